@@ -1,0 +1,25 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { JourneyPageProps } from '@/lib/journey/pageProps';
+
+/** The campaign's checkout flow and the visitor's mode, for every component of the page. */
+export type CheckoutConfig = Pick<JourneyPageProps, 'flow' | 'mode' | 'search' | 'location'>;
+
+const CheckoutConfigContext = createContext<CheckoutConfig | null>(null);
+
+export function CheckoutConfigProvider({ config, children }: { config: CheckoutConfig | null; children: ReactNode }) {
+  return <CheckoutConfigContext.Provider value={config}>{children}</CheckoutConfigContext.Provider>;
+}
+
+/** The checkout config of a journey page; throws outside one, where it is a programming error. */
+export function useCheckoutConfig(): CheckoutConfig {
+  const config = useContext(CheckoutConfigContext);
+  if (!config) throw new Error('useCheckoutConfig is used outside a journey page');
+  return config;
+}
+
+/** Reads the checkout config from any page's props: null on pages that are not journey pages. */
+export function checkoutConfigFrom(pageProps: unknown): CheckoutConfig | null {
+  const props = pageProps as Partial<JourneyPageProps> | undefined;
+  if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.location) return null;
+  return { flow: props.flow, mode: props.mode, search: props.search ?? '', location: props.location };
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { CheckoutConfigProvider, checkoutConfigFrom } from './CheckoutConfig';
+import { RouteChangeLoader } from './RouteChangeLoader';
+
+/**
+ * The shell around every page (SPEC §1), one provider per file. Payment providers,
+ * consent, tracking and the pre-auth gate join here as they are built.
+ */
+export function ShellProviders({ pageProps, children }: { pageProps: unknown; children: ReactNode }) {
+  return (
+    <CheckoutConfigProvider config={checkoutConfigFrom(pageProps)}>
+      <RouteChangeLoader />
+      {children}
+    </CheckoutConfigProvider>
+  );
+}

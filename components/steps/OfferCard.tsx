@@ -1,0 +1,63 @@
+import { Price } from '../ui/Price';
+import { Loader } from '../ui/Loader';
+import type { Offer } from '@/lib/catalogue/types';
+import { offerFullPrice, offerPrice } from '@/lib/pricing/offerPrice';
+import { formatMoney } from '@/lib/pricing/money';
+import styles from './OfferStep.module.css';
+
+interface OfferCardProps {
+  offer: Offer;
+  featured: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onChoose: (offer: Offer) => void;
+}
+
+function trialTerms(offer: Offer): string | null {
+  if (!offer.trialOffer) return null;
+  const after = formatMoney(offer.discountedAmount ?? offer.totalAmount, offer.currencyCode);
+  return `Free for ${offer.trialDays} days, then ${after} a ${offer.billingInterval}.`;
+}
+
+export function OfferCard({ offer, featured, busy, disabled, onChoose }: OfferCardProps) {
+  const headingId = `offer-${offer.id}-name`;
+  const action = offer.trialOffer ? 'Start free trial' : 'Subscribe';
+  const terms = trialTerms(offer);
+  return (
+    <article className={`${styles.card} ${featured ? styles.featured : ''}`} aria-labelledby={headingId} data-offer-id={offer.id}>
+      {offer.isPrintOffer && <p className={styles.badge}>Print + Digital</p>}
+      <h2 id={headingId} className={styles.offerName}>
+        {offer.name}
+      </h2>
+      <p className={styles.description}>{offer.description}</p>
+      <p className={styles.priceLine}>
+        <Price
+          cents={offerPrice(offer)}
+          currencyCode={offer.currencyCode}
+          fullCents={offerFullPrice(offer)}
+          interval={offer.trialOffer ? undefined : offer.billingInterval}
+        />
+      </p>
+      {terms && <p className={styles.terms}>{terms}</p>}
+      {offer.isPrintOffer && <p className={styles.terms}>Includes home delivery of the print edition.</p>}
+      {offer.features.length > 0 && (
+        <ul className={styles.features}>
+          {offer.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      )}
+      <button
+        type="button"
+        className={styles.choose}
+        aria-label={`${action}: ${offer.name}`}
+        aria-busy={busy}
+        disabled={disabled}
+        onClick={() => onChoose(offer)}
+      >
+        {busy ? <Loader type="submission-processing" size="small" label={`Adding ${offer.name} to your cart`} /> : null}
+        <span>{action}</span>
+      </button>
+    </article>
+  );
+}

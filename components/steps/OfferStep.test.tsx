@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
+import { readCart, writeCart } from '@/lib/cart/useCart';
+import { OfferStep } from './OfferStep';
+
+const push = vi.fn(async (_url: string) => true);
+vi.mock('next/router', () => ({ useRouter: () => ({ push }) }));
+
+beforeEach(() => {
+  push.mockClear();
+  window.sessionStorage.clear();
+});
+
+const digital = offerFixture({ id: '2001', name: 'Digital', description: 'Digital: one year', totalAmount: 15000, discountedAmount: 9900 });
+const print = offerFixture({ id: '2002', name: 'Print + Digital', description: 'Print: one year', totalAmount: 20000, discountedAmount: 14900, isPrintOffer: true });
+
+describe('OfferStep', () => {
+  it('renders the single-offer template with name, price now and the full price struck through', () => {
+    const { container } = render(<OfferStep flow={flowFixture()} base="/vogue/demo-single" search="" />);
+    expect(container.querySelector('[data-template]')?.getAttribute('data-template')).toBe('single-offer-v1');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscribe to Vogue');
+    const card = screen.getByRole('article', { name: 'Vogue Digital' });
+    expect(within(card).getByTestId('price').textContent).toBe('Now $25.00');
+    expect(card.querySelector('s')?.textContent).toBe('Was $50.00');
+    expect(within(card).getByRole('button', { name: 'Subscribe: Vogue Digital' })).toBeTruthy();
+  });
+
+  it('renders the dual-offer template with both plans and marks the print offer', () => {
+    const { container } = render(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
+    expect(container.querySelector('[data-template]')?.getAttribute('data-template')).toBe('dual-offer-v2');
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('data-offer-id'))).toEqual(['2001', '2002']);
+    expect(within(cards[1]!).getByText('Print + Digital', { selector: 'p' })).toBeTruthy();
+    expect(within(cards[1]!).getByText('Includes home delivery of the print edition.')).toBeTruthy();
+    expect(within(cards[0]!).queryByText('Includes home delivery of the print edition.')).toBeNull();
+  });
+
+  it('shows a trial at 0 today with its terms and a trial button', () => {
+    const trial = offerFixture({ id: '3001', name: 'WIRED Free Trial', totalAmount: 2999, discountedAmount: null, trialOffer: true, trialDays: 30 });
+    render(<OfferStep flow={flowFixture([trial])} base="/wired/demo-trial" search="" />);
+    expect(screen.getByTestId('price').textContent).toBe('$0.00');
+    expect(screen.getByText('Free for 30 days, then $29.99 a year.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start free trial: WIRED Free Trial' })).toBeTruthy();
+  });
+
+  it('shows pounds for a GBP offer', () => {
+    const gbp = offerFixture({ currencyCode: 'GBP', currency: '£', totalAmount: 3999, discountedAmount: 1999 });
+    render(<OfferStep flow={flowFixture([gbp])} base="/gq/demo-gbp" search="" />);
+    expect(screen.getByTestId('price').textContent).toBe('Now £19.99');
+  });
+
+  it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', () => {
+    writeCart('vogue-demo-single', [{ id: 'old', name: 'Old', price: 1, currencyCode: 'USD', campaignId: 'vogue-demo-single' }]);
+    render(<OfferStep flow={flowFixture([digital, print], { campaignId: 'vogue-demo-single' })} base="/newyorker/demo-dual" search="?source=nl&livemode=false" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Print + Digital' }));
+    expect(readCart('vogue-demo-single')).toEqual([
+      { id: '2002', name: 'Print: one year', price: 14900, currencyCode: 'USD', campaignId: 'vogue-demo-single' },
+    ]);
+    expect(push).toHaveBeenCalledWith('/newyorker/demo-dual/cart?source=nl&livemode=false');
+  });
+
+  it('disables every button and shows the submission loader while moving to the cart', () => {
+    push.mockImplementationOnce(() => new Promise(() => undefined));
+    render(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Digital' }));
+    const buttons = screen.getAllByRole('button');
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(buttons[0]!.getAttribute('aria-busy')).toBe('true');
+    expect(within(buttons[0]!).getByRole('status').getAttribute('data-loader')).toBe('submission-processing');
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import { OfferCard } from './OfferCard';
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import { cartItemFor } from '@/lib/cart/cart';
+import { useCart } from '@/lib/cart/useCart';
+import { journeyHref } from '@/lib/journey/navigation';
+import styles from './OfferStep.module.css';
+
+export interface OfferStepProps {
+  flow: CheckoutFlow;
+  base: string;
+  search: string;
+}
+
+/**
+ * The campaign's offer page: the single-offer (v1) or dual-offer (v2) template, chosen
+ * by the number of plans. Choosing an offer puts it alone in the cart and opens the cart.
+ */
+export function OfferStep({ flow, base, search }: OfferStepProps) {
+  const router = useRouter();
+  const { add } = useCart(flow.campaignId);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const { headline, subheadline, plans } = flow.data.pageData;
+  const dual = flow.templateIdentifier === 'dual-offer-v2';
+
+  const choose = (offer: Offer) => {
+    setChosenId(offer.id);
+    add(cartItemFor(offer, flow.campaignId));
+    router.push(journeyHref(base, 'cart', search)).catch(() => setChosenId(null));
+  };
+
+  return (
+    <>
+      <Head>
+        <title>{`${headline} | ${flow.brandName}`}</title>
+      </Head>
+      <section className={styles.intro} aria-labelledby="offer-headline">
+        <h1 id="offer-headline" className={styles.headline}>
+          {headline}
+        </h1>
+        {subheadline && <p className={styles.subheadline}>{subheadline}</p>}
+      </section>
+      <div className={dual ? styles.dual : styles.single} data-template={flow.templateIdentifier}>
+        {plans.map((offer, index) => (
+          <OfferCard
+            key={offer.id}
+            offer={offer}
+            featured={dual && index === plans.length - 1}
+            busy={chosenId === offer.id}
+            disabled={chosenId !== null}
+            onChoose={choose}
+          />
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import type { AvailableStepId } from '@/lib/journey/steps';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
+import { dynamicWithLoader } from '../ui/dynamicWithLoader';
+import { OfferStep } from './OfferStep';
+
+export interface StepProps {
+  flow: CheckoutFlow;
+  base: string;
+  search: string;
+}
+
+/**
+ * The component of each step. The offer page is in the first bundle; later steps load
+ * their code when the visitor reaches them, so the offer page stays light.
+ */
+export const STEP_COMPONENTS: Record<AvailableStepId, ComponentType<StepProps>> = {
+  campaign: OfferStep,
+  cart: dynamicWithLoader(() => import('./CartStep')),
+};

@@ -1,0 +1,22 @@
+import Head from 'next/head';
+import styles from './ErrorView.module.css';
+
+interface ErrorViewProps {
+  title: string;
+  message: string;
+}
+
+/** A plain page for when the journey cannot be shown: not found, bad link, server error. */
+export function ErrorView({ title, message }: ErrorViewProps) {
+  return (
+    <>
+      <Head>
+        <title>{title}</title>
+      </Head>
+      <main id="main" className={styles.main}>
+        <h1>{title}</h1>
+        <p>{message}</p>
+      </main>
+    </>
+  );
+}

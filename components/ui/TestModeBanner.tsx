@@ -1,0 +1,10 @@
+import styles from './TestModeBanner.module.css';
+
+/** Says plainly that the page is in test mode, where no real payment is taken. */
+export function TestModeBanner() {
+  return (
+    <div className={styles.banner} role="note" data-testid="test-mode-banner">
+      <strong>Test mode</strong>: no real payment will be taken.
+    </div>
+  );
+}

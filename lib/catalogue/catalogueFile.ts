@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../pricing/currencies';
+import { MAX_PLANS } from '../pricing/template';
+import { isValidSegment } from '../journey/path';
+import { ALL_OFFERS_PARENT_ID } from './crossSell';
+
+/**
+ * The catalogue as operators import and export it: one JSON document holding brands,
+ * offers, checkout flows and coupons. Every field is validated here, cross references
+ * included, so that an import either writes all of it or nothing.
+ */
+const slug = z.string().refine(isValidSegment, {
+  message: 'must be lower-case letters, digits and single hyphens, at most 64 characters',
+});
+const cents = z.number().int('must be a whole number of cents').nonnegative('must not be negative');
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #1a2b3c');
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' });
+
+export const brandIdentitySchema = z.strictObject({
+  primaryColor: hexColor,
+  accentColor: hexColor,
+  backgroundColor: hexColor,
+  textColor: hexColor,
+  fontFamily: z.enum(['serif', 'sans', 'display']),
+  tagline: z.string().max(200),
+});
+
+const brandSchema = z.strictObject({
+  slug,
+  name: text(80),
+  identity: brandIdentitySchema,
+});
+
+const offerSchema = z
+  .strictObject({
+    id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a positive whole number written as a string (id "0" means all offers)'),
+    uuid: z.uuid('must be a UUID'),
+    brand: slug,
+    name: text(120),
+    description: text(500),
+    currencyCode: z.enum(CURRENCY_CODES),
+    totalAmount: cents,
+    discountedAmount: cents.nullable().default(null),
+    billingInterval: z.enum(['month', 'year']),
+    trialOffer: z.boolean().default(false),
+    trialDays: z.number().int().min(1).max(365).nullable().default(null),
+    isPrintOffer: z.boolean().default(false),
+    isCrossSell: z.boolean().default(false),
+    features: z.array(text(200)).max(12).default([]),
+    parentOfferId: z.string().regex(/^[0-9]{1,18}$/, 'must be an offer id, or "0" for all offers').nullable().default(null),
+  })
+  .superRefine((offer, ctx) => {
+    if (offer.discountedAmount !== null && offer.discountedAmount > offer.totalAmount) {
+      ctx.addIssue({ code: 'custom', path: ['discountedAmount'], message: 'must not be more than totalAmount' });
+    }
+    if (offer.isCrossSell !== (offer.parentOfferId !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parentOfferId'],
+        message: 'is required for a cross-sell offer (use "0" for all offers) and not allowed otherwise',
+      });
+    }
+    if (offer.trialOffer !== (offer.trialDays !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['trialDays'], message: 'is required for a trial offer and not allowed otherwise' });
+    }
+  });
+
+const checkoutFlowSchema = z.strictObject({
+  brand: slug,
+  urlSlug: slug,
+  campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
+  headline: text(160),
+  subheadline: z.string().max(400).default(''),
+  enablePreAuth: z.boolean().default(false),
+  plans: z.array(z.string()).min(1, 'must name at least one offer').max(MAX_PLANS, `must name at most ${MAX_PLANS} offers`),
+});
+
+const couponSchema = z
+  .strictObject({
+    code: z.string().regex(/^[A-Z0-9]{3,32}$/, 'must be 3 to 32 upper-case letters or digits'),
+    percentOff: z.number().gt(0, 'must be more than 0').max(100, 'must be at most 100').optional(),
+    amountOff: z.number().int('must be a whole number of cents').positive('must be more than 0').optional(),
+    currencyCode: z.enum(CURRENCY_CODES).optional(),
+    validFrom: isoDate.nullable().default(null),
+    validUntil: isoDate.nullable().default(null),
+  })
+  .superRefine((coupon, ctx) => {
+    if ((coupon.percentOff === undefined) === (coupon.amountOff === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'exactly one of percentOff and amountOff is required' });
+    }
+    if ((coupon.amountOff !== undefined) !== (coupon.currencyCode !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['currencyCode'], message: 'is required with amountOff and not allowed with percentOff' });
+    }
+    if (coupon.validFrom && coupon.validUntil && Date.parse(coupon.validFrom) >= Date.parse(coupon.validUntil)) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'must be after validFrom' });
+    }
+  });
+
+export const catalogueFileSchema = z
+  .strictObject({
+    brands: z.array(brandSchema),
+    offers: z.array(offerSchema),
+    checkoutFlows: z.array(checkoutFlowSchema),
+    coupons: z.array(couponSchema),
+  })
+  .superRefine((file, ctx) => {
+    const duplicates = (path: (string | number)[], keys: string[]) => {
+      const seen = new Set<string>();
+      keys.forEach((key, index) => {
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...path, index], message: `duplicates "${key}"` });
+        seen.add(key);
+      });
+    };
+    duplicates(['brands'], file.brands.map((b) => b.slug));
+    duplicates(['offers'], file.offers.map((o) => o.id));
+    duplicates(['offers'], file.offers.map((o) => o.uuid));
+    duplicates(['checkoutFlows'], file.checkoutFlows.map((f) => `${f.brand}/${f.urlSlug}`));
+    duplicates(['checkoutFlows'], file.checkoutFlows.map((f) => f.campaignId));
+    duplicates(['coupons'], file.coupons.map((c) => c.code));
+
+    const brands = new Set(file.brands.map((b) => b.slug));
+    const offers = new Map(file.offers.map((o) => [o.id, o]));
+    file.offers.forEach((offer, index) => {
+      if (!brands.has(offer.brand)) {
+        ctx.addIssue({ code: 'custom', path: ['offers', index, 'brand'], message: `names unknown brand "${offer.brand}"` });
+      }
+      const parentId = offer.parentOfferId;
+      if (parentId !== null && parentId !== ALL_OFFERS_PARENT_ID) {
+        const parent = offers.get(parentId);
+        if (!parent || parent.isCrossSell || parent.brand !== offer.brand) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['offers', index, 'parentOfferId'],
+            message: `must name a plan offer of brand "${offer.brand}" (or "0"), not "${parentId}"`,
+          });
+        }
+      }
+    });
+    file.checkoutFlows.forEach((flow, index) => {
+      if (!brands.has(flow.brand)) {
+        ctx.addIssue({ code: 'custom', path: ['checkoutFlows', index, 'brand'], message: `names unknown brand "${flow.brand}"` });
+      }
+      duplicates(['checkoutFlows', index, 'plans'], flow.plans);
+      flow.plans.forEach((planId, planIndex) => {
+        const offer = offers.get(planId);
+        if (!offer || offer.isCrossSell || offer.brand !== flow.brand) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['checkoutFlows', index, 'plans', planIndex],
+            message: `must name a plan offer of brand "${flow.brand}", not "${planId}"`,
+          });
+        }
+      });
+    });
+  });
+
+export type CatalogueFileInput = z.input<typeof catalogueFileSchema>;
+export type CatalogueFile = z.output<typeof catalogueFileSchema>;
+
+/** Human-readable problems, each naming the field: "offers[2].currencyCode: Invalid option…". */
+export function describeCatalogueErrors(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const path = issue.path
+      .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
+      .join('');
+    return `${path || '(file)'}: ${issue.message}`;
+  });
+}
+
+export type CatalogueParseResult = { ok: true; file: CatalogueFile } | { ok: false; errors: string[] };
+
+export function parseCatalogueFile(input: unknown): CatalogueParseResult {
+  const result = catalogueFileSchema.safeParse(input);
+  return result.success ? { ok: true, file: result.data } : { ok: false, errors: describeCatalogueErrors(result.error) };
+}

@@ -1,0 +1,74 @@
+import type { CurrencyCode } from '../pricing/currencies';
+import type { TemplateIdentifier } from '../pricing/template';
+
+/** How a brand looks on its pages. Colours are CSS hex colours. */
+export interface BrandIdentity {
+  primaryColor: string;
+  accentColor: string;
+  backgroundColor: string;
+  textColor: string;
+  fontFamily: 'serif' | 'sans' | 'display';
+  tagline: string;
+}
+
+export interface Brand {
+  slug: string;
+  /** The display name: the mapped name for the eight known brands, else the catalogue's. */
+  name: string;
+  identity: BrandIdentity;
+}
+
+export type BillingInterval = 'month' | 'year';
+
+/** An offer (SPEC §3). Amounts are in cents. */
+export interface Offer {
+  id: string;
+  uuid: string;
+  brand: { slug: string; name: string };
+  name: string;
+  description: string;
+  currencyCode: CurrencyCode;
+  /** "$" or "£": the symbol the spec's offer carries beside its currency code. */
+  currency: string;
+  totalAmount: number;
+  discountedAmount: number | null;
+  billingInterval: BillingInterval;
+  trialOffer: boolean;
+  trialDays: number | null;
+  isPrintOffer: boolean;
+  isCrossSell: boolean;
+  features: string[];
+  /** Cross-sell offers name their parent; parent id "0" means every offer. */
+  appliesIf: { parentOffer: { id: string; uuid: string | null } } | null;
+}
+
+export interface CheckoutPageData {
+  headline: string;
+  subheadline: string;
+  plans: Offer[];
+}
+
+/** A campaign's checkout flow (SPEC §3). */
+export interface CheckoutFlow {
+  campaignId: string;
+  brand_slug: string;
+  url_slug: string;
+  brandName: string;
+  templateIdentifier: TemplateIdentifier;
+  data: {
+    pageData: CheckoutPageData;
+    brandIdentity: BrandIdentity;
+    config: { enablePreAuth: boolean };
+  };
+  /** Cross-sell offers of the brand that may be added beside a plan. */
+  crossSells: Offer[];
+}
+
+export interface Coupon {
+  code: string;
+  coupon: { percent_off: number; amount_off?: never } | { amount_off: number; percent_off?: never };
+  /** The currency an amount_off is in; null for percentages. */
+  currencyCode: CurrencyCode | null;
+  validFrom: string | null;
+  validUntil: string | null;
+}

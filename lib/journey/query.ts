@@ -1,0 +1,64 @@
+/**
+ * The two query parameters the journey reads (SPEC §2): `livemode` (false switches to
+ * test mode, as does the mt_livemode cookie) and `source` (the ecommerce targeter).
+ * They are parsed once, on the server, and handed to the page.
+ */
+export interface JourneyMode {
+  livemode: boolean;
+  source: string | null;
+}
+
+export type QueryValue = string | string[] | undefined;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const LIVEMODE_COOKIE = 'mt_livemode';
+const MAX_SOURCE_LENGTH = 200;
+/** Letters, digits and the punctuation marketers use in campaign codes. */
+const SOURCE_PATTERN = /^[\w .:~+\-/|]+$/;
+
+function single(value: QueryValue, name: string): ParseResult<string | undefined> {
+  if (Array.isArray(value)) {
+    return value.length > 1
+      ? { ok: false, message: `The "${name}" parameter appears more than once.` }
+      : { ok: true, value: value[0] };
+  }
+  return { ok: true, value };
+}
+
+export function parseLivemode(queryValue: QueryValue, cookieValue: string | undefined): ParseResult<boolean> {
+  const parsed = single(queryValue, 'livemode');
+  if (!parsed.ok) return parsed;
+  const raw = parsed.value?.toLowerCase();
+  if (raw !== undefined && raw !== 'true' && raw !== 'false') {
+    return { ok: false, message: 'The "livemode" parameter must be "true" or "false".' };
+  }
+  // A cookie is not something the visitor typed, so an odd value means live rather than an error.
+  const cookieSaysTest = cookieValue?.toLowerCase() === 'false';
+  return { ok: true, value: !(raw === 'false' || cookieSaysTest) };
+}
+
+export function parseSource(queryValue: QueryValue): ParseResult<string | null> {
+  const parsed = single(queryValue, 'source');
+  if (!parsed.ok) return parsed;
+  const raw = parsed.value?.trim();
+  if (!raw) return { ok: true, value: null };
+  if (raw.length > MAX_SOURCE_LENGTH) {
+    return { ok: false, message: `The "source" parameter is longer than ${MAX_SOURCE_LENGTH} characters.` };
+  }
+  if (!SOURCE_PATTERN.test(raw)) {
+    return { ok: false, message: 'The "source" parameter may hold only letters, digits and . : ~ + - / | _' };
+  }
+  return { ok: true, value: raw };
+}
+
+export function parseJourneyMode(
+  query: Record<string, QueryValue>,
+  cookies: Record<string, string | undefined>,
+): ParseResult<JourneyMode> {
+  const livemode = parseLivemode(query.livemode, cookies[LIVEMODE_COOKIE]);
+  if (!livemode.ok) return livemode;
+  const source = parseSource(query.source);
+  if (!source.ok) return source;
+  return { ok: true, value: { livemode: livemode.value, source: source.value } };
+}

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { createDb, migrateToLatest } from '../db/createDb';
+import type { Database } from '../db/schema';
+import { CatalogueRepository, flowKey } from './CatalogueRepository';
+import { importCatalogueJson } from './importCatalogue';
+import { readDemoCatalogue } from './demoCatalogue';
+
+let db: Kysely<Database>;
+let repo: CatalogueRepository;
+
+beforeEach(async () => {
+  db = createDb({ dialect: 'sqlite', filename: ':memory:' });
+  await migrateToLatest(db);
+  repo = new CatalogueRepository(db);
+});
+afterEach(async () => {
+  await db.destroy();
+});
+
+describe('CatalogueRepository', () => {
+  it('starts empty at version 0', async () => {
+    expect(await repo.version()).toBe(0);
+    const snapshot = await repo.loadSnapshot();
+    expect(snapshot.flowsByPath.size).toBe(0);
+  });
+
+  it('imports the demo catalogue and serves every demo campaign', async () => {
+    const result = await importCatalogueJson(db, readDemoCatalogue());
+    expect(result).toMatchObject({ ok: true, version: 1 });
+    const snapshot = await repo.loadSnapshot();
+    expect(snapshot.version).toBe(1);
+    expect([...snapshot.flowsByPath.keys()].sort()).toEqual(
+      ['epicurious/demo-preauth', 'gq/demo-gbp', 'newyorker/demo-dual', 'vogue/demo-single', 'wired/demo-trial'].sort(),
+    );
+
+    const single = snapshot.flowsByPath.get(flowKey('vogue', 'demo-single'))!;
+    expect(single.templateIdentifier).toBe('single-offer-v1');
+    expect(single.brandName).toBe('Vogue');
+    expect(single.data.pageData.plans.map((p) => p.id)).toEqual(['1001']);
+    expect(single.data.pageData.plans[0]).toMatchObject({ currencyCode: 'USD', currency: '$', totalAmount: 5000, discountedAmount: 2500 });
+
+    const dual = snapshot.flowsByPath.get(flowKey('newyorker', 'demo-dual'))!;
+    expect(dual.templateIdentifier).toBe('dual-offer-v2');
+    expect(dual.brandName).toBe('The New Yorker');
+    expect(dual.data.pageData.plans.map((p) => [p.id, p.isPrintOffer])).toEqual([
+      ['2001', false],
+      ['2002', true],
+    ]);
+    expect(dual.crossSells.map((o) => [o.id, o.appliesIf?.parentOffer.id])).toEqual([
+      ['2101', '2002'],
+      ['2102', '0'],
+    ]);
+    expect(dual.crossSells[0]!.appliesIf?.parentOffer.uuid).toBe(dual.data.pageData.plans[1]!.uuid);
+
+    expect(snapshot.flowsByPath.get(flowKey('wired', 'demo-trial'))!.data.pageData.plans[0]).toMatchObject({ trialOffer: true, trialDays: 30 });
+    expect(snapshot.flowsByPath.get(flowKey('gq', 'demo-gbp'))!.data.pageData.plans[0]).toMatchObject({ currencyCode: 'GBP', currency: '£' });
+    expect(snapshot.flowsByPath.get(flowKey('epicurious', 'demo-preauth'))!.data.config.enablePreAuth).toBe(true);
+    expect(single.data.config.enablePreAuth).toBe(false);
+
+    expect(snapshot.couponsByCode.get('SAVE20')?.coupon).toEqual({ percent_off: 20 });
+    expect(snapshot.couponsByCode.get('TENOFF')).toMatchObject({ coupon: { amount_off: 1000 }, currencyCode: 'USD' });
+    expect(snapshot.couponsByCode.get('FREE100')?.coupon).toEqual({ percent_off: 100 });
+    expect(snapshot.couponsByCode.get('OLD10')?.validUntil).toBe('2025-01-01T00:00:00Z');
+  });
+
+  it('exports what it imported, so export then import is a round trip', async () => {
+    await importCatalogueJson(db, readDemoCatalogue());
+    const exported = await repo.exportAll();
+    const original = JSON.parse(readDemoCatalogue());
+    expect(exported.offers).toEqual(original.offers);
+    expect(exported.checkoutFlows).toEqual(original.checkoutFlows);
+    expect(exported.brands).toEqual([...original.brands].sort((a, b) => a.slug.localeCompare(b.slug)));
+    const again = await importCatalogueJson(db, JSON.stringify(exported));
+    expect(again).toMatchObject({ ok: true, version: 2 });
+    expect(await repo.exportAll()).toEqual(exported);
+  });
+
+  it('writes nothing when the file is invalid, and names the bad field', async () => {
+    await importCatalogueJson(db, readDemoCatalogue());
+    const before = await repo.exportAll();
+    const bad = JSON.parse(readDemoCatalogue());
+    bad.offers[1].currencyCode = 'JPY';
+    bad.offers[0].name = 'Changed';
+    const result = await importCatalogueJson(db, JSON.stringify(bad));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors.some((e) => e.startsWith('offers[1].currencyCode:'))).toBe(true);
+    expect(await repo.version()).toBe(1);
+    expect(await repo.exportAll()).toEqual(before);
+  });
+
+  it('rejects text that is not JSON without writing', async () => {
+    const result = await importCatalogueJson(db, '{"brands": [');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[0]).toMatch(/^\(file\): not valid JSON/);
+    expect(await repo.version()).toBe(0);
+  });
+
+  it('replaces the whole catalogue: a campaign left out of the file is gone', async () => {
+    await importCatalogueJson(db, readDemoCatalogue());
+    const file = JSON.parse(readDemoCatalogue());
+    file.checkoutFlows = file.checkoutFlows.filter((f: { urlSlug: string }) => f.urlSlug !== 'demo-gbp');
+    expect(await importCatalogueJson(db, JSON.stringify(file))).toMatchObject({ ok: true, version: 2 });
+    const snapshot = await repo.loadSnapshot();
+    expect(snapshot.flowsByPath.has(flowKey('gq', 'demo-gbp'))).toBe(false);
+    expect(snapshot.flowsByPath.has(flowKey('vogue', 'demo-single'))).toBe(true);
+  });
+});

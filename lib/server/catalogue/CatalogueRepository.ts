@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { CatalogueFile } from '../../catalogue/catalogueFile';
+import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '../../catalogue/types';
+import type { CurrencyCode } from '../../pricing/currencies';
+import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, rowsFromFile } from './catalogueRows';
+
+/** Everything a page needs from the catalogue, read in one go and held in memory. */
+export interface CatalogueSnapshot {
+  version: number;
+  flowsByPath: ReadonlyMap<string, CheckoutFlow>;
+  couponsByCode: ReadonlyMap<string, Coupon>;
+}
+
+export const flowKey = (brandSlug: string, urlSlug: string) => `${brandSlug}/${urlSlug}`;
+
+const VERSION_ROW_ID = 1;
+
+export class CatalogueRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The catalogue's version: it goes up by one with every import. 0 before the first. */
+  async version(): Promise<number> {
+    const row = await this.db.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  async loadSnapshot(): Promise<CatalogueSnapshot> {
+    // One read transaction, so that an import running meanwhile is seen whole or not at all.
+    return this.db.transaction().execute(async (trx) => {
+      const versionRow = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
+      const [brandRows, offerRows, flowRows, planRows, couponRows] = await Promise.all([
+        trx.selectFrom('brands').selectAll().execute(),
+        trx.selectFrom('offers').selectAll().orderBy('position').execute(),
+        trx.selectFrom('checkout_flows').selectAll().orderBy('position').execute(),
+        trx.selectFrom('checkout_flow_plans').selectAll().orderBy('campaign_id').orderBy('position').execute(),
+        trx.selectFrom('coupons').selectAll().execute(),
+      ]);
+      const brands = new Map(brandRows.map((row) => [row.slug, brandFromRow(row)]));
+      const uuidById = new Map(offerRows.map((row) => [row.id, row.uuid]));
+      const offers = new Map<string, Offer>();
+      for (const row of offerRows) {
+        const brand = brands.get(row.brand_slug);
+        if (brand) offers.set(row.id, offerFromRow(row, brand, uuidById));
+      }
+      const flowsByPath = new Map<string, CheckoutFlow>();
+      for (const row of flowRows) {
+        const brand = brands.get(row.brand_slug);
+        if (!brand) continue;
+        const plans = planRows
+          .filter((plan) => plan.campaign_id === row.campaign_id)
+          .map((plan) => offers.get(plan.offer_id))
+          .filter((offer): offer is Offer => offer !== undefined);
+        const crossSells = [...offers.values()].filter((o) => o.isCrossSell && o.brand.slug === brand.slug);
+        flowsByPath.set(flowKey(row.brand_slug, row.url_slug), flowFromRows(row, brand, plans, crossSells));
+      }
+      const couponsByCode = new Map(couponRows.map((row) => [row.code, couponFromRow(row)]));
+      return { version: versionRow?.version ?? 0, flowsByPath, couponsByCode };
+    });
+  }
+
+  /** Replaces the whole catalogue with the file's contents in one transaction; returns the new version. */
+  async replaceAll(file: CatalogueFile): Promise<number> {
+    const rows = rowsFromFile(file);
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('checkout_flow_plans').execute();
+      await trx.deleteFrom('checkout_flows').execute();
+      await trx.deleteFrom('coupons').execute();
+      await trx.deleteFrom('offers').execute();
+      await trx.deleteFrom('brands').execute();
+      if (rows.brands.length) await trx.insertInto('brands').values(rows.brands).execute();
+      if (rows.offers.length) await trx.insertInto('offers').values(rows.offers).execute();
+      if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
+      if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
+      if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
+      const current = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
+      const next = (current?.version ?? 0) + 1;
+      const updated_at = new Date().toISOString();
+      if (current) {
+        await trx.updateTable('catalogue_version').set({ version: next, updated_at }).where('id', '=', VERSION_ROW_ID).execute();
+      } else {
+        await trx.insertInto('catalogue_version').values({ id: VERSION_ROW_ID, version: next, updated_at }).execute();
+      }
+      return next;
+    });
+  }
+
+  /** The catalogue as an import file, in the order it was imported. */
+  async exportAll(): Promise<CatalogueFile> {
+    const [brands, offers, flows, plans, coupons] = await Promise.all([
+      this.db.selectFrom('brands').selectAll().orderBy('slug').execute(),
+      this.db.selectFrom('offers').selectAll().orderBy('position').execute(),
+      this.db.selectFrom('checkout_flows').selectAll().orderBy('position').execute(),
+      this.db.selectFrom('checkout_flow_plans').selectAll().orderBy('position').execute(),
+      this.db.selectFrom('coupons').selectAll().orderBy('code').execute(),
+    ]);
+    return {
+      brands: brands.map((b) => ({ slug: b.slug, name: b.name, identity: JSON.parse(b.identity_json) as BrandIdentity })),
+      offers: offers.map((o) => ({
+        id: o.id,
+        uuid: o.uuid,
+        brand: o.brand_slug,
+        name: o.name,
+        description: o.description,
+        currencyCode: o.currency_code as CurrencyCode,
+        totalAmount: o.total_amount,
+        discountedAmount: o.discounted_amount,
+        billingInterval: o.billing_interval as Offer['billingInterval'],
+        trialOffer: o.trial_offer === 1,
+        trialDays: o.trial_days,
+        isPrintOffer: o.is_print_offer === 1,
+        isCrossSell: o.is_cross_sell === 1,
+        features: JSON.parse(o.features_json) as string[],
+        parentOfferId: o.parent_offer_id,
+      })),
+      checkoutFlows: flows.map((f) => ({
+        brand: f.brand_slug,
+        urlSlug: f.url_slug,
+        campaignId: f.campaign_id,
+        headline: f.headline,
+        subheadline: f.subheadline,
+        enablePreAuth: f.enable_pre_auth === 1,
+        plans: plans.filter((p) => p.campaign_id === f.campaign_id).map((p) => p.offer_id),
+      })),
+      coupons: coupons.map((c) => ({
+        code: c.code,
+        ...(c.percent_off !== null ? { percentOff: c.percent_off } : {}),
+        ...(c.amount_off !== null ? { amountOff: c.amount_off } : {}),
+        ...(c.currency_code !== null ? { currencyCode: c.currency_code as CurrencyCode } : {}),
+        validFrom: c.valid_from,
+        validUntil: c.valid_until,
+      })),
+    };
+  }
+}

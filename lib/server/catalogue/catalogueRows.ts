@@ -1,0 +1,120 @@
+import type { Selectable } from 'kysely';
+import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '../db/schema';
+import type { CatalogueFile } from '../../catalogue/catalogueFile';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, Offer } from '../../catalogue/types';
+import { brandDisplayName } from '../../brands/displayNames';
+import { currencySymbol, type CurrencyCode } from '../../pricing/currencies';
+import { templateForPlanCount } from '../../pricing/template';
+
+/** Pure mappings between catalogue rows, the catalogue file and the domain types. */
+type BrandRow = Selectable<BrandTable>;
+type OfferRow = Selectable<OfferTable>;
+type FlowRow = Selectable<CheckoutFlowTable>;
+type CouponRow = Selectable<CouponTable>;
+
+export function brandFromRow(row: BrandRow): Brand {
+  return { slug: row.slug, name: brandDisplayName(row.slug, row.name), identity: JSON.parse(row.identity_json) as BrandIdentity };
+}
+
+export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<string, string>): Offer {
+  const currencyCode = row.currency_code as CurrencyCode;
+  const parentId = row.parent_offer_id;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    brand: { slug: brand.slug, name: brand.name },
+    name: row.name,
+    description: row.description,
+    currencyCode,
+    currency: currencySymbol(currencyCode),
+    totalAmount: row.total_amount,
+    discountedAmount: row.discounted_amount,
+    billingInterval: row.billing_interval as Offer['billingInterval'],
+    trialOffer: row.trial_offer === 1,
+    trialDays: row.trial_days,
+    isPrintOffer: row.is_print_offer === 1,
+    isCrossSell: row.is_cross_sell === 1,
+    features: JSON.parse(row.features_json) as string[],
+    appliesIf: parentId === null ? null : { parentOffer: { id: parentId, uuid: uuidById.get(parentId) ?? null } },
+  };
+}
+
+export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[], crossSells: Offer[]): CheckoutFlow {
+  const templateIdentifier = templateForPlanCount(plans.length);
+  if (!templateIdentifier) throw new Error(`Checkout flow ${row.campaign_id} has ${plans.length} plans`);
+  return {
+    campaignId: row.campaign_id,
+    brand_slug: row.brand_slug,
+    url_slug: row.url_slug,
+    brandName: brand.name,
+    templateIdentifier,
+    data: {
+      pageData: { headline: row.headline, subheadline: row.subheadline, plans },
+      brandIdentity: brand.identity,
+      config: { enablePreAuth: row.enable_pre_auth === 1 },
+    },
+    crossSells,
+  };
+}
+
+export function couponFromRow(row: CouponRow): Coupon {
+  const base = {
+    code: row.code,
+    currencyCode: row.currency_code as CurrencyCode | null,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+  };
+  return row.percent_off !== null
+    ? { ...base, coupon: { percent_off: row.percent_off } }
+    : { ...base, coupon: { amount_off: row.amount_off ?? 0 } };
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+export function rowsFromFile(file: CatalogueFile) {
+  return {
+    brands: file.brands.map((b): BrandRow => ({ slug: b.slug, name: b.name, identity_json: JSON.stringify(b.identity) })),
+    offers: file.offers.map(
+      (o, position): OfferRow => ({
+        id: o.id,
+        uuid: o.uuid,
+        brand_slug: o.brand,
+        name: o.name,
+        description: o.description,
+        currency_code: o.currencyCode,
+        total_amount: o.totalAmount,
+        discounted_amount: o.discountedAmount,
+        billing_interval: o.billingInterval,
+        trial_offer: flag(o.trialOffer),
+        trial_days: o.trialDays,
+        is_print_offer: flag(o.isPrintOffer),
+        is_cross_sell: flag(o.isCrossSell),
+        parent_offer_id: o.parentOfferId,
+        features_json: JSON.stringify(o.features),
+        position,
+      }),
+    ),
+    flows: file.checkoutFlows.map(
+      (f, position): FlowRow => ({
+        campaign_id: f.campaignId,
+        brand_slug: f.brand,
+        url_slug: f.urlSlug,
+        headline: f.headline,
+        subheadline: f.subheadline,
+        enable_pre_auth: flag(f.enablePreAuth),
+        position,
+      }),
+    ),
+    plans: file.checkoutFlows.flatMap((f) => f.plans.map((offerId, position) => ({ campaign_id: f.campaignId, offer_id: offerId, position }))),
+    coupons: file.coupons.map(
+      (c): CouponRow => ({
+        code: c.code,
+        percent_off: c.percentOff ?? null,
+        amount_off: c.amountOff ?? null,
+        currency_code: c.currencyCode ?? null,
+        valid_from: c.validFrom,
+        valid_until: c.validUntil,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_catalogue';
+
+/**
+ * Versioned migrations, in order. They are imported statically (not read from a folder at
+ * run time) so that they survive bundling into the Next server.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_catalogue': m0001,
+};

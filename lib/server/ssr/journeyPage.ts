@@ -1,0 +1,58 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { parseJourneySegments } from '../../journey/path';
+import { isAvailableStep } from '../../journey/steps';
+import { parseJourneyMode, type QueryValue } from '../../journey/query';
+import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
+import type { JourneyRouteProps } from '../../journey/pageProps';
+import { findCheckoutFlow } from '../catalogue/catalogueService';
+
+/** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
+function queryOf(search: string): Record<string, QueryValue> {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) (query[key] ??= []).push(value);
+  return query;
+}
+
+function routeSegments(params: GetServerSidePropsContext['params']): string[] | null {
+  const { brand, url_slug: urlSlug, step = [] } = params ?? {};
+  if (typeof brand !== 'string' || typeof urlSlug !== 'string' || !Array.isArray(step)) return null;
+  return [brand, urlSlug, ...step];
+}
+
+/**
+ * Loads a journey page: parses the path, reads live/test mode and source, and finds the
+ * campaign's checkout flow in the cached catalogue. Unknown or malformed paths are 404;
+ * a malformed query is a 400 page that says what is wrong.
+ */
+export async function getServerSideProps(
+  context: GetServerSidePropsContext,
+): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
+  const segments = routeSegments(context.params);
+  const location = segments && parseJourneySegments(segments);
+  if (!location || !isAvailableStep(location.step)) return { notFound: true };
+
+  if (location.brand === 'epicurious') {
+    const destination = epicuriousHostRedirect(context.req.headers.host);
+    if (destination) return { redirect: { destination, permanent: false } };
+  }
+
+  const search = searchOf(context.resolvedUrl);
+  const mode = parseJourneyMode(queryOf(search), context.req.cookies);
+  if (!mode.ok) {
+    context.res.statusCode = 400;
+    return { props: { kind: 'bad-request', message: mode.message } };
+  }
+
+  const flow = await findCheckoutFlow(location.brand, location.urlSlug);
+  if (!flow) return { notFound: true };
+
+  return {
+    props: {
+      kind: 'journey',
+      location: { base: location.base, step: location.step, returnSegments: location.returnSegments },
+      mode: mode.value,
+      search,
+      flow,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// @ts-check
+const { withSentryConfig } = require('@sentry/nextjs/config');
+
+/** Built assets are served under the purchase journey's own path (SPEC §2). */
+const ASSET_PREFIX = '/purchase-journey';
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  assetPrefix: ASSET_PREFIX,
+  serverExternalPackages: ['better-sqlite3'],
+  env: { NEXT_PUBLIC_ASSET_PREFIX: ASSET_PREFIX },
+};
+
+module.exports = withSentryConfig(nextConfig, {
+  // Builds run offline: no telemetry, no source-map upload, no release lookups.
+  telemetry: false,
+  silent: true,
+  sourcemaps: { disable: true },
+  release: { create: false, finalize: false },
+});

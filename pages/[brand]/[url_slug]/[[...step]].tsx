@@ -1,0 +1,12 @@
+import { JourneyView } from '@/components/steps/JourneyView';
+import { ErrorView } from '@/components/ui/ErrorView';
+import type { JourneyRouteProps } from '@/lib/journey/pageProps';
+
+export { getServerSideProps } from '@/lib/server/ssr/journeyPage';
+
+export default function JourneyPage(props: JourneyRouteProps) {
+  if (props.kind === 'bad-request') {
+    return <ErrorView title="This link is not quite right" message={`${props.message} Please check the link and try again.`} />;
+  }
+  return <JourneyView {...props} />;
+}

@@ -1,0 +1,32 @@
+/**
+ * Prepares the database: runs migrations, and loads the demo catalogue when the catalogue
+ * is empty (an operator's catalogue is never overwritten). `--reset-demo` reloads it anyway.
+ */
+import { serverEnv } from '../lib/config/serverEnv';
+import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
+import { CatalogueRepository } from '../lib/server/catalogue/CatalogueRepository';
+import { importCatalogueJson } from '../lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '../lib/server/catalogue/demoCatalogue';
+
+async function main(): Promise<void> {
+  const { DATABASE_URL } = serverEnv();
+  const db = createDb(parseDatabaseUrl(DATABASE_URL));
+  try {
+    await migrateToLatest(db);
+    const version = await new CatalogueRepository(db).version();
+    if (version > 0 && !process.argv.includes('--reset-demo')) {
+      console.log(`Database ${DATABASE_URL} is ready (catalogue version ${version}).`);
+      return;
+    }
+    const result = await importCatalogueJson(db, readDemoCatalogue());
+    if (!result.ok) throw new Error(`The demo catalogue is invalid:\n${result.errors.join('\n')}`);
+    console.log(`Database ${DATABASE_URL} is ready with the demo catalogue (version ${result.version}).`);
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

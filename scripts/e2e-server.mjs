@@ -1,0 +1,17 @@
+// Serves the production build for the browser tests on a fresh copy of the demo catalogue.
+// Builds first only when there is no build (npm test always builds before it runs).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const port = process.env.PORT ?? '3210';
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env: process.env });
+
+for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/e2e.db${suffix}`, { force: true });
+if (!fs.existsSync('.next/BUILD_ID')) run('npx', ['next', 'build']);
+run('npx', ['tsx', 'scripts/db-setup.ts']);
+
+const server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+
+test('every script and stylesheet loads from the purchase-journey asset prefix', async ({ page }) => {
+  const assets: { url: string; status: number }[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') assets.push({ url: new URL(response.url()).pathname, status: response.status() });
+  });
+  await page.goto('/newyorker/demo-dual');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(assets.length).toBeGreaterThan(0);
+  for (const asset of assets) {
+    expect(asset.url).toMatch(/^\/purchase-journey\/_next\/static\//);
+    expect(asset.status, asset.url).toBe(200);
+  }
+});
+
+test('the offer page has landmarks, one h1 and a keyboard path through the offers', async ({ page }) => {
+  await page.goto('/newyorker/demo-dual');
+  await expect(page.getByRole('banner')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('contentinfo')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Digital', 'Print + Digital']);
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Subscribe: Digital' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Subscribe: Print + Digital' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/newyorker\/demo-dual\/cart$/);
+});
+
+test('the status page answers', async ({ request }) => {
+  const response = await request.get('/status');
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain('OK');
+});

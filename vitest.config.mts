@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.dirname(fileURLToPath(import.meta.url)) } },
+  test: {
+    include: ['{lib,components,pages,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+    setupFiles: ['./tests/setup/vitest.setup.ts'],
+    pool: 'forks',
+  },
+});
