@@ -56,7 +56,7 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose }: OfferCa
         onClick={() => onChoose(offer)}
       >
         {busy ? <Loader type="submission-processing" size="small" label={`Adding ${offer.name} to your cart`} /> : null}
-        <span>{action}</span>
+        {action}
       </button>
     </article>
   );

@@ -36,12 +36,8 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
       <Head>
         <title>{`${headline} | ${flow.brandName}`}</title>
       </Head>
-      <section className={styles.intro} aria-labelledby="offer-headline">
-        <h1 id="offer-headline" className={styles.headline}>
-          {headline}
-        </h1>
-        {subheadline && <p className={styles.subheadline}>{subheadline}</p>}
-      </section>
+      <h1 className={styles.headline}>{headline}</h1>
+      {subheadline && <p className={styles.subheadline}>{subheadline}</p>}
       <div className={dual ? styles.dual : styles.single} data-template={flow.templateIdentifier}>
         {plans.map((offer, index) => (
           <OfferCard

@@ -31,18 +31,12 @@ export function JourneyLayout({ brandName, identity, livemode, children }: Journ
         Skip to main content
       </a>
       {!livemode && <TestModeBanner />}
-      <header className={styles.header}>
-        <span className={styles.wordmark}>{brandName}</span>
-      </header>
+      <header className={styles.header}>{brandName}</header>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
       <footer className={styles.footer}>
-        <p>
-          {brandName}
-          {identity.tagline ? ` · ${identity.tagline}` : ''}
-        </p>
-        <p>Prices include any discount shown. Taxes are calculated at checkout.</p>
+        {`${brandName}${identity.tagline ? ` · ${identity.tagline}` : ''}. Prices include any discount shown; taxes are calculated at checkout.`}
       </footer>
     </div>
   );

@@ -60,8 +60,6 @@ export interface CheckoutFlow {
     brandIdentity: BrandIdentity;
     config: { enablePreAuth: boolean };
   };
-  /** Cross-sell offers of the brand that may be added beside a plan. */
-  crossSells: Offer[];
 }
 
 export interface Coupon {

@@ -47,11 +47,12 @@ describe('CatalogueRepository', () => {
       ['2001', false],
       ['2002', true],
     ]);
-    expect(dual.crossSells.map((o) => [o.id, o.appliesIf?.parentOffer.id])).toEqual([
+    const crossSells = snapshot.crossSellsByBrand.get('newyorker') ?? [];
+    expect(crossSells.map((o) => [o.id, o.appliesIf?.parentOffer.id])).toEqual([
       ['2101', '2002'],
       ['2102', '0'],
     ]);
-    expect(dual.crossSells[0]!.appliesIf?.parentOffer.uuid).toBe(dual.data.pageData.plans[1]!.uuid);
+    expect(crossSells[0]!.appliesIf?.parentOffer.uuid).toBe(dual.data.pageData.plans[1]!.uuid);
 
     expect(snapshot.flowsByPath.get(flowKey('wired', 'demo-trial'))!.data.pageData.plans[0]).toMatchObject({ trialOffer: true, trialDays: 30 });
     expect(snapshot.flowsByPath.get(flowKey('gq', 'demo-gbp'))!.data.pageData.plans[0]).toMatchObject({ currencyCode: 'GBP', currency: '£' });

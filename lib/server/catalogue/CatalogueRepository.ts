@@ -9,6 +9,8 @@ import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, rowsFromFile }
 export interface CatalogueSnapshot {
   version: number;
   flowsByPath: ReadonlyMap<string, CheckoutFlow>;
+  /** Each brand's cross-sell offers; the cart picks those that apply to the chosen plan. */
+  crossSellsByBrand: ReadonlyMap<string, readonly Offer[]>;
   couponsByCode: ReadonlyMap<string, Coupon>;
 }
 
@@ -51,11 +53,14 @@ export class CatalogueRepository {
           .filter((plan) => plan.campaign_id === row.campaign_id)
           .map((plan) => offers.get(plan.offer_id))
           .filter((offer): offer is Offer => offer !== undefined);
-        const crossSells = [...offers.values()].filter((o) => o.isCrossSell && o.brand.slug === brand.slug);
-        flowsByPath.set(flowKey(row.brand_slug, row.url_slug), flowFromRows(row, brand, plans, crossSells));
+        flowsByPath.set(flowKey(row.brand_slug, row.url_slug), flowFromRows(row, brand, plans));
+      }
+      const crossSellsByBrand = new Map<string, Offer[]>();
+      for (const offer of offers.values()) {
+        if (offer.isCrossSell) crossSellsByBrand.set(offer.brand.slug, [...(crossSellsByBrand.get(offer.brand.slug) ?? []), offer]);
       }
       const couponsByCode = new Map(couponRows.map((row) => [row.code, couponFromRow(row)]));
-      return { version: versionRow?.version ?? 0, flowsByPath, couponsByCode };
+      return { version: versionRow?.version ?? 0, flowsByPath, crossSellsByBrand, couponsByCode };
     });
   }
 

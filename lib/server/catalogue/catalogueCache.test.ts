@@ -6,7 +6,7 @@ function fakeSource(initialVersion = 1) {
   let version = initialVersion;
   const source = {
     version: vi.fn(async () => version),
-    loadSnapshot: vi.fn(async (): Promise<CatalogueSnapshot> => ({ version, flowsByPath: new Map(), couponsByCode: new Map() })),
+    loadSnapshot: vi.fn(async (): Promise<CatalogueSnapshot> => ({ version, flowsByPath: new Map(), crossSellsByBrand: new Map(), couponsByCode: new Map() })),
   } satisfies CatalogueSource;
   return { source, bump: () => (version += 1) };
 }

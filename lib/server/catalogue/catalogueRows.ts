@@ -39,7 +39,7 @@ export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<
   };
 }
 
-export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[], crossSells: Offer[]): CheckoutFlow {
+export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[]): CheckoutFlow {
   const templateIdentifier = templateForPlanCount(plans.length);
   if (!templateIdentifier) throw new Error(`Checkout flow ${row.campaign_id} has ${plans.length} plans`);
   return {
@@ -53,7 +53,6 @@ export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[], crossSe
       brandIdentity: brand.identity,
       config: { enablePreAuth: row.enable_pre_auth === 1 },
     },
-    crossSells,
   };
 }
 

@@ -1,0 +1,120 @@
+/**
+ * npm run bench: measures, in one run on this machine, the offer page against a minimal
+ * page served by the same Next server (production build):
+ *   - requests/s and p99 latency at 50 connections, and their ratio;
+ *   - first-load JS: the gzip size of every script each page's HTML loads.
+ * Results are printed and written to bench/results/latest.json.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { firstLoadJs } from './firstLoadJs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3299);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BASELINE_PATH = '/status';
+const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: 'file:data/bench.db', PORT: String(PORT) };
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(`${ORIGIN}${BASELINE_PATH}`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+interface LoadResult {
+  path: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(urlPath: string, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({ url: `${ORIGIN}${urlPath}`, connections: CONNECTIONS, duration: seconds });
+  return {
+    path: urlPath,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  console.log('Building the production app…');
+  execFileSync('npx', ['next', 'build'], { stdio: 'ignore', env });
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/bench.db${suffix}`, { force: true });
+  execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
+
+  const server: ChildProcess = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
+  try {
+    await waitForServer();
+    console.log(`Warming up, then ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections…`);
+    for (const p of [BASELINE_PATH, ...OFFER_PATHS]) await load(p, 2);
+
+    // Rounds interleave the pages so that drift during the run (other load on a shared
+    // machine) touches every page alike; each page's figure is its median over the rounds.
+    const paths = [BASELINE_PATH, ...OFFER_PATHS];
+    const runs = new Map<string, LoadResult[]>(paths.map((p) => [p, []]));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const p of paths) runs.get(p)!.push(await load(p, DURATION_S));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const summary = paths.map((p) => {
+      const results = runs.get(p)!;
+      return {
+        path: p,
+        requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+        p99Ms: median(results.map((r) => r.p99Ms)),
+        failures: results.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+        rounds: results.map((r) => r.requestsPerSecond),
+      };
+    });
+    const baseline = summary[0]!;
+    const offers = summary.slice(1);
+
+    const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
+    const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
+
+    console.log(`\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
+    console.log(`  ${'page'.padEnd(24)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'failed'.padStart(7)}  rounds req/s`);
+    for (const row of summary) {
+      const ratio = (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
+      console.log(
+        `  ${row.path.padEnd(24)} ${String(row.requestsPerSecond).padStart(8)} ${String(row.p99Ms).padStart(8)} ${ratio.padStart(7)} ${String(row.failures).padStart(7)}  ${row.rounds.join(' ')}`,
+      );
+    }
+
+    const extraKb = (offerJs.gzipBytes - baselineJs.gzipBytes) / 1024;
+    console.log('\nFirst-load JS (gzip of every script the HTML loads)');
+    console.log(`  ${BASELINE_PATH.padEnd(24)} ${(baselineJs.gzipBytes / 1024).toFixed(1)} kB in ${baselineJs.scripts.length} scripts`);
+    console.log(`  ${OFFER_PATHS[0]!.padEnd(24)} ${(offerJs.gzipBytes / 1024).toFixed(1)} kB in ${offerJs.scripts.length} scripts`);
+    console.log(`  the offer page adds ${extraKb.toFixed(1)} kB gz (aim: <= 25 kB)`);
+
+    const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
+    console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
+
+    fs.mkdirSync('bench/results', { recursive: true });
+    const out = path.join('bench/results', 'latest.json');
+    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb }, null, 2));
+    console.log(`Written to ${out}`);
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

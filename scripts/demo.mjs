@@ -1,0 +1,53 @@
+// npm run demo: installs what is missing, builds, prepares the SQLite database with the
+// demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { ensureSetup } from './ensure-setup.mjs';
+
+const port = process.env.PORT ?? '3000';
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  DATABASE_URL: process.env.DATABASE_URL || 'file:data/journey.db',
+  ADMIN_TOKEN: process.env.ADMIN_TOKEN || randomBytes(24).toString('hex'),
+};
+
+ensureSetup();
+execFileSync('npx', ['next', 'build'], { stdio: 'inherit', env });
+execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'inherit', env });
+
+const server = spawn('npx', ['next', 'start', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
+
+const origin = `http://localhost:${port}`;
+const DEMO_PATHS = [
+  ['/vogue/demo-single', 'single offer (v1), USD'],
+  ['/newyorker/demo-dual', 'dual offer (v2), with a print plan'],
+  ['/wired/demo-trial', 'free trial'],
+  ['/gq/demo-gbp', 'priced in GBP'],
+  ['/epicurious/demo-preauth', 'pre-authentication enabled'],
+  ['/vogue/demo-single?livemode=false&source=demo', 'test mode, with a source'],
+];
+
+async function waitUntilReady() {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`${origin}/status`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+if (await waitUntilReady()) {
+  console.log(`\nThe purchase journey is running on ${origin} (database ${env.DATABASE_URL}).`);
+  console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
+  console.log('Demo campaigns:');
+  for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
+  console.log('Press Ctrl+C to stop.');
+} else {
+  console.error(`The server did not answer on ${origin}/status within a minute.`);
+}
