@@ -12,10 +12,11 @@ export interface JourneyPageProps {
   flow: CheckoutFlow;
 }
 
-/** A journey URL whose query could not be read: the page explains what is wrong. */
-export interface BadRequestPageProps {
-  kind: 'bad-request';
+/** A request the journey refuses (a malformed query, a wrong method): the page says why. */
+export interface RefusedPageProps {
+  kind: 'refused';
+  status: 400 | 405;
   message: string;
 }
 
-export type JourneyRouteProps = JourneyPageProps | BadRequestPageProps;
+export type JourneyRouteProps = JourneyPageProps | RefusedPageProps;

@@ -40,3 +40,10 @@ test('the Epicurious campaign on a foreign host is sent to /404', async ({ reque
   expect(response.status()).toBe(307);
   expect(response.headers().location).toBe('/404');
 });
+
+test('a journey page refuses POST with 405 and says so', async ({ request }) => {
+  const response = await request.post('/vogue/demo-single', { data: { offer: '1001' } });
+  expect(response.status()).toBe(405);
+  expect(response.headers().allow).toBe('GET, HEAD');
+  expect(await response.text()).toContain('This page can only be opened, not sent data.');
+});

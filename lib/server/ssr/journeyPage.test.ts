@@ -15,15 +15,16 @@ beforeAll(async () => {
   invalidateCatalogue();
 });
 
-function context(resolvedUrl: string, options: { cookies?: Record<string, string>; host?: string } = {}) {
+function context(resolvedUrl: string, options: { cookies?: Record<string, string>; host?: string; method?: string } = {}) {
   const pathname = resolvedUrl.split('?')[0]!;
   const [brand, url_slug, ...step] = pathname.split('/').slice(1);
-  const res = { statusCode: 200 };
+  const headers: Record<string, string> = {};
+  const res = { statusCode: 200, headers, setHeader: (name: string, value: string) => (headers[name] = value) };
   const ctx = {
     params: { brand, url_slug, ...(step.length ? { step } : {}) },
     query: {},
     resolvedUrl,
-    req: { headers: { host: options.host ?? 'localhost:3000' }, cookies: options.cookies ?? {} },
+    req: { method: options.method ?? 'GET', headers: { host: options.host ?? 'localhost:3000' }, cookies: options.cookies ?? {} },
     res,
   } as unknown as GetServerSidePropsContext;
   return { ctx, res };
@@ -31,7 +32,7 @@ function context(resolvedUrl: string, options: { cookies?: Record<string, string
 
 async function load(url: string, options?: Parameters<typeof context>[1]) {
   const { ctx, res } = context(url, options);
-  return { result: await getServerSideProps(ctx), status: res.statusCode };
+  return { result: await getServerSideProps(ctx), status: res.statusCode, headers: res.headers };
 }
 
 describe('journey page loader', () => {
@@ -57,7 +58,18 @@ describe('journey page loader', () => {
   it('answers a malformed query with a 400 page that says what is wrong', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
     expect(status).toBe(400);
-    expect(result).toEqual({ props: { kind: 'bad-request', message: 'The "livemode" parameter must be "true" or "false".' } });
+    expect(result).toEqual({ props: { kind: 'refused', status: 400, message: 'The "livemode" parameter must be "true" or "false".' } });
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405 and an Allow header', async (method) => {
+    const { result, status, headers } = await load('/vogue/demo-single', { method });
+    expect(status).toBe(405);
+    expect(headers.Allow).toBe('GET, HEAD');
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 405 } });
+  });
+
+  it('serves HEAD like GET', async () => {
+    expect((await load('/vogue/demo-single', { method: 'HEAD' })).result).toMatchObject({ props: { kind: 'journey' } });
   });
 
   it.each([

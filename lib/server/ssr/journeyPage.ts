@@ -5,6 +5,7 @@ import { parseJourneyMode, type QueryValue } from '../../journey/query';
 import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
 import type { JourneyRouteProps } from '../../journey/pageProps';
 import { findCheckoutFlow } from '../catalogue/catalogueService';
+import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -22,11 +23,15 @@ function routeSegments(params: GetServerSidePropsContext['params']): string[] | 
 /**
  * Loads a journey page: parses the path, reads live/test mode and source, and finds the
  * campaign's checkout flow in the cached catalogue. Unknown or malformed paths are 404;
- * a malformed query is a 400 page that says what is wrong.
+ * a malformed query is a 400 page and a method other than GET or HEAD a 405 page, each
+ * saying what is wrong.
  */
 export async function getServerSideProps(
   context: GetServerSidePropsContext,
 ): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
+  if (refuseUnlessPageMethod(context)) {
+    return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
+  }
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
   if (!location || !isAvailableStep(location.step)) return { notFound: true };
@@ -40,7 +45,7 @@ export async function getServerSideProps(
   const mode = parseJourneyMode(queryOf(search), context.req.cookies);
   if (!mode.ok) {
     context.res.statusCode = 400;
-    return { props: { kind: 'bad-request', message: mode.message } };
+    return { props: { kind: 'refused', status: 400, message: mode.message } };
   }
 
   const flow = await findCheckoutFlow(location.brand, location.urlSlug);

@@ -5,8 +5,12 @@ import type { JourneyRouteProps } from '@/lib/journey/pageProps';
 export { getServerSideProps } from '@/lib/server/ssr/journeyPage';
 
 export default function JourneyPage(props: JourneyRouteProps) {
-  if (props.kind === 'bad-request') {
-    return <ErrorView title="This link is not quite right" message={`${props.message} Please check the link and try again.`} />;
+  if (props.kind === 'refused') {
+    return props.status === 405 ? (
+      <ErrorView title="Not allowed" message={props.message} />
+    ) : (
+      <ErrorView title="This link is not quite right" message={`${props.message} Please check the link and try again.`} />
+    );
   }
   return <JourneyView {...props} />;
 }
