@@ -1,10 +1,15 @@
 import * as Sentry from '@sentry/nextjs';
 
-/** Server error reporting, inert without SENTRY_DSN. */
+/**
+ * Server error reporting. Without SENTRY_DSN the SDK is not started at all: an idle SDK
+ * would still register its OpenTelemetry tracer, and every request would pay for spans
+ * nobody receives.
+ */
 const dsn = process.env.SENTRY_DSN;
 
-Sentry.init({
-  dsn,
-  enabled: Boolean(dsn),
-  environment: process.env.APP_ENV ?? 'development',
-});
+if (dsn) {
+  Sentry.init({
+    dsn,
+    environment: process.env.APP_ENV ?? 'development',
+  });
+}
