@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../catalogue/types';
+import { offerFixture } from '@/tests/fixtures/flows';
 import { addToCart, cartItemFor, cartTotal, parseStoredCart, type Cart, type CartItem } from './cart';
 
-function offer(overrides: Partial<Offer> = {}): Offer {
-  return {
-    id: '1001',
-    uuid: '5a1e0000-0000-4000-8000-0000000003e9',
-    brand: { slug: 'vogue', name: 'Vogue' },
-    name: 'Vogue Digital',
-    description: 'Vogue Digital: one year of unlimited access',
-    currencyCode: 'USD',
-    currency: '$',
-    totalAmount: 5000,
-    discountedAmount: 2500,
-    billingInterval: 'year',
-    trialOffer: false,
-    trialDays: null,
-    isPrintOffer: false,
-    isCrossSell: false,
-    features: [],
-    appliesIf: null,
-    ...overrides,
-  };
-}
+const offer = (overrides: Partial<Offer> = {}): Offer => offerFixture({ features: [], ...overrides });
 
 const item = (id: string, price: number, overrides: Partial<CartItem> = {}): CartItem => ({
   id,
