@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
@@ -42,6 +43,10 @@ const CAMPAIGNS = [
 for (const campaign of CAMPAIGNS) {
   test.describe(campaign.path, () => {
     test('shows its offers with their prices', async ({ page }, testInfo) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
       const offers = await OfferPage.open(page, campaign.path);
       await expect(offers.headline).toHaveText(campaign.headline);
       await expect(offers.template).toHaveAttribute('data-template', campaign.template);
@@ -56,6 +61,9 @@ for (const campaign of CAMPAIGNS) {
         if ('terms' in offer) await expect(offers.offer(offer.name).getByText(offer.terms)).toBeVisible();
       }
 
+      const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
       for (const [label, size] of [
         ['desktop', { width: 1280, height: 900 }],
         ['mobile', { width: 390, height: 844 }],
@@ -68,6 +76,8 @@ for (const campaign of CAMPAIGNS) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `horizontal overflow at ${label} width`).toBeLessThanOrEqual(0);
       }
+      // Hydration mismatches and failed loads show up as console errors.
+      expect(consoleErrors).toEqual([]);
     });
 
     test('each offer button goes to the cart with the query kept', async ({ page }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test('every script and stylesheet loads from the purchase-journey asset prefix', async ({ page }) => {
@@ -38,4 +39,18 @@ test('the status page answers', async ({ request }) => {
   const response = await request.get('/status');
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain('OK');
+});
+
+test('the cart page passes an accessibility audit', async ({ page }) => {
+  await page.goto('/vogue/demo-single');
+  await page.getByRole('button', { name: 'Subscribe: Vogue Digital' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('the 404 page passes an accessibility audit', async ({ page }) => {
+  await page.goto('/vogue/no-such-campaign');
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
