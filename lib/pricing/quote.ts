@@ -1,0 +1,44 @@
+import type { CurrencyCode } from './currencies';
+import { applyDiscount, type CouponDiscount } from './discount';
+import { offerPrice, type PricedOffer } from './offerPrice';
+import { taxOn, type TaxRate } from './tax';
+
+export interface QuoteLine {
+  offerId: string;
+  name: string;
+  amount: number;
+}
+
+/** What the visitor pays today, in whole cents, recomputed from the catalogue. */
+export interface Quote {
+  currencyCode: CurrencyCode;
+  lines: QuoteLine[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+  taxRate: TaxRate;
+  total: number;
+}
+
+export interface QuoteInput {
+  currencyCode: CurrencyCode;
+  items: (PricedOffer & { id: string; name: string })[];
+  coupon: CouponDiscount | null;
+  taxRate: TaxRate;
+}
+
+/**
+ * Prices a cart: the discount applies to the subtotal (SPEC §5: never below zero, to 3
+ * decimals) and the result is rounded to the whole cents that can be charged; then tax
+ * is added or, where prices include it, shown.
+ */
+export function buildQuote({ currencyCode, items, coupon, taxRate }: QuoteInput): Quote {
+  const lines = items.map((item) => ({ offerId: item.id, name: item.name, amount: offerPrice(item) }));
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  // Whole cents from here on, so that subtotal - discount + tax = total on the invoice.
+  const net = Math.round(applyDiscount(subtotal, coupon));
+  const discount = subtotal - net;
+  const tax = taxOn(net, taxRate);
+  const total = taxRate.inclusive ? net : net + tax;
+  return { currencyCode, lines, subtotal, discount, tax, taxRate, total };
+}
