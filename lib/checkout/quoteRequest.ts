@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { isValidSegment } from '../journey/path';
+
+/** What the browser asks to be priced: a campaign's offer, add-ons, a promo code, where the buyer is. */
+export const quoteRequestSchema = z.strictObject({
+  brand: z.string().refine(isValidSegment, 'must be a brand slug'),
+  urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),
+  offerId: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be an offer id'),
+  addOnIds: z.array(z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be an offer id')).max(5, 'at most 5 add-ons').default([]),
+  couponCode: z.string().trim().max(32, 'must be at most 32 characters').optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').optional(),
+  region: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA').optional(),
+});
+
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;

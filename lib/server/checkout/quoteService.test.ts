@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { quoteRequestSchema, type QuoteRequestInput } from '../../checkout/quoteRequest';
+import { HttpError } from '../http/HttpError';
+import { quoteCheckout } from './quoteService';
+
+let snapshot: CatalogueSnapshot;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+
+const now = new Date('2026-11-21T12:00:00Z');
+const quote = (input: QuoteRequestInput) => quoteCheckout(snapshot, quoteRequestSchema.parse(input), now);
+const dual = { brand: 'newyorker', urlSlug: 'demo-dual' };
+
+function refusal(input: QuoteRequestInput): { status: number; code: string } {
+  try {
+    quote(input);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, code: error.code };
+    throw error;
+  }
+  throw new Error('expected the quote to be refused');
+}
+
+describe('quoteCheckout', () => {
+  it.each([
+    ['single offer', { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001' }, { subtotal: 2500, discount: 0, tax: 0, total: 2500 }],
+    ['print plan', { ...dual, offerId: '2002' }, { subtotal: 14900, discount: 0, tax: 0, total: 14900 }],
+    ['SAVE20', { ...dual, offerId: '2001', couponCode: 'SAVE20' }, { subtotal: 9900, discount: 1980, total: 7920 }],
+    ['TENOFF', { ...dual, offerId: '2001', couponCode: 'tenoff' }, { subtotal: 9900, discount: 1000, total: 8900 }],
+    ['FREE100', { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', couponCode: 'FREE100' }, { discount: 2500, total: 0 }],
+    ['trial', { brand: 'wired', urlSlug: 'demo-trial', offerId: '3001', country: 'US', region: 'WA' }, { subtotal: 0, tax: 0, total: 0 }],
+    ['sales tax in Washington', { ...dual, offerId: '2001', country: 'US', region: 'WA' }, { subtotal: 9900, tax: 644, total: 10544 }],
+    ['no tax in Oregon', { ...dual, offerId: '2001', country: 'US', region: 'OR' }, { tax: 0, total: 9900 }],
+    ['HST in Ontario', { ...dual, offerId: '2001', country: 'CA', region: 'ON' }, { tax: 1287, total: 11187 }],
+    ['GBP offer', { brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'SAVE20' }, { currencyCode: 'GBP', subtotal: 1999, discount: 400, total: 1599 }],
+    ['print plan with both add-ons', { ...dual, offerId: '2002', addOnIds: ['2101', '2102'] }, { subtotal: 14900 + 2500 + 1200, total: 18600 }],
+    ['digital plan with the add-on for all offers', { ...dual, offerId: '2001', addOnIds: ['2102'] }, { subtotal: 11100 }],
+  ])('%s', (_name, input, expected) => {
+    expect(quote(input).quote).toMatchObject(expected);
+  });
+
+  it.each([
+    ['NOPE', 'unknown', '"NOPE" is not a valid promo code.'],
+    ['old10', 'expired', 'The promo code OLD10 has expired.'],
+  ])('keeps the total when the promo code %s is refused (%s)', (couponCode, reason, message) => {
+    const result = quote({ ...dual, offerId: '2001', couponCode });
+    expect(result.quote.total).toBe(9900);
+    expect(result.coupon).toEqual({ code: couponCode.toUpperCase(), applied: false, reason, message });
+  });
+
+  it('refuses TENOFF (dollars) on a pound offer, leaving the total', () => {
+    const result = quote({ brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'TENOFF' });
+    expect(result.coupon).toMatchObject({ applied: false, reason: 'wrong_currency' });
+    expect(result.quote.total).toBe(1999);
+  });
+
+  it('says applied for a code that was used', () => {
+    expect(quote({ ...dual, offerId: '2001', couponCode: ' save20 ' }).coupon).toEqual({ code: 'SAVE20', applied: true });
+  });
+
+  it.each([
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'US', region: 'CA' }, true],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'US', region: 'NY' }, true],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'US', region: 'TX' }, false],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'US' }, false],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'DE' }, true],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'GB' }, false],
+    [{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001' }, false],
+  ])('auto-renewal consent for %o is %s', (input, required) => {
+    expect(quote(input).autoRenewalConsentRequired).toBe(required);
+  });
+
+  it.each([
+    ['unknown campaign', { brand: 'vogue', urlSlug: 'nope', offerId: '1001' }, 404, 'campaign_not_found'],
+    ['offer of another campaign', { ...dual, offerId: '1001' }, 404, 'offer_not_found'],
+    ['a cross-sell as the plan', { ...dual, offerId: '2101' }, 404, 'offer_not_found'],
+    ['add-on for another plan', { ...dual, offerId: '2001', addOnIds: ['2101'] }, 400, 'add_on_not_available'],
+    ['a plan as an add-on', { ...dual, offerId: '2001', addOnIds: ['2002'] }, 400, 'add_on_not_available'],
+    ['the same add-on twice', { ...dual, offerId: '2002', addOnIds: ['2102', '2102'] }, 400, 'duplicate_add_on'],
+    ['an excluded country', { ...dual, offerId: '2001', country: 'RU' }, 400, 'country_not_supported'],
+  ])('refuses %s', (_name, input, status, code) => {
+    expect(refusal(input)).toEqual({ status, code });
+  });
+});

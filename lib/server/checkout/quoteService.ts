@@ -1,0 +1,81 @@
+import type { QuoteRequest } from '../../checkout/quoteRequest';
+import { checkCoupon, normaliseCouponCode, type CouponRejection } from '../../catalogue/couponCheck';
+import { crossSellsFor } from '../../catalogue/crossSell';
+import type { Offer } from '../../catalogue/types';
+import { EXCLUDED_COUNTRY_CODES } from '../../geo/countries';
+import { mandateApplies } from '../../geo/mandates';
+import { buildQuote, type Quote } from '../../pricing/quote';
+import { taxRateFor } from '../../pricing/tax';
+import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { HttpError } from '../http/HttpError';
+import { MANDATES, TAX_RATES } from './checkoutRules';
+
+export type CouponOutcome =
+  | { code: string; applied: true }
+  | { code: string; applied: false; reason: CouponRejection; message: string };
+
+export interface QuoteResponse {
+  campaignId: string;
+  offerId: string;
+  quote: Quote;
+  /** The promo code asked for, and whether it was applied; null when none was given. */
+  coupon: CouponOutcome | null;
+  /** Whether the buyer's location requires the auto-renewal terms and consent. */
+  autoRenewalConsentRequired: boolean;
+}
+
+/**
+ * Prices what the visitor has chosen from the catalogue alone: prices in the request are
+ * never trusted. A promo code that cannot be used does not fail the quote; it comes back
+ * with the reason and the total unchanged.
+ */
+export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest, now: Date): QuoteResponse {
+  const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
+  if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+
+  const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId);
+  if (!offer) throw new HttpError(404, 'offer_not_found', 'This offer is not part of the campaign.');
+
+  if (new Set(request.addOnIds).size !== request.addOnIds.length) {
+    throw new HttpError(400, 'duplicate_add_on', 'Each add-on can be added once.');
+  }
+  const available = crossSellsFor(offer.id, snapshot.crossSellsByBrand.get(flow.brand_slug) ?? []);
+  const addOns = request.addOnIds.map((id): Offer => {
+    const addOn = available.find((candidate) => candidate.id === id);
+    if (!addOn || addOn.currencyCode !== offer.currencyCode) {
+      throw new HttpError(400, 'add_on_not_available', `Add-on ${id} cannot be added to ${offer.name}.`);
+    }
+    return addOn;
+  });
+
+  if (request.country && EXCLUDED_COUNTRY_CODES.includes(request.country)) {
+    throw new HttpError(400, 'country_not_supported', 'We cannot sell subscriptions to this country.');
+  }
+
+  let coupon: CouponOutcome | null = null;
+  let discount = null;
+  if (request.couponCode) {
+    const check = checkCoupon(request.couponCode, snapshot.couponsByCode, offer.currencyCode, now);
+    if (check.ok) {
+      coupon = { code: check.coupon.code, applied: true };
+      discount = check.coupon.coupon;
+    } else {
+      coupon = { code: normaliseCouponCode(request.couponCode), applied: false, reason: check.reason, message: check.message };
+    }
+  }
+
+  const quote = buildQuote({
+    currencyCode: offer.currencyCode,
+    items: [offer, ...addOns],
+    coupon: discount,
+    taxRate: taxRateFor(TAX_RATES, request.country ?? null, request.region ?? null),
+  });
+
+  return {
+    campaignId: flow.campaignId,
+    offerId: offer.id,
+    quote,
+    coupon,
+    autoRenewalConsentRequired: request.country ? mandateApplies(MANDATES, request.country, request.region ?? null) : false,
+  };
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+const QUOTE = '/api/checkout/quote';
+const dual = { brand: 'newyorker', urlSlug: 'demo-dual' };
+
+test('prices an offer with a promo code and tax from the catalogue', async ({ request }) => {
+  const response = await request.post(QUOTE, { data: { ...dual, offerId: '2001', couponCode: 'SAVE20', country: 'US', region: 'WA' } });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.quote).toMatchObject({ currencyCode: 'USD', subtotal: 9900, discount: 1980, tax: 515, total: 8435 });
+  expect(body.coupon).toEqual({ code: 'SAVE20', applied: true });
+  expect(body.autoRenewalConsentRequired).toBe(false);
+});
+
+test('ignores any price the browser sends', async ({ request }) => {
+  const response = await request.post(QUOTE, { data: { ...dual, offerId: '2001', total: 1 } });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.details).toEqual(['body: Unrecognized key: "total"']);
+});
+
+test.describe('bad input gets a 4xx with a message', () => {
+  test('wrong method', async ({ request }) => {
+    const response = await request.get(QUOTE);
+    expect(response.status()).toBe(405);
+    expect(response.headers().allow).toBe('POST');
+    expect((await response.json()).error.code).toBe('method_not_allowed');
+  });
+
+  test('malformed JSON', async ({ request }) => {
+    const response = await request.post(QUOTE, { headers: { 'content-type': 'application/json' }, data: '{"brand": "newyorker",' });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  test('a body that is not JSON', async ({ request }) => {
+    const response = await request.post(QUOTE, { form: { brand: 'newyorker' } });
+    expect(response.status()).toBe(415);
+  });
+
+  test('oversized body', async ({ request }) => {
+    const response = await request.post(QUOTE, { data: { ...dual, offerId: '2001', couponCode: 'X'.repeat(10_000) } });
+    expect(response.status()).toBe(413);
+  });
+
+  test('missing and malformed fields', async ({ request }) => {
+    const response = await request.post(QUOTE, { data: { brand: 'New Yorker', offerId: 7 } });
+    expect(response.status()).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe('invalid_body');
+    expect(error.details).toEqual(
+      expect.arrayContaining(['brand: must be a brand slug', expect.stringMatching(/^urlSlug: /), expect.stringMatching(/^offerId: /)]),
+    );
+  });
+
+  test('unknown campaign', async ({ request }) => {
+    const response = await request.post(QUOTE, { data: { brand: 'vogue', urlSlug: 'gone', offerId: '1001' } });
+    expect(response.status()).toBe(404);
+    expect((await response.json()).error).toEqual({ code: 'campaign_not_found', message: 'This offer is no longer available.' });
+  });
+});
