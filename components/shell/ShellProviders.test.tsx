@@ -15,6 +15,7 @@ const journeyProps: JourneyPageProps = {
   mode: { livemode: false, source: 'nl' },
   search: '?livemode=false&source=nl',
   location: { base: '/vogue/demo-single', step: 'campaign', returnSegments: [] },
+  crossSells: [],
 };
 
 function ConfigProbe() {

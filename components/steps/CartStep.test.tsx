@@ -1,25 +1,99 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { flowFixture } from '@/tests/fixtures/flows';
-import { writeCart } from '@/lib/cart/useCart';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { installFakeQuoteApi } from '@/tests/fixtures/fakeQuoteApi';
+import { cartItemFor } from '@/lib/cart/cart';
+import { writeCart, writePromoCode } from '@/lib/cart/useCart';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import CartStep from './CartStep';
 
+let snapshot: CatalogueSnapshot;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
 beforeEach(() => window.sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+function renderCart(path: string, chosenOfferId: string | null) {
+  const flow = snapshot.flowsByPath.get(path)!;
+  const crossSells = [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])];
+  if (chosenOfferId) {
+    const offer = flow.data.pageData.plans.find((plan) => plan.id === chosenOfferId)!;
+    writeCart(flow.campaignId, [cartItemFor(offer, flow.campaignId)]);
+  }
+  render(<CartStep flow={flow} base={`/${path}`} search="?source=nl" crossSells={crossSells} />);
+  return flow;
+}
+
+const total = async () => (await screen.findByTestId('summary-total')).textContent;
 
 describe('CartStep', () => {
-  it('shows the chosen offer and the total', () => {
-    writeCart('vogue-demo-single', [{ id: '1001', name: 'Vogue Digital: one year', price: 2500, currencyCode: 'USD', campaignId: 'vogue-demo-single' }]);
-    render(<CartStep flow={flowFixture()} base="/vogue/demo-single" search="?source=nl" />);
-    const items = screen.getByRole('list', { name: 'Items in your cart' });
-    expect(items.textContent).toBe('Vogue Digital: one year$25.00');
-    expect(screen.getByText('Total today').parentElement?.textContent).toBe('Total today$25.00');
+  it('shows the chosen plan and the total priced by the server', async () => {
+    const api = installFakeQuoteApi(snapshot);
+    renderCart('vogue/demo-single', '1001');
+    expect(screen.getByRole('list', { name: 'Items in your cart' }).textContent).toBe('Vogue Digital: one year of unlimited access$25.00');
+    expect(await total()).toBe('Total today$25.00');
+    expect(screen.getByTestId('summary-tax').textContent).toBe('TaxCalculated at payment');
+    expect(api.requests).toEqual([{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', addOnIds: [] }]);
+    expect(screen.getByRole('link', { name: 'Have a promo code?' }).getAttribute('href')).toBe('/vogue/demo-single/promo-code?source=nl');
     expect(screen.getByRole('link', { name: 'Change your subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
   });
 
+  it('offers only the add-ons that go with the plan, and prices them when chosen', async () => {
+    const api = installFakeQuoteApi(snapshot);
+    renderCart('newyorker/demo-dual', '2002');
+    const addOns = screen.getByRole('group', { name: 'Add to your subscription' });
+    expect(within(addOns).getAllByRole('checkbox').map((box) => box.id)).toEqual(['add-on-2101', 'add-on-2102']);
+    expect(await total()).toBe('Total today$149.00');
+
+    fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
+    await waitFor(async () => expect(await total()).toBe('Total today$174.00'));
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('data-cart-item'))).toEqual(['2002', '2101']);
+    expect(api.requests.at(-1)).toMatchObject({ offerId: '2002', addOnIds: ['2101'] });
+
+    fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
+    await waitFor(async () => expect(await total()).toBe('Total today$149.00'));
+  });
+
+  it('offers the digital plan only the add-on linked to all offers', () => {
+    installFakeQuoteApi(snapshot);
+    renderCart('newyorker/demo-dual', '2001');
+    expect(screen.getAllByRole('checkbox').map((box) => box.id)).toEqual(['add-on-2102']);
+  });
+
+  it('shows an applied promo code with its discount, and removes it', async () => {
+    installFakeQuoteApi(snapshot);
+    writePromoCode('newyorker-demo-dual', 'SAVE20');
+    renderCart('newyorker/demo-dual', '2001');
+    expect(await total()).toBe('Total today$79.20');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('Discount (SAVE20)−$19.80');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove promo code' }));
+    await waitFor(async () => expect(await total()).toBe('Total today$99.00'));
+    expect(screen.getByRole('link', { name: 'Have a promo code?' })).toBeTruthy();
+  });
+
+  it('explains a stored promo code that no longer applies', async () => {
+    installFakeQuoteApi(snapshot);
+    writePromoCode('newyorker-demo-dual', 'OLD10');
+    renderCart('newyorker/demo-dual', '2001');
+    expect((await screen.findByRole('alert')).textContent).toContain('The promo code OLD10 has expired.');
+    expect(await total()).toBe('Total today$99.00');
+  });
+
+  it('says when the total cannot be worked out, and tries again', async () => {
+    const api = installFakeQuoteApi(snapshot);
+    api.failNextRequest();
+    renderCart('vogue/demo-single', '1001');
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not reach our server to price your order.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await total()).toBe('Total today$25.00');
+  });
+
   it('says when the cart is empty and links back to the offers', () => {
-    render(<CartStep flow={flowFixture()} base="/vogue/demo-single" search="" />);
+    installFakeQuoteApi(snapshot);
+    renderCart('vogue/demo-single', null);
     expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choose a subscription' }).getAttribute('href')).toBe('/vogue/demo-single');
+    expect(screen.getByRole('link', { name: 'Choose a subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
   });
 });

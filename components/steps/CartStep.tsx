@@ -2,37 +2,49 @@ import Head from 'next/head';
 import Link from 'next/link';
 import { Loader } from '../ui/Loader';
 import { Price } from '../ui/Price';
-import type { CheckoutFlow } from '@/lib/catalogue/types';
-import { cartTotal } from '@/lib/cart/cart';
+import { OrderSummary } from './OrderSummary';
+import type { StepProps } from './registry';
+import { cartItemFor } from '@/lib/cart/cart';
 import { useCart } from '@/lib/cart/useCart';
+import { crossSellsFor } from '@/lib/catalogue/crossSell';
+import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import styles from './CartStep.module.css';
 
-export interface CartStepProps {
-  flow: CheckoutFlow;
-  base: string;
-  search: string;
-}
+/**
+ * The cart: the chosen plan, the add-ons that go with it, the order as the server prices
+ * it, and the way to a promo code.
+ */
+export default function CartStep({ flow, base, search, crossSells }: StepProps) {
+  const { cart, promoCode, toggleAddOn, setPromoCode } = useCart(flow.campaignId);
+  const plan = cart?.[0];
+  const addOns = plan ? crossSellsFor(plan.id, crossSells) : [];
+  const request = plan
+    ? {
+        brand: flow.brand_slug,
+        urlSlug: flow.url_slug,
+        offerId: plan.id,
+        addOnIds: cart.slice(1).map((item) => item.id),
+        ...(promoCode ? { couponCode: promoCode } : {}),
+      }
+    : null;
+  const { state, retry } = useQuote(request);
+  const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
 
-/** The cart: the offer the visitor chose, with today's total and a way back to the offers. */
-export default function CartStep({ flow, base, search }: CartStepProps) {
-  const { cart } = useCart(flow.campaignId);
-  const offersHref = journeyHref(base, '', search);
-  const first = cart?.[0];
   return (
     <>
       <Head>
         <title>{`Your cart | ${flow.brandName}`}</title>
       </Head>
-      <section className={styles.cart} aria-labelledby="cart-heading">
-        <h1 id="cart-heading">Your cart</h1>
+      <div className={styles.cart}>
+        <h1>Your cart</h1>
         {cart === null && <Loader type="form-loading" label="Loading your cart…" />}
-        {cart !== null && !first && (
+        {cart !== null && !plan && (
           <p>
-            Your cart is empty. <Link href={offersHref}>Choose a subscription</Link>
+            Your cart is empty. <Link href={journeyHref(base, '', search)}>Choose a subscription</Link>
           </p>
         )}
-        {cart !== null && first && (
+        {plan && (
           <>
             <ul className={styles.items} aria-label="Items in your cart">
               {cart.map((item) => (
@@ -42,16 +54,61 @@ export default function CartStep({ flow, base, search }: CartStepProps) {
                 </li>
               ))}
             </ul>
-            <p className={styles.total}>
-              <span>Total today</span>
-              <Price cents={cartTotal(cart)} currencyCode={first.currencyCode} />
-            </p>
+            {addOns.length > 0 && (
+              <fieldset className={styles.addOns}>
+                <legend>Add to your subscription</legend>
+                {addOns.map((offer) => {
+                  const item = cartItemFor(offer, flow.campaignId);
+                  const id = `add-on-${offer.id}`;
+                  return (
+                    <div key={offer.id} className={styles.addOn}>
+                      <input
+                        id={id}
+                        type="checkbox"
+                        checked={cart.some((line) => line.id === offer.id)}
+                        onChange={(event) => toggleAddOn(item, event.target.checked)}
+                        aria-describedby={`${id}-description`}
+                      />
+                      <label htmlFor={id}>
+                        {offer.name} <Price cents={item.price} currencyCode={item.currencyCode} />
+                      </label>
+                      <p id={`${id}-description`} className={styles.addOnDescription}>
+                        {offer.description}
+                      </p>
+                    </div>
+                  );
+                })}
+              </fieldset>
+            )}
+            <OrderSummary state={state} onRetry={retry} taxKnown={false} />
+            <div className={styles.promo}>
+              {promoCode && !refusedCoupon ? (
+                <p>
+                  Promo code <strong>{promoCode}</strong> applied.{' '}
+                  <button type="button" className={styles.linkButton} onClick={() => setPromoCode(null)}>
+                    Remove promo code
+                  </button>
+                </p>
+              ) : (
+                <>
+                  {refusedCoupon && (
+                    <p role="alert" className={styles.error}>
+                      {refusedCoupon.message}{' '}
+                      <button type="button" className={styles.linkButton} onClick={() => setPromoCode(null)}>
+                        Remove promo code
+                      </button>
+                    </p>
+                  )}
+                  <Link href={journeyHref(base, 'promo-code', search)}>Have a promo code?</Link>
+                </>
+              )}
+            </div>
             <p>
-              <Link href={offersHref}>Change your subscription</Link>
+              <Link href={journeyHref(base, '', search)}>Change your subscription</Link>
             </p>
           </>
         )}
-      </section>
+      </div>
     </>
   );
 }

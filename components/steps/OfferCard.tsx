@@ -36,6 +36,7 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose }: OfferCa
           currencyCode={offer.currencyCode}
           fullCents={offerFullPrice(offer)}
           interval={offer.trialOffer ? undefined : offer.billingInterval}
+          size="large"
         />
       </p>
       {terms && <p className={styles.terms}>{terms}</p>}

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { AvailableStepId } from '@/lib/journey/steps';
-import type { CheckoutFlow } from '@/lib/catalogue/types';
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import { dynamicWithLoader } from '../ui/dynamicWithLoader';
 import { OfferStep } from './OfferStep';
 
@@ -8,6 +8,8 @@ export interface StepProps {
   flow: CheckoutFlow;
   base: string;
   search: string;
+  /** The brand's cross-sell offers (cart step only; empty elsewhere). */
+  crossSells: Offer[];
 }
 
 /**
@@ -17,4 +19,5 @@ export interface StepProps {
 export const STEP_COMPONENTS: Record<AvailableStepId, ComponentType<StepProps>> = {
   campaign: OfferStep,
   cart: dynamicWithLoader(() => import('./CartStep')),
+  'promo-code': dynamicWithLoader(() => import('./PromoCodeStep')),
 };

@@ -9,11 +9,13 @@ interface PriceProps {
   /** The full price, struck through beside the price when it is higher. */
   fullCents?: number | null;
   interval?: BillingInterval;
+  /** Large for an offer's headline price; normal in lists and summaries. */
+  size?: 'large' | 'normal';
 }
 
 const PER: Record<BillingInterval, string> = { month: 'month', year: 'year' };
 
-export function Price({ cents, currencyCode, fullCents, interval }: PriceProps) {
+export function Price({ cents, currencyCode, fullCents, interval, size = 'normal' }: PriceProps) {
   return (
     <span className={styles.price}>
       {fullCents != null && fullCents > cents && (
@@ -22,7 +24,7 @@ export function Price({ cents, currencyCode, fullCents, interval }: PriceProps) 
           {formatMoney(fullCents, currencyCode)}
         </s>
       )}
-      <span className={styles.now} data-testid="price">
+      <span className={size === 'large' ? styles.large : styles.now} data-testid="price">
         {fullCents != null && fullCents > cents && <span className="visually-hidden">Now </span>}
         {formatMoney(cents, currencyCode)}
       </span>

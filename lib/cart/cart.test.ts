@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '../catalogue/types';
 import { offerFixture } from '@/tests/fixtures/flows';
-import { addToCart, cartItemFor, cartTotal, parseStoredCart, type Cart, type CartItem } from './cart';
+import { addToCart, cartItemFor, cartTotal, parseStoredCart, toggleAddOn, type Cart, type CartItem } from './cart';
 
 const offer = (overrides: Partial<Offer> = {}): Offer => offerFixture({ features: [], ...overrides });
 
@@ -122,5 +122,23 @@ describe('parseStoredCart', () => {
   it('round-trips a cart through JSON', () => {
     const cart = addToCart([], cartItemFor(offer(), 'vogue-demo-single'));
     expect(parseStoredCart(JSON.stringify(cart))).toEqual(cart);
+  });
+});
+
+describe('toggleAddOn', () => {
+  const plan = item('2002', 14900);
+  const tote = item('2101', 2500);
+  const puzzles = item('2102', 1200);
+
+  it.each([
+    ['adds an add-on after the plan', [plan], tote, true, ['2002', '2101']],
+    ['keeps add-ons in the order chosen', [plan, tote], puzzles, true, ['2002', '2101', '2102']],
+    ['does not add the same add-on twice', [plan, tote], tote, true, ['2002', '2101']],
+    ['removes an add-on', [plan, tote, puzzles], tote, false, ['2002', '2102']],
+    ['removing one that is not there changes nothing', [plan], tote, false, ['2002']],
+    ['never removes the plan', [plan, tote], plan, false, ['2002', '2101']],
+    ['needs a plan first', [], tote, true, []],
+  ] as const)('%s', (_name, cart, addOn, selected, expected) => {
+    expect(toggleAddOn(cart, addOn, selected).map((i) => i.id)).toEqual(expected);
   });
 });

@@ -22,6 +22,17 @@ export function addToCart(_cart: Cart, item: CartItem): Cart {
   return [item];
 }
 
+/**
+ * Adds or removes an add-on (a cross-sell) beside the plan; the plan, always first, is
+ * never removed this way. Adding one already in the cart changes nothing.
+ */
+export function toggleAddOn(cart: Cart, item: CartItem, selected: boolean): Cart {
+  const [plan, ...addOns] = cart;
+  if (!plan || item.id === plan.id) return cart;
+  const others = addOns.filter((addOn) => addOn.id !== item.id);
+  return selected ? [plan, ...others, item] : [plan, ...others];
+}
+
 export function cartTotal(cart: Cart): number {
   return cart.reduce((sum, item) => sum + item.price, 0);
 }

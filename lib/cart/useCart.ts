@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { addToCart, parseStoredCart, type Cart, type CartItem } from './cart';
+import { addToCart, parseStoredCart, toggleAddOn, type Cart, type CartItem } from './cart';
 
-const storageKey = (campaignId: string) => `pj:cart:${campaignId}`;
+const cartKey = (campaignId: string) => `pj:cart:${campaignId}`;
+const promoKey = (campaignId: string) => `pj:promo:${campaignId}`;
 
 function storage(): Storage | null {
   try {
@@ -12,27 +13,62 @@ function storage(): Storage | null {
 }
 
 export function readCart(campaignId: string): Cart {
-  return parseStoredCart(storage()?.getItem(storageKey(campaignId)) ?? null);
+  return parseStoredCart(storage()?.getItem(cartKey(campaignId)) ?? null);
 }
 
 export function writeCart(campaignId: string, cart: Cart): void {
-  storage()?.setItem(storageKey(campaignId), JSON.stringify(cart));
+  storage()?.setItem(cartKey(campaignId), JSON.stringify(cart));
+}
+
+export function readPromoCode(campaignId: string): string | null {
+  return storage()?.getItem(promoKey(campaignId)) || null;
+}
+
+export function writePromoCode(campaignId: string, code: string | null): void {
+  if (code) storage()?.setItem(promoKey(campaignId), code);
+  else storage()?.removeItem(promoKey(campaignId));
+}
+
+export interface CartState {
+  /** null until read in the browser. */
+  cart: Cart | null;
+  promoCode: string | null;
+  add: (item: CartItem) => void;
+  toggleAddOn: (item: CartItem, selected: boolean) => void;
+  setPromoCode: (code: string | null) => void;
 }
 
 /**
- * The visitor's cart for one campaign, kept in session storage so that it survives a
- * reload but not the tab. `cart` is null until read in the browser.
+ * The visitor's cart and promo code for one campaign, kept in session storage so that
+ * they survive a reload but not the tab.
  */
-export function useCart(campaignId: string): { cart: Cart | null; add: (item: CartItem) => void } {
+export function useCart(campaignId: string): CartState {
   const [cart, setCart] = useState<Cart | null>(null);
-  useEffect(() => setCart(readCart(campaignId)), [campaignId]);
-  const add = useCallback(
-    (item: CartItem) => {
-      const next = addToCart(readCart(campaignId), item);
+  const [promoCode, setPromo] = useState<string | null>(null);
+  useEffect(() => {
+    setCart(readCart(campaignId));
+    setPromo(readPromoCode(campaignId));
+  }, [campaignId]);
+
+  const update = useCallback(
+    (change: (current: Cart) => Cart) => {
+      const next = change(readCart(campaignId));
       writeCart(campaignId, next);
       setCart(next);
     },
     [campaignId],
   );
-  return { cart, add };
+  const add = useCallback((item: CartItem) => update((current) => addToCart(current, item)), [update]);
+  const toggle = useCallback(
+    (item: CartItem, selected: boolean) => update((current) => toggleAddOn(current, item, selected)),
+    [update],
+  );
+  const setPromoCode = useCallback(
+    (code: string | null) => {
+      writePromoCode(campaignId, code);
+      setPromo(code);
+    },
+    [campaignId],
+  );
+  return { cart, promoCode, add, toggleAddOn: toggle, setPromoCode };
 }

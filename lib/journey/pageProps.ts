@@ -1,4 +1,4 @@
-import type { CheckoutFlow } from '../catalogue/types';
+import type { CheckoutFlow, Offer } from '../catalogue/types';
 import type { AvailableStepId } from './steps';
 import type { JourneyMode } from './query';
 
@@ -10,6 +10,8 @@ export interface JourneyPageProps {
   /** The query string to keep when moving between steps ("" or "?source=…"). */
   search: string;
   flow: CheckoutFlow;
+  /** The brand's cross-sell offers, on the cart step only (the offer page does not need them). */
+  crossSells: Offer[];
 }
 
 /** A request the journey refuses (a malformed query, a wrong method): the page says why. */

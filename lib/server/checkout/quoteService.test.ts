@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
-import { quoteRequestSchema, type QuoteRequestInput } from '../../checkout/quoteRequest';
+import { quoteRequestSchema, type QuoteRequestInput } from '../../checkout/quoteContract';
 import { HttpError } from '../http/HttpError';
 import { quoteCheckout } from './quoteService';
 

@@ -1,28 +1,14 @@
-import type { QuoteRequest } from '../../checkout/quoteRequest';
-import { checkCoupon, normaliseCouponCode, type CouponRejection } from '../../catalogue/couponCheck';
+import type { CouponOutcome, QuoteRequest, QuoteResponse } from '../../checkout/quoteContract';
+import { checkCoupon, normaliseCouponCode } from '../../catalogue/couponCheck';
 import { crossSellsFor } from '../../catalogue/crossSell';
 import type { Offer } from '../../catalogue/types';
 import { EXCLUDED_COUNTRY_CODES } from '../../geo/countries';
 import { mandateApplies } from '../../geo/mandates';
-import { buildQuote, type Quote } from '../../pricing/quote';
+import { buildQuote } from '../../pricing/quote';
 import { taxRateFor } from '../../pricing/tax';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { HttpError } from '../http/HttpError';
 import { MANDATES, TAX_RATES } from './checkoutRules';
-
-export type CouponOutcome =
-  | { code: string; applied: true }
-  | { code: string; applied: false; reason: CouponRejection; message: string };
-
-export interface QuoteResponse {
-  campaignId: string;
-  offerId: string;
-  quote: Quote;
-  /** The promo code asked for, and whether it was applied; null when none was given. */
-  coupon: CouponOutcome | null;
-  /** Whether the buyer's location requires the auto-renewal terms and consent. */
-  autoRenewalConsentRequired: boolean;
-}
 
 /**
  * Prices what the visitor has chosen from the catalogue alone: prices in the request are

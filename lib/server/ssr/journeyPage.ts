@@ -4,7 +4,8 @@ import { isAvailableStep } from '../../journey/steps';
 import { parseJourneyMode, type QueryValue } from '../../journey/query';
 import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
 import type { JourneyRouteProps } from '../../journey/pageProps';
-import { findCheckoutFlow } from '../catalogue/catalogueService';
+import { catalogueSnapshot } from '../catalogue/catalogueService';
+import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
@@ -48,8 +49,10 @@ export async function getServerSideProps(
     return { props: { kind: 'refused', status: 400, message: mode.message } };
   }
 
-  const flow = await findCheckoutFlow(location.brand, location.urlSlug);
+  const snapshot = await catalogueSnapshot();
+  const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
+  const crossSells = location.step === 'cart' ? [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])] : [];
 
   return {
     props: {
@@ -58,6 +61,7 @@ export async function getServerSideProps(
       mode: mode.value,
       search,
       flow,
+      crossSells,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { quoteRequestSchema } from '@/lib/checkout/quoteRequest';
+import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { isValidSegment } from '../journey/path';
+import type { CouponRejection } from '../catalogue/couponCheck';
+import type { Quote } from '../pricing/quote';
 
-/** What the browser asks to be priced: a campaign's offer, add-ons, a promo code, where the buyer is. */
+/**
+ * The quote endpoint's contract, shared by the server and the browser.
+ *
+ * What the browser asks to be priced: a campaign's offer, add-ons, a promo code, where the buyer is. */
 export const quoteRequestSchema = z.strictObject({
   brand: z.string().refine(isValidSegment, 'must be a brand slug'),
   urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),
@@ -14,3 +19,17 @@ export const quoteRequestSchema = z.strictObject({
 
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+
+export type CouponOutcome =
+  | { code: string; applied: true }
+  | { code: string; applied: false; reason: CouponRejection; message: string };
+
+export interface QuoteResponse {
+  campaignId: string;
+  offerId: string;
+  quote: Quote;
+  /** The promo code asked for, and whether it was applied; null when none was given. */
+  coupon: CouponOutcome | null;
+  /** Whether the buyer's location requires the auto-renewal terms and consent. */
+  autoRenewalConsentRequired: boolean;
+}

@@ -1,0 +1,68 @@
+import type { QuoteState } from '@/lib/checkout/useQuote';
+import { formatMoney } from '@/lib/pricing/money';
+import { Loader } from '../ui/Loader';
+import styles from './OrderSummary.module.css';
+
+interface OrderSummaryProps {
+  state: QuoteState;
+  onRetry: () => void;
+  /** False until the buyer's country is known: tax is then not yet worked out. */
+  taxKnown: boolean;
+}
+
+function percent(rate: number): string {
+  return `${+(rate * 100).toFixed(3)}%`;
+}
+
+/** The order as the server priced it: lines, discount, tax and what is paid today. */
+export function OrderSummary({ state, onRetry, taxKnown }: OrderSummaryProps) {
+  const response = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
+  const quote = response?.quote;
+  const appliedCode = response?.coupon?.applied ? response.coupon.code : null;
+  return (
+    <section className={styles.summary} aria-labelledby="order-summary-heading" aria-busy={state.status === 'loading'}>
+      <h2 id="order-summary-heading" className={styles.heading}>
+        Order summary
+      </h2>
+      {!quote && state.status === 'loading' && <Loader type="form-loading" label="Working out your total…" />}
+      {quote && (
+        <dl className={styles.rows} data-testid="order-summary">
+          {quote.lines.map((line) => (
+            <div key={line.offerId} className={styles.row}>
+              <dt>{line.name}</dt>
+              <dd>{formatMoney(line.amount, quote.currencyCode)}</dd>
+            </div>
+          ))}
+          {quote.discount > 0 && (
+            <div className={styles.row} data-testid="summary-discount">
+              <dt>Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
+              <dd>−{formatMoney(quote.discount, quote.currencyCode)}</dd>
+            </div>
+          )}
+          <div className={styles.row} data-testid="summary-tax">
+            <dt>{taxKnown && quote.taxRate.rate > 0 ? `${quote.taxRate.label} (${percent(quote.taxRate.rate)})` : 'Tax'}</dt>
+            <dd>
+              {!taxKnown
+                ? 'Calculated at payment'
+                : quote.taxRate.inclusive && quote.tax > 0
+                  ? `${formatMoney(quote.tax, quote.currencyCode)} included`
+                  : formatMoney(quote.tax, quote.currencyCode)}
+            </dd>
+          </div>
+          <div className={`${styles.row} ${styles.total}`} data-testid="summary-total">
+            <dt>Total today</dt>
+            <dd>{formatMoney(quote.total, quote.currencyCode)}</dd>
+          </div>
+        </dl>
+      )}
+      {state.status === 'error' && (
+        <p className={styles.error} role="alert">
+          {state.message}{' '}
+          <button type="button" className={styles.retry} onClick={onRetry}>
+            Try again
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { OfferPage } from './pages/OfferPage';
+import { CartPage } from './pages/CartPage';
+import { PromoCodePage } from './pages/PromoCodePage';
+
+test('print plan with an add-on and SAVE20: totals in the cart and on the promo-code step', async ({ page }) => {
+  const offers = await OfferPage.open(page, '/newyorker/demo-dual', { livemode: 'false', source: 'e2e' });
+  await offers.choose('Print + Digital');
+  const cart = await CartPage.expectOpen(page);
+  await expect(cart.addOns).toHaveCount(2);
+  await expect(cart.total).toHaveText('Total today$149.00');
+
+  await cart.addOn(/The New Yorker Tote/).check();
+  await expect(cart.total).toHaveText('Total today$174.00');
+  await expect(cart.items).toHaveCount(2);
+
+  await cart.openPromoCode();
+  expect(new URL(page.url()).search).toBe('?livemode=false&source=e2e');
+  const promo = await PromoCodePage.expectOpen(page);
+  await promo.apply('save20');
+  await expect(page.getByText('Promo code SAVE20 applied.')).toBeVisible();
+  await expect(promo.total).toHaveText('Total today$139.20');
+
+  await promo.backToCart();
+  const again = await CartPage.expectOpen(page);
+  await expect(again.discount).toHaveText('Discount (SAVE20)−$34.80');
+  await expect(again.total).toHaveText('Total today$139.20');
+  await expect(page.getByText('Promo code SAVE20 applied.')).toBeVisible();
+
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+for (const [code, total] of [
+  ['TENOFF', 'Total today$15.00'],
+  ['FREE100', 'Total today$0.00'],
+] as const) {
+  test(`${code} on the single offer`, async ({ page }) => {
+    const offers = await OfferPage.open(page, '/vogue/demo-single');
+    await offers.choose('Vogue Digital');
+    await (await CartPage.expectOpen(page)).openPromoCode();
+    const promo = await PromoCodePage.expectOpen(page);
+    await promo.apply(code);
+    await expect(promo.total).toHaveText(total);
+  });
+}
+
+test('an unknown, an expired and a wrong-currency code are explained and change nothing', async ({ page }) => {
+  const offers = await OfferPage.open(page, '/gq/demo-gbp');
+  await offers.choose('GQ Digital');
+  await (await CartPage.expectOpen(page)).openPromoCode();
+  const promo = await PromoCodePage.expectOpen(page);
+  await expect(promo.total).toHaveText('Total today£19.99');
+  for (const [code, message] of [
+    ['BOGUS', '"BOGUS" is not a valid promo code.'],
+    ['OLD10', 'The promo code OLD10 has expired.'],
+    ['TENOFF', 'The promo code TENOFF cannot be used with prices in GBP.'],
+  ] as const) {
+    await promo.apply(code);
+    await expect(promo.error).toHaveText(message);
+    await expect(promo.field).toHaveAttribute('aria-invalid', 'true');
+    await expect(promo.total).toHaveText('Total today£19.99');
+  }
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('an applied code can be removed', async ({ page }) => {
+  const offers = await OfferPage.open(page, '/newyorker/demo-dual');
+  await offers.choose('Digital');
+  await (await CartPage.expectOpen(page)).openPromoCode();
+  const promo = await PromoCodePage.expectOpen(page);
+  await promo.apply('SAVE20');
+  await expect(promo.total).toHaveText('Total today$79.20');
+  await promo.remove();
+  await expect(promo.total).toHaveText('Total today$99.00');
+});
+
+test('the promo-code step with an empty cart sends the visitor to the offers', async ({ page }) => {
+  await page.goto('/vogue/demo-single/promo-code');
+  await expect(page.getByText(/Your cart is empty/)).toBeVisible();
+  await page.getByRole('link', { name: 'Choose a subscription' }).click();
+  await page.waitForURL(/\/vogue\/demo-single$/);
+});
