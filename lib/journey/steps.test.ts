@@ -19,7 +19,7 @@ describe('isAvailableStep', () => {
     ['campaign', true],
     ['cart', true],
     ['credit-card', false],
-    ['promo-code', false],
+    ['promo-code', true],
     ['success', false],
     ['auth-initiate', false],
     ['auth-complete', false],
