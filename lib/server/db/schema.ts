@@ -59,6 +59,70 @@ export interface CouponTable {
 }
 
 
+export interface TransactionTable {
+  id: string;
+  receipt_token_hash: string;
+  campaign_id: string;
+  brand_slug: string;
+  offer_id: string;
+  order_json: string;
+  coupon_code: string | null;
+  payment_method: string;
+  gateway: string;
+  gateway_payment_id: string | null;
+  status: string;
+  livemode: number;
+  source: string | null;
+  customer_json: string;
+  auto_renewal_consent_json: string | null;
+  currency_code: string;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  invoice_number: string | null;
+  subscription_id: string | null;
+  failure_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxPaymentIntentTable {
+  id: string;
+  amount: number;
+  currency_code: string;
+  status: string;
+  card_brand: string;
+  card_last4: string;
+  after_authentication: string | null;
+  return_url: string | null;
+  last_error_code: string | null;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  key: string;
+  request_hash: string;
+  state: string;
+  response_json: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvoiceSequenceTable {
+  year: number;
+  last_number: number;
+}
+
+export interface GatewayEventTable {
+  id: string;
+  gateway: string;
+  type: string;
+  received_at: string;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -66,4 +130,9 @@ export interface Database {
   checkout_flows: CheckoutFlowTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
+  transactions: TransactionTable;
+  sandbox_payment_intents: SandboxPaymentIntentTable;
+  idempotency_keys: IdempotencyKeyTable;
+  invoice_sequence: InvoiceSequenceTable;
+  gateway_events: GatewayEventTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalogue';
+import * as m0002 from './0002_checkout';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -7,4 +8,5 @@ import * as m0001 from './0001_catalogue';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_catalogue': m0001,
+  '0002_checkout': m0002,
 };

@@ -1,0 +1,15 @@
+import type { DeclineCode } from './testCards';
+
+/** Why a payment did not go through, as the gateways report it. */
+export type PaymentFailureCode = DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error';
+
+/** What the visitor reads for each failure: what happened and what to do. */
+export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {
+  generic_decline: 'Your card was declined. Please use a different card or contact your bank.',
+  insufficient_funds: 'Your card has insufficient funds. Please use a different card.',
+  expired_card: 'Your card has expired. Please check the expiry date or use a different card.',
+  incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
+  authentication_failed: 'Your bank could not confirm this payment. Please try again or use a different card.',
+  invalid_number: 'This card number is not valid. Please check it and try again.',
+  processing_error: 'We could not process your card. Nothing was charged. Please try again.',
+};

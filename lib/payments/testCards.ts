@@ -1,0 +1,57 @@
+/**
+ * What the sandbox gateway does with a card number: Stripe's published test cards
+ * behave as they do in Stripe's test mode; any other number that passes the Luhn check
+ * is approved.
+ */
+export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
+
+export type CardScenario =
+  | { kind: 'approve' }
+  | { kind: 'decline'; code: DeclineCode }
+  | { kind: 'authenticate'; then: 'approve' | 'decline' };
+
+const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
+  '4242424242424242': { kind: 'approve' },
+  '4000000000000002': { kind: 'decline', code: 'generic_decline' },
+  '4000000000009995': { kind: 'decline', code: 'insufficient_funds' },
+  '4000000000000069': { kind: 'decline', code: 'expired_card' },
+  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc' },
+  '4000000000003220': { kind: 'authenticate', then: 'approve' },
+  '4000002760003184': { kind: 'authenticate', then: 'approve' },
+  '4000008400001629': { kind: 'authenticate', then: 'decline' },
+};
+
+export function digitsOnly(cardNumber: string): string {
+  return cardNumber.replace(/[\s-]/g, '');
+}
+
+export function scenarioForCard(cardNumber: string): CardScenario {
+  return TEST_CARDS[digitsOnly(cardNumber)] ?? { kind: 'approve' };
+}
+
+/** The Luhn checksum every card number carries. */
+export function luhnValid(cardNumber: string): boolean {
+  const digits = digitsOnly(cardNumber);
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+
+export function cardBrand(cardNumber: string): CardBrand {
+  const digits = digitsOnly(cardNumber);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}

@@ -1,0 +1,21 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Random identifiers with a readable prefix: "txn_3k9x…". 20 base-32 characters = 100 bits. */
+export function randomId(prefix: string, length = 20): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte % 32];
+  return `${prefix}_${id}`;
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Compares a secret with a stored hash of it in constant time. */
+export function matchesHash(secret: string, hash: string): boolean {
+  const a = Buffer.from(sha256(secret), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { Database } from '../../db/schema';
+import type { ChargeRequest, GatewayEvent } from '../PaymentGateway';
+import { SandboxGateway } from './SandboxGateway';
+
+let db: Kysely<Database>;
+let events: GatewayEvent[];
+let gateway: SandboxGateway;
+
+beforeEach(async () => {
+  db = await testDb();
+  events = [];
+  gateway = new SandboxGateway(db, async (event) => {
+    events.push(event);
+  });
+});
+afterEach(async () => db.destroy());
+
+let keys = 0;
+function request(number: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
+  keys += 1;
+  return {
+    amount: 2500,
+    currencyCode: 'USD',
+    idempotencyKey: `key-${keys}`,
+    description: 'Vogue Digital',
+    customer: { email: 'reader@example.com', name: 'Ada Reader' },
+    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2030, cvc: '123' },
+    livemode: false,
+    returnUrl: '/vogue/demo-single/credit-card',
+    metadata: {},
+    ...overrides,
+  };
+}
+
+describe('SandboxGateway.charge', () => {
+  it.each([
+    ['4242 4242 4242 4242', 'succeeded', undefined],
+    ['5555 5555 5555 4444', 'succeeded', undefined],
+    ['4000 0000 0000 0002', 'failed', 'generic_decline'],
+    ['4000 0000 0000 9995', 'failed', 'insufficient_funds'],
+    ['4000 0000 0000 0069', 'failed', 'expired_card'],
+    ['4000 0000 0000 0127', 'failed', 'incorrect_cvc'],
+    ['4000 0000 0000 3220', 'requires_action', undefined],
+    ['4000 0027 6000 3184', 'requires_action', undefined],
+    ['4000 0084 0000 1629', 'requires_action', undefined],
+  ])('%s → %s %s', async (number, status, code) => {
+    const result = await gateway.charge(request(number));
+    expect(result.status).toBe(status);
+    if (result.status === 'failed') expect(result.code).toBe(code);
+    if (result.status === 'requires_action') expect(result.action).toEqual({ type: 'redirect', url: `/sandbox/authenticate/${result.paymentId}` });
+    const final = status === 'requires_action' ? [] : [{ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: result.paymentId }];
+    expect(events.map(({ type, paymentId }) => ({ type, paymentId }))).toEqual(final);
+  });
+
+  it('rejects a Luhn-invalid number before any charge', async () => {
+    expect(await gateway.charge(request('4242 4242 4242 4241'))).toEqual({ status: 'failed', paymentId: null, code: 'invalid_number' });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
+  it('keeps the card brand and last four digits only', async () => {
+    const result = await gateway.charge(request('4242 4242 4242 4242'));
+    const intent = await gateway.find(result.paymentId!);
+    expect(intent).toMatchObject({ card_brand: 'visa', card_last4: '4242', amount: 2500, currency_code: 'USD' });
+    expect(JSON.stringify(intent)).not.toContain('424242424242');
+  });
+
+  it('charges once per idempotency key, however often and however concurrently it is asked', async () => {
+    const same = request('4242 4242 4242 4242');
+    const results = await Promise.all(Array.from({ length: 10 }, () => gateway.charge(same)));
+    expect(new Set(results.map((r) => r.status === 'succeeded' && r.paymentId)).size).toBe(1);
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toHaveLength(1);
+    expect(events).toHaveLength(1);
+  });
+});
+
+describe('SandboxGateway.authenticate', () => {
+  it.each([
+    ['4000 0000 0000 3220', 'approve', 'succeeded', null],
+    ['4000 0027 6000 3184', 'approve', 'succeeded', null],
+    ['4000 0000 0000 3220', 'fail', 'requires_payment_method', 'authentication_failed'],
+    ['4000 0084 0000 1629', 'approve', 'requires_payment_method', 'generic_decline'],
+    ['4000 0084 0000 1629', 'fail', 'requires_payment_method', 'authentication_failed'],
+  ] as const)('%s, %s → %s %s', async (number, outcome, status, code) => {
+    const charged = await gateway.charge(request(number));
+    const intent = await gateway.authenticate(charged.paymentId!, outcome);
+    expect(intent).toMatchObject({ status, last_error_code: code });
+    expect(events).toEqual([
+      expect.objectContaining({ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: charged.paymentId, ...(code ? { failureCode: code } : {}) }),
+    ]);
+  });
+
+  it('authenticates once: a second answer changes nothing and emits nothing', async () => {
+    const charged = await gateway.charge(request('4000 0000 0000 3220'));
+    await gateway.authenticate(charged.paymentId!, 'approve');
+    const again = await gateway.authenticate(charged.paymentId!, 'fail');
+    expect(again?.status).toBe('succeeded');
+    expect(events).toHaveLength(1);
+  });
+
+  it('does not authenticate a payment that needs none', async () => {
+    const charged = await gateway.charge(request('4000 0000 0000 0002'));
+    expect((await gateway.authenticate(charged.paymentId!, 'approve'))?.status).toBe('requires_payment_method');
+    expect(events).toHaveLength(1);
+  });
+
+  it('knows no unknown payment', async () => {
+    expect(await gateway.authenticate('pi_sandbox_nope', 'approve')).toBeNull();
+  });
+});
