@@ -1,5 +1,8 @@
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { PaymentFailureCode } from '../../payments/paymentErrors';
+import type { NextAction } from '../../payments/nextAction';
+
+export type { NextAction };
 
 export type GatewayName = 'sandbox' | 'stripe';
 
@@ -22,7 +25,6 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
-export type NextAction = { type: 'redirect'; url: string } | { type: 'stripe_sdk'; clientSecret: string };
 
 export type ChargeResult =
   | { status: 'succeeded'; paymentId: string }

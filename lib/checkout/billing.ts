@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { countryList } from '../geo/countries';
+import { regionsOf } from '../geo/regions';
+
+/**
+ * The billing information form, validated alike in the browser (per field, on blur and
+ * on submit) and on the server. Messages are written for the visitor.
+ */
+const name = (label: string) =>
+  z.string().trim().min(1, `Enter your ${label}.`).max(80, `Your ${label} must be at most 80 characters.`);
+
+export const addressSchema = z.strictObject({
+  line1: z.string().trim().min(1, 'Enter your street address.').max(120, 'The address must be at most 120 characters.'),
+  city: z.string().trim().min(1, 'Enter your city.').max(80, 'The city must be at most 80 characters.'),
+  postalCode: z
+    .string()
+    .trim()
+    .min(1, 'Enter your postal code.')
+    .max(16, 'The postal code must be at most 16 characters.')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code.'),
+});
+
+const allowedCountries = new Set(countryList().map((country) => country.code));
+
+export const billingSchema = z
+  .strictObject({
+    email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
+    firstName: name('first name'),
+    lastName: name('last name'),
+    country: z.string().refine((code) => allowedCountries.has(code), 'Choose your country.'),
+    region: z.string().optional(),
+    address: addressSchema.optional(),
+  })
+  .superRefine((billing, ctx) => {
+    const regions = regionsOf(billing.country);
+    if (regions.length > 0 && !regions.some((region) => region.code === billing.region)) {
+      ctx.addIssue({ code: 'custom', path: ['region'], message: `Choose your ${billing.country === 'CA' ? 'province' : 'state'}.` });
+    }
+    if (regions.length === 0 && billing.region !== undefined && billing.region !== '') {
+      ctx.addIssue({ code: 'custom', path: ['region'], message: 'This country has no regions to choose from.' });
+    }
+  });
+
+export type Billing = z.output<typeof billingSchema>;
+
+export type BillingField = 'email' | 'firstName' | 'lastName' | 'country' | 'region' | 'line1' | 'city' | 'postalCode';
+export type BillingErrors = Partial<Record<BillingField, string>>;
+
+/** The form's fields in the order a visitor fills them, which is the order focus goes to errors. */
+export const BILLING_FIELD_ORDER: readonly BillingField[] = ['email', 'firstName', 'lastName', 'country', 'region', 'line1', 'city', 'postalCode'];
+
+export interface BillingForm {
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  region: string;
+  line1: string;
+  city: string;
+  postalCode: string;
+}
+
+/** Turns the form into the billing data the server takes (address only when it is needed). */
+export function billingFromForm(form: BillingForm, needsAddress: boolean): unknown {
+  return {
+    email: form.email,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    country: form.country,
+    ...(regionsOf(form.country).length ? { region: form.region } : {}),
+    ...(needsAddress ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
+  };
+}
+
+/** Validates the form; each field gets its first problem. An empty result means it is fine. */
+export function validateBilling(form: BillingForm, needsAddress: boolean): BillingErrors {
+  const schema = needsAddress ? billingSchema.and(z.object({ address: addressSchema })) : billingSchema;
+  const result = schema.safeParse(billingFromForm(form, needsAddress));
+  if (result.success) return {};
+  const errors: BillingErrors = {};
+  for (const issue of result.error.issues) {
+    const field = (issue.path[0] === 'address' ? issue.path[1] : issue.path[0]) as BillingField;
+    if (BILLING_FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { billingSchema } from './billing';
+import { quoteRequestSchema } from './quoteContract';
+import { parseExpiry } from '../payments/cardFields';
+import type { PaymentFailureCode } from '../payments/paymentErrors';
+import type { NextAction } from '../payments/nextAction';
+
+/** The submit endpoint's contract, shared by the server and the browser. */
+const sandboxCard = z.strictObject({
+  kind: z.literal('sandbox-card'),
+  number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
+  expiry: z.string().refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+});
+
+const stripePaymentMethod = z.strictObject({
+  kind: z.literal('stripe-payment-method'),
+  paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
+});
+
+export const submitRequestSchema = quoteRequestSchema
+  .omit({ country: true, region: true })
+  .extend({
+    /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
+    idempotencyKey: z.uuid('must be a UUID'),
+    billing: billingSchema,
+    autoRenewalConsent: z.boolean(),
+    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
+    livemode: z.boolean(),
+    source: z.string().max(200).nullable(),
+    /** The card step's own path and query, to come back to after 3-D Secure. */
+    returnPath: z.string().max(600).regex(/^\/[a-z0-9-]+\/[a-z0-9-]+\/credit-card(\?[^#\s]*)?$/, 'must be the card step of a journey'),
+  });
+
+export type SubmitRequest = z.output<typeof submitRequestSchema>;
+export type SubmitRequestInput = z.input<typeof submitRequestSchema>;
+
+export type SubmitResponse =
+  | { status: 'succeeded'; transactionId: string; successPath: string }
+  | { status: 'requires_action'; transactionId: string; action: NextAction }
+  | { status: 'failed'; transactionId: string | null; code: PaymentFailureCode; message: string };

@@ -1,0 +1,46 @@
+import type { CurrencyCode } from '../pricing/currencies';
+import type { QuoteLine } from '../pricing/quote';
+import type { TaxRate } from '../pricing/tax';
+
+/** What was ordered, kept with the transaction as it was when the visitor paid. */
+export interface OrderSnapshot {
+  offer: {
+    id: string;
+    uuid: string;
+    name: string;
+    description: string;
+    billingInterval: 'month' | 'year';
+    trialOffer: boolean;
+    trialDays: number | null;
+    isPrintOffer: boolean;
+    /** What a renewal costs, in cents. */
+    renewalAmount: number;
+  };
+  lines: QuoteLine[];
+  taxRate: TaxRate;
+  payment: { method: 'card'; brand: string; last4: string };
+}
+
+export type TransactionStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';
+
+/** A transaction as SPEC §3 names it, for the success page and for operators. */
+export interface TransactionView {
+  id: string;
+  status: TransactionStatus;
+  livemode: boolean;
+  createdAt: string;
+  offer: OrderSnapshot['offer'];
+  coupon: { code: string } | null;
+  paymentMethod: OrderSnapshot['payment'];
+  subscription: { id: string } | null;
+  invoice: {
+    invoiceNumber: string | null;
+    currencyCode: CurrencyCode;
+    lines: QuoteLine[];
+    subtotal: number;
+    tax: number;
+    taxRate: TaxRate;
+    summaryTotal: { total: number; discount: { amount: number; promoCode: string | null } };
+  };
+  customer: { email: string; firstName: string; lastName: string; country: string };
+}

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export type Claim<T> =
+  | { kind: 'claimed' }
+  | { kind: 'done'; response: T }
+  | { kind: 'in_progress' }
+  | { kind: 'mismatch' };
+
+/** An attempt still in progress this long is taken over (the gateway dedupes the charge itself). */
+const STALE_AFTER_MS = 60_000;
+
+/**
+ * Idempotency keys of checkout submits: the first submit of an attempt claims its key,
+ * later ones get its stored answer (or wait for it); a key reused for another request is
+ * refused.
+ */
+export class IdempotencyStore<T> {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async claim(key: string, requestHash: string): Promise<Claim<T>> {
+    const at = this.now().toISOString();
+    const inserted = await this.db
+      .insertInto('idempotency_keys')
+      .values({ key, request_hash: requestHash, state: 'in_progress', response_json: null, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'claimed' };
+
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.state === 'done' && row.response_json) return { kind: 'done', response: JSON.parse(row.response_json) as T };
+    const staleBefore = new Date(this.now().getTime() - STALE_AFTER_MS).toISOString();
+    const takenOver = await this.db
+      .updateTable('idempotency_keys')
+      .set({ updated_at: at })
+      .where('key', '=', key)
+      .where('state', '=', 'in_progress')
+      .where('updated_at', '<', staleBefore)
+      .executeTakeFirst();
+    return Number(takenOver.numUpdatedRows) > 0 ? { kind: 'claimed' } : { kind: 'in_progress' };
+  }
+
+  async complete(key: string, response: T): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ state: 'done', response_json: JSON.stringify(response), updated_at: this.now().toISOString() })
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Lets a later submit of the attempt try again (the attempt failed before any answer). */
+  async release(key: string): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').execute();
+  }
+
+  /** Waits for another submit of the same attempt to finish, up to `timeoutMs`. */
+  async waitForResponse(key: string, timeoutMs: number, pollMs = 50): Promise<T | null> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const row = await this.db.selectFrom('idempotency_keys').select(['state', 'response_json']).where('key', '=', key).executeTakeFirst();
+      if (row?.state === 'done' && row.response_json) return JSON.parse(row.response_json) as T;
+      if (!row) return null;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    return null;
+  }
+}

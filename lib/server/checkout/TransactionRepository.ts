@@ -1,0 +1,186 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, TransactionTable } from '../db/schema';
+import type { Billing } from '../../checkout/billing';
+import type { OrderSnapshot, TransactionStatus, TransactionView } from '../../checkout/transactionView';
+import type { CurrencyCode } from '../../pricing/currencies';
+import type { GatewayName } from '../payments/PaymentGateway';
+import { randomId } from '../ids';
+
+export type TransactionRow = Selectable<TransactionTable>;
+
+export interface NewTransaction {
+  id: string;
+  receiptTokenHash: string;
+  campaignId: string;
+  brandSlug: string;
+  order: OrderSnapshot;
+  couponCode: string | null;
+  gateway: GatewayName;
+  livemode: boolean;
+  source: string | null;
+  customer: Billing;
+  autoRenewalConsent: { text: string; givenAt: string } | null;
+  currencyCode: CurrencyCode;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+export interface TransactionFilter {
+  limit: number;
+  status?: TransactionStatus;
+  livemode?: boolean;
+  campaignId?: string;
+  /** Only transactions created before this ISO time (for paging back). */
+  before?: string;
+}
+
+/** Payments that have not reached a final state yet. */
+const OPEN_STATES: TransactionStatus[] = ['processing', 'requires_action'];
+
+/** Transactions: a visitor's order and what became of its payment. */
+export class TransactionRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Creates the transaction of an attempt; creating it again (a retried attempt) changes nothing. */
+  async create(transaction: NewTransaction): Promise<void> {
+    const at = this.now().toISOString();
+    await this.db
+      .insertInto('transactions')
+      .values({
+        id: transaction.id,
+        receipt_token_hash: transaction.receiptTokenHash,
+        campaign_id: transaction.campaignId,
+        brand_slug: transaction.brandSlug,
+        offer_id: transaction.order.offer.id,
+        order_json: JSON.stringify(transaction.order),
+        coupon_code: transaction.couponCode,
+        payment_method: transaction.order.payment.method,
+        gateway: transaction.gateway,
+        gateway_payment_id: null,
+        status: 'processing',
+        livemode: transaction.livemode ? 1 : 0,
+        source: transaction.source,
+        customer_json: JSON.stringify(transaction.customer),
+        auto_renewal_consent_json: transaction.autoRenewalConsent ? JSON.stringify(transaction.autoRenewalConsent) : null,
+        currency_code: transaction.currencyCode,
+        subtotal: transaction.subtotal,
+        discount: transaction.discount,
+        tax: transaction.tax,
+        total: transaction.total,
+        invoice_number: null,
+        subscription_id: null,
+        failure_code: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async findById(id: string): Promise<TransactionRow | null> {
+    return (await this.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async findByGatewayPayment(gateway: GatewayName, paymentId: string): Promise<TransactionRow | null> {
+    return (
+      (await this.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('gateway', '=', gateway)
+        .where('gateway_payment_id', '=', paymentId)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  async markRequiresAction(id: string, paymentId: string): Promise<void> {
+    await this.db
+      .updateTable('transactions')
+      .set({ status: 'requires_action', gateway_payment_id: paymentId, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+
+  async markFailed(id: string, paymentId: string | null, failureCode: string): Promise<void> {
+    await this.db
+      .updateTable('transactions')
+      .set({ status: 'failed', failure_code: failureCode, updated_at: this.now().toISOString(), ...(paymentId ? { gateway_payment_id: paymentId } : {}) })
+      .where('id', '=', id)
+      .where('status', 'in', OPEN_STATES)
+      .execute();
+  }
+
+  /**
+   * Marks a payment as succeeded and gives the order its invoice number (the next of the
+   * year, gap-free) and subscription id, once: a second call changes nothing.
+   */
+  async markSucceeded(id: string, paymentId: string): Promise<void> {
+    // Run inside the caller's transaction when there is one (Kysely does not nest them).
+    const run = <T>(work: (db: Kysely<Database>) => Promise<T>) =>
+      this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+    await run(async (trx) => {
+      const at = this.now();
+      const row = await trx.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirst();
+      if (!row || !OPEN_STATES.includes(row.status as TransactionStatus)) return;
+      const year = at.getUTCFullYear();
+      const { last_number: number } = await trx
+        .insertInto('invoice_sequence')
+        .values({ year, last_number: 1 })
+        .onConflict((oc) => oc.column('year').doUpdateSet({ last_number: sql<number>`invoice_sequence.last_number + 1` }))
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('transactions')
+        .set({
+          status: 'succeeded',
+          gateway_payment_id: paymentId,
+          invoice_number: `INV-${year}-${String(number).padStart(6, '0')}`,
+          subscription_id: randomId('sub', 16),
+          failure_code: null,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  async list(filter: TransactionFilter): Promise<TransactionRow[]> {
+    let query = this.db.selectFrom('transactions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.livemode !== undefined) query = query.where('livemode', '=', filter.livemode ? 1 : 0);
+    if (filter.campaignId) query = query.where('campaign_id', '=', filter.campaignId);
+    if (filter.before) query = query.where('created_at', '<', filter.before);
+    return query.execute();
+  }
+}
+
+/** The SPEC §3 view of a transaction row. */
+export function transactionView(row: TransactionRow): TransactionView {
+  const order = JSON.parse(row.order_json) as OrderSnapshot;
+  const customer = JSON.parse(row.customer_json) as Billing;
+  return {
+    id: row.id,
+    status: row.status as TransactionStatus,
+    livemode: row.livemode === 1,
+    createdAt: row.created_at,
+    offer: order.offer,
+    coupon: row.coupon_code ? { code: row.coupon_code } : null,
+    paymentMethod: order.payment,
+    subscription: row.subscription_id ? { id: row.subscription_id } : null,
+    invoice: {
+      invoiceNumber: row.invoice_number,
+      currencyCode: row.currency_code as CurrencyCode,
+      lines: order.lines,
+      subtotal: row.subtotal,
+      tax: row.tax,
+      taxRate: order.taxRate,
+      summaryTotal: { total: row.total, discount: { amount: row.discount, promoCode: row.coupon_code } },
+    },
+    customer: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName, country: customer.country },
+  };
+}

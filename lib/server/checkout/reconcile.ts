@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { GatewayEvent } from '../payments/PaymentGateway';
+import { TransactionRepository } from './TransactionRepository';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'unmatched';
+
+/**
+ * Brings a transaction up to date with what its gateway reports, once per event: the
+ * event is recorded and applied in one database transaction, so a repeated delivery
+ * changes nothing. An event for a payment we hold no transaction for is not recorded.
+ */
+export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEvent, now: () => Date = () => new Date()): Promise<EventOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const transactions = new TransactionRepository(trx, now);
+    const transaction = await transactions.findByGatewayPayment(event.gateway, event.paymentId);
+    if (!transaction) return 'unmatched';
+    const recorded = await trx
+      .insertInto('gateway_events')
+      .values({ id: event.id, gateway: event.gateway, type: event.type, received_at: now().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+    if (event.type === 'payment.succeeded') await transactions.markSucceeded(transaction.id, event.paymentId);
+    else await transactions.markFailed(transaction.id, event.paymentId, event.failureCode ?? 'processing_error');
+    return 'applied';
+  });
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { Database } from '../db/schema';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { submitRequestSchema, type SubmitRequestInput } from '../../checkout/submitContract';
+import { HttpError } from '../http/HttpError';
+import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
+import { applyGatewayEvent } from './reconcile';
+import { submitCheckout, successPathFor, transactionIdFor } from './submitService';
+import { TransactionRepository, transactionView } from './TransactionRepository';
+
+let snapshot: CatalogueSnapshot;
+let db: Kysely<Database>;
+let gateway: SandboxGateway;
+const now = () => new Date('2026-11-21T12:00:00Z');
+
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(async () => {
+  db = await testDb();
+  gateway = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
+});
+afterEach(async () => db.destroy());
+
+function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput {
+  return {
+    idempotencyKey: randomUUID(),
+    brand: 'vogue',
+    urlSlug: 'demo-single',
+    offerId: '1001',
+    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    autoRenewalConsent: false,
+    payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    livemode: false,
+    source: 'newsletter',
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    ...overrides,
+  };
+}
+
+const submit = (input: SubmitRequestInput) => submitCheckout({ db, gateway, now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
+const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
+const transactions = () => db.selectFrom('transactions').selectAll().execute();
+
+async function refusal(input: SubmitRequestInput) {
+  try {
+    await submit(input);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected the submit to be refused');
+}
+
+describe('submitCheckout', () => {
+  it('charges 4242, records the transaction with an invoice and a subscription, and points to success', async () => {
+    const input = request();
+    const { response, receipt } = await submit(input);
+    expect(response).toEqual({ status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey), successPath: '/vogue/demo-single/success?livemode=false' });
+    expect(receipt).toEqual({ transactionId: response.transactionId, token: input.idempotencyKey });
+    const row = await new TransactionRepository(db).findById(response.transactionId!);
+    const view = transactionView(row!);
+    expect(view).toMatchObject({
+      status: 'succeeded',
+      livemode: false,
+      offer: { id: '1001', name: 'Vogue Digital' },
+      coupon: null,
+      paymentMethod: { method: 'card', brand: 'visa', last4: '4242' },
+      invoice: { invoiceNumber: 'INV-2026-000001', subtotal: 2500, tax: 0, summaryTotal: { total: 2500, discount: { amount: 0, promoCode: null } } },
+    });
+    expect(view.subscription?.id).toMatch(/^sub_[a-z2-7]{16}$/);
+    expect(row?.source).toBe('newsletter');
+    expect(JSON.stringify(row)).not.toContain('4242424242424242');
+  });
+
+  it.each([
+    ['SAVE20', { subtotal: 9900, discount: 1980, total: 7920 }],
+    ['TENOFF', { subtotal: 9900, discount: 1000, total: 8900 }],
+    ['FREE100', { subtotal: 9900, discount: 9900, total: 0 }],
+  ])('charges the server-side total with %s', async (couponCode, totals) => {
+    const { response } = await submit(request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', couponCode, returnPath: '/newyorker/demo-dual/credit-card' }));
+    expect(response.status).toBe('succeeded');
+    const [row] = await transactions();
+    expect(row).toMatchObject({ ...totals, coupon_code: couponCode, status: 'succeeded' });
+    const [intent] = await db.selectFrom('sandbox_payment_intents').selectAll().execute();
+    expect(intent?.amount).toBe(totals.total);
+  });
+
+  it('numbers invoices in sequence', async () => {
+    await submit(request());
+    await submit(request());
+    expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'generic_decline', 'Your card was declined. Please use a different card or contact your bank.'],
+    ['4000 0000 0000 9995', 'insufficient_funds', 'Your card has insufficient funds. Please use a different card.'],
+    ['4000 0000 0000 0069', 'expired_card', 'Your card has expired. Please check the expiry date or use a different card.'],
+    ['4000 0000 0000 0127', 'incorrect_cvc', "Your card's security code (CVC) is incorrect. Please check it and try again."],
+    ['4242 4242 4242 4241', 'invalid_number', 'This card number is not valid. Please check it and try again.'],
+  ])('%s fails as %s with a message, and a new attempt can succeed', async (number, code, message) => {
+    const { response } = await submit(request(card(number)));
+    expect(response).toMatchObject({ status: 'failed', code, message });
+    expect((await transactions()).map((t) => [t.status, t.failure_code, t.invoice_number])).toEqual([['failed', code, null]]);
+    const retry = await submit(request());
+    expect(retry.response.status).toBe('succeeded');
+  });
+
+  it.each([
+    ['4000 0000 0000 3220', 'approve', 'succeeded', null],
+    ['4000 0027 6000 3184', 'approve', 'succeeded', null],
+    ['4000 0000 0000 3220', 'fail', 'failed', 'authentication_failed'],
+    ['4000 0084 0000 1629', 'approve', 'failed', 'generic_decline'],
+  ] as const)('%s needs 3-D Secure; %s → %s', async (number, outcome, status, failureCode) => {
+    const { response } = await submit(request(card(number)));
+    expect(response).toMatchObject({ status: 'requires_action', action: { type: 'redirect' } });
+    expect((await transactions())[0]).toMatchObject({ status: 'requires_action', invoice_number: null });
+    const paymentId = (await transactions())[0]!.gateway_payment_id!;
+    await gateway.authenticate(paymentId, outcome);
+    const [row] = await transactions();
+    expect(row).toMatchObject({ status, failure_code: failureCode });
+    expect(row?.invoice_number === null).toBe(status === 'failed');
+  });
+
+  it('charges once for any number of concurrent submits of one attempt, and answers them all alike', async () => {
+    const input = request();
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => submit(input)));
+    expect(new Set(outcomes.map((o) => JSON.stringify(o.response))).size).toBe(1);
+    expect(outcomes[0]!.response.status).toBe('succeeded');
+    expect(await transactions()).toHaveLength(1);
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('answers a repeated submit of a declined attempt with the same decline', async () => {
+    const input = request(card('4000 0000 0000 0002'));
+    const first = await submit(input);
+    const second = await submit(input);
+    expect(second.response).toEqual(first.response);
+    expect(await transactions()).toHaveLength(1);
+  });
+
+  it('refuses an attempt key reused for a different order', async () => {
+    const input = request();
+    await submit(input);
+    expect(await refusal({ ...input, offerId: '1001', billing: { ...input.billing, firstName: 'Grace' } })).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+  });
+
+  it.each([
+    ['a promo code that cannot be used', request({ couponCode: 'OLD10' }), 422, 'coupon_not_applicable'],
+    ['a print plan without an address', request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', returnPath: '/newyorker/demo-dual/credit-card' }), 400, 'address_required'],
+    ['no consent where the state requires it', request({ billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'CA' } }), 422, 'consent_required'],
+    ['an expired card', request({ payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '10/26', cvc: '123' } }), 400, 'card_expired'],
+    ['an offer of another campaign', request({ offerId: '2001' }), 404, 'offer_not_found'],
+  ])('refuses %s and writes nothing', async (_name, input, status, code) => {
+    expect(await refusal(input)).toMatchObject({ status, code });
+    expect(await transactions()).toEqual([]);
+    expect(await db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores the consent given where the state requires it', async () => {
+    const { response } = await submit(
+      request({ autoRenewalConsent: true, billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'NY' } }),
+    );
+    expect(response.status).toBe('succeeded');
+    const [row] = await transactions();
+    expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({ text: 'Renews automatically at $25.00 a year until cancelled.', givenAt: '2026-11-21T12:00:00.000Z' });
+  });
+});
+
+describe('successPathFor', () => {
+  it.each([
+    ['/vogue/demo-single/credit-card', '/vogue/demo-single/success'],
+    ['/vogue/demo-single/credit-card?livemode=false&source=x', '/vogue/demo-single/success?livemode=false&source=x'],
+  ])('%s → %s', (from, to) => {
+    expect(successPathFor(from)).toBe(to);
+  });
+});

@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SubmitRequest, SubmitResponse } from '../../checkout/submitContract';
+import type { OrderSnapshot } from '../../checkout/transactionView';
+import { parseExpiry } from '../../payments/cardFields';
+import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
+import { cardBrand, digitsOnly } from '../../payments/testCards';
+import { formatMoney } from '../../pricing/money';
+import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { HttpError } from '../http/HttpError';
+import { sha256 } from '../ids';
+import type { ChargeResult, PaymentGateway, PaymentInput } from '../payments/PaymentGateway';
+import { IdempotencyStore } from './IdempotencyStore';
+import { quoteCheckout } from './quoteService';
+import { TransactionRepository } from './TransactionRepository';
+
+export interface CheckoutDeps {
+  db: Kysely<Database>;
+  gateway: PaymentGateway;
+  now: () => Date;
+  /** How long a repeated submit waits for the first one of its attempt to finish. */
+  waitForConcurrentMs?: number;
+}
+
+export interface SubmitOutcome {
+  response: SubmitResponse;
+  /** The receipt the browser keeps to see its invoice: the transaction and the attempt's key. */
+  receipt: { transactionId: string; token: string } | null;
+}
+
+/** The success page that follows the card step, with the same query. */
+export function successPathFor(returnPath: string): string {
+  const [path = '', query] = returnPath.split('?');
+  return `${path.replace(/\/credit-card$/, '/success')}${query ? `?${query}` : ''}`;
+}
+
+/** The transaction of an attempt is named after its key, so a retried attempt finds it again. */
+export const transactionIdFor = (idempotencyKey: string) => `txn_${sha256(`transaction:${idempotencyKey}`).slice(0, 24)}`;
+
+function paymentInput(request: SubmitRequest): { input: PaymentInput; brand: string; last4: string } {
+  const payment = request.payment;
+  if (payment.kind === 'stripe-payment-method') {
+    return { input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId }, brand: 'card', last4: '' };
+  }
+  const expiry = parseExpiry(payment.expiry)!;
+  const number = digitsOnly(payment.number);
+  return {
+    input: { kind: 'sandbox-card', number, expMonth: expiry.month, expYear: expiry.year, cvc: payment.cvc },
+    brand: cardBrand(number),
+    last4: number.slice(-4),
+  };
+}
+
+/** What identifies the request of an attempt, without the card's secrets. */
+function requestFingerprint(request: SubmitRequest, last4: string): string {
+  const { payment, ...rest } = request;
+  return sha256(JSON.stringify({ ...rest, payment: { kind: payment.kind, last4 } }));
+}
+
+function responseFor(result: ChargeResult, transactionId: string, returnPath: string): SubmitResponse {
+  if (result.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
+  if (result.status === 'requires_action') return { status: 'requires_action', transactionId, action: result.action };
+  return { status: 'failed', transactionId, code: result.code, message: PAYMENT_FAILURE_MESSAGES[result.code] };
+}
+
+/**
+ * Takes a checkout submit: prices the order again from the catalogue, checks consent and
+ * address rules, then charges through the gateway once per attempt (idempotency key),
+ * however many times and however concurrently the attempt is submitted, and records the
+ * transaction and its outcome.
+ */
+export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<SubmitOutcome> {
+  const now = deps.now();
+  const { billing } = request;
+  const priced = quoteCheckout(
+    snapshot,
+    {
+      brand: request.brand,
+      urlSlug: request.urlSlug,
+      offerId: request.offerId,
+      addOnIds: request.addOnIds,
+      ...(request.couponCode ? { couponCode: request.couponCode } : {}),
+      country: billing.country,
+      ...(billing.region ? { region: billing.region } : {}),
+    },
+    now,
+  );
+  if (priced.coupon && !priced.coupon.applied) throw new HttpError(422, 'coupon_not_applicable', priced.coupon.message);
+
+  const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
+  const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
+  if (offer.isPrintOffer && !billing.address) {
+    throw new HttpError(400, 'address_required', 'A print subscription needs a delivery address.');
+  }
+  if (priced.autoRenewalConsentRequired && !request.autoRenewalConsent) {
+    throw new HttpError(422, 'consent_required', 'Please agree to the automatic renewal terms to continue.');
+  }
+  const { input, brand, last4 } = paymentInput(request);
+  if (input.kind === 'sandbox-card' && new Date(Date.UTC(input.expYear, input.expMonth, 1)) <= now) {
+    throw new HttpError(400, 'card_expired', 'This card has expired.');
+  }
+
+  const key = request.idempotencyKey;
+  const transactionId = transactionIdFor(key);
+  const receipt = { transactionId, token: key };
+  const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
+  const claim = await idempotency.claim(key, requestFingerprint(request, last4));
+  if (claim.kind === 'mismatch') {
+    throw new HttpError(422, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
+  }
+  if (claim.kind === 'done') return { response: claim.response, receipt };
+  if (claim.kind === 'in_progress') {
+    const response = await idempotency.waitForResponse(key, deps.waitForConcurrentMs ?? 15_000);
+    if (!response) throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
+    return { response, receipt };
+  }
+
+  try {
+    const { quote } = priced;
+    const order: OrderSnapshot = {
+      offer: {
+        id: offer.id,
+        uuid: offer.uuid,
+        name: offer.name,
+        description: offer.description,
+        billingInterval: offer.billingInterval,
+        trialOffer: offer.trialOffer,
+        trialDays: offer.trialDays,
+        isPrintOffer: offer.isPrintOffer,
+        renewalAmount: offer.discountedAmount ?? offer.totalAmount,
+      },
+      lines: quote.lines,
+      taxRate: quote.taxRate,
+      payment: { method: 'card', brand, last4 },
+    };
+    const transactions = new TransactionRepository(deps.db, deps.now);
+    await transactions.create({
+      id: transactionId,
+      receiptTokenHash: sha256(key),
+      campaignId: flow.campaignId,
+      brandSlug: flow.brand_slug,
+      order,
+      couponCode: priced.coupon?.applied ? priced.coupon.code : null,
+      gateway: deps.gateway.name,
+      livemode: request.livemode,
+      source: request.source,
+      customer: billing,
+      autoRenewalConsent: priced.autoRenewalConsentRequired
+        ? { text: `Renews automatically at ${formatMoney(order.offer.renewalAmount, quote.currencyCode)} a ${offer.billingInterval} until cancelled.`, givenAt: now.toISOString() }
+        : null,
+      currencyCode: quote.currencyCode,
+      subtotal: quote.subtotal,
+      discount: quote.discount,
+      tax: quote.tax,
+      total: quote.total,
+    });
+
+    const result = await deps.gateway.charge({
+      amount: quote.total,
+      currencyCode: quote.currencyCode,
+      idempotencyKey: key,
+      description: `${flow.brandName}: ${offer.name}`,
+      customer: { email: billing.email, name: `${billing.firstName} ${billing.lastName}` },
+      payment: input,
+      livemode: request.livemode,
+      returnUrl: request.returnPath,
+      metadata: { transactionId, campaignId: flow.campaignId },
+    });
+    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+    else if (result.status === 'requires_action') await transactions.markRequiresAction(transactionId, result.paymentId);
+    else await transactions.markFailed(transactionId, result.paymentId, result.code);
+
+    const response = responseFor(result, transactionId, request.returnPath);
+    await idempotency.complete(key, response);
+    return { response, receipt };
+  } catch (error) {
+    // No answer was given: a retry of the attempt may try again, and the gateway's own
+    // idempotency key keeps that from charging twice.
+    await idempotency.release(key);
+    throw error;
+  }
+}
