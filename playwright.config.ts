@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './tests/e2e/support';
 
 /** Browser tests run against the production build in Debian's Chromium (no browser download). */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -32,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/status`,
-    env: { PORT: String(PORT), DATABASE_URL: 'file:data/e2e.db', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { PORT: String(PORT), DATABASE_URL: 'file:data/e2e.db', NEXT_TELEMETRY_DISABLED: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -16,6 +16,7 @@ const journeyProps: JourneyPageProps = {
   search: '?livemode=false&source=nl',
   location: { base: '/vogue/demo-single', step: 'campaign', returnSegments: [] },
   crossSells: [],
+  transaction: null,
 };
 
 function ConfigProbe() {

@@ -103,6 +103,9 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
                 </>
               )}
             </div>
+            <Link className={styles.continue} href={journeyHref(base, 'credit-card', search)}>
+              Continue to payment
+            </Link>
             <p>
               <Link href={journeyHref(base, '', search)}>Change your subscription</Link>
             </p>

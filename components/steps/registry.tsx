@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { AvailableStepId } from '@/lib/journey/steps';
 import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import type { JourneyMode } from '@/lib/journey/query';
+import type { TransactionView } from '@/lib/checkout/transactionView';
 import { dynamicWithLoader } from '../ui/dynamicWithLoader';
 import { OfferStep } from './OfferStep';
 
@@ -8,8 +10,11 @@ export interface StepProps {
   flow: CheckoutFlow;
   base: string;
   search: string;
+  mode: JourneyMode;
   /** The brand's cross-sell offers (cart step only; empty elsewhere). */
   crossSells: Offer[];
+  /** The visitor's own transaction (success step only). */
+  transaction: TransactionView | null;
 }
 
 /**
@@ -20,4 +25,6 @@ export const STEP_COMPONENTS: Record<AvailableStepId, ComponentType<StepProps>> 
   campaign: OfferStep,
   cart: dynamicWithLoader(() => import('./CartStep')),
   'promo-code': dynamicWithLoader(() => import('./PromoCodeStep')),
+  'credit-card': dynamicWithLoader(() => import('./CreditCardStep')),
+  success: dynamicWithLoader(() => import('./SuccessStep')),
 };

@@ -1,4 +1,5 @@
 import type { CheckoutFlow, Offer } from '../catalogue/types';
+import type { TransactionView } from '../checkout/transactionView';
 import type { AvailableStepId } from './steps';
 import type { JourneyMode } from './query';
 
@@ -12,6 +13,8 @@ export interface JourneyPageProps {
   flow: CheckoutFlow;
   /** The brand's cross-sell offers, on the cart step only (the offer page does not need them). */
   crossSells: Offer[];
+  /** The visitor's own transaction, on the success step only; null where there is none to show. */
+  transaction: TransactionView | null;
 }
 
 /** A request the journey refuses (a malformed query, a wrong method): the page says why. */

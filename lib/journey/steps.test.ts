@@ -18,9 +18,9 @@ describe('isAvailableStep', () => {
   it.each<[StepId, boolean]>([
     ['campaign', true],
     ['cart', true],
-    ['credit-card', false],
+    ['credit-card', true],
     ['promo-code', true],
-    ['success', false],
+    ['success', true],
     ['auth-initiate', false],
     ['auth-complete', false],
   ])('%s → %s', (step, expected) => {

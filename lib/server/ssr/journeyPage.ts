@@ -7,6 +7,7 @@ import type { JourneyRouteProps } from '../../journey/pageProps';
 import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
+import { receiptFor } from './receiptProps';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -53,6 +54,12 @@ export async function getServerSideProps(
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
   const crossSells = location.step === 'cart' ? [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])] : [];
+  let transaction = null;
+  if (location.step === 'success') {
+    const receipt = await receiptFor(context.req, flow.campaignId);
+    if (receipt.kind === 'found') transaction = receipt.transaction;
+    else context.res.statusCode = 403;
+  }
 
   return {
     props: {
@@ -62,6 +69,7 @@ export async function getServerSideProps(
       search,
       flow,
       crossSells,
+      transaction,
     },
   };
 }

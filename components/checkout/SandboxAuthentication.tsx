@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import Head from 'next/head';
+import { Loader } from '../ui/Loader';
+import { formatMoney } from '@/lib/pricing/money';
+import type { SandboxAuthenticationProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
+import styles from './SandboxAuthentication.module.css';
+
+type Outcome = 'approve' | 'fail';
+
+/**
+ * The sandbox's stand-in for a bank's 3-D Secure page: the visitor completes or fails
+ * authentication, and is sent on to the journey.
+ */
+export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBrand, cardLast4, pending }: SandboxAuthenticationProps) {
+  const [sending, setSending] = useState<Outcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const answer = async (outcome: Outcome) => {
+    setSending(outcome);
+    setError(null);
+    try {
+      const response = await fetch(`/api/sandbox/payments/${paymentId}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome }),
+      });
+      const body = (await response.json()) as { redirectTo?: string; error?: { message: string } };
+      if (!response.ok || !body.redirectTo) throw new Error(body.error?.message ?? 'The sandbox bank did not answer.');
+      window.location.assign(body.redirectTo);
+    } catch (caught) {
+      setError(`${(caught as Error).message} Please try again.`);
+      setSending(null);
+    }
+  };
+
+  return (
+    <main id="main" className={styles.page}>
+      <Head>
+        <title>Sandbox bank: confirm your payment</title>
+      </Head>
+      <p className={styles.badge}>Sandbox bank · test authentication</p>
+      <h1>Confirm your payment</h1>
+      <p>
+        This page stands in for your bank’s security check (3-D Secure). No real bank is contacted and no real card is charged.
+      </p>
+      <dl className={styles.details}>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatMoney(amount, currencyCode)}</dd>
+        </div>
+        <div>
+          <dt>Card</dt>
+          <dd>
+            {cardBrand} ending in {cardLast4}
+          </dd>
+        </div>
+      </dl>
+      {pending ? (
+        <div className={styles.actions}>
+          <button type="button" className={styles.approve} disabled={sending !== null} aria-busy={sending === 'approve'} onClick={() => answer('approve')}>
+            {sending === 'approve' && <Loader type="submission-processing" size="small" label="Confirming" />}
+            Complete authentication
+          </button>
+          <button type="button" className={styles.fail} disabled={sending !== null} aria-busy={sending === 'fail'} onClick={() => answer('fail')}>
+            {sending === 'fail' && <Loader type="submission-processing" size="small" variant="dark" label="Sending" />}
+            Fail authentication
+          </button>
+        </div>
+      ) : (
+        <p role="status">This payment has already been answered. You can close this page.</p>
+      )}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,207 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import Head from 'next/head';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { Loader } from '../ui/Loader';
+import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
+import { BillingFields } from '../checkout/BillingFields';
+import { SandboxCardFields, type CardField } from '../checkout/SandboxCardFields';
+import { OrderSummary } from './OrderSummary';
+import type { StepProps } from './registry';
+import { useCart } from '@/lib/cart/useCart';
+import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type BillingErrors, type BillingField, type BillingForm } from '@/lib/checkout/billing';
+import type { SubmitRequestInput } from '@/lib/checkout/submitContract';
+import { submitOrder, SubmitError } from '@/lib/checkout/submitClient';
+import { useQuote } from '@/lib/checkout/useQuote';
+import { journeyHref } from '@/lib/journey/navigation';
+import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { regionsOf } from '@/lib/geo/regions';
+import styles from '../checkout/CheckoutForm.module.css';
+
+const EMPTY_BILLING: BillingForm = { email: '', firstName: '', lastName: '', country: '', region: '', line1: '', city: '', postalCode: '' };
+const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
+const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
+const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
+
+/** The card step's own query, without the failure reason a 3-D Secure return adds. */
+function returnPathFor(asPath: string): string {
+  const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
+  const params = new URLSearchParams(query);
+  params.delete('payment_failed');
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
+function failureFrom(asPath: string): string | null {
+  const code = new URLSearchParams(asPath.split('?')[1] ?? '').get('payment_failed');
+  return code && Object.hasOwn(PAYMENT_FAILURE_MESSAGES, code) ? PAYMENT_FAILURE_MESSAGES[code as PaymentFailureCode] : null;
+}
+
+/**
+ * The card step: billing information, the card, the order summary priced for the buyer's
+ * location, the auto-renewal terms where the law asks for them, and one submit button.
+ * Each checkout attempt carries its own idempotency key, so a double click charges once.
+ */
+export default function CreditCardStep({ flow, base, search, mode }: StepProps) {
+  const router = useRouter();
+  const { cart, promoCode } = useCart(flow.campaignId);
+  const [billing, setBilling] = useState<BillingForm>(EMPTY_BILLING);
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
+  const [consent, setConsent] = useState(false);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(() => failureFrom(router.asPath));
+  const attemptKey = useRef<string | null>(null);
+  const elements = useRef(new Map<string, HTMLInputElement | HTMLSelectElement | null>());
+
+  const plan = cart?.[0];
+  const offer = plan ? flow.data.pageData.plans.find((candidate) => candidate.id === plan.id) : undefined;
+  const needsAddress = offer?.isPrintOffer ?? false;
+  const regionChosen = regionsOf(billing.country).some((region) => region.code === billing.region);
+  const locationKnown = billing.country !== '' && (regionsOf(billing.country).length === 0 || regionChosen);
+  const { state, retry } = useQuote(
+    plan
+      ? {
+          brand: flow.brand_slug,
+          urlSlug: flow.url_slug,
+          offerId: plan.id,
+          addOnIds: cart.slice(1).map((item) => item.id),
+          ...(promoCode ? { couponCode: promoCode } : {}),
+          ...(locationKnown ? { country: billing.country, ...(regionChosen ? { region: billing.region } : {}) } : {}),
+        }
+      : null,
+  );
+  const quote = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
+  const consentRequired = locationKnown && (quote?.autoRenewalConsentRequired ?? false);
+
+  const billingErrors: BillingErrors = validateBilling(billing, needsAddress);
+  const cardErrors: CardFieldErrors = validateCardFields(card, new Date());
+  const consentError = consentRequired && !consent ? CONSENT_MISSING : undefined;
+  const visible = (field: string) => showAll || touched.has(field);
+
+  const register = useCallback(
+    (field: string) => (element: HTMLInputElement | HTMLSelectElement | null) => {
+      elements.current.set(field, element);
+    },
+    [],
+  );
+  const touch = (field: string) => setTouched((current) => new Set(current).add(field));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || !plan || !offer) return;
+    setShowAll(true);
+    const firstInvalid = [
+      ...BILLING_FIELD_ORDER.filter((field) => billingErrors[field]),
+      ...CARD_FIELDS.filter((field) => cardErrors[field]).map((field) => `card-${field}`),
+      ...(consentError ? ['consent'] : []),
+    ][0];
+    if (firstInvalid) {
+      elements.current.get(firstInvalid)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setFailure(null);
+    attemptKey.current ??= crypto.randomUUID();
+    const request: SubmitRequestInput = {
+      idempotencyKey: attemptKey.current,
+      brand: flow.brand_slug,
+      urlSlug: flow.url_slug,
+      offerId: plan.id,
+      addOnIds: cart.slice(1).map((item) => item.id),
+      ...(promoCode ? { couponCode: promoCode } : {}),
+      billing: billingFromForm(billing, needsAddress) as SubmitRequestInput['billing'],
+      autoRenewalConsent: consentRequired && consent,
+      payment: { kind: 'sandbox-card', ...card },
+      livemode: mode.livemode,
+      source: mode.source,
+      returnPath: returnPathFor(router.asPath),
+    };
+    try {
+      const response = await submitOrder(request);
+      if (response.status === 'succeeded') {
+        await router.push(response.successPath);
+        return;
+      }
+      if (response.status === 'requires_action' && response.action.type === 'redirect') {
+        window.location.assign(response.action.url);
+        return;
+      }
+      attemptKey.current = null; // a declined attempt is over: the next submit is a new attempt
+      setFailure(response.status === 'failed' ? response.message : 'Your bank needs to confirm this payment. Please try again.');
+    } catch (error) {
+      // A network failure may hide a charge: keep the key so that retrying cannot charge twice.
+      if (error instanceof SubmitError && error.status >= 400 && error.status < 500 && error.code !== 'attempt_in_progress') attemptKey.current = null;
+      setFailure((error as Error).message);
+    }
+    setSubmitting(false);
+  };
+
+  const action = offer?.trialOffer ? 'Start free trial' : 'Subscribe';
+  return (
+    <>
+      <Head>
+        <title>{`Payment | ${flow.brandName}`}</title>
+      </Head>
+      <div className={styles.step}>
+        <h1>Payment</h1>
+        {cart === null && <Loader type="form-loading" label="Loading your order…" />}
+        {cart !== null && !plan && (
+          <p>
+            Your cart is empty. <Link href={journeyHref(base, '', search)}>Choose a subscription</Link> first.
+          </p>
+        )}
+        {plan && offer && (
+          <form onSubmit={submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+            <OrderSummary state={state} onRetry={retry} taxKnown={locationKnown} />
+            <BillingFields
+              form={billing}
+              errors={Object.fromEntries(Object.entries(billingErrors).filter(([field]) => visible(field)))}
+              needsAddress={needsAddress}
+              onChange={(field: BillingField, value: string) =>
+                setBilling((current) => ({ ...current, [field]: value, ...(field === 'country' ? { region: '' } : {}) }))
+              }
+              onBlur={touch}
+              register={register}
+            />
+            <SandboxCardFields
+              card={card}
+              errors={Object.fromEntries(Object.entries(cardErrors).filter(([field]) => visible(`card-${field}`)))}
+              onChange={(field, value) => setCard((current) => ({ ...current, [field]: value }))}
+              onBlur={(field) => touch(`card-${field}`)}
+              register={(field) => register(`card-${field}`)}
+            />
+            {consentRequired && quote && (
+              <AutoRenewalTerms
+                renewalAmount={offer.discountedAmount ?? offer.totalAmount}
+                currencyCode={offer.currencyCode}
+                interval={offer.billingInterval}
+                trialDays={offer.trialOffer ? offer.trialDays : null}
+                checked={consent}
+                error={showAll ? consentError : undefined}
+                onChange={setConsent}
+                inputRef={(element) => {
+                  elements.current.set('consent', element);
+                }}
+              />
+            )}
+            {failure && (
+              <p id="payment-failure" className={styles.failure} role="alert">
+                {failure}
+              </p>
+            )}
+            <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
+              {submitting && <Loader type="submission-processing" size="small" label="Processing your payment" />}
+              {action}
+            </button>
+            <p>
+              <Link href={journeyHref(base, 'cart', search)}>Back to your cart</Link>
+            </p>
+          </form>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { SubmitRequestInput, SubmitResponse } from './submitContract';
+
+export const SUBMIT_PATH = '/api/checkout/submit';
+
+/** A submit the server refused or could not take, with the message to show. */
+export class SubmitError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubmitError';
+  }
+}
+
+/** Sends the checkout; the answer says whether the payment succeeded, needs the bank, or failed. */
+export async function submitOrder(request: SubmitRequestInput): Promise<SubmitResponse> {
+  let response: Response;
+  try {
+    response = await fetch(SUBMIT_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new SubmitError(0, 'network', 'We could not reach our server. Nothing was charged. Please check your connection and try again.');
+  }
+  const body = (await response.json().catch(() => null)) as (SubmitResponse & { error?: { code: string; message: string } }) | null;
+  if (!response.ok || !body || body.error) {
+    throw new SubmitError(
+      response.status,
+      body?.error?.code ?? 'unknown',
+      body?.error?.message ?? 'Something went wrong. Nothing was charged. Please try again.',
+    );
+  }
+  return body;
+}

@@ -1,0 +1,36 @@
+import { parse, serialize } from 'cookie';
+
+/**
+ * The receipt a paying browser keeps: its transaction id and the attempt's idempotency
+ * key, which only that browser knows and of which the server keeps only a hash. It is
+ * what lets the visitor who paid, and nobody else, see the invoice.
+ */
+export const RECEIPT_COOKIE = 'pj_receipt';
+const MAX_AGE_S = 7 * 24 * 3600;
+
+export interface Receipt {
+  transactionId: string;
+  token: string;
+}
+
+/** Cookies are Secure everywhere but on a developer's own machine (plain http). */
+export function isLocalHost(host: string | undefined): boolean {
+  const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+export function receiptCookie(receipt: Receipt, host: string | undefined): string {
+  return serialize(RECEIPT_COOKIE, `${receipt.transactionId}.${receipt.token}`, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: !isLocalHost(host),
+    path: '/',
+    maxAge: MAX_AGE_S,
+  });
+}
+
+export function readReceipt(cookieHeader: string | undefined): Receipt | null {
+  const value = cookieHeader ? parse(cookieHeader)[RECEIPT_COOKIE] : undefined;
+  const match = value ? /^(txn_[a-f0-9]{24})\.([0-9a-f-]{36})$/.exec(value) : null;
+  return match ? { transactionId: match[1]!, token: match[2]! } : null;
+}

@@ -1,0 +1,23 @@
+import type { IncomingMessage } from 'node:http';
+import type { TransactionView } from '../../checkout/transactionView';
+import { checkoutServices } from '../checkout/checkoutServices';
+import { readReceipt } from '../checkout/receiptCookie';
+import { TransactionRepository, transactionView } from '../checkout/TransactionRepository';
+import { matchesHash } from '../ids';
+
+/** What the success page can show: the visitor's own transaction, or why not. */
+export type ReceiptLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'missing' };
+
+/**
+ * Finds the transaction of the receipt cookie, for this campaign only. The cookie holds
+ * the attempt's key, of which the server keeps a hash: guessing a transaction id shows
+ * nothing.
+ */
+export async function receiptFor(req: IncomingMessage, campaignId: string): Promise<ReceiptLookup> {
+  const receipt = readReceipt(req.headers.cookie);
+  if (!receipt) return { kind: 'missing' };
+  const { db } = await checkoutServices();
+  const row = await new TransactionRepository(db).findById(receipt.transactionId);
+  if (!row || row.campaign_id !== campaignId || !matchesHash(receipt.token, row.receipt_token_hash)) return { kind: 'missing' };
+  return { kind: 'found', transaction: transactionView(row) };
+}

@@ -1,0 +1,32 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { checkoutServices } from '../checkout/checkoutServices';
+import type { CurrencyCode } from '../../pricing/currencies';
+
+export interface SandboxAuthenticationProps {
+  paymentId: string;
+  amount: number;
+  currencyCode: CurrencyCode;
+  cardBrand: string;
+  cardLast4: string;
+  pending: boolean;
+}
+
+/** Loads the sandbox payment a 3-D Secure challenge is for; unknown payments are 404. */
+export async function getServerSideProps(
+  context: GetServerSidePropsContext,
+): Promise<GetServerSidePropsResult<SandboxAuthenticationProps>> {
+  const paymentId = context.params?.paymentId;
+  if (typeof paymentId !== 'string' || !/^pi_sandbox_[a-z2-7]{20}$/.test(paymentId)) return { notFound: true };
+  const intent = await (await checkoutServices()).gateway.find(paymentId);
+  if (!intent) return { notFound: true };
+  return {
+    props: {
+      paymentId,
+      amount: intent.amount,
+      currencyCode: intent.currency_code as CurrencyCode,
+      cardBrand: intent.card_brand,
+      cardLast4: intent.card_last4,
+      pending: intent.status === 'requires_action',
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
+
+const querySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  status: z.enum(['processing', 'requires_action', 'succeeded', 'failed']).optional(),
+  livemode: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  campaignId: z.string().max(64).optional(),
+  before: z.iso.datetime().optional(),
+});
+
+/** Operators list transactions, newest first: GET /api/admin/transactions?status=succeeded&livemode=false */
+export default apiRoute({
+  GET: async (req) => {
+    requireAdmin(req);
+    const filter = parseRequest(querySchema, req.query, 'query');
+    const { db } = await checkoutServices();
+    const rows = await new TransactionRepository(db).list(filter);
+    return { transactions: rows.map(transactionView) };
+  },
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
+
+const bodySchema = z.strictObject({ outcome: z.enum(['approve', 'fail']) });
+const querySchema = z.object({ paymentId: z.string().regex(/^pi_sandbox_[a-z2-7]{20}$/, 'must be a sandbox payment id') });
+
+/** The sandbox bank's answer to a 3-D Secure challenge, and where the visitor goes next. */
+export default apiRoute({
+  POST: async (req) => {
+    const { paymentId } = parseRequest(querySchema, req.query, 'query');
+    const { outcome } = parseRequest(bodySchema, req.body, 'body');
+    const { gateway } = await checkoutServices();
+    const intent = await gateway.authenticate(paymentId, outcome);
+    if (!intent) throw new HttpError(404, 'payment_not_found', 'This payment does not exist.');
+    return { status: intent.status, redirectTo: authenticationRedirect(intent) };
+  },
+});

@@ -1,0 +1,4 @@
+import { SandboxAuthentication } from '@/components/checkout/SandboxAuthentication';
+
+export { getServerSideProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
+export default SandboxAuthentication;

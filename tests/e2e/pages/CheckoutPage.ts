@@ -1,0 +1,118 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface BillingDetails {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** The country's name as listed, e.g. "United Kingdom of Great Britain and Northern Ireland". */
+  country?: string;
+  /** The state's or province's name, e.g. "New York". */
+  region?: string;
+  address?: { line1: string; city: string; postalCode: string };
+}
+
+/** The card (payment) step: billing information, sandbox card, renewal consent, submit. */
+export class CheckoutPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<CheckoutPage> {
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    return new CheckoutPage(page);
+  }
+
+  async fillBilling(details: BillingDetails = {}): Promise<void> {
+    const page = this.page;
+    await page.getByLabel('Email').fill(details.email ?? 'ada.reader@example.com');
+    await page.getByLabel('First name').fill(details.firstName ?? 'Ada');
+    await page.getByLabel('Last name').fill(details.lastName ?? 'Reader');
+    await page.getByLabel('Country').selectOption({ label: details.country ?? 'United States of America' });
+    if (details.region !== undefined || (details.country ?? 'United States of America') === 'United States of America') {
+      await page.getByLabel(/^(State|Province)$/).selectOption({ label: details.region ?? 'New Hampshire' });
+    }
+    if (details.address) {
+      await page.getByLabel('Address').fill(details.address.line1);
+      await page.getByLabel('City').fill(details.address.city);
+      await page.getByLabel('Postal code').fill(details.address.postalCode);
+    }
+  }
+
+  async fillCard(number: string, expiry = '12/34', cvc = '123'): Promise<void> {
+    await this.page.getByLabel('Card number').fill(number);
+    await this.page.getByLabel('Expiry').fill(expiry);
+    await this.page.getByLabel('CVC').fill(cvc);
+  }
+
+  get renewalConsent(): Locator {
+    return this.page.locator('#renewal-notice-consent');
+  }
+
+  get submitButton(): Locator {
+    return this.page.getByRole('button', { name: /^(Subscribe|Start free trial)$/ });
+  }
+
+  get failure(): Locator {
+    return this.page.locator('#payment-failure');
+  }
+
+  get total(): Locator {
+    return this.page.getByTestId('summary-total');
+  }
+
+  async submit(): Promise<void> {
+    await this.submitButton.click();
+  }
+}
+
+/** The sandbox bank's 3-D Secure page. */
+export class SandboxBankPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<SandboxBankPage> {
+    await page.waitForURL(/\/sandbox\/authenticate\//);
+    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    return new SandboxBankPage(page);
+  }
+
+  async approve(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Complete authentication' }).click();
+  }
+
+  async fail(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Fail authentication' }).click();
+  }
+}
+
+/** The success page with the invoice. */
+export class SuccessPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<SuccessPage> {
+    await page.waitForURL(/\/success(\?|$)/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Thank you/ })).toBeVisible();
+    return new SuccessPage(page);
+  }
+
+  get invoiceHeading(): Locator {
+    return this.page.getByRole('heading', { level: 2, name: /^Invoice INV-\d{4}-\d{6}$/ });
+  }
+
+  get total(): Locator {
+    return this.page.getByTestId('invoice-total');
+  }
+
+  get discount(): Locator {
+    return this.page.getByTestId('invoice-discount');
+  }
+
+  get tax(): Locator {
+    return this.page.getByTestId('invoice-tax');
+  }
+
+  get paymentMethod(): Locator {
+    return this.page.getByTestId('invoice-payment-method');
+  }
+
+  get subscription(): Locator {
+    return this.page.getByTestId('invoice-subscription');
+  }
+}
