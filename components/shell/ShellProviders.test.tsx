@@ -17,6 +17,7 @@ const journeyProps: JourneyPageProps = {
   location: { base: '/vogue/demo-single', step: 'campaign', returnSegments: [] },
   crossSells: [],
   transaction: null,
+  payments: null,
 };
 
 function ConfigProbe() {

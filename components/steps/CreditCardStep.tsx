@@ -6,12 +6,14 @@ import { Loader } from '../ui/Loader';
 import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
 import { BillingFields } from '../checkout/BillingFields';
 import { SandboxCardFields, type CardField } from '../checkout/SandboxCardFields';
+import type { StripeCardHandle } from '../checkout/StripeCardSection';
+import { dynamicWithLoader } from '../ui/dynamicWithLoader';
 import { OrderSummary } from './OrderSummary';
 import type { StepProps } from './registry';
 import { useCart } from '@/lib/cart/useCart';
-import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type BillingErrors, type BillingField, type BillingForm } from '@/lib/checkout/billing';
-import type { SubmitRequestInput } from '@/lib/checkout/submitContract';
-import { submitOrder, SubmitError } from '@/lib/checkout/submitClient';
+import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingErrors, type BillingField, type BillingForm } from '@/lib/checkout/billing';
+import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
+import { confirmOrder, submitOrder, SubmitError } from '@/lib/checkout/submitClient';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
@@ -23,6 +25,9 @@ const EMPTY_BILLING: BillingForm = { email: '', firstName: '', lastName: '', cou
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
 const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
+
+/** Stripe Elements load only where Stripe takes the payments. */
+const StripeCardSection = dynamicWithLoader(() => import('../checkout/StripeCardSection'));
 
 /** The card step's own query, without the failure reason a 3-D Secure return adds. */
 function returnPathFor(asPath: string): string {
@@ -43,7 +48,7 @@ function failureFrom(asPath: string): string | null {
  * location, the auto-renewal terms where the law asks for them, and one submit button.
  * Each checkout attempt carries its own idempotency key, so a double click charges once.
  */
-export default function CreditCardStep({ flow, base, search, mode }: StepProps) {
+export default function CreditCardStep({ flow, base, search, mode, payments }: StepProps) {
   const router = useRouter();
   const { cart, promoCode } = useCart(flow.campaignId);
   const [billing, setBilling] = useState<BillingForm>(EMPTY_BILLING);
@@ -54,6 +59,8 @@ export default function CreditCardStep({ flow, base, search, mode }: StepProps) 
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(() => failureFrom(router.asPath));
   const attemptKey = useRef<string | null>(null);
+  const stripeKey = payments?.gateway === 'stripe' ? payments.publishableKey : null;
+  const stripeCard = useRef<StripeCardHandle | null>(null);
   const elements = useRef(new Map<string, HTMLInputElement | HTMLSelectElement | null>());
 
   const plan = cart?.[0];
@@ -77,7 +84,7 @@ export default function CreditCardStep({ flow, base, search, mode }: StepProps) 
   const consentRequired = locationKnown && (quote?.autoRenewalConsentRequired ?? false);
 
   const billingErrors: BillingErrors = validateBilling(billing, needsAddress);
-  const cardErrors: CardFieldErrors = validateCardFields(card, new Date());
+  const cardErrors: CardFieldErrors = stripeKey ? {} : validateCardFields(card, new Date());
   const consentError = consentRequired && !consent ? CONSENT_MISSING : undefined;
   const visible = (field: string) => showAll || touched.has(field);
 
@@ -104,33 +111,50 @@ export default function CreditCardStep({ flow, base, search, mode }: StepProps) 
     }
     setSubmitting(true);
     setFailure(null);
+    const billingData = billingFromForm(billing, needsAddress) as Billing;
+    let payment: SubmitRequestInput['payment'] = { kind: 'sandbox-card', ...card };
+    if (stripeKey) {
+      const method = stripeCard.current ? await stripeCard.current.createPaymentMethod(billingData) : { error: 'The card form is still loading. Please wait a moment.' };
+      if ('error' in method) {
+        setFailure(method.error);
+        setSubmitting(false);
+        return;
+      }
+      payment = { kind: 'stripe-payment-method', paymentMethodId: method.id };
+    }
     attemptKey.current ??= crypto.randomUUID();
+    const key = attemptKey.current;
+    const returnPath = returnPathFor(router.asPath);
     const request: SubmitRequestInput = {
-      idempotencyKey: attemptKey.current,
+      idempotencyKey: key,
       brand: flow.brand_slug,
       urlSlug: flow.url_slug,
       offerId: plan.id,
       addOnIds: cart.slice(1).map((item) => item.id),
       ...(promoCode ? { couponCode: promoCode } : {}),
-      billing: billingFromForm(billing, needsAddress) as SubmitRequestInput['billing'],
+      billing: billingData,
       autoRenewalConsent: consentRequired && consent,
-      payment: { kind: 'sandbox-card', ...card },
+      payment,
       livemode: mode.livemode,
       source: mode.source,
-      returnPath: returnPathFor(router.asPath),
+      returnPath,
     };
     try {
-      const response = await submitOrder(request);
-      if (response.status === 'succeeded') {
-        await router.push(response.successPath);
-        return;
-      }
+      let response: SubmitResponse = await submitOrder(request);
       if (response.status === 'requires_action' && response.action.type === 'redirect') {
         window.location.assign(response.action.url);
         return;
       }
+      if (response.status === 'requires_action' && response.action.type === 'stripe_sdk') {
+        await stripeCard.current?.handleNextAction(response.action.clientSecret);
+        response = await confirmOrder(key, returnPath);
+      }
+      if (response.status === 'succeeded') {
+        await router.push(response.successPath);
+        return;
+      }
       attemptKey.current = null; // a declined attempt is over: the next submit is a new attempt
-      setFailure(response.status === 'failed' ? response.message : 'Your bank needs to confirm this payment. Please try again.');
+      setFailure(response.status === 'failed' ? response.message : 'Your bank did not confirm this payment. Please try again.');
     } catch (error) {
       // A network failure may hide a charge: keep the key so that retrying cannot charge twice.
       if (error instanceof SubmitError && error.status >= 400 && error.status < 500 && error.code !== 'attempt_in_progress') attemptKey.current = null;
@@ -166,13 +190,17 @@ export default function CreditCardStep({ flow, base, search, mode }: StepProps) 
               onBlur={touch}
               register={register}
             />
-            <SandboxCardFields
-              card={card}
-              errors={Object.fromEntries(Object.entries(cardErrors).filter(([field]) => visible(`card-${field}`)))}
-              onChange={(field, value) => setCard((current) => ({ ...current, [field]: value }))}
-              onBlur={(field) => touch(`card-${field}`)}
-              register={(field) => register(`card-${field}`)}
-            />
+            {stripeKey !== null ? (
+              <StripeCardSection publishableKey={stripeKey} handleRef={stripeCard} />
+            ) : (
+              <SandboxCardFields
+                card={card}
+                errors={Object.fromEntries(Object.entries(cardErrors).filter(([field]) => visible(`card-${field}`)))}
+                onChange={(field, value) => setCard((current) => ({ ...current, [field]: value }))}
+                onBlur={(field) => touch(`card-${field}`)}
+                register={(field) => register(`card-${field}`)}
+              />
+            )}
             {consentRequired && quote && (
               <AutoRenewalTerms
                 renewalAmount={offer.discountedAmount ?? offer.totalAmount}

@@ -3,6 +3,7 @@ import type { AvailableStepId } from '@/lib/journey/steps';
 import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import type { JourneyMode } from '@/lib/journey/query';
 import type { TransactionView } from '@/lib/checkout/transactionView';
+import type { PaymentsConfig } from '@/lib/server/payments/paymentsConfig';
 import { dynamicWithLoader } from '../ui/dynamicWithLoader';
 import { OfferStep } from './OfferStep';
 
@@ -15,6 +16,8 @@ export interface StepProps {
   crossSells: Offer[];
   /** The visitor's own transaction (success step only). */
   transaction: TransactionView | null;
+  /** How the card step takes payments (card step only). */
+  payments: PaymentsConfig | null;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { SubmitRequestInput, SubmitResponse } from './submitContract';
 
+export const CONFIRM_PATH = '/api/checkout/confirm';
+
 export const SUBMIT_PATH = '/api/checkout/submit';
 
 /** A submit the server refused or could not take, with the message to show. */
@@ -15,10 +17,19 @@ export class SubmitError extends Error {
 }
 
 /** Sends the checkout; the answer says whether the payment succeeded, needs the bank, or failed. */
-export async function submitOrder(request: SubmitRequestInput): Promise<SubmitResponse> {
+export function submitOrder(request: SubmitRequestInput): Promise<SubmitResponse> {
+  return post(SUBMIT_PATH, request);
+}
+
+/** Asks where an attempt's payment stands after the visitor authenticated with their bank. */
+export function confirmOrder(idempotencyKey: string, returnPath: string): Promise<SubmitResponse> {
+  return post(CONFIRM_PATH, { idempotencyKey, returnPath });
+}
+
+async function post(path: string, request: unknown): Promise<SubmitResponse> {
   let response: Response;
   try {
-    response = await fetch(SUBMIT_PATH, {
+    response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(request),

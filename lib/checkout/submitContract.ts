@@ -39,3 +39,9 @@ export type SubmitResponse =
   | { status: 'succeeded'; transactionId: string; successPath: string }
   | { status: 'requires_action'; transactionId: string; action: NextAction }
   | { status: 'failed'; transactionId: string | null; code: PaymentFailureCode; message: string };
+
+/** After the visitor authenticated with their bank in the page, the browser asks where the payment stands. */
+export const confirmRequestSchema = z.strictObject({
+  idempotencyKey: z.uuid('must be a UUID'),
+  returnPath: submitRequestSchema.shape.returnPath,
+});

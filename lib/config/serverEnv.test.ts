@@ -15,6 +15,9 @@ describe('parseServerEnv', () => {
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
     [{ APP_ENV: 'prod' }, 'APP_ENV'],
     [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
+    [{ STRIPE_SECRET_KEY_TEST: 'sk_live_x', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_x' }, 'STRIPE_SECRET_KEY_TEST'],
+    [{ STRIPE_SECRET_KEY_TEST: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY_TEST'],
+    [{ STRIPE_WEBHOOK_SECRET_LIVE: 'secret' }, 'STRIPE_WEBHOOK_SECRET_LIVE'],
   ])('names the bad variable in %o', (env, name) => {
     expect(() => parseServerEnv(env)).toThrow(new RegExp(`Invalid server configuration: .*${name}`));
   });

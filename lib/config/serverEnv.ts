@@ -11,13 +11,28 @@ const serverEnvSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   APP_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   SENTRY_DSN: z.url().optional(),
+  STRIPE_SECRET_KEY_LIVE: z.string().regex(/^(sk|rk)_live_/, 'must be a live secret key (sk_live_…)').optional(),
+  STRIPE_SECRET_KEY_TEST: z.string().regex(/^(sk|rk)_test_/, 'must be a test secret key (sk_test_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY_LIVE: z.string().regex(/^pk_live_/, 'must be a live publishable key (pk_live_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY_TEST: z.string().regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)').optional(),
+  STRIPE_WEBHOOK_SECRET_LIVE: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = serverEnvSchema.safeParse(blankless);
+  const result = serverEnvSchema
+    .superRefine((config, ctx) => {
+      // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
+      for (const mode of ['LIVE', 'TEST'] as const) {
+        if (Boolean(config[`STRIPE_SECRET_KEY_${mode}`]) !== Boolean(config[`STRIPE_PUBLISHABLE_KEY_${mode}`])) {
+          ctx.addIssue({ code: 'custom', path: [`STRIPE_PUBLISHABLE_KEY_${mode}`], message: `is needed together with STRIPE_SECRET_KEY_${mode}` });
+        }
+      }
+    })
+    .safeParse(blankless);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid server configuration: ${problems}`);

@@ -1,5 +1,6 @@
 import type { CheckoutFlow, Offer } from '../catalogue/types';
 import type { TransactionView } from '../checkout/transactionView';
+import type { PaymentsConfig } from '../server/payments/paymentsConfig';
 import type { AvailableStepId } from './steps';
 import type { JourneyMode } from './query';
 
@@ -15,6 +16,8 @@ export interface JourneyPageProps {
   crossSells: Offer[];
   /** The visitor's own transaction, on the success step only; null where there is none to show. */
   transaction: TransactionView | null;
+  /** How the card step takes payments: the sandbox, or Stripe with the mode's publishable key. */
+  payments: PaymentsConfig | null;
 }
 
 /** A request the journey refuses (a malformed query, a wrong method): the page says why. */

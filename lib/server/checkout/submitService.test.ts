@@ -180,3 +180,22 @@ describe('successPathFor', () => {
     expect(successPathFor(from)).toBe(to);
   });
 });
+
+describe('confirmCheckout', () => {
+  it('reads back a 3-D Secure outcome for the browser that holds the attempt key', async () => {
+    const { confirmCheckout } = await import('./submitService');
+    const input = request(card('4000 0000 0000 3220'));
+    const { response } = await submit(input);
+    expect(response.status).toBe('requires_action');
+    const deps = { db, gateway, now };
+    expect(await confirmCheckout(deps, input.idempotencyKey, input.returnPath)).toMatchObject({ status: 'requires_action' });
+    const [row] = await transactions();
+    await gateway.authenticate(row!.gateway_payment_id!, 'approve');
+    expect(await confirmCheckout(deps, input.idempotencyKey, input.returnPath)).toEqual({
+      status: 'succeeded',
+      transactionId: row!.id,
+      successPath: '/vogue/demo-single/success?livemode=false',
+    });
+    await expect(confirmCheckout(deps, randomUUID(), input.returnPath)).rejects.toMatchObject({ status: 404 });
+  });
+});

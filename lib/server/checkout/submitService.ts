@@ -8,7 +8,7 @@ import { cardBrand, digitsOnly } from '../../payments/testCards';
 import { formatMoney } from '../../pricing/money';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { HttpError } from '../http/HttpError';
-import { sha256 } from '../ids';
+import { matchesHash, sha256 } from '../ids';
 import type { ChargeResult, PaymentGateway, PaymentInput } from '../payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
 import { quoteCheckout } from './quoteService';
@@ -179,4 +179,27 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
     await idempotency.release(key);
     throw error;
   }
+}
+
+/**
+ * Asks the gateway where an attempt's payment stands after the visitor authenticated with
+ * their bank in the page (Stripe.js), and records it. Only the browser that holds the
+ * attempt's key can ask.
+ */
+export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string, returnPath: string): Promise<SubmitResponse> {
+  const transactionId = transactionIdFor(idempotencyKey);
+  const transactions = new TransactionRepository(deps.db, deps.now);
+  const row = await transactions.findById(transactionId);
+  if (!row || !matchesHash(idempotencyKey, row.receipt_token_hash)) {
+    throw new HttpError(404, 'attempt_not_found', 'We could not find this payment. Nothing was charged.');
+  }
+  if (row.status === 'requires_action' && row.gateway_payment_id) {
+    const result = await deps.gateway.retrieve(row.gateway_payment_id, row.livemode === 1);
+    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+    else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
+    return responseFor(result, transactionId, returnPath);
+  }
+  if (row.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
+  const code = (row.failure_code ?? 'processing_error') as keyof typeof PAYMENT_FAILURE_MESSAGES;
+  return { status: 'failed', transactionId, code, message: PAYMENT_FAILURE_MESSAGES[code] };
 }

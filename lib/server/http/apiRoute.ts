@@ -40,7 +40,7 @@ function assertJsonBody(req: NextApiRequest): void {
  * HttpError mapped to its status; anything else is logged and answered as a 500 that
  * says nothing was charged. 4xx answers are the caller's mistakes and are not reported.
  */
-export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>): NextApiHandler {
+export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options: { body: 'json' | 'raw' } = { body: 'json' }): NextApiHandler {
   const allowed = Object.keys(handlers).join(', ');
   return async (req, res) => {
     const handler = handlers[req.method as HttpMethod];
@@ -50,7 +50,7 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>): NextAp
       return;
     }
     try {
-      if (BODY_METHODS.has(req.method ?? '')) assertJsonBody(req);
+      if (options.body === 'json' && BODY_METHODS.has(req.method ?? '')) assertJsonBody(req);
       const body = await handler(req, res);
       if (!res.headersSent) res.status(200).json(body);
     } catch (error) {

@@ -48,4 +48,6 @@ export interface GatewayEvent {
 export interface PaymentGateway {
   readonly name: GatewayName;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Where a payment stands now, e.g. after the visitor has authenticated with their bank. */
+  retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult>;
 }

@@ -8,6 +8,8 @@ import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 import { receiptFor } from './receiptProps';
+import { serverEnv } from '../../config/serverEnv';
+import { paymentsConfigFor } from '../payments/paymentsConfig';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -70,6 +72,7 @@ export async function getServerSideProps(
       flow,
       crossSells,
       transaction,
+      payments: location.step === 'credit-card' ? paymentsConfigFor(serverEnv(), mode.value.livemode) : null,
     },
   };
 }

@@ -17,7 +17,8 @@ export async function getServerSideProps(
 ): Promise<GetServerSidePropsResult<SandboxAuthenticationProps>> {
   const paymentId = context.params?.paymentId;
   if (typeof paymentId !== 'string' || !/^pi_sandbox_[a-z2-7]{20}$/.test(paymentId)) return { notFound: true };
-  const intent = await (await checkoutServices()).gateway.find(paymentId);
+  const { sandbox } = await checkoutServices();
+  const intent = sandbox ? await sandbox.find(paymentId) : null;
   if (!intent) return { notFound: true };
   return {
     props: {

@@ -86,6 +86,12 @@ export class SandboxGateway implements PaymentGateway {
     return current;
   }
 
+  async retrieve(paymentId: string): Promise<ChargeResult> {
+    const intent = await this.find(paymentId);
+    if (!intent) throw new Error(`unknown sandbox payment ${paymentId}`);
+    return resultOf(intent);
+  }
+
   async find(paymentId: string): Promise<Intent | null> {
     return (await this.db.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', paymentId).executeTakeFirst()) ?? null;
   }

@@ -12,8 +12,9 @@ export default apiRoute({
   POST: async (req) => {
     const { paymentId } = parseRequest(querySchema, req.query, 'query');
     const { outcome } = parseRequest(bodySchema, req.body, 'body');
-    const { gateway } = await checkoutServices();
-    const intent = await gateway.authenticate(paymentId, outcome);
+    const { sandbox } = await checkoutServices();
+    if (!sandbox) throw new HttpError(404, 'sandbox_disabled', 'The sandbox gateway is not in use.');
+    const intent = await sandbox.authenticate(paymentId, outcome);
     if (!intent) throw new HttpError(404, 'payment_not_found', 'This payment does not exist.');
     return { status: intent.status, redirectTo: authenticationRedirect(intent) };
   },

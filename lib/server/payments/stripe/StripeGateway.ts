@@ -1,0 +1,130 @@
+import Stripe from 'stripe';
+import type { PaymentFailureCode } from '../../../payments/paymentErrors';
+import { HttpError } from '../../http/HttpError';
+import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
+
+export interface StripeKeys {
+  live?: string | undefined;
+  test?: string | undefined;
+}
+
+/** Where the Stripe client connects: Stripe itself, or a local fake in tests. */
+export type StripeConnection = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+
+/** Stripe's decline reasons, as the visitor is told them. */
+export function failureCodeFor(error: { code?: string | undefined; decline_code?: string | undefined }): PaymentFailureCode {
+  if (error.decline_code === 'insufficient_funds') return 'insufficient_funds';
+  if (error.code === 'expired_card' || error.decline_code === 'expired_card') return 'expired_card';
+  if (error.code === 'incorrect_cvc' || error.decline_code === 'incorrect_cvc') return 'incorrect_cvc';
+  if (error.code === 'incorrect_number' || error.code === 'invalid_number') return 'invalid_number';
+  if (error.code === 'payment_intent_authentication_failure' || error.code === 'setup_intent_authentication_failure') {
+    return 'authentication_failed';
+  }
+  if (error.code === 'processing_error') return 'processing_error';
+  return 'generic_decline';
+}
+
+type Intent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'> | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
+
+function resultOf(intent: Intent): ChargeResult {
+  if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    return { status: 'requires_action', paymentId: intent.id, action: { type: 'stripe_sdk', clientSecret: intent.client_secret } };
+  }
+  const error = 'last_payment_error' in intent ? intent.last_payment_error : 'last_setup_error' in intent ? intent.last_setup_error : null;
+  return { status: 'failed', paymentId: intent.id, code: error ? failureCodeFor(error) : 'processing_error' };
+}
+
+/**
+ * Stripe: a PaymentIntent confirmed with the card Stripe Elements collected, or a
+ * SetupIntent where nothing is due today (a free trial, a 100 % discount) so that the
+ * card is kept for renewals. Live or test keys follow the visitor's mode; the attempt's
+ * idempotency key goes to Stripe as its own.
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const;
+  private readonly clients: { live: Stripe | null; test: Stripe | null };
+
+  constructor(keys: StripeKeys, connection: StripeConnection = {}) {
+    const client = (key: string | undefined) => (key ? new Stripe(key, { ...connection, maxNetworkRetries: 2, telemetry: false }) : null);
+    this.clients = { live: client(keys.live), test: client(keys.test) };
+  }
+
+  private client(livemode: boolean): Stripe {
+    const client = livemode ? this.clients.live : this.clients.test;
+    if (!client) {
+      throw new HttpError(503, 'payments_unavailable', `Card payments are not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`);
+    }
+    return client;
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.payment.kind !== 'stripe-payment-method') {
+      throw new HttpError(400, 'payment_method_required', 'Please enter your card details again.');
+    }
+    const stripe = this.client(request.livemode);
+    const common = {
+      payment_method: request.payment.paymentMethodId,
+      payment_method_types: ['card'],
+      confirm: true,
+      description: request.description,
+      metadata: request.metadata,
+    };
+    const options = { idempotencyKey: request.idempotencyKey };
+    try {
+      if (request.amount > 0) {
+        const intent = await stripe.paymentIntents.create(
+          {
+            ...common,
+            amount: request.amount,
+            currency: request.currencyCode.toLowerCase(),
+            receipt_email: request.customer.email,
+            setup_future_usage: 'off_session',
+          },
+          options,
+        );
+        return resultOf(intent);
+      }
+      const setup = await stripe.setupIntents.create({ ...common, usage: 'off_session' }, options);
+      return resultOf(setup);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const raw = error.raw as { payment_intent?: { id?: string }; setup_intent?: { id?: string } };
+        return { status: 'failed', paymentId: raw.payment_intent?.id ?? raw.setup_intent?.id ?? null, code: failureCodeFor(error) };
+      }
+      throw error;
+    }
+  }
+
+  async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
+    const stripe = this.client(livemode);
+    return resultOf(paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId));
+  }
+}
+
+/** Stripe events that move a payment, as gateway events; other event types are null. */
+export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'setup_intent.succeeded':
+      return { id: event.id, gateway: 'stripe', type: 'payment.succeeded', paymentId: event.data.object.id };
+    case 'payment_intent.payment_failed':
+      return {
+        id: event.id,
+        gateway: 'stripe',
+        type: 'payment.failed',
+        paymentId: event.data.object.id,
+        failureCode: event.data.object.last_payment_error ? failureCodeFor(event.data.object.last_payment_error) : 'generic_decline',
+      };
+    case 'setup_intent.setup_failed':
+      return {
+        id: event.id,
+        gateway: 'stripe',
+        type: 'payment.failed',
+        paymentId: event.data.object.id,
+        failureCode: event.data.object.last_setup_error ? failureCodeFor(event.data.object.last_setup_error) : 'generic_decline',
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,112 @@
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { Database } from '../../db/schema';
+import { TransactionRepository } from '../../checkout/TransactionRepository';
+import { handleStripeWebhook } from './stripeWebhook';
+
+const SECRET_TEST = 'whsec_test_secret';
+const SECRET_LIVE = 'whsec_live_secret';
+const now = () => new Date('2026-11-21T12:00:00Z');
+const nowS = Math.floor(now().getTime() / 1000);
+
+let db: Kysely<Database>;
+beforeEach(async () => {
+  db = await testDb();
+  const transactions = new TransactionRepository(db, now);
+  await transactions.create({
+    id: 'txn_1',
+    receiptTokenHash: 'x',
+    campaignId: 'vogue-demo-single',
+    brandSlug: 'vogue',
+    order: {
+      offer: { id: '1001', uuid: 'u', name: 'Vogue Digital', description: 'd', billingInterval: 'year', trialOffer: false, trialDays: null, isPrintOffer: false, renewalAmount: 2500 },
+      lines: [],
+      taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+      payment: { method: 'card', brand: 'visa', last4: '4242' },
+    },
+    couponCode: null,
+    gateway: 'stripe',
+    livemode: false,
+    source: null,
+    customer: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'GB' },
+    autoRenewalConsent: null,
+    currencyCode: 'USD',
+    subtotal: 2500,
+    discount: 0,
+    tax: 0,
+    total: 2500,
+  });
+  await transactions.markRequiresAction('txn_1', 'pi_123');
+});
+afterEach(async () => db.destroy());
+
+function delivery(type: string, object: object, options: { id?: string; secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify({ id: options.id ?? 'evt_1', object: 'event', type, data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET_TEST, timestamp: options.timestamp ?? nowS });
+  return { body: Buffer.from(payload), signature };
+}
+
+const status = async () => (await db.selectFrom('transactions').select(['status', 'failure_code', 'invoice_number']).where('id', '=', 'txn_1').executeTakeFirstOrThrow());
+const handle = (body: Buffer, signature: string | undefined) => handleStripeWebhook(db, [SECRET_LIVE, SECRET_TEST], body, signature, now);
+
+describe('handleStripeWebhook', () => {
+  it('applies payment_intent.succeeded to the transaction, once', async () => {
+    const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent' });
+    expect(await handle(body, signature)).toEqual({ received: true, eventId: 'evt_1', outcome: 'applied' });
+    expect(await status()).toMatchObject({ status: 'succeeded', invoice_number: 'INV-2026-000001' });
+    expect(await handle(body, signature)).toEqual({ received: true, eventId: 'evt_1', outcome: 'duplicate' });
+    expect(await db.selectFrom('invoice_sequence').selectAll().execute()).toEqual([{ year: 2026, last_number: 1 }]);
+  });
+
+  it('applies payment_intent.payment_failed with the reason', async () => {
+    const { body, signature } = delivery('payment_intent.payment_failed', {
+      id: 'pi_123',
+      object: 'payment_intent',
+      last_payment_error: { code: 'payment_intent_authentication_failure' },
+    });
+    expect((await handle(body, signature)).outcome).toBe('applied');
+    expect(await status()).toMatchObject({ status: 'failed', failure_code: 'authentication_failed' });
+  });
+
+  it('accepts events signed with the live endpoint secret too', async () => {
+    const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_123' }, { secret: SECRET_LIVE });
+    expect((await handle(body, signature)).outcome).toBe('applied');
+  });
+
+  it('acknowledges events for payments it does not hold, and other event types, without change', async () => {
+    const unknown = delivery('payment_intent.succeeded', { id: 'pi_other' }, { id: 'evt_2' });
+    expect((await handle(unknown.body, unknown.signature)).outcome).toBe('unmatched');
+    const other = delivery('customer.created', { id: 'cus_1' }, { id: 'evt_3' });
+    expect((await handle(other.body, other.signature)).outcome).toBe('ignored');
+    expect(await status()).toMatchObject({ status: 'requires_action' });
+  });
+
+  it.each([
+    ['a signature made with another secret', () => delivery('payment_intent.succeeded', { id: 'pi_123' }, { secret: 'whsec_wrong' })],
+    ['an event signed more than 300 s ago', () => delivery('payment_intent.succeeded', { id: 'pi_123' }, { timestamp: nowS - 301 })],
+    [
+      'a body changed after signing',
+      () => {
+        const signed = delivery('payment_intent.payment_failed', { id: 'pi_123' });
+        return { body: Buffer.from(signed.body.toString().replace('payment_failed', 'succeeded')), signature: signed.signature };
+      },
+    ],
+  ])('refuses %s with 400 and changes nothing', async (_name, make) => {
+    const { body, signature } = make();
+    await expect(handle(body, signature)).rejects.toMatchObject({ status: 400, code: 'invalid_signature' });
+    expect(await status()).toMatchObject({ status: 'requires_action' });
+    expect(await db.selectFrom('gateway_events').selectAll().execute()).toEqual([]);
+  });
+
+  it('accepts an event signed 299 s ago', async () => {
+    const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_123' }, { timestamp: nowS - 299 });
+    expect((await handle(body, signature)).outcome).toBe('applied');
+  });
+
+  it('refuses a delivery without a signature', async () => {
+    const { body } = delivery('payment_intent.succeeded', { id: 'pi_123' });
+    await expect(handle(body, undefined)).rejects.toMatchObject({ status: 400, code: 'missing_signature' });
+  });
+});

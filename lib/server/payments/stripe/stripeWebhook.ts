@@ -1,0 +1,44 @@
+import Stripe from 'stripe';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { applyGatewayEvent, type EventOutcome } from '../../checkout/reconcile';
+import { HttpError } from '../../http/HttpError';
+import { gatewayEventFrom } from './StripeGateway';
+
+/** Stripe's own default: events signed more than 5 minutes ago are refused (replays). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+export interface WebhookResult {
+  received: true;
+  eventId: string;
+  outcome: EventOutcome | 'ignored';
+}
+
+/**
+ * Takes a Stripe webhook delivery: the signature is checked against the raw body with
+ * each configured secret (live and test endpoints sign with their own), events are applied
+ * once by id, and event types that do not move a payment are acknowledged and ignored.
+ * A bad signature is a 400 and changes nothing.
+ */
+export async function handleStripeWebhook(
+  db: Kysely<Database>,
+  secrets: readonly string[],
+  rawBody: Buffer,
+  signature: string | undefined,
+  now: () => Date = () => new Date(),
+): Promise<WebhookResult> {
+  if (!signature) throw new HttpError(400, 'missing_signature', 'The Stripe-Signature header is missing.');
+  let event: Stripe.Event | null = null;
+  for (const secret of secrets) {
+    try {
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_S, undefined, now().getTime());
+      break;
+    } catch {
+      // try the next endpoint's secret
+    }
+  }
+  if (!event) throw new HttpError(400, 'invalid_signature', 'The webhook signature is not valid, or the event is too old.');
+  const gatewayEvent = gatewayEventFrom(event);
+  if (!gatewayEvent) return { received: true, eventId: event.id, outcome: 'ignored' };
+  return { received: true, eventId: event.id, outcome: await applyGatewayEvent(db, gatewayEvent, now) };
+}

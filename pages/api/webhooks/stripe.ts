@@ -1,0 +1,24 @@
+import { serverEnv } from '@/lib/config/serverEnv';
+import { apiRoute } from '@/lib/server/http/apiRoute';
+import { readRawBody } from '@/lib/server/http/rawBody';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { webhookSecrets } from '@/lib/server/payments/paymentsConfig';
+import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
+import { HttpError } from '@/lib/server/http/HttpError';
+
+/** The signature is over the raw bytes, so Next must not parse the body. */
+export const config = { api: { bodyParser: false } };
+
+export default apiRoute(
+  {
+    POST: async (req) => {
+      const secrets = webhookSecrets(serverEnv());
+      if (secrets.length === 0) throw new HttpError(404, 'webhooks_disabled', 'Stripe webhooks are not configured.');
+      const body = await readRawBody(req, 256 * 1024);
+      const { db, now } = await checkoutServices();
+      const signature = req.headers['stripe-signature'];
+      return handleStripeWebhook(db, secrets, body, typeof signature === 'string' ? signature : undefined, now);
+    },
+  },
+  { body: 'raw' },
+);
