@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { firstLoadJs } from './firstLoadJs';
+import { measureCheckouts } from './checkoutLoad';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -17,6 +18,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 30);
+const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
+const CHECKOUT_CONCURRENCY = 20;
 const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: 'file:data/bench.db', PORT: String(PORT) };
@@ -89,6 +92,17 @@ async function main(): Promise<void> {
     const baseline = summary[0]!;
     const offers = summary.slice(1);
 
+    // The quote endpoint prices every cart view: requests/s at the same 50 connections.
+    const quote = await autocannon({
+      url: `${ORIGIN}/api/checkout/quote`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20', country: 'US', region: 'WA' }),
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+    });
+    const checkouts = await measureCheckouts(ORIGIN, CHECKOUTS, CHECKOUT_CONCURRENCY);
+
     const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
 
@@ -107,12 +121,19 @@ async function main(): Promise<void> {
     console.log(`  ${OFFER_PATHS[0]!.padEnd(24)} ${(offerJs.gzipBytes / 1024).toFixed(1)} kB in ${offerJs.scripts.length} scripts`);
     console.log(`  the offer page adds ${extraKb.toFixed(1)} kB gz (aim: <= 25 kB)`);
 
+    console.log(`\nQuote endpoint (POST /api/checkout/quote, ${CONNECTIONS} connections, ${DURATION_S} s)`);
+    console.log(`  ${Math.round(quote.requests.average)} req/s, p99 ${quote.latency.p99} ms, ${quote.non2xx + quote.errors} failed`);
+    console.log(`\nCheckout through the sandbox (submit with 4242, then the success page), ${checkouts.concurrency} at a time`);
+    console.log(
+      `  ${checkouts.checkouts} checkouts: p50 ${checkouts.p50Ms} ms, p99 ${checkouts.p99Ms} ms, ${checkouts.perSecond} checkouts/s, ${checkouts.failed} failed`,
+    );
+
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb }, null, 2));
+    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts }, null, 2));
     console.log(`Written to ${out}`);
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');

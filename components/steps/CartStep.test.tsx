@@ -38,6 +38,17 @@ describe('CartStep', () => {
     expect(api.requests).toEqual([{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', addOnIds: [] }]);
     expect(screen.getByRole('link', { name: 'Have a promo code?' }).getAttribute('href')).toBe('/vogue/demo-single/promo-code?source=nl');
     expect(screen.getByRole('link', { name: 'Change your subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
+    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/vogue/demo-single/credit-card?source=nl');
+  });
+
+  it('offers existing subscribers a magic link and sign-in at the cart exit', () => {
+    installFakeQuoteApi(snapshot);
+    renderCart('vogue/demo-single', '1001');
+    const exit = screen.getByRole('region', { name: 'Already a subscriber?' });
+    expect(within(exit).getByRole('link', { name: 'Email me a sign-in link' }).getAttribute('href')).toBe(
+      '/vogue/demo-single/auth/initiate/cart?source=nl&method=magic-link',
+    );
+    expect(within(exit).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/vogue/demo-single/auth/initiate/cart?source=nl&method=sign-in');
   });
 
   it('offers only the add-ons that go with the plan, and prices them when chosen', async () => {

@@ -11,6 +11,11 @@ import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import styles from './CartStep.module.css';
 
+/** The sign-in method the authentication page opens with. */
+function withMethod(href: string, method: 'magic-link' | 'sign-in'): string {
+  return `${href}${href.includes('?') ? '&' : '?'}method=${method}`;
+}
+
 /**
  * The cart: the chosen plan, the add-ons that go with it, the order as the server prices
  * it, and the way to a promo code.
@@ -109,6 +114,14 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
             <p>
               <Link href={journeyHref(base, '', search)}>Change your subscription</Link>
             </p>
+            <section className={styles.exit} aria-labelledby="cart-exit-heading">
+              <h2 id="cart-exit-heading">Already a subscriber?</h2>
+              <p>
+                <Link href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'magic-link')}>Email me a sign-in link</Link>
+                {' · '}
+                <Link href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'sign-in')}>Sign in</Link>
+              </p>
+            </section>
           </>
         )}
       </div>
