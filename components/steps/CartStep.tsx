@@ -7,6 +7,7 @@ import type { StepProps } from './registry';
 import { cartItemFor } from '@/lib/cart/cart';
 import { useCart } from '@/lib/cart/useCart';
 import { crossSellsFor } from '@/lib/catalogue/crossSell';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import styles from './CartStep.module.css';
@@ -24,16 +25,7 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
   const { cart, promoCode, toggleAddOn, setPromoCode } = useCart(flow.campaignId);
   const plan = cart?.[0];
   const addOns = plan ? crossSellsFor(plan.id, crossSells) : [];
-  const request = plan
-    ? {
-        brand: flow.brand_slug,
-        urlSlug: flow.url_slug,
-        offerId: plan.id,
-        addOnIds: cart.slice(1).map((item) => item.id),
-        ...(promoCode ? { couponCode: promoCode } : {}),
-      }
-    : null;
-  const { state, retry } = useQuote(request);
+  const { state, retry } = useQuote(quoteRequestFor(flow, cart, { promoCode }));
   const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
 
   return (

@@ -14,6 +14,7 @@ import { useCart } from '@/lib/cart/useCart';
 import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingErrors, type BillingField, type BillingForm } from '@/lib/checkout/billing';
 import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
 import { confirmOrder, submitOrder, SubmitError } from '@/lib/checkout/submitClient';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
@@ -69,16 +70,7 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
   const regionChosen = regionsOf(billing.country).some((region) => region.code === billing.region);
   const locationKnown = billing.country !== '' && (regionsOf(billing.country).length === 0 || regionChosen);
   const { state, retry } = useQuote(
-    plan
-      ? {
-          brand: flow.brand_slug,
-          urlSlug: flow.url_slug,
-          offerId: plan.id,
-          addOnIds: cart.slice(1).map((item) => item.id),
-          ...(promoCode ? { couponCode: promoCode } : {}),
-          ...(locationKnown ? { country: billing.country, ...(regionChosen ? { region: billing.region } : {}) } : {}),
-        }
-      : null,
+    quoteRequestFor(flow, cart, { promoCode, ...(locationKnown ? { country: billing.country, region: regionChosen ? billing.region : null } : {}) }),
   );
   const quote = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const consentRequired = locationKnown && (quote?.autoRenewalConsentRequired ?? false);
@@ -126,12 +118,8 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
     const key = attemptKey.current;
     const returnPath = returnPathFor(router.asPath);
     const request: SubmitRequestInput = {
+      ...quoteRequestFor(flow, cart, { promoCode })!,
       idempotencyKey: key,
-      brand: flow.brand_slug,
-      urlSlug: flow.url_slug,
-      offerId: plan.id,
-      addOnIds: cart.slice(1).map((item) => item.id),
-      ...(promoCode ? { couponCode: promoCode } : {}),
       billing: billingData,
       autoRenewalConsent: consentRequired && consent,
       payment,

@@ -6,6 +6,7 @@ import { OrderSummary } from './OrderSummary';
 import type { StepProps } from './registry';
 import { useCart } from '@/lib/cart/useCart';
 import { fetchQuote } from '@/lib/checkout/quoteClient';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import styles from './PromoCodeStep.module.css';
@@ -22,10 +23,8 @@ export default function PromoCodeStep({ flow, base, search }: StepProps) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [applying, setApplying] = useState(false);
   const plan = cart?.[0];
-  const baseRequest = plan
-    ? { brand: flow.brand_slug, urlSlug: flow.url_slug, offerId: plan.id, addOnIds: cart.slice(1).map((item) => item.id) }
-    : null;
-  const { state, retry } = useQuote(baseRequest && (promoCode ? { ...baseRequest, couponCode: promoCode } : baseRequest));
+  const baseRequest = quoteRequestFor(flow, cart);
+  const { state, retry } = useQuote(quoteRequestFor(flow, cart, { promoCode }));
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
