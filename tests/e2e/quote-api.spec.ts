@@ -58,3 +58,16 @@ test.describe('bad input gets a 4xx with a message', () => {
     expect((await response.json()).error).toEqual({ code: 'campaign_not_found', message: 'This offer is no longer available.' });
   });
 });
+
+test('the Stripe webhook endpoint says so when Stripe is not configured', async ({ request }) => {
+  const response = await request.post('/api/webhooks/stripe', { headers: { 'stripe-signature': 't=1,v1=x' }, data: '{}' });
+  expect(response.status()).toBe(404);
+  expect((await response.json()).error.code).toBe('webhooks_disabled');
+});
+
+test('the sandbox bank refuses an unknown payment and a malformed answer', async ({ request }) => {
+  const unknown = await request.post('/api/sandbox/payments/pi_sandbox_aaaaaaaaaaaaaaaaaaaa/authenticate', { data: { outcome: 'approve' } });
+  expect(unknown.status()).toBe(404);
+  const malformed = await request.post('/api/sandbox/payments/nope/authenticate', { data: { outcome: 'maybe' } });
+  expect(malformed.status()).toBe(400);
+});
