@@ -75,6 +75,7 @@ export class TransactionRepository {
         invoice_number: null,
         subscription_id: null,
         failure_code: null,
+        customer_email: transaction.customer.email.trim().toLowerCase(),
         created_at: at,
         updated_at: at,
       })

@@ -83,6 +83,7 @@ export interface TransactionTable {
   invoice_number: string | null;
   subscription_id: string | null;
   failure_code: string | null;
+  customer_email: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -123,6 +124,44 @@ export interface GatewayEventTable {
   received_at: string;
 }
 
+export interface UserTable {
+  id: string;
+  email: string;
+  created_at: string;
+}
+
+export interface SignInLinkTable {
+  token_hash: string;
+  email: string;
+  purpose: string;
+  return_path: string;
+  expires_at: string;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  link: string;
+  created_at: string;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  window_start: string;
+  count: number;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -135,4 +174,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   invoice_sequence: InvoiceSequenceTable;
   gateway_events: GatewayEventTable;
+  users: UserTable;
+  sign_in_links: SignInLinkTable;
+  sessions: SessionTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalogue';
 import * as m0002 from './0002_checkout';
+import * as m0003 from './0003_identity';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -9,4 +10,5 @@ import * as m0002 from './0002_checkout';
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_catalogue': m0001,
   '0002_checkout': m0002,
+  '0003_identity': m0003,
 };

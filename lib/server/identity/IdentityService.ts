@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { sha256 } from '../ids';
+import type { Mailer } from './Mailer';
+import { RateLimiter } from './RateLimiter';
+
+export type LinkPurpose = 'magic-link' | 'sign-in';
+
+export const LINK_TTL_MS = 15 * 60_000;
+export const SESSION_TTL_MS = 30 * 24 * 3600_000;
+export const RATE_WINDOW_MS = 15 * 60_000;
+export const LINKS_PER_EMAIL = 5;
+export const LINKS_PER_IP = 30;
+
+export type VerifyResult = { ok: true; amgUUID: string; expiresOn: number } | { ok: false; status: 'MISSING' | 'INVALID' | 'NOT_AUTHORIZED' };
+
+export type ConsumeResult =
+  | { ok: true; sessionToken: string; expiresOn: number; returnPath: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+
+const newToken = () => randomBytes(32).toString('base64url');
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The built-in identity: sign-in by e-mailed single-use links, and sessions. Tokens are
+ * 256-bit random strings stored only as hashes; asking for a link never says whether the
+ * address is known.
+ */
+export class IdentityService {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mailer: Mailer,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.limiter = new RateLimiter(db, now);
+  }
+
+  /** Sends a sign-in link unless this address or this IP asked too often lately. */
+  async requestLink(input: { email: string; purpose: LinkPurpose; returnPath: string; ip: string; origin: string; completePath: string; brandName: string }): Promise<'sent' | 'rate_limited'> {
+    const email = normaliseEmail(input.email);
+    const perEmail = await this.limiter.allow(`link:email:${sha256(email)}`, LINKS_PER_EMAIL, RATE_WINDOW_MS);
+    const perIp = await this.limiter.allow(`link:ip:${input.ip}`, LINKS_PER_IP, RATE_WINDOW_MS);
+    if (!perEmail || !perIp) return 'rate_limited';
+
+    const token = newToken();
+    const at = this.now();
+    await this.db
+      .insertInto('sign_in_links')
+      .values({
+        token_hash: sha256(token),
+        email,
+        purpose: input.purpose,
+        return_path: input.returnPath,
+        expires_at: new Date(at.getTime() + LINK_TTL_MS).toISOString(),
+        consumed_at: null,
+        created_at: at.toISOString(),
+      })
+      .execute();
+    const link = `${input.origin}${input.completePath}?token=${token}`;
+    const verb = input.purpose === 'sign-in' ? 'Sign in to' : 'Continue with';
+    await this.mailer.send({
+      to: email,
+      subject: `${verb} ${input.brandName}`,
+      text: `${verb} ${input.brandName} by opening this link within 15 minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail.`,
+      link,
+    });
+    return 'sent';
+  }
+
+  /** Uses a link once: a session for its address (a new user the first time). */
+  async consumeLink(token: string): Promise<ConsumeResult> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid' };
+    const at = this.now();
+    const hash = sha256(token);
+    const link = await this.db.selectFrom('sign_in_links').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    if (!link) return { ok: false, reason: 'invalid' };
+    if (link.consumed_at) return { ok: false, reason: 'used' };
+    if (Date.parse(link.expires_at) <= at.getTime()) return { ok: false, reason: 'expired' };
+    const claimed = await this.db
+      .updateTable('sign_in_links')
+      .set({ consumed_at: at.toISOString() })
+      .where('token_hash', '=', hash)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return { ok: false, reason: 'used' };
+
+    await this.db
+      .insertInto('users')
+      .values({ id: crypto.randomUUID(), email: link.email, created_at: at.toISOString() })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+    const user = await this.db.selectFrom('users').select('id').where('email', '=', link.email).executeTakeFirstOrThrow();
+    const sessionToken = newToken();
+    const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(sessionToken), user_id: user.id, expires_at: expiresAt.toISOString(), created_at: at.toISOString() })
+      .execute();
+    return { ok: true, sessionToken, expiresOn: Math.floor(expiresAt.getTime() / 1000), returnPath: link.return_path };
+  }
+
+  async verify(sessionToken: string | undefined): Promise<VerifyResult> {
+    if (!sessionToken) return { ok: false, status: 'MISSING' };
+    if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return { ok: false, status: 'INVALID' };
+    const session = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(sessionToken)).executeTakeFirst();
+    if (!session) return { ok: false, status: 'INVALID' };
+    const expiresAt = Date.parse(session.expires_at);
+    if (expiresAt <= this.now().getTime()) return { ok: false, status: 'NOT_AUTHORIZED' };
+    return { ok: true, amgUUID: session.user_id, expiresOn: Math.floor(expiresAt / 1000) };
+  }
+
+  async email(sessionToken: string | undefined): Promise<string | null> {
+    const verified = await this.verify(sessionToken);
+    if (!verified.ok) return null;
+    const user = await this.db.selectFrom('users').select('email').where('id', '=', verified.amgUUID).executeTakeFirst();
+    return user?.email ?? null;
+  }
+
+  /** Whether the signed-in visitor already holds a paid subscription to the brand. */
+  async hasActiveSubscription(sessionToken: string | undefined, brandSlug: string): Promise<boolean> {
+    const email = await this.email(sessionToken);
+    if (!email) return false;
+    const paid = await this.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('brand_slug', '=', brandSlug)
+      .where('customer_email', '=', email)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return paid !== undefined;
+  }
+
+  async signOut(sessionToken: string | undefined): Promise<void> {
+    if (sessionToken) await this.db.deleteFrom('sessions').where('token_hash', '=', sha256(sessionToken)).execute();
+  }
+}
