@@ -11,6 +11,10 @@ const nextConfig = {
   assetPrefix: ASSET_PREFIX,
   serverExternalPackages: ['better-sqlite3'],
   env: { NEXT_PUBLIC_ASSET_PREFIX: ASSET_PREFIX },
+  // The spec's browser calls (SPEC 7) are served by our own API routes.
+  async rewrites() {
+    return [{ source: '/martech/api/user/v2/:path*', destination: '/api/user/v2/:path*' }];
+  },
 };
 
 module.exports = withSentryConfig(nextConfig, {

@@ -1,0 +1,18 @@
+import { parse, serialize } from 'cookie';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../auth/sessionCookieNames';
+import { isLocalHost } from '../checkout/receiptCookie';
+
+/** Set-Cookie values for a new session: the HttpOnly token and the readable expiry. */
+export function sessionCookies(token: string, expiresOn: number, host: string | undefined): string[] {
+  const options = { sameSite: 'lax' as const, secure: !isLocalHost(host), path: '/', expires: new Date(expiresOn * 1000) };
+  return [serialize(SESSION_COOKIE, token, { ...options, httpOnly: true }), serialize(SESSION_EXPIRY_COOKIE, String(expiresOn), options)];
+}
+
+export function readSessionToken(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  try {
+    return parse(cookieHeader)[SESSION_COOKIE] || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { appDb } from '@/lib/server/db/appDb';
+
+const querySchema = z.strictObject({
+  email: z.email().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+/** The embedded outbox, newest first: how QA and the demo read the sign-in links that were "sent". */
+export default apiRoute({
+  GET: async (req) => {
+    requireAdmin(req);
+    const { email, limit } = parseRequest(querySchema, req.query, 'query');
+    let query = (await appDb()).selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(limit);
+    if (email) query = query.where('to_email', '=', email.toLowerCase());
+    const mails = await query.execute();
+    return { mails: mails.map((m) => ({ to: m.to_email, subject: m.subject, text: m.body_text, link: m.link, createdAt: m.created_at })) };
+  },
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
+import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
+import { identityService } from '@/lib/server/identity/identityServices';
+import { isValidSegment } from '@/lib/journey/path';
+import { safeReturnPath } from '@/lib/auth/safeReturn';
+
+export const config = { api: { bodyParser: { sizeLimit: '2kb' } } };
+
+const bodySchema = z.strictObject({
+  email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
+  purpose: z.enum(['magic-link', 'sign-in']),
+  brand: z.string().refine(isValidSegment, 'must be a brand slug'),
+  urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),
+  returnPath: z.string().max(600),
+});
+
+/** Asks for a sign-in link. The answer is the same whether or not the address is known. */
+export default apiRoute({
+  POST: async (req, res) => {
+    const body = parseRequest(bodySchema, req.body, 'body');
+    const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
+    if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+    const base = `/${flow.brand_slug}/${flow.url_slug}`;
+    const host = req.headers.host ?? 'localhost';
+    const protocol = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
+    const outcome = await (await identityService()).requestLink({
+      email: body.email,
+      purpose: body.purpose,
+      returnPath: safeReturnPath(base, body.returnPath),
+      ip: req.socket.remoteAddress ?? 'unknown',
+      origin: `${protocol}://${host}`,
+      completePath: `${base}/auth/complete`,
+      brandName: flow.brandName,
+    });
+    if (outcome === 'rate_limited') {
+      res.setHeader('Retry-After', '900');
+      throw new HttpError(429, 'too_many_requests', 'Too many sign-in links were asked for. Please wait 15 minutes and try again.');
+    }
+    res.status(202);
+    return { sent: true };
+  },
+});
