@@ -1,4 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
+import { scrubEvent } from './lib/config/sentryScrub';
 
 /**
  * Server error reporting. Without SENTRY_DSN the SDK is not started at all: an idle SDK
@@ -11,5 +12,6 @@ if (dsn) {
   Sentry.init({
     dsn,
     environment: process.env.APP_ENV ?? 'development',
+    beforeSend: scrubEvent,
   });
 }

@@ -31,6 +31,7 @@ export function AutoRenewalTerms({ renewalAmount, currencyCode, interval, trialD
         <input
           id="renewal-notice-consent"
           type="checkbox"
+          required
           ref={inputRef}
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}

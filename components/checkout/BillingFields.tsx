@@ -24,6 +24,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, re
       label={label}
       type={type}
       autoComplete={autoComplete}
+      required
       value={form[field]}
       error={errors[field]}
       inputRef={register(field)}
@@ -46,6 +47,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, re
         options={countries}
         placeholder="Choose your country"
         autoComplete="country"
+        required
         error={errors.country}
         selectRef={register('country')}
         onChange={(value) => onChange('country', value)}
@@ -59,6 +61,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, re
           options={regions.map((r) => ({ value: r.code, label: r.name }))}
           placeholder={`Choose your ${regionLabel(form.country).toLowerCase()}`}
           autoComplete="address-level1"
+          required
           error={errors.region}
           selectRef={register('region')}
           onChange={(value) => onChange('region', value)}

@@ -20,6 +20,7 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
       label={label}
       inputMode="numeric"
       autoComplete={autoComplete}
+      required
       value={card[name]}
       error={errors[name]}
       inputRef={register(name)}

@@ -71,7 +71,9 @@ export default function StripeCardSection({ publishableKey, handleRef }: { publi
   return (
     <fieldset className={styles.section}>
       <legend>Card</legend>
-      <label htmlFor="stripe-card">Card details</label>
+      <p id="stripe-card-label" className={styles.fieldLabel}>
+        Card details
+      </p>
       {loadError ? (
         <p role="alert" className={styles.error}>
           The card form could not load. Please check your connection and reload the page.

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
@@ -30,6 +30,49 @@ const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal t
 /** Stripe Elements load only where Stripe takes the payments. */
 const StripeCardSection = dynamicWithLoader(() => import('../checkout/StripeCardSection'));
 
+/** The current checkout attempt of a campaign, kept in session storage until it has a final answer. */
+function useAttempt(campaignId: string) {
+  const storageKey = `pj:attempt:${campaignId}`;
+  const read = (): { key: string; paymentMethodId?: string } | null => {
+    try {
+      const raw = window.sessionStorage.getItem(storageKey);
+      return raw ? (JSON.parse(raw) as { key: string; paymentMethodId?: string }) : null;
+    } catch {
+      return null;
+    }
+  };
+  const write = (value: { key: string; paymentMethodId?: string } | null) => {
+    try {
+      if (value) window.sessionStorage.setItem(storageKey, JSON.stringify(value));
+      else window.sessionStorage.removeItem(storageKey);
+    } catch {
+      // storage blocked: the attempt lives as long as the page
+    }
+  };
+  const memory = useRef<{ key: string; paymentMethodId?: string } | null>(null);
+  const current = () => memory.current ?? read();
+  return {
+    key(): string {
+      const existing = current();
+      if (existing) return existing.key;
+      const created = { key: crypto.randomUUID() };
+      memory.current = created;
+      write(created);
+      return created.key;
+    },
+    paymentMethodId: () => current()?.paymentMethodId,
+    rememberPaymentMethod(id: string) {
+      const value = { key: current()?.key ?? crypto.randomUUID(), paymentMethodId: id };
+      memory.current = value;
+      write(value);
+    },
+    finish() {
+      memory.current = null;
+      write(null);
+    },
+  };
+}
+
 /** The card step's own query, without the failure reason a 3-D Secure return adds. */
 function returnPathFor(asPath: string): string {
   const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
@@ -59,7 +102,14 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
   const [showAll, setShowAll] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(() => failureFrom(router.asPath));
-  const attemptKey = useRef<string | null>(null);
+  // The attempt's key outlives a reload until the attempt has a final answer: a visitor who
+  // reloads after a lost answer resubmits the same attempt and cannot be charged twice.
+  const attempt = useAttempt(flow.campaignId);
+  const returnedFailure = failure !== null;
+  useEffect(() => {
+    // Back from the bank with a failure: that attempt is over, the next submit is a new one.
+    if (returnedFailure) attempt.finish();
+  }, []);
   const stripeKey = payments?.gateway === 'stripe' ? payments.publishableKey : null;
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const elements = useRef(new Map<string, HTMLInputElement | HTMLSelectElement | null>());
@@ -105,17 +155,22 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
     setFailure(null);
     const billingData = billingFromForm(billing, needsAddress) as Billing;
     let payment: SubmitRequestInput['payment'] = { kind: 'sandbox-card', ...card };
+    const key = attempt.key();
     if (stripeKey) {
-      const method = stripeCard.current ? await stripeCard.current.createPaymentMethod(billingData) : { error: 'The card form is still loading. Please wait a moment.' };
+      // One payment method per attempt, so that a retried attempt is the same request.
+      const method = attempt.paymentMethodId()
+        ? { id: attempt.paymentMethodId()! }
+        : stripeCard.current
+          ? await stripeCard.current.createPaymentMethod(billingData)
+          : { error: 'The card form is still loading. Please wait a moment.' };
       if ('error' in method) {
         setFailure(method.error);
         setSubmitting(false);
         return;
       }
+      attempt.rememberPaymentMethod(method.id);
       payment = { kind: 'stripe-payment-method', paymentMethodId: method.id };
     }
-    attemptKey.current ??= crypto.randomUUID();
-    const key = attemptKey.current;
     const returnPath = returnPathFor(router.asPath);
     const request: SubmitRequestInput = {
       ...quoteRequestFor(flow, cart, { promoCode })!,
@@ -133,19 +188,22 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
         window.location.assign(response.action.url);
         return;
       }
+      let bankError: string | undefined;
       if (response.status === 'requires_action' && response.action.type === 'stripe_sdk') {
-        await stripeCard.current?.handleNextAction(response.action.clientSecret);
+        bankError = (await stripeCard.current?.handleNextAction(response.action.clientSecret))?.error;
         response = await confirmOrder(key, returnPath);
       }
       if (response.status === 'succeeded') {
+        attempt.finish();
         await router.push(response.successPath);
         return;
       }
-      attemptKey.current = null; // a declined attempt is over: the next submit is a new attempt
-      setFailure(response.status === 'failed' ? response.message : 'Your bank did not confirm this payment. Please try again.');
+      attempt.finish(); // a declined attempt is over: the next submit is a new attempt
+      setFailure(response.status === 'failed' ? response.message : (bankError ?? 'Your bank did not confirm this payment. Please try again.'));
     } catch (error) {
-      // A network failure may hide a charge: keep the key so that retrying cannot charge twice.
-      if (error instanceof SubmitError && error.status >= 400 && error.status < 500 && error.code !== 'attempt_in_progress') attemptKey.current = null;
+      // A network or server failure may hide a charge: keep the key so that retrying cannot
+      // charge twice. A request refused as invalid ends the attempt.
+      if (error instanceof SubmitError && error.status >= 400 && error.status < 500 && error.code !== 'attempt_in_progress') attempt.finish();
       setFailure((error as Error).message);
     }
     setSubmitting(false);

@@ -94,7 +94,8 @@ export default function SuccessStep({ flow, base, search, transaction }: StepPro
           <div>
             <dt>Payment method</dt>
             <dd data-testid="invoice-payment-method">
-              {BRAND_NAMES[transaction.paymentMethod.brand] ?? 'Card'} ending in {transaction.paymentMethod.last4}
+              {BRAND_NAMES[transaction.paymentMethod.brand] ?? 'Card'}
+              {transaction.paymentMethod.last4 ? ` ending in ${transaction.paymentMethod.last4}` : ''}
             </dd>
           </div>
           <div>

@@ -48,10 +48,11 @@ interface SelectFieldProps {
   onBlur?: () => void;
   selectRef?: Ref<HTMLSelectElement>;
   autoComplete?: string;
+  required?: boolean;
 }
 
 /** A labelled select with its error message. */
-export function SelectField({ id, label, value, options, placeholder, error, onChange, onBlur, selectRef, autoComplete }: SelectFieldProps) {
+export function SelectField({ id, label, value, options, placeholder, error, onChange, onBlur, selectRef, autoComplete, required }: SelectFieldProps) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -61,6 +62,7 @@ export function SelectField({ id, label, value, options, placeholder, error, onC
         className={styles.input}
         value={value}
         autoComplete={autoComplete}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}

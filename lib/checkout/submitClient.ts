@@ -36,14 +36,14 @@ async function post(path: string, request: unknown): Promise<SubmitResponse> {
       credentials: 'same-origin',
     });
   } catch {
-    throw new SubmitError(0, 'network', 'We could not reach our server. Nothing was charged. Please check your connection and try again.');
+    throw new SubmitError(0, 'network', 'We could not reach our server. Please check your connection and try again: your payment will not be taken twice.');
   }
   const body = (await response.json().catch(() => null)) as (SubmitResponse & { error?: { code: string; message: string } }) | null;
   if (!response.ok || !body || body.error) {
     throw new SubmitError(
       response.status,
       body?.error?.code ?? 'unknown',
-      body?.error?.message ?? 'Something went wrong. Nothing was charged. Please try again.',
+      body?.error?.message ?? 'Something went wrong. Please try again: your payment will not be taken twice.',
     );
   }
   return body;

@@ -9,7 +9,7 @@ import type { NextAction } from '../payments/nextAction';
 const sandboxCard = z.strictObject({
   kind: z.literal('sandbox-card'),
   number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
-  expiry: z.string().refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
+  expiry: z.string().max(9).refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
   cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
 });
 
@@ -22,7 +22,7 @@ export const submitRequestSchema = quoteRequestSchema
   .omit({ country: true, region: true })
   .extend({
     /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
-    idempotencyKey: z.uuid('must be a UUID'),
+    idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
     billing: billingSchema,
     autoRenewalConsent: z.boolean(),
     payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
@@ -42,6 +42,6 @@ export type SubmitResponse =
 
 /** After the visitor authenticated with their bank in the page, the browser asks where the payment stands. */
 export const confirmRequestSchema = z.strictObject({
-  idempotencyKey: z.uuid('must be a UUID'),
+  idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
   returnPath: submitRequestSchema.shape.returnPath,
 });

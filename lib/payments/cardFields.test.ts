@@ -11,7 +11,9 @@ describe('parseExpiry', () => {
     [' 03 / 2028 ', { month: 3, year: 2028 }],
     ['13/30', null],
     ['00/30', null],
-    ['1230', null],
+    ['1230', { month: 12, year: 2030 }],
+    ['0128', { month: 1, year: 2028 }],
+    ['123', null],
     ['12/3', null],
     ['', null],
   ])('%j → %o', (text, expected) => {

@@ -10,9 +10,9 @@ export interface CardFields {
 
 export type CardFieldErrors = Partial<Record<keyof CardFields, string>>;
 
-/** Parses "MM/YY" or "MM / YYYY" into a month and a four-digit year, or null. */
+/** Parses "MM/YY", "MM / YYYY" or "MMYY" (numeric keypads have no slash) into a month and a four-digit year, or null. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(expiry);
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

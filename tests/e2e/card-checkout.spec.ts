@@ -213,3 +213,30 @@ test('operators need the token to list transactions', async ({ request }) => {
   const bad = await request.get('/api/admin/transactions?limit=0', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(bad.status()).toBe(400);
 });
+
+test('a submit whose answer is lost, then resubmitted after a reload, charges once', async ({ page, request }) => {
+  const checkout = await toCheckout(page, '/gq/demo-gbp', 'GQ Digital');
+  await checkout.fillBilling({ email: 'lost.answer@example.com' });
+  await checkout.fillCard('4242 4242 4242 4242');
+  // The server takes the payment, but its answer never reaches the browser.
+  await page.route('**/api/checkout/submit', async (route) => {
+    await route.fetch();
+    await route.abort('connectionfailed');
+  });
+  await checkout.submit();
+  await expect(checkout.failure).toContainText('your payment will not be taken twice');
+  await page.unroute('**/api/checkout/submit');
+
+  await page.reload();
+  const again = await CheckoutPage.expectOpen(page);
+  await again.fillBilling({ email: 'lost.answer@example.com' });
+  await again.fillCard('4242 4242 4242 4242');
+  await again.submit();
+  await SuccessPage.expectOpen(page);
+
+  const response = await request.get('/api/admin/transactions?campaignId=gq-demo-gbp&limit=500', {
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
+  const { transactions } = (await response.json()) as { transactions: { customer: { email: string } }[] };
+  expect(transactions.filter((t) => t.customer.email === 'lost.answer@example.com')).toHaveLength(1);
+});

@@ -44,6 +44,12 @@ export class IdempotencyStore<T> {
     return Number(takenOver.numUpdatedRows) > 0 ? { kind: 'claimed' } : { kind: 'in_progress' };
   }
 
+  /** The stored answer of a finished attempt with this request, if there is one. */
+  async answered(key: string, requestHash: string): Promise<T | null> {
+    const row = await this.db.selectFrom('idempotency_keys').select(['state', 'request_hash', 'response_json']).where('key', '=', key).executeTakeFirst();
+    return row?.state === 'done' && row.request_hash === requestHash && row.response_json ? (JSON.parse(row.response_json) as T) : null;
+  }
+
   async complete(key: string, response: T): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')

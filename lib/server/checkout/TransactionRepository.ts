@@ -117,8 +117,9 @@ export class TransactionRepository {
   }
 
   /**
-   * Marks a payment as succeeded and gives the order its invoice number (the next of the
-   * year, gap-free) and subscription id, once: a second call changes nothing.
+   * Marks a payment as succeeded and gives the order its invoice number (the next of its
+   * mode and year, gap-free; test orders are numbered INV-TEST-…) and subscription id,
+   * once: a second call changes nothing.
    */
   async markSucceeded(id: string, paymentId: string): Promise<void> {
     // Run inside the caller's transaction when there is one (Kysely does not nest them).
@@ -126,24 +127,28 @@ export class TransactionRepository {
       this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
     await run(async (trx) => {
       const at = this.now();
-      const row = await trx.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirst();
-      if (!row || !OPEN_STATES.includes(row.status as TransactionStatus)) return;
+      // The guarded update decides, even with several servers: only one caller moves it.
+      const moved = await trx
+        .updateTable('transactions')
+        .set({ status: 'succeeded', gateway_payment_id: paymentId, failure_code: null, updated_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('status', 'in', OPEN_STATES)
+        .returning('livemode')
+        .executeTakeFirst();
+      if (!moved) return;
       const year = at.getUTCFullYear();
+      const scope = `${moved.livemode === 1 ? 'live' : 'test'}-${year}`;
       const { last_number: number } = await trx
-        .insertInto('invoice_sequence')
-        .values({ year, last_number: 1 })
-        .onConflict((oc) => oc.column('year').doUpdateSet({ last_number: sql<number>`invoice_sequence.last_number + 1` }))
+        .insertInto('invoice_sequences')
+        .values({ scope, last_number: 1 })
+        .onConflict((oc) => oc.column('scope').doUpdateSet({ last_number: sql<number>`invoice_sequences.last_number + 1` }))
         .returning('last_number')
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('transactions')
         .set({
-          status: 'succeeded',
-          gateway_payment_id: paymentId,
-          invoice_number: `INV-${year}-${String(number).padStart(6, '0')}`,
+          invoice_number: `INV-${moved.livemode === 1 ? '' : 'TEST-'}${year}-${String(number).padStart(6, '0')}`,
           subscription_id: randomId('sub', 16),
-          failure_code: null,
-          updated_at: at.toISOString(),
         })
         .where('id', '=', id)
         .execute();

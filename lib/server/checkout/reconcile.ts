@@ -13,7 +13,11 @@ export type EventOutcome = 'applied' | 'duplicate' | 'unmatched';
 export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEvent, now: () => Date = () => new Date()): Promise<EventOutcome> {
   return db.transaction().execute(async (trx) => {
     const transactions = new TransactionRepository(trx, now);
-    const transaction = await transactions.findByGatewayPayment(event.gateway, event.paymentId);
+    let transaction = await transactions.findByGatewayPayment(event.gateway, event.paymentId);
+    if (!transaction && event.transactionId) {
+      const byId = await transactions.findById(event.transactionId);
+      if (byId?.gateway === event.gateway && byId.gateway_payment_id === null) transaction = byId;
+    }
     if (!transaction) return 'unmatched';
     const recorded = await trx
       .insertInto('gateway_events')

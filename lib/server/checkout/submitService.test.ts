@@ -70,7 +70,7 @@ describe('submitCheckout', () => {
       offer: { id: '1001', name: 'Vogue Digital' },
       coupon: null,
       paymentMethod: { method: 'card', brand: 'visa', last4: '4242' },
-      invoice: { invoiceNumber: 'INV-2026-000001', subtotal: 2500, tax: 0, summaryTotal: { total: 2500, discount: { amount: 0, promoCode: null } } },
+      invoice: { invoiceNumber: 'INV-TEST-2026-000001', subtotal: 2500, tax: 0, summaryTotal: { total: 2500, discount: { amount: 0, promoCode: null } } },
     });
     expect(view.subscription?.id).toMatch(/^sub_[a-z2-7]{16}$/);
     expect(row?.source).toBe('newsletter');
@@ -90,10 +90,11 @@ describe('submitCheckout', () => {
     expect(intent?.amount).toBe(totals.total);
   });
 
-  it('numbers invoices in sequence', async () => {
+  it('numbers invoices in sequence, live and test apart', async () => {
     await submit(request());
     await submit(request());
-    expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-2026-000002']);
+    await submit(request({ livemode: true }));
+    expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-TEST-2026-000001', 'INV-TEST-2026-000002']);
   });
 
   it.each([
@@ -197,5 +198,28 @@ describe('confirmCheckout', () => {
       successPath: '/vogue/demo-single/success?livemode=false',
     });
     await expect(confirmCheckout(deps, randomUUID(), input.returnPath)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('submitCheckout after review', () => {
+  it('refuses a payment the gateway cannot take, before writing anything', async () => {
+    expect(await refusal(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } }))).toMatchObject({ status: 400, code: 'payment_method_mismatch' });
+    expect(await transactions()).toEqual([]);
+    expect(await db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+  });
+
+  it("answers a repeated attempt with its answer even once the card's month has passed", async () => {
+    const input = request({ payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '11/26', cvc: '123' } });
+    const first = await submit(input);
+    expect(first.response.status).toBe('succeeded');
+    const later = () => new Date('2026-12-02T12:00:00Z');
+    const again = await submitCheckout({ db, gateway, now: later }, snapshot, submitRequestSchema.parse(input));
+    expect(again.response).toEqual(first.response);
+  });
+
+  it('takes upper-case attempt keys as lower-case, so the receipt matches', async () => {
+    const key = randomUUID().toUpperCase();
+    const { receipt } = await submit(request({ idempotencyKey: key }));
+    expect(receipt?.token).toBe(key.toLowerCase());
   });
 });

@@ -72,6 +72,20 @@ function responseFor(result: ChargeResult, transactionId: string, returnPath: st
 export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<SubmitOutcome> {
   const now = deps.now();
   const { billing } = request;
+  const key = request.idempotencyKey;
+  const transactionId = transactionIdFor(key);
+  const receipt = { transactionId, token: key };
+  const { input, brand, last4 } = paymentInput(request);
+  const fingerprint = requestFingerprint(request, last4);
+  const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
+  // An attempt that was answered keeps its answer, even if the catalogue or the clock
+  // would now refuse it (an expired promo code, the end of the card's month).
+  const answered = await idempotency.answered(key, fingerprint);
+  if (answered) return { response: answered, receipt };
+
+  const expectedKind = deps.gateway.name === 'sandbox' ? 'sandbox-card' : 'stripe-payment-method';
+  if (input.kind !== expectedKind) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your card details again.');
+
   const priced = quoteCheckout(
     snapshot,
     {
@@ -95,16 +109,11 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   if (priced.autoRenewalConsentRequired && !request.autoRenewalConsent) {
     throw new HttpError(422, 'consent_required', 'Please agree to the automatic renewal terms to continue.');
   }
-  const { input, brand, last4 } = paymentInput(request);
   if (input.kind === 'sandbox-card' && new Date(Date.UTC(input.expYear, input.expMonth, 1)) <= now) {
     throw new HttpError(400, 'card_expired', 'This card has expired.');
   }
 
-  const key = request.idempotencyKey;
-  const transactionId = transactionIdFor(key);
-  const receipt = { transactionId, token: key };
-  const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
-  const claim = await idempotency.claim(key, requestFingerprint(request, last4));
+  const claim = await idempotency.claim(key, fingerprint);
   if (claim.kind === 'mismatch') {
     throw new HttpError(422, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
   }
@@ -200,6 +209,7 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
     return responseFor(result, transactionId, returnPath);
   }
   if (row.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
+  if (row.status !== 'failed') throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
   const code = (row.failure_code ?? 'processing_error') as keyof typeof PAYMENT_FAILURE_MESSAGES;
   return { status: 'failed', transactionId, code, message: PAYMENT_FAILURE_MESSAGES[code] };
 }

@@ -156,6 +156,11 @@ export interface OutboxTable {
   created_at: string;
 }
 
+export interface InvoiceSequencesTable {
+  scope: string;
+  last_number: number;
+}
+
 export interface RateLimitTable {
   bucket: string;
   window_start: string;
@@ -179,4 +184,5 @@ export interface Database {
   sessions: SessionTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  invoice_sequences: InvoiceSequencesTable;
 }

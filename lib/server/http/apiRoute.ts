@@ -13,7 +13,7 @@ export interface ErrorBody {
 const INTERNAL_ERROR = new HttpError(
   500,
   'internal_error',
-  'Something went wrong on our side. Nothing was charged. Please try again in a moment.',
+  'Something went wrong on our side. Please try again in a moment. If you were charged, you will receive a confirmation e-mail.',
 );
 
 function sendError(res: NextApiResponse, error: HttpError): void {

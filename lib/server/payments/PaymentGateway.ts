@@ -37,6 +37,8 @@ export interface GatewayEvent {
   gateway: GatewayName;
   type: 'payment.succeeded' | 'payment.failed';
   paymentId: string;
+  /** Our transaction id, where the gateway carries it (Stripe metadata): finds a payment whose id was never recorded. */
+  transactionId?: string | undefined;
   failureCode?: PaymentFailureCode;
 }
 

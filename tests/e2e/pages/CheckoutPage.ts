@@ -93,7 +93,7 @@ export class SuccessPage {
   }
 
   get invoiceHeading(): Locator {
-    return this.page.getByRole('heading', { level: 2, name: /^Invoice INV-\d{4}-\d{6}$/ });
+    return this.page.getByRole('heading', { level: 2, name: /^Invoice INV-(TEST-)?\d{4}-\d{6}$/ });
   }
 
   get total(): Locator {

@@ -47,6 +47,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('transactions').addColumn('customer_email', 'text').execute();
   await db.schema.createIndex('transactions_brand_customer').on('transactions').columns(['brand_slug', 'customer_email', 'status']).execute();
 
+  // Invoice numbers per mode and year: test purchases never use up live numbers.
+  await db.schema
+    .createTable('invoice_sequences')
+    .addColumn('scope', 'text', (c) => c.primaryKey())
+    .addColumn('last_number', 'integer', (c) => c.notNull())
+    .execute();
+
   await db.schema
     .createTable('rate_limits')
     .addColumn('bucket', 'text', (c) => c.notNull())
@@ -57,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['rate_limits', 'outbox', 'sessions', 'sign_in_links', 'users']) await db.schema.dropTable(table).execute();
+  for (const table of ['rate_limits', 'invoice_sequences', 'outbox', 'sessions', 'sign_in_links', 'users']) await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('transactions_brand_customer').execute();
   await db.schema.alterTable('transactions').dropColumn('customer_email').execute();
 }

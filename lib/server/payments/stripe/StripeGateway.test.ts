@@ -82,6 +82,10 @@ describe('StripeGateway', () => {
     expect(result.paymentId).toMatch(/^pi_fake/);
   });
 
+  it('answers a request Stripe refuses (an unknown payment method) as a failed payment, nothing charged', async () => {
+    expect(await gateway.charge(request('pm_unknown'))).toEqual({ status: 'failed', paymentId: null, code: 'processing_error' });
+  });
+
   it('sends a repeated attempt with the same idempotency key, and gets the same answer', async () => {
     const same = request('pm_card_visa');
     const first = await gateway.charge(same);

@@ -92,6 +92,12 @@ export class StripeGateway implements PaymentGateway {
         const raw = error.raw as { payment_intent?: { id?: string }; setup_intent?: { id?: string } };
         return { status: 'failed', paymentId: raw.payment_intent?.id ?? raw.setup_intent?.id ?? null, code: failureCodeFor(error) };
       }
+      // Stripe refused the request itself (an unknown payment method, an amount below its
+      // minimum): nothing was charged, and the visitor can try another card.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', paymentId: null, code: 'processing_error' };
+      if (error instanceof Stripe.errors.StripeIdempotencyError) {
+        throw new HttpError(409, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
+      }
       throw error;
     }
   }
@@ -107,13 +113,14 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'setup_intent.succeeded':
-      return { id: event.id, gateway: 'stripe', type: 'payment.succeeded', paymentId: event.data.object.id };
+      return { id: event.id, gateway: 'stripe', type: 'payment.succeeded', paymentId: event.data.object.id, transactionId: event.data.object.metadata?.transactionId };
     case 'payment_intent.payment_failed':
       return {
         id: event.id,
         gateway: 'stripe',
         type: 'payment.failed',
         paymentId: event.data.object.id,
+        transactionId: event.data.object.metadata?.transactionId,
         failureCode: event.data.object.last_payment_error ? failureCodeFor(event.data.object.last_payment_error) : 'generic_decline',
       };
     case 'setup_intent.setup_failed':
@@ -122,6 +129,7 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
         gateway: 'stripe',
         type: 'payment.failed',
         paymentId: event.data.object.id,
+        transactionId: event.data.object.metadata?.transactionId,
         failureCode: event.data.object.last_setup_error ? failureCodeFor(event.data.object.last_setup_error) : 'generic_decline',
       };
     default:

@@ -55,9 +55,9 @@ describe('handleStripeWebhook', () => {
   it('applies payment_intent.succeeded to the transaction, once', async () => {
     const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent' });
     expect(await handle(body, signature)).toEqual({ received: true, eventId: 'evt_1', outcome: 'applied' });
-    expect(await status()).toMatchObject({ status: 'succeeded', invoice_number: 'INV-2026-000001' });
+    expect(await status()).toMatchObject({ status: 'succeeded', invoice_number: 'INV-TEST-2026-000001' });
     expect(await handle(body, signature)).toEqual({ received: true, eventId: 'evt_1', outcome: 'duplicate' });
-    expect(await db.selectFrom('invoice_sequence').selectAll().execute()).toEqual([{ year: 2026, last_number: 1 }]);
+    expect(await db.selectFrom('invoice_sequences').selectAll().execute()).toEqual([{ scope: 'test-2026', last_number: 1 }]);
   });
 
   it('applies payment_intent.payment_failed with the reason', async () => {
@@ -108,5 +108,17 @@ describe('handleStripeWebhook', () => {
   it('refuses a delivery without a signature', async () => {
     const { body } = delivery('payment_intent.succeeded', { id: 'pi_123' });
     await expect(handle(body, undefined)).rejects.toMatchObject({ status: 400, code: 'missing_signature' });
+  });
+});
+
+describe('handleStripeWebhook, payment id never recorded', () => {
+  it('finds the transaction by the id in the payment metadata', async () => {
+    await db.updateTable('transactions').set({ status: 'processing', gateway_payment_id: null }).where('id', '=', 'txn_1').execute();
+    const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_lost', metadata: { transactionId: 'txn_1' } }, { id: 'evt_9' });
+    expect((await handle(body, signature)).outcome).toBe('applied');
+    expect(await db.selectFrom('transactions').select(['status', 'gateway_payment_id']).where('id', '=', 'txn_1').executeTakeFirst()).toEqual({
+      status: 'succeeded',
+      gateway_payment_id: 'pi_lost',
+    });
   });
 });
