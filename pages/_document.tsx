@@ -5,6 +5,8 @@ export default function Document() {
     <Html lang="en">
       <Head>
         <meta name="robots" content="noindex" />
+        {/* Brand pages carry no favicon of their own yet: say so rather than let browsers ask for one. */}
+        <link rel="icon" href="data:," />
       </Head>
       <body>
         <Main />

@@ -17,6 +17,11 @@ export function useCheckoutConfig(): CheckoutConfig {
   return config;
 }
 
+/** The checkout config, or null on pages that are not journey pages (the shell's own components use this). */
+export function useOptionalCheckoutConfig(): CheckoutConfig | null {
+  return useContext(CheckoutConfigContext);
+}
+
 /** Reads the checkout config from any page's props: null on pages that are not journey pages. */
 export function checkoutConfigFrom(pageProps: unknown): CheckoutConfig | null {
   const props = pageProps as Partial<JourneyPageProps> | undefined;

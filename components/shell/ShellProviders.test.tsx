@@ -9,6 +9,12 @@ import { ShellProviders } from './ShellProviders';
 
 afterEach(() => vi.useRealTimers());
 
+const replace = vi.fn(async (_url: string) => true);
+vi.mock('next/router', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/router')>()),
+  useRouter: () => ({ asPath: '/vogue/demo-single?livemode=false&source=nl', replace }),
+}));
+
 const journeyProps: JourneyPageProps = {
   kind: 'journey',
   flow: flowFixture(),
@@ -18,6 +24,7 @@ const journeyProps: JourneyPageProps = {
   crossSells: [],
   transaction: null,
   payments: null,
+  authError: null,
 };
 
 function ConfigProbe() {

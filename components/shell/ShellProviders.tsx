@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckoutConfigProvider, checkoutConfigFrom } from './CheckoutConfig';
+import { PreAuthGate } from './PreAuthGate';
 import { RouteChangeLoader } from './RouteChangeLoader';
 
 /**
@@ -10,7 +11,7 @@ export function ShellProviders({ pageProps, children }: { pageProps: unknown; ch
   return (
     <CheckoutConfigProvider config={checkoutConfigFrom(pageProps)}>
       <RouteChangeLoader />
-      {children}
+      <PreAuthGate>{children}</PreAuthGate>
     </CheckoutConfigProvider>
   );
 }

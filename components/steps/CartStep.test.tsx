@@ -22,7 +22,7 @@ function renderCart(path: string, chosenOfferId: string | null) {
     const offer = flow.data.pageData.plans.find((plan) => plan.id === chosenOfferId)!;
     writeCart(flow.campaignId, [cartItemFor(offer, flow.campaignId)]);
   }
-  render(<CartStep flow={flow} base={`/${path}`} search="?source=nl" mode={{ livemode: false, source: "nl" }} crossSells={crossSells} transaction={null} payments={null} />);
+  render(<CartStep flow={flow} base={`/${path}`} search="?source=nl" mode={{ livemode: false, source: "nl" }} crossSells={crossSells} transaction={null} payments={null} returnSegments={[]} authError={null} />);
   return flow;
 }
 

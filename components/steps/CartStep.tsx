@@ -10,6 +10,7 @@ import { crossSellsFor } from '@/lib/catalogue/crossSell';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
+import { useSubscriptionStatus } from '@/lib/auth/useSubscriptionStatus';
 import styles from './CartStep.module.css';
 
 /** The sign-in method the authentication page opens with. */
@@ -26,6 +27,7 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
   const plan = cart?.[0];
   const addOns = plan ? crossSellsFor(plan.id, crossSells) : [];
   const { state, retry } = useQuote(quoteRequestFor(flow, cart, { promoCode }));
+  const subscribed = useSubscriptionStatus(flow.brand_slug) === 'subscribed';
   const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
 
   return (
@@ -100,9 +102,18 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
                 </>
               )}
             </div>
-            <Link className={styles.continue} href={journeyHref(base, 'credit-card', search)}>
-              Continue to payment
-            </Link>
+            {subscribed ? (
+              <div className={styles.subscribed} role="status">
+                <p>
+                  <strong>You already subscribe to {flow.brandName}.</strong> There is nothing more to buy: sign in to{' '}
+                  {flow.brandName} with this e-mail address to read.
+                </p>
+              </div>
+            ) : (
+              <Link className={styles.continue} href={journeyHref(base, 'credit-card', search)}>
+                Continue to payment
+              </Link>
+            )}
             <p>
               <Link href={journeyHref(base, '', search)}>Change your subscription</Link>
             </p>

@@ -79,6 +79,8 @@ async function fillAndSubmit() {
       crossSells={[]}
       transaction={null}
       payments={{ gateway: 'stripe', publishableKey: 'pk_test_123' }}
+      returnSegments={[]}
+      authError={null}
     />,
   );
   await screen.findByLabelText('Card details');
@@ -95,7 +97,7 @@ describe('CreditCardStep with Stripe', () => {
     const flow = snapshot.flowsByPath.get('vogue/demo-single')!;
     writeCart(flow.campaignId, [cartItemFor(flow.data.pageData.plans[0]!, flow.campaignId)]);
     render(
-      <CreditCardStep flow={flow} base="/vogue/demo-single" search="" mode={{ livemode: true, source: null }} crossSells={[]} transaction={null} payments={{ gateway: 'stripe', publishableKey: 'pk_live_1' }} />,
+      <CreditCardStep flow={flow} base="/vogue/demo-single" search="" mode={{ livemode: true, source: null }} crossSells={[]} transaction={null} payments={{ gateway: 'stripe', publishableKey: 'pk_live_1' }} returnSegments={[]} authError={null} />,
     );
     expect(await screen.findByLabelText('Card details')).toBeTruthy();
     expect(screen.queryByLabelText('Card number')).toBeNull();

@@ -19,7 +19,7 @@ function renderStep(path = 'newyorker/demo-dual', offerId = '2001') {
   const flow = snapshot.flowsByPath.get(path)!;
   const offer = flow.data.pageData.plans.find((plan) => plan.id === offerId)!;
   writeCart(flow.campaignId, [cartItemFor(offer, flow.campaignId)]);
-  render(<PromoCodeStep flow={flow} base={`/${path}`} search="" mode={{ livemode: false, source: null }} crossSells={[]} transaction={null} payments={null} />);
+  render(<PromoCodeStep flow={flow} base={`/${path}`} search="" mode={{ livemode: false, source: null }} crossSells={[]} transaction={null} payments={null} returnSegments={[]} authError={null} />);
   return flow;
 }
 

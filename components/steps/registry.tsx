@@ -18,6 +18,10 @@ export interface StepProps {
   transaction: TransactionView | null;
   /** How the card step takes payments (card step only). */
   payments: PaymentsConfig | null;
+  /** Segments after auth/initiate: the page to return to (auth steps only). */
+  returnSegments: string[];
+  /** Why a sign-in link did not work (auth/complete only). */
+  authError: 'invalid' | 'expired' | 'used' | null;
 }
 
 /**
@@ -30,4 +34,6 @@ export const STEP_COMPONENTS: Record<AvailableStepId, ComponentType<StepProps>> 
   'promo-code': dynamicWithLoader(() => import('./PromoCodeStep')),
   'credit-card': dynamicWithLoader(() => import('./CreditCardStep')),
   success: dynamicWithLoader(() => import('./SuccessStep')),
+  'auth-initiate': dynamicWithLoader(() => import('./AuthInitiateStep')),
+  'auth-complete': dynamicWithLoader(() => import('./AuthCompleteStep')),
 };

@@ -39,6 +39,7 @@ describe('authReducer', () => {
       { authenticated: false, amgUUID: null },
       true,
     ],
+    ['a session still valid from its cookie', [{ type: 'session-still-valid', expiresOn: 9 }], { status: 'authenticated', authenticated: true, expiresOn: 9 }, false],
     ['a profile without a session is ignored', [{ type: 'profile-loaded', email: 'x@example.com' }], { email: null }, false],
   ])('%s', (_name, events, expected, redirect) => {
     const state = run(events);

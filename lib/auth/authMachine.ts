@@ -20,6 +20,8 @@ export const UNAUTHENTICATED_STATUSES = ['NOT_AUTHORIZED', 'INVALID', 'MISSING']
 
 export type AuthEvent =
   | { type: 'verify-started' }
+  /** A valid unexpired session is known from its cookie: no check is made. */
+  | { type: 'session-still-valid'; expiresOn: number }
   | { type: 'verified'; amgUUID: string | null; expiresOn: number | null }
   | { type: 'verify-failed'; code: number; status: string }
   | { type: 'profile-loaded'; email: string };
@@ -37,6 +39,8 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
   switch (event.type) {
     case 'verify-started':
       return { ...state, status: 'checking' };
+    case 'session-still-valid':
+      return { ...state, status: 'authenticated', authenticated: true, expiresOn: event.expiresOn, error: null };
     case 'verified':
       if (!event.amgUUID) return { ...INITIAL_AUTH_STATE, status: 'error', error: { code: 401, status: 'INVALID' } };
       return { ...state, status: 'authenticated', authenticated: true, amgUUID: event.amgUUID, expiresOn: event.expiresOn, error: null };

@@ -18,6 +18,8 @@ export interface JourneyPageProps {
   transaction: TransactionView | null;
   /** How the card step takes payments: the sandbox, or Stripe with the mode's publishable key. */
   payments: PaymentsConfig | null;
+  /** Why a sign-in link did not work (auth/complete only). */
+  authError: 'invalid' | 'expired' | 'used' | null;
 }
 
 /** A request the journey refuses (a malformed query, a wrong method): the page says why. */

@@ -21,8 +21,8 @@ describe('isAvailableStep', () => {
     ['credit-card', true],
     ['promo-code', true],
     ['success', true],
-    ['auth-initiate', false],
-    ['auth-complete', false],
+    ['auth-initiate', true],
+    ['auth-complete', true],
   ])('%s → %s', (step, expected) => {
     expect(isAvailableStep(step)).toBe(expected);
   });

@@ -18,7 +18,7 @@ export type StepId = (typeof STEP_IDS)[number];
  * Steps that have a page today. A known step without a page answers 404 rather than
  * an empty screen; each issue that builds a step adds it here and to the registry.
  */
-export const AVAILABLE_STEP_IDS = ['campaign', 'cart', 'promo-code', 'credit-card', 'success'] as const satisfies readonly StepId[];
+export const AVAILABLE_STEP_IDS = STEP_IDS satisfies readonly StepId[];
 
 export type AvailableStepId = (typeof AVAILABLE_STEP_IDS)[number];
 

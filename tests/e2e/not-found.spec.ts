@@ -7,7 +7,6 @@ const NOT_FOUND = [
   '/no-such-brand/demo-single',
   '/vogue/demo-single/no-such-step',
   '/vogue/demo-single/cart/extra',
-  '/vogue/demo-single/auth/initiate', // a known step whose page is not built yet
   '/vogue/demo-single/promo-code/extra',
   '/Vogue/demo-single',
   '/vogue%2Fdemo-single',

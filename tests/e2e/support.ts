@@ -1,2 +1,23 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
 /** The operator token the browser tests' server runs with, for tests that read /api/admin. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+
+/**
+ * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link,
+ * reads it from the embedded outbox (operators' API), and opens it.
+ */
+export async function signInThroughOutbox(page: Page, request: APIRequestContext, brand: string, urlSlug: string): Promise<string> {
+  const email = `reader.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const asked = await request.post('/api/identity/links', {
+    data: { email, purpose: 'magic-link', brand, urlSlug, returnPath: `/${brand}/${urlSlug}` },
+  });
+  expect(asked.status()).toBe(202);
+  const outbox = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
+  const { mails } = (await outbox.json()) as { mails: { link: string }[] };
+  await page.goto(mails[0]!.link);
+  await page.waitForURL(new RegExp(`/${brand}/${urlSlug}$`));
+  return email;
+}

@@ -52,7 +52,8 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
     try {
       if (options.body === 'json' && BODY_METHODS.has(req.method ?? '')) assertJsonBody(req);
       const body = await handler(req, res);
-      if (!res.headersSent) res.status(200).json(body);
+      // A handler may have chosen its status (202 Accepted); 200 otherwise.
+      if (!res.headersSent) res.json(body);
     } catch (error) {
       if (error instanceof HttpError) {
         sendError(res, error);

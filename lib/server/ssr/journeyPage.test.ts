@@ -76,7 +76,6 @@ describe('journey page loader', () => {
     '/vogue/unknown-campaign',
     '/unknown-brand/demo-single',
     '/vogue/demo-single/not-a-step',
-    '/vogue/demo-single/auth/complete', // known step without a page yet
     '/vogue/demo-single/cart/extra',
     '/Vogue/demo-single',
     '/vogue/demo..single',

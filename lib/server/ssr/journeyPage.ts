@@ -8,6 +8,7 @@ import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 import { receiptFor } from './receiptProps';
+import { completeSignIn } from './completeSignIn';
 import { serverEnv } from '../../config/serverEnv';
 import { paymentsConfigFor } from '../payments/paymentsConfig';
 
@@ -55,6 +56,13 @@ export async function getServerSideProps(
   const snapshot = await catalogueSnapshot();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
+  let authError: 'invalid' | 'expired' | 'used' | null = null;
+  if (location.step === 'auth-complete') {
+    const outcome = await completeSignIn(context, location.base, search);
+    if (outcome.kind === 'redirect') return { redirect: { destination: outcome.destination, permanent: false } };
+    authError = outcome.reason;
+    context.res.statusCode = outcome.reason === 'invalid' ? 400 : 410;
+  }
   const crossSells = location.step === 'cart' ? [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])] : [];
   let transaction = null;
   if (location.step === 'success') {
@@ -73,6 +81,7 @@ export async function getServerSideProps(
       crossSells,
       transaction,
       payments: location.step === 'credit-card' ? paymentsConfigFor(serverEnv(), mode.value.livemode) : null,
+      authError,
     },
   };
 }

@@ -1,0 +1,30 @@
+import Head from 'next/head';
+import Link from 'next/link';
+import type { StepProps } from './registry';
+import { journeyHref } from '@/lib/journey/navigation';
+import styles from './AuthStep.module.css';
+
+const MESSAGES = {
+  expired: 'This sign-in link has expired: links work for 15 minutes.',
+  used: 'This sign-in link has already been used: each link works once.',
+  invalid: 'This sign-in link is not valid. It may have been copied incompletely.',
+} as const;
+
+/**
+ * auth/complete: a valid link signs the visitor in on the server and sends them back, so
+ * this page only ever shows why a link did not work.
+ */
+export default function AuthCompleteStep({ flow, base, search, authError }: StepProps) {
+  return (
+    <div className={styles.auth}>
+      <Head>
+        <title>{`Sign-in link | ${flow.brandName}`}</title>
+      </Head>
+      <h1>We could not sign you in</h1>
+      <p role="alert">{MESSAGES[authError ?? 'invalid']}</p>
+      <p>
+        <Link href={journeyHref(base, 'auth/initiate', search)}>Email me a new link</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import Head from 'next/head';
+import Link from 'next/link';
+import { Field } from '../ui/Field';
+import { Loader } from '../ui/Loader';
+import type { StepProps } from './registry';
+import styles from './AuthStep.module.css';
+
+type Sent = { email: string } | null;
+
+/** The query without the sign-in method: what the visitor returns to. */
+function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest: string } {
+  const params = new URLSearchParams(search);
+  const method = params.get('method') === 'sign-in' ? 'sign-in' : 'magic-link';
+  params.delete('method');
+  const rest = params.toString();
+  return { method, rest: rest ? `?${rest}` : '' };
+}
+
+/**
+ * auth/initiate: the visitor asks for an e-mailed sign-in link, then comes back to the page
+ * they were on (the segments after auth/initiate, with the query).
+ */
+export default function AuthInitiateStep({ flow, base, search, returnSegments }: StepProps) {
+  const { method, rest } = withoutMethod(search);
+  const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<Sent>(null);
+  const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const address = email.trim();
+    if (!address) {
+      setError('Enter your email address.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const response = await fetch('/api/identity/links', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
+      });
+      if (response.ok) {
+        setSent({ email: address });
+      } else {
+        const body = (await response.json().catch(() => null)) as { error?: { message?: string; details?: string[] } } | null;
+        const detail = body?.error?.details?.find((d) => d.startsWith('email: '))?.slice('email: '.length);
+        setError(detail ?? body?.error?.message ?? 'We could not send the link. Please try again.');
+      }
+    } catch {
+      setError('We could not reach our server. Please check your connection and try again.');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className={styles.auth}>
+      <Head>
+        <title>{`${title} | ${flow.brandName}`}</title>
+      </Head>
+      <h1>{title}</h1>
+      {sent ? (
+        <div role="status" className={styles.sent}>
+          <p>
+            <strong>Check your inbox.</strong> We sent a sign-in link to {sent.email}. It works once, for 15 minutes.
+          </p>
+          <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
+            Use a different email address
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className={styles.form}>
+          <p>We will email you a link to sign in: no password needed.</p>
+          <Field
+            id="auth-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={error ?? undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending}>
+            {sending && <Loader type="submission-processing" size="small" label="Sending your link" />}
+            Email me a sign-in link
+          </button>
+        </form>
+      )}
+      <p>
+        <Link href={returnPath}>Back</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { GetServerSidePropsContext } from 'next';
+import { safeReturnPath } from '../../auth/safeReturn';
+import { identityService } from '../identity/identityServices';
+import { sessionCookies } from '../identity/sessionCookies';
+
+export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 'failed'; reason: 'invalid' | 'expired' | 'used' };
+
+/**
+ * auth/complete: uses the link's token once, sets the session cookies and sends the visitor
+ * back to the page they asked from (only ever a page of this journey).
+ */
+export async function completeSignIn(context: GetServerSidePropsContext, base: string, search: string): Promise<SignInOutcome> {
+  const token = new URLSearchParams(search).get('token');
+  if (!token) return { kind: 'failed', reason: 'invalid' };
+  const result = await (await identityService()).consumeLink(token);
+  if (!result.ok) return { kind: 'failed', reason: result.reason };
+  context.res.setHeader('Set-Cookie', sessionCookies(result.sessionToken, result.expiresOn, context.req.headers.host));
+  context.res.setHeader('Cache-Control', 'no-store');
+  return { kind: 'redirect', destination: safeReturnPath(base, result.returnPath) };
+}
