@@ -3,7 +3,12 @@ import { parseServerEnv } from './serverEnv';
 
 describe('parseServerEnv', () => {
   it('applies the defaults', () => {
-    expect(parseServerEnv({})).toEqual({ DATABASE_URL: 'file:data/journey.db', CATALOGUE_CACHE_TTL_MS: 5000, APP_ENV: 'development' });
+    expect(parseServerEnv({})).toEqual({
+      DATABASE_URL: 'file:data/journey.db',
+      CATALOGUE_CACHE_TTL_MS: 5000,
+      APP_ENV: 'development',
+      MAIL_FROM: 'Subscriptions <no-reply@localhost>',
+    });
   });
 
   it('treats blank values as unset', () => {

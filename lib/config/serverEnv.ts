@@ -17,6 +17,8 @@ const serverEnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY_TEST: z.string().regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)').optional(),
   STRIPE_WEBHOOK_SECRET_LIVE: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
