@@ -110,28 +110,24 @@ export class StripeGateway implements PaymentGateway {
 
 /** Stripe events that move a payment, as gateway events; other event types are null. */
 export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
+  const about = (object: { id: string; metadata?: Stripe.Metadata | null }) => ({
+    id: event.id,
+    gateway: 'stripe' as const,
+    paymentId: object.id,
+    transactionId: object.metadata?.transactionId,
+  });
+  const failed = (error: { code?: string; decline_code?: string } | null | undefined) => ({
+    type: 'payment.failed' as const,
+    failureCode: error ? failureCodeFor(error) : ('generic_decline' as const),
+  });
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'setup_intent.succeeded':
-      return { id: event.id, gateway: 'stripe', type: 'payment.succeeded', paymentId: event.data.object.id, transactionId: event.data.object.metadata?.transactionId };
+      return { ...about(event.data.object), type: 'payment.succeeded' };
     case 'payment_intent.payment_failed':
-      return {
-        id: event.id,
-        gateway: 'stripe',
-        type: 'payment.failed',
-        paymentId: event.data.object.id,
-        transactionId: event.data.object.metadata?.transactionId,
-        failureCode: event.data.object.last_payment_error ? failureCodeFor(event.data.object.last_payment_error) : 'generic_decline',
-      };
+      return { ...about(event.data.object), ...failed(event.data.object.last_payment_error) };
     case 'setup_intent.setup_failed':
-      return {
-        id: event.id,
-        gateway: 'stripe',
-        type: 'payment.failed',
-        paymentId: event.data.object.id,
-        transactionId: event.data.object.metadata?.transactionId,
-        failureCode: event.data.object.last_setup_error ? failureCodeFor(event.data.object.last_setup_error) : 'generic_decline',
-      };
+      return { ...about(event.data.object), ...failed(event.data.object.last_setup_error) };
     default:
       return null;
   }
