@@ -223,3 +223,17 @@ describe('submitCheckout after review', () => {
     expect(receipt?.token).toBe(key.toLowerCase());
   });
 });
+
+describe('submitCheckout for a signed-in subscriber', () => {
+  it('does not sell the same brand twice, but still answers an attempt that was already paid', async () => {
+    let subscribed = false;
+    const deps = { db, gateway, now, alreadySubscribed: async () => subscribed };
+    const paid = request();
+    const first = await submitCheckout(deps, snapshot, submitRequestSchema.parse(paid));
+    expect(first.response.status).toBe('succeeded');
+    subscribed = true;
+    expect((await submitCheckout(deps, snapshot, submitRequestSchema.parse(paid))).response).toEqual(first.response);
+    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request()))).rejects.toMatchObject({ status: 409, code: 'already_subscribed' });
+    expect(await transactions()).toHaveLength(1);
+  });
+});

@@ -20,6 +20,8 @@ export interface CheckoutDeps {
   now: () => Date;
   /** How long a repeated submit waits for the first one of its attempt to finish. */
   waitForConcurrentMs?: number;
+  /** Whether the signed-in visitor already subscribes to the brand (not signed in: false). */
+  alreadySubscribed?: (brandSlug: string) => Promise<boolean>;
 }
 
 export interface SubmitOutcome {
@@ -83,6 +85,9 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   const answered = await idempotency.answered(key, fingerprint);
   if (answered) return { response: answered, receipt };
 
+  if (await deps.alreadySubscribed?.(request.brand)) {
+    throw new HttpError(409, 'already_subscribed', 'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.');
+  }
   const expectedKind = deps.gateway.name === 'sandbox' ? 'sandbox-card' : 'stripe-payment-method';
   if (input.kind !== expectedKind) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your card details again.');
 
