@@ -6,6 +6,7 @@ import { installFakeQuoteApi } from '@/tests/fixtures/fakeQuoteApi';
 import { cartItemFor } from '@/lib/cart/cart';
 import { writeCart, writePromoCode } from '@/lib/cart/useCart';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { onTrack } from '@/lib/tracking/track';
 import CartStep from './CartStep';
 
 let snapshot: CatalogueSnapshot;
@@ -49,6 +50,23 @@ describe('CartStep', () => {
       '/vogue/demo-single/auth/initiate/cart?source=nl&method=magic-link',
     );
     expect(within(exit).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/vogue/demo-single/auth/initiate/cart?source=nl&method=sign-in');
+  });
+
+  it('emits the cart-exit click events through the event catalogue', () => {
+    installFakeQuoteApi(snapshot);
+    renderCart('vogue/demo-single', '1001');
+    const seen: unknown[] = [];
+    const off = onTrack((event) => seen.push(event.payload));
+    const exit = screen.getByRole('region', { name: 'Already a subscriber?' });
+    for (const name of ['Email me a sign-in link', 'Sign in']) {
+      within(exit).getByRole('link', { name }).addEventListener('click', (event) => event.preventDefault());
+      fireEvent.click(within(exit).getByRole('link', { name }));
+    }
+    off();
+    expect(seen).toEqual([
+      { _topic: 'cart.ui', action: 'click', el: 'magic-link', position: 'cart-exit', campaignId: 'vogue-demo-single' },
+      { _topic: 'cart.ui', action: 'click', el: 'sign-in', position: 'cart-exit', campaignId: 'vogue-demo-single' },
+    ]);
   });
 
   it('offers only the add-ons that go with the plan, and prices them when chosen', async () => {

@@ -11,6 +11,8 @@ import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { journeyHref } from '@/lib/journey/navigation';
 import { useSubscriptionStatus } from '@/lib/auth/useSubscriptionStatus';
+import { buildCartExitClick } from '@/lib/tracking/events';
+import { track } from '@/lib/tracking/track';
 import styles from './CartStep.module.css';
 
 /** The sign-in method the authentication page opens with. */
@@ -120,9 +122,19 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
             <section className={styles.exit} aria-labelledby="cart-exit-heading">
               <h2 id="cart-exit-heading">Already a subscriber?</h2>
               <p>
-                <Link href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'magic-link')}>Email me a sign-in link</Link>
+                <Link
+                  href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'magic-link')}
+                  onClick={() => track(buildCartExitClick('magic-link', flow.campaignId))}
+                >
+                  Email me a sign-in link
+                </Link>
                 {' · '}
-                <Link href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'sign-in')}>Sign in</Link>
+                <Link
+                  href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'sign-in')}
+                  onClick={() => track(buildCartExitClick('sign-in', flow.campaignId))}
+                >
+                  Sign in
+                </Link>
               </p>
             </section>
           </>
