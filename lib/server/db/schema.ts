@@ -112,11 +112,6 @@ export interface IdempotencyKeyTable {
   updated_at: string;
 }
 
-export interface InvoiceSequenceTable {
-  year: number;
-  last_number: number;
-}
-
 export interface GatewayEventTable {
   id: string;
   gateway: string;
@@ -177,7 +172,6 @@ export interface Database {
   transactions: TransactionTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;
   idempotency_keys: IdempotencyKeyTable;
-  invoice_sequence: InvoiceSequenceTable;
   gateway_events: GatewayEventTable;
   users: UserTable;
   sign_in_links: SignInLinkTable;

@@ -47,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('transactions').addColumn('customer_email', 'text').execute();
   await db.schema.createIndex('transactions_brand_customer').on('transactions').columns(['brand_slug', 'customer_email', 'status']).execute();
 
-  // Invoice numbers per mode and year: test purchases never use up live numbers.
+  // Invoice numbers per mode and year (test purchases never use up live numbers) replace
+  // the per-year sequence of 0002.
+  await db.schema.dropTable('invoice_sequence').execute();
   await db.schema
     .createTable('invoice_sequences')
     .addColumn('scope', 'text', (c) => c.primaryKey())
@@ -66,5 +68,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['rate_limits', 'invoice_sequences', 'outbox', 'sessions', 'sign_in_links', 'users']) await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('transactions_brand_customer').execute();
+  await db.schema
+    .createTable('invoice_sequence')
+    .addColumn('year', 'integer', (c) => c.primaryKey())
+    .addColumn('last_number', 'integer', (c) => c.notNull())
+    .execute();
   await db.schema.alterTable('transactions').dropColumn('customer_email').execute();
 }
