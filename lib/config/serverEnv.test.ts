@@ -23,6 +23,9 @@ describe('parseServerEnv', () => {
     [{ STRIPE_SECRET_KEY_TEST: 'sk_live_x', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_x' }, 'STRIPE_SECRET_KEY_TEST'],
     [{ STRIPE_SECRET_KEY_TEST: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY_TEST'],
     [{ STRIPE_WEBHOOK_SECRET_LIVE: 'secret' }, 'STRIPE_WEBHOOK_SECRET_LIVE'],
+    [{ IDENTITY_ORIGIN: 'https://id.example.com' }, 'IDENTITY_SIGN_IN_URL'],
+    [{ IDENTITY_ORIGIN: 'https://id.example.com', IDENTITY_SIGN_IN_URL: 'https://id.example.com/sign-in' }, 'IDENTITY_SIGN_IN_URL'],
+    [{ IDENTITY_ORIGIN: 'ftp://id.example.com', IDENTITY_SIGN_IN_URL: 'https://id.example.com/s?r={return}' }, 'IDENTITY_ORIGIN'],
   ])('names the bad variable in %o', (env, name) => {
     expect(() => parseServerEnv(env)).toThrow(new RegExp(`Invalid server configuration: .*${name}`));
   });

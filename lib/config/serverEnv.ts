@@ -19,6 +19,8 @@ const serverEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
+  IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
+  IDENTITY_SIGN_IN_URL: z.url({ error: 'must be a URL' }).refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes').optional(),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
@@ -28,6 +30,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const result = serverEnvSchema
     .superRefine((config, ctx) => {
       // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
+      if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
+        ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
+      }
       for (const mode of ['LIVE', 'TEST'] as const) {
         if (Boolean(config[`STRIPE_SECRET_KEY_${mode}`]) !== Boolean(config[`STRIPE_PUBLISHABLE_KEY_${mode}`])) {
           ctx.addIssue({ code: 'custom', path: [`STRIPE_PUBLISHABLE_KEY_${mode}`], message: `is needed together with STRIPE_SECRET_KEY_${mode}` });

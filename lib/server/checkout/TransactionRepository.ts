@@ -155,6 +155,18 @@ export class TransactionRepository {
     });
   }
 
+  /** Whether this e-mail address holds a paid subscription to the brand. */
+  async hasPaidSubscription(email: string, brandSlug: string): Promise<boolean> {
+    const paid = await this.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('brand_slug', '=', brandSlug)
+      .where('customer_email', '=', email.trim().toLowerCase())
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return paid !== undefined;
+  }
+
   async list(filter: TransactionFilter): Promise<TransactionRow[]> {
     let query = this.db.selectFrom('transactions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
     if (filter.status) query = query.where('status', '=', filter.status);

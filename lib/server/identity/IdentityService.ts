@@ -119,20 +119,6 @@ export class IdentityService {
     return user?.email ?? null;
   }
 
-  /** Whether the signed-in visitor already holds a paid subscription to the brand. */
-  async hasActiveSubscription(sessionToken: string | undefined, brandSlug: string): Promise<boolean> {
-    const email = await this.email(sessionToken);
-    if (!email) return false;
-    const paid = await this.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('brand_slug', '=', brandSlug)
-      .where('customer_email', '=', email)
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst();
-    return paid !== undefined;
-  }
-
   async signOut(sessionToken: string | undefined): Promise<void> {
     if (sessionToken) await this.db.deleteFrom('sessions').where('token_hash', '=', sha256(sessionToken)).execute();
   }

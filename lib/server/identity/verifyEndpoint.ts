@@ -1,34 +1,34 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { HttpError } from '../http/HttpError';
-import { identityService } from './identityServices';
-import { readSessionToken } from './sessionCookies';
-
-/** The spec's 401 body: `error {code, status}`. */
-function unauthorized(res: NextApiResponse, status: string): void {
-  res.status(401).json({ error: { code: 401, status } });
-}
+import { sessionIdentity } from './identityServices';
 
 /** The verify call sends a livemode header; anything but true or false is a mistake. */
-export function checkLivemodeHeader(req: NextApiRequest): void {
+export function checkLivemodeHeader(req: NextApiRequest): string | undefined {
   const value = req.headers.livemode;
   if (value !== undefined && value !== 'true' && value !== 'false') {
     throw new HttpError(400, 'invalid_livemode_header', 'The livemode header must be "true" or "false".');
   }
+  return value;
 }
 
+/** GET …/authenticate/verify: amgUUID and expires_on, or the spec's 401 `error {code, status}`. */
 export async function verify(req: NextApiRequest, res: NextApiResponse): Promise<unknown> {
-  checkLivemodeHeader(req);
+  const livemode = checkLivemodeHeader(req);
   res.setHeader('Cache-Control', 'no-store');
-  const result = await (await identityService()).verify(readSessionToken(req.headers.cookie));
-  if (!result.ok) return unauthorized(res, result.status);
-  return { amgUUID: result.amgUUID, expires_on: result.expiresOn };
+  const answer = await (await sessionIdentity()).verify(req.headers.cookie, livemode);
+  res.status(answer.status);
+  return answer.body;
 }
 
+/** GET …/profile: the signed-in visitor's e-mail, or the verify call's 401. */
 export async function profile(req: NextApiRequest, res: NextApiResponse): Promise<unknown> {
+  const livemode = checkLivemodeHeader(req);
   res.setHeader('Cache-Control', 'no-store');
-  const identity = await identityService();
-  const token = readSessionToken(req.headers.cookie);
-  const verified = await identity.verify(token);
-  if (!verified.ok) return unauthorized(res, verified.status);
-  return { email: await identity.email(token) };
+  const identity = await sessionIdentity();
+  const answer = await identity.verify(req.headers.cookie, livemode);
+  if (answer.status !== 200) {
+    res.status(answer.status);
+    return answer.body;
+  }
+  return { email: await identity.email(req.headers.cookie, livemode) };
 }

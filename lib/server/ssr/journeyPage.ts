@@ -9,6 +9,7 @@ import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 import { receiptFor } from './receiptProps';
 import { completeSignIn } from './completeSignIn';
+import { externalSignInUrl } from '../../auth/externalSignIn';
 import { serverEnv } from '../../config/serverEnv';
 import { paymentsConfigFor } from '../payments/paymentsConfig';
 
@@ -56,6 +57,11 @@ export async function getServerSideProps(
   const snapshot = await catalogueSnapshot();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
+  const { IDENTITY_SIGN_IN_URL } = serverEnv();
+  if (location.step === 'auth-initiate' && IDENTITY_SIGN_IN_URL) {
+    const origin = `${context.req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${context.req.headers.host ?? 'localhost'}`;
+    return { redirect: { destination: externalSignInUrl(IDENTITY_SIGN_IN_URL, origin, location.base, location.returnSegments, search), permanent: false } };
+  }
   let authError: 'invalid' | 'expired' | 'used' | null = null;
   if (location.step === 'auth-complete') {
     const outcome = await completeSignIn(context, location.base, search);

@@ -4,17 +4,20 @@ import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { receiptCookie } from '@/lib/server/checkout/receiptCookie';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import { identityService } from '@/lib/server/identity/identityServices';
-import { readSessionToken } from '@/lib/server/identity/sessionCookies';
+import { sessionIdentity } from '@/lib/server/identity/identityServices';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 
 export const config = { api: { bodyParser: { sizeLimit: '8kb' } } };
 
 export default apiRoute({
   POST: async (req, res) => {
     const request = parseRequest(submitRequestSchema, req.body, 'body');
-    const identity = await identityService();
-    const alreadySubscribed = (brand: string) => identity.hasActiveSubscription(readSessionToken(req.headers.cookie), brand);
-    const { response, receipt } = await submitCheckout({ ...(await checkoutServices()), alreadySubscribed }, await catalogueSnapshot(), request);
+    const services = await checkoutServices();
+    const alreadySubscribed = async (brand: string) => {
+      const email = await (await sessionIdentity()).email(req.headers.cookie);
+      return email !== null && (await new TransactionRepository(services.db).hasPaidSubscription(email, brand));
+    };
+    const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed }, await catalogueSnapshot(), request);
     if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, req.headers.host));
     res.setHeader('Cache-Control', 'no-store');
     return response;

@@ -6,6 +6,7 @@ import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { identityService } from '@/lib/server/identity/identityServices';
 import { isValidSegment } from '@/lib/journey/path';
 import { safeReturnPath } from '@/lib/auth/safeReturn';
+import { serverEnv } from '@/lib/config/serverEnv';
 
 export const config = { api: { bodyParser: { sizeLimit: '2kb' } } };
 
@@ -20,6 +21,7 @@ const bodySchema = z.strictObject({
 /** Asks for a sign-in link. The answer is the same whether or not the address is known. */
 export default apiRoute({
   POST: async (req, res) => {
+    if (serverEnv().IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
     const body = parseRequest(bodySchema, req.body, 'body');
     const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
     if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { identityService } from '@/lib/server/identity/identityServices';
-import { readSessionToken } from '@/lib/server/identity/sessionCookies';
+import { sessionIdentity } from '@/lib/server/identity/identityServices';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { isValidSegment } from '@/lib/journey/path';
 
 const querySchema = z.strictObject({ brand: z.string().refine(isValidSegment, 'must be a brand slug') });
@@ -11,9 +12,9 @@ export default apiRoute({
   GET: async (req, res) => {
     const { brand } = parseRequest(querySchema, req.query, 'query');
     res.setHeader('Cache-Control', 'no-store');
-    const identity = await identityService();
-    const token = readSessionToken(req.headers.cookie);
-    const verified = await identity.verify(token);
-    return { signedIn: verified.ok, activeSubscription: verified.ok ? await identity.hasActiveSubscription(token, brand) : false };
+    const email = await (await sessionIdentity()).email(req.headers.cookie);
+    if (!email) return { signedIn: false, activeSubscription: false };
+    const { db } = await checkoutServices();
+    return { signedIn: true, activeSubscription: await new TransactionRepository(db).hasPaidSubscription(email, brand) };
   },
 });

@@ -1,0 +1,14 @@
+import { safeReturnPath } from './safeReturn';
+
+/**
+ * With an external identity service, auth/initiate hands the visitor to its sign-in page:
+ * `{return}` in the configured URL becomes the absolute address of the page to come back
+ * to (only ever a page of this journey; the sign-in method is the service's business).
+ */
+export function externalSignInUrl(template: string, origin: string, base: string, returnSegments: readonly string[], search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('method');
+  const query = params.toString();
+  const candidate = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${query ? `?${query}` : ''}`;
+  return template.replace('{return}', encodeURIComponent(`${origin}${safeReturnPath(base, candidate)}`));
+}

@@ -1,0 +1,54 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalSessionIdentity } from './sessionIdentity';
+
+const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  // A stand-in for an external identity service with the spec's contract.
+  server = http.createServer((req, res) => {
+    seen.push({ path: req.url ?? '', headers: req.headers });
+    const signedIn = (req.headers.cookie ?? '').includes('session=good');
+    res.setHeader('content-type', 'application/json');
+    if (req.url === '/martech/api/user/v2/authenticate/verify') {
+      if ((req.headers.cookie ?? '').includes('session=slow')) return setTimeout(() => res.end('{}'), 500);
+      if (signedIn) return res.end(JSON.stringify({ amgUUID: 'ext-1', expires_on: 1_900_000_000 }));
+      res.statusCode = 401;
+      return res.end(JSON.stringify({ error: { code: 401, status: 'NOT_AUTHORIZED' } }));
+    }
+    if (req.url === '/martech/api/user/v2/profile' && signedIn) return res.end(JSON.stringify({ email: 'Ada@Example.com' }));
+    res.statusCode = signedIn ? 500 : 401;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('externalSessionIdentity', () => {
+  it('calls verify with the cookies, JSON headers and livemode, and relays a valid session', async () => {
+    const identity = externalSessionIdentity(origin);
+    expect(await identity.verify('session=good; other=1', 'false')).toEqual({ status: 200, body: { amgUUID: 'ext-1', expires_on: 1_900_000_000 } });
+    expect(seen.at(-1)).toMatchObject({
+      path: '/martech/api/user/v2/authenticate/verify',
+      headers: expect.objectContaining({ cookie: 'session=good; other=1', accept: 'application/json', 'content-type': 'application/json', livemode: 'false' }),
+    });
+  });
+
+  it('relays the 401 status the service names', async () => {
+    expect(await externalSessionIdentity(origin).verify('session=bad', 'true')).toEqual({ status: 401, body: { error: { code: 401, status: 'NOT_AUTHORIZED' } } });
+  });
+
+  it('treats a service that does not answer in time, or is down, as a failed call', async () => {
+    expect(await externalSessionIdentity(origin, 100).verify('session=slow', 'true')).toMatchObject({ status: 502 });
+    expect(await externalSessionIdentity('http://127.0.0.1:1').verify('session=good', 'true')).toMatchObject({ status: 502 });
+  });
+
+  it('reads the e-mail from the profile call', async () => {
+    expect(await externalSessionIdentity(origin).email('session=good')).toBe('ada@example.com');
+    expect(await externalSessionIdentity(origin).email('session=bad')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import type { IdentityService } from './IdentityService';
+import { readSessionToken } from './sessionCookies';
+
+/** The spec's verify answer (SPEC §3, §7), with the status it is sent with. */
+export type VerifyAnswer =
+  | { status: 200; body: { amgUUID: string; expires_on: number } }
+  | { status: 401; body: { error: { code: 401; status: string } } }
+  | { status: 502; body: { error: { code: 502; status: 'UNAVAILABLE' } } };
+
+export interface SessionIdentity {
+  verify(cookieHeader: string | undefined, livemode: string | undefined): Promise<VerifyAnswer>;
+  /** The signed-in visitor's e-mail, or null. */
+  email(cookieHeader: string | undefined, livemode?: string): Promise<string | null>;
+}
+
+/** The built-in identity, answering from its own sessions. */
+export function builtinSessionIdentity(identity: IdentityService): SessionIdentity {
+  return {
+    async verify(cookieHeader) {
+      const result = await identity.verify(readSessionToken(cookieHeader));
+      return result.ok
+        ? { status: 200, body: { amgUUID: result.amgUUID, expires_on: result.expiresOn } }
+        : { status: 401, body: { error: { code: 401, status: result.status } } };
+    },
+    email: (cookieHeader) => identity.email(readSessionToken(cookieHeader)),
+  };
+}
+
+const UNAVAILABLE = { status: 502, body: { error: { code: 502, status: 'UNAVAILABLE' } } } as const;
+
+/**
+ * An external identity service at `origin`, called with the same contract: the visitor's
+ * cookies, JSON headers and the livemode header go to its verify and profile calls, and
+ * its answers come back as they are. A service that does not answer in time is a failed
+ * call, which the browser treats as signed out (SPEC §8).
+ */
+export function externalSessionIdentity(origin: string, timeoutMs = 5_000): SessionIdentity {
+  const call = async (path: string, cookieHeader: string | undefined, livemode: string | undefined) =>
+    fetch(`${origin}/martech/api/user/v2/${path}`, {
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        ...(livemode ? { livemode } : {}),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+      },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  return {
+    async verify(cookieHeader, livemode) {
+      try {
+        const response = await call('authenticate/verify', cookieHeader, livemode);
+        const body = (await response.json()) as { amgUUID?: unknown; expires_on?: unknown; error?: { status?: unknown } };
+        if (response.ok && typeof body.amgUUID === 'string' && typeof body.expires_on === 'number') {
+          return { status: 200, body: { amgUUID: body.amgUUID, expires_on: body.expires_on } };
+        }
+        if (response.status === 401) {
+          return { status: 401, body: { error: { code: 401, status: typeof body.error?.status === 'string' ? body.error.status : 'INVALID' } } };
+        }
+        return UNAVAILABLE;
+      } catch {
+        return UNAVAILABLE;
+      }
+    },
+    async email(cookieHeader, livemode) {
+      try {
+        const response = await call('profile', cookieHeader, livemode);
+        const body = (await response.json()) as { email?: unknown };
+        return response.ok && typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
