@@ -10,6 +10,13 @@ const MESSAGES = {
   invalid: 'This sign-in link is not valid. It may have been copied incompletely.',
 } as const;
 
+function withoutToken(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /**
  * auth/complete: a valid link signs the visitor in on the server and sends them back, so
  * this page only ever shows why a link did not work.
@@ -23,7 +30,7 @@ export default function AuthCompleteStep({ flow, base, search, authError }: Step
       <h1>We could not sign you in</h1>
       <p role="alert">{MESSAGES[authError ?? 'invalid']}</p>
       <p>
-        <Link href={journeyHref(base, 'auth/initiate', search)}>Email me a new link</Link>
+        <Link href={journeyHref(base, 'auth/initiate', withoutToken(search))}>Email me a new link</Link>
       </p>
     </div>
   );

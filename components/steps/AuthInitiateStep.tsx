@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
 import { Field } from '../ui/Field';
-import { Loader } from '../ui/Loader';
 import type { StepProps } from './registry';
 import styles from './AuthStep.module.css';
 
@@ -29,6 +28,13 @@ export default function AuthInitiateStep({ flow, base, search, returnSegments }:
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent>(null);
   const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
+  const input = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  // Focus follows what changed: the confirmation once sent, the field when it has a problem.
+  useEffect(() => {
+    if (sent) confirmation.current?.focus();
+    else if (error) input.current?.focus();
+  }, [sent, error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +73,18 @@ export default function AuthInitiateStep({ flow, base, search, returnSegments }:
       </Head>
       <h1>{title}</h1>
       {sent ? (
-        <div role="status" className={styles.sent}>
+        <div className={styles.sent} ref={confirmation} tabIndex={-1}>
           <p>
             <strong>Check your inbox.</strong> We sent a sign-in link to {sent.email}. It works once, for 15 minutes.
           </p>
-          <button type="button" className={styles.linkButton} onClick={() => setSent(null)}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setSent(null);
+              setTimeout(() => input.current?.focus(), 0);
+            }}
+          >
             Use a different email address
           </button>
         </div>
@@ -84,13 +97,13 @@ export default function AuthInitiateStep({ flow, base, search, returnSegments }:
             type="email"
             autoComplete="email"
             required
+            inputRef={input}
             value={email}
             error={error ?? undefined}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending}>
-            {sending && <Loader type="submission-processing" size="small" label="Sending your link" />}
-            Email me a sign-in link
+          <button type="submit" className={styles.submit} disabled={sending}>
+            {sending ? 'Sending…' : 'Email me a sign-in link'}
           </button>
         </form>
       )}

@@ -19,6 +19,7 @@ const serverEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
   IDENTITY_SIGN_IN_URL: z.url({ error: 'must be a URL' }).refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes').optional(),
 });
@@ -30,6 +31,14 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const result = serverEnvSchema
     .superRefine((config, ctx) => {
       // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
+      // Outside development, sign-in mail must really be sent (the outbox logs live tokens)
+      // and links must point at the configured site, not at a request's Host header.
+      if (config.APP_ENV === 'production' && !config.SMTP_URL) {
+        ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the embedded outbox logs sign-in links)' });
+      }
+      if (config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN) {
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production (sign-in links point there)' });
+      }
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
       }

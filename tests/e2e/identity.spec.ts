@@ -104,3 +104,22 @@ test('sign-in links are rate-limited per address, with a readable answer', async
   expect(limited.status()).toBe(429);
   expect((await limited.json()).error.message).toBe('Too many sign-in links were asked for. Please wait 15 minutes and try again.');
 });
+
+test('a forged Host header cannot point a sign-in link at another site', async ({ request }) => {
+  const response = await request.post('/api/identity/links', {
+    headers: { host: 'evil.example' },
+    data: { email: `victim.${Date.now()}@example.com`, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single' },
+  });
+  expect(response.status()).toBe(503);
+  expect((await response.json()).error.code).toBe('public_origin_missing');
+});
+
+test('a link scanner that only asks for the headers does not use up the link', async ({ page, request }) => {
+  const email = `scanned.${Date.now()}@example.com`;
+  await request.post('/api/identity/links', { data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' } });
+  const link = await linkFromOutbox(request, email);
+  const head = await request.head(link, { maxRedirects: 0 });
+  expect(head.headers()['referrer-policy']).toBe('no-referrer');
+  await page.goto(link);
+  await page.waitForURL(/\/vogue\/demo-single\/cart$/);
+});

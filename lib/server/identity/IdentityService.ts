@@ -41,9 +41,9 @@ export class IdentityService {
   /** Sends a sign-in link unless this address or this IP asked too often lately. */
   async requestLink(input: { email: string; purpose: LinkPurpose; returnPath: string; ip: string; origin: string; completePath: string; brandName: string }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
-    const perEmail = await this.limiter.allow(`link:email:${sha256(email)}`, LINKS_PER_EMAIL, RATE_WINDOW_MS);
-    const perIp = await this.limiter.allow(`link:ip:${input.ip}`, LINKS_PER_IP, RATE_WINDOW_MS);
-    if (!perEmail || !perIp) return 'rate_limited';
+    // The IP first: requests it stops do not count against the address they named.
+    if (!(await this.limiter.allow(`link:ip:${input.ip}`, LINKS_PER_IP, RATE_WINDOW_MS))) return 'rate_limited';
+    if (!(await this.limiter.allow(`link:email:${sha256(email)}`, LINKS_PER_EMAIL, RATE_WINDOW_MS))) return 'rate_limited';
 
     const token = newToken();
     const at = this.now();
@@ -115,6 +115,7 @@ export class IdentityService {
   async email(sessionToken: string | undefined): Promise<string | null> {
     const verified = await this.verify(sessionToken);
     if (!verified.ok) return null;
+    // A session that expires between two calls has no e-mail: the caller answers 401.
     const user = await this.db.selectFrom('users').select('email').where('id', '=', verified.amgUUID).executeTakeFirst();
     return user?.email ?? null;
   }

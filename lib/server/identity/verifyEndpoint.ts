@@ -30,5 +30,10 @@ export async function profile(req: NextApiRequest, res: NextApiResponse): Promis
     res.status(answer.status);
     return answer.body;
   }
-  return { email: await identity.email(req.headers.cookie, livemode) };
+  const email = await identity.email(req.headers.cookie, livemode);
+  if (!email) {
+    res.status(401);
+    return { error: { code: 401, status: 'NOT_AUTHORIZED' } };
+  }
+  return { email };
 }

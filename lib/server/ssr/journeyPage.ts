@@ -10,6 +10,7 @@ import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethod
 import { receiptFor } from './receiptProps';
 import { completeSignIn } from './completeSignIn';
 import { externalSignInUrl } from '../../auth/externalSignIn';
+import { publicOrigin } from '../http/publicOrigin';
 import { serverEnv } from '../../config/serverEnv';
 import { paymentsConfigFor } from '../payments/paymentsConfig';
 
@@ -59,11 +60,15 @@ export async function getServerSideProps(
   if (!flow) return { notFound: true };
   const { IDENTITY_SIGN_IN_URL } = serverEnv();
   if (location.step === 'auth-initiate' && IDENTITY_SIGN_IN_URL) {
-    const origin = `${context.req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${context.req.headers.host ?? 'localhost'}`;
+    const origin = publicOrigin(serverEnv(), context.req);
     return { redirect: { destination: externalSignInUrl(IDENTITY_SIGN_IN_URL, origin, location.base, location.returnSegments, search), permanent: false } };
   }
   let authError: 'invalid' | 'expired' | 'used' | null = null;
-  if (location.step === 'auth-complete') {
+  if (location.step === 'auth-initiate' || location.step === 'auth-complete') {
+    // The link's token must not travel on in a Referer header.
+    context.res.setHeader('Referrer-Policy', 'no-referrer');
+  }
+  if (location.step === 'auth-complete' && context.req.method !== 'HEAD') {
     const outcome = await completeSignIn(context, location.base, search);
     if (outcome.kind === 'redirect') return { redirect: { destination: outcome.destination, permanent: false } };
     authError = outcome.reason;

@@ -7,6 +7,7 @@ import { identityService } from '@/lib/server/identity/identityServices';
 import { isValidSegment } from '@/lib/journey/path';
 import { safeReturnPath } from '@/lib/auth/safeReturn';
 import { serverEnv } from '@/lib/config/serverEnv';
+import { publicOrigin } from '@/lib/server/http/publicOrigin';
 
 export const config = { api: { bodyParser: { sizeLimit: '2kb' } } };
 
@@ -26,14 +27,12 @@ export default apiRoute({
     const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
     if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
     const base = `/${flow.brand_slug}/${flow.url_slug}`;
-    const host = req.headers.host ?? 'localhost';
-    const protocol = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
     const outcome = await (await identityService()).requestLink({
       email: body.email,
       purpose: body.purpose,
       returnPath: safeReturnPath(base, body.returnPath),
       ip: req.socket.remoteAddress ?? 'unknown',
-      origin: `${protocol}://${host}`,
+      origin: publicOrigin(serverEnv(), req),
       completePath: `${base}/auth/complete`,
       brandName: flow.brandName,
     });

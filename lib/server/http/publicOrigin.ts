@@ -1,0 +1,17 @@
+import type { IncomingMessage } from 'node:http';
+import type { ServerEnv } from '../../config/serverEnv';
+import { isLocalHost } from '../checkout/receiptCookie';
+import { HttpError } from './HttpError';
+
+/**
+ * The site's own origin, for links that leave it (sign-in e-mails, an external sign-in's
+ * return address): PUBLIC_ORIGIN, or on a developer's machine the local host asked for.
+ * A request's Host header is never trusted otherwise: a forged one would send the visitor's
+ * sign-in link to someone else's site.
+ */
+export function publicOrigin(env: Pick<ServerEnv, 'PUBLIC_ORIGIN'>, req: Pick<IncomingMessage, 'headers'>): string {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/$/, '');
+  const host = req.headers.host;
+  if (host && isLocalHost(host) && /^[\w.:[\]-]+$/.test(host)) return `http://${host}`;
+  throw new HttpError(503, 'public_origin_missing', 'Sign-in is not available right now: the site address (PUBLIC_ORIGIN) is not configured.');
+}
