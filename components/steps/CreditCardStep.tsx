@@ -16,6 +16,7 @@ import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitCo
 import { confirmOrder, submitOrder, SubmitError } from '@/lib/checkout/submitClient';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
+import { useAttempt } from '@/lib/checkout/useAttempt';
 import { journeyHref } from '@/lib/journey/navigation';
 import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
@@ -29,49 +30,6 @@ const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal t
 
 /** Stripe Elements load only where Stripe takes the payments. */
 const StripeCardSection = dynamicWithLoader(() => import('../checkout/StripeCardSection'));
-
-/** The current checkout attempt of a campaign, kept in session storage until it has a final answer. */
-function useAttempt(campaignId: string) {
-  const storageKey = `pj:attempt:${campaignId}`;
-  const read = (): { key: string; paymentMethodId?: string } | null => {
-    try {
-      const raw = window.sessionStorage.getItem(storageKey);
-      return raw ? (JSON.parse(raw) as { key: string; paymentMethodId?: string }) : null;
-    } catch {
-      return null;
-    }
-  };
-  const write = (value: { key: string; paymentMethodId?: string } | null) => {
-    try {
-      if (value) window.sessionStorage.setItem(storageKey, JSON.stringify(value));
-      else window.sessionStorage.removeItem(storageKey);
-    } catch {
-      // storage blocked: the attempt lives as long as the page
-    }
-  };
-  const memory = useRef<{ key: string; paymentMethodId?: string } | null>(null);
-  const current = () => memory.current ?? read();
-  return {
-    key(): string {
-      const existing = current();
-      if (existing) return existing.key;
-      const created = { key: crypto.randomUUID() };
-      memory.current = created;
-      write(created);
-      return created.key;
-    },
-    paymentMethodId: () => current()?.paymentMethodId,
-    rememberPaymentMethod(id: string) {
-      const value = { key: current()?.key ?? crypto.randomUUID(), paymentMethodId: id };
-      memory.current = value;
-      write(value);
-    },
-    finish() {
-      memory.current = null;
-      write(null);
-    },
-  };
-}
 
 /** The card step's own query, without the failure reason a 3-D Secure return adds. */
 function returnPathFor(asPath: string): string {
@@ -102,8 +60,6 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
   const [showAll, setShowAll] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(() => failureFrom(router.asPath));
-  // The attempt's key outlives a reload until the attempt has a final answer: a visitor who
-  // reloads after a lost answer resubmits the same attempt and cannot be charged twice.
   const attempt = useAttempt(flow.campaignId);
   const returnedFailure = failure !== null;
   useEffect(() => {

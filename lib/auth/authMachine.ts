@@ -16,8 +16,6 @@ export interface AuthState {
   error: { code: number; status: string } | null;
 }
 
-export const UNAUTHENTICATED_STATUSES = ['NOT_AUTHORIZED', 'INVALID', 'MISSING'] as const;
-
 export type AuthEvent =
   | { type: 'verify-started' }
   /** A valid unexpired session is known from its cookie: no check is made. */

@@ -1,32 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addToCart, parseStoredCart, toggleAddOn, type Cart, type CartItem } from './cart';
+import { readSession, writeSession } from '../browser/sessionStore';
 
 const cartKey = (campaignId: string) => `pj:cart:${campaignId}`;
 const promoKey = (campaignId: string) => `pj:promo:${campaignId}`;
 
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage blocked by the browser: the cart lives only in memory
-  }
-}
-
 export function readCart(campaignId: string): Cart {
-  return parseStoredCart(storage()?.getItem(cartKey(campaignId)) ?? null);
+  return parseStoredCart(readSession(cartKey(campaignId)));
 }
 
 export function writeCart(campaignId: string, cart: Cart): void {
-  storage()?.setItem(cartKey(campaignId), JSON.stringify(cart));
+  writeSession(cartKey(campaignId), JSON.stringify(cart));
 }
 
 export function readPromoCode(campaignId: string): string | null {
-  return storage()?.getItem(promoKey(campaignId)) || null;
+  return readSession(promoKey(campaignId)) || null;
 }
 
 export function writePromoCode(campaignId: string, code: string | null): void {
-  if (code) storage()?.setItem(promoKey(campaignId), code);
-  else storage()?.removeItem(promoKey(campaignId));
+  writeSession(promoKey(campaignId), code || null);
 }
 
 export interface CartState {

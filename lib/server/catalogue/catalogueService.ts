@@ -1,8 +1,7 @@
 import { serverEnv } from '../../config/serverEnv';
 import { appDb } from '../db/appDb';
 import { CatalogueCache } from './catalogueCache';
-import { CatalogueRepository, flowKey, type CatalogueSnapshot } from './CatalogueRepository';
-import type { CheckoutFlow } from '../../catalogue/types';
+import { CatalogueRepository, type CatalogueSnapshot } from './CatalogueRepository';
 
 /** The server's catalogue: cached reads for pages, backed by the app database. */
 const holder = globalThis as typeof globalThis & { __catalogueCache?: CatalogueCache };
@@ -17,10 +16,6 @@ function cache(): CatalogueCache {
 
 export async function catalogueSnapshot(): Promise<CatalogueSnapshot> {
   return cache().get();
-}
-
-export async function findCheckoutFlow(brandSlug: string, urlSlug: string): Promise<CheckoutFlow | null> {
-  return (await catalogueSnapshot()).flowsByPath.get(flowKey(brandSlug, urlSlug)) ?? null;
 }
 
 export function invalidateCatalogue(): void {

@@ -119,8 +119,4 @@ export class IdentityService {
     const user = await this.db.selectFrom('users').select('email').where('id', '=', verified.amgUUID).executeTakeFirst();
     return user?.email ?? null;
   }
-
-  async signOut(sessionToken: string | undefined): Promise<void> {
-    if (sessionToken) await this.db.deleteFrom('sessions').where('token_hash', '=', sha256(sessionToken)).execute();
-  }
 }
