@@ -22,6 +22,18 @@ const serverEnvSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
   IDENTITY_SIGN_IN_URL: z.url({ error: 'must be a URL' }).refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes').optional(),
+  // Tracking (issue 5). Empty URLs mean the built-in endpoints of this server.
+  FUNNEL_API_KEY: z.string().regex(/^[\w-]{8,128}$/, 'must be 8 to 128 letters, digits, - or _').default('pj-demo-funnel-key'),
+  FUNNEL_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a funnel endpoint' }).optional(),
+  SEGMENTATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL (…/user-context/segmentation)' }).optional(),
+  ANALYTICS_COLLECTOR_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin such as https://c.{domain}, where {host} and {domain} stand for the page\'s host and its registrable domain')
+    .optional(),
+  SCHEMA_INSPECTOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a schema-inspection endpoint' }).optional(),
+  ONETRUST_CONSENT_ID: z.string().regex(/^[\w-]{8,64}$/, 'must be a OneTrust domain script id').optional(),
+  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag-manager container id such as GTM-ABC123').optional(),
+  MARTECH_LIBRARY_SRC: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
@@ -38,6 +50,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       }
       if (config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production (sign-in links point there)' });
+      }
+      if (config.APP_ENV === 'production' && config.FUNNEL_API_KEY === 'pj-demo-funnel-key' && !config.FUNNEL_URL) {
+        ctx.addIssue({ code: 'custom', path: ['FUNNEL_API_KEY'], message: 'must be set in production (the demo key is public)' });
       }
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });

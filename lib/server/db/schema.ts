@@ -162,6 +162,36 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface TrackingEventTable {
+  id: string;
+  received_at: string;
+  /** funnel | segmentation | analytics */
+  channel: string;
+  action: string;
+  topic: string | null;
+  campaign_id: string | null;
+  session_id: string | null;
+  source: string | null;
+  livemode: number;
+  payload_json: string;
+}
+
+export interface TrackingBadRowTable {
+  id: string;
+  received_at: string;
+  channel: string;
+  reason: string;
+  raw: string;
+}
+
+export interface SchemaObservationTable {
+  event_name: string;
+  schema_json: string;
+  first_seen: string;
+  last_seen: string;
+  count: number;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -179,4 +209,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
   invoice_sequences: InvoiceSequencesTable;
+  tracking_events: TrackingEventTable;
+  tracking_bad_rows: TrackingBadRowTable;
+  schema_observations: SchemaObservationTable;
 }

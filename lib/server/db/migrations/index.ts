@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_catalogue';
 import * as m0002 from './0002_checkout';
 import * as m0003 from './0003_identity';
+import * as m0004 from './0004_tracking';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_catalogue': m0001,
   '0002_checkout': m0002,
   '0003_identity': m0003,
+  '0004_tracking': m0004,
 };
