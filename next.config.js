@@ -13,7 +13,14 @@ const nextConfig = {
   env: { NEXT_PUBLIC_ASSET_PREFIX: ASSET_PREFIX },
   // The spec's browser calls (SPEC 7) are served by our own API routes.
   async rewrites() {
-    return [{ source: '/martech/api/user/v2/:path*', destination: '/api/user/v2/:path*' }];
+    return [
+      { source: '/martech/api/user/v2/:path*', destination: '/api/user/v2/:path*' },
+      // Tracking (issue 5): the built-in funnel, segmentation, analytics collector and schema inspector.
+      { source: '/martech/api/funnel', destination: '/api/funnel' },
+      { source: '/user-context/segmentation/:operation', destination: '/api/segmentation/:operation' },
+      { source: '/com.condenast/yv8', destination: '/api/collector' },
+      { source: '/martech/api/schema-inspector', destination: '/api/schema-inspector' },
+    ];
   },
 };
 

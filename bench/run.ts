@@ -2,7 +2,9 @@
  * npm run bench: measures, in one run on this machine, the offer page against a minimal
  * page served by the same Next server (production build):
  *   - requests/s and p99 latency at 50 connections, and their ratio;
- *   - first-load JS: the gzip size of every script each page's HTML loads.
+ *   - first-load JS: the gzip size of every script each page's HTML loads;
+ *   - funnel ingestion: events/s of beacon POSTs (10 items each) next to the smallest API
+ *     route, and an exact check that every acknowledged event is stored.
  * Results are printed and written to bench/results/latest.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { firstLoadJs } from './firstLoadJs';
 import { measureCheckouts } from './checkoutLoad';
+import { measureFunnel } from './funnelLoad';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -20,9 +23,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 30);
 const CHECKOUTS = Number(process.env.BENCH_CHECKOUTS ?? 400);
 const CHECKOUT_CONCURRENCY = 20;
+const FUNNEL_COUNT_REQUESTS = Number(process.env.BENCH_FUNNEL_REQUESTS ?? 2000);
+const FUNNEL_API_KEY = process.env.FUNNEL_API_KEY || 'pj-demo-funnel-key';
+const BENCH_DB_FILE = 'data/bench.db';
 const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: 'file:data/bench.db', PORT: String(PORT) };
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: `file:${BENCH_DB_FILE}`, PORT: String(PORT) };
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 120; i += 1) {
@@ -102,6 +108,16 @@ async function main(): Promise<void> {
       duration: DURATION_S,
     });
     const checkouts = await measureCheckouts(ORIGIN, CHECKOUTS, CHECKOUT_CONCURRENCY);
+    const funnel = await measureFunnel({
+      origin: ORIGIN,
+      apiKey: FUNNEL_API_KEY,
+      dbFile: BENCH_DB_FILE,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      rounds: ROUNDS,
+      warmupS: Math.max(2, WARMUP_S / 6),
+      countRequests: FUNNEL_COUNT_REQUESTS,
+    });
 
     const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
@@ -128,13 +144,28 @@ async function main(): Promise<void> {
       `  ${checkouts.checkouts} checkouts: p50 ${checkouts.p50Ms} ms, p99 ${checkouts.p99Ms} ms, ${checkouts.perSecond} checkouts/s, ${checkouts.failed} failed`,
     );
 
+    console.log(`\nFunnel ingestion (beacon POST /martech/api/funnel, 10 items each, ${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
+    console.log(`  ${funnel.baseline.path.padEnd(24)} ${String(funnel.baseline.requestsPerSecond).padStart(8)} req/s, p99 ${funnel.baseline.p99Ms} ms, ${funnel.baseline.failures} failed`);
+    console.log(
+      `  ${'funnel'.padEnd(24)} ${String(funnel.funnel.requestsPerSecond).padStart(8)} req/s = ${funnel.funnel.eventsPerSecond} events/s, p99 ${funnel.funnel.p99Ms} ms, ${funnel.funnel.failures} failed  rounds events/s ${funnel.funnel.rounds.join(' ')}`,
+    );
+    console.log(`  request-rate ratio funnel/${funnel.baseline.path} ${funnel.ratio.toFixed(2)} (aim: >= 0.5)`);
+    console.log(`  count check (${funnel.count.requests} requests, campaign ${funnel.count.campaignId}):`);
+    console.log(`    events acknowledged (10 × 2xx) ${funnel.count.acknowledgedEvents}, rows in tracking_events ${funnel.count.storedEvents}, ${funnel.count.failures} failed requests`);
+
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts }, null, 2));
+    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel }, null, 2));
     console.log(`Written to ${out}`);
+    if (!funnel.count.matches) {
+      throw new Error(
+        `FUNNEL COUNT MISMATCH: ${funnel.count.acknowledgedEvents} events acknowledged but ${funnel.count.storedEvents} stored for ${funnel.count.campaignId}` +
+          (funnel.count.storedEvents < funnel.count.acknowledgedEvents ? ' (acknowledged events were lost)' : ' (events stored without an acknowledgement)'),
+      );
+    }
   } finally {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
   }

@@ -29,6 +29,9 @@ export function createDb(config: DbConfig): Kysely<Database> {
   const sqlite = new SQLite(filename);
   // WAL lets readers (page renders) go on while an import writes; foreign keys guard the catalogue.
   sqlite.pragma('journal_mode = WAL');
+  // This SQLite build defaults WAL to synchronous=NORMAL, which can lose the last commits on
+  // power loss: a paid order or an acknowledged event must survive that too.
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

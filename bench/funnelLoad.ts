@@ -1,0 +1,112 @@
+import SQLite from 'better-sqlite3';
+import autocannon from 'autocannon';
+import { sampleFunnelItems } from '../lib/server/events/sampleEvents';
+
+/**
+ * Funnel ingestion under load: beacon-like POSTs (text/plain, a JSON array of 10 valid
+ * items from the catalogue's real builders) at 50 connections, against the same server's
+ * smallest API route; then an exact count: every event acknowledged with a 2xx must be a
+ * row in tracking_events, no more and no fewer.
+ */
+
+export const ITEMS_PER_REQUEST = 10;
+const BASELINE_API_PATH = '/api/ping';
+
+export interface FunnelRate {
+  /** 2xx responses per second. */
+  requestsPerSecond: number;
+  eventsPerSecond: number;
+  p99Ms: number;
+  failures: number;
+}
+
+export interface FunnelBench {
+  baseline: { path: string; requestsPerSecond: number; p99Ms: number; failures: number };
+  funnel: FunnelRate & { rounds: number[] };
+  /** Funnel 2xx requests/s over the baseline's requests/s (aim: >= 0.5). */
+  ratio: number;
+  count: { campaignId: string; requests: number; acknowledgedEvents: number; storedEvents: number; failures: number; matches: boolean };
+}
+
+function beaconBody(campaignId: string): string {
+  const items = sampleFunnelItems(campaignId, { sessionId: `bench-${campaignId}`, source: 'bench', livemode: false }).slice(0, ITEMS_PER_REQUEST);
+  return JSON.stringify(items);
+}
+
+function funnelOptions(origin: string, apiKey: string, campaignId: string): autocannon.Options {
+  return {
+    url: `${origin}/martech/api/funnel?api_key=${encodeURIComponent(apiKey)}&livemode=false`,
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: beaconBody(campaignId),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function measureFunnel(options: {
+  origin: string;
+  apiKey: string;
+  dbFile: string;
+  connections: number;
+  durationS: number;
+  rounds: number;
+  warmupS: number;
+  countRequests: number;
+}): Promise<FunnelBench> {
+  const { origin, apiKey, connections, durationS } = options;
+  const runId = `${Date.now().toString(36)}-${process.pid}`;
+  const rate = funnelOptions(origin, apiKey, `bench-rate-${runId}`);
+
+  // Warm both routes (the funnel's first requests also open and migrate the database).
+  for (const run of [{ url: `${origin}${BASELINE_API_PATH}` }, rate]) await autocannon({ ...run, connections, duration: options.warmupS });
+
+  // Interleaved rounds, medians: drift on a shared machine touches both routes alike.
+  const baselineRounds: autocannon.Result[] = [];
+  const funnelRounds: autocannon.Result[] = [];
+  for (let round = 0; round < options.rounds; round += 1) {
+    baselineRounds.push(await autocannon({ url: `${origin}${BASELINE_API_PATH}`, connections, duration: durationS }));
+    funnelRounds.push(await autocannon({ ...rate, connections, duration: durationS }));
+  }
+  const okPerSecond = (r: autocannon.Result) => r['2xx'] / r.duration;
+  const funnelRps = median(funnelRounds.map(okPerSecond));
+  const baselineRps = median(baselineRounds.map((r) => r.requests.average));
+
+  // The count: a fixed number of requests (not a duration, which would cut requests in
+  // flight whose commits the client never hears of), on a campaign id of this run alone.
+  const campaignId = `bench-count-${runId}`;
+  const counted = await autocannon({ ...funnelOptions(origin, apiKey, campaignId), connections, amount: options.countRequests });
+  const acknowledgedEvents = counted['2xx'] * ITEMS_PER_REQUEST;
+  const db = new SQLite(options.dbFile, { readonly: true });
+  let storedEvents: number;
+  try {
+    storedEvents = (db.prepare('select count(*) as n from tracking_events where campaign_id = ?').get(campaignId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+
+  return {
+    baseline: {
+      path: BASELINE_API_PATH,
+      requestsPerSecond: Math.round(baselineRps),
+      p99Ms: median(baselineRounds.map((r) => r.latency.p99)),
+      failures: baselineRounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+    },
+    funnel: {
+      requestsPerSecond: Math.round(funnelRps),
+      eventsPerSecond: Math.round(funnelRps * ITEMS_PER_REQUEST),
+      p99Ms: median(funnelRounds.map((r) => r.latency.p99)),
+      failures: funnelRounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0),
+      rounds: funnelRounds.map((r) => Math.round(okPerSecond(r) * ITEMS_PER_REQUEST)),
+    },
+    ratio: funnelRps / baselineRps,
+    count: {
+      campaignId,
+      requests: options.countRequests,
+      acknowledgedEvents,
+      storedEvents,
+      failures: counted.non2xx + counted.errors,
+      matches: acknowledgedEvents === storedEvents,
+    },
+  };
+}

@@ -1,0 +1,482 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildPagePing, buildPageView, buildSelfDescribingEvent, trackerCore } from '@snowplow/tracker-core';
+import { apiResolver } from 'next/dist/server/api-utils/node/api-resolver';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
+import { sampleFunnelItems } from './sampleEvents';
+import { PIXEL_GIF } from './ingestHttp';
+
+/**
+ * Every ingestion and admin endpoint through its route module, served by Next's own API
+ * resolver (which honours `config.api.bodyParser`) on a real HTTP server, against an
+ * in-memory database.
+ */
+
+const ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+const API_KEY = 'test-funnel-key-123';
+vi.hoisted(() => {
+  process.env.DATABASE_URL = 'file::memory:';
+  process.env.ADMIN_TOKEN = 'admin-token-for-tests-0123456789';
+  process.env.FUNNEL_API_KEY = 'test-funnel-key-123';
+  process.env.PUBLIC_ORIGIN = 'https://subscribe.example.com';
+});
+
+const { appDb } = await import('../db/appDb');
+const routes: [RegExp, Promise<unknown>][] = [
+  [/^\/api\/funnel$/, import('@/pages/api/funnel')],
+  [/^\/api\/segmentation\/(?<operation>[^/]+)$/, import('@/pages/api/segmentation/[operation]')],
+  [/^\/api\/collector$/, import('@/pages/api/collector')],
+  [/^\/api\/schema-inspector$/, import('@/pages/api/schema-inspector')],
+  [/^\/api\/admin\/events$/, import('@/pages/api/admin/events')],
+  [/^\/api\/admin\/bad-rows$/, import('@/pages/api/admin/bad-rows')],
+  [/^\/api\/ping$/, import('@/pages/api/ping')],
+];
+
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const values = url.searchParams.getAll(key);
+      query[key] = values.length === 1 ? values[0]! : values;
+    }
+    const route = routes.find(([pattern]) => pattern.test(url.pathname));
+    if (!route) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    Object.assign(query, url.pathname.match(route[0])?.groups ?? {});
+    void route[1].then((module) =>
+      apiResolver(req, res, query, module, { previewModeId: '', previewModeEncryptionKey: '', previewModeSigningKey: '', dev: false }, false),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await (await appDb()).destroy();
+});
+
+beforeEach(async () => {
+  const db = await appDb();
+  for (const table of ['tracking_events', 'tracking_bad_rows', 'schema_observations'] as const) await db.deleteFrom(table).execute();
+});
+
+async function eventRows() {
+  return (await appDb()).selectFrom('tracking_events').selectAll().orderBy('id').execute();
+}
+async function badRows() {
+  return (await appDb()).selectFrom('tracking_bad_rows').selectAll().orderBy('id').execute();
+}
+
+const beacon = (body: string, query = `api_key=${API_KEY}&livemode=false`) =>
+  fetch(`${origin}/api/funnel?${query}`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body });
+
+const context = { sessionId: 'sess-42', source: 'newsletter', livemode: false };
+
+/** The one bad row a refused request leaves, and nothing in tracking_events. */
+async function expectRefused(response: Response, status: number, code: string, channel = 'funnel') {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  const bad = await badRows();
+  expect(bad).toHaveLength(1);
+  expect(bad[0]).toMatchObject({ channel, reason: expect.stringContaining(`${status} ${code}`) });
+  expect(bad[0]!.raw.length).toBeLessThanOrEqual(4096 + 40);
+  expect(await eventRows()).toEqual([]);
+  return { error: body.error, badRow: bad[0]! };
+}
+
+describe('POST /martech/api/funnel', () => {
+  it('stores a beacon of every catalogue event, in order, once committed', async () => {
+    const items = sampleFunnelItems('vogue-demo-single', context);
+    const response = await beacon(JSON.stringify(items));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ accepted: items.length });
+
+    const rows = await eventRows();
+    expect(rows.map((r) => r.action)).toEqual(items.map((i) => i.action));
+    expect(rows.map((r) => JSON.parse(r.payload_json))).toEqual(items.map((i) => i.payload));
+    for (const row of rows) {
+      expect(row).toMatchObject({ channel: 'funnel', campaign_id: 'vogue-demo-single', session_id: 'sess-42', source: 'newsletter', livemode: 0 });
+    }
+    expect(rows.map((r) => r.topic)).toEqual(items.map((i) => i._topic ?? null));
+    expect(rows.find((r) => r.action === 'marketing-permissions')?.campaign_id).toBe('vogue-demo-single');
+    expect(await badRows()).toEqual([]);
+  });
+
+  it('takes XHR JSON too; without livemode=false the events are live', async () => {
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sampleFunnelItems('c2').slice(0, 2)),
+    });
+    expect(await response.json()).toEqual({ accepted: 2 });
+    expect((await eventRows()).map((r) => [r.livemode, r.session_id, r.topic])).toEqual([
+      [1, null, 'cart.ui'],
+      [1, null, 'cart.ui'],
+    ]);
+  });
+
+  it('refuses malformed JSON with a bad row holding the body', async () => {
+    const { badRow } = await expectRefused(await beacon('[{"action": "click",'), 400, 'invalid_json');
+    expect(badRow.raw).toContain('[{"action": "click",');
+    expect(badRow.raw).toContain('content-type: text/plain;charset=UTF-8');
+  });
+
+  it('refuses a body over 64 KiB with 413, answered before the rest is read', async () => {
+    const items = sampleFunnelItems('c', context);
+    const big = JSON.stringify([{ ...items[0], payload: { ...items[0]!.payload, el: 'x'.repeat(70 * 1024) } }]);
+    const { badRow } = await expectRefused(await beacon(big), 413, 'payload_too_large');
+    expect(badRow.raw).toContain('…[cut ');
+  });
+
+  it('refuses a body of megabytes with 413 too, without reading it all', async () => {
+    await expectRefused(await beacon(`[${'"x",'.repeat(1_000_000)}"x"]`), 413, 'payload_too_large');
+  });
+
+  it('refuses more than 100 items', async () => {
+    const items = Array.from({ length: 101 }, () => sampleFunnelItems('c')[0]);
+    await expectRefused(await beacon(JSON.stringify(items)), 413, 'too_many_items');
+  });
+
+  it.each([
+    ['a wrong key', 'api_key=nope'],
+    ['no key', 'livemode=false'],
+    ['a repeated key', `api_key=${API_KEY}&api_key=${API_KEY}`],
+  ])('refuses %s with 401, and the bad row does not show the key', async (_case, query) => {
+    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('c')), query), 401, 'invalid_api_key');
+    expect(badRow.raw).not.toContain(API_KEY);
+    expect(badRow.raw).toContain('"action":"click"');
+  });
+
+  it('refuses another method with 405 and Allow', async () => {
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, { method: 'PUT', body: '[]' });
+    expect(response.headers.get('allow')).toBe('POST, GET');
+    await expectRefused(response, 405, 'method_not_allowed');
+  });
+
+  it('refuses the whole request when one item is invalid, naming its index and field', async () => {
+    const items = sampleFunnelItems('c', context);
+    const bad = items.map((item, i) => (i === 3 ? { ...item, payload: { ...item.payload, campaignId: 42 } } : item));
+    const { error, badRow } = await expectRefused(await beacon(JSON.stringify(bad)), 400, 'invalid_item');
+    expect(error.message).toMatch(/^The request was refused as a whole: items\[3\]\.payload\.campaignId: /);
+    expect(badRow.reason).toContain('items[3].payload.campaignId');
+  });
+
+  it.each([
+    ['an object instead of an array', JSON.stringify({ action: 'click' }), 400, 'invalid_body'],
+    ['an empty array', '[]', 400, 'invalid_body'],
+    ['an empty body', '', 400, 'empty_body'],
+    ['an unknown action', JSON.stringify([{ action: 'pageview', payload: {} }]), 400, 'invalid_item'],
+  ])('refuses %s', async (_case, body, status, code) => {
+    await expectRefused(await beacon(body), status, code);
+  });
+
+  it('refuses a livemode other than true or false', async () => {
+    await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('c')), `api_key=${API_KEY}&livemode=no`), 400, 'invalid_livemode');
+  });
+
+  it('refuses a form post with 415', async () => {
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    await expectRefused(response, 415, 'unsupported_media_type');
+  });
+
+  it('answers 503 and stores nothing when the store cannot commit', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const db = await appDb();
+    await db.schema.alterTable('tracking_events').renameTo('tracking_events_away').execute();
+    try {
+      const response = await beacon(JSON.stringify(sampleFunnelItems('c')));
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('tracking_unavailable');
+    } finally {
+      await db.schema.alterTable('tracking_events_away').renameTo('tracking_events').execute();
+    }
+    expect(await eventRows()).toEqual([]);
+  });
+});
+
+describe('GET /martech/api/funnel (image pixel)', () => {
+  const pixel = (data: string, extra = '&livemode=false') => fetch(`${origin}/api/funnel?api_key=${API_KEY}${extra}&data=${encodeURIComponent(data)}`);
+
+  it('stores the items and answers a 1×1 GIF that is never cached', async () => {
+    const items = sampleFunnelItems('c-pixel', context).slice(6, 8);
+    const response = await pixel(JSON.stringify(items));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/gif');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PIXEL_GIF);
+    expect((await eventRows()).map((r) => [r.action, r.campaign_id, r.livemode])).toEqual([
+      ['waypoint', 'c-pixel', 0],
+      ['waypoint', 'c-pixel', 0],
+    ]);
+  });
+
+  it('refuses data longer than 8 KiB with 414', async () => {
+    const items = [];
+    while (JSON.stringify(items).length <= 8 * 1024) items.push(sampleFunnelItems('c')[6]);
+    // Above our cap, below Node's own header limit (16 KiB, answered 431 before any route runs).
+    expect(encodeURIComponent(JSON.stringify(items)).length).toBeLessThan(15_000);
+    await expectRefused(await pixel(JSON.stringify(items)), 414, 'data_too_long');
+  });
+
+  it('refuses missing or malformed data', async () => {
+    await expectRefused(await fetch(`${origin}/api/funnel?api_key=${API_KEY}`), 400, 'missing_data');
+  });
+
+  it('refuses data that is not JSON', async () => {
+    await expectRefused(await pixel('[{'), 400, 'invalid_json');
+  });
+
+  it('refuses a wrong key', async () => {
+    const response = await fetch(`${origin}/api/funnel?api_key=wrong&data=${encodeURIComponent(JSON.stringify(sampleFunnelItems('c')))}`);
+    await expectRefused(response, 401, 'invalid_api_key');
+  });
+});
+
+describe('GET /user-context/segmentation/add|remove', () => {
+  it.each(['add', 'remove'])('stores %s with the segment and answers the GIF', async (operation) => {
+    const response = await fetch(`${origin}/api/segmentation/${operation}?segment=mtu.v&livemode=false`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/gif');
+    const rows = await eventRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: 'segmentation', action: operation, livemode: 0, campaign_id: null });
+    expect(JSON.parse(rows[0]!.payload_json)).toEqual({ segment: 'mtu.v' });
+  });
+
+  it.each(['MTU.V', '', '.hidden', 'a'.repeat(65), 'a b'])('refuses the segment "%s"', async (segment) => {
+    await expectRefused(await fetch(`${origin}/api/segmentation/add?segment=${encodeURIComponent(segment)}`), 400, 'invalid_segment', 'segmentation');
+  });
+
+  it('answers 404 for another operation', async () => {
+    await expectRefused(await fetch(`${origin}/api/segmentation/toggle?segment=mtu.v`), 404, 'unknown_operation', 'segmentation');
+  });
+
+  it('refuses POST with 405', async () => {
+    await expectRefused(await fetch(`${origin}/api/segmentation/add?segment=mtu.v`, { method: 'POST' }), 405, 'method_not_allowed', 'segmentation');
+  });
+});
+
+/** Events as the Snowplow tracker builds them (its own core), serialised as its POST emitter does. */
+function trackerBatch(options: { base64?: boolean; schema?: string; livemodeUrl?: boolean } = {}) {
+  const built: Record<string, unknown>[] = [];
+  const core = trackerCore({ base64: options.base64 ?? false, callback: (pb) => void built.push(pb.build()) });
+  core.setTrackerVersion('js-4.10.1');
+  core.setAppId('purchase-journey');
+  core.setPlatform('web');
+  core.addPayloadPair('sid', '5f3a1c2e-1111-4222-8333-444455556666');
+  core.addPayloadPair('duid', 'a0c9e8d7-1111-4222-8333-444455556666');
+  const pageUrl = `https://subscribe.example.com/vogue/demo-single/cart${options.livemodeUrl === false ? '' : '?livemode=false'}`;
+  // The browser tracker adds the page URL to every event.
+  core.addPayloadPair('url', pageUrl);
+  const campaignContext = { schema: 'iglu:com.condenast/checkout_context/jsonschema/1-0-0', data: { campaignId: 'vogue-demo-single', brand: 'vogue' } };
+  core.track(buildPageView({ pageUrl, pageTitle: 'Cart' }), [campaignContext]);
+  core.track(buildPagePing({ pageUrl, pageTitle: 'Cart', minXOffset: 0, maxXOffset: 10, minYOffset: 0, maxYOffset: 300 }));
+  core.track(buildSelfDescribingEvent({ event: { schema: options.schema ?? ANALYTICS_SCHEMAS.checkout_waypoint, data: { waypointId: 'cart', campaignId: 'vogue-demo-single-ue' } } }));
+  const stm = String(Date.UTC(2026, 10, 21, 12));
+  const data = built.map((payload) => Object.fromEntries(Object.entries({ ...payload, stm }).map(([k, v]) => [k, String(v)])));
+  return { schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data };
+}
+
+const collect = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${origin}/api/collector`, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8', ...headers }, body: JSON.stringify(body) });
+
+describe('POST /com.condenast/yv8 (analytics collector)', () => {
+  it.each([false, true])('stores page views, pings and registered self-describing events (base64 %s)', async (base64) => {
+    const batch = trackerBatch({ base64 });
+    const response = await collect(batch);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ accepted: 3 });
+    const rows = await eventRows();
+    expect(rows.map((r) => [r.channel, r.action, r.campaign_id, r.session_id, r.livemode])).toEqual([
+      ['analytics', 'page_view', 'vogue-demo-single', '5f3a1c2e-1111-4222-8333-444455556666', 0],
+      ['analytics', 'page_ping', null, '5f3a1c2e-1111-4222-8333-444455556666', 0],
+      ['analytics', 'checkout_waypoint', 'vogue-demo-single-ue', '5f3a1c2e-1111-4222-8333-444455556666', 0],
+    ]);
+    // Stored in the plain form whichever the tracker sent.
+    const ue = JSON.parse(rows[2]!.payload_json) as Record<string, unknown>;
+    expect(ue).not.toHaveProperty('ue_px');
+    expect(ue.ue_pr).toEqual({ schema: 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0', data: { schema: ANALYTICS_SCHEMAS.checkout_waypoint, data: { waypointId: 'cart', campaignId: 'vogue-demo-single-ue' } } });
+    expect(ue).toMatchObject({ e: 'ue', aid: 'purchase-journey', p: 'web', tv: 'js-4.10.1', eid: batch.data[2]!.eid });
+    const pv = JSON.parse(rows[0]!.payload_json) as Record<string, unknown>;
+    expect(pv).not.toHaveProperty('cx');
+    expect(pv.co).toMatchObject({ data: [{ data: { campaignId: 'vogue-demo-single' } }] });
+  });
+
+  it('takes events as live unless the page or the data says test mode', async () => {
+    await collect(trackerBatch({ livemodeUrl: false }));
+    expect((await eventRows()).map((r) => r.livemode)).toEqual([1, 1, 1]);
+  });
+
+  it('refuses a schema that is not in the registry, with nothing stored', async () => {
+    const { error } = await expectRefused(await collect(trackerBatch({ schema: 'iglu:com.acme/other/jsonschema/1-0-0' })), 400, 'invalid_event', 'analytics');
+    expect(error.message).toContain('data.2.ue_pr.data.schema: "iglu:com.acme/other/jsonschema/1-0-0" is not a registered analytics schema');
+  });
+
+  it.each([
+    ['no envelope', (b: ReturnType<typeof trackerBatch>) => b.data, 'invalid_payload'],
+    ['another envelope schema', (b: ReturnType<typeof trackerBatch>) => ({ ...b, schema: 'iglu:com.acme/x/jsonschema/1-0-0' }), 'invalid_payload'],
+    ['an event without eid', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: b.data.map(({ eid: _eid, ...rest }) => rest) }), 'invalid_event'],
+    ['an unknown event type', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], e: 'xx' }] }), 'invalid_event'],
+    ['a number field', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], dtm: 5 }] }), 'invalid_payload'],
+    ['a broken ue_pr', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[2], ue_pr: '{' }] }), 'invalid_event'],
+    ['a page view without url', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], url: undefined }] }), 'invalid_event'],
+  ])('refuses %s', async (_case, mutate, code) => {
+    await expectRefused(await collect(mutate(trackerBatch())), 400, code, 'analytics');
+  });
+
+  it('answers the CORS preflight for the site\'s own origin only', async () => {
+    const allowed = await fetch(`${origin}/api/collector`, { method: 'OPTIONS', headers: { origin: 'https://subscribe.example.com', 'access-control-request-method': 'POST' } });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://subscribe.example.com');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(allowed.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    const other = await fetch(`${origin}/api/collector`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    expect(other.status).toBe(204);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const post = await collect(trackerBatch(), { origin: 'https://subscribe.example.com' });
+    expect(post.headers.get('access-control-allow-origin')).toBe('https://subscribe.example.com');
+    expect(await badRows()).toEqual([]);
+  });
+
+  it('refuses GET with 405', async () => {
+    await expectRefused(await fetch(`${origin}/api/collector`), 405, 'method_not_allowed', 'analytics');
+  });
+});
+
+describe('POST /martech/api/schema-inspector', () => {
+  const t = Date.UTC(2026, 10, 21, 12);
+  const post = (body: unknown) => fetch(`${origin}/api/schema-inspector`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
+
+  it('upserts observed shapes with sorted keys, counts and seen times; unknown names are kept', async () => {
+    const first = await post({
+      sessionId: 's1',
+      events: [
+        { name: 'waypoint', properties: { timestamp: 'number', campaignId: 'string' }, seenAt: t },
+        { name: 'waypoint', properties: { campaignId: 'string', timestamp: 'number' }, seenAt: t + 1000 },
+        // The browser's inspector sends ISO times; epoch milliseconds are taken too.
+        { name: 'mystery', properties: { x: 'null' }, seenAt: new Date(t).toISOString() },
+      ],
+    });
+    expect(await first.json()).toEqual({ accepted: 3, schemas: 2 });
+    await post({ sessionId: 's2', events: [{ name: 'waypoint', properties: { timestamp: 'number', campaignId: 'string' }, seenAt: t - 5000 }] });
+    const rows = await (await appDb()).selectFrom('schema_observations').selectAll().orderBy('event_name').execute();
+    expect(rows).toEqual([
+      { event_name: 'mystery', schema_json: '{"x":"null"}', first_seen: new Date(t).toISOString(), last_seen: new Date(t).toISOString(), count: 1 },
+      {
+        event_name: 'waypoint',
+        schema_json: '{"campaignId":"string","timestamp":"number"}',
+        first_seen: new Date(t - 5000).toISOString(),
+        last_seen: new Date(t + 1000).toISOString(),
+        count: 3,
+      },
+    ]);
+  });
+
+  it.each([
+    ['an unknown type', { sessionId: 's', events: [{ name: 'x', properties: { a: 'date' }, seenAt: t }] }],
+    ['no session', { events: [] }],
+    ['seconds for seenAt', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 1_700_000_000 }] }],
+    ['a seenAt that is no time', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 'yesterday' }] }],
+    ['more than 1000 events', { sessionId: 's', events: Array.from({ length: 1001 }, () => ({ name: 'x', properties: {}, seenAt: t })) }],
+  ])('refuses %s with a bad row', async (_case, body) => {
+    await expectRefused(await post(body), 400, 'invalid_body', 'inspector');
+    expect(await (await appDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/events and /api/admin/bad-rows', () => {
+  const admin = (path: string, token = ADMIN_TOKEN) => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+  beforeEach(async () => {
+    await beacon(JSON.stringify(sampleFunnelItems('camp-a', context).slice(0, 8)));
+    await beacon(JSON.stringify(sampleFunnelItems('camp-b').slice(6, 8)), `api_key=${API_KEY}`);
+    await fetch(`${origin}/api/segmentation/add?segment=mtu.v`);
+    await beacon('not json');
+  });
+
+  it('needs the operator token', async () => {
+    expect((await fetch(`${origin}/api/admin/events`)).status).toBe(401);
+    expect((await admin('/api/admin/events', 'x'.repeat(32))).status).toBe(401);
+    expect((await fetch(`${origin}/api/admin/bad-rows`)).status).toBe(401);
+  });
+
+  it('lists events in arrival order with their columns', async () => {
+    const { events } = (await (await admin('/api/admin/events')).json()) as { events: Record<string, unknown>[] };
+    expect(events).toHaveLength(11);
+    expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort());
+    expect(events[0]).toEqual({
+      id: expect.stringMatching(/^te_\d{13}_\d{6}_/),
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      channel: 'funnel',
+      action: 'click',
+      topic: 'cart.ui',
+      campaignId: 'camp-a',
+      sessionId: 'sess-42',
+      source: 'newsletter',
+      livemode: false,
+      payload: { el: 'magic-link', position: 'cart-exit', campaignId: 'camp-a' },
+    });
+    expect(events.at(-1)).toMatchObject({ channel: 'segmentation', action: 'add', payload: { segment: 'mtu.v' } });
+  });
+
+  it.each([
+    ['campaignId=camp-b', 2],
+    ['campaignId=camp-a&action=waypoint', 2],
+    ['channel=segmentation', 1],
+    ['topic=waypoint.journey', 4],
+    ['livemode=false', 8],
+    ['livemode=true', 3],
+    ['sessionId=sess-42', 8],
+    ['limit=3', 3],
+    ['since=2000-01-01T00:00:00Z&until=2100-01-01T00:00:00%2B01:00', 11],
+    ['until=2000-01-01T00:00:00Z', 0],
+  ])('filters by %s', async (query, count) => {
+    const response = await admin(`/api/admin/events?${query}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { events: unknown[] }).events).toHaveLength(count);
+  });
+
+  it('reads on after a cursor', async () => {
+    const first = ((await (await admin('/api/admin/events?limit=4')).json()) as { events: { id: string }[] }).events;
+    const rest = ((await (await admin(`/api/admin/events?after=${first.at(-1)!.id}`)).json()) as { events: { id: string }[] }).events;
+    expect(rest).toHaveLength(7);
+    expect(rest[0]!.id > first.at(-1)!.id).toBe(true);
+  });
+
+  it.each(['limit=0', 'limit=5001', 'livemode=yes', 'since=yesterday', 'channel=email', 'colour=red', 'after=x'])('refuses %s with 400', async (query) => {
+    const response = await admin(`/api/admin/events?${query}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+  });
+
+  it('lists bad rows, filtered by channel and time', async () => {
+    await fetch(`${origin}/api/segmentation/add?segment=BAD`);
+    const all = ((await (await admin('/api/admin/bad-rows')).json()) as { badRows: Record<string, unknown>[] }).badRows;
+    expect(all.map((r) => [r.channel, String(r.reason).split(':')[0]])).toEqual([
+      ['funnel', '400 invalid_json'],
+      ['segmentation', '400 invalid_segment'],
+    ]);
+    expect(all[0]).toMatchObject({ id: expect.stringMatching(/^br_/), raw: expect.stringContaining('not json') });
+    const funnel = ((await (await admin('/api/admin/bad-rows?channel=funnel&since=2000-01-01T00:00:00Z')).json()) as { badRows: unknown[] }).badRows;
+    expect(funnel).toHaveLength(1);
+    expect((await admin('/api/admin/bad-rows?channel=nope')).status).toBe(400);
+  });
+});
+
+describe('GET /api/ping', () => {
+  it('answers ok', async () => {
+    expect(await (await fetch(`${origin}/api/ping`)).json()).toEqual({ ok: true });
+    expect((await sql<{ n: number }>`select 1 as n`.execute(await appDb())).rows).toEqual([{ n: 1 }]);
+  });
+});

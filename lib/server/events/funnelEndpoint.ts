@@ -1,0 +1,104 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { NextApiRequest } from 'next';
+import { HttpError } from '../http/HttpError';
+import type { NewTrackingEvent } from './EventStore';
+import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
+import { livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
+import type { IngestHandler } from './trackingRoute';
+
+/**
+ * The built-in funnel endpoint (SPEC §7): `POST /martech/api/funnel?api_key=K[&livemode=false]`
+ * with a JSON array of items (beacon or XHR), or `GET …&data=<JSON array>` as an image pixel.
+ * A request is taken whole or not at all: one invalid item refuses the request, which
+ * becomes one bad row, and nothing of it enters tracking_events.
+ */
+
+/** navigator.sendBeacon's own limit in browsers: a body above it was not sent by our client. */
+export const FUNNEL_BODY_MAX_BYTES = 64 * 1024;
+export const FUNNEL_MAX_ITEMS = 100;
+/** The client uses the pixel below 1500 characters (SPEC §9); room for encoding, not for abuse. */
+export const FUNNEL_PIXEL_DATA_MAX = 8 * 1024;
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+let expectedDigest: { key: string; digest: Buffer } | null = null;
+
+/** Compares digests so that the comparison takes the same time whatever the key's length. */
+export function checkApiKey(req: NextApiRequest, expected: string): void {
+  if (expectedDigest?.key !== expected) expectedDigest = { key: expected, digest: digest(expected) };
+  const given = req.query.api_key;
+  if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedDigest.digest)) {
+    throw new HttpError(401, 'invalid_api_key', 'A valid api_key query parameter is required.');
+  }
+}
+
+function campaignIdOf(item: ValidFunnelItem): string | null {
+  const payload = item.payload as { campaignId?: unknown; source_metadata?: { campaign_id?: unknown } };
+  if (typeof payload.campaignId === 'string') return payload.campaignId;
+  if (typeof payload.source_metadata?.campaign_id === 'string') return payload.source_metadata.campaign_id;
+  return null;
+}
+
+/**
+ * Validates a decoded body and turns it into rows: all items valid, or a 400 naming every
+ * bad item by index and field. `livemode` comes from the request's query (the client adds
+ * `livemode=false` in test mode), not from each item.
+ */
+export function funnelEventsFrom(body: unknown, livemode: boolean): NewTrackingEvent[] {
+  if (!Array.isArray(body)) throw new HttpError(400, 'invalid_body', 'The body must be a JSON array of funnel items.');
+  if (body.length === 0) throw new HttpError(400, 'invalid_body', 'The body must hold at least one funnel item.');
+  if (body.length > FUNNEL_MAX_ITEMS) {
+    throw new HttpError(413, 'too_many_items', `A request may carry at most ${FUNNEL_MAX_ITEMS} items; this one has ${body.length}.`);
+  }
+  const items: ValidFunnelItem[] = [];
+  const details: string[] = [];
+  body.forEach((value: unknown, index) => {
+    const check = checkFunnelItem(value);
+    if (check.ok) items.push(check.item);
+    else details.push(...check.problems.map((problem) => `items[${index}].${problem}`));
+  });
+  if (details.length > 0) throw refused('invalid_item', details);
+  return items.map((item) => ({
+    channel: 'funnel',
+    action: item.action,
+    topic: '_topic' in item ? item._topic : null,
+    campaignId: campaignIdOf(item),
+    sessionId: item._context?.sessionId ?? null,
+    source: item._context?.source ?? null,
+    livemode,
+    payload: item.payload,
+  }));
+}
+
+/** POST: a beacon (`text/plain`) or XHR (`application/json`) body; answers `{accepted}` once committed. */
+export const receiveFunnelPost: IngestHandler = async (req, res, { services, seen }) => {
+  res.setHeader('Cache-Control', 'no-store');
+  // The body is read first so that a refused request's bad row shows what was sent.
+  const body = await readJsonBody(req, res, FUNNEL_BODY_MAX_BYTES, seen);
+  checkApiKey(req, services.env.FUNNEL_API_KEY);
+  const events = funnelEventsFrom(body, livemodeFromQuery(req));
+  await services.store.appendEvents(events);
+  return { accepted: events.length };
+};
+
+/** GET: the image pixel, `data` holding the URL-encoded JSON array; answers a 1×1 GIF once committed. */
+export const receiveFunnelPixel: IngestHandler = async (req, res, { services }) => {
+  // No body to note for a bad row: the data is in the URL, which the bad row keeps.
+  const data = queryValue(req, 'data');
+  checkApiKey(req, services.env.FUNNEL_API_KEY);
+  if (data === undefined || data === '') throw new HttpError(400, 'missing_data', 'The data query parameter (a JSON array of funnel items) is required.');
+  if (data.length > FUNNEL_PIXEL_DATA_MAX) {
+    throw new HttpError(414, 'data_too_long', `The data query parameter may be at most ${FUNNEL_PIXEL_DATA_MAX} characters; send larger batches by POST.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The data query parameter is not valid JSON.');
+  }
+  await services.store.appendEvents(funnelEventsFrom(body, livemodeFromQuery(req)));
+  sendPixel(res);
+  return undefined;
+};

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { SchemaObservation } from './EventStore';
+import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';
+import { parseBody, readJsonBody } from './ingestHttp';
+import type { IngestHandler } from './trackingRoute';
+
+/**
+ * The built-in schema-inspection endpoint (SPEC §7, §9): the browser batches the shapes of
+ * the events it emitted, property names and types only (never values), and we keep each
+ * distinct (event name, shape) with when it was first and last seen and how often. Event
+ * names outside the catalogue are kept too: they are the drift this exists to show.
+ */
+
+export const INSPECTOR_BODY_MAX_BYTES = 64 * 1024;
+/** The client keeps at most 1000 events (SPEC §9). */
+export const INSPECTOR_MAX_EVENTS = 1000;
+
+const propertyType = z.enum(['string', 'number', 'boolean', 'object', 'array', 'null']);
+
+/**
+ * When the event was seen: epoch milliseconds, or an ISO 8601 time (what the browser's
+ * inspector in lib/tracking/schemaInspector.ts sends); either way within the sane range.
+ */
+const seenAtSchema = z
+  .union([z.number().int('must be whole milliseconds'), z.iso.datetime({ offset: true }).transform((value) => Date.parse(value))])
+  .pipe(z.number().min(TIMESTAMP_MIN, 'must be after 2000-01-01 (epoch milliseconds or ISO 8601)').max(TIMESTAMP_MAX, 'must be before 2100-01-01'));
+
+export const inspectorBatchSchema = z.strictObject({
+  sessionId: z.string().min(1).max(200),
+  events: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(200),
+        properties: z
+          .record(z.string().min(1).max(200), propertyType)
+          .refine((properties) => Object.keys(properties).length <= 200, 'must have at most 200 properties'),
+        seenAt: seenAtSchema,
+      }),
+    )
+    .max(INSPECTOR_MAX_EVENTS, `must hold at most ${INSPECTOR_MAX_EVENTS} events`),
+});
+
+export type InspectorBatch = z.infer<typeof inspectorBatchSchema>;
+
+/** Property types as JSON with sorted keys: the same shape always gives the same text, whatever order it was sent in. */
+export function schemaJson(properties: Record<string, string>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+}
+
+/**
+ * One observation per distinct shape in the batch, each sighting counting once. A client
+ * clock ahead of ours is not believed: seen times are capped at the server's now.
+ */
+export function observationsFrom(batch: InspectorBatch, now: Date): SchemaObservation[] {
+  const byShape = new Map<string, SchemaObservation>();
+  for (const event of batch.events) {
+    const json = schemaJson(event.properties);
+    const seen = new Date(Math.min(event.seenAt, now.getTime()));
+    const key = `${event.name}\u0000${json}`;
+    const known = byShape.get(key);
+    if (!known) {
+      byShape.set(key, { eventName: event.name, schemaJson: json, firstSeen: seen, lastSeen: seen, count: 1 });
+      continue;
+    }
+    known.count += 1;
+    if (seen < known.firstSeen) known.firstSeen = seen;
+    if (seen > known.lastSeen) known.lastSeen = seen;
+  }
+  return [...byShape.values()];
+}
+
+export const receiveSchemas: IngestHandler = async (req, res, { services, seen }) => {
+  res.setHeader('Cache-Control', 'no-store');
+  const batch = parseBody(inspectorBatchSchema, await readJsonBody(req, res, INSPECTOR_BODY_MAX_BYTES, seen));
+  const observations = observationsFrom(batch, services.now());
+  await services.store.recordObservations(observations);
+  return { accepted: batch.events.length, schemas: observations.length };
+};

@@ -1,0 +1,73 @@
+import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
+import { apiRoute, type HttpMethod } from '../http/apiRoute';
+import { HttpError } from '../http/HttpError';
+import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
+import { describeRequest } from './ingestHttp';
+import { trackingServices, type TrackingServices } from './trackingServices';
+
+/** What an ingestion handler gets besides the request: the services, and a place to note the body it read. */
+export interface IngestContext {
+  services: TrackingServices;
+  /** The body as read (or its start), so that a rejection can keep it in a bad row. */
+  seen: { body: string | null };
+}
+
+export type IngestHandler = (req: NextApiRequest, res: NextApiResponse, context: IngestContext) => Promise<unknown>;
+
+const BAD_ROW_REASON_MAX = 2000;
+
+async function keepBadRow(services: TrackingServices, channel: BadRowChannel, req: NextApiRequest, body: string | null, error: HttpError): Promise<void> {
+  try {
+    const reason = `${error.status} ${error.code}: ${error.message}`;
+    await services.store.appendBadRow({ channel, reason: reason.slice(0, BAD_ROW_REASON_MAX), raw: describeRequest(req, body) });
+  } catch (storeError) {
+    // The client still gets its 4xx: the rejection is the answer, the bad row only a record of it.
+    console.error(`[events] could not keep a ${channel} bad row:`, storeError);
+  }
+}
+
+/**
+ * The API wrapper for the ingestion endpoints (apiRoute, with raw bodies). Every request
+ * the endpoint refuses as the caller's mistake (4xx: wrong method, key, size, JSON or
+ * item) leaves one bad row with the reason, so that rejected data is seen, never silently
+ * dropped. A store that cannot commit answers 503: the events were not taken, try again.
+ */
+export function trackingRoute(
+  channel: BadRowChannel,
+  handlers: Partial<Record<HttpMethod, IngestHandler>>,
+  options: { services?: () => Promise<TrackingServices>; preflight?: (req: NextApiRequest, res: NextApiResponse) => void } = {},
+): NextApiHandler {
+  const services = options.services ?? trackingServices;
+  const wrapped: Partial<Record<HttpMethod, (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [HttpMethod, IngestHandler][]) {
+    wrapped[method] = async (req, res) => {
+      const context: IngestContext = { services: await services(), seen: { body: null } };
+      try {
+        return await handler(req, res, context);
+      } catch (error) {
+        if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
+          await keepBadRow(context.services, channel, req, context.seen.body, error);
+        }
+        if (error instanceof EventStoreUnavailableError) {
+          throw new HttpError(503, 'tracking_unavailable', 'The events could not be saved just now; nothing was recorded. Please retry.');
+        }
+        throw error;
+      }
+    };
+  }
+  const route = apiRoute(wrapped, { body: 'raw' });
+  const allowed = Object.keys(handlers).join(', ');
+  return async (req, res) => {
+    if (req.method === 'OPTIONS' && options.preflight) {
+      // CORS preflight: answered before the method table, which knows only the real methods.
+      options.preflight(req, res);
+      return;
+    }
+    if (!Object.hasOwn(handlers, req.method ?? '')) {
+      const error = new HttpError(405, 'method_not_allowed', `${req.method ?? 'This method'} is not allowed here; use ${allowed}.`);
+      const ready = await services().catch(() => null);
+      if (ready) await keepBadRow(ready, channel, req, null, error);
+    }
+    await route(req, res);
+  };
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { serverEnv, type ServerEnv } from '../../config/serverEnv';
+import { appDb } from '../db/appDb';
+import type { Database } from '../db/schema';
+import { EventStore } from './EventStore';
+
+export interface TrackingServices {
+  db: Kysely<Database>;
+  store: EventStore;
+  env: ServerEnv;
+  now: () => Date;
+}
+
+const holder = globalThis as typeof globalThis & { __trackingServices?: Promise<TrackingServices> };
+
+/**
+ * The server's one event store: one queue and one flusher per process, so that every
+ * request's rows share the group commit (a second store would mean a second writer
+ * contending for the same database).
+ */
+export function trackingServices(): Promise<TrackingServices> {
+  holder.__trackingServices ??= appDb()
+    .then(async (db) => {
+      const now = () => new Date();
+      return { db, store: new EventStore(db, { now }), env: serverEnv(), now };
+    })
+    .catch((error: unknown) => {
+      holder.__trackingServices = undefined;
+      throw error;
+    });
+  return holder.__trackingServices;
+}

@@ -1,0 +1,7 @@
+import { receiveSchemas } from '@/lib/server/events/schemaInspectorEndpoint';
+import { trackingRoute } from '@/lib/server/events/trackingRoute';
+
+export const config = { api: { bodyParser: false } };
+
+/** POST /martech/api/schema-inspector (rewritten here): batches of observed event shapes. */
+export default trackingRoute('inspector', { POST: receiveSchemas });
