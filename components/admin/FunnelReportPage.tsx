@@ -1,0 +1,28 @@
+import Head from 'next/head';
+import type { FunnelReportPageProps } from '@/lib/server/ssr/funnelReportPage';
+import { ErrorView } from '@/components/ui/ErrorView';
+import { FunnelReportView } from './FunnelReportView';
+
+type RefusedStatus = Extract<FunnelReportPageProps, { kind: 'refused' }>['status'];
+
+const REFUSED_TITLES: Record<RefusedStatus, string> = {
+  400: 'This report link is not quite right',
+  401: 'Sign in to see the funnel report',
+  405: 'Not allowed',
+  503: 'The funnel report is off',
+};
+
+/** The funnel report, or a plain page saying why it cannot be shown. */
+export function FunnelReportPage(props: FunnelReportPageProps) {
+  if (props.kind === 'refused') {
+    return (
+      <>
+        <Head>
+          <meta name="robots" content="noindex, nofollow" />
+        </Head>
+        <ErrorView title={REFUSED_TITLES[props.status]} message={props.status === 400 ? `${props.message} Please correct the link or use the form.` : props.message} />
+      </>
+    );
+  }
+  return <FunnelReportView {...props} />;
+}

@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId, type SplitWaypointCount } from '@/lib/server/reports/funnelReport';
+import type { FunnelFilter } from '@/lib/server/reports/funnelFilter';
+import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
+import type { SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
+import { FunnelReportPage } from './FunnelReportPage';
+import { FunnelReportView } from './FunnelReportView';
+
+const STEPS: FunnelWaypointId[] = ['campaign', 'cart', 'credit-card', 'success'];
+const split = (campaignId: string, source: string | null, livemode: boolean, visitors: number[]): SplitWaypointCount[] =>
+  STEPS.map((waypointId, i) => ({ campaignId, source, livemode, waypointId, visitors: visitors[i]! }));
+const total = (campaignId: string, visitors: number[]): CampaignWaypointCount[] => STEPS.map((waypointId, i) => ({ campaignId, waypointId, visitors: visitors[i]! }));
+
+const filter: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
+
+const drift: SchemaDriftEntry[] = [
+  { eventName: 'checkout-started', kind: 'unknown-event', property: null, expectedType: null, observedType: null, firstSeen: '2025-03-02T08:15:00.000Z', lastSeen: '2025-03-03T09:00:00.000Z', count: 12 },
+  { eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string', firstSeen: '2025-03-04T10:00:00.000Z', lastSeen: '2025-03-05T11:30:00.000Z', count: 1500 },
+];
+
+/** Two campaigns: Vogue with a newsletter and a direct split in live mode plus a test split; GQ, unknown to the catalogue's options. */
+const fixture: FunnelReportData = {
+  filter,
+  campaignOptions: [
+    { campaignId: 'vogue-demo-single', label: 'Vogue · /vogue/demo-single' },
+    { campaignId: 'newyorker-demo-dual', label: 'The New Yorker · /newyorker/demo-dual' },
+  ],
+  report: computeFunnelReport(
+    {
+      splits: [
+        ...split('vogue-demo-single', 'newsletter', true, [1200, 600, 300, 120]),
+        ...split('vogue-demo-single', null, true, [800, 200, 50, 10]),
+        ...split('vogue-demo-single', 'newsletter', false, [4, 4, 4, 4]),
+        ...split('old-campaign', null, true, [10, 0, 0, 0]),
+      ],
+      campaigns: [...total('vogue-demo-single', [2004, 804, 354, 134]), ...total('old-campaign', [10, 0, 0, 0])],
+      sessionlessEvents: 7,
+    },
+    filter,
+  ),
+  drift,
+};
+
+describe('FunnelReportView', () => {
+  it('names the period and the scope', () => {
+    render(<FunnelReportView {...fixture} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Funnel report' })).toBeTruthy();
+    expect(screen.getByText(/1 Mar 2025 – 31 Mar 2025 \(UTC\), all campaigns, live and test traffic/)).toBeTruthy();
+  });
+
+  it('draws one chart per campaign, named and described for screen readers', () => {
+    render(<FunnelReportView {...fixture} />);
+    const charts = screen.getAllByRole('img');
+    expect(charts).toHaveLength(2);
+    const vogue = screen.getByRole('img', { name: 'Funnel of Vogue · /vogue/demo-single, live and test traffic' });
+    const description = document.getElementById(vogue.getAttribute('aria-describedby')!)!.textContent;
+    expect(description).toBe(
+      'Visitors per step: Offer page 2,004, Cart 804 (40.1% of the step before), Card details 354 (44.0% of the step before), Success 134 (37.9% of the step before). Overall conversion 6.7%.',
+    );
+    // The bars are drawn to scale: the busiest step fills the plot.
+    const heights = [...vogue.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height')));
+    expect(heights[0]).toBe(Math.max(...heights));
+    expect(heights[3]! / heights[0]!).toBeCloseTo(134 / 2004, 3);
+    expect(within(vogue as unknown as HTMLElement).getByText('40.1% of previous')).toBeTruthy();
+  });
+
+  it('tables every source × mode split with visitors, step conversions and the campaign total', () => {
+    render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('table', { name: 'Visitors per step by source and mode: Vogue · /vogue/demo-single' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Source', 'Mode', 'Offer page', 'Cart', 'Card details', 'Success', 'Overall']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['newsletter', 'Live', '1,200', '600, 50.0% of the step before', '300, 50.0% of the step before', '120, 40.0% of the step before', '10.0%'],
+      ['(direct)', 'Live', '800', '200, 25.0% of the step before', '50, 25.0% of the step before', '10, 20.0% of the step before', '1.3%'],
+      ['newsletter', 'Test', '4', '4, 100.0% of the step before', '4, 100.0% of the step before', '4, 100.0% of the step before', '100.0%'],
+      ['All sources', 'Live and test', '2,004', '804, 40.1% of the step before', '354, 44.0% of the step before', '134, 37.9% of the step before', '6.7%'],
+    ]);
+    expect(within(table).getByRole('rowheader', { name: '(direct)' })).toBeTruthy();
+  });
+
+  it('shows "—" where nobody reached the step before, and a campaign the options do not list by its id', () => {
+    render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('table', { name: 'Visitors per step by source and mode: old-campaign' });
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(within(total).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Live and test', '10', '0, 0.0% of the step before', '0, —nobody at the step before', '0, —nobody at the step before', '0.0%']);
+    const chart = screen.getByRole('img', { name: /^Funnel of old-campaign/ });
+    expect(document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Visitors per step: Offer page 10, Cart 0 (0.0% of the step before), Card details 0 (nobody at the step before), Success 0 (nobody at the step before). Overall conversion 0.0%.',
+    );
+  });
+
+  it('says how visitors are counted, with the events left out for want of a session id', () => {
+    render(<FunnelReportView {...fixture} />);
+    expect(screen.getByText('How visitors are counted')).toBeTruthy();
+    expect(screen.getByText(/are left out: 7 in this period/)).toBeTruthy();
+    expect(screen.getByText('7 waypoint events without a session id left out of the counts.')).toBeTruthy();
+    expect(screen.getByText(/in any order/)).toBeTruthy();
+  });
+
+  it('offers the filter as a GET form holding the current choices', () => {
+    render(<FunnelReportView {...fixture} filter={{ ...filter, campaignId: 'gone-campaign', mode: 'test' }} />);
+    const form = screen.getByRole('form', { name: 'Report filter' });
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/admin/funnel');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2025-03-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2025-03-31');
+    const campaign = screen.getByLabelText('Campaign') as HTMLSelectElement;
+    expect(campaign.value).toBe('gone-campaign');
+    expect([...campaign.options].map((o) => o.value)).toEqual(['', 'vogue-demo-single', 'newyorker-demo-dual', 'gone-campaign']);
+    expect((screen.getByLabelText('Traffic') as HTMLSelectElement).value).toBe('test');
+    expect(screen.getByRole('button', { name: 'Show report' })).toBeTruthy();
+  });
+
+  it('lists the schema drift', () => {
+    render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('table', { name: 'Schema drift: 2 differences' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['checkout-started', 'Unknown event', '—', '—', '—', '2025-03-02 08:15 UTC', '2025-03-03 09:00 UTC', '12'],
+      ['waypoint', 'Type changed', 'depth', 'number', 'string', '2025-03-04 10:00 UTC', '2025-03-05 11:30 UTC', '1,500'],
+    ]);
+  });
+
+  it('says when there is no drift', () => {
+    render(<FunnelReportView {...fixture} drift={[]} />);
+    expect(screen.getByText('No drift: the event shapes seen in this period match the catalogue.')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /Schema drift/ })).toBeNull();
+  });
+
+  it('shows an empty state without charts when nobody came', () => {
+    const empty = { ...fixture, filter: { ...filter, mode: 'live' as const, campaignId: 'vogue-demo-single' }, report: computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, filter) };
+    render(<FunnelReportView {...empty} />);
+    expect(screen.getByRole('heading', { name: 'No funnel visits in this period' })).toBeTruthy();
+    expect(screen.getByText(/No visitor of Vogue · \/vogue\/demo-single reached/)).toBeTruthy();
+    expect(screen.getByText('Try a longer period, or include both live and test traffic.')).toBeTruthy();
+    expect(screen.queryAllByRole('img')).toHaveLength(0);
+  });
+});
+
+describe('FunnelReportPage', () => {
+  it.each([
+    [401, 'Sign in to see the funnel report', 'This report is for the marketing team.'],
+    [503, 'The funnel report is off', 'ADMIN_TOKEN is not set.'],
+    [405, 'Not allowed', 'This page can only be opened, not sent data.'],
+    [400, 'This report link is not quite right', 'The "mode" parameter must be "all", "live" or "test". Please correct the link or use the form.'],
+  ] as const)('explains a %i in words', (status, title, message) => {
+    const given = status === 400 ? 'The "mode" parameter must be "all", "live" or "test".' : message;
+    render(<FunnelReportPage kind="refused" status={status} message={given} />);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('renders the report', () => {
+    render(<FunnelReportPage kind="report" {...fixture} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Funnel report' })).toBeTruthy();
+  });
+});

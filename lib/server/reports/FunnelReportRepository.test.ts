@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { createDb, migrateToLatest } from '../db/createDb';
+import type { Database, TrackingEventTable } from '../db/schema';
+import { FunnelReportRepository, campaignCountsQuery, splitCountsQuery } from './FunnelReportRepository';
+import type { FunnelFilter } from './funnelFilter';
+import type { FunnelCounts } from './funnelReport';
+
+let db: Kysely<Database>;
+let repo: FunnelReportRepository;
+
+beforeEach(async () => {
+  db = createDb({ dialect: 'sqlite', filename: ':memory:' });
+  await migrateToLatest(db);
+  repo = new FunnelReportRepository(db);
+});
+afterEach(async () => {
+  await db.destroy();
+});
+
+let nextId = 0;
+
+interface EventFields {
+  session: string | null;
+  waypoint?: string;
+  at?: string;
+  campaign?: string | null;
+  source?: string | null;
+  livemode?: 0 | 1;
+  channel?: string;
+  action?: string;
+}
+
+function event({ session, waypoint = 'campaign', at = '2025-03-10T12:00:00.000Z', campaign = 'vogue-demo-single', source = null, livemode = 1, channel = 'funnel', action = 'waypoint' }: EventFields): TrackingEventTable {
+  nextId += 1;
+  return {
+    id: `evt_${String(nextId).padStart(8, '0')}`,
+    received_at: at,
+    channel,
+    action,
+    topic: null,
+    campaign_id: campaign,
+    session_id: session,
+    source,
+    livemode,
+    payload_json: JSON.stringify({ waypointId: waypoint, depth: 100, timestamp: 0, currentPage: '/vogue/demo-single', campaignId: campaign }),
+  };
+}
+
+async function insert(...events: EventFields[]): Promise<void> {
+  await db.insertInto('tracking_events').values(events.map(event)).execute();
+}
+
+const march: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
+
+/** Sorted, so that assertions do not depend on the order SQL groups in. */
+function sorted(counts: FunnelCounts) {
+  const order = (value: unknown) => JSON.stringify(value);
+  return {
+    splits: [...counts.splits].sort((a, b) => order(a).localeCompare(order(b))),
+    campaigns: [...counts.campaigns].sort((a, b) => order(a).localeCompare(order(b))),
+    sessionlessEvents: counts.sessionlessEvents,
+  };
+}
+
+describe('FunnelReportRepository.funnelCounts', () => {
+  it('counts nothing in an empty database', async () => {
+    expect(await repo.funnelCounts(march)).toEqual({ splits: [], campaigns: [], sessionlessEvents: 0 });
+  });
+
+  it('counts distinct sessions per campaign, source, mode and waypoint', async () => {
+    await insert(
+      // s1 reloads the offer page: still one visitor.
+      { session: 's1', waypoint: 'campaign' },
+      { session: 's1', waypoint: 'campaign' },
+      { session: 's1', waypoint: 'cart' },
+      { session: 's2', waypoint: 'campaign' },
+      { session: 's3', waypoint: 'campaign', source: 'newsletter' },
+      { session: 's3', waypoint: 'cart', source: 'newsletter' },
+      { session: 's3', waypoint: 'credit-card', source: 'newsletter' },
+      { session: 's3', waypoint: 'success', source: 'newsletter' },
+      { session: 't1', waypoint: 'campaign', livemode: 0 },
+      { session: 'd1', waypoint: 'campaign', campaign: 'newyorker-demo-dual' },
+    );
+    expect(sorted(await repo.funnelCounts(march))).toEqual(
+      sorted({
+        splits: [
+          { campaignId: 'vogue-demo-single', source: null, livemode: true, waypointId: 'campaign', visitors: 2 },
+          { campaignId: 'vogue-demo-single', source: null, livemode: true, waypointId: 'cart', visitors: 1 },
+          { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, waypointId: 'campaign', visitors: 1 },
+          { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, waypointId: 'cart', visitors: 1 },
+          { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, waypointId: 'credit-card', visitors: 1 },
+          { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, waypointId: 'success', visitors: 1 },
+          { campaignId: 'vogue-demo-single', source: null, livemode: false, waypointId: 'campaign', visitors: 1 },
+          { campaignId: 'newyorker-demo-dual', source: null, livemode: true, waypointId: 'campaign', visitors: 1 },
+        ],
+        campaigns: [
+          { campaignId: 'vogue-demo-single', waypointId: 'campaign', visitors: 4 },
+          { campaignId: 'vogue-demo-single', waypointId: 'cart', visitors: 2 },
+          { campaignId: 'vogue-demo-single', waypointId: 'credit-card', visitors: 1 },
+          { campaignId: 'vogue-demo-single', waypointId: 'success', visitors: 1 },
+          { campaignId: 'newyorker-demo-dual', waypointId: 'campaign', visitors: 1 },
+        ],
+        sessionlessEvents: 0,
+      }),
+    );
+  });
+
+  it('counts a visitor seen under two sources once in the campaign total', async () => {
+    await insert({ session: 's1', source: 'newsletter' }, { session: 's1', source: 'social' });
+    const counts = await repo.funnelCounts(march);
+    expect(counts.splits.map((s) => s.visitors)).toEqual([1, 1]);
+    expect(counts.campaigns).toEqual([{ campaignId: 'vogue-demo-single', waypointId: 'campaign', visitors: 1 }]);
+  });
+
+  it('reads only funnel waypoints of the report steps', async () => {
+    await insert(
+      { session: 's1', waypoint: 'page-navigation' },
+      { session: 's1', waypoint: 'promo-code' },
+      { session: 's2', channel: 'analytics' },
+      { session: 's3', action: 'add-to-cart' },
+      { session: 's4', waypoint: 'campaign' },
+    );
+    const counts = await repo.funnelCounts(march);
+    expect(counts.splits).toEqual([{ campaignId: 'vogue-demo-single', source: null, livemode: true, waypointId: 'campaign', visitors: 1 }]);
+  });
+
+  it.each([
+    ['the first moment of the first day', '2025-03-01T00:00:00.000Z', 1],
+    ['the last moment of the last day', '2025-03-31T23:59:59.999Z', 1],
+    ['a time without milliseconds on the last day', '2025-03-31T23:59:59Z', 1],
+    ['the day before', '2025-02-28T23:59:59.999Z', 0],
+    ['the day after', '2025-04-01T00:00:00.000Z', 0],
+  ])('takes the period as whole UTC days: %s', async (_name, at, visitors) => {
+    await insert({ session: 's1', at });
+    const counts = await repo.funnelCounts(march);
+    expect(counts.campaigns.reduce((sum, row) => sum + row.visitors, 0)).toBe(visitors);
+  });
+
+  it('keeps one campaign when asked', async () => {
+    await insert({ session: 's1', campaign: 'vogue-demo-single' }, { session: 's2', campaign: 'gq-demo-gbp' }, { session: 's3', campaign: null });
+    const counts = await repo.funnelCounts({ ...march, campaignId: 'gq-demo-gbp' });
+    expect(counts.campaigns).toEqual([{ campaignId: 'gq-demo-gbp', waypointId: 'campaign', visitors: 1 }]);
+    const all = await repo.funnelCounts(march);
+    expect(all.campaigns.map((c) => c.campaignId).sort()).toEqual(['gq-demo-gbp', null, 'vogue-demo-single'].sort());
+  });
+
+  it.each([
+    ['live', [true]],
+    ['test', [false]],
+    ['all', [false, true]],
+  ] as const)('keeps %s traffic', async (mode, livemodes) => {
+    await insert({ session: 'l1', livemode: 1 }, { session: 't1', livemode: 0 });
+    const counts = await repo.funnelCounts({ ...march, mode });
+    expect(counts.splits.map((s) => s.livemode).sort()).toEqual(livemodes);
+  });
+
+  it('leaves out events without a session id and says how many there were', async () => {
+    await insert({ session: null }, { session: null, waypoint: 'cart' }, { session: 's1' }, { session: null, source: 'social' });
+    const counts = await repo.funnelCounts(march);
+    expect(counts.sessionlessEvents).toBe(3);
+    expect(counts.splits).toEqual([{ campaignId: 'vogue-demo-single', source: null, livemode: true, waypointId: 'campaign', visitors: 1 }]);
+    expect(counts.campaigns).toEqual([{ campaignId: 'vogue-demo-single', waypointId: 'campaign', visitors: 1 }]);
+  });
+
+  it.each([
+    ['all campaigns', null, 'tracking_events_action'],
+    ['one campaign', 'vogue-demo-single', 'tracking_events_campaign'],
+  ])('reads the period of %s through an index, not the whole table', async (_name, campaignId, index) => {
+    for (const query of [splitCountsQuery(db, { ...march, campaignId }), campaignCountsQuery(db, { ...march, campaignId })]) {
+      const compiled = query.compile();
+      const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
+      const steps = plan.rows.map((row) => row.detail).join('\n');
+      expect(steps).toContain(`SEARCH tracking_events USING INDEX ${index} (`);
+      expect(steps).not.toMatch(/SCAN tracking_events/);
+    }
+  });
+});
+
+describe('FunnelReportRepository.schemaObservations', () => {
+  async function observe(eventName: string, schemaJson: string, firstSeen: string, lastSeen: string, count = 1) {
+    await db.insertInto('schema_observations').values({ event_name: eventName, schema_json: schemaJson, first_seen: firstSeen, last_seen: lastSeen, count }).execute();
+  }
+
+  it('reads the schemas seen during the period and skips unreadable ones', async () => {
+    await observe('waypoint', '{"campaignId":"string"}', '2025-02-01T00:00:00.000Z', '2025-03-01T00:00:01.000Z', 9);
+    await observe('waypoint', '{"campaignId":"number"}', '2025-03-31T23:00:00.000Z', '2025-04-02T00:00:00.000Z');
+    await observe('purchase', 'not json', '2025-03-05T00:00:00.000Z', '2025-03-06T00:00:00.000Z');
+    await observe('old', '{}', '2025-01-01T00:00:00.000Z', '2025-02-28T23:59:59.999Z');
+    await observe('later', '{}', '2025-04-01T00:00:00.000Z', '2025-04-02T00:00:00.000Z');
+    expect(await repo.schemaObservations(march)).toEqual([
+      { eventName: 'waypoint', schema: { campaignId: 'string' }, firstSeen: '2025-02-01T00:00:00.000Z', lastSeen: '2025-03-01T00:00:01.000Z', count: 9 },
+      { eventName: 'waypoint', schema: { campaignId: 'number' }, firstSeen: '2025-03-31T23:00:00.000Z', lastSeen: '2025-04-02T00:00:00.000Z', count: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GetServerSidePropsContext } from 'next';
+import { appDb } from '../db/appDb';
+import { importCatalogueJson } from '../catalogue/importCatalogue';
+import { readDemoCatalogue } from '../catalogue/demoCatalogue';
+import { invalidateCatalogue } from '../catalogue/catalogueService';
+import { getServerSideProps } from './funnelReportPage';
+
+const TOKEN = 'report-token-0123456789';
+const env = vi.hoisted(() => ({ current: {} as Record<string, string | undefined> }));
+vi.mock('../../config/serverEnv', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../config/serverEnv')>();
+  return { ...actual, serverEnv: () => actual.parseServerEnv(env.current) };
+});
+
+beforeEach(() => {
+  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN: TOKEN };
+});
+
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN: TOKEN };
+  const db = await appDb();
+  await importCatalogueJson(db, readDemoCatalogue());
+  invalidateCatalogue();
+  const at = `${today}T09:00:00.000Z`;
+  const row = (id: string, session: string, waypointId: string, livemode = 1) => ({
+    id,
+    received_at: at,
+    channel: 'funnel',
+    action: 'waypoint',
+    topic: null,
+    campaign_id: 'vogue-demo-single',
+    session_id: session,
+    source: 'newsletter',
+    livemode,
+    payload_json: JSON.stringify({ waypointId, depth: 100, timestamp: Date.parse(at), currentPage: '/vogue/demo-single', campaignId: 'vogue-demo-single' }),
+  });
+  await db
+    .insertInto('tracking_events')
+    .values([row('e1', 's1', 'campaign'), row('e2', 's2', 'campaign'), row('e3', 's1', 'cart'), row('e4', 't1', 'campaign', 0)])
+    .execute();
+  await db
+    .insertInto('schema_observations')
+    .values({ event_name: 'waypoint', schema_json: '{"campaignId":"string","currentPage":"string","depth":"string","timestamp":"number","waypointId":"string"}', first_seen: at, last_seen: at, count: 2 })
+    .execute();
+});
+
+const basic = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
+
+async function load(query: Record<string, string | string[]> = {}, options: { method?: string; authorization?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
+  const authorization = options.authorization === undefined ? basic(TOKEN) : options.authorization;
+  const context = {
+    query,
+    resolvedUrl: '/admin/funnel',
+    req: { method: options.method ?? 'GET', headers: authorization === null ? {} : { authorization }, cookies: {} },
+    res,
+  } as unknown as GetServerSidePropsContext;
+  return { result: await getServerSideProps(context), status: res.statusCode, headers };
+}
+
+/** The report's props, or a failure saying what came instead. */
+function reportOf(result: Awaited<ReturnType<typeof getServerSideProps>>) {
+  if (!('props' in result) || result.props instanceof Promise || result.props.kind !== 'report') throw new Error(`expected the report, got ${JSON.stringify(result)}`);
+  return result.props;
+}
+
+describe('funnel report page loader', () => {
+  it('shows the last 30 days of live traffic by default, with campaign names and schema drift', async () => {
+    const { result, status, headers } = await load();
+    expect(status).toBe(200);
+    expect(headers['Cache-Control']).toBe('private, no-store');
+    expect(headers['X-Robots-Tag']).toBe('noindex, nofollow');
+    const props = reportOf(result);
+    const { filter, report, drift, campaignOptions } = props;
+    expect(filter).toMatchObject({ to: today, campaignId: null, mode: 'live' });
+    expect(report.campaigns.map((c) => [c.campaignId, c.total.steps.map((s) => s.visitors), c.total.steps[1]?.fromPrevious?.label])).toEqual([
+      ['vogue-demo-single', [2, 1, 0, 0], '50.0%'],
+    ]);
+    expect(campaignOptions).toContainEqual({ campaignId: 'vogue-demo-single', label: 'Vogue · /vogue/demo-single' });
+    expect(drift).toContainEqual(expect.objectContaining({ eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string' }));
+    // Props travel as JSON: nothing undefined, nothing that JSON would change.
+    expect(JSON.parse(JSON.stringify(props))).toEqual(props);
+  });
+
+  it('reads the filter from the query', async () => {
+    const { result } = await load({ mode: 'test', campaign: 'vogue-demo-single', from: today, to: today });
+    expect(result).toMatchObject({ props: { kind: 'report', filter: { mode: 'test', campaignId: 'vogue-demo-single', from: today, to: today } } });
+    expect(reportOf(result).report.campaigns[0]?.splits.map((s) => s.livemode)).toEqual([false]);
+  });
+
+  it('answers a bad query with a 400 page that says what is wrong', async () => {
+    const { result, status } = await load({ mode: 'everything' });
+    expect(status).toBe(400);
+    expect(result).toEqual({ props: { kind: 'refused', status: 400, message: 'The "mode" parameter must be "all", "live" or "test".' } });
+  });
+
+  it.each([
+    ['no credentials', null],
+    ['a wrong password', basic('not-the-token-at-all')],
+    ['the API bearer token', `Bearer ${TOKEN}`],
+  ])('asks for the password with 401 and a Basic challenge given %s', async (_name, authorization) => {
+    const { result, status, headers } = await load({}, { authorization });
+    expect(status).toBe(401);
+    expect(headers['WWW-Authenticate']).toBe('Basic realm="Funnel report"');
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 401 } });
+  });
+
+  it('checks the password before the query, so that a stranger learns nothing', async () => {
+    expect((await load({ mode: 'everything' }, { authorization: null })).status).toBe(401);
+  });
+
+  it('is off with 503 when ADMIN_TOKEN is not set', async () => {
+    env.current = { DATABASE_URL: 'file::memory:' };
+    const { result, status, headers } = await load();
+    expect(status).toBe(503);
+    expect(headers['WWW-Authenticate']).toBeUndefined();
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 503, message: expect.stringContaining('ADMIN_TOKEN') } });
+  });
+
+  it.each(['POST', 'PUT', 'DELETE'])('refuses %s with 405 and an Allow header', async (method) => {
+    const { result, status, headers } = await load({}, { method });
+    expect(status).toBe(405);
+    expect(headers.Allow).toBe('GET, HEAD');
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 405 } });
+  });
+
+  it('serves HEAD like GET', async () => {
+    expect((await load({}, { method: 'HEAD' })).result).toMatchObject({ props: { kind: 'report' } });
+  });
+});

@@ -1,0 +1,8 @@
+import { FunnelReportPage } from '@/components/admin/FunnelReportPage';
+import type { FunnelReportPageProps } from '@/lib/server/ssr/funnelReportPage';
+
+export { getServerSideProps } from '@/lib/server/ssr/funnelReportPage';
+
+export default function FunnelReport(props: FunnelReportPageProps) {
+  return <FunnelReportPage {...props} />;
+}
