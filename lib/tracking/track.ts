@@ -1,23 +1,28 @@
 import type { JourneyEvent } from './events';
+import type { Pipeline } from './pipeline';
 
 /**
- * Where events go. Until consent and the transports are in place, events wait in a
- * bounded buffer, to be replayed or dropped according to consent (DESIGN §6); listeners
- * (the delivery pipeline, tests) receive every event as it is emitted.
+ * The journey's one entry point for events. Until the shell's tracking has started (child
+ * components' effects run before the shell's), events wait in a bounded buffer and are
+ * handed over when it starts (DESIGN §6); listeners (tests, the QA console) receive every
+ * event as it is emitted.
  */
 const MAX_BUFFERED = 200;
-const buffered: JourneyEvent[] = [];
+let buffered: JourneyEvent[] = [];
+let pipeline: Pipeline | null = null;
 const listeners = new Set<(event: JourneyEvent) => void>();
 
 export function track(event: JourneyEvent): void {
-  buffered.push(event);
-  if (buffered.length > MAX_BUFFERED) buffered.shift();
+  if (pipeline) pipeline.deliver(event);
+  else {
+    buffered.push(event);
+    if (buffered.length > MAX_BUFFERED) buffered.shift();
+  }
   for (const listener of listeners) {
     try {
       listener(event);
     } catch (error) {
-      // One destination failing never stops the others or the page.
-      console.error('A tracking destination failed:', error);
+      console.error('A tracking listener failed:', error);
     }
   }
 }
@@ -28,7 +33,18 @@ export function onTrack(listener: (event: JourneyEvent) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Hands over (and clears) the events emitted so far, oldest first. */
+/** Connects the delivery pipeline, replays what was emitted before, and returns the disconnect. */
+export function attachPipeline(next: Pipeline): () => void {
+  pipeline = next;
+  for (const event of drainBufferedEvents()) next.deliver(event);
+  return () => {
+    if (pipeline === next) pipeline = null;
+  };
+}
+
+/** Hands over (and clears) the events emitted while no pipeline was attached, oldest first. */
 export function drainBufferedEvents(): JourneyEvent[] {
-  return buffered.splice(0, buffered.length);
+  const events = buffered;
+  buffered = [];
+  return events;
 }

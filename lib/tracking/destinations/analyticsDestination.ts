@@ -1,0 +1,87 @@
+import { BUILT_IN_TRACKING_URLS } from '@/lib/config/publicEnv';
+import type { TrackingMode } from '../consent/consentGroups';
+import type { JourneyEvent } from '../events';
+import type { Destination, EventContext } from '../pipeline';
+import { analyticsCallFor } from './analyticsEvents';
+import { analyticsSchemaUri } from '../schemaRegistry';
+
+type Snowplow = typeof import('@snowplow/browser-tracker');
+
+const TRACKER = 'pj';
+/** SPEC §9: activity tracking with a minimum visit length of 5 s and a heartbeat every 10 s. */
+export const ACTIVITY_TRACKING = { minimumVisitLength: 5, heartbeatDelay: 10 } as const;
+
+const ANONYMOUS = { anonymousTracking: { withServerAnonymisation: true }, stateStorageStrategy: 'none' } as const;
+const FULL = { stateStorageStrategy: 'cookieAndLocalStorage' } as const;
+
+/**
+ * The Snowplow browser tracker, posting to `/com.condenast/yv8` on the collector origin.
+ * It is loaded on first use (not part of the page's first load). Anonymous mode keeps no
+ * cookie and no local storage and asks the collector not to record the IP; full mode
+ * switches storage on; going back to anonymous clears what was stored.
+ */
+export interface AnalyticsDestination extends Destination {
+  /** A self-describing event named in markup; an unregistered name throws (SPEC §8). */
+  trackSchemaEvent(name: string, data: Record<string, unknown>): void;
+}
+
+export function createAnalyticsDestination(options: { collectorOrigin: string; initialMode: TrackingMode; appId?: string }): AnalyticsDestination {
+  let mode = options.initialMode;
+  let snowplow: Promise<Snowplow | null> | null = null;
+
+  const tracker = (): Promise<Snowplow | null> => {
+    snowplow ??= import('@snowplow/browser-tracker')
+      .then((sp) => {
+        sp.newTracker(TRACKER, options.collectorOrigin, {
+          appId: options.appId ?? 'purchase-journey',
+          postPath: BUILT_IN_TRACKING_URLS.collectorPath,
+          eventMethod: 'post',
+          cookieSameSite: 'Lax',
+          // Finding the root domain writes a test cookie, even in anonymous mode: cookies stay on the page's host.
+          discoverRootDomain: false,
+          contexts: { webPage: true },
+          ...(mode === 'full' ? FULL : ANONYMOUS),
+        });
+        sp.enableActivityTracking(ACTIVITY_TRACKING, [TRACKER]);
+        return sp;
+      })
+      .catch((error: unknown) => {
+        console.error('The analytics tracker could not start:', error);
+        return null;
+      });
+    return snowplow;
+  };
+
+  const send = (event: JourneyEvent, context: EventContext) => {
+    const call = analyticsCallFor(event, context);
+    if (!call) return;
+    void tracker().then((sp) => {
+      if (!sp) return;
+      if (call.kind === 'page_view') sp.trackPageView({}, [TRACKER]);
+      else sp.trackSelfDescribingEvent({ event: { schema: call.schema, data: call.data } }, [TRACKER]);
+    });
+  };
+
+  return {
+    trackSchemaEvent(name, data) {
+      const schema = analyticsSchemaUri(name);
+      void tracker().then((sp) => sp?.trackSelfDescribingEvent({ event: { schema, data } }, [TRACKER]));
+    },
+    name: 'analytics',
+    needs: 'anonymous',
+    send,
+    setMode(next) {
+      if (next === mode) return;
+      mode = next;
+      if (!snowplow) return;
+      void snowplow.then((sp) => {
+        if (!sp) return;
+        if (next === 'full') sp.disableAnonymousTracking(FULL, [TRACKER]);
+        else {
+          sp.clearUserData({ preserveSession: false, preserveUser: false }, [TRACKER]);
+          sp.enableAnonymousTracking({ options: ANONYMOUS.anonymousTracking, stateStorageStrategy: 'none' }, [TRACKER]);
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '../dataLayer';
+import type { Destination } from '../pipeline';
+
+const GTM_URL = 'https://www.googletagmanager.com/gtm.js';
+
+/**
+ * The tag manager: ecommerce entries on `window.dataLayer` (add to cart, purchase), and the
+ * container script itself when a tracking id is configured. Marketing tags need targeting
+ * consent, so nothing reaches the data layer, and no script loads, before it.
+ */
+export function createDataLayerDestination(options: { win: Window & DataLayerHost; trackingId: string | null }): Destination {
+  let loaded = false;
+  const loadContainer = () => {
+    if (loaded || !options.trackingId) return;
+    loaded = true;
+    pushToDataLayer(options.win, { 'gtm.start': Date.now(), event: 'gtm.js' });
+    const script = options.win.document.createElement('script');
+    script.async = true;
+    script.src = `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`;
+    script.onerror = () => console.warn('The tag manager could not load.');
+    options.win.document.head.appendChild(script);
+  };
+  return {
+    name: 'data-layer',
+    needs: 'full',
+    send(event) {
+      loadContainer();
+      if (event.name === 'add-to-cart') pushEcommerce(options.win, buildEcommerceAddToCart(event));
+      if (event.name === 'purchase') pushEcommerce(options.win, buildEcommercePurchase(event));
+    },
+    setMode(mode) {
+      if (mode === 'full') loadContainer();
+    },
+  };
+}

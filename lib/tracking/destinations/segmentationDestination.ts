@@ -1,0 +1,17 @@
+import type { Destination } from '../pipeline';
+import type { SegmentationClient } from '../segmentation';
+
+/**
+ * Audience segments (SPEC §7): the offer page adds the visitor to `mtu.v`; a purchase
+ * takes them out of it. Segments target the visitor, so they need targeting consent.
+ */
+export function createSegmentationDestination(client: SegmentationClient): Destination {
+  return {
+    name: 'segmentation',
+    needs: 'full',
+    send(event) {
+      if (event.name === 'waypoint' && event.payload.segment) void client.add(event.payload.segment);
+      if (event.name === 'purchase') void client.remove('mtu.v');
+    },
+  };
+}

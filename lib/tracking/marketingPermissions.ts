@@ -1,0 +1,45 @@
+import Cookies from 'js-cookie';
+import { verifySession } from '../auth/authClient';
+import { SESSION_EXPIRY_COOKIE } from '../auth/sessionCookieNames';
+import { buildMarketingPermissions, type MarketingPermissionsEvent } from './events';
+
+export interface PermissionChoices {
+  firstParty: boolean;
+  otherBrands: boolean;
+  thirdParty: boolean;
+  newsletter: boolean;
+}
+
+/** The newsletter a brand's newsletter box signs up to. */
+export function newsletterIdFor(brandSlug: string): string {
+  return `${brandSlug}-newsletter`;
+}
+
+/**
+ * The marketing-permissions event of a placed order. The buyer's user id (amg_uuid) is
+ * known only when they are signed in; only then is the identity service asked for it.
+ */
+export async function marketingPermissionsEvent(input: {
+  choices: PermissionChoices;
+  email: string;
+  country: string;
+  brandSlug: string;
+  campaignId: string;
+  livemode: boolean;
+}): Promise<MarketingPermissionsEvent> {
+  const signedIn = Boolean(Cookies.get(SESSION_EXPIRY_COOKIE));
+  const verified = signedIn ? await verifySession(input.livemode) : null;
+  return buildMarketingPermissions({
+    timestamp: Date.now(),
+    first_pp: input.choices.firstParty,
+    third_pp: input.choices.thirdParty,
+    newsletter_perm: input.choices.newsletter,
+    newsletter_perm_id: input.choices.newsletter ? newsletterIdFor(input.brandSlug) : null,
+    first_pp_other_brands: input.choices.otherBrands,
+    amg_uuid: verified?.type === 'verified' ? verified.amgUUID : null,
+    email: input.email,
+    country: input.country,
+    brand: input.brandSlug,
+    campaignId: input.campaignId,
+  });
+}

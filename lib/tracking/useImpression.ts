@@ -1,0 +1,26 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** SPEC §9: an element counts as seen when 30 % of it is visible. */
+export const IMPRESSION_THRESHOLD = 0.3;
+
+/** Calls `onSeen` once, the first time the element is at least 30 % visible. */
+export function useImpression<T extends Element>(onSeen: () => void): RefObject<T | null> {
+  const ref = useRef<T | null>(null);
+  const callback = useRef(onSeen);
+  callback.current = onSeen;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= IMPRESSION_THRESHOLD)) return;
+        observer.disconnect();
+        callback.current();
+      },
+      { threshold: IMPRESSION_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
