@@ -11,11 +11,12 @@ interface BillingFieldsProps {
   needsAddress: boolean;
   onChange: (field: BillingField, value: string) => void;
   onBlur: (field: BillingField) => void;
+  onFocus?: (field: BillingField) => void;
   register: (field: BillingField) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
 }
 
 /** The billing information: who pays, where, and for print offers where to deliver. */
-export function BillingFields({ form, errors, needsAddress, onChange, onBlur, register }: BillingFieldsProps) {
+export function BillingFields({ form, errors, needsAddress, onChange, onBlur, onFocus, register }: BillingFieldsProps) {
   const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
   const regions = regionsOf(form.country);
   const text = (field: BillingField, label: string, autoComplete: string, type = 'text') => (
@@ -30,6 +31,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, re
       inputRef={register(field)}
       onChange={(event) => onChange(field, event.target.value)}
       onBlur={() => onBlur(field)}
+      onFocus={() => onFocus?.(field)}
     />
   );
   return (

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/pageProps';
 
 /** The campaign's checkout flow and the visitor's mode, for every component of the page. */
-export type CheckoutConfig = Pick<JourneyPageProps, 'flow' | 'mode' | 'search' | 'location'>;
+export type CheckoutConfig = Pick<JourneyPageProps, 'flow' | 'mode' | 'search' | 'location' | 'tracking'>;
 
 const CheckoutConfigContext = createContext<CheckoutConfig | null>(null);
 
@@ -25,6 +25,6 @@ export function useOptionalCheckoutConfig(): CheckoutConfig | null {
 /** Reads the checkout config from any page's props: null on pages that are not journey pages. */
 export function checkoutConfigFrom(pageProps: unknown): CheckoutConfig | null {
   const props = pageProps as Partial<JourneyPageProps> | undefined;
-  if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.location) return null;
-  return { flow: props.flow, mode: props.mode, search: props.search ?? '', location: props.location };
+  if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.location || !props.tracking) return null;
+  return { flow: props.flow, mode: props.mode, search: props.search ?? '', location: props.location, tracking: props.tracking };
 }

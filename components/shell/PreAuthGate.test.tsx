@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { BUILT_IN_TRACKING_ENV } from '@/tests/fixtures/trackingEnv';
 import { render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowFixture } from '@/tests/fixtures/flows';
 import type { JourneyPageProps } from '@/lib/journey/pageProps';
 import type { AvailableStepId } from '@/lib/journey/steps';
+import type { ReactNode } from 'react';
 import { ShellProviders } from './ShellProviders';
 
 const replace = vi.fn(async (_url: string) => true);
@@ -26,8 +28,12 @@ function props(enablePreAuth: boolean, step: AvailableStepId = 'cart'): JourneyP
     transaction: null,
     payments: null,
     authError: null,
+    tracking: BUILT_IN_TRACKING_ENV,
   };
 }
+
+// The gate's own calls are counted here; tracking (which also fetches) has its own tests.
+vi.mock('./Tracking', () => ({ TrackingProvider: ({ children }: { children: ReactNode }) => children }));
 
 const fetchMock = vi.fn();
 beforeEach(() => {

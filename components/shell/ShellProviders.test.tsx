@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { BUILT_IN_TRACKING_ENV } from '@/tests/fixtures/trackingEnv';
 import { act, render, screen } from '@testing-library/react';
 import Router from 'next/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,7 @@ const journeyProps: JourneyPageProps = {
   transaction: null,
   payments: null,
   authError: null,
+  tracking: BUILT_IN_TRACKING_ENV,
 };
 
 function ConfigProbe() {

@@ -1,17 +1,31 @@
 import type { ReactNode } from 'react';
 import { CheckoutConfigProvider, checkoutConfigFrom } from './CheckoutConfig';
+import { ConsentProvider } from './Consent';
 import { PreAuthGate } from './PreAuthGate';
 import { RouteChangeLoader } from './RouteChangeLoader';
+import { TrackingProvider } from './Tracking';
 
 /**
- * The shell around every page (SPEC §1), one provider per file. Payment providers,
- * consent, tracking and the pre-auth gate join here as they are built.
+ * The shell around every page (SPEC §1), one provider per file: checkout config, consent
+ * and tracking (journey pages only), the route-change loader and the pre-auth gate.
  */
 export function ShellProviders({ pageProps, children }: { pageProps: unknown; children: ReactNode }) {
-  return (
-    <CheckoutConfigProvider config={checkoutConfigFrom(pageProps)}>
+  const config = checkoutConfigFrom(pageProps);
+  const page = (
+    <>
       <RouteChangeLoader />
       <PreAuthGate>{children}</PreAuthGate>
+    </>
+  );
+  return (
+    <CheckoutConfigProvider config={config}>
+      {config ? (
+        <ConsentProvider consentId={config.tracking.consentId}>
+          <TrackingProvider>{page}</TrackingProvider>
+        </ConsentProvider>
+      ) : (
+        page
+      )}
     </CheckoutConfigProvider>
   );
 }

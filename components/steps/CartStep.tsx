@@ -9,16 +9,12 @@ import { useCart } from '@/lib/cart/useCart';
 import { crossSellsFor } from '@/lib/catalogue/crossSell';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
-import { journeyHref } from '@/lib/journey/navigation';
+import { journeyHref, signInHref } from '@/lib/journey/navigation';
 import { useSubscriptionStatus } from '@/lib/auth/useSubscriptionStatus';
-import { buildCartExitClick } from '@/lib/tracking/events';
+import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
+import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { track } from '@/lib/tracking/track';
 import styles from './CartStep.module.css';
-
-/** The sign-in method the authentication page opens with. */
-function withMethod(href: string, method: 'magic-link' | 'sign-in'): string {
-  return `${href}${href.includes('?') ? '&' : '?'}method=${method}`;
-}
 
 /**
  * The cart: the chosen plan, the add-ons that go with it, the order as the server prices
@@ -30,6 +26,7 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
   const addOns = plan ? crossSellsFor(plan.id, crossSells) : [];
   const { state, retry } = useQuote(quoteRequestFor(flow, cart, { promoCode }));
   const subscribed = useSubscriptionStatus(flow.brand_slug) === 'subscribed';
+  useTrackOnce(flow.campaignId, () => buildCartLoad(pageContext(flow.campaignId)));
   const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
 
   return (
@@ -123,14 +120,14 @@ export default function CartStep({ flow, base, search, crossSells }: StepProps) 
               <h2 id="cart-exit-heading">Already a subscriber?</h2>
               <p>
                 <Link
-                  href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'magic-link')}
+                  href={signInHref(base, 'cart', search, 'magic-link')}
                   onClick={() => track(buildCartExitClick('magic-link', flow.campaignId))}
                 >
                   Email me a sign-in link
                 </Link>
                 {' · '}
                 <Link
-                  href={withMethod(journeyHref(base, 'auth/initiate/cart', search), 'sign-in')}
+                  href={signInHref(base, 'cart', search, 'sign-in')}
                   onClick={() => track(buildCartExitClick('sign-in', flow.campaignId))}
                 >
                   Sign in

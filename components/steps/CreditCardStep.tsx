@@ -5,6 +5,7 @@ import { useRouter } from 'next/router';
 import { Loader } from '../ui/Loader';
 import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
 import { BillingFields } from '../checkout/BillingFields';
+import { MarketingPermissions, NO_MARKETING } from '../checkout/MarketingPermissions';
 import { SandboxCardFields, type CardField } from '../checkout/SandboxCardFields';
 import type { StripeCardHandle } from '../checkout/StripeCardSection';
 import { dynamicWithLoader } from '../ui/dynamicWithLoader';
@@ -21,6 +22,10 @@ import { journeyHref } from '@/lib/journey/navigation';
 import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { regionsOf } from '@/lib/geo/regions';
+import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
+import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
+import { track } from '@/lib/tracking/track';
+import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from '../checkout/CheckoutForm.module.css';
 
 const EMPTY_BILLING: BillingForm = { email: '', firstName: '', lastName: '', country: '', region: '', line1: '', city: '', postalCode: '' };
@@ -56,6 +61,9 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
   const [billing, setBilling] = useState<BillingForm>(EMPTY_BILLING);
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [consent, setConsent] = useState(false);
+  const [marketing, setMarketing] = useState(NO_MARKETING);
+  const firstNameFocused = useRef(false);
+  useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -151,6 +159,14 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
       }
       if (response.status === 'succeeded') {
         attempt.finish();
+        void marketingPermissionsEvent({
+          choices: marketing,
+          email: billingData.email,
+          country: billingData.country,
+          brandSlug: flow.brand_slug,
+          campaignId: flow.campaignId,
+          livemode: mode.livemode,
+        }).then(track);
         await router.push(response.successPath);
         return;
       }
@@ -190,6 +206,11 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
                 setBilling((current) => ({ ...current, [field]: value, ...(field === 'country' ? { region: '' } : {}) }))
               }
               onBlur={touch}
+              onFocus={(field) => {
+                if (field !== 'firstName' || firstNameFocused.current) return;
+                firstNameFocused.current = true;
+                track(buildFirstNameFocus(flow.campaignId));
+              }}
               register={register}
             />
             {stripeKey !== null ? (
@@ -203,6 +224,7 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
                 register={(field) => register(`card-${field}`)}
               />
             )}
+            <MarketingPermissions brandName={flow.brandName} choices={marketing} onChange={setMarketing} />
             {consentRequired && quote && (
               <AutoRenewalTerms
                 renewalAmount={offer.discountedAmount ?? offer.totalAmount}
@@ -212,6 +234,18 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
                 checked={consent}
                 error={showAll ? consentError : undefined}
                 onChange={setConsent}
+                onVisible={() =>
+                  track(
+                    buildAutoRenewalConsentVisible({
+                      timestamp: Date.now(),
+                      campaignId: flow.campaignId,
+                      country: billing.country,
+                      brand: flow.brand_slug,
+                      region: billing.region || null,
+                      page: window.location.pathname,
+                    }),
+                  )
+                }
                 inputRef={(element) => {
                   elements.current.set('consent', element);
                 }}

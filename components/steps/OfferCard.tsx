@@ -3,6 +3,7 @@ import { Loader } from '../ui/Loader';
 import type { Offer } from '@/lib/catalogue/types';
 import { offerFullPrice, offerPrice } from '@/lib/pricing/offerPrice';
 import { formatMoney } from '@/lib/pricing/money';
+import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import styles from './OfferStep.module.css';
 
 interface OfferCardProps {
@@ -11,6 +12,7 @@ interface OfferCardProps {
   busy: boolean;
   disabled: boolean;
   onChoose: (offer: Offer) => void;
+  campaignId: string;
 }
 
 function trialTerms(offer: Offer): string | null {
@@ -19,7 +21,7 @@ function trialTerms(offer: Offer): string | null {
   return `Free for ${offer.trialDays} days, then ${after} a ${offer.billingInterval}.`;
 }
 
-export function OfferCard({ offer, featured, busy, disabled, onChoose }: OfferCardProps) {
+export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignId }: OfferCardProps) {
   const headingId = `offer-${offer.id}-name`;
   const action = offer.trialOffer ? 'Start free trial' : 'Subscribe';
   const terms = trialTerms(offer);
@@ -55,6 +57,7 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose }: OfferCa
         aria-busy={busy}
         disabled={disabled}
         onClick={() => onChoose(offer)}
+        data-martech-actions={subscriptionIntentActions(offer.id, campaignId)}
       >
         {busy ? <Loader type="submission-processing" size="small" label={`Adding ${offer.name} to your cart`} /> : null}
         {action}

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
 import { readCart, writeCart } from '@/lib/cart/useCart';
 import { OfferStep } from './OfferStep';
+import type { JourneyEvent } from '@/lib/tracking/events';
+import { onTrack } from '@/lib/tracking/track';
 
 const push = vi.fn(async (_url: string) => true);
 vi.mock('next/router', () => ({ useRouter: () => ({ push }) }));
@@ -69,5 +71,22 @@ describe('OfferStep', () => {
     expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(buttons[0]!.getAttribute('aria-busy')).toBe('true');
     expect(within(buttons[0]!).getByRole('status').getAttribute('data-loader')).toBe('submission-processing');
+  });
+
+  it('emits the offer page load (segment mtu.v) once, then add to cart on a choice; the button carries the subscription intent', () => {
+    const events: JourneyEvent[] = [];
+    const off = onTrack((event) => events.push(event));
+    const { rerender } = render(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
+    rerender(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
+    const button = screen.getByRole('button', { name: 'Subscribe: Digital' });
+    expect(JSON.parse(button.getAttribute('data-martech-actions')!)).toEqual([
+      { type: 'funnel', trigger: 'hover', event: { _topic: 'waypoint.journey', action: 'hover', el: 'subscribe', position: 'offer-2001', campaignId: flowFixture().campaignId } },
+      { type: 'funnel', trigger: 'click', event: { _topic: 'waypoint.journey', action: 'click', el: 'subscribe', position: 'offer-2001', campaignId: flowFixture().campaignId } },
+    ]);
+    fireEvent.click(button);
+    off();
+    expect(events.map((event) => event.name)).toEqual(['waypoint', 'add-to-cart']);
+    expect(events[0]!.payload).toMatchObject({ waypointId: 'campaign', depth: 100, segment: 'mtu.v' });
+    expect(events[1]!.payload).toMatchObject({ item: { id: '2001', name: 'Digital: one year', price: 9900, currency: '$', currencyCode: 'USD' }, source: null });
   });
 });

@@ -6,6 +6,11 @@ import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import { cartItemFor } from '@/lib/cart/cart';
 import { useCart } from '@/lib/cart/useCart';
 import { journeyHref } from '@/lib/journey/navigation';
+import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
+import { buildAddToCart, buildOfferPageLoad } from '@/lib/tracking/events';
+import { trackedItemFor } from '@/lib/tracking/commerce';
+import { track } from '@/lib/tracking/track';
+import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from './OfferStep.module.css';
 
 export interface OfferStepProps {
@@ -24,10 +29,13 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const { headline, subheadline, plans } = flow.data.pageData;
   const dual = flow.templateIdentifier === 'dual-offer-v2';
+  const source = useOptionalCheckoutConfig()?.mode.source ?? null;
+  useTrackOnce(flow.campaignId, () => buildOfferPageLoad(pageContext(flow.campaignId)));
 
   const choose = (offer: Offer) => {
     setChosenId(offer.id);
     add(cartItemFor(offer, flow.campaignId));
+    track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp: Date.now(), source }));
     router.push(journeyHref(base, 'cart', search)).catch(() => setChosenId(null));
   };
 
@@ -47,6 +55,7 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
             busy={chosenId === offer.id}
             disabled={chosenId !== null}
             onChoose={choose}
+            campaignId={flow.campaignId}
           />
         ))}
       </div>

@@ -3,6 +3,9 @@ import Head from 'next/head';
 import Link from 'next/link';
 import { Loader } from '../ui/Loader';
 import { OrderSummary } from './OrderSummary';
+import { buildPromoCodeApply } from '@/lib/tracking/events';
+import { track } from '@/lib/tracking/track';
+import { pageContext } from '@/lib/tracking/useTrackOnce';
 import type { StepProps } from './registry';
 import { useCart } from '@/lib/cart/useCart';
 import { fetchQuote } from '@/lib/checkout/quoteClient';
@@ -40,6 +43,7 @@ export default function PromoCodeStep({ flow, base, search }: StepProps) {
       const result = await fetchQuote({ ...baseRequest, couponCode: code });
       if (result.coupon?.applied) {
         setPromoCode(result.coupon.code);
+        track(buildPromoCodeApply({ ...pageContext(flow.campaignId), promoCode: result.coupon.code }));
         setInput('');
         setFeedback({ kind: 'applied', message: `Promo code ${result.coupon.code} applied.` });
       } else {

@@ -3,7 +3,12 @@ import Head from 'next/head';
 import Link from 'next/link';
 import type { StepProps } from './registry';
 import { writeCart, writePromoCode } from '@/lib/cart/useCart';
-import { journeyHref } from '@/lib/journey/navigation';
+import { journeyHref, signInHref } from '@/lib/journey/navigation';
+import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
+import { purchaseFor } from '@/lib/tracking/commerce';
+import { buildSuccessMagicLinkClick, buildSuccessPageLoad } from '@/lib/tracking/events';
+import { track } from '@/lib/tracking/track';
+import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 
@@ -15,6 +20,12 @@ const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Masterc
  */
 export default function SuccessStep({ flow, base, search, transaction }: StepProps) {
   const paid = transaction?.status === 'succeeded';
+  const source = useOptionalCheckoutConfig()?.mode.source ?? null;
+  // Only a paid order reaches the funnel's last step; a page without one is just a page load.
+  useTrackOnce(paid ? flow.campaignId : null, () => buildSuccessPageLoad(pageContext(flow.campaignId)));
+  useTrackOnce(paid && transaction ? transaction.id : null, () =>
+    transaction ? purchaseFor(transaction, flow.campaignId, source, Date.now()) : null,
+  );
   useEffect(() => {
     if (!paid) return;
     // The order is placed: the next visit starts with an empty cart.
@@ -103,6 +114,18 @@ export default function SuccessStep({ flow, base, search, transaction }: StepPro
             <dd data-testid="invoice-subscription">{transaction.subscription?.id}</dd>
           </div>
         </dl>
+      </section>
+      <section className={styles.next} aria-labelledby="start-reading-heading">
+        <h2 id="start-reading-heading">Start reading</h2>
+        <p>
+          Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
+          <Link
+            href={signInHref(base, 'success', search, 'magic-link')}
+            onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
+          >
+            Email me a sign-in link
+          </Link>
+        </p>
       </section>
     </div>
   );

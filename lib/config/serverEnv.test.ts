@@ -8,7 +8,24 @@ describe('parseServerEnv', () => {
       CATALOGUE_CACHE_TTL_MS: 5000,
       APP_ENV: 'development',
       MAIL_FROM: 'Subscriptions <no-reply@localhost>',
+      FUNNEL_API_KEY: 'pj-demo-funnel-key',
     });
+  });
+
+  it.each([
+    [{ FUNNEL_API_KEY: 'short' }, 'FUNNEL_API_KEY'],
+    [{ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}/path' }, 'ANALYTICS_COLLECTOR_URL'],
+    [{ TAG_MANAGER_ID: 'UA-1234' }, 'TAG_MANAGER_ID'],
+    [{ ONETRUST_CONSENT_ID: 'x' }, 'ONETRUST_CONSENT_ID'],
+    [{ FUNNEL_URL: 'ftp://funnel.example.com' }, 'FUNNEL_URL'],
+    [{ APP_ENV: 'production', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://s.example.com' }, 'FUNNEL_API_KEY: must be set in production'],
+  ])('refuses bad tracking settings %j, naming %s', (env, named) => {
+    expect(() => parseServerEnv(env)).toThrow(named);
+  });
+
+  it('accepts a collector origin template and a tag-manager id', () => {
+    const env = parseServerEnv({ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}', TAG_MANAGER_ID: 'GTM-ABC123', ONETRUST_CONSENT_ID: '0190a1b2-c3d4' });
+    expect(env).toMatchObject({ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}', TAG_MANAGER_ID: 'GTM-ABC123' });
   });
 
   it('treats blank values as unset', () => {

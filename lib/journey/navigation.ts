@@ -32,3 +32,9 @@ export function epicuriousHostRedirect(host: string | undefined): '/404' | null 
   const isEpicurious = hostname === 'epicurious.com' || hostname.endsWith('.epicurious.com');
   return isEpicurious ? null : '/404';
 }
+
+/** The sign-in page for coming back to `page`, opening with the given method (magic link or password sign-in). */
+export function signInHref(base: string, page: string, search: string, method: 'magic-link' | 'sign-in'): string {
+  const href = journeyHref(base, `auth/initiate/${page}`, search);
+  return `${href}${href.includes('?') ? '&' : '?'}method=${method}`;
+}

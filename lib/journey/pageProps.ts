@@ -1,5 +1,6 @@
 import type { CheckoutFlow, Offer } from '../catalogue/types';
 import type { TransactionView } from '../checkout/transactionView';
+import type { PublicTrackingEnv } from '../config/publicEnv';
 import type { PaymentsConfig } from '../server/payments/paymentsConfig';
 import type { AvailableStepId } from './steps';
 import type { JourneyMode } from './query';
@@ -20,6 +21,8 @@ export interface JourneyPageProps {
   payments: PaymentsConfig | null;
   /** Why a sign-in link did not work (auth/complete only). */
   authError: 'invalid' | 'expired' | 'used' | null;
+  /** Where the page's events go and which consent manager and tag manager it loads. */
+  tracking: PublicTrackingEnv;
 }
 
 /** A request the journey refuses (a malformed query, a wrong method): the page says why. */

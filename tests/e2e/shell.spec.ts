@@ -23,7 +23,7 @@ test('the offer page has landmarks, one h1 and a keyboard path through the offer
   await expect(page.getByRole('main')).toHaveCount(1);
   await expect(page.getByRole('contentinfo')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Digital', 'Print + Digital']);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Digital', 'Print + Digital']);
 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
@@ -31,6 +31,10 @@ test('the offer page has landmarks, one h1 and a keyboard path through the offer
   await expect(page.getByRole('button', { name: 'Subscribe: Digital' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Subscribe: Print + Digital' })).toBeFocused();
+  // The consent banner comes after the page's own content, and is reachable from the keyboard.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Accept all' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/newyorker\/demo-dual\/cart$/);
 });

@@ -13,6 +13,7 @@ import { externalSignInUrl } from '../../auth/externalSignIn';
 import { publicOrigin } from '../http/publicOrigin';
 import { serverEnv } from '../../config/serverEnv';
 import { paymentsConfigFor } from '../payments/paymentsConfig';
+import { publicTrackingEnv } from '../../config/publicEnv';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -93,6 +94,7 @@ export async function getServerSideProps(
       transaction,
       payments: location.step === 'credit-card' ? paymentsConfigFor(serverEnv(), mode.value.livemode) : null,
       authError,
+      tracking: publicTrackingEnv(serverEnv()),
     },
   };
 }

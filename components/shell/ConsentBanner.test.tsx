@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConsentProvider, useConsent } from './Consent';
+import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
+
+function ModeProbe() {
+  const consent = useConsent();
+  return (
+    <>
+      <p data-testid="mode">{consent?.mode}</p>
+      <button type="button" onClick={() => consent?.reopen()}>
+        Cookie settings
+      </button>
+    </>
+  );
+}
+
+const renderBanner = () =>
+  render(
+    <ConsentProvider consentId={null}>
+      <ModeProbe />
+    </ConsentProvider>,
+  );
+
+afterEach(() => Cookies.remove(CONSENT_COOKIE, { path: '/' }));
+
+describe('the built-in consent banner', () => {
+  it('starts anonymous and stores nothing until the visitor answers', () => {
+    renderBanner();
+    expect(screen.getByRole('region', { name: 'Your privacy choices' })).toBeTruthy();
+    expect(screen.getByTestId('mode').textContent).toBe('anonymous');
+    expect(document.cookie).toBe('');
+  });
+
+  it('accept all: full tracking, remembered in the consent cookie', () => {
+    renderBanner();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(screen.getByTestId('mode').textContent).toBe('full');
+    expect(screen.queryByRole('region', { name: 'Your privacy choices' })).toBeNull();
+    expect(Cookies.get(CONSENT_COOKIE)).toBe('v1:C0001,C0002,C0003,C0004');
+  });
+
+  it('reject all: anonymous, remembered, and the banner does not come back on the next page', () => {
+    const first = renderBanner();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject all' }));
+    expect(Cookies.get(CONSENT_COOKIE)).toBe('v1:C0001');
+    first.unmount();
+    renderBanner();
+    expect(screen.getByTestId('mode').textContent).toBe('anonymous');
+    expect(screen.queryByRole('region', { name: 'Your privacy choices' })).toBeNull();
+  });
+
+  it('manage choices: per group, strictly necessary always on; targeting alone switches to full', () => {
+    renderBanner();
+    fireEvent.click(screen.getByRole('button', { name: 'Manage choices' }));
+    const necessary = screen.getByRole('checkbox', { name: /Strictly necessary/ }) as HTMLInputElement;
+    expect(necessary.checked && necessary.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Performance/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save my choices' }));
+    expect(screen.getByTestId('mode').textContent).toBe('anonymous');
+    expect(Cookies.get(CONSENT_COOKIE)).toBe('v1:C0001,C0002');
+
+    act(() => screen.getByRole('button', { name: 'Cookie settings' }).click());
+    fireEvent.click(screen.getByRole('button', { name: 'Manage choices' }));
+    expect((screen.getByRole('checkbox', { name: /Performance/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: /Targeting/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save my choices' }));
+    expect(screen.getByTestId('mode').textContent).toBe('full');
+  });
+});

@@ -1,0 +1,130 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useRouter } from 'next/router';
+import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
+import { useConsent } from './Consent';
+import { startActionBinding } from '@/lib/tracking/actionBinding';
+import { collectorOrigin } from '@/lib/tracking/collectorUrl';
+import type { TrackingMode } from '@/lib/tracking/consent/consentGroups';
+import { createAnalyticsDestination } from '@/lib/tracking/destinations/analyticsDestination';
+import { createDataLayerDestination } from '@/lib/tracking/destinations/dataLayerDestination';
+import { createFunnelDestination } from '@/lib/tracking/destinations/funnelDestination';
+import { createInspectorDestination } from '@/lib/tracking/destinations/inspectorDestination';
+import { createSegmentationDestination } from '@/lib/tracking/destinations/segmentationDestination';
+import { buildPageLoad } from '@/lib/tracking/events';
+import { createFunnelClient } from '@/lib/tracking/funnelClient';
+import { createPipeline, type Pipeline } from '@/lib/tracking/pipeline';
+import { createSchemaInspector } from '@/lib/tracking/schemaInspector';
+import { createSegmentationClient } from '@/lib/tracking/segmentation';
+import { attachPipeline, track } from '@/lib/tracking/track';
+import { pageViewSessionId, TRACING_SESSION_KEY, tracingSessionId } from '@/lib/tracking/tracingSession';
+import { pageContext } from '@/lib/tracking/useTrackOnce';
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session id events carry. With consent to store, the tracing id kept in session
+ * storage, which starts as this page view's id so the visit reads as one; without it,
+ * the page view's own id and nothing stored.
+ */
+function sessionIdFor(mode: TrackingMode): string {
+  return mode === 'full' ? tracingSessionId(sessionStorageOrNull(), pageViewSessionId) : pageViewSessionId();
+}
+
+function startTracking(config: CheckoutConfig, initialMode: TrackingMode, latest: { current: CheckoutConfig }) {
+  const { tracking, mode } = config;
+  const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
+  const inspector = createSchemaInspector({ url: tracking.inspectorUrl, appEnv: tracking.appEnv });
+  const segmentation = createSegmentationClient(tracking.segmentationUrl);
+  const analytics = createAnalyticsDestination({
+    collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
+    initialMode,
+  });
+  const pipeline = createPipeline({
+    initialMode,
+    destinations: [
+      createFunnelDestination(funnel),
+      analytics,
+      createInspectorDestination(inspector),
+      createSegmentationDestination(segmentation),
+      createDataLayerDestination({ win: window, trackingId: tracking.trackingId }),
+    ],
+    context: (currentMode) => ({
+      sessionId: sessionIdFor(currentMode),
+      source: latest.current.mode.source,
+      livemode: latest.current.mode.livemode,
+      page: window.location.pathname,
+    }),
+  });
+  const detach = attachPipeline(pipeline);
+  const unbind = startActionBinding(
+    document,
+    {
+      funnel: track,
+      // A segment targets the visitor: only with their consent.
+      segment: (operation, segment) => {
+        if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+      },
+      analytics: (name, data) => analytics.trackSchemaEvent(name, data),
+    },
+    { campaignId: config.flow.campaignId },
+  );
+  // The inspector batches for 30 s: what waits leaves when the page goes away.
+  const flushInspector = () => void inspector.flush();
+  window.addEventListener('pagehide', flushInspector);
+  const stop = () => {
+    window.removeEventListener('pagehide', flushInspector);
+    unbind();
+    detach();
+    void funnel.stop();
+    void inspector.stop();
+  };
+  return { pipeline, stop };
+}
+
+/**
+ * Analytics and marketing-event tracking on journey pages (SPEC §1): a page-load event for
+ * every page, the delivery pipeline (DESIGN §6) switched between anonymous and full by
+ * consent, and the `data-martech-actions` bindings.
+ */
+export function TrackingProvider({ children }: { children: ReactNode }) {
+  const config = useOptionalCheckoutConfig();
+  const consentMode = useConsent()?.mode ?? 'anonymous';
+  const router = useRouter();
+  const pipeline = useRef<Pipeline | null>(null);
+  const latest = useRef(config);
+  latest.current = config;
+  const campaignId = config?.flow.campaignId ?? null;
+  const livemode = config?.mode.livemode ?? null;
+  const page = router.asPath.split(/[?#]/)[0];
+
+  // A layout effect, so that the page load comes before the steps' own events.
+  useLayoutEffect(() => {
+    if (campaignId) track(buildPageLoad(pageContext(campaignId)));
+  }, [campaignId, page]);
+
+  useEffect(() => {
+    if (!latest.current) return undefined;
+    const started = startTracking(latest.current, consentMode, latest as { current: CheckoutConfig });
+    pipeline.current = started.pipeline;
+    return () => {
+      pipeline.current = null;
+      started.stop();
+    };
+    // A new campaign or mode starts a new pipeline; consent changes are applied below.
+  }, [campaignId, livemode]);
+
+  useEffect(() => {
+    pipeline.current?.setMode(consentMode);
+    // Withdrawn consent: the tracing id kept for this tab goes too.
+    const storage = sessionStorageOrNull();
+    if (consentMode === 'anonymous' && storage?.getItem(TRACING_SESSION_KEY) != null) storage.removeItem(TRACING_SESSION_KEY);
+  }, [consentMode]);
+
+  return <>{children}</>;
+}

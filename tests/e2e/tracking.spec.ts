@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { OfferPage } from './pages/OfferPage';
+import { CartPage } from './pages/CartPage';
+import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
+import { E2E_ADMIN_TOKEN } from './support';
+
+interface StoredEvent {
+  channel: string;
+  action: string;
+  topic: string | null;
+  campaignId: string | null;
+  sessionId: string | null;
+  source: string | null;
+  livemode: boolean;
+  payload: Record<string, unknown>;
+}
+
+/** Every storage write the page's scripts make, recorded before any of them runs. */
+async function recordStorageWrites(context: BrowserContext): Promise<string[]> {
+  const writes: string[] = [];
+  await context.exposeBinding('__recordStorageWrite', (_source, entry: string) => void writes.push(entry));
+  await context.addInitScript(() => {
+    const record = (window as unknown as { __recordStorageWrite: (entry: string) => void }).__recordStorageWrite;
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      record(`${this === window.localStorage ? 'local' : 'session'}:${key}`);
+      return setItem.call(this, key, value);
+    };
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => cookie.get!.call(document),
+      set: (value: string) => {
+        record(`cookie:${value.split('=')[0]}`);
+        cookie.set!.call(document, value);
+      },
+    });
+  });
+  return writes;
+}
+
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+const path = (request: Request) => new URL(request.url()).pathname;
+const isTracking = (request: Request) =>
+  /^\/(martech\/api\/funnel|user-context\/segmentation|com\.condenast\/yv8|martech\/api\/schema-inspector)/.test(path(request));
+/** The cart and the checkout attempt: storage the purchase cannot work without. */
+const STRICTLY_NECESSARY = /^session:pj:(cart|promo|attempt):/;
+
+async function storedEvents(request: APIRequestContext, query: Record<string, string>): Promise<StoredEvent[]> {
+  const response = await request.get(`/api/admin/events?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { events: StoredEvent[] }).events;
+}
+
+test.describe('consent gating', () => {
+  test('before an answer: anonymous tracking only, nothing stored for it; accepting switches to full', async ({ page, context }) => {
+    const writes = await recordStorageWrites(context);
+    const requests = recordRequests(page);
+    const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false', source: 'consent-e2e' });
+    const banner = page.getByRole('region', { name: 'Your privacy choices' });
+    await expect(banner).toBeVisible();
+    await offers.choose('Vogue Digital');
+    await CartPage.expectOpen(page);
+    await expect.poll(() => requests.filter((r) => path(r) === '/martech/api/funnel').length).toBeGreaterThan(0);
+
+    // Anonymous: the funnel hears the visit, but nothing identifying is kept or sent.
+    expect(writes.filter((write) => !STRICTLY_NECESSARY.test(write))).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation'))).toEqual([]);
+    expect(requests.filter((r) => new URL(r.url()).origin !== new URL(page.url()).origin)).toEqual([]);
+    for (const collected of requests.filter((r) => path(r) === '/com.condenast/yv8')) {
+      expect(collected.headers()['sp-anonymous']).toBe('*');
+    }
+    expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);
+
+    const trackingBefore = requests.filter(isTracking).length;
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect(banner).toBeHidden();
+
+    // Full: the segment the offer page asked for is now added, and the tracing id is kept.
+    await expect.poll(() => requests.filter((r) => path(r) === '/user-context/segmentation/add').map((r) => new URL(r.url()).search)).toEqual([
+      '?segment=mtu.v',
+    ]);
+    expect(writes).toContain('session:pj_tracing_session_id');
+    expect(writes).toContain('cookie:pj_consent');
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await CheckoutPage.expectOpen(page);
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name).some((name) => name.startsWith('_sp_id'))).toBe(true);
+    expect(requests.filter(isTracking).length).toBeGreaterThan(trackingBefore);
+    const afterConsent = requests.filter((r) => path(r) === '/com.condenast/yv8').at(-1)!;
+    expect(afterConsent.headers()['sp-anonymous']).toBeUndefined();
+  });
+
+  test('reject all: tracking stays anonymous on every page, and the answer is remembered', async ({ page, context }) => {
+    const writes = await recordStorageWrites(context);
+    const requests = recordRequests(page);
+    const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false' });
+    await page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Reject all' }).click();
+    await offers.choose('Vogue Digital');
+    await CartPage.expectOpen(page);
+    await page.reload();
+    await CartPage.expectOpen(page);
+    await expect(page.getByRole('region', { name: 'Your privacy choices' })).toHaveCount(0);
+    await expect.poll(() => requests.filter((r) => path(r) === '/martech/api/funnel').length).toBeGreaterThan(1);
+
+    expect(writes.filter((write) => !STRICTLY_NECESSARY.test(write))).toEqual(['cookie:pj_consent']);
+    expect((await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual(['pj_consent=v1:C0001']);
+    expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation'))).toEqual([]);
+  });
+});
+
+test('a purchase emits the funnel events in order, each stored and queryable by QA', async ({ page, context, request }) => {
+  await context.addCookies([{ name: 'pj_consent', value: 'v1:C0001,C0002,C0003,C0004', url: 'http://127.0.0.1' }]);
+  const source = `funnel-e2e-${Date.now()}`;
+  const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false', source });
+  await expect(page.getByRole('region', { name: 'Your privacy choices' })).toHaveCount(0);
+  await offers.choose('Vogue Digital');
+  const cart = await CartPage.expectOpen(page);
+  void cart;
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  const checkout = await CheckoutPage.expectOpen(page);
+  await checkout.fillBilling();
+  await page.getByLabel('Send me the Vogue newsletter.').check();
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.submit();
+  await SuccessPage.expectOpen(page);
+  const sessionId = await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'));
+  expect(sessionId).toMatch(/^[\w-]{8,64}$/);
+
+  const expected = [
+    'waypoint:page-navigation',
+    'waypoint:campaign',
+    'waypoint.journey:hover:subscribe',
+    'waypoint.journey:click:subscribe',
+    'add-to-cart',
+    'waypoint:page-navigation',
+    'waypoint:cart',
+    'waypoint:page-navigation',
+    'waypoint:credit-card',
+    'waypoint.journey:focus:first-name',
+    'marketing-permissions',
+    'waypoint:page-navigation',
+    'waypoint:success',
+    'purchase',
+  ];
+  const label = (event: StoredEvent) =>
+    event.topic
+      ? `${event.topic}:${event.action}:${String(event.payload.el)}`
+      : event.action === 'waypoint'
+        ? `waypoint:${String(event.payload.waypointId)}`
+        : event.action;
+  await expect.poll(async () => (await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).length).toBe(expected.length);
+  const events = await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' });
+  expect(events.map(label)).toEqual(expected);
+  for (const event of events) expect(event).toMatchObject({ campaignId: 'vogue-demo-single', source, livemode: false, sessionId });
+
+  const byAction = (action: string) => events.find((event) => event.action === action)!.payload;
+  expect(byAction('add-to-cart')).toMatchObject({ item: { id: expect.any(String), price: 2500, currency: '$' }, source });
+  expect(byAction('purchase')).toMatchObject({ shipping: 0, targeter: source, revenue: 2500, currencyCode: 'USD' });
+  expect(byAction('marketing-permissions')).toMatchObject({
+    email: 'ada.reader@example.com',
+    newsletter_perm: true,
+    newsletter_perm_id: 'vogue-newsletter',
+    first_pp: false,
+    source: 'martech-order-form',
+    action: 'order-purchased',
+    source_metadata: { campaign_id: 'vogue-demo-single' },
+  });
+
+  // Consent to targeting: the segment was added on the offer page and removed on purchase.
+  const segments = await storedEvents(request, { channel: 'segmentation', since: new Date(Date.now() - 120_000).toISOString() });
+  expect(segments.some((event) => event.action === 'add' && event.payload.segment === 'mtu.v')).toBe(true);
+  expect(segments.some((event) => event.action === 'remove' && event.payload.segment === 'mtu.v')).toBe(true);
+
+  // The analytics collector heard the pages and the purchase under the registered schemas.
+  await expect
+    .poll(async () => (await storedEvents(request, { channel: 'analytics', campaignId: 'vogue-demo-single' })).map((event) => event.action))
+    .toContain('checkout_purchase');
+});
+
+test.describe('ingestion refuses what it cannot trust', () => {
+  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const badRowCount = async (request: APIRequestContext, since: string) =>
+    ((await (await request.get(`/api/admin/bad-rows?channel=funnel&since=${since}&limit=5000`, { headers: admin })).json()) as { badRows: unknown[] }).badRows.length;
+
+  test('unauthorised, malformed, invalid and oversized funnel requests: a 4xx with a message, a bad row each, no event', async ({ request }) => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const campaignId = `refused-${Date.now()}`;
+    const item = { action: 'waypoint', payload: { waypointId: 'campaign', depth: 100, timestamp: Date.now(), currentPage: '/x', campaignId } };
+    const post = (query: string, body: string, type = 'text/plain;charset=UTF-8') =>
+      request.post(`/martech/api/funnel?${query}`, { data: body, headers: { 'content-type': type } });
+
+    const answers = [
+      await post('api_key=wrong-key-123', JSON.stringify([item])),
+      await post('api_key=pj-demo-funnel-key', '[{"action":'),
+      await post('api_key=pj-demo-funnel-key', JSON.stringify([{ ...item, payload: { ...item.payload, depth: 'deep' } }])),
+      await post('api_key=pj-demo-funnel-key', JSON.stringify([item, { ...item, payload: { ...item.payload, campaignId: 'x'.repeat(70_000) } }])),
+    ];
+    expect(answers.map((answer) => answer.status())).toEqual([401, 400, 400, 413]);
+    for (const answer of answers) expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/\w+/);
+    await expect.poll(() => badRowCount(request, since)).toBeGreaterThanOrEqual(4);
+    const stored = await storedEvents(request, { campaignId });
+    expect(stored).toEqual([]);
+
+    // The same item, sent properly as a pixel, is stored.
+    const pixel = await request.get(`/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false&data=${encodeURIComponent(JSON.stringify([item]))}`);
+    expect(pixel.status()).toBe(200);
+    expect(pixel.headers()['content-type']).toBe('image/gif');
+    expect(await storedEvents(request, { campaignId })).toMatchObject([{ action: 'waypoint', livemode: false, campaignId }]);
+  });
+});
+
+test('the funnel report shows marketers each campaign step by step, behind the admin password', async ({ browser, request }) => {
+  const anonymous = await request.get('/admin/funnel');
+  expect(anonymous.status()).toBe(401);
+  expect(anonymous.headers()['www-authenticate']).toContain('Basic');
+
+  // Three test-mode visitors of the dual campaign: all see the offer, two the cart, one pays.
+  const source = `report-e2e-${Date.now()}`;
+  const waypoint = (waypointId: string, sessionId: string) => ({
+    action: 'waypoint',
+    payload: { waypointId, depth: 100, timestamp: Date.now(), currentPage: '/newyorker/demo-dual', campaignId: 'newyorker-demo-dual' },
+    _context: { sessionId, source, livemode: false },
+  });
+  const items = [
+    ...['v1', 'v2', 'v3'].map((visitor) => waypoint('campaign', `${source}-${visitor}`)),
+    ...['v1', 'v2'].map((visitor) => waypoint('cart', `${source}-${visitor}`)),
+    waypoint('credit-card', `${source}-v1`),
+    waypoint('success', `${source}-v1`),
+  ];
+  const sent = await request.post('/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false', { data: items });
+  expect(sent.status()).toBe(200);
+
+  const context = await browser.newContext({ httpCredentials: { username: 'marketing', password: E2E_ADMIN_TOKEN } });
+  const page = await context.newPage();
+  await page.goto('/admin/funnel?mode=test&campaign=newyorker-demo-dual');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: source });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('3');
+  await expect(page.getByRole('img').first()).toBeVisible();
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await context.close();
+});
