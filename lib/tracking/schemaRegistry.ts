@@ -9,6 +9,8 @@ export const ANALYTICS_SCHEMAS = {
   checkout_add_to_cart: 'iglu:com.condenast/checkout_add_to_cart/jsonschema/1-0-0',
   checkout_purchase: 'iglu:com.condenast/checkout_purchase/jsonschema/1-0-0',
   checkout_renewal_terms_visible: 'iglu:com.condenast/checkout_renewal_terms_visible/jsonschema/1-0-0',
+  /** The context entity every analytics event carries: {campaignId, livemode, source}. */
+  checkout_context: 'iglu:com.condenast/checkout_context/jsonschema/1-0-0',
 } as const;
 
 export type AnalyticsSchemaName = keyof typeof ANALYTICS_SCHEMAS;

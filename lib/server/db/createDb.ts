@@ -23,6 +23,13 @@ export function parseDatabaseUrl(url: string): DbConfig {
   throw new Error(`DATABASE_URL must start with "file:" (SQLite); got "${url.slice(0, 40)}"`);
 }
 
+/** The SQLite connection behind each Kysely handle, for the one hot path that writes it directly (tracking ingestion). */
+const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
 export function createDb(config: DbConfig): Kysely<Database> {
   const filename = config.filename === ':memory:' ? ':memory:' : path.resolve(config.filename);
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
@@ -34,7 +41,9 @@ export function createDb(config: DbConfig): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { createDb, migrateToLatest } from '/work/main/lib/server/db/createDb';
+import { EventStore } from '/work/main/lib/server/events/EventStore';
+import { funnelEventsFrom } from '/work/main/lib/server/events/funnelEndpoint';
+const body = fs.readFileSync('/tmp/prof/body.json', 'utf8');
+for (const f of ['/tmp/prof/m.db', '/tmp/prof/m.db-wal', '/tmp/prof/m.db-shm']) fs.rmSync(f, { force: true });
+const db = createDb({ dialect: 'sqlite', filename: '/tmp/prof/m.db' });
+await migrateToLatest(db);
+const store = new EventStore(db);
+const N = 5000;
+let t = process.hrtime.bigint();
+const all: ReturnType<typeof funnelEventsFrom>[] = [];
+for (let i = 0; i < N; i++) all.push(funnelEventsFrom(JSON.parse(body), false));
+console.log('parse+validate µs/request', Number(process.hrtime.bigint() - t) / 1000 / N);
+t = process.hrtime.bigint();
+for (let round = 0; round < N / 50; round++) await Promise.all(all.slice(round * 50, round * 50 + 50).map((e) => store.appendEvents(e)));
+console.log('store µs/request (batches of 50 requests)', Number(process.hrtime.bigint() - t) / 1000 / N, store.stats);
