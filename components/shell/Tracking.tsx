@@ -11,12 +11,12 @@ import { createFunnelDestination } from '@/lib/tracking/destinations/funnelDesti
 import { createInspectorDestination } from '@/lib/tracking/destinations/inspectorDestination';
 import { createSegmentationDestination } from '@/lib/tracking/destinations/segmentationDestination';
 import { buildPageLoad } from '@/lib/tracking/events';
-import { createFunnelClient } from '@/lib/tracking/funnelClient';
+import { createFunnelClient, funnelRequestUrl } from '@/lib/tracking/funnelClient';
 import { createPipeline, type Pipeline } from '@/lib/tracking/pipeline';
 import { createSchemaInspector } from '@/lib/tracking/schemaInspector';
 import { createSegmentationClient } from '@/lib/tracking/segmentation';
 import { attachPipeline, track } from '@/lib/tracking/track';
-import { pageViewSessionId, TRACING_SESSION_KEY, tracingSessionId } from '@/lib/tracking/tracingSession';
+import { pageViewSessionId, resetPageViewSessionId, TRACING_SESSION_KEY, tracingSessionId } from '@/lib/tracking/tracingSession';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
 
 function sessionStorageOrNull(): Storage | null {
@@ -39,11 +39,12 @@ function sessionIdFor(mode: TrackingMode): string {
 function startTracking(config: CheckoutConfig, initialMode: TrackingMode, latest: { current: CheckoutConfig }) {
   const { tracking, mode } = config;
   const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
-  const inspector = createSchemaInspector({ url: tracking.inspectorUrl, appEnv: tracking.appEnv });
-  const segmentation = createSegmentationClient(tracking.segmentationUrl);
+  const inspector = createSchemaInspector({ url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true), appEnv: tracking.appEnv });
+  const segmentation = createSegmentationClient(tracking.segmentationUrl, undefined, mode.livemode);
   const analytics = createAnalyticsDestination({
     collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
     initialMode,
+    pageContext: () => ({ campaignId: latest.current.flow.campaignId, livemode: latest.current.mode.livemode, source: latest.current.mode.source }),
   });
   const pipeline = createPipeline({
     initialMode,
@@ -103,9 +104,13 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const livemode = config?.mode.livemode ?? null;
   const page = router.asPath.split(/[?#]/)[0];
 
-  // A layout effect, so that the page load comes before the steps' own events.
+  // A layout effect, so that the page load comes before the steps' own events; once per
+  // page, not again on strict mode's second run.
+  const loaded = useRef<string | null>(null);
   useLayoutEffect(() => {
-    if (campaignId) track(buildPageLoad(pageContext(campaignId)));
+    if (!campaignId || loaded.current === `${campaignId}${page}`) return;
+    loaded.current = `${campaignId}${page}`;
+    track(buildPageLoad(pageContext(campaignId)));
   }, [campaignId, page]);
 
   useEffect(() => {
@@ -119,11 +124,17 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
   }, [campaignId, livemode]);
 
+  const previousMode = useRef(consentMode);
   useEffect(() => {
+    const withdrawn = previousMode.current === 'full' && consentMode === 'anonymous';
+    previousMode.current = consentMode;
     pipeline.current?.setMode(consentMode);
-    // Withdrawn consent: the tracing id kept for this tab goes too.
-    const storage = sessionStorageOrNull();
-    if (consentMode === 'anonymous' && storage?.getItem(TRACING_SESSION_KEY) != null) storage.removeItem(TRACING_SESSION_KEY);
+    if (!withdrawn) return;
+    // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
+    // and a tag manager already running (its tags, its cookies) goes with a fresh page.
+    sessionStorageOrNull()?.removeItem(TRACING_SESSION_KEY);
+    resetPageViewSessionId();
+    if (latest.current?.tracking.trackingId) window.location.reload();
   }, [consentMode]);
 
   return <>{children}</>;

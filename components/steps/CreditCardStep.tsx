@@ -18,12 +18,12 @@ import { confirmOrder, submitOrder, SubmitError } from '@/lib/checkout/submitCli
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { useAttempt } from '@/lib/checkout/useAttempt';
+import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { journeyHref } from '@/lib/journey/navigation';
 import { validateCardFields, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { regionsOf } from '@/lib/geo/regions';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
-import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from '../checkout/CheckoutForm.module.css';
@@ -146,6 +146,8 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
       source: mode.source,
       returnPath,
     };
+    // The success page reports the choices once the order is paid, after a bank redirect too.
+    rememberOrderTracking(flow.campaignId, { marketing });
     try {
       let response: SubmitResponse = await submitOrder(request);
       if (response.status === 'requires_action' && response.action.type === 'redirect') {
@@ -159,14 +161,6 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
       }
       if (response.status === 'succeeded') {
         attempt.finish();
-        void marketingPermissionsEvent({
-          choices: marketing,
-          email: billingData.email,
-          country: billingData.country,
-          brandSlug: flow.brand_slug,
-          campaignId: flow.campaignId,
-          livemode: mode.livemode,
-        }).then(track);
         await router.push(response.successPath);
         return;
       }

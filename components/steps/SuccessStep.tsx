@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
 import type { StepProps } from './registry';
@@ -8,7 +8,9 @@ import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
 import { purchaseFor } from '@/lib/tracking/commerce';
 import { buildSuccessMagicLinkClick, buildSuccessPageLoad } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
-import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
+import { pageContext } from '@/lib/tracking/useTrackOnce';
+import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
+import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 
@@ -20,12 +22,25 @@ const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Masterc
  */
 export default function SuccessStep({ flow, base, search, transaction }: StepProps) {
   const paid = transaction?.status === 'succeeded';
-  const source = useOptionalCheckoutConfig()?.mode.source ?? null;
-  // Only a paid order reaches the funnel's last step; a page without one is just a page load.
-  useTrackOnce(paid ? flow.campaignId : null, () => buildSuccessPageLoad(pageContext(flow.campaignId)));
-  useTrackOnce(paid && transaction ? transaction.id : null, () =>
-    transaction ? purchaseFor(transaction, flow.campaignId, source, Date.now()) : null,
-  );
+  const mode = useOptionalCheckoutConfig()?.mode ?? null;
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (!paid || !transaction || reported.current === transaction.id) return;
+    reported.current = transaction.id;
+    // Only the tab that placed the order reports it, once: a reload finds nothing to take.
+    const order = takeOrderTracking(flow.campaignId);
+    if (!order) return;
+    track(buildSuccessPageLoad(pageContext(flow.campaignId)));
+    track(purchaseFor(transaction, flow.campaignId, mode?.source ?? null, Date.now()));
+    void marketingPermissionsEvent({
+      choices: order.marketing,
+      email: transaction.customer.email,
+      country: transaction.customer.country,
+      brandSlug: flow.brand_slug,
+      campaignId: flow.campaignId,
+      livemode: transaction.livemode,
+    }).then(track);
+  }, [paid, transaction, flow.campaignId, flow.brand_slug, mode?.source]);
   useEffect(() => {
     if (!paid) return;
     // The order is placed: the next visit starts with an empty cart.

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import { TestModeBanner } from './TestModeBanner';
+import { CookieSettingsButton } from '../shell/CookieSettingsButton';
 import styles from './JourneyLayout.module.css';
 
 const FONT_STACKS: Record<BrandIdentity['fontFamily'], string> = {
@@ -37,6 +38,7 @@ export function JourneyLayout({ brandName, identity, livemode, children }: Journ
       </main>
       <footer className={styles.footer}>
         {`${brandName}${identity.tagline ? ` · ${identity.tagline}` : ''}. Prices include any discount shown; taxes are calculated at checkout.`}
+        <CookieSettingsButton />
       </footer>
     </div>
   );

@@ -15,6 +15,12 @@ describe('segmentationUrl', () => {
 });
 
 describe('createSegmentationClient', () => {
+  it('marks test-mode calls with livemode=false', async () => {
+    const pixel = createMemoryTransport({ kind: 'pixel' });
+    await createSegmentationClient('/user-context/segmentation', pixel, false).add('mtu.v');
+    expect(pixel.sent.map((request) => request.url)).toEqual(['/user-context/segmentation/add?segment=mtu.v&livemode=false']);
+  });
+
   it('adds and removes a segment with image requests carrying nothing but the segment', async () => {
     const pixel = createMemoryTransport({ kind: 'pixel' });
     const client = createSegmentationClient('/user-context/segmentation', pixel);

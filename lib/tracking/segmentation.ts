@@ -14,9 +14,9 @@ export function isSegmentOperation(value: unknown): value is SegmentOperation {
   return (SEGMENT_OPERATIONS as readonly unknown[]).includes(value);
 }
 
-/** `${base}/${operation}?segment=…`; a trailing slash on the base is not doubled. */
-export function segmentationUrl(baseUrl: string, operation: SegmentOperation, segment: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/${operation}?segment=${encodeURIComponent(segment)}`;
+/** `${base}/${operation}?segment=…` (and `&livemode=false` in test mode); a trailing slash on the base is not doubled. */
+export function segmentationUrl(baseUrl: string, operation: SegmentOperation, segment: string, livemode = true): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${operation}?segment=${encodeURIComponent(segment)}${livemode ? '' : '&livemode=false'}`;
 }
 
 export interface SegmentationClient {
@@ -29,7 +29,7 @@ export interface SegmentationClient {
   apply(operation: string, segment: string): Promise<boolean>;
 }
 
-export function createSegmentationClient(baseUrl: string, transport: Transport = createPixelTransport()): SegmentationClient {
+export function createSegmentationClient(baseUrl: string, transport: Transport = createPixelTransport(), livemode = true): SegmentationClient {
   async function request(operation: SegmentOperation, segment: string): Promise<boolean> {
     if (typeof segment !== 'string' || segment.trim() === '') {
       console.warn(`Segmentation ${operation} ignored: no segment given.`);
@@ -37,7 +37,7 @@ export function createSegmentationClient(baseUrl: string, transport: Transport =
     }
     // The segment is all in the URL; an empty body keeps the pixel from adding a `data` parameter.
     try {
-      const ok = await transport.send(segmentationUrl(baseUrl, operation, segment), '');
+      const ok = await transport.send(segmentationUrl(baseUrl, operation, segment, livemode), '');
       if (!ok) console.warn(`Segmentation ${operation} of "${segment}" failed.`);
       return ok;
     } catch (error) {

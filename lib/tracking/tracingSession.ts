@@ -32,6 +32,11 @@ export function pageViewSessionId(): string {
   return pageViewId;
 }
 
+/** A new page-view id: after consent is withdrawn, nothing sent later links to what was sent with it. */
+export function resetPageViewSessionId(): void {
+  pageViewId = null;
+}
+
 const plausibleId = (value: string | null): value is string => typeof value === 'string' && /^[\w-]{8,64}$/.test(value);
 
 /**

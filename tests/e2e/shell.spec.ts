@@ -31,9 +31,12 @@ test('the offer page has landmarks, one h1 and a keyboard path through the offer
   await expect(page.getByRole('button', { name: 'Subscribe: Digital' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Subscribe: Print + Digital' })).toBeFocused();
-  // The consent banner comes after the page's own content, and is reachable from the keyboard.
+  // Then the footer's cookie settings, and the consent banner after the page's own content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Accept all' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/newyorker\/demo-dual\/cart$/);

@@ -85,7 +85,7 @@ test.describe('consent gating', () => {
 
     // Full: the segment the offer page asked for is now added, and the tracing id is kept.
     await expect.poll(() => requests.filter((r) => path(r) === '/user-context/segmentation/add').map((r) => new URL(r.url()).search)).toEqual([
-      '?segment=mtu.v',
+      '?segment=mtu.v&livemode=false',
     ]);
     expect(writes).toContain('session:pj_tracing_session_id');
     expect(writes).toContain('cookie:pj_consent');
@@ -95,6 +95,29 @@ test.describe('consent gating', () => {
     expect(requests.filter(isTracking).length).toBeGreaterThan(trackingBefore);
     const afterConsent = requests.filter((r) => path(r) === '/com.condenast/yv8').at(-1)!;
     expect(afterConsent.headers()['sp-anonymous']).toBeUndefined();
+  });
+
+  test('consent can be withdrawn from the footer: the tracing id goes and later events carry a new one', async ({ page, request }) => {
+    const requests = recordRequests(page);
+    const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false' });
+    await page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Accept all' }).click();
+    const tracingId = await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'));
+    expect(tracingId).toBeTruthy();
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Reject all' }).click();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'))).toBeNull();
+    expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('snowplow')))).toEqual([]);
+    const segmentsBefore = requests.filter((r) => path(r).startsWith('/user-context/segmentation')).length;
+
+    await offers.choose('Vogue Digital');
+    await CartPage.expectOpen(page);
+    const cartLoads = async () =>
+      (await storedEvents(request, { campaignId: 'vogue-demo-single', channel: 'funnel', since: new Date(Date.now() - 60_000).toISOString() })).filter(
+        (event) => event.action === 'add-to-cart' && event.sessionId !== tracingId,
+      );
+    await expect.poll(async () => (await cartLoads()).length).toBeGreaterThan(0);
+    expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation')).length).toBe(segmentsBefore);
   });
 
   test('reject all: tracking stays anonymous on every page, and the answer is remembered', async ({ page, context }) => {
@@ -144,10 +167,10 @@ test('a purchase emits the funnel events in order, each stored and queryable by 
     'waypoint:page-navigation',
     'waypoint:credit-card',
     'waypoint.journey:focus:first-name',
-    'marketing-permissions',
     'waypoint:page-navigation',
     'waypoint:success',
     'purchase',
+    'marketing-permissions',
   ];
   const label = (event: StoredEvent) =>
     event.topic
@@ -172,6 +195,12 @@ test('a purchase emits the funnel events in order, each stored and queryable by 
     action: 'order-purchased',
     source_metadata: { campaign_id: 'vogue-demo-single' },
   });
+
+  // A reload of the success page is a page load, not a second purchase.
+  await page.reload();
+  await SuccessPage.expectOpen(page);
+  await expect.poll(async () => (await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).length).toBe(expected.length + 1);
+  expect((await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).map(label).slice(expected.length)).toEqual(['waypoint:page-navigation']);
 
   // Consent to targeting: the segment was added on the offer page and removed on purchase.
   const segments = await storedEvents(request, { channel: 'segmentation', since: new Date(Date.now() - 120_000).toISOString() });

@@ -20,12 +20,33 @@ const FULL = { stateStorageStrategy: 'cookieAndLocalStorage' } as const;
  * cookie and no local storage and asks the collector not to record the IP; full mode
  * switches storage on; going back to anonymous clears what was stored.
  */
+/** The tracker's event queue in local storage (full mode only): gone when consent is withdrawn. */
+function forgetQueuedEvents(): void {
+  try {
+    for (const key of Object.keys(window.localStorage)) if (key.startsWith('snowplowOutQueue_')) window.localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: there is nothing of ours in it.
+  }
+}
+
 export interface AnalyticsDestination extends Destination {
   /** A self-describing event named in markup; an unregistered name throws (SPEC §8). */
   trackSchemaEvent(name: string, data: Record<string, unknown>): void;
 }
 
-export function createAnalyticsDestination(options: { collectorOrigin: string; initialMode: TrackingMode; appId?: string }): AnalyticsDestination {
+export interface AnalyticsPageContext {
+  campaignId: string;
+  livemode: boolean;
+  source: string | null;
+}
+
+export function createAnalyticsDestination(options: {
+  collectorOrigin: string;
+  initialMode: TrackingMode;
+  /** The campaign and mode of the current page: a context entity on every event, page views too. */
+  pageContext: () => AnalyticsPageContext;
+  appId?: string;
+}): AnalyticsDestination {
   let mode = options.initialMode;
   let snowplow: Promise<Snowplow | null> | null = null;
 
@@ -42,6 +63,7 @@ export function createAnalyticsDestination(options: { collectorOrigin: string; i
           contexts: { webPage: true },
           ...(mode === 'full' ? FULL : ANONYMOUS),
         });
+        sp.addGlobalContexts([() => ({ schema: analyticsSchemaUri('checkout_context'), data: { ...options.pageContext() } })], [TRACKER]);
         sp.enableActivityTracking(ACTIVITY_TRACKING, [TRACKER]);
         return sp;
       })
@@ -79,6 +101,7 @@ export function createAnalyticsDestination(options: { collectorOrigin: string; i
         if (next === 'full') sp.disableAnonymousTracking(FULL, [TRACKER]);
         else {
           sp.clearUserData({ preserveSession: false, preserveUser: false }, [TRACKER]);
+          forgetQueuedEvents();
           sp.enableAnonymousTracking({ options: ANONYMOUS.anonymousTracking, stateStorageStrategy: 'none' }, [TRACKER]);
         }
       });
