@@ -10,6 +10,7 @@ import { createDataLayerDestination } from '@/lib/tracking/destinations/dataLaye
 import { createFunnelDestination } from '@/lib/tracking/destinations/funnelDestination';
 import { createInspectorDestination } from '@/lib/tracking/destinations/inspectorDestination';
 import { createSegmentationDestination } from '@/lib/tracking/destinations/segmentationDestination';
+import { loadScriptOnce } from '@/lib/tracking/destinations/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
 import { createFunnelClient, funnelRequestUrl } from '@/lib/tracking/funnelClient';
 import { createPipeline, type Pipeline } from '@/lib/tracking/pipeline';
@@ -129,12 +130,15 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     const withdrawn = previousMode.current === 'full' && consentMode === 'anonymous';
     previousMode.current = consentMode;
     pipeline.current?.setMode(consentMode);
+    // The group's martech library (SPEC §3 page environment) is marketing code: targeting consent only.
+    const martech = latest.current?.tracking.martechLibrarySrc;
+    if (consentMode === 'full' && martech) loadScriptOnce(document, martech, 'The martech library');
     if (!withdrawn) return;
     // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
-    // and a tag manager already running (its tags, its cookies) goes with a fresh page.
+    // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.
     sessionStorageOrNull()?.removeItem(TRACING_SESSION_KEY);
     resetPageViewSessionId();
-    if (latest.current?.tracking.trackingId) window.location.reload();
+    if (latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc) window.location.reload();
   }, [consentMode]);
 
   return <>{children}</>;

@@ -1,5 +1,6 @@
 import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '../dataLayer';
 import type { Destination } from '../pipeline';
+import { loadScriptOnce } from './scriptLoader';
 
 const GTM_URL = 'https://www.googletagmanager.com/gtm.js';
 
@@ -14,11 +15,7 @@ export function createDataLayerDestination(options: { win: Window & DataLayerHos
     if (loaded || !options.trackingId) return;
     loaded = true;
     pushToDataLayer(options.win, { 'gtm.start': Date.now(), event: 'gtm.js' });
-    const script = options.win.document.createElement('script');
-    script.async = true;
-    script.src = `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`;
-    script.onerror = () => console.warn('The tag manager could not load.');
-    options.win.document.head.appendChild(script);
+    loadScriptOnce(options.win.document, `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`, 'The tag manager');
   };
   return {
     name: 'data-layer',
