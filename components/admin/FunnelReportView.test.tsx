@@ -41,6 +41,7 @@ const fixture: FunnelReportData = {
     filter,
   ),
   drift,
+  driftLimits: { shapesCompared: 7, shapesCut: false, differencesFound: 2 },
 };
 
 describe('FunnelReportView', () => {
@@ -131,9 +132,28 @@ describe('FunnelReportView', () => {
   });
 
   it('says when there is no drift', () => {
-    render(<FunnelReportView {...fixture} drift={[]} />);
+    render(<FunnelReportView {...fixture} drift={[]} driftLimits={{ shapesCompared: 7, shapesCut: false, differencesFound: 0 }} />);
     expect(screen.getByText('No drift: the event shapes seen in this period match the catalogue.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: /Schema drift/ })).toBeNull();
+  });
+
+  it('says nothing is left out when the drift list is complete', () => {
+    render(<FunnelReportView {...fixture} />);
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('says when the drift list is cut, to the most recently seen shapes and differences', () => {
+    render(<FunnelReportView {...fixture} driftLimits={{ shapesCompared: 200, shapesCut: true, differencesFound: 1234 }} />);
+    expect(screen.getByRole('note').textContent).toBe(
+      'Only the 200 most recently seen event shapes of this period were compared; older shapes are left out. The list shows the 2 most recently seen of 1,234 differences. Narrow the period to see the rest.',
+    );
+    expect(screen.getByRole('table', { name: 'Schema drift: 2 differences of 1,234' })).toBeTruthy();
+  });
+
+  it('does not claim there is no drift when the shapes compared were cut', () => {
+    render(<FunnelReportView {...fixture} drift={[]} driftLimits={{ shapesCompared: 200, shapesCut: true, differencesFound: 0 }} />);
+    expect(screen.getByText('No drift among the 200 most recently seen event shapes of this period.')).toBeTruthy();
+    expect(screen.queryByText(/match the catalogue/)).toBeNull();
   });
 
   it('shows an empty state without charts when nobody came', () => {

@@ -52,7 +52,7 @@ function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; 
  * rules in words, and the schema drift the inspector found. Server-rendered; the only
  * interaction is the GET form.
  */
-export function FunnelReportView({ filter, campaignOptions, report, drift }: FunnelReportData) {
+export function FunnelReportView({ filter, campaignOptions, report, drift, driftLimits }: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
   const period = formatPeriod(report.range.from, report.range.to);
@@ -114,7 +114,7 @@ export function FunnelReportView({ filter, campaignOptions, report, drift }: Fun
           ))
         )}
 
-        <SchemaDriftList drift={drift} />
+        <SchemaDriftList drift={drift} limits={driftLimits} />
       </main>
     </>
   );

@@ -1,3 +1,4 @@
+import type { DriftLimits } from '@/lib/server/reports/funnelReportService';
 import type { DriftKind, SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
 import { formatCount, formatInstant } from './reportFormat';
 import styles from './SchemaDriftList.module.css';
@@ -16,19 +17,42 @@ const KIND_HINTS: Record<DriftKind, string> = {
   'type-changed': 'sent with another type than the catalogue’s',
 };
 
+/** What the list leaves out, in words; null when it is complete. */
+export function driftCutNotice(limits: DriftLimits, shown: number): string | null {
+  const parts: string[] = [];
+  if (limits.shapesCut) {
+    parts.push(`Only the ${formatCount(limits.shapesCompared)} most recently seen event shapes of this period were compared; older shapes are left out.`);
+  }
+  if (limits.differencesFound > shown) {
+    parts.push(`The list shows the ${formatCount(shown)} most recently seen of ${formatCount(limits.differencesFound)} differences.`);
+  }
+  return parts.length > 0 ? `${parts.join(' ')} Narrow the period to see the rest.` : null;
+}
+
 /**
  * Where the events the schema inspector saw differ from the event catalogue: the team's
- * early warning that a page sends something the funnel figures do not account for.
+ * early warning that a page sends something the funnel figures do not account for. The
+ * list is bounded (the most recently seen shapes and differences) and says when it is cut.
  */
-export function SchemaDriftList({ drift }: { drift: readonly SchemaDriftEntry[] }) {
+export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDriftEntry[]; limits: DriftLimits }) {
+  const notice = driftCutNotice(limits, drift.length);
   return (
     <section className={styles.section} aria-labelledby="schema-drift-heading">
       <h2 id="schema-drift-heading">Schema drift</h2>
       <p className={styles.intro}>
         Event shapes the schema inspector saw in this period that differ from the event catalogue. Counts are since the shape was first seen.
       </p>
+      {notice && (
+        <p className={styles.cut} role="note">
+          {notice}
+        </p>
+      )}
       {drift.length === 0 ? (
-        <p className={styles.clean}>No drift: the event shapes seen in this period match the catalogue.</p>
+        <p className={styles.clean}>
+          {limits.shapesCut
+            ? `No drift among the ${formatCount(limits.shapesCompared)} most recently seen event shapes of this period.`
+            : 'No drift: the event shapes seen in this period match the catalogue.'}
+        </p>
       ) : (
         <>
           <dl className={styles.legend}>
@@ -41,7 +65,9 @@ export function SchemaDriftList({ drift }: { drift: readonly SchemaDriftEntry[] 
           </dl>
           <div className={styles.scroll} role="region" aria-label="Schema drift" tabIndex={0}>
             <table className={styles.table}>
-              <caption className="visually-hidden">Schema drift: {formatCount(drift.length)} differences</caption>
+              <caption className="visually-hidden">
+                Schema drift: {formatCount(drift.length)} differences{limits.differencesFound > drift.length ? ` of ${formatCount(limits.differencesFound)}` : ''}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Event</th>

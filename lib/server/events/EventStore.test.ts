@@ -124,6 +124,33 @@ describe('EventStore', () => {
     expect((await listTrackingEvents(db, { limit: 10 })).map((e) => e.sessionId)).toEqual(['s1', 's2', 's3', 's7', 's8', 's9']);
   });
 
+  it('gives bad rows their own queue budget: a flood of junk is refused without taking the room of events', async () => {
+    const store = new EventStore(db, { maxQueuedRows: 5, maxQueuedBadRows: 3 });
+    const bad = (n: number) => store.appendBadRow({ channel: 'funnel', reason: `r${n}`, raw: 'junk' });
+    const kept = [bad(1), bad(2), bad(3)];
+    const refused = bad(4);
+    // The events' budget is untouched by the waiting bad rows.
+    const events = store.appendEvents([event(1), event(2), event(3), event(4), event(5)]);
+    await expect(refused).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    await Promise.all([...kept, events]);
+    expect(store.stats.refusedBadRows).toBe(1);
+    expect((await listBadRows(db, { limit: 10 })).map((r) => r.reason)).toEqual(['r1', 'r2', 'r3']);
+    expect(await listTrackingEvents(db, { limit: 10 })).toHaveLength(5);
+    // Once written, the budget is free again.
+    await bad(5);
+    expect((await listBadRows(db, { limit: 10 })).map((r) => r.reason)).toEqual(['r1', 'r2', 'r3', 'r5']);
+  });
+
+  it('bounds the characters of waiting bad rows too, since each may hold a whole 64 KiB body', async () => {
+    const store = new EventStore(db, { maxQueuedBadRowChars: 100_000 });
+    const bad = (n: number) => store.appendBadRow({ channel: 'funnel', reason: `r${n}`, raw: 'x'.repeat(40_000) });
+    const results = await Promise.allSettled([bad(1), bad(2), bad(3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    // A single row larger than the budget is still taken when nothing waits (never refused for ever).
+    await store.appendBadRow({ channel: 'funnel', reason: 'big', raw: 'x'.repeat(200_000) });
+    expect((await listBadRows(db, { limit: 10 })).map((r) => r.reason)).toEqual(['r1', 'r2', 'big']);
+  });
+
   it('drains: everything queued is written', async () => {
     const store = new EventStore(db);
     void store.appendEvents([event(1)]);

@@ -51,6 +51,8 @@ export interface EventStoreStats {
   maxRowsPerFlush: number;
   rowsWritten: number;
   failedWrites: number;
+  /** Bad rows refused because their own queue budget was full. */
+  refusedBadRows: number;
 }
 
 type Write =
@@ -80,16 +82,32 @@ export class EventStore {
   private readonly ids: ArrivalIds;
   private readonly maxRows: number;
   private readonly maxQueuedRows: number;
+  private readonly maxQueuedBadRows: number;
+  private readonly maxQueuedBadRowChars: number;
+  /** Events and observations waiting for their commit. */
   private queuedRows = 0;
-  readonly stats: EventStoreStats = { flushes: 0, maxRowsPerFlush: 0, rowsWritten: 0, failedWrites: 0 };
+  /** Bad rows waiting, in their own budget: junk must not take the queue space of real events. */
+  private queuedBadRows = 0;
+  private queuedBadRowChars = 0;
+  readonly stats: EventStoreStats = { flushes: 0, maxRowsPerFlush: 0, rowsWritten: 0, failedWrites: 0, refusedBadRows: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
-    options: { now?: () => Date; maxRowsPerTransaction?: number; maxQueuedRows?: number; ids?: ArrivalIds } = {},
+    options: {
+      now?: () => Date;
+      maxRowsPerTransaction?: number;
+      maxQueuedRows?: number;
+      maxQueuedBadRows?: number;
+      maxQueuedBadRowChars?: number;
+      ids?: ArrivalIds;
+    } = {},
   ) {
     this.ids = options.ids ?? new ArrivalIds(options.now);
     this.maxRows = options.maxRowsPerTransaction ?? 500;
     this.maxQueuedRows = options.maxQueuedRows ?? 50_000;
+    this.maxQueuedBadRows = options.maxQueuedBadRows ?? 5_000;
+    // A bad row keeps a whole refused body (up to 64 KiB): the rows' count alone does not bound the memory.
+    this.maxQueuedBadRowChars = options.maxQueuedBadRowChars ?? 32 * 1024 * 1024;
   }
 
   /** Stores one request's events, all or none; resolves with their ids once committed. */
@@ -135,15 +153,34 @@ export class EventStore {
 
   private enqueue(write: Write): Promise<void> {
     // Backpressure: when the disk falls this far behind, refusing at once (503, retry) beats
-    // holding ever more requests and memory for commits that may come too late.
-    if (this.queuedRows + write.rows.length > this.maxQueuedRows && this.queuedRows > 0) {
+    // holding ever more requests and memory for commits that may come too late. Bad rows
+    // have a budget of their own, so that a flood of junk is refused (its bad rows not
+    // kept) long before it could take the room real events need.
+    const rows = write.rows.length;
+    if (write.kind === 'bad-row') {
+      const chars = write.rows.reduce((sum, row) => sum + row.raw.length + row.reason.length, 0);
+      if (this.queuedBadRows > 0 && (this.queuedBadRows + rows > this.maxQueuedBadRows || this.queuedBadRowChars + chars > this.maxQueuedBadRowChars)) {
+        this.stats.refusedBadRows += rows;
+        return Promise.reject(new EventStoreUnavailableError(null, `The tracking store has ${this.queuedBadRows} bad rows waiting; this one is not kept.`));
+      }
+      this.queuedBadRows += rows;
+      this.queuedBadRowChars += chars;
+      return this.queueWrite(write, () => {
+        this.queuedBadRows -= rows;
+        this.queuedBadRowChars -= chars;
+      });
+    }
+    if (this.queuedRows + rows > this.maxQueuedRows && this.queuedRows > 0) {
       return Promise.reject(new EventStoreUnavailableError(null, `The tracking store is ${this.queuedRows} rows behind.`));
     }
-    this.queuedRows += write.rows.length;
+    this.queuedRows += rows;
+    return this.queueWrite(write, () => {
+      this.queuedRows -= rows;
+    });
+  }
+
+  private queueWrite(write: Write, settle: () => void): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const settle = () => {
-        this.queuedRows -= write.rows.length;
-      };
       this.queue.push({
         ...write,
         resolve: () => {

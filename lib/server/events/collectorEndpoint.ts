@@ -1,7 +1,8 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { serverEnv } from '../../config/serverEnv';
-import { analyticsSchemaName } from '../../tracking/schemaRegistry';
+import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '../../tracking/schemaRegistry';
+import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from './analyticsSchemas';
 import type { NewTrackingEvent } from './EventStore';
 import { parseBody, readJsonBody, refused } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
@@ -15,13 +16,19 @@ import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';
  * self-describing events whose schema is in the journey's registry are stored; anything
  * else refuses the whole request, as the funnel does.
  *
+ * The data of a self-describing event is checked against its registered schema's data
+ * schema (analyticsSchemas.ts: the catalogue payload plus `livemode` and `source`), and the
+ * journey's context entity (`checkout_context`: `{campaignId, livemode, source}`), which
+ * every event carries, against its own; other entities (the tracker's web page, …) pass
+ * as they are.
+ *
  * Stored as: channel `analytics`; action `page_view`, `page_ping`, `structured_event`, or the
  * registry name of a self-describing event's schema; session id from `sid` (the tracker's
- * session); campaign id from the event's data or a context entity's `campaignId`;
- * livemode 0 when the event's data, a context entity (`livemode: false`) or the page URL
- * (`livemode=false`, SPEC §2) says test mode, else 1. The payload is the event with its
- * base64 fields decoded into their plain form (`ue_px` → `ue_pr`, `cx` → `co`), so that
- * reports read one form.
+ * session); the `campaign_id`, `livemode` and `source` columns from the self-describing
+ * event's data first, then from the `checkout_context` entity; without either, livemode
+ * falls back to the page URL (`livemode=false`, SPEC §2 means test mode, else live) and
+ * campaign and source are null. The payload is the event with its base64 fields decoded
+ * into their plain form (`ue_px` → `ue_pr`, `cx` → `co`), so that reports read one form.
  */
 
 /** tracker-core's default maxPostBytes is 40 000: room above it, not for abuse. */
@@ -123,9 +130,16 @@ function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
 
   const contexts = decodeJsonField(fields, 'co', 'cx');
   const entities = contexts === undefined ? [] : parse(contextsSchema, contexts, 'co').data;
+  // The journey's own entity is checked; the first one counts (the tracker may attach it globally and per event).
+  let context: CheckoutContext | null = null;
+  entities.forEach((entity, index) => {
+    if (entity.schema !== ANALYTICS_SCHEMAS.checkout_context) return;
+    const checked = parse(checkoutContextSchema, entity.data, `co.data.${index}.data`);
+    context ??= checked;
+  });
 
   let action: string = EVENT_TYPES[type] ?? '';
-  let eventData: Record<string, unknown> | null = null;
+  let eventData: CheckoutContext | null = null;
   const payload: Record<string, unknown> = { ...fields };
   delete payload.ue_px;
   delete payload.cx;
@@ -137,25 +151,25 @@ function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
     const name = analyticsSchemaName(inner.schema);
     if (!name) throw new EventProblem(`ue_pr.data.schema: "${inner.schema.slice(0, 120)}" is not a registered analytics schema`);
     action = name;
-    eventData = inner.data;
+    eventData = parse(ANALYTICS_DATA_SCHEMAS[name] as z.ZodType<CheckoutContext>, inner.data, 'ue_pr.data.data');
     payload.ue_pr = unstruct;
   } else if (type === 'se') {
     requireField(fields, 'se_ca');
     requireField(fields, 'se_ac');
   }
 
-  const sources = [eventData, ...entities.map((entity) => entity.data)].filter((data): data is Record<string, unknown> => data !== null);
-  const campaignId = sources.map((data) => data.campaignId).find((value): value is string => typeof value === 'string' && value.length > 0 && value.length <= 200);
-  const testMode = sources.some((data) => data.livemode === false) || url?.searchParams.get('livemode') === 'false';
+  // The event's own data first, then the journey's context entity; the page URL only for the mode.
+  const described = eventData ?? (context as CheckoutContext | null);
+  const livemode = described ? described.livemode : url?.searchParams.get('livemode') !== 'false';
   const sid = fields.sid;
   return {
     channel: 'analytics',
     action,
     topic: null,
-    campaignId: campaignId ?? null,
+    campaignId: described?.campaignId ?? null,
     sessionId: sid && sid.length <= 200 ? sid : null,
-    source: null,
-    livemode: !testMode,
+    source: described?.source ?? null,
+    livemode,
     payload,
   };
 }

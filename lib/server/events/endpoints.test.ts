@@ -1,10 +1,14 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { buildPagePing, buildPageView, buildSelfDescribingEvent, trackerCore } from '@snowplow/tracker-core';
 import { apiResolver } from 'next/dist/server/api-utils/node/api-resolver';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
+import { buildAddToCart, buildCartLoad } from '@/lib/tracking/events';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
+import { BadRowLimiter } from './badRowLimiter';
+import { checkFunnelItem } from './funnelSchemas';
 import { sampleFunnelItems } from './sampleEvents';
 import { PIXEL_GIF } from './ingestHttp';
 
@@ -24,6 +28,7 @@ vi.hoisted(() => {
 });
 
 const { appDb } = await import('../db/appDb');
+const { trackingServices } = await import('./trackingServices');
 const routes: [RegExp, Promise<unknown>][] = [
   [/^\/api\/funnel$/, import('@/pages/api/funnel')],
   [/^\/api\/segmentation\/(?<operation>[^/]+)$/, import('@/pages/api/segmentation/[operation]')],
@@ -67,6 +72,8 @@ afterAll(async () => {
 beforeEach(async () => {
   const db = await appDb();
   for (const table of ['tracking_events', 'tracking_bad_rows', 'schema_observations'] as const) await db.deleteFrom(table).execute();
+  // Every test refuses requests from 127.0.0.1: each starts with the address's budget of bad rows whole.
+  (await trackingServices()).badRows.reset();
 });
 
 async function eventRows() {
@@ -89,7 +96,8 @@ async function expectRefused(response: Response, status: number, code: string, c
   const bad = await badRows();
   expect(bad).toHaveLength(1);
   expect(bad[0]).toMatchObject({ channel, reason: expect.stringContaining(`${status} ${code}`) });
-  expect(bad[0]!.raw.length).toBeLessThanOrEqual(4096 + 40);
+  // The request line and headers are cut (2 KiB); a body is kept whole up to the endpoints' 64 KiB cap.
+  expect(bad[0]!.raw.length).toBeLessThanOrEqual(64 * 1024 + 2400);
   expect(await eventRows()).toEqual([]);
   return { error: body.error, badRow: bad[0]! };
 }
@@ -190,6 +198,94 @@ describe('POST /martech/api/funnel', () => {
     await expectRefused(response, 415, 'unsupported_media_type');
   });
 
+  it('keeps the whole body of a refused batch in its bad row, so that its valid items can be recovered', async () => {
+    const valid = sampleFunnelItems('c-big', context);
+    const items = Array.from({ length: 100 }, (_, i) => valid[i % valid.length]!);
+    // One bad item among 99 good ones, near the 64 KiB cap: nothing is stored (all or nothing)…
+    items[57] = { ...items[57]!, payload: { ...items[57]!.payload, campaignId: 42 } };
+    items[0] = { ...items[0]!, payload: { ...items[0]!.payload, el: `${'é'.repeat(100)}✨` } };
+    const body = JSON.stringify(items);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(20 * 1024);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(64 * 1024);
+    const { badRow } = await expectRefused(await beacon(body), 400, 'invalid_item');
+    // …but the bad row holds every byte of it, after the request line and content type.
+    const kept = badRow.raw.slice(badRow.raw.indexOf('\n\n') + 2);
+    expect(kept).toBe(body);
+    const recovered = (JSON.parse(kept) as unknown[]).filter((item) => checkFunnelItem(item).ok);
+    expect(recovered).toHaveLength(99);
+  });
+
+  it('keeps the whole data of a refused pixel, and cuts a long request line to 2 KiB', async () => {
+    const items = [...sampleFunnelItems('c-px', context).slice(6, 8), { action: 'waypoint', payload: {} }];
+    const data = JSON.stringify(items);
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}&livemode=false&pad=${'p'.repeat(3000)}&data=${encodeURIComponent(data)}`);
+    const { badRow } = await expectRefused(response, 400, 'invalid_item');
+    const [requestLine] = badRow.raw.split('\n');
+    expect(requestLine).toMatch(/^GET \/api\/funnel\?api_key=\[redacted\]&livemode=false&pad=p+…\[cut \d+ characters\]$/);
+    expect(requestLine!.length).toBeLessThan(2100);
+    expect(badRow.raw.endsWith(`\n\n${data}`)).toBe(true);
+  });
+
+  it('cuts the request line of a request refused before any body is read (405 with a long URL)', async () => {
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}&junk=${'j'.repeat(10_000)}`, { method: 'DELETE' });
+    const { badRow } = await expectRefused(response, 405, 'method_not_allowed');
+    expect(badRow.raw.length).toBeLessThan(2200);
+    expect(badRow.raw).toContain('…[cut ');
+    expect(badRow.raw).not.toContain(API_KEY);
+  });
+
+  it('keeps at most 30 bad rows per address a minute; the rest still get their 4xx, and become one summary row', async () => {
+    const services = await trackingServices();
+    const real = services.badRows;
+    let clock = Date.UTC(2026, 10, 21, 12, 0, 5);
+    services.badRows = new BadRowLimiter((row) => services.store.appendBadRow(row), { now: () => clock });
+    try {
+      const answers = await Promise.all(Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('c')), 'api_key=nope')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(45).fill(401));
+      expect(await badRows()).toHaveLength(30);
+      expect(await eventRows()).toEqual([]);
+
+      // The next minute: the first refused request writes the summary of the last, then its own row.
+      clock += 60_000;
+      expect((await beacon('not json')).status).toBe(400);
+      const rows = await badRows();
+      expect(rows).toHaveLength(32);
+      expect(rows[30]).toMatchObject({
+        channel: 'funnel',
+        reason: '15 more refused requests from this address were not kept; last reason: 401 invalid_api_key: A valid api_key query parameter is required.',
+        raw: expect.stringContaining('client: 127.0.0.0/24 (shortened)'),
+      });
+      expect(rows[31]!.reason).toMatch(/^400 invalid_json/);
+      // Real events are not held up by any of it.
+      const accepted = await beacon(JSON.stringify(sampleFunnelItems('c-ok')));
+      expect(accepted.status).toBe(200);
+    } finally {
+      services.badRows.reset();
+      services.badRows = real;
+    }
+  });
+
+  it('answers a body the client aborted as 400 aborted, never a 500 reported as a crash', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { port } = new URL(origin);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const partial = '[{"action":"click","_topic":"cart.ui","payload":{"el":"magic-link"';
+    socket.write(
+      `POST /api/funnel?api_key=${API_KEY}&livemode=false HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain;charset=UTF-8\r\nContent-Length: 5000\r\n\r\n${partial}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    // The aborted request is kept as an ordinary bad row (through the same per-address budget).
+    await vi.waitFor(async () => expect(await badRows()).toHaveLength(1), { timeout: 3000 });
+    const [badRow] = await badRows();
+    expect(badRow).toMatchObject({ channel: 'funnel', reason: expect.stringMatching(/^400 aborted: /) });
+    expect(badRow!.raw).toContain(`${partial} [aborted by the client after ${partial.length} bytes]`);
+    expect(await eventRows()).toEqual([]);
+    expect(errors.mock.calls.filter(([message]) => String(message).startsWith('API '))).toEqual([]);
+    errors.mockRestore();
+  });
+
   it('answers 503 and stores nothing when the store cannot commit', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const db = await appDb();
@@ -267,8 +363,18 @@ describe('GET /user-context/segmentation/add|remove', () => {
   });
 });
 
-/** Events as the Snowplow tracker builds them (its own core), serialised as its POST emitter does. */
-function trackerBatch(options: { base64?: boolean; schema?: string; livemodeUrl?: boolean } = {}) {
+const T = Date.UTC(2026, 10, 21, 12);
+const CHECKOUT_CONTEXT = ANALYTICS_SCHEMAS.checkout_context;
+
+/**
+ * Events as the Snowplow tracker builds them (its own core), serialised as its POST
+ * emitter does; the self-describing event's data is what the browser's analytics
+ * destination makes of a catalogue event (analyticsCallFor), and every event carries the
+ * journey's context entity.
+ */
+function trackerBatch(
+  options: { base64?: boolean; schema?: string; data?: Record<string, unknown>; livemodeUrl?: boolean; context?: Record<string, unknown> | null; withContextOn?: 'all' | 'page-view' } = {},
+) {
   const built: Record<string, unknown>[] = [];
   const core = trackerCore({ base64: options.base64 ?? false, callback: (pb) => void built.push(pb.build()) });
   core.setTrackerVersion('js-4.10.1');
@@ -279,11 +385,14 @@ function trackerBatch(options: { base64?: boolean; schema?: string; livemodeUrl?
   const pageUrl = `https://subscribe.example.com/vogue/demo-single/cart${options.livemodeUrl === false ? '' : '?livemode=false'}`;
   // The browser tracker adds the page URL to every event.
   core.addPayloadPair('url', pageUrl);
-  const campaignContext = { schema: 'iglu:com.condenast/checkout_context/jsonschema/1-0-0', data: { campaignId: 'vogue-demo-single', brand: 'vogue' } };
-  core.track(buildPageView({ pageUrl, pageTitle: 'Cart' }), [campaignContext]);
-  core.track(buildPagePing({ pageUrl, pageTitle: 'Cart', minXOffset: 0, maxXOffset: 10, minYOffset: 0, maxYOffset: 300 }));
-  core.track(buildSelfDescribingEvent({ event: { schema: options.schema ?? ANALYTICS_SCHEMAS.checkout_waypoint, data: { waypointId: 'cart', campaignId: 'vogue-demo-single-ue' } } }));
-  const stm = String(Date.UTC(2026, 10, 21, 12));
+  const contextData = options.context === undefined ? { campaignId: 'vogue-demo-single', livemode: false, source: 'newsletter' } : options.context;
+  const entities = contextData === null ? [] : [{ schema: CHECKOUT_CONTEXT, data: contextData }];
+  const call = analyticsCallFor(buildCartLoad({ campaignId: 'vogue-demo-single-ue', currentPage: '/vogue/demo-single/cart', timestamp: T }), { livemode: false, source: 'email' });
+  if (call?.kind !== 'self_describing') throw new Error('the cart waypoint is a self-describing event');
+  core.track(buildPageView({ pageUrl, pageTitle: 'Cart' }), entities);
+  core.track(buildPagePing({ pageUrl, pageTitle: 'Cart', minXOffset: 0, maxXOffset: 10, minYOffset: 0, maxYOffset: 300 }), options.withContextOn === 'page-view' ? [] : entities);
+  core.track(buildSelfDescribingEvent({ event: { schema: options.schema ?? call.schema, data: options.data ?? call.data } }), options.withContextOn === 'page-view' ? [] : entities);
+  const stm = String(T);
   const data = built.map((payload) => Object.fromEntries(Object.entries({ ...payload, stm }).map(([k, v]) => [k, String(v)])));
   return { schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4', data };
 }
@@ -298,24 +407,83 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ accepted: 3 });
     const rows = await eventRows();
-    expect(rows.map((r) => [r.channel, r.action, r.campaign_id, r.session_id, r.livemode])).toEqual([
-      ['analytics', 'page_view', 'vogue-demo-single', '5f3a1c2e-1111-4222-8333-444455556666', 0],
-      ['analytics', 'page_ping', null, '5f3a1c2e-1111-4222-8333-444455556666', 0],
-      ['analytics', 'checkout_waypoint', 'vogue-demo-single-ue', '5f3a1c2e-1111-4222-8333-444455556666', 0],
+    // Columns from the event's own data first (the waypoint's), else from the checkout_context entity.
+    expect(rows.map((r) => [r.channel, r.action, r.campaign_id, r.session_id, r.livemode, r.source])).toEqual([
+      ['analytics', 'page_view', 'vogue-demo-single', '5f3a1c2e-1111-4222-8333-444455556666', 0, 'newsletter'],
+      ['analytics', 'page_ping', 'vogue-demo-single', '5f3a1c2e-1111-4222-8333-444455556666', 0, 'newsletter'],
+      ['analytics', 'checkout_waypoint', 'vogue-demo-single-ue', '5f3a1c2e-1111-4222-8333-444455556666', 0, 'email'],
     ]);
     // Stored in the plain form whichever the tracker sent.
     const ue = JSON.parse(rows[2]!.payload_json) as Record<string, unknown>;
     expect(ue).not.toHaveProperty('ue_px');
-    expect(ue.ue_pr).toEqual({ schema: 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0', data: { schema: ANALYTICS_SCHEMAS.checkout_waypoint, data: { waypointId: 'cart', campaignId: 'vogue-demo-single-ue' } } });
+    expect(ue.ue_pr).toEqual({
+      schema: 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0',
+      data: {
+        schema: ANALYTICS_SCHEMAS.checkout_waypoint,
+        data: { waypointId: 'cart', depth: 100, timestamp: T, currentPage: '/vogue/demo-single/cart', campaignId: 'vogue-demo-single-ue', livemode: false, source: 'email' },
+      },
+    });
     expect(ue).toMatchObject({ e: 'ue', aid: 'purchase-journey', p: 'web', tv: 'js-4.10.1', eid: batch.data[2]!.eid });
     const pv = JSON.parse(rows[0]!.payload_json) as Record<string, unknown>;
     expect(pv).not.toHaveProperty('cx');
-    expect(pv.co).toMatchObject({ data: [{ data: { campaignId: 'vogue-demo-single' } }] });
+    expect(pv.co).toMatchObject({ data: [{ schema: CHECKOUT_CONTEXT, data: { campaignId: 'vogue-demo-single', livemode: false, source: 'newsletter' } }] });
   });
 
-  it('takes events as live unless the page or the data says test mode', async () => {
-    await collect(trackerBatch({ livemodeUrl: false }));
-    expect((await eventRows()).map((r) => r.livemode)).toEqual([1, 1, 1]);
+  it('takes the mode from the data or the context entity, else from the page URL; live unless one says test', async () => {
+    await collect(trackerBatch({ livemodeUrl: false, context: { campaignId: 'c', livemode: true, source: null }, data: { ...trackerBatchData(), livemode: true } }));
+    expect((await eventRows()).map((r) => [r.livemode, r.source])).toEqual([
+      [1, null],
+      [1, null],
+      [1, 'email'],
+    ]);
+    await (await appDb()).deleteFrom('tracking_events').execute();
+    // An old page without the entity: pings take the mode from the URL, the event from its data.
+    await collect(trackerBatch({ livemodeUrl: true, context: null }));
+    expect((await eventRows()).map((r) => [r.action, r.livemode, r.campaign_id, r.source])).toEqual([
+      ['page_view', 0, null, null],
+      ['page_ping', 0, null, null],
+      ['checkout_waypoint', 0, 'vogue-demo-single-ue', 'email'],
+    ]);
+  });
+
+  it('validates every registered event the browser sends, built from the catalogue', async () => {
+    const call = analyticsCallFor(
+      buildAddToCart({ id: '1001', name: 'Digital, 1 year', price: 2500, currency: '$', currencyCode: 'USD', campaignId: 'vogue-demo-single' }, { timestamp: T, source: null }),
+      { livemode: true, source: null },
+    );
+    if (call?.kind !== 'self_describing') throw new Error('add to cart is self-describing');
+    const response = await collect(trackerBatch({ schema: call.schema, data: call.data }));
+    expect(response.status).toBe(200);
+    expect((await eventRows()).at(-1)).toMatchObject({ action: 'checkout_add_to_cart', campaign_id: 'vogue-demo-single', livemode: 1, source: null });
+  });
+
+  it.each([
+    ['data without livemode', { livemode: undefined }, 'data.2.ue_pr.data.data.livemode: '],
+    ['data with a key the catalogue does not have', { colour: 'red' }, 'data.2.ue_pr.data.data: Unrecognized key: "colour"'],
+    ['data of another event', { waypointId: undefined, depth: undefined, item: {} }, 'data.2.ue_pr.data.data'],
+    ['a timestamp in seconds', { timestamp: 1_763_726_400 }, 'data.2.ue_pr.data.data.timestamp: must be epoch milliseconds after 2000-01-01'],
+    ['a source too long', { source: 's'.repeat(201) }, 'data.2.ue_pr.data.data.source: must be at most 200 characters'],
+  ])('refuses a self-describing event with %s, with nothing stored', async (_case, change, message) => {
+    const data = JSON.parse(JSON.stringify({ ...trackerBatchData(), ...change })) as Record<string, unknown>;
+    const { error } = await expectRefused(await collect(trackerBatch({ data })), 400, 'invalid_event', 'analytics');
+    expect(error.message).toContain(message);
+  });
+
+  it.each([
+    ['a missing campaign', { livemode: false, source: null }, 'data.0.co.data.0.data.campaignId: '],
+    ['a livemode that is a string', { campaignId: 'c', livemode: 'false', source: null }, 'data.0.co.data.0.data.livemode: '],
+    ['an extra key', { campaignId: 'c', livemode: false, source: null, brand: 'vogue' }, 'data.0.co.data.0.data: Unrecognized key: "brand"'],
+  ])('refuses a checkout_context entity with %s', async (_case, context, message) => {
+    const { error } = await expectRefused(await collect(trackerBatch({ context })), 400, 'invalid_event', 'analytics');
+    expect(error.message).toContain(message);
+  });
+
+  it('lets other context entities through as they are', async () => {
+    const batch = trackerBatch({ base64: false });
+    const co = JSON.parse(batch.data[0]!.co!) as { schema: string; data: unknown[] };
+    co.data.push({ schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' } });
+    batch.data[0]!.co = JSON.stringify(co);
+    expect((await collect(batch)).status).toBe(200);
   });
 
   it('refuses a schema that is not in the registry, with nothing stored', async () => {
@@ -354,9 +522,16 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
   });
 });
 
+/** The data the browser sends with the batch's cart waypoint. */
+function trackerBatchData(): Record<string, unknown> {
+  const call = analyticsCallFor(buildCartLoad({ campaignId: 'vogue-demo-single-ue', currentPage: '/vogue/demo-single/cart', timestamp: T }), { livemode: false, source: 'email' });
+  return call?.kind === 'self_describing' ? call.data : {};
+}
+
 describe('POST /martech/api/schema-inspector', () => {
   const t = Date.UTC(2026, 10, 21, 12);
-  const post = (body: unknown) => fetch(`${origin}/api/schema-inspector`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
+  const post = (body: unknown, query = `api_key=${API_KEY}`) =>
+    fetch(`${origin}/api/schema-inspector?${query}`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body) });
 
   it('upserts observed shapes with sorted keys, counts and seen times; unknown names are kept', async () => {
     const first = await post({
@@ -383,14 +558,42 @@ describe('POST /martech/api/schema-inspector', () => {
     ]);
   });
 
+  it('takes the largest shapes the bounds allow', async () => {
+    const properties = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`${'p'.repeat(124)}${String(i).padStart(4, '0')}`, 'string']));
+    const response = await post({ sessionId: 's', events: [{ name: `a${'b'.repeat(63)}`, properties, seenAt: t }] });
+    expect(await response.json()).toEqual({ accepted: 1, schemas: 1 });
+  });
+
   it.each([
-    ['an unknown type', { sessionId: 's', events: [{ name: 'x', properties: { a: 'date' }, seenAt: t }] }],
-    ['no session', { events: [] }],
-    ['seconds for seenAt', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 1_700_000_000 }] }],
-    ['a seenAt that is no time', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 'yesterday' }] }],
-    ['more than 1000 events', { sessionId: 's', events: Array.from({ length: 1001 }, () => ({ name: 'x', properties: {}, seenAt: t })) }],
-  ])('refuses %s with a bad row', async (_case, body) => {
-    await expectRefused(await post(body), 400, 'invalid_body', 'inspector');
+    ['no key', 'livemode=false'],
+    ['a wrong key', 'api_key=nope'],
+  ])('refuses %s with 401 and a bad row, storing nothing', async (_case, query) => {
+    const { badRow } = await expectRefused(await post({ sessionId: 's', events: [{ name: 'waypoint', properties: {}, seenAt: t }] }, query), 401, 'invalid_api_key', 'inspector');
+    expect(badRow.raw).toContain('"sessionId":"s"');
+    expect(await (await appDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
+  });
+
+  const shapes = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `event-${i}`, properties: { a: 'string' }, seenAt: t }));
+
+  it.each([
+    ['an unknown type', { sessionId: 's', events: [{ name: 'x', properties: { a: 'date' }, seenAt: t }] }, 400, 'invalid_body'],
+    ['no session', { events: [] }, 400, 'invalid_body'],
+    ['seconds for seenAt', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 1_700_000_000 }] }, 400, 'invalid_body'],
+    ['a seenAt that is no time', { sessionId: 's', events: [{ name: 'x', properties: {}, seenAt: 'yesterday' }] }, 400, 'invalid_body'],
+    ['more than 1000 events', { sessionId: 's', events: Array.from({ length: 1001 }, () => ({ name: 'x', properties: {}, seenAt: t })) }, 400, 'invalid_body'],
+    ['an upper-case name', { sessionId: 's', events: [{ name: 'Waypoint', properties: {}, seenAt: t }] }, 400, 'invalid_body'],
+    ['a name of 65 characters', { sessionId: 's', events: [{ name: 'a'.repeat(65), properties: {}, seenAt: t }] }, 400, 'invalid_body'],
+    ['a name with a space', { sessionId: 's', events: [{ name: 'add to cart', properties: {}, seenAt: t }] }, 400, 'invalid_body'],
+    [
+      '65 properties',
+      { sessionId: 's', events: [{ name: 'x', properties: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`p${i}`, 'string'])), seenAt: t }] },
+      400,
+      'invalid_body',
+    ],
+    ['a property path of 129 characters', { sessionId: 's', events: [{ name: 'x', properties: { ['p'.repeat(129)]: 'string' }, seenAt: t }] }, 400, 'invalid_body'],
+    ['more than 100 distinct shapes', { sessionId: 's', events: shapes(101) }, 413, 'too_many_schemas'],
+  ])('refuses %s with a bad row', async (_case, body, status, code) => {
+    await expectRefused(await post(body), status, code, 'inspector');
     expect(await (await appDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
   });
 });

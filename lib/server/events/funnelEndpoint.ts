@@ -3,14 +3,15 @@ import type { NextApiRequest } from 'next';
 import { HttpError } from '../http/HttpError';
 import type { NewTrackingEvent } from './EventStore';
 import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
-import { livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
+import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 
 /**
  * The built-in funnel endpoint (SPEC §7): `POST /martech/api/funnel?api_key=K[&livemode=false]`
  * with a JSON array of items (beacon or XHR), or `GET …&data=<JSON array>` as an image pixel.
  * A request is taken whole or not at all: one invalid item refuses the request, which
- * becomes one bad row, and nothing of it enters tracking_events.
+ * becomes one bad row holding the whole body (so that its valid items can be recovered),
+ * and nothing of it enters tracking_events.
  */
 
 /** navigator.sendBeacon's own limit in browsers: a body above it was not sent by our client. */
@@ -84,9 +85,13 @@ export const receiveFunnelPost: IngestHandler = async (req, res, { services, see
 };
 
 /** GET: the image pixel, `data` holding the URL-encoded JSON array; answers a 1×1 GIF once committed. */
-export const receiveFunnelPixel: IngestHandler = async (req, res, { services }) => {
-  // No body to note for a bad row: the data is in the URL, which the bad row keeps.
+export const receiveFunnelPixel: IngestHandler = async (req, res, { services, seen }) => {
   const data = queryValue(req, 'data');
+  // The data is the pixel's body: a refused pixel's bad row keeps it whole, as a POST's
+  // (the request line it came in is cut); data over the cap keeps only its start.
+  if (data !== undefined) {
+    seen.body = data.length <= FUNNEL_PIXEL_DATA_MAX ? data : `${data.slice(0, BAD_ROW_CUT_BODY_MAX)}…[cut ${data.length - BAD_ROW_CUT_BODY_MAX} characters]`;
+  }
   checkApiKey(req, services.env.FUNNEL_API_KEY);
   if (data === undefined || data === '') throw new HttpError(400, 'missing_data', 'The data query parameter (a JSON array of funnel items) is required.');
   if (data.length > FUNNEL_PIXEL_DATA_MAX) {

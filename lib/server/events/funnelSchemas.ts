@@ -21,15 +21,42 @@ import {
  * keep these schemas and the catalogue's types equal, so neither can change alone.
  */
 
-/** Free text a visitor or the page produces (names, element ids, brands). */
+/**
+ * The caps are never narrower than what the journey can legitimately put in a field, or a
+ * real visitor's events would be refused (and with them every other item of the same
+ * beacon). What the journey produces is bounded by the catalogue (lib/catalogue/catalogueFile.ts)
+ * and the browser; catalogueLimits.test.ts builds the events of offers, flows and coupons
+ * at the catalogue's maximum lengths with the real builders and checks they pass here.
+ *
+ *   field                                  what the journey can put there              cap
+ *   ids (offer, campaign, transaction,     offer id ≤ 18 digits, campaign id ≤ 64,      ID_MAX (200)
+ *     session, element, position,          txn_ + 24 hex, coupon code ≤ 32,
+ *     promo code, segment)                 `offer-<offer id>`, `mtu.v`
+ *   cart item name                         add-to-cart: the offer's description        ITEM_NAME_MAX (500)
+ *                                          (≤ 500); purchase: the offer's name (≤ 120)
+ *   source, targeter                       `source` query parameter, ≤ 200 after trim   SOURCE_MAX (200)
+ *                                          (lib/journey/query.ts)
+ *   currentPage, page                      window.location.pathname of a journey page: URL_MAX (2048)
+ *                                          ≤ 8 segments of ≤ 64 (lib/journey/path.ts)
+ *   brand, country, region, other text     brand slug ≤ 64, country/region codes        TEXT_MAX (200) / 64
+ */
+
+/** Free text the page produces (brand slugs, invoice numbers, actions, newsletter ids). */
 const TEXT_MAX = 200;
-/** Paths and URLs (currentPage carries the query string). */
+/** Ids the page or the catalogue makes: offer ids (≤ 18 digits), campaign ids (≤ 64), coupon codes (≤ 32), transaction ids. */
+const ID_MAX = 200;
+/** A cart line's name is the offer's description on add-to-cart: the catalogue allows 500 characters. */
+export const ITEM_NAME_MAX = 500;
+/** The `source` query parameter (lib/journey/query.ts allows 200 characters). */
+export const SOURCE_MAX = 200;
+/** Paths and URLs (a journey path is at most 8 segments of 64 characters; a test page may add its query). */
 const URL_MAX = 2048;
 /** RFC 5321's limit for an address. */
 const EMAIL_MAX = 254;
 
 const text = (max = TEXT_MAX) => z.string().max(max, `must be at most ${max} characters`);
-const id = () => z.string().min(1, 'must not be empty').max(TEXT_MAX, `must be at most ${TEXT_MAX} characters`);
+const id = () => z.string().min(1, 'must not be empty').max(ID_MAX, `must be at most ${ID_MAX} characters`);
+const source = () => text(SOURCE_MAX);
 
 /** 2000-01-01 .. 2100-01-01: wide enough for any clock, narrow enough to catch seconds or garbage. */
 export const TIMESTAMP_MIN = Date.UTC(2000, 0, 1);
@@ -71,7 +98,7 @@ export const waypointPayloadSchema = z.strictObject({
 
 export const trackedCartItemSchema = z.strictObject({
   id: id(),
-  name: text(),
+  name: text(ITEM_NAME_MAX),
   price: cents,
   currency: text(8),
   currencyCode,
@@ -82,7 +109,7 @@ export const addToCartPayloadSchema = z.strictObject({
   timestamp: timestampSchema,
   campaignId: id(),
   item: trackedCartItemSchema,
-  source: text().nullable(),
+  source: source().nullable(),
 });
 
 export const purchasePayloadSchema = z.strictObject({
@@ -95,7 +122,7 @@ export const purchasePayloadSchema = z.strictObject({
   tax: cents,
   shipping: z.literal(0),
   coupon: text().nullable(),
-  targeter: text().nullable(),
+  targeter: source().nullable(),
   items: z.array(trackedCartItemSchema).max(50, 'must have at most 50 items'),
 });
 
@@ -140,7 +167,7 @@ export const EVENT_PAYLOAD_SCHEMAS = {
 
 export const funnelContextSchema = z.strictObject({
   sessionId: id(),
-  source: text().nullable(),
+  source: source().nullable(),
   livemode: z.boolean(),
 });
 

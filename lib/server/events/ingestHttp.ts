@@ -5,12 +5,28 @@ import { HttpError } from '../http/HttpError';
 
 /**
  * HTTP details the ingestion endpoints share: reading a capped body without killing the
- * connection, telling JSON from beacon text, the 1×1 pixel answer, and the bounded copy
- * of a request that a bad row keeps.
+ * connection, telling JSON from beacon text, the 1×1 pixel answer, and the copy of a
+ * request that a bad row keeps.
  */
 
-/** What a bad row keeps of a request: enough to see what was wrong, bounded so junk cannot fill the disk. */
-export const BAD_ROW_RAW_MAX = 4096;
+/**
+ * What a bad row keeps of a request. A request the endpoint read whole and refused keeps
+ * its whole body (every endpoint caps bodies at 64 KiB), so that a batch refused for one
+ * bad item can be recovered item by item. What was not read whole (a body over the cap)
+ * keeps only its start, and the request line is cut, since those parts were never data
+ * our clients send: they show what came, bounded so junk cannot fill the disk.
+ */
+export const BAD_ROW_BODY_MAX = 64 * 1024;
+/** The start of a body that was not read whole (over the cap, or aborted). */
+export const BAD_ROW_CUT_BODY_MAX = 4096;
+/** The method, path and query (a pixel's data is kept as its body, whole). */
+export const BAD_ROW_URL_MAX = 2048;
+const BAD_ROW_HEADER_MAX = 200;
+
+/** Where an endpoint notes the body it read for a bad row: the whole body when it was read whole, else its start and why. */
+export interface SeenBody {
+  body: string | null;
+}
 
 export interface CappedBody {
   bytes: Buffer;
@@ -19,19 +35,44 @@ export interface CappedBody {
 }
 
 /**
+ * The client went away while its body was being read (a closed tab, a lost connection, a
+ * beacon the browser cancelled): the caller's doing, never a server fault, so a 400 that
+ * is not reported as a crash. Nothing of the request was stored or acknowledged; the
+ * answer usually has nobody left to read it.
+ */
+export class BodyAbortedError extends HttpError {
+  constructor(readonly received: Buffer) {
+    super(400, 'aborted', 'The request was aborted by the client before its body was received; nothing was recorded.');
+    this.name = 'BodyAbortedError';
+  }
+}
+
+/** A stream error that means the peer went away, not that something broke here. */
+function isAbort(req: IncomingMessage, error?: Error & { code?: string }): boolean {
+  return req.readableAborted || (req as { aborted?: boolean }).aborted === true || error?.code === 'ECONNRESET' || error?.message === 'aborted';
+}
+
+/**
  * Reads a request body up to `limit` bytes. Unlike iterating the stream (which destroys
  * the socket when the loop is left early, so the client never sees the 413), this stops
  * listening and lets the answer go out; the answer then closes the connection. A body
  * declared too large is still read up to the cap, so that its bad row shows how it began.
+ * A client that aborts (the stream errors with `aborted`, or closes before its end) is a
+ * BodyAbortedError holding what had arrived, never a hanging promise or a 500.
  */
 export function readBodyCapped(req: IncomingMessage, limit: number): Promise<CappedBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    if (req.readableAborted || (req.destroyed && !req.complete)) {
+      reject(new BodyAbortedError(Buffer.alloc(0)));
+      return;
+    }
     const cleanup = () => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer | string) => {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
@@ -51,11 +92,18 @@ export function readBodyCapped(req: IncomingMessage, limit: number): Promise<Cap
     };
     const onError = (error: Error) => {
       cleanup();
-      reject(error);
+      reject(isAbort(req, error) ? new BodyAbortedError(Buffer.concat(chunks)) : error);
+    };
+    // Closed before its end without an error (older Node versions): aborted all the same.
+    const onClose = () => {
+      if (req.readableEnded) return;
+      cleanup();
+      reject(new BodyAbortedError(Buffer.concat(chunks)));
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 
@@ -66,13 +114,21 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * `text/plain` (navigator.sendBeacon with a string, which cannot set another type without
  * a CORS preflight). Records what was read in `seen` for a bad row, whatever happens next.
  */
-export async function readJsonBody(req: NextApiRequest, res: NextApiResponse, limit: number, seen: { body: string | null }): Promise<unknown> {
+export async function readJsonBody(req: NextApiRequest, res: NextApiResponse, limit: number, seen: SeenBody): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!/^(application\/json|text\/plain)\s*(;|$)/.test(type)) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json or text/plain;charset=UTF-8).');
   }
-  const { bytes, overflow } = await readBodyCapped(req, limit);
-  seen.body = bytes.subarray(0, BAD_ROW_RAW_MAX * 2).toString('utf8');
+  let read: CappedBody;
+  try {
+    read = await readBodyCapped(req, limit);
+  } catch (error) {
+    if (error instanceof BodyAbortedError) seen.body = bodyStart(error.received, `[aborted by the client after ${error.received.length} bytes]`);
+    throw error;
+  }
+  const { bytes, overflow } = read;
+  // Read whole: kept whole (at most `limit` bytes), so that valid items can be recovered.
+  seen.body = overflow ? bodyStart(bytes, `[more than ${limit} bytes were sent; only the start is kept]`) : bytes.toString('utf8');
   if (overflow) {
     // The rest of the body is not read: close rather than leave the connection half-read.
     res.setHeader('Connection', 'close');
@@ -146,8 +202,19 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…[cut ${text.length - max} characters]`;
 }
 
-/** The request as a bad row keeps it: method, path and query, content type, and the start of the body. */
+/** The start of a body that was not read whole, with a note saying so. */
+function bodyStart(bytes: Buffer, note: string): string {
+  const start = bytes.subarray(0, BAD_ROW_CUT_BODY_MAX).toString('utf8');
+  return bytes.length > BAD_ROW_CUT_BODY_MAX ? `${start}…[cut ${bytes.length - BAD_ROW_CUT_BODY_MAX} bytes] ${note}` : `${start} ${note}`;
+}
+
+/**
+ * The request as a bad row keeps it: method, path and query (cut, key masked), content
+ * type, and the body as the endpoint noted it (whole when it was read whole; endpoints cap
+ * bodies at BAD_ROW_BODY_MAX, which is also the bound here).
+ */
 export function describeRequest(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, body: string | null): string {
-  const head = `${req.method ?? '?'} ${redactedUrl(req.url ?? '')}\ncontent-type: ${req.headers['content-type'] ?? ''}\n\n`;
-  return cut(head + (body ?? ''), BAD_ROW_RAW_MAX);
+  const contentType = String(req.headers['content-type'] ?? '');
+  const head = `${req.method ?? '?'} ${cut(redactedUrl(req.url ?? ''), BAD_ROW_URL_MAX)}\ncontent-type: ${cut(contentType, BAD_ROW_HEADER_MAX)}\n\n`;
+  return head + cut(body ?? '', BAD_ROW_BODY_MAX);
 }

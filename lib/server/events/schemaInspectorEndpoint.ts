@@ -1,19 +1,33 @@
 import { z } from 'zod';
+import { HttpError } from '../http/HttpError';
 import type { SchemaObservation } from './EventStore';
+import { checkApiKey } from './funnelEndpoint';
 import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';
 import { parseBody, readJsonBody } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 
 /**
- * The built-in schema-inspection endpoint (SPEC §7, §9): the browser batches the shapes of
- * the events it emitted, property names and types only (never values), and we keep each
- * distinct (event name, shape) with when it was first and last seen and how often. Event
- * names outside the catalogue are kept too: they are the drift this exists to show.
+ * The built-in schema-inspection endpoint (SPEC §7, §9):
+ * `POST /martech/api/schema-inspector?api_key=K`, the funnel's key. The browser batches
+ * the shapes of the events it emitted, property names and types only (never values), and
+ * we keep each distinct (event name, shape) with when it was first and last seen and how
+ * often. Event names outside the catalogue are kept too: they are the drift this exists to
+ * show. Each distinct pair is a row for ever, so what one can be is bounded: a name like
+ * the catalogue's (lower case, at most 64 characters), at most 64 properties, paths of at
+ * most 128 characters, and at most 100 distinct shapes per request (the journey emits six
+ * events, each in one or two shapes).
  */
 
 export const INSPECTOR_BODY_MAX_BYTES = 64 * 1024;
 /** The client keeps at most 1000 events (SPEC §9). */
 export const INSPECTOR_MAX_EVENTS = 1000;
+/** Event names as the catalogue writes them (`add-to-cart`, `funnel-ui`): nothing that needs escaping anywhere. */
+export const INSPECTOR_EVENT_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+/** The largest catalogue event has 13 properties. */
+export const INSPECTOR_MAX_PROPERTIES = 64;
+export const INSPECTOR_PROPERTY_PATH_MAX = 128;
+/** Distinct (name, shape) pairs one request may add. */
+export const INSPECTOR_MAX_SHAPES = 100;
 
 const propertyType = z.enum(['string', 'number', 'boolean', 'object', 'array', 'null']);
 
@@ -30,10 +44,13 @@ export const inspectorBatchSchema = z.strictObject({
   events: z
     .array(
       z.strictObject({
-        name: z.string().min(1).max(200),
+        name: z.string().regex(INSPECTOR_EVENT_NAME, 'must be 1 to 64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'),
         properties: z
-          .record(z.string().min(1).max(200), propertyType)
-          .refine((properties) => Object.keys(properties).length <= 200, 'must have at most 200 properties'),
+          .record(
+            z.string().min(1, 'a property path must not be empty').max(INSPECTOR_PROPERTY_PATH_MAX, `a property path must be at most ${INSPECTOR_PROPERTY_PATH_MAX} characters`),
+            propertyType,
+          )
+          .refine((properties) => Object.keys(properties).length <= INSPECTOR_MAX_PROPERTIES, `must have at most ${INSPECTOR_MAX_PROPERTIES} properties`),
         seenAt: seenAtSchema,
       }),
     )
@@ -71,8 +88,14 @@ export function observationsFrom(batch: InspectorBatch, now: Date): SchemaObserv
 
 export const receiveSchemas: IngestHandler = async (req, res, { services, seen }) => {
   res.setHeader('Cache-Control', 'no-store');
-  const batch = parseBody(inspectorBatchSchema, await readJsonBody(req, res, INSPECTOR_BODY_MAX_BYTES, seen));
+  // The body is read first so that a refused request's bad row shows what was sent, as the funnel does.
+  const body = await readJsonBody(req, res, INSPECTOR_BODY_MAX_BYTES, seen);
+  checkApiKey(req, services.env.FUNNEL_API_KEY);
+  const batch = parseBody(inspectorBatchSchema, body);
   const observations = observationsFrom(batch, services.now());
+  if (observations.length > INSPECTOR_MAX_SHAPES) {
+    throw new HttpError(413, 'too_many_schemas', `A request may carry at most ${INSPECTOR_MAX_SHAPES} distinct event schemas; this one has ${observations.length}.`);
+  }
   await services.store.recordObservations(observations);
   return { accepted: batch.events.length, schemas: observations.length };
 };

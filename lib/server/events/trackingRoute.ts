@@ -2,24 +2,29 @@ import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import { apiRoute, type HttpMethod } from '../http/apiRoute';
 import { HttpError } from '../http/HttpError';
 import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
-import { describeRequest } from './ingestHttp';
+import { describeRequest, type SeenBody } from './ingestHttp';
 import { trackingServices, type TrackingServices } from './trackingServices';
 
 /** What an ingestion handler gets besides the request: the services, and a place to note the body it read. */
 export interface IngestContext {
   services: TrackingServices;
-  /** The body as read (or its start), so that a rejection can keep it in a bad row. */
-  seen: { body: string | null };
+  /** The body as read (whole when it was read whole, else its start), so that a rejection can keep it in a bad row. */
+  seen: SeenBody;
 }
 
 export type IngestHandler = (req: NextApiRequest, res: NextApiResponse, context: IngestContext) => Promise<unknown>;
 
 const BAD_ROW_REASON_MAX = 2000;
 
+/**
+ * Keeps a refused request as a bad row, unless its address (or everyone) has already left
+ * too many this minute: then it is only counted, for the summary row the limiter writes.
+ */
 async function keepBadRow(services: TrackingServices, channel: BadRowChannel, req: NextApiRequest, body: string | null, error: HttpError): Promise<void> {
   try {
-    const reason = `${error.status} ${error.code}: ${error.message}`;
-    await services.store.appendBadRow({ channel, reason: reason.slice(0, BAD_ROW_REASON_MAX), raw: describeRequest(req, body) });
+    const reason = `${error.status} ${error.code}: ${error.message}`.slice(0, BAD_ROW_REASON_MAX);
+    if (!services.badRows.admit(req.socket?.remoteAddress, channel, reason)) return;
+    await services.store.appendBadRow({ channel, reason, raw: describeRequest(req, body) });
   } catch (storeError) {
     // The client still gets its 4xx: the rejection is the answer, the bad row only a record of it.
     console.error(`[events] could not keep a ${channel} bad row:`, storeError);
@@ -29,8 +34,11 @@ async function keepBadRow(services: TrackingServices, channel: BadRowChannel, re
 /**
  * The API wrapper for the ingestion endpoints (apiRoute, with raw bodies). Every request
  * the endpoint refuses as the caller's mistake (4xx: wrong method, key, size, JSON or
- * item) leaves one bad row with the reason, so that rejected data is seen, never silently
- * dropped. A store that cannot commit answers 503: the events were not taken, try again.
+ * item, or a body the client aborted) leaves one bad row with the reason, so that rejected
+ * data is seen, never silently dropped; beyond a bounded number per address and per minute
+ * (BadRowLimiter) the refusals are counted into one summary row instead, so that junk
+ * cannot fill the disk. A store that cannot commit answers 503: the events were not
+ * taken, try again.
  */
 export function trackingRoute(
   channel: BadRowChannel,

@@ -188,9 +188,31 @@ describe('FunnelReportRepository.schemaObservations', () => {
     await observe('purchase', 'not json', '2025-03-05T00:00:00.000Z', '2025-03-06T00:00:00.000Z');
     await observe('old', '{}', '2025-01-01T00:00:00.000Z', '2025-02-28T23:59:59.999Z');
     await observe('later', '{}', '2025-04-01T00:00:00.000Z', '2025-04-02T00:00:00.000Z');
-    expect(await repo.schemaObservations(march)).toEqual([
-      { eventName: 'waypoint', schema: { campaignId: 'string' }, firstSeen: '2025-02-01T00:00:00.000Z', lastSeen: '2025-03-01T00:00:01.000Z', count: 9 },
-      { eventName: 'waypoint', schema: { campaignId: 'number' }, firstSeen: '2025-03-31T23:00:00.000Z', lastSeen: '2025-04-02T00:00:00.000Z', count: 1 },
-    ]);
+    expect(await repo.schemaObservations(march)).toEqual({
+      observations: [
+        { eventName: 'waypoint', schema: { campaignId: 'string' }, firstSeen: '2025-02-01T00:00:00.000Z', lastSeen: '2025-03-01T00:00:01.000Z', count: 9 },
+        { eventName: 'waypoint', schema: { campaignId: 'number' }, firstSeen: '2025-03-31T23:00:00.000Z', lastSeen: '2025-04-02T00:00:00.000Z', count: 1 },
+      ],
+      cut: false,
+    });
+  });
+
+  it('reads at most the most recently seen shapes, and says when there were more', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await observe(`event-${i}`, '{"a":"string"}', '2025-03-01T00:00:00.000Z', `2025-03-1${i}T00:00:00.000Z`);
+    }
+    const { observations, cut } = await repo.schemaObservations(march, 3);
+    expect(cut).toBe(true);
+    expect(observations.map((o) => o.eventName)).toEqual(['event-2', 'event-3', 'event-4']);
+    expect(await repo.schemaObservations(march, 5)).toMatchObject({ cut: false, observations: { length: 5 } });
+  });
+
+  it('caps the drift list at 200 shapes by default', async () => {
+    await db
+      .insertInto('schema_observations')
+      .values(Array.from({ length: 250 }, (_, i) => ({ event_name: 'junk', schema_json: `{"p${i}":"string"}`, first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 1 })))
+      .execute();
+    const { observations, cut } = await repo.schemaObservations(march);
+    expect([observations.length, cut]).toEqual([200, true]);
   });
 });

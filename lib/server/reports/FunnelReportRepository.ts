@@ -4,6 +4,9 @@ import { FUNNEL_WAYPOINT_IDS, isFunnelWaypointId, type CampaignWaypointCount, ty
 import { livemodeFilter, nextDay, type FunnelFilter } from './funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from './schemaDrift';
 
+/** The observed shapes the drift list compares at most: the most recently seen ones. */
+export const DRIFT_OBSERVATIONS_MAX = 200;
+
 /**
  * The funnel report's reads. Visitors are counted in SQL (distinct session ids per
  * campaign × source × mode × waypoint, and per campaign × waypoint), so a page render
@@ -111,25 +114,32 @@ export class FunnelReportRepository {
 
   /**
    * The event schemas the inspector observed during the period (first seen before its end,
-   * last seen after its start). Their counts are since first seen. A row whose schema is
-   * not a JSON object of type names is skipped: it cannot be compared.
+   * last seen after its start), at most `limit` of them: the most recently seen, so that a
+   * table full of shapes (junk, or a long period) cannot blow up the page. `cut` says there
+   * were more. Their counts are since first seen. A row whose schema is not a JSON object
+   * of type names is skipped: it cannot be compared. Ordered by event name, then first seen.
    */
-  async schemaObservations(range: ReportRange): Promise<SchemaObservation[]> {
+  async schemaObservations(range: ReportRange, limit = DRIFT_OBSERVATIONS_MAX): Promise<{ observations: SchemaObservation[]; cut: boolean }> {
     const { from, before } = receivedBounds(range);
     const rows = await this.db
       .selectFrom('schema_observations')
       .selectAll()
       .where('last_seen', '>=', from)
       .where('first_seen', '<', before)
+      .orderBy('last_seen', 'desc')
       .orderBy('event_name')
-      .orderBy('first_seen')
+      .orderBy('schema_json')
+      // One more than shown, to know whether the list is cut.
+      .limit(limit + 1)
       .execute();
+    const cut = rows.length > limit;
     const observations: SchemaObservation[] = [];
-    for (const row of rows) {
+    for (const row of rows.slice(0, limit)) {
       const schema = parseObservedSchema(row.schema_json);
       if (!schema) continue;
       observations.push({ eventName: row.event_name, schema, firstSeen: row.first_seen, lastSeen: row.last_seen, count: Number(row.count) });
     }
-    return observations;
+    observations.sort((a, b) => (a.eventName < b.eventName ? -1 : a.eventName > b.eventName ? 1 : a.firstSeen < b.firstSeen ? -1 : a.firstSeen > b.firstSeen ? 1 : 0));
+    return { observations, cut };
   }
 }

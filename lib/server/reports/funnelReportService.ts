@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
-import { FunnelReportRepository } from './FunnelReportRepository';
+import { DRIFT_OBSERVATIONS_MAX, FunnelReportRepository } from './FunnelReportRepository';
 import { computeFunnelReport, type FunnelReport } from './funnelReport';
 import type { FunnelFilter } from './funnelFilter';
 import { schemaDrift, type ExpectedEventSchemas, type SchemaDriftEntry } from './schemaDrift';
@@ -13,12 +13,26 @@ export interface CampaignOption {
   label: string;
 }
 
+/** The differences the drift list shows at most: the most recently seen ones. */
+export const DRIFT_ENTRIES_MAX = 500;
+
+/** How far the drift list is from complete: the page says so when it is cut. */
+export interface DriftLimits {
+  /** Observed shapes compared: at most DRIFT_OBSERVATIONS_MAX, the most recently seen. */
+  shapesCompared: number;
+  /** The period had more observed shapes than were compared. */
+  shapesCut: boolean;
+  /** Differences found among the compared shapes; the list shows at most DRIFT_ENTRIES_MAX of them. */
+  differencesFound: number;
+}
+
 /** Everything the funnel report page shows; plain data, as page props must be. */
 export interface FunnelReportView {
   filter: FunnelFilter;
   campaignOptions: CampaignOption[];
   report: FunnelReport;
   drift: SchemaDriftEntry[];
+  driftLimits: DriftLimits;
 }
 
 export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath'>): CampaignOption[] {
@@ -34,14 +48,26 @@ export interface FunnelReportSources {
   expectedSchemas: ExpectedEventSchemas;
 }
 
+/**
+ * At most `max` differences, the most recently seen, in the list's own order (by event,
+ * kind and property), with how many there were.
+ */
+export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENTRIES_MAX): { shown: SchemaDriftEntry[]; found: number } {
+  if (drift.length <= max) return { shown: [...drift], found: drift.length };
+  const recent = new Set([...drift].sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0)).slice(0, max));
+  return { shown: drift.filter((entry) => recent.has(entry)), found: drift.length };
+}
+
 /** Reads the period's counts and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.db);
-  const [counts, observations] = await Promise.all([repository.funnelCounts(filter), repository.schemaObservations(filter)]);
+  const [counts, observed] = await Promise.all([repository.funnelCounts(filter), repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX)]);
+  const { shown, found } = boundedDrift(schemaDrift(observed.observations, sources.expectedSchemas));
   return {
     filter,
     campaignOptions: campaignOptionsOf(sources.catalogue),
     report: computeFunnelReport(counts, filter),
-    drift: schemaDrift(observations, sources.expectedSchemas),
+    drift: shown,
+    driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
   };
 }

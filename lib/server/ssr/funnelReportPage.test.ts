@@ -82,6 +82,8 @@ describe('funnel report page loader', () => {
     ]);
     expect(campaignOptions).toContainEqual({ campaignId: 'vogue-demo-single', label: 'Vogue · /vogue/demo-single' });
     expect(drift).toContainEqual(expect.objectContaining({ eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string' }));
+    // The drift list is bounded, and says whether it was cut.
+    expect(props.driftLimits).toMatchObject({ shapesCut: false, differencesFound: drift.length });
     // Props travel as JSON: nothing undefined, nothing that JSON would change.
     expect(JSON.parse(JSON.stringify(props))).toEqual(props);
   });

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDb, migrateToLatest } from '../db/createDb';
+import type { Database } from '../db/schema';
+import { boundedDrift, loadFunnelReport } from './funnelReportService';
+import type { FunnelFilter } from './funnelFilter';
+import type { SchemaDriftEntry } from './schemaDrift';
+
+const entry = (eventName: string, lastSeen: string): SchemaDriftEntry => ({
+  eventName,
+  kind: 'unknown-event',
+  property: null,
+  expectedType: null,
+  observedType: null,
+  firstSeen: '2025-03-01T00:00:00.000Z',
+  lastSeen,
+  count: 1,
+});
+
+describe('boundedDrift', () => {
+  it('keeps a short list as it is', () => {
+    const drift = [entry('a', '2025-03-02T00:00:00.000Z'), entry('b', '2025-03-01T00:00:00.000Z')];
+    expect(boundedDrift(drift, 2)).toEqual({ shown: drift, found: 2 });
+  });
+
+  it('keeps the most recently seen differences, in the list\'s order', () => {
+    const drift = [entry('a', '2025-03-05T00:00:00.000Z'), entry('b', '2025-03-01T00:00:00.000Z'), entry('c', '2025-03-09T00:00:00.000Z'), entry('d', '2025-03-02T00:00:00.000Z')];
+    expect(boundedDrift(drift, 2)).toEqual({ shown: [drift[0], drift[2]], found: 4 });
+  });
+});
+
+describe('loadFunnelReport', () => {
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = createDb({ dialect: 'sqlite', filename: ':memory:' });
+    await migrateToLatest(db);
+  });
+  afterEach(async () => db.destroy());
+
+  const filter: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
+  const sources = () => ({ db, catalogue: { flowsByPath: new Map() }, expectedSchemas: { waypoint: { campaignId: 'string' } } });
+
+  it('says how many shapes were compared and whether the list is cut', async () => {
+    await db
+      .insertInto('schema_observations')
+      .values(
+        Array.from({ length: 230 }, (_, i) => ({
+          event_name: `junk-${String(i).padStart(3, '0')}`,
+          schema_json: '{}',
+          first_seen: '2025-03-01T00:00:00.000Z',
+          last_seen: `2025-03-02T00:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
+          count: 1,
+        })),
+      )
+      .execute();
+    const view = await loadFunnelReport(filter, sources());
+    expect(view.driftLimits).toEqual({ shapesCompared: 200, shapesCut: true, differencesFound: 200 });
+    expect(view.drift).toHaveLength(200);
+  });
+
+  it('is complete when the period has few shapes', async () => {
+    await db.insertInto('schema_observations').values({ event_name: 'waypoint', schema_json: '{"campaignId":"number"}', first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 3 }).execute();
+    const view = await loadFunnelReport(filter, sources());
+    expect(view.driftLimits).toEqual({ shapesCompared: 1, shapesCut: false, differencesFound: 1 });
+    expect(view.drift).toMatchObject([{ eventName: 'waypoint', kind: 'type-changed', property: 'campaignId' }]);
+  });
+});
