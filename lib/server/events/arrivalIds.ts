@@ -36,3 +36,11 @@ export class ArrivalIds {
     return { id, at: new Date(this.lastMs) };
   }
 }
+
+/**
+ * The smallest id an instant can have: ids sort by arrival time, so a time range is an id
+ * range, and the table needs no index of its own on received_at for it.
+ */
+export function arrivalIdFloor(prefix: string, at: Date): string {
+  return `${prefix}_${String(Math.max(0, at.getTime())).padStart(13, '0')}`;
+}

@@ -1,3 +1,4 @@
+import { arrivalIdFloor } from './arrivalIds';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BadRowChannel, TrackingChannel } from './EventStore';
@@ -38,8 +39,9 @@ export async function listTrackingEvents(db: Kysely<Database>, filter: TrackingE
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   if (filter.channel !== undefined) query = query.where('channel', '=', filter.channel);
   if (filter.topic !== undefined) query = query.where('topic', '=', filter.topic);
-  if (filter.since) query = query.where('received_at', '>=', filter.since.toISOString());
-  if (filter.until) query = query.where('received_at', '<', filter.until.toISOString());
+  // Time ranges as id ranges too: the primary key is the index that serves them.
+  if (filter.since) query = query.where('id', '>=', arrivalIdFloor('te', filter.since)).where('received_at', '>=', filter.since.toISOString());
+  if (filter.until) query = query.where('id', '<', arrivalIdFloor('te', filter.until)).where('received_at', '<', filter.until.toISOString());
   if (filter.livemode !== undefined) query = query.where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId);
   if (filter.after !== undefined) query = query.where('id', '>', filter.after);
