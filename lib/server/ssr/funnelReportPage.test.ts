@@ -1,3 +1,4 @@
+import { arrivalIdFloor } from '../events/arrivalIds';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
 import { appDb } from '../db/appDb';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   invalidateCatalogue();
   const at = `${today}T09:00:00.000Z`;
   const row = (id: string, session: string, waypointId: string, livemode = 1) => ({
-    id,
+    // Ids sort by arrival time, as the store makes them.
+    id: `${arrivalIdFloor('te', new Date(at))}_00000${id.slice(1)}_test`,
     received_at: at,
     channel: 'funnel',
     action: 'waypoint',
