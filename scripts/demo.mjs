@@ -47,6 +47,9 @@ if (await waitUntilReady()) {
   console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
   console.log('Demo campaigns:');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
+  console.log('Operators (admin token as bearer, or as the password of the report):');
+  console.log(`  ${origin}/admin/funnel    the funnel report: visitors and conversion per campaign step`);
+  console.log(`  ${origin}/api/admin/events?campaignId=vogue-demo-single    the events a funnel emitted`);
   console.log('Press Ctrl+C to stop.');
 } else {
   console.error(`The server did not answer on ${origin}/status within a minute.`);
