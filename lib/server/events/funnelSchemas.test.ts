@@ -81,7 +81,7 @@ describe('expectedEventSchemas', () => {
     expect(schemas['funnel-ui']).toEqual({ _topic: 'string', action: 'string', el: 'string', position: 'string', campaignId: 'string' });
   });
 
-  it('flattens nested objects, marks nullable properties and lists optional ones', () => {
+  it('flattens nested objects, marks nullable properties and the ones that may be absent', () => {
     expect(schemas['marketing-permissions']).toMatchObject({ 'source_metadata.campaign_id': 'string', newsletter_perm_id: 'string|null', first_pp: 'boolean' });
     expect(schemas['marketing-permissions']).not.toHaveProperty('source_metadata');
     expect(schemas['add-to-cart']).toMatchObject({ 'item.price': 'number', 'item.id': 'string', source: 'string|null' });
@@ -92,8 +92,8 @@ describe('expectedEventSchemas', () => {
       timestamp: 'number',
       currentPage: 'string',
       campaignId: 'string',
-      segment: 'string',
-      promoCode: 'string',
+      segment: 'string|absent',
+      promoCode: 'string|absent',
     });
   });
 

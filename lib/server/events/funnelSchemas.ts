@@ -230,12 +230,13 @@ export function checkFunnelItem(value: unknown): FunnelItemCheck {
 export type PropertyType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 /**
  * A property's expected type. Convention: a property that may be null is `'<type>|null'`
- * (e.g. `'string|null'`); an optional property is listed with its type (absent is not a
- * type); a nested object is flattened into dotted leaf paths (`source_metadata.campaign_id`,
- * `item.price`) and the object itself is not listed; an array is `'array'` (elements are
- * not described).
+ * (e.g. `'string|null'`); a property that may be left out is `'<type>|absent'` (the drift
+ * report then never calls it missing); a nested object is flattened into dotted leaf paths
+ * (`source_metadata.campaign_id`, `item.price`) and the object itself is not listed; an
+ * array is `'array'` (elements are not described).
  */
-export type ExpectedPropertyType = PropertyType | `${Exclude<PropertyType, 'null'>}|null`;
+type PresentType = PropertyType | `${Exclude<PropertyType, 'null'>}|null`;
+export type ExpectedPropertyType = PresentType | `${PresentType}|absent`;
 
 function literalType(value: unknown): PropertyType {
   if (value === null) return 'null';
@@ -245,16 +246,17 @@ function literalType(value: unknown): PropertyType {
 }
 
 /** Walks a schema of this file (the shapes used above: object, string, number, boolean, literal, enum, array, nullable, optional). */
-function describe(schema: z.ZodType, path: string, into: Record<string, ExpectedPropertyType>, nullable = false): void {
+function describe(schema: z.ZodType, path: string, into: Record<string, ExpectedPropertyType>, nullable = false, optional = false): void {
   const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; values?: unknown[]; entries?: Record<string, unknown> } }).def;
   const put = (type: PropertyType) => {
-    into[path] = nullable && type !== 'null' ? (`${type}|null` as ExpectedPropertyType) : type;
+    const present: PresentType = nullable && type !== 'null' ? `${type}|null` : type;
+    into[path] = optional ? `${present}|absent` : present;
   };
   switch (def.type) {
     case 'optional':
-      return describe(def.innerType!, path, into, nullable);
+      return describe(def.innerType!, path, into, nullable, true);
     case 'nullable':
-      return describe(def.innerType!, path, into, true);
+      return describe(def.innerType!, path, into, true, optional);
     case 'object':
       for (const [key, child] of Object.entries((schema as z.ZodObject).shape)) describe(child as z.ZodType, path ? `${path}.${key}` : key, into);
       return;

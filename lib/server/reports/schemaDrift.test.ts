@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseObservedSchema, schemaDrift, type ExpectedEventSchemas, type SchemaObservation } from './schemaDrift';
 
-/** As lib/server/events/funnelSchemas.ts writes them: optional properties are listed like the others. */
+/** Expected schemas, plain (the `|absent` marking of optional properties has its own test below). */
 const expected: ExpectedEventSchemas = {
   waypoint: { campaignId: 'string', currentPage: 'string', depth: 'number', promoCode: 'string', segment: 'string', timestamp: 'number', waypointId: 'string' },
   'add-to-cart': { campaignId: 'string', 'item.id': 'string', 'item.price': 'number', source: 'string|null', timestamp: 'number' },
@@ -114,5 +114,14 @@ describe('parseObservedSchema', () => {
     ['{"a":1}', null],
   ])('reads %s', (json, schema) => {
     expect(parseObservedSchema(json)).toEqual(schema);
+  });
+});
+
+describe('schemaDrift and properties that may be absent', () => {
+  it('never reports a property marked |absent as missing, but still checks its type when sent', () => {
+    const expected = { waypoint: { waypointId: 'string', promoCode: 'string|absent' } };
+    const seen = (schema: Record<string, string>) => ({ eventName: 'waypoint', schema, firstSeen: '2026-11-21T00:00:00.000Z', lastSeen: '2026-11-21T00:00:00.000Z', count: 1 });
+    expect(schemaDrift([seen({ waypointId: 'string' })], expected)).toEqual([]);
+    expect(schemaDrift([seen({ waypointId: 'string', promoCode: 'number' })], expected).map((entry) => [entry.kind, entry.property])).toEqual([['type-changed', 'promoCode']]);
   });
 });

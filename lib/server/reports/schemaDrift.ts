@@ -5,11 +5,9 @@
  *
  * Both sides map a dotted property path to a type name. An expected type may allow null
  * ("string|null"); an observed type matches when it is one of the expected members.
- * The expected schemas list an optional property like any other (absent is not a type),
- * so a single observed shape without it proves nothing: a property is reported missing
- * only when none of the event's observed shapes had it. An optional property the journey
- * really sends somewhere (the offer page's `segment`) is thus not noise, and a property
- * that was renamed or dropped everywhere still shows.
+ * A property that may be left out is marked `|absent` and is never reported missing; any
+ * other is reported missing only when none of the event's observed shapes had it, so a
+ * property that was renamed or dropped everywhere shows.
  */
 
 /** One schema the inspector has seen for an event, with how often and when. */
@@ -127,6 +125,7 @@ export function schemaDrift(observations: readonly SchemaObservation[], expected
       for (const difference of shapeDifferences(shape.schema, expectedSchema)) add(eventName, difference, shape);
     }
     for (const [property, expectedType] of Object.entries(expectedSchema)) {
+      if (membersOf(expectedType).includes('absent')) continue;
       if (shapes.some((shape) => own(shape.schema, property) !== undefined)) continue;
       add(eventName, { kind: 'missing-property', property, expectedType, observedType: null }, spanOf(shapes));
     }
