@@ -64,29 +64,30 @@ function startTracking(config: CheckoutConfig, initialMode: TrackingMode, latest
     }),
   });
   const detach = attachPipeline(pipeline);
-  const unbind = startActionBinding(
-    document,
-    {
-      funnel: track,
-      // A segment targets the visitor: only with their consent.
-      segment: (operation, segment) => {
-        if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+  /** Binds the page's `data-martech-actions` at once (a new page's buttons are bound before a quick click). */
+  const bindPage = () =>
+    startActionBinding(
+      document,
+      {
+        funnel: track,
+        // A segment targets the visitor: only with their consent.
+        segment: (operation, segment) => {
+          if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+        },
+        analytics: (name, data) => analytics.trackSchemaEvent(name, data),
       },
-      analytics: (name, data) => analytics.trackSchemaEvent(name, data),
-    },
-    { campaignId: config.flow.campaignId },
-  );
+      { campaignId: config.flow.campaignId },
+    );
   // The inspector batches for 30 s: what waits leaves when the page goes away.
   const flushInspector = () => void inspector.flush();
   window.addEventListener('pagehide', flushInspector);
   const stop = () => {
     window.removeEventListener('pagehide', flushInspector);
-    unbind();
     detach();
     void funnel.stop();
     void inspector.stop();
   };
-  return { pipeline, stop };
+  return { pipeline, bindPage, stop };
 }
 
 /**
@@ -114,16 +115,22 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     track(buildPageLoad(pageContext(campaignId)));
   }, [campaignId, page]);
 
+  const tracking = useRef<ReturnType<typeof startTracking> | null>(null);
   useEffect(() => {
     if (!latest.current) return undefined;
     const started = startTracking(latest.current, consentMode, latest as { current: CheckoutConfig });
+    tracking.current = started;
     pipeline.current = started.pipeline;
     return () => {
+      tracking.current = null;
       pipeline.current = null;
       started.stop();
     };
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
   }, [campaignId, livemode]);
+
+  // Each page's elements are scanned as soon as it is shown, then followed as the DOM changes.
+  useEffect(() => tracking.current?.bindPage(), [campaignId, livemode, page]);
 
   const previousMode = useRef(consentMode);
   useEffect(() => {

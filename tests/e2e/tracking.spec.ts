@@ -278,3 +278,18 @@ test('the funnel report shows marketers each campaign step by step, behind the a
   expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await context.close();
 });
+
+test('a page reached by client-side navigation has its subscription intent bound at once', async ({ page, context, request }) => {
+  await context.addCookies([{ name: 'pj_consent', value: 'v1:C0001,C0002,C0003,C0004', url: 'http://127.0.0.1' }]);
+  const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false' });
+  await offers.choose('Vogue Digital');
+  await CartPage.expectOpen(page);
+  await page.getByRole('link', { name: 'Change your subscription' }).click();
+  // No wait for the binder's rescan: the click comes as soon as the button is there.
+  await offers.choose('Vogue Digital');
+  await CartPage.expectOpen(page);
+  const sessionId = (await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id')))!;
+  const clicks = async () =>
+    (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter((event) => event.action === 'click' && event.payload.el === 'subscribe');
+  await expect.poll(async () => (await clicks()).length).toBe(2);
+});
