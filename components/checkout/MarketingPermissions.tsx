@@ -1,7 +1,5 @@
-import type { PermissionChoices } from '@/lib/tracking/marketingPermissions';
+import type { PermissionChoices as MarketingChoices } from '@/lib/tracking/marketingPermissions';
 import styles from './CheckoutForm.module.css';
-
-type MarketingChoices = PermissionChoices;
 
 export const NO_MARKETING: MarketingChoices = { firstParty: false, otherBrands: false, thirdParty: false, newsletter: false };
 

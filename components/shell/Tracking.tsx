@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
+import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { startActionBinding } from '@/lib/tracking/actionBinding';
 import { collectorOrigin } from '@/lib/tracking/collectorUrl';
 import type { TrackingMode } from '@/lib/tracking/consent/consentGroups';
@@ -10,23 +11,14 @@ import { createDataLayerDestination } from '@/lib/tracking/destinations/dataLaye
 import { createFunnelDestination } from '@/lib/tracking/destinations/funnelDestination';
 import { createInspectorDestination } from '@/lib/tracking/destinations/inspectorDestination';
 import { createSegmentationDestination } from '@/lib/tracking/destinations/segmentationDestination';
-import { loadScriptOnce } from '@/lib/tracking/destinations/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
 import { createFunnelClient, funnelRequestUrl } from '@/lib/tracking/funnelClient';
-import { createPipeline, type Pipeline } from '@/lib/tracking/pipeline';
+import { createPipeline } from '@/lib/tracking/pipeline';
 import { createSchemaInspector } from '@/lib/tracking/schemaInspector';
 import { createSegmentationClient } from '@/lib/tracking/segmentation';
 import { attachPipeline, track } from '@/lib/tracking/track';
-import { pageViewSessionId, resetPageViewSessionId, TRACING_SESSION_KEY, tracingSessionId } from '@/lib/tracking/tracingSession';
+import { forgetTracingSession, pageViewSessionId, storedTracingSessionId } from '@/lib/tracking/tracingSession';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The session id events carry. With consent to store, the tracing id kept in session
@@ -34,7 +26,7 @@ function sessionStorageOrNull(): Storage | null {
  * the page view's own id and nothing stored.
  */
 function sessionIdFor(mode: TrackingMode): string {
-  return mode === 'full' ? tracingSessionId(sessionStorageOrNull(), pageViewSessionId) : pageViewSessionId();
+  return mode === 'full' ? storedTracingSessionId() : pageViewSessionId();
 }
 
 function startTracking(config: CheckoutConfig, initialMode: TrackingMode, latest: { current: CheckoutConfig }) {
@@ -99,7 +91,6 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const config = useOptionalCheckoutConfig();
   const consentMode = useConsent()?.mode ?? 'anonymous';
   const router = useRouter();
-  const pipeline = useRef<Pipeline | null>(null);
   const latest = useRef(config);
   latest.current = config;
   const campaignId = config?.flow.campaignId ?? null;
@@ -120,10 +111,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     if (!latest.current) return undefined;
     const started = startTracking(latest.current, consentMode, latest as { current: CheckoutConfig });
     tracking.current = started;
-    pipeline.current = started.pipeline;
     return () => {
       tracking.current = null;
-      pipeline.current = null;
       started.stop();
     };
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
@@ -136,15 +125,14 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const withdrawn = previousMode.current === 'full' && consentMode === 'anonymous';
     previousMode.current = consentMode;
-    pipeline.current?.setMode(consentMode);
+    tracking.current?.pipeline.setMode(consentMode);
     // The group's martech library (SPEC §3 page environment) is marketing code: targeting consent only.
     const martech = latest.current?.tracking.martechLibrarySrc;
-    if (consentMode === 'full' && martech) loadScriptOnce(document, martech, 'The martech library');
+    if (consentMode === 'full' && martech) loadScriptOnce(document, martech, 'The martech library could not load.');
     if (!withdrawn) return;
     // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
     // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.
-    sessionStorageOrNull()?.removeItem(TRACING_SESSION_KEY);
-    resetPageViewSessionId();
+    forgetTracingSession();
     if (latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc) window.location.reload();
   }, [consentMode]);
 

@@ -1,3 +1,4 @@
+import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { parseGroupList, type ConsentGroupId } from '@/lib/tracking/consent/consentGroups';
 
 declare global {
@@ -22,15 +23,10 @@ export function loadOneTrust(consentId: string, onGroups: (groups: Set<ConsentGr
     previous?.();
     if (active) onGroups(parseGroupList(window.OnetrustActiveGroups));
   };
-  if (!document.querySelector(`script[src="${STUB_URL}"]`)) {
-    const script = document.createElement('script');
-    script.src = STUB_URL;
-    script.async = true;
+  loadScriptOnce(document, STUB_URL, 'The consent manager could not load; tracking stays anonymous.', (script) => {
     script.charset = 'UTF-8';
     script.dataset.domainScript = consentId;
-    script.onerror = () => console.warn('The consent manager could not load; tracking stays anonymous.');
-    document.head.appendChild(script);
-  }
+  });
   return () => {
     active = false;
   };

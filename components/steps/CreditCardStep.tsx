@@ -81,8 +81,9 @@ export default function CreditCardStep({ flow, base, search, mode, payments }: S
   const plan = cart?.[0];
   const offer = plan ? flow.data.pageData.plans.find((candidate) => candidate.id === plan.id) : undefined;
   const needsAddress = offer?.isPrintOffer ?? false;
-  const regionChosen = regionsOf(billing.country).some((region) => region.code === billing.region);
-  const locationKnown = billing.country !== '' && (regionsOf(billing.country).length === 0 || regionChosen);
+  const regions = regionsOf(billing.country);
+  const regionChosen = regions.some((region) => region.code === billing.region);
+  const locationKnown = billing.country !== '' && (regions.length === 0 || regionChosen);
   const { state, retry } = useQuote(
     quoteRequestFor(flow, cart, { promoCode, ...(locationKnown ? { country: billing.country, region: regionChosen ? billing.region : null } : {}) }),
   );

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Price } from '../ui/Price';
 import { Loader } from '../ui/Loader';
 import type { Offer } from '@/lib/catalogue/types';
@@ -25,6 +26,8 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignI
   const headingId = `offer-${offer.id}-name`;
   const action = offer.trialOffer ? 'Start free trial' : 'Subscribe';
   const terms = trialTerms(offer);
+  // The same for every render of this card (choosing an offer re-renders them all).
+  const martechActions = useMemo(() => subscriptionIntentActions(offer.id, campaignId), [offer.id, campaignId]);
   return (
     <article className={`${styles.card} ${featured ? styles.featured : ''}`} aria-labelledby={headingId} data-offer-id={offer.id}>
       {offer.isPrintOffer && <p className={styles.badge}>Print + Digital</p>}
@@ -57,7 +60,7 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignI
         aria-busy={busy}
         disabled={disabled}
         onClick={() => onChoose(offer)}
-        data-martech-actions={subscriptionIntentActions(offer.id, campaignId)}
+        data-martech-actions={martechActions}
       >
         {busy ? <Loader type="submission-processing" size="small" label={`Adding ${offer.name} to your cart`} /> : null}
         {action}

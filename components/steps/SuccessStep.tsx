@@ -4,7 +4,6 @@ import Link from 'next/link';
 import type { StepProps } from './registry';
 import { writeCart, writePromoCode } from '@/lib/cart/useCart';
 import { journeyHref, signInHref } from '@/lib/journey/navigation';
-import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
 import { purchaseFor } from '@/lib/tracking/commerce';
 import { buildSuccessMagicLinkClick, buildSuccessPageLoad } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
@@ -20,9 +19,8 @@ const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Masterc
  * The success page: the invoice of the visitor's own order. Without the receipt of a
  * payment made in this browser, it shows nothing of any order.
  */
-export default function SuccessStep({ flow, base, search, transaction }: StepProps) {
+export default function SuccessStep({ flow, base, search, mode, transaction }: StepProps) {
   const paid = transaction?.status === 'succeeded';
-  const mode = useOptionalCheckoutConfig()?.mode ?? null;
   const reported = useRef<string | null>(null);
   useEffect(() => {
     if (!paid || !transaction || reported.current === transaction.id) return;
@@ -31,7 +29,7 @@ export default function SuccessStep({ flow, base, search, transaction }: StepPro
     const order = takeOrderTracking(flow.campaignId);
     if (!order) return;
     track(buildSuccessPageLoad(pageContext(flow.campaignId)));
-    track(purchaseFor(transaction, flow.campaignId, mode?.source ?? null, Date.now()));
+    track(purchaseFor(transaction, flow.campaignId, mode.source, Date.now()));
     void marketingPermissionsEvent({
       choices: order.marketing,
       email: transaction.customer.email,
@@ -40,7 +38,7 @@ export default function SuccessStep({ flow, base, search, transaction }: StepPro
       campaignId: flow.campaignId,
       livemode: transaction.livemode,
     }).then(track);
-  }, [paid, transaction, flow.campaignId, flow.brand_slug, mode?.source]);
+  }, [paid, transaction, flow.campaignId, flow.brand_slug, mode.source]);
   useEffect(() => {
     if (!paid) return;
     // The order is placed: the next visit starts with an empty cart.

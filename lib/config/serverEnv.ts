@@ -42,8 +42,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
   const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = serverEnvSchema
     .superRefine((config, ctx) => {
-      // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
-      // Outside development, sign-in mail must really be sent (the outbox logs live tokens)
+      // In production, sign-in mail must really be sent (the outbox logs live tokens)
       // and links must point at the configured site, not at a request's Host header.
       if (config.APP_ENV === 'production' && !config.SMTP_URL) {
         ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the embedded outbox logs sign-in links)' });
@@ -57,6 +56,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
       }
+      // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
       for (const mode of ['LIVE', 'TEST'] as const) {
         if (Boolean(config[`STRIPE_SECRET_KEY_${mode}`]) !== Boolean(config[`STRIPE_PUBLISHABLE_KEY_${mode}`])) {
           ctx.addIssue({ code: 'custom', path: [`STRIPE_PUBLISHABLE_KEY_${mode}`], message: `is needed together with STRIPE_SECRET_KEY_${mode}` });

@@ -1,12 +1,12 @@
 import type { Offer } from '../catalogue/types';
 import type { TransactionView } from '../checkout/transactionView';
-import { offerPrice } from '../pricing/offerPrice';
+import { cartItemFor } from '../cart/cart';
 import { currencySymbol } from '../pricing/currencies';
 import { buildPurchase, type PurchaseEvent, type TrackedCartItem } from './events';
 
 /** A cart line as tracked (SPEC §3): the offer's description as name, today's price in cents, its currency symbol. */
 export function trackedItemFor(offer: Offer, campaignId: string): TrackedCartItem {
-  return { id: offer.id, name: offer.description, price: offerPrice(offer), currency: offer.currency, currencyCode: offer.currencyCode, campaignId };
+  return { ...cartItemFor(offer, campaignId), currency: offer.currency };
 }
 
 /** The paid order as tracked: shipping 0 (SPEC §5), targeter from `source` (SPEC §2). */

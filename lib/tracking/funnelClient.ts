@@ -1,7 +1,7 @@
 import type { FunnelItem } from './events';
 import { createBeaconTransport } from './transports/beaconTransport';
 import { createPixelTransport } from './transports/pixelTransport';
-import type { Transport } from './transports/transport';
+import { appendQuery, type Transport } from './transports/transport';
 import { createXhrTransport } from './transports/xhrTransport';
 
 /**
@@ -29,9 +29,7 @@ export function chooseFunnelRoute(payloadLength: number, beaconAccepted: boolean
 
 /** `url?api_key=…` (+ `&livemode=false` in test mode), appended to any query the URL already has. */
 export function funnelRequestUrl(url: string, apiKey: string, livemode: boolean): string {
-  const query = `api_key=${encodeURIComponent(apiKey)}${livemode ? '' : '&livemode=false'}`;
-  const separator = !url.includes('?') ? '?' : url.endsWith('?') || url.endsWith('&') ? '' : '&';
-  return `${url}${separator}${query}`;
+  return appendQuery(url, `api_key=${encodeURIComponent(apiKey)}${livemode ? '' : '&livemode=false'}`);
 }
 
 /**

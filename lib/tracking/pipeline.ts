@@ -53,6 +53,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   const maxPending = options.maxPending ?? 200;
   let mode = options.initialMode;
   let pending: { event: JourneyEvent; context: EventContext }[] = [];
+  const withoutConsent = options.destinations.filter((d) => d.needs === 'anonymous');
+  const gated = options.destinations.filter((d) => d.needs === 'full');
 
   const deliverTo = (destinations: readonly Destination[], event: JourneyEvent, context: EventContext) => {
     for (const destination of destinations) safely(destination, () => destination.send(event, context));
@@ -61,14 +63,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   return {
     deliver(event) {
       const context: EventContext = { ...options.context(mode), mode };
-      deliverTo(
-        options.destinations.filter((d) => d.needs === 'anonymous' || mode === 'full'),
-        event,
-        context,
-      );
+      deliverTo(mode === 'full' ? options.destinations : withoutConsent, event, context);
       if (mode !== 'full') {
         pending.push({ event, context });
-        if (pending.length > maxPending) pending = pending.slice(-maxPending);
+        if (pending.length > maxPending) pending.shift();
       }
     },
     setMode(next) {
@@ -79,8 +77,9 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       // Consent given: what the visitor did before it now reaches the destinations that needed it.
       const waiting = pending;
       pending = [];
-      const gated = options.destinations.filter((d) => d.needs === 'full');
-      for (const { event, context } of waiting) deliverTo(gated, event, { ...context, ...options.context('full'), mode: 'full' });
+      if (waiting.length === 0) return;
+      const now: EventContext = { ...options.context('full'), mode: 'full' };
+      for (const { event, context } of waiting) deliverTo(gated, event, { ...context, ...now });
     },
     mode: () => mode,
   };

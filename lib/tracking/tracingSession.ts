@@ -4,6 +4,7 @@
  * not allowed because the visitor has not consented to storage) the id lives only as long
  * as this page view, so nothing about the visitor is kept.
  */
+import { sessionStorageOrNull, writeSession } from '../browser/sessionStore';
 
 /** The session-storage key of the id. */
 export const TRACING_SESSION_KEY = 'pj_tracing_session_id';
@@ -32,11 +33,6 @@ export function pageViewSessionId(): string {
   return pageViewId;
 }
 
-/** A new page-view id: after consent is withdrawn, nothing sent later links to what was sent with it. */
-export function resetPageViewSessionId(): void {
-  pageViewId = null;
-}
-
 const plausibleId = (value: string | null): value is string => typeof value === 'string' && /^[\w-]{8,64}$/.test(value);
 
 /**
@@ -54,4 +50,23 @@ export function tracingSessionId(storage: SessionIdStorage | null, newId: () => 
   } catch {
     return pageViewSessionId();
   }
+}
+
+let tabId: string | null = null;
+
+/**
+ * The tab's tracing session id, for events sent with consent to store it: read from (or
+ * written to) session storage on first use, then kept for the page, so that events do not
+ * each read storage. It starts as this page view's id, so the visit reads as one.
+ */
+export function storedTracingSessionId(): string {
+  tabId ??= tracingSessionId(sessionStorageOrNull(), pageViewSessionId);
+  return tabId;
+}
+
+/** Consent withdrawn: the stored id goes, and later events carry a new page-view id that links to nothing sent before. */
+export function forgetTracingSession(): void {
+  writeSession(TRACING_SESSION_KEY, null);
+  tabId = null;
+  pageViewId = null;
 }

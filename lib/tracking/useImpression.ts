@@ -1,7 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-
-/** SPEC §9: an element counts as seen when 30 % of it is visible. */
-export const IMPRESSION_THRESHOLD = 0.3;
+import { IMPRESSION_THRESHOLD } from './actionBinding';
 
 /** Calls `onSeen` once, the first time the element is at least 30 % visible. */
 export function useImpression<T extends Element>(onSeen: () => void): RefObject<T | null> {

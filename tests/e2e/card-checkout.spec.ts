@@ -4,7 +4,7 @@ import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { PromoCodePage } from './pages/PromoCodePage';
 import { CheckoutPage, SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
-import { E2E_ADMIN_TOKEN } from './support';
+import { ADMIN_HEADERS } from './support';
 
 /** Opens a campaign in test mode, chooses an offer and goes to the card step. */
 async function toCheckout(page: Page, campaign: string, offer: string, promo?: string): Promise<CheckoutPage> {
@@ -184,7 +184,7 @@ test('a double click on submit creates one transaction', async ({ page, request 
   await checkout.submitButton.dblclick();
   await SuccessPage.expectOpen(page);
   const response = await request.get('/api/admin/transactions?campaignId=gq-demo-gbp&limit=500', {
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    headers: ADMIN_HEADERS,
   });
   expect(response.status()).toBe(200);
   const { transactions } = (await response.json()) as { transactions: { customer: { email: string } }[] };
@@ -210,7 +210,7 @@ test('the success page shows nothing to a browser that did not pay', async ({ pa
 test('operators need the token to list transactions', async ({ request }) => {
   expect((await request.get('/api/admin/transactions')).status()).toBe(401);
   expect((await request.get('/api/admin/transactions', { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status()).toBe(401);
-  const bad = await request.get('/api/admin/transactions?limit=0', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  const bad = await request.get('/api/admin/transactions?limit=0', { headers: ADMIN_HEADERS });
   expect(bad.status()).toBe(400);
 });
 
@@ -235,7 +235,7 @@ test('a submit whose answer is lost, then resubmitted after a reload, charges on
   await SuccessPage.expectOpen(page);
 
   const response = await request.get('/api/admin/transactions?campaignId=gq-demo-gbp&limit=500', {
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    headers: ADMIN_HEADERS,
   });
   const { transactions } = (await response.json()) as { transactions: { customer: { email: string } }[] };
   expect(transactions.filter((t) => t.customer.email === 'lost.answer@example.com')).toHaveLength(1);

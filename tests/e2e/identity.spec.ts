@@ -2,12 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
-import { E2E_ADMIN_TOKEN } from './support';
+import { ADMIN_HEADERS } from './support';
 
 /** The newest sign-in link the embedded outbox holds for an address. */
 async function linkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    headers: ADMIN_HEADERS,
   });
   expect(response.status()).toBe(200);
   const { mails } = (await response.json()) as { mails: { link: string }[] };

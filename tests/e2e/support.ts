@@ -2,6 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The operator token the browser tests' server runs with, for tests that read /api/admin. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** The headers of a request to /api/admin as the operator. */
+export const ADMIN_HEADERS = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
 /**
  * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link,
@@ -14,7 +16,7 @@ export async function signInThroughOutbox(page: Page, request: APIRequestContext
   });
   expect(asked.status()).toBe(202);
   const outbox = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
-    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    headers: ADMIN_HEADERS,
   });
   const { mails } = (await outbox.json()) as { mails: { link: string }[] };
   await page.goto(mails[0]!.link);

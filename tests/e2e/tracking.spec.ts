@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page, t
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
-import { E2E_ADMIN_TOKEN } from './support';
+import { ADMIN_HEADERS, E2E_ADMIN_TOKEN } from './support';
 
 interface StoredEvent {
   channel: string;
@@ -53,7 +53,7 @@ const isTracking = (request: Request) =>
 const STRICTLY_NECESSARY = /^session:pj:(cart|promo|attempt):/;
 
 async function storedEvents(request: APIRequestContext, query: Record<string, string>): Promise<StoredEvent[]> {
-  const response = await request.get(`/api/admin/events?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  const response = await request.get(`/api/admin/events?${new URLSearchParams(query)}`, { headers: ADMIN_HEADERS });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { events: StoredEvent[] }).events;
 }
@@ -214,7 +214,7 @@ test('a purchase emits the funnel events in order, each stored and queryable by 
 });
 
 test.describe('ingestion refuses what it cannot trust', () => {
-  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const admin = ADMIN_HEADERS;
   const badRowCount = async (request: APIRequestContext, since: string) =>
     ((await (await request.get(`/api/admin/bad-rows?channel=funnel&since=${since}&limit=5000`, { headers: admin })).json()) as { badRows: unknown[] }).badRows.length;
 

@@ -1,4 +1,5 @@
 import { parse, serialize } from 'cookie';
+import { isLocalHost } from '../http/localHost';
 
 /**
  * The receipt a paying browser keeps: its transaction id and the attempt's idempotency
@@ -13,12 +14,7 @@ export interface Receipt {
   token: string;
 }
 
-/** Cookies are Secure everywhere but on a developer's own machine (plain http). */
-export function isLocalHost(host: string | undefined): boolean {
-  const hostname = (host ?? '').toLowerCase().replace(/:\d+$/, '');
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
+/** Secure everywhere but on a developer's own machine (plain http). */
 export function receiptCookie(receipt: Receipt, host: string | undefined): string {
   return serialize(RECEIPT_COOKIE, `${receipt.transactionId}.${receipt.token}`, {
     httpOnly: true,

@@ -2,7 +2,7 @@ import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import { requireAdmin } from '../http/adminAuth';
 import { parseRequest } from '../http/apiRoute';
-import { trackingServices } from './trackingServices';
+import { appDb } from '../db/appDb';
 import { listBadRows, listTrackingEvents } from './trackingQueries';
 
 /**
@@ -39,14 +39,12 @@ const badRowsQuery = z.strictObject({
 export async function listEventsForAdmin(req: NextApiRequest) {
   requireAdmin(req);
   const filter = parseRequest(eventsQuery, req.query, 'query');
-  const { db } = await trackingServices();
-  return { events: await listTrackingEvents(db, filter) };
+  return { events: await listTrackingEvents(await appDb(), filter) };
 }
 
 /** GET /api/admin/bad-rows?channel=…&since=…&after=…&limit=… */
 export async function listBadRowsForAdmin(req: NextApiRequest) {
   requireAdmin(req);
   const filter = parseRequest(badRowsQuery, req.query, 'query');
-  const { db } = await trackingServices();
-  return { badRows: await listBadRows(db, filter) };
+  return { badRows: await listBadRows(await appDb(), filter) };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { JourneyEventName } from '@/lib/tracking/events';
 import type { AnalyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import {
   addToCartPayloadSchema,
@@ -31,15 +30,6 @@ export const checkoutContextSchema = z.strictObject({
 });
 
 export type CheckoutContext = z.infer<typeof checkoutContextSchema>;
-
-/** The catalogue event whose payload each registered event schema carries (analyticsEvents.ts SCHEMA_FOR, read backwards). */
-export const ANALYTICS_EVENT_FOR = {
-  checkout_waypoint: 'waypoint',
-  checkout_interaction: 'funnel-ui',
-  checkout_add_to_cart: 'add-to-cart',
-  checkout_purchase: 'purchase',
-  checkout_renewal_terms_visible: 'auto-renewal-consent-visible',
-} as const satisfies Record<Exclude<AnalyticsSchemaName, 'checkout_context'>, JourneyEventName>;
 
 /**
  * The data schema of every registered name: a new name in the registry does not compile

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextApiRequest } from 'next';
 import { HttpError } from '../http/HttpError';
+import { matchesHash, sha256 } from '../ids';
 import type { NewTrackingEvent } from './EventStore';
 import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
@@ -20,17 +20,14 @@ export const FUNNEL_MAX_ITEMS = 100;
 /** The client uses the pixel below 1500 characters (SPEC §9); room for encoding, not for abuse. */
 export const FUNNEL_PIXEL_DATA_MAX = 8 * 1024;
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
+/** The configured key's hash, made once per key rather than on every request. */
+let expectedHash: { key: string; hash: string } | null = null;
 
-let expectedDigest: { key: string; digest: Buffer } | null = null;
-
-/** Compares digests so that the comparison takes the same time whatever the key's length. */
+/** Compares hashes so that the comparison takes the same time whatever the key's length. */
 export function checkApiKey(req: NextApiRequest, expected: string): void {
-  if (expectedDigest?.key !== expected) expectedDigest = { key: expected, digest: digest(expected) };
+  if (expectedHash?.key !== expected) expectedHash = { key: expected, hash: sha256(expected) };
   const given = req.query.api_key;
-  if (typeof given !== 'string' || !timingSafeEqual(digest(given), expectedDigest.digest)) {
+  if (typeof given !== 'string' || !matchesHash(given, expectedHash.hash)) {
     throw new HttpError(401, 'invalid_api_key', 'A valid api_key query parameter is required.');
   }
 }

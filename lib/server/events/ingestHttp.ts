@@ -107,7 +107,8 @@ export function readBodyCapped(req: IncomingMessage, limit: number): Promise<Cap
   });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Fatal, so that a body that is not UTF-8 is refused; keeping a BOM, so that the text is the body as sent (what a bad row keeps). */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads a JSON body sent as `application/json` (XHR, the analytics tracker) or as
@@ -127,22 +128,26 @@ export async function readJsonBody(req: NextApiRequest, res: NextApiResponse, li
     throw error;
   }
   const { bytes, overflow } = read;
-  // Read whole: kept whole (at most `limit` bytes), so that valid items can be recovered.
-  seen.body = overflow ? bodyStart(bytes, `[more than ${limit} bytes were sent; only the start is kept]`) : bytes.toString('utf8');
   if (overflow) {
+    seen.body = bodyStart(bytes, `[more than ${limit} bytes were sent; only the start is kept]`);
     // The rest of the body is not read: close rather than leave the connection half-read.
     res.setHeader('Connection', 'close');
     throw new HttpError(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
   }
+  // Decoded once: the text is both what a bad row keeps and what is parsed.
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
+    seen.body = bytes.toString('utf8');
     throw new HttpError(400, 'invalid_encoding', 'The request body is not UTF-8.');
   }
+  // Read whole: kept whole (at most `limit` bytes), so that valid items can be recovered.
+  seen.body = text;
   if (text.trim() === '') throw new HttpError(400, 'empty_body', 'The request body is empty.');
   try {
-    return JSON.parse(text) as unknown;
+    // JSON has no byte-order mark: a leading one is skipped, as a BOM-stripping decoder would.
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
   }

@@ -1,7 +1,7 @@
-import { arrivalIdFloor } from './arrivalIds';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { BadRowChannel, TrackingChannel } from './EventStore';
+import { arrivalIdFloor } from './arrivalIds';
+import type { BadRowChannel, NewBadRow, NewTrackingEvent, TrackingChannel } from './EventStore';
 
 export interface TrackingEventFilter {
   campaignId?: string;
@@ -19,17 +19,11 @@ export interface TrackingEventFilter {
   limit: number;
 }
 
-export interface TrackingEventView {
+/** A stored event: what was appended, with its id and arrival time (the column's channel is read back as text). */
+export interface TrackingEventView extends Omit<NewTrackingEvent, 'channel'> {
   id: string;
   receivedAt: string;
   channel: string;
-  action: string;
-  topic: string | null;
-  campaignId: string | null;
-  sessionId: string | null;
-  source: string | null;
-  livemode: boolean;
-  payload: unknown;
 }
 
 /** Stored events matching the filter, in arrival order (ids sort so). */
@@ -67,12 +61,11 @@ export interface BadRowFilter {
   limit: number;
 }
 
-export interface BadRowView {
+/** A stored bad row: what was appended, with its id and arrival time. */
+export interface BadRowView extends Omit<NewBadRow, 'channel'> {
   id: string;
   receivedAt: string;
   channel: string;
-  reason: string;
-  raw: string;
 }
 
 /** Rejected requests matching the filter, in arrival order. */

@@ -43,13 +43,12 @@ async function keepBadRow(services: TrackingServices, channel: BadRowChannel, re
 export function trackingRoute(
   channel: BadRowChannel,
   handlers: Partial<Record<HttpMethod, IngestHandler>>,
-  options: { services?: () => Promise<TrackingServices>; preflight?: (req: NextApiRequest, res: NextApiResponse) => void } = {},
+  options: { preflight?: (req: NextApiRequest, res: NextApiResponse) => void } = {},
 ): NextApiHandler {
-  const services = options.services ?? trackingServices;
   const wrapped: Partial<Record<HttpMethod, (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>>> = {};
   for (const [method, handler] of Object.entries(handlers) as [HttpMethod, IngestHandler][]) {
     wrapped[method] = async (req, res) => {
-      const context: IngestContext = { services: await services(), seen: { body: null } };
+      const context: IngestContext = { services: await trackingServices(), seen: { body: null } };
       try {
         return await handler(req, res, context);
       } catch (error) {
@@ -73,7 +72,7 @@ export function trackingRoute(
     }
     if (!Object.hasOwn(handlers, req.method ?? '')) {
       const error = new HttpError(405, 'method_not_allowed', `${req.method ?? 'This method'} is not allowed here; use ${allowed}.`);
-      const ready = await services().catch(() => null);
+      const ready = await trackingServices().catch(() => null);
       if (ready) await keepBadRow(ready, channel, req, null, error);
     }
     await route(req, res);

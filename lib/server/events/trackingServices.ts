@@ -1,12 +1,9 @@
-import type { Kysely } from 'kysely';
 import { serverEnv, type ServerEnv } from '../../config/serverEnv';
 import { appDb } from '../db/appDb';
-import type { Database } from '../db/schema';
 import { BadRowLimiter } from './badRowLimiter';
 import { EventStore } from './EventStore';
 
 export interface TrackingServices {
-  db: Kysely<Database>;
   store: EventStore;
   /** Which refused requests leave a bad row (a bounded number per address and per minute). */
   badRows: BadRowLimiter;
@@ -27,7 +24,7 @@ export function trackingServices(): Promise<TrackingServices> {
       const now = () => new Date();
       const store = new EventStore(db, { now });
       const badRows = new BadRowLimiter((row) => store.appendBadRow(row), { now: () => now().getTime() });
-      return { db, store, badRows, env: serverEnv(), now };
+      return { store, badRows, env: serverEnv(), now };
     })
     .catch((error: unknown) => {
       holder.__trackingServices = undefined;

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServerEnv } from '../../config/serverEnv';
-import { isLocalHost } from '../checkout/receiptCookie';
+import { isLocalHost } from './localHost';
 import { HttpError } from './HttpError';
 
 /**

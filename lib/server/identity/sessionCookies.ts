@@ -1,6 +1,6 @@
 import { parse, serialize } from 'cookie';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../auth/sessionCookieNames';
-import { isLocalHost } from '../checkout/receiptCookie';
+import { isLocalHost } from '../http/localHost';
 
 /** Set-Cookie values for a new session: the HttpOnly token and the readable expiry. */
 export function sessionCookies(token: string, expiresOn: number, host: string | undefined): string[] {

@@ -59,10 +59,10 @@ export async function getServerSideProps(
   const snapshot = await catalogueSnapshot();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
-  const { IDENTITY_SIGN_IN_URL } = serverEnv();
-  if (location.step === 'auth-initiate' && IDENTITY_SIGN_IN_URL) {
-    const origin = publicOrigin(serverEnv(), context.req);
-    return { redirect: { destination: externalSignInUrl(IDENTITY_SIGN_IN_URL, origin, location.base, location.returnSegments, search), permanent: false } };
+  const env = serverEnv();
+  if (location.step === 'auth-initiate' && env.IDENTITY_SIGN_IN_URL) {
+    const origin = publicOrigin(env, context.req);
+    return { redirect: { destination: externalSignInUrl(env.IDENTITY_SIGN_IN_URL, origin, location.base, location.returnSegments, search), permanent: false } };
   }
   let authError: 'invalid' | 'expired' | 'used' | null = null;
   if (location.step === 'auth-initiate' || location.step === 'auth-complete') {
@@ -92,9 +92,9 @@ export async function getServerSideProps(
       flow,
       crossSells,
       transaction,
-      payments: location.step === 'credit-card' ? paymentsConfigFor(serverEnv(), mode.value.livemode) : null,
+      payments: location.step === 'credit-card' ? paymentsConfigFor(env, mode.value.livemode) : null,
       authError,
-      tracking: publicTrackingEnv(serverEnv()),
+      tracking: publicTrackingEnv(env),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { checkoutServices } from '../checkout/checkoutServices';
+import { SANDBOX_PAYMENT_ID } from '../payments/sandbox/SandboxGateway';
 import type { CurrencyCode } from '../../pricing/currencies';
 
 export interface SandboxAuthenticationProps {
@@ -16,7 +17,7 @@ export async function getServerSideProps(
   context: GetServerSidePropsContext,
 ): Promise<GetServerSidePropsResult<SandboxAuthenticationProps>> {
   const paymentId = context.params?.paymentId;
-  if (typeof paymentId !== 'string' || !/^pi_sandbox_[a-z2-7]{20}$/.test(paymentId)) return { notFound: true };
+  if (typeof paymentId !== 'string' || !SANDBOX_PAYMENT_ID.test(paymentId)) return { notFound: true };
   const { sandbox } = await checkoutServices();
   const intent = sandbox ? await sandbox.find(paymentId) : null;
   if (!intent) return { notFound: true };

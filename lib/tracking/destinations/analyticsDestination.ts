@@ -14,12 +14,6 @@ export const ACTIVITY_TRACKING = { minimumVisitLength: 5, heartbeatDelay: 10 } a
 const ANONYMOUS = { anonymousTracking: { withServerAnonymisation: true }, stateStorageStrategy: 'none' } as const;
 const FULL = { stateStorageStrategy: 'cookieAndLocalStorage' } as const;
 
-/**
- * The Snowplow browser tracker, posting to `/com.condenast/yv8` on the collector origin.
- * It is loaded on first use (not part of the page's first load). Anonymous mode keeps no
- * cookie and no local storage and asks the collector not to record the IP; full mode
- * switches storage on; going back to anonymous clears what was stored.
- */
 /** The tracker's event queue in local storage (full mode only): gone when consent is withdrawn. */
 function forgetQueuedEvents(): void {
   try {
@@ -40,6 +34,12 @@ export interface AnalyticsPageContext {
   source: string | null;
 }
 
+/**
+ * The Snowplow browser tracker, posting to `/com.condenast/yv8` on the collector origin.
+ * It is loaded on first use (not part of the page's first load). Anonymous mode keeps no
+ * cookie and no local storage and asks the collector not to record the IP; full mode
+ * switches storage on; going back to anonymous clears what was stored.
+ */
 export function createAnalyticsDestination(options: {
   collectorOrigin: string;
   initialMode: TrackingMode;

@@ -1,6 +1,6 @@
 import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '../dataLayer';
 import type { Destination } from '../pipeline';
-import { loadScriptOnce } from './scriptLoader';
+import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 
 const GTM_URL = 'https://www.googletagmanager.com/gtm.js';
 
@@ -15,7 +15,7 @@ export function createDataLayerDestination(options: { win: Window & DataLayerHos
     if (loaded || !options.trackingId) return;
     loaded = true;
     pushToDataLayer(options.win, { 'gtm.start': Date.now(), event: 'gtm.js' });
-    loadScriptOnce(options.win.document, `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`, 'The tag manager');
+    loadScriptOnce(options.win.document, `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`, 'The tag manager could not load.');
   };
   return {
     name: 'data-layer',

@@ -1,4 +1,4 @@
-import type { Transport } from './transport';
+import { appendQuery, type Transport } from './transport';
 
 /** What the pixel needs of an image element; `new Image()` in the browser. */
 export interface PixelImage {
@@ -10,8 +10,7 @@ export interface PixelImage {
 /** The request URL of a pixel: the body travels in the `data` query parameter when there is one. */
 export function pixelUrl(url: string, body: string): string {
   if (body === '') return url;
-  const separator = !url.includes('?') ? '?' : url.endsWith('?') || url.endsWith('&') ? '' : '&';
-  return `${url}${separator}data=${encodeURIComponent(body)}`;
+  return appendQuery(url, `data=${encodeURIComponent(body)}`);
 }
 
 /**

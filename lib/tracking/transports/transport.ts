@@ -17,3 +17,9 @@ export interface Transport {
   readonly kind: TransportKind;
   send(url: string, body: string): Promise<boolean>;
 }
+
+/** `url` with `query` appended: after `?` or `&`, whichever the URL needs (none when it already ends with one). */
+export function appendQuery(url: string, query: string): string {
+  const separator = !url.includes('?') ? '?' : url.endsWith('?') || url.endsWith('&') ? '' : '&';
+  return `${url}${separator}${query}`;
+}

@@ -4,8 +4,7 @@ import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { receiptCookie } from '@/lib/server/checkout/receiptCookie';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import { sessionIdentity } from '@/lib/server/identity/identityServices';
-import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 
 export const config = { api: { bodyParser: { sizeLimit: '8kb' } } };
 
@@ -13,10 +12,7 @@ export default apiRoute({
   POST: async (req, res) => {
     const request = parseRequest(submitRequestSchema, req.body, 'body');
     const services = await checkoutServices();
-    const alreadySubscribed = async (brand: string) => {
-      const email = await (await sessionIdentity()).email(req.headers.cookie);
-      return email !== null && (await new TransactionRepository(services.db).hasPaidSubscription(email, brand));
-    };
+    const alreadySubscribed = async (brand: string) => (await subscriptionStatus(services.db, req.headers.cookie, brand)).activeSubscription;
     const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed }, await catalogueSnapshot(), request);
     if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, req.headers.host));
     res.setHeader('Cache-Control', 'no-store');

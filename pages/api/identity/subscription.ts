@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { sessionIdentity } from '@/lib/server/identity/identityServices';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
-import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { isValidSegment } from '@/lib/journey/path';
 
 const querySchema = z.strictObject({ brand: z.string().refine(isValidSegment, 'must be a brand slug') });
@@ -12,9 +11,7 @@ export default apiRoute({
   GET: async (req, res) => {
     const { brand } = parseRequest(querySchema, req.query, 'query');
     res.setHeader('Cache-Control', 'no-store');
-    const email = await (await sessionIdentity()).email(req.headers.cookie);
-    if (!email) return { signedIn: false, activeSubscription: false };
     const { db } = await checkoutServices();
-    return { signedIn: true, activeSubscription: await new TransactionRepository(db).hasPaidSubscription(email, brand) };
+    return subscriptionStatus(db, req.headers.cookie, brand);
   },
 });

@@ -7,8 +7,10 @@ import { randomId } from '../../ids';
 
 type Intent = Selectable<SandboxPaymentIntentTable>;
 
-export type SandboxIntentStatus = 'succeeded' | 'requires_action' | 'requires_payment_method';
 export type AuthenticationOutcome = 'approve' | 'fail';
+
+/** The ids the sandbox gives its payments: randomId('pi_sandbox'). */
+export const SANDBOX_PAYMENT_ID = /^pi_sandbox_[a-z2-7]{20}$/;
 
 /** The sandbox bank's authentication page for a payment. */
 export const sandboxAuthenticationPath = (paymentId: string) => `/sandbox/authenticate/${paymentId}`;
@@ -112,7 +114,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
-export function resultOf(intent: Intent): ChargeResult {
+function resultOf(intent: Intent): ChargeResult {
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
   if (intent.status === 'requires_action') {
     return { status: 'requires_action', paymentId: intent.id, action: { type: 'redirect', url: sandboxAuthenticationPath(intent.id) } };

@@ -3,9 +3,10 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
+import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
 
 const bodySchema = z.strictObject({ outcome: z.enum(['approve', 'fail']) });
-const querySchema = z.object({ paymentId: z.string().regex(/^pi_sandbox_[a-z2-7]{20}$/, 'must be a sandbox payment id') });
+const querySchema = z.object({ paymentId: z.string().regex(SANDBOX_PAYMENT_ID, 'must be a sandbox payment id') });
 
 /** The sandbox bank's answer to a 3-D Secure challenge, and where the visitor goes next. */
 export default apiRoute({

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { sessionIdentity } from '../identity/identityServices';
+import { TransactionRepository } from './TransactionRepository';
+
+export interface VisitorSubscription {
+  signedIn: boolean;
+  /** Whether the signed-in visitor already holds a paid subscription to the brand (false when not signed in). */
+  activeSubscription: boolean;
+}
+
+/** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
+export async function subscriptionStatus(db: Kysely<Database>, cookieHeader: string | undefined, brandSlug: string): Promise<VisitorSubscription> {
+  const email = await (await sessionIdentity()).email(cookieHeader);
+  if (!email) return { signedIn: false, activeSubscription: false };
+  return { signedIn: true, activeSubscription: await new TransactionRepository(db).hasPaidSubscription(email, brandSlug) };
+}
