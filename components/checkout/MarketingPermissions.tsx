@@ -1,3 +1,4 @@
+import { theBrand } from '@/lib/brands/brandPhrase';
 import type { PermissionChoices as MarketingChoices } from '@/lib/tracking/marketingPermissions';
 import styles from './CheckoutForm.module.css';
 
@@ -17,9 +18,9 @@ export function MarketingPermissions({ brandName, choices, onChange }: { brandNa
   return (
     <fieldset className={styles.section}>
       <legend>Stay in touch (optional)</legend>
-      {box('newsletter', `Send me the ${brandName} newsletter.`)}
+      {box('newsletter', `Send me ${theBrand(brandName)} newsletter.`)}
       {box('firstParty', `Send me offers and news from ${brandName} by e-mail.`)}
-      {box('otherBrands', `Send me offers from other brands of the ${brandName} group.`)}
+      {box('otherBrands', `Send me offers from other brands of ${theBrand(brandName)} group.`)}
       {box('thirdParty', 'Send me offers from carefully selected partners.')}
       <p className={styles.hint}>You can change these at any time from your account.</p>
     </fieldset>

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describeCatalogueErrors, parseCatalogueFile, type CatalogueFileInput } from './catalogueFile';
+import { describeCatalogueErrors, parseCatalogueFile, type CatalogueFile, type CatalogueFileInput } from './catalogueFile';
+import { ALL_OFFERS_PARENT_ID } from './crossSell';
 
 const identity = {
   primaryColor: '#000000',
@@ -145,6 +146,56 @@ describe('parseCatalogueFile: valid input', () => {
     const result = parseCatalogueFile(file);
     if (!result.ok) throw new Error(result.errors.join('\n'));
     expect(result.ok).toBe(true);
+  });
+});
+
+/**
+ * Add-ons offered beside a plan whose features promise the same thing free or included
+ * ("Free tote bag…" beside a paid "Tote"), as "plan id → add-on id (feature)".
+ */
+function addOnsAlreadyPromised(file: CatalogueFile): string[] {
+  const promise = /\b(?:free|included|includes|including|with your)\b/i;
+  const stopWords = new Set(['the', 'and', 'for', 'with', 'add', 'on']);
+  const brandNames = new Map(file.brands.map((brand) => [brand.slug, brand.name.toLowerCase()]));
+  const found: string[] = [];
+  for (const plan of file.offers.filter((offer) => !offer.isCrossSell)) {
+    const promises = plan.features.filter((feature) => promise.test(feature));
+    const addOns = file.offers.filter(
+      (offer) => offer.isCrossSell && offer.brand === plan.brand && (offer.parentOfferId === ALL_OFFERS_PARENT_ID || offer.parentOfferId === plan.id),
+    );
+    for (const addOn of addOns) {
+      const words = addOn.name
+        .toLowerCase()
+        .replace(brandNames.get(addOn.brand) ?? '', ' ')
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 3 && !stopWords.has(word));
+      for (const feature of promises) {
+        if (words.some((word) => feature.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((said) => said.startsWith(word)))) {
+          found.push(`${plan.id} → ${addOn.id} (${feature})`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe('the demo catalogue', () => {
+  const demo = (): CatalogueFile => {
+    const result = parseCatalogueFile(JSON.parse(readFileSync(path.resolve(__dirname, '../../data/demo-catalogue.json'), 'utf8')));
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    return result.file;
+  };
+
+  it('sells no add-on beside a plan that already promises it free', () => {
+    expect(addOnsAlreadyPromised(demo())).toEqual([]);
+  });
+
+  it('would notice a plan promising a free tote beside the tote add-on', () => {
+    const file = demo();
+    const tote = file.offers.find((offer) => offer.isCrossSell && /tote/i.test(offer.name))!;
+    const plan = file.offers.find((offer) => offer.id === tote.parentOfferId)!;
+    plan.features = [...plan.features, 'Free tote bag with your first issue'];
+    expect(addOnsAlreadyPromised(file)).toEqual([`${plan.id} → ${tote.id} (Free tote bag with your first issue)`]);
   });
 });
 

@@ -1,0 +1,20 @@
+/**
+ * A brand's name where English puts "the" before it ("the Vogue newsletter"). Names that
+ * already begin with "The" ("The New Yorker") take no second article. The brand's own
+ * spelling and casing are kept as they are.
+ */
+const STARTS_WITH_THE = /^the\s/i;
+
+/** Mid-sentence: "the Vogue", "The New Yorker". */
+export function theBrand(name: string): string {
+  const brand = name.trim();
+  if (!brand) return brand;
+  return STARTS_WITH_THE.test(brand) ? brand : `the ${brand}`;
+}
+
+/** At the start of a sentence: "The Vogue", "The New Yorker". */
+export function theBrandAtSentenceStart(name: string): string {
+  const brand = name.trim();
+  if (!brand) return brand;
+  return STARTS_WITH_THE.test(brand) ? brand : `The ${brand}`;
+}
