@@ -1,0 +1,179 @@
+import type { z } from 'zod';
+import type { AuthEvent } from '../auth/authMachine';
+import type { QuoteRequestInput, QuoteResponse } from '../checkout/quoteContract';
+import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '../checkout/submitContract';
+import type { VisitorSubscription } from '../server/checkout/subscriptionStatus';
+import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
+
+/** Where each call goes, relative to the client's base URL. The identity calls keep the spec's public paths (SPEC §7). */
+export const API_PATHS = {
+  quote: '/api/checkout/quote',
+  submit: '/api/checkout/submit',
+  confirm: '/api/checkout/confirm',
+  signInLinks: '/api/identity/links',
+  subscriptionStatus: '/api/identity/subscription',
+  verify: '/martech/api/user/v2/authenticate/verify',
+  profile: '/martech/api/user/v2/profile',
+  sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
+} as const;
+
+export type ConfirmRequestInput = z.input<typeof confirmRequestSchema>;
+
+/** The body of POST /api/identity/links (its zod schema lives in the route). */
+export interface SignInLinkRequest {
+  email: string;
+  purpose: 'magic-link' | 'sign-in';
+  brand: string;
+  urlSlug: string;
+  /** The page to come back to after signing in; the server keeps it within the journey. */
+  returnPath: string;
+}
+
+export type SandboxAuthenticationOutcome = 'approve' | 'fail';
+
+/** The sandbox bank's answer: the intent's new status and where the visitor goes next. */
+export interface SandboxAuthenticationAnswer {
+  status: string;
+  redirectTo: string;
+}
+
+/**
+ * Every call the browser makes to our server. Failed calls reject with an ApiError whose
+ * message can be shown as it is, except where noted; an aborted quote rejects with the
+ * fetch's own AbortError.
+ */
+export interface ApiClient {
+  /** Prices the order. */
+  quote(request: QuoteRequestInput, signal?: AbortSignal): Promise<QuoteResponse>;
+  /** Sends the checkout: succeeded, requires_action (the bank) or failed (declined). */
+  submit(request: SubmitRequestInput): Promise<SubmitResponse>;
+  /** Where an attempt's payment stands after the visitor authenticated with their bank in the page. */
+  confirm(idempotencyKey: string, returnPath: string): Promise<SubmitResponse>;
+  /** Asks for an e-mailed sign-in link; a refused address rejects with the address's own problem as the message. */
+  requestSignInLink(request: SignInLinkRequest): Promise<void>;
+  /** Whether the visitor is signed in and already subscribes to the brand. */
+  subscriptionStatus(brandSlug: string): Promise<VisitorSubscription>;
+  /** The session check as the auth machine's next event; never rejects: any failed call is `verify-failed` (SPEC §8). */
+  verifySession(livemode: boolean): Promise<AuthEvent>;
+  /** The signed-in visitor's e-mail; null when there is none or the call failed. Never rejects. */
+  loadProfileEmail(livemode: boolean): Promise<string | null>;
+  /** The sandbox bank's 3-D Secure page answering a challenge. */
+  authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
+}
+
+export interface ApiClientOptions {
+  /** Defaults to the global fetch, looked up at each call. */
+  fetch?: typeof fetch;
+  /** Prefix of every path; '' (same origin) by default. */
+  baseUrl?: string;
+}
+
+const JSON_BODY = { 'content-type': 'application/json' } as const;
+
+/** The identity calls' headers, as the spec's identity service expects them (SPEC §7). */
+const identityHeaders = (livemode: boolean) => ({ Accept: 'application/json', 'Content-Type': 'application/json', livemode: String(livemode) });
+
+/** The identity calls never reject (their failures are auth events), so these are never shown. */
+const IDENTITY_MESSAGES: CallMessages = { unreachable: 'The sign-in check failed.', fallback: 'The sign-in check failed.' };
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  /** The parsed JSON body; null when there was none or it was not JSON. */
+  body: unknown;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? '';
+  // Looked up per call and called unbound-safe: `window.fetch` throws "Illegal invocation" as a method of another object.
+  const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  /** One round trip: rejects with the fetch's AbortError, or a network ApiError when nothing answered. */
+  async function send(path: string, init: RequestInit, messages: CallMessages): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await fetchFn(`${baseUrl}${path}`, { credentials: 'same-origin', ...init });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw networkError(messages, error);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    // Aborted while the body was read: the caller asked to stop, the answer is not wanted.
+    if (init.signal?.aborted) throw init.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    return { status: response.status, ok: response.ok, body };
+  }
+
+  /** A call whose success is a JSON object: anything else is an ApiError. */
+  async function call<T>(path: string, init: RequestInit, messages: CallMessages, isAnswer: (body: object) => boolean = () => true): Promise<T> {
+    const answer = await send(path, init, messages);
+    const { body } = answer;
+    if (!answer.ok || typeof body !== 'object' || body === null || hasErrorBody(body) || !isAnswer(body)) {
+      throw errorFromAnswer(answer.status, body, messages);
+    }
+    return body as T;
+  }
+
+  const post = <T>(path: string, payload: unknown, messages: CallMessages, extra: RequestInit = {}, isAnswer?: (body: object) => boolean) =>
+    call<T>(path, { method: 'POST', headers: JSON_BODY, body: JSON.stringify(payload), ...extra }, messages, isAnswer);
+
+  return {
+    quote: (request, signal) => post<QuoteResponse>(API_PATHS.quote, request, API_MESSAGES.quote, signal ? { signal } : {}),
+
+    submit: (request) => post<SubmitResponse>(API_PATHS.submit, request, API_MESSAGES.payment),
+
+    confirm: (idempotencyKey, returnPath) =>
+      post<SubmitResponse>(API_PATHS.confirm, { idempotencyKey, returnPath } satisfies ConfirmRequestInput, API_MESSAGES.payment),
+
+    async requestSignInLink(request) {
+      const init = { method: 'POST', headers: JSON_BODY, body: JSON.stringify(request) };
+      const { ok, status, body } = await send(API_PATHS.signInLinks, init, API_MESSAGES.signInLink);
+      if (ok) return; // 202 { sent: true }, the same whether or not the address is known
+      const error = errorFromAnswer(status, body, API_MESSAGES.signInLink);
+      // A refused address: show the address's own problem rather than the whole body's.
+      const emailProblem = error.details.find((detail) => detail.startsWith('email: '))?.slice('email: '.length);
+      throw emailProblem ? new ApiError({ status, code: error.code, details: error.details, message: emailProblem }) : error;
+    },
+
+    subscriptionStatus: (brandSlug) =>
+      call<VisitorSubscription>(
+        `${API_PATHS.subscriptionStatus}?brand=${encodeURIComponent(brandSlug)}`,
+        { method: 'GET' },
+        API_MESSAGES.subscriptionStatus,
+        (body) => typeof (body as Partial<VisitorSubscription>).signedIn === 'boolean',
+      ),
+
+    async verifySession(livemode) {
+      try {
+        const { ok, status, body } = await send(API_PATHS.verify, { headers: identityHeaders(livemode) }, IDENTITY_MESSAGES);
+        const answer = body as { amgUUID?: unknown; expires_on?: unknown; error?: { code?: unknown; status?: unknown } } | null;
+        if (ok && typeof answer?.amgUUID === 'string' && answer.amgUUID) {
+          return { type: 'verified', amgUUID: answer.amgUUID, expiresOn: typeof answer.expires_on === 'number' ? answer.expires_on : null };
+        }
+        // The spec's 401 body is { error: { code: 401, status: 'MISSING' } }; any other failure is INVALID with its HTTP status.
+        const code = typeof answer?.error?.code === 'number' ? answer.error.code : status;
+        return { type: 'verify-failed', code, status: typeof answer?.error?.status === 'string' ? answer.error.status : 'INVALID' };
+      } catch {
+        return { type: 'verify-failed', code: 0, status: 'NETWORK' };
+      }
+    },
+
+    async loadProfileEmail(livemode) {
+      try {
+        const { ok, body } = await send(API_PATHS.profile, { headers: identityHeaders(livemode) }, IDENTITY_MESSAGES);
+        const email = (body as { email?: unknown } | null)?.email;
+        return ok && typeof email === 'string' && email ? email : null;
+      } catch {
+        return null;
+      }
+    },
+
+    authenticateSandboxPayment: (paymentId, outcome) =>
+      post<SandboxAuthenticationAnswer>(
+        API_PATHS.sandboxAuthenticate(paymentId),
+        { outcome },
+        API_MESSAGES.sandboxAuthentication,
+        {},
+        (body) => typeof (body as Partial<SandboxAuthenticationAnswer>).redirectTo === 'string' && (body as SandboxAuthenticationAnswer).redirectTo !== '',
+      ),
+  };
+}

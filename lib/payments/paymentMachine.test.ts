@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/apiErrors';
+import type { SubmitResponse } from '../checkout/submitContract';
+import { BANK_DID_NOT_CONFIRM, endsAttempt, INITIAL_PAYMENT_STATE, isBusy, paymentReducer, type PaymentEvent, type PaymentState } from './paymentMachine';
+
+const SUCCEEDED: SubmitResponse = { status: 'succeeded', transactionId: 't-1', successPath: '/wired/sale/success' };
+const DECLINED: SubmitResponse = { status: 'failed', transactionId: 't-1', code: 'insufficient_funds', message: 'Your card has insufficient funds. Please use a different card.' };
+const REDIRECT: SubmitResponse = { status: 'requires_action', transactionId: 't-1', action: { type: 'redirect', url: '/sandbox/authenticate/sbpi_1' } };
+const IN_PAGE: SubmitResponse = { status: 'requires_action', transactionId: 't-1', action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_x' } };
+
+const networkError = new ApiError({ status: 0, message: 'We could not reach our server.' });
+const serverError = new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
+const refused = new ApiError({ status: 400, code: 'card_expired', message: 'This card has expired.' });
+const inProgress = new ApiError({ status: 409, code: 'attempt_in_progress', message: 'Your payment is still being processed.' });
+
+const idle: PaymentState = INITIAL_PAYMENT_STATE;
+const preparing: PaymentState = { status: 'preparing' };
+const submitting: PaymentState = { status: 'submitting' };
+const requiresAction: PaymentState = { status: 'requires_action', action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_x' } };
+const confirming: PaymentState = { status: 'confirming', bankError: null };
+const confirmingAfterBankError: PaymentState = { status: 'confirming', bankError: 'Authentication was cancelled.' };
+const redirecting: PaymentState = { status: 'redirecting', url: '/sandbox/authenticate/sbpi_1' };
+const succeeded: PaymentState = { status: 'succeeded', successPath: '/wired/sale/success' };
+const failedKept: PaymentState = { status: 'failed', message: 'We could not reach our server.', attemptKept: true };
+const failedEnded: PaymentState = { status: 'failed', message: 'Declined.', attemptKept: false };
+
+describe('paymentReducer: transitions', () => {
+  it.each<[string, PaymentState, PaymentEvent, PaymentState]>([
+    ['a submit starts preparing', idle, { type: 'submit-started' }, preparing],
+    ['a retry after a failure starts again', failedKept, { type: 'submit-started' }, preparing],
+    ['a new attempt after a decline starts again', failedEnded, { type: 'submit-started' }, preparing],
+    ['the payment is made: submit', preparing, { type: 'prepared' }, submitting],
+    ['the method could not prepare: failed, nothing sent, attempt kept', preparing, { type: 'prepare-failed', message: 'Your card number is incomplete.' }, { status: 'failed', message: 'Your card number is incomplete.', attemptKept: true }],
+    ['success', submitting, { type: 'submitted', response: SUCCEEDED }, succeeded],
+    ['decline ends the attempt', submitting, { type: 'submitted', response: DECLINED }, { status: 'failed', message: DECLINED.status === 'failed' ? DECLINED.message : '', attemptKept: false }],
+    ['3-D Secure on the bank page: redirecting', submitting, { type: 'submitted', response: REDIRECT }, redirecting],
+    ['3-D Secure in the page: requires_action', submitting, { type: 'submitted', response: IN_PAGE }, requiresAction],
+    ['in-page action done: confirming', requiresAction, { type: 'action-completed' }, confirming],
+    ['in-page action failed: still confirming, with the bank error', requiresAction, { type: 'action-failed', message: 'Authentication was cancelled.' }, confirmingAfterBankError],
+    ['confirmed success', confirming, { type: 'confirmed', response: SUCCEEDED }, succeeded],
+    ['confirmed decline', confirming, { type: 'confirmed', response: DECLINED }, { status: 'failed', message: 'Your card has insufficient funds. Please use a different card.', attemptKept: false }],
+    ['confirm still needs the bank: not confirmed', confirming, { type: 'confirmed', response: IN_PAGE }, { status: 'failed', message: BANK_DID_NOT_CONFIRM, attemptKept: false }],
+    ['confirm still needs the bank after a bank error: its message', confirmingAfterBankError, { type: 'confirmed', response: IN_PAGE }, { status: 'failed', message: 'Authentication was cancelled.', attemptKept: false }],
+    ['a bank error does not hide a confirmed success', confirmingAfterBankError, { type: 'confirmed', response: SUCCEEDED }, succeeded],
+    ['network error keeps the attempt', submitting, { type: 'request-failed', error: networkError }, { status: 'failed', message: 'We could not reach our server.', attemptKept: true }],
+    ['500 keeps the attempt', submitting, { type: 'request-failed', error: serverError }, { status: 'failed', message: 'Something went wrong on our side.', attemptKept: true }],
+    ['400 ends the attempt', submitting, { type: 'request-failed', error: refused }, { status: 'failed', message: 'This card has expired.', attemptKept: false }],
+    ['409 attempt_in_progress keeps the attempt', submitting, { type: 'request-failed', error: inProgress }, { status: 'failed', message: 'Your payment is still being processed.', attemptKept: true }],
+    ['a lost confirm keeps the attempt', confirming, { type: 'request-failed', error: networkError }, { status: 'failed', message: 'We could not reach our server.', attemptKept: true }],
+    ['the in-page action threw', requiresAction, { type: 'request-failed', error: networkError }, { status: 'failed', message: 'We could not reach our server.', attemptKept: true }],
+    ['reset after a failure', failedKept, { type: 'reset' }, idle],
+    ['reset on a page restored while redirecting', redirecting, { type: 'reset' }, idle],
+    ['reset after a success', succeeded, { type: 'reset' }, idle],
+  ])('%s', (_name, from, event, to) => {
+    expect(paymentReducer(from, event)).toEqual(to);
+  });
+});
+
+describe('paymentReducer: an event a state does not expect changes nothing', () => {
+  const states: PaymentState[] = [idle, preparing, submitting, requiresAction, confirming, redirecting, succeeded, failedKept];
+  const events: PaymentEvent[] = [
+    { type: 'submit-started' },
+    { type: 'prepared' },
+    { type: 'prepare-failed', message: 'm' },
+    { type: 'submitted', response: SUCCEEDED },
+    { type: 'action-completed' },
+    { type: 'action-failed', message: 'm' },
+    { type: 'confirmed', response: SUCCEEDED },
+    { type: 'request-failed', error: networkError },
+    { type: 'reset' },
+  ];
+  /** The only transitions there are: state status → the events it takes. */
+  const legal: Record<PaymentState['status'], PaymentEvent['type'][]> = {
+    idle: ['submit-started'],
+    preparing: ['prepared', 'prepare-failed'],
+    submitting: ['submitted', 'request-failed'],
+    requires_action: ['action-completed', 'action-failed', 'request-failed'],
+    confirming: ['confirmed', 'request-failed'],
+    redirecting: ['reset'],
+    succeeded: ['reset'],
+    failed: ['submit-started', 'reset'],
+  };
+  const illegal = states.flatMap((state) => events.filter((event) => !legal[state.status].includes(event.type)).map((event) => [state.status, event.type, state, event] as const));
+
+  it.each(illegal)('%s ignores %s', (_status, _type, state, event) => {
+    expect(paymentReducer(state, event)).toBe(state);
+  });
+
+  it('a double click while submitting does nothing', () => {
+    expect(paymentReducer(submitting, { type: 'submit-started' })).toBe(submitting);
+    expect(paymentReducer(preparing, { type: 'submit-started' })).toBe(preparing);
+  });
+});
+
+describe('isBusy', () => {
+  it.each<[PaymentState, boolean]>([
+    [idle, false],
+    [preparing, true],
+    [submitting, true],
+    [requiresAction, true],
+    [confirming, true],
+    [redirecting, true],
+    [succeeded, true],
+    [failedKept, false],
+    [failedEnded, false],
+  ])('%o → %s', (state, busy) => {
+    expect(isBusy(state)).toBe(busy);
+  });
+});
+
+describe('endsAttempt', () => {
+  it.each<[number, string, boolean]>([
+    [0, 'network', false],
+    [500, 'internal_error', false],
+    [502, 'unknown', false],
+    [409, 'attempt_in_progress', false],
+    [409, 'already_subscribed', true],
+    [400, 'invalid_body', true],
+    [404, 'attempt_not_found', true],
+    [422, 'idempotency_key_reused', true],
+    [429, 'too_many_requests', true],
+  ])('%s %s → %s', (status, code, ends) => {
+    expect(endsAttempt({ status, code })).toBe(ends);
+  });
+});
