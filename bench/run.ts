@@ -4,8 +4,11 @@
  *   - requests/s and p99 latency at 50 connections, and their ratio;
  *   - first-load JS: the gzip size of every script each page's HTML loads;
  *   - funnel ingestion: events/s of beacon POSTs (10 items each) next to the smallest API
- *     route, and an exact check that every acknowledged event is stored.
- * Results are printed and written to bench/results/latest.json.
+ *     route, and an exact check that every acknowledged event is stored;
+ *   - each journey page in Chromium: Lighthouse (mobile) performance, CLS, TBT, the JS it
+ *     actually loads, and whether Stripe's code comes before the card step.
+ * Results are printed and written to bench/results/latest.json. BENCH_ONLY=pages measures
+ * the journey pages alone (no load tests) and writes bench/results/pages.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +17,8 @@ import autocannon from 'autocannon';
 import { firstLoadJs } from './firstLoadJs';
 import { measureCheckouts } from './checkoutLoad';
 import { measureFunnel } from './funnelLoad';
+import { measurePages, type StepMeasure } from './pageMeasures';
+import { printPageTable } from './pageReport';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -28,6 +33,8 @@ const FUNNEL_API_KEY = process.env.FUNNEL_API_KEY || 'pj-demo-funnel-key';
 const BENCH_DB_FILE = 'data/bench.db';
 const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const ONLY = process.env.BENCH_ONLY ?? '';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: `file:${BENCH_DB_FILE}`, PORT: String(PORT) };
 
 async function waitForServer(): Promise<void> {
@@ -61,7 +68,14 @@ async function load(urlPath: string, seconds: number): Promise<LoadResult> {
   };
 }
 
+async function measureJourneyPages(): Promise<StepMeasure[]> {
+  console.log(`Auditing the journey's pages in Chromium (Lighthouse, ${LIGHTHOUSE_RUNS} runs each)…`);
+  return measurePages(ORIGIN, LIGHTHOUSE_RUNS, (line) => console.log(line));
+}
+
 async function main(): Promise<void> {
+  if (ONLY !== '' && ONLY !== 'pages') throw new Error(`BENCH_ONLY=${ONLY}: the only choice is "pages"`);
+  if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app…');
   execFileSync('npx', ['next', 'build'], { stdio: 'ignore', env });
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/bench.db${suffix}`, { force: true });
@@ -70,6 +84,14 @@ async function main(): Promise<void> {
   const server: ChildProcess = spawn('npx', ['next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
   try {
     await waitForServer();
+    if (ONLY === 'pages') {
+      const pages = await measureJourneyPages();
+      printPageTable(pages, LIGHTHOUSE_RUNS, (line) => console.log(line));
+      fs.mkdirSync('bench/results', { recursive: true });
+      fs.writeFileSync(path.join('bench/results', 'pages.json'), JSON.stringify({ pages }, null, 2));
+      console.log('Written to bench/results/pages.json');
+      return;
+    }
     // V8 keeps optimising Next's and React's code for the first 20 s or so of load: measured
     // earlier, whichever page ran first would look slow.
     console.log(`Warming up (${WARMUP_S} s), then ${ROUNDS} rounds of ${DURATION_S} s per page at ${CONNECTIONS} connections…`);
@@ -121,6 +143,7 @@ async function main(): Promise<void> {
 
     const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
+    const pages = await measureJourneyPages();
 
     console.log(`\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
     console.log(`  ${'page'.padEnd(24)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'failed'.padStart(7)}  rounds req/s`);
@@ -136,6 +159,7 @@ async function main(): Promise<void> {
     console.log(`  ${BASELINE_PATH.padEnd(24)} ${(baselineJs.gzipBytes / 1024).toFixed(1)} kB in ${baselineJs.scripts.length} scripts`);
     console.log(`  ${OFFER_PATHS[0]!.padEnd(24)} ${(offerJs.gzipBytes / 1024).toFixed(1)} kB in ${offerJs.scripts.length} scripts`);
     console.log(`  the offer page adds ${extraKb.toFixed(1)} kB gz (aim: <= 25 kB)`);
+    printPageTable(pages, LIGHTHOUSE_RUNS, (line) => console.log(line));
 
     console.log(`\nQuote endpoint (POST /api/checkout/quote, ${CONNECTIONS} connections, ${DURATION_S} s)`);
     console.log(`  ${Math.round(quote.requests.average)} req/s, p99 ${quote.latency.p99} ms, ${quote.non2xx + quote.errors} failed`);
@@ -158,7 +182,7 @@ async function main(): Promise<void> {
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel }, null, 2));
+    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, pages }, null, 2));
     console.log(`Written to ${out}`);
     if (!funnel.count.matches) {
       throw new Error(
