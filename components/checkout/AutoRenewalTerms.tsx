@@ -1,36 +1,42 @@
 import type { Ref } from 'react';
 import { useImpression } from '@/lib/tracking/useImpression';
-import { formatMoney } from '@/lib/pricing/money';
-import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { RenewalTerms } from '@/lib/checkout/paymentCopy';
 import styles from './CheckoutForm.module.css';
 
 interface AutoRenewalTermsProps {
-  renewalAmount: number;
-  currencyCode: CurrencyCode;
-  interval: 'month' | 'year';
-  trialDays: number | null;
+  terms: RenewalTerms;
+  /** Where the law asks for it (a mandate applies), the consent box that starts unticked. */
+  consentRequired: boolean;
   checked: boolean;
   error?: string | undefined;
   onChange: (checked: boolean) => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** Told once, when the terms first come into view (the auto-renewal consent-visible event). */
+  /** Told once, when the consent first comes into view (the auto-renewal consent-visible event). */
   onVisible?: () => void;
 }
 
 /**
- * The automatic-renewal terms where the law asks for them: price, renewal period and how
- * to cancel, beside the submit button, with a consent box that starts unticked.
+ * The automatic-renewal terms every buyer of a renewing offer reads, beside the submit
+ * button: today's price against the renewal price, the period, how to cancel, and what each
+ * add-on does. Where a mandate applies, a consent box that must be ticked.
  */
-export function AutoRenewalTerms({ renewalAmount, currencyCode, interval, trialDays, checked, error, onChange, inputRef, onVisible }: AutoRenewalTermsProps) {
-  const visibleRef = useImpression<HTMLDivElement>(() => onVisible?.());
-  const price = formatMoney(renewalAmount, currencyCode);
+export function AutoRenewalTerms({ terms, consentRequired, ...consent }: AutoRenewalTermsProps) {
   return (
-    <div className={styles.renewal} data-testid="auto-renewal-terms" ref={visibleRef}>
-      <p id="renewal-terms">
-        {trialDays ? `After your ${trialDays}-day free trial, your` : 'Your'} subscription renews automatically every {interval} at{' '}
-        {price} plus any applicable tax, charged to this card, until you cancel. You can cancel at any time from your account or by
-        contacting customer care; cancelling stops the next renewal and you keep access until the end of the period you paid for.
-      </p>
+    <div className={styles.renewal} data-testid="auto-renewal-terms">
+      <p id="renewal-terms">{terms.plan}</p>
+      {terms.addOns.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {consentRequired && <RenewalConsent {...consent} />}
+    </div>
+  );
+}
+
+/** The consent box; its first sight is the consent-visible event, whenever a mandate makes it appear. */
+function RenewalConsent({ checked, error, onChange, inputRef, onVisible }: Omit<AutoRenewalTermsProps, 'terms' | 'consentRequired'>) {
+  const visibleRef = useImpression<HTMLDivElement>(() => onVisible?.());
+  return (
+    <div ref={visibleRef}>
       <div className={styles.consent}>
         <input
           id="renewal-notice-consent"

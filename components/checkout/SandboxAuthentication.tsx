@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import Head from 'next/head';
 import { Loader } from '../ui/Loader';
+import { useApiClient } from '../shell/ApiClientProvider';
+import { cardBrandName } from '@/lib/payments/cardFields';
 import { formatMoney } from '@/lib/pricing/money';
 import type { SandboxAuthenticationProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
 import styles from './SandboxAuthentication.module.css';
@@ -12,6 +14,7 @@ type Outcome = 'approve' | 'fail';
  * authentication, and is sent on to the journey.
  */
 export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBrand, cardLast4, pending }: SandboxAuthenticationProps) {
+  const api = useApiClient();
   const [sending, setSending] = useState<Outcome | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -19,16 +22,10 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
     setSending(outcome);
     setError(null);
     try {
-      const response = await fetch(`/api/sandbox/payments/${paymentId}/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ outcome }),
-      });
-      const body = (await response.json()) as { redirectTo?: string; error?: { message: string } };
-      if (!response.ok || !body.redirectTo) throw new Error(body.error?.message ?? 'The sandbox bank did not answer.');
-      window.location.assign(body.redirectTo);
+      const { redirectTo } = await api.authenticateSandboxPayment(paymentId, outcome);
+      window.location.assign(redirectTo);
     } catch (caught) {
-      setError(`${(caught as Error).message} Please try again.`);
+      setError((caught as Error).message);
       setSending(null);
     }
   };
@@ -51,7 +48,7 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
         <div>
           <dt>Card</dt>
           <dd>
-            {cardBrand} ending in {cardLast4}
+            {cardBrandName(cardBrand)} ending in {cardLast4}
           </dd>
         </div>
       </dl>

@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { JourneyPageProps } from '@/lib/journey/pageProps';
+import type { JourneyFrame, JourneyPageProps } from '@/lib/journey/viewModels';
 
-/** The campaign's checkout flow and the visitor's mode, for every component of the page. */
-export type CheckoutConfig = Pick<JourneyPageProps, 'flow' | 'mode' | 'search' | 'location' | 'tracking'>;
+/** The campaign's checkout flow, the visitor's mode and the current step, for every component of the page. */
+export type CheckoutConfig = Pick<JourneyFrame, 'flow' | 'mode' | 'search' | 'base' | 'tracking' | 'consentCookie'> & Pick<JourneyPageProps, 'step'>;
 
 const CheckoutConfigContext = createContext<CheckoutConfig | null>(null);
 
@@ -25,6 +25,6 @@ export function useOptionalCheckoutConfig(): CheckoutConfig | null {
 /** Reads the checkout config from any page's props: null on pages that are not journey pages. */
 export function checkoutConfigFrom(pageProps: unknown): CheckoutConfig | null {
   const props = pageProps as Partial<JourneyPageProps> | undefined;
-  if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.location || !props.tracking) return null;
-  return { flow: props.flow, mode: props.mode, search: props.search ?? '', location: props.location, tracking: props.tracking };
+  if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.step || !props.tracking) return null;
+  return { flow: props.flow, mode: props.mode, search: props.search ?? '', base: props.base ?? '', step: props.step, tracking: props.tracking, consentCookie: props.consentCookie ?? null };
 }

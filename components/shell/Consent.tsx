@@ -2,11 +2,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ConsentBanner } from './ConsentBanner';
 import { loadOneTrust } from './oneTrust';
 import { trackingModeFor, type ConsentGroupId, type ConsentState, type TrackingMode } from '@/lib/tracking/consent/consentGroups';
-import { readStoredConsent, storeConsent } from '@/lib/tracking/consent/consentStore';
+import { storeConsent } from '@/lib/tracking/consent/consentStore';
 
 export interface ConsentValue {
   state: ConsentState;
   mode: TrackingMode;
+  /** Whether the built-in banner is showing (never with OneTrust, whose CMP shows its own). */
+  bannerOpen: boolean;
   /** The built-in banner's answer (with OneTrust, the CMP decides and this is unused). */
   decide(groups: ReadonlySet<ConsentGroupId>): void;
   /** Opens the choices again (the footer's "Cookie settings"). */
@@ -18,20 +20,15 @@ const ConsentContext = createContext<ConsentValue | null>(null);
 /**
  * Cookie consent (SPEC §1, §4): the configured OneTrust CMP when a consent id is set,
  * otherwise our own banner with the same groups. No answer yet means anonymous tracking.
+ * The server reads the consent cookie too and hands it over as `initial`, so the first
+ * render, the banner included, is the same on both sides: no flash, no layout shift.
  */
-export function ConsentProvider({ consentId, children }: { consentId: string | null; children: ReactNode }) {
-  // Read at once in the browser, so that a returning visitor's events carry the right mode
-  // from the first one; nothing rendered depends on it before the effect below runs.
-  const [state, setState] = useState<ConsentState>(() => (consentId || typeof window === 'undefined' ? { decided: false } : readStoredConsent()));
-  const [bannerOpen, setBannerOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+export function ConsentProvider({ consentId, initial, children }: { consentId: string | null; initial: ConsentState; children: ReactNode }) {
+  const [state, setState] = useState<ConsentState>(consentId ? { decided: false } : initial);
+  const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
 
   useEffect(() => {
     if (consentId) return loadOneTrust(consentId, (groups) => setState({ decided: true, groups }));
-    const stored = readStoredConsent();
-    setState(stored);
-    setBannerOpen(!stored.decided);
-    setLoaded(true);
     return undefined;
   }, [consentId]);
 
@@ -45,16 +42,24 @@ export function ConsentProvider({ consentId, children }: { consentId: string | n
     else setBannerOpen(true);
   }, [consentId]);
 
-  const value = useMemo<ConsentValue>(() => ({ state, mode: trackingModeFor(state), decide, reopen }), [state, decide, reopen]);
-  return (
-    <ConsentContext.Provider value={value}>
-      {children}
-      {!consentId && loaded && bannerOpen && <ConsentBanner current={state} onDecide={decide} />}
-    </ConsentContext.Provider>
+  const value = useMemo<ConsentValue>(
+    () => ({ state, mode: trackingModeFor(state), bannerOpen, decide, reopen }),
+    [state, bannerOpen, decide, reopen],
   );
+  return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }
 
 /** The visitor's consent, or null outside the shell's consent provider (pages without tracking). */
 export function useConsent(): ConsentValue | null {
   return useContext(ConsentContext);
+}
+
+/**
+ * Where the page shows the built-in banner: at the top of the page, in its flow, so that it
+ * never covers the offer's or the payment button, and it does not take focus.
+ */
+export function ConsentBannerSlot() {
+  const consent = useConsent();
+  if (!consent?.bannerOpen) return null;
+  return <ConsentBanner current={consent.state} onDecide={consent.decide} />;
 }

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConsentProvider, useConsent } from './Consent';
+import { ConsentBannerSlot, ConsentProvider, useConsent } from './Consent';
+import { readStoredConsent } from '@/lib/tracking/consent/consentStore';
 import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
 
 function ModeProbe() {
@@ -19,7 +21,8 @@ function ModeProbe() {
 
 const renderBanner = () =>
   render(
-    <ConsentProvider consentId={null}>
+    <ConsentProvider consentId={null} initial={readStoredConsent()}>
+      <ConsentBannerSlot />
       <ModeProbe />
     </ConsentProvider>,
   );
@@ -68,5 +71,29 @@ describe('the built-in consent banner', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Targeting/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save my choices' }));
     expect(screen.getByTestId('mode').textContent).toBe('full');
+  });
+});
+
+describe('the banner on the server', () => {
+  const html = (initial: Parameters<typeof ConsentProvider>[0]['initial']) =>
+    renderToString(
+      <ConsentProvider consentId={null} initial={initial}>
+        <ConsentBannerSlot />
+      </ConsentProvider>,
+    );
+
+  it('is in the server HTML of a visitor who has not answered, so hydrating shifts nothing', () => {
+    expect(html({ decided: false })).toContain('Your privacy choices');
+  });
+
+  it('is not there for a visitor who answered, nor with OneTrust', () => {
+    expect(html({ decided: true, groups: new Set(['C0001']) })).not.toContain('Your privacy choices');
+    expect(
+      renderToString(
+        <ConsentProvider consentId="ot-123" initial={{ decided: false }}>
+          <ConsentBannerSlot />
+        </ConsentProvider>,
+      ),
+    ).not.toContain('Your privacy choices');
   });
 });

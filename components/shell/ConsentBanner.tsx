@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   ALL_GROUPS,
   CONSENT_GROUPS,
@@ -11,27 +11,10 @@ import styles from './ConsentBanner.module.css';
 /**
  * The built-in consent banner: accept all, reject all, or choose per group. It does not
  * block the page (buying works whatever the answer) and it does not take focus; it is a
- * labelled region reachable from the keyboard.
+ * labelled region in the page's flow, reachable from the keyboard.
  */
 export function ConsentBanner({ current, onDecide }: { current: ConsentState; onDecide(groups: ReadonlySet<ConsentGroupId>): void }) {
   const headingId = useId();
-  const banner = useRef<HTMLElement>(null);
-  // The banner floats over the page's end: while it is open the page gets room below, so
-  // that nothing (the submit button) stays hidden under it.
-  useEffect(() => {
-    const element = banner.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const reserve = () => {
-      document.body.style.paddingBottom = `${element.offsetHeight + 16}px`;
-    };
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      document.body.style.paddingBottom = '';
-    };
-  }, []);
   const [choosing, setChoosing] = useState(false);
   const [chosen, setChosen] = useState<Set<ConsentGroupId>>(() => new Set(current.decided ? current.groups : NECESSARY_ONLY));
 
@@ -44,49 +27,51 @@ export function ConsentBanner({ current, onDecide }: { current: ConsentState; on
     });
 
   return (
-    <section ref={banner} className={styles.banner} aria-labelledby={headingId} data-testid="consent-banner">
-      <h2 id={headingId} className={styles.heading}>
-        Your privacy choices
-      </h2>
-      <p className={styles.text}>
-        We use cookies and similar storage to run the checkout, measure it and, with your permission, show you relevant offers. Until
-        you choose, we only measure visits anonymously: nothing is stored on your device for that.
-      </p>
-      {choosing && (
-        <fieldset className={styles.groups}>
-          <legend className="visually-hidden">Cookie groups</legend>
-          {CONSENT_GROUPS.map((group) => (
-            <label key={group.id} className={styles.group}>
-              <input
-                type="checkbox"
-                name={group.id}
-                checked={group.required || chosen.has(group.id)}
-                disabled={group.required}
-                onChange={(event) => toggle(group.id, event.target.checked)}
-              />
-              <span>
-                <strong>{group.label}</strong> <span className={styles.description}>{group.description}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => onDecide(ALL_GROUPS)}>
-          Accept all
-        </button>
-        <button type="button" className={styles.secondary} onClick={() => onDecide(NECESSARY_ONLY)}>
-          Reject all
-        </button>
-        {choosing ? (
-          <button type="button" className={styles.secondary} onClick={() => onDecide(new Set([...chosen, 'C0001']))}>
-            Save my choices
-          </button>
-        ) : (
-          <button type="button" className={styles.link} onClick={() => setChoosing(true)}>
-            Manage choices
-          </button>
+    <section className={styles.banner} aria-labelledby={headingId} data-testid="consent-banner">
+      <div className={styles.inner}>
+        <h2 id={headingId} className={styles.heading}>
+          Your privacy choices
+        </h2>
+        <p className={styles.text}>
+          We use cookies to run the checkout, measure it and, with your permission, show you relevant offers. Until you choose, we
+          only measure visits anonymously.
+        </p>
+        {choosing && (
+          <fieldset className={styles.groups}>
+            <legend className="visually-hidden">Cookie groups</legend>
+            {CONSENT_GROUPS.map((group) => (
+              <label key={group.id} className={styles.group}>
+                <input
+                  type="checkbox"
+                  name={group.id}
+                  checked={group.required || chosen.has(group.id)}
+                  disabled={group.required}
+                  onChange={(event) => toggle(group.id, event.target.checked)}
+                />
+                <span>
+                  <strong>{group.label}</strong> <span className={styles.description}>{group.description}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
         )}
+        <div className={styles.actions}>
+          <button type="button" className={styles.primary} onClick={() => onDecide(ALL_GROUPS)}>
+            Accept all
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => onDecide(NECESSARY_ONLY)}>
+            Reject all
+          </button>
+          {choosing ? (
+            <button type="button" className={styles.secondary} onClick={() => onDecide(new Set([...chosen, 'C0001']))}>
+              Save my choices
+            </button>
+          ) : (
+            <button type="button" className={styles.link} onClick={() => setChoosing(true)}>
+              Manage choices
+            </button>
+          )}
+        </div>
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import Router from 'next/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flowFixture } from '@/tests/fixtures/flows';
-import type { JourneyPageProps } from '@/lib/journey/pageProps';
+import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { checkoutConfigFrom, useCheckoutConfig } from './CheckoutConfig';
 import { ShellProviders } from './ShellProviders';
 
@@ -18,20 +18,19 @@ vi.mock('next/router', async (importOriginal) => ({
 
 const journeyProps: JourneyPageProps = {
   kind: 'journey',
+  base: '/vogue/demo-single',
   flow: flowFixture(),
   mode: { livemode: false, source: 'nl' },
   search: '?livemode=false&source=nl',
-  location: { base: '/vogue/demo-single', step: 'campaign', returnSegments: [] },
-  crossSells: [],
-  transaction: null,
-  payments: null,
-  authError: null,
   tracking: BUILT_IN_TRACKING_ENV,
+  consentCookie: null,
+  step: 'campaign',
+  view: {},
 };
 
 function ConfigProbe() {
-  const { flow, mode, search, location } = useCheckoutConfig();
-  return <p>{`${flow.campaignId} ${String(mode.livemode)} ${mode.source} ${search} ${location.step}`}</p>;
+  const { flow, mode, search, base, step } = useCheckoutConfig();
+  return <p>{`${flow.campaignId} ${String(mode.livemode)} ${mode.source} ${search} ${base} ${step}`}</p>;
 }
 
 describe('ShellProviders', () => {
@@ -41,7 +40,23 @@ describe('ShellProviders', () => {
         <ConfigProbe />
       </ShellProviders>,
     );
-    expect(screen.getByText('vogue-demo-single false nl ?livemode=false&source=nl campaign')).toBeTruthy();
+    expect(screen.getByText('vogue-demo-single false nl ?livemode=false&source=nl /vogue/demo-single campaign')).toBeTruthy();
+  });
+
+  it("reads the config from a journey page's props, whatever its step, without its view model", () => {
+    const config = checkoutConfigFrom(journeyProps);
+    expect(config).toEqual({
+      flow: journeyProps.flow,
+      mode: journeyProps.mode,
+      search: journeyProps.search,
+      base: '/vogue/demo-single',
+      step: 'campaign',
+      tracking: BUILT_IN_TRACKING_ENV,
+      consentCookie: null,
+    });
+    const cart: JourneyPageProps = { ...journeyProps, step: 'cart', view: { order: null, notice: null, alreadySubscribed: false } };
+    expect(checkoutConfigFrom(cart)).toMatchObject({ step: 'cart', base: '/vogue/demo-single' });
+    expect(checkoutConfigFrom(cart)).not.toHaveProperty('view');
   });
 
   it('has no checkout config on other pages, and says so when one is asked for', () => {

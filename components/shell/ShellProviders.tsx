@@ -4,6 +4,7 @@ import { ConsentProvider } from './Consent';
 import { PreAuthGate } from './PreAuthGate';
 import { RouteChangeLoader } from './RouteChangeLoader';
 import { TrackingProvider } from './Tracking';
+import { parseStoredConsent } from '@/lib/tracking/consent/consentStore';
 
 /**
  * The shell around every page (SPEC §1), one provider per file: checkout config, consent
@@ -20,7 +21,7 @@ export function ShellProviders({ pageProps, children }: { pageProps: unknown; ch
   return (
     <CheckoutConfigProvider config={config}>
       {config ? (
-        <ConsentProvider consentId={config.tracking.consentId}>
+        <ConsentProvider consentId={config.tracking.consentId} initial={parseStoredConsent(config.consentCookie)}>
           <TrackingProvider>{page}</TrackingProvider>
         </ConsentProvider>
       ) : (

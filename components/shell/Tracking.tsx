@@ -3,84 +3,11 @@ import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
 import { loadScriptOnce } from '@/lib/browser/scriptLoader';
-import { startActionBinding } from '@/lib/tracking/actionBinding';
-import { collectorOrigin } from '@/lib/tracking/collectorUrl';
-import type { TrackingMode } from '@/lib/tracking/consent/consentGroups';
-import { createAnalyticsDestination } from '@/lib/tracking/destinations/analyticsDestination';
-import { createDataLayerDestination } from '@/lib/tracking/destinations/dataLayerDestination';
-import { createFunnelDestination } from '@/lib/tracking/destinations/funnelDestination';
-import { createInspectorDestination } from '@/lib/tracking/destinations/inspectorDestination';
-import { createSegmentationDestination } from '@/lib/tracking/destinations/segmentationDestination';
 import { buildPageLoad } from '@/lib/tracking/events';
-import { createFunnelClient, funnelRequestUrl } from '@/lib/tracking/funnelClient';
-import { createPipeline } from '@/lib/tracking/pipeline';
-import { createSchemaInspector } from '@/lib/tracking/schemaInspector';
-import { createSegmentationClient } from '@/lib/tracking/segmentation';
-import { attachPipeline, track } from '@/lib/tracking/track';
-import { forgetTracingSession, pageViewSessionId, storedTracingSessionId } from '@/lib/tracking/tracingSession';
+import type { StartedTracking } from '@/lib/tracking/startTracking';
+import { track } from '@/lib/tracking/track';
+import { forgetTracingSession } from '@/lib/tracking/tracingSession';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
-
-/**
- * The session id events carry. With consent to store, the tracing id kept in session
- * storage, which starts as this page view's id so the visit reads as one; without it,
- * the page view's own id and nothing stored.
- */
-function sessionIdFor(mode: TrackingMode): string {
-  return mode === 'full' ? storedTracingSessionId() : pageViewSessionId();
-}
-
-function startTracking(config: CheckoutConfig, initialMode: TrackingMode, latest: { current: CheckoutConfig }) {
-  const { tracking, mode } = config;
-  const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
-  const inspector = createSchemaInspector({ url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true), appEnv: tracking.appEnv });
-  const segmentation = createSegmentationClient(tracking.segmentationUrl, undefined, mode.livemode);
-  const analytics = createAnalyticsDestination({
-    collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
-    initialMode,
-    pageContext: () => ({ campaignId: latest.current.flow.campaignId, livemode: latest.current.mode.livemode, source: latest.current.mode.source }),
-  });
-  const pipeline = createPipeline({
-    initialMode,
-    destinations: [
-      createFunnelDestination(funnel),
-      analytics,
-      createInspectorDestination(inspector),
-      createSegmentationDestination(segmentation),
-      createDataLayerDestination({ win: window, trackingId: tracking.trackingId }),
-    ],
-    context: (currentMode) => ({
-      sessionId: sessionIdFor(currentMode),
-      source: latest.current.mode.source,
-      livemode: latest.current.mode.livemode,
-      page: window.location.pathname,
-    }),
-  });
-  const detach = attachPipeline(pipeline);
-  /** Binds the page's `data-martech-actions` at once (a new page's buttons are bound before a quick click). */
-  const bindPage = () =>
-    startActionBinding(
-      document,
-      {
-        funnel: track,
-        // A segment targets the visitor: only with their consent.
-        segment: (operation, segment) => {
-          if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
-        },
-        analytics: (name, data) => analytics.trackSchemaEvent(name, data),
-      },
-      { campaignId: config.flow.campaignId },
-    );
-  // The inspector batches for 30 s: what waits leaves when the page goes away.
-  const flushInspector = () => void inspector.flush();
-  window.addEventListener('pagehide', flushInspector);
-  const stop = () => {
-    window.removeEventListener('pagehide', flushInspector);
-    detach();
-    void funnel.stop();
-    void inspector.stop();
-  };
-  return { pipeline, bindPage, stop };
-}
 
 /**
  * Analytics and marketing-event tracking on journey pages (SPEC §1): a page-load event for
@@ -106,20 +33,39 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     track(buildPageLoad(pageContext(campaignId)));
   }, [campaignId, page]);
 
-  const tracking = useRef<ReturnType<typeof startTracking> | null>(null);
+  const tracking = useRef<StartedTracking | null>(null);
+  const mode = useRef(consentMode);
+  mode.current = consentMode;
+  const unbind = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     if (!latest.current) return undefined;
-    const started = startTracking(latest.current, consentMode, latest as { current: CheckoutConfig });
-    tracking.current = started;
+    let started: StartedTracking | null = null;
+    let cancelled = false;
+    // The delivery code loads after hydration; until it runs, events wait in track()'s buffer.
+    void import('@/lib/tracking/startTracking').then(({ startTracking }) => {
+      if (cancelled || !latest.current) return;
+      started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig });
+      tracking.current = started;
+      unbind.current = started.bindPage();
+    });
     return () => {
+      cancelled = true;
       tracking.current = null;
-      started.stop();
+      unbind.current?.();
+      started?.stop();
     };
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
   }, [campaignId, livemode]);
 
   // Each page's elements are scanned as soon as it is shown, then followed as the DOM changes.
-  useEffect(() => tracking.current?.bindPage(), [campaignId, livemode, page]);
+  useEffect(() => {
+    // Before tracking has started there is nothing to bind: starting binds the page it finds.
+    if (tracking.current) unbind.current = tracking.current.bindPage();
+    return () => {
+      unbind.current?.();
+      unbind.current = undefined;
+    };
+  }, [campaignId, livemode, page]);
 
   const previousMode = useRef(consentMode);
   useEffect(() => {

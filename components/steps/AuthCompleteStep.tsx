@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import Link from 'next/link';
-import type { StepProps } from './registry';
-import { journeyHref } from '@/lib/journey/navigation';
+import type { StepViewProps } from './registry';
+import { stepHref } from '@/lib/journey/navigation';
 import styles from './AuthStep.module.css';
 
 const MESSAGES = {
@@ -21,16 +21,16 @@ function withoutToken(search: string): string {
  * auth/complete: a valid link signs the visitor in on the server and sends them back, so
  * this page only ever shows why a link did not work.
  */
-export default function AuthCompleteStep({ flow, base, search, authError }: StepProps) {
+export default function AuthCompleteStep({ flow, base, search, view }: StepViewProps<'auth-complete'>) {
   return (
     <div className={styles.auth}>
       <Head>
         <title>{`Sign-in link | ${flow.brandName}`}</title>
       </Head>
       <h1>We could not sign you in</h1>
-      <p role="alert">{MESSAGES[authError ?? 'invalid']}</p>
+      <p role="alert">{MESSAGES[view.authError]}</p>
       <p>
-        <Link href={journeyHref(base, 'auth/initiate', withoutToken(search))}>Email me a new link</Link>
+        <Link href={stepHref(base, 'auth-initiate', withoutToken(search))}>Email me a new link</Link>
       </p>
     </div>
   );

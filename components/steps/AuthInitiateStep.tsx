@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
 import { Field } from '../ui/Field';
-import type { StepProps } from './registry';
+import type { StepViewProps } from './registry';
+import { useApiClient } from '../shell/ApiClientProvider';
 import styles from './AuthStep.module.css';
 
 type Sent = { email: string } | null;
@@ -20,7 +21,9 @@ function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest
  * auth/initiate: the visitor asks for an e-mailed sign-in link, then comes back to the page
  * they were on (the segments after auth/initiate, with the query).
  */
-export default function AuthInitiateStep({ flow, base, search, returnSegments }: StepProps) {
+export default function AuthInitiateStep({ flow, base, search, view }: StepViewProps<'auth-initiate'>) {
+  const { returnSegments, offerName } = view;
+  const api = useApiClient();
   const { method, rest } = withoutMethod(search);
   const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
   const [email, setEmail] = useState('');
@@ -47,20 +50,10 @@ export default function AuthInitiateStep({ flow, base, search, returnSegments }:
     setSending(true);
     setError(null);
     try {
-      const response = await fetch('/api/identity/links', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
-      });
-      if (response.ok) {
-        setSent({ email: address });
-      } else {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string; details?: string[] } } | null;
-        const detail = body?.error?.details?.find((d) => d.startsWith('email: '))?.slice('email: '.length);
-        setError(detail ?? body?.error?.message ?? 'We could not send the link. Please try again.');
-      }
-    } catch {
-      setError('We could not reach our server. Please check your connection and try again.');
+      await api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath });
+      setSent({ email: address });
+    } catch (failure) {
+      setError((failure as Error).message);
     } finally {
       setSending(false);
     }
@@ -90,7 +83,10 @@ export default function AuthInitiateStep({ flow, base, search, returnSegments }:
         </div>
       ) : (
         <form onSubmit={submit} noValidate className={styles.form}>
-          <p>We will email you a link to sign in: no password needed.</p>
+          <p>
+            {offerName ? `Sign in to continue with ${offerName} from ${flow.brandName}. ` : `Sign in to continue with ${flow.brandName}. `}
+            We will email you a link: no password needed.
+          </p>
           <Field
             id="auth-email"
             label="Email"

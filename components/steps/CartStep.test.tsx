@@ -1,50 +1,63 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { installFakeQuoteApi } from '@/tests/fixtures/fakeQuoteApi';
-import { cartItemFor } from '@/lib/cart/cart';
-import { writeCart, writePromoCode } from '@/lib/cart/useCart';
+import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
+import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { catalogueApiClient, orderViewFor, selectionOf, stepPage } from '@/tests/fixtures/journeyViews';
+import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
+import type { CartSelection } from '@/lib/cart/cartSelection';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { onTrack } from '@/lib/tracking/track';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
 import CartStep from './CartStep';
 
 let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
 beforeAll(async () => {
   snapshot = await demoSnapshot();
 });
-beforeEach(() => window.sessionStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearCartCookies('/vogue/demo-single', '/newyorker/demo-dual');
+  api = catalogueApiClient(snapshot);
+});
 
-function renderCart(path: string, chosenOfferId: string | null) {
-  const flow = snapshot.flowsByPath.get(path)!;
-  const crossSells = [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])];
-  if (chosenOfferId) {
-    const offer = flow.data.pageData.plans.find((plan) => plan.id === chosenOfferId)!;
-    writeCart(flow.campaignId, [cartItemFor(offer, flow.campaignId)]);
-  }
-  render(<CartStep flow={flow} base={`/${path}`} search="?source=nl" mode={{ livemode: false, source: "nl" }} crossSells={crossSells} transaction={null} payments={null} returnSegments={[]} authError={null} />);
-  return flow;
+const UNREADABLE = 'We could not read the order saved in this browser, so your cart is empty. Please choose your subscription again.';
+
+function renderCart(path: string, selection: CartSelection | null, options: { notice?: string; alreadySubscribed?: boolean } = {}) {
+  visit(`/${path}/cart`);
+  // The browser holds the cart cookie the server rendered the page from.
+  if (selection) writeCartCookie(path.replace("/", "-"), selection);
+  const order = orderViewFor(snapshot, path, selection);
+  const page = stepPage(snapshot, path, 'cart', { order, notice: options.notice ?? null, alreadySubscribed: options.alreadySubscribed ?? false }, { search: '?source=nl' });
+  render(
+    <ApiClientProvider client={api}>
+      <CartStep {...page} />
+    </ApiClientProvider>,
+  );
+  return page;
 }
 
-const total = async () => (await screen.findByTestId('summary-total')).textContent;
+const total = () => screen.getByTestId('summary-total').textContent;
 
 describe('CartStep', () => {
-  it('shows the chosen plan and the total priced by the server', async () => {
-    const api = installFakeQuoteApi(snapshot);
-    renderCart('vogue/demo-single', '1001');
+  it("renders the server's order at once: the plan and its total, with no quote asked and nothing loading", () => {
+    renderCart('vogue/demo-single', selectionOf('1001'));
     expect(screen.getByRole('list', { name: 'Items in your cart' }).textContent).toBe('Vogue Digital: one year of unlimited access$25.00');
-    expect(await total()).toBe('Total today$25.00');
+    expect(total()).toBe('Total today$25.00');
     expect(screen.getByTestId('summary-tax').textContent).toBe('TaxCalculated at payment');
-    expect(api.requests).toEqual([{ brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', addOnIds: [] }]);
+    expect(api.callsOf('quote')).toEqual([]);
+    expect(screen.queryByText(/Loading|Working out/)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('link', { name: 'Have a promo code?' }).getAttribute('href')).toBe('/vogue/demo-single/promo-code?source=nl');
     expect(screen.getByRole('link', { name: 'Change your subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
     expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/vogue/demo-single/credit-card?source=nl');
   });
 
   it('offers existing subscribers a magic link and sign-in at the cart exit', () => {
-    installFakeQuoteApi(snapshot);
-    renderCart('vogue/demo-single', '1001');
+    renderCart('vogue/demo-single', selectionOf('1001'));
     const exit = screen.getByRole('region', { name: 'Already a subscriber?' });
     expect(within(exit).getByRole('link', { name: 'Email me a sign-in link' }).getAttribute('href')).toBe(
       '/vogue/demo-single/auth/initiate/cart?source=nl&method=magic-link',
@@ -53,8 +66,7 @@ describe('CartStep', () => {
   });
 
   it('emits the cart-exit click events through the event catalogue', () => {
-    installFakeQuoteApi(snapshot);
-    renderCart('vogue/demo-single', '1001');
+    renderCart('vogue/demo-single', selectionOf('1001'));
     const seen: unknown[] = [];
     const off = onTrack((event) => seen.push(event.payload));
     const exit = screen.getByRole('region', { name: 'Already a subscriber?' });
@@ -69,60 +81,95 @@ describe('CartStep', () => {
     ]);
   });
 
-  it('offers only the add-ons that go with the plan, and prices them when chosen', async () => {
-    const api = installFakeQuoteApi(snapshot);
-    renderCart('newyorker/demo-dual', '2002');
+  it('offers only the add-ons that go with the plan, prices them when chosen, and keeps the choice in the cart cookie', async () => {
+    renderCart('newyorker/demo-dual', selectionOf('2002'));
     const addOns = screen.getByRole('group', { name: 'Add to your subscription' });
     expect(within(addOns).getAllByRole('checkbox').map((box) => box.id)).toEqual(['add-on-2101', 'add-on-2102']);
-    expect(await total()).toBe('Total today$149.00');
+    expect(total()).toBe('Total today$149.00');
 
     fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
-    await waitFor(async () => expect(await total()).toBe('Total today$174.00'));
+    await waitFor(() => expect(total()).toBe('Total today$174.00'));
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('data-cart-item'))).toEqual(['2002', '2101']);
-    expect(api.requests.at(-1)).toMatchObject({ offerId: '2002', addOnIds: ['2101'] });
+    expect(api.callsOf('quote').map(([request]) => request)).toEqual([{ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'] }]);
+    expect(storedSelection()).toEqual(selectionOf('2002', { addOnIds: ['2101'] }));
 
     fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
-    await waitFor(async () => expect(await total()).toBe('Total today$149.00'));
+    await waitFor(() => expect(total()).toBe('Total today$149.00'));
+    expect(storedSelection()).toEqual(selectionOf('2002'));
   });
 
   it('offers the digital plan only the add-on linked to all offers', () => {
-    installFakeQuoteApi(snapshot);
-    renderCart('newyorker/demo-dual', '2001');
+    renderCart('newyorker/demo-dual', selectionOf('2001'));
     expect(screen.getAllByRole('checkbox').map((box) => box.id)).toEqual(['add-on-2102']);
   });
 
   it('shows an applied promo code with its discount, and removes it', async () => {
-    installFakeQuoteApi(snapshot);
-    writePromoCode('newyorker-demo-dual', 'SAVE20');
-    renderCart('newyorker/demo-dual', '2001');
-    expect(await total()).toBe('Total today$79.20');
+    renderCart('newyorker/demo-dual', selectionOf('2001', { promoCode: 'SAVE20' }));
+    expect(total()).toBe('Total today$79.20');
     expect(screen.getByTestId('summary-discount').textContent).toBe('Discount (SAVE20)−$19.80');
+    expect(api.callsOf('quote')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove promo code' }));
-    await waitFor(async () => expect(await total()).toBe('Total today$99.00'));
+    await waitFor(() => expect(total()).toBe('Total today$99.00'));
     expect(screen.getByRole('link', { name: 'Have a promo code?' })).toBeTruthy();
+    expect(storedSelection()).toEqual(selectionOf('2001'));
   });
 
-  it('explains a stored promo code that no longer applies', async () => {
-    installFakeQuoteApi(snapshot);
-    writePromoCode('newyorker-demo-dual', 'OLD10');
-    renderCart('newyorker/demo-dual', '2001');
-    expect((await screen.findByRole('alert')).textContent).toContain('The promo code OLD10 has expired.');
-    expect(await total()).toBe('Total today$99.00');
+  it('explains a stored promo code that no longer applies, and removes it', async () => {
+    renderCart('newyorker/demo-dual', selectionOf('2001', { promoCode: 'OLD10' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The promo code OLD10 has expired.');
+    expect(total()).toBe('Total today$99.00');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Remove promo code' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(storedSelection()).toEqual(selectionOf('2001'));
   });
 
-  it('says when the total cannot be worked out, and tries again', async () => {
-    const api = installFakeQuoteApi(snapshot);
-    api.failNextRequest();
-    renderCart('vogue/demo-single', '1001');
+  it('asks again when the server could not price the order, says when that fails too, and tries again', async () => {
+    visit('/vogue/demo-single/cart');
+    const order = orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'))!;
+    const page = stepPage(snapshot, 'vogue/demo-single', 'cart', { order: { ...order, quote: null, quoteError: API_MESSAGES.quote.fallback }, notice: null, alreadySubscribed: false });
+    api.fail('quote', new ApiError({ status: 0, message: API_MESSAGES.quote.unreachable }));
+    render(
+      <ApiClientProvider client={api}>
+        <CartStep {...page} />
+      </ApiClientProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not reach our server to price your order.');
+    expect(api.callsOf('quote').map(([request]) => request)).toEqual([order.quoteRequest]);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('summary-total')).textContent).toBe('Total today$25.00');
+    expect(api.callsOf('quote')).toHaveLength(2);
+  });
+
+  it('says when a new total cannot be worked out, and tries again', async () => {
+    renderCart('newyorker/demo-dual', selectionOf('2002'));
+    api.fail('quote', new ApiError({ status: 0, message: API_MESSAGES.quote.unreachable }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /The New Yorker Tote/ }));
     expect((await screen.findByRole('alert')).textContent).toContain('We could not reach our server to price your order.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await total()).toBe('Total today$25.00');
+    await waitFor(() => expect(total()).toBe('Total today$174.00'));
+    expect(api.callsOf('quote')).toHaveLength(2);
+  });
+
+  it('tells a signed-in subscriber there is nothing more to buy, instead of the way to payment', () => {
+    renderCart('vogue/demo-single', selectionOf('1001'), { alreadySubscribed: true });
+    expect(screen.getByRole('status').textContent).toContain('You already subscribe to Vogue.');
+    expect(screen.queryByRole('link', { name: 'Continue to payment' })).toBeNull();
   });
 
   it('says when the cart is empty and links back to the offers', () => {
-    installFakeQuoteApi(snapshot);
     renderCart('vogue/demo-single', null);
     expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
+    expect(screen.queryByText(/Loading/)).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('says why a saved order could not be used, with the way back to the offers', () => {
+    renderCart('vogue/demo-single', null, { notice: UNREADABLE });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(UNREADABLE);
+    expect(within(alert).getByRole('link', { name: 'Choose a subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
+    expect(api.calls).toEqual([]);
   });
 });

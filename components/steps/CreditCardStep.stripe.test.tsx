@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { forwardRef, type ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { cartItemFor } from '@/lib/cart/cart';
-import { writeCart } from '@/lib/cart/useCart';
-import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
+import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
+import type { JourneyMode } from '@/lib/journey/query';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
 
 const push = vi.fn(async (_url: string) => true);
@@ -42,96 +44,92 @@ vi.mock('next/dynamic', () => ({
 }));
 
 let snapshot: CatalogueSnapshot;
-const calls: { path: string; body: Record<string, unknown> }[] = [];
-let submitAnswer: object;
+let api: FakeApiClient;
 
 beforeAll(async () => {
   snapshot = await demoSnapshot();
 });
 beforeEach(() => {
   window.sessionStorage.clear();
-  calls.length = 0;
+  clearCartCookies('/vogue/demo-single');
   push.mockClear();
   stripe.createPaymentMethod.mockClear();
   stripe.handleNextAction.mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      calls.push({ path, body });
-      if (path === '/api/checkout/quote') return Response.json(quoteCheckout(snapshot, quoteRequestSchema.parse(body), new Date()));
-      if (path === '/api/checkout/submit') return Response.json(submitAnswer);
-      return Response.json({ status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
-    }),
-  );
+  api = catalogueApiClient(snapshot);
 });
-afterEach(() => vi.unstubAllGlobals());
+
+function renderStep(publishableKey: string, mode: JourneyMode, search: string) {
+  visit(`/vogue/demo-single/credit-card${search}`);
+  const selection = selectionOf('1001');
+  writeCartCookie('vogue-demo-single', selection);
+  const page = stepPage(
+    snapshot,
+    'vogue/demo-single',
+    'credit-card',
+    {
+      order: orderViewFor(snapshot, 'vogue/demo-single', selection, { withLocation: true }),
+      notice: null,
+      paymentMethods: [{ id: 'card', config: { gateway: 'stripe', publishableKey } }],
+      signedInEmail: null,
+      today: TEST_TODAY,
+      returnedFailure: null,
+    },
+    { search, mode },
+  );
+  render(
+    <ApiClientProvider client={api}>
+      <CreditCardStep {...page} />
+    </ApiClientProvider>,
+  );
+}
 
 async function fillAndSubmit() {
-  const flow = snapshot.flowsByPath.get('vogue/demo-single')!;
-  writeCart(flow.campaignId, [cartItemFor(flow.data.pageData.plans[0]!, flow.campaignId)]);
-  render(
-    <CreditCardStep
-      flow={flow}
-      base="/vogue/demo-single"
-      search="?livemode=false"
-      mode={{ livemode: false, source: null }}
-      crossSells={[]}
-      transaction={null}
-      payments={{ gateway: 'stripe', publishableKey: 'pk_test_123' }}
-      returnSegments={[]}
-      authError={null}
-    />,
-  );
+  renderStep('pk_test_123', { livemode: false, source: null }, '?livemode=false');
   await screen.findByLabelText('Card details');
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
   fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
   fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Reader' } });
   fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+  fireEvent.click(screen.getByRole('button', { name: /^Subscribe for / }));
 }
 
 describe('CreditCardStep with Stripe', () => {
   it('shows Stripe Elements instead of the sandbox form', async () => {
-    submitAnswer = {};
-    const flow = snapshot.flowsByPath.get('vogue/demo-single')!;
-    writeCart(flow.campaignId, [cartItemFor(flow.data.pageData.plans[0]!, flow.campaignId)]);
-    render(
-      <CreditCardStep flow={flow} base="/vogue/demo-single" search="" mode={{ livemode: true, source: null }} crossSells={[]} transaction={null} payments={{ gateway: 'stripe', publishableKey: 'pk_live_1' }} returnSegments={[]} authError={null} />,
-    );
+    renderStep('pk_live_1', { livemode: true, source: null }, '');
     expect(await screen.findByLabelText('Card details')).toBeTruthy();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByTestId('sandbox-note')).toBeNull();
   });
 
   it('sends a payment method id, never card numbers, and goes to success', async () => {
-    submitAnswer = { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' };
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
     await fillAndSubmit();
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'card', billing_details: expect.objectContaining({ email: 'ada@example.com', name: 'Ada Reader', address: { country: 'GB' } }) }),
     );
-    const submit = calls.find((call) => call.path === '/api/checkout/submit')!;
-    expect(submit.body.payment).toEqual({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' });
-    expect(submit.body.returnPath).toBe('/vogue/demo-single/credit-card?livemode=false');
+    const [submit] = api.callsOf('submit')[0]!;
+    expect(submit.payment).toEqual({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' });
+    expect(submit.returnPath).toBe('/vogue/demo-single/credit-card?livemode=false');
+    expect(JSON.stringify(api.calls)).not.toMatch(/4242/);
     expect(stripe.handleNextAction).not.toHaveBeenCalled();
   });
 
   it('hands 3-D Secure to Stripe.js, then asks the server where the payment stands', async () => {
-    submitAnswer = { status: 'requires_action', transactionId: 'txn_1', action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_2' } };
+    api
+      .answer('submit', { status: 'requires_action', transactionId: 'txn_1', action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_2' } })
+      .answer('confirm', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
     await fillAndSubmit();
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
     expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
-    const submit = calls.find((call) => call.path === '/api/checkout/submit')!;
-    const confirm = calls.find((call) => call.path === '/api/checkout/confirm')!;
-    expect(confirm.body).toEqual({ idempotencyKey: submit.body.idempotencyKey, returnPath: '/vogue/demo-single/credit-card?livemode=false' });
+    const [submit] = api.callsOf('submit')[0]!;
+    expect(api.callsOf('confirm')).toEqual([[submit.idempotencyKey, '/vogue/demo-single/credit-card?livemode=false']]);
   });
 
   it("shows Stripe's message when the card cannot be read, and sends nothing", async () => {
-    submitAnswer = {};
     stripe.createPaymentMethod.mockResolvedValueOnce({ paymentMethod: undefined as never, error: { message: 'Your card number is incomplete.' } as never });
     await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toBe('Your card number is incomplete.');
-    expect(calls.some((call) => call.path === '/api/checkout/submit')).toBe(false);
+    expect(api.callsOf('submit')).toEqual([]);
   });
 });

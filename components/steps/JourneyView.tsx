@@ -1,18 +1,16 @@
-import type { JourneyPageProps } from '@/lib/journey/pageProps';
+import type { ComponentType } from 'react';
+import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { JourneyLayout } from '../ui/JourneyLayout';
-import { STEP_COMPONENTS } from './registry';
+import { STEP_VIEWS } from './registry';
 
-/** A journey page: the brand's frame around the component of the current step. */
-export function JourneyView({ flow, mode, location, search, crossSells, transaction, payments, authError }: JourneyPageProps) {
-  const Step = STEP_COMPONENTS[location.step];
+/** A journey page: the brand's frame around the view of the current step. */
+export function JourneyView(props: JourneyPageProps) {
+  // The union is keyed by step, so the view found for props.step takes exactly these props.
+  const Step = STEP_VIEWS[props.step] as ComponentType<JourneyPageProps>;
+  const { flow, mode } = props;
   return (
     <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode}>
-      <Step flow={flow} base={location.base} search={search} mode={mode} crossSells={crossSells}
-        transaction={transaction}
-        payments={payments}
-        returnSegments={location.returnSegments}
-        authError={authError}
-      />
+      <Step {...props} />
     </JourneyLayout>
   );
 }

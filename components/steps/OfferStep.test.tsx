@@ -2,7 +2,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
-import { readCart, writeCart } from '@/lib/cart/useCart';
+import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
+import { chooseOffer } from '@/lib/cart/cartSelection';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
 import { OfferStep } from './OfferStep';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { onTrack } from '@/lib/tracking/track';
@@ -13,6 +15,7 @@ vi.mock('next/router', () => ({ useRouter: () => ({ push }) }));
 beforeEach(() => {
   push.mockClear();
   window.sessionStorage.clear();
+  clearCartCookies('/newyorker/demo-dual', '/vogue/demo-single');
 });
 
 const digital = offerFixture({ id: '2001', name: 'Digital', description: 'Digital: one year', totalAmount: 15000, discountedAmount: 9900 });
@@ -54,13 +57,24 @@ describe('OfferStep', () => {
   });
 
   it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', () => {
-    writeCart('vogue-demo-single', [{ id: 'old', name: 'Old', price: 1, currencyCode: 'USD', campaignId: 'vogue-demo-single' }]);
-    render(<OfferStep flow={flowFixture([digital, print], { campaignId: 'vogue-demo-single' })} base="/newyorker/demo-dual" search="?source=nl&livemode=false" />);
+    visit('/newyorker/demo-dual');
+    writeCartCookie('newyorker-demo-dual', { offerId: '2001', addOnIds: ['2102'], promoCode: 'SAVE20', country: 'US', region: 'NY' });
+    render(<OfferStep flow={flowFixture([digital, print], { campaignId: 'newyorker-demo-dual' })} base="/newyorker/demo-dual" search="?source=nl&livemode=false" />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Print + Digital' }));
-    expect(readCart('vogue-demo-single')).toEqual([
-      { id: '2002', name: 'Print: one year', price: 14900, currencyCode: 'USD', campaignId: 'vogue-demo-single' },
-    ]);
+    // The pj_cart cookie now holds the chosen offer alone: no add-on, promo code or location is carried over.
+    expect(storedSelection()).toEqual({ offerId: '2002', addOnIds: [], promoCode: null, country: null, region: null });
+    expect(storedSelection()).toEqual(chooseOffer('2002'));
     expect(push).toHaveBeenCalledWith('/newyorker/demo-dual/cart?source=nl&livemode=false');
+  });
+
+  it("writes the campaign's own cart cookie, seen on every path (moving to a step fetches its data from /_next/data)", () => {
+    visit('/newyorker/demo-dual');
+    const flow = flowFixture([digital, print], { campaignId: 'newyorker-demo-dual' });
+    render(<OfferStep flow={flow} base="/newyorker/demo-dual" search="" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Digital' }));
+    visit('/_next/data/build-id/newyorker/demo-dual/cart.json');
+    expect(storedSelection('newyorker-demo-dual')).toEqual(chooseOffer('2001'));
+    expect(storedSelection('vogue-demo-single')).toBeNull();
   });
 
   it('disables every button and shows the submission loader while moving to the cart', () => {

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { OfferCard } from './OfferCard';
-import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
-import { cartItemFor } from '@/lib/cart/cart';
-import { useCart } from '@/lib/cart/useCart';
-import { journeyHref } from '@/lib/journey/navigation';
+import type { Offer } from '@/lib/catalogue/types';
+import { chooseOffer } from '@/lib/cart/cartSelection';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
+import type { StepViewProps } from './registry';
+import { stepHref } from '@/lib/journey/navigation';
 import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
 import { buildAddToCart, buildOfferPageLoad } from '@/lib/tracking/events';
 import { trackedItemFor } from '@/lib/tracking/commerce';
@@ -13,11 +14,7 @@ import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from './OfferStep.module.css';
 
-export interface OfferStepProps {
-  flow: CheckoutFlow;
-  base: string;
-  search: string;
-}
+export type OfferStepProps = Pick<StepViewProps<'campaign'>, 'flow' | 'base' | 'search'>;
 
 /**
  * The campaign's offer page: the single-offer (v1) or dual-offer (v2) template, chosen
@@ -25,7 +22,6 @@ export interface OfferStepProps {
  */
 export function OfferStep({ flow, base, search }: OfferStepProps) {
   const router = useRouter();
-  const { add } = useCart(flow.campaignId);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const { headline, subheadline, plans } = flow.data.pageData;
   const dual = flow.templateIdentifier === 'dual-offer-v2';
@@ -34,9 +30,9 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
 
   const choose = (offer: Offer) => {
     setChosenId(offer.id);
-    add(cartItemFor(offer, flow.campaignId));
+    writeCartCookie(flow.campaignId, chooseOffer(offer.id));
     track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp: Date.now(), source }));
-    router.push(journeyHref(base, 'cart', search)).catch(() => setChosenId(null));
+    router.push(stepHref(base, 'cart', search)).catch(() => setChosenId(null));
   };
 
   return (

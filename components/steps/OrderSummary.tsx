@@ -6,8 +6,8 @@ import styles from './OrderSummary.module.css';
 interface OrderSummaryProps {
   state: QuoteState;
   onRetry: () => void;
-  /** False until the buyer's country is known: tax is then not yet worked out. */
-  taxKnown: boolean;
+  /** What the tax row says while the buyer's location is not known yet; null once tax is worked out. */
+  taxNote: string | null;
 }
 
 function percent(rate: number): string {
@@ -15,7 +15,8 @@ function percent(rate: number): string {
 }
 
 /** The order as the server priced it: lines, discount, tax and what is paid today. */
-export function OrderSummary({ state, onRetry, taxKnown }: OrderSummaryProps) {
+export function OrderSummary({ state, onRetry, taxNote }: OrderSummaryProps) {
+  const taxKnown = taxNote === null;
   const response = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const quote = response?.quote;
   const appliedCode = response?.coupon?.applied ? response.coupon.code : null;
@@ -42,8 +43,8 @@ export function OrderSummary({ state, onRetry, taxKnown }: OrderSummaryProps) {
           <div className={styles.row} data-testid="summary-tax">
             <dt>{taxKnown && quote.taxRate.rate > 0 ? `${quote.taxRate.label} (${percent(quote.taxRate.rate)})` : 'Tax'}</dt>
             <dd>
-              {!taxKnown
-                ? 'Calculated at payment'
+              {taxNote !== null
+                ? taxNote
                 : quote.taxRate.inclusive && quote.tax > 0
                   ? `${formatMoney(quote.tax, quote.currencyCode)} included`
                   : formatMoney(quote.tax, quote.currencyCode)}

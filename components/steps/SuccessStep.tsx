@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
-import type { StepProps } from './registry';
-import { writeCart, writePromoCode } from '@/lib/cart/useCart';
-import { journeyHref, signInHref } from '@/lib/journey/navigation';
+import type { StepViewProps } from './registry';
+import { useApiClient } from '../shell/ApiClientProvider';
+import { orderStartedSentence } from '@/lib/catalogue/offerCopy';
+import { cardBrandName } from '@/lib/payments/cardFields';
+import { addDays, formatDate, isoDate, nextChargeDate } from '@/lib/pricing/renewalDates';
+import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { purchaseFor } from '@/lib/tracking/commerce';
 import { buildSuccessMagicLinkClick, buildSuccessPageLoad } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
@@ -13,13 +16,17 @@ import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+/** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
+const PRINT_FIRST_ISSUE_DAYS = 21;
 
 /**
- * The success page: the invoice of the visitor's own order. Without the receipt of a
- * payment made in this browser, it shows nothing of any order.
+ * The success page: the invoice of the visitor's own order, its next renewal and, for
+ * print, when the first issue arrives. Without the receipt of a payment made in this
+ * browser, it shows nothing of any order. The server empties the cart once it is paid.
  */
-export default function SuccessStep({ flow, base, search, mode, transaction }: StepProps) {
+export default function SuccessStep({ flow, base, search, mode, view }: StepViewProps<'success'>) {
+  const { transaction, signedIn } = view;
+  const api = useApiClient();
   const paid = transaction?.status === 'succeeded';
   const reported = useRef<string | null>(null);
   useEffect(() => {
@@ -37,14 +44,9 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
       brandSlug: flow.brand_slug,
       campaignId: flow.campaignId,
       livemode: transaction.livemode,
+      verifySession: api.verifySession,
     }).then(track);
-  }, [paid, transaction, flow.campaignId, flow.brand_slug, mode.source]);
-  useEffect(() => {
-    if (!paid) return;
-    // The order is placed: the next visit starts with an empty cart.
-    writeCart(flow.campaignId, []);
-    writePromoCode(flow.campaignId, null);
-  }, [paid, flow.campaignId]);
+  }, [paid, transaction, flow.campaignId, flow.brand_slug, mode.source, api]);
 
   if (!transaction) {
     return (
@@ -58,7 +60,7 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
           details.
         </p>
         <p>
-          <Link href={journeyHref(base, '', search)}>See our subscription offers</Link>
+          <Link href={stepHref(base, 'campaign', search)}>See our subscription offers</Link>
         </p>
       </div>
     );
@@ -72,7 +74,7 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
         <h1>Your payment is not complete</h1>
         <p>{transaction.status === 'failed' ? 'The payment did not go through, and nothing was charged.' : 'Your bank has not confirmed the payment yet.'}</p>
         <p>
-          <Link href={journeyHref(base, 'credit-card', search)}>Return to payment</Link>
+          <Link href={stepHref(base, 'credit-card', search)}>Return to payment</Link>
         </p>
       </div>
     );
@@ -80,6 +82,7 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
 
   const { invoice, offer } = transaction;
   const money = (cents: number) => formatMoney(cents, invoice.currencyCode);
+  const ordered = isoDate(new Date(transaction.createdAt));
   return (
     <div className={styles.success}>
       <Head>
@@ -87,9 +90,17 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
       </Head>
       <h1>Thank you, {transaction.customer.firstName}!</h1>
       <p className={styles.lead}>
-        {offer.trialOffer ? `Your ${offer.trialDays}-day free trial of ${offer.name} has started.` : `Your ${offer.name} subscription is active.`} We
-        have sent a confirmation to <strong>{transaction.customer.email}</strong>.
+        {orderStartedSentence(offer, flow.brandName)} We have sent a confirmation to <strong>{transaction.customer.email}</strong>.
       </p>
+      {offer.isPrintOffer && (
+        <p data-testid="first-issue">
+          Your first print issue will arrive by {formatDate(addDays(ordered, PRINT_FIRST_ISSUE_DAYS))}
+          {transaction.customer.deliveryAddress
+            ? `, delivered to ${transaction.customer.deliveryAddress.line1}, ${transaction.customer.deliveryAddress.city} ${transaction.customer.deliveryAddress.postalCode}`
+            : ''}
+          .
+        </p>
+      )}
       <section className={styles.invoice} aria-labelledby="invoice-heading">
         <h2 id="invoice-heading">Invoice {invoice.invoiceNumber}</h2>
         <dl className={styles.rows} data-testid="invoice">
@@ -118,27 +129,34 @@ export default function SuccessStep({ flow, base, search, mode, transaction }: S
           <div>
             <dt>Payment method</dt>
             <dd data-testid="invoice-payment-method">
-              {BRAND_NAMES[transaction.paymentMethod.brand] ?? 'Card'}
+              {cardBrandName(transaction.paymentMethod.brand)}
               {transaction.paymentMethod.last4 ? ` ending in ${transaction.paymentMethod.last4}` : ''}
             </dd>
           </div>
           <div>
+            <dt>{offer.trialOffer ? 'First charge' : 'Next renewal'}</dt>
+            <dd data-testid="invoice-renewal">
+              {formatDate(nextChargeDate(offer, ordered))}, {money(offer.renewalAmount)}
+            </dd>
+          </div>
+          <div>
             <dt>Subscription</dt>
-            <dd data-testid="invoice-subscription">{transaction.subscription?.id}</dd>
+            <dd data-testid="invoice-subscription" className={styles.mono}>{transaction.subscription?.id}</dd>
           </div>
         </dl>
       </section>
       <section className={styles.next} aria-labelledby="start-reading-heading">
         <h2 id="start-reading-heading">Start reading</h2>
-        <p>
-          Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
-          <Link
-            href={signInHref(base, 'success', search, 'magic-link')}
-            onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
-          >
-            Email me a sign-in link
-          </Link>
-        </p>
+        {signedIn ? (
+          <p>You are signed in: everything your subscription includes is open to you now.</p>
+        ) : (
+          <p>
+            Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
+            <Link href={signInHref(base, 'success', search, 'magic-link')} onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}>
+              Email me a sign-in link
+            </Link>
+          </p>
+        )}
       </section>
     </div>
   );

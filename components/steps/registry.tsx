@@ -1,39 +1,28 @@
+import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
-import type { AvailableStepId } from '@/lib/journey/steps';
-import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
-import type { JourneyMode } from '@/lib/journey/query';
-import type { TransactionView } from '@/lib/checkout/transactionView';
-import type { PaymentsConfig } from '@/lib/server/payments/paymentsConfig';
-import { dynamicWithLoader } from '../ui/dynamicWithLoader';
+import type { StepId } from '@/lib/journey/steps';
+import type { StepPage } from '@/lib/journey/viewModels';
+import { DelayedLoader } from '../ui/Loader';
 import { OfferStep } from './OfferStep';
 
-export interface StepProps {
-  flow: CheckoutFlow;
-  base: string;
-  search: string;
-  mode: JourneyMode;
-  /** The brand's cross-sell offers (cart step only; empty elsewhere). */
-  crossSells: Offer[];
-  /** The visitor's own transaction (success step only). */
-  transaction: TransactionView | null;
-  /** How the card step takes payments (card step only). */
-  payments: PaymentsConfig | null;
-  /** Segments after auth/initiate: the page to return to (auth steps only). */
-  returnSegments: string[];
-  /** Why a sign-in link did not work (auth/complete only). */
-  authError: 'invalid' | 'expired' | 'used' | null;
-}
+/** A step's view gets its page: the campaign frame and its own view model. */
+export type StepViewProps<K extends StepId> = StepPage<K>;
+
+const loading = () => <DelayedLoader type="form-loading" />;
 
 /**
- * The component of each step. The offer page is in the first bundle; later steps load
- * their code when the visitor reaches them, so the offer page stays light.
+ * The view of each step, keyed by the step list's ids: a listed step without one does not
+ * compile. The offer page is in the first bundle; later steps load their code when reached.
+ * Each `dynamic(() => import(…))` is written out here, not wrapped: Next's compiler only
+ * sees a direct call, and only then preloads the step's chunk before hydrating a server-
+ * rendered page (a wrapped call hydrated the loader over the server's HTML: React #418).
  */
-export const STEP_COMPONENTS: Record<AvailableStepId, ComponentType<StepProps>> = {
+export const STEP_VIEWS: { [K in StepId]: ComponentType<StepViewProps<K>> } = {
   campaign: OfferStep,
-  cart: dynamicWithLoader(() => import('./CartStep')),
-  'promo-code': dynamicWithLoader(() => import('./PromoCodeStep')),
-  'credit-card': dynamicWithLoader(() => import('./CreditCardStep')),
-  success: dynamicWithLoader(() => import('./SuccessStep')),
-  'auth-initiate': dynamicWithLoader(() => import('./AuthInitiateStep')),
-  'auth-complete': dynamicWithLoader(() => import('./AuthCompleteStep')),
+  cart: dynamic(() => import('./CartStep'), { loading }),
+  'promo-code': dynamic(() => import('./PromoCodeStep'), { loading }),
+  'credit-card': dynamic(() => import('./CreditCardStep'), { loading }),
+  success: dynamic(() => import('./SuccessStep'), { loading }),
+  'auth-initiate': dynamic(() => import('./AuthInitiateStep'), { loading }),
+  'auth-complete': dynamic(() => import('./AuthCompleteStep'), { loading }),
 };

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import { TestModeBanner } from './TestModeBanner';
 import { CookieSettingsButton } from '../shell/CookieSettingsButton';
+import { ConsentBannerSlot } from '../shell/Consent';
 import styles from './JourneyLayout.module.css';
 
 const FONT_STACKS: Record<BrandIdentity['fontFamily'], string> = {
@@ -31,6 +32,7 @@ export function JourneyLayout({ brandName, identity, livemode, children }: Journ
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
+      <ConsentBannerSlot />
       {!livemode && <TestModeBanner />}
       <header className={styles.header}>{brandName}</header>
       <main id="main" className={styles.main} tabIndex={-1}>

@@ -1,66 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
-import { addToCart, parseStoredCart, toggleAddOn, type Cart, type CartItem } from './cart';
-import { readSession, writeSession } from '../browser/sessionStore';
-
-const cartKey = (campaignId: string) => `pj:cart:${campaignId}`;
-const promoKey = (campaignId: string) => `pj:promo:${campaignId}`;
-
-export function readCart(campaignId: string): Cart {
-  return parseStoredCart(readSession(cartKey(campaignId)));
-}
-
-export function writeCart(campaignId: string, cart: Cart): void {
-  writeSession(cartKey(campaignId), JSON.stringify(cart));
-}
-
-export function readPromoCode(campaignId: string): string | null {
-  return readSession(promoKey(campaignId)) || null;
-}
-
-export function writePromoCode(campaignId: string, code: string | null): void {
-  writeSession(promoKey(campaignId), code || null);
-}
-
-export interface CartState {
-  /** null until read in the browser. */
-  cart: Cart | null;
-  promoCode: string | null;
-  add: (item: CartItem) => void;
-  toggleAddOn: (item: CartItem, selected: boolean) => void;
-  setPromoCode: (code: string | null) => void;
-}
+import { useCallback, useState } from 'react';
+import type { CartSelection } from './cartSelection';
+import { writeCartCookie } from './cartCookie';
 
 /**
- * The visitor's cart and promo code for one campaign, kept in session storage so that
- * they survive a reload but not the tab.
+ * The visitor's selection on a campaign, starting from what the server rendered (so the
+ * first browser render matches it) and written back to the cart cookie on every change,
+ * so that a reload, a direct link or back/forward renders the same order.
  */
-export function useCart(campaignId: string): CartState {
-  const [cart, setCart] = useState<Cart | null>(null);
-  const [promoCode, setPromo] = useState<string | null>(null);
-  useEffect(() => {
-    setCart(readCart(campaignId));
-    setPromo(readPromoCode(campaignId));
-  }, [campaignId]);
-
+export function useCart(campaignId: string, initial: CartSelection | null): [CartSelection | null, (next: CartSelection | null) => void] {
+  const [selection, setSelection] = useState(initial);
   const update = useCallback(
-    (change: (current: Cart) => Cart) => {
-      const next = change(readCart(campaignId));
-      writeCart(campaignId, next);
-      setCart(next);
+    (next: CartSelection | null) => {
+      writeCartCookie(campaignId, next);
+      setSelection(next);
     },
     [campaignId],
   );
-  const add = useCallback((item: CartItem) => update((current) => addToCart(current, item)), [update]);
-  const toggle = useCallback(
-    (item: CartItem, selected: boolean) => update((current) => toggleAddOn(current, item, selected)),
-    [update],
-  );
-  const setPromoCode = useCallback(
-    (code: string | null) => {
-      writePromoCode(campaignId, code);
-      setPromo(code);
-    },
-    [campaignId],
-  );
-  return { cart, promoCode, add, toggleAddOn: toggle, setPromoCode };
+  return [selection, update];
 }

@@ -29,7 +29,9 @@ export const billingSchema = z
     lastName: name('last name'),
     country: z.string().refine((code) => allowedCountries.has(code), 'Choose your country.'),
     region: z.string().optional(),
+    /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
     address: addressSchema.optional(),
+    deliveryAddress: addressSchema.optional(),
   })
   .superRefine((billing, ctx) => {
     const regions = regionsOf(billing.country);
@@ -43,11 +45,34 @@ export const billingSchema = z
 
 export type Billing = z.output<typeof billingSchema>;
 
-export type BillingField = 'email' | 'firstName' | 'lastName' | 'country' | 'region' | 'line1' | 'city' | 'postalCode';
+export type BillingField =
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'country'
+  | 'region'
+  | 'line1'
+  | 'city'
+  | 'postalCode'
+  | 'deliveryLine1'
+  | 'deliveryCity'
+  | 'deliveryPostalCode';
 export type BillingErrors = Partial<Record<BillingField, string>>;
 
 /** The form's fields in the order a visitor fills them, which is the order focus goes to errors. */
-export const BILLING_FIELD_ORDER: readonly BillingField[] = ['email', 'firstName', 'lastName', 'country', 'region', 'line1', 'city', 'postalCode'];
+export const BILLING_FIELD_ORDER: readonly BillingField[] = [
+  'email',
+  'firstName',
+  'lastName',
+  'country',
+  'region',
+  'line1',
+  'city',
+  'postalCode',
+  'deliveryLine1',
+  'deliveryCity',
+  'deliveryPostalCode',
+];
 
 export interface BillingForm {
   email: string;
@@ -58,10 +83,24 @@ export interface BillingForm {
   line1: string;
   city: string;
   postalCode: string;
+  /** Print offers whose magazine goes elsewhere than the billing address. */
+  deliveryLine1: string;
+  deliveryCity: string;
+  deliveryPostalCode: string;
 }
 
-/** Turns the form into the billing data the server takes (address only when it is needed). */
-export function billingFromForm(form: BillingForm, needsAddress: boolean): unknown {
+/** Where a print subscription goes: the billing address ("same as billing", the default), or its own. */
+export interface AddressNeeds {
+  /** A print offer: the billing address is asked for. */
+  needsAddress: boolean;
+  /** Only for print: the magazine goes to the billing address. */
+  deliverySameAsBilling: boolean;
+}
+
+/** Turns the form into the billing data the server takes (addresses only when they are needed). */
+export function billingFromForm(form: BillingForm, needs: AddressNeeds): unknown {
+  const { needsAddress, deliverySameAsBilling } = needs;
+  const delivery = needsAddress && !deliverySameAsBilling;
   return {
     email: form.email,
     firstName: form.firstName,
@@ -69,17 +108,21 @@ export function billingFromForm(form: BillingForm, needsAddress: boolean): unkno
     country: form.country,
     ...(regionsOf(form.country).length ? { region: form.region } : {}),
     ...(needsAddress ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
+    ...(delivery ? { deliveryAddress: { line1: form.deliveryLine1, city: form.deliveryCity, postalCode: form.deliveryPostalCode } } : {}),
   };
 }
 
+const DELIVERY_FIELDS: Record<string, BillingField> = { line1: 'deliveryLine1', city: 'deliveryCity', postalCode: 'deliveryPostalCode' };
+
 /** Validates the form; each field gets its first problem. An empty result means it is fine. */
-export function validateBilling(form: BillingForm, needsAddress: boolean): BillingErrors {
-  const schema = needsAddress ? billingSchema.and(z.object({ address: addressSchema })) : billingSchema;
-  const result = schema.safeParse(billingFromForm(form, needsAddress));
+export function validateBilling(form: BillingForm, needs: AddressNeeds): BillingErrors {
+  const schema = needs.needsAddress ? billingSchema.and(z.object({ address: addressSchema })) : billingSchema;
+  const result = schema.safeParse(billingFromForm(form, needs));
   if (result.success) return {};
   const errors: BillingErrors = {};
   for (const issue of result.error.issues) {
-    const field = (issue.path[0] === 'address' ? issue.path[1] : issue.path[0]) as BillingField;
+    const [first, second] = issue.path;
+    const field = (first === 'address' ? second : first === 'deliveryAddress' ? DELIVERY_FIELDS[String(second)] : first) as BillingField;
     if (BILLING_FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
   }
   return errors;

@@ -1,24 +1,25 @@
-import type { Cart } from '../cart/cart';
+import type { CartSelection } from '../cart/cartSelection';
 import type { CheckoutFlow } from '../catalogue/types';
 import type { QuoteRequestInput } from './quoteContract';
 
 export interface QuoteOptions {
-  promoCode?: string | null;
-  country?: string | null;
-  region?: string | null;
+  /** Price with the buyer's country and region (the payment step); otherwise tax waits for them. */
+  withLocation?: boolean;
+  /** A promo code to try instead of the selection's own (the promo-code step). */
+  couponCode?: string | null;
 }
 
-/** The quote request for a cart: its plan, its add-ons, and what else is known; null for an empty cart. */
-export function quoteRequestFor(flow: CheckoutFlow, cart: Cart | null, options: QuoteOptions = {}): QuoteRequestInput | null {
-  const [plan, ...addOns] = cart ?? [];
-  if (!plan) return null;
+/** The quote request for a selection: its plan, add-ons, promo code and, when asked, location; null for an empty cart. */
+export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | null, options: QuoteOptions = {}): QuoteRequestInput | null {
+  if (!selection) return null;
+  const couponCode = options.couponCode !== undefined ? options.couponCode : selection.promoCode;
+  const location = options.withLocation && selection.country ? { country: selection.country, ...(selection.region ? { region: selection.region } : {}) } : {};
   return {
     brand: flow.brand_slug,
     urlSlug: flow.url_slug,
-    offerId: plan.id,
-    addOnIds: addOns.map((item) => item.id),
-    ...(options.promoCode ? { couponCode: options.promoCode } : {}),
-    ...(options.country ? { country: options.country } : {}),
-    ...(options.region ? { region: options.region } : {}),
+    offerId: selection.offerId,
+    addOnIds: selection.addOnIds,
+    ...(couponCode ? { couponCode } : {}),
+    ...location,
   };
 }

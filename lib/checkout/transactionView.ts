@@ -42,5 +42,12 @@ export interface TransactionView {
     taxRate: TaxRate;
     summaryTotal: { total: number; discount: { amount: number; promoCode: string | null } };
   };
-  customer: { email: string; firstName: string; lastName: string; country: string };
+  customer: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    country: string;
+    /** Where a print subscription is delivered; null for digital. */
+    deliveryAddress: { line1: string; city: string; postalCode: string } | null;
+  };
 }

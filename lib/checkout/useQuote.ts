@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../api/apiClient';
 import type { QuoteRequestInput, QuoteResponse } from './quoteContract';
-import { fetchQuote } from './quoteClient';
 
 export type QuoteState =
   | { status: 'idle' }
@@ -8,25 +8,44 @@ export type QuoteState =
   | { status: 'ready'; quote: QuoteResponse }
   | { status: 'error'; message: string; previous: QuoteResponse | null };
 
+/** The quote the server rendered the page with, for the request it was made for. */
+export interface InitialQuote {
+  request: QuoteRequestInput | null;
+  quote: QuoteResponse | null;
+  error: string | null;
+}
+
+const keyOf = (request: QuoteRequestInput | null) => (request ? JSON.stringify(request) : null);
+
+function stateOf(initial: InitialQuote): QuoteState {
+  if (initial.quote) return { status: 'ready', quote: initial.quote };
+  if (initial.error) return { status: 'error', message: initial.error, previous: null };
+  return { status: 'idle' };
+}
+
 /**
- * Keeps a quote for the request up to date: re-asks whenever the request changes, and
- * drops answers to requests that were superseded meanwhile. A null request means there
- * is nothing to price yet.
+ * Keeps a quote for the request up to date. It starts from the server's quote, so the
+ * first render matches the server's HTML and nothing is asked again; it re-asks whenever
+ * the request changes, and drops answers to requests that were superseded meanwhile.
  */
-export function useQuote(request: QuoteRequestInput | null): { state: QuoteState; retry: () => void } {
-  const [state, setState] = useState<QuoteState>({ status: 'idle' });
+export function useQuote(api: Pick<ApiClient, 'quote'>, request: QuoteRequestInput | null, initial: InitialQuote): { state: QuoteState; retry: () => void } {
+  const [state, setState] = useState<QuoteState>(() => stateOf(initial));
   const [attempt, setAttempt] = useState(0);
-  const last = useRef<QuoteResponse | null>(null);
-  const key = request ? JSON.stringify(request) : null;
+  const last = useRef<QuoteResponse | null>(initial.quote);
+  const key = keyOf(request);
+  const rendered = useRef<string | null>(initial.quote ? keyOf(initial.request) : null);
 
   useEffect(() => {
     if (!key) {
       setState({ status: 'idle' });
       return undefined;
     }
+    // The server already priced this very request: nothing to ask.
+    if (attempt === 0 && key === rendered.current) return undefined;
+    rendered.current = null;
     const controller = new AbortController();
     setState({ status: 'loading', previous: last.current });
-    fetchQuote(JSON.parse(key) as QuoteRequestInput, controller.signal).then(
+    api.quote(JSON.parse(key) as QuoteRequestInput, controller.signal).then(
       (quote) => {
         last.current = quote;
         setState({ status: 'ready', quote });
@@ -37,7 +56,7 @@ export function useQuote(request: QuoteRequestInput | null): { state: QuoteState
       },
     );
     return () => controller.abort();
-  }, [key, attempt]);
+  }, [api, key, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };

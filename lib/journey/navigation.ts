@@ -1,4 +1,5 @@
 import { basePathOf } from './path';
+import { stepSubPath, type StepId } from './steps';
 
 /**
  * Builds a journey URL: keeps the base of `pathname` ("/{brand}/{url_slug}") and appends
@@ -22,6 +23,11 @@ export function searchOf(url: string): string {
   return search === '?' ? '' : search;
 }
 
+/** The address of a step of the campaign at `base`, keeping the query when given. */
+export function stepHref(base: string, step: StepId, search?: string): string {
+  return journeyHref(base, stepSubPath(step), search);
+}
+
 /**
  * Epicurious pages are served on Epicurious hosts only: any other host is sent to
  * /404. Local hosts count as Epicurious so that the demo and the tests can serve it.
@@ -35,6 +41,6 @@ export function epicuriousHostRedirect(host: string | undefined): '/404' | null 
 
 /** The sign-in page for coming back to `page`, opening with the given method (magic link or password sign-in). */
 export function signInHref(base: string, page: string, search: string, method: 'magic-link' | 'sign-in'): string {
-  const href = journeyHref(base, `auth/initiate/${page}`, search);
+  const href = journeyHref(base, `${stepSubPath('auth-initiate')}/${page}`, search);
   return `${href}${href.includes('?') ? '&' : '?'}method=${method}`;
 }

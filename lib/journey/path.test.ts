@@ -4,8 +4,6 @@ import {
   isValidSegment,
   parseJourneyPath,
   parseJourneySegments,
-  resolveStep,
-  stepPathOf,
   type JourneyLocation,
 } from './path';
 
@@ -61,52 +59,6 @@ describe('isValidSegment', () => {
     ['cart#x', 'hash'],
   ])('rejects %j (%s)', (segment) => {
     expect(isValidSegment(segment)).toBe(false);
-  });
-});
-
-describe('resolveStep', () => {
-  it.each<[string[], ReturnType<typeof resolveStep>]>([
-    [[], { step: 'campaign', returnSegments: [] }],
-    [['cart'], { step: 'cart', returnSegments: [] }],
-    [['credit-card'], { step: 'credit-card', returnSegments: [] }],
-    [['promo-code'], { step: 'promo-code', returnSegments: [] }],
-    [['success'], { step: 'success', returnSegments: [] }],
-    [['order-success'], { step: 'success', returnSegments: [] }],
-    [['success-page'], { step: 'success', returnSegments: [] }],
-    [['payment-success-thanks'], { step: 'success', returnSegments: [] }],
-    [['auth', 'initiate'], { step: 'auth-initiate', returnSegments: [] }],
-    [['auth', 'complete'], { step: 'auth-complete', returnSegments: [] }],
-    [['auth', 'initiate', 'cart'], { step: 'auth-initiate', returnSegments: ['cart'] }],
-    [['auth', 'complete', 'credit-card'], { step: 'auth-complete', returnSegments: ['credit-card'] }],
-    [['auth', 'initiate', 'a', 'b', 'c'], { step: 'auth-initiate', returnSegments: ['a', 'b', 'c'] }],
-  ])('resolves %j', (segments, expected) => {
-    expect(resolveStep(segments)).toEqual(expected);
-  });
-
-  it.each([
-    [['', 'cart']],
-    [['unknown']],
-    [['checkout']],
-    [['auth']],
-    [['auth', 'other']],
-    [['auth', 'Initiate']],
-    [['initiate', 'auth']],
-    [['cart', 'extra']],
-    [['credit-card', 'x']],
-    [['promo-code', 'x']],
-    [['succes']],
-    [['Cart']],
-    [['cart ']],
-  ])('gives null for %j', (segments) => {
-    expect(resolveStep(segments)).toBeNull();
-  });
-
-  it('returns a fresh returnSegments array that does not alias the input', () => {
-    const input = ['auth', 'initiate', 'cart'];
-    const result = resolveStep(input);
-    expect(result?.returnSegments).toEqual(['cart']);
-    result?.returnSegments.push('x');
-    expect(input).toEqual(['auth', 'initiate', 'cart']);
   });
 });
 
@@ -243,23 +195,5 @@ describe('basePathOf', () => {
     ['', ''],
   ])('%j → %j', (pathname, expected) => {
     expect(basePathOf(pathname)).toBe(expected);
-  });
-});
-
-describe('stepPathOf', () => {
-  it.each([
-    ['/vogue/demo-single', ''],
-    ['/vogue/demo-single/', ''],
-    ['/vogue/demo-single/cart', 'cart'],
-    ['/vogue/demo-single/cart/', 'cart/'],
-    ['/vogue/demo-single/credit-card', 'credit-card'],
-    ['/vogue/demo-single/auth/initiate', 'auth/initiate'],
-    ['/vogue/demo-single/auth/complete', 'auth/complete'],
-    ['/vogue/demo-single/auth/initiate/cart', 'auth/initiate'],
-    ['/vogue/demo-single/auth/initiate/cart/x', 'auth/initiate'],
-    ['/vogue', ''],
-    ['', ''],
-  ])('%j → %j', (pathname, expected) => {
-    expect(stepPathOf(pathname)).toBe(expected);
   });
 });

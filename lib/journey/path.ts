@@ -1,4 +1,4 @@
-import type { StepId } from './steps';
+import { resolveStep, type StepId } from './steps';
 
 /**
  * The path scheme of SPEC §2: /{brand}/{url_slug}/{step}/{sub-step}. Split on "/", the
@@ -25,23 +25,6 @@ export function isValidSegment(segment: string): boolean {
   return segment.length <= MAX_SEGMENT_LENGTH && SEGMENT_PATTERN.test(segment);
 }
 
-/** Resolves the fourth and fifth segments (and any after them) to a step, or null. */
-export function resolveStep(stepSegments: readonly string[]): { step: StepId; returnSegments: string[] } | null {
-  const [fourth = '', fifth, ...rest] = stepSegments;
-  if (fourth === '') {
-    return stepSegments.length === 0 ? { step: 'campaign', returnSegments: [] } : null;
-  }
-  if (fourth === 'auth' && (fifth === 'initiate' || fifth === 'complete')) {
-    return { step: fifth === 'initiate' ? 'auth-initiate' : 'auth-complete', returnSegments: rest };
-  }
-  if (fifth !== undefined) return null;
-  if (fourth.includes('success')) return { step: 'success', returnSegments: [] };
-  if (fourth === 'cart' || fourth === 'credit-card' || fourth === 'promo-code') {
-    return { step: fourth, returnSegments: [] };
-  }
-  return null;
-}
-
 /**
  * Parses route segments (brand, url_slug, then the step segments) into a location.
  * Anything malformed (encoded slashes, dot segments, upper case, non-ASCII, overlong)
@@ -66,9 +49,4 @@ export function parseJourneyPath(pathname: string): JourneyLocation | null {
 /** The first three segments of a pathname: "/{brand}/{url_slug}". */
 export function basePathOf(pathname: string): string {
   return pathname.split('/').slice(0, 3).join('/');
-}
-
-/** The fourth and fifth segments of a pathname, joined: "auth/initiate", "cart", "". */
-export function stepPathOf(pathname: string): string {
-  return pathname.split('/').slice(3, 5).join('/');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AVAILABLE_STEP_IDS, STEP_IDS, WAYPOINT_BY_STEP, isAuthControllerStep, isAvailableStep, type StepId } from './steps';
+import { STEPS, STEP_IDS, isAuthControllerStep, resolveStep, stepSubPath, waypointOf, type StepId } from './steps';
 
-describe('STEP_IDS', () => {
+describe('STEPS', () => {
   it('lists every step of the funnel once', () => {
     expect([...STEP_IDS].sort()).toEqual(
       ['auth-complete', 'auth-initiate', 'campaign', 'cart', 'credit-card', 'promo-code', 'success'].sort(),
@@ -9,22 +9,11 @@ describe('STEP_IDS', () => {
     expect(new Set(STEP_IDS).size).toBe(STEP_IDS.length);
   });
 
-  it('only marks known steps as available', () => {
-    for (const step of AVAILABLE_STEP_IDS) expect(STEP_IDS).toContain(step);
-  });
-});
-
-describe('isAvailableStep', () => {
-  it.each<[StepId, boolean]>([
-    ['campaign', true],
-    ['cart', true],
-    ['credit-card', true],
-    ['promo-code', true],
-    ['success', true],
-    ['auth-initiate', true],
-    ['auth-complete', true],
-  ])('%s → %s', (step, expected) => {
-    expect(isAvailableStep(step)).toBe(expected);
+  it('leads to each step by its own sub-path', () => {
+    for (const { id } of STEPS) {
+      const segments = stepSubPath(id) === '' ? [] : stepSubPath(id).split('/');
+      expect(resolveStep(segments)).toEqual({ step: id, returnSegments: [] });
+    }
   });
 });
 
@@ -42,20 +31,63 @@ describe('isAuthControllerStep', () => {
   });
 });
 
-describe('WAYPOINT_BY_STEP', () => {
-  it.each<[StepId, string | undefined]>([
+describe('waypointOf', () => {
+  it.each<[StepId, string | null]>([
     ['campaign', 'campaign'],
     ['credit-card', 'credit-card'],
     ['promo-code', 'promo-code'],
-    ['cart', undefined],
-    ['success', undefined],
-    ['auth-initiate', undefined],
-    ['auth-complete', undefined],
+    ['cart', 'cart'],
+    ['success', 'success'],
+    ['auth-initiate', null],
+    ['auth-complete', null],
   ])('%s → %s', (step, expected) => {
-    expect(WAYPOINT_BY_STEP[step]).toBe(expected);
-  });
-
-  it('has no keys other than steps', () => {
-    for (const key of Object.keys(WAYPOINT_BY_STEP)) expect(STEP_IDS).toContain(key);
+    expect(waypointOf(step)).toBe(expected);
   });
 });
+
+describe('resolveStep', () => {
+  it.each<[string[], ReturnType<typeof resolveStep>]>([
+    [[], { step: 'campaign', returnSegments: [] }],
+    [['cart'], { step: 'cart', returnSegments: [] }],
+    [['credit-card'], { step: 'credit-card', returnSegments: [] }],
+    [['promo-code'], { step: 'promo-code', returnSegments: [] }],
+    [['success'], { step: 'success', returnSegments: [] }],
+    [['order-success'], { step: 'success', returnSegments: [] }],
+    [['success-page'], { step: 'success', returnSegments: [] }],
+    [['payment-success-thanks'], { step: 'success', returnSegments: [] }],
+    [['auth', 'initiate'], { step: 'auth-initiate', returnSegments: [] }],
+    [['auth', 'complete'], { step: 'auth-complete', returnSegments: [] }],
+    [['auth', 'initiate', 'cart'], { step: 'auth-initiate', returnSegments: ['cart'] }],
+    [['auth', 'complete', 'credit-card'], { step: 'auth-complete', returnSegments: ['credit-card'] }],
+    [['auth', 'initiate', 'a', 'b', 'c'], { step: 'auth-initiate', returnSegments: ['a', 'b', 'c'] }],
+  ])('resolves %j', (segments, expected) => {
+    expect(resolveStep(segments)).toEqual(expected);
+  });
+
+  it.each([
+    [['', 'cart']],
+    [['unknown']],
+    [['checkout']],
+    [['auth']],
+    [['auth', 'other']],
+    [['auth', 'Initiate']],
+    [['initiate', 'auth']],
+    [['cart', 'extra']],
+    [['credit-card', 'x']],
+    [['promo-code', 'x']],
+    [['succes']],
+    [['Cart']],
+    [['cart ']],
+  ])('gives null for %j', (segments) => {
+    expect(resolveStep(segments)).toBeNull();
+  });
+
+  it('returns a fresh returnSegments array that does not alias the input', () => {
+    const input = ['auth', 'initiate', 'cart'];
+    const result = resolveStep(input);
+    expect(result?.returnSegments).toEqual(['cart']);
+    result?.returnSegments.push('x');
+    expect(input).toEqual(['auth', 'initiate', 'cart']);
+  });
+});
+

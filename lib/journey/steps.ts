@@ -1,39 +1,88 @@
 /**
- * Every step of the journey, in funnel order. `StepId` is derived from this list so a
- * step that is not listed cannot be routed to, rendered or tracked.
+ * The one list of the journey's steps, in funnel order (SPEC §2). Each entry declares the
+ * path segments after the base that lead to it, its funnel waypoint, and whether the
+ * pre-auth gate applies. `StepId`, path resolution, waypoints and the 404 rule are all
+ * derived from it; each step's server loader (lib/server/ssr/steps/) and view
+ * (components/steps/registry.tsx) are keyed by `StepId`, so the compiler refuses a step
+ * that has one without the other.
  */
-export const STEP_IDS = [
-  'campaign',
-  'cart',
-  'credit-card',
-  'promo-code',
-  'success',
-  'auth-initiate',
-  'auth-complete',
-] as const;
+export const STEPS = [
+  { id: 'campaign', path: { segments: [] }, waypoint: 'campaign', preAuth: true },
+  { id: 'cart', path: { segments: ['cart'] }, waypoint: 'cart', preAuth: true },
+  { id: 'promo-code', path: { segments: ['promo-code'] }, waypoint: 'promo-code', preAuth: true },
+  { id: 'credit-card', path: { segments: ['credit-card'] }, waypoint: 'credit-card', preAuth: true },
+  // "Fourth segment contains the word success" (SPEC §2): any such segment is the success page.
+  { id: 'success', path: { segments: ['success'], fourthContains: 'success' }, waypoint: 'success', preAuth: true },
+  // Authentication-controller pages skip the pre-auth check and carry the page to return to.
+  { id: 'auth-initiate', path: { segments: ['auth', 'initiate'], returnPath: true }, waypoint: null, preAuth: false },
+  { id: 'auth-complete', path: { segments: ['auth', 'complete'], returnPath: true }, waypoint: null, preAuth: false },
+] as const satisfies readonly StepDefinition[];
 
-export type StepId = (typeof STEP_IDS)[number];
-
-/**
- * Steps that have a page today. A known step without a page answers 404 rather than
- * an empty screen; each issue that builds a step adds it here and to the registry.
- */
-export const AVAILABLE_STEP_IDS = STEP_IDS satisfies readonly StepId[];
-
-export type AvailableStepId = (typeof AVAILABLE_STEP_IDS)[number];
-
-export function isAvailableStep(step: StepId): step is AvailableStepId {
-  return (AVAILABLE_STEP_IDS as readonly StepId[]).includes(step);
+export interface StepDefinition {
+  id: string;
+  path: {
+    /** The segments after the base: [] is the offer page; also the canonical sub-path. */
+    segments: readonly string[];
+    /** Segments after these are the page to return to (auth/initiate/{page}). */
+    returnPath?: boolean;
+    /** A single fourth segment containing this word also leads here. */
+    fourthContains?: string;
+  };
+  /** The funnel waypoint of the step's page load, if it is one. */
+  waypoint: string | null;
+  /** Whether the pre-auth gate (SPEC §2, §4) applies on campaigns that enable it. */
+  preAuth: boolean;
 }
 
-/** Steps whose page load is a funnel waypoint (SPEC §2). */
-export const WAYPOINT_BY_STEP: Partial<Record<StepId, string>> = {
-  campaign: 'campaign',
-  'credit-card': 'credit-card',
-  'promo-code': 'promo-code',
-};
+export type Step = (typeof STEPS)[number];
+export type StepId = Step['id'];
+
+export const STEP_IDS: readonly StepId[] = STEPS.map((step) => step.id);
+const BY_ID = new Map<StepId, Step>(STEPS.map((step) => [step.id, step]));
+
+export function stepDefinition(id: StepId): Step {
+  return BY_ID.get(id)!;
+}
+
+/** The sub-path that leads to a step ("" for the offer page, "auth/initiate", "cart"). */
+export function stepSubPath(id: StepId): string {
+  return stepDefinition(id).path.segments.join('/');
+}
+
+/** The waypoints of the funnel's steps (SPEC §2, §4), in funnel order. */
+export type StepWaypoint = NonNullable<Step['waypoint']>;
+export const STEP_WAYPOINTS: readonly StepWaypoint[] = STEPS.flatMap((step) => (step.waypoint ? [step.waypoint] : []));
+
+/** The waypoint a step's page load reports, or null (SPEC §2). */
+export function waypointOf<K extends StepId>(id: K): WaypointByStep[K] {
+  return stepDefinition(id).waypoint as unknown as WaypointByStep[K];
+}
+
+type WaypointByStep = { [S in Step as S['id']]: S['waypoint'] };
 
 /** Authentication-controller pages skip the pre-auth check (SPEC §2). */
-export function isAuthControllerStep(step: StepId): boolean {
-  return step === 'auth-initiate' || step === 'auth-complete';
+export function isAuthControllerStep(id: StepId): boolean {
+  return !stepDefinition(id).preAuth;
+}
+
+function startsWith(segments: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.every((segment, index) => segments[index] === segment);
+}
+
+/**
+ * Resolves the segments after the base to a step, or null (a 404). Exact segments win;
+ * then a single fourth segment containing a step's word (only "success" has one).
+ */
+export function resolveStep(stepSegments: readonly string[]): { step: StepId; returnSegments: string[] } | null {
+  for (const { id, path } of STEPS) {
+    const { segments } = path;
+    if (!startsWith(stepSegments, segments)) continue;
+    const rest = stepSegments.slice(segments.length);
+    if (rest.length === 0) return { step: id, returnSegments: [] };
+    if ('returnPath' in path && path.returnPath) return { step: id, returnSegments: rest };
+  }
+  const [fourth, ...others] = stepSegments;
+  if (fourth === undefined || others.length > 0) return null;
+  const contained = STEPS.find((step) => 'fourthContains' in step.path && fourth.includes(step.path.fourthContains));
+  return contained ? { step: contained.id, returnSegments: [] } : null;
 }

@@ -20,3 +20,13 @@ export function offerFullPrice(offer: PricedOffer): number | null {
   const price = offerPrice(offer);
   return price < offer.totalAmount ? offer.totalAmount : null;
 }
+
+/**
+ * What each renewal costs, in cents: the full price, since a discount is an introductory
+ * price for the first period. A trial's later price is its discounted amount when it has
+ * one (the price its terms state), else its full price.
+ */
+export function offerRenewalPrice(offer: PricedOffer): number {
+  if (offer.trialOffer) return offer.discountedAmount ?? offer.totalAmount;
+  return offer.totalAmount;
+}

@@ -4,6 +4,7 @@
  * `funnelItemFor` turns one into the item the funnel endpoint receives (SPEC §7).
  * The server validates every item against the same shapes (lib/server/events/funnelSchemas).
  */
+import { STEP_WAYPOINTS, waypointOf, type StepWaypoint } from '../journey/steps';
 
 export type FunnelTopic = 'cart.ui' | 'waypoint.journey';
 /** What a visitor does to an element; the funnel endpoint accepts only these. */
@@ -16,9 +17,9 @@ export interface FunnelUiEvent {
   payload: { _topic: FunnelTopic; action: UiAction; el: string; position: string; campaignId: string };
 }
 
-/** The waypoints of the funnel (SPEC §2, §4); `page-navigation` is any page load. */
-export const WAYPOINT_IDS = ['page-navigation', 'campaign', 'cart', 'credit-card', 'promo-code', 'success'] as const;
-export type WaypointId = (typeof WAYPOINT_IDS)[number];
+/** The waypoints of the funnel: the step list's (SPEC §2, §4), and `page-navigation` for any page load. */
+export type WaypointId = 'page-navigation' | StepWaypoint;
+export const WAYPOINT_IDS = ['page-navigation', ...STEP_WAYPOINTS] as readonly [WaypointId, ...WaypointId[]];
 
 /** A page or waypoint load (SPEC §3 page-load event); depth 115 marks a promo code applied. */
 export interface WaypointEvent {
@@ -174,28 +175,28 @@ export function buildPageLoad({ campaignId, currentPage, timestamp }: PageContex
 
 /** The offer page's load: depth 100, and the visitor joins segment `mtu.v` (SPEC §4). */
 export function buildOfferPageLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: 'campaign', depth: 100, timestamp, currentPage, campaignId, segment: 'mtu.v' } };
+  return { name: 'waypoint', payload: { waypointId: waypointOf('campaign'), depth: 100, timestamp, currentPage, campaignId, segment: 'mtu.v' } };
 }
 
 /** The cart's load: the step between the offer and the card that the funnel report counts. */
 export function buildCartLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: 'cart', depth: 100, timestamp, currentPage, campaignId } };
+  return { name: 'waypoint', payload: { waypointId: waypointOf('cart'), depth: 100, timestamp, currentPage, campaignId } };
 }
 
 /** The credit-card waypoint's load (SPEC §4: depth 100). */
 export function buildCreditCardWaypointLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: 'credit-card', depth: 100, timestamp, currentPage, campaignId } };
+  return { name: 'waypoint', payload: { waypointId: waypointOf('credit-card'), depth: 100, timestamp, currentPage, campaignId } };
 }
 
 /** A promo code applied (SPEC §4: depth 115). */
 export function buildPromoCodeApply(context: PageContext & { promoCode: string }): WaypointEvent {
   const { campaignId, currentPage, timestamp, promoCode } = context;
-  return { name: 'waypoint', payload: { waypointId: 'promo-code', depth: 115, timestamp, currentPage, campaignId, promoCode } };
+  return { name: 'waypoint', payload: { waypointId: waypointOf('promo-code'), depth: 115, timestamp, currentPage, campaignId, promoCode } };
 }
 
 /** The success page's load (SPEC §4). */
 export function buildSuccessPageLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: 'success', depth: 100, timestamp, currentPage, campaignId } };
+  return { name: 'waypoint', payload: { waypointId: waypointOf('success'), depth: 100, timestamp, currentPage, campaignId } };
 }
 
 // ——— Commerce ———

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { verifySession } from '../auth/authClient';
+import type { AuthEvent } from '../auth/authMachine';
 import { SESSION_EXPIRY_COOKIE } from '../auth/sessionCookieNames';
 import { buildMarketingPermissions, type MarketingPermissionsEvent } from './events';
 
@@ -26,9 +26,11 @@ export async function marketingPermissionsEvent(input: {
   brandSlug: string;
   campaignId: string;
   livemode: boolean;
+  /** The identity check (the API client's verifySession), asked only for a signed-in buyer. */
+  verifySession: (livemode: boolean) => Promise<AuthEvent>;
 }): Promise<MarketingPermissionsEvent> {
   const signedIn = Boolean(Cookies.get(SESSION_EXPIRY_COOKIE));
-  const verified = signedIn ? await verifySession(input.livemode) : null;
+  const verified = signedIn ? await input.verifySession(input.livemode) : null;
   return buildMarketingPermissions({
     timestamp: Date.now(),
     first_pp: input.choices.firstParty,

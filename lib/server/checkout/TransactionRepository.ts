@@ -199,6 +199,13 @@ export function transactionView(row: TransactionRow): TransactionView {
       taxRate: order.taxRate,
       summaryTotal: { total: row.total, discount: { amount: row.discount, promoCode: row.coupon_code } },
     },
-    customer: { email: customer.email, firstName: customer.firstName, lastName: customer.lastName, country: customer.country },
+    customer: {
+      email: customer.email,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      country: customer.country,
+      // Orders placed before delivery addresses were kept apart went to their billing address.
+      deliveryAddress: order.offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
+    },
   };
 }

@@ -3,9 +3,8 @@ import { serverEnv } from '../../config/serverEnv';
 import { appDb } from '../db/appDb';
 import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
-import { stripeConfigured } from '../payments/paymentsConfig';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
-import { StripeGateway } from '../payments/stripe/StripeGateway';
+import { SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
 import { applyGatewayEvent } from './reconcile';
 
 export interface CheckoutServices {
@@ -19,18 +18,16 @@ export interface CheckoutServices {
 const holder = globalThis as typeof globalThis & { __checkoutServices?: Promise<CheckoutServices> };
 
 /**
- * The server's checkout services: Stripe when its keys are configured, else the embedded
- * sandbox, whose events are applied to transactions as they happen, as Stripe's webhooks are.
+ * The server's checkout services: the card method's gateway (Stripe when its keys are
+ * configured, else the embedded sandbox, whose events are applied to transactions as they
+ * happen, as Stripe's webhooks are).
  */
 export function checkoutServices(): Promise<CheckoutServices> {
   holder.__checkoutServices ??= appDb().then((db) => {
     const now = () => new Date();
-    const env = serverEnv();
-    if (stripeConfigured(env)) {
-      return { db, gateway: new StripeGateway({ live: env.STRIPE_SECRET_KEY_LIVE, test: env.STRIPE_SECRET_KEY_TEST }), sandbox: null, now };
-    }
-    const sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-    return { db, gateway: sandbox, sandbox, now };
+    const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
+    const gateway = SERVER_PAYMENT_METHODS.card.createGateway(serverEnv(), { db, now, onEvent });
+    return { db, gateway, sandbox: gateway instanceof SandboxGateway ? gateway : null, now };
   });
   return holder.__checkoutServices;
 }

@@ -169,7 +169,7 @@ describe('submitCheckout', () => {
     );
     expect(response.status).toBe('succeeded');
     const [row] = await transactions();
-    expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({ text: 'Renews automatically at $25.00 a year until cancelled.', givenAt: '2026-11-21T12:00:00.000Z' });
+    expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({ text: 'Renews automatically at $50.00 a year until cancelled.', givenAt: '2026-11-21T12:00:00.000Z' });
   });
 });
 

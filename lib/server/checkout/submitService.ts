@@ -1,6 +1,8 @@
+import { offerRenewalPrice } from '../../pricing/offerPrice';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SubmitRequest, SubmitResponse } from '../../checkout/submitContract';
+import type { Billing } from '../../checkout/billing';
 import type { OrderSnapshot } from '../../checkout/transactionView';
 import { parseExpiry } from '../../payments/cardFields';
 import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
@@ -109,8 +111,12 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
   if (offer.isPrintOffer && !billing.address) {
-    throw new HttpError(400, 'address_required', 'A print subscription needs a delivery address.');
+    throw new HttpError(400, 'address_required', 'A print subscription needs a billing address.');
   }
+  // Print goes to the delivery address, the billing address unless another was given; digital has none.
+  const customer: Billing = offer.isPrintOffer
+    ? { ...billing, deliveryAddress: billing.deliveryAddress ?? billing.address }
+    : { ...billing, deliveryAddress: undefined };
   if (priced.autoRenewalConsentRequired && !request.autoRenewalConsent) {
     throw new HttpError(422, 'consent_required', 'Please agree to the automatic renewal terms to continue.');
   }
@@ -141,7 +147,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
         trialOffer: offer.trialOffer,
         trialDays: offer.trialDays,
         isPrintOffer: offer.isPrintOffer,
-        renewalAmount: offer.discountedAmount ?? offer.totalAmount,
+        renewalAmount: offerRenewalPrice(offer),
       },
       lines: quote.lines,
       taxRate: quote.taxRate,
@@ -158,7 +164,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       gateway: deps.gateway.name,
       livemode: request.livemode,
       source: request.source,
-      customer: billing,
+      customer,
       autoRenewalConsent: priced.autoRenewalConsentRequired
         ? { text: `Renews automatically at ${formatMoney(order.offer.renewalAmount, quote.currencyCode)} a ${offer.billingInterval} until cancelled.`, givenAt: now.toISOString() }
         : null,

@@ -9,7 +9,7 @@ export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 
  * auth/complete: uses the link's token once, sets the session cookies and sends the visitor
  * back to the page they asked from (only ever a page of this journey).
  */
-export async function completeSignIn(context: GetServerSidePropsContext, base: string, search: string): Promise<SignInOutcome> {
+export async function completeSignIn(context: Pick<GetServerSidePropsContext, 'req' | 'res'>, base: string, search: string): Promise<SignInOutcome> {
   const token = new URLSearchParams(search).get('token');
   if (!token) return { kind: 'failed', reason: 'invalid' };
   const result = await (await identityService()).consumeLink(token);

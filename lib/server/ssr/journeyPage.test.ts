@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
+import { encodeCartSelection, type CartSelection } from '../../cart/cartSelection';
+import { submitRequestSchema } from '../../checkout/submitContract';
+import type { JourneyPageProps } from '../../journey/viewModels';
+import { isoDate } from '../../pricing/renewalDates';
 import { appDb } from '../db/appDb';
 import { importCatalogueJson } from '../catalogue/importCatalogue';
 import { readDemoCatalogue } from '../catalogue/demoCatalogue';
-import { invalidateCatalogue } from '../catalogue/catalogueService';
+import { catalogueSnapshot, invalidateCatalogue } from '../catalogue/catalogueService';
+import { checkoutServices } from '../checkout/checkoutServices';
+import { RECEIPT_COOKIE } from '../checkout/receiptCookie';
+import { submitCheckout } from '../checkout/submitService';
+import { identityService } from '../identity/identityServices';
 import { getServerSideProps } from './journeyPage';
 
 vi.hoisted(() => {
@@ -15,25 +24,58 @@ beforeAll(async () => {
   invalidateCatalogue();
 });
 
-function context(resolvedUrl: string, options: { cookies?: Record<string, string>; host?: string; method?: string } = {}) {
+interface Options {
+  cookies?: Record<string, string>;
+  host?: string;
+  method?: string;
+}
+
+function context(resolvedUrl: string, options: Options = {}) {
   const pathname = resolvedUrl.split('?')[0]!;
   const [brand, url_slug, ...step] = pathname.split('/').slice(1);
-  const headers: Record<string, string> = {};
-  const res = { statusCode: 200, headers, setHeader: (name: string, value: string) => (headers[name] = value) };
+  const headers: Record<string, string | string[]> = {};
+  const res = {
+    statusCode: 200,
+    headers,
+    setHeader: (name: string, value: string | string[]) => (headers[name] = value),
+    appendHeader: (name: string, value: string) => (headers[name] = [...[headers[name] ?? []].flat(), value]),
+  };
+  const cookies = options.cookies ?? {};
+  const cookieHeader = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
   const ctx = {
     params: { brand, url_slug, ...(step.length ? { step } : {}) },
     query: {},
     resolvedUrl,
-    req: { method: options.method ?? 'GET', headers: { host: options.host ?? 'localhost:3000' }, cookies: options.cookies ?? {} },
+    req: { method: options.method ?? 'GET', headers: { host: options.host ?? 'localhost:3000', ...(cookieHeader ? { cookie: cookieHeader } : {}) }, cookies },
     res,
   } as unknown as GetServerSidePropsContext;
   return { ctx, res };
 }
 
-async function load(url: string, options?: Parameters<typeof context>[1]) {
+async function load(url: string, options?: Options) {
   const { ctx, res } = context(url, options);
   return { result: await getServerSideProps(ctx), status: res.statusCode, headers: res.headers };
 }
+
+/** The props of a journey page; fails the test on anything else. */
+async function journeyProps(url: string, options?: Options): Promise<JourneyPageProps> {
+  const { result } = await load(url, options);
+  if (!('props' in result)) throw new Error(`${url}: expected props, got ${JSON.stringify(result)}`);
+  const props = await result.props;
+  if (props.kind !== 'journey') throw new Error(`${url}: expected a journey page, got ${JSON.stringify(props)}`);
+  return props;
+}
+
+/** The cart cookie of a selection, set for both demo campaigns used here (each campaign reads its own). */
+const cart = (selection: Partial<CartSelection> & { offerId: string }) => {
+  const value = encodeCartSelection({ addOnIds: [], promoCode: null, country: null, region: null, ...selection });
+  return { 'pj_cart_vogue-demo-single': value, 'pj_cart_newyorker-demo-dual': value };
+};
+
+/** The Set-Cookie values a page answered with. */
+const setCookies = (headers: Record<string, string | string[]>) => [headers['Set-Cookie'] ?? []].flat();
 
 describe('journey page loader', () => {
   it.each([
@@ -42,7 +84,7 @@ describe('journey page loader', () => {
     ['/wired/demo-trial/cart', 'cart', 'single-offer-v1'],
   ])('%s is the %s step with the %s template', async (url, step, template) => {
     const { result } = await load(url);
-    expect(result).toMatchObject({ props: { kind: 'journey', location: { step }, flow: { templateIdentifier: template } } });
+    expect(result).toMatchObject({ props: { kind: 'journey', step, flow: { templateIdentifier: template } } });
   });
 
   it('reads live mode, test mode and source, and keeps the query for the next step', async () => {
@@ -94,5 +136,225 @@ describe('journey page loader', () => {
       redirect: { destination: '/404', permanent: false },
     });
     expect((await load('/epicurious/demo-preauth', { host: 'www.epicurious.com' })).result).toMatchObject({ props: { kind: 'journey' } });
+  });
+});
+
+/** Props a step no longer has: each step's own view model holds what it needs. */
+const GONE_PROPS = ['location', 'crossSells', 'transaction', 'payments', 'authError', 'returnSegments'];
+
+describe('journey page loader: each step renders its own view model', () => {
+  it.each<[string, string, unknown, number]>([
+    ['/vogue/demo-single', 'campaign', {}, 200],
+    ['/vogue/demo-single/cart', 'cart', { order: null, notice: null, alreadySubscribed: false }, 200],
+    ['/vogue/demo-single/promo-code', 'promo-code', { order: null, notice: null }, 200],
+    [
+      '/vogue/demo-single/credit-card',
+      'credit-card',
+      { order: null, notice: null, paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
+      200,
+    ],
+    ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],
+    ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false }, 403],
+    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: null }, 200],
+    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: null }, 200],
+    ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
+  ])('%s is the %s step', async (url, step, view, status) => {
+    const { result, status: answered } = await load(url);
+    expect(result).toMatchObject({ props: { kind: 'journey', step, base: '/vogue/demo-single', search: '', flow: { campaignId: 'vogue-demo-single' } } });
+    const props = await (result as { props: JourneyPageProps }).props;
+    expect(props.view).toEqual(view);
+    for (const gone of GONE_PROPS) expect(props).not.toHaveProperty(gone);
+    expect(answered).toBe(status);
+  });
+
+  it.each<[string, string | null]>([
+    ['?payment_failed=insufficient_funds', 'Your card has insufficient funds. Please use a different card.'],
+    ['?livemode=false&payment_failed=authentication_failed', 'Your bank could not confirm this payment. Please try again or use a different card.'],
+    ['?payment_failed=toString', null],
+    ['?payment_failed=', null],
+  ])('the payment step says why the bank sent the visitor back (%s)', async (query, failure) => {
+    const props = await journeyProps(`/vogue/demo-single/credit-card${query}`);
+    expect(props).toMatchObject({ step: 'credit-card', view: { returnedFailure: failure } });
+  });
+});
+
+describe('journey page loader: the cart cookie', () => {
+  const chosen = { offerId: '2002', addOnIds: ['2101'], promoCode: 'SAVE20', country: 'US', region: 'NY' };
+
+  it.each(['cart', 'promo-code'])('renders the %s step with the order of the pj_cart cookie, priced without location', async (step) => {
+    const { result, status, headers } = await load(`/newyorker/demo-dual/${step}`, { cookies: cart(chosen) });
+    expect(status).toBe(200);
+    expect(setCookies(headers)).toEqual([]);
+    const { view } = (await (result as { props: JourneyPageProps }).props) as Extract<JourneyPageProps, { step: 'cart' }>;
+    expect(view.notice).toBeNull();
+    const order = view.order!;
+    expect(order.selection).toEqual(chosen);
+    expect(order.plan).toMatchObject({ id: '2002', name: 'Print + Digital' });
+    expect(order.items.map((item) => [item.id, item.price])).toEqual([
+      ['2002', 14900],
+      ['2101', 2500],
+    ]);
+    expect(order.availableAddOns.map((offer) => offer.id)).toEqual(['2101', '2102']);
+    expect(order.quoteRequest).toEqual({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20' });
+    expect(order.quote).toMatchObject({
+      campaignId: 'newyorker-demo-dual',
+      offerId: '2002',
+      coupon: { code: 'SAVE20', applied: true },
+      autoRenewalConsentRequired: false,
+      quote: { currencyCode: 'USD', subtotal: 17400, discount: 3480, tax: 0, total: 13920 },
+    });
+    expect(order.quoteError).toBeNull();
+  });
+
+  it("prices the payment step for the buyer's location, with the renewal mandate that applies there", async () => {
+    const props = await journeyProps('/newyorker/demo-dual/credit-card', { cookies: cart(chosen) });
+    const { view } = props as Extract<JourneyPageProps, { step: 'credit-card' }>;
+    expect(view.order!.quoteRequest).toEqual({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20', country: 'US', region: 'NY' });
+    expect(view.order!.quote).toMatchObject({ autoRenewalConsentRequired: true, quote: { subtotal: 17400, discount: 3480 } });
+  });
+
+  it('explains a promo code that no longer applies, with the total unchanged', async () => {
+    const props = await journeyProps('/newyorker/demo-dual/cart', { cookies: cart({ offerId: '2001', promoCode: 'OLD10' }) });
+    const { order } = (props as Extract<JourneyPageProps, { step: 'cart' }>).view;
+    expect(order!.quote).toMatchObject({ coupon: { code: 'OLD10', applied: false, message: 'The promo code OLD10 has expired.' }, quote: { total: 9900 } });
+  });
+
+  it("drops what the campaign no longer offers: another plan's add-on, then a plan that is gone", async () => {
+    const dropped = await journeyProps('/newyorker/demo-dual/cart', { cookies: cart({ offerId: '2001', addOnIds: ['2101', '2102'] }) });
+    expect((dropped as Extract<JourneyPageProps, { step: 'cart' }>).view.order!.selection.addOnIds).toEqual(['2102']);
+    const { result, status } = await load('/newyorker/demo-dual/cart', { cookies: cart({ offerId: '1001' }) });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ props: { step: 'cart', view: { order: null, notice: null } } });
+  });
+
+  it('names the offer of the cart on the sign-in page', async () => {
+    const props = await journeyProps('/newyorker/demo-dual/auth/initiate/cart', { cookies: cart({ offerId: '2002' }) });
+    expect(props).toMatchObject({ step: 'auth-initiate', view: { returnSegments: ['cart'], offerName: 'Print + Digital' } });
+  });
+
+  it.each(['cart', 'promo-code', 'credit-card'])('answers a malformed pj_cart cookie on the %s step with a 400 that says so and clears it', async (step) => {
+    const { result, status, headers } = await load(`/vogue/demo-single/${step}`, { cookies: { 'pj_cart_vogue-demo-single': '{"o":"1001","a":[],"p":"FREE100","x":1}' } });
+    expect(status).toBe(400);
+    expect(result).toMatchObject({ props: { kind: 'journey', step, view: { order: null, notice: expect.stringContaining('We could not read the order saved in this browser') } } });
+    expect(setCookies(headers)).toEqual([expect.stringMatching(/^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0(;|$)/)]);
+  });
+
+  it.each([
+    ['bad JSON', '{"o":'],
+    ['oversized', `{"o":"1001","a":[]}`.padEnd(600, ' ')],
+    ['with a duplicate add-on', '{"o":"2001","a":["2102","2102"]}'],
+  ])('refuses a cookie that is %s', async (_label, raw) => {
+    const { status, headers } = await load('/vogue/demo-single/cart', { cookies: { 'pj_cart_vogue-demo-single': raw } });
+    expect(status).toBe(400);
+    expect(setCookies(headers).join('\n')).toMatch(/pj_cart_vogue-demo-single=; Path=\/; Max-Age=0/);
+  });
+
+  it('leaves the offer page alone whatever the cookie holds', async () => {
+    const { status, headers, result } = await load('/vogue/demo-single', { cookies: { 'pj_cart_vogue-demo-single': 'not ours' } });
+    expect(status).toBe(200);
+    expect(setCookies(headers)).toEqual([]);
+    expect(result).toMatchObject({ props: { step: 'campaign', view: {} } });
+  });
+});
+
+/** Pays for Vogue Digital through the sandbox, as the submit endpoint does; answers the receipt cookie's value. */
+async function pay(cardNumber: string, email = 'buyer@example.com'): Promise<string> {
+  const services = await checkoutServices();
+  const request = submitRequestSchema.parse({
+    idempotencyKey: randomUUID(),
+    brand: 'vogue',
+    urlSlug: 'demo-single',
+    offerId: '1001',
+    addOnIds: [],
+    billing: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    autoRenewalConsent: false,
+    payment: { kind: 'sandbox-card', number: cardNumber, expiry: '12/30', cvc: '123' },
+    livemode: false,
+    source: null,
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+  });
+  const { receipt } = await submitCheckout(services, await catalogueSnapshot(), request);
+  return `${receipt!.transactionId}.${receipt!.token}`;
+}
+
+describe('journey page loader: the success page', () => {
+  const CLEARED = /^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0/;
+
+  it('shows the paid order of the receipt and empties the cart', async () => {
+    const { result, status, headers } = await load('/vogue/demo-single/success?livemode=false', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242'), ...cart({ offerId: '1001' }) },
+    });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ props: { step: 'success', view: { signedIn: false, transaction: { status: 'succeeded', offer: { id: '1001' }, customer: { email: 'buyer@example.com' } } } } });
+    expect(setCookies(headers)).toEqual([expect.stringMatching(CLEARED)]);
+  });
+
+  it('keeps the cart of a declined payment', async () => {
+    const { result, headers } = await load('/vogue/demo-single/success?livemode=false', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4000 0000 0000 0002'), ...cart({ offerId: '1001' }) },
+    });
+    expect(result).toMatchObject({ props: { step: 'success', view: { transaction: { status: 'failed' } } } });
+    expect(setCookies(headers)).toEqual([]);
+  });
+
+  it("shows nothing, and keeps the cart, for another campaign's receipt", async () => {
+    const { result, status, headers } = await load('/newyorker/demo-dual/success', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242'), ...cart({ offerId: '2001' }) },
+    });
+    expect(status).toBe(403);
+    expect(result).toMatchObject({ props: { step: 'success', view: { transaction: null } } });
+    expect(setCookies(headers)).toEqual([]);
+  });
+});
+
+describe('journey page loader: signing in', () => {
+  /** Asks the built-in identity for a link back to the cart, and answers its token from the outbox. */
+  async function signInLink(email: string): Promise<string> {
+    const identity = await identityService();
+    const sent = await identity.requestLink({
+      email,
+      purpose: 'magic-link',
+      returnPath: '/vogue/demo-single/cart?livemode=false',
+      ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      origin: 'http://localhost:3000',
+      completePath: '/vogue/demo-single/auth/complete',
+      brandName: 'Vogue',
+    });
+    expect(sent).toBe('sent');
+    const db = await appDb();
+    const mail = await db.selectFrom('outbox').selectAll().where('to_email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    return new URL(mail.link).searchParams.get('token')!;
+  }
+
+  it('does not spend a link on HEAD (a link scanner), so the visitor can still use it', async () => {
+    const token = await signInLink('scanned@example.com');
+    const head = await load(`/vogue/demo-single/auth/complete?token=${token}`, { method: 'HEAD' });
+    expect(head.result).toMatchObject({ props: { kind: 'journey', step: 'auth-complete' } });
+    expect(setCookies(head.headers)).toEqual([]);
+    expect(head.headers['Referrer-Policy']).toBe('no-referrer');
+
+    const get = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    expect(get.result).toEqual({ redirect: { destination: '/vogue/demo-single/cart?livemode=false', permanent: false } });
+    expect(setCookies(get.headers).join('\n')).toMatch(/CN_token_access_expires=/);
+
+    const again = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    expect(again.status).toBe(410);
+    expect(again.result).toMatchObject({ props: { step: 'auth-complete', view: { authError: 'used' } } });
+  });
+
+  it('prefills the signed-in e-mail on the payment step, and tells a subscriber at the cart', async () => {
+    const email = 'subscriber@example.com';
+    const token = await signInLink(email);
+    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
+    const cookies = Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
+
+    const payment = await journeyProps('/vogue/demo-single/credit-card', { cookies });
+    expect(payment).toMatchObject({ step: 'credit-card', view: { signedInEmail: email } });
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
+
+    await pay('4242 4242 4242 4242', email);
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
+    expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
   });
 });

@@ -1,19 +1,17 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '../../journey/path';
-import { isAvailableStep } from '../../journey/steps';
 import { parseJourneyMode, type QueryValue } from '../../journey/query';
 import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
-import type { JourneyRouteProps } from '../../journey/pageProps';
+import type { StepId } from '../../journey/steps';
+import type { JourneyPageProps, JourneyRouteProps } from '../../journey/viewModels';
 import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
-import { receiptFor } from './receiptProps';
-import { completeSignIn } from './completeSignIn';
-import { externalSignInUrl } from '../../auth/externalSignIn';
-import { publicOrigin } from '../http/publicOrigin';
 import { serverEnv } from '../../config/serverEnv';
-import { paymentsConfigFor } from '../payments/paymentsConfig';
 import { publicTrackingEnv } from '../../config/publicEnv';
+import type { StepLoaderContext } from './stepLoader';
+import { STEP_LOADERS } from './stepLoaders';
+import { CONSENT_COOKIE } from '../../tracking/consent/consentStore';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -28,11 +26,21 @@ function routeSegments(params: GetServerSidePropsContext['params']): string[] | 
   return [brand, urlSlug, ...step];
 }
 
+/** Runs the step's own loader; the union of page props is keyed by the same step. */
+async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
+  const result = await STEP_LOADERS[step](context);
+  if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
+  const { base, mode, search, flow, env, req } = context;
+  const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
+  const props = { kind: 'journey', base, mode, search, flow, tracking: publicTrackingEnv(env), consentCookie, step, view: result.view };
+  return { props: props as JourneyPageProps };
+}
+
 /**
- * Loads a journey page: parses the path, reads live/test mode and source, and finds the
- * campaign's checkout flow in the cached catalogue. Unknown or malformed paths are 404;
- * a malformed query is a 400 page and a method other than GET or HEAD a 405 page, each
- * saying what is wrong.
+ * Loads a journey page: parses the path, reads live/test mode and source, finds the
+ * campaign's checkout flow in the cached catalogue, then hands over to the step's loader.
+ * Unknown or malformed paths are 404; a malformed query is a 400 page and a method other
+ * than GET or HEAD a 405 page, each saying what is wrong.
  */
 export async function getServerSideProps(
   context: GetServerSidePropsContext,
@@ -42,7 +50,7 @@ export async function getServerSideProps(
   }
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
-  if (!location || !isAvailableStep(location.step)) return { notFound: true };
+  if (!location) return { notFound: true };
 
   if (location.brand === 'epicurious') {
     const destination = epicuriousHostRedirect(context.req.headers.host);
@@ -59,42 +67,16 @@ export async function getServerSideProps(
   const snapshot = await catalogueSnapshot();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
-  const env = serverEnv();
-  if (location.step === 'auth-initiate' && env.IDENTITY_SIGN_IN_URL) {
-    const origin = publicOrigin(env, context.req);
-    return { redirect: { destination: externalSignInUrl(env.IDENTITY_SIGN_IN_URL, origin, location.base, location.returnSegments, search), permanent: false } };
-  }
-  let authError: 'invalid' | 'expired' | 'used' | null = null;
-  if (location.step === 'auth-initiate' || location.step === 'auth-complete') {
-    // The link's token must not travel on in a Referer header.
-    context.res.setHeader('Referrer-Policy', 'no-referrer');
-  }
-  if (location.step === 'auth-complete' && context.req.method !== 'HEAD') {
-    const outcome = await completeSignIn(context, location.base, search);
-    if (outcome.kind === 'redirect') return { redirect: { destination: outcome.destination, permanent: false } };
-    authError = outcome.reason;
-    context.res.statusCode = outcome.reason === 'invalid' ? 400 : 410;
-  }
-  const crossSells = location.step === 'cart' ? [...(snapshot.crossSellsByBrand.get(flow.brand_slug) ?? [])] : [];
-  let transaction = null;
-  if (location.step === 'success') {
-    const receipt = await receiptFor(context.req, flow.campaignId);
-    if (receipt.kind === 'found') transaction = receipt.transaction;
-    else context.res.statusCode = 403;
-  }
-
-  return {
-    props: {
-      kind: 'journey',
-      location: { base: location.base, step: location.step, returnSegments: location.returnSegments },
-      mode: mode.value,
-      search,
-      flow,
-      crossSells,
-      transaction,
-      payments: location.step === 'credit-card' ? paymentsConfigFor(env, mode.value.livemode) : null,
-      authError,
-      tracking: publicTrackingEnv(env),
-    },
-  };
+  return loadStep(location.step, {
+    req: context.req,
+    res: context.res,
+    base: location.base,
+    search,
+    returnSegments: location.returnSegments,
+    mode: mode.value,
+    flow,
+    snapshot,
+    env: serverEnv(),
+    now: new Date(),
+  });
 }

@@ -10,10 +10,14 @@ export const CONSENT_COOKIE = 'pj_consent';
 const VERSION = 'v1';
 const MAX_AGE_DAYS = 180;
 
-export function readStoredConsent(): ConsentState {
-  const raw = Cookies.get(CONSENT_COOKIE);
+/** Reads the consent cookie's value, on the server (to render the page as the browser will) or in the browser. */
+export function parseStoredConsent(raw: string | null | undefined): ConsentState {
   if (!raw?.startsWith(`${VERSION}:`)) return { decided: false };
   return { decided: true, groups: parseGroupList(raw.slice(VERSION.length + 1)) };
+}
+
+export function readStoredConsent(): ConsentState {
+  return parseStoredConsent(Cookies.get(CONSENT_COOKIE));
 }
 
 export function storeConsent(groups: ReadonlySet<ConsentGroupId>): void {

@@ -1,6 +1,6 @@
 import { JourneyView } from '@/components/steps/JourneyView';
 import { ErrorView } from '@/components/ui/ErrorView';
-import type { JourneyRouteProps } from '@/lib/journey/pageProps';
+import type { JourneyRouteProps } from '@/lib/journey/viewModels';
 
 export { getServerSideProps } from '@/lib/server/ssr/journeyPage';
 

@@ -1,0 +1,29 @@
+import type { RefObject } from 'react';
+import { Loader } from '../ui/Loader';
+import styles from './CheckoutForm.module.css';
+
+interface PaymentSubmitProps {
+  /** What the button does: "Subscribe for $20.00", "Start free trial". */
+  label: string;
+  busy: boolean;
+  /** Why the last payment failed, shown right above the button and focused. */
+  failure: string | null;
+  failureRef: RefObject<HTMLParagraphElement | null>;
+}
+
+/** The submit button with its loader while a payment runs, and a payment failure next to it. */
+export function PaymentSubmit({ label, busy, failure, failureRef }: PaymentSubmitProps) {
+  return (
+    <div className={styles.submitArea}>
+      {failure && (
+        <p id="payment-failure" ref={failureRef} tabIndex={-1} className={styles.failure} role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
+        {busy && <Loader type="submission-processing" size="small" label="Processing your payment" />}
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { stepPage } from '@/tests/fixtures/journeyViews';
+import { ApiError } from '@/lib/api/apiErrors';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
+import AuthInitiateStep from './AuthInitiateStep';
+
+let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(() => {
+  api = createFakeApiClient();
+});
+
+function renderInitiate(path: string, view: { returnSegments: string[]; offerName: string | null }, search = '?source=nl&method=magic-link') {
+  render(
+    <ApiClientProvider client={api}>
+      <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', view, { search })} />
+    </ApiClientProvider>,
+  );
+}
+
+function send(email: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+}
+
+describe('AuthInitiateStep', () => {
+  it('names the offer in the cart and the brand', () => {
+    renderInitiate('newyorker/demo-dual', { returnSegments: ['cart'], offerName: 'Print + Digital' });
+    expect(screen.getByText(/Sign in to continue with Print \+ Digital from The New Yorker\./)).toBeTruthy();
+  });
+
+  it('names the brand alone when the cart is empty', () => {
+    renderInitiate('vogue/demo-single', { returnSegments: [], offerName: null });
+    expect(screen.getByText(/Sign in to continue with Vogue\./)).toBeTruthy();
+  });
+
+  it('sends a sign-in link through the API client with the page to return to, then says where it went', async () => {
+    renderInitiate('newyorker/demo-dual', { returnSegments: ['cart'], offerName: 'Print + Digital' });
+    send(' ada@example.com ');
+    expect(await screen.findByText(/We sent a sign-in link to ada@example.com\./)).toBeTruthy();
+    expect(api.callsOf('requestSignInLink')).toEqual([
+      [{ email: 'ada@example.com', purpose: 'magic-link', brand: 'newyorker', urlSlug: 'demo-dual', returnPath: '/newyorker/demo-dual/cart?source=nl' }],
+    ]);
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your inbox.'));
+  });
+
+  it('asks to sign in with the sign-in method, and returns to the offer page', async () => {
+    renderInitiate('vogue/demo-single', { returnSegments: [], offerName: 'Vogue Digital' }, '?method=sign-in');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to Vogue');
+    send('ada@example.com');
+    await screen.findByText(/Check your inbox/);
+    expect(api.callsOf('requestSignInLink')[0]![0]).toMatchObject({ purpose: 'sign-in', returnPath: '/vogue/demo-single' });
+  });
+
+  it('says what is wrong with a refused address, on the field', async () => {
+    renderInitiate('vogue/demo-single', { returnSegments: ['cart'], offerName: null });
+    api.fail('requestSignInLink', new ApiError({ status: 400, code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' }));
+    send('nope');
+    expect(await screen.findByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('asks for an address before sending anything', () => {
+    renderInitiate('vogue/demo-single', { returnSegments: ['cart'], offerName: null });
+    send('  ');
+    expect(screen.getByText('Enter your email address.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
+import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
+import type { CartSelection } from '@/lib/cart/cartSelection';
+import type { StepViewModels } from '@/lib/journey/viewModels';
+import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
+import CreditCardStep from './CreditCardStep';
+
+const push = vi.fn(async (_url: string) => true);
+let asPath = '/vogue/demo-single/credit-card?livemode=false';
+vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath }) }));
+
+let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearCartCookies('/vogue/demo-single', '/wired/demo-trial', '/newyorker/demo-dual');
+  push.mockClear();
+  asPath = '/vogue/demo-single/credit-card?livemode=false';
+  api = catalogueApiClient(snapshot);
+});
+
+type PaymentView = StepViewModels['credit-card'];
+
+/** The payment step as the server renders it from the cart cookie, with the sandbox card. */
+function renderPayment(path = 'vogue/demo-single', selection: CartSelection | null = selectionOf('1001'), view: Partial<PaymentView> = {}) {
+  asPath = `/${path}/credit-card?livemode=false`;
+  visit(asPath);
+  if (selection) writeCartCookie(path.replace("/", "-"), selection);
+  const page = stepPage(
+    snapshot,
+    path,
+    'credit-card',
+    {
+      order: orderViewFor(snapshot, path, selection, { withLocation: true }),
+      notice: null,
+      paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
+      signedInEmail: null,
+      today: TEST_TODAY,
+      returnedFailure: null,
+      ...view,
+    },
+    { search: '?livemode=false' },
+  );
+  return render(
+    <ApiClientProvider client={api}>
+      <CreditCardStep {...page} />
+    </ApiClientProvider>,
+  );
+}
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** The form's one submit button (while busy, its name starts with its loader's label). */
+const submitButton = () => screen.getByRole('button', { name: /(Subscribe|Start free trial)/ });
+
+function fillBilling({ country = 'GB', region }: { country?: string; region?: string } = {}) {
+  change('Email', 'ada@example.com');
+  change('First name', 'Ada');
+  change('Last name', 'Reader');
+  change('Country', country);
+  if (region) change('State', region);
+}
+
+function fillCard(number = '4242 4242 4242 4242') {
+  change('Card number', number);
+  change('Expiry', '12/30');
+  change('CVC', '123');
+}
+
+describe('CreditCardStep (sandbox card)', () => {
+  it("renders the server's order at once, with no quote asked and nothing loading", () => {
+    renderPayment();
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total today$25.00');
+    expect(api.callsOf('quote')).toEqual([]);
+    expect(screen.queryByText(/Loading|Working out/)).toBeNull();
+    expect(screen.getByTestId('sandbox-note')).toBeTruthy();
+  });
+
+  it.each<[string, string, string]>([
+    ['vogue/demo-single', '1001', 'Subscribe for $25.00'],
+    ['wired/demo-trial', '3001', 'Start free trial'],
+  ])('on %s (offer %s) the submit button reads %j', (path, offerId, label) => {
+    renderPayment(path, selectionOf(offerId));
+    expect(submitButton().textContent).toBe(label);
+  });
+
+  it('shows a busy, disabled submit button with the submission loader while the payment is sent, then goes to success', async () => {
+    renderPayment();
+    fillBilling();
+    fillCard();
+    const pending = api.defer('submit');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    const button = submitButton();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(within(button).getByRole('status').getAttribute('data-loader')).toBe('submission-processing');
+    fireEvent.click(button);
+    expect(api.callsOf('submit')).toHaveLength(1);
+
+    const [request] = api.callsOf('submit')[0]!;
+    expect(request).toMatchObject({
+      brand: 'vogue',
+      urlSlug: 'demo-single',
+      offerId: '1001',
+      addOnIds: [],
+      billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+      autoRenewalConsent: false,
+      payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+      livemode: false,
+      returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    });
+    pending.resolve({ status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
+  });
+
+  it('shows a declined payment right above the submit button, and moves focus to it', async () => {
+    renderPayment();
+    fillBilling();
+    fillCard('4000 0000 0000 0002');
+    api.answer('submit', { status: 'failed', transactionId: 'txn_1', code: 'generic_decline', message: PAYMENT_FAILURE_MESSAGES.generic_decline });
+    fireEvent.click(submitButton());
+    const failure = await screen.findByText(PAYMENT_FAILURE_MESSAGES.generic_decline);
+    expect(failure.id).toBe('payment-failure');
+    expect(failure.getAttribute('role')).toBe('alert');
+    // Directly before the button, in DOM order: nothing between the failure and the button.
+    expect(failure.nextElementSibling).toBe(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+    expect(failure.closest('form')!.getAttribute('aria-describedby')).toBe('payment-failure');
+    expect(submitButton().getAttribute('aria-busy')).toBe('false');
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure the bank sent the visitor back with, focused, above the submit button', async () => {
+    renderPayment('vogue/demo-single', selectionOf('1001'), { returnedFailure: PAYMENT_FAILURE_MESSAGES.authentication_failed });
+    const failure = document.getElementById('payment-failure')!;
+    expect(failure.textContent).toBe(PAYMENT_FAILURE_MESSAGES.authentication_failed);
+    expect(failure.nextElementSibling).toBe(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+  });
+
+  it('explains why a card is asked for an order that costs nothing today (100 % off)', () => {
+    renderPayment('vogue/demo-single', selectionOf('1001', { promoCode: 'FREE100' }));
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total today$0.00');
+    expect(screen.getByTestId('first-charge-note').textContent).toBe(
+      'Nothing is charged today. We ask for your card so that your subscription can renew on November 21, 2027 at $50.00 plus any applicable tax, unless you cancel before.',
+    );
+  });
+
+  it('says when a trial is first charged, and how much', () => {
+    renderPayment('wired/demo-trial', selectionOf('3001'));
+    expect(screen.getByTestId('first-charge-note').textContent).toBe(
+      'Nothing is charged today. Your free trial ends on December 21, 2026; your card is then charged $29.99 plus any applicable tax, unless you cancel before.',
+    );
+  });
+
+  it('has no first-charge note when today is the first charge', () => {
+    renderPayment();
+    expect(screen.queryByTestId('first-charge-note')).toBeNull();
+  });
+
+  it('shows the renewal terms to a buyer outside any mandate, with no consent box', () => {
+    renderPayment('vogue/demo-single', selectionOf('1001', { country: 'GB' }));
+    const terms = screen.getByTestId('auto-renewal-terms');
+    expect(terms.textContent).toContain('Today you pay $25.00. Your subscription then renews automatically on November 21, 2027 and every year after that at $50.00');
+    expect(within(terms).queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByLabelText('I agree to the automatic renewal terms above.')).toBeNull();
+  });
+
+  it('shows the renewal terms before the buyer says where they are, too', () => {
+    renderPayment();
+    expect(screen.getByTestId('auto-renewal-terms').textContent).toContain('renews automatically on November 21, 2027');
+    expect(screen.queryByLabelText('I agree to the automatic renewal terms above.')).toBeNull();
+  });
+
+  it('asks a New York buyer to agree to the renewal terms, and sends nothing until the box is ticked', async () => {
+    renderPayment('vogue/demo-single', selectionOf('1001', { country: 'US', region: 'NY' }));
+    const consent = screen.getByLabelText('I agree to the automatic renewal terms above.') as HTMLInputElement;
+    expect(consent.checked).toBe(false);
+    expect(within(screen.getByTestId('auto-renewal-terms')).getByRole('checkbox')).toBe(consent);
+    change('Email', 'ada@example.com');
+    change('First name', 'Ada');
+    change('Last name', 'Reader');
+    fillCard();
+
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(consent));
+    expect(screen.getByText('Please tick the box to agree to the automatic renewal terms.')).toBeTruthy();
+    expect(api.callsOf('submit')).toEqual([]);
+
+    fireEvent.click(consent);
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({ autoRenewalConsent: true, billing: { country: 'US', region: 'NY' } });
+  });
+
+  it('shows the consent box once the buyer chooses New York, and prices the order for it', async () => {
+    renderPayment();
+    change('Country', 'US');
+    change('State', 'NY');
+    expect(await screen.findByLabelText('I agree to the automatic renewal terms above.')).toBeTruthy();
+    expect(api.callsOf('quote').at(-1)![0]).toMatchObject({ offerId: '1001', country: 'US', region: 'NY' });
+    expect(storedSelection()).toEqual(selectionOf('1001', { country: 'US', region: 'NY' }));
+  });
+
+  it("prefills the signed-in visitor's e-mail", async () => {
+    renderPayment('vogue/demo-single', selectionOf('1001'), { signedInEmail: 'reader@example.com' });
+    await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('reader@example.com'));
+  });
+
+  it('restores what was typed after a reload from session storage, but never the card', async () => {
+    const first = renderPayment();
+    fillBilling();
+    fillCard();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Send me the Vogue newsletter.' }));
+    await waitFor(() => expect(window.sessionStorage.getItem('pj:draft:vogue-demo-single')).toContain('Ada'));
+    const stored = window.sessionStorage.getItem('pj:draft:vogue-demo-single')!;
+    expect(JSON.parse(stored)).toMatchObject({ billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' }, marketing: { newsletter: true } });
+    const everything = Object.values({ ...window.sessionStorage }).join('\n');
+    expect(everything).not.toMatch(/4242/);
+    expect(everything).not.toMatch(/12\/30/);
+    first.unmount();
+
+    renderPayment('vogue/demo-single', selectionOf('1001', { country: 'GB' }));
+    await waitFor(() => expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada'));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Reader');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('GB');
+    expect((screen.getByRole('checkbox', { name: 'Send me the Vogue newsletter.' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('CVC') as HTMLInputElement).value).toBe('');
+  });
+
+  it('words the newsletter opt-in for The New Yorker without "the The"', () => {
+    renderPayment('newyorker/demo-dual', selectionOf('2001'));
+    expect(screen.getByRole('checkbox', { name: 'Send me The New Yorker newsletter.' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\bthe the\b/i);
+  });
+
+  it('says when the cart is empty and links back to the offers', () => {
+    renderPayment('vogue/demo-single', null);
+    expect(screen.getByText(/Your cart is empty/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose a subscription' }).getAttribute('href')).toBe('/vogue/demo-single?livemode=false');
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('says why a saved order could not be used, with the way back to the offers', () => {
+    renderPayment('vogue/demo-single', null, { notice: 'We could not read the order saved in this browser, so your cart is empty.' });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('We could not read the order saved in this browser');
+    expect(within(alert).getByRole('link', { name: 'Choose a subscription' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { stepPage } from '@/tests/fixtures/journeyViews';
+import { ORDERED_OFFERS, transactionFixture } from '@/tests/fixtures/transactions';
+import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
+import { NO_MARKETING } from '@/lib/checkout/checkoutDraft';
+import type { TransactionView } from '@/lib/checkout/transactionView';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import type { JourneyEvent } from '@/lib/tracking/events';
+import { onTrack } from '@/lib/tracking/track';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
+import SuccessStep from './SuccessStep';
+
+let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(() => {
+  window.sessionStorage.clear();
+  api = createFakeApiClient();
+});
+
+function renderSuccess(path: string, transaction: TransactionView | null, signedIn = false) {
+  const page = stepPage(snapshot, path, 'success', { transaction, signedIn }, { search: '?source=nl' });
+  return render(
+    <ApiClientProvider client={api}>
+      <SuccessStep {...page} />
+    </ApiClientProvider>,
+  );
+}
+
+const vogue = () => transactionFixture(ORDERED_OFFERS.vogueDigital, 2500);
+const print = () => transactionFixture(ORDERED_OFFERS.newYorkerPrint, 14900);
+const trial = () => transactionFixture(ORDERED_OFFERS.wiredTrial, 0);
+
+describe('SuccessStep', () => {
+  it('thanks the buyer and shows the invoice with the next renewal date and amount', () => {
+    renderSuccess('vogue/demo-single', vogue());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you, Ada!');
+    expect(screen.getByText(/Your Vogue Digital subscription is active\./)).toBeTruthy();
+    expect(screen.getByTestId('invoice-total').textContent).toBe('Total paid$25.00');
+    expect(screen.getByTestId('invoice-payment-method').textContent).toBe('Visa ending in 4242');
+    expect(screen.getByTestId('invoice-renewal').textContent).toBe('November 21, 2027, $50.00');
+    expect(screen.getByTestId('invoice-renewal').previousElementSibling?.textContent).toBe('Next renewal');
+    expect(screen.queryByTestId('first-issue')).toBeNull();
+  });
+
+  it('says when the first print issue arrives for a print offer', () => {
+    renderSuccess('newyorker/demo-dual', print());
+    expect(screen.getByTestId('first-issue').textContent).toMatch(/^Your first print issue will arrive by December 12, 2026\b/);
+    expect(screen.getByTestId('invoice-renewal').textContent).toBe('November 21, 2027, $200.00');
+  });
+
+  it('starts a trial in plain words, with the date and amount of its first charge', () => {
+    renderSuccess('wired/demo-trial', trial());
+    expect(screen.getByText(/Your 30-day free trial of WIRED has started\./)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/WIRED Free Trial has started|trial of WIRED Free Trial/);
+    expect(screen.getByTestId('invoice-renewal').previousElementSibling?.textContent).toBe('First charge');
+    expect(screen.getByTestId('invoice-renewal').textContent).toBe('December 21, 2026, $29.99');
+  });
+
+  it('offers a visitor who is not signed in a sign-in link that comes back here', () => {
+    renderSuccess('vogue/demo-single', vogue(), false);
+    expect(screen.getByRole('link', { name: 'Email me a sign-in link' }).getAttribute('href')).toBe(
+      '/vogue/demo-single/auth/initiate/success?source=nl&method=magic-link',
+    );
+  });
+
+  it('offers a signed-in visitor no sign-in link', () => {
+    renderSuccess('vogue/demo-single', vogue(), true);
+    expect(screen.queryByRole('link', { name: 'Email me a sign-in link' })).toBeNull();
+    expect(screen.queryByText(/sign-in link/i)).toBeNull();
+    expect(screen.getByText(/You are signed in/)).toBeTruthy();
+  });
+
+  it('shows nothing of any order without a receipt from this browser', () => {
+    renderSuccess('vogue/demo-single', null);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('We can’t show this order');
+    expect(screen.queryByTestId('invoice')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See our subscription offers' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
+  });
+
+  it('says a failed payment is not complete and leads back to payment', () => {
+    renderSuccess('vogue/demo-single', { ...vogue(), status: 'failed' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your payment is not complete');
+    expect(screen.getByRole('link', { name: 'Return to payment' }).getAttribute('href')).toBe('/vogue/demo-single/credit-card?source=nl');
+  });
+
+  it('reports the purchase once, from the tab that placed the order only', async () => {
+    rememberOrderTracking('vogue-demo-single', { marketing: { ...NO_MARKETING, newsletter: true } });
+    const events: JourneyEvent[] = [];
+    const off = onTrack((event) => events.push(event));
+    const { rerender } = renderSuccess('vogue/demo-single', vogue());
+    await waitFor(() => expect(events.map((event) => event.name)).toContain('marketing-permissions'));
+    rerender(
+      <ApiClientProvider client={api}>
+        <SuccessStep {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false })} />
+      </ApiClientProvider>,
+    );
+    off();
+    expect(events.map((event) => event.name)).toEqual(['waypoint', 'purchase', 'marketing-permissions']);
+    expect(events[0]!.payload).toMatchObject({ waypointId: 'success' });
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, withPrefill, type CheckoutDraft } from './checkoutDraft';
+
+const FALLBACK: CheckoutDraft = {
+  billing: { ...EMPTY_BILLING, email: 'signed-in@example.com', country: 'US' },
+  deliverySameAsBilling: true,
+  renewalConsent: false,
+  marketing: NO_MARKETING,
+};
+
+const TYPED: CheckoutDraft = {
+  billing: { ...EMPTY_BILLING, email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB', line1: '1 Fleet Street', city: 'London', postalCode: 'EC4Y 1AA' },
+  deliverySameAsBilling: false,
+  renewalConsent: true,
+  marketing: { ...NO_MARKETING, newsletter: true },
+};
+
+describe('draftKey', () => {
+  it('is per campaign', () => {
+    expect(draftKey('vogue-demo-single')).toBe('pj:draft:vogue-demo-single');
+  });
+});
+
+describe('parseDraft', () => {
+  it('reads back what was stored', () => {
+    expect(parseDraft(JSON.stringify(TYPED), FALLBACK)).toEqual(TYPED);
+  });
+
+  it.each<[string, string | null]>([
+    ['nothing stored', null],
+    ['an empty string', ''],
+    ['bad JSON', '{"billing":'],
+    ['JSON null', 'null'],
+    ['a number', '42'],
+    ['a string', '"ada@example.com"'],
+    ['an empty object', '{}'],
+    ['an array', '[]'],
+    ['fields of the wrong types', '{"billing":"Ada","deliverySameAsBilling":"no","renewalConsent":1,"marketing":[true]}'],
+    ['null parts', '{"billing":null,"deliverySameAsBilling":null,"renewalConsent":null,"marketing":null}'],
+  ])('falls back whole on %s', (_label, raw) => {
+    expect(parseDraft(raw, FALLBACK)).toEqual(FALLBACK);
+  });
+
+  it('keeps each good field and falls back field by field on the others', () => {
+    const raw = JSON.stringify({
+      billing: { firstName: 'Ada', lastName: 42, email: null, city: 'x'.repeat(255), region: 'NY', cardNumber: '4242424242424242' },
+      renewalConsent: 'yes',
+      marketing: { newsletter: true, thirdParty: 'true' },
+    });
+    expect(parseDraft(raw, FALLBACK)).toEqual({
+      ...FALLBACK,
+      billing: { ...FALLBACK.billing, firstName: 'Ada', region: 'NY' },
+      marketing: { ...NO_MARKETING, newsletter: true },
+    });
+  });
+
+  it('keeps a field of exactly 254 characters', () => {
+    const city = 'x'.repeat(254);
+    expect(parseDraft(JSON.stringify({ billing: { city } }), FALLBACK).billing.city).toBe(city);
+  });
+
+  it('never keeps anything that is not a draft field (card data included)', () => {
+    const raw = JSON.stringify({ ...TYPED, card: { number: '4242424242424242', cvc: '123' }, billing: { ...TYPED.billing, cvc: '123' } });
+    const draft = parseDraft(raw, FALLBACK);
+    expect(draft).toEqual(TYPED);
+    expect(JSON.stringify(draft)).not.toMatch(/4242|cvc|card/);
+  });
+});
+
+describe('withPrefill', () => {
+  it.each<[string, Partial<CheckoutDraft['billing']>, Partial<CheckoutDraft['billing']>, Partial<CheckoutDraft['billing']>]>([
+    ['fills an empty field', { email: '' }, { email: 'signed-in@example.com' }, { email: 'signed-in@example.com' }],
+    ['never overwrites what was typed', { email: 'typed@example.com' }, { email: 'signed-in@example.com' }, { email: 'typed@example.com' }],
+    ['fills the country from the cart', { country: '' }, { country: 'US', region: 'NY' }, { country: 'US', region: 'NY' }],
+    ['an empty prefill changes nothing', { firstName: 'Ada' }, { firstName: '', email: '' }, { firstName: 'Ada', email: '' }],
+    ['no prefill changes nothing', { firstName: 'Ada' }, {}, { firstName: 'Ada' }],
+  ])('%s', (_label, typed, prefill, expected) => {
+    const draft: CheckoutDraft = { ...FALLBACK, billing: { ...EMPTY_BILLING, ...typed } };
+    expect(withPrefill(draft, prefill)).toEqual({ ...draft, billing: { ...EMPTY_BILLING, ...expected } });
+  });
+
+  it('leaves consent and marketing choices as they were', () => {
+    const filled = withPrefill(TYPED, { email: 'other@example.com' });
+    expect(filled.renewalConsent).toBe(true);
+    expect(filled.marketing).toEqual(TYPED.marketing);
+    expect(filled.deliverySameAsBilling).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import type { PermissionChoices } from '../tracking/marketingPermissions';
+import type { BillingForm } from './billing';
+
+/**
+ * What the visitor typed on the payment step, less anything about the card: kept in the
+ * tab's session storage so that a reload, a failed bank check or back/forward loses
+ * nothing. Card numbers, expiry and CVC are never in it.
+ */
+export interface CheckoutDraft {
+  billing: BillingForm;
+  /** Print offers: the magazine goes to the billing address. */
+  deliverySameAsBilling: boolean;
+  renewalConsent: boolean;
+  marketing: PermissionChoices;
+}
+
+export const EMPTY_BILLING: BillingForm = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  country: '',
+  region: '',
+  line1: '',
+  city: '',
+  postalCode: '',
+  deliveryLine1: '',
+  deliveryCity: '',
+  deliveryPostalCode: '',
+};
+export const NO_MARKETING: PermissionChoices = { firstParty: false, otherBrands: false, thirdParty: false, newsletter: false };
+
+const BILLING_KEYS = Object.keys(EMPTY_BILLING) as (keyof BillingForm)[];
+const MARKETING_KEYS = Object.keys(NO_MARKETING) as (keyof PermissionChoices)[];
+const MAX_FIELD_LENGTH = 254;
+
+export const draftKey = (campaignId: string) => `pj:draft:${campaignId}`;
+
+/** Reads a stored draft over `fallback`: every field is checked, anything odd is left as the fallback has it. */
+export function parseDraft(raw: string | null, fallback: CheckoutDraft): CheckoutDraft {
+  let stored: unknown;
+  try {
+    stored = raw ? JSON.parse(raw) : null;
+  } catch {
+    return fallback;
+  }
+  if (typeof stored !== 'object' || stored === null) return fallback;
+  const { billing, deliverySameAsBilling, renewalConsent, marketing } = stored as Record<string, unknown>;
+  const billingIn = (typeof billing === 'object' && billing !== null ? billing : {}) as Record<string, unknown>;
+  const marketingIn = (typeof marketing === 'object' && marketing !== null ? marketing : {}) as Record<string, unknown>;
+  const text = (value: unknown, otherwise: string) => (typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : otherwise);
+  return {
+    billing: Object.fromEntries(BILLING_KEYS.map((key) => [key, text(billingIn[key], fallback.billing[key])])) as unknown as BillingForm,
+    deliverySameAsBilling: typeof deliverySameAsBilling === 'boolean' ? deliverySameAsBilling : fallback.deliverySameAsBilling,
+    renewalConsent: typeof renewalConsent === 'boolean' ? renewalConsent : fallback.renewalConsent,
+    marketing: Object.fromEntries(
+      MARKETING_KEYS.map((key) => [key, typeof marketingIn[key] === 'boolean' ? marketingIn[key] : fallback.marketing[key]]),
+    ) as unknown as PermissionChoices,
+  };
+}
+
+/** An empty field of the stored draft takes the prefill (a signed-in e-mail, the cart's country). */
+export function withPrefill(draft: CheckoutDraft, prefill: Partial<BillingForm>): CheckoutDraft {
+  const billing = { ...draft.billing };
+  for (const key of BILLING_KEYS) if (!billing[key] && prefill[key]) billing[key] = prefill[key];
+  return { ...draft, billing };
+}

@@ -1,0 +1,95 @@
+import type { CheckoutFlow, Offer } from '../catalogue/types';
+import type { Cart } from '../cart/cart';
+import type { CartSelection } from '../cart/cartSelection';
+import type { QuoteRequestInput, QuoteResponse } from '../checkout/quoteContract';
+import type { TransactionView } from '../checkout/transactionView';
+import type { PublicTrackingEnv } from '../config/publicEnv';
+import type { EnabledPaymentMethod } from '../payments/methods';
+import type { IsoDate } from '../pricing/renewalDates';
+import type { JourneyMode } from './query';
+import type { StepId } from './steps';
+
+/**
+ * The order as the server rendered it: what the visitor chose, resolved against the
+ * catalogue and priced. The browser starts from exactly this, so its first render matches.
+ */
+export interface OrderViewModel {
+  selection: CartSelection;
+  plan: Offer;
+  items: Cart;
+  /** The add-ons that may go with the plan (cart step). */
+  availableAddOns: Offer[];
+  /** The request the server priced, so that the browser does not ask for it again. */
+  quoteRequest: QuoteRequestInput;
+  /** The server's quote for the selection; null when pricing failed (quoteError says why). */
+  quote: QuoteResponse | null;
+  quoteError: string | null;
+}
+
+/** The order of the cart, promo-code and payment steps; null is an empty cart. */
+export interface OrderStepView {
+  order: OrderViewModel | null;
+  /** Why the order saved in the browser could not be used, when it could not. */
+  notice: string | null;
+}
+
+/** Each step's own view model: what its loader returns and its view renders. */
+export interface StepViewModels {
+  campaign: Record<string, never>;
+  cart: OrderStepView & {
+    /** A signed-in visitor who already subscribes to the brand is not sold it again. */
+    alreadySubscribed: boolean;
+  };
+  'promo-code': OrderStepView;
+  'credit-card': OrderStepView & {
+    /** The methods this mode takes payments with, in the order they are offered. */
+    paymentMethods: EnabledPaymentMethod[];
+    /** The signed-in visitor's e-mail, to prefill the form. */
+    signedInEmail: string | null;
+    /** Today's date on the server (UTC), from which the renewal and first-charge dates are stated. */
+    today: IsoDate;
+    /** Why the last attempt failed, when the bank's page sent the visitor back with a failure. */
+    returnedFailure: string | null;
+  };
+  success: {
+    /** The visitor's own transaction; null where there is none to show. */
+    transaction: TransactionView | null;
+    signedIn: boolean;
+  };
+  'auth-initiate': {
+    /** Segments after auth/initiate: the page to return to. */
+    returnSegments: string[];
+    /** The offer in the visitor's cart, named on the sign-in page. */
+    offerName: string | null;
+  };
+  'auth-complete': { authError: 'invalid' | 'expired' | 'used' };
+}
+
+/** What every journey page has, whatever its step: the campaign, the mode and the shell's config. */
+export interface JourneyFrame {
+  kind: 'journey';
+  /** "/{brand}/{url_slug}" */
+  base: string;
+  mode: JourneyMode;
+  /** The query string to keep when moving between steps ("" or "?source=…"). */
+  search: string;
+  flow: CheckoutFlow;
+  /** Where the page's events go and which consent manager and tag manager it loads. */
+  tracking: PublicTrackingEnv;
+  /** The consent cookie as the request carried it, so the page renders the banner (or not) as the browser will. */
+  consentCookie: string | null;
+}
+
+export type StepPage<K extends StepId> = JourneyFrame & { step: K; view: StepViewModels[K] };
+
+/** The journey route's props: a union keyed by step, each with that step's view model. */
+export type JourneyPageProps = { [K in StepId]: StepPage<K> }[StepId];
+
+/** A request the journey refuses (a malformed query, a wrong method): the page says why. */
+export interface RefusedPageProps {
+  kind: 'refused';
+  status: 400 | 405;
+  message: string;
+}
+
+export type JourneyRouteProps = JourneyPageProps | RefusedPageProps;

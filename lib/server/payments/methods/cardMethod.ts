@@ -1,0 +1,20 @@
+import { SandboxGateway } from '../sandbox/SandboxGateway';
+import { StripeGateway } from '../stripe/StripeGateway';
+import { stripeConfigured } from '../paymentsConfig';
+import type { ServerPaymentMethod } from './PaymentMethodUnit';
+
+/** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
+export const cardMethod: ServerPaymentMethod<'card'> = {
+  id: 'card',
+  enabled: () => true,
+  browserConfig(env, livemode) {
+    if (!stripeConfigured(env)) return { gateway: 'sandbox' };
+    const publishableKey = livemode ? env.STRIPE_PUBLISHABLE_KEY_LIVE : env.STRIPE_PUBLISHABLE_KEY_TEST;
+    // A mode without keys still shows the Stripe form; the server then says payments are unavailable.
+    return { gateway: 'stripe', publishableKey: publishableKey ?? '' };
+  },
+  createGateway(env, { db, now, onEvent }) {
+    if (stripeConfigured(env)) return new StripeGateway({ live: env.STRIPE_SECRET_KEY_LIVE, test: env.STRIPE_SECRET_KEY_TEST });
+    return new SandboxGateway(db, onEvent, now);
+  },
+};

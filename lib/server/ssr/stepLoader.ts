@@ -1,0 +1,28 @@
+import type { GetServerSidePropsContext } from 'next';
+import type { CheckoutFlow } from '../../catalogue/types';
+import type { ServerEnv } from '../../config/serverEnv';
+import type { JourneyMode } from '../../journey/query';
+import type { StepId } from '../../journey/steps';
+import type { StepViewModels } from '../../journey/viewModels';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+
+/** What a step's loader is given: the parsed request and the campaign it is for. */
+export interface StepLoaderContext {
+  req: GetServerSidePropsContext['req'];
+  res: GetServerSidePropsContext['res'];
+  base: string;
+  /** The query string kept between steps ("" or "?…"). */
+  search: string;
+  /** Segments after the step's own (auth/initiate/{page}). */
+  returnSegments: string[];
+  mode: JourneyMode;
+  flow: CheckoutFlow;
+  snapshot: CatalogueSnapshot;
+  env: ServerEnv;
+  now: Date;
+}
+
+/** A loader's answer: its step's view model, or a redirect away from the step. */
+export type StepLoadResult<K extends StepId> = { view: StepViewModels[K] } | { redirect: string };
+
+export type StepLoader<K extends StepId> = (context: StepLoaderContext) => Promise<StepLoadResult<K>>;

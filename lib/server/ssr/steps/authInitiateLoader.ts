@@ -1,0 +1,19 @@
+import { externalSignInUrl } from '../../../auth/externalSignIn';
+import { publicOrigin } from '../../http/publicOrigin';
+import type { StepLoader } from '../stepLoader';
+import { loadOrder } from './orderView';
+
+/**
+ * auth/initiate: with an external identity service, its sign-in page; otherwise ours, which
+ * names the brand and the offer the visitor came for.
+ */
+export const loadAuthInitiate: StepLoader<'auth-initiate'> = async (context) => {
+  const { env, req, base, returnSegments, search } = context;
+  if (env.IDENTITY_SIGN_IN_URL) {
+    return { redirect: externalSignInUrl(env.IDENTITY_SIGN_IN_URL, publicOrigin(env, req), base, returnSegments, search) };
+  }
+  // The link's token must not travel on in a Referer header.
+  context.res.setHeader('Referrer-Policy', 'no-referrer');
+  const { order } = loadOrder(context);
+  return { view: { returnSegments, offerName: order?.plan.name ?? null } };
+};

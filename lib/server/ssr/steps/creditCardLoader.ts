@@ -1,0 +1,27 @@
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../../payments/paymentErrors';
+import { isoDate } from '../../../pricing/renewalDates';
+import { enabledPaymentMethods } from '../../payments/methodRegistry';
+import { sessionIdentity } from '../../identity/identityServices';
+import type { StepLoader } from '../stepLoader';
+import { loadOrderStep } from './orderView';
+
+/** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */
+function returnedFailure(search: string): string | null {
+  const code = new URLSearchParams(search).get('payment_failed');
+  return code && Object.hasOwn(PAYMENT_FAILURE_MESSAGES, code) ? PAYMENT_FAILURE_MESSAGES[code as PaymentFailureCode] : null;
+}
+
+/** The payment step: the order priced for the buyer's location, the enabled methods and the signed-in e-mail. */
+export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
+  const identity = await sessionIdentity();
+  const signedInEmail = await identity.email(context.req.headers.cookie, String(context.mode.livemode));
+  return {
+    view: {
+      ...loadOrderStep(context, true),
+      paymentMethods: enabledPaymentMethods(context.env, context.mode.livemode),
+      signedInEmail,
+      today: isoDate(context.now),
+      returnedFailure: returnedFailure(context.search),
+    },
+  };
+};

@@ -1,0 +1,17 @@
+import { sessionIdentity } from '../../identity/identityServices';
+import { receiptFor } from '../receiptProps';
+import type { StepLoader } from '../stepLoader';
+import { clearCartCookie } from './orderView';
+
+/**
+ * The success page: the visitor's own transaction, found by the receipt cookie. Without one
+ * the page says it cannot show the order (403). Once paid, the campaign's cart is emptied.
+ */
+export const loadSuccess: StepLoader<'success'> = async (context) => {
+  const receipt = await receiptFor(context.req, context.flow.campaignId);
+  const transaction = receipt.kind === 'found' ? receipt.transaction : null;
+  if (!transaction) context.res.statusCode = 403;
+  if (transaction?.status === 'succeeded') clearCartCookie(context);
+  const email = await (await sessionIdentity()).email(context.req.headers.cookie, String(context.mode.livemode));
+  return { view: { transaction, signedIn: email !== null } };
+};

@@ -1,0 +1,94 @@
+import type { PublicTrackingEnv } from '../config/publicEnv';
+import type { JourneyMode } from '../journey/query';
+import { startActionBinding } from './actionBinding';
+import { collectorOrigin } from './collectorUrl';
+import type { TrackingMode } from './consent/consentGroups';
+import { createAnalyticsDestination } from './destinations/analyticsDestination';
+import { createDataLayerDestination } from './destinations/dataLayerDestination';
+import { createFunnelDestination } from './destinations/funnelDestination';
+import { createInspectorDestination } from './destinations/inspectorDestination';
+import { createSegmentationDestination } from './destinations/segmentationDestination';
+import { createFunnelClient, funnelRequestUrl } from './funnelClient';
+import { createPipeline } from './pipeline';
+import { createSchemaInspector } from './schemaInspector';
+import { createSegmentationClient } from './segmentation';
+import { attachPipeline, track } from './track';
+import { pageViewSessionId, storedTracingSessionId } from './tracingSession';
+
+/**
+ * The delivery side of tracking: the pipeline, its destinations and the action bindings.
+ * It is loaded after the page has hydrated (components/shell/Tracking.tsx imports it
+ * dynamically): events emitted meanwhile wait in track()'s buffer, so nothing is lost and
+ * none of this code weighs on the page's first load.
+ */
+
+/** What a journey page tells tracking: its campaign, the visitor's mode and where events go. */
+export interface TrackingPageConfig {
+  flow: { campaignId: string };
+  mode: JourneyMode;
+  tracking: PublicTrackingEnv;
+}
+
+/**
+ * The session id events carry. With consent to store, the tracing id kept in session
+ * storage, which starts as this page view's id so the visit reads as one; without it,
+ * the page view's own id and nothing stored.
+ */
+function sessionIdFor(mode: TrackingMode): string {
+  return mode === 'full' ? storedTracingSessionId() : pageViewSessionId();
+}
+
+export function startTracking(config: TrackingPageConfig, initialMode: TrackingMode, latest: { current: TrackingPageConfig }) {
+  const { tracking, mode } = config;
+  const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
+  const inspector = createSchemaInspector({ url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true), appEnv: tracking.appEnv });
+  const segmentation = createSegmentationClient(tracking.segmentationUrl, undefined, mode.livemode);
+  const analytics = createAnalyticsDestination({
+    collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
+    initialMode,
+    pageContext: () => ({ campaignId: latest.current.flow.campaignId, livemode: latest.current.mode.livemode, source: latest.current.mode.source }),
+  });
+  const pipeline = createPipeline({
+    initialMode,
+    destinations: [
+      createFunnelDestination(funnel),
+      analytics,
+      createInspectorDestination(inspector),
+      createSegmentationDestination(segmentation),
+      createDataLayerDestination({ win: window, trackingId: tracking.trackingId }),
+    ],
+    context: (currentMode) => ({
+      sessionId: sessionIdFor(currentMode),
+      source: latest.current.mode.source,
+      livemode: latest.current.mode.livemode,
+      page: window.location.pathname,
+    }),
+  });
+  const detach = attachPipeline(pipeline);
+  /** Binds the page's `data-martech-actions` at once (a new page's buttons are bound before a quick click). */
+  const bindPage = () =>
+    startActionBinding(
+      document,
+      {
+        funnel: track,
+        // A segment targets the visitor: only with their consent.
+        segment: (operation, segment) => {
+          if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+        },
+        analytics: (name, data) => analytics.trackSchemaEvent(name, data),
+      },
+      { campaignId: config.flow.campaignId },
+    );
+  // The inspector batches for 30 s: what waits leaves when the page goes away.
+  const flushInspector = () => void inspector.flush();
+  window.addEventListener('pagehide', flushInspector);
+  const stop = () => {
+    window.removeEventListener('pagehide', flushInspector);
+    detach();
+    void funnel.stop();
+    void inspector.stop();
+  };
+  return { pipeline, bindPage, stop };
+}
+
+export type StartedTracking = ReturnType<typeof startTracking>;
