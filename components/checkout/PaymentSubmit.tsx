@@ -5,7 +5,8 @@ import styles from './CheckoutForm.module.css';
 interface PaymentSubmitProps {
   /** What the button does: "Subscribe for $20.00", "Start free trial". */
   label: string;
-  busy: boolean;
+  /** What the button waits for ("Processing your payment"), or null when it can be pressed. */
+  busy: string | null;
   /** Why the last payment failed, shown right above the button and focused. */
   failure: string | null;
   failureRef: RefObject<HTMLParagraphElement | null>;
@@ -20,8 +21,9 @@ export function PaymentSubmit({ label, busy, failure, failureRef }: PaymentSubmi
           {failure}
         </p>
       )}
-      <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
-        {busy && <Loader type="submission-processing" size="small" label="Processing your payment" />}
+      {/* aria-disabled, not disabled: the button keeps focus while it waits (the form ignores a submit then). */}
+      <button type="submit" className={styles.submit} aria-disabled={busy !== null} aria-busy={busy !== null}>
+        {busy !== null && <Loader type="submission-processing" size="small" label={busy} />}
         {label}
       </button>
     </div>

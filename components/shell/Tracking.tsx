@@ -4,6 +4,7 @@ import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig
 import { useConsent } from './Consent';
 import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
+import { startActionBinding } from '@/lib/tracking/actionBinding';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { track } from '@/lib/tracking/track';
 import { forgetTracingSession } from '@/lib/tracking/tracingSession';
@@ -36,35 +37,42 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const tracking = useRef<StartedTracking | null>(null);
   const mode = useRef(consentMode);
   mode.current = consentMode;
-  const unbind = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     if (!latest.current) return undefined;
     let started: StartedTracking | null = null;
     let cancelled = false;
     // The delivery code loads after hydration; until it runs, events wait in track()'s buffer.
-    void import('@/lib/tracking/startTracking').then(({ startTracking }) => {
-      if (cancelled || !latest.current) return;
-      started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig });
-      tracking.current = started;
-      unbind.current = started.bindPage();
-    });
+    import('@/lib/tracking/startTracking').then(
+      ({ startTracking }) => {
+        if (cancelled || !latest.current) return;
+        started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig });
+        tracking.current = started;
+      },
+      (error: unknown) => console.error('Tracking could not start: its code did not load.', error),
+    );
     return () => {
       cancelled = true;
       tracking.current = null;
-      unbind.current?.();
       started?.stop();
     };
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
   }, [campaignId, livemode]);
 
-  // Each page's elements are scanned as soon as it is shown, then followed as the DOM changes.
+  // Each page's elements are bound as soon as it is shown (a quick click counts), then followed
+  // as the DOM changes. Funnel actions go through track(), which holds them until delivery
+  // starts; segment and analytics actions need its destinations, so one fired in the first
+  // moment of a page, before they load, is not sent (the journey's own markup binds only funnel actions).
   useEffect(() => {
-    // Before tracking has started there is nothing to bind: starting binds the page it finds.
-    if (tracking.current) unbind.current = tracking.current.bindPage();
-    return () => {
-      unbind.current?.();
-      unbind.current = undefined;
-    };
+    if (!campaignId) return undefined;
+    return startActionBinding(
+      document,
+      {
+        funnel: track,
+        segment: (operation, segment) => tracking.current?.actions.segment(operation, segment),
+        analytics: (name, data) => tracking.current?.actions.analytics(name, data),
+      },
+      { campaignId },
+    );
   }, [campaignId, livemode, page]);
 
   const previousMode = useRef(consentMode);

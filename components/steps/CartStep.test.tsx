@@ -31,7 +31,7 @@ function renderCart(path: string, selection: CartSelection | null, options: { no
   // The browser holds the cart cookie the server rendered the page from.
   if (selection) writeCartCookie(path.replace("/", "-"), selection);
   const order = orderViewFor(snapshot, path, selection);
-  const page = stepPage(snapshot, path, 'cart', { order, notice: options.notice ?? null, alreadySubscribed: options.alreadySubscribed ?? false }, { search: '?source=nl' });
+  const page = stepPage(snapshot, path, 'cart', { order, notice: options.notice ?? null, paidOrder: false, alreadySubscribed: options.alreadySubscribed ?? false }, { search: '?source=nl' });
   render(
     <ApiClientProvider client={api}>
       <CartStep {...page} />
@@ -127,7 +127,7 @@ describe('CartStep', () => {
   it('asks again when the server could not price the order, says when that fails too, and tries again', async () => {
     visit('/vogue/demo-single/cart');
     const order = orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'))!;
-    const page = stepPage(snapshot, 'vogue/demo-single', 'cart', { order: { ...order, quote: null, quoteError: API_MESSAGES.quote.fallback }, notice: null, alreadySubscribed: false });
+    const page = stepPage(snapshot, 'vogue/demo-single', 'cart', { order: { ...order, quote: null, quoteError: API_MESSAGES.quote.fallback }, notice: null, paidOrder: false, alreadySubscribed: false });
     api.fail('quote', new ApiError({ status: 0, message: API_MESSAGES.quote.unreachable }));
     render(
       <ApiClientProvider client={api}>

@@ -43,7 +43,7 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
     return (
       <div className={styles.cart}>
         {title}
-        <EmptyCart base={base} search={search} notice={notice} />
+        <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />
       </div>
     );
   }

@@ -69,6 +69,7 @@ function renderStep(publishableKey: string, mode: JourneyMode, search: string) {
     {
       order: orderViewFor(snapshot, 'vogue/demo-single', selection, { withLocation: true }),
       notice: null,
+      paidOrder: false,
       paymentMethods: [{ id: 'card', config: { gateway: 'stripe', publishableKey } }],
       signedInEmail: null,
       today: TEST_TODAY,
@@ -90,7 +91,10 @@ async function fillAndSubmit() {
   fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
   fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Reader' } });
   fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
-  fireEvent.click(screen.getByRole('button', { name: /^Subscribe for / }));
+  // The order is priced for the country first: a submit waits for that total.
+  const submit = await screen.findByRole('button', { name: /^Subscribe for / });
+  await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBe('false'));
+  fireEvent.click(submit);
 }
 
 describe('CreditCardStep with Stripe', () => {

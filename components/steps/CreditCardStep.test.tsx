@@ -44,6 +44,7 @@ function renderPayment(path = 'vogue/demo-single', selection: CartSelection | nu
     {
       order: orderViewFor(snapshot, path, selection, { withLocation: true }),
       notice: null,
+      paidOrder: false,
       paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
       signedInEmail: null,
       today: TEST_TODAY,
@@ -63,12 +64,14 @@ const change = (label: string, value: string) => fireEvent.change(screen.getByLa
 /** The form's one submit button (while busy, its name starts with its loader's label). */
 const submitButton = () => screen.getByRole('button', { name: /(Subscribe|Start free trial)/ });
 
-function fillBilling({ country = 'GB', region }: { country?: string; region?: string } = {}) {
+/** Fills the billing fields, then waits for the order to be priced for that country (a submit waits for it). */
+async function fillBilling({ country = 'GB', region }: { country?: string; region?: string } = {}) {
   change('Email', 'ada@example.com');
   change('First name', 'Ada');
   change('Last name', 'Reader');
   change('Country', country);
   if (region) change('State', region);
+  await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'));
 }
 
 function fillCard(number = '4242 4242 4242 4242') {
@@ -96,14 +99,16 @@ describe('CreditCardStep (sandbox card)', () => {
 
   it('shows a busy, disabled submit button with the submission loader while the payment is sent, then goes to success', async () => {
     renderPayment();
-    fillBilling();
+    await fillBilling();
     fillCard();
     const pending = api.defer('submit');
     fireEvent.click(submitButton());
     await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
     const button = submitButton();
     expect(button.getAttribute('aria-busy')).toBe('true');
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    // Not natively disabled: a focused button keeps focus while it waits (a disabled one drops it to the page).
+    expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(within(button).getByRole('status').getAttribute('data-loader')).toBe('submission-processing');
     fireEvent.click(button);
     expect(api.callsOf('submit')).toHaveLength(1);
@@ -126,7 +131,7 @@ describe('CreditCardStep (sandbox card)', () => {
 
   it('shows a declined payment right above the submit button, and moves focus to it', async () => {
     renderPayment();
-    fillBilling();
+    await fillBilling();
     fillCard('4000 0000 0000 0002');
     api.answer('submit', { status: 'failed', transactionId: 'txn_1', code: 'generic_decline', message: PAYMENT_FAILURE_MESSAGES.generic_decline });
     fireEvent.click(submitButton());
@@ -214,6 +219,33 @@ describe('CreditCardStep (sandbox card)', () => {
     expect(storedSelection()).toEqual(selectionOf('1001', { country: 'US', region: 'NY' }));
   });
 
+  it('shows a consent given for one offer unticked on another: a consent is for the terms it was given for', async () => {
+    const first = renderPayment('newyorker/demo-dual', selectionOf('2001', { country: 'US', region: 'NY' }));
+    const consent = () => screen.getByLabelText('I agree to the automatic renewal terms above.') as HTMLInputElement;
+    await waitFor(() => expect(consent()).toBeTruthy());
+    fireEvent.click(consent());
+    expect(consent().checked).toBe(true);
+    first.unmount();
+    // Back to the offers, Print + Digital chosen instead: its renewal price is another.
+    renderPayment('newyorker/demo-dual', selectionOf('2002', { country: 'US', region: 'NY' }));
+    await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''));
+    expect(consent().checked).toBe(false);
+  });
+
+  it('neither shows nor charges an amount that is being worked out again: the button waits for the new total', async () => {
+    renderPayment();
+    const pending = api.defer('quote');
+    change('Country', 'CA');
+    change('Province', 'ON');
+    await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('true'));
+    expect(submitButton().textContent).toBe('Working out your totalSubscribe');
+    fireEvent.click(submitButton());
+    expect(api.callsOf('submit')).toEqual([]);
+    pending.resolve(await catalogueApiClient(snapshot).quote(api.callsOf('quote').at(-1)![0]));
+    await waitFor(() => expect(submitButton().textContent).toBe('Subscribe for $28.25'));
+    expect(submitButton().getAttribute('aria-disabled')).toBe('false');
+  });
+
   it("prefills the signed-in visitor's e-mail", async () => {
     renderPayment('vogue/demo-single', selectionOf('1001'), { signedInEmail: 'reader@example.com' });
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('reader@example.com'));
@@ -221,7 +253,7 @@ describe('CreditCardStep (sandbox card)', () => {
 
   it('restores what was typed after a reload from session storage, but never the card', async () => {
     const first = renderPayment();
-    fillBilling();
+    await fillBilling();
     fillCard();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Send me the Vogue newsletter.' }));
     await waitFor(() => expect(window.sessionStorage.getItem('pj:draft:vogue-demo-single')).toContain('Ada'));

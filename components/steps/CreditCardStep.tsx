@@ -16,7 +16,8 @@ import type { StepViewProps } from './registry';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingField } from '@/lib/checkout/billing';
-import { EMPTY_BILLING, NO_MARKETING } from '@/lib/checkout/checkoutDraft';
+import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey } from '@/lib/checkout/checkoutDraft';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { firstChargeNote, renewalTerms, submitLabel } from '@/lib/checkout/paymentCopy';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
@@ -58,7 +59,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   const [draft, updateDraft] = useCheckoutDraft(flow.campaignId, {
     billing: { ...EMPTY_BILLING, email: signedInEmail ?? '', country: order?.selection.country ?? '', region: order?.selection.region ?? '' },
     deliverySameAsBilling: true,
-    renewalConsent: false,
+    renewalConsentFor: null,
     marketing: NO_MARKETING,
   });
   const { billing } = draft;
@@ -98,7 +99,10 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,
   });
+  // What is shown may be the last quote while the next one loads; what is paid is only ever
+  // the quote of the current request (a submit waits for it).
   const priced = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
+  const current = state.status === 'ready' ? state.quote : null;
   const taxKnown = locationKnown && selection?.country === country;
   const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
 
@@ -115,7 +119,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           <title>{`Payment | ${flow.brandName}`}</title>
         </Head>
         <h1>Payment</h1>
-        <EmptyCart base={base} search={search} notice={notice} />
+        <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />
       </div>
     );
   }
@@ -132,14 +136,16 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       billing: { ...current.billing, [field]: value, ...(field === 'country' ? { region: '' } : {}) },
     }));
   const touch = (field: string) => setTouched((current) => new Set(current).add(field));
-  const consentError = consentRequired && !draft.renewalConsent ? CONSENT_MISSING : undefined;
+  const termsKey = renewalTermsKey(plan, offerRenewalPrice(plan));
+  const consented = draft.renewalConsentFor === termsKey;
+  const consentError = consentRequired && !consented ? CONSENT_MISSING : undefined;
   const total = priced ? priced.quote.total : null;
   const addOnNames = priced ? priced.quote.lines.slice(1).map((line) => line.name) : [];
   const chargeNote = total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (isBusy(driver.state)) return;
+    if (isBusy(driver.state) || !current) return;
     setShowErrors(true);
     const firstBillingError = BILLING_FIELD_ORDER.find((field) => billingErrors[field]);
     const invalid = firstBillingError
@@ -163,7 +169,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
         ...quoteRequestFor(flow, selection)!,
         idempotencyKey,
         billing: billingData,
-        autoRenewalConsent: consentRequired && draft.renewalConsent,
+        autoRenewalConsent: consentRequired && consented,
         payment: input,
         livemode: mode.livemode,
         source: mode.source,
@@ -217,9 +223,9 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           <AutoRenewalTerms
             terms={renewalTerms(plan, addOnNames, total, plan.currencyCode, today)}
             consentRequired={consentRequired}
-            checked={draft.renewalConsent}
+            checked={consented}
             error={showErrors ? consentError : undefined}
-            onChange={(renewalConsent) => updateDraft((current) => ({ ...current, renewalConsent }))}
+            onChange={(agreed) => updateDraft((draftNow) => ({ ...draftNow, renewalConsentFor: agreed ? termsKey : null }))}
             onVisible={() =>
               track(
                 buildAutoRenewalConsentVisible({
@@ -235,7 +241,12 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
             inputRef={register('consent')}
           />
         )}
-        <PaymentSubmit label={submitLabel(plan, total, plan.currencyCode)} busy={isBusy(payment)} failure={failure} failureRef={failureRef} />
+        <PaymentSubmit
+          label={submitLabel(plan, current ? current.quote.total : null, plan.currencyCode)}
+          busy={isBusy(payment) ? 'Processing your payment' : state.status === 'loading' ? 'Working out your total' : null}
+          failure={failure}
+          failureRef={failureRef}
+        />
         <p>
           <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>
         </p>

@@ -29,7 +29,7 @@ function renderStep(path = 'newyorker/demo-dual', selection: CartSelection | nul
   visit(`/${path}/promo-code`);
   // The browser holds the cart cookie the server rendered the page from.
   if (selection) writeCartCookie(path.replace("/", "-"), selection);
-  const page = stepPage(snapshot, path, 'promo-code', { order: orderViewFor(snapshot, path, selection), notice: options.notice ?? null }, { search: options.search ?? '' });
+  const page = stepPage(snapshot, path, 'promo-code', { order: orderViewFor(snapshot, path, selection), notice: options.notice ?? null, paidOrder: false }, { search: options.search ?? '' });
   render(
     <ApiClientProvider client={api}>
       <PromoCodeStep {...page} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import Head from 'next/head';
 import Link from 'next/link';
 import { Loader } from '../ui/Loader';
@@ -35,10 +35,13 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,
   });
+  // A saved code the server no longer takes (expired meanwhile) is said, never shown as applied.
+  const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
   // Focus follows the result, so that a screen-reader or keyboard user lands on it.
   const result = useRef<HTMLParagraphElement>(null);
   const [announced, setAnnounced] = useState(0);
-  useEffect(() => {
+  // A layout effect: focus moves in the same frame the message appears.
+  useLayoutEffect(() => {
     if (announced > 0) result.current?.focus();
   }, [announced]);
 
@@ -84,7 +87,7 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
       </Head>
       <h1>Promo code</h1>
       {!order || !selection ? (
-        <EmptyCart base={base} search={search} notice={notice} />
+        <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />
       ) : (
         <>
           <form className={styles.form} onSubmit={apply} noValidate>
@@ -109,7 +112,14 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
             </div>
           </form>
           {/* One message at a time: the code applied (with its removal), or what went wrong. */}
-          {selection.promoCode && feedback?.kind !== 'error' ? (
+          {refusedCoupon && feedback?.kind !== 'error' ? (
+            <p id="promo-code-feedback" className={`${styles.result} ${styles.error}`} role="alert">
+              {refusedCoupon.message}{' '}
+              <button type="button" className={styles.linkButton} onClick={remove}>
+                Remove promo code
+              </button>
+            </p>
+          ) : selection.promoCode && feedback?.kind !== 'error' ? (
             <p id="promo-code-feedback" ref={result} tabIndex={-1} className={`${styles.result} ${styles.applied}`} role="status">
               Promo code <strong>{selection.promoCode}</strong> applied.{' '}
               <button type="button" className={styles.linkButton} onClick={remove}>

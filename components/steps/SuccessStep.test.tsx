@@ -90,6 +90,13 @@ describe('SuccessStep', () => {
     expect(screen.getByRole('link', { name: 'Return to payment' }).getAttribute('href')).toBe('/vogue/demo-single/credit-card?source=nl');
   });
 
+  it('forgets what was typed for the order once it is paid, so the next order starts with its boxes unticked', async () => {
+    window.sessionStorage.setItem('pj:draft:vogue-demo-single', JSON.stringify({ renewalConsentFor: '1001:5000:USD:year' }));
+    rememberOrderTracking('vogue-demo-single', { marketing: NO_MARKETING });
+    renderSuccess('vogue/demo-single', vogue());
+    await waitFor(() => expect(window.sessionStorage.getItem('pj:draft:vogue-demo-single')).toBeNull());
+  });
+
   it('reports the purchase once, from the tab that placed the order only', async () => {
     rememberOrderTracking('vogue-demo-single', { marketing: { ...NO_MARKETING, newsletter: true } });
     const events: JourneyEvent[] = [];

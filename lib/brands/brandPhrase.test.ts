@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { theBrand, theBrandAtSentenceStart } from './brandPhrase';
+import { theBrand } from './brandPhrase';
 import { BRAND_DISPLAY_NAMES } from './displayNames';
 
 describe('theBrand', () => {
@@ -22,17 +22,5 @@ describe('theBrand', () => {
 
   it('never doubles the article for any mapped brand', () => {
     for (const name of Object.values(BRAND_DISPLAY_NAMES)) expect(theBrand(name)).not.toMatch(/^the the\s/i);
-  });
-});
-
-describe('theBrandAtSentenceStart', () => {
-  it.each([
-    ['Vogue', 'The Vogue'],
-    ['The New Yorker', 'The New Yorker'],
-    ['GQ', 'The GQ'],
-    ['Theater Weekly', 'The Theater Weekly'],
-    ['', ''],
-  ])('%j → %j', (name, expected) => {
-    expect(theBrandAtSentenceStart(name)).toBe(expected);
   });
 });

@@ -11,10 +11,3 @@ export function theBrand(name: string): string {
   if (!brand) return brand;
   return STARTS_WITH_THE.test(brand) ? brand : `the ${brand}`;
 }
-
-/** At the start of a sentence: "The Vogue", "The New Yorker". */
-export function theBrandAtSentenceStart(name: string): string {
-  const brand = name.trim();
-  if (!brand) return brand;
-  return STARTS_WITH_THE.test(brand) ? brand : `The ${brand}`;
-}

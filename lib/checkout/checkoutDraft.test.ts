@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, withPrefill, type CheckoutDraft } from './checkoutDraft';
+import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, renewalTermsKey, withPrefill, type CheckoutDraft } from './checkoutDraft';
 
 const FALLBACK: CheckoutDraft = {
   billing: { ...EMPTY_BILLING, email: 'signed-in@example.com', country: 'US' },
   deliverySameAsBilling: true,
-  renewalConsent: false,
+  renewalConsentFor: null,
   marketing: NO_MARKETING,
 };
 
 const TYPED: CheckoutDraft = {
   billing: { ...EMPTY_BILLING, email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB', line1: '1 Fleet Street', city: 'London', postalCode: 'EC4Y 1AA' },
   deliverySameAsBilling: false,
-  renewalConsent: true,
+  renewalConsentFor: '2002:20000:USD:year',
   marketing: { ...NO_MARKETING, newsletter: true },
 };
 
@@ -35,8 +35,8 @@ describe('parseDraft', () => {
     ['a string', '"ada@example.com"'],
     ['an empty object', '{}'],
     ['an array', '[]'],
-    ['fields of the wrong types', '{"billing":"Ada","deliverySameAsBilling":"no","renewalConsent":1,"marketing":[true]}'],
-    ['null parts', '{"billing":null,"deliverySameAsBilling":null,"renewalConsent":null,"marketing":null}'],
+    ['fields of the wrong types', '{"billing":"Ada","deliverySameAsBilling":"no","renewalConsentFor":1,"marketing":[true]}'],
+    ['null parts', '{"billing":null,"deliverySameAsBilling":null,"renewalConsentFor":7,"marketing":null}'],
   ])('falls back whole on %s', (_label, raw) => {
     expect(parseDraft(raw, FALLBACK)).toEqual(FALLBACK);
   });
@@ -44,7 +44,7 @@ describe('parseDraft', () => {
   it('keeps each good field and falls back field by field on the others', () => {
     const raw = JSON.stringify({
       billing: { firstName: 'Ada', lastName: 42, email: null, city: 'x'.repeat(255), region: 'NY', cardNumber: '4242424242424242' },
-      renewalConsent: 'yes',
+      renewalConsentFor: 42,
       marketing: { newsletter: true, thirdParty: 'true' },
     });
     expect(parseDraft(raw, FALLBACK)).toEqual({
@@ -81,8 +81,17 @@ describe('withPrefill', () => {
 
   it('leaves consent and marketing choices as they were', () => {
     const filled = withPrefill(TYPED, { email: 'other@example.com' });
-    expect(filled.renewalConsent).toBe(true);
+    expect(filled.renewalConsentFor).toBe('2002:20000:USD:year');
     expect(filled.marketing).toEqual(TYPED.marketing);
     expect(filled.deliverySameAsBilling).toBe(false);
+  });
+});
+
+describe('renewalTermsKey', () => {
+  it('names the offer, its renewal price, currency and period, so a consent given for one does not tick the box of another', () => {
+    const digital = { id: '2001', billingInterval: 'year', currencyCode: 'USD' };
+    expect(renewalTermsKey(digital, 15000)).toBe('2001:15000:USD:year');
+    expect(renewalTermsKey({ ...digital, id: '2002' }, 20000)).not.toBe(renewalTermsKey(digital, 15000));
+    expect(renewalTermsKey(digital, 16000)).not.toBe(renewalTermsKey(digital, 15000));
   });
 });

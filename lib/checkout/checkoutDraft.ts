@@ -10,7 +10,11 @@ export interface CheckoutDraft {
   billing: BillingForm;
   /** Print offers: the magazine goes to the billing address. */
   deliverySameAsBilling: boolean;
-  renewalConsent: boolean;
+  /**
+   * The renewal terms the visitor agreed to (renewalTermsKey), or null: a consent is for
+   * those terms only, so another offer or price shows the box unticked again.
+   */
+  renewalConsentFor: string | null;
   marketing: PermissionChoices;
 }
 
@@ -35,6 +39,11 @@ const MAX_FIELD_LENGTH = 254;
 
 export const draftKey = (campaignId: string) => `pj:draft:${campaignId}`;
 
+/** What a renewal consent is given for: the offer, what it renews at, and how often. */
+export function renewalTermsKey(offer: { id: string; billingInterval: string; currencyCode: string }, renewalPrice: number): string {
+  return `${offer.id}:${renewalPrice}:${offer.currencyCode}:${offer.billingInterval}`;
+}
+
 /** Reads a stored draft over `fallback`: every field is checked, anything odd is left as the fallback has it. */
 export function parseDraft(raw: string | null, fallback: CheckoutDraft): CheckoutDraft {
   let stored: unknown;
@@ -44,14 +53,15 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
     return fallback;
   }
   if (typeof stored !== 'object' || stored === null) return fallback;
-  const { billing, deliverySameAsBilling, renewalConsent, marketing } = stored as Record<string, unknown>;
+  const { billing, deliverySameAsBilling, renewalConsentFor, marketing } = stored as Record<string, unknown>;
   const billingIn = (typeof billing === 'object' && billing !== null ? billing : {}) as Record<string, unknown>;
   const marketingIn = (typeof marketing === 'object' && marketing !== null ? marketing : {}) as Record<string, unknown>;
   const text = (value: unknown, otherwise: string) => (typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : otherwise);
   return {
     billing: Object.fromEntries(BILLING_KEYS.map((key) => [key, text(billingIn[key], fallback.billing[key])])) as unknown as BillingForm,
     deliverySameAsBilling: typeof deliverySameAsBilling === 'boolean' ? deliverySameAsBilling : fallback.deliverySameAsBilling,
-    renewalConsent: typeof renewalConsent === 'boolean' ? renewalConsent : fallback.renewalConsent,
+    renewalConsentFor:
+      renewalConsentFor === null || (typeof renewalConsentFor === 'string' && renewalConsentFor.length <= 100) ? renewalConsentFor : fallback.renewalConsentFor,
     marketing: Object.fromEntries(
       MARKETING_KEYS.map((key) => [key, typeof marketingIn[key] === 'boolean' ? marketingIn[key] : fallback.marketing[key]]),
     ) as unknown as PermissionChoices,

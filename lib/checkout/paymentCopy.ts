@@ -6,9 +6,12 @@ import { formatDate, nextChargeDate, type IsoDate } from '../pricing/renewalDate
 
 type TermsOffer = Pick<Offer, 'trialOffer' | 'trialDays' | 'billingInterval' | 'totalAmount' | 'discountedAmount'>;
 
-/** The submit button says what happens: "Start free trial", or "Subscribe for $20.00" once the total is known. */
+/**
+ * The submit button says what happens: "Start free trial" (nothing due today), or
+ * "Subscribe for $20.00" once the total is known ("Subscribe" while it is worked out).
+ */
 export function submitLabel(offer: Pick<Offer, 'trialOffer'>, total: number | null, currencyCode: CurrencyCode): string {
-  if (offer.trialOffer) return 'Start free trial';
+  if (offer.trialOffer && (total === null || total === 0)) return 'Start free trial';
   return total === null ? 'Subscribe' : `Subscribe for ${formatMoney(total, currencyCode)}`;
 }
 
@@ -21,7 +24,8 @@ export function firstChargeNote(offer: TermsOffer, total: number, currencyCode: 
   const renewal = formatMoney(offerRenewalPrice(offer), currencyCode);
   const date = formatDate(nextChargeDate(offer, today));
   if (offer.trialOffer) {
-    return `Nothing is charged today. Your free trial ends on ${date}; your card is then charged ${renewal} plus any applicable tax, unless you cancel before.`;
+    const today = total === 0 ? 'Nothing is charged today.' : `Today you pay ${formatMoney(total, currencyCode)} for your add-ons.`;
+    return `${today} Your free trial ends on ${date}; your card is then charged ${renewal} plus any applicable tax, unless you cancel before.`;
   }
   if (total === 0) {
     return `Nothing is charged today. We ask for your card so that your subscription can renew on ${date} at ${renewal} plus any applicable tax, unless you cancel before.`;
@@ -44,7 +48,7 @@ export interface RenewalTerms {
 export function renewalTerms(offer: TermsOffer, addOnNames: readonly string[], total: number, currencyCode: CurrencyCode, today: IsoDate): RenewalTerms {
   const renewal = formatMoney(offerRenewalPrice(offer), currencyCode);
   const date = formatDate(nextChargeDate(offer, today));
-  const todayText = offer.trialOffer ? 'Your free trial costs nothing today.' : `Today you pay ${formatMoney(total, currencyCode)}.`;
+  const todayText = offer.trialOffer && total === 0 ? 'Your free trial costs nothing today.' : `Today you pay ${formatMoney(total, currencyCode)}.`;
   return {
     plan: `${todayText} Your subscription then renews automatically on ${date} and every ${offer.billingInterval} after that at ${renewal} plus any applicable tax, charged to this payment method, until you cancel. You can cancel at any time from your account or by contacting customer care; cancelling stops the next renewal and you keep access until the end of the period you paid for.`,
     addOns: addOnNames.map((name) => `${name} is charged once, today, and does not renew.`),

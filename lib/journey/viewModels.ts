@@ -31,6 +31,8 @@ export interface OrderStepView {
   order: OrderViewModel | null;
   /** Why the order saved in the browser could not be used, when it could not. */
   notice: string | null;
+  /** No cart, because this browser's order on the campaign is paid (back from the success page). */
+  paidOrder: boolean;
 }
 
 /** Each step's own view model: what its loader returns and its view renders. */

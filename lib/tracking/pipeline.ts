@@ -34,7 +34,8 @@ export interface PipelineOptions {
 }
 
 export interface Pipeline {
-  deliver(event: JourneyEvent): void;
+  /** `at` is where an event that waited for the pipeline happened (its page), not where the visitor is now. */
+  deliver(event: JourneyEvent, at?: Pick<EventContext, 'page'>): void;
   setMode(mode: TrackingMode): void;
   mode(): TrackingMode;
 }
@@ -61,8 +62,8 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
 
   return {
-    deliver(event) {
-      const context: EventContext = { ...options.context(mode), mode };
+    deliver(event, at) {
+      const context: EventContext = { ...options.context(mode), ...at, mode };
       deliverTo(mode === 'full' ? options.destinations : withoutConsent, event, context);
       if (mode !== 'full') {
         pending.push({ event, context });

@@ -1,6 +1,6 @@
 import type { PublicTrackingEnv } from '../config/publicEnv';
 import type { JourneyMode } from '../journey/query';
-import { startActionBinding } from './actionBinding';
+import type { ActionHandlers } from './actionBinding';
 import { collectorOrigin } from './collectorUrl';
 import type { TrackingMode } from './consent/consentGroups';
 import { createAnalyticsDestination } from './destinations/analyticsDestination';
@@ -12,14 +12,15 @@ import { createFunnelClient, funnelRequestUrl } from './funnelClient';
 import { createPipeline } from './pipeline';
 import { createSchemaInspector } from './schemaInspector';
 import { createSegmentationClient } from './segmentation';
-import { attachPipeline, track } from './track';
+import { attachPipeline } from './track';
 import { pageViewSessionId, storedTracingSessionId } from './tracingSession';
 
 /**
- * The delivery side of tracking: the pipeline, its destinations and the action bindings.
- * It is loaded after the page has hydrated (components/shell/Tracking.tsx imports it
- * dynamically): events emitted meanwhile wait in track()'s buffer, so nothing is lost and
- * none of this code weighs on the page's first load.
+ * The delivery side of tracking: the pipeline and its destinations. It is loaded after the
+ * page has hydrated (components/shell/Tracking.tsx imports it dynamically): events emitted
+ * meanwhile, a quick click included (the shell binds the page's actions at once), wait in
+ * track()'s buffer with the page they happened on, so nothing is lost and none of this
+ * code weighs on the page's first load.
  */
 
 /** What a journey page tells tracking: its campaign, the visitor's mode and where events go. */
@@ -65,20 +66,14 @@ export function startTracking(config: TrackingPageConfig, initialMode: TrackingM
     }),
   });
   const detach = attachPipeline(pipeline);
-  /** Binds the page's `data-martech-actions` at once (a new page's buttons are bound before a quick click). */
-  const bindPage = () =>
-    startActionBinding(
-      document,
-      {
-        funnel: track,
-        // A segment targets the visitor: only with their consent.
-        segment: (operation, segment) => {
-          if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
-        },
-        analytics: (name, data) => analytics.trackSchemaEvent(name, data),
-      },
-      { campaignId: config.flow.campaignId },
-    );
+  /** Where the page's `data-martech-actions` go (the shell binds them; funnel actions go through track()). */
+  const actions: Omit<ActionHandlers, 'funnel'> = {
+    // A segment targets the visitor: only with their consent.
+    segment: (operation, segment) => {
+      if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+    },
+    analytics: (name, data) => analytics.trackSchemaEvent(name, data),
+  };
   // The inspector batches for 30 s: what waits leaves when the page goes away.
   const flushInspector = () => void inspector.flush();
   window.addEventListener('pagehide', flushInspector);
@@ -88,7 +83,7 @@ export function startTracking(config: TrackingPageConfig, initialMode: TrackingM
     void funnel.stop();
     void inspector.stop();
   };
-  return { pipeline, bindPage, stop };
+  return { pipeline, actions, stop };
 }
 
 export type StartedTracking = ReturnType<typeof startTracking>;

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCartExitClick } from './events';
 import type { Pipeline } from './pipeline';
@@ -22,6 +23,17 @@ describe('track', () => {
     track(buildCartExitClick('sign-in', 'e'));
     expect(delivered).toHaveLength(3);
     expect(drainBufferedEvents()).toHaveLength(1);
+  });
+
+  it('delivers an event that waited with the page it happened on, not the page the visitor has moved to', () => {
+    window.history.replaceState(null, '', '/vogue/demo-single');
+    track(buildCartExitClick('magic-link', 'c'));
+    window.history.replaceState(null, '', '/vogue/demo-single/cart');
+    const at: unknown[] = [];
+    const detach = attachPipeline({ deliver: (_event, where) => at.push(where), setMode: vi.fn(), mode: () => 'anonymous' });
+    track(buildCartExitClick('sign-in', 'c'));
+    detach();
+    expect(at).toEqual([{ page: '/vogue/demo-single' }, undefined]);
   });
 
   it('tells every listener, even when one fails', () => {

@@ -8,14 +8,15 @@ import type { Pipeline } from './pipeline';
  * event as it is emitted.
  */
 const MAX_BUFFERED = 200;
-let buffered: JourneyEvent[] = [];
+/** Events emitted before the pipeline started, with the page they happened on. */
+let buffered: { event: JourneyEvent; page: string }[] = [];
 let pipeline: Pipeline | null = null;
 const listeners = new Set<(event: JourneyEvent) => void>();
 
 export function track(event: JourneyEvent): void {
   if (pipeline) pipeline.deliver(event);
   else {
-    buffered.push(event);
+    buffered.push({ event, page: typeof window === 'undefined' ? '' : window.location.pathname });
     if (buffered.length > MAX_BUFFERED) buffered.shift();
   }
   for (const listener of listeners) {
@@ -36,7 +37,9 @@ export function onTrack(listener: (event: JourneyEvent) => void): () => void {
 /** Connects the delivery pipeline, replays what was emitted before, and returns the disconnect. */
 export function attachPipeline(next: Pipeline): () => void {
   pipeline = next;
-  for (const event of drainBufferedEvents()) next.deliver(event);
+  const waiting = buffered;
+  buffered = [];
+  for (const { event, page } of waiting) next.deliver(event, { page });
   return () => {
     if (pipeline === next) pipeline = null;
   };
@@ -44,7 +47,7 @@ export function attachPipeline(next: Pipeline): () => void {
 
 /** Hands over (and clears) the events emitted while no pipeline was attached, oldest first. */
 export function drainBufferedEvents(): JourneyEvent[] {
-  const events = buffered;
+  const events = buffered.map(({ event }) => event);
   buffered = [];
   return events;
 }

@@ -5,7 +5,8 @@ export type Claim<T> =
   | { kind: 'claimed' }
   | { kind: 'done'; response: T }
   | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+  /** The key was claimed by another request: what became of that one (its answer, if it has one). */
+  | { kind: 'mismatch'; inProgress: boolean; response: T | null };
 
 /** An attempt still in progress this long is taken over (the gateway dedupes the charge itself). */
 const STALE_AFTER_MS = 60_000;
@@ -31,7 +32,9 @@ export class IdempotencyStore<T> {
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'claimed' };
 
     const row = await this.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
-    if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+    if (row.request_hash !== requestHash) {
+      return { kind: 'mismatch', inProgress: row.state !== 'done', response: row.response_json ? (JSON.parse(row.response_json) as T) : null };
+    }
     if (row.state === 'done' && row.response_json) return { kind: 'done', response: JSON.parse(row.response_json) as T };
     const staleBefore = new Date(this.now().getTime() - STALE_AFTER_MS).toISOString();
     const takenOver = await this.db

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { testDb } from '@/tests/fixtures/testDb';
+import { offerFixture } from '@/tests/fixtures/flows';
+import { renewalTerms } from '../../checkout/paymentCopy';
 import type { Database } from '../db/schema';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { submitRequestSchema, type SubmitRequestInput } from '../../checkout/submitContract';
@@ -144,8 +146,17 @@ describe('submitCheckout', () => {
     expect(await transactions()).toHaveLength(1);
   });
 
-  it('refuses an attempt key reused for a different order', async () => {
+  it("answers a paid attempt's key, sent again with a changed form after a lost answer, with that payment: never a second charge", async () => {
     const input = request();
+    const first = await submit(input);
+    expect(first.response.status).toBe('succeeded');
+    const again = await submit({ ...input, billing: { ...input.billing, firstName: 'Grace' } });
+    expect(again.response).toEqual(first.response);
+    expect(await transactions()).toHaveLength(1);
+  });
+
+  it("refuses a declined attempt's key reused for a different order: the visitor starts a new attempt", async () => {
+    const input = request(card('4000 0000 0000 0002'));
     await submit(input);
     expect(await refusal({ ...input, offerId: '1001', billing: { ...input.billing, firstName: 'Grace' } })).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
   });
@@ -169,7 +180,12 @@ describe('submitCheckout', () => {
     );
     expect(response.status).toBe('succeeded');
     const [row] = await transactions();
-    expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({ text: 'Renews automatically at $50.00 a year until cancelled.', givenAt: '2026-11-21T12:00:00.000Z' });
+    // Word for word the terms the payment step showed the buyer.
+    expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({
+      text: renewalTerms(offerFixture({ id: '1001', totalAmount: 5000, discountedAmount: 2500 }), [], 2500, 'USD', '2026-11-21').plan,
+      givenAt: '2026-11-21T12:00:00.000Z',
+    });
+    expect(JSON.parse(row!.auto_renewal_consent_json!).text).toMatch(/^Today you pay \$25\.00\. Your subscription then renews automatically on November 21, 2027 and every year after that at \$50\.00/);
   });
 });
 

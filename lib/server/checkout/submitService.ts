@@ -1,4 +1,8 @@
 import { offerRenewalPrice } from '../../pricing/offerPrice';
+import { renewalTerms } from '../../checkout/paymentCopy';
+import { isoDate } from '../../pricing/renewalDates';
+import type { Offer } from '../../catalogue/types';
+import type { Quote } from '../../pricing/quote';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SubmitRequest, SubmitResponse } from '../../checkout/submitContract';
@@ -7,7 +11,6 @@ import type { OrderSnapshot } from '../../checkout/transactionView';
 import { parseExpiry } from '../../payments/cardFields';
 import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
 import { cardBrand, digitsOnly } from '../../payments/testCards';
-import { formatMoney } from '../../pricing/money';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { HttpError } from '../http/HttpError';
 import { matchesHash, sha256 } from '../ids';
@@ -73,6 +76,12 @@ function responseFor(result: ChargeResult, transactionId: string, returnPath: st
  * however many times and however concurrently the attempt is submitted, and records the
  * transaction and its outcome.
  */
+/** The renewal terms the buyer agreed to, word for word as the payment step showed them. */
+function consentText(offer: Offer, quote: Quote, now: Date): string {
+  const terms = renewalTerms(offer, quote.lines.slice(1).map((line) => line.name), quote.total, quote.currencyCode, isoDate(now));
+  return [terms.plan, ...terms.addOns].join(' ');
+}
+
 export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<SubmitOutcome> {
   const now = deps.now();
   const { billing } = request;
@@ -126,6 +135,10 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
 
   const claim = await idempotency.claim(key, fingerprint);
   if (claim.kind === 'mismatch') {
+    // The attempt's first request was paid (its answer was lost, then the visitor changed
+    // the form): that payment is the answer, never a second one under a new key.
+    if (claim.response?.status === 'succeeded') return { response: claim.response, receipt };
+    if (claim.inProgress) throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
     throw new HttpError(422, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
   }
   if (claim.kind === 'done') return { response: claim.response, receipt };
@@ -166,7 +179,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       source: request.source,
       customer,
       autoRenewalConsent: priced.autoRenewalConsentRequired
-        ? { text: `Renews automatically at ${formatMoney(order.offer.renewalAmount, quote.currencyCode)} a ${offer.billingInterval} until cancelled.`, givenAt: now.toISOString() }
+        ? { text: consentText(offer, quote, now), givenAt: now.toISOString() }
         : null,
       currencyCode: quote.currencyCode,
       subtotal: quote.subtotal,

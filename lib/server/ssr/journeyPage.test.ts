@@ -28,6 +28,7 @@ interface Options {
   cookies?: Record<string, string>;
   host?: string;
   method?: string;
+  headers?: Record<string, string>;
 }
 
 function context(resolvedUrl: string, options: Options = {}) {
@@ -48,7 +49,11 @@ function context(resolvedUrl: string, options: Options = {}) {
     params: { brand, url_slug, ...(step.length ? { step } : {}) },
     query: {},
     resolvedUrl,
-    req: { method: options.method ?? 'GET', headers: { host: options.host ?? 'localhost:3000', ...(cookieHeader ? { cookie: cookieHeader } : {}) }, cookies },
+    req: {
+      method: options.method ?? 'GET',
+      headers: { host: options.host ?? 'localhost:3000', ...(cookieHeader ? { cookie: cookieHeader } : {}), ...options.headers },
+      cookies,
+    },
     res,
   } as unknown as GetServerSidePropsContext;
   return { ctx, res };
@@ -145,18 +150,18 @@ const GONE_PROPS = ['location', 'crossSells', 'transaction', 'payments', 'authEr
 describe('journey page loader: each step renders its own view model', () => {
   it.each<[string, string, unknown, number]>([
     ['/vogue/demo-single', 'campaign', {}, 200],
-    ['/vogue/demo-single/cart', 'cart', { order: null, notice: null, alreadySubscribed: false }, 200],
-    ['/vogue/demo-single/promo-code', 'promo-code', { order: null, notice: null }, 200],
+    ['/vogue/demo-single/cart', 'cart', { order: null, notice: null, paidOrder: false, alreadySubscribed: false }, 200],
+    ['/vogue/demo-single/promo-code', 'promo-code', { order: null, notice: null, paidOrder: false }, 200],
     [
       '/vogue/demo-single/credit-card',
       'credit-card',
-      { order: null, notice: null, paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
+      { order: null, notice: null, paidOrder: false, paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
       200,
     ],
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],
     ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false }, 403],
-    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: null }, 200],
-    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: null }, 200],
+    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital' }, 200],
+    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital' }, 200],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
   ])('%s is the %s step', async (url, step, view, status) => {
     const { result, status: answered } = await load(url);
@@ -230,6 +235,18 @@ describe('journey page loader: the cart cookie', () => {
   it('names the offer of the cart on the sign-in page', async () => {
     const props = await journeyProps('/newyorker/demo-dual/auth/initiate/cart', { cookies: cart({ offerId: '2002' }) });
     expect(props).toMatchObject({ step: 'auth-initiate', view: { returnSegments: ['cart'], offerName: 'Print + Digital' } });
+    // Without a cart, a campaign of two offers names neither.
+    expect(await journeyProps('/newyorker/demo-dual/auth/initiate')).toMatchObject({ view: { offerName: null } });
+  });
+
+  it("says so in the step's data too, without the 400 that would make Next reload the page (and lose the notice)", async () => {
+    const { result, status, headers } = await load('/vogue/demo-single/cart', {
+      cookies: { 'pj_cart_vogue-demo-single': '{"o":"1001","x":1}' },
+      headers: { 'x-nextjs-data': '1' },
+    });
+    expect(status).toBe(200);
+    expect(result).toMatchObject({ props: { step: 'cart', view: { order: null, notice: expect.stringMatching(/^We could not read the order/) } } });
+    expect(setCookies(headers)).toEqual([expect.stringMatching(/^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0/)]);
   });
 
   it.each(['cart', 'promo-code', 'credit-card'])('answers a malformed pj_cart cookie on the %s step with a 400 that says so and clears it', async (step) => {
@@ -287,6 +304,18 @@ describe('journey page loader: the success page', () => {
     expect(status).toBe(200);
     expect(result).toMatchObject({ props: { step: 'success', view: { signedIn: false, transaction: { status: 'succeeded', offer: { id: '1001' }, customer: { email: 'buyer@example.com' } } } } });
     expect(setCookies(headers)).toEqual([expect.stringMatching(CLEARED)]);
+  });
+
+  it('says the order is done on an order step reached back from the success page (no cart, a paid receipt)', async () => {
+    const receipt = await pay('4242 4242 4242 4242');
+    for (const step of ['cart', 'promo-code', 'credit-card']) {
+      const props = await journeyProps(`/vogue/demo-single/${step}?livemode=false`, { cookies: { [RECEIPT_COOKIE]: receipt } });
+      expect(props.view).toMatchObject({ order: null, notice: null, paidOrder: true });
+    }
+    // Another campaign's order is not this one's, and a declined one is not done.
+    expect((await journeyProps('/newyorker/demo-dual/cart', { cookies: { [RECEIPT_COOKIE]: receipt } })).view).toMatchObject({ paidOrder: false });
+    const declined = await pay('4000 0000 0000 0002');
+    expect((await journeyProps('/vogue/demo-single/cart?livemode=false', { cookies: { [RECEIPT_COOKIE]: declined } })).view).toMatchObject({ paidOrder: false });
   });
 
   it('keeps the cart of a declined payment', async () => {

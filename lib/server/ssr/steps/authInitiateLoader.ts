@@ -14,6 +14,9 @@ export const loadAuthInitiate: StepLoader<'auth-initiate'> = async (context) => 
   }
   // The link's token must not travel on in a Referer header.
   context.res.setHeader('Referrer-Policy', 'no-referrer');
+  // The offer in the cart, or the campaign's only one (a gated campaign sends visitors here before they choose).
   const { order } = loadOrder(context);
-  return { view: { returnSegments, offerName: order?.plan.name ?? null } };
+  const { plans } = context.flow.data.pageData;
+  const offerName = order?.plan.name ?? (plans.length === 1 ? plans[0]!.name : null);
+  return { view: { returnSegments, offerName } };
 };

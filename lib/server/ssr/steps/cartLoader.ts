@@ -7,5 +7,5 @@ import { loadOrderStep } from './orderView';
 export const loadCart: StepLoader<'cart'> = async (context) => {
   const { db } = await checkoutServices();
   const status = await subscriptionStatus(db, context.req.headers.cookie, context.flow.brand_slug);
-  return { view: { ...loadOrderStep(context), alreadySubscribed: status.activeSubscription } };
+  return { view: { ...(await loadOrderStep(context)), alreadySubscribed: status.activeSubscription } };
 };

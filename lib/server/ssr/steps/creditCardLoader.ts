@@ -17,7 +17,7 @@ export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
   const signedInEmail = await identity.email(context.req.headers.cookie, String(context.mode.livemode));
   return {
     view: {
-      ...loadOrderStep(context, true),
+      ...(await loadOrderStep(context, true)),
       paymentMethods: enabledPaymentMethods(context.env, context.mode.livemode),
       signedInEmail,
       today: isoDate(context.now),

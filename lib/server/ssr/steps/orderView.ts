@@ -2,7 +2,8 @@ import { cartCookieName, resolveCart, type CartSelection } from '../../../cart/c
 import { decodeCartSelection } from '../../../cart/cartCookieCodec';
 import { quoteRequestSchema } from '../../../checkout/quoteContract';
 import { quoteRequestFor } from '../../../checkout/quoteRequestFor';
-import type { OrderViewModel } from '../../../journey/viewModels';
+import type { OrderStepView, OrderViewModel } from '../../../journey/viewModels';
+import { receiptFor } from '../receiptProps';
 import { quoteCheckout } from '../../checkout/quoteService';
 import { HttpError } from '../../http/HttpError';
 import type { StepLoaderContext } from '../stepLoader';
@@ -43,9 +44,20 @@ export function loadOrder(context: StepLoaderContext, withLocation = false): Ord
   return { order: { ...cart, ...priced(context, cart.selection, withLocation) }, notice: null };
 }
 
-/** The order of a cart, promo-code or payment step (priced for the buyer's location on the last); a cookie we could not read makes it a 400 page that says so. */
-export function loadOrderStep(context: StepLoaderContext, withLocation = false): OrderLoad {
+function isPageDataRequest(req: StepLoaderContext['req']): boolean {
+  return req.headers['x-nextjs-data'] === '1' || (req.url ?? '').startsWith('/_next/data/');
+}
+
+/**
+ * The order of a cart, promo-code or payment step (priced for the buyer's location on the
+ * last). A cookie we could not read makes it a 400 page that says so; an empty cart after
+ * this browser's paid order (back from the success page) says the order is done.
+ */
+export async function loadOrderStep(context: StepLoaderContext, withLocation = false): Promise<OrderStepView> {
   const loaded = loadOrder(context, withLocation);
-  if (loaded.notice) context.res.statusCode = 400;
-  return loaded;
+  // A move between steps fetches the page's data: there a 400 would make Next reload the
+  // page, whose request no longer has the (cleared) cookie, and the notice would be lost.
+  if (loaded.notice && !isPageDataRequest(context.req)) context.res.statusCode = 400;
+  const receipt = !loaded.order && !loaded.notice ? await receiptFor(context.req, context.flow.campaignId) : null;
+  return { ...loaded, paidOrder: receipt?.kind === 'found' && receipt.transaction.status === 'succeeded' };
 }
