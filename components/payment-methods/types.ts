@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { Billing } from '@/lib/checkout/billing';
 import type { PaymentMethodConfigs, PaymentMethodId } from '@/lib/payments/methods';
-import type { PaymentInput } from '@/lib/payments/runPayment';
+import type { PaymentAttempt, PaymentInput } from '@/lib/payments/runPayment';
 import type { NextAction } from '@/lib/payments/nextAction';
 
 /**
@@ -12,8 +12,8 @@ import type { NextAction } from '@/lib/payments/nextAction';
 export interface PaymentMethodHandle {
   /** The first of the method's fields that is not right yet (errors are then shown), or null. */
   firstInvalidField(): HTMLElement | null;
-  /** Makes what the submit sends; a readable error when it cannot. */
-  prepare(billing: Billing): Promise<{ payment: PaymentInput } | { error: string }>;
+  /** Makes what the submit sends for the attempt (reusing what it made for it on a retry); a readable error when it cannot. */
+  prepare(billing: Billing, attempt: PaymentAttempt): Promise<{ payment: PaymentInput } | { error: string }>;
   /** Lets the bank authenticate the visitor in the page. */
   handleAction(action: NextAction): Promise<{ error?: string }>;
 }

@@ -11,6 +11,7 @@ import type { JourneyMode } from '@/lib/journey/query';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { ApiClientProvider } from '../shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
+import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 
 const push = vi.fn(async (_url: string) => true);
 vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
@@ -117,6 +118,20 @@ describe('CreditCardStep with Stripe', () => {
     expect(submit.returnPath).toBe('/vogue/demo-single/credit-card?livemode=false');
     expect(JSON.stringify(api.calls)).not.toMatch(/4242/);
     expect(stripe.handleNextAction).not.toHaveBeenCalled();
+  });
+
+  it('sends the same payment method again when the attempt is retried after a lost answer, so it is the same request', async () => {
+    api
+      .fail('submit', new ApiError({ status: 0, message: API_MESSAGES.payment.unreachable }))
+      .answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    await fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toBe(API_MESSAGES.payment.unreachable);
+    fireEvent.click(screen.getByRole('button', { name: /^Subscribe for / }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
+    expect(stripe.createPaymentMethod).toHaveBeenCalledTimes(1);
+    const [first, second] = api.callsOf('submit').map(([request]) => request);
+    expect(second!.payment).toEqual(first!.payment);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
   });
 
   it('hands 3-D Secure to Stripe.js, then asks the server where the payment stands', async () => {

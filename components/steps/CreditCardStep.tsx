@@ -164,7 +164,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
     await driver.run({
       api,
       attempt,
-      method: { prepare: () => handle.prepare(billingData), handleAction: (action) => handle.handleAction(action) },
+      method: { prepare: (current) => handle.prepare(billingData, current), handleAction: (action) => handle.handleAction(action) },
       buildRequest: (input, idempotencyKey) => ({
         ...quoteRequestFor(flow, selection)!,
         idempotencyKey,

@@ -319,32 +319,23 @@ describe('runPayment', () => {
     expect(api.callsOf('submit').map(([request]) => request.idempotencyKey)).toEqual(['key-1', 'key-2']);
   });
 
-  it('reuses the payment method made for the attempt when it is retried (Stripe)', async () => {
-    let made = 0;
+  it("hands the method the attempt, so a retry of the attempt can send what it made for it, and a new attempt a new one", async () => {
+    const keys: string[] = [];
     const { api, deps, dispatch } = setup({
-      api: (fake) => fake.fail('submit', NETWORK).answer('submit', SUCCEEDED),
-      prepare: async () => ({ payment: { kind: 'stripe-payment-method', paymentMethodId: `pm_${++made}` } }),
+      api: (fake) => fake.fail('submit', NETWORK).answer('submit', DECLINED).answer('submit', SUCCEEDED),
+      prepare: async (attempt) => {
+        keys.push(attempt.key());
+        return { payment: { kind: 'stripe-payment-method', paymentMethodId: `pm_for_${attempt.key().replace(/-/g, '_')}` } };
+      },
     });
-    const failed = await runPayment(deps, dispatch);
-    await runPayment(deps, dispatch, failed);
-    expect(made).toBe(1);
-    expect(api.callsOf('submit').map(([request]) => request.payment)).toEqual([
-      { kind: 'stripe-payment-method', paymentMethodId: 'pm_1' },
-      { kind: 'stripe-payment-method', paymentMethodId: 'pm_1' },
-    ]);
-  });
-
-  it('makes a new payment method for the attempt after a decline (Stripe)', async () => {
-    let made = 0;
-    const { api, deps, dispatch } = setup({
-      api: (fake) => fake.answer('submit', DECLINED).answer('submit', SUCCEEDED),
-      prepare: async () => ({ payment: { kind: 'stripe-payment-method', paymentMethodId: `pm_${++made}` } }),
-    });
-    const declined = await runPayment(deps, dispatch);
+    const lost = await runPayment(deps, dispatch);
+    const declined = await runPayment(deps, dispatch, lost);
     await runPayment(deps, dispatch, declined);
+    expect(keys).toEqual(['key-1', 'key-1', 'key-2']);
     expect(api.callsOf('submit').map(([request]) => request.payment)).toEqual([
-      { kind: 'stripe-payment-method', paymentMethodId: 'pm_1' },
-      { kind: 'stripe-payment-method', paymentMethodId: 'pm_2' },
+      { kind: 'stripe-payment-method', paymentMethodId: 'pm_for_key_1' },
+      { kind: 'stripe-payment-method', paymentMethodId: 'pm_for_key_1' },
+      { kind: 'stripe-payment-method', paymentMethodId: 'pm_for_key_2' },
     ]);
   });
 

@@ -18,8 +18,12 @@ export interface PaymentAttempt {
 
 /** The payment method plug-in's browser side. */
 export interface PaymentMethodActions {
-  /** Makes what the submit sends (with Stripe: creates the payment method); a readable error when it cannot. */
-  prepare(): Promise<{ payment: PaymentInput } | { error: string }>;
+  /**
+   * Makes what the submit sends for this attempt (with Stripe: creates the payment method,
+   * or reuses the one it made for the attempt, so that a retry is the same request); a
+   * readable error when it cannot.
+   */
+  prepare(attempt: PaymentAttempt): Promise<{ payment: PaymentInput } | { error: string }>;
   /** Lets the bank authenticate the visitor in the page; a readable error when that did not happen. */
   handleAction(action: NextAction): Promise<{ error?: string }>;
 }
@@ -52,8 +56,8 @@ function asApiError(error: unknown): ApiError {
  * `dispatch` (the view renders the states, it decides nothing), and answers the state it
  * ended in. If `from` cannot start a payment (one is under way), nothing happens.
  *
- * - The attempt's key is taken first; with Stripe, the attempt's payment method is reused
- *   on a retry, so that a retried attempt is the same request.
+ * - The attempt's key is taken first; the method prepares the payment for that attempt
+ *   (a method that makes something per attempt reuses it on a retry).
  * - After a lost answer (network, 5xx) or `attempt_in_progress` the attempt is kept, so a
  *   retry cannot charge twice; a success, a decline or another 4xx finishes it.
  * - A redirect action leaves the page (redirect) with the attempt open: the visitor comes
@@ -81,10 +85,9 @@ export async function runPayment(deps: PaymentDeps, dispatch: PaymentDispatch, f
   const { api, attempt, method } = deps;
   const key = attempt.key();
 
-  const remembered = attempt.paymentMethodId();
   let prepared: Awaited<ReturnType<PaymentMethodActions['prepare']>>;
   try {
-    prepared = remembered ? { payment: { kind: 'stripe-payment-method', paymentMethodId: remembered } } : await method.prepare();
+    prepared = await method.prepare(attempt);
   } catch {
     prepared = { error: PREPARE_FAILED };
   }
@@ -93,7 +96,6 @@ export async function runPayment(deps: PaymentDeps, dispatch: PaymentDispatch, f
     return state;
   }
   const { payment } = prepared;
-  if (payment.kind === 'stripe-payment-method') attempt.rememberPaymentMethod(payment.paymentMethodId);
   emit({ type: 'prepared' });
 
   try {

@@ -27,7 +27,7 @@ test('single offer with 4242: success page with the invoice', async ({ page }) =
   await expect(page.getByTestId('sandbox-note')).toBeVisible();
   await checkout.fillBilling();
   await checkout.fillCard('4242 4242 4242 4242');
-  await expect(checkout.submitButton).toHaveText('Subscribe');
+  await expect(checkout.submitButton).toHaveText('Subscribe for $25.00');
   await checkout.submit();
   const success = await SuccessPage.expectOpen(page);
   expect(new URL(page.url()).search).toBe('?livemode=false&source=e2e');
@@ -43,7 +43,10 @@ test('dual offer, print plan with an address, in New York: auto-renewal consent 
   const checkout = await toCheckout(page, '/newyorker/demo-dual', 'Print + Digital');
   await checkout.fillBilling({ region: 'New York', address: { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' } });
   await checkout.fillCard('4242424242424242');
-  await expect(page.getByTestId('auto-renewal-terms')).toContainText('renews automatically every year at $149.00');
+  // Today's introductory price, then the renewals at the full price.
+  const terms = page.getByTestId('auto-renewal-terms');
+  await expect(terms).toContainText('Today you pay $149.00.');
+  await expect(terms).toContainText(/renews automatically on [A-Z][a-z]+ \d{1,2}, \d{4} and every year after that at \$200\.00 plus any applicable tax/);
   await expect(checkout.renewalConsent).not.toBeChecked();
   await checkout.submit();
   await expect(page.getByText('Please tick the box to agree to the automatic renewal terms.')).toBeVisible();
@@ -61,7 +64,7 @@ test('trial: start the free trial for $0.00', async ({ page }) => {
   await expect(checkout.submitButton).toHaveText('Start free trial');
   await checkout.submit();
   const success = await SuccessPage.expectOpen(page);
-  await expect(page.getByText('Your 30-day free trial of WIRED Free Trial has started.')).toBeVisible();
+  await expect(page.getByText('Your 30-day free trial of WIRED has started.')).toBeVisible();
   await expect(success.total).toHaveText('Total paid$0.00');
 });
 

@@ -49,8 +49,15 @@ function recordRequests(page: Page): Request[] {
 const path = (request: Request) => new URL(request.url()).pathname;
 const isTracking = (request: Request) =>
   /^\/(martech\/api\/funnel|user-context\/segmentation|com\.condenast\/yv8|martech\/api\/schema-inspector)/.test(path(request));
-/** The cart and the checkout attempt: storage the purchase cannot work without. */
-const STRICTLY_NECESSARY = /^session:pj:(cart|promo|attempt):/;
+/** The cart: the campaign's cart cookie (`pj_cart_{campaignId}`). */
+const CART_COOKIE = /^pj_cart(_[\w-]+)?$/;
+/**
+ * Storage the purchase cannot work without: the cart cookie, the checkout attempt and the
+ * payment step's draft of what was typed (never card data).
+ */
+const STRICTLY_NECESSARY = /^(cookie:pj_cart(_[\w-]+)?$|session:pj:(attempt|draft):)/;
+/** The cookies beyond the strictly necessary cart. */
+const optionalCookies = async (context: BrowserContext) => (await context.cookies()).filter((cookie) => !CART_COOKIE.test(cookie.name));
 
 async function storedEvents(request: APIRequestContext, query: Record<string, string>): Promise<StoredEvent[]> {
   const response = await request.get(`/api/admin/events?${new URLSearchParams(query)}`, { headers: ADMIN_HEADERS });
@@ -71,7 +78,7 @@ test.describe('consent gating', () => {
 
     // Anonymous: the funnel hears the visit, but nothing identifying is kept or sent.
     expect(writes.filter((write) => !STRICTLY_NECESSARY.test(write))).toEqual([]);
-    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    expect((await optionalCookies(context)).map((cookie) => cookie.name)).toEqual([]);
     expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation'))).toEqual([]);
     expect(requests.filter((r) => new URL(r.url()).origin !== new URL(page.url()).origin)).toEqual([]);
     for (const collected of requests.filter((r) => path(r) === '/com.condenast/yv8')) {
@@ -133,7 +140,7 @@ test.describe('consent gating', () => {
     await expect.poll(() => requests.filter((r) => path(r) === '/martech/api/funnel').length).toBeGreaterThan(1);
 
     expect(writes.filter((write) => !STRICTLY_NECESSARY.test(write))).toEqual(['cookie:pj_consent']);
-    expect((await context.cookies()).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual(['pj_consent=v1:C0001']);
+    expect((await optionalCookies(context)).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual(['pj_consent=v1:C0001']);
     expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation'))).toEqual([]);
   });
 });
@@ -292,4 +299,27 @@ test('a page reached by client-side navigation has its subscription intent bound
   const clicks = async () =>
     (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter((event) => event.action === 'click' && event.payload.el === 'subscribe');
   await expect.poll(async () => (await clicks()).length).toBe(2);
+});
+
+test("a click on a page's first load counts even before tracking's delivery code has arrived", async ({ page, context, request }) => {
+  await context.addCookies([{ name: 'pj_consent', value: 'v1:C0001,C0002,C0003,C0004', url: 'http://127.0.0.1' }]);
+  // Every script the page asks for after its HTML (tracking's delivery code among them) comes late.
+  let htmlScripts: Set<string> | null = null;
+  await page.route('**/purchase-journey/_next/static/chunks/*.js', async (route) => {
+    if (htmlScripts && !htmlScripts.has(new URL(route.request().url()).pathname)) await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const response = await page.goto('/vogue/demo-single?livemode=false', { waitUntil: 'commit' });
+  htmlScripts = new Set([...(await response!.text()).matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!));
+  // Hydrated (React has put its props on the button), while the late scripts are still on their way.
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-martech-actions]');
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+  });
+  await page.getByRole('button', { name: 'Subscribe: Vogue Digital' }).click();
+  await CartPage.expectOpen(page);
+  const sessionId = (await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id')))!;
+  await expect
+    .poll(async () => (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter((event) => event.action === 'click' && event.payload.el === 'subscribe').length, { timeout: 10_000 })
+    .toBe(1);
 });

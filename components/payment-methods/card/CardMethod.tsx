@@ -49,11 +49,16 @@ function StripeCard({ config, handleRef }: PaymentMethodViewProps<'card'> & { co
   const stripe = useRef<StripeCardHandle | null>(null);
   useImperativeHandle(handleRef, () => ({
     firstInvalidField: () => null, // Stripe checks the card itself when the payment method is made
-    async prepare(billing) {
+    async prepare(billing, attempt) {
+      // One payment method per attempt, so that a retried attempt is the same request.
+      const remembered = attempt.paymentMethodId();
+      if (remembered) return { payment: { kind: 'stripe-payment-method', paymentMethodId: remembered } };
       const method = stripe.current
         ? await stripe.current.createPaymentMethod(billing)
         : { error: 'The card form is still loading. Please wait a moment.' };
-      return 'error' in method ? method : { payment: { kind: 'stripe-payment-method', paymentMethodId: method.id } };
+      if ('error' in method) return method;
+      attempt.rememberPaymentMethod(method.id);
+      return { payment: { kind: 'stripe-payment-method', paymentMethodId: method.id } };
     },
     async handleAction(action) {
       if (action.type !== 'stripe_sdk' || !stripe.current) return { error: NO_IN_PAGE_ACTION };

@@ -5,11 +5,13 @@ import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
 import { SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
+import { PAYMENT_METHOD_IDS } from '../../payments/methods';
 import { applyGatewayEvent } from './reconcile';
 
 export interface CheckoutServices {
   db: Kysely<Database>;
-  gateway: PaymentGateway;
+  /** The gateways of the enabled payment methods. */
+  gateways: PaymentGateway[];
   /** The embedded sandbox, when it is the gateway in use (its bank page needs it). */
   sandbox: SandboxGateway | null;
   now: () => Date;
@@ -18,16 +20,20 @@ export interface CheckoutServices {
 const holder = globalThis as typeof globalThis & { __checkoutServices?: Promise<CheckoutServices> };
 
 /**
- * The server's checkout services: the card method's gateway (Stripe when its keys are
- * configured, else the embedded sandbox, whose events are applied to transactions as they
- * happen, as Stripe's webhooks are).
+ * The server's checkout services: the gateway of each enabled payment method (for the
+ * card, Stripe when its keys are configured, else the embedded sandbox, whose events are
+ * applied to transactions as they happen, as Stripe's webhooks are).
  */
 export function checkoutServices(): Promise<CheckoutServices> {
   holder.__checkoutServices ??= appDb().then((db) => {
     const now = () => new Date();
     const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
-    const gateway = SERVER_PAYMENT_METHODS.card.createGateway(serverEnv(), { db, now, onEvent });
-    return { db, gateway, sandbox: gateway instanceof SandboxGateway ? gateway : null, now };
+    const env = serverEnv();
+    const gateways = PAYMENT_METHOD_IDS.filter((id) => SERVER_PAYMENT_METHODS[id].enabled(env)).map((id) =>
+      SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }),
+    );
+    const sandbox = gateways.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
+    return { db, gateways, sandbox, now };
   });
   return holder.__checkoutServices;
 }

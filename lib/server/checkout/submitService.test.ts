@@ -10,6 +10,7 @@ import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { submitRequestSchema, type SubmitRequestInput } from '../../checkout/submitContract';
 import { HttpError } from '../http/HttpError';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
+import type { PaymentGateway } from '../payments/PaymentGateway';
 import { applyGatewayEvent } from './reconcile';
 import { submitCheckout, successPathFor, transactionIdFor } from './submitService';
 import { TransactionRepository, transactionView } from './TransactionRepository';
@@ -44,7 +45,7 @@ function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInpu
   };
 }
 
-const submit = (input: SubmitRequestInput) => submitCheckout({ db, gateway, now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
+const submit = (input: SubmitRequestInput) => submitCheckout({ db, gateways: [gateway], now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
 const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
 const transactions = () => db.selectFrom('transactions').selectAll().execute();
 
@@ -204,7 +205,7 @@ describe('confirmCheckout', () => {
     const input = request(card('4000 0000 0000 3220'));
     const { response } = await submit(input);
     expect(response.status).toBe('requires_action');
-    const deps = { db, gateway, now };
+    const deps = { db, gateways: [gateway], now };
     expect(await confirmCheckout(deps, input.idempotencyKey, input.returnPath)).toMatchObject({ status: 'requires_action' });
     const [row] = await transactions();
     await gateway.authenticate(row!.gateway_payment_id!, 'approve');
@@ -218,6 +219,22 @@ describe('confirmCheckout', () => {
 });
 
 describe('submitCheckout after review', () => {
+  it('hands each payment to the gateway of its method, when several methods are enabled', async () => {
+    const charged: string[] = [];
+    const other: PaymentGateway = {
+      name: 'stripe',
+      inputKinds: ['stripe-payment-method'],
+      charge: async (charge) => (charged.push(charge.payment.kind), { status: 'succeeded', paymentId: 'pi_other' }),
+      retrieve: async () => ({ status: 'succeeded', paymentId: 'pi_other' }),
+    };
+    const deps = { db, gateways: [gateway, other], now };
+    const viaOther = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } })));
+    const viaSandbox = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request()));
+    expect([viaOther.response.status, viaSandbox.response.status]).toEqual(['succeeded', 'succeeded']);
+    expect(charged).toEqual(['stripe-payment-method']);
+    expect((await transactions()).map((row) => row.gateway).sort()).toEqual(['sandbox', 'stripe']);
+  });
+
   it('refuses a payment the gateway cannot take, before writing anything', async () => {
     expect(await refusal(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } }))).toMatchObject({ status: 400, code: 'payment_method_mismatch' });
     expect(await transactions()).toEqual([]);
@@ -229,7 +246,7 @@ describe('submitCheckout after review', () => {
     const first = await submit(input);
     expect(first.response.status).toBe('succeeded');
     const later = () => new Date('2026-12-02T12:00:00Z');
-    const again = await submitCheckout({ db, gateway, now: later }, snapshot, submitRequestSchema.parse(input));
+    const again = await submitCheckout({ db, gateways: [gateway], now: later }, snapshot, submitRequestSchema.parse(input));
     expect(again.response).toEqual(first.response);
   });
 
@@ -243,7 +260,7 @@ describe('submitCheckout after review', () => {
 describe('submitCheckout for a signed-in subscriber', () => {
   it('does not sell the same brand twice, but still answers an attempt that was already paid', async () => {
     let subscribed = false;
-    const deps = { db, gateway, now, alreadySubscribed: async () => subscribed };
+    const deps = { db, gateways: [gateway], now, alreadySubscribed: async () => subscribed };
     const paid = request();
     const first = await submitCheckout(deps, snapshot, submitRequestSchema.parse(paid));
     expect(first.response.status).toBe('succeeded');

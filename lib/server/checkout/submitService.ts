@@ -21,7 +21,8 @@ import { TransactionRepository } from './TransactionRepository';
 
 export interface CheckoutDeps {
   db: Kysely<Database>;
-  gateway: PaymentGateway;
+  /** The gateways of the enabled payment methods. */
+  gateways: readonly PaymentGateway[];
   now: () => Date;
   /** How long a repeated submit waits for the first one of its attempt to finish. */
   waitForConcurrentMs?: number;
@@ -99,8 +100,9 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   if (await deps.alreadySubscribed?.(request.brand)) {
     throw new HttpError(409, 'already_subscribed', 'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.');
   }
-  const expectedKind = deps.gateway.name === 'sandbox' ? 'sandbox-card' : 'stripe-payment-method';
-  if (input.kind !== expectedKind) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your card details again.');
+  // The gateway of the method the visitor paid with; a kind no enabled method takes is a stale form.
+  const gateway = deps.gateways.find((candidate) => candidate.inputKinds.includes(input.kind));
+  if (!gateway) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your payment details again.');
 
   const priced = quoteCheckout(
     snapshot,
@@ -174,7 +176,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       brandSlug: flow.brand_slug,
       order,
       couponCode: priced.coupon?.applied ? priced.coupon.code : null,
-      gateway: deps.gateway.name,
+      gateway: gateway.name,
       livemode: request.livemode,
       source: request.source,
       customer,
@@ -188,7 +190,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       total: quote.total,
     });
 
-    const result = await deps.gateway.charge({
+    const result = await gateway.charge({
       amount: quote.total,
       currencyCode: quote.currencyCode,
       idempotencyKey: key,
@@ -226,8 +228,9 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
   if (!row || !matchesHash(idempotencyKey, row.receipt_token_hash)) {
     throw new HttpError(404, 'attempt_not_found', 'We could not find this payment. Nothing was charged.');
   }
-  if (row.status === 'requires_action' && row.gateway_payment_id) {
-    const result = await deps.gateway.retrieve(row.gateway_payment_id, row.livemode === 1);
+  const gateway = deps.gateways.find((candidate) => candidate.name === row?.gateway);
+  if (row.status === 'requires_action' && row.gateway_payment_id && gateway) {
+    const result = await gateway.retrieve(row.gateway_payment_id, row.livemode === 1);
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     return responseFor(result, transactionId, returnPath);

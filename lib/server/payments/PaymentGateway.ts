@@ -44,11 +44,13 @@ export interface GatewayEvent {
 
 /**
  * One interface for every way of paying: the checkout service charges through it and
- * never knows which gateway is behind it. PayPal and Amazon Pay fit as further
- * PaymentInput kinds with their own gateway.
+ * never knows which gateway is behind it. Each payment method's unit brings its gateway
+ * (lib/server/payments/methods/); a new method adds its PaymentInput kinds and gateway.
  */
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /** The payment inputs it charges: the checkout service hands each submit to the gateway that takes its kind. */
+  readonly inputKinds: readonly PaymentInput['kind'][];
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Where a payment stands now, e.g. after the visitor has authenticated with their bank. */
   retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult>;

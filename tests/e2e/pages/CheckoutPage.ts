@@ -30,9 +30,10 @@ export class CheckoutPage {
       await page.getByLabel(/^(State|Province)$/).selectOption({ label: details.region ?? 'New Hampshire' });
     }
     if (details.address) {
-      await page.getByLabel('Address').fill(details.address.line1);
-      await page.getByLabel('City').fill(details.address.city);
-      await page.getByLabel('Postal code').fill(details.address.postalCode);
+      // Exact: a print offer's delivery address has "Same as billing address", "Delivery postal code"…
+      await page.getByLabel('Address', { exact: true }).fill(details.address.line1);
+      await page.getByLabel('City', { exact: true }).fill(details.address.city);
+      await page.getByLabel('Postal code', { exact: true }).fill(details.address.postalCode);
     }
   }
 
@@ -46,8 +47,9 @@ export class CheckoutPage {
     return this.page.locator('#renewal-notice-consent');
   }
 
+  /** The submit button, labelled with what it does: "Subscribe for $25.00", "Start free trial" ("Subscribe" until the total is known). */
   get submitButton(): Locator {
-    return this.page.getByRole('button', { name: /^(Subscribe|Start free trial)$/ });
+    return this.page.getByRole('button', { name: /^(Subscribe( for \S+)?|Start free trial)$/ });
   }
 
   get failure(): Locator {

@@ -23,6 +23,7 @@ export const sandboxAuthenticationPath = (paymentId: string) => `/sandbox/authen
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
+  readonly inputKinds = ['sandbox-card'] as const;
 
   constructor(
     private readonly db: Kysely<Database>,

@@ -43,6 +43,7 @@ function resultOf(intent: Intent): ChargeResult {
  */
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
+  readonly inputKinds = ['stripe-payment-method'] as const;
   private readonly clients: { live: Stripe | null; test: Stripe | null };
 
   constructor(keys: StripeKeys, connection: StripeConnection = {}) {
