@@ -2,18 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_ARGS } from '../playwright.config';
 
-/** The same flags as the browser tests (playwright.config.ts), headless. */
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless=new',
-];
+/** The same flags as the browser tests, headless. */
+export const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--headless=new'];
 
 export interface DebuggableChromium {
   /** The remote-debugging port: Playwright and Lighthouse both attach to this one browser. */

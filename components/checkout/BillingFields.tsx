@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Field, SelectField } from '../ui/Field';
+import { SelectField } from '../ui/Field';
+import { BillingTextField } from './BillingTextField';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
 import { regionLabel, regionsOf } from '@/lib/geo/regions';
@@ -20,19 +21,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, on
   const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
   const regions = regionsOf(form.country);
   const text = (field: BillingField, label: string, autoComplete: string, type = 'text') => (
-    <Field
-      id={`billing-${field}`}
-      label={label}
-      type={type}
-      autoComplete={autoComplete}
-      required
-      value={form[field]}
-      error={errors[field]}
-      inputRef={register(field)}
-      onChange={(event) => onChange(field, event.target.value)}
-      onBlur={() => onBlur(field)}
-      onFocus={() => onFocus?.(field)}
-    />
+    <BillingTextField idPrefix="billing" {...{ field, label, autoComplete, type, form, errors, register, onChange, onBlur, onFocus }} />
   );
   return (
     <fieldset className={styles.section}>

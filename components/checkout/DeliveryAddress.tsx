@@ -1,4 +1,4 @@
-import { Field } from '../ui/Field';
+import { BillingTextField } from './BillingTextField';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import styles from './CheckoutForm.module.css';
 
@@ -18,17 +18,7 @@ interface DeliveryAddressProps {
  */
 export function DeliveryAddress({ form, errors, sameAsBilling, onSameAsBilling, onChange, onBlur, register }: DeliveryAddressProps) {
   const text = (field: BillingField, label: string, autoComplete: string) => (
-    <Field
-      id={`delivery-${field}`}
-      label={label}
-      autoComplete={autoComplete}
-      required
-      value={form[field]}
-      error={errors[field]}
-      inputRef={register(field)}
-      onChange={(event) => onChange(field, event.target.value)}
-      onBlur={() => onBlur(field)}
-    />
+    <BillingTextField idPrefix="delivery" {...{ field, label, autoComplete, form, errors, register, onChange, onBlur }} />
   );
   return (
     <fieldset className={styles.section}>

@@ -2,6 +2,7 @@ import Head from 'next/head';
 import Link from 'next/link';
 import { Price } from '../ui/Price';
 import { useApiClient } from '../shell/ApiClientProvider';
+import { ContinueLink } from '../ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
 import type { StepViewProps } from './registry';
@@ -120,9 +121,7 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
           </p>
         </div>
       ) : (
-        <Link className={styles.continue} href={stepHref(base, 'credit-card', search)}>
-          Continue to payment
-        </Link>
+        <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
       )}
       <p>
         <Link href={stepHref(base, 'campaign', search)}>Change your subscription</Link>

@@ -16,7 +16,7 @@ import type { StepViewProps } from './registry';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingField } from '@/lib/checkout/billing';
-import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey } from '@/lib/checkout/checkoutDraft';
+import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey, withDeliverySameAsBilling } from '@/lib/checkout/checkoutDraft';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { firstChargeNote, renewalTerms, submitLabel } from '@/lib/checkout/paymentCopy';
@@ -112,13 +112,18 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
+  const title = (
+    <>
+      <Head>
+        <title>{`Payment | ${flow.brandName}`}</title>
+      </Head>
+      <h1>Payment</h1>
+    </>
+  );
   if (!order || !selection) {
     return (
       <div className={styles.step}>
-        <Head>
-          <title>{`Payment | ${flow.brandName}`}</title>
-        </Head>
-        <h1>Payment</h1>
+        {title}
         <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />
       </div>
     );
@@ -182,10 +187,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
 
   return (
     <div className={styles.step}>
-      <Head>
-        <title>{`Payment | ${flow.brandName}`}</title>
-      </Head>
-      <h1>Payment</h1>
+      {title}
       <form onSubmit={submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
         <OrderSummary state={state} onRetry={retry} taxNote={taxKnown ? null : 'Worked out once you choose your country'} />
         <BillingFields
@@ -206,7 +208,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
             form={billing}
             errors={shownErrors}
             sameAsBilling={draft.deliverySameAsBilling}
-            onSameAsBilling={(deliverySameAsBilling) => updateDraft((current) => ({ ...current, deliverySameAsBilling }))}
+            onSameAsBilling={(same) => updateDraft((current) => withDeliverySameAsBilling(current, same))}
             onChange={changeBilling}
             onBlur={touch}
             register={register}

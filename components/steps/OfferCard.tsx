@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Price } from '../ui/Price';
 import { Loader } from '../ui/Loader';
 import type { Offer } from '@/lib/catalogue/types';
-import { offerFullPrice, offerPrice } from '@/lib/pricing/offerPrice';
+import { offerFullPrice, offerPrice, offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { formatMoney } from '@/lib/pricing/money';
 import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import styles from './OfferStep.module.css';
@@ -16,16 +16,18 @@ interface OfferCardProps {
   campaignId: string;
 }
 
-function trialTerms(offer: Offer): string | null {
-  if (!offer.trialOffer) return null;
-  const after = formatMoney(offer.discountedAmount ?? offer.totalAmount, offer.currencyCode);
-  return `Free for ${offer.trialDays} days, then ${after} a ${offer.billingInterval}.`;
+/** What the offer costs after today: a trial's price once it ends, an introductory price's renewal. */
+function renewalTermsOf(offer: Offer): string | null {
+  const renewal = formatMoney(offerRenewalPrice(offer), offer.currencyCode);
+  if (offer.trialOffer) return `Free for ${offer.trialDays} days, then ${renewal} a ${offer.billingInterval}.`;
+  if (offerPrice(offer) === offerRenewalPrice(offer)) return null;
+  return `${formatMoney(offerPrice(offer), offer.currencyCode)} for the first ${offer.billingInterval}, then ${renewal} a ${offer.billingInterval}.`;
 }
 
 export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignId }: OfferCardProps) {
   const headingId = `offer-${offer.id}-name`;
   const action = offer.trialOffer ? 'Start free trial' : 'Subscribe';
-  const terms = trialTerms(offer);
+  const terms = renewalTermsOf(offer);
   // The same for every render of this card (choosing an offer re-renders them all).
   const martechActions = useMemo(() => subscriptionIntentActions(offer.id, campaignId), [offer.id, campaignId]);
   return (

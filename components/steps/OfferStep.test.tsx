@@ -29,6 +29,8 @@ describe('OfferStep', () => {
     const card = screen.getByRole('article', { name: 'Vogue Digital' });
     expect(within(card).getByTestId('price').textContent).toBe('Now $25.00');
     expect(card.querySelector('s')?.textContent).toBe('Was $50.00');
+    // An introductory price says what the offer renews at.
+    expect(within(card).getByText('$25.00 for the first year, then $50.00 a year.')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Subscribe: Vogue Digital' })).toBeTruthy();
   });
 

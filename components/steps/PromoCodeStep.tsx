@@ -3,6 +3,7 @@ import Head from 'next/head';
 import Link from 'next/link';
 import { Loader } from '../ui/Loader';
 import { useApiClient } from '../shell/ApiClientProvider';
+import { ContinueLink } from '../ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
 import type { StepViewProps } from './registry';
@@ -140,9 +141,7 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
             )
           )}
           <OrderSummary state={state} onRetry={retry} taxNote="Calculated at payment" />
-          <Link className={styles.continue} href={stepHref(base, 'credit-card', search)}>
-            Continue to payment
-          </Link>
+          <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
           <p>
             <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>
           </p>

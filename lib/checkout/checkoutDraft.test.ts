@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, renewalTermsKey, withPrefill, type CheckoutDraft } from './checkoutDraft';
+import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, renewalTermsKey, withDeliverySameAsBilling, withPrefill, type CheckoutDraft } from './checkoutDraft';
 
 const FALLBACK: CheckoutDraft = {
   billing: { ...EMPTY_BILLING, email: 'signed-in@example.com', country: 'US' },
@@ -93,5 +93,23 @@ describe('renewalTermsKey', () => {
     expect(renewalTermsKey(digital, 15000)).toBe('2001:15000:USD:year');
     expect(renewalTermsKey({ ...digital, id: '2002' }, 20000)).not.toBe(renewalTermsKey(digital, 15000));
     expect(renewalTermsKey(digital, 16000)).not.toBe(renewalTermsKey(digital, 15000));
+  });
+});
+
+describe('withDeliverySameAsBilling', () => {
+  const billed: CheckoutDraft = { ...FALLBACK, billing: { ...FALLBACK.billing, line1: '1 World Trade Center', city: 'New York', postalCode: '10007' } };
+
+  it('unticked, starts the delivery address as the billing address', () => {
+    expect(withDeliverySameAsBilling(billed, false)).toEqual({
+      ...billed,
+      deliverySameAsBilling: false,
+      billing: { ...billed.billing, deliveryLine1: '1 World Trade Center', deliveryCity: 'New York', deliveryPostalCode: '10007' },
+    });
+  });
+
+  it('keeps a delivery address already typed, and ticked again changes nothing else', () => {
+    const typed = { ...billed, deliverySameAsBilling: false, billing: { ...billed.billing, deliveryLine1: '4 Times Square' } };
+    expect(withDeliverySameAsBilling({ ...typed, deliverySameAsBilling: true }, false)).toEqual(typed);
+    expect(withDeliverySameAsBilling(typed, true)).toEqual({ ...typed, deliverySameAsBilling: true });
   });
 });

@@ -74,3 +74,18 @@ export function withPrefill(draft: CheckoutDraft, prefill: Partial<BillingForm>)
   for (const key of BILLING_KEYS) if (!billing[key] && prefill[key]) billing[key] = prefill[key];
   return { ...draft, billing };
 }
+
+/**
+ * "Same as billing" switched: unticked, the delivery address starts as the billing address
+ * (to be edited), unless one was typed already.
+ */
+export function withDeliverySameAsBilling(draft: CheckoutDraft, same: boolean): CheckoutDraft {
+  const { billing } = draft;
+  const typed = billing.deliveryLine1 || billing.deliveryCity || billing.deliveryPostalCode;
+  if (same || typed) return { ...draft, deliverySameAsBilling: same };
+  return {
+    ...draft,
+    deliverySameAsBilling: false,
+    billing: { ...billing, deliveryLine1: billing.line1, deliveryCity: billing.city, deliveryPostalCode: billing.postalCode },
+  };
+}

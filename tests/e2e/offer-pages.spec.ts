@@ -10,14 +10,14 @@ const CAMPAIGNS = [
     path: '/vogue/demo-single',
     template: 'single-offer-v1',
     headline: 'Subscribe to Vogue',
-    offers: [{ name: 'Vogue Digital', price: '$25.00', full: '$50.00', button: 'Subscribe' }],
+    offers: [{ name: 'Vogue Digital', price: '$25.00', full: '$50.00', button: 'Subscribe', terms: '$25.00 for the first year, then $50.00 a year.' }],
   },
   {
     path: '/newyorker/demo-dual',
     template: 'dual-offer-v2',
     headline: 'Choose your New Yorker subscription',
     offers: [
-      { name: 'Digital', price: '$99.00', full: '$150.00', button: 'Subscribe' },
+      { name: 'Digital', price: '$99.00', full: '$150.00', button: 'Subscribe', terms: '$99.00 for the first year, then $150.00 a year.' },
       { name: 'Print + Digital', price: '$149.00', full: '$200.00', button: 'Subscribe', print: true },
     ],
   },
@@ -31,7 +31,7 @@ const CAMPAIGNS = [
     path: '/gq/demo-gbp',
     template: 'single-offer-v1',
     headline: 'Subscribe to GQ',
-    offers: [{ name: 'GQ Digital', price: '£19.99', full: '£39.99', button: 'Subscribe' }],
+    offers: [{ name: 'GQ Digital', price: '£19.99', full: '£39.99', button: 'Subscribe', terms: '£19.99 for the first year, then £39.99 a year.' }],
   },
   {
     path: '/epicurious/demo-preauth',
