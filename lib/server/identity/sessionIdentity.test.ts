@@ -51,4 +51,14 @@ describe('externalSessionIdentity', () => {
     expect(await externalSessionIdentity(origin).email('session=good')).toBe('ada@example.com');
     expect(await externalSessionIdentity(origin).email('session=bad')).toBeNull();
   });
+
+  it("sends none of the journey's own cookies (cart, consent, receipt), and makes no call without a cookie of its own", async () => {
+    const identity = externalSessionIdentity(origin);
+    await identity.verify('pj_cart_vogue-demo-single=%7B%7D; session=good; pj_consent=v1:C0001; pj_receipt=txn', 'true');
+    expect(seen.at(-1)!.headers).toMatchObject({ cookie: 'session=good' });
+    const calls = seen.length;
+    expect(await identity.email('pj_cart_vogue-demo-single=%7B%7D; pj_consent=v1:C0001')).toBeNull();
+    expect(await identity.email(undefined)).toBeNull();
+    expect(seen).toHaveLength(calls);
+  });
 });

@@ -28,15 +28,26 @@ export function builtinSessionIdentity(identity: IdentityService): SessionIdenti
 
 const UNAVAILABLE = { status: 502, body: { error: { code: 502, status: 'UNAVAILABLE' } } } as const;
 
+/** The visitor's cookies less the journey's own (cart, consent, receipt: pj_*), which are none of the identity service's business. */
+export function identityCookies(cookieHeader: string | undefined): string | undefined {
+  const kept = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith('pj_'));
+  return kept.length ? kept.join('; ') : undefined;
+}
+
 /**
  * An external identity service at `origin`, called with the same contract: the visitor's
- * cookies, JSON headers and the livemode header go to its verify and profile calls, and
+ * cookies (less the journey's own), JSON headers and the livemode header go to its verify
+ * and profile calls, and
  * its answers come back as they are. A service that does not answer in time is a failed
  * call, which the browser treats as signed out (SPEC §8).
  */
 export function externalSessionIdentity(origin: string, timeoutMs = 5_000): SessionIdentity {
-  const call = async (path: string, cookieHeader: string | undefined, livemode: string | undefined) =>
-    fetch(`${origin}/martech/api/user/v2/${path}`, {
+  const call = async (path: string, allCookies: string | undefined, livemode: string | undefined) => {
+    const cookieHeader = identityCookies(allCookies);
+    return fetch(`${origin}/martech/api/user/v2/${path}`, {
       headers: {
         Accept: 'application/json',
         'Content-Type': 'application/json',
@@ -45,6 +56,7 @@ export function externalSessionIdentity(origin: string, timeoutMs = 5_000): Sess
       },
       signal: AbortSignal.timeout(timeoutMs),
     });
+  };
   return {
     async verify(cookieHeader, livemode) {
       try {
@@ -62,6 +74,8 @@ export function externalSessionIdentity(origin: string, timeoutMs = 5_000): Sess
       }
     },
     async email(cookieHeader, livemode) {
+      // No cookie of its own: nobody can be signed in, and the call is saved.
+      if (!identityCookies(cookieHeader)) return null;
       try {
         const response = await call('profile', cookieHeader, livemode);
         const body = (await response.json()) as { email?: unknown };
