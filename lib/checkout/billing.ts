@@ -1,47 +1,50 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { countryList } from '../geo/countries';
 import { regionsOf } from '../geo/regions';
 
 /**
  * The billing information form, validated alike in the browser (per field, on blur and
- * on submit) and on the server. Messages are written for the visitor.
+ * on submit) and on the server. Messages are written for the visitor. Written with Zod
+ * Mini: the same schemas, a fraction of the code in the payment step's bundle.
  */
-const name = (label: string) =>
-  z.string().trim().min(1, `Enter your ${label}.`).max(80, `Your ${label} must be at most 80 characters.`);
+const text = (max: number, empty: string, tooLong: string) => z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
+const name = (label: string) => text(80, `Enter your ${label}.`, `Your ${label} must be at most 80 characters.`);
 
 export const addressSchema = z.strictObject({
-  line1: z.string().trim().min(1, 'Enter your street address.').max(120, 'The address must be at most 120 characters.'),
-  city: z.string().trim().min(1, 'Enter your city.').max(80, 'The city must be at most 80 characters.'),
-  postalCode: z
-    .string()
-    .trim()
-    .min(1, 'Enter your postal code.')
-    .max(16, 'The postal code must be at most 16 characters.')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code.'),
+  line1: text(120, 'Enter your street address.', 'The address must be at most 120 characters.'),
+  city: text(80, 'Enter your city.', 'The city must be at most 80 characters.'),
+  postalCode: text(16, 'Enter your postal code.', 'The postal code must be at most 16 characters.').check(
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code.'),
+  ),
 });
 
 const allowedCountries = new Set(countryList().map((country) => country.code));
 
 export const billingSchema = z
   .strictObject({
-    email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
+    email: z.pipe(
+      z.string().check(z.trim(), z.minLength(1, 'Enter your email address.')),
+      z.email('Enter a valid email address, like name@example.com.').check(z.maxLength(254)),
+    ),
     firstName: name('first name'),
     lastName: name('last name'),
-    country: z.string().refine((code) => allowedCountries.has(code), 'Choose your country.'),
-    region: z.string().optional(),
+    country: z.string().check(z.refine((code) => allowedCountries.has(code), 'Choose your country.')),
+    region: z.optional(z.string()),
     /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
-    address: addressSchema.optional(),
-    deliveryAddress: addressSchema.optional(),
+    address: z.optional(addressSchema),
+    deliveryAddress: z.optional(addressSchema),
   })
-  .superRefine((billing, ctx) => {
-    const regions = regionsOf(billing.country);
-    if (regions.length > 0 && !regions.some((region) => region.code === billing.region)) {
-      ctx.addIssue({ code: 'custom', path: ['region'], message: `Choose your ${billing.country === 'CA' ? 'province' : 'state'}.` });
-    }
-    if (regions.length === 0 && billing.region !== undefined && billing.region !== '') {
-      ctx.addIssue({ code: 'custom', path: ['region'], message: 'This country has no regions to choose from.' });
-    }
-  });
+  .check(
+    z.superRefine((billing, ctx) => {
+      const regions = regionsOf(billing.country);
+      if (regions.length > 0 && !regions.some((region) => region.code === billing.region)) {
+        ctx.addIssue({ code: 'custom', path: ['region'], message: `Choose your ${billing.country === 'CA' ? 'province' : 'state'}.` });
+      }
+      if (regions.length === 0 && billing.region !== undefined && billing.region !== '') {
+        ctx.addIssue({ code: 'custom', path: ['region'], message: 'This country has no regions to choose from.' });
+      }
+    }),
+  );
 
 export type Billing = z.output<typeof billingSchema>;
 
@@ -116,7 +119,7 @@ const DELIVERY_FIELDS: Record<string, BillingField> = { line1: 'deliveryLine1', 
 
 /** Validates the form; each field gets its first problem. An empty result means it is fine. */
 export function validateBilling(form: BillingForm, needs: AddressNeeds): BillingErrors {
-  const schema = needs.needsAddress ? billingSchema.and(z.object({ address: addressSchema })) : billingSchema;
+  const schema = needs.needsAddress ? z.intersection(billingSchema, z.object({ address: addressSchema })) : billingSchema;
   const result = schema.safeParse(billingFromForm(form, needs));
   if (result.success) return {};
   const errors: BillingErrors = {};

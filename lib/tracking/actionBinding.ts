@@ -1,5 +1,5 @@
 import { buildFunnelEvent, UI_ACTIONS, type FunnelTopic, type FunnelUiEvent, type UiAction } from './events';
-import { isSegmentOperation, type SegmentOperation } from './segmentation';
+import { isSegmentOperation, type SegmentOperation } from './segmentOperation';
 
 /**
  * Tracking declared in markup (SPEC §7, §8, §9): an element carries a JSON list of actions in

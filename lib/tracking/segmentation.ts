@@ -1,5 +1,8 @@
 import { createPixelTransport } from './transports/pixelTransport';
 import type { Transport } from './transports/transport';
+import { isSegmentOperation, SEGMENT_OPERATIONS, type SegmentOperation } from './segmentOperation';
+
+export { isSegmentOperation, SEGMENT_OPERATIONS, type SegmentOperation };
 
 /**
  * The audience-segmentation calls (SPEC §7): `GET ${base}/add?segment=…` and
@@ -7,12 +10,6 @@ import type { Transport } from './transports/transport';
  * without CORS. Nothing here throws: bad input and failed requests are logged.
  */
 
-export const SEGMENT_OPERATIONS = ['add', 'remove'] as const;
-export type SegmentOperation = (typeof SEGMENT_OPERATIONS)[number];
-
-export function isSegmentOperation(value: unknown): value is SegmentOperation {
-  return (SEGMENT_OPERATIONS as readonly unknown[]).includes(value);
-}
 
 /** `${base}/${operation}?segment=…` (and `&livemode=false` in test mode); a trailing slash on the base is not doubled. */
 export function segmentationUrl(baseUrl: string, operation: SegmentOperation, segment: string, livemode = true): string {

@@ -2,14 +2,14 @@ import { HttpError } from '../http/HttpError';
 import type { NewTrackingEvent } from './EventStore';
 import { livemodeFromQuery, queryValue, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
+import { SEGMENT_OPERATIONS, type SegmentOperation } from '../../tracking/segmentOperation';
 
 /**
  * The built-in segmentation endpoint (SPEC §7): `GET /user-context/segmentation/add|remove?segment=S`,
  * sent as an image request, so it answers the 1×1 GIF once the change is committed.
  */
 
-export const SEGMENT_OPERATIONS = ['add', 'remove'] as const;
-export type SegmentOperation = (typeof SEGMENT_OPERATIONS)[number];
+export { SEGMENT_OPERATIONS, type SegmentOperation };
 /** Lower-case names such as `mtu.v`: what the journey uses, and nothing that needs escaping anywhere. */
 export const SEGMENT_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
