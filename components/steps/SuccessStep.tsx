@@ -3,8 +3,7 @@ import Head from 'next/head';
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
 import { useApiClient } from '../shell/ApiClientProvider';
-import { writeSession } from '@/lib/browser/sessionStore';
-import { draftKey } from '@/lib/checkout/checkoutDraft';
+import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { orderStartedSentence } from '@/lib/catalogue/offerCopy';
 import { cardBrandName } from '@/lib/payments/cardFields';
 import { addDays, formatDate, isoDate, nextChargeDate } from '@/lib/pricing/renewalDates';
@@ -38,7 +37,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
     const order = takeOrderTracking(flow.campaignId);
     if (!order) return;
     // The order is placed: what was typed for it (its consents included) is not carried into the next one.
-    writeSession(draftKey(flow.campaignId), null);
+    forgetCheckoutDraft(flow.campaignId);
     track(buildSuccessPageLoad(pageContext(flow.campaignId)));
     track(purchaseFor(transaction, flow.campaignId, mode.source, Date.now()));
     void marketingPermissionsEvent({

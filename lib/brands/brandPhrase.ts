@@ -3,7 +3,8 @@
  * already begin with "The" ("The New Yorker") take no second article. The brand's own
  * spelling and casing are kept as they are.
  */
-const STARTS_WITH_THE = /^the\s/i;
+/** A name that already begins with "The" ("The New Yorker"). */
+export const STARTS_WITH_THE = /^the\s/i;
 
 /** Mid-sentence: "the Vogue", "The New Yorker". */
 export function theBrand(name: string): string {

@@ -25,8 +25,10 @@ export interface CartSelection {
 export function cartCookieName(campaignId: string): string {
   return `pj_cart_${campaignId}`;
 }
+
 /** At most this many add-ons beside the plan, as the quote endpoint takes them. */
 export const MAX_ADD_ONS = 5;
+
 export function encodeCartSelection(selection: CartSelection): string {
   return JSON.stringify({
     o: selection.offerId,

@@ -1,3 +1,4 @@
+import { STARTS_WITH_THE } from '../brands/brandPhrase';
 import type { Offer } from './types';
 
 /**
@@ -15,7 +16,6 @@ const TRIAL_PHRASE =
 /** "Try WIRED free", "Try WIRED for free" */
 const TRY_FREE = /^\s*try\s+(.+?)\s+(?:for\s+)?free\s*$/i;
 const SUBSCRIPTION_WORD = /\s*\bsubscription\s*$/i;
-const STARTS_WITH_THE = /^the\s/i;
 
 function tidy(text: string): string {
   return text.replace(/\s{2,}/g, ' ').replace(SEPARATORS, '').trim();

@@ -2,6 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { readSession, writeSession } from '../browser/sessionStore';
 import { draftKey, parseDraft, withPrefill, type CheckoutDraft } from './checkoutDraft';
 
+/** Forgets what was typed for a campaign's order (it is placed): the next order starts afresh. */
+export function forgetCheckoutDraft(campaignId: string): void {
+  writeSession(draftKey(campaignId), null);
+}
+
 /**
  * The payment step's form, starting as the server rendered it (so the first render matches
  * the server's HTML), restored from the tab's session storage right after mount, and saved
