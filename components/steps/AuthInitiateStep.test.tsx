@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
@@ -18,10 +18,10 @@ beforeEach(() => {
   api = createFakeApiClient();
 });
 
-function renderInitiate(path: string, view: { returnSegments: string[]; offerName: string | null }, search = '?source=nl&method=magic-link') {
+function renderInitiate(path: string, view: { returnSegments: string[]; offerName: string | null; signedIn?: boolean }, search = '?source=nl&method=magic-link') {
   render(
     <ApiClientProvider client={api}>
-      <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', view, { search })} />
+      <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', { signedIn: false, ...view }, { search })} />
     </ApiClientProvider>,
   );
 }
@@ -40,6 +40,19 @@ describe('AuthInitiateStep', () => {
   it('names the brand alone when the cart is empty', () => {
     renderInitiate('vogue/demo-single', { returnSegments: [], offerName: null });
     expect(screen.getByText(/Sign in to continue with Vogue\./)).toBeTruthy();
+  });
+
+  it("offers a way back, except on a campaign that asks everyone to sign in (back would only lead here again)", () => {
+    renderInitiate('vogue/demo-single', { returnSegments: ['cart'], offerName: null });
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/vogue/demo-single/cart?source=nl');
+    cleanup();
+    renderInitiate('epicurious/demo-preauth', { returnSegments: [], offerName: 'Epicurious Insider' });
+    expect(screen.queryByRole('link', { name: 'Back' })).toBeNull();
+    expect(screen.getByText(/Sign in to continue with Epicurious Insider\. /)).toBeTruthy();
+    cleanup();
+    // Signed in already (from its cart exit), the way back leads to the cart.
+    renderInitiate('epicurious/demo-preauth', { returnSegments: ['cart'], offerName: 'Epicurious Insider', signedIn: true });
+    expect(screen.getByRole('link', { name: 'Back' })).toBeTruthy();
   });
 
   it('sends a sign-in link through the API client with the page to return to, then says where it went', async () => {

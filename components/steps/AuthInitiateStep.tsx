@@ -84,7 +84,9 @@ export default function AuthInitiateStep({ flow, base, search, view }: StepViewP
       ) : (
         <form onSubmit={submit} noValidate className={styles.form}>
           <p>
-            {offerName ? `Sign in to continue with ${offerName} from ${flow.brandName}. ` : `Sign in to continue with ${flow.brandName}. `}
+            {offerName && !offerName.includes(flow.brandName)
+              ? `Sign in to continue with ${offerName} from ${flow.brandName}. `
+              : `Sign in to continue with ${offerName ?? flow.brandName}. `}
             We will email you a link: no password needed.
           </p>
           <Field
@@ -103,9 +105,12 @@ export default function AuthInitiateStep({ flow, base, search, view }: StepViewP
           </button>
         </form>
       )}
-      <p>
-        <Link href={returnPath}>Back</Link>
-      </p>
+      {/* On a campaign that asks everyone to sign in, "Back" would only lead a visitor who is not signed in here again. */}
+      {(view.signedIn || !flow.data.config.enablePreAuth) && (
+        <p>
+          <Link href={returnPath}>Back</Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -93,6 +93,11 @@ describe('PromoCodeStep', () => {
     expect(storedSelection()).toEqual(selectionOf('2001', { promoCode: 'TENOFF' }));
   });
 
+  it('says so when an applied code has nothing to take off today (a free trial), rather than seem to do nothing', () => {
+    renderStep('wired/demo-trial', selectionOf('3001', { promoCode: 'SAVE20' }));
+    expect(screen.getByRole('status').textContent).toBe('Promo code SAVE20 applied. There is nothing to take off today’s total. Remove promo code');
+  });
+
   it('shows a code the server already applied once, and the way on to payment', () => {
     renderStep('newyorker/demo-dual', selectionOf('2001', { promoCode: 'SAVE20' }), { search: '?source=nl' });
     expect(total()).toBe('Total today$79.20');

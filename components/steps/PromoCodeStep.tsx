@@ -122,7 +122,9 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
             </p>
           ) : selection.promoCode && feedback?.kind !== 'error' ? (
             <p id="promo-code-feedback" ref={result} tabIndex={-1} className={`${styles.result} ${styles.applied}`} role="status">
-              Promo code <strong>{selection.promoCode}</strong> applied.{' '}
+              Promo code <strong>{selection.promoCode}</strong> applied.
+              {/* A code on a free trial is valid but has nothing to take off today: say so rather than seem to do nothing. */}
+              {state.status === 'ready' && state.quote.quote.discount === 0 ? ' There is nothing to take off today’s total.' : ''}{' '}
               <button type="button" className={styles.linkButton} onClick={remove}>
                 Remove promo code
               </button>

@@ -42,6 +42,6 @@ describe('renewalTerms', () => {
   });
 
   it('starts a trial from nothing today', () => {
-    expect(renewalTerms(trial, [], 0, 'USD', '2026-11-22').plan).toMatch(/^Your free trial costs nothing today\. Your subscription then renews automatically on December 22, 2026 and every year after that at \$29\.99/);
+    expect(renewalTerms(trial, [], 0, 'USD', '2026-11-22').plan).toMatch(/^Your free trial costs nothing today\. Your subscription then starts on December 22, 2026 and renews automatically every year after that at \$29\.99/);
   });
 });

@@ -63,6 +63,8 @@ export interface StepViewModels {
     returnSegments: string[];
     /** The offer in the visitor's cart, named on the sign-in page. */
     offerName: string | null;
+    /** Already signed in: on a campaign that asks everyone to sign in, the way back leads somewhere only then. */
+    signedIn: boolean;
   };
   'auth-complete': { authError: 'invalid' | 'expired' | 'used' };
 }

@@ -167,7 +167,7 @@ for (const campaign of CAMPAIGNS) {
       await backThenForward('cart', () => expectCart(page), () => expectSignInForm(page));
       await reload('auth/initiate', async () => {
         await expectSignInForm(page);
-        await expect(page.getByText(`Sign in to continue with ${campaign.offer} from`)).toBeVisible();
+        await expect(page.getByText(`Sign in to continue with ${campaign.offer}`)).toBeVisible();
       });
       await guard.visit('cart, from auth/initiate', async () => {
         await page.getByRole('link', { name: 'Back', exact: true }).click();

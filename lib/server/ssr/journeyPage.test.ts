@@ -160,8 +160,8 @@ describe('journey page loader: each step renders its own view model', () => {
     ],
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],
     ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false }, 403],
-    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital' }, 200],
-    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital' }, 200],
+    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital', signedIn: false }, 200],
+    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false }, 200],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
   ])('%s is the %s step', async (url, step, view, status) => {
     const { result, status: answered } = await load(url);
