@@ -1,4 +1,3 @@
-import Head from 'next/head';
 import type { FunnelReportPageProps } from '@/lib/server/ssr/funnelReportPage';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { FunnelReportView } from './FunnelReportView';
@@ -15,14 +14,7 @@ const REFUSED_TITLES: Record<RefusedStatus, string> = {
 /** The funnel report, or a plain page saying why it cannot be shown. */
 export function FunnelReportPage(props: FunnelReportPageProps) {
   if (props.kind === 'refused') {
-    return (
-      <>
-        <Head>
-          <meta name="robots" content="noindex, nofollow" />
-        </Head>
-        <ErrorView title={REFUSED_TITLES[props.status]} message={props.status === 400 ? `${props.message} Please correct the link or use the form.` : props.message} />
-      </>
-    );
+    return <ErrorView title={REFUSED_TITLES[props.status]} message={props.status === 400 ? `${props.message} Please correct the link or use the form.` : props.message} />;
   }
   return <FunnelReportView {...props} />;
 }

@@ -1,4 +1,3 @@
-import Head from 'next/head';
 import type { ReportMode } from '@/lib/server/reports/funnelFilter';
 import type { CampaignFunnel } from '@/lib/server/reports/funnelReport';
 import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
@@ -8,6 +7,7 @@ import { FunnelTable } from './FunnelTable';
 import { SchemaDriftList } from './SchemaDriftList';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 export const FUNNEL_REPORT_PATH = '/admin/funnel';
 
@@ -59,10 +59,7 @@ export function FunnelReportView({ filter, campaignOptions, report, drift, drift
   const scope = filter.campaignId ? labelOf(filter.campaignId) : 'all campaigns';
   return (
     <>
-      <Head>
-        <title>{`Funnel report · ${period}`}</title>
-        <meta name="robots" content="noindex, nofollow" />
-      </Head>
+      <DocumentTitle title={`Funnel report · ${period}`} />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import Head from 'next/head';
 import { Loader } from '../ui/Loader';
 import { useApiClient } from '../shell/ApiClientProvider';
 import { cardBrandName } from '@/lib/payments/cardFields';
 import { formatMoney } from '@/lib/pricing/money';
 import type { SandboxAuthenticationProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
 import styles from './SandboxAuthentication.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 type Outcome = 'approve' | 'fail';
 
@@ -32,9 +32,7 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
 
   return (
     <main id="main" className={styles.page}>
-      <Head>
-        <title>Sandbox bank: confirm your payment</title>
-      </Head>
+      <DocumentTitle title="Sandbox bank: confirm your payment" />
       <p className={styles.badge}>Sandbox bank · test authentication</p>
       <h1>Confirm your payment</h1>
       <p>

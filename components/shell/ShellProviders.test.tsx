@@ -33,6 +33,13 @@ function ConfigProbe() {
   return <p>{`${flow.campaignId} ${String(mode.livemode)} ${mode.source} ${search} ${base} ${step}`}</p>;
 }
 
+/** The loader's code is fetched when a navigation starts: lets the delay pass and that code arrive. */
+async function loaderShown(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+  await import('@/components/ui/Loader');
+  await vi.advanceTimersByTimeAsync(0);
+}
+
 describe('ShellProviders', () => {
   it("gives every component the journey page's checkout config", () => {
     render(
@@ -72,7 +79,7 @@ describe('ShellProviders', () => {
     ).toThrow('useCheckoutConfig is used outside a journey page');
   });
 
-  it('shows the general-processing loader when moving to another page takes over 200 ms', () => {
+  it('shows the general-processing loader when moving to another page takes over 200 ms', async () => {
     vi.useFakeTimers();
     render(
       <ShellProviders pageProps={journeyProps}>
@@ -82,13 +89,13 @@ describe('ShellProviders', () => {
     act(() => Router.events.emit('routeChangeStart', '/vogue/demo-single/cart'));
     act(() => vi.advanceTimersByTime(199));
     expect(screen.queryByRole('status')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => loaderShown(1));
     expect(screen.getByRole('status').getAttribute('data-loader')).toBe('general-processing');
     act(() => Router.events.emit('routeChangeComplete', '/vogue/demo-single/cart'));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('hides the loader when moving fails', () => {
+  it('hides the loader when moving fails', async () => {
     vi.useFakeTimers();
     render(
       <ShellProviders pageProps={journeyProps}>
@@ -96,7 +103,7 @@ describe('ShellProviders', () => {
       </ShellProviders>,
     );
     act(() => Router.events.emit('routeChangeStart', '/x'));
-    act(() => vi.advanceTimersByTime(500));
+    await act(() => loaderShown(500));
     expect(screen.getByRole('status')).toBeTruthy();
     act(() => Router.events.emit('routeChangeError', new Error('aborted'), '/x'));
     expect(screen.queryByRole('status')).toBeNull();

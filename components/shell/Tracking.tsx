@@ -4,10 +4,10 @@ import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig
 import { useConsent } from './Consent';
 import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
-import { startActionBinding } from '@/lib/tracking/actionBinding';
+import type { ActionHandlers } from '@/lib/tracking/actionBinding';
+import { recordEarlyActions } from '@/lib/tracking/earlyActions';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { track } from '@/lib/tracking/track';
-import { forgetTracingSession } from '@/lib/tracking/tracingSession';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
 
 /**
@@ -58,21 +58,37 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     // A new campaign or mode starts a new pipeline; consent changes are applied below.
   }, [campaignId, livemode]);
 
-  // Each page's elements are bound as soon as it is shown (a quick click counts), then followed
-  // as the DOM changes. Funnel actions go through track(), which holds them until delivery
-  // starts; segment and analytics actions need its destinations, so one fired in the first
-  // moment of a page, before they load, is not sent (the journey's own markup binds only funnel actions).
+  // Each page's markup is bound once the binder's code has loaded, then followed as the DOM
+  // changes; what the visitor clicks or hovers before then is recorded and replayed, even when
+  // that click took them to another page. Funnel actions go through track(), which holds them
+  // until delivery starts; segment and analytics actions need its destinations, so one fired in
+  // the first moment of a page, before they load, is not sent (the journey's own markup binds
+  // only funnel actions).
   useEffect(() => {
     if (!campaignId) return undefined;
-    return startActionBinding(
-      document,
-      {
-        funnel: track,
-        segment: (operation, segment) => tracking.current?.actions.segment(operation, segment),
-        analytics: (name, data) => tracking.current?.actions.analytics(name, data),
+    const recorder = recordEarlyActions(document);
+    const handlers: ActionHandlers = {
+      funnel: track,
+      segment: (operation, segment) => tracking.current?.actions.segment(operation, segment),
+      analytics: (name, data) => tracking.current?.actions.analytics(name, data),
+    };
+    let stop: (() => void) | null = null;
+    let left = false;
+    import('@/lib/tracking/actionBinding').then(
+      ({ replayEarlyActions, startActionBinding }) => {
+        const early = recorder.stop();
+        if (left) replayEarlyActions(early, handlers, campaignId);
+        else stop = startActionBinding(document, handlers, { campaignId, early });
       },
-      { campaignId },
+      (error: unknown) => {
+        recorder.stop();
+        console.error('Tracking could not bind the page: its code did not load.', error);
+      },
     );
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [campaignId, livemode, page]);
 
   const previousMode = useRef(consentMode);
@@ -86,8 +102,14 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     if (!withdrawn) return;
     // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
     // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.
-    forgetTracingSession();
-    if (latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc) window.location.reload();
+    const reload = Boolean(latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc);
+    import('@/lib/tracking/tracingSession').then(
+      ({ forgetTracingSession }) => {
+        forgetTracingSession();
+        if (reload) window.location.reload();
+      },
+      (error: unknown) => console.error('Withdrawn consent: the tracing id could not be forgotten.', error),
+    );
   }, [consentMode]);
 
   return <>{children}</>;

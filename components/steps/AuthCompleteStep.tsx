@@ -1,8 +1,8 @@
-import Head from 'next/head';
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from './AuthStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 const MESSAGES = {
   expired: 'This sign-in link has expired: links work for 15 minutes.',
@@ -24,9 +24,7 @@ function withoutToken(search: string): string {
 export default function AuthCompleteStep({ flow, base, search, view }: StepViewProps<'auth-complete'>) {
   return (
     <div className={styles.auth}>
-      <Head>
-        <title>{`Sign-in link | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`Sign-in link | ${flow.brandName}`} />
       <h1>We could not sign you in</h1>
       <p role="alert">{MESSAGES[view.authError]}</p>
       <p>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Head from 'next/head';
 import Link from 'next/link';
 import { Field } from '../ui/Field';
 import type { StepViewProps } from './registry';
 import { useApiClient } from '../shell/ApiClientProvider';
 import styles from './AuthStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 type Sent = { email: string } | null;
 
@@ -61,9 +61,7 @@ export default function AuthInitiateStep({ flow, base, search, view }: StepViewP
 
   return (
     <div className={styles.auth}>
-      <Head>
-        <title>{`${title} | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`${title} | ${flow.brandName}`} />
       <h1>{title}</h1>
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1}>

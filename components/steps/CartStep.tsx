@@ -1,4 +1,3 @@
-import Head from 'next/head';
 import Link from 'next/link';
 import { Price } from '../ui/Price';
 import { useApiClient } from '../shell/ApiClientProvider';
@@ -16,6 +15,7 @@ import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { track } from '@/lib/tracking/track';
 import styles from './CartStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**
  * The cart: the chosen plan, the add-ons that go with it, the order as the server prices
@@ -34,9 +34,7 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
 
   const title = (
     <>
-      <Head>
-        <title>{`Your cart | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`Your cart | ${flow.brandName}`} />
       <h1>Your cart</h1>
     </>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
-import Head from 'next/head';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
@@ -32,6 +31,7 @@ import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirst
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from '../checkout/CheckoutForm.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
 
@@ -114,9 +114,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
 
   const title = (
     <>
-      <Head>
-        <title>{`Payment | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`Payment | ${flow.brandName}`} />
       <h1>Payment</h1>
     </>
   );

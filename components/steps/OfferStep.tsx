@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { OfferCard } from './OfferCard';
 import type { Offer } from '@/lib/catalogue/types';
@@ -13,6 +12,7 @@ import { trackedItemFor } from '@/lib/tracking/commerce';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from './OfferStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 export type OfferStepProps = Pick<StepViewProps<'campaign'>, 'flow' | 'base' | 'search'>;
 
@@ -37,9 +37,7 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
 
   return (
     <>
-      <Head>
-        <title>{`${headline} | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`${headline} | ${flow.brandName}`} />
       <h1 className={styles.headline}>{headline}</h1>
       {subheadline && <p className={styles.subheadline}>{subheadline}</p>}
       <div className={dual ? styles.dual : styles.single} data-template={flow.templateIdentifier}>

@@ -1,5 +1,4 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import Head from 'next/head';
 import Link from 'next/link';
 import { Loader } from '../ui/Loader';
 import { useApiClient } from '../shell/ApiClientProvider';
@@ -16,6 +15,7 @@ import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from './PromoCodeStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 type Feedback = { kind: 'error' | 'removed'; message: string } | null;
 
@@ -83,9 +83,7 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
 
   return (
     <div className={styles.step}>
-      <Head>
-        <title>{`Promo code | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`Promo code | ${flow.brandName}`} />
       <h1>Promo code</h1>
       {!order || !selection ? (
         <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />

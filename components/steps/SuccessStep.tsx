@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import Head from 'next/head';
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
 import { useApiClient } from '../shell/ApiClientProvider';
@@ -16,6 +15,7 @@ import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
 import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
 const PRINT_FIRST_ISSUE_DAYS = 21;
@@ -54,9 +54,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!transaction) {
     return (
       <div className={styles.success}>
-        <Head>
-          <title>{`Order | ${flow.brandName}`}</title>
-        </Head>
+        <DocumentTitle title={`Order | ${flow.brandName}`} />
         <h1>We can’t show this order</h1>
         <p>
           Order details are shown only in the browser that placed the order. If you subscribed, your confirmation email has the
@@ -71,9 +69,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!paid) {
     return (
       <div className={styles.success}>
-        <Head>
-          <title>{`Payment not complete | ${flow.brandName}`}</title>
-        </Head>
+        <DocumentTitle title={`Payment not complete | ${flow.brandName}`} />
         <h1>Your payment is not complete</h1>
         <p>{transaction.status === 'failed' ? 'The payment did not go through, and nothing was charged.' : 'Your bank has not confirmed the payment yet.'}</p>
         <p>
@@ -88,9 +84,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   const ordered = isoDate(new Date(transaction.createdAt));
   return (
     <div className={styles.success}>
-      <Head>
-        <title>{`Thank you | ${flow.brandName}`}</title>
-      </Head>
+      <DocumentTitle title={`Thank you | ${flow.brandName}`} />
       <h1>Thank you, {transaction.customer.firstName}!</h1>
       <p className={styles.lead}>
         {orderStartedSentence(offer, flow.brandName)} We have sent a confirmation to <strong>{transaction.customer.email}</strong>.

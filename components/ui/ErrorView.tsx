@@ -1,5 +1,5 @@
-import Head from 'next/head';
 import styles from './ErrorView.module.css';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 interface ErrorViewProps {
   title: string;
@@ -10,9 +10,7 @@ interface ErrorViewProps {
 export function ErrorView({ title, message }: ErrorViewProps) {
   return (
     <>
-      <Head>
-        <title>{title}</title>
-      </Head>
+      <DocumentTitle title={title} />
       <main id="main" className={styles.main}>
         <h1>{title}</h1>
         <p>{message}</p>

@@ -4,12 +4,14 @@ import {
   ACTIONS_ATTRIBUTE,
   IMPRESSION_THRESHOLD,
   parseActions,
+  replayEarlyActions,
   SCAN_DEBOUNCE_MS,
   SCAN_MAX_WAIT_MS,
   startActionBinding,
   type ActionHandlers,
   type MarkupAction,
 } from './actionBinding';
+import { recordEarlyActions } from './earlyActions';
 import { buildFunnelEvent, buildSubscriptionIntent } from './events';
 
 /** An IntersectionObserver the test drives: `show(el, ratio)` plays the browser's callback. */
@@ -289,5 +291,64 @@ describe('startActionBinding', () => {
     await domSettles();
     later.click();
     expect(h.funnel).not.toHaveBeenCalled();
+  });
+});
+
+describe('clicks and hovers before the binder loads', () => {
+  const hoverAction: MarkupAction = { type: 'analytics', trigger: 'hover', name: 'checkout_interaction', data: { el: 'subscribe' } };
+  const expectedClick = () => buildFunnelEvent({ ...subscribeClick.event, campaignId: 'vogue-demo-single' });
+
+  it('are recorded and replayed once when binding starts, and the binder takes over after', () => {
+    const h = handlers();
+    const card = element([hoverAction], 'div');
+    const button = document.createElement('button');
+    button.setAttribute(ACTIONS_ATTRIBUTE, JSON.stringify([subscribeClick]));
+    const label = document.createElement('span');
+    button.append(label);
+    card.append(button);
+    const recorder = recordEarlyActions(document);
+    label.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    label.click();
+    expect(h.funnel).not.toHaveBeenCalled();
+    stop = startActionBinding(document, h, { campaignId: 'vogue-demo-single', IntersectionObserver: null, early: recorder.stop() });
+    expect(h.funnel.mock.calls).toEqual([[expectedClick()]]);
+    expect(h.analytics.mock.calls).toEqual([['checkout_interaction', { el: 'subscribe' }]]);
+    // The hover already counted this page view; the click counts every time.
+    card.dispatchEvent(new MouseEvent('mouseenter'));
+    button.click();
+    expect(h.analytics).toHaveBeenCalledTimes(1);
+    expect(h.funnel).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores events on elements without markup, and records nothing once stopped', () => {
+    const plain = document.createElement('button');
+    document.body.append(plain);
+    const marked = element([subscribeClick]);
+    const recorder = recordEarlyActions(document);
+    plain.click();
+    const early = recorder.stop();
+    marked.click();
+    expect(early).toEqual([]);
+    expect(recorder.stop()).toEqual([]);
+  });
+
+  it('replays a click whose element has left the page since (the click navigated)', () => {
+    const h = handlers();
+    const el = element([subscribeClick]);
+    const recorder = recordEarlyActions(document);
+    el.click();
+    el.remove();
+    replayEarlyActions(recorder.stop(), h, 'vogue-demo-single');
+    expect(h.funnel.mock.calls).toEqual([[expectedClick()]]);
+  });
+
+  it('are recorded even when a handler stops the event from bubbling', () => {
+    const h = handlers();
+    const el = element([subscribeClick]);
+    el.addEventListener('click', (event) => event.stopPropagation());
+    const recorder = recordEarlyActions(document);
+    el.click();
+    replayEarlyActions(recorder.stop(), h, 'vogue-demo-single');
+    expect(h.funnel).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { buildFunnelEvent, UI_ACTIONS, type FunnelTopic, type FunnelUiEvent, type UiAction } from './events';
+import type { EarlyAction } from './earlyActions';
 import { isSegmentOperation, type SegmentOperation } from './segmentOperation';
 
 /**
@@ -63,6 +64,8 @@ export interface ActionBindingOptions {
   IntersectionObserver?: typeof IntersectionObserver | null;
   /** The browser's by default; null means only the first scan happens. */
   MutationObserver?: typeof MutationObserver | null;
+  /** Clicks and hovers recorded before the binder loaded (`earlyActions.ts`), replayed once on start. */
+  early?: readonly EarlyAction[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -164,26 +167,18 @@ const describeElement = (el: Element) => `<${el.tagName.toLowerCase()}${el.id ? 
 
 interface Binding {
   value: string;
+  actions: readonly BoundAction[];
   unbind(): void;
 }
 
-/**
- * Binds every element under `root` that carries the attribute, now and (through a
- * MutationObserver, debounced) whenever the DOM changes. Each element is bound once; when
- * its attribute changes it is rebound, and when it leaves the DOM it is unbound. Returns
- * stop(), which disconnects the observers and removes every listener.
- */
-export function startActionBinding(root: Document | Element, handlers: ActionHandlers, options: ActionBindingOptions): () => void {
-  const IO = options.IntersectionObserver === undefined ? globalThis.IntersectionObserver : options.IntersectionObserver;
-  const MO = options.MutationObserver === undefined ? globalThis.MutationObserver : options.MutationObserver;
+interface ActionRunner {
+  run(action: BoundAction): void;
+  /** Runs each action at most once per element (hovers and impressions: once per page view). */
+  runOnce(el: Element, actions: readonly BoundAction[]): void;
+}
 
-  const bindings = new Map<Element, Binding>();
-  /** Per element, the hover and impression actions already run this page view. */
+function actionRunner(handlers: ActionHandlers): ActionRunner {
   const fired = new WeakMap<Element, Set<string>>();
-  const impressionActions = new Map<Element, BoundAction[]>();
-  let intersection: IntersectionObserver | null = null;
-  let warnedNoIntersection = false;
-  let stopped = false;
 
   function run(action: BoundAction): void {
     try {
@@ -205,6 +200,50 @@ export function startActionBinding(root: Document | Element, handlers: ActionHan
       run(action);
     }
   }
+  return { run, runOnce };
+}
+
+/**
+ * Runs what each recorded event would have run had the binder been there: the actions of
+ * every element with markup from the target up (a click bubbles), hovers once per element.
+ * The target may have left the DOM (the click navigated): its own markup still says what to run.
+ */
+function replay(early: readonly EarlyAction[], runner: ActionRunner, actionsOf: (el: Element, value: string) => readonly BoundAction[] | null): void {
+  for (const { trigger, target } of early) {
+    for (let el: Element | null = target; el; el = el.parentElement) {
+      const value = el.getAttribute(ACTIONS_ATTRIBUTE);
+      if (value === null) continue;
+      const matching = (actionsOf(el, value) ?? []).filter((action) => action.trigger === trigger);
+      if (trigger === 'click') matching.forEach(runner.run);
+      else runner.runOnce(el, matching);
+    }
+  }
+}
+
+/**
+ * Replays recorded clicks and hovers without binding anything: for a page the visitor left
+ * before the binder arrived (their click is what took them away).
+ */
+export function replayEarlyActions(early: readonly EarlyAction[], handlers: ActionHandlers, campaignId: string): void {
+  replay(early, actionRunner(handlers), (el, value) => parseActions(value, campaignId, describeElement(el)));
+}
+
+/**
+ * Binds every element under `root` that carries the attribute, now and (through a
+ * MutationObserver, debounced) whenever the DOM changes. Each element is bound once; when
+ * its attribute changes it is rebound, and when it leaves the DOM it is unbound. Returns
+ * stop(), which disconnects the observers and removes every listener.
+ */
+export function startActionBinding(root: Document | Element, handlers: ActionHandlers, options: ActionBindingOptions): () => void {
+  const IO = options.IntersectionObserver === undefined ? globalThis.IntersectionObserver : options.IntersectionObserver;
+  const MO = options.MutationObserver === undefined ? globalThis.MutationObserver : options.MutationObserver;
+
+  const bindings = new Map<Element, Binding>();
+  const { run, runOnce } = actionRunner(handlers);
+  const impressionActions = new Map<Element, BoundAction[]>();
+  let intersection: IntersectionObserver | null = null;
+  let warnedNoIntersection = false;
+  let stopped = false;
 
   function observeImpressions(): IntersectionObserver | null {
     if (intersection || !IO) return intersection;
@@ -256,7 +295,7 @@ export function startActionBinding(root: Document | Element, handlers: ActionHan
         console.warn('No IntersectionObserver in this browser: impression actions are not tracked.');
       }
     }
-    return { value, unbind: () => removers.forEach((remove) => remove()) };
+    return { value, actions, unbind: () => removers.forEach((remove) => remove()) };
   }
 
   function scan(): void {
@@ -295,6 +334,12 @@ export function startActionBinding(root: Document | Element, handlers: ActionHan
   }
 
   scan();
+  if (options.early) {
+    replay(options.early, { run, runOnce }, (el, value) => {
+      const bound = bindings.get(el);
+      return bound?.value === value ? bound.actions : parseActions(value, options.campaignId, describeElement(el));
+    });
+  }
   const mutations = MO ? new MO(scheduleScan) : null;
   mutations?.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: [ACTIONS_ATTRIBUTE] });
 

@@ -38,13 +38,18 @@ async function signInIfGated(campaign: Campaign, page: Page, request: Parameters
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const emptyCart = (page: Page) => page.getByRole('main').getByText('Your cart is empty.');
 
+/** The tab's title names the step and the brand, whether the page came from the server or a client-side navigation. */
+const expectTitle = (page: Page, step: string) => expect(page).toHaveTitle(new RegExp(`^${step} \\| \\S`));
+
 async function expectOffers(page: Page, campaign: Campaign): Promise<void> {
   await expect(heading(page)).toHaveText(campaign.headline);
+  await expectTitle(page, campaign.headline);
   await expect(new OfferPage(page).offer(campaign.offer).getByRole('button')).toBeEnabled();
 }
 
 async function expectCart(page: Page): Promise<void> {
   const cart = await CartPage.expectOpen(page);
+  await expectTitle(page, 'Your cart');
   await expect(cart.items.first()).toBeVisible();
   await expect(cart.total).toContainText('Total today');
   await expect(page.getByRole('link', { name: 'Continue to payment' })).toBeVisible();
@@ -52,6 +57,7 @@ async function expectCart(page: Page): Promise<void> {
 
 async function expectPromoCode(page: Page, applied: string | null): Promise<void> {
   const promo = await PromoCodePage.expectOpen(page);
+  await expectTitle(page, 'Promo code');
   await expect(promo.field).toBeVisible();
   await expect(promo.total).toContainText('Total today');
   if (applied) await expect(page.getByText(`Promo code ${applied} applied.`)).toBeVisible();
@@ -59,6 +65,7 @@ async function expectPromoCode(page: Page, applied: string | null): Promise<void
 
 async function expectPayment(page: Page, campaign: Campaign): Promise<CheckoutPage> {
   const checkout = await CheckoutPage.expectOpen(page);
+  await expectTitle(page, 'Payment');
   await expect(checkout.submitButton).toHaveText(campaign.trial ? 'Start free trial' : /^Subscribe for [$£]\d+\.\d{2}$/);
   return checkout;
 }
