@@ -6,6 +6,7 @@ import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
 import { recordEarlyActions } from '@/lib/tracking/earlyActions';
+import { forgetTracingSession } from '@/lib/tracking/tracingSession';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { track } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
@@ -102,14 +103,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     if (!withdrawn) return;
     // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
     // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.
-    const reload = Boolean(latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc);
-    import('@/lib/tracking/tracingSession').then(
-      ({ forgetTracingSession }) => {
-        forgetTracingSession();
-        if (reload) window.location.reload();
-      },
-      (error: unknown) => console.error('Withdrawn consent: the tracing id could not be forgotten.', error),
-    );
+    forgetTracingSession();
+    if (latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc) window.location.reload();
   }, [consentMode]);
 
   return <>{children}</>;
