@@ -3,8 +3,8 @@ import { Loader } from '../ui/Loader';
 import styles from './CheckoutForm.module.css';
 
 interface PaymentSubmitProps {
-  /** What the button does: "Subscribe for $20.00", "Start free trial". */
-  label: string;
+  /** What the button does: "Subscribe for $20.00", "Start free trial"; null when the payment method brings its own button. */
+  label: string | null;
   /** What the button waits for ("Processing your payment"), or null when it can be pressed. */
   busy: string | null;
   /** Why the last payment failed, shown right above the button and focused. */
@@ -21,11 +21,20 @@ export function PaymentSubmit({ label, busy, failure, failureRef }: PaymentSubmi
           {failure}
         </p>
       )}
-      {/* aria-disabled, not disabled: the button keeps focus while it waits (the form ignores a submit then). */}
-      <button type="submit" className={styles.submit} aria-disabled={busy !== null} aria-busy={busy !== null}>
-        {busy !== null && <Loader type="submission-processing" size="small" label={busy} />}
-        {label}
-      </button>
+      {label === null ? (
+        busy !== null && (
+          <p className={styles.busyNote}>
+            <Loader type="submission-processing" size="small" variant="dark" label={busy} />
+            {busy}…
+          </p>
+        )
+      ) : (
+        // aria-disabled, not disabled: the button keeps focus while it waits (the form ignores a submit then).
+        <button type="submit" className={styles.submit} aria-disabled={busy !== null} aria-busy={busy !== null}>
+          {busy !== null && <Loader type="submission-processing" size="small" label={busy} />}
+          {label}
+        </button>
+      )}
     </div>
   );
 }

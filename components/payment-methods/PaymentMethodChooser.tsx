@@ -1,4 +1,4 @@
-import { useState, type ComponentType, type RefObject } from 'react';
+import type { ComponentType, RefObject } from 'react';
 import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
 import { PAYMENT_METHOD_VIEWS } from './registry';
 import type { PaymentMethodHandle, PaymentMethodViewProps } from './types';
@@ -6,41 +6,44 @@ import styles from '../checkout/CheckoutForm.module.css';
 
 interface PaymentMethodChooserProps {
   methods: readonly EnabledPaymentMethod[];
+  /** The chosen method (the step keeps it with the draft, so a reload or a wallet's return keeps it). */
+  chosen: EnabledPaymentMethod;
+  onChoose(id: PaymentMethodId): void;
   handleRef: RefObject<PaymentMethodHandle | null>;
   showErrors: boolean;
+  pay(): boolean;
+  payLabel: string;
+}
+
+/** The method to show: the one chosen if it is still enabled, else the first. Null when none is. */
+export function chosenMethod(methods: readonly EnabledPaymentMethod[], id: PaymentMethodId | null | undefined): EnabledPaymentMethod | null {
+  return methods.find((method) => method.id === id) ?? methods[0] ?? null;
 }
 
 /**
  * The enabled payment methods: a choice between them when there are several, then the
  * chosen method's own view, tagged with its SPEC constant. The step knows no method.
  */
-export function PaymentMethodChooser({ methods, handleRef, showErrors }: PaymentMethodChooserProps) {
-  const [chosenId, setChosenId] = useState<PaymentMethodId | undefined>(methods[0]?.id);
-  const chosen = methods.find((method) => method.id === chosenId);
-  if (!chosen) return <p role="alert">Payments are not available at the moment. Please try again later.</p>;
+export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, showErrors, pay, payLabel }: PaymentMethodChooserProps) {
   // Each entry's view takes that entry's config: the registry is keyed by the same id.
-  const View = PAYMENT_METHOD_VIEWS[chosen.id] as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
+  const View = PAYMENT_METHOD_VIEWS[chosen.id].View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
   return (
     <>
       {methods.length > 1 && (
-        <fieldset className={styles.section}>
+        <fieldset className={`${styles.section} ${styles.methods}`}>
           <legend>Payment method</legend>
-          {methods.map((method) => (
-            <label key={method.id} className={styles.permission}>
-              <input
-                type="radio"
-                name="payment-method"
-                value={method.id}
-                checked={method.id === chosen.id}
-                onChange={() => setChosenId(method.id)}
-              />
-              <span>{PAYMENT_METHOD_LABELS[method.id]}</span>
-            </label>
-          ))}
+          <div className={styles.methodChoices}>
+            {methods.map((method) => (
+              <label key={method.id} className={styles.methodChoice}>
+                <input type="radio" name="payment-method" value={method.id} checked={method.id === chosen.id} onChange={() => onChoose(method.id)} />
+                <span>{PAYMENT_METHOD_LABELS[method.id]}</span>
+              </label>
+            ))}
+          </div>
         </fieldset>
       )}
       <div data-payment-method={chosen.id}>
-        <View config={chosen.config} handleRef={handleRef} showErrors={showErrors} />
+        <View key={chosen.id} config={chosen.config} handleRef={handleRef} showErrors={showErrors} pay={pay} payLabel={payLabel} />
       </div>
     </>
   );

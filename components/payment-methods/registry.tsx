@@ -1,13 +1,17 @@
-import type { ComponentType } from 'react';
 import type { PaymentMethodId } from '@/lib/payments/methods';
-import CardMethod from './card/CardMethod';
-import type { PaymentMethodViewProps } from './types';
+import { cardView } from './card/CardMethod';
+import type { PaymentMethodView } from './types';
+import { amazonPayView } from './wallet/AmazonPayMethod';
+import { paypalView } from './wallet/PayPalMethod';
 
 /**
- * The browser view of each payment method, keyed by its SPEC constant: a method in
- * lib/payments/methods.ts without a view does not compile. The card's own view is light;
- * a method whose provider code is heavy loads it inside its view, on the payment step only.
+ * The browser unit of each payment method, keyed by its SPEC constant: a method in
+ * lib/payments/methods.ts without one does not compile. The views are light; a method whose
+ * provider code is heavy (Stripe.js, PayPal's SDK, Amazon's checkout.js) loads it inside its
+ * view, on the payment step only.
  */
-export const PAYMENT_METHOD_VIEWS: { [K in PaymentMethodId]: ComponentType<PaymentMethodViewProps<K>> } = {
-  card: CardMethod,
+export const PAYMENT_METHOD_VIEWS: { [K in PaymentMethodId]: PaymentMethodView<K> } = {
+  card: cardView,
+  paypal: paypalView,
+  'amazon-pay': amazonPayView,
 };

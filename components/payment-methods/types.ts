@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import type { ComponentType, RefObject } from 'react';
 import type { Billing } from '@/lib/checkout/billing';
 import type { PaymentMethodConfigs, PaymentMethodId } from '@/lib/payments/methods';
 import type { PaymentAttempt, PaymentInput } from '@/lib/payments/runPayment';
@@ -23,4 +23,22 @@ export interface PaymentMethodViewProps<K extends PaymentMethodId> {
   handleRef: RefObject<PaymentMethodHandle | null>;
   /** True once the visitor tried to pay: every field shows its problem. */
   showErrors: boolean;
+  /**
+   * Runs the step's payment now (its checks, then the sequence), for a method whose own
+   * button takes the payment (a wallet's SDK button); false when the form is not ready
+   * (the step then shows what to fix).
+   */
+  pay(): boolean;
+  /** The step's submit label ("Subscribe for $20.00", "Start free trial"), for a method's own button. */
+  payLabel: string;
+}
+
+/** A payment method's browser unit: its view, and what the step's own submit button says with it. */
+export interface PaymentMethodView<K extends PaymentMethodId> {
+  View: ComponentType<PaymentMethodViewProps<K>>;
+  /**
+   * The step's submit button's label with this method, from the step's ("Subscribe for
+   * $20.00"); null when the method brings its own button (a wallet's SDK button) instead.
+   */
+  submitLabel(config: PaymentMethodConfigs[K], label: string): string | null;
 }

@@ -6,7 +6,9 @@ import { BillingFields } from '../checkout/BillingFields';
 import { DeliveryAddress } from '../checkout/DeliveryAddress';
 import { MarketingPermissions } from '../checkout/MarketingPermissions';
 import { PaymentSubmit } from '../checkout/PaymentSubmit';
-import { PaymentMethodChooser } from '../payment-methods/PaymentMethodChooser';
+import { chosenMethod, PaymentMethodChooser } from '../payment-methods/PaymentMethodChooser';
+import { PAYMENT_METHOD_VIEWS } from '../payment-methods/registry';
+import type { PaymentMethodView } from '../payment-methods/types';
 import type { PaymentMethodHandle } from '../payment-methods/types';
 import { useApiClient } from '../shell/ApiClientProvider';
 import { EmptyCart } from './EmptyCart';
@@ -61,6 +63,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
     deliverySameAsBilling: true,
     renewalConsentFor: null,
     marketing: NO_MARKETING,
+    paymentMethod: null,
   });
   const { billing } = draft;
   useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
@@ -146,9 +149,14 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   const addOnNames = priced ? priced.quote.lines.slice(1).map((line) => line.name) : [];
   const chargeNote = total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isBusy(driver.state) || !current) return;
+  const method = chosenMethod(paymentMethods, draft.paymentMethod);
+  const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
+  // The method's own label for the step's button; null: the method brings its own button.
+  const methodLabel = method ? (PAYMENT_METHOD_VIEWS[method.id] as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
+
+  /** Checks the form and runs the payment; false when something must be fixed first (it is then focused). */
+  const pay = (): boolean => {
+    if (isBusy(driver.state) || !current) return false;
     setShowErrors(true);
     const firstBillingError = BILLING_FIELD_ORDER.find((field) => billingErrors[field]);
     const invalid = firstBillingError
@@ -156,15 +164,15 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       : (methodHandle.current?.firstInvalidField() ?? (consentError ? elements.current.get('consent') : null));
     if (invalid) {
       invalid.focus();
-      return;
+      return false;
     }
     const handle = methodHandle.current;
-    if (!handle) return;
+    if (!handle) return false;
     const billingData = billingFromForm(billing, addressNeeds) as Billing;
     const returnPath = returnPathFor(router.asPath);
     // The success page reports the choices once the order is paid, after a bank redirect too.
     rememberOrderTracking(flow.campaignId, { marketing: draft.marketing });
-    await driver.run({
+    void driver.run({
       api,
       attempt,
       method: { prepare: (current) => handle.prepare(billingData, current), handleAction: (action) => handle.handleAction(action) },
@@ -181,6 +189,11 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       navigate: (path) => router.push(path),
       redirect: (url) => window.location.assign(url),
     });
+    return true;
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    pay();
   };
 
   return (
@@ -212,7 +225,19 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
             register={register}
           />
         )}
-        <PaymentMethodChooser methods={paymentMethods} handleRef={methodHandle} showErrors={showErrors} />
+        {method ? (
+          <PaymentMethodChooser
+            methods={paymentMethods}
+            chosen={method}
+            onChoose={(id) => updateDraft((draftNow) => ({ ...draftNow, paymentMethod: id }))}
+            handleRef={methodHandle}
+            showErrors={showErrors}
+            pay={pay}
+            payLabel={stepLabel}
+          />
+        ) : (
+          <p role="alert">Payments are not available at the moment. Please try again later.</p>
+        )}
         <MarketingPermissions brandName={flow.brandName} choices={draft.marketing} onChange={(marketing) => updateDraft((current) => ({ ...current, marketing }))} />
         {chargeNote && (
           <p className={styles.chargeNote} data-testid="first-charge-note">
@@ -242,7 +267,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           />
         )}
         <PaymentSubmit
-          label={submitLabel(plan, current ? current.quote.total : null, plan.currencyCode)}
+          label={methodLabel}
           busy={isBusy(payment) ? 'Processing your payment' : state.status === 'loading' ? 'Working out your total' : null}
           failure={failure}
           failureRef={failureRef}

@@ -4,7 +4,6 @@ import type { StepViewProps } from './registry';
 import { useApiClient } from '../shell/ApiClientProvider';
 import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { orderStartedSentence } from '@/lib/catalogue/offerCopy';
-import { cardBrandName } from '@/lib/payments/cardFields';
 import { addDays, formatDate, isoDate, nextChargeDate } from '@/lib/pricing/renewalDates';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { purchaseFor } from '@/lib/tracking/commerce';
@@ -16,6 +15,7 @@ import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 
 /** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
 const PRINT_FIRST_ISSUE_DAYS = 21;
@@ -126,8 +126,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           <div>
             <dt>Payment method</dt>
             <dd data-testid="invoice-payment-method">
-              {cardBrandName(transaction.paymentMethod.brand)}
-              {transaction.paymentMethod.last4 ? ` ending in ${transaction.paymentMethod.last4}` : ''}
+              {paymentMethodName(transaction.paymentMethod)}
             </dd>
           </div>
           <div>

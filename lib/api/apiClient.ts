@@ -15,6 +15,7 @@ export const API_PATHS = {
   verify: '/martech/api/user/v2/authenticate/verify',
   profile: '/martech/api/user/v2/profile',
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
+  sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
 } as const;
 
 export type ConfirmRequestInput = z.input<typeof confirmRequestSchema>;
@@ -30,6 +31,8 @@ export interface SignInLinkRequest {
 }
 
 export type SandboxAuthenticationOutcome = 'approve' | 'fail';
+/** What the visitor does on a sandbox wallet's page. */
+export type SandboxWalletOutcome = 'approve' | 'cancel' | 'fail';
 
 /** The sandbox bank's answer: the intent's new status and where the visitor goes next. */
 export interface SandboxAuthenticationAnswer {
@@ -59,6 +62,8 @@ export interface ApiClient {
   loadProfileEmail(livemode: boolean): Promise<string | null>;
   /** The sandbox bank's 3-D Secure page answering a challenge. */
   authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
+  /** A sandbox wallet's page answering a payment: where the visitor goes next. */
+  answerSandboxWallet(paymentId: string, outcome: SandboxWalletOutcome): Promise<SandboxAuthenticationAnswer>;
 }
 
 export interface ApiClientOptions {
@@ -173,7 +178,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         { outcome },
         API_MESSAGES.sandboxAuthentication,
         {},
-        (body) => typeof (body as Partial<SandboxAuthenticationAnswer>).redirectTo === 'string' && (body as SandboxAuthenticationAnswer).redirectTo !== '',
+        hasRedirect,
       ),
+
+    answerSandboxWallet: (paymentId, outcome) =>
+      post<SandboxAuthenticationAnswer>(API_PATHS.sandboxWallet(paymentId), { outcome }, API_MESSAGES.sandboxWallet, {}, hasRedirect),
   };
 }
+
+const hasRedirect = (body: unknown) => typeof (body as Partial<SandboxAuthenticationAnswer>).redirectTo === 'string' && (body as SandboxAuthenticationAnswer).redirectTo !== '';

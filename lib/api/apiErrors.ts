@@ -76,6 +76,7 @@ export const API_MESSAGES = {
   signInLink: { unreachable: NETWORK, fallback: 'We could not send the link. Please try again.' },
   subscriptionStatus: { unreachable: NETWORK, fallback: 'We could not check your subscriptions. Please try again.' },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
+  sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },
 } as const satisfies Record<string, CallMessages>;
 
 /** No answer came: the fetch itself failed. */

@@ -6,6 +6,7 @@ const FALLBACK: CheckoutDraft = {
   deliverySameAsBilling: true,
   renewalConsentFor: null,
   marketing: NO_MARKETING,
+  paymentMethod: null,
 };
 
 const TYPED: CheckoutDraft = {
@@ -13,6 +14,7 @@ const TYPED: CheckoutDraft = {
   deliverySameAsBilling: false,
   renewalConsentFor: '2002:20000:USD:year',
   marketing: { ...NO_MARKETING, newsletter: true },
+  paymentMethod: 'paypal',
 };
 
 describe('draftKey', () => {
@@ -46,6 +48,7 @@ describe('parseDraft', () => {
       billing: { firstName: 'Ada', lastName: 42, email: null, city: 'x'.repeat(255), region: 'NY', cardNumber: '4242424242424242' },
       renewalConsentFor: 42,
       marketing: { newsletter: true, thirdParty: 'true' },
+      paymentMethod: 'bitcoin',
     });
     expect(parseDraft(raw, FALLBACK)).toEqual({
       ...FALLBACK,

@@ -1,5 +1,6 @@
 import type { PermissionChoices } from '../tracking/marketingPermissions';
 import type { BillingForm } from './billing';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../payments/methods';
 
 /**
  * What the visitor typed on the payment step, less anything about the card: kept in the
@@ -16,6 +17,8 @@ export interface CheckoutDraft {
    */
   renewalConsentFor: string | null;
   marketing: PermissionChoices;
+  /** The payment method chosen (a SPEC constant); null: the first one offered. */
+  paymentMethod: PaymentMethodId | null;
 }
 
 export const EMPTY_BILLING: BillingForm = {
@@ -53,7 +56,7 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
     return fallback;
   }
   if (typeof stored !== 'object' || stored === null) return fallback;
-  const { billing, deliverySameAsBilling, renewalConsentFor, marketing } = stored as Record<string, unknown>;
+  const { billing, deliverySameAsBilling, renewalConsentFor, marketing, paymentMethod } = stored as Record<string, unknown>;
   const billingIn = (typeof billing === 'object' && billing !== null ? billing : {}) as Record<string, unknown>;
   const marketingIn = (typeof marketing === 'object' && marketing !== null ? marketing : {}) as Record<string, unknown>;
   const text = (value: unknown, otherwise: string) => (typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : otherwise);
@@ -65,6 +68,7 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
     marketing: Object.fromEntries(
       MARKETING_KEYS.map((key) => [key, typeof marketingIn[key] === 'boolean' ? marketingIn[key] : fallback.marketing[key]]),
     ) as unknown as PermissionChoices,
+    paymentMethod: (PAYMENT_METHOD_IDS as readonly unknown[]).includes(paymentMethod) ? (paymentMethod as PaymentMethodId) : fallback.paymentMethod,
   };
 }
 

@@ -18,6 +18,9 @@ const stripePaymentMethod = z.strictObject({
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
 });
 
+/** A wallet: nothing to send, the visitor approves at the wallet. */
+const wallet = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('paypal') }), z.strictObject({ kind: z.literal('amazon-pay') })]);
+
 export const submitRequestSchema = quoteRequestSchema
   .omit({ country: true, region: true })
   .extend({
@@ -25,10 +28,10 @@ export const submitRequestSchema = quoteRequestSchema
     idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
     billing: billingSchema,
     autoRenewalConsent: z.boolean(),
-    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
+    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, ...wallet.options]),
     livemode: z.boolean(),
     source: z.string().max(200).nullable(),
-    /** The card step's own path and query, to come back to after 3-D Secure. */
+    /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
     returnPath: z.string().max(600).regex(/^\/[a-z0-9-]+\/[a-z0-9-]+\/credit-card(\?[^#\s]*)?$/, 'must be the card step of a journey'),
   });
 

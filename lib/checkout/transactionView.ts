@@ -18,7 +18,8 @@ export interface OrderSnapshot {
   };
   lines: QuoteLine[];
   taxRate: TaxRate;
-  payment: { method: 'card'; brand: string; last4: string };
+  /** How it was paid: a card (its brand and last digits, where the gateway told us) or a wallet. */
+  payment: { method: 'card'; brand: string; last4: string } | { method: 'paypal' } | { method: 'amazon-pay' };
 }
 
 export type TransactionStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';

@@ -8,6 +8,9 @@ describe('parseServerEnv', () => {
       CATALOGUE_CACHE_TTL_MS: 5000,
       APP_ENV: 'development',
       MAIL_FROM: 'Subscriptions <no-reply@localhost>',
+      PAYPAL_API_BASE_LIVE: 'https://api-m.paypal.com',
+      PAYPAL_API_BASE_TEST: 'https://api-m.sandbox.paypal.com',
+      AMAZON_PAY_REGION: 'na',
       FUNNEL_API_KEY: 'pj-demo-funnel-key',
     });
   });
@@ -45,5 +48,29 @@ describe('parseServerEnv', () => {
     [{ IDENTITY_ORIGIN: 'ftp://id.example.com', IDENTITY_SIGN_IN_URL: 'https://id.example.com/s?r={return}' }, 'IDENTITY_ORIGIN'],
   ])('names the bad variable in %o', (env, name) => {
     expect(() => parseServerEnv(env)).toThrow(new RegExp(`Invalid server configuration: .*${name}`));
+  });
+
+  const AMAZON_TEST = {
+    AMAZON_PAY_MERCHANT_ID_TEST: 'A2MERCHANT0001',
+    AMAZON_PAY_STORE_ID_TEST: `amzn1.application-oa2-client.${'a'.repeat(32)}`,
+    AMAZON_PAY_PUBLIC_KEY_ID_TEST: 'SANDBOX-AHKEY0000001',
+    AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\nMII…\n-----END PRIVATE KEY-----',
+  };
+
+  it.each<[Record<string, string>, string]>([
+    [{ PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOp' }, 'PAYPAL_CLIENT_SECRET_TEST: is needed together with PAYPAL_CLIENT_ID_TEST'],
+    [{ PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' }, 'PAYPAL_CLIENT_ID_LIVE: is needed together with PAYPAL_CLIENT_SECRET_LIVE'],
+    [{ PAYPAL_WEBHOOK_ID_TEST: 'WH-12345' }, 'PAYPAL_CLIENT_ID_TEST: is needed together with PAYPAL_WEBHOOK_ID_TEST'],
+    [{ ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' }, 'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST'],
+    [{ AMAZON_PAY_STORE_ID_LIVE: 'amzn1.application-oa2-client.nothex' }, 'AMAZON_PAY_STORE_ID_LIVE: must be an Amazon Pay store id'],
+    [{ AMAZON_PAY_REGION: 'us' }, 'AMAZON_PAY_REGION'],
+  ])('a wallet whose keys are partly set, or wrong, stops the start naming the value: %o', (env, message) => {
+    expect(() => parseServerEnv(env)).toThrow(message);
+  });
+
+  it('takes a wallet whose keys are all set for a mode', () => {
+    const env = parseServerEnv({ ...AMAZON_TEST, PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp', PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' });
+    expect(env.AMAZON_PAY_MERCHANT_ID_TEST).toBe('A2MERCHANT0001');
+    expect(env.PAYPAL_CLIENT_ID_LIVE).toBe('AbCdEfGhIjKlMnOp');
   });
 });

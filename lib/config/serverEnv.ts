@@ -17,6 +17,28 @@ const serverEnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY_TEST: z.string().regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)').optional(),
   STRIPE_WEBHOOK_SECRET_LIVE: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  // PayPal (issue 10): each mode's REST app (client id and secret together); the webhook id verifies its notifications.
+  PAYPAL_CLIENT_ID_LIVE: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app client id').optional(),
+  PAYPAL_CLIENT_SECRET_LIVE: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app secret').optional(),
+  PAYPAL_WEBHOOK_ID_LIVE: z.string().regex(/^[\w-]{5,64}$/, 'must be a PayPal webhook id').optional(),
+  PAYPAL_CLIENT_ID_TEST: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app client id').optional(),
+  PAYPAL_CLIENT_SECRET_TEST: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app secret').optional(),
+  PAYPAL_WEBHOOK_ID_TEST: z.string().regex(/^[\w-]{5,64}$/, 'must be a PayPal webhook id').optional(),
+  /** PayPal's REST hosts; overridden only to talk to a local fake. */
+  PAYPAL_API_BASE_LIVE: z.url({ protocol: /^https?$/ }).default('https://api-m.paypal.com'),
+  PAYPAL_API_BASE_TEST: z.url({ protocol: /^https?$/ }).default('https://api-m.sandbox.paypal.com'),
+  // Amazon Pay (issue 10): each mode's merchant, store, public key id and private key together.
+  AMAZON_PAY_MERCHANT_ID_LIVE: z.string().regex(/^[A-Z0-9]{8,20}$/, 'must be an Amazon Pay merchant id').optional(),
+  AMAZON_PAY_STORE_ID_LIVE: z.string().regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)').optional(),
+  AMAZON_PAY_PUBLIC_KEY_ID_LIVE: z.string().regex(/^[A-Z0-9-]{10,64}$/, 'must be an Amazon Pay public key id').optional(),
+  AMAZON_PAY_PRIVATE_KEY_LIVE: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  AMAZON_PAY_MERCHANT_ID_TEST: z.string().regex(/^[A-Z0-9]{8,20}$/, 'must be an Amazon Pay merchant id').optional(),
+  AMAZON_PAY_STORE_ID_TEST: z.string().regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)').optional(),
+  AMAZON_PAY_PUBLIC_KEY_ID_TEST: z.string().regex(/^[A-Z0-9-]{10,64}$/, 'must be an Amazon Pay public key id').optional(),
+  AMAZON_PAY_PRIVATE_KEY_TEST: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  AMAZON_PAY_REGION: z.enum(['na', 'eu', 'jp']).default('na'),
+  /** Amazon Pay's API host; overridden only to talk to a local fake. Empty: the region's own. */
+  AMAZON_PAY_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),
@@ -55,6 +77,23 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       }
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
+      }
+      // A wallet's keys come all together per mode: a partial set names what is missing.
+      for (const mode of ['LIVE', 'TEST'] as const) {
+        for (const group of [
+          ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+          ['AMAZON_PAY_MERCHANT_ID', 'AMAZON_PAY_STORE_ID', 'AMAZON_PAY_PUBLIC_KEY_ID', 'AMAZON_PAY_PRIVATE_KEY'],
+        ] as const) {
+          const names = group.map((name) => `${name}_${mode}` as const);
+          const set = names.filter((name) => Boolean(config[name]));
+          if (set.length === 0 || set.length === names.length) continue;
+          for (const missing of names.filter((name) => !config[name])) {
+            ctx.addIssue({ code: 'custom', path: [missing], message: `is needed together with ${set.join(', ')}` });
+          }
+        }
+        if (config[`PAYPAL_WEBHOOK_ID_${mode}`] && !config[`PAYPAL_CLIENT_ID_${mode}`]) {
+          ctx.addIssue({ code: 'custom', path: [`PAYPAL_CLIENT_ID_${mode}`], message: `is needed together with PAYPAL_WEBHOOK_ID_${mode}` });
+        }
       }
       // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
       for (const mode of ['LIVE', 'TEST'] as const) {

@@ -1,7 +1,7 @@
 import type { DeclineCode } from './testCards';
 
 /** Why a payment did not go through, as the gateways report it. */
-export type PaymentFailureCode = DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error';
+export type PaymentFailureCode = DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error' | 'cancelled' | 'wallet_declined';
 
 /** What the visitor reads for each failure: what happened and what to do. */
 export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {
@@ -12,4 +12,6 @@ export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, strin
   authentication_failed: 'Your bank could not confirm this payment. Please try again or use a different card.',
   invalid_number: 'This card number is not valid. Please check it and try again.',
   processing_error: 'We could not process your card. Nothing was charged. Please try again.',
+  cancelled: 'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',
+  wallet_declined: 'The payment was not approved. Nothing was charged. Please try again or choose another way to pay.',
 };

@@ -1,26 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { OfferPage } from './pages/OfferPage';
-import { CartPage } from './pages/CartPage';
-import { PromoCodePage } from './pages/PromoCodePage';
+import { expect, test } from '@playwright/test';
 import { CheckoutPage, SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
 import { ADMIN_HEADERS } from './support';
+import { toCheckout } from './pages/journey';
 
-/** Opens a campaign in test mode, chooses an offer and goes to the card step. */
-async function toCheckout(page: Page, campaign: string, offer: string, promo?: string): Promise<CheckoutPage> {
-  const offers = await OfferPage.open(page, campaign, { livemode: 'false', source: 'e2e' });
-  await offers.choose(offer);
-  const cart = await CartPage.expectOpen(page);
-  if (promo) {
-    await cart.openPromoCode();
-    const promoPage = await PromoCodePage.expectOpen(page);
-    await promoPage.apply(promo);
-    await expect(page.getByText(`Promo code ${promo} applied.`)).toBeVisible();
-    await promoPage.backToCart();
-  }
-  await page.getByRole('link', { name: 'Continue to payment' }).click();
-  return CheckoutPage.expectOpen(page);
-}
 
 test('single offer with 4242: success page with the invoice', async ({ page }) => {
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');

@@ -3,7 +3,7 @@ import { useImperativeHandle, useRef, useState } from 'react';
 import { SandboxCardFields, type CardField } from '../../checkout/SandboxCardFields';
 import type { StripeCardHandle } from '../../checkout/StripeCardSection';
 import { Loader } from '../../ui/Loader';
-import type { PaymentMethodViewProps } from '../types';
+import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
 import { validateCardFields, type CardFields } from '@/lib/payments/cardFields';
 
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
@@ -69,7 +69,9 @@ function StripeCard({ config, handleRef }: PaymentMethodViewProps<'card'> & { co
 }
 
 /** The card payment method: Stripe Elements when Stripe is configured for this mode, else the sandbox's fields. */
-export default function CardMethod(props: PaymentMethodViewProps<'card'>) {
+function CardView(props: PaymentMethodViewProps<'card'>) {
   const { config } = props;
   return config.gateway === 'stripe' ? <StripeCard {...props} config={config} /> : <SandboxCard {...props} />;
 }
+
+export const cardView: PaymentMethodView<'card'> = { View: CardView, submitLabel: (_config, label) => label };

@@ -98,7 +98,8 @@ export class TransactionRepository {
     );
   }
 
-  async markRequiresAction(id: string, paymentId: string): Promise<void> {
+  /** paymentId null: the wallet names the payment only once the visitor is there (it is recorded then). */
+  async markRequiresAction(id: string, paymentId: string | null): Promise<void> {
     await this.db
       .updateTable('transactions')
       .set({ status: 'requires_action', gateway_payment_id: paymentId, updated_at: this.now().toISOString() })

@@ -4,6 +4,7 @@ import { appDb } from '../db/appDb';
 import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
+import { SandboxWalletGateway } from '../payments/sandbox/SandboxWalletGateway';
 import { SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
 import { PAYMENT_METHOD_IDS } from '../../payments/methods';
 import { applyGatewayEvent } from './reconcile';
@@ -14,6 +15,8 @@ export interface CheckoutServices {
   gateways: PaymentGateway[];
   /** The embedded sandbox, when it is the gateway in use (its bank page needs it). */
   sandbox: SandboxGateway | null;
+  /** The sandbox wallets in use (a wallet without keys), for their approval pages. */
+  sandboxWallets: SandboxWalletGateway[];
   now: () => Date;
 }
 
@@ -33,7 +36,8 @@ export function checkoutServices(): Promise<CheckoutServices> {
       SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }),
     );
     const sandbox = gateways.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
-    return { db, gateways, sandbox, now };
+    const sandboxWallets = gateways.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
+    return { db, gateways, sandbox, sandboxWallets, now };
   });
   return holder.__checkoutServices;
 }

@@ -26,6 +26,8 @@ export interface CheckoutDeps {
   now: () => Date;
   /** How long a repeated submit waits for the first one of its attempt to finish. */
   waitForConcurrentMs?: number;
+  /** The site's origin, for wallets that need absolute return URLs; null or absent when unknown. */
+  origin?: string | null;
   /** Whether the signed-in visitor already subscribes to the brand (not signed in: false). */
   alreadySubscribed?: (brandSlug: string) => Promise<boolean>;
 }
@@ -45,24 +47,26 @@ export function successPathFor(returnPath: string): string {
 /** The transaction of an attempt is named after its key, so a retried attempt finds it again. */
 export const transactionIdFor = (idempotencyKey: string) => `txn_${sha256(`transaction:${idempotencyKey}`).slice(0, 24)}`;
 
-function paymentInput(request: SubmitRequest): { input: PaymentInput; brand: string; last4: string } {
+function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: OrderSnapshot['payment'] } {
   const payment = request.payment;
+  if (payment.kind === 'paypal' || payment.kind === 'amazon-pay') {
+    return { input: { kind: payment.kind }, snapshot: { method: payment.kind } };
+  }
   if (payment.kind === 'stripe-payment-method') {
-    return { input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId }, brand: 'card', last4: '' };
+    return { input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId }, snapshot: { method: 'card', brand: 'card', last4: '' } };
   }
   const expiry = parseExpiry(payment.expiry)!;
   const number = digitsOnly(payment.number);
   return {
     input: { kind: 'sandbox-card', number, expMonth: expiry.month, expYear: expiry.year, cvc: payment.cvc },
-    brand: cardBrand(number),
-    last4: number.slice(-4),
+    snapshot: { method: 'card', brand: cardBrand(number), last4: number.slice(-4) },
   };
 }
 
 /** What identifies the request of an attempt, without the card's secrets. */
-function requestFingerprint(request: SubmitRequest, last4: string): string {
-  const { payment, ...rest } = request;
-  return sha256(JSON.stringify({ ...rest, payment: { kind: payment.kind, last4 } }));
+function requestFingerprint(request: SubmitRequest, payment: OrderSnapshot['payment']): string {
+  const { payment: _secrets, ...rest } = request;
+  return sha256(JSON.stringify({ ...rest, payment: { kind: request.payment.kind, last4: payment.method === 'card' ? payment.last4 : '' } }));
 }
 
 function responseFor(result: ChargeResult, transactionId: string, returnPath: string): SubmitResponse {
@@ -89,8 +93,8 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   const key = request.idempotencyKey;
   const transactionId = transactionIdFor(key);
   const receipt = { transactionId, token: key };
-  const { input, brand, last4 } = paymentInput(request);
-  const fingerprint = requestFingerprint(request, last4);
+  const { input, snapshot: paymentSnapshot } = paymentInput(request);
+  const fingerprint = requestFingerprint(request, paymentSnapshot);
   const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
   // An attempt that was answered keeps its answer, even if the catalogue or the clock
   // would now refuse it (an expired promo code, the end of the card's month).
@@ -166,7 +170,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       },
       lines: quote.lines,
       taxRate: quote.taxRate,
-      payment: { method: 'card', brand, last4 },
+      payment: paymentSnapshot,
     };
     const transactions = new TransactionRepository(deps.db, deps.now);
     await transactions.create({
@@ -199,6 +203,13 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       payment: input,
       livemode: request.livemode,
       returnUrl: request.returnPath,
+      origin: deps.origin ?? null,
+      purchase: {
+        offerId: offer.id,
+        name: offer.name,
+        renewal: { interval: offer.billingInterval, amount: offerRenewalPrice(offer) },
+        trialDays: offer.trialOffer ? offer.trialDays : null,
+      },
       metadata: { transactionId, campaignId: flow.campaignId },
     });
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);

@@ -103,6 +103,30 @@ export interface SandboxPaymentIntentTable {
   updated_at: string;
 }
 
+/** A sandbox wallet's payment (PayPal or Amazon Pay stand-in), approved on our sandbox page. */
+export interface SandboxWalletPaymentTable {
+  id: string;
+  wallet: string;
+  /** 'order' or 'subscription': what the real wallet would make for this offer. */
+  flow: string;
+  amount: number;
+  currency_code: string;
+  description: string;
+  status: string;
+  return_url: string;
+  last_error_code: string | null;
+  idempotency_key: string;
+  livemode: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PayPalPlanTable {
+  key: string;
+  plan_id: string;
+  created_at: string;
+}
+
 export interface IdempotencyKeyTable {
   key: string;
   request_hash: string;
@@ -203,6 +227,8 @@ export interface Database {
   sandbox_payment_intents: SandboxPaymentIntentTable;
   idempotency_keys: IdempotencyKeyTable;
   gateway_events: GatewayEventTable;
+  sandbox_wallet_payments: SandboxWalletPaymentTable;
+  paypal_plans: PayPalPlanTable;
   users: UserTable;
   sign_in_links: SignInLinkTable;
   sessions: SessionTable;

@@ -15,3 +15,13 @@ export function publicOrigin(env: Pick<ServerEnv, 'PUBLIC_ORIGIN'>, req: Pick<In
   if (host && isLocalHost(host) && /^[\w.:[\]-]+$/.test(host)) return `http://${host}`;
   throw new HttpError(503, 'public_origin_missing', 'Sign-in is not available right now: the site address (PUBLIC_ORIGIN) is not configured.');
 }
+
+/** The same origin where it is known, else null: for callers that only some features need it (a wallet's return address). */
+export function knownOrigin(env: Pick<ServerEnv, 'PUBLIC_ORIGIN'>, req: Pick<IncomingMessage, 'headers'>): string | null {
+  try {
+    return publicOrigin(env, req);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}

@@ -1,15 +1,31 @@
+import type { BillingInterval } from '../../catalogue/types';
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { PaymentFailureCode } from '../../payments/paymentErrors';
 import type { NextAction } from '../../payments/nextAction';
 
 export type { NextAction };
 
-export type GatewayName = 'sandbox' | 'stripe';
+export type GatewayName = 'sandbox' | 'stripe' | 'sandbox-paypal' | 'sandbox-amazon-pay' | 'paypal' | 'amazon-pay';
 
-/** How the visitor pays, in the form the gateway takes it. */
+/** How the visitor pays, in the form the gateway takes it. A wallet brings nothing: the visitor approves at the wallet. */
 export type PaymentInput =
   | { kind: 'sandbox-card'; number: string; expMonth: number; expYear: number; cvc: string }
-  | { kind: 'stripe-payment-method'; paymentMethodId: string };
+  | { kind: 'stripe-payment-method'; paymentMethodId: string }
+  | { kind: 'paypal' }
+  | { kind: 'amazon-pay' };
+
+/**
+ * What is bought, for gateways that set up the renewals themselves (a PayPal subscription
+ * from a plan, an Amazon Pay recurring charge permission). Amounts in minor units.
+ */
+export interface Purchase {
+  offerId: string;
+  name: string;
+  /** null: nothing renews (never the case in today's catalogue, but a gateway must not assume it). */
+  renewal: { interval: BillingInterval; amount: number } | null;
+  /** Days before the first renewal charge of a trial; null when not a trial. */
+  trialDays: number | null;
+}
 
 export interface ChargeRequest {
   amount: number;
@@ -20,16 +36,38 @@ export interface ChargeRequest {
   customer: { email: string; name: string };
   payment: PaymentInput;
   livemode: boolean;
-  /** Where the visitor comes back to after an authentication step (3-D Secure). */
+  /** The payment step's path and query: where the visitor comes back to after 3-D Secure or a wallet. */
   returnUrl: string;
+  /** The site's origin (https://…), for gateways that need absolute return URLs; null when unknown (no PUBLIC_ORIGIN). */
+  origin: string | null;
+  purchase: Purchase;
   metadata: Record<string, string>;
 }
 
 
 export type ChargeResult =
   | { status: 'succeeded'; paymentId: string }
-  | { status: 'requires_action'; paymentId: string; action: NextAction }
+  /** paymentId null: the provider names the payment only once the visitor is there (an Amazon Pay checkout session). */
+  | { status: 'requires_action'; paymentId: string | null; action: NextAction }
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
+
+/**
+ * A visitor back from a wallet that sends them away and back (Amazon Pay), on the payment
+ * step's wallet return page, with the provider's reference for the checkout.
+ */
+export interface WalletReturn {
+  /** `review`: back from the wallet's review page; `result`: back once the wallet processed the payment. */
+  stage: 'review' | 'result';
+  /** The provider's reference from the return URL (Amazon Pay: amazonCheckoutSessionId). */
+  sessionId: string;
+  amount: number;
+  currencyCode: CurrencyCode;
+  livemode: boolean;
+  idempotencyKey: string;
+  /** Absolute URL of the return page for the `result` stage. */
+  resultReturnUrl: string;
+  purchase: Purchase;
+}
 
 /** A gateway's report that a payment changed state, from a webhook or the sandbox. */
 export interface GatewayEvent {
@@ -52,6 +90,15 @@ export interface PaymentGateway {
   /** The payment inputs it charges: the checkout service hands each submit to the gateway that takes its kind. */
   readonly inputKinds: readonly PaymentInput['kind'][];
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Where a payment stands now, e.g. after the visitor has authenticated with their bank. */
+  /**
+   * Where a payment stands now, e.g. after the visitor has authenticated with their bank or
+   * approved it at their wallet. A wallet's payment that is approved but not yet taken
+   * (a PayPal order) is taken here, once, under the provider's own idempotency.
+   */
   retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult>;
+  /**
+   * Wallets that send the visitor away and back: what to do when they return. Either send
+   * them on (to the wallet, to finish), or where the payment now stands.
+   */
+  resume?(visit: WalletReturn): Promise<{ redirect: string } | ChargeResult>;
 }

@@ -17,8 +17,15 @@ describe('enabledPaymentMethods', () => {
     // A mode without keys still shows Stripe's form (never the sandbox beside real Stripe); the server then refuses the payment.
     ['test keys only, live mode: Stripe without a key', TEST_KEYS, true, [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }]],
     ['live keys only, test mode: Stripe without a key', LIVE_KEYS, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }]],
-  ])('%s', (_label, env, livemode, expected) => {
-    expect(enabledPaymentMethods(parseServerEnv(env), livemode)).toEqual(expected);
+  ])('card: %s', (_label, env, livemode, expected) => {
+    expect(enabledPaymentMethods(parseServerEnv(env), livemode).filter((method) => method.id === 'card')).toEqual(expected);
+  });
+
+  it('offers the sandbox wallets without their keys', () => {
+    expect(enabledPaymentMethods(parseServerEnv({}), false).filter((method) => method.id !== 'card')).toEqual([
+      { id: 'paypal', config: { gateway: 'sandbox' } },
+      { id: 'amazon-pay', config: { gateway: 'sandbox' } },
+    ]);
   });
 
   it('never hands a secret key to the browser', () => {

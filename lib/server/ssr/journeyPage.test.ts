@@ -155,7 +155,11 @@ describe('journey page loader: each step renders its own view model', () => {
     [
       '/vogue/demo-single/credit-card',
       'credit-card',
-      { order: null, notice: null, paidOrder: false, paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
+      { order: null, notice: null, paidOrder: false, paymentMethods: [
+          { id: 'card', config: { gateway: 'sandbox' } },
+          { id: 'paypal', config: { gateway: 'sandbox' } },
+          { id: 'amazon-pay', config: { gateway: 'sandbox' } },
+        ], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
       200,
     ],
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],

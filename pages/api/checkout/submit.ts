@@ -5,6 +5,8 @@ import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { receiptCookie } from '@/lib/server/checkout/receiptCookie';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
+import { serverEnv } from '@/lib/config/serverEnv';
+import { knownOrigin } from '@/lib/server/http/publicOrigin';
 
 export const config = { api: { bodyParser: { sizeLimit: '8kb' } } };
 
@@ -13,7 +15,8 @@ export default apiRoute({
     const request = parseRequest(submitRequestSchema, req.body, 'body');
     const services = await checkoutServices();
     const alreadySubscribed = async (brand: string) => (await subscriptionStatus(services.db, req.headers.cookie, brand)).activeSubscription;
-    const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed }, await catalogueSnapshot(), request);
+    const origin = knownOrigin(serverEnv(), req);
+    const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed, origin }, await catalogueSnapshot(), request);
     if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, req.headers.host));
     res.setHeader('Cache-Control', 'no-store');
     return response;

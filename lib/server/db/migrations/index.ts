@@ -3,6 +3,7 @@ import * as m0001 from './0001_catalogue';
 import * as m0002 from './0002_checkout';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_tracking';
+import * as m0005 from './0005_wallets';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_checkout': m0002,
   '0003_identity': m0003,
   '0004_tracking': m0004,
+  '0005_wallets': m0005,
 };

@@ -4,6 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '../../db/schema';
 import type { ChargeRequest, GatewayEvent } from '../PaymentGateway';
 import { SandboxGateway } from './SandboxGateway';
+import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 
 let db: Kysely<Database>;
 let events: GatewayEvent[];
@@ -21,18 +22,7 @@ afterEach(async () => db.destroy());
 let keys = 0;
 function request(number: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   keys += 1;
-  return {
-    amount: 2500,
-    currencyCode: 'USD',
-    idempotencyKey: `key-${keys}`,
-    description: 'Vogue Digital',
-    customer: { email: 'reader@example.com', name: 'Ada Reader' },
-    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2030, cvc: '123' },
-    livemode: false,
-    returnUrl: '/vogue/demo-single/credit-card',
-    metadata: {},
-    ...overrides,
-  };
+  return chargeRequestFixture({ idempotencyKey: `key-${keys}`, payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2030, cvc: '123' }, ...overrides });
 }
 
 describe('SandboxGateway.charge', () => {

@@ -3,6 +3,7 @@ import { startFakeStripe } from '@/tests/fixtures/fakeStripe';
 import type { ChargeRequest } from '../PaymentGateway';
 import { HttpError } from '../../http/HttpError';
 import { failureCodeFor, StripeGateway } from './StripeGateway';
+import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let gateway: StripeGateway;
@@ -19,18 +20,7 @@ beforeEach(() => {
 let n = 0;
 function request(paymentMethodId: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   n += 1;
-  return {
-    amount: 2500,
-    currencyCode: 'USD',
-    idempotencyKey: `attempt-${n}`,
-    description: 'Vogue: Vogue Digital',
-    customer: { email: 'ada@example.com', name: 'Ada Reader' },
-    payment: { kind: 'stripe-payment-method', paymentMethodId },
-    livemode: false,
-    returnUrl: '/vogue/demo-single/credit-card',
-    metadata: { transactionId: 'txn_1', campaignId: 'vogue-demo-single' },
-    ...overrides,
-  };
+  return chargeRequestFixture({ idempotencyKey: `attempt-${n}`, payment: { kind: 'stripe-payment-method', paymentMethodId }, ...overrides });
 }
 
 describe('StripeGateway', () => {

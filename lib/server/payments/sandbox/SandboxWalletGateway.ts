@@ -1,0 +1,134 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SandboxWalletPaymentTable } from '../../db/schema';
+import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
+import type { PaymentFailureCode } from '../../../payments/paymentErrors';
+import type { WalletId } from '../../../payments/methods';
+import { randomId } from '../../ids';
+import { walletFlowFor, type WalletFlow } from '../walletFlow';
+
+type WalletPayment = Selectable<SandboxWalletPaymentTable>;
+
+/** What the visitor does on the sandbox wallet's page. */
+export type WalletOutcome = 'approve' | 'cancel' | 'fail';
+
+/** The ids the sandbox wallets give their payments: randomId('wp_sandbox'). */
+export const SANDBOX_WALLET_PAYMENT_ID = /^wp_sandbox_[a-z2-7]{20}$/;
+
+/** The sandbox wallet's approval page for a payment. */
+export const sandboxWalletPath = (paymentId: string) => `/sandbox/wallet/${paymentId}`;
+
+/**
+ * A wallet without keys (the default, and what QA drives): a payment kept in the database
+ * that the visitor approves, cancels or fails on our own page, clearly marked as a sandbox,
+ * as they would at PayPal or Amazon Pay. It makes at most one payment per idempotency key,
+ * and each payment is answered once: a second approval changes nothing. Every final state
+ * is reported as a gateway event, as the real wallets' notifications are.
+ */
+export class SandboxWalletGateway implements PaymentGateway {
+  readonly name: 'sandbox-paypal' | 'sandbox-amazon-pay';
+  readonly inputKinds: readonly ['paypal'] | readonly ['amazon-pay'];
+
+  constructor(
+    readonly wallet: WalletId,
+    private readonly db: Kysely<Database>,
+    private readonly emit: (event: GatewayEvent) => Promise<void>,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.name = wallet === 'paypal' ? 'sandbox-paypal' : 'sandbox-amazon-pay';
+    this.inputKinds = wallet === 'paypal' ? (['paypal'] as const) : (['amazon-pay'] as const);
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.payment.kind !== this.wallet) throw new Error(`The ${this.wallet} sandbox takes ${this.wallet} payments only`);
+    const existing = await this.findByIdempotencyKey(request.idempotencyKey);
+    if (existing) return resultOf(existing);
+    const at = this.now().toISOString();
+    const payment: WalletPayment = {
+      id: randomId('wp_sandbox'),
+      wallet: this.wallet,
+      flow: walletFlowFor(request.purchase),
+      amount: request.amount,
+      currency_code: request.currencyCode,
+      description: request.description,
+      status: 'requires_action',
+      return_url: request.returnUrl,
+      last_error_code: null,
+      idempotency_key: request.idempotencyKey,
+      livemode: request.livemode ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    };
+    const inserted = await this.db
+      .insertInto('sandbox_wallet_payments')
+      .values(payment)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // A concurrent charge with the same key won: answer as it did.
+      const winner = await this.findByIdempotencyKey(request.idempotencyKey);
+      if (!winner) throw new Error('sandbox wallet payment vanished after an idempotency conflict');
+      return resultOf(winner);
+    }
+    return resultOf(payment);
+  }
+
+  /** The visitor's answer on the sandbox page; a payment already answered keeps its first answer. */
+  async answer(paymentId: string, outcome: WalletOutcome): Promise<WalletPayment | null> {
+    const payment = await this.find(paymentId);
+    if (!payment) return null;
+    if (payment.status !== 'requires_action') return payment;
+    const failure: PaymentFailureCode | null = outcome === 'approve' ? null : outcome === 'cancel' ? 'cancelled' : 'wallet_declined';
+    const updated = await this.db
+      .updateTable('sandbox_wallet_payments')
+      .set({ status: failure ? 'failed' : 'succeeded', last_error_code: failure, updated_at: this.now().toISOString() })
+      .where('id', '=', paymentId)
+      .where('status', '=', 'requires_action')
+      .executeTakeFirst();
+    const current = (await this.find(paymentId))!;
+    if (Number(updated.numUpdatedRows) > 0) await this.emitFinal(current);
+    return current;
+  }
+
+  async retrieve(paymentId: string): Promise<ChargeResult> {
+    const payment = await this.find(paymentId);
+    if (!payment) throw new Error(`unknown sandbox wallet payment ${paymentId}`);
+    return resultOf(payment);
+  }
+
+  /** A payment of this wallet (another wallet's id is not found here). */
+  async find(paymentId: string): Promise<WalletPayment | null> {
+    return (
+      (await this.db
+        .selectFrom('sandbox_wallet_payments')
+        .selectAll()
+        .where('id', '=', paymentId)
+        .where('wallet', '=', this.wallet)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  private async findByIdempotencyKey(key: string): Promise<WalletPayment | null> {
+    return (await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst()) ?? null;
+  }
+
+  private async emitFinal(payment: WalletPayment): Promise<void> {
+    await this.emit({
+      id: randomId('evt_sandbox'),
+      gateway: this.name,
+      type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+      paymentId: payment.id,
+      ...(payment.last_error_code ? { failureCode: payment.last_error_code as PaymentFailureCode } : {}),
+    });
+  }
+}
+
+/** The flow a sandbox payment stands for, as its page shows it. */
+export const sandboxFlowOf = (payment: Pick<WalletPayment, 'flow'>): WalletFlow => (payment.flow === 'subscription' ? 'subscription' : 'order');
+
+function resultOf(payment: WalletPayment): ChargeResult {
+  if (payment.status === 'succeeded') return { status: 'succeeded', paymentId: payment.id };
+  if (payment.status === 'requires_action') {
+    return { status: 'requires_action', paymentId: payment.id, action: { type: 'redirect', url: sandboxWalletPath(payment.id) } };
+  }
+  return { status: 'failed', paymentId: payment.id, code: (payment.last_error_code ?? 'wallet_declined') as PaymentFailureCode };
+}

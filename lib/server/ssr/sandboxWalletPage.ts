@@ -1,0 +1,44 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { checkoutServices } from '../checkout/checkoutServices';
+import { walletReturnRedirect } from '../payments/sandbox/authenticationRedirect';
+import { SANDBOX_WALLET_PAYMENT_ID, sandboxFlowOf } from '../payments/sandbox/SandboxWalletGateway';
+import type { WalletFlow } from '../payments/walletFlow';
+import type { CurrencyCode } from '../../pricing/currencies';
+import type { WalletId } from '../../payments/methods';
+
+export interface SandboxWalletProps {
+  paymentId: string;
+  wallet: WalletId;
+  flow: WalletFlow;
+  amount: number;
+  currencyCode: CurrencyCode;
+  description: string;
+  livemode: boolean;
+  /** Not answered yet; once answered, where the visitor went (the page offers the way on). */
+  answeredRedirect: string | null;
+}
+
+/** Loads the sandbox wallet payment the page is for; unknown payments are 404. */
+export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<SandboxWalletProps>> {
+  const paymentId = context.params?.paymentId;
+  if (typeof paymentId !== 'string' || !SANDBOX_WALLET_PAYMENT_ID.test(paymentId)) return { notFound: true };
+  const { sandboxWallets } = await checkoutServices();
+  for (const gateway of sandboxWallets) {
+    const payment = await gateway.find(paymentId);
+    if (!payment) continue;
+    context.res.setHeader('Cache-Control', 'no-store');
+    return {
+      props: {
+        paymentId,
+        wallet: gateway.wallet,
+        flow: sandboxFlowOf(payment),
+        amount: payment.amount,
+        currencyCode: payment.currency_code as CurrencyCode,
+        description: payment.description,
+        livemode: payment.livemode === 1,
+        answeredRedirect: payment.status === 'requires_action' ? null : walletReturnRedirect(payment),
+      },
+    };
+  }
+  return { notFound: true };
+}

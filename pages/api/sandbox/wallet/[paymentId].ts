@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { walletReturnRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
+import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+
+const bodySchema = z.strictObject({ outcome: z.enum(['approve', 'cancel', 'fail']) });
+const querySchema = z.object({ paymentId: z.string().regex(SANDBOX_WALLET_PAYMENT_ID, 'must be a sandbox wallet payment id') });
+
+/**
+ * A sandbox wallet's answer (approve, cancel, simulate a failure) and where the visitor goes
+ * next. A payment is answered once: a repeated answer gets the first one's destination.
+ */
+export default apiRoute({
+  POST: async (req) => {
+    const { paymentId } = parseRequest(querySchema, req.query, 'query');
+    const { outcome } = parseRequest(bodySchema, req.body, 'body');
+    const { sandboxWallets } = await checkoutServices();
+    if (sandboxWallets.length === 0) throw new HttpError(404, 'sandbox_disabled', 'No sandbox wallet is in use.');
+    for (const gateway of sandboxWallets) {
+      if (!(await gateway.find(paymentId))) continue;
+      const payment = (await gateway.answer(paymentId, outcome))!;
+      return { status: payment.status, redirectTo: walletReturnRedirect(payment) };
+    }
+    throw new HttpError(404, 'payment_not_found', 'This payment does not exist.');
+  },
+});
