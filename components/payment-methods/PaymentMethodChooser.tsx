@@ -11,8 +11,9 @@ interface PaymentMethodChooserProps {
   onChoose(id: PaymentMethodId): void;
   handleRef: RefObject<PaymentMethodHandle | null>;
   showErrors: boolean;
-  pay(): boolean;
+  pay: PaymentMethodViewProps<PaymentMethodId>['pay'];
   payLabel: string;
+  order: PaymentMethodViewProps<PaymentMethodId>['order'];
 }
 
 /** The method to show: the one chosen if it is still enabled, else the first. Null when none is. */
@@ -24,7 +25,7 @@ export function chosenMethod(methods: readonly EnabledPaymentMethod[], id: Payme
  * The enabled payment methods: a choice between them when there are several, then the
  * chosen method's own view, tagged with its SPEC constant. The step knows no method.
  */
-export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, showErrors, pay, payLabel }: PaymentMethodChooserProps) {
+export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, showErrors, pay, payLabel, order }: PaymentMethodChooserProps) {
   // Each entry's view takes that entry's config: the registry is keyed by the same id.
   const View = PAYMENT_METHOD_VIEWS[chosen.id].View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
   return (
@@ -43,7 +44,7 @@ export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, sho
         </fieldset>
       )}
       <div data-payment-method={chosen.id}>
-        <View key={chosen.id} config={chosen.config} handleRef={handleRef} showErrors={showErrors} pay={pay} payLabel={payLabel} />
+        <View key={chosen.id} config={chosen.config} handleRef={handleRef} showErrors={showErrors} pay={pay} payLabel={payLabel} order={order} />
       </div>
     </>
   );

@@ -3,6 +3,8 @@ import type { Billing } from '@/lib/checkout/billing';
 import type { PaymentMethodConfigs, PaymentMethodId } from '@/lib/payments/methods';
 import type { PaymentAttempt, PaymentInput } from '@/lib/payments/runPayment';
 import type { NextAction } from '@/lib/payments/nextAction';
+import type { PaymentState } from '@/lib/payments/paymentMachine';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 
 /**
  * What a payment method's view hands the payment step: its own checks and the two actions
@@ -25,10 +27,12 @@ export interface PaymentMethodViewProps<K extends PaymentMethodId> {
   showErrors: boolean;
   /**
    * Runs the step's payment now (its checks, then the sequence), for a method whose own
-   * button takes the payment (a wallet's SDK button); false when the form is not ready
-   * (the step then shows what to fix).
+   * button takes the payment (a wallet's SDK button): the state it ends in, or null when
+   * the form is not ready (the step then shows what to fix) or a payment is under way.
    */
-  pay(): boolean;
+  pay(): Promise<PaymentState> | null;
+  /** What is paid for, as far as a method must know it before the payment starts. */
+  order: { currencyCode: CurrencyCode; renews: boolean };
   /** The step's submit label ("Subscribe for $20.00", "Start free trial"), for a method's own button. */
   payLabel: string;
 }

@@ -154,9 +154,9 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   // The method's own label for the step's button; null: the method brings its own button.
   const methodLabel = method ? (PAYMENT_METHOD_VIEWS[method.id] as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
 
-  /** Checks the form and runs the payment; false when something must be fixed first (it is then focused). */
-  const pay = (): boolean => {
-    if (isBusy(driver.state) || !current) return false;
+  /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
+  const pay = (): Promise<PaymentState> | null => {
+    if (isBusy(driver.state) || !current) return null;
     setShowErrors(true);
     const firstBillingError = BILLING_FIELD_ORDER.find((field) => billingErrors[field]);
     const invalid = firstBillingError
@@ -164,15 +164,15 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       : (methodHandle.current?.firstInvalidField() ?? (consentError ? elements.current.get('consent') : null));
     if (invalid) {
       invalid.focus();
-      return false;
+      return null;
     }
     const handle = methodHandle.current;
-    if (!handle) return false;
+    if (!handle) return null;
     const billingData = billingFromForm(billing, addressNeeds) as Billing;
     const returnPath = returnPathFor(router.asPath);
     // The success page reports the choices once the order is paid, after a bank redirect too.
     rememberOrderTracking(flow.campaignId, { marketing: draft.marketing });
-    void driver.run({
+    return driver.run({
       api,
       attempt,
       method: { prepare: (current) => handle.prepare(billingData, current), handleAction: (action) => handle.handleAction(action) },
@@ -189,11 +189,10 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       navigate: (path) => router.push(path),
       redirect: (url) => window.location.assign(url),
     });
-    return true;
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    pay();
+    void pay();
   };
 
   return (
@@ -234,6 +233,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
             showErrors={showErrors}
             pay={pay}
             payLabel={stepLabel}
+            order={{ currencyCode: plan.currencyCode, renews: true }}
           />
         ) : (
           <p role="alert">Payments are not available at the moment. Please try again later.</p>

@@ -22,6 +22,7 @@ export const STEP_VIEWS: { [K in StepId]: ComponentType<StepViewProps<K>> } = {
   cart: dynamic(() => import('./CartStep'), { loading }),
   'promo-code': dynamic(() => import('./PromoCodeStep'), { loading }),
   'credit-card': dynamic(() => import('./CreditCardStep'), { loading }),
+  'amazon-pay-return': dynamic(() => import('./AmazonPayReturnStep'), { loading }),
   success: dynamic(() => import('./SuccessStep'), { loading }),
   'auth-initiate': dynamic(() => import('./AuthInitiateStep'), { loading }),
   'auth-complete': dynamic(() => import('./AuthCompleteStep'), { loading }),

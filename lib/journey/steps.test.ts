@@ -4,7 +4,7 @@ import { STEPS, STEP_IDS, isAuthControllerStep, resolveStep, stepSubPath, waypoi
 describe('STEPS', () => {
   it('lists every step of the funnel once', () => {
     expect([...STEP_IDS].sort()).toEqual(
-      ['auth-complete', 'auth-initiate', 'campaign', 'cart', 'credit-card', 'promo-code', 'success'].sort(),
+      ['amazon-pay-return', 'auth-complete', 'auth-initiate', 'campaign', 'cart', 'credit-card', 'promo-code', 'success'].sort(),
     );
     expect(new Set(STEP_IDS).size).toBe(STEP_IDS.length);
   });

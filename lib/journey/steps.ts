@@ -11,6 +11,8 @@ export const STEPS = [
   { id: 'cart', path: { segments: ['cart'] }, waypoint: 'cart', preAuth: true },
   { id: 'promo-code', path: { segments: ['promo-code'] }, waypoint: 'promo-code', preAuth: true },
   { id: 'credit-card', path: { segments: ['credit-card'] }, waypoint: 'credit-card', preAuth: true },
+  // Where Amazon Pay sends the visitor back (review, then result): it finishes the payment and moves on.
+  { id: 'amazon-pay-return', path: { segments: ['credit-card', 'amazon-pay'] }, waypoint: null, preAuth: true },
   // "Fourth segment contains the word success" (SPEC §2): any such segment is the success page.
   { id: 'success', path: { segments: ['success'], fourthContains: 'success' }, waypoint: 'success', preAuth: true },
   // Authentication-controller pages skip the pre-auth check and carry the page to return to.

@@ -67,6 +67,8 @@ export interface StepViewModels {
     signedIn: boolean;
   };
   'auth-complete': { authError: 'invalid' | 'expired' | 'used' };
+  /** Only shown when the return cannot go on (it otherwise redirects): why, and the way back. */
+  'amazon-pay-return': { message: string };
 }
 
 /** What every journey page has, whatever its step: the campaign, the mode and the shell's config. */

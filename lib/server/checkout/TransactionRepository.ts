@@ -108,6 +108,17 @@ export class TransactionRepository {
       .execute();
   }
 
+  /** Records the wallet's name for a payment it named only once the visitor was there (an Amazon Pay checkout session); never replaces one. */
+  async attachGatewayPayment(id: string, paymentId: string): Promise<void> {
+    await this.db
+      .updateTable('transactions')
+      .set({ gateway_payment_id: paymentId, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('gateway_payment_id', 'is', null)
+      .where('status', 'in', OPEN_STATES)
+      .execute();
+  }
+
   async markFailed(id: string, paymentId: string | null, failureCode: string): Promise<void> {
     await this.db
       .updateTable('transactions')

@@ -16,6 +16,7 @@ import { HttpError } from '../http/HttpError';
 import { matchesHash, sha256 } from '../ids';
 import type { ChargeResult, PaymentGateway, PaymentInput } from '../payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
+import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
 import { TransactionRepository } from './TransactionRepository';
 
@@ -204,12 +205,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       livemode: request.livemode,
       returnUrl: request.returnPath,
       origin: deps.origin ?? null,
-      purchase: {
-        offerId: offer.id,
-        name: offer.name,
-        renewal: { interval: offer.billingInterval, amount: offerRenewalPrice(offer) },
-        trialDays: offer.trialOffer ? offer.trialDays : null,
-      },
+      purchase: purchaseFor(order.offer),
       metadata: { transactionId, campaignId: flow.campaignId },
     });
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '../../config/serverEnv';
 import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod } from '../../payments/methods';
 import { enabledPaymentMethods, SERVER_PAYMENT_METHODS } from './methodRegistry';
+import { testDb } from '@/tests/fixtures/testDb';
+import { generateKeyPairSync } from 'node:crypto';
+
+const PAYPAL_TEST_KEYS = { PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOpTest', PAYPAL_CLIENT_SECRET_TEST: 'paypal-secret-test-1234' };
+const AMAZON_TEST_KEYS = {
+  AMAZON_PAY_MERCHANT_ID_TEST: 'A2MERCHANT0001',
+  AMAZON_PAY_STORE_ID_TEST: `amzn1.application-oa2-client.${'c'.repeat(32)}`,
+  AMAZON_PAY_PUBLIC_KEY_ID_TEST: 'AHKEY00000000000TEST',
+  AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
 
 const TEST_KEYS = { STRIPE_SECRET_KEY_TEST: 'sk_test_123', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_123' };
 const LIVE_KEYS = { STRIPE_SECRET_KEY_LIVE: 'sk_live_456', STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456' };
@@ -28,6 +38,36 @@ describe('enabledPaymentMethods', () => {
     ]);
   });
 
+  const PAYPAL_TEST = { PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOpTest', PAYPAL_CLIENT_SECRET_TEST: 'paypal-secret-test-1234' };
+  const AMAZON_LIVE = {
+    AMAZON_PAY_MERCHANT_ID_LIVE: 'A2MERCHANT0001',
+    AMAZON_PAY_STORE_ID_LIVE: `amzn1.application-oa2-client.${'b'.repeat(32)}`,
+    AMAZON_PAY_PUBLIC_KEY_ID_LIVE: 'LIVE-AHKEY000000000001',
+    AMAZON_PAY_PRIVATE_KEY_LIVE: '-----BEGIN PRIVATE KEY-----\\nsecret-amazon-key\\n-----END PRIVATE KEY-----',
+    AMAZON_PAY_REGION: 'eu',
+  };
+  const walletsOf = (env: Record<string, string>, livemode: boolean) =>
+    enabledPaymentMethods(parseServerEnv(env), livemode).filter((method) => method.id !== 'card');
+
+  it("with a mode's keys, the real wallets and the public ids of the visitor's mode", () => {
+    expect(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, false)).toEqual([
+      { id: 'paypal', config: { gateway: 'paypal', clientId: 'AbCdEfGhIjKlMnOpTest', environment: 'sandbox' } },
+      { id: 'amazon-pay', config: { gateway: 'amazon-pay', merchantId: '', publicKeyId: '', storeId: '', sandbox: true, region: 'eu' } },
+    ]);
+    expect(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, true)).toEqual([
+      { id: 'paypal', config: { gateway: 'paypal', clientId: '', environment: 'production' } },
+      {
+        id: 'amazon-pay',
+        config: { gateway: 'amazon-pay', merchantId: 'A2MERCHANT0001', publicKeyId: 'LIVE-AHKEY000000000001', storeId: AMAZON_LIVE.AMAZON_PAY_STORE_ID_LIVE, sandbox: false, region: 'eu' },
+      },
+    ]);
+  });
+
+  it('never hands a wallet secret to the browser', () => {
+    const methods = JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, true)) + JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, false));
+    expect(methods).not.toMatch(/paypal-secret|secret-amazon-key|PRIVATE KEY/);
+  });
+
   it('never hands a secret key to the browser', () => {
     const methods = enabledPaymentMethods(parseServerEnv({ ...TEST_KEYS, ...LIVE_KEYS }), true);
     expect(JSON.stringify(methods)).not.toMatch(/sk_(live|test)_/);
@@ -39,6 +79,16 @@ describe('enabledPaymentMethods', () => {
 });
 
 describe('SERVER_PAYMENT_METHODS', () => {
+  it("takes each wallet's payments through its real gateway once a mode's keys are set, else through its sandbox", async () => {
+    const db = await testDb();
+    const deps = { db, now: () => new Date(), onEvent: async () => undefined };
+    const gatewayNames = (env: Record<string, string>) =>
+      (['paypal', 'amazon-pay'] as const).map((id) => SERVER_PAYMENT_METHODS[id].createGateway(parseServerEnv(env), deps).name);
+    expect(gatewayNames({})).toEqual(['sandbox-paypal', 'sandbox-amazon-pay']);
+    expect(gatewayNames({ ...PAYPAL_TEST_KEYS, ...AMAZON_TEST_KEYS })).toEqual(['paypal', 'amazon-pay']);
+    await db.destroy();
+  });
+
   it('has a server unit for every payment method, under its own id', () => {
     for (const id of PAYMENT_METHOD_IDS) expect(SERVER_PAYMENT_METHODS[id].id).toBe(id);
   });

@@ -167,6 +167,7 @@ describe('journey page loader: each step renders its own view model', () => {
     ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital', signedIn: false }, 200],
     ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false }, 200],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
+    ['/vogue/demo-single/credit-card/amazon-pay', 'amazon-pay-return', { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' }, 400],
   ])('%s is the %s step', async (url, step, view, status) => {
     const { result, status: answered } = await load(url);
     expect(result).toMatchObject({ props: { kind: 'journey', step, base: '/vogue/demo-single', search: '', flow: { campaignId: 'vogue-demo-single' } } });

@@ -1,5 +1,6 @@
 import type { StepId } from '../../journey/steps';
 import type { StepLoader } from './stepLoader';
+import { loadAmazonPayReturn } from './steps/amazonPayReturnLoader';
 import { loadAuthComplete } from './steps/authCompleteLoader';
 import { loadAuthInitiate } from './steps/authInitiateLoader';
 import { loadCampaign } from './steps/campaignLoader';
@@ -14,6 +15,7 @@ export const STEP_LOADERS: { [K in StepId]: StepLoader<K> } = {
   cart: loadCart,
   'promo-code': loadPromoCode,
   'credit-card': loadCreditCard,
+  'amazon-pay-return': loadAmazonPayReturn,
   success: loadSuccess,
   'auth-initiate': loadAuthInitiate,
   'auth-complete': loadAuthComplete,

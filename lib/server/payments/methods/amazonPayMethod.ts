@@ -1,10 +1,29 @@
+import { AmazonPayGateway } from '../amazonpay/AmazonPayGateway';
 import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
+import { amazonPayConfigured, amazonPayModes } from '../walletKeys';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
-/** Amazon Pay: the sandbox wallet until Amazon Pay's keys are configured. */
+/**
+ * Amazon Pay: Amazon's button (checkout.js) and API v2 when a mode's merchant keys are set,
+ * else the sandbox wallet. The browser gets the public ids of the visitor's mode, never the key.
+ */
 export const amazonPayMethod: ServerPaymentMethod<'amazon-pay'> = {
   id: 'amazon-pay',
   enabled: () => true,
-  browserConfig: () => ({ gateway: 'sandbox' }),
-  createGateway: (_env, { db, now, onEvent }) => new SandboxWalletGateway('amazon-pay', db, onEvent, now),
+  browserConfig(env, livemode) {
+    if (!amazonPayConfigured(env)) return { gateway: 'sandbox' };
+    const keys = livemode ? amazonPayModes(env).live : amazonPayModes(env).test;
+    return {
+      gateway: 'amazon-pay',
+      merchantId: keys?.merchantId ?? '',
+      publicKeyId: keys?.publicKeyId ?? '',
+      storeId: keys?.storeId ?? '',
+      sandbox: !livemode,
+      region: env.AMAZON_PAY_REGION,
+    };
+  },
+  createGateway(env, { db, now, onEvent }) {
+    if (amazonPayConfigured(env)) return new AmazonPayGateway(amazonPayModes(env));
+    return new SandboxWalletGateway('amazon-pay', db, onEvent, now);
+  },
 };

@@ -1,10 +1,24 @@
+import { DbPlanStore } from '../paypal/DbPlanStore';
+import { PayPalGateway } from '../paypal/PayPalGateway';
 import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
+import { paypalConfigured, paypalModes } from '../walletKeys';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
-/** PayPal: the sandbox wallet until PayPal's keys are configured. */
+/**
+ * PayPal: PayPal's buttons and REST API when a mode's client id and secret are set, else the
+ * sandbox wallet. The browser gets the client id of the visitor's mode only.
+ */
 export const paypalMethod: ServerPaymentMethod<'paypal'> = {
   id: 'paypal',
   enabled: () => true,
-  browserConfig: () => ({ gateway: 'sandbox' }),
-  createGateway: (_env, { db, now, onEvent }) => new SandboxWalletGateway('paypal', db, onEvent, now),
+  browserConfig(env, livemode) {
+    if (!paypalConfigured(env)) return { gateway: 'sandbox' };
+    // A mode without keys still shows PayPal (never the sandbox beside the real one); its view says it is unavailable.
+    const clientId = (livemode ? env.PAYPAL_CLIENT_ID_LIVE : env.PAYPAL_CLIENT_ID_TEST) ?? '';
+    return { gateway: 'paypal', clientId, environment: livemode ? 'production' : 'sandbox' };
+  },
+  createGateway(env, { db, now, onEvent }) {
+    if (paypalConfigured(env)) return new PayPalGateway(paypalModes(env), new DbPlanStore(db, now));
+    return new SandboxWalletGateway('paypal', db, onEvent, now);
+  },
 };

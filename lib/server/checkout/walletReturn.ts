@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { OrderSnapshot } from '../../checkout/transactionView';
+import type { CurrencyCode } from '../../pricing/currencies';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http/HttpError';
+import { matchesHash } from '../ids';
+import { amazonPayReturnUrl } from '../payments/amazonpay/amazonPayPayload';
+import type { PaymentGateway } from '../payments/PaymentGateway';
+import { purchaseFor } from './purchase';
+import { successPathFor } from './submitService';
+import { TransactionRepository } from './TransactionRepository';
+
+export interface WalletReturnDeps {
+  db: Kysely<Database>;
+  gateways: readonly PaymentGateway[];
+  now: () => Date;
+}
+
+export interface WalletReturnVisit {
+  /** Our transaction, from the return URL (`attempt`). */
+  transactionId: string;
+  stage: 'review' | 'result';
+  /** The wallet's reference from the return URL (amazonCheckoutSessionId). */
+  sessionId: string;
+  /** The attempt's key from this browser's receipt cookie: only the browser that paid continues. */
+  receiptToken: string | null;
+  /** The payment step's path and query, where failures return and from which success is derived. */
+  paymentStepPath: string;
+  origin: string | null;
+}
+
+export type WalletReturnOutcome = { kind: 'redirect'; to: string } | { kind: 'refused'; status: number; message: string };
+
+const withFailure = (path: string, code: string) => `${path}${path.includes('?') ? '&' : '?'}payment_failed=${code}`;
+
+/**
+ * A visitor back from a wallet that sends them away and back (Amazon Pay): the wallet is
+ * told (update, then complete) and the transaction follows its answer, once. Whatever the
+ * stage, a transaction already decided sends the visitor where it ended (a return page
+ * visited twice charges once).
+ */
+export async function continueWalletReturn(deps: WalletReturnDeps, visit: WalletReturnVisit): Promise<WalletReturnOutcome> {
+  const transactions = new TransactionRepository(deps.db, deps.now);
+  const row = await transactions.findById(visit.transactionId);
+  if (!row || !visit.receiptToken || !matchesHash(visit.receiptToken, row.receipt_token_hash)) {
+    return { kind: 'refused', status: 403, message: 'This payment was started in another browser, or the link back to us is incomplete. Please go back to the payment page.' };
+  }
+  const success = successPathFor(visit.paymentStepPath);
+  if (row.status === 'succeeded') return { kind: 'redirect', to: success };
+  if (row.status === 'failed') return { kind: 'redirect', to: withFailure(visit.paymentStepPath, row.failure_code ?? 'processing_error') };
+  const gateway = deps.gateways.find((candidate) => candidate.name === row.gateway);
+  if (!gateway?.resume) return { kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' };
+  if (!visit.origin) return { kind: 'refused', status: 503, message: 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured.' };
+
+  const order = JSON.parse(row.order_json) as OrderSnapshot;
+  try {
+    const answer = await gateway.resume({
+      stage: visit.stage,
+      sessionId: visit.sessionId,
+      amount: row.total,
+      currencyCode: row.currency_code as CurrencyCode,
+      livemode: row.livemode === 1,
+      idempotencyKey: visit.receiptToken,
+      resultReturnUrl: amazonPayReturnUrl(visit.origin, visit.paymentStepPath, row.id, 'result'),
+      purchase: purchaseFor(order.offer),
+    });
+    if ('redirect' in answer) {
+      // The wallet names its payment only now: kept, so that its notifications and a later look find it.
+      await transactions.attachGatewayPayment(row.id, visit.sessionId);
+      return { kind: 'redirect', to: answer.redirect };
+    }
+    if (answer.status === 'succeeded') {
+      await transactions.markSucceeded(row.id, answer.paymentId);
+      return { kind: 'redirect', to: success };
+    }
+    if (answer.status === 'failed') {
+      await transactions.markFailed(row.id, answer.paymentId, answer.code);
+      return { kind: 'redirect', to: withFailure(visit.paymentStepPath, answer.code) };
+    }
+    if (answer.paymentId) await transactions.attachGatewayPayment(row.id, answer.paymentId);
+    return { kind: 'redirect', to: answer.action.type === 'redirect' ? answer.action.url : visit.paymentStepPath };
+  } catch (error) {
+    if (error instanceof HttpError) return { kind: 'refused', status: error.status, message: error.message };
+    throw error;
+  }
+}

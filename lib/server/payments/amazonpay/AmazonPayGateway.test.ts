@@ -1,0 +1,248 @@
+import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
+import type { ChargeRequest, Purchase, WalletReturn } from '../PaymentGateway';
+import { AmazonPayGateway, amazonPayReturnUrl, completeKey } from './AmazonPayGateway';
+import type { AmazonPayCredentials } from './amazonPayTypes';
+import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
+const ORIGIN = 'https://subscribe.example.com';
+const SESSION = 'bd504926-f659-4ad7-a1a9-9a747aaf5275';
+
+let fake: FakeAmazonPay;
+let gateway: AmazonPayGateway;
+const credentials = (publicKeyId: string, sandbox: boolean): AmazonPayCredentials => ({
+  merchantId: 'A2BCDEFGHIJ3KL',
+  storeId: 'amzn1.application-oa2-client.0123456789abcdef0123456789abcdef',
+  publicKeyId,
+  privateKey: pem,
+  region: 'na',
+  baseUrl: fake.baseUrl,
+  sandbox,
+});
+
+beforeAll(async () => {
+  fake = await startFakeAmazonPay(publicKey);
+  gateway = new AmazonPayGateway({ test: credentials('AGPTYXGL5VH6PZ2KBM2ALPQY', true), live: credentials('AHLIVEKEY5VH6PZ2KBM2ALPQ', false) }, { retries: 0, sleep: async () => {} });
+});
+afterAll(async () => fake.close());
+beforeEach(() => fake.reset());
+
+const monthly: Purchase = { offerId: 'vogue-digital', name: 'Vogue Digital', renewal: { interval: 'month', amount: 2500 }, trialDays: null };
+const trial: Purchase = { offerId: 'vogue-trial', name: 'Vogue Digital trial', renewal: { interval: 'year', amount: 9900 }, trialDays: 14 };
+
+const chargeRequest = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
+  chargeRequestFixture({
+    payment: { kind: 'amazon-pay' },
+    idempotencyKey: 'attempt-1',
+    origin: ORIGIN,
+    returnUrl: '/vogue/demo-single/credit-card?promo=spring%20sale',
+    purchase: monthly,
+    metadata: { transactionId: 'txn_1', campaignId: 'vogue-demo-single' },
+    ...overrides,
+  });
+
+const visit = (stage: WalletReturn['stage'], overrides: Partial<WalletReturn> = {}): WalletReturn => ({
+  stage,
+  sessionId: SESSION,
+  amount: 2500,
+  currencyCode: 'USD',
+  livemode: false,
+  idempotencyKey: 'attempt-1',
+  resultReturnUrl: amazonPayReturnUrl(ORIGIN, '/vogue/demo-single/credit-card', 'txn_1', 'result'),
+  purchase: monthly,
+  ...overrides,
+});
+
+const completes = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/complete'));
+
+describe('amazonPayReturnUrl', () => {
+  it("turns the payment step's path into its Amazon Pay return page, keeping its query", () => {
+    expect(amazonPayReturnUrl(ORIGIN, '/vogue/demo-single/credit-card?promo=spring%20sale', 'txn_1', 'review')).toBe(
+      'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?promo=spring+sale&attempt=txn_1&stage=review',
+    );
+    expect(amazonPayReturnUrl(`${ORIGIN}/`, '/gq/offer/credit-card', 'txn_2', 'result')).toBe('https://subscribe.example.com/gq/offer/credit-card/amazon-pay?attempt=txn_2&stage=result');
+  });
+
+  it('accepts only a payment step path on our own origin', () => {
+    expect(() => amazonPayReturnUrl(ORIGIN, '//evil.example/credit-card', 'txn_1', 'review')).toThrow();
+    expect(() => amazonPayReturnUrl(ORIGIN, 'https://evil.example/x/credit-card', 'txn_1', 'review')).toThrow();
+    expect(() => amazonPayReturnUrl(ORIGIN, '/vogue/demo/delivery', 'txn_1', 'review')).toThrow();
+  });
+});
+
+describe('AmazonPayGateway.charge', () => {
+  it('answers with the signed createCheckoutSession payload for the button, and calls nothing', async () => {
+    const result = await gateway.charge(chargeRequest());
+    expect(result).toMatchObject({ status: 'requires_action', paymentId: null, action: { type: 'amazon_pay_checkout', publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY' } });
+    if (result.status !== 'requires_action' || result.action.type !== 'amazon_pay_checkout') throw new Error('no button config');
+    const { payloadJSON, signature } = result.action;
+    expect(JSON.parse(payloadJSON)).toEqual({
+      webCheckoutDetails: { checkoutReviewReturnUrl: 'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?promo=spring+sale&attempt=txn_1&stage=review' },
+      storeId: 'amzn1.application-oa2-client.0123456789abcdef0123456789abcdef',
+      scopes: ['name', 'email'],
+      chargePermissionType: 'Recurring',
+      recurringMetadata: { frequency: { unit: 'Month', value: '1' }, amount: { amount: '25.00', currencyCode: 'USD' } },
+      merchantMetadata: { merchantReferenceId: 'txn_1' },
+    });
+    // The signature is over the exact string handed back, as Amazon checks it.
+    const stringToSign = `AMZN-PAY-RSASSA-PSS-V2\n${sha256Hex(payloadJSON)}`;
+    expect(verify('sha256', Buffer.from(stringToSign), { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, Buffer.from(signature, 'base64'))).toBe(true);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('asks for a yearly recurring permission for a yearly offer, and a one-time permission for what does not renew', async () => {
+    const yearly = await gateway.charge(chargeRequest({ purchase: trial, amount: 0 }));
+    const oneOff = await gateway.charge(chargeRequest({ purchase: { ...monthly, renewal: null } }));
+    const payload = (r: typeof yearly) => (r.status === 'requires_action' && r.action.type === 'amazon_pay_checkout' ? (JSON.parse(r.action.payloadJSON) as Record<string, unknown>) : {});
+    expect(payload(yearly)).toMatchObject({ chargePermissionType: 'Recurring', recurringMetadata: { frequency: { unit: 'Year', value: '1' }, amount: { amount: '99.00', currencyCode: 'USD' } } });
+    expect(payload(oneOff)).toMatchObject({ chargePermissionType: 'OneTime' });
+    expect(payload(oneOff)).not.toHaveProperty('recurringMetadata');
+  });
+
+  it('signs with the live key in live mode', async () => {
+    expect(await gateway.charge(chargeRequest({ livemode: true }))).toMatchObject({ action: { publicKeyId: 'AHLIVEKEY5VH6PZ2KBM2ALPQ' } });
+  });
+
+  it('refuses without a public origin, without the mode, or for another payment input', async () => {
+    await expect(gateway.charge(chargeRequest({ origin: null }))).rejects.toMatchObject({
+      status: 503,
+      code: 'public_origin_missing',
+      message: 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured. Nothing was charged.',
+    });
+    const testOnly = new AmazonPayGateway({ test: credentials('AGPTYXGL5VH6PZ2KBM2ALPQY', true) });
+    await expect(testOnly.charge(chargeRequest({ livemode: true }))).rejects.toMatchObject({
+      status: 503,
+      code: 'payments_unavailable',
+      message: 'Amazon Pay is not available in live mode right now. Nothing was charged.',
+    });
+    await expect(gateway.charge(chargeRequest({ payment: { kind: 'paypal' } }))).rejects.toMatchObject({ status: 400 });
+    await expect(gateway.charge(chargeRequest({ amount: 0, purchase: { ...monthly, renewal: null } }))).rejects.toMatchObject({ status: 400, code: 'nothing_to_pay' });
+  });
+});
+
+describe('AmazonPayGateway.resume', () => {
+  it('review: sets the result URL, the amount to authorise and capture, and our references, then sends the buyer to Amazon', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    const answer = await gateway.resume(visit('review'));
+    expect(answer).toEqual({ redirect: `https://payments.amazon.example/checkout/processing?amazonCheckoutSessionId=${SESSION}` });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /sandbox/v2/checkoutSessions/${SESSION}`, `PATCH /sandbox/v2/checkoutSessions/${SESSION}`]);
+    const patch = fake.requests[1]!;
+    expect(patch.json).toEqual({
+      webCheckoutDetails: { checkoutResultReturnUrl: 'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?attempt=txn_1&stage=result' },
+      paymentDetails: { paymentIntent: 'AuthorizeWithCapture', canHandlePendingAuthorization: false, chargeAmount: { amount: '25.00', currencyCode: 'USD' } },
+      merchantMetadata: { merchantReferenceId: 'txn_1', customInformation: `checkoutSessionId=${SESSION}` },
+    });
+    expect(patch.headers['x-amz-pay-idempotency-key']).toBeUndefined();
+    expect(fake.requests.every((r) => r.signatureValid)).toBe(true);
+    expect(completes()).toEqual([]);
+  });
+
+  it('review of a free trial: paymentIntent Confirm, nothing authorised; the renewal amount stands as chargeAmount', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review', { amount: 0, purchase: trial }));
+    expect(fake.requests[1]!.json).toMatchObject({ paymentDetails: { paymentIntent: 'Confirm', chargeAmount: { amount: '99.00', currencyCode: 'USD' } } });
+    expect((fake.requests[1]!.json as { paymentDetails: object }).paymentDetails).not.toHaveProperty('canHandlePendingAuthorization');
+    const result = await gateway.resume(visit('result', { amount: 0, purchase: trial }));
+    expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
+    expect(completes()[0]!.json).toEqual({ chargeAmount: { amount: '99.00', currencyCode: 'USD' } });
+    expect(fake.sessions.get(SESSION)!.session.chargeId).toBeNull(); // nothing was charged
+  });
+
+  it('result: completes the session once, with the amount and an idempotency key, and answers succeeded with the session id', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    const result = await gateway.resume(visit('result'));
+    expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
+    const [complete] = completes();
+    expect(complete).toMatchObject({ path: `/sandbox/v2/checkoutSessions/${SESSION}/complete`, json: { chargeAmount: { amount: '25.00', currencyCode: 'USD' } }, signatureValid: true });
+    expect(complete!.headers['x-amz-pay-idempotency-key']).toBe(completeKey('attempt-1', SESSION));
+    expect(complete!.headers['x-amz-pay-idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('a repeated visit of the result page reads the session and answers as the first time, never completing twice', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    const first = await gateway.resume(visit('result'));
+    const again = await gateway.resume(visit('result'));
+    const reviewAgain = await gateway.resume(visit('review'));
+    expect(again).toEqual(first);
+    expect(reviewAgain).toEqual(first);
+    expect(completes()).toHaveLength(1);
+  });
+
+  it('a completion racing another one answers with the session as it now stands', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Open', reasonCode: null, reasonDescription: null };
+    fake.forced.push(
+      { status: 200, body: fake.sessions.get(SESSION)!.session }, // the GET sees it still Open…
+      { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'already completed' } }, // …another request completed it
+      { status: 200, body: { ...fake.sessions.get(SESSION)!.session, statusDetails: { state: 'Completed' }, chargePermissionId: 'S01-1', chargeId: 'S01-1-C1' } },
+    );
+    expect(await gateway.resume(visit('result'))).toEqual({ status: 'succeeded', paymentId: SESSION });
+  });
+
+  it.each([
+    ['decline', 'wallet_declined'],
+    ['buyer_cancel', 'cancelled'],
+  ] as const)('a session Amazon cancels (%s) fails with %s', async (outcome, code) => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1', outcome });
+    await gateway.resume(visit('review'));
+    expect(await gateway.resume(visit('result'))).toEqual({ status: 'failed', paymentId: SESSION, code });
+    expect(await gateway.resume(visit('result'))).toEqual({ status: 'failed', paymentId: SESSION, code });
+    expect(completes()).toHaveLength(1);
+  });
+
+  it('refuses a session made for another attempt, before changing anything', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_other' });
+    await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 409, code: 'amazon_pay_session_mismatch' });
+    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({ status: 409, code: 'amazon_pay_session_mismatch' });
+    expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('refuses a completed session of another amount', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    await gateway.resume(visit('result'));
+    await expect(gateway.resume(visit('result', { amount: 9900 }))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('answers a failed payment when the amount differs from the session (Amazon finalises nothing)', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    expect(await gateway.resume(visit('result', { amount: 2400 }))).toEqual({ status: 'failed', paymentId: SESSION, code: 'processing_error' });
+    expect(fake.sessions.get(SESSION)!.session.statusDetails.state).toBe('Open');
+  });
+
+  it('maps what cannot go on to clear HTTP errors', async () => {
+    await expect(gateway.resume(visit('review', { sessionId: '../charges/x' }))).rejects.toMatchObject({ status: 400, code: 'invalid_checkout_session' });
+    await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 404, code: 'amazon_pay_session_not_found' });
+    fake.forced.push({ status: 500, body: { reasonCode: 'InternalServerError', message: 'boom' } });
+    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({ status: 502, code: 'amazon_pay_unavailable' });
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1', buyerAssociated: false });
+    await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 409, code: 'amazon_pay_incomplete' });
+    expect(fake.requests.filter((r) => r.path.includes('..'))).toEqual([]);
+  });
+});
+
+describe('AmazonPayGateway.retrieve', () => {
+  it('reads the checkout session: Open still with the buyer, Completed succeeded, Canceled failed', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    expect(await gateway.retrieve(SESSION, false)).toEqual({
+      status: 'requires_action',
+      paymentId: SESSION,
+      action: { type: 'redirect', url: `http://127.0.0.1:3000/vogue/demo/credit-card/amazon-pay?attempt=txn_1&stage=review&amazonCheckoutSessionId=${SESSION}` },
+    });
+    await gateway.resume(visit('review'));
+    expect(await gateway.retrieve(SESSION, false)).toMatchObject({ status: 'requires_action', action: { type: 'redirect', url: expect.stringMatching(/^https:\/\/payments\.amazon\.example\//) } });
+    await gateway.resume(visit('result'));
+    expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'succeeded', paymentId: SESSION });
+    fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Canceled', reasonCode: 'Expired', reasonDescription: null };
+    expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'failed', paymentId: SESSION, code: 'wallet_declined' });
+    expect(fake.requests.filter((r) => r.method === 'GET').every((r) => r.path === `/sandbox/v2/checkoutSessions/${SESSION}`)).toBe(true);
+  });
+});

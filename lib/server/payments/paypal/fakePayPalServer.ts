@@ -1,0 +1,229 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PayPalCaptureStatus, PayPalOrder, PayPalSubscription } from './paypalTypes';
+
+/**
+ * A local stand-in for the PayPal REST endpoints the client calls (PayPal itself cannot be
+ * reached from tests), for tests only. It records every request as sent, checks credentials
+ * like PayPal (Basic for the token, Bearer after), answers a repeated PayPal-Request-Id with
+ * the first answer, and keeps orders and subscriptions whose state tests move by hand
+ * (approving, declining, activating) as the visitor and PayPal would.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  rawBody: string;
+  /** The body parsed as JSON, when it is. */
+  json: unknown;
+}
+
+export type FakeReply = { status: number; body: unknown } | 'hang';
+
+interface FakeOrder {
+  order: PayPalOrder;
+  /** What capturing it does: a capture status, or a 422 issue. */
+  captureOutcome: PayPalCaptureStatus | { issue: string };
+}
+
+interface FakeSubscription {
+  subscription: PayPalSubscription;
+  /** APPROVED, then ACTIVE after this many more reads (PayPal activating it by itself). */
+  activateAfterReads: number | null;
+}
+
+export interface FakePayPalOptions {
+  /** REST apps it accepts; tokens name their app so tests can tell live calls from test ones. */
+  apps?: { clientId: string; clientSecret: string }[];
+  tokenExpiresIn?: number;
+}
+
+export async function startFakePayPal(options: FakePayPalOptions = {}) {
+  const apps = options.apps ?? [{ clientId: 'test-client-id', clientSecret: 'test-client-secret' }];
+  const requests: RecordedRequest[] = [];
+  const tokens = new Map<string, string>(); // token → clientId
+  const replays = new Map<string, { status: number; body: unknown }>();
+  const orders = new Map<string, FakeOrder>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  let counter = 0;
+  const next = () => String(++counter).padStart(6, '0');
+  let override: ((request: RecordedRequest) => FakeReply | undefined) | null = null;
+
+  const error = (status: number, name: string, issue?: string) => ({
+    status,
+    body: { name, message: `${name} (fake)`, debug_id: `debug-${next()}`, ...(issue ? { details: [{ issue, description: `${issue} (fake)` }] } : {}) },
+  });
+
+  function route(request: RecordedRequest): { status: number; body: unknown } {
+    const { method, path } = request;
+    if (method === 'POST' && path === '/v1/oauth2/token') {
+      const basic = request.headers.authorization?.replace(/^Basic /, '') ?? '';
+      const [id, secret] = Buffer.from(basic, 'base64').toString().split(':');
+      const app = apps.find((candidate) => candidate.clientId === id && candidate.clientSecret === secret);
+      if (!app || request.rawBody !== 'grant_type=client_credentials') {
+        return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+      }
+      const token = `A21-${app.clientId}-${next()}`;
+      tokens.set(token, app.clientId);
+      return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: options.tokenExpiresIn ?? 32400, scope: 'https://uri.paypal.com/services/payments/payment', app_id: 'APP-FAKE' } };
+    }
+    if (!tokens.has(request.headers.authorization?.replace(/^Bearer /, '') ?? '')) return error(401, 'AUTHENTICATION_FAILURE');
+
+    const requestId = request.headers['paypal-request-id'];
+    const replayKey = typeof requestId === 'string' ? `${path}|${requestId}` : null;
+    if (method === 'POST' && replayKey && replays.has(replayKey)) return replays.get(replayKey)!;
+    const reply = answer(request);
+    if (method === 'POST' && replayKey && reply.status < 500) replays.set(replayKey, reply);
+    return reply;
+  }
+
+  function answer(request: RecordedRequest): { status: number; body: unknown } {
+    const { method, path } = request;
+    const body = (request.json ?? {}) as Record<string, unknown>;
+    let match: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v2/checkout/orders') {
+      const id = `ORDER${next()}`;
+      const units = (body.purchase_units as PayPalOrder['purchase_units']) ?? [];
+      const order: PayPalOrder = {
+        id,
+        status: 'PAYER_ACTION_REQUIRED',
+        intent: 'CAPTURE',
+        purchase_units: units.map((unit) => ({ ...unit })),
+        links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: 'payer-action', method: 'GET' }],
+      };
+      orders.set(id, { order, captureOutcome: 'COMPLETED' });
+      return { status: 200, body: order };
+    }
+    if ((match = path.match(/^\/v2\/checkout\/orders\/([^/]+)$/)) && method === 'GET') {
+      const found = orders.get(decodeURIComponent(match[1]!));
+      return found ? { status: 200, body: found.order } : error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    }
+    if ((match = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/)) && method === 'POST') {
+      const found = orders.get(decodeURIComponent(match[1]!));
+      if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      if (found.order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+      if (found.order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+      if (typeof found.captureOutcome === 'object') return error(422, 'UNPROCESSABLE_ENTITY', found.captureOutcome.issue);
+      captureNow(found, found.captureOutcome);
+      return { status: 201, body: found.order };
+    }
+    if (method === 'POST' && path === '/v1/catalogs/products') {
+      return { status: 201, body: { id: `PROD-${next()}`, name: body.name, type: body.type } };
+    }
+    if (method === 'POST' && path === '/v1/billing/plans') {
+      return { status: 201, body: { ...body, id: `P-${next()}`, status: 'ACTIVE' } };
+    }
+    if (method === 'POST' && path === '/v1/billing/subscriptions') {
+      const id = `I-${next()}`;
+      const subscription: PayPalSubscription = {
+        id,
+        status: 'APPROVAL_PENDING',
+        plan_id: String(body.plan_id),
+        ...(typeof body.custom_id === 'string' ? { custom_id: body.custom_id } : {}),
+        links: [{ href: `https://www.sandbox.paypal.com/webapps/billing/subscriptions?ba_token=BA-${id}`, rel: 'approve', method: 'GET' }],
+      };
+      subscriptions.set(id, { subscription, activateAfterReads: null });
+      return { status: 201, body: subscription };
+    }
+    if ((match = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)$/)) && method === 'GET') {
+      const found = subscriptions.get(decodeURIComponent(match[1]!));
+      if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      if (found.activateAfterReads !== null) {
+        if (found.activateAfterReads <= 0) {
+          found.subscription.status = 'ACTIVE';
+          found.activateAfterReads = null;
+        } else {
+          found.activateAfterReads -= 1;
+        }
+      }
+      return { status: 200, body: { ...found.subscription } };
+    }
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      return { status: 200, body: { verification_status: 'SUCCESS' } };
+    }
+    return error(404, 'NOT_FOUND');
+  }
+
+  function captureNow(found: FakeOrder, status: PayPalCaptureStatus) {
+    const unit = found.order.purchase_units?.[0];
+    found.order.status = 'COMPLETED';
+    if (unit) {
+      unit.payments = {
+        captures: [{ id: `CAPTURE${next()}`, status, ...(unit.amount ? { amount: unit.amount } : {}), ...(unit.custom_id ? { custom_id: unit.custom_id } : {}) }],
+      };
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      let json: unknown = undefined;
+      if (req.headers['content-type']?.startsWith('application/json')) {
+        try {
+          json = JSON.parse(rawBody);
+        } catch {
+          json = undefined;
+        }
+      }
+      const recorded: RecordedRequest = { method: req.method ?? '', path: new URL(req.url ?? '/', 'http://fake').pathname, headers: req.headers, rawBody, json };
+      requests.push(recorded);
+      const reply = override?.(recorded) ?? route(recorded);
+      if (reply === 'hang') return;
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'paypal-debug-id': `hdr-debug-${counter}` });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const order = (id: string): FakeOrder => {
+    const found = orders.get(id);
+    if (!found) throw new Error(`the fake holds no order ${id}`);
+    return found;
+  };
+  const subscription = (id: string): FakeSubscription => {
+    const found = subscriptions.get(id);
+    if (!found) throw new Error(`the fake holds no subscription ${id}`);
+    return found;
+  };
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    /** The requests other than token requests. */
+    apiRequests: () => requests.filter((request) => request.path !== '/v1/oauth2/token'),
+    tokenRequests: () => requests.filter((request) => request.path === '/v1/oauth2/token'),
+    /** Answers instead of the fake's own logic when it returns a reply. */
+    setOverride(handler: ((request: RecordedRequest) => FakeReply | undefined) | null) {
+      override = handler;
+    },
+    /** PayPal forgets every token (as after a credential rotation). */
+    revokeTokens: () => tokens.clear(),
+    /** The visitor approves the order in PayPal's popup; capturing it will then have `outcome`. */
+    approveOrder(id: string, outcome: FakeOrder['captureOutcome'] = 'COMPLETED') {
+      order(id).order.status = 'APPROVED';
+      order(id).captureOutcome = outcome;
+    },
+    setOrderStatus(id: string, status: PayPalOrder['status']) {
+      order(id).order.status = status;
+    },
+    /** Captured outside this client (another server, an earlier call whose answer was lost). */
+    captureElsewhere(id: string, status: PayPalCaptureStatus = 'COMPLETED') {
+      captureNow(order(id), status);
+    },
+    setSubscription(id: string, patch: Partial<Omit<PayPalSubscription, 'id'>>, activateAfterReads: number | null = null) {
+      Object.assign(subscription(id).subscription, patch);
+      subscription(id).activateAfterReads = activateAfterReads;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakePayPal = Awaited<ReturnType<typeof startFakePayPal>>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { PaymentFailureCode } from '../../../payments/paymentErrors';
+import type { GatewayEvent } from '../PaymentGateway';
+
+/** A webhook event's envelope; `id` (WH-…) is unique per event and de-duplicates redeliveries. */
+export const paypalWebhookEventSchema = z.object({
+  id: z.string().min(1),
+  event_type: z.string().min(1),
+  resource: z.unknown().optional(),
+});
+export type PayPalWebhookEvent = z.infer<typeof paypalWebhookEventSchema>;
+
+/** PAYMENT.CAPTURE.*: a capture of an order; the order id (our payment id) is in supplementary_data. */
+const captureResource = z.object({
+  id: z.string(),
+  custom_id: z.string().optional(),
+  supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+});
+
+/** BILLING.SUBSCRIPTION.*: the subscription itself. */
+const subscriptionResource = z.object({ id: z.string(), custom_id: z.string().optional() });
+
+/** PAYMENT.SALE.*: a payment of a subscription (billing_agreement_id is the I-… id; `custom` carries its custom_id). */
+const saleResource = z.object({ id: z.string(), billing_agreement_id: z.string().optional(), custom: z.string().optional() });
+
+type Outcome = { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: PaymentFailureCode };
+const succeeded: Outcome = { type: 'payment.succeeded' };
+const failedWith = (failureCode: PaymentFailureCode): Outcome => ({ type: 'payment.failed', failureCode });
+
+/** Where an event's resource names our payment (an order id or a subscription id) and our transaction. */
+type Locate = (resource: unknown) => { paymentId: string; transactionId: string | undefined } | null;
+
+const ofCapture: Locate = (resource) => {
+  const capture = captureResource.safeParse(resource);
+  const orderId = capture.success ? capture.data.supplementary_data?.related_ids?.order_id : undefined;
+  return capture.success && orderId ? { paymentId: orderId, transactionId: capture.data.custom_id } : null;
+};
+const ofSubscription: Locate = (resource) => {
+  const subscription = subscriptionResource.safeParse(resource);
+  return subscription.success ? { paymentId: subscription.data.id, transactionId: subscription.data.custom_id } : null;
+};
+const ofSubscriptionSale: Locate = (resource) => {
+  const sale = saleResource.safeParse(resource);
+  // A sale without a billing agreement is not a subscription's (nor ours: orders are captures).
+  return sale.success && sale.data.billing_agreement_id ? { paymentId: sale.data.billing_agreement_id, transactionId: sale.data.custom } : null;
+};
+
+/**
+ * The PayPal events that move a payment of ours, and what they mean for it. A transaction
+ * only moves from an open state (reconcile.ts), so an event that arrives after the checkout
+ * settled (a renewal's sale, a cancellation months later) is recorded and changes nothing.
+ *
+ * - Orders: the capture's outcome. DENIED is PayPal's word for a capture it refused after
+ *   the fact (e.g. an eCheck that bounced), DECLINED for one refused at once.
+ * - Subscriptions: ACTIVATED is success (as in retrieve(): PayPal activates an approved
+ *   subscription and takes the first period's price itself); so is the first PAYMENT.SALE.
+ *   CANCELLED/EXPIRED before activation means the visitor never completed it (`cancelled`);
+ *   SUSPENDED, a failed subscription payment or a denied sale means the money was refused
+ *   (`wallet_declined`).
+ * - Everything else (CHECKOUT.ORDER.APPROVED: retrieve() captures; refunds, disputes) is ignored.
+ */
+const EVENT_MAP: Readonly<Record<string, { locate: Locate; outcome: Outcome }>> = {
+  'PAYMENT.CAPTURE.COMPLETED': { locate: ofCapture, outcome: succeeded },
+  'PAYMENT.CAPTURE.DENIED': { locate: ofCapture, outcome: failedWith('wallet_declined') },
+  'PAYMENT.CAPTURE.DECLINED': { locate: ofCapture, outcome: failedWith('wallet_declined') },
+  'BILLING.SUBSCRIPTION.ACTIVATED': { locate: ofSubscription, outcome: succeeded },
+  'BILLING.SUBSCRIPTION.CANCELLED': { locate: ofSubscription, outcome: failedWith('cancelled') },
+  'BILLING.SUBSCRIPTION.EXPIRED': { locate: ofSubscription, outcome: failedWith('cancelled') },
+  'BILLING.SUBSCRIPTION.SUSPENDED': { locate: ofSubscription, outcome: failedWith('wallet_declined') },
+  'BILLING.SUBSCRIPTION.PAYMENT.FAILED': { locate: ofSubscription, outcome: failedWith('wallet_declined') },
+  'PAYMENT.SALE.COMPLETED': { locate: ofSubscriptionSale, outcome: succeeded },
+  'PAYMENT.SALE.DENIED': { locate: ofSubscriptionSale, outcome: failedWith('wallet_declined') },
+};
+
+/** The gateway event a PayPal event stands for, or null when it does not move a payment of ours. */
+export function gatewayEventFrom(event: PayPalWebhookEvent): GatewayEvent | null {
+  const mapping = Object.hasOwn(EVENT_MAP, event.event_type) ? EVENT_MAP[event.event_type] : undefined;
+  const located = mapping?.locate(event.resource);
+  if (!mapping || !located) return null;
+  return {
+    id: event.id,
+    gateway: 'paypal',
+    type: mapping.outcome.type,
+    paymentId: located.paymentId,
+    ...(located.transactionId ? { transactionId: located.transactionId } : {}),
+    ...(mapping.outcome.type === 'payment.failed' ? { failureCode: mapping.outcome.failureCode } : {}),
+  };
+}

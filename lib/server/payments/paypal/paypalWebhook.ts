@@ -1,0 +1,52 @@
+import { HttpError } from '../../http/HttpError';
+import type { GatewayEvent } from '../PaymentGateway';
+import { gatewayEventFrom, paypalWebhookEventSchema } from './paypalEvents';
+import { cachingCertificateFetcher, transmissionFrom, verifyTransmission, type CertificateFetcher, type HeaderSource } from './paypalWebhookSignature';
+
+export { cachingCertificateFetcher, downloadCertificate, WEBHOOK_TOLERANCE_MS } from './paypalWebhookSignature';
+export type { CertificateFetcher, HeaderSource } from './paypalWebhookSignature';
+
+/** The fetcher for production: downloads from PayPal, cached by URL for the life of the process. */
+export const paypalCertificates: CertificateFetcher = cachingCertificateFetcher();
+
+export interface PayPalWebhookDeps {
+  /** Each mode's webhook id (PAYPAL_WEBHOOK_ID_LIVE/TEST); a delivery must be signed for one of them. */
+  webhookIds: { live?: string | undefined; test?: string | undefined };
+  /** paypalCertificates in production; tests serve their own certificate. */
+  fetchCertificate: CertificateFetcher;
+  now: () => Date;
+  /** Records and applies the event once (the checkout's reconciliation). */
+  apply(event: GatewayEvent): Promise<'applied' | 'duplicate' | 'unmatched'>;
+}
+
+export interface PayPalWebhookResult {
+  received: true;
+  outcome: 'applied' | 'duplicate' | 'unmatched' | 'ignored';
+}
+
+/**
+ * Takes a PayPal webhook delivery: the signature is checked locally against the raw body
+ * (paypalWebhookSignature.ts), then events that move a payment are applied once by event id
+ * and the rest are acknowledged and ignored. Anything wrong with the delivery is an HttpError
+ * (400, or 503 when a certificate cannot be had) and changes nothing; only `apply` failing
+ * (our database) escapes as an error, so that PayPal retries.
+ */
+export async function handlePayPalWebhook(deps: PayPalWebhookDeps, headers: HeaderSource, rawBody: Uint8Array): Promise<PayPalWebhookResult> {
+  const webhookIds = [deps.webhookIds.live, deps.webhookIds.test].filter((id): id is string => Boolean(id));
+  if (webhookIds.length === 0) throw new HttpError(503, 'payments_unavailable', 'PayPal webhooks are not configured.');
+  const transmission = transmissionFrom(headers);
+  await verifyTransmission(transmission, rawBody, { webhookIds, fetchCertificate: deps.fetchCertificate, now: deps.now });
+
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'invalid_payload', 'The PayPal webhook body is not JSON.');
+  }
+  const parsed = paypalWebhookEventSchema.safeParse(json);
+  if (!parsed.success) throw new HttpError(400, 'invalid_payload', 'The PayPal webhook body is not an event (id and event_type are required).');
+
+  const event = gatewayEventFrom(parsed.data);
+  if (!event) return { received: true, outcome: 'ignored' };
+  return { received: true, outcome: await deps.apply(event) };
+}

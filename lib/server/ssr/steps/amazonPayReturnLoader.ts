@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { continueWalletReturn } from '../../checkout/walletReturn';
+import { checkoutServices } from '../../checkout/checkoutServices';
+import { readReceipt } from '../../checkout/receiptCookie';
+import { knownOrigin } from '../../http/publicOrigin';
+import type { StepLoader } from '../stepLoader';
+
+/** What Amazon Pay's return URL carries besides the journey's own query. */
+const RETURN_PARAMS = ['attempt', 'stage', 'amazonCheckoutSessionId'] as const;
+const returnSchema = z.object({
+  attempt: z.string().regex(/^txn_[a-f0-9]{24}$/),
+  stage: z.enum(['review', 'result']),
+  amazonCheckoutSessionId: z.string().regex(/^[\w-]{1,100}$/),
+});
+
+/**
+ * Amazon Pay's return page: back from Amazon's review, the checkout session is updated and
+ * the visitor sent on to Amazon to pay; back from paying, it is completed and the visitor
+ * sent to the success page (or back to the payment step with the reason). It shows a page
+ * only when it cannot go on.
+ */
+export const loadAmazonPayReturn: StepLoader<'amazon-pay-return'> = async (context) => {
+  context.res.setHeader('Cache-Control', 'no-store');
+  context.res.setHeader('Referrer-Policy', 'no-referrer');
+  const params = new URLSearchParams(context.search);
+  const parsed = returnSchema.safeParse(Object.fromEntries(RETURN_PARAMS.map((name) => [name, params.get(name) ?? undefined])));
+  if (!parsed.success) {
+    context.res.statusCode = 400;
+    return { view: { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' } };
+  }
+  for (const name of RETURN_PARAMS) params.delete(name);
+  const kept = params.toString();
+  const paymentStepPath = `${context.base}/credit-card${kept ? `?${kept}` : ''}`;
+  const outcome = await continueWalletReturn(await checkoutServices(), {
+    transactionId: parsed.data.attempt,
+    stage: parsed.data.stage,
+    sessionId: parsed.data.amazonCheckoutSessionId,
+    receiptToken: readReceipt(context.req.headers.cookie)?.token ?? null,
+    paymentStepPath,
+    origin: knownOrigin(context.env, context.req),
+  });
+  if (outcome.kind === 'redirect') return { redirect: outcome.to };
+  context.res.statusCode = outcome.status;
+  return { view: { message: outcome.message } };
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { serverEnv } from '@/lib/config/serverEnv';
+import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { readRawBody } from '@/lib/server/http/rawBody';
+import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
+import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
+import { createSnsVerifier } from '@/lib/server/payments/amazonpay/snsMessage';
+import { amazonPayModes } from '@/lib/server/payments/walletKeys';
+
+/** The signature is over the raw bytes (SNS posts text/plain), so Next must not parse the body. */
+export const config = { api: { bodyParser: false } };
+
+/** Made once, so that SNS certificates stay cached between notifications. */
+const verify = createSnsVerifier();
+const querySchema = z.object({ mode: z.enum(['live', 'test'], 'must be live or test') });
+
+/**
+ * Amazon Pay's instant payment notifications (signed SNS messages), one endpoint per mode
+ * (a notification does not say which it is from): verified, looked up at Amazon, recorded
+ * once and applied. A subscription confirmation is confirmed once its signature holds.
+ */
+export default apiRoute(
+  {
+    POST: async (req) => {
+      const { mode } = parseRequest(querySchema, req.query, 'query');
+      const keys = amazonPayModes(serverEnv())[mode];
+      if (!keys) throw new HttpError(404, 'webhooks_disabled', `Amazon Pay is not configured in ${mode} mode.`);
+      const body = await readRawBody(req, 256 * 1024);
+      const { db, now, gateways } = await checkoutServices();
+      const gateway = gateways.find((candidate): candidate is AmazonPayGateway => candidate instanceof AmazonPayGateway);
+      if (!gateway) throw new HttpError(404, 'webhooks_disabled', 'Amazon Pay is not in use.');
+      const result = await handleAmazonPayIpn(
+        { verify, lookup: gateway.client(mode === 'live'), apply: (event) => applyGatewayEvent(db, event, now), merchantId: keys.merchantId },
+        body,
+      );
+      if (result.subscribeUrl) {
+        const confirmed = await fetch(result.subscribeUrl, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(() => null);
+        if (!confirmed?.ok) throw new HttpError(503, 'subscription_unconfirmed', 'The SNS subscription could not be confirmed; send it again.');
+      }
+      return { received: true, outcome: result.outcome };
+    },
+  },
+  { body: 'raw' },
+);
