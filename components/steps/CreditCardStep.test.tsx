@@ -129,6 +129,30 @@ describe('CreditCardStep (sandbox card)', () => {
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
   });
 
+  it('offers the enabled wallets; a sandbox wallet asks for no card and its button names it, and the choice is remembered', async () => {
+    const wallets = { paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }, { id: 'paypal', config: { gateway: 'sandbox' } }, { id: 'amazon-pay', config: { gateway: 'sandbox' } }] } as const;
+    const { unmount } = renderPayment('vogue/demo-single', selectionOf('1001'), { paymentMethods: [...wallets.paymentMethods] });
+    await fillBilling();
+    fireEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(submitButton().textContent).toBe('Subscribe for $25.00 with PayPal');
+    const pending = api.defer('submit');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect(api.callsOf('submit')[0]![0].payment).toEqual({ kind: 'paypal' });
+    pending.resolve({ status: 'failed', transactionId: 'txn_1', code: 'cancelled', message: 'You left without approving the payment.' });
+    unmount();
+    renderPayment('vogue/demo-single', selectionOf('1001'), { paymentMethods: [...wallets.paymentMethods] });
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it("hides the step's own button when the wallet brings its own (PayPal's buttons)", () => {
+    renderPayment('vogue/demo-single', selectionOf('1001'), {
+      paymentMethods: [{ id: 'paypal', config: { gateway: 'paypal', clientId: '', environment: 'sandbox' } }],
+    });
+    expect(screen.queryByRole('button', { name: /Subscribe/ })).toBeNull();
+  });
+
   it('shows a declined payment right above the submit button, and moves focus to it', async () => {
     renderPayment();
     await fillBilling();

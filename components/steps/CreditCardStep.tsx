@@ -7,6 +7,7 @@ import { DeliveryAddress } from '../checkout/DeliveryAddress';
 import { MarketingPermissions } from '../checkout/MarketingPermissions';
 import { PaymentSubmit } from '../checkout/PaymentSubmit';
 import { chosenMethod, PaymentMethodChooser } from '../payment-methods/PaymentMethodChooser';
+import { PaymentProviders } from '../payment-methods/PaymentProviders';
 import { PAYMENT_METHOD_VIEWS } from '../payment-methods/registry';
 import type { PaymentMethodView } from '../payment-methods/types';
 import type { PaymentMethodHandle } from '../payment-methods/types';
@@ -192,7 +193,8 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void pay();
+    // A method with its own button (a wallet's) takes the payment from that button only.
+    if (methodLabel !== null) void pay();
   };
 
   return (
@@ -225,16 +227,19 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           />
         )}
         {method ? (
-          <PaymentMethodChooser
-            methods={paymentMethods}
-            chosen={method}
-            onChoose={(id) => updateDraft((draftNow) => ({ ...draftNow, paymentMethod: id }))}
-            handleRef={methodHandle}
-            showErrors={showErrors}
-            pay={pay}
-            payLabel={stepLabel}
-            order={{ currencyCode: plan.currencyCode, renews: true }}
-          />
+          <PaymentProviders methods={paymentMethods}>
+            <PaymentMethodChooser
+              methods={paymentMethods}
+              chosen={method}
+              onChoose={(id) => updateDraft((draftNow) => ({ ...draftNow, paymentMethod: id }))}
+              handleRef={methodHandle}
+              showErrors={showErrors}
+              pay={pay}
+              payLabel={stepLabel}
+              // Every offer of the catalogue renews (SPEC §3: a month or a year), so a wallet sets up a subscription.
+              order={{ currencyCode: plan.currencyCode, renews: true }}
+            />
+          </PaymentProviders>
         ) : (
           <p role="alert">Payments are not available at the moment. Please try again later.</p>
         )}

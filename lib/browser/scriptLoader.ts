@@ -12,3 +12,24 @@ export function loadScriptOnce(doc: Document, src: string, failure: string, conf
   configure?.(script);
   doc.head.appendChild(script);
 }
+
+/**
+ * Adds a third-party script once and answers when it has loaded (at once if it already has),
+ * or rejects when it cannot: for code the page must wait for (a wallet's button).
+ */
+export function scriptLoaded(doc: Document, src: string): Promise<void> {
+  const existing = [...doc.scripts].find((script) => script.src === src);
+  if (existing?.dataset.loaded === 'true') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = existing ?? doc.createElement('script');
+    script.addEventListener('load', () => {
+      script.dataset.loaded = 'true';
+      resolve();
+    });
+    script.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    if (existing) return;
+    script.async = true;
+    script.src = src;
+    doc.head.appendChild(script);
+  });
+}

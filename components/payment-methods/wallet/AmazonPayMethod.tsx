@@ -1,12 +1,22 @@
+import dynamic from 'next/dynamic';
 import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
+import { Loader } from '../../ui/Loader';
 import { SandboxWallet } from './SandboxWallet';
 
+/** Amazon's checkout.js and button load on the payment step only, and only once Amazon Pay is chosen. */
+const AmazonPayButtonPanel = dynamic(() => import('./AmazonPayButtonPanel'), {
+  ssr: false,
+  loading: () => <Loader type="form-loading" label="Loading Amazon Pay…" />,
+});
+
 function AmazonPayView(props: PaymentMethodViewProps<'amazon-pay'>) {
+  const { config } = props;
+  if (config.gateway === 'amazon-pay') return <AmazonPayButtonPanel {...props} config={config} />;
   return <SandboxWallet wallet="amazon-pay" handleRef={props.handleRef} />;
 }
 
-/** Amazon Pay: the sandbox wallet until Amazon Pay's keys are configured. */
+/** Amazon Pay: Amazon's own button when its keys are configured, else the sandbox wallet behind the step's button. */
 export const amazonPayView: PaymentMethodView<'amazon-pay'> = {
   View: AmazonPayView,
-  submitLabel: (_config, label) => `${label} with Amazon Pay`,
+  submitLabel: (config, label) => (config.gateway === 'amazon-pay' ? null : `${label} with Amazon Pay`),
 };

@@ -1,12 +1,22 @@
+import dynamic from 'next/dynamic';
 import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
+import { Loader } from '../../ui/Loader';
 import { SandboxWallet } from './SandboxWallet';
 
+/** PayPal's SDK and buttons load on the payment step only, and only once PayPal is chosen. */
+const PayPalButtonsPanel = dynamic(() => import('./PayPalButtonsPanel'), {
+  ssr: false,
+  loading: () => <Loader type="form-loading" label="Loading PayPal…" />,
+});
+
 function PayPalView(props: PaymentMethodViewProps<'paypal'>) {
+  const { config } = props;
+  if (config.gateway === 'paypal') return <PayPalButtonsPanel {...props} config={config} />;
   return <SandboxWallet wallet="paypal" handleRef={props.handleRef} />;
 }
 
-/** PayPal: the sandbox wallet until PayPal's client id is configured. */
+/** PayPal: its own buttons when a client id is configured, else the sandbox wallet behind the step's button. */
 export const paypalView: PaymentMethodView<'paypal'> = {
   View: PayPalView,
-  submitLabel: (_config, label) => `${label} with PayPal`,
+  submitLabel: (config, label) => (config.gateway === 'paypal' ? null : `${label} with PayPal`),
 };

@@ -1,4 +1,5 @@
 import type { AmazonPayRegion } from './amazonPaySigner';
+import { AMAZON_PAY_CHECKOUT_JS } from '../../../payments/amazonPayScript';
 
 /**
  * Where Amazon Pay's checkout.js comes from and what it reaches, per region, for a
@@ -8,11 +9,7 @@ import type { AmazonPayRegion } from './amazonPaySigner';
  * etc/csp_whitelist.xml), narrowed to the region's domains and without the legacy MWS and
  * widget hosts. Check the browser console in the sandbox when tightening the policy.
  */
-export const AMAZON_PAY_CHECKOUT_JS: Readonly<Record<AmazonPayRegion, string>> = {
-  na: 'https://static-na.payments-amazon.com/checkout.js',
-  eu: 'https://static-eu.payments-amazon.com/checkout.js',
-  jp: 'https://static-fe.payments-amazon.com/checkout.js',
-};
+export { AMAZON_PAY_CHECKOUT_JS };
 
 export interface AmazonPayOrigins {
   scriptSrc: readonly string[];
