@@ -158,3 +158,14 @@ test('the sandbox wallet refuses what it cannot take with a clear 4xx', async ({
   expect((await request.get('/api/sandbox/wallet/wp_sandbox_aaaaaaaaaaaaaaaaaaaa')).status()).toBe(405);
   expect((await request.get('/sandbox/wallet/wp_sandbox_aaaaaaaaaaaaaaaaaaaa')).status()).toBe(404);
 });
+
+test("the wallets' webhooks say they are not configured without keys, and refuse a mode that is not one", async ({ request }) => {
+  const paypal = await request.post('/api/webhooks/paypal', { data: '{}', headers: { 'content-type': 'application/json' } });
+  expect(paypal.status()).toBe(404);
+  expect(await paypal.json()).toEqual({ error: { code: 'webhooks_disabled', message: 'PayPal webhooks are not configured.' } });
+  const amazon = await request.post('/api/webhooks/amazon-pay/test', { data: '{}', headers: { 'content-type': 'text/plain' } });
+  expect(amazon.status()).toBe(404);
+  expect(await amazon.json()).toEqual({ error: { code: 'webhooks_disabled', message: 'Amazon Pay is not configured in test mode.' } });
+  expect((await request.post('/api/webhooks/amazon-pay/staging', { data: '{}', headers: { 'content-type': 'text/plain' } })).status()).toBe(400);
+  expect((await request.get('/api/webhooks/paypal')).status()).toBe(405);
+});
