@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/status`,
-    env: { PORT: String(PORT), DATABASE_URL: 'file:data/e2e.db', NEXT_TELEMETRY_DISABLED: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    env: { PORT: String(PORT), DATABASE_URL: 'file:data/e2e.db', NEXT_TELEMETRY_DISABLED: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN, PAYMENTS_SANDBOX: '1' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -23,11 +23,12 @@ export const JOURNEY_STEPS: readonly JourneyStep[] = [
   { step: 'dual offer', path: '/newyorker/demo-dual' },
   { step: 'cart', path: '/vogue/demo-single/cart', needs: 'cart' },
   { step: 'promo code', path: '/vogue/demo-single/promo-code', needs: 'cart' },
-  { step: 'card', path: '/vogue/demo-single/credit-card', needs: 'cart' },
+  // Test mode: the bench's server pays through the sandbox, which takes no live payments.
+  { step: 'card', path: '/vogue/demo-single/credit-card?livemode=false', needs: 'cart' },
   { step: 'success', path: '/vogue/demo-single/success', needs: 'receipt' },
 ];
 const OFFER_PATH = '/vogue/demo-single';
-const CARD_PATH = '/vogue/demo-single/credit-card';
+const CARD_PATH = '/vogue/demo-single/credit-card?livemode=false';
 
 export interface StepMeasure extends JourneyStep {
   /** Why the step was not measured. */

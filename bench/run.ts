@@ -35,7 +35,7 @@ const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY ?? '';
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: `file:${BENCH_DB_FILE}`, PORT: String(PORT) };
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: `file:${BENCH_DB_FILE}`, PORT: String(PORT), PAYMENTS_SANDBOX: '1' };
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 120; i += 1) {

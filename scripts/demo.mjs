@@ -10,6 +10,8 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   DATABASE_URL: process.env.DATABASE_URL || 'file:data/journey.db',
   ADMIN_TOKEN: process.env.ADMIN_TOKEN || randomBytes(24).toString('hex'),
+  // The demo pays through the embedded sandbox (test mode); a real server leaves it off.
+  PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? '1',
 };
 
 ensureSetup();

@@ -38,6 +38,13 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
 
+/** The same query in test mode. */
+function withTestMode(search: string): string {
+  const params = new URLSearchParams(search);
+  params.set('livemode', 'false');
+  return `?${params.toString()}`;
+}
+
 /** The payment step's own path and query, without the failure reason a return from the bank adds. */
 function returnPathFor(asPath: string): string {
   const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
@@ -241,7 +248,16 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
             />
           </PaymentProviders>
         ) : (
-          <p role="alert">Payments are not available at the moment. Please try again later.</p>
+          <p role="alert">
+            {mode.livemode ? (
+              <>
+                Live payments are not set up on this server, so nothing can be bought here for real.{' '}
+                <Link href={stepHref(base, 'credit-card', withTestMode(search))}>Try it in test mode</Link>
+              </>
+            ) : (
+              'Payments are not available at the moment. Please try again later.'
+            )}
+          </p>
         )}
         <MarketingPermissions brandName={flow.brandName} choices={draft.marketing} onChange={(marketing) => updateDraft((current) => ({ ...current, marketing }))} />
         {chargeNote && (

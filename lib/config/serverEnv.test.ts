@@ -11,6 +11,8 @@ describe('parseServerEnv', () => {
       PAYPAL_API_BASE_LIVE: 'https://api-m.paypal.com',
       PAYPAL_API_BASE_TEST: 'https://api-m.sandbox.paypal.com',
       AMAZON_PAY_REGION: 'na',
+      PAYMENTS_SANDBOX: false,
+      PAYMENT_METHODS: ['card', 'paypal', 'amazon-pay'],
       FUNNEL_API_KEY: 'pj-demo-funnel-key',
     });
   });
@@ -72,5 +74,32 @@ describe('parseServerEnv', () => {
     const env = parseServerEnv({ ...AMAZON_TEST, PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp', PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' });
     expect(env.AMAZON_PAY_MERCHANT_ID_TEST).toBe('A2MERCHANT0001');
     expect(env.PAYPAL_CLIENT_ID_LIVE).toBe('AbCdEfGhIjKlMnOp');
+  });
+
+  describe('a production start (real money)', () => {
+    const PRODUCTION = {
+      APP_ENV: 'production',
+      SMTP_URL: 'smtp://mail',
+      PUBLIC_ORIGIN: 'https://subscribe.example.com',
+      FUNNEL_API_KEY: 'a-real-funnel-key',
+      PAYMENT_METHODS: 'card',
+      STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
+      STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+    };
+
+    it('starts with the live keys of every method offered, an https site and its own funnel key', () => {
+      expect(parseServerEnv(PRODUCTION)).toMatchObject({ APP_ENV: 'production', PAYMENTS_SANDBOX: false, PAYMENT_METHODS: ['card'] });
+    });
+
+    it.each<[string, Record<string, string>, string]>([
+      ['the sandbox asked for', { PAYMENTS_SANDBOX: '1' }, 'PAYMENTS_SANDBOX: must be off in production'],
+      ['a plain-http site', { PUBLIC_ORIGIN: 'http://subscribe.example.com' }, 'PUBLIC_ORIGIN: must be https in production'],
+      ["a method offered without its live keys (every method, by default)", { PAYMENT_METHODS: '' }, 'PAYPAL_CLIENT_ID_LIVE: is required in production while paypal is offered'],
+      ['the card without its live secret key', { STRIPE_SECRET_KEY_LIVE: '' }, 'STRIPE_SECRET_KEY_LIVE: is required in production while card is offered'],
+      ['Amazon Pay offered without its keys', { PAYMENT_METHODS: 'card,amazon-pay' }, 'AMAZON_PAY_PRIVATE_KEY_LIVE: is required in production while amazon-pay is offered'],
+      ['an unknown payment method', { PAYMENT_METHODS: 'card,bitcoin' }, 'PAYMENT_METHODS'],
+    ])('refuses to start with %s, naming it', (_label, change, message) => {
+      expect(() => parseServerEnv({ ...PRODUCTION, ...change })).toThrow(message);
+    });
   });
 });

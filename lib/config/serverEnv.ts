@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHOD_IDS } from '../payments/methods';
 
 /**
  * Server configuration, read once from the environment and validated; a bad value stops
@@ -11,6 +12,17 @@ const serverEnvSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   APP_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
   SENTRY_DSN: z.url().optional(),
+  /**
+   * The embedded sandbox (card, PayPal, Amazon Pay stand-ins) runs only when asked for: a
+   * server with a missing key must refuse payments, not "sell" through the sandbox. Test mode only.
+   */
+  PAYMENTS_SANDBOX: z.enum(['0', '1'], 'must be 1 (on) or 0 (off)').default('0').transform((value) => value === '1'),
+  /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
+  PAYMENT_METHODS: z
+    .string()
+    .default(PAYMENT_METHOD_IDS.join(','))
+    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(PAYMENT_METHOD_IDS, `must list payment methods among ${PAYMENT_METHOD_IDS.join(', ')}`)).min(1, 'must list at least one payment method')),
   STRIPE_SECRET_KEY_LIVE: z.string().regex(/^(sk|rk)_live_/, 'must be a live secret key (sk_live_…)').optional(),
   STRIPE_SECRET_KEY_TEST: z.string().regex(/^(sk|rk)_test_/, 'must be a test secret key (sk_test_…)').optional(),
   STRIPE_PUBLISHABLE_KEY_LIVE: z.string().regex(/^pk_live_/, 'must be a live publishable key (pk_live_…)').optional(),
@@ -60,6 +72,13 @@ const serverEnvSchema = z.object({
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
+/** The live keys each payment method needs to take real money. */
+const LIVE_KEYS = {
+  card: ['STRIPE_SECRET_KEY_LIVE', 'STRIPE_PUBLISHABLE_KEY_LIVE'],
+  paypal: ['PAYPAL_CLIENT_ID_LIVE', 'PAYPAL_CLIENT_SECRET_LIVE'],
+  'amazon-pay': ['AMAZON_PAY_MERCHANT_ID_LIVE', 'AMAZON_PAY_STORE_ID_LIVE', 'AMAZON_PAY_PUBLIC_KEY_ID_LIVE', 'AMAZON_PAY_PRIVATE_KEY_LIVE'],
+} as const satisfies Record<(typeof PAYMENT_METHOD_IDS)[number], readonly (keyof ServerEnv)[]>;
+
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = serverEnvSchema
@@ -71,6 +90,18 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       }
       if (config.APP_ENV === 'production' && !config.PUBLIC_ORIGIN) {
         ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'is required in production (sign-in links point there)' });
+      }
+      if (config.APP_ENV === 'production') {
+        // Real money: no sandbox, an https site, and the live keys of every method offered.
+        if (config.PAYMENTS_SANDBOX) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'must be off in production (the sandbox takes no real money)' });
+        if (config.PUBLIC_ORIGIN && !config.PUBLIC_ORIGIN.startsWith('https://')) {
+          ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be https in production' });
+        }
+        for (const method of config.PAYMENT_METHODS) {
+          for (const name of LIVE_KEYS[method].filter((key) => !config[key])) {
+            ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method} is offered (PAYMENT_METHODS)` });
+          }
+        }
       }
       if (config.APP_ENV === 'production' && config.FUNNEL_API_KEY === 'pj-demo-funnel-key' && !config.FUNNEL_URL) {
         ctx.addIssue({ code: 'custom', path: ['FUNNEL_API_KEY'], message: 'must be set in production (the demo key is public)' });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
+import { OfferPage } from './pages/OfferPage';
 import { toCheckout } from './pages/journey';
 import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
 import { ADMIN_HEADERS } from './support';
@@ -168,4 +169,36 @@ test("the wallets' webhooks say they are not configured without keys, and refuse
   expect(await amazon.json()).toEqual({ error: { code: 'webhooks_disabled', message: 'Amazon Pay is not configured in test mode.' } });
   expect((await request.post('/api/webhooks/amazon-pay/staging', { data: '{}', headers: { 'content-type': 'text/plain' } })).status()).toBe(400);
   expect((await request.get('/api/webhooks/paypal')).status()).toBe(405);
+});
+
+test('live mode on a server with only the sandbox: nothing can be bought for real, and the page says so with the way to test mode', async ({ page, request }) => {
+  const offers = await OfferPage.open(page, '/vogue/demo-single', { source: 'e2e' });
+  await offers.choose('Vogue Digital');
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await CheckoutPage.expectOpen(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Live payments are not set up on this server' })).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Try it in test mode' }).click();
+  await page.waitForURL(/\/credit-card\?source=e2e&livemode=false$/);
+  await expect(page.getByRole('radio', { name: 'PayPal' })).toBeVisible();
+
+  // The API refuses a live payment through the sandbox whatever the page shows, writing nothing.
+  const live = await request.post('/api/checkout/submit', {
+    data: {
+      idempotencyKey: '3b0c3c5e-3e4f-4a51-9a55-2f4a5c1b9e77',
+      brand: 'vogue',
+      urlSlug: 'demo-single',
+      offerId: '1001',
+      addOnIds: [],
+      billing: { email: 'live.sandbox@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+      autoRenewalConsent: false,
+      payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      livemode: true,
+      source: null,
+      returnPath: '/vogue/demo-single/credit-card',
+    },
+  });
+  expect(live.status()).toBe(503);
+  expect((await live.json()).error.message).toBe('Live payments are not set up on this server. Nothing was charged.');
+  expect(await transactionsOf(request, 'vogue-demo-single', 'live.sandbox@example.com')).toEqual([]);
 });

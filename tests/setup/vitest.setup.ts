@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
 
+// The tests drive the embedded sandbox, which runs only when asked for (as npm run demo does).
+process.env.PAYMENTS_SANDBOX ??= '1';
+
 // Component tests opt into jsdom per file; clean up what they rendered.
 afterEach(async () => {
   if (typeof document !== 'undefined') {

@@ -19,6 +19,8 @@ export interface NewTransaction {
   livemode: boolean;
   source: string | null;
   customer: Billing;
+  /** The signed-in buyer's verified e-mail, or null. */
+  buyerIdentity?: string | null;
   autoRenewalConsent: { text: string; givenAt: string } | null;
   currencyCode: CurrencyCode;
   subtotal: number;
@@ -76,6 +78,7 @@ export class TransactionRepository {
         subscription_id: null,
         failure_code: null,
         customer_email: transaction.customer.email.trim().toLowerCase(),
+        buyer_identity: transaction.buyerIdentity?.trim().toLowerCase() ?? null,
         created_at: at,
         updated_at: at,
       })
@@ -168,12 +171,18 @@ export class TransactionRepository {
   }
 
   /** Whether this e-mail address holds a paid subscription to the brand. */
-  async hasPaidSubscription(email: string, brandSlug: string): Promise<boolean> {
+  /**
+   * Whether a signed-in buyer (their verified e-mail) holds a subscription to the brand: a
+   * live order, paid, bought while signed in as them. A test-mode order is never a
+   * subscription, and an e-mail typed into the billing form proves nothing.
+   */
+  async hasPaidSubscription(identityEmail: string, brandSlug: string): Promise<boolean> {
     const paid = await this.db
       .selectFrom('transactions')
       .select('id')
       .where('brand_slug', '=', brandSlug)
-      .where('customer_email', '=', email.trim().toLowerCase())
+      .where('buyer_identity', '=', identityEmail.trim().toLowerCase())
+      .where('livemode', '=', 1)
       .where('status', '=', 'succeeded')
       .executeTakeFirst();
     return paid !== undefined;

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
 import { SandboxWalletGateway } from '../payments/sandbox/SandboxWalletGateway';
-import { SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
+import { methodEnabled, SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
 import { PAYMENT_METHOD_IDS } from '../../payments/methods';
 import { applyGatewayEvent } from './reconcile';
 
@@ -32,7 +32,7 @@ export function checkoutServices(): Promise<CheckoutServices> {
     const now = () => new Date();
     const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
     const env = serverEnv();
-    const gateways = PAYMENT_METHOD_IDS.filter((id) => SERVER_PAYMENT_METHODS[id].enabled(env)).map((id) =>
+    const gateways = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) =>
       SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }),
     );
     const sandbox = gateways.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;

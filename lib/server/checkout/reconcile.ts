@@ -18,7 +18,8 @@ export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEven
       const byId = await transactions.findById(event.transactionId);
       if (byId?.gateway === event.gateway && byId.gateway_payment_id === null) transaction = byId;
     }
-    if (!transaction) return 'unmatched';
+    // A live event never moves a test order, nor a test event a live one.
+    if (!transaction || (event.livemode !== undefined && transaction.livemode !== (event.livemode ? 1 : 0))) return 'unmatched';
     const recorded = await trx
       .insertInto('gateway_events')
       .values({ id: event.id, gateway: event.gateway, type: event.type, received_at: now().toISOString() })

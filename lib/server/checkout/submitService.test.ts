@@ -94,10 +94,18 @@ describe('submitCheckout', () => {
   });
 
   it('numbers invoices in sequence, live and test apart', async () => {
+    // A real gateway as far as the checkout service can tell (it goes by Stripe's name): live payments may go through it.
+    const real: PaymentGateway = { name: 'stripe', inputKinds: ['sandbox-card'], charge: (charge) => gateway.charge(charge), retrieve: (id) => gateway.retrieve(id) };
     await submit(request());
     await submit(request());
-    await submit(request({ livemode: true }));
+    await submitCheckout({ db, gateways: [real], now }, snapshot, submitRequestSchema.parse(request({ livemode: true })));
     expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-TEST-2026-000001', 'INV-TEST-2026-000002']);
+  });
+
+  it('never takes a live-mode payment through the sandbox: 503, nothing written', async () => {
+    await expect(submit(request({ livemode: true }))).rejects.toMatchObject({ status: 503, code: 'payments_unavailable', message: 'Live payments are not set up on this server. Nothing was charged.' });
+    expect(await transactions()).toEqual([]);
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
 
   it.each([

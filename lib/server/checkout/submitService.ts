@@ -14,7 +14,7 @@ import { cardBrand, digitsOnly } from '../../payments/testCards';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { HttpError } from '../http/HttpError';
 import { matchesHash, sha256 } from '../ids';
-import type { ChargeResult, PaymentGateway, PaymentInput } from '../payments/PaymentGateway';
+import { isSandboxGateway, type ChargeResult, type PaymentGateway, type PaymentInput } from '../payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
@@ -29,6 +29,8 @@ export interface CheckoutDeps {
   waitForConcurrentMs?: number;
   /** The site's origin, for wallets that need absolute return URLs; null or absent when unknown. */
   origin?: string | null;
+  /** The signed-in visitor's verified e-mail (null: not signed in), kept with the purchase. */
+  buyerIdentity?: string | null;
   /** Whether the signed-in visitor already subscribes to the brand (not signed in: false). */
   alreadySubscribed?: (brandSlug: string) => Promise<boolean>;
 }
@@ -108,6 +110,9 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   // The gateway of the method the visitor paid with; a kind no enabled method takes is a stale form.
   const gateway = deps.gateways.find((candidate) => candidate.inputKinds.includes(input.kind));
   if (!gateway) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your payment details again.');
+  if (request.livemode && isSandboxGateway(gateway.name)) {
+    throw new HttpError(503, 'payments_unavailable', 'Live payments are not set up on this server. Nothing was charged.');
+  }
 
   const priced = quoteCheckout(
     snapshot,
@@ -185,6 +190,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       livemode: request.livemode,
       source: request.source,
       customer,
+      buyerIdentity: deps.buyerIdentity ?? null,
       autoRenewalConsent: priced.autoRenewalConsentRequired
         ? { text: consentText(offer, quote, now), givenAt: now.toISOString() }
         : null,

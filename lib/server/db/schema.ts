@@ -84,6 +84,8 @@ export interface TransactionTable {
   subscription_id: string | null;
   failure_code: string | null;
   customer_email: string | null;
+  /** The signed-in buyer's verified e-mail; null when not signed in (migration 0006). */
+  buyer_identity: string | null;
   created_at: string;
   updated_at: string;
 }

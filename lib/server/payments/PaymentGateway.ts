@@ -7,6 +7,9 @@ export type { NextAction };
 
 export type GatewayName = 'sandbox' | 'stripe' | 'sandbox-paypal' | 'sandbox-amazon-pay' | 'paypal' | 'amazon-pay';
 
+/** The embedded sandbox's gateways take no real money: never a live-mode payment. */
+export const isSandboxGateway = (name: GatewayName): boolean => name === 'sandbox' || name.startsWith('sandbox-');
+
 /** How the visitor pays, in the form the gateway takes it. A wallet brings nothing: the visitor approves at the wallet. */
 export type PaymentInput =
   | { kind: 'sandbox-card'; number: string; expMonth: number; expYear: number; cvc: string }
@@ -77,6 +80,8 @@ export interface GatewayEvent {
   paymentId: string;
   /** Our transaction id, where the gateway carries it (Stripe metadata): finds a payment whose id was never recorded. */
   transactionId?: string | undefined;
+  /** The mode the gateway reports the payment in, where it says (Stripe): an event of the other mode changes nothing. */
+  livemode?: boolean | undefined;
   failureCode?: PaymentFailureCode;
 }
 

@@ -13,13 +13,16 @@ const AMAZON_TEST_KEYS = {
   AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
 };
 
+const SANDBOX = { PAYMENTS_SANDBOX: '1' };
 const TEST_KEYS = { STRIPE_SECRET_KEY_TEST: 'sk_test_123', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_123' };
 const LIVE_KEYS = { STRIPE_SECRET_KEY_LIVE: 'sk_live_456', STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456' };
 
 describe('enabledPaymentMethods', () => {
   it.each<[string, Record<string, string>, boolean, EnabledPaymentMethod[]]>([
-    ['no keys, test mode: the sandbox', {}, false, [{ id: 'card', config: { gateway: 'sandbox' } }]],
-    ['no keys, live mode: the sandbox', {}, true, [{ id: 'card', config: { gateway: 'sandbox' } }]],
+    ['no keys, test mode, the sandbox asked for: the sandbox', SANDBOX, false, [{ id: 'card', config: { gateway: 'sandbox' } }]],
+    // The sandbox takes no real money: never offered in live mode, nor when it was not asked for.
+    ['no keys, live mode, the sandbox asked for: nothing', SANDBOX, true, []],
+    ['no keys, no sandbox: nothing', {}, false, []],
     ['test keys, test mode: Stripe with the test key', TEST_KEYS, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }]],
     ['live keys, live mode: Stripe with the live key', LIVE_KEYS, true, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_live_456' } }]],
     ['both, test mode: the test key', { ...TEST_KEYS, ...LIVE_KEYS }, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }]],
@@ -31,8 +34,12 @@ describe('enabledPaymentMethods', () => {
     expect(enabledPaymentMethods(parseServerEnv(env), livemode).filter((method) => method.id === 'card')).toEqual(expected);
   });
 
-  it('offers the sandbox wallets without their keys', () => {
-    expect(enabledPaymentMethods(parseServerEnv({}), false).filter((method) => method.id !== 'card')).toEqual([
+  it('offers only the methods PAYMENT_METHODS lists', () => {
+    expect(enabledPaymentMethods(parseServerEnv({ ...SANDBOX, PAYMENT_METHODS: 'paypal, card' }), false).map((method) => method.id)).toEqual(['card', 'paypal']);
+  });
+
+  it('offers the sandbox wallets without their keys, in test mode, when the sandbox is asked for', () => {
+    expect(enabledPaymentMethods(parseServerEnv(SANDBOX), false).filter((method) => method.id !== 'card')).toEqual([
       { id: 'paypal', config: { gateway: 'sandbox' } },
       { id: 'amazon-pay', config: { gateway: 'sandbox' } },
     ]);
@@ -74,7 +81,7 @@ describe('enabledPaymentMethods', () => {
   });
 
   it('offers the methods in the order of the list', () => {
-    expect(enabledPaymentMethods(parseServerEnv({}), false).map((method) => method.id)).toEqual([...PAYMENT_METHOD_IDS]);
+    expect(enabledPaymentMethods(parseServerEnv(SANDBOX), false).map((method) => method.id)).toEqual([...PAYMENT_METHOD_IDS]);
   });
 });
 
@@ -84,7 +91,7 @@ describe('SERVER_PAYMENT_METHODS', () => {
     const deps = { db, now: () => new Date(), onEvent: async () => undefined };
     const gatewayNames = (env: Record<string, string>) =>
       (['paypal', 'amazon-pay'] as const).map((id) => SERVER_PAYMENT_METHODS[id].createGateway(parseServerEnv(env), deps).name);
-    expect(gatewayNames({})).toEqual(['sandbox-paypal', 'sandbox-amazon-pay']);
+    expect(gatewayNames(SANDBOX)).toEqual(['sandbox-paypal', 'sandbox-amazon-pay']);
     expect(gatewayNames({ ...PAYPAL_TEST_KEYS, ...AMAZON_TEST_KEYS })).toEqual(['paypal', 'amazon-pay']);
     await db.destroy();
   });

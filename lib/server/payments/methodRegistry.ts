@@ -12,9 +12,20 @@ export const SERVER_PAYMENT_METHODS: { [K in PaymentMethodId]: ServerPaymentMeth
   'amazon-pay': amazonPayMethod,
 };
 
+/**
+ * Whether the server takes a method's payments at all: it is offered (PAYMENT_METHODS) and
+ * has its keys, or the sandbox was asked for (PAYMENTS_SANDBOX=1).
+ */
+export function methodEnabled(id: PaymentMethodId, env: ServerEnv): boolean {
+  return env.PAYMENT_METHODS.includes(id) && (SERVER_PAYMENT_METHODS[id].configured(env) || env.PAYMENTS_SANDBOX);
+}
+
 function enabledMethod<K extends PaymentMethodId>(id: K, env: ServerEnv, livemode: boolean): EnabledPaymentMethod | null {
   const method = SERVER_PAYMENT_METHODS[id];
-  return method.enabled(env) ? ({ id, config: method.browserConfig(env, livemode) } as EnabledPaymentMethod) : null;
+  if (!methodEnabled(id, env)) return null;
+  // The sandbox takes no real money: a live-mode visitor is never offered it.
+  if (!method.configured(env) && livemode) return null;
+  return { id, config: method.browserConfig(env, livemode) } as EnabledPaymentMethod;
 }
 
 /** The methods the payment step offers in a mode, in the list's order. */

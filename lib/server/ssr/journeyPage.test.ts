@@ -14,6 +14,8 @@ import { RECEIPT_COOKIE } from '../checkout/receiptCookie';
 import { submitCheckout } from '../checkout/submitService';
 import { identityService } from '../identity/identityServices';
 import { getServerSideProps } from './journeyPage';
+import { TransactionRepository } from '../checkout/TransactionRepository';
+import { ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 
 vi.hoisted(() => {
   process.env.DATABASE_URL = 'file::memory:';
@@ -155,11 +157,8 @@ describe('journey page loader: each step renders its own view model', () => {
     [
       '/vogue/demo-single/credit-card',
       'credit-card',
-      { order: null, notice: null, paidOrder: false, paymentMethods: [
-          { id: 'card', config: { gateway: 'sandbox' } },
-          { id: 'paypal', config: { gateway: 'sandbox' } },
-          { id: 'amazon-pay', config: { gateway: 'sandbox' } },
-        ], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
+      // Live mode on a sandbox server: no method takes real money here.
+      { order: null, notice: null, paidOrder: false, paymentMethods: [], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
       200,
     ],
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],
@@ -299,6 +298,32 @@ async function pay(cardNumber: string, email = 'buyer@example.com'): Promise<str
   return `${receipt!.transactionId}.${receipt!.token}`;
 }
 
+/** A live order of Vogue Digital, paid through a real gateway (recorded directly: the sandbox takes no live payments). */
+async function paidLiveOrder(id: string, { email, buyerIdentity }: { email: string; buyerIdentity: string | null }): Promise<void> {
+  const { db } = await checkoutServices();
+  const transactions = new TransactionRepository(db);
+  await transactions.create({
+    id,
+    receiptTokenHash: 'x',
+    campaignId: 'vogue-demo-single',
+    brandSlug: 'vogue',
+    order: { offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment: { method: 'card', brand: 'visa', last4: '4242' } },
+    couponCode: null,
+    gateway: 'stripe',
+    livemode: true,
+    source: null,
+    customer: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    buyerIdentity,
+    autoRenewalConsent: null,
+    currencyCode: 'USD',
+    subtotal: 2500,
+    discount: 0,
+    tax: 0,
+    total: 2500,
+  });
+  await transactions.markSucceeded(id, `pi_${id}`);
+}
+
 describe('journey page loader: the success page', () => {
   const CLEARED = /^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0/;
 
@@ -387,7 +412,14 @@ describe('journey page loader: signing in', () => {
     expect(payment).toMatchObject({ step: 'credit-card', view: { signedInEmail: email } });
     expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
 
+    // A test-mode order is never a subscription.
     await pay('4242 4242 4242 4242', email);
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
+    // A live, paid order with the address only typed into the billing form proves nothing either.
+    await paidLiveOrder('txn_typed_only', { email, buyerIdentity: null });
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
+    // A live, paid order bought while signed in as them does.
+    await paidLiveOrder('txn_signed_in', { email: 'other@example.com', buyerIdentity: email });
     expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
     expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
   });

@@ -7,6 +7,7 @@ import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { serverEnv } from '@/lib/config/serverEnv';
 import { knownOrigin } from '@/lib/server/http/publicOrigin';
+import { sessionIdentity } from '@/lib/server/identity/identityServices';
 
 export const config = { api: { bodyParser: { sizeLimit: '8kb' } } };
 
@@ -14,9 +15,10 @@ export default apiRoute({
   POST: async (req, res) => {
     const request = parseRequest(submitRequestSchema, req.body, 'body');
     const services = await checkoutServices();
+    const buyerIdentity = await (await sessionIdentity()).email(req.headers.cookie, String(request.livemode));
     const alreadySubscribed = async (brand: string) => (await subscriptionStatus(services.db, req.headers.cookie, brand)).activeSubscription;
     const origin = knownOrigin(serverEnv(), req);
-    const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed, origin }, await catalogueSnapshot(), request);
+    const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed, origin, buyerIdentity }, await catalogueSnapshot(), request);
     if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, req.headers.host));
     res.setHeader('Cache-Control', 'no-store');
     return response;

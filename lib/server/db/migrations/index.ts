@@ -4,6 +4,7 @@ import * as m0002 from './0002_checkout';
 import * as m0003 from './0003_identity';
 import * as m0004 from './0004_tracking';
 import * as m0005 from './0005_wallets';
+import * as m0006 from './0006_buyer_identity';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_identity': m0003,
   '0004_tracking': m0004,
   '0005_wallets': m0005,
+  '0006_buyer_identity': m0006,
 };

@@ -12,13 +12,16 @@ export interface GatewayDeps {
 }
 
 /**
- * The server side of a payment method: whether the configuration enables it, what its
- * browser view needs in a mode, and its gateway adapter (real when its keys are set,
- * else the sandbox) behind the one PaymentGateway interface.
+ * The server side of a payment method: whether it has keys, what its browser view needs in
+ * a mode, and its gateway adapter (real when its keys are set, else the sandbox, which runs
+ * only with PAYMENTS_SANDBOX=1 and in test mode) behind the one PaymentGateway interface.
  */
 export interface ServerPaymentMethod<K extends PaymentMethodId> {
   id: K;
-  enabled(env: ServerEnv): boolean;
+  /** Whether a mode's keys are set: the real gateway then takes this method's payments. */
+  configured(env: ServerEnv): boolean;
+  /** What the browser view needs (real keys configured). */
   browserConfig(env: ServerEnv, livemode: boolean): PaymentMethodConfigs[K];
+  /** The real gateway (configured) or the sandbox's. */
   createGateway(env: ServerEnv, deps: GatewayDeps): PaymentGateway;
 }

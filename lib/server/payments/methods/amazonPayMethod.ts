@@ -9,7 +9,7 @@ import type { ServerPaymentMethod } from './PaymentMethodUnit';
  */
 export const amazonPayMethod: ServerPaymentMethod<'amazon-pay'> = {
   id: 'amazon-pay',
-  enabled: () => true,
+  configured: amazonPayConfigured,
   browserConfig(env, livemode) {
     if (!amazonPayConfigured(env)) return { gateway: 'sandbox' };
     const keys = livemode ? amazonPayModes(env).live : amazonPayModes(env).test;

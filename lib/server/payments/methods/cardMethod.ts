@@ -6,7 +6,7 @@ import type { ServerPaymentMethod } from './PaymentMethodUnit';
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
 export const cardMethod: ServerPaymentMethod<'card'> = {
   id: 'card',
-  enabled: () => true,
+  configured: stripeConfigured,
   browserConfig(env, livemode) {
     if (!stripeConfigured(env)) return { gateway: 'sandbox' };
     const publishableKey = livemode ? env.STRIPE_PUBLISHABLE_KEY_LIVE : env.STRIPE_PUBLISHABLE_KEY_TEST;

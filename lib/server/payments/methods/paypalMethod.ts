@@ -10,7 +10,7 @@ import type { ServerPaymentMethod } from './PaymentMethodUnit';
  */
 export const paypalMethod: ServerPaymentMethod<'paypal'> = {
   id: 'paypal',
-  enabled: () => true,
+  configured: paypalConfigured,
   browserConfig(env, livemode) {
     if (!paypalConfigured(env)) return { gateway: 'sandbox' };
     // A mode without keys still shows PayPal (never the sandbox beside the real one); its view says it is unavailable.

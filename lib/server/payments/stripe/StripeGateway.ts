@@ -116,6 +116,7 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
     gateway: 'stripe' as const,
     paymentId: object.id,
     transactionId: object.metadata?.transactionId,
+    livemode: event.livemode,
   });
   const failed = (error: { code?: string; decline_code?: string } | null | undefined) => ({
     type: 'payment.failed' as const,

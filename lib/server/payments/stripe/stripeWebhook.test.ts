@@ -42,8 +42,8 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-function delivery(type: string, object: object, options: { id?: string; secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? 'evt_1', object: 'event', type, data: { object } });
+function delivery(type: string, object: object, options: { id?: string; secret?: string; timestamp?: number; livemode?: boolean } = {}) {
+  const payload = JSON.stringify({ id: options.id ?? 'evt_1', object: 'event', type, data: { object }, ...(options.livemode === undefined ? {} : { livemode: options.livemode }) });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET_TEST, timestamp: options.timestamp ?? nowS });
   return { body: Buffer.from(payload), signature };
 }
@@ -58,6 +58,14 @@ describe('handleStripeWebhook', () => {
     expect(await status()).toMatchObject({ status: 'succeeded', invoice_number: 'INV-TEST-2026-000001' });
     expect(await handle(body, signature)).toEqual({ received: true, eventId: 'evt_1', outcome: 'duplicate' });
     expect(await db.selectFrom('invoice_sequences').selectAll().execute()).toEqual([{ scope: 'test-2026', last_number: 1 }]);
+  });
+
+  it('changes nothing for an event of the other mode (a live event about a test order)', async () => {
+    const live = delivery('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent' }, { livemode: true, secret: SECRET_LIVE });
+    expect((await handle(live.body, live.signature)).outcome).toBe('unmatched');
+    expect(await status()).toMatchObject({ status: 'requires_action', invoice_number: null });
+    const test = delivery('payment_intent.succeeded', { id: 'pi_123', object: 'payment_intent' }, { id: 'evt_2', livemode: false });
+    expect((await handle(test.body, test.signature)).outcome).toBe('applied');
   });
 
   it('applies payment_intent.payment_failed with the reason', async () => {
