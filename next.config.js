@@ -4,9 +4,30 @@ const { withSentryConfig } = require('@sentry/nextjs/config');
 /** Built assets are served under the purchase journey's own path (SPEC §2). */
 const ASSET_PREFIX = '/purchase-journey';
 
+/**
+ * Headers on every answer: no MIME sniffing, no framing by other sites, referrers without
+ * paths to other origins, and no browser features the journey does not use. The payment
+ * step alone may use the Payment Request API (Stripe's wallet buttons, in Stripe's frame).
+ * The full Content-Security-Policy (nonces, script origins per payment method) comes with
+ * the script inventory; frame-ancestors already stands here.
+ */
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'payment=(), camera=(), microphone=(), geolocation=(), usb=()' },
+];
+const PAYMENT_STEP_PERMISSIONS = { key: 'Permissions-Policy', value: 'payment=(self "https://js.stripe.com"), camera=(), microphone=(), geolocation=(), usb=()' };
+/** Operators' answers hold customers' data and live sign-in links: never kept by a cache. */
+const NO_STORE = { key: 'Cache-Control', value: 'no-store' };
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  // An ETag lets a request with If-None-Match be answered 304 with no body, even a POST that
+  // charged a card; the journey's answers are dynamic and not worth revalidating.
+  generateEtags: false,
   poweredByHeader: false,
   assetPrefix: ASSET_PREFIX,
   serverExternalPackages: ['better-sqlite3'],
@@ -14,6 +35,14 @@ const nextConfig = {
   // The spec's browser calls (SPEC 7) are served by our own API routes.
   // beforeFiles: these paths are never pages, so Next need not look for one first (the
   // funnel takes beacon traffic, where every step per request counts).
+  async headers() {
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      { source: '/:brand/:slug/credit-card/:rest*', headers: [PAYMENT_STEP_PERMISSIONS] },
+      { source: '/api/admin/:path*', headers: [NO_STORE] },
+      { source: '/admin/:path*', headers: [NO_STORE] },
+    ];
+  },
   async rewrites() {
     return {
       beforeFiles: [

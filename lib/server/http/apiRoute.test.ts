@@ -53,6 +53,19 @@ describe('apiRoute', () => {
     expect(res.body).toEqual({ name: 'a', count: 1 });
   });
 
+  it("takes away a POST's conditional headers, so that Next never answers it with a bare 304", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const route = apiRoute({ POST: async (req) => void seen.push({ ...req.headers }), GET: async (req) => void seen.push({ ...req.headers }) });
+    const conditional = { 'content-type': 'application/json', 'if-none-match': '*', 'if-modified-since': 'Mon, 23 Nov 2026 00:00:00 GMT' };
+    for (const method of ['POST', 'GET']) {
+      await route({ method, url: '/api/x', headers: { ...conditional }, body: {} } as unknown as NextApiRequest, fakeResponse() as unknown as NextApiResponse);
+    }
+    expect(seen[0]).not.toHaveProperty('if-none-match');
+    expect(seen[0]).not.toHaveProperty('if-modified-since');
+    // A GET may still be revalidated.
+    expect(seen[1]).toMatchObject({ 'if-none-match': '*' });
+  });
+
   it('answers 405 with Allow for a method it has no handler for', async () => {
     const res = await call(route, 'PUT');
     expect(res.statusCode).toBe(405);

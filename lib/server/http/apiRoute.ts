@@ -22,6 +22,7 @@ function sendError(res: NextApiResponse, error: HttpError): void {
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /** Next parses JSON bodies and passes anything it cannot parse on as a string. */
 function assertJsonBody(req: NextApiRequest): void {
@@ -48,6 +49,12 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
       res.setHeader('Allow', allowed);
       sendError(res, new HttpError(405, 'method_not_allowed', `${req.method ?? 'This method'} is not allowed here; use ${allowed}.`));
       return;
+    }
+    // Next answers any API request whose If-None-Match matches (always for "*") with a bare
+    // 304, after the handler ran: a POST that charged a card would lose its answer.
+    if (!SAFE_METHODS.has(req.method ?? '')) {
+      delete req.headers['if-none-match'];
+      delete req.headers['if-modified-since'];
     }
     try {
       if (options.body === 'json' && BODY_METHODS.has(req.method ?? '')) assertJsonBody(req);
