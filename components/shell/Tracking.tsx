@@ -5,7 +5,7 @@ import { useConsent } from './Consent';
 import { loadScriptOnce } from '@/lib/browser/scriptLoader';
 import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
-import { recordEarlyActions } from '@/lib/tracking/earlyActions';
+import { recordEarlyActions, type EarlyAction } from '@/lib/tracking/earlyActions';
 import { forgetTracingSession } from '@/lib/tracking/tracingSession';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { track } from '@/lib/tracking/track';
@@ -75,9 +75,11 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     };
     let stop: (() => void) | null = null;
     let left = false;
+    /** What was recorded on this page, taken when it is left before the binder arrived. */
+    let recordedBeforeLeaving: EarlyAction[] | null = null;
     import('@/lib/tracking/actionBinding').then(
       ({ replayEarlyActions, startActionBinding }) => {
-        const early = recorder.stop();
+        const early = recordedBeforeLeaving ?? recorder.stop();
         if (left) replayEarlyActions(early, handlers, campaignId);
         else stop = startActionBinding(document, handlers, { campaignId, early });
       },
@@ -88,6 +90,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     );
     return () => {
       left = true;
+      // The next page records its own: this one stops now, so nothing is counted twice.
+      recordedBeforeLeaving ??= recorder.stop();
       stop?.();
     };
   }, [campaignId, livemode, page]);

@@ -26,7 +26,11 @@ export function scriptLoaded(doc: Document, src: string): Promise<void> {
       script.dataset.loaded = 'true';
       resolve();
     });
-    script.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    script.addEventListener('error', () => {
+      // Gone, so that the next try adds it again rather than waiting on an element that never loads.
+      script.remove();
+      reject(new Error(`${src} did not load`));
+    });
     if (existing) return;
     script.async = true;
     script.src = src;

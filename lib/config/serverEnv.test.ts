@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from './serverEnv';
 
@@ -56,7 +57,7 @@ describe('parseServerEnv', () => {
     AMAZON_PAY_MERCHANT_ID_TEST: 'A2MERCHANT0001',
     AMAZON_PAY_STORE_ID_TEST: `amzn1.application-oa2-client.${'a'.repeat(32)}`,
     AMAZON_PAY_PUBLIC_KEY_ID_TEST: 'SANDBOX-AHKEY0000001',
-    AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\nMII…\n-----END PRIVATE KEY-----',
+    AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
 
   it.each<[Record<string, string>, string]>([
@@ -66,6 +67,7 @@ describe('parseServerEnv', () => {
     [{ ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' }, 'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST'],
     [{ AMAZON_PAY_STORE_ID_LIVE: 'amzn1.application-oa2-client.nothex' }, 'AMAZON_PAY_STORE_ID_LIVE: must be an Amazon Pay store id'],
     [{ AMAZON_PAY_REGION: 'us' }, 'AMAZON_PAY_REGION'],
+    [{ ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' }, 'AMAZON_PAY_PRIVATE_KEY_TEST: is not a readable PEM private key'],
   ])('a wallet whose keys are partly set, or wrong, stops the start naming the value: %o', (env, message) => {
     expect(() => parseServerEnv(env)).toThrow(message);
   });

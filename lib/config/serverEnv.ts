@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../payments/methods';
 
@@ -72,6 +73,16 @@ const serverEnvSchema = z.object({
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 
+/** Whether a PEM (line breaks possibly written \\n) is a private key Node can sign with. */
+function readablePrivateKey(pem: string): boolean {
+  try {
+    createPrivateKey(pem.replace(/\\n/g, '\n'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The live keys each payment method needs to take real money. */
 const LIVE_KEYS = {
   card: ['STRIPE_SECRET_KEY_LIVE', 'STRIPE_PUBLISHABLE_KEY_LIVE'],
@@ -108,6 +119,11 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       }
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
+      }
+      // A private key that is not one would stop every payment at the first request: refused at start.
+      for (const name of ['AMAZON_PAY_PRIVATE_KEY_LIVE', 'AMAZON_PAY_PRIVATE_KEY_TEST'] as const) {
+        const pem = config[name];
+        if (pem && !readablePrivateKey(pem)) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a readable PEM private key' });
       }
       // A wallet's keys come all together per mode: a partial set names what is missing.
       for (const mode of ['LIVE', 'TEST'] as const) {

@@ -332,6 +332,14 @@ describe('clicks and hovers before the binder loads', () => {
     expect(recorder.stop()).toEqual([]);
   });
 
+  it('notes one hover per tracked element, so that hovering never crowds out a click', () => {
+    const card = element([hoverAction], 'div');
+    const recorder = recordEarlyActions(document);
+    for (let i = 0; i < 100; i += 1) card.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    card.click();
+    expect(recorder.stop().map((action) => action.trigger)).toEqual(['hover', 'click']);
+  });
+
   it('replays a click whose element has left the page since (the click navigated)', () => {
     const h = handlers();
     const el = element([subscribeClick]);

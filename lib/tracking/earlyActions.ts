@@ -23,10 +23,17 @@ export interface EarlyActionRecorder {
 
 export function recordEarlyActions(root: Document | Element): EarlyActionRecorder {
   const recorded: EarlyAction[] = [];
+  /** Hovers run once per element anyway: one is noted per tracked element, so hovering never crowds out a click. */
+  const hovered = new Set<Element>();
   const note = (trigger: EarlyAction['trigger']) => (event: Event) => {
     const target = event.target;
-    if (recorded.length >= MAX_EARLY_ACTIONS || !(target instanceof Element) || !target.closest(ACTIONS_SELECTOR)) return;
-    recorded.push({ trigger, target });
+    const tracked = target instanceof Element ? target.closest(ACTIONS_SELECTOR) : null;
+    if (recorded.length >= MAX_EARLY_ACTIONS || !tracked) return;
+    if (trigger === 'hover') {
+      if (hovered.has(tracked)) return;
+      hovered.add(tracked);
+    }
+    recorded.push({ trigger, target: target as Element });
   };
   const onClick = note('click');
   // mouseenter does not bubble: mouseover on the way in stands for it, and the replay runs

@@ -10,6 +10,7 @@ type AmazonPayConfig = Extract<PaymentMethodViewProps<'amazon-pay'>['config'], {
 type Props = Omit<PaymentMethodViewProps<'amazon-pay'>, 'config'> & { config: AmazonPayConfig };
 
 const NOT_READY = 'Amazon Pay is still loading. Please wait a moment and try again.';
+const CAME_BACK = 'You came back from Amazon Pay before paying. Nothing was charged. You can try again or choose another way to pay.';
 
 /**
  * Amazon Pay's button (checkout.js, loaded here: on the payment step with Amazon Pay chosen
@@ -61,9 +62,18 @@ export default function AmazonPayButtonPanel({ config, handleRef, pay, order }: 
     async handleAction(action) {
       if (action.type !== 'amazon_pay_checkout' || !button.current) return { error: NOT_READY };
       const { payloadJSON, signature, publicKeyId, algorithm } = action;
+      // The page is leaving for Amazon: the payment goes on at our return page. This page only
+      // answers if it is shown again without that (back from Amazon, restored from the cache).
+      const cameBack = new Promise<{ error: string }>((resolve) => {
+        const shown = (event: PageTransitionEvent) => {
+          if (!event.persisted) return;
+          window.removeEventListener('pageshow', shown);
+          resolve({ error: CAME_BACK });
+        };
+        window.addEventListener('pageshow', shown);
+      });
       button.current.initCheckout({ createCheckoutSessionConfig: { payloadJSON, signature, publicKeyId, algorithm } });
-      // The page is leaving for Amazon: the payment goes on when the visitor comes back.
-      return new Promise<never>(() => undefined);
+      return cameBack;
     },
   }));
 

@@ -102,6 +102,24 @@ describe('submitCheckout', () => {
     expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-TEST-2026-000001', 'INV-TEST-2026-000002']);
   });
 
+  it('refuses an attempt retried with another payment method after a lost answer: nothing charged where nothing would reconcile it', async () => {
+    const down: PaymentGateway = {
+      name: 'sandbox-paypal',
+      inputKinds: ['paypal'],
+      charge: async () => {
+        throw new Error('PayPal did not answer');
+      },
+      retrieve: async () => {
+        throw new Error('unused');
+      },
+    };
+    const deps = { db, gateways: [gateway, down], now };
+    const key = '9d0c3c5e-3e4f-4a51-9a55-2f4a5c1b9e02';
+    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key, payment: { kind: 'paypal' } })))).rejects.toThrow('PayPal did not answer');
+    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key })))).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+  });
+
   it('never takes a live-mode payment through the sandbox: 503, nothing written', async () => {
     await expect(submit(request({ livemode: true }))).rejects.toMatchObject({ status: 503, code: 'payments_unavailable', message: 'Live payments are not set up on this server. Nothing was charged.' });
     expect(await transactions()).toEqual([]);

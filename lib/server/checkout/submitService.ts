@@ -201,6 +201,13 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       total: quote.total,
     });
 
+    // A transaction kept from an earlier try of this attempt (its answer was lost) must be
+    // this order with this gateway: another method or total under the same key could charge
+    // where nothing reconciles it.
+    const kept = await transactions.findById(transactionId);
+    if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currency_code !== quote.currencyCode)) {
+      throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
+    }
     const result = await gateway.charge({
       amount: quote.total,
       currencyCode: quote.currencyCode,

@@ -108,7 +108,10 @@ export class SandboxWalletGateway implements PaymentGateway {
   }
 
   private async findByIdempotencyKey(key: string): Promise<WalletPayment | null> {
-    return (await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('idempotency_key', '=', key).executeTakeFirst()) ?? null;
+    return (
+      (await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('idempotency_key', '=', key).where('wallet', '=', this.wallet).executeTakeFirst()) ??
+      null
+    );
   }
 
   private async emitFinal(payment: WalletPayment): Promise<void> {
