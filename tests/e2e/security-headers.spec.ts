@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_HEADERS } from './support';
+import { ADMIN_HEADERS, sandboxSubmitBody } from './support';
 
 const SECURITY = {
   'x-content-type-options': 'nosniff',
@@ -30,22 +30,7 @@ test("operators' answers are never cached", async ({ request }) => {
 });
 
 test('a payment asked for with If-None-Match is answered in full, never 304', async ({ request }) => {
-  const submit = await request.post('/api/checkout/submit', {
-    headers: { 'if-none-match': '*' },
-    data: {
-      idempotencyKey: '5c1d3c5e-3e4f-4a51-9a55-2f4a5c1b9e88',
-      brand: 'vogue',
-      urlSlug: 'demo-single',
-      offerId: '1001',
-      addOnIds: [],
-      billing: { email: 'etag@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-      autoRenewalConsent: false,
-      payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-      livemode: false,
-      source: null,
-      returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    },
-  });
+  const submit = await request.post('/api/checkout/submit', { headers: { 'if-none-match': '*' }, data: sandboxSubmitBody('etag@example.com') });
   expect(submit.status()).toBe(200);
   expect(await submit.json()).toMatchObject({ status: 'succeeded' });
   const page = await request.get('/vogue/demo-single?livemode=false', { headers: { 'if-none-match': '*' } });

@@ -5,6 +5,24 @@ export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
 /** The headers of a request to /api/admin as the operator. */
 export const ADMIN_HEADERS = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 
+/** A test-mode submit of Vogue Digital paid with the sandbox's 4242 card, straight to the API; tests override what they check. */
+export function sandboxSubmitBody(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    idempotencyKey: crypto.randomUUID(),
+    brand: 'vogue',
+    urlSlug: 'demo-single',
+    offerId: '1001',
+    addOnIds: [],
+    billing: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    autoRenewalConsent: false,
+    payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    livemode: false,
+    source: null,
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    ...overrides,
+  };
+}
+
 /**
  * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link,
  * reads it from the embedded outbox (operators' API), and opens it.

@@ -3,7 +3,7 @@ import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
 import { OfferPage } from './pages/OfferPage';
 import { toCheckout } from './pages/journey';
 import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
-import { ADMIN_HEADERS } from './support';
+import { ADMIN_HEADERS, sandboxSubmitBody } from './support';
 
 interface StoredTransaction {
   status: string;
@@ -184,19 +184,7 @@ test('live mode on a server with only the sandbox: nothing can be bought for rea
 
   // The API refuses a live payment through the sandbox whatever the page shows, writing nothing.
   const live = await request.post('/api/checkout/submit', {
-    data: {
-      idempotencyKey: '3b0c3c5e-3e4f-4a51-9a55-2f4a5c1b9e77',
-      brand: 'vogue',
-      urlSlug: 'demo-single',
-      offerId: '1001',
-      addOnIds: [],
-      billing: { email: 'live.sandbox@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-      autoRenewalConsent: false,
-      payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-      livemode: true,
-      source: null,
-      returnPath: '/vogue/demo-single/credit-card',
-    },
+    data: sandboxSubmitBody('live.sandbox@example.com', { livemode: true, returnPath: '/vogue/demo-single/credit-card' }),
   });
   expect(live.status()).toBe(503);
   expect((await live.json()).error.message).toBe('Live payments are not set up on this server. Nothing was charged.');

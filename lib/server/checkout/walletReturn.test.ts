@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import { ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/HttpError';
 import { sha256 } from '../ids';
@@ -49,24 +49,15 @@ beforeEach(async () => {
   db = await testDb();
   visits = [];
   const transactions = new TransactionRepository(db);
-  await transactions.create({
-    id: TXN,
-    receiptTokenHash: sha256(KEY),
-    campaignId: 'vogue-demo-single',
-    brandSlug: 'vogue',
-    order: { offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment: { method: 'amazon-pay' } },
-    couponCode: null,
-    gateway: 'amazon-pay',
-    livemode: false,
-    source: null,
-    customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NH' },
-    autoRenewalConsent: null,
-    currencyCode: 'USD',
-    subtotal: 2500,
-    discount: 0,
-    tax: 0,
-    total: 2500,
-  });
+  await transactions.create(
+    newTransactionFixture({
+      id: TXN,
+      receiptTokenHash: sha256(KEY),
+      order: { offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment: { method: 'amazon-pay' } },
+      gateway: 'amazon-pay',
+      customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NH' },
+    }),
+  );
   await transactions.markRequiresAction(TXN, null);
 });
 afterEach(async () => db.destroy());

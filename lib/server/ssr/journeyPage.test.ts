@@ -15,7 +15,7 @@ import { submitCheckout } from '../checkout/submitService';
 import { identityService } from '../identity/identityServices';
 import { getServerSideProps } from './journeyPage';
 import { TransactionRepository } from '../checkout/TransactionRepository';
-import { ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 vi.hoisted(() => {
   process.env.DATABASE_URL = 'file::memory:';
@@ -302,25 +302,9 @@ async function pay(cardNumber: string, email = 'buyer@example.com'): Promise<str
 async function paidLiveOrder(id: string, { email, buyerIdentity }: { email: string; buyerIdentity: string | null }): Promise<void> {
   const { db } = await checkoutServices();
   const transactions = new TransactionRepository(db);
-  await transactions.create({
-    id,
-    receiptTokenHash: 'x',
-    campaignId: 'vogue-demo-single',
-    brandSlug: 'vogue',
-    order: { offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment: { method: 'card', brand: 'visa', last4: '4242' } },
-    couponCode: null,
-    gateway: 'stripe',
-    livemode: true,
-    source: null,
-    customer: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-    buyerIdentity,
-    autoRenewalConsent: null,
-    currencyCode: 'USD',
-    subtotal: 2500,
-    discount: 0,
-    tax: 0,
-    total: 2500,
-  });
+  await transactions.create(
+    newTransactionFixture({ id, livemode: true, customer: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' }, buyerIdentity }),
+  );
   await transactions.markSucceeded(id, `pi_${id}`);
 }
 
