@@ -1,5 +1,4 @@
 import { parse, serialize } from 'cookie';
-import { isLocalHost } from '../http/localHost';
 
 /**
  * The receipt a paying browser keeps: its transaction id and the attempt's idempotency
@@ -14,12 +13,12 @@ export interface Receipt {
   token: string;
 }
 
-/** Secure everywhere but on a developer's own machine (plain http). */
-export function receiptCookie(receipt: Receipt, host: string | undefined): string {
+/** Secure when the site is https (secureCookies: PUBLIC_ORIGIN decides, never the Host header). */
+export function receiptCookie(receipt: Receipt, secure: boolean): string {
   return serialize(RECEIPT_COOKIE, `${receipt.transactionId}.${receipt.token}`, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: !isLocalHost(host),
+    secure,
     path: '/',
     maxAge: MAX_AGE_S,
   });

@@ -1,10 +1,9 @@
 import { parse, serialize } from 'cookie';
 import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../../auth/sessionCookieNames';
-import { isLocalHost } from '../http/localHost';
 
-/** Set-Cookie values for a new session: the HttpOnly token and the readable expiry. */
-export function sessionCookies(token: string, expiresOn: number, host: string | undefined): string[] {
-  const options = { sameSite: 'lax' as const, secure: !isLocalHost(host), path: '/', expires: new Date(expiresOn * 1000) };
+/** Set-Cookie values for a new session: the HttpOnly token and the readable expiry; Secure when the site is https (secureCookies). */
+export function sessionCookies(token: string, expiresOn: number, secure: boolean): string[] {
+  const options = { sameSite: 'lax' as const, secure, path: '/', expires: new Date(expiresOn * 1000) };
   return [serialize(SESSION_COOKIE, token, { ...options, httpOnly: true }), serialize(SESSION_EXPIRY_COOKIE, String(expiresOn), options)];
 }
 

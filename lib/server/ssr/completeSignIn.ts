@@ -2,6 +2,8 @@ import type { GetServerSidePropsContext } from 'next';
 import { safeReturnPath } from '../../auth/safeReturn';
 import { identityService } from '../identity/identityServices';
 import { sessionCookies } from '../identity/sessionCookies';
+import { secureCookies } from '../http/cookieSecurity';
+import { serverEnv } from '../../config/serverEnv';
 
 export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 'failed'; reason: 'invalid' | 'expired' | 'used' };
 
@@ -14,7 +16,7 @@ export async function completeSignIn(context: Pick<GetServerSidePropsContext, 'r
   if (!token) return { kind: 'failed', reason: 'invalid' };
   const result = await (await identityService()).consumeLink(token);
   if (!result.ok) return { kind: 'failed', reason: result.reason };
-  context.res.setHeader('Set-Cookie', sessionCookies(result.sessionToken, result.expiresOn, context.req.headers.host));
+  context.res.setHeader('Set-Cookie', sessionCookies(result.sessionToken, result.expiresOn, secureCookies(serverEnv())));
   context.res.setHeader('Cache-Control', 'no-store');
   return { kind: 'redirect', destination: safeReturnPath(base, result.returnPath) };
 }

@@ -7,6 +7,7 @@ import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { serverEnv } from '@/lib/config/serverEnv';
 import { knownOrigin } from '@/lib/server/http/publicOrigin';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { sessionIdentity } from '@/lib/server/identity/identityServices';
 
 export const config = { api: { bodyParser: { sizeLimit: '8kb' } } };
@@ -19,7 +20,7 @@ export default apiRoute({
     const alreadySubscribed = async (brand: string) => (await subscriptionStatus(services.db, req.headers.cookie, brand)).activeSubscription;
     const origin = knownOrigin(serverEnv(), req);
     const { response, receipt } = await submitCheckout({ ...services, alreadySubscribed, origin, buyerIdentity }, await catalogueSnapshot(), request);
-    if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, req.headers.host));
+    if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, secureCookies(serverEnv())));
     res.setHeader('Cache-Control', 'no-store');
     return response;
   },
