@@ -1,16 +1,9 @@
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
-import { stepHref } from '@/lib/journey/navigation';
+import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
+import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonPayReturnParams';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-
-/** Amazon Pay's return address without Amazon's and our own return parameters. */
-function journeyQuery(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const name of ['attempt', 'stage', 'amazonCheckoutSessionId']) params.delete(name);
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
 
 /**
  * Amazon Pay's return page: it finishes the payment on the server and moves on, so this
@@ -23,7 +16,7 @@ export default function AmazonPayReturnStep({ flow, base, search, view }: StepVi
       <h1>We could not finish your Amazon Pay payment</h1>
       <p role="alert">{view.message}</p>
       <p>
-        <Link href={stepHref(base, 'credit-card', journeyQuery(search))}>Back to the payment page</Link>
+        <Link href={stepHref(base, 'credit-card', withoutQueryParams(search, AMAZON_PAY_RETURN_PARAMS))}>Back to the payment page</Link>
       </p>
     </div>
   );

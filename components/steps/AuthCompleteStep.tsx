@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
-import { stepHref } from '@/lib/journey/navigation';
+import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
@@ -9,13 +9,6 @@ const MESSAGES = {
   used: 'This sign-in link has already been used: each link works once.',
   invalid: 'This sign-in link is not valid. It may have been copied incompletely.',
 } as const;
-
-function withoutToken(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('token');
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
 
 /**
  * auth/complete: a valid link signs the visitor in on the server and sends them back, so
@@ -28,7 +21,7 @@ export default function AuthCompleteStep({ flow, base, search, view }: StepViewP
       <h1>We could not sign you in</h1>
       <p role="alert">{MESSAGES[view.authError]}</p>
       <p>
-        <Link href={stepHref(base, 'auth-initiate', withoutToken(search))}>Email me a new link</Link>
+        <Link href={stepHref(base, 'auth-initiate', withoutQueryParams(search, ['token']))}>Email me a new link</Link>
       </p>
     </div>
   );

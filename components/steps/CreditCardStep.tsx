@@ -27,7 +27,7 @@ import { useAttempt } from '@/lib/checkout/useAttempt';
 import { useCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { regionsOf } from '@/lib/geo/regions';
-import { stepHref } from '@/lib/journey/navigation';
+import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import { createPaymentDriver } from '@/lib/payments/runPayment';
 import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymentMachine';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
@@ -48,10 +48,7 @@ function withTestMode(search: string): string {
 /** The payment step's own path and query, without the failure reason a return from the bank adds. */
 function returnPathFor(asPath: string): string {
   const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
-  const params = new URLSearchParams(query);
-  params.delete('payment_failed');
-  const rest = params.toString();
-  return rest ? `${path}?${rest}` : path;
+  return `${path}${withoutQueryParams(query, ['payment_failed'])}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { safeReturnPath } from './safeReturn';
+import { withoutQueryParams } from '../journey/navigation';
 
 /**
  * With an external identity service, auth/initiate hands the visitor to its sign-in page:
@@ -6,9 +7,6 @@ import { safeReturnPath } from './safeReturn';
  * to (only ever a page of this journey; the sign-in method is the service's business).
  */
 export function externalSignInUrl(template: string, origin: string, base: string, returnSegments: readonly string[], search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('method');
-  const query = params.toString();
-  const candidate = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${query ? `?${query}` : ''}`;
+  const candidate = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${withoutQueryParams(search, ['method'])}`;
   return template.replace('{return}', encodeURIComponent(`${origin}${safeReturnPath(base, candidate)}`));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epicuriousHostRedirect, journeyHref, searchOf } from './navigation';
+import { epicuriousHostRedirect, journeyHref, searchOf, withoutQueryParams } from './navigation';
 
 describe('journeyHref', () => {
   it.each<[string, string, string | undefined, string]>([
@@ -98,5 +98,13 @@ describe('epicuriousHostRedirect', () => {
     ['epicurious.com:abc'],
   ])('sends %j to /404', (host) => {
     expect(epicuriousHostRedirect(host)).toBe('/404');
+  });
+});
+
+describe('withoutQueryParams', () => {
+  it('keeps the rest of the query, or nothing', () => {
+    expect(withoutQueryParams('?livemode=false&attempt=txn_1&stage=review', ['attempt', 'stage'])).toBe('?livemode=false');
+    expect(withoutQueryParams('?token=abc', ['token'])).toBe('');
+    expect(withoutQueryParams('', ['token'])).toBe('');
   });
 });

@@ -15,6 +15,14 @@ export function journeyHref(pathname: string, subPath: string, search?: string):
 }
 
 /** The query string of a URL or path, with its "?", or "" when it has none. */
+/** A query string ("" or "?…") without the given parameters: what a page keeps of the query it was reached with. */
+export function withoutQueryParams(search: string, names: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  for (const name of names) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 export function searchOf(url: string): string {
   const index = url.indexOf('?');
   if (index === -1) return '';

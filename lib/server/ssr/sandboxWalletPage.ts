@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { checkoutServices } from '../checkout/checkoutServices';
-import { walletReturnRedirect } from '../payments/sandbox/authenticationRedirect';
+import { authenticationRedirect } from '../payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID, sandboxFlowOf } from '../payments/sandbox/SandboxWalletGateway';
 import type { WalletFlow } from '../payments/walletFlow';
 import type { CurrencyCode } from '../../pricing/currencies';
@@ -36,7 +36,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
         currencyCode: payment.currency_code as CurrencyCode,
         description: payment.description,
         livemode: payment.livemode === 1,
-        answeredRedirect: payment.status === 'requires_action' ? null : walletReturnRedirect(payment),
+        answeredRedirect: payment.status === 'requires_action' ? null : authenticationRedirect(payment),
       },
     };
   }

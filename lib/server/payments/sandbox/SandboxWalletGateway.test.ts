@@ -4,7 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import type { Database } from '../../db/schema';
 import type { ChargeRequest, GatewayEvent } from '../PaymentGateway';
-import { walletReturnRedirect } from './authenticationRedirect';
+import { authenticationRedirect } from './authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID, SandboxWalletGateway, sandboxWalletPath } from './SandboxWalletGateway';
 
 let db: Kysely<Database>;
@@ -58,7 +58,7 @@ describe('SandboxWalletGateway', () => {
     const charged = await paypal.charge(request());
     const answered = await paypal.answer(charged.paymentId!, outcome);
     expect(answered?.status).toBe(status);
-    expect(walletReturnRedirect(answered!)).toBe(destination);
+    expect(authenticationRedirect(answered!)).toBe(destination);
     expect(events).toEqual([expect.objectContaining({ gateway: 'sandbox-paypal', type, paymentId: charged.paymentId, ...(failureCode ? { failureCode } : {}) })]);
     if (!failureCode) expect(events[0]).not.toHaveProperty('failureCode');
     expect((await paypal.retrieve(charged.paymentId!)).status).toBe(status);

@@ -2,14 +2,10 @@ import type { Selectable } from 'kysely';
 import type { SandboxPaymentIntentTable } from '../../db/schema';
 import { successPathFor } from '../../checkout/submitService';
 
-/** Where the visitor goes once they answered on a sandbox wallet's page (same rules as the bank's). */
-export function walletReturnRedirect(payment: { status: string; return_url: string; last_error_code: string | null }): string {
-  return authenticationRedirect(payment);
-}
-
 /**
- * Where the visitor goes once the sandbox bank has answered: the success page when the
- * payment went through, else back to the card step with the reason, to try again.
+ * Where the visitor goes once the sandbox bank (or a sandbox wallet) has answered: the
+ * success page when the payment went through, else back to the payment step with the
+ * reason, to try again.
  */
 export function authenticationRedirect(intent: Pick<Selectable<SandboxPaymentIntentTable>, 'status' | 'return_url' | 'last_error_code'>): string {
   const returnPath = intent.return_url ?? '/';

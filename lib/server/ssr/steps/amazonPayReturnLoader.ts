@@ -4,9 +4,9 @@ import { checkoutServices } from '../../checkout/checkoutServices';
 import { readReceipt } from '../../checkout/receiptCookie';
 import { knownOrigin } from '../../http/publicOrigin';
 import type { StepLoader } from '../stepLoader';
+import { withoutQueryParams } from '../../../journey/navigation';
+import { AMAZON_PAY_RETURN_PARAMS } from '../../../payments/amazonPayReturnParams';
 
-/** What Amazon Pay's return URL carries besides the journey's own query. */
-const RETURN_PARAMS = ['attempt', 'stage', 'amazonCheckoutSessionId'] as const;
 const returnSchema = z.object({
   attempt: z.string().regex(/^txn_[a-f0-9]{24}$/),
   stage: z.enum(['review', 'result']),
@@ -23,14 +23,12 @@ export const loadAmazonPayReturn: StepLoader<'amazon-pay-return'> = async (conte
   context.res.setHeader('Cache-Control', 'no-store');
   context.res.setHeader('Referrer-Policy', 'no-referrer');
   const params = new URLSearchParams(context.search);
-  const parsed = returnSchema.safeParse(Object.fromEntries(RETURN_PARAMS.map((name) => [name, params.get(name) ?? undefined])));
+  const parsed = returnSchema.safeParse(Object.fromEntries(AMAZON_PAY_RETURN_PARAMS.map((name) => [name, params.get(name) ?? undefined])));
   if (!parsed.success) {
     context.res.statusCode = 400;
     return { view: { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' } };
   }
-  for (const name of RETURN_PARAMS) params.delete(name);
-  const kept = params.toString();
-  const paymentStepPath = `${context.base}/credit-card${kept ? `?${kept}` : ''}`;
+  const paymentStepPath = `${context.base}/credit-card${withoutQueryParams(context.search, AMAZON_PAY_RETURN_PARAMS)}`;
   const outcome = await continueWalletReturn(await checkoutServices(), {
     transactionId: parsed.data.attempt,
     stage: parsed.data.stage,

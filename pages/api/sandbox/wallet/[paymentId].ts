@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
-import { walletReturnRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
+import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 
 const bodySchema = z.strictObject({ outcome: z.enum(['approve', 'cancel', 'fail']) });
@@ -21,7 +21,7 @@ export default apiRoute({
     for (const gateway of sandboxWallets) {
       if (!(await gateway.find(paymentId))) continue;
       const payment = (await gateway.answer(paymentId, outcome))!;
-      return { status: payment.status, redirectTo: walletReturnRedirect(payment) };
+      return { status: payment.status, redirectTo: authenticationRedirect(payment) };
     }
     throw new HttpError(404, 'payment_not_found', 'This payment does not exist.');
   },
