@@ -54,6 +54,12 @@ const serverEnvSchema = z.object({
   AMAZON_PAY_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For (nginx: 1). The client's
+   * address is the one the furthest trusted proxy saw; 0 (default) uses the socket's, so a
+   * client cannot choose its own address by sending the header.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(0).max(5).default(0),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
   IDENTITY_SIGN_IN_URL: z.url({ error: 'must be a URL' }).refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes').optional(),
