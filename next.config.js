@@ -8,8 +8,10 @@ const ASSET_PREFIX = '/purchase-journey';
  * Headers on every answer: no MIME sniffing, no framing by other sites, referrers without
  * paths to other origins, and no browser features the journey does not use. The payment
  * step alone may use the Payment Request API (Stripe's wallet buttons, in Stripe's frame).
- * The full Content-Security-Policy (nonces, script origins per payment method) comes with
- * the script inventory; frame-ancestors already stands here.
+ * Pages replace this Content-Security-Policy with their full one (a nonce per response,
+ * the configured parties' hosts: lib/server/ssr/documentSecurity.ts); every other answer
+ * keeps this one. HSTS is sent by server/index.mjs, from PUBLIC_ORIGIN at run time (this
+ * list is fixed at build time).
  */
 const SECURITY_HEADERS = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from './tests/e2e/support';
+import { E2E_ADMIN_TOKEN, E2E_REPORT_PASSWORD } from './tests/e2e/support';
 
 /** Browser tests run against the production build in Debian's Chromium (no browser download). */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -33,7 +33,18 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${PORT}/status`,
-    env: { PORT: String(PORT), DATABASE_URL: 'file:data/e2e.db', NEXT_TELEMETRY_DISABLED: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN, PAYMENTS_SANDBOX: '1' },
+    // Every test's browser is 127.0.0.1, one client to the limit of accepted tracking events
+    // (3000 per 10 minutes by default; a run of 91 tests sent about 1,000 events in under two
+    // minutes): raised so that the suite, however it grows or repeats, never meets it.
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: 'file:data/e2e.db',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      REPORT_PASSWORD: E2E_REPORT_PASSWORD,
+      PAYMENTS_SANDBOX: '1',
+      INGEST_EVENTS_PER_CLIENT: '1000000',
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -1,12 +1,16 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { TitleCollector } from '@/components/shell/DocumentTitle';
+import { applyDocumentSecurity } from '@/lib/server/ssr/documentSecurity';
 
 interface Props extends DocumentInitialProps {
   title: string | null;
+  /** This response's CSP nonce: our script tags carry it, and what they load is trusted through them. */
+  nonce: string;
 }
 
 export default class JourneyDocument extends Document<Props> {
   static async getInitialProps(ctx: DocumentContext): Promise<Props> {
+    const nonce = applyDocumentSecurity(ctx.req, ctx.res, ctx.asPath);
     let title: string | null = null;
     const renderPage = ctx.renderPage;
     ctx.renderPage = () =>
@@ -21,7 +25,7 @@ export default class JourneyDocument extends Document<Props> {
           },
       });
     const initialProps = await Document.getInitialProps(ctx);
-    return { ...initialProps, title };
+    return { ...initialProps, title, nonce };
   }
 
   render() {
@@ -29,7 +33,7 @@ export default class JourneyDocument extends Document<Props> {
     const robots = this.props.__NEXT_DATA__.page.startsWith('/admin') ? 'noindex, nofollow' : 'noindex';
     return (
       <Html lang="en">
-        <Head>
+        <Head nonce={this.props.nonce}>
           {this.props.title !== null && <title>{this.props.title}</title>}
           <meta name="robots" content={robots} />
           {/* Brand pages carry no favicon of their own yet: say so rather than let browsers ask for one. */}
@@ -37,7 +41,7 @@ export default class JourneyDocument extends Document<Props> {
         </Head>
         <body>
           <Main />
-          <NextScript />
+          <NextScript nonce={this.props.nonce} />
         </body>
       </Html>
     );

@@ -1,25 +1,28 @@
 import type { NextPageContext } from 'next';
-import { ErrorView } from '@/components/ui/ErrorView';
+import { ErrorPage } from '@/components/errors/ErrorPage';
+import { errorStatus, type ErrorPageProps } from '@/lib/journey/errorPage';
 
-interface ErrorPageProps {
-  statusCode: number;
+export default function ErrorRoute(props: ErrorPageProps) {
+  return <ErrorPage {...props} />;
 }
 
-const COPY: Record<number, { title: string; message: string }> = {
-  400: { title: 'This link is not quite right', message: 'The address could not be read. Please check the link and try again.' },
-  404: { title: 'Page not found', message: "We can't find the page you were looking for." },
-  405: { title: 'Not allowed', message: 'This page cannot be used that way.' },
+/**
+ * Every error page, 404 and 500 included (there is no pages/404 or pages/500): with
+ * getInitialProps Next renders it per request, never prerendered, so that each answer gets
+ * its own CSP nonce from _document. Only the status and the brand reach the page.
+ */
+ErrorRoute.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): Promise<ErrorPageProps> => {
+  const statusCode = errorStatus(res?.statusCode ?? err?.statusCode ?? (err ? 500 : 404));
+  if (typeof window === 'undefined') {
+    // Server only: the bundler drops this branch, and the catalogue with it, from the browser's code.
+    const { errorPageBrand } = await import('@/lib/server/ssr/errorPage');
+    return { statusCode, brand: await errorPageBrand(req) };
+  }
+  // In the browser: a page not found during a client-side navigation is loaded from the
+  // server, which knows its brand (a server-rendered error page hydrates without coming here).
+  if (!err && statusCode === 404 && asPath) {
+    window.location.assign(asPath);
+    return new Promise<never>(() => {});
+  }
+  return { statusCode, brand: null };
 };
-
-/** Any error page other than 404 and 500 (for which Next uses their own pages). */
-export default function ErrorPage({ statusCode }: ErrorPageProps) {
-  const copy = COPY[statusCode] ?? {
-    title: 'Something went wrong',
-    message: "We couldn't load this page. Nothing has been charged. Please try again in a moment.",
-  };
-  return <ErrorView title={copy.title} message={copy.message} />;
-}
-
-ErrorPage.getInitialProps = ({ res, err }: NextPageContext): ErrorPageProps => ({
-  statusCode: res?.statusCode ?? err?.statusCode ?? 500,
-});

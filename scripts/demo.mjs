@@ -10,6 +10,8 @@ const env = {
   NEXT_TELEMETRY_DISABLED: '1',
   DATABASE_URL: process.env.DATABASE_URL || 'file:data/journey.db',
   ADMIN_TOKEN: process.env.ADMIN_TOKEN || randomBytes(24).toString('hex'),
+  // The marketers' password for the funnel report; it does not open /api/admin/*.
+  REPORT_PASSWORD: process.env.REPORT_PASSWORD || randomBytes(12).toString('base64url'),
   // The demo pays through the embedded sandbox (test mode); a real server leaves it off.
   PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? '1',
 };
@@ -18,7 +20,7 @@ ensureSetup();
 execFileSync('npx', ['next', 'build'], { stdio: 'inherit', env });
 execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'inherit', env });
 
-const server = spawn('npx', ['next', 'start', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
+const server = spawn('node', ['server/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 
@@ -47,10 +49,12 @@ async function waitUntilReady() {
 if (await waitUntilReady()) {
   console.log(`\nThe purchase journey is running on ${origin} (database ${env.DATABASE_URL}).`);
   console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
+  console.log(`Report password: ${env.REPORT_PASSWORD}${process.env.REPORT_PASSWORD ? ' (from REPORT_PASSWORD)' : ' (generated for this run)'}`);
   console.log('Demo campaigns:');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
-  console.log('Operators (admin token as bearer, or as the password of the report):');
+  console.log('Marketers (the report password, any user name):');
   console.log(`  ${origin}/admin/funnel    the funnel report: visitors and conversion per campaign step`);
+  console.log('Operators (Authorization: Bearer <admin token>):');
   console.log(`  ${origin}/api/admin/events?campaignId=vogue-demo-single    the events a funnel emitted`);
   console.log('Press Ctrl+C to stop.');
 } else {

@@ -10,7 +10,7 @@ for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/e2e.db${suffix}`, { f
 if (!fs.existsSync('.next/BUILD_ID')) run('npx', ['next', 'build']);
 run('npx', ['tsx', 'scripts/db-setup.ts']);
 
-const server = spawn('npx', ['next', 'start', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
+const server = spawn('node', ['server/index.mjs', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

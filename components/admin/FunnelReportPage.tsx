@@ -8,6 +8,7 @@ const REFUSED_TITLES: Record<RefusedStatus, string> = {
   400: 'This report link is not quite right',
   401: 'Sign in to see the funnel report',
   405: 'Not allowed',
+  429: 'Too many attempts',
   503: 'The funnel report is off',
 };
 

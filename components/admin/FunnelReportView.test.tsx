@@ -42,6 +42,17 @@ const fixture: FunnelReportData = {
   ),
   drift,
   driftLimits: { shapesCompared: 7, shapesCut: false, differencesFound: 2 },
+  cspViolations: [
+    {
+      page: '/vogue/demo-single/credit-card',
+      directive: 'script-src-elem',
+      blocked: 'https://evil.example',
+      disposition: 'enforce',
+      count: 3,
+      lastSeen: '2026-11-20T10:00:00.000Z',
+      source: null,
+    },
+  ],
 };
 
 describe('FunnelReportView', () => {
@@ -182,5 +193,16 @@ describe('FunnelReportPage', () => {
   it('renders the report', () => {
     render(<FunnelReportPage kind="report" {...fixture} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Funnel report' })).toBeTruthy();
+  });
+
+  it('lists what browsers blocked, with where and how often, or says nothing was', () => {
+    const { unmount } = render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('region', { name: 'Blocked scripts and content, by page' });
+    expect(table.textContent).toContain('/vogue/demo-single/credit-card');
+    expect(table.textContent).toContain('https://evil.example');
+    expect(table.textContent).toContain('script-src-elem');
+    unmount();
+    render(<FunnelReportView {...fixture} cspViolations={[]} />);
+    expect(screen.getByText('Nothing was blocked in this period.')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { FunnelChart } from './FunnelChart';
 import { FunnelFilterForm } from './FunnelFilterForm';
 import { FunnelTable } from './FunnelTable';
 import { SchemaDriftList } from './SchemaDriftList';
+import { CspViolationList } from './CspViolationList';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -52,7 +53,7 @@ function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; 
  * rules in words, and the schema drift the inspector found. Server-rendered; the only
  * interaction is the GET form.
  */
-export function FunnelReportView({ filter, campaignOptions, report, drift, driftLimits }: FunnelReportData) {
+export function FunnelReportView({ filter, campaignOptions, report, drift, driftLimits, cspViolations }: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
   const period = formatPeriod(report.range.from, report.range.to);
@@ -112,6 +113,7 @@ export function FunnelReportView({ filter, campaignOptions, report, drift, drift
         )}
 
         <SchemaDriftList drift={drift} limits={driftLimits} />
+        <CspViolationList violations={cspViolations} />
       </main>
     </>
   );

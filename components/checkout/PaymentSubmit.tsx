@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Loader } from '../ui/Loader';
+import { ProviderOutagePanel, type ProviderOutage } from './ProviderOutagePanel';
 import styles from './CheckoutForm.module.css';
 
 interface PaymentSubmitProps {
@@ -10,13 +11,16 @@ interface PaymentSubmitProps {
   /** Why the last payment failed, shown right above the button and focused. */
   failure: string | null;
   failureRef: RefObject<HTMLParagraphElement | null>;
+  /** The failure was the payment provider being down: the outage panel is shown in its place. */
+  outage?: ProviderOutage | null;
 }
 
 /** The submit button with its loader while a payment runs, and a payment failure next to it. */
-export function PaymentSubmit({ label, busy, failure, failureRef }: PaymentSubmitProps) {
+export function PaymentSubmit({ label, busy, failure, failureRef, outage = null }: PaymentSubmitProps) {
   return (
     <div className={styles.submitArea}>
-      {failure && (
+      {failure && outage && <ProviderOutagePanel {...outage} messageRef={failureRef} />}
+      {failure && !outage && (
         <p id="payment-failure" ref={failureRef} tabIndex={-1} className={styles.failure} role="alert">
           {failure}
         </p>

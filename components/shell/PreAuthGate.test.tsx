@@ -14,7 +14,7 @@ const replace = vi.fn(async (_url: string) => true);
 const asPath = '/epicurious/demo-preauth/cart?livemode=false&source=nl';
 vi.mock('next/router', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/router')>()),
-  useRouter: () => ({ asPath, replace }),
+  useRouter: () => ({ asPath, replace, beforePopState: vi.fn() }),
 }));
 
 function frame(enablePreAuth: boolean): JourneyFrame {

@@ -13,7 +13,7 @@ afterEach(() => vi.useRealTimers());
 const replace = vi.fn(async (_url: string) => true);
 vi.mock('next/router', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/router')>()),
-  useRouter: () => ({ asPath: '/vogue/demo-single?livemode=false&source=nl', replace }),
+  useRouter: () => ({ asPath: '/vogue/demo-single?livemode=false&source=nl', replace, beforePopState: vi.fn() }),
 }));
 
 const journeyProps: JourneyPageProps = {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CheckoutConfigProvider, checkoutConfigFrom } from './CheckoutConfig';
 import { ConsentProvider } from './Consent';
+import { PaymentPageIsolation } from './PaymentPageIsolation';
 import { PreAuthGate } from './PreAuthGate';
 import { RouteChangeLoader } from './RouteChangeLoader';
 import { TrackingProvider } from './Tracking';
@@ -8,13 +9,15 @@ import { parseStoredConsent } from '@/lib/tracking/consent/consentStore';
 
 /**
  * The shell around every page (SPEC §1), one provider per file: checkout config, consent
- * and tracking (journey pages only), the route-change loader and the pre-auth gate.
+ * and tracking (journey pages only), the route-change loader, payment pages kept apart from
+ * marketing code, and the pre-auth gate.
  */
 export function ShellProviders({ pageProps, children }: { pageProps: unknown; children: ReactNode }) {
   const config = checkoutConfigFrom(pageProps);
   const page = (
     <>
       <RouteChangeLoader />
+      <PaymentPageIsolation />
       <PreAuthGate>{children}</PreAuthGate>
     </>
   );

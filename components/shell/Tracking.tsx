@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
-import { loadScriptOnce } from '@/lib/browser/scriptLoader';
+import { loadMarketingScript } from '@/lib/browser/marketingCode';
 import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
 import { recordEarlyActions, type EarlyAction } from '@/lib/tracking/earlyActions';
@@ -103,7 +103,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     tracking.current?.pipeline.setMode(consentMode);
     // The group's martech library (SPEC §3 page environment) is marketing code: targeting consent only.
     const martech = latest.current?.tracking.martechLibrarySrc;
-    if (consentMode === 'full' && martech) loadScriptOnce(document, martech, 'The martech library could not load.');
+    if (consentMode === 'full' && martech) loadMarketingScript(window, martech, 'The martech library could not load.');
     if (!withdrawn) return;
     // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
     // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.

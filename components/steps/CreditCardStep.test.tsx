@@ -9,6 +9,8 @@ import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
 import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
+import { createApiClient } from '@/lib/api/apiClient';
+import { API_MESSAGES } from '@/lib/api/apiErrors';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { ApiClientProvider } from '../shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
@@ -167,6 +169,26 @@ describe('CreditCardStep (sandbox card)', () => {
     await waitFor(() => expect(document.activeElement).toBe(failure));
     expect(failure.closest('form')!.getAttribute('aria-describedby')).toBe('payment-failure');
     expect(submitButton().getAttribute('aria-busy')).toBe('false');
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it("shows a 429's own message above the submit button, as a refusal (not a lost connection), and never sends it again by itself", async () => {
+    const message = 'Too many payment attempts from your connection. Please wait 10 minutes and try again.';
+    // The browser's real API client reads the server's answer: 429, Retry-After and our error body.
+    const tooMany = async () => Response.json({ error: { code: 'too_many_requests', message } }, { status: 429, headers: { 'Retry-After': '600' } });
+    api.answerWith('submit', (request) => createApiClient({ fetch: tooMany }).submit(request));
+    renderPayment();
+    await fillBilling();
+    fillCard();
+    fireEvent.click(submitButton());
+    const failure = await screen.findByText(message);
+    expect(failure.id).toBe('payment-failure');
+    expect(failure.nextElementSibling).toBe(submitButton());
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+    expect(screen.queryByText(API_MESSAGES.payment.unreachable)).toBeNull();
+    expect(submitButton().getAttribute('aria-busy')).toBe('false');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsOf('submit')).toHaveLength(1);
     expect(push).not.toHaveBeenCalled();
   });
 

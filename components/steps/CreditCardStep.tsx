@@ -30,6 +30,7 @@ import { regionsOf } from '@/lib/geo/regions';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import { createPaymentDriver } from '@/lib/payments/runPayment';
 import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymentMachine';
+import type { PaymentMethodId } from '@/lib/payments/methods';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
@@ -115,6 +116,8 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
 
   const failure = payment.status === 'failed' ? payment.message : null;
+  // The method the last payment was tried with: an outage panel names that provider.
+  const [triedWith, setTriedWith] = useState<PaymentMethodId | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (failure) failureRef.current?.focus();
@@ -172,7 +175,8 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       return null;
     }
     const handle = methodHandle.current;
-    if (!handle) return null;
+    if (!handle || !method) return null;
+    setTriedWith(method.id);
     const billingData = billingFromForm(billing, addressNeeds) as Billing;
     const returnPath = returnPathFor(router.asPath);
     // The success page reports the choices once the order is paid, after a bank redirect too.
@@ -195,6 +199,11 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
       redirect: (url) => window.location.assign(url),
     });
   };
+  // The provider is down: the panel offers a retry with the step's button (a method with its own button is used again instead).
+  const outage =
+    payment.status === 'failed' && payment.providerUnavailable && method
+      ? { method: triedWith ?? method.id, otherMethodAvailable: paymentMethods.length > 1, onRetry: methodLabel !== null ? () => void pay() : null }
+      : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A method with its own button (a wallet's) takes the payment from that button only.
@@ -289,6 +298,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           busy={isBusy(payment) ? 'Processing your payment' : state.status === 'loading' ? 'Working out your total' : null}
           failure={failure}
           failureRef={failureRef}
+          outage={outage}
         />
         <p>
           <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>

@@ -1,20 +1,43 @@
-import styles from './ErrorView.module.css';
+import type { ReactNode } from 'react';
+import type { BrandIdentity } from '@/lib/catalogue/types';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { brandTheme } from './brandTheme';
+import styles from './ErrorView.module.css';
 
 interface ErrorViewProps {
   title: string;
   message: string;
+  /** The brand whose look and name the page takes; absent: a neutral page. */
+  brand?: { name: string; identity: BrandIdentity } | null;
+  /** A small line above the title ("Error 404"), for a visitor who tells support what they saw. */
+  eyebrow?: string;
+  /** The ways on: links or buttons. */
+  children?: ReactNode;
 }
 
-/** A plain page for when the journey cannot be shown: not found, bad link, server error. */
-export function ErrorView({ title, message }: ErrorViewProps) {
+/**
+ * A page for when the journey cannot be shown (not found, bad link, server error): in the
+ * brand's frame (header, footer, colours) when the brand is known, else a neutral card.
+ */
+export function ErrorView({ title, message, brand = null, eyebrow, children }: ErrorViewProps) {
   return (
-    <>
-      <DocumentTitle title={title} />
-      <main id="main" className={styles.main}>
-        <h1>{title}</h1>
-        <p>{message}</p>
+    <div className={brand ? styles.branded : styles.neutral} style={brand ? brandTheme(brand.identity) : undefined}>
+      <DocumentTitle title={brand ? `${title} | ${brand.name}` : title} />
+      {brand && (
+        <>
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          <header className={styles.header}>{brand.name}</header>
+        </>
+      )}
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+        <h1 className={styles.title}>{title}</h1>
+        <p className={styles.message}>{message}</p>
+        {children && <div className={styles.actions}>{children}</div>}
       </main>
-    </>
+      {brand && <footer className={styles.footer}>{brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}</footer>}
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import { parseServerEnv } from './serverEnv';
 
 describe('parseServerEnv', () => {
   it('applies the defaults', () => {
-    expect(parseServerEnv({})).toEqual({
+    // Each limit and age has its default asserted beside its own tests; these are the core ones.
+    expect(parseServerEnv({})).toMatchObject({
       DATABASE_URL: 'file:data/journey.db',
       CATALOGUE_CACHE_TTL_MS: 5000,
       APP_ENV: 'development',
@@ -15,6 +16,7 @@ describe('parseServerEnv', () => {
       PAYMENTS_SANDBOX: false,
       PAYMENT_METHODS: ['card', 'paypal', 'amazon-pay'],
       FUNNEL_API_KEY: 'pj-demo-funnel-key',
+      TRUSTED_PROXY_HOPS: 0,
     });
   });
 
@@ -103,5 +105,33 @@ describe('parseServerEnv', () => {
     ])('refuses to start with %s, naming it', (_label, change, message) => {
       expect(() => parseServerEnv({ ...PRODUCTION, ...change })).toThrow(message);
     });
+  });
+});
+
+describe('REPORT_PASSWORD (the funnel report only; ADMIN_TOKEN keeps /api/admin)', () => {
+  const PRODUCTION = {
+    APP_ENV: 'production',
+    SMTP_URL: 'smtp://mail',
+    PUBLIC_ORIGIN: 'https://subscribe.example.com',
+    FUNNEL_API_KEY: 'a-real-funnel-key',
+    PAYMENT_METHODS: 'card',
+    STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
+    STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+  };
+
+  it('is optional (the report is off without it) and taken from 12 characters', () => {
+    expect(parseServerEnv({}).REPORT_PASSWORD).toBeUndefined();
+    expect(parseServerEnv({ REPORT_PASSWORD: '' }).REPORT_PASSWORD).toBeUndefined();
+    expect(parseServerEnv({ REPORT_PASSWORD: 'twelve-chars' }).REPORT_PASSWORD).toBe('twelve-chars');
+    expect(parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'a-long-report-password' }).REPORT_PASSWORD).toBe('a-long-report-password');
+  });
+
+  it('refuses a production start with a password that is too short, naming it', () => {
+    expect(() => parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'short-11ch.' })).toThrow('REPORT_PASSWORD: must be at least 12 characters');
+  });
+
+  it('refuses the operators\' token as the report password, which would open /api/admin/* too', () => {
+    const token = 'the-same-secret-for-both';
+    expect(() => parseServerEnv({ ADMIN_TOKEN: token, REPORT_PASSWORD: token })).toThrow('REPORT_PASSWORD: must differ from ADMIN_TOKEN');
   });
 });

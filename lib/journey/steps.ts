@@ -1,23 +1,23 @@
 /**
  * The one list of the journey's steps, in funnel order (SPEC §2). Each entry declares the
  * path segments after the base that lead to it, its funnel waypoint, and whether the
- * pre-auth gate applies. `StepId`, path resolution, waypoints and the 404 rule are all
+ * pre-auth gate applies, and whether it is a payment page. `StepId`, path resolution, waypoints and the 404 rule are all
  * derived from it; each step's server loader (lib/server/ssr/steps/) and view
  * (components/steps/registry.tsx) are keyed by `StepId`, so the compiler refuses a step
  * that has one without the other.
  */
 export const STEPS = [
-  { id: 'campaign', path: { segments: [] }, waypoint: 'campaign', preAuth: true },
-  { id: 'cart', path: { segments: ['cart'] }, waypoint: 'cart', preAuth: true },
-  { id: 'promo-code', path: { segments: ['promo-code'] }, waypoint: 'promo-code', preAuth: true },
-  { id: 'credit-card', path: { segments: ['credit-card'] }, waypoint: 'credit-card', preAuth: true },
+  { id: 'campaign', path: { segments: [] }, waypoint: 'campaign', preAuth: true, paymentPage: false },
+  { id: 'cart', path: { segments: ['cart'] }, waypoint: 'cart', preAuth: true, paymentPage: false },
+  { id: 'promo-code', path: { segments: ['promo-code'] }, waypoint: 'promo-code', preAuth: true, paymentPage: false },
+  { id: 'credit-card', path: { segments: ['credit-card'] }, waypoint: 'credit-card', preAuth: true, paymentPage: true },
   // Where Amazon Pay sends the visitor back (review, then result): it finishes the payment and moves on.
-  { id: 'amazon-pay-return', path: { segments: ['credit-card', 'amazon-pay'] }, waypoint: null, preAuth: true },
+  { id: 'amazon-pay-return', path: { segments: ['credit-card', 'amazon-pay'] }, waypoint: null, preAuth: true, paymentPage: true },
   // "Fourth segment contains the word success" (SPEC §2): any such segment is the success page.
-  { id: 'success', path: { segments: ['success'], fourthContains: 'success' }, waypoint: 'success', preAuth: true },
+  { id: 'success', path: { segments: ['success'], fourthContains: 'success' }, waypoint: 'success', preAuth: true, paymentPage: false },
   // Authentication-controller pages skip the pre-auth check and carry the page to return to.
-  { id: 'auth-initiate', path: { segments: ['auth', 'initiate'], returnPath: true }, waypoint: null, preAuth: false },
-  { id: 'auth-complete', path: { segments: ['auth', 'complete'], returnPath: true }, waypoint: null, preAuth: false },
+  { id: 'auth-initiate', path: { segments: ['auth', 'initiate'], returnPath: true }, waypoint: null, preAuth: false, paymentPage: false },
+  { id: 'auth-complete', path: { segments: ['auth', 'complete'], returnPath: true }, waypoint: null, preAuth: false, paymentPage: false },
 ] as const satisfies readonly StepDefinition[];
 
 export interface StepDefinition {
@@ -34,6 +34,11 @@ export interface StepDefinition {
   waypoint: string | null;
   /** Whether the pre-auth gate (SPEC §2, §4) applies on campaigns that enable it. */
   preAuth: boolean;
+  /**
+   * Whether payment data is taken or handled there: such pages run only the scripts of the
+   * payment inventory (PCI DSS 6.4.3), never the tag manager or the martech library.
+   */
+  paymentPage: boolean;
 }
 
 export type Step = (typeof STEPS)[number];

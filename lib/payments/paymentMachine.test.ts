@@ -12,6 +12,9 @@ const networkError = new ApiError({ status: 0, message: 'We could not reach our 
 const serverError = new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
 const refused = new ApiError({ status: 400, code: 'card_expired', message: 'This card has expired.' });
 const inProgress = new ApiError({ status: 409, code: 'attempt_in_progress', message: 'Your payment is still being processed.' });
+const providerDown = new ApiError({ status: 503, code: 'payment_provider_unavailable', message: 'Card payments are unavailable right now.' });
+const notSetUp = new ApiError({ status: 503, code: 'payments_unavailable', message: 'Live payments are not set up on this server.' });
+const tooMany = new ApiError({ status: 429, code: 'too_many_requests', message: 'Too many payment attempts from your connection. Please wait 10 minutes and try again.' });
 
 const idle: PaymentState = INITIAL_PAYMENT_STATE;
 const preparing: PaymentState = { status: 'preparing' };
@@ -46,7 +49,12 @@ describe('paymentReducer: transitions', () => {
     ['500 keeps the attempt', submitting, { type: 'request-failed', error: serverError }, { status: 'failed', message: 'Something went wrong on our side.', attemptKept: true }],
     ['400 ends the attempt', submitting, { type: 'request-failed', error: refused }, { status: 'failed', message: 'This card has expired.', attemptKept: false }],
     ['409 attempt_in_progress keeps the attempt', submitting, { type: 'request-failed', error: inProgress }, { status: 'failed', message: 'Your payment is still being processed.', attemptKept: true }],
+    ['a provider outage keeps the attempt and says it is an outage', submitting, { type: 'request-failed', error: providerDown }, { status: 'failed', message: 'Card payments are unavailable right now.', attemptKept: true, providerUnavailable: true }],
+    ['an outage while confirming, too', confirming, { type: 'request-failed', error: providerDown }, { status: 'failed', message: 'Card payments are unavailable right now.', attemptKept: true, providerUnavailable: true }],
+    ['payments not set up is no outage', submitting, { type: 'request-failed', error: notSetUp }, { status: 'failed', message: 'Live payments are not set up on this server.', attemptKept: true }],
     ['a lost confirm keeps the attempt', confirming, { type: 'request-failed', error: networkError }, { status: 'failed', message: 'We could not reach our server.', attemptKept: true }],
+    ['a 429 at submit shows its message and ends the attempt (nothing was charged; another card may follow)', submitting, { type: 'request-failed', error: tooMany }, { status: 'failed', message: tooMany.message, attemptKept: false }],
+    ['a 429 at confirm keeps the attempt (the bank may have taken the payment)', confirming, { type: 'request-failed', error: tooMany }, { status: 'failed', message: tooMany.message, attemptKept: true }],
     ['the in-page action threw', requiresAction, { type: 'request-failed', error: networkError }, { status: 'failed', message: 'We could not reach our server.', attemptKept: true }],
     ['reset after a failure', failedKept, { type: 'reset' }, idle],
     ['reset on a page restored while redirecting', redirecting, { type: 'reset' }, idle],

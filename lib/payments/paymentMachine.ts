@@ -1,6 +1,7 @@
 import type { ApiError } from '../api/apiErrors';
 import type { SubmitResponse } from '../checkout/submitContract';
 import type { NextAction } from './nextAction';
+import { PROVIDER_UNAVAILABLE_CODE } from './providerOutage';
 
 /**
  * The payment sequence of one checkout attempt, as a pure state machine (no React, no I/O):
@@ -30,7 +31,8 @@ export type PaymentState =
   /** Leaving for the bank's page; the attempt stays open until the visitor comes back. */
   | { status: 'redirecting'; url: string }
   | { status: 'succeeded'; successPath: string }
-  | { status: 'failed'; message: string; attemptKept: boolean };
+  /** `providerUnavailable`: the payment provider is down (503 payment_provider_unavailable), not a decline: the step shows its outage panel. */
+  | { status: 'failed'; message: string; attemptKept: boolean; providerUnavailable?: true };
 
 export type PaymentStatus = PaymentState['status'];
 
@@ -114,7 +116,15 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
       return state.status === 'confirming' ? afterConfirm(event.response, state.bankError) : state;
     case 'request-failed':
       return state.status === 'submitting' || state.status === 'requires_action' || state.status === 'confirming'
-        ? { status: 'failed', message: event.error.message, attemptKept: !endsAttempt(event.error) }
+        ? {
+            status: 'failed',
+            message: event.error.message,
+            // A 429 at confirm: the bank may have taken the payment already, so the attempt is kept
+            // and a retry asks about it again rather than paying anew. A 429 at submit charged
+            // nothing and ends the attempt (the visitor may then pay with another card).
+            attemptKept: !endsAttempt(event.error) || (state.status === 'confirming' && event.error.status === 429),
+            ...(event.error.code === PROVIDER_UNAVAILABLE_CODE ? { providerUnavailable: true as const } : {}),
+          }
         : state;
     case 'reset':
       return state.status === 'failed' || state.status === 'redirecting' || state.status === 'succeeded' ? INITIAL_PAYMENT_STATE : state;

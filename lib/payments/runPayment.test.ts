@@ -20,6 +20,7 @@ const NETWORK = new ApiError({ status: 0, message: API_MESSAGES.payment.unreacha
 const SERVER = new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
 const REFUSED = new ApiError({ status: 400, code: 'card_expired', message: 'This card has expired.' });
 const IN_PROGRESS = new ApiError({ status: 409, code: 'attempt_in_progress', message: 'Your payment is still being processed. Please wait a moment, then reload the page.' });
+const TOO_MANY = new ApiError({ status: 429, code: 'too_many_requests', message: 'Too many payment attempts from your connection. Please wait 10 minutes and try again.' });
 
 /** An in-memory attempt, as useAttempt keeps it in session storage. */
 function memoryAttempt() {
@@ -221,6 +222,26 @@ const scenarios: Scenario[] = [
     setup: { api: (api) => api.answer('submit', IN_PAGE).fail('confirm', NETWORK) },
     events: ['submit-started', 'prepared', 'submitted', 'action-completed', 'request-failed'],
     state: { status: 'failed', message: API_MESSAGES.payment.unreachable, attemptKept: true },
+    attemptKept: true,
+    effects: [],
+    confirms: [['key-1', RETURN_PATH]],
+    submits: 1,
+  },
+  {
+    name: "429 at submit: the server's message, asked once (never retried), the attempt ended (nothing was charged)",
+    setup: { api: (api) => api.fail('submit', TOO_MANY) },
+    events: ['submit-started', 'prepared', 'request-failed'],
+    state: { status: 'failed', message: TOO_MANY.message, attemptKept: false },
+    attemptKept: false,
+    effects: [],
+    confirms: [],
+    submits: 1,
+  },
+  {
+    name: '429 at confirm keeps the key (the bank may have taken the payment), asked once',
+    setup: { api: (api) => api.answer('submit', IN_PAGE).fail('confirm', TOO_MANY) },
+    events: ['submit-started', 'prepared', 'submitted', 'action-completed', 'request-failed'],
+    state: { status: 'failed', message: TOO_MANY.message, attemptKept: true },
     attemptKept: true,
     effects: [],
     confirms: [['key-1', RETURN_PATH]],

@@ -1,14 +1,19 @@
 /**
  * What the sandbox gateway does with a card number: Stripe's published test cards
  * behave as they do in Stripe's test mode; any other number that passes the Luhn check
- * is approved.
+ * is approved. One number of our own (Stripe has none for it) makes the provider
+ * unavailable, as when Stripe cannot be reached, so that the outage can be tried.
  */
 export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc';
 
 export type CardScenario =
   | { kind: 'approve' }
   | { kind: 'decline'; code: DeclineCode }
-  | { kind: 'authenticate'; then: 'approve' | 'decline' };
+  | { kind: 'authenticate'; then: 'approve' | 'decline' }
+  | { kind: 'provider_unavailable' };
+
+/** The sandbox card that simulates a provider outage (no answer, 5xx): nothing is charged. */
+export const PROVIDER_OUTAGE_CARD = '4000000000005035';
 
 const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4242424242424242': { kind: 'approve' },
@@ -19,6 +24,7 @@ const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4000000000003220': { kind: 'authenticate', then: 'approve' },
   '4000002760003184': { kind: 'authenticate', then: 'approve' },
   '4000008400001629': { kind: 'authenticate', then: 'decline' },
+  [PROVIDER_OUTAGE_CARD]: { kind: 'provider_unavailable' },
 };
 
 export function digitsOnly(cardNumber: string): string {

@@ -27,7 +27,7 @@ test.describe('bad input gets a 4xx with a message', () => {
   });
 
   test('malformed JSON', async ({ request }) => {
-    const response = await request.post(QUOTE, { headers: { 'content-type': 'application/json' }, data: '{"brand": "newyorker",' });
+    const response = await request.post(QUOTE, { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"brand": "newyorker",') });
     expect(response.status()).toBe(400);
     expect((await response.json()).error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
@@ -35,11 +35,14 @@ test.describe('bad input gets a 4xx with a message', () => {
   test('a body that is not JSON', async ({ request }) => {
     const response = await request.post(QUOTE, { form: { brand: 'newyorker' } });
     expect(response.status()).toBe(415);
+    expect((await response.json()).error.code).toBe('unsupported_media_type');
   });
 
   test('oversized body', async ({ request }) => {
     const response = await request.post(QUOTE, { data: { ...dual, offerId: '2001', couponCode: 'X'.repeat(10_000) } });
     expect(response.status()).toBe(413);
+    // Our JSON error shape, not Next's plain-text "Body exceeded 4kb limit".
+    expect((await response.json()).error).toEqual({ code: 'payload_too_large', message: expect.stringContaining('4 KiB') });
   });
 
   test('missing and malformed fields', async ({ request }) => {

@@ -2,6 +2,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The operator token the browser tests' server runs with, for tests that read /api/admin. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
+/** The marketers' password of the funnel report (/admin/funnel) on the browser tests' server; it does not open /api/admin. */
+export const E2E_REPORT_PASSWORD = 'e2e-report-password-0123';
 /** The headers of a request to /api/admin as the operator. */
 export const ADMIN_HEADERS = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page, t
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
-import { ADMIN_HEADERS, E2E_ADMIN_TOKEN } from './support';
+import { ADMIN_HEADERS, E2E_ADMIN_TOKEN, E2E_REPORT_PASSWORD } from './support';
 
 interface StoredEvent {
   channel: string;
@@ -252,10 +252,14 @@ test.describe('ingestion refuses what it cannot trust', () => {
   });
 });
 
-test('the funnel report shows marketers each campaign step by step, behind the admin password', async ({ browser, request }) => {
+test('the funnel report shows marketers each campaign step by step, behind the report password', async ({ browser, request }) => {
   const anonymous = await request.get('/admin/funnel');
   expect(anonymous.status()).toBe(401);
   expect(anonymous.headers()['www-authenticate']).toContain('Basic');
+  // One secret, one door: the operators' token does not open the report, nor the report password the operators' API.
+  const basicAuth = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
+  expect((await request.get('/admin/funnel', { headers: { authorization: basicAuth(E2E_ADMIN_TOKEN) } })).status()).toBe(401);
+  expect((await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${E2E_REPORT_PASSWORD}` } })).status()).toBe(401);
 
   // Three test-mode visitors of the dual campaign: all see the offer, two the cart, one pays.
   const source = `report-e2e-${Date.now()}`;
@@ -273,7 +277,7 @@ test('the funnel report shows marketers each campaign step by step, behind the a
   const sent = await request.post('/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false', { data: items });
   expect(sent.status()).toBe(200);
 
-  const context = await browser.newContext({ httpCredentials: { username: 'marketing', password: E2E_ADMIN_TOKEN } });
+  const context = await browser.newContext({ httpCredentials: { username: 'marketing', password: E2E_REPORT_PASSWORD } });
   const page = await context.newPage();
   await page.goto('/admin/funnel?mode=test&campaign=newyorker-demo-dual');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

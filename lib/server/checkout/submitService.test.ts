@@ -120,6 +120,17 @@ describe('submitCheckout', () => {
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
 
+  it('answers a provider outage (sandbox card 4000 0000 0000 5035) with 503 payment_provider_unavailable, charging nothing; the same attempt pays on a retry', async () => {
+    const input = request(card('4000 0000 0000 5035'));
+    await expect(submit(input)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+    expect((await transactions()).map((t) => t.status)).toEqual(['processing']);
+    // No answer was stored for the attempt: trying again (here with another card) is the same attempt, and pays once.
+    const { response } = await submit({ ...input, ...card('4242 4242 4242 4242') });
+    expect(response).toMatchObject({ status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey) });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toHaveLength(1);
+  });
+
   it('never takes a live-mode payment through the sandbox: 503, nothing written', async () => {
     await expect(submit(request({ livemode: true }))).rejects.toMatchObject({ status: 503, code: 'payments_unavailable', message: 'Live payments are not set up on this server. Nothing was charged.' });
     expect(await transactions()).toEqual([]);

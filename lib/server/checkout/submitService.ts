@@ -15,6 +15,8 @@ import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepositor
 import { HttpError } from '../http/HttpError';
 import { matchesHash, sha256 } from '../ids';
 import { isSandboxGateway, type ChargeResult, type PaymentGateway, type PaymentInput } from '../payments/PaymentGateway';
+import { isDecline } from './abuseLimits';
+import type { CheckoutLimits } from './CheckoutLimits';
 import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
@@ -33,6 +35,8 @@ export interface CheckoutDeps {
   buyerIdentity?: string | null;
   /** Whether the signed-in visitor already subscribes to the brand (not signed in: false). */
   alreadySubscribed?: (brandSlug: string) => Promise<boolean>;
+  /** The requesting client's abuse limits (429 before anything is written or charged); absent: none. */
+  limits?: Pick<CheckoutLimits, 'admitSubmit' | 'admitCard' | 'recordDecline' | 'admitConfirm'>;
 }
 
 export interface SubmitOutcome {
@@ -103,6 +107,9 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   // would now refuse it (an expired promo code, the end of the card's month).
   const answered = await idempotency.answered(key, fingerprint);
   if (answered) return { response: answered, receipt };
+  // Anything else is a try that may reach a gateway: counted, or refused with a 429 before
+  // anything is written or charged.
+  await deps.limits?.admitSubmit(request.livemode);
 
   if (await deps.alreadySubscribed?.(request.brand)) {
     throw new HttpError(409, 'already_subscribed', 'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.');
@@ -113,6 +120,10 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   if (request.livemode && isSandboxGateway(gateway.name)) {
     throw new HttpError(503, 'payments_unavailable', 'Live payments are not set up on this server. Nothing was charged.');
   }
+  // The card, whatever the address it is tried from (wallets bring none: limited per address).
+  const cardFingerprint = deps.limits && gateway.cardFingerprint ? await gateway.cardFingerprint(input, request.livemode) : null;
+  const card = cardFingerprint ? `${gateway.name}:${cardFingerprint}` : null;
+  if (card) await deps.limits?.admitCard(card, request.livemode);
 
   const priced = quoteCheckout(
     snapshot,
@@ -160,6 +171,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
     return { response, receipt };
   }
 
+  let outcome: SubmitOutcome;
   try {
     const { quote } = priced;
     const order: OrderSnapshot = {
@@ -227,13 +239,16 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
 
     const response = responseFor(result, transactionId, request.returnPath);
     await idempotency.complete(key, response);
-    return { response, receipt };
+    outcome = { response, receipt };
   } catch (error) {
     // No answer was given: a retry of the attempt may try again, and the gateway's own
     // idempotency key keeps that from charging twice.
     await idempotency.release(key);
     throw error;
   }
+  // Counted once the answer is kept: a failure to count cannot lose it (a retry gets it back).
+  if (outcome.response.status === 'failed' && isDecline(outcome.response.code)) await deps.limits?.recordDecline(request.livemode, card);
+  return outcome;
 }
 
 /**
@@ -242,6 +257,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
  * attempt's key can ask.
  */
 export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string, returnPath: string): Promise<SubmitResponse> {
+  await deps.limits?.admitConfirm();
   const transactionId = transactionIdFor(idempotencyKey);
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(transactionId);
@@ -253,6 +269,8 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
     const result = await gateway.retrieve(row.gateway_payment_id, row.livemode === 1);
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
+    // The card is not known here (only the attempt's key is sent): the decline counts against the address.
+    if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode === 1, null);
     return responseFor(result, transactionId, returnPath);
   }
   if (row.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };

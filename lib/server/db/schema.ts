@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types. Booleans are stored as 0/1 integers and structured values as JSON text so
  * that the same SQL runs on SQLite and PostgreSQL.
@@ -186,6 +188,16 @@ export interface RateLimitTable {
   bucket: string;
   window_start: string;
   count: number;
+  /** When the window was last counted (null: counted before migration 0007). */
+  updated_at: string | null;
+}
+
+/** Random secrets made on first use and shared by every app instance (the sandbox's card-fingerprint key). */
+export interface ServerSecretTable {
+  name: string;
+  /** Hex. */
+  secret: string;
+  created_at: string;
 }
 
 export interface TrackingEventTable {
@@ -236,8 +248,24 @@ export interface Database {
   sessions: SessionTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  server_secrets: ServerSecretTable;
   invoice_sequences: InvoiceSequencesTable;
   tracking_events: TrackingEventTable;
   tracking_bad_rows: TrackingBadRowTable;
   schema_observations: SchemaObservationTable;
+  csp_reports: CspReportTable;
+}
+
+/** A Content-Security-Policy violation a browser reported (0010). */
+export interface CspReportTable {
+  id: Generated<number>;
+  received_at: Generated<string>;
+  /** The page's path, without its query. */
+  page: string;
+  directive: string;
+  /** "inline", "eval", or the blocked resource's origin. */
+  blocked: string;
+  source: string | null;
+  disposition: 'enforce' | 'report';
+  sample: string | null;
 }

@@ -37,14 +37,14 @@ const badRowsQuery = z.strictObject({
 
 /** GET /api/admin/events?campaignId=…&action=…&channel=…&topic=…&since=…&until=…&livemode=…&sessionId=…&after=…&limit=… */
 export async function listEventsForAdmin(req: NextApiRequest) {
-  requireAdmin(req);
+  await requireAdmin(req);
   const filter = parseRequest(eventsQuery, req.query, 'query');
   return { events: await listTrackingEvents(await appDb(), filter) };
 }
 
 /** GET /api/admin/bad-rows?channel=…&since=…&after=…&limit=… */
 export async function listBadRowsForAdmin(req: NextApiRequest) {
-  requireAdmin(req);
+  await requireAdmin(req);
   const filter = parseRequest(badRowsQuery, req.query, 'query');
   return { badRows: await listBadRows(await appDb(), filter) };
 }

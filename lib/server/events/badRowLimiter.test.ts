@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anonymisedAddress, BadRowLimiter, clientKey } from './badRowLimiter';
+import { requestClientKey } from '../http/clientAddress';
+import { anonymisedAddress, BadRowLimiter } from './badRowLimiter';
 import type { NewBadRow } from './EventStore';
 
 const MINUTE = 60_000;
@@ -88,7 +89,7 @@ describe('BadRowLimiter', () => {
     vi.useFakeTimers({ now: T0 + 1000 });
     const written: NewBadRow[] = [];
     const subject = new BadRowLimiter(async (row) => void written.push(row), { perClient: 1 });
-    admitted(subject, '::ffff:192.0.2.1', 3);
+    admitted(subject, '192.0.2.1', 3);
     expect(written).toEqual([]);
     await vi.advanceTimersByTimeAsync(MINUTE);
     expect(written.map((row) => row.reason)).toEqual(['2 more refused requests from this address were not kept; last reason: 400 invalid_json: x']);
@@ -109,12 +110,30 @@ describe('BadRowLimiter', () => {
 
   it.each([
     ['::ffff:192.0.2.33', '192.0.2.33', '192.0.2.0/24'],
-    ['2001:db8:abcd:12::1', '2001:db8:abcd:12::1', '2001:db8:abcd::/48'],
-    ['2001:DB8::1', '2001:db8::1', '2001:db8:0::/48'],
-    ['::1', '::1', '0:0:0::/48'],
+    ['2001:db8:abcd:12::1', '2001:db8:abcd:12::/64', '2001:db8:abcd::/48'],
+    ['2001:DB8::1', '2001:db8:0:0::/64', '2001:db8:0::/48'],
+    ['::1', '0:0:0:0::/64', '0:0:0::/48'],
     [undefined, 'unknown', 'an unknown address'],
-  ])('keys %s as %s, shown as %s', (address, key, shown) => {
-    expect(clientKey(address)).toBe(key);
-    expect(anonymisedAddress(clientKey(address))).toBe(shown);
+  ])('keys a socket address %s as %s (the limits\' client key), shown as %s', (address, key, shown) => {
+    const client = requestClientKey({ headers: {}, socket: { remoteAddress: address } }, 0);
+    expect(client).toBe(key);
+    expect(anonymisedAddress(client)).toBe(shown);
+  });
+
+  it('counts requests over the accepted-events limit into the summary only, whatever budget is left', () => {
+    const { subject, written, advance } = limiter();
+    const reason = '429 too_many_events: This address has sent more than 3000 tracking events in 10 minutes';
+    for (let i = 0; i < 500; i += 1) subject.count('2001:db8:abcd:12::/64', 'funnel', reason);
+    // The budget of kept bad rows is untouched by them.
+    expect(admitted(subject, '2001:db8:abcd:12::/64', 1)).toBe(1);
+    expect(written).toEqual([]);
+    advance(MINUTE);
+    subject.rollOver();
+    expect(written).toHaveLength(1);
+    expect(written[0]!.reason).toBe(`500 more refused requests from this address were not kept; last reason: ${reason}`);
+    expect(written[0]!.raw).toContain('client: 2001:db8:abcd::/48 (shortened)');
+    expect(written[0]!.raw).toContain('not kept: 500 (funnel 500)');
+    expect(written[0]!.raw).toContain('of which over the accepted-events limit (429): 500');
+    expect(subject.stats).toEqual({ kept: 1, suppressed: 500, summaries: 1 });
   });
 });

@@ -10,11 +10,13 @@ import type { BadRowChannel, NewBadRow } from './EventStore';
  * row per address ("N more refused requests from this address were not kept; last
  * reason: …") once the window is over: on the next refused request after it, or by a timer
  * when none comes. Summaries are bounded too (`maxSummaries` addresses, the rest summed in
- * one row), as is the memory (`maxClients` addresses followed per window).
+ * one row), as is the memory (`maxClients` addresses followed per window). Requests refused
+ * for being over the accepted-events limit (429) never leave a row of their own: they are
+ * only counted into the summary (`count`), so that a flood cannot fill the disk this way either.
  *
  * In memory and per process: a few instances behind a load balancer each keep their own
- * budget, which still bounds the total. The client is the socket's remote address; behind
- * a proxy that is the proxy's, so the per-address budget then applies to all its clients.
+ * budget, which still bounds the total. The client is its limit key (requestClientKey: the
+ * address through TRUSTED_PROXY_HOPS proxies, an IPv6 address by its /64).
  */
 
 export interface BadRowLimits {
@@ -36,6 +38,8 @@ const REASON_MAX = 2000;
 interface Tally {
   kept: number;
   suppressed: number;
+  /** Of the suppressed, those over the accepted-events limit (never kept, whatever the budget). */
+  limited: number;
   byChannel: Map<BadRowChannel, number>;
   lastReason: string;
   lastChannel: BadRowChannel;
@@ -47,21 +51,15 @@ export interface BadRowLimiterStats {
   summaries: number;
 }
 
-const newTally = (channel: BadRowChannel): Tally => ({ kept: 0, suppressed: 0, byChannel: new Map(), lastReason: '', lastChannel: channel });
-
-/** Addresses as one client: an IPv4 address the socket reports in its IPv6 form is the same client. */
-export function clientKey(remoteAddress: string | undefined): string {
-  if (!remoteAddress) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress);
-  return mapped ? mapped[1]! : remoteAddress.toLowerCase();
-}
+const newTally = (channel: BadRowChannel): Tally => ({ kept: 0, suppressed: 0, limited: 0, byChannel: new Map(), lastReason: '', lastChannel: channel });
 
 /**
- * The address as a summary row shows it: its network (/24 for IPv4, /48 for IPv6), enough
- * to recognise a source of junk without keeping a visitor's address (analytics traffic is
- * promised anonymisation).
+ * The client (a requestClientKey: an IPv4 address, or an IPv6 /64 such as `2001:db8:1:2::/64`)
+ * as a summary row shows it: its network (/24 for IPv4, /48 for IPv6), enough to recognise a
+ * source of junk without keeping a visitor's address (analytics traffic is promised anonymisation).
  */
-export function anonymisedAddress(client: string): string {
+export function anonymisedAddress(key: string): string {
+  const client = key.replace(/\/64$/, '');
   if (isIPv4(client)) return `${client.split('.').slice(0, 3).join('.')}.0/24`;
   if (isIPv6(client)) {
     const [head = '', tail] = client.split('::');
@@ -103,28 +101,48 @@ export class BadRowLimiter {
   }
 
   /**
-   * Whether the bad row of this refused request is to be written. Summaries of a window
-   * that is over are written first, so they come before this row.
+   * Whether the bad row of this refused request (from `client`, its requestClientKey) is to
+   * be written. Summaries of a window that is over are written first, so they come before this row.
    */
-  admit(remoteAddress: string | undefined, channel: BadRowChannel, reason: string): boolean {
+  admit(client: string, channel: BadRowChannel, reason: string): boolean {
     this.rollOver();
-    const client = clientKey(remoteAddress);
-    let tally = this.clients.get(client);
-    if (!tally && this.clients.size < this.limits.maxClients) this.clients.set(client, (tally = newTally(channel)));
+    const tally = this.followed(client, channel);
     if (tally && tally.kept < this.limits.perClient && this.keptInWindow < this.limits.overall) {
       tally.kept += 1;
       this.keptInWindow += 1;
       this.stats.kept += 1;
       return true;
     }
+    this.suppress(tally ?? (this.others ??= newTally(channel)), channel, reason);
+    return false;
+  }
+
+  /**
+   * Counts a refused request that never leaves a row of its own (over the accepted-events
+   * limit): only its window's summary shows it, however much budget is left.
+   */
+  count(client: string, channel: BadRowChannel, reason: string): void {
+    this.rollOver();
+    const tally = this.followed(client, channel);
     const counted = tally ?? (this.others ??= newTally(channel));
+    counted.limited += 1;
+    this.suppress(counted, channel, reason);
+  }
+
+  /** The client's tally in this window, new if there is room to follow one more address. */
+  private followed(client: string, channel: BadRowChannel): Tally | undefined {
+    let tally = this.clients.get(client);
+    if (!tally && this.clients.size < this.limits.maxClients) this.clients.set(client, (tally = newTally(channel)));
+    return tally;
+  }
+
+  private suppress(counted: Tally, channel: BadRowChannel, reason: string): void {
     counted.suppressed += 1;
     counted.byChannel.set(channel, (counted.byChannel.get(channel) ?? 0) + 1);
     counted.lastReason = reason;
     counted.lastChannel = channel;
     this.stats.suppressed += 1;
     this.scheduleRollOver();
-    return false;
   }
 
   /** Writes the summaries of the window if it is over (the timer calls it; so may a shutdown or a test). */
@@ -185,6 +203,7 @@ export class BadRowLimiter {
       const merged = newTally(rest[0]!.lastChannel);
       for (const tally of rest) {
         merged.suppressed += tally.suppressed;
+        merged.limited += tally.limited;
         merged.kept += tally.kept;
         for (const [channel, count] of tally.byChannel) merged.byChannel.set(channel, (merged.byChannel.get(channel) ?? 0) + count);
         merged.lastReason = tally.lastReason;
@@ -204,10 +223,11 @@ export class BadRowLimiter {
       channel: tally.lastChannel,
       reason: `${headline}; last reason: ${tally.lastReason}`.slice(0, REASON_MAX),
       raw: [
-        `summary of refused requests whose bad rows were not kept (more than ${this.limits.perClient} per address or ${this.limits.overall} in all per window)`,
+        `summary of refused requests whose bad rows were not kept (more than ${this.limits.perClient} per address or ${this.limits.overall} in all per window, or over the accepted-events limit)`,
         `window: ${from} – ${until}`,
         ...lines,
         `not kept: ${tally.suppressed} (${channels})`,
+        ...(tally.limited > 0 ? [`of which over the accepted-events limit (429): ${tally.limited}`] : []),
       ].join('\n'),
     };
   }

@@ -215,10 +215,11 @@ export function collectorPreflight(req: NextApiRequest, res: NextApiResponse): v
   res.status(204).end();
 }
 
-export const receiveAnalytics: IngestHandler = async (req, res, { services, seen }) => {
+export const receiveAnalytics: IngestHandler = async (req, res, { services, seen, admit }) => {
   allowCors(req, res);
   res.setHeader('Cache-Control', 'no-store');
   const events = analyticsEventsFrom(await readJsonBody(req, res, COLLECTOR_BODY_MAX_BYTES, seen));
+  await admit(events.length);
   await services.store.appendEvents(events);
   return { accepted: events.length };
 };

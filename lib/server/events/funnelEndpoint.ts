@@ -71,18 +71,19 @@ export function funnelEventsFrom(body: unknown, livemode: boolean): NewTrackingE
 }
 
 /** POST: a beacon (`text/plain`) or XHR (`application/json`) body; answers `{accepted}` once committed. */
-export const receiveFunnelPost: IngestHandler = async (req, res, { services, seen }) => {
+export const receiveFunnelPost: IngestHandler = async (req, res, { services, seen, admit }) => {
   res.setHeader('Cache-Control', 'no-store');
   // The body is read first so that a refused request's bad row shows what was sent.
   const body = await readJsonBody(req, res, FUNNEL_BODY_MAX_BYTES, seen);
   checkApiKey(req, services.env.FUNNEL_API_KEY);
   const events = funnelEventsFrom(body, livemodeFromQuery(req));
+  await admit(events.length);
   await services.store.appendEvents(events);
   return { accepted: events.length };
 };
 
 /** GET: the image pixel, `data` holding the URL-encoded JSON array; answers a 1×1 GIF once committed. */
-export const receiveFunnelPixel: IngestHandler = async (req, res, { services, seen }) => {
+export const receiveFunnelPixel: IngestHandler = async (req, res, { services, seen, admit }) => {
   const data = queryValue(req, 'data');
   // The data is the pixel's body: a refused pixel's bad row keeps it whole, as a POST's
   // (the request line it came in is cut); data over the cap keeps only its start.
@@ -100,7 +101,9 @@ export const receiveFunnelPixel: IngestHandler = async (req, res, { services, se
   } catch {
     throw new HttpError(400, 'invalid_json', 'The data query parameter is not valid JSON.');
   }
-  await services.store.appendEvents(funnelEventsFrom(body, livemodeFromQuery(req)));
+  const events = funnelEventsFrom(body, livemodeFromQuery(req));
+  await admit(events.length);
+  await services.store.appendEvents(events);
   sendPixel(res);
   return undefined;
 };

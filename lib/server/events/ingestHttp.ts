@@ -2,6 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
 import { HttpError } from '../http/HttpError';
+import { BodyAbortedError, readBodyCapped, type CappedBody } from '../http/rawBody';
+
+/** Reading a capped body lives with the other body readers (apiRoute's, the webhooks'). */
+export { BodyAbortedError, readBodyCapped, type CappedBody };
 
 /**
  * HTTP details the ingestion endpoints share: reading a capped body without killing the
@@ -26,85 +30,6 @@ const BAD_ROW_HEADER_MAX = 200;
 /** Where an endpoint notes the body it read for a bad row: the whole body when it was read whole, else its start and why. */
 export interface SeenBody {
   body: string | null;
-}
-
-export interface CappedBody {
-  bytes: Buffer;
-  /** The body was longer than the cap; `bytes` holds what was read before giving up. */
-  overflow: boolean;
-}
-
-/**
- * The client went away while its body was being read (a closed tab, a lost connection, a
- * beacon the browser cancelled): the caller's doing, never a server fault, so a 400 that
- * is not reported as a crash. Nothing of the request was stored or acknowledged; the
- * answer usually has nobody left to read it.
- */
-export class BodyAbortedError extends HttpError {
-  constructor(readonly received: Buffer) {
-    super(400, 'aborted', 'The request was aborted by the client before its body was received; nothing was recorded.');
-    this.name = 'BodyAbortedError';
-  }
-}
-
-/** A stream error that means the peer went away, not that something broke here. */
-function isAbort(req: IncomingMessage, error?: Error & { code?: string }): boolean {
-  return req.readableAborted || (req as { aborted?: boolean }).aborted === true || error?.code === 'ECONNRESET' || error?.message === 'aborted';
-}
-
-/**
- * Reads a request body up to `limit` bytes. Unlike iterating the stream (which destroys
- * the socket when the loop is left early, so the client never sees the 413), this stops
- * listening and lets the answer go out; the answer then closes the connection. A body
- * declared too large is still read up to the cap, so that its bad row shows how it began.
- * A client that aborts (the stream errors with `aborted`, or closes before its end) is a
- * BodyAbortedError holding what had arrived, never a hanging promise or a 500.
- */
-export function readBodyCapped(req: IncomingMessage, limit: number): Promise<CappedBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    if (req.readableAborted || (req.destroyed && !req.complete)) {
-      reject(new BodyAbortedError(Buffer.alloc(0)));
-      return;
-    }
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
-    const onData = (chunk: Buffer | string) => {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      if (size + buffer.length > limit) {
-        chunks.push(buffer.subarray(0, limit - size));
-        cleanup();
-        req.pause();
-        resolve({ bytes: Buffer.concat(chunks), overflow: true });
-        return;
-      }
-      size += buffer.length;
-      chunks.push(buffer);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve({ bytes: Buffer.concat(chunks), overflow: false });
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(isAbort(req, error) ? new BodyAbortedError(Buffer.concat(chunks)) : error);
-    };
-    // Closed before its end without an error (older Node versions): aborted all the same.
-    const onClose = () => {
-      if (req.readableEnded) return;
-      cleanup();
-      reject(new BodyAbortedError(Buffer.concat(chunks)));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
 }
 
 /** Fatal, so that a body that is not UTF-8 is refused; keeping a BOM, so that the text is the body as sent (what a bad row keeps). */

@@ -86,7 +86,7 @@ export function observationsFrom(batch: InspectorBatch, now: Date): SchemaObserv
   return [...byShape.values()];
 }
 
-export const receiveSchemas: IngestHandler = async (req, res, { services, seen }) => {
+export const receiveSchemas: IngestHandler = async (req, res, { services, seen, admit }) => {
   res.setHeader('Cache-Control', 'no-store');
   // The body is read first so that a refused request's bad row shows what was sent, as the funnel does.
   const body = await readJsonBody(req, res, INSPECTOR_BODY_MAX_BYTES, seen);
@@ -96,6 +96,9 @@ export const receiveSchemas: IngestHandler = async (req, res, { services, seen }
   if (observations.length > INSPECTOR_MAX_SHAPES) {
     throw new HttpError(413, 'too_many_schemas', `A request may carry at most ${INSPECTOR_MAX_SHAPES} distinct event schemas; this one has ${observations.length}.`);
   }
+  // Counted by the rows it writes (one upsert per distinct shape), not by its sightings: the
+  // events sighted were counted when the funnel took them, and a batch may describe up to 1000.
+  await admit(observations.length);
   await services.store.recordObservations(observations);
   return { accepted: batch.events.length, schemas: observations.length };
 };

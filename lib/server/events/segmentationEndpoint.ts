@@ -23,8 +23,9 @@ export function segmentationEvent(operation: unknown, segment: unknown, livemode
   return { channel: 'segmentation', action: operation, topic: null, campaignId: null, sessionId: null, source: null, livemode, payload: { segment } };
 }
 
-export const receiveSegmentation: IngestHandler = async (req, res, { services }) => {
+export const receiveSegmentation: IngestHandler = async (req, res, { services, admit }) => {
   const event = segmentationEvent(queryValue(req, 'operation'), queryValue(req, 'segment'), livemodeFromQuery(req));
+  await admit(1);
   await services.store.appendEvents([event]);
   sendPixel(res);
   return undefined;

@@ -1,6 +1,8 @@
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import { apiRoute, type HttpMethod } from '../http/apiRoute';
+import { requestClientKey } from '../http/clientAddress';
 import { HttpError } from '../http/HttpError';
+import { EventLimitError } from './eventLimit';
 import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
 import { describeRequest, type SeenBody } from './ingestHttp';
 import { trackingServices, type TrackingServices } from './trackingServices';
@@ -10,20 +12,35 @@ export interface IngestContext {
   services: TrackingServices;
   /** The body as read (whole when it was read whole, else its start), so that a rejection can keep it in a bad row. */
   seen: SeenBody;
+  /**
+   * Counts the request's valid items against its client's limit of accepted events, once,
+   * just before they are stored; beyond the limit it throws a 429 (EventLimitError) and
+   * nothing of the request may be stored.
+   */
+  admit: (items: number) => Promise<void>;
 }
 
 export type IngestHandler = (req: NextApiRequest, res: NextApiResponse, context: IngestContext) => Promise<unknown>;
 
 const BAD_ROW_REASON_MAX = 2000;
 
+/** The key the request's client is limited under: its address through the trusted proxies, IPv6 by /64. */
+const clientOf = (services: TrackingServices, req: NextApiRequest) => requestClientKey(req, services.env.TRUSTED_PROXY_HOPS);
+
 /**
  * Keeps a refused request as a bad row, unless its address (or everyone) has already left
  * too many this minute: then it is only counted, for the summary row the limiter writes.
+ * A request over the accepted-events limit is only ever counted: a flood must not turn
+ * into bad rows either.
  */
 async function keepBadRow(services: TrackingServices, channel: BadRowChannel, req: NextApiRequest, body: string | null, error: HttpError): Promise<void> {
   try {
     const reason = `${error.status} ${error.code}: ${error.message}`.slice(0, BAD_ROW_REASON_MAX);
-    if (!services.badRows.admit(req.socket?.remoteAddress, channel, reason)) return;
+    if (error instanceof EventLimitError) {
+      services.badRows.count(clientOf(services, req), channel, reason);
+      return;
+    }
+    if (!services.badRows.admit(clientOf(services, req), channel, reason)) return;
     await services.store.appendBadRow({ channel, reason, raw: describeRequest(req, body) });
   } catch (storeError) {
     // The client still gets its 4xx: the rejection is the answer, the bad row only a record of it.
@@ -37,8 +54,9 @@ async function keepBadRow(services: TrackingServices, channel: BadRowChannel, re
  * item, or a body the client aborted) leaves one bad row with the reason, so that rejected
  * data is seen, never silently dropped; beyond a bounded number per address and per minute
  * (BadRowLimiter) the refusals are counted into one summary row instead, so that junk
- * cannot fill the disk. A store that cannot commit answers 503: the events were not
- * taken, try again.
+ * cannot fill the disk. Accepted events are limited per client too (EventLimit, through
+ * the context's `admit`): beyond the limit 429 with Retry-After, counted, not kept as bad
+ * rows. A store that cannot commit answers 503: the events were not taken, try again.
  */
 export function trackingRoute(
   channel: BadRowChannel,
@@ -48,10 +66,12 @@ export function trackingRoute(
   const wrapped: Partial<Record<HttpMethod, (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>>> = {};
   for (const [method, handler] of Object.entries(handlers) as [HttpMethod, IngestHandler][]) {
     wrapped[method] = async (req, res) => {
-      const context: IngestContext = { services: await trackingServices(), seen: { body: null } };
+      const services = await trackingServices();
+      const context: IngestContext = { services, seen: { body: null }, admit: (items) => services.eventLimit.admit(clientOf(services, req), items) };
       try {
         return await handler(req, res, context);
       } catch (error) {
+        if (error instanceof EventLimitError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
         if (error instanceof HttpError && error.status >= 400 && error.status < 500) {
           await keepBadRow(context.services, channel, req, context.seen.body, error);
         }

@@ -1,12 +1,16 @@
 import { serverEnv, type ServerEnv } from '../../config/serverEnv';
 import { appDb } from '../db/appDb';
+import { RateLimiter } from '../identity/RateLimiter';
 import { BadRowLimiter } from './badRowLimiter';
+import { EventLimit } from './eventLimit';
 import { EventStore } from './EventStore';
 
 export interface TrackingServices {
   store: EventStore;
   /** Which refused requests leave a bad row (a bounded number per address and per minute). */
   badRows: BadRowLimiter;
+  /** How many events each client may have accepted per window (counted in the database, shared by every instance). */
+  eventLimit: EventLimit;
   env: ServerEnv;
   now: () => Date;
 }
@@ -24,7 +28,9 @@ export function trackingServices(): Promise<TrackingServices> {
       const now = () => new Date();
       const store = new EventStore(db, { now });
       const badRows = new BadRowLimiter((row) => store.appendBadRow(row), { now: () => now().getTime() });
-      return { store, badRows, env: serverEnv(), now };
+      const env = serverEnv();
+      const eventLimit = new EventLimit(new RateLimiter(db, now), { perClient: env.INGEST_EVENTS_PER_CLIENT, windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000 });
+      return { store, badRows, eventLimit, env, now };
     })
     .catch((error: unknown) => {
       holder.__trackingServices = undefined;

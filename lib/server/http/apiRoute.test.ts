@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRoute, parseRequest } from './apiRoute';
+import { apiRoute, DEFAULT_MAX_BODY_BYTES, parseRequest } from './apiRoute';
 import { HttpError } from './HttpError';
+import { readRawBody } from './rawBody';
 
 function fakeResponse() {
   const res = {
@@ -27,10 +30,17 @@ function fakeResponse() {
   return res;
 }
 
-async function call(handler: ReturnType<typeof apiRoute>, method: string, body?: unknown, contentType = 'application/json') {
+/** A request as Node hands it over with Next's body parser off: its body is a stream of bytes. */
+function fakeRequest(method: string, headers: Record<string, string>, body: Readable | readonly (string | Buffer)[] = []) {
+  const stream = body instanceof Readable ? body : Readable.from(body.map((chunk) => Buffer.from(chunk)));
+  return Object.assign(stream, { method, url: '/api/x', headers }) as unknown as NextApiRequest;
+}
+
+/** Calls a route with a body (a string as it is, anything else as JSON). */
+async function call(handler: ReturnType<typeof apiRoute>, method: string, body?: unknown, contentType = 'application/json', headers: Record<string, string> = {}) {
   const res = fakeResponse();
-  const headers = { 'content-type': contentType };
-  await handler({ method, url: '/api/x', headers, body } as unknown as NextApiRequest, res as unknown as NextApiResponse);
+  const raw = body === undefined ? [] : [typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body)];
+  await handler(fakeRequest(method, { 'content-type': contentType, ...headers }, raw), res as unknown as NextApiResponse);
   return res;
 }
 
@@ -58,7 +68,7 @@ describe('apiRoute', () => {
     const route = apiRoute({ POST: async (req) => void seen.push({ ...req.headers }), GET: async (req) => void seen.push({ ...req.headers }) });
     const conditional = { 'content-type': 'application/json', 'if-none-match': '*', 'if-modified-since': 'Mon, 23 Nov 2026 00:00:00 GMT' };
     for (const method of ['POST', 'GET']) {
-      await route({ method, url: '/api/x', headers: { ...conditional }, body: {} } as unknown as NextApiRequest, fakeResponse() as unknown as NextApiResponse);
+      await route(fakeRequest(method, { ...conditional }, ['{}']), fakeResponse() as unknown as NextApiResponse);
     }
     expect(seen[0]).not.toHaveProperty('if-none-match');
     expect(seen[0]).not.toHaveProperty('if-modified-since');
@@ -87,7 +97,7 @@ describe('apiRoute', () => {
     expect((res.body as { error: { details: string[] } }).error.details[0]).toMatch(/^body: /);
   });
 
-  it('answers 400 for malformed JSON (which Next passes on as a string)', async () => {
+  it('answers 400 for malformed JSON', async () => {
     const res = await call(route, 'POST', '{"name": ');
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
@@ -105,6 +115,19 @@ describe('apiRoute', () => {
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'Nothing here.' } });
   });
 
+  it('sends Retry-After with an HttpError that has one, and never its cause', async () => {
+    const unavailable = apiRoute({
+      POST: async () => {
+        throw new HttpError(503, 'down', 'Down for now.', undefined, { retryAfterSeconds: 120, cause: new Error('ECONNREFUSED 10.0.0.7:443') });
+      },
+    });
+    const res = await call(unavailable, 'POST', {});
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['Retry-After']).toBe('120');
+    expect(res.body).toEqual({ error: { code: 'down', message: 'Down for now.' } });
+    expect((await call(route, 'GET')).headers['Retry-After']).toBeUndefined();
+  });
+
   it('answers an unexpected failure with a 500 that leaks nothing', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await call(route, 'DELETE');
@@ -112,5 +135,140 @@ describe('apiRoute', () => {
     expect(JSON.stringify(res.body)).not.toContain('database exploded');
     expect((res.body as { error: { code: string } }).error.code).toBe('internal_error');
     expect(log).toHaveBeenCalled();
+  });
+});
+
+describe('apiRoute request bodies (read here: Next answers its own refusals in plain text)', () => {
+  const LIMIT = 8 * 1024;
+  const seen: unknown[] = [];
+  const route = apiRoute(
+    {
+      POST: async (req) => {
+        seen.push(req.body);
+        return { received: req.body as unknown };
+      },
+      GET: async () => ({ ok: true }),
+    },
+    { maxBodyBytes: LIMIT },
+  );
+  const errorOf = (res: ReturnType<typeof fakeResponse>) => (res.body as { error: { code: string; message: string } }).error;
+
+  it.each([
+    ['application/json', '{"a":1}'],
+    ['application/json; charset=utf-8', '{"a":1}'],
+    ['Application/JSON;charset="UTF-8"', '{"a":1}'],
+    ['application/json', '\uFEFF{"a":1}'],
+  ])('takes %s', async (type, text) => {
+    const res = await call(route, 'POST', text, type);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toEqual({ received: { a: 1 } });
+  });
+
+  it.each([
+    ['no type', ''],
+    ['form data', 'application/x-www-form-urlencoded'],
+    ['text', 'text/plain'],
+    ['a JSON-like type', 'application/json-patch+json'],
+    ['another charset', 'application/json; charset=iso-8859-1'],
+  ])('answers 415 in our JSON shape for %s', async (_name, type) => {
+    const res = await call(route, 'POST', '{"a":1}', type);
+    expect(res.statusCode).toBe(415);
+    expect(errorOf(res).code).toBe('unsupported_media_type');
+  });
+
+  it.each([
+    ['gzip', gzipSync('{"a":1}')],
+    ['br', '{"a":1}'],
+    ['identity, gzip', gzipSync('{"a":1}')],
+    ['x-unknown', '{"a":1}'],
+  ])('refuses a body with Content-Encoding %s: 415, before reading it', async (encoding, body) => {
+    const res = await call(route, 'POST', body, 'application/json', { 'content-encoding': encoding });
+    expect(res.statusCode).toBe(415);
+    expect(errorOf(res)).toEqual({ code: 'unsupported_encoding', message: expect.stringContaining('uncompressed') });
+    expect(res.headers.Connection).toBe('close');
+  });
+
+  it('takes a body declared identity', async () => {
+    expect((await call(route, 'POST', '{"a":1}', 'application/json', { 'content-encoding': 'identity' })).statusCode).toBe(200);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading a byte, naming the limit', async () => {
+    const before = seen.length;
+    // A body that never comes: only a refusal that does not wait for it can answer.
+    const never = new Readable({ read() {} });
+    const res = fakeResponse();
+    await route(fakeRequest('POST', { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) }, never), res as unknown as NextApiResponse);
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res)).toEqual({ code: 'payload_too_large', message: 'The request body is larger than this endpoint accepts: at most 8 KiB (8192 bytes).' });
+    expect(res.headers.Connection).toBe('close');
+    expect(seen.length).toBe(before);
+  });
+
+  it('cuts off a chunked body at the limit: 413, the rest never read, the connection closed', async () => {
+    let pulled = 0;
+    // An endless chunked upload.
+    const endless = new Readable({
+      read() {
+        pulled += 1;
+        this.push(Buffer.alloc(1024, 0x20));
+      },
+    });
+    const res = fakeResponse();
+    await route(fakeRequest('POST', { 'content-type': 'application/json' }, endless), res as unknown as NextApiResponse);
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res).code).toBe('payload_too_large');
+    expect(res.headers.Connection).toBe('close');
+    // Stopped at the limit (plus what the stream buffers ahead), not read to the end.
+    expect(pulled).toBeLessThan(LIMIT / 1024 + 32);
+  });
+
+  it('takes a body of exactly the limit', async () => {
+    const text = JSON.stringify({ pad: '' });
+    const body = JSON.stringify({ pad: 'x'.repeat(LIMIT - text.length) });
+    expect(Buffer.byteLength(body)).toBe(LIMIT);
+    expect((await call(route, 'POST', body)).statusCode).toBe(200);
+    expect((await call(route, 'POST', JSON.stringify({ pad: 'x'.repeat(LIMIT - text.length + 1) }))).statusCode).toBe(413);
+  });
+
+  it('has Next’s own default limit, 1 MiB, unless the route says less', async () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(1024 * 1024);
+    const loose = apiRoute({ POST: async (req) => ({ length: (req.body as string).length }) });
+    expect((await call(loose, 'POST', JSON.stringify('x'.repeat(DEFAULT_MAX_BODY_BYTES - 2)))).statusCode).toBe(200);
+    expect((await call(loose, 'POST', JSON.stringify('x'.repeat(DEFAULT_MAX_BODY_BYTES - 1)))).statusCode).toBe(413);
+  });
+
+  it.each([
+    ['an empty body', '', 'empty_body'],
+    ['only blanks', ' \n ', 'empty_body'],
+    ['bytes that are not UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 'invalid_encoding'],
+    ['malformed JSON', '{"a":', 'invalid_json'],
+    ['JSON with a trailing comma', '{"a":1,}', 'invalid_json'],
+  ])('answers 400 in our JSON shape for %s', async (_name, body, code) => {
+    const res = await call(route, 'POST', body);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).code).toBe(code);
+  });
+
+  it('reads no body for a GET', async () => {
+    const res = await call(route, 'GET', 'not json at all', 'text/plain');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('leaves a raw route its body to read itself, as sent', async () => {
+    const raw = apiRoute({ POST: async (req) => ({ bytes: (await readRawBody(req, 64)).toString('hex') }) }, { body: 'raw' });
+    const res = await call(raw, 'POST', 'sig=1', 'text/plain');
+    expect(res.body).toEqual({ bytes: Buffer.from('sig=1').toString('hex') });
+    expect((await call(raw, 'POST', 'x'.repeat(65), 'text/plain')).statusCode).toBe(413);
+  });
+
+  it('fails loudly rather than waiting for ever when Next read the body already (a route without bodyParser: false)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consumed = Readable.from([Buffer.from('{}')]);
+    for await (const chunk of consumed) void chunk;
+    const res = fakeResponse();
+    await route(fakeRequest('POST', { 'content-type': 'application/json' }, consumed), res as unknown as NextApiResponse);
+    expect(res.statusCode).toBe(500);
+    expect(log).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: expect.stringContaining('bodyParser: false') }));
+    log.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import * as Sentry from '@sentry/nextjs';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
 import { HttpError } from './HttpError';
+import { readBody } from './rawBody';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Handler = (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>;
@@ -17,6 +18,7 @@ const INTERNAL_ERROR = new HttpError(
 );
 
 function sendError(res: NextApiResponse, error: HttpError): void {
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
   const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
   res.status(error.status).json(body);
 }
@@ -24,25 +26,73 @@ function sendError(res: NextApiResponse, error: HttpError): void {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** Next parses JSON bodies and passes anything it cannot parse on as a string. */
-function assertJsonBody(req: NextApiRequest): void {
-  const type = req.headers?.['content-type'] ?? '';
-  if (!/^application\/json\b/i.test(type)) {
+export interface ApiRouteOptions {
+  /**
+   * 'json' (the default): apiRoute reads a POST, PUT or PATCH body itself and hands the
+   * parsed JSON to the handler as `req.body`; 'raw': the handler reads the body itself
+   * (readRawBody: webhook signatures are over the exact bytes; the tracking endpoints).
+   * Either way the route exports `config = { api: { bodyParser: false } }`, so that Next
+   * never answers a body with its own plain text.
+   */
+  body?: 'json' | 'raw';
+  /** The largest JSON body taken; above it 413. Next's own default, 1 MiB, unless the route says less. */
+  maxBodyBytes?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Fatal, so that a body that is not UTF-8 is refused; a leading byte-order mark is dropped. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `application/json`, with no charset or UTF-8 (JSON is UTF-8: RFC 8259). */
+function assertJsonContentType(req: NextApiRequest): void {
+  const [mediaType = '', ...parameters] = String(req.headers['content-type'] ?? '').split(';');
+  if (mediaType.trim().toLowerCase() !== 'application/json') {
     throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
   }
-  if (typeof req.body === 'string' && req.body.trim() !== '') {
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    if (!['utf-8', 'utf8'].includes(value.trim().replace(/^"(.*)"$/, '$1').toLowerCase())) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8).');
+    }
+  }
+}
+
+/**
+ * A JSON body, read here rather than by Next (whose answers to a body it cannot take are
+ * plain text): 415 for another type, charset or any Content-Encoding, 413 over the limit
+ * (a declared length before reading, a chunked body cut off at the limit), 400 for a body
+ * that is empty, not UTF-8 or not JSON.
+ */
+async function readJsonRequestBody(req: NextApiRequest, limitBytes: number): Promise<unknown> {
+  assertJsonContentType(req);
+  // Next read it already: the route does not export `config.api.bodyParser = false`.
+  if (req.readableEnded) throw new Error('The request body was read before apiRoute: export config = { api: { bodyParser: false } } from the route.');
+  const bytes = await readBody(req, limitBytes);
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new HttpError(400, 'invalid_encoding', 'The request body is not UTF-8.');
+  }
+  if (text.trim() === '') throw new HttpError(400, 'empty_body', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON.');
   }
 }
 
 /**
  * Wraps an API route: a handler per method (405 with Allow for the others), JSON bodies
- * (415 for other types, 400 for malformed JSON), JSON answers,
- * HttpError mapped to its status; anything else is logged and answered as a 500 that
- * says nothing was charged. 4xx answers are the caller's mistakes and are not reported.
+ * read here (see readJsonRequestBody), JSON answers, HttpError mapped to its status;
+ * anything else is logged and answered as a 500 that says nothing was charged. 4xx answers
+ * are the caller's mistakes and are not reported.
  */
-export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options: { body: 'json' | 'raw' } = { body: 'json' }): NextApiHandler {
+export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options: ApiRouteOptions = {}): NextApiHandler {
   const allowed = Object.keys(handlers).join(', ');
+  const { body = 'json', maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
   return async (req, res) => {
     const handler = handlers[req.method as HttpMethod];
     if (!handler) {
@@ -56,13 +106,16 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
       delete req.headers['if-none-match'];
       delete req.headers['if-modified-since'];
     }
+    const takesBody = BODY_METHODS.has(req.method ?? '');
     try {
-      if (options.body === 'json' && BODY_METHODS.has(req.method ?? '')) assertJsonBody(req);
-      const body = await handler(req, res);
+      if (body === 'json' && takesBody) req.body = await readJsonRequestBody(req, maxBodyBytes);
+      const result = await handler(req, res);
       // A handler may have chosen its status (202 Accepted); 200 otherwise.
-      if (!res.headersSent) res.json(body);
+      if (!res.headersSent) res.json(result);
     } catch (error) {
       if (error instanceof HttpError) {
+        // Refused before its body was read whole (413, 415…): close rather than leave the connection half-read.
+        if (takesBody && req.readableEnded === false && !res.headersSent) res.setHeader('Connection', 'close');
         sendError(res, error);
         return;
       }

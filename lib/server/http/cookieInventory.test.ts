@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from '../../config/serverEnv';
-import { receiptCookie } from '../checkout/receiptCookie';
+import { readReceipt, receiptCookie } from '../checkout/receiptCookie';
 import { sessionCookies } from '../identity/sessionCookies';
 import { secureCookies } from './cookieSecurity';
 
@@ -19,7 +19,8 @@ function inventory(secure: boolean): Record<string, string[]> {
 describe('the cookies the server sets', () => {
   it('on an https site: each Secure, SameSite=Lax, Path=/, and HttpOnly unless the page must read it', () => {
     expect(inventory(secureCookies(parseServerEnv({ PUBLIC_ORIGIN: 'https://subscribe.example.com' })))).toEqual({
-      pj_receipt: ['HttpOnly', 'Max-Age', 'Path', 'SameSite', 'Secure'],
+      // Host-only, Secure, Path=/: the prefix browsers enforce. The session cookies keep the names SPEC §4 gives them.
+      '__Host-pj_receipt': ['HttpOnly', 'Max-Age', 'Path', 'SameSite', 'Secure'],
       CN_token_access: ['Expires', 'HttpOnly', 'Path', 'SameSite', 'Secure'],
       CN_token_access_expires: ['Expires', 'Path', 'SameSite', 'Secure'],
     });
@@ -29,5 +30,13 @@ describe('the cookies the server sets', () => {
     expect(secureCookies(parseServerEnv({}))).toBe(false);
     expect(secureCookies(parseServerEnv({ PUBLIC_ORIGIN: 'http://localhost:3000' }))).toBe(false);
     expect(Object.values(inventory(false)).flat()).not.toContain('Secure');
+    expect(Object.keys(inventory(false))).toContain('pj_receipt');
+  });
+
+  it('reads the receipt only under the name the site\'s scheme gives it: an https site ignores a plain one another subdomain could plant', () => {
+    const value = 'txn_0123456789abcdef01234567.3b241101-e2bb-4255-8caf-4136c566a962';
+    expect(readReceipt(`pj_receipt=${value}`, true)).toBeNull();
+    expect(readReceipt(`__Host-pj_receipt=${value}`, true)).toMatchObject({ transactionId: 'txn_0123456789abcdef01234567' });
+    expect(readReceipt(`pj_receipt=${value}`, false)).toMatchObject({ transactionId: 'txn_0123456789abcdef01234567' });
   });
 });

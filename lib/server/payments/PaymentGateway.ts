@@ -102,6 +102,13 @@ export interface PaymentGateway {
    */
   retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult>;
   /**
+   * What identifies the card a payment input names, for per-card abuse limits: the same
+   * card gives the same value, and the value never reveals the number (a keyed hash, or the
+   * provider's own card fingerprint). Charges nothing; null when the input is no card or
+   * the gateway cannot tell. Gateways without it (wallets) are limited per address only.
+   */
+  cardFingerprint?(payment: PaymentInput, livemode: boolean): Promise<string | null>;
+  /**
    * Wallets that send the visitor away and back: what to do when they return. Either send
    * them on (to the wallet, to finish), or where the payment now stands.
    */

@@ -5,6 +5,7 @@ import { DRIFT_OBSERVATIONS_MAX, FunnelReportRepository } from './FunnelReportRe
 import { computeFunnelReport, type FunnelReport } from './funnelReport';
 import type { FunnelFilter } from './funnelFilter';
 import { schemaDrift, type ExpectedEventSchemas, type SchemaDriftEntry } from './schemaDrift';
+import { CspReportStore, type CspViolationSummary } from '../security/CspReportStore';
 
 /** A campaign of the catalogue as the filter offers it. */
 export interface CampaignOption {
@@ -33,6 +34,8 @@ export interface FunnelReportView {
   report: FunnelReport;
   drift: SchemaDriftEntry[];
   driftLimits: DriftLimits;
+  /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */
+  cspViolations: CspViolationSummary[];
 }
 
 export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath'>): CampaignOption[] {
@@ -61,7 +64,12 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
 /** Reads the period's counts and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.db);
-  const [counts, observed] = await Promise.all([repository.funnelCounts(filter), repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX)]);
+  const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
+  const [counts, observed, cspViolations] = await Promise.all([
+    repository.funnelCounts(filter),
+    repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
+    new CspReportStore(sources.db).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
+  ]);
   const { shown, found } = boundedDrift(schemaDrift(observed.observations, sources.expectedSchemas));
   return {
     filter,
@@ -69,5 +77,6 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     report: computeFunnelReport(counts, filter),
     drift: shown,
     driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
+    cspViolations,
   };
 }

@@ -1,11 +1,19 @@
-import { matchesHash, sha256 } from '../ids';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Kysely } from 'kysely';
+import type { ServerEnv } from '../../config/serverEnv';
+import type { Database } from '../db/schema';
+import { requestClientKey } from '../http/clientAddress';
+import { checkSecret } from '../http/secretAttempts';
 
 /**
  * Who may read the reports. Marketers open them in a browser, which cannot send the
  * operators' bearer token (lib/server/http/adminAuth.ts), so the pages ask for HTTP Basic
- * credentials instead: any user name, and ADMIN_TOKEN as the password.
+ * credentials instead: any user name, and REPORT_PASSWORD as the password. The report has
+ * its own credential so that the marketers' password never opens /api/admin/* (customers'
+ * data, live sign-in links); ADMIN_TOKEN does not open the report either: one secret, one
+ * door, and the operators' token is never typed into a browser's password prompt.
  */
-export type ReportAccess = 'granted' | 'disabled' | 'unauthorized';
+export type ReportAccess = { kind: 'granted' } | { kind: 'disabled' } | { kind: 'unauthorized' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 export const REPORT_REALM = 'Funnel report';
 
@@ -19,9 +27,34 @@ export function basicAuthPassword(authorization: string | undefined): string | n
   return colon === -1 ? null : decoded.slice(colon + 1);
 }
 
-export function reportAccess(authorization: string | undefined, adminToken: string | undefined): ReportAccess {
-  if (!adminToken) return 'disabled';
-  const password = basicAuthPassword(authorization);
-  // Hashes rather than the strings: the time taken says nothing about the token, not even its length.
-  return password !== null && matchesHash(password, sha256(adminToken)) ? 'granted' : 'unauthorized';
+/**
+ * The password a request presents: null without an Authorization header (a browser's
+ * first request, before it asks: not an attempt), '' for a header that is not Basic
+ * credentials (an attempt, and a wrong one).
+ */
+export function presentedReportPassword(authorization: string | undefined): string | null {
+  if (authorization === undefined) return null;
+  return basicAuthPassword(authorization) ?? '';
+}
+
+/**
+ * Whether a request may read the report: 'disabled' without REPORT_PASSWORD, else the
+ * password checked (hashes compared in constant time) with wrong ones limited per client
+ * (secretAttempts.ts): beyond the limit 'throttled', the right password too.
+ */
+export async function reportAccess(
+  db: Kysely<Database>,
+  req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
+  env: Pick<ServerEnv, 'REPORT_PASSWORD' | 'TRUSTED_PROXY_HOPS'>,
+  now?: () => Date,
+): Promise<ReportAccess> {
+  if (!env.REPORT_PASSWORD) return { kind: 'disabled' };
+  const check = await checkSecret(db, {
+    bucket: `report:${requestClientKey(req, env.TRUSTED_PROXY_HOPS)}`,
+    presented: presentedReportPassword(req.headers.authorization),
+    expected: env.REPORT_PASSWORD,
+    now,
+  });
+  if (check.outcome === 'throttled') return { kind: 'throttled', retryAfterSeconds: check.retryAfterSeconds };
+  return { kind: check.outcome === 'granted' ? 'granted' : 'unauthorized' };
 }

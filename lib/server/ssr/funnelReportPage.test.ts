@@ -6,8 +6,10 @@ import { importCatalogueJson } from '../catalogue/importCatalogue';
 import { readDemoCatalogue } from '../catalogue/demoCatalogue';
 import { invalidateCatalogue } from '../catalogue/catalogueService';
 import { getServerSideProps } from './funnelReportPage';
+import { SECRET_FAILURES_MAX } from '../http/secretAttempts';
 
-const TOKEN = 'report-token-0123456789';
+const PASSWORD = 'report-password-0123';
+const ADMIN_TOKEN = 'operator-token-0123456789';
 const env = vi.hoisted(() => ({ current: {} as Record<string, string | undefined> }));
 vi.mock('../../config/serverEnv', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../config/serverEnv')>();
@@ -15,13 +17,13 @@ vi.mock('../../config/serverEnv', async (importOriginal) => {
 });
 
 beforeEach(() => {
-  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN: TOKEN };
+  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN, REPORT_PASSWORD: PASSWORD };
 });
 
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN: TOKEN };
+  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN, REPORT_PASSWORD: PASSWORD };
   const db = await appDb();
   await importCatalogueJson(db, readDemoCatalogue());
   invalidateCatalogue();
@@ -51,14 +53,19 @@ beforeAll(async () => {
 
 const basic = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
 
-async function load(query: Record<string, string | string[]> = {}, options: { method?: string; authorization?: string | null } = {}) {
+async function load(query: Record<string, string | string[]> = {}, options: { method?: string; authorization?: string | null; address?: string } = {}) {
   const headers: Record<string, string> = {};
   const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
-  const authorization = options.authorization === undefined ? basic(TOKEN) : options.authorization;
+  const authorization = options.authorization === undefined ? basic(PASSWORD) : options.authorization;
   const context = {
     query,
     resolvedUrl: '/admin/funnel',
-    req: { method: options.method ?? 'GET', headers: authorization === null ? {} : { authorization }, cookies: {} },
+    req: {
+      method: options.method ?? 'GET',
+      headers: authorization === null ? {} : { authorization },
+      cookies: {},
+      socket: { remoteAddress: options.address ?? '192.0.2.1' },
+    },
     res,
   } as unknown as GetServerSidePropsContext;
   return { result: await getServerSideProps(context), status: res.statusCode, headers };
@@ -104,8 +111,10 @@ describe('funnel report page loader', () => {
 
   it.each([
     ['no credentials', null],
-    ['a wrong password', basic('not-the-token-at-all')],
-    ['the API bearer token', `Bearer ${TOKEN}`],
+    ['a wrong password', basic('not-the-password-at-all')],
+    ['the password as a bearer token', `Bearer ${PASSWORD}`],
+    ["the operators' ADMIN_TOKEN", basic(ADMIN_TOKEN)],
+    ["the operators' ADMIN_TOKEN as bearer", `Bearer ${ADMIN_TOKEN}`],
   ])('asks for the password with 401 and a Basic challenge given %s', async (_name, authorization) => {
     const { result, status, headers } = await load({}, { authorization });
     expect(status).toBe(401);
@@ -117,12 +126,34 @@ describe('funnel report page loader', () => {
     expect((await load({ mode: 'everything' }, { authorization: null })).status).toBe(401);
   });
 
-  it('is off with 503 when ADMIN_TOKEN is not set', async () => {
-    env.current = { DATABASE_URL: 'file::memory:' };
-    const { result, status, headers } = await load();
+  it('is off with 503 when REPORT_PASSWORD is not set, even to the operators\' token', async () => {
+    env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN };
+    const { result, status, headers } = await load({}, { authorization: basic(ADMIN_TOKEN) });
     expect(status).toBe(503);
     expect(headers['WWW-Authenticate']).toBeUndefined();
-    expect(result).toMatchObject({ props: { kind: 'refused', status: 503, message: expect.stringContaining('ADMIN_TOKEN') } });
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 503, message: expect.stringContaining('REPORT_PASSWORD is not set') } });
+  });
+
+  it(`answers a plain 429 page with Retry-After after ${SECRET_FAILURES_MAX} wrong passwords from a client, even to the right one`, async () => {
+    const address = '192.0.2.50';
+    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await load({}, { authorization: basic(`guess-${i}`), address })).status).toBe(401);
+    const { result, status, headers } = await load({}, { address });
+    expect(status).toBe(429);
+    expect(Number(headers['Retry-After'])).toBeGreaterThan(0);
+    expect(Number(headers['Retry-After'])).toBeLessThanOrEqual(15 * 60);
+    expect(headers['WWW-Authenticate']).toBeUndefined();
+    expect(result).toEqual({ props: { kind: 'refused', status: 429, message: expect.stringMatching(/Please wait \d+ minutes?/) } });
+    // Another client is not affected.
+    expect((await load({}, { address: '192.0.2.51' })).status).toBe(200);
+  });
+
+  it('counts only wrong passwords: marketers reading the report are never throttled', async () => {
+    const address = '192.0.2.60';
+    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address })).status).toBe(200);
+    // A browser's first request, before it asks for the password, is not an attempt either.
+    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address, authorization: null })).status).toBe(401);
+    for (let i = 0; i < SECRET_FAILURES_MAX - 1; i += 1) expect((await load({}, { address, authorization: basic('guess') })).status).toBe(401);
+    expect((await load({}, { address })).status).toBe(200);
   });
 
   it.each(['POST', 'PUT', 'DELETE'])('refuses %s with 405 and an Allow header', async (method) => {

@@ -6,25 +6,31 @@ import { expectedEventSchemas } from '../events/funnelSchemas';
 import { parseFunnelFilter } from '../reports/funnelFilter';
 import { loadFunnelReport, type FunnelReportView } from '../reports/funnelReportService';
 import { REPORT_REALM, reportAccess } from '../reports/reportAccess';
+import { waitInWords } from '../http/secretAttempts';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
+
+type RefusedStatus = 400 | 401 | 405 | 429 | 503;
 
 export type FunnelReportPageProps =
   | ({ kind: 'report' } & FunnelReportView)
-  | { kind: 'refused'; status: 400 | 401 | 405 | 503; message: string };
+  | { kind: 'refused'; status: RefusedStatus; message: string };
 
 const UNAUTHORIZED_MESSAGE = 'This report is for the marketing team. Sign in with the report password (any user name) to see it.';
-const DISABLED_MESSAGE = 'The funnel report is switched off on this server: ADMIN_TOKEN is not set. Ask an operator to set it to turn the report on.';
+const DISABLED_MESSAGE = 'The funnel report is switched off on this server: REPORT_PASSWORD is not set. Ask an operator to set it to turn the report on.';
+const throttledMessage = (retryAfterSeconds: number) =>
+  `Too many wrong passwords came from your network. Please wait ${waitInWords(retryAfterSeconds)}, then try again with the report password.`;
 
-function refuse(context: GetServerSidePropsContext, status: 400 | 401 | 405 | 503, message: string): GetServerSidePropsResult<FunnelReportPageProps> {
+function refuse(context: GetServerSidePropsContext, status: RefusedStatus, message: string): GetServerSidePropsResult<FunnelReportPageProps> {
   context.res.statusCode = status;
   return { props: { kind: 'refused', status, message } };
 }
 
 /**
  * Loads the marketers' funnel report (/admin/funnel). Only GET and HEAD; then access
- * (HTTP Basic with ADMIN_TOKEN as the password, as a browser can send it), then the
- * filter from the query, so that nobody learns anything about the data without the
- * password. A refused request is a page that says why, with the matching status.
+ * (HTTP Basic with REPORT_PASSWORD as the password, as a browser can send it; wrong
+ * passwords limited per client, 429 beyond), then the filter from the query, so that
+ * nobody learns anything about the data without the password. A refused request is a
+ * page that says why, with the matching status.
  */
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<FunnelReportPageProps>> {
   // Business figures: no shared cache may keep them, no search engine may list the page.
@@ -32,9 +38,13 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   context.res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   if (refuseUnlessPageMethod(context)) return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
 
-  const access = reportAccess(context.req.headers.authorization, serverEnv().ADMIN_TOKEN);
-  if (access === 'disabled') return refuse(context, 503, DISABLED_MESSAGE);
-  if (access === 'unauthorized') {
+  const access = await reportAccess(await appDb(), context.req, serverEnv());
+  if (access.kind === 'disabled') return refuse(context, 503, DISABLED_MESSAGE);
+  if (access.kind === 'throttled') {
+    context.res.setHeader('Retry-After', String(access.retryAfterSeconds));
+    return refuse(context, 429, throttledMessage(access.retryAfterSeconds));
+  }
+  if (access.kind === 'unauthorized') {
     context.res.setHeader('WWW-Authenticate', `Basic realm="${REPORT_REALM}"`);
     return refuse(context, 401, UNAUTHORIZED_MESSAGE);
   }

@@ -4,6 +4,8 @@ import { checkoutServices } from '../checkout/checkoutServices';
 import { readReceipt } from '../checkout/receiptCookie';
 import { TransactionRepository, transactionView } from '../checkout/TransactionRepository';
 import { matchesHash } from '../ids';
+import { secureCookies } from '../http/cookieSecurity';
+import { serverEnv } from '../../config/serverEnv';
 
 /** What the success page can show: the visitor's own transaction, or why not. */
 export type ReceiptLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'missing' };
@@ -14,7 +16,7 @@ export type ReceiptLookup = { kind: 'found'; transaction: TransactionView } | { 
  * nothing.
  */
 export async function receiptFor(req: IncomingMessage, campaignId: string): Promise<ReceiptLookup> {
-  const receipt = readReceipt(req.headers.cookie);
+  const receipt = readReceipt(req.headers.cookie, secureCookies(serverEnv()));
   if (!receipt) return { kind: 'missing' };
   const { db } = await checkoutServices();
   const row = await new TransactionRepository(db).findById(receipt.transactionId);

@@ -1,21 +1,22 @@
 import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '../dataLayer';
 import type { Destination } from '../pipeline';
-import { loadScriptOnce } from '@/lib/browser/scriptLoader';
+import { loadMarketingScript } from '@/lib/browser/marketingCode';
 
 const GTM_URL = 'https://www.googletagmanager.com/gtm.js';
 
 /**
  * The tag manager: ecommerce entries on `window.dataLayer` (add to cart, purchase), and the
  * container script itself when a tracking id is configured. Marketing tags need targeting
- * consent, so nothing reaches the data layer, and no script loads, before it.
+ * consent, so nothing reaches the data layer, and no script loads, before it; and the
+ * container never loads on a payment page.
  */
 export function createDataLayerDestination(options: { win: Window & DataLayerHost; trackingId: string | null }): Destination {
   let loaded = false;
   const loadContainer = () => {
     if (loaded || !options.trackingId) return;
-    loaded = true;
-    pushToDataLayer(options.win, { 'gtm.start': Date.now(), event: 'gtm.js' });
-    loadScriptOnce(options.win.document, `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`, 'The tag manager could not load.');
+    // Not on a payment page: tried again at the next event, on a page where it may run.
+    loaded = loadMarketingScript(options.win, `${GTM_URL}?id=${encodeURIComponent(options.trackingId)}`, 'The tag manager could not load.');
+    if (loaded) pushToDataLayer(options.win, { 'gtm.start': Date.now(), event: 'gtm.js' });
   };
   return {
     name: 'data-layer',

@@ -4,6 +4,9 @@ import { requireAdmin } from '@/lib/server/http/adminAuth';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
 
+/** No body is read here: Next must not read one either (it refuses an oversized body in plain text, not our JSON). */
+export const config = { api: { bodyParser: false } };
+
 const querySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   status: z.enum(['processing', 'requires_action', 'succeeded', 'failed']).optional(),
@@ -15,7 +18,7 @@ const querySchema = z.strictObject({
 /** Operators list transactions, newest first: GET /api/admin/transactions?status=succeeded&livemode=false */
 export default apiRoute({
   GET: async (req) => {
-    requireAdmin(req);
+    await requireAdmin(req);
     const filter = parseRequest(querySchema, req.query, 'query');
     const { db } = await checkoutServices();
     const rows = await new TransactionRepository(db).list(filter);

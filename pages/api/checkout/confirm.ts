@@ -2,13 +2,18 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { confirmRequestSchema } from '@/lib/checkout/submitContract';
 import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { confirmCheckout } from '@/lib/server/checkout/submitService';
+import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 
-export const config = { api: { bodyParser: { sizeLimit: '2kb' } } };
+/** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
+export const config = { api: { bodyParser: false } };
 
-export default apiRoute({
-  POST: async (req, res) => {
-    const { idempotencyKey, returnPath } = parseRequest(confirmRequestSchema, req.body, 'body');
-    res.setHeader('Cache-Control', 'no-store');
-    return confirmCheckout(await checkoutServices(), idempotencyKey, returnPath);
+export default apiRoute(
+  {
+    POST: async (req, res) => {
+      const { idempotencyKey, returnPath } = parseRequest(confirmRequestSchema, req.body, 'body');
+      res.setHeader('Cache-Control', 'no-store');
+      return confirmCheckout({ ...(await checkoutServices()), limits: await checkoutLimitsFor(req) }, idempotencyKey, returnPath);
+    },
   },
-});
+  { maxBodyBytes: 2 * 1024 },
+);

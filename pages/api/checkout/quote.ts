@@ -2,9 +2,18 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 
-export const config = { api: { bodyParser: { sizeLimit: '4kb' } } };
+/** apiRoute reads the JSON body (at most 4 KiB), so that every refusal is our JSON error shape. */
+export const config = { api: { bodyParser: false } };
 
-export default apiRoute({
-  POST: async (req) => quoteCheckout(await catalogueSnapshot(), parseRequest(quoteRequestSchema, req.body, 'body'), new Date()),
-});
+export default apiRoute(
+  {
+    POST: async (req) => {
+      const request = parseRequest(quoteRequestSchema, req.body, 'body');
+      await (await checkoutLimitsFor(req)).admitQuote();
+      return quoteCheckout(await catalogueSnapshot(), request, new Date());
+    },
+  },
+  { maxBodyBytes: 4 * 1024 },
+);

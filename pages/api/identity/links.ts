@@ -9,7 +9,8 @@ import { safeReturnPath } from '@/lib/auth/safeReturn';
 import { serverEnv } from '@/lib/config/serverEnv';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 
-export const config = { api: { bodyParser: { sizeLimit: '2kb' } } };
+/** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
+export const config = { api: { bodyParser: false } };
 
 const bodySchema = z.strictObject({
   email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
@@ -20,27 +21,30 @@ const bodySchema = z.strictObject({
 });
 
 /** Asks for a sign-in link. The answer is the same whether or not the address is known. */
-export default apiRoute({
-  POST: async (req, res) => {
-    if (serverEnv().IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
-    const body = parseRequest(bodySchema, req.body, 'body');
-    const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
-    if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
-    const base = `/${flow.brand_slug}/${flow.url_slug}`;
-    const outcome = await (await identityService()).requestLink({
-      email: body.email,
-      purpose: body.purpose,
-      returnPath: safeReturnPath(base, body.returnPath),
-      ip: req.socket.remoteAddress ?? 'unknown',
-      origin: publicOrigin(serverEnv(), req),
-      completePath: `${base}/auth/complete`,
-      brandName: flow.brandName,
-    });
-    if (outcome === 'rate_limited') {
-      res.setHeader('Retry-After', '900');
-      throw new HttpError(429, 'too_many_requests', 'Too many sign-in links were asked for. Please wait 15 minutes and try again.');
-    }
-    res.status(202);
-    return { sent: true };
+export default apiRoute(
+  {
+    POST: async (req, res) => {
+      if (serverEnv().IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
+      const body = parseRequest(bodySchema, req.body, 'body');
+      const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
+      if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+      const base = `/${flow.brand_slug}/${flow.url_slug}`;
+      const outcome = await (await identityService()).requestLink({
+        email: body.email,
+        purpose: body.purpose,
+        returnPath: safeReturnPath(base, body.returnPath),
+        ip: req.socket.remoteAddress ?? 'unknown',
+        origin: publicOrigin(serverEnv(), req),
+        completePath: `${base}/auth/complete`,
+        brandName: flow.brandName,
+      });
+      if (outcome === 'rate_limited') {
+        res.setHeader('Retry-After', '900');
+        throw new HttpError(429, 'too_many_requests', 'Too many sign-in links were asked for. Please wait 15 minutes and try again.');
+      }
+      res.status(202);
+      return { sent: true };
+    },
   },
-});
+  { maxBodyBytes: 2 * 1024 },
+);

@@ -5,6 +5,9 @@ import * as m0003 from './0003_identity';
 import * as m0004 from './0004_tracking';
 import * as m0005 from './0005_wallets';
 import * as m0006 from './0006_buyer_identity';
+import * as m0007 from './0007_abuse_limits';
+import * as m0008 from './0008_retention';
+import * as m0010 from './0010_csp_reports';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -17,4 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_tracking': m0004,
   '0005_wallets': m0005,
   '0006_buyer_identity': m0006,
+  '0007_abuse_limits': m0007,
+  '0008_retention': m0008,
+  '0010_csp_reports': m0010,
 };

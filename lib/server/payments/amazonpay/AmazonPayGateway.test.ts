@@ -1,5 +1,5 @@
 import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import type { ChargeRequest, Purchase, WalletReturn } from '../PaymentGateway';
 import { AmazonPayGateway, amazonPayReturnUrl, completeKey } from './AmazonPayGateway';
@@ -221,8 +221,10 @@ describe('AmazonPayGateway.resume', () => {
   it('maps what cannot go on to clear HTTP errors', async () => {
     await expect(gateway.resume(visit('review', { sessionId: '../charges/x' }))).rejects.toMatchObject({ status: 400, code: 'invalid_checkout_session' });
     await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 404, code: 'amazon_pay_session_not_found' });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.forced.push({ status: 500, body: { reasonCode: 'InternalServerError', message: 'boom' } });
-    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({ status: 502, code: 'amazon_pay_unavailable' });
+    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
+    log.mockRestore();
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1', buyerAssociated: false });
     await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 409, code: 'amazon_pay_incomplete' });
     expect(fake.requests.filter((r) => r.path.includes('..'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { HttpError } from '../../http/HttpError';
+import { outageOr } from '../providerUnavailable';
 import type { ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '../PaymentGateway';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
 import { resultOfSession } from './amazonPayOutcome';
@@ -207,9 +208,13 @@ export function completeKey(idempotencyKey: string, sessionId: string): string {
   return createHash('sha256').update(`${idempotencyKey}\ncomplete\n${sessionId}`).digest('hex').slice(0, 32);
 }
 
-/** Amazon out of reach or refusing what we send: the visitor can only try again later. */
+/** No answer from Amazon (after the client's retries), or Amazon failing on its side. */
+const isAmazonPayOutage = (error: unknown): boolean => error instanceof AmazonPayApiError && (error.status === 0 || error.status >= 500);
+
+/** Amazon out of reach (an outage: try again in a few minutes) or refusing what we send: the visitor can only try again later. */
 function unavailable(error: unknown): unknown {
   if (!(error instanceof AmazonPayApiError)) return error;
+  if (isAmazonPayOutage(error)) return outageOr('amazon-pay', error, isAmazonPayOutage);
   return new HttpError(502, 'amazon_pay_unavailable', 'Amazon Pay did not answer as expected. Please reload this page in a moment.', [
     `Amazon Pay answered ${error.status || 'nothing'}: ${error.reasonCode}`,
   ]);

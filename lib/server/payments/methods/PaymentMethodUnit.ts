@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerEnv } from '../../../config/serverEnv';
 import type { PaymentMethodConfigs, PaymentMethodId } from '../../../payments/methods';
 import type { Database } from '../../db/schema';
+import type { CspSources } from '../../http/csp/cspSources';
 import type { GatewayEvent, PaymentGateway } from '../PaymentGateway';
 
 /** What a gateway adapter may need from the server: its database, clock and event sink (the sandbox keeps state). */
@@ -22,6 +23,8 @@ export interface ServerPaymentMethod<K extends PaymentMethodId> {
   configured(env: ServerEnv): boolean;
   /** What the browser view needs (real keys configured). */
   browserConfig(env: ServerEnv, livemode: boolean): PaymentMethodConfigs[K];
+  /** What the provider's browser code needs allowed on the payment step (configured only; the sandbox is our own). */
+  cspSources(env: ServerEnv): CspSources;
   /** The real gateway (configured) or the sandbox's. */
   createGateway(env: ServerEnv, deps: GatewayDeps): PaymentGateway;
 }

@@ -1,6 +1,7 @@
 import { AmazonPayGateway } from '../amazonpay/AmazonPayGateway';
 import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
 import { amazonPayConfigured, amazonPayModes } from '../walletKeys';
+import { amazonPayOrigins } from '../amazonpay/amazonPayOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /**
@@ -21,6 +22,11 @@ export const amazonPayMethod: ServerPaymentMethod<'amazon-pay'> = {
       sandbox: !livemode,
       region: env.AMAZON_PAY_REGION,
     };
+  },
+  cspSources(env) {
+    if (!amazonPayConfigured(env)) return {};
+    const origins = amazonPayOrigins(env.AMAZON_PAY_REGION);
+    return { script: origins.scriptSrc, frame: origins.frameSrc, connect: origins.connectSrc, img: origins.imgSrc, formAction: origins.formAction };
   },
   createGateway(env, { db, now, onEvent }) {
     if (amazonPayConfigured(env)) return new AmazonPayGateway(amazonPayModes(env));

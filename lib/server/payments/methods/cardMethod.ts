@@ -1,6 +1,7 @@
 import { SandboxGateway } from '../sandbox/SandboxGateway';
 import { StripeGateway } from '../stripe/StripeGateway';
 import { stripeConfigured } from '../paymentsConfig';
+import { STRIPE_CSP_SOURCES } from '../stripe/stripeOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
@@ -13,6 +14,7 @@ export const cardMethod: ServerPaymentMethod<'card'> = {
     // A mode without keys still shows the Stripe form; the server then says payments are unavailable.
     return { gateway: 'stripe', publishableKey: publishableKey ?? '' };
   },
+  cspSources: (env) => (stripeConfigured(env) ? STRIPE_CSP_SOURCES : {}),
   createGateway(env, { db, now, onEvent }) {
     if (stripeConfigured(env)) return new StripeGateway({ live: env.STRIPE_SECRET_KEY_LIVE, test: env.STRIPE_SECRET_KEY_TEST });
     return new SandboxGateway(db, onEvent, now);

@@ -2,6 +2,7 @@ import { DbPlanStore } from '../paypal/DbPlanStore';
 import { PayPalGateway } from '../paypal/PayPalGateway';
 import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
 import { paypalConfigured, paypalModes } from '../walletKeys';
+import { PAYPAL_CSP_SOURCES } from '../paypal/paypalOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /**
@@ -17,6 +18,7 @@ export const paypalMethod: ServerPaymentMethod<'paypal'> = {
     const clientId = (livemode ? env.PAYPAL_CLIENT_ID_LIVE : env.PAYPAL_CLIENT_ID_TEST) ?? '';
     return { gateway: 'paypal', clientId, environment: livemode ? 'production' : 'sandbox' };
   },
+  cspSources: (env) => (paypalConfigured(env) ? PAYPAL_CSP_SOURCES : {}),
   createGateway(env, { db, now, onEvent }) {
     if (paypalConfigured(env)) return new PayPalGateway(paypalModes(env), new DbPlanStore(db, now));
     return new SandboxWalletGateway('paypal', db, onEvent, now);

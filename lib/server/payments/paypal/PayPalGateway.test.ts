@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChargeRequest, ChargeResult, Purchase } from '../PaymentGateway';
 import { HttpError } from '../../http/HttpError';
 import { startFakePayPal, type FakePayPal } from './fakePayPalServer';
@@ -122,12 +122,16 @@ describe('PayPalGateway.charge: a purchase that does not renew is an order', () 
     expect(fake.requests).toEqual([]);
   });
 
-  it('answers failed (processing_error) when PayPal refuses the order, and throws when PayPal is down', async () => {
+  it('answers failed (processing_error) when PayPal refuses the order, and 503 payment_provider_unavailable when PayPal is down', async () => {
     fake.setOverride((call) => (call.path === '/v2/checkout/orders' ? { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] } } : undefined));
     expect(await gateway.charge(request())).toEqual({ status: 'failed', paymentId: null, code: 'processing_error' });
 
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.setOverride((call) => (call.path === '/v2/checkout/orders' ? { status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } } : undefined));
-    await expect(gateway.charge(request())).rejects.toBeInstanceOf(PayPalApiError);
+    const error = await gateway.charge(request()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120, message: expect.stringMatching(/^PayPal is unavailable right now\. Nothing was charged\./) });
+    expect((error as Error).cause).toBeInstanceOf(PayPalApiError);
+    log.mockRestore();
   });
 });
 

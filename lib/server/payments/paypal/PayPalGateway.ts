@@ -1,8 +1,9 @@
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { HttpError } from '../../http/HttpError';
+import { outageOr } from '../providerUnavailable';
 import type { ChargeRequest, ChargeResult, PaymentGateway } from '../PaymentGateway';
 import { walletFlowFor } from '../walletFlow';
-import { PayPalApiError, PayPalClient, paypalRequestId, type PayPalClientConfig } from './paypalClient';
+import { PayPalApiError, PayPalClient, PayPalNetworkError, paypalRequestId, type PayPalClientConfig } from './paypalClient';
 import { toPayPalMoney } from './paypalMoney';
 import { planShapeFor, type PlanStore, type RenewingPurchase } from './paypalPlans';
 import type { PayPalOrder, PayPalSubscription } from './paypalTypes';
@@ -25,6 +26,9 @@ export interface PayPalGatewayOptions {
   activationWaitsMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
 }
+
+/** No answer from PayPal, or PayPal failing on its side: the visitor can only try again later. */
+export const isPayPalOutage = (error: unknown): boolean => error instanceof PayPalNetworkError || (error instanceof PayPalApiError && error.status >= 500);
 
 /** PayPal subscription ids start with I- (order ids do not). */
 export const isSubscriptionId = (paymentId: string) => paymentId.startsWith('I-');
@@ -116,13 +120,17 @@ export class PayPalGateway implements PaymentGateway {
       // was created or charged, and the visitor can try again or pay another way. Anything
       // else (no answer, 5xx, bad credentials) is thrown: the checkout releases the attempt.
       if (error instanceof PayPalApiError && (error.status === 400 || error.status === 422)) return { status: 'failed', paymentId: null, code: 'processing_error' };
-      throw error;
+      throw outageOr('paypal', error, isPayPalOutage);
     }
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
     const client = this.client(livemode);
-    return isSubscriptionId(paymentId) ? this.retrieveSubscription(client, paymentId) : this.retrieveOrder(client, paymentId);
+    try {
+      return await (isSubscriptionId(paymentId) ? this.retrieveSubscription(client, paymentId) : this.retrieveOrder(client, paymentId));
+    } catch (error) {
+      throw outageOr('paypal', error, isPayPalOutage);
+    }
   }
 
   private async startOrder(client: PayPalClient, request: ChargeRequest): Promise<ChargeResult> {

@@ -51,6 +51,16 @@ describe('SandboxGateway.charge', () => {
     expect(events).toEqual([]);
   });
 
+  it('simulates a provider outage with 4000 0000 0000 5035: a 503 to retry later, and nothing charged or recorded', async () => {
+    const outage = request('4000 0000 0000 5035');
+    await expect(gateway.charge(outage)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+    expect(events).toEqual([]);
+    // The same attempt, retried with another card once the visitor has one: it pays.
+    const retried = await gateway.charge({ ...outage, payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    expect(retried.status).toBe('succeeded');
+  });
+
   it('keeps the card brand and last four digits only', async () => {
     const result = await gateway.charge(request('4242 4242 4242 4242'));
     const intent = await gateway.find(result.paymentId!);

@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxPaymentIntentTable } from '../../db/schema';
-import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
+import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '../../../payments/testCards';
 import { randomId } from '../../ids';
+import { serverSecret } from '../../db/serverSecrets';
+import { PaymentProviderUnavailable } from '../providerUnavailable';
 
 type Intent = Selectable<SandboxPaymentIntentTable>;
 
@@ -41,6 +44,8 @@ export class SandboxGateway implements PaymentGateway {
     if (!luhnValid(number)) return { status: 'failed', paymentId: null, code: 'invalid_number' };
 
     const scenario = scenarioForCard(number);
+    // As when Stripe cannot be reached: nothing is recorded, so a retry of the attempt may pay.
+    if (scenario.kind === 'provider_unavailable') throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
     const at = this.now().toISOString();
     const intent: Intent = {
       id: randomId('pi_sandbox'),
@@ -93,6 +98,16 @@ export class SandboxGateway implements PaymentGateway {
     const intent = await this.find(paymentId);
     if (!intent) throw new Error(`unknown sandbox payment ${paymentId}`);
     return resultOf(intent);
+  }
+
+  /**
+   * The card's fingerprint for per-card limits: an HMAC-SHA256 of its number under a random
+   * server secret kept in the database (the same for every app instance); never the number.
+   */
+  async cardFingerprint(payment: PaymentInput): Promise<string | null> {
+    if (payment.kind !== 'sandbox-card') return null;
+    const key = await serverSecret(this.db, 'sandbox-card-fingerprint');
+    return createHmac('sha256', key).update(digitsOnly(payment.number)).digest('hex');
   }
 
   async find(paymentId: string): Promise<Intent | null> {

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from '@/tests/fixtures/fakeStripe';
 import type { ChargeRequest } from '../PaymentGateway';
 import { HttpError } from '../../http/HttpError';
-import { failureCodeFor, StripeGateway } from './StripeGateway';
+import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -84,6 +86,15 @@ describe('StripeGateway', () => {
     expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([same.idempotencyKey, same.idempotencyKey]);
   });
 
+  it("reads the card's fingerprint from its PaymentMethod (for per-card limits) without charging; null when Stripe cannot tell", async () => {
+    expect(await gateway.cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' }, false)).toBe('fp_pm_card_visa');
+    expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_methods/pm_card_visa', authorization: 'Bearer sk_test_fake' })]);
+    expect(await gateway.cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_unknown' }, false)).toBeNull();
+    expect(await gateway.cardFingerprint({ kind: 'paypal' }, false)).toBeNull();
+    expect(await new StripeGateway({ test: 'sk_test_fake' }, fake.connection).cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' }, true)).toBeNull();
+    expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
   it('refuses a sandbox card and a mode without a key', async () => {
     await expect(gateway.charge({ ...request('pm_card_visa'), payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' } })).rejects.toMatchObject({
       status: 400,
@@ -92,6 +103,38 @@ describe('StripeGateway', () => {
     const testOnly = new StripeGateway({ test: 'sk_test_fake' }, fake.connection);
     await expect(testOnly.charge(request('pm_card_visa', { livemode: true }))).rejects.toBeInstanceOf(HttpError);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+/** A local port nothing listens on: connecting to it is refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('StripeGateway when Stripe is down', () => {
+  it('answers 503 payment_provider_unavailable with Retry-After when Stripe cannot be reached, and logs the cause', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unreachable = new StripeGateway({ test: 'sk_test_fake' }, { host: '127.0.0.1', port: await closedPort(), protocol: 'http' });
+    const error = await unreachable.charge(request('pm_card_visa')).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120, message: expect.stringMatching(/^Card payments are unavailable right now\. Nothing was charged\./) });
+    expect((error as Error).message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|Stripe/);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  }, 20_000);
+
+  it.each([
+    ['no connection', new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED' }), true],
+    ["Stripe's own failure", new Stripe.errors.StripeAPIError({ message: 'internal', type: 'api_error' }), true],
+    ['a 503 of any kind', new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 503 }), true],
+    ['a refused request', new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 400 }), false],
+    ['bad credentials', new Stripe.errors.StripeAuthenticationError({ message: 'x', type: 'authentication_error', statusCode: 401 }), false],
+    ['our own bug', new TypeError('x is undefined'), false],
+  ])('%s is an outage: %s', (_what, error, outage) => {
+    expect(isStripeOutage(error)).toBe(outage);
   });
 });
 

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { HttpError } from '../../http/HttpError';
-import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
+import { outageOr } from '../providerUnavailable';
+import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
 
 export interface StripeKeys {
   live?: string | undefined;
@@ -22,6 +23,12 @@ export function failureCodeFor(error: { code?: string | undefined; decline_code?
   }
   if (error.code === 'processing_error') return 'processing_error';
   return 'generic_decline';
+}
+
+/** Stripe out of reach (after the client's own retries) or failing on its side: the visitor can only try again later. */
+export function isStripeOutage(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return true;
+  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
 
 type Intent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'> | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
@@ -99,13 +106,33 @@ export class StripeGateway implements PaymentGateway {
       if (error instanceof Stripe.errors.StripeIdempotencyError) {
         throw new HttpError(409, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
       }
-      throw error;
+      throw outageOr('card', error, isStripeOutage);
     }
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
     const stripe = this.client(livemode);
-    return resultOf(paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId));
+    try {
+      return resultOf(paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId));
+    } catch (error) {
+      throw outageOr('card', error, isStripeOutage);
+    }
+  }
+
+  /**
+   * The card's fingerprint, Stripe's own (the same card number gives the same one in our
+   * account): one read of the PaymentMethod, no charge. Null when Stripe does not say (not a
+   * card, an unknown payment method, Stripe out of reach): the submit is then limited per
+   * address only, and the charge itself fails or goes through as it would have.
+   */
+  async cardFingerprint(payment: PaymentInput, livemode: boolean): Promise<string | null> {
+    if (payment.kind !== 'stripe-payment-method') return null;
+    try {
+      const method = await this.client(livemode).paymentMethods.retrieve(payment.paymentMethodId);
+      return method.card?.fingerprint ?? null;
+    } catch {
+      return null;
+    }
   }
 }
 

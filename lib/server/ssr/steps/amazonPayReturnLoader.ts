@@ -6,6 +6,7 @@ import { knownOrigin } from '../../http/publicOrigin';
 import type { StepLoader } from '../stepLoader';
 import { withoutQueryParams } from '../../../journey/navigation';
 import { AMAZON_PAY_RETURN_PARAMS } from '../../../payments/amazonPayReturnParams';
+import { secureCookies } from '../../http/cookieSecurity';
 
 const returnSchema = z.object({
   attempt: z.string().regex(/^txn_[a-f0-9]{24}$/),
@@ -33,7 +34,7 @@ export const loadAmazonPayReturn: StepLoader<'amazon-pay-return'> = async (conte
     transactionId: parsed.data.attempt,
     stage: parsed.data.stage,
     sessionId: parsed.data.amazonCheckoutSessionId,
-    receiptToken: readReceipt(context.req.headers.cookie)?.token ?? null,
+    receiptToken: readReceipt(context.req.headers.cookie, secureCookies(context.env))?.token ?? null,
     paymentStepPath,
     origin: knownOrigin(context.env, context.req),
   });

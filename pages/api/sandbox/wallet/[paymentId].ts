@@ -5,6 +5,9 @@ import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 
+/** apiRoute reads the JSON body (its default limit, 1 MiB), so that every refusal is our JSON error shape. */
+export const config = { api: { bodyParser: false } };
+
 const bodySchema = z.strictObject({ outcome: z.enum(['approve', 'cancel', 'fail']) });
 const querySchema = z.object({ paymentId: z.string().regex(SANDBOX_WALLET_PAYMENT_ID, 'must be a sandbox wallet payment id') });
 

@@ -1,0 +1,62 @@
+// The error route as the server runs it (no window): its props and HTML carry the status and
+// the brand, and nothing of the error.
+import { renderToString } from 'react-dom/server';
+import type { NextPageContext } from 'next';
+import { describe, expect, it, vi } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import ErrorRoute from '@/pages/_error';
+
+vi.mock('@/lib/server/catalogue/catalogueService', () => ({ catalogueSnapshot: vi.fn(() => demoSnapshot()) }));
+
+/** What a failure inside our code might carry: none of it may reach the page. */
+const SECRETS = ['SQLITE_CANTOPEN', '/work/main/lib/server/db/appDb.ts', 'at async getServerSideProps', 'req_7f3a9c', 'next', 'Next.js', 'React', 'Kysely', 'stack'];
+
+function failure(): Error & { statusCode?: number } {
+  const error = new Error('SQLITE_CANTOPEN: unable to open /work/main/lib/server/db/appDb.ts (request req_7f3a9c)');
+  error.stack = `${error.message}\n    at async getServerSideProps (/work/main/lib/server/db/appDb.ts:12:3)`;
+  return error;
+}
+
+async function serverRender(url: string, statusCode: number, err?: Error) {
+  const context = { req: { url }, res: { statusCode }, err, asPath: url, pathname: '/_error', query: {} } as unknown as NextPageContext;
+  const props = await ErrorRoute.getInitialProps!(context);
+  return { props, html: renderToString(<ErrorRoute {...props} />) };
+}
+
+describe('pages/_error on the server', () => {
+  it('a 404 under /vogue/no-such-campaign: status 404 and the Vogue page', async () => {
+    const { props, html } = await serverRender('/vogue/no-such-campaign', 404);
+    expect(props).toEqual({ statusCode: 404, brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }) });
+    expect(html).toContain('Page not found');
+    expect(html).toContain('Back to Vogue');
+  });
+
+  it('a 404 under /nothing: status 404, neutral', async () => {
+    const { props, html } = await serverRender('/nothing', 404);
+    expect(props).toEqual({ statusCode: 404, brand: null });
+    expect(html).toContain('Page not found');
+  });
+
+  it('a 500 carries only its status and brand: no message, path, stack, request id or framework name', async () => {
+    const { props, html } = await serverRender('/vogue/demo-single/credit-card', 500, failure());
+    expect(Object.keys(props).sort()).toEqual(['brand', 'statusCode']);
+    expect(props.statusCode).toBe(500);
+    const everything = `${JSON.stringify(props)}\n${html}`;
+    for (const secret of SECRETS) expect(everything).not.toContain(secret);
+    expect(html).toContain('Nothing was charged');
+  });
+
+  it('a status that is not an error is answered as a 500', async () => {
+    expect((await serverRender('/nothing', 200, failure())).props.statusCode).toBe(500);
+  });
+
+  it('a catalogue that cannot be read makes a neutral page, not a second failure', async () => {
+    const { catalogueSnapshot } = await import('@/lib/server/catalogue/catalogueService');
+    vi.mocked(catalogueSnapshot).mockRejectedValueOnce(new Error('database is locked'));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { props, html } = await serverRender('/vogue/demo-single', 500, failure());
+    expect(props).toEqual({ statusCode: 500, brand: null });
+    expect(html).not.toContain('database is locked');
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { createApiClient } from '@/lib/api/apiClient';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
+import type { EnabledPaymentMethod } from '@/lib/payments/methods';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { ApiClientProvider } from '../shell/ApiClientProvider';
+import CreditCardStep from './CreditCardStep';
+
+const push = vi.fn(async (_url: string) => true);
+const asPath = '/vogue/demo-single/credit-card?livemode=false';
+vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath }) }));
+
+const CARD: EnabledPaymentMethod = { id: 'card', config: { gateway: 'sandbox' } };
+const PAYPAL: EnabledPaymentMethod = { id: 'paypal', config: { gateway: 'sandbox' } };
+
+let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearCartCookies('/vogue/demo-single');
+  push.mockClear();
+  api = catalogueApiClient(snapshot);
+});
+
+function renderPayment(paymentMethods: EnabledPaymentMethod[]) {
+  visit(asPath);
+  writeCartCookie('vogue-demo-single', selectionOf('1001'));
+  const page = stepPage(
+    snapshot,
+    'vogue/demo-single',
+    'credit-card',
+    {
+      order: orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'), { withLocation: true }),
+      notice: null,
+      paidOrder: false,
+      paymentMethods,
+      signedInEmail: null,
+      today: TEST_TODAY,
+      returnedFailure: null,
+    },
+    { search: '?livemode=false' },
+  );
+  return render(
+    <ApiClientProvider client={api}>
+      <CreditCardStep {...page} />
+    </ApiClientProvider>,
+  );
+}
+
+const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const submitButton = () => screen.getByRole('button', { name: /^Subscribe/ });
+
+async function fillForm() {
+  change('Email', 'ada@example.com');
+  change('First name', 'Ada');
+  change('Last name', 'Reader');
+  change('Country', 'GB');
+  await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'));
+  change('Card number', '4000 0000 0000 5035');
+  change('Expiry', '12/30');
+  change('CVC', '123');
+}
+
+/** The server's answer when the provider is down, read by the browser's real API client (status, Retry-After, our error body). */
+function providerDown() {
+  const down = async () =>
+    Response.json(
+      { error: { code: 'payment_provider_unavailable', message: 'Card payments are unavailable right now. Nothing was charged. Try again in a few minutes.' } },
+      { status: 503, headers: { 'Retry-After': '120' } },
+    );
+  api.answerWith('submit', (request) => createApiClient({ fetch: down }).submit(request));
+}
+
+describe('CreditCardStep when the payment provider is down', () => {
+  it('shows the outage panel above the button, focused, keeps everything typed, and Try again pays as the same attempt', async () => {
+    renderPayment([CARD]);
+    await fillForm();
+    providerDown();
+    fireEvent.click(submitButton());
+
+    const panel = await screen.findByTestId('provider-outage');
+    const message = within(panel).getByRole('alert');
+    expect(message.textContent).toBe('Card payments are unavailable right now. Nothing was charged. Try again in a few minutes.');
+    expect(message.id).toBe('payment-failure');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+    // Right above the submit button, within the step: nothing navigated, nothing typed lost.
+    expect(panel.nextElementSibling).toBe(submitButton());
+    expect(push).not.toHaveBeenCalled();
+    expect([valueOf('Email'), valueOf('First name'), valueOf('Last name'), valueOf('Card number'), valueOf('Expiry'), valueOf('CVC')]).toEqual([
+      'ada@example.com',
+      'Ada',
+      'Reader',
+      '4000 0000 0000 5035',
+      '12/30',
+      '123',
+    ]);
+
+    // The provider is back: the same attempt (its key kept, so it cannot charge twice) goes through.
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
+    const [first, second] = api.callsOf('submit').map(([request]) => request);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(second!.billing).toEqual(first!.billing);
+    expect(screen.queryByTestId('provider-outage')).toBeNull();
+  }, 15_000);
+
+  it('suggests another way to pay when the step offers one', async () => {
+    renderPayment([CARD, PAYPAL]);
+    await fillForm();
+    providerDown();
+    fireEvent.click(submitButton());
+    const panel = await screen.findByTestId('provider-outage');
+    expect(within(panel).getByRole('alert').textContent).toBe(
+      'Card payments are unavailable right now. Nothing was charged. Try again in a few minutes, or pay with another method.',
+    );
+  });
+
+  it('shows a decline as before, not as an outage', async () => {
+    renderPayment([CARD]);
+    await fillForm();
+    api.answer('submit', { status: 'failed', transactionId: 'txn_1', code: 'generic_decline', message: 'Your card was declined.' });
+    fireEvent.click(submitButton());
+    await screen.findByText('Your card was declined.');
+    expect(screen.queryByTestId('provider-outage')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { errorKind, errorLocation, errorStatus } from './errorPage';
+
+describe('errorLocation', () => {
+  it.each([
+    ['/vogue/demo-single/no-such-step', { brand: 'vogue', urlSlug: 'demo-single', search: '' }],
+    ['/vogue/no-such-campaign', { brand: 'vogue', urlSlug: 'no-such-campaign', search: '' }],
+    ['/vogue', { brand: 'vogue', urlSlug: null, search: '' }],
+    ['/vogue/demo-single?livemode=false&source=e2e&x=1', { brand: 'vogue', urlSlug: 'demo-single', search: '?livemode=false&source=e2e' }],
+    ['/vogue/demo-single?livemode=true', { brand: 'vogue', urlSlug: 'demo-single', search: '' }],
+    // Query values that the journey would refuse are not carried over.
+    ['/vogue/demo-single?livemode=false&livemode=false&source=%3Cscript%3E', { brand: 'vogue', urlSlug: 'demo-single', search: '' }],
+    ['/vogue/demo-single%2Fcart', { brand: 'vogue', urlSlug: null, search: '' }],
+    ['/vogue/%2e%2e/demo-single', { brand: 'vogue', urlSlug: null, search: '' }],
+    ['/vogue/demo-single#top', { brand: 'vogue', urlSlug: 'demo-single', search: '' }],
+  ])('%s → %o', (url, expected) => {
+    expect(errorLocation(url)).toEqual(expected);
+  });
+
+  it.each(['/', '', '/Vogue/demo-single', '/vog%C3%BCe/demo-single', `/${'a'.repeat(65)}/x`, '/_next/static/x.js', 'http://evil.example/vogue'])(
+    'finds no brand in %j',
+    (url) => {
+      expect(errorLocation(url)).toBeNull();
+    },
+  );
+});
+
+describe('errorKind', () => {
+  it.each([
+    [404, 'not_found'],
+    [410, 'not_found'],
+    [400, 'bad_request'],
+    [414, 'bad_request'],
+    [405, 'not_allowed'],
+    [500, 'server_error'],
+    [503, 'server_error'],
+  ] as const)('%i → %s', (status, kind) => {
+    expect(errorKind(status)).toBe(kind);
+  });
+});
+
+describe('errorStatus', () => {
+  it.each([
+    [404, 404],
+    [500, 500],
+    [200, 500],
+    [undefined, 500],
+    [0, 500],
+  ])('%s → %i', (status, expected) => {
+    expect(errorStatus(status)).toBe(expected);
+  });
+});

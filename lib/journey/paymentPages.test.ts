@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isPaymentPage } from './paymentPages';
+
+describe('isPaymentPage', () => {
+  it.each([
+    ['/vogue/demo-single/credit-card', true],
+    ['/vogue/demo-single/credit-card/', true],
+    ['/vogue/demo-single/credit-card/amazon-pay', true],
+    ['/sandbox/wallet/pay_123', true],
+    ['/sandbox/authenticate/pay_123', true],
+    ['/vogue/demo-single', false],
+    ['/vogue/demo-single/cart', false],
+    ['/vogue/demo-single/promo-code', false],
+    ['/vogue/demo-single/success', false],
+    ['/status', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isPaymentPage(path)).toBe(expected);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerEnv } from '../../../config/serverEnv';
+import { mergeSources } from './cspSources';
+import { pageParties, pageSecurityHeaders } from './pagePolicy';
+
+const page = { paymentPage: false, host: 'subscribe.vogue.com', protocol: 'https' as const };
+const payment = { ...page, paymentPage: true };
+const sources = (env: Record<string, string>, context = page, dsn?: string) => mergeSources(pageParties(parseServerEnv(env), context, dsn));
+
+const STRIPE = { STRIPE_SECRET_KEY_TEST: 'sk_test_123', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_123' };
+const PAYPAL = { PAYPAL_CLIENT_ID_TEST: 'client-id-123', PAYPAL_CLIENT_SECRET_TEST: 'client-secret-123' };
+const MARKETING = { TAG_MANAGER_ID: 'GTM-ABC123', MARTECH_LIBRARY_SRC: 'https://cdn.martech.example/lib.js' };
+
+describe('pageParties', () => {
+  it('allows no third party when none is configured (the sandbox is our own)', () => {
+    const all = sources({ PAYMENTS_SANDBOX: '1' }, payment);
+    expect(Object.values(all).flat()).toEqual([]);
+  });
+
+  it('allows a payment method\'s hosts on payment pages only, and only when its keys are set', () => {
+    expect(sources(STRIPE, payment).script).toContain('https://js.stripe.com');
+    expect(sources(STRIPE, payment).frame).toContain('https://hooks.stripe.com');
+    expect(sources(STRIPE, page).script).not.toContain('https://js.stripe.com');
+    expect(sources({ ...STRIPE, ...PAYPAL }, payment).script).toContain('https://*.paypal.com');
+    expect(sources(STRIPE, payment).script).not.toContain('https://*.paypal.com');
+  });
+
+  it('leaves a method out of the policy when PAYMENT_METHODS does not offer it', () => {
+    expect(sources({ ...STRIPE, ...PAYPAL, PAYMENT_METHODS: 'card' }, payment).script).not.toContain('https://*.paypal.com');
+  });
+
+  it('never allows the tag manager or the martech library on a payment page', () => {
+    expect(sources(MARKETING, page).script).toEqual(['https://www.googletagmanager.com', 'https://cdn.martech.example']);
+    expect(sources(MARKETING, payment).script).toEqual([]);
+  });
+
+  it('allows the consent manager everywhere it is configured', () => {
+    const env = { ONETRUST_CONSENT_ID: 'abcdef12-3456' };
+    expect(sources(env, page).script).toEqual(['https://cdn.cookielaw.org']);
+    expect(sources(env, payment).script).toEqual(['https://cdn.cookielaw.org']);
+  });
+
+  it('lets tracking and error reports reach their configured endpoints, the collector derived from the page\'s host', () => {
+    const env = { FUNNEL_URL: 'https://funnel.example.com/api/funnel', ANALYTICS_COLLECTOR_URL: 'https://c.{domain}' };
+    expect(sources(env, page, 'https://key@o1.ingest.sentry.io/42').connect).toEqual([
+      'https://funnel.example.com',
+      'https://c.vogue.com',
+      'https://o1.ingest.sentry.io',
+    ]);
+  });
+});
+
+describe('pageSecurityHeaders', () => {
+  it('sends the nonce in the policy and declares the report endpoint for report-to', () => {
+    const headers = pageSecurityHeaders(parseServerEnv({}), page, 'n0nce');
+    expect(headers['Content-Security-Policy']).toContain("'nonce-n0nce' 'strict-dynamic'");
+    expect(headers['Reporting-Endpoints']).toBe('csp="https://subscribe.vogue.com/api/csp-reports"');
+  });
+
+  it('sends no Reporting-Endpoints over http, where browsers would not use it', () => {
+    const headers = pageSecurityHeaders(parseServerEnv({}), { ...page, protocol: 'http', host: 'localhost:3000' }, 'n0nce');
+    expect(headers['Reporting-Endpoints']).toBeUndefined();
+    expect(headers['Content-Security-Policy']).not.toContain('report-to');
+  });
+});

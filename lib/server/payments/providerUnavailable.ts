@@ -1,0 +1,34 @@
+import type { PaymentMethodId } from '../../payments/methods';
+import { PROVIDER_RETRY_AFTER_SECONDS, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage } from '../../payments/providerOutage';
+import { HttpError } from '../http/HttpError';
+
+/**
+ * A payment provider that did not answer, timed out or failed on its side (5xx): a 503 with
+ * Retry-After, distinct from `payments_unavailable` (a method with no keys on this server),
+ * so that the payment step shows an outage panel and keeps the attempt for a retry (the
+ * provider's idempotency key stops a repeat from charging twice). The provider's own error
+ * stays in the server's log: the visitor only learns that it is down for now.
+ */
+export class PaymentProviderUnavailable extends HttpError {
+  constructor(
+    readonly method: PaymentMethodId,
+    cause: unknown,
+  ) {
+    // The gateway does not know whether the step offers other methods: the panel words that part.
+    super(503, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage(method, false), undefined, {
+      retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
+      cause,
+    });
+    this.name = 'PaymentProviderUnavailable';
+  }
+}
+
+/**
+ * The error to throw for a provider's failure: a PaymentProviderUnavailable (logged with its
+ * cause) when `isOutage` says the provider is down, else the error as it was.
+ */
+export function outageOr(method: PaymentMethodId, error: unknown, isOutage: (error: unknown) => boolean): unknown {
+  if (error instanceof HttpError || !isOutage(error)) return error;
+  console.error(`Payment provider for ${method} unavailable:`, error);
+  return new PaymentProviderUnavailable(method, error);
+}

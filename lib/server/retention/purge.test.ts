@@ -1,0 +1,195 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRetentionEnv } from '@/lib/config/serverEnv';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { Database } from '../db/schema';
+import { ArrivalIds } from '../events/arrivalIds';
+import { purge, retentionAgesFrom, type RetentionAges } from './purge';
+
+const NOW = new Date('2027-06-15T03:00:00.000Z');
+const DAY = 24 * 3600_000;
+const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+const iso = (days: number) => ago(days).toISOString();
+
+/** The defaults: events 400 days, bad rows 30, links 7 after expiry, sessions at expiry, outbox 30, rate limits 2. */
+const AGES: RetentionAges = retentionAgesFrom(parseRetentionEnv({}));
+
+let db: Kysely<Database>;
+beforeEach(async () => {
+  db = await testDb();
+});
+afterEach(async () => {
+  await db.destroy();
+});
+
+async function addEvent(daysAgo: number, tag = 'aaaaaa'): Promise<string> {
+  const { id, at } = new ArrivalIds(() => ago(daysAgo), tag).next('te');
+  await db
+    .insertInto('tracking_events')
+    .values({ id, received_at: at.toISOString(), channel: 'funnel', action: 'click', topic: null, campaign_id: 'c', session_id: null, source: null, livemode: 1, payload_json: '{}' })
+    .execute();
+  return id;
+}
+
+async function addBadRow(daysAgo: number): Promise<string> {
+  const { id, at } = new ArrivalIds(() => ago(daysAgo)).next('br');
+  await db.insertInto('tracking_bad_rows').values({ id, received_at: at.toISOString(), channel: 'funnel', reason: '400 invalid_json: x', raw: 'x' }).execute();
+  return id;
+}
+
+const ids = async (table: 'tracking_events' | 'tracking_bad_rows' | 'outbox') => (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+
+describe('purge', () => {
+  it('deletes tracking events older than their age, keeps the younger ones', async () => {
+    const old = [await addEvent(401), await addEvent(1000), await addEvent(400.01)];
+    const young = [await addEvent(399.99), await addEvent(30), await addEvent(0)];
+    const counts = await purge(db, NOW, AGES);
+    expect(counts.tracking_events).toBe(old.length);
+    expect(await ids('tracking_events')).toEqual(young.sort());
+  });
+
+  it('deletes in batches until none is left', async () => {
+    for (let i = 0; i < 7; i += 1) await addEvent(500 + i, `tag00${i}`);
+    const kept = await addEvent(1);
+    expect((await purge(db, NOW, AGES, { batchRows: 2 })).tracking_events).toBe(7);
+    expect(await ids('tracking_events')).toEqual([kept]);
+  });
+
+  it('deletes bad rows older than their age', async () => {
+    await addBadRow(31);
+    await addBadRow(365);
+    const young = await addBadRow(29);
+    expect((await purge(db, NOW, AGES)).tracking_bad_rows).toBe(2);
+    expect(await ids('tracking_bad_rows')).toEqual([young]);
+  });
+
+  it('deletes sign-in links a week after their expiry, spent or not; live and recently expired links stay', async () => {
+    const link = (token_hash: string, expiresDaysAgo: number, consumed: boolean) => ({
+      token_hash,
+      email: 'reader@example.com',
+      purpose: 'sign-in',
+      return_path: '/',
+      expires_at: iso(expiresDaysAgo),
+      consumed_at: consumed ? iso(expiresDaysAgo + 0.005) : null,
+      created_at: iso(expiresDaysAgo + 0.01),
+    });
+    await db
+      .insertInto('sign_in_links')
+      .values([link('spent-old', 8, true), link('expired-old', 30, false), link('spent-young', 6, true), link('expired-young', 1, false), link('live', -0.005, false)])
+      .execute();
+    expect((await purge(db, NOW, AGES)).sign_in_links).toBe(2);
+    const left = (await db.selectFrom('sign_in_links').select('token_hash').orderBy('token_hash').execute()).map((row) => row.token_hash);
+    expect(left).toEqual(['expired-young', 'live', 'spent-young']);
+  });
+
+  it('deletes expired sessions and keeps live ones (users stay)', async () => {
+    await db.insertInto('users').values({ id: 'u1', email: 'reader@example.com', created_at: iso(100) }).execute();
+    const session = (token_hash: string, expiresDaysAgo: number) => ({ token_hash, user_id: 'u1', expires_at: iso(expiresDaysAgo), created_at: iso(expiresDaysAgo + 30) });
+    await db.insertInto('sessions').values([session('expired-long-ago', 40), session('just-expired', 0.001), session('live', -29)]).execute();
+    expect((await purge(db, NOW, AGES)).sessions).toBe(2);
+    expect(await db.selectFrom('sessions').select('token_hash').execute()).toEqual([{ token_hash: 'live' }]);
+    expect(await db.selectFrom('users').select('id').execute()).toEqual([{ id: 'u1' }]);
+  });
+
+  it('deletes outbox mails older than their age', async () => {
+    const mail = (id: string, daysAgo: number) => ({ id, to_email: 'reader@example.com', subject: 'Sign in', body_text: 'x', link: 'https://x/?token=t', created_at: iso(daysAgo) });
+    await db.insertInto('outbox').values([mail('mail_old', 31), mail('mail_young', 29), mail('mail_now', 0)]).execute();
+    expect((await purge(db, NOW, AGES)).outbox).toBe(1);
+    expect(await ids('outbox')).toEqual(['mail_now', 'mail_young']);
+  });
+
+  it('deletes rate-limit windows that started before their age; current windows, a day long too, keep counting', async () => {
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { bucket: 'ingest:events:192.0.2.1', window_start: iso(3), count: 3000 },
+        { bucket: 'link:ip:192.0.2.1', window_start: iso(2.01), count: 30 },
+        { bucket: 'ingest:events:192.0.2.1', window_start: iso(0.001), count: 12 },
+        // A day-long window that began yesterday is still live.
+        { bucket: 'checkout:client:192.0.2.1:day', window_start: iso(1), count: 5 },
+      ])
+      .execute();
+    expect((await purge(db, NOW, AGES)).rate_limits).toBe(2);
+    const left = await db.selectFrom('rate_limits').select(['bucket', 'count']).orderBy('bucket').execute();
+    expect(left).toEqual([
+      { bucket: 'checkout:client:192.0.2.1:day', count: 5 },
+      { bucket: 'ingest:events:192.0.2.1', count: 12 },
+    ]);
+  });
+
+  it('deletes CSP violation reports older than their age', async () => {
+    const report = (daysAgo: number) => ({ received_at: iso(daysAgo), page: '/vogue/x/credit-card', directive: 'script-src-elem', blocked: 'inline', source: null, disposition: 'enforce' as const, sample: null });
+    await db.insertInto('csp_reports').values([report(91), report(89), report(0)]).execute();
+    expect((await purge(db, NOW, AGES)).csp_reports).toBe(1);
+    expect(await db.selectFrom('csp_reports').select('received_at').execute()).toHaveLength(2);
+  });
+
+  it('never touches transactions, idempotency keys or gateway events, however old', async () => {
+    const longAgo = iso(5000);
+    await db
+      .insertInto('transactions')
+      .values({
+        id: 'txn_old',
+        receipt_token_hash: 'h',
+        campaign_id: 'c',
+        brand_slug: 'vogue',
+        offer_id: '1001',
+        order_json: '{}',
+        coupon_code: null,
+        payment_method: 'card',
+        gateway: 'stripe',
+        gateway_payment_id: 'pi_1',
+        status: 'succeeded',
+        livemode: 1,
+        source: null,
+        customer_json: '{}',
+        auto_renewal_consent_json: null,
+        currency_code: 'USD',
+        subtotal: 5000,
+        discount: 0,
+        tax: 0,
+        total: 5000,
+        invoice_number: 'INV-1',
+        subscription_id: 'sub_1',
+        failure_code: null,
+        customer_email: 'reader@example.com',
+        buyer_identity: null,
+        created_at: longAgo,
+        updated_at: longAgo,
+      })
+      .execute();
+    await db.insertInto('idempotency_keys').values({ key: 'k', request_hash: 'h', state: 'done', response_json: '{}', created_at: longAgo, updated_at: longAgo }).execute();
+    await db.insertInto('gateway_events').values({ id: 'evt_1', gateway: 'stripe', type: 'payment_intent.succeeded', received_at: longAgo }).execute();
+    // The shortest ages there are.
+    const counts = await purge(db, NOW, { eventsDays: 1, badRowsDays: 1, signInLinksDays: 0, sessionsDays: 0, outboxDays: 0, rateLimitsDays: 1, cspReportsDays: 1 });
+    expect(Object.values(counts).every((count) => count === 0)).toBe(true);
+    expect(await db.selectFrom('transactions').select('id').execute()).toEqual([{ id: 'txn_old' }]);
+    expect(await db.selectFrom('idempotency_keys').select('key').execute()).toEqual([{ key: 'k' }]);
+    expect(await db.selectFrom('gateway_events').select('id').execute()).toEqual([{ id: 'evt_1' }]);
+  });
+
+  it('answers zero for every table when nothing is old', async () => {
+    await addEvent(1);
+    expect(await purge(db, NOW, AGES)).toEqual({ tracking_events: 0, tracking_bad_rows: 0, sign_in_links: 0, sessions: 0, outbox: 0, rate_limits: 0, csp_reports: 0 });
+  });
+});
+
+describe('retention settings', () => {
+  it('has defaults, and takes the ages from the environment', () => {
+    expect(AGES).toEqual({ eventsDays: 400, badRowsDays: 30, signInLinksDays: 7, sessionsDays: 0, outboxDays: 30, rateLimitsDays: 2, cspReportsDays: 90 });
+    expect(retentionAgesFrom(parseRetentionEnv({ RETENTION_EVENTS_DAYS: '90', RETENTION_SESSIONS_DAYS: '1.5' }))).toMatchObject({ eventsDays: 90, sessionsDays: 1.5 });
+  });
+
+  it.each([
+    [{ RETENTION_EVENTS_DAYS: 'a year' }, 'RETENTION_EVENTS_DAYS: must be a number of days'],
+    [{ RETENTION_BAD_ROWS_DAYS: '0' }, 'RETENTION_BAD_ROWS_DAYS: must be at least 1 day'],
+    [{ RETENTION_OUTBOX_DAYS: '-3' }, 'RETENTION_OUTBOX_DAYS: must be at least 0 days'],
+    [{ RETENTION_RATE_LIMITS_DAYS: '0.5' }, 'RETENTION_RATE_LIMITS_DAYS: must be at least 1 day'],
+  ])('refuses %o naming the setting', (env, message) => {
+    expect(() => parseRetentionEnv(env)).toThrow(`Invalid retention configuration: ${message}`);
+  });
+
+  it('needs nothing of a production configuration but the database and the ages', () => {
+    expect(parseRetentionEnv({ APP_ENV: 'production', DATABASE_URL: 'file:/var/lib/journey.db' }).DATABASE_URL).toBe('file:/var/lib/journey.db');
+  });
+});

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { RetentionEnv } from '../../config/serverEnv';
+import type { Database } from '../db/schema';
+import { arrivalIdFloor } from '../events/arrivalIds';
+
+/**
+ * Retention (issue 11): deletes what is older than its configured age, for `npm run purge`
+ * (run daily). Only the tables listed here: never transactions, idempotency keys, gateway
+ * events, users, sandbox payments, invoice numbers or anything else a paid order needs.
+ */
+
+/** Ages in days (fractions allowed), each counted from the time named. */
+export interface RetentionAges {
+  /** Tracking events, from their arrival. */
+  eventsDays: number;
+  /** Bad rows (refused ingestion requests), from their arrival. */
+  badRowsDays: number;
+  /** Sign-in links, from their expiry (a spent link has expired by then too: links live 15 minutes). */
+  signInLinksDays: number;
+  /** Sessions, from their expiry. */
+  sessionsDays: number;
+  /** The embedded outbox's mails, from when they were "sent". */
+  outboxDays: number;
+  /** Rate-limit windows, from their start: must be longer than the longest limit window. */
+  rateLimitsDays: number;
+  /** Content-Security-Policy violation reports, from their arrival. */
+  cspReportsDays: number;
+}
+
+export const PURGED_TABLES = ['tracking_events', 'tracking_bad_rows', 'sign_in_links', 'sessions', 'outbox', 'rate_limits', 'csp_reports'] as const;
+export type PurgedTable = (typeof PURGED_TABLES)[number];
+export type PurgeCounts = Record<PurgedTable, number>;
+
+/** Which age governs each table, and the setting it comes from (for the script's report). */
+export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges; env: keyof RetentionEnv; from: string }> = {
+  tracking_events: { age: 'eventsDays', env: 'RETENTION_EVENTS_DAYS', from: 'received' },
+  tracking_bad_rows: { age: 'badRowsDays', env: 'RETENTION_BAD_ROWS_DAYS', from: 'received' },
+  sign_in_links: { age: 'signInLinksDays', env: 'RETENTION_SIGN_IN_LINKS_DAYS', from: 'expired' },
+  sessions: { age: 'sessionsDays', env: 'RETENTION_SESSIONS_DAYS', from: 'expired' },
+  outbox: { age: 'outboxDays', env: 'RETENTION_OUTBOX_DAYS', from: 'sent' },
+  rate_limits: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
+  csp_reports: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'received' },
+};
+
+export function retentionAgesFrom(env: RetentionEnv): RetentionAges {
+  return Object.fromEntries(Object.values(RETENTION_SETTINGS).map(({ age, env: name }) => [age, env[name]])) as unknown as RetentionAges;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+/** The instant before which each table's rows go. */
+export function retentionCutoffs(now: Date, ages: RetentionAges): Record<PurgedTable, Date> {
+  return Object.fromEntries(PURGED_TABLES.map((table) => [table, new Date(now.getTime() - ages[RETENTION_SETTINGS[table].age] * DAY_MS)])) as Record<PurgedTable, Date>;
+}
+
+/**
+ * Rows per DELETE: each statement is its own short transaction, so that the write lock
+ * (which checkouts and ingestion wait on) is never held for a whole year of events.
+ */
+export const PURGE_BATCH_ROWS = 5000;
+
+/** Runs a batch delete until a batch comes back short; the rows deleted in all. */
+async function inBatches(batchRows: number, deleteBatch: () => Promise<{ numDeletedRows: bigint }>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = Number((await deleteBatch()).numDeletedRows);
+    total += deleted;
+    if (deleted < batchRows) return total;
+  }
+}
+
+/**
+ * Deletes every purged table's rows older than its age at `now`; answers how many went per
+ * table. Timestamps are ISO 8601 UTC text throughout, so comparing the text compares the times.
+ */
+export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges, options: { batchRows?: number } = {}): Promise<PurgeCounts> {
+  const batchRows = options.batchRows ?? PURGE_BATCH_ROWS;
+  const cutoff = retentionCutoffs(now, ages);
+  const iso = (table: PurgedTable) => cutoff[table].toISOString();
+
+  // Ids sort by arrival (arrivalIds), so the key serves the range; received_at confirms it.
+  const tracking_events = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('tracking_events')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('tracking_events')
+          .select('id')
+          .where('id', '>=', arrivalIdFloor('te', new Date(0)))
+          .where('id', '<', arrivalIdFloor('te', cutoff.tracking_events))
+          .where('received_at', '<', iso('tracking_events'))
+          .limit(batchRows),
+      )
+      .executeTakeFirst(),
+  );
+  const tracking_bad_rows = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('tracking_bad_rows')
+      .where('id', 'in', (eb) => eb.selectFrom('tracking_bad_rows').select('id').where('received_at', '<', iso('tracking_bad_rows')).limit(batchRows))
+      .executeTakeFirst(),
+  );
+  const sign_in_links = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('sign_in_links')
+      .where('token_hash', 'in', (eb) => eb.selectFrom('sign_in_links').select('token_hash').where('expires_at', '<', iso('sign_in_links')).limit(batchRows))
+      .executeTakeFirst(),
+  );
+  const sessions = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('sessions')
+      .where('token_hash', 'in', (eb) => eb.selectFrom('sessions').select('token_hash').where('expires_at', '<', iso('sessions')).limit(batchRows))
+      .executeTakeFirst(),
+  );
+  const outbox = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('outbox')
+      .where('id', 'in', (eb) => eb.selectFrom('outbox').select('id').where('created_at', '<', iso('outbox')).limit(batchRows))
+      .executeTakeFirst(),
+  );
+  const rate_limits = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('rate_limits')
+      .where((eb) =>
+        eb(
+          eb.refTuple('bucket', 'window_start'),
+          'in',
+          eb.selectFrom('rate_limits').select(['bucket', 'window_start']).where('window_start', '<', iso('rate_limits')).limit(batchRows).$asTuple('bucket', 'window_start'),
+        ),
+      )
+      .executeTakeFirst(),
+  );
+  const csp_reports = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('csp_reports')
+      .where('id', 'in', (eb) => eb.selectFrom('csp_reports').select('id').where('received_at', '<', iso('csp_reports')).limit(batchRows))
+      .executeTakeFirst(),
+  );
+  return { tracking_events, tracking_bad_rows, sign_in_links, sessions, outbox, rate_limits, csp_reports };
+}

@@ -1,0 +1,47 @@
+// The production server (npm start, npm run demo, the browser tests): Next behind the
+// request guard, which refuses request lines that would cost Next time or confuse it.
+// Usage: node server/index.mjs [-p PORT] [-H HOSTNAME]; PORT in the environment also works.
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withRequestGuard } from './requestGuard.mjs';
+import { strictTransportSecurity } from './strictTransport.mjs';
+
+process.env.NODE_ENV ??= 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+function option(short, long) {
+  const args = process.argv.slice(2);
+  const index = args.findIndex((arg) => arg === short || arg === long);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
+// HOSTNAME is often the machine's name in the environment, so only the flag chooses the interface.
+const hostname = option('-H', '--hostname') ?? '0.0.0.0';
+const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir, hostname, port });
+await app.prepare();
+
+const handle = withRequestGuard(app.getRequestHandler());
+const hsts = strictTransportSecurity(process.env.PUBLIC_ORIGIN);
+const server = http.createServer(
+  // Bounded waits for a slow client's headers and body (Node's defaults are longer).
+  { headersTimeout: 20_000, requestTimeout: 60_000 },
+  (req, res) => {
+    if (hsts) res.setHeader('Strict-Transport-Security', hsts);
+    return handle(req, res);
+  },
+);
+server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // Keep-alive connections would hold close() open: give in-flight requests a moment, then go.
+    setTimeout(() => process.exit(0), 5_000).unref();
+    server.closeIdleConnections();
+  });
+}

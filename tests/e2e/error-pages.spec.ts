@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SuccessPage } from './pages/CheckoutPage';
+import { ErrorPage } from './pages/ErrorPage';
+import { toCheckout } from './pages/journey';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  const audit = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return audit.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+/** What an error page must never show: internals of the server, the framework or the failure. */
+const LEAKS = [/\bstack\b/i, /\/work\//, /node_modules/, /webpack|turbopack/i, /Next\.js|React/, /Internal Server Error/i, /This page could not be found/i, /\bat [\w.]+ \(/];
+
+test('a 404 under a brand: status 404, the brand, one h1, and a way back to its offers', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/vogue/no-such-campaign?livemode=false', 404);
+  await expect(errorPage.brandHeader).toHaveText('Vogue');
+  await expect(errorPage.heading).toHaveText('Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page).toHaveTitle('Page not found | Vogue');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await errorPage.backTo('Vogue').click();
+  await page.waitForURL('**/vogue/demo-single?livemode=false');
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
+
+test('a 404 of an unknown step keeps the campaign: back to that campaign', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/newyorker/demo-dual/no-such-step', 404);
+  await expect(errorPage.brandHeader).toHaveText('The New Yorker');
+  await expect(errorPage.backTo('The New Yorker')).toHaveAttribute('href', '/newyorker/demo-dual');
+});
+
+test('a 404 outside any brand is neutral, and still accessible', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/nothing', 404);
+  await expect(errorPage.heading).toHaveText('Page not found');
+  await expect(errorPage.brandHeader).toHaveCount(0);
+  await expect(page.getByText('Error 404')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+for (const path of ['/vogue/no-such-campaign', '/nothing', '/vogue/demo-single/no-such-step']) {
+  test(`the error page of ${path} leaks nothing, in its HTML or __NEXT_DATA__`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBeGreaterThanOrEqual(400);
+    const html = await response.text();
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, '');
+    for (const leak of LEAKS) expect(visible, `${leak}`).not.toMatch(leak);
+    const data = JSON.parse(/<script id="__NEXT_DATA__" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as {
+      props: { pageProps: Record<string, unknown> };
+      err?: unknown;
+    };
+    expect(Object.keys(data.props.pageProps).sort()).toEqual(['brand', 'statusCode']);
+    expect(data.err).toBeUndefined();
+    for (const leak of LEAKS) expect(JSON.stringify(data.props), `${leak}`).not.toMatch(leak);
+  });
+}
+
+test('the payment provider is down (sandbox card 4000 0000 0000 5035): an outage panel within the step, then Try again pays', async ({ page }) => {
+  const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
+  await checkout.fillBilling();
+  await checkout.fillCard('4000 0000 0000 5035');
+  const stepUrl = page.url();
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/checkout/submit'));
+  await checkout.submit();
+  const response = await answer;
+  expect(response.status()).toBe(503);
+  expect(response.headers()['retry-after']).toBe('120');
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payment_provider_unavailable');
+
+  const panel = page.getByTestId('provider-outage');
+  await expect(panel).toBeVisible();
+  await expect(checkout.failure).toHaveText(/^Card payments are unavailable right now\. Nothing was charged\. Try again in a few minutes/);
+  await expect(checkout.failure).toBeFocused();
+  // Still the payment step, with everything typed.
+  expect(page.url()).toBe(stepUrl);
+  await expect(page.getByLabel('Email')).toHaveValue('ada.reader@example.com');
+  await expect(page.getByLabel('Card number')).toHaveValue(/4000 ?0000 ?0000 ?5035/);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The provider is back, or the visitor uses another card: the same attempt pays, once.
+  await checkout.fillCard('4242 4242 4242 4242');
+  await panel.getByRole('button', { name: 'Try again' }).click();
+  const success = await SuccessPage.expectOpen(page);
+  await expect(success.total).toHaveText('Total paid$25.00');
+});
