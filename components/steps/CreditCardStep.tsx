@@ -204,6 +204,15 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
     payment.status === 'failed' && payment.providerUnavailable && method
       ? { method: triedWith ?? method.id, otherMethodAvailable: paymentMethods.length > 1, onRetry: methodLabel !== null ? () => void pay() : null }
       : null;
+  // The typed e-mail already subscribes: a sign-in link to it, back to this page.
+  const existingSubscriber =
+    payment.status === 'failed' && payment.existingSubscriber
+      ? {
+          email: billing.email.trim(),
+          sendLink: () =>
+            api.requestSignInLink({ email: billing.email.trim(), purpose: 'magic-link', brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath: `${base}/credit-card${search}` }),
+        }
+      : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A method with its own button (a wallet's) takes the payment from that button only.
@@ -299,6 +308,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
           failure={failure}
           failureRef={failureRef}
           outage={outage}
+          existingSubscriber={existingSubscriber}
         />
         <p>
           <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>

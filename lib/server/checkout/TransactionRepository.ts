@@ -188,6 +188,25 @@ export class TransactionRepository {
     return paid !== undefined;
   }
 
+  /**
+   * Whether an e-mail address already holds a live, paid subscription to the brand, as the
+   * address the buyer typed or as the identity they were signed in with: a repeat buyer is
+   * told so before paying twice. (Only the verified identity makes someone "already
+   * subscribed" and refused outright: hasPaidSubscription.)
+   */
+  async hasLiveSubscriptionForEmail(email: string, brandSlug: string): Promise<boolean> {
+    const address = email.trim().toLowerCase();
+    const paid = await this.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('brand_slug', '=', brandSlug)
+      .where((eb) => eb.or([eb('customer_email', '=', address), eb('buyer_identity', '=', address)]))
+      .where('livemode', '=', 1)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return paid !== undefined;
+  }
+
   async list(filter: TransactionFilter): Promise<TransactionRow[]> {
     let query = this.db.selectFrom('transactions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
     if (filter.status) query = query.where('status', '=', filter.status);

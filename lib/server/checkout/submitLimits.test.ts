@@ -75,13 +75,14 @@ function countingSandbox() {
   return { gateway, charges };
 }
 
+/** Each buyer a new address: the same address buying live twice is a repeat buyer, stopped before the limits matter. */
 function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput {
   return {
     idempotencyKey: randomUUID(),
     brand: 'vogue',
     urlSlug: 'demo-single',
     offerId: '1001',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    billing: { email: `ada+${randomUUID().slice(0, 8)}@example.com`, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
     autoRenewalConsent: false,
     payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
     livemode: false,

@@ -307,3 +307,52 @@ describe('submitCheckout for a signed-in subscriber', () => {
     expect(await transactions()).toHaveLength(1);
   });
 });
+
+describe('submitCheckout for a repeat buyer (an e-mail that already has a live subscription)', () => {
+  let charges: number;
+  /** A real gateway as far as the checkout service can tell (Stripe's name): live payments go through it. */
+  const live = () => {
+    const real: PaymentGateway = {
+      name: 'stripe',
+      inputKinds: ['sandbox-card'],
+      charge: (charge) => {
+        charges += 1;
+        return gateway.charge(charge);
+      },
+      retrieve: (id) => gateway.retrieve(id),
+    };
+    return (input: SubmitRequestInput, buyerIdentity: string | null = null) =>
+      submitCheckout({ db, gateways: [real], now, buyerIdentity }, snapshot, submitRequestSchema.parse(input));
+  };
+  beforeEach(() => {
+    charges = 0;
+  });
+
+  it('says so before any charge, offering a sign-in link, however the address is typed', async () => {
+    const pay = live();
+    expect((await pay(request({ livemode: true }))).response.status).toBe('succeeded');
+    const again = request({ livemode: true, billing: { email: ' ADA@example.com ', firstName: 'Ada', lastName: 'Reader', country: 'GB' } });
+    await expect(pay(again)).rejects.toMatchObject({
+      status: 409,
+      code: 'email_already_subscribed',
+      message: 'ADA@example.com already has a Vogue subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.',
+    });
+    expect(charges).toBe(1);
+    expect(await transactions()).toHaveLength(1);
+  });
+
+  it('counts only live, paid orders of the same brand: test orders, declines and other brands do not', async () => {
+    const pay = live();
+    await submit(request());
+    await pay(request({ livemode: true, ...card('4000 0000 0000 0002') })).catch(() => undefined);
+    await pay(request({ livemode: true, brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', returnPath: '/newyorker/demo-dual/credit-card' }));
+    expect((await pay(request({ livemode: true }))).response.status).toBe('succeeded');
+  });
+
+  it('leaves a visitor signed in as that address to the verified check (who may be buying again on purpose)', async () => {
+    const pay = live();
+    await pay(request({ livemode: true }), 'ada@example.com');
+    expect((await pay(request({ livemode: true }), 'ada@example.com')).response.status).toBe('succeeded');
+    await expect(pay(request({ livemode: true }), 'someone-else@example.com')).rejects.toMatchObject({ code: 'email_already_subscribed' });
+  });
+});

@@ -21,6 +21,7 @@ import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
 import { TransactionRepository } from './TransactionRepository';
+import { EMAIL_ALREADY_SUBSCRIBED_CODE } from '../../payments/paymentMachine';
 
 export interface CheckoutDeps {
   db: Kysely<Database>;
@@ -94,6 +95,25 @@ function consentText(offer: Offer, quote: Quote, now: Date): string {
   return [terms.plan, ...terms.addOns].join(' ');
 }
 
+
+/**
+ * A live purchase for an e-mail address that already has a live subscription to the brand
+ * is stopped before any charge, with the offer of a sign-in link (as Ghost does): without
+ * it, repeated submits bought the same subscription again and again. A visitor signed in as
+ * that very address has been through the verified check above instead.
+ */
+async function refuseRepeatBuyer(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<void> {
+  const email = request.billing.email.trim().toLowerCase();
+  if (!request.livemode || deps.buyerIdentity?.toLowerCase() === email) return;
+  if (!(await new TransactionRepository(deps.db).hasLiveSubscriptionForEmail(email, request.brand))) return;
+  const brandName = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.brandName ?? 'this';
+  throw new HttpError(
+    409,
+    EMAIL_ALREADY_SUBSCRIBED_CODE,
+    `${request.billing.email.trim()} already has a ${brandName} subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.`,
+  );
+}
+
 export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<SubmitOutcome> {
   const now = deps.now();
   const { billing } = request;
@@ -114,6 +134,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   if (await deps.alreadySubscribed?.(request.brand)) {
     throw new HttpError(409, 'already_subscribed', 'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.');
   }
+  await refuseRepeatBuyer(deps, snapshot, request);
   // The gateway of the method the visitor paid with; a kind no enabled method takes is a stale form.
   const gateway = deps.gateways.find((candidate) => candidate.inputKinds.includes(input.kind));
   if (!gateway) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your payment details again.');

@@ -8,6 +8,7 @@ import { isValidSegment } from '@/lib/journey/path';
 import { safeReturnPath } from '@/lib/auth/safeReturn';
 import { serverEnv } from '@/lib/config/serverEnv';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -33,7 +34,7 @@ export default apiRoute(
         email: body.email,
         purpose: body.purpose,
         returnPath: safeReturnPath(base, body.returnPath),
-        ip: req.socket.remoteAddress ?? 'unknown',
+        ip: requestClientKey(req, serverEnv().TRUSTED_PROXY_HOPS),
         origin: publicOrigin(serverEnv(), req),
         completePath: `${base}/auth/complete`,
         brandName: flow.brandName,
