@@ -1,0 +1,63 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { expect, test } from '@playwright/test';
+import { sandboxSubmitBody } from './support';
+
+/**
+ * A second server, configured as an https site (PUBLIC_ORIGIN https, as behind a TLS proxy)
+ * on its own port and database: what only such a site sends, HSTS, the Reporting API
+ * endpoint and the __Host- receipt, seen on the wire.
+ */
+const DB = 'data/e2e-https.db';
+// One worker, one server and one database for the file's tests.
+test.describe.configure({ mode: 'serial' });
+const ORIGIN = 'https://subscribe.example.test';
+let server: ChildProcess;
+let base: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DB}${suffix}`, { force: true });
+  const env = { ...process.env, DATABASE_URL: `file:${DB}`, PAYMENTS_SANDBOX: '1', PUBLIC_ORIGIN: ORIGIN, NEXT_TELEMETRY_DISABLED: '1' };
+  expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env, stdio: 'ignore' }).status).toBe(0);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: 'ignore' });
+  await expect.poll(async () => (await fetch(`${base}/status`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('an https site sends HSTS on every answer, and the Reporting API endpoint with its pages', async ({ request }) => {
+  const page = await request.get(`${base}/vogue/demo-single?livemode=false`);
+  const hsts = 'max-age=63072000; includeSubDomains';
+  expect(page.headers()['strict-transport-security']).toBe(hsts);
+  expect((await request.get(`${base}/api/ping`)).headers()['strict-transport-security']).toBe(hsts);
+  expect((await request.get(`${base}/vogue/demo-single?${'x=1&'.repeat(200)}`)).headers()['strict-transport-security']).toBe(hsts);
+  expect(page.headers()['content-security-policy']).toContain('report-to csp');
+  expect(page.headers()['reporting-endpoints']).toBe(`csp="${ORIGIN}/api/csp-reports"`);
+});
+
+test('an https site keeps the receipt as a __Host- cookie, Secure, and reads it only under that name', async ({ request }) => {
+  const submit = await request.post(`${base}/api/checkout/submit`, { data: sandboxSubmitBody('host-prefix@example.com') });
+  expect(submit.status()).toBe(200);
+  const cookie = submit.headers()['set-cookie']!;
+  expect(cookie).toMatch(/^__Host-pj_receipt=txn_[a-f0-9]{24}\./);
+  expect(cookie).toContain('Secure');
+  expect(cookie).toContain('Path=/');
+  expect(cookie).not.toMatch(/Domain=/i);
+});
