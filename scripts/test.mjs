@@ -1,6 +1,8 @@
 // npm test: installs what is missing (packages, Debian's Chromium), type-checks, runs the
-// unit and component tests, builds the app and runs the browser tests against the build.
-// Ends with one line "Tests: N passed, N failed" counting both suites.
+// unit and component tests, builds the app, runs the browser tests against the build, then
+// the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
+// browser tests so that neither slows the other on a small machine).
+// Ends with one line "Tests: N passed, N failed" counting all three.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureSetup } from './ensure-setup.mjs';
@@ -30,6 +32,7 @@ try {
 
 fs.rmSync('test-results/vitest.json', { force: true });
 fs.rmSync('test-results/playwright.json', { force: true });
+fs.rmSync('test-results/fuzz.json', { force: true });
 
 const failures = [];
 if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
@@ -37,14 +40,16 @@ const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '-
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
 if (step('Production build', 'npx', ['next', 'build'])) {
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
+  if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
 } else {
   failures.push('build');
 }
 
 const vitest = readJson('test-results/vitest.json');
 const playwright = readJson('test-results/playwright.json');
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const fuzz = readJson('test-results/fuzz.json');
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.log('');

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withRequestGuard } from './requestGuard.mjs';
+import { refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
 import { strictTransportSecurity } from './strictTransport.mjs';
 
 process.env.NODE_ENV ??= 'production';
@@ -35,6 +35,8 @@ const server = http.createServer(
     return handle(req, res);
   },
 );
+// Registered before Next can add its own (it would hold unrouted upgrades open without an answer).
+server.on('upgrade', refuseUpgrade);
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -16,3 +16,4 @@ export declare function refusalResponse(req: GuardedRequest, refusal: Refusal): 
 export declare function withRequestGuard<Req extends import('node:http').IncomingMessage>(
   handle: (req: Req, res: import('node:http').ServerResponse) => unknown,
 ): (req: Req, res: import('node:http').ServerResponse) => unknown;
+export declare function refuseUpgrade(req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex): void;

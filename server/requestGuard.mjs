@@ -41,6 +41,10 @@ export function guardRequest(req) {
   if (target.length > REQUEST_TARGET_MAX) {
     return { refuse: { status: 414, code: 'uri_too_long', message: `The address is too long: at most ${REQUEST_TARGET_MAX} characters are served.` } };
   }
+  if (req.headers.upgrade !== undefined) {
+    // No WebSocket or h2c here: an upgrade Next does not route would hold the connection open unanswered.
+    return { refuse: { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols: send the request without an Upgrade header.', headers: { Connection: 'close' } } };
+  }
   if (target === '*') {
     // "OPTIONS *" asks what the server supports as a whole (RFC 9110 9.3.7); nothing else may use "*".
     if (method === 'OPTIONS') return { refuse: { status: 204, code: 'options', message: '', headers: { Allow: 'GET, HEAD, POST, OPTIONS' } } };
@@ -127,4 +131,18 @@ export function withRequestGuard(handle) {
     if (verdict) req.url = verdict.rewrite;
     return handle(req, res);
   };
+}
+
+/**
+ * Answers a protocol upgrade (the server has no WebSocket) at once and closes the
+ * connection, rather than leaving it to a handler that never answers.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:stream').Duplex} socket
+ */
+export function refuseUpgrade(req, socket) {
+  const verdict = guardRequest(req);
+  const refusal = verdict && 'refuse' in verdict ? verdict.refuse : { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols.' };
+  const { status, headers, body } = refusalResponse({ headers: { ...req.headers, accept: '' } }, refusal);
+  const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
+  socket.end(`HTTP/1.1 ${status} Bad Request\r\n${head.join('\r\n')}\r\n\r\n${body}`);
 }

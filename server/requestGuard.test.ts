@@ -27,6 +27,11 @@ describe('guardRequest', () => {
     expect(status(`/vogue/demo-single?${many.split('&').slice(1).join('&')}`)).toBeNull();
   });
 
+  it('refuses a protocol upgrade (there is no WebSocket here), closing the connection', () => {
+    const verdict = guardRequest({ url: '/favicon.ico', method: 'GET', headers: { host: 'shop.example', upgrade: 'websocket', connection: 'Upgrade' } });
+    expect(verdict).toEqual({ refuse: expect.objectContaining({ status: 400, code: 'upgrade_not_supported', headers: { Connection: 'close' } }) });
+  });
+
   it('answers "OPTIONS *" with what the server allows, and refuses "*" for anything else', () => {
     expect(guardRequest(request('*', 'OPTIONS'))).toEqual({ refuse: expect.objectContaining({ status: 204, headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }) });
     expect(status('*', 'GET')).toBe(400);

@@ -1,23 +1,17 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import { clearCartCookies } from '@/tests/fixtures/cartCookieJar';
+import { fillPaymentForm, renderPaymentStep, SANDBOX_CARD, submitButton, valueOf } from '@/tests/fixtures/creditCardStep';
 import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { catalogueApiClient } from '@/tests/fixtures/journeyViews';
 import { createApiClient } from '@/lib/api/apiClient';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
-import CreditCardStep from './CreditCardStep';
 
 const push = vi.fn(async (_url: string) => true);
-const asPath = '/vogue/demo-single/credit-card?livemode=false';
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath }) }));
-
-const CARD: EnabledPaymentMethod = { id: 'card', config: { gateway: 'sandbox' } };
-const PAYPAL: EnabledPaymentMethod = { id: 'paypal', config: { gateway: 'sandbox' } };
+vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
 
 let snapshot: CatalogueSnapshot;
 let api: FakeApiClient;
@@ -31,45 +25,8 @@ beforeEach(() => {
   api = catalogueApiClient(snapshot);
 });
 
-function renderPayment(paymentMethods: EnabledPaymentMethod[]) {
-  visit(asPath);
-  writeCartCookie('vogue-demo-single', selectionOf('1001'));
-  const page = stepPage(
-    snapshot,
-    'vogue/demo-single',
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'), { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods,
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-    },
-    { search: '?livemode=false' },
-  );
-  return render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
-}
-
-const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-const submitButton = () => screen.getByRole('button', { name: /^Subscribe/ });
-
-async function fillForm() {
-  change('Email', 'ada@example.com');
-  change('First name', 'Ada');
-  change('Last name', 'Reader');
-  change('Country', 'GB');
-  await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'));
-  change('Card number', '4242 4242 4242 4242');
-  change('Expiry', '12/30');
-  change('CVC', '123');
-}
+const renderPayment = (methods: EnabledPaymentMethod[]) => renderPaymentStep(snapshot, api, methods);
+const fillForm = () => fillPaymentForm('4242 4242 4242 4242');
 
 /** The server's answer for an e-mail that already subscribes, read by the browser's real API client. */
 function alreadySubscribed() {
@@ -88,7 +45,7 @@ function alreadySubscribed() {
 
 describe('CreditCardStep for an e-mail that already subscribes', () => {
   it('says so above the button, focused, and e-mails a sign-in link back to this page', async () => {
-    renderPayment([CARD]);
+    renderPayment([SANDBOX_CARD]);
     await fillForm();
     alreadySubscribed();
     fireEvent.click(submitButton());
@@ -108,7 +65,7 @@ describe('CreditCardStep for an e-mail that already subscribes', () => {
   }, 15_000);
 
   it('says why when the link cannot be sent, and lets the visitor ask again', async () => {
-    renderPayment([CARD]);
+    renderPayment([SANDBOX_CARD]);
     await fillForm();
     alreadySubscribed();
     api.answerWith('requestSignInLink', async () => {

@@ -1,23 +1,17 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import { clearCartCookies } from '@/tests/fixtures/cartCookieJar';
+import { fillPaymentForm, renderPaymentStep, SANDBOX_CARD, SANDBOX_PAYPAL, submitButton, valueOf } from '@/tests/fixtures/creditCardStep';
 import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { catalogueApiClient } from '@/tests/fixtures/journeyViews';
 import { createApiClient } from '@/lib/api/apiClient';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
-import CreditCardStep from './CreditCardStep';
 
 const push = vi.fn(async (_url: string) => true);
-const asPath = '/vogue/demo-single/credit-card?livemode=false';
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath }) }));
-
-const CARD: EnabledPaymentMethod = { id: 'card', config: { gateway: 'sandbox' } };
-const PAYPAL: EnabledPaymentMethod = { id: 'paypal', config: { gateway: 'sandbox' } };
+vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
 
 let snapshot: CatalogueSnapshot;
 let api: FakeApiClient;
@@ -31,45 +25,8 @@ beforeEach(() => {
   api = catalogueApiClient(snapshot);
 });
 
-function renderPayment(paymentMethods: EnabledPaymentMethod[]) {
-  visit(asPath);
-  writeCartCookie('vogue-demo-single', selectionOf('1001'));
-  const page = stepPage(
-    snapshot,
-    'vogue/demo-single',
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'), { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods,
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-    },
-    { search: '?livemode=false' },
-  );
-  return render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
-}
-
-const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
-const submitButton = () => screen.getByRole('button', { name: /^Subscribe/ });
-
-async function fillForm() {
-  change('Email', 'ada@example.com');
-  change('First name', 'Ada');
-  change('Last name', 'Reader');
-  change('Country', 'GB');
-  await waitFor(() => expect(submitButton().getAttribute('aria-disabled')).toBe('false'));
-  change('Card number', '4000 0000 0000 5035');
-  change('Expiry', '12/30');
-  change('CVC', '123');
-}
+const renderPayment = (methods: EnabledPaymentMethod[]) => renderPaymentStep(snapshot, api, methods);
+const fillForm = () => fillPaymentForm('4000 0000 0000 5035');
 
 /** The server's answer when the provider is down, read by the browser's real API client (status, Retry-After, our error body). */
 function providerDown() {
@@ -83,7 +40,7 @@ function providerDown() {
 
 describe('CreditCardStep when the payment provider is down', () => {
   it('shows the outage panel above the button, focused, keeps everything typed, and Try again pays as the same attempt', async () => {
-    renderPayment([CARD]);
+    renderPayment([SANDBOX_CARD]);
     await fillForm();
     providerDown();
     fireEvent.click(submitButton());
@@ -116,7 +73,7 @@ describe('CreditCardStep when the payment provider is down', () => {
   }, 15_000);
 
   it('suggests another way to pay when the step offers one', async () => {
-    renderPayment([CARD, PAYPAL]);
+    renderPayment([SANDBOX_CARD, SANDBOX_PAYPAL]);
     await fillForm();
     providerDown();
     fireEvent.click(submitButton());
@@ -127,7 +84,7 @@ describe('CreditCardStep when the payment provider is down', () => {
   });
 
   it('shows a decline as before, not as an outage', async () => {
-    renderPayment([CARD]);
+    renderPayment([SANDBOX_CARD]);
     await fillForm();
     api.answer('submit', { status: 'failed', transactionId: 'txn_1', code: 'generic_decline', message: 'Your card was declined.' });
     fireEvent.click(submitButton());

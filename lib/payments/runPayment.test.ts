@@ -413,3 +413,26 @@ describe('createPaymentDriver', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('runPayment with a kept attempt that no longer fits', () => {
+  const STALE = new ApiError({ status: 422, code: 'idempotency_key_reused', message: 'This payment attempt was started with another card. Nothing was charged; please try again.' });
+
+  it('pays as a new attempt when the server refuses the kept one (another card after an outage), once', async () => {
+    const { api, memory, deps, dispatch, effects } = setup({ api: (queue) => queue.fail('submit', STALE).answer('submit', IN_PAGE).answer('confirm', SUCCEEDED) });
+    memory.attempt.key();
+    const end = await runPayment(deps, dispatch);
+    expect(end).toEqual({ status: 'succeeded', successPath: SUCCESS_PATH });
+    const keys = api.callsOf('submit').map(([request]) => request.idempotencyKey);
+    expect(keys).toEqual(['key-1', 'key-2']);
+    // The bank's answer is asked for under the key that paid.
+    expect(api.callsOf('confirm').map(([key]) => key)).toEqual(['key-2']);
+    expect(effects).toEqual([`navigate ${SUCCESS_PATH}`]);
+  });
+
+  it('shows the refusal if the new attempt is refused too, and tries no further', async () => {
+    const { api, deps, dispatch } = setup({ api: (queue) => queue.fail('submit', STALE).fail('submit', STALE) });
+    const end = await runPayment(deps, dispatch);
+    expect(end).toMatchObject({ status: 'failed', message: STALE.message });
+    expect(api.callsOf('submit')).toHaveLength(2);
+  });
+});

@@ -69,6 +69,9 @@ function asApiError(error: unknown): ApiError {
  * made with the state this call produced does nothing (see createPaymentDriver).
  * An error from navigate propagates; the state is `succeeded` by then.
  */
+/** The server refused the attempt's key for this payment (422 idempotency_key_reused): nothing was charged by it. */
+const isStaleAttempt = (error: { status: number; code: string }) => error.status === 422 && error.code === 'idempotency_key_reused';
+
 export async function runPayment(deps: PaymentDeps, dispatch: PaymentDispatch, from: PaymentState = INITIAL_PAYMENT_STATE): Promise<PaymentState> {
   let state = from;
   /** Applies and dispatches an event; false (and nothing dispatched) when the state does not take it. */
@@ -99,13 +102,24 @@ export async function runPayment(deps: PaymentDeps, dispatch: PaymentDispatch, f
   emit({ type: 'prepared' });
 
   try {
-    const request = deps.buildRequest(payment, key);
-    emit({ type: 'submitted', response: await api.submit(request) });
+    let request = deps.buildRequest(payment, key);
+    let response: Awaited<ReturnType<typeof api.submit>>;
+    try {
+      response = await api.submit(request);
+    } catch (error) {
+      // The kept attempt (after an outage or a lost answer) was for another card, method or
+      // total: the server charged nothing under it. This payment is a new attempt.
+      if (!isStaleAttempt(asApiError(error))) throw error;
+      attempt.finish();
+      request = deps.buildRequest(payment, attempt.key());
+      response = await api.submit(request);
+    }
+    emit({ type: 'submitted', response });
     const current = state as PaymentState;
     if (current.status === 'requires_action') {
       const { error } = await method.handleAction(current.action);
       emit(error ? { type: 'action-failed', message: error } : { type: 'action-completed' });
-      emit({ type: 'confirmed', response: await api.confirm(key, request.returnPath) });
+      emit({ type: 'confirmed', response: await api.confirm(request.idempotencyKey, request.returnPath) });
     }
   } catch (error) {
     emit({ type: 'request-failed', error: asApiError(error) });

@@ -80,7 +80,7 @@ test('the payment provider is down (sandbox card 4000 0000 0000 5035): an outage
   await expect(page.getByLabel('Card number')).toHaveValue(/4000 ?0000 ?0000 ?5035/);
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  // The provider is back, or the visitor uses another card: the same attempt pays, once.
+  // The visitor uses another card: the kept attempt no longer fits it, so Try again pays once as a new attempt.
   await checkout.fillCard('4242 4242 4242 4242');
   await panel.getByRole('button', { name: 'Try again' }).click();
   const success = await SuccessPage.expectOpen(page);

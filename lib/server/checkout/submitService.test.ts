@@ -120,15 +120,25 @@ describe('submitCheckout', () => {
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
 
-  it('answers a provider outage (sandbox card 4000 0000 0000 5035) with 503 payment_provider_unavailable, charging nothing; the same attempt pays on a retry', async () => {
+  it('answers a provider outage (sandbox card 4000 0000 0000 5035) with 503 payment_provider_unavailable, charging nothing', async () => {
     const input = request(card('4000 0000 0000 5035'));
     await expect(submit(input)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
     expect((await transactions()).map((t) => t.status)).toEqual(['processing']);
-    // No answer was stored for the attempt: trying again (here with another card) is the same attempt, and pays once.
-    const { response } = await submit({ ...input, ...card('4242 4242 4242 4242') });
-    expect(response).toMatchObject({ status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey) });
-    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toHaveLength(1);
+    // The same attempt tried again with another card is refused (its invoice would name the
+    // first card); a new attempt pays, and its invoice names the card charged.
+    await expect(submit({ ...input, ...card('4242 4242 4242 4242') })).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused', message: 'This payment attempt was started with another card. Nothing was charged; please try again.' });
+    expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
+    const { response } = await submit(request(card('4242 4242 4242 4242')));
+    expect(response.status).toBe('succeeded');
+    const paid = (await transactions()).find((t) => t.status === 'succeeded')!;
+    expect(transactionView(paid).paymentMethod).toMatchObject({ method: 'card', last4: '4242' });
+  });
+
+  it('answers a malformed live-mode request as the caller\'s mistake (4xx) before saying that live payments are off', async () => {
+    await expect(submit(request({ livemode: true, urlSlug: 'no-such-campaign' }))).rejects.toMatchObject({ status: 404 });
+    await expect(submit(request({ livemode: true, offerId: '9999' }))).rejects.toMatchObject({ status: expect.any(Number) });
+    await expect(submit(request({ livemode: true, offerId: '9999' }))).rejects.not.toMatchObject({ status: 503 });
   });
 
   it('never takes a live-mode payment through the sandbox: 503, nothing written', async () => {

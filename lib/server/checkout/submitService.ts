@@ -138,13 +138,6 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   // The gateway of the method the visitor paid with; a kind no enabled method takes is a stale form.
   const gateway = deps.gateways.find((candidate) => candidate.inputKinds.includes(input.kind));
   if (!gateway) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your payment details again.');
-  if (request.livemode && isSandboxGateway(gateway.name)) {
-    throw new HttpError(503, 'payments_unavailable', 'Live payments are not set up on this server. Nothing was charged.');
-  }
-  // The card, whatever the address it is tried from (wallets bring none: limited per address).
-  const cardFingerprint = deps.limits && gateway.cardFingerprint ? await gateway.cardFingerprint(input, request.livemode) : null;
-  const card = cardFingerprint ? `${gateway.name}:${cardFingerprint}` : null;
-  if (card) await deps.limits?.admitCard(card, request.livemode);
 
   const priced = quoteCheckout(
     snapshot,
@@ -176,6 +169,16 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   if (input.kind === 'sandbox-card' && new Date(Date.UTC(input.expYear, input.expMonth, 1)) <= now) {
     throw new HttpError(400, 'card_expired', 'This card has expired.');
   }
+
+  // Only a request that is right in every other way learns that live payments are off here
+  // (a malformed one is the caller's mistake: 4xx), and only such a one counts against its card.
+  if (request.livemode && isSandboxGateway(gateway.name)) {
+    throw new HttpError(503, 'payments_unavailable', 'Live payments are not set up on this server. Nothing was charged.');
+  }
+  // The card, whatever the address it is tried from (wallets bring none: limited per address).
+  const cardFingerprint = deps.limits && gateway.cardFingerprint ? await gateway.cardFingerprint(input, request.livemode) : null;
+  const card = cardFingerprint ? `${gateway.name}:${cardFingerprint}` : null;
+  if (card) await deps.limits?.admitCard(card, request.livemode);
 
   const claim = await idempotency.claim(key, fingerprint);
   if (claim.kind === 'mismatch') {
@@ -240,6 +243,10 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
     const kept = await transactions.findById(transactionId);
     if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currency_code !== quote.currencyCode)) {
       throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
+    }
+    // Nor another card: the invoice would name the first card while the gateway charged this one.
+    if (kept && JSON.stringify((JSON.parse(kept.order_json) as OrderSnapshot).payment) !== JSON.stringify(order.payment)) {
+      throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another card. Nothing was charged; please try again.');
     }
     const result = await gateway.charge({
       amount: quote.total,

@@ -5,9 +5,10 @@ import type { Database } from './schema';
 const cache = new WeakMap<Kysely<Database>, Map<string, Promise<Buffer>>>();
 
 /**
- * A random 256-bit secret named `name`, made on first use and kept in the database, so that
- * every app instance on the database uses the same one (a keyed hash they compute alike).
- * The first instance to store it wins; each instance then keeps it in memory.
+ * A random 256-bit secret named `name`, kept in the database, so that every app instance on
+ * the database uses the same one (a keyed hash they compute alike). Made by its migration
+ * where one exists (a request then writes nothing), else on first use, when the first
+ * instance to store it wins; each instance then keeps it in memory.
  */
 export function serverSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
   const secrets = cache.get(db) ?? new Map<string, Promise<Buffer>>();

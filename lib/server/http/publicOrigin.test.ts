@@ -10,7 +10,7 @@ describe('publicOrigin', () => {
     expect(publicOrigin({}, { headers: { host } })).toBe(`http://${host}`);
   });
 
-  it.each(['evil.example', 'subscribe.example.com', undefined])('refuses to build links from the Host %s without PUBLIC_ORIGIN', (host) => {
+  it.each(['evil.example', 'subscribe.example.com', 'localhost:99999', undefined])('refuses to build links from the Host %s without PUBLIC_ORIGIN', (host) => {
     expect(() => publicOrigin({}, { headers: { host } })).toThrow(expect.objectContaining({ status: 503, code: 'public_origin_missing' }));
   });
 });

@@ -12,7 +12,8 @@ import { HttpError } from './HttpError';
 export function publicOrigin(env: Pick<ServerEnv, 'PUBLIC_ORIGIN'>, req: Pick<IncomingMessage, 'headers'>): string {
   if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN.replace(/\/$/, '');
   const host = req.headers.host;
-  if (host && isLocalHost(host) && /^[\w.:[\]-]+$/.test(host)) return `http://${host}`;
+  // A local name with a port no URL can hold (localhost:99999) is no origin either.
+  if (host && isLocalHost(host) && /^[\w.:[\]-]+$/.test(host) && URL.canParse(`http://${host}`)) return `http://${host}`;
   throw new HttpError(503, 'public_origin_missing', 'Sign-in is not available right now: the site address (PUBLIC_ORIGIN) is not configured.');
 }
 

@@ -19,8 +19,8 @@ describe('applyDocumentSecurity', () => {
     expect(applyDocumentSecurity(second.req, second.res, '/vogue/demo-single')).not.toBe(nonce);
   });
 
-  it('still renders for a host the server does not know (no PUBLIC_ORIGIN), without trusting it', () => {
-    const { req, res, headers } = exchange('evil.example');
+  it.each(['evil.example', 'localhost:99999'])('still renders for a host the server does not know (%s, no PUBLIC_ORIGIN), without trusting it', (host) => {
+    const { req, res, headers } = exchange(host);
     expect(() => applyDocumentSecurity(req, res, '/vogue/demo-single/credit-card')).not.toThrow();
     expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });

@@ -104,6 +104,10 @@ describe('journey page loader', () => {
     });
   });
 
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('reads a query key named like an object property (%s) as any other', async (key) => {
+    expect((await load(`/vogue/demo-single?${key}=x&livemode=false`)).result).toMatchObject({ props: { mode: { livemode: false } } });
+  });
+
   it('answers a malformed query with a 400 page that says what is wrong', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
     expect(status).toBe(400);

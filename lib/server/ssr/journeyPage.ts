@@ -15,9 +15,10 @@ import { CONSENT_COOKIE } from '../../tracking/consent/consentStore';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
-  const query: Record<string, string[]> = {};
-  for (const [key, value] of new URLSearchParams(search)) (query[key] ??= []).push(value);
-  return query;
+  // Keyed by whatever the visitor sent ("constructor", "__proto__"…): a map, never an object's own properties.
+  const query = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(search)) query.set(key, [...(query.get(key) ?? []), value]);
+  return Object.fromEntries(query);
 }
 
 function routeSegments(params: GetServerSidePropsContext['params']): string[] | null {

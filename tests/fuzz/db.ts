@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+/**
+ * The fuzz server's database, read without writing (read-only, beside the running server):
+ * each table's row count and a digest of its rows, before and after the fuzz. Tables that
+ * refused requests write by design are listed here with the reason; every other table
+ * must come out unchanged, rows and contents alike.
+ */
+
+export const WRITTEN_BY_REFUSALS: Readonly<Record<string, string>> = {
+  tracking_bad_rows: 'refused tracking requests are kept as bad rows (lib/server/events/trackingRoute.ts), bounded per client',
+  rate_limits: 'refused and throttled requests are counted (checkout abuse limits, sign-in links, wrong secrets)',
+};
+
+export interface TableState {
+  rows: number;
+  digest: string;
+}
+
+export type DbSnapshot = Map<string, TableState>;
+
+export function snapshotDb(file: string): DbSnapshot {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+    const snapshot: DbSnapshot = new Map();
+    for (const table of tables) {
+      const rows = db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).raw().all() as unknown[][];
+      const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
+      snapshot.set(table, { rows: rows.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') });
+    }
+    return snapshot;
+  } finally {
+    db.close();
+  }
+}
+
+export interface TableChange {
+  table: string;
+  before: TableState | undefined;
+  after: TableState | undefined;
+}
+
+/** Tables whose rows or contents changed, other than those written by refusals by design. */
+export function changedTables(before: DbSnapshot, after: DbSnapshot): TableChange[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  const changes: TableChange[] = [];
+  for (const table of [...names].sort()) {
+    if (Object.hasOwn(WRITTEN_BY_REFUSALS, table)) continue;
+    const a = before.get(table);
+    const b = after.get(table);
+    if (a?.rows !== b?.rows || a?.digest !== b?.digest) changes.push({ table, before: a, after: b });
+  }
+  return changes;
+}
+
+/** The exempt tables must exist: a renamed table must not quietly escape the check. */
+export function missingExemptTables(snapshot: DbSnapshot): string[] {
+  return Object.keys(WRITTEN_BY_REFUSALS).filter((table) => !snapshot.has(table));
+}
+
+/** Rows added to the exempt tables, for the report. */
+export function exemptGrowth(before: DbSnapshot, after: DbSnapshot): string[] {
+  return Object.keys(WRITTEN_BY_REFUSALS).map((table) => `${table}: ${before.get(table)?.rows ?? 0} -> ${after.get(table)?.rows ?? 0} rows`);
+}

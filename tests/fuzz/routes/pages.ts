@@ -1,0 +1,151 @@
+import { newDraft } from '../request';
+import type { Rng } from '../rng';
+import { type Campaign, type Route, HTML_ACCEPT, sandboxId, campaign, withClient } from './common';
+
+/** The pages (every journey step, the status page, the funnel report, the sandbox pages), Next's page data, built assets and other paths. */
+
+// ——— Pages ———
+
+const STEPS: readonly { name: string; segments: (rng: Rng) => string; query?: (rng: Rng, c: Campaign) => string[] }[] = [
+  { name: 'page-offer', segments: () => '' },
+  { name: 'page-cart', segments: () => '/cart' },
+  { name: 'page-promo-code', segments: () => '/promo-code' },
+  { name: 'page-credit-card', segments: () => '/credit-card' },
+  {
+    name: 'page-amazon-pay-return',
+    segments: () => '/credit-card/amazon-pay',
+    query: (rng) => [`attempt=txn_${rng.hex(24)}`, `stage=${rng.pick(['review', 'result'])}`, `amazonCheckoutSessionId=${rng.uuid()}`],
+  },
+  { name: 'page-success', segments: (rng) => rng.pick(['/success', '/order-success', '/success-page']) },
+  { name: 'page-auth-initiate', segments: (rng) => rng.pick(['/auth/initiate', '/auth/initiate/credit-card', '/auth/initiate/cart']) },
+  { name: 'page-auth-complete', segments: () => '/auth/complete', query: (rng) => [`token=${rng.hex(64)}`] },
+];
+
+function pageRoute(step: (typeof STEPS)[number]): Route {
+  return {
+    name: step.name,
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['livemode', 'source', 'token', 'attempt', 'stage', 'amazonCheckoutSessionId', 'utm_source'],
+    base(rng, ctx) {
+      const c = campaign(rng, ctx);
+      const query = [...(step.query?.(rng, c) ?? [])];
+      if (rng.chance(0.5)) query.push('livemode=false');
+      if (rng.chance(0.3)) query.push('source=newsletter');
+      const draft = newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', `/${c.brand}/${c.slug}${step.segments(rng)}`, query.length ? query : null, [['Accept', HTML_ACCEPT]]);
+      return withClient(rng, draft);
+    },
+  };
+}
+
+export const PAGE_ROUTES: Route[] = [
+  ...STEPS.map(pageRoute),
+  {
+    name: 'page-status',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['x'],
+    base: (rng) => withClient(rng, newDraft('GET', '/status', null, [['Accept', HTML_ACCEPT]])),
+  },
+  {
+    name: 'page-admin-funnel',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['from', 'to', 'campaign', 'mode'],
+    base(rng, ctx) {
+      const c = campaign(rng, ctx);
+      const draft = newDraft('GET', '/admin/funnel', ['from=2026-11-01', 'to=2026-11-21', `campaign=${c.campaignId}`, `mode=${rng.pick(['live', 'test'])}`], [['Accept', HTML_ACCEPT]]);
+      // Mostly with the right password, so that the filter behind it is reached.
+      if (rng.chance(0.7)) draft.headers.push(['Authorization', `Basic ${Buffer.from(`marketing:${ctx.reportPassword}`).toString('base64')}`]);
+      return withClient(rng, draft);
+    },
+  },
+  {
+    name: 'page-sandbox-authenticate',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['x'],
+    base: (rng) => withClient(rng, newDraft('GET', `/sandbox/authenticate/${sandboxId(rng, 'pi_sandbox_')}`, null, [['Accept', HTML_ACCEPT]])),
+  },
+  {
+    name: 'page-sandbox-wallet',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['x'],
+    base: (rng) => withClient(rng, newDraft('GET', `/sandbox/wallet/${sandboxId(rng, 'wp_sandbox_')}`, null, [['Accept', HTML_ACCEPT]])),
+  },
+  {
+    // The page data a client-side navigation fetches (Next's own route).
+    name: 'next-data',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['brand', 'url_slug', 'step', 'livemode', 'source'],
+    base(rng, ctx) {
+      const c = campaign(rng, ctx);
+      const step = rng.pick(['', '/cart', '/promo-code', '/credit-card', '/success', '/auth/initiate']);
+      const query = [`brand=${c.brand}`, `url_slug=${c.slug}`];
+      if (rng.chance(0.5)) query.push('livemode=false');
+      return withClient(rng, newDraft('GET', `/_next/data/${ctx.buildId}/${c.brand}/${c.slug}${step}.json`, query, [['x-nextjs-data', '1'], ['Accept', '*/*']]));
+    },
+  },
+];
+
+// ——— Static assets and everything else ———
+
+const OTHER_PATHS = [
+  '/',
+  '/robots.txt',
+  '/favicon.ico',
+  '/404',
+  '/500',
+  '/_error',
+  '/_app',
+  '/_document',
+  '/api',
+  '/api/',
+  '/api/nosuch',
+  '/api/checkout',
+  '/admin',
+  '/sandbox',
+  '/purchase-journey',
+  '/purchase-journey/_next/static',
+  '/_next/static/chunks/main.js',
+  '/_next/image?url=%2Frobots.txt&w=64&q=75',
+  '/martech/api/nosuch',
+  '/user-context/segmentation',
+  '/com.condenast',
+  '/vogue',
+  '/vogue/demo-single/nosuch-step',
+  '/.env',
+  '/.git/config',
+  '/package.json',
+  '/server/index.mjs',
+];
+
+export const OTHER_ROUTES: Route[] = [
+  {
+    name: 'static-asset',
+    kind: 'asset',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['v', 'dpl'],
+    base: (rng, ctx) => withClient(rng, newDraft(rng.chance(0.85) ? 'GET' : 'HEAD', rng.pick(ctx.assets), null, [['Accept', '*/*']])),
+  },
+  {
+    name: 'other-paths',
+    kind: 'other',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['url', 'w', 'q'],
+    base(rng) {
+      const [path = '/', query] = rng.pick(OTHER_PATHS).split('?');
+      return withClient(rng, newDraft('GET', path, query ? query.split('&') : null, [['Accept', rng.pick([HTML_ACCEPT, '*/*', 'application/json'])]]));
+    },
+  },
+];

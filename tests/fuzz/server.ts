@@ -1,0 +1,117 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { send } from './client';
+
+/**
+ * The fuzz's own production server (server/index.mjs, as npm start runs it) on its own port
+ * and a fresh database under data/, so that it shares nothing with the browser tests'
+ * server. Its environment is built from scratch (no APP_ENV, PUBLIC_ORIGIN or keys
+ * inherited from the shell), with what makes every route reachable: the sandbox, an
+ * operator token, a report password, a Stripe webhook secret (so that signatures are
+ * checked rather than the route switched off) and one trusted proxy hop (so that
+ * X-Forwarded-For is read, and the fuzz's garbage in it with it).
+ */
+
+export const FUZZ_SECRETS = {
+  adminToken: 'fuzz-admin-token-0123456789',
+  reportPassword: 'fuzz-report-password-0123',
+  funnelKey: 'fuzz-funnel-key-0123',
+};
+
+export interface FuzzServer {
+  port: number;
+  child: ChildProcess;
+  /** The server's output so far (stdout and stderr). */
+  output(): string;
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+const INHERITED = ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LC_ALL', 'TZ', 'SystemRoot', 'NODE_EXTRA_CA_CERTS'];
+
+export function serverEnv(databaseFile: string): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {};
+  for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: `file:${databaseFile}`,
+    PAYMENTS_SANDBOX: '1',
+    ADMIN_TOKEN: FUZZ_SECRETS.adminToken,
+    REPORT_PASSWORD: FUZZ_SECRETS.reportPassword,
+    FUNNEL_API_KEY: FUZZ_SECRETS.funnelKey,
+    STRIPE_WEBHOOK_SECRET_TEST: 'whsec_fuzz0123456789',
+    TRUSTED_PROXY_HOPS: '1',
+  };
+}
+
+/** A port the system says is free now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function removeDatabase(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true });
+}
+
+/** Prepares a fresh database (migrations and the demo catalogue) as the e2e server does. */
+export function prepareDatabase(file: string): void {
+  removeDatabase(file);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const result = spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env: serverEnv(file), encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`db-setup failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export async function statusOk(port: number): Promise<boolean> {
+  const exchange = await send(Buffer.from(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`), { port, methods: ['GET'], timeoutMs: 10_000 });
+  return exchange.responses[0]?.status === 200;
+}
+
+export async function startServer(databaseFile: string, port: number): Promise<FuzzServer> {
+  if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
+  prepareDatabase(databaseFile);
+  const child = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv(databaseFile), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    // Bounded: a server that logs every refusal must not fill the test's memory.
+    if (output.length < 2_000_000) output += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  const server: FuzzServer = {
+    port,
+    child,
+    output: () => output,
+    alive: () => !exited && child.exitCode === null && child.signalCode === null,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killer);
+    },
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (!server.alive()) throw new Error(`The fuzz server exited before it was ready:\n${output.slice(-4000)}`);
+    if (await statusOk(port).catch(() => false)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.stop();
+  throw new Error(`The fuzz server did not answer GET /status within 90 s:\n${output.slice(-4000)}`);
+}
