@@ -4,7 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
+import { answerClientError, refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
 import { strictTransportSecurity } from './strictTransport.mjs';
 
 process.env.NODE_ENV ??= 'production';
@@ -37,6 +37,7 @@ const server = http.createServer(
 );
 // Registered before Next can add its own (it would hold unrouted upgrades open without an answer).
 server.on('upgrade', refuseUpgrade);
+server.on('clientError', answerClientError);
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

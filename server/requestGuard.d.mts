@@ -17,3 +17,4 @@ export declare function withRequestGuard<Req extends import('node:http').Incomin
   handle: (req: Req, res: import('node:http').ServerResponse) => unknown,
 ): (req: Req, res: import('node:http').ServerResponse) => unknown;
 export declare function refuseUpgrade(req: import('node:http').IncomingMessage, socket: import('node:stream').Duplex): void;
+export declare function answerClientError(error: Error & { code?: string }, socket: import('node:stream').Duplex): void;

@@ -146,3 +146,27 @@ export function refuseUpgrade(req, socket) {
   const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
   socket.end(`HTTP/1.1 ${status} Bad Request\r\n${head.join('\r\n')}\r\n\r\n${body}`);
 }
+
+/** Node's parser errors, as the client should read them. */
+const CLIENT_ERRORS = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'headers_too_large', message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', message: 'The request took too long to arrive.' },
+};
+
+/**
+ * A request Node's parser could not read (a malformed Content-Length, a bad header line,
+ * headers too large): answered in our JSON error shape rather than Node's bare 400, then
+ * the connection is closed.
+ * @param {Error & { code?: string }} error
+ * @param {import('node:stream').Duplex} socket
+ */
+export function answerClientError(error, socket) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const known = CLIENT_ERRORS[/** @type {keyof typeof CLIENT_ERRORS} */ (error.code ?? '')];
+  const { status, reason, code, message } = known ?? { status: 400, reason: 'Bad Request', code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' };
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}

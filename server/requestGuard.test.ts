@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { guardRequest, QUERY_PARAMS_MAX, refusalResponse, REQUEST_TARGET_MAX, withRequestGuard } from './requestGuard.mjs';
+import type { Duplex } from 'node:stream';
+import { answerClientError, guardRequest, QUERY_PARAMS_MAX, refusalResponse, REQUEST_TARGET_MAX, withRequestGuard } from './requestGuard.mjs';
 
 const request = (url: string, method = 'GET', headers: Record<string, string> = { host: 'shop.example' }) => ({ url, method, headers });
 const status = (url: string, method = 'GET') => {
@@ -100,5 +101,31 @@ describe('withRequestGuard', () => {
     const req = request('http://shop.example/vogue/demo-single') as unknown as IncomingMessage;
     withRequestGuard(handle)(req, response());
     expect(handle).toHaveBeenCalledWith(expect.objectContaining({ url: '/vogue/demo-single' }), expect.anything());
+  });
+});
+
+describe('answerClientError', () => {
+  const socket = () => {
+    const written: string[] = [];
+    const fake = { writable: true, end: (text: string) => written.push(text), destroy: vi.fn() };
+    return { fake: fake as unknown as Duplex, written, destroy: fake.destroy };
+  };
+
+  it('answers what Node could not parse in our JSON error shape, and closes', () => {
+    const { fake, written } = socket();
+    answerClientError(Object.assign(new Error('Parse Error: Invalid character in Content-Length'), { code: 'HPE_INVALID_CONTENT_LENGTH' }), fake);
+    expect(written[0]).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(written[0]).toContain('Connection: close');
+    expect(JSON.parse(written[0]!.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' } });
+  });
+
+  it('says 431 for headers too large, and writes nothing to a connection already gone', () => {
+    const { fake, written } = socket();
+    answerClientError(Object.assign(new Error('overflow'), { code: 'HPE_HEADER_OVERFLOW' }), fake);
+    expect(written[0]).toMatch(/^HTTP\/1\.1 431 /);
+    const gone = socket();
+    answerClientError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), gone.fake);
+    expect(gone.written).toEqual([]);
+    expect(gone.destroy).toHaveBeenCalled();
   });
 });
