@@ -38,6 +38,11 @@ export function parseLivemode(queryValue: QueryValue, cookieValue: string | unde
   return { ok: true, value: !(raw === 'false' || cookieSaysTest) };
 }
 
+/** Whether a source is one the journey would take from its query (what the funnel report may show). */
+export function isSafeSource(value: string): boolean {
+  return value.length <= MAX_SOURCE_LENGTH && SOURCE_PATTERN.test(value);
+}
+
 export function parseSource(queryValue: QueryValue): ParseResult<string | null> {
   const parsed = single(queryValue, 'source');
   if (!parsed.ok) return parsed;

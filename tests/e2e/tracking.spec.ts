@@ -227,8 +227,14 @@ test.describe('ingestion refuses what it cannot trust', () => {
 
   test('unauthorised, malformed, invalid and oversized funnel requests: a 4xx with a message, a bad row each, no event', async ({ request }) => {
     const since = new Date(Date.now() - 1000).toISOString();
-    const campaignId = `refused-${Date.now()}`;
-    const item = { action: 'waypoint', payload: { waypointId: 'campaign', depth: 100, timestamp: Date.now(), currentPage: '/x', campaignId } };
+    // A campaign of the catalogue (the funnel takes no other), this test's own session.
+    const campaignId = 'wired-demo-trial';
+    const sessionId = `refused-${Date.now()}`;
+    const item = {
+      action: 'waypoint',
+      payload: { waypointId: 'campaign', depth: 100, timestamp: Date.now(), currentPage: '/wired/demo-trial', campaignId },
+      _context: { sessionId, source: 'e2e', livemode: false },
+    };
     const post = (query: string, body: string, type = 'text/plain;charset=UTF-8') =>
       request.post(`/martech/api/funnel?${query}`, { data: body, headers: { 'content-type': type } });
 
@@ -241,14 +247,21 @@ test.describe('ingestion refuses what it cannot trust', () => {
     expect(answers.map((answer) => answer.status())).toEqual([401, 400, 400, 413]);
     for (const answer of answers) expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/\w+/);
     await expect.poll(() => badRowCount(request, since)).toBeGreaterThanOrEqual(4);
-    const stored = await storedEvents(request, { campaignId });
+    const stored = await storedEvents(request, { sessionId });
     expect(stored).toEqual([]);
 
     // The same item, sent properly as a pixel, is stored.
     const pixel = await request.get(`/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false&data=${encodeURIComponent(JSON.stringify([item]))}`);
     expect(pixel.status()).toBe(200);
     expect(pixel.headers()['content-type']).toBe('image/gif');
-    expect(await storedEvents(request, { campaignId })).toMatchObject([{ action: 'waypoint', livemode: false, campaignId }]);
+    expect(await storedEvents(request, { sessionId })).toMatchObject([{ action: 'waypoint', livemode: false, campaignId }]);
+
+    // An unknown campaign, or a source no URL of ours would carry, is a bad row too, never a row of the report.
+    const unknown = await post('api_key=pj-demo-funnel-key&livemode=false', JSON.stringify([{ ...item, payload: { ...item.payload, campaignId: '__proto__' } }]));
+    expect(unknown.status()).toBe(400);
+    const unsafe = await post('api_key=pj-demo-funnel-key&livemode=false', JSON.stringify([{ ...item, _context: { ...item._context, source: '<b>%00' } }]));
+    expect(unsafe.status()).toBe(400);
+    expect(await storedEvents(request, { sessionId })).toHaveLength(1);
   });
 });
 

@@ -30,6 +30,8 @@ vi.hoisted(() => {
 });
 
 const { appDb } = await import('../db/appDb');
+const { importCatalogueJson } = await import('../catalogue/importCatalogue');
+const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
 const { trackingServices } = await import('./trackingServices');
 const routes: [RegExp, Promise<unknown>][] = [
   [/^\/api\/funnel$/, import('@/pages/api/funnel')],
@@ -45,6 +47,9 @@ let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
+  // Funnel events are taken for the catalogue's campaigns only: the demo catalogue's.
+  const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
+  if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const query: Record<string, string | string[]> = {};
@@ -128,7 +133,7 @@ describe('POST /martech/api/funnel', () => {
     const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(sampleFunnelItems('c2').slice(0, 2)),
+      body: JSON.stringify(sampleFunnelItems('newyorker-demo-dual').slice(0, 2)),
     });
     expect(await response.json()).toEqual({ accepted: 2 });
     expect((await eventRows()).map((r) => [r.livemode, r.session_id, r.topic])).toEqual([
@@ -144,7 +149,7 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('refuses a body over 64 KiB with 413, answered before the rest is read', async () => {
-    const items = sampleFunnelItems('c', context);
+    const items = sampleFunnelItems('wired-demo-trial', context);
     const big = JSON.stringify([{ ...items[0], payload: { ...items[0]!.payload, el: 'x'.repeat(70 * 1024) } }]);
     const { badRow } = await expectRefused(await beacon(big), 413, 'payload_too_large');
     expect(badRow.raw).toContain('…[cut ');
@@ -155,7 +160,7 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('refuses more than 100 items', async () => {
-    const items = Array.from({ length: 101 }, () => sampleFunnelItems('c')[0]);
+    const items = Array.from({ length: 101 }, () => sampleFunnelItems('wired-demo-trial')[0]);
     await expectRefused(await beacon(JSON.stringify(items)), 413, 'too_many_items');
   });
 
@@ -164,7 +169,7 @@ describe('POST /martech/api/funnel', () => {
     ['no key', 'livemode=false'],
     ['a repeated key', `api_key=${API_KEY}&api_key=${API_KEY}`],
   ])('refuses %s with 401, and the bad row does not show the key', async (_case, query) => {
-    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('c')), query), 401, 'invalid_api_key');
+    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), query), 401, 'invalid_api_key');
     expect(badRow.raw).not.toContain(API_KEY);
     expect(badRow.raw).toContain('"action":"click"');
   });
@@ -176,11 +181,26 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('refuses the whole request when one item is invalid, naming its index and field', async () => {
-    const items = sampleFunnelItems('c', context);
+    const items = sampleFunnelItems('wired-demo-trial', context);
     const bad = items.map((item, i) => (i === 3 ? { ...item, payload: { ...item.payload, campaignId: 42 } } : item));
     const { error, badRow } = await expectRefused(await beacon(JSON.stringify(bad)), 400, 'invalid_item');
     expect(error.message).toMatch(/^The request was refused as a whole: items\[3\]\.payload\.campaignId: /);
     expect(badRow.reason).toContain('items[3].payload.campaignId');
+  });
+
+  it.each([
+    ["'; DROP TABLE transactions; --", 'payload.campaignId: not a campaign of the catalogue'],
+    ['__proto__', 'payload.campaignId: not a campaign of the catalogue'],
+    ['vogue-demo-singel', 'payload.campaignId: not a campaign of the catalogue'],
+  ])('keeps an event for a campaign the catalogue does not know (%j) out of the report, as a bad row', async (campaignId, problem) => {
+    const items = sampleFunnelItems('vogue-demo-single', context).map((item, i) => (i === 1 ? { ...item, payload: { ...item.payload, campaignId } } : item));
+    const { badRow } = await expectRefused(await beacon(JSON.stringify(items)), 400, 'invalid_item');
+    expect(badRow.reason).toContain(`items[1].${problem}`);
+  });
+
+  it.each(['%00', '<script>', 'news letter\n', 'newsletter?x=1'])('keeps an event whose source is outside the safe pattern (%j) out of the report', async (source) => {
+    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single', { ...context, source }).slice(0, 2))), 400, 'invalid_item');
+    expect(badRow.reason).toContain('._context.source: may hold only letters, digits');
   });
 
   it.each([
@@ -193,7 +213,7 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('refuses a livemode other than true or false', async () => {
-    await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('c')), `api_key=${API_KEY}&livemode=no`), 400, 'invalid_livemode');
+    await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), `api_key=${API_KEY}&livemode=no`), 400, 'invalid_livemode');
   });
 
   it('refuses a form post with 415', async () => {
@@ -202,7 +222,7 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('keeps the whole body of a refused batch in its bad row, so that its valid items can be recovered', async () => {
-    const valid = sampleFunnelItems('c-big', context);
+    const valid = sampleFunnelItems('vogue-demo-single', context);
     const items = Array.from({ length: 100 }, (_, i) => valid[i % valid.length]!);
     // One bad item among 99 good ones, near the 64 KiB cap: nothing is stored (all or nothing)…
     items[57] = { ...items[57]!, payload: { ...items[57]!.payload, campaignId: 42 } };
@@ -219,7 +239,7 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('keeps the whole data of a refused pixel, and cuts a long request line to 2 KiB', async () => {
-    const items = [...sampleFunnelItems('c-px', context).slice(6, 8), { action: 'waypoint', payload: {} }];
+    const items = [...sampleFunnelItems('gq-demo-gbp', context).slice(6, 8), { action: 'waypoint', payload: {} }];
     const data = JSON.stringify(items);
     const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}&livemode=false&pad=${'p'.repeat(3000)}&data=${encodeURIComponent(data)}`);
     const { badRow } = await expectRefused(response, 400, 'invalid_item');
@@ -243,7 +263,7 @@ describe('POST /martech/api/funnel', () => {
     let clock = Date.UTC(2026, 10, 21, 12, 0, 5);
     services.badRows = new BadRowLimiter((row) => services.store.appendBadRow(row), { now: () => clock });
     try {
-      const answers = await Promise.all(Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('c')), 'api_key=nope')));
+      const answers = await Promise.all(Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), 'api_key=nope')));
       expect(answers.map((answer) => answer.status)).toEqual(Array(45).fill(401));
       expect(await badRows()).toHaveLength(30);
       expect(await eventRows()).toEqual([]);
@@ -260,7 +280,7 @@ describe('POST /martech/api/funnel', () => {
       });
       expect(rows[31]!.reason).toMatch(/^400 invalid_json/);
       // Real events are not held up by any of it.
-      const accepted = await beacon(JSON.stringify(sampleFunnelItems('c-ok')));
+      const accepted = await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single')));
       expect(accepted.status).toBe(200);
     } finally {
       services.badRows.reset();
@@ -294,7 +314,7 @@ describe('POST /martech/api/funnel', () => {
     const db = await appDb();
     await db.schema.alterTable('tracking_events').renameTo('tracking_events_away').execute();
     try {
-      const response = await beacon(JSON.stringify(sampleFunnelItems('c')));
+      const response = await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')));
       expect(response.status).toBe(503);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('tracking_unavailable');
     } finally {
@@ -308,21 +328,21 @@ describe('GET /martech/api/funnel (image pixel)', () => {
   const pixel = (data: string, extra = '&livemode=false') => fetch(`${origin}/api/funnel?api_key=${API_KEY}${extra}&data=${encodeURIComponent(data)}`);
 
   it('stores the items and answers a 1×1 GIF that is never cached', async () => {
-    const items = sampleFunnelItems('c-pixel', context).slice(6, 8);
+    const items = sampleFunnelItems('gq-demo-gbp', context).slice(6, 8);
     const response = await pixel(JSON.stringify(items));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/gif');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PIXEL_GIF);
     expect((await eventRows()).map((r) => [r.action, r.campaign_id, r.livemode])).toEqual([
-      ['waypoint', 'c-pixel', 0],
-      ['waypoint', 'c-pixel', 0],
+      ['waypoint', 'gq-demo-gbp', 0],
+      ['waypoint', 'gq-demo-gbp', 0],
     ]);
   });
 
   it('refuses data longer than 8 KiB with 414', async () => {
     const items = [];
-    while (JSON.stringify(items).length <= 8 * 1024) items.push(sampleFunnelItems('c')[6]);
+    while (JSON.stringify(items).length <= 8 * 1024) items.push(sampleFunnelItems('wired-demo-trial')[6]);
     // Above our cap, below Node's own header limit (16 KiB, answered 431 before any route runs).
     expect(encodeURIComponent(JSON.stringify(items)).length).toBeLessThan(15_000);
     await expectRefused(await pixel(JSON.stringify(items)), 414, 'data_too_long');
@@ -337,7 +357,7 @@ describe('GET /martech/api/funnel (image pixel)', () => {
   });
 
   it('refuses a wrong key', async () => {
-    const response = await fetch(`${origin}/api/funnel?api_key=wrong&data=${encodeURIComponent(JSON.stringify(sampleFunnelItems('c')))}`);
+    const response = await fetch(`${origin}/api/funnel?api_key=wrong&data=${encodeURIComponent(JSON.stringify(sampleFunnelItems('wired-demo-trial')))}`);
     await expectRefused(response, 401, 'invalid_api_key');
   });
 });
@@ -605,8 +625,8 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
   const admin = (path: string, token = ADMIN_TOKEN) => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
   beforeEach(async () => {
-    await beacon(JSON.stringify(sampleFunnelItems('camp-a', context).slice(0, 8)));
-    await beacon(JSON.stringify(sampleFunnelItems('camp-b').slice(6, 8)), `api_key=${API_KEY}`);
+    await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single', context).slice(0, 8)));
+    await beacon(JSON.stringify(sampleFunnelItems('newyorker-demo-dual').slice(6, 8)), `api_key=${API_KEY}`);
     await fetch(`${origin}/api/segmentation/add?segment=mtu.v`);
     await beacon('not json');
   });
@@ -627,18 +647,18 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
       channel: 'funnel',
       action: 'click',
       topic: 'cart.ui',
-      campaignId: 'camp-a',
+      campaignId: 'vogue-demo-single',
       sessionId: 'sess-42',
       source: 'newsletter',
       livemode: false,
-      payload: { el: 'magic-link', position: 'cart-exit', campaignId: 'camp-a' },
+      payload: { el: 'magic-link', position: 'cart-exit', campaignId: 'vogue-demo-single' },
     });
     expect(events.at(-1)).toMatchObject({ channel: 'segmentation', action: 'add', payload: { segment: 'mtu.v' } });
   });
 
   it.each([
-    ['campaignId=camp-b', 2],
-    ['campaignId=camp-a&action=waypoint', 2],
+    ['campaignId=newyorker-demo-dual', 2],
+    ['campaignId=vogue-demo-single&action=waypoint', 2],
     ['channel=segmentation', 1],
     ['topic=waypoint.journey', 4],
     ['livemode=false', 8],
@@ -706,7 +726,7 @@ describe('the limit of accepted events per client', () => {
     Object.assign(services, real);
   });
 
-  const items = (n: number, campaignId = 'c-limit') => JSON.stringify(sampleFunnelItems(campaignId, context).slice(0, n));
+  const items = (n: number, campaignId = 'epicurious-demo-preauth') => JSON.stringify(sampleFunnelItems(campaignId, context).slice(0, n));
   const inspect = () =>
     fetch(`${origin}/api/schema-inspector?api_key=${API_KEY}`, {
       method: 'POST',

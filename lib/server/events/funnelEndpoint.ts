@@ -5,6 +5,22 @@ import type { NewTrackingEvent } from './EventStore';
 import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
+import { isSafeSource } from '../../journey/query';
+import { catalogueSnapshot } from '../catalogue/catalogueService';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+
+const campaignIdSets = new WeakMap<CatalogueSnapshot, ReadonlySet<string>>();
+
+/** Whether a campaign id is one of the catalogue's (the snapshot's set, made once per snapshot). */
+async function knownCampaigns(): Promise<(id: string) => boolean> {
+  const snapshot = await catalogueSnapshot();
+  let ids = campaignIdSets.get(snapshot);
+  if (!ids) {
+    ids = new Set([...snapshot.flowsByPath.values()].map((flow) => flow.campaignId));
+    campaignIdSets.set(snapshot, ids);
+  }
+  return (id) => ids.has(id);
+}
 
 /**
  * The built-in funnel endpoint (SPEC §7): `POST /martech/api/funnel?api_key=K[&livemode=false]`
@@ -40,11 +56,28 @@ function campaignIdOf(item: ValidFunnelItem): string | null {
 }
 
 /**
+ * What the funnel report may count, besides a well-formed item: a campaign the catalogue
+ * knows (when the item names one) and a source the journey itself would take from a URL.
+ * Anything else (a fuzzer's campaign "'; DROP TABLE…", a source of "%00") is the sender's
+ * mistake and ends as a bad row, not as a row of the marketers' report.
+ */
+function reportProblems(item: ValidFunnelItem, index: number, isKnownCampaign: (id: string) => boolean): string[] {
+  const problems: string[] = [];
+  const campaignId = campaignIdOf(item);
+  if (campaignId !== null && !isKnownCampaign(campaignId)) problems.push(`items[${index}].payload.campaignId: not a campaign of the catalogue`);
+  const source = item._context?.source;
+  if (typeof source === 'string' && !isSafeSource(source)) {
+    problems.push(`items[${index}]._context.source: may hold only letters, digits and . : ~ + - / | _ (at most 200 characters)`);
+  }
+  return problems;
+}
+
+/**
  * Validates a decoded body and turns it into rows: all items valid, or a 400 naming every
  * bad item by index and field. `livemode` comes from the request's query (the client adds
  * `livemode=false` in test mode), not from each item.
  */
-export function funnelEventsFrom(body: unknown, livemode: boolean): NewTrackingEvent[] {
+export function funnelEventsFrom(body: unknown, livemode: boolean, isKnownCampaign: (id: string) => boolean): NewTrackingEvent[] {
   if (!Array.isArray(body)) throw new HttpError(400, 'invalid_body', 'The body must be a JSON array of funnel items.');
   if (body.length === 0) throw new HttpError(400, 'invalid_body', 'The body must hold at least one funnel item.');
   if (body.length > FUNNEL_MAX_ITEMS) {
@@ -54,8 +87,12 @@ export function funnelEventsFrom(body: unknown, livemode: boolean): NewTrackingE
   const details: string[] = [];
   body.forEach((value: unknown, index) => {
     const check = checkFunnelItem(value);
-    if (check.ok) items.push(check.item);
-    else details.push(...check.problems.map((problem) => `items[${index}].${problem}`));
+    if (!check.ok) details.push(...check.problems.map((problem) => `items[${index}].${problem}`));
+    else {
+      const problems = reportProblems(check.item, index, isKnownCampaign);
+      if (problems.length === 0) items.push(check.item);
+      details.push(...problems);
+    }
   });
   if (details.length > 0) throw refused('invalid_item', details);
   return items.map((item) => ({
@@ -76,7 +113,7 @@ export const receiveFunnelPost: IngestHandler = async (req, res, { services, see
   // The body is read first so that a refused request's bad row shows what was sent.
   const body = await readJsonBody(req, res, FUNNEL_BODY_MAX_BYTES, seen);
   checkApiKey(req, services.env.FUNNEL_API_KEY);
-  const events = funnelEventsFrom(body, livemodeFromQuery(req));
+  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns());
   await admit(events.length);
   await services.store.appendEvents(events);
   return { accepted: events.length };
@@ -101,7 +138,7 @@ export const receiveFunnelPixel: IngestHandler = async (req, res, { services, se
   } catch {
     throw new HttpError(400, 'invalid_json', 'The data query parameter is not valid JSON.');
   }
-  const events = funnelEventsFrom(body, livemodeFromQuery(req));
+  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns());
   await admit(events.length);
   await services.store.appendEvents(events);
   sendPixel(res);
