@@ -1,15 +1,26 @@
 import * as Sentry from '@sentry/nextjs';
-import { scrubEvent } from './lib/config/sentryScrub';
+import { browserSentryOptions, isPageNotFoundPage, markPageNotFound, scrubReplayEventsIntegration } from './lib/config/sentryOptions';
 
 /**
- * Browser error reporting. Inert without NEXT_PUBLIC_SENTRY_DSN; the spec's sampling and
- * replay settings arrive with the error-reporting work.
+ * Browser error reporting as SPEC §1, §7, §8 and §9 say (lib/config/sentryOptions.ts holds
+ * every value). Loaded by instrumentation-client.ts only when NEXT_PUBLIC_SENTRY_DSN is set.
  */
-const dsn = process.env.NEXT_PUBLIC_SENTRY_DSN;
+type NextWindow = Window & { __NEXT_DATA__?: Parameters<typeof isPageNotFoundPage>[0] };
+
+const settings = browserSentryOptions({
+  dsn: process.env.NEXT_PUBLIC_SENTRY_DSN,
+  appEnv: process.env.NEXT_PUBLIC_APP_ENV ?? 'development',
+  siteOrigin: window.location.origin,
+});
 
 Sentry.init({
-  dsn,
-  enabled: Boolean(dsn),
-  environment: process.env.NEXT_PUBLIC_APP_ENV ?? 'development',
-  beforeSend: scrubEvent,
+  ...settings.init,
+  integrations: [
+    Sentry.browserTracingIntegration({
+      beforeStartSpan: (options) => markPageNotFound(options, (window as NextWindow).__NEXT_DATA__),
+    }),
+    Sentry.replayIntegration(settings.replay),
+    Sentry.captureConsoleIntegration(settings.captureConsole),
+    scrubReplayEventsIntegration,
+  ],
 });

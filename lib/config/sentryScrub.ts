@@ -1,21 +1,125 @@
-import type { ErrorEvent } from '@sentry/nextjs';
+import type { Breadcrumb, ErrorEvent, Event } from '@sentry/nextjs';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../auth/sessionCookieNames';
 
 /**
- * Error reports never carry what a visitor typed or holds: request bodies (card fields,
- * e-mail addresses), cookies (session and receipt secrets) and query strings (sign-in
- * link tokens) are removed before an event leaves.
+ * Error reports never carry what a visitor typed or holds (issue 12, SPEC §1/§8): no card
+ * number, e-mail address, sign-in token, session cookie value or Stripe `client_secret`
+ * reaches an event, a breadcrumb or a replay. Request bodies, cookies and query strings are
+ * removed outright; free text (messages, exception values, URLs, breadcrumb data) is
+ * pattern-scrubbed, because a value can surface anywhere (an error message quoting a URL, a
+ * console.error of a response).
  */
-export function scrubEvent(event: ErrorEvent): ErrorEvent {
+
+export const REDACTED = '[Filtered]';
+
+/**
+ * The receipt cookie's name (`RECEIPT_COOKIE` in lib/server/checkout/receiptCookie.ts, kept
+ * here as a literal so that the browser bundle does not pull in server code; a test checks
+ * they agree). Also matches its `__Host-` form.
+ */
+export const RECEIPT_COOKIE_NAME = 'pj_receipt';
+
+/** Cookies whose values are secrets: the session, its expiry pair, the receipt. */
+export const SECRET_COOKIES = [SESSION_COOKIE, SESSION_EXPIRY_COOKIE, RECEIPT_COOKIE_NAME] as const;
+
+/** Query parameters that carry a secret: sign-in link tokens and Stripe's client secrets. */
+const SECRET_QUERY_PARAMS = ['token', 'access_token', 'client_secret', 'payment_intent_client_secret', 'setup_intent_client_secret'];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Ordered: the client secret before the generic digit runs, so that it goes as a whole. */
+const TEXT_PATTERNS: readonly RegExp[] = [
+  // Stripe client secrets: pi_…_secret_…, seti_…_secret_…
+  /\b(?:pi|seti|pm|src)_[A-Za-z0-9]+_secret_[A-Za-z0-9]+/g,
+  // Secret query parameters, wherever a URL appears in text.
+  new RegExp(`([?&;](?:${SECRET_QUERY_PARAMS.map(escape).join('|')})=)[^&#\\s"']*`, 'gi'),
+  // Our secret cookies, as `name=value` in a cookie header or document.cookie dump.
+  new RegExp(`\\b((?:${SECRET_COOKIES.map(escape).join('|')})=)[^;\\s"']*`, 'g'),
+  // E-mail addresses.
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
+  // Card numbers: 13–19 digits, optionally grouped by spaces or dashes.
+  /\b\d(?:[ -]?\d){12,18}\b/g,
+];
+
+/** Replaces every sensitive value in a piece of text; other text is left as it is. */
+export function scrubText(text: string): string {
+  let out = text;
+  for (const pattern of TEXT_PATTERNS) {
+    out = out.replace(pattern, (_match, prefix?: unknown) => (typeof prefix === 'string' ? `${prefix}${REDACTED}` : REDACTED));
+  }
+  return out;
+}
+
+/** Strips a URL's query string and fragment (sign-in tokens live there), then scrubs the rest. */
+export function scrubUrl(url: string): string {
+  return scrubText(url.split(/[?#]/)[0] ?? '');
+}
+
+/** Scrubs every string inside a JSON-like value (breadcrumb data, replay frames, extras). */
+export function scrubDeep<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return scrubText(value) as T;
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    out[key] = /^(url|from|to)$/.test(key) && typeof item === 'string' ? scrubUrl(item) : scrubDeep(item, depth + 1);
+  }
+  return out as T;
+}
+
+/** Breadcrumbs: fetch/xhr/navigation URLs lose their query strings; console messages are scrubbed. */
+export function scrubBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
+  const out: Breadcrumb = { ...breadcrumb };
+  if (out.message) out.message = scrubText(out.message);
+  if (out.data) out.data = scrubDeep(out.data);
+  return out;
+}
+
+function scrubCommon<E extends Event>(event: E): E {
+  if (event.message) event.message = scrubText(event.message);
+  if (event.logentry?.message) event.logentry.message = scrubText(event.logentry.message);
+  if (event.logentry?.params) event.logentry.params = scrubDeep(event.logentry.params);
+  for (const exception of event.exception?.values ?? []) {
+    if (exception.value) exception.value = scrubText(exception.value);
+  }
   if (event.request) {
     delete event.request.data;
     delete event.request.cookies;
     delete event.request.query_string;
     if (event.request.headers) {
-      const { cookie: _cookie, authorization: _authorization, ...headers } = event.request.headers;
-      event.request.headers = headers;
+      const { cookie: _cookie, Cookie: _Cookie, authorization: _authorization, Authorization: _Authorization, ...headers } = event.request.headers;
+      event.request.headers = scrubDeep(headers);
     }
-    if (event.request.url) event.request.url = event.request.url.split('?')[0];
+    if (event.request.url) event.request.url = scrubUrl(event.request.url);
   }
+  if (event.transaction) event.transaction = scrubText(event.transaction);
+  if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.map(scrubBreadcrumb);
+  if (event.extra) event.extra = scrubDeep(event.extra);
+  if (event.tags) event.tags = scrubDeep(event.tags);
   if (event.user) event.user = { id: event.user.id };
   return event;
+}
+
+/** beforeSend: error events leave without visitor data. */
+export function scrubEvent(event: ErrorEvent): ErrorEvent {
+  return scrubCommon(event);
+}
+
+/** The same scrubbing for transactions and replay events (their URLs and names). */
+export function scrubAnyEvent<E extends Event>(event: E): E {
+  const out = scrubCommon(event);
+  const replay = out as E & { urls?: unknown };
+  if (Array.isArray(replay.urls)) replay.urls = replay.urls.map((u) => (typeof u === 'string' ? scrubUrl(u) : u));
+  return out;
+}
+
+/**
+ * Replay text mask (the integration's `maskFn`): keeps the page's text readable and replaces
+ * only sensitive values. rrweb hands it the element as a second argument; text of form
+ * controls (a textarea's content) is masked entirely, as typed values always are.
+ */
+export function maskReplayText(text: string, element?: unknown): string {
+  const tag = typeof element === 'object' && element !== null && 'tagName' in element ? String((element as { tagName: unknown }).tagName) : '';
+  if (/^(INPUT|TEXTAREA|SELECT|OPTION)$/i.test(tag)) return text.replace(/\S/g, '*');
+  return scrubText(text);
 }
