@@ -1,7 +1,5 @@
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { buildPagePing, buildPageView, buildSelfDescribingEvent, trackerCore } from '@snowplow/tracker-core';
-import { apiResolver } from 'next/dist/server/api-utils/node/api-resolver';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
@@ -13,6 +11,7 @@ import { EventLimit } from './eventLimit';
 import { checkFunnelItem } from './funnelSchemas';
 import { sampleFunnelItems } from './sampleEvents';
 import { PIXEL_GIF } from './ingestHttp';
+import { serveApiRoutes, type RouteServer, type RouteTable } from '@/tests/fixtures/apiRouteServer';
 
 /**
  * Every ingestion and admin endpoint through its route module, served by Next's own API
@@ -33,46 +32,28 @@ const { appDb } = await import('../db/appDb');
 const { importCatalogueJson } = await import('../catalogue/importCatalogue');
 const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
 const { trackingServices } = await import('./trackingServices');
-const routes: [RegExp, Promise<unknown>][] = [
-  [/^\/api\/funnel$/, import('@/pages/api/funnel')],
-  [/^\/api\/segmentation\/(?<operation>[^/]+)$/, import('@/pages/api/segmentation/[operation]')],
-  [/^\/api\/collector$/, import('@/pages/api/collector')],
-  [/^\/api\/schema-inspector$/, import('@/pages/api/schema-inspector')],
-  [/^\/api\/admin\/events$/, import('@/pages/api/admin/events')],
-  [/^\/api\/admin\/bad-rows$/, import('@/pages/api/admin/bad-rows')],
-  [/^\/api\/ping$/, import('@/pages/api/ping')],
+const routes: RouteTable = [
+  [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
+  [/^\/api\/segmentation\/(?<operation>[^/]+)$/, () => import('@/pages/api/segmentation/[operation]')],
+  [/^\/api\/collector$/, () => import('@/pages/api/collector')],
+  [/^\/api\/schema-inspector$/, () => import('@/pages/api/schema-inspector')],
+  [/^\/api\/admin\/events$/, () => import('@/pages/api/admin/events')],
+  [/^\/api\/admin\/bad-rows$/, () => import('@/pages/api/admin/bad-rows')],
+  [/^\/api\/ping$/, () => import('@/pages/api/ping')],
 ];
 
-let server: http.Server;
+let server: RouteServer;
 let origin: string;
 
 beforeAll(async () => {
   // Funnel events are taken for the catalogue's campaigns only: the demo catalogue's.
   const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
-  server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const query: Record<string, string | string[]> = {};
-    for (const key of new Set(url.searchParams.keys())) {
-      const values = url.searchParams.getAll(key);
-      query[key] = values.length === 1 ? values[0]! : values;
-    }
-    const route = routes.find(([pattern]) => pattern.test(url.pathname));
-    if (!route) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    Object.assign(query, url.pathname.match(route[0])?.groups ?? {});
-    void route[1].then((module) =>
-      apiResolver(req, res, query, module, { previewModeId: '', previewModeEncryptionKey: '', previewModeSigningKey: '', dev: false }, false),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveApiRoutes(routes);
+  origin = server.origin;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await (await appDb()).destroy();
 });
 
