@@ -112,7 +112,7 @@ describe('FunnelReportView', () => {
     expect(screen.getByText('How visitors are counted')).toBeTruthy();
     expect(screen.getByText(/are left out: 7 in this period/)).toBeTruthy();
     expect(screen.getByText('7 waypoint events without a session id left out of the counts.')).toBeTruthy();
-    expect(screen.getByText(/in any order/)).toBeTruthy();
+    expect(screen.getByText(/up to the furthest one their session reached/)).toBeTruthy();
   });
 
   it('offers the filter as a GET form holding the current choices', () => {

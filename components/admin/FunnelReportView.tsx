@@ -81,8 +81,8 @@ export function FunnelReportView({ filter, campaignOptions, report, drift, drift
           <ul>
             <li>A visitor is one browsing session (a distinct session id). Without consent to store it, each page view has its own session, so one person may count more than once.</li>
             <li>
-              A visitor counts at a step when their session reached it during the period, in any order: someone who opens the cart from a link counts at the cart without the
-              offer page. That is why a step can convert more than 100% of the one before.
+              A visitor counts at every step up to the furthest one their session reached during the period: someone who opens the cart from a link has passed the offer
+              page and counts there too. So no step counts more visitors than the one before, and no conversion is above 100%.
             </li>
             <li>Conversion is a step&rsquo;s visitors divided by the step before&rsquo;s; overall is success over the offer page. &ldquo;—&rdquo; means nobody reached the step before.</li>
             <li>

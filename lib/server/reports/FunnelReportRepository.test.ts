@@ -107,6 +107,21 @@ describe('FunnelReportRepository.funnelCounts', () => {
     );
   });
 
+  it('counts a session at every step up to the furthest it reached: no step has more visitors than the one before', async () => {
+    await insert(
+      // Two visitors open the cart from a link, one pays straight from a saved card page: none saw the offer page.
+      { session: 'c1', waypoint: 'cart' },
+      { session: 'c2', waypoint: 'cart' },
+      { session: 'p1', waypoint: 'credit-card' },
+      { session: 'p1', waypoint: 'success' },
+      { session: 'o1', waypoint: 'campaign' },
+    );
+    const counts = await repo.funnelCounts(march);
+    const at = (waypointId: string) => counts.campaigns.find((row) => row.waypointId === waypointId)?.visitors ?? 0;
+    expect(['campaign', 'cart', 'credit-card', 'success'].map(at)).toEqual([4, 3, 1, 1]);
+    expect(counts.splits.find((row) => row.waypointId === 'cart')?.visitors).toBe(3);
+  });
+
   it('counts a visitor seen under two sources once in the campaign total', async () => {
     await insert({ session: 's1', source: 'newsletter' }, { session: 's1', source: 'social' });
     const counts = await repo.funnelCounts(march);

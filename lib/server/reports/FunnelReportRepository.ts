@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { arrivalIdFloor } from '../events/arrivalIds';
-import { FUNNEL_WAYPOINT_IDS, isFunnelWaypointId, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from './funnelReport';
+import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from './funnelReport';
 import { livemodeFilter, nextDay, type FunnelFilter } from './funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from './schemaDrift';
 
@@ -9,8 +9,8 @@ import { parseObservedSchema, type SchemaObservation } from './schemaDrift';
 export const DRIFT_OBSERVATIONS_MAX = 200;
 
 /**
- * The funnel report's reads. Visitors are counted in SQL (distinct session ids per
- * campaign × source × mode × waypoint, and per campaign × waypoint), so a page render
+ * The funnel report's reads. Visitors are counted in SQL (sessions by the furthest funnel
+ * step each reached, per campaign × source × mode and per campaign), so a page render
  * moves a few hundred numbers, never the events themselves.
  *
  * Only funnel waypoint events of the period are read: through the primary key (ids sort by
@@ -49,28 +49,65 @@ function waypointEvents(db: Kysely<Database>, filter: FunnelFilter) {
   return query;
 }
 
-/** Visitors per campaign × source × mode × waypoint, and the events without a session id. */
+/** A waypoint's place in the funnel (0 for the offer page): the furthest one a session reached decides where it counts. */
+const stepIndexOf = sql<number>`case ${waypointIdOf} ${sql.join(
+  FUNNEL_STEPS.map((step, index) => sql`when ${step.waypointId} then ${sql.lit(index)}`),
+  sql` `,
+)} end`;
+
+/**
+ * Sessions per campaign × source × mode by the furthest funnel step each reached. Events
+ * without a session id are left out: they cannot be followed from step to step.
+ */
 export function splitCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
-  return waypointEvents(db, filter)
-    .select([
-      'campaign_id',
-      'source',
-      'livemode',
-      waypointIdOf.as('waypoint_id'),
-      // COUNT(DISTINCT) leaves out null session ids: such events cannot be followed
-      // from step to step, so they would only inflate the top of the funnel.
-      sql<number>`count(distinct session_id)`.as('visitors'),
-      sql<number>`sum(case when session_id is null then 1 else 0 end)`.as('sessionless'),
-    ])
-    .groupBy(['campaign_id', 'source', 'livemode', waypointIdOf]);
+  const sessions = waypointEvents(db, filter)
+    .where('session_id', 'is not', null)
+    .select(['campaign_id', 'source', 'livemode', sql<number>`max(${stepIndexOf})`.as('furthest')])
+    .groupBy(['campaign_id', 'source', 'livemode', 'session_id']);
+  return db
+    .selectFrom(sessions.as('sessions'))
+    .select(['campaign_id', 'source', 'livemode', 'furthest', sql<number>`count(*)`.as('visitors')])
+    .groupBy(['campaign_id', 'source', 'livemode', 'furthest']);
 }
 
-/** Visitors per campaign × waypoint, each counted once whatever their source or mode. */
+/** Sessions per campaign by the furthest step each reached, whatever their source or mode. */
 export function campaignCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
-  return waypointEvents(db, filter)
+  const sessions = waypointEvents(db, filter)
     .where('session_id', 'is not', null)
-    .select(['campaign_id', waypointIdOf.as('waypoint_id'), sql<number>`count(distinct session_id)`.as('visitors')])
-    .groupBy(['campaign_id', waypointIdOf]);
+    .select(['campaign_id', sql<number>`max(${stepIndexOf})`.as('furthest')])
+    .groupBy(['campaign_id', 'session_id']);
+  return db
+    .selectFrom(sessions.as('sessions'))
+    .select(['campaign_id', 'furthest', sql<number>`count(*)`.as('visitors')])
+    .groupBy(['campaign_id', 'furthest']);
+}
+
+/** The waypoint events of the period that have no session id. */
+export function sessionlessQuery(db: Kysely<Database>, filter: FunnelFilter) {
+  return waypointEvents(db, filter).where('session_id', 'is', null).select(sql<number>`count(*)`.as('events'));
+}
+
+/**
+ * Visitors at each step from sessions by furthest step: a session counts at every step up
+ * to the furthest it reached (a visitor who opened the cart from a link has passed the
+ * offer), so no step counts more visitors than the one before it.
+ */
+export function reachedCounts<K>(rows: readonly { key: K; furthest: number; visitors: number }[], keyOf: (key: K) => string): { key: K; step: number; visitors: number }[] {
+  const groups = new Map<string, { key: K; byFurthest: number[] }>();
+  for (const row of rows) {
+    const id = keyOf(row.key);
+    const group = groups.get(id) ?? { key: row.key, byFurthest: FUNNEL_STEPS.map(() => 0) };
+    group.byFurthest[row.furthest] = (group.byFurthest[row.furthest] ?? 0) + row.visitors;
+    groups.set(id, group);
+  }
+  const out: { key: K; step: number; visitors: number }[] = [];
+  for (const { key, byFurthest } of groups.values()) {
+    let reached = 0;
+    const atStep: number[] = [];
+    for (let step = FUNNEL_STEPS.length - 1; step >= 0; step -= 1) atStep[step] = reached += byFurthest[step] ?? 0;
+    atStep.forEach((visitors, step) => visitors > 0 && out.push({ key, step, visitors }));
+  }
+  return out;
 }
 
 export class FunnelReportRepository {
@@ -83,25 +120,18 @@ export class FunnelReportRepository {
     return this.db.transaction().execute(async (trx) => {
       const splitRows = await splitCountsQuery(trx, filter).execute();
       const campaignRows = await campaignCountsQuery(trx, filter).execute();
+      const sessionless = await sessionlessQuery(trx, filter).executeTakeFirst();
+      const sessionlessEvents = Number(sessionless?.events ?? 0);
 
-      const splits: SplitWaypointCount[] = [];
-      let sessionlessEvents = 0;
-      for (const row of splitRows) {
-        sessionlessEvents += Number(row.sessionless);
-        if (!isFunnelWaypointId(row.waypoint_id) || Number(row.visitors) === 0) continue;
-        splits.push({
-          campaignId: row.campaign_id,
-          source: row.source,
-          livemode: row.livemode === 1,
-          waypointId: row.waypoint_id,
-          visitors: Number(row.visitors),
-        });
-      }
-      const campaigns: CampaignWaypointCount[] = [];
-      for (const row of campaignRows) {
-        if (!isFunnelWaypointId(row.waypoint_id)) continue;
-        campaigns.push({ campaignId: row.campaign_id, waypointId: row.waypoint_id, visitors: Number(row.visitors) });
-      }
+      const splitKey = (row: { campaign_id: string | null; source: string | null; livemode: number }) => JSON.stringify([row.campaign_id, row.source, row.livemode]);
+      const splits: SplitWaypointCount[] = reachedCounts(
+        splitRows.map((row) => ({ key: row, furthest: Number(row.furthest), visitors: Number(row.visitors) })),
+        splitKey,
+      ).map(({ key, step, visitors }) => ({ campaignId: key.campaign_id, source: key.source, livemode: key.livemode === 1, waypointId: FUNNEL_STEPS[step]!.waypointId, visitors }));
+      const campaigns: CampaignWaypointCount[] = reachedCounts(
+        campaignRows.map((row) => ({ key: row.campaign_id, furthest: Number(row.furthest), visitors: Number(row.visitors) })),
+        (campaignId) => JSON.stringify(campaignId),
+      ).map(({ key, step, visitors }) => ({ campaignId: key, waypointId: FUNNEL_STEPS[step]!.waypointId, visitors }));
       return { splits, campaigns, sessionlessEvents };
     });
   }

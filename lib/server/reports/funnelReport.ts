@@ -21,10 +21,6 @@ export type FunnelStepId = (typeof FUNNEL_STEPS)[number]['id'];
 export type FunnelWaypointId = (typeof FUNNEL_STEPS)[number]['waypointId'];
 export const FUNNEL_WAYPOINT_IDS: readonly FunnelWaypointId[] = FUNNEL_STEPS.map((step) => step.waypointId);
 
-export function isFunnelWaypointId(value: unknown): value is FunnelWaypointId {
-  return typeof value === 'string' && (FUNNEL_WAYPOINT_IDS as readonly string[]).includes(value);
-}
-
 /** Distinct visitors of one campaign × source × mode at one waypoint. */
 export interface SplitWaypointCount {
   campaignId: string | null;
