@@ -143,8 +143,21 @@ export function refuseUpgrade(req, socket) {
   const verdict = guardRequest(req);
   const refusal = verdict && 'refuse' in verdict ? verdict.refuse : { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols.' };
   const { status, headers, body } = refusalResponse({ headers: { ...req.headers, accept: '' } }, refusal);
+  endSocket(socket, status, 'Bad Request', headers, body);
+}
+
+/**
+ * Writes a whole answer straight to a connection Node's HTTP server has handed over (an
+ * upgrade, a request it could not parse), then closes it.
+ * @param {import('node:stream').Duplex} socket
+ * @param {number} status
+ * @param {string} reason
+ * @param {Record<string, string>} headers
+ * @param {string} body
+ */
+function endSocket(socket, status, reason, headers, body) {
   const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
-  socket.end(`HTTP/1.1 ${status} Bad Request\r\n${head.join('\r\n')}\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** Node's parser errors, as the client should read them. */
@@ -167,6 +180,5 @@ export function answerClientError(error, socket) {
   }
   const known = CLIENT_ERRORS[/** @type {keyof typeof CLIENT_ERRORS} */ (error.code ?? '')];
   const { status, reason, code, message } = known ?? { status: 400, reason: 'Bad Request', code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' };
-  const body = JSON.stringify({ error: { code, message } });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  endSocket(socket, status, reason, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify({ error: { code, message } }));
 }

@@ -2,6 +2,17 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseServerEnv } from './serverEnv';
 
+/** A production start with everything it needs (the card only, with its live keys). */
+const PRODUCTION = {
+  APP_ENV: 'production',
+  SMTP_URL: 'smtp://mail',
+  PUBLIC_ORIGIN: 'https://subscribe.example.com',
+  FUNNEL_API_KEY: 'a-real-funnel-key',
+  PAYMENT_METHODS: 'card',
+  STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
+  STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+};
+
 describe('parseServerEnv', () => {
   it('applies the defaults', () => {
     // Each limit and age has its default asserted beside its own tests; these are the core ones.
@@ -81,15 +92,6 @@ describe('parseServerEnv', () => {
   });
 
   describe('a production start (real money)', () => {
-    const PRODUCTION = {
-      APP_ENV: 'production',
-      SMTP_URL: 'smtp://mail',
-      PUBLIC_ORIGIN: 'https://subscribe.example.com',
-      FUNNEL_API_KEY: 'a-real-funnel-key',
-      PAYMENT_METHODS: 'card',
-      STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
-      STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
-    };
 
     it('starts with the live keys of every method offered, an https site and its own funnel key', () => {
       expect(parseServerEnv(PRODUCTION)).toMatchObject({ APP_ENV: 'production', PAYMENTS_SANDBOX: false, PAYMENT_METHODS: ['card'] });
@@ -109,15 +111,6 @@ describe('parseServerEnv', () => {
 });
 
 describe('REPORT_PASSWORD (the funnel report only; ADMIN_TOKEN keeps /api/admin)', () => {
-  const PRODUCTION = {
-    APP_ENV: 'production',
-    SMTP_URL: 'smtp://mail',
-    PUBLIC_ORIGIN: 'https://subscribe.example.com',
-    FUNNEL_API_KEY: 'a-real-funnel-key',
-    PAYMENT_METHODS: 'card',
-    STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
-    STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
-  };
 
   it('is optional (the report is off without it) and taken from 12 characters', () => {
     expect(parseServerEnv({}).REPORT_PASSWORD).toBeUndefined();

@@ -20,7 +20,7 @@ import type { CheckoutLimits } from './CheckoutLimits';
 import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
-import { TransactionRepository } from './TransactionRepository';
+import { TransactionRepository, transactionView } from './TransactionRepository';
 import { EMAIL_ALREADY_SUBSCRIBED_CODE } from '../../payments/paymentMachine';
 
 export interface CheckoutDeps {
@@ -245,7 +245,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
     }
     // Nor another card: the invoice would name the first card while the gateway charged this one.
-    if (kept && JSON.stringify((JSON.parse(kept.order_json) as OrderSnapshot).payment) !== JSON.stringify(order.payment)) {
+    if (kept && JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(order.payment)) {
       throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another card. Nothing was charged; please try again.');
     }
     const result = await gateway.charge({
