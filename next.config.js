@@ -33,6 +33,15 @@ const nextConfig = {
   poweredByHeader: false,
   assetPrefix: ASSET_PREFIX,
   serverExternalPackages: ['better-sqlite3'],
+  experimental: {
+    // Most of the journey's visitors arrive once, from a campaign link, with nothing cached:
+    // the first load is what they wait for. One shared chunk (React, Next and the shell,
+    // instead of five) compresses better, as gzip sees it all at once: 2.5 kB less on the
+    // offer page (npm run bench). Steps, payment methods and tracking still load apart, when
+    // needed. The cost, a new shared chunk for returning visitors after each release, is
+    // small next to a campaign's traffic.
+    turbopackChunking: { minChunkSize: 1_000_000, maxMergeChunkSize: 1_000_000 },
+  },
   env: { NEXT_PUBLIC_ASSET_PREFIX: ASSET_PREFIX },
   // The spec's browser calls (SPEC 7) are served by our own API routes.
   // beforeFiles: these paths are never pages, so Next need not look for one first (the

@@ -26,6 +26,7 @@ describe('ErrorPage', () => {
     expect(back.getAttribute('href')).toBe('/vogue/demo-single?livemode=false');
     const frame = container.firstElementChild as HTMLElement;
     expect(frame.style.getPropertyValue('--brand-accent')).toBe('#b3122e');
+    expect(frame.dataset.brandFont).toBe(vogue.identity.fontFamily);
     expect(document.title).toBe('Page not found | Vogue');
   });
 

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConsentBanner } from './ConsentBanner';
-import { loadOneTrust } from './oneTrust';
 import { trackingModeFor, type ConsentGroupId, type ConsentState, type TrackingMode } from '@/lib/tracking/consent/consentGroups';
 import { storeConsent } from '@/lib/tracking/consent/consentStore';
 
@@ -28,8 +27,20 @@ export function ConsentProvider({ consentId, initial, children }: { consentId: s
   const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
 
   useEffect(() => {
-    if (consentId) return loadOneTrust(consentId, (groups) => setState({ decided: true, groups }));
-    return undefined;
+    if (!consentId) return undefined;
+    // The CMP's loader is fetched only where a consent id is configured.
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    import('./oneTrust').then(
+      ({ loadOneTrust }) => {
+        if (!cancelled) stop = loadOneTrust(consentId, (groups) => setState({ decided: true, groups }));
+      },
+      (error: unknown) => console.error('The consent manager could not load; tracking stays anonymous.', error),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [consentId]);
 
   const decide = useCallback((groups: ReadonlySet<ConsentGroupId>) => {

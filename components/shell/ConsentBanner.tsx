@@ -8,6 +8,14 @@ import {
 } from '@/lib/tracking/consent/consentGroups';
 import styles from './ConsentBanner.module.css';
 
+/** What each group is for, in the visitor's words (a group without its text does not compile). */
+const GROUP_TEXT: Record<ConsentGroupId, { label: string; description: string }> = {
+  C0001: { label: 'Strictly necessary', description: 'Keep your cart and payment working. Always on.' },
+  C0002: { label: 'Performance', description: 'Help us measure how the checkout performs.' },
+  C0003: { label: 'Functional', description: 'Remember your choices between visits.' },
+  C0004: { label: 'Targeting', description: 'Let us and our partners remember you and show relevant offers.' },
+};
+
 /**
  * The built-in consent banner: accept all, reject all, or choose per group. It does not
  * block the page (buying works whatever the answer) and it does not take focus; it is a
@@ -49,7 +57,7 @@ export function ConsentBanner({ current, onDecide }: { current: ConsentState; on
                   onChange={(event) => toggle(group.id, event.target.checked)}
                 />
                 <span>
-                  <strong>{group.label}</strong> <span className={styles.description}>{group.description}</span>
+                  <strong>{GROUP_TEXT[group.id].label}</strong> <span className={styles.description}>{GROUP_TEXT[group.id].description}</span>
                 </span>
               </label>
             ))}

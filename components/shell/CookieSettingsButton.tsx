@@ -1,5 +1,5 @@
 import { useConsent } from './Consent';
-import styles from './ConsentBanner.module.css';
+import styles from './CookieSettingsButton.module.css';
 
 /** "Cookie settings": opens the consent choices again, so consent can be changed or withdrawn at any time. */
 export function CookieSettingsButton() {

@@ -1,19 +1,25 @@
 import { useEffect, useState } from 'react';
-import dynamic from 'next/dynamic';
 import Router from 'next/router';
+import type { Loader as LoaderView } from '../ui/Loader';
 import { DYNAMIC_LOAD_DELAY_MS } from '../ui/loaderTypes';
 
-const loadLoader = () => import('../ui/Loader');
-// Not part of every page's first load: fetched when a navigation starts, and shown only after a delay.
-const Loader = dynamic(() => loadLoader().then((module) => module.Loader), { ssr: false, loading: () => null });
+type LoaderComponent = typeof LoaderView;
 
-/** Shows the general-processing loader while the next page loads, after the usual delay. */
+/**
+ * Shows the general-processing loader while the next page loads, after the usual delay.
+ * The loader's code is not part of every page's first load: it is fetched when a
+ * navigation starts.
+ */
 export function RouteChangeLoader() {
   const [loading, setLoading] = useState(false);
   const [visible, setVisible] = useState(false);
+  const [Loader, setLoader] = useState<LoaderComponent | null>(null);
   useEffect(() => {
     const start = () => {
-      void loadLoader();
+      import('../ui/Loader').then(
+        (module) => setLoader(() => module.Loader),
+        () => undefined, // without its code the page simply shows no loader
+      );
       setLoading(true);
     };
     const stop = () => setLoading(false);
@@ -32,5 +38,5 @@ export function RouteChangeLoader() {
     const timer = setTimeout(() => setVisible(true), DYNAMIC_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [loading]);
-  return loading && visible ? <Loader type="general-processing" label="Loading the next step…" /> : null;
+  return loading && visible && Loader ? <Loader type="general-processing" label="Loading the next step…" /> : null;
 }

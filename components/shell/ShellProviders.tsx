@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckoutConfigProvider, checkoutConfigFrom } from './CheckoutConfig';
 import { ConsentProvider } from './Consent';
-import { PaymentPageIsolation } from './PaymentPageIsolation';
 import { PreAuthGate } from './PreAuthGate';
 import { RouteChangeLoader } from './RouteChangeLoader';
 import { TrackingProvider } from './Tracking';
@@ -9,15 +8,14 @@ import { parseStoredConsent } from '@/lib/tracking/consent/consentStore';
 
 /**
  * The shell around every page (SPEC §1), one provider per file: checkout config, consent
- * and tracking (journey pages only), the route-change loader, payment pages kept apart from
- * marketing code, and the pre-auth gate.
+ * and tracking (journey pages only), the route-change loader and the pre-auth gate. Payment
+ * pages are kept apart from marketing code by the code that loads it (lib/browser/marketingCode.ts).
  */
 export function ShellProviders({ pageProps, children }: { pageProps: unknown; children: ReactNode }) {
   const config = checkoutConfigFrom(pageProps);
   const page = (
     <>
       <RouteChangeLoader />
-      <PaymentPageIsolation />
       <PreAuthGate>{children}</PreAuthGate>
     </>
   );

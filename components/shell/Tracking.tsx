@@ -2,11 +2,9 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
-import { loadMarketingScript } from '@/lib/browser/marketingCode';
 import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
 import { recordEarlyActions, type EarlyAction } from '@/lib/tracking/earlyActions';
-import { forgetTracingSession } from '@/lib/tracking/tracingSession';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { track } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
@@ -38,6 +36,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const tracking = useRef<StartedTracking | null>(null);
   const mode = useRef(consentMode);
   mode.current = consentMode;
+  const pageMode = useRef(consentMode).current;
   useEffect(() => {
     if (!latest.current) return undefined;
     let started: StartedTracking | null = null;
@@ -46,7 +45,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     import('@/lib/tracking/startTracking').then(
       ({ startTracking }) => {
         if (cancelled || !latest.current) return;
-        started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig });
+        started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig }, pageMode);
         tracking.current = started;
       },
       (error: unknown) => console.error('Tracking could not start: its code did not load.', error),
@@ -96,19 +95,10 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     };
   }, [campaignId, livemode, page]);
 
-  const previousMode = useRef(consentMode);
+  // Consent changes are applied by the started tracking (lib/tracking/consentChanges.ts); it
+  // starts in the mode of the moment, so a change before it has loaded is not lost.
   useEffect(() => {
-    const withdrawn = previousMode.current === 'full' && consentMode === 'anonymous';
-    previousMode.current = consentMode;
-    tracking.current?.pipeline.setMode(consentMode);
-    // The group's martech library (SPEC §3 page environment) is marketing code: targeting consent only.
-    const martech = latest.current?.tracking.martechLibrarySrc;
-    if (consentMode === 'full' && martech) loadMarketingScript(window, martech, 'The martech library could not load.');
-    if (!withdrawn) return;
-    // Withdrawn consent: the tracing id kept for this tab goes, later events carry a new id,
-    // and third-party marketing code already running (its tags, its cookies) goes with a fresh page.
-    forgetTracingSession();
-    if (latest.current?.tracking.trackingId || latest.current?.tracking.martechLibrarySrc) window.location.reload();
+    tracking.current?.setMode(consentMode);
   }, [consentMode]);
 
   return <>{children}</>;

@@ -21,7 +21,7 @@ interface ErrorViewProps {
  */
 export function ErrorView({ title, message, brand = null, eyebrow, children }: ErrorViewProps) {
   return (
-    <div className={brand ? styles.branded : styles.neutral} style={brand ? brandTheme(brand.identity) : undefined}>
+    <div className={brand ? styles.branded : styles.neutral} {...(brand ? brandTheme(brand.identity) : {})}>
       <DocumentTitle title={brand ? `${title} | ${brand.name}` : title} />
       {brand && (
         <>

@@ -16,7 +16,7 @@ interface JourneyLayoutProps {
 /** The brand-themed frame of every journey page: skip link, header, main, footer. */
 export function JourneyLayout({ brandName, identity, livemode, children }: JourneyLayoutProps) {
   return (
-    <div className={styles.frame} style={brandTheme(identity)}>
+    <div className={styles.frame} {...brandTheme(identity)}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

@@ -1,19 +1,19 @@
 import type { CSSProperties } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 
-const FONT_STACKS: Record<BrandIdentity['fontFamily'], string> = {
-  serif: 'Georgia, "Times New Roman", Times, serif',
-  sans: '"Helvetica Neue", Helvetica, Arial, "Liberation Sans", sans-serif',
-  display: 'Didot, "Bodoni 72", "Bodoni MT", Georgia, serif',
-};
-
-/** A brand's look as CSS custom properties, for a frame's style: the journey's pages and its error pages look alike. */
-export function brandTheme(identity: BrandIdentity): CSSProperties {
+/**
+ * A brand's look, for a frame's props: its colours as CSS custom properties, and its font
+ * family as `data-brand-font`, whose stack is in styles/globals.css (a stylesheet rule, not
+ * a table in every page's script). The journey's pages and its error pages look alike.
+ */
+export function brandTheme(identity: BrandIdentity): { style: CSSProperties; 'data-brand-font': BrandIdentity['fontFamily'] } {
   return {
-    '--brand-primary': identity.primaryColor,
-    '--brand-accent': identity.accentColor,
-    '--brand-background': identity.backgroundColor,
-    '--brand-text': identity.textColor,
-    '--brand-font': FONT_STACKS[identity.fontFamily],
-  } as CSSProperties;
+    style: {
+      '--brand-primary': identity.primaryColor,
+      '--brand-accent': identity.accentColor,
+      '--brand-background': identity.backgroundColor,
+      '--brand-text': identity.textColor,
+    } as CSSProperties,
+    'data-brand-font': identity.fontFamily,
+  };
 }

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetMarketingCode, loadMarketingScript, needsFullLoad } from './marketingCode';
+
+// Marketing code hooks the router's back/forward (paymentPageIsolation.test.ts tests that).
+vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }));
 
 const at = (path: string) => window.history.replaceState(null, '', path);
 const scripts = () => [...document.scripts].map((script) => script.src);

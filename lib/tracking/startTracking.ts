@@ -2,6 +2,7 @@ import type { PublicTrackingEnv } from '../config/publicEnv';
 import type { JourneyMode } from '../journey/query';
 import type { ActionHandlers } from './actionBinding';
 import { collectorOrigin } from './collectorUrl';
+import { followConsent } from './consentChanges';
 import type { TrackingMode } from './consent/consentGroups';
 import { createAnalyticsDestination } from './destinations/analyticsDestination';
 import { createDataLayerDestination } from './destinations/dataLayerDestination';
@@ -39,7 +40,16 @@ function sessionIdFor(mode: TrackingMode): string {
   return mode === 'full' ? storedTracingSessionId() : pageViewSessionId();
 }
 
-export function startTracking(config: TrackingPageConfig, initialMode: TrackingMode, latest: { current: TrackingPageConfig }) {
+/**
+ * Starts tracking in the visitor's current mode. `pageMode` is the mode the page was shown
+ * in, so that consent withdrawn before this code arrived is still treated as withdrawn.
+ */
+export function startTracking(
+  config: TrackingPageConfig,
+  initialMode: TrackingMode,
+  latest: { current: TrackingPageConfig },
+  pageMode: TrackingMode = initialMode,
+) {
   const { tracking, mode } = config;
   const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
   const inspector = createSchemaInspector({ url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true), appEnv: tracking.appEnv });
@@ -66,6 +76,14 @@ export function startTracking(config: TrackingPageConfig, initialMode: TrackingM
     }),
   });
   const detach = attachPipeline(pipeline);
+  const setMode = followConsent({
+    pipeline,
+    martechLibrarySrc: () => latest.current.tracking.martechLibrarySrc,
+    marketingConfigured: () => Boolean(latest.current.tracking.trackingId || latest.current.tracking.martechLibrarySrc),
+    pageMode,
+    win: window,
+  });
+  setMode(initialMode);
   /** Where the page's `data-martech-actions` go (the shell binds them; funnel actions go through track()). */
   const actions: Omit<ActionHandlers, 'funnel'> = {
     // A segment targets the visitor: only with their consent.
@@ -83,7 +101,7 @@ export function startTracking(config: TrackingPageConfig, initialMode: TrackingM
     void funnel.stop();
     void inspector.stop();
   };
-  return { pipeline, actions, stop };
+  return { setMode, actions, stop };
 }
 
 export type StartedTracking = ReturnType<typeof startTracking>;

@@ -1,13 +1,13 @@
 /**
  * Consent groups, named as OneTrust names them so that the built-in banner and the CMP
  * speak the same language. C0004 (targeting) decides between anonymous and full tracking
- * (SPEC §4, §9).
+ * (SPEC §4, §9). What the banner says of each is in ConsentBanner.tsx, loaded only with it.
  */
 export const CONSENT_GROUPS = [
-  { id: 'C0001', label: 'Strictly necessary', description: 'Keep your cart and payment working. Always on.', required: true },
-  { id: 'C0002', label: 'Performance', description: 'Help us measure how the checkout performs.', required: false },
-  { id: 'C0003', label: 'Functional', description: 'Remember your choices between visits.', required: false },
-  { id: 'C0004', label: 'Targeting', description: 'Let us and our partners remember you and show relevant offers.', required: false },
+  { id: 'C0001', required: true },
+  { id: 'C0002', required: false },
+  { id: 'C0003', required: false },
+  { id: 'C0004', required: false },
 ] as const;
 
 export type ConsentGroupId = (typeof CONSENT_GROUPS)[number]['id'];

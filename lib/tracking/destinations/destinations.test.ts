@@ -8,6 +8,9 @@ import { createSegmentationClient } from '../segmentation';
 import { createMemoryTransport } from '../transports/memoryTransport';
 import { analyticsCallFor } from './analyticsEvents';
 import { createDataLayerDestination } from './dataLayerDestination';
+
+// Loading the tag manager hooks the router's back/forward (lib/browser/paymentPageIsolation.ts).
+vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }));
 import { createFunnelDestination } from './funnelDestination';
 import { createSegmentationDestination } from './segmentationDestination';
 

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetMarketingCode } from '../browser/marketingCode';
+import type { TrackingMode } from './consent/consentGroups';
+import { followConsent } from './consentChanges';
+import { TRACING_SESSION_KEY } from './tracingSession';
+
+// Loading marketing code hooks the router's back/forward (lib/browser/paymentPageIsolation.ts).
+vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }));
+
+const MARTECH = 'https://cdn.martech.example/lib.js';
+const scripts = () => [...document.scripts].map((script) => script.src);
+
+function follower(pageMode: TrackingMode, configured: { martech?: string; trackingId?: string } = {}) {
+  const pipeline = { setMode: vi.fn() };
+  const reload = vi.fn();
+  window.history.replaceState(null, '', '/vogue/demo-single');
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/vogue/demo-single', reload } as Location);
+  const win = window;
+  const setMode = followConsent({
+    pipeline,
+    martechLibrarySrc: () => configured.martech,
+    marketingConfigured: () => Boolean(configured.martech || configured.trackingId),
+    pageMode,
+    win,
+  });
+  return { setMode, pipeline, reload };
+}
+
+afterEach(() => {
+  forgetMarketingCode();
+  document.head.innerHTML = '';
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('following consent', () => {
+  it('switches the pipeline with every answer', () => {
+    const { setMode, pipeline } = follower('anonymous');
+    setMode('full');
+    setMode('anonymous');
+    expect(pipeline.setMode.mock.calls).toEqual([['full'], ['anonymous']]);
+  });
+
+  it('loads the martech library with targeting consent only', () => {
+    const anonymous = follower('anonymous', { martech: MARTECH });
+    anonymous.setMode('anonymous');
+    expect(scripts()).toEqual([]);
+    anonymous.setMode('full');
+    expect(scripts()).toEqual([MARTECH]);
+  });
+
+  it('on withdrawal forgets the tab’s tracing id and reloads a page that ran marketing code', () => {
+    window.sessionStorage.setItem(TRACING_SESSION_KEY, 'a1b2c3d4-0000-4000-8000-000000000000');
+    const { setMode, reload } = follower('full', { trackingId: 'GTM-X' });
+    setMode('full');
+    expect(reload).not.toHaveBeenCalled();
+    setMode('anonymous');
+    expect(window.sessionStorage.getItem(TRACING_SESSION_KEY)).toBeNull();
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('counts a withdrawal made before tracking started, and reloads only where marketing code is configured', () => {
+    window.sessionStorage.setItem(TRACING_SESSION_KEY, 'a1b2c3d4-0000-4000-8000-000000000000');
+    const { setMode, reload } = follower('full');
+    setMode('anonymous');
+    expect(window.sessionStorage.getItem(TRACING_SESSION_KEY)).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('does not treat giving consent, or keeping none, as a withdrawal', () => {
+    window.sessionStorage.setItem(TRACING_SESSION_KEY, 'a1b2c3d4-0000-4000-8000-000000000000');
+    const { setMode, reload } = follower('anonymous', { trackingId: 'GTM-X' });
+    setMode('anonymous');
+    setMode('full');
+    expect(window.sessionStorage.getItem(TRACING_SESSION_KEY)).not.toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
