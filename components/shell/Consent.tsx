@@ -8,6 +8,8 @@ export interface ConsentValue {
   mode: TrackingMode;
   /** Whether the built-in banner is showing (never with OneTrust, whose CMP shows its own). */
   bannerOpen: boolean;
+  /** Whether the visitor opened it ("Cookie settings"), rather than it being shown unasked. */
+  bannerRequested: boolean;
   /** The built-in banner's answer (with OneTrust, the CMP decides and this is unused). */
   decide(groups: ReadonlySet<ConsentGroupId>): void;
   /** Opens the choices again (the footer's "Cookie settings"). */
@@ -25,6 +27,7 @@ const ConsentContext = createContext<ConsentValue | null>(null);
 export function ConsentProvider({ consentId, initial, children }: { consentId: string | null; initial: ConsentState; children: ReactNode }) {
   const [state, setState] = useState<ConsentState>(consentId ? { decided: false } : initial);
   const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
+  const [bannerRequested, setBannerRequested] = useState(false);
 
   useEffect(() => {
     if (!consentId) return undefined;
@@ -50,12 +53,15 @@ export function ConsentProvider({ consentId, initial, children }: { consentId: s
   }, []);
   const reopen = useCallback(() => {
     if (consentId) window.OneTrust?.ToggleInfoDisplay?.();
-    else setBannerOpen(true);
+    else {
+      setBannerOpen(true);
+      setBannerRequested(true);
+    }
   }, [consentId]);
 
   const value = useMemo<ConsentValue>(
-    () => ({ state, mode: trackingModeFor(state), bannerOpen, decide, reopen }),
-    [state, bannerOpen, decide, reopen],
+    () => ({ state, mode: trackingModeFor(state), bannerOpen, bannerRequested, decide, reopen }),
+    [state, bannerOpen, bannerRequested, decide, reopen],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }
@@ -72,5 +78,5 @@ export function useConsent(): ConsentValue | null {
 export function ConsentBannerSlot() {
   const consent = useConsent();
   if (!consent?.bannerOpen) return null;
-  return <ConsentBanner current={consent.state} onDecide={consent.decide} />;
+  return <ConsentBanner current={consent.state} onDecide={consent.decide} takeFocus={consent.bannerRequested} />;
 }

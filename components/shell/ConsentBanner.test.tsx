@@ -30,9 +30,10 @@ const renderBanner = () =>
 afterEach(() => Cookies.remove(CONSENT_COOKIE, { path: '/' }));
 
 describe('the built-in consent banner', () => {
-  it('starts anonymous and stores nothing until the visitor answers', () => {
+  it('starts anonymous and stores nothing until the visitor answers, and does not take focus', () => {
     renderBanner();
     expect(screen.getByRole('region', { name: 'Your privacy choices' })).toBeTruthy();
+    expect(document.activeElement).toBe(document.body);
     expect(screen.getByTestId('mode').textContent).toBe('anonymous');
     expect(document.cookie).toBe('');
   });
@@ -66,6 +67,8 @@ describe('the built-in consent banner', () => {
     expect(Cookies.get(CONSENT_COOKIE)).toBe('v1:C0001,C0002');
 
     act(() => screen.getByRole('button', { name: 'Cookie settings' }).click());
+    // Opened from the footer, far below it: focus (and the view) goes to the banner.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Your privacy choices' }));
     fireEvent.click(screen.getByRole('button', { name: 'Manage choices' }));
     expect((screen.getByRole('checkbox', { name: /Performance/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: /Targeting/ }));

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   ALL_GROUPS,
   CONSENT_GROUPS,
@@ -16,13 +16,24 @@ const GROUP_TEXT: Record<ConsentGroupId, { label: string; description: string }>
   C0004: { label: 'Targeting', description: 'Let us and our partners remember you and show relevant offers.' },
 };
 
+interface ConsentBannerProps {
+  current: ConsentState;
+  onDecide(groups: ReadonlySet<ConsentGroupId>): void;
+  /** Opened by the visitor from the footer: focus (and the view) goes to it, at the top of the page. */
+  takeFocus?: boolean;
+}
+
 /**
  * The built-in consent banner: accept all, reject all, or choose per group. It does not
- * block the page (buying works whatever the answer) and it does not take focus; it is a
- * labelled region in the page's flow, reachable from the keyboard.
+ * block the page (buying works whatever the answer) and, shown unasked, it does not take
+ * focus; it is a labelled region in the page's flow, reachable from the keyboard.
  */
-export function ConsentBanner({ current, onDecide }: { current: ConsentState; onDecide(groups: ReadonlySet<ConsentGroupId>): void }) {
+export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentBannerProps) {
   const headingId = useId();
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (takeFocus) region.current?.focus();
+  }, [takeFocus]);
   const [choosing, setChoosing] = useState(false);
   const [chosen, setChosen] = useState<Set<ConsentGroupId>>(() => new Set(current.decided ? current.groups : NECESSARY_ONLY));
 
@@ -35,7 +46,7 @@ export function ConsentBanner({ current, onDecide }: { current: ConsentState; on
     });
 
   return (
-    <section className={styles.banner} aria-labelledby={headingId} data-testid="consent-banner">
+    <section ref={region} tabIndex={-1} className={styles.banner} aria-labelledby={headingId} data-testid="consent-banner">
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.heading}>
           Your privacy choices
