@@ -108,8 +108,10 @@ test.describe('consent gating', () => {
     const requests = recordRequests(page);
     const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false' });
     await page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Accept all' }).click();
-    const tracingId = await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'));
-    expect(tracingId).toBeTruthy();
+    // Kept from the first event delivered with consent (tracking's code may still be loading).
+    const storedId = () => page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'));
+    await expect.poll(storedId).toBeTruthy();
+    const tracingId = await storedId();
 
     await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await page.getByRole('region', { name: 'Your privacy choices' }).getByRole('button', { name: 'Reject all' }).click();
