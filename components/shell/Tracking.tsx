@@ -6,7 +6,7 @@ import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
 import { recordEarlyActions, type EarlyAction } from '@/lib/tracking/earlyActions';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
-import { track } from '@/lib/tracking/track';
+import { holdEvents, track, type HeldEvents } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
 
 /**
@@ -66,9 +66,16 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   // only funnel actions).
   useEffect(() => {
     if (!campaignId) return undefined;
-    const recorder = recordEarlyActions(document);
+    // Once an action is recorded, later events wait behind it until the binder has described
+    // it: a quick click's own add-to-cart does not overtake the click (track.ts holdEvents).
+    let hold: HeldEvents | null = null;
+    const release = () => {
+      hold?.release();
+      hold = null;
+    };
+    const recorder = recordEarlyActions(document, () => (hold ??= holdEvents()));
     const handlers: ActionHandlers = {
-      funnel: track,
+      funnel: (event) => (hold ? hold.ahead(event) : track(event)),
       segment: (operation, segment) => tracking.current?.actions.segment(operation, segment),
       analytics: (name, data) => tracking.current?.actions.analytics(name, data),
     };
@@ -81,9 +88,11 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
         const early = recordedBeforeLeaving ?? recorder.stop();
         if (left) replayEarlyActions(early, handlers, campaignId);
         else stop = startActionBinding(document, handlers, { campaignId, early });
+        release();
       },
       (error: unknown) => {
         recorder.stop();
+        release();
         console.error('Tracking could not bind the page: its code did not load.', error);
       },
     );

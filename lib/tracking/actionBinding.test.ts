@@ -324,12 +324,25 @@ describe('clicks and hovers before the binder loads', () => {
     const plain = document.createElement('button');
     document.body.append(plain);
     const marked = element([subscribeClick]);
-    const recorder = recordEarlyActions(document);
+    const onRecord = vi.fn();
+    const recorder = recordEarlyActions(document, onRecord);
     plain.click();
+    expect(onRecord).not.toHaveBeenCalled();
     const early = recorder.stop();
     marked.click();
     expect(early).toEqual([]);
     expect(recorder.stop()).toEqual([]);
+    expect(onRecord).not.toHaveBeenCalled();
+  });
+
+  it('tells of each action as it is recorded', () => {
+    const marked = element([subscribeClick]);
+    const onRecord = vi.fn();
+    const recorder = recordEarlyActions(document, onRecord);
+    marked.click();
+    marked.click();
+    expect(onRecord).toHaveBeenCalledTimes(2);
+    recorder.stop();
   });
 
   it('notes one hover per tracked element, so that hovering never crowds out a click', () => {

@@ -21,7 +21,8 @@ export interface EarlyActionRecorder {
   stop(): EarlyAction[];
 }
 
-export function recordEarlyActions(root: Document | Element): EarlyActionRecorder {
+/** `onRecord` is told of each action recorded (the shell holds later events behind them: track.ts). */
+export function recordEarlyActions(root: Document | Element, onRecord?: () => void): EarlyActionRecorder {
   const recorded: EarlyAction[] = [];
   /** Hovers run once per element anyway: one is noted per tracked element, so hovering never crowds out a click. */
   const hovered = new Set<Element>();
@@ -34,6 +35,7 @@ export function recordEarlyActions(root: Document | Element): EarlyActionRecorde
       hovered.add(tracked);
     }
     recorded.push({ trigger, target: target as Element });
+    onRecord?.();
   };
   const onClick = note('click');
   // mouseenter does not bubble: mouseover on the way in stands for it, and the replay runs

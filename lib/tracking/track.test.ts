@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCartExitClick } from './events';
 import type { Pipeline } from './pipeline';
-import { attachPipeline, drainBufferedEvents, onTrack, track } from './track';
+import { attachPipeline, drainBufferedEvents, holdEvents, onTrack, track } from './track';
 
 afterEach(() => void drainBufferedEvents());
 
@@ -54,5 +54,67 @@ describe('track', () => {
     const events = drainBufferedEvents();
     expect(events).toHaveLength(200);
     expect(events[0]).toEqual(buildCartExitClick('sign-in', 'c50'));
+  });
+
+  describe('holding events behind an early action', () => {
+    /** An event told apart by its campaign id. */
+    const labelled = (label: string) => buildCartExitClick('magic-link', label);
+    const labelOf = (event: { payload: object }) => (event.payload as { campaignId: string }).campaignId;
+    const recorder = () => {
+      const delivered: string[] = [];
+      const pipeline: Pipeline = { deliver: (event) => delivered.push(labelOf(event)), setMode: vi.fn(), mode: () => 'anonymous' };
+      return { delivered, pipeline };
+    };
+
+    it('lets what goes ahead pass, and what was emitted meanwhile follow it on release', () => {
+      const { delivered, pipeline } = recorder();
+      const detach = attachPipeline(pipeline);
+      track(labelled('before'));
+      const hold = holdEvents();
+      track(labelled('meanwhile'));
+      expect(delivered).toEqual(['before']);
+      hold.ahead(labelled('early-click'));
+      hold.release();
+      track(labelled('after'));
+      expect(delivered).toEqual(['before', 'early-click', 'meanwhile', 'after']);
+      detach();
+    });
+
+    it('keeps the order while no pipeline is attached yet', () => {
+      const hold = holdEvents();
+      track(labelled('meanwhile'));
+      hold.ahead(labelled('early-click'));
+      hold.release();
+      const { delivered, pipeline } = recorder();
+      const detach = attachPipeline(pipeline);
+      expect(delivered).toEqual(['early-click', 'meanwhile']);
+      detach();
+    });
+
+    it('releases only when every hold has, and a second release changes nothing', () => {
+      const { delivered, pipeline } = recorder();
+      const detach = attachPipeline(pipeline);
+      const left = holdEvents();
+      const next = holdEvents();
+      track(labelled('meanwhile'));
+      left.release();
+      left.release();
+      expect(delivered).toEqual([]);
+      next.ahead(labelled('early-click'));
+      next.release();
+      expect(delivered).toEqual(['early-click', 'meanwhile']);
+      detach();
+    });
+
+    it('tells listeners of every event as it is emitted, held or ahead', () => {
+      const heard: string[] = [];
+      const off = onTrack((event) => heard.push(labelOf(event)));
+      const hold = holdEvents();
+      track(labelled('meanwhile'));
+      hold.ahead(labelled('early-click'));
+      hold.release();
+      off();
+      expect(heard).toEqual(['meanwhile', 'early-click']);
+    });
   });
 });
