@@ -1,11 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConsentBanner } from './ConsentBanner';
-import { trackingModeFor, type ConsentGroupId, type ConsentState, type TrackingMode } from '@/lib/tracking/consent/consentGroups';
+import {
+  trackingConsentFor,
+  type ConsentGroupId,
+  type ConsentPolicy,
+  type ConsentState,
+  type TrackingConsent,
+  type TrackingMode,
+} from '@/lib/tracking/consent/consentGroups';
 import { storeConsent } from '@/lib/tracking/consent/consentStore';
 
 export interface ConsentValue {
   state: ConsentState;
   mode: TrackingMode;
+  /** What tracking may do, under the deployment's consent policy. */
+  tracking: TrackingConsent;
   /** Whether the built-in banner is showing (never with OneTrust, whose CMP shows its own). */
   bannerOpen: boolean;
   /** Whether the visitor opened it ("Cookie settings"), rather than it being shown unasked. */
@@ -20,11 +29,20 @@ const ConsentContext = createContext<ConsentValue | null>(null);
 
 /**
  * Cookie consent (SPEC §1, §4): the configured OneTrust CMP when a consent id is set,
- * otherwise our own banner with the same groups. No answer yet means anonymous tracking.
+ * otherwise our own banner with the same groups. No answer yet means anonymous tracking,
+ * or, under the strict policy, none at all (trackingConsentFor).
  * The server reads the consent cookie too and hands it over as `initial`, so the first
  * render, the banner included, is the same on both sides: no flash, no layout shift.
  */
-export function ConsentProvider({ consentId, initial, children }: { consentId: string | null; initial: ConsentState; children: ReactNode }) {
+interface ConsentProviderProps {
+  consentId: string | null;
+  /** The deployment's consent policy (CONSENT_POLICY); anonymous-first unless set. */
+  policy?: ConsentPolicy;
+  initial: ConsentState;
+  children: ReactNode;
+}
+
+export function ConsentProvider({ consentId, policy = 'anonymous-first', initial, children }: ConsentProviderProps) {
   const [state, setState] = useState<ConsentState>(consentId ? { decided: false } : initial);
   const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
   const [bannerRequested, setBannerRequested] = useState(false);
@@ -36,7 +54,12 @@ export function ConsentProvider({ consentId, initial, children }: { consentId: s
     let cancelled = false;
     import('./oneTrust').then(
       ({ loadOneTrust }) => {
-        if (!cancelled) stop = loadOneTrust(consentId, (groups) => setState({ decided: true, groups }));
+        if (!cancelled) {
+          // Under the strict policy, the region's default groups are not an answer.
+          stop = loadOneTrust(consentId, (groups, answered) =>
+            setState(policy === 'strict' && !answered ? { decided: false } : { decided: true, groups }),
+          );
+        }
       },
       (error: unknown) => console.error('The consent manager could not load; tracking stays anonymous.', error),
     );
@@ -44,7 +67,7 @@ export function ConsentProvider({ consentId, initial, children }: { consentId: s
       cancelled = true;
       stop?.();
     };
-  }, [consentId]);
+  }, [consentId, policy]);
 
   const decide = useCallback((groups: ReadonlySet<ConsentGroupId>) => {
     storeConsent(groups);
@@ -57,11 +80,14 @@ export function ConsentProvider({ consentId, initial, children }: { consentId: s
       setBannerOpen(true);
       setBannerRequested(true);
     }
-  }, [consentId]);
+  }, [consentId, policy]);
 
   const value = useMemo<ConsentValue>(
-    () => ({ state, mode: trackingModeFor(state), bannerOpen, bannerRequested, decide, reopen }),
-    [state, bannerOpen, bannerRequested, decide, reopen],
+    () => {
+      const tracking = trackingConsentFor(state, policy);
+      return { state, mode: tracking.mode, tracking, bannerOpen, bannerRequested, decide, reopen };
+    },
+    [state, policy, bannerOpen, bannerRequested, decide, reopen],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }

@@ -22,7 +22,11 @@ export function ShellProviders({ pageProps, children }: { pageProps: unknown; ch
   return (
     <CheckoutConfigProvider config={config}>
       {config ? (
-        <ConsentProvider consentId={config.tracking.consentId} initial={parseStoredConsent(config.consentCookie)}>
+        <ConsentProvider
+          consentId={config.tracking.consentId}
+          policy={config.tracking.consentPolicy}
+          initial={parseStoredConsent(config.consentCookie)}
+        >
           <TrackingProvider>{page}</TrackingProvider>
         </ConsentProvider>
       ) : (

@@ -2,12 +2,16 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
+import { trackingConsentFor } from '@/lib/tracking/consent/consentGroups';
 import { buildPageLoad } from '@/lib/tracking/events';
 import type { ActionHandlers } from '@/lib/tracking/actionBinding';
 import { recordEarlyActions, type EarlyAction } from '@/lib/tracking/earlyActions';
 import type { StartedTracking } from '@/lib/tracking/startTracking';
 import { holdEvents, track, type HeldEvents } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
+
+/** Outside the consent provider (it wraps every journey page): SPEC §4's anonymous default. */
+const NO_CONSENT_PROVIDER = trackingConsentFor({ decided: false }, 'anonymous-first');
 
 /**
  * Analytics and marketing-event tracking on journey pages (SPEC §1): a page-load event for
@@ -16,7 +20,8 @@ import { pageContext } from '@/lib/tracking/useTrackOnce';
  */
 export function TrackingProvider({ children }: { children: ReactNode }) {
   const config = useOptionalCheckoutConfig();
-  const consentMode = useConsent()?.mode ?? 'anonymous';
+  const consent = useConsent()?.tracking ?? NO_CONSENT_PROVIDER;
+  const consentMode = consent.mode;
   const router = useRouter();
   const latest = useRef(config);
   latest.current = config;
@@ -34,8 +39,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   }, [campaignId, page]);
 
   const tracking = useRef<StartedTracking | null>(null);
-  const mode = useRef(consentMode);
-  mode.current = consentMode;
+  const current = useRef(consent);
+  current.current = consent;
   const pageMode = useRef(consentMode).current;
   useEffect(() => {
     if (!latest.current) return undefined;
@@ -45,7 +50,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
     import('@/lib/tracking/startTracking').then(
       ({ startTracking }) => {
         if (cancelled || !latest.current) return;
-        started = startTracking(latest.current, mode.current, latest as { current: CheckoutConfig }, pageMode);
+        started = startTracking(latest.current, current.current, latest as { current: CheckoutConfig }, pageMode);
         tracking.current = started;
       },
       (error: unknown) => console.error('Tracking could not start: its code did not load.', error),
@@ -107,8 +112,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   // Consent changes are applied by the started tracking (lib/tracking/consentChanges.ts); it
   // starts in the mode of the moment, so a change before it has loaded is not lost.
   useEffect(() => {
-    tracking.current?.setMode(consentMode);
-  }, [consentMode]);
+    tracking.current?.setConsent(consent);
+  }, [consent]);
 
   return <>{children}</>;
 }

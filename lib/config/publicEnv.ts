@@ -1,3 +1,4 @@
+import type { ConsentPolicy } from '../tracking/consent/consentGroups';
 import type { ServerEnv } from './serverEnv';
 
 /**
@@ -15,6 +16,8 @@ export interface PublicTrackingEnv {
   inspectorUrl: string;
   /** The OneTrust consent id; null means the built-in consent banner. */
   consentId: string | null;
+  /** Whether anonymous measurement runs before the visitor answers, or nothing is sent (strict). */
+  consentPolicy: ConsentPolicy;
   /** The tag-manager container id; null means no tag manager is loaded (the data layer still fills). */
   trackingId: string | null;
   martechLibrarySrc: string | null;
@@ -35,6 +38,7 @@ export function publicTrackingEnv(env: ServerEnv): PublicTrackingEnv {
     collectorUrl: env.ANALYTICS_COLLECTOR_URL ?? null,
     inspectorUrl: env.SCHEMA_INSPECTOR_URL ?? BUILT_IN_TRACKING_URLS.inspector,
     consentId: env.ONETRUST_CONSENT_ID ?? null,
+    consentPolicy: env.CONSENT_POLICY,
     trackingId: env.TAG_MANAGER_ID ?? null,
     martechLibrarySrc: env.MARTECH_LIBRARY_SRC ?? null,
   };

@@ -36,10 +36,16 @@ describe('parseServerEnv', () => {
     [{ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}/path' }, 'ANALYTICS_COLLECTOR_URL'],
     [{ TAG_MANAGER_ID: 'UA-1234' }, 'TAG_MANAGER_ID'],
     [{ ONETRUST_CONSENT_ID: 'x' }, 'ONETRUST_CONSENT_ID'],
+    [{ CONSENT_POLICY: 'eu' }, 'CONSENT_POLICY: must be one of anonymous-first, strict'],
     [{ FUNNEL_URL: 'ftp://funnel.example.com' }, 'FUNNEL_URL'],
     [{ APP_ENV: 'production', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://s.example.com' }, 'FUNNEL_API_KEY: must be set in production'],
   ])('refuses bad tracking settings %j, naming %s', (env, named) => {
     expect(() => parseServerEnv(env)).toThrow(named);
+  });
+
+  it('takes the consent policy, anonymous-first unless set', () => {
+    expect(parseServerEnv({}).CONSENT_POLICY).toBe('anonymous-first');
+    expect(parseServerEnv({ CONSENT_POLICY: 'strict' }).CONSENT_POLICY).toBe('strict');
   });
 
   it('accepts a collector origin template and a tag-manager id', () => {

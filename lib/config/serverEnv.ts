@@ -1,5 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
+import { CONSENT_POLICIES } from '../tracking/consent/consentGroups';
 import { PAYMENT_METHOD_IDS } from '../payments/methods';
 
 /** An age in days (fractions allowed), at least `min`; at most a century. */
@@ -126,6 +127,7 @@ const serverEnvSchema = z.object({
     .optional(),
   SCHEMA_INSPECTOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a schema-inspection endpoint' }).optional(),
   ONETRUST_CONSENT_ID: z.string().regex(/^[\w-]{8,64}$/, 'must be a OneTrust domain script id').optional(),
+  CONSENT_POLICY: z.enum(CONSENT_POLICIES, { error: `must be one of ${CONSENT_POLICIES.join(', ')}` }).default('anonymous-first'),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag-manager container id such as GTM-ABC123').optional(),
   MARTECH_LIBRARY_SRC: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
 });

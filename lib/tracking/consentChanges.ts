@@ -1,10 +1,10 @@
 import { loadMarketingScript } from '../browser/marketingCode';
-import type { TrackingMode } from './consent/consentGroups';
+import type { TrackingConsent, TrackingMode } from './consent/consentGroups';
 import type { Pipeline } from './pipeline';
 import { forgetTracingSession } from './tracingSession';
 
 interface ConsentChangeOptions {
-  pipeline: Pick<Pipeline, 'setMode'>;
+  pipeline: Pick<Pipeline, 'setConsent'>;
   /** The group's martech library (SPEC §3 page environment), if configured. */
   martechLibrarySrc: () => string | null | undefined;
   /** Whether third-party marketing code is configured at all (the tag manager or martech). */
@@ -15,19 +15,19 @@ interface ConsentChangeOptions {
 }
 
 /**
- * Follows the visitor's consent as it changes. The pipeline switches mode; the martech
+ * Follows the visitor's consent as it changes. The pipeline follows it; the martech
  * library is marketing code, loaded with targeting consent only; and when consent is
  * withdrawn, the tracing id kept for this tab goes (later events carry a new one), and
  * marketing code already running (its tags, its cookies) goes with a fresh page.
  */
-export function followConsent(options: ConsentChangeOptions): (mode: TrackingMode) => void {
+export function followConsent(options: ConsentChangeOptions): (consent: TrackingConsent) => void {
   let current = options.pageMode;
-  return (mode) => {
-    const withdrawn = current === 'full' && mode === 'anonymous';
-    current = mode;
-    options.pipeline.setMode(mode);
+  return (consent) => {
+    const withdrawn = current === 'full' && consent.mode === 'anonymous';
+    current = consent.mode;
+    options.pipeline.setConsent(consent);
     const martech = options.martechLibrarySrc();
-    if (mode === 'full' && martech) loadMarketingScript(options.win, martech, 'The martech library could not load.');
+    if (consent.allows.targeting && martech) loadMarketingScript(options.win, martech, 'The martech library could not load.');
     if (!withdrawn) return;
     forgetTracingSession();
     if (options.marketingConfigured()) options.win.location.reload();

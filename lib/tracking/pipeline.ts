@@ -1,5 +1,5 @@
 import type { JourneyEvent } from './events';
-import type { TrackingMode } from './consent/consentGroups';
+import { sameConsent, type TrackingConsent, type TrackingMode, type TrackingPurpose } from './consent/consentGroups';
 
 /** Who the event is about and where it happened, added to every event before delivery. */
 export interface EventContext {
@@ -12,23 +12,24 @@ export interface EventContext {
 }
 
 /**
- * A place events go. `needs: 'anonymous'` destinations work without storing anything or
- * identifying anyone (the funnel, anonymous analytics, schema inspection) and receive events
- * at once; `needs: 'full'` ones (segmentation, the tag manager) receive them only with
- * targeting consent, and then also the events emitted before it.
+ * A place events go, and what it uses them for (consentGroups.ts TrackingPurpose): the
+ * funnel is measurement, the analytics collector and the schema inspector performance,
+ * segmentation and the tag manager targeting. A destination gets an event when the
+ * visitor's consent allows its purpose; otherwise the event waits (bounded) and is sent
+ * if that consent comes.
  */
 export interface Destination {
   readonly name: string;
-  readonly needs: TrackingMode;
+  readonly purpose: TrackingPurpose;
   send(event: JourneyEvent, context: EventContext): void;
-  /** Told when consent changes, to switch storage on or off. */
-  setMode?(mode: TrackingMode): void;
+  /** Told when consent changes: storage on or off (mode), and whether it may send at all. */
+  setConsent?(consent: TrackingConsent): void;
 }
 
 export interface PipelineOptions {
   destinations: readonly Destination[];
   context: (mode: TrackingMode) => Omit<EventContext, 'mode'>;
-  initialMode: TrackingMode;
+  initialConsent: TrackingConsent;
   /** How many events wait for consent at most; the oldest go first. */
   maxPending?: number;
 }
@@ -36,8 +37,8 @@ export interface PipelineOptions {
 export interface Pipeline {
   /** `at` is where an event that waited for the pipeline happened (its page), not where the visitor is now. */
   deliver(event: JourneyEvent, at?: Pick<EventContext, 'page'>): void;
-  setMode(mode: TrackingMode): void;
-  mode(): TrackingMode;
+  setConsent(consent: TrackingConsent): void;
+  consent(): TrackingConsent;
 }
 
 function safely(destination: Destination, action: () => void): void {
@@ -52,36 +53,40 @@ function safely(destination: Destination, action: () => void): void {
 /** enrich → consent gate → destinations (DESIGN §6). */
 export function createPipeline(options: PipelineOptions): Pipeline {
   const maxPending = options.maxPending ?? 200;
-  let mode = options.initialMode;
-  let pending: { event: JourneyEvent; context: EventContext }[] = [];
-  const withoutConsent = options.destinations.filter((d) => d.needs === 'anonymous');
-  const gated = options.destinations.filter((d) => d.needs === 'full');
-
-  const deliverTo = (destinations: readonly Destination[], event: JourneyEvent, context: EventContext) => {
-    for (const destination of destinations) safely(destination, () => destination.send(event, context));
-  };
+  let consent = options.initialConsent;
+  /** Events some destinations have not had, for want of consent, and which ones. */
+  let pending: { event: JourneyEvent; context: EventContext; waiting: Destination[] }[] = [];
 
   return {
     deliver(event, at) {
-      const context: EventContext = { ...options.context(mode), ...at, mode };
-      deliverTo(mode === 'full' ? options.destinations : withoutConsent, event, context);
-      if (mode !== 'full') {
-        pending.push({ event, context });
-        if (pending.length > maxPending) pending.shift();
+      const context: EventContext = { ...options.context(consent.mode), ...at, mode: consent.mode };
+      const waiting: Destination[] = [];
+      for (const destination of options.destinations) {
+        if (consent.allows[destination.purpose]) safely(destination, () => destination.send(event, context));
+        else waiting.push(destination);
       }
-    },
-    setMode(next) {
-      if (next === mode) return;
-      mode = next;
-      for (const destination of options.destinations) safely(destination, () => destination.setMode?.(next));
-      if (next !== 'full') return;
-      // Consent given: what the visitor did before it now reaches the destinations that needed it.
-      const waiting = pending;
-      pending = [];
       if (waiting.length === 0) return;
-      const now: EventContext = { ...options.context('full'), mode: 'full' };
-      for (const { event, context } of waiting) deliverTo(gated, event, { ...context, ...now });
+      pending.push({ event, context, waiting });
+      if (pending.length > maxPending) pending.shift();
     },
-    mode: () => mode,
+    setConsent(next) {
+      if (sameConsent(next, consent)) return;
+      consent = next;
+      for (const destination of options.destinations) safely(destination, () => destination.setConsent?.(next));
+      // Consent given: what the visitor did before it now reaches the destinations that needed it,
+      // with the session id the new consent allows.
+      const now = { sessionId: options.context(next.mode).sessionId, mode: next.mode };
+      const still: typeof pending = [];
+      for (const entry of pending) {
+        const waiting: Destination[] = [];
+        for (const destination of entry.waiting) {
+          if (next.allows[destination.purpose]) safely(destination, () => destination.send(entry.event, { ...entry.context, ...now }));
+          else waiting.push(destination);
+        }
+        if (waiting.length > 0) still.push({ ...entry, waiting });
+      }
+      pending = still;
+    },
+    consent: () => consent,
   };
 }

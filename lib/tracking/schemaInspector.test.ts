@@ -120,6 +120,18 @@ describe('createSchemaInspector', () => {
     expect(batches).toEqual([{ sessionId: 'session-1', events: [{ name: 'waypoint', properties: { depth: 'number' }, seenAt: Date.parse('2025-01-01T00:00:00.000Z') }] }]);
   });
 
+  it('drops what waits when told to discard it: nothing of it is ever sent', async () => {
+    const { inspector, batches } = setup();
+    observeMany(inspector, 3);
+    inspector.discard();
+    await inspector.flush();
+    await vi.advanceTimersByTimeAsync(INSPECTOR_FLUSH_MS * 2);
+    expect(batches).toHaveLength(0);
+    inspector.observe('waypoint', { depth: 100 });
+    await inspector.flush();
+    expect(batches.map((batch) => batch.events.map((e) => e.name))).toEqual([['waypoint']]);
+  });
+
   it('flushes a partial batch 30 seconds after it started waiting', async () => {
     const { inspector, batches } = setup();
     observeMany(inspector, 3);

@@ -93,6 +93,8 @@ export interface SchemaInspector {
   flush(): Promise<void>;
   /** Stops the flush timer; what waits is sent once more. */
   stop(): Promise<void>;
+  /** Drops what waits, unsent (the visitor withdrew the consent it was observed under). */
+  discard(): void;
 }
 
 function defaultSend(): (url: string, body: string) => Promise<boolean> {
@@ -208,6 +210,11 @@ export function createSchemaInspector(options: SchemaInspectorOptions): SchemaIn
     stop() {
       stopped = true;
       return flush();
+    },
+    discard() {
+      waiting = [];
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
     },
   };
 }

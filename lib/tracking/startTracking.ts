@@ -3,7 +3,7 @@ import type { JourneyMode } from '../journey/query';
 import type { ActionHandlers } from './actionBinding';
 import { collectorOrigin } from './collectorUrl';
 import { followConsent } from './consentChanges';
-import type { TrackingMode } from './consent/consentGroups';
+import type { TrackingConsent, TrackingMode } from './consent/consentGroups';
 import { createAnalyticsDestination } from './destinations/analyticsDestination';
 import { createDataLayerDestination } from './destinations/dataLayerDestination';
 import { createFunnelDestination } from './destinations/funnelDestination';
@@ -41,14 +41,14 @@ function sessionIdFor(mode: TrackingMode): string {
 }
 
 /**
- * Starts tracking in the visitor's current mode. `pageMode` is the mode the page was shown
- * in, so that consent withdrawn before this code arrived is still treated as withdrawn.
+ * Starts tracking with what the visitor's consent allows now. `pageMode` is the mode the
+ * page was shown in, so that consent withdrawn before this code arrived still counts.
  */
 export function startTracking(
   config: TrackingPageConfig,
-  initialMode: TrackingMode,
+  initialConsent: TrackingConsent,
   latest: { current: TrackingPageConfig },
-  pageMode: TrackingMode = initialMode,
+  pageMode: TrackingMode = initialConsent.mode,
 ) {
   const { tracking, mode } = config;
   const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
@@ -56,11 +56,11 @@ export function startTracking(
   const segmentation = createSegmentationClient(tracking.segmentationUrl, undefined, mode.livemode);
   const analytics = createAnalyticsDestination({
     collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
-    initialMode,
+    initialConsent,
     pageContext: () => ({ campaignId: latest.current.flow.campaignId, livemode: latest.current.mode.livemode, source: latest.current.mode.source }),
   });
   const pipeline = createPipeline({
-    initialMode,
+    initialConsent,
     destinations: [
       createFunnelDestination(funnel),
       analytics,
@@ -76,19 +76,19 @@ export function startTracking(
     }),
   });
   const detach = attachPipeline(pipeline);
-  const setMode = followConsent({
+  const setConsent = followConsent({
     pipeline,
     martechLibrarySrc: () => latest.current.tracking.martechLibrarySrc,
     marketingConfigured: () => Boolean(latest.current.tracking.trackingId || latest.current.tracking.martechLibrarySrc),
     pageMode,
     win: window,
   });
-  setMode(initialMode);
+  setConsent(initialConsent);
   /** Where the page's `data-martech-actions` go (the shell binds them; funnel actions go through track()). */
   const actions: Omit<ActionHandlers, 'funnel'> = {
     // A segment targets the visitor: only with their consent.
     segment: (operation, segment) => {
-      if (pipeline.mode() === 'full') void segmentation.apply(operation, segment);
+      if (pipeline.consent().allows.targeting) void segmentation.apply(operation, segment);
     },
     analytics: (name, data) => analytics.trackSchemaEvent(name, data),
   };
@@ -101,7 +101,7 @@ export function startTracking(
     void funnel.stop();
     void inspector.stop();
   };
-  return { setMode, actions, stop };
+  return { setConsent, actions, stop };
 }
 
 export type StartedTracking = ReturnType<typeof startTracking>;

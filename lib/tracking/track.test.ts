@@ -2,6 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCartExitClick } from './events';
 import type { Pipeline } from './pipeline';
+import { trackingConsentFor } from './consent/consentGroups';
+
+const ANONYMOUS = trackingConsentFor({ decided: false }, 'anonymous-first');
 import { attachPipeline, drainBufferedEvents, holdEvents, onTrack, track } from './track';
 
 afterEach(() => void drainBufferedEvents());
@@ -13,7 +16,7 @@ describe('track', () => {
     track(buildCartExitClick('magic-link', 'c'));
     track(buildCartExitClick('sign-in', 'c'));
     const delivered: string[] = [];
-    const pipeline: Pipeline = { deliver: (event) => delivered.push(elOf(event)!), setMode: vi.fn(), mode: () => 'anonymous' };
+    const pipeline: Pipeline = { deliver: (event) => delivered.push(elOf(event)!), setConsent: vi.fn(), consent: () => ANONYMOUS };
     const detach = attachPipeline(pipeline);
     expect(delivered).toEqual(['magic-link', 'sign-in']);
     track(buildCartExitClick('magic-link', 'd'));
@@ -30,7 +33,7 @@ describe('track', () => {
     track(buildCartExitClick('magic-link', 'c'));
     window.history.replaceState(null, '', '/vogue/demo-single/cart');
     const at: unknown[] = [];
-    const detach = attachPipeline({ deliver: (_event, where) => at.push(where), setMode: vi.fn(), mode: () => 'anonymous' });
+    const detach = attachPipeline({ deliver: (_event, where) => at.push(where), setConsent: vi.fn(), consent: () => ANONYMOUS });
     track(buildCartExitClick('sign-in', 'c'));
     detach();
     expect(at).toEqual([{ page: '/vogue/demo-single' }, undefined]);
@@ -62,7 +65,7 @@ describe('track', () => {
     const labelOf = (event: { payload: object }) => (event.payload as { campaignId: string }).campaignId;
     const recorder = () => {
       const delivered: string[] = [];
-      const pipeline: Pipeline = { deliver: (event) => delivered.push(labelOf(event)), setMode: vi.fn(), mode: () => 'anonymous' };
+      const pipeline: Pipeline = { deliver: (event) => delivered.push(labelOf(event)), setConsent: vi.fn(), consent: () => ANONYMOUS };
       return { delivered, pipeline };
     };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_GROUPS, formatGroupList, NECESSARY_ONLY, parseGroupList, trackingModeFor, type ConsentGroupId } from './consentGroups';
+import { ALL_GROUPS, formatGroupList, NECESSARY_ONLY, parseGroupList, trackingConsentFor, trackingModeFor, type ConsentGroupId } from './consentGroups';
 
 describe('trackingModeFor', () => {
   it.each([
@@ -10,6 +10,20 @@ describe('trackingModeFor', () => {
     ['everything', { decided: true, groups: ALL_GROUPS } as const, 'full'],
   ])('%s → %s', (_name, state, mode) => {
     expect(trackingModeFor(state)).toBe(mode);
+  });
+});
+
+describe('trackingConsentFor', () => {
+  const groups = (...ids: ConsentGroupId[]) => ({ decided: true, groups: new Set<ConsentGroupId>(['C0001', ...ids]) }) as const;
+  it.each([
+    ['no answer, anonymous-first (SPEC §4)', { decided: false } as const, 'anonymous-first', 'anonymous', { measurement: true, performance: true, targeting: false }],
+    ['no answer, strict: nothing at all', { decided: false } as const, 'strict', 'anonymous', { measurement: false, performance: false, targeting: false }],
+    ['strictly necessary only', groups(), 'strict', 'anonymous', { measurement: true, performance: false, targeting: false }],
+    ['performance (C0002): the collector and the inspector', groups('C0002'), 'anonymous-first', 'anonymous', { measurement: true, performance: true, targeting: false }],
+    ['targeting (C0004) without performance', groups('C0004'), 'anonymous-first', 'full', { measurement: true, performance: false, targeting: true }],
+    ['everything', { decided: true, groups: ALL_GROUPS } as const, 'strict', 'full', { measurement: true, performance: true, targeting: true }],
+  ] as const)('%s', (_name, state, policy, mode, allows) => {
+    expect(trackingConsentFor(state, policy)).toEqual({ mode, allows });
   });
 });
 

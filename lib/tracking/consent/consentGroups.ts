@@ -23,6 +23,41 @@ export function trackingModeFor(state: ConsentState): TrackingMode {
   return state.decided && state.groups.has(TRACKING_CONSENT_GROUP) ? 'full' : 'anonymous';
 }
 
+/**
+ * How a deployment asks (CONSENT_POLICY): `anonymous-first` is SPEC §4's model, anonymous
+ * measurement before an answer; `strict` (for EU audiences) sends nothing before one.
+ */
+export const CONSENT_POLICIES = ['anonymous-first', 'strict'] as const;
+export type ConsentPolicy = (typeof CONSENT_POLICIES)[number];
+
+/**
+ * What tracking is used for, each governed by consent: the business's own funnel
+ * (measurement), the analytics collector and the schema inspector (performance, C0002),
+ * and what targets the visitor: segments, the tag manager, stored identifiers (C0004).
+ */
+export type TrackingPurpose = 'measurement' | 'performance' | 'targeting';
+
+/** What the visitor's answer, under the deployment's policy, lets tracking do. */
+export interface TrackingConsent {
+  mode: TrackingMode;
+  allows: Readonly<Record<TrackingPurpose, boolean>>;
+}
+
+export function trackingConsentFor(state: ConsentState, policy: ConsentPolicy): TrackingConsent {
+  if (!state.decided) {
+    const before = policy === 'anonymous-first';
+    return { mode: 'anonymous', allows: { measurement: before, performance: before, targeting: false } };
+  }
+  return {
+    mode: trackingModeFor(state),
+    allows: { measurement: true, performance: state.groups.has('C0002'), targeting: state.groups.has(TRACKING_CONSENT_GROUP) },
+  };
+}
+
+export function sameConsent(a: TrackingConsent, b: TrackingConsent): boolean {
+  return a.mode === b.mode && (Object.keys(a.allows) as TrackingPurpose[]).every((purpose) => a.allows[purpose] === b.allows[purpose]);
+}
+
 const KNOWN = new Set<string>(CONSENT_GROUPS.map((group) => group.id));
 
 /** Reads OneTrust's active groups (",C0001,C0004,") or our cookie's list; unknown ids are ignored. */

@@ -1,5 +1,5 @@
 import { BUILT_IN_TRACKING_URLS } from '@/lib/config/publicEnv';
-import type { TrackingMode } from '../consent/consentGroups';
+import type { TrackingConsent, TrackingMode } from '../consent/consentGroups';
 import type { JourneyEvent } from '../events';
 import type { Destination, EventContext } from '../pipeline';
 import { analyticsCallFor } from './analyticsEvents';
@@ -42,12 +42,14 @@ export interface AnalyticsPageContext {
  */
 export function createAnalyticsDestination(options: {
   collectorOrigin: string;
-  initialMode: TrackingMode;
+  initialConsent: TrackingConsent;
   /** The campaign and mode of the current page: a context entity on every event, page views too. */
   pageContext: () => AnalyticsPageContext;
   appId?: string;
 }): AnalyticsDestination {
-  let mode = options.initialMode;
+  let mode: TrackingMode = options.initialConsent.mode;
+  /** Performance consent (C0002): without it nothing is sent, activity pings and markup events included. */
+  let allowed = options.initialConsent.allows.performance;
   let snowplow: Promise<Snowplow | null> | null = null;
 
   const tracker = (): Promise<Snowplow | null> => {
@@ -86,13 +88,24 @@ export function createAnalyticsDestination(options: {
 
   return {
     trackSchemaEvent(name, data) {
+      if (!allowed) return;
       const schema = analyticsSchemaUri(name);
       void tracker().then((sp) => sp?.trackSelfDescribingEvent({ event: { schema, data } }, [TRACKER]));
     },
     name: 'analytics',
-    needs: 'anonymous',
+    purpose: 'performance',
     send,
-    setMode(next) {
+    setConsent(consent) {
+      const wasAllowed = allowed;
+      allowed = consent.allows.performance;
+      if (snowplow && wasAllowed !== allowed) {
+        void snowplow.then((sp) => {
+          if (!sp) return;
+          if (allowed) sp.enableActivityTracking(ACTIVITY_TRACKING, [TRACKER]);
+          else sp.disableActivityTracking([TRACKER]);
+        });
+      }
+      const next = consent.mode;
       if (next === mode) return;
       mode = next;
       if (!snowplow) return;

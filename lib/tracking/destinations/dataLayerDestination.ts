@@ -20,14 +20,14 @@ export function createDataLayerDestination(options: { win: Window & DataLayerHos
   };
   return {
     name: 'data-layer',
-    needs: 'full',
+    purpose: 'targeting',
     send(event) {
       loadContainer();
       if (event.name === 'add-to-cart') pushEcommerce(options.win, buildEcommerceAddToCart(event));
       if (event.name === 'purchase') pushEcommerce(options.win, buildEcommercePurchase(event));
     },
-    setMode(mode) {
-      if (mode === 'full') loadContainer();
+    setConsent(consent) {
+      if (consent.allows.targeting) loadContainer();
     },
   };
 }

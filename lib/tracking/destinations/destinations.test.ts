@@ -8,6 +8,7 @@ import { createSegmentationClient } from '../segmentation';
 import { createMemoryTransport } from '../transports/memoryTransport';
 import { analyticsCallFor } from './analyticsEvents';
 import { createDataLayerDestination } from './dataLayerDestination';
+import { ALL_GROUPS, trackingConsentFor } from '../consent/consentGroups';
 
 // Loading the tag manager hooks the router's back/forward (lib/browser/paymentPageIsolation.ts).
 vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }));
@@ -57,7 +58,7 @@ describe('segmentation destination', () => {
   it('adds the offer page segment and removes it on purchase; other events send nothing', async () => {
     const pixel = createMemoryTransport({ kind: 'pixel' });
     const destination = createSegmentationDestination(createSegmentationClient('/user-context/segmentation', pixel));
-    expect(destination.needs).toBe('full');
+    expect(destination.purpose).toBe('targeting');
     destination.send(buildPageLoad(page), context);
     destination.send(buildOfferPageLoad(page), context);
     destination.send(purchase, context);
@@ -84,7 +85,7 @@ describe('data-layer destination', () => {
   it('loads the tag manager container once, only when consent allows it', () => {
     const destination = createDataLayerDestination({ win: window, trackingId: 'GTM-ABC123' });
     expect(document.querySelector('script')).toBeNull();
-    destination.setMode?.('full');
+    destination.setConsent?.(trackingConsentFor({ decided: true, groups: ALL_GROUPS }, 'anonymous-first'));
     destination.send(buildAddToCart(item, { timestamp: 1, source: null }), context);
     const scripts = document.querySelectorAll('script');
     expect(scripts).toHaveLength(1);

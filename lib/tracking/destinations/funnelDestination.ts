@@ -5,12 +5,13 @@ import type { Destination } from '../pipeline';
 /**
  * The business's funnel (SPEC §7): every event, as `{action, payload, _topic?}` with who
  * and where from. It identifies no one beyond the session id the visitor's consent allows
- * (a page-view id otherwise), so it runs in anonymous mode too.
+ * (a page-view id otherwise), so it runs in anonymous mode too: measurement, sent with any
+ * answer, and before one unless the deployment's consent policy is strict.
  */
 export function createFunnelDestination(client: FunnelClient): Destination {
   return {
     name: 'funnel',
-    needs: 'anonymous',
+    purpose: 'measurement',
     send(event, context) {
       client.send(funnelItemFor(event, { sessionId: context.sessionId, source: context.source, livemode: context.livemode }));
     },

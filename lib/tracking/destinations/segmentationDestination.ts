@@ -8,7 +8,7 @@ import type { SegmentationClient } from '../segmentation';
 export function createSegmentationDestination(client: SegmentationClient): Destination {
   return {
     name: 'segmentation',
-    needs: 'full',
+    purpose: 'targeting',
     send(event) {
       if (event.name === 'waypoint' && event.payload.segment) void client.add(event.payload.segment);
       if (event.name === 'purchase') void client.remove('mtu.v');
