@@ -1,7 +1,10 @@
-// Loads the browser Sentry SDK only when a DSN is configured, so that pages without
-// error reporting do not carry its weight.
-if (process.env.NEXT_PUBLIC_SENTRY_DSN) {
-  void import('./sentry.client.config');
+import { readErrorReportsConfig } from './lib/config/errorReportsConfig';
+
+// Loads the browser Sentry SDK only when the server configured a DSN (the page's
+// error-reports meta tag), so that pages without error reporting do not carry its weight.
+const config = readErrorReportsConfig(document);
+if (config) {
+  void import('./sentry.client.config').then(({ startErrorReports }) => startErrorReports(config));
 }
 
 export {};

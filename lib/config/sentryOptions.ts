@@ -11,7 +11,7 @@ export type AppEnvironment = 'production' | 'staging' | 'development' | 'test' |
 
 export interface SentryOptionsInput {
   dsn: string | undefined;
-  /** NEXT_PUBLIC_APP_ENV in the browser, APP_ENV on the server. */
+  /** APP_ENV (the browser gets it from the page: errorReportsConfig.ts). */
   appEnv: AppEnvironment | undefined;
   /** The site's own origin (window.location.origin): its scripts are allowed, its calls' headers captured. */
   siteOrigin?: string;

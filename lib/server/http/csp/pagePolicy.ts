@@ -43,7 +43,7 @@ export function pageParties(env: ServerEnv, page: PageContext, sentryDsn: string
 
 /** The headers that carry a page's policy: the CSP itself, and where report-to sends reports. */
 export function pageSecurityHeaders(env: ServerEnv, page: PageContext, nonce: string): Record<string, string> {
-  const sources = pageParties(env, page, process.env.NEXT_PUBLIC_SENTRY_DSN);
+  const sources = pageParties(env, page, env.SENTRY_DSN);
   const https = page.protocol === 'https';
   const policy = contentSecurityPolicy({ nonce, sources, reportPath: CSP_REPORT_PATH, reportTo: https, development: process.env.NODE_ENV === 'development' });
   if (!https) return { 'Content-Security-Policy': policy };
