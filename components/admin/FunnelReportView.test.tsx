@@ -5,6 +5,7 @@ import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId,
 import type { FunnelFilter } from '@/lib/server/reports/funnelFilter';
 import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
 import type { SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
+import { computeOrderFigures, type OrderSplitCount } from '@/lib/server/reports/orderFigures';
 import { FunnelReportPage } from './FunnelReportPage';
 import { FunnelReportView } from './FunnelReportView';
 
@@ -19,6 +20,44 @@ const drift: SchemaDriftEntry[] = [
   { eventName: 'checkout-started', kind: 'unknown-event', property: null, expectedType: null, observedType: null, firstSeen: '2025-03-02T08:15:00.000Z', lastSeen: '2025-03-03T09:00:00.000Z', count: 12 },
   { eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string', firstSeen: '2025-03-04T10:00:00.000Z', lastSeen: '2025-03-05T11:30:00.000Z', count: 1500 },
 ];
+
+const noAuthentication = { requested: 0, succeeded: 0, failed: 0, declined: 0, unfinished: 0 };
+const orderLine = (fields: Partial<OrderSplitCount> & Pick<OrderSplitCount, 'campaignId'>): OrderSplitCount => ({
+  source: null,
+  livemode: true,
+  currencyCode: 'USD',
+  paidOrders: 0,
+  revenue: 0,
+  promoOrders: 0,
+  promoDiscount: 0,
+  declinedOrders: 0,
+  authentication: noAuthentication,
+  ...fields,
+});
+
+/** Vogue's orders in dollars, live from the newsletter and test without a source; GQ's in pounds, by id as the options do not list it. */
+const orders = computeOrderFigures({
+  splits: [
+    orderLine({
+      campaignId: 'vogue-demo-single',
+      source: 'newsletter',
+      paidOrders: 3,
+      revenue: 7500,
+      promoOrders: 1,
+      promoDiscount: 500,
+      declinedOrders: 6,
+      authentication: { requested: 4, succeeded: 1, failed: 1, declined: 1, unfinished: 1 },
+    }),
+    orderLine({ campaignId: 'vogue-demo-single', livemode: false, paidOrders: 1, revenue: 999 }),
+    orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 2, revenue: 3000 }),
+  ],
+  declines: [
+    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'insufficient_funds', orders: 3 },
+    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'authentication_failed', orders: 1 },
+    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'do_not_honor', orders: 1 },
+    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'expired_card', orders: 1 },
+  ],
+});
 
 /** Two campaigns: Vogue with a newsletter and a direct split in live mode plus a test split; GQ, unknown to the catalogue's options. */
 const fixture: FunnelReportData = {
@@ -40,6 +79,7 @@ const fixture: FunnelReportData = {
     },
     filter,
   ),
+  orders,
   drift,
   driftLimits: { shapesCompared: 7, shapesCut: false, differencesFound: 2 },
   cspViolations: [
@@ -127,6 +167,61 @@ describe('FunnelReportView', () => {
     expect([...campaign.options].map((o) => o.value)).toEqual(['', 'vogue-demo-single', 'newyorker-demo-dual', 'gone-campaign']);
     expect((screen.getByLabelText('Traffic') as HTMLSelectElement).value).toBe('test');
     expect(screen.getByRole('button', { name: 'Show report' })).toBeTruthy();
+  });
+
+  it('tables each campaign\'s orders per source, mode and currency, with its totals per mode and currency', () => {
+    render(<FunnelReportView {...fixture} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Orders' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Orders by source, mode and currency: Vogue · /vogue/demo-single' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Source',
+      'Mode',
+      'Currency',
+      'Paid',
+      'Promo codes',
+      'Declines',
+      '3-D Secure',
+      'Orders',
+      'Revenue',
+      'Orders',
+      'Discount',
+      'Orders',
+      'Most common reasons',
+      'Asked',
+      'Paid',
+      'Failed',
+      'Declined after',
+      'Not finished',
+    ]);
+    expect(within(table).getAllByRole('columnheader', { name: 'Paid' })[0]!.getAttribute('scope')).toBe('colgroup');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(2)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const reasons = 'Insufficient funds: 3Failed 3-D Secure: 1do_not_honor: 1Other reasons: 1';
+    expect(rows).toEqual([
+      ['newsletter', 'Live', 'USD', '3', '$75.00', '1', '$5.00', '6', reasons, '4', '1', '1', '1', '1'],
+      ['(direct)', 'Test', 'USD', '1', '$9.99', '0', '$0.00', '0', '—', '0', '0', '0', '0', '0'],
+      // Live and test are totalled apart, never together.
+      ['All sources', 'Live', 'USD', '3', '$75.00', '1', '$5.00', '6', reasons, '4', '1', '1', '1', '1'],
+      ['All sources', 'Test', 'USD', '1', '$9.99', '0', '$0.00', '0', '—', '0', '0', '0', '0', '0'],
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'newsletter' })).toBeTruthy();
+  });
+
+  it('writes each currency\'s money in that currency, and names a campaign the options do not list by its id', () => {
+    render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('table', { name: 'Orders by source, mode and currency: gq-demo-gbp' });
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect([...total.querySelectorAll('th, td')].slice(0, 5).map((cell) => cell.textContent)).toEqual(['All sources', 'Live', 'GBP', '2', '£30.00']);
+    expect(screen.getByText('How orders are counted')).toBeTruthy();
+  });
+
+  it('says so when there were no orders', () => {
+    render(<FunnelReportView {...fixture} filter={{ ...filter, mode: 'live' }} orders={{ campaigns: [] }} />);
+    expect(screen.getByRole('heading', { name: 'No orders in this period' })).toBeTruthy();
+    expect(screen.getByText('No order of all campaigns was paid, declined or asked for 3-D Secure in this period (live traffic only).')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: /^Orders by source/ })).toBeNull();
   });
 
   it('lists the schema drift', () => {

@@ -6,6 +6,7 @@ import { FunnelFilterForm } from './FunnelFilterForm';
 import { FunnelTable } from './FunnelTable';
 import { SchemaDriftList } from './SchemaDriftList';
 import { CspViolationList } from './CspViolationList';
+import { OrderFiguresSection } from './OrderFiguresSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -50,10 +51,10 @@ function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; 
 
 /**
  * The marketers' funnel report: filter, one chart and table per campaign, the counting
- * rules in words, and the schema drift the inspector found. Server-rendered; the only
- * interaction is the GET form.
+ * rules in words, the period's orders, and the schema drift the inspector found.
+ * Server-rendered; the only interaction is the GET form.
  */
-export function FunnelReportView({ filter, campaignOptions, report, drift, driftLimits, cspViolations }: FunnelReportData) {
+export function FunnelReportView({ filter, campaignOptions, report, orders, drift, driftLimits, cspViolations }: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
   const period = formatPeriod(report.range.from, report.range.to);
@@ -79,7 +80,11 @@ export function FunnelReportView({ filter, campaignOptions, report, drift, drift
         <details className={styles.method}>
           <summary>How visitors are counted</summary>
           <ul>
-            <li>A visitor is one browsing session (a distinct session id). Without consent to store it, each page view has its own session, so one person may count more than once.</li>
+            <li>
+              A visitor is one browsing session (a distinct session id). Without consent to store it, the session lasts as long as the page: moving through the
+              journey keeps it, and so does paying through the bank&rsquo;s 3-D Secure page or a wallet (the page coming back continues the visit that sent the
+              order). Only a reload or a link opened anew starts another, so one person may still count twice, never more often than they reloaded.
+            </li>
             <li>
               A visitor counts at every step up to the furthest one their session reached during the period: someone who opens the cart from a link has passed the offer
               page and counts there too. So no step counts more visitors than the one before, and no conversion is above 100%.
@@ -112,6 +117,7 @@ export function FunnelReportView({ filter, campaignOptions, report, drift, drift
           ))
         )}
 
+        <OrderFiguresSection orders={orders} labelOf={labelOf} scope={scope} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
         <SchemaDriftList drift={drift} limits={driftLimits} />
         <CspViolationList violations={cspViolations} />
       </main>

@@ -34,6 +34,7 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
+import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 import styles from '../checkout/CheckoutForm.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
@@ -193,6 +194,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
         payment: input,
         livemode: mode.livemode,
         source: mode.source,
+        trackingSessionId: pageViewSessionId(),
         returnPath,
       }),
       navigate: (path) => router.push(path),

@@ -10,6 +10,7 @@ import { NO_MARKETING } from '@/lib/checkout/checkoutDraft';
 import type { TransactionView } from '@/lib/checkout/transactionView';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import type { JourneyEvent } from '@/lib/tracking/events';
+import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { onTrack } from '@/lib/tracking/track';
 import { ApiClientProvider } from '../shell/ApiClientProvider';
 import SuccessStep from './SuccessStep';
@@ -24,8 +25,8 @@ beforeEach(() => {
   api = createFakeApiClient();
 });
 
-function renderSuccess(path: string, transaction: TransactionView | null, signedIn = false) {
-  const page = stepPage(snapshot, path, 'success', { transaction, signedIn }, { search: '?source=nl' });
+function renderSuccess(path: string, transaction: TransactionView | null, signedIn = false, trackingSessionId: string | null = null) {
+  const page = stepPage(snapshot, path, 'success', { transaction, signedIn, trackingSessionId }, { search: '?source=nl' });
   return render(
     <ApiClientProvider client={api}>
       <SuccessStep {...page} />
@@ -38,6 +39,11 @@ const print = () => transactionFixture(ORDERED_OFFERS.newYorkerPrint, 14900);
 const trial = () => transactionFixture(ORDERED_OFFERS.wiredTrial, 0);
 
 describe('SuccessStep', () => {
+  it('continues the visit that sent the order: its events carry the session id kept with the order', () => {
+    renderSuccess('vogue/demo-single', vogue(), false, 'pv-before-the-bank-0001');
+    expect(pageViewSessionId()).toBe('pv-before-the-bank-0001');
+  });
+
   it('thanks the buyer and shows the invoice with the next renewal date and amount', () => {
     renderSuccess('vogue/demo-single', vogue());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Thank you, Ada!');
@@ -105,7 +111,7 @@ describe('SuccessStep', () => {
     await waitFor(() => expect(events.map((event) => event.name)).toContain('marketing-permissions'));
     rerender(
       <ApiClientProvider client={api}>
-        <SuccessStep {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false })} />
+        <SuccessStep {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false, trackingSessionId: null })} />
       </ApiClientProvider>,
     );
     off();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
 import { useApiClient } from '../shell/ApiClientProvider';
@@ -12,6 +12,7 @@ import { track } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
 import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
 import { takeOrderTracking } from '@/lib/checkout/orderTracking';
+import { continuePageView } from '@/lib/tracking/tracingSession';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -26,9 +27,14 @@ const PRINT_FIRST_ISSUE_DAYS = 21;
  * browser, it shows nothing of any order. The server empties the cart once it is paid.
  */
 export default function SuccessStep({ flow, base, search, mode, view }: StepViewProps<'success'>) {
-  const { transaction, signedIn } = view;
+  const { transaction, signedIn, trackingSessionId } = view;
   const api = useApiClient();
   const paid = transaction?.status === 'succeeded';
+  // Back from the bank or a wallet in a new page: its events continue the visit that sent
+  // the order (before any of them is delivered: tracking starts after the page's effects).
+  useLayoutEffect(() => {
+    if (trackingSessionId) continuePageView(trackingSessionId);
+  }, [trackingSessionId]);
   const reported = useRef<string | null>(null);
   useEffect(() => {
     if (!paid || !transaction || reported.current === transaction.id) return;

@@ -31,6 +31,15 @@ export const submitRequestSchema = quoteRequestSchema
     payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, ...wallet.options]),
     livemode: z.boolean(),
     source: z.string().max(200).nullable(),
+    /**
+     * The session id the page's events carry (lib/tracking/tracingSession.ts), kept with the
+     * order so that the page coming back from the bank or a wallet continues the same visit.
+     */
+    trackingSessionId: z
+      .string()
+      .regex(/^[\w-]{8,64}$/, 'must be a session id')
+      .nullish()
+      .transform((id) => id ?? null),
     /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
     returnPath: z.string().max(600).regex(/^\/[a-z0-9-]+\/[a-z0-9-]+\/credit-card(\?[^#\s]*)?$/, 'must be the card step of a journey'),
   });

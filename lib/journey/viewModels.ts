@@ -57,6 +57,8 @@ export interface StepViewModels {
     /** The visitor's own transaction; null where there is none to show. */
     transaction: TransactionView | null;
     signedIn: boolean;
+    /** The session id the order's events carried when it was sent: this page continues that visit. */
+    trackingSessionId: string | null;
   };
   'auth-initiate': {
     /** Segments after auth/initiate: the page to return to. */

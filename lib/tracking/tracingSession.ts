@@ -36,6 +36,16 @@ export function pageViewSessionId(): string {
 const plausibleId = (value: string | null): value is string => typeof value === 'string' && /^[\w-]{8,64}$/.test(value);
 
 /**
+ * Continues the page view of a purchase that left for the bank or a wallet and came back
+ * in a new page: the server kept the id its events carried with the order (never the
+ * browser), so an anonymous visit still reads as one visitor in the funnel. The order's
+ * purchase event carries the same id anyway, so this links nothing new.
+ */
+export function continuePageView(id: string): void {
+  if (plausibleId(id)) pageViewId = id;
+}
+
+/**
  * The tab's tracing session id from `storage` (pass `window.sessionStorage` when storing is
  * allowed, `null` when it is not). A storage that throws (blocked, full) counts as none.
  */

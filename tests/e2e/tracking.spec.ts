@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
-import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
+import { CheckoutPage, SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
 import { ADMIN_HEADERS, E2E_ADMIN_TOKEN, E2E_REPORT_PASSWORD } from './support';
 
 interface StoredEvent {
@@ -145,6 +145,32 @@ test.describe('consent gating', () => {
     expect((await optionalCookies(context)).map((cookie) => `${cookie.name}=${cookie.value}`)).toEqual(['pj_consent=v1:C0001']);
     expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation'))).toEqual([]);
   });
+});
+
+test('without consent, a purchase through the bank’s page still reads as one visitor: the page coming back continues the visit', async ({ page, request }) => {
+  const source = `anonymous-3ds-${Date.now()}`;
+  const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false', source });
+  await offers.choose('Vogue Digital');
+  await CartPage.expectOpen(page);
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  const checkout = await CheckoutPage.expectOpen(page);
+  await checkout.fillBilling();
+  await checkout.fillCard('4000 0027 6000 3184');
+  await checkout.submit();
+  // The bank's page and the way back are full page loads: a new page view, no stored id.
+  await (await SandboxBankPage.expectOpen(page)).approve();
+  await SuccessPage.expectOpen(page);
+  expect(await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'))).toBeNull();
+
+  const waypoints = async () =>
+    (await storedEvents(request, { campaignId: 'vogue-demo-single', channel: 'funnel', since: new Date(Date.now() - 120_000).toISOString() })).filter(
+      (event) => event.source === source && event.action === 'waypoint',
+    );
+  await expect.poll(async () => (await waypoints()).some((event) => event.payload.waypointId === 'success')).toBe(true);
+  const bySession = new Map<string, string[]>();
+  for (const event of await waypoints()) bySession.set(event.sessionId!, [...(bySession.get(event.sessionId!) ?? []), String(event.payload.waypointId)]);
+  const success = [...bySession.values()].find((ids) => ids.includes('success'))!;
+  expect(success).toEqual(expect.arrayContaining(['campaign', 'cart', 'credit-card']));
 });
 
 test('a purchase emits the funnel events in order, each stored and queryable by QA', async ({ page, context, request }) => {

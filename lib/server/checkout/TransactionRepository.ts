@@ -4,6 +4,7 @@ import type { Billing } from '../../checkout/billing';
 import type { OrderSnapshot, TransactionStatus, TransactionView } from '../../checkout/transactionView';
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { GatewayName } from '../payments/PaymentGateway';
+import type { PaymentMethodId } from '../../payments/methods';
 import { randomId } from '../ids';
 
 export type TransactionRow = Selectable<TransactionTable>;
@@ -21,6 +22,8 @@ export interface NewTransaction {
   customer: Billing;
   /** The signed-in buyer's verified e-mail, or null. */
   buyerIdentity?: string | null;
+  /** The session id the page's tracking events carried (migration 0012), or null. */
+  trackingSessionId?: string | null;
   autoRenewalConsent: { text: string; givenAt: string } | null;
   currencyCode: CurrencyCode;
   subtotal: number;
@@ -37,6 +40,9 @@ export interface TransactionFilter {
   /** Only transactions created before this ISO time (for paging back). */
   before?: string;
 }
+
+/** The payment method whose action is 3-D Secure (lib/payments/methods.ts). */
+const CARD_METHOD: PaymentMethodId = 'card';
 
 /** Payments that have not reached a final state yet. */
 const OPEN_STATES: TransactionStatus[] = ['processing', 'requires_action'];
@@ -79,6 +85,7 @@ export class TransactionRepository {
         failure_code: null,
         customer_email: transaction.customer.email.trim().toLowerCase(),
         buyer_identity: transaction.buyerIdentity?.trim().toLowerCase() ?? null,
+        tracking_session_id: transaction.trackingSessionId ?? null,
         created_at: at,
         updated_at: at,
       })
@@ -101,11 +108,22 @@ export class TransactionRepository {
     );
   }
 
-  /** paymentId null: the wallet names the payment only once the visitor is there (it is recorded then). */
+  /**
+   * The payment waits for the visitor: a card's bank asks for 3-D Secure, a wallet for its
+   * approval. paymentId null: the wallet names the payment only once the visitor is there
+   * (it is recorded then).
+   */
   async markRequiresAction(id: string, paymentId: string | null): Promise<void> {
     await this.db
       .updateTable('transactions')
-      .set({ status: 'requires_action', gateway_payment_id: paymentId, updated_at: this.now().toISOString() })
+      .set({
+        status: 'requires_action',
+        gateway_payment_id: paymentId,
+        // Kept once the payment moves on, so that the report can tell how 3-D Secure went.
+        // Only a card's wait is 3-D Secure: a wallet's approval is not the bank checking the buyer.
+        authentication_requested: sql<number>`case when payment_method = ${CARD_METHOD} then 1 else 0 end`,
+        updated_at: this.now().toISOString(),
+      })
       .where('id', '=', id)
       .where('status', '=', 'processing')
       .execute();

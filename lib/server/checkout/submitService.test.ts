@@ -222,6 +222,20 @@ describe('submitCheckout', () => {
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
 
+  it('keeps the session id the page sent with the order, and none when it sent none', async () => {
+    await submit(request({ trackingSessionId: 'pv-2f1c3b9a-0001' }));
+    await submit(request());
+    expect((await transactions()).map((row) => row.tracking_session_id).sort()).toEqual(['pv-2f1c3b9a-0001', null].sort());
+  });
+
+  it.each([
+    ['spaces', 'not an id'],
+    ['too short', 'pv1'],
+    ['markup', '<script>alert(1)</script>'],
+  ])('refuses a session id with %s, before charging anything', (_name, trackingSessionId) => {
+    expect(submitRequestSchema.safeParse(request({ trackingSessionId })).success).toBe(false);
+  });
+
   it('stores the consent given where the state requires it', async () => {
     const { response } = await submit(
       request({ autoRenewalConsent: true, billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'NY' } }),

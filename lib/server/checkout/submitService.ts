@@ -227,6 +227,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       source: request.source,
       customer,
       buyerIdentity: deps.buyerIdentity ?? null,
+      trackingSessionId: request.trackingSessionId,
       autoRenewalConsent: priced.autoRenewalConsentRequired
         ? { text: consentText(offer, quote, now), givenAt: now.toISOString() }
         : null,

@@ -88,6 +88,10 @@ export interface TransactionTable {
   customer_email: string | null;
   /** The signed-in buyer's verified e-mail; null when not signed in (migration 0006). */
   buyer_identity: string | null;
+  /** 1 once the card's bank asked for 3-D Secure on the order, else 0 (migration 0011). */
+  authentication_requested: Generated<number>;
+  /** The session id the order's tracking events carried when it was sent (migration 0012). */
+  tracking_session_id: string | null;
   created_at: string;
   updated_at: string;
 }

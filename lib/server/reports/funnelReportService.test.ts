@@ -5,6 +5,8 @@ import type { Database } from '../db/schema';
 import { boundedDrift, loadFunnelReport } from './funnelReportService';
 import type { FunnelFilter } from './funnelFilter';
 import type { SchemaDriftEntry } from './schemaDrift';
+import { TransactionRepository } from '../checkout/TransactionRepository';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 const entry = (eventName: string, lastSeen: string): SchemaDriftEntry => ({
   eventName,
@@ -63,5 +65,20 @@ describe('loadFunnelReport', () => {
     const view = await loadFunnelReport(filter, sources());
     expect(view.driftLimits).toEqual({ shapesCompared: 1, shapesCut: false, differencesFound: 1 });
     expect(view.drift).toMatchObject([{ eventName: 'waypoint', kind: 'type-changed', property: 'campaignId' }]);
+  });
+
+  it('adds the figures of the orders created in the period, in the filter\'s mode', async () => {
+    const inMarch = new TransactionRepository(db, () => new Date('2025-03-15T10:00:00.000Z'));
+    await inMarch.create(newTransactionFixture({ id: 'txn_live', livemode: true, total: 2500 }));
+    await inMarch.markSucceeded('txn_live', 'pi_live');
+    await inMarch.create(newTransactionFixture({ id: 'txn_test', livemode: false, total: 999 }));
+    await inMarch.markSucceeded('txn_test', 'pi_test');
+    const inApril = new TransactionRepository(db, () => new Date('2025-04-01T00:00:00.000Z'));
+    await inApril.create(newTransactionFixture({ id: 'txn_april', livemode: true }));
+    await inApril.markSucceeded('txn_april', 'pi_april');
+
+    const view = await loadFunnelReport({ ...filter, mode: 'live' }, sources());
+    expect(view.orders.campaigns).toHaveLength(1);
+    expect(view.orders.campaigns[0]!.totals).toMatchObject([{ livemode: true, currencyCode: 'USD', paidOrders: 1, revenue: 2500 }]);
   });
 });

@@ -6,6 +6,8 @@ import { computeFunnelReport, type FunnelReport } from './funnelReport';
 import type { FunnelFilter } from './funnelFilter';
 import { schemaDrift, type ExpectedEventSchemas, type SchemaDriftEntry } from './schemaDrift';
 import { CspReportStore, type CspViolationSummary } from '../security/CspReportStore';
+import { OrderFiguresRepository } from './OrderFiguresRepository';
+import { computeOrderFigures, type OrderFiguresReport } from './orderFigures';
 
 /** A campaign of the catalogue as the filter offers it. */
 export interface CampaignOption {
@@ -32,6 +34,8 @@ export interface FunnelReportView {
   filter: FunnelFilter;
   campaignOptions: CampaignOption[];
   report: FunnelReport;
+  /** What the period's orders brought in, per campaign × source × mode × currency (same period, campaign and mode). */
+  orders: OrderFiguresReport;
   drift: SchemaDriftEntry[];
   driftLimits: DriftLimits;
   /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */
@@ -61,12 +65,13 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
   return { shown: drift.filter((entry) => recent.has(entry)), found: drift.length };
 }
 
-/** Reads the period's counts and observed schemas and turns them into the page's view. */
+/** Reads the period's counts, orders and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.db);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
-  const [counts, observed, cspViolations] = await Promise.all([
+  const [counts, orderCounts, observed, cspViolations] = await Promise.all([
     repository.funnelCounts(filter),
+    new OrderFiguresRepository(sources.db).orderCounts(filter),
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
     new CspReportStore(sources.db).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
   ]);
@@ -75,6 +80,7 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     filter,
     campaignOptions: campaignOptionsOf(sources.catalogue),
     report: computeFunnelReport(counts, filter),
+    orders: computeOrderFigures(orderCounts),
     drift: shown,
     driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
     cspViolations,

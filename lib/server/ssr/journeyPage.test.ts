@@ -165,8 +165,8 @@ describe('journey page loader: each step renders its own view model', () => {
       { order: null, notice: null, paidOrder: false, paymentMethods: [], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
       200,
     ],
-    ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false }, 403],
-    ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false }, 403],
+    ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
+    ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
     ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital', signedIn: false }, 200],
     ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false }, 200],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
@@ -283,7 +283,7 @@ describe('journey page loader: the cart cookie', () => {
 });
 
 /** Pays for Vogue Digital through the sandbox, as the submit endpoint does; answers the receipt cookie's value. */
-async function pay(cardNumber: string, email = 'buyer@example.com'): Promise<string> {
+async function pay(cardNumber: string, email = 'buyer@example.com', trackingSessionId?: string): Promise<string> {
   const services = await checkoutServices();
   const request = submitRequestSchema.parse({
     idempotencyKey: randomUUID(),
@@ -296,6 +296,7 @@ async function pay(cardNumber: string, email = 'buyer@example.com'): Promise<str
     payment: { kind: 'sandbox-card', number: cardNumber, expiry: '12/30', cvc: '123' },
     livemode: false,
     source: null,
+    trackingSessionId,
     returnPath: '/vogue/demo-single/credit-card?livemode=false',
   });
   const { receipt } = await submitCheckout(services, await catalogueSnapshot(), request);
@@ -322,6 +323,16 @@ describe('journey page loader: the success page', () => {
     expect(status).toBe(200);
     expect(result).toMatchObject({ props: { step: 'success', view: { signedIn: false, transaction: { status: 'succeeded', offer: { id: '1001' }, customer: { email: 'buyer@example.com' } } } } });
     expect(setCookies(headers)).toEqual([expect.stringMatching(CLEARED)]);
+  });
+
+  it('hands the success page the session id the order was sent with, so that its events continue that visit', async () => {
+    const withId = await load('/vogue/demo-single/success?livemode=false', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242', 'buyer@example.com', 'pv-sent-with-order-01') },
+    });
+    expect(withId.result).toMatchObject({ props: { view: { trackingSessionId: 'pv-sent-with-order-01' } } });
+    const without = await load('/vogue/demo-single/success?livemode=false', { cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242') } });
+    expect(without.result).toMatchObject({ props: { view: { trackingSessionId: null } } });
+    expect((await load('/vogue/demo-single/success?livemode=false')).result).toMatchObject({ props: { view: { trackingSessionId: null } } });
   });
 
   it('says the order is done on an order step reached back from the success page (no cart, a paid receipt)', async () => {

@@ -8,7 +8,14 @@ import { secureCookies } from '../http/cookieSecurity';
 import { serverEnv } from '../../config/serverEnv';
 
 /** What the success page can show: the visitor's own transaction, or why not. */
-export type ReceiptLookup = { kind: 'found'; transaction: TransactionView } | { kind: 'missing' };
+export type ReceiptLookup =
+  | {
+      kind: 'found';
+      transaction: TransactionView;
+      /** The session id the order's events carried when it was sent (tracking continues it). */
+      trackingSessionId: string | null;
+    }
+  | { kind: 'missing' };
 
 /**
  * Finds the transaction of the receipt cookie, for this campaign only. The cookie holds
@@ -21,5 +28,5 @@ export async function receiptFor(req: IncomingMessage, campaignId: string): Prom
   const { db } = await checkoutServices();
   const row = await new TransactionRepository(db).findById(receipt.transactionId);
   if (!row || row.campaign_id !== campaignId || !matchesHash(receipt.token, row.receipt_token_hash)) return { kind: 'missing' };
-  return { kind: 'found', transaction: transactionView(row) };
+  return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.tracking_session_id };
 }

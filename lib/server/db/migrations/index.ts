@@ -8,6 +8,8 @@ import * as m0006 from './0006_buyer_identity';
 import * as m0007 from './0007_abuse_limits';
 import * as m0008 from './0008_retention';
 import * as m0010 from './0010_csp_reports';
+import * as m0011 from './0011_authentication_requested';
+import * as m0012 from './0012_tracking_session';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -23,4 +25,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_abuse_limits': m0007,
   '0008_retention': m0008,
   '0010_csp_reports': m0010,
+  '0011_authentication_requested': m0011,
+  '0012_tracking_session': m0012,
 };

@@ -13,5 +13,6 @@ export const loadSuccess: StepLoader<'success'> = async (context) => {
   if (!transaction) context.res.statusCode = 403;
   if (transaction?.status === 'succeeded') clearCartCookie(context);
   const email = await (await sessionIdentity()).email(context.req.headers.cookie, String(context.mode.livemode));
-  return { view: { transaction, signedIn: email !== null } };
+  const trackingSessionId = receipt.kind === 'found' ? receipt.trackingSessionId : null;
+  return { view: { transaction, signedIn: email !== null, trackingSessionId } };
 };

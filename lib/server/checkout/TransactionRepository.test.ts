@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+import type { Database } from '../db/schema';
+import { TransactionRepository } from './TransactionRepository';
+
+let db: Kysely<Database>;
+let transactions: TransactionRepository;
+
+beforeEach(async () => {
+  db = await testDb();
+  transactions = new TransactionRepository(db);
+});
+afterEach(async () => db.destroy());
+
+const paidWith = (payment: OrderSnapshot['payment']): OrderSnapshot => ({ offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment });
+const flagOf = async (id: string) => (await transactions.findById(id))?.authentication_requested;
+
+describe('TransactionRepository: whether 3-D Secure was asked for', () => {
+  it('is not recorded for an order paid at once, nor for one declined at once', async () => {
+    await transactions.create(newTransactionFixture({ id: 'txn_paid' }));
+    await transactions.markSucceeded('txn_paid', 'pi_paid');
+    await transactions.create(newTransactionFixture({ id: 'txn_declined' }));
+    await transactions.markFailed('txn_declined', 'pi_declined', 'insufficient_funds');
+    expect([await flagOf('txn_paid'), await flagOf('txn_declined')]).toEqual([0, 0]);
+  });
+
+  it('is recorded when a card payment waits for the bank, and kept whatever the payment became', async () => {
+    for (const id of ['txn_waiting', 'txn_paid', 'txn_failed']) {
+      await transactions.create(newTransactionFixture({ id }));
+      await transactions.markRequiresAction(id, `pi_${id}`);
+    }
+    await transactions.markSucceeded('txn_paid', 'pi_txn_paid');
+    await transactions.markFailed('txn_failed', 'pi_txn_failed', 'authentication_failed');
+    const rows = await Promise.all(['txn_waiting', 'txn_paid', 'txn_failed'].map((id) => transactions.findById(id)));
+    expect(rows.map((row) => [row?.status, row?.authentication_requested])).toEqual([
+      ['requires_action', 1],
+      ['succeeded', 1],
+      ['failed', 1],
+    ]);
+  });
+
+  it.each([
+    ['PayPal', { method: 'paypal' }],
+    ['Amazon Pay', { method: 'amazon-pay' }],
+  ] as const)('is not recorded when %s waits for the buyer\'s approval: that is not 3-D Secure', async (_name, payment) => {
+    await transactions.create(newTransactionFixture({ id: 'txn_wallet', order: paidWith(payment), gateway: payment.method === 'paypal' ? 'paypal' : 'amazon-pay' }));
+    await transactions.markRequiresAction('txn_wallet', null);
+    expect((await transactions.findById('txn_wallet'))?.status).toBe('requires_action');
+    expect(await flagOf('txn_wallet')).toBe(0);
+  });
+
+  it('is not recorded on an order that has already finished', async () => {
+    await transactions.create(newTransactionFixture({ id: 'txn_paid' }));
+    await transactions.markSucceeded('txn_paid', 'pi_paid');
+    await transactions.markRequiresAction('txn_paid', 'pi_paid');
+    expect(await transactions.findById('txn_paid')).toMatchObject({ status: 'succeeded', authentication_requested: 0 });
+  });
+});
