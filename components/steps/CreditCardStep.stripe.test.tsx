@@ -75,6 +75,7 @@ function renderStep(publishableKey: string, mode: JourneyMode, search: string) {
       signedInEmail: null,
       today: TEST_TODAY,
       returnedFailure: null,
+      trackingSessionId: null,
     },
     { search, mode },
   );

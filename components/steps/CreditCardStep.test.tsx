@@ -14,6 +14,7 @@ import { API_MESSAGES } from '@/lib/api/apiErrors';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { ApiClientProvider } from '../shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
+import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 
 const push = vi.fn(async (_url: string) => true);
 let asPath = '/vogue/demo-single/credit-card?livemode=false';
@@ -51,6 +52,7 @@ function renderPayment(path = 'vogue/demo-single', selection: CartSelection | nu
       signedInEmail: null,
       today: TEST_TODAY,
       returnedFailure: null,
+      trackingSessionId: null,
       ...view,
     },
     { search: '?livemode=false' },
@@ -125,6 +127,8 @@ describe('CreditCardStep (sandbox card)', () => {
       autoRenewalConsent: false,
       payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
       livemode: false,
+      // The id the page's events carry: the page coming back from the bank continues it.
+      trackingSessionId: pageViewSessionId(),
       returnPath: '/vogue/demo-single/credit-card?livemode=false',
     });
     pending.resolve({ status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
@@ -198,6 +202,14 @@ describe('CreditCardStep (sandbox card)', () => {
     expect(failure.textContent).toBe(PAYMENT_FAILURE_MESSAGES.authentication_failed);
     expect(failure.nextElementSibling).toBe(submitButton());
     await waitFor(() => expect(document.activeElement).toBe(failure));
+  });
+
+  it('sent back by the bank in a new page, continues the visit that sent the order, and sends that id with the next try', async () => {
+    renderPayment('vogue/demo-single', selectionOf('1001'), {
+      returnedFailure: PAYMENT_FAILURE_MESSAGES.authentication_failed,
+      trackingSessionId: 'pv-before-the-bank-0002',
+    });
+    expect(pageViewSessionId()).toBe('pv-before-the-bank-0002');
   });
 
   it('explains why a card is asked for an order that costs nothing today (100 % off)', () => {

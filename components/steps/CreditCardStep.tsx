@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
@@ -34,7 +34,7 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
-import { pageViewSessionId } from '@/lib/tracking/tracingSession';
+import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
 import styles from '../checkout/CheckoutForm.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
@@ -60,7 +60,11 @@ function returnPathFor(asPath: string): string {
  * renders its states. What was typed, never card data, survives a reload and the bank.
  */
 export default function CreditCardStep({ flow, base, search, mode, view }: StepViewProps<'credit-card'>) {
-  const { order, notice, paymentMethods, signedInEmail, today, returnedFailure } = view;
+  const { order, notice, paymentMethods, signedInEmail, today, returnedFailure, trackingSessionId } = view;
+  // Back from the bank or a wallet in a new page: its events continue the visit that sent the order.
+  useLayoutEffect(() => {
+    if (trackingSessionId) continuePageView(trackingSessionId);
+  }, [trackingSessionId]);
   const router = useRouter();
   const api = useApiClient();
   const attempt = useAttempt(flow.campaignId);

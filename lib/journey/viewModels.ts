@@ -52,6 +52,8 @@ export interface StepViewModels {
     today: IsoDate;
     /** Why the last attempt failed, when the bank's page sent the visitor back with a failure. */
     returnedFailure: string | null;
+    /** Sent back with a failure: the session id the order's events carried, which this page continues. */
+    trackingSessionId: string | null;
   };
   success: {
     /** The visitor's own transaction; null where there is none to show. */

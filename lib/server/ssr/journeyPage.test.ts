@@ -162,7 +162,16 @@ describe('journey page loader: each step renders its own view model', () => {
       '/vogue/demo-single/credit-card',
       'credit-card',
       // Live mode on a sandbox server: no method takes real money here.
-      { order: null, notice: null, paidOrder: false, paymentMethods: [], signedInEmail: null, today: isoDate(new Date()), returnedFailure: null },
+      {
+        order: null,
+        notice: null,
+        paidOrder: false,
+        paymentMethods: [],
+        signedInEmail: null,
+        today: isoDate(new Date()),
+        returnedFailure: null,
+        trackingSessionId: null,
+      },
       200,
     ],
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
@@ -188,6 +197,14 @@ describe('journey page loader: each step renders its own view model', () => {
   ])('the payment step says why the bank sent the visitor back (%s)', async (query, failure) => {
     const props = await journeyProps(`/vogue/demo-single/credit-card${query}`);
     expect(props).toMatchObject({ step: 'credit-card', view: { returnedFailure: failure } });
+  });
+
+  it("sent back with a failure, the payment step continues the visit that sent the order (the receipt's)", async () => {
+    const receipt = await pay('4000 0000 0000 0002', 'buyer@example.com', 'pv-sent-with-order-02');
+    const back = await journeyProps('/vogue/demo-single/credit-card?livemode=false&payment_failed=authentication_failed', { cookies: { [RECEIPT_COOKIE]: receipt } });
+    expect(back).toMatchObject({ view: { trackingSessionId: 'pv-sent-with-order-02' } });
+    const plain = await journeyProps('/vogue/demo-single/credit-card?livemode=false', { cookies: { [RECEIPT_COOKIE]: receipt } });
+    expect(plain).toMatchObject({ view: { trackingSessionId: null } });
   });
 });
 

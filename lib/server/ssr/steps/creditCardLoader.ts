@@ -3,6 +3,7 @@ import { isoDate } from '../../../pricing/renewalDates';
 import { enabledPaymentMethods } from '../../payments/methodRegistry';
 import { sessionIdentity } from '../../identity/identityServices';
 import type { StepLoader } from '../stepLoader';
+import { receiptFor } from '../receiptProps';
 import { loadOrderStep } from './orderView';
 
 /** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */
@@ -15,13 +16,17 @@ function returnedFailure(search: string): string | null {
 export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
   const identity = await sessionIdentity();
   const signedInEmail = await identity.email(context.req.headers.cookie, String(context.mode.livemode));
+  const failure = returnedFailure(context.search);
+  // Back from the bank or a wallet with a failure, in a new page: continue the visit that sent the order.
+  const receipt = failure ? await receiptFor(context.req, context.flow.campaignId) : null;
   return {
     view: {
       ...(await loadOrderStep(context, true)),
       paymentMethods: enabledPaymentMethods(context.env, context.mode.livemode),
       signedInEmail,
       today: isoDate(context.now),
-      returnedFailure: returnedFailure(context.search),
+      returnedFailure: failure,
+      trackingSessionId: receipt?.kind === 'found' ? receipt.trackingSessionId : null,
     },
   };
 };
