@@ -5,7 +5,8 @@ import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId,
 import type { FunnelFilter } from '@/lib/server/reports/funnelFilter';
 import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
 import type { SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
-import { computeOrderFigures, type OrderSplitCount } from '@/lib/server/reports/orderFigures';
+import { computeOrderFigures } from '@/lib/server/reports/orderFigures';
+import { orderLine } from '@/tests/fixtures/orderLines';
 import { FunnelReportPage } from './FunnelReportPage';
 import { FunnelReportView } from './FunnelReportView';
 
@@ -21,19 +22,6 @@ const drift: SchemaDriftEntry[] = [
   { eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string', firstSeen: '2025-03-04T10:00:00.000Z', lastSeen: '2025-03-05T11:30:00.000Z', count: 1500 },
 ];
 
-const noAuthentication = { requested: 0, succeeded: 0, failed: 0, declined: 0, unfinished: 0 };
-const orderLine = (fields: Partial<OrderSplitCount> & Pick<OrderSplitCount, 'campaignId'>): OrderSplitCount => ({
-  source: null,
-  livemode: true,
-  currencyCode: 'USD',
-  paidOrders: 0,
-  revenue: 0,
-  promoOrders: 0,
-  promoDiscount: 0,
-  declinedOrders: 0,
-  authentication: noAuthentication,
-  ...fields,
-});
 
 /** Vogue's orders in dollars, live from the newsletter and test without a source; GQ's in pounds, by id as the options do not list it. */
 const orders = computeOrderFigures({

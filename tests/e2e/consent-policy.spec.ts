@@ -1,9 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { CartPage } from './pages/CartPage';
 import { OfferPage } from './pages/OfferPage';
+import { startOwnServer, type OwnServer } from './ownServer';
 
 /**
  * The two consent policies (CONSENT_POLICY): the default, SPEC §4's anonymous measurement
@@ -13,41 +11,16 @@ import { OfferPage } from './pages/OfferPage';
  */
 const DB = 'data/e2e-strict.db';
 test.describe.configure({ mode: 'serial' });
-let server: ChildProcess;
+let server: OwnServer;
 let strictBase: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DB}${suffix}`, { force: true });
-  const env = {
-    ...process.env,
-    DATABASE_URL: `file:${DB}`,
-    PAYMENTS_SANDBOX: '1',
-    CONSENT_POLICY: 'strict',
-    INGEST_EVENTS_PER_CLIENT: '1000000',
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
-  expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env, stdio: 'ignore' }).status).toBe(0);
-  const port = await freePort();
-  strictBase = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: 'ignore' });
-  await expect.poll(async () => (await fetch(`${strictBase}/status`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+  server = await startOwnServer(DB, { CONSENT_POLICY: 'strict', INGEST_EVENTS_PER_CLIENT: '1000000' });
+  strictBase = server.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server?.stop());
 
 const path = (request: Request) => new URL(request.url()).pathname;
 const FUNNEL = '/martech/api/funnel';

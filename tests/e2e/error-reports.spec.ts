@@ -1,9 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { freePort, startOwnServer, type OwnServer } from './ownServer';
 
 /**
  * Error reports from a real browser (SPEC §1, §7, §8, §9): a server of its own whose
@@ -12,21 +10,10 @@ import { expect, test } from '@playwright/test';
  */
 const DB = 'data/e2e-sentry.db';
 test.describe.configure({ mode: 'serial' });
-let app: ChildProcess;
+let app: OwnServer;
 let sink: http.Server;
 let base: string;
 const envelopes: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -43,23 +30,12 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => sink.listen(sinkPort, '127.0.0.1', resolve));
 
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DB}${suffix}`, { force: true });
-  const env = {
-    ...process.env,
-    DATABASE_URL: `file:${DB}`,
-    PAYMENTS_SANDBOX: '1',
-    SENTRY_DSN: `http://e2epublickey@127.0.0.1:${sinkPort}/1`,
-    NEXT_TELEMETRY_DISABLED: '1',
-  };
-  expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env, stdio: 'ignore' }).status).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: 'ignore' });
-  await expect.poll(async () => (await fetch(`${base}/status`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+  app = await startOwnServer(DB, { SENTRY_DSN: `http://e2epublickey@127.0.0.1:${sinkPort}/1` });
+  base = app.base;
 });
 
 test.afterAll(() => {
-  app?.kill('SIGTERM');
+  app?.stop();
   sink?.close();
 });
 

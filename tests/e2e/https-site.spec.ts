@@ -1,7 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import { expect, test } from '@playwright/test';
+import { startOwnServer, type OwnServer } from './ownServer';
 import { sandboxSubmitBody } from './support';
 
 /**
@@ -13,34 +11,16 @@ const DB = 'data/e2e-https.db';
 // One worker, one server and one database for the file's tests.
 test.describe.configure({ mode: 'serial' });
 const ORIGIN = 'https://subscribe.example.test';
-let server: ChildProcess;
+let server: OwnServer;
 let base: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${DB}${suffix}`, { force: true });
-  const env = { ...process.env, DATABASE_URL: `file:${DB}`, PAYMENTS_SANDBOX: '1', PUBLIC_ORIGIN: ORIGIN, NEXT_TELEMETRY_DISABLED: '1' };
-  expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env, stdio: 'ignore' }).status).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: 'ignore' });
-  await expect.poll(async () => (await fetch(`${base}/status`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+  server = await startOwnServer(DB, { PUBLIC_ORIGIN: ORIGIN });
+  base = server.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server?.stop());
 
 test('an https site sends HSTS on every answer, and the Reporting API endpoint with its pages', async ({ request }) => {
   const page = await request.get(`${base}/vogue/demo-single?livemode=false`);

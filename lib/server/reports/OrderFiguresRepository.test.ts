@@ -4,7 +4,8 @@ import { createDb, migrateToLatest } from '../db/createDb';
 import type { Database, TransactionTable } from '../db/schema';
 import { OrderFiguresRepository, declinesQuery, orderSplitsQuery } from './OrderFiguresRepository';
 import type { FunnelFilter } from './funnelFilter';
-import type { DeclineCount, OrderCounts, OrderSplitCount } from './orderFigures';
+import type { DeclineCount, OrderCounts } from './orderFigures';
+import { orderLine } from '@/tests/fixtures/orderLines';
 
 let db: Kysely<Database>;
 let repo: OrderFiguresRepository;
@@ -86,24 +87,6 @@ async function insert(...orders: OrderFields[]): Promise<void> {
 
 const march: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
 
-const noAuthentication = { requested: 0, succeeded: 0, failed: 0, declined: 0, unfinished: 0 };
-
-/** A line as the repository reads it, with nothing in it but what a test names. */
-function line(fields: Partial<OrderSplitCount>): OrderSplitCount {
-  return {
-    campaignId: 'vogue-demo-single',
-    source: null,
-    livemode: true,
-    currencyCode: 'USD',
-    paidOrders: 0,
-    revenue: 0,
-    promoOrders: 0,
-    promoDiscount: 0,
-    declinedOrders: 0,
-    authentication: noAuthentication,
-    ...fields,
-  };
-}
 
 /** Sorted, so that assertions do not depend on the order SQL groups in. */
 function sorted(counts: OrderCounts) {
@@ -128,7 +111,7 @@ describe('OrderFiguresRepository.orderCounts', () => {
       { status: 'requires_action', total: 16000 },
     );
     const { splits } = await repo.orderCounts(march);
-    expect(splits).toEqual([line({ paidOrders: 2, revenue: 4499, declinedOrders: 1 })]);
+    expect(splits).toEqual([orderLine({ paidOrders: 2, revenue: 4499, declinedOrders: 1 })]);
   });
 
   it('keeps live and test apart, and never adds two currencies together', async () => {
@@ -141,9 +124,9 @@ describe('OrderFiguresRepository.orderCounts', () => {
     expect(sorted(await repo.orderCounts(march)).splits).toEqual(
       sorted({
         splits: [
-          line({ livemode: true, currencyCode: 'USD', paidOrders: 2, revenue: 1500 }),
-          line({ livemode: false, currencyCode: 'USD', paidOrders: 1, revenue: 700 }),
-          line({ livemode: true, currencyCode: 'GBP', paidOrders: 1, revenue: 900 }),
+          orderLine({ livemode: true, currencyCode: 'USD', paidOrders: 2, revenue: 1500 }),
+          orderLine({ livemode: false, currencyCode: 'USD', paidOrders: 1, revenue: 700 }),
+          orderLine({ livemode: true, currencyCode: 'GBP', paidOrders: 1, revenue: 900 }),
         ],
         declines: [],
       }).splits,
@@ -161,9 +144,9 @@ describe('OrderFiguresRepository.orderCounts', () => {
     expect(sorted(await repo.orderCounts(march)).splits).toEqual(
       sorted({
         splits: [
-          line({ source: 'newsletter', paidOrders: 2, revenue: 300 }),
-          line({ source: null, paidOrders: 2, revenue: 700 }),
-          line({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 500 }),
+          orderLine({ source: 'newsletter', paidOrders: 2, revenue: 300 }),
+          orderLine({ source: null, paidOrders: 2, revenue: 700 }),
+          orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 500 }),
         ],
         declines: [],
       }).splits,
@@ -181,7 +164,7 @@ describe('OrderFiguresRepository.orderCounts', () => {
       { coupon: 'SPRING', discount: 500, total: 2000, status: 'failed', failureCode: 'insufficient_funds' },
     );
     const { splits } = await repo.orderCounts(march);
-    expect(splits).toEqual([line({ paidOrders: 4, revenue: 9150, promoOrders: 2, promoDiscount: 750, declinedOrders: 1 })]);
+    expect(splits).toEqual([orderLine({ paidOrders: 4, revenue: 9150, promoOrders: 2, promoDiscount: 750, declinedOrders: 1 })]);
   });
 
   it('counts failed orders by failure code', async () => {
@@ -218,7 +201,7 @@ describe('OrderFiguresRepository.orderCounts', () => {
     );
     const { splits } = await repo.orderCounts(march);
     expect(splits).toEqual([
-      line({ paidOrders: 3, revenue: 3000, declinedOrders: 3, authentication: { requested: 6, succeeded: 2, failed: 1, declined: 1, unfinished: 2 } }),
+      orderLine({ paidOrders: 3, revenue: 3000, declinedOrders: 3, authentication: { requested: 6, succeeded: 2, failed: 1, declined: 1, unfinished: 2 } }),
     ]);
   });
 
@@ -242,7 +225,7 @@ describe('OrderFiguresRepository.orderCounts', () => {
   it('keeps one campaign when asked', async () => {
     await insert({ campaign: 'vogue-demo-single' }, { campaign: 'gq-demo-gbp', currency: 'GBP' }, { campaign: 'gq-demo-gbp', currency: 'GBP', status: 'failed', failureCode: 'expired_card' }, { campaign: 'vogue-demo-single', status: 'failed', failureCode: 'incorrect_cvc' });
     const counts = await repo.orderCounts({ ...march, campaignId: 'gq-demo-gbp' });
-    expect(counts.splits).toEqual([line({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 2500, declinedOrders: 1 })]);
+    expect(counts.splits).toEqual([orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 2500, declinedOrders: 1 })]);
     expect(counts.declines.map((d) => [d.campaignId, d.failureCode])).toEqual([['gq-demo-gbp', 'expired_card']]);
   });
 

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
-import { DECLINE_REASON_LABELS, computeOrderFigures, declineReasonLabel, type DeclineCount, type OrderSplitCount } from './orderFigures';
+import { DECLINE_REASON_LABELS, computeOrderFigures, declineReasonLabel, type DeclineCount } from './orderFigures';
+import { orderLine } from '@/tests/fixtures/orderLines';
 
-const noAuthentication = { requested: 0, succeeded: 0, failed: 0, declined: 0, unfinished: 0 };
-
-function line(fields: Partial<OrderSplitCount>): OrderSplitCount {
-  return {
-    campaignId: 'vogue-demo-single',
-    source: null,
-    livemode: true,
-    currencyCode: 'USD',
-    paidOrders: 0,
-    revenue: 0,
-    promoOrders: 0,
-    promoDiscount: 0,
-    declinedOrders: 0,
-    authentication: noAuthentication,
-    ...fields,
-  };
-}
 
 const decline = (failureCode: string | null, orders: number, fields: Partial<DeclineCount> = {}): DeclineCount => ({
   campaignId: 'vogue-demo-single',
@@ -52,10 +36,10 @@ describe('computeOrderFigures', () => {
   it('totals a campaign per mode and currency, never across them', () => {
     const report = computeOrderFigures({
       splits: [
-        line({ source: 'newsletter', paidOrders: 3, revenue: 7500, promoOrders: 1, promoDiscount: 500 }),
-        line({ source: null, paidOrders: 1, revenue: 2500, declinedOrders: 2 }),
-        line({ source: 'newsletter', livemode: false, paidOrders: 5, revenue: 100 }),
-        line({ source: 'newsletter', currencyCode: 'GBP', paidOrders: 1, revenue: 900 }),
+        orderLine({ source: 'newsletter', paidOrders: 3, revenue: 7500, promoOrders: 1, promoDiscount: 500 }),
+        orderLine({ source: null, paidOrders: 1, revenue: 2500, declinedOrders: 2 }),
+        orderLine({ source: 'newsletter', livemode: false, paidOrders: 5, revenue: 100 }),
+        orderLine({ source: 'newsletter', currencyCode: 'GBP', paidOrders: 1, revenue: 900 }),
       ],
       declines: [decline('expired_card', 2)],
     });
@@ -76,7 +60,7 @@ describe('computeOrderFigures', () => {
 
   it('names the most common decline reasons of each line and counts the rest together', () => {
     const report = computeOrderFigures({
-      splits: [line({ declinedOrders: 9 }), line({ source: 'social', declinedOrders: 1 })],
+      splits: [orderLine({ declinedOrders: 9 }), orderLine({ source: 'social', declinedOrders: 1 })],
       declines: [
         decline('expired_card', 1),
         decline('insufficient_funds', 4),
@@ -106,8 +90,8 @@ describe('computeOrderFigures', () => {
   it('adds 3-D Secure outcomes up per campaign', () => {
     const report = computeOrderFigures({
       splits: [
-        line({ source: 'a', authentication: { requested: 3, succeeded: 1, failed: 1, declined: 0, unfinished: 1 } }),
-        line({ source: 'b', authentication: { requested: 2, succeeded: 1, failed: 0, declined: 1, unfinished: 0 } }),
+        orderLine({ source: 'a', authentication: { requested: 3, succeeded: 1, failed: 1, declined: 0, unfinished: 1 } }),
+        orderLine({ source: 'b', authentication: { requested: 2, succeeded: 1, failed: 0, declined: 1, unfinished: 0 } }),
       ],
       declines: [],
     });
@@ -116,7 +100,7 @@ describe('computeOrderFigures', () => {
 
   it('lists campaigns with the most paid orders first', () => {
     const report = computeOrderFigures({
-      splits: [line({ campaignId: 'b-campaign', paidOrders: 1 }), line({ campaignId: 'c-campaign', paidOrders: 7 }), line({ campaignId: 'a-campaign', paidOrders: 1 })],
+      splits: [orderLine({ campaignId: 'b-campaign', paidOrders: 1 }), orderLine({ campaignId: 'c-campaign', paidOrders: 7 }), orderLine({ campaignId: 'a-campaign', paidOrders: 1 })],
       declines: [],
     });
     expect(report.campaigns.map((c) => c.campaignId)).toEqual(['c-campaign', 'a-campaign', 'b-campaign']);
