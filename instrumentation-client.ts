@@ -1,10 +1,9 @@
-import { readErrorReportsConfig } from './lib/config/errorReportsConfig';
+import { ERROR_REPORTS_META } from './lib/config/errorReportsMeta';
 
 // Loads the browser Sentry SDK only when the server configured a DSN (the page's
 // error-reports meta tag), so that pages without error reporting do not carry its weight.
-const config = readErrorReportsConfig(document);
-if (config) {
-  void import('./sentry.client.config').then(({ startErrorReports }) => startErrorReports(config));
+if (document.querySelector(`meta[name="${ERROR_REPORTS_META}"]`)) {
+  void import('./sentry.client.config').then(({ startErrorReports }) => startErrorReports(document));
 }
 
 export {};

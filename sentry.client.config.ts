@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/nextjs';
-import type { ErrorReportsConfig } from './lib/config/errorReportsConfig';
+import { readErrorReportsConfig } from './lib/config/errorReportsConfig';
 import { browserSentryOptions, isPageNotFoundPage, markPageNotFound, scrubReplayEventsIntegration } from './lib/config/sentryOptions';
 
 /**
@@ -8,7 +8,9 @@ import { browserSentryOptions, isPageNotFoundPage, markPageNotFound, scrubReplay
  */
 type NextWindow = Window & { __NEXT_DATA__?: Parameters<typeof isPageNotFoundPage>[0] };
 
-export function startErrorReports(config: ErrorReportsConfig): void {
+export function startErrorReports(doc: Document): void {
+  const config = readErrorReportsConfig(doc);
+  if (!config) return;
   const settings = browserSentryOptions({ dsn: config.dsn, appEnv: config.appEnv, siteOrigin: window.location.origin });
   Sentry.init({
     ...settings.init,

@@ -1,3 +1,5 @@
+import { ERROR_REPORTS_META } from './errorReportsMeta';
+
 /**
  * What the browser needs to report errors, handed over by the server in the page (a meta
  * tag) rather than built into the bundle: one build can then report to any project, or to
@@ -9,7 +11,7 @@ export interface ErrorReportsConfig {
   appEnv: string;
 }
 
-export const ERROR_REPORTS_META = 'error-reports';
+export { ERROR_REPORTS_META };
 
 /** The meta tag's content for the configured DSN and environment; null without a DSN. */
 export function errorReportsMetaContent(env: { SENTRY_DSN?: string; APP_ENV: string }): string | null {
