@@ -12,6 +12,7 @@
  * the journey pages alone (no load tests) and writes bench/results/pages.json;
  * BENCH_ONLY=flood measures the flood alone.
  */
+import { ensureBuild } from '../scripts/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,8 +99,8 @@ function printFlood(flood: FloodResult): void {
 async function main(): Promise<void> {
   if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood') throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages" and "flood"`);
   if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
-  console.log('Building the production app…');
-  execFileSync('npx', ['next', 'build'], { stdio: 'ignore', env });
+  console.log('Building the production app (or reusing a current build)…');
+  ensureBuild({ env, stdio: 'ignore' });
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/bench.db${suffix}`, { force: true });
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
 

@@ -1,7 +1,8 @@
-// npm run demo: installs what is missing, builds, prepares the SQLite database with the
+// npm run demo: installs what is missing, builds (or reuses a current build), prepares the SQLite database with the
 // demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { ensureBuild } from './buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
 
 const port = process.env.PORT ?? '3000';
@@ -17,7 +18,12 @@ const env = {
 };
 
 ensureSetup();
-execFileSync('npx', ['next', 'build'], { stdio: 'inherit', env });
+try {
+  ensureBuild({ env });
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'inherit', env });
 
 const server = spawn('node', ['server/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });

@@ -5,6 +5,7 @@
 // Ends with one line "Tests: N passed, N failed" counting all three.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { recordBuild, refusalWhileServing } from './buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -38,7 +39,11 @@ const failures = [];
 if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
-if (step('Production build', 'npx', ['next', 'build'])) {
+// Always a fresh build (it type-checks the tests too), but never under a running server.
+const refusal = refusalWhileServing();
+if (refusal) console.error(`\n=== Production build ===\n${refusal}`);
+if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
+  recordBuild();
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
 } else {

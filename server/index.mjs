@@ -4,6 +4,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerServer } from '../scripts/buildGuard.mjs';
 import { answerClientError, refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
 import { strictTransportSecurity } from './strictTransport.mjs';
 
@@ -38,6 +39,9 @@ const server = http.createServer(
 // Registered before Next can add its own (it would hold unrouted upgrades open without an answer).
 server.on('upgrade', refuseUpgrade);
 server.on('clientError', answerClientError);
+// While it runs, builds from this checkout reuse .next or refuse to replace it (scripts/buildGuard.mjs).
+const unregister = registerServer(dir, port);
+process.on('exit', unregister);
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
