@@ -27,13 +27,6 @@ export interface ConsentValue {
 
 const ConsentContext = createContext<ConsentValue | null>(null);
 
-/**
- * Cookie consent (SPEC §1, §4): the configured OneTrust CMP when a consent id is set,
- * otherwise our own banner with the same groups. No answer yet means anonymous tracking,
- * or, under the strict policy, none at all (trackingConsentFor).
- * The server reads the consent cookie too and hands it over as `initial`, so the first
- * render, the banner included, is the same on both sides: no flash, no layout shift.
- */
 interface ConsentProviderProps {
   consentId: string | null;
   /** The deployment's consent policy (CONSENT_POLICY); anonymous-first unless set. */
@@ -42,6 +35,13 @@ interface ConsentProviderProps {
   children: ReactNode;
 }
 
+/**
+ * Cookie consent (SPEC §1, §4): the configured OneTrust CMP when a consent id is set,
+ * otherwise our own banner with the same groups. No answer yet means anonymous tracking,
+ * or, under the strict policy, none at all (trackingConsentFor).
+ * The server reads the consent cookie too and hands it over as `initial`, so the first
+ * render, the banner included, is the same on both sides: no flash, no layout shift.
+ */
 export function ConsentProvider({ consentId, policy = 'anonymous-first', initial, children }: ConsentProviderProps) {
   const [state, setState] = useState<ConsentState>(consentId ? { decided: false } : initial);
   const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
@@ -80,14 +80,12 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
       setBannerOpen(true);
       setBannerRequested(true);
     }
-  }, [consentId, policy]);
+  }, [consentId]);
 
+  const tracking = useMemo(() => trackingConsentFor(state, policy), [state, policy]);
   const value = useMemo<ConsentValue>(
-    () => {
-      const tracking = trackingConsentFor(state, policy);
-      return { state, mode: tracking.mode, tracking, bannerOpen, bannerRequested, decide, reopen };
-    },
-    [state, policy, bannerOpen, bannerRequested, decide, reopen],
+    () => ({ state, mode: tracking.mode, tracking, bannerOpen, bannerRequested, decide, reopen }),
+    [state, tracking, bannerOpen, bannerRequested, decide, reopen],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
 }
@@ -99,7 +97,8 @@ export function useConsent(): ConsentValue | null {
 
 /**
  * Where the page shows the built-in banner: at the top of the page, in its flow, so that it
- * never covers the offer's or the payment button, and it does not take focus.
+ * never covers the offer's or the payment button. Shown unasked it does not take focus;
+ * opened from "Cookie settings" it does, so that the visitor sees it.
  */
 export function ConsentBannerSlot() {
   const consent = useConsent();
