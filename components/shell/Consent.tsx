@@ -6,14 +6,12 @@ import {
   type ConsentPolicy,
   type ConsentState,
   type TrackingConsent,
-  type TrackingMode,
 } from '@/lib/tracking/consent/consentGroups';
 import { storeConsent } from '@/lib/tracking/consent/consentStore';
 
 export interface ConsentValue {
   state: ConsentState;
-  mode: TrackingMode;
-  /** What tracking may do, under the deployment's consent policy. */
+  /** What tracking may do (and its mode, anonymous or full), under the deployment's consent policy. */
   tracking: TrackingConsent;
   /** Whether the built-in banner is showing (never with OneTrust, whose CMP shows its own). */
   bannerOpen: boolean;
@@ -84,7 +82,7 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
 
   const tracking = useMemo(() => trackingConsentFor(state, policy), [state, policy]);
   const value = useMemo<ConsentValue>(
-    () => ({ state, mode: tracking.mode, tracking, bannerOpen, bannerRequested, decide, reopen }),
+    () => ({ state, tracking, bannerOpen, bannerRequested, decide, reopen }),
     [state, tracking, bannerOpen, bannerRequested, decide, reopen],
   );
   return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;

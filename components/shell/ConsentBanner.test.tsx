@@ -11,7 +11,7 @@ function ModeProbe() {
   const consent = useConsent();
   return (
     <>
-      <p data-testid="mode">{consent?.mode}</p>
+      <p data-testid="mode">{consent?.tracking.mode}</p>
       <button type="button" onClick={() => consent?.reopen()}>
         Cookie settings
       </button>

@@ -21,7 +21,6 @@ const NO_CONSENT_PROVIDER = trackingConsentFor({ decided: false }, 'anonymous-fi
 export function TrackingProvider({ children }: { children: ReactNode }) {
   const config = useOptionalCheckoutConfig();
   const consent = useConsent()?.tracking ?? NO_CONSENT_PROVIDER;
-  const consentMode = consent.mode;
   const router = useRouter();
   const latest = useRef(config);
   latest.current = config;
@@ -41,7 +40,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const tracking = useRef<StartedTracking | null>(null);
   const current = useRef(consent);
   current.current = consent;
-  const pageMode = useRef(consentMode).current;
+  // The mode the page was shown in: consent withdrawn before tracking starts still counts.
+  const pageMode = useRef(consent.mode).current;
   useEffect(() => {
     if (!latest.current) return undefined;
     let started: StartedTracking | null = null;

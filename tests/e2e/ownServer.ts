@@ -1,19 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import { expect } from '@playwright/test';
+import { freePort, removeDatabase } from '../fuzz/server';
 
-/** A port nobody listens on, for a server a spec starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface OwnServer {
   /** http://127.0.0.1:{port} */
@@ -27,7 +16,7 @@ export interface OwnServer {
  * beforeAll, with a timeout that allows for the database setup (a minute or two).
  */
 export async function startOwnServer(db: string, env: Record<string, string>): Promise<OwnServer> {
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${db}${suffix}`, { force: true });
+  removeDatabase(db);
   const serverEnv = { ...process.env, DATABASE_URL: `file:${db}`, PAYMENTS_SANDBOX: '1', NEXT_TELEMETRY_DISABLED: '1', ...env };
   expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env: serverEnv, stdio: 'ignore' }).status).toBe(0);
   const port = await freePort();
