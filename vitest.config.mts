@@ -9,6 +9,7 @@ export default defineConfig({
     environment: 'node',
     css: { modules: { classNameStrategy: 'non-scoped' } },
     setupFiles: ['./tests/setup/vitest.setup.ts'],
+    globalSetup: ['./tests/setup/postgresTemplate.global.ts'],
     pool: 'forks',
   },
 });

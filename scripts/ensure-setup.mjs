@@ -1,9 +1,11 @@
 // Installs what a fresh machine is missing, using only Node's own modules (it runs before
 // node_modules exists): the npm packages when package-lock.json changed since the last
-// install, and with --browser Debian's Chromium for the browser tests.
+// install, with --browser Debian's Chromium for the browser tests, and with --postgres
+// Debian's PostgreSQL for the storage tests.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { postgresBinDir } from './postgresServer.mjs';
 
 const MIN_NODE = [20, 19];
 const STAMP = 'node_modules/.journey-install-stamp';
@@ -56,15 +58,27 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
 }
 
-export function ensureSetup({ browser = false } = {}) {
+function ensurePostgres() {
+  if (postgresBinDir()) return;
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    throw new Error("PostgreSQL is missing (the storage tests run on it too). Install Debian's package as root: apt-get install -y postgresql");
+  }
+  say("installing Debian's PostgreSQL for the storage tests (apt-get install postgresql)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env });
+}
+
+export function ensureSetup({ browser = false, postgres = false } = {}) {
   checkNode();
   ensurePackages();
   if (browser) ensureChromium();
+  if (postgres) ensurePostgres();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    ensureSetup({ browser: process.argv.includes('--browser') });
+    ensureSetup({ browser: process.argv.includes('--browser'), postgres: process.argv.includes('--postgres') });
   } catch (error) {
     console.error(`[setup] ${error.message}`);
     process.exit(1);

@@ -63,8 +63,8 @@ describe('npm run purge', () => {
   });
 
   it('refuses a DATABASE_URL it cannot use', () => {
-    const result = runPurge({ DATABASE_URL: 'postgres://db/journey' });
+    const result = runPurge({ DATABASE_URL: 'mysql://db/journey' });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^Nothing was purged\. DATABASE_URL names PostgreSQL/);
+    expect(result.stderr).toMatch(/^Nothing was purged\. DATABASE_URL must start with "file:" \(SQLite\) or "postgres:\/\/"/);
   });
 });

@@ -7,26 +7,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRetentionEnv, type RetentionEnv } from '../lib/config/serverEnv';
-import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
+import { createDb, migrateToLatest, parseDatabaseUrl, type DbConfig } from '../lib/server/db/createDb';
+import { hasJourneySchema } from '../lib/server/db/schemaPresence';
 import { purge, PURGED_TABLES, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '../lib/server/retention/purge';
 
 async function main(): Promise<number> {
   let config: RetentionEnv;
-  let filename: string;
+  let dbConfig: DbConfig;
   try {
     config = parseRetentionEnv(process.env);
-    filename = parseDatabaseUrl(config.DATABASE_URL).filename;
+    dbConfig = parseDatabaseUrl(config.DATABASE_URL);
   } catch (error) {
     console.error(`Nothing was purged. ${(error as Error).message}`);
     return 2;
   }
   // A mistyped DATABASE_URL must not "purge" a new empty database and report success.
-  if (filename !== ':memory:' && !fs.existsSync(path.resolve(filename))) {
-    console.error(`Nothing was purged: there is no database at ${path.resolve(filename)} (DATABASE_URL=${config.DATABASE_URL}).`);
+  if (dbConfig.dialect === 'sqlite' && dbConfig.filename !== ':memory:' && !fs.existsSync(path.resolve(dbConfig.filename))) {
+    console.error(`Nothing was purged: there is no database at ${path.resolve(dbConfig.filename)} (DATABASE_URL=${config.DATABASE_URL}).`);
     return 2;
   }
-  const db = createDb({ dialect: 'sqlite', filename });
+  const db = createDb(dbConfig);
   try {
+    if (dbConfig.dialect === 'postgres' && !(await hasJourneySchema(db))) {
+      console.error(`Nothing was purged: the database at DATABASE_URL has no purchase-journey tables (run npm run db:setup against it first).`);
+      return 2;
+    }
     await migrateToLatest(db);
     const now = new Date();
     const ages = retentionAgesFrom(config);

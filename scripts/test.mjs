@@ -1,18 +1,21 @@
-// npm test: installs what is missing (packages, Debian's Chromium), type-checks, runs the
-// unit and component tests, builds the app, runs the browser tests against the build, then
-// the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
+// npm test: installs what is missing (packages, Debian's Chromium and PostgreSQL),
+// type-checks, runs the unit and component tests, runs the storage suite again on a
+// throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
+// then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
 // browser tests so that neither slows the other on a small machine).
-// Ends with one line "Tests: N passed, N failed" counting all three.
+// Ends with one line "Tests: N passed, N failed" counting them all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { recordBuild, refusalWhileServing } from './buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
+import { startPostgres } from './postgresServer.mjs';
+import { storageTestFiles } from './storageTests.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
-function step(title, command, args) {
+function step(title, command, args, extraEnv = {}) {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return result.status === 0;
 }
 
@@ -25,13 +28,14 @@ function readJson(file) {
 }
 
 try {
-  ensureSetup({ browser: true });
+  ensureSetup({ browser: true, postgres: true });
 } catch (error) {
   console.error(`[setup] ${error.message}`);
   process.exit(1);
 }
 
 fs.rmSync('test-results/vitest.json', { force: true });
+fs.rmSync('test-results/vitest-postgres.json', { force: true });
 fs.rmSync('test-results/playwright.json', { force: true });
 fs.rmSync('test-results/fuzz.json', { force: true });
 
@@ -39,6 +43,23 @@ const failures = [];
 if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
+
+// The same storage suite on PostgreSQL: every test file that takes a database from
+// tests/fixtures/testDb gets one on a throw-away server instead of in-memory SQLite.
+let postgres = null;
+try {
+  console.log('\n=== Storage tests on PostgreSQL ===');
+  postgres = await startPostgres();
+  console.log(`[postgres] throw-away server at ${postgres.url}`);
+  const files = storageTestFiles();
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-postgres.json', ...files];
+  if (!step(`Storage tests on PostgreSQL (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url })) failures.push('storage tests on PostgreSQL');
+} catch (error) {
+  console.error(`[postgres] ${error.message}`);
+  failures.push('storage tests on PostgreSQL');
+}
+const stopPostgres = () => postgres?.stop();
+process.on('SIGINT', () => Promise.resolve(stopPostgres()).then(() => process.exit(130)));
 // Always a fresh build (it type-checks the tests too), but never under a running server.
 const refusal = refusalWhileServing();
 if (refusal) console.error(`\n=== Production build ===\n${refusal}`);
@@ -50,12 +71,15 @@ if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
   failures.push('build');
 }
 
+await stopPostgres();
+
 const vitest = readJson('test-results/vitest.json');
+const vitestPostgres = readJson('test-results/vitest-postgres.json');
 const playwright = readJson('test-results/playwright.json');
 const fuzz = readJson('test-results/fuzz.json');
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const passed = (vitest?.numPassedTests ?? 0) + (vitestPostgres?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (vitestPostgres?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (vitestPostgres?.numPendingTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);

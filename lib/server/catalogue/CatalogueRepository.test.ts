@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDb, migrateToLatest } from '../db/createDb';
+import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '../db/schema';
 import { CatalogueRepository, flowKey } from './CatalogueRepository';
 import { importCatalogueJson } from './importCatalogue';
@@ -10,8 +10,7 @@ let db: Kysely<Database>;
 let repo: CatalogueRepository;
 
 beforeEach(async () => {
-  db = createDb({ dialect: 'sqlite', filename: ':memory:' });
-  await migrateToLatest(db);
+  db = await testDb();
   repo = new CatalogueRepository(db);
 });
 afterEach(async () => {

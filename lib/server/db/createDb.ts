@@ -1,36 +1,72 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
 
-export type DbConfig = { dialect: 'sqlite'; filename: string };
+export type DbConfig =
+  | { dialect: 'sqlite'; filename: string }
+  | {
+      dialect: 'postgres';
+      connectionString: string;
+      /** Connections this process may hold (pg's pool); each instance of the app has its own. */
+      poolSize?: number;
+    };
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
 /**
- * Reads DATABASE_URL: "file:relative/or/absolute.db" or "file::memory:" for SQLite.
- * PostgreSQL URLs are recognised so that the message says what is missing.
+ * Reads DATABASE_URL: "file:relative/or/absolute.db" or "file::memory:" for SQLite, or
+ * "postgres://user:password@host:port/database" (also "postgresql://") for PostgreSQL.
  */
-export function parseDatabaseUrl(url: string): DbConfig {
+export function parseDatabaseUrl(url: string, poolSize?: number): DbConfig {
   if (url.startsWith('file:')) {
     const filename = url.slice('file:'.length);
     if (!filename) throw new Error('DATABASE_URL "file:" needs a path, such as file:data/journey.db');
     return { dialect: 'sqlite', filename };
   }
-  if (/^postgres(ql)?:\/\//.test(url)) {
-    throw new Error('DATABASE_URL names PostgreSQL, which this release does not support yet: use file:data/journey.db');
+  if (POSTGRES_URL.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error('DATABASE_URL is not a readable PostgreSQL URL: use postgres://user:password@host:5432/database');
+    }
+    if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('DATABASE_URL names PostgreSQL without a host: use postgres://user:password@host:5432/database');
+    return { dialect: 'postgres', connectionString: url, ...(poolSize ? { poolSize } : {}) };
   }
-  throw new Error(`DATABASE_URL must start with "file:" (SQLite); got "${url.slice(0, 40)}"`);
+  throw new Error(`DATABASE_URL must start with "file:" (SQLite) or "postgres://" (PostgreSQL); got "${url.slice(0, 40)}"`);
 }
 
-/** The SQLite connection behind each Kysely handle, for the one hot path that writes it directly (tracking ingestion). */
+/** The SQLite connection behind each Kysely handle, for the hot paths that write it directly (tracking ingestion). */
 const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
+/** The pg pool behind each Kysely handle, for the same hot paths on PostgreSQL (named prepared statements). */
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
 
 export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
   return sqliteHandles.get(db);
 }
 
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
+/**
+ * pg hands 64-bit integers and numerics over as strings, so that none loses precision. Ours
+ * are counts and sums of cents, far below 2^53: as numbers, they read the same on both
+ * databases. The parsers are this pool's own; pg's global table is left alone.
+ */
+const POSTGRES_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
 export function createDb(config: DbConfig): Kysely<Database> {
+  if (config.dialect === 'postgres') return createPostgresDb(config.connectionString, config.poolSize ?? 10);
   const filename = config.filename === ':memory:' ? ':memory:' : path.resolve(config.filename);
   if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
   const sqlite = new SQLite(filename);
@@ -46,8 +82,22 @@ export function createDb(config: DbConfig): Kysely<Database> {
   return db;
 }
 
+function createPostgresDb(connectionString: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max, types: POSTGRES_TYPES, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server drops (a restart, a failover) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on('error', (error) => console.error('[db] an idle PostgreSQL connection failed:', error.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  postgresPools.set(db, pool);
+  return db;
+}
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * Brings the schema to the latest version. Kysely's migrator takes a lock first (a table
+ * lock on SQLite, an advisory lock on PostgreSQL), so instances starting together migrate once.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

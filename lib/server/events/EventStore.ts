@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import { sqliteHandleOf } from '../db/createDb';
 import type { Database } from '../db/schema';
+import { appendTrackingRows } from './appendTrackingRows';
 import { ArrivalIds } from './arrivalIds';
 
 /** Where an accepted event came in. */
@@ -71,8 +70,9 @@ const ROWS_PER_STATEMENT = 100;
  * join: under load, fewer and larger commits), writes everything queued in one
  * transaction of at most `maxRowsPerTransaction` rows (a request's rows are never split).
  * A request's promise resolves only once its transaction has committed, so what the
- * endpoints acknowledge survives a crash or a power cut (WAL with synchronous=FULL, set in
- * createDb: the log is synced at every commit); one commit per batch instead
+ * endpoints acknowledge survives a crash or a power cut (on SQLite, WAL with
+ * synchronous=FULL, set in createDb; on PostgreSQL, its default synchronous commit: the log
+ * is synced at every commit); one commit per batch instead
  * of per request is what lets a durable store keep up with beacon traffic.
  */
 export class EventStore {
@@ -245,13 +245,9 @@ export class EventStore {
     const events = batch.flatMap((p) => (p.kind === 'events' ? p.rows : []));
     const badRows = batch.flatMap((p) => (p.kind === 'bad-row' ? p.rows : []));
     const observations = mergeObservations(batch.flatMap((p) => (p.kind === 'observations' ? p.rows : [])));
-    const sqlite = sqliteHandleOf(this.db);
-    if (sqlite && observations.length === 0) {
-      // Beacon traffic: prepared statements on the SQLite connection itself, a third faster
-      // than building each INSERT. Holding Kysely's connection means no other query (and no
-      // open transaction of another request) shares the connection meanwhile.
-      await this.db.connection().execute(async () => writeRows(sqlite, events, badRows));
-    } else await this.db.transaction().execute(async (trx) => {
+    // Beacon traffic (no observations) takes the prepared statements of its database.
+    const appended = observations.length === 0 && (await appendTrackingRows(this.db, events, badRows));
+    if (!appended) await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
         await trx.insertInto('tracking_events').values(events.slice(i, i + ROWS_PER_STATEMENT)).execute();
       }
@@ -270,36 +266,6 @@ export class EventStore {
   }
 }
 
-
-const EVENT_COLUMNS = ['id', 'received_at', 'channel', 'action', 'topic', 'campaign_id', 'session_id', 'source', 'livemode', 'payload_json'] as const;
-const BAD_ROW_COLUMNS = ['id', 'received_at', 'channel', 'reason', 'raw'] as const;
-const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-
-/** A cached prepared INSERT, made on first use (a table that is missing fails that write only). */
-function insertStatement(sqlite: SQLite.Database, table: string, columns: readonly string[]): SQLite.Statement {
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
-  let statement = cache.get(table);
-  if (!statement) {
-    statement = sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
-    cache.set(table, statement);
-  }
-  return statement;
-}
-
-/** One transaction of prepared inserts: all the batch's rows, or none of them. */
-function writeRows(sqlite: SQLite.Database, events: Database['tracking_events'][], badRows: Database['tracking_bad_rows'][]): void {
-  sqlite.transaction(() => {
-    if (events.length > 0) {
-      const insert = insertStatement(sqlite, 'tracking_events', EVENT_COLUMNS);
-      for (const row of events) insert.run(EVENT_COLUMNS.map((column) => row[column]));
-    }
-    if (badRows.length > 0) {
-      const insert = insertStatement(sqlite, 'tracking_bad_rows', BAD_ROW_COLUMNS);
-      for (const row of badRows) insert.run(BAD_ROW_COLUMNS.map((column) => row[column]));
-    }
-  })();
-}
 
 /** The same pair twice in one transaction would hit the upsert twice in one statement: merge first. */
 function mergeObservations(observations: SchemaObservation[]): SchemaObservation[] {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import { sqliteHandleOf } from '../db/createDb';
+import { postgresPoolOf, sqliteHandleOf } from '../db/createDb';
 import type { Database } from '../db/schema';
 import { RateLimiter } from '../identity/RateLimiter';
 import { EventLimit, EventLimitError } from './eventLimit';
@@ -49,11 +49,21 @@ describe('EventLimit', () => {
     expect(await counters()).toEqual([]);
   });
 
-  it('counts without an fsync of its own, and leaves the connection durable (synchronous=FULL) for payments', async () => {
-    const sqlite = sqliteHandleOf(db)!;
-    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+  it('counts without an fsync of its own, and leaves the connection durable for payments', async () => {
+    // SQLite: synchronous=FULL (2) on its one connection; PostgreSQL: synchronous_commit on every pooled one.
+    const durability = async () => {
+      const sqlite = sqliteHandleOf(db);
+      if (sqlite) return [sqlite.pragma('synchronous', { simple: true })];
+      const held = await Promise.all([0, 1, 2, 3].map(() => postgresPoolOf(db)!.connect()));
+      const settings = await Promise.all(held.map(async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit));
+      for (const client of held) client.release();
+      return [...new Set(settings)];
+    };
+    const durable = sqliteHandleOf(db) ? [2] : ['on'];
+    expect(await durability()).toEqual(durable);
     await limit.admit('192.0.2.1', 5);
     await limit.admit('192.0.2.1', 200).catch(() => undefined);
-    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    expect(await limit.admit('192.0.2.1', 1).catch((error: unknown) => error)).toBeInstanceOf(EventLimitError);
+    expect(await durability()).toEqual(durable);
   });
 });

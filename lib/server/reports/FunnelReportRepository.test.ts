@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { createDb, migrateToLatest } from '../db/createDb';
+import { testDb } from '@/tests/fixtures/testDb';
+import { queryPlan } from '@/tests/fixtures/queryPlan';
+import { dialectOf } from '../db/dialect';
 import type { Database, TrackingEventTable } from '../db/schema';
 import { FunnelReportRepository, campaignCountsQuery, splitCountsQuery } from './FunnelReportRepository';
 import type { FunnelFilter } from './funnelFilter';
@@ -10,8 +12,7 @@ let db: Kysely<Database>;
 let repo: FunnelReportRepository;
 
 beforeEach(async () => {
-  db = createDb({ dialect: 'sqlite', filename: ':memory:' });
-  await migrateToLatest(db);
+  db = await testDb();
   repo = new FunnelReportRepository(db);
 });
 afterEach(async () => {
@@ -180,15 +181,13 @@ describe('FunnelReportRepository.funnelCounts', () => {
   });
 
   it.each([
-    ['all campaigns', null, 'sqlite_autoindex_tracking_events_1'],
-    ['one campaign', 'vogue-demo-single', 'tracking_events_campaign'],
+    ['all campaigns', null, { sqlite: 'sqlite_autoindex_tracking_events_1', postgres: 'tracking_events_pkey' }],
+    ['one campaign', 'vogue-demo-single', { sqlite: 'tracking_events_campaign', postgres: 'tracking_events_campaign' }],
   ])('reads the period of %s through an index, not the whole table', async (_name, campaignId, index) => {
     for (const query of [splitCountsQuery(db, { ...march, campaignId }), campaignCountsQuery(db, { ...march, campaignId })]) {
-      const compiled = query.compile();
-      const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
-      const steps = plan.rows.map((row) => row.detail).join('\n');
-      expect(steps).toContain(`SEARCH tracking_events USING INDEX ${index} (`);
-      expect(steps).not.toMatch(/SCAN tracking_events/);
+      const plan = await queryPlan(db, query.compile());
+      expect(plan.indexes).toContain(index[dialectOf(db)]);
+      expect(plan.fullScans).not.toContain('tracking_events');
     }
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { jsonTextField } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { arrivalIdFloor } from '../events/arrivalIds';
 import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from './funnelReport';
@@ -18,9 +19,8 @@ export const DRIFT_OBSERVATIONS_MAX = 200;
  * campaign is asked for (tracking_events_campaign).
  */
 
-// The waypoint id lives in the payload only. json_extract is SQLite's; PostgreSQL, when it
-// comes, reads the same as (payload_json::json ->> 'waypointId').
-const waypointIdOf = sql<string | null>`json_extract(payload_json, '$.waypointId')`;
+/** The waypoint id lives in the payload only. */
+const waypointIdOf = (db: Kysely<Database>) => jsonTextField(db, 'payload_json', 'waypointId');
 
 /**
  * The period as bounds on received_at. Bare days work as bounds for every ISO form in UTC
@@ -44,16 +44,17 @@ function waypointEvents(db: Kysely<Database>, filter: FunnelFilter) {
     .where('received_at', '>=', from)
     .where('received_at', '<', before)
     .where('channel', '=', 'funnel')
-    .where(waypointIdOf, 'in', [...FUNNEL_WAYPOINT_IDS]);
+    .where(waypointIdOf(db), 'in', [...FUNNEL_WAYPOINT_IDS]);
   if (livemode !== null) query = query.where('livemode', '=', livemode);
   return query;
 }
 
 /** A waypoint's place in the funnel (0 for the offer page): the furthest one a session reached decides where it counts. */
-const stepIndexOf = sql<number>`case ${waypointIdOf} ${sql.join(
-  FUNNEL_STEPS.map((step, index) => sql`when ${step.waypointId} then ${sql.lit(index)}`),
-  sql` `,
-)} end`;
+const stepIndexOf = (db: Kysely<Database>) =>
+  sql<number>`case ${waypointIdOf(db)} ${sql.join(
+    FUNNEL_STEPS.map((step, index) => sql`when ${step.waypointId} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
 
 /**
  * Sessions per campaign × source × mode by the furthest funnel step each reached. Events
@@ -62,7 +63,7 @@ const stepIndexOf = sql<number>`case ${waypointIdOf} ${sql.join(
 export function splitCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
   const sessions = waypointEvents(db, filter)
     .where('session_id', 'is not', null)
-    .select(['campaign_id', 'source', 'livemode', sql<number>`max(${stepIndexOf})`.as('furthest')])
+    .select(['campaign_id', 'source', 'livemode', sql<number>`max(${stepIndexOf(db)})`.as('furthest')])
     .groupBy(['campaign_id', 'source', 'livemode', 'session_id']);
   return db
     .selectFrom(sessions.as('sessions'))
@@ -74,7 +75,7 @@ export function splitCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
 export function campaignCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
   const sessions = waypointEvents(db, filter)
     .where('session_id', 'is not', null)
-    .select(['campaign_id', sql<number>`max(${stepIndexOf})`.as('furthest')])
+    .select(['campaign_id', sql<number>`max(${stepIndexOf(db)})`.as('furthest')])
     .groupBy(['campaign_id', 'session_id']);
   return db
     .selectFrom(sessions.as('sessions'))

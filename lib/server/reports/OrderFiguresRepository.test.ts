@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Insertable, Kysely } from 'kysely';
-import { createDb, migrateToLatest } from '../db/createDb';
+import { testDb } from '@/tests/fixtures/testDb';
+import { queryPlan } from '@/tests/fixtures/queryPlan';
 import type { Database, TransactionTable } from '../db/schema';
 import { OrderFiguresRepository, declinesQuery, orderSplitsQuery } from './OrderFiguresRepository';
 import type { FunnelFilter } from './funnelFilter';
@@ -11,8 +12,7 @@ let db: Kysely<Database>;
 let repo: OrderFiguresRepository;
 
 beforeEach(async () => {
-  db = createDb({ dialect: 'sqlite', filename: ':memory:' });
-  await migrateToLatest(db);
+  db = await testDb();
   repo = new OrderFiguresRepository(db);
 });
 afterEach(async () => {
@@ -245,11 +245,9 @@ describe('OrderFiguresRepository.orderCounts', () => {
     ['one campaign', 'vogue-demo-single'],
   ])('reads the period of %s through the creation index, not the whole table', async (_name, campaignId) => {
     for (const query of [orderSplitsQuery(db, { ...march, campaignId }), declinesQuery(db, { ...march, campaignId })]) {
-      const compiled = query.compile();
-      const plan = await db.executeQuery<{ detail: string }>({ ...compiled, sql: `explain query plan ${compiled.sql}` });
-      const steps = plan.rows.map((row) => row.detail).join('\n');
-      expect(steps).toContain('SEARCH transactions USING INDEX transactions_created_at (');
-      expect(steps).not.toMatch(/SCAN transactions/);
+      const plan = await queryPlan(db, query.compile());
+      expect(plan.indexes).toContain('transactions_created_at');
+      expect(plan.fullScans).not.toContain('transactions');
     }
   });
 });

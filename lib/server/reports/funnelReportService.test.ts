@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest } from '../db/createDb';
+import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '../db/schema';
 import { boundedDrift, loadFunnelReport } from './funnelReportService';
 import type { FunnelFilter } from './funnelFilter';
@@ -34,8 +34,7 @@ describe('boundedDrift', () => {
 describe('loadFunnelReport', () => {
   let db: Kysely<Database>;
   beforeEach(async () => {
-    db = createDb({ dialect: 'sqlite', filename: ':memory:' });
-    await migrateToLatest(db);
+    db = await testDb();
   });
   afterEach(async () => db.destroy());
 

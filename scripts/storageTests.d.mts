@@ -1,0 +1,1 @@
+export function storageTestFiles(root?: string): string[];
