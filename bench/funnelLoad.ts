@@ -50,7 +50,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function measureFunnel(options: {
   origin: string;
   apiKey: string;
-  dbFile: string;
+  /** The server's tracking database (SQLite), read to count what was stored. */
+  trackingDbFile: string;
   connections: number;
   durationS: number;
   rounds: number;
@@ -80,7 +81,7 @@ export async function measureFunnel(options: {
   const sessionId = `bench-count-${runId}`;
   const counted = await autocannon({ ...funnelOptions(origin, apiKey, sessionId), connections, amount: options.countRequests });
   const acknowledgedEvents = counted['2xx'] * ITEMS_PER_REQUEST;
-  const db = new SQLite(options.dbFile, { readonly: true });
+  const db = new SQLite(options.trackingDbFile, { readonly: true });
   let storedEvents: number;
   try {
     storedEvents = (db.prepare('select count(*) as n from tracking_events where session_id = ?').get(sessionId) as { n: number }).n;

@@ -35,6 +35,8 @@ const CHECKOUT_CONCURRENCY = 20;
 const FUNNEL_COUNT_REQUESTS = Number(process.env.BENCH_FUNNEL_REQUESTS ?? 2000);
 const FUNNEL_API_KEY = process.env.FUNNEL_API_KEY || 'pj-demo-funnel-key';
 const BENCH_DB_FILE = 'data/bench.db';
+/** Where the bench server keeps its tracking data: beside its database (lib/server/db/trackingDatabaseUrl). */
+const BENCH_TRACKING_DB_FILE = 'data/bench-tracking.db';
 const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app (or reusing a current build)…');
   ensureBuild({ env, stdio: 'ignore' });
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/bench.db${suffix}`, { force: true });
+  for (const base of [BENCH_DB_FILE, BENCH_TRACKING_DB_FILE]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${base}${suffix}`, { force: true });
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
 
   const server: ChildProcess = spawn('node', ['server/index.mjs', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
     const funnel = await measureFunnel({
       origin: ORIGIN,
       apiKey: FUNNEL_API_KEY,
-      dbFile: BENCH_DB_FILE,
+      trackingDbFile: BENCH_TRACKING_DB_FILE,
       connections: CONNECTIONS,
       durationS: DURATION_S,
       rounds: ROUNDS,

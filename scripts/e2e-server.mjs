@@ -6,7 +6,10 @@ import fs from 'node:fs';
 const port = process.env.PORT ?? '3210';
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env: process.env });
 
-for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`data/e2e.db${suffix}`, { force: true });
+// The app's database and the tracking data's file beside it (lib/server/db/trackingDatabaseUrl).
+for (const base of ['data/e2e.db', 'data/e2e-tracking.db']) {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${base}${suffix}`, { force: true });
+}
 if (!fs.existsSync('.next/BUILD_ID')) run('npx', ['next', 'build']);
 run('npx', ['tsx', 'scripts/db-setup.ts']);
 

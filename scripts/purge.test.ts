@@ -47,6 +47,26 @@ describe('npm run purge', () => {
     await after.destroy();
   });
 
+  it('purges the tracking data\'s own database beside the app\'s as well', async () => {
+    const trackingFile = path.join(dir, 'journey-tracking.db');
+    const tracking = createDb({ dialect: 'sqlite', filename: trackingFile });
+    await migrateToLatest(tracking);
+    const old = new ArrivalIds(() => new Date(Date.now() - 500 * DAY)).next('te');
+    await tracking
+      .insertInto('tracking_events')
+      .values({ id: old.id, received_at: old.at.toISOString(), channel: 'funnel', action: 'click', topic: null, campaign_id: null, session_id: null, source: null, livemode: 1, payload_json: '{}' })
+      .execute();
+    await tracking.destroy();
+
+    const result = runPurge({ DATABASE_URL: `file:${file}` });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Purged file:${file} and file:${trackingFile} at `);
+    expect(result.stdout).toMatch(/^ {2}tracking_events +1 deleted/m);
+    const after = createDb({ dialect: 'sqlite', filename: trackingFile });
+    expect(await after.selectFrom('tracking_events').select('id').execute()).toEqual([]);
+    await after.destroy();
+  });
+
   it('refuses an age that is not one, naming the setting, and deletes nothing', () => {
     const result = runPurge({ DATABASE_URL: `file:${file}`, RETENTION_EVENTS_DAYS: 'forever' });
     expect(result.code).toBe(2);

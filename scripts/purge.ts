@@ -2,43 +2,68 @@
  * Retention: `npm run purge` deletes tracking events, bad rows, sign-in links, sessions,
  * outbox mails and rate-limit windows older than their configured ages (RETENTION_*_DAYS,
  * lib/config/serverEnv.ts), and prints what it deleted per table. Run it daily (cron).
- * It reads only DATABASE_URL and the ages: no payment keys needed.
+ * It purges the app's database and the tracking data's (TRACKING_DATABASE_URL, or the file
+ * beside the app's), and reads only those and the ages: no payment keys needed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRetentionEnv, type RetentionEnv } from '../lib/config/serverEnv';
-import { createDb, migrateToLatest, parseDatabaseUrl, type DbConfig } from '../lib/server/db/createDb';
+import type { Kysely } from 'kysely';
+import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
+import type { Database } from '../lib/server/db/schema';
+import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
 import { hasJourneySchema } from '../lib/server/db/schemaPresence';
-import { purge, PURGED_TABLES, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '../lib/server/retention/purge';
+import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '../lib/server/retention/purge';
+
+/** Opens a database to purge, or says why not: a mistyped URL must not "purge" a new empty database and report success. */
+async function openExisting(url: string, setting: string): Promise<{ db: Kysely<Database> } | { refusal: string }> {
+  const config = parseDatabaseUrl(url);
+  if (config.dialect === 'sqlite' && config.filename !== ':memory:' && !fs.existsSync(path.resolve(config.filename))) {
+    return { refusal: `there is no database at ${path.resolve(config.filename)} (${setting}=${url})` };
+  }
+  const db = createDb(config);
+  if (config.dialect === 'postgres' && !(await hasJourneySchema(db))) {
+    await db.destroy();
+    return { refusal: `the database at ${setting} has no purchase-journey tables (run npm run db:setup against it first)` };
+  }
+  return { db };
+}
 
 async function main(): Promise<number> {
   let config: RetentionEnv;
-  let dbConfig: DbConfig;
+  let trackingUrl: string;
   try {
     config = parseRetentionEnv(process.env);
-    dbConfig = parseDatabaseUrl(config.DATABASE_URL);
+    parseDatabaseUrl(config.DATABASE_URL);
+    trackingUrl = trackingDatabaseUrl(config.DATABASE_URL, config.TRACKING_DATABASE_URL);
+    parseDatabaseUrl(trackingUrl);
   } catch (error) {
     console.error(`Nothing was purged. ${(error as Error).message}`);
     return 2;
   }
-  // A mistyped DATABASE_URL must not "purge" a new empty database and report success.
-  if (dbConfig.dialect === 'sqlite' && dbConfig.filename !== ':memory:' && !fs.existsSync(path.resolve(dbConfig.filename))) {
-    console.error(`Nothing was purged: there is no database at ${path.resolve(dbConfig.filename)} (DATABASE_URL=${config.DATABASE_URL}).`);
+  const app = await openExisting(config.DATABASE_URL, 'DATABASE_URL');
+  if ('refusal' in app) {
+    console.error(`Nothing was purged: ${app.refusal}.`);
     return 2;
   }
-  const db = createDb(dbConfig);
+  // The tracking data's database goes through the same purge (each table lives in one of
+  // the two; the other's copy stays empty). One that was never made has nothing to purge.
+  const tracking = trackingUrl === config.DATABASE_URL ? null : await openExisting(trackingUrl, 'TRACKING_DATABASE_URL');
+  const databases = [app.db, ...(tracking && 'db' in tracking ? [tracking.db] : [])];
   try {
-    if (dbConfig.dialect === 'postgres' && !(await hasJourneySchema(db))) {
-      console.error(`Nothing was purged: the database at DATABASE_URL has no purchase-journey tables (run npm run db:setup against it first).`);
-      return 2;
-    }
-    await migrateToLatest(db);
     const now = new Date();
     const ages = retentionAgesFrom(config);
     const cutoffs = retentionCutoffs(now, ages);
-    const counts = await purge(db, now, ages);
+    const counts = Object.fromEntries(PURGED_TABLES.map((table) => [table, 0])) as PurgeCounts;
+    for (const db of databases) {
+      await migrateToLatest(db);
+      const purged = await purge(db, now, ages);
+      for (const table of PURGED_TABLES) counts[table] += purged[table];
+    }
     const width = Math.max(...PURGED_TABLES.map((table) => table.length));
-    console.log(`Purged ${config.DATABASE_URL} at ${now.toISOString()}:`);
+    const purgedUrls = databases.length > 1 ? `${config.DATABASE_URL} and ${trackingUrl}` : config.DATABASE_URL;
+    console.log(`Purged ${purgedUrls} at ${now.toISOString()}:`);
+    if (tracking && 'refusal' in tracking) console.log(`  (no tracking database: ${tracking.refusal})`);
     for (const table of PURGED_TABLES) {
       const { env, from } = RETENTION_SETTINGS[table];
       console.log(`  ${table.padEnd(width)} ${String(counts[table]).padStart(9)} deleted (${from} before ${cutoffs[table].toISOString()}; ${env}=${config[env]})`);
@@ -46,7 +71,7 @@ async function main(): Promise<number> {
     console.log(`  ${'total'.padEnd(width)} ${String(PURGED_TABLES.reduce((sum, table) => sum + counts[table], 0)).padStart(9)} deleted`);
     return 0;
   } finally {
-    await db.destroy();
+    for (const db of databases) await db.destroy();
   }
 }
 

@@ -14,6 +14,10 @@ const retentionDays = (min: number) =>
  */
 const serverEnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/journey.db'),
+  /** Tracking events' own database (lib/server/db/trackingDatabaseUrl.ts says where it goes when unset). */
+  TRACKING_DATABASE_URL: z.string().min(1).optional(),
+  /** Connections each app instance may hold to PostgreSQL, per database (the tracking one has as many). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
@@ -224,6 +228,7 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
 
 const RETENTION_KEYS = {
   DATABASE_URL: true,
+  TRACKING_DATABASE_URL: true,
   RETENTION_EVENTS_DAYS: true,
   RETENTION_BAD_ROWS_DAYS: true,
   RETENTION_SIGN_IN_LINKS_DAYS: true,

@@ -20,20 +20,30 @@ export interface TableState {
 
 export type DbSnapshot = Map<string, TableState>;
 
-export function snapshotDb(file: string): DbSnapshot {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
-    const snapshot: DbSnapshot = new Map();
-    for (const table of tables) {
-      const rows = db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).raw().all() as unknown[][];
-      const lines = rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
-      snapshot.set(table, { rows: rows.length, digest: createHash('sha256').update(lines.join('\n')).digest('hex') });
+/**
+ * The server's databases (the app's and the tracking data's file) as one snapshot: each
+ * table's rows in every file, so that a write to either copy of a table shows.
+ */
+export function snapshotDb(files: readonly string[]): DbSnapshot {
+  const lines = new Map<string, string[]>();
+  for (const file of files) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+      for (const table of tables) {
+        const rows = db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).raw().all() as unknown[][];
+        const known = lines.get(table) ?? [];
+        lines.set(table, [...known, ...rows.map((row) => `${file}\t${JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`)]);
+      }
+    } finally {
+      db.close();
     }
-    return snapshot;
-  } finally {
-    db.close();
   }
+  const snapshot: DbSnapshot = new Map();
+  for (const [table, rows] of [...lines].sort(([a], [b]) => a.localeCompare(b))) {
+    snapshot.set(table, { rows: rows.length, digest: createHash('sha256').update(rows.sort().join('\n')).digest('hex') });
+  }
+  return snapshot;
 }
 
 export interface TableChange {

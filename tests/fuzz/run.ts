@@ -25,7 +25,7 @@ import { send, type Exchange } from './client';
 import { changedTables, exemptGrowth, missingExemptTables, snapshotDb, WRITTEN_BY_REFUSALS } from './db';
 import { CATEGORIES, generateCase, type Category, type FuzzCase } from './generate';
 import { ROUTES, type Campaign, type FuzzContext } from './routes';
-import { freePort, FUZZ_SECRETS, startServer, statusOk } from './server';
+import { freePort, FUZZ_SECRETS, startServer, statusOk, trackingDatabaseFile } from './server';
 
 const SHOWN = 20;
 
@@ -124,7 +124,8 @@ async function main(): Promise<number> {
       return 0;
     }
 
-    const before = snapshotDb(databaseFile);
+    const databaseFiles = [databaseFile, trackingDatabaseFile(databaseFile)];
+    const before = snapshotDb(databaseFiles);
     const checker = new Checker(ctx.host);
     const fuzzStarted = Date.now();
     const sent = await runPool(count, concurrency, fuzzStarted + timeLimitMs, async (index) => {
@@ -136,7 +137,7 @@ async function main(): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const answersStatus = await statusOk(port).catch(() => false);
     const alive = server.alive();
-    const after = snapshotDb(databaseFile);
+    const after = snapshotDb(databaseFiles);
 
     const results: CheckResult[] = [];
     const serverErrors = checker.offences.filter((o) => o.kind === 'server-error' || o.kind === 'timeout');

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { trackingDatabaseUrl } from '../../lib/server/db/trackingDatabaseUrl';
 import { send } from './client';
 
 /**
@@ -60,8 +61,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The tracking data's SQLite file that the server keeps beside `file` (lib/server/db/trackingDatabaseUrl). */
+export function trackingDatabaseFile(file: string): string {
+  return trackingDatabaseUrl(`file:${file}`).slice('file:'.length);
+}
+
+/** Removes a server's SQLite databases: the app's file and the tracking file beside it, with their journals. */
 export function removeDatabase(file: string): void {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${suffix}`, { force: true });
+  for (const base of [file, trackingDatabaseFile(file)]) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${base}${suffix}`, { force: true });
+  }
 }
 
 /** Prepares a fresh database (migrations and the demo catalogue) as the e2e server does. */

@@ -2,7 +2,7 @@ import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import { requireAdmin } from '../http/adminAuth';
 import { parseRequest } from '../http/apiRoute';
-import { appDb } from '../db/appDb';
+import { trackingDb } from '../db/appDb';
 import { listBadRows, listTrackingEvents } from './trackingQueries';
 
 /**
@@ -39,12 +39,12 @@ const badRowsQuery = z.strictObject({
 export async function listEventsForAdmin(req: NextApiRequest) {
   await requireAdmin(req);
   const filter = parseRequest(eventsQuery, req.query, 'query');
-  return { events: await listTrackingEvents(await appDb(), filter) };
+  return { events: await listTrackingEvents(await trackingDb(), filter) };
 }
 
 /** GET /api/admin/bad-rows?channel=…&since=…&after=…&limit=… */
 export async function listBadRowsForAdmin(req: NextApiRequest) {
   await requireAdmin(req);
   const filter = parseRequest(badRowsQuery, req.query, 'query');
-  return { badRows: await listBadRows(await appDb(), filter) };
+  return { badRows: await listBadRows(await trackingDb(), filter) };
 }

@@ -28,7 +28,7 @@ vi.hoisted(() => {
   process.env.PUBLIC_ORIGIN = 'https://subscribe.example.com';
 });
 
-const { appDb } = await import('../db/appDb');
+const { appDb, trackingDb } = await import('../db/appDb');
 const { importCatalogueJson } = await import('../catalogue/importCatalogue');
 const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
 const { trackingServices } = await import('./trackingServices');
@@ -55,10 +55,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await (await appDb()).destroy();
+  await (await trackingDb()).destroy();
 });
 
 beforeEach(async () => {
-  const db = await appDb();
+  const db = await trackingDb();
   // rate_limits too: every test's events count against 127.0.0.1's limit of accepted events.
   for (const table of ['tracking_events', 'tracking_bad_rows', 'schema_observations', 'rate_limits'] as const) await db.deleteFrom(table).execute();
   // Every test refuses requests from 127.0.0.1: each starts with the address's budget of bad rows whole.
@@ -66,10 +67,10 @@ beforeEach(async () => {
 });
 
 async function eventRows() {
-  return (await appDb()).selectFrom('tracking_events').selectAll().orderBy('id').execute();
+  return (await trackingDb()).selectFrom('tracking_events').selectAll().orderBy('id').execute();
 }
 async function badRows() {
-  return (await appDb()).selectFrom('tracking_bad_rows').selectAll().orderBy('id').execute();
+  return (await trackingDb()).selectFrom('tracking_bad_rows').selectAll().orderBy('id').execute();
 }
 
 const beacon = (body: string, query = `api_key=${API_KEY}&livemode=false`) =>
@@ -292,7 +293,7 @@ describe('POST /martech/api/funnel', () => {
 
   it('answers 503 and stores nothing when the store cannot commit', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const db = await appDb();
+    const db = await trackingDb();
     await db.schema.alterTable('tracking_events').renameTo('tracking_events_away').execute();
     try {
       const response = await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')));
@@ -440,7 +441,7 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
       [1, null],
       [1, 'email'],
     ]);
-    await (await appDb()).deleteFrom('tracking_events').execute();
+    await (await trackingDb()).deleteFrom('tracking_events').execute();
     // An old page without the entity: pings take the mode from the URL, the event from its data.
     await collect(trackerBatch({ livemodeUrl: true, context: null }));
     expect((await eventRows()).map((r) => [r.action, r.livemode, r.campaign_id, r.source])).toEqual([
@@ -549,7 +550,7 @@ describe('POST /martech/api/schema-inspector', () => {
     });
     expect(await first.json()).toEqual({ accepted: 3, schemas: 2 });
     await post({ sessionId: 's2', events: [{ name: 'waypoint', properties: { timestamp: 'number', campaignId: 'string' }, seenAt: t - 5000 }] });
-    const rows = await (await appDb()).selectFrom('schema_observations').selectAll().orderBy('event_name').execute();
+    const rows = await (await trackingDb()).selectFrom('schema_observations').selectAll().orderBy('event_name').execute();
     expect(rows).toEqual([
       { event_name: 'mystery', schema_json: '{"x":"null"}', first_seen: new Date(t).toISOString(), last_seen: new Date(t).toISOString(), count: 1 },
       {
@@ -574,7 +575,7 @@ describe('POST /martech/api/schema-inspector', () => {
   ])('refuses %s with 401 and a bad row, storing nothing', async (_case, query) => {
     const { badRow } = await expectRefused(await post({ sessionId: 's', events: [{ name: 'waypoint', properties: {}, seenAt: t }] }, query), 401, 'invalid_api_key', 'inspector');
     expect(badRow.raw).toContain('"sessionId":"s"');
-    expect(await (await appDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
+    expect(await (await trackingDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
   });
 
   const shapes = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `event-${i}`, properties: { a: 'string' }, seenAt: t }));
@@ -598,7 +599,7 @@ describe('POST /martech/api/schema-inspector', () => {
     ['more than 100 distinct shapes', { sessionId: 's', events: shapes(101) }, 413, 'too_many_schemas'],
   ])('refuses %s with a bad row', async (_case, body, status, code) => {
     await expectRefused(await post(body), status, code, 'inspector');
-    expect(await (await appDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
+    expect(await (await trackingDb()).selectFrom('schema_observations').selectAll().execute()).toEqual([]);
   });
 });
 
@@ -684,7 +685,7 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
 describe('GET /api/ping', () => {
   it('answers ok', async () => {
     expect(await (await fetch(`${origin}/api/ping`)).json()).toEqual({ ok: true });
-    expect((await sql<{ n: number }>`select 1 as n`.execute(await appDb())).rows).toEqual([{ n: 1 }]);
+    expect((await sql<{ n: number }>`select 1 as n`.execute(await trackingDb())).rows).toEqual([{ n: 1 }]);
   });
 });
 
@@ -699,7 +700,7 @@ describe('the limit of accepted events per client', () => {
     real = { eventLimit: services.eventLimit, badRows: services.badRows, env: services.env };
     // 3 min 20 s into a 10-minute window: 400 seconds left.
     clock = Date.UTC(2026, 10, 21, 12, 3, 20);
-    services.eventLimit = new EventLimit(new RateLimiter(await appDb(), () => new Date(clock)), { perClient: 25, windowMs: WINDOW_MS });
+    services.eventLimit = new EventLimit(new RateLimiter(await trackingDb(), () => new Date(clock)), { perClient: 25, windowMs: WINDOW_MS });
     services.badRows = new BadRowLimiter((row) => services.store.appendBadRow(row), { now: () => clock });
   });
   afterEach(() => {
@@ -744,7 +745,7 @@ describe('the limit of accepted events per client', () => {
     expect(await eventRows()).toHaveLength(stored);
     expect(await badRows()).toEqual([]);
     // One counter per client and window, shared by every instance through the database.
-    const counters = await (await appDb()).selectFrom('rate_limits').select(['bucket', 'window_start', 'count']).execute();
+    const counters = await (await trackingDb()).selectFrom('rate_limits').select(['bucket', 'window_start', 'count']).execute();
     expect(counters).toEqual([{ bucket: 'ingest:events:127.0.0.1', window_start: '2026-11-21T12:00:00.000Z', count: 25 + 1 + 1 + 1 + 3 }]);
 
     // The refusals show only in the bad-row limiter's summary, once its minute is over.
@@ -777,7 +778,7 @@ describe('the limit of accepted events per client', () => {
     expect((await from('2001:db8:1:3::1', 15)).status).toBe(200);
     expect((await from('198.51.100.7', 15)).status).toBe(200);
     expect((await from('198.51.100.7', 15)).status).toBe(429);
-    const buckets = (await (await appDb()).selectFrom('rate_limits').select('bucket').orderBy('bucket').execute()).map((row) => row.bucket);
+    const buckets = (await (await trackingDb()).selectFrom('rate_limits').select('bucket').orderBy('bucket').execute()).map((row) => row.bucket);
     expect(buckets).toEqual(['ingest:events:198.51.100.7', 'ingest:events:2001:db8:1:2::/64', 'ingest:events:2001:db8:1:3::/64']);
   });
 });

@@ -1,5 +1,5 @@
 import { serverEnv, type ServerEnv } from '../../config/serverEnv';
-import { appDb } from '../db/appDb';
+import { trackingDb } from '../db/appDb';
 import { RateLimiter } from '../identity/RateLimiter';
 import { BadRowLimiter } from './badRowLimiter';
 import { EventLimit } from './eventLimit';
@@ -23,7 +23,7 @@ const holder = globalThis as typeof globalThis & { __trackingServices?: Promise<
  * contending for the same database).
  */
 export function trackingServices(): Promise<TrackingServices> {
-  holder.__trackingServices ??= appDb()
+  holder.__trackingServices ??= trackingDb()
     .then(async (db) => {
       const now = () => new Date();
       const store = new EventStore(db, { now });

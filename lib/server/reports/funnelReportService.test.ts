@@ -32,17 +32,23 @@ describe('boundedDrift', () => {
 });
 
 describe('loadFunnelReport', () => {
+  // Two databases, as the server has: what is read from the wrong one is not found.
   let db: Kysely<Database>;
+  let tracking: Kysely<Database>;
   beforeEach(async () => {
     db = await testDb();
+    tracking = await testDb();
   });
-  afterEach(async () => db.destroy());
+  afterEach(async () => {
+    await db.destroy();
+    await tracking.destroy();
+  });
 
   const filter: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
-  const sources = () => ({ db, catalogue: { flowsByPath: new Map() }, expectedSchemas: { waypoint: { campaignId: 'string' } } });
+  const sources = () => ({ db, trackingDb: tracking, catalogue: { flowsByPath: new Map() }, expectedSchemas: { waypoint: { campaignId: 'string' } } });
 
   it('says how many shapes were compared and whether the list is cut', async () => {
-    await db
+    await tracking
       .insertInto('schema_observations')
       .values(
         Array.from({ length: 230 }, (_, i) => ({
@@ -60,7 +66,7 @@ describe('loadFunnelReport', () => {
   });
 
   it('is complete when the period has few shapes', async () => {
-    await db.insertInto('schema_observations').values({ event_name: 'waypoint', schema_json: '{"campaignId":"number"}', first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 3 }).execute();
+    await tracking.insertInto('schema_observations').values({ event_name: 'waypoint', schema_json: '{"campaignId":"number"}', first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 3 }).execute();
     const view = await loadFunnelReport(filter, sources());
     expect(view.driftLimits).toEqual({ shapesCompared: 1, shapesCut: false, differencesFound: 1 });
     expect(view.drift).toMatchObject([{ eventName: 'waypoint', kind: 'type-changed', property: 'campaignId' }]);

@@ -49,7 +49,10 @@ export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath
 }
 
 export interface FunnelReportSources {
+  /** Orders and CSP reports. */
   db: Kysely<Database>;
+  /** Tracking events and the observed schemas (their own database, lib/server/db/trackingDatabaseUrl). */
+  trackingDb: Kysely<Database>;
   catalogue: Pick<CatalogueSnapshot, 'flowsByPath'>;
   /** What the event catalogue expects per event name (lib/server/events/funnelSchemas). */
   expectedSchemas: ExpectedEventSchemas;
@@ -67,7 +70,7 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
 
 /** Reads the period's counts, orders and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
-  const repository = new FunnelReportRepository(sources.db);
+  const repository = new FunnelReportRepository(sources.trackingDb);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
   const [counts, orderCounts, observed, cspViolations] = await Promise.all([
     repository.funnelCounts(filter),

@@ -1,7 +1,7 @@
 import { arrivalIdFloor } from '../events/arrivalIds';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
-import { appDb } from '../db/appDb';
+import { appDb, trackingDb } from '../db/appDb';
 import { importCatalogueJson } from '../catalogue/importCatalogue';
 import { readDemoCatalogue } from '../catalogue/demoCatalogue';
 import { invalidateCatalogue } from '../catalogue/catalogueService';
@@ -41,11 +41,12 @@ beforeAll(async () => {
     livemode,
     payload_json: JSON.stringify({ waypointId, depth: 100, timestamp: Date.parse(at), currentPage: '/vogue/demo-single', campaignId: 'vogue-demo-single' }),
   });
-  await db
+  const tracking = await trackingDb();
+  await tracking
     .insertInto('tracking_events')
     .values([row('e1', 's1', 'campaign'), row('e2', 's2', 'campaign'), row('e3', 's1', 'cart'), row('e4', 't1', 'campaign', 0)])
     .execute();
-  await db
+  await tracking
     .insertInto('schema_observations')
     .values({ event_name: 'waypoint', schema_json: '{"campaignId":"string","currentPage":"string","depth":"string","timestamp":"number","waypointId":"string"}', first_seen: at, last_seen: at, count: 2 })
     .execute();

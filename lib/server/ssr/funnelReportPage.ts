@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverEnv } from '../../config/serverEnv';
-import { appDb } from '../db/appDb';
+import { appDb, trackingDb } from '../db/appDb';
 import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { expectedEventSchemas } from '../events/funnelSchemas';
 import { parseFunnelFilter } from '../reports/funnelFilter';
@@ -52,7 +52,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const filter = parseFunnelFilter(context.query, new Date());
   if (!filter.ok) return refuse(context, 400, filter.message);
 
-  const [db, catalogue] = await Promise.all([appDb(), catalogueSnapshot()]);
-  const view = await loadFunnelReport(filter.value, { db, catalogue, expectedSchemas: expectedEventSchemas() });
+  const [db, tracking, catalogue] = await Promise.all([appDb(), trackingDb(), catalogueSnapshot()]);
+  const view = await loadFunnelReport(filter.value, { db, trackingDb: tracking, catalogue, expectedSchemas: expectedEventSchemas() });
   return { props: { kind: 'report', ...view } };
 }
