@@ -43,6 +43,11 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv(env)).toThrow(named);
   });
 
+  it('reconciles lost checkout answers after 60 s, every 30 s', () => {
+    expect(parseServerEnv({})).toMatchObject({ CHECKOUT_RECONCILE_GRACE_SECONDS: 60, CHECKOUT_RECONCILE_INTERVAL_SECONDS: 30 });
+    expect(() => parseServerEnv({ CHECKOUT_RECONCILE_GRACE_SECONDS: '0' })).toThrow('CHECKOUT_RECONCILE_GRACE_SECONDS');
+  });
+
   it('takes the consent policy, anonymous-first unless set', () => {
     expect(parseServerEnv({}).CONSENT_POLICY).toBe('anonymous-first');
     expect(parseServerEnv({ CONSENT_POLICY: 'strict' }).CONSENT_POLICY).toBe('strict');

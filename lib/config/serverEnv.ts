@@ -29,6 +29,13 @@ const serverEnvSchema = z.object({
    * server with a missing key must refuse payments, not "sell" through the sandbox. Test mode only.
    */
   PAYMENTS_SANDBOX: z.enum(['0', '1'], 'must be 1 (on) or 0 (off)').default('0').transform((value) => value === '1'),
+  /**
+   * Reconciliation of checkout attempts whose answer was lost (lib/server/checkout/reconcileAttempts.ts):
+   * run when the server starts, then every INTERVAL seconds (0: at start only), on attempts in
+   * progress for longer than GRACE seconds (a sibling instance's live submit is younger).
+   */
+  CHECKOUT_RECONCILE_GRACE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1).max(86_400).default(60),
+  CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(0).max(86_400).default(30),
   /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
   PAYMENT_METHODS: z
     .string()
