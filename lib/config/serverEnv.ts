@@ -30,6 +30,13 @@ const serverEnvSchema = z.object({
    */
   PAYMENTS_SANDBOX: z.enum(['0', '1'], 'must be 1 (on) or 0 (off)').default('0').transform((value) => value === '1'),
   /**
+   * A fault the sandbox injects, for the tests that prove a killed server loses nothing:
+   * `kill-after-charge` ends the process with SIGKILL as soon as a sandbox charge succeeds,
+   * before the order is recorded or answered. Only with PAYMENTS_SANDBOX=1 (never in
+   * production), and only ever on the sandbox's gateways.
+   */
+  SANDBOX_FAULT: z.enum(['kill-after-charge'], 'must be kill-after-charge').optional(),
+  /**
    * Reconciliation of checkout attempts whose answer was lost (lib/server/checkout/reconcileAttempts.ts):
    * run when the server starts, then every INTERVAL seconds (0: at start only), on attempts in
    * progress for longer than GRACE seconds (a sibling instance's live submit is younger).
@@ -181,6 +188,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
             ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method} is offered (PAYMENT_METHODS)` });
           }
         }
+      }
+      if (config.SANDBOX_FAULT && !config.PAYMENTS_SANDBOX) {
+        ctx.addIssue({ code: 'custom', path: ['SANDBOX_FAULT'], message: 'needs PAYMENTS_SANDBOX=1 (faults are injected in the sandbox only)' });
       }
       // The report's password must not be the operators' token, or it would open /api/admin/* too.
       if (config.REPORT_PASSWORD && config.REPORT_PASSWORD === config.ADMIN_TOKEN) {
