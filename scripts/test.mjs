@@ -2,7 +2,9 @@
 // type-checks, runs the unit and component tests, runs the storage suite again on a
 // throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
 // then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
-// browser tests so that neither slows the other on a small machine).
+// browser tests so that neither slows the other on a small machine), then the proofs
+// (tests/proofs: duplicate submits, a killed server, 60 s of sustained load, on servers of
+// their own).
 // Ends with one line "Tests: N passed, N failed" counting them all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +40,7 @@ fs.rmSync('test-results/vitest.json', { force: true });
 fs.rmSync('test-results/vitest-postgres.json', { force: true });
 fs.rmSync('test-results/playwright.json', { force: true });
 fs.rmSync('test-results/fuzz.json', { force: true });
+fs.rmSync('test-results/proofs.json', { force: true });
 
 const failures = [];
 if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
@@ -67,6 +70,7 @@ if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
   recordBuild();
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
+  if (!step('Proofs (duplicate submits, a killed server, sustained load)', 'npx', ['tsx', 'tests/proofs/run.ts'])) failures.push('proofs');
 } else {
   failures.push('build');
 }
@@ -77,8 +81,9 @@ const vitest = readJson('test-results/vitest.json');
 const vitestPostgres = readJson('test-results/vitest-postgres.json');
 const playwright = readJson('test-results/playwright.json');
 const fuzz = readJson('test-results/fuzz.json');
-const passed = (vitest?.numPassedTests ?? 0) + (vitestPostgres?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (vitestPostgres?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0);
+const proofs = readJson('test-results/proofs.json');
+const passed = (vitest?.numPassedTests ?? 0) + (vitestPostgres?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0) + (proofs?.passed ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (vitestPostgres?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0) + (proofs?.failed ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (vitestPostgres?.numPendingTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.log('');

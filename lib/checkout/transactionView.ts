@@ -20,6 +20,12 @@ export interface OrderSnapshot {
   taxRate: TaxRate;
   /** How it was paid: a card (its brand and last digits, where the gateway told us) or a wallet. */
   payment: { method: 'card'; brand: string; last4: string } | { method: 'paypal' } | { method: 'amazon-pay' };
+  /**
+   * The payment step's path and query the order was submitted from (absent on orders
+   * placed before it was kept): an answer given later than the submit's own (after a
+   * reconciliation) sends the visitor on from there, as the submit would have.
+   */
+  paymentStepPath?: string;
 }
 
 export type TransactionStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';

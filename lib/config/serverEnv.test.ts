@@ -43,6 +43,15 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv(env)).toThrow(named);
   });
 
+  it('reconciles lost checkout answers after 60 s, every 30 s, and injects a sandbox fault only with the sandbox on', () => {
+    expect(parseServerEnv({})).toMatchObject({ CHECKOUT_RECONCILE_GRACE_SECONDS: 60, CHECKOUT_RECONCILE_INTERVAL_SECONDS: 30 });
+    expect(parseServerEnv({ PAYMENTS_SANDBOX: '1' }).SANDBOX_FAULT).toBeUndefined();
+    expect(parseServerEnv({ PAYMENTS_SANDBOX: '1', SANDBOX_FAULT: 'kill-after-charge' }).SANDBOX_FAULT).toBe('kill-after-charge');
+    expect(() => parseServerEnv({ SANDBOX_FAULT: 'kill-after-charge' })).toThrow('SANDBOX_FAULT: needs PAYMENTS_SANDBOX=1');
+    expect(() => parseServerEnv({ PAYMENTS_SANDBOX: '1', SANDBOX_FAULT: 'crash' })).toThrow('SANDBOX_FAULT');
+    expect(() => parseServerEnv({ CHECKOUT_RECONCILE_GRACE_SECONDS: '0' })).toThrow('CHECKOUT_RECONCILE_GRACE_SECONDS');
+  });
+
   it('takes the consent policy, anonymous-first unless set', () => {
     expect(parseServerEnv({}).CONSENT_POLICY).toBe('anonymous-first');
     expect(parseServerEnv({ CONSENT_POLICY: 'strict' }).CONSENT_POLICY).toBe('strict');

@@ -33,6 +33,20 @@ const serverEnvSchema = z.object({
    * server with a missing key must refuse payments, not "sell" through the sandbox. Test mode only.
    */
   PAYMENTS_SANDBOX: z.enum(['0', '1'], 'must be 1 (on) or 0 (off)').default('0').transform((value) => value === '1'),
+  /**
+   * A fault the sandbox injects, for the tests that prove a killed server loses nothing:
+   * `kill-after-charge` ends the process with SIGKILL as soon as a sandbox charge succeeds,
+   * before the order is recorded or answered. Only with PAYMENTS_SANDBOX=1 (never in
+   * production), and only ever on the sandbox's gateways.
+   */
+  SANDBOX_FAULT: z.enum(['kill-after-charge'], 'must be kill-after-charge').optional(),
+  /**
+   * Reconciliation of checkout attempts whose answer was lost (lib/server/checkout/reconcileAttempts.ts):
+   * run when the server starts, then every INTERVAL seconds (0: at start only), on attempts in
+   * progress for longer than GRACE seconds (a sibling instance's live submit is younger).
+   */
+  CHECKOUT_RECONCILE_GRACE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1).max(86_400).default(60),
+  CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(0).max(86_400).default(30),
   /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
   PAYMENT_METHODS: z
     .string()
@@ -178,6 +192,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
             ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method} is offered (PAYMENT_METHODS)` });
           }
         }
+      }
+      if (config.SANDBOX_FAULT && !config.PAYMENTS_SANDBOX) {
+        ctx.addIssue({ code: 'custom', path: ['SANDBOX_FAULT'], message: 'needs PAYMENTS_SANDBOX=1 (faults are injected in the sandbox only)' });
       }
       // The report's password must not be the operators' token, or it would open /api/admin/* too.
       if (config.REPORT_PASSWORD && config.REPORT_PASSWORD === config.ADMIN_TOKEN) {

@@ -8,8 +8,11 @@ export type Claim<T> =
   /** The key was claimed by another request: what became of that one (its answer, if it has one). */
   | { kind: 'mismatch'; inProgress: boolean; response: T | null };
 
-/** An attempt still in progress this long is taken over (the gateway dedupes the charge itself). */
-const STALE_AFTER_MS = 60_000;
+/**
+ * An attempt still in progress this long is taken over (the gateway dedupes the charge
+ * itself): its request is taken to be dead. Reconciliation waits as long by default.
+ */
+export const STALE_AFTER_MS = 60_000;
 
 /**
  * Idempotency keys of checkout submits: the first submit of an attempt claims its key,
@@ -64,6 +67,19 @@ export class IdempotencyStore<T> {
   /** Lets a later submit of the attempt try again (the attempt failed before any answer). */
   async release(key: string): Promise<void> {
     await this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').execute();
+  }
+
+  /** Keys still in progress that were last touched before `before` (ISO), the oldest first: attempts whose request may have died. */
+  async inProgressBefore(before: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('state', '=', 'in_progress')
+      .where('updated_at', '<', before)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.key);
   }
 
   /** Waits for another submit of the same attempt to finish, up to `timeoutMs`. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
 import { SandboxWalletGateway } from '../payments/sandbox/SandboxWalletGateway';
+import { withSandboxFault } from '../payments/sandbox/sandboxFaults';
 import { methodEnabled, SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
 import { PAYMENT_METHOD_IDS } from '../../payments/methods';
 import { applyGatewayEvent } from './reconcile';
@@ -32,11 +33,13 @@ export function checkoutServices(): Promise<CheckoutServices> {
     const now = () => new Date();
     const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
     const env = serverEnv();
-    const gateways = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) =>
+    const created = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) =>
       SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }),
     );
-    const sandbox = gateways.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
-    const sandboxWallets = gateways.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
+    const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
+    const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
+    // The checkout charges through these; the sandbox's pages keep the gateways as made.
+    const gateways = created.map((gateway) => withSandboxFault(gateway, env.SANDBOX_FAULT));
     return { db, gateways, sandbox, sandboxWallets, now };
   });
   return holder.__checkoutServices;

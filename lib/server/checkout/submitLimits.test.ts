@@ -51,6 +51,7 @@ function liveCardGateway(outcome: ChargeResult) {
     async retrieve() {
       return { status: 'failed', paymentId: 'pi_1', code: 'authentication_failed' };
     },
+    lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     async cardFingerprint(payment) {
       fingerprints.push(payment);
       return payment.kind === 'stripe-payment-method' ? `fp_${payment.paymentMethodId.split('_').pop()}` : null;
@@ -70,6 +71,7 @@ function countingSandbox() {
       return sandbox.charge(request);
     },
     retrieve: (id) => sandbox.retrieve(id),
+    lookupAttempt: (attempt) => sandbox.lookupAttempt(attempt),
     cardFingerprint: (payment) => sandbox.cardFingerprint(payment),
   };
   return { gateway, charges };
@@ -198,6 +200,7 @@ describe('submitCheckout with abuse limits', () => {
       inputKinds: ['paypal'],
       charge: async () => ({ status: 'failed', paymentId: null, code: 'wallet_declined' }),
       retrieve: async () => ({ status: 'failed', paymentId: null, code: 'wallet_declined' }),
+      lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     };
     const paypal = () => request({ livemode: true, payment: { kind: 'paypal' }, returnPath: '/vogue/demo-single/credit-card?livemode=true' });
     for (let i = 0; i < 5; i += 1) await submit(wallet, '203.0.113.30', paypal());

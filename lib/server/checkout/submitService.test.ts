@@ -95,7 +95,7 @@ describe('submitCheckout', () => {
 
   it('numbers invoices in sequence, live and test apart', async () => {
     // A real gateway as far as the checkout service can tell (it goes by Stripe's name): live payments may go through it.
-    const real: PaymentGateway = { name: 'stripe', inputKinds: ['sandbox-card'], charge: (charge) => gateway.charge(charge), retrieve: (id) => gateway.retrieve(id) };
+    const real: PaymentGateway = { name: 'stripe', inputKinds: ['sandbox-card'], charge: (charge) => gateway.charge(charge), retrieve: (id) => gateway.retrieve(id), lookupAttempt: (attempt) => gateway.lookupAttempt(attempt) };
     await submit(request());
     await submit(request());
     await submitCheckout({ db, gateways: [real], now }, snapshot, submitRequestSchema.parse(request({ livemode: true })));
@@ -112,6 +112,7 @@ describe('submitCheckout', () => {
       retrieve: async () => {
         throw new Error('unused');
       },
+      lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     };
     const deps = { db, gateways: [gateway, down], now };
     const key = '9d0c3c5e-3e4f-4a51-9a55-2f4a5c1b9e02';
@@ -287,6 +288,7 @@ describe('submitCheckout after review', () => {
       inputKinds: ['stripe-payment-method'],
       charge: async (charge) => (charged.push(charge.payment.kind), { status: 'succeeded', paymentId: 'pi_other' }),
       retrieve: async () => ({ status: 'succeeded', paymentId: 'pi_other' }),
+      lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     };
     const deps = { db, gateways: [gateway, other], now };
     const viaOther = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } })));
@@ -344,6 +346,7 @@ describe('submitCheckout for a repeat buyer (an e-mail that already has a live s
         return gateway.charge(charge);
       },
       retrieve: (id) => gateway.retrieve(id),
+      lookupAttempt: (attempt) => gateway.lookupAttempt(attempt),
     };
     return (input: SubmitRequestInput, buyerIdentity: string | null = null) =>
       submitCheckout({ db, gateways: [real], now, buyerIdentity }, snapshot, submitRequestSchema.parse(input));

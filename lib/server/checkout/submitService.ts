@@ -9,7 +9,7 @@ import type { SubmitRequest, SubmitResponse } from '../../checkout/submitContrac
 import type { Billing } from '../../checkout/billing';
 import type { OrderSnapshot } from '../../checkout/transactionView';
 import { parseExpiry } from '../../payments/cardFields';
-import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../payments/paymentErrors';
 import { cardBrand, digitsOnly } from '../../payments/testCards';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import { HttpError } from '../http/HttpError';
@@ -20,7 +20,7 @@ import type { CheckoutLimits } from './CheckoutLimits';
 import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
-import { TransactionRepository, transactionView } from './TransactionRepository';
+import { TransactionRepository, transactionView, type TransactionRow } from './TransactionRepository';
 import { EMAIL_ALREADY_SUBSCRIBED_CODE } from '../../payments/paymentMachine';
 
 export interface CheckoutDeps {
@@ -81,6 +81,14 @@ function responseFor(result: ChargeResult, transactionId: string, returnPath: st
   if (result.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
   if (result.status === 'requires_action') return { status: 'requires_action', transactionId, action: result.action };
   return { status: 'failed', transactionId, code: result.code, message: PAYMENT_FAILURE_MESSAGES[result.code] };
+}
+
+/** The answer of a transaction whose payment has its outcome (succeeded or failed); null while it is open. */
+export function settledResponse(row: Pick<TransactionRow, 'id' | 'status' | 'failure_code'>, returnPath: string): SubmitResponse | null {
+  if (row.status === 'succeeded') return { status: 'succeeded', transactionId: row.id, successPath: successPathFor(returnPath) };
+  if (row.status !== 'failed') return null;
+  const code = (row.failure_code ?? 'processing_error') as PaymentFailureCode;
+  return { status: 'failed', transactionId: row.id, code, message: PAYMENT_FAILURE_MESSAGES[code] };
 }
 
 /**
@@ -213,6 +221,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
       lines: quote.lines,
       taxRate: quote.taxRate,
       payment: paymentSnapshot,
+      paymentStepPath: request.returnPath,
     };
     const transactions = new TransactionRepository(deps.db, deps.now);
     await transactions.create({
@@ -248,6 +257,15 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
     // Nor another card: the invoice would name the first card while the gateway charged this one.
     if (kept && JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(order.payment)) {
       throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another card. Nothing was charged; please try again.');
+    }
+    // Kept with its outcome already (the gateway's webhook or a reconciliation settled it
+    // after the first try's answer was lost): that is the answer. A paid order is never
+    // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
+    // nor a failed one charged where its transaction could no longer record the payment.
+    const settled = kept ? settledResponse(kept, request.returnPath) : null;
+    if (settled) {
+      await idempotency.complete(key, settled);
+      return { response: settled, receipt };
     }
     const result = await gateway.charge({
       amount: quote.total,
@@ -302,8 +320,7 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
     if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode === 1, null);
     return responseFor(result, transactionId, returnPath);
   }
-  if (row.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
-  if (row.status !== 'failed') throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
-  const code = (row.failure_code ?? 'processing_error') as keyof typeof PAYMENT_FAILURE_MESSAGES;
-  return { status: 'failed', transactionId, code, message: PAYMENT_FAILURE_MESSAGES[code] };
+  const settled = settledResponse(row, returnPath);
+  if (!settled) throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
+  return settled;
 }

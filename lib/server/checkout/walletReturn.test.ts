@@ -28,6 +28,7 @@ function walletGateway(name: GatewayName = 'amazon-pay'): PaymentGateway {
     retrieve: async () => {
       throw new Error('not on the return page');
     },
+    lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     resume: async (visit) => {
       visits.push(visit);
       return answer(visit);

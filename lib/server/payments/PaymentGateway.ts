@@ -85,6 +85,29 @@ export interface GatewayEvent {
   failureCode?: PaymentFailureCode;
 }
 
+/** A checkout attempt whose answer was never recorded (the server died during its charge), as reconciliation asks about it. */
+export interface AttemptRef {
+  /** The key the attempt's charge was sent under (ChargeRequest.idempotencyKey). */
+  idempotencyKey: string;
+  /** Our transaction, as sent in ChargeRequest.metadata.transactionId. */
+  transactionId: string;
+  livemode: boolean;
+  /** The amount charged (minor units); 0: a card set up for renewals, nothing charged today. */
+  amount: number;
+  /** When the transaction was written, just before the charge (ISO). */
+  createdAt: string;
+}
+
+/**
+ * What a gateway can tell of an attempt's payment without its payment id:
+ * - `charged`: the payment it made for the attempt, where it stands now;
+ * - `nothing`: certainly no money was or can be taken for it (no payment exists, or only
+ *   one that waits for an approval the visitor was never shown);
+ * - `unknown`: it cannot tell (no lookup, a lagging search, the provider out of reach):
+ *   the attempt is left for the provider's webhook and a later pass.
+ */
+export type AttemptLookup = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' } | { kind: 'unknown'; reason: string };
+
 /**
  * One interface for every way of paying: the checkout service charges through it and
  * never knows which gateway is behind it. Each payment method's unit brings its gateway
@@ -101,6 +124,12 @@ export interface PaymentGateway {
    * (a PayPal order) is taken here, once, under the provider's own idempotency.
    */
   retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult>;
+  /**
+   * The payment of an attempt whose charge() answer was lost (the server was killed before
+   * it recorded it): found by what the charge was sent with. Looks only, never charges, captures or
+   * completes anything.
+   */
+  lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup>;
   /**
    * What identifies the card a payment input names, for per-card abuse limits: the same
    * card gives the same value, and the value never reveals the number (a keyed hash, or the

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { HttpError } from '../../http/HttpError';
 import { outageOr } from '../providerUnavailable';
-import type { ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '../PaymentGateway';
+import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '../PaymentGateway';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
 import { resultOfSession } from './amazonPayOutcome';
 import { amazonPayReturnUrl, chargeAmountFor, checkoutSessionPayload, sessionMarker, updateCheckoutSessionBody } from './amazonPayPayload';
@@ -100,6 +100,15 @@ export class AmazonPayGateway implements PaymentGateway {
     const session = await this.sessionFor(client, sessionId, visit);
     if (session.statusDetails.state !== 'Open') return this.settled(session, visit);
     return visit.stage === 'review' ? this.sendToAmazon(client, session, visit) : this.complete(client, session, visit);
+  }
+
+  /**
+   * An attempt whose charge() answer was lost took no money: charge() calls no Amazon API
+   * (it signs the button's payload here), and the visitor never got that payload, so no
+   * checkout session exists for it.
+   */
+  async lookupAttempt(): Promise<AttemptLookup> {
+    return { kind: 'nothing' };
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {

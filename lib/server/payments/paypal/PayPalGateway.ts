@@ -1,7 +1,7 @@
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { HttpError } from '../../http/HttpError';
 import { outageOr } from '../providerUnavailable';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from '../PaymentGateway';
+import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway } from '../PaymentGateway';
 import { walletFlowFor } from '../walletFlow';
 import { PayPalApiError, PayPalClient, PayPalNetworkError, paypalRequestId, type PayPalClientConfig } from './paypalClient';
 import { toPayPalMoney } from './paypalMoney';
@@ -131,6 +131,16 @@ export class PayPalGateway implements PaymentGateway {
     } catch (error) {
       throw outageOr('paypal', error, isPayPalOutage);
     }
+  }
+
+  /**
+   * An attempt whose charge() answer was lost took no money: charge() only creates an order
+   * or a subscription that waits for the visitor's approval, and the visitor never got its
+   * id (the answer that carries it was never sent), so nothing can approve it. PayPal lets it
+   * expire; a retry of the attempt gets the same one back (PayPal-Request-Id).
+   */
+  async lookupAttempt(): Promise<AttemptLookup> {
+    return { kind: 'nothing' };
   }
 
   private async startOrder(client: PayPalClient, request: ChargeRequest): Promise<ChargeResult> {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxPaymentIntentTable } from '../../db/schema';
-import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '../../../payments/testCards';
 import { randomId } from '../../ids';
@@ -98,6 +98,12 @@ export class SandboxGateway implements PaymentGateway {
     const intent = await this.find(paymentId);
     if (!intent) throw new Error(`unknown sandbox payment ${paymentId}`);
     return resultOf(intent);
+  }
+
+  /** The intent charged under the attempt's key; none means nothing was charged (the key is unique in the table). */
+  async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
+    const intent = await this.findByIdempotencyKey(attempt.idempotencyKey);
+    return intent ? { kind: 'charged', result: resultOf(intent) } : { kind: 'nothing' };
   }
 
   /**

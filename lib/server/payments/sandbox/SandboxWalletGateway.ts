@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxWalletPaymentTable } from '../../db/schema';
-import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import type { WalletId } from '../../../payments/methods';
 import { randomId } from '../../ids';
@@ -93,6 +93,12 @@ export class SandboxWalletGateway implements PaymentGateway {
     const payment = await this.find(paymentId);
     if (!payment) throw new Error(`unknown sandbox wallet payment ${paymentId}`);
     return resultOf(payment);
+  }
+
+  /** The payment made under the attempt's key; none means nothing was made, so nothing can be approved. */
+  async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
+    const payment = await this.findByIdempotencyKey(attempt.idempotencyKey);
+    return payment ? { kind: 'charged', result: resultOf(payment) } : { kind: 'nothing' };
   }
 
   /** A payment of this wallet (another wallet's id is not found here). */

@@ -107,6 +107,45 @@ describe('StripeGateway', () => {
 });
 
 /** A local port nothing listens on: connecting to it is refused at once. */
+describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () => {
+  const written = '2026-11-21T12:00:00.000Z';
+  const at = Date.parse(written) / 1000;
+  const attempt = (transactionId: string, amount = 2500) => ({ idempotencyKey: `key-${transactionId}`, transactionId, livemode: false, amount, createdAt: written });
+  const charge = (transactionId: string, paymentMethodId: string, createdAt: number, amount = 2500) => {
+    fake.setClock(createdAt);
+    return gateway.charge(request(paymentMethodId, { amount, metadata: { transactionId, campaignId: 'vogue-demo-single' } }));
+  };
+
+  it.each([
+    ['a payment that went through', 'pm_card_visa', 2500, { status: 'succeeded' }],
+    ['a decline', 'pm_card_chargeDeclinedInsufficientFunds', 2500, { status: 'failed', code: 'insufficient_funds' }],
+    ['3-D Secure', 'pm_card_threeDSecureRequired', 2500, { status: 'requires_action', action: { type: 'stripe_sdk' } }],
+    ['a card set up for a free trial', 'pm_card_visa', 0, { status: 'succeeded' }],
+  ])('finds %s by the transaction id in its metadata, among the intents created around the attempt', async (_name, method, amount, result) => {
+    const id = `txn_found_${method}_${amount}`;
+    await charge('txn_someone_else', 'pm_card_visa', at + 1, amount);
+    await charge(id, method, at + 2, amount);
+    const lookup = await gateway.lookupAttempt(attempt(id, amount));
+    expect(lookup).toMatchObject({ kind: 'charged', result });
+    const listed = fake.requests.filter((sent) => sent.method === 'GET');
+    expect(listed.at(-1)!.path).toBe(amount > 0 ? '/v1/payment_intents' : '/v1/setup_intents');
+    // Lists only: nothing created, confirmed or captured.
+    expect(fake.requests.filter((sent) => sent.method !== 'GET')).toHaveLength(2);
+  });
+
+  it('says nothing was charged when no intent of the window carries the transaction, and pages through the window', async () => {
+    for (let i = 0; i < 120; i += 1) await charge(`txn_other_${i}`, 'pm_card_visa', at + 1);
+    await charge('txn_too_late', 'pm_card_visa', at + 3600);
+    expect(await gateway.lookupAttempt(attempt('txn_too_late'))).toEqual({ kind: 'nothing' });
+    expect(fake.requests.filter((sent) => sent.method === 'GET').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('cannot tell when Stripe does not answer', async () => {
+    const down = new StripeGateway({ test: 'sk_test_fake' }, { host: '127.0.0.1', port: await closedPort(), protocol: 'http' });
+    expect(await down.lookupAttempt(attempt('txn_x'))).toMatchObject({ kind: 'unknown' });
+  });
+});
+
 async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { HttpError } from '../../http/HttpError';
 import { outageOr } from '../providerUnavailable';
-import type { ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
 
 export interface StripeKeys {
   live?: string | undefined;
@@ -30,6 +30,11 @@ export function isStripeOutage(error: unknown): boolean {
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return true;
   return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
+
+/** The window of Stripe's `created` searched for an attempt's intent, around the time its transaction was written (allows for clock skew and retries). */
+const LOOKUP_WINDOW_BEFORE_S = 5 * 60;
+const LOOKUP_WINDOW_AFTER_S = 15 * 60;
+const LOOKUP_MAX_PAGES = 10;
 
 type Intent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'> | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
 
@@ -116,6 +121,39 @@ export class StripeGateway implements PaymentGateway {
       return resultOf(paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId));
     } catch (error) {
       throw outageOr('card', error, isStripeOutage);
+    }
+  }
+
+  /**
+   * The intent charged for an attempt, found by the transaction id its metadata carries
+   * among the intents Stripe created around the time the transaction was written (a list,
+   * which Stripe answers from its own records at once, unlike its search, which lags and
+   * is not offered everywhere). Nothing in that window: nothing was charged. A window
+   * longer than the pages we read, an intent still processing, or Stripe out of reach:
+   * unknown, left for the webhook (payment_intent.succeeded carries the same metadata).
+   */
+  async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
+    const stripe = this.client(attempt.livemode);
+    const written = Math.floor(Date.parse(attempt.createdAt) / 1000);
+    const created = { gte: written - LOOKUP_WINDOW_BEFORE_S, lte: written + LOOKUP_WINDOW_AFTER_S };
+    const list = (startingAfter: string | undefined) => {
+      const page = { created, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) };
+      return attempt.amount > 0 ? stripe.paymentIntents.list(page) : stripe.setupIntents.list(page);
+    };
+    try {
+      let startingAfter: string | undefined;
+      for (let page = 0; page < LOOKUP_MAX_PAGES; page += 1) {
+        const { data, has_more: hasMore } = await list(startingAfter);
+        const intent = data.find((candidate: Stripe.PaymentIntent | Stripe.SetupIntent) => candidate.metadata?.transactionId === attempt.transactionId);
+        if (intent) {
+          return intent.status === 'processing' ? { kind: 'unknown', reason: 'Stripe is still processing the payment' } : { kind: 'charged', result: resultOf(intent) };
+        }
+        if (!hasMore) return { kind: 'nothing' };
+        startingAfter = data.at(-1)?.id;
+      }
+      return { kind: 'unknown', reason: `more than ${LOOKUP_MAX_PAGES * 100} Stripe intents around the attempt` };
+    } catch (error) {
+      return { kind: 'unknown', reason: `Stripe did not answer the lookup: ${(error as Error).message}` };
     }
   }
 

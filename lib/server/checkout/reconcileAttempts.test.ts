@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import type { Database } from '../db/schema';
+import { submitRequestSchema, type SubmitRequestInput } from '../../checkout/submitContract';
+import type { AttemptLookup, ChargeRequest, PaymentGateway } from '../payments/PaymentGateway';
+import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
+import { applyGatewayEvent } from './reconcile';
+import { reconcileStuckAttempts } from './reconcileAttempts';
+import { submitCheckout, transactionIdFor } from './submitService';
+import { IdempotencyStore } from './IdempotencyStore';
+import { TransactionRepository } from './TransactionRepository';
+
+let snapshot: CatalogueSnapshot;
+let db: Kysely<Database>;
+let sandbox: SandboxGateway;
+let clock: Date;
+const now = () => clock;
+const GRACE_MS = 60_000;
+
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-21T12:00:00Z');
+  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
+});
+afterEach(async () => db.destroy());
+
+function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput {
+  return {
+    idempotencyKey: randomUUID(),
+    brand: 'vogue',
+    urlSlug: 'demo-single',
+    offerId: '1001',
+    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+    autoRenewalConsent: false,
+    payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
+    livemode: false,
+    source: 'newsletter',
+    returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter',
+    ...overrides,
+  };
+}
+const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
+
+/** The sandbox, counting the charges that reach it. */
+function counting(gateway: PaymentGateway = sandbox) {
+  const charges: ChargeRequest[] = [];
+  const counted: PaymentGateway = {
+    name: gateway.name,
+    inputKinds: gateway.inputKinds,
+    charge: (charge) => (charges.push(charge), gateway.charge(charge)),
+    retrieve: (id, livemode) => gateway.retrieve(id, livemode),
+    lookupAttempt: (attempt) => gateway.lookupAttempt(attempt),
+  };
+  return { gateway: counted, charges };
+}
+
+/**
+ * The server dies during the charge: `after` the gateway took it (the answer never comes
+ * back) or `before` it reached the gateway. The submit never returns, as in a killed
+ * process: the key stays in progress and the transaction processing.
+ */
+function dying(when: 'after' | 'before'): PaymentGateway {
+  return {
+    ...counting().gateway,
+    charge: async (charge) => {
+      if (when === 'after') await sandbox.charge(charge);
+      return new Promise(() => {});
+    },
+  };
+}
+
+const submitWith = (gateway: PaymentGateway, input: SubmitRequestInput) =>
+  submitCheckout({ db, gateways: [gateway], now, waitForConcurrentMs: 200 }, snapshot, submitRequestSchema.parse(input));
+
+/** Submits through a dying gateway, and waits until the charge is where the server dies. */
+async function killedDuring(input: SubmitRequestInput, when: 'after' | 'before' = 'after'): Promise<void> {
+  void submitWith(dying(when), input);
+  const transactionId = transactionIdFor(input.idempotencyKey);
+  for (let i = 0; i < 200; i += 1) {
+    const written = await new TransactionRepository(db).findById(transactionId);
+    const intent = await db.selectFrom('sandbox_payment_intents').select('id').where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+    if (written && (when === 'before' || intent)) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the submit never reached the charge');
+}
+
+const pass = (gateways: PaymentGateway[] = [sandbox]) => reconcileStuckAttempts({ db, gateways, now, graceMs: GRACE_MS });
+const later = (ms = GRACE_MS + 1) => (clock = new Date(clock.getTime() + ms));
+const keyRow = (key: string) => db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+const transaction = (key: string) => new TransactionRepository(db).findById(transactionIdFor(key));
+const intents = () => db.selectFrom('sandbox_payment_intents').selectAll().execute();
+
+describe('reconcileStuckAttempts', () => {
+  it('completes an order paid just before the server died, once, and answers its retry without a second charge', async () => {
+    const input = request();
+    await killedDuring(input);
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoice_number: null, subscription_id: null });
+    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress' });
+
+    later();
+    expect(await pass()).toEqual([{ kind: 'answered', transactionId: transactionIdFor(input.idempotencyKey), status: 'succeeded' }]);
+    const paid = await transaction(input.idempotencyKey);
+    expect(paid).toMatchObject({ status: 'succeeded', invoice_number: 'INV-TEST-2026-000001', gateway_payment_id: (await intents())[0]!.id });
+    expect(paid?.subscription_id).toMatch(/^sub_/);
+    const answer = { status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey), successPath: '/vogue/demo-single/success?livemode=false&source=newsletter' };
+    expect(JSON.parse((await keyRow(input.idempotencyKey))!.response_json!)).toEqual(answer);
+
+    // A second pass finds nothing to do; the retry gets the stored answer and charges nothing.
+    expect(await pass()).toEqual([]);
+    const { gateway, charges } = counting();
+    expect((await submitWith(gateway, input)).response).toEqual(answer);
+    expect(charges).toHaveLength(0);
+    expect(await intents()).toHaveLength(1);
+    expect(await transaction(input.idempotencyKey)).toEqual(paid);
+  });
+
+  it('leaves an attempt younger than the grace period alone: its submit may still be charging', async () => {
+    const input = request();
+    await killedDuring(input);
+    later(GRACE_MS - 1_000);
+    expect(await pass()).toEqual([]);
+    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress' });
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing' });
+  });
+
+  it.each([
+    ['a decline', '4000000000009995', { status: 'failed', failure_code: 'insufficient_funds' }, { status: 'failed', code: 'insufficient_funds' }],
+    ['a 3-D Secure card', '4000000000003220', { status: 'requires_action', authentication_requested: 1 }, { status: 'requires_action', action: { type: 'redirect' } }],
+  ])('records %s as the submit would have, and stores the same answer', async (_name, number, row, answer) => {
+    const input = request(card(number));
+    await killedDuring(input);
+    later();
+    await pass();
+    expect(await transaction(input.idempotencyKey)).toMatchObject(row);
+    expect(JSON.parse((await keyRow(input.idempotencyKey))!.response_json!)).toMatchObject(answer);
+    const { gateway, charges } = counting();
+    expect((await submitWith(gateway, input)).response).toMatchObject(answer);
+    expect(charges).toHaveLength(0);
+  });
+
+  it('frees the attempt when the gateway took nothing: its retry pays, once', async () => {
+    const input = request();
+    await killedDuring(input, 'before');
+    later();
+    expect(await pass()).toMatchObject([{ kind: 'released', reason: 'sandbox took nothing for it' }]);
+    expect(await keyRow(input.idempotencyKey)).toBeUndefined();
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing' });
+
+    const { gateway, charges } = counting();
+    expect((await submitWith(gateway, input)).response.status).toBe('succeeded');
+    expect(charges).toHaveLength(1);
+    expect(await intents()).toHaveLength(1);
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('frees a key whose submit died before it wrote the transaction (nothing was charged)', async () => {
+    const key = randomUUID();
+    await new IdempotencyStore(db, now).claim(key, 'hash');
+    later();
+    expect(await pass()).toEqual([{ kind: 'released', transactionId: transactionIdFor(key), reason: 'no transaction was written, so nothing was charged' }]);
+    expect(await keyRow(key)).toBeUndefined();
+  });
+
+  it.each<[string, () => PaymentGateway[]]>([
+    ['the gateway cannot tell', () => [{ ...counting().gateway, lookupAttempt: async (): Promise<AttemptLookup> => ({ kind: 'unknown', reason: 'search lags' }) }]],
+    [
+      'the gateway does not answer',
+      () => [
+        {
+          ...counting().gateway,
+          lookupAttempt: async () => {
+            throw new Error('ECONNRESET');
+          },
+        },
+      ],
+    ],
+    ['its gateway is not enabled here', () => []],
+  ])('leaves the attempt as it is when %s (for the webhook and a later pass)', async (_name, gateways) => {
+    const input = request();
+    await killedDuring(input);
+    later();
+    const [outcome] = await pass(gateways());
+    expect(outcome).toMatchObject({ kind: 'left', transactionId: transactionIdFor(input.idempotencyKey) });
+    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress' });
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoice_number: null });
+  });
+
+  it('answers an attempt the webhook already settled, without asking the gateway again', async () => {
+    const input = request();
+    await killedDuring(input);
+    const [intent] = await intents();
+    await applyGatewayEvent(db, { id: 'evt_1', gateway: 'sandbox', type: 'payment.succeeded', paymentId: intent!.id, transactionId: transactionIdFor(input.idempotencyKey) }, now);
+    const invoice = (await transaction(input.idempotencyKey))!.invoice_number;
+    later();
+    const asked: string[] = [];
+    const watching: PaymentGateway = { ...counting().gateway, lookupAttempt: async (attempt) => (asked.push(attempt.transactionId), sandbox.lookupAttempt(attempt)) };
+    expect(await pass([watching])).toMatchObject([{ kind: 'answered', status: 'succeeded' }]);
+    expect(asked).toEqual([]);
+    expect((await transaction(input.idempotencyKey))!.invoice_number).toBe(invoice);
+  });
+
+  it('frees the key of an order placed before the payment step path was kept, once the order is settled: the retry answers from the order', async () => {
+    const input = request();
+    await killedDuring(input);
+    // As an order written by an earlier release: no paymentStepPath in its snapshot.
+    const row = (await transaction(input.idempotencyKey))!;
+    const { paymentStepPath: _dropped, ...order } = JSON.parse(row.order_json) as Record<string, unknown>;
+    await db.updateTable('transactions').set({ order_json: JSON.stringify(order) }).where('id', '=', row.id).execute();
+    later();
+    expect(await pass()).toMatchObject([{ kind: 'released' }]);
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'succeeded' });
+
+    const { gateway, charges } = counting();
+    expect((await submitWith(gateway, input)).response).toMatchObject({ status: 'succeeded', successPath: '/vogue/demo-single/success?livemode=false&source=newsletter' });
+    expect(charges).toHaveLength(0);
+  });
+});
+
+describe('submitCheckout after a lost answer', () => {
+  it('never charges an order again whose transaction is already settled, even when the gateway forgot the attempt', async () => {
+    const input = request();
+    await killedDuring(input);
+    const [intent] = await intents();
+    await new TransactionRepository(db, now).markSucceeded(transactionIdFor(input.idempotencyKey), intent!.id);
+    await new IdempotencyStore(db, now).release(input.idempotencyKey);
+    await db.deleteFrom('sandbox_payment_intents').execute();
+
+    const { gateway, charges } = counting();
+    expect((await submitWith(gateway, input)).response.status).toBe('succeeded');
+    expect(charges).toHaveLength(0);
+    expect(await intents()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { SubmitResponse } from '../../checkout/submitContract';
+import type { OrderSnapshot } from '../../checkout/transactionView';
+import type { Database } from '../db/schema';
+import type { ChargeResult, NextAction, PaymentGateway } from '../payments/PaymentGateway';
+import { IdempotencyStore } from './IdempotencyStore';
+import { settledResponse, transactionIdFor } from './submitService';
+import { TransactionRepository, type TransactionRow } from './TransactionRepository';
+
+export interface ReconcileDeps {
+  db: Kysely<Database>;
+  /** The gateways of the enabled payment methods. */
+  gateways: readonly PaymentGateway[];
+  now: () => Date;
+  /**
+   * Attempts in progress for less than this are left alone: their submit (on this instance
+   * or a sibling) may still be charging. Nothing a pass does to a live attempt charges or
+   * loses anything (see reconcileAttempt), but it would make its duplicates charge again
+   * through the gateway's key instead of waiting for its answer.
+   */
+  graceMs: number;
+  /** At most this many attempts per pass, the oldest first. */
+  limit?: number;
+}
+
+export type AttemptOutcome =
+  /** The transaction follows the gateway, and the attempt's key holds its answer: a retry gets it, with no second charge. */
+  | { kind: 'answered'; transactionId: string; status: SubmitResponse['status'] }
+  /** Nothing was taken for the attempt (or its outcome is recorded but cannot be answered here): its key is freed, a retry of the attempt goes on as a new try. */
+  | { kind: 'released'; transactionId: string; reason: string }
+  /** Where the payment stands is not known: left for the gateway's webhook and a later pass. */
+  | { kind: 'left'; transactionId: string; reason: string };
+
+/**
+ * Settles checkout attempts whose submit died between the charge and its answer (the
+ * server was killed, its database went away): their idempotency key stays `in_progress`
+ * and their transaction `processing` while the gateway may have taken the money. For each
+ * attempt in progress for longer than the grace period, the gateway is asked where its
+ * payment stands; the transaction is then completed exactly as the submit would have
+ * completed it (one subscription, one invoice: markSucceeded moves an open transaction
+ * once), or failed, and the key is given the submit's answer.
+ */
+export async function reconcileStuckAttempts(deps: ReconcileDeps): Promise<AttemptOutcome[]> {
+  const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
+  const before = new Date(deps.now().getTime() - deps.graceMs).toISOString();
+  const keys = await idempotency.inProgressBefore(before, deps.limit ?? 100);
+  const outcomes: AttemptOutcome[] = [];
+  // One at a time: a pass is background work, and gateways are not to be flooded after an outage.
+  for (const key of keys) outcomes.push(await reconcileAttempt(deps, key));
+  return outcomes;
+}
+
+/**
+ * One attempt. Safe against a submit of the attempt still running (a slow gateway beyond
+ * the grace period, a retry that took the key over): every write here is one that submit
+ * makes too, with the same outcome, since both go by what the gateway holds under the
+ * attempt's key. Freeing the key of a live submit only means its answer is not stored:
+ * a later retry then finds the settled transaction and answers from it.
+ */
+async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<AttemptOutcome> {
+  const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
+  const transactions = new TransactionRepository(deps.db, deps.now);
+  const transactionId = transactionIdFor(key);
+  const row = await transactions.findById(transactionId);
+  if (!row) {
+    // The charge comes after the transaction is written: without one, nothing was charged.
+    await idempotency.release(key);
+    return { kind: 'released', transactionId, reason: 'no transaction was written, so nothing was charged' };
+  }
+
+  let action: NextAction | null = null;
+  if (row.status === 'processing' || row.status === 'requires_action') {
+    const found = await paymentOf(deps.gateways, row, key);
+    if (found.kind !== 'charged') {
+      if (found.kind === 'nothing') await idempotency.release(key);
+      return { kind: found.kind === 'nothing' ? 'released' : 'left', transactionId, reason: found.reason };
+    }
+    const result = found.result;
+    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+    else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
+    else {
+      await transactions.markRequiresAction(transactionId, result.paymentId);
+      action = result.action;
+    }
+  }
+
+  const current = (await transactions.findById(transactionId)) ?? row;
+  const paymentStepPath = (JSON.parse(current.order_json) as OrderSnapshot).paymentStepPath;
+  const response = answerFor(current, paymentStepPath, action);
+  if (!response) {
+    // Recorded, but its answer needs the payment step's path, which orders placed before it
+    // was kept lack: a retry of the attempt finds the settled transaction and answers from it.
+    await idempotency.release(key);
+    return { kind: 'released', transactionId, reason: `settled as ${current.status}; no payment step path to answer with` };
+  }
+  await idempotency.complete(key, response);
+  return { kind: 'answered', transactionId, status: response.status };
+}
+
+type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
+
+/** The attempt's payment at its gateway: by its id when the submit recorded one, else by what the charge was sent with. */
+async function paymentOf(gateways: readonly PaymentGateway[], row: TransactionRow, key: string): Promise<FoundPayment> {
+  const gateway = gateways.find((candidate) => candidate.name === row.gateway);
+  if (!gateway) return { kind: 'unknown', reason: `its gateway (${row.gateway}) is not enabled on this server` };
+  const livemode = row.livemode === 1;
+  try {
+    if (row.gateway_payment_id) return { kind: 'charged', result: await gateway.retrieve(row.gateway_payment_id, livemode) };
+    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.created_at });
+    if (lookup.kind === 'charged') return lookup;
+    return lookup.kind === 'nothing' ? { kind: 'nothing', reason: `${gateway.name} took nothing for it` } : { kind: 'unknown', reason: lookup.reason };
+  } catch (error) {
+    return { kind: 'unknown', reason: `${gateway.name} did not answer: ${(error as Error).message}` };
+  }
+}
+
+/** The submit's answer for the transaction as it now stands; null when it cannot be given here. */
+function answerFor(row: TransactionRow, paymentStepPath: string | undefined, action: NextAction | null): SubmitResponse | null {
+  if (row.status === 'requires_action' && action) return { status: 'requires_action', transactionId: row.id, action };
+  if (row.status === 'failed') return settledResponse(row, paymentStepPath ?? '');
+  if (row.status === 'succeeded' && paymentStepPath) return settledResponse(row, paymentStepPath);
+  return null;
+}

@@ -1,0 +1,41 @@
+import { serverEnv } from '../../config/serverEnv';
+import { checkoutServices } from './checkoutServices';
+import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
+
+const holder = globalThis as typeof globalThis & { __checkoutReconciliation?: true };
+
+/** One line per attempt a pass did something with (ids and states only: no customer data). */
+function log(outcomes: readonly AttemptOutcome[]): void {
+  for (const outcome of outcomes) {
+    const what = outcome.kind === 'answered' ? `answered ${outcome.status}` : `${outcome.kind}: ${outcome.reason}`;
+    console.info(`[reconcile] ${outcome.transactionId} ${what}`);
+  }
+}
+
+/**
+ * Reconciles checkout attempts whose answer was lost, once when the server starts (not
+ * awaited: traffic is taken meanwhile, and a submit of one of these attempts is safe
+ * whichever comes first) and then every CHECKOUT_RECONCILE_INTERVAL_SECONDS, one pass
+ * at a time. Once per process, whoever calls it.
+ */
+export function startCheckoutReconciliation(): void {
+  if (holder.__checkoutReconciliation) return;
+  holder.__checkoutReconciliation = true;
+  const env = serverEnv();
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const services = await checkoutServices();
+      log(await reconcileStuckAttempts({ ...services, graceMs: env.CHECKOUT_RECONCILE_GRACE_SECONDS * 1000 }));
+    } catch (error) {
+      // A pass that fails (the database away) is tried again at the next one.
+      console.error('[reconcile] pass failed:', error);
+    } finally {
+      running = false;
+    }
+  };
+  void pass();
+  if (env.CHECKOUT_RECONCILE_INTERVAL_SECONDS > 0) setInterval(() => void pass(), env.CHECKOUT_RECONCILE_INTERVAL_SECONDS * 1000).unref();
+}

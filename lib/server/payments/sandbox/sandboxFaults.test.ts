@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
+import type { ChargeResult, GatewayName, PaymentGateway } from '../PaymentGateway';
+import { withSandboxFault } from './sandboxFaults';
+
+function gateway(name: GatewayName, result: ChargeResult): PaymentGateway {
+  return {
+    name,
+    inputKinds: ['sandbox-card'],
+    charge: async () => result,
+    retrieve: async () => result,
+    lookupAttempt: async () => ({ kind: 'charged', result }),
+  };
+}
+const charge = chargeRequestFixture({ idempotencyKey: 'attempt-1', payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+const paid: ChargeResult = { status: 'succeeded', paymentId: 'pi_1' };
+
+describe('withSandboxFault', () => {
+  it.each<[string, GatewayName, ChargeResult, number]>([
+    ['kills the server once a sandbox charge succeeded', 'sandbox', paid, 1],
+    ['kills it for a sandbox wallet too', 'sandbox-paypal', paid, 1],
+    ['lets a decline through (nothing to lose)', 'sandbox', { status: 'failed', paymentId: 'pi_2', code: 'generic_decline' }, 0],
+    ['never touches a real gateway', 'stripe', paid, 0],
+  ])('%s', async (_name, name, result, kills) => {
+    let killed = 0;
+    const faulty = withSandboxFault(gateway(name, result), 'kill-after-charge', () => void (killed += 1));
+    expect(await faulty.charge(charge)).toEqual(result);
+    expect(killed).toBe(kills);
+    expect(await faulty.retrieve('pi_1', false)).toEqual(result);
+    expect(killed).toBe(kills);
+  });
+
+  it('gives the gateway back as it is without a fault', () => {
+    const sandbox = gateway('sandbox', paid);
+    expect(withSandboxFault(sandbox, undefined)).toBe(sandbox);
+  });
+});

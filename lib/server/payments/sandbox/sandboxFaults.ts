@@ -1,0 +1,31 @@
+import { isSandboxGateway, type PaymentGateway } from '../PaymentGateway';
+
+/** The faults the sandbox can inject (SANDBOX_FAULT), for the proofs in tests/proofs. */
+export type SandboxFault = 'kill-after-charge';
+
+/** Ends this process at once, as a crash or an OOM kill would: no handler, no flush, no answer. */
+const killThisProcess = () => void process.kill(process.pid, 'SIGKILL');
+
+/**
+ * The gateway with the fault injected: `kill-after-charge` kills the server as soon as a
+ * charge has succeeded at the gateway, before the checkout records it or answers, the
+ * moment at which a crash leaves a paid order behind. A gateway that is not the sandbox's
+ * comes back untouched: no fault ever goes near real money.
+ */
+export function withSandboxFault(gateway: PaymentGateway, fault: SandboxFault | undefined, kill: () => void = killThisProcess): PaymentGateway {
+  if (!fault || !isSandboxGateway(gateway.name)) return gateway;
+  const faulty: PaymentGateway = {
+    name: gateway.name,
+    inputKinds: gateway.inputKinds,
+    charge: async (request) => {
+      const result = await gateway.charge(request);
+      if (result.status === 'succeeded') kill();
+      return result;
+    },
+    retrieve: (paymentId, livemode) => gateway.retrieve(paymentId, livemode),
+    lookupAttempt: (attempt) => gateway.lookupAttempt(attempt),
+  };
+  if (gateway.cardFingerprint) faulty.cardFingerprint = (payment, livemode) => gateway.cardFingerprint!(payment, livemode);
+  if (gateway.resume) faulty.resume = (visit) => gateway.resume!(visit);
+  return faulty;
+}
