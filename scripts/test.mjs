@@ -70,7 +70,7 @@ if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
   recordBuild();
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
-  if (!step('Proofs (duplicate submits, a killed server, sustained load)', 'npx', ['tsx', 'tests/proofs/run.ts'])) failures.push('proofs');
+  if (!step('Proofs (duplicate submits, a killed server, sustained load, two instances)', 'npx', ['tsx', 'tests/proofs/run.ts'], postgres ? { TEST_POSTGRES_URL: postgres.url } : {})) failures.push('proofs');
 } else {
   failures.push('build');
 }

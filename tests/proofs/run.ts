@@ -6,24 +6,32 @@
  *   2. a killed server: SIGKILL after the gateway took the payment and before the answer;
  *      the restarted server completes the order, nothing lost or charged twice;
  *   3. sustained load: the offer page and the funnel endpoint together for 60 s, no error,
- *      events acknowledged = events stored.
+ *      events acknowledged = events stored;
+ *   4. two instances on one PostgreSQL database: a purchase whose steps alternate between
+ *      them completes.
+ * The first three run on SQLite; with a PostgreSQL server (TEST_POSTGRES_URL, which npm test
+ * sets to its throw-away server) the duplicate submits and the killed server run again on
+ * PostgreSQL, and the two instances run there. Each gets a fresh database.
  * Loopback only; bounded in count and time; no timing assertions.
  *
  *   npx tsx tests/proofs/run.ts
- * Environment: PROOFS_DATABASE_URL (default: a fresh SQLite file per server under data/;
- * a postgres:// URL runs them on PostgreSQL once the database layer takes it, all on that
- * database, each proof counting only its own attempt or session), PROOFS_PORT (default: free
- * ports; else this port and the next), PROOFS_LOAD_SECONDS (default 60),
- * PROOFS_LOAD_CONNECTIONS (default 8 per route), PROOFS_ONLY=duplicates|killed|load.
+ * Environment: TEST_POSTGRES_URL (a postgres:// URL of a server's maintenance database, on
+ * which the proofs may create and drop databases named proofs_*), PROOFS_PORT (default:
+ * free ports; else this port and the next), PROOFS_LOAD_SECONDS (default 60),
+ * PROOFS_LOAD_CONNECTIONS (default 8 per route),
+ * PROOFS_ONLY=duplicates|killed|load|instances (comma-separated).
  * Writes test-results/proofs.json and test-results/proofs-server.log.
  */
 import fs from 'node:fs';
 import { duplicateSubmits } from './duplicateSubmits';
 import { killedServer } from './killedServer';
 import type { ProofResult } from './proof';
-import { openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
+import { freshPostgresDatabase, openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
 import { sustainedLoad } from './sustainedLoad';
+import { twoInstances } from './twoInstances';
 import { freePort } from '../fuzz/server';
+import { TEST_POSTGRES_URL_ENV } from '../fixtures/postgresTemplate';
+import { trackingDatabaseUrl } from '../../lib/server/db/trackingDatabaseUrl';
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -36,7 +44,8 @@ function envNumber(name: string, fallback: number): number {
 const LOAD_SECONDS = envNumber('PROOFS_LOAD_SECONDS', 60);
 const LOAD_CONNECTIONS = envNumber('PROOFS_LOAD_CONNECTIONS', 8);
 const ONLY = process.env.PROOFS_ONLY ?? '';
-const databaseUrl = (name: string) => process.env.PROOFS_DATABASE_URL || `file:data/proofs-${name}.db`;
+const POSTGRES_SERVER = process.env[TEST_POSTGRES_URL_ENV] || '';
+const sqliteUrl = (name: string) => `file:data/proofs-${name}.db`;
 let nextPort = process.env.PROOFS_PORT ? envNumber('PROOFS_PORT', 0) : 0;
 const port = async () => (nextPort ? nextPort++ : freePort());
 
@@ -59,41 +68,68 @@ async function timed(title: string, run: () => Promise<ProofResult>): Promise<Pr
   return result;
 }
 
-async function main(): Promise<number> {
+/** Runs the proofs that take one database URL, on `label`'s database(s); `url(name)` makes a fresh one per server. */
+async function proofsOn(label: string, url: (name: string) => Promise<string>, wanted: (name: string) => boolean, withLoad: boolean): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
-  const wanted = (name: string) => !ONLY || ONLY.split(',').includes(name);
-
+  const add = (result: ProofResult) => results.push({ ...result, title: `${result.title} [${label}]` });
   // Duplicate submits and the load share one server (each counts only its own attempt or session).
-  if (wanted('duplicates') || wanted('load')) {
-    const url = databaseUrl('checkout');
-    prepareDatabase(url);
-    const server = await startServer(url, await port(), { INGEST_EVENTS_PER_CLIENT: '1000000000' });
+  const load = withLoad && wanted('load');
+  if (wanted('duplicates') || load) {
+    const databaseUrl = await url('checkout');
+    prepareDatabase(databaseUrl);
+    const server = await startServer(databaseUrl, await port(), { INGEST_EVENTS_PER_CLIENT: '1000000000' });
     try {
       if (wanted('duplicates')) {
-        const db = openDatabase(url);
+        const db = openDatabase(databaseUrl);
         try {
-          results.push(await timed('duplicate submits', () => duplicateSubmits(server.base, db)));
+          add(await timed(`duplicate submits [${label}]`, () => duplicateSubmits(server.base, db)));
         } finally {
           await db.destroy();
         }
       }
-      if (wanted('load')) {
-        results.push(
-          await timed(`sustained load (${LOAD_SECONDS} s)`, () =>
-            sustainedLoad(server.base, { seconds: LOAD_SECONDS, connections: LOAD_CONNECTIONS, stopServer: () => server.stop(), openDb: () => openDatabase(url) }),
+      if (load) {
+        add(
+          await timed(`sustained load (${LOAD_SECONDS} s) [${label}]`, () =>
+            sustainedLoad(server.base, { seconds: LOAD_SECONDS, connections: LOAD_CONNECTIONS, stopServer: () => server.stop(), openDb: () => openDatabase(trackingDatabaseUrl(databaseUrl)) }),
           ),
         );
       }
     } finally {
       await server.stop();
-      keepLog('checkout and load server', server);
+      keepLog(`checkout and load server [${label}]`, server);
     }
   }
   if (wanted('killed')) {
-    const url = databaseUrl('killed');
-    prepareDatabase(url);
+    const databaseUrl = await url('killed');
+    prepareDatabase(databaseUrl);
     const killedPort = await port();
-    results.push(await timed('a killed server', () => killedServer(url, killedPort, keepLog)));
+    add(await timed(`a killed server [${label}]`, () => killedServer(databaseUrl, killedPort, (name, server) => keepLog(`${name} [${label}]`, server))));
+  }
+  return results;
+}
+
+async function main(): Promise<number> {
+  const wanted = (name: string) => !ONLY || ONLY.split(',').includes(name);
+  const results = await proofsOn('SQLite', async (name) => sqliteUrl(name), wanted, true);
+  if (POSTGRES_SERVER) {
+    results.push(...(await proofsOn('PostgreSQL', (name) => freshPostgresDatabase(POSTGRES_SERVER, `proofs_${name}`), wanted, false)));
+    if (wanted('instances')) {
+      const databaseUrl = await freshPostgresDatabase(POSTGRES_SERVER, 'proofs_instances');
+      prepareDatabase(databaseUrl);
+      const [a, b] = [await startServer(databaseUrl, await port()), await startServer(databaseUrl, await port())];
+      const db = openDatabase(databaseUrl);
+      try {
+        results.push(await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db)));
+      } finally {
+        await db.destroy();
+        for (const [name, server] of [['instance A', a], ['instance B', b]] as const) {
+          await server.stop();
+          keepLog(`${name} [PostgreSQL]`, server);
+        }
+      }
+    }
+  } else {
+    console.log(`\n(no PostgreSQL server: ${TEST_POSTGRES_URL_ENV} is not set, so the proofs ran on SQLite only)`);
   }
 
   const failed = results.filter((result) => !result.ok).length;

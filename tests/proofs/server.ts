@@ -2,14 +2,16 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { createDb, parseDatabaseUrl } from '../../lib/server/db/createDb';
 import type { Database } from '../../lib/server/db/schema';
 import { removeDatabase } from '../fuzz/server';
+import { withDatabase } from '../fixtures/postgresTemplate';
 
 /**
  * The proofs' production servers (server/index.mjs, as npm start runs it), each on its own
- * database, given by URL so that the same proof runs on SQLite (file:…) and, once the
- * database layer takes it, PostgreSQL (postgres://…). The environment is built from scratch
+ * database, given by URL so that the same proof runs on SQLite (file:…) and PostgreSQL
+ * (postgres://…). The environment is built from scratch
  * (nothing inherited from the shell but what a process needs), loopback only.
  */
 
@@ -32,6 +34,19 @@ export function prepareDatabase(databaseUrl: string): void {
   }
   const result = spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env: proofEnv(databaseUrl), encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`db-setup failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** A new, empty PostgreSQL database on the server (dropped first if a former run left it); answers its URL. */
+export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(serverUrl, name);
 }
 
 /** The proof's own handle on the server's database, for counting what the server wrote. */
