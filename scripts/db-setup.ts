@@ -6,6 +6,7 @@
  */
 import { serverEnv } from '../lib/config/serverEnv';
 import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
+import { printableDatabaseUrl } from '../lib/server/db/printableUrl';
 import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
 import { CatalogueRepository } from '../lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '../lib/server/catalogue/importCatalogue';
@@ -25,12 +26,12 @@ async function main(): Promise<void> {
     await migrateToLatest(db);
     const version = await new CatalogueRepository(db).version();
     if (version > 0 && !process.argv.includes('--reset-demo')) {
-      console.log(`Database ${DATABASE_URL} is ready (catalogue version ${version}).`);
+      console.log(`Database ${printableDatabaseUrl(DATABASE_URL)} is ready (catalogue version ${version}).`);
       return;
     }
     const result = await importCatalogueJson(db, readDemoCatalogue());
     if (!result.ok) throw new Error(`The demo catalogue is invalid:\n${result.errors.join('\n')}`);
-    console.log(`Database ${DATABASE_URL} is ready with the demo catalogue (version ${result.version}).`);
+    console.log(`Database ${printableDatabaseUrl(DATABASE_URL)} is ready with the demo catalogue (version ${result.version}).`);
   } finally {
     await db.destroy();
   }

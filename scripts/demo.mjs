@@ -1,5 +1,6 @@
-// npm run demo: installs what is missing, builds (or reuses a current build), prepares the SQLite database with the
-// demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000).
+// npm run demo: installs what is missing, builds (or reuses a current build), prepares the database with the
+// demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000). The database is the
+// embedded SQLite file unless DATABASE_URL names another (a postgres:// URL is migrated and seeded alike).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { ensureBuild } from './buildGuard.mjs';
@@ -52,8 +53,20 @@ async function waitUntilReady() {
   return false;
 }
 
+/** A database URL as it may be printed: without its password. */
+function withoutPassword(url) {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 if (await waitUntilReady()) {
-  console.log(`\nThe purchase journey is running on ${origin} (database ${env.DATABASE_URL}).`);
+  console.log(`\nThe purchase journey is running on ${origin} (database ${withoutPassword(env.DATABASE_URL)}).`);
   console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
   console.log(`Report password: ${env.REPORT_PASSWORD}${process.env.REPORT_PASSWORD ? ' (from REPORT_PASSWORD)' : ' (generated for this run)'}`);
   console.log('Demo campaigns:');

@@ -11,6 +11,7 @@ import { parseRetentionEnv, type RetentionEnv } from '../lib/config/serverEnv';
 import type { Kysely } from 'kysely';
 import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
 import type { Database } from '../lib/server/db/schema';
+import { printableDatabaseUrl } from '../lib/server/db/printableUrl';
 import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
 import { hasJourneySchema } from '../lib/server/db/schemaPresence';
 import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '../lib/server/retention/purge';
@@ -19,7 +20,7 @@ import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAg
 async function openExisting(url: string, setting: string): Promise<{ db: Kysely<Database> } | { refusal: string }> {
   const config = parseDatabaseUrl(url);
   if (config.dialect === 'sqlite' && config.filename !== ':memory:' && !fs.existsSync(path.resolve(config.filename))) {
-    return { refusal: `there is no database at ${path.resolve(config.filename)} (${setting}=${url})` };
+    return { refusal: `there is no database at ${path.resolve(config.filename)} (${setting}=${printableDatabaseUrl(url)})` };
   }
   const db = createDb(config);
   if (config.dialect === 'postgres' && !(await hasJourneySchema(db))) {
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
       for (const table of PURGED_TABLES) counts[table] += purged[table];
     }
     const width = Math.max(...PURGED_TABLES.map((table) => table.length));
-    const purgedUrls = databases.length > 1 ? `${config.DATABASE_URL} and ${trackingUrl}` : config.DATABASE_URL;
+    const purgedUrls = databases.length > 1 ? `${printableDatabaseUrl(config.DATABASE_URL)} and ${printableDatabaseUrl(trackingUrl)}` : printableDatabaseUrl(config.DATABASE_URL);
     console.log(`Purged ${purgedUrls} at ${now.toISOString()}:`);
     if (tracking && 'refusal' in tracking) console.log(`  (no tracking database: ${tracking.refusal})`);
     for (const table of PURGED_TABLES) {
