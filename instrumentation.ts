@@ -7,12 +7,12 @@ import { serverEnv } from './lib/config/serverEnv';
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  serverEnv();
+  const env = serverEnv();
   await import('./sentry.server.config');
   // Not while `next build` loads the server code: only a server that takes traffic reconciles.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startCheckoutReconciliation } = await import('./lib/server/checkout/reconcileSchedule');
-  startCheckoutReconciliation();
+  startCheckoutReconciliation(env);
 }
 
 export { captureRequestError as onRequestError } from '@sentry/nextjs';

@@ -6,7 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import ErrorRoute from '@/pages/_error';
 
-vi.mock('@/lib/server/catalogue/catalogueService', () => ({ catalogueSnapshot: vi.fn(() => demoSnapshot()) }));
+// The error page reads the catalogue through the server context; here, the demo catalogue's snapshot.
+const catalogue = vi.hoisted(() => ({ get: (): unknown => undefined }));
+vi.mock('@/lib/server/context/serverContext', () => ({ serverContext: async () => ({ catalogue }) }));
+catalogue.get = () => demoSnapshot();
 
 /** What a failure inside our code might carry: none of it may reach the page. */
 const SECRETS = ['SQLITE_CANTOPEN', '/work/main/lib/server/db/appDb.ts', 'at async getServerSideProps', 'req_7f3a9c', 'next', 'Next.js', 'React', 'Kysely', 'stack'];
@@ -51,8 +54,7 @@ describe('pages/_error on the server', () => {
   });
 
   it('a catalogue that cannot be read makes a neutral page, not a second failure', async () => {
-    const { catalogueSnapshot } = await import('@/lib/server/catalogue/catalogueService');
-    vi.mocked(catalogueSnapshot).mockRejectedValueOnce(new Error('database is locked'));
+    vi.spyOn(catalogue, 'get').mockRejectedValueOnce(new Error('database is locked'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { props, html } = await serverRender('/vogue/demo-single', 500, failure());
     expect(props).toEqual({ statusCode: 500, brand: null });

@@ -1,6 +1,4 @@
 import { apiRoute } from '@/lib/server/http/apiRoute';
-import { appDb } from '@/lib/server/db/appDb';
-import { serverEnv } from '@/lib/config/serverEnv';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { receiveCspReports } from '@/lib/server/security/cspReportEndpoint';
 
@@ -9,7 +7,7 @@ export const config = { api: { bodyParser: false } };
 
 export default apiRoute(
   {
-    POST: async (req, res) => receiveCspReports(req, res, await appDb(), requestClientKey(req, serverEnv().TRUSTED_PROXY_HOPS)),
+    POST: async (req, res, server) => receiveCspReports(req, res, server.db, requestClientKey(req, server.config.TRUSTED_PROXY_HOPS)),
   },
   { body: 'raw' },
 );

@@ -14,13 +14,10 @@ vi.hoisted(() => {
   process.env.CHECKOUT_SUBMITS_PER_CLIENT_TEST = '2';
   process.env.CHECKOUT_QUOTES_PER_CLIENT = '3';
 });
-vi.mock('@/lib/server/catalogue/catalogueService', async () => {
-  const { demoSnapshot } = await import('@/tests/fixtures/demoSnapshot');
-  const snapshot = demoSnapshot();
-  return { catalogueSnapshot: () => snapshot, invalidateCatalogue: () => undefined };
-});
 
-const { appDb } = await import('../db/appDb');
+const { serverContext } = await import('../context/serverContext');
+const { closeServerContext } = await import('../context/createServerContext');
+const appDb = async () => (await serverContext()).db;
 const { transactionIdFor } = await import('./submitService');
 const routes: Record<string, Promise<unknown>> = {
   '/api/checkout/submit': import('@/pages/api/checkout/submit'),
@@ -32,6 +29,11 @@ let server: http.Server;
 let origin: string;
 
 beforeAll(async () => {
+  // The demo catalogue, in the server context's (in-memory) database.
+  const { importCatalogueJson } = await import('../catalogue/importCatalogue');
+  const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
+  const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
+  if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server = http.createServer((req, res) => {
     const route = routes[new URL(req.url ?? '/', 'http://localhost').pathname];
     if (!route) {
@@ -46,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await (await appDb()).destroy();
+  await closeServerContext(await serverContext());
   delete process.env.CHECKOUT_SUBMITS_PER_CLIENT_TEST;
   delete process.env.CHECKOUT_QUOTES_PER_CLIENT;
 });

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { serverEnv } from '../../config/serverEnv';
-import { appDb } from '../db/appDb';
+import type { ServerEnv } from '../../config/serverEnv';
 import type { Database } from '../db/schema';
 import type { PaymentGateway } from '../payments/PaymentGateway';
 import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
@@ -21,26 +20,17 @@ export interface CheckoutServices {
   now: () => Date;
 }
 
-const holder = globalThis as typeof globalThis & { __checkoutServices?: Promise<CheckoutServices> };
-
 /**
- * The server's checkout services: the gateway of each enabled payment method (for the
- * card, Stripe when its keys are configured, else the embedded sandbox, whose events are
- * applied to transactions as they happen, as Stripe's webhooks are).
+ * The checkout services: the gateway of each enabled payment method (for the card, Stripe
+ * when its keys are configured, else the embedded sandbox, whose events are applied to
+ * transactions as they happen, as Stripe's webhooks are).
  */
-export function checkoutServices(): Promise<CheckoutServices> {
-  holder.__checkoutServices ??= appDb().then((db) => {
-    const now = () => new Date();
-    const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
-    const env = serverEnv();
-    const created = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) =>
-      SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }),
-    );
-    const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
-    const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
-    // The checkout charges through these; the sandbox's pages keep the gateways as made.
-    const gateways = created.map((gateway) => withSandboxFault(gateway, env.SANDBOX_FAULT));
-    return { db, gateways, sandbox, sandboxWallets, now };
-  });
-  return holder.__checkoutServices;
+export function createCheckoutServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): CheckoutServices {
+  const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
+  const created = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) => SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }));
+  const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
+  const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
+  // The checkout charges through these; the sandbox's pages keep the gateways as made.
+  const gateways = created.map((gateway) => withSandboxFault(gateway, env.SANDBOX_FAULT));
+  return { db, gateways, sandbox, sandboxWallets, now };
 }

@@ -1,5 +1,5 @@
-import { serverEnv } from '../../config/serverEnv';
-import { checkoutServices } from './checkoutServices';
+import type { ServerEnv } from '../../config/serverEnv';
+import { serverContext } from '../context/serverContext';
 import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
 
 const holder = globalThis as typeof globalThis & { __checkoutReconciliation?: true };
@@ -18,17 +18,16 @@ function log(outcomes: readonly AttemptOutcome[]): void {
  * whichever comes first) and then every CHECKOUT_RECONCILE_INTERVAL_SECONDS, one pass
  * at a time. Once per process, whoever calls it.
  */
-export function startCheckoutReconciliation(): void {
+export function startCheckoutReconciliation(env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>): void {
   if (holder.__checkoutReconciliation) return;
   holder.__checkoutReconciliation = true;
-  const env = serverEnv();
   let running = false;
   const pass = async () => {
     if (running) return;
     running = true;
     try {
-      const services = await checkoutServices();
-      log(await reconcileStuckAttempts({ ...services, graceMs: env.CHECKOUT_RECONCILE_GRACE_SECONDS * 1000 }));
+      const { checkout } = await serverContext();
+      log(await reconcileStuckAttempts({ ...checkout, graceMs: env.CHECKOUT_RECONCILE_GRACE_SECONDS * 1000 }));
     } catch (error) {
       // A pass that fails (the database away) is tried again at the next one.
       console.error('[reconcile] pass failed:', error);

@@ -1,5 +1,4 @@
-import { serverEnv } from '../../config/serverEnv';
-import { appDb } from '../db/appDb';
+import type { ServerContext } from '../context/createServerContext';
 import { requestClientKey } from '../http/clientAddress';
 import { RateLimiter } from '../identity/RateLimiter';
 import { abusePolicy } from './abuseLimits';
@@ -8,10 +7,8 @@ import { CheckoutLimits } from './CheckoutLimits';
 type AddressedRequest = Parameters<typeof requestClientKey>[0];
 
 /** The abuse limits of the client a checkout request comes from, with the server's configured numbers. */
-export async function checkoutLimitsFor(req: AddressedRequest): Promise<CheckoutLimits> {
-  const env = serverEnv();
-  const db = await appDb();
-  const now = () => new Date();
+export function checkoutLimitsFor(server: Pick<ServerContext, 'config' | 'db' | 'clock'>, req: AddressedRequest): CheckoutLimits {
+  const { config: env, db, clock: now } = server;
   const policy = abusePolicy({
     submitsPerClientLive: env.CHECKOUT_SUBMITS_PER_CLIENT_LIVE,
     submitsPerClientTest: env.CHECKOUT_SUBMITS_PER_CLIENT_TEST,

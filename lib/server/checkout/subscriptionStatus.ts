@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { sessionIdentity } from '../identity/identityServices';
+import type { ServerContext } from '../context/createServerContext';
 import { TransactionRepository } from './TransactionRepository';
 
 export interface VisitorSubscription {
@@ -10,8 +8,8 @@ export interface VisitorSubscription {
 }
 
 /** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
-export async function subscriptionStatus(db: Kysely<Database>, cookieHeader: string | undefined, brandSlug: string): Promise<VisitorSubscription> {
-  const email = await (await sessionIdentity()).email(cookieHeader);
+export async function subscriptionStatus(server: Pick<ServerContext, 'db' | 'sessions'>, cookieHeader: string | undefined, brandSlug: string): Promise<VisitorSubscription> {
+  const email = await server.sessions.email(cookieHeader);
   if (!email) return { signedIn: false, activeSubscription: false };
-  return { signedIn: true, activeSubscription: await new TransactionRepository(db).hasPaidSubscription(email, brandSlug) };
+  return { signedIn: true, activeSubscription: await new TransactionRepository(server.db).hasPaidSubscription(email, brandSlug) };
 }

@@ -2,7 +2,7 @@ import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import { requireAdmin } from '../http/adminAuth';
 import { parseRequest } from '../http/apiRoute';
-import { trackingDb } from '../db/appDb';
+import type { ServerContext } from '../context/createServerContext';
 import { listBadRows, listTrackingEvents } from './trackingQueries';
 
 /**
@@ -36,15 +36,15 @@ const badRowsQuery = z.strictObject({
 });
 
 /** GET /api/admin/events?campaignId=…&action=…&channel=…&topic=…&since=…&until=…&livemode=…&sessionId=…&after=…&limit=… */
-export async function listEventsForAdmin(req: NextApiRequest) {
-  await requireAdmin(req);
+export async function listEventsForAdmin(req: NextApiRequest, _res: unknown, server: ServerContext) {
+  await requireAdmin(req, server);
   const filter = parseRequest(eventsQuery, req.query, 'query');
-  return { events: await listTrackingEvents(await trackingDb(), filter) };
+  return { events: await listTrackingEvents(server.trackingDb, filter) };
 }
 
 /** GET /api/admin/bad-rows?channel=…&since=…&after=…&limit=… */
-export async function listBadRowsForAdmin(req: NextApiRequest) {
-  await requireAdmin(req);
+export async function listBadRowsForAdmin(req: NextApiRequest, _res: unknown, server: ServerContext) {
+  await requireAdmin(req, server);
   const filter = parseRequest(badRowsQuery, req.query, 'query');
-  return { badRows: await listBadRows(await trackingDb(), filter) };
+  return { badRows: await listBadRows(server.trackingDb, filter) };
 }

@@ -28,10 +28,13 @@ vi.hoisted(() => {
   process.env.PUBLIC_ORIGIN = 'https://subscribe.example.com';
 });
 
-const { appDb, trackingDb } = await import('../db/appDb');
+const { serverContext } = await import('../context/serverContext');
+const { closeServerContext } = await import('../context/createServerContext');
+const appDb = async () => (await serverContext()).db;
+const trackingDb = async () => (await serverContext()).trackingDb;
+const trackingServices = async () => (await serverContext()).tracking;
 const { importCatalogueJson } = await import('../catalogue/importCatalogue');
 const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
-const { trackingServices } = await import('./trackingServices');
 const routes: RouteTable = [
   [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
   [/^\/api\/segmentation\/(?<operation>[^/]+)$/, () => import('@/pages/api/segmentation/[operation]')],
@@ -54,8 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await (await appDb()).destroy();
-  await (await trackingDb()).destroy();
+  await closeServerContext(await serverContext());
 });
 
 beforeEach(async () => {

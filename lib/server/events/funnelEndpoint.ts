@@ -6,14 +6,14 @@ import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { isSafeSource } from '../../journey/query';
-import { catalogueSnapshot } from '../catalogue/catalogueService';
+import type { CatalogueCache } from '../catalogue/catalogueCache';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 
 const campaignIdSets = new WeakMap<CatalogueSnapshot, ReadonlySet<string>>();
 
 /** Whether a campaign id is one of the catalogue's (the snapshot's set, made once per snapshot). */
-async function knownCampaigns(): Promise<(id: string) => boolean> {
-  const snapshot = await catalogueSnapshot();
+async function knownCampaigns(catalogue: CatalogueCache): Promise<(id: string) => boolean> {
+  const snapshot = await catalogue.get();
   let ids = campaignIdSets.get(snapshot);
   if (!ids) {
     ids = new Set([...snapshot.flowsByPath.values()].map((flow) => flow.campaignId));
@@ -108,19 +108,19 @@ export function funnelEventsFrom(body: unknown, livemode: boolean, isKnownCampai
 }
 
 /** POST: a beacon (`text/plain`) or XHR (`application/json`) body; answers `{accepted}` once committed. */
-export const receiveFunnelPost: IngestHandler = async (req, res, { services, seen, admit }) => {
+export const receiveFunnelPost: IngestHandler = async (req, res, { services, catalogue, seen, admit }) => {
   res.setHeader('Cache-Control', 'no-store');
   // The body is read first so that a refused request's bad row shows what was sent.
   const body = await readJsonBody(req, res, FUNNEL_BODY_MAX_BYTES, seen);
   checkApiKey(req, services.env.FUNNEL_API_KEY);
-  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns());
+  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns(catalogue));
   await admit(events.length);
   await services.store.appendEvents(events);
   return { accepted: events.length };
 };
 
 /** GET: the image pixel, `data` holding the URL-encoded JSON array; answers a 1×1 GIF once committed. */
-export const receiveFunnelPixel: IngestHandler = async (req, res, { services, seen, admit }) => {
+export const receiveFunnelPixel: IngestHandler = async (req, res, { services, catalogue, seen, admit }) => {
   const data = queryValue(req, 'data');
   // The data is the pixel's body: a refused pixel's bad row keeps it whole, as a POST's
   // (the request line it came in is cut); data over the cap keeps only its start.
@@ -138,7 +138,7 @@ export const receiveFunnelPixel: IngestHandler = async (req, res, { services, se
   } catch {
     throw new HttpError(400, 'invalid_json', 'The data query parameter is not valid JSON.');
   }
-  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns());
+  const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns(catalogue));
   await admit(events.length);
   await services.store.appendEvents(events);
   sendPixel(res);

@@ -5,11 +5,15 @@ import { HttpError } from '../http/HttpError';
 import { EventLimitError } from './eventLimit';
 import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
 import { describeRequest, type SeenBody } from './ingestHttp';
-import { trackingServices, type TrackingServices } from './trackingServices';
+import type { CatalogueCache } from '../catalogue/catalogueCache';
+import { serverContext } from '../context/serverContext';
+import type { TrackingServices } from './trackingServices';
 
 /** What an ingestion handler gets besides the request: the services, and a place to note the body it read. */
 export interface IngestContext {
   services: TrackingServices;
+  /** The catalogue (the funnel takes events for its campaigns only). */
+  catalogue: CatalogueCache;
   /** The body as read (whole when it was read whole, else its start), so that a rejection can keep it in a bad row. */
   seen: SeenBody;
   /**
@@ -63,11 +67,11 @@ export function trackingRoute(
   handlers: Partial<Record<HttpMethod, IngestHandler>>,
   options: { preflight?: (req: NextApiRequest, res: NextApiResponse) => void } = {},
 ): NextApiHandler {
-  const wrapped: Partial<Record<HttpMethod, (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>>> = {};
+  const wrapped: Partial<Record<HttpMethod, Parameters<typeof apiRoute>[0][HttpMethod]>> = {};
   for (const [method, handler] of Object.entries(handlers) as [HttpMethod, IngestHandler][]) {
-    wrapped[method] = async (req, res) => {
-      const services = await trackingServices();
-      const context: IngestContext = { services, seen: { body: null }, admit: (items) => services.eventLimit.admit(clientOf(services, req), items) };
+    wrapped[method] = async (req, res, server) => {
+      const services = server.tracking;
+      const context: IngestContext = { services, catalogue: server.catalogue, seen: { body: null }, admit: (items) => services.eventLimit.admit(clientOf(services, req), items) };
       try {
         return await handler(req, res, context);
       } catch (error) {
@@ -92,8 +96,8 @@ export function trackingRoute(
     }
     if (!Object.hasOwn(handlers, req.method ?? '')) {
       const error = new HttpError(405, 'method_not_allowed', `${req.method ?? 'This method'} is not allowed here; use ${allowed}.`);
-      const ready = await trackingServices().catch(() => null);
-      if (ready) await keepBadRow(ready, channel, req, null, error);
+      const ready = await serverContext().catch(() => null);
+      if (ready) await keepBadRow(ready.tracking, channel, req, null, error);
     }
     await route(req, res);
   };

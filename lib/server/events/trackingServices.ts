@@ -1,5 +1,6 @@
-import { serverEnv, type ServerEnv } from '../../config/serverEnv';
-import { trackingDb } from '../db/appDb';
+import type { Kysely } from 'kysely';
+import type { ServerEnv } from '../../config/serverEnv';
+import type { Database } from '../db/schema';
 import { RateLimiter } from '../identity/RateLimiter';
 import { BadRowLimiter } from './badRowLimiter';
 import { EventLimit } from './eventLimit';
@@ -15,26 +16,14 @@ export interface TrackingServices {
   now: () => Date;
 }
 
-const holder = globalThis as typeof globalThis & { __trackingServices?: Promise<TrackingServices> };
-
 /**
- * The server's one event store: one queue and one flusher per process, so that every
- * request's rows share the group commit (a second store would mean a second writer
- * contending for the same database).
+ * The tracking services on the tracking database: one event store, so that every request's
+ * rows share one queue and one group commit per process (a second store would mean a
+ * second writer contending for the same database).
  */
-export function trackingServices(): Promise<TrackingServices> {
-  holder.__trackingServices ??= trackingDb()
-    .then(async (db) => {
-      const now = () => new Date();
-      const store = new EventStore(db, { now });
-      const badRows = new BadRowLimiter((row) => store.appendBadRow(row), { now: () => now().getTime() });
-      const env = serverEnv();
-      const eventLimit = new EventLimit(new RateLimiter(db, now), { perClient: env.INGEST_EVENTS_PER_CLIENT, windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000 });
-      return { store, badRows, eventLimit, env, now };
-    })
-    .catch((error: unknown) => {
-      holder.__trackingServices = undefined;
-      throw error;
-    });
-  return holder.__trackingServices;
+export function createTrackingServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): TrackingServices {
+  const store = new EventStore(db, { now });
+  const badRows = new BadRowLimiter((row) => store.appendBadRow(row), { now: () => now().getTime() });
+  const eventLimit = new EventLimit(new RateLimiter(db, now), { perClient: env.INGEST_EVENTS_PER_CLIENT, windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000 });
+  return { store, badRows, eventLimit, env, now };
 }

@@ -19,7 +19,9 @@ vi.hoisted(() => {
   process.env.TRUSTED_PROXY_HOPS = '1';
 });
 
-const { appDb } = await import('../db/appDb');
+const { serverContext } = await import('../context/serverContext');
+const { closeServerContext } = await import('../context/createServerContext');
+const appDb = async () => (await serverContext()).db;
 
 let server: RouteServer;
 beforeAll(async () => {
@@ -32,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await (await appDb()).destroy();
+  await closeServerContext(await serverContext());
 });
 
 let clients = 0;

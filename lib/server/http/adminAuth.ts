@@ -1,6 +1,5 @@
 import type { NextApiRequest } from 'next';
-import { serverEnv } from '../../config/serverEnv';
-import { appDb } from '../db/appDb';
+import type { ServerContext } from '../context/createServerContext';
 import { requestClientKey } from './clientAddress';
 import { HttpError } from './HttpError';
 import { checkSecret, waitInWords } from './secretAttempts';
@@ -17,11 +16,11 @@ export function bearerToken(authorization: string | undefined): string | null {
  * opens the funnel report only. Wrong tokens are limited per client (secretAttempts.ts):
  * beyond the limit 429 with Retry-After, the right token too, until the window ends.
  */
-export async function requireAdmin(req: NextApiRequest): Promise<void> {
-  const env = serverEnv();
+export async function requireAdmin(req: NextApiRequest, server: Pick<ServerContext, 'config' | 'db'>): Promise<void> {
+  const env = server.config;
   const expected = env.ADMIN_TOKEN;
   if (!expected) throw new HttpError(503, 'admin_disabled', 'Operator endpoints are disabled: ADMIN_TOKEN is not set.');
-  const check = await checkSecret(await appDb(), {
+  const check = await checkSecret(server.db, {
     bucket: `admin-api:${requestClientKey(req, env.TRUSTED_PROXY_HOPS)}`,
     presented: bearerToken(req.headers.authorization),
     expected,

@@ -1,11 +1,14 @@
 import * as Sentry from '@sentry/nextjs';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
+import type { ServerContext } from '../context/createServerContext';
+import { serverContext } from '../context/serverContext';
 import { HttpError } from './HttpError';
 import { readBody } from './rawBody';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Handler = (req: NextApiRequest, res: NextApiResponse) => Promise<unknown>;
+/** A method's handler: the request, the response, and the server's context (databases, services, configuration). */
+type Handler = (req: NextApiRequest, res: NextApiResponse, server: ServerContext) => Promise<unknown>;
 
 export interface ErrorBody {
   error: { code: string; message: string; details?: readonly string[] };
@@ -109,7 +112,7 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
     const takesBody = BODY_METHODS.has(req.method ?? '');
     try {
       if (body === 'json' && takesBody) req.body = await readJsonRequestBody(req, maxBodyBytes);
-      const result = await handler(req, res);
+      const result = await handler(req, res, await contextOrUnavailable());
       // A handler may have chosen its status (202 Accepted); 200 otherwise.
       if (!res.headersSent) res.json(result);
     } catch (error) {
@@ -124,6 +127,17 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
       if (!res.headersSent) sendError(res, INTERNAL_ERROR);
     }
   };
+}
+
+/** The server's context; a database that cannot be opened is a 503 the client may retry, not a crash. */
+async function contextOrUnavailable(): Promise<ServerContext> {
+  try {
+    return await serverContext();
+  } catch (error) {
+    console.error('The server context could not be made (is the database reachable?):', error);
+    Sentry.captureException(error);
+    throw new HttpError(503, 'service_unavailable', 'The service is not available just now; nothing was charged. Please try again in a minute.');
+  }
 }
 
 /** Validates a request part with a schema; problems become a 400 naming each field. */

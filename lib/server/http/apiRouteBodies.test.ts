@@ -19,7 +19,9 @@ vi.hoisted(() => {
   process.env.PAYMENTS_SANDBOX = '1';
 });
 
-const { appDb } = await import('../db/appDb');
+const { serverContext } = await import('../context/serverContext');
+const { closeServerContext } = await import('../context/createServerContext');
+const appDb = async () => (await serverContext()).db;
 
 let server: RouteServer;
 beforeAll(async () => {
@@ -36,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await (await appDb()).destroy();
+  await closeServerContext(await serverContext());
 });
 
 const post = (path: string, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

@@ -4,6 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '../db/schema';
 import { IdentityService, LINKS_PER_EMAIL, LINKS_PER_IP, LINK_TTL_MS, SESSION_TTL_MS } from './IdentityService';
 import { maskEmail, OutboxMailer } from './Mailer';
+import { OutboxRepository } from './OutboxRepository';
 
 let db: Kysely<Database>;
 let clock: number;
@@ -15,7 +16,7 @@ beforeEach(async () => {
   db = await testDb();
   clock = Date.parse('2026-11-21T12:00:00Z');
   logs = [];
-  identity = new IdentityService(db, new OutboxMailer(db, now, (line) => logs.push(line)), now);
+  identity = new IdentityService(db, new OutboxMailer(new OutboxRepository(db), now, (line) => logs.push(line)), now);
 });
 afterEach(async () => db.destroy());
 

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { randomId } from '../ids';
+import type { OutboxRepository } from './OutboxRepository';
 
 export interface SignInMail {
   to: string;
@@ -25,16 +23,13 @@ export function maskEmail(email: string): string {
  */
 export class OutboxMailer implements Mailer {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly outbox: OutboxRepository,
     private readonly now: () => Date = () => new Date(),
     private readonly log: (line: string) => void = (line) => console.info(line),
   ) {}
 
   async send(mail: SignInMail): Promise<void> {
-    await this.db
-      .insertInto('outbox')
-      .values({ id: randomId('mail'), to_email: mail.to, subject: mail.subject, body_text: mail.text, link: mail.link, created_at: this.now().toISOString() })
-      .execute();
+    await this.outbox.add(mail, this.now());
     this.log(`[outbox] "${mail.subject}" for ${maskEmail(mail.to)}: ${mail.link}`);
   }
 }

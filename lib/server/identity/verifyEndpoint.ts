@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { HttpError } from '../http/HttpError';
-import { sessionIdentity } from './identityServices';
+import type { ServerContext } from '../context/createServerContext';
 
 /** The verify call sends a livemode header; anything but true or false is a mistake. */
 export function checkLivemodeHeader(req: NextApiRequest): string | undefined {
@@ -12,19 +12,19 @@ export function checkLivemodeHeader(req: NextApiRequest): string | undefined {
 }
 
 /** GET …/authenticate/verify: amgUUID and expires_on, or the spec's 401 `error {code, status}`. */
-export async function verify(req: NextApiRequest, res: NextApiResponse): Promise<unknown> {
+export async function verify(req: NextApiRequest, res: NextApiResponse, server: Pick<ServerContext, 'sessions'>): Promise<unknown> {
   const livemode = checkLivemodeHeader(req);
   res.setHeader('Cache-Control', 'no-store');
-  const answer = await (await sessionIdentity()).verify(req.headers.cookie, livemode);
+  const answer = await server.sessions.verify(req.headers.cookie, livemode);
   res.status(answer.status);
   return answer.body;
 }
 
 /** GET …/profile: the signed-in visitor's e-mail, or the verify call's 401. */
-export async function profile(req: NextApiRequest, res: NextApiResponse): Promise<unknown> {
+export async function profile(req: NextApiRequest, res: NextApiResponse, server: Pick<ServerContext, 'sessions'>): Promise<unknown> {
   const livemode = checkLivemodeHeader(req);
   res.setHeader('Cache-Control', 'no-store');
-  const identity = await sessionIdentity();
+  const identity = server.sessions;
   const answer = await identity.verify(req.headers.cookie, livemode);
   if (answer.status !== 200) {
     res.status(answer.status);

@@ -1,9 +1,8 @@
 import type { GetServerSidePropsContext } from 'next';
 import { safeReturnPath } from '../../auth/safeReturn';
-import { identityService } from '../identity/identityServices';
 import { sessionCookies } from '../identity/sessionCookies';
 import { secureCookies } from '../http/cookieSecurity';
-import { serverEnv } from '../../config/serverEnv';
+import type { ServerContext } from '../context/createServerContext';
 
 export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 'failed'; reason: 'invalid' | 'expired' | 'used' };
 
@@ -11,12 +10,17 @@ export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 
  * auth/complete: uses the link's token once, sets the session cookies and sends the visitor
  * back to the page they asked from (only ever a page of this journey).
  */
-export async function completeSignIn(context: Pick<GetServerSidePropsContext, 'req' | 'res'>, base: string, search: string): Promise<SignInOutcome> {
+export async function completeSignIn(
+  context: Pick<GetServerSidePropsContext, 'req' | 'res'>,
+  server: Pick<ServerContext, 'identity' | 'config'>,
+  base: string,
+  search: string,
+): Promise<SignInOutcome> {
   const token = new URLSearchParams(search).get('token');
   if (!token) return { kind: 'failed', reason: 'invalid' };
-  const result = await (await identityService()).consumeLink(token);
+  const result = await server.identity.consumeLink(token);
   if (!result.ok) return { kind: 'failed', reason: result.reason };
-  context.res.setHeader('Set-Cookie', sessionCookies(result.sessionToken, result.expiresOn, secureCookies(serverEnv())));
+  context.res.setHeader('Set-Cookie', sessionCookies(result.sessionToken, result.expiresOn, secureCookies(server.config)));
   context.res.setHeader('Cache-Control', 'no-store');
   return { kind: 'redirect', destination: safeReturnPath(base, result.returnPath) };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { CheckoutFlow } from '../../catalogue/types';
 import { errorLocation, type ErrorBrand } from '../../journey/errorPage';
-import { catalogueSnapshot } from '../catalogue/catalogueService';
+import { serverContext } from '../context/serverContext';
 import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 
 /**
@@ -26,7 +26,7 @@ export function errorBrandIn(snapshot: CatalogueSnapshot, url: string): ErrorBra
 export async function errorPageBrand(req: Pick<IncomingMessage, 'url'> | undefined): Promise<ErrorBrand | null> {
   if (!req?.url) return null;
   try {
-    return errorBrandIn(await catalogueSnapshot(), req.url);
+    return errorBrandIn(await (await serverContext()).catalogue.get(), req.url);
   } catch (error) {
     console.error('Error page: the catalogue could not be read; the page is shown without its brand.', error);
     return null;

@@ -1,10 +1,9 @@
 import { arrivalIdFloor } from '../events/arrivalIds';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
-import { appDb, trackingDb } from '../db/appDb';
+import { serverContext } from '../context/serverContext';
 import { importCatalogueJson } from '../catalogue/importCatalogue';
 import { readDemoCatalogue } from '../catalogue/demoCatalogue';
-import { invalidateCatalogue } from '../catalogue/catalogueService';
 import { getServerSideProps } from './funnelReportPage';
 import { SECRET_FAILURES_MAX } from '../http/secretAttempts';
 
@@ -24,9 +23,9 @@ const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN, REPORT_PASSWORD: PASSWORD };
-  const db = await appDb();
+  const { db, trackingDb: tracking, catalogue } = await serverContext();
   await importCatalogueJson(db, readDemoCatalogue());
-  invalidateCatalogue();
+  catalogue.invalidate();
   const at = `${today}T09:00:00.000Z`;
   const row = (id: string, session: string, waypointId: string, livemode = 1) => ({
     // Ids sort by arrival time, as the store makes them.
@@ -41,7 +40,6 @@ beforeAll(async () => {
     livemode,
     payload_json: JSON.stringify({ waypointId, depth: 100, timestamp: Date.parse(at), currentPage: '/vogue/demo-single', campaignId: 'vogue-demo-single' }),
   });
-  const tracking = await trackingDb();
   await tracking
     .insertInto('tracking_events')
     .values([row('e1', 's1', 'campaign'), row('e2', 's2', 'campaign'), row('e3', 's1', 'cart'), row('e4', 't1', 'campaign', 0)])
@@ -128,8 +126,13 @@ describe('funnel report page loader', () => {
   });
 
   it('is off with 503 when REPORT_PASSWORD is not set, even to the operators\' token', async () => {
-    env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN };
-    const { result, status, headers } = await load({}, { authorization: basic(ADMIN_TOKEN) });
+    // The server's configuration is read once, into its context: a server started without the password.
+    const server = await serverContext();
+    const configured = server.config;
+    server.config = { ...configured, REPORT_PASSWORD: undefined };
+    const { result, status, headers } = await load({}, { authorization: basic(ADMIN_TOKEN) }).finally(() => {
+      server.config = configured;
+    });
     expect(status).toBe(503);
     expect(headers['WWW-Authenticate']).toBeUndefined();
     expect(result).toMatchObject({ props: { kind: 'refused', status: 503, message: expect.stringContaining('REPORT_PASSWORD is not set') } });

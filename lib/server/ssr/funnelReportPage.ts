@@ -1,7 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { serverEnv } from '../../config/serverEnv';
-import { appDb, trackingDb } from '../db/appDb';
-import { catalogueSnapshot } from '../catalogue/catalogueService';
+import { serverContext } from '../context/serverContext';
 import { expectedEventSchemas } from '../events/funnelSchemas';
 import { parseFunnelFilter } from '../reports/funnelFilter';
 import { loadFunnelReport, type FunnelReportView } from '../reports/funnelReportService';
@@ -38,7 +36,8 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   context.res.setHeader('X-Robots-Tag', 'noindex, nofollow');
   if (refuseUnlessPageMethod(context)) return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
 
-  const access = await reportAccess(await appDb(), context.req, serverEnv());
+  const server = await serverContext();
+  const access = await reportAccess(server.db, context.req, server.config);
   if (access.kind === 'disabled') return refuse(context, 503, DISABLED_MESSAGE);
   if (access.kind === 'throttled') {
     context.res.setHeader('Retry-After', String(access.retryAfterSeconds));
@@ -49,10 +48,9 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     return refuse(context, 401, UNAUTHORIZED_MESSAGE);
   }
 
-  const filter = parseFunnelFilter(context.query, new Date());
+  const filter = parseFunnelFilter(context.query, server.clock());
   if (!filter.ok) return refuse(context, 400, filter.message);
 
-  const [db, tracking, catalogue] = await Promise.all([appDb(), trackingDb(), catalogueSnapshot()]);
-  const view = await loadFunnelReport(filter.value, { db, trackingDb: tracking, catalogue, expectedSchemas: expectedEventSchemas() });
+  const view = await loadFunnelReport(filter.value, { db: server.db, trackingDb: server.trackingDb, catalogue: await server.catalogue.get(), expectedSchemas: expectedEventSchemas() });
   return { props: { kind: 'report', ...view } };
 }

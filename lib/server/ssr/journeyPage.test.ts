@@ -5,14 +5,11 @@ import { encodeCartSelection, type CartSelection } from '../../cart/cartSelectio
 import { submitRequestSchema } from '../../checkout/submitContract';
 import type { JourneyPageProps } from '../../journey/viewModels';
 import { isoDate } from '../../pricing/renewalDates';
-import { appDb } from '../db/appDb';
+import { serverContext } from '../context/serverContext';
 import { importCatalogueJson } from '../catalogue/importCatalogue';
 import { readDemoCatalogue } from '../catalogue/demoCatalogue';
-import { catalogueSnapshot, invalidateCatalogue } from '../catalogue/catalogueService';
-import { checkoutServices } from '../checkout/checkoutServices';
 import { RECEIPT_COOKIE } from '../checkout/receiptCookie';
 import { submitCheckout } from '../checkout/submitService';
-import { identityService } from '../identity/identityServices';
 import { getServerSideProps } from './journeyPage';
 import { TransactionRepository } from '../checkout/TransactionRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
@@ -21,9 +18,12 @@ vi.hoisted(() => {
   process.env.DATABASE_URL = 'file::memory:';
 });
 
+const appDb = async () => (await serverContext()).db;
+
 beforeAll(async () => {
-  await importCatalogueJson(await appDb(), readDemoCatalogue());
-  invalidateCatalogue();
+  const { db, catalogue } = await serverContext();
+  await importCatalogueJson(db, readDemoCatalogue());
+  catalogue.invalidate();
 });
 
 interface Options {
@@ -301,7 +301,7 @@ describe('journey page loader: the cart cookie', () => {
 
 /** Pays for Vogue Digital through the sandbox, as the submit endpoint does; answers the receipt cookie's value. */
 async function pay(cardNumber: string, email = 'buyer@example.com', trackingSessionId?: string): Promise<string> {
-  const services = await checkoutServices();
+  const { checkout: services, catalogue } = await serverContext();
   const request = submitRequestSchema.parse({
     idempotencyKey: randomUUID(),
     brand: 'vogue',
@@ -316,13 +316,13 @@ async function pay(cardNumber: string, email = 'buyer@example.com', trackingSess
     trackingSessionId,
     returnPath: '/vogue/demo-single/credit-card?livemode=false',
   });
-  const { receipt } = await submitCheckout(services, await catalogueSnapshot(), request);
+  const { receipt } = await submitCheckout(services, await catalogue.get(), request);
   return `${receipt!.transactionId}.${receipt!.token}`;
 }
 
 /** A live order of Vogue Digital, paid through a real gateway (recorded directly: the sandbox takes no live payments). */
 async function paidLiveOrder(id: string, { email, buyerIdentity }: { email: string; buyerIdentity: string | null }): Promise<void> {
-  const { db } = await checkoutServices();
+  const { db } = await serverContext();
   const transactions = new TransactionRepository(db);
   await transactions.create(
     newTransactionFixture({ id, livemode: true, customer: { email, firstName: 'Ada', lastName: 'Reader', country: 'GB' }, buyerIdentity }),
@@ -385,7 +385,7 @@ describe('journey page loader: the success page', () => {
 describe('journey page loader: signing in', () => {
   /** Asks the built-in identity for a link back to the cart, and answers its token from the outbox. */
   async function signInLink(email: string): Promise<string> {
-    const identity = await identityService();
+    const { identity } = await serverContext();
     const sent = await identity.requestLink({
       email,
       purpose: 'magic-link',

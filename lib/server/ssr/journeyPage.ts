@@ -4,10 +4,9 @@ import { parseJourneyMode, type QueryValue } from '../../journey/query';
 import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
 import type { StepId } from '../../journey/steps';
 import type { JourneyPageProps, JourneyRouteProps } from '../../journey/viewModels';
-import { catalogueSnapshot } from '../catalogue/catalogueService';
 import { flowKey } from '../catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
-import { serverEnv } from '../../config/serverEnv';
+import { serverContext } from '../context/serverContext';
 import { publicTrackingEnv } from '../../config/publicEnv';
 import type { StepLoaderContext } from './stepLoader';
 import { STEP_LOADERS } from './stepLoaders';
@@ -65,7 +64,8 @@ export async function getServerSideProps(
     return { props: { kind: 'refused', status: 400, message: mode.message } };
   }
 
-  const snapshot = await catalogueSnapshot();
+  const server = await serverContext();
+  const snapshot = await server.catalogue.get();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
   return loadStep(location.step, {
@@ -77,7 +77,8 @@ export async function getServerSideProps(
     mode: mode.value,
     flow,
     snapshot,
-    env: serverEnv(),
-    now: new Date(),
+    env: server.config,
+    now: server.clock(),
+    server,
   });
 }

@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { TransactionView } from '../../checkout/transactionView';
-import { checkoutServices } from '../checkout/checkoutServices';
 import { readReceipt } from '../checkout/receiptCookie';
 import { TransactionRepository, transactionView } from '../checkout/TransactionRepository';
 import { matchesHash } from '../ids';
 import { secureCookies } from '../http/cookieSecurity';
-import { serverEnv } from '../../config/serverEnv';
+import type { ServerContext } from '../context/createServerContext';
 
 /** What the success page can show: the visitor's own transaction, or why not. */
 export type ReceiptLookup =
@@ -22,11 +21,10 @@ export type ReceiptLookup =
  * the attempt's key, of which the server keeps a hash: guessing a transaction id shows
  * nothing.
  */
-export async function receiptFor(req: IncomingMessage, campaignId: string): Promise<ReceiptLookup> {
-  const receipt = readReceipt(req.headers.cookie, secureCookies(serverEnv()));
+export async function receiptFor(server: Pick<ServerContext, 'db' | 'config'>, req: IncomingMessage, campaignId: string): Promise<ReceiptLookup> {
+  const receipt = readReceipt(req.headers.cookie, secureCookies(server.config));
   if (!receipt) return { kind: 'missing' };
-  const { db } = await checkoutServices();
-  const row = await new TransactionRepository(db).findById(receipt.transactionId);
+  const row = await new TransactionRepository(server.db).findById(receipt.transactionId);
   if (!row || row.campaign_id !== campaignId || !matchesHash(receipt.token, row.receipt_token_hash)) return { kind: 'missing' };
   return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.tracking_session_id };
 }

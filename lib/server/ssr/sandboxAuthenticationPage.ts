@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { checkoutServices } from '../checkout/checkoutServices';
+import { serverContext } from '../context/serverContext';
 import { SANDBOX_PAYMENT_ID } from '../payments/sandbox/SandboxGateway';
 import type { CurrencyCode } from '../../pricing/currencies';
 
@@ -18,7 +18,7 @@ export async function getServerSideProps(
 ): Promise<GetServerSidePropsResult<SandboxAuthenticationProps>> {
   const paymentId = context.params?.paymentId;
   if (typeof paymentId !== 'string' || !SANDBOX_PAYMENT_ID.test(paymentId)) return { notFound: true };
-  const { sandbox } = await checkoutServices();
+  const { sandbox } = (await serverContext()).checkout;
   const intent = sandbox ? await sandbox.find(paymentId) : null;
   if (!intent) return { notFound: true };
   return {

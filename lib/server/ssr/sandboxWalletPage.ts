@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { checkoutServices } from '../checkout/checkoutServices';
+import { serverContext } from '../context/serverContext';
 import { authenticationRedirect } from '../payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID, sandboxFlowOf } from '../payments/sandbox/SandboxWalletGateway';
 import type { WalletFlow } from '../payments/walletFlow';
@@ -22,7 +22,7 @@ export interface SandboxWalletProps {
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<SandboxWalletProps>> {
   const paymentId = context.params?.paymentId;
   if (typeof paymentId !== 'string' || !SANDBOX_WALLET_PAYMENT_ID.test(paymentId)) return { notFound: true };
-  const { sandboxWallets } = await checkoutServices();
+  const { sandboxWallets } = (await serverContext()).checkout;
   for (const gateway of sandboxWallets) {
     const payment = await gateway.find(paymentId);
     if (!payment) continue;

@@ -5,8 +5,9 @@ import type { JourneyMode } from '../../journey/query';
 import type { StepId } from '../../journey/steps';
 import type { StepViewModels } from '../../journey/viewModels';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import type { ServerContext } from '../context/createServerContext';
 
-/** What a step's loader is given: the parsed request and the campaign it is for. */
+/** What a step's loader is given: the parsed request, the campaign it is for, and the server's context. */
 export interface StepLoaderContext {
   req: GetServerSidePropsContext['req'];
   res: GetServerSidePropsContext['res'];
@@ -20,6 +21,7 @@ export interface StepLoaderContext {
   snapshot: CatalogueSnapshot;
   env: ServerEnv;
   now: Date;
+  server: ServerContext;
 }
 
 /** A loader's answer: its step's view model, or a redirect away from the step. */

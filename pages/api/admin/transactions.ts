@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { requireAdmin } from '@/lib/server/http/adminAuth';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
 
 /** No body is read here: Next must not read one either (it refuses an oversized body in plain text, not our JSON). */
@@ -17,11 +16,10 @@ const querySchema = z.strictObject({
 
 /** Operators list transactions, newest first: GET /api/admin/transactions?status=succeeded&livemode=false */
 export default apiRoute({
-  GET: async (req) => {
-    await requireAdmin(req);
+  GET: async (req, _res, server) => {
+    await requireAdmin(req, server);
     const filter = parseRequest(querySchema, req.query, 'query');
-    const { db } = await checkoutServices();
-    const rows = await new TransactionRepository(db).list(filter);
+    const rows = await new TransactionRepository(server.db).list(filter);
     return { transactions: rows.map(transactionView) };
   },
 });

@@ -1,6 +1,5 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { confirmRequestSchema } from '@/lib/checkout/submitContract';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { confirmCheckout } from '@/lib/server/checkout/submitService';
 import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 
@@ -9,10 +8,10 @@ export const config = { api: { bodyParser: false } };
 
 export default apiRoute(
   {
-    POST: async (req, res) => {
+    POST: async (req, res, server) => {
       const { idempotencyKey, returnPath } = parseRequest(confirmRequestSchema, req.body, 'body');
       res.setHeader('Cache-Control', 'no-store');
-      return confirmCheckout({ ...(await checkoutServices()), limits: await checkoutLimitsFor(req) }, idempotencyKey, returnPath);
+      return confirmCheckout({ ...server.checkout, limits: checkoutLimitsFor(server, req) }, idempotencyKey, returnPath);
     },
   },
   { maxBodyBytes: 2 * 1024 },

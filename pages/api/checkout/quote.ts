@@ -1,6 +1,5 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
-import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 
@@ -9,10 +8,10 @@ export const config = { api: { bodyParser: false } };
 
 export default apiRoute(
   {
-    POST: async (req) => {
+    POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
-      await (await checkoutLimitsFor(req)).admitQuote();
-      return quoteCheckout(await catalogueSnapshot(), request, new Date());
+      await checkoutLimitsFor(server, req).admitQuote();
+      return quoteCheckout(await server.catalogue.get(), request, server.clock());
     },
   },
   { maxBodyBytes: 4 * 1024 },

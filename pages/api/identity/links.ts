@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { catalogueSnapshot } from '@/lib/server/catalogue/catalogueService';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
-import { identityService } from '@/lib/server/identity/identityServices';
 import { isValidSegment } from '@/lib/journey/path';
 import { safeReturnPath } from '@/lib/auth/safeReturn';
-import { serverEnv } from '@/lib/config/serverEnv';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 
@@ -24,18 +21,19 @@ const bodySchema = z.strictObject({
 /** Asks for a sign-in link. The answer is the same whether or not the address is known. */
 export default apiRoute(
   {
-    POST: async (req, res) => {
-      if (serverEnv().IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
+    POST: async (req, res, server) => {
+      const env = server.config;
+      if (env.IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
       const body = parseRequest(bodySchema, req.body, 'body');
-      const flow = (await catalogueSnapshot()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
+      const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
       if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
       const base = `/${flow.brand_slug}/${flow.url_slug}`;
-      const outcome = await (await identityService()).requestLink({
+      const outcome = await server.identity.requestLink({
         email: body.email,
         purpose: body.purpose,
         returnPath: safeReturnPath(base, body.returnPath),
-        ip: requestClientKey(req, serverEnv().TRUSTED_PROXY_HOPS),
-        origin: publicOrigin(serverEnv(), req),
+        ip: requestClientKey(req, env.TRUSTED_PROXY_HOPS),
+        origin: publicOrigin(env, req),
         completePath: `${base}/auth/complete`,
         brandName: flow.brandName,
       });

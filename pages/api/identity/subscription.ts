@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { isValidSegment } from '@/lib/journey/path';
 
@@ -11,10 +10,9 @@ const querySchema = z.strictObject({ brand: z.string().refine(isValidSegment, 'm
 
 /** Whether the signed-in visitor already subscribes to the brand (false when not signed in). */
 export default apiRoute({
-  GET: async (req, res) => {
+  GET: async (req, res, server) => {
     const { brand } = parseRequest(querySchema, req.query, 'query');
     res.setHeader('Cache-Control', 'no-store');
-    const { db } = await checkoutServices();
-    return subscriptionStatus(db, req.headers.cookie, brand);
+    return subscriptionStatus(server, req.headers.cookie, brand);
   },
 });

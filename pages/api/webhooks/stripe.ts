@@ -1,7 +1,5 @@
-import { serverEnv } from '@/lib/config/serverEnv';
 import { apiRoute } from '@/lib/server/http/apiRoute';
 import { readRawBody } from '@/lib/server/http/rawBody';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { webhookSecrets } from '@/lib/server/payments/paymentsConfig';
 import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 import { HttpError } from '@/lib/server/http/HttpError';
@@ -11,11 +9,11 @@ export const config = { api: { bodyParser: false } };
 
 export default apiRoute(
   {
-    POST: async (req) => {
-      const secrets = webhookSecrets(serverEnv());
+    POST: async (req, _res, server) => {
+      const secrets = webhookSecrets(server.config);
       if (secrets.length === 0) throw new HttpError(404, 'webhooks_disabled', 'Stripe webhooks are not configured.');
       const body = await readRawBody(req, 256 * 1024);
-      const { db, now } = await checkoutServices();
+      const { db, now } = server.checkout;
       const signature = req.headers['stripe-signature'];
       return handleStripeWebhook(db, secrets, body, typeof signature === 'string' ? signature : undefined, now);
     },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { continueWalletReturn } from '../../checkout/walletReturn';
-import { checkoutServices } from '../../checkout/checkoutServices';
 import { readReceipt } from '../../checkout/receiptCookie';
 import { knownOrigin } from '../../http/publicOrigin';
 import type { StepLoader } from '../stepLoader';
@@ -30,7 +29,7 @@ export const loadAmazonPayReturn: StepLoader<'amazon-pay-return'> = async (conte
     return { view: { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' } };
   }
   const paymentStepPath = `${context.base}/credit-card${withoutQueryParams(context.search, AMAZON_PAY_RETURN_PARAMS)}`;
-  const outcome = await continueWalletReturn(await checkoutServices(), {
+  const outcome = await continueWalletReturn(context.server.checkout, {
     transactionId: parsed.data.attempt,
     stage: parsed.data.stage,
     sessionId: parsed.data.amazonCheckoutSessionId,

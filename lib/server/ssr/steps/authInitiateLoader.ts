@@ -1,6 +1,5 @@
 import { externalSignInUrl } from '../../../auth/externalSignIn';
 import { publicOrigin } from '../../http/publicOrigin';
-import { sessionIdentity } from '../../identity/identityServices';
 import type { StepLoader } from '../stepLoader';
 import { loadOrder } from './orderView';
 
@@ -19,6 +18,6 @@ export const loadAuthInitiate: StepLoader<'auth-initiate'> = async (context) => 
   const { order } = loadOrder(context);
   const { plans } = context.flow.data.pageData;
   const offerName = order?.plan.name ?? (plans.length === 1 ? plans[0]!.name : null);
-  const signedIn = (await (await sessionIdentity()).email(req.headers.cookie, String(context.mode.livemode))) !== null;
+  const signedIn = (await context.server.sessions.email(req.headers.cookie, String(context.mode.livemode))) !== null;
   return { view: { returnSegments, offerName, signedIn } };
 };

@@ -1,11 +1,9 @@
-import { checkoutServices } from '../../checkout/checkoutServices';
 import { subscriptionStatus } from '../../checkout/subscriptionStatus';
 import type { StepLoader } from '../stepLoader';
 import { loadOrderStep } from './orderView';
 
 /** The cart: the order priced without location, and whether a signed-in visitor already subscribes. */
 export const loadCart: StepLoader<'cart'> = async (context) => {
-  const { db } = await checkoutServices();
-  const status = await subscriptionStatus(db, context.req.headers.cookie, context.flow.brand_slug);
+  const status = await subscriptionStatus(context.server, context.req.headers.cookie, context.flow.brand_slug);
   return { view: { ...(await loadOrderStep(context)), alreadySubscribed: status.activeSubscription } };
 };

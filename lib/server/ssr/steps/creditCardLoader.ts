@@ -1,7 +1,6 @@
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../../payments/paymentErrors';
 import { isoDate } from '../../../pricing/renewalDates';
 import { enabledPaymentMethods } from '../../payments/methodRegistry';
-import { sessionIdentity } from '../../identity/identityServices';
 import type { StepLoader } from '../stepLoader';
 import { receiptFor } from '../receiptProps';
 import { loadOrderStep } from './orderView';
@@ -14,11 +13,10 @@ function returnedFailure(search: string): string | null {
 
 /** The payment step: the order priced for the buyer's location, the enabled methods and the signed-in e-mail. */
 export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
-  const identity = await sessionIdentity();
-  const signedInEmail = await identity.email(context.req.headers.cookie, String(context.mode.livemode));
+  const signedInEmail = await context.server.sessions.email(context.req.headers.cookie, String(context.mode.livemode));
   const failure = returnedFailure(context.search);
   // Back from the bank or a wallet with a failure, in a new page: continue the visit that sent the order.
-  const receipt = failure ? await receiptFor(context.req, context.flow.campaignId) : null;
+  const receipt = failure ? await receiptFor(context.server, context.req, context.flow.campaignId) : null;
   return {
     view: {
       ...(await loadOrderStep(context, true)),

@@ -58,6 +58,6 @@ export async function loadOrderStep(context: StepLoaderContext, withLocation = f
   // A move between steps fetches the page's data: there a 400 would make Next reload the
   // page, whose request no longer has the (cleared) cookie, and the notice would be lost.
   if (loaded.notice && !isPageDataRequest(context.req)) context.res.statusCode = 400;
-  const receipt = !loaded.order && !loaded.notice ? await receiptFor(context.req, context.flow.campaignId) : null;
+  const receipt = !loaded.order && !loaded.notice ? await receiptFor(context.server, context.req, context.flow.campaignId) : null;
   return { ...loaded, paidOrder: receipt?.kind === 'found' && receipt.transaction.status === 'succeeded' };
 }

@@ -1,4 +1,3 @@
-import { sessionIdentity } from '../../identity/identityServices';
 import { receiptFor } from '../receiptProps';
 import type { StepLoader } from '../stepLoader';
 import { clearCartCookie } from './orderView';
@@ -8,11 +7,11 @@ import { clearCartCookie } from './orderView';
  * the page says it cannot show the order (403). Once paid, the campaign's cart is emptied.
  */
 export const loadSuccess: StepLoader<'success'> = async (context) => {
-  const receipt = await receiptFor(context.req, context.flow.campaignId);
+  const receipt = await receiptFor(context.server, context.req, context.flow.campaignId);
   const transaction = receipt.kind === 'found' ? receipt.transaction : null;
   if (!transaction) context.res.statusCode = 403;
   if (transaction?.status === 'succeeded') clearCartCookie(context);
-  const email = await (await sessionIdentity()).email(context.req.headers.cookie, String(context.mode.livemode));
+  const email = await context.server.sessions.email(context.req.headers.cookie, String(context.mode.livemode));
   const trackingSessionId = receipt.kind === 'found' ? receipt.trackingSessionId : null;
   return { view: { transaction, signedIn: email !== null, trackingSessionId } };
 };

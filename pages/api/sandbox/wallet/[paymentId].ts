@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 
@@ -16,10 +15,10 @@ const querySchema = z.object({ paymentId: z.string().regex(SANDBOX_WALLET_PAYMEN
  * next. A payment is answered once: a repeated answer gets the first one's destination.
  */
 export default apiRoute({
-  POST: async (req) => {
+  POST: async (req, _res, server) => {
     const { paymentId } = parseRequest(querySchema, req.query, 'query');
     const { outcome } = parseRequest(bodySchema, req.body, 'body');
-    const { sandboxWallets } = await checkoutServices();
+    const { sandboxWallets } = server.checkout;
     if (sandboxWallets.length === 0) throw new HttpError(404, 'sandbox_disabled', 'No sandbox wallet is in use.');
     for (const gateway of sandboxWallets) {
       if (!(await gateway.find(paymentId))) continue;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { serverEnv } from '@/lib/config/serverEnv';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
-import { checkoutServices } from '@/lib/server/checkout/checkoutServices';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
 import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
@@ -24,12 +22,12 @@ const querySchema = z.object({ mode: z.enum(['live', 'test'], 'must be live or t
  */
 export default apiRoute(
   {
-    POST: async (req) => {
+    POST: async (req, _res, server) => {
       const { mode } = parseRequest(querySchema, req.query, 'query');
-      const keys = amazonPayModes(serverEnv())[mode];
+      const keys = amazonPayModes(server.config)[mode];
       if (!keys) throw new HttpError(404, 'webhooks_disabled', `Amazon Pay is not configured in ${mode} mode.`);
       const body = await readRawBody(req, 256 * 1024);
-      const { db, now, gateways } = await checkoutServices();
+      const { db, now, gateways } = server.checkout;
       const gateway = gateways.find((candidate): candidate is AmazonPayGateway => candidate instanceof AmazonPayGateway);
       if (!gateway) throw new HttpError(404, 'webhooks_disabled', 'Amazon Pay is not in use.');
       const result = await handleAmazonPayIpn(

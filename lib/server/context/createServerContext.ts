@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { ServerEnv } from '../../config/serverEnv';
+import { CatalogueCache } from '../catalogue/catalogueCache';
+import { CatalogueRepository } from '../catalogue/CatalogueRepository';
+import { createCheckoutServices, type CheckoutServices } from '../checkout/checkoutServices';
+import { openDatabases } from '../db/openDatabases';
+import type { Database } from '../db/schema';
+import { createTrackingServices, type TrackingServices } from '../events/trackingServices';
+import { createIdentityServices } from '../identity/identityServices';
+import type { IdentityService } from '../identity/IdentityService';
+import type { SessionIdentity } from '../identity/sessionIdentity';
+
+/**
+ * Everything a request's handling needs from the server, made once per process and handed
+ * to the API routes (apiRoute's third argument) and the page loaders: the configuration,
+ * the clock, both databases, and the services built on them. Nothing here holds state that
+ * another instance would need: counters, keys, sessions and the catalogue's version live
+ * in the databases, so any instance can take any request.
+ */
+export interface ServerContext {
+  config: ServerEnv;
+  clock: () => Date;
+  /** The app's database: catalogue, orders, identity. */
+  db: Kysely<Database>;
+  /** The tracking data's database (lib/server/db/trackingDatabaseUrl). */
+  trackingDb: Kysely<Database>;
+  /** The catalogue as pages read it: cached, its version checked in the database every CATALOGUE_CACHE_TTL_MS. */
+  catalogue: CatalogueCache;
+  checkout: CheckoutServices;
+  tracking: TrackingServices;
+  identity: IdentityService;
+  /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
+  sessions: SessionIdentity;
+}
+
+/** Opens the databases (migrated) and builds the services on them. */
+export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
+  const { db, trackingDb } = await openDatabases(config);
+  const { identity, sessions } = createIdentityServices(db, config);
+  return {
+    config,
+    clock,
+    db,
+    trackingDb,
+    catalogue: new CatalogueCache(async () => new CatalogueRepository(db), config.CATALOGUE_CACHE_TTL_MS),
+    checkout: createCheckoutServices(db, config, clock),
+    tracking: createTrackingServices(trackingDb, config, clock),
+    identity,
+    sessions,
+  };
+}
+
+/** Ends a context: the tracking store's queued rows are written, then both databases closed. */
+export async function closeServerContext(context: ServerContext): Promise<void> {
+  await context.tracking.store.drain();
+  await context.db.destroy();
+  await context.trackingDb.destroy();
+}
