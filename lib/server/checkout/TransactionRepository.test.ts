@@ -16,7 +16,7 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 const paidWith = (payment: OrderSnapshot['payment']): OrderSnapshot => ({ offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment });
-const flagOf = async (id: string) => (await transactions.findById(id))?.authentication_requested;
+const flagOf = async (id: string) => (await transactions.findById(id))?.authenticationRequested;
 
 describe('TransactionRepository: whether 3-D Secure was asked for', () => {
   it('is not recorded for an order paid at once, nor for one declined at once', async () => {
@@ -24,7 +24,7 @@ describe('TransactionRepository: whether 3-D Secure was asked for', () => {
     await transactions.markSucceeded('txn_paid', 'pi_paid');
     await transactions.create(newTransactionFixture({ id: 'txn_declined' }));
     await transactions.markFailed('txn_declined', 'pi_declined', 'insufficient_funds');
-    expect([await flagOf('txn_paid'), await flagOf('txn_declined')]).toEqual([0, 0]);
+    expect([await flagOf('txn_paid'), await flagOf('txn_declined')]).toEqual([false, false]);
   });
 
   it('is recorded when a card payment waits for the bank, and kept whatever the payment became', async () => {
@@ -35,10 +35,10 @@ describe('TransactionRepository: whether 3-D Secure was asked for', () => {
     await transactions.markSucceeded('txn_paid', 'pi_txn_paid');
     await transactions.markFailed('txn_failed', 'pi_txn_failed', 'authentication_failed');
     const rows = await Promise.all(['txn_waiting', 'txn_paid', 'txn_failed'].map((id) => transactions.findById(id)));
-    expect(rows.map((row) => [row?.status, row?.authentication_requested])).toEqual([
-      ['requires_action', 1],
-      ['succeeded', 1],
-      ['failed', 1],
+    expect(rows.map((row) => [row?.status, row?.authenticationRequested])).toEqual([
+      ['requires_action', true],
+      ['succeeded', true],
+      ['failed', true],
     ]);
   });
 
@@ -49,13 +49,13 @@ describe('TransactionRepository: whether 3-D Secure was asked for', () => {
     await transactions.create(newTransactionFixture({ id: 'txn_wallet', order: paidWith(payment), gateway: payment.method === 'paypal' ? 'paypal' : 'amazon-pay' }));
     await transactions.markRequiresAction('txn_wallet', null);
     expect((await transactions.findById('txn_wallet'))?.status).toBe('requires_action');
-    expect(await flagOf('txn_wallet')).toBe(0);
+    expect(await flagOf('txn_wallet')).toBe(false);
   });
 
   it('is not recorded on an order that has already finished', async () => {
     await transactions.create(newTransactionFixture({ id: 'txn_paid' }));
     await transactions.markSucceeded('txn_paid', 'pi_paid');
     await transactions.markRequiresAction('txn_paid', 'pi_paid');
-    expect(await transactions.findById('txn_paid')).toMatchObject({ status: 'succeeded', authentication_requested: 0 });
+    expect(await transactions.findById('txn_paid')).toMatchObject({ status: 'succeeded', authenticationRequested: false });
   });
 });

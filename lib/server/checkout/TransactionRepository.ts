@@ -1,13 +1,50 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, TransactionTable } from '../db/schema';
 import type { Billing } from '../../checkout/billing';
-import type { OrderSnapshot, TransactionStatus, TransactionView } from '../../checkout/transactionView';
+import type { OrderSnapshot, TransactionStatus } from '../../checkout/transactionView';
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { GatewayName } from '../payments/PaymentGateway';
 import type { PaymentMethodId } from '../../payments/methods';
 import { randomId } from '../ids';
+import type { Transaction } from './Transaction';
 
-export type TransactionRow = Selectable<TransactionTable>;
+export { transactionView, type Transaction } from './Transaction';
+
+/** A row as the table keeps it: JSON as text, flags as 0 and 1. Nothing outside this file sees one. */
+type TransactionRow = Selectable<TransactionTable>;
+
+function transactionOf(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    receiptTokenHash: row.receipt_token_hash,
+    campaignId: row.campaign_id,
+    brandSlug: row.brand_slug,
+    offerId: row.offer_id,
+    order: JSON.parse(row.order_json) as OrderSnapshot,
+    couponCode: row.coupon_code,
+    paymentMethod: row.payment_method as PaymentMethodId,
+    gateway: row.gateway as GatewayName,
+    gatewayPaymentId: row.gateway_payment_id,
+    status: row.status as TransactionStatus,
+    livemode: row.livemode === 1,
+    source: row.source,
+    customer: JSON.parse(row.customer_json) as Billing,
+    autoRenewalConsent: row.auto_renewal_consent_json ? (JSON.parse(row.auto_renewal_consent_json) as Transaction['autoRenewalConsent']) : null,
+    currencyCode: row.currency_code as CurrencyCode,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    tax: row.tax,
+    total: row.total,
+    invoiceNumber: row.invoice_number,
+    subscriptionId: row.subscription_id,
+    failureCode: row.failure_code,
+    buyerIdentity: row.buyer_identity,
+    authenticationRequested: row.authentication_requested === 1,
+    trackingSessionId: row.tracking_session_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 export interface NewTransaction {
   id: string;
@@ -93,19 +130,14 @@ export class TransactionRepository {
       .execute();
   }
 
-  async findById(id: string): Promise<TransactionRow | null> {
-    return (await this.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  async findById(id: string): Promise<Transaction | null> {
+    const row = await this.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? transactionOf(row) : null;
   }
 
-  async findByGatewayPayment(gateway: GatewayName, paymentId: string): Promise<TransactionRow | null> {
-    return (
-      (await this.db
-        .selectFrom('transactions')
-        .selectAll()
-        .where('gateway', '=', gateway)
-        .where('gateway_payment_id', '=', paymentId)
-        .executeTakeFirst()) ?? null
-    );
+  async findByGatewayPayment(gateway: GatewayName, paymentId: string): Promise<Transaction | null> {
+    const row = await this.db.selectFrom('transactions').selectAll().where('gateway', '=', gateway).where('gateway_payment_id', '=', paymentId).executeTakeFirst();
+    return row ? transactionOf(row) : null;
   }
 
   /**
@@ -225,45 +257,12 @@ export class TransactionRepository {
     return paid !== undefined;
   }
 
-  async list(filter: TransactionFilter): Promise<TransactionRow[]> {
+  async list(filter: TransactionFilter): Promise<Transaction[]> {
     let query = this.db.selectFrom('transactions').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.livemode !== undefined) query = query.where('livemode', '=', filter.livemode ? 1 : 0);
     if (filter.campaignId) query = query.where('campaign_id', '=', filter.campaignId);
     if (filter.before) query = query.where('created_at', '<', filter.before);
-    return query.execute();
+    return (await query.execute()).map(transactionOf);
   }
-}
-
-/** The SPEC §3 view of a transaction row. */
-export function transactionView(row: TransactionRow): TransactionView {
-  const order = JSON.parse(row.order_json) as OrderSnapshot;
-  const customer = JSON.parse(row.customer_json) as Billing;
-  return {
-    id: row.id,
-    status: row.status as TransactionStatus,
-    livemode: row.livemode === 1,
-    createdAt: row.created_at,
-    offer: order.offer,
-    coupon: row.coupon_code ? { code: row.coupon_code } : null,
-    paymentMethod: order.payment,
-    subscription: row.subscription_id ? { id: row.subscription_id } : null,
-    invoice: {
-      invoiceNumber: row.invoice_number,
-      currencyCode: row.currency_code as CurrencyCode,
-      lines: order.lines,
-      subtotal: row.subtotal,
-      tax: row.tax,
-      taxRate: order.taxRate,
-      summaryTotal: { total: row.total, discount: { amount: row.discount, promoCode: row.coupon_code } },
-    },
-    customer: {
-      email: customer.email,
-      firstName: customer.firstName,
-      lastName: customer.lastName,
-      country: customer.country,
-      // Orders placed before delivery addresses were kept apart went to their billing address.
-      deliveryAddress: order.offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
-    },
-  };
 }

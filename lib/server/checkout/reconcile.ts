@@ -16,10 +16,10 @@ export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEven
     let transaction = await transactions.findByGatewayPayment(event.gateway, event.paymentId);
     if (!transaction && event.transactionId) {
       const byId = await transactions.findById(event.transactionId);
-      if (byId?.gateway === event.gateway && byId.gateway_payment_id === null) transaction = byId;
+      if (byId?.gateway === event.gateway && byId.gatewayPaymentId === null) transaction = byId;
     }
     // A live event never moves a test order, nor a test event a live one.
-    if (!transaction || (event.livemode !== undefined && transaction.livemode !== (event.livemode ? 1 : 0))) return 'unmatched';
+    if (!transaction || (event.livemode !== undefined && transaction.livemode !== event.livemode)) return 'unmatched';
     const recorded = await trx
       .insertInto('gateway_events')
       .values({ id: event.id, gateway: event.gateway, type: event.type, received_at: now().toISOString() })

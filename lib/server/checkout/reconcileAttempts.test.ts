@@ -102,14 +102,14 @@ describe('reconcileStuckAttempts', () => {
   it('completes an order paid just before the server died, once, and answers its retry without a second charge', async () => {
     const input = request();
     await killedDuring(input);
-    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoice_number: null, subscription_id: null });
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoiceNumber: null, subscriptionId: null });
     expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress' });
 
     later();
     expect(await pass()).toEqual([{ kind: 'answered', transactionId: transactionIdFor(input.idempotencyKey), status: 'succeeded' }]);
     const paid = await transaction(input.idempotencyKey);
-    expect(paid).toMatchObject({ status: 'succeeded', invoice_number: 'INV-TEST-2026-000001', gateway_payment_id: (await intents())[0]!.id });
-    expect(paid?.subscription_id).toMatch(/^sub_/);
+    expect(paid).toMatchObject({ status: 'succeeded', invoiceNumber: 'INV-TEST-2026-000001', gatewayPaymentId: (await intents())[0]!.id });
+    expect(paid?.subscriptionId).toMatch(/^sub_/);
     const answer = { status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey), successPath: '/vogue/demo-single/success?livemode=false&source=newsletter' };
     expect(JSON.parse((await keyRow(input.idempotencyKey))!.response_json!)).toEqual(answer);
 
@@ -132,8 +132,8 @@ describe('reconcileStuckAttempts', () => {
   });
 
   it.each([
-    ['a decline', '4000000000009995', { status: 'failed', failure_code: 'insufficient_funds' }, { status: 'failed', code: 'insufficient_funds' }],
-    ['a 3-D Secure card', '4000000000003220', { status: 'requires_action', authentication_requested: 1 }, { status: 'requires_action', action: { type: 'redirect' } }],
+    ['a decline', '4000000000009995', { status: 'failed', failureCode: 'insufficient_funds' }, { status: 'failed', code: 'insufficient_funds' }],
+    ['a 3-D Secure card', '4000000000003220', { status: 'requires_action', authenticationRequested: true }, { status: 'requires_action', action: { type: 'redirect' } }],
   ])('records %s as the submit would have, and stores the same answer', async (_name, number, row, answer) => {
     const input = request(card(number));
     await killedDuring(input);
@@ -190,7 +190,7 @@ describe('reconcileStuckAttempts', () => {
     const [outcome] = await pass(gateways());
     expect(outcome).toMatchObject({ kind: 'left', transactionId: transactionIdFor(input.idempotencyKey) });
     expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress' });
-    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoice_number: null });
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing', invoiceNumber: null });
   });
 
   it('answers an attempt the webhook already settled, without asking the gateway again', async () => {
@@ -198,13 +198,13 @@ describe('reconcileStuckAttempts', () => {
     await killedDuring(input);
     const [intent] = await intents();
     await applyGatewayEvent(db, { id: 'evt_1', gateway: 'sandbox', type: 'payment.succeeded', paymentId: intent!.id, transactionId: transactionIdFor(input.idempotencyKey) }, now);
-    const invoice = (await transaction(input.idempotencyKey))!.invoice_number;
+    const invoice = (await transaction(input.idempotencyKey))!.invoiceNumber;
     later();
     const asked: string[] = [];
     const watching: PaymentGateway = { ...counting().gateway, lookupAttempt: async (attempt) => (asked.push(attempt.transactionId), sandbox.lookupAttempt(attempt)) };
     expect(await pass([watching])).toMatchObject([{ kind: 'answered', status: 'succeeded' }]);
     expect(asked).toEqual([]);
-    expect((await transaction(input.idempotencyKey))!.invoice_number).toBe(invoice);
+    expect((await transaction(input.idempotencyKey))!.invoiceNumber).toBe(invoice);
   });
 
   it('frees the key of an order placed before the payment step path was kept, once the order is settled: the retry answers from the order', async () => {
@@ -212,7 +212,7 @@ describe('reconcileStuckAttempts', () => {
     await killedDuring(input);
     // As an order written by an earlier release: no paymentStepPath in its snapshot.
     const row = (await transaction(input.idempotencyKey))!;
-    const { paymentStepPath: _dropped, ...order } = JSON.parse(row.order_json) as Record<string, unknown>;
+    const { paymentStepPath: _dropped, ...order } = row.order;
     await db.updateTable('transactions').set({ order_json: JSON.stringify(order) }).where('id', '=', row.id).execute();
     later();
     expect(await pass()).toMatchObject([{ kind: 'released' }]);

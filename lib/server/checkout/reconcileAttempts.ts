@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { SubmitResponse } from '../../checkout/submitContract';
-import type { OrderSnapshot } from '../../checkout/transactionView';
 import type { Database } from '../db/schema';
 import type { ChargeResult, NextAction, PaymentGateway } from '../payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
 import { settledResponse, transactionIdFor } from './submitService';
-import { TransactionRepository, type TransactionRow } from './TransactionRepository';
+import { TransactionRepository, type Transaction } from './TransactionRepository';
 
 export interface ReconcileDeps {
   db: Kysely<Database>;
@@ -85,7 +84,7 @@ async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<Attem
   }
 
   const current = (await transactions.findById(transactionId)) ?? row;
-  const paymentStepPath = (JSON.parse(current.order_json) as OrderSnapshot).paymentStepPath;
+  const paymentStepPath = current.order.paymentStepPath;
   const response = answerFor(current, paymentStepPath, action);
   if (!response) {
     // Recorded, but its answer needs the payment step's path, which orders placed before it
@@ -100,13 +99,13 @@ async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<Attem
 type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
 
 /** The attempt's payment at its gateway: by its id when the submit recorded one, else by what the charge was sent with. */
-async function paymentOf(gateways: readonly PaymentGateway[], row: TransactionRow, key: string): Promise<FoundPayment> {
+async function paymentOf(gateways: readonly PaymentGateway[], row: Transaction, key: string): Promise<FoundPayment> {
   const gateway = gateways.find((candidate) => candidate.name === row.gateway);
   if (!gateway) return { kind: 'unknown', reason: `its gateway (${row.gateway}) is not enabled on this server` };
-  const livemode = row.livemode === 1;
+  const livemode = row.livemode;
   try {
-    if (row.gateway_payment_id) return { kind: 'charged', result: await gateway.retrieve(row.gateway_payment_id, livemode) };
-    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.created_at });
+    if (row.gatewayPaymentId) return { kind: 'charged', result: await gateway.retrieve(row.gatewayPaymentId, livemode) };
+    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.createdAt });
     if (lookup.kind === 'charged') return lookup;
     return lookup.kind === 'nothing' ? { kind: 'nothing', reason: `${gateway.name} took nothing for it` } : { kind: 'unknown', reason: lookup.reason };
   } catch (error) {
@@ -115,7 +114,7 @@ async function paymentOf(gateways: readonly PaymentGateway[], row: TransactionRo
 }
 
 /** The submit's answer for the transaction as it now stands; null when it cannot be given here. */
-function answerFor(row: TransactionRow, paymentStepPath: string | undefined, action: NextAction | null): SubmitResponse | null {
+function answerFor(row: Transaction, paymentStepPath: string | undefined, action: NextAction | null): SubmitResponse | null {
   if (row.status === 'requires_action' && action) return { status: 'requires_action', transactionId: row.id, action };
   if (row.status === 'failed') return settledResponse(row, paymentStepPath ?? '');
   if (row.status === 'succeeded' && paymentStepPath) return settledResponse(row, paymentStepPath);

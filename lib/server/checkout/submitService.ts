@@ -20,7 +20,7 @@ import type { CheckoutLimits } from './CheckoutLimits';
 import { IdempotencyStore } from './IdempotencyStore';
 import { purchaseFor } from './purchase';
 import { quoteCheckout } from './quoteService';
-import { TransactionRepository, transactionView, type TransactionRow } from './TransactionRepository';
+import { TransactionRepository, transactionView, type Transaction } from './TransactionRepository';
 import { EMAIL_ALREADY_SUBSCRIBED_CODE } from '../../payments/paymentMachine';
 
 export interface CheckoutDeps {
@@ -84,10 +84,10 @@ function responseFor(result: ChargeResult, transactionId: string, returnPath: st
 }
 
 /** The answer of a transaction whose payment has its outcome (succeeded or failed); null while it is open. */
-export function settledResponse(row: Pick<TransactionRow, 'id' | 'status' | 'failure_code'>, returnPath: string): SubmitResponse | null {
+export function settledResponse(row: Pick<Transaction, 'id' | 'status' | 'failureCode'>, returnPath: string): SubmitResponse | null {
   if (row.status === 'succeeded') return { status: 'succeeded', transactionId: row.id, successPath: successPathFor(returnPath) };
   if (row.status !== 'failed') return null;
-  const code = (row.failure_code ?? 'processing_error') as PaymentFailureCode;
+  const code = (row.failureCode ?? 'processing_error') as PaymentFailureCode;
   return { status: 'failed', transactionId: row.id, code, message: PAYMENT_FAILURE_MESSAGES[code] };
 }
 
@@ -251,7 +251,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
     // this order with this gateway: another method or total under the same key could charge
     // where nothing reconciles it.
     const kept = await transactions.findById(transactionId);
-    if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currency_code !== quote.currencyCode)) {
+    if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currencyCode !== quote.currencyCode)) {
       throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
     }
     // Nor another card: the invoice would name the first card while the gateway charged this one.
@@ -308,16 +308,16 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
   const transactionId = transactionIdFor(idempotencyKey);
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(transactionId);
-  if (!row || !matchesHash(idempotencyKey, row.receipt_token_hash)) {
+  if (!row || !matchesHash(idempotencyKey, row.receiptTokenHash)) {
     throw new HttpError(404, 'attempt_not_found', 'We could not find this payment. Nothing was charged.');
   }
   const gateway = deps.gateways.find((candidate) => candidate.name === row?.gateway);
-  if (row.status === 'requires_action' && row.gateway_payment_id && gateway) {
-    const result = await gateway.retrieve(row.gateway_payment_id, row.livemode === 1);
+  if (row.status === 'requires_action' && row.gatewayPaymentId && gateway) {
+    const result = await gateway.retrieve(row.gatewayPaymentId, row.livemode);
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     // The card is not known here (only the attempt's key is sent): the decline counts against the address.
-    if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode === 1, null);
+    if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);
     return responseFor(result, transactionId, returnPath);
   }
   const settled = settledResponse(row, returnPath);

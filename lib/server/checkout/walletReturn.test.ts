@@ -82,7 +82,7 @@ describe('continueWalletReturn', () => {
         purchase: { offerId: '1001', name: 'Vogue Digital', renewal: { interval: 'year', amount: 5000 }, trialDays: null },
       },
     ]);
-    expect((await stored()).gateway_payment_id).toBe('bd504926-f659-4ad7-a1a9-9a747aaf5275');
+    expect((await stored()).gatewayPaymentId).toBe('bd504926-f659-4ad7-a1a9-9a747aaf5275');
   });
 
   it('back from paying: a completed payment is recorded and the visitor sees the success page; a second visit charges nothing more', async () => {
@@ -90,7 +90,7 @@ describe('continueWalletReturn', () => {
     const first = await continueWalletReturn(deps(), visit({ stage: 'result' }));
     expect(first).toEqual({ kind: 'redirect', to: '/vogue/demo-single/success?livemode=false' });
     expect((await stored()).status).toBe('succeeded');
-    expect((await stored()).invoice_number).toMatch(/^INV-TEST-/);
+    expect((await stored()).invoiceNumber).toMatch(/^INV-TEST-/);
     expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual(first);
     expect(visits).toHaveLength(1);
   });

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { OrderSnapshot } from '../../checkout/transactionView';
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/HttpError';
@@ -42,24 +41,24 @@ const withFailure = (path: string, code: string) => `${path}${path.includes('?')
 export async function continueWalletReturn(deps: WalletReturnDeps, visit: WalletReturnVisit): Promise<WalletReturnOutcome> {
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(visit.transactionId);
-  if (!row || !visit.receiptToken || !matchesHash(visit.receiptToken, row.receipt_token_hash)) {
+  if (!row || !visit.receiptToken || !matchesHash(visit.receiptToken, row.receiptTokenHash)) {
     return { kind: 'refused', status: 403, message: 'This payment was started in another browser, or the link back to us is incomplete. Please go back to the payment page.' };
   }
   const success = successPathFor(visit.paymentStepPath);
   if (row.status === 'succeeded') return { kind: 'redirect', to: success };
-  if (row.status === 'failed') return { kind: 'redirect', to: withFailure(visit.paymentStepPath, row.failure_code ?? 'processing_error') };
+  if (row.status === 'failed') return { kind: 'redirect', to: withFailure(visit.paymentStepPath, row.failureCode ?? 'processing_error') };
   const gateway = deps.gateways.find((candidate) => candidate.name === row.gateway);
   if (!gateway?.resume) return { kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' };
   if (!visit.origin) return { kind: 'refused', status: 503, message: 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured.' };
 
-  const order = JSON.parse(row.order_json) as OrderSnapshot;
+  const { order } = row;
   try {
     const answer = await gateway.resume({
       stage: visit.stage,
       sessionId: visit.sessionId,
       amount: row.total,
-      currencyCode: row.currency_code as CurrencyCode,
-      livemode: row.livemode === 1,
+      currencyCode: row.currencyCode as CurrencyCode,
+      livemode: row.livemode,
       idempotencyKey: visit.receiptToken,
       resultReturnUrl: amazonPayReturnUrl(visit.origin, visit.paymentStepPath, row.id, 'result'),
       purchase: purchaseFor(order.offer),

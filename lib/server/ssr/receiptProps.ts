@@ -25,6 +25,6 @@ export async function receiptFor(server: Pick<ServerContext, 'db' | 'config'>, r
   const receipt = readReceipt(req.headers.cookie, secureCookies(server.config));
   if (!receipt) return { kind: 'missing' };
   const row = await new TransactionRepository(server.db).findById(receipt.transactionId);
-  if (!row || row.campaign_id !== campaignId || !matchesHash(receipt.token, row.receipt_token_hash)) return { kind: 'missing' };
-  return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.tracking_session_id };
+  if (!row || row.campaignId !== campaignId || !matchesHash(receipt.token, row.receiptTokenHash)) return { kind: 'missing' };
+  return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.trackingSessionId };
 }

@@ -1,0 +1,73 @@
+import type { Billing } from '../../checkout/billing';
+import type { OrderSnapshot, TransactionStatus, TransactionView } from '../../checkout/transactionView';
+import type { CurrencyCode } from '../../pricing/currencies';
+import type { PaymentMethodId } from '../../payments/methods';
+import type { GatewayName } from '../payments/PaymentGateway';
+
+/** A visitor's order and what became of its payment, as the checkout works with it (TransactionRepository maps the table's rows). */
+export interface Transaction {
+  id: string;
+  /** SHA-256 of the attempt's key, which the receipt cookie carries: the order is shown only to its buyer. */
+  receiptTokenHash: string;
+  campaignId: string;
+  brandSlug: string;
+  offerId: string;
+  order: OrderSnapshot;
+  couponCode: string | null;
+  paymentMethod: PaymentMethodId;
+  gateway: GatewayName;
+  gatewayPaymentId: string | null;
+  status: TransactionStatus;
+  livemode: boolean;
+  source: string | null;
+  customer: Billing;
+  autoRenewalConsent: { text: string; givenAt: string } | null;
+  currencyCode: CurrencyCode;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  invoiceNumber: string | null;
+  subscriptionId: string | null;
+  failureCode: string | null;
+  /** The signed-in buyer's verified e-mail, or null. */
+  buyerIdentity: string | null;
+  /** Whether the card's bank asked for 3-D Secure on the order. */
+  authenticationRequested: boolean;
+  /** The session id the order's tracking events carried when it was sent. */
+  trackingSessionId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The SPEC §3 view of a transaction. */
+export function transactionView(transaction: Transaction): TransactionView {
+  const { order, customer } = transaction;
+  return {
+    id: transaction.id,
+    status: transaction.status,
+    livemode: transaction.livemode,
+    createdAt: transaction.createdAt,
+    offer: order.offer,
+    coupon: transaction.couponCode ? { code: transaction.couponCode } : null,
+    paymentMethod: order.payment,
+    subscription: transaction.subscriptionId ? { id: transaction.subscriptionId } : null,
+    invoice: {
+      invoiceNumber: transaction.invoiceNumber,
+      currencyCode: transaction.currencyCode,
+      lines: order.lines,
+      subtotal: transaction.subtotal,
+      tax: transaction.tax,
+      taxRate: order.taxRate,
+      summaryTotal: { total: transaction.total, discount: { amount: transaction.discount, promoCode: transaction.couponCode } },
+    },
+    customer: {
+      email: customer.email,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      country: customer.country,
+      // Orders placed before delivery addresses were kept apart went to their billing address.
+      deliveryAddress: order.offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
+    },
+  };
+}
