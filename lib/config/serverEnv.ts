@@ -129,7 +129,8 @@ const serverEnvSchema = z.object({
   /**
    * Rate-limit windows, counted from their start: must outlive every limit using them. The
    * longest window is a day, and a slow-down after declines runs up to 12 hours past its
-   * 12-hour window: 2 days leaves a margin.
+   * 12-hour window: 2 days leaves a margin. The bad-row limiter's minute windows and tallies
+   * (bad_row_windows, bad_row_tallies) go with them.
    */
   RETENTION_RATE_LIMITS_DAYS: retentionDays(1).default(2),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),

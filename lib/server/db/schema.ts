@@ -226,6 +226,31 @@ export interface TrackingBadRowTable {
   raw: string;
 }
 
+/** A window of the bad-row limiter (migration 0014): one row per minute with refused requests tallied. */
+export interface BadRowWindowTable {
+  /** ISO 8601 start of the window. */
+  window_start: string;
+  /** Addresses with tallies of their own in the window (reserved, so possibly a few more than have rows). */
+  followed: Generated<number>;
+  /** When an instance claimed the window's summaries; null until then. */
+  summarised_at: string | null;
+}
+
+/** What became of one address's refused requests on one channel in one window ('' = the addresses beyond those followed). */
+export interface BadRowTallyTable {
+  window_start: string;
+  client: string;
+  channel: string;
+  kept: Generated<number>;
+  suppressed: Generated<number>;
+  /** Of the suppressed, those over the accepted-events limit (429). */
+  limited: Generated<number>;
+  /** The reason of the latest suppressed request ('' while none was). */
+  last_reason: Generated<string>;
+  /** ISO 8601 time of that request. */
+  last_at: Generated<string>;
+}
+
 export interface SchemaObservationTable {
   event_name: string;
   schema_json: string;
@@ -257,6 +282,8 @@ export interface Database {
   tracking_events: TrackingEventTable;
   tracking_bad_rows: TrackingBadRowTable;
   schema_observations: SchemaObservationTable;
+  bad_row_windows: BadRowWindowTable;
+  bad_row_tallies: BadRowTallyTable;
   csp_reports: CspReportTable;
 }
 

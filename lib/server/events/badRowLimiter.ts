@@ -1,5 +1,11 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { BadRowBudget } from './badRowBudget';
+import { summaryRows } from './badRowSummaries';
+import { BadRowTallies, UNFOLLOWED, type Outcome } from './badRowTallies';
 import type { BadRowChannel, NewBadRow } from './EventStore';
+
+export { anonymisedAddress } from './badRowSummaries';
 
 /**
  * Bounds the bad rows refused requests leave, so that nobody can fill the disk (or push the
@@ -10,13 +16,20 @@ import type { BadRowChannel, NewBadRow } from './EventStore';
  * row per address ("N more refused requests from this address were not kept; last
  * reason: …") once the window is over: on the next refused request after it, or by a timer
  * when none comes. Summaries are bounded too (`maxSummaries` addresses, the rest summed in
- * one row), as is the memory (`maxClients` addresses followed per window). Requests refused
- * for being over the accepted-events limit (429) never leave a row of their own: they are
- * only counted into the summary (`count`), so that a flood cannot fill the disk this way either.
+ * one row), as are the addresses followed one by one (`maxClients` per window). Requests
+ * refused for being over the accepted-events limit (429) never leave a row of their own:
+ * they are only counted into the summary (`count`), so that a flood cannot fill the disk
+ * this way either.
  *
- * In memory and per process: a few instances behind a load balancer each keep their own
- * budget, which still bounds the total. The client is its limit key (requestClientKey: the
- * address through TRUSTED_PROXY_HOPS proxies, an IPv6 address by its /64).
+ * Shared by every instance through the tracking database: the budget in rate_limits
+ * (BadRowBudget), the tallies and windows in bad_row_tallies and bad_row_windows
+ * (BadRowTallies). Whichever instance claims an ended window first writes its summaries;
+ * the others find it claimed. The process holds nothing per address: only its timer and
+ * which windows it has already looked at. The client is its limit key (requestClientKey:
+ * the address through TRUSTED_PROXY_HOPS proxies, an IPv6 address by its /64).
+ *
+ * The limiter never throws at a request: when the database fails, the failure is logged,
+ * the bad row is not kept (nothing could bound it), and the request gets its 4xx all the same.
  */
 
 export interface BadRowLimits {
@@ -25,72 +38,45 @@ export interface BadRowLimits {
   /** Bad rows kept per window, all addresses together. */
   overall: number;
   windowMs: number;
-  /** Addresses followed per window; refused requests from further addresses are not kept, and summed in one summary. */
+  /**
+   * Addresses with tallies of their own per window (rows of bad_row_tallies); refused requests
+   * from further addresses are not kept, and are summed in one summary. Once in memory, now
+   * in the database: it bounds the rows a window can leave there.
+   */
   maxClients: number;
-  /** Addresses with their own summary per window; the others are summed in one. */
+  /** Addresses with their own summary per window; the others are summed in one. Also bounds what is read to write them. */
   maxSummaries: number;
+  /** How long after a window's end its summaries wait, for tallies other instances are still committing. */
+  summaryDelayMs: number;
 }
 
-export const DEFAULT_BAD_ROW_LIMITS: BadRowLimits = { perClient: 30, overall: 600, windowMs: 60_000, maxClients: 10_000, maxSummaries: 50 };
+export const DEFAULT_BAD_ROW_LIMITS: BadRowLimits = { perClient: 30, overall: 600, windowMs: 60_000, maxClients: 10_000, maxSummaries: 50, summaryDelayMs: 500 };
 
-const REASON_MAX = 2000;
-
-interface Tally {
-  kept: number;
-  suppressed: number;
-  /** Of the suppressed, those over the accepted-events limit (never kept, whatever the budget). */
-  limited: number;
-  byChannel: Map<BadRowChannel, number>;
-  lastReason: string;
-  lastChannel: BadRowChannel;
-}
-
+/** What this instance did (for logs and tests; every instance counts its own). */
 export interface BadRowLimiterStats {
   kept: number;
   suppressed: number;
   summaries: number;
 }
 
-const newTally = (channel: BadRowChannel): Tally => ({ kept: 0, suppressed: 0, limited: 0, byChannel: new Map(), lastReason: '', lastChannel: channel });
-
-/**
- * The client (a requestClientKey: an IPv4 address, or an IPv6 /64 such as `2001:db8:1:2::/64`)
- * as a summary row shows it: its network (/24 for IPv4, /48 for IPv6), enough to recognise a
- * source of junk without keeping a visitor's address (analytics traffic is promised anonymisation).
- */
-export function anonymisedAddress(key: string): string {
-  const client = key.replace(/\/64$/, '');
-  if (isIPv4(client)) return `${client.split('.').slice(0, 3).join('.')}.0/24`;
-  if (isIPv6(client)) {
-    const [head = '', tail] = client.split('::');
-    const groups = head ? head.split(':') : [];
-    if (groups.length < 3) {
-      const tailGroups = tail ? tail.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
-      while (groups.length + tailGroups.length < 8) groups.push('0');
-      groups.push(...tailGroups);
-    }
-    return `${groups
-      .slice(0, 3)
-      .map((group) => group.replace(/^0+(?=.)/, ''))
-      .join(':')}::/48`;
-  }
-  return 'an unknown address';
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** Windows claimed per query while catching up (after downtime, a backlog is worked through in pages). */
+const CLAIM_PAGE = 20;
 
 export class BadRowLimiter {
   private readonly limits: BadRowLimits;
   private readonly now: () => number;
-  private windowIndex: number | null = null;
-  private keptInWindow = 0;
-  private clients = new Map<string, Tally>();
-  /** Requests from addresses beyond maxClients. */
-  private others: Tally | null = null;
+  private readonly budget: BadRowBudget;
+  private readonly tallies: BadRowTallies;
+  /** Windows before this index have been looked at by this instance (their summaries claimed, by it or another). */
+  private lookedBefore: number | null = null;
+  private looking: Promise<void> | null = null;
+  /** The latest window this instance suppressed a request in: its timer is for that window's end. */
+  private pendingWindow: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   readonly stats: BadRowLimiterStats = { kept: 0, suppressed: 0, summaries: 0 };
 
   constructor(
+    db: Kysely<Database>,
     /** Writes a summary row; a failure is logged, never thrown at a request. */
     private readonly write: (row: NewBadRow) => Promise<unknown>,
     options: Partial<BadRowLimits> & { now?: () => number } = {},
@@ -98,22 +84,29 @@ export class BadRowLimiter {
     const { now, ...limits } = options;
     this.limits = { ...DEFAULT_BAD_ROW_LIMITS, ...limits };
     this.now = now ?? Date.now;
+    this.budget = new BadRowBudget(db, this.limits, () => new Date(this.now()));
+    this.tallies = new BadRowTallies(db);
   }
 
   /**
    * Whether the bad row of this refused request (from `client`, its requestClientKey) is to
    * be written. Summaries of a window that is over are written first, so they come before this row.
    */
-  admit(client: string, channel: BadRowChannel, reason: string): boolean {
-    this.rollOver();
-    const tally = this.followed(client, channel);
-    if (tally && tally.kept < this.limits.perClient && this.keptInWindow < this.limits.overall) {
-      tally.kept += 1;
-      this.keptInWindow += 1;
-      this.stats.kept += 1;
-      return true;
+  async admit(client: string, channel: BadRowChannel, reason: string): Promise<boolean> {
+    const at = this.now();
+    await this.rollOver();
+    try {
+      const windowStart = this.windowStart(at);
+      const followed = await this.tallies.follow(windowStart, client, this.limits.maxClients);
+      if (followed && (await this.budget.take(client))) {
+        await this.tallies.add(windowStart, client, channel, 'kept', reason, new Date(at).toISOString());
+        this.stats.kept += 1;
+        return true;
+      }
+      await this.suppress(at, followed ? client : UNFOLLOWED, channel, 'suppressed', reason);
+    } catch (error) {
+      console.error('[events] the bad-row limiter could not count a refused request (its bad row is not kept):', error);
     }
-    this.suppress(tally ?? (this.others ??= newTally(channel)), channel, reason);
     return false;
   }
 
@@ -121,114 +114,96 @@ export class BadRowLimiter {
    * Counts a refused request that never leaves a row of its own (over the accepted-events
    * limit): only its window's summary shows it, however much budget is left.
    */
-  count(client: string, channel: BadRowChannel, reason: string): void {
-    this.rollOver();
-    const tally = this.followed(client, channel);
-    const counted = tally ?? (this.others ??= newTally(channel));
-    counted.limited += 1;
-    this.suppress(counted, channel, reason);
-  }
-
-  /** The client's tally in this window, new if there is room to follow one more address. */
-  private followed(client: string, channel: BadRowChannel): Tally | undefined {
-    let tally = this.clients.get(client);
-    if (!tally && this.clients.size < this.limits.maxClients) this.clients.set(client, (tally = newTally(channel)));
-    return tally;
-  }
-
-  private suppress(counted: Tally, channel: BadRowChannel, reason: string): void {
-    counted.suppressed += 1;
-    counted.byChannel.set(channel, (counted.byChannel.get(channel) ?? 0) + 1);
-    counted.lastReason = reason;
-    counted.lastChannel = channel;
-    this.stats.suppressed += 1;
-    this.scheduleRollOver();
-  }
-
-  /** Writes the summaries of the window if it is over (the timer calls it; so may a shutdown or a test). */
-  rollOver(): void {
-    const index = Math.floor(this.now() / this.limits.windowMs);
-    if (this.windowIndex === index) return;
-    const ended = this.windowIndex;
-    const summaries = ended === null ? [] : this.summaries(ended);
-    this.windowIndex = index;
-    this.keptInWindow = 0;
-    this.clients = new Map();
-    this.others = null;
-    for (const row of summaries) {
-      this.stats.summaries += 1;
-      this.write(row).catch((error: unknown) => console.error('[events] could not keep a bad-row summary:', error));
+  async count(client: string, channel: BadRowChannel, reason: string): Promise<void> {
+    const at = this.now();
+    await this.rollOver();
+    try {
+      const followed = await this.tallies.follow(this.windowStart(at), client, this.limits.maxClients);
+      await this.suppress(at, followed ? client : UNFOLLOWED, channel, 'limited', reason);
+    } catch (error) {
+      console.error('[events] the bad-row limiter could not count a refused request:', error);
     }
   }
 
-  /** Forgets every window and count (tests). */
-  reset(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.windowIndex = null;
-    this.keptInWindow = 0;
-    this.clients = new Map();
-    this.others = null;
+  private async suppress(at: number, client: string, channel: BadRowChannel, outcome: Outcome, reason: string): Promise<void> {
+    await this.tallies.add(this.windowStart(at), client, channel, outcome, reason, new Date(at).toISOString());
+    this.stats.suppressed += 1;
+    this.scheduleRollOver(this.windowIndex(at));
   }
 
-  private scheduleRollOver(): void {
-    if (this.timer || this.windowIndex === null) return;
-    const end = (this.windowIndex + 1) * this.limits.windowMs;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.rollOver();
-      },
-      Math.max(0, end - this.now()) + 10,
-    );
+  /**
+   * Writes the summaries of every ended window nobody has claimed yet (the timer calls it; so
+   * may a shutdown or a test). Looks once per window per instance; never rejects.
+   */
+  async rollOver(): Promise<void> {
+    // Windows before `ready` ended at least summaryDelayMs ago.
+    const ready = this.windowIndex(this.now() - this.limits.summaryDelayMs);
+    while (this.lookedBefore === null || this.lookedBefore < ready) {
+      this.looking ??= this.summariseBefore(ready).finally(() => {
+        this.looking = null;
+      });
+      await this.looking;
+    }
+  }
+
+  private async summariseBefore(ready: number): Promise<void> {
+    try {
+      const before = this.windowStart(ready * this.limits.windowMs);
+      for (;;) {
+        const windows = await this.tallies.unclaimed(before, CLAIM_PAGE);
+        for (const windowStart of windows) {
+          // Read before claiming: a read that fails leaves the window to the next look, not claimed and lost.
+          const startMs = Date.parse(windowStart);
+          const rows = summaryRows({ startMs, endMs: startMs + this.limits.windowMs }, await this.tallies.read(windowStart, this.limits.maxSummaries), this.limits);
+          // Claimed: this instance alone writes them. Should it die before they are queued, they are lost, never doubled.
+          if (!(await this.tallies.claim(windowStart, new Date(this.now()).toISOString()))) continue;
+          for (const row of rows) {
+            this.stats.summaries += 1;
+            this.write(row).catch((error: unknown) => console.error('[events] could not keep a bad-row summary:', error));
+          }
+        }
+        if (windows.length < CLAIM_PAGE) break;
+      }
+    } catch (error) {
+      // The windows stay unclaimed: the next window's look (here or on another instance) takes them.
+      console.error('[events] could not write the bad-row summaries of an ended window:', error);
+    } finally {
+      this.lookedBefore = Math.max(this.lookedBefore ?? ready, ready);
+    }
+  }
+
+  /** Forgets every window and count, in the database too (tests). */
+  async reset(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pendingWindow = null;
+    await this.looking;
+    this.lookedBefore = null;
+    await this.tallies.forget();
+    await this.budget.forget();
+  }
+
+  private scheduleRollOver(windowIndex: number): void {
+    this.pendingWindow = Math.max(this.pendingWindow ?? windowIndex, windowIndex);
+    if (this.timer) return;
+    const due = (this.pendingWindow + 1) * this.limits.windowMs + this.limits.summaryDelayMs;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.rollOver().then(() => {
+        // Suppressed in a later window meanwhile (or the clock is behind): its end needs a timer of its own.
+        if (this.pendingWindow !== null && this.pendingWindow >= (this.lookedBefore ?? 0)) this.scheduleRollOver(this.pendingWindow);
+        else this.pendingWindow = null;
+      });
+    }, Math.max(0, due - this.now()));
     // A pending summary must not keep the process alive on shutdown.
     this.timer.unref?.();
   }
 
-  private summaries(windowIndex: number): NewBadRow[] {
-    const from = new Date(windowIndex * this.limits.windowMs).toISOString();
-    const until = new Date((windowIndex + 1) * this.limits.windowMs).toISOString();
-    const suppressed = [...this.clients].filter(([, tally]) => tally.suppressed > 0).sort(([, a], [, b]) => b.suppressed - a.suppressed);
-    const own = suppressed.slice(0, this.limits.maxSummaries);
-    const rest = suppressed.slice(this.limits.maxSummaries).map(([, tally]) => tally);
-    if (this.others) rest.push(this.others);
-
-    const rows = own.map(([client, tally]) =>
-      this.summaryRow(tally, `${plural(tally.suppressed, 'more refused request', 'more refused requests')} from this address ${tally.suppressed === 1 ? 'was' : 'were'} not kept`, [
-        `client: ${anonymisedAddress(client)} (shortened)`,
-        `kept as bad rows in the window: ${tally.kept}`,
-      ], from, until),
-    );
-    if (rest.length > 0) {
-      const merged = newTally(rest[0]!.lastChannel);
-      for (const tally of rest) {
-        merged.suppressed += tally.suppressed;
-        merged.limited += tally.limited;
-        merged.kept += tally.kept;
-        for (const [channel, count] of tally.byChannel) merged.byChannel.set(channel, (merged.byChannel.get(channel) ?? 0) + count);
-        merged.lastReason = tally.lastReason;
-        merged.lastChannel = tally.lastChannel;
-      }
-      const addresses = this.others ? 'from other addresses' : `from ${plural(rest.length, 'other address', 'other addresses')}`;
-      rows.push(this.summaryRow(merged, `${plural(merged.suppressed, 'more refused request', 'more refused requests')} ${addresses} ${merged.suppressed === 1 ? 'was' : 'were'} not kept`, [
-        'client: several addresses, each with fewer refused requests than the addresses summarised on their own (or beyond those followed)',
-      ], from, until));
-    }
-    return rows;
+  private windowIndex(ms: number): number {
+    return Math.floor(ms / this.limits.windowMs);
   }
 
-  private summaryRow(tally: Tally, headline: string, lines: string[], from: string, until: string): NewBadRow {
-    const channels = [...tally.byChannel].map(([channel, count]) => `${channel} ${count}`).join(', ');
-    return {
-      channel: tally.lastChannel,
-      reason: `${headline}; last reason: ${tally.lastReason}`.slice(0, REASON_MAX),
-      raw: [
-        `summary of refused requests whose bad rows were not kept (more than ${this.limits.perClient} per address or ${this.limits.overall} in all per window, or over the accepted-events limit)`,
-        `window: ${from} – ${until}`,
-        ...lines,
-        `not kept: ${tally.suppressed} (${channels})`,
-        ...(tally.limited > 0 ? [`of which over the accepted-events limit (429): ${tally.limited}`] : []),
-      ].join('\n'),
-    };
+  private windowStart(ms: number): string {
+    return new Date(this.windowIndex(ms) * this.limits.windowMs).toISOString();
   }
 }

@@ -65,7 +65,7 @@ beforeEach(async () => {
   // rate_limits too: every test's events count against 127.0.0.1's limit of accepted events.
   for (const table of ['tracking_events', 'tracking_bad_rows', 'schema_observations', 'rate_limits'] as const) await db.deleteFrom(table).execute();
   // Every test refuses requests from 127.0.0.1: each starts with the address's budget of bad rows whole.
-  (await trackingServices()).badRows.reset();
+  await (await trackingServices()).badRows.reset();
 });
 
 async function eventRows() {
@@ -245,7 +245,7 @@ describe('POST /martech/api/funnel', () => {
     const services = await trackingServices();
     const real = services.badRows;
     let clock = Date.UTC(2026, 10, 21, 12, 0, 5);
-    services.badRows = new BadRowLimiter((row) => services.store.appendBadRow(row), { now: () => clock });
+    services.badRows = new BadRowLimiter(await trackingDb(), (row) => services.store.appendBadRow(row), { now: () => clock });
     try {
       const answers = await Promise.all(Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), 'api_key=nope')));
       expect(answers.map((answer) => answer.status)).toEqual(Array(45).fill(401));
@@ -267,7 +267,7 @@ describe('POST /martech/api/funnel', () => {
       const accepted = await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single')));
       expect(accepted.status).toBe(200);
     } finally {
-      services.badRows.reset();
+      await services.badRows.reset();
       services.badRows = real;
     }
   });
@@ -703,10 +703,10 @@ describe('the limit of accepted events per client', () => {
     // 3 min 20 s into a 10-minute window: 400 seconds left.
     clock = Date.UTC(2026, 10, 21, 12, 3, 20);
     services.eventLimit = new EventLimit(new RateLimiter(await trackingDb(), () => new Date(clock)), { perClient: 25, windowMs: WINDOW_MS });
-    services.badRows = new BadRowLimiter((row) => services.store.appendBadRow(row), { now: () => clock });
+    services.badRows = new BadRowLimiter(await trackingDb(), (row) => services.store.appendBadRow(row), { now: () => clock });
   });
-  afterEach(() => {
-    services.badRows.reset();
+  afterEach(async () => {
+    await services.badRows.reset();
     Object.assign(services, real);
   });
 

@@ -41,10 +41,10 @@ async function keepBadRow(services: TrackingServices, channel: BadRowChannel, re
   try {
     const reason = `${error.status} ${error.code}: ${error.message}`.slice(0, BAD_ROW_REASON_MAX);
     if (error instanceof EventLimitError) {
-      services.badRows.count(clientOf(services, req), channel, reason);
+      await services.badRows.count(clientOf(services, req), channel, reason);
       return;
     }
-    if (!services.badRows.admit(clientOf(services, req), channel, reason)) return;
+    if (!(await services.badRows.admit(clientOf(services, req), channel, reason))) return;
     await services.store.appendBadRow({ channel, reason, raw: describeRequest(req, body) });
   } catch (storeError) {
     // The client still gets its 4xx: the rejection is the answer, the bad row only a record of it.

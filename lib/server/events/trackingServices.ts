@@ -8,7 +8,7 @@ import { EventStore } from './EventStore';
 
 export interface TrackingServices {
   store: EventStore;
-  /** Which refused requests leave a bad row (a bounded number per address and per minute). */
+  /** Which refused requests leave a bad row (a bounded number per address and per minute, counted in the database, shared by every instance). */
   badRows: BadRowLimiter;
   /** How many events each client may have accepted per window (counted in the database, shared by every instance). */
   eventLimit: EventLimit;
@@ -23,7 +23,7 @@ export interface TrackingServices {
  */
 export function createTrackingServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): TrackingServices {
   const store = new EventStore(db, { now });
-  const badRows = new BadRowLimiter((row) => store.appendBadRow(row), { now: () => now().getTime() });
+  const badRows = new BadRowLimiter(db, (row) => store.appendBadRow(row), { now: () => now().getTime() });
   const eventLimit = new EventLimit(new RateLimiter(db, now), { perClient: env.INGEST_EVENTS_PER_CLIENT, windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000 });
   return { store, badRows, eventLimit, env, now };
 }

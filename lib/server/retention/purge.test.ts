@@ -117,6 +117,20 @@ describe('purge', () => {
     ]);
   });
 
+  it('deletes the bad-row limiter\'s windows and tallies with the rate-limit windows, by their start', async () => {
+    const window = (daysAgo: number) => ({ window_start: iso(daysAgo), followed: 1, summarised_at: iso(daysAgo - 0.001) });
+    const tally = (daysAgo: number, client: string, channel: string) => ({ window_start: iso(daysAgo), client, channel, suppressed: 3, last_reason: '400 invalid_json: x', last_at: iso(daysAgo) });
+    await db.insertInto('bad_row_windows').values([window(3), window(2.01), window(0.01)]).execute();
+    await db
+      .insertInto('bad_row_tallies')
+      .values([tally(3, '192.0.2.1', 'funnel'), tally(3, '192.0.2.1', 'inspector'), tally(3, '', 'funnel'), tally(2.01, '192.0.2.1', 'funnel'), tally(0.01, '192.0.2.1', 'funnel')])
+      .execute();
+    const counts = await purge(db, NOW, AGES, { batchRows: 2 });
+    expect(counts).toMatchObject({ bad_row_tallies: 4, bad_row_windows: 2 });
+    expect(await db.selectFrom('bad_row_windows').select('window_start').execute()).toEqual([{ window_start: iso(0.01) }]);
+    expect(await db.selectFrom('bad_row_tallies').select('window_start').execute()).toEqual([{ window_start: iso(0.01) }]);
+  });
+
   it('deletes CSP violation reports older than their age', async () => {
     const report = (daysAgo: number) => ({ received_at: iso(daysAgo), page: '/vogue/x/credit-card', directive: 'script-src-elem', blocked: 'inline', source: null, disposition: 'enforce' as const, sample: null });
     await db.insertInto('csp_reports').values([report(91), report(89), report(0)]).execute();
@@ -170,7 +184,7 @@ describe('purge', () => {
 
   it('answers zero for every table when nothing is old', async () => {
     await addEvent(1);
-    expect(await purge(db, NOW, AGES)).toEqual({ tracking_events: 0, tracking_bad_rows: 0, sign_in_links: 0, sessions: 0, outbox: 0, rate_limits: 0, csp_reports: 0 });
+    expect(await purge(db, NOW, AGES)).toEqual({ tracking_events: 0, tracking_bad_rows: 0, sign_in_links: 0, sessions: 0, outbox: 0, rate_limits: 0, bad_row_tallies: 0, bad_row_windows: 0, csp_reports: 0 });
   });
 });
 

@@ -21,13 +21,13 @@ export interface RetentionAges {
   sessionsDays: number;
   /** The embedded outbox's mails, from when they were "sent". */
   outboxDays: number;
-  /** Rate-limit windows, from their start: must be longer than the longest limit window. */
+  /** Rate-limit windows (and the bad-row limiter's windows and tallies), from their start: must be longer than the longest limit window. */
   rateLimitsDays: number;
   /** Content-Security-Policy violation reports, from their arrival. */
   cspReportsDays: number;
 }
 
-export const PURGED_TABLES = ['tracking_events', 'tracking_bad_rows', 'sign_in_links', 'sessions', 'outbox', 'rate_limits', 'csp_reports'] as const;
+export const PURGED_TABLES = ['tracking_events', 'tracking_bad_rows', 'sign_in_links', 'sessions', 'outbox', 'rate_limits', 'bad_row_tallies', 'bad_row_windows', 'csp_reports'] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 export type PurgeCounts = Record<PurgedTable, number>;
 
@@ -39,6 +39,9 @@ export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges;
   sessions: { age: 'sessionsDays', env: 'RETENTION_SESSIONS_DAYS', from: 'expired' },
   outbox: { age: 'outboxDays', env: 'RETENTION_OUTBOX_DAYS', from: 'sent' },
   rate_limits: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
+  // The bad-row limiter's counters beside its budget in rate_limits: they go with it.
+  bad_row_tallies: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
+  bad_row_windows: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
   csp_reports: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'received' },
 };
 
@@ -129,11 +132,35 @@ export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges
       )
       .executeTakeFirst(),
   );
+  // Tallies before their windows, so that no tally outlives the window that finds it for its summary.
+  const bad_row_tallies = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('bad_row_tallies')
+      .where((eb) =>
+        eb(
+          eb.refTuple('window_start', 'client', 'channel'),
+          'in',
+          eb
+            .selectFrom('bad_row_tallies')
+            .select(['window_start', 'client', 'channel'])
+            .where('window_start', '<', iso('bad_row_tallies'))
+            .limit(batchRows)
+            .$asTuple('window_start', 'client', 'channel'),
+        ),
+      )
+      .executeTakeFirst(),
+  );
+  const bad_row_windows = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('bad_row_windows')
+      .where('window_start', 'in', (eb) => eb.selectFrom('bad_row_windows').select('window_start').where('window_start', '<', iso('bad_row_windows')).limit(batchRows))
+      .executeTakeFirst(),
+  );
   const csp_reports = await inBatches(batchRows, () =>
     db
       .deleteFrom('csp_reports')
       .where('id', 'in', (eb) => eb.selectFrom('csp_reports').select('id').where('received_at', '<', iso('csp_reports')).limit(batchRows))
       .executeTakeFirst(),
   );
-  return { tracking_events, tracking_bad_rows, sign_in_links, sessions, outbox, rate_limits, csp_reports };
+  return { tracking_events, tracking_bad_rows, sign_in_links, sessions, outbox, rate_limits, bad_row_tallies, bad_row_windows, csp_reports };
 }
