@@ -1,6 +1,6 @@
 // Installs what a fresh machine is missing, using only Node's own modules (it runs before
 // node_modules exists): the npm packages when package-lock.json changed since the last
-// install, and with --browser Debian's Chromium for the browser tests.
+// install, and with --browser Debian's Chromium and nginx for the browser tests.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import fs from 'node:fs';
 const MIN_NODE = [20, 19];
 const STAMP = 'node_modules/.journey-install-stamp';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 function say(message) {
   console.log(`[setup] ${message}`);
@@ -56,15 +57,29 @@ function ensureChromium() {
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
 }
 
-export function ensureSetup({ browser = false } = {}) {
+// deploy/nginx.conf is tested (nginx -t, and the cache in front of a server) and benchmarked
+// with Debian's nginx-light, the smallest build that has every module it uses.
+export function ensureNginx() {
+  if (fs.existsSync(NGINX_PATH)) return;
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    throw new Error(`nginx is missing at ${NGINX_PATH}. Install Debian's package as root: apt-get install -y nginx-light`);
+  }
+  say("installing Debian's nginx for the deployment tests (apt-get install nginx-light)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'nginx-light'], { stdio: 'inherit', env });
+}
+
+export function ensureSetup({ browser = false, nginx = browser } = {}) {
   checkNode();
   ensurePackages();
   if (browser) ensureChromium();
+  if (nginx) ensureNginx();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    ensureSetup({ browser: process.argv.includes('--browser') });
+    ensureSetup({ browser: process.argv.includes('--browser'), nginx: process.argv.includes('--browser') || process.argv.includes('--nginx') });
   } catch (error) {
     console.error(`[setup] ${error.message}`);
     process.exit(1);
