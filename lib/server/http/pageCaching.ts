@@ -1,10 +1,9 @@
-import type { StepId } from '../../journey/steps';
-
 /**
  * Who may keep a journey page: a shared cache (nginx, a CDN) when the page is the same for
  * every visitor of its URL, else nobody. The URL is the cache key, so the query (?source=…)
  * may vary a shared page; a cookie may not.
  */
+import type { StepId } from '../../journey/steps';
 
 /** The promise to marketers: a catalogue change shows on every offer page, through any cache, within this. */
 export const OFFER_PAGE_FRESHNESS_S = 60;
@@ -58,7 +57,8 @@ export type PageCaching =
  * The Cache-Control of a shared page. A page may show a catalogue this server read up to
  * `catalogueTtlMs` ago, then be kept for s-maxage and served stale for
  * stale-while-revalidate more: the three together stay within OFFER_PAGE_FRESHNESS_S
- * (40 + 15 + 5 s by default). Browsers keep nothing (no max-age): s-maxage is for shared caches.
+ * (5 + 40 + 15 s by default). No max-age: a browser asks again each time (at most reusing
+ * its copy while it does, for stale-while-revalidate, and only with the same cookies).
  */
 export function sharedCacheControl(catalogueTtlMs: number): string {
   const sMaxAge = Math.max(1, OFFER_PAGE_FRESHNESS_S - STALE_WHILE_REVALIDATE_S - Math.ceil(catalogueTtlMs / 1000));

@@ -36,7 +36,7 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
   const caching = pageCaching({ method: req.method, step, livemode: mode.livemode, cookieNames: Object.keys(req.cookies) }, env.CATALOGUE_CACHE_TTL_MS);
   res.setHeader('Cache-Control', caching.cacheControl);
   if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
-  // Read only when there is one, so never on a shared page (a pj_ cookie makes the page personal).
+  // Always null on a shared page: a consent cookie (pj_) makes the page personal.
   const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
   const props = { kind: 'journey', base, mode, search, flow, tracking: publicTrackingEnv(env), consentCookie, step, view: result.view };
   return { props: props as JourneyPageProps };
