@@ -33,6 +33,14 @@ export interface NginxBench {
   nginxRatio: number;
   /** the origin's p99 over its median (aim: <= 3) */
   originTail: number;
+  /**
+   * The machine's 1-minute load average before and after, next to its cores. The load
+   * generator and the server under load make about 2 of it; well beyond that, other
+   * processes took the CPU meanwhile and much of the app's tail is theirs (its event loop
+   * waits for the CPU, measured here at load 4 to 10 on 2 cores: p99 10 to 13x the median,
+   * against 2 to 3x at load 2 to 3).
+   */
+  load: { before: number; after: number; cores: number };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -86,6 +94,7 @@ function summarise(runs: Awaited<ReturnType<typeof load>>[]): Throughput {
 
 export async function measureOfferThroughNginx(options: { origin: string; path: string; connections: number; durationS: number; rounds: number; warmupS: number }): Promise<NginxBench> {
   const { origin, path: pagePath, connections, durationS, rounds, warmupS } = options;
+  const loadBefore = os.loadavg()[0]!;
   const floor = await startFloor(await fetch(`${origin}${pagePath}`));
   const front = await startNginxFront(await freePort(), [new URL(origin).host]);
   try {
@@ -105,6 +114,7 @@ export async function measureOfferThroughNginx(options: { origin: string; path: 
       originRatio: originT.requestsPerSecond / floorT.requestsPerSecond,
       nginxRatio: nginxT.requestsPerSecond / floorT.requestsPerSecond,
       originTail: originT.p99Ms / Math.max(originT.p50Ms, 1),
+      load: { before: loadBefore, after: os.loadavg()[0]!, cores: os.cpus().length },
     };
   } finally {
     await front.stop();
@@ -122,4 +132,6 @@ export function printNginxBench(result: NginxBench, connections: number, rounds:
   row('nginx (deploy/nginx.conf)', result.nginx, result.nginxRatio);
   log(`  through nginx: ${result.nginxRatio.toFixed(2)} of the floor (aim: >= 0.5), X-Cache-Status ${result.nginx.cacheStatus}`);
   log(`  origin tail: p99 ${result.origin.p99Ms} ms = ${result.originTail.toFixed(1)}x its median ${result.origin.p50Ms} ms (aim: <= 3)`);
+  const { before, after, cores } = result.load;
+  log(`  machine load average ${before.toFixed(1)} before, ${after.toFixed(1)} after, on ${cores} cores${Math.max(before, after) > cores + 2 ? ': other processes took the CPU meanwhile, and much of the tail is theirs' : ''}`);
 }
