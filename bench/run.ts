@@ -7,10 +7,13 @@
  *     route, and an exact check that every acknowledged event is stored;
  *   - each journey page in Chromium: Lighthouse (mobile) performance, CLS, TBT, the JS it
  *     actually loads, and whether Stripe's code comes before the card step.
- *   - the offer page's latency while four clients flood it with 15 KB query strings.
+ *   - the offer page's latency while four clients flood it with 15 KB query strings;
+ *   - the offer page from the floor (node:http serving its bytes), from the app, and through
+ *     nginx with deploy/nginx.conf: requests/s as a fraction of the floor, and the app's tail.
  * Results are printed and written to bench/results/latest.json. BENCH_ONLY=pages measures
  * the journey pages alone (no load tests) and writes bench/results/pages.json;
- * BENCH_ONLY=flood measures the flood alone.
+ * BENCH_ONLY=flood measures the flood alone; BENCH_ONLY=nginx the offer page against the
+ * floor alone (bench/results/nginx.json).
  */
 import { ensureBuild } from '../scripts/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +24,7 @@ import { firstLoadJs } from './firstLoadJs';
 import { measureCheckouts } from './checkoutLoad';
 import { measureFunnel } from './funnelLoad';
 import { measureFlood, type FloodResult } from './floodLoad';
+import { measureOfferThroughNginx, printNginxBench } from './nginxLoad';
 import { measurePages, type StepMeasure } from './pageMeasures';
 import { printPageTable } from './pageReport';
 
@@ -99,7 +103,7 @@ function printFlood(flood: FloodResult): void {
 }
 
 async function main(): Promise<void> {
-  if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood') throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages" and "flood"`);
+  if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood' && ONLY !== 'nginx') throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood" and "nginx"`);
   if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app (or reusing a current build)…');
   ensureBuild({ env, stdio: 'ignore' });
@@ -111,6 +115,18 @@ async function main(): Promise<void> {
     await waitForServer();
     if (ONLY === 'flood') {
       printFlood(await measureFlood(ORIGIN, OFFER_PATHS[0]!, DURATION_S));
+      return;
+    }
+    const nginxBench = () =>
+      measureOfferThroughNginx({ origin: ORIGIN, path: OFFER_PATHS[0]!, connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, warmupS: Math.max(2, WARMUP_S / 6) });
+    if (ONLY === 'nginx') {
+      // The app warms up as in the full run before its figures count.
+      for (let i = 0; i < 2; i += 1) await load(OFFER_PATHS[0]!, WARMUP_S / 6);
+      const nginx = await nginxBench();
+      printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
+      fs.mkdirSync('bench/results', { recursive: true });
+      fs.writeFileSync(path.join('bench/results', 'nginx.json'), JSON.stringify({ nginx }, null, 2));
+      console.log('Written to bench/results/nginx.json');
       return;
     }
     if (ONLY === 'pages') {
@@ -171,6 +187,7 @@ async function main(): Promise<void> {
     });
 
     const flood = await measureFlood(ORIGIN, OFFER_PATHS[0]!, DURATION_S);
+    const nginx = await nginxBench();
     const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
     const pages = await measureJourneyPages();
@@ -208,13 +225,14 @@ async function main(): Promise<void> {
     console.log(`    events acknowledged (10 × 2xx) ${funnel.count.acknowledgedEvents}, rows in tracking_events ${funnel.count.storedEvents}, ${funnel.count.failures} failed requests`);
 
     printFlood(flood);
+    printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
 
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, flood, pages }, null, 2));
+    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, flood, nginx, pages }, null, 2));
     console.log(`Written to ${out}`);
     if (!funnel.count.matches) {
       throw new Error(

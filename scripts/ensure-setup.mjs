@@ -1,7 +1,7 @@
 // Installs what a fresh machine is missing, using only Node's own modules (it runs before
 // node_modules exists): the npm packages when package-lock.json changed since the last
-// install, with --browser Debian's Chromium for the browser tests, and with --postgres
-// Debian's PostgreSQL for the storage tests.
+// install, with --browser Debian's Chromium and nginx for the browser tests, and with
+// --postgres Debian's PostgreSQL for the storage tests.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import { postgresBinDir } from './postgresServer.mjs';
 const MIN_NODE = [20, 19];
 const STAMP = 'node_modules/.journey-install-stamp';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 function say(message) {
   console.log(`[setup] ${message}`);
@@ -47,38 +48,60 @@ function ensurePackages() {
   fs.writeFileSync(STAMP, `${wanted}\n`);
 }
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM_PATH)) return;
+const POLICY_RC = '/usr/sbin/policy-rc.d';
+let aptUpdated = false;
+
+/**
+ * Installs Debian packages as root. The packages' own services (the postgresql cluster on
+ * 5432, nginx on port 80) are kept from starting while they install (policy-rc.d answers
+ * 101, "not allowed"): the tests start servers of their own on free loopback ports.
+ */
+function aptInstall(packages, why) {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}. Install Debian's package as root: apt-get install -y chromium`);
+    throw new Error(`${why}: install Debian's package as root: apt-get install -y ${packages.join(' ')}`);
   }
-  say("installing Debian's Chromium for the browser tests (apt-get install chromium)…");
+  say(`${why}: apt-get install ${packages.join(' ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });
+  const ownPolicy = !fs.existsSync(POLICY_RC);
+  if (ownPolicy) fs.writeFileSync(POLICY_RC, '#!/bin/sh\n# npm test: no service starts while packages install\nexit 101\n', { mode: 0o755 });
+  try {
+    if (!aptUpdated) execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+    aptUpdated = true;
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  } finally {
+    if (ownPolicy) fs.rmSync(POLICY_RC, { force: true });
+  }
+}
+
+function ensureChromium() {
+  if (!fs.existsSync(CHROMIUM_PATH)) aptInstall(['chromium', 'fonts-liberation'], `Chromium is missing at ${CHROMIUM_PATH} (the browser tests need it)`);
 }
 
 function ensurePostgres() {
-  if (postgresBinDir()) return;
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error("PostgreSQL is missing (the storage tests run on it too). Install Debian's package as root: apt-get install -y postgresql");
-  }
-  say("installing Debian's PostgreSQL for the storage tests (apt-get install postgresql)…");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env });
+  if (!postgresBinDir()) aptInstall(['postgresql'], 'PostgreSQL is missing (the storage tests run on it too)');
 }
 
-export function ensureSetup({ browser = false, postgres = false } = {}) {
+// deploy/nginx.conf is tested (nginx -t, and the cache in front of a server) and benchmarked
+// with Debian's nginx-light, the smallest build that has every module it uses.
+export function ensureNginx() {
+  if (!fs.existsSync(NGINX_PATH)) aptInstall(['nginx-light'], `nginx is missing at ${NGINX_PATH} (the deployment tests need it)`);
+}
+
+export function ensureSetup({ browser = false, nginx = browser, postgres = false } = {}) {
   checkNode();
   ensurePackages();
   if (browser) ensureChromium();
+  if (nginx) ensureNginx();
   if (postgres) ensurePostgres();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    ensureSetup({ browser: process.argv.includes('--browser'), postgres: process.argv.includes('--postgres') });
+    ensureSetup({
+      browser: process.argv.includes('--browser'),
+      nginx: process.argv.includes('--browser') || process.argv.includes('--nginx'),
+      postgres: process.argv.includes('--postgres'),
+    });
   } catch (error) {
     console.error(`[setup] ${error.message}`);
     process.exit(1);

@@ -10,7 +10,7 @@ import { E2E_REPORT_PASSWORD } from './support';
 
 const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
 
-test('every page has its own nonce policy, and each script tag of the page carries it', async ({ request }) => {
+test('every personal page has its own nonce policy, and each script tag of the page carries it', async ({ request }) => {
   const first = await request.get('/vogue/demo-single?livemode=false');
   const second = await request.get('/vogue/demo-single?livemode=false');
   const policy = first.headers()['content-security-policy']!;
@@ -23,6 +23,46 @@ test('every page has its own nonce policy, and each script tag of the page carri
   for (const tag of tags.filter((tag) => !tag.includes('application/json'))) expect(tag).toContain(`nonce="${nonce}"`);
   // Other answers keep the plain no-framing policy.
   expect((await request.get('/api/ping')).headers()['content-security-policy']).toBe("frame-ancestors 'none'");
+});
+
+test('a shared offer page carries no nonce: our files run by origin, and Next\'s inline bootstrap by the hash its policy names', async ({ request }) => {
+  const first = await request.get('/vogue/demo-single?source=shared-policy');
+  const second = await request.get('/vogue/demo-single?source=shared-policy');
+  expect(first.headers()['cache-control']).toMatch(/^public, s-maxage=\d+, stale-while-revalidate=\d+$/);
+  const policy = first.headers()['content-security-policy']!;
+  // The same policy and bytes for everyone: nothing of the request in them.
+  expect(second.headers()['content-security-policy']).toBe(policy);
+  expect(await second.text()).toBe(await first.text());
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'report-uri /api/csp-reports']) expect(policy).toContain(directive);
+  expect(policy).not.toMatch(/nonce|strict-dynamic/);
+  const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!.split(' ');
+  const html = await first.text();
+  expect(html).not.toContain('nonce');
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=|application\/json/.test(attributes!));
+  expect(inline.length).toBeGreaterThan(0);
+  const hashes = inline.map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  expect(scriptSrc).toEqual([...hashes, "'self'"]);
+});
+
+test('a script injected into a shared offer page does not run, and the page itself runs without a violation', async ({ page }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+  });
+  await page.goto('/vogue/demo-single?source=shared-clean');
+  await page.getByRole('article', { name: 'Vogue Digital', exact: true }).getByRole('button').click();
+  await page.waitForURL(/\/cart\?/);
+  expect(blocked).toEqual([]);
+
+  await page.route('**/demo-single?source=shared-injected', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('</head>', '<script>window.__skimmer = true</script><script src="https://skimmer.example/s.js"></script></head>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/vogue/demo-single?source=shared-injected');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __skimmer?: boolean }).__skimmer)).toBeUndefined();
+  expect(blocked.length).toBeGreaterThanOrEqual(2);
 });
 
 test('a script injected into the payment page does not run, and the funnel report shows what was blocked', async ({ page, request }) => {

@@ -1,18 +1,48 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serverEnv } from '../../config/serverEnv';
 import { isPaymentPage } from '../../journey/paymentPages';
+import type { ScriptTrust } from '../http/csp/contentSecurityPolicy';
 import { pageSecurityHeaders } from '../http/csp/pagePolicy';
+import { mayBeKeptBySharedCache, PERSONAL_CACHE_CONTROL } from '../http/pageCaching';
 import { knownOrigin } from '../http/publicOrigin';
 
+export interface DocumentSecurity {
+  /** Whether a shared cache may keep the page: then it carries nothing of this request. */
+  shared: boolean;
+  /** The nonce of the page's script tags; none on a page a shared cache may keep. */
+  nonce: string | undefined;
+  /**
+   * Called by the document once it knows the framework's inline scripts: on a shared page,
+   * sets the policy that lets exactly those run, by hash. Nothing to do on other pages.
+   */
+  allowInlineScripts(scripts: readonly string[]): void;
+}
+
+const freshNonce = () => randomBytes(16).toString('base64');
+const hashOf = (script: string) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+
 /**
- * Gives a page being rendered its Content-Security-Policy, with a fresh nonce, and returns
- * the nonce for the document's script tags. Every page is rendered per request (none is
- * prerendered), so every page has its own nonce.
+ * Whether the answer being rendered is one a shared cache may keep (its loader said so,
+ * lib/server/http/pageCaching.ts). Only a page that rendered as itself (200) is shared, and
+ * nothing is in development, whose inline refresh script needs a nonce; either way the
+ * answer is made personal again, so that a cache never keeps what carries a nonce.
  */
-export function applyDocumentSecurity(req: IncomingMessage | undefined, res: ServerResponse | undefined, asPath: string | undefined): string {
-  const nonce = randomBytes(16).toString('base64');
-  if (!req || !res || res.headersSent) return nonce;
+function sharedAnswer(res: ServerResponse): boolean {
+  if (!mayBeKeptBySharedCache(res.getHeader('Cache-Control'))) return false;
+  if (res.statusCode === 200 && process.env.NODE_ENV !== 'development') return true;
+  res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
+  return false;
+}
+
+/**
+ * Gives a page being rendered its Content-Security-Policy. Every page is rendered per
+ * request (none is prerendered). A personal page gets a fresh nonce, returned for the
+ * document's script tags. A page a shared cache may keep gets none (everyone would read
+ * the same one): its inline scripts are allowed by hash once the document names them.
+ */
+export function applyDocumentSecurity(req: IncomingMessage | undefined, res: ServerResponse | undefined, asPath: string | undefined): DocumentSecurity {
+  if (!req || !res || res.headersSent) return { shared: false, nonce: freshNonce(), allowInlineScripts: () => {} };
   const env = serverEnv();
   // The host only places a collector derived from it ({domain}); an unknown one falls back to localhost.
   const origin = new URL(knownOrigin(env, req) ?? 'http://localhost');
@@ -21,6 +51,16 @@ export function applyDocumentSecurity(req: IncomingMessage | undefined, res: Ser
     host: origin.host,
     protocol: origin.protocol === 'https:' ? ('https' as const) : ('http' as const),
   };
-  for (const [name, value] of Object.entries(pageSecurityHeaders(env, page, nonce))) res.setHeader(name, value);
-  return nonce;
+  const applyPolicy = (scripts: ScriptTrust) => {
+    if (res.headersSent) return;
+    for (const [name, value] of Object.entries(pageSecurityHeaders(env, page, scripts))) res.setHeader(name, value);
+  };
+  if (!sharedAnswer(res)) {
+    const nonce = freshNonce();
+    applyPolicy({ nonce });
+    return { shared: false, nonce, allowInlineScripts: () => {} };
+  }
+  // Until the document names its inline scripts, none may run.
+  applyPolicy({ inlineScriptHashes: [] });
+  return { shared: true, nonce: undefined, allowInlineScripts: (scripts) => applyPolicy({ inlineScriptHashes: [...new Set(scripts.map(hashOf))] }) };
 }

@@ -150,6 +150,43 @@ describe('journey page loader', () => {
   });
 });
 
+describe('journey page loader: who may keep the page', () => {
+  const SHARED = 'public, s-maxage=40, stale-while-revalidate=15';
+  const PERSONAL = 'private, no-store';
+
+  it.each<[string, Options, string]>([
+    ['/vogue/demo-single', {}, SHARED],
+    ['/vogue/demo-single?source=newsletter', {}, SHARED],
+    ['/vogue/demo-single', { method: 'HEAD' }, SHARED],
+    ['/vogue/demo-single', { cookies: { _ga: 'GA1.2.3' } }, SHARED],
+    ['/vogue/demo-single?livemode=false', {}, PERSONAL],
+    ['/vogue/demo-single', { cookies: { mt_livemode: 'false' } }, PERSONAL],
+    ['/vogue/demo-single', { cookies: { CN_token_access: 'token' } }, PERSONAL],
+    ['/vogue/demo-single', { cookies: { pj_consent: 'C0001' } }, PERSONAL],
+    ['/vogue/demo-single', { method: 'POST' }, PERSONAL],
+    ['/vogue/demo-single?livemode=maybe', {}, PERSONAL],
+    ['/vogue/demo-single/cart', {}, PERSONAL],
+    ['/vogue/demo-single/credit-card', {}, PERSONAL],
+    ['/vogue/demo-single/success', {}, PERSONAL],
+    ['/vogue/demo-single/auth/initiate', {}, PERSONAL],
+    ['/vogue/unknown-campaign', {}, PERSONAL],
+  ])('%s %j: Cache-Control %s', async (url, options, cacheControl) => {
+    const { headers } = await load(url, options);
+    expect(headers['Cache-Control']).toBe(cacheControl);
+    expect(headers.Vary).toBe(cacheControl === SHARED ? 'Cookie' : undefined);
+  });
+
+  it('renders a shared page from its URL alone: the same props whatever else the request carries', async () => {
+    const plain = await load('/vogue/demo-single?source=newsletter');
+    const busy = await load('/vogue/demo-single?source=newsletter', {
+      cookies: { _ga: 'GA1.2.3', OptanonAlertBoxClosed: 'yes' },
+      headers: { 'user-agent': 'another browser', 'x-forwarded-for': '203.0.113.9', 'accept-language': 'fr' },
+    });
+    expect(busy.headers['Cache-Control']).toBe(SHARED);
+    expect(JSON.stringify(await (busy.result as { props: unknown }).props)).toBe(JSON.stringify(await (plain.result as { props: unknown }).props));
+  });
+});
+
 /** Props a step no longer has: each step's own view model holds what it needs. */
 const GONE_PROPS = ['location', 'crossSells', 'transaction', 'payments', 'authError', 'returnSegments'];
 

@@ -11,6 +11,7 @@ import { publicTrackingEnv } from '../../config/publicEnv';
 import type { StepLoaderContext } from './stepLoader';
 import { STEP_LOADERS } from './stepLoaders';
 import { CONSENT_COOKIE } from '../../tracking/consent/consentStore';
+import { PERSONAL_CACHE_CONTROL, pageCaching, SHARED_PAGE_VARY } from '../http/pageCaching';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -30,7 +31,11 @@ function routeSegments(params: GetServerSidePropsContext['params']): string[] | 
 async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   const result = await STEP_LOADERS[step](context);
   if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
-  const { base, mode, search, flow, env, req } = context;
+  const { base, mode, search, flow, env, req, res } = context;
+  const caching = pageCaching({ method: req.method, step, livemode: mode.livemode, cookieNames: Object.keys(req.cookies) }, env.CATALOGUE_CACHE_TTL_MS);
+  res.setHeader('Cache-Control', caching.cacheControl);
+  if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
+  // Always null on a shared page: a consent cookie (pj_) makes the page personal.
   const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
   const props = { kind: 'journey', base, mode, search, flow, tracking: publicTrackingEnv(env), consentCookie, step, view: result.view };
   return { props: props as JourneyPageProps };
@@ -45,6 +50,8 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
 export async function getServerSideProps(
   context: GetServerSidePropsContext,
 ): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
+  // Personal until a step's loader has shown otherwise (pageCaching.ts).
+  context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
   if (refuseUnlessPageMethod(context)) {
     return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
   }

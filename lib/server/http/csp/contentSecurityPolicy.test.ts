@@ -5,7 +5,7 @@ import { mergeSources } from './cspSources';
 const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
 
 describe('contentSecurityPolicy', () => {
-  const base = { nonce: 'abc123', sources: [], reportPath: '/api/csp-reports', reportTo: true, development: false };
+  const base = { scripts: { nonce: 'abc123' }, sources: [], reportPath: '/api/csp-reports', reportTo: true, development: false };
 
   it('lets only nonced scripts, and what they load, run; no plugins, no <base>, no framing', () => {
     const policy = directives(contentSecurityPolicy(base));
@@ -34,6 +34,14 @@ describe('contentSecurityPolicy', () => {
     expect(policy.get('script-src')).toEqual(["'nonce-abc123'", "'strict-dynamic'", "'self'", 'https://js.stripe.com']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+  });
+
+  it('on a shared page, trusts no nonce: our files by origin, the framework\'s inline scripts by hash', () => {
+    const shared = { ...base, scripts: { inlineScriptHashes: ['sha256-AAA=', 'sha256-BBB='] } };
+    const policy = directives(contentSecurityPolicy({ ...shared, sources: [{ script: ['https://cdn.cookielaw.org'] }] }));
+    expect(policy.get('script-src')).toEqual(["'sha256-AAA='", "'sha256-BBB='", "'self'", 'https://cdn.cookielaw.org']);
+    expect(contentSecurityPolicy(shared)).not.toMatch(/nonce|strict-dynamic/);
+    expect(directives(contentSecurityPolicy({ ...shared, scripts: { inlineScriptHashes: [] } })).get('script-src')).toEqual(["'self'"]);
   });
 
   it('allows eval only in development', () => {

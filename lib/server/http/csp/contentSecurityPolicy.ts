@@ -1,8 +1,16 @@
 import { mergeSources, type CspSources } from './cspSources';
 
+/**
+ * How the page's own scripts are recognised. A personal page: a fresh random nonce per
+ * response; only scripts carrying it, and what they load ('strict-dynamic'), run. A page a
+ * shared cache keeps is the same bytes for everyone, so a nonce in it would be public and
+ * protect nothing: there, our script files run by origin ('self'), and the framework's
+ * inline scripts by the hash of their exact text; an injected inline script matches neither.
+ */
+export type ScriptTrust = { nonce: string } | { inlineScriptHashes: readonly string[] };
+
 export interface PolicyInput {
-  /** A fresh random value per response: only scripts carrying it (and what they load) run. */
-  nonce: string;
+  scripts: ScriptTrust;
   /** Every party the page may use (payment methods, consent manager, tracking…). */
   sources: readonly CspSources[];
   /** Our endpoint that stores violation reports (report-uri). */
@@ -22,17 +30,24 @@ export const CSP_REPORT_GROUP = 'csp';
 
 const list = (values: readonly string[]) => values.join(' ');
 
+/** The script-src keywords of a page's own scripts: the nonce and 'strict-dynamic', or hashes. */
+function ownScripts(scripts: ScriptTrust): string {
+  if ('nonce' in scripts) return `'nonce-${scripts.nonce}' 'strict-dynamic'`;
+  return scripts.inlineScriptHashes.map((hash) => `'${hash}'`).join(' ');
+}
+
 /**
- * The Content-Security-Policy header of a page. Scripts: nonce + 'strict-dynamic' (CSP 3);
- * 'self' and the parties' hosts are the fallback of browsers without it. No plugins, no
- * <base> (a base tag could send our relative scripts elsewhere), no framing by anyone.
+ * The Content-Security-Policy header of a page. Scripts: nonce + 'strict-dynamic' (CSP 3),
+ * with 'self' and the parties' hosts as the fallback of browsers without it; or, on a
+ * shared page, hashes + 'self' + the parties' hosts (ScriptTrust). No plugins, no <base>
+ * (a base tag could send our relative scripts elsewhere), no framing by anyone.
  * Styles allow inline: React and the payment providers' frames set style attributes.
  */
-export function contentSecurityPolicy({ nonce, sources, reportPath, reportTo, development }: PolicyInput): string {
+export function contentSecurityPolicy({ scripts, sources, reportPath, reportTo, development }: PolicyInput): string {
   const merged = mergeSources(sources);
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', `'nonce-${nonce}' 'strict-dynamic' 'self' ${list(merged.script)}${development ? " 'unsafe-eval'" : ''}`],
+    ['script-src', `${ownScripts(scripts)} 'self' ${list(merged.script)}${development ? " 'unsafe-eval'" : ''}`],
     ['style-src', `'self' 'unsafe-inline' ${list(merged.style)}`],
     ['img-src', `'self' data: ${list(merged.img)}`],
     ['font-src', `'self' data: ${list(merged.font)}`],

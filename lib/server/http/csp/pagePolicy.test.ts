@@ -52,13 +52,13 @@ describe('pageParties', () => {
 
 describe('pageSecurityHeaders', () => {
   it('sends the nonce in the policy and declares the report endpoint for report-to', () => {
-    const headers = pageSecurityHeaders(parseServerEnv({}), page, 'n0nce');
+    const headers = pageSecurityHeaders(parseServerEnv({}), page, { nonce: 'n0nce' });
     expect(headers['Content-Security-Policy']).toContain("'nonce-n0nce' 'strict-dynamic'");
     expect(headers['Reporting-Endpoints']).toBe('csp="https://subscribe.vogue.com/api/csp-reports"');
   });
 
   it('sends no Reporting-Endpoints over http, where browsers would not use it', () => {
-    const headers = pageSecurityHeaders(parseServerEnv({}), { ...page, protocol: 'http', host: 'localhost:3000' }, 'n0nce');
+    const headers = pageSecurityHeaders(parseServerEnv({}), { ...page, protocol: 'http', host: 'localhost:3000' }, { nonce: 'n0nce' });
     expect(headers['Reporting-Endpoints']).toBeUndefined();
     expect(headers['Content-Security-Policy']).not.toContain('report-to');
   });

@@ -2,7 +2,7 @@ import type { ServerEnv } from '../../../config/serverEnv';
 import { collectorOrigin } from '../../../tracking/collectorUrl';
 import { PAYMENT_METHOD_IDS } from '../../../payments/methods';
 import { SERVER_PAYMENT_METHODS, methodEnabled } from '../../payments/methodRegistry';
-import { contentSecurityPolicy, CSP_REPORT_GROUP } from './contentSecurityPolicy';
+import { contentSecurityPolicy, CSP_REPORT_GROUP, type ScriptTrust } from './contentSecurityPolicy';
 import type { CspSources } from './cspSources';
 import { CONSENT_MANAGER_SOURCES, originOf, TAG_MANAGER_SOURCES } from './thirdPartySources';
 
@@ -42,10 +42,10 @@ export function pageParties(env: ServerEnv, page: PageContext, sentryDsn: string
 }
 
 /** The headers that carry a page's policy: the CSP itself, and where report-to sends reports. */
-export function pageSecurityHeaders(env: ServerEnv, page: PageContext, nonce: string): Record<string, string> {
+export function pageSecurityHeaders(env: ServerEnv, page: PageContext, scripts: ScriptTrust): Record<string, string> {
   const sources = pageParties(env, page, env.SENTRY_DSN);
   const https = page.protocol === 'https';
-  const policy = contentSecurityPolicy({ nonce, sources, reportPath: CSP_REPORT_PATH, reportTo: https, development: process.env.NODE_ENV === 'development' });
+  const policy = contentSecurityPolicy({ scripts, sources, reportPath: CSP_REPORT_PATH, reportTo: https, development: process.env.NODE_ENV === 'development' });
   if (!https) return { 'Content-Security-Policy': policy };
   return { 'Content-Security-Policy': policy, 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="https://${page.host}${CSP_REPORT_PATH}"` };
 }

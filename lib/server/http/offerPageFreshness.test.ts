@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueCache, type CatalogueSource } from '../catalogue/catalogueCache';
+import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { OFFER_PAGE_FRESHNESS_S, sharedCacheControl } from './pageCaching';
+
+/**
+ * A catalogue change shows on the offer page within OFFER_PAGE_FRESHNESS_S, through both
+ * caches at once: the server's CatalogueCache (the real one, on a fake clock) and a shared
+ * cache that honours the page's Cache-Control as nginx does (fresh for s-maxage; then, for
+ * stale-while-revalidate, the stale copy is answered while the next one is fetched).
+ */
+async function simulate({ ttlMs, changeAtMs, requestEveryMs, firstRequestMs, untilMs }: { ttlMs: number; changeAtMs: number; requestEveryMs: number; firstRequestMs: number; untilMs: number }) {
+  let now = 0;
+  const source: CatalogueSource = {
+    version: async () => (now >= changeAtMs ? 2 : 1),
+    loadSnapshot: async () => ({ version: now >= changeAtMs ? 2 : 1, flowsByPath: new Map(), crossSellsByBrand: new Map(), couponsByCode: new Map() }) as CatalogueSnapshot,
+  };
+  const catalogue = new CatalogueCache(async () => source, ttlMs, () => now);
+  const render = async () => (await catalogue.get()).version;
+
+  const header = sharedCacheControl(ttlMs);
+  const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(header)![1]) * 1000;
+  const [fresh, stale] = [seconds('s-maxage'), seconds('stale-while-revalidate')];
+
+  let stored: { version: number; at: number } | null = null;
+  const answers: { at: number; version: number }[] = [];
+  for (now = firstRequestMs; now <= untilMs; now += requestEveryMs) {
+    const age = stored ? now - stored.at : Infinity;
+    if (stored && age < fresh) {
+      answers.push({ at: now, version: stored.version });
+    } else if (stored && age < fresh + stale) {
+      answers.push({ at: now, version: stored.version });
+      stored = { version: await render(), at: now }; // the background update
+    } else {
+      stored = { version: await render(), at: now };
+      answers.push({ at: now, version: stored.version });
+    }
+  }
+  return answers;
+}
+
+describe('a catalogue change on the offer page, through the server and a shared cache', () => {
+  const cases: [number, number, number][] = [];
+  for (const ttlMs of [0, 5_000, 20_000]) {
+    for (const requestEveryMs of [250, 1_000, 7_000, 16_000, 39_000, 56_000]) {
+      for (const changeAtMs of [1, 4_999, 12_345, 40_001, 54_999, 55_000]) cases.push([ttlMs, requestEveryMs, changeAtMs]);
+    }
+  }
+
+  it.each(cases)('catalogue TTL %d ms, a request every %d ms, a change at %d ms: shown to everyone within 60 s', async (ttlMs, requestEveryMs, changeAtMs) => {
+    for (const firstRequestMs of [0, Math.floor(requestEveryMs / 3)]) {
+      const answers = await simulate({ ttlMs, changeAtMs, requestEveryMs, firstRequestMs, untilMs: changeAtMs + 5 * OFFER_PAGE_FRESHNESS_S * 1000 });
+      const late = answers.filter((answer) => answer.version === 1 && answer.at >= changeAtMs + OFFER_PAGE_FRESHNESS_S * 1000);
+      expect(late).toEqual([]);
+      expect(answers.at(-1)!.version).toBe(2);
+    }
+  });
+
+  it('is not shown sooner than the caches allow, which is what they are for', async () => {
+    // A check of the model itself: right after a change, the stored page is still the old one.
+    const answers = await simulate({ ttlMs: 5_000, changeAtMs: 1_000, requestEveryMs: 1_000, firstRequestMs: 0, untilMs: 3_000 });
+    expect(answers.map((answer) => answer.version)).toEqual([1, 1, 1, 1]);
+  });
+});

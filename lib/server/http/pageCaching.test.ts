@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { StepId } from '../../journey/steps';
+import {
+  mayBeKeptBySharedCache,
+  OFFER_PAGE_FRESHNESS_S,
+  pageCaching,
+  type PageRequest,
+  type PersonalReason,
+  sharedCacheControl,
+  STALE_WHILE_REVALIDATE_S,
+} from './pageCaching';
+
+const SHARED = 'public, s-maxage=40, stale-while-revalidate=15';
+const anonymousOffer: PageRequest = { method: 'GET', step: 'campaign', livemode: true, cookieNames: [] };
+
+describe('pageCaching', () => {
+  it.each<[string, Partial<PageRequest>, PersonalReason | 'shared']>([
+    ['an anonymous offer page', {}, 'shared'],
+    ['an anonymous offer page asked with HEAD', { method: 'HEAD' }, 'shared'],
+    ['an offer page with a source (the URL is the cache key)', {}, 'shared'],
+    ["an offer page with other sites' cookies", { cookieNames: ['_ga', 'OptanonAlertBoxClosed', 'pj'] }, 'shared'],
+    ['a POST', { method: 'POST' }, 'method'],
+    ['no method at all', { method: undefined }, 'method'],
+    ['the cart', { step: 'cart' }, 'personal-step'],
+    ['the payment step', { step: 'credit-card' }, 'personal-step'],
+    ['the promo code step', { step: 'promo-code' }, 'personal-step'],
+    ['the success page', { step: 'success' }, 'personal-step'],
+    ['the sign-in pages', { step: 'auth-initiate' }, 'personal-step'],
+    ['the sign-in return', { step: 'auth-complete' }, 'personal-step'],
+    ["Amazon Pay's return", { step: 'amazon-pay-return' }, 'personal-step'],
+    ['test mode (?livemode=false or the mt_livemode cookie)', { livemode: false }, 'test-mode'],
+    ['the mt_livemode cookie, even saying true', { cookieNames: ['mt_livemode'] }, 'personal-cookie'],
+    ['a session', { cookieNames: ['_ga', 'CN_token_access'] }, 'personal-cookie'],
+    ["a session's expiry alone", { cookieNames: ['CN_token_access_expires'] }, 'personal-cookie'],
+    ['a consent answer (the banner is rendered from it)', { cookieNames: ['pj_consent'] }, 'personal-cookie'],
+    ['a cart', { cookieNames: ['pj_cart_vogue-demo-single'] }, 'personal-cookie'],
+    ['a receipt on an https site', { cookieNames: ['__Host-pj_receipt'] }, 'personal-cookie'],
+  ])('%s → %s', (_, request, expected) => {
+    const caching = pageCaching({ ...anonymousOffer, ...request }, 5_000);
+    if (expected === 'shared') {
+      expect(caching).toEqual({ shared: true, cacheControl: SHARED });
+    } else {
+      expect(caching).toEqual({ shared: false, cacheControl: 'private, no-store', reason: expected });
+    }
+  });
+
+  it('shares only the offer page among the steps', () => {
+    const steps: StepId[] = ['campaign', 'cart', 'promo-code', 'credit-card', 'amazon-pay-return', 'success', 'auth-initiate', 'auth-complete'];
+    expect(steps.filter((step) => pageCaching({ ...anonymousOffer, step }, 5_000).shared)).toEqual(['campaign']);
+  });
+});
+
+describe('sharedCacheControl', () => {
+  const parts = (header: string) => Object.fromEntries(header.split(', ').slice(1).map((part) => part.split('=').map((v, i) => (i ? Number(v) : v))));
+
+  it.each([0, 1, 999, 5_000, 10_000, 30_000, 44_000])('with a catalogue TTL of %d ms, the TTL, s-maxage and stale-while-revalidate add up to 60 s at most', (ttlMs) => {
+    const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(sharedCacheControl(ttlMs));
+    expect(swr).toBe(STALE_WHILE_REVALIDATE_S);
+    expect(sMaxAge).toBeGreaterThanOrEqual(1);
+    expect(Math.ceil(ttlMs / 1000) + sMaxAge + swr).toBeLessThanOrEqual(OFFER_PAGE_FRESHNESS_S);
+  });
+
+  it('is 40 s fresh and 15 s stale with the default 5 s catalogue TTL', () => {
+    expect(sharedCacheControl(5_000)).toBe(SHARED);
+  });
+
+  it('never drops below one second of caching, however long the catalogue TTL (beyond 44 s it overruns the 60 s)', () => {
+    expect(sharedCacheControl(3_600_000)).toBe('public, s-maxage=1, stale-while-revalidate=15');
+  });
+});
+
+describe('mayBeKeptBySharedCache', () => {
+  it.each<[string | undefined, boolean]>([
+    [SHARED, true],
+    ['public, max-age=31536000, immutable', true],
+    ['s-maxage=10', true],
+    ['private, no-store', false],
+    ['no-store', false],
+    ['private, no-cache, no-store, max-age=0, must-revalidate', false],
+    ['public, no-cache', false],
+    ['max-age=60', false],
+    [undefined, false],
+    ['', false],
+  ])('%s → %s', (header, expected) => {
+    expect(mayBeKeptBySharedCache(header)).toBe(expected);
+  });
+});
