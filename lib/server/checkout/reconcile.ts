@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { GatewayEvent } from '../payments/PaymentGateway';
+import { GatewayEventRepository } from './GatewayEventRepository';
 import { TransactionRepository } from './TransactionRepository';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'unmatched';
@@ -20,12 +21,7 @@ export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEven
     }
     // A live event never moves a test order, nor a test event a live one.
     if (!transaction || (event.livemode !== undefined && transaction.livemode !== event.livemode)) return 'unmatched';
-    const recorded = await trx
-      .insertInto('gateway_events')
-      .values({ id: event.id, gateway: event.gateway, type: event.type, received_at: now().toISOString() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
-    if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+    if (!(await new GatewayEventRepository(trx).recordOnce(event, now()))) return 'duplicate';
     if (event.type === 'payment.succeeded') await transactions.markSucceeded(transaction.id, event.paymentId);
     else await transactions.markFailed(transaction.id, event.paymentId, event.failureCode ?? 'processing_error');
     return 'applied';

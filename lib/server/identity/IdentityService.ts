@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { sha256 } from '../ids';
+import { IdentityRepository } from './IdentityRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
 
@@ -29,13 +30,15 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  */
 export class IdentityService {
   private readonly limiter: RateLimiter;
+  private readonly store: IdentityRepository;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly mailer: Mailer,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.limiter = new RateLimiter(db, now);
+    this.store = new IdentityRepository(db);
   }
 
   /** Sends a sign-in link unless this address or this IP asked too often lately. */
@@ -47,18 +50,7 @@ export class IdentityService {
 
     const token = newToken();
     const at = this.now();
-    await this.db
-      .insertInto('sign_in_links')
-      .values({
-        token_hash: sha256(token),
-        email,
-        purpose: input.purpose,
-        return_path: input.returnPath,
-        expires_at: new Date(at.getTime() + LINK_TTL_MS).toISOString(),
-        consumed_at: null,
-        created_at: at.toISOString(),
-      })
-      .execute();
+    await this.store.addLink(sha256(token), { email, purpose: input.purpose, returnPath: input.returnPath, expiresAt: new Date(at.getTime() + LINK_TTL_MS) }, at);
     const link = `${input.origin}${input.completePath}?token=${token}`;
     const verb = input.purpose === 'sign-in' ? 'Sign in to' : 'Continue with';
     await this.mailer.send({
@@ -75,48 +67,33 @@ export class IdentityService {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid' };
     const at = this.now();
     const hash = sha256(token);
-    const link = await this.db.selectFrom('sign_in_links').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const link = await this.store.findLink(hash);
     if (!link) return { ok: false, reason: 'invalid' };
-    if (link.consumed_at) return { ok: false, reason: 'used' };
-    if (Date.parse(link.expires_at) <= at.getTime()) return { ok: false, reason: 'expired' };
-    const claimed = await this.db
-      .updateTable('sign_in_links')
-      .set({ consumed_at: at.toISOString() })
-      .where('token_hash', '=', hash)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return { ok: false, reason: 'used' };
+    if (link.consumedAt) return { ok: false, reason: 'used' };
+    if (link.expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
+    if (!(await this.store.claimLink(hash, at))) return { ok: false, reason: 'used' };
 
-    await this.db
-      .insertInto('users')
-      .values({ id: crypto.randomUUID(), email: link.email, created_at: at.toISOString() })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .execute();
-    const user = await this.db.selectFrom('users').select('id').where('email', '=', link.email).executeTakeFirstOrThrow();
+    const userId = await this.store.userFor(link.email, at);
     const sessionToken = newToken();
     const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
-    await this.db
-      .insertInto('sessions')
-      .values({ token_hash: sha256(sessionToken), user_id: user.id, expires_at: expiresAt.toISOString(), created_at: at.toISOString() })
-      .execute();
-    return { ok: true, sessionToken, expiresOn: Math.floor(expiresAt.getTime() / 1000), returnPath: link.return_path };
+    await this.store.addSession(sha256(sessionToken), { userId, expiresAt }, at);
+    return { ok: true, sessionToken, expiresOn: Math.floor(expiresAt.getTime() / 1000), returnPath: link.returnPath };
   }
 
   async verify(sessionToken: string | undefined): Promise<VerifyResult> {
     if (!sessionToken) return { ok: false, status: 'MISSING' };
     if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return { ok: false, status: 'INVALID' };
-    const session = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(sessionToken)).executeTakeFirst();
+    const session = await this.store.findSession(sha256(sessionToken));
     if (!session) return { ok: false, status: 'INVALID' };
-    const expiresAt = Date.parse(session.expires_at);
+    const expiresAt = session.expiresAt.getTime();
     if (expiresAt <= this.now().getTime()) return { ok: false, status: 'NOT_AUTHORIZED' };
-    return { ok: true, amgUUID: session.user_id, expiresOn: Math.floor(expiresAt / 1000) };
+    return { ok: true, amgUUID: session.userId, expiresOn: Math.floor(expiresAt / 1000) };
   }
 
   async email(sessionToken: string | undefined): Promise<string | null> {
     const verified = await this.verify(sessionToken);
     if (!verified.ok) return null;
     // A session that expires between two calls has no e-mail: the caller answers 401.
-    const user = await this.db.selectFrom('users').select('email').where('id', '=', verified.amgUUID).executeTakeFirst();
-    return user?.email ?? null;
+    return this.store.emailOf(verified.amgUUID);
   }
 }
