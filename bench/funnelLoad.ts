@@ -1,5 +1,5 @@
-import SQLite from 'better-sqlite3';
 import autocannon from 'autocannon';
+import { createDb, parseDatabaseUrl } from '../lib/server/db/createDb';
 import { sampleFunnelItems } from '../lib/server/events/sampleEvents';
 
 /**
@@ -50,8 +50,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function measureFunnel(options: {
   origin: string;
   apiKey: string;
-  /** The server's tracking database (SQLite), read to count what was stored. */
-  trackingDbFile: string;
+  /** The server's tracking database (file:… or postgres://…), read to count what was stored. */
+  trackingDatabaseUrl: string;
   connections: number;
   durationS: number;
   rounds: number;
@@ -81,12 +81,13 @@ export async function measureFunnel(options: {
   const sessionId = `bench-count-${runId}`;
   const counted = await autocannon({ ...funnelOptions(origin, apiKey, sessionId), connections, amount: options.countRequests });
   const acknowledgedEvents = counted['2xx'] * ITEMS_PER_REQUEST;
-  const db = new SQLite(options.trackingDbFile, { readonly: true });
+  const db = createDb(parseDatabaseUrl(options.trackingDatabaseUrl, 1));
   let storedEvents: number;
   try {
-    storedEvents = (db.prepare('select count(*) as n from tracking_events where session_id = ?').get(sessionId) as { n: number }).n;
+    const row = await db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    storedEvents = Number(row.n);
   } finally {
-    db.close();
+    await db.destroy();
   }
 
   return {

@@ -9,11 +9,15 @@
  *     actually loads, and whether Stripe's code comes before the card step.
  *   - the offer page's latency while four clients flood it with 15 KB query strings;
  *   - the offer page from the floor (node:http serving its bytes), from the app, and through
- *     nginx with deploy/nginx.conf: requests/s as a fraction of the floor, and the app's tail.
+ *     nginx with deploy/nginx.conf: requests/s as a fraction of the floor, and the app's tail;
+ *   - funnel ingestion and checkout submits on each database (SQLite, and PostgreSQL on a
+ *     throw-away server), each behind a server of its own.
  * Results are printed and written to bench/results/latest.json. BENCH_ONLY=pages measures
  * the journey pages alone (no load tests) and writes bench/results/pages.json;
  * BENCH_ONLY=flood measures the flood alone; BENCH_ONLY=nginx the offer page against the
- * floor alone (bench/results/nginx.json).
+ * floor alone (bench/results/nginx.json); BENCH_ONLY=databases the two databases alone
+ * (bench/results/databases.json). Every run also records its parts in bench/results.json,
+ * the latest figures of each (committed: README's table comes from it).
  */
 import { ensureBuild } from '../scripts/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +29,8 @@ import { measureCheckouts } from './checkoutLoad';
 import { measureFunnel } from './funnelLoad';
 import { measureFlood, type FloodResult } from './floodLoad';
 import { measureOfferThroughNginx, printNginxBench } from './nginxLoad';
+import { measureOnDatabases, printDatabaseBench } from './databaseLoad';
+import { recordResults } from './results';
 import { measurePages, type StepMeasure } from './pageMeasures';
 import { printPageTable } from './pageReport';
 
@@ -103,7 +109,9 @@ function printFlood(flood: FloodResult): void {
 }
 
 async function main(): Promise<void> {
-  if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood' && ONLY !== 'nginx') throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood" and "nginx"`);
+  if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood' && ONLY !== 'nginx' && ONLY !== 'databases') {
+    throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx" and "databases"`);
+  }
   if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app (or reusing a current build)…');
   ensureBuild({ env, stdio: 'ignore' });
@@ -119,6 +127,30 @@ async function main(): Promise<void> {
     }
     const nginxBench = () =>
       measureOfferThroughNginx({ origin: ORIGIN, path: OFFER_PATHS[0]!, connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, warmupS: Math.max(2, WARMUP_S / 6) });
+    const databasesBench = () =>
+      measureOnDatabases({
+        port: PORT + 1,
+        env,
+        apiKey: FUNNEL_API_KEY,
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        rounds: ROUNDS,
+        warmupS: Math.max(2, WARMUP_S / 6),
+        countRequests: FUNNEL_COUNT_REQUESTS,
+        checkouts: CHECKOUTS,
+        checkoutConcurrency: CHECKOUT_CONCURRENCY,
+        log: (line) => console.log(line),
+      });
+    if (ONLY === 'databases') {
+      console.log('Funnel ingestion and checkouts on each database…');
+      const databases = await databasesBench();
+      printDatabaseBench(databases, (line) => console.log(line));
+      fs.mkdirSync('bench/results', { recursive: true });
+      fs.writeFileSync(path.join('bench/results', 'databases.json'), JSON.stringify({ databases }, null, 2));
+      recordResults({ databases });
+      console.log('Written to bench/results/databases.json and bench/results.json');
+      return;
+    }
     if (ONLY === 'nginx') {
       // The app warms up as in the full run before its figures count.
       for (let i = 0; i < 2; i += 1) await load(OFFER_PATHS[0]!, WARMUP_S / 6);
@@ -126,7 +158,8 @@ async function main(): Promise<void> {
       printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
       fs.mkdirSync('bench/results', { recursive: true });
       fs.writeFileSync(path.join('bench/results', 'nginx.json'), JSON.stringify({ nginx }, null, 2));
-      console.log('Written to bench/results/nginx.json');
+      recordResults({ nginx });
+      console.log('Written to bench/results/nginx.json and bench/results.json');
       return;
     }
     if (ONLY === 'pages') {
@@ -134,7 +167,8 @@ async function main(): Promise<void> {
       printPageTable(pages, LIGHTHOUSE_RUNS, (line) => console.log(line));
       fs.mkdirSync('bench/results', { recursive: true });
       fs.writeFileSync(path.join('bench/results', 'pages.json'), JSON.stringify({ pages }, null, 2));
-      console.log('Written to bench/results/pages.json');
+      recordResults({ pages });
+      console.log('Written to bench/results/pages.json and bench/results.json');
       return;
     }
     // V8 keeps optimising Next's and React's code for the first 20 s or so of load: measured
@@ -178,7 +212,7 @@ async function main(): Promise<void> {
     const funnel = await measureFunnel({
       origin: ORIGIN,
       apiKey: FUNNEL_API_KEY,
-      trackingDbFile: BENCH_TRACKING_DB_FILE,
+      trackingDatabaseUrl: `file:${BENCH_TRACKING_DB_FILE}`,
       connections: CONNECTIONS,
       durationS: DURATION_S,
       rounds: ROUNDS,
@@ -191,6 +225,7 @@ async function main(): Promise<void> {
     const baselineJs = await firstLoadJs(ORIGIN, BASELINE_PATH);
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
     const pages = await measureJourneyPages();
+    const databases = await databasesBench();
 
     console.log(`\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
     console.log(`  ${'page'.padEnd(24)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'failed'.padStart(7)}  rounds req/s`);
@@ -226,14 +261,17 @@ async function main(): Promise<void> {
 
     printFlood(flood);
     printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
+    printDatabaseBench(databases, (line) => console.log(line));
 
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    fs.writeFileSync(out, JSON.stringify({ summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, flood, nginx, pages }, null, 2));
-    console.log(`Written to ${out}`);
+    const results = { summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, flood, nginx, pages, databases };
+    fs.writeFileSync(out, JSON.stringify(results, null, 2));
+    recordResults(results);
+    console.log(`Written to ${out} and bench/results.json`);
     if (!funnel.count.matches) {
       throw new Error(
         `FUNNEL COUNT MISMATCH: ${funnel.count.acknowledgedEvents} events acknowledged but ${funnel.count.storedEvents} stored for ${funnel.count.campaignId}` +
