@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import pg from 'pg';
 import { startPostgres } from '../scripts/postgresServer.mjs';
 import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
+import { freshPostgresDatabase } from '../tests/fixtures/postgresTemplate';
 import { measureCheckouts, type CheckoutLatency } from './checkoutLoad';
 import { measureFunnel, type FunnelBench } from './funnelLoad';
 
@@ -39,21 +39,6 @@ async function waitForStatus(origin: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the server at ${origin} did not start`);
-}
-
-/** A fresh, empty PostgreSQL database on the server; answers its URL. */
-async function freshDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** One database: a server of its own on it (migrated, the demo catalogue), funnel ingestion, then checkouts. */
@@ -97,7 +82,7 @@ export async function measureOnDatabases(options: DatabaseBenchOptions): Promise
   results.push(await measureOn('SQLite', `file:${SQLITE_FILE}`, options));
   const postgres = await startPostgres({ durable: true });
   try {
-    results.push(await measureOn('PostgreSQL', await freshDatabase(postgres.url, 'journey_bench'), options));
+    results.push(await measureOn('PostgreSQL', await freshPostgresDatabase(postgres.url, 'journey_bench'), options));
   } finally {
     await postgres.stop();
   }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startNginxFront } from '../scripts/nginxFront';
+import { freePort } from '../tests/fuzz/server';
 
 /**
  * The offer page three ways, at the same connections in the same run: from the floor
@@ -47,16 +47,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Headers a server writes per connection or per answer, not part of the page. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startFloor(page: Response): Promise<{ base: string; stop: () => void }> {
   const headers = Object.fromEntries([...page.headers].filter(([name]) => !PER_ANSWER.has(name)));

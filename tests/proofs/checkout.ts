@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SubmitRequestInput } from '../../lib/checkout/submitContract';
+import { submitRequestFixture } from '../fixtures/submitRequest';
 import { transactionIdFor } from '../../lib/server/checkout/submitService';
 import type { Database } from '../../lib/server/db/schema';
 
@@ -10,19 +11,14 @@ import type { Database } from '../../lib/server/db/schema';
  * with the sandbox's 4242 card.
  */
 export function submitBody(idempotencyKey: string = randomUUID()): SubmitRequestInput {
-  return {
+  return submitRequestFixture({
     idempotencyKey,
-    brand: 'vogue',
-    urlSlug: 'demo-single',
-    offerId: '1001',
     billing: { email: 'proof@example.com', firstName: 'Proof', lastName: 'Reader', country: 'GB' },
-    autoRenewalConsent: false,
     payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
-    livemode: false,
     source: 'proofs',
     trackingSessionId: 'proofs-session-0001',
     returnPath: '/vogue/demo-single/credit-card?livemode=false&source=proofs',
-  };
+  });
 }
 
 export interface SubmitAnswer {

@@ -26,11 +26,11 @@ import fs from 'node:fs';
 import { duplicateSubmits } from './duplicateSubmits';
 import { killedServer } from './killedServer';
 import type { ProofResult } from './proof';
-import { freshPostgresDatabase, openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
+import { openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
 import { sustainedLoad } from './sustainedLoad';
 import { twoInstances } from './twoInstances';
 import { freePort } from '../fuzz/server';
-import { TEST_POSTGRES_URL_ENV } from '../fixtures/postgresTemplate';
+import { freshPostgresDatabase, TEST_POSTGRES_URL_ENV } from '../fixtures/postgresTemplate';
 import { trackingDatabaseUrl } from '../../lib/server/db/trackingDatabaseUrl';
 
 function envNumber(name: string, fallback: number): number {

@@ -2,11 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { createDb, parseDatabaseUrl } from '../../lib/server/db/createDb';
 import type { Database } from '../../lib/server/db/schema';
 import { removeDatabase } from '../fuzz/server';
-import { withDatabase } from '../fixtures/postgresTemplate';
 
 /**
  * The proofs' production servers (server/index.mjs, as npm start runs it), each on its own
@@ -34,19 +32,6 @@ export function prepareDatabase(databaseUrl: string): void {
   }
   const result = spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env: proofEnv(databaseUrl), encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`db-setup failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-/** A new, empty PostgreSQL database on the server (dropped first if a former run left it); answers its URL. */
-export async function freshPostgresDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return withDatabase(serverUrl, name);
 }
 
 /** The proof's own handle on the server's database, for counting what the server wrote. */

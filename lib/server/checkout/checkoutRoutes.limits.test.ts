@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { apiResolver } from 'next/dist/server/api-utils/node/api-resolver';
@@ -56,18 +57,7 @@ afterAll(async () => {
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-const submitBody = () => ({
-  idempotencyKey: randomUUID(),
-  brand: 'vogue',
-  urlSlug: 'demo-single',
-  offerId: '1001',
-  billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-  autoRenewalConsent: false,
-  payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-  livemode: false,
-  source: null,
-  returnPath: '/vogue/demo-single/credit-card?livemode=false',
-});
+const submitBody = () => submitRequestFixture({ source: null });
 
 /** A 429 as the browser gets it: Retry-After in seconds within the window, our error shape, a readable wait. */
 async function expectTooMany(response: Response, message: RegExp): Promise<void> {

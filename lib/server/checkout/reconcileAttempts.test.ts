@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { testDb } from '@/tests/fixtures/testDb';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
 import type { Database } from '../db/schema';
 import { submitRequestSchema, type SubmitRequestInput } from '../../checkout/submitContract';
@@ -31,22 +32,8 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput {
-  return {
-    idempotencyKey: randomUUID(),
-    brand: 'vogue',
-    urlSlug: 'demo-single',
-    offerId: '1001',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-    autoRenewalConsent: false,
-    payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-    livemode: false,
-    source: 'newsletter',
-    returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter',
-    ...overrides,
-  };
-}
-const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
+const request = (overrides: Partial<SubmitRequestInput> = {}) => submitRequestFixture({ returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter', ...overrides });
+const card = sandboxCard;
 
 /** The sandbox, counting the charges that reach it. */
 function counting(gateway: PaymentGateway = sandbox) {

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { testDb } from '@/tests/fixtures/testDb';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { offerFixture } from '@/tests/fixtures/flows';
 import { renewalTerms } from '../../checkout/paymentCopy';
 import type { Database } from '../db/schema';
@@ -29,24 +30,10 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput {
-  return {
-    idempotencyKey: randomUUID(),
-    brand: 'vogue',
-    urlSlug: 'demo-single',
-    offerId: '1001',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
-    autoRenewalConsent: false,
-    payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-    livemode: false,
-    source: 'newsletter',
-    returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    ...overrides,
-  };
-}
+const request = submitRequestFixture;
 
 const submit = (input: SubmitRequestInput) => submitCheckout({ db, gateways: [gateway], now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
-const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
+const card = sandboxCard;
 const transactions = () => db.selectFrom('transactions').selectAll().execute();
 
 async function refusal(input: SubmitRequestInput) {
