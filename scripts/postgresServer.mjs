@@ -106,10 +106,18 @@ export async function startPostgres({ durable = false, maxConnections = 400 } = 
 
 // `node scripts/postgresServer.mjs`: a server for trying the app on PostgreSQL by hand;
 // prints its URL and runs until Ctrl-C.
+// (No top-level await: tsx loads this file from the bench as CommonJS.)
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { url, stop } = await startPostgres({ durable: true });
-  console.log(`PostgreSQL is running: ${url}\nStop it with Ctrl-C (its data goes with it).`);
-  const end = () => stop().then(() => process.exit(0));
-  process.on('SIGINT', end);
-  process.on('SIGTERM', end);
+  startPostgres({ durable: true }).then(
+    ({ url, stop }) => {
+      console.log(`PostgreSQL is running: ${url}\nStop it with Ctrl-C (its data goes with it).`);
+      const end = () => stop().then(() => process.exit(0));
+      process.on('SIGINT', end);
+      process.on('SIGTERM', end);
+    },
+    (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }
