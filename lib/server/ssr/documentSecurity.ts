@@ -20,7 +20,20 @@ export interface DocumentSecurity {
 }
 
 const freshNonce = () => randomBytes(16).toString('base64');
-const hashOf = (script: string) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+/**
+ * A build has one bootstrap script per page, the same on every request: each is hashed
+ * once. (Bounded: a page past the bound is hashed every time, never forgotten wrongly.)
+ */
+const scriptHashes = new Map<string, string>();
+const SCRIPT_HASHES_MAX = 500;
+function hashOf(script: string): string {
+  let hash = scriptHashes.get(script);
+  if (!hash) {
+    hash = `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+    if (scriptHashes.size < SCRIPT_HASHES_MAX) scriptHashes.set(script, hash);
+  }
+  return hash;
+}
 
 /**
  * Whether the answer being rendered is one a shared cache may keep (its loader said so,
