@@ -45,6 +45,7 @@ const LOAD_SECONDS = envNumber('PROOFS_LOAD_SECONDS', 60);
 const LOAD_CONNECTIONS = envNumber('PROOFS_LOAD_CONNECTIONS', 8);
 const ONLY = process.env.PROOFS_ONLY ?? '';
 const POSTGRES_SERVER = process.env[TEST_POSTGRES_URL_ENV] || '';
+const REPORT_PASSWORD = 'proofs-report-password';
 const sqliteUrl = (name: string) => `file:data/proofs-${name}.db`;
 let nextPort = process.env.PROOFS_PORT ? envNumber('PROOFS_PORT', 0) : 0;
 const port = async () => (nextPort ? nextPort++ : freePort());
@@ -114,12 +115,17 @@ async function main(): Promise<number> {
   if (POSTGRES_SERVER) {
     results.push(...(await proofsOn('PostgreSQL', (name) => freshPostgresDatabase(POSTGRES_SERVER, `proofs_${name}`), wanted, false)));
     if (wanted('instances')) {
+      // Instance A migrates the empty database itself (the server's own bundled code, not
+      // db:setup's); then the demo catalogue is loaded and B joins.
       const databaseUrl = await freshPostgresDatabase(POSTGRES_SERVER, 'proofs_instances');
+      const withReport = { REPORT_PASSWORD: REPORT_PASSWORD };
+      const a = await startServer(databaseUrl, await port(), withReport);
+      const migratedByA = await fetch(`${a.base}/api/identity/subscription?brand=vogue`).then((response) => response.status, () => 0);
       prepareDatabase(databaseUrl);
-      const [a, b] = [await startServer(databaseUrl, await port()), await startServer(databaseUrl, await port())];
+      const b = await startServer(databaseUrl, await port(), withReport);
       const db = openDatabase(databaseUrl);
       try {
-        results.push(await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db)));
+        results.push(await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db, { migratedByA, reportPassword: REPORT_PASSWORD })));
       } finally {
         await db.destroy();
         for (const [name, server] of [['instance A', a], ['instance B', b]] as const) {

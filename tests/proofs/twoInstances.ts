@@ -23,9 +23,10 @@ const cookiePairs = (setCookie: readonly string[]) => setCookie.map((line) => li
  * the success page with the invoice comes from the other again. Nothing the second request
  * needs may live in the first instance's memory.
  */
-export async function twoInstances(a: ProofServer, b: ProofServer, db: Kysely<Database>): Promise<ProofResult> {
+export async function twoInstances(a: ProofServer, b: ProofServer, db: Kysely<Database>, setup: { migratedByA: number; reportPassword: string }): Promise<ProofResult> {
   const checks = new Checks();
   const [first, second] = [a, b];
+  checks.that(setup.migratedByA === 200, 'instance A migrated the empty database itself (its first request answered 200)', setup.migratedByA);
 
   const offer = await page(first, `${OFFER}?${TEST_MODE}`);
   checks.that(offer.status === 200 && offer.html.includes('</html>'), 'instance A serves the offer page', offer.status);
@@ -70,10 +71,15 @@ export async function twoInstances(a: ProofServer, b: ProofServer, db: Kysely<Da
   }
   checks.that(success.status === 200 && success.showsInvoice, 'B shows the success page with the invoice of the order A took', success);
 
+  // The marketers' report reads the orders and the tracking events, on PostgreSQL too.
+  const report = await fetch(`${first.base}/admin/funnel`, { headers: { authorization: `Basic ${Buffer.from(`marketing:${setup.reportPassword}`).toString('base64')}` } });
+  const reportHtml = await report.text();
+  checks.that(report.status === 200 && reportHtml.includes('/vogue/demo-single'), 'A shows the funnel report with the order', report.status);
+
   return {
     title: 'two instances on one PostgreSQL: a purchase whose steps alternate between them completes',
     ok: checks.ok,
     checks: checks.lines,
-    measures: { offer: offer.status, cart: cart.status, signIn: Boolean(sessionCookie), submit: describeAnswer(paid), repeat: describeAnswer(again), charges: state.charges.length, invoice },
+    measures: { migratedByA: setup.migratedByA, report: report.status, offer: offer.status, cart: cart.status, signIn: Boolean(sessionCookie), submit: describeAnswer(paid), repeat: describeAnswer(again), charges: state.charges.length, invoice },
   };
 }

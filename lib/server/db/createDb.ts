@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { handleFacts, recordHandleFacts } from './dialect';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
 
@@ -40,17 +41,14 @@ export function parseDatabaseUrl(url: string, poolSize?: number): DbConfig {
   throw new Error(`DATABASE_URL must start with "file:" (SQLite) or "postgres://" (PostgreSQL); got "${url.slice(0, 40)}"`);
 }
 
-/** The SQLite connection behind each Kysely handle, for the hot paths that write it directly (tracking ingestion). */
-const sqliteHandles = new WeakMap<Kysely<Database>, SQLite.Database>();
-/** The pg pool behind each Kysely handle, for the same hot paths on PostgreSQL (named prepared statements). */
-const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
-
+/** The SQLite connection behind a handle, for the hot paths that write it directly (tracking ingestion). */
 export function sqliteHandleOf(db: Kysely<Database>): SQLite.Database | undefined {
-  return sqliteHandles.get(db);
+  return handleFacts(db)?.sqlite;
 }
 
+/** The pg pool behind a handle, for the same hot paths on PostgreSQL (named prepared statements). */
 export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
-  return postgresPools.get(db);
+  return handleFacts(db)?.pool;
 }
 
 /**
@@ -78,7 +76,7 @@ export function createDb(config: DbConfig): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  sqliteHandles.set(db, sqlite);
+  recordHandleFacts(db, { dialect: 'sqlite', sqlite });
   return db;
 }
 
@@ -88,7 +86,7 @@ function createPostgresDb(connectionString: string, max: number): Kysely<Databas
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => console.error('[db] an idle PostgreSQL connection failed:', error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  postgresPools.set(db, pool);
+  recordHandleFacts(db, { dialect: 'postgres', pool });
   return db;
 }
 

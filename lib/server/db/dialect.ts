@@ -1,13 +1,37 @@
+import type SQLite from 'better-sqlite3';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import type pg from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** What createDb knows of a handle: its dialect, and the driver's own connection or pool for the hot paths. */
+export interface HandleFacts {
+  dialect: Dialect;
+  sqlite?: SQLite.Database;
+  pool?: pg.Pool;
+}
+
 /**
- * Which database a handle (or a transaction on it) talks to, read from Kysely's own
- * adapter, so that nothing has to carry the dialect beside the handle.
+ * Kept on the handle's adapter under a global symbol. A handle and every transaction on it
+ * share their adapter; and Next's server bundles hold several copies of our modules and of
+ * Kysely (a handle made in one route's copy is used by another's), so neither a module's
+ * own WeakMap nor `instanceof` would be seen across them. Symbol.for is the same in all.
  */
+const FACTS = Symbol.for('purchase-journey.db-handle-facts');
+
+type Tagged = { [FACTS]?: HandleFacts };
+
+export function recordHandleFacts(db: Kysely<any>, facts: HandleFacts): void {
+  (db.getExecutor().adapter as Tagged)[FACTS] = facts;
+}
+
+export function handleFacts(db: Kysely<any>): HandleFacts | undefined {
+  return (db.getExecutor().adapter as Tagged)[FACTS];
+}
+
+/** Which database a handle (or a transaction on it) talks to. */
 export function dialectOf(db: Kysely<any>): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  return handleFacts(db)?.dialect ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 }
 
 /**

@@ -35,8 +35,18 @@ export interface SchemaObservation {
   count: number;
 }
 
+/** Marks every EventStoreUnavailableError, whichever bundled copy of this module made it (see HttpError). */
+const STORE_UNAVAILABLE = Symbol.for('purchase-journey.EventStoreUnavailableError');
+
 /** The store could not commit (or is too far behind to take more): the caller answers 503, never 500, and the client may retry. */
 export class EventStoreUnavailableError extends Error {
+  readonly [STORE_UNAVAILABLE] = true;
+
+  /** `instanceof` by the mark: the store is the server context's copy, the route may be another. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [STORE_UNAVAILABLE]?: unknown })[STORE_UNAVAILABLE] === true;
+  }
+
   constructor(cause: unknown, message = 'The tracking store could not save the events.') {
     super(message, { cause });
     this.name = 'EventStoreUnavailableError';

@@ -7,8 +7,18 @@ export interface EventLimits {
   windowMs: number;
 }
 
+/** Marks every EventLimitError, whichever bundled copy of this module made it (see HttpError). */
+const EVENT_LIMIT_ERROR = Symbol.for('purchase-journey.EventLimitError');
+
 /** A request over its client's event limit: 429, with the seconds until the window ends for Retry-After. */
 export class EventLimitError extends HttpError {
+  readonly [EVENT_LIMIT_ERROR] = true;
+
+  /** `instanceof` by the mark: the limit is checked by the server context's copy, the route may be another. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [EVENT_LIMIT_ERROR]?: unknown })[EVENT_LIMIT_ERROR] === true;
+  }
+
   constructor(
     readonly retryAfterSeconds: number,
     limits: EventLimits,

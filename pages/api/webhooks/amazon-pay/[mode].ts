@@ -3,7 +3,7 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
-import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
+import type { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
 import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
 import { createSnsVerifier } from '@/lib/server/payments/amazonpay/snsMessage';
 import { amazonPayModes } from '@/lib/server/payments/walletKeys';
@@ -28,7 +28,8 @@ export default apiRoute(
       if (!keys) throw new HttpError(404, 'webhooks_disabled', `Amazon Pay is not configured in ${mode} mode.`);
       const body = await readRawBody(req, 256 * 1024);
       const { db, now, gateways } = server.checkout;
-      const gateway = gateways.find((candidate): candidate is AmazonPayGateway => candidate instanceof AmazonPayGateway);
+      // By name, not instanceof: the gateways are the server context's, made by another bundled copy of the class.
+      const gateway = gateways.find((candidate): candidate is AmazonPayGateway => candidate.name === 'amazon-pay');
       if (!gateway) throw new HttpError(404, 'webhooks_disabled', 'Amazon Pay is not in use.');
       const result = await handleAmazonPayIpn(
         { verify, lookup: gateway.client(mode === 'live'), apply: (event) => applyGatewayEvent(db, event, now), merchantId: keys.merchantId },
