@@ -29,7 +29,9 @@ export class CatalogueRepository {
 
   async loadSnapshot(): Promise<CatalogueSnapshot> {
     // One read transaction, so that an import running meanwhile is seen whole or not at all.
-    return this.db.transaction().execute(async (trx) => {
+    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
+    // transaction is one snapshot anyway and ignores the setting).
+    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
       const versionRow = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
       const [brandRows, offerRows, flowRows, planRows, couponRows] = await Promise.all([
         trx.selectFrom('brands').selectAll().execute(),

@@ -25,7 +25,7 @@ export class IdempotencyStore<T> {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async claim(key: string, requestHash: string): Promise<Claim<T>> {
+  async claim(key: string, requestHash: string, attempt = 1): Promise<Claim<T>> {
     const at = this.now().toISOString();
     const inserted = await this.db
       .insertInto('idempotency_keys')
@@ -34,7 +34,10 @@ export class IdempotencyStore<T> {
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { kind: 'claimed' };
 
-    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+    // Freed between our insert and this read (its attempt failed, or a reconciliation pass
+    // let it go): claim it again, once; after that, the other holder is still at it.
+    if (!row) return attempt < 2 ? this.claim(key, requestHash, attempt + 1) : { kind: 'in_progress' };
     if (row.request_hash !== requestHash) {
       return { kind: 'mismatch', inProgress: row.state !== 'done', response: row.response_json ? (JSON.parse(row.response_json) as T) : null };
     }
@@ -69,17 +72,26 @@ export class IdempotencyStore<T> {
     await this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').execute();
   }
 
+  /**
+   * Frees a stale attempt's key only if nobody touched it since it was seen (`updatedAt`):
+   * a retry that took it over meanwhile keeps it, so its duplicates still wait for its answer.
+   */
+  async releaseIfUntouched(key: string, updatedAt: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').where('updated_at', '=', updatedAt).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  }
+
   /** Keys still in progress that were last touched before `before` (ISO), the oldest first: attempts whose request may have died. */
-  async inProgressBefore(before: string, limit: number): Promise<string[]> {
+  async inProgressBefore(before: string, limit: number): Promise<{ key: string; updatedAt: string }[]> {
     const rows = await this.db
       .selectFrom('idempotency_keys')
-      .select('key')
+      .select(['key', 'updated_at'])
       .where('state', '=', 'in_progress')
       .where('updated_at', '<', before)
       .orderBy('updated_at')
       .limit(limit)
       .execute();
-    return rows.map((row) => row.key);
+    return rows.map((row) => ({ key: row.key, updatedAt: row.updated_at }));
   }
 
   /** Waits for another submit of the same attempt to finish, up to `timeoutMs`. */

@@ -148,6 +148,25 @@ describe('reconcileStuckAttempts', () => {
     expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'succeeded' });
   });
 
+  it('keeps the key a retry took over while the pass was asking the gateway: its duplicates still wait for it', async () => {
+    const input = request();
+    await killedDuring(input, 'before');
+    later();
+    // The gateway is slow to say it took nothing; meanwhile the visitor's retry takes the key over.
+    const slow: PaymentGateway = {
+      name: sandbox.name,
+      inputKinds: sandbox.inputKinds,
+      charge: (charge) => sandbox.charge(charge),
+      retrieve: (id) => sandbox.retrieve(id),
+      lookupAttempt: async (attempt) => {
+        await db.updateTable('idempotency_keys').set({ updated_at: clock.toISOString() }).where('key', '=', input.idempotencyKey).execute();
+        return sandbox.lookupAttempt(attempt);
+      },
+    };
+    expect(await pass([slow])).toEqual([{ kind: 'left', transactionId: transactionIdFor(input.idempotencyKey), reason: 'a retry took the attempt over meanwhile' }]);
+    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress', updated_at: clock.toISOString() });
+  });
+
   it('frees a key whose submit died before it wrote the transaction (nothing was charged)', async () => {
     const key = randomUUID();
     await new IdempotencyStore(db, now).claim(key, 'hash');

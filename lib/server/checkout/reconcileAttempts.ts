@@ -45,7 +45,7 @@ export async function reconcileStuckAttempts(deps: ReconcileDeps): Promise<Attem
   const keys = await idempotency.inProgressBefore(before, deps.limit ?? 100);
   const outcomes: AttemptOutcome[] = [];
   // One at a time: a pass is background work, and gateways are not to be flooded after an outage.
-  for (const key of keys) outcomes.push(await reconcileAttempt(deps, key));
+  for (const seen of keys) outcomes.push(await reconcileAttempt(deps, seen));
   return outcomes;
 }
 
@@ -53,17 +53,18 @@ export async function reconcileStuckAttempts(deps: ReconcileDeps): Promise<Attem
  * One attempt. Safe against a submit of the attempt still running (a slow gateway beyond
  * the grace period, a retry that took the key over): every write here is one that submit
  * makes too, with the same outcome, since both go by what the gateway holds under the
- * attempt's key. Freeing the key of a live submit only means its answer is not stored:
- * a later retry then finds the settled transaction and answers from it.
+ * attempt's key. A key is freed only if nobody touched it since the pass saw it: a retry
+ * that took it over meanwhile keeps it, and its duplicates go on waiting for its answer.
  */
-async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<AttemptOutcome> {
+async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; updatedAt: string }): Promise<AttemptOutcome> {
+  const { key } = seen;
   const idempotency = new IdempotencyStore<SubmitResponse>(deps.db, deps.now);
   const transactions = new TransactionRepository(deps.db, deps.now);
   const transactionId = transactionIdFor(key);
   const row = await transactions.findById(transactionId);
   if (!row) {
     // The charge comes after the transaction is written: without one, nothing was charged.
-    await idempotency.release(key);
+    if (!(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
     return { kind: 'released', transactionId, reason: 'no transaction was written, so nothing was charged' };
   }
 
@@ -71,7 +72,7 @@ async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<Attem
   if (row.status === 'processing' || row.status === 'requires_action') {
     const found = await paymentOf(deps.gateways, row, key);
     if (found.kind !== 'charged') {
-      if (found.kind === 'nothing') await idempotency.release(key);
+      if (found.kind === 'nothing' && !(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
       return { kind: found.kind === 'nothing' ? 'released' : 'left', transactionId, reason: found.reason };
     }
     const result = found.result;
@@ -89,12 +90,15 @@ async function reconcileAttempt(deps: ReconcileDeps, key: string): Promise<Attem
   if (!response) {
     // Recorded, but its answer needs the payment step's path, which orders placed before it
     // was kept lack: a retry of the attempt finds the settled transaction and answers from it.
-    await idempotency.release(key);
+    if (!(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
     return { kind: 'released', transactionId, reason: `settled as ${current.status}; no payment step path to answer with` };
   }
   await idempotency.complete(key, response);
   return { kind: 'answered', transactionId, status: response.status };
 }
+
+/** A retry took the key over while the pass looked: the key is its own now. */
+const takenOver = (transactionId: string): AttemptOutcome => ({ kind: 'left', transactionId, reason: 'a retry took the attempt over meanwhile' });
 
 type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { carriesMark } from '../crossBundleMark';
 import { appendTrackingRows } from './appendTrackingRows';
 import { ArrivalIds } from './arrivalIds';
 
@@ -44,7 +45,7 @@ export class EventStoreUnavailableError extends Error {
 
   /** `instanceof` by the mark: the store is the server context's copy, the route may be another. */
   static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [STORE_UNAVAILABLE]?: unknown })[STORE_UNAVAILABLE] === true;
+    return carriesMark(value, STORE_UNAVAILABLE);
   }
 
   constructor(cause: unknown, message = 'The tracking store could not save the events.') {

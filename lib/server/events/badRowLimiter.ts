@@ -93,8 +93,9 @@ export class BadRowLimiter {
    * be written. Summaries of a window that is over are written first, so they come before this row.
    */
   async admit(client: string, channel: BadRowChannel, reason: string): Promise<boolean> {
-    const at = this.now();
     await this.rollOver();
+    // The time after the roll-over, which may have waited: a window it may have summarised must not get this tally.
+    const at = this.now();
     try {
       const windowStart = this.windowStart(at);
       const followed = await this.tallies.follow(windowStart, client, this.limits.maxClients);
@@ -115,8 +116,8 @@ export class BadRowLimiter {
    * limit): only its window's summary shows it, however much budget is left.
    */
   async count(client: string, channel: BadRowChannel, reason: string): Promise<void> {
-    const at = this.now();
     await this.rollOver();
+    const at = this.now();
     try {
       const followed = await this.tallies.follow(this.windowStart(at), client, this.limits.maxClients);
       await this.suppress(at, followed ? client : UNFOLLOWED, channel, 'limited', reason);

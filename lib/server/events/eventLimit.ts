@@ -1,3 +1,4 @@
+import { carriesMark } from '../crossBundleMark';
 import { HttpError } from '../http/HttpError';
 import type { RateLimiter } from '../identity/RateLimiter';
 
@@ -16,7 +17,7 @@ export class EventLimitError extends HttpError {
 
   /** `instanceof` by the mark: the limit is checked by the server context's copy, the route may be another. */
   static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [EVENT_LIMIT_ERROR]?: unknown })[EVENT_LIMIT_ERROR] === true;
+    return carriesMark(value, EVENT_LIMIT_ERROR);
   }
 
   constructor(

@@ -136,6 +136,21 @@ describe('apiRoute', () => {
     expect((res.body as { error: { code: string } }).error.code).toBe('internal_error');
     expect(log).toHaveBeenCalled();
   });
+
+  it('answers the database being away for a moment with a 503 and Retry-After, not a 500', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const away = apiRoute({
+      GET: async () => {
+        throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      },
+    });
+    const res = await call(away, 'GET');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['Retry-After']).toBe('5');
+    expect((res.body as { error: { code: string } }).error.code).toBe('service_unavailable');
+    expect(JSON.stringify(res.body)).not.toContain('administrator');
+    log.mockRestore();
+  });
 });
 
 describe('apiRoute request bodies (read here: Next answers its own refusals in plain text)', () => {

@@ -3,6 +3,7 @@ import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
 import type { ServerContext } from '../context/createServerContext';
 import { serverContext } from '../context/serverContext';
+import { isTransientDatabaseError } from '../db/transientDatabaseError';
 import { HttpError } from './HttpError';
 import { readBody } from './rawBody';
 
@@ -18,6 +19,14 @@ const INTERNAL_ERROR = new HttpError(
   500,
   'internal_error',
   'Something went wrong on our side. Please try again in a moment. If you were charged, you will receive a confirmation e-mail.',
+);
+
+const DATABASE_UNAVAILABLE = new HttpError(
+  503,
+  'service_unavailable',
+  'The service is busy just now. Please try again in a few seconds; if you were charged, you will receive a confirmation e-mail.',
+  undefined,
+  { retryAfterSeconds: 5 },
 );
 
 function sendError(res: NextApiResponse, error: HttpError): void {
@@ -124,7 +133,8 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
       }
       console.error(`API ${req.method} ${req.url?.split('?')[0]} failed:`, error);
       Sentry.captureException(error);
-      if (!res.headersSent) sendError(res, INTERNAL_ERROR);
+      // The database away or busy for a moment: 503 with Retry-After, a client may try again.
+      if (!res.headersSent) sendError(res, isTransientDatabaseError(error) ? DATABASE_UNAVAILABLE : INTERNAL_ERROR);
     }
   };
 }

@@ -118,7 +118,9 @@ export class FunnelReportRepository {
   async funnelCounts(filter: FunnelFilter): Promise<FunnelCounts> {
     // One read transaction, so that events arriving meanwhile do not make the campaign
     // totals disagree with their splits.
-    return this.db.transaction().execute(async (trx) => {
+    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
+    // transaction is one snapshot anyway and ignores the setting).
+    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
       const splitRows = await splitCountsQuery(trx, filter).execute();
       const campaignRows = await campaignCountsQuery(trx, filter).execute();
       const sessionless = await sessionlessQuery(trx, filter).executeTakeFirst();

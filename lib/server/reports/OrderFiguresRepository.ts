@@ -84,7 +84,9 @@ export class OrderFiguresRepository {
   async orderCounts(filter: FunnelFilter): Promise<OrderCounts> {
     // One read transaction, so that an order failing meanwhile does not show in the declines
     // without its line's count.
-    return this.db.transaction().execute(async (trx) => {
+    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
+    // transaction is one snapshot anyway and ignores the setting).
+    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
       const splitRows = await orderSplitsQuery(trx, filter).execute();
       const declineRows = await declinesQuery(trx, filter).execute();
       const splits = splitRows.map(

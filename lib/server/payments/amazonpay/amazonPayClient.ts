@@ -1,4 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { carriesMark } from '../../crossBundleMark';
 import type { z } from 'zod';
 import { rfc3986, signRequest, type AmazonPayRegion } from './amazonPaySigner';
 import {
@@ -21,8 +22,17 @@ export const AMAZON_PAY_API_HOSTS: Readonly<Record<AmazonPayRegion, string>> = {
   jp: 'https://pay-api.amazon.jp',
 };
 
+const AMAZON_PAY_API_ERROR = Symbol.for('purchase-journey.AmazonPayApiError');
+
 /** Amazon refused a request (status and Amazon's reasonCode), or could not be reached (status 0). */
 export class AmazonPayApiError extends Error {
+  readonly [AMAZON_PAY_API_ERROR] = true;
+
+  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return carriesMark(value, AMAZON_PAY_API_ERROR);
+  }
+
   constructor(
     readonly status: number,
     readonly reasonCode: string,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { carriesMark } from '../../crossBundleMark';
 import type {
   PayPalAccessToken,
   PayPalErrorBody,
@@ -30,8 +31,18 @@ export interface PayPalClientConfig {
 /** Long enough for a capture under load, short enough that a visitor is not left waiting on a dead connection. */
 export const PAYPAL_TIMEOUT_MS = 15_000;
 
+const PAYPAL_API_ERROR = Symbol.for('purchase-journey.PayPalApiError');
+const PAYPAL_NETWORK_ERROR = Symbol.for('purchase-journey.PayPalNetworkError');
+
 /** PayPal answered, but not with 2xx. `errorName` is PayPal's `name` (REST) or `error` (OAuth). */
 export class PayPalApiError extends Error {
+  readonly [PAYPAL_API_ERROR] = true;
+
+  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return carriesMark(value, PAYPAL_API_ERROR);
+  }
+
   constructor(
     readonly status: number,
     readonly errorName: string | null,
@@ -48,6 +59,13 @@ export class PayPalApiError extends Error {
 
 /** No answer from PayPal: a timeout or a connection failure. Whether the request took effect is unknown. */
 export class PayPalNetworkError extends Error {
+  readonly [PAYPAL_NETWORK_ERROR] = true;
+
+  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return carriesMark(value, PAYPAL_NETWORK_ERROR);
+  }
+
   constructor(
     message: string,
     readonly timedOut: boolean,
