@@ -36,7 +36,7 @@ export interface ServerContext {
 /** Opens the databases (migrated) and builds the services on them. */
 export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
   const { db, trackingDb } = await openDatabases(config);
-  const { identity, sessions } = createIdentityServices(db, config);
+  const { identity, sessions } = createIdentityServices(db, config, clock);
   return {
     config,
     clock,

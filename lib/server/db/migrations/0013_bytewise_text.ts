@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * On PostgreSQL, every text column of ours compares byte by byte, as SQLite's do. Queries
+ * On PostgreSQL, every text column of ours compares byte by byte, as SQLite's do, and the
+ * one fractional column (a coupon's percent off) is a double as SQLite's REAL is, not the
+ * 4-byte float PostgreSQL's "real" means. Queries
  * rely on that order: arrival ids are time ranges (te_<ms>_<seq>_<tag>), ISO 8601 times
  * are compared as text, and pages of the admin lists are keyset ranges. A database made
  * with a language collation (en_US.UTF-8 ignores punctuation at first) would sort some of
@@ -17,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const { table_name, column_name } of rows) {
     await sql`alter table ${sql.table(table_name)} alter column ${sql.ref(column_name)} type text collate "C"`.execute(db);
   }
+  await sql`alter table coupons alter column percent_off type double precision`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
