@@ -70,7 +70,7 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
 
   let action: NextAction | null = null;
   if (row.status === 'processing' || row.status === 'requires_action') {
-    const found = await paymentOf(deps.gateways, row, key);
+    const found = await paymentOf(deps.gateways, row, seen);
     if (found.kind !== 'charged') {
       if (found.kind === 'nothing' && !(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
       return { kind: found.kind === 'nothing' ? 'released' : 'left', transactionId, reason: found.reason };
@@ -103,13 +103,14 @@ const takenOver = (transactionId: string): AttemptOutcome => ({ kind: 'left', tr
 type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
 
 /** The attempt's payment at its gateway: by its id when the submit recorded one, else by what the charge was sent with. */
-async function paymentOf(gateways: readonly PaymentGateway[], row: Transaction, key: string): Promise<FoundPayment> {
+async function paymentOf(gateways: readonly PaymentGateway[], row: Transaction, seen: { key: string; updatedAt: string }): Promise<FoundPayment> {
+  const { key } = seen;
   const gateway = gateways.find((candidate) => candidate.name === row.gateway);
   if (!gateway) return { kind: 'unknown', reason: `its gateway (${row.gateway}) is not enabled on this server` };
   const livemode = row.livemode;
   try {
     if (row.gatewayPaymentId) return { kind: 'charged', result: await gateway.retrieve(row.gatewayPaymentId, livemode) };
-    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.createdAt });
+    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.createdAt, lastClaimedAt: seen.updatedAt });
     if (lookup.kind === 'charged') return lookup;
     return lookup.kind === 'nothing' ? { kind: 'nothing', reason: `${gateway.name} took nothing for it` } : { kind: 'unknown', reason: lookup.reason };
   } catch (error) {

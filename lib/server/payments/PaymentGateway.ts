@@ -94,8 +94,13 @@ export interface AttemptRef {
   livemode: boolean;
   /** The amount charged (minor units); 0: a card set up for renewals, nothing charged today. */
   amount: number;
-  /** When the transaction was written, just before the charge (ISO). */
+  /** When the transaction was written, just before the first charge (ISO). */
   createdAt: string;
+  /**
+   * When the attempt's key was last claimed (ISO): a retry that took over a failed first try
+   * charged then, possibly long after the transaction was written.
+   */
+  lastClaimedAt?: string;
 }
 
 /**

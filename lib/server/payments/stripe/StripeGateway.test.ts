@@ -140,6 +140,12 @@ describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () =>
     expect(fake.requests.filter((sent) => sent.method === 'GET').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('finds the charge of a retry that took the attempt over an hour after the transaction was written', async () => {
+    await charge('txn_retried', 'pm_card_visa', at + 3600);
+    const claimedAt = new Date((at + 3590) * 1000).toISOString();
+    expect(await gateway.lookupAttempt({ ...attempt('txn_retried'), lastClaimedAt: claimedAt })).toMatchObject({ kind: 'charged', result: { status: 'succeeded' } });
+  });
+
   it('cannot tell when Stripe does not answer', async () => {
     const down = new StripeGateway({ test: 'sk_test_fake' }, { host: '127.0.0.1', port: await closedPort(), protocol: 'http' });
     expect(await down.lookupAttempt(attempt('txn_x'))).toMatchObject({ kind: 'unknown' });

@@ -126,7 +126,8 @@ export class StripeGateway implements PaymentGateway {
 
   /**
    * The intent charged for an attempt, found by the transaction id its metadata carries
-   * among the intents Stripe created around the time the transaction was written (a list,
+   * among the intents Stripe created from around the time the transaction was written to
+   * around the key's last claim (a retry may have charged long after; a list,
    * which Stripe answers from its own records at once, unlike its search, which lags and
    * is not offered everywhere). Nothing in that window: nothing was charged. A window
    * longer than the pages we read, an intent still processing, or Stripe out of reach:
@@ -135,7 +136,8 @@ export class StripeGateway implements PaymentGateway {
   async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
     const stripe = this.client(attempt.livemode);
     const written = Math.floor(Date.parse(attempt.createdAt) / 1000);
-    const created = { gte: written - LOOKUP_WINDOW_BEFORE_S, lte: written + LOOKUP_WINDOW_AFTER_S };
+    const claimed = attempt.lastClaimedAt ? Math.floor(Date.parse(attempt.lastClaimedAt) / 1000) : written;
+    const created = { gte: Math.min(written, claimed) - LOOKUP_WINDOW_BEFORE_S, lte: Math.max(written, claimed) + LOOKUP_WINDOW_AFTER_S };
     const list = (startingAfter: string | undefined) => {
       const page = { created, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) };
       return attempt.amount > 0 ? stripe.paymentIntents.list(page) : stripe.setupIntents.list(page);
