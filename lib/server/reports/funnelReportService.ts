@@ -49,9 +49,9 @@ export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath
 }
 
 export interface FunnelReportSources {
-  /** Orders and CSP reports. */
+  /** Orders. */
   db: Kysely<Database>;
-  /** Tracking events and the observed schemas (their own database, lib/server/db/trackingDatabaseUrl). */
+  /** Tracking events, observed schemas and CSP reports: what browsers send, in its own database (lib/server/db/trackingDatabaseUrl). */
   trackingDb: Kysely<Database>;
   catalogue: Pick<CatalogueSnapshot, 'flowsByPath'>;
   /** What the event catalogue expects per event name (lib/server/events/funnelSchemas). */
@@ -76,7 +76,7 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     repository.funnelCounts(filter),
     new OrderFiguresRepository(sources.db).orderCounts(filter),
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
-    new CspReportStore(sources.db).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
+    new CspReportStore(sources.trackingDb).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
   ]);
   const { shown, found } = boundedDrift(schemaDrift(observed.observations, sources.expectedSchemas));
   return {
