@@ -64,6 +64,14 @@ describe('CatalogueRepository', () => {
     expect(snapshot.couponsByCode.get('OLD10')?.validUntil).toBe('2025-01-01T00:00:00Z');
   });
 
+  it('takes two imports at once one after the other: two versions, one whole catalogue', async () => {
+    const results = await Promise.all([importCatalogueJson(db, readDemoCatalogue()), importCatalogueJson(db, readDemoCatalogue())]);
+    expect(results.map((result) => (result.ok ? result.version : null)).sort()).toEqual([1, 2]);
+    expect(await repo.version()).toBe(2);
+    const snapshot = await repo.loadSnapshot();
+    expect(snapshot.flowsByPath.get(flowKey('vogue', 'demo-single'))?.data.pageData.plans).toHaveLength(1);
+  });
+
   it('exports what it imported, so export then import is a round trip', async () => {
     await importCatalogueJson(db, readDemoCatalogue());
     const exported = await repo.exportAll();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CatalogueFile } from '../../catalogue/catalogueFile';
 import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '../../catalogue/types';
@@ -70,6 +70,16 @@ export class CatalogueRepository {
   async replaceAll(file: CatalogueFile): Promise<number> {
     const rows = rowsFromFile(file);
     return this.db.transaction().execute(async (trx) => {
+      // The version first, as an upsert: on PostgreSQL its row lock makes a second import
+      // wait for this one to commit (then it replaces it whole), instead of both writing
+      // the same version over each other's rows.
+      const updated_at = new Date().toISOString();
+      const { version: next } = await trx
+        .insertInto('catalogue_version')
+        .values({ id: VERSION_ROW_ID, version: 1, updated_at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ version: sql<number>`catalogue_version.version + 1`, updated_at }))
+        .returning('version')
+        .executeTakeFirstOrThrow();
       await trx.deleteFrom('checkout_flow_plans').execute();
       await trx.deleteFrom('checkout_flows').execute();
       await trx.deleteFrom('coupons').execute();
@@ -80,14 +90,6 @@ export class CatalogueRepository {
       if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
       if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
       if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
-      const current = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
-      const next = (current?.version ?? 0) + 1;
-      const updated_at = new Date().toISOString();
-      if (current) {
-        await trx.updateTable('catalogue_version').set({ version: next, updated_at }).where('id', '=', VERSION_ROW_ID).execute();
-      } else {
-        await trx.insertInto('catalogue_version').values({ id: VERSION_ROW_ID, version: next, updated_at }).execute();
-      }
       return next;
     });
   }
