@@ -44,9 +44,19 @@ const unregister = registerServer(dir, port);
 process.on('exit', unregister);
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
+/** The process's server context, if a request made one (lib/server/context/serverContext.ts keeps it there). */
+async function closeServerContext() {
+  try {
+    await (await globalThis.__journeyServerContext)?.close();
+  } catch (error) {
+    console.error('[server] closing the databases failed:', error);
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
+    // Once the last request is answered: queued tracking rows written, pools closed cleanly.
+    server.close(() => void closeServerContext().finally(() => process.exit(0)));
     // Keep-alive connections would hold close() open: give in-flight requests a moment, then go.
     setTimeout(() => process.exit(0), 5_000).unref();
     server.closeIdleConnections();

@@ -29,6 +29,15 @@ describe('createServerContext', () => {
     }
   });
 
+  it('closes itself: queued tracking rows are written, then both databases refuse queries', async () => {
+    const server = await createServerContext(parseServerEnv({ DATABASE_URL: 'file::memory:', PAYMENTS_SANDBOX: '1' }), () => at);
+    const appended = server.tracking.store.appendEvents([{ channel: 'funnel', action: 'waypoint', topic: null, campaignId: null, sessionId: 's', source: null, livemode: false, payload: {} }]);
+    await server.close();
+    await expect(appended).resolves.toHaveLength(1);
+    await expect(server.db.selectFrom('transactions').select('id').execute()).rejects.toThrow();
+    await expect(server.trackingDb.selectFrom('tracking_events').select('id').execute()).rejects.toThrow();
+  });
+
   it('names the setting when the database URL cannot be used', async () => {
     await expect(createServerContext(parseServerEnv({ DATABASE_URL: 'mysql://db/journey' }))).rejects.toThrow(/DATABASE_URL must start with "file:"/);
   });

@@ -31,13 +31,15 @@ export interface ServerContext {
   identity: IdentityService;
   /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
   sessions: SessionIdentity;
+  /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
+  close(): Promise<void>;
 }
 
 /** Opens the databases (migrated) and builds the services on them. */
 export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
   const { db, trackingDb } = await openDatabases(config);
   const { identity, sessions } = createIdentityServices(db, config, clock);
-  return {
+  const context: ServerContext = {
     config,
     clock,
     db,
@@ -47,7 +49,9 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,
+    close: () => closeServerContext(context),
   };
+  return context;
 }
 
 /** Ends a context: the tracking store's queued rows are written, then both databases closed. */

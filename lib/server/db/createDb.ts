@@ -80,12 +80,34 @@ export function createDb(config: DbConfig): Kysely<Database> {
   return db;
 }
 
+/**
+ * Kysely ends a pool only if a query of its own opened it; the hot paths (group commit, rate
+ * counters) borrow connections from the same pool directly, so a handle that only served
+ * them would keep its connections open after destroy(). This handle ends its pool in any case.
+ */
+class PoolOwningKysely extends Kysely<Database> {
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    super({ dialect: new PostgresDialect({ pool }) });
+    this.#pool = pool;
+  }
+
+  override async destroy(): Promise<void> {
+    await super.destroy();
+    if (!this.#pool.ending) await this.#pool.end();
+  }
+}
+
 function createPostgresDb(connectionString: string, max: number): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max, types: POSTGRES_TYPES, connectionTimeoutMillis: 10_000 });
   // An idle connection the server drops (a restart, a failover) must not crash the process:
-  // the pool discards it and the next query opens a new one.
-  pool.on('error', (error) => console.error('[db] an idle PostgreSQL connection failed:', error.message));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // the pool discards it and the next query opens a new one. While the pool ends, a server
+  // that drops the closing connections first (a forced drop, a shutdown) is expected, not news.
+  pool.on('error', (error) => {
+    if (!pool.ending) console.error('[db] an idle PostgreSQL connection failed:', error.message);
+  });
+  const db = new PoolOwningKysely(pool);
   recordHandleFacts(db, { dialect: 'postgres', pool });
   return db;
 }
