@@ -2,7 +2,9 @@ import type { ServerEnv } from '../../config/serverEnv';
 import { serverContext } from '../context/serverContext';
 import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
 
-const holder = globalThis as typeof globalThis & { __checkoutReconciliation?: true };
+// Only instrumentation.ts starts the schedule, and Next loads it once per process, so a
+// module's flag is enough (the server context is the one value kept on globalThis).
+let started = false;
 
 /** One line per attempt a pass did something with (ids and states only: no customer data). */
 function log(outcomes: readonly AttemptOutcome[]): void {
@@ -19,8 +21,8 @@ function log(outcomes: readonly AttemptOutcome[]): void {
  * at a time. Once per process, whoever calls it.
  */
 export function startCheckoutReconciliation(env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>): void {
-  if (holder.__checkoutReconciliation) return;
-  holder.__checkoutReconciliation = true;
+  if (started) return;
+  started = true;
   let running = false;
   const pass = async () => {
     if (running) return;
