@@ -46,28 +46,27 @@ function transactionOf(row: TransactionRow): Transaction {
   };
 }
 
-export interface NewTransaction {
-  id: string;
-  receiptTokenHash: string;
-  campaignId: string;
-  brandSlug: string;
-  order: OrderSnapshot;
-  couponCode: string | null;
-  gateway: GatewayName;
-  livemode: boolean;
-  source: string | null;
-  customer: Billing;
-  /** The signed-in buyer's verified e-mail, or null. */
-  buyerIdentity?: string | null;
-  /** The session id the page's tracking events carried (migration 0012), or null. */
-  trackingSessionId?: string | null;
-  autoRenewalConsent: { text: string; givenAt: string } | null;
-  currencyCode: CurrencyCode;
-  subtotal: number;
-  discount: number;
-  tax: number;
-  total: number;
-}
+/** What a new order is written with: the rest (status, invoice, gateway's ids) comes later. */
+export type NewTransaction = Pick<
+  Transaction,
+  | 'id'
+  | 'receiptTokenHash'
+  | 'campaignId'
+  | 'brandSlug'
+  | 'order'
+  | 'couponCode'
+  | 'gateway'
+  | 'livemode'
+  | 'source'
+  | 'customer'
+  | 'autoRenewalConsent'
+  | 'currencyCode'
+  | 'subtotal'
+  | 'discount'
+  | 'tax'
+  | 'total'
+> &
+  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId'>>;
 
 export interface TransactionFilter {
   limit: number;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { postgresPoolOf, sqliteHandleOf } from '../db/createDb';
 import type { Database } from '../db/schema';
+import { inPostgresTransaction } from '../db/postgresTransaction';
 
 type EventRow = Database['tracking_events'];
 type BadRow = Database['tracking_bad_rows'];
@@ -80,20 +81,8 @@ function columnArrays<Row, C extends keyof Row>(rows: Row[], columns: readonly C
 }
 
 async function writePostgres(pool: pg.Pool, events: EventRow[], badRows: BadRow[]): Promise<void> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  await inPostgresTransaction(pool, async (client) => {
     if (events.length > 0) await client.query({ ...POSTGRES_APPENDS.events, values: columnArrays(events, EVENT_COLUMNS) });
     if (badRows.length > 0) await client.query({ ...POSTGRES_APPENDS.badRows, values: columnArrays(badRows, BAD_ROW_COLUMNS) });
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => {
-      // A connection that cannot even roll back goes; the pool opens another.
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }

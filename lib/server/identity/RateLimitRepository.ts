@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { postgresPoolOf, sqliteHandleOf } from '../db/createDb';
 import type { Database } from '../db/schema';
+import { inPostgresTransaction } from '../db/postgresTransaction';
 
 /** One counter window as stored. */
 export interface RateLimitWindow {
@@ -70,22 +71,11 @@ const COUNT_UPSERT =
  * increments, never an order: every other commit stays synchronous.
  */
 async function countWithoutWaitingForDisk(pool: pg.Pool, bucket: string, windowStart: string, amount: number): Promise<number> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('begin');
+  return inPostgresTransaction(pool, async (client) => {
     await client.query('set local synchronous_commit = off');
     const { rows } = await client.query<{ count: number }>({ name: 'journey_count_rate_limit', text: COUNT_UPSERT, values: [bucket, windowStart, amount] });
-    await client.query('commit');
     return rows[0]!.count;
-  } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 const upserts = new WeakMap<SQLite.Database, SQLite.Statement>();
