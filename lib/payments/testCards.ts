@@ -51,7 +51,9 @@ export function luhnValid(cardNumber: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'unknown'] as const;
+
+export type CardBrand = (typeof CARD_BRANDS)[number];
 
 export function cardBrand(cardNumber: string): CardBrand {
   const digits = digitsOnly(cardNumber);

@@ -7,6 +7,8 @@ import type { Purchase } from './PaymentGateway';
  * purchase that does not renew is a one-off order (PayPal: an order created, then captured).
  * A free trial renews, so it is a subscription whose first period costs nothing.
  */
-export type WalletFlow = 'order' | 'subscription';
+export type WalletFlow = (typeof WALLET_FLOWS)[number];
+
+export const WALLET_FLOWS = ['order', 'subscription'] as const;
 
 export const walletFlowFor = (purchase: Purchase): WalletFlow => (purchase.renewal ? 'subscription' : 'order');

@@ -25,9 +25,9 @@ export async function getServerSideProps(
     props: {
       paymentId,
       amount: intent.amount,
-      currencyCode: intent.currency_code as CurrencyCode,
-      cardBrand: intent.card_brand,
-      cardLast4: intent.card_last4,
+      currencyCode: intent.currencyCode,
+      cardBrand: intent.cardBrand,
+      cardLast4: intent.cardLast4,
       pending: intent.status === 'requires_action',
     },
   };

@@ -1,7 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '../context/serverContext';
 import { authenticationRedirect } from '../payments/sandbox/authenticationRedirect';
-import { SANDBOX_WALLET_PAYMENT_ID, sandboxFlowOf } from '../payments/sandbox/SandboxWalletGateway';
+import { SANDBOX_WALLET_PAYMENT_ID } from '../payments/sandbox/SandboxWalletGateway';
 import type { WalletFlow } from '../payments/walletFlow';
 import type { CurrencyCode } from '../../pricing/currencies';
 import type { WalletId } from '../../payments/methods';
@@ -31,11 +31,11 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
       props: {
         paymentId,
         wallet: gateway.wallet,
-        flow: sandboxFlowOf(payment),
+        flow: payment.flow,
         amount: payment.amount,
-        currencyCode: payment.currency_code as CurrencyCode,
+        currencyCode: payment.currencyCode,
         description: payment.description,
-        livemode: payment.livemode === 1,
+        livemode: payment.livemode,
         answeredRedirect: payment.status === 'requires_action' ? null : authenticationRedirect(payment),
       },
     };

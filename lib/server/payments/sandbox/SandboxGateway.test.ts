@@ -64,7 +64,7 @@ describe('SandboxGateway.charge', () => {
   it('keeps the card brand and last four digits only', async () => {
     const result = await gateway.charge(request('4242 4242 4242 4242'));
     const intent = await gateway.find(result.paymentId!);
-    expect(intent).toMatchObject({ card_brand: 'visa', card_last4: '4242', amount: 2500, currency_code: 'USD' });
+    expect(intent).toMatchObject({ cardBrand: 'visa', cardLast4: '4242', amount: 2500, currencyCode: 'USD' });
     expect(JSON.stringify(intent)).not.toContain('424242424242');
   });
 
@@ -87,7 +87,7 @@ describe('SandboxGateway.authenticate', () => {
   ] as const)('%s, %s → %s %s', async (number, outcome, status, code) => {
     const charged = await gateway.charge(request(number));
     const intent = await gateway.authenticate(charged.paymentId!, outcome);
-    expect(intent).toMatchObject({ status, last_error_code: code });
+    expect(intent).toMatchObject({ status, lastErrorCode: code });
     expect(events).toEqual([
       expect.objectContaining({ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: charged.paymentId, ...(code ? { failureCode: code } : {}) }),
     ]);

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SandboxPaymentIntentTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '../../../payments/testCards';
 import { randomId } from '../../ids';
 import { serverSecret } from '../../db/serverSecrets';
 import { PaymentProviderUnavailable } from '../providerUnavailable';
-
-type Intent = Selectable<SandboxPaymentIntentTable>;
+import { SandboxPaymentRepository } from './SandboxPaymentRepository';
+import type { SandboxIntent } from './sandboxPayments';
 
 export type AuthenticationOutcome = 'approve' | 'fail';
 
@@ -28,15 +28,19 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   readonly inputKinds = ['sandbox-card'] as const;
 
+  private readonly intents: SandboxPaymentRepository;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly emit: (event: GatewayEvent) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.intents = new SandboxPaymentRepository(db);
+  }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (request.payment.kind !== 'sandbox-card') throw new Error('The sandbox gateway takes sandbox cards only');
-    const existing = await this.findByIdempotencyKey(request.idempotencyKey);
+    const existing = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
     if (existing) return resultOf(existing);
 
     const number = digitsOnly(request.payment.number);
@@ -47,28 +51,23 @@ export class SandboxGateway implements PaymentGateway {
     // As when Stripe cannot be reached: nothing is recorded, so a retry of the attempt may pay.
     if (scenario.kind === 'provider_unavailable') throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
     const at = this.now().toISOString();
-    const intent: Intent = {
+    const intent: SandboxIntent = {
       id: randomId('pi_sandbox'),
       amount: request.amount,
-      currency_code: request.currencyCode,
+      currencyCode: request.currencyCode,
       status: scenario.kind === 'approve' ? 'succeeded' : scenario.kind === 'decline' ? 'requires_payment_method' : 'requires_action',
-      card_brand: cardBrand(number),
-      card_last4: number.slice(-4),
-      after_authentication: scenario.kind === 'authenticate' ? scenario.then : null,
-      return_url: request.returnUrl,
-      last_error_code: scenario.kind === 'decline' ? scenario.code : null,
-      idempotency_key: request.idempotencyKey,
-      created_at: at,
-      updated_at: at,
+      cardBrand: cardBrand(number),
+      cardLast4: number.slice(-4),
+      afterAuthentication: scenario.kind === 'authenticate' ? scenario.then : null,
+      returnUrl: request.returnUrl,
+      lastErrorCode: scenario.kind === 'decline' ? scenario.code : null,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: at,
+      updatedAt: at,
     };
-    const inserted = await this.db
-      .insertInto('sandbox_payment_intents')
-      .values(intent)
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await this.intents.insertIntent(intent))) {
       // A concurrent charge with the same key won: answer as it did.
-      const winner = await this.findByIdempotencyKey(request.idempotencyKey);
+      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
       if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
       return resultOf(winner);
     }
@@ -77,20 +76,15 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   /** The visitor approves or fails authentication on the sandbox bank's page. */
-  async authenticate(paymentId: string, outcome: AuthenticationOutcome): Promise<Intent | null> {
+  async authenticate(paymentId: string, outcome: AuthenticationOutcome): Promise<SandboxIntent | null> {
     const intent = await this.find(paymentId);
     if (!intent) return null;
     if (intent.status !== 'requires_action') return intent;
-    const approved = outcome === 'approve' && intent.after_authentication === 'approve';
+    const approved = outcome === 'approve' && intent.afterAuthentication === 'approve';
     const failure: PaymentFailureCode | null = approved ? null : outcome === 'fail' ? 'authentication_failed' : 'generic_decline';
-    const updated = await this.db
-      .updateTable('sandbox_payment_intents')
-      .set({ status: approved ? 'succeeded' : 'requires_payment_method', last_error_code: failure, updated_at: this.now().toISOString() })
-      .where('id', '=', paymentId)
-      .where('status', '=', 'requires_action')
-      .executeTakeFirst();
+    const moved = await this.intents.resolveIntent(paymentId, { status: approved ? 'succeeded' : 'requires_payment_method', lastErrorCode: failure }, this.now());
     const current = (await this.find(paymentId))!;
-    if (Number(updated.numUpdatedRows) > 0) await this.emitFinal(current);
+    if (moved) await this.emitFinal(current);
     return current;
   }
 
@@ -102,7 +96,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /** The intent charged under the attempt's key; none means nothing was charged (the key is unique in the table). */
   async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
-    const intent = await this.findByIdempotencyKey(attempt.idempotencyKey);
+    const intent = await this.intents.findIntentByIdempotencyKey(attempt.idempotencyKey);
     return intent ? { kind: 'charged', result: resultOf(intent) } : { kind: 'nothing' };
   }
 
@@ -116,30 +110,26 @@ export class SandboxGateway implements PaymentGateway {
     return createHmac('sha256', key).update(digitsOnly(payment.number)).digest('hex');
   }
 
-  async find(paymentId: string): Promise<Intent | null> {
-    return (await this.db.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', paymentId).executeTakeFirst()) ?? null;
+  async find(paymentId: string): Promise<SandboxIntent | null> {
+    return this.intents.findIntent(paymentId);
   }
 
-  private async findByIdempotencyKey(key: string): Promise<Intent | null> {
-    return (await this.db.selectFrom('sandbox_payment_intents').selectAll().where('idempotency_key', '=', key).executeTakeFirst()) ?? null;
-  }
-
-  private async emitFinal(intent: Intent): Promise<void> {
+  private async emitFinal(intent: SandboxIntent): Promise<void> {
     if (intent.status === 'requires_action') return;
     await this.emit({
       id: randomId('evt_sandbox'),
       gateway: 'sandbox',
       type: intent.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
       paymentId: intent.id,
-      ...(intent.last_error_code ? { failureCode: intent.last_error_code as PaymentFailureCode } : {}),
+      ...(intent.lastErrorCode ? { failureCode: intent.lastErrorCode } : {}),
     });
   }
 }
 
-function resultOf(intent: Intent): ChargeResult {
+function resultOf(intent: SandboxIntent): ChargeResult {
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
   if (intent.status === 'requires_action') {
     return { status: 'requires_action', paymentId: intent.id, action: { type: 'redirect', url: sandboxAuthenticationPath(intent.id) } };
   }
-  return { status: 'failed', paymentId: intent.id, code: (intent.last_error_code ?? 'processing_error') as PaymentFailureCode };
+  return { status: 'failed', paymentId: intent.id, code: intent.lastErrorCode ?? 'processing_error' };
 }

@@ -45,9 +45,8 @@ describe('SandboxWalletGateway', () => {
   it('makes a subscription of a renewing offer and an order of a purchase that does not renew', async () => {
     const renewing = await paypal.charge(request());
     const oneOff = await paypal.charge(request({ purchase: { offerId: 'x', name: 'Single issue', renewal: null, trialDays: null } }));
-    const flows = await db.selectFrom('sandbox_wallet_payments').select(['id', 'flow']).execute();
-    const flowOf = (result: typeof renewing) => flows.find((row) => row.id === result.paymentId)?.flow;
-    expect([flowOf(renewing), flowOf(oneOff)]).toEqual(['subscription', 'order']);
+    const flowOf = async (result: typeof renewing) => (await paypal.find(result.paymentId!))?.flow;
+    expect([await flowOf(renewing), await flowOf(oneOff)]).toEqual(['subscription', 'order']);
   });
 
   it.each([

@@ -1,12 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SandboxWalletPaymentTable } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
 import type { PaymentFailureCode } from '../../../payments/paymentErrors';
 import type { WalletId } from '../../../payments/methods';
 import { randomId } from '../../ids';
-import { walletFlowFor, type WalletFlow } from '../walletFlow';
-
-type WalletPayment = Selectable<SandboxWalletPaymentTable>;
+import { walletFlowFor } from '../walletFlow';
+import { SandboxPaymentRepository } from './SandboxPaymentRepository';
+import type { SandboxWalletPayment } from './sandboxPayments';
 
 /** What the visitor does on the sandbox wallet's page. */
 export type WalletOutcome = 'approve' | 'cancel' | 'fail';
@@ -27,45 +27,42 @@ export const sandboxWalletPath = (paymentId: string) => `/sandbox/wallet/${payme
 export class SandboxWalletGateway implements PaymentGateway {
   readonly name: 'sandbox-paypal' | 'sandbox-amazon-pay';
   readonly inputKinds: readonly ['paypal'] | readonly ['amazon-pay'];
+  private readonly payments: SandboxPaymentRepository;
 
   constructor(
     readonly wallet: WalletId,
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly emit: (event: GatewayEvent) => Promise<void>,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.payments = new SandboxPaymentRepository(db);
     this.name = wallet === 'paypal' ? 'sandbox-paypal' : 'sandbox-amazon-pay';
     this.inputKinds = wallet === 'paypal' ? (['paypal'] as const) : (['amazon-pay'] as const);
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (request.payment.kind !== this.wallet) throw new Error(`The ${this.wallet} sandbox takes ${this.wallet} payments only`);
-    const existing = await this.findByIdempotencyKey(request.idempotencyKey);
+    const existing = await this.payments.findWalletPaymentByIdempotencyKey(this.wallet, request.idempotencyKey);
     if (existing) return resultOf(existing);
     const at = this.now().toISOString();
-    const payment: WalletPayment = {
+    const payment: SandboxWalletPayment = {
       id: randomId('wp_sandbox'),
       wallet: this.wallet,
       flow: walletFlowFor(request.purchase),
       amount: request.amount,
-      currency_code: request.currencyCode,
+      currencyCode: request.currencyCode,
       description: request.description,
       status: 'requires_action',
-      return_url: request.returnUrl,
-      last_error_code: null,
-      idempotency_key: request.idempotencyKey,
-      livemode: request.livemode ? 1 : 0,
-      created_at: at,
-      updated_at: at,
+      returnUrl: request.returnUrl,
+      lastErrorCode: null,
+      idempotencyKey: request.idempotencyKey,
+      livemode: request.livemode,
+      createdAt: at,
+      updatedAt: at,
     };
-    const inserted = await this.db
-      .insertInto('sandbox_wallet_payments')
-      .values(payment)
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await this.payments.insertWalletPayment(payment))) {
       // A concurrent charge with the same key won: answer as it did.
-      const winner = await this.findByIdempotencyKey(request.idempotencyKey);
+      const winner = await this.payments.findWalletPaymentByIdempotencyKey(this.wallet, request.idempotencyKey);
       if (!winner) throw new Error('sandbox wallet payment vanished after an idempotency conflict');
       return resultOf(winner);
     }
@@ -73,19 +70,14 @@ export class SandboxWalletGateway implements PaymentGateway {
   }
 
   /** The visitor's answer on the sandbox page; a payment already answered keeps its first answer. */
-  async answer(paymentId: string, outcome: WalletOutcome): Promise<WalletPayment | null> {
+  async answer(paymentId: string, outcome: WalletOutcome): Promise<SandboxWalletPayment | null> {
     const payment = await this.find(paymentId);
     if (!payment) return null;
     if (payment.status !== 'requires_action') return payment;
     const failure: PaymentFailureCode | null = outcome === 'approve' ? null : outcome === 'cancel' ? 'cancelled' : 'wallet_declined';
-    const updated = await this.db
-      .updateTable('sandbox_wallet_payments')
-      .set({ status: failure ? 'failed' : 'succeeded', last_error_code: failure, updated_at: this.now().toISOString() })
-      .where('id', '=', paymentId)
-      .where('status', '=', 'requires_action')
-      .executeTakeFirst();
+    const moved = await this.payments.resolveWalletPayment(paymentId, { status: failure ? 'failed' : 'succeeded', lastErrorCode: failure }, this.now());
     const current = (await this.find(paymentId))!;
-    if (Number(updated.numUpdatedRows) > 0) await this.emitFinal(current);
+    if (moved) await this.emitFinal(current);
     return current;
   }
 
@@ -97,47 +89,30 @@ export class SandboxWalletGateway implements PaymentGateway {
 
   /** The payment made under the attempt's key; none means nothing was made, so nothing can be approved. */
   async lookupAttempt(attempt: AttemptRef): Promise<AttemptLookup> {
-    const payment = await this.findByIdempotencyKey(attempt.idempotencyKey);
+    const payment = await this.payments.findWalletPaymentByIdempotencyKey(this.wallet, attempt.idempotencyKey);
     return payment ? { kind: 'charged', result: resultOf(payment) } : { kind: 'nothing' };
   }
 
   /** A payment of this wallet (another wallet's id is not found here). */
-  async find(paymentId: string): Promise<WalletPayment | null> {
-    return (
-      (await this.db
-        .selectFrom('sandbox_wallet_payments')
-        .selectAll()
-        .where('id', '=', paymentId)
-        .where('wallet', '=', this.wallet)
-        .executeTakeFirst()) ?? null
-    );
+  async find(paymentId: string): Promise<SandboxWalletPayment | null> {
+    return this.payments.findWalletPayment(this.wallet, paymentId);
   }
 
-  private async findByIdempotencyKey(key: string): Promise<WalletPayment | null> {
-    return (
-      (await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('idempotency_key', '=', key).where('wallet', '=', this.wallet).executeTakeFirst()) ??
-      null
-    );
-  }
-
-  private async emitFinal(payment: WalletPayment): Promise<void> {
+  private async emitFinal(payment: SandboxWalletPayment): Promise<void> {
     await this.emit({
       id: randomId('evt_sandbox'),
       gateway: this.name,
       type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
       paymentId: payment.id,
-      ...(payment.last_error_code ? { failureCode: payment.last_error_code as PaymentFailureCode } : {}),
+      ...(payment.lastErrorCode ? { failureCode: payment.lastErrorCode } : {}),
     });
   }
 }
 
-/** The flow a sandbox payment stands for, as its page shows it. */
-export const sandboxFlowOf = (payment: Pick<WalletPayment, 'flow'>): WalletFlow => (payment.flow === 'subscription' ? 'subscription' : 'order');
-
-function resultOf(payment: WalletPayment): ChargeResult {
+function resultOf(payment: SandboxWalletPayment): ChargeResult {
   if (payment.status === 'succeeded') return { status: 'succeeded', paymentId: payment.id };
   if (payment.status === 'requires_action') {
     return { status: 'requires_action', paymentId: payment.id, action: { type: 'redirect', url: sandboxWalletPath(payment.id) } };
   }
-  return { status: 'failed', paymentId: payment.id, code: (payment.last_error_code ?? 'wallet_declined') as PaymentFailureCode };
+  return { status: 'failed', paymentId: payment.id, code: payment.lastErrorCode ?? 'wallet_declined' };
 }

@@ -1,16 +1,15 @@
-import type { Selectable } from 'kysely';
-import type { SandboxPaymentIntentTable } from '../../db/schema';
 import { successPathFor } from '../../checkout/submitService';
+import type { SandboxIntent, SandboxWalletPayment } from './sandboxPayments';
 
 /**
  * Where the visitor goes once the sandbox bank (or a sandbox wallet) has answered: the
  * success page when the payment went through, else back to the payment step with the
  * reason, to try again.
  */
-export function authenticationRedirect(intent: Pick<Selectable<SandboxPaymentIntentTable>, 'status' | 'return_url' | 'last_error_code'>): string {
-  const returnPath = intent.return_url ?? '/';
-  if (intent.status === 'succeeded') return successPathFor(returnPath);
-  if (intent.status === 'requires_action') return returnPath;
+export function authenticationRedirect(payment: Pick<SandboxIntent | SandboxWalletPayment, 'status' | 'returnUrl' | 'lastErrorCode'>): string {
+  const returnPath = payment.returnUrl ?? '/';
+  if (payment.status === 'succeeded') return successPathFor(returnPath);
+  if (payment.status === 'requires_action') return returnPath;
   const separator = returnPath.includes('?') ? '&' : '?';
-  return `${returnPath}${separator}payment_failed=${intent.last_error_code ?? 'processing_error'}`;
+  return `${returnPath}${separator}payment_failed=${payment.lastErrorCode ?? 'processing_error'}`;
 }

@@ -1,0 +1,191 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } from '../../db/schema';
+import { CURRENCY_CODES } from '../../../pricing/currencies';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../../payments/paymentErrors';
+import { PAYMENT_METHOD_IDS, isWallet, type WalletId } from '../../../payments/methods';
+import { CARD_BRANDS } from '../../../payments/testCards';
+import { WALLET_FLOWS } from '../walletFlow';
+import {
+  AFTER_AUTHENTICATION,
+  SANDBOX_INTENT_STATUSES,
+  SANDBOX_WALLET_PAYMENT_STATUSES,
+  type SandboxIntent,
+  type SandboxIntentStatus,
+  type SandboxWalletPayment,
+  type SandboxWalletPaymentStatus,
+} from './sandboxPayments';
+
+/** Rows as the tables keep them: snake_case, free text, flags as 0 and 1. Nothing outside this file sees one. */
+type IntentRow = Selectable<SandboxPaymentIntentTable>;
+type WalletPaymentRow = Selectable<SandboxWalletPaymentTable>;
+
+/** What a payment that required action ends as, and why it failed if it did. */
+interface Resolution<Status> {
+  status: Status;
+  lastErrorCode: PaymentFailureCode | null;
+}
+
+/**
+ * The sandbox gateways' payments. A payment is made at most once per idempotency key (the
+ * column is unique, and a second insert does nothing) and leaves requires_action at most
+ * once (the update is guarded on it), so that concurrent charges and answers agree, on any
+ * number of app instances.
+ */
+export class SandboxPaymentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Records a new card payment; false when one was made under its idempotency key already (that one is left as it was). */
+  async insertIntent(intent: SandboxIntent): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('sandbox_payment_intents')
+      .values(intentRow(intent))
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async findIntent(id: string): Promise<SandboxIntent | null> {
+    const row = await this.db.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? intentOf(row) : null;
+  }
+
+  async findIntentByIdempotencyKey(key: string): Promise<SandboxIntent | null> {
+    const row = await this.db.selectFrom('sandbox_payment_intents').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+    return row ? intentOf(row) : null;
+  }
+
+  /** Gives a card payment that requires action its outcome; false when it no longer required action (answered already), and then nothing changed. */
+  async resolveIntent(id: string, resolution: Resolution<Exclude<SandboxIntentStatus, 'requires_action'>>, at: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('sandbox_payment_intents')
+      .set({ status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'requires_action')
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /** Records a new wallet payment; false when one was made under its idempotency key already (that one is left as it was). */
+  async insertWalletPayment(payment: SandboxWalletPayment): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('sandbox_wallet_payments')
+      .values(walletPaymentRow(payment))
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** A payment of this wallet: another wallet's payment is not found. */
+  async findWalletPayment(wallet: WalletId, id: string): Promise<SandboxWalletPayment | null> {
+    const row = await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('id', '=', id).where('wallet', '=', wallet).executeTakeFirst();
+    return row ? walletPaymentOf(row) : null;
+  }
+
+  async findWalletPaymentByIdempotencyKey(wallet: WalletId, key: string): Promise<SandboxWalletPayment | null> {
+    const row = await this.db
+      .selectFrom('sandbox_wallet_payments')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .where('wallet', '=', wallet)
+      .executeTakeFirst();
+    return row ? walletPaymentOf(row) : null;
+  }
+
+  /** Gives a wallet payment that requires action the visitor's answer; false when it no longer required action (answered already), and then nothing changed. */
+  async resolveWalletPayment(id: string, resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>>, at: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('sandbox_wallet_payments')
+      .set({ status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'requires_action')
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+}
+
+const FAILURE_CODES = Object.keys(PAYMENT_FAILURE_MESSAGES) as PaymentFailureCode[];
+const WALLET_IDS = PAYMENT_METHOD_IDS.filter(isWallet);
+
+/**
+ * Reads a row's text columns as the values the sandbox writes into them. Any other value was
+ * not written by the sandbox (a hand edit, another program): it is refused, naming the row,
+ * rather than passed on as if it were one the gateways know how to answer.
+ */
+function columnReader(table: keyof Database, id: string) {
+  return <T extends string>(column: string, value: string, known: readonly T[]): T => {
+    if ((known as readonly string[]).includes(value)) return value as T;
+    throw new Error(`${table} row ${id} has ${column} ${JSON.stringify(value)}, which is none of: ${known.join(', ')}`);
+  };
+}
+
+function intentOf(row: IntentRow): SandboxIntent {
+  const read = columnReader('sandbox_payment_intents', row.id);
+  return {
+    id: row.id,
+    amount: row.amount,
+    currencyCode: read('currency_code', row.currency_code, CURRENCY_CODES),
+    status: read('status', row.status, SANDBOX_INTENT_STATUSES),
+    cardBrand: read('card_brand', row.card_brand, CARD_BRANDS),
+    cardLast4: row.card_last4,
+    afterAuthentication: row.after_authentication === null ? null : read('after_authentication', row.after_authentication, AFTER_AUTHENTICATION),
+    returnUrl: row.return_url,
+    lastErrorCode: row.last_error_code === null ? null : read('last_error_code', row.last_error_code, FAILURE_CODES),
+    idempotencyKey: row.idempotency_key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function intentRow(intent: SandboxIntent): IntentRow {
+  return {
+    id: intent.id,
+    amount: intent.amount,
+    currency_code: intent.currencyCode,
+    status: intent.status,
+    card_brand: intent.cardBrand,
+    card_last4: intent.cardLast4,
+    after_authentication: intent.afterAuthentication,
+    return_url: intent.returnUrl,
+    last_error_code: intent.lastErrorCode,
+    idempotency_key: intent.idempotencyKey,
+    created_at: intent.createdAt,
+    updated_at: intent.updatedAt,
+  };
+}
+
+function walletPaymentOf(row: WalletPaymentRow): SandboxWalletPayment {
+  const read = columnReader('sandbox_wallet_payments', row.id);
+  return {
+    id: row.id,
+    wallet: read('wallet', row.wallet, WALLET_IDS),
+    flow: read('flow', row.flow, WALLET_FLOWS),
+    amount: row.amount,
+    currencyCode: read('currency_code', row.currency_code, CURRENCY_CODES),
+    description: row.description,
+    status: read('status', row.status, SANDBOX_WALLET_PAYMENT_STATUSES),
+    returnUrl: row.return_url,
+    lastErrorCode: row.last_error_code === null ? null : read('last_error_code', row.last_error_code, FAILURE_CODES),
+    idempotencyKey: row.idempotency_key,
+    livemode: row.livemode === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function walletPaymentRow(payment: SandboxWalletPayment): WalletPaymentRow {
+  return {
+    id: payment.id,
+    wallet: payment.wallet,
+    flow: payment.flow,
+    amount: payment.amount,
+    currency_code: payment.currencyCode,
+    description: payment.description,
+    status: payment.status,
+    return_url: payment.returnUrl,
+    last_error_code: payment.lastErrorCode,
+    idempotency_key: payment.idempotencyKey,
+    livemode: payment.livemode ? 1 : 0,
+    created_at: payment.createdAt,
+    updated_at: payment.updatedAt,
+  };
+}

@@ -1,0 +1,53 @@
+import type { CurrencyCode } from '../../../pricing/currencies';
+import type { PaymentFailureCode } from '../../../payments/paymentErrors';
+import type { WalletId } from '../../../payments/methods';
+import type { CardBrand } from '../../../payments/testCards';
+import type { WalletFlow } from '../walletFlow';
+
+/** Where a sandbox card payment stands, in Stripe's words for a payment intent. */
+export const SANDBOX_INTENT_STATUSES = ['succeeded', 'requires_payment_method', 'requires_action'] as const;
+export type SandboxIntentStatus = (typeof SANDBOX_INTENT_STATUSES)[number];
+
+/** What the sandbox bank does once a 3-D Secure card is authenticated (testCards' scenario `then`). */
+export const AFTER_AUTHENTICATION = ['approve', 'decline'] as const;
+export type AfterAuthentication = (typeof AFTER_AUTHENTICATION)[number];
+
+/** A sandbox card payment (SandboxPaymentRepository maps the table's rows). */
+export interface SandboxIntent {
+  id: string;
+  amount: number;
+  currencyCode: CurrencyCode;
+  status: SandboxIntentStatus;
+  cardBrand: CardBrand;
+  /** The card's last four digits: the sandbox never keeps its number. */
+  cardLast4: string;
+  /** null: the card needs no authentication. */
+  afterAuthentication: AfterAuthentication | null;
+  returnUrl: string | null;
+  lastErrorCode: PaymentFailureCode | null;
+  idempotencyKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Where a sandbox wallet payment stands: waiting for the visitor's answer, then answered once. */
+export const SANDBOX_WALLET_PAYMENT_STATUSES = ['requires_action', 'succeeded', 'failed'] as const;
+export type SandboxWalletPaymentStatus = (typeof SANDBOX_WALLET_PAYMENT_STATUSES)[number];
+
+/** A sandbox wallet's payment (PayPal or Amazon Pay stand-in; SandboxPaymentRepository maps the table's rows). */
+export interface SandboxWalletPayment {
+  id: string;
+  wallet: WalletId;
+  /** What the real wallet would make for the offer. */
+  flow: WalletFlow;
+  amount: number;
+  currencyCode: CurrencyCode;
+  description: string;
+  status: SandboxWalletPaymentStatus;
+  returnUrl: string;
+  lastErrorCode: PaymentFailureCode | null;
+  idempotencyKey: string;
+  livemode: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
