@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { submitRequestFixture } from '../tests/fixtures/submitRequest';
 
 export interface CheckoutLatency {
   checkouts: number;
@@ -16,19 +16,17 @@ async function checkout(origin: string): Promise<boolean> {
   const response = await fetch(`${origin}/api/checkout/submit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      idempotencyKey: randomUUID(),
-      brand: 'newyorker',
-      urlSlug: 'demo-dual',
-      offerId: '2001',
-      couponCode: 'SAVE20',
-      billing: { email: 'bench@example.com', firstName: 'Bench', lastName: 'Reader', country: 'GB' },
-      autoRenewalConsent: false,
-      payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '12/34', cvc: '123' },
-      livemode: false,
-      source: 'bench',
-      returnPath: '/newyorker/demo-dual/credit-card?livemode=false',
-    }),
+    body: JSON.stringify(
+      submitRequestFixture({
+        brand: 'newyorker',
+        urlSlug: 'demo-dual',
+        offerId: '2001',
+        couponCode: 'SAVE20',
+        billing: { email: 'bench@example.com', firstName: 'Bench', lastName: 'Reader', country: 'GB' },
+        source: 'bench',
+        returnPath: '/newyorker/demo-dual/credit-card?livemode=false',
+      }),
+    ),
   });
   const body = (await response.json()) as { status?: string; successPath?: string };
   if (body.status !== 'succeeded' || !body.successPath) return false;
