@@ -1,13 +1,14 @@
-import { serverEnv } from './lib/config/serverEnv';
-
 /**
  * Runs once when a server starts: fails fast on bad configuration, starts Sentry, then
  * reconciles the checkout attempts a previous process left without an answer (killed
  * between a charge and its answer), at once and then periodically.
  */
 export async function register(): Promise<void> {
+  // Next replaces NEXT_RUNTIME at build time: the edge build ends here, and never bundles
+  // the Node-only modules imported below (node:crypto, process.exit).
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const env = serverEnv();
+  const { configurationOrExit } = await import('./lib/server/startup/configurationOrExit');
+  const env = configurationOrExit();
   await import('./sentry.server.config');
   // Not while `next build` loads the server code: only a server that takes traffic reconciles.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
