@@ -25,7 +25,13 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'inherit', env });
+try {
+  execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'inherit', env });
+} catch (error) {
+  // db:setup has printed why (a setting, the database away): no stack of ours on top of it.
+  console.error('npm run demo stopped: the database could not be prepared (see above).');
+  process.exit(error.status ?? 1);
+}
 
 const server = spawn('node', ['server/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
