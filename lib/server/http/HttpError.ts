@@ -1,3 +1,5 @@
+import { carriesMark } from '../crossBundleMark';
+
 export interface HttpErrorOptions {
   /** Sent as Retry-After (seconds) with the answer: when asking again may help (503, 429). */
   retryAfterSeconds?: number;
@@ -7,8 +9,8 @@ export interface HttpErrorOptions {
 
 /**
  * Marks every HttpError, whichever copy of this module made it. The bundler gives pages and
- * API routes their own copies of a module, and the services kept on globalThis (the
- * gateways) are made by whichever loaded first: a gateway's HttpError must still be one to
+ * API routes their own copies of a module, and the server context (its gateways) is made
+ * by whichever loaded first (lib/server/crossBundleMark.ts): a gateway's HttpError must still be one to
  * an API route's `instanceof`, or a 503 would be answered as a 500.
  */
 const HTTP_ERROR = Symbol.for('purchase-journey.HttpError');
@@ -33,6 +35,6 @@ export class HttpError extends Error {
   /** `instanceof HttpError` by the mark; subclasses keep the usual prototype check. */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (this !== HttpError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return typeof value === 'object' && value !== null && (value as { [HTTP_ERROR]?: unknown })[HTTP_ERROR] === true;
+    return carriesMark(value, HTTP_ERROR);
   }
 }
