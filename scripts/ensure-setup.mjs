@@ -38,9 +38,11 @@ function ensurePackages() {
   const wanted = lockHash();
   const installed = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, 'utf8').trim() : '';
   if (installed === wanted && nativeModulesLoad()) return;
-  say('installing npm packages (npm install; better-sqlite3 compiles from source, about a minute)…');
-  // npm ci rejects this lockfile (it leaves out other platforms' optional packages); npm install keeps it.
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  // npm ci installs exactly what the committed lockfile says and never rewrites it, so a
+  // fresh clone stays clean; npm install only where there is no lockfile yet.
+  const command = fs.existsSync('package-lock.json') ? 'ci' : 'install';
+  say(`installing npm packages (npm ${command}; better-sqlite3 compiles from source, about a minute)…`);
+  execFileSync('npm', [command, '--no-audit', '--no-fund'], { stdio: 'inherit' });
   if (!nativeModulesLoad()) {
     say('better-sqlite3 did not load; rebuilding it from source…');
     execFileSync('npm', ['rebuild', 'better-sqlite3'], { stdio: 'inherit' });
