@@ -1,4 +1,4 @@
-import { submitRequestFixture } from '../tests/fixtures/submitRequest';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
 
 export interface CheckoutLatency {
   checkouts: number;

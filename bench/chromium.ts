@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { CHROMIUM_ARGS } from '@/playwright.config';
 
 /** The same flags as the browser tests, headless. */
 export const CHROMIUM_FLAGS = [...CHROMIUM_ARGS, '--headless=new'];

@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { startPostgres } from '../scripts/postgresServer.mjs';
-import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
-import { freshPostgresDatabase } from '../tests/fixtures/postgresTemplate';
+import { startPostgres } from '@/scripts/postgresServer.mjs';
+import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
+import { freshPostgresDatabase } from '@/tests/fixtures/postgresTemplate';
 import { measureCheckouts, type CheckoutLatency } from './checkoutLoad';
 import { measureFunnel, type FunnelBench } from './funnelLoad';
 

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startNginxFront } from '../scripts/nginxFront';
-import { freePort } from '../tests/fuzz/server';
+import { startNginxFront } from '@/scripts/nginxFront';
+import { freePort } from '@/tests/fuzz/server';
 
 /**
  * The offer page three ways, at the same connections in the same run: from the floor

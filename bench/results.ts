@@ -9,7 +9,7 @@ export const RESULTS_FILE = 'bench/results.json';
  * (BENCH_ONLY runs measure one part), each with when and on what it was measured.
  */
 export function recordResults(parts: Record<string, unknown>): void {
-  let results: Record<string, unknown> = {};
+  let results: Record<string, unknown>;
   try {
     results = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
   } catch {

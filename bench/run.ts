@@ -19,7 +19,7 @@
  * (bench/results/databases.json). Every run also records its parts in bench/results.json,
  * the latest figures of each (committed: README's table comes from it).
  */
-import { ensureBuild } from '../scripts/buildGuard.mjs';
+import { ensureBuild } from '@/scripts/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CheckoutPage, SuccessPage } from '../tests/e2e/pages/CheckoutPage';
+import { CheckoutPage, SuccessPage } from '@/tests/e2e/pages/CheckoutPage';
 
 /**
  * What a visitor does between the audited pages, in the browser itself: the steps after the

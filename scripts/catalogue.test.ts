@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDemoCatalogue } from '../lib/server/catalogue/demoCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-cli-'));
 const env = { ...process.env, DATABASE_URL: `file:${path.join(dir, 'journey.db')}` };
@@ -15,7 +15,8 @@ function catalogue(...args: string[]) {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run catalogue', () => {
+// Each case starts tsx in a child process, which a busy machine can take seconds to do.
+describe('npm run catalogue', { timeout: 30_000 }, () => {
   it('imports a file, then exports the same catalogue', () => {
     const file = path.join(dir, 'demo.json');
     fs.writeFileSync(file, readDemoCatalogue());

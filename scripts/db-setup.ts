@@ -4,13 +4,13 @@
  * catalogue is empty (an operator's catalogue is never overwritten). `--reset-demo`
  * reloads it anyway. SQLite files and PostgreSQL databases alike.
  */
-import { serverEnv } from '../lib/config/serverEnv';
-import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
-import { printableDatabaseUrl } from '../lib/server/db/printableUrl';
-import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
-import { CatalogueRepository } from '../lib/server/catalogue/CatalogueRepository';
-import { importCatalogueJson } from '../lib/server/catalogue/importCatalogue';
-import { readDemoCatalogue } from '../lib/server/catalogue/demoCatalogue';
+import { serverEnv } from '@/lib/config/serverEnv';
+import { createDb, migrateToLatest, parseDatabaseUrl } from '@/lib/server/db/createDb';
+import { printableDatabaseUrl } from '@/lib/server/db/printableUrl';
+import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
+import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 
 async function main(): Promise<void> {
   const { DATABASE_URL, TRACKING_DATABASE_URL } = serverEnv();

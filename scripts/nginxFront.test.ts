@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isPersonalCookie } from '../lib/server/http/pageCaching';
+import { isPersonalCookie } from '@/lib/server/http/pageCaching';
 import { DEPLOY_CONF, nginxConfigFor } from './nginxFront';
 
 describe('nginxConfigFor', () => {

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest } from '../lib/server/db/createDb';
-import { ArrivalIds } from '../lib/server/events/arrivalIds';
+import { createDb, migrateToLatest } from '@/lib/server/db/createDb';
+import { ArrivalIds } from '@/lib/server/events/arrivalIds';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'purge-cli-'));
 const file = path.join(dir, 'journey.db');

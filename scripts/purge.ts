@@ -7,14 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseRetentionEnv, type RetentionEnv } from '../lib/config/serverEnv';
+import { parseRetentionEnv, type RetentionEnv } from '@/lib/config/serverEnv';
 import type { Kysely } from 'kysely';
-import { createDb, migrateToLatest, parseDatabaseUrl } from '../lib/server/db/createDb';
-import type { Database } from '../lib/server/db/schema';
-import { printableDatabaseUrl } from '../lib/server/db/printableUrl';
-import { trackingDatabaseUrl } from '../lib/server/db/trackingDatabaseUrl';
-import { hasJourneySchema } from '../lib/server/db/schemaPresence';
-import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '../lib/server/retention/purge';
+import { createDb, migrateToLatest, parseDatabaseUrl } from '@/lib/server/db/createDb';
+import type { Database } from '@/lib/server/db/schema';
+import { printableDatabaseUrl } from '@/lib/server/db/printableUrl';
+import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
+import { hasJourneySchema } from '@/lib/server/db/schemaPresence';
+import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '@/lib/server/retention/purge';
 
 /** Opens a database to purge, or says why not: a mistyped URL must not "purge" a new empty database and report success. */
 async function openExisting(url: string, setting: string): Promise<{ db: Kysely<Database> } | { refusal: string }> {

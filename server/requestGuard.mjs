@@ -54,7 +54,7 @@ export function guardRequest(req) {
   if (!target.startsWith('/')) {
     // Absolute form (RFC 9112 3.2.2) is accepted for this host only; any other host was
     // meant for a proxy, and answering for it would let the request name our redirects' host.
-    let url = null;
+    let url;
     try {
       url = /^https?:\/\//i.test(target) ? new URL(target) : null;
     } catch {

@@ -1,4 +1,4 @@
-import type { CspViolationSummary } from '@/lib/server/security/CspReportStore';
+import type { CspViolationSummary } from '@/lib/reports/funnelReportView';
 import { formatCount, formatInstant } from './reportFormat';
 import styles from './SchemaDriftList.module.css';
 

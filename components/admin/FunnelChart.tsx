@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FunnelLine } from '@/lib/server/reports/funnelReport';
+import type { FunnelLine } from '@/lib/reports/funnelReport';
 import { formatCount } from './reportFormat';
 import styles from './FunnelChart.module.css';
 

@@ -1,5 +1,5 @@
-import type { FunnelFilter, ReportMode } from '@/lib/server/reports/funnelFilter';
-import type { CampaignOption } from '@/lib/server/reports/funnelReportService';
+import type { FunnelFilter, ReportMode } from '@/lib/reports/funnelFilter';
+import type { CampaignOption } from '@/lib/reports/funnelReportView';
 import styles from './FunnelFilterForm.module.css';
 
 const MODE_LABELS: Record<ReportMode, string> = {

@@ -1,4 +1,4 @@
-import type { FunnelReportPageProps } from '@/lib/server/ssr/funnelReportPage';
+import type { FunnelReportPageProps } from '@/lib/reports/funnelReportView';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { FunnelReportView } from './FunnelReportView';
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId, type SplitWaypointCount } from '@/lib/server/reports/funnelReport';
-import type { FunnelFilter } from '@/lib/server/reports/funnelFilter';
-import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
-import type { SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
-import { computeOrderFigures } from '@/lib/server/reports/orderFigures';
+import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId, type SplitWaypointCount } from '@/lib/reports/funnelReport';
+import type { FunnelFilter } from '@/lib/reports/funnelFilter';
+import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
+import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
+import { computeOrderFigures } from '@/lib/reports/orderFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 import { FunnelReportPage } from './FunnelReportPage';
 import { FunnelReportView } from './FunnelReportView';

@@ -1,6 +1,6 @@
-import type { ReportMode } from '@/lib/server/reports/funnelFilter';
-import type { CampaignFunnel } from '@/lib/server/reports/funnelReport';
-import type { FunnelReportView as FunnelReportData } from '@/lib/server/reports/funnelReportService';
+import type { ReportMode } from '@/lib/reports/funnelFilter';
+import type { CampaignFunnel } from '@/lib/reports/funnelReport';
+import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
 import { FunnelChart } from './FunnelChart';
 import { FunnelFilterForm } from './FunnelFilterForm';
 import { FunnelTable } from './FunnelTable';

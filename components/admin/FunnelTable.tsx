@@ -1,4 +1,4 @@
-import type { CampaignFunnel, FunnelLine } from '@/lib/server/reports/funnelReport';
+import type { CampaignFunnel, FunnelLine } from '@/lib/reports/funnelReport';
 import { formatCount } from './reportFormat';
 import styles from './FunnelTable.module.css';
 

@@ -1,4 +1,4 @@
-import type { OrderFiguresReport } from '@/lib/server/reports/orderFigures';
+import type { OrderFiguresReport } from '@/lib/reports/orderFigures';
 import { OrderFiguresTable } from './OrderFiguresTable';
 import styles from './OrderFiguresSection.module.css';
 

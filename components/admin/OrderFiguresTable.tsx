@@ -1,4 +1,4 @@
-import type { CampaignOrderFigures, OrderFigures } from '@/lib/server/reports/orderFigures';
+import type { CampaignOrderFigures, OrderFigures } from '@/lib/reports/orderFigures';
 import { formatAmount, formatCount } from './reportFormat';
 import styles from './OrderFiguresTable.module.css';
 

@@ -1,5 +1,5 @@
-import type { DriftLimits } from '@/lib/server/reports/funnelReportService';
-import type { DriftKind, SchemaDriftEntry } from '@/lib/server/reports/schemaDrift';
+import type { DriftLimits } from '@/lib/reports/funnelReportView';
+import type { DriftKind, SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { formatCount, formatInstant } from './reportFormat';
 import styles from './SchemaDriftList.module.css';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { SelectField } from '../ui/Field';
+import { SelectField } from '@/components/ui/Field';
 import { BillingTextField } from './BillingTextField';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';

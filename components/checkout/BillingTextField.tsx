@@ -1,4 +1,4 @@
-import { Field } from '../ui/Field';
+import { Field } from '@/components/ui/Field';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 
 export interface BillingTextFieldProps {

@@ -1,5 +1,5 @@
 import { useState, type RefObject } from 'react';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import styles from './ExistingSubscriberPanel.module.css';
 
 export interface ExistingSubscriber {

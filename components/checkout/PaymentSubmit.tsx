@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import { ProviderOutagePanel, type ProviderOutage } from './ProviderOutagePanel';
 import { ExistingSubscriberPanel, type ExistingSubscriber } from './ExistingSubscriberPanel';
 import styles from './CheckoutForm.module.css';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Loader } from '../ui/Loader';
-import { useApiClient } from '../shell/ApiClientProvider';
+import { Loader } from '@/components/ui/Loader';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { cardBrandName } from '@/lib/payments/cardFields';
 import { formatMoney } from '@/lib/pricing/money';
-import type { SandboxAuthenticationProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
+import type { SandboxAuthenticationProps } from '@/lib/payments/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 

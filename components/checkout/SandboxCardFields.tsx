@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { Field } from '../ui/Field';
+import { Field } from '@/components/ui/Field';
 import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
 import styles from './CheckoutForm.module.css';
 

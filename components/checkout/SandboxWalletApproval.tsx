@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Loader } from '../ui/Loader';
-import { useApiClient } from '../shell/ApiClientProvider';
+import { Loader } from '@/components/ui/Loader';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import type { SandboxWalletOutcome } from '@/lib/api/apiClient';
 import { PAYMENT_METHOD_LABELS } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
-import type { SandboxWalletProps } from '@/lib/server/ssr/sandboxWalletPage';
+import type { SandboxWalletProps } from '@/lib/payments/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
 
 const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approving', cancel: 'Cancelling', fail: 'Sending' };

@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useMemo, useState, type RefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import type { Billing } from '@/lib/checkout/billing';
 import styles from './CheckoutForm.module.css';
 

@@ -2,7 +2,7 @@ import type { ComponentType, RefObject } from 'react';
 import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
 import { PAYMENT_METHOD_VIEWS } from './registry';
 import type { PaymentMethodHandle, PaymentMethodViewProps } from './types';
-import styles from '../checkout/CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 interface PaymentMethodChooserProps {
   methods: readonly EnabledPaymentMethod[];

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Cookies from 'js-cookie';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import { authReducer, INITIAL_AUTH_STATE, mustSignIn, sessionStillValid } from '@/lib/auth/authMachine';
 import { initiatePathFor } from '@/lib/auth/initiatePath';
 import { useApiClient } from './ApiClientProvider';

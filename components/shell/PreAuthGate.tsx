@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import type { ReactNode } from 'react';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import { useOptionalCheckoutConfig } from './CheckoutConfig';
 import { isAuthControllerStep } from '@/lib/journey/steps';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Router from 'next/router';
-import type { Loader as LoaderView } from '../ui/Loader';
-import { DYNAMIC_LOAD_DELAY_MS } from '../ui/loaderTypes';
+import type { Loader as LoaderView } from '@/components/ui/Loader';
+import { DYNAMIC_LOAD_DELAY_MS } from '@/components/ui/loaderTypes';
 
 type LoaderComponent = typeof LoaderView;
 
@@ -16,7 +16,7 @@ export function RouteChangeLoader() {
   const [Loader, setLoader] = useState<LoaderComponent | null>(null);
   useEffect(() => {
     const start = () => {
-      import('../ui/Loader').then(
+      import('@/components/ui/Loader').then(
         (module) => setLoader(() => module.Loader),
         () => undefined, // without its code the page simply shows no loader
       );

@@ -6,7 +6,7 @@ import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeAp
 import { stepPage } from '@/tests/fixtures/journeyViews';
 import { ApiError } from '@/lib/api/apiErrors';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import AuthInitiateStep from './AuthInitiateStep';
 
 let snapshot: CatalogueSnapshot;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
-import { Field } from '../ui/Field';
+import { Field } from '@/components/ui/Field';
 import type { StepViewProps } from './registry';
-import { useApiClient } from '../shell/ApiClientProvider';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 

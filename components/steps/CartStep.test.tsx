@@ -10,7 +10,7 @@ import type { CartSelection } from '@/lib/cart/cartSelection';
 import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { onTrack } from '@/lib/tracking/track';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import CartStep from './CartStep';
 
 let snapshot: CatalogueSnapshot;

@@ -1,7 +1,7 @@
 import Link from 'next/link';
-import { Price } from '../ui/Price';
-import { useApiClient } from '../shell/ApiClientProvider';
-import { ContinueLink } from '../ui/ContinueLink';
+import { Price } from '@/components/ui/Price';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { ContinueLink } from '@/components/ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
 import type { StepViewProps } from './registry';

@@ -9,7 +9,7 @@ import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } f
 import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { JourneyMode } from '@/lib/journey/query';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
 import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 

@@ -12,7 +12,7 @@ import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import { createApiClient } from '@/lib/api/apiClient';
 import { API_MESSAGES } from '@/lib/api/apiErrors';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import CreditCardStep from './CreditCardStep';
 import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 

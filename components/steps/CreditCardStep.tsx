@@ -1,17 +1,17 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { AutoRenewalTerms } from '../checkout/AutoRenewalTerms';
-import { BillingFields } from '../checkout/BillingFields';
-import { DeliveryAddress } from '../checkout/DeliveryAddress';
-import { MarketingPermissions } from '../checkout/MarketingPermissions';
-import { PaymentSubmit } from '../checkout/PaymentSubmit';
-import { chosenMethod, PaymentMethodChooser } from '../payment-methods/PaymentMethodChooser';
-import { PaymentProviders } from '../payment-methods/PaymentProviders';
-import { PAYMENT_METHOD_VIEWS } from '../payment-methods/registry';
-import type { PaymentMethodView } from '../payment-methods/types';
-import type { PaymentMethodHandle } from '../payment-methods/types';
-import { useApiClient } from '../shell/ApiClientProvider';
+import { AutoRenewalTerms } from '@/components/checkout/AutoRenewalTerms';
+import { BillingFields } from '@/components/checkout/BillingFields';
+import { DeliveryAddress } from '@/components/checkout/DeliveryAddress';
+import { MarketingPermissions } from '@/components/checkout/MarketingPermissions';
+import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
+import { chosenMethod, PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
+import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
+import { PAYMENT_METHOD_VIEWS } from '@/components/payment-methods/registry';
+import type { PaymentMethodView } from '@/components/payment-methods/types';
+import type { PaymentMethodHandle } from '@/components/payment-methods/types';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
 import type { StepViewProps } from './registry';
@@ -35,7 +35,7 @@ import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirst
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
-import styles from '../checkout/CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
-import { JourneyLayout } from '../ui/JourneyLayout';
+import { JourneyLayout } from '@/components/ui/JourneyLayout';
 import { STEP_VIEWS } from './registry';
 
 /** A journey page: the brand's frame around the view of the current step. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Price } from '../ui/Price';
-import { Loader } from '../ui/Loader';
+import { Price } from '@/components/ui/Price';
+import { Loader } from '@/components/ui/Loader';
 import type { Offer } from '@/lib/catalogue/types';
 import { offerFullPrice, offerPrice, offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { formatMoney } from '@/lib/pricing/money';

@@ -6,7 +6,7 @@ import { chooseOffer } from '@/lib/cart/cartSelection';
 import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { StepViewProps } from './registry';
 import { stepHref } from '@/lib/journey/navigation';
-import { useOptionalCheckoutConfig } from '../shell/CheckoutConfig';
+import { useOptionalCheckoutConfig } from '@/components/shell/CheckoutConfig';
 import { buildAddToCart, buildOfferPageLoad } from '@/lib/tracking/events';
 import { trackedItemFor } from '@/lib/tracking/commerce';
 import { track } from '@/lib/tracking/track';

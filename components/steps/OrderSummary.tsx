@@ -1,6 +1,6 @@
 import type { QuoteState } from '@/lib/checkout/useQuote';
 import { formatMoney } from '@/lib/pricing/money';
-import { Loader } from '../ui/Loader';
+import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
 
 interface OrderSummaryProps {

@@ -11,7 +11,7 @@ import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { onTrack } from '@/lib/tracking/track';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import PromoCodeStep from './PromoCodeStep';
 
 let snapshot: CatalogueSnapshot;

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
-import { Loader } from '../ui/Loader';
-import { useApiClient } from '../shell/ApiClientProvider';
-import { ContinueLink } from '../ui/ContinueLink';
+import { Loader } from '@/components/ui/Loader';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { ContinueLink } from '@/components/ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
 import type { StepViewProps } from './registry';

@@ -12,7 +12,7 @@ import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueReposito
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { onTrack } from '@/lib/tracking/track';
-import { ApiClientProvider } from '../shell/ApiClientProvider';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import SuccessStep from './SuccessStep';
 
 let snapshot: CatalogueSnapshot;

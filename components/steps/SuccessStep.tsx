@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
-import { useApiClient } from '../shell/ApiClientProvider';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { orderStartedSentence } from '@/lib/catalogue/offerCopy';
 import { addDays, formatDate, isoDate, nextChargeDate } from '@/lib/pricing/renewalDates';

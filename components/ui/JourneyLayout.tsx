@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import { brandTheme } from './brandTheme';
 import { TestModeBanner } from './TestModeBanner';
-import { CookieSettingsButton } from '../shell/CookieSettingsButton';
-import { ConsentBannerSlot } from '../shell/Consent';
+import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
+import { ConsentBannerSlot } from '@/components/shell/Consent';
 import styles from './JourneyLayout.module.css';
 
 interface JourneyLayoutProps {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { QuoteRequestInput, QuoteResponse } from '../checkout/quoteContract';
-import type { SubmitRequestInput, SubmitResponse } from '../checkout/submitContract';
-import { endsAttempt } from '../payments/paymentMachine';
+import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
+import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
+import { endsAttempt } from '@/lib/payments/paymentMachine';
 import { API_PATHS, createApiClient, type ApiClient } from './apiClient';
 import { API_MESSAGES, ApiError, kindOfStatus, type ApiErrorKind, type CallMessages } from './apiErrors';
 

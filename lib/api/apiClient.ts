@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { AuthEvent } from '../auth/authMachine';
-import type { QuoteRequestInput, QuoteResponse } from '../checkout/quoteContract';
-import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '../checkout/submitContract';
-import type { VisitorSubscription } from '../server/checkout/subscriptionStatus';
+import type { AuthEvent } from '@/lib/auth/authMachine';
+import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
+import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
+import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
 /** Where each call goes, relative to the client's base URL. The identity calls keep the spec's public paths (SPEC §7). */

@@ -1,5 +1,5 @@
 import { safeReturnPath } from './safeReturn';
-import { withoutQueryParams } from '../journey/navigation';
+import { withoutQueryParams } from '@/lib/journey/navigation';
 
 /**
  * With an external identity service, auth/initiate hands the visitor to its sign-in page:

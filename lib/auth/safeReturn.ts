@@ -1,4 +1,4 @@
-import { parseJourneyPath } from '../journey/path';
+import { parseJourneyPath } from '@/lib/journey/path';
 
 /**
  * Where to send a visitor after sign-in: only a path of this journey (same base) with its

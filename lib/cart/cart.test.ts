@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../catalogue/types';
+import type { Offer } from '@/lib/catalogue/types';
 import { offerFixture } from '@/tests/fixtures/flows';
 import { cartItemFor, type CartItem } from './cart';
 
 const offer = (overrides: Partial<Offer> = {}): Offer => offerFixture({ features: [], ...overrides });
-
-const item = (id: string, price: number, overrides: Partial<CartItem> = {}): CartItem => ({
-  id,
-  name: `Item ${id}`,
-  price,
-  currencyCode: 'USD',
-  campaignId: 'camp-1',
-  ...overrides,
-});
 
 describe('cartItemFor', () => {
   it.each<[string, Partial<Offer>, Partial<CartItem>]>([

@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '../pricing/currencies';
-import type { Offer } from '../catalogue/types';
-import { offerPrice } from '../pricing/offerPrice';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Offer } from '@/lib/catalogue/types';
+import { offerPrice } from '@/lib/pricing/offerPrice';
 
 /** A cart line (SPEC §3): the offer's id, its description as name, today's price in cents. */
 export interface CartItem {

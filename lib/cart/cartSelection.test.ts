@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../catalogue/types';
+import type { Offer } from '@/lib/catalogue/types';
 import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
 import { cartItemsOf, chooseOffer, encodeCartSelection, MAX_ADD_ONS, resolveCart, withAddOn, withLocation, withPromoCode, type CartSelection } from './cartSelection';
 import { decodeCartSelection } from './cartCookieCodec';

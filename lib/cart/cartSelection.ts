@@ -1,5 +1,5 @@
-import type { CheckoutFlow, Offer } from '../catalogue/types';
-import { crossSellsFor } from '../catalogue/crossSell';
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import { crossSellsFor } from '@/lib/catalogue/crossSell';
 import { cartItemFor, type Cart } from './cart';
 
 /**

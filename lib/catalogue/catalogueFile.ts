@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CURRENCY_CODES } from '../pricing/currencies';
-import { MAX_PLANS } from '../pricing/template';
-import { isValidSegment } from '../journey/path';
+import { CURRENCY_CODES } from '@/lib/pricing/currencies';
+import { MAX_PLANS } from '@/lib/pricing/template';
+import { isValidSegment } from '@/lib/journey/path';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
 
 /**

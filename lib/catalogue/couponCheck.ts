@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '../pricing/currencies';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { isCouponActive } from './couponValidity';
 import type { Coupon } from './types';
 

@@ -1,4 +1,4 @@
-import { STARTS_WITH_THE } from '../brands/brandPhrase';
+import { STARTS_WITH_THE } from '@/lib/brands/brandPhrase';
 import type { Offer } from './types';
 
 /**

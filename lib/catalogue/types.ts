@@ -1,5 +1,5 @@
-import type { CurrencyCode } from '../pricing/currencies';
-import type { TemplateIdentifier } from '../pricing/template';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { TemplateIdentifier } from '@/lib/pricing/template';
 
 /** How a brand looks on its pages. Colours are CSS hex colours. */
 export interface BrandIdentity {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { countryList } from '../geo/countries';
-import { regionsOf } from '../geo/regions';
+import { countryList } from '@/lib/geo/countries';
+import { regionsOf } from '@/lib/geo/regions';
 
 /**
  * The billing information form, validated alike in the browser (per field, on blur and

@@ -1,6 +1,6 @@
-import type { PermissionChoices } from '../tracking/marketingPermissions';
+import type { PermissionChoices } from '@/lib/tracking/marketingPermissions';
 import type { BillingForm } from './billing';
-import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '../payments/methods';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from '@/lib/payments/methods';
 
 /**
  * What the visitor typed on the payment step, less anything about the card: kept in the

@@ -1,5 +1,5 @@
-import { readSession, writeSession } from '../browser/sessionStore';
-import type { PermissionChoices } from '../tracking/marketingPermissions';
+import { readSession, writeSession } from '@/lib/browser/sessionStore';
+import type { PermissionChoices } from '@/lib/tracking/marketingPermissions';
 
 /**
  * What the success page reports once the order is paid: the buyer's marketing choices.

@@ -1,8 +1,8 @@
-import type { Offer } from '../catalogue/types';
-import type { CurrencyCode } from '../pricing/currencies';
-import { formatMoney } from '../pricing/money';
-import { offerRenewalPrice } from '../pricing/offerPrice';
-import { formatDate, nextChargeDate, type IsoDate } from '../pricing/renewalDates';
+import type { Offer } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import { formatMoney } from '@/lib/pricing/money';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
+import { formatDate, nextChargeDate, type IsoDate } from '@/lib/pricing/renewalDates';
 
 type TermsOffer = Pick<Offer, 'trialOffer' | 'trialDays' | 'billingInterval' | 'totalAmount' | 'discountedAmount'>;
 

@@ -1,5 +1,5 @@
-import { cardBrandName } from '../payments/cardFields';
-import { PAYMENT_METHOD_LABELS } from '../payments/methods';
+import { cardBrandName } from '@/lib/payments/cardFields';
+import { PAYMENT_METHOD_LABELS } from '@/lib/payments/methods';
 import type { OrderSnapshot } from './transactionView';
 
 /** How an order was paid, as the invoice says it: "Visa ending in 4242", "Card", "PayPal", "Amazon Pay". */

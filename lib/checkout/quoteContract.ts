@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidSegment } from '../journey/path';
-import { MAX_ADD_ONS } from '../cart/cartSelection';
-import type { CouponRejection } from '../catalogue/couponCheck';
-import type { Quote } from '../pricing/quote';
+import { isValidSegment } from '@/lib/journey/path';
+import { MAX_ADD_ONS } from '@/lib/cart/cartSelection';
+import type { CouponRejection } from '@/lib/catalogue/couponCheck';
+import type { Quote } from '@/lib/pricing/quote';
 
 /**
  * The quote endpoint's contract, shared by the server and the browser.

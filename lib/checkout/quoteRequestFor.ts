@@ -1,5 +1,5 @@
-import type { CartSelection } from '../cart/cartSelection';
-import type { CheckoutFlow } from '../catalogue/types';
+import type { CartSelection } from '@/lib/cart/cartSelection';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
 import type { QuoteRequestInput } from './quoteContract';
 
 export interface QuoteOptions {

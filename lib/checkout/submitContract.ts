@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { billingSchema } from './billing';
 import { quoteRequestSchema } from './quoteContract';
-import { parseExpiry } from '../payments/cardFields';
-import type { PaymentFailureCode } from '../payments/paymentErrors';
-import type { NextAction } from '../payments/nextAction';
+import { parseExpiry } from '@/lib/payments/cardFields';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { NextAction } from '@/lib/payments/nextAction';
 
 /** The submit endpoint's contract, shared by the server and the browser. */
 const sandboxCard = z.strictObject({

@@ -1,6 +1,6 @@
-import type { CurrencyCode } from '../pricing/currencies';
-import type { QuoteLine } from '../pricing/quote';
-import type { TaxRate } from '../pricing/tax';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { QuoteLine } from '@/lib/pricing/quote';
+import type { TaxRate } from '@/lib/pricing/tax';
 
 /** What was ordered, kept with the transaction as it was when the visitor paid. */
 export interface OrderSnapshot {

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { readSession, writeSession } from '../browser/sessionStore';
+import { readSession, writeSession } from '@/lib/browser/sessionStore';
 
 interface Attempt {
   key: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readSession, writeSession } from '../browser/sessionStore';
+import { readSession, writeSession } from '@/lib/browser/sessionStore';
 import { draftKey, parseDraft, withPrefill, type CheckoutDraft } from './checkoutDraft';
 
 /** Forgets what was typed for a campaign's order (it is placed): the next order starts afresh. */

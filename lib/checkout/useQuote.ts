@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiClient } from '../api/apiClient';
+import type { ApiClient } from '@/lib/api/apiClient';
 import type { QuoteRequestInput, QuoteResponse } from './quoteContract';
 
 export type QuoteState =

@@ -1,4 +1,4 @@
-import type { ConsentPolicy } from '../tracking/consent/consentGroups';
+import type { ConsentPolicy } from '@/lib/tracking/consent/consentGroups';
 import type { ServerEnv } from './serverEnv';
 
 /**

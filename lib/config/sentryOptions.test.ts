@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Breadcrumb, ErrorEvent } from '@sentry/nextjs';
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_COOKIE } from '../server/checkout/receiptCookie';
 import {
   CAPTURE_CONSOLE_OPTIONS,
   IGNORED_ERRORS,
@@ -14,7 +13,7 @@ import {
   markPageNotFound,
   serverSentryOptions,
 } from './sentryOptions';
-import { RECEIPT_COOKIE_NAME, maskReplayText, scrubBreadcrumb, scrubDeep } from './sentryScrub';
+import { maskReplayText, scrubBreadcrumb, scrubDeep } from './sentryScrub';
 
 const ORIGIN = 'https://subscribe.vogue.com';
 const prod = browserSentryOptions({ dsn: 'https://k@o1.ingest.sentry.io/1', appEnv: 'production', siteOrigin: ORIGIN });
@@ -165,10 +164,6 @@ describe('scrubbing', () => {
     expect(leaks(scrubDeep(frame))).toEqual([]);
     expect(leaks(prod.replay.beforeAddRecordingEvent?.(frame as never))).toEqual([]);
     expect(maskReplayText('jane@exa', { tagName: 'TEXTAREA' })).toBe('********');
-  });
-
-  it('keeps the receipt cookie name in step with the server', () => {
-    expect(RECEIPT_COOKIE_NAME).toBe(RECEIPT_COOKIE);
   });
 });
 

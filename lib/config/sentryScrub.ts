@@ -1,5 +1,6 @@
 import type { Breadcrumb, ErrorEvent, Event } from '@sentry/nextjs';
-import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../auth/sessionCookieNames';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/auth/sessionCookieNames';
+import { RECEIPT_COOKIE } from '@/lib/checkout/receiptCookieName';
 
 /**
  * Error reports never carry what a visitor typed or holds (issue 12, SPEC §1/§8): no card
@@ -12,15 +13,8 @@ import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '../auth/sessionCookieName
 
 export const REDACTED = '[Filtered]';
 
-/**
- * The receipt cookie's name (`RECEIPT_COOKIE` in lib/server/checkout/receiptCookie.ts, kept
- * here as a literal so that the browser bundle does not pull in server code; a test checks
- * they agree). Also matches its `__Host-` form.
- */
-export const RECEIPT_COOKIE_NAME = 'pj_receipt';
-
-/** Cookies whose values are secrets: the session, its expiry pair, the receipt. */
-export const SECRET_COOKIES = [SESSION_COOKIE, SESSION_EXPIRY_COOKIE, RECEIPT_COOKIE_NAME] as const;
+/** Cookies whose values are secrets (matched in their `__Host-` form too): the session, its expiry pair, the receipt. */
+export const SECRET_COOKIES = [SESSION_COOKIE, SESSION_EXPIRY_COOKIE, RECEIPT_COOKIE] as const;
 
 /** Query parameters that carry a secret: sign-in link tokens and Stripe's client secrets. */
 const SECRET_QUERY_PARAMS = ['token', 'access_token', 'client_secret', 'payment_intent_client_secret', 'setup_intent_client_secret'];

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
-import { CONSENT_POLICIES } from '../tracking/consent/consentGroups';
-import { PAYMENT_METHOD_IDS } from '../payments/methods';
+import { CONSENT_POLICIES } from '@/lib/tracking/consent/consentGroups';
+import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
 
 /** An age in days (fractions allowed), at least `min`; at most a century. */
 const retentionDays = (min: number) =>

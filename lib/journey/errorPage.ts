@@ -1,4 +1,4 @@
-import type { BrandIdentity } from '../catalogue/types';
+import type { BrandIdentity } from '@/lib/catalogue/types';
 import { isValidSegment } from './path';
 import { parseLivemode, parseSource } from './query';
 

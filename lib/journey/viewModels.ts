@@ -1,11 +1,11 @@
-import type { CheckoutFlow, Offer } from '../catalogue/types';
-import type { Cart } from '../cart/cart';
-import type { CartSelection } from '../cart/cartSelection';
-import type { QuoteRequestInput, QuoteResponse } from '../checkout/quoteContract';
-import type { TransactionView } from '../checkout/transactionView';
-import type { PublicTrackingEnv } from '../config/publicEnv';
-import type { EnabledPaymentMethod } from '../payments/methods';
-import type { IsoDate } from '../pricing/renewalDates';
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import type { Cart } from '@/lib/cart/cart';
+import type { CartSelection } from '@/lib/cart/cartSelection';
+import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
+import type { TransactionView } from '@/lib/checkout/transactionView';
+import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
+import type { EnabledPaymentMethod } from '@/lib/payments/methods';
+import type { IsoDate } from '@/lib/pricing/renewalDates';
 import type { JourneyMode } from './query';
 import type { StepId } from './steps';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardBrandName, editCardField, formatCardNumber, formatCvc, formatExpiry, parseExpiry, validateCardFields } from './cardFields';
-import { submitRequestSchema } from '../checkout/submitContract';
+import { submitRequestSchema } from '@/lib/checkout/submitContract';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const valid = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/apiErrors';
-import type { SubmitResponse } from '../checkout/submitContract';
+import { ApiError } from '@/lib/api/apiErrors';
+import type { SubmitResponse } from '@/lib/checkout/submitContract';
 import { BANK_DID_NOT_CONFIRM, endsAttempt, INITIAL_PAYMENT_STATE, isBusy, paymentReducer, type PaymentEvent, type PaymentState } from './paymentMachine';
 
 const SUCCEEDED: SubmitResponse = { status: 'succeeded', transactionId: 't-1', successPath: '/wired/sale/success' };

@@ -1,5 +1,5 @@
-import type { ApiError } from '../api/apiErrors';
-import type { SubmitResponse } from '../checkout/submitContract';
+import type { ApiError } from '@/lib/api/apiErrors';
+import type { SubmitResponse } from '@/lib/checkout/submitContract';
 import type { NextAction } from './nextAction';
 import { PROVIDER_UNAVAILABLE_CODE } from './providerOutage';
 

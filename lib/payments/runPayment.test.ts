@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { API_MESSAGES, ApiError } from '../api/apiErrors';
-import type { SubmitRequestInput, SubmitResponse } from '../checkout/submitContract';
+import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
+import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { NextAction } from './nextAction';
 import { BANK_DID_NOT_CONFIRM, INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent, type PaymentState } from './paymentMachine';
 import { createPaymentDriver, PREPARE_FAILED, runPayment, type PaymentDeps, type PaymentInput, type PaymentMethodActions } from './runPayment';

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../api/apiClient';
-import { API_MESSAGES, ApiError } from '../api/apiErrors';
-import type { SubmitRequestInput } from '../checkout/submitContract';
+import type { ApiClient } from '@/lib/api/apiClient';
+import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
+import type { SubmitRequestInput } from '@/lib/checkout/submitContract';
 import type { NextAction } from './nextAction';
 import { endsAttemptHere, INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent, type PaymentState } from './paymentMachine';
 

@@ -1,4 +1,4 @@
-import type { BillingInterval } from '../catalogue/types';
+import type { BillingInterval } from '@/lib/catalogue/types';
 
 /** Calendar dates as ISO strings ("2026-11-22"), computed in UTC so that server and browser agree. */
 export type IsoDate = string;

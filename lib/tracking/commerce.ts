@@ -1,7 +1,7 @@
-import type { Offer } from '../catalogue/types';
-import type { TransactionView } from '../checkout/transactionView';
-import { cartItemFor } from '../cart/cart';
-import { currencySymbol } from '../pricing/currencies';
+import type { Offer } from '@/lib/catalogue/types';
+import type { TransactionView } from '@/lib/checkout/transactionView';
+import { cartItemFor } from '@/lib/cart/cart';
+import { currencySymbol } from '@/lib/pricing/currencies';
 import { buildPurchase, type PurchaseEvent, type TrackedCartItem } from './events';
 
 /** A cart line as tracked (SPEC §3): the offer's description as name, today's price in cents, its currency symbol. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetMarketingCode } from '../browser/marketingCode';
+import { forgetMarketingCode } from '@/lib/browser/marketingCode';
 import { ALL_GROUPS, NECESSARY_ONLY, trackingConsentFor, type TrackingMode } from './consent/consentGroups';
 import { followConsent } from './consentChanges';
 import { TRACING_SESSION_KEY } from './tracingSession';

@@ -1,4 +1,4 @@
-import { loadMarketingScript } from '../browser/marketingCode';
+import { loadMarketingScript } from '@/lib/browser/marketingCode';
 import type { TrackingConsent, TrackingMode } from './consent/consentGroups';
 import type { Pipeline } from './pipeline';
 import { forgetTracingSession } from './tracingSession';

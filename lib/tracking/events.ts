@@ -4,7 +4,7 @@
  * `funnelItemFor` turns one into the item the funnel endpoint receives (SPEC §7).
  * The server validates every item against the same shapes (lib/server/events/funnelSchemas).
  */
-import { STEP_WAYPOINTS, waypointOf, type StepWaypoint } from '../journey/steps';
+import { STEP_WAYPOINTS, waypointOf, type StepWaypoint } from '@/lib/journey/steps';
 
 export type FunnelTopic = 'cart.ui' | 'waypoint.journey';
 /** What a visitor does to an element; the funnel endpoint accepts only these. */

@@ -1,5 +1,5 @@
-import type { PublicTrackingEnv } from '../config/publicEnv';
-import type { JourneyMode } from '../journey/query';
+import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
+import type { JourneyMode } from '@/lib/journey/query';
 import type { ActionHandlers } from './actionBinding';
 import { collectorOrigin } from './collectorUrl';
 import { followConsent } from './consentChanges';

@@ -4,7 +4,7 @@
  * not allowed because the visitor has not consented to storage) the id lives only as long
  * as this page view, so nothing about the visitor is kept.
  */
-import { sessionStorageOrNull, writeSession } from '../browser/sessionStore';
+import { sessionStorageOrNull, writeSession } from '@/lib/browser/sessionStore';
 
 /** The session-storage key of the id. */
 export const TRACING_SESSION_KEY = 'pj_tracing_session_id';

@@ -1,5 +1,5 @@
 import { FunnelReportPage } from '@/components/admin/FunnelReportPage';
-import type { FunnelReportPageProps } from '@/lib/server/ssr/funnelReportPage';
+import type { FunnelReportPageProps } from '@/lib/reports/funnelReportView';
 
 export { getServerSideProps } from '@/lib/server/ssr/funnelReportPage';
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { expect } from '@playwright/test';
-import { freePort, removeDatabase } from '../fuzz/server';
+import { freePort, removeDatabase } from '@/tests/fuzz/server';
 
 export { freePort };
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { trackingDatabaseUrl } from '../../lib/server/db/trackingDatabaseUrl';
+import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
 import { send } from './client';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SubmitRequestInput } from '../../lib/checkout/submitContract';
-import { submitRequestFixture } from '../fixtures/submitRequest';
-import { transactionIdFor } from '../../lib/server/checkout/submitService';
-import type { Database } from '../../lib/server/db/schema';
+import type { SubmitRequestInput } from '@/lib/checkout/submitContract';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { transactionIdFor } from '@/lib/server/checkout/submitService';
+import type { Database } from '@/lib/server/db/schema';
 
 /**
  * A card step's submit as the browser sends it (components/steps/CreditCardStep.tsx through

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../lib/server/db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { attemptState, describeAnswer, submit, submitBody } from './checkout';
 import { Checks, tally, type ProofResult } from './proof';
 

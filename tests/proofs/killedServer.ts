@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { transactionIdFor } from '../../lib/server/checkout/submitService';
+import { transactionIdFor } from '@/lib/server/checkout/submitService';
 import { attemptState, describeAnswer, submit, submitBody } from './checkout';
 import { Checks, pollUntil, type ProofResult } from './proof';
 import { openDatabase, startServer, type ProofServer } from './server';

@@ -29,9 +29,9 @@ import type { ProofResult } from './proof';
 import { openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
 import { sustainedLoad } from './sustainedLoad';
 import { twoInstances } from './twoInstances';
-import { freePort } from '../fuzz/server';
-import { freshPostgresDatabase, TEST_POSTGRES_URL_ENV } from '../fixtures/postgresTemplate';
-import { trackingDatabaseUrl } from '../../lib/server/db/trackingDatabaseUrl';
+import { freePort } from '@/tests/fuzz/server';
+import { freshPostgresDatabase, TEST_POSTGRES_URL_ENV } from '@/tests/fixtures/postgresTemplate';
+import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDb, parseDatabaseUrl } from '../../lib/server/db/createDb';
-import type { Database } from '../../lib/server/db/schema';
-import { removeDatabase } from '../fuzz/server';
+import { createDb, parseDatabaseUrl } from '@/lib/server/db/createDb';
+import type { Database } from '@/lib/server/db/schema';
+import { removeDatabase } from '@/tests/fuzz/server';
 
 /**
  * The proofs' production servers (server/index.mjs, as npm start runs it), each on its own

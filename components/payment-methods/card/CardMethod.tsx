@@ -1,9 +1,9 @@
 import dynamic from 'next/dynamic';
 import { useImperativeHandle, useRef, useState } from 'react';
-import { SandboxCardFields, type CardField } from '../../checkout/SandboxCardFields';
-import type { StripeCardHandle } from '../../checkout/StripeCardSection';
-import { Loader } from '../../ui/Loader';
-import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
+import { SandboxCardFields, type CardField } from '@/components/checkout/SandboxCardFields';
+import type { StripeCardHandle } from '@/components/checkout/StripeCardSection';
+import { Loader } from '@/components/ui/Loader';
+import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { validateCardFields, type CardFields } from '@/lib/payments/cardFields';
 
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
@@ -11,7 +11,7 @@ const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
 const NO_IN_PAGE_ACTION = 'Your bank asked for a check this page cannot show. Please try again.';
 
 /** Stripe Elements load only where Stripe takes the payments, and only in the browser. */
-const StripeCardSection = dynamic(() => import('../../checkout/StripeCardSection'), {
+const StripeCardSection = dynamic(() => import('@/components/checkout/StripeCardSection'), {
   ssr: false,
   loading: () => <Loader type="form-loading" label="Loading the card form…" />,
 });

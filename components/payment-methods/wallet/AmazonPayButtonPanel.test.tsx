@@ -2,7 +2,7 @@
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { PaymentMethodHandle } from '../types';
+import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import type { AmazonPaySdk } from './amazonPaySdk';
 import AmazonPayButtonPanel from './AmazonPayButtonPanel';
 

@@ -1,10 +1,10 @@
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { PaymentMethodViewProps } from '../types';
-import { Loader } from '../../ui/Loader';
+import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
+import { Loader } from '@/components/ui/Loader';
 import { amazonPaySdk, type AmazonPayButton } from './amazonPaySdk';
 import { scriptLoaded } from '@/lib/browser/scriptLoader';
 import { AMAZON_PAY_CHECKOUT_JS } from '@/lib/payments/amazonPayScript';
-import styles from '../../checkout/CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 type AmazonPayConfig = Extract<PaymentMethodViewProps<'amazon-pay'>['config'], { gateway: 'amazon-pay' }>;
 type Props = Omit<PaymentMethodViewProps<'amazon-pay'>, 'config'> & { config: AmazonPayConfig };

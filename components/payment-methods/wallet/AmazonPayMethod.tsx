@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
-import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
-import { Loader } from '../../ui/Loader';
+import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
+import { Loader } from '@/components/ui/Loader';
 import { SandboxWallet } from './SandboxWallet';
 
 /** Amazon's checkout.js and button load on the payment step only, and only once Amazon Pay is chosen. */

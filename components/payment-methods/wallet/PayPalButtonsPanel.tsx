@@ -1,9 +1,9 @@
 import { useImperativeHandle, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import type { PaymentMethodViewProps } from '../types';
-import { Loader } from '../../ui/Loader';
+import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
+import { Loader } from '@/components/ui/Loader';
 import { WalletApproval } from '@/lib/payments/walletApproval';
-import styles from '../../checkout/CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 type PayPalConfig = Extract<PaymentMethodViewProps<'paypal'>['config'], { gateway: 'paypal' }>;
 type Props = Omit<PaymentMethodViewProps<'paypal'>, 'config'> & { config: PayPalConfig };

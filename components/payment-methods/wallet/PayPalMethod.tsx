@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
-import type { PaymentMethodView, PaymentMethodViewProps } from '../types';
-import { Loader } from '../../ui/Loader';
+import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
+import { Loader } from '@/components/ui/Loader';
 import { SandboxWallet } from './SandboxWallet';
 
 /** PayPal's SDK and buttons load on the payment step only, and only once PayPal is chosen. */

@@ -1,7 +1,7 @@
 import { useImperativeHandle } from 'react';
-import type { PaymentMethodViewProps } from '../types';
+import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { PAYMENT_METHOD_LABELS, type WalletId } from '@/lib/payments/methods';
-import styles from '../../checkout/CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 const NO_IN_PAGE_ACTION = 'The wallet asked for a step this page cannot show. Please try again.';
 

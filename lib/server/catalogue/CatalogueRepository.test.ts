@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { CatalogueRepository, flowKey } from './CatalogueRepository';
 import { importCatalogueJson } from './importCatalogue';
 import { readDemoCatalogue } from './demoCatalogue';

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { CatalogueFile } from '../../catalogue/catalogueFile';
-import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '../../catalogue/types';
-import type { CurrencyCode } from '../../pricing/currencies';
+import type { Database } from '@/lib/server/db/schema';
+import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
+import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, rowsFromFile } from './catalogueRows';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */

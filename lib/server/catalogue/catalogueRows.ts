@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '../db/schema';
-import type { CatalogueFile } from '../../catalogue/catalogueFile';
-import type { Brand, BrandIdentity, CheckoutFlow, Coupon, Offer } from '../../catalogue/types';
-import { brandDisplayName } from '../../brands/displayNames';
-import { currencySymbol, type CurrencyCode } from '../../pricing/currencies';
-import { templateForPlanCount } from '../../pricing/template';
+import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '@/lib/server/db/schema';
+import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
+import { brandDisplayName } from '@/lib/brands/displayNames';
+import { currencySymbol, type CurrencyCode } from '@/lib/pricing/currencies';
+import { templateForPlanCount } from '@/lib/pricing/template';
 
 /** Pure mappings between catalogue rows, the catalogue file and the domain types. */
 type BrandRow = Selectable<BrandTable>;

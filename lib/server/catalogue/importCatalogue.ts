@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { parseCatalogueFile } from '../../catalogue/catalogueFile';
+import type { Database } from '@/lib/server/db/schema';
+import { parseCatalogueFile } from '@/lib/catalogue/catalogueFile';
 import { CatalogueRepository } from './CatalogueRepository';
 
 export type ImportResult =

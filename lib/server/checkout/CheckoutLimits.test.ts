@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
-import { requestClientKey } from '../http/clientAddress';
-import { RateLimiter } from '../identity/RateLimiter';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { abusePolicy } from './abuseLimits';
 import { CheckoutLimits } from './CheckoutLimits';
 

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../identity/RateLimiter';
+import type { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { slowdownRemainingMs, tooManyRequests, type AbusePolicy, type DeclineSlowdown, type LimitReason, type WindowLimit } from './abuseLimits';
 
 /**

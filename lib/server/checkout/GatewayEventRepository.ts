@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { GatewayEvent } from '../payments/PaymentGateway';
+import type { Database } from '@/lib/server/db/schema';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 
 /** The gateway events already applied, by their gateway's id: a repeated delivery is recognised. */
 export class GatewayEventRepository {

@@ -1,8 +1,8 @@
-import type { Billing } from '../../checkout/billing';
-import type { OrderSnapshot, TransactionStatus, TransactionView } from '../../checkout/transactionView';
-import type { CurrencyCode } from '../../pricing/currencies';
-import type { PaymentMethodId } from '../../payments/methods';
-import type { GatewayName } from '../payments/PaymentGateway';
+import type { Billing } from '@/lib/checkout/billing';
+import type { OrderSnapshot, TransactionStatus, TransactionView } from '@/lib/checkout/transactionView';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
 
 /** A visitor's order and what became of its payment, as the checkout works with it (TransactionRepository maps the table's rows). */
 export interface Transaction {

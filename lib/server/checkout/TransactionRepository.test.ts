@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { TransactionRepository } from './TransactionRepository';
 
 let db: Kysely<Database>;

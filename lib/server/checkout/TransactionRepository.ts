@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, TransactionTable } from '../db/schema';
-import type { Billing } from '../../checkout/billing';
-import type { OrderSnapshot, TransactionStatus } from '../../checkout/transactionView';
-import type { CurrencyCode } from '../../pricing/currencies';
-import type { GatewayName } from '../payments/PaymentGateway';
-import type { PaymentMethodId } from '../../payments/methods';
-import { randomId } from '../ids';
+import type { Database, TransactionTable } from '@/lib/server/db/schema';
+import type { Billing } from '@/lib/checkout/billing';
+import type { OrderSnapshot, TransactionStatus } from '@/lib/checkout/transactionView';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import { randomId } from '@/lib/server/ids';
 import type { Transaction } from './Transaction';
 
 export { transactionView, type Transaction } from './Transaction';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/HttpError';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { abusePolicy, DEFAULT_ABUSE_LIMIT_SETTINGS, isDecline, slowdownMs, slowdownRemainingMs, tooManyRequests, waitPhrase, type DeclineSlowdown } from './abuseLimits';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
-import type { PaymentFailureCode } from '../../payments/paymentErrors';
-import { HttpError } from '../http/HttpError';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { HttpError } from '@/lib/server/http/HttpError';
 
 /**
  * The abuse limits of checkout (OWASP ASVS 5.0 V2.4), as data and pure functions: how many

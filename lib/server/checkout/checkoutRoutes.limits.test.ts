@@ -16,8 +16,8 @@ vi.hoisted(() => {
   process.env.CHECKOUT_QUOTES_PER_CLIENT = '3';
 });
 
-const { serverContext } = await import('../context/serverContext');
-const { closeServerContext } = await import('../context/createServerContext');
+const { serverContext } = await import('@/lib/server/context/serverContext');
+const { closeServerContext } = await import('@/lib/server/context/createServerContext');
 const appDb = async () => (await serverContext()).db;
 const { transactionIdFor } = await import('./submitService');
 const routes: Record<string, Promise<unknown>> = {
@@ -31,8 +31,8 @@ let origin: string;
 
 beforeAll(async () => {
   // The demo catalogue, in the server context's (in-memory) database.
-  const { importCatalogueJson } = await import('../catalogue/importCatalogue');
-  const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
+  const { importCatalogueJson } = await import('@/lib/server/catalogue/importCatalogue');
+  const { readDemoCatalogue } = await import('@/lib/server/catalogue/demoCatalogue');
   const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server = http.createServer((req, res) => {

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../config/serverEnv';
-import type { Database } from '../db/schema';
-import type { PaymentGateway } from '../payments/PaymentGateway';
-import { SandboxGateway } from '../payments/sandbox/SandboxGateway';
-import { SandboxWalletGateway } from '../payments/sandbox/SandboxWalletGateway';
-import { withSandboxFault } from '../payments/sandbox/sandboxFaults';
-import { methodEnabled, SERVER_PAYMENT_METHODS } from '../payments/methodRegistry';
-import { PAYMENT_METHOD_IDS } from '../../payments/methods';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { Database } from '@/lib/server/db/schema';
+import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import { withSandboxFault } from '@/lib/server/payments/sandbox/sandboxFaults';
+import { methodEnabled, SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
+import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
 import { applyGatewayEvent } from './reconcile';
 
 export interface CheckoutServices {

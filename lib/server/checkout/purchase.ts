@@ -1,5 +1,5 @@
-import type { OrderSnapshot } from '../../checkout/transactionView';
-import type { Purchase } from '../payments/PaymentGateway';
+import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+import type { Purchase } from '@/lib/server/payments/PaymentGateway';
 
 /** What a gateway is told is bought, from the offer as the order keeps it. */
 export function purchaseFor(offer: OrderSnapshot['offer']): Purchase {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
-import { quoteRequestSchema, type QuoteRequestInput } from '../../checkout/quoteContract';
-import { HttpError } from '../http/HttpError';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { quoteRequestSchema, type QuoteRequestInput } from '@/lib/checkout/quoteContract';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { quoteCheckout } from './quoteService';
 
 let snapshot: CatalogueSnapshot;

@@ -1,13 +1,13 @@
-import type { CouponOutcome, QuoteRequest, QuoteResponse } from '../../checkout/quoteContract';
-import { checkCoupon, normaliseCouponCode } from '../../catalogue/couponCheck';
-import { crossSellsFor } from '../../catalogue/crossSell';
-import type { Offer } from '../../catalogue/types';
-import { EXCLUDED_COUNTRY_CODES } from '../../geo/countries';
-import { mandateApplies } from '../../geo/mandates';
-import { buildQuote } from '../../pricing/quote';
-import { taxRateFor } from '../../pricing/tax';
-import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
-import { HttpError } from '../http/HttpError';
+import type { CouponOutcome, QuoteRequest, QuoteResponse } from '@/lib/checkout/quoteContract';
+import { checkCoupon, normaliseCouponCode } from '@/lib/catalogue/couponCheck';
+import { crossSellsFor } from '@/lib/catalogue/crossSell';
+import type { Offer } from '@/lib/catalogue/types';
+import { EXCLUDED_COUNTRY_CODES } from '@/lib/geo/countries';
+import { mandateApplies } from '@/lib/geo/mandates';
+import { buildQuote } from '@/lib/pricing/quote';
+import { taxRateFor } from '@/lib/pricing/tax';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { MANDATES, TAX_RATES } from './checkoutRules';
 
 /**

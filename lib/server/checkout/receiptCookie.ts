@@ -1,11 +1,12 @@
 import { parse, serialize } from 'cookie';
+import { RECEIPT_COOKIE } from '@/lib/checkout/receiptCookieName';
 
 /**
  * The receipt a paying browser keeps: its transaction id and the attempt's idempotency
  * key, which only that browser knows and of which the server keeps only a hash. It is
  * what lets the visitor who paid, and nobody else, see the invoice.
  */
-export const RECEIPT_COOKIE = 'pj_receipt';
+export { RECEIPT_COOKIE };
 
 /**
  * On an https site the cookie is `__Host-pj_receipt`: browsers take such a cookie only

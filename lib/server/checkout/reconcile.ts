@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { GatewayEvent } from '../payments/PaymentGateway';
+import type { Database } from '@/lib/server/db/schema';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { GatewayEventRepository } from './GatewayEventRepository';
 import { TransactionRepository } from './TransactionRepository';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { SubmitResponse } from '../../checkout/submitContract';
-import type { Database } from '../db/schema';
-import type { ChargeResult, NextAction, PaymentGateway } from '../payments/PaymentGateway';
+import type { SubmitResponse } from '@/lib/checkout/submitContract';
+import type { Database } from '@/lib/server/db/schema';
+import type { ChargeResult, NextAction, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
 import { settledResponse, transactionIdFor } from './submitService';
 import { TransactionRepository, type Transaction } from './TransactionRepository';

@@ -1,5 +1,5 @@
-import type { ServerEnv } from '../../config/serverEnv';
-import { serverContext } from '../context/serverContext';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import { serverContext } from '@/lib/server/context/serverContext';
 import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
 
 // Only instrumentation.ts starts the schedule, and Next loads it once per process, so a

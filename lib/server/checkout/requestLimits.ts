@@ -1,6 +1,6 @@
-import type { ServerContext } from '../context/createServerContext';
-import { requestClientKey } from '../http/clientAddress';
-import { RateLimiter } from '../identity/RateLimiter';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { abusePolicy } from './abuseLimits';
 import { CheckoutLimits } from './CheckoutLimits';
 

@@ -1,11 +1,7 @@
-import type { ServerContext } from '../context/createServerContext';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import { TransactionRepository } from './TransactionRepository';
 
-export interface VisitorSubscription {
-  signedIn: boolean;
-  /** Whether the signed-in visitor already holds a paid subscription to the brand (false when not signed in). */
-  activeSubscription: boolean;
-}
 
 /** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
 export async function subscriptionStatus(server: Pick<ServerContext, 'db' | 'sessions'>, cookieHeader: string | undefined, brandSlug: string): Promise<VisitorSubscription> {

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
-import { sha256 } from '../ids';
-import type { ChargeResult, GatewayName, PaymentGateway, WalletReturn } from '../payments/PaymentGateway';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { sha256 } from '@/lib/server/ids';
+import type { ChargeResult, GatewayName, PaymentGateway, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { TransactionRepository } from './TransactionRepository';
 import { continueWalletReturn, type WalletReturnVisit } from './walletReturn';
 

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { CurrencyCode } from '../../pricing/currencies';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
-import { matchesHash } from '../ids';
-import { amazonPayReturnUrl } from '../payments/amazonpay/amazonPayPayload';
-import type { PaymentGateway } from '../payments/PaymentGateway';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { matchesHash } from '@/lib/server/ids';
+import { amazonPayReturnUrl } from '@/lib/server/payments/amazonpay/amazonPayPayload';
+import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { purchaseFor } from './purchase';
 import { successPathFor } from './submitService';
 import { TransactionRepository } from './TransactionRepository';

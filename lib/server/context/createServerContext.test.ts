@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../config/serverEnv';
-import { importCatalogueJson } from '../catalogue/importCatalogue';
-import { readDemoCatalogue } from '../catalogue/demoCatalogue';
+import { parseServerEnv } from '@/lib/config/serverEnv';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { closeServerContext, createServerContext } from './createServerContext';
 
 const at = new Date('2026-11-23T09:00:00.000Z');

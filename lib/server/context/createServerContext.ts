@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../config/serverEnv';
-import { CatalogueCache } from '../catalogue/catalogueCache';
-import { CatalogueRepository } from '../catalogue/CatalogueRepository';
-import { createCheckoutServices, type CheckoutServices } from '../checkout/checkoutServices';
-import { openDatabases } from '../db/openDatabases';
-import type { Database } from '../db/schema';
-import { createTrackingServices, type TrackingServices } from '../events/trackingServices';
-import { createIdentityServices } from '../identity/identityServices';
-import type { IdentityService } from '../identity/IdentityService';
-import type { SessionIdentity } from '../identity/sessionIdentity';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
+import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
+import { createCheckoutServices, type CheckoutServices } from '@/lib/server/checkout/checkoutServices';
+import { openDatabases } from '@/lib/server/db/openDatabases';
+import type { Database } from '@/lib/server/db/schema';
+import { createTrackingServices, type TrackingServices } from '@/lib/server/events/trackingServices';
+import { createIdentityServices } from '@/lib/server/identity/identityServices';
+import type { IdentityService } from '@/lib/server/identity/IdentityService';
+import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed

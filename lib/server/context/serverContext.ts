@@ -1,4 +1,4 @@
-import { serverEnv } from '../../config/serverEnv';
+import { serverEnv } from '@/lib/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
 
 /**

@@ -21,16 +21,20 @@ const FACTS = Symbol.for('purchase-journey.db-handle-facts');
 
 type Tagged = { [FACTS]?: HandleFacts };
 
-export function recordHandleFacts(db: Kysely<any>, facts: HandleFacts): void {
+/** A handle on either database whatever its tables: the app's, the tracking one, or a test's. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own spelling for "any schema"
+export type AnyKysely = Kysely<any>;
+
+export function recordHandleFacts(db: AnyKysely, facts: HandleFacts): void {
   (db.getExecutor().adapter as Tagged)[FACTS] = facts;
 }
 
-export function handleFacts(db: Kysely<any>): HandleFacts | undefined {
+export function handleFacts(db: AnyKysely): HandleFacts | undefined {
   return (db.getExecutor().adapter as Tagged)[FACTS];
 }
 
 /** Which database a handle (or a transaction on it) talks to. */
-export function dialectOf(db: Kysely<any>): Dialect {
+export function dialectOf(db: AnyKysely): Dialect {
   return handleFacts(db)?.dialect ?? (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 }
 
@@ -38,7 +42,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
  * One text field of a JSON document kept in a text column. SQLite and PostgreSQL spell
  * it differently; the key is bound as a parameter on both.
  */
-export function jsonTextField(db: Kysely<any>, column: string, key: string): RawBuilder<string | null> {
+export function jsonTextField(db: AnyKysely, column: string, key: string): RawBuilder<string | null> {
   return dialectOf(db) === 'postgres'
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`
     : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { carriesMark } from '../crossBundleMark';
+import type { Database } from '@/lib/server/db/schema';
+import { carriesMark } from '@/lib/server/crossBundleMark';
 import { appendTrackingRows } from './appendTrackingRows';
 import { ArrivalIds } from './arrivalIds';
 

@@ -1,8 +1,8 @@
 import type { NextApiRequest } from 'next';
 import { z } from 'zod';
-import { requireAdmin } from '../http/adminAuth';
-import { parseRequest } from '../http/apiRoute';
-import type { ServerContext } from '../context/createServerContext';
+import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { parseRequest } from '@/lib/server/http/apiRoute';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { listBadRows, listTrackingEvents } from './trackingQueries';
 
 /**

@@ -1,9 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { postgresPoolOf, sqliteHandleOf } from '../db/createDb';
-import type { Database } from '../db/schema';
-import { inPostgresTransaction } from '../db/postgresTransaction';
+import { postgresPoolOf, sqliteHandleOf } from '@/lib/server/db/createDb';
+import type { Database } from '@/lib/server/db/schema';
+import { inPostgresTransaction } from '@/lib/server/db/postgresTransaction';
 
 type EventRow = Database['tracking_events'];
 type BadRow = Database['tracking_bad_rows'];

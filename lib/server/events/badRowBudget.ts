@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { RateLimiter } from '../identity/RateLimiter';
+import type { Database } from '@/lib/server/db/schema';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 
 const BUCKET_PREFIX = 'bad-rows:';
 

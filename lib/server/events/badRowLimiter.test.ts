@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
-import { requestClientKey } from '../http/clientAddress';
+import type { Database } from '@/lib/server/db/schema';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { anonymisedAddress, BadRowLimiter } from './badRowLimiter';
 import type { NewBadRow } from './EventStore';
 

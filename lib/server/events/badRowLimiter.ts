@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { BadRowBudget } from './badRowBudget';
 import { summaryRows } from './badRowSummaries';
 import { BadRowTallies, UNFOLLOWED, type Outcome } from './badRowTallies';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import type { BadRowChannel } from './EventStore';
 import type { Tally, WindowTallies } from './badRowSummaries';
 

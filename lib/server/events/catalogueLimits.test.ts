@@ -31,8 +31,8 @@ import { buildMarketingPermissions } from '@/lib/tracking/events';
 import { newsletterIdFor } from '@/lib/tracking/marketingPermissions';
 import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import { analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
-import { transactionIdFor } from '../checkout/submitService';
-import { brandFromRow, flowFromRows, offerFromRow, rowsFromFile } from '../catalogue/catalogueRows';
+import { transactionIdFor } from '@/lib/server/checkout/submitService';
+import { brandFromRow, flowFromRows, offerFromRow, rowsFromFile } from '@/lib/server/catalogue/catalogueRows';
 import { ANALYTICS_DATA_SCHEMAS } from './analyticsSchemas';
 import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from './funnelSchemas';
 

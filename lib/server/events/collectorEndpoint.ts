@@ -1,7 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
-import { serverEnv } from '../../config/serverEnv';
-import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '../../tracking/schemaRegistry';
+import { serverEnv } from '@/lib/config/serverEnv';
+import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from './analyticsSchemas';
 import type { NewTrackingEvent } from './EventStore';
 import { parseBody, readJsonBody, refused } from './ingestHttp';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
 import { buildAddToCart, buildCartLoad } from '@/lib/tracking/events';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
-import { RateLimiter } from '../identity/RateLimiter';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { BadRowLimiter } from './badRowLimiter';
 import { EventLimit } from './eventLimit';
 import { checkFunnelItem } from './funnelSchemas';
@@ -28,13 +28,13 @@ vi.hoisted(() => {
   process.env.PUBLIC_ORIGIN = 'https://subscribe.example.com';
 });
 
-const { serverContext } = await import('../context/serverContext');
-const { closeServerContext } = await import('../context/createServerContext');
+const { serverContext } = await import('@/lib/server/context/serverContext');
+const { closeServerContext } = await import('@/lib/server/context/createServerContext');
 const appDb = async () => (await serverContext()).db;
 const trackingDb = async () => (await serverContext()).trackingDb;
 const trackingServices = async () => (await serverContext()).tracking;
-const { importCatalogueJson } = await import('../catalogue/importCatalogue');
-const { readDemoCatalogue } = await import('../catalogue/demoCatalogue');
+const { importCatalogueJson } = await import('@/lib/server/catalogue/importCatalogue');
+const { readDemoCatalogue } = await import('@/lib/server/catalogue/demoCatalogue');
 const routes: RouteTable = [
   [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
   [/^\/api\/segmentation\/(?<operation>[^/]+)$/, () => import('@/pages/api/segmentation/[operation]')],

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import { postgresPoolOf, sqliteHandleOf } from '../db/createDb';
-import type { Database } from '../db/schema';
-import { RateLimiter } from '../identity/RateLimiter';
+import { postgresPoolOf, sqliteHandleOf } from '@/lib/server/db/createDb';
+import type { Database } from '@/lib/server/db/schema';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { EventLimit, EventLimitError } from './eventLimit';
 
 let db: Kysely<Database>;

@@ -1,6 +1,6 @@
-import { carriesMark } from '../crossBundleMark';
-import { HttpError } from '../http/HttpError';
-import type { RateLimiter } from '../identity/RateLimiter';
+import { carriesMark } from '@/lib/server/crossBundleMark';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { RateLimiter } from '@/lib/server/identity/RateLimiter';
 
 /** Accepted events per client per fixed window (INGEST_EVENTS_PER_CLIENT, INGEST_EVENTS_WINDOW_SECONDS). */
 export interface EventLimits {

@@ -1,13 +1,13 @@
 import type { NextApiRequest } from 'next';
-import { HttpError } from '../http/HttpError';
-import { matchesHash, sha256 } from '../ids';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { matchesHash, sha256 } from '@/lib/server/ids';
 import type { NewTrackingEvent } from './EventStore';
 import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
-import { isSafeSource } from '../../journey/query';
-import type { CatalogueCache } from '../catalogue/catalogueCache';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { isSafeSource } from '@/lib/journey/query';
+import type { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
 const campaignIdSets = new WeakMap<CatalogueSnapshot, ReadonlySet<string>>();
 

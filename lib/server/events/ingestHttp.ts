@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
-import { HttpError } from '../http/HttpError';
-import { BodyAbortedError, readBodyCapped, type CappedBody } from '../http/rawBody';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { BodyAbortedError, readBodyCapped, type CappedBody } from '@/lib/server/http/rawBody';
 
 /** Reading a capped body lives with the other body readers (apiRoute's, the webhooks'). */
 export { BodyAbortedError, readBodyCapped, type CappedBody };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '../http/HttpError';
+import { HttpError } from '@/lib/server/http/HttpError';
 import type { SchemaObservation } from './EventStore';
 import { checkApiKey } from './funnelEndpoint';
 import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';

@@ -1,8 +1,8 @@
-import { HttpError } from '../http/HttpError';
+import { HttpError } from '@/lib/server/http/HttpError';
 import type { NewTrackingEvent } from './EventStore';
 import { livemodeFromQuery, queryValue, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
-import { SEGMENT_OPERATIONS, type SegmentOperation } from '../../tracking/segmentOperation';
+import { SEGMENT_OPERATIONS, type SegmentOperation } from '@/lib/tracking/segmentOperation';
 
 /**
  * The built-in segmentation endpoint (SPEC §7): `GET /user-context/segmentation/add|remove?segment=S`,

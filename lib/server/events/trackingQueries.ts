@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { arrivalIdFloor } from './arrivalIds';
 import type { BadRowChannel, NewBadRow, NewTrackingEvent, TrackingChannel } from './EventStore';
 

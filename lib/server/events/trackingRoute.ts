@@ -1,12 +1,12 @@
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
-import { apiRoute, type HttpMethod } from '../http/apiRoute';
-import { requestClientKey } from '../http/clientAddress';
-import { HttpError } from '../http/HttpError';
+import { apiRoute, type HttpMethod } from '@/lib/server/http/apiRoute';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { EventLimitError } from './eventLimit';
 import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
 import { describeRequest, type SeenBody } from './ingestHttp';
-import type { CatalogueCache } from '../catalogue/catalogueCache';
-import { serverContext } from '../context/serverContext';
+import type { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
+import { serverContext } from '@/lib/server/context/serverContext';
 import type { TrackingServices } from './trackingServices';
 
 /** What an ingestion handler gets besides the request: the services, and a place to note the body it read. */

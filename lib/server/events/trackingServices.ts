@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../config/serverEnv';
-import type { Database } from '../db/schema';
-import { RateLimiter } from '../identity/RateLimiter';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { Database } from '@/lib/server/db/schema';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { BadRowLimiter } from './badRowLimiter';
 import { EventLimit } from './eventLimit';
 import { EventStore } from './EventStore';

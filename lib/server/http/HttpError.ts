@@ -1,4 +1,4 @@
-import { carriesMark } from '../crossBundleMark';
+import { carriesMark } from '@/lib/server/crossBundleMark';
 
 export interface HttpErrorOptions {
   /** Sent as Retry-After (seconds) with the answer: when asking again may help (503, 429). */

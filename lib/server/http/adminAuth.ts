@@ -1,5 +1,5 @@
 import type { NextApiRequest } from 'next';
-import type { ServerContext } from '../context/createServerContext';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { requestClientKey } from './clientAddress';
 import { HttpError } from './HttpError';
 import { checkSecret, waitInWords } from './secretAttempts';

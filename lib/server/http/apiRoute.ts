@@ -1,9 +1,9 @@
 import * as Sentry from '@sentry/nextjs';
 import type { NextApiHandler, NextApiRequest, NextApiResponse } from 'next';
 import type { z } from 'zod';
-import type { ServerContext } from '../context/createServerContext';
-import { serverContext } from '../context/serverContext';
-import { isTransientDatabaseError } from '../db/transientDatabaseError';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { isTransientDatabaseError } from '@/lib/server/db/transientDatabaseError';
 import { HttpError } from './HttpError';
 import { readBody } from './rawBody';
 

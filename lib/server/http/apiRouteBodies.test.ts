@@ -19,9 +19,8 @@ vi.hoisted(() => {
   process.env.PAYMENTS_SANDBOX = '1';
 });
 
-const { serverContext } = await import('../context/serverContext');
-const { closeServerContext } = await import('../context/createServerContext');
-const appDb = async () => (await serverContext()).db;
+const { serverContext } = await import('@/lib/server/context/serverContext');
+const { closeServerContext } = await import('@/lib/server/context/createServerContext');
 
 let server: RouteServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../config/serverEnv';
-import { readReceipt, receiptCookie } from '../checkout/receiptCookie';
-import { sessionCookies } from '../identity/sessionCookies';
+import { parseServerEnv } from '@/lib/config/serverEnv';
+import { readReceipt, receiptCookie } from '@/lib/server/checkout/receiptCookie';
+import { sessionCookies } from '@/lib/server/identity/sessionCookies';
 import { secureCookies } from './cookieSecurity';
 
 /**

@@ -1,4 +1,4 @@
-import type { ServerEnv } from '../../config/serverEnv';
+import type { ServerEnv } from '@/lib/config/serverEnv';
 
 /**
  * Whether the cookies the server sets carry Secure: the site's own address says so

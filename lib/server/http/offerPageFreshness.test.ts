@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogueCache, type CatalogueSource } from '../catalogue/catalogueCache';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import { CatalogueCache, type CatalogueSource } from '@/lib/server/catalogue/catalogueCache';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { OFFER_PAGE_FRESHNESS_S, sharedCacheControl } from './pageCaching';
 
 /**

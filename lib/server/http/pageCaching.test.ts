@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepId } from '../../journey/steps';
+import type { StepId } from '@/lib/journey/steps';
 import {
   mayBeKeptBySharedCache,
   OFFER_PAGE_FRESHNESS_S,

@@ -3,7 +3,7 @@
  * every visitor of its URL, else nobody. The URL is the cache key, so the query (?source=…)
  * may vary a shared page; a cookie may not.
  */
-import type { StepId } from '../../journey/steps';
+import type { StepId } from '@/lib/journey/steps';
 
 /** The promise to marketers: a catalogue change shows on every offer page, through any cache, within this. */
 export const OFFER_PAGE_FRESHNESS_S = 60;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { checkSecret, SECRET_FAILURES_MAX, SECRET_FAILURES_WINDOW_MS, waitInWords } from './secretAttempts';
 
 const SECRET = 'the-right-secret-0123';

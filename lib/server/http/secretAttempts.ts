@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { RateLimiter } from '../identity/RateLimiter';
-import { matchesHash, sha256 } from '../ids';
+import type { Database } from '@/lib/server/db/schema';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
+import { matchesHash, sha256 } from '@/lib/server/ids';
 
 /**
  * Wrong secrets (the operators' ADMIN_TOKEN, the marketers' REPORT_PASSWORD) are limited

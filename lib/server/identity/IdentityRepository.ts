@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 
 /** A sign-in link as stored: only its token's hash is kept. */
 export interface StoredSignInLink {

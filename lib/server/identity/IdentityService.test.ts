@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { IdentityService, LINKS_PER_EMAIL, LINKS_PER_IP, LINK_TTL_MS, SESSION_TTL_MS } from './IdentityService';
 import { maskEmail, OutboxMailer } from './Mailer';
 import { OutboxRepository } from './OutboxRepository';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { sha256 } from '../ids';
+import type { Database } from '@/lib/server/db/schema';
+import { sha256 } from '@/lib/server/ids';
 import { IdentityRepository } from './IdentityRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';

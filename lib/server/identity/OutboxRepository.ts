@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { randomId } from '../ids';
+import type { Database } from '@/lib/server/db/schema';
+import { randomId } from '@/lib/server/ids';
 
 /** A mail of the embedded outbox, as operators read it. */
 export interface OutboxMail {

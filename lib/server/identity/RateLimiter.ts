@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { RateLimitRepository } from './RateLimitRepository';
 
 /** Fixed-window counters in the database (RateLimitRepository), so that every app server counts alike. */

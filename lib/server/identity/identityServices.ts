@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../config/serverEnv';
-import type { Database } from '../db/schema';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { Database } from '@/lib/server/db/schema';
 import { IdentityService } from './IdentityService';
 import { OutboxMailer } from './Mailer';
 import { OutboxRepository } from './OutboxRepository';

@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { HttpError } from '../http/HttpError';
-import type { ServerContext } from '../context/createServerContext';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 
 /** The verify call sends a livemode header; anything but true or false is a mistake. */
 export function checkLivemodeHeader(req: NextApiRequest): string | undefined {

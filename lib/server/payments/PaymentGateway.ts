@@ -1,7 +1,7 @@
-import type { BillingInterval } from '../../catalogue/types';
-import type { CurrencyCode } from '../../pricing/currencies';
-import type { PaymentFailureCode } from '../../payments/paymentErrors';
-import type { NextAction } from '../../payments/nextAction';
+import type { BillingInterval } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { NextAction } from '@/lib/payments/nextAction';
 
 export type { NextAction };
 

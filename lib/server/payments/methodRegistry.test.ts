@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '../../config/serverEnv';
-import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod } from '../../payments/methods';
+import { parseServerEnv } from '@/lib/config/serverEnv';
+import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod } from '@/lib/payments/methods';
 import { enabledPaymentMethods, SERVER_PAYMENT_METHODS } from './methodRegistry';
 import { testDb } from '@/tests/fixtures/testDb';
 import { generateKeyPairSync } from 'node:crypto';

@@ -1,5 +1,5 @@
-import type { ServerEnv } from '../../config/serverEnv';
-import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod, type PaymentMethodId } from '../../payments/methods';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
 import { amazonPayMethod } from './methods/amazonPayMethod';
 import { cardMethod } from './methods/cardMethod';
 import { paypalMethod } from './methods/paypalMethod';

@@ -1,4 +1,4 @@
-import type { ServerEnv } from '../../config/serverEnv';
+import type { ServerEnv } from '@/lib/config/serverEnv';
 
 /** Stripe is used as soon as a secret key is configured; the embedded sandbox otherwise. */
 export function stripeConfigured(env: ServerEnv): boolean {

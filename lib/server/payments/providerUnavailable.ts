@@ -1,6 +1,6 @@
-import type { PaymentMethodId } from '../../payments/methods';
-import { PROVIDER_RETRY_AFTER_SECONDS, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage } from '../../payments/providerOutage';
-import { HttpError } from '../http/HttpError';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import { PROVIDER_RETRY_AFTER_SECONDS, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage } from '@/lib/payments/providerOutage';
+import { HttpError } from '@/lib/server/http/HttpError';
 
 /**
  * A payment provider that did not answer, timed out or failed on its side (5xx): a 503 with

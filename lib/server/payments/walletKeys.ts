@@ -1,4 +1,4 @@
-import type { ServerEnv } from '../../config/serverEnv';
+import type { ServerEnv } from '@/lib/config/serverEnv';
 import type { AmazonPayCredentials } from './amazonpay/amazonPayTypes';
 import type { PayPalModes } from './paypal/PayPalGateway';
 

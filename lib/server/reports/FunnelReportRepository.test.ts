@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
-import { dialectOf } from '../db/dialect';
-import type { Database, TrackingEventTable } from '../db/schema';
+import { dialectOf } from '@/lib/server/db/dialect';
+import type { Database, TrackingEventTable } from '@/lib/server/db/schema';
 import { FunnelReportRepository, campaignCountsQuery, splitCountsQuery } from './FunnelReportRepository';
-import type { FunnelFilter } from './funnelFilter';
-import type { FunnelCounts } from './funnelReport';
+import type { FunnelFilter } from '@/lib/reports/funnelFilter';
+import type { FunnelCounts } from '@/lib/reports/funnelReport';
 
 let db: Kysely<Database>;
 let repo: FunnelReportRepository;

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonTextField } from '../db/dialect';
-import type { Database } from '../db/schema';
-import { arrivalIdFloor } from '../events/arrivalIds';
-import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from './funnelReport';
-import { livemodeFilter, nextDay, type FunnelFilter } from './funnelFilter';
-import { parseObservedSchema, type SchemaObservation } from './schemaDrift';
+import { jsonTextField } from '@/lib/server/db/dialect';
+import type { Database } from '@/lib/server/db/schema';
+import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
+import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from '@/lib/reports/funnelReport';
+import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
+import { parseObservedSchema, type SchemaObservation } from '@/lib/reports/schemaDrift';
 
 /** The observed shapes the drift list compares at most: the most recently seen ones. */
 export const DRIFT_OBSERVATIONS_MAX = 200;

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Insertable, Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
-import type { Database, TransactionTable } from '../db/schema';
+import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import { OrderFiguresRepository, declinesQuery, orderSplitsQuery } from './OrderFiguresRepository';
-import type { FunnelFilter } from './funnelFilter';
-import type { DeclineCount, OrderCounts } from './orderFigures';
+import type { FunnelFilter } from '@/lib/reports/funnelFilter';
+import type { DeclineCount, OrderCounts } from '@/lib/reports/orderFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 
 let db: Kysely<Database>;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema';
-import { livemodeFilter, nextDay, type FunnelFilter } from './funnelFilter';
-import type { DeclineCount, OrderCounts, OrderSplitCount } from './orderFigures';
+import type { Database } from '@/lib/server/db/schema';
+import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
+import type { DeclineCount, OrderCounts, OrderSplitCount } from '@/lib/reports/orderFigures';
 
 /**
  * The funnel report's reads of the orders (transactions): counted and summed in SQL per

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import { boundedDrift, loadFunnelReport } from './funnelReportService';
-import type { FunnelFilter } from './funnelFilter';
-import type { SchemaDriftEntry } from './schemaDrift';
-import { TransactionRepository } from '../checkout/TransactionRepository';
+import type { FunnelFilter } from '@/lib/reports/funnelFilter';
+import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 const entry = (eventName: string, lastSeen: string): SchemaDriftEntry => ({

@@ -1,46 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import type { Database } from '@/lib/server/db/schema';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { DRIFT_OBSERVATIONS_MAX, FunnelReportRepository } from './FunnelReportRepository';
-import { computeFunnelReport, type FunnelReport } from './funnelReport';
-import type { FunnelFilter } from './funnelFilter';
-import { schemaDrift, type ExpectedEventSchemas, type SchemaDriftEntry } from './schemaDrift';
-import { CspReportStore, type CspViolationSummary } from '../security/CspReportStore';
+import { computeFunnelReport } from '@/lib/reports/funnelReport';
+import type { FunnelFilter } from '@/lib/reports/funnelFilter';
+import { schemaDrift, type ExpectedEventSchemas, type SchemaDriftEntry } from '@/lib/reports/schemaDrift';
+import { CspReportStore } from '@/lib/server/security/CspReportStore';
 import { OrderFiguresRepository } from './OrderFiguresRepository';
-import { computeOrderFigures, type OrderFiguresReport } from './orderFigures';
-
-/** A campaign of the catalogue as the filter offers it. */
-export interface CampaignOption {
-  campaignId: string;
-  /** Brand and path, which marketers recognise more readily than the id. */
-  label: string;
-}
+import { computeOrderFigures } from '@/lib/reports/orderFigures';
+import type { CampaignOption, FunnelReportView } from '@/lib/reports/funnelReportView';
 
 /** The differences the drift list shows at most: the most recently seen ones. */
 export const DRIFT_ENTRIES_MAX = 500;
-
-/** How far the drift list is from complete: the page says so when it is cut. */
-export interface DriftLimits {
-  /** Observed shapes compared: at most DRIFT_OBSERVATIONS_MAX, the most recently seen. */
-  shapesCompared: number;
-  /** The period had more observed shapes than were compared. */
-  shapesCut: boolean;
-  /** Differences found among the compared shapes; the list shows at most DRIFT_ENTRIES_MAX of them. */
-  differencesFound: number;
-}
-
-/** Everything the funnel report page shows; plain data, as page props must be. */
-export interface FunnelReportView {
-  filter: FunnelFilter;
-  campaignOptions: CampaignOption[];
-  report: FunnelReport;
-  /** What the period's orders brought in, per campaign × source × mode × currency (same period, campaign and mode). */
-  orders: OrderFiguresReport;
-  drift: SchemaDriftEntry[];
-  driftLimits: DriftLimits;
-  /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */
-  cspViolations: CspViolationSummary[];
-}
 
 export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath'>): CampaignOption[] {
   return [...snapshot.flowsByPath.values()]

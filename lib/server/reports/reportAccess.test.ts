@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
-import { SECRET_FAILURES_MAX } from '../http/secretAttempts';
+import type { Database } from '@/lib/server/db/schema';
+import { SECRET_FAILURES_MAX } from '@/lib/server/http/secretAttempts';
 import { basicAuthPassword, presentedReportPassword, reportAccess } from './reportAccess';
 
 const PASSWORD = 'marketing-report-password';

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../config/serverEnv';
-import type { Database } from '../db/schema';
-import { requestClientKey } from '../http/clientAddress';
-import { checkSecret } from '../http/secretAttempts';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { Database } from '@/lib/server/db/schema';
+import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { checkSecret } from '@/lib/server/http/secretAttempts';
 
 /**
  * Who may read the reports. Marketers open them in a browser, which cannot send the

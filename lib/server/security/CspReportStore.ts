@@ -1,18 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '@/lib/server/db/schema';
 import type { CspViolation } from './cspReport';
-
-/** Violations grouped as the report shows them: what was blocked, by which directive, where. */
-export interface CspViolationSummary {
-  page: string;
-  directive: string;
-  blocked: string;
-  disposition: 'enforce' | 'report';
-  count: number;
-  lastSeen: string;
-  /** One source location seen for the group (the script that tried), if browsers gave one. */
-  source: string | null;
-}
+import type { CspViolationSummary } from '@/lib/reports/funnelReportView';
 
 export class CspReportStore {
   constructor(private readonly db: Kysely<Database>) {}

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { CSP_REPORTS_PER_CLIENT, receiveCspReports } from './cspReportEndpoint';
 
 function request(body: string, contentType = 'application/csp-report'): NextApiRequest {

@@ -1,9 +1,9 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { HttpError } from '../http/HttpError';
-import { readRawBody } from '../http/rawBody';
-import { RateLimiter } from '../identity/RateLimiter';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { readRawBody } from '@/lib/server/http/rawBody';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { parseCspReports } from './cspReport';
 import { CspReportStore } from './CspReportStore';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerEnv } from '../../config/serverEnv';
-import { PAYMENT_METHOD_IDS } from '../../payments/methods';
-import { SERVER_PAYMENT_METHODS, methodEnabled } from '../payments/methodRegistry';
-import { CONSENT_MANAGER_SOURCES } from '../http/csp/thirdPartySources';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
+import { SERVER_PAYMENT_METHODS, methodEnabled } from '@/lib/server/payments/methodRegistry';
+import { CONSENT_MANAGER_SOURCES } from '@/lib/server/http/csp/thirdPartySources';
 
 /** Where the built assets are served (next.config.js assetPrefix). */
 const ASSET_PREFIX = '/purchase-journey';

@@ -1,8 +1,8 @@
 import type { GetServerSidePropsContext } from 'next';
-import { safeReturnPath } from '../../auth/safeReturn';
-import { sessionCookies } from '../identity/sessionCookies';
-import { secureCookies } from '../http/cookieSecurity';
-import type { ServerContext } from '../context/createServerContext';
+import { safeReturnPath } from '@/lib/auth/safeReturn';
+import { sessionCookies } from '@/lib/server/identity/sessionCookies';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 
 export type SignInOutcome = { kind: 'redirect'; destination: string } | { kind: 'failed'; reason: 'invalid' | 'expired' | 'used' };
 

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serverEnv } from '../../config/serverEnv';
-import { isPaymentPage } from '../../journey/paymentPages';
-import type { ScriptTrust } from '../http/csp/contentSecurityPolicy';
-import { pageSecurityHeaders } from '../http/csp/pagePolicy';
-import { mayBeKeptBySharedCache, PERSONAL_CACHE_CONTROL } from '../http/pageCaching';
-import { knownOrigin } from '../http/publicOrigin';
+import { serverEnv } from '@/lib/config/serverEnv';
+import { isPaymentPage } from '@/lib/journey/paymentPages';
+import type { ScriptTrust } from '@/lib/server/http/csp/contentSecurityPolicy';
+import { pageSecurityHeaders } from '@/lib/server/http/csp/pagePolicy';
+import { mayBeKeptBySharedCache, PERSONAL_CACHE_CONTROL } from '@/lib/server/http/pageCaching';
+import { knownOrigin } from '@/lib/server/http/publicOrigin';
 
 export interface DocumentSecurity {
   /** Whether a shared cache may keep the page: then it carries nothing of this request. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { errorBrandIn } from './errorPage';
 
 let snapshot: CatalogueSnapshot;

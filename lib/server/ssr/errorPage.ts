@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { CheckoutFlow } from '../../catalogue/types';
-import { errorLocation, type ErrorBrand } from '../../journey/errorPage';
-import { serverContext } from '../context/serverContext';
-import { flowKey, type CatalogueSnapshot } from '../catalogue/CatalogueRepository';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
+import { errorLocation, type ErrorBrand } from '@/lib/journey/errorPage';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
 /**
  * The brand of a failed request under /{brand}/…, from the catalogue: its look, its name and

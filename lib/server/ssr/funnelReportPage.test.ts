@@ -1,17 +1,17 @@
-import { arrivalIdFloor } from '../events/arrivalIds';
+import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
-import { serverContext } from '../context/serverContext';
-import { importCatalogueJson } from '../catalogue/importCatalogue';
-import { readDemoCatalogue } from '../catalogue/demoCatalogue';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { getServerSideProps } from './funnelReportPage';
-import { SECRET_FAILURES_MAX } from '../http/secretAttempts';
+import { SECRET_FAILURES_MAX } from '@/lib/server/http/secretAttempts';
 
 const PASSWORD = 'report-password-0123';
 const ADMIN_TOKEN = 'operator-token-0123456789';
 const env = vi.hoisted(() => ({ current: {} as Record<string, string | undefined> }));
-vi.mock('../../config/serverEnv', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../config/serverEnv')>();
+vi.mock('@/lib/config/serverEnv', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/config/serverEnv')>();
   return { ...actual, serverEnv: () => actual.parseServerEnv(env.current) };
 });
 

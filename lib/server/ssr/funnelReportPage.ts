@@ -1,17 +1,13 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { serverContext } from '../context/serverContext';
-import { expectedEventSchemas } from '../events/funnelSchemas';
-import { parseFunnelFilter } from '../reports/funnelFilter';
-import { loadFunnelReport, type FunnelReportView } from '../reports/funnelReportService';
-import { REPORT_REALM, reportAccess } from '../reports/reportAccess';
-import { waitInWords } from '../http/secretAttempts';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { expectedEventSchemas } from '@/lib/server/events/funnelSchemas';
+import { parseFunnelFilter } from '@/lib/reports/funnelFilter';
+import { loadFunnelReport } from '@/lib/server/reports/funnelReportService';
+import type { FunnelReportPageProps, RefusedStatus } from '@/lib/reports/funnelReportView';
+import { REPORT_REALM, reportAccess } from '@/lib/server/reports/reportAccess';
+import { waitInWords } from '@/lib/server/http/secretAttempts';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 
-type RefusedStatus = 400 | 401 | 405 | 429 | 503;
-
-export type FunnelReportPageProps =
-  | ({ kind: 'report' } & FunnelReportView)
-  | { kind: 'refused'; status: RefusedStatus; message: string };
 
 const UNAUTHORIZED_MESSAGE = 'This report is for the marketing team. Sign in with the report password (any user name) to see it.';
 const DISABLED_MESSAGE = 'The funnel report is switched off on this server: REPORT_PASSWORD is not set. Ask an operator to set it to turn the report on.';

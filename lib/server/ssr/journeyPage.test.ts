@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
-import { encodeCartSelection, type CartSelection } from '../../cart/cartSelection';
-import { submitRequestSchema } from '../../checkout/submitContract';
-import type { JourneyPageProps } from '../../journey/viewModels';
-import { isoDate } from '../../pricing/renewalDates';
-import { serverContext } from '../context/serverContext';
-import { importCatalogueJson } from '../catalogue/importCatalogue';
-import { readDemoCatalogue } from '../catalogue/demoCatalogue';
-import { RECEIPT_COOKIE } from '../checkout/receiptCookie';
-import { submitCheckout } from '../checkout/submitService';
+import { encodeCartSelection, type CartSelection } from '@/lib/cart/cartSelection';
+import { submitRequestSchema } from '@/lib/checkout/submitContract';
+import type { JourneyPageProps } from '@/lib/journey/viewModels';
+import { isoDate } from '@/lib/pricing/renewalDates';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
+import { RECEIPT_COOKIE } from '@/lib/server/checkout/receiptCookie';
+import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { getServerSideProps } from './journeyPage';
-import { TransactionRepository } from '../checkout/TransactionRepository';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 vi.hoisted(() => {

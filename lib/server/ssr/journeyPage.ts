@@ -1,17 +1,17 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { parseJourneySegments } from '../../journey/path';
-import { parseJourneyMode, type QueryValue } from '../../journey/query';
-import { epicuriousHostRedirect, searchOf } from '../../journey/navigation';
-import type { StepId } from '../../journey/steps';
-import type { JourneyPageProps, JourneyRouteProps } from '../../journey/viewModels';
-import { flowKey } from '../catalogue/CatalogueRepository';
+import { parseJourneySegments } from '@/lib/journey/path';
+import { parseJourneyMode, type QueryValue } from '@/lib/journey/query';
+import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
+import type { StepId } from '@/lib/journey/steps';
+import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewModels';
+import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
-import { serverContext } from '../context/serverContext';
-import { publicTrackingEnv } from '../../config/publicEnv';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { publicTrackingEnv } from '@/lib/config/publicEnv';
 import type { StepLoaderContext } from './stepLoader';
 import { STEP_LOADERS } from './stepLoaders';
-import { CONSENT_COOKIE } from '../../tracking/consent/consentStore';
-import { PERSONAL_CACHE_CONTROL, pageCaching, SHARED_PAGE_VARY } from '../http/pageCaching';
+import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
+import { PERSONAL_CACHE_CONTROL, pageCaching, SHARED_PAGE_VARY } from '@/lib/server/http/pageCaching';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {

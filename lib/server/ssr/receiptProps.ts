@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { TransactionView } from '../../checkout/transactionView';
-import { readReceipt } from '../checkout/receiptCookie';
-import { TransactionRepository, transactionView } from '../checkout/TransactionRepository';
-import { matchesHash } from '../ids';
-import { secureCookies } from '../http/cookieSecurity';
-import type { ServerContext } from '../context/createServerContext';
+import type { TransactionView } from '@/lib/checkout/transactionView';
+import { readReceipt } from '@/lib/server/checkout/receiptCookie';
+import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
+import { matchesHash } from '@/lib/server/ids';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 
 /** What the success page can show: the visitor's own transaction, or why not. */
 export type ReceiptLookup =

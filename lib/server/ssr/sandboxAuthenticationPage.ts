@@ -1,16 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { serverContext } from '../context/serverContext';
-import { SANDBOX_PAYMENT_ID } from '../payments/sandbox/SandboxGateway';
-import type { CurrencyCode } from '../../pricing/currencies';
-
-export interface SandboxAuthenticationProps {
-  paymentId: string;
-  amount: number;
-  currencyCode: CurrencyCode;
-  cardBrand: string;
-  cardLast4: string;
-  pending: boolean;
-}
+import { serverContext } from '@/lib/server/context/serverContext';
+import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
+import type { SandboxAuthenticationProps } from '@/lib/payments/sandboxPages';
 
 /** Loads the sandbox payment a 3-D Secure challenge is for; unknown payments are 404. */
 export async function getServerSideProps(

@@ -1,22 +1,8 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { serverContext } from '../context/serverContext';
-import { authenticationRedirect } from '../payments/sandbox/authenticationRedirect';
-import { SANDBOX_WALLET_PAYMENT_ID } from '../payments/sandbox/SandboxWalletGateway';
-import type { WalletFlow } from '../payments/walletFlow';
-import type { CurrencyCode } from '../../pricing/currencies';
-import type { WalletId } from '../../payments/methods';
-
-export interface SandboxWalletProps {
-  paymentId: string;
-  wallet: WalletId;
-  flow: WalletFlow;
-  amount: number;
-  currencyCode: CurrencyCode;
-  description: string;
-  livemode: boolean;
-  /** Not answered yet; once answered, where the visitor went (the page offers the way on). */
-  answeredRedirect: string | null;
-}
+import { serverContext } from '@/lib/server/context/serverContext';
+import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
+import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import type { SandboxWalletProps } from '@/lib/payments/sandboxPages';
 
 /** Loads the sandbox wallet payment the page is for; unknown payments are 404. */
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<SandboxWalletProps>> {

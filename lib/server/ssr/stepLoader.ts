@@ -1,11 +1,11 @@
 import type { GetServerSidePropsContext } from 'next';
-import type { CheckoutFlow } from '../../catalogue/types';
-import type { ServerEnv } from '../../config/serverEnv';
-import type { JourneyMode } from '../../journey/query';
-import type { StepId } from '../../journey/steps';
-import type { StepViewModels } from '../../journey/viewModels';
-import type { CatalogueSnapshot } from '../catalogue/CatalogueRepository';
-import type { ServerContext } from '../context/createServerContext';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { JourneyMode } from '@/lib/journey/query';
+import type { StepId } from '@/lib/journey/steps';
+import type { StepViewModels } from '@/lib/journey/viewModels';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
 
 /** What a step's loader is given: the parsed request, the campaign it is for, and the server's context. */
 export interface StepLoaderContext {

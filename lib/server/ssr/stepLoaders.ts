@@ -1,4 +1,4 @@
-import type { StepId } from '../../journey/steps';
+import type { StepId } from '@/lib/journey/steps';
 import type { StepLoader } from './stepLoader';
 import { loadAmazonPayReturn } from './steps/amazonPayReturnLoader';
 import { loadAuthComplete } from './steps/authCompleteLoader';

@@ -1,9 +1,9 @@
 import { BUILT_IN_TRACKING_URLS } from '@/lib/config/publicEnv';
-import type { TrackingConsent, TrackingMode } from '../consent/consentGroups';
-import type { JourneyEvent } from '../events';
-import type { Destination, EventContext } from '../pipeline';
+import type { TrackingConsent, TrackingMode } from '@/lib/tracking/consent/consentGroups';
+import type { JourneyEvent } from '@/lib/tracking/events';
+import type { Destination, EventContext } from '@/lib/tracking/pipeline';
 import { analyticsCallFor } from './analyticsEvents';
-import { analyticsSchemaUri } from '../schemaRegistry';
+import { analyticsSchemaUri } from '@/lib/tracking/schemaRegistry';
 
 type Snowplow = typeof import('@snowplow/browser-tracker');
 

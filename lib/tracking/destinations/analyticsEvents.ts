@@ -1,6 +1,6 @@
-import type { JourneyEvent } from '../events';
-import { analyticsSchemaUri, type AnalyticsSchemaName } from '../schemaRegistry';
-import type { EventContext } from '../pipeline';
+import type { JourneyEvent } from '@/lib/tracking/events';
+import { analyticsSchemaUri, type AnalyticsSchemaName } from '@/lib/tracking/schemaRegistry';
+import type { EventContext } from '@/lib/tracking/pipeline';
 
 export type AnalyticsCall =
   | { kind: 'page_view'; title?: string }

@@ -1,5 +1,5 @@
-import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '../dataLayer';
-import type { Destination } from '../pipeline';
+import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '@/lib/tracking/dataLayer';
+import type { Destination } from '@/lib/tracking/pipeline';
 import { loadMarketingScript } from '@/lib/browser/marketingCode';
 
 const GTM_URL = 'https://www.googletagmanager.com/gtm.js';

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildAddToCart, buildCartExitClick, buildMarketingPermissions, buildOfferPageLoad, buildPageLoad, buildPurchase, funnelItemFor } from '../events';
-import { createFunnelClient } from '../funnelClient';
-import type { EventContext } from '../pipeline';
-import { ANALYTICS_SCHEMAS } from '../schemaRegistry';
-import { createSegmentationClient } from '../segmentation';
-import { createMemoryTransport } from '../transports/memoryTransport';
+import { buildAddToCart, buildCartExitClick, buildMarketingPermissions, buildOfferPageLoad, buildPageLoad, buildPurchase, funnelItemFor } from '@/lib/tracking/events';
+import { createFunnelClient } from '@/lib/tracking/funnelClient';
+import type { EventContext } from '@/lib/tracking/pipeline';
+import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
+import { createSegmentationClient } from '@/lib/tracking/segmentation';
+import { createMemoryTransport } from '@/lib/tracking/transports/memoryTransport';
 import { analyticsCallFor } from './analyticsEvents';
 import { createDataLayerDestination } from './dataLayerDestination';
-import { ALL_GROUPS, trackingConsentFor } from '../consent/consentGroups';
+import { ALL_GROUPS, trackingConsentFor } from '@/lib/tracking/consent/consentGroups';
 
 // Loading the tag manager hooks the router's back/forward (lib/browser/paymentPageIsolation.ts).
 vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }));

@@ -1,6 +1,6 @@
-import { funnelItemFor } from '../events';
-import type { FunnelClient } from '../funnelClient';
-import type { Destination } from '../pipeline';
+import { funnelItemFor } from '@/lib/tracking/events';
+import type { FunnelClient } from '@/lib/tracking/funnelClient';
+import type { Destination } from '@/lib/tracking/pipeline';
 
 /**
  * The business's funnel (SPEC §7): every event, as `{action, payload, _topic?}` with who

@@ -1,5 +1,5 @@
-import type { Destination } from '../pipeline';
-import type { SchemaInspector } from '../schemaInspector';
+import type { Destination } from '@/lib/tracking/pipeline';
+import type { SchemaInspector } from '@/lib/tracking/schemaInspector';
 
 /** Schema inspection: each event's property names and types, never its values; performance (C0002), like the collector. */
 export function createInspectorDestination(inspector: SchemaInspector): Destination {

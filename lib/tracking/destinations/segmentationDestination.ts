@@ -1,5 +1,5 @@
-import type { Destination } from '../pipeline';
-import type { SegmentationClient } from '../segmentation';
+import type { Destination } from '@/lib/tracking/pipeline';
+import type { SegmentationClient } from '@/lib/tracking/segmentation';
 
 /**
  * Audience segments (SPEC §7): the offer page adds the visitor to `mtu.v`; a purchase

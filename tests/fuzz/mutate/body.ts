@@ -1,7 +1,7 @@
-import { later, setHeader, type Draft } from '../request';
-import type { Rng } from '../rng';
-import { setContentType, setAt, type Route } from '../routes';
-import { nastyString, nastyValue, otherType } from '../values';
+import { later, setHeader, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import { setContentType, setAt, type Route } from '@/tests/fuzz/routes';
+import { nastyString, nastyValue, otherType } from '@/tests/fuzz/values';
 
 /**
  * Body mutations: invalid JSON, wrong types, huge strings, deep nesting, wrong or missing

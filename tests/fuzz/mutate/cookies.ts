@@ -1,7 +1,7 @@
-import type { Draft } from '../request';
-import type { Rng } from '../rng';
-import type { FuzzContext } from '../routes';
-import { nastyString } from '../values';
+import type { Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import type { FuzzContext } from '@/tests/fuzz/routes';
+import { nastyString } from '@/tests/fuzz/values';
 
 /**
  * Cookie mutations: the app's own cookies (lib/: the session and its expiry, the receipt,

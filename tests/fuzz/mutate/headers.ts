@@ -1,7 +1,7 @@
-import { removeHeader, setHeader, type Draft } from '../request';
-import type { Rng } from '../rng';
-import type { FuzzContext } from '../routes';
-import { nastyString } from '../values';
+import { removeHeader, setHeader, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import type { FuzzContext } from '@/tests/fuzz/routes';
+import { nastyString } from '@/tests/fuzz/values';
 
 /**
  * Header mutations (cookies have their own module): odd Host headers, Authorization that is

@@ -1,6 +1,6 @@
-import type { Draft } from '../request';
-import type { Rng } from '../rng';
-import type { Route } from '../routes';
+import type { Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import type { Route } from '@/tests/fuzz/routes';
 
 /**
  * Method mutations: every method the route does not answer, among those Node's parser

@@ -1,7 +1,7 @@
-import type { Draft } from '../request';
-import type { Rng } from '../rng';
-import { UNKNOWN_BRAND, UNKNOWN_SLUG, type FuzzContext, type Route } from '../routes';
-import { randomCodePoints } from '../values';
+import type { Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import { UNKNOWN_BRAND, UNKNOWN_SLUG, type FuzzContext, type Route } from '@/tests/fuzz/routes';
+import { randomCodePoints } from '@/tests/fuzz/values';
 
 /**
  * Path mutations: encoded slashes and backslashes, dot segments (plain and encoded), very

@@ -1,7 +1,7 @@
-import { setQuery, type Draft } from '../request';
-import type { Rng } from '../rng';
-import type { Route } from '../routes';
-import { nastyString, randomCodePoints } from '../values';
+import { setQuery, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import type { Route } from '@/tests/fuzz/routes';
+import { nastyString, randomCodePoints } from '@/tests/fuzz/values';
 
 /**
  * Query-string mutations: bad percent-encoding, many keys (up to and beyond the guard's

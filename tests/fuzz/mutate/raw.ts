@@ -1,6 +1,6 @@
-import { bodyOf, headerValue, later, removeHeader, setHeader, targetOf, type Draft } from '../request';
-import type { Rng } from '../rng';
-import type { FuzzContext } from '../routes';
+import { bodyOf, headerValue, later, removeHeader, setHeader, targetOf, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import type { FuzzContext } from '@/tests/fuzz/routes';
 
 /**
  * Request-line and framing cases, written byte for byte over the socket: "GET *" and

@@ -1,5 +1,5 @@
-import { newDraft, type Draft } from '../request';
-import type { Rng } from '../rng';
+import { newDraft, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
 import { type Campaign, type FuzzContext, type Route, KiB, MiB, JSON_HEADERS, UNKNOWN_BRAND, UNKNOWN_SLUG, SEEN_AT, sandboxId, campaign, withClient, setAt, deleteAt, oneOf } from './common';
 
 /** The operators', identity, checkout, sandbox and webhook API routes. */

@@ -1,5 +1,5 @@
-import { setHeader, type Draft } from '../request';
-import type { Rng } from '../rng';
+import { setHeader, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
 
 /** What the route definitions share: a route's shape, the run's context, and helpers that build and invalidate requests. */
 

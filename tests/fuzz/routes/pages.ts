@@ -1,5 +1,5 @@
-import { newDraft } from '../request';
-import type { Rng } from '../rng';
+import { newDraft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
 import { type Campaign, type Route, HTML_ACCEPT, sandboxId, campaign, withClient } from './common';
 
 /** The pages (every journey step, the status page, the funnel report, the sandbox pages), Next's page data, built assets and other paths. */

@@ -1,5 +1,5 @@
-import { newDraft, setQuery, type Draft } from '../request';
-import type { Rng } from '../rng';
+import { newDraft, setQuery, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
 import { type Campaign, type Route, KiB, SEEN_AT, campaign, withClient, setAt, oneOf } from './common';
 
 /** The tracking endpoints, by the spec's rewritten paths and their /api twins. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../dialect';
+import { dialectOf } from '@/lib/server/db/dialect';
 
 /** The time of insertion as the ISO 8601 text every other time column holds (UTC, milliseconds). */
 const NOW_ISO = {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../dialect';
+import { dialectOf } from '@/lib/server/db/dialect';
 
 /**
  * On PostgreSQL, every text column of ours compares byte by byte, as SQLite's do, and the

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../dialect';
+import { dialectOf } from '@/lib/server/db/dialect';
 
 /**
  * The bad-row limiter's state in the tracking database (issue 13), so that every instance

@@ -1,7 +1,7 @@
-import type { ServerEnv } from '../../../config/serverEnv';
-import { collectorOrigin } from '../../../tracking/collectorUrl';
-import { PAYMENT_METHOD_IDS } from '../../../payments/methods';
-import { SERVER_PAYMENT_METHODS, methodEnabled } from '../../payments/methodRegistry';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import { collectorOrigin } from '@/lib/tracking/collectorUrl';
+import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
+import { SERVER_PAYMENT_METHODS, methodEnabled } from '@/lib/server/payments/methodRegistry';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, type ScriptTrust } from './contentSecurityPolicy';
 import type { CspSources } from './cspSources';
 import { CONSENT_MANAGER_SOURCES, originOf, TAG_MANAGER_SOURCES } from './thirdPartySources';

@@ -1,7 +1,7 @@
 import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { ChargeRequest, Purchase, WalletReturn } from '../PaymentGateway';
+import type { ChargeRequest, Purchase, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayGateway, amazonPayReturnUrl, completeKey } from './AmazonPayGateway';
 import type { AmazonPayCredentials } from './amazonPayTypes';
 import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
-import { HttpError } from '../../http/HttpError';
-import { outageOr } from '../providerUnavailable';
-import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '../PaymentGateway';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { outageOr } from '@/lib/server/payments/providerUnavailable';
+import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
 import { resultOfSession } from './amazonPayOutcome';
 import { amazonPayReturnUrl, chargeAmountFor, checkoutSessionPayload, sessionMarker, updateCheckoutSessionBody } from './amazonPayPayload';

@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { carriesMark } from '../../crossBundleMark';
+import { carriesMark } from '@/lib/server/crossBundleMark';
 import type { z } from 'zod';
 import { rfc3986, signRequest, type AmazonPayRegion } from './amazonPaySigner';
 import {

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { GatewayEvent } from '../PaymentGateway';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayGateway, amazonPayReturnUrl } from './AmazonPayGateway';
 import { AmazonPayClient } from './amazonPayClient';
 import { handleAmazonPayIpn, type AmazonPayIpnDeps, type EventOutcome } from './amazonPayIpn';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HttpError } from '../../http/HttpError';
-import type { GatewayEvent } from '../PaymentGateway';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayApiError } from './amazonPayClient';
 import { outcomeOfCharge, resultOfSession } from './amazonPayOutcome';
 import { sessionIdFromMarker } from './amazonPayPayload';

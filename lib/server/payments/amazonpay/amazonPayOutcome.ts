@@ -1,5 +1,5 @@
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import type { ChargeResult } from '../PaymentGateway';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
 import type { Charge, CheckoutSession } from './amazonPayTypes';
 
 /**

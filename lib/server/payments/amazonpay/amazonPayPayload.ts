@@ -1,5 +1,5 @@
-import type { CurrencyCode } from '../../../pricing/currencies';
-import type { Purchase } from '../PaymentGateway';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Purchase } from '@/lib/server/payments/PaymentGateway';
 import type { Price, UpdateCheckoutSessionBody } from './amazonPayTypes';
 
 /**

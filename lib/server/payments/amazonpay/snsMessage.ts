@@ -1,6 +1,6 @@
 import { verify, X509Certificate } from 'node:crypto';
 import { z } from 'zod';
-import { HttpError } from '../../http/HttpError';
+import { HttpError } from '@/lib/server/http/HttpError';
 
 /**
  * Amazon Pay delivers its notifications through Amazon SNS: each POST is an SNS message
@@ -124,7 +124,7 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
     const at = now().getTime();
     if (at < Date.parse(cert.validFrom) || at > Date.parse(cert.validTo)) throw bad('invalid_signature', 'The notification is signed with an expired certificate.');
     const algorithm = message.SignatureVersion === '1' ? 'sha1' : 'sha256';
-    let valid = false;
+    let valid: boolean;
     try {
       valid = verify(algorithm, Buffer.from(snsStringToSign(message), 'utf8'), cert.publicKey, Buffer.from(message.Signature, 'base64'));
     } catch {

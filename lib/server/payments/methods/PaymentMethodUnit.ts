@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '../../../config/serverEnv';
-import type { PaymentMethodConfigs, PaymentMethodId } from '../../../payments/methods';
-import type { Database } from '../../db/schema';
-import type { CspSources } from '../../http/csp/cspSources';
-import type { GatewayEvent, PaymentGateway } from '../PaymentGateway';
+import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { PaymentMethodConfigs, PaymentMethodId } from '@/lib/payments/methods';
+import type { Database } from '@/lib/server/db/schema';
+import type { CspSources } from '@/lib/server/http/csp/cspSources';
+import type { GatewayEvent, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 
 /** What a gateway adapter may need from the server: its database, clock and event sink (the sandbox keeps state). */
 export interface GatewayDeps {

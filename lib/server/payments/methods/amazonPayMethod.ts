@@ -1,7 +1,7 @@
-import { AmazonPayGateway } from '../amazonpay/AmazonPayGateway';
-import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
-import { amazonPayConfigured, amazonPayModes } from '../walletKeys';
-import { amazonPayOrigins } from '../amazonpay/amazonPayOrigins';
+import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
+import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import { amazonPayConfigured, amazonPayModes } from '@/lib/server/payments/walletKeys';
+import { amazonPayOrigins } from '@/lib/server/payments/amazonpay/amazonPayOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /**

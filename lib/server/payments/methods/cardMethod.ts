@@ -1,7 +1,7 @@
-import { SandboxGateway } from '../sandbox/SandboxGateway';
-import { StripeGateway } from '../stripe/StripeGateway';
-import { stripeConfigured } from '../paymentsConfig';
-import { STRIPE_CSP_SOURCES } from '../stripe/stripeOrigins';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
+import { stripeConfigured } from '@/lib/server/payments/paymentsConfig';
+import { STRIPE_CSP_SOURCES } from '@/lib/server/payments/stripe/stripeOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */

@@ -1,8 +1,8 @@
-import { DbPlanStore } from '../paypal/DbPlanStore';
-import { PayPalGateway } from '../paypal/PayPalGateway';
-import { SandboxWalletGateway } from '../sandbox/SandboxWalletGateway';
-import { paypalConfigured, paypalModes } from '../walletKeys';
-import { PAYPAL_CSP_SOURCES } from '../paypal/paypalOrigins';
+import { DbPlanStore } from '@/lib/server/payments/paypal/DbPlanStore';
+import { PayPalGateway } from '@/lib/server/payments/paypal/PayPalGateway';
+import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import { paypalConfigured, paypalModes } from '@/lib/server/payments/walletKeys';
+import { PAYPAL_CSP_SOURCES } from '@/lib/server/payments/paypal/paypalOrigins';
 import type { ServerPaymentMethod } from './PaymentMethodUnit';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChargeRequest, ChargeResult, Purchase } from '../PaymentGateway';
-import { HttpError } from '../../http/HttpError';
+import type { ChargeRequest, ChargeResult, Purchase } from '@/lib/server/payments/PaymentGateway';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { startFakePayPal, type FakePayPal } from './fakePayPalServer';
 import { PayPalApiError, paypalRequestId } from './paypalClient';
 import { InMemoryPlanStore, PayPalGateway } from './PayPalGateway';

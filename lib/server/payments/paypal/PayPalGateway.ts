@@ -1,8 +1,8 @@
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import { HttpError } from '../../http/HttpError';
-import { outageOr } from '../providerUnavailable';
-import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway } from '../PaymentGateway';
-import { walletFlowFor } from '../walletFlow';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { outageOr } from '@/lib/server/payments/providerUnavailable';
+import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { PayPalApiError, PayPalClient, PayPalNetworkError, paypalRequestId, type PayPalClientConfig } from './paypalClient';
 import { toPayPalMoney } from './paypalMoney';
 import { planShapeFor, type PlanStore, type RenewingPurchase } from './paypalPlans';

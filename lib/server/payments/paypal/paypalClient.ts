@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { carriesMark } from '../../crossBundleMark';
+import { carriesMark } from '@/lib/server/crossBundleMark';
 import type {
   PayPalAccessToken,
   PayPalErrorBody,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import type { GatewayEvent } from '../PaymentGateway';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 
 /** A webhook event's envelope; `id` (WH-…) is unique per event and de-duplicates redeliveries. */
 export const paypalWebhookEventSchema = z.object({

@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '../../../pricing/currencies';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PayPalMoney } from './paypalTypes';
 
 /**

@@ -1,6 +1,6 @@
-import type { BillingInterval } from '../../../catalogue/types';
-import type { CurrencyCode } from '../../../pricing/currencies';
-import type { Purchase } from '../PaymentGateway';
+import type { BillingInterval } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Purchase } from '@/lib/server/payments/PaymentGateway';
 import { toPayPalMoney, toPayPalValue } from './paypalMoney';
 import type { PayPalBillingCycle, PayPalIntervalUnit, PayPalPlanRequest, PayPalProductRequest } from './paypalTypes';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GatewayEvent } from '../PaymentGateway';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { handlePayPalWebhook, type PayPalWebhookDeps } from './paypalWebhook';
 import { cachingCertificateFetcher, downloadCertificate, signedMessage, trustedCertUrl, WEBHOOK_TOLERANCE_MS } from './paypalWebhookSignature';
 
@@ -30,7 +30,7 @@ beforeAll(() => {
     certificatePem = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     privateKeyPem = readFileSync(path.join(dir, 'key.pem'), 'utf8');
   } catch (error) {
-    throw new Error(`These tests need the openssl command to make a test certificate: ${(error as Error).message}`);
+    throw new Error(`These tests need the openssl command to make a test certificate: ${(error as Error).message}`, { cause: error });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

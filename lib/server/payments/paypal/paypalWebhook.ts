@@ -1,5 +1,5 @@
-import { HttpError } from '../../http/HttpError';
-import type { GatewayEvent } from '../PaymentGateway';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { gatewayEventFrom, paypalWebhookEventSchema } from './paypalEvents';
 import { cachingCertificateFetcher, transmissionFrom, verifyTransmission, type CertificateFetcher, type HeaderSource } from './paypalWebhookSignature';
 

@@ -1,6 +1,6 @@
 import { X509Certificate, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { HttpError } from '../../http/HttpError';
+import { HttpError } from '@/lib/server/http/HttpError';
 
 /**
  * PayPal webhook signatures, checked locally (PayPal's "self-verification"): PayPal signs

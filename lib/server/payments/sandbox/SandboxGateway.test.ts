@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../../db/schema';
-import type { ChargeRequest, GatewayEvent } from '../PaymentGateway';
+import type { Database } from '@/lib/server/db/schema';
+import type { ChargeRequest, GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { SandboxGateway } from './SandboxGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 

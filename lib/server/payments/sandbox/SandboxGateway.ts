@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '../../../payments/testCards';
-import { randomId } from '../../ids';
-import { serverSecret } from '../../db/serverSecrets';
-import { PaymentProviderUnavailable } from '../providerUnavailable';
+import type { Database } from '@/lib/server/db/schema';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/testCards';
+import { randomId } from '@/lib/server/ids';
+import { serverSecret } from '@/lib/server/db/serverSecrets';
+import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxIntent } from './sandboxPayments';
 

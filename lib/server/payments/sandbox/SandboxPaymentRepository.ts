@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } from '../../db/schema';
-import { CURRENCY_CODES } from '../../../pricing/currencies';
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../../payments/paymentErrors';
-import { PAYMENT_METHOD_IDS, isWallet, type WalletId } from '../../../payments/methods';
-import { CARD_BRANDS } from '../../../payments/testCards';
-import { WALLET_FLOWS } from '../walletFlow';
+import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } from '@/lib/server/db/schema';
+import { CURRENCY_CODES } from '@/lib/pricing/currencies';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { PAYMENT_METHOD_IDS, isWallet, type WalletId } from '@/lib/payments/methods';
+import { CARD_BRANDS } from '@/lib/payments/testCards';
+import { WALLET_FLOWS } from '@/lib/payments/walletFlow';
 import {
   AFTER_AUTHENTICATION,
   SANDBOX_INTENT_STATUSES,

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { Database } from '../../db/schema';
-import type { ChargeRequest, GatewayEvent } from '../PaymentGateway';
+import type { Database } from '@/lib/server/db/schema';
+import type { ChargeRequest, GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { authenticationRedirect } from './authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID, SandboxWalletGateway, sandboxWalletPath } from './SandboxWalletGateway';
 

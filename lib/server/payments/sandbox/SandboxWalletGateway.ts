@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '../PaymentGateway';
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import type { WalletId } from '../../../payments/methods';
-import { randomId } from '../../ids';
-import { walletFlowFor } from '../walletFlow';
+import type { Database } from '@/lib/server/db/schema';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { WalletId } from '@/lib/payments/methods';
+import { randomId } from '@/lib/server/ids';
+import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxWalletPayment } from './sandboxPayments';
 

@@ -1,4 +1,4 @@
-import { successPathFor } from '../../checkout/submitService';
+import { successPathFor } from '@/lib/server/checkout/submitService';
 import type { SandboxIntent, SandboxWalletPayment } from './sandboxPayments';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { ChargeResult, GatewayName, PaymentGateway } from '../PaymentGateway';
+import type { ChargeResult, GatewayName, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { withSandboxFault } from './sandboxFaults';
 
 function gateway(name: GatewayName, result: ChargeResult): PaymentGateway {

@@ -1,4 +1,4 @@
-import { isSandboxGateway, type PaymentGateway } from '../PaymentGateway';
+import { isSandboxGateway, type PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 
 /** The faults the sandbox can inject (SANDBOX_FAULT), for the proofs in tests/proofs. */
 export type SandboxFault = 'kill-after-charge';

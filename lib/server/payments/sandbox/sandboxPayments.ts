@@ -1,8 +1,8 @@
-import type { CurrencyCode } from '../../../pricing/currencies';
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import type { WalletId } from '../../../payments/methods';
-import type { CardBrand } from '../../../payments/testCards';
-import type { WalletFlow } from '../walletFlow';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { WalletId } from '@/lib/payments/methods';
+import type { CardBrand } from '@/lib/payments/testCards';
+import type { WalletFlow } from '@/lib/payments/walletFlow';
 
 /** Where a sandbox card payment stands, in Stripe's words for a payment intent. */
 export const SANDBOX_INTENT_STATUSES = ['succeeded', 'requires_payment_method', 'requires_action'] as const;

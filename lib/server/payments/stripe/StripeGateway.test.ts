@@ -2,8 +2,8 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from '@/tests/fixtures/fakeStripe';
-import type { ChargeRequest } from '../PaymentGateway';
-import { HttpError } from '../../http/HttpError';
+import type { ChargeRequest } from '@/lib/server/payments/PaymentGateway';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 

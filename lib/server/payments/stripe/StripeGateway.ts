@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { PaymentFailureCode } from '../../../payments/paymentErrors';
-import { HttpError } from '../../http/HttpError';
-import { outageOr } from '../providerUnavailable';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '../PaymentGateway';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { outageOr } from '@/lib/server/payments/providerUnavailable';
+import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
 
 export interface StripeKeys {
   live?: string | undefined;

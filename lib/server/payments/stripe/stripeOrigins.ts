@@ -1,4 +1,4 @@
-import type { CspSources } from '../../http/csp/cspSources';
+import type { CspSources } from '@/lib/server/http/csp/cspSources';
 
 /**
  * What Stripe.js and Elements need, from Stripe's "Content Security Policy" guide

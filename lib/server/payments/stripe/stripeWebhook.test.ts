@@ -2,8 +2,8 @@ import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
-import type { Database } from '../../db/schema';
-import { TransactionRepository } from '../../checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { handleStripeWebhook } from './stripeWebhook';
 
 const SECRET_TEST = 'whsec_test_secret';

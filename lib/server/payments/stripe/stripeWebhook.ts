@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { applyGatewayEvent, type EventOutcome } from '../../checkout/reconcile';
-import { HttpError } from '../../http/HttpError';
+import type { Database } from '@/lib/server/db/schema';
+import { applyGatewayEvent, type EventOutcome } from '@/lib/server/checkout/reconcile';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { gatewayEventFrom } from './StripeGateway';
 
 /** Stripe's own default: events signed more than 5 minutes ago are refused (replays). */

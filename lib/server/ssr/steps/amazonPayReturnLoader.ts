@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { continueWalletReturn } from '../../checkout/walletReturn';
-import { readReceipt } from '../../checkout/receiptCookie';
-import { knownOrigin } from '../../http/publicOrigin';
-import type { StepLoader } from '../stepLoader';
-import { withoutQueryParams } from '../../../journey/navigation';
-import { AMAZON_PAY_RETURN_PARAMS } from '../../../payments/amazonPayReturnParams';
-import { secureCookies } from '../../http/cookieSecurity';
+import { continueWalletReturn } from '@/lib/server/checkout/walletReturn';
+import { readReceipt } from '@/lib/server/checkout/receiptCookie';
+import { knownOrigin } from '@/lib/server/http/publicOrigin';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
+import { withoutQueryParams } from '@/lib/journey/navigation';
+import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonPayReturnParams';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
 
 const returnSchema = z.object({
   attempt: z.string().regex(/^txn_[a-f0-9]{24}$/),

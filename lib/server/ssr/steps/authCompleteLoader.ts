@@ -1,5 +1,5 @@
-import { completeSignIn } from '../completeSignIn';
-import type { StepLoader } from '../stepLoader';
+import { completeSignIn } from '@/lib/server/ssr/completeSignIn';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 
 /** auth/complete: a valid link signs in and returns; otherwise the page says why (400 invalid, 410 expired or used). */
 export const loadAuthComplete: StepLoader<'auth-complete'> = async (context) => {

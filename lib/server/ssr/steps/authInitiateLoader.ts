@@ -1,6 +1,6 @@
-import { externalSignInUrl } from '../../../auth/externalSignIn';
-import { publicOrigin } from '../../http/publicOrigin';
-import type { StepLoader } from '../stepLoader';
+import { externalSignInUrl } from '@/lib/auth/externalSignIn';
+import { publicOrigin } from '@/lib/server/http/publicOrigin';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { loadOrder } from './orderView';
 
 /**

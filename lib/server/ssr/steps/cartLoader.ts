@@ -1,5 +1,5 @@
-import { subscriptionStatus } from '../../checkout/subscriptionStatus';
-import type { StepLoader } from '../stepLoader';
+import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { loadOrderStep } from './orderView';
 
 /** The cart: the order priced without location, and whether a signed-in visitor already subscribes. */

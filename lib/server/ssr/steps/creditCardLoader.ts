@@ -1,8 +1,8 @@
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '../../../payments/paymentErrors';
-import { isoDate } from '../../../pricing/renewalDates';
-import { enabledPaymentMethods } from '../../payments/methodRegistry';
-import type { StepLoader } from '../stepLoader';
-import { receiptFor } from '../receiptProps';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { isoDate } from '@/lib/pricing/renewalDates';
+import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
+import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import { loadOrderStep } from './orderView';
 
 /** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */

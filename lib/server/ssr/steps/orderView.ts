@@ -1,12 +1,12 @@
-import { cartCookieName, resolveCart, type CartSelection } from '../../../cart/cartSelection';
-import { decodeCartSelection } from '../../../cart/cartCookieCodec';
-import { quoteRequestSchema } from '../../../checkout/quoteContract';
-import { quoteRequestFor } from '../../../checkout/quoteRequestFor';
-import type { OrderStepView, OrderViewModel } from '../../../journey/viewModels';
-import { receiptFor } from '../receiptProps';
-import { quoteCheckout } from '../../checkout/quoteService';
-import { HttpError } from '../../http/HttpError';
-import type { StepLoaderContext } from '../stepLoader';
+import { cartCookieName, resolveCart, type CartSelection } from '@/lib/cart/cartSelection';
+import { decodeCartSelection } from '@/lib/cart/cartCookieCodec';
+import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
+import type { OrderStepView, OrderViewModel } from '@/lib/journey/viewModels';
+import { receiptFor } from '@/lib/server/ssr/receiptProps';
+import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { StepLoaderContext } from '@/lib/server/ssr/stepLoader';
 
 export type OrderLoad = { order: OrderViewModel | null; notice: string | null };
 

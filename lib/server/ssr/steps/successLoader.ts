@@ -1,5 +1,5 @@
-import { receiptFor } from '../receiptProps';
-import type { StepLoader } from '../stepLoader';
+import { receiptFor } from '@/lib/server/ssr/receiptProps';
+import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { clearCartCookie } from './orderView';
 
 /**

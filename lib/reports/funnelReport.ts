@@ -7,7 +7,7 @@
  * link without seeing the offer page counts at the cart only, so a step-to-step
  * conversion can exceed 100%; we show that rather than hide visitors who skipped a step.
  */
-import type { WaypointId } from '../../tracking/events';
+import type { WaypointId } from '@/lib/tracking/events';
 
 /** The funnel's steps in order, each with the waypoint that marks it (lib/tracking/events.ts). */
 export const FUNNEL_STEPS = [

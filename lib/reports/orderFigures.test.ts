@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FAILURE_MESSAGES } from '../../payments/paymentErrors';
+import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import { DECLINE_REASON_LABELS, computeOrderFigures, declineReasonLabel, type DeclineCount } from './orderFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 

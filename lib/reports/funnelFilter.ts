@@ -5,7 +5,7 @@
  * blur the conversions marketers act on). Empty values mean the default, as a GET form
  * sends every field. A bad value is refused with a message saying what is wrong.
  */
-import type { ParseResult, QueryValue } from '../../journey/query';
+import type { ParseResult, QueryValue } from '@/lib/journey/query';
 import type { ReportRange } from './funnelReport';
 
 export const REPORT_MODES = ['all', 'live', 'test'] as const;

@@ -10,7 +10,7 @@
  * - 3-D Secure: orders the card's bank asked to authenticate, by what became of them.
  * Money is never added across currencies, nor live to test: each has its own row.
  */
-import type { PaymentFailureCode } from '../../payments/paymentErrors';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { DIRECT_SOURCE_LABEL } from './funnelReport';
 
 /** What became of the orders the bank asked to authenticate with 3-D Secure. */

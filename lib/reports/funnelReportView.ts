@@ -1,0 +1,55 @@
+import type { FunnelFilter } from './funnelFilter';
+import type { FunnelReport } from './funnelReport';
+import type { OrderFiguresReport } from './orderFigures';
+import type { SchemaDriftEntry } from './schemaDrift';
+
+// What the funnel report page (/admin/funnel) is given: computed on the server
+// (lib/server/reports), rendered by components/admin.
+
+/** A campaign of the catalogue as the filter offers it. */
+export interface CampaignOption {
+  campaignId: string;
+  /** Brand and path, which marketers recognise more readily than the id. */
+  label: string;
+}
+
+/** How far the drift list is from complete: the page says so when it is cut. */
+export interface DriftLimits {
+  /** Observed shapes compared: at most DRIFT_OBSERVATIONS_MAX, the most recently seen. */
+  shapesCompared: number;
+  /** The period had more observed shapes than were compared. */
+  shapesCut: boolean;
+  /** Differences found among the compared shapes; the list shows at most DRIFT_ENTRIES_MAX of them. */
+  differencesFound: number;
+}
+
+/** Violations grouped as the report shows them: what was blocked, by which directive, where. */
+export interface CspViolationSummary {
+  page: string;
+  directive: string;
+  blocked: string;
+  disposition: 'enforce' | 'report';
+  count: number;
+  lastSeen: string;
+  /** One source location seen for the group (the script that tried), if browsers gave one. */
+  source: string | null;
+}
+
+/** Everything the funnel report page shows; plain data, as page props must be. */
+export interface FunnelReportView {
+  filter: FunnelFilter;
+  campaignOptions: CampaignOption[];
+  report: FunnelReport;
+  /** What the period's orders brought in, per campaign × source × mode × currency (same period, campaign and mode). */
+  orders: OrderFiguresReport;
+  drift: SchemaDriftEntry[];
+  driftLimits: DriftLimits;
+  /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */
+  cspViolations: CspViolationSummary[];
+}
+
+export type RefusedStatus = 400 | 401 | 405 | 429 | 503;
+
+export type FunnelReportPageProps =
+  | ({ kind: 'report' } & FunnelReportView)
+  | { kind: 'refused'; status: RefusedStatus; message: string };
