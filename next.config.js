@@ -10,7 +10,7 @@ const ASSET_PREFIX = '/purchase-journey';
  * step alone may use the Payment Request API (Stripe's wallet buttons, in Stripe's frame).
  * Pages replace this Content-Security-Policy with their full one (a nonce per response,
  * the configured parties' hosts: lib/server/ssr/documentSecurity.ts); every other answer
- * keeps this one. HSTS is sent by server/index.mjs, from PUBLIC_ORIGIN at run time (this
+ * keeps this one. HSTS is sent by entrypoint/index.mjs, from PUBLIC_ORIGIN at run time (this
  * list is fixed at build time).
  */
 const SECURITY_HEADERS = [

@@ -45,7 +45,7 @@ async function waitForStatus(origin: string): Promise<void> {
 async function measureOn(database: DatabaseName, databaseUrl: string, options: DatabaseBenchOptions): Promise<DatabaseBench> {
   const env = { ...options.env, DATABASE_URL: databaseUrl, PORT: String(options.port) };
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
-  const server = spawn('node', ['server/index.mjs', '-p', String(options.port), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
+  const server = spawn('node', ['entrypoint/index.mjs', '-p', String(options.port), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
   const origin = `http://127.0.0.1:${options.port}`;
   try {
     await waitForStatus(origin);

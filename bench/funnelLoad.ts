@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { createDb, parseDatabaseUrl } from '@/lib/server/db/createDb';
-import { sampleFunnelItems } from '@/lib/server/events/sampleEvents';
+import { sampleFunnelItems } from '@/lib/server/tracking/schemas/sampleEvents';
 
 /**
  * Funnel ingestion under load: beacon-like POSTs (text/plain, a JSON array of 10 valid

@@ -19,7 +19,7 @@
  * (bench/results/databases.json). Every run also records its parts in bench/results.json,
  * the latest figures of each (committed: README's table comes from it).
  */
-import { ensureBuild } from '@/scripts/buildGuard.mjs';
+import { ensureBuild } from '@/entrypoint/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   for (const base of [BENCH_DB_FILE, BENCH_TRACKING_DB_FILE]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${base}${suffix}`, { force: true });
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
 
-  const server: ChildProcess = spawn('node', ['server/index.mjs', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
+  const server: ChildProcess = spawn('node', ['entrypoint/index.mjs', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
   try {
     await waitForServer();
     if (ONLY === 'flood') {

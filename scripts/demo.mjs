@@ -1,9 +1,10 @@
+// @ts-check
 // npm run demo: installs what is missing, builds (or reuses a current build), prepares the database with the
 // demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000). The database is the
 // embedded SQLite file unless DATABASE_URL names another (a postgres:// URL is migrated and seeded alike).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { ensureBuild } from './buildGuard.mjs';
+import { ensureBuild } from '../entrypoint/buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
 
 const port = process.env.PORT ?? '3000';
@@ -22,7 +23,7 @@ ensureSetup();
 try {
   ensureBuild({ env });
 } catch (error) {
-  console.error(error.message);
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }
 try {
@@ -30,11 +31,11 @@ try {
 } catch (error) {
   // db:setup has printed why (a setting, the database away): no stack of ours on top of it.
   console.error('npm run demo stopped: the database could not be prepared (see above).');
-  process.exit(error.status ?? 1);
+  process.exit(/** @type {{ status?: number }} */ (error).status ?? 1);
 }
 
-const server = spawn('node', ['server/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+const server = spawn('node', ['entrypoint/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 
 const origin = `http://localhost:${port}`;
@@ -60,6 +61,7 @@ async function waitUntilReady() {
 }
 
 /** A database URL as it may be printed: without its password. */
+/** @param {string} url */
 function withoutPassword(url) {
   try {
     const parsed = new URL(url);

@@ -1,9 +1,11 @@
+// @ts-check
 // Serves the production build for the browser tests on a fresh copy of the demo catalogue.
 // Builds first only when there is no build (npm test always builds before it runs).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const port = process.env.PORT ?? '3210';
+/** @type {(cmd: string, args: string[]) => unknown} */
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit', env: process.env });
 
 // The app's database and the tracking data's file beside it (lib/server/db/trackingDatabaseUrl).
@@ -13,7 +15,7 @@ for (const base of ['data/e2e.db', 'data/e2e-tracking.db']) {
 if (!fs.existsSync('.next/BUILD_ID')) run('npx', ['next', 'build']);
 run('npx', ['tsx', 'scripts/db-setup.ts']);
 
-const server = spawn('node', ['server/index.mjs', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
+const server = spawn('node', ['entrypoint/index.mjs', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

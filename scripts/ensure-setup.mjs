@@ -1,3 +1,4 @@
+// @ts-check
 // Installs what a fresh machine is missing, using only Node's own modules (it runs before
 // node_modules exists): the npm packages when package-lock.json changed since the last
 // install, with --browser Debian's Chromium and nginx for the browser tests, and with
@@ -7,18 +8,21 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { postgresBinDir } from './postgresServer.mjs';
 
+/** @type {[number, number]} */
 const MIN_NODE = [20, 19];
 const STAMP = 'node_modules/.journey-install-stamp';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
+/** @param {string} message */
 function say(message) {
   console.log(`[setup] ${message}`);
 }
 
 function checkNode() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < MIN_NODE[0] || (major === MIN_NODE[0] && minor < MIN_NODE[1])) {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const [minMajor, minMinor] = MIN_NODE;
+  if (major < minMajor || (major === minMajor && minor < minMinor)) {
     throw new Error(`Node ${MIN_NODE.join('.')} or newer is needed; this is ${process.versions.node}.`);
   }
 }
@@ -58,6 +62,10 @@ let aptUpdated = false;
  * 5432, nginx on port 80) are kept from starting while they install (policy-rc.d answers
  * 101, "not allowed"): the tests start servers of their own on free loopback ports.
  */
+/**
+ * @param {string[]} packages
+ * @param {string} why
+ */
 function aptInstall(packages, why) {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     throw new Error(`${why}: install Debian's package as root: apt-get install -y ${packages.join(' ')}`);
@@ -89,6 +97,7 @@ export function ensureNginx() {
   if (!fs.existsSync(NGINX_PATH)) aptInstall(['nginx-light'], `nginx is missing at ${NGINX_PATH} (the deployment tests need it)`);
 }
 
+/** @param {{ browser?: boolean, nginx?: boolean, postgres?: boolean }} [needs] */
 export function ensureSetup({ browser = false, nginx = browser, postgres = false } = {}) {
   checkNode();
   ensurePackages();
@@ -105,7 +114,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       postgres: process.argv.includes('--postgres'),
     });
   } catch (error) {
-    console.error(`[setup] ${error.message}`);
+    console.error(`[setup] ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

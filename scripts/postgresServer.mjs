@@ -1,3 +1,4 @@
+// @ts-check
 // A throw-away PostgreSQL server for the tests and the bench: initdb in a temp directory,
 // served on a free loopback port, removed when stopped. initdb refuses to run as root, so
 // under root the cluster belongs to the unprivileged user "nobody". Uses only Node's own
@@ -18,19 +19,20 @@ export function postgresBinDir() {
       .readdirSync(root)
       .filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
       .sort((a, b) => Number(b) - Number(a));
-    if (versions.length > 0) return path.join(root, versions[0], 'bin');
+    if (versions[0]) return path.join(root, versions[0], 'bin');
   }
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' });
   return which.status === 0 ? path.dirname(which.stdout.trim()) : null;
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -44,6 +46,12 @@ function owner() {
   return { uid: Number(id.stdout.trim()), gid: Number(group.stdout.trim()) };
 }
 
+/**
+ * @param {string} binDir
+ * @param {number} port
+ * @param {import('node:child_process').ChildProcess} server
+ * @param {string} logFile
+ */
 async function waitUntilReady(binDir, port, server, logFile) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, migrateToLatest } from '@/lib/server/db/createDb';
-import { ArrivalIds } from '@/lib/server/events/arrivalIds';
+import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'purge-cli-'));
 const file = path.join(dir, 'journey.db');
@@ -19,7 +19,8 @@ function runPurge(env: Record<string, string>) {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('npm run purge', () => {
+// Each case starts tsx in a child process, which a busy machine can take seconds to do.
+describe('npm run purge', { timeout: 30_000 }, () => {
   it('deletes what is older than the ages and prints the count per table, with a production configuration it does not need', async () => {
     const db = createDb({ dialect: 'sqlite', filename: file });
     await migrateToLatest(db);

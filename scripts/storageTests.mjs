@@ -1,13 +1,19 @@
+// @ts-check
 // Which test files make up the storage suite that npm test runs on PostgreSQL as well:
 // every one that takes its database from tests/fixtures/testDb. (demoSnapshot uses one
 // too, but only to read the demo catalogue back: its component tests are not about storage.)
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOTS = ['lib', 'components', 'pages', 'scripts', 'server'];
+const ROOTS = ['lib', 'components', 'pages', 'scripts', 'entrypoint'];
 const TEST_FILE = /\.test\.tsx?$/;
 const TAKES_A_DATABASE = /fixtures\/testDb['"]/;
 
+/**
+ * @param {string} dir
+ * @param {string[]} found
+ * @returns {string[]}
+ */
 function walk(dir, found) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);

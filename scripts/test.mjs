@@ -1,3 +1,4 @@
+// @ts-check
 // npm test: installs what is missing (packages, Debian's Chromium and PostgreSQL),
 // type-checks, lints, runs the unit and component tests, runs the storage suite again on a
 // throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
@@ -8,19 +9,26 @@
 // Ends with one line "Tests: N passed, N failed" counting them all.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { recordBuild, refusalWhileServing } from './buildGuard.mjs';
+import { recordBuild, refusalWhileServing } from '../entrypoint/buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
 import { startPostgres } from './postgresServer.mjs';
 import { storageTestFiles } from './storageTests.mjs';
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
+/**
+ * @param {string} title
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [extraEnv]
+ */
 function step(title, command, args, extraEnv = {}) {
   console.log(`\n=== ${title} ===`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return result.status === 0;
 }
 
+/** @param {string} file */
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -32,7 +40,7 @@ function readJson(file) {
 try {
   ensureSetup({ browser: true, postgres: true });
 } catch (error) {
-  console.error(`[setup] ${error.message}`);
+  console.error(`[setup] ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 
@@ -59,7 +67,7 @@ try {
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-postgres.json', ...files];
   if (!step(`Storage tests on PostgreSQL (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url })) failures.push('storage tests on PostgreSQL');
 } catch (error) {
-  console.error(`[postgres] ${error.message}`);
+  console.error(`[postgres] ${/** @type {Error} */ (error).message}`);
   failures.push('storage tests on PostgreSQL');
 }
 const stopPostgres = () => postgres?.stop();

@@ -2,10 +2,10 @@ import { useEffect, useReducer, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import Cookies from 'js-cookie';
 import { Loader } from '@/components/ui/Loader';
-import { authReducer, INITIAL_AUTH_STATE, mustSignIn, sessionStillValid } from '@/lib/auth/authMachine';
-import { initiatePathFor } from '@/lib/auth/initiatePath';
+import { authReducer, INITIAL_AUTH_STATE, mustSignIn, sessionStillValid } from '@/lib/identity/authMachine';
+import { initiatePathFor } from '@/lib/identity/initiatePath';
 import { useApiClient } from './ApiClientProvider';
-import { SESSION_EXPIRY_COOKIE, TOKEN_ACCESS_STORAGE_KEY } from '@/lib/auth/sessionCookieNames';
+import { SESSION_EXPIRY_COOKIE, TOKEN_ACCESS_STORAGE_KEY } from '@/lib/identity/sessionCookieNames';
 
 function cookieExpiry(): number | null {
   const value = Number(Cookies.get(SESSION_EXPIRY_COOKIE));

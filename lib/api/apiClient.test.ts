@@ -246,7 +246,7 @@ describe('createApiClient: an aborted quote', () => {
   });
 });
 
-describe('createApiClient: verifySession answers the auth machine event (lib/auth/authClient.ts)', () => {
+describe('createApiClient: verifySession answers the auth machine event (lib/identity/authMachine.ts)', () => {
   it.each<[string, () => Response | Promise<Response>, unknown]>([
     ['200', () => Response.json({ amgUUID: 'u-1', expires_on: 1_900_000_000 }), { type: 'verified', amgUUID: 'u-1', expiresOn: 1_900_000_000 }],
     ['200 without expiry', () => Response.json({ amgUUID: 'u-1' }), { type: 'verified', amgUUID: 'u-1', expiresOn: null }],

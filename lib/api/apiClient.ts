@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuthEvent } from '@/lib/auth/authMachine';
+import type { AuthEvent } from '@/lib/identity/authMachine';
 import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
 import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';

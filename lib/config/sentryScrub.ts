@@ -1,5 +1,5 @@
 import type { Breadcrumb, ErrorEvent, Event } from '@sentry/nextjs';
-import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/auth/sessionCookieNames';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/identity/sessionCookieNames';
 import { RECEIPT_COOKIE } from '@/lib/checkout/receiptCookieName';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Schema drift: where the events the inspector observed differ from the schemas the event
- * catalogue expects (lib/server/events/funnelSchemas.ts, expectedEventSchemas). Pure:
+ * catalogue expects (lib/server/tracking/schemas/funnelSchemas.ts, expectedEventSchemas). Pure:
  * observations in, a list of differences out.
  *
  * Both sides map a dotted property path to a type name. An expected type may allow null

@@ -2,7 +2,7 @@
  * The one typed catalogue of the journey's events (SPEC §3, §4). Each event is built by a
  * pure `build*` function; `track` accepts only events of this catalogue, and
  * `funnelItemFor` turns one into the item the funnel endpoint receives (SPEC §7).
- * The server validates every item against the same shapes (lib/server/events/funnelSchemas).
+ * The server validates every item against the same shapes (lib/server/tracking/schemas/funnelSchemas).
  */
 import { STEP_WAYPOINTS, waypointOf, type StepWaypoint } from '@/lib/journey/steps';
 

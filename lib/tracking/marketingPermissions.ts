@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
-import type { AuthEvent } from '@/lib/auth/authMachine';
-import { SESSION_EXPIRY_COOKIE } from '@/lib/auth/sessionCookieNames';
+import type { AuthEvent } from '@/lib/identity/authMachine';
+import { SESSION_EXPIRY_COOKIE } from '@/lib/identity/sessionCookieNames';
 import { buildMarketingPermissions, type MarketingPermissionsEvent } from './events';
 
 export interface PermissionChoices {

@@ -1,5 +1,5 @@
-import { collectorPreflight, receiveAnalytics } from '@/lib/server/events/collectorEndpoint';
-import { trackingRoute } from '@/lib/server/events/trackingRoute';
+import { collectorPreflight, receiveAnalytics } from '@/lib/server/tracking/endpoints/collectorEndpoint';
+import { trackingRoute } from '@/lib/server/tracking/endpoints/trackingRoute';
 
 /** The size cap and the accepted content types are ours: Next must not parse the body. */
 export const config = { api: { bodyParser: false } };

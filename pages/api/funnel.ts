@@ -1,5 +1,5 @@
-import { receiveFunnelPixel, receiveFunnelPost } from '@/lib/server/events/funnelEndpoint';
-import { trackingRoute } from '@/lib/server/events/trackingRoute';
+import { receiveFunnelPixel, receiveFunnelPost } from '@/lib/server/tracking/endpoints/funnelEndpoint';
+import { trackingRoute } from '@/lib/server/tracking/endpoints/trackingRoute';
 
 /** Beacons arrive as text/plain and the size cap is ours: Next must not parse the body. */
 export const config = { api: { bodyParser: false } };

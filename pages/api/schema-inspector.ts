@@ -1,5 +1,5 @@
-import { receiveSchemas } from '@/lib/server/events/schemaInspectorEndpoint';
-import { trackingRoute } from '@/lib/server/events/trackingRoute';
+import { receiveSchemas } from '@/lib/server/tracking/endpoints/schemaInspectorEndpoint';
+import { trackingRoute } from '@/lib/server/tracking/endpoints/trackingRoute';
 
 export const config = { api: { bodyParser: false } };
 

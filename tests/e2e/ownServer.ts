@@ -21,7 +21,7 @@ export async function startOwnServer(db: string, env: Record<string, string>): P
   expect(spawnSync('npx', ['tsx', 'scripts/db-setup.ts'], { env: serverEnv, stdio: 'ignore' }).status).toBe(0);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv, stdio: 'ignore' });
+  const server = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv, stdio: 'ignore' });
   await expect.poll(async () => (await fetch(`${base}/status`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
   return { base, stop: () => server.kill('SIGTERM') };
 }

@@ -4,7 +4,7 @@ import { freePort } from './ownServer';
 
 /** Starts the suite's build on a port of its own; resolves with how the process ended and what it printed. */
 function runServer(env: Record<string, string>, port: number, whenReady?: (base: string) => Promise<void>) {
-  const server = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+  const server = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, DATABASE_URL: 'file::memory:', PAYMENTS_SANDBOX: '1', NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   let output = '';

@@ -9,10 +9,10 @@ import Database from 'better-sqlite3';
  */
 
 export const WRITTEN_BY_REFUSALS: Readonly<Record<string, string>> = {
-  tracking_bad_rows: 'refused tracking requests are kept as bad rows (lib/server/events/trackingRoute.ts), bounded per client',
+  tracking_bad_rows: 'refused tracking requests are kept as bad rows (lib/server/tracking/endpoints/trackingRoute.ts), bounded per client',
   rate_limits: 'refused and throttled requests are counted (checkout abuse limits, sign-in links, wrong secrets, the budget of bad rows per client and per minute)',
-  bad_row_tallies: 'refused tracking requests are tallied per client and minute, for the summary of those whose bad rows were not kept (lib/server/events/badRowLimiter.ts)',
-  bad_row_windows: 'the minutes in which tracking requests were refused, with the number of clients tallied and whether their summaries were written (lib/server/events/badRowLimiter.ts)',
+  bad_row_tallies: 'refused tracking requests are tallied per client and minute, for the summary of those whose bad rows were not kept (lib/server/tracking/bad-rows/badRowLimiter.ts)',
+  bad_row_windows: 'the minutes in which tracking requests were refused, with the number of clients tallied and whether their summaries were written (lib/server/tracking/bad-rows/badRowLimiter.ts)',
 };
 
 export interface TableState {

@@ -6,7 +6,7 @@ import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
 import { send } from './client';
 
 /**
- * The fuzz's own production server (server/index.mjs, as npm start runs it) on its own port
+ * The fuzz's own production server (entrypoint/index.mjs, as npm start runs it) on its own port
  * and a fresh database under data/, so that it shares nothing with the browser tests'
  * server. Its environment is built from scratch (no APP_ENV, PUBLIC_ORIGIN or keys
  * inherited from the shell), with what makes every route reachable: the sandbox, an
@@ -89,7 +89,7 @@ export async function statusOk(port: number): Promise<boolean> {
 export async function startServer(databaseFile: string, port: number): Promise<FuzzServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
   prepareDatabase(databaseFile);
-  const child = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv(databaseFile), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv(databaseFile), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     // Bounded: a server that logs every refusal must not fill the test's memory.

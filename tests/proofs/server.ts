@@ -7,7 +7,7 @@ import type { Database } from '@/lib/server/db/schema';
 import { removeDatabase } from '@/tests/fuzz/server';
 
 /**
- * The proofs' production servers (server/index.mjs, as npm start runs it), each on its own
+ * The proofs' production servers (entrypoint/index.mjs, as npm start runs it), each on its own
  * database, given by URL so that the same proof runs on SQLite (file:…) and PostgreSQL
  * (postgres://…). The environment is built from scratch
  * (nothing inherited from the shell but what a process needs), loopback only.
@@ -51,7 +51,7 @@ export interface ProofServer {
 /** Starts a server on a prepared database and waits for GET /status (at most 90 s). */
 export async function startServer(databaseUrl: string, port: number, extra: Record<string, string> = {}): Promise<ProofServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
-  const child = spawn('node', ['server/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: proofEnv(databaseUrl, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: proofEnv(databaseUrl, extra), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     if (output.length < 2_000_000) output += chunk.toString('utf8');

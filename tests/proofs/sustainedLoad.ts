@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { sampleFunnelItems } from '@/lib/server/events/sampleEvents';
+import { sampleFunnelItems } from '@/lib/server/tracking/schemas/sampleEvents';
 import { Checks, tally, type ProofResult } from './proof';
 import { FUNNEL_KEY } from './server';
 

@@ -5,7 +5,7 @@ import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository'
 import { createCheckoutServices, type CheckoutServices } from '@/lib/server/checkout/checkoutServices';
 import { openDatabases } from '@/lib/server/db/openDatabases';
 import type { Database } from '@/lib/server/db/schema';
-import { createTrackingServices, type TrackingServices } from '@/lib/server/events/trackingServices';
+import { createTrackingServices, type TrackingServices } from '@/lib/server/tracking/trackingServices';
 import { createIdentityServices } from '@/lib/server/identity/identityServices';
 import type { IdentityService } from '@/lib/server/identity/IdentityService';
 import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
-import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
+import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 
 /**
  * Our queries compare text bytewise: arrival ids are time ranges, ISO times are compared as

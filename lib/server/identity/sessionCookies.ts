@@ -1,5 +1,5 @@
 import { parse, serialize } from 'cookie';
-import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/auth/sessionCookieNames';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/identity/sessionCookieNames';
 
 /** Set-Cookie values for a new session: the HttpOnly token and the readable expiry; Secure when the site is https (secureCookies). */
 export function sessionCookies(token: string, expiresOn: number, secure: boolean): string[] {

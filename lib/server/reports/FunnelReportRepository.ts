@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonTextField } from '@/lib/server/db/dialect';
 import type { Database } from '@/lib/server/db/schema';
-import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
+import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from '@/lib/reports/funnelReport';
 import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from '@/lib/reports/schemaDrift';

@@ -25,7 +25,7 @@ export interface FunnelReportSources {
   /** Tracking events, observed schemas and CSP reports: what browsers send, in its own database (lib/server/db/trackingDatabaseUrl). */
   trackingDb: Kysely<Database>;
   catalogue: Pick<CatalogueSnapshot, 'flowsByPath'>;
-  /** What the event catalogue expects per event name (lib/server/events/funnelSchemas). */
+  /** What the event catalogue expects per event name (lib/server/tracking/schemas/funnelSchemas). */
   expectedSchemas: ExpectedEventSchemas;
 }
 

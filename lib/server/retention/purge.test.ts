@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRetentionEnv } from '@/lib/config/serverEnv';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
-import { ArrivalIds } from '@/lib/server/events/arrivalIds';
+import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 import { purge, retentionAgesFrom, type RetentionAges } from './purge';
 
 const NOW = new Date('2027-06-15T03:00:00.000Z');

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RetentionEnv } from '@/lib/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
-import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
+import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 
 /**
  * Retention (issue 11): deletes what is older than its configured age, for `npm run purge`

@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext } from 'next';
-import { safeReturnPath } from '@/lib/auth/safeReturn';
+import { safeReturnPath } from '@/lib/identity/safeReturn';
 import { sessionCookies } from '@/lib/server/identity/sessionCookies';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import type { ServerContext } from '@/lib/server/context/createServerContext';

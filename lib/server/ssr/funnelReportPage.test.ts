@@ -1,4 +1,4 @@
-import { arrivalIdFloor } from '@/lib/server/events/arrivalIds';
+import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';

@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { expectedEventSchemas } from '@/lib/server/events/funnelSchemas';
+import { expectedEventSchemas } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { parseFunnelFilter } from '@/lib/reports/funnelFilter';
 import { loadFunnelReport } from '@/lib/server/reports/funnelReportService';
 import type { FunnelReportPageProps, RefusedStatus } from '@/lib/reports/funnelReportView';

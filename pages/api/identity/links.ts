@@ -3,7 +3,7 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { isValidSegment } from '@/lib/journey/path';
-import { safeReturnPath } from '@/lib/auth/safeReturn';
+import { safeReturnPath } from '@/lib/identity/safeReturn';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 

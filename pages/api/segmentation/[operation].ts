@@ -1,5 +1,5 @@
-import { receiveSegmentation } from '@/lib/server/events/segmentationEndpoint';
-import { trackingRoute } from '@/lib/server/events/trackingRoute';
+import { receiveSegmentation } from '@/lib/server/tracking/endpoints/segmentationEndpoint';
+import { trackingRoute } from '@/lib/server/tracking/endpoints/trackingRoute';
 
 export const config = { api: { bodyParser: false } };
 

@@ -10,7 +10,7 @@ import { nastyString, randomCodePoints } from '@/tests/fuzz/values';
  * encoded bytes that are not UTF-8), and odd separators.
  */
 
-/** The guard's limits (server/requestGuard.mjs): the mutations go to them and beyond. */
+/** The guard's limits (entrypoint/requestGuard.mjs): the mutations go to them and beyond. */
 const QUERY_PARAMS_MAX = 100;
 const TARGET_MAX = 4096;
 

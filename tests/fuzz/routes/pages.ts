@@ -125,7 +125,7 @@ const OTHER_PATHS = [
   '/.env',
   '/.git/config',
   '/package.json',
-  '/server/index.mjs',
+  '/entrypoint/index.mjs',
 ];
 
 export const OTHER_ROUTES: Route[] = [

@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('payload_json', 'text', (c) => c.notNull())
     .execute();
   // One index besides the key, because every beacon row pays for each: ids sort by arrival
-  // time (lib/server/events/arrivalIds), so the key serves time ranges, and the campaign
+  // time (lib/server/tracking/storage/arrivalIds), so the key serves time ranges, and the campaign
   // index serves what QA and the report ask per campaign.
   await db.schema.createIndex('tracking_events_campaign').on('tracking_events').columns(['campaign_id', 'received_at']).execute();
 

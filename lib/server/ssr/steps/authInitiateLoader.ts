@@ -1,4 +1,4 @@
-import { externalSignInUrl } from '@/lib/auth/externalSignIn';
+import { externalSignInUrl } from '@/lib/identity/externalSignIn';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { loadOrder } from './orderView';

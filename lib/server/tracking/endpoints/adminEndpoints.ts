@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireAdmin } from '@/lib/server/http/adminAuth';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
-import { listBadRows, listTrackingEvents } from './trackingQueries';
+import { listBadRows, listTrackingEvents } from '@/lib/server/tracking/storage/trackingQueries';
 
 /**
  * Operators read what tracking stored and what it refused, in arrival order, with the same

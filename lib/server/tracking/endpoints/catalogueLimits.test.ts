@@ -33,8 +33,8 @@ import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import { analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import { transactionIdFor } from '@/lib/server/checkout/submitService';
 import { brandFromRow, flowFromRows, offerFromRow, rowsFromFile } from '@/lib/server/catalogue/catalogueRows';
-import { ANALYTICS_DATA_SCHEMAS } from './analyticsSchemas';
-import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from './funnelSchemas';
+import { ANALYTICS_DATA_SCHEMAS } from '@/lib/server/tracking/schemas/analyticsSchemas';
+import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from '@/lib/server/tracking/schemas/funnelSchemas';
 
 /**
  * The server's caps must never be narrower than what the catalogue and the browser can
@@ -47,7 +47,7 @@ import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from './funnelSchemas';
  * test instead of refusing real events in production.
  */
 
-const ROOT = path.resolve(__dirname, '../../..');
+const ROOT = path.resolve(__dirname, '../../../..');
 const TIMESTAMP = Date.UTC(2026, 10, 21, 12);
 
 /** The catalogue's zod shapes, read for their stated limits. */

@@ -1,8 +1,8 @@
 import type { NextApiRequest } from 'next';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { matchesHash, sha256 } from '@/lib/server/ids';
-import type { NewTrackingEvent } from './EventStore';
-import { checkFunnelItem, type ValidFunnelItem } from './funnelSchemas';
+import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
+import { checkFunnelItem, type ValidFunnelItem } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { isSafeSource } from '@/lib/journey/query';

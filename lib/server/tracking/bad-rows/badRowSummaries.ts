@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type { BadRowChannel, NewBadRow } from './EventStore';
+import type { BadRowChannel, NewBadRow } from '@/lib/server/tracking/storage/EventStore';
 
 /**
  * The summary bad rows of one ended window of the bad-row limiter: one per address with

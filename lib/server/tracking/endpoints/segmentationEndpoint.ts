@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { NewTrackingEvent } from './EventStore';
+import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
 import { livemodeFromQuery, queryValue, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { SEGMENT_OPERATIONS, type SegmentOperation } from '@/lib/tracking/segmentOperation';

@@ -2,11 +2,11 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/config/serverEnv';
 import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
-import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from './analyticsSchemas';
-import type { NewTrackingEvent } from './EventStore';
+import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from '@/lib/server/tracking/schemas/analyticsSchemas';
+import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
 import { parseBody, readJsonBody, refused } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
-import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';
+import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funnelSchemas';
 
 /**
  * The built-in analytics collector (SPEC §7 `POST /com.condenast/yv8`): the Snowplow

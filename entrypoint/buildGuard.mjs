@@ -1,3 +1,4 @@
+// @ts-check
 // Builds never pull the floor from under a running server (issue 13). `next build` replaces
 // .next; a server already serving from this checkout then answers 400 for its own chunks and
 // no button on its pages works any more. So a current build is reused, and a stale one is
@@ -25,6 +26,13 @@ export const BUILD_INPUTS = [
 const FINGERPRINT_FILE = 'build-fingerprint';
 const SERVERS_DIR = 'servers';
 
+/** @typedef {{ pid: number, port?: number | string }} ServerRecord */
+
+/**
+ * @param {string} dir
+ * @param {string} entry
+ * @returns {string[]}
+ */
 function filesUnder(dir, entry) {
   const full = path.join(dir, entry);
   if (!fs.existsSync(full)) return [];
@@ -35,7 +43,10 @@ function filesUnder(dir, entry) {
     .flatMap((name) => filesUnder(dir, path.join(entry, name)));
 }
 
-/** A hash of every build input's path and content. */
+/**
+ * A hash of every build input's path and content.
+ * @param {string} dir
+ */
 export function sourceFingerprint(dir) {
   const hash = createHash('sha256');
   for (const file of BUILD_INPUTS.flatMap((entry) => filesUnder(dir, entry)).sort()) {
@@ -44,16 +55,22 @@ export function sourceFingerprint(dir) {
   return hash.digest('hex');
 }
 
+/** @param {number} pid */
 function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
   }
 }
 
-/** Records a server serving this build (server/index.mjs), and returns its removal. */
+/**
+ * Records a server serving this build (entrypoint/index.mjs), and returns its removal.
+ * @param {string} dir
+ * @param {number | string} port
+ * @returns {() => void}
+ */
 export function registerServer(dir, port) {
   const folder = path.join(dir, '.next', SERVERS_DIR);
   fs.mkdirSync(folder, { recursive: true });
@@ -62,10 +79,15 @@ export function registerServer(dir, port) {
   return () => fs.rmSync(file, { force: true });
 }
 
-/** The servers of this checkout that are running (a record left by a killed server is ignored and removed). */
+/**
+ * The servers of this checkout that are running (a record left by a killed server is ignored and removed).
+ * @param {string} dir
+ * @returns {ServerRecord[]}
+ */
 export function liveServers(dir) {
   const folder = path.join(dir, '.next', SERVERS_DIR);
   if (!fs.existsSync(folder)) return [];
+  /** @type {ServerRecord[]} */
   const servers = [];
   for (const name of fs.readdirSync(folder)) {
     const file = path.join(folder, name);
@@ -80,7 +102,11 @@ export function liveServers(dir) {
   return servers;
 }
 
-/** Whether to reuse the build, build, or refuse (pure: the facts are gathered by ensureBuild). */
+/**
+ * Whether to reuse the build, build, or refuse (pure: the facts are gathered by ensureBuild).
+ * @param {{ hasBuild: boolean, storedFingerprint: string | null, currentFingerprint: string, servers: readonly ServerRecord[], alwaysBuild?: boolean }} facts
+ * @returns {{ action: 'reuse' } | { action: 'build' } | { action: 'refuse', message: string }}
+ */
 export function decideBuild({ hasBuild, storedFingerprint, currentFingerprint, servers, alwaysBuild = false }) {
   if (hasBuild && !alwaysBuild && storedFingerprint === currentFingerprint) return { action: 'reuse' };
   if (servers.length === 0) return { action: 'build' };
@@ -93,12 +119,19 @@ export function decideBuild({ hasBuild, storedFingerprint, currentFingerprint, s
   };
 }
 
-/** Notes that .next now holds a build of the current sources (after a `next build` run elsewhere). */
+/**
+ * Notes that .next now holds a build of the current sources (after a `next build` run elsewhere).
+ * @param {string} [dir]
+ */
 export function recordBuild(dir = process.cwd()) {
   fs.writeFileSync(path.join(dir, '.next', FINGERPRINT_FILE), `${sourceFingerprint(dir)}\n`);
 }
 
-/** The refusal for a build with servers of this checkout running, or null when none run. */
+/**
+ * The refusal for a build with servers of this checkout running, or null when none run.
+ * @param {string} [dir]
+ * @returns {string | null}
+ */
 export function refusalWhileServing(dir = process.cwd()) {
   const decision = decideBuild({ hasBuild: true, storedFingerprint: null, currentFingerprint: '', servers: liveServers(dir) });
   return decision.action === 'refuse' ? decision.message : null;
@@ -108,6 +141,8 @@ export function refusalWhileServing(dir = process.cwd()) {
  * Makes sure .next holds a build of the current sources: reuses it when current (unless
  * `alwaysBuild`), builds when no server of this checkout runs, and otherwise throws with a
  * message saying which server to stop. Returns what it did.
+ * @param {{ dir?: string, env?: NodeJS.ProcessEnv, stdio?: 'inherit' | 'ignore', alwaysBuild?: boolean, log?: (message: string) => void }} [options]
+ * @returns {'reused' | 'built'}
  */
 export function ensureBuild({ dir = process.cwd(), env = process.env, stdio = 'inherit', alwaysBuild = false, log = console.log } = {}) {
   const next = path.join(dir, '.next');

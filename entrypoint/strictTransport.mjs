@@ -1,3 +1,4 @@
+// @ts-check
 // HSTS: once a browser has seen the site over https, it never asks over plain http again
 // (no first request a network attacker could answer). Only when the site is https: sent
 // over http it would be ignored, and a local http demo must stay reachable.

@@ -1,3 +1,4 @@
+// @ts-check
 // Checks on the request line, made before Next sees the request. Next parses the query
 // with URLSearchParams.getAll per key, which takes time in the square of the number of
 // parameters (4,000 repeated keys: ~150 ms of one core, on any path, static files too),

@@ -4,7 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { anonymisedAddress, BadRowLimiter } from './badRowLimiter';
-import type { NewBadRow } from './EventStore';
+import type { NewBadRow } from '@/lib/server/tracking/storage/EventStore';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);

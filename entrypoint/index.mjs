@@ -1,16 +1,21 @@
+// @ts-check
 // The production server (npm start, npm run demo, the browser tests): Next behind the
 // request guard, which refuses request lines that would cost Next time or confuse it.
-// Usage: node server/index.mjs [-p PORT] [-H HOSTNAME]; PORT in the environment also works.
+// Usage: node entrypoint/index.mjs [-p PORT] [-H HOSTNAME]; PORT in the environment also works.
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registerServer } from '../scripts/buildGuard.mjs';
+import { registerServer } from './buildGuard.mjs';
 import { answerClientError, refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
 import { strictTransportSecurity } from './strictTransport.mjs';
 
-process.env.NODE_ENV ??= 'production';
+/** @type {Record<string, string | undefined>} */ (process.env).NODE_ENV ??= 'production';
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 
+/**
+ * @param {string} short
+ * @param {string} long
+ */
 function option(short, long) {
   const args = process.argv.slice(2);
   const index = args.findIndex((arg) => arg === short || arg === long);
@@ -39,7 +44,7 @@ const server = http.createServer(
 // Registered before Next can add its own (it would hold unrouted upgrades open without an answer).
 server.on('upgrade', refuseUpgrade);
 server.on('clientError', answerClientError);
-// While it runs, builds from this checkout reuse .next or refuse to replace it (scripts/buildGuard.mjs).
+// While it runs, builds from this checkout reuse .next or refuse to replace it (entrypoint/buildGuard.mjs).
 const unregister = registerServer(dir, port);
 process.on('exit', unregister);
 server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
@@ -47,7 +52,8 @@ server.listen(port, hostname, () => console.log(`Ready on http://${hostname === 
 /** The process's server context, if a request made one (lib/server/context/serverContext.ts keeps it there). */
 async function closeServerContext() {
   try {
-    await (await globalThis.__journeyServerContext)?.close();
+    const held = /** @type {{ __journeyServerContext?: Promise<{ close(): Promise<void> }> }} */ (globalThis);
+    await (await held.__journeyServerContext)?.close();
   } catch (error) {
     console.error('[server] closing the databases failed:', error);
   }

@@ -6,10 +6,10 @@ import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
 import { buildAddToCart, buildCartLoad } from '@/lib/tracking/events';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
-import { BadRowLimiter } from './badRowLimiter';
+import { BadRowLimiter } from '@/lib/server/tracking/bad-rows/badRowLimiter';
 import { EventLimit } from './eventLimit';
-import { checkFunnelItem } from './funnelSchemas';
-import { sampleFunnelItems } from './sampleEvents';
+import { checkFunnelItem } from '@/lib/server/tracking/schemas/funnelSchemas';
+import { sampleFunnelItems } from '@/lib/server/tracking/schemas/sampleEvents';
 import { PIXEL_GIF } from './ingestHttp';
 import { serveApiRoutes, type RouteServer, type RouteTable } from '@/tests/fixtures/apiRouteServer';
 

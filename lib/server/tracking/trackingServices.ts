@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
-import { BadRowLimiter } from './badRowLimiter';
-import { EventLimit } from './eventLimit';
-import { EventStore } from './EventStore';
+import { BadRowLimiter } from '@/lib/server/tracking/bad-rows/badRowLimiter';
+import { EventLimit } from '@/lib/server/tracking/endpoints/eventLimit';
+import { EventStore } from '@/lib/server/tracking/storage/EventStore';
 
 export interface TrackingServices {
   store: EventStore;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import type { BadRowChannel } from './EventStore';
+import type { BadRowChannel } from '@/lib/server/tracking/storage/EventStore';
 import type { Tally, WindowTallies } from './badRowSummaries';
 
 /** The tally of the addresses beyond those followed in a window, summed under one name no client key has. */

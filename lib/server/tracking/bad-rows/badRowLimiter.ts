@@ -3,7 +3,7 @@ import type { Database } from '@/lib/server/db/schema';
 import { BadRowBudget } from './badRowBudget';
 import { summaryRows } from './badRowSummaries';
 import { BadRowTallies, UNFOLLOWED, type Outcome } from './badRowTallies';
-import type { BadRowChannel, NewBadRow } from './EventStore';
+import type { BadRowChannel, NewBadRow } from '@/lib/server/tracking/storage/EventStore';
 
 export { anonymisedAddress } from './badRowSummaries';
 

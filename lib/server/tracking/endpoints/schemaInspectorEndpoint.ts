@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { SchemaObservation } from './EventStore';
+import type { SchemaObservation } from '@/lib/server/tracking/storage/EventStore';
 import { checkApiKey } from './funnelEndpoint';
-import { TIMESTAMP_MAX, TIMESTAMP_MIN } from './funnelSchemas';
+import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { parseBody, readJsonBody } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 

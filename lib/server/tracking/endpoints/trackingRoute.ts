@@ -3,11 +3,11 @@ import { apiRoute, type HttpMethod } from '@/lib/server/http/apiRoute';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { EventLimitError } from './eventLimit';
-import { EventStoreUnavailableError, type BadRowChannel } from './EventStore';
+import { EventStoreUnavailableError, type BadRowChannel } from '@/lib/server/tracking/storage/EventStore';
 import { describeRequest, type SeenBody } from './ingestHttp';
 import type { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
 import { serverContext } from '@/lib/server/context/serverContext';
-import type { TrackingServices } from './trackingServices';
+import type { TrackingServices } from '@/lib/server/tracking/trackingServices';
 
 /** What an ingestion handler gets besides the request: the services, and a place to note the body it read. */
 export interface IngestContext {

@@ -1,1 +1,0 @@
-export function storageTestFiles(root?: string): string[];

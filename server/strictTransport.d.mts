@@ -1,2 +1,0 @@
-export declare const HSTS_VALUE: string;
-export declare function strictTransportSecurity(publicOrigin: string | undefined): string | null;
