@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
-/** The latest figures of each part of the bench, committed: README's table is read from it. */
+/** The latest figures of each part of the bench, committed: docs/performance.md's table is read from it. */
 export const RESULTS_FILE = 'bench/results.json';
 
 /**

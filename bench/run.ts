@@ -17,7 +17,7 @@
  * BENCH_ONLY=flood measures the flood alone; BENCH_ONLY=nginx the offer page against the
  * floor alone (bench/results/nginx.json); BENCH_ONLY=databases the two databases alone
  * (bench/results/databases.json). Every run also records its parts in bench/results.json,
- * the latest figures of each (committed: README's table comes from it).
+ * the latest figures of each (committed: docs/performance.md's table comes from it).
  */
 import { ensureBuild } from '@/entrypoint/buildGuard.mjs';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';

@@ -5,9 +5,9 @@ import { freePort } from './ownServer';
 import { OfferPage } from './pages/OfferPage';
 
 /**
- * deploy/nginx.conf in front of the suite's server, as the README runs it: only its port
- * and upstream changed (scripts/nginxFront.ts). Each test asks for URLs of its own (a
- * source), so that what one caches never answers another.
+ * deploy/nginx.conf in front of the suite's server, as docs/deployment-and-postgresql.md
+ * runs it: only its port and upstream changed (scripts/nginxFront.ts). Each test asks for
+ * URLs of its own (a source), so that what one caches never answers another.
  */
 
 const SHARED = 'public, s-maxage=40, stale-while-revalidate=15';
