@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveApiRoutes, type RouteServer } from '@/tests/fixtures/apiRouteServer';
+import { describe, expect, it } from 'vitest';
+import { server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { bearerToken } from './adminAuth';
 import { SECRET_FAILURES_MAX } from './secretAttempts';
 
@@ -12,29 +12,12 @@ import { SECRET_FAILURES_MAX } from './secretAttempts';
 
 const ADMIN_TOKEN = 'admin-token-for-auth-tests-0123';
 const REPORT_PASSWORD = 'report-password-for-tests';
-vi.hoisted(() => {
-  process.env.DATABASE_URL = 'file::memory:';
-  process.env.ADMIN_TOKEN = 'admin-token-for-auth-tests-0123';
-  process.env.REPORT_PASSWORD = 'report-password-for-tests';
-  process.env.TRUSTED_PROXY_HOPS = '1';
-});
-
-const { serverContext } = await import('@/lib/server/context/serverContext');
-const { closeServerContext } = await import('@/lib/server/context/createServerContext');
-
-let server: RouteServer;
-beforeAll(async () => {
-  server = await serveApiRoutes([
-    [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
-    [/^\/api\/admin\/transactions$/, () => import('@/pages/api/admin/transactions')],
-    [/^\/api\/admin\/events$/, () => import('@/pages/api/admin/events')],
-    [/^\/api\/admin\/bad-rows$/, () => import('@/pages/api/admin/bad-rows')],
-  ]);
-});
-afterAll(async () => {
-  await server.close();
-  await closeServerContext(await serverContext());
-});
+await serveRoutesWithServerContext({ ADMIN_TOKEN, REPORT_PASSWORD, TRUSTED_PROXY_HOPS: '1' }, [
+  [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
+  [/^\/api\/admin\/transactions$/, () => import('@/pages/api/admin/transactions')],
+  [/^\/api\/admin\/events$/, () => import('@/pages/api/admin/events')],
+  [/^\/api\/admin\/bad-rows$/, () => import('@/pages/api/admin/bad-rows')],
+]);
 
 let clients = 0;
 /** A client address of its own for each test. */

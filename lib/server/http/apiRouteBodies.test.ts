@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rawRequest, serveApiRoutes, type RouteServer } from '@/tests/fixtures/apiRouteServer';
+import { describe, expect, it } from 'vitest';
+import { rawRequest } from '@/tests/fixtures/apiRouteServer';
+import { origin, server, serveRoutesWithServerContext, trackingDb } from '@/tests/fixtures/routeServerContext';
 
 /**
  * Every kind of API route, through Next's own API resolver on a real server: the answers
@@ -12,19 +14,9 @@ import { rawRequest, serveApiRoutes, type RouteServer } from '@/tests/fixtures/a
  */
 
 const STRIPE_SECRET = 'whsec_route_test_secret';
-vi.hoisted(() => {
-  process.env.DATABASE_URL = 'file::memory:';
-  process.env.ADMIN_TOKEN = 'admin-token-for-body-tests-0123';
-  process.env.STRIPE_WEBHOOK_SECRET_TEST = 'whsec_route_test_secret';
-  process.env.PAYMENTS_SANDBOX = '1';
-});
-
-const { serverContext } = await import('@/lib/server/context/serverContext');
-const { closeServerContext } = await import('@/lib/server/context/createServerContext');
-
-let server: RouteServer;
-beforeAll(async () => {
-  server = await serveApiRoutes([
+await serveRoutesWithServerContext(
+  { ADMIN_TOKEN: 'admin-token-for-body-tests-0123', STRIPE_WEBHOOK_SECRET_TEST: STRIPE_SECRET, PAYMENTS_SANDBOX: '1' },
+  [
     [/^\/api\/checkout\/quote$/, () => import('@/pages/api/checkout/quote')],
     [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
     [/^\/api\/identity\/links$/, () => import('@/pages/api/identity/links')],
@@ -33,12 +25,8 @@ beforeAll(async () => {
     [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
     [/^\/api\/ping$/, () => import('@/pages/api/ping')],
     [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
-  ]);
-});
-afterAll(async () => {
-  await server.close();
-  await closeServerContext(await serverContext());
-});
+  ],
+);
 
 const post = (path: string, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   fetch(`${server.origin}${path}`, { method: 'POST', headers, body: body as BodyInit });
@@ -150,6 +138,13 @@ describe('routes that take no body', () => {
     const outbox = await rawRequest(server.port, 'GET /api/admin/outbox HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 8', ['{"a":tru']);
     expect(outbox.status).toBe(401);
     expect(JSON.parse(outbox.body)).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});
+
+describe('GET /api/ping', () => {
+  it('answers ok', async () => {
+    expect(await (await fetch(`${origin}/api/ping`)).json()).toEqual({ ok: true });
+    expect((await sql<{ n: number }>`select 1 as n`.execute(await trackingDb())).rows).toEqual([{ n: 1 }]);
   });
 });
 
