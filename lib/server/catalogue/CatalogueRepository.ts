@@ -3,7 +3,7 @@ import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, rowsFromFile } from './catalogueRows';
+import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -109,17 +109,7 @@ export class CatalogueRepository {
         id: o.id,
         uuid: o.uuid,
         brand: o.brand_slug,
-        name: o.name,
-        description: o.description,
-        currencyCode: o.currency_code as CurrencyCode,
-        totalAmount: o.total_amount,
-        discountedAmount: o.discounted_amount,
-        billingInterval: o.billing_interval as Offer['billingInterval'],
-        trialOffer: o.trial_offer === 1,
-        trialDays: o.trial_days,
-        isPrintOffer: o.is_print_offer === 1,
-        isCrossSell: o.is_cross_sell === 1,
-        features: JSON.parse(o.features_json) as string[],
+        ...offerTermsFromRow(o),
         parentOfferId: o.parent_offer_id,
       })),
       checkoutFlows: flows.map((f) => ({

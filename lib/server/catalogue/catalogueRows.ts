@@ -16,17 +16,12 @@ export function brandFromRow(row: BrandRow): Brand {
   return { slug: row.slug, name: brandDisplayName(row.slug, row.name), identity: JSON.parse(row.identity_json) as BrandIdentity };
 }
 
-export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<string, string>): Offer {
-  const currencyCode = row.currency_code as CurrencyCode;
-  const parentId = row.parent_offer_id;
+/** An offer row's terms, as both the domain offer and the import file spell them. */
+export function offerTermsFromRow(row: OfferRow) {
   return {
-    id: row.id,
-    uuid: row.uuid,
-    brand: { slug: brand.slug, name: brand.name },
     name: row.name,
     description: row.description,
-    currencyCode,
-    currency: currencySymbol(currencyCode),
+    currencyCode: row.currency_code as CurrencyCode,
     totalAmount: row.total_amount,
     discountedAmount: row.discounted_amount,
     billingInterval: row.billing_interval as Offer['billingInterval'],
@@ -35,6 +30,18 @@ export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<
     isPrintOffer: row.is_print_offer === 1,
     isCrossSell: row.is_cross_sell === 1,
     features: JSON.parse(row.features_json) as string[],
+  };
+}
+
+export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<string, string>): Offer {
+  const terms = offerTermsFromRow(row);
+  const parentId = row.parent_offer_id;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    brand: { slug: brand.slug, name: brand.name },
+    ...terms,
+    currency: currencySymbol(terms.currencyCode),
     appliesIf: parentId === null ? null : { parentOffer: { id: parentId, uuid: uuidById.get(parentId) ?? null } },
   };
 }
