@@ -14,7 +14,7 @@ import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingField } from '@/lib/checkout/billing';
