@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonPayReturnParams';
 import styles from './AuthStep.module.css';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';

@@ -4,7 +4,7 @@ import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { ContinueLink } from '@/components/ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { cartItemFor } from '@/lib/cart/cart';
 import { cartItemsOf, MAX_ADD_ONS, withAddOn, withPromoCode } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';

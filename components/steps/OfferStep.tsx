@@ -4,7 +4,7 @@ import { OfferCard } from './OfferCard';
 import type { Offer } from '@/lib/catalogue/types';
 import { chooseOffer } from '@/lib/cart/cartSelection';
 import { writeCartCookie } from '@/lib/cart/cartCookie';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { stepHref } from '@/lib/journey/navigation';
 import { useOptionalCheckoutConfig } from '@/components/shell/CheckoutConfig';
 import { buildAddToCart, buildOfferPageLoad } from '@/lib/tracking/events';

@@ -5,7 +5,7 @@ import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { ContinueLink } from '@/components/ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { buildPromoCodeApply } from '@/lib/tracking/events';
 import { track } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';

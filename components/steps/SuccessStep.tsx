@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import Link from 'next/link';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from './stepViewProps';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { orderStartedSentence } from '@/lib/catalogue/offerCopy';

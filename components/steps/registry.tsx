@@ -1,12 +1,9 @@
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import type { StepId } from '@/lib/journey/steps';
-import type { StepPage } from '@/lib/journey/viewModels';
 import { DelayedLoader } from '@/components/ui/Loader';
 import { OfferStep } from './OfferStep';
-
-/** A step's view gets its page: the campaign frame and its own view model. */
-export type StepViewProps<K extends StepId> = StepPage<K>;
+import type { StepViewProps } from './stepViewProps';
 
 const loading = () => <DelayedLoader type="form-loading" />;
 

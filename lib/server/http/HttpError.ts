@@ -1,4 +1,4 @@
-import { carriesMark } from '@/lib/server/crossBundleMark';
+import { markedError } from '@/lib/server/crossBundleMark';
 
 export interface HttpErrorOptions {
   /** Sent as Retry-After (seconds) with the answer: when asking again may help (503, 429). */
@@ -8,17 +8,14 @@ export interface HttpErrorOptions {
 }
 
 /**
- * Marks every HttpError, whichever copy of this module made it. The bundler gives pages and
- * API routes their own copies of a module, and the server context (its gateways) is made
- * by whichever loaded first (lib/server/crossBundleMark.ts): a gateway's HttpError must still be one to
- * an API route's `instanceof`, or a 503 would be answered as a 500.
+ * An error an API route answers with: its status, a stable code and a readable message.
+ * Marked, because the bundler gives pages and API routes their own copies of a module and the
+ * server context (its gateways) is made by whichever loaded first (lib/server/crossBundleMark.ts):
+ * a gateway's HttpError must still be one to an API route's `instanceof`, or a 503 would be
+ * answered as a 500.
  */
-const HTTP_ERROR = Symbol.for('purchase-journey.HttpError');
-
-/** An error an API route answers with: its status, a stable code and a readable message. */
-export class HttpError extends Error {
+export class HttpError extends markedError('purchase-journey.HttpError') {
   readonly retryAfterSeconds: number | undefined;
-  readonly [HTTP_ERROR] = true;
 
   constructor(
     readonly status: number,
@@ -30,11 +27,5 @@ export class HttpError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
     this.retryAfterSeconds = options.retryAfterSeconds;
-  }
-
-  /** `instanceof HttpError` by the mark; subclasses keep the usual prototype check. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    if (this !== HttpError) return Function.prototype[Symbol.hasInstance].call(this, value);
-    return carriesMark(value, HTTP_ERROR);
   }
 }

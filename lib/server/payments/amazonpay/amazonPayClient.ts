@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { carriesMark } from '@/lib/server/crossBundleMark';
+import { markedError } from '@/lib/server/crossBundleMark';
 import type { z } from 'zod';
 import { rfc3986, signRequest, type AmazonPayRegion } from './amazonPaySigner';
 import {
@@ -22,17 +22,11 @@ export const AMAZON_PAY_API_HOSTS: Readonly<Record<AmazonPayRegion, string>> = {
   jp: 'https://pay-api.amazon.jp',
 };
 
-const AMAZON_PAY_API_ERROR = Symbol.for('purchase-journey.AmazonPayApiError');
-
-/** Amazon refused a request (status and Amazon's reasonCode), or could not be reached (status 0). */
-export class AmazonPayApiError extends Error {
-  readonly [AMAZON_PAY_API_ERROR] = true;
-
-  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesMark(value, AMAZON_PAY_API_ERROR);
-  }
-
+/**
+ * Amazon refused a request (status and Amazon's reasonCode), or could not be reached (status 0).
+ * Marked: the client is the server context's copy (crossBundleMark.ts).
+ */
+export class AmazonPayApiError extends markedError('purchase-journey.AmazonPayApiError') {
   constructor(
     readonly status: number,
     readonly reasonCode: string,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { carriesMark } from '@/lib/server/crossBundleMark';
+import { markedError } from '@/lib/server/crossBundleMark';
 import type {
   PayPalAccessToken,
   PayPalErrorBody,
@@ -31,18 +31,11 @@ export interface PayPalClientConfig {
 /** Long enough for a capture under load, short enough that a visitor is not left waiting on a dead connection. */
 export const PAYPAL_TIMEOUT_MS = 15_000;
 
-const PAYPAL_API_ERROR = Symbol.for('purchase-journey.PayPalApiError');
-const PAYPAL_NETWORK_ERROR = Symbol.for('purchase-journey.PayPalNetworkError');
-
-/** PayPal answered, but not with 2xx. `errorName` is PayPal's `name` (REST) or `error` (OAuth). */
-export class PayPalApiError extends Error {
-  readonly [PAYPAL_API_ERROR] = true;
-
-  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesMark(value, PAYPAL_API_ERROR);
-  }
-
+/**
+ * PayPal answered, but not with 2xx. `errorName` is PayPal's `name` (REST) or `error` (OAuth).
+ * Marked: the client is the server context's copy (crossBundleMark.ts).
+ */
+export class PayPalApiError extends markedError('purchase-journey.PayPalApiError') {
   constructor(
     readonly status: number,
     readonly errorName: string | null,
@@ -57,15 +50,11 @@ export class PayPalApiError extends Error {
   }
 }
 
-/** No answer from PayPal: a timeout or a connection failure. Whether the request took effect is unknown. */
-export class PayPalNetworkError extends Error {
-  readonly [PAYPAL_NETWORK_ERROR] = true;
-
-  /** Recognised across bundled copies: the client is the server context's (crossBundleMark.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesMark(value, PAYPAL_NETWORK_ERROR);
-  }
-
+/**
+ * No answer from PayPal: a timeout or a connection failure. Whether the request took effect is unknown.
+ * Marked: the client is the server context's copy (crossBundleMark.ts).
+ */
+export class PayPalNetworkError extends markedError('purchase-journey.PayPalNetworkError') {
   constructor(
     message: string,
     readonly timedOut: boolean,

@@ -1,4 +1,4 @@
-import { carriesMark } from '@/lib/server/crossBundleMark';
+import { markedError } from '@/lib/server/crossBundleMark';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { RateLimiter } from '@/lib/server/identity/RateLimiter';
 
@@ -8,18 +8,11 @@ export interface EventLimits {
   windowMs: number;
 }
 
-/** Marks every EventLimitError, whichever bundled copy of this module made it (see HttpError). */
-const EVENT_LIMIT_ERROR = Symbol.for('purchase-journey.EventLimitError');
-
-/** A request over its client's event limit: 429, with the seconds until the window ends for Retry-After. */
-export class EventLimitError extends HttpError {
-  readonly [EVENT_LIMIT_ERROR] = true;
-
-  /** `instanceof` by the mark: the limit is checked by the server context's copy, the route may be another. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesMark(value, EVENT_LIMIT_ERROR);
-  }
-
+/**
+ * A request over its client's event limit: 429, with the seconds until the window ends for Retry-After.
+ * Marked: the limit is checked by the server context's copy of this module, the route may be another.
+ */
+export class EventLimitError extends markedError('purchase-journey.EventLimitError', HttpError) {
   constructor(
     readonly retryAfterSeconds: number,
     limits: EventLimits,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { carriesMark } from '@/lib/server/crossBundleMark';
+import { markedError } from '@/lib/server/crossBundleMark';
 import { appendTrackingRows } from './appendTrackingRows';
 import { ArrivalIds } from './arrivalIds';
 
@@ -36,18 +36,11 @@ export interface SchemaObservation {
   count: number;
 }
 
-/** Marks every EventStoreUnavailableError, whichever bundled copy of this module made it (see HttpError). */
-const STORE_UNAVAILABLE = Symbol.for('purchase-journey.EventStoreUnavailableError');
-
-/** The store could not commit (or is too far behind to take more): the caller answers 503, never 500, and the client may retry. */
-export class EventStoreUnavailableError extends Error {
-  readonly [STORE_UNAVAILABLE] = true;
-
-  /** `instanceof` by the mark: the store is the server context's copy, the route may be another. */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return carriesMark(value, STORE_UNAVAILABLE);
-  }
-
+/**
+ * The store could not commit (or is too far behind to take more): the caller answers 503, never 500, and the client may retry.
+ * Marked: the store is the server context's copy of this module, the route may be another.
+ */
+export class EventStoreUnavailableError extends markedError('purchase-journey.EventStoreUnavailableError') {
   constructor(cause: unknown, message = 'The tracking store could not save the events.') {
     super(message, { cause });
     this.name = 'EventStoreUnavailableError';

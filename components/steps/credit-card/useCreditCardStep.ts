@@ -1,0 +1,273 @@
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRouter } from 'next/router';
+import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
+import type { ExistingSubscriber } from '@/components/checkout/ExistingSubscriberPanel';
+import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
+import { PAYMENT_METHOD_VIEWS } from '@/components/payment-methods/registry';
+import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import type { StepViewProps } from '@/components/steps/stepViewProps';
+import { withLocation } from '@/lib/cart/cartSelection';
+import { useCart } from '@/lib/cart/useCart';
+import type { Offer } from '@/lib/catalogue/types';
+import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingField, type BillingForm } from '@/lib/checkout/billing';
+import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey, withDeliverySameAsBilling, type CheckoutDraft } from '@/lib/checkout/checkoutDraft';
+import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
+import { firstChargeNote, renewalTerms, submitLabel, type RenewalTerms } from '@/lib/checkout/paymentCopy';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
+import { useAttempt } from '@/lib/checkout/useAttempt';
+import { useCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
+import { useQuote, type QuoteState } from '@/lib/checkout/useQuote';
+import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/methods';
+import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymentMachine';
+import { createPaymentDriver } from '@/lib/payments/runPayment';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
+import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
+import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
+import { track } from '@/lib/tracking/track';
+import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
+import { buyerLocation } from './buyerLocation';
+import { returnPathFor } from './paymentStepPaths';
+import { useFormFields } from './useFormFields';
+
+const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
+
+/** What the payment step renders, and what its controls call; the step only lays it out. */
+export interface CreditCardStepModel {
+  plan: Offer;
+  // The order, priced for the buyer's location.
+  quote: QuoteState;
+  retryQuote: () => void;
+  taxKnown: boolean;
+  chargeNote: string | null;
+  // The billing form.
+  billing: BillingForm;
+  billingErrors: Partial<Record<BillingField, string>>;
+  needsAddress: boolean;
+  deliverySameAsBilling: boolean;
+  changeBilling: (field: BillingField, value: string) => void;
+  setDeliverySameAsBilling: (same: boolean) => void;
+  touch: (field: string) => void;
+  focusField: (field: BillingField) => void;
+  register: (field: string) => (element: HTMLElement | null) => void;
+  showErrors: boolean;
+  // The payment method.
+  method: EnabledPaymentMethod | null;
+  chooseMethod: (id: PaymentMethodId) => void;
+  methodHandle: RefObject<PaymentMethodHandle | null>;
+  pay: () => Promise<PaymentState> | null;
+  stepLabel: string;
+  // Marketing and the renewal terms.
+  marketing: CheckoutDraft['marketing'];
+  setMarketing: (marketing: CheckoutDraft['marketing']) => void;
+  /** Null until the order has a total to state the terms with. */
+  terms: RenewalTerms | null;
+  consentRequired: boolean;
+  consented: boolean;
+  consentError: string | undefined;
+  setConsent: (agreed: boolean) => void;
+  consentVisible: () => void;
+  // The submit button and what the last payment came to.
+  methodLabel: string | null;
+  paying: boolean;
+  failure: string | null;
+  failureRef: RefObject<HTMLParagraphElement | null>;
+  outage: ProviderOutage | null;
+  existingSubscriber: ExistingSubscriber | null;
+  submit: (event: FormEvent) => void;
+}
+
+/**
+ * The payment step's state and behaviour: the cart and the typed draft, the quote for the
+ * buyer's location, the form's checks, the payment run (lib/payments' machine and driver)
+ * and the tracking calls. Null while there is no order to pay (an empty cart).
+ */
+export function useCreditCardStep({ flow, base, search, mode, view }: StepViewProps<'credit-card'>): CreditCardStepModel | null {
+  const { order, paymentMethods, signedInEmail, today, returnedFailure, trackingSessionId } = view;
+  // Back from the bank or a wallet in a new page: its events continue the visit that sent the order.
+  useLayoutEffect(() => {
+    if (trackingSessionId) continuePageView(trackingSessionId);
+  }, [trackingSessionId]);
+  const router = useRouter();
+  const api = useApiClient();
+  const attempt = useAttempt(flow.campaignId);
+  const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
+  const [draft, updateDraft] = useCheckoutDraft(flow.campaignId, {
+    billing: { ...EMPTY_BILLING, email: signedInEmail ?? '', country: order?.selection.country ?? '', region: order?.selection.region ?? '' },
+    deliverySameAsBilling: true,
+    renewalConsentFor: null,
+    marketing: NO_MARKETING,
+    paymentMethod: null,
+  });
+  const { billing } = draft;
+  useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
+
+  const initialPayment: PaymentState = returnedFailure ? { status: 'failed', message: returnedFailure, attemptKept: false } : { status: 'idle' };
+  const [payment, dispatch] = useReducer(paymentReducer, initialPayment);
+  const driver = useMemo(() => createPaymentDriver(dispatch, initialPayment), []);
+  const methodHandle = useRef<PaymentMethodHandle | null>(null);
+  const fields = useFormFields();
+  const firstNameFocused = useRef(false);
+
+  useEffect(() => {
+    // Back from the bank with a failure: that attempt is over, the next submit is a new one.
+    if (returnedFailure) attempt.finish();
+    // A page restored from the back/forward cache while leaving for the bank is usable again.
+    const restored = (event: PageTransitionEvent) => event.persisted && driver.reset();
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  const { locationKnown, country, region } = buyerLocation(billing);
+  useEffect(() => {
+    if (selection && (selection.country !== country || selection.region !== region)) setSelection(withLocation(selection, country, region));
+  }, [selection, country, region, setSelection]);
+
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { withLocation: true }), {
+    request: order?.quoteRequest ?? null,
+    quote: order?.quote ?? null,
+    error: order?.quoteError ?? null,
+  });
+  // What is shown may be the last quote while the next one loads; what is paid is only ever
+  // the quote of the current request (a submit waits for it).
+  const priced = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
+  const current = state.status === 'ready' ? state.quote : null;
+  const taxKnown = locationKnown && selection?.country === country;
+  const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
+
+  const failure = payment.status === 'failed' ? payment.message : null;
+  // The method the last payment was tried with: an outage panel names that provider.
+  const [triedWith, setTriedWith] = useState<PaymentMethodId | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  if (!order || !selection) return null;
+
+  const { plan } = order;
+  const needsAddress = plan.isPrintOffer;
+  const addressNeeds = { needsAddress, deliverySameAsBilling: draft.deliverySameAsBilling };
+  const billingErrors = validateBilling(billing, addressNeeds);
+  const termsKey = renewalTermsKey(plan, offerRenewalPrice(plan));
+  const consented = draft.renewalConsentFor === termsKey;
+  const consentError = consentRequired && !consented ? CONSENT_MISSING : undefined;
+  const total = priced ? priced.quote.total : null;
+  const addOnNames = priced ? priced.quote.lines.slice(1).map((line) => line.name) : [];
+
+  const method = chosenMethod(paymentMethods, draft.paymentMethod);
+  const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
+  // The method's own label for the step's button; null: the method brings its own button.
+  const methodLabel = method ? (PAYMENT_METHOD_VIEWS[method.id] as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
+
+  /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
+  const pay = (): Promise<PaymentState> | null => {
+    if (isBusy(driver.state) || !current) return null;
+    fields.setShowErrors(true);
+    const firstBillingError = BILLING_FIELD_ORDER.find((field) => billingErrors[field]);
+    const invalid = firstBillingError
+      ? fields.element(firstBillingError)
+      : (methodHandle.current?.firstInvalidField() ?? (consentError ? fields.element('consent') : null));
+    if (invalid) {
+      invalid.focus();
+      return null;
+    }
+    const handle = methodHandle.current;
+    if (!handle || !method) return null;
+    setTriedWith(method.id);
+    const billingData = billingFromForm(billing, addressNeeds) as Billing;
+    const returnPath = returnPathFor(router.asPath);
+    // The success page reports the choices once the order is paid, after a bank redirect too.
+    rememberOrderTracking(flow.campaignId, { marketing: draft.marketing });
+    return driver.run({
+      api,
+      attempt,
+      method: { prepare: (current) => handle.prepare(billingData, current), handleAction: (action) => handle.handleAction(action) },
+      buildRequest: (input, idempotencyKey) => ({
+        ...quoteRequestFor(flow, selection)!,
+        idempotencyKey,
+        billing: billingData,
+        autoRenewalConsent: consentRequired && consented,
+        payment: input,
+        livemode: mode.livemode,
+        source: mode.source,
+        trackingSessionId: pageViewSessionId(),
+        returnPath,
+      }),
+      navigate: (path) => router.push(path),
+      redirect: (url) => window.location.assign(url),
+    });
+  };
+
+  return {
+    plan,
+    quote: state,
+    retryQuote: retry,
+    taxKnown,
+    chargeNote: total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today),
+    billing,
+    billingErrors: Object.fromEntries(Object.entries(billingErrors).filter(([field]) => fields.visible(field))),
+    needsAddress,
+    deliverySameAsBilling: draft.deliverySameAsBilling,
+    changeBilling: (field, value) =>
+      updateDraft((current) => ({
+        ...current,
+        billing: { ...current.billing, [field]: value, ...(field === 'country' ? { region: '' } : {}) },
+      })),
+    setDeliverySameAsBilling: (same) => updateDraft((current) => withDeliverySameAsBilling(current, same)),
+    touch: fields.touch,
+    focusField: (field) => {
+      if (field !== 'firstName' || firstNameFocused.current) return;
+      firstNameFocused.current = true;
+      track(buildFirstNameFocus(flow.campaignId));
+    },
+    register: fields.register,
+    showErrors: fields.showErrors,
+    method,
+    chooseMethod: (id) => updateDraft((draftNow) => ({ ...draftNow, paymentMethod: id })),
+    methodHandle,
+    pay,
+    stepLabel,
+    marketing: draft.marketing,
+    setMarketing: (marketing) => updateDraft((current) => ({ ...current, marketing })),
+    terms: total === null ? null : renewalTerms(plan, addOnNames, total, plan.currencyCode, today),
+    consentRequired,
+    consented,
+    consentError,
+    setConsent: (agreed) => updateDraft((draftNow) => ({ ...draftNow, renewalConsentFor: agreed ? termsKey : null })),
+    consentVisible: () =>
+      track(
+        buildAutoRenewalConsentVisible({
+          timestamp: Date.now(),
+          campaignId: flow.campaignId,
+          country: billing.country,
+          brand: flow.brand_slug,
+          region: billing.region || null,
+          page: window.location.pathname,
+        }),
+      ),
+    methodLabel,
+    paying: isBusy(payment),
+    failure,
+    failureRef,
+    // The provider is down: the panel offers a retry with the step's button (a method with its own button is used again instead).
+    outage:
+      payment.status === 'failed' && payment.providerUnavailable && method
+        ? { method: triedWith ?? method.id, otherMethodAvailable: paymentMethods.length > 1, onRetry: methodLabel !== null ? () => void pay() : null }
+        : null,
+    // The typed e-mail already subscribes: a sign-in link to it, back to this page.
+    existingSubscriber:
+      payment.status === 'failed' && payment.existingSubscriber
+        ? {
+            email: billing.email.trim(),
+            sendLink: () =>
+              api.requestSignInLink({ email: billing.email.trim(), purpose: 'magic-link', brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath: `${base}/credit-card${search}` }),
+          }
+        : null,
+    submit: (event) => {
+      event.preventDefault();
+      // A method with its own button (a wallet's) takes the payment from that button only.
+      if (methodLabel !== null) void pay();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import type { QuoteResponse } from '@/lib/checkout/quoteContract';
+import type { SubmitRequest } from '@/lib/checkout/submitContract';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { HttpError } from '@/lib/server/http/HttpError';
+
+/** The order as the catalogue prices it, with the campaign and the offer it is for. */
+export interface PricedOrder {
+  priced: QuoteResponse;
+  flow: CheckoutFlow;
+  offer: Offer;
+}
+
+/**
+ * Prices the order again from the catalogue: prices in the request are never trusted. A
+ * promo code that cannot be used fails the submit (422), where a quote only reports it.
+ */
+export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, now: Date): PricedOrder {
+  const { billing } = request;
+  const priced = quoteCheckout(
+    snapshot,
+    {
+      brand: request.brand,
+      urlSlug: request.urlSlug,
+      offerId: request.offerId,
+      addOnIds: request.addOnIds,
+      ...(request.couponCode ? { couponCode: request.couponCode } : {}),
+      country: billing.country,
+      ...(billing.region ? { region: billing.region } : {}),
+    },
+    now,
+  );
+  if (priced.coupon && !priced.coupon.applied) throw new HttpError(422, 'coupon_not_applicable', priced.coupon.message);
+
+  const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
+  const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
+  return { priced, flow, offer };
+}

@@ -1,0 +1,107 @@
+import type { Offer } from '@/lib/catalogue/types';
+import { renewalTerms } from '@/lib/checkout/paymentCopy';
+import type { SubmitRequest, SubmitResponse } from '@/lib/checkout/submitContract';
+import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
+import type { Quote } from '@/lib/pricing/quote';
+import { isoDate } from '@/lib/pricing/renewalDates';
+import { transactionView, type TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { sha256 } from '@/lib/server/ids';
+import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
+import type { SubmitAttempt } from './attempt';
+import type { CheckoutDeps } from './deps';
+import { settledResponse } from './responses';
+import type { ValidOrder } from './validate';
+
+/** What the transaction keeps of the order: the invoice is read from it, never from the catalogue again. */
+export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, paymentStepPath: string): OrderSnapshot {
+  const { offer, priced } = order;
+  return {
+    offer: {
+      id: offer.id,
+      uuid: offer.uuid,
+      name: offer.name,
+      description: offer.description,
+      billingInterval: offer.billingInterval,
+      trialOffer: offer.trialOffer,
+      trialDays: offer.trialDays,
+      isPrintOffer: offer.isPrintOffer,
+      renewalAmount: offerRenewalPrice(offer),
+    },
+    lines: priced.quote.lines,
+    taxRate: priced.quote.taxRate,
+    payment: attempt.paymentSnapshot,
+    paymentStepPath,
+  };
+}
+
+/**
+ * Records the attempt's transaction before anything is charged. Returns the answer of a
+ * transaction kept from an earlier try that already has its outcome; null when the charge
+ * is still to be made.
+ */
+export async function openTransaction(
+  deps: CheckoutDeps,
+  transactions: TransactionRepository,
+  request: SubmitRequest,
+  attempt: SubmitAttempt,
+  order: ValidOrder,
+  snapshot: OrderSnapshot,
+): Promise<SubmitResponse | null> {
+  const { priced, flow, offer, gateway, customer } = order;
+  const { quote } = priced;
+  const { now } = attempt;
+  await transactions.create({
+    id: attempt.transactionId,
+    receiptTokenHash: sha256(attempt.key),
+    campaignId: flow.campaignId,
+    brandSlug: flow.brand_slug,
+    order: snapshot,
+    couponCode: priced.coupon?.applied ? priced.coupon.code : null,
+    gateway: gateway.name,
+    livemode: request.livemode,
+    source: request.source,
+    customer,
+    buyerIdentity: deps.buyerIdentity ?? null,
+    trackingSessionId: request.trackingSessionId,
+    autoRenewalConsent: priced.autoRenewalConsentRequired
+      ? { text: consentText(offer, quote, now), givenAt: now.toISOString() }
+      : null,
+    currencyCode: quote.currencyCode,
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    tax: quote.tax,
+    total: quote.total,
+  });
+
+  // A transaction kept from an earlier try of this attempt (its answer was lost) must be
+  // this order with this gateway: another method or total under the same key could charge
+  // where nothing reconciles it.
+  const kept = await transactions.findById(attempt.transactionId);
+  if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currencyCode !== quote.currencyCode)) {
+    throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
+  }
+  // Nor another card: the invoice would name the first card while the gateway charged this one.
+  if (kept && JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(snapshot.payment)) {
+    throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another card. Nothing was charged; please try again.');
+  }
+  // Kept with its outcome already (the gateway's webhook or a reconciliation settled it
+  // after the first try's answer was lost): that is the answer. A paid order is never
+  // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
+  // nor a failed one charged where its transaction could no longer record the payment.
+  return kept ? settledResponse(kept, request.returnPath) : null;
+}
+
+/** Records the gateway's result on the attempt's transaction. */
+export async function recordCharge(transactions: TransactionRepository, transactionId: string, result: ChargeResult): Promise<void> {
+  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+  else if (result.status === 'requires_action') await transactions.markRequiresAction(transactionId, result.paymentId);
+  else await transactions.markFailed(transactionId, result.paymentId, result.code);
+}
+
+/** The renewal terms the buyer agreed to, word for word as the payment step showed them. */
+function consentText(offer: Offer, quote: Quote, now: Date): string {
+  const terms = renewalTerms(offer, quote.lines.slice(1).map((line) => line.name), quote.total, quote.currencyCode, isoDate(now));
+  return [terms.plan, ...terms.addOns].join(' ');
+}

@@ -1,0 +1,25 @@
+import type { SubmitResponse } from '@/lib/checkout/submitContract';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { Transaction } from '@/lib/server/checkout/TransactionRepository';
+import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
+
+/** The success page that follows the card step, with the same query. */
+export function successPathFor(returnPath: string): string {
+  const [path = '', query] = returnPath.split('?');
+  return `${path.replace(/\/credit-card$/, '/success')}${query ? `?${query}` : ''}`;
+}
+
+/** The browser's answer to a gateway's result. */
+export function responseFor(result: ChargeResult, transactionId: string, returnPath: string): SubmitResponse {
+  if (result.status === 'succeeded') return { status: 'succeeded', transactionId, successPath: successPathFor(returnPath) };
+  if (result.status === 'requires_action') return { status: 'requires_action', transactionId, action: result.action };
+  return { status: 'failed', transactionId, code: result.code, message: PAYMENT_FAILURE_MESSAGES[result.code] };
+}
+
+/** The answer of a transaction whose payment has its outcome (succeeded or failed); null while it is open. */
+export function settledResponse(row: Pick<Transaction, 'id' | 'status' | 'failureCode'>, returnPath: string): SubmitResponse | null {
+  if (row.status === 'succeeded') return { status: 'succeeded', transactionId: row.id, successPath: successPathFor(returnPath) };
+  if (row.status !== 'failed') return null;
+  const code = (row.failureCode ?? 'processing_error') as PaymentFailureCode;
+  return { status: 'failed', transactionId: row.id, code, message: PAYMENT_FAILURE_MESSAGES[code] };
+}
