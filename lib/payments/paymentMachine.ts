@@ -75,28 +75,23 @@ export function endsAttemptHere(state: PaymentState): boolean {
   return state.status === 'succeeded' || (state.status === 'failed' && !state.attemptKept);
 }
 
+/** A final answer, after a submit or a confirm alike. */
+function settled(response: Exclude<SubmitResponse, { status: 'requires_action' }>): PaymentState {
+  return response.status === 'succeeded'
+    ? { status: 'succeeded', successPath: response.successPath }
+    : { status: 'failed', message: response.message, attemptKept: false };
+}
+
 /** The server's first answer to a submit. */
 function afterSubmit(response: SubmitResponse): PaymentState {
-  switch (response.status) {
-    case 'succeeded':
-      return { status: 'succeeded', successPath: response.successPath };
-    case 'failed':
-      return { status: 'failed', message: response.message, attemptKept: false };
-    case 'requires_action':
-      return response.action.type === 'redirect' ? { status: 'redirecting', url: response.action.url } : { status: 'requires_action', action: response.action };
-  }
+  if (response.status !== 'requires_action') return settled(response);
+  return response.action.type === 'redirect' ? { status: 'redirecting', url: response.action.url } : { status: 'requires_action', action: response.action };
 }
 
 /** The server's answer after the in-page action: still needing the bank means the bank did not confirm. */
 function afterConfirm(response: SubmitResponse, bankError: string | null): PaymentState {
-  switch (response.status) {
-    case 'succeeded':
-      return { status: 'succeeded', successPath: response.successPath };
-    case 'failed':
-      return { status: 'failed', message: response.message, attemptKept: false };
-    case 'requires_action':
-      return { status: 'failed', message: bankError ?? BANK_DID_NOT_CONFIRM, attemptKept: false };
-  }
+  if (response.status !== 'requires_action') return settled(response);
+  return { status: 'failed', message: bankError ?? BANK_DID_NOT_CONFIRM, attemptKept: false };
 }
 
 export function paymentReducer(state: PaymentState, event: PaymentEvent): PaymentState {

@@ -26,11 +26,8 @@ export interface AuthenticationOutcomes {
   unfinished: number;
 }
 
-/** Sums and counts of one campaign × source × mode × currency, as the repository reads them. */
-export interface OrderSplitCount {
-  campaignId: string;
-  /** null when the buyer came without a source (an empty one too). */
-  source: string | null;
+/** The sums and counts of orders in one mode and currency (never summed across them). */
+interface OrderSums {
   livemode: boolean;
   currencyCode: string;
   paidOrders: number;
@@ -41,6 +38,13 @@ export interface OrderSplitCount {
   promoDiscount: number;
   declinedOrders: number;
   authentication: AuthenticationOutcomes;
+}
+
+/** Sums and counts of one campaign × source × mode × currency, as the repository reads them. */
+export interface OrderSplitCount extends OrderSums {
+  campaignId: string;
+  /** null when the buyer came without a source (an empty one too). */
+  source: string | null;
 }
 
 /** Failed orders of one campaign × source × mode × currency with one failure code. */
@@ -66,19 +70,11 @@ export interface DeclineReason {
   orders: number;
 }
 
-export interface OrderFigures {
-  livemode: boolean;
-  currencyCode: string;
-  paidOrders: number;
-  revenue: number;
-  promoOrders: number;
-  promoDiscount: number;
-  declinedOrders: number;
+export interface OrderFigures extends OrderSums {
   /** The most common reasons, most first; at most TOP_DECLINE_REASONS. */
   declineReasons: DeclineReason[];
   /** Failed orders whose reason is not among declineReasons. */
   otherDeclines: number;
-  authentication: AuthenticationOutcomes;
 }
 
 export interface OrderSplitFigures extends OrderFigures {

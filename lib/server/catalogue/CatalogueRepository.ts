@@ -4,6 +4,7 @@ import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
+import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -29,9 +30,7 @@ export class CatalogueRepository {
 
   async loadSnapshot(): Promise<CatalogueSnapshot> {
     // One read transaction, so that an import running meanwhile is seen whole or not at all.
-    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
-    // transaction is one snapshot anyway and ignores the setting).
-    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    return inOneSnapshot(this.db, async (trx) => {
       const versionRow = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
       const [brandRows, offerRows, flowRows, planRows, couponRows] = await Promise.all([
         trx.selectFrom('brands').selectAll().execute(),

@@ -5,6 +5,7 @@ import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from '@/lib/reports/funnelReport';
 import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from '@/lib/reports/schemaDrift';
+import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 
 /** The observed shapes the drift list compares at most: the most recently seen ones. */
 export const DRIFT_OBSERVATIONS_MAX = 200;
@@ -118,9 +119,7 @@ export class FunnelReportRepository {
   async funnelCounts(filter: FunnelFilter): Promise<FunnelCounts> {
     // One read transaction, so that events arriving meanwhile do not make the campaign
     // totals disagree with their splits.
-    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
-    // transaction is one snapshot anyway and ignores the setting).
-    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    return inOneSnapshot(this.db, async (trx) => {
       const splitRows = await splitCountsQuery(trx, filter).execute();
       const campaignRows = await campaignCountsQuery(trx, filter).execute();
       const sessionless = await sessionlessQuery(trx, filter).executeTakeFirst();

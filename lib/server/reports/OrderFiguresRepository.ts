@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { DeclineCount, OrderCounts, OrderSplitCount } from '@/lib/reports/orderFigures';
+import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 
 /**
  * The funnel report's reads of the orders (transactions): counted and summed in SQL per
@@ -77,6 +78,14 @@ export function declinesQuery(db: Kysely<Database>, filter: FunnelFilter) {
     .groupBy(['campaign_id', sourceOf, 'livemode', 'currency_code', 'failure_code']);
 }
 
+/** Which campaign × source × mode × currency a row counts. */
+const splitOf = (row: { campaign_id: string; source: string | null; livemode: number; currency_code: string }) => ({
+  campaignId: row.campaign_id,
+  source: row.source,
+  livemode: row.livemode === 1,
+  currencyCode: row.currency_code,
+});
+
 export class OrderFiguresRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -84,17 +93,12 @@ export class OrderFiguresRepository {
   async orderCounts(filter: FunnelFilter): Promise<OrderCounts> {
     // One read transaction, so that an order failing meanwhile does not show in the declines
     // without its line's count.
-    // Repeatable read: PostgreSQL's default gives each statement its own snapshot (SQLite's
-    // transaction is one snapshot anyway and ignores the setting).
-    return this.db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    return inOneSnapshot(this.db, async (trx) => {
       const splitRows = await orderSplitsQuery(trx, filter).execute();
       const declineRows = await declinesQuery(trx, filter).execute();
       const splits = splitRows.map(
         (row): OrderSplitCount => ({
-          campaignId: row.campaign_id,
-          source: row.source,
-          livemode: row.livemode === 1,
-          currencyCode: row.currency_code,
+          ...splitOf(row),
           paidOrders: Number(row.paid_orders),
           revenue: Number(row.revenue),
           promoOrders: Number(row.promo_orders),
@@ -111,10 +115,7 @@ export class OrderFiguresRepository {
       );
       const declines = declineRows.map(
         (row): DeclineCount => ({
-          campaignId: row.campaign_id,
-          source: row.source,
-          livemode: row.livemode === 1,
-          currencyCode: row.currency_code,
+          ...splitOf(row),
           failureCode: row.failure_code,
           orders: Number(row.orders),
         }),

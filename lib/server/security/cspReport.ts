@@ -1,14 +1,9 @@
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import type { CspReportTable } from '@/lib/server/db/schema';
 
-/** A violation as we keep it: what was blocked, by which directive, on which page. */
-export interface CspViolation {
-  page: string;
-  directive: string;
-  blocked: string;
-  source: string | null;
-  disposition: 'enforce' | 'report';
-  sample: string | null;
-}
+/** A violation as we keep it (table csp_reports): what was blocked, by which directive, on which page. */
+export type CspViolation = Omit<Selectable<CspReportTable>, 'id' | 'received_at'>;
 
 const text = z.string().max(4096);
 const number = z.number().int().nonnegative().optional();

@@ -19,12 +19,11 @@ export interface TrackingEventFilter {
   limit: number;
 }
 
-/** A stored event: what was appended, with its id and arrival time (the column's channel is read back as text). */
-export interface TrackingEventView extends Omit<NewTrackingEvent, 'channel'> {
-  id: string;
-  receivedAt: string;
-  channel: string;
-}
+/** What was appended, with its id and arrival time (the column's channel is read back as text). */
+type Stored<Appended extends { channel: unknown }> = Omit<Appended, 'channel'> & { id: string; receivedAt: string; channel: string };
+
+/** A stored event. */
+export type TrackingEventView = Stored<NewTrackingEvent>;
 
 /** Stored events matching the filter, in arrival order (ids sort so). */
 export async function listTrackingEvents(db: Kysely<Database>, filter: TrackingEventFilter): Promise<TrackingEventView[]> {
@@ -61,12 +60,8 @@ export interface BadRowFilter {
   limit: number;
 }
 
-/** A stored bad row: what was appended, with its id and arrival time. */
-export interface BadRowView extends Omit<NewBadRow, 'channel'> {
-  id: string;
-  receivedAt: string;
-  channel: string;
-}
+/** A stored bad row. */
+export type BadRowView = Stored<NewBadRow>;
 
 /** Rejected requests matching the filter, in arrival order. */
 export async function listBadRows(db: Kysely<Database>, filter: BadRowFilter): Promise<BadRowView[]> {
