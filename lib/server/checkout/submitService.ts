@@ -13,6 +13,7 @@ import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payment
 import { cardBrand, digitsOnly } from '@/lib/payments/testCards';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { successPathFor } from '@/lib/journey/successPath';
 import { matchesHash, sha256 } from '@/lib/server/ids';
 import { isSandboxGateway, type ChargeResult, type PaymentGateway, type PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import { isDecline } from './abuseLimits';
@@ -44,12 +45,6 @@ export interface SubmitOutcome {
   response: SubmitResponse;
   /** The receipt the browser keeps to see its invoice: the transaction and the attempt's key. */
   receipt: { transactionId: string; token: string } | null;
-}
-
-/** The success page that follows the card step, with the same query. */
-export function successPathFor(returnPath: string): string {
-  const [path = '', query] = returnPath.split('?');
-  return `${path.replace(/\/credit-card$/, '/success')}${query ? `?${query}` : ''}`;
 }
 
 /** The transaction of an attempt is named after its key, so a retried attempt finds it again. */
