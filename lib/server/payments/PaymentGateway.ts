@@ -85,6 +85,15 @@ export interface GatewayEvent {
   failureCode?: PaymentFailureCode;
 }
 
+/** What recording and applying a gateway event did: a webhook answers with it. */
+export type GatewayEventOutcome = 'applied' | 'duplicate' | 'unmatched';
+
+/**
+ * Records a gateway event once (by id) and moves the transaction it concerns: the checkout's
+ * reconciliation, handed to each provider's webhook so that no provider imports the checkout.
+ */
+export type ApplyGatewayEvent = (event: GatewayEvent) => Promise<GatewayEventOutcome>;
+
 /** A checkout attempt whose answer was never recorded (the server died during its charge), as reconciliation asks about it. */
 export interface AttemptRef {
   /** The key the attempt's charge was sent under (ChargeRequest.idempotencyKey). */
