@@ -6,8 +6,8 @@ import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/metho
  * for the methods whose real keys are configured (the sandbox needs none).
  */
 const PROVIDER_CODE: Partial<Record<PaymentMethodId, (method: EnabledPaymentMethod) => Promise<unknown> | null>> = {
-  paypal: (method) => (method.config.gateway === 'paypal' ? import('./wallet/PayPalButtonsPanel') : null),
-  'amazon-pay': (method) => (method.config.gateway === 'amazon-pay' ? import('./wallet/AmazonPayButtonPanel') : null),
+  paypal: (method) => (method.config.gateway === 'paypal' ? import('@/components/payment-methods/paypal/PayPalButtonsPanel') : null),
+  'amazon-pay': (method) => (method.config.gateway === 'amazon-pay' ? import('@/components/payment-methods/amazonpay/AmazonPayButtonPanel') : null),
 };
 
 /**

@@ -1,8 +1,8 @@
 import type { PaymentMethodId } from '@/lib/payments/methods';
-import { cardView } from './card/CardMethod';
+import { cardView } from '@/components/payment-methods/stripe/CardMethod';
 import type { PaymentMethodView } from './types';
-import { amazonPayView } from './wallet/AmazonPayMethod';
-import { paypalView } from './wallet/PayPalMethod';
+import { amazonPayView } from '@/components/payment-methods/amazonpay/AmazonPayMethod';
+import { paypalView } from '@/components/payment-methods/paypal/PayPalMethod';
 
 /**
  * The browser unit of each payment method, keyed by its SPEC constant: a method in

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { StepViewProps } from './registry';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
-import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonPayReturnParams';
+import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonpay/amazonPayReturnParams';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 

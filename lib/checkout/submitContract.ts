@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingSchema } from './billing';
 import { quoteRequestSchema } from './quoteContract';
-import { parseExpiry } from '@/lib/payments/cardFields';
+import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 

@@ -1,9 +1,9 @@
 import type { ServerEnv } from '@/lib/config/serverEnv';
 import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
-import { amazonPayMethod } from './methods/amazonPayMethod';
-import { cardMethod } from './methods/cardMethod';
-import { paypalMethod } from './methods/paypalMethod';
-import type { ServerPaymentMethod } from './methods/PaymentMethodUnit';
+import { amazonPayMethod } from '@/lib/server/payments/amazonpay/amazonPayMethod';
+import { cardMethod } from '@/lib/server/payments/stripe/cardMethod';
+import { paypalMethod } from '@/lib/server/payments/paypal/paypalMethod';
+import type { ServerPaymentMethod } from './ServerPaymentMethod';
 
 /** Every payment method's server unit, keyed by its SPEC constant: a listed method without one does not compile. */
 export const SERVER_PAYMENT_METHODS: { [K in PaymentMethodId]: ServerPaymentMethod<K> } = {

@@ -2,7 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
 import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
-import type { SandboxWalletProps } from '@/lib/payments/sandboxPages';
+import type { SandboxWalletProps } from '@/lib/payments/sandbox/sandboxPages';
 
 /** Loads the sandbox wallet payment the page is for; unknown payments are 404. */
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<SandboxWalletProps>> {

@@ -2,7 +2,7 @@ import { apiRoute } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
-import { webhookSecrets } from '@/lib/server/payments/paymentsConfig';
+import { webhookSecrets } from '@/lib/server/payments/stripe/stripeConfig';
 import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 
 /** The signature is over the raw bytes, so Next must not parse the body. */

@@ -11,7 +11,7 @@ import type { GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { handleAmazonPayIpn, type AmazonPayIpnDeps } from './amazonPayIpn';
 import type { AmazonPayCredentials } from './amazonPayTypes';
 import { createSnsVerifier } from './snsMessage';
-import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';
+import { startFakeAmazonPay, type FakeAmazonPay } from './fakeAmazonPay';
 
 /*
  * SNS signs with an X.509 certificate's key. The test makes its own: a self-signed

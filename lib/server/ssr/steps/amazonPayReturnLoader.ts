@@ -4,7 +4,7 @@ import { readReceipt } from '@/lib/server/checkout/receiptCookie';
 import { knownOrigin } from '@/lib/server/http/publicOrigin';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { withoutQueryParams } from '@/lib/journey/navigation';
-import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonPayReturnParams';
+import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonpay/amazonPayReturnParams';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 
 const returnSchema = z.object({

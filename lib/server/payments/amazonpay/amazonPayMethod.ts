@@ -1,8 +1,8 @@
-import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
+import { AmazonPayGateway } from './AmazonPayGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { amazonPayConfigured, amazonPayModes } from '@/lib/server/payments/walletKeys';
-import { amazonPayOrigins } from '@/lib/server/payments/amazonpay/amazonPayOrigins';
-import type { ServerPaymentMethod } from './PaymentMethodUnit';
+import { amazonPayOrigins } from './amazonPayOrigins';
+import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
 /**
  * Amazon Pay: Amazon's button (checkout.js) and API v2 when a mode's merchant keys are set,

@@ -1,9 +1,9 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import type { WalletId } from './methods';
-import type { WalletFlow } from './walletFlow';
+import type { WalletId } from '@/lib/payments/methods';
+import type { WalletFlow } from '@/lib/payments/walletFlow';
 
 // What the sandbox's own pages (the 3-D Secure bank and the wallet approval) are given:
-// loaded in lib/server/ssr, rendered by components/checkout.
+// loaded in lib/server/ssr, rendered by components/payment-methods/sandbox.
 
 /** The sandbox bank's 3-D Secure challenge for one card payment. */
 export interface SandboxAuthenticationProps {

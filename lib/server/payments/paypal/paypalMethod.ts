@@ -1,9 +1,9 @@
-import { DbPlanStore } from '@/lib/server/payments/paypal/DbPlanStore';
-import { PayPalGateway } from '@/lib/server/payments/paypal/PayPalGateway';
+import { DbPlanStore } from './DbPlanStore';
+import { PayPalGateway } from './PayPalGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { paypalConfigured, paypalModes } from '@/lib/server/payments/walletKeys';
-import { PAYPAL_CSP_SOURCES } from '@/lib/server/payments/paypal/paypalOrigins';
-import type { ServerPaymentMethod } from './PaymentMethodUnit';
+import { PAYPAL_CSP_SOURCES } from './paypalOrigins';
+import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
 /**
  * PayPal: PayPal's buttons and REST API when a mode's client id and secret are set, else the

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { CardFields } from '@/lib/payments/cardFields';
+import type { CardFields } from '@/lib/payments/sandbox/cardFields';
 import { SandboxCardFields } from './SandboxCardFields';
 
 /** The card step's part: it keeps the fields in state, as CreditCardStep does. */

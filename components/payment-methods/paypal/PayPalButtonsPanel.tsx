@@ -2,7 +2,7 @@ import { useImperativeHandle, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
-import { WalletApproval } from '@/lib/payments/walletApproval';
+import { WalletApproval } from '@/lib/payments/paypal/walletApproval';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
 type PayPalConfig = Extract<PaymentMethodViewProps<'paypal'>['config'], { gateway: 'paypal' }>;

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { Field } from '@/components/ui/Field';
-import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/cardFields';
-import styles from './CheckoutForm.module.css';
+import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/sandbox/cardFields';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 export type CardField = keyof CardFields;
 

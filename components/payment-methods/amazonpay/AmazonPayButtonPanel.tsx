@@ -3,7 +3,7 @@ import type { PaymentMethodViewProps } from '@/components/payment-methods/types'
 import { Loader } from '@/components/ui/Loader';
 import { amazonPaySdk, type AmazonPayButton } from './amazonPaySdk';
 import { scriptLoaded } from '@/lib/browser/scriptLoader';
-import { AMAZON_PAY_CHECKOUT_JS } from '@/lib/payments/amazonPayScript';
+import { AMAZON_PAY_CHECKOUT_JS } from '@/lib/payments/amazonpay/amazonPayScript';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
 type AmazonPayConfig = Extract<PaymentMethodViewProps<'amazon-pay'>['config'], { gateway: 'amazon-pay' }>;

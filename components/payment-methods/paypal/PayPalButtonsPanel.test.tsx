@@ -5,7 +5,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import type { PaymentState } from '@/lib/payments/paymentMachine';
 import { deferred } from '@/lib/payments/deferred';
-import { WALLET_CANCELLED } from '@/lib/payments/walletApproval';
+import { WALLET_CANCELLED } from '@/lib/payments/paypal/walletApproval';
 
 /** PayPal's SDK cannot load here: a stand-in with the buttons' contract, driven by the test. */
 const sdk = vi.hoisted(() => ({

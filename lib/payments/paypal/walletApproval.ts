@@ -1,6 +1,6 @@
-import { deferred, type Deferred } from './deferred';
-import type { NextAction } from './nextAction';
-import type { PaymentState } from './paymentMachine';
+import { deferred, type Deferred } from '@/lib/payments/deferred';
+import type { NextAction } from '@/lib/payments/nextAction';
+import type { PaymentState } from '@/lib/payments/paymentMachine';
 
 /** What the visitor reads when they close a wallet's window without approving. */
 export const WALLET_CANCELLED = 'You closed PayPal without approving the payment. Nothing was charged. You can try again or choose another way to pay.';

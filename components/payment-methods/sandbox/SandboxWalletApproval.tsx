@@ -5,7 +5,7 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import type { SandboxWalletOutcome } from '@/lib/api/apiClient';
 import { PAYMENT_METHOD_LABELS } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
-import type { SandboxWalletProps } from '@/lib/payments/sandboxPages';
+import type { SandboxWalletProps } from '@/lib/payments/sandbox/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
 
 const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approving', cancel: 'Cancelling', fail: 'Sending' };

@@ -1,8 +1,8 @@
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
-import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
-import { stripeConfigured } from '@/lib/server/payments/paymentsConfig';
-import { STRIPE_CSP_SOURCES } from '@/lib/server/payments/stripe/stripeOrigins';
-import type { ServerPaymentMethod } from './PaymentMethodUnit';
+import { StripeGateway } from './StripeGateway';
+import { stripeConfigured } from './stripeConfig';
+import { STRIPE_CSP_SOURCES } from './stripeOrigins';
+import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
 export const cardMethod: ServerPaymentMethod<'card'> = {

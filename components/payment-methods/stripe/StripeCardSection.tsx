@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Loader } from '@/components/ui/Loader';
 import type { Billing } from '@/lib/checkout/billing';
-import styles from './CheckoutForm.module.css';
+import styles from '@/components/checkout/CheckoutForm.module.css';
 
 /** What the card step asks of Stripe: a payment method from the card, and 3-D Secure. */
 export interface StripeCardHandle {

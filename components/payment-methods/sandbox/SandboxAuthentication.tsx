@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
-import { cardBrandName } from '@/lib/payments/cardFields';
+import { cardBrandName } from '@/lib/payments/sandbox/cardFields';
 import { formatMoney } from '@/lib/pricing/money';
-import type { SandboxAuthenticationProps } from '@/lib/payments/sandboxPages';
+import type { SandboxAuthenticationProps } from '@/lib/payments/sandbox/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 

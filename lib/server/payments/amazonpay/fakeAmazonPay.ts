@@ -1,7 +1,7 @@
 import { createHash, verify, constants, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Charge, ChargePermission, CheckoutSession, Price } from '@/lib/server/payments/amazonpay/amazonPayTypes';
+import type { Charge, ChargePermission, CheckoutSession, Price } from './amazonPayTypes';
 
 /**
  * A local stand-in for the Amazon Pay API v2 endpoints our client calls (Amazon cannot be

@@ -3,7 +3,7 @@ import type { ServerEnv } from '@/lib/config/serverEnv';
 import type { PaymentMethodConfigs, PaymentMethodId } from '@/lib/payments/methods';
 import type { Database } from '@/lib/server/db/schema';
 import type { CspSources } from '@/lib/server/http/csp/cspSources';
-import type { GatewayEvent, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { GatewayEvent, PaymentGateway } from './PaymentGateway';
 
 /** What a gateway adapter may need from the server: its database, clock and event sink (the sandbox keeps state). */
 export interface GatewayDeps {

@@ -1,7 +1,7 @@
 import dynamic from 'next/dynamic';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
-import { SandboxWallet } from './SandboxWallet';
+import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
 
 /** PayPal's SDK and buttons load on the payment step only, and only once PayPal is chosen. */
 const PayPalButtonsPanel = dynamic(() => import('./PayPalButtonsPanel'), {

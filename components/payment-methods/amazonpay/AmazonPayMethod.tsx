@@ -1,7 +1,7 @@
 import dynamic from 'next/dynamic';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
-import { SandboxWallet } from './SandboxWallet';
+import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
 
 /** Amazon's checkout.js and button load on the payment step only, and only once Amazon Pay is chosen. */
 const AmazonPayButtonPanel = dynamic(() => import('./AmazonPayButtonPanel'), {

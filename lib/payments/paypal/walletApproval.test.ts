@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deferred } from './deferred';
-import type { PaymentState } from './paymentMachine';
+import { deferred } from '@/lib/payments/deferred';
+import type { PaymentState } from '@/lib/payments/paymentMachine';
 import { WALLET_CANCELLED, WALLET_FAILED, WalletApproval } from './walletApproval';
 
 const approvalAction = { type: 'paypal_approval', flow: 'subscription', subscriptionId: 'I-BW452GLLEP1G' } as const;
