@@ -1,6 +1,6 @@
 import { AmazonPayGateway } from './AmazonPayGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
-import { amazonPayConfigured, amazonPayModes } from '@/lib/server/payments/walletKeys';
+import { amazonPayConfigured, amazonPayModes, amazonPaySettings } from './amazonPayConfig';
 import { amazonPayOrigins } from './amazonPayOrigins';
 import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
@@ -8,8 +8,10 @@ import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMet
  * Amazon Pay: Amazon's button (checkout.js) and API v2 when a mode's merchant keys are set,
  * else the sandbox wallet. The browser gets the public ids of the visitor's mode, never the key.
  */
-export const amazonPayMethod: ServerPaymentMethod<'amazon-pay'> = {
+export const amazonPayMethod: ServerPaymentMethod<'amazon-pay', typeof amazonPaySettings.schema> = {
   id: 'amazon-pay',
+  settings: amazonPaySettings,
+  scripts: { party: 'Amazon Pay checkout.js', reason: 'The Amazon Pay button and Amazon\'s checkout review.' },
   configured: amazonPayConfigured,
   browserConfig(env, livemode) {
     if (!amazonPayConfigured(env)) return { gateway: 'sandbox' };

@@ -1,7 +1,7 @@
 import { DbPlanStore } from './DbPlanStore';
 import { PayPalGateway } from './PayPalGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
-import { paypalConfigured, paypalModes } from '@/lib/server/payments/walletKeys';
+import { paypalConfigured, paypalModes, paypalSettings } from './paypalConfig';
 import { PAYPAL_CSP_SOURCES } from './paypalOrigins';
 import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
@@ -9,8 +9,10 @@ import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMet
  * PayPal: PayPal's buttons and REST API when a mode's client id and secret are set, else the
  * sandbox wallet. The browser gets the client id of the visitor's mode only.
  */
-export const paypalMethod: ServerPaymentMethod<'paypal'> = {
+export const paypalMethod: ServerPaymentMethod<'paypal', typeof paypalSettings.schema> = {
   id: 'paypal',
+  settings: paypalSettings,
+  scripts: { party: 'PayPal JavaScript SDK', reason: 'The PayPal buttons and PayPal\'s approval window.' },
   configured: paypalConfigured,
   browserConfig(env, livemode) {
     if (!paypalConfigured(env)) return { gateway: 'sandbox' };

@@ -1,12 +1,14 @@
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { StripeGateway } from './StripeGateway';
-import { stripeConfigured } from './stripeConfig';
+import { stripeConfigured, stripeSettings } from './stripeConfig';
 import { STRIPE_CSP_SOURCES } from './stripeOrigins';
 import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
-export const cardMethod: ServerPaymentMethod<'card'> = {
+export const cardMethod: ServerPaymentMethod<'card', typeof stripeSettings.schema> = {
   id: 'card',
+  settings: stripeSettings,
+  scripts: { party: 'Stripe.js', reason: 'Card fields (Stripe Elements) and 3-D Secure: card data is typed into Stripe\'s frames, never our page.' },
   configured: stripeConfigured,
   browserConfig(env, livemode) {
     if (!stripeConfigured(env)) return { gateway: 'sandbox' };

@@ -1,16 +1,24 @@
-import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { CONSENT_POLICIES } from '@/lib/tracking/consent/consentGroups';
+import { APP_ENVS } from '@/lib/config/publicEnv';
 import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
+import { SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
 
 /** An age in days (fractions allowed), at least `min`; at most a century. */
 const retentionDays = (min: number) =>
   z.coerce.number({ error: 'must be a number of days' }).min(min, `must be at least ${min} ${min === 1 ? 'day' : 'days'}`).max(36_500, 'must be at most 36500 days');
 
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
+type ProviderShape = UnionToIntersection<(typeof SERVER_PAYMENT_METHODS)[number]['settings']['schema']['shape']>;
+
+/** Every payment provider's settings (its keys, hosts and region), as its folder declares them. */
+const providerShape = Object.assign({}, ...SERVER_PAYMENT_METHODS.map((method) => method.settings.schema.shape)) as ProviderShape;
+
 /**
  * Server configuration, read once from the environment and validated; a bad value stops
  * the server at start with a message that names it. Browser-visible values live in
- * publicEnv.ts only.
+ * publicEnv.ts only. Each payment provider's settings come from its own folder
+ * (lib/server/payments/<provider>/…Config.ts).
  */
 const serverEnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/journey.db'),
@@ -26,7 +34,7 @@ const serverEnvSchema = z.object({
    * Unset: the report is off.
    */
   REPORT_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  APP_ENV: z.enum(['development', 'test', 'staging', 'production']).default('development'),
+  APP_ENV: z.enum(APP_ENVS).default('development'),
   SENTRY_DSN: z.url().optional(),
   /**
    * The embedded sandbox (card, PayPal, Amazon Pay stand-ins) runs only when asked for: a
@@ -53,34 +61,6 @@ const serverEnvSchema = z.object({
     .default(PAYMENT_METHOD_IDS.join(','))
     .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
     .pipe(z.array(z.enum(PAYMENT_METHOD_IDS, `must list payment methods among ${PAYMENT_METHOD_IDS.join(', ')}`)).min(1, 'must list at least one payment method')),
-  STRIPE_SECRET_KEY_LIVE: z.string().regex(/^(sk|rk)_live_/, 'must be a live secret key (sk_live_…)').optional(),
-  STRIPE_SECRET_KEY_TEST: z.string().regex(/^(sk|rk)_test_/, 'must be a test secret key (sk_test_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY_LIVE: z.string().regex(/^pk_live_/, 'must be a live publishable key (pk_live_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY_TEST: z.string().regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)').optional(),
-  STRIPE_WEBHOOK_SECRET_LIVE: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
-  STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
-  // PayPal (issue 10): each mode's REST app (client id and secret together); the webhook id verifies its notifications.
-  PAYPAL_CLIENT_ID_LIVE: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app client id').optional(),
-  PAYPAL_CLIENT_SECRET_LIVE: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app secret').optional(),
-  PAYPAL_WEBHOOK_ID_LIVE: z.string().regex(/^[\w-]{5,64}$/, 'must be a PayPal webhook id').optional(),
-  PAYPAL_CLIENT_ID_TEST: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app client id').optional(),
-  PAYPAL_CLIENT_SECRET_TEST: z.string().regex(/^[\w-]{10,128}$/, 'must be a PayPal REST app secret').optional(),
-  PAYPAL_WEBHOOK_ID_TEST: z.string().regex(/^[\w-]{5,64}$/, 'must be a PayPal webhook id').optional(),
-  /** PayPal's REST hosts; overridden only to talk to a local fake. */
-  PAYPAL_API_BASE_LIVE: z.url({ protocol: /^https?$/ }).default('https://api-m.paypal.com'),
-  PAYPAL_API_BASE_TEST: z.url({ protocol: /^https?$/ }).default('https://api-m.sandbox.paypal.com'),
-  // Amazon Pay (issue 10): each mode's merchant, store, public key id and private key together.
-  AMAZON_PAY_MERCHANT_ID_LIVE: z.string().regex(/^[A-Z0-9]{8,20}$/, 'must be an Amazon Pay merchant id').optional(),
-  AMAZON_PAY_STORE_ID_LIVE: z.string().regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)').optional(),
-  AMAZON_PAY_PUBLIC_KEY_ID_LIVE: z.string().regex(/^[A-Z0-9-]{10,64}$/, 'must be an Amazon Pay public key id').optional(),
-  AMAZON_PAY_PRIVATE_KEY_LIVE: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
-  AMAZON_PAY_MERCHANT_ID_TEST: z.string().regex(/^[A-Z0-9]{8,20}$/, 'must be an Amazon Pay merchant id').optional(),
-  AMAZON_PAY_STORE_ID_TEST: z.string().regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)').optional(),
-  AMAZON_PAY_PUBLIC_KEY_ID_TEST: z.string().regex(/^[A-Z0-9-]{10,64}$/, 'must be an Amazon Pay public key id').optional(),
-  AMAZON_PAY_PRIVATE_KEY_TEST: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
-  AMAZON_PAY_REGION: z.enum(['na', 'eu', 'jp']).default('na'),
-  /** Amazon Pay's API host; overridden only to talk to a local fake. Empty: the region's own. */
-  AMAZON_PAY_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
   /*
@@ -149,26 +129,10 @@ const serverEnvSchema = z.object({
   CONSENT_POLICY: z.enum(CONSENT_POLICIES, { error: `must be one of ${CONSENT_POLICIES.join(', ')}` }).default('anonymous-first'),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag-manager container id such as GTM-ABC123').optional(),
   MARTECH_LIBRARY_SRC: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  ...providerShape,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
-
-/** Whether a PEM (line breaks possibly written \\n) is a private key Node can sign with. */
-function readablePrivateKey(pem: string): boolean {
-  try {
-    createPrivateKey(pem.replace(/\\n/g, '\n'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The live keys each payment method needs to take real money. */
-const LIVE_KEYS = {
-  card: ['STRIPE_SECRET_KEY_LIVE', 'STRIPE_PUBLISHABLE_KEY_LIVE'],
-  paypal: ['PAYPAL_CLIENT_ID_LIVE', 'PAYPAL_CLIENT_SECRET_LIVE'],
-  'amazon-pay': ['AMAZON_PAY_MERCHANT_ID_LIVE', 'AMAZON_PAY_STORE_ID_LIVE', 'AMAZON_PAY_PUBLIC_KEY_ID_LIVE', 'AMAZON_PAY_PRIVATE_KEY_LIVE'],
-} as const satisfies Record<(typeof PAYMENT_METHOD_IDS)[number], readonly (keyof ServerEnv)[]>;
 
 export function parseServerEnv(env: Record<string, string | undefined>): ServerEnv {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -188,9 +152,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
         if (config.PUBLIC_ORIGIN && !config.PUBLIC_ORIGIN.startsWith('https://')) {
           ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be https in production' });
         }
-        for (const method of config.PAYMENT_METHODS) {
-          for (const name of LIVE_KEYS[method].filter((key) => !config[key])) {
-            ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method} is offered (PAYMENT_METHODS)` });
+        for (const method of SERVER_PAYMENT_METHODS.filter(({ id }) => config.PAYMENT_METHODS.includes(id))) {
+          for (const name of method.settings.liveKeys.filter((key) => !config[key])) {
+            ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method.id} is offered (PAYMENT_METHODS)` });
           }
         }
       }
@@ -207,33 +171,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
         ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
       }
-      // A private key that is not one would stop every payment at the first request: refused at start.
-      for (const name of ['AMAZON_PAY_PRIVATE_KEY_LIVE', 'AMAZON_PAY_PRIVATE_KEY_TEST'] as const) {
-        const pem = config[name];
-        if (pem && !readablePrivateKey(pem)) ctx.addIssue({ code: 'custom', path: [name], message: 'is not a readable PEM private key' });
-      }
-      // A wallet's keys come all together per mode: a partial set names what is missing.
-      for (const mode of ['LIVE', 'TEST'] as const) {
-        for (const group of [
-          ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
-          ['AMAZON_PAY_MERCHANT_ID', 'AMAZON_PAY_STORE_ID', 'AMAZON_PAY_PUBLIC_KEY_ID', 'AMAZON_PAY_PRIVATE_KEY'],
-        ] as const) {
-          const names = group.map((name) => `${name}_${mode}` as const);
-          const set = names.filter((name) => Boolean(config[name]));
-          if (set.length === 0 || set.length === names.length) continue;
-          for (const missing of names.filter((name) => !config[name])) {
-            ctx.addIssue({ code: 'custom', path: [missing], message: `is needed together with ${set.join(', ')}` });
-          }
-        }
-        if (config[`PAYPAL_WEBHOOK_ID_${mode}`] && !config[`PAYPAL_CLIENT_ID_${mode}`]) {
-          ctx.addIssue({ code: 'custom', path: [`PAYPAL_CLIENT_ID_${mode}`], message: `is needed together with PAYPAL_WEBHOOK_ID_${mode}` });
-        }
-      }
-      // Each mode's secret key and publishable key come as a pair: one without the other cannot take a payment.
-      for (const mode of ['LIVE', 'TEST'] as const) {
-        if (Boolean(config[`STRIPE_SECRET_KEY_${mode}`]) !== Boolean(config[`STRIPE_PUBLISHABLE_KEY_${mode}`])) {
-          ctx.addIssue({ code: 'custom', path: [`STRIPE_PUBLISHABLE_KEY_${mode}`], message: `is needed together with STRIPE_SECRET_KEY_${mode}` });
-        }
+      // Each provider checks its own keys (a pair, or a set that comes together).
+      for (const method of SERVER_PAYMENT_METHODS) {
+        method.settings.check(config, (name, message) => ctx.addIssue({ code: 'custom', path: [name], message }));
       }
     })
     .safeParse(blankless);
