@@ -8,7 +8,7 @@ import { MarketingPermissions } from '@/components/checkout/MarketingPermissions
 import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { chosenMethod, PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
-import { PAYMENT_METHOD_VIEWS } from '@/components/payment-methods/registry';
+import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodView } from '@/components/payment-methods/types';
 import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
@@ -165,7 +165,7 @@ export default function CreditCardStep({ flow, base, search, mode, view }: StepV
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
   const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
-  const methodLabel = method ? (PAYMENT_METHOD_VIEWS[method.id] as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
+  const methodLabel = method ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
 
   /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
   const pay = (): Promise<PaymentState> | null => {

@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { amazonPayDeclaration } from '@/lib/payments/amazonpay/amazonPayDeclaration';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
 import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
@@ -17,6 +18,8 @@ function AmazonPayView(props: PaymentMethodViewProps<'amazon-pay'>) {
 
 /** Amazon Pay: Amazon's own button when its keys are configured, else the sandbox wallet behind the step's button. */
 export const amazonPayView: PaymentMethodView<'amazon-pay'> = {
+  id: amazonPayDeclaration.id,
   View: AmazonPayView,
   submitLabel: (config, label) => (config.gateway === 'amazon-pay' ? null : `${label} with Amazon Pay`),
+  preload: (config) => (config.gateway === 'amazon-pay' ? import('./AmazonPayButtonPanel') : null),
 };

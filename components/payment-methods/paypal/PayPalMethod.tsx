@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { paypalDeclaration } from '@/lib/payments/paypal/paypalDeclaration';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
 import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
@@ -17,6 +18,8 @@ function PayPalView(props: PaymentMethodViewProps<'paypal'>) {
 
 /** PayPal: its own buttons when a client id is configured, else the sandbox wallet behind the step's button. */
 export const paypalView: PaymentMethodView<'paypal'> = {
+  id: paypalDeclaration.id,
   View: PayPalView,
   submitLabel: (config, label) => (config.gateway === 'paypal' ? null : `${label} with PayPal`),
+  preload: (config) => (config.gateway === 'paypal' ? import('./PayPalButtonsPanel') : null),
 };

@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { cardDeclaration } from '@/lib/payments/stripe/cardDeclaration';
 import { useImperativeHandle, useRef } from 'react';
 import { SandboxCard } from '@/components/payment-methods/sandbox/SandboxCard';
 import type { StripeCardHandle } from './StripeCardSection';
@@ -43,4 +44,4 @@ function CardView(props: PaymentMethodViewProps<'card'>) {
   return config.gateway === 'stripe' ? <StripeCard {...props} config={config} /> : <SandboxCard {...props} />;
 }
 
-export const cardView: PaymentMethodView<'card'> = { View: CardView, submitLabel: (_config, label) => label };
+export const cardView: PaymentMethodView<'card'> = { id: cardDeclaration.id, View: CardView, submitLabel: (_config, label) => label };

@@ -52,7 +52,8 @@ export const transactionIdFor = (idempotencyKey: string) => `txn_${sha256(`trans
 
 function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: OrderSnapshot['payment'] } {
   const payment = request.payment;
-  if (payment.kind === 'paypal' || payment.kind === 'amazon-pay') {
+  // Besides the two card inputs, the contract admits only wallets, whose submit is their id (lib/payments/methods.ts).
+  if (payment.kind !== 'sandbox-card' && payment.kind !== 'stripe-payment-method') {
     return { input: { kind: payment.kind }, snapshot: { method: payment.kind } };
   }
   if (payment.kind === 'stripe-payment-method') {

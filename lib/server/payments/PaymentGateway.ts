@@ -2,6 +2,7 @@ import type { BillingInterval } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
+import type { WalletId } from '@/lib/payments/methods';
 
 export type { NextAction };
 
@@ -14,8 +15,7 @@ export const isSandboxGateway = (name: GatewayName): boolean => name === 'sandbo
 export type PaymentInput =
   | { kind: 'sandbox-card'; number: string; expMonth: number; expYear: number; cvc: string }
   | { kind: 'stripe-payment-method'; paymentMethodId: string }
-  | { kind: 'paypal' }
-  | { kind: 'amazon-pay' };
+  | { kind: WalletId };
 
 /**
  * What is bought, for gateways that set up the renewals themselves (a PayPal subscription
@@ -125,7 +125,8 @@ export type AttemptLookup = { kind: 'charged'; result: ChargeResult } | { kind: 
 /**
  * One interface for every way of paying: the checkout service charges through it and
  * never knows which gateway is behind it. Each payment method's unit brings its gateway
- * (lib/server/payments/methods/); a new method adds its PaymentInput kinds and gateway.
+ * (lib/server/payments/<provider>/…Method.ts); a wallet's input is its id, a new card-like
+ * input adds its PaymentInput kind.
  */
 export interface PaymentGateway {
   readonly name: GatewayName;

@@ -1,4 +1,5 @@
 import { AmazonPayGateway } from './AmazonPayGateway';
+import { amazonPayDeclaration } from '@/lib/payments/amazonpay/amazonPayDeclaration';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { amazonPayConfigured, amazonPayModes, amazonPaySettings } from './amazonPayConfig';
 import { amazonPayOrigins } from './amazonPayOrigins';
@@ -9,7 +10,7 @@ import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMet
  * else the sandbox wallet. The browser gets the public ids of the visitor's mode, never the key.
  */
 export const amazonPayMethod: ServerPaymentMethod<'amazon-pay', typeof amazonPaySettings.schema> = {
-  id: 'amazon-pay',
+  id: amazonPayDeclaration.id,
   settings: amazonPaySettings,
   scripts: { party: 'Amazon Pay checkout.js', reason: 'The Amazon Pay button and Amazon\'s checkout review.' },
   configured: amazonPayConfigured,

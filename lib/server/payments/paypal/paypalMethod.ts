@@ -1,4 +1,5 @@
 import { DbPlanStore } from './DbPlanStore';
+import { paypalDeclaration } from '@/lib/payments/paypal/paypalDeclaration';
 import { PayPalGateway } from './PayPalGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { paypalConfigured, paypalModes, paypalSettings } from './paypalConfig';
@@ -10,7 +11,7 @@ import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMet
  * sandbox wallet. The browser gets the client id of the visitor's mode only.
  */
 export const paypalMethod: ServerPaymentMethod<'paypal', typeof paypalSettings.schema> = {
-  id: 'paypal',
+  id: paypalDeclaration.id,
   settings: paypalSettings,
   scripts: { party: 'PayPal JavaScript SDK', reason: 'The PayPal buttons and PayPal\'s approval window.' },
   configured: paypalConfigured,

@@ -1,4 +1,5 @@
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { cardDeclaration } from '@/lib/payments/stripe/cardDeclaration';
 import { StripeGateway } from './StripeGateway';
 import { stripeConfigured, stripeSettings } from './stripeConfig';
 import { STRIPE_CSP_SOURCES } from './stripeOrigins';
@@ -6,7 +7,7 @@ import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMet
 
 /** The card: Stripe (Elements in the browser) when a Stripe secret key is set, else the embedded sandbox. */
 export const cardMethod: ServerPaymentMethod<'card', typeof stripeSettings.schema> = {
-  id: 'card',
+  id: cardDeclaration.id,
   settings: stripeSettings,
   scripts: { party: 'Stripe.js', reason: 'Card fields (Stripe Elements) and 3-D Secure: card data is typed into Stripe\'s frames, never our page.' },
   configured: stripeConfigured,
