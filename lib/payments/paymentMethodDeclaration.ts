@@ -8,6 +8,8 @@ export interface PaymentMethodDeclaration<Id extends string = string, Config = u
   id: Id;
   /** How the method is named to the visitor (and on the invoice). */
   label: string;
+  /** The method as the subject of a sentence, with its verb ("PayPal is", "Card payments are"): the outage panel says it. */
+  outageSubject: string;
   /** A wallet: the visitor approves the payment at the provider; its submit brings nothing but `{ kind: id }`. */
   wallet: Wallet;
   /** Never set: carries the type of what the method's browser view is given in the visitor's mode (nothing secret). */
@@ -17,5 +19,5 @@ export interface PaymentMethodDeclaration<Id extends string = string, Config = u
 /** Declares a method whose browser view is given a `Config`: `declarePaymentMethod<Config>()({ id, label, wallet })`. */
 export const declarePaymentMethod =
   <Config>() =>
-  <const Id extends string, const Wallet extends boolean>(declaration: { id: Id; label: string; wallet: Wallet }): PaymentMethodDeclaration<Id, Config, Wallet> =>
+  <const Id extends string, const Wallet extends boolean>(declaration: { id: Id; label: string; outageSubject: string; wallet: Wallet }): PaymentMethodDeclaration<Id, Config, Wallet> =>
     declaration;

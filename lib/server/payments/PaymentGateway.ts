@@ -6,7 +6,8 @@ import type { WalletId } from '@/lib/payments/methods';
 
 export type { NextAction };
 
-export type GatewayName = 'sandbox' | 'stripe' | 'sandbox-paypal' | 'sandbox-amazon-pay' | 'paypal' | 'amazon-pay';
+/** The card's Stripe or embedded sandbox; each wallet under its own id, or its sandbox stand-in as `sandbox-<id>`. */
+export type GatewayName = 'sandbox' | 'stripe' | WalletId | `sandbox-${WalletId}`;
 
 /** The embedded sandbox's gateways take no real money: never a live-mode payment. */
 export const isSandboxGateway = (name: GatewayName): boolean => name === 'sandbox' || name.startsWith('sandbox-');

@@ -1,7 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { authenticationRedirect } from '@/lib/server/payments/sandbox/authenticationRedirect';
-import { SANDBOX_WALLET_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import { authenticationRedirect } from './authenticationRedirect';
+import { SANDBOX_WALLET_PAYMENT_ID } from './SandboxWalletGateway';
 import type { SandboxWalletProps } from '@/lib/payments/sandbox/sandboxPages';
 
 /** Loads the sandbox wallet payment the page is for; unknown payments are 404. */

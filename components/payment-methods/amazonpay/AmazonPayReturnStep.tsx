@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import type { StepViewProps } from './registry';
+import type { StepViewProps } from '@/components/steps/registry';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonpay/amazonPayReturnParams';
-import styles from './AuthStep.module.css';
+import styles from '@/components/steps/AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**

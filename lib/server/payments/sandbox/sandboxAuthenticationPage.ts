@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { SANDBOX_PAYMENT_ID } from './SandboxGateway';
 import type { SandboxAuthenticationProps } from '@/lib/payments/sandbox/sandboxPages';
 
 /** Loads the sandbox payment a 3-D Secure challenge is for; unknown payments are 404. */
