@@ -4,7 +4,7 @@ import { TitleCollector } from '@/components/shell/DocumentTitle';
 import { applyDocumentSecurity } from '@/lib/server/ssr/documentSecurity';
 import { frameworkInlineScripts } from '@/lib/server/ssr/frameworkInlineScripts';
 import { ERROR_REPORTS_META, errorReportsMetaContent } from '@/lib/config/errorReportsConfig';
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 
 interface Props extends DocumentInitialProps {
   title: string | null;

@@ -5,7 +5,7 @@
  * A running server picks up an import within CATALOGUE_CACHE_TTL_MS.
  */
 import fs from 'node:fs';
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createDb, migrateToLatest, parseDatabaseUrl } from '@/lib/server/db/createDb';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';

@@ -4,7 +4,7 @@
  * catalogue is empty (an operator's catalogue is never overwritten). `--reset-demo`
  * reloads it anyway. SQLite files and PostgreSQL databases alike.
  */
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createDb, migrateToLatest, parseDatabaseUrl } from '@/lib/server/db/createDb';
 import { printableDatabaseUrl } from '@/lib/server/db/printableUrl';
 import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';

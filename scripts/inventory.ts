@@ -2,7 +2,7 @@
 // the server as configured by this environment: third parties by origin with the reason,
 // our own bundles by path and SHA-384. Needs a build (npm run build). --json for machines.
 import path from 'node:path';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { scriptInventory } from '@/lib/server/security/scriptInventory';
 
 const inventory = scriptInventory(parseServerEnv(process.env), path.join(process.cwd(), '.next'));

@@ -1,13 +1,13 @@
 /**
  * Retention: `npm run purge` deletes tracking events, bad rows, sign-in links, sessions,
  * outbox mails and rate-limit windows older than their configured ages (RETENTION_*_DAYS,
- * lib/config/serverEnv.ts), and prints what it deleted per table. Run it daily (cron).
+ * lib/server/config/serverEnv.ts), and prints what it deleted per table. Run it daily (cron).
  * It purges the app's database and the tracking data's (TRACKING_DATABASE_URL, or the file
  * beside the app's), and reads only those and the ages: no payment keys needed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseRetentionEnv, type RetentionEnv } from '@/lib/config/serverEnv';
+import { parseRetentionEnv, type RetentionEnv } from '@/lib/server/config/serverEnv';
 import type { Kysely } from 'kysely';
 import { createDb, migrateToLatest, parseDatabaseUrl } from '@/lib/server/db/createDb';
 import type { Database } from '@/lib/server/db/schema';

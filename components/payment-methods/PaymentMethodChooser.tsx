@@ -1,6 +1,6 @@
 import type { ComponentType, RefObject } from 'react';
 import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
-import { PAYMENT_METHOD_VIEWS } from './registry';
+import { paymentMethodView } from './registry';
 import type { PaymentMethodHandle, PaymentMethodViewProps } from './types';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
@@ -27,7 +27,7 @@ export function chosenMethod(methods: readonly EnabledPaymentMethod[], id: Payme
  */
 export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, showErrors, pay, payLabel, order }: PaymentMethodChooserProps) {
   // Each entry's view takes that entry's config: the registry is keyed by the same id.
-  const View = PAYMENT_METHOD_VIEWS[chosen.id].View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
+  const View = paymentMethodView(chosen.id).View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
   return (
     <>
       {methods.length > 1 && (

@@ -1,14 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/methods';
+import { paymentMethodView } from './registry';
+import type { PaymentMethodView } from './types';
 
-/**
- * The code of each wallet's provider (PayPal's SDK buttons, Amazon Pay's button), by method,
- * for the methods whose real keys are configured (the sandbox needs none).
- */
-const PROVIDER_CODE: Partial<Record<PaymentMethodId, (method: EnabledPaymentMethod) => Promise<unknown> | null>> = {
-  paypal: (method) => (method.config.gateway === 'paypal' ? import('./wallet/PayPalButtonsPanel') : null),
-  'amazon-pay': (method) => (method.config.gateway === 'amazon-pay' ? import('./wallet/AmazonPayButtonPanel') : null),
-};
+/** The code of a method's provider (PayPal's SDK buttons, Amazon Pay's button), as its view says, for a config that uses it. */
+function preload(method: EnabledPaymentMethod): Promise<unknown> | null {
+  // Each entry's view takes that entry's config: the registry is keyed by the same id.
+  const view = paymentMethodView(method.id) as PaymentMethodView<PaymentMethodId>;
+  return view.preload?.(method.config) ?? null;
+}
 
 /**
  * The payment providers of the payment step, for the live or test configuration the page
@@ -20,7 +20,7 @@ const PROVIDER_CODE: Partial<Record<PaymentMethodId, (method: EnabledPaymentMeth
 export function PaymentProviders({ methods, children }: { methods: readonly EnabledPaymentMethod[]; children: ReactNode }) {
   const configured = methods.map((method) => `${method.id}:${method.config.gateway}`).join(',');
   useEffect(() => {
-    for (const method of methods) void PROVIDER_CODE[method.id]?.(method)?.catch(() => undefined);
+    for (const method of methods) void preload(method)?.catch(() => undefined);
     // The configuration, not the array's identity, decides what to fetch.
   }, [configured]);
   return <>{children}</>;

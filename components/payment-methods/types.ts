@@ -37,12 +37,19 @@ export interface PaymentMethodViewProps<K extends PaymentMethodId> {
   payLabel: string;
 }
 
-/** A payment method's browser unit: its view, and what the step's own submit button says with it. */
+/** A payment method's browser unit, declared in its provider's folder: its view, and what the step's own submit button says with it. */
 export interface PaymentMethodView<K extends PaymentMethodId> {
+  id: K;
   View: ComponentType<PaymentMethodViewProps<K>>;
   /**
    * The step's submit button's label with this method, from the step's ("Subscribe for
    * $20.00"); null when the method brings its own button (a wallet's SDK button) instead.
    */
   submitLabel(config: PaymentMethodConfigs[K], label: string): string | null;
+  /**
+   * Fetches the code of the provider's own button (its SDK panel) for a config that uses it,
+   * once the payment step renders, so that choosing the method shows it at once; null when
+   * there is nothing to fetch (the sandbox needs none).
+   */
+  preload?(config: PaymentMethodConfigs[K]): Promise<unknown> | null;
 }

@@ -1,4 +1,4 @@
-import { cardBrandName } from '@/lib/payments/cardFields';
+import { cardBrandName } from '@/lib/payments/sandbox/cardFields';
 import { PAYMENT_METHOD_LABELS } from '@/lib/payments/methods';
 import type { OrderSnapshot } from './transactionView';
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { billingSchema } from './billing';
 import { quoteRequestSchema } from './quoteContract';
-import { parseExpiry } from '@/lib/payments/cardFields';
+import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
+import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
 
 /** The submit endpoint's contract, shared by the server and the browser. */
 const sandboxCard = z.strictObject({
@@ -18,8 +19,8 @@ const stripePaymentMethod = z.strictObject({
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
 });
 
-/** A wallet: nothing to send, the visitor approves at the wallet. */
-const wallet = z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('paypal') }), z.strictObject({ kind: z.literal('amazon-pay') })]);
+/** A wallet: nothing to send, the visitor approves at the wallet. Every declared wallet is one. */
+const wallet = z.strictObject({ kind: z.enum(WALLET_METHOD_IDS as [WalletId, ...WalletId[]]) });
 
 export const submitRequestSchema = quoteRequestSchema
   .omit({ country: true, region: true })
@@ -28,7 +29,7 @@ export const submitRequestSchema = quoteRequestSchema
     idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
     billing: billingSchema,
     autoRenewalConsent: z.boolean(),
-    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, ...wallet.options]),
+    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, wallet]),
     livemode: z.boolean(),
     source: z.string().max(200).nullable(),
     /**

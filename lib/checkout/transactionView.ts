@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { QuoteLine } from '@/lib/pricing/quote';
 import type { TaxRate } from '@/lib/pricing/tax';
+import type { WalletId } from '@/lib/payments/methods';
 
 /** What was ordered, kept with the transaction as it was when the visitor paid. */
 export interface OrderSnapshot {
@@ -19,7 +20,7 @@ export interface OrderSnapshot {
   lines: QuoteLine[];
   taxRate: TaxRate;
   /** How it was paid: a card (its brand and last digits, where the gateway told us) or a wallet. */
-  payment: { method: 'card'; brand: string; last4: string } | { method: 'paypal' } | { method: 'amazon-pay' };
+  payment: { method: 'card'; brand: string; last4: string } | { method: WalletId };
   /**
    * The payment step's path and query the order was submitted from (absent on orders
    * placed before it was kept): an answer given later than the submit's own (after a

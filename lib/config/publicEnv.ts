@@ -1,13 +1,16 @@
 import type { ConsentPolicy } from '@/lib/tracking/consent/consentGroups';
-import type { ServerEnv } from './serverEnv';
 
 /**
  * The browser-visible configuration (SPEC §3 page environment fields), built on the
  * server from the validated server env and handed to pages in their props. Nothing
  * secret belongs here.
  */
+/** Where the server runs (APP_ENV); the browser learns it to tag its events. */
+export const APP_ENVS = ['development', 'test', 'staging', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
 export interface PublicTrackingEnv {
-  appEnv: ServerEnv['APP_ENV'];
+  appEnv: AppEnv;
   funnel: { url: string; apiKey: string };
   /** Base of the segmentation calls: `${segmentationUrl}/add?segment=…`. */
   segmentationUrl: string;
@@ -29,17 +32,3 @@ export const BUILT_IN_TRACKING_URLS = {
   collectorPath: '/com.condenast/yv8',
   inspector: '/martech/api/schema-inspector',
 } as const;
-
-export function publicTrackingEnv(env: ServerEnv): PublicTrackingEnv {
-  return {
-    appEnv: env.APP_ENV,
-    funnel: { url: env.FUNNEL_URL ?? BUILT_IN_TRACKING_URLS.funnel, apiKey: env.FUNNEL_API_KEY },
-    segmentationUrl: env.SEGMENTATION_URL ?? BUILT_IN_TRACKING_URLS.segmentation,
-    collectorUrl: env.ANALYTICS_COLLECTOR_URL ?? null,
-    inspectorUrl: env.SCHEMA_INSPECTOR_URL ?? BUILT_IN_TRACKING_URLS.inspector,
-    consentId: env.ONETRUST_CONSENT_ID ?? null,
-    consentPolicy: env.CONSENT_POLICY,
-    trackingId: env.TAG_MANAGER_ID ?? null,
-    martechLibrarySrc: env.MARTECH_LIBRARY_SRC ?? null,
-  };
-}

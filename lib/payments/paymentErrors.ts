@@ -1,4 +1,4 @@
-import type { DeclineCode } from './testCards';
+import type { DeclineCode } from '@/lib/payments/sandbox/testCards';
 
 /** Why a payment did not go through, as the gateways report it. */
 export type PaymentFailureCode = DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error' | 'cancelled' | 'wallet_declined';

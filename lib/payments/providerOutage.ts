@@ -1,4 +1,4 @@
-import type { PaymentMethodId } from './methods';
+import { PAYMENT_METHODS, type PaymentMethodId } from './methods';
 
 /**
  * A payment provider that cannot be reached or fails on its side (no answer, a timeout, a
@@ -10,16 +10,12 @@ export const PROVIDER_UNAVAILABLE_CODE = 'payment_provider_unavailable';
 /** How long we ask the visitor (and any client reading Retry-After) to wait: provider blips usually pass within minutes. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 120;
 
-/** The method as the subject of a sentence, with its verb ("PayPal is", not "PayPal are"). */
-const UNAVAILABLE_SUBJECT: Record<PaymentMethodId, string> = {
-  card: 'Card payments are',
-  paypal: 'PayPal is',
-  'amazon-pay': 'Amazon Pay is',
-};
+/** The method as the subject of a sentence, with its verb ("PayPal is", not "PayPal are"), as its declaration words it. */
+const unavailableSubject = (method: PaymentMethodId): string | undefined => PAYMENT_METHODS.find(({ id }) => id === method)?.outageSubject;
 
 /** The first sentence of the outage panel: "Card payments are unavailable right now." */
 export function providerUnavailableHeadline(method: PaymentMethodId): string {
-  return `${UNAVAILABLE_SUBJECT[method]} unavailable right now.`;
+  return `${unavailableSubject(method)} unavailable right now.`;
 }
 
 /** What to do about it; the other way to pay is offered only when the step has one. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { scriptInventory, scriptsOutsideInventory, type ObservedScript } from '@/lib/server/security/scriptInventory';
 import { SandboxBankPage } from './pages/CheckoutPage';
 import { toCheckout } from './pages/journey';

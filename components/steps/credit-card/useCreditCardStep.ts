@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
 import type { ExistingSubscriber } from '@/components/checkout/ExistingSubscriberPanel';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
-import { PAYMENT_METHOD_VIEWS } from '@/components/payment-methods/registry';
+import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
@@ -158,7 +158,7 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
   const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
-  const methodLabel = method ? (PAYMENT_METHOD_VIEWS[method.id] as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
+  const methodLabel = method ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
 
   /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
   const pay = (): Promise<PaymentState> | null => {

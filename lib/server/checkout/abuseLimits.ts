@@ -50,7 +50,7 @@ export interface AbusePolicy {
   quotesPerClient: readonly WindowLimit[];
 }
 
-/** The numbers the environment may set (lib/config/serverEnv.ts); the rest follow from them. */
+/** The numbers the environment may set (lib/server/config/serverEnv.ts); the rest follow from them. */
 export interface AbuseLimitSettings {
   /** Live-mode submits per client address per 10 minutes (CHECKOUT_SUBMITS_PER_CLIENT_LIVE). */
   submitsPerClientLive: number;

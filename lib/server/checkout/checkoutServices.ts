@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { withSandboxFault } from '@/lib/server/payments/sandbox/sandboxFaults';
-import { methodEnabled, SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
-import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
+import { enabledServerMethods, SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
+import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
 import { applyGatewayEvent } from './reconcile';
 
 export interface CheckoutServices {
@@ -23,11 +23,17 @@ export interface CheckoutServices {
 /**
  * The checkout services: the gateway of each enabled payment method (for the card, Stripe
  * when its keys are configured, else the embedded sandbox, whose events are applied to
- * transactions as they happen, as Stripe's webhooks are).
+ * transactions as they happen, as Stripe's webhooks are). `methods` is the server's list of
+ * payment methods; a test may hand it another provider's declaration besides.
  */
-export function createCheckoutServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): CheckoutServices {
+export function createCheckoutServices(
+  db: Kysely<Database>,
+  env: ServerEnv,
+  now: () => Date,
+  methods: readonly ServerPaymentMethod[] = SERVER_PAYMENT_METHODS,
+): CheckoutServices {
   const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
-  const created = PAYMENT_METHOD_IDS.filter((id) => methodEnabled(id, env)).map((id) => SERVER_PAYMENT_METHODS[id].createGateway(env, { db, now, onEvent }));
+  const created = enabledServerMethods(env, methods).map((method) => method.createGateway(env, { db, now, onEvent }));
   const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
   const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
   // The checkout charges through these; the sandbox's pages keep the gateways as made.

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
+import type { GatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { GatewayEventRepository } from './GatewayEventRepository';
 import { TransactionRepository } from './TransactionRepository';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'unmatched';
+export type EventOutcome = GatewayEventOutcome;
 
 /**
  * Brings a transaction up to date with what its gateway reports, once per event: the

@@ -1,4 +1,4 @@
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
 

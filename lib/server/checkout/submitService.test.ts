@@ -13,7 +13,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { applyGatewayEvent } from './reconcile';
-import { submitCheckout, successPathFor, transactionIdFor } from './submitService';
+import { submitCheckout, transactionIdFor } from './submitService';
 import { TransactionRepository, transactionView } from './TransactionRepository';
 
 let snapshot: CatalogueSnapshot;
@@ -236,15 +236,6 @@ describe('submitCheckout', () => {
       givenAt: '2026-11-21T12:00:00.000Z',
     });
     expect(JSON.parse(row!.auto_renewal_consent_json!).text).toMatch(/^Today you pay \$25\.00\. Your subscription then renews automatically on November 21, 2027 and every year after that at \$50\.00/);
-  });
-});
-
-describe('successPathFor', () => {
-  it.each([
-    ['/vogue/demo-single/credit-card', '/vogue/demo-single/success'],
-    ['/vogue/demo-single/credit-card?livemode=false&source=x', '/vogue/demo-single/success?livemode=false&source=x'],
-  ])('%s → %s', (from, to) => {
-    expect(successPathFor(from)).toBe(to);
   });
 });
 

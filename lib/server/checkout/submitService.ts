@@ -15,7 +15,7 @@ import { TransactionRepository } from './TransactionRepository';
 
 export type { CheckoutDeps, SubmitOutcome } from './submit/deps';
 export { transactionIdFor } from './submit/attempt';
-export { settledResponse, successPathFor } from './submit/responses';
+export { settledResponse } from './submit/responses';
 
 /**
  * Takes a checkout submit: prices the order again from the catalogue, checks consent and

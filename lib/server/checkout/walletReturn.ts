@@ -6,7 +6,7 @@ import { matchesHash } from '@/lib/server/ids';
 import { amazonPayReturnUrl } from '@/lib/server/payments/amazonpay/amazonPayPayload';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { purchaseFor } from './purchase';
-import { successPathFor } from './submitService';
+import { successPathFor } from '@/lib/journey/successPath';
 import { TransactionRepository } from './TransactionRepository';
 
 export interface WalletReturnDeps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { closeServerContext, createServerContext } from './createServerContext';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { createCheckoutServices, type CheckoutServices } from '@/lib/server/checkout/checkoutServices';

@@ -1,4 +1,4 @@
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { createDb, migrateToLatest, parseDatabaseUrl } from './createDb';
 import type { Database } from './schema';
 import { trackingDatabaseUrl } from './trackingDatabaseUrl';

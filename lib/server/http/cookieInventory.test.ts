@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { readReceipt, receiptCookie } from '@/lib/server/checkout/receiptCookie';
 import { sessionCookies } from '@/lib/server/identity/sessionCookies';
 import { secureCookies } from './cookieSecurity';

@@ -1,4 +1,4 @@
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 
 /**
  * Whether the cookies the server sets carry Secure: the site's own address says so

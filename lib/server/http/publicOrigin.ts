@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { isLocalHost } from './localHost';
 import { HttpError } from './HttpError';
 

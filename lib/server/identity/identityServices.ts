@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import { IdentityService } from './IdentityService';
 import { OutboxMailer } from './Mailer';

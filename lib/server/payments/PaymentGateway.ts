@@ -2,10 +2,12 @@ import type { BillingInterval } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
+import type { WalletId } from '@/lib/payments/methods';
 
 export type { NextAction };
 
-export type GatewayName = 'sandbox' | 'stripe' | 'sandbox-paypal' | 'sandbox-amazon-pay' | 'paypal' | 'amazon-pay';
+/** The card's Stripe or embedded sandbox; each wallet under its own id, or its sandbox stand-in as `sandbox-<id>`. */
+export type GatewayName = 'sandbox' | 'stripe' | WalletId | `sandbox-${WalletId}`;
 
 /** The embedded sandbox's gateways take no real money: never a live-mode payment. */
 export const isSandboxGateway = (name: GatewayName): boolean => name === 'sandbox' || name.startsWith('sandbox-');
@@ -14,8 +16,7 @@ export const isSandboxGateway = (name: GatewayName): boolean => name === 'sandbo
 export type PaymentInput =
   | { kind: 'sandbox-card'; number: string; expMonth: number; expYear: number; cvc: string }
   | { kind: 'stripe-payment-method'; paymentMethodId: string }
-  | { kind: 'paypal' }
-  | { kind: 'amazon-pay' };
+  | { kind: WalletId };
 
 /**
  * What is bought, for gateways that set up the renewals themselves (a PayPal subscription
@@ -85,6 +86,15 @@ export interface GatewayEvent {
   failureCode?: PaymentFailureCode;
 }
 
+/** What recording and applying a gateway event did: a webhook answers with it. */
+export type GatewayEventOutcome = 'applied' | 'duplicate' | 'unmatched';
+
+/**
+ * Records a gateway event once (by id) and moves the transaction it concerns: the checkout's
+ * reconciliation, handed to each provider's webhook so that no provider imports the checkout.
+ */
+export type ApplyGatewayEvent = (event: GatewayEvent) => Promise<GatewayEventOutcome>;
+
 /** A checkout attempt whose answer was never recorded (the server died during its charge), as reconciliation asks about it. */
 export interface AttemptRef {
   /** The key the attempt's charge was sent under (ChargeRequest.idempotencyKey). */
@@ -116,7 +126,8 @@ export type AttemptLookup = { kind: 'charged'; result: ChargeResult } | { kind: 
 /**
  * One interface for every way of paying: the checkout service charges through it and
  * never knows which gateway is behind it. Each payment method's unit brings its gateway
- * (lib/server/payments/methods/); a new method adds its PaymentInput kinds and gateway.
+ * (lib/server/payments/<provider>/…Method.ts); a wallet's input is its id, a new card-like
+ * input adds its PaymentInput kind.
  */
 export interface PaymentGateway {
   readonly name: GatewayName;

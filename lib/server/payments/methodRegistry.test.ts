@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { PAYMENT_METHOD_IDS, type EnabledPaymentMethod } from '@/lib/payments/methods';
-import { enabledPaymentMethods, SERVER_PAYMENT_METHODS } from './methodRegistry';
+import { enabledPaymentMethods, serverPaymentMethod } from './methodRegistry';
 import { testDb } from '@/tests/fixtures/testDb';
 import { generateKeyPairSync } from 'node:crypto';
 
@@ -90,13 +90,13 @@ describe('SERVER_PAYMENT_METHODS', () => {
     const db = await testDb();
     const deps = { db, now: () => new Date(), onEvent: async () => undefined };
     const gatewayNames = (env: Record<string, string>) =>
-      (['paypal', 'amazon-pay'] as const).map((id) => SERVER_PAYMENT_METHODS[id].createGateway(parseServerEnv(env), deps).name);
+      (['paypal', 'amazon-pay'] as const).map((id) => serverPaymentMethod(id).createGateway(parseServerEnv(env), deps).name);
     expect(gatewayNames(SANDBOX)).toEqual(['sandbox-paypal', 'sandbox-amazon-pay']);
     expect(gatewayNames({ ...PAYPAL_TEST_KEYS, ...AMAZON_TEST_KEYS })).toEqual(['paypal', 'amazon-pay']);
     await db.destroy();
   });
 
   it('has a server unit for every payment method, under its own id', () => {
-    for (const id of PAYMENT_METHOD_IDS) expect(SERVER_PAYMENT_METHODS[id].id).toBe(id);
+    for (const id of PAYMENT_METHOD_IDS) expect(serverPaymentMethod(id).id).toBe(id);
   });
 });

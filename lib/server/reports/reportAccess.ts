@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { checkSecret } from '@/lib/server/http/secretAttempts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseRetentionEnv } from '@/lib/config/serverEnv';
+import { parseRetentionEnv } from '@/lib/server/config/serverEnv';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RetentionEnv } from '@/lib/config/serverEnv';
+import type { RetentionEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 

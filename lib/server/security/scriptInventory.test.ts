@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { ownScripts, scriptInventory, scriptsOutsideInventory, sha384, thirdPartyScripts } from './scriptInventory';
 
 describe('script inventory', () => {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerEnv } from '@/lib/config/serverEnv';
-import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
-import { SERVER_PAYMENT_METHODS, methodEnabled } from '@/lib/server/payments/methodRegistry';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
+import { enabledServerMethods } from '@/lib/server/payments/methodRegistry';
 import { CONSENT_MANAGER_SOURCES } from '@/lib/server/http/csp/thirdPartySources';
 
 /** Where the built assets are served (next.config.js assetPrefix). */
@@ -47,19 +46,12 @@ export function ownScripts(buildDir: string): OwnScript[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-const PARTY_REASONS: Record<(typeof PAYMENT_METHOD_IDS)[number], { party: string; reason: string }> = {
-  card: { party: 'Stripe.js', reason: 'Card fields (Stripe Elements) and 3-D Secure: card data is typed into Stripe\'s frames, never our page.' },
-  paypal: { party: 'PayPal JavaScript SDK', reason: 'The PayPal buttons and PayPal\'s approval window.' },
-  'amazon-pay': { party: 'Amazon Pay checkout.js', reason: 'The Amazon Pay button and Amazon\'s checkout review.' },
-};
-
 /** The third parties the configured server lets run on payment pages: the payment methods with keys, the consent manager. */
 export function thirdPartyScripts(env: ServerEnv): ThirdPartyScripts[] {
   const parties: ThirdPartyScripts[] = [];
-  for (const id of PAYMENT_METHOD_IDS) {
-    if (!methodEnabled(id, env)) continue;
-    const origins = SERVER_PAYMENT_METHODS[id].cspSources(env).script ?? [];
-    if (origins.length) parties.push({ origins, ...PARTY_REASONS[id] });
+  for (const method of enabledServerMethods(env)) {
+    const origins = method.cspSources(env).script ?? [];
+    if (origins.length) parties.push({ origins, ...method.scripts });
   }
   if (env.ONETRUST_CONSENT_ID) {
     parties.push({ origins: CONSENT_MANAGER_SOURCES.script ?? [], party: 'OneTrust consent manager', reason: 'The cookie consent banner, required before any tracking.' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 import { isPaymentPage } from '@/lib/journey/paymentPages';
 import type { ScriptTrust } from '@/lib/server/http/csp/contentSecurityPolicy';
 import { pageSecurityHeaders } from '@/lib/server/http/csp/pagePolicy';

@@ -10,8 +10,8 @@ import { SECRET_FAILURES_MAX } from '@/lib/server/http/secretAttempts';
 const PASSWORD = 'report-password-0123';
 const ADMIN_TOKEN = 'operator-token-0123456789';
 const env = vi.hoisted(() => ({ current: {} as Record<string, string | undefined> }));
-vi.mock('@/lib/config/serverEnv', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/config/serverEnv')>();
+vi.mock('@/lib/server/config/serverEnv', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/server/config/serverEnv')>();
   return { ...actual, serverEnv: () => actual.parseServerEnv(env.current) };
 });
 

@@ -7,7 +7,7 @@ import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewMode
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { publicTrackingEnv } from '@/lib/config/publicEnv';
+import { publicTrackingEnv } from '@/lib/server/config/publicTrackingEnv';
 import type { StepLoaderContext } from './stepLoader';
 import { STEP_LOADERS } from './stepLoaders';
 import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';

@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext } from 'next';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { JourneyMode } from '@/lib/journey/query';
 import type { StepId } from '@/lib/journey/steps';
 import type { StepViewModels } from '@/lib/journey/viewModels';

@@ -1,6 +1,6 @@
 import type { StepId } from '@/lib/journey/steps';
 import type { StepLoader } from './stepLoader';
-import { loadAmazonPayReturn } from './steps/amazonPayReturnLoader';
+import { loadAmazonPayReturn } from '@/lib/server/payments/amazonpay/amazonPayReturnLoader';
 import { loadAuthComplete } from './steps/authCompleteLoader';
 import { loadAuthInitiate } from './steps/authInitiateLoader';
 import { loadCampaign } from './steps/campaignLoader';

@@ -1,4 +1,4 @@
-import { serverEnv, type ServerEnv } from '@/lib/config/serverEnv';
+import { serverEnv, type ServerEnv } from '@/lib/server/config/serverEnv';
 
 /**
  * The server's configuration, or the end of the process with the reason. Next only logs an

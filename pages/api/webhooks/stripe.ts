@@ -1,12 +1,14 @@
 import { apiRoute } from '@/lib/server/http/apiRoute';
-import { readRawBody } from '@/lib/server/http/rawBody';
-import { webhookSecrets } from '@/lib/server/payments/paymentsConfig';
-import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { readRawBody } from '@/lib/server/http/rawBody';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { webhookSecrets } from '@/lib/server/payments/stripe/stripeConfig';
+import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 
 /** The signature is over the raw bytes, so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };
 
+/** Stripe's webhook events: verified, recorded once and applied to the transaction they concern. */
 export default apiRoute(
   {
     POST: async (req, _res, server) => {
@@ -15,7 +17,11 @@ export default apiRoute(
       const body = await readRawBody(req, 256 * 1024);
       const { db, now } = server.checkout;
       const signature = req.headers['stripe-signature'];
-      return handleStripeWebhook(db, secrets, body, typeof signature === 'string' ? signature : undefined, now);
+      return handleStripeWebhook(
+        { secrets, now, apply: (event) => applyGatewayEvent(db, event, now) },
+        typeof signature === 'string' ? signature : undefined,
+        body,
+      );
     },
   },
   { body: 'raw' },

@@ -1,4 +1,4 @@
-import { SandboxAuthentication } from '@/components/checkout/SandboxAuthentication';
+import { SandboxAuthentication } from '@/components/payment-methods/sandbox/SandboxAuthentication';
 
-export { getServerSideProps } from '@/lib/server/ssr/sandboxAuthenticationPage';
+export { getServerSideProps } from '@/lib/server/payments/sandbox/sandboxAuthenticationPage';
 export default SandboxAuthentication;

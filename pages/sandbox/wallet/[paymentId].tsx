@@ -1,4 +1,4 @@
-import { SandboxWalletApproval } from '@/components/checkout/SandboxWalletApproval';
+import { SandboxWalletApproval } from '@/components/payment-methods/sandbox/SandboxWalletApproval';
 
-export { getServerSideProps } from '@/lib/server/ssr/sandboxWalletPage';
+export { getServerSideProps } from '@/lib/server/payments/sandbox/sandboxWalletPage';
 export default SandboxWalletApproval;

@@ -1,7 +1,7 @@
 import type { SubmitRequest, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
-import { parseExpiry } from '@/lib/payments/cardFields';
-import { cardBrand, digitsOnly } from '@/lib/payments/testCards';
+import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
+import { cardBrand, digitsOnly } from '@/lib/payments/sandbox/testCards';
 import { IdempotencyStore } from '@/lib/server/checkout/IdempotencyStore';
 import { sha256 } from '@/lib/server/ids';
 import type { PaymentInput } from '@/lib/server/payments/PaymentGateway';
@@ -45,7 +45,8 @@ export function startAttempt(deps: CheckoutDeps, request: SubmitRequest): Submit
 
 function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: OrderSnapshot['payment'] } {
   const payment = request.payment;
-  if (payment.kind === 'paypal' || payment.kind === 'amazon-pay') {
+  // Besides the two card inputs, the contract admits only wallets, whose submit is their id (lib/payments/methods.ts).
+  if (payment.kind !== 'sandbox-card' && payment.kind !== 'stripe-payment-method') {
     return { input: { kind: payment.kind }, snapshot: { method: payment.kind } };
   }
   if (payment.kind === 'stripe-payment-method') {

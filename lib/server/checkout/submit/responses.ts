@@ -1,13 +1,8 @@
 import type { SubmitResponse } from '@/lib/checkout/submitContract';
+import { successPathFor } from '@/lib/journey/successPath';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { Transaction } from '@/lib/server/checkout/TransactionRepository';
 import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
-
-/** The success page that follows the card step, with the same query. */
-export function successPathFor(returnPath: string): string {
-  const [path = '', query] = returnPath.split('?');
-  return `${path.replace(/\/credit-card$/, '/success')}${query ? `?${query}` : ''}`;
-}
 
 /** The browser's answer to a gateway's result. */
 export function responseFor(result: ChargeResult, transactionId: string, returnPath: string): SubmitResponse {

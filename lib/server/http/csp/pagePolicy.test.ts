@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerEnv } from '@/lib/config/serverEnv';
+import { parseServerEnv } from '@/lib/server/config/serverEnv';
 import { mergeSources } from './cspSources';
 import { pageParties, pageSecurityHeaders } from './pagePolicy';
 

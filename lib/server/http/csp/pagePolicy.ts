@@ -1,7 +1,6 @@
-import type { ServerEnv } from '@/lib/config/serverEnv';
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { collectorOrigin } from '@/lib/tracking/collectorUrl';
-import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
-import { SERVER_PAYMENT_METHODS, methodEnabled } from '@/lib/server/payments/methodRegistry';
+import { enabledServerMethods } from '@/lib/server/payments/methodRegistry';
 import { contentSecurityPolicy, CSP_REPORT_GROUP, type ScriptTrust } from './contentSecurityPolicy';
 import type { CspSources } from './cspSources';
 import { CONSENT_MANAGER_SOURCES, originOf, TAG_MANAGER_SOURCES } from './thirdPartySources';
@@ -31,7 +30,7 @@ export function pageParties(env: ServerEnv, page: PageContext, sentryDsn: string
   const parties: CspSources[] = [tracking];
   if (env.ONETRUST_CONSENT_ID) parties.push(CONSENT_MANAGER_SOURCES);
   if (page.paymentPage) {
-    for (const id of PAYMENT_METHOD_IDS) if (methodEnabled(id, env)) parties.push(SERVER_PAYMENT_METHODS[id].cspSources(env));
+    for (const method of enabledServerMethods(env)) parties.push(method.cspSources(env));
   } else {
     // Marketing code never gets near card data (PCI DSS 6.4.3): allowed off the payment pages only.
     if (env.TAG_MANAGER_ID) parties.push(TAG_MANAGER_SOURCES);

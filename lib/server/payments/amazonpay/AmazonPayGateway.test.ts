@@ -4,7 +4,7 @@ import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import type { ChargeRequest, Purchase, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayGateway, amazonPayReturnUrl, completeKey } from './AmazonPayGateway';
 import type { AmazonPayCredentials } from './amazonPayTypes';
-import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';
+import { startFakeAmazonPay, type FakeAmazonPay } from './fakeAmazonPay';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AmazonPayApiError, AmazonPayClient, amazonPayPathPrefix, type AmazonPayClientOptions } from './amazonPayClient';
 import type { AmazonPayCredentials } from './amazonPayTypes';
-import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';
+import { startFakeAmazonPay, type FakeAmazonPay } from './fakeAmazonPay';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

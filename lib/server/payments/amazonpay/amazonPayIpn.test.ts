@@ -7,10 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } 
 import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayGateway, amazonPayReturnUrl } from './AmazonPayGateway';
 import { AmazonPayClient } from './amazonPayClient';
-import { handleAmazonPayIpn, type AmazonPayIpnDeps, type EventOutcome } from './amazonPayIpn';
+import type { GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
+import { handleAmazonPayIpn, type AmazonPayIpnDeps } from './amazonPayIpn';
 import type { AmazonPayCredentials } from './amazonPayTypes';
 import { createSnsVerifier } from './snsMessage';
-import { startFakeAmazonPay, type FakeAmazonPay } from './testing/fakeAmazonPay';
+import { startFakeAmazonPay, type FakeAmazonPay } from './fakeAmazonPay';
 
 /*
  * SNS signs with an X.509 certificate's key. The test makes its own: a self-signed
@@ -109,7 +110,7 @@ beforeEach(() => {
     verify: createSnsVerifier({ fetchCertificate }),
     lookup,
     merchantId: 'A2BCDEFGHIJ3KL',
-    apply: async (event): Promise<EventOutcome> => {
+    apply: async (event): Promise<GatewayEventOutcome> => {
       const seen = applied.some((e) => e.id === event.id);
       applied.push(event);
       return seen ? 'duplicate' : 'applied';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
+import type { ApplyGatewayEvent, GatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayApiError } from './amazonPayClient';
 import { outcomeOfCharge, resultOfSession } from './amazonPayOutcome';
 import { sessionIdFromMarker } from './amazonPayPayload';
@@ -14,8 +14,6 @@ import type { VerifiedSnsMessage } from './snsMessage';
  * to) and turn what it says into a gateway event for the checkout session our transaction keeps.
  */
 
-export type EventOutcome = 'applied' | 'duplicate' | 'unmatched';
-
 /** The API reads a notification needs (AmazonPayClient has them), for the mode whose notifications this endpoint receives. */
 export interface AmazonPayLookup {
   getCharge(chargeId: string): Promise<Charge>;
@@ -28,14 +26,14 @@ export interface AmazonPayIpnDeps {
   verify: (rawBody: string | Buffer) => Promise<VerifiedSnsMessage>;
   lookup: AmazonPayLookup;
   /** Records the event once (by id) and moves the transaction; e.g. applyGatewayEvent. */
-  apply: (event: GatewayEvent) => Promise<EventOutcome>;
+  apply: ApplyGatewayEvent;
   /** Our merchant id: a notification for another merchant is acknowledged and ignored. */
   merchantId?: string | undefined;
 }
 
 export interface IpnResult {
   received: true;
-  outcome: EventOutcome | 'ignored';
+  outcome: GatewayEventOutcome | 'ignored';
   /** A SubscriptionConfirmation: GET this URL once to start receiving notifications. */
   subscribeUrl?: string;
 }

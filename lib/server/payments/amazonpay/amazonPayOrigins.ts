@@ -1,5 +1,5 @@
 import type { AmazonPayRegion } from './amazonPaySigner';
-import { AMAZON_PAY_CHECKOUT_JS } from '@/lib/payments/amazonPayScript';
+import { AMAZON_PAY_CHECKOUT_JS } from '@/lib/payments/amazonpay/amazonPayScript';
 
 /**
  * Where Amazon Pay's checkout.js comes from and what it reaches, per region, for a

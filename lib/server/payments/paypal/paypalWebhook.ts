@@ -1,5 +1,5 @@
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
+import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { gatewayEventFrom, paypalWebhookEventSchema } from './paypalEvents';
 import { cachingCertificateFetcher, transmissionFrom, verifyTransmission, type CertificateFetcher, type HeaderSource } from './paypalWebhookSignature';
 
@@ -16,12 +16,12 @@ export interface PayPalWebhookDeps {
   fetchCertificate: CertificateFetcher;
   now: () => Date;
   /** Records and applies the event once (the checkout's reconciliation). */
-  apply(event: GatewayEvent): Promise<'applied' | 'duplicate' | 'unmatched'>;
+  apply: ApplyGatewayEvent;
 }
 
 export interface PayPalWebhookResult {
   received: true;
-  outcome: 'applied' | 'duplicate' | 'unmatched' | 'ignored';
+  outcome: GatewayEventOutcome | 'ignored';
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
-import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/testCards';
+import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
 import { serverSecret } from '@/lib/server/db/serverSecrets';
 import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';

@@ -3,7 +3,7 @@ import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } f
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { PAYMENT_METHOD_IDS, isWallet, type WalletId } from '@/lib/payments/methods';
-import { CARD_BRANDS } from '@/lib/payments/testCards';
+import { CARD_BRANDS } from '@/lib/payments/sandbox/testCards';
 import { WALLET_FLOWS } from '@/lib/payments/walletFlow';
 import {
   AFTER_AUTHENTICATION,

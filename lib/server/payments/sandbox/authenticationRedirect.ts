@@ -1,4 +1,4 @@
-import { successPathFor } from '@/lib/server/checkout/submitService';
+import { successPathFor } from '@/lib/journey/successPath';
 import type { SandboxIntent, SandboxWalletPayment } from './sandboxPayments';
 
 /**

@@ -1,7 +1,7 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { WalletId } from '@/lib/payments/methods';
-import type { CardBrand } from '@/lib/payments/testCards';
+import type { CardBrand } from '@/lib/payments/sandbox/testCards';
 import type { WalletFlow } from '@/lib/payments/walletFlow';
 
 /** Where a sandbox card payment stands, in Stripe's words for a payment intent. */

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeStripe } from '@/tests/fixtures/fakeStripe';
+import { startFakeStripe } from './fakeStripe';
 import type { ChargeRequest } from '@/lib/server/payments/PaymentGateway';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';

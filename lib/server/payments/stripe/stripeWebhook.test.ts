@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { handleStripeWebhook } from './stripeWebhook';
 
 const SECRET_TEST = 'whsec_test_secret';
@@ -49,7 +50,8 @@ function delivery(type: string, object: object, options: { id?: string; secret?:
 }
 
 const status = async () => (await db.selectFrom('transactions').select(['status', 'failure_code', 'invoice_number']).where('id', '=', 'txn_1').executeTakeFirstOrThrow());
-const handle = (body: Buffer, signature: string | undefined) => handleStripeWebhook(db, [SECRET_LIVE, SECRET_TEST], body, signature, now);
+const handle = (body: Buffer, signature: string | undefined) =>
+  handleStripeWebhook({ secrets: [SECRET_LIVE, SECRET_TEST], now, apply: (event) => applyGatewayEvent(db, event, now) }, signature, body);
 
 describe('handleStripeWebhook', () => {
   it('applies payment_intent.succeeded to the transaction, once', async () => {

@@ -1,8 +1,6 @@
 import Stripe from 'stripe';
-import type { Kysely } from 'kysely';
-import type { Database } from '@/lib/server/db/schema';
-import { applyGatewayEvent, type EventOutcome } from '@/lib/server/checkout/reconcile';
 import { HttpError } from '@/lib/server/http/HttpError';
+import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { gatewayEventFrom } from './StripeGateway';
 
 /** Stripe's own default: events signed more than 5 minutes ago are refused (replays). */
@@ -11,7 +9,15 @@ export const WEBHOOK_TOLERANCE_S = 300;
 export interface WebhookResult {
   received: true;
   eventId: string;
-  outcome: EventOutcome | 'ignored';
+  outcome: GatewayEventOutcome | 'ignored';
+}
+
+export interface StripeWebhookDeps {
+  /** Each configured endpoint's signing secret (live and test sign with their own). */
+  secrets: readonly string[];
+  now: () => Date;
+  /** Records and applies the event once (the checkout's reconciliation). */
+  apply: ApplyGatewayEvent;
 }
 
 /**
@@ -20,13 +26,8 @@ export interface WebhookResult {
  * once by id, and event types that do not move a payment are acknowledged and ignored.
  * A bad signature is a 400 and changes nothing.
  */
-export async function handleStripeWebhook(
-  db: Kysely<Database>,
-  secrets: readonly string[],
-  rawBody: Buffer,
-  signature: string | undefined,
-  now: () => Date = () => new Date(),
-): Promise<WebhookResult> {
+export async function handleStripeWebhook(deps: StripeWebhookDeps, signature: string | undefined, rawBody: Buffer): Promise<WebhookResult> {
+  const { secrets, now } = deps;
   if (!signature) throw new HttpError(400, 'missing_signature', 'The Stripe-Signature header is missing.');
   let event: Stripe.Event | null = null;
   for (const secret of secrets) {
@@ -40,5 +41,5 @@ export async function handleStripeWebhook(
   if (!event) throw new HttpError(400, 'invalid_signature', 'The webhook signature is not valid, or the event is too old.');
   const gatewayEvent = gatewayEventFrom(event);
   if (!gatewayEvent) return { received: true, eventId: event.id, outcome: 'ignored' };
-  return { received: true, eventId: event.id, outcome: await applyGatewayEvent(db, gatewayEvent, now) };
+  return { received: true, eventId: event.id, outcome: await deps.apply(gatewayEvent) };
 }

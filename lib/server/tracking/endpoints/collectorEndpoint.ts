@@ -1,6 +1,6 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
-import { serverEnv } from '@/lib/config/serverEnv';
+import { serverEnv } from '@/lib/server/config/serverEnv';
 import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from '@/lib/server/tracking/schemas/analyticsSchemas';
 import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';

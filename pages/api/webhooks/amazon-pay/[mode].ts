@@ -6,7 +6,7 @@ import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import type { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
 import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
 import { createSnsVerifier } from '@/lib/server/payments/amazonpay/snsMessage';
-import { amazonPayModes } from '@/lib/server/payments/walletKeys';
+import { amazonPayModes } from '@/lib/server/payments/amazonpay/amazonPayConfig';
 
 /** The signature is over the raw bytes (SNS posts text/plain), so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };

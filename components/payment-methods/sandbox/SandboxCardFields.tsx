@@ -1,0 +1,62 @@
+import type { ChangeEvent } from 'react';
+import { Field } from '@/components/ui/Field';
+import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/sandbox/cardFields';
+import styles from '@/components/checkout/CheckoutForm.module.css';
+
+export type CardField = keyof CardFields;
+
+interface SandboxCardFieldsProps {
+  card: CardFields;
+  errors: CardFieldErrors;
+  onChange: (field: CardField, value: string) => void;
+  onBlur: (field: CardField) => void;
+  register: (field: CardField) => (element: HTMLInputElement | null) => void;
+}
+
+/**
+ * The sandbox's card form. It says plainly that no real card is charged. The number is
+ * grouped ("4242 4242 4242 4242") and the expiry written as MM/YY while the visitor types,
+ * pastes or autofills; the caret stays beside the digit it was beside.
+ */
+export function SandboxCardFields({ card, errors, onChange, onBlur, register }: SandboxCardFieldsProps) {
+  const change = (name: CardField, event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    const edit = editCardField(name, card[name], input.value, input.selectionStart ?? input.value.length, inputType === 'deleteContentForward' ? 'forward' : 'backward');
+    // Written to the element now, so that React finds it unchanged on the next render and
+    // leaves the caret where it is put here.
+    if (input.value !== edit.value) input.value = edit.value;
+    if (input.ownerDocument.activeElement === input) input.setSelectionRange(edit.caret, edit.caret);
+    onChange(name, edit.value);
+  };
+  const field = (name: CardField, label: string, autoComplete: string, extra: Record<string, string | number> = {}) => (
+    <Field
+      id={`card-${name}`}
+      label={label}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      required
+      value={card[name]}
+      error={errors[name]}
+      inputRef={register(name)}
+      onChange={(event) => change(name, event)}
+      onBlur={() => onBlur(name)}
+      {...extra}
+    />
+  );
+  return (
+    <fieldset className={styles.section}>
+      <legend>Card</legend>
+      <p className={styles.sandboxNote} data-testid="sandbox-note">
+        Payments here are simulated by a sandbox: no real card is charged. Use a test card such as 4242 4242 4242 4242 with
+        any future expiry date and any CVC.
+      </p>
+      {/* No maxLength on number and expiry: the formatters bound them, and a pasted "12/2034" or "4242-4242-…" must arrive whole. */}
+      {field('number', 'Card number', 'cc-number', { placeholder: '1234 1234 1234 1234' })}
+      <div className={styles.pair}>
+        {field('expiry', 'Expiry', 'cc-exp', { placeholder: 'MM/YY' })}
+        {field('cvc', 'CVC', 'cc-csc', { maxLength: 4 })}
+      </div>
+    </fieldset>
+  );
+}

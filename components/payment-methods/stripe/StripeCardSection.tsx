@@ -1,0 +1,91 @@
+import { useEffect, useImperativeHandle, useMemo, useState, type RefObject } from 'react';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { Loader } from '@/components/ui/Loader';
+import type { Billing } from '@/lib/checkout/billing';
+import styles from '@/components/checkout/CheckoutForm.module.css';
+
+/** What the card step asks of Stripe: a payment method from the card, and 3-D Secure. */
+export interface StripeCardHandle {
+  createPaymentMethod(billing: Billing): Promise<{ id: string } | { error: string }>;
+  handleNextAction(clientSecret: string): Promise<{ error?: string }>;
+}
+
+const FALLBACK_ERROR = 'We could not check your card. Nothing was charged. Please try again.';
+
+function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCardHandle | null>; onReady: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      async createPaymentMethod(billing) {
+        const card = elements?.getElement(CardElement);
+        if (!stripe || !card) return { error: 'The card form is still loading. Please wait a moment.' };
+        const { paymentMethod, error } = await stripe.createPaymentMethod({
+          type: 'card',
+          card,
+          billing_details: {
+            email: billing.email,
+            name: `${billing.firstName} ${billing.lastName}`,
+            address: {
+              country: billing.country,
+              ...(billing.region ? { state: billing.region } : {}),
+              ...(billing.address ? { line1: billing.address.line1, city: billing.address.city, postal_code: billing.address.postalCode } : {}),
+            },
+          },
+        });
+        return paymentMethod ? { id: paymentMethod.id } : { error: error?.message ?? FALLBACK_ERROR };
+      },
+      async handleNextAction(clientSecret) {
+        if (!stripe) return { error: FALLBACK_ERROR };
+        const { error } = await stripe.handleNextAction({ clientSecret });
+        return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+      },
+    }),
+    [stripe, elements],
+  );
+  return (
+    <div className={styles.stripeCard}>
+      <CardElement id="stripe-card" options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} onReady={onReady} />
+    </div>
+  );
+}
+
+/**
+ * Card entry by Stripe Elements, used when Stripe keys are configured: the card never
+ * touches our server, which receives a payment method id.
+ */
+export default function StripeCardSection({ publishableKey, handleRef }: { publishableKey: string; handleRef: RefObject<StripeCardHandle | null> }) {
+  const [loadError, setLoadError] = useState(false);
+  const [ready, setReady] = useState(false);
+  const stripePromise = useMemo(
+    () =>
+      loadStripe(publishableKey).catch(() => {
+        setLoadError(true);
+        return null;
+      }),
+    [publishableKey],
+  );
+  useEffect(() => setReady(false), [publishableKey]);
+  return (
+    <fieldset className={styles.section}>
+      <legend>Card</legend>
+      <p id="stripe-card-label" className={styles.fieldLabel}>
+        Card details
+      </p>
+      {loadError ? (
+        <p role="alert" className={styles.error}>
+          The card form could not load. Please check your connection and reload the page.
+        </p>
+      ) : (
+        <>
+          {!ready && <Loader type="form-loading" label="Loading the card form…" />}
+          <Elements stripe={stripePromise}>
+            <StripeCardForm handleRef={handleRef} onReady={() => setReady(true)} />
+          </Elements>
+        </>
+      )}
+    </fieldset>
+  );
+}
