@@ -1,55 +1,30 @@
-import http from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
 import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { apiResolver } from 'next/dist/server/api-utils/node/api-resolver';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
+import { transactionIdFor } from './submitService';
 
 /**
  * The checkout routes' abuse limits end to end: each route module served by Next's own API
  * resolver on a real HTTP server (every request from 127.0.0.1), against an in-memory
  * database and the sandbox, with small budgets so that a few requests reach them.
  */
-vi.hoisted(() => {
-  process.env.DATABASE_URL = 'file::memory:';
-  process.env.CHECKOUT_SUBMITS_PER_CLIENT_TEST = '2';
-  process.env.CHECKOUT_QUOTES_PER_CLIENT = '3';
-});
-
-const { serverContext } = await import('@/lib/server/context/serverContext');
-const { closeServerContext } = await import('@/lib/server/context/createServerContext');
-const appDb = async () => (await serverContext()).db;
-const { transactionIdFor } = await import('./submitService');
-const routes: Record<string, Promise<unknown>> = {
-  '/api/checkout/submit': import('@/pages/api/checkout/submit'),
-  '/api/checkout/confirm': import('@/pages/api/checkout/confirm'),
-  '/api/checkout/quote': import('@/pages/api/checkout/quote'),
-};
-
-let server: http.Server;
-let origin: string;
-
-beforeAll(async () => {
+await serveRoutesWithServerContext(
+  { CHECKOUT_SUBMITS_PER_CLIENT_TEST: '2', CHECKOUT_QUOTES_PER_CLIENT: '3' },
+  [
+    [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
+    [/^\/api\/checkout\/confirm$/, () => import('@/pages/api/checkout/confirm')],
+    [/^\/api\/checkout\/quote$/, () => import('@/pages/api/checkout/quote')],
+  ],
   // The demo catalogue, in the server context's (in-memory) database.
-  const { importCatalogueJson } = await import('@/lib/server/catalogue/importCatalogue');
-  const { readDemoCatalogue } = await import('@/lib/server/catalogue/demoCatalogue');
-  const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
-  if (!imported.ok) throw new Error(imported.errors.join('\n'));
-  server = http.createServer((req, res) => {
-    const route = routes[new URL(req.url ?? '/', 'http://localhost').pathname];
-    if (!route) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    void route.then((module) => apiResolver(req, res, {}, module, { previewModeId: '', previewModeEncryptionKey: '', previewModeSigningKey: '', dev: false }, false));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await closeServerContext(await serverContext());
+  async () => {
+    const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
+    if (!imported.ok) throw new Error(imported.errors.join('\n'));
+  },
+);
+afterAll(() => {
   delete process.env.CHECKOUT_SUBMITS_PER_CLIENT_TEST;
   delete process.env.CHECKOUT_QUOTES_PER_CLIENT;
 });
