@@ -1,5 +1,6 @@
 import type { CspViolationSummary } from '@/lib/reports/funnelReportView';
 import { formatCount, formatInstant } from './reportFormat';
+import { CountedListHead } from './CountedListHead';
 import styles from './SchemaDriftList.module.css';
 
 /**
@@ -21,18 +22,7 @@ export function CspViolationList({ violations }: { violations: readonly CspViola
         <div className={styles.scroll} role="region" aria-label="Blocked scripts and content, by page" tabIndex={0}>
           <table className={styles.table}>
             <caption className="visually-hidden">Content-Security-Policy violations: {formatCount(violations.length)} kinds</caption>
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Blocked</th>
-                <th scope="col">From</th>
-                <th scope="col">Last seen</th>
-                <th scope="col" className={styles.number}>
-                  Times
-                </th>
-              </tr>
-            </thead>
+            <CountedListHead columns={['Page', 'Rule', 'Blocked', 'From', 'Last seen']} />
             <tbody>
               {violations.map((violation) => (
                 <tr key={`${violation.page}|${violation.directive}|${violation.blocked}|${violation.disposition}`}>

@@ -1,5 +1,6 @@
 import type { CampaignFunnel, FunnelLine } from '@/lib/reports/funnelReport';
 import { formatCount } from './reportFormat';
+import reportTable from './ReportTable.module.css';
 import styles from './FunnelTable.module.css';
 
 interface FunnelTableProps {
@@ -49,7 +50,7 @@ export function FunnelTable({ campaign, campaignLabel, totalModeLabel }: FunnelT
   return (
     <div className={styles.scroll} role="region" aria-label={`Visitors per step, ${campaignLabel}`} tabIndex={0}>
       <table className={styles.table}>
-        <caption className={styles.caption}>Visitors per step by source and mode: {campaignLabel}</caption>
+        <caption className={reportTable.caption}>Visitors per step by source and mode: {campaignLabel}</caption>
         <thead>
           <tr>
             <th scope="col">Source</th>
@@ -67,10 +68,10 @@ export function FunnelTable({ campaign, campaignLabel, totalModeLabel }: FunnelT
         <tbody>
           {campaign.splits.map((split) => (
             <tr key={`${split.sourceLabel}|${split.livemode ? 'live' : 'test'}`}>
-              <th scope="row" className={split.source === null ? styles.direct : undefined}>
+              <th scope="row" className={split.source === null ? reportTable.direct : undefined}>
                 {split.sourceLabel}
               </th>
-              <td>{split.livemode ? 'Live' : <span className={styles.test}>Test</span>}</td>
+              <td>{split.livemode ? 'Live' : <span className={reportTable.test}>Test</span>}</td>
               <StepCells line={split} />
             </tr>
           ))}

@@ -1,5 +1,6 @@
 import type { CampaignOrderFigures, OrderFigures } from '@/lib/reports/orderFigures';
 import { formatAmount, formatCount } from './reportFormat';
+import reportTable from './ReportTable.module.css';
 import styles from './OrderFiguresTable.module.css';
 
 interface OrderFiguresTableProps {
@@ -9,7 +10,7 @@ interface OrderFiguresTableProps {
 }
 
 function ModeCell({ livemode }: { livemode: boolean }) {
-  return <td>{livemode ? 'Live' : <span className={styles.test}>Test</span>}</td>;
+  return <td>{livemode ? 'Live' : <span className={reportTable.test}>Test</span>}</td>;
 }
 
 function DeclineReasons({ line }: { line: OrderFigures }) {
@@ -25,6 +26,32 @@ function DeclineReasons({ line }: { line: OrderFigures }) {
     </ul>
   );
 }
+
+/** The headings of what a line is (its source, mode and currency), over both heading rows. */
+const LINE_HEADINGS = ['Source', 'Mode', 'Currency'];
+
+/** The groups over the figures, in FigureCells' order (their spans match the colgroups). */
+const COLUMN_GROUPS = [
+  { label: 'Paid', columns: 2 },
+  { label: 'Promo codes', columns: 2 },
+  { label: 'Declines', columns: 2 },
+  { label: '3-D Secure', columns: 5 },
+];
+
+/** FigureCells' columns, in its order: numbers align right, the decline reasons do not. */
+const FIGURE_COLUMNS = [
+  { label: 'Orders', number: true },
+  { label: 'Revenue', number: true },
+  { label: 'Orders', number: true },
+  { label: 'Discount', number: true },
+  { label: 'Orders', number: true },
+  { label: 'Most common reasons', number: false },
+  { label: 'Asked', number: true },
+  { label: 'Paid', number: true },
+  { label: 'Failed', number: true },
+  { label: 'Declined after', number: true },
+  { label: 'Not finished', number: true },
+];
 
 /** A line's figures after its source, mode and currency: money in its own currency, counts as counts. */
 function FigureCells({ line }: { line: OrderFigures }) {
@@ -57,7 +84,7 @@ export function OrderFiguresTable({ campaign, campaignLabel }: OrderFiguresTable
   return (
     <div className={styles.scroll} role="region" aria-label={`Orders, ${campaignLabel}`} tabIndex={0}>
       <table className={styles.table}>
-        <caption className={styles.caption}>Orders by source, mode and currency: {campaignLabel}</caption>
+        <caption className={reportTable.caption}>Orders by source, mode and currency: {campaignLabel}</caption>
         <colgroup span={3} />
         <colgroup span={2} />
         <colgroup span={2} />
@@ -65,66 +92,29 @@ export function OrderFiguresTable({ campaign, campaignLabel }: OrderFiguresTable
         <colgroup span={5} />
         <thead>
           <tr>
-            <th scope="col" rowSpan={2}>
-              Source
-            </th>
-            <th scope="col" rowSpan={2}>
-              Mode
-            </th>
-            <th scope="col" rowSpan={2}>
-              Currency
-            </th>
-            <th scope="colgroup" colSpan={2} className={styles.group}>
-              Paid
-            </th>
-            <th scope="colgroup" colSpan={2} className={styles.group}>
-              Promo codes
-            </th>
-            <th scope="colgroup" colSpan={2} className={styles.group}>
-              Declines
-            </th>
-            <th scope="colgroup" colSpan={5} className={styles.group}>
-              3-D Secure
-            </th>
+            {LINE_HEADINGS.map((label) => (
+              <th key={label} scope="col" rowSpan={2}>
+                {label}
+              </th>
+            ))}
+            {COLUMN_GROUPS.map(({ label, columns }) => (
+              <th key={label} scope="colgroup" colSpan={columns} className={styles.group}>
+                {label}
+              </th>
+            ))}
           </tr>
           <tr>
-            <th scope="col" className={styles.number}>
-              Orders
-            </th>
-            <th scope="col" className={styles.number}>
-              Revenue
-            </th>
-            <th scope="col" className={styles.number}>
-              Orders
-            </th>
-            <th scope="col" className={styles.number}>
-              Discount
-            </th>
-            <th scope="col" className={styles.number}>
-              Orders
-            </th>
-            <th scope="col">Most common reasons</th>
-            <th scope="col" className={styles.number}>
-              Asked
-            </th>
-            <th scope="col" className={styles.number}>
-              Paid
-            </th>
-            <th scope="col" className={styles.number}>
-              Failed
-            </th>
-            <th scope="col" className={styles.number}>
-              Declined after
-            </th>
-            <th scope="col" className={styles.number}>
-              Not finished
-            </th>
+            {FIGURE_COLUMNS.map(({ label, number }, index) => (
+              <th key={index} scope="col" className={number ? styles.number : undefined}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {campaign.splits.map((line) => (
             <tr key={`${line.sourceLabel}|${line.livemode ? 'live' : 'test'}|${line.currencyCode}`}>
-              <th scope="row" className={line.source === null ? styles.direct : undefined}>
+              <th scope="row" className={line.source === null ? reportTable.direct : undefined}>
                 {line.sourceLabel}
               </th>
               <ModeCell livemode={line.livemode} />

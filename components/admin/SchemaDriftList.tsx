@@ -1,6 +1,7 @@
 import type { DriftLimits } from '@/lib/reports/funnelReportView';
 import type { DriftKind, SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { formatCount, formatInstant } from './reportFormat';
+import { CountedListHead } from './CountedListHead';
 import styles from './SchemaDriftList.module.css';
 
 const KIND_LABELS: Record<DriftKind, string> = {
@@ -68,20 +69,7 @@ export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDrift
               <caption className="visually-hidden">
                 Schema drift: {formatCount(drift.length)} differences{limits.differencesFound > drift.length ? ` of ${formatCount(limits.differencesFound)}` : ''}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Difference</th>
-                  <th scope="col">Property</th>
-                  <th scope="col">Expected</th>
-                  <th scope="col">Seen</th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col" className={styles.number}>
-                    Times
-                  </th>
-                </tr>
-              </thead>
+              <CountedListHead columns={['Event', 'Difference', 'Property', 'Expected', 'Seen', 'First seen', 'Last seen']} />
               <tbody>
                 {drift.map((entry) => (
                   <tr key={`${entry.eventName}|${entry.kind}|${entry.property ?? ''}|${entry.observedType ?? ''}`} data-kind={entry.kind}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { SelectField } from '@/components/ui/Field';
 import { BillingTextField } from './BillingTextField';
+import { StreetAddress } from './StreetAddress';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
 import { regionLabel, regionsOf } from '@/lib/geo/regions';
@@ -23,6 +24,14 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, on
   const text = (field: BillingField, label: string, autoComplete: string, type = 'text') => (
     <BillingTextField idPrefix="billing" {...{ field, label, autoComplete, type, form, errors, register, onChange, onBlur, onFocus }} />
   );
+  // A select's required binding to the form, as BillingTextField's for the text fields.
+  const select = (field: 'country' | 'region') => ({
+    required: true,
+    error: errors[field],
+    selectRef: register(field),
+    onChange: (value: string) => onChange(field, value),
+    onBlur: () => onBlur(field),
+  });
   return (
     <fieldset className={styles.section}>
       <legend>Billing information</legend>
@@ -38,11 +47,7 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, on
         options={countries}
         placeholder="Choose your country"
         autoComplete="country"
-        required
-        error={errors.country}
-        selectRef={register('country')}
-        onChange={(value) => onChange('country', value)}
-        onBlur={() => onBlur('country')}
+        {...select('country')}
       />
       {regions.length > 0 && (
         <SelectField
@@ -52,21 +57,15 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, on
           options={regions.map((r) => ({ value: r.code, label: r.name }))}
           placeholder={`Choose your ${regionLabel(form.country).toLowerCase()}`}
           autoComplete="address-level1"
-          required
-          error={errors.region}
-          selectRef={register('region')}
-          onChange={(value) => onChange('region', value)}
-          onBlur={() => onBlur('region')}
+          {...select('region')}
         />
       )}
       {needsAddress && (
-        <>
-          {text('line1', 'Address', 'address-line1')}
-          <div className={styles.pair}>
-            {text('city', 'City', 'address-level2')}
-            {text('postalCode', 'Postal code', 'postal-code')}
-          </div>
-        </>
+        <StreetAddress
+          street={text('line1', 'Address', 'address-line1')}
+          city={text('city', 'City', 'address-level2')}
+          postalCode={text('postalCode', 'Postal code', 'postal-code')}
+        />
       )}
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { BillingTextField } from './BillingTextField';
+import { StreetAddress } from './StreetAddress';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import styles from './CheckoutForm.module.css';
 
@@ -32,13 +33,11 @@ export function DeliveryAddress({ form, errors, sameAsBilling, onSameAsBilling, 
           {form.line1 ? `The magazine goes to ${form.line1}, ${[form.city, form.postalCode].filter(Boolean).join(' ')}.` : 'The magazine goes to your billing address.'}
         </p>
       ) : (
-        <>
-          {text('deliveryLine1', 'Delivery street address', 'shipping address-line1')}
-          <div className={styles.pair}>
-            {text('deliveryCity', 'Delivery town or city', 'shipping address-level2')}
-            {text('deliveryPostalCode', 'Delivery postal code', 'shipping postal-code')}
-          </div>
-        </>
+        <StreetAddress
+          street={text('deliveryLine1', 'Delivery street address', 'shipping address-line1')}
+          city={text('deliveryCity', 'Delivery town or city', 'shipping address-level2')}
+          postalCode={text('deliveryPostalCode', 'Delivery postal code', 'shipping postal-code')}
+        />
       )}
     </fieldset>
   );

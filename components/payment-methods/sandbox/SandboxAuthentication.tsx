@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { cardBrandName } from '@/lib/payments/sandbox/cardFields';
 import { formatMoney } from '@/lib/pricing/money';
 import type { SandboxAuthenticationProps } from '@/lib/payments/sandbox/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
+import { useSandboxAnswer } from './useSandboxAnswer';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 type Outcome = 'approve' | 'fail';
@@ -15,20 +15,7 @@ type Outcome = 'approve' | 'fail';
  */
 export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBrand, cardLast4, pending }: SandboxAuthenticationProps) {
   const api = useApiClient();
-  const [sending, setSending] = useState<Outcome | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const answer = async (outcome: Outcome) => {
-    setSending(outcome);
-    setError(null);
-    try {
-      const { redirectTo } = await api.authenticateSandboxPayment(paymentId, outcome);
-      window.location.assign(redirectTo);
-    } catch (caught) {
-      setError((caught as Error).message);
-      setSending(null);
-    }
-  };
+  const { sending, error, answer } = useSandboxAnswer((outcome: Outcome) => api.authenticateSandboxPayment(paymentId, outcome));
 
   return (
     <main id="main" className={styles.page}>

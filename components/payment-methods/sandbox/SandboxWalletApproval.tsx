@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -7,6 +6,7 @@ import { PAYMENT_METHOD_LABELS } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
 import type { SandboxWalletProps } from '@/lib/payments/sandbox/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
+import { useSandboxAnswer } from './useSandboxAnswer';
 
 const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approving', cancel: 'Cancelling', fail: 'Sending' };
 
@@ -16,21 +16,8 @@ const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approvi
  */
 export function SandboxWalletApproval({ paymentId, wallet, flow, amount, currencyCode, description, livemode, answeredRedirect }: SandboxWalletProps) {
   const api = useApiClient();
-  const [sending, setSending] = useState<SandboxWalletOutcome | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { sending, error, answer } = useSandboxAnswer((outcome: SandboxWalletOutcome) => api.answerSandboxWallet(paymentId, outcome));
   const name = PAYMENT_METHOD_LABELS[wallet];
-
-  const answer = async (outcome: SandboxWalletOutcome) => {
-    setSending(outcome);
-    setError(null);
-    try {
-      const { redirectTo } = await api.answerSandboxWallet(paymentId, outcome);
-      window.location.assign(redirectTo);
-    } catch (caught) {
-      setError((caught as Error).message);
-      setSending(null);
-    }
-  };
   const button = (outcome: SandboxWalletOutcome, label: string, className: string | undefined) => (
     <button type="button" className={className} disabled={sending !== null} aria-busy={sending === outcome} onClick={() => answer(outcome)}>
       {sending === outcome && <Loader type="submission-processing" size="small" variant={outcome === 'approve' ? 'light' : 'dark'} label={SENDING_LABELS[outcome]} />}

@@ -73,6 +73,30 @@ async function inBatches(batchRows: number, deleteBatch: () => Promise<{ numDele
 }
 
 /**
+ * The tables whose rows a single column keys: that key, by which a batch is chosen and
+ * deleted, and the time column the table's age counts from.
+ */
+const KEYED_TABLES = {
+  tracking_bad_rows: { key: 'id', time: 'received_at' },
+  sign_in_links: { key: 'token_hash', time: 'expires_at' },
+  sessions: { key: 'token_hash', time: 'expires_at' },
+  outbox: { key: 'id', time: 'created_at' },
+  bad_row_windows: { key: 'window_start', time: 'window_start' },
+  csp_reports: { key: 'id', time: 'received_at' },
+} as const satisfies { [T in PurgedTable]?: { key: keyof Database[T] & string; time: keyof Database[T] & string } };
+
+/** Deletes a keyed table's rows from before `before`, batch by batch; the rows deleted in all. */
+function purgeByKey(db: Kysely<Database>, table: keyof typeof KEYED_TABLES, before: string, batchRows: number): Promise<number> {
+  const { key, time } = KEYED_TABLES[table];
+  return inBatches(batchRows, () =>
+    db
+      .deleteFrom(table)
+      .where(key, 'in', (eb) => eb.selectFrom(table).select(key).where(time, '<', before).limit(batchRows))
+      .executeTakeFirst(),
+  );
+}
+
+/**
  * Deletes every purged table's rows older than its age at `now`; answers how many went per
  * table. Timestamps are ISO 8601 UTC text throughout, so comparing the text compares the times.
  */
@@ -96,30 +120,10 @@ export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges
       )
       .executeTakeFirst(),
   );
-  const tracking_bad_rows = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('tracking_bad_rows')
-      .where('id', 'in', (eb) => eb.selectFrom('tracking_bad_rows').select('id').where('received_at', '<', iso('tracking_bad_rows')).limit(batchRows))
-      .executeTakeFirst(),
-  );
-  const sign_in_links = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('sign_in_links')
-      .where('token_hash', 'in', (eb) => eb.selectFrom('sign_in_links').select('token_hash').where('expires_at', '<', iso('sign_in_links')).limit(batchRows))
-      .executeTakeFirst(),
-  );
-  const sessions = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('sessions')
-      .where('token_hash', 'in', (eb) => eb.selectFrom('sessions').select('token_hash').where('expires_at', '<', iso('sessions')).limit(batchRows))
-      .executeTakeFirst(),
-  );
-  const outbox = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('outbox')
-      .where('id', 'in', (eb) => eb.selectFrom('outbox').select('id').where('created_at', '<', iso('outbox')).limit(batchRows))
-      .executeTakeFirst(),
-  );
+  const tracking_bad_rows = await purgeByKey(db, 'tracking_bad_rows', iso('tracking_bad_rows'), batchRows);
+  const sign_in_links = await purgeByKey(db, 'sign_in_links', iso('sign_in_links'), batchRows);
+  const sessions = await purgeByKey(db, 'sessions', iso('sessions'), batchRows);
+  const outbox = await purgeByKey(db, 'outbox', iso('outbox'), batchRows);
   const rate_limits = await inBatches(batchRows, () =>
     db
       .deleteFrom('rate_limits')
@@ -150,17 +154,7 @@ export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges
       )
       .executeTakeFirst(),
   );
-  const bad_row_windows = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('bad_row_windows')
-      .where('window_start', 'in', (eb) => eb.selectFrom('bad_row_windows').select('window_start').where('window_start', '<', iso('bad_row_windows')).limit(batchRows))
-      .executeTakeFirst(),
-  );
-  const csp_reports = await inBatches(batchRows, () =>
-    db
-      .deleteFrom('csp_reports')
-      .where('id', 'in', (eb) => eb.selectFrom('csp_reports').select('id').where('received_at', '<', iso('csp_reports')).limit(batchRows))
-      .executeTakeFirst(),
-  );
+  const bad_row_windows = await purgeByKey(db, 'bad_row_windows', iso('bad_row_windows'), batchRows);
+  const csp_reports = await purgeByKey(db, 'csp_reports', iso('csp_reports'), batchRows);
   return { tracking_events, tracking_bad_rows, sign_in_links, sessions, outbox, rate_limits, bad_row_tallies, bad_row_windows, csp_reports };
 }

@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
 import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
@@ -39,12 +40,10 @@ const CHECKOUT_SESSION_ID = /^[A-Za-z0-9-]{1,100}$/;
 export class AmazonPayGateway implements PaymentGateway {
   readonly name = 'amazon-pay' as const;
   readonly inputKinds = ['amazon-pay'] as const;
-  private readonly modes: { live: Mode | null; test: Mode | null };
+  private readonly modes: PerMode<Mode>;
 
   constructor(credentials: AmazonPayModes, options: AmazonPayClientOptions = {}) {
-    const mode = (c: AmazonPayCredentials | undefined): Mode | null =>
-      c ? { credentials: c, client: new AmazonPayClient(c, options), key: createPrivateKey(c.privateKey) } : null;
-    this.modes = { live: mode(credentials.live), test: mode(credentials.test) };
+    this.modes = perMode(credentials, (c: AmazonPayCredentials): Mode => ({ credentials: c, client: new AmazonPayClient(c, options), key: createPrivateKey(c.privateKey) }));
   }
 
   /** The API client of a mode, e.g. for the IPN handler's lookups. */
@@ -53,11 +52,7 @@ export class AmazonPayGateway implements PaymentGateway {
   }
 
   private mode(livemode: boolean): Mode {
-    const mode = livemode ? this.modes.live : this.modes.test;
-    if (!mode) {
-      throw new HttpError(503, 'payments_unavailable', `Amazon Pay is not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`);
-    }
-    return mode;
+    return inMode(this.modes, livemode, 'Amazon Pay is');
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

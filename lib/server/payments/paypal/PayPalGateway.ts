@@ -1,5 +1,6 @@
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
 import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { walletFlowFor } from '@/lib/server/payments/walletFlow';
@@ -84,7 +85,7 @@ const failed = (paymentId: string, code: PaymentFailureCode): ChargeResult => ({
 export class PayPalGateway implements PaymentGateway {
   readonly name = 'paypal' as const;
   readonly inputKinds = ['paypal'] as const;
-  private readonly clients: { live: PayPalClient | null; test: PayPalClient | null };
+  private readonly clients: PerMode<PayPalClient>;
   private readonly activationWaitsMs: readonly number[];
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -93,18 +94,13 @@ export class PayPalGateway implements PaymentGateway {
     private readonly plans: PlanStore,
     options: PayPalGatewayOptions = {},
   ) {
-    const client = (config: PayPalClientConfig | undefined) => (config ? new PayPalClient(config) : null);
-    this.clients = { live: client(modes.live), test: client(modes.test) };
+    this.clients = perMode(modes, (config: PayPalClientConfig) => new PayPalClient(config));
     this.activationWaitsMs = options.activationWaitsMs ?? [1000, 2000];
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   private client(livemode: boolean): PayPalClient {
-    const client = livemode ? this.clients.live : this.clients.test;
-    if (!client) {
-      throw new HttpError(503, 'payments_unavailable', `PayPal is not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`);
-    }
-    return client;
+    return inMode(this.clients, livemode, 'PayPal is');
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

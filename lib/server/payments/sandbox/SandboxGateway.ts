@@ -9,6 +9,7 @@ import { serverSecret } from '@/lib/server/db/serverSecrets';
 import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxIntent } from './sandboxPayments';
+import { sandboxChargeResult, sandboxFinalEvent } from './sandboxOutcome';
 
 export type AuthenticationOutcome = 'approve' | 'fail';
 
@@ -116,20 +117,10 @@ export class SandboxGateway implements PaymentGateway {
 
   private async emitFinal(intent: SandboxIntent): Promise<void> {
     if (intent.status === 'requires_action') return;
-    await this.emit({
-      id: randomId('evt_sandbox'),
-      gateway: 'sandbox',
-      type: intent.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
-      paymentId: intent.id,
-      ...(intent.lastErrorCode ? { failureCode: intent.lastErrorCode } : {}),
-    });
+    await this.emit(sandboxFinalEvent('sandbox', intent));
   }
 }
 
 function resultOf(intent: SandboxIntent): ChargeResult {
-  if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
-  if (intent.status === 'requires_action') {
-    return { status: 'requires_action', paymentId: intent.id, action: { type: 'redirect', url: sandboxAuthenticationPath(intent.id) } };
-  }
-  return { status: 'failed', paymentId: intent.id, code: intent.lastErrorCode ?? 'processing_error' };
+  return sandboxChargeResult(intent, sandboxAuthenticationPath, 'processing_error');
 }

@@ -19,6 +19,13 @@ import {
 type IntentRow = Selectable<SandboxPaymentIntentTable>;
 type WalletPaymentRow = Selectable<SandboxWalletPaymentTable>;
 
+/** The sandbox's two payment tables, which share their key and status columns, and their rows. */
+interface SandboxPaymentRows {
+  sandbox_payment_intents: IntentRow;
+  sandbox_wallet_payments: WalletPaymentRow;
+}
+type SandboxPaymentTableName = keyof SandboxPaymentRows;
+
 /** What a payment that required action ends as, and why it failed if it did. */
 interface Resolution<Status> {
   status: Status;
@@ -36,12 +43,7 @@ export class SandboxPaymentRepository {
 
   /** Records a new card payment; false when one was made under its idempotency key already (that one is left as it was). */
   async insertIntent(intent: SandboxIntent): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('sandbox_payment_intents')
-      .values(intentRow(intent))
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    return this.insertOnce('sandbox_payment_intents', intentRow(intent));
   }
 
   async findIntent(id: string): Promise<SandboxIntent | null> {
@@ -56,23 +58,12 @@ export class SandboxPaymentRepository {
 
   /** Gives a card payment that requires action its outcome; false when it no longer required action (answered already), and then nothing changed. */
   async resolveIntent(id: string, resolution: Resolution<Exclude<SandboxIntentStatus, 'requires_action'>>, at: Date): Promise<boolean> {
-    const updated = await this.db
-      .updateTable('sandbox_payment_intents')
-      .set({ status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', 'requires_action')
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    return this.resolve('sandbox_payment_intents', id, resolution, at);
   }
 
   /** Records a new wallet payment; false when one was made under its idempotency key already (that one is left as it was). */
   async insertWalletPayment(payment: SandboxWalletPayment): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('sandbox_wallet_payments')
-      .values(walletPaymentRow(payment))
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    return this.insertOnce('sandbox_wallet_payments', walletPaymentRow(payment));
   }
 
   /** A payment of this wallet: another wallet's payment is not found. */
@@ -93,8 +84,25 @@ export class SandboxPaymentRepository {
 
   /** Gives a wallet payment that requires action the visitor's answer; false when it no longer required action (answered already), and then nothing changed. */
   async resolveWalletPayment(id: string, resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>>, at: Date): Promise<boolean> {
+    return this.resolve('sandbox_wallet_payments', id, resolution, at);
+  }
+
+  /** A payment is made once per idempotency key: a second insert under it does nothing (false). */
+  private insertOnce<T extends SandboxPaymentTableName>(table: T, row: SandboxPaymentRows[T]): Promise<boolean>;
+  // The signature above pairs a table with its row; Kysely takes the pair as a union here.
+  private async insertOnce(table: SandboxPaymentTableName, row: IntentRow | WalletPaymentRow): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto(table)
+      .values(row)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Both kinds of payment leave requires_action the same way: once, guarded on the status. */
+  private async resolve(table: SandboxPaymentTableName, id: string, resolution: Resolution<string>, at: Date): Promise<boolean> {
     const updated = await this.db
-      .updateTable('sandbox_wallet_payments')
+      .updateTable(table)
       .set({ status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
       .where('id', '=', id)
       .where('status', '=', 'requires_action')

@@ -7,6 +7,7 @@ import { randomId } from '@/lib/server/ids';
 import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxWalletPayment } from './sandboxPayments';
+import { sandboxChargeResult, sandboxFinalEvent } from './sandboxOutcome';
 
 /** What the visitor does on the sandbox wallet's page. */
 export type WalletOutcome = 'approve' | 'cancel' | 'fail';
@@ -99,20 +100,10 @@ export class SandboxWalletGateway implements PaymentGateway {
   }
 
   private async emitFinal(payment: SandboxWalletPayment): Promise<void> {
-    await this.emit({
-      id: randomId('evt_sandbox'),
-      gateway: this.name,
-      type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
-      paymentId: payment.id,
-      ...(payment.lastErrorCode ? { failureCode: payment.lastErrorCode } : {}),
-    });
+    await this.emit(sandboxFinalEvent(this.name, payment));
   }
 }
 
 function resultOf(payment: SandboxWalletPayment): ChargeResult {
-  if (payment.status === 'succeeded') return { status: 'succeeded', paymentId: payment.id };
-  if (payment.status === 'requires_action') {
-    return { status: 'requires_action', paymentId: payment.id, action: { type: 'redirect', url: sandboxWalletPath(payment.id) } };
-  }
-  return { status: 'failed', paymentId: payment.id, code: payment.lastErrorCode ?? 'wallet_declined' };
+  return sandboxChargeResult(payment, sandboxWalletPath, 'wallet_declined');
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
 import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
 
@@ -56,19 +57,14 @@ function resultOf(intent: Intent): ChargeResult {
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly inputKinds = ['stripe-payment-method'] as const;
-  private readonly clients: { live: Stripe | null; test: Stripe | null };
+  private readonly clients: PerMode<Stripe>;
 
   constructor(keys: StripeKeys, connection: StripeConnection = {}) {
-    const client = (key: string | undefined) => (key ? new Stripe(key, { ...connection, maxNetworkRetries: 2, telemetry: false }) : null);
-    this.clients = { live: client(keys.live), test: client(keys.test) };
+    this.clients = perMode(keys, (key) => new Stripe(key, { ...connection, maxNetworkRetries: 2, telemetry: false }));
   }
 
   private client(livemode: boolean): Stripe {
-    const client = livemode ? this.clients.live : this.clients.test;
-    if (!client) {
-      throw new HttpError(503, 'payments_unavailable', `Card payments are not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`);
-    }
-    return client;
+    return inMode(this.clients, livemode, 'Card payments are');
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
