@@ -17,8 +17,7 @@ const noParentImports = {
 };
 const noServerImports = {
   regex: '^(@/lib/server|\\./lib/server|\\./server)(/|$)',
-  message:
-    'Browser code must not import lib/server (types included): move what both sides need to a shared module outside lib/server.',
+  message: 'Browser code must not import lib/server (types included): move what both sides need to a shared module outside lib/server.',
 };
 const noComponentImports = {
   regex: '^@/components(/|$)',

@@ -20,7 +20,10 @@ const SECURITY_HEADERS = [
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'payment=(), camera=(), microphone=(), geolocation=(), usb=()' },
 ];
-const PAYMENT_STEP_PERMISSIONS = { key: 'Permissions-Policy', value: 'payment=(self "https://js.stripe.com"), camera=(), microphone=(), geolocation=(), usb=()' };
+const PAYMENT_STEP_PERMISSIONS = {
+  key: 'Permissions-Policy',
+  value: 'payment=(self "https://js.stripe.com"), camera=(), microphone=(), geolocation=(), usb=()',
+};
 /** Operators' answers hold customers' data and live sign-in links: never kept by a cache. */
 const NO_STORE = { key: 'Cache-Control', value: 'no-store' };
 

@@ -34,7 +34,10 @@ const SQLITE_FILE = 'data/bench-sqlite.db';
 
 async function waitForStatus(origin: string): Promise<void> {
   for (let i = 0; i < 240; i += 1) {
-    const ok = await fetch(`${origin}/status`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${origin}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -45,7 +48,11 @@ async function waitForStatus(origin: string): Promise<void> {
 async function measureOn(database: DatabaseName, databaseUrl: string, options: DatabaseBenchOptions): Promise<DatabaseBench> {
   const env = { ...options.env, DATABASE_URL: databaseUrl, PORT: String(options.port) };
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
-  const server = spawn('node', ['entrypoint/index.mjs', '-p', String(options.port), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
+  const server = spawn('node', ['entrypoint/index.mjs', '-p', String(options.port), '-H', '127.0.0.1'], {
+    stdio: 'ignore',
+    env,
+    detached: true,
+  });
   const origin = `http://127.0.0.1:${options.port}`;
   try {
     await waitForStatus(origin);
@@ -92,8 +99,12 @@ export async function measureOnDatabases(options: DatabaseBenchOptions): Promise
 /** The table: each database's ingestion (and its ratio to the smallest API route on the same server) and checkout latency, with PostgreSQL as a ratio of SQLite. */
 export function printDatabaseBench(results: readonly DatabaseBench[], log: (line: string) => void): void {
   const sqlite = results.find((result) => result.database === 'SQLite');
-  log('\nOn each database (a server of its own per database; funnel: beacon POSTs of 10 items at 50 connections; checkouts: submit then success page)');
-  log(`  ${'database'.padEnd(12)} ${'events/s'.padStart(9)} ${'vs ping'.padStart(8)} ${'stored'.padStart(8)} ${'submit p50'.padStart(11)} ${'p99'.padStart(7)} ${'checkouts/s'.padStart(12)} ${'failed'.padStart(7)}`);
+  log(
+    '\nOn each database (a server of its own per database; funnel: beacon POSTs of 10 items at 50 connections; checkouts: submit then success page)',
+  );
+  log(
+    `  ${'database'.padEnd(12)} ${'events/s'.padStart(9)} ${'vs ping'.padStart(8)} ${'stored'.padStart(8)} ${'submit p50'.padStart(11)} ${'p99'.padStart(7)} ${'checkouts/s'.padStart(12)} ${'failed'.padStart(7)}`,
+  );
   for (const { database, funnel, checkouts } of results) {
     log(
       `  ${database.padEnd(12)} ${String(funnel.funnel.eventsPerSecond).padStart(9)} ${funnel.ratio.toFixed(2).padStart(8)} ${(funnel.count.matches ? 'all' : 'LOST').padStart(8)} ${`${checkouts.p50Ms} ms`.padStart(11)} ${`${checkouts.p99Ms} ms`.padStart(7)} ${String(checkouts.perSecond).padStart(12)} ${String(checkouts.failed + funnel.funnel.failures).padStart(7)}`,

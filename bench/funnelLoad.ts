@@ -84,7 +84,11 @@ export async function measureFunnel(options: {
   const db = createDb(parseDatabaseUrl(options.trackingDatabaseUrl, 1));
   let storedEvents: number;
   try {
-    const row = await db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('tracking_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     storedEvents = Number(row.n);
   } finally {
     await db.destroy();

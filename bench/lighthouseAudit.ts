@@ -76,7 +76,8 @@ export async function auditPage(tab: Puppeteer.Page, url: string, port: number):
     consoleErrors: [
       ...new Set(
         itemsOf<ConsoleItem>(lhr, 'errors-in-console').map(
-          (item) => `${item.source ?? 'console'}: ${(item.description ?? '').split('\n')[0]}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ''}`,
+          (item) =>
+            `${item.source ?? 'console'}: ${(item.description ?? '').split('\n')[0]}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ''}`,
         ),
       ),
     ],

@@ -41,7 +41,12 @@ export async function weighLoadedScripts(scripts: LighthouseRun['scripts'], inHt
       const byAddress = stripeByAddress(url);
       // A request Chromium could not complete (an offline third party) loaded no code.
       if (script.statusCode < 200 || script.statusCode >= 400) {
-        return { url: script.url, gzipBytes: null, stripe: byAddress && `${byAddress} (requested, failed)`, note: `status ${script.statusCode}` };
+        return {
+          url: script.url,
+          gzipBytes: null,
+          stripe: byAddress && `${byAddress} (requested, failed)`,
+          note: `status ${script.statusCode}`,
+        };
       }
       try {
         const { text, gzipBytes } = await fetchScript(url);

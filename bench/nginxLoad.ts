@@ -47,13 +47,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Headers a server writes per connection or per answer, not part of the page. */
 const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-
 async function startFloor(page: Response): Promise<{ base: string; stop: () => void }> {
   const headers = Object.fromEntries([...page.headers].filter(([name]) => !PER_ANSWER.has(name)));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'journey-floor-')), 'page.json');
   fs.writeFileSync(file, JSON.stringify({ headers, body: await page.text() }));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join('bench', 'floorServer.mjs'), String(port), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join('bench', 'floorServer.mjs'), String(port), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`the floor server exited (${code})`)));
@@ -69,7 +70,12 @@ async function startFloor(page: Response): Promise<{ base: string; stop: () => v
 
 async function load(url: string, connections: number, seconds: number) {
   const result = await autocannon({ url, connections, duration: seconds });
-  return { requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, failures: result.non2xx + result.errors };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.non2xx + result.errors,
+  };
 }
 
 function summarise(runs: Awaited<ReturnType<typeof load>>[]): Throughput {
@@ -82,7 +88,14 @@ function summarise(runs: Awaited<ReturnType<typeof load>>[]): Throughput {
   };
 }
 
-export async function measureOfferThroughNginx(options: { origin: string; path: string; connections: number; durationS: number; rounds: number; warmupS: number }): Promise<NginxBench> {
+export async function measureOfferThroughNginx(options: {
+  origin: string;
+  path: string;
+  connections: number;
+  durationS: number;
+  rounds: number;
+  warmupS: number;
+}): Promise<NginxBench> {
   const { origin, path: pagePath, connections, durationS, rounds, warmupS } = options;
   const loadBefore = os.loadavg()[0]!;
   const floor = await startFloor(await fetch(`${origin}${pagePath}`));
@@ -90,7 +103,11 @@ export async function measureOfferThroughNginx(options: { origin: string; path: 
   try {
     const urls = { floor: `${floor.base}${pagePath}`, origin: `${origin}${pagePath}`, nginx: `${front.base}${pagePath}` };
     for (const url of Object.values(urls)) await load(url, connections, warmupS);
-    const runs = { floor: [] as Awaited<ReturnType<typeof load>>[], origin: [] as Awaited<ReturnType<typeof load>>[], nginx: [] as Awaited<ReturnType<typeof load>>[] };
+    const runs = {
+      floor: [] as Awaited<ReturnType<typeof load>>[],
+      origin: [] as Awaited<ReturnType<typeof load>>[],
+      nginx: [] as Awaited<ReturnType<typeof load>>[],
+    };
     for (let round = 0; round < rounds; round += 1) {
       for (const which of ['floor', 'origin', 'nginx'] as const) runs[which].push(await load(urls[which], connections, durationS));
     }
@@ -112,16 +129,30 @@ export async function measureOfferThroughNginx(options: { origin: string; path: 
   }
 }
 
-export function printNginxBench(result: NginxBench, connections: number, rounds: number, durationS: number, log: (line: string) => void): void {
-  log(`\nThe offer page ${result.path} against the floor (node:http serving its bytes), ${connections} connections, median of ${rounds} rounds of ${durationS} s`);
-  log(`  ${''.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'failed'.padStart(7)}  rounds req/s`);
+export function printNginxBench(
+  result: NginxBench,
+  connections: number,
+  rounds: number,
+  durationS: number,
+  log: (line: string) => void,
+): void {
+  log(
+    `\nThe offer page ${result.path} against the floor (node:http serving its bytes), ${connections} connections, median of ${rounds} rounds of ${durationS} s`,
+  );
+  log(
+    `  ${''.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(6)} ${'failed'.padStart(7)}  rounds req/s`,
+  );
   const row = (name: string, t: Throughput, ratio: number) =>
-    log(`  ${name.padEnd(30)} ${String(t.requestsPerSecond).padStart(8)} ${String(t.p50Ms).padStart(7)} ${String(t.p99Ms).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${String(t.failures).padStart(7)}  ${t.rounds.join(' ')}`);
+    log(
+      `  ${name.padEnd(30)} ${String(t.requestsPerSecond).padStart(8)} ${String(t.p50Ms).padStart(7)} ${String(t.p99Ms).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${String(t.failures).padStart(7)}  ${t.rounds.join(' ')}`,
+    );
   row('floor (node:http)', result.floor, 1);
   row('origin (the app)', result.origin, result.originRatio);
   row('nginx (deploy/nginx.conf)', result.nginx, result.nginxRatio);
   log(`  through nginx: ${result.nginxRatio.toFixed(2)} of the floor (aim: >= 0.5), X-Cache-Status ${result.nginx.cacheStatus}`);
   log(`  origin tail: p99 ${result.origin.p99Ms} ms = ${result.originTail.toFixed(1)}x its median ${result.origin.p50Ms} ms (aim: <= 3)`);
   const { before, after, cores } = result.load;
-  log(`  machine load average ${before.toFixed(1)} before, ${after.toFixed(1)} after, on ${cores} cores${Math.max(before, after) > cores + 2 ? ': other processes took the CPU meanwhile, and much of the tail is theirs' : ''}`);
+  log(
+    `  machine load average ${before.toFixed(1)} before, ${after.toFixed(1)} after, on ${cores} cores${Math.max(before, after) > cores + 2 ? ': other processes took the CPU meanwhile, and much of the tail is theirs' : ''}`,
+  );
 }

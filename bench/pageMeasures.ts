@@ -49,7 +49,8 @@ async function stateProblem(tab: SharedTab, step: JourneyStep, run: LighthouseRu
   if (landed !== new URL(run.url).pathname) return `redirected to ${landed}`;
   // Every order step offers this way back when it has no order (and only then).
   if (step.needs === 'cart' && (await tab.page.getByRole('link', { name: 'Choose a subscription' }).count())) return 'the cart was empty';
-  if (step.needs === 'receipt' && !(await tab.page.getByRole('heading', { level: 1, name: /^Thank you/ }).count())) return 'no invoice shown';
+  if (step.needs === 'receipt' && !(await tab.page.getByRole('heading', { level: 1, name: /^Thank you/ }).count()))
+    return 'no invoice shown';
   return null;
 }
 
@@ -80,7 +81,12 @@ async function warm(origin: string): Promise<void> {
  * Builds the state a step needs (once: a filled cart stays for the next steps) and returns
  * the address to audit, or why the step cannot be measured.
  */
-async function prepare(tab: SharedTab, origin: string, step: JourneyStep, state: { cart?: true; failed?: string }): Promise<{ url: string } | { skipped: string }> {
+async function prepare(
+  tab: SharedTab,
+  origin: string,
+  step: JourneyStep,
+  state: { cart?: true; failed?: string },
+): Promise<{ url: string } | { skipped: string }> {
   const listed = { url: `${origin}${step.path}` };
   if (!step.needs) return listed;
   if (state.failed) return { skipped: state.failed };

@@ -20,11 +20,15 @@ const fileName = (url: string) => new URL(url).pathname.split('/').pop() || url;
 function cells(m: StepMeasure): string[] {
   const run = m.run!;
   const js = m.js!;
-  const perf = PERFORMANCE_STEPS.has(m.step) ? `${run.performance} ${mark(run.performance >= PERFORMANCE_AIM)} ≥${PERFORMANCE_AIM}` : String(run.performance);
+  const perf = PERFORMANCE_STEPS.has(m.step)
+    ? `${run.performance} ${mark(run.performance >= PERFORMANCE_AIM)} ≥${PERFORMANCE_AIM}`
+    : String(run.performance);
   const cls = `${formatCls(run.cls)} ${mark(run.cls === 0)} =0`;
   const tbt = `${run.tbtMs} ${mark(run.tbtMs < TBT_AIM_MS)} <${TBT_AIM_MS}`;
   const weighed = js.scripts.filter((s) => s.gzipBytes !== null).length;
-  const first = OFFER_STEPS.has(m.step) ? `${kb(js.htmlGzipBytes)} ${mark(js.htmlGzipBytes / 1024 <= OFFER_JS_AIM_KB)} ≤${OFFER_JS_AIM_KB}` : kb(js.htmlGzipBytes);
+  const first = OFFER_STEPS.has(m.step)
+    ? `${kb(js.htmlGzipBytes)} ${mark(js.htmlGzipBytes / 1024 <= OFFER_JS_AIM_KB)} ≤${OFFER_JS_AIM_KB}`
+    : kb(js.htmlGzipBytes);
   const size = `${first}, +${kb(js.gzipBytes - js.htmlGzipBytes)} later`;
   const stripeLoaded = js.stripe.length > 0;
   const stripe = STEPS_WITHOUT_STRIPE.has(m.step) ? `${stripeLoaded ? 'yes' : 'no'} ${mark(!stripeLoaded)}` : stripeLoaded ? 'yes' : 'no';
@@ -36,7 +40,9 @@ const WIDTHS = [13, 13, 11, 46, 7];
 
 export function printPageTable(measures: StepMeasure[], runs: number, print: (line: string) => void): void {
   const lighthouseVersion = measures.find((m) => m.run)?.run?.lighthouseVersion ?? '?';
-  print(`\nJourney pages in Chromium (Lighthouse ${lighthouseVersion}, mobile preset, median run of ${runs} by performance; ✓/✗ against the aim)`);
+  print(
+    `\nJourney pages in Chromium (Lighthouse ${lighthouseVersion}, mobile preset, median run of ${runs} by performance; ✓/✗ against the aim)`,
+  );
   print(`  ${'step'.padEnd(11)} ${'path'.padEnd(32)} ${COLUMNS.map((c, i) => c.padEnd(WIDTHS[i]!)).join(' ')}`);
   for (const m of measures) {
     const row = m.skipped ? [`skipped: ${m.skipped}`] : cells(m).map((c, i) => c.padEnd(WIDTHS[i]!));
@@ -51,7 +57,10 @@ export function printPageTable(measures: StepMeasure[], runs: number, print: (li
   for (const m of measures) {
     if (!m.run || !m.js) continue;
     const notes: string[] = [`runs ${m.scores!.join('/')}`, `LCP ${m.run.lcpMs} ms`, `FCP ${m.run.fcpMs} ms`];
-    const largest = [...m.js.scripts].filter((s) => s.gzipBytes !== null).sort((a, b) => b.gzipBytes! - a.gzipBytes!).slice(0, 3);
+    const largest = [...m.js.scripts]
+      .filter((s) => s.gzipBytes !== null)
+      .sort((a, b) => b.gzipBytes! - a.gzipBytes!)
+      .slice(0, 3);
     notes.push(`largest ${largest.map((s) => `${fileName(s.url)} ${kb(s.gzipBytes!)}`).join(', ')}`);
     print(`    ${m.step}: ${notes.join('; ')}`);
     if (m.stateProblem) print(`      STATE NOT AS NEEDED: ${m.stateProblem} (figures are of that page)`);

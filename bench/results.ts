@@ -15,7 +15,12 @@ export function recordResults(parts: Record<string, unknown>): void {
   } catch {
     results = {};
   }
-  const measured = { at: new Date().toISOString(), node: process.versions.node, cpus: os.cpus().length, loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10) };
+  const measured = {
+    at: new Date().toISOString(),
+    node: process.versions.node,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((value) => Math.round(value * 10) / 10),
+  };
   for (const [name, value] of Object.entries(parts)) results[name] = { measured, value };
   fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }

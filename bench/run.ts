@@ -105,20 +105,28 @@ function printFlood(flood: FloodResult): void {
   console.log(`\nThe offer page while 4 clients send 15 KB query strings (4,000 keys) without pause (4 connections, ${DURATION_S} s each)`);
   console.log(`  alone    p50 ${flood.alone.p50Ms} ms, p99 ${flood.alone.p99Ms} ms, ${flood.alone.requestsPerSecond} req/s`);
   console.log(`  flooded  p50 ${flood.flooded.p50Ms} ms, p99 ${flood.flooded.p99Ms} ms, ${flood.flooded.requestsPerSecond} req/s`);
-  console.log(`  p50 ratio flooded/alone ${(flood.flooded.p50Ms / Math.max(flood.alone.p50Ms, 1)).toFixed(2)}; flood: ${flood.floodRequests} requests, statuses ${JSON.stringify(flood.floodStatuses)}`);
+  console.log(
+    `  p50 ratio flooded/alone ${(flood.flooded.p50Ms / Math.max(flood.alone.p50Ms, 1)).toFixed(2)}; flood: ${flood.floodRequests} requests, statuses ${JSON.stringify(flood.floodStatuses)}`,
+  );
 }
 
 async function main(): Promise<void> {
   if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood' && ONLY !== 'nginx' && ONLY !== 'databases') {
     throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx" and "databases"`);
   }
-  if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1) throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
+  if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)
+    throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app (or reusing a current build)…');
   ensureBuild({ env, stdio: 'ignore' });
-  for (const base of [BENCH_DB_FILE, BENCH_TRACKING_DB_FILE]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${base}${suffix}`, { force: true });
+  for (const base of [BENCH_DB_FILE, BENCH_TRACKING_DB_FILE])
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${base}${suffix}`, { force: true });
   execFileSync('npx', ['tsx', 'scripts/db-setup.ts'], { stdio: 'ignore', env });
 
-  const server: ChildProcess = spawn('node', ['entrypoint/index.mjs', '-p', String(PORT), '-H', '127.0.0.1'], { stdio: 'ignore', env, detached: true });
+  const server: ChildProcess = spawn('node', ['entrypoint/index.mjs', '-p', String(PORT), '-H', '127.0.0.1'], {
+    stdio: 'ignore',
+    env,
+    detached: true,
+  });
   try {
     await waitForServer();
     if (ONLY === 'flood') {
@@ -126,7 +134,14 @@ async function main(): Promise<void> {
       return;
     }
     const nginxBench = () =>
-      measureOfferThroughNginx({ origin: ORIGIN, path: OFFER_PATHS[0]!, connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS, warmupS: Math.max(2, WARMUP_S / 6) });
+      measureOfferThroughNginx({
+        origin: ORIGIN,
+        path: OFFER_PATHS[0]!,
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        rounds: ROUNDS,
+        warmupS: Math.max(2, WARMUP_S / 6),
+      });
     const databasesBench = () =>
       measureOnDatabases({
         port: PORT + 1,
@@ -204,7 +219,15 @@ async function main(): Promise<void> {
       url: `${ORIGIN}/api/checkout/quote`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20', country: 'US', region: 'WA' }),
+      body: JSON.stringify({
+        brand: 'newyorker',
+        urlSlug: 'demo-dual',
+        offerId: '2002',
+        addOnIds: ['2101'],
+        couponCode: 'SAVE20',
+        country: 'US',
+        region: 'WA',
+      }),
       connections: CONNECTIONS,
       duration: DURATION_S,
     });
@@ -227,8 +250,12 @@ async function main(): Promise<void> {
     const pages = await measureJourneyPages();
     const databases = await databasesBench();
 
-    console.log(`\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
-    console.log(`  ${'page'.padEnd(24)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'failed'.padStart(7)}  rounds req/s`);
+    console.log(
+      `\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`,
+    );
+    console.log(
+      `  ${'page'.padEnd(24)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'failed'.padStart(7)}  rounds req/s`,
+    );
     for (const row of summary) {
       const ratio = (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
       console.log(
@@ -250,14 +277,20 @@ async function main(): Promise<void> {
       `  ${checkouts.checkouts} checkouts: p50 ${checkouts.p50Ms} ms, p99 ${checkouts.p99Ms} ms, ${checkouts.perSecond} checkouts/s, ${checkouts.failed} failed`,
     );
 
-    console.log(`\nFunnel ingestion (beacon POST /martech/api/funnel, 10 items each, ${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${DURATION_S} s)`);
-    console.log(`  ${funnel.baseline.path.padEnd(24)} ${String(funnel.baseline.requestsPerSecond).padStart(8)} req/s, p99 ${funnel.baseline.p99Ms} ms, ${funnel.baseline.failures} failed`);
+    console.log(
+      `\nFunnel ingestion (beacon POST /martech/api/funnel, 10 items each, ${CONNECTIONS} connections; median of ${ROUNDS} rounds of ${DURATION_S} s)`,
+    );
+    console.log(
+      `  ${funnel.baseline.path.padEnd(24)} ${String(funnel.baseline.requestsPerSecond).padStart(8)} req/s, p99 ${funnel.baseline.p99Ms} ms, ${funnel.baseline.failures} failed`,
+    );
     console.log(
       `  ${'funnel'.padEnd(24)} ${String(funnel.funnel.requestsPerSecond).padStart(8)} req/s = ${funnel.funnel.eventsPerSecond} events/s, p99 ${funnel.funnel.p99Ms} ms, ${funnel.funnel.failures} failed  rounds events/s ${funnel.funnel.rounds.join(' ')}`,
     );
     console.log(`  request-rate ratio funnel/${funnel.baseline.path} ${funnel.ratio.toFixed(2)} (aim: >= 0.5)`);
     console.log(`  count check (${funnel.count.requests} requests, campaign ${funnel.count.campaignId}):`);
-    console.log(`    events acknowledged (10 × 2xx) ${funnel.count.acknowledgedEvents}, rows in tracking_events ${funnel.count.storedEvents}, ${funnel.count.failures} failed requests`);
+    console.log(
+      `    events acknowledged (10 × 2xx) ${funnel.count.acknowledgedEvents}, rows in tracking_events ${funnel.count.storedEvents}, ${funnel.count.failures} failed requests`,
+    );
 
     printFlood(flood);
     printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
@@ -268,14 +301,29 @@ async function main(): Promise<void> {
 
     fs.mkdirSync('bench/results', { recursive: true });
     const out = path.join('bench/results', 'latest.json');
-    const results = { summary, baselineJs, offerJs, worstRatio, extraKb, quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 }, checkouts, funnel, flood, nginx, pages, databases };
+    const results = {
+      summary,
+      baselineJs,
+      offerJs,
+      worstRatio,
+      extraKb,
+      quote: { requestsPerSecond: Math.round(quote.requests.average), p99Ms: quote.latency.p99 },
+      checkouts,
+      funnel,
+      flood,
+      nginx,
+      pages,
+      databases,
+    };
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     recordResults(results);
     console.log(`Written to ${out} and bench/results.json`);
     if (!funnel.count.matches) {
       throw new Error(
         `FUNNEL COUNT MISMATCH: ${funnel.count.acknowledgedEvents} events acknowledged but ${funnel.count.storedEvents} stored for ${funnel.count.campaignId}` +
-          (funnel.count.storedEvents < funnel.count.acknowledgedEvents ? ' (acknowledged events were lost)' : ' (events stored without an acknowledgement)'),
+          (funnel.count.storedEvents < funnel.count.acknowledgedEvents
+            ? ' (acknowledged events were lost)'
+            : ' (events stored without an acknowledgement)'),
       );
     }
   } finally {

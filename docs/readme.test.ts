@@ -67,9 +67,15 @@ describe('README.md', () => {
   it('lays out only folders that exist and hold tracked files', () => {
     expect(layout.length).toBeGreaterThan(0);
     const missing = layout.filter((entry) => !fs.statSync(path.join(ROOT, entry.path), { throwIfNoEntry: false })?.isDirectory());
-    expect(missing.map((entry) => `line ${entry.line}: ${entry.path}`), 'folders the layout names that do not exist').toEqual([]);
+    expect(
+      missing.map((entry) => `line ${entry.line}: ${entry.path}`),
+      'folders the layout names that do not exist',
+    ).toEqual([]);
     const untracked = layout.filter((entry) => !tracked.some((file) => file.startsWith(entry.path)));
-    expect(untracked.map((entry) => `line ${entry.line}: ${entry.path}`), 'folders the layout names that git does not track').toEqual([]);
+    expect(
+      untracked.map((entry) => `line ${entry.line}: ${entry.path}`),
+      'folders the layout names that git does not track',
+    ).toEqual([]);
   });
 
   it('names each folder once', () => {
@@ -80,7 +86,10 @@ describe('README.md', () => {
   it('lays out every top-level folder of the repository', () => {
     const topLevel = [...new Set(tracked.filter((file) => file.includes('/')).map((file) => `${file.split('/')[0]}/`))].sort();
     const listed = new Set(layout.map((entry) => entry.path));
-    expect(topLevel.filter((folder) => !listed.has(folder)), 'top-level folders missing from the layout').toEqual([]);
+    expect(
+      topLevel.filter((folder) => !listed.has(folder)),
+      'top-level folders missing from the layout',
+    ).toEqual([]);
   });
 
   it(`is at most ${MAX_LINES} lines`, () => {
@@ -90,9 +99,18 @@ describe('README.md', () => {
   it('links only to files of docs/ that exist, and to every one of them', () => {
     const links = [...README.matchAll(/\]\((docs\/[^)#\s]+)(?:#[^)\s]*)?\)/g)].map((match) => match[1]!);
     expect(links.length).toBeGreaterThan(0);
-    expect(links.filter((link) => !fs.existsSync(path.join(ROOT, link))), 'links to docs/ that lead nowhere').toEqual([]);
-    const docs = fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`);
-    expect(docs.filter((doc) => !links.includes(doc)), 'files in docs/ the README does not link').toEqual([]);
+    expect(
+      links.filter((link) => !fs.existsSync(path.join(ROOT, link))),
+      'links to docs/ that lead nowhere',
+    ).toEqual([]);
+    const docs = fs
+      .readdirSync(path.join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`);
+    expect(
+      docs.filter((doc) => !links.includes(doc)),
+      'files in docs/ the README does not link',
+    ).toEqual([]);
   });
 });
 
@@ -100,13 +118,11 @@ describe('parseLayout', () => {
   const readme = (block: string) => `# T\n\n## Layout\n\n\`\`\`\n${block}\n\`\`\`\n\n## Next\n`;
 
   it('builds full paths from the indentation', () => {
-    expect(parseLayout(readme('lib/     logic\n  server/  server only\n    db/  databases\n  tracking/  events\ntests/  suites')).map((entry) => entry.path)).toEqual([
-      'lib/',
-      'lib/server/',
-      'lib/server/db/',
-      'lib/tracking/',
-      'tests/',
-    ]);
+    expect(
+      parseLayout(readme('lib/     logic\n  server/  server only\n    db/  databases\n  tracking/  events\ntests/  suites')).map(
+        (entry) => entry.path,
+      ),
+    ).toEqual(['lib/', 'lib/server/', 'lib/server/db/', 'lib/tracking/', 'tests/']);
   });
 
   it('refuses a line that is not a folder with a description, or an indent without a parent', () => {

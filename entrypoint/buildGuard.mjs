@@ -50,7 +50,11 @@ function filesUnder(dir, entry) {
 export function sourceFingerprint(dir) {
   const hash = createHash('sha256');
   for (const file of BUILD_INPUTS.flatMap((entry) => filesUnder(dir, entry)).sort()) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decideBuild, ensureBuild, liveServers, recordBuild, refusalWhileServing, registerServer, sourceFingerprint } from './buildGuard.mjs';
+import {
+  decideBuild,
+  ensureBuild,
+  liveServers,
+  recordBuild,
+  refusalWhileServing,
+  registerServer,
+  sourceFingerprint,
+} from './buildGuard.mjs';
 
 let dir: string;
 beforeEach(() => {

@@ -40,15 +40,29 @@ export function guardRequest(req) {
   let target = req.url ?? '';
   const method = req.method ?? 'GET';
   if (target.length > REQUEST_TARGET_MAX) {
-    return { refuse: { status: 414, code: 'uri_too_long', message: `The address is too long: at most ${REQUEST_TARGET_MAX} characters are served.` } };
+    return {
+      refuse: {
+        status: 414,
+        code: 'uri_too_long',
+        message: `The address is too long: at most ${REQUEST_TARGET_MAX} characters are served.`,
+      },
+    };
   }
   if (req.headers.upgrade !== undefined) {
     // No WebSocket or h2c here: an upgrade Next does not route would hold the connection open unanswered.
-    return { refuse: { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols: send the request without an Upgrade header.', headers: { Connection: 'close' } } };
+    return {
+      refuse: {
+        status: 400,
+        code: 'upgrade_not_supported',
+        message: 'This server does not switch protocols: send the request without an Upgrade header.',
+        headers: { Connection: 'close' },
+      },
+    };
   }
   if (target === '*') {
     // "OPTIONS *" asks what the server supports as a whole (RFC 9110 9.3.7); nothing else may use "*".
-    if (method === 'OPTIONS') return { refuse: { status: 204, code: 'options', message: '', headers: { Allow: 'GET, HEAD, POST, OPTIONS' } } };
+    if (method === 'OPTIONS')
+      return { refuse: { status: 204, code: 'options', message: '', headers: { Allow: 'GET, HEAD, POST, OPTIONS' } } };
     return { refuse: { status: 400, code: 'invalid_request_target', message: 'The request target "*" is only valid for OPTIONS.' } };
   }
   let rewrite = null;
@@ -61,10 +75,19 @@ export function guardRequest(req) {
     } catch {
       url = null;
     }
-    if (!url) return { refuse: { status: 400, code: 'invalid_request_target', message: 'The request target must be a path such as /vogue/offer.' } };
+    if (!url)
+      return {
+        refuse: { status: 400, code: 'invalid_request_target', message: 'The request target must be a path such as /vogue/offer.' },
+      };
     const host = String(req.headers.host ?? '').toLowerCase();
     if (url.host.toLowerCase() !== host) {
-      return { refuse: { status: 421, code: 'misdirected_request', message: 'This server does not answer for the host named in the request target.' } };
+      return {
+        refuse: {
+          status: 421,
+          code: 'misdirected_request',
+          message: 'This server does not answer for the host named in the request target.',
+        },
+      };
     }
     rewrite = target = `${url.pathname}${url.search}`;
   }
@@ -72,17 +95,36 @@ export function guardRequest(req) {
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   const query = queryStart === -1 ? '' : target.slice(queryStart + 1);
   if (query && query.split('&').length > QUERY_PARAMS_MAX) {
-    return { refuse: { status: 400, code: 'too_many_query_parameters', message: `The address has too many query parameters: at most ${QUERY_PARAMS_MAX} are served.` } };
+    return {
+      refuse: {
+        status: 400,
+        code: 'too_many_query_parameters',
+        message: `The address has too many query parameters: at most ${QUERY_PARAMS_MAX} are served.`,
+      },
+    };
   }
   const endpoint = ENDPOINT_PREFIXES.some((prefix) => path.startsWith(prefix));
   // Pages answer POST themselves (a branded 405); other methods Next would answer with an empty 400.
   if (!endpoint && !PAGE_METHODS_HANDLED.has(method)) {
-    return { refuse: { status: 405, code: 'method_not_allowed', message: `${method} is not allowed on a page; use ${PAGE_METHODS}.`, headers: { Allow: PAGE_METHODS } } };
+    return {
+      refuse: {
+        status: 405,
+        code: 'method_not_allowed',
+        message: `${method} is not allowed on a page; use ${PAGE_METHODS}.`,
+        headers: { Allow: PAGE_METHODS },
+      },
+    };
   }
   // A page's undecodable path gets the journey's own (branded) 400 page from Next; an
   // endpoint's, and any query's (which Next would let the page read as "not found"), are answered here.
   if ((endpoint && !decodes(path)) || !decodes(query.replace(/\+/g, ' '))) {
-    return { refuse: { status: 400, code: 'malformed_address', message: 'The address could not be read: it holds a "%" that is not followed by two hexadecimal digits.' } };
+    return {
+      refuse: {
+        status: 400,
+        code: 'malformed_address',
+        message: 'The address could not be read: it holds a "%" that is not followed by two hexadecimal digits.',
+      },
+    };
   }
   return rewrite ? { rewrite } : null;
 }
@@ -103,7 +145,11 @@ export function refusalResponse(req, refusal) {
   const accept = String(req.headers.accept ?? '');
   if (/\btext\/html\b/.test(accept)) {
     const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This link is not quite right</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#111}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}h1{font-size:1.75rem}</style></head><body><main><h1>This link is not quite right</h1><p>${escapeHtml(refusal.message)}</p><p>Please check the link you followed, or open it again from the e-mail or page where you found it.</p></main></body></html>`;
-    const page = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'", 'X-Frame-Options': 'DENY' };
+    const page = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      'X-Frame-Options': 'DENY',
+    };
     return { status: refusal.status, headers: { ...headers, ...page }, body };
   }
   return {
@@ -142,7 +188,10 @@ export function withRequestGuard(handle) {
  */
 export function refuseUpgrade(req, socket) {
   const verdict = guardRequest(req);
-  const refusal = verdict && 'refuse' in verdict ? verdict.refuse : { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols.' };
+  const refusal =
+    verdict && 'refuse' in verdict
+      ? verdict.refuse
+      : { status: 400, code: 'upgrade_not_supported', message: 'This server does not switch protocols.' };
   const { status, headers, body } = refusalResponse({ headers: { ...req.headers, accept: '' } }, refusal);
   endSocket(socket, status, 'Bad Request', headers, body);
 }
@@ -157,14 +206,26 @@ export function refuseUpgrade(req, socket) {
  * @param {string} body
  */
 function endSocket(socket, status, reason, headers, body) {
-  const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }).map(([name, value]) => `${name}: ${value}`);
+  const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' }).map(
+    ([name, value]) => `${name}: ${value}`,
+  );
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('\r\n')}\r\n\r\n${body}`);
 }
 
 /** Node's parser errors, as the client should read them. */
 const CLIENT_ERRORS = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', code: 'headers_too_large', message: 'The request headers are too large.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', code: 'request_timeout', message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    code: 'headers_too_large',
+    message: 'The request headers are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    code: 'request_timeout',
+    message: 'The request took too long to arrive.',
+  },
 };
 
 /**
@@ -180,6 +241,11 @@ export function answerClientError(error, socket) {
     return;
   }
   const known = CLIENT_ERRORS[/** @type {keyof typeof CLIENT_ERRORS} */ (error.code ?? '')];
-  const { status, reason, code, message } = known ?? { status: 400, reason: 'Bad Request', code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' };
+  const { status, reason, code, message } = known ?? {
+    status: 400,
+    reason: 'Bad Request',
+    code: 'malformed_request',
+    message: 'The request could not be read: it is not valid HTTP.',
+  };
   endSocket(socket, status, reason, { 'Content-Type': 'application/json; charset=utf-8' }, JSON.stringify({ error: { code, message } }));
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { answerClientError, guardRequest, QUERY_PARAMS_MAX, refusalResponse, REQUEST_TARGET_MAX, withRequestGuard } from './requestGuard.mjs';
+import {
+  answerClientError,
+  guardRequest,
+  QUERY_PARAMS_MAX,
+  refusalResponse,
+  REQUEST_TARGET_MAX,
+  withRequestGuard,
+} from './requestGuard.mjs';
 
 const request = (url: string, method = 'GET', headers: Record<string, string> = { host: 'shop.example' }) => ({ url, method, headers });
 const status = (url: string, method = 'GET') => {
@@ -10,7 +17,7 @@ const status = (url: string, method = 'GET') => {
 };
 
 describe('guardRequest', () => {
-  it('passes the journey\'s own addresses, with their parameters', () => {
+  it("passes the journey's own addresses, with their parameters", () => {
     expect(status('/vogue/demo-single?source=newsletter&livemode=false&utm_campaign=a%20b')).toBeNull();
     expect(status('/purchase-journey/_next/static/chunks/app.js')).toBeNull();
     expect(status('/api/checkout/submit', 'POST')).toBeNull();
@@ -29,12 +36,20 @@ describe('guardRequest', () => {
   });
 
   it('refuses a protocol upgrade (there is no WebSocket here), closing the connection', () => {
-    const verdict = guardRequest({ url: '/favicon.ico', method: 'GET', headers: { host: 'shop.example', upgrade: 'websocket', connection: 'Upgrade' } });
-    expect(verdict).toEqual({ refuse: expect.objectContaining({ status: 400, code: 'upgrade_not_supported', headers: { Connection: 'close' } }) });
+    const verdict = guardRequest({
+      url: '/favicon.ico',
+      method: 'GET',
+      headers: { host: 'shop.example', upgrade: 'websocket', connection: 'Upgrade' },
+    });
+    expect(verdict).toEqual({
+      refuse: expect.objectContaining({ status: 400, code: 'upgrade_not_supported', headers: { Connection: 'close' } }),
+    });
   });
 
   it('answers "OPTIONS *" with what the server allows, and refuses "*" for anything else', () => {
-    expect(guardRequest(request('*', 'OPTIONS'))).toEqual({ refuse: expect.objectContaining({ status: 204, headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }) });
+    expect(guardRequest(request('*', 'OPTIONS'))).toEqual({
+      refuse: expect.objectContaining({ status: 204, headers: { Allow: 'GET, HEAD, POST, OPTIONS' } }),
+    });
     expect(status('*', 'GET')).toBe(400);
   });
 
@@ -53,7 +68,7 @@ describe('guardRequest', () => {
     expect(status('/vogue/demo-single?source=50%25+off')).toBeNull();
   });
 
-  it('refuses methods pages do not answer, with Allow; a POST gets the page\'s own 405', () => {
+  it("refuses methods pages do not answer, with Allow; a POST gets the page's own 405", () => {
     expect(status('/vogue/demo-single', 'HEAD')).toBeNull();
     expect(status('/vogue/demo-single', 'POST')).toBeNull();
     expect(status('/vogue/demo-single', 'DELETE')).toBe(405);
@@ -113,10 +128,15 @@ describe('answerClientError', () => {
 
   it('answers what Node could not parse in our JSON error shape, and closes', () => {
     const { fake, written } = socket();
-    answerClientError(Object.assign(new Error('Parse Error: Invalid character in Content-Length'), { code: 'HPE_INVALID_CONTENT_LENGTH' }), fake);
+    answerClientError(
+      Object.assign(new Error('Parse Error: Invalid character in Content-Length'), { code: 'HPE_INVALID_CONTENT_LENGTH' }),
+      fake,
+    );
     expect(written[0]).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(written[0]).toContain('Connection: close');
-    expect(JSON.parse(written[0]!.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' } });
+    expect(JSON.parse(written[0]!.split('\r\n\r\n')[1]!)).toEqual({
+      error: { code: 'malformed_request', message: 'The request could not be read: it is not valid HTTP.' },
+    });
   });
 
   it('says 431 for headers too large, and writes nothing to a connection already gone', () => {

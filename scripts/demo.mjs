@@ -76,7 +76,9 @@ function withoutPassword(url) {
 if (await waitUntilReady()) {
   console.log(`\nThe purchase journey is running on ${origin} (database ${withoutPassword(env.DATABASE_URL)}).`);
   console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
-  console.log(`Report password: ${env.REPORT_PASSWORD}${process.env.REPORT_PASSWORD ? ' (from REPORT_PASSWORD)' : ' (generated for this run)'}`);
+  console.log(
+    `Report password: ${env.REPORT_PASSWORD}${process.env.REPORT_PASSWORD ? ' (from REPORT_PASSWORD)' : ' (generated for this run)'}`,
+  );
   console.log('Demo campaigns:');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
   console.log('Marketers (the report password, any user name):');

@@ -73,7 +73,8 @@ function aptInstall(packages, why) {
   say(`${why}: apt-get install ${packages.join(' ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ownPolicy = !fs.existsSync(POLICY_RC);
-  if (ownPolicy) fs.writeFileSync(POLICY_RC, '#!/bin/sh\n# npm test: no service starts while packages install\nexit 101\n', { mode: 0o755 });
+  if (ownPolicy)
+    fs.writeFileSync(POLICY_RC, '#!/bin/sh\n# npm test: no service starts while packages install\nexit 101\n', { mode: 0o755 });
   try {
     if (!aptUpdated) execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
     aptUpdated = true;
@@ -84,7 +85,8 @@ function aptInstall(packages, why) {
 }
 
 function ensureChromium() {
-  if (!fs.existsSync(CHROMIUM_PATH)) aptInstall(['chromium', 'fonts-liberation'], `Chromium is missing at ${CHROMIUM_PATH} (the browser tests need it)`);
+  if (!fs.existsSync(CHROMIUM_PATH))
+    aptInstall(['chromium', 'fonts-liberation'], `Chromium is missing at ${CHROMIUM_PATH} (the browser tests need it)`);
 }
 
 function ensurePostgres() {

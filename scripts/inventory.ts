@@ -15,9 +15,10 @@ if (process.argv.includes('--json')) {
 } else {
   console.log('Scripts that may run on the payment pages\n');
   console.log('Third parties (by origin):');
-  if (inventory.thirdParties.length === 0) console.log('  none: no payment provider or consent manager is configured (the sandbox is our own code)');
+  if (inventory.thirdParties.length === 0)
+    console.log('  none: no payment provider or consent manager is configured (the sandbox is our own code)');
   for (const party of inventory.thirdParties) console.log(`  ${party.party}: ${party.origins.join(', ')}\n    why: ${party.reason}`);
   console.log(`\nOur bundles (${inventory.own.length}, by path and SHA-384):`);
   for (const script of inventory.own) console.log(`  ${script.path}  ${script.sha384}`);
-  console.log('\nNo inline script runs: every script tag carries the response\'s CSP nonce and loads a file above.');
+  console.log("\nNo inline script runs: every script tag carries the response's CSP nonce and loads a file above.");
 }

@@ -9,7 +9,11 @@ describe('nginxConfigFor', () => {
     const conf = nginxConfigFor(3333, ['127.0.0.1:4001', '127.0.0.1:4002']);
     expect(conf).toContain('listen 127.0.0.1:3333;');
     expect(conf).toContain('server 127.0.0.1:4001;\n        server 127.0.0.1:4002;');
-    expect(conf.replace('listen 127.0.0.1:3333;', 'listen 8080;').replace('server 127.0.0.1:4001;\n        server 127.0.0.1:4002;', 'server 127.0.0.1:3000;')).toBe(shipped);
+    expect(
+      conf
+        .replace('listen 127.0.0.1:3333;', 'listen 8080;')
+        .replace('server 127.0.0.1:4001;\n        server 127.0.0.1:4002;', 'server 127.0.0.1:3000;'),
+    ).toBe(shipped);
   });
 });
 

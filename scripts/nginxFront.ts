@@ -64,7 +64,9 @@ export interface NginxFront {
 /** Starts nginx with deploy/nginx.conf in the foreground on `port`, in front of `upstreams`. */
 export async function startNginxFront(port: number, upstreams: readonly string[]): Promise<NginxFront> {
   const dir = nginxPrefix(nginxConfigFor(port, upstreams));
-  const child = spawn(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(NGINX_PATH, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -42,7 +42,8 @@ function owner() {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
   const id = spawnSync('id', ['-u', UNPRIVILEGED_USER], { encoding: 'utf8' });
   const group = spawnSync('id', ['-g', UNPRIVILEGED_USER], { encoding: 'utf8' });
-  if (id.status !== 0 || group.status !== 0) throw new Error(`initdb refuses root, and there is no user "${UNPRIVILEGED_USER}" to run PostgreSQL as.`);
+  if (id.status !== 0 || group.status !== 0)
+    throw new Error(`initdb refuses root, and there is no user "${UNPRIVILEGED_USER}" to run PostgreSQL as.`);
   return { uid: Number(id.stdout.trim()), gid: Number(group.stdout.trim()) };
 }
 
@@ -56,7 +57,17 @@ async function waitUntilReady(binDir, port, server, logFile) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) break;
-    const ready = spawnSync(path.join(binDir, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-q']);
+    const ready = spawnSync(path.join(binDir, 'pg_isready'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-q',
+    ]);
     if (ready.status === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -71,14 +82,17 @@ async function waitUntilReady(binDir, port, server, logFile) {
  */
 export async function startPostgres({ durable = false, maxConnections = 400 } = {}) {
   const binDir = postgresBinDir();
-  if (!binDir) throw new Error("PostgreSQL is not installed: apt-get install -y postgresql (npm test does this when run as root).");
+  if (!binDir) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (npm test does this when run as root).');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journey-pg-'));
   const ids = owner();
   if (ids.uid !== undefined) fs.chownSync(dir, ids.uid, ids.gid);
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'server.log');
   const asOwner = { ...ids, cwd: dir, env: { ...process.env, LC_ALL: 'C' } };
-  const init = spawnSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8'], { ...asOwner, encoding: 'utf8' });
+  const init = spawnSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8'], {
+    ...asOwner,
+    encoding: 'utf8',
+  });
   if (init.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.stdout}`);

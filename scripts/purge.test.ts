@@ -13,7 +13,10 @@ const DAY = 24 * 3600_000;
 function runPurge(env: Record<string, string>) {
   // Only what the test gives: the script must not need the rest of a server's configuration.
   const { PATH, HOME } = process.env;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/purge.ts'], { env: { NODE_ENV: 'test', PATH: PATH ?? '', HOME: HOME ?? '', ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/purge.ts'], {
+    env: { NODE_ENV: 'test', PATH: PATH ?? '', HOME: HOME ?? '', ...env },
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -29,10 +32,24 @@ describe('npm run purge', { timeout: 30_000 }, () => {
       const { id, at: received } = new ArrivalIds(() => at(daysAgo)).next('te');
       await db
         .insertInto('tracking_events')
-        .values({ id, received_at: received.toISOString(), channel: 'funnel', action: 'click', topic: null, campaign_id: null, session_id: null, source: null, livemode: 1, payload_json: '{}' })
+        .values({
+          id,
+          received_at: received.toISOString(),
+          channel: 'funnel',
+          action: 'click',
+          topic: null,
+          campaign_id: null,
+          session_id: null,
+          source: null,
+          livemode: 1,
+          payload_json: '{}',
+        })
         .execute();
     }
-    await db.insertInto('outbox').values({ id: 'mail_1', to_email: 'a@example.com', subject: 's', body_text: 'b', link: 'l', created_at: at(3).toISOString() }).execute();
+    await db
+      .insertInto('outbox')
+      .values({ id: 'mail_1', to_email: 'a@example.com', subject: 's', body_text: 'b', link: 'l', created_at: at(3).toISOString() })
+      .execute();
     await db.destroy();
 
     const result = runPurge({ DATABASE_URL: `file:${file}`, APP_ENV: 'production', RETENTION_OUTBOX_DAYS: '2' });
@@ -40,7 +57,8 @@ describe('npm run purge', { timeout: 30_000 }, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^ {2}tracking_events +2 deleted \(received before \S+; RETENTION_EVENTS_DAYS=400\)$/m);
     expect(result.stdout).toMatch(/^ {2}outbox +1 deleted \(sent before \S+; RETENTION_OUTBOX_DAYS=2\)$/m);
-    for (const table of ['tracking_bad_rows', 'sign_in_links', 'sessions', 'rate_limits']) expect(result.stdout).toMatch(new RegExp(`^ {2}${table} +0 deleted`, 'm'));
+    for (const table of ['tracking_bad_rows', 'sign_in_links', 'sessions', 'rate_limits'])
+      expect(result.stdout).toMatch(new RegExp(`^ {2}${table} +0 deleted`, 'm'));
     expect(result.stdout).toMatch(/^ {2}total +3 deleted$/m);
 
     const after = createDb({ dialect: 'sqlite', filename: file });
@@ -48,14 +66,25 @@ describe('npm run purge', { timeout: 30_000 }, () => {
     await after.destroy();
   });
 
-  it('purges the tracking data\'s own database beside the app\'s as well', async () => {
+  it("purges the tracking data's own database beside the app's as well", async () => {
     const trackingFile = path.join(dir, 'journey-tracking.db');
     const tracking = createDb({ dialect: 'sqlite', filename: trackingFile });
     await migrateToLatest(tracking);
     const old = new ArrivalIds(() => new Date(Date.now() - 500 * DAY)).next('te');
     await tracking
       .insertInto('tracking_events')
-      .values({ id: old.id, received_at: old.at.toISOString(), channel: 'funnel', action: 'click', topic: null, campaign_id: null, session_id: null, source: null, livemode: 1, payload_json: '{}' })
+      .values({
+        id: old.id,
+        received_at: old.at.toISOString(),
+        channel: 'funnel',
+        action: 'click',
+        topic: null,
+        campaign_id: null,
+        session_id: null,
+        source: null,
+        livemode: 1,
+        payload_json: '{}',
+      })
       .execute();
     await tracking.destroy();
 
@@ -71,7 +100,9 @@ describe('npm run purge', { timeout: 30_000 }, () => {
   it('refuses an age that is not one, naming the setting, and deletes nothing', () => {
     const result = runPurge({ DATABASE_URL: `file:${file}`, RETENTION_EVENTS_DAYS: 'forever' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('Nothing was purged. Invalid retention configuration: RETENTION_EVENTS_DAYS: must be a number of days');
+    expect(result.stderr.trim()).toBe(
+      'Nothing was purged. Invalid retention configuration: RETENTION_EVENTS_DAYS: must be a number of days',
+    );
     expect(result.stdout).toBe('');
   });
 

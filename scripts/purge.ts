@@ -14,7 +14,14 @@ import type { Database } from '@/lib/server/db/schema';
 import { printableDatabaseUrl } from '@/lib/server/db/printableUrl';
 import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
 import { hasJourneySchema } from '@/lib/server/db/schemaPresence';
-import { purge, PURGED_TABLES, type PurgeCounts, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '@/lib/server/retention/purge';
+import {
+  purge,
+  PURGED_TABLES,
+  type PurgeCounts,
+  RETENTION_SETTINGS,
+  retentionAgesFrom,
+  retentionCutoffs,
+} from '@/lib/server/retention/purge';
 
 /** Opens a database to purge, or says why not: a mistyped URL must not "purge" a new empty database and report success. */
 async function openExisting(url: string, setting: string): Promise<{ db: Kysely<Database> } | { refusal: string }> {
@@ -62,12 +69,17 @@ async function main(): Promise<number> {
       for (const table of PURGED_TABLES) counts[table] += purged[table];
     }
     const width = Math.max(...PURGED_TABLES.map((table) => table.length));
-    const purgedUrls = databases.length > 1 ? `${printableDatabaseUrl(config.DATABASE_URL)} and ${printableDatabaseUrl(trackingUrl)}` : printableDatabaseUrl(config.DATABASE_URL);
+    const purgedUrls =
+      databases.length > 1
+        ? `${printableDatabaseUrl(config.DATABASE_URL)} and ${printableDatabaseUrl(trackingUrl)}`
+        : printableDatabaseUrl(config.DATABASE_URL);
     console.log(`Purged ${purgedUrls} at ${now.toISOString()}:`);
     if (tracking && 'refusal' in tracking) console.log(`  (no tracking database: ${tracking.refusal})`);
     for (const table of PURGED_TABLES) {
       const { env, from } = RETENTION_SETTINGS[table];
-      console.log(`  ${table.padEnd(width)} ${String(counts[table]).padStart(9)} deleted (${from} before ${cutoffs[table].toISOString()}; ${env}=${config[env]})`);
+      console.log(
+        `  ${table.padEnd(width)} ${String(counts[table]).padStart(9)} deleted (${from} before ${cutoffs[table].toISOString()}; ${env}=${config[env]})`,
+      );
     }
     console.log(`  ${'total'.padEnd(width)} ${String(PURGED_TABLES.reduce((sum, table) => sum + counts[table], 0)).padStart(9)} deleted`);
     return 0;

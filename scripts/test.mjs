@@ -65,7 +65,8 @@ try {
   console.log(`[postgres] throw-away server at ${postgres.url}`);
   const files = storageTestFiles();
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-postgres.json', ...files];
-  if (!step(`Storage tests on PostgreSQL (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url })) failures.push('storage tests on PostgreSQL');
+  if (!step(`Storage tests on PostgreSQL (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url }))
+    failures.push('storage tests on PostgreSQL');
 } catch (error) {
   console.error(`[postgres] ${/** @type {Error} */ (error).message}`);
   failures.push('storage tests on PostgreSQL');
@@ -79,7 +80,15 @@ if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
   recordBuild();
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
-  if (!step('Proofs (duplicate submits, a killed server, sustained load, two instances)', 'npx', ['tsx', 'tests/proofs/run.ts'], postgres ? { TEST_POSTGRES_URL: postgres.url } : {})) failures.push('proofs');
+  if (
+    !step(
+      'Proofs (duplicate submits, a killed server, sustained load, two instances)',
+      'npx',
+      ['tsx', 'tests/proofs/run.ts'],
+      postgres ? { TEST_POSTGRES_URL: postgres.url } : {},
+    )
+  )
+    failures.push('proofs');
 } else {
   failures.push('build');
 }
@@ -91,9 +100,21 @@ const vitestPostgres = readJson('test-results/vitest-postgres.json');
 const playwright = readJson('test-results/playwright.json');
 const fuzz = readJson('test-results/fuzz.json');
 const proofs = readJson('test-results/proofs.json');
-const passed = (vitest?.numPassedTests ?? 0) + (vitestPostgres?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (fuzz?.passed ?? 0) + (proofs?.passed ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (vitestPostgres?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (fuzz?.failed ?? 0) + (proofs?.failed ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (vitestPostgres?.numPendingTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) +
+  (vitestPostgres?.numPassedTests ?? 0) +
+  (playwright?.stats?.expected ?? 0) +
+  (playwright?.stats?.flaky ?? 0) +
+  (fuzz?.passed ?? 0) +
+  (proofs?.passed ?? 0);
+const failed =
+  (vitest?.numFailedTests ?? 0) +
+  (vitestPostgres?.numFailedTests ?? 0) +
+  (playwright?.stats?.unexpected ?? 0) +
+  (fuzz?.failed ?? 0) +
+  (proofs?.failed ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (vitestPostgres?.numPendingTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);

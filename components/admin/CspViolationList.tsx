@@ -13,8 +13,8 @@ export function CspViolationList({ violations }: { violations: readonly CspViola
     <section className={styles.section} aria-labelledby="csp-violations-heading">
       <h2 id="csp-violations-heading">Blocked scripts and content</h2>
       <p className={styles.intro}>
-        What visitors’ browsers refused to load or run on our pages in this period, as they reported it (every campaign and mode). A script from an unknown
-        origin on a payment page needs a look at once.
+        What visitors’ browsers refused to load or run on our pages in this period, as they reported it (every campaign and mode). A script
+        from an unknown origin on a payment page needs a look at once.
       </p>
       {violations.length === 0 ? (
         <p className={styles.clean}>Nothing was blocked in this period.</p>

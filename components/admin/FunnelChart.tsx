@@ -21,7 +21,9 @@ export function funnelSummary(line: FunnelLine): string {
   const steps = line.steps.map((step) => {
     const figure = `${step.label} ${formatCount(step.visitors)}`;
     if (!step.fromPrevious) return figure;
-    return step.fromPrevious.ratio === null ? `${figure} (nobody at the step before)` : `${figure} (${step.fromPrevious.label} of the step before)`;
+    return step.fromPrevious.ratio === null
+      ? `${figure} (nobody at the step before)`
+      : `${figure} (${step.fromPrevious.label} of the step before)`;
   });
   return `Visitors per step: ${steps.join(', ')}. Overall conversion ${line.overall.label}.`;
 }

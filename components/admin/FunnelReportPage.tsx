@@ -15,7 +15,12 @@ const REFUSED_TITLES: Record<RefusedStatus, string> = {
 /** The funnel report, or a plain page saying why it cannot be shown. */
 export function FunnelReportPage(props: FunnelReportPageProps) {
   if (props.kind === 'refused') {
-    return <ErrorView title={REFUSED_TITLES[props.status]} message={props.status === 400 ? `${props.message} Please correct the link or use the form.` : props.message} />;
+    return (
+      <ErrorView
+        title={REFUSED_TITLES[props.status]}
+        message={props.status === 400 ? `${props.message} Please correct the link or use the form.` : props.message}
+      />
+    );
   }
   return <FunnelReportView {...props} />;
 }

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { computeFunnelReport, type CampaignWaypointCount, type FunnelWaypointId, type SplitWaypointCount } from '@/lib/reports/funnelReport';
+import {
+  computeFunnelReport,
+  type CampaignWaypointCount,
+  type FunnelWaypointId,
+  type SplitWaypointCount,
+} from '@/lib/reports/funnelReport';
 import type { FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
@@ -13,15 +18,33 @@ import { FunnelReportView } from './FunnelReportView';
 const STEPS: FunnelWaypointId[] = ['campaign', 'cart', 'credit-card', 'success'];
 const split = (campaignId: string, source: string | null, livemode: boolean, visitors: number[]): SplitWaypointCount[] =>
   STEPS.map((waypointId, i) => ({ campaignId, source, livemode, waypointId, visitors: visitors[i]! }));
-const total = (campaignId: string, visitors: number[]): CampaignWaypointCount[] => STEPS.map((waypointId, i) => ({ campaignId, waypointId, visitors: visitors[i]! }));
+const total = (campaignId: string, visitors: number[]): CampaignWaypointCount[] =>
+  STEPS.map((waypointId, i) => ({ campaignId, waypointId, visitors: visitors[i]! }));
 
 const filter: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
 
 const drift: SchemaDriftEntry[] = [
-  { eventName: 'checkout-started', kind: 'unknown-event', property: null, expectedType: null, observedType: null, firstSeen: '2025-03-02T08:15:00.000Z', lastSeen: '2025-03-03T09:00:00.000Z', count: 12 },
-  { eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string', firstSeen: '2025-03-04T10:00:00.000Z', lastSeen: '2025-03-05T11:30:00.000Z', count: 1500 },
+  {
+    eventName: 'checkout-started',
+    kind: 'unknown-event',
+    property: null,
+    expectedType: null,
+    observedType: null,
+    firstSeen: '2025-03-02T08:15:00.000Z',
+    lastSeen: '2025-03-03T09:00:00.000Z',
+    count: 12,
+  },
+  {
+    eventName: 'waypoint',
+    kind: 'type-changed',
+    property: 'depth',
+    expectedType: 'number',
+    observedType: 'string',
+    firstSeen: '2025-03-04T10:00:00.000Z',
+    lastSeen: '2025-03-05T11:30:00.000Z',
+    count: 1500,
+  },
 ];
-
 
 /** Vogue's orders in dollars, live from the newsletter and test without a source; GQ's in pounds, by id as the options do not list it. */
 const orders = computeOrderFigures({
@@ -40,8 +63,22 @@ const orders = computeOrderFigures({
     orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 2, revenue: 3000 }),
   ],
   declines: [
-    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'insufficient_funds', orders: 3 },
-    { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'authentication_failed', orders: 1 },
+    {
+      campaignId: 'vogue-demo-single',
+      source: 'newsletter',
+      livemode: true,
+      currencyCode: 'USD',
+      failureCode: 'insufficient_funds',
+      orders: 3,
+    },
+    {
+      campaignId: 'vogue-demo-single',
+      source: 'newsletter',
+      livemode: true,
+      currencyCode: 'USD',
+      failureCode: 'authentication_failed',
+      orders: 1,
+    },
     { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'do_not_honor', orders: 1 },
     { campaignId: 'vogue-demo-single', source: 'newsletter', livemode: true, currencyCode: 'USD', failureCode: 'expired_card', orders: 1 },
   ],
@@ -109,17 +146,35 @@ describe('FunnelReportView', () => {
   it('tables every source × mode split with visitors, step conversions and the campaign total', () => {
     render(<FunnelReportView {...fixture} />);
     const table = screen.getByRole('table', { name: 'Visitors per step by source and mode: Vogue · /vogue/demo-single' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Source', 'Mode', 'Offer page', 'Cart', 'Card details', 'Success', 'Overall']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['newsletter', 'Live', '1,200', '600, 50.0% of the step before', '300, 50.0% of the step before', '120, 40.0% of the step before', '10.0%'],
+      [
+        'newsletter',
+        'Live',
+        '1,200',
+        '600, 50.0% of the step before',
+        '300, 50.0% of the step before',
+        '120, 40.0% of the step before',
+        '10.0%',
+      ],
       ['(direct)', 'Live', '800', '200, 25.0% of the step before', '50, 25.0% of the step before', '10, 20.0% of the step before', '1.3%'],
       ['newsletter', 'Test', '4', '4, 100.0% of the step before', '4, 100.0% of the step before', '4, 100.0% of the step before', '100.0%'],
-      ['All sources', 'Live and test', '2,004', '804, 40.1% of the step before', '354, 44.0% of the step before', '134, 37.9% of the step before', '6.7%'],
+      [
+        'All sources',
+        'Live and test',
+        '2,004',
+        '804, 40.1% of the step before',
+        '354, 44.0% of the step before',
+        '134, 37.9% of the step before',
+        '6.7%',
+      ],
     ]);
     expect(within(table).getByRole('rowheader', { name: '(direct)' })).toBeTruthy();
   });
@@ -128,7 +183,18 @@ describe('FunnelReportView', () => {
     render(<FunnelReportView {...fixture} />);
     const table = screen.getByRole('table', { name: 'Visitors per step by source and mode: old-campaign' });
     const total = within(table).getAllByRole('row').at(-1)!;
-    expect(within(total).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Live and test', '10', '0, 0.0% of the step before', '0, —nobody at the step before', '0, —nobody at the step before', '0.0%']);
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Live and test',
+      '10',
+      '0, 0.0% of the step before',
+      '0, —nobody at the step before',
+      '0, —nobody at the step before',
+      '0.0%',
+    ]);
     const chart = screen.getByRole('img', { name: /^Funnel of old-campaign/ });
     expect(document.getElementById(chart.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Visitors per step: Offer page 10, Cart 0 (0.0% of the step before), Card details 0 (nobody at the step before), Success 0 (nobody at the step before). Overall conversion 0.0%.',
@@ -157,11 +223,15 @@ describe('FunnelReportView', () => {
     expect(screen.getByRole('button', { name: 'Show report' })).toBeTruthy();
   });
 
-  it('tables each campaign\'s orders per source, mode and currency, with its totals per mode and currency', () => {
+  it("tables each campaign's orders per source, mode and currency, with its totals per mode and currency", () => {
     render(<FunnelReportView {...fixture} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Orders' })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Orders by source, mode and currency: Vogue · /vogue/demo-single' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Source',
       'Mode',
       'Currency',
@@ -197,18 +267,26 @@ describe('FunnelReportView', () => {
     expect(within(table).getByRole('rowheader', { name: 'newsletter' })).toBeTruthy();
   });
 
-  it('writes each currency\'s money in that currency, and names a campaign the options do not list by its id', () => {
+  it("writes each currency's money in that currency, and names a campaign the options do not list by its id", () => {
     render(<FunnelReportView {...fixture} />);
     const table = screen.getByRole('table', { name: 'Orders by source, mode and currency: gq-demo-gbp' });
     const total = within(table).getAllByRole('row').at(-1)!;
-    expect([...total.querySelectorAll('th, td')].slice(0, 5).map((cell) => cell.textContent)).toEqual(['All sources', 'Live', 'GBP', '2', '£30.00']);
+    expect([...total.querySelectorAll('th, td')].slice(0, 5).map((cell) => cell.textContent)).toEqual([
+      'All sources',
+      'Live',
+      'GBP',
+      '2',
+      '£30.00',
+    ]);
     expect(screen.getByText('How orders are counted')).toBeTruthy();
   });
 
   it('says so when there were no orders', () => {
     render(<FunnelReportView {...fixture} filter={{ ...filter, mode: 'live' }} orders={{ campaigns: [] }} />);
     expect(screen.getByRole('heading', { name: 'No orders in this period' })).toBeTruthy();
-    expect(screen.getByText('No order of all campaigns was paid, declined or asked for 3-D Secure in this period (live traffic only).')).toBeTruthy();
+    expect(
+      screen.getByText('No order of all campaigns was paid, declined or asked for 3-D Secure in this period (live traffic only).'),
+    ).toBeTruthy();
     expect(screen.queryByRole('table', { name: /^Orders by source/ })).toBeNull();
   });
 
@@ -251,7 +329,11 @@ describe('FunnelReportView', () => {
   });
 
   it('shows an empty state without charts when nobody came', () => {
-    const empty = { ...fixture, filter: { ...filter, mode: 'live' as const, campaignId: 'vogue-demo-single' }, report: computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, filter) };
+    const empty = {
+      ...fixture,
+      filter: { ...filter, mode: 'live' as const, campaignId: 'vogue-demo-single' },
+      report: computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, filter),
+    };
     render(<FunnelReportView {...empty} />);
     expect(screen.getByRole('heading', { name: 'No funnel visits in this period' })).toBeTruthy();
     expect(screen.getByText(/No visitor of Vogue · \/vogue\/demo-single reached/)).toBeTruthy();
@@ -265,7 +347,11 @@ describe('FunnelReportPage', () => {
     [401, 'Sign in to see the funnel report', 'This report is for the marketing team.'],
     [503, 'The funnel report is off', 'ADMIN_TOKEN is not set.'],
     [405, 'Not allowed', 'This page can only be opened, not sent data.'],
-    [400, 'This report link is not quite right', 'The "mode" parameter must be "all", "live" or "test". Please correct the link or use the form.'],
+    [
+      400,
+      'This report link is not quite right',
+      'The "mode" parameter must be "all", "live" or "test". Please correct the link or use the form.',
+    ],
   ] as const)('explains a %i in words', (status, title, message) => {
     const given = status === 400 ? 'The "mode" parameter must be "all", "live" or "test".' : message;
     render(<FunnelReportPage kind="refused" status={status} message={given} />);

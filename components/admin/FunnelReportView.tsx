@@ -40,8 +40,8 @@ function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; 
         </p>
       )}
       <p className={styles.headline}>
-        <strong className={styles.overall}>{campaign.total.overall.label}</strong> overall conversion:{' '}
-        {formatCount(last?.visitors ?? 0)} of {formatCount(first?.visitors ?? 0)} offer-page visitors reached {last?.label.toLowerCase() ?? 'the end'}.
+        <strong className={styles.overall}>{campaign.total.overall.label}</strong> overall conversion: {formatCount(last?.visitors ?? 0)} of{' '}
+        {formatCount(first?.visitors ?? 0)} offer-page visitors reached {last?.label.toLowerCase() ?? 'the end'}.
       </p>
       <FunnelChart title={`Funnel of ${label}, ${MODE_DESCRIPTIONS[mode]}`} line={campaign.total} />
       <FunnelTable campaign={campaign} campaignLabel={label} totalModeLabel={TOTAL_MODE_LABELS[mode]} />
@@ -81,25 +81,33 @@ export function FunnelReportView({ filter, campaignOptions, report, orders, drif
           <summary>How visitors are counted</summary>
           <ul>
             <li>
-              A visitor is one browsing session (a distinct session id). Without consent to store it, the session lasts as long as the page: moving through the
-              journey keeps it, and so does paying through the bank&rsquo;s 3-D Secure page or a wallet (the page coming back continues the visit that sent the
-              order). Only a reload or a link opened anew starts another, so one person may still count twice, never more often than they reloaded.
+              A visitor is one browsing session (a distinct session id). Without consent to store it, the session lasts as long as the page:
+              moving through the journey keeps it, and so does paying through the bank&rsquo;s 3-D Secure page or a wallet (the page coming
+              back continues the visit that sent the order). Only a reload or a link opened anew starts another, so one person may still
+              count twice, never more often than they reloaded.
             </li>
             <li>
-              A visitor counts at every step up to the furthest one their session reached during the period: someone who opens the cart from a link has passed the offer
-              page and counts there too. So no step counts more visitors than the one before, and no conversion is above 100%.
+              A visitor counts at every step up to the furthest one their session reached during the period: someone who opens the cart from
+              a link has passed the offer page and counts there too. So no step counts more visitors than the one before, and no conversion
+              is above 100%.
             </li>
-            <li>Conversion is a step&rsquo;s visitors divided by the step before&rsquo;s; overall is success over the offer page. &ldquo;—&rdquo; means nobody reached the step before.</li>
+            <li>
+              Conversion is a step&rsquo;s visitors divided by the step before&rsquo;s; overall is success over the offer page.
+              &ldquo;—&rdquo; means nobody reached the step before.
+            </li>
             <li>
               Waypoint events without a session id cannot be followed from step to step and are left out
-              {report.sessionlessEvents > 0 ? `: ${formatCount(report.sessionlessEvents)} in this period.` : '; there were none in this period.'}
+              {report.sessionlessEvents > 0
+                ? `: ${formatCount(report.sessionlessEvents)} in this period.`
+                : '; there were none in this period.'}
             </li>
             <li>A visitor who came from two sources counts in each source&rsquo;s row, and once in the campaign&rsquo;s total.</li>
           </ul>
         </details>
         {report.sessionlessEvents > 0 && (
           <p className={styles.note}>
-            {formatCount(report.sessionlessEvents)} waypoint {report.sessionlessEvents === 1 ? 'event' : 'events'} without a session id left out of the counts.
+            {formatCount(report.sessionlessEvents)} waypoint {report.sessionlessEvents === 1 ? 'event' : 'events'} without a session id left
+            out of the counts.
           </p>
         )}
 
@@ -107,7 +115,8 @@ export function FunnelReportView({ filter, campaignOptions, report, orders, drif
           <section className={styles.empty} aria-labelledby="funnel-empty-heading">
             <h2 id="funnel-empty-heading">No funnel visits in this period</h2>
             <p>
-              No visitor of {scope} reached the offer page, cart, card details or success page between {period} ({MODE_DESCRIPTIONS[filter.mode]}).
+              No visitor of {scope} reached the offer page, cart, card details or success page between {period} (
+              {MODE_DESCRIPTIONS[filter.mode]}).
             </p>
             <p>Try a longer period{filter.mode === 'all' ? '' : ', or include both live and test traffic'}.</p>
           </section>

@@ -20,17 +20,26 @@ export function OrderFiguresSection({ orders, labelOf, scope, modeDescription }:
   return (
     <section className={styles.section} aria-labelledby="order-figures-heading">
       <h2 id="order-figures-heading">Orders</h2>
-      <p className={styles.intro}>Orders placed in this period, by source, live or test, and currency: what was paid, the promo codes used, the declines and 3-D Secure.</p>
+      <p className={styles.intro}>
+        Orders placed in this period, by source, live or test, and currency: what was paid, the promo codes used, the declines and 3-D
+        Secure.
+      </p>
       <details className={styles.method}>
         <summary>How orders are counted</summary>
         <ul>
           <li>An order counts in the period it was placed in (UTC), whatever became of it since.</li>
-          <li>Paid orders are those whose payment succeeded; revenue is their total after discounts and with tax, in the order&rsquo;s currency.</li>
-          <li>Promo codes: paid orders with a promo code, and the discount those codes gave.</li>
-          <li>Declines: orders whose payment failed, for any reason (the bank declined, 3-D Secure failed, the buyer left a wallet without approving), with the most common reasons.</li>
           <li>
-            3-D Secure: card orders the bank asked to authenticate, and what became of them: paid, failed authentication, declined after authenticating for another reason, or
-            not finished yet. Orders placed before this was recorded count as not asked.
+            Paid orders are those whose payment succeeded; revenue is their total after discounts and with tax, in the order&rsquo;s
+            currency.
+          </li>
+          <li>Promo codes: paid orders with a promo code, and the discount those codes gave.</li>
+          <li>
+            Declines: orders whose payment failed, for any reason (the bank declined, 3-D Secure failed, the buyer left a wallet without
+            approving), with the most common reasons.
+          </li>
+          <li>
+            3-D Secure: card orders the bank asked to authenticate, and what became of them: paid, failed authentication, declined after
+            authenticating for another reason, or not finished yet. Orders placed before this was recorded count as not asked.
           </li>
           <li>Amounts in different currencies are never added together, nor live and test orders: each has its own line.</li>
         </ul>
@@ -43,7 +52,9 @@ export function OrderFiguresSection({ orders, labelOf, scope, modeDescription }:
           </p>
         </div>
       ) : (
-        orders.campaigns.map((campaign) => <OrderFiguresTable key={campaign.campaignId} campaign={campaign} campaignLabel={labelOf(campaign.campaignId)} />)
+        orders.campaigns.map((campaign) => (
+          <OrderFiguresTable key={campaign.campaignId} campaign={campaign} campaignLabel={labelOf(campaign.campaignId)} />
+        ))
       )}
     </section>
   );

@@ -22,7 +22,9 @@ const KIND_HINTS: Record<DriftKind, string> = {
 export function driftCutNotice(limits: DriftLimits, shown: number): string | null {
   const parts: string[] = [];
   if (limits.shapesCut) {
-    parts.push(`Only the ${formatCount(limits.shapesCompared)} most recently seen event shapes of this period were compared; older shapes are left out.`);
+    parts.push(
+      `Only the ${formatCount(limits.shapesCompared)} most recently seen event shapes of this period were compared; older shapes are left out.`,
+    );
   }
   if (limits.differencesFound > shown) {
     parts.push(`The list shows the ${formatCount(shown)} most recently seen of ${formatCount(limits.differencesFound)} differences.`);
@@ -41,7 +43,8 @@ export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDrift
     <section className={styles.section} aria-labelledby="schema-drift-heading">
       <h2 id="schema-drift-heading">Schema drift</h2>
       <p className={styles.intro}>
-        Event shapes the schema inspector saw in this period that differ from the event catalogue. Counts are since the shape was first seen.
+        Event shapes the schema inspector saw in this period that differ from the event catalogue. Counts are since the shape was first
+        seen.
       </p>
       {notice && (
         <p className={styles.cut} role="note">
@@ -67,7 +70,8 @@ export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDrift
           <div className={styles.scroll} role="region" aria-label="Schema drift" tabIndex={0}>
             <table className={styles.table}>
               <caption className="visually-hidden">
-                Schema drift: {formatCount(drift.length)} differences{limits.differencesFound > drift.length ? ` of ${formatCount(limits.differencesFound)}` : ''}
+                Schema drift: {formatCount(drift.length)} differences
+                {limits.differencesFound > drift.length ? ` of ${formatCount(limits.differencesFound)}` : ''}
               </caption>
               <CountedListHead columns={['Event', 'Difference', 'Property', 'Expected', 'Seen', 'First seen', 'Last seen']} />
               <tbody>

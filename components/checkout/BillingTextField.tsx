@@ -17,7 +17,19 @@ export interface BillingTextFieldProps {
 }
 
 /** One text field of the billing form (or of the delivery address), wired to the form's value, error and handlers. */
-export function BillingTextField({ idPrefix, field, label, autoComplete, type = 'text', form, errors, register, onChange, onBlur, onFocus }: BillingTextFieldProps) {
+export function BillingTextField({
+  idPrefix,
+  field,
+  label,
+  autoComplete,
+  type = 'text',
+  form,
+  errors,
+  register,
+  onChange,
+  onBlur,
+  onFocus,
+}: BillingTextFieldProps) {
   return (
     <Field
       id={`${idPrefix}-${field}`}

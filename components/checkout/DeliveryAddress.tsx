@@ -30,7 +30,9 @@ export function DeliveryAddress({ form, errors, sameAsBilling, onSameAsBilling, 
       </label>
       {sameAsBilling ? (
         <p className={styles.hint} data-testid="delivery-summary">
-          {form.line1 ? `The magazine goes to ${form.line1}, ${[form.city, form.postalCode].filter(Boolean).join(' ')}.` : 'The magazine goes to your billing address.'}
+          {form.line1
+            ? `The magazine goes to ${form.line1}, ${[form.city, form.postalCode].filter(Boolean).join(' ')}.`
+            : 'The magazine goes to your billing address.'}
         </p>
       ) : (
         <StreetAddress

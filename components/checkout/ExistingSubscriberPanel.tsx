@@ -42,7 +42,13 @@ export function ExistingSubscriberPanel({ email, sendLink, message, messageRef }
           We sent a sign-in link to <strong>{email}</strong>. Open it on this device to read and manage your subscription.
         </p>
       ) : (
-        <button type="button" className={styles.send} onClick={() => void send()} aria-disabled={sending.kind === 'sending'} disabled={sending.kind === 'sending'}>
+        <button
+          type="button"
+          className={styles.send}
+          onClick={() => void send()}
+          aria-disabled={sending.kind === 'sending'}
+          disabled={sending.kind === 'sending'}
+        >
           {sending.kind === 'sending' && <Loader type="submission-processing" size="small" label="Sending the sign-in link" />}
           E-mail me a sign-in link
         </button>

@@ -8,10 +8,23 @@ export const NO_MARKETING: MarketingChoices = { firstParty: false, otherBrands: 
  * The buyer's marketing permissions (SPEC §6): four boxes, all unticked, none needed to
  * buy. They travel in the marketing-permissions event when the order is placed.
  */
-export function MarketingPermissions({ brandName, choices, onChange }: { brandName: string; choices: MarketingChoices; onChange(choices: MarketingChoices): void }) {
+export function MarketingPermissions({
+  brandName,
+  choices,
+  onChange,
+}: {
+  brandName: string;
+  choices: MarketingChoices;
+  onChange(choices: MarketingChoices): void;
+}) {
   const box = (key: keyof MarketingChoices, label: string) => (
     <label className={styles.permission}>
-      <input type="checkbox" name={`marketing-${key}`} checked={choices[key]} onChange={(event) => onChange({ ...choices, [key]: event.target.checked })} />
+      <input
+        type="checkbox"
+        name={`marketing-${key}`}
+        checked={choices[key]}
+        onChange={(event) => onChange({ ...choices, [key]: event.target.checked })}
+      />
       <span>{label}</span>
     </label>
   );

@@ -12,7 +12,17 @@ vi.mock('@/lib/server/context/serverContext', () => ({ serverContext: async () =
 catalogue.get = () => demoSnapshot();
 
 /** What a failure inside our code might carry: none of it may reach the page. */
-const SECRETS = ['SQLITE_CANTOPEN', '/work/main/lib/server/db/appDb.ts', 'at async getServerSideProps', 'req_7f3a9c', 'next', 'Next.js', 'React', 'Kysely', 'stack'];
+const SECRETS = [
+  'SQLITE_CANTOPEN',
+  '/work/main/lib/server/db/appDb.ts',
+  'at async getServerSideProps',
+  'req_7f3a9c',
+  'next',
+  'Next.js',
+  'React',
+  'Kysely',
+  'stack',
+];
 
 function failure(): Error & { statusCode?: number } {
   const error = new Error('SQLITE_CANTOPEN: unable to open /work/main/lib/server/db/appDb.ts (request req_7f3a9c)');

@@ -17,7 +17,10 @@ interface PaymentMethodChooserProps {
 }
 
 /** The method to show: the one chosen if it is still enabled, else the first. Null when none is. */
-export function chosenMethod(methods: readonly EnabledPaymentMethod[], id: PaymentMethodId | null | undefined): EnabledPaymentMethod | null {
+export function chosenMethod(
+  methods: readonly EnabledPaymentMethod[],
+  id: PaymentMethodId | null | undefined,
+): EnabledPaymentMethod | null {
   return methods.find((method) => method.id === id) ?? methods[0] ?? null;
 }
 
@@ -25,7 +28,16 @@ export function chosenMethod(methods: readonly EnabledPaymentMethod[], id: Payme
  * The enabled payment methods: a choice between them when there are several, then the
  * chosen method's own view, tagged with its SPEC constant. The step knows no method.
  */
-export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, showErrors, pay, payLabel, order }: PaymentMethodChooserProps) {
+export function PaymentMethodChooser({
+  methods,
+  chosen,
+  onChoose,
+  handleRef,
+  showErrors,
+  pay,
+  payLabel,
+  order,
+}: PaymentMethodChooserProps) {
   // Each entry's view takes that entry's config: the registry is keyed by the same id.
   const View = paymentMethodView(chosen.id).View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
   return (
@@ -36,7 +48,13 @@ export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, sho
           <div className={styles.methodChoices}>
             {methods.map((method) => (
               <label key={method.id} className={styles.methodChoice}>
-                <input type="radio" name="payment-method" value={method.id} checked={method.id === chosen.id} onChange={() => onChoose(method.id)} />
+                <input
+                  type="radio"
+                  name="payment-method"
+                  value={method.id}
+                  checked={method.id === chosen.id}
+                  onChange={() => onChoose(method.id)}
+                />
                 <span>{PAYMENT_METHOD_LABELS[method.id]}</span>
               </label>
             ))}
@@ -44,7 +62,15 @@ export function PaymentMethodChooser({ methods, chosen, onChoose, handleRef, sho
         </fieldset>
       )}
       <div data-payment-method={chosen.id}>
-        <View key={chosen.id} config={chosen.config} handleRef={handleRef} showErrors={showErrors} pay={pay} payLabel={payLabel} order={order} />
+        <View
+          key={chosen.id}
+          config={chosen.config}
+          handleRef={handleRef}
+          showErrors={showErrors}
+          pay={pay}
+          payLabel={payLabel}
+          order={order}
+        />
       </div>
     </>
   );

@@ -2,7 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { JourneyFrame, JourneyPageProps } from '@/lib/journey/viewModels';
 
 /** The campaign's checkout flow, the visitor's mode and the current step, for every component of the page. */
-export type CheckoutConfig = Pick<JourneyFrame, 'flow' | 'mode' | 'search' | 'base' | 'tracking' | 'consentCookie'> & Pick<JourneyPageProps, 'step'>;
+export type CheckoutConfig = Pick<JourneyFrame, 'flow' | 'mode' | 'search' | 'base' | 'tracking' | 'consentCookie'> &
+  Pick<JourneyPageProps, 'step'>;
 
 const CheckoutConfigContext = createContext<CheckoutConfig | null>(null);
 
@@ -26,5 +27,13 @@ export function useOptionalCheckoutConfig(): CheckoutConfig | null {
 export function checkoutConfigFrom(pageProps: unknown): CheckoutConfig | null {
   const props = pageProps as Partial<JourneyPageProps> | undefined;
   if (props?.kind !== 'journey' || !props.flow || !props.mode || !props.step || !props.tracking) return null;
-  return { flow: props.flow, mode: props.mode, search: props.search ?? '', base: props.base ?? '', step: props.step, tracking: props.tracking, consentCookie: props.consentCookie ?? null };
+  return {
+    flow: props.flow,
+    mode: props.mode,
+    search: props.search ?? '',
+    base: props.base ?? '',
+    step: props.step,
+    tracking: props.tracking,
+    consentCookie: props.consentCookie ?? null,
+  };
 }

@@ -1,11 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  ALL_GROUPS,
-  CONSENT_GROUPS,
-  NECESSARY_ONLY,
-  type ConsentGroupId,
-  type ConsentState,
-} from '@/lib/tracking/consent/consentGroups';
+import { ALL_GROUPS, CONSENT_GROUPS, NECESSARY_ONLY, type ConsentGroupId, type ConsentState } from '@/lib/tracking/consent/consentGroups';
 import styles from './ConsentBanner.module.css';
 
 /** What each group is for, in the visitor's words (a group without its text does not compile). */
@@ -52,8 +46,8 @@ export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentB
           Your privacy choices
         </h2>
         <p className={styles.text}>
-          We use cookies to run the checkout, measure it and, with your permission, show you relevant offers. Until you choose, we
-          only measure visits anonymously.
+          We use cookies to run the checkout, measure it and, with your permission, show you relevant offers. Until you choose, we only
+          measure visits anonymously.
         </p>
         {choosing && (
           <fieldset className={styles.groups}>
@@ -68,7 +62,8 @@ export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentB
                   onChange={(event) => toggle(group.id, event.target.checked)}
                 />
                 <span>
-                  <strong>{GROUP_TEXT[group.id].label}</strong> <span className={styles.description}>{GROUP_TEXT[group.id].description}</span>
+                  <strong>{GROUP_TEXT[group.id].label}</strong>{' '}
+                  <span className={styles.description}>{GROUP_TEXT[group.id].description}</span>
                 </span>
               </label>
             ))}

@@ -31,7 +31,8 @@ function frame(enablePreAuth: boolean): JourneyFrame {
 }
 
 function props(enablePreAuth: boolean, step: 'cart' | 'auth-initiate' | 'auth-complete' = 'cart'): JourneyPageProps {
-  if (step === 'auth-initiate') return { ...frame(enablePreAuth), step, view: { returnSegments: ['cart'], offerName: null, signedIn: false } };
+  if (step === 'auth-initiate')
+    return { ...frame(enablePreAuth), step, view: { returnSegments: ['cart'], offerName: null, signedIn: false } };
   if (step === 'auth-complete') return { ...frame(enablePreAuth), step, view: { authError: 'invalid' } };
   return { ...frame(enablePreAuth), step, view: { order: null, notice: null, paidOrder: false, alreadySubscribed: false } };
 }
@@ -90,7 +91,9 @@ describe('PreAuthGate', () => {
   });
 
   it('shows the page to a verified visitor, stores the expiry and loads the profile', async () => {
-    api.answer('verifySession', { type: 'verified', amgUUID: 'u-1', expiresOn: 1_900_000_000 }).answer('loadProfileEmail', 'ada@example.com');
+    api
+      .answer('verifySession', { type: 'verified', amgUUID: 'u-1', expiresOn: 1_900_000_000 })
+      .answer('loadProfileEmail', 'ada@example.com');
     page(props(true));
     expect(await screen.findByText('the page')).toBeTruthy();
     expect(JSON.parse(window.localStorage.getItem('CN_token_access')!)).toEqual({ expiresOn: 1_900_000_000 });

@@ -61,7 +61,11 @@ describe('ShellProviders', () => {
       tracking: BUILT_IN_TRACKING_ENV,
       consentCookie: null,
     });
-    const cart: JourneyPageProps = { ...journeyProps, step: 'cart', view: { order: null, notice: null, paidOrder: false, alreadySubscribed: false } };
+    const cart: JourneyPageProps = {
+      ...journeyProps,
+      step: 'cart',
+      view: { order: null, notice: null, paidOrder: false, alreadySubscribed: false },
+    };
     expect(checkoutConfigFrom(cart)).toMatchObject({ step: 'cart', base: '/vogue/demo-single' });
     expect(checkoutConfigFrom(cart)).not.toHaveProperty('view');
   });

@@ -18,7 +18,11 @@ beforeEach(() => {
   api = createFakeApiClient();
 });
 
-function renderInitiate(path: string, view: { returnSegments: string[]; offerName: string | null; signedIn?: boolean }, search = '?source=nl&method=magic-link') {
+function renderInitiate(
+  path: string,
+  view: { returnSegments: string[]; offerName: string | null; signedIn?: boolean },
+  search = '?source=nl&method=magic-link',
+) {
   render(
     <ApiClientProvider client={api}>
       <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', { signedIn: false, ...view }, { search })} />
@@ -42,7 +46,7 @@ describe('AuthInitiateStep', () => {
     expect(screen.getByText(/Sign in to continue with Vogue\./)).toBeTruthy();
   });
 
-  it("offers a way back, except on a campaign that asks everyone to sign in (back would only lead here again)", () => {
+  it('offers a way back, except on a campaign that asks everyone to sign in (back would only lead here again)', () => {
     renderInitiate('vogue/demo-single', { returnSegments: ['cart'], offerName: null });
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/vogue/demo-single/cart?source=nl');
     cleanup();
@@ -60,7 +64,15 @@ describe('AuthInitiateStep', () => {
     send(' ada@example.com ');
     expect(await screen.findByText(/We sent a sign-in link to ada@example.com\./)).toBeTruthy();
     expect(api.callsOf('requestSignInLink')).toEqual([
-      [{ email: 'ada@example.com', purpose: 'magic-link', brand: 'newyorker', urlSlug: 'demo-dual', returnPath: '/newyorker/demo-dual/cart?source=nl' }],
+      [
+        {
+          email: 'ada@example.com',
+          purpose: 'magic-link',
+          brand: 'newyorker',
+          urlSlug: 'demo-dual',
+          returnPath: '/newyorker/demo-dual/cart?source=nl',
+        },
+      ],
     ]);
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your inbox.'));
   });
@@ -75,7 +87,10 @@ describe('AuthInitiateStep', () => {
 
   it('says what is wrong with a refused address, on the field', async () => {
     renderInitiate('vogue/demo-single', { returnSegments: ['cart'], offerName: null });
-    api.fail('requestSignInLink', new ApiError({ status: 400, code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' }));
+    api.fail(
+      'requestSignInLink',
+      new ApiError({ status: 400, code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' }),
+    );
     send('nope');
     expect(await screen.findByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));

@@ -29,9 +29,15 @@ const UNREADABLE = 'We could not read the order saved in this browser, so your c
 function renderCart(path: string, selection: CartSelection | null, options: { notice?: string; alreadySubscribed?: boolean } = {}) {
   visit(`/${path}/cart`);
   // The browser holds the cart cookie the server rendered the page from.
-  if (selection) writeCartCookie(path.replace("/", "-"), selection);
+  if (selection) writeCartCookie(path.replace('/', '-'), selection);
   const order = orderViewFor(snapshot, path, selection);
-  const page = stepPage(snapshot, path, 'cart', { order, notice: options.notice ?? null, paidOrder: false, alreadySubscribed: options.alreadySubscribed ?? false }, { search: '?source=nl' });
+  const page = stepPage(
+    snapshot,
+    path,
+    'cart',
+    { order, notice: options.notice ?? null, paidOrder: false, alreadySubscribed: options.alreadySubscribed ?? false },
+    { search: '?source=nl' },
+  );
   render(
     <ApiClientProvider client={api}>
       <CartStep {...page} />
@@ -62,7 +68,9 @@ describe('CartStep', () => {
     expect(within(exit).getByRole('link', { name: 'Email me a sign-in link' }).getAttribute('href')).toBe(
       '/vogue/demo-single/auth/initiate/cart?source=nl&method=magic-link',
     );
-    expect(within(exit).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/vogue/demo-single/auth/initiate/cart?source=nl&method=sign-in');
+    expect(within(exit).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/vogue/demo-single/auth/initiate/cart?source=nl&method=sign-in',
+    );
   });
 
   it('emits the cart-exit click events through the event catalogue', () => {
@@ -71,7 +79,9 @@ describe('CartStep', () => {
     const off = onTrack((event) => seen.push(event.payload));
     const exit = screen.getByRole('region', { name: 'Already a subscriber?' });
     for (const name of ['Email me a sign-in link', 'Sign in']) {
-      within(exit).getByRole('link', { name }).addEventListener('click', (event) => event.preventDefault());
+      within(exit)
+        .getByRole('link', { name })
+        .addEventListener('click', (event) => event.preventDefault());
       fireEvent.click(within(exit).getByRole('link', { name }));
     }
     off();
@@ -84,13 +94,19 @@ describe('CartStep', () => {
   it('offers only the add-ons that go with the plan, prices them when chosen, and keeps the choice in the cart cookie', async () => {
     renderCart('newyorker/demo-dual', selectionOf('2002'));
     const addOns = screen.getByRole('group', { name: 'Add to your subscription' });
-    expect(within(addOns).getAllByRole('checkbox').map((box) => box.id)).toEqual(['add-on-2101', 'add-on-2102']);
+    expect(
+      within(addOns)
+        .getAllByRole('checkbox')
+        .map((box) => box.id),
+    ).toEqual(['add-on-2101', 'add-on-2102']);
     expect(total()).toBe('Total today$149.00');
 
     fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
     await waitFor(() => expect(total()).toBe('Total today$174.00'));
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('data-cart-item'))).toEqual(['2002', '2101']);
-    expect(api.callsOf('quote').map(([request]) => request)).toEqual([{ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'] }]);
+    expect(api.callsOf('quote').map(([request]) => request)).toEqual([
+      { brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'] },
+    ]);
     expect(storedSelection()).toEqual(selectionOf('2002', { addOnIds: ['2101'] }));
 
     fireEvent.click(within(addOns).getByRole('checkbox', { name: /The New Yorker Tote/ }));
@@ -127,7 +143,12 @@ describe('CartStep', () => {
   it('asks again when the server could not price the order, says when that fails too, and tries again', async () => {
     visit('/vogue/demo-single/cart');
     const order = orderViewFor(snapshot, 'vogue/demo-single', selectionOf('1001'))!;
-    const page = stepPage(snapshot, 'vogue/demo-single', 'cart', { order: { ...order, quote: null, quoteError: API_MESSAGES.quote.fallback }, notice: null, paidOrder: false, alreadySubscribed: false });
+    const page = stepPage(snapshot, 'vogue/demo-single', 'cart', {
+      order: { ...order, quote: null, quoteError: API_MESSAGES.quote.fallback },
+      notice: null,
+      paidOrder: false,
+      alreadySubscribed: false,
+    });
     api.fail('quote', new ApiError({ status: 0, message: API_MESSAGES.quote.unreachable }));
     render(
       <ApiClientProvider client={api}>

@@ -127,7 +127,10 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
       <section className={styles.exit} aria-labelledby="cart-exit-heading">
         <h2 id="cart-exit-heading">Already a subscriber?</h2>
         <p>
-          <Link href={signInHref(base, 'cart', search, 'magic-link')} onClick={() => track(buildCartExitClick('magic-link', flow.campaignId))}>
+          <Link
+            href={signInHref(base, 'cart', search, 'magic-link')}
+            onClick={() => track(buildCartExitClick('magic-link', flow.campaignId))}
+          >
             Email me a sign-in link
           </Link>
           {' · '}

@@ -35,7 +35,8 @@ function alreadySubscribed() {
       {
         error: {
           code: 'email_already_subscribed',
-          message: 'ada@example.com already has a Vogue subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.',
+          message:
+            'ada@example.com already has a Vogue subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.',
         },
       },
       { status: 409 },
@@ -60,7 +61,15 @@ describe('CreditCardStep for an e-mail that already subscribes', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'E-mail me a sign-in link' }));
     await within(panel).findByText(/We sent a sign-in link to/);
     expect(api.callsOf('requestSignInLink')).toEqual([
-      [{ email: 'ada@example.com', purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/credit-card?livemode=false' }],
+      [
+        {
+          email: 'ada@example.com',
+          purpose: 'magic-link',
+          brand: 'vogue',
+          urlSlug: 'demo-single',
+          returnPath: '/vogue/demo-single/credit-card?livemode=false',
+        },
+      ],
     ]);
   }, 15_000);
 
@@ -74,7 +83,9 @@ describe('CreditCardStep for an e-mail that already subscribes', () => {
     fireEvent.click(submitButton());
     const panel = await screen.findByTestId('existing-subscriber');
     fireEvent.click(within(panel).getByRole('button', { name: 'E-mail me a sign-in link' }));
-    expect((await within(panel).findByText('Too many sign-in links were asked for. Please wait 15 minutes and try again.')).getAttribute('role')).toBe('alert');
+    expect(
+      (await within(panel).findByText('Too many sign-in links were asked for. Please wait 15 minutes and try again.')).getAttribute('role'),
+    ).toBe('alert');
     expect(within(panel).getByRole('button', { name: 'E-mail me a sign-in link' })).toBeTruthy();
   }, 15_000);
 });

@@ -32,7 +32,12 @@ const fillForm = () => fillPaymentForm('4000 0000 0000 5035');
 function providerDown() {
   const down = async () =>
     Response.json(
-      { error: { code: 'payment_provider_unavailable', message: 'Card payments are unavailable right now. Nothing was charged. Try again in a few minutes.' } },
+      {
+        error: {
+          code: 'payment_provider_unavailable',
+          message: 'Card payments are unavailable right now. Nothing was charged. Try again in a few minutes.',
+        },
+      },
       { status: 503, headers: { 'Retry-After': '120' } },
     );
   api.answerWith('submit', (request) => createApiClient({ fetch: down }).submit(request));
@@ -53,14 +58,14 @@ describe('CreditCardStep when the payment provider is down', () => {
     // Right above the submit button, within the step: nothing navigated, nothing typed lost.
     expect(panel.nextElementSibling).toBe(submitButton());
     expect(push).not.toHaveBeenCalled();
-    expect([valueOf('Email'), valueOf('First name'), valueOf('Last name'), valueOf('Card number'), valueOf('Expiry'), valueOf('CVC')]).toEqual([
-      'ada@example.com',
-      'Ada',
-      'Reader',
-      '4000 0000 0000 5035',
-      '12/30',
-      '123',
-    ]);
+    expect([
+      valueOf('Email'),
+      valueOf('First name'),
+      valueOf('Last name'),
+      valueOf('Card number'),
+      valueOf('Expiry'),
+      valueOf('CVC'),
+    ]).toEqual(['ada@example.com', 'Ada', 'Reader', '4000 0000 0000 5035', '12/30', '123']);
 
     // The provider is back: the same attempt (its key kept, so it cannot charge twice) goes through.
     api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });

@@ -112,7 +112,10 @@ describe('CreditCardStep with Stripe', () => {
     await fillAndSubmit();
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
     expect(stripe.createPaymentMethod).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'card', billing_details: expect.objectContaining({ email: 'ada@example.com', name: 'Ada Reader', address: { country: 'GB' } }) }),
+      expect.objectContaining({
+        type: 'card',
+        billing_details: expect.objectContaining({ email: 'ada@example.com', name: 'Ada Reader', address: { country: 'GB' } }),
+      }),
     );
     const [submit] = api.callsOf('submit')[0]!;
     expect(submit.payment).toEqual({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' });
@@ -137,7 +140,11 @@ describe('CreditCardStep with Stripe', () => {
 
   it('hands 3-D Secure to Stripe.js, then asks the server where the payment stands', async () => {
     api
-      .answer('submit', { status: 'requires_action', transactionId: 'txn_1', action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_2' } })
+      .answer('submit', {
+        status: 'requires_action',
+        transactionId: 'txn_1',
+        action: { type: 'stripe_sdk', clientSecret: 'pi_1_secret_2' },
+      })
       .answer('confirm', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
     await fillAndSubmit();
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
@@ -147,7 +154,10 @@ describe('CreditCardStep with Stripe', () => {
   });
 
   it("shows Stripe's message when the card cannot be read, and sends nothing", async () => {
-    stripe.createPaymentMethod.mockResolvedValueOnce({ paymentMethod: undefined as never, error: { message: 'Your card number is incomplete.' } as never });
+    stripe.createPaymentMethod.mockResolvedValueOnce({
+      paymentMethod: undefined as never,
+      error: { message: 'Your card number is incomplete.' } as never,
+    });
     await fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toBe('Your card number is incomplete.');
     expect(api.callsOf('submit')).toEqual([]);

@@ -39,7 +39,7 @@ type PaymentView = StepViewModels['credit-card'];
 function renderPayment(path = 'vogue/demo-single', selection: CartSelection | null = selectionOf('1001'), view: Partial<PaymentView> = {}) {
   asPath = `/${path}/credit-card?livemode=false`;
   visit(asPath);
-  if (selection) writeCartCookie(path.replace("/", "-"), selection);
+  if (selection) writeCartCookie(path.replace('/', '-'), selection);
   const page = stepPage(
     snapshot,
     path,
@@ -136,7 +136,13 @@ describe('CreditCardStep (sandbox card)', () => {
   });
 
   it('offers the enabled wallets; a sandbox wallet asks for no card and its button names it, and the choice is remembered', async () => {
-    const wallets = { paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }, { id: 'paypal', config: { gateway: 'sandbox' } }, { id: 'amazon-pay', config: { gateway: 'sandbox' } }] } as const;
+    const wallets = {
+      paymentMethods: [
+        { id: 'card', config: { gateway: 'sandbox' } },
+        { id: 'paypal', config: { gateway: 'sandbox' } },
+        { id: 'amazon-pay', config: { gateway: 'sandbox' } },
+      ],
+    } as const;
     const { unmount } = renderPayment('vogue/demo-single', selectionOf('1001'), { paymentMethods: [...wallets.paymentMethods] });
     await fillBilling();
     fireEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
@@ -163,7 +169,12 @@ describe('CreditCardStep (sandbox card)', () => {
     renderPayment();
     await fillBilling();
     fillCard('4000 0000 0000 0002');
-    api.answer('submit', { status: 'failed', transactionId: 'txn_1', code: 'generic_decline', message: PAYMENT_FAILURE_MESSAGES.generic_decline });
+    api.answer('submit', {
+      status: 'failed',
+      transactionId: 'txn_1',
+      code: 'generic_decline',
+      message: PAYMENT_FAILURE_MESSAGES.generic_decline,
+    });
     fireEvent.click(submitButton());
     const failure = await screen.findByText(PAYMENT_FAILURE_MESSAGES.generic_decline);
     expect(failure.id).toBe('payment-failure');
@@ -179,7 +190,8 @@ describe('CreditCardStep (sandbox card)', () => {
   it("shows a 429's own message above the submit button, as a refusal (not a lost connection), and never sends it again by itself", async () => {
     const message = 'Too many payment attempts from your connection. Please wait 10 minutes and try again.';
     // The browser's real API client reads the server's answer: 429, Retry-After and our error body.
-    const tooMany = async () => Response.json({ error: { code: 'too_many_requests', message } }, { status: 429, headers: { 'Retry-After': '600' } });
+    const tooMany = async () =>
+      Response.json({ error: { code: 'too_many_requests', message } }, { status: 429, headers: { 'Retry-After': '600' } });
     api.answerWith('submit', (request) => createApiClient({ fetch: tooMany }).submit(request));
     renderPayment();
     await fillBilling();
@@ -235,7 +247,9 @@ describe('CreditCardStep (sandbox card)', () => {
   it('shows the renewal terms to a buyer outside any mandate, with no consent box', () => {
     renderPayment('vogue/demo-single', selectionOf('1001', { country: 'GB' }));
     const terms = screen.getByTestId('auto-renewal-terms');
-    expect(terms.textContent).toContain('Today you pay $25.00. Your subscription then renews automatically on November 21, 2027 and every year after that at $50.00');
+    expect(terms.textContent).toContain(
+      'Today you pay $25.00. Your subscription then renews automatically on November 21, 2027 and every year after that at $50.00',
+    );
     expect(within(terms).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByLabelText('I agree to the automatic renewal terms above.')).toBeNull();
   });
@@ -316,7 +330,10 @@ describe('CreditCardStep (sandbox card)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Send me the Vogue newsletter.' }));
     await waitFor(() => expect(window.sessionStorage.getItem('pj:draft:vogue-demo-single')).toContain('Ada'));
     const stored = window.sessionStorage.getItem('pj:draft:vogue-demo-single')!;
-    expect(JSON.parse(stored)).toMatchObject({ billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' }, marketing: { newsletter: true } });
+    expect(JSON.parse(stored)).toMatchObject({
+      billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' },
+      marketing: { newsletter: true },
+    });
     const everything = Object.values({ ...window.sessionStorage }).join('\n');
     expect(everything).not.toMatch(/4242/);
     expect(everything).not.toMatch(/12\/30/);

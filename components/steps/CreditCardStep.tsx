@@ -43,12 +43,22 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
 
   const { plan, method, failure } = step;
   // The billing and delivery fields edit the one form, through the same handlers.
-  const billingForm = { form: step.billing, errors: step.billingErrors, onChange: step.changeBilling, onBlur: step.touch, register: step.register };
+  const billingForm = {
+    form: step.billing,
+    errors: step.billingErrors,
+    onChange: step.changeBilling,
+    onBlur: step.touch,
+    register: step.register,
+  };
   return (
     <div className={styles.step}>
       {title}
       <form onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
-        <OrderSummary state={step.quote} onRetry={step.retryQuote} taxNote={step.taxKnown ? null : 'Worked out once you choose your country'} />
+        <OrderSummary
+          state={step.quote}
+          onRetry={step.retryQuote}
+          taxNote={step.taxKnown ? null : 'Worked out once you choose your country'}
+        />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
           <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />

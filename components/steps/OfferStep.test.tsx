@@ -19,7 +19,14 @@ beforeEach(() => {
 });
 
 const digital = offerFixture({ id: '2001', name: 'Digital', description: 'Digital: one year', totalAmount: 15000, discountedAmount: 9900 });
-const print = offerFixture({ id: '2002', name: 'Print + Digital', description: 'Print: one year', totalAmount: 20000, discountedAmount: 14900, isPrintOffer: true });
+const print = offerFixture({
+  id: '2002',
+  name: 'Print + Digital',
+  description: 'Print: one year',
+  totalAmount: 20000,
+  discountedAmount: 14900,
+  isPrintOffer: true,
+});
 
 describe('OfferStep', () => {
   it('renders the single-offer template with name, price now and the full price struck through', () => {
@@ -45,7 +52,14 @@ describe('OfferStep', () => {
   });
 
   it('shows a trial at 0 today with its terms and a trial button', () => {
-    const trial = offerFixture({ id: '3001', name: 'WIRED Free Trial', totalAmount: 2999, discountedAmount: null, trialOffer: true, trialDays: 30 });
+    const trial = offerFixture({
+      id: '3001',
+      name: 'WIRED Free Trial',
+      totalAmount: 2999,
+      discountedAmount: null,
+      trialOffer: true,
+      trialDays: 30,
+    });
     render(<OfferStep flow={flowFixture([trial])} base="/wired/demo-trial" search="" />);
     expect(screen.getByTestId('price').textContent).toBe('$0.00');
     expect(screen.getByText('Free for 30 days, then $29.99 a year.')).toBeTruthy();
@@ -61,7 +75,13 @@ describe('OfferStep', () => {
   it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', () => {
     visit('/newyorker/demo-dual');
     writeCartCookie('newyorker-demo-dual', { offerId: '2001', addOnIds: ['2102'], promoCode: 'SAVE20', country: 'US', region: 'NY' });
-    render(<OfferStep flow={flowFixture([digital, print], { campaignId: 'newyorker-demo-dual' })} base="/newyorker/demo-dual" search="?source=nl&livemode=false" />);
+    render(
+      <OfferStep
+        flow={flowFixture([digital, print], { campaignId: 'newyorker-demo-dual' })}
+        base="/newyorker/demo-dual"
+        search="?source=nl&livemode=false"
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Print + Digital' }));
     // The pj_cart cookie now holds the chosen offer alone: no add-on, promo code or location is carried over.
     expect(storedSelection()).toEqual({ offerId: '2002', addOnIds: [], promoCode: null, country: null, region: null });
@@ -96,13 +116,36 @@ describe('OfferStep', () => {
     rerender(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
     const button = screen.getByRole('button', { name: 'Subscribe: Digital' });
     expect(JSON.parse(button.getAttribute('data-martech-actions')!)).toEqual([
-      { type: 'funnel', trigger: 'hover', event: { _topic: 'waypoint.journey', action: 'hover', el: 'subscribe', position: 'offer-2001', campaignId: flowFixture().campaignId } },
-      { type: 'funnel', trigger: 'click', event: { _topic: 'waypoint.journey', action: 'click', el: 'subscribe', position: 'offer-2001', campaignId: flowFixture().campaignId } },
+      {
+        type: 'funnel',
+        trigger: 'hover',
+        event: {
+          _topic: 'waypoint.journey',
+          action: 'hover',
+          el: 'subscribe',
+          position: 'offer-2001',
+          campaignId: flowFixture().campaignId,
+        },
+      },
+      {
+        type: 'funnel',
+        trigger: 'click',
+        event: {
+          _topic: 'waypoint.journey',
+          action: 'click',
+          el: 'subscribe',
+          position: 'offer-2001',
+          campaignId: flowFixture().campaignId,
+        },
+      },
     ]);
     fireEvent.click(button);
     off();
     expect(events.map((event) => event.name)).toEqual(['waypoint', 'add-to-cart']);
     expect(events[0]!.payload).toMatchObject({ waypointId: 'campaign', depth: 100, segment: 'mtu.v' });
-    expect(events[1]!.payload).toMatchObject({ item: { id: '2001', name: 'Digital: one year', price: 9900, currency: '$', currencyCode: 'USD' }, source: null });
+    expect(events[1]!.payload).toMatchObject({
+      item: { id: '2001', name: 'Digital: one year', price: 9900, currency: '$', currencyCode: 'USD' },
+      source: null,
+    });
   });
 });

@@ -25,11 +25,21 @@ beforeEach(() => {
   api = catalogueApiClient(snapshot);
 });
 
-function renderStep(path = 'newyorker/demo-dual', selection: CartSelection | null = selectionOf('2001'), options: { search?: string; notice?: string } = {}) {
+function renderStep(
+  path = 'newyorker/demo-dual',
+  selection: CartSelection | null = selectionOf('2001'),
+  options: { search?: string; notice?: string } = {},
+) {
   visit(`/${path}/promo-code`);
   // The browser holds the cart cookie the server rendered the page from.
-  if (selection) writeCartCookie(path.replace("/", "-"), selection);
-  const page = stepPage(snapshot, path, 'promo-code', { order: orderViewFor(snapshot, path, selection), notice: options.notice ?? null, paidOrder: false }, { search: options.search ?? '' });
+  if (selection) writeCartCookie(path.replace('/', '-'), selection);
+  const page = stepPage(
+    snapshot,
+    path,
+    'promo-code',
+    { order: orderViewFor(snapshot, path, selection), notice: options.notice ?? null, paidOrder: false },
+    { search: options.search ?? '' },
+  );
   render(
     <ApiClientProvider client={api}>
       <PromoCodeStep {...page} />
@@ -74,9 +84,17 @@ describe('PromoCodeStep', () => {
     expect(confirmationsOf(code)).toBe(1);
     expect(screen.getByTestId('summary-discount').textContent).toContain(`Discount (${code})`);
     expect(storedSelection()).toEqual(selectionOf('2001', { promoCode: code }));
-    expect(api.callsOf('quote')[0]![0]).toEqual({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', addOnIds: [], couponCode: typed });
+    expect(api.callsOf('quote')[0]![0]).toEqual({
+      brand: 'newyorker',
+      urlSlug: 'demo-dual',
+      offerId: '2001',
+      addOnIds: [],
+      couponCode: typed,
+    });
     expect((screen.getByLabelText('Promo code') as HTMLInputElement).value).toBe('');
-    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/newyorker/demo-dual/credit-card?source=nl&livemode=false');
+    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(
+      '/newyorker/demo-dual/credit-card?source=nl&livemode=false',
+    );
     expect(events.map((event) => event.payload)).toContainEqual(expect.objectContaining({ waypointId: 'promo-code', promoCode: code }));
   });
 
@@ -95,14 +113,18 @@ describe('PromoCodeStep', () => {
 
   it('says so when an applied code has nothing to take off today (a free trial), rather than seem to do nothing', () => {
     renderStep('wired/demo-trial', selectionOf('3001', { promoCode: 'SAVE20' }));
-    expect(screen.getByRole('status').textContent).toBe('Promo code SAVE20 applied. There is nothing to take off today’s total. Remove promo code');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Promo code SAVE20 applied. There is nothing to take off today’s total. Remove promo code',
+    );
   });
 
   it('shows a code the server already applied once, and the way on to payment', () => {
     renderStep('newyorker/demo-dual', selectionOf('2001', { promoCode: 'SAVE20' }), { search: '?source=nl' });
     expect(total()).toBe('Total today$79.20');
     expect(confirmationsOf('SAVE20')).toBe(1);
-    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/newyorker/demo-dual/credit-card?source=nl');
+    expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(
+      '/newyorker/demo-dual/credit-card?source=nl',
+    );
     expect(screen.getByRole('link', { name: 'Back to your cart' }).getAttribute('href')).toBe('/newyorker/demo-dual/cart?source=nl');
   });
 

@@ -111,7 +111,9 @@ describe('SuccessStep', () => {
     await waitFor(() => expect(events.map((event) => event.name)).toContain('marketing-permissions'));
     rerender(
       <ApiClientProvider client={api}>
-        <SuccessStep {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false, trackingSessionId: null })} />
+        <SuccessStep
+          {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false, trackingSessionId: null })}
+        />
       </ApiClientProvider>,
     );
     off();

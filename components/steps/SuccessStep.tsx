@@ -63,8 +63,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         <DocumentTitle title={`Order | ${flow.brandName}`} />
         <h1>We can’t show this order</h1>
         <p>
-          Order details are shown only in the browser that placed the order. If you subscribed, your confirmation email has the
-          details.
+          Order details are shown only in the browser that placed the order. If you subscribed, your confirmation email has the details.
         </p>
         <p>
           <Link href={stepHref(base, 'campaign', search)}>See our subscription offers</Link>
@@ -77,7 +76,11 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
       <div className={styles.success}>
         <DocumentTitle title={`Payment not complete | ${flow.brandName}`} />
         <h1>Your payment is not complete</h1>
-        <p>{transaction.status === 'failed' ? 'The payment did not go through, and nothing was charged.' : 'Your bank has not confirmed the payment yet.'}</p>
+        <p>
+          {transaction.status === 'failed'
+            ? 'The payment did not go through, and nothing was charged.'
+            : 'Your bank has not confirmed the payment yet.'}
+        </p>
         <p>
           <Link href={stepHref(base, 'credit-card', search)}>Return to payment</Link>
         </p>
@@ -131,9 +134,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         <dl className={styles.details}>
           <div>
             <dt>Payment method</dt>
-            <dd data-testid="invoice-payment-method">
-              {paymentMethodName(transaction.paymentMethod)}
-            </dd>
+            <dd data-testid="invoice-payment-method">{paymentMethodName(transaction.paymentMethod)}</dd>
           </div>
           <div>
             <dt>{offer.trialOffer ? 'First charge' : 'Next renewal'}</dt>
@@ -143,7 +144,9 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           </div>
           <div>
             <dt>Subscription</dt>
-            <dd data-testid="invoice-subscription" className={styles.mono}>{transaction.subscription?.id}</dd>
+            <dd data-testid="invoice-subscription" className={styles.mono}>
+              {transaction.subscription?.id}
+            </dd>
           </div>
         </dl>
       </section>
@@ -154,7 +157,10 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         ) : (
           <p>
             Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
-            <Link href={signInHref(base, 'success', search, 'magic-link')} onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}>
+            <Link
+              href={signInHref(base, 'success', search, 'magic-link')}
+              onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
+            >
               Email me a sign-in link
             </Link>
           </p>

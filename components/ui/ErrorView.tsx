@@ -37,7 +37,9 @@ export function ErrorView({ title, message, brand = null, eyebrow, children }: E
         <p className={styles.message}>{message}</p>
         {children && <div className={styles.actions}>{children}</div>}
       </main>
-      {brand && <footer className={styles.footer}>{brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}</footer>}
+      {brand && (
+        <footer className={styles.footer}>{brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}</footer>
+      )}
     </div>
   );
 }

@@ -52,7 +52,19 @@ interface SelectFieldProps {
 }
 
 /** A labelled select with its error message. */
-export function SelectField({ id, label, value, options, placeholder, error, onChange, onBlur, selectRef, autoComplete, required }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  placeholder,
+  error,
+  onChange,
+  onBlur,
+  selectRef,
+  autoComplete,
+  required,
+}: SelectFieldProps) {
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>

@@ -23,12 +23,28 @@ function fakeFetch(respond: (sent: Sent) => Response | Promise<Response> = () =>
 
 const clientAnswering = (respond: (sent: Sent) => Response | Promise<Response>) => createApiClient({ fetch: fakeFetch(respond).fetch });
 
-const QUOTE_REQUEST: QuoteRequestInput = { brand: 'wired', urlSlug: 'spring-sale', offerId: '12', addOnIds: ['13'], couponCode: 'SAVE10', country: 'US', region: 'CA' };
+const QUOTE_REQUEST: QuoteRequestInput = {
+  brand: 'wired',
+  urlSlug: 'spring-sale',
+  offerId: '12',
+  addOnIds: ['13'],
+  couponCode: 'SAVE10',
+  country: 'US',
+  region: 'CA',
+};
 
 const QUOTE: QuoteResponse = {
   campaignId: 'c-1',
   offerId: '12',
-  quote: { currencyCode: 'USD', lines: [{ offerId: '12', name: 'Digital', amount: 2500 }], subtotal: 2500, discount: 0, tax: 0, taxRate: { rate: 0, inclusive: false, label: 'Tax' }, total: 2500 },
+  quote: {
+    currencyCode: 'USD',
+    lines: [{ offerId: '12', name: 'Digital', amount: 2500 }],
+    subtotal: 2500,
+    discount: 0,
+    tax: 0,
+    taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+    total: 2500,
+  },
   coupon: null,
   autoRenewalConsentRequired: false,
 };
@@ -54,24 +70,59 @@ describe('createApiClient: what each call sends', () => {
   const identity = (livemode: string) => ({ Accept: 'application/json', 'Content-Type': 'application/json', livemode });
   const signal = new AbortController().signal;
 
-  it.each<[string, (api: ApiClient) => Promise<unknown>, unknown, { url: string; method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal }]>([
-    ['quote', (api) => api.quote(QUOTE_REQUEST, signal), QUOTE, { url: '/api/checkout/quote', method: 'POST', headers: json, body: QUOTE_REQUEST, signal }],
-    ['submit', (api) => api.submit(SUBMIT_REQUEST), SUCCEEDED, { url: '/api/checkout/submit', method: 'POST', headers: json, body: SUBMIT_REQUEST }],
+  it.each<
+    [
+      string,
+      (api: ApiClient) => Promise<unknown>,
+      unknown,
+      { url: string; method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal },
+    ]
+  >([
+    [
+      'quote',
+      (api) => api.quote(QUOTE_REQUEST, signal),
+      QUOTE,
+      { url: '/api/checkout/quote', method: 'POST', headers: json, body: QUOTE_REQUEST, signal },
+    ],
+    [
+      'submit',
+      (api) => api.submit(SUBMIT_REQUEST),
+      SUCCEEDED,
+      { url: '/api/checkout/submit', method: 'POST', headers: json, body: SUBMIT_REQUEST },
+    ],
     [
       'confirm',
       (api) => api.confirm(SUBMIT_REQUEST.idempotencyKey, SUBMIT_REQUEST.returnPath),
       SUCCEEDED,
-      { url: '/api/checkout/confirm', method: 'POST', headers: json, body: { idempotencyKey: SUBMIT_REQUEST.idempotencyKey, returnPath: SUBMIT_REQUEST.returnPath } },
+      {
+        url: '/api/checkout/confirm',
+        method: 'POST',
+        headers: json,
+        body: { idempotencyKey: SUBMIT_REQUEST.idempotencyKey, returnPath: SUBMIT_REQUEST.returnPath },
+      },
     ],
     [
       'requestSignInLink',
-      (api) => api.requestSignInLink({ email: 'reader@example.com', purpose: 'sign-in', brand: 'wired', urlSlug: 'spring-sale', returnPath: '/wired/spring-sale/cart' }),
+      (api) =>
+        api.requestSignInLink({
+          email: 'reader@example.com',
+          purpose: 'sign-in',
+          brand: 'wired',
+          urlSlug: 'spring-sale',
+          returnPath: '/wired/spring-sale/cart',
+        }),
       { sent: true },
       {
         url: '/api/identity/links',
         method: 'POST',
         headers: json,
-        body: { email: 'reader@example.com', purpose: 'sign-in', brand: 'wired', urlSlug: 'spring-sale', returnPath: '/wired/spring-sale/cart' },
+        body: {
+          email: 'reader@example.com',
+          purpose: 'sign-in',
+          brand: 'wired',
+          urlSlug: 'spring-sale',
+          returnPath: '/wired/spring-sale/cart',
+        },
       },
     ],
     [
@@ -80,8 +131,18 @@ describe('createApiClient: what each call sends', () => {
       { signedIn: true, activeSubscription: false },
       { url: '/api/identity/subscription?brand=the%20new%20yorker', method: 'GET' },
     ],
-    ['verifySession', (api) => api.verifySession(false), { amgUUID: 'u', expires_on: 5 }, { url: '/martech/api/user/v2/authenticate/verify', headers: identity('false') }],
-    ['loadProfileEmail', (api) => api.loadProfileEmail(true), { email: 'reader@example.com' }, { url: '/martech/api/user/v2/profile', headers: identity('true') }],
+    [
+      'verifySession',
+      (api) => api.verifySession(false),
+      { amgUUID: 'u', expires_on: 5 },
+      { url: '/martech/api/user/v2/authenticate/verify', headers: identity('false') },
+    ],
+    [
+      'loadProfileEmail',
+      (api) => api.loadProfileEmail(true),
+      { email: 'reader@example.com' },
+      { url: '/martech/api/user/v2/profile', headers: identity('true') },
+    ],
     [
       'authenticateSandboxPayment',
       (api) => api.authenticateSandboxPayment('sbpi_abc', 'approve'),
@@ -116,9 +177,27 @@ describe('createApiClient: answers', () => {
   it.each<[string, (api: ApiClient) => Promise<unknown>, unknown, number, unknown]>([
     ['quote', (api) => api.quote(QUOTE_REQUEST), QUOTE, 200, QUOTE],
     ['submit', (api) => api.submit(SUBMIT_REQUEST), SUCCEEDED, 200, SUCCEEDED],
-    ['requestSignInLink (202)', (api) => api.requestSignInLink({ email: 'a@b.co', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' }), { sent: true }, 202, undefined],
-    ['subscriptionStatus', (api) => api.subscriptionStatus('wired'), { signedIn: true, activeSubscription: true }, 200, { signedIn: true, activeSubscription: true }],
-    ['authenticateSandboxPayment', (api) => api.authenticateSandboxPayment('p', 'fail'), { status: 'requires_payment_method', redirectTo: '/b/c/credit-card?payment_failed=x' }, 200, { status: 'requires_payment_method', redirectTo: '/b/c/credit-card?payment_failed=x' }],
+    [
+      'requestSignInLink (202)',
+      (api) => api.requestSignInLink({ email: 'a@b.co', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' }),
+      { sent: true },
+      202,
+      undefined,
+    ],
+    [
+      'subscriptionStatus',
+      (api) => api.subscriptionStatus('wired'),
+      { signedIn: true, activeSubscription: true },
+      200,
+      { signedIn: true, activeSubscription: true },
+    ],
+    [
+      'authenticateSandboxPayment',
+      (api) => api.authenticateSandboxPayment('p', 'fail'),
+      { status: 'requires_payment_method', redirectTo: '/b/c/credit-card?payment_failed=x' },
+      200,
+      { status: 'requires_payment_method', redirectTo: '/b/c/credit-card?payment_failed=x' },
+    ],
   ])('%s answers the body', async (_name, callIt, body, status, expected) => {
     expect(await callIt(clientAnswering(() => Response.json(body, { status })))).toEqual(expected);
   });
@@ -129,34 +208,103 @@ const failingCalls: [string, (api: ApiClient) => Promise<unknown>, CallMessages]
   ['quote', (api) => api.quote(QUOTE_REQUEST), API_MESSAGES.quote],
   ['submit', (api) => api.submit(SUBMIT_REQUEST), API_MESSAGES.payment],
   ['confirm', (api) => api.confirm(SUBMIT_REQUEST.idempotencyKey, SUBMIT_REQUEST.returnPath), API_MESSAGES.payment],
-  ['requestSignInLink', (api) => api.requestSignInLink({ email: 'a@b.co', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' }), API_MESSAGES.signInLink],
+  [
+    'requestSignInLink',
+    (api) => api.requestSignInLink({ email: 'a@b.co', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' }),
+    API_MESSAGES.signInLink,
+  ],
   ['subscriptionStatus', (api) => api.subscriptionStatus('wired'), API_MESSAGES.subscriptionStatus],
   ['authenticateSandboxPayment', (api) => api.authenticateSandboxPayment('p', 'approve'), API_MESSAGES.sandboxAuthentication],
 ];
 
-type Expected = { status: number; kind: ApiErrorKind; code: string; message: string | ((messages: CallMessages) => string); details?: readonly string[] };
+type Expected = {
+  status: number;
+  kind: ApiErrorKind;
+  code: string;
+  message: string | ((messages: CallMessages) => string);
+  details?: readonly string[];
+};
 
 const failures: [string, () => Response | Promise<Response>, Expected][] = [
-  ['network', () => Promise.reject(new TypeError('Failed to fetch')), { status: 0, kind: 'network', code: 'network', message: (m) => m.unreachable }],
+  [
+    'network',
+    () => Promise.reject(new TypeError('Failed to fetch')),
+    { status: 0, kind: 'network', code: 'network', message: (m) => m.unreachable },
+  ],
   [
     '400 with body',
-    () => Response.json({ error: { code: 'invalid_body', message: 'The request body is not valid: offerId: must be an offer id', details: ['offerId: must be an offer id'] } }, { status: 400 }),
-    { status: 400, kind: 'refused', code: 'invalid_body', message: 'The request body is not valid: offerId: must be an offer id', details: ['offerId: must be an offer id'] },
+    () =>
+      Response.json(
+        {
+          error: {
+            code: 'invalid_body',
+            message: 'The request body is not valid: offerId: must be an offer id',
+            details: ['offerId: must be an offer id'],
+          },
+        },
+        { status: 400 },
+      ),
+    {
+      status: 400,
+      kind: 'refused',
+      code: 'invalid_body',
+      message: 'The request body is not valid: offerId: must be an offer id',
+      details: ['offerId: must be an offer id'],
+    },
   ],
   [
     '409 attempt_in_progress',
-    () => Response.json({ error: { code: 'attempt_in_progress', message: 'Your payment is still being processed. Please wait a moment, then reload the page.' } }, { status: 409 }),
-    { status: 409, kind: 'refused', code: 'attempt_in_progress', message: 'Your payment is still being processed. Please wait a moment, then reload the page.' },
+    () =>
+      Response.json(
+        {
+          error: {
+            code: 'attempt_in_progress',
+            message: 'Your payment is still being processed. Please wait a moment, then reload the page.',
+          },
+        },
+        { status: 409 },
+      ),
+    {
+      status: 409,
+      kind: 'refused',
+      code: 'attempt_in_progress',
+      message: 'Your payment is still being processed. Please wait a moment, then reload the page.',
+    },
   ],
   [
     '429',
-    () => Response.json({ error: { code: 'too_many_requests', message: 'Too many sign-in links were asked for. Please wait 15 minutes and try again.' } }, { status: 429 }),
-    { status: 429, kind: 'rate_limited', code: 'too_many_requests', message: 'Too many sign-in links were asked for. Please wait 15 minutes and try again.' },
+    () =>
+      Response.json(
+        { error: { code: 'too_many_requests', message: 'Too many sign-in links were asked for. Please wait 15 minutes and try again.' } },
+        { status: 429 },
+      ),
+    {
+      status: 429,
+      kind: 'rate_limited',
+      code: 'too_many_requests',
+      message: 'Too many sign-in links were asked for. Please wait 15 minutes and try again.',
+    },
   ],
-  ['500 without body', () => new Response(null, { status: 500 }), { status: 500, kind: 'server', code: 'unknown', message: (m) => m.fallback }],
-  ['503 with a proxy page', () => new Response('<html>Bad gateway</html>', { status: 503, headers: { 'content-type': 'text/html' } }), { status: 503, kind: 'unavailable', code: 'unknown', message: (m) => m.fallback }],
-  ['200 that is not JSON', () => new Response('<html>captive portal</html>', { status: 200, headers: { 'content-type': 'text/html' } }), { status: 200, kind: 'invalid_response', code: 'unknown', message: (m) => m.fallback }],
-  ['200 with an error body', () => Response.json({ error: { code: 'weird', message: 'Odd answer.' } }), { status: 200, kind: 'invalid_response', code: 'weird', message: 'Odd answer.' }],
+  [
+    '500 without body',
+    () => new Response(null, { status: 500 }),
+    { status: 500, kind: 'server', code: 'unknown', message: (m) => m.fallback },
+  ],
+  [
+    '503 with a proxy page',
+    () => new Response('<html>Bad gateway</html>', { status: 503, headers: { 'content-type': 'text/html' } }),
+    { status: 503, kind: 'unavailable', code: 'unknown', message: (m) => m.fallback },
+  ],
+  [
+    '200 that is not JSON',
+    () => new Response('<html>captive portal</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    { status: 200, kind: 'invalid_response', code: 'unknown', message: (m) => m.fallback },
+  ],
+  [
+    '200 with an error body',
+    () => Response.json({ error: { code: 'weird', message: 'Odd answer.' } }),
+    { status: 200, kind: 'invalid_response', code: 'weird', message: 'Odd answer.' },
+  ],
 ];
 
 describe('createApiClient: failures become an ApiError with a readable message', () => {
@@ -187,7 +335,9 @@ describe('createApiClient: failures become an ApiError with a readable message',
     const error = (await clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')))
       .submit(SUBMIT_REQUEST)
       .catch((caught: unknown) => caught)) as ApiError;
-    expect(error.message).toBe('We could not reach our server. Please check your connection and try again: your payment will not be taken twice.');
+    expect(error.message).toBe(
+      'We could not reach our server. Please check your connection and try again: your payment will not be taken twice.',
+    );
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
@@ -199,19 +349,34 @@ describe('createApiClient: failures become an ApiError with a readable message',
     ['422', () => Response.json({ error: { code: 'idempotency_key_reused', message: 'm' } }, { status: 422 }), true],
     ['429', () => Response.json({ error: { code: 'too_many_requests', message: 'm' } }, { status: 429 }), true],
   ])('a submit failing with %s ends the attempt: %s', async (_name, respond, ends) => {
-    const error = (await clientAnswering(respond).submit(SUBMIT_REQUEST).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await clientAnswering(respond)
+      .submit(SUBMIT_REQUEST)
+      .catch((caught: unknown) => caught)) as ApiError;
     expect(endsAttempt(error)).toBe(ends);
   });
 
   it('shows the address problem of a refused sign-in link', async () => {
     const api = clientAnswering(() =>
       Response.json(
-        { error: { code: 'invalid_body', message: 'The request body is not valid: email: Enter a valid email address, like name@example.com.', details: ['email: Enter a valid email address, like name@example.com.'] } },
+        {
+          error: {
+            code: 'invalid_body',
+            message: 'The request body is not valid: email: Enter a valid email address, like name@example.com.',
+            details: ['email: Enter a valid email address, like name@example.com.'],
+          },
+        },
         { status: 400 },
       ),
     );
-    const error = (await api.requestSignInLink({ email: 'nope', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' }).catch((caught: unknown) => caught)) as ApiError;
-    expect(error).toMatchObject({ status: 400, kind: 'refused', code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' });
+    const error = (await api
+      .requestSignInLink({ email: 'nope', purpose: 'magic-link', brand: 'b', urlSlug: 'c', returnPath: '/b/c' })
+      .catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toMatchObject({
+      status: 400,
+      kind: 'refused',
+      code: 'invalid_body',
+      message: 'Enter a valid email address, like name@example.com.',
+    });
   });
 
   it('refuses a sandbox answer without a redirect', async () => {
@@ -248,14 +413,38 @@ describe('createApiClient: an aborted quote', () => {
 
 describe('createApiClient: verifySession answers the auth machine event (lib/identity/authMachine.ts)', () => {
   it.each<[string, () => Response | Promise<Response>, unknown]>([
-    ['200', () => Response.json({ amgUUID: 'u-1', expires_on: 1_900_000_000 }), { type: 'verified', amgUUID: 'u-1', expiresOn: 1_900_000_000 }],
+    [
+      '200',
+      () => Response.json({ amgUUID: 'u-1', expires_on: 1_900_000_000 }),
+      { type: 'verified', amgUUID: 'u-1', expiresOn: 1_900_000_000 },
+    ],
     ['200 without expiry', () => Response.json({ amgUUID: 'u-1' }), { type: 'verified', amgUUID: 'u-1', expiresOn: null }],
-    ['401 MISSING', () => Response.json({ error: { code: 401, status: 'MISSING' } }, { status: 401 }), { type: 'verify-failed', code: 401, status: 'MISSING' }],
-    ['401 NOT_AUTHORIZED', () => Response.json({ error: { code: 401, status: 'NOT_AUTHORIZED' } }, { status: 401 }), { type: 'verify-failed', code: 401, status: 'NOT_AUTHORIZED' }],
-    ['401 INVALID', () => Response.json({ error: { code: 401, status: 'INVALID' } }, { status: 401 }), { type: 'verify-failed', code: 401, status: 'INVALID' }],
-    ['502 UNAVAILABLE', () => Response.json({ error: { code: 502, status: 'UNAVAILABLE' } }, { status: 502 }), { type: 'verify-failed', code: 502, status: 'UNAVAILABLE' }],
+    [
+      '401 MISSING',
+      () => Response.json({ error: { code: 401, status: 'MISSING' } }, { status: 401 }),
+      { type: 'verify-failed', code: 401, status: 'MISSING' },
+    ],
+    [
+      '401 NOT_AUTHORIZED',
+      () => Response.json({ error: { code: 401, status: 'NOT_AUTHORIZED' } }, { status: 401 }),
+      { type: 'verify-failed', code: 401, status: 'NOT_AUTHORIZED' },
+    ],
+    [
+      '401 INVALID',
+      () => Response.json({ error: { code: 401, status: 'INVALID' } }, { status: 401 }),
+      { type: 'verify-failed', code: 401, status: 'INVALID' },
+    ],
+    [
+      '502 UNAVAILABLE',
+      () => Response.json({ error: { code: 502, status: 'UNAVAILABLE' } }, { status: 502 }),
+      { type: 'verify-failed', code: 502, status: 'UNAVAILABLE' },
+    ],
     ['500 not JSON', () => new Response('oops', { status: 500 }), { type: 'verify-failed', code: 500, status: 'INVALID' }],
-    ['400 from the route wrapper', () => Response.json({ error: { code: 'invalid_livemode_header', message: 'm' } }, { status: 400 }), { type: 'verify-failed', code: 400, status: 'INVALID' }],
+    [
+      '400 from the route wrapper',
+      () => Response.json({ error: { code: 'invalid_livemode_header', message: 'm' } }, { status: 400 }),
+      { type: 'verify-failed', code: 400, status: 'INVALID' },
+    ],
     ['200 without a user', () => Response.json({}), { type: 'verify-failed', code: 200, status: 'INVALID' }],
     ['network', () => Promise.reject(new TypeError('Failed to fetch')), { type: 'verify-failed', code: 0, status: 'NETWORK' }],
   ])('%s', async (_name, respond, event) => {

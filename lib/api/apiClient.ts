@@ -76,7 +76,11 @@ export interface ApiClientOptions {
 const JSON_BODY = { 'content-type': 'application/json' } as const;
 
 /** The identity calls' headers, as the spec's identity service expects them (SPEC §7). */
-const identityHeaders = (livemode: boolean) => ({ Accept: 'application/json', 'Content-Type': 'application/json', livemode: String(livemode) });
+const identityHeaders = (livemode: boolean) => ({
+  Accept: 'application/json',
+  'Content-Type': 'application/json',
+  livemode: String(livemode),
+});
 
 /** The identity calls never reject (their failures are auth events), so these are never shown. */
 const IDENTITY_MESSAGES: CallMessages = { unreachable: 'The sign-in check failed.', fallback: 'The sign-in check failed.' };
@@ -109,7 +113,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   /** A call whose success is a JSON object: anything else is an ApiError. */
-  async function call<T>(path: string, init: RequestInit, messages: CallMessages, isAnswer: (body: object) => boolean = () => true): Promise<T> {
+  async function call<T>(
+    path: string,
+    init: RequestInit,
+    messages: CallMessages,
+    isAnswer: (body: object) => boolean = () => true,
+  ): Promise<T> {
     const answer = await send(path, init, messages);
     const { body } = answer;
     if (!answer.ok || typeof body !== 'object' || body === null || hasErrorBody(body) || !isAnswer(body)) {
@@ -186,4 +195,5 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-const hasRedirect = (body: unknown) => typeof (body as Partial<SandboxAuthenticationAnswer>).redirectTo === 'string' && (body as SandboxAuthenticationAnswer).redirectTo !== '';
+const hasRedirect = (body: unknown) =>
+  typeof (body as Partial<SandboxAuthenticationAnswer>).redirectTo === 'string' && (body as SandboxAuthenticationAnswer).redirectTo !== '';

@@ -105,7 +105,9 @@ export function errorFromAnswer(status: number, body: unknown, messages: CallMes
   const error = errorPart(body);
   const code = typeof error?.code === 'string' ? error.code : undefined;
   const message = typeof error?.message === 'string' && error.message.trim() !== '' ? error.message : messages.fallback;
-  const details = Array.isArray(error?.details) ? error.details.filter((detail): detail is string => typeof detail === 'string') : undefined;
+  const details = Array.isArray(error?.details)
+    ? error.details.filter((detail): detail is string => typeof detail === 'string')
+    : undefined;
   return new ApiError({ status, message, ...(code ? { code } : {}), ...(details ? { details } : {}) });
 }
 

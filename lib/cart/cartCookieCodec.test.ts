@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { encodeCartSelection, type CartSelection } from './cartSelection';
 import { decodeCartSelection } from './cartCookieCodec';
 
-const selection = (overrides: Partial<CartSelection> = {}): CartSelection => ({ offerId: '2002', addOnIds: [], promoCode: null, country: null, region: null, ...overrides });
+const selection = (overrides: Partial<CartSelection> = {}): CartSelection => ({
+  offerId: '2002',
+  addOnIds: [],
+  promoCode: null,
+  country: null,
+  region: null,
+  ...overrides,
+});
 
 describe('encodeCartSelection and decodeCartSelection', () => {
   it.each<[string, CartSelection]>([

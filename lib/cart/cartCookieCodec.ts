@@ -8,9 +8,18 @@ const OFFER_ID = /^[1-9][0-9]{0,17}$/;
 const storedSchema = z.strictObject({
   o: z.string().regex(OFFER_ID),
   a: z.array(z.string().regex(OFFER_ID)).max(MAX_ADD_ONS).default([]),
-  p: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
-  c: z.string().regex(/^[A-Z]{2}$/).optional(),
-  r: z.string().regex(/^[A-Z0-9]{1,3}$/).optional(),
+  p: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .optional(),
+  c: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  r: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .optional(),
 });
 
 export type DecodedCart = { ok: true; selection: CartSelection | null } | { ok: false };

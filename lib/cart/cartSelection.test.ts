@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer } from '@/lib/catalogue/types';
 import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
-import { cartItemsOf, chooseOffer, encodeCartSelection, MAX_ADD_ONS, resolveCart, withAddOn, withLocation, withPromoCode, type CartSelection } from './cartSelection';
+import {
+  cartItemsOf,
+  chooseOffer,
+  encodeCartSelection,
+  MAX_ADD_ONS,
+  resolveCart,
+  withAddOn,
+  withLocation,
+  withPromoCode,
+  type CartSelection,
+} from './cartSelection';
 import { decodeCartSelection } from './cartCookieCodec';
 
-const selection = (overrides: Partial<CartSelection> = {}): CartSelection => ({ offerId: '2001', addOnIds: [], promoCode: null, country: null, region: null, ...overrides });
+const selection = (overrides: Partial<CartSelection> = {}): CartSelection => ({
+  offerId: '2001',
+  addOnIds: [],
+  promoCode: null,
+  country: null,
+  region: null,
+  ...overrides,
+});
 
-const plan = (id: string, overrides: Partial<Offer> = {}) => offerFixture({ id, name: `Plan ${id}`, description: `Plan ${id}: one year`, ...overrides });
+const plan = (id: string, overrides: Partial<Offer> = {}) =>
+  offerFixture({ id, name: `Plan ${id}`, description: `Plan ${id}: one year`, ...overrides });
 const addOn = (id: string, parentId: string, overrides: Partial<Offer> = {}) =>
   offerFixture({
     id,
@@ -41,7 +59,13 @@ describe('withAddOn', () => {
     ['removes one', selection({ addOnIds: ['2101', '2102'] }), '2101', false, ['2102']],
     ['removing one not there changes nothing', selection({ addOnIds: ['2102'] }), '2101', false, ['2102']],
     ['never adds the plan as its own add-on', selection(), '2001', true, []],
-    ['adds no sixth add-on (the quote and the cookie take five)', selection({ addOnIds: ['11', '12', '13', '14', '15'] }), '16', true, ['11', '12', '13', '14', '15']],
+    [
+      'adds no sixth add-on (the quote and the cookie take five)',
+      selection({ addOnIds: ['11', '12', '13', '14', '15'] }),
+      '16',
+      true,
+      ['11', '12', '13', '14', '15'],
+    ],
   ])('%s', (_label, from, id, selected, expected) => {
     const next = withAddOn(from, id, selected);
     expect(next.addOnIds).toEqual(expected);
@@ -89,7 +113,10 @@ describe('cartItemsOf', () => {
   });
 
   it('leaves out chosen add-ons that are not on offer', () => {
-    expect(cartItemsOf(digital, [puzzles], selection({ addOnIds: ['2101', '2102', '9999'] }), 'c').map((item) => item.id)).toEqual(['2001', '2102']);
+    expect(cartItemsOf(digital, [puzzles], selection({ addOnIds: ['2101', '2102', '9999'] }), 'c').map((item) => item.id)).toEqual([
+      '2001',
+      '2102',
+    ]);
   });
 });
 

@@ -49,7 +49,15 @@ function minimal() {
       offer('6', { brand: 'wired', currencyCode: 'GBP' }),
     ],
     checkoutFlows: [
-      { brand: 'vogue', urlSlug: 'demo-single', campaignId: 'vogue-single', headline: 'Subscribe', subheadline: '', enablePreAuth: false, plans: ['1'] },
+      {
+        brand: 'vogue',
+        urlSlug: 'demo-single',
+        campaignId: 'vogue-single',
+        headline: 'Subscribe',
+        subheadline: '',
+        enablePreAuth: false,
+        plans: ['1'],
+      },
       { brand: 'vogue', urlSlug: 'demo-dual', campaignId: 'vogue_dual', headline: 'Choose', plans: ['1', '2'] },
       { brand: 'wired', urlSlug: 'demo-trial', campaignId: 'WIRED-trial-1', headline: 'Try WIRED', enablePreAuth: true, plans: ['5'] },
     ],
@@ -100,7 +108,18 @@ describe('parseCatalogueFile: valid input', () => {
 
   it('fills in the defaults of optional fields', () => {
     const file = minimal();
-    file.offers = [{ id: '1', uuid: file.offers[0]!.uuid, brand: 'vogue', name: 'N', description: 'D', currencyCode: 'USD', totalAmount: 100, billingInterval: 'month' } as never];
+    file.offers = [
+      {
+        id: '1',
+        uuid: file.offers[0]!.uuid,
+        brand: 'vogue',
+        name: 'N',
+        description: 'D',
+        currencyCode: 'USD',
+        totalAmount: 100,
+        billingInterval: 'month',
+      } as never,
+    ];
     file.checkoutFlows = [{ brand: 'vogue', urlSlug: 'x', campaignId: 'c', headline: 'H', plans: ['1'] } as never];
     file.coupons = [{ code: 'ABC', percentOff: 5 } as never];
     const result = parseCatalogueFile(file);
@@ -126,20 +145,90 @@ describe('parseCatalogueFile: valid input', () => {
   });
 
   it.each<[string, (f: Mutable) => void]>([
-    ['a discounted amount equal to the total', (f) => { f.offers[0]!.discountedAmount = 5000; }],
-    ['a discounted amount of 0', (f) => { f.offers[0]!.discountedAmount = 0; }],
-    ['a total of 0', (f) => { f.offers[1]!.totalAmount = 0; }],
-    ['percentOff of 100', (f) => { f.coupons[0]!.percentOff = 100; }],
-    ['a fractional percentOff', (f) => { f.coupons[0]!.percentOff = 33.333; }],
-    ['a 64-character slug', (f) => { f.checkoutFlows[0]!.urlSlug = 'a'.repeat(64); }],
-    ['a trial of 365 days', (f) => { (f.offers[4] as Rec).trialDays = 365; }],
-    ['a trial of 1 day', (f) => { (f.offers[4] as Rec).trialDays = 1; }],
-    ['an 18-digit offer id', (f) => { f.offers[5]!.id = '123456789012345678'; }],
-    ['only validFrom', (f) => { f.coupons[0]!.validFrom = '2030-01-01T00:00:00Z'; }],
-    ['only validUntil', (f) => { f.coupons[0]!.validUntil = '2030-01-01T00:00:00.000Z'; }],
-    ['a cross-sell of the other brand with parent "0"', (f) => { f.offers[3]!.brand = 'wired'; }],
-    ['a dual flow across currencies', (f) => { f.checkoutFlows[2]!.plans = ['5', '6']; }],
-    ['twelve features', (f) => { f.offers[0]!.features = Array.from({ length: 12 }, (_, i) => `F${i}`); }],
+    [
+      'a discounted amount equal to the total',
+      (f) => {
+        f.offers[0]!.discountedAmount = 5000;
+      },
+    ],
+    [
+      'a discounted amount of 0',
+      (f) => {
+        f.offers[0]!.discountedAmount = 0;
+      },
+    ],
+    [
+      'a total of 0',
+      (f) => {
+        f.offers[1]!.totalAmount = 0;
+      },
+    ],
+    [
+      'percentOff of 100',
+      (f) => {
+        f.coupons[0]!.percentOff = 100;
+      },
+    ],
+    [
+      'a fractional percentOff',
+      (f) => {
+        f.coupons[0]!.percentOff = 33.333;
+      },
+    ],
+    [
+      'a 64-character slug',
+      (f) => {
+        f.checkoutFlows[0]!.urlSlug = 'a'.repeat(64);
+      },
+    ],
+    [
+      'a trial of 365 days',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = 365;
+      },
+    ],
+    [
+      'a trial of 1 day',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = 1;
+      },
+    ],
+    [
+      'an 18-digit offer id',
+      (f) => {
+        f.offers[5]!.id = '123456789012345678';
+      },
+    ],
+    [
+      'only validFrom',
+      (f) => {
+        f.coupons[0]!.validFrom = '2030-01-01T00:00:00Z';
+      },
+    ],
+    [
+      'only validUntil',
+      (f) => {
+        f.coupons[0]!.validUntil = '2030-01-01T00:00:00.000Z';
+      },
+    ],
+    [
+      'a cross-sell of the other brand with parent "0"',
+      (f) => {
+        f.offers[3]!.brand = 'wired';
+      },
+    ],
+    [
+      'a dual flow across currencies',
+      (f) => {
+        f.checkoutFlows[2]!.plans = ['5', '6'];
+      },
+    ],
+    [
+      'twelve features',
+      (f) => {
+        f.offers[0]!.features = Array.from({ length: 12 }, (_, i) => `F${i}`);
+      },
+    ],
   ])('accepts %s', (_label, mutate) => {
     const file = minimal() as Mutable;
     mutate(file);
@@ -161,7 +250,10 @@ function addOnsAlreadyPromised(file: CatalogueFile): string[] {
   for (const plan of file.offers.filter((offer) => !offer.isCrossSell)) {
     const promises = plan.features.filter((feature) => promise.test(feature));
     const addOns = file.offers.filter(
-      (offer) => offer.isCrossSell && offer.brand === plan.brand && (offer.parentOfferId === ALL_OFFERS_PARENT_ID || offer.parentOfferId === plan.id),
+      (offer) =>
+        offer.isCrossSell &&
+        offer.brand === plan.brand &&
+        (offer.parentOfferId === ALL_OFFERS_PARENT_ID || offer.parentOfferId === plan.id),
     );
     for (const addOn of addOns) {
       const words = addOn.name
@@ -170,7 +262,14 @@ function addOnsAlreadyPromised(file: CatalogueFile): string[] {
         .split(/[^\p{L}\p{N}]+/u)
         .filter((word) => word.length >= 3 && !stopWords.has(word));
       for (const feature of promises) {
-        if (words.some((word) => feature.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((said) => said.startsWith(word)))) {
+        if (
+          words.some((word) =>
+            feature
+              .toLowerCase()
+              .split(/[^\p{L}\p{N}]+/u)
+              .some((said) => said.startsWith(word)),
+          )
+        ) {
           found.push(`${plan.id} → ${addOn.id} (${feature})`);
         }
       }
@@ -202,105 +301,728 @@ describe('the demo catalogue', () => {
 describe('parseCatalogueFile: one mutation each', () => {
   it.each<[string, (f: Mutable) => void, string, string | RegExp]>([
     // Offers: amounts and currency
-    ['bad currency', (f) => { f.offers[0]!.currencyCode = 'JPY'; }, 'offers[0].currencyCode', /./],
-    ['lower-case currency', (f) => { f.offers[0]!.currencyCode = 'usd'; }, 'offers[0].currencyCode', /./],
-    ['negative amount', (f) => { f.offers[0]!.totalAmount = -1; }, 'offers[0].totalAmount', 'must not be negative'],
-    ['fractional cents', (f) => { f.offers[0]!.totalAmount = 49.99; }, 'offers[0].totalAmount', 'whole number of cents'],
-    ['string amount', (f) => { (f.offers[0] as Rec).totalAmount = '5000'; }, 'offers[0].totalAmount', /./],
-    ['negative discounted amount', (f) => { f.offers[0]!.discountedAmount = -5; }, 'offers[0].discountedAmount', 'must not be negative'],
-    ['fractional discounted amount', (f) => { f.offers[0]!.discountedAmount = 2499.5; }, 'offers[0].discountedAmount', 'whole number of cents'],
-    ['discountedAmount > totalAmount', (f) => { f.offers[0]!.discountedAmount = 5001; }, 'offers[0].discountedAmount', 'must not be more than totalAmount'],
+    [
+      'bad currency',
+      (f) => {
+        f.offers[0]!.currencyCode = 'JPY';
+      },
+      'offers[0].currencyCode',
+      /./,
+    ],
+    [
+      'lower-case currency',
+      (f) => {
+        f.offers[0]!.currencyCode = 'usd';
+      },
+      'offers[0].currencyCode',
+      /./,
+    ],
+    [
+      'negative amount',
+      (f) => {
+        f.offers[0]!.totalAmount = -1;
+      },
+      'offers[0].totalAmount',
+      'must not be negative',
+    ],
+    [
+      'fractional cents',
+      (f) => {
+        f.offers[0]!.totalAmount = 49.99;
+      },
+      'offers[0].totalAmount',
+      'whole number of cents',
+    ],
+    [
+      'string amount',
+      (f) => {
+        (f.offers[0] as Rec).totalAmount = '5000';
+      },
+      'offers[0].totalAmount',
+      /./,
+    ],
+    [
+      'negative discounted amount',
+      (f) => {
+        f.offers[0]!.discountedAmount = -5;
+      },
+      'offers[0].discountedAmount',
+      'must not be negative',
+    ],
+    [
+      'fractional discounted amount',
+      (f) => {
+        f.offers[0]!.discountedAmount = 2499.5;
+      },
+      'offers[0].discountedAmount',
+      'whole number of cents',
+    ],
+    [
+      'discountedAmount > totalAmount',
+      (f) => {
+        f.offers[0]!.discountedAmount = 5001;
+      },
+      'offers[0].discountedAmount',
+      'must not be more than totalAmount',
+    ],
     // Offers: identifiers
-    ['offer id "0"', (f) => { f.offers[0]!.id = '0'; }, 'offers[0].id', /./],
-    ['offer id with leading zero', (f) => { f.offers[0]!.id = '01'; }, 'offers[0].id', /./],
-    ['non-numeric offer id', (f) => { f.offers[0]!.id = 'abc'; }, 'offers[0].id', /./],
-    ['19-digit offer id', (f) => { f.offers[0]!.id = '1234567890123456789'; }, 'offers[0].id', /./],
-    ['numeric offer id', (f) => { (f.offers[0] as Rec).id = 1; }, 'offers[0].id', /./],
-    ['bad uuid', (f) => { f.offers[0]!.uuid = 'not-a-uuid'; }, 'offers[0].uuid', 'must be a UUID'],
-    ['duplicate offer ids', (f) => { f.offers[1]!.id = '1'; }, 'offers[1]', 'duplicates "1"'],
-    ['duplicate offer uuids', (f) => { f.offers[1]!.uuid = f.offers[0]!.uuid; }, 'offers[1]', `duplicates "${offer('1').uuid}"`],
+    [
+      'offer id "0"',
+      (f) => {
+        f.offers[0]!.id = '0';
+      },
+      'offers[0].id',
+      /./,
+    ],
+    [
+      'offer id with leading zero',
+      (f) => {
+        f.offers[0]!.id = '01';
+      },
+      'offers[0].id',
+      /./,
+    ],
+    [
+      'non-numeric offer id',
+      (f) => {
+        f.offers[0]!.id = 'abc';
+      },
+      'offers[0].id',
+      /./,
+    ],
+    [
+      '19-digit offer id',
+      (f) => {
+        f.offers[0]!.id = '1234567890123456789';
+      },
+      'offers[0].id',
+      /./,
+    ],
+    [
+      'numeric offer id',
+      (f) => {
+        (f.offers[0] as Rec).id = 1;
+      },
+      'offers[0].id',
+      /./,
+    ],
+    [
+      'bad uuid',
+      (f) => {
+        f.offers[0]!.uuid = 'not-a-uuid';
+      },
+      'offers[0].uuid',
+      'must be a UUID',
+    ],
+    [
+      'duplicate offer ids',
+      (f) => {
+        f.offers[1]!.id = '1';
+      },
+      'offers[1]',
+      'duplicates "1"',
+    ],
+    [
+      'duplicate offer uuids',
+      (f) => {
+        f.offers[1]!.uuid = f.offers[0]!.uuid;
+      },
+      'offers[1]',
+      `duplicates "${offer('1').uuid}"`,
+    ],
     // Offers: text
-    ['empty name', (f) => { f.offers[0]!.name = ''; }, 'offers[0].name', 'must not be empty'],
-    ['blank name', (f) => { f.offers[0]!.name = '   '; }, 'offers[0].name', 'must not be empty'],
-    ['overlong name', (f) => { f.offers[0]!.name = 'x'.repeat(121); }, 'offers[0].name', 'at most 120 characters'],
-    ['overlong description', (f) => { f.offers[0]!.description = 'x'.repeat(501); }, 'offers[0].description', 'at most 500 characters'],
-    ['missing description', (f) => { delete (f.offers[0] as Rec).description; }, 'offers[0].description', /./],
-    ['empty feature', (f) => { f.offers[0]!.features = ['ok', '']; }, 'offers[0].features[1]', 'must not be empty'],
-    ['thirteen features', (f) => { f.offers[0]!.features = Array.from({ length: 13 }, (_, i) => `F${i}`); }, 'offers[0].features', /./],
-    ['bad billing interval', (f) => { f.offers[0]!.billingInterval = 'week'; }, 'offers[0].billingInterval', /./],
+    [
+      'empty name',
+      (f) => {
+        f.offers[0]!.name = '';
+      },
+      'offers[0].name',
+      'must not be empty',
+    ],
+    [
+      'blank name',
+      (f) => {
+        f.offers[0]!.name = '   ';
+      },
+      'offers[0].name',
+      'must not be empty',
+    ],
+    [
+      'overlong name',
+      (f) => {
+        f.offers[0]!.name = 'x'.repeat(121);
+      },
+      'offers[0].name',
+      'at most 120 characters',
+    ],
+    [
+      'overlong description',
+      (f) => {
+        f.offers[0]!.description = 'x'.repeat(501);
+      },
+      'offers[0].description',
+      'at most 500 characters',
+    ],
+    [
+      'missing description',
+      (f) => {
+        delete (f.offers[0] as Rec).description;
+      },
+      'offers[0].description',
+      /./,
+    ],
+    [
+      'empty feature',
+      (f) => {
+        f.offers[0]!.features = ['ok', ''];
+      },
+      'offers[0].features[1]',
+      'must not be empty',
+    ],
+    [
+      'thirteen features',
+      (f) => {
+        f.offers[0]!.features = Array.from({ length: 13 }, (_, i) => `F${i}`);
+      },
+      'offers[0].features',
+      /./,
+    ],
+    [
+      'bad billing interval',
+      (f) => {
+        f.offers[0]!.billingInterval = 'week';
+      },
+      'offers[0].billingInterval',
+      /./,
+    ],
     // Offers: cross-sells
-    ['cross-sell without parentOfferId', (f) => { f.offers[2]!.parentOfferId = null; }, 'offers[2].parentOfferId', 'is required for a cross-sell offer'],
-    ['parentOfferId on a plan offer', (f) => { (f.offers[0] as Rec).parentOfferId = '2'; }, 'offers[0].parentOfferId', 'not allowed otherwise'],
-    ['parentOfferId naming an unknown offer', (f) => { f.offers[2]!.parentOfferId = '999'; }, 'offers[2].parentOfferId', 'not "999"'],
-    ['parentOfferId naming a cross-sell', (f) => { f.offers[2]!.parentOfferId = '4'; }, 'offers[2].parentOfferId', 'must name a plan offer of brand "vogue"'],
-    ['parentOfferId naming another brand', (f) => { f.offers[2]!.parentOfferId = '5'; }, 'offers[2].parentOfferId', 'must name a plan offer of brand "vogue"'],
-    ['parentOfferId naming itself', (f) => { f.offers[2]!.parentOfferId = '3'; }, 'offers[2].parentOfferId', 'not "3"'],
-    ['malformed parentOfferId', (f) => { f.offers[2]!.parentOfferId = 'x1'; }, 'offers[2].parentOfferId', /./],
+    [
+      'cross-sell without parentOfferId',
+      (f) => {
+        f.offers[2]!.parentOfferId = null;
+      },
+      'offers[2].parentOfferId',
+      'is required for a cross-sell offer',
+    ],
+    [
+      'parentOfferId on a plan offer',
+      (f) => {
+        (f.offers[0] as Rec).parentOfferId = '2';
+      },
+      'offers[0].parentOfferId',
+      'not allowed otherwise',
+    ],
+    [
+      'parentOfferId naming an unknown offer',
+      (f) => {
+        f.offers[2]!.parentOfferId = '999';
+      },
+      'offers[2].parentOfferId',
+      'not "999"',
+    ],
+    [
+      'parentOfferId naming a cross-sell',
+      (f) => {
+        f.offers[2]!.parentOfferId = '4';
+      },
+      'offers[2].parentOfferId',
+      'must name a plan offer of brand "vogue"',
+    ],
+    [
+      'parentOfferId naming another brand',
+      (f) => {
+        f.offers[2]!.parentOfferId = '5';
+      },
+      'offers[2].parentOfferId',
+      'must name a plan offer of brand "vogue"',
+    ],
+    [
+      'parentOfferId naming itself',
+      (f) => {
+        f.offers[2]!.parentOfferId = '3';
+      },
+      'offers[2].parentOfferId',
+      'not "3"',
+    ],
+    [
+      'malformed parentOfferId',
+      (f) => {
+        f.offers[2]!.parentOfferId = 'x1';
+      },
+      'offers[2].parentOfferId',
+      /./,
+    ],
     // Offers: trials
-    ['trial without trialDays', (f) => { (f.offers[4] as Rec).trialDays = null; }, 'offers[4].trialDays', 'is required for a trial offer'],
-    ['trialDays without trial', (f) => { (f.offers[0] as Rec).trialDays = 14; }, 'offers[0].trialDays', 'not allowed otherwise'],
-    ['trialDays of 0', (f) => { (f.offers[4] as Rec).trialDays = 0; }, 'offers[4].trialDays', /./],
-    ['trialDays of 366', (f) => { (f.offers[4] as Rec).trialDays = 366; }, 'offers[4].trialDays', /./],
-    ['fractional trialDays', (f) => { (f.offers[4] as Rec).trialDays = 1.5; }, 'offers[4].trialDays', /./],
+    [
+      'trial without trialDays',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = null;
+      },
+      'offers[4].trialDays',
+      'is required for a trial offer',
+    ],
+    [
+      'trialDays without trial',
+      (f) => {
+        (f.offers[0] as Rec).trialDays = 14;
+      },
+      'offers[0].trialDays',
+      'not allowed otherwise',
+    ],
+    [
+      'trialDays of 0',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = 0;
+      },
+      'offers[4].trialDays',
+      /./,
+    ],
+    [
+      'trialDays of 366',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = 366;
+      },
+      'offers[4].trialDays',
+      /./,
+    ],
+    [
+      'fractional trialDays',
+      (f) => {
+        (f.offers[4] as Rec).trialDays = 1.5;
+      },
+      'offers[4].trialDays',
+      /./,
+    ],
     // Offers: brands
-    ['offer of an unknown brand', (f) => { f.offers[5]!.brand = 'gq'; }, 'offers[5].brand', 'names unknown brand "gq"'],
-    ['offer with a bad brand slug', (f) => { f.offers[0]!.brand = 'Vogue'; }, 'offers[0].brand', 'must be lower-case'],
+    [
+      'offer of an unknown brand',
+      (f) => {
+        f.offers[5]!.brand = 'gq';
+      },
+      'offers[5].brand',
+      'names unknown brand "gq"',
+    ],
+    [
+      'offer with a bad brand slug',
+      (f) => {
+        f.offers[0]!.brand = 'Vogue';
+      },
+      'offers[0].brand',
+      'must be lower-case',
+    ],
     // Checkout flows
-    ['flow with 0 plans', (f) => { f.checkoutFlows[0]!.plans = []; }, 'checkoutFlows[0].plans', 'must name at least one offer'],
-    ['flow with 3 plans', (f) => { f.checkoutFlows[1]!.plans = ['1', '2', '1']; }, 'checkoutFlows[1].plans', 'must name at most 2 offers'],
-    ['flow naming an unknown offer', (f) => { f.checkoutFlows[0]!.plans = ['999']; }, 'checkoutFlows[0].plans[0]', 'not "999"'],
-    ['flow naming a cross-sell', (f) => { f.checkoutFlows[1]!.plans = ['1', '3']; }, 'checkoutFlows[1].plans[1]', 'must name a plan offer of brand "vogue", not "3"'],
-    ['flow naming an all-offers cross-sell', (f) => { f.checkoutFlows[0]!.plans = ['4']; }, 'checkoutFlows[0].plans[0]', 'not "4"'],
-    ['flow naming another brand\'s offer', (f) => { f.checkoutFlows[0]!.plans = ['5']; }, 'checkoutFlows[0].plans[0]', 'must name a plan offer of brand "vogue", not "5"'],
-    ['flow naming the same offer twice', (f) => { f.checkoutFlows[1]!.plans = ['1', '1']; }, 'checkoutFlows[1].plans[1]', 'duplicates "1"'],
-    ['flow of an unknown brand', (f) => { f.checkoutFlows[0]!.brand = 'gq'; }, 'checkoutFlows[0].brand', 'names unknown brand "gq"'],
-    ['flow with a bad url slug', (f) => { f.checkoutFlows[0]!.urlSlug = 'demo_single'; }, 'checkoutFlows[0].urlSlug', 'must be lower-case'],
-    ['flow with an upper-case url slug', (f) => { f.checkoutFlows[0]!.urlSlug = 'Demo'; }, 'checkoutFlows[0].urlSlug', 'must be lower-case'],
-    ['flow with a slash in the url slug', (f) => { f.checkoutFlows[0]!.urlSlug = 'demo/single'; }, 'checkoutFlows[0].urlSlug', 'must be lower-case'],
-    ['flow with a 65-character url slug', (f) => { f.checkoutFlows[0]!.urlSlug = 'a'.repeat(65); }, 'checkoutFlows[0].urlSlug', 'at most 64 characters'],
-    ['flow with a bad campaign id', (f) => { f.checkoutFlows[0]!.campaignId = 'bad id!'; }, 'checkoutFlows[0].campaignId', /./],
-    ['flow with an empty campaign id', (f) => { f.checkoutFlows[0]!.campaignId = ''; }, 'checkoutFlows[0].campaignId', /./],
-    ['duplicate flow brand/urlSlug', (f) => { f.checkoutFlows[1]!.urlSlug = 'demo-single'; }, 'checkoutFlows[1]', 'duplicates "vogue/demo-single"'],
-    ['duplicate campaign ids', (f) => { f.checkoutFlows[2]!.campaignId = 'vogue-single'; }, 'checkoutFlows[2]', 'duplicates "vogue-single"'],
-    ['flow with an empty headline', (f) => { f.checkoutFlows[0]!.headline = ''; }, 'checkoutFlows[0].headline', 'must not be empty'],
-    ['flow with a string enablePreAuth', (f) => { (f.checkoutFlows[0] as Rec).enablePreAuth = 'yes'; }, 'checkoutFlows[0].enablePreAuth', /./],
+    [
+      'flow with 0 plans',
+      (f) => {
+        f.checkoutFlows[0]!.plans = [];
+      },
+      'checkoutFlows[0].plans',
+      'must name at least one offer',
+    ],
+    [
+      'flow with 3 plans',
+      (f) => {
+        f.checkoutFlows[1]!.plans = ['1', '2', '1'];
+      },
+      'checkoutFlows[1].plans',
+      'must name at most 2 offers',
+    ],
+    [
+      'flow naming an unknown offer',
+      (f) => {
+        f.checkoutFlows[0]!.plans = ['999'];
+      },
+      'checkoutFlows[0].plans[0]',
+      'not "999"',
+    ],
+    [
+      'flow naming a cross-sell',
+      (f) => {
+        f.checkoutFlows[1]!.plans = ['1', '3'];
+      },
+      'checkoutFlows[1].plans[1]',
+      'must name a plan offer of brand "vogue", not "3"',
+    ],
+    [
+      'flow naming an all-offers cross-sell',
+      (f) => {
+        f.checkoutFlows[0]!.plans = ['4'];
+      },
+      'checkoutFlows[0].plans[0]',
+      'not "4"',
+    ],
+    [
+      "flow naming another brand's offer",
+      (f) => {
+        f.checkoutFlows[0]!.plans = ['5'];
+      },
+      'checkoutFlows[0].plans[0]',
+      'must name a plan offer of brand "vogue", not "5"',
+    ],
+    [
+      'flow naming the same offer twice',
+      (f) => {
+        f.checkoutFlows[1]!.plans = ['1', '1'];
+      },
+      'checkoutFlows[1].plans[1]',
+      'duplicates "1"',
+    ],
+    [
+      'flow of an unknown brand',
+      (f) => {
+        f.checkoutFlows[0]!.brand = 'gq';
+      },
+      'checkoutFlows[0].brand',
+      'names unknown brand "gq"',
+    ],
+    [
+      'flow with a bad url slug',
+      (f) => {
+        f.checkoutFlows[0]!.urlSlug = 'demo_single';
+      },
+      'checkoutFlows[0].urlSlug',
+      'must be lower-case',
+    ],
+    [
+      'flow with an upper-case url slug',
+      (f) => {
+        f.checkoutFlows[0]!.urlSlug = 'Demo';
+      },
+      'checkoutFlows[0].urlSlug',
+      'must be lower-case',
+    ],
+    [
+      'flow with a slash in the url slug',
+      (f) => {
+        f.checkoutFlows[0]!.urlSlug = 'demo/single';
+      },
+      'checkoutFlows[0].urlSlug',
+      'must be lower-case',
+    ],
+    [
+      'flow with a 65-character url slug',
+      (f) => {
+        f.checkoutFlows[0]!.urlSlug = 'a'.repeat(65);
+      },
+      'checkoutFlows[0].urlSlug',
+      'at most 64 characters',
+    ],
+    [
+      'flow with a bad campaign id',
+      (f) => {
+        f.checkoutFlows[0]!.campaignId = 'bad id!';
+      },
+      'checkoutFlows[0].campaignId',
+      /./,
+    ],
+    [
+      'flow with an empty campaign id',
+      (f) => {
+        f.checkoutFlows[0]!.campaignId = '';
+      },
+      'checkoutFlows[0].campaignId',
+      /./,
+    ],
+    [
+      'duplicate flow brand/urlSlug',
+      (f) => {
+        f.checkoutFlows[1]!.urlSlug = 'demo-single';
+      },
+      'checkoutFlows[1]',
+      'duplicates "vogue/demo-single"',
+    ],
+    [
+      'duplicate campaign ids',
+      (f) => {
+        f.checkoutFlows[2]!.campaignId = 'vogue-single';
+      },
+      'checkoutFlows[2]',
+      'duplicates "vogue-single"',
+    ],
+    [
+      'flow with an empty headline',
+      (f) => {
+        f.checkoutFlows[0]!.headline = '';
+      },
+      'checkoutFlows[0].headline',
+      'must not be empty',
+    ],
+    [
+      'flow with a string enablePreAuth',
+      (f) => {
+        (f.checkoutFlows[0] as Rec).enablePreAuth = 'yes';
+      },
+      'checkoutFlows[0].enablePreAuth',
+      /./,
+    ],
     // Brands
-    ['bad brand slug', (f) => { f.brands[0]!.slug = 'Vogue'; }, 'brands[0].slug', 'must be lower-case'],
-    ['brand slug with a space', (f) => { f.brands[1]!.slug = 'wi red'; }, 'brands[1].slug', 'must be lower-case'],
-    ['duplicate brand slugs', (f) => { f.brands[1]!.slug = 'vogue'; }, 'brands[1]', 'duplicates "vogue"'],
-    ['empty brand name', (f) => { f.brands[0]!.name = ''; }, 'brands[0].name', 'must not be empty'],
-    ['bad colour', (f) => { f.brands[0]!.identity.primaryColor = 'black'; }, 'brands[0].identity.primaryColor', 'must be a colour'],
-    ['short colour', (f) => { f.brands[0]!.identity.textColor = '#fff'; }, 'brands[0].identity.textColor', 'must be a colour'],
-    ['bad font family', (f) => { f.brands[0]!.identity.fontFamily = 'comic'; }, 'brands[0].identity.fontFamily', /./],
-    ['overlong tagline', (f) => { f.brands[0]!.identity.tagline = 'x'.repeat(201); }, 'brands[0].identity.tagline', /./],
+    [
+      'bad brand slug',
+      (f) => {
+        f.brands[0]!.slug = 'Vogue';
+      },
+      'brands[0].slug',
+      'must be lower-case',
+    ],
+    [
+      'brand slug with a space',
+      (f) => {
+        f.brands[1]!.slug = 'wi red';
+      },
+      'brands[1].slug',
+      'must be lower-case',
+    ],
+    [
+      'duplicate brand slugs',
+      (f) => {
+        f.brands[1]!.slug = 'vogue';
+      },
+      'brands[1]',
+      'duplicates "vogue"',
+    ],
+    [
+      'empty brand name',
+      (f) => {
+        f.brands[0]!.name = '';
+      },
+      'brands[0].name',
+      'must not be empty',
+    ],
+    [
+      'bad colour',
+      (f) => {
+        f.brands[0]!.identity.primaryColor = 'black';
+      },
+      'brands[0].identity.primaryColor',
+      'must be a colour',
+    ],
+    [
+      'short colour',
+      (f) => {
+        f.brands[0]!.identity.textColor = '#fff';
+      },
+      'brands[0].identity.textColor',
+      'must be a colour',
+    ],
+    [
+      'bad font family',
+      (f) => {
+        f.brands[0]!.identity.fontFamily = 'comic';
+      },
+      'brands[0].identity.fontFamily',
+      /./,
+    ],
+    [
+      'overlong tagline',
+      (f) => {
+        f.brands[0]!.identity.tagline = 'x'.repeat(201);
+      },
+      'brands[0].identity.tagline',
+      /./,
+    ],
     // Coupons
-    ['coupon with both percentOff and amountOff', (f) => { Object.assign(f.coupons[0]!, { amountOff: 100, currencyCode: 'USD' }); }, 'coupons[0].percentOff', 'exactly one of percentOff and amountOff'],
-    ['coupon with neither percentOff nor amountOff', (f) => { delete (f.coupons[0] as Rec).percentOff; }, 'coupons[0].percentOff', 'exactly one of percentOff and amountOff'],
-    ['amountOff without currencyCode', (f) => { delete (f.coupons[1] as Rec).currencyCode; }, 'coupons[1].currencyCode', 'is required with amountOff'],
-    ['percentOff with currencyCode', (f) => { (f.coupons[0] as Rec).currencyCode = 'USD'; }, 'coupons[0].currencyCode', 'not allowed with percentOff'],
-    ['coupon in an unknown currency', (f) => { (f.coupons[1] as Rec).currencyCode = 'JPY'; }, 'coupons[1].currencyCode', /./],
-    ['percentOff of 0', (f) => { f.coupons[0]!.percentOff = 0; }, 'coupons[0].percentOff', 'must be more than 0'],
-    ['percentOff over 100', (f) => { f.coupons[0]!.percentOff = 100.5; }, 'coupons[0].percentOff', 'must be at most 100'],
-    ['amountOff of 0', (f) => { (f.coupons[1] as Rec).amountOff = 0; }, 'coupons[1].amountOff', 'must be more than 0'],
-    ['fractional amountOff', (f) => { (f.coupons[1] as Rec).amountOff = 99.5; }, 'coupons[1].amountOff', 'whole number of cents'],
-    ['validUntil before validFrom', (f) => { f.coupons[2]!.validUntil = '2023-12-31T23:59:59Z'; }, 'coupons[2].validUntil', 'must be after validFrom'],
-    ['validUntil equal to validFrom', (f) => { f.coupons[2]!.validUntil = '2024-01-01T01:00:00+01:00'; }, 'coupons[2].validUntil', 'must be after validFrom'],
-    ['date without time', (f) => { f.coupons[2]!.validFrom = '2024-01-01'; }, 'coupons[2].validFrom', 'ISO 8601'],
-    ['unparseable date', (f) => { f.coupons[2]!.validUntil = 'next year'; }, 'coupons[2].validUntil', 'ISO 8601'],
-    ['lower-case coupon code', (f) => { f.coupons[0]!.code = 'save20'; }, 'coupons[0].code', 'upper-case letters or digits'],
-    ['two-character coupon code', (f) => { f.coupons[0]!.code = 'AB'; }, 'coupons[0].code', 'upper-case letters or digits'],
-    ['coupon code with a hyphen', (f) => { f.coupons[0]!.code = 'SAVE-20'; }, 'coupons[0].code', 'upper-case letters or digits'],
-    ['duplicate coupon codes', (f) => { f.coupons[1]!.code = 'SAVE20'; }, 'coupons[1]', 'duplicates "SAVE20"'],
+    [
+      'coupon with both percentOff and amountOff',
+      (f) => {
+        Object.assign(f.coupons[0]!, { amountOff: 100, currencyCode: 'USD' });
+      },
+      'coupons[0].percentOff',
+      'exactly one of percentOff and amountOff',
+    ],
+    [
+      'coupon with neither percentOff nor amountOff',
+      (f) => {
+        delete (f.coupons[0] as Rec).percentOff;
+      },
+      'coupons[0].percentOff',
+      'exactly one of percentOff and amountOff',
+    ],
+    [
+      'amountOff without currencyCode',
+      (f) => {
+        delete (f.coupons[1] as Rec).currencyCode;
+      },
+      'coupons[1].currencyCode',
+      'is required with amountOff',
+    ],
+    [
+      'percentOff with currencyCode',
+      (f) => {
+        (f.coupons[0] as Rec).currencyCode = 'USD';
+      },
+      'coupons[0].currencyCode',
+      'not allowed with percentOff',
+    ],
+    [
+      'coupon in an unknown currency',
+      (f) => {
+        (f.coupons[1] as Rec).currencyCode = 'JPY';
+      },
+      'coupons[1].currencyCode',
+      /./,
+    ],
+    [
+      'percentOff of 0',
+      (f) => {
+        f.coupons[0]!.percentOff = 0;
+      },
+      'coupons[0].percentOff',
+      'must be more than 0',
+    ],
+    [
+      'percentOff over 100',
+      (f) => {
+        f.coupons[0]!.percentOff = 100.5;
+      },
+      'coupons[0].percentOff',
+      'must be at most 100',
+    ],
+    [
+      'amountOff of 0',
+      (f) => {
+        (f.coupons[1] as Rec).amountOff = 0;
+      },
+      'coupons[1].amountOff',
+      'must be more than 0',
+    ],
+    [
+      'fractional amountOff',
+      (f) => {
+        (f.coupons[1] as Rec).amountOff = 99.5;
+      },
+      'coupons[1].amountOff',
+      'whole number of cents',
+    ],
+    [
+      'validUntil before validFrom',
+      (f) => {
+        f.coupons[2]!.validUntil = '2023-12-31T23:59:59Z';
+      },
+      'coupons[2].validUntil',
+      'must be after validFrom',
+    ],
+    [
+      'validUntil equal to validFrom',
+      (f) => {
+        f.coupons[2]!.validUntil = '2024-01-01T01:00:00+01:00';
+      },
+      'coupons[2].validUntil',
+      'must be after validFrom',
+    ],
+    [
+      'date without time',
+      (f) => {
+        f.coupons[2]!.validFrom = '2024-01-01';
+      },
+      'coupons[2].validFrom',
+      'ISO 8601',
+    ],
+    [
+      'unparseable date',
+      (f) => {
+        f.coupons[2]!.validUntil = 'next year';
+      },
+      'coupons[2].validUntil',
+      'ISO 8601',
+    ],
+    [
+      'lower-case coupon code',
+      (f) => {
+        f.coupons[0]!.code = 'save20';
+      },
+      'coupons[0].code',
+      'upper-case letters or digits',
+    ],
+    [
+      'two-character coupon code',
+      (f) => {
+        f.coupons[0]!.code = 'AB';
+      },
+      'coupons[0].code',
+      'upper-case letters or digits',
+    ],
+    [
+      'coupon code with a hyphen',
+      (f) => {
+        f.coupons[0]!.code = 'SAVE-20';
+      },
+      'coupons[0].code',
+      'upper-case letters or digits',
+    ],
+    [
+      'duplicate coupon codes',
+      (f) => {
+        f.coupons[1]!.code = 'SAVE20';
+      },
+      'coupons[1]',
+      'duplicates "SAVE20"',
+    ],
     // Strict objects: unknown extra fields
-    ['unknown field on the file', (f) => { f.extra = 1; }, '(file)', 'extra'],
-    ['unknown field on a brand', (f) => { (f.brands[0] as Rec).logo = 'x'; }, 'brands[0]', 'logo'],
-    ['unknown field on a brand identity', (f) => { (f.brands[0]!.identity as Rec).font = 'x'; }, 'brands[0].identity', 'font'],
-    ['unknown field on an offer', (f) => { (f.offers[0] as Rec).currency = '$'; }, 'offers[0]', 'currency'],
-    ['unknown field on a flow', (f) => { (f.checkoutFlows[0] as Rec).templateIdentifier = 'single-offer-v1'; }, 'checkoutFlows[0]', 'templateIdentifier'],
-    ['unknown field on a coupon', (f) => { (f.coupons[0] as Rec).percent_off = 20; }, 'coupons[0]', 'percent_off'],
+    [
+      'unknown field on the file',
+      (f) => {
+        f.extra = 1;
+      },
+      '(file)',
+      'extra',
+    ],
+    [
+      'unknown field on a brand',
+      (f) => {
+        (f.brands[0] as Rec).logo = 'x';
+      },
+      'brands[0]',
+      'logo',
+    ],
+    [
+      'unknown field on a brand identity',
+      (f) => {
+        (f.brands[0]!.identity as Rec).font = 'x';
+      },
+      'brands[0].identity',
+      'font',
+    ],
+    [
+      'unknown field on an offer',
+      (f) => {
+        (f.offers[0] as Rec).currency = '$';
+      },
+      'offers[0]',
+      'currency',
+    ],
+    [
+      'unknown field on a flow',
+      (f) => {
+        (f.checkoutFlows[0] as Rec).templateIdentifier = 'single-offer-v1';
+      },
+      'checkoutFlows[0]',
+      'templateIdentifier',
+    ],
+    [
+      'unknown field on a coupon',
+      (f) => {
+        (f.coupons[0] as Rec).percent_off = 20;
+      },
+      'coupons[0]',
+      'percent_off',
+    ],
     // Shape of the file
-    ['missing coupons', (f) => { delete (f as Rec).coupons; }, 'coupons', /./],
-    ['offers not an array', (f) => { (f as Rec).offers = {}; }, 'offers', /./],
+    [
+      'missing coupons',
+      (f) => {
+        delete (f as Rec).coupons;
+      },
+      'coupons',
+      /./,
+    ],
+    [
+      'offers not an array',
+      (f) => {
+        (f as Rec).offers = {};
+      },
+      'offers',
+      /./,
+    ],
   ])('%s → names %s', (_label, mutate, fieldPath, message) => {
     const file = minimal() as Mutable;
     mutate(file);
@@ -308,8 +1030,16 @@ describe('parseCatalogueFile: one mutation each', () => {
     const matching = errors.filter((e) => e.startsWith(`${fieldPath}: `));
     expect(matching, `errors were:\n${errors.join('\n')}`).not.toHaveLength(0);
     const messages = matching.map((e) => e.slice(fieldPath.length + 2));
-    if (typeof message === 'string') expect(messages.some((m) => m.includes(message)), messages.join('\n')).toBe(true);
-    else expect(messages.some((m) => message.test(m)), messages.join('\n')).toBe(true);
+    if (typeof message === 'string')
+      expect(
+        messages.some((m) => m.includes(message)),
+        messages.join('\n'),
+      ).toBe(true);
+    else
+      expect(
+        messages.some((m) => message.test(m)),
+        messages.join('\n'),
+      ).toBe(true);
   });
 
   it.each<[string, unknown]>([

@@ -48,7 +48,11 @@ const offerSchema = z
     isPrintOffer: z.boolean().default(false),
     isCrossSell: z.boolean().default(false),
     features: z.array(text(200)).max(12).default([]),
-    parentOfferId: z.string().regex(/^[0-9]{1,18}$/, 'must be an offer id, or "0" for all offers').nullable().default(null),
+    parentOfferId: z
+      .string()
+      .regex(/^[0-9]{1,18}$/, 'must be an offer id, or "0" for all offers')
+      .nullable()
+      .default(null),
   })
   .superRefine((offer, ctx) => {
     if (offer.discountedAmount !== null && offer.discountedAmount > offer.totalAmount) {
@@ -112,12 +116,30 @@ export const catalogueFileSchema = z
         seen.add(key);
       });
     };
-    duplicates(['brands'], file.brands.map((b) => b.slug));
-    duplicates(['offers'], file.offers.map((o) => o.id));
-    duplicates(['offers'], file.offers.map((o) => o.uuid));
-    duplicates(['checkoutFlows'], file.checkoutFlows.map((f) => `${f.brand}/${f.urlSlug}`));
-    duplicates(['checkoutFlows'], file.checkoutFlows.map((f) => f.campaignId));
-    duplicates(['coupons'], file.coupons.map((c) => c.code));
+    duplicates(
+      ['brands'],
+      file.brands.map((b) => b.slug),
+    );
+    duplicates(
+      ['offers'],
+      file.offers.map((o) => o.id),
+    );
+    duplicates(
+      ['offers'],
+      file.offers.map((o) => o.uuid),
+    );
+    duplicates(
+      ['checkoutFlows'],
+      file.checkoutFlows.map((f) => `${f.brand}/${f.urlSlug}`),
+    );
+    duplicates(
+      ['checkoutFlows'],
+      file.checkoutFlows.map((f) => f.campaignId),
+    );
+    duplicates(
+      ['coupons'],
+      file.coupons.map((c) => c.code),
+    );
 
     const brands = new Set(file.brands.map((b) => b.slug));
     const offers = new Map(file.offers.map((o) => [o.id, o]));
@@ -161,9 +183,7 @@ export type CatalogueFile = z.output<typeof catalogueFileSchema>;
 /** Human-readable problems, each naming the field: "offers[2].currencyCode: Invalid option…". */
 export function describeCatalogueErrors(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
-    const path = issue.path
-      .map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`))
-      .join('');
+    const path = issue.path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
     return `${path || '(file)'}: ${issue.message}`;
   });
 }

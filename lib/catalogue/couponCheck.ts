@@ -15,12 +15,7 @@ export function normaliseCouponCode(code: string): string {
  * Decides whether a promo code can be used on an offer priced in `currencyCode` at `now`,
  * and if not, says why in words a visitor understands.
  */
-export function checkCoupon(
-  code: string,
-  coupons: ReadonlyMap<string, Coupon>,
-  currencyCode: CurrencyCode,
-  now: Date,
-): CouponCheck {
+export function checkCoupon(code: string, coupons: ReadonlyMap<string, Coupon>, currencyCode: CurrencyCode, now: Date): CouponCheck {
   const normalised = normaliseCouponCode(code);
   const coupon = coupons.get(normalised);
   if (!coupon) return { ok: false, reason: 'unknown', message: `"${normalised}" is not a valid promo code.` };

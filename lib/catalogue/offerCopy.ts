@@ -18,7 +18,10 @@ const TRY_FREE = /^\s*try\s+(.+?)\s+(?:for\s+)?free\s*$/i;
 const SUBSCRIPTION_WORD = /\s*\bsubscription\s*$/i;
 
 function tidy(text: string): string {
-  return text.replace(/\s{2,}/g, ' ').replace(SEPARATORS, '').trim();
+  return text
+    .replace(/\s{2,}/g, ' ')
+    .replace(SEPARATORS, '')
+    .trim();
 }
 
 /** The offer's name without the words that say it is a trial: "WIRED Free Trial" → "WIRED"; "" when nothing else is left. */

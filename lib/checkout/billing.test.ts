@@ -58,7 +58,13 @@ describe('billingFromForm', () => {
   const form = { ...valid, ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' };
 
   it('sends no address for a digital order, whatever was typed', () => {
-    expect(billingFromForm(form, DIGITAL)).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NY' });
+    expect(billingFromForm(form, DIGITAL)).toEqual({
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Reader',
+      country: 'US',
+      region: 'NY',
+    });
   });
 
   it('sends the billing address alone when the magazine goes there (the server delivers to it)', () => {

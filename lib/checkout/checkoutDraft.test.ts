@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, EMPTY_BILLING, NO_MARKETING, parseDraft, renewalTermsKey, withDeliverySameAsBilling, withPrefill, type CheckoutDraft } from './checkoutDraft';
+import {
+  draftKey,
+  EMPTY_BILLING,
+  NO_MARKETING,
+  parseDraft,
+  renewalTermsKey,
+  withDeliverySameAsBilling,
+  withPrefill,
+  type CheckoutDraft,
+} from './checkoutDraft';
 
 const FALLBACK: CheckoutDraft = {
   billing: { ...EMPTY_BILLING, email: 'signed-in@example.com', country: 'US' },
@@ -10,7 +19,16 @@ const FALLBACK: CheckoutDraft = {
 };
 
 const TYPED: CheckoutDraft = {
-  billing: { ...EMPTY_BILLING, email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB', line1: '1 Fleet Street', city: 'London', postalCode: 'EC4Y 1AA' },
+  billing: {
+    ...EMPTY_BILLING,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Reader',
+    country: 'GB',
+    line1: '1 Fleet Street',
+    city: 'London',
+    postalCode: 'EC4Y 1AA',
+  },
   deliverySameAsBilling: false,
   renewalConsentFor: '2002:20000:USD:year',
   marketing: { ...NO_MARKETING, newsletter: true },
@@ -100,7 +118,10 @@ describe('renewalTermsKey', () => {
 });
 
 describe('withDeliverySameAsBilling', () => {
-  const billed: CheckoutDraft = { ...FALLBACK, billing: { ...FALLBACK.billing, line1: '1 World Trade Center', city: 'New York', postalCode: '10007' } };
+  const billed: CheckoutDraft = {
+    ...FALLBACK,
+    billing: { ...FALLBACK.billing, line1: '1 World Trade Center', city: 'New York', postalCode: '10007' },
+  };
 
   it('unticked, starts the delivery address as the billing address', () => {
     expect(withDeliverySameAsBilling(billed, false)).toEqual({

@@ -64,11 +64,15 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
     billing: Object.fromEntries(BILLING_KEYS.map((key) => [key, text(billingIn[key], fallback.billing[key])])) as unknown as BillingForm,
     deliverySameAsBilling: typeof deliverySameAsBilling === 'boolean' ? deliverySameAsBilling : fallback.deliverySameAsBilling,
     renewalConsentFor:
-      renewalConsentFor === null || (typeof renewalConsentFor === 'string' && renewalConsentFor.length <= 100) ? renewalConsentFor : fallback.renewalConsentFor,
+      renewalConsentFor === null || (typeof renewalConsentFor === 'string' && renewalConsentFor.length <= 100)
+        ? renewalConsentFor
+        : fallback.renewalConsentFor,
     marketing: Object.fromEntries(
       MARKETING_KEYS.map((key) => [key, typeof marketingIn[key] === 'boolean' ? marketingIn[key] : fallback.marketing[key]]),
     ) as unknown as PermissionChoices,
-    paymentMethod: (PAYMENT_METHOD_IDS as readonly unknown[]).includes(paymentMethod) ? (paymentMethod as PaymentMethodId) : fallback.paymentMethod,
+    paymentMethod: (PAYMENT_METHOD_IDS as readonly unknown[]).includes(paymentMethod)
+      ? (paymentMethod as PaymentMethodId)
+      : fallback.paymentMethod,
   };
 }
 

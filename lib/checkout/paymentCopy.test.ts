@@ -37,11 +37,15 @@ describe('firstChargeNote', () => {
 describe('renewalTerms', () => {
   it("states the renewal price against today's discounted price, and each add-on", () => {
     const terms = renewalTerms(yearly, ['The New Yorker Tote'], 5000, 'USD', '2026-11-22');
-    expect(terms.plan).toMatch(/^Today you pay \$50\.00\. Your subscription then renews automatically on November 22, 2027 and every year after that at \$50\.00 plus/);
+    expect(terms.plan).toMatch(
+      /^Today you pay \$50\.00\. Your subscription then renews automatically on November 22, 2027 and every year after that at \$50\.00 plus/,
+    );
     expect(terms.addOns).toEqual(['The New Yorker Tote is charged once, today, and does not renew.']);
   });
 
   it('starts a trial from nothing today', () => {
-    expect(renewalTerms(trial, [], 0, 'USD', '2026-11-22').plan).toMatch(/^Your free trial costs nothing today\. Your subscription then starts on December 22, 2026 and renews automatically every year after that at \$29\.99/);
+    expect(renewalTerms(trial, [], 0, 'USD', '2026-11-22').plan).toMatch(
+      /^Your free trial costs nothing today\. Your subscription then starts on December 22, 2026 and renews automatically every year after that at \$29\.99/,
+    );
   });
 });

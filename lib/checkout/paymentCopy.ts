@@ -45,12 +45,21 @@ export interface RenewalTerms {
  * price against the renewal price, the date and period, and what each add-on does. Add-ons
  * are charged once today: the subscription's renewals are the plan's alone.
  */
-export function renewalTerms(offer: TermsOffer, addOnNames: readonly string[], total: number, currencyCode: CurrencyCode, today: IsoDate): RenewalTerms {
+export function renewalTerms(
+  offer: TermsOffer,
+  addOnNames: readonly string[],
+  total: number,
+  currencyCode: CurrencyCode,
+  today: IsoDate,
+): RenewalTerms {
   const renewal = formatMoney(offerRenewalPrice(offer), currencyCode);
   const date = formatDate(nextChargeDate(offer, today));
-  const todayText = offer.trialOffer && total === 0 ? 'Your free trial costs nothing today.' : `Today you pay ${formatMoney(total, currencyCode)}.`;
+  const todayText =
+    offer.trialOffer && total === 0 ? 'Your free trial costs nothing today.' : `Today you pay ${formatMoney(total, currencyCode)}.`;
   // A trial's first charge starts the subscription; a paid period's end renews it.
-  const next = offer.trialOffer ? `starts on ${date} and renews automatically every ${offer.billingInterval} after that` : `renews automatically on ${date} and every ${offer.billingInterval} after that`;
+  const next = offer.trialOffer
+    ? `starts on ${date} and renews automatically every ${offer.billingInterval} after that`
+    : `renews automatically on ${date} and every ${offer.billingInterval} after that`;
   return {
     plan: `${todayText} Your subscription then ${next} at ${renewal} plus any applicable tax, charged to this payment method, until you cancel. You can cancel at any time from your account or by contacting customer care; cancelling stops the next renewal and you keep access until the end of the period you paid for.`,
     addOns: addOnNames.map((name) => `${name} is charged once, today, and does not renew.`),

@@ -12,18 +12,25 @@ export const quoteRequestSchema = z.strictObject({
   brand: z.string().refine(isValidSegment, 'must be a brand slug'),
   urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),
   offerId: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be an offer id'),
-  addOnIds: z.array(z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be an offer id')).max(MAX_ADD_ONS, `at most ${MAX_ADD_ONS} add-ons`).default([]),
+  addOnIds: z
+    .array(z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be an offer id'))
+    .max(MAX_ADD_ONS, `at most ${MAX_ADD_ONS} add-ons`)
+    .default([]),
   couponCode: z.string().trim().max(32, 'must be at most 32 characters').optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US').optional(),
-  region: z.string().regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA').optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
+    .optional(),
 });
 
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 
-export type CouponOutcome =
-  | { code: string; applied: true }
-  | { code: string; applied: false; reason: CouponRejection; message: string };
+export type CouponOutcome = { code: string; applied: true } | { code: string; applied: false; reason: CouponRejection; message: string };
 
 export interface QuoteResponse {
   campaignId: string;

@@ -13,7 +13,10 @@ export interface QuoteOptions {
 export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | null, options: QuoteOptions = {}): QuoteRequestInput | null {
   if (!selection) return null;
   const couponCode = options.couponCode !== undefined ? options.couponCode : selection.promoCode;
-  const location = options.withLocation && selection.country ? { country: selection.country, ...(selection.region ? { region: selection.region } : {}) } : {};
+  const location =
+    options.withLocation && selection.country
+      ? { country: selection.country, ...(selection.region ? { region: selection.region } : {}) }
+      : {};
   return {
     brand: flow.brand_slug,
     urlSlug: flow.url_slug,

@@ -10,7 +10,10 @@ import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
 const sandboxCard = z.strictObject({
   kind: z.literal('sandbox-card'),
   number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
-  expiry: z.string().max(9).refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
+  expiry: z
+    .string()
+    .max(9)
+    .refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
   cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
 });
 
@@ -22,28 +25,29 @@ const stripePaymentMethod = z.strictObject({
 /** A wallet: nothing to send, the visitor approves at the wallet. Every declared wallet is one. */
 const wallet = z.strictObject({ kind: z.enum(WALLET_METHOD_IDS as [WalletId, ...WalletId[]]) });
 
-export const submitRequestSchema = quoteRequestSchema
-  .omit({ country: true, region: true })
-  .extend({
-    /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
-    idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
-    billing: billingSchema,
-    autoRenewalConsent: z.boolean(),
-    payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, wallet]),
-    livemode: z.boolean(),
-    source: z.string().max(200).nullable(),
-    /**
-     * The session id the page's events carry (lib/tracking/tracingSession.ts), kept with the
-     * order so that the page coming back from the bank or a wallet continues the same visit.
-     */
-    trackingSessionId: z
-      .string()
-      .regex(/^[\w-]{8,64}$/, 'must be a session id')
-      .nullish()
-      .transform((id) => id ?? null),
-    /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
-    returnPath: z.string().max(600).regex(/^\/[a-z0-9-]+\/[a-z0-9-]+\/credit-card(\?[^#\s]*)?$/, 'must be the card step of a journey'),
-  });
+export const submitRequestSchema = quoteRequestSchema.omit({ country: true, region: true }).extend({
+  /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
+  idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
+  billing: billingSchema,
+  autoRenewalConsent: z.boolean(),
+  payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, wallet]),
+  livemode: z.boolean(),
+  source: z.string().max(200).nullable(),
+  /**
+   * The session id the page's events carry (lib/tracking/tracingSession.ts), kept with the
+   * order so that the page coming back from the bank or a wallet continues the same visit.
+   */
+  trackingSessionId: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'must be a session id')
+    .nullish()
+    .transform((id) => id ?? null),
+  /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
+  returnPath: z
+    .string()
+    .max(600)
+    .regex(/^\/[a-z0-9-]+\/[a-z0-9-]+\/credit-card(\?[^#\s]*)?$/, 'must be the card step of a journey'),
+});
 
 export type SubmitRequest = z.output<typeof submitRequestSchema>;
 export type SubmitRequestInput = z.input<typeof submitRequestSchema>;

@@ -12,7 +12,10 @@ export function forgetCheckoutDraft(campaignId: string): void {
  * the server's HTML), restored from the tab's session storage right after mount, and saved
  * with every change the visitor makes.
  */
-export function useCheckoutDraft(campaignId: string, initial: CheckoutDraft): [CheckoutDraft, (change: (draft: CheckoutDraft) => CheckoutDraft) => void] {
+export function useCheckoutDraft(
+  campaignId: string,
+  initial: CheckoutDraft,
+): [CheckoutDraft, (change: (draft: CheckoutDraft) => CheckoutDraft) => void] {
   const [draft, setDraft] = useState(initial);
   const latest = useRef(initial);
   useEffect(() => {

@@ -28,7 +28,11 @@ function stateOf(initial: InitialQuote): QuoteState {
  * first render matches the server's HTML and nothing is asked again; it re-asks whenever
  * the request changes, and drops answers to requests that were superseded meanwhile.
  */
-export function useQuote(api: Pick<ApiClient, 'quote'>, request: QuoteRequestInput | null, initial: InitialQuote): { state: QuoteState; retry: () => void } {
+export function useQuote(
+  api: Pick<ApiClient, 'quote'>,
+  request: QuoteRequestInput | null,
+  initial: InitialQuote,
+): { state: QuoteState; retry: () => void } {
   const [state, setState] = useState<QuoteState>(() => stateOf(initial));
   const [attempt, setAttempt] = useState(0);
   const last = useRef<QuoteResponse | null>(initial.quote);

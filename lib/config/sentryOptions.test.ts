@@ -79,8 +79,7 @@ describe('browser options (SPEC §1, §8, §9)', () => {
   });
 
   it('ignores the spec errors', () => {
-    const ignored = (message: string) =>
-      IGNORED_ERRORS.some((p) => (typeof p === 'string' ? message.includes(p) : p.test(message)));
+    const ignored = (message: string) => IGNORED_ERRORS.some((p) => (typeof p === 'string' ? message.includes(p) : p.test(message)));
     expect(ignored('Failed to load Stripe.js')).toBe(true);
     expect(ignored('SecurityError: The operation is insecure.')).toBe(true);
     expect(ignored('Blocked a frame with origin "https://www.vogue.com" from accessing a cross-origin frame.')).toBe(true);
@@ -102,10 +101,18 @@ describe('browser options (SPEC §1, §8, §9)', () => {
 
 describe('page-not-found transactions (SPEC §1)', () => {
   it('drops the 404 page, server answers of 404 and pageloads marked as not found, in both runtimes', () => {
-    const browser = browserSentryOptions({ dsn: 'https://k@o1.ingest.sentry.io/1', appEnv: 'production', siteOrigin: 'https://subscribe.vogue.com' });
+    const browser = browserSentryOptions({
+      dsn: 'https://k@o1.ingest.sentry.io/1',
+      appEnv: 'production',
+      siteOrigin: 'https://subscribe.vogue.com',
+    });
     const server = serverSentryOptions({ dsn: 'https://k@o1.ingest.sentry.io/1', appEnv: 'production' });
     for (const ignored of [browser.init.ignoreSpans, server.ignoreSpans]) {
-      expect(ignored).toEqual([/^\/404$/, { op: 'http.server', attributes: { 'http.response.status_code': 404 } }, { attributes: { 'app.page_not_found': true } }]);
+      expect(ignored).toEqual([
+        /^\/404$/,
+        { op: 'http.server', attributes: { 'http.response.status_code': 404 } },
+        { attributes: { 'app.page_not_found': true } },
+      ]);
     }
     expect(browser.init).not.toHaveProperty('beforeSendTransaction');
   });
@@ -160,7 +167,11 @@ describe('scrubbing', () => {
   });
 
   it('scrubs replay recording frames and masks form-control text entirely', () => {
-    const frame = { type: 5, timestamp: 1, data: { tag: 'breadcrumb', payload: { category: 'ui.click', message: `strong "${EMAIL}"`, data: { url: `/x?token=${TOKEN}` } } } };
+    const frame = {
+      type: 5,
+      timestamp: 1,
+      data: { tag: 'breadcrumb', payload: { category: 'ui.click', message: `strong "${EMAIL}"`, data: { url: `/x?token=${TOKEN}` } } },
+    };
     expect(leaks(scrubDeep(frame))).toEqual([]);
     expect(leaks(prod.replay.beforeAddRecordingEvent?.(frame as never))).toEqual([]);
     expect(maskReplayText('jane@exa', { tagName: 'TEXTAREA' })).toBe('********');

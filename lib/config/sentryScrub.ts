@@ -81,7 +81,13 @@ function scrubCommon<E extends Event>(event: E): E {
     delete event.request.cookies;
     delete event.request.query_string;
     if (event.request.headers) {
-      const { cookie: _cookie, Cookie: _Cookie, authorization: _authorization, Authorization: _Authorization, ...headers } = event.request.headers;
+      const {
+        cookie: _cookie,
+        Cookie: _Cookie,
+        authorization: _authorization,
+        Authorization: _Authorization,
+        ...headers
+      } = event.request.headers;
       event.request.headers = scrubDeep(headers);
     }
     if (event.request.url) event.request.url = scrubUrl(event.request.url);
@@ -113,7 +119,8 @@ export function scrubAnyEvent<E extends Event>(event: E): E {
  * controls (a textarea's content) is masked entirely, as typed values always are.
  */
 export function maskReplayText(text: string, element?: unknown): string {
-  const tag = typeof element === 'object' && element !== null && 'tagName' in element ? String((element as { tagName: unknown }).tagName) : '';
+  const tag =
+    typeof element === 'object' && element !== null && 'tagName' in element ? String((element as { tagName: unknown }).tagName) : '';
   if (/^(INPUT|TEXTAREA|SELECT|OPTION)$/i.test(tag)) return text.replace(/\S/g, '*');
   return scrubText(text);
 }

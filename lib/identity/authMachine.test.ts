@@ -19,27 +19,36 @@ describe('authReducer', () => {
     ],
     [
       'then the profile e-mail',
-      [{ type: 'verified', amgUUID: 'u-1', expiresOn: 1 }, { type: 'profile-loaded', email: 'ada@example.com' }],
+      [
+        { type: 'verified', amgUUID: 'u-1', expiresOn: 1 },
+        { type: 'profile-loaded', email: 'ada@example.com' },
+      ],
       { authenticated: true, email: 'ada@example.com' },
       false,
     ],
     ['verified without a user id', [{ type: 'verified', amgUUID: null, expiresOn: 1 }], { status: 'error', authenticated: false }, true],
-    ...(['NOT_AUTHORIZED', 'INVALID', 'MISSING'] as const).map(
-      (status): [string, AuthEvent[], Partial<AuthState>, boolean] => [
-        `401 ${status}`,
-        [{ type: 'verify-started' }, { type: 'verify-failed', code: 401, status }],
-        { status: 'error', authenticated: false, error: { code: 401, status } },
-        true,
-      ],
-    ),
+    ...(['NOT_AUTHORIZED', 'INVALID', 'MISSING'] as const).map((status): [string, AuthEvent[], Partial<AuthState>, boolean] => [
+      `401 ${status}`,
+      [{ type: 'verify-started' }, { type: 'verify-failed', code: 401, status }],
+      { status: 'error', authenticated: false, error: { code: 401, status } },
+      true,
+    ]),
     ['a failed call', [{ type: 'verify-failed', code: 0, status: 'NETWORK' }], { status: 'error', authenticated: false }, true],
     [
       'a failure after a success signs out',
-      [{ type: 'verified', amgUUID: 'u-1', expiresOn: 1 }, { type: 'verify-failed', code: 401, status: 'NOT_AUTHORIZED' }],
+      [
+        { type: 'verified', amgUUID: 'u-1', expiresOn: 1 },
+        { type: 'verify-failed', code: 401, status: 'NOT_AUTHORIZED' },
+      ],
       { authenticated: false, amgUUID: null },
       true,
     ],
-    ['a session still valid from its cookie', [{ type: 'session-still-valid', expiresOn: 9 }], { status: 'authenticated', authenticated: true, expiresOn: 9 }, false],
+    [
+      'a session still valid from its cookie',
+      [{ type: 'session-still-valid', expiresOn: 9 }],
+      { status: 'authenticated', authenticated: true, expiresOn: 9 },
+      false,
+    ],
     ['a profile without a session is ignored', [{ type: 'profile-loaded', email: 'x@example.com' }], { email: null }, false],
   ])('%s', (_name, events, expected, redirect) => {
     const state = run(events);

@@ -6,7 +6,13 @@ import { withoutQueryParams } from '@/lib/journey/navigation';
  * `{return}` in the configured URL becomes the absolute address of the page to come back
  * to (only ever a page of this journey; the sign-in method is the service's business).
  */
-export function externalSignInUrl(template: string, origin: string, base: string, returnSegments: readonly string[], search: string): string {
+export function externalSignInUrl(
+  template: string,
+  origin: string,
+  base: string,
+  returnSegments: readonly string[],
+  search: string,
+): string {
   const candidate = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${withoutQueryParams(search, ['method'])}`;
   return template.replace('{return}', encodeURIComponent(`${origin}${safeReturnPath(base, candidate)}`));
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initiatePathFor } from './initiatePath';
 
-
 describe('initiatePathFor', () => {
   it.each([
     ['/epicurious/demo-preauth', '/epicurious/demo-preauth/auth/initiate'],

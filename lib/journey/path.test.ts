@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  basePathOf,
-  isValidSegment,
-  parseJourneyPath,
-  parseJourneySegments,
-  type JourneyLocation,
-} from './path';
+import { basePathOf, isValidSegment, parseJourneyPath, parseJourneySegments, type JourneyLocation } from './path';
 
-const at = (
-  step: JourneyLocation['step'],
-  returnSegments: string[] = [],
-  brand = 'vogue',
-  urlSlug = 'demo-single',
-): JourneyLocation => ({ brand, urlSlug, base: `/${brand}/${urlSlug}`, step, returnSegments });
+const at = (step: JourneyLocation['step'], returnSegments: string[] = [], brand = 'vogue', urlSlug = 'demo-single'): JourneyLocation => ({
+  brand,
+  urlSlug,
+  base: `/${brand}/${urlSlug}`,
+  step,
+  returnSegments,
+});
 
 describe('isValidSegment', () => {
   it.each([
@@ -72,7 +67,10 @@ describe('parseJourneySegments', () => {
     [['vogue', 'demo-single', 'auth', 'initiate'], at('auth-initiate')],
     [['vogue', 'demo-single', 'auth', 'complete'], at('auth-complete')],
     [['vogue', 'demo-single', 'auth', 'initiate', 'cart'], at('auth-initiate', ['cart'])],
-    [['newyorker', 'demo-dual', 'auth', 'complete', 'a', 'b', 'c', 'd'], at('auth-complete', ['a', 'b', 'c', 'd'], 'newyorker', 'demo-dual')],
+    [
+      ['newyorker', 'demo-dual', 'auth', 'complete', 'a', 'b', 'c', 'd'],
+      at('auth-complete', ['a', 'b', 'c', 'd'], 'newyorker', 'demo-dual'),
+    ],
   ])('parses %j', (segments, expected) => {
     expect(parseJourneySegments(segments)).toEqual(expected);
   });

@@ -19,9 +19,7 @@ const SOURCE_PATTERN = /^[\w .:~+\-/|]+$/;
 
 function single(value: QueryValue, name: string): ParseResult<string | undefined> {
   if (Array.isArray(value)) {
-    return value.length > 1
-      ? { ok: false, message: `The "${name}" parameter appears more than once.` }
-      : { ok: true, value: value[0] };
+    return value.length > 1 ? { ok: false, message: `The "${name}" parameter appears more than once.` } : { ok: true, value: value[0] };
   }
   return { ok: true, value };
 }
@@ -57,10 +55,7 @@ export function parseSource(queryValue: QueryValue): ParseResult<string | null> 
   return { ok: true, value: raw };
 }
 
-export function parseJourneyMode(
-  query: Record<string, QueryValue>,
-  cookies: Record<string, string | undefined>,
-): ParseResult<JourneyMode> {
+export function parseJourneyMode(query: Record<string, QueryValue>, cookies: Record<string, string | undefined>): ParseResult<JourneyMode> {
   const livemode = parseLivemode(query.livemode, cookies[LIVEMODE_COOKIE]);
   if (!livemode.ok) return livemode;
   const source = parseSource(query.source);

@@ -90,4 +90,3 @@ describe('resolveStep', () => {
     expect(input).toEqual(['auth', 'initiate', 'cart']);
   });
 });
-

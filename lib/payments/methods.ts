@@ -28,7 +28,10 @@ export type PaymentMethodConfigs = { [D in Declared as D['id']]: NonNullable<D['
 export type EnabledPaymentMethod = { [K in PaymentMethodId]: { id: K; config: PaymentMethodConfigs[K] } }[PaymentMethodId];
 
 /** How each method is named to the visitor (and on the invoice). */
-export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.id, method.label])) as Record<PaymentMethodId, string>;
+export const PAYMENT_METHOD_LABELS = Object.fromEntries(PAYMENT_METHODS.map((method) => [method.id, method.label])) as Record<
+  PaymentMethodId,
+  string
+>;
 
 const WALLET_IDS: readonly string[] = PAYMENT_METHODS.filter((method) => method.wallet).map((method) => method.id);
 

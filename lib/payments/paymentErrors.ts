@@ -1,7 +1,8 @@
 import type { DeclineCode } from '@/lib/payments/sandbox/testCards';
 
 /** Why a payment did not go through, as the gateways report it. */
-export type PaymentFailureCode = DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error' | 'cancelled' | 'wallet_declined';
+export type PaymentFailureCode =
+  DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error' | 'cancelled' | 'wallet_declined';
 
 /** What the visitor reads for each failure: what happened and what to do. */
 export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {

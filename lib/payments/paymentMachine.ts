@@ -85,7 +85,9 @@ function settled(response: Exclude<SubmitResponse, { status: 'requires_action' }
 /** The server's first answer to a submit. */
 function afterSubmit(response: SubmitResponse): PaymentState {
   if (response.status !== 'requires_action') return settled(response);
-  return response.action.type === 'redirect' ? { status: 'redirecting', url: response.action.url } : { status: 'requires_action', action: response.action };
+  return response.action.type === 'redirect'
+    ? { status: 'redirecting', url: response.action.url }
+    : { status: 'requires_action', action: response.action };
 }
 
 /** The server's answer after the in-page action: still needing the bank means the bank did not confirm. */

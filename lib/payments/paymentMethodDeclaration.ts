@@ -19,5 +19,10 @@ export interface PaymentMethodDeclaration<Id extends string = string, Config = u
 /** Declares a method whose browser view is given a `Config`: `declarePaymentMethod<Config>()({ id, label, wallet })`. */
 export const declarePaymentMethod =
   <Config>() =>
-  <const Id extends string, const Wallet extends boolean>(declaration: { id: Id; label: string; outageSubject: string; wallet: Wallet }): PaymentMethodDeclaration<Id, Config, Wallet> =>
+  <const Id extends string, const Wallet extends boolean>(declaration: {
+    id: Id;
+    label: string;
+    outageSubject: string;
+    wallet: Wallet;
+  }): PaymentMethodDeclaration<Id, Config, Wallet> =>
     declaration;

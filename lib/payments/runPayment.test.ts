@@ -4,7 +4,14 @@ import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 import type { SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { NextAction } from './nextAction';
 import { BANK_DID_NOT_CONFIRM, INITIAL_PAYMENT_STATE, paymentReducer, type PaymentEvent, type PaymentState } from './paymentMachine';
-import { createPaymentDriver, PREPARE_FAILED, runPayment, type PaymentDeps, type PaymentInput, type PaymentMethodActions } from './runPayment';
+import {
+  createPaymentDriver,
+  PREPARE_FAILED,
+  runPayment,
+  type PaymentDeps,
+  type PaymentInput,
+  type PaymentMethodActions,
+} from './runPayment';
 
 const RETURN_PATH = '/wired/sale/credit-card?livemode=false';
 const SUCCESS_PATH = '/wired/sale/success?livemode=false';
@@ -12,15 +19,32 @@ const SANDBOX_CARD: PaymentInput = { kind: 'sandbox-card', number: '424242424242
 const IN_PAGE_ACTION: NextAction = { type: 'stripe_sdk', clientSecret: 'pi_1_secret_x' };
 
 const SUCCEEDED: SubmitResponse = { status: 'succeeded', transactionId: 't-1', successPath: SUCCESS_PATH };
-const DECLINED: SubmitResponse = { status: 'failed', transactionId: 't-1', code: 'generic_decline', message: 'Your card was declined. Please use a different card or contact your bank.' };
-const REDIRECT: SubmitResponse = { status: 'requires_action', transactionId: 't-1', action: { type: 'redirect', url: '/sandbox/authenticate/sbpi_1' } };
+const DECLINED: SubmitResponse = {
+  status: 'failed',
+  transactionId: 't-1',
+  code: 'generic_decline',
+  message: 'Your card was declined. Please use a different card or contact your bank.',
+};
+const REDIRECT: SubmitResponse = {
+  status: 'requires_action',
+  transactionId: 't-1',
+  action: { type: 'redirect', url: '/sandbox/authenticate/sbpi_1' },
+};
 const IN_PAGE: SubmitResponse = { status: 'requires_action', transactionId: 't-1', action: IN_PAGE_ACTION };
 
 const NETWORK = new ApiError({ status: 0, message: API_MESSAGES.payment.unreachable });
 const SERVER = new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' });
 const REFUSED = new ApiError({ status: 400, code: 'card_expired', message: 'This card has expired.' });
-const IN_PROGRESS = new ApiError({ status: 409, code: 'attempt_in_progress', message: 'Your payment is still being processed. Please wait a moment, then reload the page.' });
-const TOO_MANY = new ApiError({ status: 429, code: 'too_many_requests', message: 'Too many payment attempts from your connection. Please wait 10 minutes and try again.' });
+const IN_PROGRESS = new ApiError({
+  status: 409,
+  code: 'attempt_in_progress',
+  message: 'Your payment is still being processed. Please wait a moment, then reload the page.',
+});
+const TOO_MANY = new ApiError({
+  status: 429,
+  code: 'too_many_requests',
+  message: 'Too many payment attempts from your connection. Please wait 10 minutes and try again.',
+});
 
 /** An in-memory attempt, as useAttempt keeps it in session storage. */
 function memoryAttempt() {
@@ -70,7 +94,11 @@ function setup({ api: queue, prepare, handleAction }: Setup = {}) {
         return handleAction ? handleAction(action) : {};
       },
     },
-    buildRequest: (payment, idempotencyKey) => ({ ...(REQUEST_BASE as Omit<SubmitRequestInput, 'payment' | 'idempotencyKey'>), payment, idempotencyKey }),
+    buildRequest: (payment, idempotencyKey) => ({
+      ...(REQUEST_BASE as Omit<SubmitRequestInput, 'payment' | 'idempotencyKey'>),
+      payment,
+      idempotencyKey,
+    }),
     navigate: async (path) => {
       effects.push(`navigate ${path}`);
     },
@@ -159,7 +187,10 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'in-page action failed at the bank: confirm still asked, the bank message shown',
-    setup: { api: (api) => api.answer('submit', IN_PAGE).answer('confirm', IN_PAGE), handleAction: async () => ({ error: 'You cancelled the authentication.' }) },
+    setup: {
+      api: (api) => api.answer('submit', IN_PAGE).answer('confirm', IN_PAGE),
+      handleAction: async () => ({ error: 'You cancelled the authentication.' }),
+    },
     events: ['submit-started', 'prepared', 'submitted', 'action-failed', 'confirmed'],
     state: { status: 'failed', message: 'You cancelled the authentication.', attemptKept: false },
     attemptKept: false,
@@ -297,7 +328,8 @@ describe('runPayment', () => {
     expect(effects).toEqual(scenario.effects);
     expect(api.callsOf('confirm')).toEqual(scenario.confirms);
     expect(api.callsOf('submit')).toHaveLength(scenario.submits);
-    if (scenario.submits) expect(api.callsOf('submit')[0]![0]).toMatchObject({ idempotencyKey: 'key-1', payment: SANDBOX_CARD, returnPath: RETURN_PATH });
+    if (scenario.submits)
+      expect(api.callsOf('submit')[0]![0]).toMatchObject({ idempotencyKey: 'key-1', payment: SANDBOX_CARD, returnPath: RETURN_PATH });
   });
 
   it('hands the in-page action to the method', async () => {
@@ -340,7 +372,7 @@ describe('runPayment', () => {
     expect(api.callsOf('submit').map(([request]) => request.idempotencyKey)).toEqual(['key-1', 'key-2']);
   });
 
-  it("hands the method the attempt, so a retry of the attempt can send what it made for it, and a new attempt a new one", async () => {
+  it('hands the method the attempt, so a retry of the attempt can send what it made for it, and a new attempt a new one', async () => {
     const keys: string[] = [];
     const { api, deps, dispatch } = setup({
       api: (fake) => fake.fail('submit', NETWORK).answer('submit', DECLINED).answer('submit', SUCCEEDED),
@@ -415,10 +447,16 @@ describe('createPaymentDriver', () => {
 });
 
 describe('runPayment with a kept attempt that no longer fits', () => {
-  const STALE = new ApiError({ status: 422, code: 'idempotency_key_reused', message: 'This payment attempt was started with another card. Nothing was charged; please try again.' });
+  const STALE = new ApiError({
+    status: 422,
+    code: 'idempotency_key_reused',
+    message: 'This payment attempt was started with another card. Nothing was charged; please try again.',
+  });
 
   it('pays as a new attempt when the server refuses the kept one (another card after an outage), once', async () => {
-    const { api, memory, deps, dispatch, effects } = setup({ api: (queue) => queue.fail('submit', STALE).answer('submit', IN_PAGE).answer('confirm', SUCCEEDED) });
+    const { api, memory, deps, dispatch, effects } = setup({
+      api: (queue) => queue.fail('submit', STALE).answer('submit', IN_PAGE).answer('confirm', SUCCEEDED),
+    });
     memory.attempt.key();
     const end = await runPayment(deps, dispatch);
     expect(end).toEqual({ status: 'succeeded', successPath: SUCCESS_PATH });

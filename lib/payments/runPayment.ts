@@ -72,7 +72,11 @@ function asApiError(error: unknown): ApiError {
 /** The server refused the attempt's key for this payment (422 idempotency_key_reused): nothing was charged by it. */
 const isStaleAttempt = (error: { status: number; code: string }) => error.status === 422 && error.code === 'idempotency_key_reused';
 
-export async function runPayment(deps: PaymentDeps, dispatch: PaymentDispatch, from: PaymentState = INITIAL_PAYMENT_STATE): Promise<PaymentState> {
+export async function runPayment(
+  deps: PaymentDeps,
+  dispatch: PaymentDispatch,
+  from: PaymentState = INITIAL_PAYMENT_STATE,
+): Promise<PaymentState> {
   let state = from;
   /** Applies and dispatches an event; false (and nothing dispatched) when the state does not take it. */
   const emit = (event: PaymentEvent): boolean => {

@@ -9,9 +9,7 @@ export type CouponDiscount = { percent_off: number; amount_off?: never } | { amo
 export function applyDiscount(amountCents: number, coupon: CouponDiscount | null | undefined): number {
   if (!coupon) return roundTo3(amountCents);
   const discounted =
-    coupon.percent_off !== undefined
-      ? amountCents - (amountCents * coupon.percent_off) / 100
-      : amountCents - coupon.amount_off;
+    coupon.percent_off !== undefined ? amountCents - (amountCents * coupon.percent_off) / 100 : amountCents - coupon.amount_off;
   return roundTo3(Math.max(0, discounted));
 }
 

@@ -19,11 +19,19 @@ describe('buildQuote', () => {
     ['100 % off', { coupon: { percent_off: 100 } }, { subtotal: 14900, discount: 14900, tax: 0, total: 0 }],
     ['amount off above the price', { coupon: { amount_off: 99999 } }, { subtotal: 14900, discount: 14900, tax: 0, total: 0 }],
     ['sales tax added', { taxRate: salesTax }, { subtotal: 14900, discount: 0, tax: 969, total: 15869 }],
-    ['20 % off then sales tax', { coupon: { percent_off: 20 }, taxRate: salesTax }, { subtotal: 14900, discount: 2980, tax: 775, total: 12695 }],
+    [
+      '20 % off then sales tax',
+      { coupon: { percent_off: 20 }, taxRate: salesTax },
+      { subtotal: 14900, discount: 2980, tax: 775, total: 12695 },
+    ],
     ['VAT included', { taxRate: vat }, { subtotal: 14900, discount: 0, tax: 2483, total: 14900 }],
     ['with an add-on', { items: [plan, tote] }, { subtotal: 17400, discount: 0, tax: 0, total: 17400 }],
     ['a trial', { items: [trial], taxRate: salesTax }, { subtotal: 0, discount: 0, tax: 0, total: 0 }],
-    ['odd percentage keeps the invoice adding up', { items: [{ ...plan, discountedAmount: 1999 }], coupon: { percent_off: 12.5 } }, { subtotal: 1999, discount: 250, tax: 0, total: 1749 }],
+    [
+      'odd percentage keeps the invoice adding up',
+      { items: [{ ...plan, discountedAmount: 1999 }], coupon: { percent_off: 12.5 } },
+      { subtotal: 1999, discount: 250, tax: 0, total: 1749 },
+    ],
   ] as const)('%s', (_name, overrides, expected) => {
     const result = quote(overrides as Partial<QuoteInput>);
     expect(result).toMatchObject(expected);

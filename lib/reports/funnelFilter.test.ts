@@ -6,7 +6,11 @@ const now = new Date('2025-03-31T23:30:00.000Z');
 describe('parseFunnelFilter', () => {
   it.each<[string, Record<string, string | string[] | undefined>, object]>([
     ['no query: the last 30 days, live, all campaigns', {}, { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live' }],
-    ['empty fields, as a GET form sends them', { from: '', to: ' ', campaign: '', mode: '' }, { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live' }],
+    [
+      'empty fields, as a GET form sends them',
+      { from: '', to: ' ', campaign: '', mode: '' },
+      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live' },
+    ],
     ['a given period', { from: '2025-01-01', to: '2025-01-31' }, { from: '2025-01-01', to: '2025-01-31' }],
     ['one day', { from: '2024-02-29', to: '2024-02-29' }, { from: '2024-02-29', to: '2024-02-29' }],
     ['a campaign and a mode', { campaign: 'vogue-demo_single', mode: 'test' }, { campaignId: 'vogue-demo_single', mode: 'test' }],

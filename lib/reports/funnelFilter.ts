@@ -57,7 +57,8 @@ function day(value: QueryValue, name: 'from' | 'to', fallback: string): ParseRes
   const parsed = single(value, name);
   if (!parsed.ok) return parsed;
   if (parsed.value === null) return { ok: true, value: fallback };
-  if (!isRealDay(parsed.value)) return { ok: false, message: `The "${name}" date must be a day written as YYYY-MM-DD, such as 2025-03-31.` };
+  if (!isRealDay(parsed.value))
+    return { ok: false, message: `The "${name}" date must be a day written as YYYY-MM-DD, such as 2025-03-31.` };
   return { ok: true, value: parsed.value };
 }
 

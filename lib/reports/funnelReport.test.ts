@@ -14,7 +14,9 @@ const WAYPOINTS: FunnelWaypointId[] = ['campaign', 'cart', 'credit-card', 'succe
 
 /** Counts for the four steps in order, as split rows. */
 function split(campaignId: string | null, source: string | null, livemode: boolean, visitors: number[]): SplitWaypointCount[] {
-  return WAYPOINTS.map((waypointId, i) => ({ campaignId, source, livemode, waypointId, visitors: visitors[i] ?? 0 })).filter((row) => row.visitors > 0);
+  return WAYPOINTS.map((waypointId, i) => ({ campaignId, source, livemode, waypointId, visitors: visitors[i] ?? 0 })).filter(
+    (row) => row.visitors > 0,
+  );
 }
 
 function total(campaignId: string | null, visitors: number[]): CampaignWaypointCount[] {
@@ -48,7 +50,11 @@ describe('conversion', () => {
 
 describe('computeFunnelReport', () => {
   it('gives an empty report when nothing was counted', () => {
-    expect(computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, range)).toEqual({ range, campaigns: [], sessionlessEvents: 0 });
+    expect(computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, range)).toEqual({
+      range,
+      campaigns: [],
+      sessionlessEvents: 0,
+    });
   });
 
   it.each<{ name: string; steps: number[]; fromPrevious: (string | null)[]; overall: string }>([
@@ -56,7 +62,12 @@ describe('computeFunnelReport', () => {
     { name: 'nobody beyond the offer page', steps: [40, 0, 0, 0], fromPrevious: [null, '0.0%', '—', '—'], overall: '0.0%' },
     // Visitors who open the cart from a link count at the cart without the offer page.
     { name: 'visitors entering at the cart', steps: [0, 5, 3, 1], fromPrevious: [null, '—', '60.0%', '33.3%'], overall: '—' },
-    { name: 'more at a later step than before it', steps: [10, 12, 12, 12], fromPrevious: [null, '120.0%', '100.0%', '100.0%'], overall: '120.0%' },
+    {
+      name: 'more at a later step than before it',
+      steps: [10, 12, 12, 12],
+      fromPrevious: [null, '120.0%', '100.0%', '100.0%'],
+      overall: '120.0%',
+    },
   ])('computes steps and conversions for $name', ({ steps, fromPrevious, overall }) => {
     const counts: FunnelCounts = { splits: split('c1', null, true, steps), campaigns: total('c1', steps), sessionlessEvents: 0 };
     const [campaign] = computeFunnelReport(counts, range).campaigns;
@@ -101,7 +112,12 @@ describe('computeFunnelReport', () => {
 
   it('orders campaigns by offer-page visitors, then by id, and keeps events without a campaign apart', () => {
     const counts: FunnelCounts = {
-      splits: [...split('small', null, true, [5]), ...split(null, null, true, [7]), ...split('big', null, true, [90, 1]), ...split('also-small', null, true, [5])],
+      splits: [
+        ...split('small', null, true, [5]),
+        ...split(null, null, true, [7]),
+        ...split('big', null, true, [90, 1]),
+        ...split('also-small', null, true, [5]),
+      ],
       campaigns: [...total('small', [5]), ...total(null, [7]), ...total('big', [90, 1]), ...total('also-small', [5])],
       sessionlessEvents: 0,
     };
@@ -109,7 +125,9 @@ describe('computeFunnelReport', () => {
   });
 
   it('echoes the period it covers', () => {
-    expect(computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, { from: '2025-01-01', to: '2025-01-01' }).range).toEqual({
+    expect(
+      computeFunnelReport({ splits: [], campaigns: [], sessionlessEvents: 0 }, { from: '2025-01-01', to: '2025-01-01' }).range,
+    ).toEqual({
       from: '2025-01-01',
       to: '2025-01-01',
     });

@@ -126,9 +126,7 @@ const firstStepVisitors = (line: FunnelLine) => line.steps[0]?.visitors ?? 0;
 // Most visited first, then by name, so that the report reads the same on every load.
 function bySplitOrder(a: FunnelSplit, b: FunnelSplit): number {
   return (
-    firstStepVisitors(b) - firstStepVisitors(a) ||
-    a.sourceLabel.localeCompare(b.sourceLabel) ||
-    Number(b.livemode) - Number(a.livemode)
+    firstStepVisitors(b) - firstStepVisitors(a) || a.sourceLabel.localeCompare(b.sourceLabel) || Number(b.livemode) - Number(a.livemode)
   );
 }
 

@@ -50,6 +50,4 @@ export interface FunnelReportView {
 
 export type RefusedStatus = 400 | 401 | 405 | 429 | 503;
 
-export type FunnelReportPageProps =
-  | ({ kind: 'report' } & FunnelReportView)
-  | { kind: 'refused'; status: RefusedStatus; message: string };
+export type FunnelReportPageProps = ({ kind: 'report' } & FunnelReportView) | { kind: 'refused'; status: RefusedStatus; message: string };

@@ -3,7 +3,6 @@ import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import { DECLINE_REASON_LABELS, computeOrderFigures, declineReasonLabel, type DeclineCount } from './orderFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 
-
 const decline = (failureCode: string | null, orders: number, fields: Partial<DeclineCount> = {}): DeclineCount => ({
   campaignId: 'vogue-demo-single',
   source: null,
@@ -51,7 +50,9 @@ describe('computeOrderFigures', () => {
       ['(direct)', true, 'USD', 1, 2500],
       ['newsletter', true, 'GBP', 1, 900],
     ]);
-    expect(campaign!.totals.map((t) => [t.livemode, t.currencyCode, t.paidOrders, t.revenue, t.promoOrders, t.promoDiscount, t.declinedOrders])).toEqual([
+    expect(
+      campaign!.totals.map((t) => [t.livemode, t.currencyCode, t.paidOrders, t.revenue, t.promoOrders, t.promoDiscount, t.declinedOrders]),
+    ).toEqual([
       [false, 'USD', 5, 100, 0, 0, 0],
       [true, 'USD', 4, 10000, 1, 500, 2],
       [true, 'GBP', 1, 900, 0, 0, 0],
@@ -100,7 +101,11 @@ describe('computeOrderFigures', () => {
 
   it('lists campaigns with the most paid orders first', () => {
     const report = computeOrderFigures({
-      splits: [orderLine({ campaignId: 'b-campaign', paidOrders: 1 }), orderLine({ campaignId: 'c-campaign', paidOrders: 7 }), orderLine({ campaignId: 'a-campaign', paidOrders: 1 })],
+      splits: [
+        orderLine({ campaignId: 'b-campaign', paidOrders: 1 }),
+        orderLine({ campaignId: 'c-campaign', paidOrders: 7 }),
+        orderLine({ campaignId: 'a-campaign', paidOrders: 1 }),
+      ],
       declines: [],
     });
     expect(report.campaigns.map((c) => c.campaignId)).toEqual(['c-campaign', 'a-campaign', 'b-campaign']);

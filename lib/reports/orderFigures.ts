@@ -154,7 +154,16 @@ interface Accumulator {
 
 function accumulator(livemode: boolean, currencyCode: string): Accumulator {
   return {
-    counts: { livemode, currencyCode, paidOrders: 0, revenue: 0, promoOrders: 0, promoDiscount: 0, declinedOrders: 0, authentication: noAuthentication() },
+    counts: {
+      livemode,
+      currencyCode,
+      paidOrders: 0,
+      revenue: 0,
+      promoOrders: 0,
+      promoDiscount: 0,
+      declinedOrders: 0,
+      authentication: noAuthentication(),
+    },
     reasons: new Map(),
   };
 }
@@ -180,7 +189,10 @@ const figuresOf = (acc: Accumulator): OrderFigures => ({ ...acc.counts, ...topRe
  * totals per mode × currency. Campaigns with the most paid orders come first.
  */
 export function computeOrderFigures(counts: OrderCounts): OrderFiguresReport {
-  const campaigns = new Map<string, { splits: Map<string, { source: string | null; acc: Accumulator }>; totals: Map<string, Accumulator> }>();
+  const campaigns = new Map<
+    string,
+    { splits: Map<string, { source: string | null; acc: Accumulator }>; totals: Map<string, Accumulator> }
+  >();
   const campaignOf = (campaignId: string) => {
     const campaign = campaigns.get(campaignId) ?? { splits: new Map(), totals: new Map() };
     campaigns.set(campaignId, campaign);
@@ -204,7 +216,9 @@ export function computeOrderFigures(counts: OrderCounts): OrderFiguresReport {
 
   const report = [...campaigns].map(([campaignId, { splits, totals }]): CampaignOrderFigures => ({
     campaignId,
-    splits: [...splits.values()].map(({ source, acc }): OrderSplitFigures => ({ source, sourceLabel: source ?? DIRECT_SOURCE_LABEL, ...figuresOf(acc) })).sort(byLineOrder),
+    splits: [...splits.values()]
+      .map(({ source, acc }): OrderSplitFigures => ({ source, sourceLabel: source ?? DIRECT_SOURCE_LABEL, ...figuresOf(acc) }))
+      .sort(byLineOrder),
     totals: [...totals.values()].map(figuresOf).sort(byLineOrder),
   }));
   const paid = (campaign: CampaignOrderFigures) => campaign.totals.reduce((sum, line) => sum + line.paidOrders, 0);

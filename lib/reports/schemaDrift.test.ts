@@ -3,7 +3,15 @@ import { parseObservedSchema, schemaDrift, type ExpectedEventSchemas, type Schem
 
 /** Expected schemas, plain (the `|absent` marking of optional properties has its own test below). */
 const expected: ExpectedEventSchemas = {
-  waypoint: { campaignId: 'string', currentPage: 'string', depth: 'number', promoCode: 'string', segment: 'string', timestamp: 'number', waypointId: 'string' },
+  waypoint: {
+    campaignId: 'string',
+    currentPage: 'string',
+    depth: 'number',
+    promoCode: 'string',
+    segment: 'string',
+    timestamp: 'number',
+    waypointId: 'string',
+  },
   'add-to-cart': { campaignId: 'string', 'item.id': 'string', 'item.price': 'number', source: 'string|null', timestamp: 'number' },
 };
 
@@ -27,7 +35,11 @@ describe('schemaDrift', () => {
       observations: [observed('waypoint', waypointSchema), observed('waypoint', offerPageSchema), observed('waypoint', promoCodeSchema)],
       drift: [],
     },
-    { name: 'nothing for a null where null is allowed', observations: [observed('add-to-cart', { ...addToCartSchema, source: 'null' })], drift: [] },
+    {
+      name: 'nothing for a null where null is allowed',
+      observations: [observed('add-to-cart', { ...addToCartSchema, source: 'null' })],
+      drift: [],
+    },
     {
       name: 'an event the catalogue does not know',
       observations: [observed('checkout-started', { campaignId: 'string' })],
@@ -36,12 +48,24 @@ describe('schemaDrift', () => {
     {
       name: 'a property the catalogue does not know',
       observations: [observed('waypoint', { ...offerPageSchema, promoCode: 'string', 'utm.medium': 'string' })],
-      drift: [{ eventName: 'waypoint', kind: 'unexpected-property', property: 'utm.medium', expectedType: null, observedType: 'string', ...seen }],
+      drift: [
+        { eventName: 'waypoint', kind: 'unexpected-property', property: 'utm.medium', expectedType: null, observedType: 'string', ...seen },
+      ],
     },
     {
       name: 'a property none of the shapes had',
       observations: [observed('add-to-cart', withoutPrice), observed('add-to-cart', { ...withoutPrice, source: 'null' }, { count: 1 })],
-      drift: [{ eventName: 'add-to-cart', kind: 'missing-property', property: 'item.price', expectedType: 'number', observedType: null, ...seen, count: 5 }],
+      drift: [
+        {
+          eventName: 'add-to-cart',
+          kind: 'missing-property',
+          property: 'item.price',
+          expectedType: 'number',
+          observedType: null,
+          ...seen,
+          count: 5,
+        },
+      ],
     },
     {
       name: 'a property of another type',
@@ -51,7 +75,9 @@ describe('schemaDrift', () => {
     {
       name: 'a null where the catalogue allows none',
       observations: [observed('add-to-cart', { ...addToCartSchema, campaignId: 'null' })],
-      drift: [{ eventName: 'add-to-cart', kind: 'type-changed', property: 'campaignId', expectedType: 'string', observedType: 'null', ...seen }],
+      drift: [
+        { eventName: 'add-to-cart', kind: 'type-changed', property: 'campaignId', expectedType: 'string', observedType: 'null', ...seen },
+      ],
     },
     {
       name: 'an object sent whole where the catalogue expects its properties',
@@ -67,7 +93,15 @@ describe('schemaDrift', () => {
   });
 
   it('lists the differences of an event by kind, then property', () => {
-    const observation = observed('waypoint', { campaignId: 'number', depth: 'number', extra: 'boolean', another: 'string', segment: 'string', promoCode: 'string', waypointId: 'string' });
+    const observation = observed('waypoint', {
+      campaignId: 'number',
+      depth: 'number',
+      extra: 'boolean',
+      another: 'string',
+      segment: 'string',
+      promoCode: 'string',
+      waypointId: 'string',
+    });
     expect(schemaDrift([observation], expected).map((d) => [d.kind, d.property])).toEqual([
       ['unexpected-property', 'another'],
       ['unexpected-property', 'extra'],
@@ -80,26 +114,68 @@ describe('schemaDrift', () => {
   it('merges the same difference seen in several shapes: widest period, summed count', () => {
     const drift = schemaDrift(
       [
-        observed('waypoint', { ...offerPageSchema, extra: 'string' }, { firstSeen: '2025-03-05T00:00:00.000Z', lastSeen: '2025-03-06T00:00:00.000Z', count: 2 }),
-        observed('waypoint', { ...promoCodeSchema, extra: 'string' }, { firstSeen: '2025-03-01T00:00:00.000Z', lastSeen: '2025-03-03T00:00:00.000Z', count: 5 }),
-        observed('waypoint', { ...waypointSchema, extra: 'number' }, { firstSeen: '2025-03-04T00:00:00.000Z', lastSeen: '2025-03-09T00:00:00.000Z', count: 1 }),
+        observed(
+          'waypoint',
+          { ...offerPageSchema, extra: 'string' },
+          { firstSeen: '2025-03-05T00:00:00.000Z', lastSeen: '2025-03-06T00:00:00.000Z', count: 2 },
+        ),
+        observed(
+          'waypoint',
+          { ...promoCodeSchema, extra: 'string' },
+          { firstSeen: '2025-03-01T00:00:00.000Z', lastSeen: '2025-03-03T00:00:00.000Z', count: 5 },
+        ),
+        observed(
+          'waypoint',
+          { ...waypointSchema, extra: 'number' },
+          { firstSeen: '2025-03-04T00:00:00.000Z', lastSeen: '2025-03-09T00:00:00.000Z', count: 1 },
+        ),
         observed('mystery', {}, { firstSeen: '2025-03-02T00:00:00.000Z', count: 3 }),
         observed('mystery', { a: 'string' }, { lastSeen: '2025-03-08T00:00:00.000Z', count: 4 }),
       ],
       expected,
     );
     expect(drift).toEqual([
-      { eventName: 'mystery', kind: 'unknown-event', property: null, expectedType: null, observedType: null, firstSeen: '2025-03-01T10:00:00.000Z', lastSeen: '2025-03-08T00:00:00.000Z', count: 7 },
-      { eventName: 'waypoint', kind: 'unexpected-property', property: 'extra', expectedType: null, observedType: 'number', firstSeen: '2025-03-04T00:00:00.000Z', lastSeen: '2025-03-09T00:00:00.000Z', count: 1 },
-      { eventName: 'waypoint', kind: 'unexpected-property', property: 'extra', expectedType: null, observedType: 'string', firstSeen: '2025-03-01T00:00:00.000Z', lastSeen: '2025-03-06T00:00:00.000Z', count: 7 },
+      {
+        eventName: 'mystery',
+        kind: 'unknown-event',
+        property: null,
+        expectedType: null,
+        observedType: null,
+        firstSeen: '2025-03-01T10:00:00.000Z',
+        lastSeen: '2025-03-08T00:00:00.000Z',
+        count: 7,
+      },
+      {
+        eventName: 'waypoint',
+        kind: 'unexpected-property',
+        property: 'extra',
+        expectedType: null,
+        observedType: 'number',
+        firstSeen: '2025-03-04T00:00:00.000Z',
+        lastSeen: '2025-03-09T00:00:00.000Z',
+        count: 1,
+      },
+      {
+        eventName: 'waypoint',
+        kind: 'unexpected-property',
+        property: 'extra',
+        expectedType: null,
+        observedType: 'string',
+        firstSeen: '2025-03-01T00:00:00.000Z',
+        lastSeen: '2025-03-06T00:00:00.000Z',
+        count: 7,
+      },
     ]);
   });
 
   it('does not take names of Object.prototype for expected events or properties', () => {
     expect(schemaDrift([observed('constructor', {})], expected).map((d) => d.kind)).toEqual(['unknown-event']);
-    expect(schemaDrift([observed('waypoint', { ...offerPageSchema, promoCode: 'string', toString: 'string' })], expected).map((d) => [d.kind, d.property])).toEqual([
-      ['unexpected-property', 'toString'],
-    ]);
+    expect(
+      schemaDrift([observed('waypoint', { ...offerPageSchema, promoCode: 'string', toString: 'string' })], expected).map((d) => [
+        d.kind,
+        d.property,
+      ]),
+    ).toEqual([['unexpected-property', 'toString']]);
   });
 });
 
@@ -120,8 +196,16 @@ describe('parseObservedSchema', () => {
 describe('schemaDrift and properties that may be absent', () => {
   it('never reports a property marked |absent as missing, but still checks its type when sent', () => {
     const expected = { waypoint: { waypointId: 'string', promoCode: 'string|absent' } };
-    const seen = (schema: Record<string, string>) => ({ eventName: 'waypoint', schema, firstSeen: '2026-11-21T00:00:00.000Z', lastSeen: '2026-11-21T00:00:00.000Z', count: 1 });
+    const seen = (schema: Record<string, string>) => ({
+      eventName: 'waypoint',
+      schema,
+      firstSeen: '2026-11-21T00:00:00.000Z',
+      lastSeen: '2026-11-21T00:00:00.000Z',
+      count: 1,
+    });
     expect(schemaDrift([seen({ waypointId: 'string' })], expected)).toEqual([]);
-    expect(schemaDrift([seen({ waypointId: 'string', promoCode: 'number' })], expected).map((entry) => [entry.kind, entry.property])).toEqual([['type-changed', 'promoCode']]);
+    expect(
+      schemaDrift([seen({ waypointId: 'string', promoCode: 'number' })], expected).map((entry) => [entry.kind, entry.property]),
+    ).toEqual([['type-changed', 'promoCode']]);
   });
 });

@@ -71,7 +71,10 @@ async function domSettles(ms = SCAN_DEBOUNCE_MS) {
 
 let stop: (() => void) | undefined;
 const start = (h: ActionHandlers, root: Document | Element = document) => {
-  stop = startActionBinding(root, h, { campaignId: 'vogue-demo-single', IntersectionObserver: FakeIntersectionObserver as unknown as typeof IntersectionObserver });
+  stop = startActionBinding(root, h, {
+    campaignId: 'vogue-demo-single',
+    IntersectionObserver: FakeIntersectionObserver as unknown as typeof IntersectionObserver,
+  });
   return stop;
 };
 
@@ -119,11 +122,23 @@ describe('parseActions', () => {
   it.each([
     ['an unsupported type', { type: 'pixel', trigger: 'click' }, 'unsupported action type'],
     ['an unsupported trigger', { ...subscribeClick, trigger: 'scroll' }, 'unsupported trigger'],
-    ['an unsupported segment operation', { type: 'segment', trigger: 'click', operation: 'replace', segment: 'x' }, 'unsupported segment operation'],
+    [
+      'an unsupported segment operation',
+      { type: 'segment', trigger: 'click', operation: 'replace', segment: 'x' },
+      'unsupported segment operation',
+    ],
     ['a segment action without segment', { type: 'segment', trigger: 'click', operation: 'add' }, 'needs a "segment"'],
     ['an unsupported funnel topic', { ...subscribeClick, event: { ...subscribeClick.event, _topic: 'other' } }, 'unsupported funnel topic'],
-    ['an unsupported funnel action', { ...subscribeClick, event: { ...subscribeClick.event, action: 'swipe' } }, 'unsupported funnel action'],
-    ['a funnel action without action', { ...subscribeClick, event: { ...subscribeClick.event, action: undefined } }, 'Missing action for FunnelEvent'],
+    [
+      'an unsupported funnel action',
+      { ...subscribeClick, event: { ...subscribeClick.event, action: 'swipe' } },
+      'unsupported funnel action',
+    ],
+    [
+      'a funnel action without action',
+      { ...subscribeClick, event: { ...subscribeClick.event, action: undefined } },
+      'Missing action for FunnelEvent',
+    ],
     ['a funnel event without el', { ...subscribeClick, event: { ...subscribeClick.event, el: '' } }, 'needs "el" and "position"'],
     ['a funnel action without event', { type: 'funnel', trigger: 'click' }, 'needs an "event" object'],
     ['an analytics action without name', { type: 'analytics', trigger: 'click' }, 'needs a "name"'],

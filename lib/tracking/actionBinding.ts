@@ -208,7 +208,11 @@ function actionRunner(handlers: ActionHandlers): ActionRunner {
  * every element with markup from the target up (a click bubbles), hovers once per element.
  * The target may have left the DOM (the click navigated): its own markup still says what to run.
  */
-function replay(early: readonly EarlyAction[], runner: ActionRunner, actionsOf: (el: Element, value: string) => readonly BoundAction[] | null): void {
+function replay(
+  early: readonly EarlyAction[],
+  runner: ActionRunner,
+  actionsOf: (el: Element, value: string) => readonly BoundAction[] | null,
+): void {
   for (const { trigger, target } of early) {
     for (let el: Element | null = target; el; el = el.parentElement) {
       const value = el.getAttribute(ACTIONS_ATTRIBUTE);

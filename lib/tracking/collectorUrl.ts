@@ -18,7 +18,14 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 /** localhost, IP addresses and single-label hosts have no registrable domain to derive from. */
 export function isLocalOrIpHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || IPV4.test(host) || host.startsWith('[') || host.includes(':') || !host.includes('.');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    IPV4.test(host) ||
+    host.startsWith('[') ||
+    host.includes(':') ||
+    !host.includes('.')
+  );
 }
 
 /** The host without its port (IPv6 literals keep their brackets). */
@@ -55,7 +62,11 @@ export function collectorOrigin(template: string | null, pageHost: string, proto
   const hasPlaceholder = /\{(host|domain)\}/.test(trimmed);
   if (hasPlaceholder && isLocalOrIpHost(hostnameOf(pageHost))) return pageOrigin;
   const filled = trimmed.replaceAll('{host}', pageHost).replaceAll('{domain}', registrableDomain(hostnameOf(pageHost)));
-  const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(filled) ? filled : filled.startsWith('//') ? `${scheme}${filled}` : `${scheme}//${filled}`;
+  const absolute = /^[a-z][a-z\d+.-]*:\/\//i.test(filled)
+    ? filled
+    : filled.startsWith('//')
+      ? `${scheme}${filled}`
+      : `${scheme}//${filled}`;
   try {
     return new URL(absolute).origin;
   } catch {

@@ -10,7 +10,8 @@ vi.mock('next/router', () => ({ default: { beforePopState: () => undefined } }))
 
 const MARTECH = 'https://cdn.martech.example/lib.js';
 /** Consent as answered: everything allowed (full), or strictly necessary only (anonymous). */
-const answered = (mode: TrackingMode) => trackingConsentFor({ decided: true, groups: mode === 'full' ? ALL_GROUPS : NECESSARY_ONLY }, 'anonymous-first');
+const answered = (mode: TrackingMode) =>
+  trackingConsentFor({ decided: true, groups: mode === 'full' ? ALL_GROUPS : NECESSARY_ONLY }, 'anonymous-first');
 const scripts = () => [...document.scripts].map((script) => script.src);
 
 function follower(pageMode: TrackingMode, configured: { martech?: string; trackingId?: string } = {}) {

@@ -1,10 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildEcommerceAddToCart, buildEcommercePurchase, majorUnits, pushEcommerce, pushToDataLayer, type DataLayerHost } from './dataLayer';
+import {
+  buildEcommerceAddToCart,
+  buildEcommercePurchase,
+  majorUnits,
+  pushEcommerce,
+  pushToDataLayer,
+  type DataLayerHost,
+} from './dataLayer';
 import { buildAddToCart, buildPurchase, type TrackedCartItem } from './events';
 
 afterEach(() => vi.restoreAllMocks());
 
-const item: TrackedCartItem = { id: '2101', name: 'Vogue Digital', price: 2999, currency: '$', currencyCode: 'USD', campaignId: 'vogue-demo-single' };
+const item: TrackedCartItem = {
+  id: '2101',
+  name: 'Vogue Digital',
+  price: 2999,
+  currency: '$',
+  currencyCode: 'USD',
+  campaignId: 'vogue-demo-single',
+};
 
 describe('pushToDataLayer', () => {
   it('creates window.dataLayer when the tag manager has not, and pushes in order', () => {

@@ -56,7 +56,12 @@ export interface Ga4EcommerceEntry extends DataLayerEntry {
  */
 export const majorUnits = (cents: number): number => Math.round(cents) / 100;
 
-const ga4Item = (item: TrackedCartItem): Ga4Item => ({ item_id: item.id, item_name: item.name, price: majorUnits(item.price), quantity: 1 });
+const ga4Item = (item: TrackedCartItem): Ga4Item => ({
+  item_id: item.id,
+  item_name: item.name,
+  price: majorUnits(item.price),
+  quantity: 1,
+});
 
 /** GA4 `add_to_cart`: one subscription, the cart's only line (SPEC §4: the cart is emptied first). */
 export function buildEcommerceAddToCart(event: AddToCartEvent): Ga4EcommerceEntry {

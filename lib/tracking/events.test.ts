@@ -27,37 +27,78 @@ describe('event builders (SPEC §3, §4)', () => {
     [
       'page load: waypoint page-navigation, depth 100',
       buildPageLoad(at),
-      { name: 'waypoint', payload: { waypointId: 'page-navigation', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId } },
+      {
+        name: 'waypoint',
+        payload: {
+          waypointId: 'page-navigation',
+          depth: 100,
+          timestamp: at.timestamp,
+          currentPage: at.currentPage,
+          campaignId: at.campaignId,
+        },
+      },
     ],
     [
       'offer page load: depth 100 and segment mtu.v',
       buildOfferPageLoad(at),
-      { name: 'waypoint', payload: { waypointId: 'campaign', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId, segment: 'mtu.v' } },
+      {
+        name: 'waypoint',
+        payload: {
+          waypointId: 'campaign',
+          depth: 100,
+          timestamp: at.timestamp,
+          currentPage: at.currentPage,
+          campaignId: at.campaignId,
+          segment: 'mtu.v',
+        },
+      },
     ],
     [
       'cart load: depth 100',
       buildCartLoad(at),
-      { name: 'waypoint', payload: { waypointId: 'cart', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId } },
+      {
+        name: 'waypoint',
+        payload: { waypointId: 'cart', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId },
+      },
     ],
     [
       'credit-card waypoint load: depth 100',
       buildCreditCardWaypointLoad(at),
-      { name: 'waypoint', payload: { waypointId: 'credit-card', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId } },
+      {
+        name: 'waypoint',
+        payload: { waypointId: 'credit-card', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId },
+      },
     ],
     [
       'promo-code apply: depth 115 with the code',
       buildPromoCodeApply({ ...at, promoCode: 'SAVE20' }),
-      { name: 'waypoint', payload: { waypointId: 'promo-code', depth: 115, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId, promoCode: 'SAVE20' } },
+      {
+        name: 'waypoint',
+        payload: {
+          waypointId: 'promo-code',
+          depth: 115,
+          timestamp: at.timestamp,
+          currentPage: at.currentPage,
+          campaignId: at.campaignId,
+          promoCode: 'SAVE20',
+        },
+      },
     ],
     [
       'success page load: depth 100',
       buildSuccessPageLoad(at),
-      { name: 'waypoint', payload: { waypointId: 'success', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId } },
+      {
+        name: 'waypoint',
+        payload: { waypointId: 'success', depth: 100, timestamp: at.timestamp, currentPage: at.currentPage, campaignId: at.campaignId },
+      },
     ],
     [
       'first-name focus: billing-information',
       buildFirstNameFocus('c1'),
-      { name: 'funnel-ui', payload: { _topic: 'waypoint.journey', action: 'focus', el: 'first-name', position: 'billing-information', campaignId: 'c1' } },
+      {
+        name: 'funnel-ui',
+        payload: { _topic: 'waypoint.journey', action: 'focus', el: 'first-name', position: 'billing-information', campaignId: 'c1' },
+      },
     ],
     [
       'cart-exit magic-link click',
@@ -72,17 +113,26 @@ describe('event builders (SPEC §3, §4)', () => {
     [
       'subscription intent hover',
       buildSubscriptionIntent('hover', '2101', 'c1'),
-      { name: 'funnel-ui', payload: { _topic: 'waypoint.journey', action: 'hover', el: 'subscribe', position: 'offer-2101', campaignId: 'c1' } },
+      {
+        name: 'funnel-ui',
+        payload: { _topic: 'waypoint.journey', action: 'hover', el: 'subscribe', position: 'offer-2101', campaignId: 'c1' },
+      },
     ],
     [
       'subscription intent click',
       buildSubscriptionIntent('click', '2101', 'c1'),
-      { name: 'funnel-ui', payload: { _topic: 'waypoint.journey', action: 'click', el: 'subscribe', position: 'offer-2101', campaignId: 'c1' } },
+      {
+        name: 'funnel-ui',
+        payload: { _topic: 'waypoint.journey', action: 'click', el: 'subscribe', position: 'offer-2101', campaignId: 'c1' },
+      },
     ],
     [
       'success page magic-link click',
       buildSuccessMagicLinkClick('c1'),
-      { name: 'funnel-ui', payload: { _topic: 'waypoint.journey', action: 'click', el: 'magic-link', position: 'success', campaignId: 'c1' } },
+      {
+        name: 'funnel-ui',
+        payload: { _topic: 'waypoint.journey', action: 'click', el: 'magic-link', position: 'success', campaignId: 'c1' },
+      },
     ],
     [
       'add to cart: the item, with the source as targeter',
@@ -91,7 +141,14 @@ describe('event builders (SPEC §3, §4)', () => {
     ],
     [
       'auto-renewal consent visible: onvisible on renewal-notice-consent',
-      buildAutoRenewalConsentVisible({ timestamp: at.timestamp, campaignId: 'c1', country: 'US', brand: 'vogue', region: 'CA', page: '/vogue/demo-single/credit-card' }),
+      buildAutoRenewalConsentVisible({
+        timestamp: at.timestamp,
+        campaignId: 'c1',
+        country: 'US',
+        brand: 'vogue',
+        region: 'CA',
+        page: '/vogue/demo-single/credit-card',
+      }),
       {
         name: 'auto-renewal-consent-visible',
         payload: {
@@ -166,7 +223,9 @@ describe('event builders (SPEC §3, §4)', () => {
 
 describe('buildFunnelEvent', () => {
   it.each([undefined, null, ''] as const)('throws without an action (%j)', (action) => {
-    expect(() => buildFunnelEvent({ _topic: 'cart.ui', action, el: 'x', position: 'y', campaignId: 'c' })).toThrow('Missing action for FunnelEvent');
+    expect(() => buildFunnelEvent({ _topic: 'cart.ui', action, el: 'x', position: 'y', campaignId: 'c' })).toThrow(
+      'Missing action for FunnelEvent',
+    );
   });
 });
 

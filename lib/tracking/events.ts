@@ -108,12 +108,7 @@ export interface MarketingPermissionsEvent {
 }
 
 export type JourneyEvent =
-  | FunnelUiEvent
-  | WaypointEvent
-  | AddToCartEvent
-  | PurchaseEvent
-  | AutoRenewalConsentVisibleEvent
-  | MarketingPermissionsEvent;
+  FunnelUiEvent | WaypointEvent | AddToCartEvent | PurchaseEvent | AutoRenewalConsentVisibleEvent | MarketingPermissionsEvent;
 export type JourneyEventName = JourneyEvent['name'];
 export const JOURNEY_EVENT_NAMES = [
   'funnel-ui',
@@ -135,7 +130,10 @@ export function buildFunnelEvent(fields: {
   campaignId: string;
 }): FunnelUiEvent {
   if (!fields.action) throw new Error('Missing action for FunnelEvent');
-  return { name: 'funnel-ui', payload: { _topic: fields._topic, action: fields.action, el: fields.el, position: fields.position, campaignId: fields.campaignId } };
+  return {
+    name: 'funnel-ui',
+    payload: { _topic: fields._topic, action: fields.action, el: fields.el, position: fields.position, campaignId: fields.campaignId },
+  };
 }
 
 export type CartExitLink = 'magic-link' | 'sign-in';
@@ -175,7 +173,10 @@ export function buildPageLoad({ campaignId, currentPage, timestamp }: PageContex
 
 /** The offer page's load: depth 100, and the visitor joins segment `mtu.v` (SPEC §4). */
 export function buildOfferPageLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: waypointOf('campaign'), depth: 100, timestamp, currentPage, campaignId, segment: 'mtu.v' } };
+  return {
+    name: 'waypoint',
+    payload: { waypointId: waypointOf('campaign'), depth: 100, timestamp, currentPage, campaignId, segment: 'mtu.v' },
+  };
 }
 
 /** The cart's load: the step between the offer and the card that the funnel report counts. */

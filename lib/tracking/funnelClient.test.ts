@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FunnelItem } from './events';
-import { chooseFunnelRoute, createFunnelClient, FUNNEL_GET_PAYLOAD_LIMIT, FUNNEL_MAX_ITEMS, funnelBody, funnelRequestUrl } from './funnelClient';
+import {
+  chooseFunnelRoute,
+  createFunnelClient,
+  FUNNEL_GET_PAYLOAD_LIMIT,
+  FUNNEL_MAX_ITEMS,
+  funnelBody,
+  funnelRequestUrl,
+} from './funnelClient';
 import { createMemoryTransport } from './transports/memoryTransport';
 
 const item = (action: string, payload: Record<string, unknown> = {}): FunnelItem => ({ action, payload });

@@ -105,7 +105,8 @@ export function createFunnelClient(options: FunnelClientOptions): FunnelClient {
     waiting = [];
     // The endpoint takes at most 100 items a request: a long burst leaves as several.
     const requests: Promise<void>[] = [];
-    for (let start = 0; start < items.length; start += FUNNEL_MAX_ITEMS) requests.push(deliver(items.slice(start, start + FUNNEL_MAX_ITEMS)));
+    for (let start = 0; start < items.length; start += FUNNEL_MAX_ITEMS)
+      requests.push(deliver(items.slice(start, start + FUNNEL_MAX_ITEMS)));
     return Promise.all(requests).then(() => undefined);
   }
 

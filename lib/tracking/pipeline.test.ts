@@ -14,12 +14,22 @@ import {
 function recorder(name: string, purpose: TrackingPurpose) {
   const received: { event: JourneyEvent; context: EventContext }[] = [];
   const consents: TrackingConsent[] = [];
-  const destination: Destination = { name, purpose, send: (event, context) => received.push({ event, context }), setConsent: (c) => consents.push(c) };
+  const destination: Destination = {
+    name,
+    purpose,
+    send: (event, context) => received.push({ event, context }),
+    setConsent: (c) => consents.push(c),
+  };
   return { destination, received, consents };
 }
 
 const page = { campaignId: 'c1', currentPage: '/vogue/demo-single', timestamp: 1 };
-const contextFor = (mode: TrackingMode) => ({ sessionId: mode === 'full' ? 'tracing-id' : 'page-view-id', source: 'src', livemode: false, page: '/p' });
+const contextFor = (mode: TrackingMode) => ({
+  sessionId: mode === 'full' ? 'tracing-id' : 'page-view-id',
+  source: 'src',
+  livemode: false,
+  page: '/p',
+});
 const UNANSWERED = trackingConsentFor({ decided: false }, 'anonymous-first');
 const STRICT_UNANSWERED = trackingConsentFor({ decided: false }, 'strict');
 const ALL = trackingConsentFor({ decided: true, groups: ALL_GROUPS }, 'anonymous-first');
@@ -30,7 +40,11 @@ describe('createPipeline', () => {
   it('delivers to measurement at once and holds targeting until its consent, then replays in order', () => {
     const funnel = recorder('funnel', 'measurement');
     const segments = recorder('segmentation', 'targeting');
-    const pipeline = createPipeline({ destinations: [funnel.destination, segments.destination], context: contextFor, initialConsent: UNANSWERED });
+    const pipeline = createPipeline({
+      destinations: [funnel.destination, segments.destination],
+      context: contextFor,
+      initialConsent: UNANSWERED,
+    });
 
     pipeline.deliver(buildOfferPageLoad(page));
     pipeline.deliver(buildCartExitClick('sign-in', 'c1'));
@@ -54,7 +68,11 @@ describe('createPipeline', () => {
   it('lets performance (C0002) govern the collector and the inspector once the visitor has answered', () => {
     const funnel = recorder('funnel', 'measurement');
     const analytics = recorder('analytics', 'performance');
-    const pipeline = createPipeline({ destinations: [funnel.destination, analytics.destination], context: contextFor, initialConsent: UNANSWERED });
+    const pipeline = createPipeline({
+      destinations: [funnel.destination, analytics.destination],
+      context: contextFor,
+      initialConsent: UNANSWERED,
+    });
     pipeline.deliver(buildOfferPageLoad(page));
     expect(analytics.received).toHaveLength(1); // SPEC §4: anonymous measurement before an answer
 
@@ -101,7 +119,12 @@ describe('createPipeline', () => {
 
   it('keeps at most maxPending events for consent', () => {
     const segments = recorder('segmentation', 'targeting');
-    const pipeline = createPipeline({ destinations: [segments.destination], context: contextFor, initialConsent: UNANSWERED, maxPending: 3 });
+    const pipeline = createPipeline({
+      destinations: [segments.destination],
+      context: contextFor,
+      initialConsent: UNANSWERED,
+      maxPending: 3,
+    });
     for (let i = 0; i < 5; i += 1) pipeline.deliver(buildCartExitClick('sign-in', `c${i}`));
     pipeline.setConsent(ALL);
     expect(segments.received.map((r) => (r.event.payload as { campaignId: string }).campaignId)).toEqual(['c2', 'c3', 'c4']);

@@ -117,7 +117,12 @@ describe('createSchemaInspector', () => {
     const { inspector, batches } = setup({ appEnv: 'development' });
     inspector.observe('waypoint', { depth: 100 });
     await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toEqual([{ sessionId: 'session-1', events: [{ name: 'waypoint', properties: { depth: 'number' }, seenAt: Date.parse('2025-01-01T00:00:00.000Z') }] }]);
+    expect(batches).toEqual([
+      {
+        sessionId: 'session-1',
+        events: [{ name: 'waypoint', properties: { depth: 'number' }, seenAt: Date.parse('2025-01-01T00:00:00.000Z') }],
+      },
+    ]);
   });
 
   it('drops what waits when told to discard it: nothing of it is ever sent', async () => {
@@ -231,6 +236,8 @@ describe('createSchemaInspector', () => {
   });
 
   it('uses the spec constants (SPEC §9)', () => {
-    expect([INSPECTOR_BATCH_SIZE, INSPECTOR_FLUSH_MS, INSPECTOR_MAX_STORED, INSPECTOR_SESSION_MS, INSPECTOR_DEDUPE_MS]).toEqual([30, 30_000, 1000, 300_000, 300]);
+    expect([INSPECTOR_BATCH_SIZE, INSPECTOR_FLUSH_MS, INSPECTOR_MAX_STORED, INSPECTOR_SESSION_MS, INSPECTOR_DEDUPE_MS]).toEqual([
+      30, 30_000, 1000, 300_000, 300,
+    ]);
   });
 });

@@ -10,7 +10,6 @@ export { isSegmentOperation, SEGMENT_OPERATIONS, type SegmentOperation };
  * without CORS. Nothing here throws: bad input and failed requests are logged.
  */
 
-
 /** `${base}/${operation}?segment=…` (and `&livemode=false` in test mode); a trailing slash on the base is not doubled. */
 export function segmentationUrl(baseUrl: string, operation: SegmentOperation, segment: string, livemode = true): string {
   return `${baseUrl.replace(/\/+$/, '')}/${operation}?segment=${encodeURIComponent(segment)}${livemode ? '' : '&livemode=false'}`;
@@ -26,7 +25,11 @@ export interface SegmentationClient {
   apply(operation: string, segment: string): Promise<boolean>;
 }
 
-export function createSegmentationClient(baseUrl: string, transport: Transport = createPixelTransport(), livemode = true): SegmentationClient {
+export function createSegmentationClient(
+  baseUrl: string,
+  transport: Transport = createPixelTransport(),
+  livemode = true,
+): SegmentationClient {
   async function request(operation: SegmentOperation, segment: string): Promise<boolean> {
     if (typeof segment !== 'string' || segment.trim() === '') {
       console.warn(`Segmentation ${operation} ignored: no segment given.`);

@@ -52,12 +52,19 @@ export function startTracking(
 ) {
   const { tracking, mode } = config;
   const funnel = createFunnelClient({ url: tracking.funnel.url, apiKey: tracking.funnel.apiKey, livemode: mode.livemode });
-  const inspector = createSchemaInspector({ url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true), appEnv: tracking.appEnv });
+  const inspector = createSchemaInspector({
+    url: funnelRequestUrl(tracking.inspectorUrl, tracking.funnel.apiKey, true),
+    appEnv: tracking.appEnv,
+  });
   const segmentation = createSegmentationClient(tracking.segmentationUrl, undefined, mode.livemode);
   const analytics = createAnalyticsDestination({
     collectorOrigin: collectorOrigin(tracking.collectorUrl, window.location.host, window.location.protocol),
     initialConsent,
-    pageContext: () => ({ campaignId: latest.current.flow.campaignId, livemode: latest.current.mode.livemode, source: latest.current.mode.source }),
+    pageContext: () => ({
+      campaignId: latest.current.flow.campaignId,
+      livemode: latest.current.mode.livemode,
+      source: latest.current.mode.source,
+    }),
   });
   const pipeline = createPipeline({
     initialConsent,

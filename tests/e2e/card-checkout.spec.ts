@@ -4,7 +4,6 @@ import { CheckoutPage, SandboxBankPage, SuccessPage } from './pages/CheckoutPage
 import { ADMIN_HEADERS } from './support';
 import { toCheckout } from './pages/journey';
 
-
 test('single offer with 4242: success page with the invoice', async ({ page }) => {
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await expect(page.getByTestId('sandbox-note')).toBeVisible();
@@ -29,7 +28,9 @@ test('dual offer, print plan with an address, in New York: auto-renewal consent 
   // Today's introductory price, then the renewals at the full price.
   const terms = page.getByTestId('auto-renewal-terms');
   await expect(terms).toContainText('Today you pay $149.00.');
-  await expect(terms).toContainText(/renews automatically on [A-Z][a-z]+ \d{1,2}, \d{4} and every year after that at \$200\.00 plus any applicable tax/);
+  await expect(terms).toContainText(
+    /renews automatically on [A-Z][a-z]+ \d{1,2}, \d{4} and every year after that at \$200\.00 plus any applicable tax/,
+  );
   await expect(checkout.renewalConsent).not.toBeChecked();
   await checkout.submit();
   await expect(page.getByText('Please tick the box to agree to the automatic renewal terms.')).toBeVisible();
@@ -148,7 +149,13 @@ test('an empty form shows every problem next to its field and focuses the first'
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await checkout.submit();
   await expect(page.getByLabel('Email')).toBeFocused();
-  for (const message of ['Enter your email address.', 'Enter your first name.', 'Enter your last name.', 'Choose your country.', 'Enter your card number.']) {
+  for (const message of [
+    'Enter your email address.',
+    'Enter your first name.',
+    'Enter your last name.',
+    'Choose your country.',
+    'Enter your card number.',
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -195,7 +202,9 @@ test('the success page shows nothing to a browser that did not pay', async ({ pa
 
 test('operators need the token to list transactions', async ({ request }) => {
   expect((await request.get('/api/admin/transactions')).status()).toBe(401);
-  expect((await request.get('/api/admin/transactions', { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status()).toBe(401);
+  expect((await request.get('/api/admin/transactions', { headers: { authorization: 'Bearer wrong-token-wrong-token' } })).status()).toBe(
+    401,
+  );
   const bad = await request.get('/api/admin/transactions?limit=0', { headers: ADMIN_HEADERS });
   expect(bad.status()).toBe(400);
 });

@@ -57,7 +57,9 @@ test('strict: nothing is sent before an answer; "Reject all" lets the funnel alo
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Subscribe' }).hover();
   await page.waitForTimeout(1_500);
-  expect(to(requests, FUNNEL).length + to(requests, COLLECTOR).length + to(requests, INSPECTOR).length + to(requests, SEGMENTATION).length).toBe(0);
+  expect(
+    to(requests, FUNNEL).length + to(requests, COLLECTOR).length + to(requests, INSPECTOR).length + to(requests, SEGMENTATION).length,
+  ).toBe(0);
 
   await banner(page).getByRole('button', { name: 'Reject all' }).click();
   // What waited (the page's load, the hover) goes to the funnel now; the answer allows nothing else.
@@ -87,7 +89,9 @@ test('strict: "Accept all" sends to the collector and the inspector too, and the
   expect(to(requests, FUNNEL).length).toBeGreaterThan(0);
 });
 
-test('anonymous-first: measured anonymously before an answer; without Performance (C0002) the collector and the inspector stop', async ({ page }) => {
+test('anonymous-first: measured anonymously before an answer; without Performance (C0002) the collector and the inspector stop', async ({
+  page,
+}) => {
   const requests = recordRequests(page);
   await page.goto('/vogue/demo-single?livemode=false');
   await expect.poll(() => to(requests, COLLECTOR).length).toBeGreaterThan(0);
@@ -95,7 +99,9 @@ test('anonymous-first: measured anonymously before an answer; without Performanc
 
   await banner(page).getByRole('button', { name: 'Manage choices' }).click();
   await expect(banner(page).getByRole('checkbox', { name: /Performance/ })).not.toBeChecked();
-  await banner(page).getByRole('checkbox', { name: /Functional/ }).check();
+  await banner(page)
+    .getByRole('checkbox', { name: /Functional/ })
+    .check();
   await banner(page).getByRole('button', { name: 'Save my choices' }).click();
   const collectorBefore = to(requests, COLLECTOR).length;
   const inspectorBefore = to(requests, INSPECTOR).length;

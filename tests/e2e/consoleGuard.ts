@@ -84,7 +84,9 @@ export class ConsoleGuard {
 
   /** What went wrong since the last reset, less the declared explained answers. */
   unexplained(): string[] {
-    return this.problems.filter((problem) => !this.isExplained(problem)).map((problem) => `${problem.kind} on ${pathnameOf(problem.url)}: ${problem.text}`);
+    return this.problems
+      .filter((problem) => !this.isExplained(problem))
+      .map((problem) => `${problem.kind} on ${pathnameOf(problem.url)}: ${problem.text}`);
   }
 
   /**
@@ -110,5 +112,7 @@ export async function settled(page: Page): Promise<void> {
     const heading = document.querySelector('h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
   });
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150)))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 150)))),
+  );
 }

@@ -14,7 +14,14 @@ test('every personal page has its own nonce policy, and each script tag of the p
   const first = await request.get('/vogue/demo-single?livemode=false');
   const second = await request.get('/vogue/demo-single?livemode=false');
   const policy = first.headers()['content-security-policy']!;
-  for (const directive of ["'strict-dynamic'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'report-uri /api/csp-reports']) expect(policy).toContain(directive);
+  for (const directive of [
+    "'strict-dynamic'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    'report-uri /api/csp-reports',
+  ])
+    expect(policy).toContain(directive);
   const nonce = nonceOf(policy)!;
   expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   expect(nonceOf(second.headers()['content-security-policy'])).not.toBe(nonce);
@@ -25,7 +32,9 @@ test('every personal page has its own nonce policy, and each script tag of the p
   expect((await request.get('/api/ping')).headers()['content-security-policy']).toBe("frame-ancestors 'none'");
 });
 
-test('a shared offer page carries no nonce: our files run by origin, and Next\'s inline bootstrap by the hash its policy names', async ({ request }) => {
+test("a shared offer page carries no nonce: our files run by origin, and Next's inline bootstrap by the hash its policy names", async ({
+  request,
+}) => {
   const first = await request.get('/vogue/demo-single?source=shared-policy');
   const second = await request.get('/vogue/demo-single?source=shared-policy');
   expect(first.headers()['cache-control']).toMatch(/^public, s-maxage=\d+, stale-while-revalidate=\d+$/);
@@ -33,12 +42,15 @@ test('a shared offer page carries no nonce: our files run by origin, and Next\'s
   // The same policy and bytes for everyone: nothing of the request in them.
   expect(second.headers()['content-security-policy']).toBe(policy);
   expect(await second.text()).toBe(await first.text());
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'report-uri /api/csp-reports']) expect(policy).toContain(directive);
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", 'report-uri /api/csp-reports'])
+    expect(policy).toContain(directive);
   expect(policy).not.toMatch(/nonce|strict-dynamic/);
   const scriptSrc = /script-src ([^;]+)/.exec(policy)![1]!.split(' ');
   const html = await first.text();
   expect(html).not.toContain('nonce');
-  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=|application\/json/.test(attributes!));
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes]) => !/\bsrc=|application\/json/.test(attributes!),
+  );
   expect(inline.length).toBeGreaterThan(0);
   const hashes = inline.map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
   expect(scriptSrc).toEqual([...hashes, "'self'"]);
@@ -56,7 +68,10 @@ test('a script injected into a shared offer page does not run, and the page itse
 
   await page.route('**/demo-single?source=shared-injected', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('</head>', '<script>window.__skimmer = true</script><script src="https://skimmer.example/s.js"></script></head>');
+    const html = (await response.text()).replace(
+      '</head>',
+      '<script>window.__skimmer = true</script><script src="https://skimmer.example/s.js"></script></head>',
+    );
     await route.fulfill({ response, body: html });
   });
   await page.goto('/vogue/demo-single?source=shared-injected');
@@ -69,7 +84,10 @@ test('a script injected into the payment page does not run, and the funnel repor
   // Stands for a compromised page (an XSS, a tampered proxy): markup with scripts the server never sent.
   await page.route('**/demo-single/credit-card?*', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('</head>', '<script>window.__skimmer = true</script><script src="https://skimmer.example/s.js"></script></head>');
+    const html = (await response.text()).replace(
+      '</head>',
+      '<script>window.__skimmer = true</script><script src="https://skimmer.example/s.js"></script></head>',
+    );
     await route.fulfill({ response, body: html });
   });
   const blocked: string[] = [];
@@ -80,7 +98,12 @@ test('a script injected into the payment page does not run, and the funnel repor
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as { __skimmer?: boolean }).__skimmer)).toBeUndefined();
   expect(blocked.length).toBeGreaterThanOrEqual(2);
-  const report = async () => (await request.get('/admin/funnel', { headers: { authorization: `Basic ${Buffer.from(`m:${E2E_REPORT_PASSWORD}`).toString('base64')}` } })).text();
+  const report = async () =>
+    (
+      await request.get('/admin/funnel', {
+        headers: { authorization: `Basic ${Buffer.from(`m:${E2E_REPORT_PASSWORD}`).toString('base64')}` },
+      })
+    ).text();
   await expect.poll(report, { timeout: 15_000 }).toContain('https://skimmer.example');
   expect(await report()).toContain('/vogue/demo-single/credit-card');
 });
@@ -95,7 +118,9 @@ function watchScripts(page: Page) {
   });
   const inlineWithoutNonce = async () =>
     page.evaluate(() =>
-      [...document.scripts].filter((script) => !script.src && script.type !== 'application/json' && !script.nonce).map((script) => script.outerHTML.slice(0, 80)),
+      [...document.scripts]
+        .filter((script) => !script.src && script.type !== 'application/json' && !script.nonce)
+        .map((script) => script.outerHTML.slice(0, 80)),
     );
   return { files, inlineWithoutNonce };
 }

@@ -12,7 +12,16 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 }
 
 /** What an error page must never show: internals of the server, the framework or the failure. */
-const LEAKS = [/\bstack\b/i, /\/work\//, /node_modules/, /webpack|turbopack/i, /Next\.js|React/, /Internal Server Error/i, /This page could not be found/i, /\bat [\w.]+ \(/];
+const LEAKS = [
+  /\bstack\b/i,
+  /\/work\//,
+  /node_modules/,
+  /webpack|turbopack/i,
+  /Next\.js|React/,
+  /Internal Server Error/i,
+  /This page could not be found/i,
+  /\bat [\w.]+ \(/,
+];
 
 test('a 404 under a brand: status 404, the brand, one h1, and a way back to its offers', async ({ page }) => {
   const errorPage = await ErrorPage.open(page, '/vogue/no-such-campaign?livemode=false', 404);
@@ -58,7 +67,9 @@ for (const path of ['/vogue/no-such-campaign', '/nothing', '/vogue/demo-single/n
   });
 }
 
-test('the payment provider is down (sandbox card 4000 0000 0000 5035): an outage panel within the step, then Try again pays', async ({ page }) => {
+test('the payment provider is down (sandbox card 4000 0000 0000 5035): an outage panel within the step, then Try again pays', async ({
+  page,
+}) => {
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await checkout.fillBilling();
   await checkout.fillCard('4000 0000 0000 5035');

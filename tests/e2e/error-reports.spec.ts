@@ -23,7 +23,8 @@ test.beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      if (/\/envelope\//.test(req.url ?? '')) envelopes.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'));
+      if (/\/envelope\//.test(req.url ?? ''))
+        envelopes.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8'));
       res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/json' });
       res.end('{}');
     });

@@ -77,7 +77,9 @@ async function expectSignInForm(page: Page): Promise<void> {
 
 async function expectInvalidLink(page: Page): Promise<void> {
   await expect(heading(page)).toHaveText('We could not sign you in');
-  await expect(page.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText('This sign-in link is not valid. It may have been copied incompletely.');
+  await expect(page.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText(
+    'This sign-in link is not valid. It may have been copied incompletely.',
+  );
 }
 
 for (const campaign of CAMPAIGNS) {
@@ -129,27 +131,42 @@ for (const campaign of CAMPAIGNS) {
       );
     });
 
-    test('(b) reload with a real cart and after a real purchase, (c) back and forward on every step', async ({ page, request }, testInfo) => {
+    test('(b) reload with a real cart and after a real purchase, (c) back and forward on every step', async ({
+      page,
+      request,
+    }, testInfo) => {
       test.slow(); // a whole journey with ~35 checked visits; it still takes seconds, not minutes
       await signInIfGated(campaign, page, request);
       const guard = ConsoleGuard.attach(page, testInfo);
       type Check = () => Promise<unknown>;
       const backThenForward = async (label: string, expectBack: Check, expectForward: Check, explained: ExplainedAnswer[] = []) => {
-        await guard.visit(`${label}: back`, async () => {
-          await page.goBack();
-          await expectBack();
-        }, { explained });
-        await guard.visit(`${label}: forward`, async () => {
-          await page.goForward();
-          await expectForward();
-        }, { explained });
+        await guard.visit(
+          `${label}: back`,
+          async () => {
+            await page.goBack();
+            await expectBack();
+          },
+          { explained },
+        );
+        await guard.visit(
+          `${label}: forward`,
+          async () => {
+            await page.goForward();
+            await expectForward();
+          },
+          { explained },
+        );
       };
       const reload = async (label: string, expectPage: Check, status = 200, explained: ExplainedAnswer[] = []) => {
-        await guard.visit(`${label}: reload`, async () => {
-          const response = await page.reload();
-          expect(response?.status(), `status of the reloaded ${label}`).toBe(status);
-          await expectPage();
-        }, { explained });
+        await guard.visit(
+          `${label}: reload`,
+          async () => {
+            const response = await page.reload();
+            expect(response?.status(), `status of the reloaded ${label}`).toBe(status);
+            await expectPage();
+          },
+          { explained },
+        );
       };
 
       // Offer page → cart, then the offer page again by back/forward.
@@ -162,7 +179,11 @@ for (const campaign of CAMPAIGNS) {
         await new OfferPage(page).choose(campaign.offer);
         await expectCart(page);
       });
-      await backThenForward('offer page', () => expectOffers(page, campaign), () => expectCart(page));
+      await backThenForward(
+        'offer page',
+        () => expectOffers(page, campaign),
+        () => expectCart(page),
+      );
       await reload('cart', () => expectCart(page));
 
       // Cart → sign-in page (auth/initiate), then back to the cart by its own link.
@@ -171,7 +192,11 @@ for (const campaign of CAMPAIGNS) {
         await page.waitForURL(/\/auth\/initiate\/cart\?/);
         await expectSignInForm(page);
       });
-      await backThenForward('cart', () => expectCart(page), () => expectSignInForm(page));
+      await backThenForward(
+        'cart',
+        () => expectCart(page),
+        () => expectSignInForm(page),
+      );
       await reload('auth/initiate', async () => {
         await expectSignInForm(page);
         await expect(page.getByText(`Sign in to continue with ${campaign.offer}`)).toBeVisible();
@@ -181,7 +206,11 @@ for (const campaign of CAMPAIGNS) {
         await page.waitForURL(new RegExp(`${campaign.path}/cart\\?`));
         await expectCart(page);
       });
-      await backThenForward('auth/initiate', () => expectSignInForm(page), () => expectCart(page));
+      await backThenForward(
+        'auth/initiate',
+        () => expectSignInForm(page),
+        () => expectCart(page),
+      );
 
       // auth/complete with the cart filled: an unusable link is explained however it is reached.
       await guard.visit(
@@ -199,7 +228,12 @@ for (const campaign of CAMPAIGNS) {
         await page.waitForURL(new RegExp(`${campaign.path}/auth/initiate\\?`));
         await expectSignInForm(page);
       });
-      await backThenForward('auth/complete', () => expectInvalidLink(page), () => expectSignInForm(page), [INVALID_LINK]);
+      await backThenForward(
+        'auth/complete',
+        () => expectInvalidLink(page),
+        () => expectSignInForm(page),
+        [INVALID_LINK],
+      );
 
       // Cart → promo code (a code applied where one can be), then back/forward and a reload.
       await guard.visit('cart, again', async () => {
@@ -210,7 +244,11 @@ for (const campaign of CAMPAIGNS) {
         await new CartPage(page).openPromoCode();
         await expectPromoCode(page, null);
       });
-      await backThenForward('cart', () => expectCart(page), () => expectPromoCode(page, null));
+      await backThenForward(
+        'cart',
+        () => expectCart(page),
+        () => expectPromoCode(page, null),
+      );
       const code = campaign.trial ? null : 'SAVE20';
       if (code) {
         await guard.visit('promo code applied', async () => {
@@ -225,7 +263,11 @@ for (const campaign of CAMPAIGNS) {
         await page.getByRole('link', { name: 'Continue to payment' }).click();
         await expectPayment(page, campaign);
       });
-      await backThenForward('promo code', () => expectPromoCode(page, code), () => expectPayment(page, campaign));
+      await backThenForward(
+        'promo code',
+        () => expectPromoCode(page, code),
+        () => expectPayment(page, campaign),
+      );
       const checkout = new CheckoutPage(page);
       await checkout.fillBilling({ email: `every-step.${Date.now()}@example.com` });
       const email = await page.getByLabel('Email').inputValue();

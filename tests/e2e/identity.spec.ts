@@ -21,7 +21,10 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
 }
 
-test('pre-auth campaign: anonymous visitor → auth/initiate with the query, magic link → back to the page → purchase', async ({ page, request }) => {
+test('pre-auth campaign: anonymous visitor → auth/initiate with the query, magic link → back to the page → purchase', async ({
+  page,
+  request,
+}) => {
   const email = `preauth.${Date.now()}@example.com`;
   await page.goto('/epicurious/demo-preauth?livemode=false&source=e2e');
   await page.waitForURL(/\/epicurious\/demo-preauth\/auth\/initiate\?livemode=false&source=e2e$/);
@@ -63,14 +66,18 @@ test('a sign-in link works once, then says it was used', async ({ page, request,
   const other = await browser.newPage();
   const response = await other.goto(link);
   expect(response?.status()).toBe(410);
-  await expect(other.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText('This sign-in link has already been used: each link works once.');
+  await expect(other.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText(
+    'This sign-in link has already been used: each link works once.',
+  );
   await other.close();
 });
 
 test('a tampered link is refused', async ({ page }) => {
   const response = await page.goto(`/vogue/demo-single/auth/complete?token=${'A'.repeat(43)}`);
   expect(response?.status()).toBe(400);
-  await expect(page.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText('This sign-in link is not valid. It may have been copied incompletely.');
+  await expect(page.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText(
+    'This sign-in link is not valid. It may have been copied incompletely.',
+  );
 });
 
 test('a return path off the journey falls back to the campaign page', async ({ page, request }) => {
@@ -86,7 +93,9 @@ test('a return path off the journey falls back to the campaign page', async ({ p
 });
 
 test('verify and profile answer as the spec says without a session', async ({ request }) => {
-  const verify = await request.get('/martech/api/user/v2/authenticate/verify', { headers: { accept: 'application/json', livemode: 'false' } });
+  const verify = await request.get('/martech/api/user/v2/authenticate/verify', {
+    headers: { accept: 'application/json', livemode: 'false' },
+  });
   expect(verify.status()).toBe(401);
   expect(await verify.json()).toEqual({ error: { code: 401, status: 'MISSING' } });
   const invalid = await request.get('/martech/api/user/v2/authenticate/verify', { headers: { cookie: 'CN_token_access=forged' } });
@@ -99,7 +108,10 @@ test('verify and profile answer as the spec says without a session', async ({ re
 
 test('sign-in links are rate-limited per address, with a readable answer', async ({ request }) => {
   const email = `limit.${Date.now()}@example.com`;
-  const ask = () => request.post('/api/identity/links', { data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single' } });
+  const ask = () =>
+    request.post('/api/identity/links', {
+      data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single' },
+    });
   for (let i = 0; i < 5; i += 1) expect((await ask()).status()).toBe(202);
   const limited = await ask();
   expect(limited.status()).toBe(429);
@@ -109,7 +121,13 @@ test('sign-in links are rate-limited per address, with a readable answer', async
 test('a forged Host header cannot point a sign-in link at another site', async ({ request }) => {
   const response = await request.post('/api/identity/links', {
     headers: { host: 'evil.example' },
-    data: { email: `victim.${Date.now()}@example.com`, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single' },
+    data: {
+      email: `victim.${Date.now()}@example.com`,
+      purpose: 'magic-link',
+      brand: 'vogue',
+      urlSlug: 'demo-single',
+      returnPath: '/vogue/demo-single',
+    },
   });
   expect(response.status()).toBe(503);
   expect((await response.json()).error.code).toBe('public_origin_missing');
@@ -117,7 +135,9 @@ test('a forged Host header cannot point a sign-in link at another site', async (
 
 test('a link scanner that only asks for the headers does not use up the link', async ({ page, request }) => {
   const email = `scanned.${Date.now()}@example.com`;
-  await request.post('/api/identity/links', { data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' } });
+  await request.post('/api/identity/links', {
+    data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
+  });
   const link = await linkFromOutbox(request, email);
   const head = await request.head(link, { maxRedirects: 0 });
   expect(head.headers()['referrer-policy']).toBe('no-referrer');

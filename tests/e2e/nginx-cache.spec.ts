@@ -36,7 +36,12 @@ test.describe('the offer page through nginx', () => {
   const get = (url: string, cookie?: string) => fetch(`${front.base}${url}`, { headers: cookie ? { cookie } : {} });
   const answer = async (url: string, cookie?: string) => {
     const response = await get(url, cookie);
-    return { status: response.status, cache: response.headers.get('x-cache-status'), cacheControl: response.headers.get('cache-control'), body: await response.text() };
+    return {
+      status: response.status,
+      cache: response.headers.get('x-cache-status'),
+      cacheControl: response.headers.get('cache-control'),
+      body: await response.text(),
+    };
   };
 
   test('the second anonymous request is a cache hit, byte for byte the first, with no nonce in it', async () => {

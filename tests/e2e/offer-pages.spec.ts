@@ -10,7 +10,15 @@ const CAMPAIGNS = [
     path: '/vogue/demo-single',
     template: 'single-offer-v1',
     headline: 'Subscribe to Vogue',
-    offers: [{ name: 'Vogue Digital', price: '$25.00', full: '$50.00', button: 'Subscribe', terms: '$25.00 for the first year, then $50.00 a year.' }],
+    offers: [
+      {
+        name: 'Vogue Digital',
+        price: '$25.00',
+        full: '$50.00',
+        button: 'Subscribe',
+        terms: '$25.00 for the first year, then $50.00 a year.',
+      },
+    ],
   },
   {
     path: '/newyorker/demo-dual',
@@ -25,13 +33,17 @@ const CAMPAIGNS = [
     path: '/wired/demo-trial',
     template: 'single-offer-v1',
     headline: 'Try WIRED free for 30 days',
-    offers: [{ name: 'WIRED Free Trial', price: '$0.00', full: null, button: 'Start free trial', terms: 'Free for 30 days, then $29.99 a year.' }],
+    offers: [
+      { name: 'WIRED Free Trial', price: '$0.00', full: null, button: 'Start free trial', terms: 'Free for 30 days, then $29.99 a year.' },
+    ],
   },
   {
     path: '/gq/demo-gbp',
     template: 'single-offer-v1',
     headline: 'Subscribe to GQ',
-    offers: [{ name: 'GQ Digital', price: '£19.99', full: '£39.99', button: 'Subscribe', terms: '£19.99 for the first year, then £39.99 a year.' }],
+    offers: [
+      { name: 'GQ Digital', price: '£19.99', full: '£39.99', button: 'Subscribe', terms: '£19.99 for the first year, then £39.99 a year.' },
+    ],
   },
   {
     path: '/epicurious/demo-preauth',

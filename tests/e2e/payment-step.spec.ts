@@ -76,7 +76,9 @@ test('after a promo code the way on is right there, and a free order says why a 
 
 test('a trial states its first charge; the renewal terms show for every buyer', async ({ page }) => {
   const checkout = await toPayment(page, '/wired/demo-trial', 'WIRED Free Trial');
-  await expect(page.getByTestId('first-charge-note')).toContainText(/Your free trial ends on \w+ \d+, \d{4}; your card is then charged \$29\.99/);
+  await expect(page.getByTestId('first-charge-note')).toContainText(
+    /Your free trial ends on \w+ \d+, \d{4}; your card is then charged \$29\.99/,
+  );
   await checkout.fillBilling({ country: 'United Kingdom' });
   await expect(page.getByTestId('auto-renewal-terms')).toContainText('renews automatically');
   await expect(checkout.renewalConsent).toHaveCount(0);
@@ -95,7 +97,9 @@ test('print: delivered to the billing address unless another is given, and the s
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.submit();
   const success = await SuccessPage.expectOpen(page);
-  await expect(page.getByTestId('first-issue')).toHaveText(/^Your first print issue will arrive by \w+ \d+, \d{4}, delivered to 4 Times Square, New York 10036\.$/);
+  await expect(page.getByTestId('first-issue')).toHaveText(
+    /^Your first print issue will arrive by \w+ \d+, \d{4}, delivered to 4 Times Square, New York 10036\.$/,
+  );
   await expect(page.getByTestId('invoice-renewal')).toHaveText(/^\w+ \d+, \d{4}, \$200\.00$/);
   await expect(success.total).toBeVisible();
 });

@@ -27,7 +27,10 @@ test.describe('bad input gets a 4xx with a message', () => {
   });
 
   test('malformed JSON', async ({ request }) => {
-    const response = await request.post(QUOTE, { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"brand": "newyorker",') });
+    const response = await request.post(QUOTE, {
+      headers: { 'content-type': 'application/json' },
+      data: Buffer.from('{"brand": "newyorker",'),
+    });
     expect(response.status()).toBe(400);
     expect((await response.json()).error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
@@ -69,7 +72,9 @@ test('the Stripe webhook endpoint says so when Stripe is not configured', async 
 });
 
 test('the sandbox bank refuses an unknown payment and a malformed answer', async ({ request }) => {
-  const unknown = await request.post('/api/sandbox/payments/pi_sandbox_aaaaaaaaaaaaaaaaaaaa/authenticate', { data: { outcome: 'approve' } });
+  const unknown = await request.post('/api/sandbox/payments/pi_sandbox_aaaaaaaaaaaaaaaaaaaa/authenticate', {
+    data: { outcome: 'approve' },
+  });
   expect(unknown.status()).toBe(404);
   const malformed = await request.post('/api/sandbox/payments/nope/authenticate', { data: { outcome: 'maybe' } });
   expect(malformed.status()).toBe(400);

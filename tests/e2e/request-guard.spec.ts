@@ -5,10 +5,14 @@ import { expect, test } from '@playwright/test';
 async function raw(baseURL: string, requestLine: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(`${requestLine}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.end(`${requestLine}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+    );
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
-    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer.split('\r\n\r\n').slice(1).join('\r\n\r\n') }));
+    socket.on('end', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer.split('\r\n\r\n').slice(1).join('\r\n\r\n') }),
+    );
     socket.on('error', reject);
   });
 }
@@ -27,7 +31,9 @@ test('request targets that are not a path get a clear answer, never a 500 or a r
   expect((await raw(baseURL!, `GET http://${own.host}/vogue/demo-single?livemode=false HTTP/1.1`)).status).toBe(200);
 });
 
-test('long query strings are refused at once, on pages and static files alike, and the offer page keeps answering meanwhile', async ({ request }) => {
+test('long query strings are refused at once, on pages and static files alike, and the offer page keeps answering meanwhile', async ({
+  request,
+}) => {
   const asset = (await (await request.get('/vogue/demo-single')).text()).match(/<script[^>]+src="([^"]+)"/)![1]!;
   const tooLong = await request.get(`${asset}?${FLOOD}`);
   expect(tooLong.status()).toBe(414);

@@ -8,7 +8,9 @@ const SECURITY = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-test('every answer forbids sniffing and framing, keeps referrers short, and allows payment features on the payment step only', async ({ request }) => {
+test('every answer forbids sniffing and framing, keeps referrers short, and allows payment features on the payment step only', async ({
+  request,
+}) => {
   const offer = await request.get('/vogue/demo-single?livemode=false');
   const payment = await request.get('/vogue/demo-single/credit-card?livemode=false');
   const api = await request.get('/api/ping');
@@ -35,7 +37,10 @@ test("operators' answers are never cached", async ({ request }) => {
 });
 
 test('a payment asked for with If-None-Match is answered in full, never 304', async ({ request }) => {
-  const submit = await request.post('/api/checkout/submit', { headers: { 'if-none-match': '*' }, data: sandboxSubmitBody('etag@example.com') });
+  const submit = await request.post('/api/checkout/submit', {
+    headers: { 'if-none-match': '*' },
+    data: sandboxSubmitBody('etag@example.com'),
+  });
   expect(submit.status()).toBe(200);
   expect(await submit.json()).toMatchObject({ status: 'succeeded' });
   const page = await request.get('/vogue/demo-single?livemode=false', { headers: { 'if-none-match': '*' } });

@@ -91,14 +91,16 @@ test.describe('consent gating', () => {
     await expect(banner).toBeHidden();
 
     // Full: the segment the offer page asked for is now added, and the tracing id is kept.
-    await expect.poll(() => requests.filter((r) => path(r) === '/user-context/segmentation/add').map((r) => new URL(r.url()).search)).toEqual([
-      '?segment=mtu.v&livemode=false',
-    ]);
+    await expect
+      .poll(() => requests.filter((r) => path(r) === '/user-context/segmentation/add').map((r) => new URL(r.url()).search))
+      .toEqual(['?segment=mtu.v&livemode=false']);
     expect(writes).toContain('session:pj_tracing_session_id');
     expect(writes).toContain('cookie:pj_consent');
     await page.getByRole('link', { name: 'Continue to payment' }).click();
     await CheckoutPage.expectOpen(page);
-    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name).some((name) => name.startsWith('_sp_id'))).toBe(true);
+    await expect
+      .poll(async () => (await context.cookies()).map((cookie) => cookie.name).some((name) => name.startsWith('_sp_id')))
+      .toBe(true);
     expect(requests.filter(isTracking).length).toBeGreaterThan(trackingBefore);
     const afterConsent = requests.filter((r) => path(r) === '/com.condenast/yv8').at(-1)!;
     expect(afterConsent.headers()['sp-anonymous']).toBeUndefined();
@@ -122,9 +124,13 @@ test.describe('consent gating', () => {
     await offers.choose('Vogue Digital');
     await CartPage.expectOpen(page);
     const cartLoads = async () =>
-      (await storedEvents(request, { campaignId: 'vogue-demo-single', channel: 'funnel', since: new Date(Date.now() - 60_000).toISOString() })).filter(
-        (event) => event.action === 'add-to-cart' && event.sessionId !== tracingId,
-      );
+      (
+        await storedEvents(request, {
+          campaignId: 'vogue-demo-single',
+          channel: 'funnel',
+          since: new Date(Date.now() - 60_000).toISOString(),
+        })
+      ).filter((event) => event.action === 'add-to-cart' && event.sessionId !== tracingId);
     await expect.poll(async () => (await cartLoads()).length).toBeGreaterThan(0);
     expect(requests.filter((r) => path(r).startsWith('/user-context/segmentation')).length).toBe(segmentsBefore);
   });
@@ -147,7 +153,10 @@ test.describe('consent gating', () => {
   });
 });
 
-test('without consent, a purchase through the bank’s page still reads as one visitor: the page coming back continues the visit', async ({ page, request }) => {
+test('without consent, a purchase through the bank’s page still reads as one visitor: the page coming back continues the visit', async ({
+  page,
+  request,
+}) => {
   const source = `anonymous-3ds-${Date.now()}`;
   const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false', source });
   await offers.choose('Vogue Digital');
@@ -163,12 +172,17 @@ test('without consent, a purchase through the bank’s page still reads as one v
   expect(await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id'))).toBeNull();
 
   const waypoints = async () =>
-    (await storedEvents(request, { campaignId: 'vogue-demo-single', channel: 'funnel', since: new Date(Date.now() - 120_000).toISOString() })).filter(
-      (event) => event.source === source && event.action === 'waypoint',
-    );
+    (
+      await storedEvents(request, {
+        campaignId: 'vogue-demo-single',
+        channel: 'funnel',
+        since: new Date(Date.now() - 120_000).toISOString(),
+      })
+    ).filter((event) => event.source === source && event.action === 'waypoint');
   await expect.poll(async () => (await waypoints()).some((event) => event.payload.waypointId === 'success')).toBe(true);
   const bySession = new Map<string, string[]>();
-  for (const event of await waypoints()) bySession.set(event.sessionId!, [...(bySession.get(event.sessionId!) ?? []), String(event.payload.waypointId)]);
+  for (const event of await waypoints())
+    bySession.set(event.sessionId!, [...(bySession.get(event.sessionId!) ?? []), String(event.payload.waypointId)]);
   const success = [...bySession.values()].find((ids) => ids.includes('success'))!;
   expect(success).toEqual(expect.arrayContaining(['campaign', 'cart', 'credit-card']));
 });
@@ -234,8 +248,12 @@ test('a purchase emits the funnel events in order, each stored and queryable by 
   // A reload of the success page is a page load, not a second purchase.
   await page.reload();
   await SuccessPage.expectOpen(page);
-  await expect.poll(async () => (await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).length).toBe(expected.length + 1);
-  expect((await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).map(label).slice(expected.length)).toEqual(['waypoint:page-navigation']);
+  await expect
+    .poll(async () => (await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).length)
+    .toBe(expected.length + 1);
+  expect((await storedEvents(request, { sessionId: sessionId!, channel: 'funnel' })).map(label).slice(expected.length)).toEqual([
+    'waypoint:page-navigation',
+  ]);
 
   // Consent to targeting: the segment was added on the offer page and removed on purchase.
   const segments = await storedEvents(request, { channel: 'segmentation', since: new Date(Date.now() - 120_000).toISOString() });
@@ -251,9 +269,15 @@ test('a purchase emits the funnel events in order, each stored and queryable by 
 test.describe('ingestion refuses what it cannot trust', () => {
   const admin = ADMIN_HEADERS;
   const badRowCount = async (request: APIRequestContext, since: string) =>
-    ((await (await request.get(`/api/admin/bad-rows?channel=funnel&since=${since}&limit=5000`, { headers: admin })).json()) as { badRows: unknown[] }).badRows.length;
+    (
+      (await (await request.get(`/api/admin/bad-rows?channel=funnel&since=${since}&limit=5000`, { headers: admin })).json()) as {
+        badRows: unknown[];
+      }
+    ).badRows.length;
 
-  test('unauthorised, malformed, invalid and oversized funnel requests: a 4xx with a message, a bad row each, no event', async ({ request }) => {
+  test('unauthorised, malformed, invalid and oversized funnel requests: a 4xx with a message, a bad row each, no event', async ({
+    request,
+  }) => {
     const since = new Date(Date.now() - 1000).toISOString();
     // A campaign of the catalogue (the funnel takes no other), this test's own session.
     const campaignId = 'wired-demo-trial';
@@ -270,7 +294,10 @@ test.describe('ingestion refuses what it cannot trust', () => {
       await post('api_key=wrong-key-123', JSON.stringify([item])),
       await post('api_key=pj-demo-funnel-key', '[{"action":'),
       await post('api_key=pj-demo-funnel-key', JSON.stringify([{ ...item, payload: { ...item.payload, depth: 'deep' } }])),
-      await post('api_key=pj-demo-funnel-key', JSON.stringify([item, { ...item, payload: { ...item.payload, campaignId: 'x'.repeat(70_000) } }])),
+      await post(
+        'api_key=pj-demo-funnel-key',
+        JSON.stringify([item, { ...item, payload: { ...item.payload, campaignId: 'x'.repeat(70_000) } }]),
+      ),
     ];
     expect(answers.map((answer) => answer.status())).toEqual([401, 400, 400, 413]);
     for (const answer of answers) expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/\w+/);
@@ -279,15 +306,23 @@ test.describe('ingestion refuses what it cannot trust', () => {
     expect(stored).toEqual([]);
 
     // The same item, sent properly as a pixel, is stored.
-    const pixel = await request.get(`/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false&data=${encodeURIComponent(JSON.stringify([item]))}`);
+    const pixel = await request.get(
+      `/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false&data=${encodeURIComponent(JSON.stringify([item]))}`,
+    );
     expect(pixel.status()).toBe(200);
     expect(pixel.headers()['content-type']).toBe('image/gif');
     expect(await storedEvents(request, { sessionId })).toMatchObject([{ action: 'waypoint', livemode: false, campaignId }]);
 
     // An unknown campaign, or a source no URL of ours would carry, is a bad row too, never a row of the report.
-    const unknown = await post('api_key=pj-demo-funnel-key&livemode=false', JSON.stringify([{ ...item, payload: { ...item.payload, campaignId: '__proto__' } }]));
+    const unknown = await post(
+      'api_key=pj-demo-funnel-key&livemode=false',
+      JSON.stringify([{ ...item, payload: { ...item.payload, campaignId: '__proto__' } }]),
+    );
     expect(unknown.status()).toBe(400);
-    const unsafe = await post('api_key=pj-demo-funnel-key&livemode=false', JSON.stringify([{ ...item, _context: { ...item._context, source: '<b>%00' } }]));
+    const unsafe = await post(
+      'api_key=pj-demo-funnel-key&livemode=false',
+      JSON.stringify([{ ...item, _context: { ...item._context, source: '<b>%00' } }]),
+    );
     expect(unsafe.status()).toBe(400);
     expect(await storedEvents(request, { sessionId })).toHaveLength(1);
   });
@@ -342,7 +377,9 @@ test('a page reached by client-side navigation has its subscription intent bound
   await CartPage.expectOpen(page);
   const sessionId = (await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id')))!;
   const clicks = async () =>
-    (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter((event) => event.action === 'click' && event.payload.el === 'subscribe');
+    (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter(
+      (event) => event.action === 'click' && event.payload.el === 'subscribe',
+    );
   await expect.poll(async () => (await clicks()).length).toBe(2);
 });
 
@@ -365,6 +402,12 @@ test("a click on a page's first load counts even before tracking's delivery code
   await CartPage.expectOpen(page);
   const sessionId = (await page.evaluate(() => window.sessionStorage.getItem('pj_tracing_session_id')))!;
   await expect
-    .poll(async () => (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter((event) => event.action === 'click' && event.payload.el === 'subscribe').length, { timeout: 10_000 })
+    .poll(
+      async () =>
+        (await storedEvents(request, { sessionId, channel: 'funnel', topic: 'waypoint.journey' })).filter(
+          (event) => event.action === 'click' && event.payload.el === 'subscribe',
+        ).length,
+      { timeout: 10_000 },
+    )
     .toBe(1);
 });

@@ -46,17 +46,27 @@ for (const { wallet, method } of WALLETS) {
     await expect(success.paymentMethod).toHaveText(wallet);
     const [stored, ...others] = await transactionsOf(request, 'vogue-demo-single', email);
     expect(others).toEqual([]);
-    expect(stored).toMatchObject({ status: 'succeeded', livemode: false, paymentMethod: { method }, invoice: { summaryTotal: { total: 2500 } } });
+    expect(stored).toMatchObject({
+      status: 'succeeded',
+      livemode: false,
+      paymentMethod: { method },
+      invoice: { summaryTotal: { total: 2500 } },
+    });
   });
 
-  test(`${wallet} cancelled: back on the payment step with a message and what was typed, nothing charged, and a retry that pays`, async ({ page, request }) => {
+  test(`${wallet} cancelled: back on the payment step with a message and what was typed, nothing charged, and a retry that pays`, async ({
+    page,
+    request,
+  }) => {
     const email = `cancel.${method}@example.com`;
     const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
     await checkout.fillBilling({ email, firstName: 'Cancelling' });
     await (await WalletChoice.choose(page, wallet)).submit();
     await (await SandboxWalletPage.expectOpen(page, wallet)).cancel();
     await CheckoutPage.expectOpen(page);
-    await expect(checkout.failure).toHaveText('You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.');
+    await expect(checkout.failure).toHaveText(
+      'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',
+    );
     await expect(checkout.failure).toBeFocused();
     await expect(page.getByLabel('First name')).toHaveValue('Cancelling');
     await expect(page.getByRole('radio', { name: wallet })).toBeChecked();
@@ -77,7 +87,9 @@ test('PayPal refuses the payment: a clear error, and another way to pay works', 
   await (await WalletChoice.choose(page, 'PayPal')).submit();
   await (await SandboxWalletPage.expectOpen(page, 'PayPal')).simulateFailure();
   await CheckoutPage.expectOpen(page);
-  await expect(checkout.failure).toHaveText('The payment was not approved. Nothing was charged. Please try again or choose another way to pay.');
+  await expect(checkout.failure).toHaveText(
+    'The payment was not approved. Nothing was charged. Please try again or choose another way to pay.',
+  );
   await page.getByRole('radio', { name: 'Card' }).check();
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.submit();
@@ -120,7 +132,10 @@ test('a New York buyer must agree to the renewal terms before the wallet opens',
   await SuccessPage.expectOpen(page);
 });
 
-test('an approval replayed (the wallet page again, the answer posted twice) still gives one paid transaction', async ({ page, request }) => {
+test('an approval replayed (the wallet page again, the answer posted twice) still gives one paid transaction', async ({
+  page,
+  request,
+}) => {
   const email = 'replay.paypal@example.com';
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await checkout.fillBilling({ email });
@@ -167,11 +182,16 @@ test("the wallets' webhooks say they are not configured without keys, and refuse
   const amazon = await request.post('/api/webhooks/amazon-pay/test', { data: '{}', headers: { 'content-type': 'text/plain' } });
   expect(amazon.status()).toBe(404);
   expect(await amazon.json()).toEqual({ error: { code: 'webhooks_disabled', message: 'Amazon Pay is not configured in test mode.' } });
-  expect((await request.post('/api/webhooks/amazon-pay/staging', { data: '{}', headers: { 'content-type': 'text/plain' } })).status()).toBe(400);
+  expect((await request.post('/api/webhooks/amazon-pay/staging', { data: '{}', headers: { 'content-type': 'text/plain' } })).status()).toBe(
+    400,
+  );
   expect((await request.get('/api/webhooks/paypal')).status()).toBe(405);
 });
 
-test('live mode on a server with only the sandbox: nothing can be bought for real, and the page says so with the way to test mode', async ({ page, request }) => {
+test('live mode on a server with only the sandbox: nothing can be bought for real, and the page says so with the way to test mode', async ({
+  page,
+  request,
+}) => {
   const offers = await OfferPage.open(page, '/vogue/demo-single', { source: 'e2e' });
   await offers.choose('Vogue Digital');
   await page.getByRole('link', { name: 'Continue to payment' }).click();

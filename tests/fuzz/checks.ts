@@ -24,7 +24,15 @@ export interface Offence {
 }
 
 /** The keys of Next's page-data answers (the /_next/data/… protocol of its client router). */
-const NEXT_DATA_KEYS = new Set(['pageProps', '__N_SSP', '__N_SSG', 'notFound', '__N_REDIRECT', '__N_REDIRECT_STATUS', '__N_REDIRECT_BASE_PATH']);
+const NEXT_DATA_KEYS = new Set([
+  'pageProps',
+  '__N_SSP',
+  '__N_SSG',
+  'notFound',
+  '__N_REDIRECT',
+  '__N_REDIRECT_STATUS',
+  '__N_REDIRECT_BASE_PATH',
+]);
 
 /**
  * JSON 4xx answers that are not ours to shape, each with why:
@@ -35,8 +43,22 @@ const NEXT_DATA_KEYS = new Set(['pageProps', '__N_SSP', '__N_SSG', 'notFound', '
  */
 function exempt(c: FuzzCase, response: ParsedResponse, json: unknown): boolean {
   const error = (json as { error?: { code?: unknown; status?: unknown } } | null)?.error;
-  if (response.status === 401 && /\/user\//.test(c.target) && error?.code === 401 && typeof error.status === 'string' && Object.keys(error).length === 2) return true;
-  if (typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length > 0 && Object.keys(json).every((key) => NEXT_DATA_KEYS.has(key))) return true;
+  if (
+    response.status === 401 &&
+    /\/user\//.test(c.target) &&
+    error?.code === 401 &&
+    typeof error.status === 'string' &&
+    Object.keys(error).length === 2
+  )
+    return true;
+  if (
+    typeof json === 'object' &&
+    json !== null &&
+    !Array.isArray(json) &&
+    Object.keys(json).length > 0 &&
+    Object.keys(json).every((key) => NEXT_DATA_KEYS.has(key))
+  )
+    return true;
   return false;
 }
 
@@ -114,7 +136,13 @@ export class Checker {
       const bucket = `${Math.floor(response.status / 100)}xx`;
       const location = response.headers.location;
       // To a host neither this server nor the one the request named (its Host header).
-      if (bucket === '3xx' && location !== undefined && leavesHost(location, this.host) && leavesHost(location, c.host || this.host) && this.foreignRedirects.length < 50) {
+      if (
+        bucket === '3xx' &&
+        location !== undefined &&
+        leavesHost(location, this.host) &&
+        leavesHost(location, c.host || this.host) &&
+        this.foreignRedirects.length < 50
+      ) {
         this.foreignRedirects.push({ ...this.offence('redirect', c, response), bodyStart: `Location: ${location}` });
       }
       this.statusCounts.set(String(response.status), (this.statusCounts.get(String(response.status)) ?? 0) + 1);

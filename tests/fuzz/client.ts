@@ -151,7 +151,13 @@ export function send(bytes: Buffer, options: SendOptions): Promise<Exchange> {
       socket.destroy();
       const buf = Buffer.concat(chunks);
       const { responses, offset } = parseResponses(buf, methods, true);
-      resolve({ responses, leftover: buf.length - offset, error: responses.length ? null : error, timedOut: timedOut && responses.length < methods.length, ms: performance.now() - started });
+      resolve({
+        responses,
+        leftover: buf.length - offset,
+        error: responses.length ? null : error,
+        timedOut: timedOut && responses.length < methods.length,
+        ms: performance.now() - started,
+      });
     };
     const timer = setTimeout(() => {
       timedOut = true;

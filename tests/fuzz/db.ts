@@ -10,9 +10,12 @@ import Database from 'better-sqlite3';
 
 export const WRITTEN_BY_REFUSALS: Readonly<Record<string, string>> = {
   tracking_bad_rows: 'refused tracking requests are kept as bad rows (lib/server/tracking/endpoints/trackingRoute.ts), bounded per client',
-  rate_limits: 'refused and throttled requests are counted (checkout abuse limits, sign-in links, wrong secrets, the budget of bad rows per client and per minute)',
-  bad_row_tallies: 'refused tracking requests are tallied per client and minute, for the summary of those whose bad rows were not kept (lib/server/tracking/bad-rows/badRowLimiter.ts)',
-  bad_row_windows: 'the minutes in which tracking requests were refused, with the number of clients tallied and whether their summaries were written (lib/server/tracking/bad-rows/badRowLimiter.ts)',
+  rate_limits:
+    'refused and throttled requests are counted (checkout abuse limits, sign-in links, wrong secrets, the budget of bad rows per client and per minute)',
+  bad_row_tallies:
+    'refused tracking requests are tallied per client and minute, for the summary of those whose bad rows were not kept (lib/server/tracking/bad-rows/badRowLimiter.ts)',
+  bad_row_windows:
+    'the minutes in which tracking requests were refused, with the number of clients tallied and whether their summaries were written (lib/server/tracking/bad-rows/badRowLimiter.ts)',
 };
 
 export interface TableState {
@@ -31,11 +34,22 @@ export function snapshotDb(files: readonly string[]): DbSnapshot {
   for (const file of files) {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+      const tables = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .pluck()
+        .all() as string[];
       for (const table of tables) {
-        const rows = db.prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`).raw().all() as unknown[][];
+        const rows = db
+          .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+          .raw()
+          .all() as unknown[][];
         const known = lines.get(table) ?? [];
-        lines.set(table, [...known, ...rows.map((row) => `${file}\t${JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`)]);
+        lines.set(table, [
+          ...known,
+          ...rows.map(
+            (row) => `${file}\t${JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`,
+          ),
+        ]);
       }
     } finally {
       db.close();
@@ -74,5 +88,7 @@ export function missingExemptTables(snapshot: DbSnapshot): string[] {
 
 /** Rows added to the exempt tables, for the report. */
 export function exemptGrowth(before: DbSnapshot, after: DbSnapshot): string[] {
-  return Object.keys(WRITTEN_BY_REFUSALS).map((table) => `${table}: ${before.get(table)?.rows ?? 0} -> ${after.get(table)?.rows ?? 0} rows`);
+  return Object.keys(WRITTEN_BY_REFUSALS).map(
+    (table) => `${table}: ${before.get(table)?.rows ?? 0} -> ${after.get(table)?.rows ?? 0} rows`,
+  );
 }

@@ -50,7 +50,15 @@ function categoryWeights(route: Route): [Category, number][] {
     ['body', takesBody ? 34 : 8],
     ['query', 18],
     ['header', 14],
-    ['cookie', route.kind === 'page' || route.name.startsWith('api-user') || route.name === 'api-identity-subscription' || route.name === 'api-checkout-submit' ? 14 : 7],
+    [
+      'cookie',
+      route.kind === 'page' ||
+      route.name.startsWith('api-user') ||
+      route.name === 'api-identity-subscription' ||
+      route.name === 'api-checkout-submit'
+        ? 14
+        : 7,
+    ],
     ['path', 12],
     ['method', 8],
     ['raw', 10],

@@ -38,8 +38,15 @@ function envNumber(name: string, fallback: number): number {
 }
 
 function campaignsOf(file: string): Campaign[] {
-  const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as { checkoutFlows: { brand: string; urlSlug: string; campaignId: string; plans: string[] }[] };
-  return catalogue.checkoutFlows.map((flow) => ({ brand: flow.brand, slug: flow.urlSlug, campaignId: flow.campaignId, offers: flow.plans }));
+  const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    checkoutFlows: { brand: string; urlSlug: string; campaignId: string; plans: string[] }[];
+  };
+  return catalogue.checkoutFlows.map((flow) => ({
+    brand: flow.brand,
+    slug: flow.urlSlug,
+    campaignId: flow.campaignId,
+    offers: flow.plans,
+  }));
 }
 
 /** Up to 40 built files, as the browser asks for them (under the asset prefix). */
@@ -95,7 +102,9 @@ async function main(): Promise<number> {
   const category = process.env.FUZZ_CATEGORY ? (process.env.FUZZ_CATEGORY as Category) : undefined;
   if (category && !CATEGORIES.includes(category)) throw new Error(`FUZZ_CATEGORY must be one of ${CATEGORIES.join(', ')}`);
 
-  console.log(`Fuzz: seed ${seed} (replay with FUZZ_SEED=${seed}), ${only === null ? `${count} requests` : `request #${only} only`}${category ? ` (${category} mutations only)` : ''}, ${concurrency} in flight, ${ROUTES.length} routes, port ${port}, database ${databaseFile}`);
+  console.log(
+    `Fuzz: seed ${seed} (replay with FUZZ_SEED=${seed}), ${only === null ? `${count} requests` : `request #${only} only`}${category ? ` (${category} mutations only)` : ''}, ${concurrency} in flight, ${ROUTES.length} routes, port ${port}, database ${databaseFile}`,
+  );
   const started = Date.now();
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
   const ctx: FuzzContext = {
@@ -117,10 +126,16 @@ async function main(): Promise<number> {
   try {
     if (only !== null) {
       const c = generateCase(seed, only, ctx, category);
-      console.log(`#${c.index} ${c.route} [${c.category}] ${c.label}\n--- request (${c.bytes.length} bytes, first 3000 shown) ---\n${c.bytes.subarray(0, 3000).toString('utf8')}`);
+      console.log(
+        `#${c.index} ${c.route} [${c.category}] ${c.label}\n--- request (${c.bytes.length} bytes, first 3000 shown) ---\n${c.bytes.subarray(0, 3000).toString('utf8')}`,
+      );
       const exchange = await exchangeFor(c, port);
-      for (const response of exchange.responses) console.log(`--- answer ${response.status} ---\n${JSON.stringify(response.headers)}\n${response.body.subarray(0, 2000).toString('utf8')}`);
-      if (exchange.responses.length === 0) console.log(`--- no answer (${exchange.error ?? (exchange.timedOut ? 'timed out' : 'closed')}) ---`);
+      for (const response of exchange.responses)
+        console.log(
+          `--- answer ${response.status} ---\n${JSON.stringify(response.headers)}\n${response.body.subarray(0, 2000).toString('utf8')}`,
+        );
+      if (exchange.responses.length === 0)
+        console.log(`--- no answer (${exchange.error ?? (exchange.timedOut ? 'timed out' : 'closed')}) ---`);
       return 0;
     }
 
@@ -147,7 +162,9 @@ async function main(): Promise<number> {
       details: [
         ...(sent < count ? [`only ${sent} of ${count} requests were sent within the time limit of ${timeLimitMs / 1000} s`] : []),
         ...(serverErrors.length ? [`${serverErrors.length} offending answers; grouped:`] : []),
-        ...groupOffences(serverErrors).slice(0, SHOWN).map(({ example, count: n }) => `${n}× ${describeOffence(example)}`),
+        ...groupOffences(serverErrors)
+          .slice(0, SHOWN)
+          .map(({ example, count: n }) => `${n}× ${describeOffence(example)}`),
         ...(serverErrors.length ? ['first offenders:', ...serverErrors.slice(0, SHOWN).map(describeOffence)] : []),
       ],
     });
@@ -155,7 +172,12 @@ async function main(): Promise<number> {
     results.push({
       title: 'every JSON 4xx has the error shape { error: { code, message } }',
       ok: shapes.length === 0,
-      details: [...(shapes.length ? [`${shapes.length} offending answers; grouped:`] : []), ...groupOffences(shapes).slice(0, SHOWN).map(({ example, count: n }) => `${n}× ${describeOffence(example)}`)],
+      details: [
+        ...(shapes.length ? [`${shapes.length} offending answers; grouped:`] : []),
+        ...groupOffences(shapes)
+          .slice(0, SHOWN)
+          .map(({ example, count: n }) => `${n}× ${describeOffence(example)}`),
+      ],
     });
     const changes = changedTables(before, after);
     const missing = missingExemptTables(before);
@@ -163,7 +185,10 @@ async function main(): Promise<number> {
       title: `no row written from a refused request (every table but ${Object.keys(WRITTEN_BY_REFUSALS).join(', ')} unchanged)`,
       ok: changes.length === 0 && missing.length === 0,
       details: [
-        ...changes.map((change) => `${change.table}: ${change.before?.rows ?? 'absent'} -> ${change.after?.rows ?? 'absent'} rows${change.before?.rows === change.after?.rows ? ' (same count, contents changed)' : ''}`),
+        ...changes.map(
+          (change) =>
+            `${change.table}: ${change.before?.rows ?? 'absent'} -> ${change.after?.rows ?? 'absent'} rows${change.before?.rows === change.after?.rows ? ' (same count, contents changed)' : ''}`,
+        ),
         ...missing.map((table) => `exempt table ${table} does not exist: update WRITTEN_BY_REFUSALS in tests/fuzz/db.ts`),
       ],
     });
@@ -174,26 +199,45 @@ async function main(): Promise<number> {
     });
 
     const totalMs = Date.now() - started;
-    console.log(`\nSent ${sent} requests in ${(fuzzMs / 1000).toFixed(1)} s (${Math.round(sent / (fuzzMs / 1000))}/s); whole test ${(totalMs / 1000).toFixed(1)} s; seed ${seed}`);
-    console.log(`Answers by status: ${[...checker.statusCounts.entries()].sort().map(([status, n]) => `${status}: ${n}`).join(', ')}`);
+    console.log(
+      `\nSent ${sent} requests in ${(fuzzMs / 1000).toFixed(1)} s (${Math.round(sent / (fuzzMs / 1000))}/s); whole test ${(totalMs / 1000).toFixed(1)} s; seed ${seed}`,
+    );
+    console.log(
+      `Answers by status: ${[...checker.statusCounts.entries()]
+        .sort()
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(', ')}`,
+    );
     console.log(`Requests by kind: ${[...checker.perCategory.entries()].map(([category, n]) => `${category}: ${n}`).join(', ')}`);
     console.log(`Rows written by refusals (by design): ${exemptGrowth(before, after).join('; ')}`);
-    if (checker.noAnswer) console.log(`Closed without an answer (not a failure): ${checker.noAnswer}, e.g. ${checker.noAnswerSamples.slice(0, 5).join(' | ')}`);
+    if (checker.noAnswer)
+      console.log(`Closed without an answer (not a failure): ${checker.noAnswer}, e.g. ${checker.noAnswerSamples.slice(0, 5).join(' | ')}`);
     if (checker.plainApiErrors.length) {
-      console.log(`API 4xx answers with a body that is not JSON (not a failure; issue 11 asks for JSON): ${checker.plainApiErrors.length}${checker.plainApiErrors.length >= 50 ? '+' : ''}; grouped:`);
-      for (const { example, count: n } of groupOffences(checker.plainApiErrors).slice(0, 10)) console.log(`  ${n}× ${describeOffence(example)}`);
+      console.log(
+        `API 4xx answers with a body that is not JSON (not a failure; issue 11 asks for JSON): ${checker.plainApiErrors.length}${checker.plainApiErrors.length >= 50 ? '+' : ''}; grouped:`,
+      );
+      for (const { example, count: n } of groupOffences(checker.plainApiErrors).slice(0, 10))
+        console.log(`  ${n}× ${describeOffence(example)}`);
     }
     if (checker.foreignRedirects.length) {
       console.log(`Redirects to another host (not a failure; worth a look): ${checker.foreignRedirects.length}; grouped:`);
-      for (const { example, count: n } of groupOffences(checker.foreignRedirects).slice(0, 10)) console.log(`  ${n}× ${describeOffence(example)}`);
+      for (const { example, count: n } of groupOffences(checker.foreignRedirects).slice(0, 10))
+        console.log(`  ${n}× ${describeOffence(example)}`);
     }
-    const serverLines = server.output().split('\n').filter((line) => /error|failed|uncaught|unhandled/i.test(line));
-    if (serverLines.length) console.log(`Server log: ${serverLines.length} lines mention errors (test-results/fuzz-server.log), first: ${serverLines.slice(0, 5).join(' | ').slice(0, 1500)}`);
+    const serverLines = server
+      .output()
+      .split('\n')
+      .filter((line) => /error|failed|uncaught|unhandled/i.test(line));
+    if (serverLines.length)
+      console.log(
+        `Server log: ${serverLines.length} lines mention errors (test-results/fuzz-server.log), first: ${serverLines.slice(0, 5).join(' | ').slice(0, 1500)}`,
+      );
 
     console.log('');
     for (const result of results) {
       console.log(`${result.ok ? '✓' : '✘'} ${result.title}`);
-      for (const line of result.details.filter(Boolean)) if (!result.ok || result.title.startsWith('the server')) console.log(`    ${line}`);
+      for (const line of result.details.filter(Boolean))
+        if (!result.ok || result.title.startsWith('the server')) console.log(`    ${line}`);
     }
     const failed = results.filter((result) => !result.ok).length;
     if (failed) console.log(`\nFuzz failed; replay with FUZZ_SEED=${seed}, one request with FUZZ_CASE=<#> (npx tsx tests/fuzz/run.ts)`);
@@ -202,7 +246,21 @@ async function main(): Promise<number> {
     fs.writeFileSync('test-results/fuzz-server.log', server.output());
     fs.writeFileSync(
       'test-results/fuzz.json',
-      JSON.stringify({ seed, requests: sent, durationMs: totalMs, passed: results.length - failed, failed, checks: results, offences: checker.offences.slice(0, 500), byRoute: checker.byRoute, byMutation: checker.byMutation }, null, 2),
+      JSON.stringify(
+        {
+          seed,
+          requests: sent,
+          durationMs: totalMs,
+          passed: results.length - failed,
+          failed,
+          checks: results,
+          offences: checker.offences.slice(0, 500),
+          byRoute: checker.byRoute,
+          byMutation: checker.byMutation,
+        },
+        null,
+        2,
+      ),
     );
     return failed ? 1 : 0;
   } finally {
@@ -213,7 +271,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`Fuzz could not run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`Fuzz could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     fs.mkdirSync('test-results', { recursive: true });
     fs.writeFileSync('test-results/fuzz.json', JSON.stringify({ passed: 0, failed: 1, error: String(error) }, null, 2));
     process.exit(1);

@@ -82,14 +82,21 @@ export function prepareDatabase(file: string): void {
 }
 
 export async function statusOk(port: number): Promise<boolean> {
-  const exchange = await send(Buffer.from(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`), { port, methods: ['GET'], timeoutMs: 10_000 });
+  const exchange = await send(Buffer.from(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`), {
+    port,
+    methods: ['GET'],
+    timeoutMs: 10_000,
+  });
   return exchange.responses[0]?.status === 200;
 }
 
 export async function startServer(databaseFile: string, port: number): Promise<FuzzServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
   prepareDatabase(databaseFile);
-  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: serverEnv(databaseFile), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: serverEnv(databaseFile),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     // Bounded: a server that logs every refusal must not fill the test's memory.
@@ -98,10 +105,12 @@ export async function startServer(databaseFile: string, port: number): Promise<F
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const server: FuzzServer = {
     port,
     child,

@@ -112,7 +112,10 @@ export function nastyValue(rng: Rng, depth = 0): unknown {
   ];
   if (depth < 3) {
     kinds.push([() => Array.from({ length: rng.int(1, 5) }, () => nastyValue(rng, depth + 1)), 1]);
-    kinds.push([() => Object.fromEntries(Array.from({ length: rng.int(1, 4) }, () => [nastyString(rng).slice(0, 40), nastyValue(rng, depth + 1)])), 1]);
+    kinds.push([
+      () => Object.fromEntries(Array.from({ length: rng.int(1, 4) }, () => [nastyString(rng).slice(0, 40), nastyValue(rng, depth + 1)])),
+      1,
+    ]);
   }
   return rng.weighted(kinds)();
 }

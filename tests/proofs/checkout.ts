@@ -58,12 +58,20 @@ export function describeAnswer(answer: SubmitAnswer): string {
 
 /** What the database holds for an attempt: the gateway's charges, the transaction and the key. */
 export async function attemptState(db: Kysely<Database>, idempotencyKey: string) {
-  const charges = await db.selectFrom('sandbox_payment_intents').select(['id', 'status']).where('idempotency_key', '=', idempotencyKey).execute();
+  const charges = await db
+    .selectFrom('sandbox_payment_intents')
+    .select(['id', 'status'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .execute();
   const transactions = await db
     .selectFrom('transactions')
     .select(['id', 'status', 'subscription_id', 'invoice_number', 'gateway_payment_id'])
     .where('id', '=', transactionIdFor(idempotencyKey))
     .execute();
-  const key = await db.selectFrom('idempotency_keys').select(['state', 'response_json']).where('key', '=', idempotencyKey).executeTakeFirst();
+  const key = await db
+    .selectFrom('idempotency_keys')
+    .select(['state', 'response_json'])
+    .where('key', '=', idempotencyKey)
+    .executeTakeFirst();
   return { charges, transactions, key: key ?? null };
 }

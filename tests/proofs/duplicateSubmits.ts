@@ -22,12 +22,30 @@ export async function duplicateSubmits(base: string, db: Kysely<Database>): Prom
   const succeeded = answers.filter((answer) => answer.status === 200 && answer.body?.status === 'succeeded');
   const transactionIds = new Set(succeeded.map((answer) => answer.body?.transactionId));
 
-  checks.that(answers.every((answer) => describeAnswer(answer) === '200 succeeded' || describeAnswer(answer) === '409 attempt_in_progress'), `all ${DUPLICATES} answers are 200 succeeded or 409 attempt_in_progress`, kinds);
+  checks.that(
+    answers.every((answer) => describeAnswer(answer) === '200 succeeded' || describeAnswer(answer) === '409 attempt_in_progress'),
+    `all ${DUPLICATES} answers are 200 succeeded or 409 attempt_in_progress`,
+    kinds,
+  );
   checks.that(succeeded.length >= 1, 'at least one answer is the success');
-  checks.that(transactionIds.size === 1 && transactionIds.has(state.transactions[0]?.id), 'every success names the one transaction', [...transactionIds]);
-  checks.that(state.charges.length === 1 && state.charges[0]?.status === 'succeeded', 'exactly one charge at the gateway (sandbox_payment_intents under the key)', state.charges);
-  checks.that(state.transactions.length === 1 && state.transactions[0]?.status === 'succeeded', 'exactly one transaction, succeeded', state.transactions);
-  checks.that(Boolean(state.transactions[0]?.invoice_number && state.transactions[0]?.subscription_id), 'it has one invoice number and one subscription id', state.transactions[0]);
+  checks.that(transactionIds.size === 1 && transactionIds.has(state.transactions[0]?.id), 'every success names the one transaction', [
+    ...transactionIds,
+  ]);
+  checks.that(
+    state.charges.length === 1 && state.charges[0]?.status === 'succeeded',
+    'exactly one charge at the gateway (sandbox_payment_intents under the key)',
+    state.charges,
+  );
+  checks.that(
+    state.transactions.length === 1 && state.transactions[0]?.status === 'succeeded',
+    'exactly one transaction, succeeded',
+    state.transactions,
+  );
+  checks.that(
+    Boolean(state.transactions[0]?.invoice_number && state.transactions[0]?.subscription_id),
+    'it has one invoice number and one subscription id',
+    state.transactions[0],
+  );
   checks.that(state.key?.state === 'done', "the attempt's key holds its answer", state.key?.state);
 
   return {

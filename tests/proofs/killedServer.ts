@@ -15,7 +15,11 @@ const RECONCILE = { CHECKOUT_RECONCILE_GRACE_SECONDS: '1', CHECKOUT_RECONCILE_IN
  * visitor's retry of the same submit then gets the success, with no second charge, and
  * the success page shows the invoice.
  */
-export async function killedServer(databaseUrl: string, port: number, keepLog: (name: string, server: ProofServer) => void = () => {}): Promise<ProofResult> {
+export async function killedServer(
+  databaseUrl: string,
+  port: number,
+  keepLog: (name: string, server: ProofServer) => void = () => {},
+): Promise<ProofResult> {
   const checks = new Checks();
   const key = randomUUID();
   const body = submitBody(key);
@@ -29,25 +33,51 @@ export async function killedServer(databaseUrl: string, port: number, keepLog: (
     checks.that(cut.status === 0, 'the submit got no answer: the server died during it', describeAnswer(cut));
     checks.that(ended?.signal === 'SIGKILL', 'the server was killed by SIGKILL', ended);
     const left = await attemptState(db, key);
-    checks.that(left.charges.length === 1 && left.charges[0]?.status === 'succeeded', 'it died after the gateway took the payment', left.charges);
-    checks.that(left.transactions[0]?.status === 'processing' && !left.transactions[0]?.invoice_number, 'and before the order was recorded (transaction processing, no invoice)', left.transactions);
+    checks.that(
+      left.charges.length === 1 && left.charges[0]?.status === 'succeeded',
+      'it died after the gateway took the payment',
+      left.charges,
+    );
+    checks.that(
+      left.transactions[0]?.status === 'processing' && !left.transactions[0]?.invoice_number,
+      'and before the order was recorded (transaction processing, no invoice)',
+      left.transactions,
+    );
     checks.that(left.key?.state === 'in_progress', "and before it was answered (the attempt's key in progress)", left.key);
 
     const restarted = await startServer(databaseUrl, port, RECONCILE);
     servers.push(restarted);
-    const settled = await pollUntil(() => attemptState(db, key), (state) => state.transactions[0]?.status === 'succeeded' && state.key?.state === 'done', 30_000);
+    const settled = await pollUntil(
+      () => attemptState(db, key),
+      (state) => state.transactions[0]?.status === 'succeeded' && state.key?.state === 'done',
+      30_000,
+    );
     const order = settled.transactions[0];
     checks.that(order?.status === 'succeeded', 'the restarted server completed the order by itself', order);
     checks.that(Boolean(order?.subscription_id && order?.invoice_number), 'with its subscription id and invoice number', order);
-    checks.that(order?.gateway_payment_id === settled.charges[0]?.id, 'paid by the one charge', { order: order?.gateway_payment_id, charge: settled.charges[0]?.id });
+    checks.that(order?.gateway_payment_id === settled.charges[0]?.id, 'paid by the one charge', {
+      order: order?.gateway_payment_id,
+      charge: settled.charges[0]?.id,
+    });
     checks.that(settled.key?.state === 'done', "the attempt's key holds the answer", settled.key?.state);
-    checks.that(restarted.output().includes(`[reconcile] ${transactionIdFor(key)} answered succeeded`), 'by its reconciliation pass (server log)');
+    checks.that(
+      restarted.output().includes(`[reconcile] ${transactionIdFor(key)} answered succeeded`),
+      'by its reconciliation pass (server log)',
+    );
 
     const retry = await submit(restarted.base, body);
-    checks.that(retry.status === 200 && retry.body?.status === 'succeeded' && retry.body.transactionId === transactionIdFor(key), "the visitor's retry of the same submit gets the success", describeAnswer(retry));
+    checks.that(
+      retry.status === 200 && retry.body?.status === 'succeeded' && retry.body.transactionId === transactionIdFor(key),
+      "the visitor's retry of the same submit gets the success",
+      describeAnswer(retry),
+    );
     const after = await attemptState(db, key);
     checks.that(after.charges.length === 1, 'and charges nothing more (one charge)', after.charges.length);
-    checks.that(after.transactions.length === 1 && after.transactions[0]?.invoice_number === order?.invoice_number, 'nor makes another transaction or invoice', after.transactions);
+    checks.that(
+      after.transactions.length === 1 && after.transactions[0]?.invoice_number === order?.invoice_number,
+      'nor makes another transaction or invoice',
+      after.transactions,
+    );
     let page = { status: 0, showsInvoice: false };
     if (retry.body?.successPath) {
       const response = await fetch(`${restarted.base}${retry.body.successPath}`, { headers: { cookie: retry.cookie } });
@@ -62,7 +92,12 @@ export async function killedServer(databaseUrl: string, port: number, keepLog: (
       checks: checks.lines,
       measures: {
         leftByKill: { transaction: left.transactions[0]?.status ?? null, key: left.key?.state ?? null, charges: left.charges.length },
-        afterRestart: { transaction: order?.status ?? null, invoice: order?.invoice_number ?? null, key: settled.key?.state ?? null, charges: settled.charges.length },
+        afterRestart: {
+          transaction: order?.status ?? null,
+          invoice: order?.invoice_number ?? null,
+          key: settled.key?.state ?? null,
+          charges: settled.charges.length,
+        },
         retry: describeAnswer(retry),
         chargesInTheEnd: after.charges.length,
       },

@@ -61,7 +61,12 @@ async function timed(title: string, run: () => Promise<ProofResult>): Promise<Pr
   try {
     result = await run();
   } catch (error) {
-    result = { title, ok: false, checks: [`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`], measures: {} };
+    result = {
+      title,
+      ok: false,
+      checks: [`FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`],
+      measures: {},
+    };
   }
   result.durationMs = Date.now() - started;
   for (const line of result.checks) console.log(`  ${line}`);
@@ -70,7 +75,12 @@ async function timed(title: string, run: () => Promise<ProofResult>): Promise<Pr
 }
 
 /** Runs the proofs that take one database URL, on `label`'s database(s); `url(name)` makes a fresh one per server. */
-async function proofsOn(label: string, url: (name: string) => Promise<string>, wanted: (name: string) => boolean, withLoad: boolean): Promise<ProofResult[]> {
+async function proofsOn(
+  label: string,
+  url: (name: string) => Promise<string>,
+  wanted: (name: string) => boolean,
+  withLoad: boolean,
+): Promise<ProofResult[]> {
   const results: ProofResult[] = [];
   const add = (result: ProofResult) => results.push({ ...result, title: `${result.title} [${label}]` });
   // Duplicate submits and the load share one server (each counts only its own attempt or session).
@@ -91,7 +101,12 @@ async function proofsOn(label: string, url: (name: string) => Promise<string>, w
       if (load) {
         add(
           await timed(`sustained load (${LOAD_SECONDS} s) [${label}]`, () =>
-            sustainedLoad(server.base, { seconds: LOAD_SECONDS, connections: LOAD_CONNECTIONS, stopServer: () => server.stop(), openDb: () => openDatabase(trackingDatabaseUrl(databaseUrl)) }),
+            sustainedLoad(server.base, {
+              seconds: LOAD_SECONDS,
+              connections: LOAD_CONNECTIONS,
+              stopServer: () => server.stop(),
+              openDb: () => openDatabase(trackingDatabaseUrl(databaseUrl)),
+            }),
           ),
         );
       }
@@ -104,7 +119,11 @@ async function proofsOn(label: string, url: (name: string) => Promise<string>, w
     const databaseUrl = await url('killed');
     prepareDatabase(databaseUrl);
     const killedPort = await port();
-    add(await timed(`a killed server [${label}]`, () => killedServer(databaseUrl, killedPort, (name, server) => keepLog(`${name} [${label}]`, server))));
+    add(
+      await timed(`a killed server [${label}]`, () =>
+        killedServer(databaseUrl, killedPort, (name, server) => keepLog(`${name} [${label}]`, server)),
+      ),
+    );
   }
   return results;
 }
@@ -120,15 +139,23 @@ async function main(): Promise<number> {
       const databaseUrl = await freshPostgresDatabase(POSTGRES_SERVER, 'proofs_instances');
       const withReport = { REPORT_PASSWORD: REPORT_PASSWORD };
       const a = await startServer(databaseUrl, await port(), withReport);
-      const migratedByA = await fetch(`${a.base}/api/identity/subscription?brand=vogue`).then((response) => response.status, () => 0);
+      const migratedByA = await fetch(`${a.base}/api/identity/subscription?brand=vogue`).then(
+        (response) => response.status,
+        () => 0,
+      );
       prepareDatabase(databaseUrl);
       const b = await startServer(databaseUrl, await port(), withReport);
       const db = openDatabase(databaseUrl);
       try {
-        results.push(await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db, { migratedByA, reportPassword: REPORT_PASSWORD })));
+        results.push(
+          await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db, { migratedByA, reportPassword: REPORT_PASSWORD })),
+        );
       } finally {
         await db.destroy();
-        for (const [name, server] of [['instance A', a], ['instance B', b]] as const) {
+        for (const [name, server] of [
+          ['instance A', a],
+          ['instance B', b],
+        ] as const) {
           await server.stop();
           keepLog(`${name} [PostgreSQL]`, server);
         }

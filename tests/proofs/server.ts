@@ -20,7 +20,15 @@ export const FUNNEL_KEY = 'proofs-funnel-key-0123';
 export function proofEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {};
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: databaseUrl, PAYMENTS_SANDBOX: '1', FUNNEL_API_KEY: FUNNEL_KEY, ...extra };
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATABASE_URL: databaseUrl,
+    PAYMENTS_SANDBOX: '1',
+    FUNNEL_API_KEY: FUNNEL_KEY,
+    ...extra,
+  };
 }
 
 /** A fresh database: a SQLite file is removed first; then migrations and the demo catalogue, as the e2e server's. */
@@ -51,7 +59,10 @@ export interface ProofServer {
 /** Starts a server on a prepared database and waits for GET /status (at most 90 s). */
 export async function startServer(databaseUrl: string, port: number, extra: Record<string, string> = {}): Promise<ProofServer> {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build (.next/BUILD_ID): run `npx next build` first.');
-  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], { env: proofEnv(databaseUrl, extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', ['entrypoint/index.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: proofEnv(databaseUrl, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     if (output.length < 2_000_000) output += chunk.toString('utf8');
@@ -82,7 +93,10 @@ export async function startServer(databaseUrl: string, port: number, extra: Reco
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (ended) throw new Error(`The server exited before it was ready:\n${output.slice(-4000)}`);
-    const status = await fetch(`${base}/status`, { signal: AbortSignal.timeout(10_000) }).then((response) => response.status, () => 0);
+    const status = await fetch(`${base}/status`, { signal: AbortSignal.timeout(10_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

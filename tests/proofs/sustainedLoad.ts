@@ -19,7 +19,15 @@ function request(agent: http.Agent, base: string, path: string, method: 'GET' | 
   return new Promise((resolve) => {
     const url = new URL(path, base);
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers: body ? { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body) } : {}, timeout: 30_000 },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers: body ? { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body) } : {},
+        timeout: 30_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,7 +66,8 @@ export async function sustainedLoad(
 
   const worker = async (kind: 'page' | 'funnel') => {
     while (Date.now() < end) {
-      const answer = kind === 'page' ? await request(agent, base, OFFER_PAGE, 'GET') : await request(agent, base, funnelPath, 'POST', beacon);
+      const answer =
+        kind === 'page' ? await request(agent, base, OFFER_PAGE, 'GET') : await request(agent, base, funnelPath, 'POST', beacon);
       outcomes[kind].push(String(answer.status));
       const ok = answer.status >= 200 && answer.status < 300;
       if (!ok && failures.length < 10) failures.push(`${kind} ${answer.status}: ${answer.body.slice(0, 200)}`);
@@ -76,7 +85,11 @@ export async function sustainedLoad(
   const db = options.openDb();
   let stored: number;
   try {
-    const row = await db.selectFrom('tracking_events').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('tracking_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
     stored = Number(row.n);
   } finally {
     await db.destroy();
@@ -86,7 +99,10 @@ export async function sustainedLoad(
   const funnel = tally(outcomes.funnel);
   const errors = [...outcomes.page, ...outcomes.funnel].filter((status) => !status.startsWith('2')).length;
   checks.that(elapsedS >= options.seconds, `the load ran ${options.seconds} s`, elapsedS);
-  checks.that(outcomes.page.length > 0 && outcomes.funnel.length > 0, 'both routes were loaded', { pages: outcomes.page.length, funnel: outcomes.funnel.length });
+  checks.that(outcomes.page.length > 0 && outcomes.funnel.length > 0, 'both routes were loaded', {
+    pages: outcomes.page.length,
+    funnel: outcomes.funnel.length,
+  });
   checks.that(errors === 0 && failures.length === 0, 'error rate 0: every answer 2xx, none missing', { pages, funnel, failures });
   checks.that(acknowledged === stored, 'events acknowledged = events stored (tracking_events)', { acknowledged, stored });
 
@@ -98,7 +114,12 @@ export async function sustainedLoad(
       seconds: Math.round(elapsedS * 10) / 10,
       connectionsPerRoute: options.connections,
       offerPage: { requests: outcomes.page.length, perSecond: Math.round(outcomes.page.length / elapsedS), statuses: pages },
-      funnel: { requests: outcomes.funnel.length, perSecond: Math.round(outcomes.funnel.length / elapsedS), statuses: funnel, itemsPerRequest: ITEMS_PER_REQUEST },
+      funnel: {
+        requests: outcomes.funnel.length,
+        perSecond: Math.round(outcomes.funnel.length / elapsedS),
+        statuses: funnel,
+        itemsPerRequest: ITEMS_PER_REQUEST,
+      },
       errorRate: errors / Math.max(1, outcomes.page.length + outcomes.funnel.length),
       eventsAcknowledged: acknowledged,
       eventsStored: stored,

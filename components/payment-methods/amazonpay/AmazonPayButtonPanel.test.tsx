@@ -6,7 +6,14 @@ import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import type { AmazonPaySdk } from './amazonPaySdk';
 import AmazonPayButtonPanel from './AmazonPayButtonPanel';
 
-const CONFIG = { gateway: 'amazon-pay', merchantId: 'A2MERCHANT0001', publicKeyId: 'SANDBOX-AHKEY0001', storeId: 'amzn1.application-oa2-client.x', sandbox: true, region: 'na' } as const;
+const CONFIG = {
+  gateway: 'amazon-pay',
+  merchantId: 'A2MERCHANT0001',
+  publicKeyId: 'SANDBOX-AHKEY0001',
+  storeId: 'amzn1.application-oa2-client.x',
+  sandbox: true,
+  region: 'na',
+} as const;
 const SCRIPT = 'https://static-na.payments-amazon.com/checkout.js';
 
 /** checkout.js cannot load here: a stand-in amazon.Pay that records what the page asks of it. */
@@ -20,7 +27,16 @@ function fakeAmazon() {
 
 function renderPanel(pay = vi.fn(() => null)) {
   const handleRef = createRef<PaymentMethodHandle | null>();
-  render(<AmazonPayButtonPanel config={CONFIG} handleRef={handleRef} showErrors={false} pay={pay} payLabel="Subscribe for $25.00" order={{ currencyCode: 'USD', renews: true }} />);
+  render(
+    <AmazonPayButtonPanel
+      config={CONFIG}
+      handleRef={handleRef}
+      showErrors={false}
+      pay={pay}
+      payLabel="Subscribe for $25.00"
+      order={{ currencyCode: 'USD', renews: true }}
+    />,
+  );
   return handleRef;
 }
 
@@ -59,17 +75,31 @@ describe('AmazonPayButtonPanel', () => {
     amazon.click();
     expect(pay).toHaveBeenCalledTimes(1);
     expect(await handle.current!.prepare({} as never, {} as never)).toEqual({ payment: { kind: 'amazon-pay' } });
-    const payloadJSON = '{"storeId":"amzn1.application-oa2-client.x","webCheckoutDetails":{"checkoutReviewReturnUrl":"https://s.example.com/r"}}';
-    void handle.current!.handleAction({ type: 'amazon_pay_checkout', payloadJSON, signature: 'c2lnbmVk', publicKeyId: 'SANDBOX-AHKEY0001', algorithm: 'AMZN-PAY-RSASSA-PSS-V2' });
+    const payloadJSON =
+      '{"storeId":"amzn1.application-oa2-client.x","webCheckoutDetails":{"checkoutReviewReturnUrl":"https://s.example.com/r"}}';
+    void handle.current!.handleAction({
+      type: 'amazon_pay_checkout',
+      payloadJSON,
+      signature: 'c2lnbmVk',
+      publicKeyId: 'SANDBOX-AHKEY0001',
+      algorithm: 'AMZN-PAY-RSASSA-PSS-V2',
+    });
     expect(amazon.button.initCheckout).toHaveBeenCalledWith({
-      createCheckoutSessionConfig: { payloadJSON, signature: 'c2lnbmVk', publicKeyId: 'SANDBOX-AHKEY0001', algorithm: 'AMZN-PAY-RSASSA-PSS-V2' },
+      createCheckoutSessionConfig: {
+        payloadJSON,
+        signature: 'c2lnbmVk',
+        publicKeyId: 'SANDBOX-AHKEY0001',
+        algorithm: 'AMZN-PAY-RSASSA-PSS-V2',
+      },
     });
   });
 
   it('says so when checkout.js cannot load, and refuses to pay before the button is there', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const handle = renderPanel();
-    expect(await handle.current!.prepare({} as never, {} as never)).toEqual({ error: 'Amazon Pay is still loading. Please wait a moment and try again.' });
+    expect(await handle.current!.prepare({} as never, {} as never)).toEqual({
+      error: 'Amazon Pay is still loading. Please wait a moment and try again.',
+    });
     await act(async () => void script().dispatchEvent(new Event('error')));
     expect(screen.getByRole('alert').textContent).toContain('Amazon Pay could not load');
   });

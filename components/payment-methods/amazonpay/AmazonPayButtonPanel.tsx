@@ -77,11 +77,14 @@ export default function AmazonPayButtonPanel({ config, handleRef, pay, order }: 
     },
   }));
 
-  if (!config.merchantId) return <p role="alert">Amazon Pay is not available in this mode at the moment. Please choose another way to pay.</p>;
+  if (!config.merchantId)
+    return <p role="alert">Amazon Pay is not available in this mode at the moment. Please choose another way to pay.</p>;
   return (
     <div className={styles.walletButtons}>
       {state === 'loading' && <Loader type="form-loading" label="Loading Amazon Pay…" />}
-      {state === 'failed' && <p role="alert">Amazon Pay could not load. Please check your connection, reload the page or choose another way to pay.</p>}
+      {state === 'failed' && (
+        <p role="alert">Amazon Pay could not load. Please check your connection, reload the page or choose another way to pay.</p>
+      )}
       <div id={elementId} data-testid="amazon-pay-button" />
     </div>
   );

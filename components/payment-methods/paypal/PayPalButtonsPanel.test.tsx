@@ -32,7 +32,16 @@ const clickActions = () => ({ resolve: vi.fn(async () => undefined), reject: vi.
 
 function renderPanel(pay: () => Promise<PaymentState> | null, renews = true) {
   const handleRef = createRef<PaymentMethodHandle | null>();
-  render(<PayPalButtonsPanel config={CONFIG} handleRef={handleRef} showErrors={false} pay={pay} payLabel="Subscribe for $25.00" order={{ currencyCode: 'USD', renews }} />);
+  render(
+    <PayPalButtonsPanel
+      config={CONFIG}
+      handleRef={handleRef}
+      showErrors={false}
+      pay={pay}
+      payLabel="Subscribe for $25.00"
+      order={{ currencyCode: 'USD', renews }}
+    />,
+  );
   return handleRef;
 }
 
@@ -44,7 +53,13 @@ afterEach(() => {
 describe('PayPalButtonsPanel', () => {
   it("loads PayPal's script for a subscription in the order's currency, with this mode's client id", () => {
     renderPanel(() => null);
-    expect(sdk.options).toEqual({ clientId: 'AbCdEfGhIjKlMnOpTest', currency: 'USD', components: 'buttons', intent: 'subscription', vault: true });
+    expect(sdk.options).toEqual({
+      clientId: 'AbCdEfGhIjKlMnOpTest',
+      currency: 'USD',
+      components: 'buttons',
+      intent: 'subscription',
+      vault: true,
+    });
     expect(sdk.buttons).toHaveProperty('createSubscription');
     cleanup();
     renderPanel(() => null, false);
@@ -92,7 +107,16 @@ describe('PayPalButtonsPanel', () => {
     renderPanel(() => null);
     expect(screen.getByRole('alert').textContent).toContain('PayPal could not load');
     cleanup();
-    render(<PayPalButtonsPanel config={{ ...CONFIG, clientId: '' }} handleRef={createRef()} showErrors={false} pay={() => null} payLabel="x" order={{ currencyCode: 'USD', renews: true }} />);
+    render(
+      <PayPalButtonsPanel
+        config={{ ...CONFIG, clientId: '' }}
+        handleRef={createRef()}
+        showErrors={false}
+        pay={() => null}
+        payLabel="x"
+        order={{ currencyCode: 'USD', renews: true }}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('not available in this mode');
   });
 });

@@ -19,7 +19,8 @@ function Buttons({ handleRef, pay, order }: Props) {
     prepare: async () => ({ payment: { kind: 'paypal' } }),
     handleAction: (action) => approval.current?.handleAction(action) ?? Promise.resolve({ error: NOT_READY }),
   }));
-  if (isRejected) return <p role="alert">PayPal could not load. Please check your connection, reload the page or choose another way to pay.</p>;
+  if (isRejected)
+    return <p role="alert">PayPal could not load. Please check your connection, reload the page or choose another way to pay.</p>;
   if (isPending) return <Loader type="form-loading" label="Loading PayPal…" />;
   const create = () => approval.current?.paymentId() ?? Promise.reject(new Error(NOT_READY));
   return (

@@ -22,9 +22,7 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
       <DocumentTitle title="Sandbox bank: confirm your payment" />
       <p className={styles.badge}>Sandbox bank · test authentication</p>
       <h1>Confirm your payment</h1>
-      <p>
-        This page stands in for your bank’s security check (3-D Secure). No real bank is contacted and no real card is charged.
-      </p>
+      <p>This page stands in for your bank’s security check (3-D Secure). No real bank is contacted and no real card is charged.</p>
       <dl className={styles.details}>
         <div>
           <dt>Amount</dt>
@@ -39,11 +37,23 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
       </dl>
       {pending ? (
         <div className={styles.actions}>
-          <button type="button" className={styles.approve} disabled={sending !== null} aria-busy={sending === 'approve'} onClick={() => answer('approve')}>
+          <button
+            type="button"
+            className={styles.approve}
+            disabled={sending !== null}
+            aria-busy={sending === 'approve'}
+            onClick={() => answer('approve')}
+          >
             {sending === 'approve' && <Loader type="submission-processing" size="small" label="Confirming" />}
             Complete authentication
           </button>
-          <button type="button" className={styles.fail} disabled={sending !== null} aria-busy={sending === 'fail'} onClick={() => answer('fail')}>
+          <button
+            type="button"
+            className={styles.fail}
+            disabled={sending !== null}
+            aria-busy={sending === 'fail'}
+            onClick={() => answer('fail')}
+          >
             {sending === 'fail' && <Loader type="submission-processing" size="small" variant="dark" label="Sending" />}
             Fail authentication
           </button>

@@ -22,7 +22,13 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
   const change = (name: CardField, event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const inputType = (event.nativeEvent as InputEvent).inputType;
-    const edit = editCardField(name, card[name], input.value, input.selectionStart ?? input.value.length, inputType === 'deleteContentForward' ? 'forward' : 'backward');
+    const edit = editCardField(
+      name,
+      card[name],
+      input.value,
+      input.selectionStart ?? input.value.length,
+      inputType === 'deleteContentForward' ? 'forward' : 'backward',
+    );
     // Written to the element now, so that React finds it unchanged on the next render and
     // leaves the caret where it is put here.
     if (input.value !== edit.value) input.value = edit.value;
@@ -48,8 +54,8 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
     <fieldset className={styles.section}>
       <legend>Card</legend>
       <p className={styles.sandboxNote} data-testid="sandbox-note">
-        Payments here are simulated by a sandbox: no real card is charged. Use a test card such as 4242 4242 4242 4242 with
-        any future expiry date and any CVC.
+        Payments here are simulated by a sandbox: no real card is charged. Use a test card such as 4242 4242 4242 4242 with any future
+        expiry date and any CVC.
       </p>
       {/* No maxLength on number and expiry: the formatters bound them, and a pasted "12/2034" or "4242-4242-…" must arrive whole. */}
       {field('number', 'Card number', 'cc-number', { placeholder: '1234 1234 1234 1234' })}

@@ -14,13 +14,29 @@ const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approvi
  * The sandbox's stand-in for PayPal's or Amazon Pay's approval page: the visitor approves
  * the payment, cancels, or simulates the wallet refusing it, and is sent back to the journey.
  */
-export function SandboxWalletApproval({ paymentId, wallet, flow, amount, currencyCode, description, livemode, answeredRedirect }: SandboxWalletProps) {
+export function SandboxWalletApproval({
+  paymentId,
+  wallet,
+  flow,
+  amount,
+  currencyCode,
+  description,
+  livemode,
+  answeredRedirect,
+}: SandboxWalletProps) {
   const api = useApiClient();
   const { sending, error, answer } = useSandboxAnswer((outcome: SandboxWalletOutcome) => api.answerSandboxWallet(paymentId, outcome));
   const name = PAYMENT_METHOD_LABELS[wallet];
   const button = (outcome: SandboxWalletOutcome, label: string, className: string | undefined) => (
     <button type="button" className={className} disabled={sending !== null} aria-busy={sending === outcome} onClick={() => answer(outcome)}>
-      {sending === outcome && <Loader type="submission-processing" size="small" variant={outcome === 'approve' ? 'light' : 'dark'} label={SENDING_LABELS[outcome]} />}
+      {sending === outcome && (
+        <Loader
+          type="submission-processing"
+          size="small"
+          variant={outcome === 'approve' ? 'light' : 'dark'}
+          label={SENDING_LABELS[outcome]}
+        />
+      )}
       {label}
     </button>
   );
@@ -28,10 +44,13 @@ export function SandboxWalletApproval({ paymentId, wallet, flow, amount, currenc
   return (
     <main id="main" className={styles.page} data-wallet={wallet}>
       <DocumentTitle title={`${name} sandbox: approve your payment`} />
-      <p className={styles.badge}>Sandbox {name} · {livemode ? 'live mode' : 'test mode'} · no real account is used</p>
+      <p className={styles.badge}>
+        Sandbox {name} · {livemode ? 'live mode' : 'test mode'} · no real account is used
+      </p>
       <h1>{name}</h1>
       <p>
-        This page stands in for {name}. No {name} account is contacted and nothing is really charged: choose what the visitor does at {name}.
+        This page stands in for {name}. No {name} account is contacted and nothing is really charged: choose what the visitor does at {name}
+        .
       </p>
       <dl className={styles.details}>
         <div>

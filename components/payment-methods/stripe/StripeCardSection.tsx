@@ -31,7 +31,9 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
             address: {
               country: billing.country,
               ...(billing.region ? { state: billing.region } : {}),
-              ...(billing.address ? { line1: billing.address.line1, city: billing.address.city, postal_code: billing.address.postalCode } : {}),
+              ...(billing.address
+                ? { line1: billing.address.line1, city: billing.address.city, postal_code: billing.address.postalCode }
+                : {}),
             },
           },
         });
@@ -56,7 +58,13 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
  * Card entry by Stripe Elements, used when Stripe keys are configured: the card never
  * touches our server, which receives a payment method id.
  */
-export default function StripeCardSection({ publishableKey, handleRef }: { publishableKey: string; handleRef: RefObject<StripeCardHandle | null> }) {
+export default function StripeCardSection({
+  publishableKey,
+  handleRef,
+}: {
+  publishableKey: string;
+  handleRef: RefObject<StripeCardHandle | null>;
+}) {
   const [loadError, setLoadError] = useState(false);
   const [ready, setReady] = useState(false);
   const stripePromise = useMemo(

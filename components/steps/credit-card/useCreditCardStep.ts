@@ -10,7 +10,14 @@ import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import type { Offer } from '@/lib/catalogue/types';
-import { BILLING_FIELD_ORDER, billingFromForm, validateBilling, type Billing, type BillingField, type BillingForm } from '@/lib/checkout/billing';
+import {
+  BILLING_FIELD_ORDER,
+  billingFromForm,
+  validateBilling,
+  type Billing,
+  type BillingField,
+  type BillingForm,
+} from '@/lib/checkout/billing';
 import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey, withDeliverySameAsBilling, type CheckoutDraft } from '@/lib/checkout/checkoutDraft';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { firstChargeNote, renewalTerms, submitLabel, type RenewalTerms } from '@/lib/checkout/paymentCopy';
@@ -93,7 +100,12 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
   const attempt = useAttempt(flow.campaignId);
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   const [draft, updateDraft] = useCheckoutDraft(flow.campaignId, {
-    billing: { ...EMPTY_BILLING, email: signedInEmail ?? '', country: order?.selection.country ?? '', region: order?.selection.region ?? '' },
+    billing: {
+      ...EMPTY_BILLING,
+      email: signedInEmail ?? '',
+      country: order?.selection.country ?? '',
+      region: order?.selection.region ?? '',
+    },
     deliverySameAsBilling: true,
     renewalConsentFor: null,
     marketing: NO_MARKETING,
@@ -102,7 +114,9 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
   const { billing } = draft;
   useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
 
-  const initialPayment: PaymentState = returnedFailure ? { status: 'failed', message: returnedFailure, attemptKept: false } : { status: 'idle' };
+  const initialPayment: PaymentState = returnedFailure
+    ? { status: 'failed', message: returnedFailure, attemptKept: false }
+    : { status: 'idle' };
   const [payment, dispatch] = useReducer(paymentReducer, initialPayment);
   const driver = useMemo(() => createPaymentDriver(dispatch, initialPayment), []);
   const methodHandle = useRef<PaymentMethodHandle | null>(null);
@@ -158,7 +172,9 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
   const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
-  const methodLabel = method ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel) : stepLabel;
+  const methodLabel = method
+    ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel)
+    : stepLabel;
 
   /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
   const pay = (): Promise<PaymentState> | null => {
@@ -253,7 +269,11 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
     // The provider is down: the panel offers a retry with the step's button (a method with its own button is used again instead).
     outage:
       payment.status === 'failed' && payment.providerUnavailable && method
-        ? { method: triedWith ?? method.id, otherMethodAvailable: paymentMethods.length > 1, onRetry: methodLabel !== null ? () => void pay() : null }
+        ? {
+            method: triedWith ?? method.id,
+            otherMethodAvailable: paymentMethods.length > 1,
+            onRetry: methodLabel !== null ? () => void pay() : null,
+          }
         : null,
     // The typed e-mail already subscribes: a sign-in link to it, back to this page.
     existingSubscriber:
@@ -261,7 +281,13 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
         ? {
             email: billing.email.trim(),
             sendLink: () =>
-              api.requestSignInLink({ email: billing.email.trim(), purpose: 'magic-link', brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath: `${base}/credit-card${search}` }),
+              api.requestSignInLink({
+                email: billing.email.trim(),
+                purpose: 'magic-link',
+                brand: flow.brand_slug,
+                urlSlug: flow.url_slug,
+                returnPath: `${base}/credit-card${search}`,
+              }),
           }
         : null,
     submit: (event) => {

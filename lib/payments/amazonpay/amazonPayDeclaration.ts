@@ -6,4 +6,9 @@ export type AmazonPayConfig =
   | { gateway: 'amazon-pay'; merchantId: string; publicKeyId: string; storeId: string; sandbox: boolean; region: 'na' | 'eu' | 'jp' };
 
 /** Amazon Pay ("amazon-pay" in SPEC §3): a wallet, Amazon's button, with the sandbox wallet standing in when it has no keys. */
-export const amazonPayDeclaration = declarePaymentMethod<AmazonPayConfig>()({ id: 'amazon-pay', label: 'Amazon Pay', outageSubject: 'Amazon Pay is', wallet: true });
+export const amazonPayDeclaration = declarePaymentMethod<AmazonPayConfig>()({
+  id: 'amazon-pay',
+  label: 'Amazon Pay',
+  outageSubject: 'Amazon Pay is',
+  wallet: true,
+});

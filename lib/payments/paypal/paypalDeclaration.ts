@@ -4,4 +4,9 @@ import { declarePaymentMethod } from '@/lib/payments/paymentMethodDeclaration';
 export type PayPalConfig = { gateway: 'sandbox' } | { gateway: 'paypal'; clientId: string; environment: 'sandbox' | 'production' };
 
 /** PayPal ("paypal" in SPEC §3): a wallet, its own buttons, with the sandbox wallet standing in when it has no keys. */
-export const paypalDeclaration = declarePaymentMethod<PayPalConfig>()({ id: 'paypal', label: 'PayPal', outageSubject: 'PayPal is', wallet: true });
+export const paypalDeclaration = declarePaymentMethod<PayPalConfig>()({
+  id: 'paypal',
+  label: 'PayPal',
+  outageSubject: 'PayPal is',
+  wallet: true,
+});

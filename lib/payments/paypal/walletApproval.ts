@@ -3,7 +3,8 @@ import type { NextAction } from '@/lib/payments/nextAction';
 import type { PaymentState } from '@/lib/payments/paymentMachine';
 
 /** What the visitor reads when they close a wallet's window without approving. */
-export const WALLET_CANCELLED = 'You closed PayPal without approving the payment. Nothing was charged. You can try again or choose another way to pay.';
+export const WALLET_CANCELLED =
+  'You closed PayPal without approving the payment. Nothing was charged. You can try again or choose another way to pay.';
 export const WALLET_FAILED = 'PayPal could not take the payment. Nothing was charged. Please try again or choose another way to pay.';
 const NOT_STARTED = 'The payment did not start.';
 

@@ -133,7 +133,9 @@ describe('formatExpiry', () => {
   it.each(['12/34', '1234', '12/2034', '122034', '1/2034'])('formats %j into what parseExpiry and the contract accept', (text) => {
     const expiry = formatExpiry(text);
     expect(parseExpiry(expiry)).not.toBeNull();
-    expect(submitRequestSchema.shape.payment.safeParse({ kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry, cvc: '123' }).success).toBe(true);
+    expect(
+      submitRequestSchema.shape.payment.safeParse({ kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry, cvc: '123' }).success,
+    ).toBe(true);
   });
 });
 

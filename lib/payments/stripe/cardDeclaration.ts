@@ -4,4 +4,9 @@ import { declarePaymentMethod } from '@/lib/payments/paymentMethodDeclaration';
 export type CardConfig = { gateway: 'sandbox' } | { gateway: 'stripe'; publishableKey: string };
 
 /** The card ("card" in SPEC §3): Stripe Elements, with the embedded sandbox standing in when Stripe has no keys. */
-export const cardDeclaration = declarePaymentMethod<CardConfig>()({ id: 'card', label: 'Card', outageSubject: 'Card payments are', wallet: false });
+export const cardDeclaration = declarePaymentMethod<CardConfig>()({
+  id: 'card',
+  label: 'Card',
+  outageSubject: 'Card payments are',
+  wallet: false,
+});

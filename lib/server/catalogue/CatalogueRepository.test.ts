@@ -53,8 +53,14 @@ describe('CatalogueRepository', () => {
     ]);
     expect(crossSells[0]!.appliesIf?.parentOffer.uuid).toBe(dual.data.pageData.plans[1]!.uuid);
 
-    expect(snapshot.flowsByPath.get(flowKey('wired', 'demo-trial'))!.data.pageData.plans[0]).toMatchObject({ trialOffer: true, trialDays: 30 });
-    expect(snapshot.flowsByPath.get(flowKey('gq', 'demo-gbp'))!.data.pageData.plans[0]).toMatchObject({ currencyCode: 'GBP', currency: '£' });
+    expect(snapshot.flowsByPath.get(flowKey('wired', 'demo-trial'))!.data.pageData.plans[0]).toMatchObject({
+      trialOffer: true,
+      trialDays: 30,
+    });
+    expect(snapshot.flowsByPath.get(flowKey('gq', 'demo-gbp'))!.data.pageData.plans[0]).toMatchObject({
+      currencyCode: 'GBP',
+      currency: '£',
+    });
     expect(snapshot.flowsByPath.get(flowKey('epicurious', 'demo-preauth'))!.data.config.enablePreAuth).toBe(true);
     expect(single.data.config.enablePreAuth).toBe(false);
 

@@ -6,7 +6,12 @@ function fakeSource(initialVersion = 1) {
   let version = initialVersion;
   const source = {
     version: vi.fn(async () => version),
-    loadSnapshot: vi.fn(async (): Promise<CatalogueSnapshot> => ({ version, flowsByPath: new Map(), crossSellsByBrand: new Map(), couponsByCode: new Map() })),
+    loadSnapshot: vi.fn(async (): Promise<CatalogueSnapshot> => ({
+      version,
+      flowsByPath: new Map(),
+      crossSellsByBrand: new Map(),
+      couponsByCode: new Map(),
+    })),
   } satisfies CatalogueSource;
   return { source, bump: () => (version += 1) };
 }
@@ -15,7 +20,11 @@ describe('CatalogueCache', () => {
   it('serves reads within the TTL from memory, with no database call', async () => {
     const { source } = fakeSource();
     let now = 1_000;
-    const cache = new CatalogueCache(async () => source, 5_000, () => now);
+    const cache = new CatalogueCache(
+      async () => source,
+      5_000,
+      () => now,
+    );
     const first = await cache.get();
     now += 4_999;
     const second = cache.get();
@@ -27,7 +36,11 @@ describe('CatalogueCache', () => {
   it('after the TTL checks the version and keeps the snapshot when it has not changed', async () => {
     const { source } = fakeSource();
     let now = 0;
-    const cache = new CatalogueCache(async () => source, 5_000, () => now);
+    const cache = new CatalogueCache(
+      async () => source,
+      5_000,
+      () => now,
+    );
     const first = await cache.get();
     now = 5_000;
     expect(await cache.get()).toBe(first);
@@ -38,7 +51,11 @@ describe('CatalogueCache', () => {
   it('reloads after the TTL when another process changed the catalogue', async () => {
     const { source, bump } = fakeSource();
     let now = 0;
-    const cache = new CatalogueCache(async () => source, 5_000, () => now);
+    const cache = new CatalogueCache(
+      async () => source,
+      5_000,
+      () => now,
+    );
     expect((await cache.get()).version).toBe(1);
     bump();
     now = 6_000;
@@ -48,7 +65,11 @@ describe('CatalogueCache', () => {
 
   it('reloads at once after invalidate()', async () => {
     const { source, bump } = fakeSource();
-    const cache = new CatalogueCache(async () => source, 60_000, () => 0);
+    const cache = new CatalogueCache(
+      async () => source,
+      60_000,
+      () => 0,
+    );
     await cache.get();
     bump();
     cache.invalidate();
@@ -57,7 +78,11 @@ describe('CatalogueCache', () => {
 
   it('shares one load between concurrent first reads', async () => {
     const { source } = fakeSource();
-    const cache = new CatalogueCache(async () => source, 5_000, () => 0);
+    const cache = new CatalogueCache(
+      async () => source,
+      5_000,
+      () => 0,
+    );
     const [a, b, c] = await Promise.all([cache.get(), cache.get(), cache.get()]);
     expect(a).toBe(b);
     expect(b).toBe(c);
@@ -67,7 +92,11 @@ describe('CatalogueCache', () => {
   it('lets the next read retry when a load fails', async () => {
     const { source } = fakeSource();
     source.loadSnapshot.mockRejectedValueOnce(new Error('database is locked'));
-    const cache = new CatalogueCache(async () => source, 5_000, () => 0);
+    const cache = new CatalogueCache(
+      async () => source,
+      5_000,
+      () => 0,
+    );
     await expect(cache.get()).rejects.toThrow('database is locked');
     expect((await cache.get()).version).toBe(1);
   });

@@ -59,7 +59,8 @@ describe('CheckoutLimits: submits per client address', () => {
 
   it('counts the IPv6 addresses of one /64 as one client, and another /64 apart', async () => {
     expect(keyOf('2001:db8:1:2::1')).toBe(keyOf('2001:db8:1:2:ffff:ffff:ffff:ffff'));
-    for (let i = 0; i < 10; i += 1) expect(await refusal(limitsFor(keyOf(`2001:db8:1:2::${(i + 1).toString(16)}`)).admitSubmit(true))).toBeNull();
+    for (let i = 0; i < 10; i += 1)
+      expect(await refusal(limitsFor(keyOf(`2001:db8:1:2::${(i + 1).toString(16)}`)).admitSubmit(true))).toBeNull();
     expect(await refusal(limitsFor(keyOf('2001:db8:1:2:abcd::99')).admitSubmit(true))).toMatchObject({ status: 429 });
     expect(await refusal(limitsFor(keyOf('2001:db8:1:3::1')).admitSubmit(true))).toBeNull();
   });
@@ -141,6 +142,9 @@ describe('CheckoutLimits: confirms and quotes', () => {
     for (let i = 0; i < 30; i += 1) await limits.admitConfirm();
     expect((await refusal(limits.admitConfirm()))!.message).toContain('your payment will not be taken twice');
     for (let i = 0; i < 600; i += 1) await limits.admitQuote();
-    expect(await refusal(limits.admitQuote())).toMatchObject({ status: 429, message: 'Too many price requests from your connection. Please wait 8 minutes and try again.' });
+    expect(await refusal(limits.admitQuote())).toMatchObject({
+      status: 429,
+      message: 'Too many price requests from your connection. Please wait 8 minutes and try again.',
+    });
   });
 });

@@ -1,5 +1,12 @@
 import type { RateLimiter } from '@/lib/server/identity/RateLimiter';
-import { slowdownRemainingMs, tooManyRequests, type AbusePolicy, type DeclineSlowdown, type LimitReason, type WindowLimit } from './abuseLimits';
+import {
+  slowdownRemainingMs,
+  tooManyRequests,
+  type AbusePolicy,
+  type DeclineSlowdown,
+  type LimitReason,
+  type WindowLimit,
+} from './abuseLimits';
 
 /**
  * The abuse limits of one client's checkout requests (the policy in abuseLimits.ts),
@@ -61,7 +68,10 @@ export class CheckoutLimits {
    * window does not wipe out a slow-down (nor the count it grows from).
    */
   private async assertNotSlowedDown(bucket: string, slowdown: DeclineSlowdown, reason: LimitReason): Promise<void> {
-    const [current, previous] = await Promise.all([this.limiter.peek(bucket, slowdown.windowMs), this.limiter.peek(bucket, slowdown.windowMs, 1)]);
+    const [current, previous] = await Promise.all([
+      this.limiter.peek(bucket, slowdown.windowMs),
+      this.limiter.peek(bucket, slowdown.windowMs, 1),
+    ]);
     const remainingMs = slowdownRemainingMs(current.count + previous.count, current.lastAt ?? previous.lastAt, this.now(), slowdown);
     if (remainingMs > 0) throw tooManyRequests(reason, remainingMs / 1000);
   }

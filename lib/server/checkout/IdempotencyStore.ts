@@ -39,7 +39,11 @@ export class IdempotencyStore<T> {
     // let it go): claim it again, once; after that, the other holder is still at it.
     if (!row) return attempt < 2 ? this.claim(key, requestHash, attempt + 1) : { kind: 'in_progress' };
     if (row.request_hash !== requestHash) {
-      return { kind: 'mismatch', inProgress: row.state !== 'done', response: row.response_json ? (JSON.parse(row.response_json) as T) : null };
+      return {
+        kind: 'mismatch',
+        inProgress: row.state !== 'done',
+        response: row.response_json ? (JSON.parse(row.response_json) as T) : null,
+      };
     }
     if (row.state === 'done' && row.response_json) return { kind: 'done', response: JSON.parse(row.response_json) as T };
     const staleBefore = new Date(this.now().getTime() - STALE_AFTER_MS).toISOString();
@@ -55,7 +59,11 @@ export class IdempotencyStore<T> {
 
   /** The stored answer of a finished attempt with this request, if there is one. */
   async answered(key: string, requestHash: string): Promise<T | null> {
-    const row = await this.db.selectFrom('idempotency_keys').select(['state', 'request_hash', 'response_json']).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['state', 'request_hash', 'response_json'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.state === 'done' && row.request_hash === requestHash && row.response_json ? (JSON.parse(row.response_json) as T) : null;
   }
 
@@ -77,7 +85,12 @@ export class IdempotencyStore<T> {
    * a retry that took it over meanwhile keeps it, so its duplicates still wait for its answer.
    */
   async releaseIfUntouched(key: string, updatedAt: string): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_progress').where('updated_at', '=', updatedAt).executeTakeFirst();
+    const deleted = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('key', '=', key)
+      .where('state', '=', 'in_progress')
+      .where('updated_at', '=', updatedAt)
+      .executeTakeFirst();
     return Number(deleted.numDeletedRows) > 0;
   }
 

@@ -15,7 +15,12 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-const paidWith = (payment: OrderSnapshot['payment']): OrderSnapshot => ({ offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment });
+const paidWith = (payment: OrderSnapshot['payment']): OrderSnapshot => ({
+  offer: ORDERED_OFFERS.vogueDigital,
+  lines: [],
+  taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+  payment,
+});
 const flagOf = async (id: string) => (await transactions.findById(id))?.authenticationRequested;
 
 describe('TransactionRepository: whether 3-D Secure was asked for', () => {
@@ -45,8 +50,10 @@ describe('TransactionRepository: whether 3-D Secure was asked for', () => {
   it.each([
     ['PayPal', { method: 'paypal' }],
     ['Amazon Pay', { method: 'amazon-pay' }],
-  ] as const)('is not recorded when %s waits for the buyer\'s approval: that is not 3-D Secure', async (_name, payment) => {
-    await transactions.create(newTransactionFixture({ id: 'txn_wallet', order: paidWith(payment), gateway: payment.method === 'paypal' ? 'paypal' : 'amazon-pay' }));
+  ] as const)("is not recorded when %s waits for the buyer's approval: that is not 3-D Secure", async (_name, payment) => {
+    await transactions.create(
+      newTransactionFixture({ id: 'txn_wallet', order: paidWith(payment), gateway: payment.method === 'paypal' ? 'paypal' : 'amazon-pay' }),
+    );
     await transactions.markRequiresAction('txn_wallet', null);
     expect((await transactions.findById('txn_wallet'))?.status).toBe('requires_action');
     expect(await flagOf('txn_wallet')).toBe(false);

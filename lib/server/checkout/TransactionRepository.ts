@@ -29,7 +29,9 @@ function transactionOf(row: TransactionRow): Transaction {
     livemode: row.livemode === 1,
     source: row.source,
     customer: JSON.parse(row.customer_json) as Billing,
-    autoRenewalConsent: row.auto_renewal_consent_json ? (JSON.parse(row.auto_renewal_consent_json) as Transaction['autoRenewalConsent']) : null,
+    autoRenewalConsent: row.auto_renewal_consent_json
+      ? (JSON.parse(row.auto_renewal_consent_json) as Transaction['autoRenewalConsent'])
+      : null,
     currencyCode: row.currency_code as CurrencyCode,
     subtotal: row.subtotal,
     discount: row.discount,
@@ -135,7 +137,12 @@ export class TransactionRepository {
   }
 
   async findByGatewayPayment(gateway: GatewayName, paymentId: string): Promise<Transaction | null> {
-    const row = await this.db.selectFrom('transactions').selectAll().where('gateway', '=', gateway).where('gateway_payment_id', '=', paymentId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('gateway', '=', gateway)
+      .where('gateway_payment_id', '=', paymentId)
+      .executeTakeFirst();
     return row ? transactionOf(row) : null;
   }
 
@@ -174,7 +181,12 @@ export class TransactionRepository {
   async markFailed(id: string, paymentId: string | null, failureCode: string): Promise<void> {
     await this.db
       .updateTable('transactions')
-      .set({ status: 'failed', failure_code: failureCode, updated_at: this.now().toISOString(), ...(paymentId ? { gateway_payment_id: paymentId } : {}) })
+      .set({
+        status: 'failed',
+        failure_code: failureCode,
+        updated_at: this.now().toISOString(),
+        ...(paymentId ? { gateway_payment_id: paymentId } : {}),
+      })
       .where('id', '=', id)
       .where('status', 'in', OPEN_STATES)
       .execute();

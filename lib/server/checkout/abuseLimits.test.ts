@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { abusePolicy, DEFAULT_ABUSE_LIMIT_SETTINGS, isDecline, slowdownMs, slowdownRemainingMs, tooManyRequests, waitPhrase, type DeclineSlowdown } from './abuseLimits';
+import {
+  abusePolicy,
+  DEFAULT_ABUSE_LIMIT_SETTINGS,
+  isDecline,
+  slowdownMs,
+  slowdownRemainingMs,
+  tooManyRequests,
+  waitPhrase,
+  type DeclineSlowdown,
+} from './abuseLimits';
 
 const MINUTE = 60_000;
 
@@ -40,7 +49,12 @@ describe('abusePolicy', () => {
   });
 
   it('takes its budgets from the settings (the environment)', () => {
-    const custom = abusePolicy({ ...DEFAULT_ABUSE_LIMIT_SETTINGS, submitsPerClientLive: 4, submitsPerClientTest: 1000, quotesPerClient: 7 });
+    const custom = abusePolicy({
+      ...DEFAULT_ABUSE_LIMIT_SETTINGS,
+      submitsPerClientLive: 4,
+      submitsPerClientTest: 1000,
+      quotesPerClient: 7,
+    });
     expect(custom.live.submitsPerClient.map((l) => l.limit)).toEqual([4, 20]);
     expect(custom.test.submitsPerClient.map((l) => l.limit)).toEqual([1000, 10_000]);
     expect(custom.quotesPerClient[0]!.limit).toBe(7);
@@ -63,7 +77,17 @@ describe('the slow-down after declines', () => {
   });
 
   it('counts what the card or its holder did, not our failures nor a change of mind', () => {
-    expect(['generic_decline', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'invalid_number', 'authentication_failed', 'wallet_declined'].every((code) => isDecline(code as never))).toBe(true);
+    expect(
+      [
+        'generic_decline',
+        'insufficient_funds',
+        'expired_card',
+        'incorrect_cvc',
+        'invalid_number',
+        'authentication_failed',
+        'wallet_declined',
+      ].every((code) => isDecline(code as never)),
+    ).toBe(true);
     expect(isDecline('processing_error')).toBe(false);
     expect(isDecline('cancelled')).toBe(false);
   });
@@ -75,7 +99,9 @@ describe('tooManyRequests', () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 600 });
     expect(error.message).toBe('Too many payment attempts from your connection. Please wait 10 minutes and try again.');
-    expect(tooManyRequests('card-declines', 20).message).toBe('This card was declined too many times. Please wait a minute or use a different card.');
+    expect(tooManyRequests('card-declines', 20).message).toBe(
+      'This card was declined too many times. Please wait a minute or use a different card.',
+    );
   });
 
   it.each([

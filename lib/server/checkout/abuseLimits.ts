@@ -60,7 +60,11 @@ export interface AbuseLimitSettings {
   quotesPerClient: number;
 }
 
-export const DEFAULT_ABUSE_LIMIT_SETTINGS: AbuseLimitSettings = { submitsPerClientLive: 10, submitsPerClientTest: 300, quotesPerClient: 600 };
+export const DEFAULT_ABUSE_LIMIT_SETTINGS: AbuseLimitSettings = {
+  submitsPerClientLive: 10,
+  submitsPerClientTest: 300,
+  quotesPerClient: 600,
+};
 
 export function abusePolicy(settings: AbuseLimitSettings = DEFAULT_ABUSE_LIMIT_SETTINGS): AbusePolicy {
   const test = [
@@ -136,7 +140,8 @@ const MESSAGES: Record<LimitReason, (wait: string) => string> = {
   'card-submits': (wait) => `Too many payment attempts with this card. Please wait ${wait} or use a different card.`,
   'client-declines': (wait) => `Too many declined payments from your connection. Please wait ${wait} and try again.`,
   'card-declines': (wait) => `This card was declined too many times. Please wait ${wait} or use a different card.`,
-  confirms: (wait) => `Too many payment checks from your connection. Please wait ${wait}, then try again: your payment will not be taken twice.`,
+  confirms: (wait) =>
+    `Too many payment checks from your connection. Please wait ${wait}, then try again: your payment will not be taken twice.`,
   quotes: (wait) => `Too many price requests from your connection. Please wait ${wait} and try again.`,
 };
 

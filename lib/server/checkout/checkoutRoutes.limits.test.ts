@@ -55,7 +55,10 @@ describe('POST /api/checkout/submit', () => {
       expect(((await response.json()) as { status: string }).status).toBe('succeeded');
     }
     const refused = submitBody();
-    await expectTooMany(await post('/api/checkout/submit', refused), /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\.$/);
+    await expectTooMany(
+      await post('/api/checkout/submit', refused),
+      /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\.$/,
+    );
     const spoofed = submitBody();
     await expectTooMany(await post('/api/checkout/submit', spoofed, { 'x-forwarded-for': '198.51.100.7' }), /^Too many payment attempts/);
 
@@ -80,8 +83,12 @@ describe('POST /api/checkout/quote', () => {
 
 describe('POST /api/checkout/confirm', () => {
   it('answers 429 with Retry-After after 30 confirms from the address in 10 minutes', async () => {
-    const confirm = () => post('/api/checkout/confirm', { idempotencyKey: randomUUID(), returnPath: '/vogue/demo-single/credit-card?livemode=false' });
+    const confirm = () =>
+      post('/api/checkout/confirm', { idempotencyKey: randomUUID(), returnPath: '/vogue/demo-single/credit-card?livemode=false' });
     for (let i = 0; i < 30; i += 1) expect((await confirm()).status).toBe(404);
-    await expectTooMany(await confirm(), /^Too many payment checks from your connection\. Please wait .+: your payment will not be taken twice\.$/);
+    await expectTooMany(
+      await confirm(),
+      /^Too many payment checks from your connection\. Please wait .+: your payment will not be taken twice\.$/,
+    );
   });
 });

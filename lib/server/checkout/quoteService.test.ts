@@ -35,8 +35,16 @@ describe('quoteCheckout', () => {
     ['sales tax in Washington', { ...dual, offerId: '2001', country: 'US', region: 'WA' }, { subtotal: 9900, tax: 644, total: 10544 }],
     ['no tax in Oregon', { ...dual, offerId: '2001', country: 'US', region: 'OR' }, { tax: 0, total: 9900 }],
     ['HST in Ontario', { ...dual, offerId: '2001', country: 'CA', region: 'ON' }, { tax: 1287, total: 11187 }],
-    ['GBP offer', { brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'SAVE20' }, { currencyCode: 'GBP', subtotal: 1999, discount: 400, total: 1599 }],
-    ['print plan with both add-ons', { ...dual, offerId: '2002', addOnIds: ['2101', '2102'] }, { subtotal: 14900 + 2500 + 1200, total: 18600 }],
+    [
+      'GBP offer',
+      { brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'SAVE20' },
+      { currencyCode: 'GBP', subtotal: 1999, discount: 400, total: 1599 },
+    ],
+    [
+      'print plan with both add-ons',
+      { ...dual, offerId: '2002', addOnIds: ['2101', '2102'] },
+      { subtotal: 14900 + 2500 + 1200, total: 18600 },
+    ],
     ['digital plan with the add-on for all offers', { ...dual, offerId: '2001', addOnIds: ['2102'] }, { subtotal: 11100 }],
   ])('%s', (_name, input, expected) => {
     expect(quote(input).quote).toMatchObject(expected);

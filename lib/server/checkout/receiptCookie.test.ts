@@ -20,7 +20,10 @@ describe('receipt cookie', () => {
     }
   });
 
-  it.each([undefined, '', 'pj_receipt=', 'pj_receipt=txn_x.y', 'pj_receipt=txn_0123456789abcdef01234567', 'pj_receipt=%ZZ'])('ignores %j', (header) => {
-    expect(readReceipt(header, false)).toBeNull();
-  });
+  it.each([undefined, '', 'pj_receipt=', 'pj_receipt=txn_x.y', 'pj_receipt=txn_0123456789abcdef01234567', 'pj_receipt=%ZZ'])(
+    'ignores %j',
+    (header) => {
+      expect(readReceipt(header, false)).toBeNull();
+    },
+  );
 });

@@ -11,7 +11,11 @@ export type EventOutcome = GatewayEventOutcome;
  * event is recorded and applied in one database transaction, so a repeated delivery
  * changes nothing. An event for a payment we hold no transaction for is not recorded.
  */
-export async function applyGatewayEvent(db: Kysely<Database>, event: GatewayEvent, now: () => Date = () => new Date()): Promise<EventOutcome> {
+export async function applyGatewayEvent(
+  db: Kysely<Database>,
+  event: GatewayEvent,
+  now: () => Date = () => new Date(),
+): Promise<EventOutcome> {
   return db.transaction().execute(async (trx) => {
     const transactions = new TransactionRepository(trx, now);
     let transaction = await transactions.findByGatewayPayment(event.gateway, event.paymentId);

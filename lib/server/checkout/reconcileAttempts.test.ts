@@ -32,7 +32,8 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-const request = (overrides: Partial<SubmitRequestInput> = {}) => submitRequestFixture({ returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter', ...overrides });
+const request = (overrides: Partial<SubmitRequestInput> = {}) =>
+  submitRequestFixture({ returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter', ...overrides });
 const card = sandboxCard;
 
 /** The sandbox, counting the charges that reach it. */
@@ -72,7 +73,11 @@ async function killedDuring(input: SubmitRequestInput, when: 'after' | 'before' 
   const transactionId = transactionIdFor(input.idempotencyKey);
   for (let i = 0; i < 200; i += 1) {
     const written = await new TransactionRepository(db).findById(transactionId);
-    const intent = await db.selectFrom('sandbox_payment_intents').select('id').where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+    const intent = await db
+      .selectFrom('sandbox_payment_intents')
+      .select('id')
+      .where('idempotency_key', '=', input.idempotencyKey)
+      .executeTakeFirst();
     if (written && (when === 'before' || intent)) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -97,7 +102,11 @@ describe('reconcileStuckAttempts', () => {
     const paid = await transaction(input.idempotencyKey);
     expect(paid).toMatchObject({ status: 'succeeded', invoiceNumber: 'INV-TEST-2026-000001', gatewayPaymentId: (await intents())[0]!.id });
     expect(paid?.subscriptionId).toMatch(/^sub_/);
-    const answer = { status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey), successPath: '/vogue/demo-single/success?livemode=false&source=newsletter' };
+    const answer = {
+      status: 'succeeded',
+      transactionId: transactionIdFor(input.idempotencyKey),
+      successPath: '/vogue/demo-single/success?livemode=false&source=newsletter',
+    };
     expect(JSON.parse((await keyRow(input.idempotencyKey))!.response_json!)).toEqual(answer);
 
     // A second pass finds nothing to do; the retry gets the stored answer and charges nothing.
@@ -119,8 +128,18 @@ describe('reconcileStuckAttempts', () => {
   });
 
   it.each([
-    ['a decline', '4000000000009995', { status: 'failed', failureCode: 'insufficient_funds' }, { status: 'failed', code: 'insufficient_funds' }],
-    ['a 3-D Secure card', '4000000000003220', { status: 'requires_action', authenticationRequested: true }, { status: 'requires_action', action: { type: 'redirect' } }],
+    [
+      'a decline',
+      '4000000000009995',
+      { status: 'failed', failureCode: 'insufficient_funds' },
+      { status: 'failed', code: 'insufficient_funds' },
+    ],
+    [
+      'a 3-D Secure card',
+      '4000000000003220',
+      { status: 'requires_action', authenticationRequested: true },
+      { status: 'requires_action', action: { type: 'redirect' } },
+    ],
   ])('records %s as the submit would have, and stores the same answer', async (_name, number, row, answer) => {
     const input = request(card(number));
     await killedDuring(input);
@@ -163,7 +182,9 @@ describe('reconcileStuckAttempts', () => {
         return sandbox.lookupAttempt(attempt);
       },
     };
-    expect(await pass([slow])).toEqual([{ kind: 'left', transactionId: transactionIdFor(input.idempotencyKey), reason: 'a retry took the attempt over meanwhile' }]);
+    expect(await pass([slow])).toEqual([
+      { kind: 'left', transactionId: transactionIdFor(input.idempotencyKey), reason: 'a retry took the attempt over meanwhile' },
+    ]);
     expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress', updated_at: clock.toISOString() });
   });
 
@@ -171,12 +192,17 @@ describe('reconcileStuckAttempts', () => {
     const key = randomUUID();
     await new IdempotencyStore(db, now).claim(key, 'hash');
     later();
-    expect(await pass()).toEqual([{ kind: 'released', transactionId: transactionIdFor(key), reason: 'no transaction was written, so nothing was charged' }]);
+    expect(await pass()).toEqual([
+      { kind: 'released', transactionId: transactionIdFor(key), reason: 'no transaction was written, so nothing was charged' },
+    ]);
     expect(await keyRow(key)).toBeUndefined();
   });
 
   it.each<[string, () => PaymentGateway[]]>([
-    ['the gateway cannot tell', () => [{ ...counting().gateway, lookupAttempt: async (): Promise<AttemptLookup> => ({ kind: 'unknown', reason: 'search lags' }) }]],
+    [
+      'the gateway cannot tell',
+      () => [{ ...counting().gateway, lookupAttempt: async (): Promise<AttemptLookup> => ({ kind: 'unknown', reason: 'search lags' }) }],
+    ],
     [
       'the gateway does not answer',
       () => [
@@ -203,11 +229,24 @@ describe('reconcileStuckAttempts', () => {
     const input = request();
     await killedDuring(input);
     const [intent] = await intents();
-    await applyGatewayEvent(db, { id: 'evt_1', gateway: 'sandbox', type: 'payment.succeeded', paymentId: intent!.id, transactionId: transactionIdFor(input.idempotencyKey) }, now);
+    await applyGatewayEvent(
+      db,
+      {
+        id: 'evt_1',
+        gateway: 'sandbox',
+        type: 'payment.succeeded',
+        paymentId: intent!.id,
+        transactionId: transactionIdFor(input.idempotencyKey),
+      },
+      now,
+    );
     const invoice = (await transaction(input.idempotencyKey))!.invoiceNumber;
     later();
     const asked: string[] = [];
-    const watching: PaymentGateway = { ...counting().gateway, lookupAttempt: async (attempt) => (asked.push(attempt.transactionId), sandbox.lookupAttempt(attempt)) };
+    const watching: PaymentGateway = {
+      ...counting().gateway,
+      lookupAttempt: async (attempt) => (asked.push(attempt.transactionId), sandbox.lookupAttempt(attempt)),
+    };
     expect(await pass([watching])).toMatchObject([{ kind: 'answered', status: 'succeeded' }]);
     expect(asked).toEqual([]);
     expect((await transaction(input.idempotencyKey))!.invoiceNumber).toBe(invoice);
@@ -219,13 +258,20 @@ describe('reconcileStuckAttempts', () => {
     // As an order written by an earlier release: no paymentStepPath in its snapshot.
     const row = (await transaction(input.idempotencyKey))!;
     const { paymentStepPath: _dropped, ...order } = row.order;
-    await db.updateTable('transactions').set({ order_json: JSON.stringify(order) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('transactions')
+      .set({ order_json: JSON.stringify(order) })
+      .where('id', '=', row.id)
+      .execute();
     later();
     expect(await pass()).toMatchObject([{ kind: 'released' }]);
     expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'succeeded' });
 
     const { gateway, charges } = counting();
-    expect((await submitWith(gateway, input)).response).toMatchObject({ status: 'succeeded', successPath: '/vogue/demo-single/success?livemode=false&source=newsletter' });
+    expect((await submitWith(gateway, input)).response).toMatchObject({
+      status: 'succeeded',
+      successPath: '/vogue/demo-single/success?livemode=false&source=newsletter',
+    });
     expect(charges).toHaveLength(0);
   });
 });

@@ -98,21 +98,38 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
 }
 
 /** A retry took the key over while the pass looked: the key is its own now. */
-const takenOver = (transactionId: string): AttemptOutcome => ({ kind: 'left', transactionId, reason: 'a retry took the attempt over meanwhile' });
+const takenOver = (transactionId: string): AttemptOutcome => ({
+  kind: 'left',
+  transactionId,
+  reason: 'a retry took the attempt over meanwhile',
+});
 
 type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
 
 /** The attempt's payment at its gateway: by its id when the submit recorded one, else by what the charge was sent with. */
-async function paymentOf(gateways: readonly PaymentGateway[], row: Transaction, seen: { key: string; updatedAt: string }): Promise<FoundPayment> {
+async function paymentOf(
+  gateways: readonly PaymentGateway[],
+  row: Transaction,
+  seen: { key: string; updatedAt: string },
+): Promise<FoundPayment> {
   const { key } = seen;
   const gateway = gateways.find((candidate) => candidate.name === row.gateway);
   if (!gateway) return { kind: 'unknown', reason: `its gateway (${row.gateway}) is not enabled on this server` };
   const livemode = row.livemode;
   try {
     if (row.gatewayPaymentId) return { kind: 'charged', result: await gateway.retrieve(row.gatewayPaymentId, livemode) };
-    const lookup = await gateway.lookupAttempt({ idempotencyKey: key, transactionId: row.id, livemode, amount: row.total, createdAt: row.createdAt, lastClaimedAt: seen.updatedAt });
+    const lookup = await gateway.lookupAttempt({
+      idempotencyKey: key,
+      transactionId: row.id,
+      livemode,
+      amount: row.total,
+      createdAt: row.createdAt,
+      lastClaimedAt: seen.updatedAt,
+    });
     if (lookup.kind === 'charged') return lookup;
-    return lookup.kind === 'nothing' ? { kind: 'nothing', reason: `${gateway.name} took nothing for it` } : { kind: 'unknown', reason: lookup.reason };
+    return lookup.kind === 'nothing'
+      ? { kind: 'nothing', reason: `${gateway.name} took nothing for it` }
+      : { kind: 'unknown', reason: lookup.reason };
   } catch (error) {
     return { kind: 'unknown', reason: `${gateway.name} did not answer: ${(error as Error).message}` };
   }

@@ -20,7 +20,9 @@ function log(outcomes: readonly AttemptOutcome[]): void {
  * whichever comes first) and then every CHECKOUT_RECONCILE_INTERVAL_SECONDS, one pass
  * at a time. Once per process, whoever calls it.
  */
-export function startCheckoutReconciliation(env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>): void {
+export function startCheckoutReconciliation(
+  env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>,
+): void {
   if (started) return;
   started = true;
   let running = false;

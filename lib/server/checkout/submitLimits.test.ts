@@ -93,7 +93,12 @@ function request(overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInpu
     ...overrides,
   };
 }
-const live = (paymentMethodId: string) => request({ livemode: true, payment: { kind: 'stripe-payment-method', paymentMethodId }, returnPath: '/vogue/demo-single/credit-card?livemode=true' });
+const live = (paymentMethodId: string) =>
+  request({
+    livemode: true,
+    payment: { kind: 'stripe-payment-method', paymentMethodId },
+    returnPath: '/vogue/demo-single/credit-card?livemode=true',
+  });
 const card = (number: string) => ({ payment: { kind: 'sandbox-card' as const, number, expiry: '12/30', cvc: '123' } });
 
 const limitsFor = (client: string) => new CheckoutLimits(new RateLimiter(db, now), abusePolicy(), client, now);
@@ -141,11 +146,18 @@ describe('submitCheckout with abuse limits', () => {
   it('counts live declines and slows the card, then the address, down', async () => {
     const { gateway, charges } = liveCardGateway({ status: 'failed', paymentId: 'pi_no', code: 'generic_decline' });
     for (let i = 0; i < 3; i += 1) expect((await submit(gateway, '203.0.113.5', live(`pm_${i}_stolen`))).response.status).toBe('failed');
-    expect(await refusal(submit(gateway, '203.0.113.5', live('pm_3_stolen')))).toMatchObject({ status: 429, message: expect.stringContaining('declined too many times') });
+    expect(await refusal(submit(gateway, '203.0.113.5', live('pm_3_stolen')))).toMatchObject({
+      status: 429,
+      message: expect.stringContaining('declined too many times'),
+    });
     for (let i = 0; i < 2; i += 1) await submit(gateway, '203.0.113.5', live(`pm_${i}_another${i}`));
     // Five declines from the address: every card is refused from it for 10 minutes.
     const refused = await refusal(submit(gateway, '203.0.113.5', live('pm_9_fresh')));
-    expect(refused).toMatchObject({ status: 429, retryAfterSeconds: 600, message: 'Too many declined payments from your connection. Please wait 10 minutes and try again.' });
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 600,
+      message: 'Too many declined payments from your connection. Please wait 10 minutes and try again.',
+    });
     expect(charges).toHaveLength(5);
     expect(await transactions()).toHaveLength(5);
     clock += 10 * 60_000;
@@ -166,13 +178,23 @@ describe('submitCheckout with abuse limits', () => {
     expect(await refusal(submit(gateway, '203.0.113.7', live('pm_1_next')))).toBeNull();
   });
 
-  it("tells sandbox cards apart by a keyed hash of the number (never the number), the same from any address and however it is typed", async () => {
+  it('tells sandbox cards apart by a keyed hash of the number (never the number), the same from any address and however it is typed', async () => {
     const { gateway, charges } = countingSandbox();
     await submit(gateway, '203.0.113.20', request(card('4000 0000 0000 0002')));
-    const fingerprint = await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4000-0000-0000-0002', expMonth: 12, expYear: 2030, cvc: '123' });
+    const fingerprint = await sandbox.cardFingerprint({
+      kind: 'sandbox-card',
+      number: '4000-0000-0000-0002',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    });
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4000000000000002', expMonth: 1, expYear: 2031, cvc: '999' })).toBe(fingerprint);
-    expect(await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' })).not.toBe(fingerprint);
+    expect(
+      await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4000000000000002', expMonth: 1, expYear: 2031, cvc: '999' }),
+    ).toBe(fingerprint);
+    expect(
+      await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' }),
+    ).not.toBe(fingerprint);
     const buckets = (await db.selectFrom('rate_limits').select('bucket').execute()).map((row) => row.bucket);
     expect(buckets).toContain(`checkout:declines:test:card:sandbox:${fingerprint}`);
     expect(JSON.stringify(buckets)).not.toMatch(/4000\D?0000\D?0000\D?0002|0002/);
@@ -183,7 +205,13 @@ describe('submitCheckout with abuse limits', () => {
 
   it('refuses the 301st test-mode submit of a test card across addresses, and writes nothing for it', async () => {
     const limiter = new RateLimiter(db, now);
-    const fingerprint = await sandbox.cardFingerprint({ kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' });
+    const fingerprint = await sandbox.cardFingerprint({
+      kind: 'sandbox-card',
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+    });
     // 300 earlier submits of 4242 this window (counted directly: the test stays fast).
     await limiter.allowAmount(`checkout:submits:test:card:sandbox:${fingerprint}:600s`, 300, 300, 10 * 60_000);
     const { gateway, charges } = countingSandbox();
@@ -202,29 +230,44 @@ describe('submitCheckout with abuse limits', () => {
       retrieve: async () => ({ status: 'failed', paymentId: null, code: 'wallet_declined' }),
       lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     };
-    const paypal = () => request({ livemode: true, payment: { kind: 'paypal' }, returnPath: '/vogue/demo-single/credit-card?livemode=true' });
+    const paypal = () =>
+      request({ livemode: true, payment: { kind: 'paypal' }, returnPath: '/vogue/demo-single/credit-card?livemode=true' });
     for (let i = 0; i < 5; i += 1) await submit(wallet, '203.0.113.30', paypal());
-    expect(await refusal(submit(wallet, '203.0.113.30', paypal()))).toMatchObject({ status: 429, message: expect.stringContaining('declined payments from your connection') });
+    expect(await refusal(submit(wallet, '203.0.113.30', paypal()))).toMatchObject({
+      status: 429,
+      message: expect.stringContaining('declined payments from your connection'),
+    });
     expect(await refusal(submit(wallet, '203.0.113.31', paypal()))).toBeNull();
   });
 });
 
 describe('confirmCheckout with abuse limits', () => {
   it('refuses the 31st confirm from an address before reading anything, and counts a decline it learns of', async () => {
-    const { gateway } = liveCardGateway({ status: 'requires_action', paymentId: 'pi_3ds', action: { type: 'stripe_sdk', clientSecret: 'pi_3ds_secret' } });
+    const { gateway } = liveCardGateway({
+      status: 'requires_action',
+      paymentId: 'pi_3ds',
+      action: { type: 'stripe_sdk', clientSecret: 'pi_3ds_secret' },
+    });
     const attempt = live('pm_0_threeds');
     await submit(gateway, '203.0.113.40', attempt);
     const limits = limitsFor('203.0.113.40');
     const deps = { db, gateways: [gateway], now, limits };
     // The bank failed the authentication: a decline, against the address.
-    expect(await confirmCheckout(deps, attempt.idempotencyKey, attempt.returnPath)).toMatchObject({ status: 'failed', code: 'authentication_failed' });
+    expect(await confirmCheckout(deps, attempt.idempotencyKey, attempt.returnPath)).toMatchObject({
+      status: 'failed',
+      code: 'authentication_failed',
+    });
     const declines = await new RateLimiter(db, now).peek('checkout:declines:live:client:203.0.113.40', 12 * 3_600_000);
     expect(declines.count).toBe(1);
     for (let i = 1; i < 30; i += 1) await confirmCheckout(deps, attempt.idempotencyKey, attempt.returnPath);
     const refused = await refusal(confirmCheckout(deps, attempt.idempotencyKey, attempt.returnPath));
     expect(refused).toMatchObject({ status: 429, retryAfterSeconds: 600 });
     expect(refused!.message).toContain('your payment will not be taken twice');
-    expect(await refusal(confirmCheckout({ ...deps, limits: limitsFor('198.51.100.40') }, attempt.idempotencyKey, attempt.returnPath))).toBeNull();
-    expect((await db.selectFrom('transactions').select('id').execute()).map((row) => row.id)).toEqual([transactionIdFor(attempt.idempotencyKey)]);
+    expect(
+      await refusal(confirmCheckout({ ...deps, limits: limitsFor('198.51.100.40') }, attempt.idempotencyKey, attempt.returnPath)),
+    ).toBeNull();
+    expect((await db.selectFrom('transactions').select('id').execute()).map((row) => row.id)).toEqual([
+      transactionIdFor(attempt.idempotencyKey),
+    ]);
   });
 });

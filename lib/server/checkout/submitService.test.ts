@@ -32,7 +32,8 @@ afterEach(async () => db.destroy());
 
 const request = submitRequestFixture;
 
-const submit = (input: SubmitRequestInput) => submitCheckout({ db, gateways: [gateway], now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
+const submit = (input: SubmitRequestInput) =>
+  submitCheckout({ db, gateways: [gateway], now, waitForConcurrentMs: 2_000 }, snapshot, submitRequestSchema.parse(input));
 const card = sandboxCard;
 const transactions = () => db.selectFrom('transactions').selectAll().execute();
 
@@ -50,7 +51,11 @@ describe('submitCheckout', () => {
   it('charges 4242, records the transaction with an invoice and a subscription, and points to success', async () => {
     const input = request();
     const { response, receipt } = await submit(input);
-    expect(response).toEqual({ status: 'succeeded', transactionId: transactionIdFor(input.idempotencyKey), successPath: '/vogue/demo-single/success?livemode=false' });
+    expect(response).toEqual({
+      status: 'succeeded',
+      transactionId: transactionIdFor(input.idempotencyKey),
+      successPath: '/vogue/demo-single/success?livemode=false',
+    });
     expect(receipt).toEqual({ transactionId: response.transactionId, token: input.idempotencyKey });
     const row = await new TransactionRepository(db).findById(response.transactionId!);
     const view = transactionView(row!);
@@ -60,7 +65,12 @@ describe('submitCheckout', () => {
       offer: { id: '1001', name: 'Vogue Digital' },
       coupon: null,
       paymentMethod: { method: 'card', brand: 'visa', last4: '4242' },
-      invoice: { invoiceNumber: 'INV-TEST-2026-000001', subtotal: 2500, tax: 0, summaryTotal: { total: 2500, discount: { amount: 0, promoCode: null } } },
+      invoice: {
+        invoiceNumber: 'INV-TEST-2026-000001',
+        subtotal: 2500,
+        tax: 0,
+        summaryTotal: { total: 2500, discount: { amount: 0, promoCode: null } },
+      },
     });
     expect(view.subscription?.id).toMatch(/^sub_[a-z2-7]{16}$/);
     expect(row?.source).toBe('newsletter');
@@ -72,7 +82,9 @@ describe('submitCheckout', () => {
     ['TENOFF', { subtotal: 9900, discount: 1000, total: 8900 }],
     ['FREE100', { subtotal: 9900, discount: 9900, total: 0 }],
   ])('charges the server-side total with %s', async (couponCode, totals) => {
-    const { response } = await submit(request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', couponCode, returnPath: '/newyorker/demo-dual/credit-card' }));
+    const { response } = await submit(
+      request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', couponCode, returnPath: '/newyorker/demo-dual/credit-card' }),
+    );
     expect(response.status).toBe('succeeded');
     const [row] = await transactions();
     expect(row).toMatchObject({ ...totals, coupon_code: couponCode, status: 'succeeded' });
@@ -82,11 +94,21 @@ describe('submitCheckout', () => {
 
   it('numbers invoices in sequence, live and test apart', async () => {
     // A real gateway as far as the checkout service can tell (it goes by Stripe's name): live payments may go through it.
-    const real: PaymentGateway = { name: 'stripe', inputKinds: ['sandbox-card'], charge: (charge) => gateway.charge(charge), retrieve: (id) => gateway.retrieve(id), lookupAttempt: (attempt) => gateway.lookupAttempt(attempt) };
+    const real: PaymentGateway = {
+      name: 'stripe',
+      inputKinds: ['sandbox-card'],
+      charge: (charge) => gateway.charge(charge),
+      retrieve: (id) => gateway.retrieve(id),
+      lookupAttempt: (attempt) => gateway.lookupAttempt(attempt),
+    };
     await submit(request());
     await submit(request());
     await submitCheckout({ db, gateways: [real], now }, snapshot, submitRequestSchema.parse(request({ livemode: true })));
-    expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual(['INV-2026-000001', 'INV-TEST-2026-000001', 'INV-TEST-2026-000002']);
+    expect((await transactions()).map((t) => t.invoice_number).sort()).toEqual([
+      'INV-2026-000001',
+      'INV-TEST-2026-000001',
+      'INV-TEST-2026-000002',
+    ]);
   });
 
   it('refuses an attempt retried with another payment method after a lost answer: nothing charged where nothing would reconcile it', async () => {
@@ -103,8 +125,13 @@ describe('submitCheckout', () => {
     };
     const deps = { db, gateways: [gateway, down], now };
     const key = '9d0c3c5e-3e4f-4a51-9a55-2f4a5c1b9e02';
-    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key, payment: { kind: 'paypal' } })))).rejects.toThrow('PayPal did not answer');
-    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key })))).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    await expect(
+      submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key, payment: { kind: 'paypal' } }))),
+    ).rejects.toThrow('PayPal did not answer');
+    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ idempotencyKey: key })))).rejects.toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
 
@@ -115,22 +142,33 @@ describe('submitCheckout', () => {
     expect((await transactions()).map((t) => t.status)).toEqual(['processing']);
     // The same attempt tried again with another card is refused (its invoice would name the
     // first card); a new attempt pays, and its invoice names the card charged.
-    await expect(submit({ ...input, ...card('4242 4242 4242 4242') })).rejects.toMatchObject({ status: 422, code: 'idempotency_key_reused', message: 'This payment attempt was started with another card. Nothing was charged; please try again.' });
+    await expect(submit({ ...input, ...card('4242 4242 4242 4242') })).rejects.toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+      message: 'This payment attempt was started with another card. Nothing was charged; please try again.',
+    });
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
     const { response } = await submit(request(card('4242 4242 4242 4242')));
     expect(response.status).toBe('succeeded');
     const paid = (await transactions()).find((t) => t.status === 'succeeded')!;
-    expect(transactionView((await new TransactionRepository(db).findById(paid.id))!).paymentMethod).toMatchObject({ method: 'card', last4: '4242' });
+    expect(transactionView((await new TransactionRepository(db).findById(paid.id))!).paymentMethod).toMatchObject({
+      method: 'card',
+      last4: '4242',
+    });
   });
 
-  it('answers a malformed live-mode request as the caller\'s mistake (4xx) before saying that live payments are off', async () => {
+  it("answers a malformed live-mode request as the caller's mistake (4xx) before saying that live payments are off", async () => {
     await expect(submit(request({ livemode: true, urlSlug: 'no-such-campaign' }))).rejects.toMatchObject({ status: 404 });
     await expect(submit(request({ livemode: true, offerId: '9999' }))).rejects.toMatchObject({ status: expect.any(Number) });
     await expect(submit(request({ livemode: true, offerId: '9999' }))).rejects.not.toMatchObject({ status: 503 });
   });
 
   it('never takes a live-mode payment through the sandbox: 503, nothing written', async () => {
-    await expect(submit(request({ livemode: true }))).rejects.toMatchObject({ status: 503, code: 'payments_unavailable', message: 'Live payments are not set up on this server. Nothing was charged.' });
+    await expect(submit(request({ livemode: true }))).rejects.toMatchObject({
+      status: 503,
+      code: 'payments_unavailable',
+      message: 'Live payments are not set up on this server. Nothing was charged.',
+    });
     expect(await transactions()).toEqual([]);
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
   });
@@ -194,14 +232,32 @@ describe('submitCheckout', () => {
   it("refuses a declined attempt's key reused for a different order: the visitor starts a new attempt", async () => {
     const input = request(card('4000 0000 0000 0002'));
     await submit(input);
-    expect(await refusal({ ...input, offerId: '1001', billing: { ...input.billing, firstName: 'Grace' } })).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+    expect(await refusal({ ...input, offerId: '1001', billing: { ...input.billing, firstName: 'Grace' } })).toMatchObject({
+      status: 422,
+      code: 'idempotency_key_reused',
+    });
   });
 
   it.each([
     ['a promo code that cannot be used', request({ couponCode: 'OLD10' }), 422, 'coupon_not_applicable'],
-    ['a print plan without an address', request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', returnPath: '/newyorker/demo-dual/credit-card' }), 400, 'address_required'],
-    ['no consent where the state requires it', request({ billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'CA' } }), 422, 'consent_required'],
-    ['an expired card', request({ payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '10/26', cvc: '123' } }), 400, 'card_expired'],
+    [
+      'a print plan without an address',
+      request({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', returnPath: '/newyorker/demo-dual/credit-card' }),
+      400,
+      'address_required',
+    ],
+    [
+      'no consent where the state requires it',
+      request({ billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'CA' } }),
+      422,
+      'consent_required',
+    ],
+    [
+      'an expired card',
+      request({ payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '10/26', cvc: '123' } }),
+      400,
+      'card_expired',
+    ],
     ['an offer of another campaign', request({ offerId: '2001' }), 404, 'offer_not_found'],
   ])('refuses %s and writes nothing', async (_name, input, status, code) => {
     expect(await refusal(input)).toMatchObject({ status, code });
@@ -226,7 +282,10 @@ describe('submitCheckout', () => {
 
   it('stores the consent given where the state requires it', async () => {
     const { response } = await submit(
-      request({ autoRenewalConsent: true, billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'NY' } }),
+      request({
+        autoRenewalConsent: true,
+        billing: { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'NY' },
+      }),
     );
     expect(response.status).toBe('succeeded');
     const [row] = await transactions();
@@ -235,7 +294,9 @@ describe('submitCheckout', () => {
       text: renewalTerms(offerFixture({ id: '1001', totalAmount: 5000, discountedAmount: 2500 }), [], 2500, 'USD', '2026-11-21').plan,
       givenAt: '2026-11-21T12:00:00.000Z',
     });
-    expect(JSON.parse(row!.auto_renewal_consent_json!).text).toMatch(/^Today you pay \$25\.00\. Your subscription then renews automatically on November 21, 2027 and every year after that at \$50\.00/);
+    expect(JSON.parse(row!.auto_renewal_consent_json!).text).toMatch(
+      /^Today you pay \$25\.00\. Your subscription then renews automatically on November 21, 2027 and every year after that at \$50\.00/,
+    );
   });
 });
 
@@ -269,7 +330,11 @@ describe('submitCheckout after review', () => {
       lookupAttempt: async () => ({ kind: 'unknown', reason: 'not asked here' }),
     };
     const deps = { db, gateways: [gateway, other], now };
-    const viaOther = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } })));
+    const viaOther = await submitCheckout(
+      deps,
+      snapshot,
+      submitRequestSchema.parse(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } })),
+    );
     const viaSandbox = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request()));
     expect([viaOther.response.status, viaSandbox.response.status]).toEqual(['succeeded', 'succeeded']);
     expect(charged).toEqual(['stripe-payment-method']);
@@ -277,7 +342,10 @@ describe('submitCheckout after review', () => {
   });
 
   it('refuses a payment the gateway cannot take, before writing anything', async () => {
-    expect(await refusal(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } }))).toMatchObject({ status: 400, code: 'payment_method_mismatch' });
+    expect(await refusal(request({ payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } }))).toMatchObject({
+      status: 400,
+      code: 'payment_method_mismatch',
+    });
     expect(await transactions()).toEqual([]);
     expect(await db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
   });
@@ -307,7 +375,10 @@ describe('submitCheckout for a signed-in subscriber', () => {
     expect(first.response.status).toBe('succeeded');
     subscribed = true;
     expect((await submitCheckout(deps, snapshot, submitRequestSchema.parse(paid))).response).toEqual(first.response);
-    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request()))).rejects.toMatchObject({ status: 409, code: 'already_subscribed' });
+    await expect(submitCheckout(deps, snapshot, submitRequestSchema.parse(request()))).rejects.toMatchObject({
+      status: 409,
+      code: 'already_subscribed',
+    });
     expect(await transactions()).toHaveLength(1);
   });
 });
@@ -340,7 +411,8 @@ describe('submitCheckout for a repeat buyer (an e-mail that already has a live s
     await expect(pay(again)).rejects.toMatchObject({
       status: 409,
       code: 'email_already_subscribed',
-      message: 'ADA@example.com already has a Vogue subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.',
+      message:
+        'ADA@example.com already has a Vogue subscription, so nothing was charged. Sign in to read and manage it: we can e-mail you a sign-in link.',
     });
     expect(charges).toBe(1);
     expect(await transactions()).toHaveLength(1);
@@ -350,7 +422,15 @@ describe('submitCheckout for a repeat buyer (an e-mail that already has a live s
     const pay = live();
     await submit(request());
     await pay(request({ livemode: true, ...card('4000 0000 0000 0002') })).catch(() => undefined);
-    await pay(request({ livemode: true, brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2001', returnPath: '/newyorker/demo-dual/credit-card' }));
+    await pay(
+      request({
+        livemode: true,
+        brand: 'newyorker',
+        urlSlug: 'demo-dual',
+        offerId: '2001',
+        returnPath: '/newyorker/demo-dual/credit-card',
+      }),
+    );
     expect((await pay(request({ livemode: true }))).response.status).toBe('succeeded');
   });
 

@@ -71,6 +71,7 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
     return responseFor(result, transactionId, returnPath);
   }
   const settled = settledResponse(row, returnPath);
-  if (!settled) throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
+  if (!settled)
+    throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
   return settled;
 }

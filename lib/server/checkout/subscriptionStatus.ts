@@ -2,9 +2,12 @@ import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import { TransactionRepository } from './TransactionRepository';
 
-
 /** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
-export async function subscriptionStatus(server: Pick<ServerContext, 'db' | 'sessions'>, cookieHeader: string | undefined, brandSlug: string): Promise<VisitorSubscription> {
+export async function subscriptionStatus(
+  server: Pick<ServerContext, 'db' | 'sessions'>,
+  cookieHeader: string | undefined,
+  brandSlug: string,
+): Promise<VisitorSubscription> {
   const email = await server.sessions.email(cookieHeader);
   if (!email) return { signedIn: false, activeSubscription: false };
   return { signedIn: true, activeSubscription: await new TransactionRepository(server.db).hasPaidSubscription(email, brandSlug) };

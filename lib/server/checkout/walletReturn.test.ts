@@ -54,7 +54,12 @@ beforeEach(async () => {
     newTransactionFixture({
       id: TXN,
       receiptTokenHash: sha256(KEY),
-      order: { offer: ORDERED_OFFERS.vogueDigital, lines: [], taxRate: { rate: 0, inclusive: false, label: 'Tax' }, payment: { method: 'amazon-pay' } },
+      order: {
+        offer: ORDERED_OFFERS.vogueDigital,
+        lines: [],
+        taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+        payment: { method: 'amazon-pay' },
+      },
       gateway: 'amazon-pay',
       customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NH' },
     }),
@@ -69,7 +74,10 @@ const stored = async () => (await new TransactionRepository(db).findById(TXN))!;
 describe('continueWalletReturn', () => {
   it('back from the review: the wallet is told the amount, the offer and where to come back, then the visitor goes on to pay', async () => {
     answer = async () => ({ redirect: 'https://payments.amazon.com/checkout/processing?x=1' });
-    expect(await continueWalletReturn(deps(), visit())).toEqual({ kind: 'redirect', to: 'https://payments.amazon.com/checkout/processing?x=1' });
+    expect(await continueWalletReturn(deps(), visit())).toEqual({
+      kind: 'redirect',
+      to: 'https://payments.amazon.com/checkout/processing?x=1',
+    });
     expect(visits).toEqual([
       {
         stage: 'review',
@@ -97,9 +105,15 @@ describe('continueWalletReturn', () => {
 
   it('a declined or cancelled payment goes back to the payment step with the reason, recorded once', async () => {
     answer = async () => ({ status: 'failed', paymentId: 'bd504926', code: 'cancelled' });
-    expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual({ kind: 'redirect', to: `${PAYMENT_STEP}&payment_failed=cancelled` });
+    expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual({
+      kind: 'redirect',
+      to: `${PAYMENT_STEP}&payment_failed=cancelled`,
+    });
     expect((await stored()).status).toBe('failed');
-    expect(await continueWalletReturn(deps(), visit({ stage: 'review' }))).toEqual({ kind: 'redirect', to: `${PAYMENT_STEP}&payment_failed=cancelled` });
+    expect(await continueWalletReturn(deps(), visit({ stage: 'review' }))).toEqual({
+      kind: 'redirect',
+      to: `${PAYMENT_STEP}&payment_failed=cancelled`,
+    });
     expect(visits).toHaveLength(1);
   });
 
@@ -117,14 +131,22 @@ describe('continueWalletReturn', () => {
 
   it("refuses a card payment's transaction: the page finishes Amazon Pay payments only", async () => {
     const card: PaymentGateway = { ...walletGateway(), resume: undefined };
-    expect(await continueWalletReturn(deps(card), visit())).toEqual({ kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' });
+    expect(await continueWalletReturn(deps(card), visit())).toEqual({
+      kind: 'refused',
+      status: 400,
+      message: 'This page finishes Amazon Pay payments only.',
+    });
   });
 
   it("shows the wallet's own refusal (a session of another order) and changes nothing", async () => {
     answer = async () => {
       throw new HttpError(409, 'amazon_pay_session_mismatch', 'This Amazon Pay checkout belongs to another order.');
     };
-    expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual({ kind: 'refused', status: 409, message: 'This Amazon Pay checkout belongs to another order.' });
+    expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual({
+      kind: 'refused',
+      status: 409,
+      message: 'This Amazon Pay checkout belongs to another order.',
+    });
     expect((await stored()).status).toBe('requires_action');
   });
 });

@@ -42,14 +42,23 @@ export async function continueWalletReturn(deps: WalletReturnDeps, visit: Wallet
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(visit.transactionId);
   if (!row || !visit.receiptToken || !matchesHash(visit.receiptToken, row.receiptTokenHash)) {
-    return { kind: 'refused', status: 403, message: 'This payment was started in another browser, or the link back to us is incomplete. Please go back to the payment page.' };
+    return {
+      kind: 'refused',
+      status: 403,
+      message: 'This payment was started in another browser, or the link back to us is incomplete. Please go back to the payment page.',
+    };
   }
   const success = successPathFor(visit.paymentStepPath);
   if (row.status === 'succeeded') return { kind: 'redirect', to: success };
   if (row.status === 'failed') return { kind: 'redirect', to: withFailure(visit.paymentStepPath, row.failureCode ?? 'processing_error') };
   const gateway = deps.gateways.find((candidate) => candidate.name === row.gateway);
   if (!gateway?.resume) return { kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' };
-  if (!visit.origin) return { kind: 'refused', status: 503, message: 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured.' };
+  if (!visit.origin)
+    return {
+      kind: 'refused',
+      status: 503,
+      message: 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured.',
+    };
 
   const { order } = row;
   try {

@@ -38,7 +38,10 @@ describe('parseServerEnv', () => {
     [{ ONETRUST_CONSENT_ID: 'x' }, 'ONETRUST_CONSENT_ID'],
     [{ CONSENT_POLICY: 'eu' }, 'CONSENT_POLICY: must be one of anonymous-first, strict'],
     [{ FUNNEL_URL: 'ftp://funnel.example.com' }, 'FUNNEL_URL'],
-    [{ APP_ENV: 'production', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://s.example.com' }, 'FUNNEL_API_KEY: must be set in production'],
+    [
+      { APP_ENV: 'production', SMTP_URL: 'smtp://mail', PUBLIC_ORIGIN: 'https://s.example.com' },
+      'FUNNEL_API_KEY: must be set in production',
+    ],
   ])('refuses bad tracking settings %j, naming %s', (env, named) => {
     expect(() => parseServerEnv(env)).toThrow(named);
   });
@@ -58,7 +61,11 @@ describe('parseServerEnv', () => {
   });
 
   it('accepts a collector origin template and a tag-manager id', () => {
-    const env = parseServerEnv({ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}', TAG_MANAGER_ID: 'GTM-ABC123', ONETRUST_CONSENT_ID: '0190a1b2-c3d4' });
+    const env = parseServerEnv({
+      ANALYTICS_COLLECTOR_URL: 'https://c.{domain}',
+      TAG_MANAGER_ID: 'GTM-ABC123',
+      ONETRUST_CONSENT_ID: '0190a1b2-c3d4',
+    });
     expect(env).toMatchObject({ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}', TAG_MANAGER_ID: 'GTM-ABC123' });
   });
 
@@ -85,29 +92,40 @@ describe('parseServerEnv', () => {
     AMAZON_PAY_MERCHANT_ID_TEST: 'A2MERCHANT0001',
     AMAZON_PAY_STORE_ID_TEST: `amzn1.application-oa2-client.${'a'.repeat(32)}`,
     AMAZON_PAY_PUBLIC_KEY_ID_TEST: 'SANDBOX-AHKEY0000001',
-    AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString(),
   };
 
   it.each<[Record<string, string>, string]>([
     [{ PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOp' }, 'PAYPAL_CLIENT_SECRET_TEST: is needed together with PAYPAL_CLIENT_ID_TEST'],
     [{ PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' }, 'PAYPAL_CLIENT_ID_LIVE: is needed together with PAYPAL_CLIENT_SECRET_LIVE'],
     [{ PAYPAL_WEBHOOK_ID_TEST: 'WH-12345' }, 'PAYPAL_CLIENT_ID_TEST: is needed together with PAYPAL_WEBHOOK_ID_TEST'],
-    [{ ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' }, 'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST'],
+    [
+      { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' },
+      'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST',
+    ],
     [{ AMAZON_PAY_STORE_ID_LIVE: 'amzn1.application-oa2-client.nothex' }, 'AMAZON_PAY_STORE_ID_LIVE: must be an Amazon Pay store id'],
     [{ AMAZON_PAY_REGION: 'us' }, 'AMAZON_PAY_REGION'],
-    [{ ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' }, 'AMAZON_PAY_PRIVATE_KEY_TEST: is not a readable PEM private key'],
+    [
+      { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' },
+      'AMAZON_PAY_PRIVATE_KEY_TEST: is not a readable PEM private key',
+    ],
   ])('a wallet whose keys are partly set, or wrong, stops the start naming the value: %o', (env, message) => {
     expect(() => parseServerEnv(env)).toThrow(message);
   });
 
   it('takes a wallet whose keys are all set for a mode', () => {
-    const env = parseServerEnv({ ...AMAZON_TEST, PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp', PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' });
+    const env = parseServerEnv({
+      ...AMAZON_TEST,
+      PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp',
+      PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
+    });
     expect(env.AMAZON_PAY_MERCHANT_ID_TEST).toBe('A2MERCHANT0001');
     expect(env.PAYPAL_CLIENT_ID_LIVE).toBe('AbCdEfGhIjKlMnOp');
   });
 
   describe('a production start (real money)', () => {
-
     it('starts with the live keys of every method offered, an https site and its own funnel key', () => {
       expect(parseServerEnv(PRODUCTION)).toMatchObject({ APP_ENV: 'production', PAYMENTS_SANDBOX: false, PAYMENT_METHODS: ['card'] });
     });
@@ -115,9 +133,21 @@ describe('parseServerEnv', () => {
     it.each<[string, Record<string, string>, string]>([
       ['the sandbox asked for', { PAYMENTS_SANDBOX: '1' }, 'PAYMENTS_SANDBOX: must be off in production'],
       ['a plain-http site', { PUBLIC_ORIGIN: 'http://subscribe.example.com' }, 'PUBLIC_ORIGIN: must be https in production'],
-      ["a method offered without its live keys (every method, by default)", { PAYMENT_METHODS: '' }, 'PAYPAL_CLIENT_ID_LIVE: is required in production while paypal is offered'],
-      ['the card without its live secret key', { STRIPE_SECRET_KEY_LIVE: '' }, 'STRIPE_SECRET_KEY_LIVE: is required in production while card is offered'],
-      ['Amazon Pay offered without its keys', { PAYMENT_METHODS: 'card,amazon-pay' }, 'AMAZON_PAY_PRIVATE_KEY_LIVE: is required in production while amazon-pay is offered'],
+      [
+        'a method offered without its live keys (every method, by default)',
+        { PAYMENT_METHODS: '' },
+        'PAYPAL_CLIENT_ID_LIVE: is required in production while paypal is offered',
+      ],
+      [
+        'the card without its live secret key',
+        { STRIPE_SECRET_KEY_LIVE: '' },
+        'STRIPE_SECRET_KEY_LIVE: is required in production while card is offered',
+      ],
+      [
+        'Amazon Pay offered without its keys',
+        { PAYMENT_METHODS: 'card,amazon-pay' },
+        'AMAZON_PAY_PRIVATE_KEY_LIVE: is required in production while amazon-pay is offered',
+      ],
       ['an unknown payment method', { PAYMENT_METHODS: 'card,bitcoin' }, 'PAYMENT_METHODS'],
     ])('refuses to start with %s, naming it', (_label, change, message) => {
       expect(() => parseServerEnv({ ...PRODUCTION, ...change })).toThrow(message);
@@ -126,7 +156,6 @@ describe('parseServerEnv', () => {
 });
 
 describe('REPORT_PASSWORD (the funnel report only; ADMIN_TOKEN keeps /api/admin)', () => {
-
   it('is optional (the report is off without it) and taken from 12 characters', () => {
     expect(parseServerEnv({}).REPORT_PASSWORD).toBeUndefined();
     expect(parseServerEnv({ REPORT_PASSWORD: '' }).REPORT_PASSWORD).toBeUndefined();
@@ -135,10 +164,12 @@ describe('REPORT_PASSWORD (the funnel report only; ADMIN_TOKEN keeps /api/admin)
   });
 
   it('refuses a production start with a password that is too short, naming it', () => {
-    expect(() => parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'short-11ch.' })).toThrow('REPORT_PASSWORD: must be at least 12 characters');
+    expect(() => parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'short-11ch.' })).toThrow(
+      'REPORT_PASSWORD: must be at least 12 characters',
+    );
   });
 
-  it('refuses the operators\' token as the report password, which would open /api/admin/* too', () => {
+  it("refuses the operators' token as the report password, which would open /api/admin/* too", () => {
     const token = 'the-same-secret-for-both';
     expect(() => parseServerEnv({ ADMIN_TOKEN: token, REPORT_PASSWORD: token })).toThrow('REPORT_PASSWORD: must differ from ADMIN_TOKEN');
   });

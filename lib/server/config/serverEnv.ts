@@ -6,7 +6,10 @@ import { SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
 
 /** An age in days (fractions allowed), at least `min`; at most a century. */
 const retentionDays = (min: number) =>
-  z.coerce.number({ error: 'must be a number of days' }).min(min, `must be at least ${min} ${min === 1 ? 'day' : 'days'}`).max(36_500, 'must be at most 36500 days');
+  z.coerce
+    .number({ error: 'must be a number of days' })
+    .min(min, `must be at least ${min} ${min === 1 ? 'day' : 'days'}`)
+    .max(36_500, 'must be at most 36500 days');
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
 type ProviderShape = UnionToIntersection<(typeof SERVER_PAYMENT_METHODS)[number]['settings']['schema']['shape']>;
@@ -40,7 +43,10 @@ const serverEnvSchema = z.object({
    * The embedded sandbox (card, PayPal, Amazon Pay stand-ins) runs only when asked for: a
    * server with a missing key must refuse payments, not "sell" through the sandbox. Test mode only.
    */
-  PAYMENTS_SANDBOX: z.enum(['0', '1'], 'must be 1 (on) or 0 (off)').default('0').transform((value) => value === '1'),
+  PAYMENTS_SANDBOX: z
+    .enum(['0', '1'], 'must be 1 (on) or 0 (off)')
+    .default('0')
+    .transform((value) => value === '1'),
   /**
    * A fault the sandbox injects, for the tests that prove a killed server loses nothing:
    * `kill-after-charge` ends the process with SIGKILL as soon as a sandbox charge succeeds,
@@ -53,15 +59,37 @@ const serverEnvSchema = z.object({
    * run when the server starts, then every INTERVAL seconds (0: at start only), on attempts in
    * progress for longer than GRACE seconds (a sibling instance's live submit is younger).
    */
-  CHECKOUT_RECONCILE_GRACE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1).max(86_400).default(60),
-  CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(0).max(86_400).default(30),
+  CHECKOUT_RECONCILE_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1)
+    .max(86_400)
+    .default(60),
+  CHECKOUT_RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0)
+    .max(86_400)
+    .default(30),
   /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
   PAYMENT_METHODS: z
     .string()
     .default(PAYMENT_METHOD_IDS.join(','))
-    .transform((value) => value.split(',').map((id) => id.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(PAYMENT_METHOD_IDS, `must list payment methods among ${PAYMENT_METHOD_IDS.join(', ')}`)).min(1, 'must list at least one payment method')),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.enum(PAYMENT_METHOD_IDS, `must list payment methods among ${PAYMENT_METHOD_IDS.join(', ')}`))
+        .min(1, 'must list at least one payment method'),
+    ),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
   /*
    * Checkout abuse limits (lib/server/checkout/abuseLimits.ts), per client address (through
@@ -69,11 +97,26 @@ const serverEnvSchema = z.object({
    * the slow-down after declines follow from them or are fixed there.
    */
   /** Live-mode submits (real cards): a buyer needs a few, a card tester many. The daily cap is 5 times this. */
-  CHECKOUT_SUBMITS_PER_CLIENT_LIVE: z.coerce.number({ error: 'must be a number of submits' }).int('must be a whole number').min(1).max(1_000_000).default(10),
+  CHECKOUT_SUBMITS_PER_CLIENT_LIVE: z.coerce
+    .number({ error: 'must be a number of submits' })
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(10),
   /** Test-mode submits (test cards only), also per test card: only bounds the rows one address can write. The daily cap is 10 times this. */
-  CHECKOUT_SUBMITS_PER_CLIENT_TEST: z.coerce.number({ error: 'must be a number of submits' }).int('must be a whole number').min(1).max(1_000_000).default(300),
+  CHECKOUT_SUBMITS_PER_CLIENT_TEST: z.coerce
+    .number({ error: 'must be a number of submits' })
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(300),
   /** Quotes (each change of country, add-on or promo code asks one; a promo code is tried through it). */
-  CHECKOUT_QUOTES_PER_CLIENT: z.coerce.number({ error: 'must be a number of quotes' }).int('must be a whole number').min(1).max(1_000_000).default(600),
+  CHECKOUT_QUOTES_PER_CLIENT: z.coerce
+    .number({ error: 'must be a number of quotes' })
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(600),
   /**
    * How many proxies in front of the app append to X-Forwarded-For (nginx: 1). The client's
    * address is the one the furthest trusted proxy saw; 0 (default) uses the socket's, so a
@@ -87,9 +130,18 @@ const serverEnvSchema = z.object({
    * minutes is about twenty journeys at once from one address (a household or an office
    * behind one NAT), while one address can add at most ~430,000 rows a day, not without end.
    */
-  INGEST_EVENTS_PER_CLIENT: z.coerce.number({ error: 'must be a number of events' }).int('must be a whole number').min(1, 'must be at least 1').default(3000),
+  INGEST_EVENTS_PER_CLIENT: z.coerce
+    .number({ error: 'must be a number of events' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(3000),
   /** The limit's fixed window; at most a day, so that the purge of rate-limit windows (RETENTION_RATE_LIMITS_DAYS, at least 1) never cuts a live one. */
-  INGEST_EVENTS_WINDOW_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(1, 'must be at least 1').max(86_400, 'must be at most 86400 (a day)').default(600),
+  INGEST_EVENTS_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(86_400, 'must be at most 86400 (a day)')
+    .default(600),
   /*
    * Retention (`npm run purge`, run daily): rows older than these ages are deleted. Never
    * transactions, idempotency keys, gateway events or anything else a paid order needs.
@@ -113,21 +165,36 @@ const serverEnvSchema = z.object({
    * (bad_row_windows, bad_row_tallies) go with them.
    */
   RETENTION_RATE_LIMITS_DAYS: retentionDays(1).default(2),
-  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be the site\'s origin such as https://subscribe.example.com' }).optional(),
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: "must be the site's origin such as https://subscribe.example.com" }).optional(),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
-  IDENTITY_SIGN_IN_URL: z.url({ error: 'must be a URL' }).refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes').optional(),
+  IDENTITY_SIGN_IN_URL: z
+    .url({ error: 'must be a URL' })
+    .refine((url) => url.includes('{return}'), 'must contain {return}, where the page to come back to goes')
+    .optional(),
   // Tracking (issue 5). Empty URLs mean the built-in endpoints of this server.
-  FUNNEL_API_KEY: z.string().regex(/^[\w-]{8,128}$/, 'must be 8 to 128 letters, digits, - or _').default('pj-demo-funnel-key'),
+  FUNNEL_API_KEY: z
+    .string()
+    .regex(/^[\w-]{8,128}$/, 'must be 8 to 128 letters, digits, - or _')
+    .default('pj-demo-funnel-key'),
   FUNNEL_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a funnel endpoint' }).optional(),
   SEGMENTATION_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL (…/user-context/segmentation)' }).optional(),
   ANALYTICS_COLLECTOR_URL: z
     .string()
-    .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin such as https://c.{domain}, where {host} and {domain} stand for the page\'s host and its registrable domain')
+    .regex(
+      /^https?:\/\/[^/\s]+$/,
+      "must be an origin such as https://c.{domain}, where {host} and {domain} stand for the page's host and its registrable domain",
+    )
     .optional(),
   SCHEMA_INSPECTOR_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a schema-inspection endpoint' }).optional(),
-  ONETRUST_CONSENT_ID: z.string().regex(/^[\w-]{8,64}$/, 'must be a OneTrust domain script id').optional(),
+  ONETRUST_CONSENT_ID: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'must be a OneTrust domain script id')
+    .optional(),
   CONSENT_POLICY: z.enum(CONSENT_POLICIES, { error: `must be one of ${CONSENT_POLICIES.join(', ')}` }).default('anonymous-first'),
-  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag-manager container id such as GTM-ABC123').optional(),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a tag-manager container id such as GTM-ABC123')
+    .optional(),
   MARTECH_LIBRARY_SRC: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   ...providerShape,
 });
@@ -148,28 +215,49 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
       }
       if (config.APP_ENV === 'production') {
         // Real money: no sandbox, an https site, and the live keys of every method offered.
-        if (config.PAYMENTS_SANDBOX) ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SANDBOX'], message: 'must be off in production (the sandbox takes no real money)' });
+        if (config.PAYMENTS_SANDBOX)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['PAYMENTS_SANDBOX'],
+            message: 'must be off in production (the sandbox takes no real money)',
+          });
         if (config.PUBLIC_ORIGIN && !config.PUBLIC_ORIGIN.startsWith('https://')) {
           ctx.addIssue({ code: 'custom', path: ['PUBLIC_ORIGIN'], message: 'must be https in production' });
         }
         for (const method of SERVER_PAYMENT_METHODS.filter(({ id }) => config.PAYMENT_METHODS.includes(id))) {
           for (const name of method.settings.liveKeys.filter((key) => !config[key])) {
-            ctx.addIssue({ code: 'custom', path: [name], message: `is required in production while ${method.id} is offered (PAYMENT_METHODS)` });
+            ctx.addIssue({
+              code: 'custom',
+              path: [name],
+              message: `is required in production while ${method.id} is offered (PAYMENT_METHODS)`,
+            });
           }
         }
       }
       if (config.SANDBOX_FAULT && !config.PAYMENTS_SANDBOX) {
-        ctx.addIssue({ code: 'custom', path: ['SANDBOX_FAULT'], message: 'needs PAYMENTS_SANDBOX=1 (faults are injected in the sandbox only)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SANDBOX_FAULT'],
+          message: 'needs PAYMENTS_SANDBOX=1 (faults are injected in the sandbox only)',
+        });
       }
       // The report's password must not be the operators' token, or it would open /api/admin/* too.
       if (config.REPORT_PASSWORD && config.REPORT_PASSWORD === config.ADMIN_TOKEN) {
-        ctx.addIssue({ code: 'custom', path: ['REPORT_PASSWORD'], message: 'must differ from ADMIN_TOKEN (the report password must not open the operator endpoints)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['REPORT_PASSWORD'],
+          message: 'must differ from ADMIN_TOKEN (the report password must not open the operator endpoints)',
+        });
       }
       if (config.APP_ENV === 'production' && config.FUNNEL_API_KEY === 'pj-demo-funnel-key' && !config.FUNNEL_URL) {
         ctx.addIssue({ code: 'custom', path: ['FUNNEL_API_KEY'], message: 'must be set in production (the demo key is public)' });
       }
       if (Boolean(config.IDENTITY_ORIGIN) !== Boolean(config.IDENTITY_SIGN_IN_URL)) {
-        ctx.addIssue({ code: 'custom', path: ['IDENTITY_SIGN_IN_URL'], message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IDENTITY_SIGN_IN_URL'],
+          message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)',
+        });
       }
       // Each provider checks its own keys (a pair, or a set that comes together).
       for (const method of SERVER_PAYMENT_METHODS) {

@@ -21,7 +21,18 @@ describe('createServerContext', () => {
       expect((await server.catalogue.get()).flowsByPath.size).toBeGreaterThan(0);
 
       // Tracking rows go to the tracking database only.
-      await server.tracking.store.appendEvents([{ channel: 'funnel', action: 'waypoint', topic: null, campaignId: null, sessionId: 's', source: null, livemode: false, payload: {} }]);
+      await server.tracking.store.appendEvents([
+        {
+          channel: 'funnel',
+          action: 'waypoint',
+          topic: null,
+          campaignId: null,
+          sessionId: 's',
+          source: null,
+          livemode: false,
+          payload: {},
+        },
+      ]);
       expect(await server.trackingDb.selectFrom('tracking_events').select('id').execute()).toHaveLength(1);
       expect(await server.db.selectFrom('tracking_events').select('id').execute()).toEqual([]);
     } finally {
@@ -31,7 +42,9 @@ describe('createServerContext', () => {
 
   it('closes itself: queued tracking rows are written, then both databases refuse queries', async () => {
     const server = await createServerContext(parseServerEnv({ DATABASE_URL: 'file::memory:', PAYMENTS_SANDBOX: '1' }), () => at);
-    const appended = server.tracking.store.appendEvents([{ channel: 'funnel', action: 'waypoint', topic: null, campaignId: null, sessionId: 's', source: null, livemode: false, payload: {} }]);
+    const appended = server.tracking.store.appendEvents([
+      { channel: 'funnel', action: 'waypoint', topic: null, campaignId: null, sessionId: 's', source: null, livemode: false, payload: {} },
+    ]);
     await server.close();
     await expect(appended).resolves.toHaveLength(1);
     await expect(server.db.selectFrom('transactions').select('id').execute()).rejects.toThrow();
@@ -39,6 +52,8 @@ describe('createServerContext', () => {
   });
 
   it('names the setting when the database URL cannot be used', async () => {
-    await expect(createServerContext(parseServerEnv({ DATABASE_URL: 'mysql://db/journey' }))).rejects.toThrow(/DATABASE_URL must start with "file:"/);
+    await expect(createServerContext(parseServerEnv({ DATABASE_URL: 'mysql://db/journey' }))).rejects.toThrow(
+      /DATABASE_URL must start with "file:"/,
+    );
   });
 });

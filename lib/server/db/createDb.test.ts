@@ -10,12 +10,19 @@ describe('parseDatabaseUrl', () => {
     expect(parseDatabaseUrl(url)).toEqual({ dialect: 'sqlite', filename });
   });
 
-  it.each(['postgres://journey:secret@db.internal:5432/journey', 'postgresql://journey@127.0.0.1/journey?sslmode=require'])('%s is PostgreSQL', (url) => {
-    expect(parseDatabaseUrl(url)).toEqual({ dialect: 'postgres', connectionString: url });
-  });
+  it.each(['postgres://journey:secret@db.internal:5432/journey', 'postgresql://journey@127.0.0.1/journey?sslmode=require'])(
+    '%s is PostgreSQL',
+    (url) => {
+      expect(parseDatabaseUrl(url)).toEqual({ dialect: 'postgres', connectionString: url });
+    },
+  );
 
   it('takes the pool size it is given for PostgreSQL', () => {
-    expect(parseDatabaseUrl('postgres://db/journey', 20)).toEqual({ dialect: 'postgres', connectionString: 'postgres://db/journey', poolSize: 20 });
+    expect(parseDatabaseUrl('postgres://db/journey', 20)).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://db/journey',
+      poolSize: 20,
+    });
   });
 
   it.each([

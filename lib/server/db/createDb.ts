@@ -35,7 +35,8 @@ export function parseDatabaseUrl(url: string, poolSize?: number): DbConfig {
     } catch {
       throw new Error('DATABASE_URL is not a readable PostgreSQL URL: use postgres://user:password@host:5432/database');
     }
-    if (!parsed.hostname && !parsed.searchParams.get('host')) throw new Error('DATABASE_URL names PostgreSQL without a host: use postgres://user:password@host:5432/database');
+    if (!parsed.hostname && !parsed.searchParams.get('host'))
+      throw new Error('DATABASE_URL names PostgreSQL without a host: use postgres://user:password@host:5432/database');
     return { dialect: 'postgres', connectionString: url, ...(poolSize ? { poolSize } : {}) };
   }
   throw new Error(`DATABASE_URL must start with "file:" (SQLite) or "postgres://" (PostgreSQL); got "${url.slice(0, 40)}"`);

@@ -60,7 +60,6 @@ export interface CouponTable {
   valid_until: string | null;
 }
 
-
 export interface TransactionTable {
   id: string;
   receipt_token_hash: string;

@@ -9,7 +9,9 @@ import { dialectOf, type AnyKysely } from './dialect';
 export async function hasJourneySchema(db: AnyKysely): Promise<boolean> {
   const query =
     dialectOf(db) === 'postgres'
-      ? sql<{ present: number }>`select count(*) as present from information_schema.tables where table_schema = current_schema() and table_name = 'kysely_migration'`
+      ? sql<{
+          present: number;
+        }>`select count(*) as present from information_schema.tables where table_schema = current_schema() and table_name = 'kysely_migration'`
       : sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = 'kysely_migration'`;
   const { rows } = await query.execute(db);
   return Number(rows[0]?.present ?? 0) > 0;

@@ -12,7 +12,10 @@ describe('text order', () => {
   it('is bytewise on either database: upper case before lower, "_" as its byte', async () => {
     const db = await testDb();
     try {
-      await db.insertInto('brands').values(['a', 'B', 'b_2', 'b2'].map((slug) => ({ slug, name: slug, identity_json: '{}' }))).execute();
+      await db
+        .insertInto('brands')
+        .values(['a', 'B', 'b_2', 'b2'].map((slug) => ({ slug, name: slug, identity_json: '{}' })))
+        .execute();
       const slugs = (await db.selectFrom('brands').select('slug').orderBy('slug').execute()).map((row) => row.slug);
       expect(slugs).toEqual(['B', 'a', 'b2', 'b_2']);
     } finally {
@@ -37,7 +40,12 @@ describe('text order', () => {
         payload_json: '{}',
       }));
       await db.insertInto('tracking_events').values(rows).execute();
-      const inRange = await db.selectFrom('tracking_events').select('received_at').where('id', '>=', at('2026-11-23T10:00:00.001Z')).where('id', '<', at('2026-11-23T10:00:01.000Z')).execute();
+      const inRange = await db
+        .selectFrom('tracking_events')
+        .select('received_at')
+        .where('id', '>=', at('2026-11-23T10:00:00.001Z'))
+        .where('id', '<', at('2026-11-23T10:00:01.000Z'))
+        .execute();
       expect(inRange.map((row) => row.received_at)).toEqual(['2026-11-23T10:00:00.001Z']);
     } finally {
       await db.destroy();

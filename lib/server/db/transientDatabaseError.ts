@@ -16,7 +16,11 @@ const PG_MESSAGES = /timeout exceeded when trying to connect|Connection terminat
  * answered 503 with Retry-After (the client may try again, nothing was done), not 500.
  */
 export function isTransientDatabaseError(error: unknown): boolean {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth += 1) {
+  for (
+    let current = error, depth = 0;
+    current && typeof current === 'object' && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth += 1
+  ) {
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (TRANSIENT_SQLSTATE.test(code) || SQLITE_BUSY.test(code) || NETWORK.has(code))) return true;
     if (typeof message === 'string' && PG_MESSAGES.test(message)) return true;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from './HttpError';
 
 describe('HttpError', () => {
-  it("is recognised whichever copy of the module made it (pages and API routes are bundled apart)", async () => {
+  it('is recognised whichever copy of the module made it (pages and API routes are bundled apart)', async () => {
     // A second copy of the module, as the bundler gives a page and an API route each their own.
     vi.resetModules();
     const copy = await import('./HttpError');

@@ -28,10 +28,13 @@ const get = (path: string, client: string, authorization?: string) =>
 const basic = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
 
 describe('operator endpoints', () => {
-  it.each(['/api/admin/outbox', '/api/admin/transactions', '/api/admin/events', '/api/admin/bad-rows'])('%s opens with ADMIN_TOKEN as bearer', async (path) => {
-    const response = await get(path, newClient(), `Bearer ${ADMIN_TOKEN}`);
-    expect(response.status).toBe(200);
-  });
+  it.each(['/api/admin/outbox', '/api/admin/transactions', '/api/admin/events', '/api/admin/bad-rows'])(
+    '%s opens with ADMIN_TOKEN as bearer',
+    async (path) => {
+      const response = await get(path, newClient(), `Bearer ${ADMIN_TOKEN}`);
+      expect(response.status).toBe(200);
+    },
+  );
 
   it.each([
     ['the report password as bearer', `Bearer ${REPORT_PASSWORD}`],
@@ -55,7 +58,9 @@ describe('operator endpoints', () => {
       expect(response.status).toBe(429);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(response.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-      expect(await response.json()).toEqual({ error: { code: 'too_many_attempts', message: expect.stringMatching(/Please wait \d+ minutes?/) } });
+      expect(await response.json()).toEqual({
+        error: { code: 'too_many_attempts', message: expect.stringMatching(/Please wait \d+ minutes?/) },
+      });
     }
     // Another client still gets in.
     expect((await get('/api/admin/outbox', newClient(), `Bearer ${ADMIN_TOKEN}`)).status).toBe(200);
@@ -63,7 +68,8 @@ describe('operator endpoints', () => {
 
   it('counts only failures: a busy operator is never throttled', async () => {
     const client = newClient();
-    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1) expect((await get('/api/admin/outbox', client, `Bearer ${ADMIN_TOKEN}`)).status).toBe(200);
+    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1)
+      expect((await get('/api/admin/outbox', client, `Bearer ${ADMIN_TOKEN}`)).status).toBe(200);
     // Requests without credentials are not attempts either.
     for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await get('/api/admin/outbox', client)).status).toBe(401);
     for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await get('/api/admin/outbox', client, 'Bearer guess')).status).toBe(401);

@@ -37,7 +37,13 @@ function fakeRequest(method: string, headers: Record<string, string>, body: Read
 }
 
 /** Calls a route with a body (a string as it is, anything else as JSON). */
-async function call(handler: ReturnType<typeof apiRoute>, method: string, body?: unknown, contentType = 'application/json', headers: Record<string, string> = {}) {
+async function call(
+  handler: ReturnType<typeof apiRoute>,
+  method: string,
+  body?: unknown,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+) {
   const res = fakeResponse();
   const raw = body === undefined ? [] : [typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body)];
   await handler(fakeRequest(method, { 'content-type': contentType, ...headers }, raw), res as unknown as NextApiResponse);
@@ -65,7 +71,10 @@ describe('apiRoute', () => {
 
   it("takes away a POST's conditional headers, so that Next never answers it with a bare 304", async () => {
     const seen: Record<string, unknown>[] = [];
-    const route = apiRoute({ POST: async (req) => void seen.push({ ...req.headers }), GET: async (req) => void seen.push({ ...req.headers }) });
+    const route = apiRoute({
+      POST: async (req) => void seen.push({ ...req.headers }),
+      GET: async (req) => void seen.push({ ...req.headers }),
+    });
     const conditional = { 'content-type': 'application/json', 'if-none-match': '*', 'if-modified-since': 'Mon, 23 Nov 2026 00:00:00 GMT' };
     for (const method of ['POST', 'GET']) {
       await route(fakeRequest(method, { ...conditional }, ['{}']), fakeResponse() as unknown as NextApiResponse);
@@ -88,7 +97,9 @@ describe('apiRoute', () => {
     expect(res.statusCode).toBe(400);
     const { error } = res.body as { error: { code: string; details: string[] } };
     expect(error.code).toBe('invalid_body');
-    expect(error.details).toEqual(expect.arrayContaining(['name: must not be empty', expect.stringMatching(/^count: /), expect.stringMatching(/extra/)]));
+    expect(error.details).toEqual(
+      expect.arrayContaining(['name: must not be empty', expect.stringMatching(/^count: /), expect.stringMatching(/extra/)]),
+    );
   });
 
   it('answers 400 for a JSON body that is not an object', async () => {
@@ -118,7 +129,10 @@ describe('apiRoute', () => {
   it('sends Retry-After with an HttpError that has one, and never its cause', async () => {
     const unavailable = apiRoute({
       POST: async () => {
-        throw new HttpError(503, 'down', 'Down for now.', undefined, { retryAfterSeconds: 120, cause: new Error('ECONNREFUSED 10.0.0.7:443') });
+        throw new HttpError(503, 'down', 'Down for now.', undefined, {
+          retryAfterSeconds: 120,
+          cause: new Error('ECONNREFUSED 10.0.0.7:443'),
+        });
       },
     });
     const res = await call(unavailable, 'POST', {});
@@ -212,9 +226,15 @@ describe('apiRoute request bodies (read here: Next answers its own refusals in p
     // A body that never comes: only a refusal that does not wait for it can answer.
     const never = new Readable({ read() {} });
     const res = fakeResponse();
-    await route(fakeRequest('POST', { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) }, never), res as unknown as NextApiResponse);
+    await route(
+      fakeRequest('POST', { 'content-type': 'application/json', 'content-length': String(LIMIT + 1) }, never),
+      res as unknown as NextApiResponse,
+    );
     expect(res.statusCode).toBe(413);
-    expect(errorOf(res)).toEqual({ code: 'payload_too_large', message: 'The request body is larger than this endpoint accepts: at most 8 KiB (8192 bytes).' });
+    expect(errorOf(res)).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is larger than this endpoint accepts: at most 8 KiB (8192 bytes).',
+    });
     expect(res.headers.Connection).toBe('close');
     expect(seen.length).toBe(before);
   });
@@ -283,7 +303,10 @@ describe('apiRoute request bodies (read here: Next answers its own refusals in p
     const res = fakeResponse();
     await route(fakeRequest('POST', { 'content-type': 'application/json' }, consumed), res as unknown as NextApiResponse);
     expect(res.statusCode).toBe(500);
-    expect(log).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ message: expect.stringContaining('bodyParser: false') }));
+    expect(log).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ message: expect.stringContaining('bodyParser: false') }),
+    );
     log.mockRestore();
   });
 });

@@ -65,8 +65,19 @@ function assertJsonContentType(req: NextApiRequest): void {
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
     if (name.trim().toLowerCase() !== 'charset') continue;
-    if (!['utf-8', 'utf8'].includes(value.trim().replace(/^"(.*)"$/, '$1').toLowerCase())) {
-      throw new HttpError(415, 'unsupported_media_type', 'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8).');
+    if (
+      !['utf-8', 'utf8'].includes(
+        value
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .toLowerCase(),
+      )
+    ) {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8).',
+      );
     }
   }
 }
@@ -80,7 +91,8 @@ function assertJsonContentType(req: NextApiRequest): void {
 async function readJsonRequestBody(req: NextApiRequest, limitBytes: number): Promise<unknown> {
   assertJsonContentType(req);
   // Next read it already: the route does not export `config.api.bodyParser = false`.
-  if (req.readableEnded) throw new Error('The request body was read before apiRoute: export config = { api: { bodyParser: false } } from the route.');
+  if (req.readableEnded)
+    throw new Error('The request body was read before apiRoute: export config = { api: { bodyParser: false } } from the route.');
   const bytes = await readBody(req, limitBytes);
   let text: string;
   try {
@@ -146,7 +158,11 @@ async function contextOrUnavailable(): Promise<ServerContext> {
   } catch (error) {
     console.error('The server context could not be made (is the database reachable?):', error);
     Sentry.captureException(error);
-    throw new HttpError(503, 'service_unavailable', 'The service is not available just now; nothing was charged. Please try again in a minute.');
+    throw new HttpError(
+      503,
+      'service_unavailable',
+      'The service is not available just now; nothing was charged. Please try again in a minute.',
+    );
   }
 }
 

@@ -20,7 +20,10 @@ await serveRoutesWithServerContext(
     [/^\/api\/checkout\/quote$/, () => import('@/pages/api/checkout/quote')],
     [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
     [/^\/api\/identity\/links$/, () => import('@/pages/api/identity/links')],
-    [/^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/, () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate')],
+    [
+      /^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/,
+      () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate'),
+    ],
     [/^\/api\/webhooks\/stripe$/, () => import('@/pages/api/webhooks/stripe')],
     [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
     [/^\/api\/ping$/, () => import('@/pages/api/ping')],
@@ -42,14 +45,25 @@ async function expectJsonError(response: Response, status: number, code: string)
 
 describe('JSON routes (apiRoute reads the body)', () => {
   it('answers an oversized body with our JSON 413 naming the limit (quote: 4 KiB, submit: 8 KiB)', async () => {
-    const quote = await expectJsonError(await post('/api/checkout/quote', JSON.stringify({ pad: 'x'.repeat(5000) })), 413, 'payload_too_large');
+    const quote = await expectJsonError(
+      await post('/api/checkout/quote', JSON.stringify({ pad: 'x'.repeat(5000) })),
+      413,
+      'payload_too_large',
+    );
     expect(quote.message).toContain('4 KiB (4096 bytes)');
-    const submit = await expectJsonError(await post('/api/checkout/submit', JSON.stringify({ pad: 'x'.repeat(9000) })), 413, 'payload_too_large');
+    const submit = await expectJsonError(
+      await post('/api/checkout/submit', JSON.stringify({ pad: 'x'.repeat(9000) })),
+      413,
+      'payload_too_large',
+    );
     expect(submit.message).toContain('8 KiB (8192 bytes)');
   });
 
   it('refuses a declared Content-Length over the limit at once, without waiting for the body', async () => {
-    const answer = await rawRequest(server.port, 'POST /api/checkout/submit HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1000000');
+    const answer = await rawRequest(
+      server.port,
+      'POST /api/checkout/submit HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 1000000',
+    );
     expect(answer.status).toBe(413);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large' } });
@@ -76,13 +90,25 @@ describe('JSON routes (apiRoute reads the body)', () => {
     ['no content type', '{}', {}, 415, 'unsupported_media_type'],
     ['an unknown charset', '{}', { 'content-type': 'application/json; charset=klingon' }, 415, 'unsupported_media_type'],
     ['a gzip body', gzipSync('{}'), { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 415, 'unsupported_encoding'],
-    ['an unknown Content-Encoding', '{}', { 'content-type': 'application/json', 'content-encoding': 'zstd-9000' }, 415, 'unsupported_encoding'],
+    [
+      'an unknown Content-Encoding',
+      '{}',
+      { 'content-type': 'application/json', 'content-encoding': 'zstd-9000' },
+      415,
+      'unsupported_encoding',
+    ],
   ])('answers %s with our JSON error, not Next’s plain text', async (_name, body, headers, status, code) => {
     await expectJsonError(await post('/api/checkout/quote', body, headers as Record<string, string>), status, code);
   });
 
   it('hands a valid body to the handler (its own answer follows)', async () => {
-    const body = { email: 'reader@example.com', purpose: 'magic-link', brand: 'nobrand', urlSlug: 'nocampaign', returnPath: '/nobrand/nocampaign' };
+    const body = {
+      email: 'reader@example.com',
+      purpose: 'magic-link',
+      brand: 'nobrand',
+      urlSlug: 'nocampaign',
+      returnPath: '/nobrand/nocampaign',
+    };
     await expectJsonError(await post('/api/identity/links', JSON.stringify(body)), 404, 'campaign_not_found');
     await expectJsonError(await post('/api/identity/links', JSON.stringify({ ...body, purpose: 'other' })), 400, 'invalid_body');
     await expectJsonError(
@@ -111,16 +137,26 @@ describe('raw-body routes', () => {
   it('answers an oversized or compressed webhook body with our JSON', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(300 * 1024) });
     await expectJsonError(await post('/api/webhooks/stripe', big, signed(big)), 413, 'payload_too_large');
-    const answer = await rawRequest(server.port, 'POST /api/webhooks/stripe HTTP/1.1\nHost: x\nContent-Type: application/json\nStripe-Signature: t=1,v1=x\nContent-Length: 10000000');
+    const answer = await rawRequest(
+      server.port,
+      'POST /api/webhooks/stripe HTTP/1.1\nHost: x\nContent-Type: application/json\nStripe-Signature: t=1,v1=x\nContent-Length: 10000000',
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'payload_too_large' } });
     const payload = JSON.stringify({ id: 'evt_route_3', object: 'event', type: 'customer.created', data: { object: {} } });
-    await expectJsonError(await post('/api/webhooks/stripe', gzipSync(payload), { ...signed(payload), 'content-encoding': 'gzip' }), 415, 'unsupported_encoding');
+    await expectJsonError(
+      await post('/api/webhooks/stripe', gzipSync(payload), { ...signed(payload), 'content-encoding': 'gzip' }),
+      415,
+      'unsupported_encoding',
+    );
   });
 
   it('refuses a compressed tracking body with our JSON (the endpoint reads its own body)', async () => {
     await expectJsonError(
-      await post('/api/funnel?api_key=pj-demo-funnel-key', gzipSync('[]'), { 'content-type': 'text/plain;charset=UTF-8', 'content-encoding': 'gzip' }),
+      await post('/api/funnel?api_key=pj-demo-funnel-key', gzipSync('[]'), {
+        'content-type': 'text/plain;charset=UTF-8',
+        'content-encoding': 'gzip',
+      }),
       415,
       'unsupported_encoding',
     );
@@ -130,12 +166,18 @@ describe('raw-body routes', () => {
 describe('routes that take no body', () => {
   it('ignore a body rather than answer it with plain text', async () => {
     // Next would have answered 413 in plain text (its parser reads bodies of every method, 1 MiB at most).
-    const answer = await rawRequest(server.port, `GET /api/ping HTTP/1.1\nHost: x\nContent-Type: text/plain\nContent-Length: ${2 * 1024 * 1024}`, [
-      Buffer.alloc(2 * 1024 * 1024, 0x61),
-    ]);
+    const answer = await rawRequest(
+      server.port,
+      `GET /api/ping HTTP/1.1\nHost: x\nContent-Type: text/plain\nContent-Length: ${2 * 1024 * 1024}`,
+      [Buffer.alloc(2 * 1024 * 1024, 0x61)],
+    );
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ ok: true });
-    const outbox = await rawRequest(server.port, 'GET /api/admin/outbox HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 8', ['{"a":tru']);
+    const outbox = await rawRequest(
+      server.port,
+      'GET /api/admin/outbox HTTP/1.1\nHost: x\nContent-Type: application/json\nContent-Length: 8',
+      ['{"a":tru'],
+    );
     expect(outbox.status).toBe(401);
     expect(JSON.parse(outbox.body)).toMatchObject({ error: { code: 'unauthorized' } });
   });

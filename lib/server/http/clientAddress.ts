@@ -23,7 +23,10 @@ export function clientAddress(req: AddressedRequest, trustedHops: number): strin
   const socket = canonical(req.socket?.remoteAddress ?? '') ?? 'unknown';
   if (trustedHops === 0) return socket;
   const header = req.headers['x-forwarded-for'];
-  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const entry = entries[entries.length - trustedHops];
   return (entry && canonical(entry)) || socket;
 }
@@ -34,7 +37,9 @@ export function clientAddress(req: AddressedRequest, trustedHops: number): strin
  */
 export function clientKey(address: string): string {
   if (!ipaddr.IPv6.isValid(address)) return address;
-  const network = ipaddr.IPv6.parse(address).parts.slice(0, 4).map((part) => part.toString(16));
+  const network = ipaddr.IPv6.parse(address)
+    .parts.slice(0, 4)
+    .map((part) => part.toString(16));
   return `${network.join(':')}::/64`;
 }
 

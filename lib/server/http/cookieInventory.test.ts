@@ -12,7 +12,12 @@ import { secureCookies } from './cookieSecurity';
 function inventory(secure: boolean): Record<string, string[]> {
   const receipt = receiptCookie({ transactionId: 'txn_0123456789abcdef01234567', token: '3b241101-e2bb-4255-8caf-4136c566a962' }, secure);
   const session = sessionCookies('token', 1_900_000_000, secure);
-  const flagsOf = (cookie: string) => cookie.split('; ').slice(1).map((part) => part.split('=')[0]!).sort();
+  const flagsOf = (cookie: string) =>
+    cookie
+      .split('; ')
+      .slice(1)
+      .map((part) => part.split('=')[0]!)
+      .sort();
   return Object.fromEntries([receipt, ...session].map((cookie) => [cookie.split('=')[0]!, flagsOf(cookie)]));
 }
 
@@ -33,7 +38,7 @@ describe('the cookies the server sets', () => {
     expect(Object.keys(inventory(false))).toContain('pj_receipt');
   });
 
-  it('reads the receipt only under the name the site\'s scheme gives it: an https site ignores a plain one another subdomain could plant', () => {
+  it("reads the receipt only under the name the site's scheme gives it: an https site ignores a plain one another subdomain could plant", () => {
     const value = 'txn_0123456789abcdef01234567.3b241101-e2bb-4255-8caf-4136c566a962';
     expect(readReceipt(`pj_receipt=${value}`, true)).toBeNull();
     expect(readReceipt(`__Host-pj_receipt=${value}`, true)).toMatchObject({ transactionId: 'txn_0123456789abcdef01234567' });

@@ -9,13 +9,35 @@ import { OFFER_PAGE_FRESHNESS_S, sharedCacheControl } from './pageCaching';
  * cache that honours the page's Cache-Control as nginx does (fresh for s-maxage; then, for
  * stale-while-revalidate, the stale copy is answered while the next one is fetched).
  */
-async function simulate({ ttlMs, changeAtMs, requestEveryMs, firstRequestMs, untilMs }: { ttlMs: number; changeAtMs: number; requestEveryMs: number; firstRequestMs: number; untilMs: number }) {
+async function simulate({
+  ttlMs,
+  changeAtMs,
+  requestEveryMs,
+  firstRequestMs,
+  untilMs,
+}: {
+  ttlMs: number;
+  changeAtMs: number;
+  requestEveryMs: number;
+  firstRequestMs: number;
+  untilMs: number;
+}) {
   let now = 0;
   const source: CatalogueSource = {
     version: async () => (now >= changeAtMs ? 2 : 1),
-    loadSnapshot: async () => ({ version: now >= changeAtMs ? 2 : 1, flowsByPath: new Map(), crossSellsByBrand: new Map(), couponsByCode: new Map() }) as CatalogueSnapshot,
+    loadSnapshot: async () =>
+      ({
+        version: now >= changeAtMs ? 2 : 1,
+        flowsByPath: new Map(),
+        crossSellsByBrand: new Map(),
+        couponsByCode: new Map(),
+      }) as CatalogueSnapshot,
   };
-  const catalogue = new CatalogueCache(async () => source, ttlMs, () => now);
+  const catalogue = new CatalogueCache(
+    async () => source,
+    ttlMs,
+    () => now,
+  );
   const render = async () => (await catalogue.get()).version;
 
   const header = sharedCacheControl(ttlMs);
@@ -47,14 +69,23 @@ describe('a catalogue change on the offer page, through the server and a shared 
     }
   }
 
-  it.each(cases)('catalogue TTL %d ms, a request every %d ms, a change at %d ms: shown to everyone within 60 s', async (ttlMs, requestEveryMs, changeAtMs) => {
-    for (const firstRequestMs of [0, Math.floor(requestEveryMs / 3)]) {
-      const answers = await simulate({ ttlMs, changeAtMs, requestEveryMs, firstRequestMs, untilMs: changeAtMs + 5 * OFFER_PAGE_FRESHNESS_S * 1000 });
-      const late = answers.filter((answer) => answer.version === 1 && answer.at >= changeAtMs + OFFER_PAGE_FRESHNESS_S * 1000);
-      expect(late).toEqual([]);
-      expect(answers.at(-1)!.version).toBe(2);
-    }
-  });
+  it.each(cases)(
+    'catalogue TTL %d ms, a request every %d ms, a change at %d ms: shown to everyone within 60 s',
+    async (ttlMs, requestEveryMs, changeAtMs) => {
+      for (const firstRequestMs of [0, Math.floor(requestEveryMs / 3)]) {
+        const answers = await simulate({
+          ttlMs,
+          changeAtMs,
+          requestEveryMs,
+          firstRequestMs,
+          untilMs: changeAtMs + 5 * OFFER_PAGE_FRESHNESS_S * 1000,
+        });
+        const late = answers.filter((answer) => answer.version === 1 && answer.at >= changeAtMs + OFFER_PAGE_FRESHNESS_S * 1000);
+        expect(late).toEqual([]);
+        expect(answers.at(-1)!.version).toBe(2);
+      }
+    },
+  );
 
   it('is not shown sooner than the caches allow, which is what they are for', async () => {
     // A check of the model itself: right after a change, the stored page is still the old one.

@@ -45,20 +45,38 @@ describe('pageCaching', () => {
   });
 
   it('shares only the offer page among the steps', () => {
-    const steps: StepId[] = ['campaign', 'cart', 'promo-code', 'credit-card', 'amazon-pay-return', 'success', 'auth-initiate', 'auth-complete'];
+    const steps: StepId[] = [
+      'campaign',
+      'cart',
+      'promo-code',
+      'credit-card',
+      'amazon-pay-return',
+      'success',
+      'auth-initiate',
+      'auth-complete',
+    ];
     expect(steps.filter((step) => pageCaching({ ...anonymousOffer, step }, 5_000).shared)).toEqual(['campaign']);
   });
 });
 
 describe('sharedCacheControl', () => {
-  const parts = (header: string) => Object.fromEntries(header.split(', ').slice(1).map((part) => part.split('=').map((v, i) => (i ? Number(v) : v))));
+  const parts = (header: string) =>
+    Object.fromEntries(
+      header
+        .split(', ')
+        .slice(1)
+        .map((part) => part.split('=').map((v, i) => (i ? Number(v) : v))),
+    );
 
-  it.each([0, 1, 999, 5_000, 10_000, 30_000, 44_000])('with a catalogue TTL of %d ms, the TTL, s-maxage and stale-while-revalidate add up to 60 s at most', (ttlMs) => {
-    const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(sharedCacheControl(ttlMs));
-    expect(swr).toBe(STALE_WHILE_REVALIDATE_S);
-    expect(sMaxAge).toBeGreaterThanOrEqual(1);
-    expect(Math.ceil(ttlMs / 1000) + sMaxAge + swr).toBeLessThanOrEqual(OFFER_PAGE_FRESHNESS_S);
-  });
+  it.each([0, 1, 999, 5_000, 10_000, 30_000, 44_000])(
+    'with a catalogue TTL of %d ms, the TTL, s-maxage and stale-while-revalidate add up to 60 s at most',
+    (ttlMs) => {
+      const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(sharedCacheControl(ttlMs));
+      expect(swr).toBe(STALE_WHILE_REVALIDATE_S);
+      expect(sMaxAge).toBeGreaterThanOrEqual(1);
+      expect(Math.ceil(ttlMs / 1000) + sMaxAge + swr).toBeLessThanOrEqual(OFFER_PAGE_FRESHNESS_S);
+    },
+  );
 
   it('is 40 s fresh and 15 s stale with the default 5 s catalogue TTL', () => {
     expect(sharedCacheControl(5_000)).toBe(SHARED);

@@ -50,8 +50,7 @@ export interface PageRequest {
 export type PersonalReason = 'method' | 'personal-step' | 'test-mode' | 'personal-cookie';
 
 export type PageCaching =
-  | { shared: true; cacheControl: string }
-  | { shared: false; cacheControl: typeof PERSONAL_CACHE_CONTROL; reason: PersonalReason };
+  { shared: true; cacheControl: string } | { shared: false; cacheControl: typeof PERSONAL_CACHE_CONTROL; reason: PersonalReason };
 
 /**
  * The Cache-Control of a shared page. A page may show a catalogue this server read up to

@@ -14,7 +14,11 @@ export function publicOrigin(env: Pick<ServerEnv, 'PUBLIC_ORIGIN'>, req: Pick<In
   const host = req.headers.host;
   // A local name with a port no URL can hold (localhost:99999) is no origin either.
   if (host && isLocalHost(host) && /^[\w.:[\]-]+$/.test(host) && URL.canParse(`http://${host}`)) return `http://${host}`;
-  throw new HttpError(503, 'public_origin_missing', 'Sign-in is not available right now: the site address (PUBLIC_ORIGIN) is not configured.');
+  throw new HttpError(
+    503,
+    'public_origin_missing',
+    'Sign-in is not available right now: the site address (PUBLIC_ORIGIN) is not configured.',
+  );
 }
 
 /** The same origin where it is known, else null: for callers that only some features need it (a wallet's return address). */

@@ -36,7 +36,11 @@ export function describeBytes(bytes: number): string {
 
 /** The 413 of a body over an endpoint's limit, naming the limit. */
 export function payloadTooLarge(limitBytes: number): HttpError {
-  return new HttpError(413, 'payload_too_large', `The request body is larger than this endpoint accepts: at most ${describeBytes(limitBytes)}.`);
+  return new HttpError(
+    413,
+    'payload_too_large',
+    `The request body is larger than this endpoint accepts: at most ${describeBytes(limitBytes)}.`,
+  );
 }
 
 /**
@@ -66,7 +70,9 @@ export function assertDeclaredLength(req: Pick<IncomingMessage, 'headers'>, limi
 
 /** A stream error that means the peer went away, not that something broke here. */
 function isAbort(req: IncomingMessage, error?: Error & { code?: string }): boolean {
-  return req.readableAborted || (req as { aborted?: boolean }).aborted === true || error?.code === 'ECONNRESET' || error?.message === 'aborted';
+  return (
+    req.readableAborted || (req as { aborted?: boolean }).aborted === true || error?.code === 'ECONNRESET' || error?.message === 'aborted'
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ const attempt = (presented: string | null, bucket = 'report:192.0.2.1') => check
 describe('checkSecret', () => {
   it('grants the secret and refuses anything else, down to one character', async () => {
     expect(await attempt(SECRET)).toEqual({ outcome: 'granted' });
-    for (const wrong of ['', 'guess', `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()]) expect(await attempt(wrong)).toEqual({ outcome: 'refused' });
+    for (const wrong of ['', 'guess', `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()])
+      expect(await attempt(wrong)).toEqual({ outcome: 'refused' });
   });
 
   it(`throttles a client after ${SECRET_FAILURES_MAX} failures until the window ends, the right secret too`, async () => {

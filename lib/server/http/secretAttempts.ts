@@ -35,7 +35,12 @@ export async function checkSecret(db: Kysely<Database>, attempt: SecretAttempt):
   if (attempt.presented === null) return { outcome: 'refused' };
   const matches = matchesHash(attempt.presented, sha256(attempt.expected));
   const limiter = new RateLimiter(db, attempt.now);
-  const { count, retryAfterSeconds } = await limiter.allowAmount(`secret-failures:${attempt.bucket}`, matches ? 0 : 1, SECRET_FAILURES_MAX, SECRET_FAILURES_WINDOW_MS);
+  const { count, retryAfterSeconds } = await limiter.allowAmount(
+    `secret-failures:${attempt.bucket}`,
+    matches ? 0 : 1,
+    SECRET_FAILURES_MAX,
+    SECRET_FAILURES_WINDOW_MS,
+  );
   const failuresBefore = matches ? count : count - 1;
   if (failuresBefore >= SECRET_FAILURES_MAX) return { outcome: 'throttled', retryAfterSeconds };
   return { outcome: matches ? 'granted' : 'refused' };

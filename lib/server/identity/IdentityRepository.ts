@@ -76,7 +76,11 @@ export class IdentityRepository {
   }
 
   async findSession(tokenHash: string): Promise<StoredSession | null> {
-    const row = await this.db.selectFrom('sessions').select(['user_id', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['user_id', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return row ? { userId: row.user_id, expiresAt: new Date(row.expires_at) } : null;
   }
 

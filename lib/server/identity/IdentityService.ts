@@ -14,11 +14,11 @@ export const RATE_WINDOW_MS = 15 * 60_000;
 export const LINKS_PER_EMAIL = 5;
 export const LINKS_PER_IP = 30;
 
-export type VerifyResult = { ok: true; amgUUID: string; expiresOn: number } | { ok: false; status: 'MISSING' | 'INVALID' | 'NOT_AUTHORIZED' };
+export type VerifyResult =
+  { ok: true; amgUUID: string; expiresOn: number } | { ok: false; status: 'MISSING' | 'INVALID' | 'NOT_AUTHORIZED' };
 
 export type ConsumeResult =
-  | { ok: true; sessionToken: string; expiresOn: number; returnPath: string }
-  | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+  { ok: true; sessionToken: string; expiresOn: number; returnPath: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
 const newToken = () => randomBytes(32).toString('base64url');
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -42,7 +42,15 @@ export class IdentityService {
   }
 
   /** Sends a sign-in link unless this address or this IP asked too often lately. */
-  async requestLink(input: { email: string; purpose: LinkPurpose; returnPath: string; ip: string; origin: string; completePath: string; brandName: string }): Promise<'sent' | 'rate_limited'> {
+  async requestLink(input: {
+    email: string;
+    purpose: LinkPurpose;
+    returnPath: string;
+    ip: string;
+    origin: string;
+    completePath: string;
+    brandName: string;
+  }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
     // The IP first: requests it stops do not count against the address they named.
     if (!(await this.limiter.allow(`link:ip:${input.ip}`, LINKS_PER_IP, RATE_WINDOW_MS))) return 'rate_limited';
@@ -50,7 +58,11 @@ export class IdentityService {
 
     const token = newToken();
     const at = this.now();
-    await this.store.addLink(sha256(token), { email, purpose: input.purpose, returnPath: input.returnPath, expiresAt: new Date(at.getTime() + LINK_TTL_MS) }, at);
+    await this.store.addLink(
+      sha256(token),
+      { email, purpose: input.purpose, returnPath: input.returnPath, expiresAt: new Date(at.getTime() + LINK_TTL_MS) },
+      at,
+    );
     const link = `${input.origin}${input.completePath}?token=${token}`;
     const verb = input.purpose === 'sign-in' ? 'Sign in to' : 'Continue with';
     await this.mailer.send({

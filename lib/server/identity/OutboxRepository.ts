@@ -18,7 +18,14 @@ export class OutboxRepository {
   async add(mail: Omit<OutboxMail, 'createdAt'>, at: Date): Promise<void> {
     await this.db
       .insertInto('outbox')
-      .values({ id: randomId('mail'), to_email: mail.to, subject: mail.subject, body_text: mail.text, link: mail.link, created_at: at.toISOString() })
+      .values({
+        id: randomId('mail'),
+        to_email: mail.to,
+        subject: mail.subject,
+        body_text: mail.text,
+        link: mail.link,
+        created_at: at.toISOString(),
+      })
       .execute();
   }
 

@@ -49,14 +49,21 @@ export class RateLimitRepository {
     const { count } = await this.db
       .insertInto('rate_limits')
       .values({ bucket, window_start: windowStart, count: 1, updated_at: stampedAt })
-      .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1`, updated_at: stampedAt }))
+      .onConflict((oc) =>
+        oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql<number>`rate_limits.count + 1`, updated_at: stampedAt }),
+      )
       .returning('count')
       .executeTakeFirstOrThrow();
     return count;
   }
 
   async read(bucket: string, windowStart: string): Promise<RateLimitWindow> {
-    const row = await this.db.selectFrom('rate_limits').select(['count', 'updated_at']).where('bucket', '=', bucket).where('window_start', '=', windowStart).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'updated_at'])
+      .where('bucket', '=', bucket)
+      .where('window_start', '=', windowStart)
+      .executeTakeFirst();
     return { count: row?.count ?? 0, updatedAt: row?.updated_at ? new Date(row.updated_at) : null };
   }
 }
@@ -73,7 +80,11 @@ const COUNT_UPSERT =
 async function countWithoutWaitingForDisk(pool: pg.Pool, bucket: string, windowStart: string, amount: number): Promise<number> {
   return inPostgresTransaction(pool, async (client) => {
     await client.query('set local synchronous_commit = off');
-    const { rows } = await client.query<{ count: number }>({ name: 'journey_count_rate_limit', text: COUNT_UPSERT, values: [bucket, windowStart, amount] });
+    const { rows } = await client.query<{ count: number }>({
+      name: 'journey_count_rate_limit',
+      text: COUNT_UPSERT,
+      values: [bucket, windowStart, amount],
+    });
     return rows[0]!.count;
   });
 }

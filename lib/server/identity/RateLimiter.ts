@@ -23,7 +23,12 @@ export class RateLimiter {
    * costs one write, not one per event), without waiting for the disk: whether the window's
    * total is still within `limit`, and the whole seconds until the window ends (for Retry-After).
    */
-  async allowAmount(bucket: string, amount: number, limit: number, windowMs: number): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
+  async allowAmount(
+    bucket: string,
+    amount: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
     const { start, retryAfterSeconds } = this.window(windowMs);
     const count = await this.counters.addWithoutWaitingForDisk(bucket, start, amount);
     return { allowed: count <= limit, count, retryAfterSeconds };
@@ -33,7 +38,10 @@ export class RateLimiter {
   private window(windowMs: number, back = 0): { start: string; retryAfterSeconds: number } {
     const now = this.now().getTime();
     const start = Math.floor(now / windowMs) * windowMs;
-    return { start: new Date(start - back * windowMs).toISOString(), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+    return {
+      start: new Date(start - back * windowMs).toISOString(),
+      retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)),
+    };
   }
 
   /**

@@ -15,7 +15,11 @@ beforeAll(async () => {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
@@ -28,8 +32,15 @@ afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve()
 describe('SmtpMailer', () => {
   it('sends the sign-in mail through the SMTP server and logs only a masked address', async () => {
     const logs: string[] = [];
-    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Subscriptions <no-reply@example.com>', (line) => logs.push(line));
-    await mailer.send({ to: 'ada@example.com', subject: 'Continue with Vogue', text: 'Open https://example.com/x?token=abc', link: 'https://example.com/x?token=abc' });
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Subscriptions <no-reply@example.com>', (line) =>
+      logs.push(line),
+    );
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'Continue with Vogue',
+      text: 'Open https://example.com/x?token=abc',
+      link: 'https://example.com/x?token=abc',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'no-reply@example.com', to: ['ada@example.com'] });
     expect(received[0]!.data).toContain('Subject: Continue with Vogue');

@@ -11,8 +11,16 @@ import { builtinSessionIdentity, externalSessionIdentity, type SessionIdentity }
  * The built-in identity (mailing through SMTP when SMTP_URL is set, else to the outbox),
  * and who is signed in: the external identity service when IDENTITY_ORIGIN is set, else the built-in one.
  */
-export function createIdentityServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): { identity: IdentityService; sessions: SessionIdentity } {
-  const identity = new IdentityService(db, env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(new OutboxRepository(db), now), now);
+export function createIdentityServices(
+  db: Kysely<Database>,
+  env: ServerEnv,
+  now: () => Date,
+): { identity: IdentityService; sessions: SessionIdentity } {
+  const identity = new IdentityService(
+    db,
+    env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(new OutboxRepository(db), now),
+    now,
+  );
   const sessions = env.IDENTITY_ORIGIN ? externalSessionIdentity(env.IDENTITY_ORIGIN) : builtinSessionIdentity(identity);
   return { identity, sessions };
 }

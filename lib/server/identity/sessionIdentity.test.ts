@@ -31,15 +31,26 @@ afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve()
 describe('externalSessionIdentity', () => {
   it('calls verify with the cookies, JSON headers and livemode, and relays a valid session', async () => {
     const identity = externalSessionIdentity(origin);
-    expect(await identity.verify('session=good; other=1', 'false')).toEqual({ status: 200, body: { amgUUID: 'ext-1', expires_on: 1_900_000_000 } });
+    expect(await identity.verify('session=good; other=1', 'false')).toEqual({
+      status: 200,
+      body: { amgUUID: 'ext-1', expires_on: 1_900_000_000 },
+    });
     expect(seen.at(-1)).toMatchObject({
       path: '/martech/api/user/v2/authenticate/verify',
-      headers: expect.objectContaining({ cookie: 'session=good; other=1', accept: 'application/json', 'content-type': 'application/json', livemode: 'false' }),
+      headers: expect.objectContaining({
+        cookie: 'session=good; other=1',
+        accept: 'application/json',
+        'content-type': 'application/json',
+        livemode: 'false',
+      }),
     });
   });
 
   it('relays the 401 status the service names', async () => {
-    expect(await externalSessionIdentity(origin).verify('session=bad', 'true')).toEqual({ status: 401, body: { error: { code: 401, status: 'NOT_AUTHORIZED' } } });
+    expect(await externalSessionIdentity(origin).verify('session=bad', 'true')).toEqual({
+      status: 401,
+      body: { error: { code: 401, status: 'NOT_AUTHORIZED' } },
+    });
   });
 
   it('treats a service that does not answer in time, or is down, as a failed call', async () => {

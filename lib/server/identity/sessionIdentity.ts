@@ -66,7 +66,10 @@ export function externalSessionIdentity(origin: string, timeoutMs = 5_000): Sess
           return { status: 200, body: { amgUUID: body.amgUUID, expires_on: body.expires_on } };
         }
         if (response.status === 401) {
-          return { status: 401, body: { error: { code: 401, status: typeof body.error?.status === 'string' ? body.error.status : 'INVALID' } } };
+          return {
+            status: 401,
+            body: { error: { code: 401, status: typeof body.error?.status === 'string' ? body.error.status : 'INVALID' } },
+          };
         }
         return UNAVAILABLE;
       } catch {

@@ -48,7 +48,6 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
-
 export type ChargeResult =
   | { status: 'succeeded'; paymentId: string }
   /** paymentId null: the provider names the payment only once the visitor is there (an Amazon Pay checkout session). */

@@ -10,7 +10,9 @@ const AMAZON_TEST_KEYS = {
   AMAZON_PAY_MERCHANT_ID_TEST: 'A2MERCHANT0001',
   AMAZON_PAY_STORE_ID_TEST: `amzn1.application-oa2-client.${'c'.repeat(32)}`,
   AMAZON_PAY_PUBLIC_KEY_ID_TEST: 'AHKEY00000000000TEST',
-  AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  AMAZON_PAY_PRIVATE_KEY_TEST: generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString(),
 };
 
 const SANDBOX = { PAYMENTS_SANDBOX: '1' };
@@ -23,19 +25,51 @@ describe('enabledPaymentMethods', () => {
     // The sandbox takes no real money: never offered in live mode, nor when it was not asked for.
     ['no keys, live mode, the sandbox asked for: nothing', SANDBOX, true, []],
     ['no keys, no sandbox: nothing', {}, false, []],
-    ['test keys, test mode: Stripe with the test key', TEST_KEYS, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }]],
-    ['live keys, live mode: Stripe with the live key', LIVE_KEYS, true, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_live_456' } }]],
-    ['both, test mode: the test key', { ...TEST_KEYS, ...LIVE_KEYS }, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }]],
-    ['both, live mode: the live key', { ...TEST_KEYS, ...LIVE_KEYS }, true, [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_live_456' } }]],
+    [
+      'test keys, test mode: Stripe with the test key',
+      TEST_KEYS,
+      false,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }],
+    ],
+    [
+      'live keys, live mode: Stripe with the live key',
+      LIVE_KEYS,
+      true,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_live_456' } }],
+    ],
+    [
+      'both, test mode: the test key',
+      { ...TEST_KEYS, ...LIVE_KEYS },
+      false,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } }],
+    ],
+    [
+      'both, live mode: the live key',
+      { ...TEST_KEYS, ...LIVE_KEYS },
+      true,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_live_456' } }],
+    ],
     // A mode without keys still shows Stripe's form (never the sandbox beside real Stripe); the server then refuses the payment.
-    ['test keys only, live mode: Stripe without a key', TEST_KEYS, true, [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }]],
-    ['live keys only, test mode: Stripe without a key', LIVE_KEYS, false, [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }]],
+    [
+      'test keys only, live mode: Stripe without a key',
+      TEST_KEYS,
+      true,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }],
+    ],
+    [
+      'live keys only, test mode: Stripe without a key',
+      LIVE_KEYS,
+      false,
+      [{ id: 'card', config: { gateway: 'stripe', publishableKey: '' } }],
+    ],
   ])('card: %s', (_label, env, livemode, expected) => {
     expect(enabledPaymentMethods(parseServerEnv(env), livemode).filter((method) => method.id === 'card')).toEqual(expected);
   });
 
   it('offers only the methods PAYMENT_METHODS lists', () => {
-    expect(enabledPaymentMethods(parseServerEnv({ ...SANDBOX, PAYMENT_METHODS: 'paypal, card' }), false).map((method) => method.id)).toEqual(['card', 'paypal']);
+    expect(
+      enabledPaymentMethods(parseServerEnv({ ...SANDBOX, PAYMENT_METHODS: 'paypal, card' }), false).map((method) => method.id),
+    ).toEqual(['card', 'paypal']);
   });
 
   it('offers the sandbox wallets without their keys, in test mode, when the sandbox is asked for', () => {
@@ -65,13 +99,22 @@ describe('enabledPaymentMethods', () => {
       { id: 'paypal', config: { gateway: 'paypal', clientId: '', environment: 'production' } },
       {
         id: 'amazon-pay',
-        config: { gateway: 'amazon-pay', merchantId: 'A2MERCHANT0001', publicKeyId: 'LIVE-AHKEY000000000001', storeId: AMAZON_LIVE.AMAZON_PAY_STORE_ID_LIVE, sandbox: false, region: 'eu' },
+        config: {
+          gateway: 'amazon-pay',
+          merchantId: 'A2MERCHANT0001',
+          publicKeyId: 'LIVE-AHKEY000000000001',
+          storeId: AMAZON_LIVE.AMAZON_PAY_STORE_ID_LIVE,
+          sandbox: false,
+          region: 'eu',
+        },
       },
     ]);
   });
 
   it('never hands a wallet secret to the browser', () => {
-    const methods = JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, true)) + JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, false));
+    const methods =
+      JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, true)) +
+      JSON.stringify(walletsOf({ ...PAYPAL_TEST, ...AMAZON_LIVE }, false));
     expect(methods).not.toMatch(/paypal-secret|PRIVATE KEY/);
   });
 

@@ -30,7 +30,10 @@ export function methodEnabled(method: ServerPaymentMethod, env: ServerEnv): bool
 }
 
 /** The server units of the methods the server takes payments with, in the order of the list given. */
-export function enabledServerMethods(env: ServerEnv, methods: readonly ServerPaymentMethod[] = SERVER_PAYMENT_METHODS): ServerPaymentMethod[] {
+export function enabledServerMethods(
+  env: ServerEnv,
+  methods: readonly ServerPaymentMethod[] = SERVER_PAYMENT_METHODS,
+): ServerPaymentMethod[] {
   return methods.filter((method) => methodEnabled(method, env));
 }
 
@@ -44,5 +47,7 @@ function enabledMethod(id: PaymentMethodId, env: ServerEnv, livemode: boolean): 
 
 /** The methods the payment step offers in a mode, in the list's order. */
 export function enabledPaymentMethods(env: ServerEnv, livemode: boolean): EnabledPaymentMethod[] {
-  return PAYMENT_METHOD_IDS.map((id) => enabledMethod(id, env, livemode)).filter((method): method is EnabledPaymentMethod => method !== null);
+  return PAYMENT_METHOD_IDS.map((id) => enabledMethod(id, env, livemode)).filter(
+    (method): method is EnabledPaymentMethod => method !== null,
+  );
 }

@@ -19,7 +19,11 @@ export function perMode<Keys, T>(keys: { live?: Keys | undefined; test?: Keys | 
 export function inMode<T>(modes: PerMode<T>, livemode: boolean, subject: string): T {
   const client = livemode ? modes.live : modes.test;
   if (!client) {
-    throw new HttpError(503, 'payments_unavailable', `${subject} not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`);
+    throw new HttpError(
+      503,
+      'payments_unavailable',
+      `${subject} not available in ${livemode ? 'live' : 'test'} mode right now. Nothing was charged.`,
+    );
   }
   return client;
 }

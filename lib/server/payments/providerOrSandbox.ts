@@ -4,8 +4,10 @@ import type { BrowserConfigOf, GatewayDeps, ServerPaymentMethod } from './Server
 import type { PaymentGateway } from './PaymentGateway';
 
 /** A provider's method as its folder declares it: the provider's side, and the sandbox's gateway. */
-export interface ProviderOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject>
-  extends Pick<ServerPaymentMethod<K, Schema>, 'id' | 'settings' | 'scripts' | 'configured'> {
+export interface ProviderOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject> extends Pick<
+  ServerPaymentMethod<K, Schema>,
+  'id' | 'settings' | 'scripts' | 'configured'
+> {
   /** The provider's browser config, CSP sources and gateway: used only where `configured` says its keys are set. */
   provider: Pick<ServerPaymentMethod<K, Schema>, 'browserConfig' | 'cspSources' | 'createGateway'>;
   /** The sandbox gateway that takes the method's payments otherwise. */
@@ -17,7 +19,9 @@ export interface ProviderOrSandbox<K extends PaymentMethodId, Schema extends z.Z
  * sandbox (whose browser view needs nothing but `gateway: 'sandbox'` and whose page is our own,
  * so it allows no other origin). Said once here rather than in each method's three functions.
  */
-export function providerOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject>(method: ProviderOrSandbox<K, Schema>): ServerPaymentMethod<K, Schema> {
+export function providerOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject>(
+  method: ProviderOrSandbox<K, Schema>,
+): ServerPaymentMethod<K, Schema> {
   const { id, settings, scripts, configured, provider, sandbox } = method;
   return {
     id,
@@ -25,7 +29,8 @@ export function providerOrSandbox<K extends PaymentMethodId, Schema extends z.Zo
     scripts,
     configured,
     // Every method's config type includes the sandbox's (lib/payments/…Declaration.ts).
-    browserConfig: (env, livemode) => (configured(env) ? provider.browserConfig(env, livemode) : ({ gateway: 'sandbox' } as BrowserConfigOf<K>)),
+    browserConfig: (env, livemode) =>
+      configured(env) ? provider.browserConfig(env, livemode) : ({ gateway: 'sandbox' } as BrowserConfigOf<K>),
     cspSources: (env) => (configured(env) ? provider.cspSources(env) : {}),
     createGateway: (env, deps) => (configured(env) ? provider.createGateway(env, deps) : sandbox(deps)),
   };

@@ -32,7 +32,16 @@ interface EventFields {
   action?: string;
 }
 
-function event({ session, waypoint = 'campaign', at = '2025-03-10T12:00:00.000Z', campaign = 'vogue-demo-single', source = null, livemode = 1, channel = 'funnel', action = 'waypoint' }: EventFields): TrackingEventTable {
+function event({
+  session,
+  waypoint = 'campaign',
+  at = '2025-03-10T12:00:00.000Z',
+  campaign = 'vogue-demo-single',
+  source = null,
+  livemode = 1,
+  channel = 'funnel',
+  action = 'waypoint',
+}: EventFields): TrackingEventTable {
   nextId += 1;
   return {
     // Ids sort by arrival time, as the store makes them (the report reads time ranges by id).
@@ -45,7 +54,13 @@ function event({ session, waypoint = 'campaign', at = '2025-03-10T12:00:00.000Z'
     session_id: session,
     source,
     livemode,
-    payload_json: JSON.stringify({ waypointId: waypoint, depth: 100, timestamp: 0, currentPage: '/vogue/demo-single', campaignId: campaign }),
+    payload_json: JSON.stringify({
+      waypointId: waypoint,
+      depth: 100,
+      timestamp: 0,
+      currentPage: '/vogue/demo-single',
+      campaignId: campaign,
+    }),
   };
 }
 
@@ -155,7 +170,11 @@ describe('FunnelReportRepository.funnelCounts', () => {
   });
 
   it('keeps one campaign when asked', async () => {
-    await insert({ session: 's1', campaign: 'vogue-demo-single' }, { session: 's2', campaign: 'gq-demo-gbp' }, { session: 's3', campaign: null });
+    await insert(
+      { session: 's1', campaign: 'vogue-demo-single' },
+      { session: 's2', campaign: 'gq-demo-gbp' },
+      { session: 's3', campaign: null },
+    );
     const counts = await repo.funnelCounts({ ...march, campaignId: 'gq-demo-gbp' });
     expect(counts.campaigns).toEqual([{ campaignId: 'gq-demo-gbp', waypointId: 'campaign', visitors: 1 }]);
     const all = await repo.funnelCounts(march);
@@ -194,7 +213,10 @@ describe('FunnelReportRepository.funnelCounts', () => {
 
 describe('FunnelReportRepository.schemaObservations', () => {
   async function observe(eventName: string, schemaJson: string, firstSeen: string, lastSeen: string, count = 1) {
-    await db.insertInto('schema_observations').values({ event_name: eventName, schema_json: schemaJson, first_seen: firstSeen, last_seen: lastSeen, count }).execute();
+    await db
+      .insertInto('schema_observations')
+      .values({ event_name: eventName, schema_json: schemaJson, first_seen: firstSeen, last_seen: lastSeen, count })
+      .execute();
   }
 
   it('reads the schemas seen during the period and skips unreadable ones', async () => {
@@ -205,8 +227,20 @@ describe('FunnelReportRepository.schemaObservations', () => {
     await observe('later', '{}', '2025-04-01T00:00:00.000Z', '2025-04-02T00:00:00.000Z');
     expect(await repo.schemaObservations(march)).toEqual({
       observations: [
-        { eventName: 'waypoint', schema: { campaignId: 'string' }, firstSeen: '2025-02-01T00:00:00.000Z', lastSeen: '2025-03-01T00:00:01.000Z', count: 9 },
-        { eventName: 'waypoint', schema: { campaignId: 'number' }, firstSeen: '2025-03-31T23:00:00.000Z', lastSeen: '2025-04-02T00:00:00.000Z', count: 1 },
+        {
+          eventName: 'waypoint',
+          schema: { campaignId: 'string' },
+          firstSeen: '2025-02-01T00:00:00.000Z',
+          lastSeen: '2025-03-01T00:00:01.000Z',
+          count: 9,
+        },
+        {
+          eventName: 'waypoint',
+          schema: { campaignId: 'number' },
+          firstSeen: '2025-03-31T23:00:00.000Z',
+          lastSeen: '2025-04-02T00:00:00.000Z',
+          count: 1,
+        },
       ],
       cut: false,
     });
@@ -225,7 +259,15 @@ describe('FunnelReportRepository.schemaObservations', () => {
   it('caps the drift list at 200 shapes by default', async () => {
     await db
       .insertInto('schema_observations')
-      .values(Array.from({ length: 250 }, (_, i) => ({ event_name: 'junk', schema_json: `{"p${i}":"string"}`, first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 1 })))
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({
+          event_name: 'junk',
+          schema_json: `{"p${i}":"string"}`,
+          first_seen: '2025-03-01T00:00:00.000Z',
+          last_seen: '2025-03-02T00:00:00.000Z',
+          count: 1,
+        })),
+      )
       .execute();
     const { observations, cut } = await repo.schemaObservations(march);
     expect([observations.length, cut]).toEqual([200, true]);

@@ -2,7 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { jsonTextField } from '@/lib/server/db/dialect';
 import type { Database } from '@/lib/server/db/schema';
 import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
-import { FUNNEL_STEPS, FUNNEL_WAYPOINT_IDS, type CampaignWaypointCount, type FunnelCounts, type ReportRange, type SplitWaypointCount } from '@/lib/reports/funnelReport';
+import {
+  FUNNEL_STEPS,
+  FUNNEL_WAYPOINT_IDS,
+  type CampaignWaypointCount,
+  type FunnelCounts,
+  type ReportRange,
+  type SplitWaypointCount,
+} from '@/lib/reports/funnelReport';
 import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from '@/lib/reports/schemaDrift';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
@@ -86,7 +93,9 @@ export function campaignCountsQuery(db: Kysely<Database>, filter: FunnelFilter) 
 
 /** The waypoint events of the period that have no session id. */
 export function sessionlessQuery(db: Kysely<Database>, filter: FunnelFilter) {
-  return waypointEvents(db, filter).where('session_id', 'is', null).select(sql<number>`count(*)`.as('events'));
+  return waypointEvents(db, filter)
+    .where('session_id', 'is', null)
+    .select(sql<number>`count(*)`.as('events'));
 }
 
 /**
@@ -94,7 +103,10 @@ export function sessionlessQuery(db: Kysely<Database>, filter: FunnelFilter) {
  * to the furthest it reached (a visitor who opened the cart from a link has passed the
  * offer), so no step counts more visitors than the one before it.
  */
-export function reachedCounts<K>(rows: readonly { key: K; furthest: number; visitors: number }[], keyOf: (key: K) => string): { key: K; step: number; visitors: number }[] {
+export function reachedCounts<K>(
+  rows: readonly { key: K; furthest: number; visitors: number }[],
+  keyOf: (key: K) => string,
+): { key: K; step: number; visitors: number }[] {
   const groups = new Map<string, { key: K; byFurthest: number[] }>();
   for (const row of rows) {
     const id = keyOf(row.key);
@@ -125,11 +137,18 @@ export class FunnelReportRepository {
       const sessionless = await sessionlessQuery(trx, filter).executeTakeFirst();
       const sessionlessEvents = Number(sessionless?.events ?? 0);
 
-      const splitKey = (row: { campaign_id: string | null; source: string | null; livemode: number }) => JSON.stringify([row.campaign_id, row.source, row.livemode]);
+      const splitKey = (row: { campaign_id: string | null; source: string | null; livemode: number }) =>
+        JSON.stringify([row.campaign_id, row.source, row.livemode]);
       const splits: SplitWaypointCount[] = reachedCounts(
         splitRows.map((row) => ({ key: row, furthest: Number(row.furthest), visitors: Number(row.visitors) })),
         splitKey,
-      ).map(({ key, step, visitors }) => ({ campaignId: key.campaign_id, source: key.source, livemode: key.livemode === 1, waypointId: FUNNEL_STEPS[step]!.waypointId, visitors }));
+      ).map(({ key, step, visitors }) => ({
+        campaignId: key.campaign_id,
+        source: key.source,
+        livemode: key.livemode === 1,
+        waypointId: FUNNEL_STEPS[step]!.waypointId,
+        visitors,
+      }));
       const campaigns: CampaignWaypointCount[] = reachedCounts(
         campaignRows.map((row) => ({ key: row.campaign_id, furthest: Number(row.furthest), visitors: Number(row.visitors) })),
         (campaignId) => JSON.stringify(campaignId),
@@ -145,7 +164,10 @@ export class FunnelReportRepository {
    * were more. Their counts are since first seen. A row whose schema is not a JSON object
    * of type names is skipped: it cannot be compared. Ordered by event name, then first seen.
    */
-  async schemaObservations(range: ReportRange, limit = DRIFT_OBSERVATIONS_MAX): Promise<{ observations: SchemaObservation[]; cut: boolean }> {
+  async schemaObservations(
+    range: ReportRange,
+    limit = DRIFT_OBSERVATIONS_MAX,
+  ): Promise<{ observations: SchemaObservation[]; cut: boolean }> {
     const { from, before } = receivedBounds(range);
     const rows = await this.db
       .selectFrom('schema_observations')
@@ -163,9 +185,17 @@ export class FunnelReportRepository {
     for (const row of rows.slice(0, limit)) {
       const schema = parseObservedSchema(row.schema_json);
       if (!schema) continue;
-      observations.push({ eventName: row.event_name, schema, firstSeen: row.first_seen, lastSeen: row.last_seen, count: Number(row.count) });
+      observations.push({
+        eventName: row.event_name,
+        schema,
+        firstSeen: row.first_seen,
+        lastSeen: row.last_seen,
+        count: Number(row.count),
+      });
     }
-    observations.sort((a, b) => (a.eventName < b.eventName ? -1 : a.eventName > b.eventName ? 1 : a.firstSeen < b.firstSeen ? -1 : a.firstSeen > b.firstSeen ? 1 : 0));
+    observations.sort((a, b) =>
+      a.eventName < b.eventName ? -1 : a.eventName > b.eventName ? 1 : a.firstSeen < b.firstSeen ? -1 : a.firstSeen > b.firstSeen ? 1 : 0,
+    );
     return { observations, cut };
   }
 }

@@ -87,7 +87,6 @@ async function insert(...orders: OrderFields[]): Promise<void> {
 
 const march: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
 
-
 /** Sorted, so that assertions do not depend on the order SQL groups in. */
 function sorted(counts: OrderCounts) {
   const order = (value: unknown) => JSON.stringify(value);
@@ -177,9 +176,19 @@ describe('OrderFiguresRepository.orderCounts', () => {
       { status: 'succeeded' },
     );
     const counts = await repo.orderCounts(march);
-    const decline = (failureCode: string | null, orders: number, livemode = true): DeclineCount => ({ campaignId: 'vogue-demo-single', source: null, livemode, currencyCode: 'USD', failureCode, orders });
+    const decline = (failureCode: string | null, orders: number, livemode = true): DeclineCount => ({
+      campaignId: 'vogue-demo-single',
+      source: null,
+      livemode,
+      currencyCode: 'USD',
+      failureCode,
+      orders,
+    });
     expect(sorted(counts).declines).toEqual(
-      sorted({ splits: [], declines: [decline('insufficient_funds', 2), decline('expired_card', 1), decline(null, 1), decline('expired_card', 1, false)] }).declines,
+      sorted({
+        splits: [],
+        declines: [decline('insufficient_funds', 2), decline('expired_card', 1), decline(null, 1), decline('expired_card', 1, false)],
+      }).declines,
     );
     expect(sorted(counts).splits.map((s) => [s.livemode, s.declinedOrders, s.paidOrders])).toEqual([
       [false, 1, 0],
@@ -201,7 +210,12 @@ describe('OrderFiguresRepository.orderCounts', () => {
     );
     const { splits } = await repo.orderCounts(march);
     expect(splits).toEqual([
-      orderLine({ paidOrders: 3, revenue: 3000, declinedOrders: 3, authentication: { requested: 6, succeeded: 2, failed: 1, declined: 1, unfinished: 2 } }),
+      orderLine({
+        paidOrders: 3,
+        revenue: 3000,
+        declinedOrders: 3,
+        authentication: { requested: 6, succeeded: 2, failed: 1, declined: 1, unfinished: 2 },
+      }),
     ]);
   });
 
@@ -223,9 +237,16 @@ describe('OrderFiguresRepository.orderCounts', () => {
   });
 
   it('keeps one campaign when asked', async () => {
-    await insert({ campaign: 'vogue-demo-single' }, { campaign: 'gq-demo-gbp', currency: 'GBP' }, { campaign: 'gq-demo-gbp', currency: 'GBP', status: 'failed', failureCode: 'expired_card' }, { campaign: 'vogue-demo-single', status: 'failed', failureCode: 'incorrect_cvc' });
+    await insert(
+      { campaign: 'vogue-demo-single' },
+      { campaign: 'gq-demo-gbp', currency: 'GBP' },
+      { campaign: 'gq-demo-gbp', currency: 'GBP', status: 'failed', failureCode: 'expired_card' },
+      { campaign: 'vogue-demo-single', status: 'failed', failureCode: 'incorrect_cvc' },
+    );
     const counts = await repo.orderCounts({ ...march, campaignId: 'gq-demo-gbp' });
-    expect(counts.splits).toEqual([orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 2500, declinedOrders: 1 })]);
+    expect(counts.splits).toEqual([
+      orderLine({ campaignId: 'gq-demo-gbp', currencyCode: 'GBP', paidOrders: 1, revenue: 2500, declinedOrders: 1 }),
+    ]);
     expect(counts.declines.map((d) => [d.campaignId, d.failureCode])).toEqual([['gq-demo-gbp', 'expired_card']]);
   });
 
@@ -234,7 +255,12 @@ describe('OrderFiguresRepository.orderCounts', () => {
     ['test', [false]],
     ['all', [false, true]],
   ] as const)('keeps %s orders', async (mode, livemodes) => {
-    await insert({ livemode: 1 }, { livemode: 0 }, { livemode: 1, status: 'failed', failureCode: 'expired_card' }, { livemode: 0, status: 'failed', failureCode: 'expired_card' });
+    await insert(
+      { livemode: 1 },
+      { livemode: 0 },
+      { livemode: 1, status: 'failed', failureCode: 'expired_card' },
+      { livemode: 0, status: 'failed', failureCode: 'expired_card' },
+    );
     const counts = await repo.orderCounts({ ...march, mode });
     expect(counts.splits.map((s) => s.livemode).sort()).toEqual(livemodes);
     expect(counts.declines.map((d) => d.livemode).sort()).toEqual(livemodes);

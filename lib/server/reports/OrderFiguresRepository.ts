@@ -96,30 +96,26 @@ export class OrderFiguresRepository {
     return inOneSnapshot(this.db, async (trx) => {
       const splitRows = await orderSplitsQuery(trx, filter).execute();
       const declineRows = await declinesQuery(trx, filter).execute();
-      const splits = splitRows.map(
-        (row): OrderSplitCount => ({
-          ...splitOf(row),
-          paidOrders: Number(row.paid_orders),
-          revenue: Number(row.revenue),
-          promoOrders: Number(row.promo_orders),
-          promoDiscount: Number(row.promo_discount),
-          declinedOrders: Number(row.declined_orders),
-          authentication: {
-            requested: Number(row.authentication_requested),
-            succeeded: Number(row.authentication_succeeded),
-            failed: Number(row.authentication_failed),
-            declined: Number(row.authentication_declined),
-            unfinished: Number(row.authentication_unfinished),
-          },
-        }),
-      );
-      const declines = declineRows.map(
-        (row): DeclineCount => ({
-          ...splitOf(row),
-          failureCode: row.failure_code,
-          orders: Number(row.orders),
-        }),
-      );
+      const splits = splitRows.map((row): OrderSplitCount => ({
+        ...splitOf(row),
+        paidOrders: Number(row.paid_orders),
+        revenue: Number(row.revenue),
+        promoOrders: Number(row.promo_orders),
+        promoDiscount: Number(row.promo_discount),
+        declinedOrders: Number(row.declined_orders),
+        authentication: {
+          requested: Number(row.authentication_requested),
+          succeeded: Number(row.authentication_succeeded),
+          failed: Number(row.authentication_failed),
+          declined: Number(row.authentication_declined),
+          unfinished: Number(row.authentication_unfinished),
+        },
+      }));
+      const declines = declineRows.map((row): DeclineCount => ({
+        ...splitOf(row),
+        failureCode: row.failure_code,
+        orders: Number(row.orders),
+      }));
       return { splits, declines };
     });
   }

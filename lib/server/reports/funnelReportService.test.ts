@@ -25,8 +25,13 @@ describe('boundedDrift', () => {
     expect(boundedDrift(drift, 2)).toEqual({ shown: drift, found: 2 });
   });
 
-  it('keeps the most recently seen differences, in the list\'s order', () => {
-    const drift = [entry('a', '2025-03-05T00:00:00.000Z'), entry('b', '2025-03-01T00:00:00.000Z'), entry('c', '2025-03-09T00:00:00.000Z'), entry('d', '2025-03-02T00:00:00.000Z')];
+  it("keeps the most recently seen differences, in the list's order", () => {
+    const drift = [
+      entry('a', '2025-03-05T00:00:00.000Z'),
+      entry('b', '2025-03-01T00:00:00.000Z'),
+      entry('c', '2025-03-09T00:00:00.000Z'),
+      entry('d', '2025-03-02T00:00:00.000Z'),
+    ];
     expect(boundedDrift(drift, 2)).toEqual({ shown: [drift[0], drift[2]], found: 4 });
   });
 });
@@ -45,7 +50,12 @@ describe('loadFunnelReport', () => {
   });
 
   const filter: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' };
-  const sources = () => ({ db, trackingDb: tracking, catalogue: { flowsByPath: new Map() }, expectedSchemas: { waypoint: { campaignId: 'string' } } });
+  const sources = () => ({
+    db,
+    trackingDb: tracking,
+    catalogue: { flowsByPath: new Map() },
+    expectedSchemas: { waypoint: { campaignId: 'string' } },
+  });
 
   it('says how many shapes were compared and whether the list is cut', async () => {
     await tracking
@@ -66,13 +76,22 @@ describe('loadFunnelReport', () => {
   });
 
   it('is complete when the period has few shapes', async () => {
-    await tracking.insertInto('schema_observations').values({ event_name: 'waypoint', schema_json: '{"campaignId":"number"}', first_seen: '2025-03-01T00:00:00.000Z', last_seen: '2025-03-02T00:00:00.000Z', count: 3 }).execute();
+    await tracking
+      .insertInto('schema_observations')
+      .values({
+        event_name: 'waypoint',
+        schema_json: '{"campaignId":"number"}',
+        first_seen: '2025-03-01T00:00:00.000Z',
+        last_seen: '2025-03-02T00:00:00.000Z',
+        count: 3,
+      })
+      .execute();
     const view = await loadFunnelReport(filter, sources());
     expect(view.driftLimits).toEqual({ shapesCompared: 1, shapesCut: false, differencesFound: 1 });
     expect(view.drift).toMatchObject([{ eventName: 'waypoint', kind: 'type-changed', property: 'campaignId' }]);
   });
 
-  it('adds the figures of the orders created in the period, in the filter\'s mode', async () => {
+  it("adds the figures of the orders created in the period, in the filter's mode", async () => {
     const inMarch = new TransactionRepository(db, () => new Date('2025-03-15T10:00:00.000Z'));
     await inMarch.create(newTransactionFixture({ id: 'txn_live', livemode: true, total: 2500 }));
     await inMarch.markSucceeded('txn_live', 'pi_live');

@@ -38,13 +38,20 @@ describe('reportAccess', () => {
   });
 
   it.each([undefined, ''])('is disabled without REPORT_PASSWORD (%j), whatever is sent, the admin token too', async (password) => {
-    expect(await reportAccess(db, request(basic(`m:${ADMIN_TOKEN}`)), { REPORT_PASSWORD: password, TRUSTED_PROXY_HOPS: 0 })).toEqual({ kind: 'disabled' });
+    expect(await reportAccess(db, request(basic(`m:${ADMIN_TOKEN}`)), { REPORT_PASSWORD: password, TRUSTED_PROXY_HOPS: 0 })).toEqual({
+      kind: 'disabled',
+    });
   });
 
   it(`is throttled per client after ${SECRET_FAILURES_MAX} wrong passwords, the right one too; successes do not count`, async () => {
-    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1) expect(await reportAccess(db, request(basic(`m:${PASSWORD}`)), env)).toEqual({ kind: 'granted' });
-    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect(await reportAccess(db, request(basic('m:guess')), env)).toEqual({ kind: 'unauthorized' });
-    expect(await reportAccess(db, request(basic(`m:${PASSWORD}`)), env)).toEqual({ kind: 'throttled', retryAfterSeconds: expect.any(Number) });
+    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1)
+      expect(await reportAccess(db, request(basic(`m:${PASSWORD}`)), env)).toEqual({ kind: 'granted' });
+    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1)
+      expect(await reportAccess(db, request(basic('m:guess')), env)).toEqual({ kind: 'unauthorized' });
+    expect(await reportAccess(db, request(basic(`m:${PASSWORD}`)), env)).toEqual({
+      kind: 'throttled',
+      retryAfterSeconds: expect.any(Number),
+    });
     expect(await reportAccess(db, request(basic(`m:${PASSWORD}`), '192.0.2.11'), env)).toEqual({ kind: 'granted' });
   });
 });

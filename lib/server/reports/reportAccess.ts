@@ -13,7 +13,8 @@ import { checkSecret } from '@/lib/server/http/secretAttempts';
  * data, live sign-in links); ADMIN_TOKEN does not open the report either: one secret, one
  * door, and the operators' token is never typed into a browser's password prompt.
  */
-export type ReportAccess = { kind: 'granted' } | { kind: 'disabled' } | { kind: 'unauthorized' } | { kind: 'throttled'; retryAfterSeconds: number };
+export type ReportAccess =
+  { kind: 'granted' } | { kind: 'disabled' } | { kind: 'unauthorized' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 export const REPORT_REALM = 'Funnel report';
 

@@ -26,18 +26,33 @@ async function addEvent(daysAgo: number, tag = 'aaaaaa'): Promise<string> {
   const { id, at } = new ArrivalIds(() => ago(daysAgo), tag).next('te');
   await db
     .insertInto('tracking_events')
-    .values({ id, received_at: at.toISOString(), channel: 'funnel', action: 'click', topic: null, campaign_id: 'c', session_id: null, source: null, livemode: 1, payload_json: '{}' })
+    .values({
+      id,
+      received_at: at.toISOString(),
+      channel: 'funnel',
+      action: 'click',
+      topic: null,
+      campaign_id: 'c',
+      session_id: null,
+      source: null,
+      livemode: 1,
+      payload_json: '{}',
+    })
     .execute();
   return id;
 }
 
 async function addBadRow(daysAgo: number): Promise<string> {
   const { id, at } = new ArrivalIds(() => ago(daysAgo)).next('br');
-  await db.insertInto('tracking_bad_rows').values({ id, received_at: at.toISOString(), channel: 'funnel', reason: '400 invalid_json: x', raw: 'x' }).execute();
+  await db
+    .insertInto('tracking_bad_rows')
+    .values({ id, received_at: at.toISOString(), channel: 'funnel', reason: '400 invalid_json: x', raw: 'x' })
+    .execute();
   return id;
 }
 
-const ids = async (table: 'tracking_events' | 'tracking_bad_rows' | 'outbox') => (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
+const ids = async (table: 'tracking_events' | 'tracking_bad_rows' | 'outbox') =>
+  (await db.selectFrom(table).select('id').orderBy('id').execute()).map((row) => row.id);
 
 describe('purge', () => {
   it('deletes tracking events older than their age, keeps the younger ones', async () => {
@@ -75,7 +90,13 @@ describe('purge', () => {
     });
     await db
       .insertInto('sign_in_links')
-      .values([link('spent-old', 8, true), link('expired-old', 30, false), link('spent-young', 6, true), link('expired-young', 1, false), link('live', -0.005, false)])
+      .values([
+        link('spent-old', 8, true),
+        link('expired-old', 30, false),
+        link('spent-young', 6, true),
+        link('expired-young', 1, false),
+        link('live', -0.005, false),
+      ])
       .execute();
     expect((await purge(db, NOW, AGES)).sign_in_links).toBe(2);
     const left = (await db.selectFrom('sign_in_links').select('token_hash').orderBy('token_hash').execute()).map((row) => row.token_hash);
@@ -83,17 +104,38 @@ describe('purge', () => {
   });
 
   it('deletes expired sessions and keeps live ones (users stay)', async () => {
-    await db.insertInto('users').values({ id: 'u1', email: 'reader@example.com', created_at: iso(100) }).execute();
-    const session = (token_hash: string, expiresDaysAgo: number) => ({ token_hash, user_id: 'u1', expires_at: iso(expiresDaysAgo), created_at: iso(expiresDaysAgo + 30) });
-    await db.insertInto('sessions').values([session('expired-long-ago', 40), session('just-expired', 0.001), session('live', -29)]).execute();
+    await db
+      .insertInto('users')
+      .values({ id: 'u1', email: 'reader@example.com', created_at: iso(100) })
+      .execute();
+    const session = (token_hash: string, expiresDaysAgo: number) => ({
+      token_hash,
+      user_id: 'u1',
+      expires_at: iso(expiresDaysAgo),
+      created_at: iso(expiresDaysAgo + 30),
+    });
+    await db
+      .insertInto('sessions')
+      .values([session('expired-long-ago', 40), session('just-expired', 0.001), session('live', -29)])
+      .execute();
     expect((await purge(db, NOW, AGES)).sessions).toBe(2);
     expect(await db.selectFrom('sessions').select('token_hash').execute()).toEqual([{ token_hash: 'live' }]);
     expect(await db.selectFrom('users').select('id').execute()).toEqual([{ id: 'u1' }]);
   });
 
   it('deletes outbox mails older than their age', async () => {
-    const mail = (id: string, daysAgo: number) => ({ id, to_email: 'reader@example.com', subject: 'Sign in', body_text: 'x', link: 'https://x/?token=t', created_at: iso(daysAgo) });
-    await db.insertInto('outbox').values([mail('mail_old', 31), mail('mail_young', 29), mail('mail_now', 0)]).execute();
+    const mail = (id: string, daysAgo: number) => ({
+      id,
+      to_email: 'reader@example.com',
+      subject: 'Sign in',
+      body_text: 'x',
+      link: 'https://x/?token=t',
+      created_at: iso(daysAgo),
+    });
+    await db
+      .insertInto('outbox')
+      .values([mail('mail_old', 31), mail('mail_young', 29), mail('mail_now', 0)])
+      .execute();
     expect((await purge(db, NOW, AGES)).outbox).toBe(1);
     expect(await ids('outbox')).toEqual(['mail_now', 'mail_young']);
   });
@@ -117,13 +159,29 @@ describe('purge', () => {
     ]);
   });
 
-  it('deletes the bad-row limiter\'s windows and tallies with the rate-limit windows, by their start', async () => {
+  it("deletes the bad-row limiter's windows and tallies with the rate-limit windows, by their start", async () => {
     const window = (daysAgo: number) => ({ window_start: iso(daysAgo), followed: 1, summarised_at: iso(daysAgo - 0.001) });
-    const tally = (daysAgo: number, client: string, channel: string) => ({ window_start: iso(daysAgo), client, channel, suppressed: 3, last_reason: '400 invalid_json: x', last_at: iso(daysAgo) });
-    await db.insertInto('bad_row_windows').values([window(3), window(2.01), window(0.01)]).execute();
+    const tally = (daysAgo: number, client: string, channel: string) => ({
+      window_start: iso(daysAgo),
+      client,
+      channel,
+      suppressed: 3,
+      last_reason: '400 invalid_json: x',
+      last_at: iso(daysAgo),
+    });
+    await db
+      .insertInto('bad_row_windows')
+      .values([window(3), window(2.01), window(0.01)])
+      .execute();
     await db
       .insertInto('bad_row_tallies')
-      .values([tally(3, '192.0.2.1', 'funnel'), tally(3, '192.0.2.1', 'inspector'), tally(3, '', 'funnel'), tally(2.01, '192.0.2.1', 'funnel'), tally(0.01, '192.0.2.1', 'funnel')])
+      .values([
+        tally(3, '192.0.2.1', 'funnel'),
+        tally(3, '192.0.2.1', 'inspector'),
+        tally(3, '', 'funnel'),
+        tally(2.01, '192.0.2.1', 'funnel'),
+        tally(0.01, '192.0.2.1', 'funnel'),
+      ])
       .execute();
     const counts = await purge(db, NOW, AGES, { batchRows: 2 });
     expect(counts).toMatchObject({ bad_row_tallies: 4, bad_row_windows: 2 });
@@ -132,8 +190,19 @@ describe('purge', () => {
   });
 
   it('deletes CSP violation reports older than their age', async () => {
-    const report = (daysAgo: number) => ({ received_at: iso(daysAgo), page: '/vogue/x/credit-card', directive: 'script-src-elem', blocked: 'inline', source: null, disposition: 'enforce' as const, sample: null });
-    await db.insertInto('csp_reports').values([report(91), report(89), report(0)]).execute();
+    const report = (daysAgo: number) => ({
+      received_at: iso(daysAgo),
+      page: '/vogue/x/credit-card',
+      directive: 'script-src-elem',
+      blocked: 'inline',
+      source: null,
+      disposition: 'enforce' as const,
+      sample: null,
+    });
+    await db
+      .insertInto('csp_reports')
+      .values([report(91), report(89), report(0)])
+      .execute();
     expect((await purge(db, NOW, AGES)).csp_reports).toBe(1);
     expect(await db.selectFrom('csp_reports').select('received_at').execute()).toHaveLength(2);
   });
@@ -172,10 +241,24 @@ describe('purge', () => {
         updated_at: longAgo,
       })
       .execute();
-    await db.insertInto('idempotency_keys').values({ key: 'k', request_hash: 'h', state: 'done', response_json: '{}', created_at: longAgo, updated_at: longAgo }).execute();
-    await db.insertInto('gateway_events').values({ id: 'evt_1', gateway: 'stripe', type: 'payment_intent.succeeded', received_at: longAgo }).execute();
+    await db
+      .insertInto('idempotency_keys')
+      .values({ key: 'k', request_hash: 'h', state: 'done', response_json: '{}', created_at: longAgo, updated_at: longAgo })
+      .execute();
+    await db
+      .insertInto('gateway_events')
+      .values({ id: 'evt_1', gateway: 'stripe', type: 'payment_intent.succeeded', received_at: longAgo })
+      .execute();
     // The shortest ages there are.
-    const counts = await purge(db, NOW, { eventsDays: 1, badRowsDays: 1, signInLinksDays: 0, sessionsDays: 0, outboxDays: 0, rateLimitsDays: 1, cspReportsDays: 1 });
+    const counts = await purge(db, NOW, {
+      eventsDays: 1,
+      badRowsDays: 1,
+      signInLinksDays: 0,
+      sessionsDays: 0,
+      outboxDays: 0,
+      rateLimitsDays: 1,
+      cspReportsDays: 1,
+    });
     expect(Object.values(counts).every((count) => count === 0)).toBe(true);
     expect(await db.selectFrom('transactions').select('id').execute()).toEqual([{ id: 'txn_old' }]);
     expect(await db.selectFrom('idempotency_keys').select('key').execute()).toEqual([{ key: 'k' }]);
@@ -184,14 +267,35 @@ describe('purge', () => {
 
   it('answers zero for every table when nothing is old', async () => {
     await addEvent(1);
-    expect(await purge(db, NOW, AGES)).toEqual({ tracking_events: 0, tracking_bad_rows: 0, sign_in_links: 0, sessions: 0, outbox: 0, rate_limits: 0, bad_row_tallies: 0, bad_row_windows: 0, csp_reports: 0 });
+    expect(await purge(db, NOW, AGES)).toEqual({
+      tracking_events: 0,
+      tracking_bad_rows: 0,
+      sign_in_links: 0,
+      sessions: 0,
+      outbox: 0,
+      rate_limits: 0,
+      bad_row_tallies: 0,
+      bad_row_windows: 0,
+      csp_reports: 0,
+    });
   });
 });
 
 describe('retention settings', () => {
   it('has defaults, and takes the ages from the environment', () => {
-    expect(AGES).toEqual({ eventsDays: 400, badRowsDays: 30, signInLinksDays: 7, sessionsDays: 0, outboxDays: 30, rateLimitsDays: 2, cspReportsDays: 90 });
-    expect(retentionAgesFrom(parseRetentionEnv({ RETENTION_EVENTS_DAYS: '90', RETENTION_SESSIONS_DAYS: '1.5' }))).toMatchObject({ eventsDays: 90, sessionsDays: 1.5 });
+    expect(AGES).toEqual({
+      eventsDays: 400,
+      badRowsDays: 30,
+      signInLinksDays: 7,
+      sessionsDays: 0,
+      outboxDays: 30,
+      rateLimitsDays: 2,
+      cspReportsDays: 90,
+    });
+    expect(retentionAgesFrom(parseRetentionEnv({ RETENTION_EVENTS_DAYS: '90', RETENTION_SESSIONS_DAYS: '1.5' }))).toMatchObject({
+      eventsDays: 90,
+      sessionsDays: 1.5,
+    });
   });
 
   it.each([
@@ -204,6 +308,8 @@ describe('retention settings', () => {
   });
 
   it('needs nothing of a production configuration but the database and the ages', () => {
-    expect(parseRetentionEnv({ APP_ENV: 'production', DATABASE_URL: 'file:/var/lib/journey.db' }).DATABASE_URL).toBe('file:/var/lib/journey.db');
+    expect(parseRetentionEnv({ APP_ENV: 'production', DATABASE_URL: 'file:/var/lib/journey.db' }).DATABASE_URL).toBe(
+      'file:/var/lib/journey.db',
+    );
   });
 });

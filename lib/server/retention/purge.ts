@@ -27,7 +27,17 @@ export interface RetentionAges {
   cspReportsDays: number;
 }
 
-export const PURGED_TABLES = ['tracking_events', 'tracking_bad_rows', 'sign_in_links', 'sessions', 'outbox', 'rate_limits', 'bad_row_tallies', 'bad_row_windows', 'csp_reports'] as const;
+export const PURGED_TABLES = [
+  'tracking_events',
+  'tracking_bad_rows',
+  'sign_in_links',
+  'sessions',
+  'outbox',
+  'rate_limits',
+  'bad_row_tallies',
+  'bad_row_windows',
+  'csp_reports',
+] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 export type PurgeCounts = Record<PurgedTable, number>;
 
@@ -53,7 +63,9 @@ const DAY_MS = 24 * 3600_000;
 
 /** The instant before which each table's rows go. */
 export function retentionCutoffs(now: Date, ages: RetentionAges): Record<PurgedTable, Date> {
-  return Object.fromEntries(PURGED_TABLES.map((table) => [table, new Date(now.getTime() - ages[RETENTION_SETTINGS[table].age] * DAY_MS)])) as Record<PurgedTable, Date>;
+  return Object.fromEntries(
+    PURGED_TABLES.map((table) => [table, new Date(now.getTime() - ages[RETENTION_SETTINGS[table].age] * DAY_MS)]),
+  ) as Record<PurgedTable, Date>;
 }
 
 /**
@@ -100,7 +112,12 @@ function purgeByKey(db: Kysely<Database>, table: keyof typeof KEYED_TABLES, befo
  * Deletes every purged table's rows older than its age at `now`; answers how many went per
  * table. Timestamps are ISO 8601 UTC text throughout, so comparing the text compares the times.
  */
-export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges, options: { batchRows?: number } = {}): Promise<PurgeCounts> {
+export async function purge(
+  db: Kysely<Database>,
+  now: Date,
+  ages: RetentionAges,
+  options: { batchRows?: number } = {},
+): Promise<PurgeCounts> {
   const batchRows = options.batchRows ?? PURGE_BATCH_ROWS;
   const cutoff = retentionCutoffs(now, ages);
   const iso = (table: PurgedTable) => cutoff[table].toISOString();
@@ -131,7 +148,12 @@ export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges
         eb(
           eb.refTuple('bucket', 'window_start'),
           'in',
-          eb.selectFrom('rate_limits').select(['bucket', 'window_start']).where('window_start', '<', iso('rate_limits')).limit(batchRows).$asTuple('bucket', 'window_start'),
+          eb
+            .selectFrom('rate_limits')
+            .select(['bucket', 'window_start'])
+            .where('window_start', '<', iso('rate_limits'))
+            .limit(batchRows)
+            .$asTuple('bucket', 'window_start'),
         ),
       )
       .executeTakeFirst(),
@@ -156,5 +178,15 @@ export async function purge(db: Kysely<Database>, now: Date, ages: RetentionAges
   );
   const bad_row_windows = await purgeByKey(db, 'bad_row_windows', iso('bad_row_windows'), batchRows);
   const csp_reports = await purgeByKey(db, 'csp_reports', iso('csp_reports'), batchRows);
-  return { tracking_events, tracking_bad_rows, sign_in_links, sessions, outbox, rate_limits, bad_row_tallies, bad_row_windows, csp_reports };
+  return {
+    tracking_events,
+    tracking_bad_rows,
+    sign_in_links,
+    sessions,
+    outbox,
+    rate_limits,
+    bad_row_tallies,
+    bad_row_windows,
+    csp_reports,
+  };
 }

@@ -4,7 +4,14 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { CspReportStore } from './CspReportStore';
 
-const violation = { page: '/vogue/demo-single/credit-card', directive: 'script-src-elem', blocked: 'https://evil.example', source: null, disposition: 'enforce' as const, sample: null };
+const violation = {
+  page: '/vogue/demo-single/credit-card',
+  directive: 'script-src-elem',
+  blocked: 'https://evil.example',
+  source: null,
+  disposition: 'enforce' as const,
+  sample: null,
+};
 
 describe('CspReportStore', () => {
   let db: Kysely<Database>;

@@ -8,7 +8,10 @@ export class CspReportStore {
 
   async record(violations: readonly CspViolation[]): Promise<void> {
     if (violations.length === 0) return;
-    await this.db.insertInto('csp_reports').values(violations.map((violation) => ({ ...violation }))).execute();
+    await this.db
+      .insertInto('csp_reports')
+      .values(violations.map((violation) => ({ ...violation })))
+      .execute();
   }
 
   /** Violations received from `since` until before `until`, the most frequent first. */

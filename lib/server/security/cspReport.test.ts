@@ -30,7 +30,13 @@ describe('parseCspReports', () => {
       { type: 'deprecation', body: { id: 'x' } },
       {
         type: 'csp-violation',
-        body: { documentURL: 'https://s.example/vogue/demo-single', effectiveDirective: 'script-src-elem', blockedURL: 'inline', sample: 'alert(document.cookie)'.repeat(3), disposition: 'enforce' },
+        body: {
+          documentURL: 'https://s.example/vogue/demo-single',
+          effectiveDirective: 'script-src-elem',
+          blockedURL: 'inline',
+          sample: 'alert(document.cookie)'.repeat(3),
+          disposition: 'enforce',
+        },
       },
     ];
     const [violation, ...rest] = parseCspReports('application/reports+json', body)!;
@@ -42,6 +48,11 @@ describe('parseCspReports', () => {
   it('is null for a body of neither format', () => {
     expect(parseCspReports('application/csp-report', { hello: 1 })).toBeNull();
     expect(parseCspReports('application/reports+json', { 'csp-report': {} })).toBeNull();
-    expect(parseCspReports('application/reports+json', Array.from({ length: 101 }, () => ({ type: 'csp-violation' })))).toBeNull();
+    expect(
+      parseCspReports(
+        'application/reports+json',
+        Array.from({ length: 101 }, () => ({ type: 'csp-violation' })),
+      ),
+    ).toBeNull();
   });
 });

@@ -15,11 +15,26 @@ function request(body: string, contentType = 'application/csp-report'): NextApiR
 }
 
 function response() {
-  const res = { statusCode: 200, status(code: number) { res.statusCode = code; return res; }, end() { return res; } };
+  const res = {
+    statusCode: 200,
+    status(code: number) {
+      res.statusCode = code;
+      return res;
+    },
+    end() {
+      return res;
+    },
+  };
   return res as unknown as NextApiResponse & { statusCode: number };
 }
 
-const report = JSON.stringify({ 'csp-report': { 'document-uri': 'https://s.example/vogue/x/credit-card', 'effective-directive': 'script-src-elem', 'blocked-uri': 'https://evil.example/a.js' } });
+const report = JSON.stringify({
+  'csp-report': {
+    'document-uri': 'https://s.example/vogue/x/credit-card',
+    'effective-directive': 'script-src-elem',
+    'blocked-uri': 'https://evil.example/a.js',
+  },
+});
 const rows = (db: Kysely<Database>) => db.selectFrom('csp_reports').selectAll().execute();
 
 describe('receiveCspReports', () => {

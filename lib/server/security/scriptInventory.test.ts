@@ -23,10 +23,12 @@ describe('script inventory', () => {
     ]);
   });
 
-  it('lists a payment method\'s origins only when its keys are set and it is offered, with the reason', () => {
+  it("lists a payment method's origins only when its keys are set and it is offered, with the reason", () => {
     expect(thirdPartyScripts(parseServerEnv({ PAYMENTS_SANDBOX: '1' }))).toEqual([]);
     const stripe = { STRIPE_SECRET_KEY_TEST: 'sk_test_1', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_1' };
-    expect(thirdPartyScripts(parseServerEnv(stripe))).toEqual([expect.objectContaining({ party: 'Stripe.js', origins: ['https://js.stripe.com', 'https://*.js.stripe.com'] })]);
+    expect(thirdPartyScripts(parseServerEnv(stripe))).toEqual([
+      expect.objectContaining({ party: 'Stripe.js', origins: ['https://js.stripe.com', 'https://*.js.stripe.com'] }),
+    ]);
     expect(thirdPartyScripts(parseServerEnv({ ...stripe, PAYMENT_METHODS: 'paypal', PAYMENTS_SANDBOX: '1' }))).toEqual([]);
   });
 

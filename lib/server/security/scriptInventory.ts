@@ -42,7 +42,10 @@ function jsFiles(dir: string): string[] {
 export function ownScripts(buildDir: string): OwnScript[] {
   const staticDir = path.join(buildDir, 'static');
   return jsFiles(staticDir)
-    .map((file) => ({ path: `${ASSET_PREFIX}/_next/static/${path.relative(staticDir, file).split(path.sep).join('/')}`, sha384: sha384(fs.readFileSync(file)) }))
+    .map((file) => ({
+      path: `${ASSET_PREFIX}/_next/static/${path.relative(staticDir, file).split(path.sep).join('/')}`,
+      sha384: sha384(fs.readFileSync(file)),
+    }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -54,7 +57,11 @@ export function thirdPartyScripts(env: ServerEnv): ThirdPartyScripts[] {
     if (origins.length) parties.push({ origins, ...method.scripts });
   }
   if (env.ONETRUST_CONSENT_ID) {
-    parties.push({ origins: CONSENT_MANAGER_SOURCES.script ?? [], party: 'OneTrust consent manager', reason: 'The cookie consent banner, required before any tracking.' });
+    parties.push({
+      origins: CONSENT_MANAGER_SOURCES.script ?? [],
+      party: 'OneTrust consent manager',
+      reason: 'The cookie consent banner, required before any tracking.',
+    });
   }
   return parties;
 }
@@ -81,7 +88,11 @@ function originMatches(pattern: string, origin: string): boolean {
  * The scripts a payment page ran that the inventory does not list: one of ours whose hash
  * is not a built file's (changed or injected), or another origin's that no party covers.
  */
-export function scriptsOutsideInventory(inventory: ScriptInventory, siteOrigin: string, observed: readonly ObservedScript[]): ObservedScript[] {
+export function scriptsOutsideInventory(
+  inventory: ScriptInventory,
+  siteOrigin: string,
+  observed: readonly ObservedScript[],
+): ObservedScript[] {
   const ownHashes = new Map(inventory.own.map((script) => [script.path, script.sha384]));
   return observed.filter((script) => {
     const url = new URL(script.url, siteOrigin);

@@ -5,7 +5,11 @@ import { applyDocumentSecurity } from './documentSecurity';
 
 const SHARED = 'public, s-maxage=40, stale-while-revalidate=15';
 
-function exchange({ host = 'localhost:3000', cacheControl, statusCode = 200 }: { host?: string; cacheControl?: string; statusCode?: number } = {}) {
+function exchange({
+  host = 'localhost:3000',
+  cacheControl,
+  statusCode = 200,
+}: { host?: string; cacheControl?: string; statusCode?: number } = {}) {
   const headers = new Map<string, string>(cacheControl ? [['Cache-Control', cacheControl]] : []);
   const req = { headers: { host } } as unknown as IncomingMessage;
   const res = {
@@ -49,7 +53,7 @@ describe('applyDocumentSecurity', () => {
     expect(failed.headers.get('Cache-Control')).toBe('private, no-store');
   });
 
-  it('leaves a personal page\'s policy alone when the document names its inline scripts', () => {
+  it("leaves a personal page's policy alone when the document names its inline scripts", () => {
     const personal = exchange();
     const security = applyDocumentSecurity(personal.req, personal.res, '/vogue/demo-single/cart');
     const policy = personal.policy();
@@ -57,9 +61,12 @@ describe('applyDocumentSecurity', () => {
     expect(personal.policy()).toBe(policy);
   });
 
-  it.each(['evil.example', 'localhost:99999'])('still renders for a host the server does not know (%s, no PUBLIC_ORIGIN), without trusting it', (host) => {
-    const { req, res, headers } = exchange({ host });
-    expect(() => applyDocumentSecurity(req, res, '/vogue/demo-single/credit-card')).not.toThrow();
-    expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
-  });
+  it.each(['evil.example', 'localhost:99999'])(
+    'still renders for a host the server does not know (%s, no PUBLIC_ORIGIN), without trusting it',
+    (host) => {
+      const { req, res, headers } = exchange({ host });
+      expect(() => applyDocumentSecurity(req, res, '/vogue/demo-single/credit-card')).not.toThrow();
+      expect(headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    },
+  );
 });

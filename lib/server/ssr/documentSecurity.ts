@@ -54,7 +54,11 @@ function sharedAnswer(res: ServerResponse): boolean {
  * document's script tags. A page a shared cache may keep gets none (everyone would read
  * the same one): its inline scripts are allowed by hash once the document names them.
  */
-export function applyDocumentSecurity(req: IncomingMessage | undefined, res: ServerResponse | undefined, asPath: string | undefined): DocumentSecurity {
+export function applyDocumentSecurity(
+  req: IncomingMessage | undefined,
+  res: ServerResponse | undefined,
+  asPath: string | undefined,
+): DocumentSecurity {
   if (!req || !res || res.headersSent) return { shared: false, nonce: freshNonce(), allowInlineScripts: () => {} };
   const env = serverEnv();
   // The host only places a collector derived from it ({domain}); an unknown one falls back to localhost.
@@ -75,5 +79,9 @@ export function applyDocumentSecurity(req: IncomingMessage | undefined, res: Ser
   }
   // Until the document names its inline scripts, none may run.
   applyPolicy({ inlineScriptHashes: [] });
-  return { shared: true, nonce: undefined, allowInlineScripts: (scripts) => applyPolicy({ inlineScriptHashes: [...new Set(scripts.map(hashOf))] }) };
+  return {
+    shared: true,
+    nonce: undefined,
+    allowInlineScripts: (scripts) => applyPolicy({ inlineScriptHashes: [...new Set(scripts.map(hashOf))] }),
+  };
 }

@@ -21,7 +21,10 @@ describe('errorBrandIn', () => {
     expect(brand?.identity.primaryColor).toMatch(/^#[0-9a-f]{6}$/i);
   });
 
-  it.each(['/', '/nothing', '/no-such-brand/demo-single', '/Vogue/demo-single', '/vog%C3%BCe/demo-single', '/404'])('%s has no brand', (url) => {
-    expect(errorBrandIn(snapshot, url)).toBeNull();
-  });
+  it.each(['/', '/nothing', '/no-such-brand/demo-single', '/Vogue/demo-single', '/vog%C3%BCe/demo-single', '/404'])(
+    '%s has no brand',
+    (url) => {
+      expect(errorBrandIn(snapshot, url)).toBeNull();
+    },
+  );
 });

@@ -14,6 +14,9 @@ import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 export function frameworkInlineScripts(context: Pick<HtmlProps, 'buildManifest' | '__NEXT_DATA__'>): string[] {
   const { pagesChunkGroupBootstrapParams, chunkLoadingGlobal } = context.buildManifest;
   if (!pagesChunkGroupBootstrapParams || !chunkLoadingGlobal) return [];
-  const bootstrap = getTurbopackChunkGroupBootstrap(pagesChunkGroupBootstrapParams, chunkLoadingGlobal, ['/_app', context.__NEXT_DATA__.page]);
+  const bootstrap = getTurbopackChunkGroupBootstrap(pagesChunkGroupBootstrapParams, chunkLoadingGlobal, [
+    '/_app',
+    context.__NEXT_DATA__.page,
+  ]);
   return bootstrap ? [htmlEscapeJsonString(bootstrap)] : [];
 }

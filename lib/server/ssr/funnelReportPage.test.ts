@@ -38,7 +38,13 @@ beforeAll(async () => {
     session_id: session,
     source: 'newsletter',
     livemode,
-    payload_json: JSON.stringify({ waypointId, depth: 100, timestamp: Date.parse(at), currentPage: '/vogue/demo-single', campaignId: 'vogue-demo-single' }),
+    payload_json: JSON.stringify({
+      waypointId,
+      depth: 100,
+      timestamp: Date.parse(at),
+      currentPage: '/vogue/demo-single',
+      campaignId: 'vogue-demo-single',
+    }),
   });
   await tracking
     .insertInto('tracking_events')
@@ -46,13 +52,22 @@ beforeAll(async () => {
     .execute();
   await tracking
     .insertInto('schema_observations')
-    .values({ event_name: 'waypoint', schema_json: '{"campaignId":"string","currentPage":"string","depth":"string","timestamp":"number","waypointId":"string"}', first_seen: at, last_seen: at, count: 2 })
+    .values({
+      event_name: 'waypoint',
+      schema_json: '{"campaignId":"string","currentPage":"string","depth":"string","timestamp":"number","waypointId":"string"}',
+      first_seen: at,
+      last_seen: at,
+      count: 2,
+    })
     .execute();
 });
 
 const basic = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
 
-async function load(query: Record<string, string | string[]> = {}, options: { method?: string; authorization?: string | null; address?: string } = {}) {
+async function load(
+  query: Record<string, string | string[]> = {},
+  options: { method?: string; authorization?: string | null; address?: string } = {},
+) {
   const headers: Record<string, string> = {};
   const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
   const authorization = options.authorization === undefined ? basic(PASSWORD) : options.authorization;
@@ -72,7 +87,8 @@ async function load(query: Record<string, string | string[]> = {}, options: { me
 
 /** The report's props, or a failure saying what came instead. */
 function reportOf(result: Awaited<ReturnType<typeof getServerSideProps>>) {
-  if (!('props' in result) || result.props instanceof Promise || result.props.kind !== 'report') throw new Error(`expected the report, got ${JSON.stringify(result)}`);
+  if (!('props' in result) || result.props instanceof Promise || result.props.kind !== 'report')
+    throw new Error(`expected the report, got ${JSON.stringify(result)}`);
   return result.props;
 }
 
@@ -85,11 +101,19 @@ describe('funnel report page loader', () => {
     const props = reportOf(result);
     const { filter, report, drift, campaignOptions } = props;
     expect(filter).toMatchObject({ to: today, campaignId: null, mode: 'live' });
-    expect(report.campaigns.map((c) => [c.campaignId, c.total.steps.map((s) => s.visitors), c.total.steps[1]?.fromPrevious?.label])).toEqual([
-      ['vogue-demo-single', [2, 1, 0, 0], '50.0%'],
-    ]);
+    expect(
+      report.campaigns.map((c) => [c.campaignId, c.total.steps.map((s) => s.visitors), c.total.steps[1]?.fromPrevious?.label]),
+    ).toEqual([['vogue-demo-single', [2, 1, 0, 0], '50.0%']]);
     expect(campaignOptions).toContainEqual({ campaignId: 'vogue-demo-single', label: 'Vogue · /vogue/demo-single' });
-    expect(drift).toContainEqual(expect.objectContaining({ eventName: 'waypoint', kind: 'type-changed', property: 'depth', expectedType: 'number', observedType: 'string' }));
+    expect(drift).toContainEqual(
+      expect.objectContaining({
+        eventName: 'waypoint',
+        kind: 'type-changed',
+        property: 'depth',
+        expectedType: 'number',
+        observedType: 'string',
+      }),
+    );
     // The drift list is bounded, and says whether it was cut.
     expect(props.driftLimits).toMatchObject({ shapesCut: false, differencesFound: drift.length });
     // Props travel as JSON: nothing undefined, nothing that JSON would change.
@@ -98,7 +122,9 @@ describe('funnel report page loader', () => {
 
   it('reads the filter from the query', async () => {
     const { result } = await load({ mode: 'test', campaign: 'vogue-demo-single', from: today, to: today });
-    expect(result).toMatchObject({ props: { kind: 'report', filter: { mode: 'test', campaignId: 'vogue-demo-single', from: today, to: today } } });
+    expect(result).toMatchObject({
+      props: { kind: 'report', filter: { mode: 'test', campaignId: 'vogue-demo-single', from: today, to: today } },
+    });
     expect(reportOf(result).report.campaigns[0]?.splits.map((s) => s.livemode)).toEqual([false]);
   });
 
@@ -125,7 +151,7 @@ describe('funnel report page loader', () => {
     expect((await load({ mode: 'everything' }, { authorization: null })).status).toBe(401);
   });
 
-  it('is off with 503 when REPORT_PASSWORD is not set, even to the operators\' token', async () => {
+  it("is off with 503 when REPORT_PASSWORD is not set, even to the operators' token", async () => {
     // The server's configuration is read once, into its context: a server started without the password.
     const server = await serverContext();
     const configured = server.config;
@@ -135,12 +161,15 @@ describe('funnel report page loader', () => {
     });
     expect(status).toBe(503);
     expect(headers['WWW-Authenticate']).toBeUndefined();
-    expect(result).toMatchObject({ props: { kind: 'refused', status: 503, message: expect.stringContaining('REPORT_PASSWORD is not set') } });
+    expect(result).toMatchObject({
+      props: { kind: 'refused', status: 503, message: expect.stringContaining('REPORT_PASSWORD is not set') },
+    });
   });
 
   it(`answers a plain 429 page with Retry-After after ${SECRET_FAILURES_MAX} wrong passwords from a client, even to the right one`, async () => {
     const address = '192.0.2.50';
-    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await load({}, { authorization: basic(`guess-${i}`), address })).status).toBe(401);
+    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1)
+      expect((await load({}, { authorization: basic(`guess-${i}`), address })).status).toBe(401);
     const { result, status, headers } = await load({}, { address });
     expect(status).toBe(429);
     expect(Number(headers['Retry-After'])).toBeGreaterThan(0);
@@ -156,7 +185,8 @@ describe('funnel report page loader', () => {
     for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address })).status).toBe(200);
     // A browser's first request, before it asks for the password, is not an attempt either.
     for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address, authorization: null })).status).toBe(401);
-    for (let i = 0; i < SECRET_FAILURES_MAX - 1; i += 1) expect((await load({}, { address, authorization: basic('guess') })).status).toBe(401);
+    for (let i = 0; i < SECRET_FAILURES_MAX - 1; i += 1)
+      expect((await load({}, { address, authorization: basic('guess') })).status).toBe(401);
     expect((await load({}, { address })).status).toBe(200);
   });
 

@@ -8,13 +8,17 @@ import { REPORT_REALM, reportAccess } from '@/lib/server/reports/reportAccess';
 import { waitInWords } from '@/lib/server/http/secretAttempts';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 
-
 const UNAUTHORIZED_MESSAGE = 'This report is for the marketing team. Sign in with the report password (any user name) to see it.';
-const DISABLED_MESSAGE = 'The funnel report is switched off on this server: REPORT_PASSWORD is not set. Ask an operator to set it to turn the report on.';
+const DISABLED_MESSAGE =
+  'The funnel report is switched off on this server: REPORT_PASSWORD is not set. Ask an operator to set it to turn the report on.';
 const throttledMessage = (retryAfterSeconds: number) =>
   `Too many wrong passwords came from your network. Please wait ${waitInWords(retryAfterSeconds)}, then try again with the report password.`;
 
-function refuse(context: GetServerSidePropsContext, status: RefusedStatus, message: string): GetServerSidePropsResult<FunnelReportPageProps> {
+function refuse(
+  context: GetServerSidePropsContext,
+  status: RefusedStatus,
+  message: string,
+): GetServerSidePropsResult<FunnelReportPageProps> {
   context.res.statusCode = status;
   return { props: { kind: 'refused', status, message } };
 }
@@ -47,6 +51,11 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const filter = parseFunnelFilter(context.query, server.clock());
   if (!filter.ok) return refuse(context, 400, filter.message);
 
-  const view = await loadFunnelReport(filter.value, { db: server.db, trackingDb: server.trackingDb, catalogue: await server.catalogue.get(), expectedSchemas: expectedEventSchemas() });
+  const view = await loadFunnelReport(filter.value, {
+    db: server.db,
+    trackingDb: server.trackingDb,
+    catalogue: await server.catalogue.get(),
+    expectedSchemas: expectedEventSchemas(),
+  });
   return { props: { kind: 'report', ...view } };
 }

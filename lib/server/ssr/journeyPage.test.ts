@@ -104,9 +104,12 @@ describe('journey page loader', () => {
     });
   });
 
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('reads a query key named like an object property (%s) as any other', async (key) => {
-    expect((await load(`/vogue/demo-single?${key}=x&livemode=false`)).result).toMatchObject({ props: { mode: { livemode: false } } });
-  });
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    'reads a query key named like an object property (%s) as any other',
+    async (key) => {
+      expect((await load(`/vogue/demo-single?${key}=x&livemode=false`)).result).toMatchObject({ props: { mode: { livemode: false } } });
+    },
+  );
 
   it('answers a malformed query with a 400 page that says what is wrong', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
@@ -183,7 +186,9 @@ describe('journey page loader: who may keep the page', () => {
       headers: { 'user-agent': 'another browser', 'x-forwarded-for': '203.0.113.9', 'accept-language': 'fr' },
     });
     expect(busy.headers['Cache-Control']).toBe(SHARED);
-    expect(JSON.stringify(await (busy.result as { props: unknown }).props)).toBe(JSON.stringify(await (plain.result as { props: unknown }).props));
+    expect(JSON.stringify(await (busy.result as { props: unknown }).props)).toBe(
+      JSON.stringify(await (plain.result as { props: unknown }).props),
+    );
   });
 });
 
@@ -214,12 +219,24 @@ describe('journey page loader: each step renders its own view model', () => {
     ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
     ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
     ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital', signedIn: false }, 200],
-    ['/vogue/demo-single/auth/initiate/promo-code', 'auth-initiate', { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false }, 200],
+    [
+      '/vogue/demo-single/auth/initiate/promo-code',
+      'auth-initiate',
+      { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false },
+      200,
+    ],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
-    ['/vogue/demo-single/credit-card/amazon-pay', 'amazon-pay-return', { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' }, 400],
+    [
+      '/vogue/demo-single/credit-card/amazon-pay',
+      'amazon-pay-return',
+      { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' },
+      400,
+    ],
   ])('%s is the %s step', async (url, step, view, status) => {
     const { result, status: answered } = await load(url);
-    expect(result).toMatchObject({ props: { kind: 'journey', step, base: '/vogue/demo-single', search: '', flow: { campaignId: 'vogue-demo-single' } } });
+    expect(result).toMatchObject({
+      props: { kind: 'journey', step, base: '/vogue/demo-single', search: '', flow: { campaignId: 'vogue-demo-single' } },
+    });
     const props = await (result as { props: JourneyPageProps }).props;
     expect(props.view).toEqual(view);
     for (const gone of GONE_PROPS) expect(props).not.toHaveProperty(gone);
@@ -228,7 +245,10 @@ describe('journey page loader: each step renders its own view model', () => {
 
   it.each<[string, string | null]>([
     ['?payment_failed=insufficient_funds', 'Your card has insufficient funds. Please use a different card.'],
-    ['?livemode=false&payment_failed=authentication_failed', 'Your bank could not confirm this payment. Please try again or use a different card.'],
+    [
+      '?livemode=false&payment_failed=authentication_failed',
+      'Your bank could not confirm this payment. Please try again or use a different card.',
+    ],
     ['?payment_failed=toString', null],
     ['?payment_failed=', null],
   ])('the payment step says why the bank sent the visitor back (%s)', async (query, failure) => {
@@ -238,7 +258,9 @@ describe('journey page loader: each step renders its own view model', () => {
 
   it("sent back with a failure, the payment step continues the visit that sent the order (the receipt's)", async () => {
     const receipt = await pay('4000 0000 0000 0002', 'buyer@example.com', 'pv-sent-with-order-02');
-    const back = await journeyProps('/vogue/demo-single/credit-card?livemode=false&payment_failed=authentication_failed', { cookies: { [RECEIPT_COOKIE]: receipt } });
+    const back = await journeyProps('/vogue/demo-single/credit-card?livemode=false&payment_failed=authentication_failed', {
+      cookies: { [RECEIPT_COOKIE]: receipt },
+    });
     expect(back).toMatchObject({ view: { trackingSessionId: 'pv-sent-with-order-02' } });
     const plain = await journeyProps('/vogue/demo-single/credit-card?livemode=false', { cookies: { [RECEIPT_COOKIE]: receipt } });
     expect(plain).toMatchObject({ view: { trackingSessionId: null } });
@@ -262,7 +284,13 @@ describe('journey page loader: the cart cookie', () => {
       ['2101', 2500],
     ]);
     expect(order.availableAddOns.map((offer) => offer.id)).toEqual(['2101', '2102']);
-    expect(order.quoteRequest).toEqual({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20' });
+    expect(order.quoteRequest).toEqual({
+      brand: 'newyorker',
+      urlSlug: 'demo-dual',
+      offerId: '2002',
+      addOnIds: ['2101'],
+      couponCode: 'SAVE20',
+    });
     expect(order.quote).toMatchObject({
       campaignId: 'newyorker-demo-dual',
       offerId: '2002',
@@ -276,14 +304,25 @@ describe('journey page loader: the cart cookie', () => {
   it("prices the payment step for the buyer's location, with the renewal mandate that applies there", async () => {
     const props = await journeyProps('/newyorker/demo-dual/credit-card', { cookies: cart(chosen) });
     const { view } = props as Extract<JourneyPageProps, { step: 'credit-card' }>;
-    expect(view.order!.quoteRequest).toEqual({ brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', addOnIds: ['2101'], couponCode: 'SAVE20', country: 'US', region: 'NY' });
+    expect(view.order!.quoteRequest).toEqual({
+      brand: 'newyorker',
+      urlSlug: 'demo-dual',
+      offerId: '2002',
+      addOnIds: ['2101'],
+      couponCode: 'SAVE20',
+      country: 'US',
+      region: 'NY',
+    });
     expect(view.order!.quote).toMatchObject({ autoRenewalConsentRequired: true, quote: { subtotal: 17400, discount: 3480 } });
   });
 
   it('explains a promo code that no longer applies, with the total unchanged', async () => {
     const props = await journeyProps('/newyorker/demo-dual/cart', { cookies: cart({ offerId: '2001', promoCode: 'OLD10' }) });
     const { order } = (props as Extract<JourneyPageProps, { step: 'cart' }>).view;
-    expect(order!.quote).toMatchObject({ coupon: { code: 'OLD10', applied: false, message: 'The promo code OLD10 has expired.' }, quote: { total: 9900 } });
+    expect(order!.quote).toMatchObject({
+      coupon: { code: 'OLD10', applied: false, message: 'The promo code OLD10 has expired.' },
+      quote: { total: 9900 },
+    });
   });
 
   it("drops what the campaign no longer offers: another plan's add-on, then a plan that is gone", async () => {
@@ -307,16 +346,29 @@ describe('journey page loader: the cart cookie', () => {
       headers: { 'x-nextjs-data': '1' },
     });
     expect(status).toBe(200);
-    expect(result).toMatchObject({ props: { step: 'cart', view: { order: null, notice: expect.stringMatching(/^We could not read the order/) } } });
+    expect(result).toMatchObject({
+      props: { step: 'cart', view: { order: null, notice: expect.stringMatching(/^We could not read the order/) } },
+    });
     expect(setCookies(headers)).toEqual([expect.stringMatching(/^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0/)]);
   });
 
-  it.each(['cart', 'promo-code', 'credit-card'])('answers a malformed pj_cart cookie on the %s step with a 400 that says so and clears it', async (step) => {
-    const { result, status, headers } = await load(`/vogue/demo-single/${step}`, { cookies: { 'pj_cart_vogue-demo-single': '{"o":"1001","a":[],"p":"FREE100","x":1}' } });
-    expect(status).toBe(400);
-    expect(result).toMatchObject({ props: { kind: 'journey', step, view: { order: null, notice: expect.stringContaining('We could not read the order saved in this browser') } } });
-    expect(setCookies(headers)).toEqual([expect.stringMatching(/^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0(;|$)/)]);
-  });
+  it.each(['cart', 'promo-code', 'credit-card'])(
+    'answers a malformed pj_cart cookie on the %s step with a 400 that says so and clears it',
+    async (step) => {
+      const { result, status, headers } = await load(`/vogue/demo-single/${step}`, {
+        cookies: { 'pj_cart_vogue-demo-single': '{"o":"1001","a":[],"p":"FREE100","x":1}' },
+      });
+      expect(status).toBe(400);
+      expect(result).toMatchObject({
+        props: {
+          kind: 'journey',
+          step,
+          view: { order: null, notice: expect.stringContaining('We could not read the order saved in this browser') },
+        },
+      });
+      expect(setCookies(headers)).toEqual([expect.stringMatching(/^pj_cart_vogue-demo-single=; Path=\/; Max-Age=0(;|$)/)]);
+    },
+  );
 
   it.each([
     ['bad JSON', '{"o":'],
@@ -375,7 +427,12 @@ describe('journey page loader: the success page', () => {
       cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242'), ...cart({ offerId: '1001' }) },
     });
     expect(status).toBe(200);
-    expect(result).toMatchObject({ props: { step: 'success', view: { signedIn: false, transaction: { status: 'succeeded', offer: { id: '1001' }, customer: { email: 'buyer@example.com' } } } } });
+    expect(result).toMatchObject({
+      props: {
+        step: 'success',
+        view: { signedIn: false, transaction: { status: 'succeeded', offer: { id: '1001' }, customer: { email: 'buyer@example.com' } } },
+      },
+    });
     expect(setCookies(headers)).toEqual([expect.stringMatching(CLEARED)]);
   });
 
@@ -384,9 +441,13 @@ describe('journey page loader: the success page', () => {
       cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242', 'buyer@example.com', 'pv-sent-with-order-01') },
     });
     expect(withId.result).toMatchObject({ props: { view: { trackingSessionId: 'pv-sent-with-order-01' } } });
-    const without = await load('/vogue/demo-single/success?livemode=false', { cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242') } });
+    const without = await load('/vogue/demo-single/success?livemode=false', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242') },
+    });
     expect(without.result).toMatchObject({ props: { view: { trackingSessionId: null } } });
-    expect((await load('/vogue/demo-single/success?livemode=false')).result).toMatchObject({ props: { view: { trackingSessionId: null } } });
+    expect((await load('/vogue/demo-single/success?livemode=false')).result).toMatchObject({
+      props: { view: { trackingSessionId: null } },
+    });
   });
 
   it('says the order is done on an order step reached back from the success page (no cart, a paid receipt)', async () => {
@@ -396,9 +457,13 @@ describe('journey page loader: the success page', () => {
       expect(props.view).toMatchObject({ order: null, notice: null, paidOrder: true });
     }
     // Another campaign's order is not this one's, and a declined one is not done.
-    expect((await journeyProps('/newyorker/demo-dual/cart', { cookies: { [RECEIPT_COOKIE]: receipt } })).view).toMatchObject({ paidOrder: false });
+    expect((await journeyProps('/newyorker/demo-dual/cart', { cookies: { [RECEIPT_COOKIE]: receipt } })).view).toMatchObject({
+      paidOrder: false,
+    });
     const declined = await pay('4000 0000 0000 0002');
-    expect((await journeyProps('/vogue/demo-single/cart?livemode=false', { cookies: { [RECEIPT_COOKIE]: declined } })).view).toMatchObject({ paidOrder: false });
+    expect((await journeyProps('/vogue/demo-single/cart?livemode=false', { cookies: { [RECEIPT_COOKIE]: declined } })).view).toMatchObject({
+      paidOrder: false,
+    });
   });
 
   it('keeps the cart of a declined payment', async () => {
@@ -434,7 +499,12 @@ describe('journey page loader: signing in', () => {
     });
     expect(sent).toBe('sent');
     const db = await appDb();
-    const mail = await db.selectFrom('outbox').selectAll().where('to_email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
     return new URL(mail.link).searchParams.get('token')!;
   }
 

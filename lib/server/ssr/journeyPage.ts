@@ -32,7 +32,10 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
   const result = await STEP_LOADERS[step](context);
   if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
   const { base, mode, search, flow, env, req, res } = context;
-  const caching = pageCaching({ method: req.method, step, livemode: mode.livemode, cookieNames: Object.keys(req.cookies) }, env.CATALOGUE_CACHE_TTL_MS);
+  const caching = pageCaching(
+    { method: req.method, step, livemode: mode.livemode, cookieNames: Object.keys(req.cookies) },
+    env.CATALOGUE_CACHE_TTL_MS,
+  );
   res.setHeader('Cache-Control', caching.cacheControl);
   if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
   // Always null on a shared page: a consent cookie (pj_) makes the page personal.
@@ -47,9 +50,7 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
  * Unknown or malformed paths are 404; a malformed query is a 400 page and a method other
  * than GET or HEAD a 405 page, each saying what is wrong.
  */
-export async function getServerSideProps(
-  context: GetServerSidePropsContext,
-): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
+export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   // Personal until a step's loader has shown otherwise (pageCaching.ts).
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
   if (refuseUnlessPageMethod(context)) {

@@ -21,7 +21,11 @@ export type ReceiptLookup =
  * the attempt's key, of which the server keeps a hash: guessing a transaction id shows
  * nothing.
  */
-export async function receiptFor(server: Pick<ServerContext, 'db' | 'config'>, req: IncomingMessage, campaignId: string): Promise<ReceiptLookup> {
+export async function receiptFor(
+  server: Pick<ServerContext, 'db' | 'config'>,
+  req: IncomingMessage,
+  campaignId: string,
+): Promise<ReceiptLookup> {
   const receipt = readReceipt(req.headers.cookie, secureCookies(server.config));
   if (!receipt) return { kind: 'missing' };
   const row = await new TransactionRepository(server.db).findById(receipt.transactionId);

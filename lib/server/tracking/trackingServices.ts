@@ -24,6 +24,9 @@ export interface TrackingServices {
 export function createTrackingServices(db: Kysely<Database>, env: ServerEnv, now: () => Date): TrackingServices {
   const store = new EventStore(db, { now });
   const badRows = new BadRowLimiter(db, (row) => store.appendBadRow(row), { now: () => now().getTime() });
-  const eventLimit = new EventLimit(new RateLimiter(db, now), { perClient: env.INGEST_EVENTS_PER_CLIENT, windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000 });
+  const eventLimit = new EventLimit(new RateLimiter(db, now), {
+    perClient: env.INGEST_EVENTS_PER_CLIENT,
+    windowMs: env.INGEST_EVENTS_WINDOW_SECONDS * 1000,
+  });
   return { store, badRows, eventLimit, env, now };
 }

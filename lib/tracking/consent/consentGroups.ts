@@ -71,7 +71,9 @@ export function parseGroupList(raw: string | null | undefined): Set<ConsentGroup
 }
 
 export function formatGroupList(groups: ReadonlySet<ConsentGroupId>): string {
-  return CONSENT_GROUPS.map((group) => group.id).filter((id) => groups.has(id)).join(',');
+  return CONSENT_GROUPS.map((group) => group.id)
+    .filter((id) => groups.has(id))
+    .join(',');
 }
 
 export const ALL_GROUPS: ReadonlySet<ConsentGroupId> = new Set(CONSENT_GROUPS.map((group) => group.id));

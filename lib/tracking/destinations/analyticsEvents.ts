@@ -3,8 +3,7 @@ import { analyticsSchemaUri, type AnalyticsSchemaName } from '@/lib/tracking/sch
 import type { EventContext } from '@/lib/tracking/pipeline';
 
 export type AnalyticsCall =
-  | { kind: 'page_view'; title?: string }
-  | { kind: 'self_describing'; schema: string; data: Record<string, unknown> };
+  { kind: 'page_view'; title?: string } | { kind: 'self_describing'; schema: string; data: Record<string, unknown> };
 
 const SCHEMA_FOR: Record<Exclude<JourneyEvent['name'], 'marketing-permissions'>, AnalyticsSchemaName> = {
   waypoint: 'checkout_waypoint',

@@ -1,4 +1,10 @@
-import { buildEcommerceAddToCart, buildEcommercePurchase, pushEcommerce, pushToDataLayer, type DataLayerHost } from '@/lib/tracking/dataLayer';
+import {
+  buildEcommerceAddToCart,
+  buildEcommercePurchase,
+  pushEcommerce,
+  pushToDataLayer,
+  type DataLayerHost,
+} from '@/lib/tracking/dataLayer';
 import type { Destination } from '@/lib/tracking/pipeline';
 import { loadMarketingScript } from '@/lib/browser/marketingCode';
 

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildAddToCart, buildCartExitClick, buildMarketingPermissions, buildOfferPageLoad, buildPageLoad, buildPurchase, funnelItemFor } from '@/lib/tracking/events';
+import {
+  buildAddToCart,
+  buildCartExitClick,
+  buildMarketingPermissions,
+  buildOfferPageLoad,
+  buildPageLoad,
+  buildPurchase,
+  funnelItemFor,
+} from '@/lib/tracking/events';
 import { createFunnelClient } from '@/lib/tracking/funnelClient';
 import type { EventContext } from '@/lib/tracking/pipeline';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
@@ -39,7 +47,13 @@ afterEach(() => {
 describe('funnel destination', () => {
   it('sends each event with its context through the funnel client', async () => {
     const beacon = createMemoryTransport({ kind: 'beacon' });
-    const client = createFunnelClient({ url: '/martech/api/funnel', apiKey: 'key-123456', livemode: false, transports: { beacon }, win: null });
+    const client = createFunnelClient({
+      url: '/martech/api/funnel',
+      apiKey: 'key-123456',
+      livemode: false,
+      transports: { beacon },
+      win: null,
+    });
     const destination = createFunnelDestination(client);
     destination.send(buildOfferPageLoad(page), context);
     destination.send(buildCartExitClick('sign-in', 'c1'), context);
@@ -77,7 +91,12 @@ describe('data-layer destination', () => {
     destination.send(purchase, context);
     destination.send(buildOfferPageLoad(page), context);
     const layer = (window as { dataLayer?: Record<string, unknown>[] }).dataLayer!;
-    expect(layer.map((entry) => entry.event ?? (entry.ecommerce === null ? 'clear' : '?'))).toEqual(['clear', 'add_to_cart', 'clear', 'purchase']);
+    expect(layer.map((entry) => entry.event ?? (entry.ecommerce === null ? 'clear' : '?'))).toEqual([
+      'clear',
+      'add_to_cart',
+      'clear',
+      'purchase',
+    ]);
     expect(layer[3]).toMatchObject({ ecommerce: { shipping: 0, transaction_id: 'tx_1' }, targeter: 'newsletter' });
     expect(document.querySelector('script')).toBeNull();
   });
@@ -112,7 +131,11 @@ describe('analyticsCallFor', () => {
     [buildAddToCart(item, { timestamp: 1, source: null }), ANALYTICS_SCHEMAS.checkout_add_to_cart],
     [purchase, ANALYTICS_SCHEMAS.checkout_purchase],
   ])('sends %j as a self-describing event of its registered schema', (event, schema) => {
-    expect(analyticsCallFor(event, context)).toEqual({ kind: 'self_describing', schema, data: { ...event.payload, livemode: false, source: 'newsletter' } });
+    expect(analyticsCallFor(event, context)).toEqual({
+      kind: 'self_describing',
+      schema,
+      data: { ...event.payload, livemode: false, source: 'newsletter' },
+    });
   });
 
   it('keeps marketing permissions (an e-mail address) out of analytics', () => {

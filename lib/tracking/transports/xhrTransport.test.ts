@@ -38,7 +38,13 @@ describe('createXhrTransport', () => {
     const transport = transportWith(xhr);
     expect(transport.kind).toBe('xhr');
     const sent = transport.send('/martech/api/funnel?api_key=k', '[{"action":"a"}]');
-    expect(xhr).toMatchObject({ method: 'POST', url: '/martech/api/funnel?api_key=k', async: true, withCredentials: true, body: '[{"action":"a"}]' });
+    expect(xhr).toMatchObject({
+      method: 'POST',
+      url: '/martech/api/funnel?api_key=k',
+      async: true,
+      withCredentials: true,
+      body: '[{"action":"a"}]',
+    });
     expect(xhr.headers).toEqual({ 'Content-Type': 'application/json' });
     xhr.answer(202);
     await expect(sent).resolves.toBe(true);

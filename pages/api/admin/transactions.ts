@@ -9,7 +9,10 @@ export const config = { api: { bodyParser: false } };
 const querySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   status: z.enum(['processing', 'requires_action', 'succeeded', 'failed']).optional(),
-  livemode: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  livemode: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   campaignId: z.string().max(64).optional(),
   before: z.iso.datetime().optional(),
 });

@@ -11,7 +11,11 @@ import { requestClientKey } from '@/lib/server/http/clientAddress';
 export const config = { api: { bodyParser: false } };
 
 const bodySchema = z.strictObject({
-  email: z.string().trim().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your email address.')
+    .pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
   purpose: z.enum(['magic-link', 'sign-in']),
   brand: z.string().refine(isValidSegment, 'must be a brand slug'),
   urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),

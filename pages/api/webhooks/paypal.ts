@@ -12,7 +12,8 @@ export default apiRoute(
   {
     POST: async (req, _res, server) => {
       const env = server.config;
-      if (!env.PAYPAL_WEBHOOK_ID_LIVE && !env.PAYPAL_WEBHOOK_ID_TEST) throw new HttpError(404, 'webhooks_disabled', 'PayPal webhooks are not configured.');
+      if (!env.PAYPAL_WEBHOOK_ID_LIVE && !env.PAYPAL_WEBHOOK_ID_TEST)
+        throw new HttpError(404, 'webhooks_disabled', 'PayPal webhooks are not configured.');
       const body = await readRawBody(req, 256 * 1024);
       const { db, now } = server.checkout;
       return handlePayPalWebhook(

@@ -40,7 +40,7 @@ const INVALID_JSON = [
   '[' + ']'.repeat(3),
   '{"a":[1,2,3}',
   '\ufeff\ufeff{}',
-  ')]}\'\n{}',
+  ")]}'\n{}",
 ];
 
 const ODD_CONTENT_TYPES: readonly (string | null)[] = [
@@ -189,7 +189,9 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
     (rng, draft) => {
       const objects = objectsIn(draft.json);
       const target = objects.length ? rng.pick(objects) : null;
-      const key = rng.chance(0.5) ? rng.pick(['admin', 'isAdmin', 'livemode', 'amount', 'total', 'status', 'id', 'role', '', ' ', 'a'.repeat(500)]) : nastyString(rng).slice(0, 100);
+      const key = rng.chance(0.5)
+        ? rng.pick(['admin', 'isAdmin', 'livemode', 'amount', 'total', 'status', 'id', 'role', '', ' ', 'a'.repeat(500)])
+        : nastyString(rng).slice(0, 100);
       if (target) target[key] = nastyValue(rng);
       else draft.json = { [key]: nastyValue(rng) };
       return 'extra-field';
@@ -250,7 +252,19 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
       const mode = rng.pick(['short', 'long', 'none', 'literal'] as const);
       if (draft.json === undefined && !draft.rawBody) draft.json = { fuzz: true };
       if (mode === 'literal') {
-        const value = rng.pick(['-1', '1e3', ' 12', '0x10', '99999999999999999999', '1,1', '+5', '', 'abc', '5 5', '00000000000000000000000000000000000000005']);
+        const value = rng.pick([
+          '-1',
+          '1e3',
+          ' 12',
+          '0x10',
+          '99999999999999999999',
+          '1,1',
+          '+5',
+          '',
+          'abc',
+          '5 5',
+          '00000000000000000000000000000000000000005',
+        ]);
         draft.framing.contentLength = { value };
         draft.framing.halfClose = true;
         return `content-length:${JSON.stringify(value)}`;
@@ -284,10 +298,21 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
         setHeader(draft, 'Content-Encoding', rng.pick(['gzip', 'deflate', 'br', 'identity, gzip', 'GZIP', 'x-fuzz']));
       }
       // The route's JSON, encoded otherwise: taken once the route has made it invalid.
-      if (kind === 'utf16') later(draft, () => (draft.rawBody = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(draft.json ?? {}), 'utf16le')])));
-      if (kind === 'latin1') later(draft, () => (draft.rawBody = Buffer.from(JSON.stringify(draft.json ?? {}).replace(/"$|"(?=[,}\]])/, 'é"'), 'latin1')));
-      if (kind === 'bad-utf8') draft.rawBody = Buffer.concat([Buffer.from('{"a":"', 'utf8'), Buffer.from(rng.pick([[0xc0, 0xaf], [0xff], [0xe0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]])), Buffer.from('"}', 'utf8')]);
-      if (kind === 'cesu') draft.rawBody = Buffer.concat([Buffer.from('{"a":"', 'utf8'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}', 'utf8')]);
+      if (kind === 'utf16')
+        later(
+          draft,
+          () => (draft.rawBody = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(draft.json ?? {}), 'utf16le')])),
+        );
+      if (kind === 'latin1')
+        later(draft, () => (draft.rawBody = Buffer.from(JSON.stringify(draft.json ?? {}).replace(/"$|"(?=[,}\]])/, 'é"'), 'latin1')));
+      if (kind === 'bad-utf8')
+        draft.rawBody = Buffer.concat([
+          Buffer.from('{"a":"', 'utf8'),
+          Buffer.from(rng.pick([[0xc0, 0xaf], [0xff], [0xe0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80]])),
+          Buffer.from('"}', 'utf8'),
+        ]);
+      if (kind === 'cesu')
+        draft.rawBody = Buffer.concat([Buffer.from('{"a":"', 'utf8'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}', 'utf8')]);
       if (kind === 'zeros') draft.rawBody = Buffer.alloc(rng.int(1, 5000));
       return `binary:${kind}`;
     },
@@ -296,7 +321,19 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
   [
     (rng, draft) => {
       const paths = pathsIn(draft.json).filter((path) => typeof valueAt(draft.json, path) === 'string');
-      const text = rng.pick(['\u0000', 'a\u0000b', '\ud800', '\udfff', '😀', '\u202e', '\ufeff', 'ｖｏｇｕｅ', 'vogue\u0000', 'e\u0301', '\u2028\u2029']);
+      const text = rng.pick([
+        '\u0000',
+        'a\u0000b',
+        '\ud800',
+        '\udfff',
+        '😀',
+        '\u202e',
+        '\ufeff',
+        'ｖｏｇｕｅ',
+        'vogue\u0000',
+        'e\u0301',
+        '\u2028\u2029',
+      ]);
       if (paths.length) setAt(draft.json, rng.pick(paths), text);
       else draft.json = text;
       if (rng.chance(0.3)) draft.jsonTransform = (json) => Buffer.from(`\ufeff${json}`, 'utf8');
@@ -323,7 +360,13 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
         const objects = objectsIn(draft.json);
         const target = objects.length ? rng.pick(objects) : null;
         const [key = '__proto__', value = 'null'] = member.split(/:(.*)/s);
-        if (target) Object.defineProperty(target, JSON.parse(key) as string, { value: JSON.parse(value) as unknown, enumerable: true, writable: true, configurable: true });
+        if (target)
+          Object.defineProperty(target, JSON.parse(key) as string, {
+            value: JSON.parse(value) as unknown,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else draft.jsonTransform = (json) => Buffer.from(spliceFirst(json, member), 'utf8');
       }
       return `prototype-keys:${member.slice(0, 20)}`;
@@ -363,7 +406,20 @@ const MUTATIONS: readonly (readonly [BodyMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const number = rng.pick(['1e400', '-1e400', '1e-400', '-0', '123456789012345678901234567890', '0.1e1', '1E2', '-', '1.', '.1', '+1', '0x10']);
+      const number = rng.pick([
+        '1e400',
+        '-1e400',
+        '1e-400',
+        '-0',
+        '123456789012345678901234567890',
+        '0.1e1',
+        '1E2',
+        '-',
+        '1.',
+        '.1',
+        '+1',
+        '0x10',
+      ]);
       draft.jsonTransform = (json) => Buffer.from(json.replace(/(?<=:)(-?\d+(\.\d+)?|true|false|null|"[^"]*")/, number), 'utf8');
       return `number:${number}`;
     },

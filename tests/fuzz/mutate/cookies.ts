@@ -30,7 +30,13 @@ function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
   const specific: Record<string, string[]> = {
     CN_token_access: [rng.hex(64), rng.hex(63), `${rng.hex(64)}.${rng.hex(8)}`, rng.uuid()],
     CN_token_access_expires: ['-1', '0', '99999999999999999999', 'NaN', String(Date.now()), '1e400', 'tomorrow'],
-    pj_receipt: [`txn_${rng.hex(24)}.${rng.uuid()}`, `txn_${rng.hex(24)}`, `.${rng.uuid()}`, `txn_${rng.hex(23)}.${rng.uuid()}`, `TXN_${rng.hex(24)}.${rng.uuid()}`],
+    pj_receipt: [
+      `txn_${rng.hex(24)}.${rng.uuid()}`,
+      `txn_${rng.hex(24)}`,
+      `.${rng.uuid()}`,
+      `txn_${rng.hex(23)}.${rng.uuid()}`,
+      `TXN_${rng.hex(24)}.${rng.uuid()}`,
+    ],
     pj_consent: ['{}', '[]', '{"v":1,"choices":{"analytics":true}}', 'granted', '%7B%22a%22%3A1%7D', '{"__proto__":{"polluted":true}}'],
     mt_livemode: ['false', 'FALSE', 'true', '0', '', 'maybe'],
   };
@@ -49,7 +55,13 @@ function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
   const options = name.startsWith('pj_cart_') ? cart : (specific[name.replace(/^__Host-/, '')] ?? []);
   return rng.weighted<() => string>([
     [() => (options.length ? rng.pick(options) : 'x'), 4],
-    [() => nastyString(rng).slice(0, 500).replace(/[\r\n\u0000;]/g, '_'), 4],
+    [
+      () =>
+        nastyString(rng)
+          .slice(0, 500)
+          .replace(/[\r\n\u0000;]/g, '_'),
+      4,
+    ],
     [() => rng.pick(['%zz', '%', '%E0%A4%A', '%00', '%0d%0a', '"quoted"', '"unbalanced', 'a=b=c', ' spaced ', '\t', '\u00e9', '😀']), 3],
     [() => 'x'.repeat(rng.pick([1000, 4096, 5000])), 1],
   ])();
@@ -70,13 +82,31 @@ const MUTATIONS: readonly (readonly [CookieMutation, number])[] = [
     (rng, ctx) => {
       const name = rng.pick(COOKIE_NAMES(ctx));
       const count = rng.pick([2, 3, 20]);
-      return { header: Array.from({ length: count }, () => `${name}=${cookieValue(rng, name, ctx)}`).join('; '), label: `duplicate:${name}` };
+      return {
+        header: Array.from({ length: count }, () => `${name}=${cookieValue(rng, name, ctx)}`).join('; '),
+        label: `duplicate:${name}`,
+      };
     },
     2,
   ],
   [
     (rng) => {
-      const header = rng.pick(['=', ';', ';;;;', 'novalue', '=value', 'a=1;;b=2', 'a=1,b=2', ' ; ; ', 'a="b', 'a=b; =c; d', '$Version=1; a=b; $Path=/', 'a\u00e9=1', '__proto__=x; constructor=y', 'toString=1; hasOwnProperty=2']);
+      const header = rng.pick([
+        '=',
+        ';',
+        ';;;;',
+        'novalue',
+        '=value',
+        'a=1;;b=2',
+        'a=1,b=2',
+        ' ; ; ',
+        'a="b',
+        'a=b; =c; d',
+        '$Version=1; a=b; $Path=/',
+        'a\u00e9=1',
+        '__proto__=x; constructor=y',
+        'toString=1; hasOwnProperty=2',
+      ]);
       return { header, label: `malformed:${header}` };
     },
     3,
@@ -85,7 +115,10 @@ const MUTATIONS: readonly (readonly [CookieMutation, number])[] = [
     (rng, ctx) => {
       const count = rng.pick([100, 500, 3000]);
       const names = COOKIE_NAMES(ctx);
-      return { header: Array.from({ length: count }, (_, i) => `${i % 7 ? `c${i}` : rng.pick(names)}=v${i}`).join('; '), label: `many:${count}` };
+      return {
+        header: Array.from({ length: count }, (_, i) => `${i % 7 ? `c${i}` : rng.pick(names)}=v${i}`).join('; '),
+        label: `many:${count}`,
+      };
     },
     1,
   ],

@@ -127,7 +127,20 @@ const MUTATIONS: readonly (readonly [HeaderMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const value = rng.pick(['text/html', '*/*', 'application/json', 'image/*', '', 'garbage', 'text/html;q=abc', 'application/json;q=0, text/html;q=0', `${'text/html, '.repeat(400)}*/*`, 'text/*', 'application/*+json', '\u00e9/\u00e9']);
+      const value = rng.pick([
+        'text/html',
+        '*/*',
+        'application/json',
+        'image/*',
+        '',
+        'garbage',
+        'text/html;q=abc',
+        'application/json;q=0, text/html;q=0',
+        `${'text/html, '.repeat(400)}*/*`,
+        'text/*',
+        'application/*+json',
+        '\u00e9/\u00e9',
+      ]);
       setHeader(draft, 'Accept', value);
       return `accept:${value.slice(0, 30)}`;
     },
@@ -135,7 +148,15 @@ const MUTATIONS: readonly (readonly [HeaderMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const value = rng.pick(['garbage', 'application/json; charset=utf-16', 'text/plain', 'multipart/form-data', '', 'application/json; charset=utf-8; charset=latin1', '\u00e9']);
+      const value = rng.pick([
+        'garbage',
+        'application/json; charset=utf-16',
+        'text/plain',
+        'multipart/form-data',
+        '',
+        'application/json; charset=utf-8; charset=latin1',
+        '\u00e9',
+      ]);
       setHeader(draft, 'Content-Type', value);
       return `content-type:${value}`;
     },
@@ -143,7 +164,18 @@ const MUTATIONS: readonly (readonly [HeaderMutation, number])[] = [
   ],
   [
     (rng, draft, ctx) => {
-      const value = rng.pick(['null', 'http://evil.example', 'https://evil.example', `http://${ctx.host}`, `http://${ctx.host}.evil.example`, 'garbage', '', 'file://', 'http://[::1', 'http://a'.repeat(300)]);
+      const value = rng.pick([
+        'null',
+        'http://evil.example',
+        'https://evil.example',
+        `http://${ctx.host}`,
+        `http://${ctx.host}.evil.example`,
+        'garbage',
+        '',
+        'file://',
+        'http://[::1',
+        'http://a'.repeat(300),
+      ]);
       setHeader(draft, 'Origin', value);
       return `origin:${value.slice(0, 30)}`;
     },
@@ -151,7 +183,15 @@ const MUTATIONS: readonly (readonly [HeaderMutation, number])[] = [
   ],
   [
     (rng, draft, ctx) => {
-      const value = rng.pick(['garbage', 'javascript:alert(1)', `http://${ctx.host}/${'a'.repeat(5000)}`, 'http://evil.example/', '', '//evil.example', `http://${ctx.host}/vogue/demo-single?source=${'x'.repeat(300)}`]);
+      const value = rng.pick([
+        'garbage',
+        'javascript:alert(1)',
+        `http://${ctx.host}/${'a'.repeat(5000)}`,
+        'http://evil.example/',
+        '',
+        '//evil.example',
+        `http://${ctx.host}/vogue/demo-single?source=${'x'.repeat(300)}`,
+      ]);
       setHeader(draft, 'Referer', value);
       return `referer:${value.slice(0, 30)}`;
     },

@@ -51,7 +51,11 @@ const MUTATIONS: readonly (readonly [PathMutation, number])[] = [
   [
     (rng, path) => {
       const dot = rng.pick(['.', '..', '%2e', '%2e%2e', '.%2e', '%2E%2E', '...', '..;', '..%00', '..%2f..']);
-      if (rng.chance(0.3)) return { path: `${path}/${dot}/${rng.pick(['api/admin/outbox', 'status', '..', 'etc/passwd', '.next/BUILD_ID'])}`, label: `dot-segment:${dot}:escape` };
+      if (rng.chance(0.3))
+        return {
+          path: `${path}/${dot}/${rng.pick(['api/admin/outbox', 'status', '..', 'etc/passwd', '.next/BUILD_ID'])}`,
+          label: `dot-segment:${dot}:escape`,
+        };
       return { path: insertSegment(rng, path, dot), label: `dot-segment:${dot}` };
     },
     4,
@@ -61,7 +65,10 @@ const MUTATIONS: readonly (readonly [PathMutation, number])[] = [
       const length = rng.pick([65, 255, 1000, TARGET_MAX - path.length - 2, TARGET_MAX + 10, 20_000]);
       const unit = rng.pick(['a', '-', '%41', 'é']);
       const segment = unit.repeat(Math.max(1, Math.ceil(length / unit.length)));
-      return { path: rng.chance(0.5) ? insertSegment(rng, path, segment) : replaceSegment(rng, path, () => segment), label: `long-segment:${length}` };
+      return {
+        path: rng.chance(0.5) ? insertSegment(rng, path, segment) : replaceSegment(rng, path, () => segment),
+        label: `long-segment:${length}`,
+      };
     },
     3,
   ],
@@ -87,15 +94,41 @@ const MUTATIONS: readonly (readonly [PathMutation, number])[] = [
         ]);
         return { path: choice, label: `unknown:${choice.slice(0, 40)}` };
       }
-      const choice = rng.pick([`${path}/extra`, `${path}x`, path.replace(/[a-z]+$/, 'nosuch'), `${path}/..`, path.replace(/^\/api\//, '/api/v2/')]);
+      const choice = rng.pick([
+        `${path}/extra`,
+        `${path}x`,
+        path.replace(/[a-z]+$/, 'nosuch'),
+        `${path}/..`,
+        path.replace(/^\/api\//, '/api/v2/'),
+      ]);
       return { path: choice, label: `unknown:${choice.slice(0, 40)}` };
     },
     5,
   ],
   [
     (rng, path) => {
-      const control = rng.pick(['%00', '%0a', '%0d%0a', '%09', '%20', '%7f', '%ff', '%fe%ff', '%c0%80', '%ed%a0%80', '%f4%90%80%80', '%25', '%2525', '%3f', '%23', '%3b']);
-      return { path: rng.chance(0.5) ? `${path}${control}` : replaceSegment(rng, path, (old) => `${old}${control}${old}`), label: `encoded-control:${control}` };
+      const control = rng.pick([
+        '%00',
+        '%0a',
+        '%0d%0a',
+        '%09',
+        '%20',
+        '%7f',
+        '%ff',
+        '%fe%ff',
+        '%c0%80',
+        '%ed%a0%80',
+        '%f4%90%80%80',
+        '%25',
+        '%2525',
+        '%3f',
+        '%23',
+        '%3b',
+      ]);
+      return {
+        path: rng.chance(0.5) ? `${path}${control}` : replaceSegment(rng, path, (old) => `${old}${control}${old}`),
+        label: `encoded-control:${control}`,
+      };
     },
     4,
   ],
@@ -115,7 +148,25 @@ const MUTATIONS: readonly (readonly [PathMutation, number])[] = [
   ],
   [
     (rng, path) => {
-      const suffix = rng.pick(['/', '//', ';', ';jsessionid=1', '.json', '.html', '~', '*', '%2A', '.', '..', '/index', '/.', ':x', '%20', '#frag', '/_next/data']);
+      const suffix = rng.pick([
+        '/',
+        '//',
+        ';',
+        ';jsessionid=1',
+        '.json',
+        '.html',
+        '~',
+        '*',
+        '%2A',
+        '.',
+        '..',
+        '/index',
+        '/.',
+        ':x',
+        '%20',
+        '#frag',
+        '/_next/data',
+      ]);
       return { path: `${path}${suffix}`, label: `suffix:${suffix}` };
     },
     3,

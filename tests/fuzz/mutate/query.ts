@@ -15,11 +15,66 @@ const QUERY_PARAMS_MAX = 100;
 const TARGET_MAX = 4096;
 
 const BAD_ENCODINGS = ['%', 'a=%', 'a=%z', 'a=%zz', '%zz=1', 'a=%E0%A4%A', 'a=%u0041', 'a=%%32%30', '%=%', 'a=100%', 'a=%2', 'a=%G0'];
-const ODD_ITEMS = ['', '=', '==', '&', 'a', 'a=', '=a', 'a==b', 'a=b=c', '+=+', '%20=%20', ';', 'a=1;b=2', '#', 'a=1#frag', '?', '??a=1', '%26=%3D', 'a=\t', 'a=%0d%0aSet-Cookie:%20x=1'];
-const NESTED_KEYS = ['a[]=1&a[]=2', 'a[0]=x', 'a[b][c]=1', '__proto__[polluted]=1', '__proto__.polluted=1', 'constructor[prototype][polluted]=1', '__proto__=x', 'constructor=x', 'prototype=x', 'hasOwnProperty=x', 'toString=x'];
+const ODD_ITEMS = [
+  '',
+  '=',
+  '==',
+  '&',
+  'a',
+  'a=',
+  '=a',
+  'a==b',
+  'a=b=c',
+  '+=+',
+  '%20=%20',
+  ';',
+  'a=1;b=2',
+  '#',
+  'a=1#frag',
+  '?',
+  '??a=1',
+  '%26=%3D',
+  'a=\t',
+  'a=%0d%0aSet-Cookie:%20x=1',
+];
+const NESTED_KEYS = [
+  'a[]=1&a[]=2',
+  'a[0]=x',
+  'a[b][c]=1',
+  '__proto__[polluted]=1',
+  '__proto__.polluted=1',
+  'constructor[prototype][polluted]=1',
+  '__proto__=x',
+  'constructor=x',
+  'prototype=x',
+  'hasOwnProperty=x',
+  'toString=x',
+];
 
 function key(rng: Rng, route: Route): string {
-  return rng.chance(0.7) ? rng.pick(route.queryKeys) : rng.pick(['livemode', 'source', 'x', 'api_key', 'limit', 'brand', 'token', 'data', 'segment', 'operation', 'paymentId', 'mode', 'step', 'url_slug', '_rsc', '__nextDataReq', '__nextLocale', 'nxtPbrand', 'amp']);
+  return rng.chance(0.7)
+    ? rng.pick(route.queryKeys)
+    : rng.pick([
+        'livemode',
+        'source',
+        'x',
+        'api_key',
+        'limit',
+        'brand',
+        'token',
+        'data',
+        'segment',
+        'operation',
+        'paymentId',
+        'mode',
+        'step',
+        'url_slug',
+        '_rsc',
+        '__nextDataReq',
+        '__nextLocale',
+        'nxtPbrand',
+        'amp',
+      ]);
 }
 
 function encoded(text: string): string {
@@ -64,7 +119,9 @@ const MUTATIONS: readonly (readonly [QueryMutation, number])[] = [
   ],
   [
     (rng, draft, route) => {
-      const item = rng.chance(0.6) ? rng.pick(NESTED_KEYS) : `${key(rng, route)}${rng.pick(['[]', '[0]', '[a]', '.a', '[__proto__]'])}=${rng.pick(['1', 'false', 'x'])}`;
+      const item = rng.chance(0.6)
+        ? rng.pick(NESTED_KEYS)
+        : `${key(rng, route)}${rng.pick(['[]', '[0]', '[a]', '.a', '[__proto__]'])}=${rng.pick(['1', 'false', 'x'])}`;
       draft.query = [...(draft.query ?? []), item];
       return `nested-key:${item}`;
     },
@@ -86,7 +143,13 @@ const MUTATIONS: readonly (readonly [QueryMutation, number])[] = [
       const kind = rng.pick(['encoded', 'raw', 'not-utf8', 'overlong']);
       const text = randomCodePoints(rng, rng.int(1, 20));
       const value =
-        kind === 'encoded' ? encoded(text) : kind === 'raw' ? text.replace(/[\s&#]/g, '_') : kind === 'not-utf8' ? rng.pick(['%FF', '%C3', '%ED%A0%80', '%F4%90%80%80', '%80%80']) : rng.pick(['%C0%AF', '%E0%80%AF', '%C0%80']);
+        kind === 'encoded'
+          ? encoded(text)
+          : kind === 'raw'
+            ? text.replace(/[\s&#]/g, '_')
+            : kind === 'not-utf8'
+              ? rng.pick(['%FF', '%C3', '%ED%A0%80', '%F4%90%80%80', '%80%80'])
+              : rng.pick(['%C0%AF', '%E0%80%AF', '%C0%80']);
       setQuery(draft, name, value);
       return `unicode:${kind}:${name}`;
     },
@@ -121,7 +184,25 @@ const MUTATIONS: readonly (readonly [QueryMutation, number])[] = [
   [
     (rng, draft, route) => {
       const name = key(rng, route);
-      const value = rng.pick(['', 'true', 'false', 'TRUE', 'False', '1', '0', 'null', 'undefined', '-1', '1e3', '0x10', '9999999999999999999999', '2026-13-45T25:61:00Z', 'not-a-date', '2026-11-21', ' ']);
+      const value = rng.pick([
+        '',
+        'true',
+        'false',
+        'TRUE',
+        'False',
+        '1',
+        '0',
+        'null',
+        'undefined',
+        '-1',
+        '1e3',
+        '0x10',
+        '9999999999999999999999',
+        '2026-13-45T25:61:00Z',
+        'not-a-date',
+        '2026-11-21',
+        ' ',
+      ]);
       setQuery(draft, name, encoded(value));
       return `edge-value:${name}=${value}`;
     },

@@ -10,10 +10,45 @@ import type { FuzzContext } from '@/tests/fuzz/routes';
  * shapes), pipelined requests, and request lines with odd spacing or methods.
  */
 
-type FramingKind = 'cl-te' | 'te-cl' | 'two-cl' | 'two-cl-same' | 'te-garbage' | 'te-twice' | 'te-chunked-identity' | 'cl-negative' | 'te-space' | 'cl-comma' | 'te-xchunked' | 'te-chunked-uppercase' | 'cl-get-smuggled';
-const FRAMINGS: readonly FramingKind[] = ['cl-te', 'te-cl', 'two-cl', 'two-cl-same', 'te-garbage', 'te-twice', 'te-chunked-identity', 'cl-negative', 'te-space', 'cl-comma', 'te-xchunked', 'te-chunked-uppercase', 'cl-get-smuggled'];
+type FramingKind =
+  | 'cl-te'
+  | 'te-cl'
+  | 'two-cl'
+  | 'two-cl-same'
+  | 'te-garbage'
+  | 'te-twice'
+  | 'te-chunked-identity'
+  | 'cl-negative'
+  | 'te-space'
+  | 'cl-comma'
+  | 'te-xchunked'
+  | 'te-chunked-uppercase'
+  | 'cl-get-smuggled';
+const FRAMINGS: readonly FramingKind[] = [
+  'cl-te',
+  'te-cl',
+  'two-cl',
+  'two-cl-same',
+  'te-garbage',
+  'te-twice',
+  'te-chunked-identity',
+  'cl-negative',
+  'te-space',
+  'cl-comma',
+  'te-xchunked',
+  'te-chunked-uppercase',
+  'cl-get-smuggled',
+];
 /** The kinds whose body is sent in chunked coding. */
-const CHUNKED_BODY: ReadonlySet<FramingKind> = new Set(['cl-te', 'te-cl', 'te-twice', 'te-chunked-identity', 'te-space', 'te-xchunked', 'te-chunked-uppercase']);
+const CHUNKED_BODY: ReadonlySet<FramingKind> = new Set([
+  'cl-te',
+  'te-cl',
+  'te-twice',
+  'te-chunked-identity',
+  'te-space',
+  'te-xchunked',
+  'te-chunked-uppercase',
+]);
 
 /** Conflicting or malformed Content-Length and Transfer-Encoding over the draft's final body. */
 function frame(draft: Draft, kind: FramingKind): void {
@@ -41,7 +76,9 @@ function frame(draft: Draft, kind: FramingKind): void {
     draft.rawBody = Buffer.concat([body, smuggled]);
     return;
   }
-  draft.rawBody = CHUNKED_BODY.has(kind) ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body;
+  draft.rawBody = CHUNKED_BODY.has(kind)
+    ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')])
+    : body;
 }
 
 type RawMutation = (rng: Rng, draft: Draft, ctx: FuzzContext) => string;
@@ -90,7 +127,22 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      draft.framing.version = rng.pick(['HTTP/2.0', 'HTTP/1.2', 'HTTP/0.9', 'HTTP/1.10', 'HTTP/1', 'http/1.1', 'HTTP/1.1 extra', '', 'HTTP/3.0', 'HTTP/1.0', 'HTTP/9.9', 'HTTPS/1.1', 'HTTP/1.1\t', 'HTTP/01.1']);
+      draft.framing.version = rng.pick([
+        'HTTP/2.0',
+        'HTTP/1.2',
+        'HTTP/0.9',
+        'HTTP/1.10',
+        'HTTP/1',
+        'http/1.1',
+        'HTTP/1.1 extra',
+        '',
+        'HTTP/3.0',
+        'HTTP/1.0',
+        'HTTP/9.9',
+        'HTTPS/1.1',
+        'HTTP/1.1\t',
+        'HTTP/01.1',
+      ]);
       if (draft.framing.version === '') draft.framing.halfClose = true;
       return `version:${JSON.stringify(draft.framing.version)}`;
     },
@@ -106,7 +158,13 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const fold = rng.pick(['X-Folded: a\r\n b', 'X-Folded: a\r\n\tb', 'Host: x\r\n y', 'Content-Type: application/json\r\n ;charset=utf-8', 'Transfer-Encoding: identity\r\n chunked']);
+      const fold = rng.pick([
+        'X-Folded: a\r\n b',
+        'X-Folded: a\r\n\tb',
+        'Host: x\r\n y',
+        'Content-Type: application/json\r\n ;charset=utf-8',
+        'Transfer-Encoding: identity\r\n chunked',
+      ]);
       draft.rawHeaderLines = [...(draft.rawHeaderLines ?? []), fold];
       return `header-folding:${fold.split(':')[0]}`;
     },
@@ -114,7 +172,17 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const line = rng.pick(['NoColonHere', ': empty-name', 'Host : spaced', 'X-Nul: a\u0000b', 'X-Cr: a\rb', ' Leading: space', 'X-Del: \u007f', 'X-Bin: \u0001\u0002', '\u00e9: name']);
+      const line = rng.pick([
+        'NoColonHere',
+        ': empty-name',
+        'Host : spaced',
+        'X-Nul: a\u0000b',
+        'X-Cr: a\rb',
+        ' Leading: space',
+        'X-Del: \u007f',
+        'X-Bin: \u0001\u0002',
+        '\u00e9: name',
+      ]);
       draft.rawHeaderLines = [...(draft.rawHeaderLines ?? []), line];
       return `bad-header-line:${JSON.stringify(line.slice(0, 12))}`;
     },
@@ -153,7 +221,10 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
       const second = rng.pick([
         { method: 'GET', text: `GET /status HTTP/1.1\r\nHost: ${ctx.host}\r\nConnection: close\r\n\r\n` },
         { method: 'GET', text: `GET * HTTP/1.1\r\nHost: ${ctx.host}\r\nConnection: close\r\n\r\n` },
-        { method: 'POST', text: `POST /api/checkout/quote HTTP/1.1\r\nHost: ${ctx.host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}` },
+        {
+          method: 'POST',
+          text: `POST /api/checkout/quote HTTP/1.1\r\nHost: ${ctx.host}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        },
         { method: 'GET', text: 'GARBAGE\r\n\r\n' },
         { method: 'HEAD', text: `HEAD /vogue/demo-single HTTP/1.1\r\nHost: ${ctx.host}\r\nConnection: close\r\n\r\n` },
       ]);
@@ -165,7 +236,20 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
   ],
   [
     (rng, draft) => {
-      const kind = rng.pick(['double-space', 'tab', 'leading-crlf', 'leading-space', 'lower-method', 'unknown-method', 'long-method', 'no-target', 'space-in-target', 'nul-in-target', 'control-in-target', 'raw-utf8-target']);
+      const kind = rng.pick([
+        'double-space',
+        'tab',
+        'leading-crlf',
+        'leading-space',
+        'lower-method',
+        'unknown-method',
+        'long-method',
+        'no-target',
+        'space-in-target',
+        'nul-in-target',
+        'control-in-target',
+        'raw-utf8-target',
+      ]);
       if (kind === 'double-space') draft.path = ` ${draft.path} `;
       if (kind === 'tab') draft.method = `${draft.method}\t`;
       if (kind === 'leading-crlf') draft.prefix = Buffer.from('\r\n\r\n');
@@ -197,7 +281,12 @@ const MUTATIONS: readonly (readonly [RawMutation, number])[] = [
       }
       if (kind === 'upgrade-websocket') {
         removeHeader(draft, 'Connection');
-        draft.headers.push(['Connection', 'Upgrade'], ['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']);
+        draft.headers.push(
+          ['Connection', 'Upgrade'],
+          ['Upgrade', 'websocket'],
+          ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+          ['Sec-WebSocket-Version', '13'],
+        );
         draft.framing.halfClose = true;
       }
       if (kind === 'upgrade-h2c') {

@@ -1,6 +1,22 @@
 import { newDraft, type Draft } from '@/tests/fuzz/request';
 import type { Rng } from '@/tests/fuzz/rng';
-import { type Campaign, type FuzzContext, type Route, KiB, MiB, JSON_HEADERS, UNKNOWN_BRAND, UNKNOWN_SLUG, SEEN_AT, sandboxId, campaign, withClient, setAt, deleteAt, oneOf } from './common';
+import {
+  type Campaign,
+  type FuzzContext,
+  type Route,
+  KiB,
+  MiB,
+  JSON_HEADERS,
+  UNKNOWN_BRAND,
+  UNKNOWN_SLUG,
+  SEEN_AT,
+  sandboxId,
+  campaign,
+  withClient,
+  setAt,
+  deleteAt,
+  oneOf,
+} from './common';
 
 /** The operators', identity, checkout, sandbox and webhook API routes. */
 
@@ -23,13 +39,35 @@ function adminRoute(name: string, path: string, query: (rng: Rng) => string[], q
 }
 
 export const ADMIN_ROUTES: Route[] = [
-  adminRoute('api-admin-transactions', '/api/admin/transactions', (rng) => ['limit=10', `status=${rng.pick(['succeeded', 'failed'])}`, 'livemode=false'], ['limit', 'status', 'livemode', 'campaignId', 'before']),
-  adminRoute('api-admin-events', '/api/admin/events', () => ['channel=funnel', 'limit=5', 'since=2026-11-01T00:00:00Z'], ['campaignId', 'action', 'channel', 'topic', 'since', 'until', 'livemode', 'sessionId', 'after', 'limit']),
+  adminRoute(
+    'api-admin-transactions',
+    '/api/admin/transactions',
+    (rng) => ['limit=10', `status=${rng.pick(['succeeded', 'failed'])}`, 'livemode=false'],
+    ['limit', 'status', 'livemode', 'campaignId', 'before'],
+  ),
+  adminRoute('api-admin-events', '/api/admin/events', () => ['channel=funnel', 'limit=5', 'since=2026-11-01T00:00:00Z'], [
+    'campaignId',
+    'action',
+    'channel',
+    'topic',
+    'since',
+    'until',
+    'livemode',
+    'sessionId',
+    'after',
+    'limit',
+  ]),
   adminRoute('api-admin-bad-rows', '/api/admin/bad-rows', () => ['channel=funnel', 'limit=5'], ['channel', 'since', 'after', 'limit']),
   adminRoute('api-admin-outbox', '/api/admin/outbox', () => ['email=reader%40example.com', 'limit=1'], ['email', 'limit']),
 ];
 
-function getApi(name: string, paths: readonly string[], query: (rng: Rng, ctx: FuzzContext) => string[] | null, queryKeys: readonly string[], extra?: (rng: Rng, draft: Draft) => void): Route {
+function getApi(
+  name: string,
+  paths: readonly string[],
+  query: (rng: Rng, ctx: FuzzContext) => string[] | null,
+  queryKeys: readonly string[],
+  extra?: (rng: Rng, draft: Draft) => void,
+): Route {
   return {
     name,
     kind: 'api',
@@ -50,12 +88,15 @@ export const IDENTITY_ROUTES: Route[] = [
   ...(['verify', 'profile'] as const).map((which) =>
     getApi(
       `api-user-${which}`,
-      which === 'verify' ? ['/martech/api/user/v2/authenticate/verify', '/api/user/v2/authenticate/verify'] : ['/martech/api/user/v2/profile', '/api/user/v2/profile'],
+      which === 'verify'
+        ? ['/martech/api/user/v2/authenticate/verify', '/api/user/v2/authenticate/verify']
+        : ['/martech/api/user/v2/profile', '/api/user/v2/profile'],
       () => null,
       ['livemode'],
       (rng, draft) => {
         draft.headers.push(['livemode', rng.pick(['true', 'false'])]);
-        if (rng.chance(0.6)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(64)}; CN_token_access_expires=${Math.floor(SEEN_AT / 1000)}`]);
+        if (rng.chance(0.6))
+          draft.headers.push(['Cookie', `CN_token_access=${rng.hex(64)}; CN_token_access_expires=${Math.floor(SEEN_AT / 1000)}`]);
       },
     ),
   ),
@@ -68,12 +109,26 @@ export const IDENTITY_ROUTES: Route[] = [
     base(rng, ctx) {
       const c = campaign(rng, ctx);
       const draft = newDraft('POST', '/api/identity/links', null, [...JSON_HEADERS]);
-      draft.json = { email: `reader.${rng.hex(8)}@example.com`, purpose: rng.pick(['magic-link', 'sign-in']), brand: c.brand, urlSlug: c.slug, returnPath: `/${c.brand}/${c.slug}/credit-card` };
+      draft.json = {
+        email: `reader.${rng.hex(8)}@example.com`,
+        purpose: rng.pick(['magic-link', 'sign-in']),
+        brand: c.brand,
+        urlSlug: c.slug,
+        returnPath: `/${c.brand}/${c.slug}/credit-card`,
+      };
       return withClient(rng, draft);
     },
     invalidate: (rng, draft) =>
       oneOf(rng, [
-        ['email', () => setAt(draft.json, ['email'], rng.pick(['not-an-email', 'a b@example.com', '@example.com', `${'x'.repeat(250)}@example.com`, '']))],
+        [
+          'email',
+          () =>
+            setAt(
+              draft.json,
+              ['email'],
+              rng.pick(['not-an-email', 'a b@example.com', '@example.com', `${'x'.repeat(250)}@example.com`, '']),
+            ),
+        ],
         ['purpose', () => setAt(draft.json, ['purpose'], rng.pick(['reset', 'MAGIC-LINK', '', 'sign_in']))],
         ['brand', () => setAt(draft.json, ['brand'], rng.pick([UNKNOWN_BRAND, 'Vogue', 'vogue/../x', '']))],
         ['urlSlug', () => setAt(draft.json, ['urlSlug'], rng.pick([UNKNOWN_SLUG, 'demo_single', '']))],
@@ -95,7 +150,15 @@ function submitBody(rng: Rng, c: Campaign): Record<string, unknown> {
     billing: { email: `buyer.${rng.hex(8)}@example.com`, firstName: 'Ada', lastName: 'Reader', country: 'GB' },
     autoRenewalConsent: rng.chance(0.5),
     payment: rng.weighted<Record<string, unknown>>([
-      [{ kind: 'sandbox-card', number: rng.pick(['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0027 6000 3184']), expiry: '12/34', cvc: '123' }, 4],
+      [
+        {
+          kind: 'sandbox-card',
+          number: rng.pick(['4242 4242 4242 4242', '4000 0000 0000 0002', '4000 0027 6000 3184']),
+          expiry: '12/34',
+          cvc: '123',
+        },
+        4,
+      ],
       [{ kind: 'paypal' }, 1],
       [{ kind: 'amazon-pay' }, 1],
       [{ kind: 'stripe-payment-method', paymentMethodId: `pm_${rng.hex(16)}` }, 1],
@@ -116,7 +179,15 @@ export const CHECKOUT_ROUTES: Route[] = [
     base(rng, ctx) {
       const c = campaign(rng, ctx);
       const draft = newDraft('POST', '/api/checkout/quote', null, [...JSON_HEADERS]);
-      draft.json = { brand: c.brand, urlSlug: c.slug, offerId: c.offers[0] ?? '1001', addOnIds: [], couponCode: rng.pick(['SAVE20', 'FREE100', 'NOPE']), country: 'US', region: 'CA' };
+      draft.json = {
+        brand: c.brand,
+        urlSlug: c.slug,
+        offerId: c.offers[0] ?? '1001',
+        addOnIds: [],
+        couponCode: rng.pick(['SAVE20', 'FREE100', 'NOPE']),
+        country: 'US',
+        region: 'CA',
+      };
       return withClient(rng, draft);
     },
   },
@@ -135,8 +206,19 @@ export const CHECKOUT_ROUTES: Route[] = [
     // an offer not in it, a promo code that does not exist, an expired card): never charged.
     invalidate: (rng, draft) =>
       oneOf(rng, [
-        ['idempotencyKey', () => setAt(draft.json, ['idempotencyKey'], rng.pick(['not-a-uuid', '', '00000000-0000-0000-0000-00000000000g']))],
-        ['returnPath', () => setAt(draft.json, ['returnPath'], rng.pick(['/vogue/demo-single/cart', 'https://evil.example/x/y/credit-card', '//evil.example/a/b/credit-card']))],
+        [
+          'idempotencyKey',
+          () => setAt(draft.json, ['idempotencyKey'], rng.pick(['not-a-uuid', '', '00000000-0000-0000-0000-00000000000g'])),
+        ],
+        [
+          'returnPath',
+          () =>
+            setAt(
+              draft.json,
+              ['returnPath'],
+              rng.pick(['/vogue/demo-single/cart', 'https://evil.example/x/y/credit-card', '//evil.example/a/b/credit-card']),
+            ),
+        ],
         ['payment-kind', () => setAt(draft.json, ['payment'], { kind: rng.pick(['bitcoin', 'SANDBOX-CARD', '']) })],
         ['missing-billing', () => deleteAt(draft.json, ['billing'])],
         ['livemode-type', () => setAt(draft.json, ['livemode'], rng.pick(['false', 0, null]))],
@@ -144,7 +226,10 @@ export const CHECKOUT_ROUTES: Route[] = [
         ['unknown-campaign', () => setAt(draft.json, ['urlSlug'], UNKNOWN_SLUG)],
         ['unknown-offer', () => setAt(draft.json, ['offerId'], '999999999')],
         ['unknown-coupon', () => setAt(draft.json, ['couponCode'], 'NOT-A-REAL-CODE')],
-        ['expired-card', () => setAt(draft.json, ['payment'], { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' })],
+        [
+          'expired-card',
+          () => setAt(draft.json, ['payment'], { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' }),
+        ],
       ]),
   },
   {
@@ -198,7 +283,13 @@ export const WEBHOOK_ROUTES: Route[] = [
     base(rng) {
       const draft = newDraft('POST', '/api/webhooks/stripe', null, [...JSON_HEADERS]);
       draft.headers.push(['Stripe-Signature', `t=${Math.floor(SEEN_AT / 1000)},v1=${rng.hex(64)}`]);
-      draft.json = { id: `evt_${rng.hex(24)}`, object: 'event', type: 'payment_intent.succeeded', livemode: false, data: { object: { id: `pi_${rng.hex(24)}`, object: 'payment_intent', metadata: { transactionId: `txn_${rng.hex(24)}` } } } };
+      draft.json = {
+        id: `evt_${rng.hex(24)}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        livemode: false,
+        data: { object: { id: `pi_${rng.hex(24)}`, object: 'payment_intent', metadata: { transactionId: `txn_${rng.hex(24)}` } } },
+      };
       return withClient(rng, draft);
     },
   },
@@ -228,8 +319,20 @@ export const WEBHOOK_ROUTES: Route[] = [
     maxBody: 256 * KiB,
     queryKeys: ['mode'],
     base(rng) {
-      const draft = newDraft('POST', `/api/webhooks/amazon-pay/${rng.pick(['test', 'live'])}`, null, [['Content-Type', 'text/plain; charset=UTF-8'], ['x-amz-sns-message-type', 'Notification']]);
-      draft.json = { Type: 'Notification', MessageId: rng.uuid(), TopicArn: 'arn:aws:sns:us-east-1:123456789012:x', Message: '{}', Timestamp: new Date(SEEN_AT).toISOString(), SignatureVersion: '1', Signature: 'AAAA', SigningCertURL: 'https://sns.us-east-1.amazonaws.com/x.pem' };
+      const draft = newDraft('POST', `/api/webhooks/amazon-pay/${rng.pick(['test', 'live'])}`, null, [
+        ['Content-Type', 'text/plain; charset=UTF-8'],
+        ['x-amz-sns-message-type', 'Notification'],
+      ]);
+      draft.json = {
+        Type: 'Notification',
+        MessageId: rng.uuid(),
+        TopicArn: 'arn:aws:sns:us-east-1:123456789012:x',
+        Message: '{}',
+        Timestamp: new Date(SEEN_AT).toISOString(),
+        SignatureVersion: '1',
+        Signature: 'AAAA',
+        SigningCertURL: 'https://sns.us-east-1.amazonaws.com/x.pem',
+      };
       return withClient(rng, draft);
     },
   },

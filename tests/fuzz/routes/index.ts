@@ -13,4 +13,12 @@ import { TRACKING_ROUTES } from './tracking';
 
 export * from './common';
 
-export const ROUTES: readonly Route[] = [...PAGE_ROUTES, ...OTHER_ROUTES, ...ADMIN_ROUTES, ...IDENTITY_ROUTES, ...CHECKOUT_ROUTES, ...WEBHOOK_ROUTES, ...TRACKING_ROUTES];
+export const ROUTES: readonly Route[] = [
+  ...PAGE_ROUTES,
+  ...OTHER_ROUTES,
+  ...ADMIN_ROUTES,
+  ...IDENTITY_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...WEBHOOK_ROUTES,
+  ...TRACKING_ROUTES,
+];

@@ -33,7 +33,9 @@ function pageRoute(step: (typeof STEPS)[number]): Route {
       const query = [...(step.query?.(rng, c) ?? [])];
       if (rng.chance(0.5)) query.push('livemode=false');
       if (rng.chance(0.3)) query.push('source=newsletter');
-      const draft = newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', `/${c.brand}/${c.slug}${step.segments(rng)}`, query.length ? query : null, [['Accept', HTML_ACCEPT]]);
+      const draft = newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', `/${c.brand}/${c.slug}${step.segments(rng)}`, query.length ? query : null, [
+        ['Accept', HTML_ACCEPT],
+      ]);
       return withClient(rng, draft);
     },
   };
@@ -57,9 +59,15 @@ export const PAGE_ROUTES: Route[] = [
     queryKeys: ['from', 'to', 'campaign', 'mode'],
     base(rng, ctx) {
       const c = campaign(rng, ctx);
-      const draft = newDraft('GET', '/admin/funnel', ['from=2026-11-01', 'to=2026-11-21', `campaign=${c.campaignId}`, `mode=${rng.pick(['live', 'test'])}`], [['Accept', HTML_ACCEPT]]);
+      const draft = newDraft(
+        'GET',
+        '/admin/funnel',
+        ['from=2026-11-01', 'to=2026-11-21', `campaign=${c.campaignId}`, `mode=${rng.pick(['live', 'test'])}`],
+        [['Accept', HTML_ACCEPT]],
+      );
       // Mostly with the right password, so that the filter behind it is reached.
-      if (rng.chance(0.7)) draft.headers.push(['Authorization', `Basic ${Buffer.from(`marketing:${ctx.reportPassword}`).toString('base64')}`]);
+      if (rng.chance(0.7))
+        draft.headers.push(['Authorization', `Basic ${Buffer.from(`marketing:${ctx.reportPassword}`).toString('base64')}`]);
       return withClient(rng, draft);
     },
   },
@@ -69,7 +77,8 @@ export const PAGE_ROUTES: Route[] = [
     methods: ['GET', 'HEAD'],
     maxBody: 0,
     queryKeys: ['x'],
-    base: (rng) => withClient(rng, newDraft('GET', `/sandbox/authenticate/${sandboxId(rng, 'pi_sandbox_')}`, null, [['Accept', HTML_ACCEPT]])),
+    base: (rng) =>
+      withClient(rng, newDraft('GET', `/sandbox/authenticate/${sandboxId(rng, 'pi_sandbox_')}`, null, [['Accept', HTML_ACCEPT]])),
   },
   {
     name: 'page-sandbox-wallet',
@@ -91,7 +100,13 @@ export const PAGE_ROUTES: Route[] = [
       const step = rng.pick(['', '/cart', '/promo-code', '/credit-card', '/success', '/auth/initiate']);
       const query = [`brand=${c.brand}`, `url_slug=${c.slug}`];
       if (rng.chance(0.5)) query.push('livemode=false');
-      return withClient(rng, newDraft('GET', `/_next/data/${ctx.buildId}/${c.brand}/${c.slug}${step}.json`, query, [['x-nextjs-data', '1'], ['Accept', '*/*']]));
+      return withClient(
+        rng,
+        newDraft('GET', `/_next/data/${ctx.buildId}/${c.brand}/${c.slug}${step}.json`, query, [
+          ['x-nextjs-data', '1'],
+          ['Accept', '*/*'],
+        ]),
+      );
     },
   },
 ];
@@ -145,7 +160,10 @@ export const OTHER_ROUTES: Route[] = [
     queryKeys: ['url', 'w', 'q'],
     base(rng) {
       const [path = '/', query] = rng.pick(OTHER_PATHS).split('?');
-      return withClient(rng, newDraft('GET', path, query ? query.split('&') : null, [['Accept', rng.pick([HTML_ACCEPT, '*/*', 'application/json'])]]));
+      return withClient(
+        rng,
+        newDraft('GET', path, query ? query.split('&') : null, [['Accept', rng.pick([HTML_ACCEPT, '*/*', 'application/json'])]]),
+      );
     },
   },
 ];

@@ -7,7 +7,10 @@ import { type Campaign, type Route, KiB, SEEN_AT, campaign, withClient, setAt, o
 // ——— Tracking (the spec's rewritten paths and their /api twins) ———
 
 function funnelItem(c: Campaign): Record<string, unknown> {
-  return { action: 'waypoint', payload: { waypointId: 'cart', depth: 100, timestamp: SEEN_AT, currentPage: `/${c.brand}/${c.slug}/cart`, campaignId: c.campaignId } };
+  return {
+    action: 'waypoint',
+    payload: { waypointId: 'cart', depth: 100, timestamp: SEEN_AT, currentPage: `/${c.brand}/${c.slug}/cart`, campaignId: c.campaignId },
+  };
 }
 
 const BAD_KEY = 'not-the-funnel-key';
@@ -32,7 +35,12 @@ export const TRACKING_ROUTES: Route[] = [
     queryKeys: ['api_key', 'livemode', 'data'],
     base(rng, ctx) {
       const c = campaign(rng, ctx);
-      const draft = newDraft('POST', rng.pick(['/martech/api/funnel', '/api/funnel']), [`api_key=${ctx.funnelKey}`, 'livemode=false'], [['Content-Type', rng.pick(['text/plain;charset=UTF-8', 'application/json'])]]);
+      const draft = newDraft(
+        'POST',
+        rng.pick(['/martech/api/funnel', '/api/funnel']),
+        [`api_key=${ctx.funnelKey}`, 'livemode=false'],
+        [['Content-Type', rng.pick(['text/plain;charset=UTF-8', 'application/json'])]],
+      );
       draft.json = [funnelItem(c), { ...funnelItem(c), _context: { sessionId: rng.uuid(), source: null, livemode: false } }];
       return withClient(rng, draft);
     },
@@ -46,14 +54,26 @@ export const TRACKING_ROUTES: Route[] = [
     queryKeys: ['api_key', 'livemode', 'data'],
     base(rng, ctx) {
       const data = encodeURIComponent(JSON.stringify([funnelItem(campaign(rng, ctx))]));
-      return withClient(rng, newDraft('GET', rng.pick(['/martech/api/funnel', '/api/funnel']), [`api_key=${ctx.funnelKey}`, 'livemode=false', `data=${data}`], [['Accept', 'image/*']]));
+      return withClient(
+        rng,
+        newDraft(
+          'GET',
+          rng.pick(['/martech/api/funnel', '/api/funnel']),
+          [`api_key=${ctx.funnelKey}`, 'livemode=false', `data=${data}`],
+          [['Accept', 'image/*']],
+        ),
+      );
     },
     invalidate: (rng, draft, ctx) =>
       oneOf(rng, [
         ['api-key', () => setQuery(draft, 'api_key', BAD_KEY)],
         ['no-api-key', () => setQuery(draft, 'api_key', null)],
         ['livemode', () => setQuery(draft, 'livemode', 'maybe')],
-        ['data-item', () => setQuery(draft, 'data', encodeURIComponent(JSON.stringify([{ ...funnelItem(campaign(rng, ctx)), action: 'no-such-action' }])))],
+        [
+          'data-item',
+          () =>
+            setQuery(draft, 'data', encodeURIComponent(JSON.stringify([{ ...funnelItem(campaign(rng, ctx)), action: 'no-such-action' }]))),
+        ],
         ['data-json', () => setQuery(draft, 'data', rng.pick(['%5B', 'not-json', '%7B%7D', '%5B%5D', '']))],
       ]),
   },
@@ -65,7 +85,15 @@ export const TRACKING_ROUTES: Route[] = [
     queryKeys: ['segment', 'livemode', 'operation'],
     base(rng) {
       const operation = rng.pick(['add', 'remove']);
-      return withClient(rng, newDraft('GET', rng.pick([`/user-context/segmentation/${operation}`, `/api/segmentation/${operation}`]), ['segment=mtu.v'], [['Accept', 'image/*']]));
+      return withClient(
+        rng,
+        newDraft(
+          'GET',
+          rng.pick([`/user-context/segmentation/${operation}`, `/api/segmentation/${operation}`]),
+          ['segment=mtu.v'],
+          [['Accept', 'image/*']],
+        ),
+      );
     },
     invalidate: (rng, draft) =>
       oneOf(rng, [
@@ -82,10 +110,22 @@ export const TRACKING_ROUTES: Route[] = [
     queryKeys: ['x'],
     base(rng, ctx) {
       const c = campaign(rng, ctx);
-      const draft = newDraft('POST', rng.pick(['/com.condenast/yv8', '/api/collector']), null, [['Content-Type', 'application/json; charset=UTF-8']]);
+      const draft = newDraft('POST', rng.pick(['/com.condenast/yv8', '/api/collector']), null, [
+        ['Content-Type', 'application/json; charset=UTF-8'],
+      ]);
       draft.json = {
         schema: 'iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4',
-        data: [{ e: 'pv', eid: rng.uuid(), tv: 'js-4.10.1', p: 'web', dtm: String(SEEN_AT), url: `https://subscribe.example/${c.brand}/${c.slug}?livemode=false`, sid: rng.uuid() }],
+        data: [
+          {
+            e: 'pv',
+            eid: rng.uuid(),
+            tv: 'js-4.10.1',
+            p: 'web',
+            dtm: String(SEEN_AT),
+            url: `https://subscribe.example/${c.brand}/${c.slug}?livemode=false`,
+            sid: rng.uuid(),
+          },
+        ],
       };
       return withClient(rng, draft);
     },
@@ -105,8 +145,16 @@ export const TRACKING_ROUTES: Route[] = [
     maxBody: 64 * KiB,
     queryKeys: ['api_key'],
     base(rng, ctx) {
-      const draft = newDraft('POST', rng.pick(['/martech/api/schema-inspector', '/api/schema-inspector']), [`api_key=${ctx.funnelKey}`], [['Content-Type', 'application/json']]);
-      draft.json = { sessionId: rng.uuid(), events: [{ name: 'waypoint', properties: { waypointId: 'string', depth: 'number' }, seenAt: SEEN_AT }] };
+      const draft = newDraft(
+        'POST',
+        rng.pick(['/martech/api/schema-inspector', '/api/schema-inspector']),
+        [`api_key=${ctx.funnelKey}`],
+        [['Content-Type', 'application/json']],
+      );
+      draft.json = {
+        sessionId: rng.uuid(),
+        events: [{ name: 'waypoint', properties: { waypointId: 'string', depth: 'number' }, seenAt: SEEN_AT }],
+      };
       return withClient(rng, draft);
     },
     invalidate: (rng, draft) =>

@@ -9,7 +9,11 @@ import type { CheckoutDeps } from './deps';
 /** A buyer who already subscribes to the brand has nothing to buy: refused (409) before any charge. */
 export async function refuseSubscriber(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<void> {
   if (await deps.alreadySubscribed?.(request.brand)) {
-    throw new HttpError(409, 'already_subscribed', 'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.');
+    throw new HttpError(
+      409,
+      'already_subscribed',
+      'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.',
+    );
   }
   await refuseRepeatBuyer(deps, snapshot, request);
 }
@@ -37,7 +41,12 @@ async function refuseRepeatBuyer(deps: CheckoutDeps, snapshot: CatalogueSnapshot
  * none: they are limited per address), or refuses it with a 429. Returns the card's key,
  * against which a decline is counted too (null: no card known).
  */
-export async function admitCard(deps: CheckoutDeps, gateway: PaymentGateway, payment: PaymentInput, livemode: boolean): Promise<string | null> {
+export async function admitCard(
+  deps: CheckoutDeps,
+  gateway: PaymentGateway,
+  payment: PaymentInput,
+  livemode: boolean,
+): Promise<string | null> {
   const cardFingerprint = deps.limits && gateway.cardFingerprint ? await gateway.cardFingerprint(payment, livemode) : null;
   const card = cardFingerprint ? `${gateway.name}:${cardFingerprint}` : null;
   if (card) await deps.limits?.admitCard(card, livemode);

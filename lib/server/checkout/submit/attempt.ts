@@ -50,7 +50,10 @@ function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: 
     return { input: { kind: payment.kind }, snapshot: { method: payment.kind } };
   }
   if (payment.kind === 'stripe-payment-method') {
-    return { input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId }, snapshot: { method: 'card', brand: 'card', last4: '' } };
+    return {
+      input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId },
+      snapshot: { method: 'card', brand: 'card', last4: '' },
+    };
   }
   const expiry = parseExpiry(payment.expiry)!;
   const number = digitsOnly(payment.number);
@@ -63,5 +66,7 @@ function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: 
 /** What identifies the request of an attempt, without the card's secrets. */
 function requestFingerprint(request: SubmitRequest, payment: OrderSnapshot['payment']): string {
   const { payment: _secrets, ...rest } = request;
-  return sha256(JSON.stringify({ ...rest, payment: { kind: request.payment.kind, last4: payment.method === 'card' ? payment.last4 : '' } }));
+  return sha256(
+    JSON.stringify({ ...rest, payment: { kind: request.payment.kind, last4: payment.method === 'card' ? payment.last4 : '' } }),
+  );
 }

@@ -21,7 +21,12 @@ export interface ChargeAnswer {
  * (unless a kept transaction already has its outcome), records the result and keeps the
  * answer for the attempt's later requests.
  */
-export async function chargeOnce(deps: CheckoutDeps, request: SubmitRequest, attempt: SubmitAttempt, order: ValidOrder): Promise<ChargeAnswer> {
+export async function chargeOnce(
+  deps: CheckoutDeps,
+  request: SubmitRequest,
+  attempt: SubmitAttempt,
+  order: ValidOrder,
+): Promise<ChargeAnswer> {
   const { idempotency, key, transactionId } = attempt;
   try {
     const snapshot = orderSnapshot(order, attempt, request.returnPath);
@@ -44,7 +49,13 @@ export async function chargeOnce(deps: CheckoutDeps, request: SubmitRequest, att
   }
 }
 
-function chargeGateway(deps: CheckoutDeps, request: SubmitRequest, attempt: SubmitAttempt, order: ValidOrder, snapshot: OrderSnapshot): Promise<ChargeResult> {
+function chargeGateway(
+  deps: CheckoutDeps,
+  request: SubmitRequest,
+  attempt: SubmitAttempt,
+  order: ValidOrder,
+  snapshot: OrderSnapshot,
+): Promise<ChargeResult> {
   const { billing } = request;
   const { flow, offer, priced } = order;
   return order.gateway.charge({

@@ -18,7 +18,11 @@ export async function claimAttempt(deps: CheckoutDeps, attempt: SubmitAttempt): 
     // the form): that payment is the answer, never a second one under a new key.
     if (claim.response?.status === 'succeeded') return claim.response;
     if (claim.inProgress) throw new HttpError(409, 'attempt_in_progress', IN_PROGRESS_MESSAGE);
-    throw new HttpError(422, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
+    throw new HttpError(
+      422,
+      'idempotency_key_reused',
+      'This checkout attempt was already used for a different order. Please reload the page and try again.',
+    );
   }
   if (claim.kind === 'done') return claim.response;
   if (claim.kind === 'in_progress') {

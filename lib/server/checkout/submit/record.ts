@@ -65,9 +65,7 @@ export async function openTransaction(
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,
-    autoRenewalConsent: priced.autoRenewalConsentRequired
-      ? { text: consentText(offer, quote, now), givenAt: now.toISOString() }
-      : null,
+    autoRenewalConsent: priced.autoRenewalConsentRequired ? { text: consentText(offer, quote, now), givenAt: now.toISOString() } : null,
     currencyCode: quote.currencyCode,
     subtotal: quote.subtotal,
     discount: quote.discount,
@@ -80,11 +78,19 @@ export async function openTransaction(
   // where nothing reconciles it.
   const kept = await transactions.findById(attempt.transactionId);
   if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currencyCode !== quote.currencyCode)) {
-    throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another payment method or total. Nothing was charged; please try again.');
+    throw new HttpError(
+      422,
+      'idempotency_key_reused',
+      'This payment attempt was started with another payment method or total. Nothing was charged; please try again.',
+    );
   }
   // Nor another card: the invoice would name the first card while the gateway charged this one.
   if (kept && JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(snapshot.payment)) {
-    throw new HttpError(422, 'idempotency_key_reused', 'This payment attempt was started with another card. Nothing was charged; please try again.');
+    throw new HttpError(
+      422,
+      'idempotency_key_reused',
+      'This payment attempt was started with another card. Nothing was charged; please try again.',
+    );
   }
   // Kept with its outcome already (the gateway's webhook or a reconciliation settled it
   // after the first try's answer was lost): that is the answer. A paid order is never
@@ -102,6 +108,12 @@ export async function recordCharge(transactions: TransactionRepository, transact
 
 /** The renewal terms the buyer agreed to, word for word as the payment step showed them. */
 function consentText(offer: Offer, quote: Quote, now: Date): string {
-  const terms = renewalTerms(offer, quote.lines.slice(1).map((line) => line.name), quote.total, quote.currencyCode, isoDate(now));
+  const terms = renewalTerms(
+    offer,
+    quote.lines.slice(1).map((line) => line.name),
+    quote.total,
+    quote.currencyCode,
+    isoDate(now),
+  );
   return [terms.plan, ...terms.addOns].join(' ');
 }

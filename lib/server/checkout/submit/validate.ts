@@ -18,7 +18,13 @@ export function gatewayFor(gateways: readonly PaymentGateway[], payment: Payment
 }
 
 /** Checks the address, consent and card rules of a priced order (4xx), then that it can be paid here (503). */
-export function validateOrder(request: SubmitRequest, order: PricedOrder, gateway: PaymentGateway, payment: PaymentInput, now: Date): ValidOrder {
+export function validateOrder(
+  request: SubmitRequest,
+  order: PricedOrder,
+  gateway: PaymentGateway,
+  payment: PaymentInput,
+  now: Date,
+): ValidOrder {
   const { billing } = request;
   const { priced, offer } = order;
   if (offer.isPrintOffer && !billing.address) {

@@ -45,7 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Who bought what, by address: how a signed-in visitor's subscriptions are found.
   await db.schema.alterTable('transactions').addColumn('customer_email', 'text').execute();
-  await db.schema.createIndex('transactions_brand_customer').on('transactions').columns(['brand_slug', 'customer_email', 'status']).execute();
+  await db.schema
+    .createIndex('transactions_brand_customer')
+    .on('transactions')
+    .columns(['brand_slug', 'customer_email', 'status'])
+    .execute();
 
   // Invoice numbers per mode and year (test purchases never use up live numbers) replace
   // the per-year sequence of 0002.
@@ -66,7 +70,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['rate_limits', 'invoice_sequences', 'outbox', 'sessions', 'sign_in_links', 'users']) await db.schema.dropTable(table).execute();
+  for (const table of ['rate_limits', 'invoice_sequences', 'outbox', 'sessions', 'sign_in_links', 'users'])
+    await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('transactions_brand_customer').execute();
   await db.schema
     .createTable('invoice_sequence')

@@ -16,5 +16,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['rate_limits_window_start', 'outbox_created', 'sessions_expires', 'sign_in_links_expires']) await db.schema.dropIndex(index).execute();
+  for (const index of ['rate_limits_window_start', 'outbox_created', 'sessions_expires', 'sign_in_links_expires'])
+    await db.schema.dropIndex(index).execute();
 }

@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('csp_reports')
     // An id the database numbers: SQLite's autoincrement, PostgreSQL's identity column.
-    .addColumn('id', 'integer', (c) => (dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+    .addColumn('id', 'integer', (c) =>
+      dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    )
     .addColumn('received_at', 'text', (c) => c.notNull().defaultTo(NOW_ISO[dialect]))
     .addColumn('page', 'text', (c) => c.notNull())
     .addColumn('directive', 'text', (c) => c.notNull())

@@ -28,15 +28,19 @@ describe('contentSecurityPolicy', () => {
     expect(policy.has('report-to')).toBe(false);
   });
 
-  it('adds each party\'s hosts to their directives once', () => {
-    const stripe = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+  it("adds each party's hosts to their directives once", () => {
+    const stripe = {
+      script: ['https://js.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://api.stripe.com'],
+    };
     const policy = directives(contentSecurityPolicy({ ...base, sources: [stripe, { script: ['https://js.stripe.com'] }] }));
     expect(policy.get('script-src')).toEqual(["'nonce-abc123'", "'strict-dynamic'", "'self'", 'https://js.stripe.com']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
   });
 
-  it('on a shared page, trusts no nonce: our files by origin, the framework\'s inline scripts by hash', () => {
+  it("on a shared page, trusts no nonce: our files by origin, the framework's inline scripts by hash", () => {
     const shared = { ...base, scripts: { inlineScriptHashes: ['sha256-AAA=', 'sha256-BBB='] } };
     const policy = directives(contentSecurityPolicy({ ...shared, sources: [{ script: ['https://cdn.cookielaw.org'] }] }));
     expect(policy.get('script-src')).toEqual(["'sha256-AAA='", "'sha256-BBB='", "'self'", 'https://cdn.cookielaw.org']);
@@ -52,6 +56,14 @@ describe('contentSecurityPolicy', () => {
 
 describe('mergeSources', () => {
   it('keeps every directive, empty where nobody needs it', () => {
-    expect(mergeSources([{ img: ['data:'] }])).toEqual({ script: [], style: [], frame: [], connect: [], img: ['data:'], font: [], formAction: [] });
+    expect(mergeSources([{ img: ['data:'] }])).toEqual({
+      script: [],
+      style: [],
+      frame: [],
+      connect: [],
+      img: ['data:'],
+      font: [],
+      formAction: [],
+    });
   });
 });

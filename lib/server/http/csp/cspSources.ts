@@ -19,5 +19,7 @@ export type CspDirectiveKey = keyof CspSources;
 /** The union of several parties' sources, each directive's list without repeats, in order. */
 export function mergeSources(all: readonly CspSources[]): Required<CspSources> {
   const keys: CspDirectiveKey[] = ['script', 'style', 'frame', 'connect', 'img', 'font', 'formAction'];
-  return Object.fromEntries(keys.map((key) => [key, [...new Set(all.flatMap((sources) => sources[key] ?? []))]])) as unknown as Required<CspSources>;
+  return Object.fromEntries(
+    keys.map((key) => [key, [...new Set(all.flatMap((sources) => sources[key] ?? []))]]),
+  ) as unknown as Required<CspSources>;
 }

@@ -17,7 +17,7 @@ describe('pageParties', () => {
     expect(Object.values(all).flat()).toEqual([]);
   });
 
-  it('allows a payment method\'s hosts on payment pages only, and only when its keys are set', () => {
+  it("allows a payment method's hosts on payment pages only, and only when its keys are set", () => {
     expect(sources(STRIPE, payment).script).toContain('https://js.stripe.com');
     expect(sources(STRIPE, payment).frame).toContain('https://hooks.stripe.com');
     expect(sources(STRIPE, page).script).not.toContain('https://js.stripe.com');
@@ -40,7 +40,7 @@ describe('pageParties', () => {
     expect(sources(env, payment).script).toEqual(['https://cdn.cookielaw.org']);
   });
 
-  it('lets tracking and error reports reach their configured endpoints, the collector derived from the page\'s host', () => {
+  it("lets tracking and error reports reach their configured endpoints, the collector derived from the page's host", () => {
     const env = { FUNNEL_URL: 'https://funnel.example.com/api/funnel', ANALYTICS_COLLECTOR_URL: 'https://c.{domain}' };
     expect(sources(env, page, 'https://key@o1.ingest.sentry.io/42').connect).toEqual([
       'https://funnel.example.com',

@@ -44,7 +44,13 @@ export function pageParties(env: ServerEnv, page: PageContext, sentryDsn: string
 export function pageSecurityHeaders(env: ServerEnv, page: PageContext, scripts: ScriptTrust): Record<string, string> {
   const sources = pageParties(env, page, env.SENTRY_DSN);
   const https = page.protocol === 'https';
-  const policy = contentSecurityPolicy({ scripts, sources, reportPath: CSP_REPORT_PATH, reportTo: https, development: process.env.NODE_ENV === 'development' });
+  const policy = contentSecurityPolicy({
+    scripts,
+    sources,
+    reportPath: CSP_REPORT_PATH,
+    reportTo: https,
+    development: process.env.NODE_ENV === 'development',
+  });
   if (!https) return { 'Content-Security-Policy': policy };
   return { 'Content-Security-Policy': policy, 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="https://${page.host}${CSP_REPORT_PATH}"` };
 }

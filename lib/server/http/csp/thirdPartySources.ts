@@ -10,7 +10,12 @@ export const CONSENT_MANAGER_SOURCES: CspSources = {
 /** Google Tag Manager and the Google Analytics beacons it sends (Google's "Use CSP with Tag Manager"). */
 export const TAG_MANAGER_SOURCES: CspSources = {
   script: ['https://www.googletagmanager.com'],
-  connect: ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://www.google-analytics.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
   img: ['https://www.googletagmanager.com', 'https://www.google-analytics.com'],
 };
 

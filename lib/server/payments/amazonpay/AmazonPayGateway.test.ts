@@ -26,12 +26,20 @@ const credentials = (publicKeyId: string, sandbox: boolean): AmazonPayCredential
 
 beforeAll(async () => {
   fake = await startFakeAmazonPay(publicKey);
-  gateway = new AmazonPayGateway({ test: credentials('AGPTYXGL5VH6PZ2KBM2ALPQY', true), live: credentials('AHLIVEKEY5VH6PZ2KBM2ALPQ', false) }, { retries: 0, sleep: async () => {} });
+  gateway = new AmazonPayGateway(
+    { test: credentials('AGPTYXGL5VH6PZ2KBM2ALPQY', true), live: credentials('AHLIVEKEY5VH6PZ2KBM2ALPQ', false) },
+    { retries: 0, sleep: async () => {} },
+  );
 });
 afterAll(async () => fake.close());
 beforeEach(() => fake.reset());
 
-const monthly: Purchase = { offerId: 'vogue-digital', name: 'Vogue Digital', renewal: { interval: 'month', amount: 2500 }, trialDays: null };
+const monthly: Purchase = {
+  offerId: 'vogue-digital',
+  name: 'Vogue Digital',
+  renewal: { interval: 'month', amount: 2500 },
+  trialDays: null,
+};
 const trial: Purchase = { offerId: 'vogue-trial', name: 'Vogue Digital trial', renewal: { interval: 'year', amount: 9900 }, trialDays: 14 };
 
 const chargeRequest = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
@@ -64,7 +72,9 @@ describe('amazonPayReturnUrl', () => {
     expect(amazonPayReturnUrl(ORIGIN, '/vogue/demo-single/credit-card?promo=spring%20sale', 'txn_1', 'review')).toBe(
       'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?promo=spring+sale&attempt=txn_1&stage=review',
     );
-    expect(amazonPayReturnUrl(`${ORIGIN}/`, '/gq/offer/credit-card', 'txn_2', 'result')).toBe('https://subscribe.example.com/gq/offer/credit-card/amazon-pay?attempt=txn_2&stage=result');
+    expect(amazonPayReturnUrl(`${ORIGIN}/`, '/gq/offer/credit-card', 'txn_2', 'result')).toBe(
+      'https://subscribe.example.com/gq/offer/credit-card/amazon-pay?attempt=txn_2&stage=result',
+    );
   });
 
   it('accepts only a payment step path on our own origin', () => {
@@ -77,11 +87,18 @@ describe('amazonPayReturnUrl', () => {
 describe('AmazonPayGateway.charge', () => {
   it('answers with the signed createCheckoutSession payload for the button, and calls nothing', async () => {
     const result = await gateway.charge(chargeRequest());
-    expect(result).toMatchObject({ status: 'requires_action', paymentId: null, action: { type: 'amazon_pay_checkout', publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY' } });
+    expect(result).toMatchObject({
+      status: 'requires_action',
+      paymentId: null,
+      action: { type: 'amazon_pay_checkout', publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY' },
+    });
     if (result.status !== 'requires_action' || result.action.type !== 'amazon_pay_checkout') throw new Error('no button config');
     const { payloadJSON, signature } = result.action;
     expect(JSON.parse(payloadJSON)).toEqual({
-      webCheckoutDetails: { checkoutReviewReturnUrl: 'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?promo=spring+sale&attempt=txn_1&stage=review' },
+      webCheckoutDetails: {
+        checkoutReviewReturnUrl:
+          'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?promo=spring+sale&attempt=txn_1&stage=review',
+      },
       storeId: 'amzn1.application-oa2-client.0123456789abcdef0123456789abcdef',
       scopes: ['name', 'email'],
       chargePermissionType: 'Recurring',
@@ -90,15 +107,28 @@ describe('AmazonPayGateway.charge', () => {
     });
     // The signature is over the exact string handed back, as Amazon checks it.
     const stringToSign = `AMZN-PAY-RSASSA-PSS-V2\n${sha256Hex(payloadJSON)}`;
-    expect(verify('sha256', Buffer.from(stringToSign), { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, Buffer.from(signature, 'base64'))).toBe(true);
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(stringToSign),
+        { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+        Buffer.from(signature, 'base64'),
+      ),
+    ).toBe(true);
     expect(fake.requests).toEqual([]);
   });
 
   it('asks for a yearly recurring permission for a yearly offer, and a one-time permission for what does not renew', async () => {
     const yearly = await gateway.charge(chargeRequest({ purchase: trial, amount: 0 }));
     const oneOff = await gateway.charge(chargeRequest({ purchase: { ...monthly, renewal: null } }));
-    const payload = (r: typeof yearly) => (r.status === 'requires_action' && r.action.type === 'amazon_pay_checkout' ? (JSON.parse(r.action.payloadJSON) as Record<string, unknown>) : {});
-    expect(payload(yearly)).toMatchObject({ chargePermissionType: 'Recurring', recurringMetadata: { frequency: { unit: 'Year', value: '1' }, amount: { amount: '99.00', currencyCode: 'USD' } } });
+    const payload = (r: typeof yearly) =>
+      r.status === 'requires_action' && r.action.type === 'amazon_pay_checkout'
+        ? (JSON.parse(r.action.payloadJSON) as Record<string, unknown>)
+        : {};
+    expect(payload(yearly)).toMatchObject({
+      chargePermissionType: 'Recurring',
+      recurringMetadata: { frequency: { unit: 'Year', value: '1' }, amount: { amount: '99.00', currencyCode: 'USD' } },
+    });
     expect(payload(oneOff)).toMatchObject({ chargePermissionType: 'OneTime' });
     expect(payload(oneOff)).not.toHaveProperty('recurringMetadata');
   });
@@ -120,7 +150,10 @@ describe('AmazonPayGateway.charge', () => {
       message: 'Amazon Pay is not available in live mode right now. Nothing was charged.',
     });
     await expect(gateway.charge(chargeRequest({ payment: { kind: 'paypal' } }))).rejects.toMatchObject({ status: 400 });
-    await expect(gateway.charge(chargeRequest({ amount: 0, purchase: { ...monthly, renewal: null } }))).rejects.toMatchObject({ status: 400, code: 'nothing_to_pay' });
+    await expect(gateway.charge(chargeRequest({ amount: 0, purchase: { ...monthly, renewal: null } }))).rejects.toMatchObject({
+      status: 400,
+      code: 'nothing_to_pay',
+    });
   });
 });
 
@@ -129,11 +162,20 @@ describe('AmazonPayGateway.resume', () => {
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
     const answer = await gateway.resume(visit('review'));
     expect(answer).toEqual({ redirect: `https://payments.amazon.example/checkout/processing?amazonCheckoutSessionId=${SESSION}` });
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /sandbox/v2/checkoutSessions/${SESSION}`, `PATCH /sandbox/v2/checkoutSessions/${SESSION}`]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /sandbox/v2/checkoutSessions/${SESSION}`,
+      `PATCH /sandbox/v2/checkoutSessions/${SESSION}`,
+    ]);
     const patch = fake.requests[1]!;
     expect(patch.json).toEqual({
-      webCheckoutDetails: { checkoutResultReturnUrl: 'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?attempt=txn_1&stage=result' },
-      paymentDetails: { paymentIntent: 'AuthorizeWithCapture', canHandlePendingAuthorization: false, chargeAmount: { amount: '25.00', currencyCode: 'USD' } },
+      webCheckoutDetails: {
+        checkoutResultReturnUrl: 'https://subscribe.example.com/vogue/demo-single/credit-card/amazon-pay?attempt=txn_1&stage=result',
+      },
+      paymentDetails: {
+        paymentIntent: 'AuthorizeWithCapture',
+        canHandlePendingAuthorization: false,
+        chargeAmount: { amount: '25.00', currencyCode: 'USD' },
+      },
       merchantMetadata: { merchantReferenceId: 'txn_1', customInformation: `checkoutSessionId=${SESSION}` },
     });
     expect(patch.headers['x-amz-pay-idempotency-key']).toBeUndefined();
@@ -144,7 +186,9 @@ describe('AmazonPayGateway.resume', () => {
   it('review of a free trial: paymentIntent Confirm, nothing authorised; the renewal amount stands as chargeAmount', async () => {
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
     await gateway.resume(visit('review', { amount: 0, purchase: trial }));
-    expect(fake.requests[1]!.json).toMatchObject({ paymentDetails: { paymentIntent: 'Confirm', chargeAmount: { amount: '99.00', currencyCode: 'USD' } } });
+    expect(fake.requests[1]!.json).toMatchObject({
+      paymentDetails: { paymentIntent: 'Confirm', chargeAmount: { amount: '99.00', currencyCode: 'USD' } },
+    });
     expect((fake.requests[1]!.json as { paymentDetails: object }).paymentDetails).not.toHaveProperty('canHandlePendingAuthorization');
     const result = await gateway.resume(visit('result', { amount: 0, purchase: trial }));
     expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
@@ -158,7 +202,11 @@ describe('AmazonPayGateway.resume', () => {
     const result = await gateway.resume(visit('result'));
     expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
     const [complete] = completes();
-    expect(complete).toMatchObject({ path: `/sandbox/v2/checkoutSessions/${SESSION}/complete`, json: { chargeAmount: { amount: '25.00', currencyCode: 'USD' } }, signatureValid: true });
+    expect(complete).toMatchObject({
+      path: `/sandbox/v2/checkoutSessions/${SESSION}/complete`,
+      json: { chargeAmount: { amount: '25.00', currencyCode: 'USD' } },
+      signatureValid: true,
+    });
     expect(complete!.headers['x-amz-pay-idempotency-key']).toBe(completeKey('attempt-1', SESSION));
     expect(complete!.headers['x-amz-pay-idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -181,7 +229,15 @@ describe('AmazonPayGateway.resume', () => {
     fake.forced.push(
       { status: 200, body: fake.sessions.get(SESSION)!.session }, // the GET sees it still Open…
       { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'already completed' } }, // …another request completed it
-      { status: 200, body: { ...fake.sessions.get(SESSION)!.session, statusDetails: { state: 'Completed' }, chargePermissionId: 'S01-1', chargeId: 'S01-1-C1' } },
+      {
+        status: 200,
+        body: {
+          ...fake.sessions.get(SESSION)!.session,
+          statusDetails: { state: 'Completed' },
+          chargePermissionId: 'S01-1',
+          chargeId: 'S01-1-C1',
+        },
+      },
     );
     expect(await gateway.resume(visit('result'))).toEqual({ status: 'succeeded', paymentId: SESSION });
   });
@@ -214,16 +270,27 @@ describe('AmazonPayGateway.resume', () => {
   it('answers a failed payment when the amount differs from the session (Amazon finalises nothing)', async () => {
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
     await gateway.resume(visit('review'));
-    expect(await gateway.resume(visit('result', { amount: 2400 }))).toEqual({ status: 'failed', paymentId: SESSION, code: 'processing_error' });
+    expect(await gateway.resume(visit('result', { amount: 2400 }))).toEqual({
+      status: 'failed',
+      paymentId: SESSION,
+      code: 'processing_error',
+    });
     expect(fake.sessions.get(SESSION)!.session.statusDetails.state).toBe('Open');
   });
 
   it('maps what cannot go on to clear HTTP errors', async () => {
-    await expect(gateway.resume(visit('review', { sessionId: '../charges/x' }))).rejects.toMatchObject({ status: 400, code: 'invalid_checkout_session' });
+    await expect(gateway.resume(visit('review', { sessionId: '../charges/x' }))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_checkout_session',
+    });
     await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 404, code: 'amazon_pay_session_not_found' });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.forced.push({ status: 500, body: { reasonCode: 'InternalServerError', message: 'boom' } });
-    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
+    await expect(gateway.resume(visit('result'))).rejects.toMatchObject({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      retryAfterSeconds: 120,
+    });
     log.mockRestore();
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1', buyerAssociated: false });
     await expect(gateway.resume(visit('review'))).rejects.toMatchObject({ status: 409, code: 'amazon_pay_incomplete' });
@@ -237,10 +304,16 @@ describe('AmazonPayGateway.retrieve', () => {
     expect(await gateway.retrieve(SESSION, false)).toEqual({
       status: 'requires_action',
       paymentId: SESSION,
-      action: { type: 'redirect', url: `http://127.0.0.1:3000/vogue/demo/credit-card/amazon-pay?attempt=txn_1&stage=review&amazonCheckoutSessionId=${SESSION}` },
+      action: {
+        type: 'redirect',
+        url: `http://127.0.0.1:3000/vogue/demo/credit-card/amazon-pay?attempt=txn_1&stage=review&amazonCheckoutSessionId=${SESSION}`,
+      },
     });
     await gateway.resume(visit('review'));
-    expect(await gateway.retrieve(SESSION, false)).toMatchObject({ status: 'requires_action', action: { type: 'redirect', url: expect.stringMatching(/^https:\/\/payments\.amazon\.example\//) } });
+    expect(await gateway.retrieve(SESSION, false)).toMatchObject({
+      status: 'requires_action',
+      action: { type: 'redirect', url: expect.stringMatching(/^https:\/\/payments\.amazon\.example\//) },
+    });
     await gateway.resume(visit('result'));
     expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'succeeded', paymentId: SESSION });
     fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Canceled', reasonCode: 'Expired', reasonDescription: null };

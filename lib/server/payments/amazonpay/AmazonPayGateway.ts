@@ -43,7 +43,11 @@ export class AmazonPayGateway implements PaymentGateway {
   private readonly modes: PerMode<Mode>;
 
   constructor(credentials: AmazonPayModes, options: AmazonPayClientOptions = {}) {
-    this.modes = perMode(credentials, (c: AmazonPayCredentials): Mode => ({ credentials: c, client: new AmazonPayClient(c, options), key: createPrivateKey(c.privateKey) }));
+    this.modes = perMode(credentials, (c: AmazonPayCredentials): Mode => ({
+      credentials: c,
+      client: new AmazonPayClient(c, options),
+      key: createPrivateKey(c.privateKey),
+    }));
   }
 
   /** The API client of a mode, e.g. for the IPN handler's lookups. */
@@ -59,7 +63,11 @@ export class AmazonPayGateway implements PaymentGateway {
     if (request.payment.kind !== 'amazon-pay') throw new HttpError(400, 'payment_method_required', 'Please choose Amazon Pay again.');
     const { credentials, key } = this.mode(request.livemode);
     if (!request.origin) {
-      throw new HttpError(503, 'public_origin_missing', 'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured. Nothing was charged.');
+      throw new HttpError(
+        503,
+        'public_origin_missing',
+        'Amazon Pay is not available right now: the site address (PUBLIC_ORIGIN) is not configured. Nothing was charged.',
+      );
     }
     if (request.amount === 0 && !request.purchase.renewal) {
       // Nothing to pay and nothing to set up: Amazon Pay cannot process an empty one-off order.
@@ -115,7 +123,11 @@ export class AmazonPayGateway implements PaymentGateway {
   private async sessionFor(client: AmazonPayClient, sessionId: string, visit: WalletReturn): Promise<CheckoutSession> {
     const session = await this.read(client, sessionId);
     if (session.merchantMetadata?.merchantReferenceId !== attemptOf(visit)) {
-      throw new HttpError(409, 'amazon_pay_session_mismatch', 'This Amazon Pay checkout belongs to another order. Nothing was charged for this one.');
+      throw new HttpError(
+        409,
+        'amazon_pay_session_mismatch',
+        'This Amazon Pay checkout belongs to another order. Nothing was charged for this one.',
+      );
     }
     return session;
   }
@@ -130,7 +142,11 @@ export class AmazonPayGateway implements PaymentGateway {
   }
 
   /** Back from Amazon's review page: set what to charge and where to come back, then on to Amazon to process it. */
-  private async sendToAmazon(client: AmazonPayClient, session: CheckoutSession, visit: WalletReturn): Promise<{ redirect: string } | ChargeResult> {
+  private async sendToAmazon(
+    client: AmazonPayClient,
+    session: CheckoutSession,
+    visit: WalletReturn,
+  ): Promise<{ redirect: string } | ChargeResult> {
     const body = updateCheckoutSessionBody({
       resultReturnUrl: visit.resultReturnUrl,
       amount: visit.amount,
@@ -143,13 +159,18 @@ export class AmazonPayGateway implements PaymentGateway {
       updated = await client.updateCheckoutSession(session.checkoutSessionId, body);
     } catch (error) {
       // Canceled meanwhile (24 hours passed, the buyer left at Amazon): answer its state.
-      if (error instanceof AmazonPayApiError && error.reasonCode === 'InvalidCheckoutSessionStatus') return this.settled(await this.read(client, session.checkoutSessionId), visit);
+      if (error instanceof AmazonPayApiError && error.reasonCode === 'InvalidCheckoutSessionStatus')
+        return this.settled(await this.read(client, session.checkoutSessionId), visit);
       throw unavailable(error);
     }
     const redirect = updated.webCheckoutDetails?.amazonPayRedirectUrl;
     if (!redirect) {
       // Amazon still lacks something from the buyer (constraints such as BuyerNotAssociated).
-      throw new HttpError(409, 'amazon_pay_incomplete', 'Amazon Pay has not finished with this checkout. Nothing was charged. Please choose Amazon Pay again.');
+      throw new HttpError(
+        409,
+        'amazon_pay_incomplete',
+        'Amazon Pay has not finished with this checkout. Nothing was charged. Please choose Amazon Pay again.',
+      );
     }
     return { redirect };
   }
@@ -164,7 +185,11 @@ export class AmazonPayGateway implements PaymentGateway {
   private async complete(client: AmazonPayClient, session: CheckoutSession, visit: WalletReturn): Promise<ChargeResult> {
     const chargeAmount = chargeAmountFor(visit.amount, visit.currencyCode, visit.purchase);
     try {
-      const completed = await client.completeCheckoutSession(session.checkoutSessionId, { chargeAmount }, completeKey(visit.idempotencyKey, session.checkoutSessionId));
+      const completed = await client.completeCheckoutSession(
+        session.checkoutSessionId,
+        { chargeAmount },
+        completeKey(visit.idempotencyKey, session.checkoutSessionId),
+      );
       return resultOfSession(completed);
     } catch (error) {
       if (!(error instanceof AmazonPayApiError)) throw error;
@@ -172,7 +197,8 @@ export class AmazonPayGateway implements PaymentGateway {
         return this.settled(await this.read(client, session.checkoutSessionId), visit);
       }
       // The session's amount is not this attempt's: Amazon finalises nothing, and cancels the session in time.
-      if (error.reasonCode === 'AmountMismatch') return { status: 'failed', paymentId: session.checkoutSessionId, code: 'processing_error' };
+      if (error.reasonCode === 'AmountMismatch')
+        return { status: 'failed', paymentId: session.checkoutSessionId, code: 'processing_error' };
       throw unavailable(error);
     }
   }
@@ -182,7 +208,11 @@ export class AmazonPayGateway implements PaymentGateway {
       return await client.getCheckoutSession(sessionId);
     } catch (error) {
       if (error instanceof AmazonPayApiError && error.status === 404) {
-        throw new HttpError(404, 'amazon_pay_session_not_found', 'This Amazon Pay checkout was not found. Nothing was charged; please choose Amazon Pay again.');
+        throw new HttpError(
+          404,
+          'amazon_pay_session_not_found',
+          'This Amazon Pay checkout was not found. Nothing was charged; please choose Amazon Pay again.',
+        );
       }
       throw unavailable(error);
     }
@@ -190,7 +220,8 @@ export class AmazonPayGateway implements PaymentGateway {
 }
 
 function checkedSessionId(sessionId: string): string {
-  if (!CHECKOUT_SESSION_ID.test(sessionId)) throw new HttpError(400, 'invalid_checkout_session', 'This Amazon Pay return address is not valid. Nothing was charged.');
+  if (!CHECKOUT_SESSION_ID.test(sessionId))
+    throw new HttpError(400, 'invalid_checkout_session', 'This Amazon Pay return address is not valid. Nothing was charged.');
   return sessionId;
 }
 

@@ -35,7 +35,12 @@ describe('AmazonPayClient', () => {
     expect(session).toMatchObject({ checkoutSessionId: '4d7aa444-7c22-4fa0-89c7-4cc6b3ca53ce', statusDetails: { state: 'Open' } });
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
-    expect(sent).toMatchObject({ method: 'GET', path: '/sandbox/v2/checkoutSessions/4d7aa444-7c22-4fa0-89c7-4cc6b3ca53ce', body: '', signatureValid: true });
+    expect(sent).toMatchObject({
+      method: 'GET',
+      path: '/sandbox/v2/checkoutSessions/4d7aa444-7c22-4fa0-89c7-4cc6b3ca53ce',
+      body: '',
+      signatureValid: true,
+    });
     expect(sent!.headers).toMatchObject({
       'x-amz-pay-date': '20261121T120000Z',
       'x-amz-pay-host': fake.host,
@@ -43,7 +48,9 @@ describe('AmazonPayClient', () => {
       accept: 'application/json',
       'content-type': 'application/json',
     });
-    expect(sent!.headers.authorization).toMatch(/^AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=AGPTYXGL5VH6PZ2KBM2ALPQY, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-region, Signature=/);
+    expect(sent!.headers.authorization).toMatch(
+      /^AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=AGPTYXGL5VH6PZ2KBM2ALPQY, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-region, Signature=/,
+    );
     expect(sent!.headers['x-amz-pay-idempotency-key']).toBeUndefined();
   });
 
@@ -52,7 +59,11 @@ describe('AmazonPayClient', () => {
     const c = client();
     await c.updateCheckoutSession('s-1', {
       webCheckoutDetails: { checkoutResultReturnUrl: 'https://shop.example/r' },
-      paymentDetails: { paymentIntent: 'AuthorizeWithCapture', canHandlePendingAuthorization: false, chargeAmount: { amount: '25.00', currencyCode: 'USD' } },
+      paymentDetails: {
+        paymentIntent: 'AuthorizeWithCapture',
+        canHandlePendingAuthorization: false,
+        chargeAmount: { amount: '25.00', currencyCode: 'USD' },
+      },
       merchantMetadata: { merchantReferenceId: 'txn_1' },
     });
     const completed = await c.completeCheckoutSession('s-1', { chargeAmount: { amount: '25.00', currencyCode: 'USD' } }, 'key-1');
@@ -60,9 +71,16 @@ describe('AmazonPayClient', () => {
     const [patch, post] = fake.requests;
     expect(patch).toMatchObject({ method: 'PATCH', path: '/sandbox/v2/checkoutSessions/s-1', signatureValid: true });
     expect(patch!.headers['x-amz-pay-idempotency-key']).toBeUndefined();
-    expect(post).toMatchObject({ method: 'POST', path: '/sandbox/v2/checkoutSessions/s-1/complete', signatureValid: true, json: { chargeAmount: { amount: '25.00', currencyCode: 'USD' } } });
+    expect(post).toMatchObject({
+      method: 'POST',
+      path: '/sandbox/v2/checkoutSessions/s-1/complete',
+      signatureValid: true,
+      json: { chargeAmount: { amount: '25.00', currencyCode: 'USD' } },
+    });
     expect(post!.headers['x-amz-pay-idempotency-key']).toBe('key-1');
-    expect(post!.headers.authorization).toContain('SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-idempotency-key;x-amz-pay-region,');
+    expect(post!.headers.authorization).toContain(
+      'SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-idempotency-key;x-amz-pay-region,',
+    );
   });
 
   it('addresses live keys under /live/v2 and environment-specific keys (LIVE-…, SANDBOX-…) under /v2', async () => {
@@ -70,7 +88,9 @@ describe('AmazonPayClient', () => {
     expect(amazonPayPathPrefix({ publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY', sandbox: false })).toBe('/live/v2');
     expect(amazonPayPathPrefix({ publicKeyId: 'SANDBOX-AFVX7ULWSGBZ5535PCUQOY7B', sandbox: true })).toBe('/v2');
     await expect(client({ sandbox: false }).getCharge('S01-1-C1')).rejects.toMatchObject({ status: 404 });
-    await expect(client({ publicKeyId: 'SANDBOX-AFVX7ULWSGBZ5535PCUQOY7B' }).getChargePermission('S01-1')).rejects.toMatchObject({ status: 404 });
+    await expect(client({ publicKeyId: 'SANDBOX-AFVX7ULWSGBZ5535PCUQOY7B' }).getChargePermission('S01-1')).rejects.toMatchObject({
+      status: 404,
+    });
     expect(fake.requests.map((r) => r.path)).toEqual(['/live/v2/charges/S01-1-C1', '/v2/chargePermissions/S01-1']);
     expect(fake.requests.every((r) => r.signatureValid)).toBe(true);
   });
@@ -82,7 +102,9 @@ describe('AmazonPayClient', () => {
 
   it("turns a refusal into an AmazonPayApiError with Amazon's status, reasonCode and message, without retrying it", async () => {
     fake.forced.push({ status: 400, body: { reasonCode: 'InvalidParameterValue', message: 'chargeAmount is invalid' } });
-    const error = await client().getCheckoutSession('s-1').catch((e: unknown) => e);
+    const error = await client()
+      .getCheckoutSession('s-1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AmazonPayApiError);
     expect(error).toMatchObject({ status: 400, reasonCode: 'InvalidParameterValue' });
     expect((error as Error).message).toContain('chargeAmount is invalid');
@@ -91,7 +113,10 @@ describe('AmazonPayClient', () => {
 
   it('retries what Amazon asks to retry (5xx, 429), signing each attempt afresh', async () => {
     fake.addSession('s-1', { merchantReferenceId: 'txn_1' });
-    fake.forced.push({ status: 503, body: { reasonCode: 'ServiceUnavailable', message: 'later' } }, { status: 429, body: { reasonCode: 'TooManyRequests', message: 'slow down' } });
+    fake.forced.push(
+      { status: 503, body: { reasonCode: 'ServiceUnavailable', message: 'later' } },
+      { status: 429, body: { reasonCode: 'TooManyRequests', message: 'slow down' } },
+    );
     expect((await client().getCheckoutSession('s-1')).checkoutSessionId).toBe('s-1');
     expect(fake.requests).toHaveLength(3);
     expect(new Set(fake.requests.map((r) => r.headers.authorization)).size).toBe(3);
@@ -101,7 +126,10 @@ describe('AmazonPayClient', () => {
 
   it('gives up on a request Amazon does not answer in time', async () => {
     fake.forced.push({ status: 200, body: {}, delayMs: 500 });
-    await expect(client({}, { timeoutMs: 50, retries: 0 }).getCheckoutSession('s-1')).rejects.toMatchObject({ status: 0, reasonCode: 'RequestTimeout' });
+    await expect(client({}, { timeoutMs: 50, retries: 0 }).getCheckoutSession('s-1')).rejects.toMatchObject({
+      status: 0,
+      reasonCode: 'RequestTimeout',
+    });
   });
 
   it('refuses a body that is not what Amazon documents', async () => {

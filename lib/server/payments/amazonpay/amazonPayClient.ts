@@ -67,7 +67,9 @@ export function amazonPayPathPrefix(credentials: Pick<AmazonPayCredentials, 'pub
 function assertKeyMatchesMode(credentials: AmazonPayCredentials): void {
   const id = credentials.publicKeyId.toUpperCase();
   if ((id.startsWith('LIVE') && credentials.sandbox) || (id.startsWith('SANDBOX') && !credentials.sandbox)) {
-    throw new Error(`Amazon Pay public key ${credentials.publicKeyId} is for the ${credentials.sandbox ? 'live' : 'sandbox'} environment, not ${credentials.sandbox ? 'the sandbox' : 'live'}`);
+    throw new Error(
+      `Amazon Pay public key ${credentials.publicKeyId} is for the ${credentials.sandbox ? 'live' : 'sandbox'} environment, not ${credentials.sandbox ? 'the sandbox' : 'live'}`,
+    );
   }
 }
 
@@ -124,14 +126,25 @@ export class AmazonPayClient {
     return this.call('GET', ['chargePermissions', chargePermissionId], chargePermissionSchema);
   }
 
-  private async call<T>(method: Method, segments: readonly string[], schema: z.ZodType<T>, body?: object, idempotencyKey?: string): Promise<T> {
+  private async call<T>(
+    method: Method,
+    segments: readonly string[],
+    schema: z.ZodType<T>,
+    body?: object,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const url = new URL(this.base.origin);
     url.pathname = `${this.prefix}/${segments.map(rfc3986).join('/')}`;
     // Serialised once: the bytes hashed into the signature are the bytes sent.
     const payload = body === undefined ? '' : JSON.stringify(body);
     const json = await this.sendWithRetries(method, url, payload, idempotencyKey);
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new AmazonPayApiError(200, 'UnexpectedResponse', `Amazon Pay ${method} ${url.pathname} answered an unexpected body: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new AmazonPayApiError(
+        200,
+        'UnexpectedResponse',
+        `Amazon Pay ${method} ${url.pathname} answered an unexpected body: ${parsed.error.message}`,
+      );
     return parsed.data;
   }
 
@@ -160,10 +173,19 @@ export class AmazonPayClient {
     });
     let response: Response;
     try {
-      response = await this.fetch(url, { method, headers, body: method === 'GET' ? undefined : payload, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await this.fetch(url, {
+        method,
+        headers,
+        body: method === 'GET' ? undefined : payload,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new AmazonPayApiError(0, timedOut ? 'RequestTimeout' : 'NetworkError', `Amazon Pay ${method} ${url.pathname}: ${timedOut ? `no answer within ${this.timeoutMs} ms` : String(error)}`);
+      throw new AmazonPayApiError(
+        0,
+        timedOut ? 'RequestTimeout' : 'NetworkError',
+        `Amazon Pay ${method} ${url.pathname}: ${timedOut ? `no answer within ${this.timeoutMs} ms` : String(error)}`,
+      );
     }
     const text = await response.text();
     const json = parseJson(text);
@@ -171,7 +193,11 @@ export class AmazonPayClient {
       const detail = errorBodySchema.safeParse(json);
       const reasonCode = (detail.success ? detail.data.reasonCode : undefined) ?? `HTTP${response.status}`;
       const message = (detail.success ? detail.data.message : undefined) ?? text.slice(0, 200);
-      throw new AmazonPayApiError(response.status, reasonCode, `Amazon Pay ${method} ${url.pathname} answered ${response.status} ${reasonCode}: ${message}`);
+      throw new AmazonPayApiError(
+        response.status,
+        reasonCode,
+        `Amazon Pay ${method} ${url.pathname} answered ${response.status} ${reasonCode}: ${message}`,
+      );
     }
     return json;
   }

@@ -4,7 +4,9 @@ import type { ProviderSettings } from '@/lib/server/payments/ProviderSettings';
 import type { AmazonPayCredentials } from './amazonPayTypes';
 
 const merchantId = z.string().regex(/^[A-Z0-9]{8,20}$/, 'must be an Amazon Pay merchant id');
-const storeId = z.string().regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)');
+const storeId = z
+  .string()
+  .regex(/^amzn1\.application-oa2-client\.[a-f0-9]{32}$/, 'must be an Amazon Pay store id (amzn1.application-oa2-client.…)');
 const publicKeyId = z.string().regex(/^[A-Z0-9-]{10,64}$/, 'must be an Amazon Pay public key id');
 const privateKey = z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' });
 
@@ -80,4 +82,5 @@ function amazonPayMode(env: AmazonPayEnv, mode: Mode): AmazonPayCredentials | un
 export const amazonPayModes = (env: AmazonPayEnv) => ({ live: amazonPayMode(env, 'LIVE'), test: amazonPayMode(env, 'TEST') });
 
 /** Amazon Pay is used as soon as one mode's keys are set; the sandbox wallet otherwise. */
-export const amazonPayConfigured = (env: AmazonPayEnv): boolean => Boolean(env.AMAZON_PAY_MERCHANT_ID_LIVE || env.AMAZON_PAY_MERCHANT_ID_TEST);
+export const amazonPayConfigured = (env: AmazonPayEnv): boolean =>
+  Boolean(env.AMAZON_PAY_MERCHANT_ID_LIVE || env.AMAZON_PAY_MERCHANT_ID_TEST);

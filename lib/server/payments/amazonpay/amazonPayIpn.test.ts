@@ -32,7 +32,25 @@ let lookup: AmazonPayClient;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'sns-cert-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=sns.amazonaws.com'], { cwd: dir, stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'key.pem',
+      '-out',
+      'cert.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=sns.amazonaws.com',
+    ],
+    { cwd: dir, stdio: 'ignore' },
+  );
   snsKey = readFileSync(path.join(dir, 'key.pem'), 'utf8');
   snsCert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
   fake = await startFakeAmazonPay(apiPublicKey);
@@ -55,7 +73,10 @@ afterAll(async () => {
 
 /** SNS's string to sign, written here independently of the verifier. */
 function snsSign(fields: Record<string, string>, version: '1' | '2'): string {
-  const keys = fields.Type === 'Notification' ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+  const keys =
+    fields.Type === 'Notification'
+      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
   const text = keys
     .filter((k) => fields[k] !== undefined)
     .map((k) => `${k}\n${fields[k]}\n`)
@@ -83,7 +104,13 @@ function delivery(options: Delivery = {}): string {
     ...(options.subject ? { Subject: options.subject } : {}),
   };
   const version = options.version ?? '2';
-  const body: Record<string, string> = { ...fields, SignatureVersion: version, Signature: snsSign(fields, version), SigningCertURL: options.certUrl ?? CERT_URL, UnsubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe' };
+  const body: Record<string, string> = {
+    ...fields,
+    SignatureVersion: version,
+    Signature: snsSign(fields, version),
+    SigningCertURL: options.certUrl ?? CERT_URL,
+    UnsubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=Unsubscribe',
+  };
   options.tamper?.(body);
   return JSON.stringify(body);
 }
@@ -149,13 +176,18 @@ describe('SNS signature', () => {
 
   it('signs Subject too when SNS sends one', async () => {
     const { chargeId } = await paidCheckout();
-    expect((await handleAmazonPayIpn(deps, delivery({ subject: 'Amazon Pay', ipn: ipnAbout('CHARGE', chargeId) }))).outcome).toBe('applied');
+    expect((await handleAmazonPayIpn(deps, delivery({ subject: 'Amazon Pay', ipn: ipnAbout('CHARGE', chargeId) }))).outcome).toBe(
+      'applied',
+    );
     const stripped = delivery({ subject: 'Amazon Pay', ipn: ipnAbout('CHARGE', chargeId), tamper: (b) => delete b.Subject });
     await expect(handleAmazonPayIpn(deps, stripped)).rejects.toMatchObject({ status: 400, code: 'invalid_signature' });
   });
 
   it('refuses a tampered message', async () => {
-    const body = delivery({ ipn: ipnAbout('CHARGE', 'S01-0000000-0000001-C00001'), tamper: (b) => (b.Message = b.Message!.replace('C00001', 'C00002')) });
+    const body = delivery({
+      ipn: ipnAbout('CHARGE', 'S01-0000000-0000001-C00001'),
+      tamper: (b) => (b.Message = b.Message!.replace('C00001', 'C00002')),
+    });
     await expect(handleAmazonPayIpn(deps, body)).rejects.toMatchObject({ status: 400, code: 'invalid_signature' });
     expect(fake.requests).toEqual([]);
     expect(applied).toEqual([]);
@@ -170,16 +202,28 @@ describe('SNS signature', () => {
     'https://sns.us-east-1.amazonaws.com/not-a-certificate',
     'not a url',
   ])('refuses the certificate URL %s without fetching it', async (certUrl) => {
-    await expect(handleAmazonPayIpn(deps, delivery({ certUrl, ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({ status: 400, code: 'invalid_certificate_url' });
+    await expect(handleAmazonPayIpn(deps, delivery({ certUrl, ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_certificate_url',
+    });
     expect(fetchCertificate).not.toHaveBeenCalled();
   });
 
   it('refuses a stale (or future) message, by the injected clock', async () => {
     const hourAndMinute = 61 * 60 * 1000;
-    await expect(handleAmazonPayIpn(deps, delivery({ timestamp: new Date(Date.now() - hourAndMinute), ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({ status: 400, code: 'stale_notification' });
-    await expect(handleAmazonPayIpn(deps, delivery({ timestamp: new Date(Date.now() + hourAndMinute), ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({ status: 400, code: 'stale_notification' });
-    const later = { ...deps, verify: createSnsVerifier({ fetchCertificate, now: () => new Date(Date.now() + 10 * 60 * 1000), toleranceMs: 5 * 60 * 1000 }) };
-    await expect(handleAmazonPayIpn(later, delivery({ ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({ code: 'stale_notification' });
+    await expect(
+      handleAmazonPayIpn(deps, delivery({ timestamp: new Date(Date.now() - hourAndMinute), ipn: ipnAbout('CHARGE', 'x') })),
+    ).rejects.toMatchObject({ status: 400, code: 'stale_notification' });
+    await expect(
+      handleAmazonPayIpn(deps, delivery({ timestamp: new Date(Date.now() + hourAndMinute), ipn: ipnAbout('CHARGE', 'x') })),
+    ).rejects.toMatchObject({ status: 400, code: 'stale_notification' });
+    const later = {
+      ...deps,
+      verify: createSnsVerifier({ fetchCertificate, now: () => new Date(Date.now() + 10 * 60 * 1000), toleranceMs: 5 * 60 * 1000 }),
+    };
+    await expect(handleAmazonPayIpn(later, delivery({ ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({
+      code: 'stale_notification',
+    });
     expect(fetchCertificate).not.toHaveBeenCalled();
   });
 
@@ -191,19 +235,41 @@ describe('SNS signature', () => {
 
   it('answers 400, never a 500, to what is not an SNS message or not an Amazon Pay notification', async () => {
     await expect(handleAmazonPayIpn(deps, 'not json')).rejects.toMatchObject({ status: 400, code: 'invalid_body' });
-    await expect(handleAmazonPayIpn(deps, JSON.stringify({ Type: 'Notification' }))).rejects.toMatchObject({ status: 400, code: 'invalid_body' });
-    await expect(handleAmazonPayIpn(deps, delivery({ message: 'hello' }))).rejects.toMatchObject({ status: 400, code: 'invalid_notification' });
-    await expect(handleAmazonPayIpn(deps, delivery({ ipn: { ObjectType: 'CHARGE' } }))).rejects.toMatchObject({ status: 400, code: 'invalid_notification' });
+    await expect(handleAmazonPayIpn(deps, JSON.stringify({ Type: 'Notification' }))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_body',
+    });
+    await expect(handleAmazonPayIpn(deps, delivery({ message: 'hello' }))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_notification',
+    });
+    await expect(handleAmazonPayIpn(deps, delivery({ ipn: { ObjectType: 'CHARGE' } }))).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_notification',
+    });
   });
 
   it('hands back the SubscribeURL of a subscription confirmation, without applying anything', async () => {
     const subscribeUrl = 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn&Token=abc';
-    const fields = { Type: 'SubscriptionConfirmation', MessageId: 'm-1', Token: 'abc', TopicArn: TOPIC, Message: 'You have chosen to subscribe…', SubscribeURL: subscribeUrl, Timestamp: new Date().toISOString() };
+    const fields = {
+      Type: 'SubscriptionConfirmation',
+      MessageId: 'm-1',
+      Token: 'abc',
+      TopicArn: TOPIC,
+      Message: 'You have chosen to subscribe…',
+      SubscribeURL: subscribeUrl,
+      Timestamp: new Date().toISOString(),
+    };
     const body = JSON.stringify({ ...fields, SignatureVersion: '1', Signature: snsSign(fields, '1'), SigningCertURL: CERT_URL });
     expect(await handleAmazonPayIpn(deps, body)).toEqual({ received: true, outcome: 'ignored', subscribeUrl });
     expect(applied).toEqual([]);
     const foreign = { ...fields, SubscribeURL: 'https://evil.example/confirm' };
-    await expect(handleAmazonPayIpn(deps, JSON.stringify({ ...foreign, SignatureVersion: '1', Signature: snsSign(foreign, '1'), SigningCertURL: CERT_URL }))).rejects.toMatchObject({ status: 400 });
+    await expect(
+      handleAmazonPayIpn(
+        deps,
+        JSON.stringify({ ...foreign, SignatureVersion: '1', Signature: snsSign(foreign, '1'), SigningCertURL: CERT_URL }),
+      ),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -214,7 +280,11 @@ describe('Amazon Pay notification mapping', () => {
     const body = delivery({ ipn: ipnAbout('CHARGE', chargeId, { NotificationId: 'n-42' }) });
     expect((await handleAmazonPayIpn(deps, body)).outcome).toBe('applied');
     expect(applied).toEqual([{ id: 'n-42', gateway: 'amazon-pay', type: 'payment.succeeded', paymentId: SESSION, transactionId: 'txn_1' }]);
-    expect(fake.requests.map((r) => `${r.method} ${r.path.replace(/^\/sandbox\/v2\//, '')}`)).toEqual([`GET charges/${chargeId}`, expect.stringMatching(/^GET chargePermissions\//), `GET checkoutSessions/${SESSION}`]);
+    expect(fake.requests.map((r) => `${r.method} ${r.path.replace(/^\/sandbox\/v2\//, '')}`)).toEqual([
+      `GET charges/${chargeId}`,
+      expect.stringMatching(/^GET chargePermissions\//),
+      `GET checkoutSessions/${SESSION}`,
+    ]);
     expect(fake.requests.every((r) => r.signatureValid)).toBe(true);
     expect((await handleAmazonPayIpn(deps, body)).outcome).toBe('duplicate');
   });
@@ -230,7 +300,12 @@ describe('Amazon Pay notification mapping', () => {
     const { chargeId, permissionId } = await paidCheckout();
     fake.charges.get(chargeId)!.statusDetails = { state: 'CaptureInitiated', reasonCode: null, reasonDescription: null };
     expect((await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', chargeId) }))).outcome).toBe('ignored');
-    fake.charges.set(`${permissionId}-C99999`, { chargeId: `${permissionId}-C99999`, chargePermissionId: permissionId, chargeAmount: null, statusDetails: { state: 'Declined', reasonCode: 'SoftDeclined' } });
+    fake.charges.set(`${permissionId}-C99999`, {
+      chargeId: `${permissionId}-C99999`,
+      chargePermissionId: permissionId,
+      chargeAmount: null,
+      statusDetails: { state: 'Declined', reasonCode: 'SoftDeclined' },
+    });
     expect((await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', `${permissionId}-C99999`) }))).outcome).toBe('ignored');
     expect(applied).toEqual([]);
   });
@@ -239,25 +314,46 @@ describe('Amazon Pay notification mapping', () => {
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
     fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Canceled', reasonCode: 'BuyerCanceled', reasonDescription: null };
     await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHECKOUT_SESSION', SESSION) }));
-    expect(applied).toEqual([{ id: `note-CHECKOUT_SESSION-${SESSION}`, gateway: 'amazon-pay', type: 'payment.failed', failureCode: 'cancelled', paymentId: SESSION, transactionId: 'txn_1' }]);
+    expect(applied).toEqual([
+      {
+        id: `note-CHECKOUT_SESSION-${SESSION}`,
+        gateway: 'amazon-pay',
+        type: 'payment.failed',
+        failureCode: 'cancelled',
+        paymentId: SESSION,
+        transactionId: 'txn_1',
+      },
+    ]);
   });
 
   it('ignores what does not settle a checkout, and notifications for another merchant, without asking Amazon', async () => {
     for (const type of ['CHARGE_PERMISSION', 'REFUND', 'CHARGEBACK']) {
       expect((await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout(type, 'S01-0000000-0000001') }))).outcome).toBe('ignored');
     }
-    expect((await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', 'x', { MerchantID: 'SOMEONEELSE1' }) }))).outcome).toBe('ignored');
+    expect((await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', 'x', { MerchantID: 'SOMEONEELSE1' }) }))).outcome).toBe(
+      'ignored',
+    );
     expect(fake.requests).toEqual([]);
   });
 
   it("reads Amazon's camelCase spelling of the keys too", async () => {
     const { chargeId } = await paidCheckout();
-    const ipn = { merchantID: 'A2BCDEFGHIJ3KL', objectType: 'CHARGE', objectId: chargeId, notificationType: 'STATE_CHANGE', notificationId: 'n-camel', notificationVersion: 'V2' };
+    const ipn = {
+      merchantID: 'A2BCDEFGHIJ3KL',
+      objectType: 'CHARGE',
+      objectId: chargeId,
+      notificationType: 'STATE_CHANGE',
+      notificationId: 'n-camel',
+      notificationVersion: 'V2',
+    };
     expect((await handleAmazonPayIpn(deps, delivery({ ipn }))).outcome).toBe('applied');
   });
 
   it('an object this account does not know is unmatched; Amazon unreachable is a 503 so that SNS delivers again', async () => {
-    expect(await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', 'S09-0000000-0000009-C00009') }))).toEqual({ received: true, outcome: 'unmatched' });
+    expect(await handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', 'S09-0000000-0000009-C00009') }))).toEqual({
+      received: true,
+      outcome: 'unmatched',
+    });
     fake.forced.push({ status: 500, body: { reasonCode: 'InternalServerError', message: 'boom' } });
     await expect(handleAmazonPayIpn(deps, delivery({ ipn: ipnAbout('CHARGE', 'S01-1-C1') }))).rejects.toMatchObject({ status: 503 });
     expect(applied).toEqual([]);

@@ -63,7 +63,12 @@ export function parseAmazonPayIpn(message: string): AmazonPayIpn {
     throw new HttpError(400, 'invalid_notification', 'The Amazon Pay notification inside the SNS message is not JSON.');
   }
   const parsed = ipnSchema.safeParse(pascalKeys(json));
-  if (!parsed.success) throw new HttpError(400, 'invalid_notification', 'The SNS message is not an Amazon Pay notification (ObjectType, ObjectId, NotificationId).');
+  if (!parsed.success)
+    throw new HttpError(
+      400,
+      'invalid_notification',
+      'The SNS message is not an Amazon Pay notification (ObjectType, ObjectId, NotificationId).',
+    );
   return parsed.data;
 }
 
@@ -104,7 +109,12 @@ function eventOfSession(ipn: AmazonPayIpn, session: CheckoutSession): Mapped {
   const state = session.statusDetails.state;
   if (state !== 'Completed' && state !== 'Canceled') return null;
   const result = resultOfSession(session);
-  const about = { id: ipn.NotificationId, gateway: 'amazon-pay' as const, paymentId: session.checkoutSessionId, transactionId: session.merchantMetadata?.merchantReferenceId ?? undefined };
+  const about = {
+    id: ipn.NotificationId,
+    gateway: 'amazon-pay' as const,
+    paymentId: session.checkoutSessionId,
+    transactionId: session.merchantMetadata?.merchantReferenceId ?? undefined,
+  };
   if (result.status === 'succeeded') return { ...about, type: 'payment.succeeded' };
   if (result.status === 'failed') return { ...about, type: 'payment.failed', failureCode: result.code };
   return null;
@@ -137,7 +147,11 @@ export async function handleAmazonPayIpn(deps: AmazonPayIpnDeps, rawBody: string
     if (!(error instanceof AmazonPayApiError)) throw error;
     // The object is not in this environment's account (a sandbox notification at the live endpoint, say).
     if (error.status === 404) return { received: true, outcome: 'unmatched' };
-    throw new HttpError(503, 'amazon_pay_unavailable', `Amazon Pay could not be asked about ${ipn.ObjectType} ${ipn.ObjectId}; deliver again later.`);
+    throw new HttpError(
+      503,
+      'amazon_pay_unavailable',
+      `Amazon Pay could not be asked about ${ipn.ObjectType} ${ipn.ObjectId}; deliver again later.`,
+    );
   }
   if (mapped === null) return { received: true, outcome: 'ignored' };
   if (mapped === 'unmatched') return { received: true, outcome: 'unmatched' };

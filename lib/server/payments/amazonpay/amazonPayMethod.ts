@@ -12,7 +12,7 @@ import { amazonPayOrigins } from './amazonPayOrigins';
 export const amazonPayMethod = providerOrSandbox({
   id: amazonPayDeclaration.id,
   settings: amazonPaySettings,
-  scripts: { party: 'Amazon Pay checkout.js', reason: 'The Amazon Pay button and Amazon\'s checkout review.' },
+  scripts: { party: 'Amazon Pay checkout.js', reason: "The Amazon Pay button and Amazon's checkout review." },
   configured: amazonPayConfigured,
   provider: {
     browserConfig(env, livemode) {
@@ -28,7 +28,13 @@ export const amazonPayMethod = providerOrSandbox({
     },
     cspSources(env) {
       const origins = amazonPayOrigins(env.AMAZON_PAY_REGION);
-      return { script: origins.scriptSrc, frame: origins.frameSrc, connect: origins.connectSrc, img: origins.imgSrc, formAction: origins.formAction };
+      return {
+        script: origins.scriptSrc,
+        frame: origins.frameSrc,
+        connect: origins.connectSrc,
+        img: origins.imgSrc,
+        formAction: origins.formAction,
+      };
     },
     createGateway: (env) => new AmazonPayGateway(amazonPayModes(env)),
   },

@@ -35,7 +35,14 @@ const AMAZON_PAY_DOMAINS: Readonly<Record<AmazonPayRegion, readonly string[]>> =
 
 const IMAGE_DOMAINS: Readonly<Record<AmazonPayRegion, readonly string[]>> = {
   na: ['media-amazon.com', 'ssl-images-amazon.com'],
-  eu: ['media-amazon.com', 'ssl-images-amazon.com', 'media-amazon.co.uk', 'ssl-images-amazon.co.uk', 'media-amazon.de', 'ssl-images-amazon.de'],
+  eu: [
+    'media-amazon.com',
+    'ssl-images-amazon.com',
+    'media-amazon.co.uk',
+    'ssl-images-amazon.co.uk',
+    'media-amazon.de',
+    'ssl-images-amazon.de',
+  ],
   jp: ['media-amazon.com', 'ssl-images-amazon.com', 'media-amazon.co.jp', 'ssl-images-amazon.co.jp'],
 };
 

@@ -50,7 +50,9 @@ export function resultOfSession(session: CheckoutSession): ChargeResult {
 }
 
 /** A Charge's settled outcome, or null while it is still on its way (AuthorizationInitiated, Authorized, CaptureInitiated). */
-export function outcomeOfCharge(charge: Charge): { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: PaymentFailureCode } | null {
+export function outcomeOfCharge(
+  charge: Charge,
+): { type: 'payment.succeeded' } | { type: 'payment.failed'; failureCode: PaymentFailureCode } | null {
   switch (charge.statusDetails.state) {
     case 'Captured':
       return { type: 'payment.succeeded' };

@@ -29,7 +29,8 @@ export type ReturnStage = 'review' | 'result';
  * on our origin. Only a path on our own origin is accepted: the result is where Amazon sends the buyer.
  */
 export function amazonPayReturnUrl(origin: string, returnPath: string, transactionId: string, stage: ReturnStage): string {
-  if (!returnPath.startsWith('/') || returnPath.startsWith('//')) throw new Error(`the payment step's return path must be a path on this site: ${returnPath}`);
+  if (!returnPath.startsWith('/') || returnPath.startsWith('//'))
+    throw new Error(`the payment step's return path must be a path on this site: ${returnPath}`);
   const site = new URL(origin);
   const url = new URL(returnPath, site.origin);
   if (url.origin !== site.origin || !/\/credit-card\/?$/.test(url.pathname)) throw new Error(`not a payment step path: ${returnPath}`);
@@ -112,7 +113,11 @@ export function updateCheckoutSessionBody(input: {
     input.amount === 0 && input.purchase.renewal
       ? { paymentIntent: 'Confirm', chargeAmount }
       : { paymentIntent: 'AuthorizeWithCapture', canHandlePendingAuthorization: false, chargeAmount };
-  return { webCheckoutDetails: { checkoutResultReturnUrl: input.resultReturnUrl }, paymentDetails, merchantMetadata: input.merchantMetadata };
+  return {
+    webCheckoutDetails: { checkoutResultReturnUrl: input.resultReturnUrl },
+    paymentDetails,
+    merchantMetadata: input.merchantMetadata,
+  };
 }
 
 /**

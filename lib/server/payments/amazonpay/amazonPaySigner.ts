@@ -23,7 +23,10 @@ const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').up
 
 /** x-amz-pay-date: ISO 8601 basic format in UTC, "20190923T231908Z", as Amazon's examples and the PHP SDK send it. */
 export function amazonPayDate(at: Date): string {
-  return at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 /** RFC 3986 percent-encoding (unreserved characters kept), as the PHP SDK's rawurlencode: encodeURIComponent leaves !'()* alone. */
@@ -77,7 +80,14 @@ export function canonicalRequest(request: SignableRequest): { canonical: string;
   const names = [...headers.keys()].sort();
   const signedHeaders = names.join(';');
   const lines = names.map((name) => `${name}:${headers.get(name)}\n`).join('');
-  const canonical = [request.method.toUpperCase(), canonicalUri(request.path), canonicalQuery(request.query), lines, signedHeaders, sha256Hex(request.body)].join('\n');
+  const canonical = [
+    request.method.toUpperCase(),
+    canonicalUri(request.path),
+    canonicalQuery(request.query),
+    lines,
+    signedHeaders,
+    sha256Hex(request.body),
+  ].join('\n');
   return { canonical, signedHeaders };
 }
 
@@ -88,7 +98,11 @@ export function stringToSign(hashed: string): string {
 
 /** RSASSA-PSS with SHA-256 and MGF1/SHA-256, salt length 32 (V2), base64. A new random salt makes every signature differ. */
 export function pssSign(privateKey: PrivateKeyInput, text: string): string {
-  return sign('sha256', Buffer.from(text, 'utf8'), { key: toKey(privateKey), padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: AMAZON_PAY_SALT_LENGTH }).toString('base64');
+  return sign('sha256', Buffer.from(text, 'utf8'), {
+    key: toKey(privateKey),
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: AMAZON_PAY_SALT_LENGTH,
+  }).toString('base64');
 }
 
 /**
@@ -128,7 +142,16 @@ export function signRequest(request: RequestToSign): Record<string, string> {
   };
   if (request.idempotencyKey) headers['x-amz-pay-idempotency-key'] = request.idempotencyKey;
   const query = Object.fromEntries(request.url.searchParams);
-  const { canonical, signedHeaders } = canonicalRequest({ method: request.method, path: request.url.pathname, query, headers, body: request.body });
+  const { canonical, signedHeaders } = canonicalRequest({
+    method: request.method,
+    path: request.url.pathname,
+    query,
+    headers,
+    body: request.body,
+  });
   const signature = pssSign(request.privateKey, stringToSign(canonical));
-  return { ...headers, authorization: `${AMAZON_PAY_ALGORITHM} PublicKeyId=${request.publicKeyId}, SignedHeaders=${signedHeaders}, Signature=${signature}` };
+  return {
+    ...headers,
+    authorization: `${AMAZON_PAY_ALGORITHM} PublicKeyId=${request.publicKeyId}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+  };
 }

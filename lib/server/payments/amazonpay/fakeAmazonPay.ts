@@ -44,12 +44,7 @@ export interface ForcedResponse {
 const sha256Hex = (data: string) => createHash('sha256').update(data).digest('hex');
 
 function canonicalOf(req: http.IncomingMessage, path: string, query: string, body: string, signedHeaders: string): string {
-  const sortedQuery = query
-    ? query
-        .split('&')
-        .sort()
-        .join('&')
-    : '';
+  const sortedQuery = query ? query.split('&').sort().join('&') : '';
   const headerLines = signedHeaders
     .split(';')
     .map((name) => `${name}:${String(req.headers[name] ?? '').trim()}\n`)
@@ -68,7 +63,9 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
   let counter = 0;
 
   const checkSignature = (req: http.IncomingMessage, path: string, query: string, body: string) => {
-    const auth = /^AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=([^,]+), SignedHeaders=([^,]+), Signature=(.+)$/.exec(req.headers.authorization ?? '');
+    const auth = /^AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=([^,]+), SignedHeaders=([^,]+), Signature=(.+)$/.exec(
+      req.headers.authorization ?? '',
+    );
     if (!auth) return { valid: false, canonical: '' };
     const [, , signedHeaders = '', signature = ''] = auth;
     const canonical = canonicalOf(req, path, query, body, signedHeaders);
@@ -78,20 +75,36 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     const valid =
       required &&
       hostMatches &&
-      verify('sha256', Buffer.from(stringToSign), { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, Buffer.from(signature, 'base64'));
+      verify(
+        'sha256',
+        Buffer.from(stringToSign),
+        { key: publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+        Buffer.from(signature, 'base64'),
+      );
     return { valid, canonical };
   };
 
   const complete = (fake: FakeSession, chargeAmount: Price | undefined): { status: number; body: object } => {
     const { session } = fake;
-    if (session.statusDetails.state === 'Canceled') return { status: 422, body: { reasonCode: 'CheckoutSessionCanceled', message: 'The checkout session is canceled' } };
-    if (session.statusDetails.state !== 'Open') return { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'not Open' } };
+    if (session.statusDetails.state === 'Canceled')
+      return { status: 422, body: { reasonCode: 'CheckoutSessionCanceled', message: 'The checkout session is canceled' } };
+    if (session.statusDetails.state !== 'Open')
+      return { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'not Open' } };
     const expected = session.paymentDetails?.chargeAmount;
-    if (!expected || !chargeAmount || Number(expected.amount) !== Number(chargeAmount.amount) || expected.currencyCode !== chargeAmount.currencyCode) {
+    if (
+      !expected ||
+      !chargeAmount ||
+      Number(expected.amount) !== Number(chargeAmount.amount) ||
+      expected.currencyCode !== chargeAmount.currencyCode
+    ) {
       return { status: 400, body: { reasonCode: 'AmountMismatch', message: 'chargeAmount does not match' } };
     }
     if (fake.outcome !== 'approve') {
-      session.statusDetails = { state: 'Canceled', reasonCode: fake.outcome === 'decline' ? 'Declined' : 'BuyerCanceled', reasonDescription: 'fake' };
+      session.statusDetails = {
+        state: 'Canceled',
+        reasonCode: fake.outcome === 'decline' ? 'Declined' : 'BuyerCanceled',
+        reasonDescription: 'fake',
+      };
       return { status: 422, body: { reasonCode: 'CheckoutSessionCanceled', message: 'The checkout session is canceled' } };
     }
     counter += 1;
@@ -105,7 +118,12 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     let chargeId: string | null = null;
     if (session.paymentDetails?.paymentIntent !== 'Confirm') {
       chargeId = `${permissionId}-C${String(counter).padStart(5, '0')}`;
-      charges.set(chargeId, { chargeId, chargePermissionId: permissionId, chargeAmount: expected, statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null } });
+      charges.set(chargeId, {
+        chargeId,
+        chargePermissionId: permissionId,
+        chargeAmount: expected,
+        statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null },
+      });
     }
     session.statusDetails = { state: 'Completed', reasonCode: null, reasonDescription: null };
     session.chargePermissionId = permissionId;
@@ -122,15 +140,20 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
       if (method === 'GET' && !sessionMatch[2]) return { status: 200, body: fake.session };
       if (method === 'POST' && sessionMatch[2]) return complete(fake, (json as { chargeAmount?: Price } | null)?.chargeAmount);
       if (method === 'PATCH' && !sessionMatch[2]) {
-        if (fake.session.statusDetails.state !== 'Open') return { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'not Open' } };
-        const update = json as Pick<CheckoutSession, 'paymentDetails' | 'merchantMetadata'> & { webCheckoutDetails?: { checkoutResultReturnUrl?: string } };
+        if (fake.session.statusDetails.state !== 'Open')
+          return { status: 422, body: { reasonCode: 'InvalidCheckoutSessionStatus', message: 'not Open' } };
+        const update = json as Pick<CheckoutSession, 'paymentDetails' | 'merchantMetadata'> & {
+          webCheckoutDetails?: { checkoutResultReturnUrl?: string };
+        };
         const session = fake.session;
         session.paymentDetails = { ...session.paymentDetails, ...update.paymentDetails };
         session.merchantMetadata = { ...session.merchantMetadata, ...update.merchantMetadata };
         session.webCheckoutDetails = {
           ...session.webCheckoutDetails,
           checkoutResultReturnUrl: update.webCheckoutDetails?.checkoutResultReturnUrl ?? null,
-          amazonPayRedirectUrl: fake.buyerAssociated ? `https://payments.amazon.example/checkout/processing?amazonCheckoutSessionId=${session.checkoutSessionId}` : null,
+          amazonPayRedirectUrl: fake.buyerAssociated
+            ? `https://payments.amazon.example/checkout/processing?amazonCheckoutSessionId=${session.checkoutSessionId}`
+            : null,
         };
         session.constraints = fake.buyerAssociated ? [] : [{ constraintId: 'BuyerNotAssociated', description: 'no buyer' }];
         return { status: 200, body: session };
@@ -183,10 +206,25 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
   const { port } = server.address() as AddressInfo;
 
   /** A session as the button makes it: Open, with our review URL and merchant reference. */
-  const addSession = (id: string, options: { merchantReferenceId: string; reviewReturnUrl?: string; chargePermissionType?: 'OneTime' | 'Recurring'; outcome?: FakeOutcome; buyerAssociated?: boolean }) => {
+  const addSession = (
+    id: string,
+    options: {
+      merchantReferenceId: string;
+      reviewReturnUrl?: string;
+      chargePermissionType?: 'OneTime' | 'Recurring';
+      outcome?: FakeOutcome;
+      buyerAssociated?: boolean;
+    },
+  ) => {
     const session: CheckoutSession = {
       checkoutSessionId: id,
-      webCheckoutDetails: { checkoutReviewReturnUrl: options.reviewReturnUrl ?? `http://127.0.0.1:3000/vogue/demo/credit-card/amazon-pay?attempt=${options.merchantReferenceId}&stage=review`, checkoutResultReturnUrl: null, amazonPayRedirectUrl: null },
+      webCheckoutDetails: {
+        checkoutReviewReturnUrl:
+          options.reviewReturnUrl ??
+          `http://127.0.0.1:3000/vogue/demo/credit-card/amazon-pay?attempt=${options.merchantReferenceId}&stage=review`,
+        checkoutResultReturnUrl: null,
+        amazonPayRedirectUrl: null,
+      },
       paymentDetails: null,
       merchantMetadata: { merchantReferenceId: options.merchantReferenceId },
       chargePermissionType: options.chargePermissionType ?? 'Recurring',

@@ -37,7 +37,13 @@ type RawSnsMessage = z.infer<typeof snsSchema>;
 
 export type VerifiedSnsMessage =
   | { type: 'Notification'; messageId: string; topicArn: string; timestamp: Date; message: string }
-  | { type: 'SubscriptionConfirmation' | 'UnsubscribeConfirmation'; messageId: string; topicArn: string; timestamp: Date; subscribeUrl: string };
+  | {
+      type: 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
+      messageId: string;
+      topicArn: string;
+      timestamp: Date;
+      subscribeUrl: string;
+    };
 
 export interface SnsVerifierOptions {
   /** GETs a certificate's PEM; only ever called with an https URL on an SNS host. */
@@ -58,7 +64,8 @@ export function snsUrl(value: string): URL | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '' || !SNS_HOST.test(url.hostname)) return null;
+  if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '' || !SNS_HOST.test(url.hostname))
+    return null;
   return url;
 }
 
@@ -108,7 +115,8 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
     const message = parsed.data;
 
     const certUrl = snsUrl(message.SigningCertURL);
-    if (!certUrl || !certUrl.pathname.endsWith('.pem')) throw bad('invalid_certificate_url', 'The notification is not signed with an Amazon SNS certificate.');
+    if (!certUrl || !certUrl.pathname.endsWith('.pem'))
+      throw bad('invalid_certificate_url', 'The notification is not signed with an Amazon SNS certificate.');
 
     const timestamp = new Date(message.Timestamp);
     if (Number.isNaN(timestamp.getTime()) || Math.abs(now().getTime() - timestamp.getTime()) > tolerance) {
@@ -122,7 +130,8 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
       throw new HttpError(503, 'certificate_unavailable', 'The signing certificate of the notification could not be fetched; try again.');
     }
     const at = now().getTime();
-    if (at < Date.parse(cert.validFrom) || at > Date.parse(cert.validTo)) throw bad('invalid_signature', 'The notification is signed with an expired certificate.');
+    if (at < Date.parse(cert.validFrom) || at > Date.parse(cert.validTo))
+      throw bad('invalid_signature', 'The notification is signed with an expired certificate.');
     const algorithm = message.SignatureVersion === '1' ? 'sha1' : 'sha256';
     let valid: boolean;
     try {

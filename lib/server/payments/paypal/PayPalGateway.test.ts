@@ -57,7 +57,8 @@ function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
 
 /** The payment id of a charge that waits for approval. */
 function paymentIdOf(result: ChargeResult): string {
-  if (result.status !== 'requires_action' || !result.paymentId) throw new Error(`expected an approval to wait for, got ${JSON.stringify(result)}`);
+  if (result.status !== 'requires_action' || !result.paymentId)
+    throw new Error(`expected an approval to wait for, got ${JSON.stringify(result)}`);
   return result.paymentId;
 }
 
@@ -72,7 +73,13 @@ describe('PayPalGateway.charge: a purchase that does not renew is an order', () 
     const [call] = fake.apiRequests();
     expect(call!.json).toEqual({
       intent: 'CAPTURE',
-      purchase_units: [{ amount: { currency_code: 'USD', value: '25.00' }, description: 'Vogue: Vogue Single Issue', custom_id: charge.metadata.transactionId }],
+      purchase_units: [
+        {
+          amount: { currency_code: 'USD', value: '25.00' },
+          description: 'Vogue: Vogue Single Issue',
+          custom_id: charge.metadata.transactionId,
+        },
+      ],
       payment_source: {
         paypal: {
           experience_context: {
@@ -109,7 +116,9 @@ describe('PayPalGateway.charge: a purchase that does not renew is an order', () 
 
   it('uses the live app in live mode', async () => {
     await gateway.charge(request({ livemode: true }));
-    expect(fake.tokenRequests()[0]!.headers.authorization).toBe(`Basic ${Buffer.from('live-client-id:live-client-secret').toString('base64')}`);
+    expect(fake.tokenRequests()[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from('live-client-id:live-client-secret').toString('base64')}`,
+    );
     expect(fake.apiRequests()[0]!.headers.authorization).toMatch(/^Bearer A21-live-client-id-/);
   });
 
@@ -117,19 +126,34 @@ describe('PayPalGateway.charge: a purchase that does not renew is an order', () 
     const testOnly = new PayPalGateway({ test: { baseUrl: fake.baseUrl, ...TEST_APP } }, plans);
     const error = await testOnly.charge(request({ livemode: true })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ status: 503, code: 'payments_unavailable', message: 'PayPal is not available in live mode right now. Nothing was charged.' });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'payments_unavailable',
+      message: 'PayPal is not available in live mode right now. Nothing was charged.',
+    });
     await expect(testOnly.retrieve('ORDER1', true)).rejects.toMatchObject({ status: 503 });
     expect(fake.requests).toEqual([]);
   });
 
   it('answers failed (processing_error) when PayPal refuses the order, and 503 payment_provider_unavailable when PayPal is down', async () => {
-    fake.setOverride((call) => (call.path === '/v2/checkout/orders' ? { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] } } : undefined));
+    fake.setOverride((call) =>
+      call.path === '/v2/checkout/orders'
+        ? { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CURRENCY_NOT_SUPPORTED' }] } }
+        : undefined,
+    );
     expect(await gateway.charge(request())).toEqual({ status: 'failed', paymentId: null, code: 'processing_error' });
 
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fake.setOverride((call) => (call.path === '/v2/checkout/orders' ? { status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } } : undefined));
+    fake.setOverride((call) =>
+      call.path === '/v2/checkout/orders' ? { status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } } : undefined,
+    );
     const error = await gateway.charge(request()).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120, message: expect.stringMatching(/^PayPal is unavailable right now\. Nothing was charged\./) });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      retryAfterSeconds: 120,
+      message: expect.stringMatching(/^PayPal is unavailable right now\. Nothing was charged\./),
+    });
     expect((error as Error).cause).toBeInstanceOf(PayPalApiError);
     log.mockRestore();
   });
@@ -169,7 +193,11 @@ describe('PayPalGateway.retrieve: an order', () => {
       return undefined;
     });
     expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId });
-    expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`, `POST /v2/checkout/orders/${orderId}/capture`, `GET /v2/checkout/orders/${orderId}`]);
+    expect(routes()).toEqual([
+      `GET /v2/checkout/orders/${orderId}`,
+      `POST /v2/checkout/orders/${orderId}/capture`,
+      `GET /v2/checkout/orders/${orderId}`,
+    ]);
   });
 
   it.each([
@@ -186,7 +214,11 @@ describe('PayPalGateway.retrieve: an order', () => {
   it.each(['CREATED', 'PAYER_ACTION_REQUIRED'] as const)('asks for approval again while the order is %s', async (status) => {
     const orderId = await createdOrder();
     fake.setOrderStatus(orderId, status);
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'requires_action', paymentId: orderId, action: { type: 'paypal_approval', flow: 'order', orderId } });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'requires_action',
+      paymentId: orderId,
+      action: { type: 'paypal_approval', flow: 'order', orderId },
+    });
     expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`]);
   });
 
@@ -208,8 +240,13 @@ describe('PayPalGateway.retrieve: an order', () => {
 });
 
 describe('PayPalGateway.charge: an offer that renews is a subscription from a plan', () => {
-  const subscriptionRequest = (overrides: Partial<ChargeRequest> = {}) => request({ purchase: YEARLY, description: 'Vogue: Vogue Digital', ...overrides });
-  const bodies = <T>(path: string) => fake.apiRequests().filter((call) => call.path === path).map((call) => call.json as T);
+  const subscriptionRequest = (overrides: Partial<ChargeRequest> = {}) =>
+    request({ purchase: YEARLY, description: 'Vogue: Vogue Digital', ...overrides });
+  const bodies = <T>(path: string) =>
+    fake
+      .apiRequests()
+      .filter((call) => call.path === path)
+      .map((call) => call.json as T);
 
   it('creates the product and plan once, then the subscription at today’s price, with our transaction id', async () => {
     const charge = subscriptionRequest();
@@ -219,9 +256,19 @@ describe('PayPalGateway.charge: an offer that renews is a subscription from a pl
     const [product, plan, subscription] = fake.apiRequests();
     expect(product!.json).toMatchObject({ name: 'Vogue Digital', type: 'SERVICE' });
     const planBody = plan!.json as PayPalPlanRequest;
-    expect(planBody).toMatchObject({ product_id: expect.stringMatching(/^PROD-/), status: 'ACTIVE', payment_preferences: { auto_bill_outstanding: true } });
+    expect(planBody).toMatchObject({
+      product_id: expect.stringMatching(/^PROD-/),
+      status: 'ACTIVE',
+      payment_preferences: { auto_bill_outstanding: true },
+    });
     expect(planBody.billing_cycles).toEqual([
-      { frequency: { interval_unit: 'YEAR', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } } },
+      {
+        frequency: { interval_unit: 'YEAR', interval_count: 1 },
+        tenure_type: 'REGULAR',
+        sequence: 1,
+        total_cycles: 0,
+        pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } },
+      },
     ]);
     expect(subscription!.json).toEqual({
       plan_id: expect.stringMatching(/^P-/),
@@ -237,7 +284,11 @@ describe('PayPalGateway.charge: an offer that renews is a subscription from a pl
 
     const subscriptionId = paymentIdOf(result);
     expect(subscriptionId).toMatch(/^I-/);
-    expect(result).toEqual({ status: 'requires_action', paymentId: subscriptionId, action: { type: 'paypal_approval', flow: 'subscription', subscriptionId } });
+    expect(result).toEqual({
+      status: 'requires_action',
+      paymentId: subscriptionId,
+      action: { type: 'paypal_approval', flow: 'subscription', subscriptionId },
+    });
     expect([...plans.plans.values()]).toEqual([(subscription!.json as PayPalSubscriptionRequest).plan_id]);
   });
 
@@ -264,8 +315,20 @@ describe('PayPalGateway.charge: an offer that renews is a subscription from a pl
   it('prices a promo code’s first year as a TRIAL cycle of one year, then renews at the full price', async () => {
     await gateway.charge(subscriptionRequest({ amount: 1250 }));
     expect(bodies<PayPalPlanRequest>('/v1/billing/plans')[0]!.billing_cycles).toEqual([
-      { frequency: { interval_unit: 'YEAR', interval_count: 1 }, tenure_type: 'TRIAL', sequence: 1, total_cycles: 1, pricing_scheme: { fixed_price: { currency_code: 'USD', value: '12.50' } } },
-      { frequency: { interval_unit: 'YEAR', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 2, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } } },
+      {
+        frequency: { interval_unit: 'YEAR', interval_count: 1 },
+        tenure_type: 'TRIAL',
+        sequence: 1,
+        total_cycles: 1,
+        pricing_scheme: { fixed_price: { currency_code: 'USD', value: '12.50' } },
+      },
+      {
+        frequency: { interval_unit: 'YEAR', interval_count: 1 },
+        tenure_type: 'REGULAR',
+        sequence: 2,
+        total_cycles: 0,
+        pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } },
+      },
     ]);
   });
 
@@ -273,7 +336,13 @@ describe('PayPalGateway.charge: an offer that renews is a subscription from a pl
     await gateway.charge(request({ purchase: TRIAL, amount: 0, currencyCode: 'GBP' }));
     expect(bodies<PayPalPlanRequest>('/v1/billing/plans')[0]!.billing_cycles).toEqual([
       { frequency: { interval_unit: 'DAY', interval_count: 14 }, tenure_type: 'TRIAL', sequence: 1, total_cycles: 1 },
-      { frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 2, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: 'GBP', value: '9.99' } } },
+      {
+        frequency: { interval_unit: 'MONTH', interval_count: 1 },
+        tenure_type: 'REGULAR',
+        sequence: 2,
+        total_cycles: 0,
+        pricing_scheme: { fixed_price: { currency_code: 'GBP', value: '9.99' } },
+      },
     ]);
   });
 
@@ -298,14 +367,24 @@ describe('PayPalGateway.retrieve: a subscription', () => {
 
   it('answers succeeded once ACTIVE', async () => {
     const id = await createdSubscription();
-    fake.setSubscription(id, { status: 'ACTIVE', billing_info: { failed_payments_count: 0, last_payment: { amount: { currency_code: 'USD', value: '25.00' }, time: '2026-11-21T12:00:00Z' } } });
+    fake.setSubscription(id, {
+      status: 'ACTIVE',
+      billing_info: {
+        failed_payments_count: 0,
+        last_payment: { amount: { currency_code: 'USD', value: '25.00' }, time: '2026-11-21T12:00:00Z' },
+      },
+    });
     expect(await gateway.retrieve(id, false)).toEqual({ status: 'succeeded', paymentId: id });
     expect(routes()).toEqual([`GET /v1/billing/subscriptions/${id}`]);
   });
 
   it('asks for approval while APPROVAL_PENDING', async () => {
     const id = await createdSubscription();
-    expect(await gateway.retrieve(id, false)).toEqual({ status: 'requires_action', paymentId: id, action: { type: 'paypal_approval', flow: 'subscription', subscriptionId: id } });
+    expect(await gateway.retrieve(id, false)).toEqual({
+      status: 'requires_action',
+      paymentId: id,
+      action: { type: 'paypal_approval', flow: 'subscription', subscriptionId: id },
+    });
   });
 
   it('waits for PayPal to activate an APPROVED subscription', async () => {

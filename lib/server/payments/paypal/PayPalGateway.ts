@@ -29,7 +29,8 @@ export interface PayPalGatewayOptions {
 }
 
 /** No answer from PayPal, or PayPal failing on its side: the visitor can only try again later. */
-export const isPayPalOutage = (error: unknown): boolean => error instanceof PayPalNetworkError || (error instanceof PayPalApiError && error.status >= 500);
+export const isPayPalOutage = (error: unknown): boolean =>
+  error instanceof PayPalNetworkError || (error instanceof PayPalApiError && error.status >= 500);
 
 /** PayPal subscription ids start with I- (order ids do not). */
 export const isSubscriptionId = (paymentId: string) => paymentId.startsWith('I-');
@@ -115,7 +116,8 @@ export class PayPalGateway implements PaymentGateway {
       // PayPal refused the request itself (validation, a plan it no longer accepts): nothing
       // was created or charged, and the visitor can try again or pay another way. Anything
       // else (no answer, 5xx, bad credentials) is thrown: the checkout releases the attempt.
-      if (error instanceof PayPalApiError && (error.status === 400 || error.status === 422)) return { status: 'failed', paymentId: null, code: 'processing_error' };
+      if (error instanceof PayPalApiError && (error.status === 400 || error.status === 422))
+        return { status: 'failed', paymentId: null, code: 'processing_error' };
       throw outageOr('paypal', error, isPayPalOutage);
     }
   }
@@ -140,7 +142,8 @@ export class PayPalGateway implements PaymentGateway {
   }
 
   private async startOrder(client: PayPalClient, request: ChargeRequest): Promise<ChargeResult> {
-    if (request.amount <= 0) throw new HttpError(400, 'nothing_to_charge', 'There is nothing to pay with PayPal for this order. Nothing was charged.');
+    if (request.amount <= 0)
+      throw new HttpError(400, 'nothing_to_charge', 'There is nothing to pay with PayPal for this order. Nothing was charged.');
     const transactionId = request.metadata.transactionId;
     const order = await client.createOrder(
       {

@@ -52,7 +52,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
 
   const error = (status: number, name: string, issue?: string) => ({
     status,
-    body: { name, message: `${name} (fake)`, debug_id: `debug-${next()}`, ...(issue ? { details: [{ issue, description: `${issue} (fake)` }] } : {}) },
+    body: {
+      name,
+      message: `${name} (fake)`,
+      debug_id: `debug-${next()}`,
+      ...(issue ? { details: [{ issue, description: `${issue} (fake)` }] } : {}),
+    },
   });
 
   function route(request: RecordedRequest): { status: number; body: unknown } {
@@ -66,7 +71,16 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       }
       const token = `A21-${app.clientId}-${next()}`;
       tokens.set(token, app.clientId);
-      return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: options.tokenExpiresIn ?? 32400, scope: 'https://uri.paypal.com/services/payments/payment', app_id: 'APP-FAKE' } };
+      return {
+        status: 200,
+        body: {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: options.tokenExpiresIn ?? 32400,
+          scope: 'https://uri.paypal.com/services/payments/payment',
+          app_id: 'APP-FAKE',
+        },
+      };
     }
     if (!tokens.has(request.headers.authorization?.replace(/^Bearer /, '') ?? '')) return error(401, 'AUTHENTICATION_FAILURE');
 
@@ -150,7 +164,14 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     found.order.status = 'COMPLETED';
     if (unit) {
       unit.payments = {
-        captures: [{ id: `CAPTURE${next()}`, status, ...(unit.amount ? { amount: unit.amount } : {}), ...(unit.custom_id ? { custom_id: unit.custom_id } : {}) }],
+        captures: [
+          {
+            id: `CAPTURE${next()}`,
+            status,
+            ...(unit.amount ? { amount: unit.amount } : {}),
+            ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+          },
+        ],
       };
     }
   }
@@ -168,7 +189,13 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
           json = undefined;
         }
       }
-      const recorded: RecordedRequest = { method: req.method ?? '', path: new URL(req.url ?? '/', 'http://fake').pathname, headers: req.headers, rawBody, json };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: new URL(req.url ?? '/', 'http://fake').pathname,
+        headers: req.headers,
+        rawBody,
+        json,
+      };
       requests.push(recorded);
       const reply = override?.(recorded) ?? route(recorded);
       if (reply === 'hang') return;

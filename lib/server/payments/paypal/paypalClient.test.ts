@@ -86,7 +86,12 @@ describe('PayPalClient: requests', () => {
     await client.createOrder(order, 'order-abc');
     const call = fake.apiRequests()[0]!;
     expect(call).toMatchObject({ method: 'POST', path: '/v2/checkout/orders', json: order });
-    expect(call.headers).toMatchObject({ 'paypal-request-id': 'order-abc', prefer: 'return=representation', 'content-type': 'application/json', accept: 'application/json' });
+    expect(call.headers).toMatchObject({
+      'paypal-request-id': 'order-abc',
+      prefer: 'return=representation',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('captures with its own request id and an empty JSON body', async () => {
@@ -107,7 +112,15 @@ describe('PayPalClient: requests', () => {
       {
         product_id: product.id,
         name: 'Vogue Digital',
-        billing_cycles: [{ frequency: { interval_unit: 'YEAR', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } } }],
+        billing_cycles: [
+          {
+            frequency: { interval_unit: 'YEAR', interval_count: 1 },
+            tenure_type: 'REGULAR',
+            sequence: 1,
+            total_cycles: 0,
+            pricing_scheme: { fixed_price: { currency_code: 'USD', value: '25.00' } },
+          },
+        ],
         payment_preferences: { auto_bill_outstanding: true },
       },
       'plan-1',
@@ -146,10 +159,20 @@ describe('PayPalClient: failures', () => {
   it("turns a non-2xx answer into a PayPalApiError with PayPal's name, debug id and first issue", async () => {
     fake.setOverride((request) =>
       request.path.endsWith('/capture')
-        ? { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed.', debug_id: 'f1e2d3', details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument presented was declined.' }] } }
+        ? {
+            status: 422,
+            body: {
+              name: 'UNPROCESSABLE_ENTITY',
+              message: 'The requested action could not be performed.',
+              debug_id: 'f1e2d3',
+              details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument presented was declined.' }],
+            },
+          }
         : undefined,
     );
-    const error = await newClient().captureOrder('ORDER9', 'capture-9').catch((caught: unknown) => caught);
+    const error = await newClient()
+      .captureOrder('ORDER9', 'capture-9')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PayPalApiError);
     expect(error).toMatchObject({ status: 422, errorName: 'UNPROCESSABLE_ENTITY', issue: 'INSTRUMENT_DECLINED', debugId: 'f1e2d3' });
     expect((error as Error).message).toContain('INSTRUMENT_DECLINED');
@@ -157,13 +180,17 @@ describe('PayPalClient: failures', () => {
 
   it('takes the debug id from the header when the body has none, and survives a body that is not JSON', async () => {
     fake.setOverride((request) => (request.path.startsWith('/v2/') ? { status: 503, body: 'upstream unavailable' } : undefined));
-    const error = await newClient().getOrder('ORDER9').catch((caught: unknown) => caught);
+    const error = await newClient()
+      .getOrder('ORDER9')
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 503, errorName: null, issue: null, debugId: expect.stringMatching(/^hdr-debug-/) });
   });
 
   it('gives up after the timeout with a PayPalNetworkError', async () => {
     fake.setOverride((request) => (request.path.startsWith('/v2/') ? 'hang' : undefined));
-    const error = await newClient({ timeoutMs: 150 }).getOrder('ORDER9').catch((caught: unknown) => caught);
+    const error = await newClient({ timeoutMs: 150 })
+      .getOrder('ORDER9')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PayPalNetworkError);
     expect(error).toMatchObject({ timedOut: true });
   });

@@ -180,7 +180,12 @@ export class PayPalClient {
 
   private async send(method: string, path: string, init: { headers: Record<string, string>; body: string | undefined }): Promise<Response> {
     try {
-      return await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(this.timeoutMs) });
+      return await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers: init.headers,
+        body: init.body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
     } catch (error) {
       throw networkError(method, path, error, this.timeoutMs);
     }
@@ -202,7 +207,13 @@ export class PayPalClient {
     }
     if (response.ok) {
       if (parsed === undefined || parsed === null || typeof parsed !== 'object') {
-        throw new PayPalApiError(response.status, 'INVALID_RESPONSE', null, debugId, `PayPal answered ${method} ${path} with a body that is not a JSON object`);
+        throw new PayPalApiError(
+          response.status,
+          'INVALID_RESPONSE',
+          null,
+          debugId,
+          `PayPal answered ${method} ${path} with a body that is not a JSON object`,
+        );
       }
       return parsed as T;
     }

@@ -32,7 +32,8 @@ export const paypalSettings: ProviderSettings<typeof schema> = {
       // A mode's app comes whole: a partial one names what is missing.
       const names = [`PAYPAL_CLIENT_ID_${mode}`, `PAYPAL_CLIENT_SECRET_${mode}`] as const;
       const set = names.filter((name) => Boolean(config[name]));
-      if (set.length === 1) for (const missing of names.filter((name) => !config[name])) issue(missing, `is needed together with ${set.join(', ')}`);
+      if (set.length === 1)
+        for (const missing of names.filter((name) => !config[name])) issue(missing, `is needed together with ${set.join(', ')}`);
       if (config[`PAYPAL_WEBHOOK_ID_${mode}`] && !config[`PAYPAL_CLIENT_ID_${mode}`]) {
         issue(`PAYPAL_CLIENT_ID_${mode}`, `is needed together with PAYPAL_WEBHOOK_ID_${mode}`);
       }

@@ -42,7 +42,9 @@ const ofSubscription: Locate = (resource) => {
 const ofSubscriptionSale: Locate = (resource) => {
   const sale = saleResource.safeParse(resource);
   // A sale without a billing agreement is not a subscription's (nor ours: orders are captures).
-  return sale.success && sale.data.billing_agreement_id ? { paymentId: sale.data.billing_agreement_id, transactionId: sale.data.custom } : null;
+  return sale.success && sale.data.billing_agreement_id
+    ? { paymentId: sale.data.billing_agreement_id, transactionId: sale.data.custom }
+    : null;
 };
 
 /**

@@ -13,7 +13,7 @@ import { PAYPAL_CSP_SOURCES } from './paypalOrigins';
 export const paypalMethod = providerOrSandbox({
   id: paypalDeclaration.id,
   settings: paypalSettings,
-  scripts: { party: 'PayPal JavaScript SDK', reason: 'The PayPal buttons and PayPal\'s approval window.' },
+  scripts: { party: 'PayPal JavaScript SDK', reason: "The PayPal buttons and PayPal's approval window." },
   configured: paypalConfigured,
   provider: {
     browserConfig(env, livemode) {

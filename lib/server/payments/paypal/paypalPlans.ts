@@ -74,8 +74,18 @@ const clip = (text: string, max = 127) => (text.length <= max ? text : `${text.s
 export function planShapeFor(purchase: RenewingPurchase, amountToday: number, currency: CurrencyCode, livemode: boolean): PlanShape {
   const { interval, amount: renewalAmount } = purchase.renewal;
   const first = firstCycleFor(purchase, amountToday);
-  const firstKey = first.kind === 'regular' ? 'regular' : first.kind === 'trial' ? `trial-${first.days}d-${first.amount}` : `intro-${first.amount}`;
-  const key = ['paypal-plan', 'v1', livemode ? 'live' : 'test', encodeURIComponent(purchase.offerId), currency, interval, renewalAmount, firstKey].join(':');
+  const firstKey =
+    first.kind === 'regular' ? 'regular' : first.kind === 'trial' ? `trial-${first.days}d-${first.amount}` : `intro-${first.amount}`;
+  const key = [
+    'paypal-plan',
+    'v1',
+    livemode ? 'live' : 'test',
+    encodeURIComponent(purchase.offerId),
+    currency,
+    interval,
+    renewalAmount,
+    firstKey,
+  ].join(':');
 
   const unit = INTERVAL_UNIT[interval];
   const regular = (sequence: number): PayPalBillingCycle => ({
@@ -100,7 +110,12 @@ export function planShapeFor(purchase: RenewingPurchase, amountToday: number, cu
         : [trial({ interval_unit: unit, interval_count: 1 }, first.amount), regular(2)];
 
   const price = `${toPayPalValue(renewalAmount, currency)} ${currency}/${interval}`;
-  const opening = first.kind === 'regular' ? '' : first.kind === 'trial' ? `, ${first.days}-day trial at ${toPayPalValue(first.amount, currency)}` : `, first ${interval} at ${toPayPalValue(first.amount, currency)}`;
+  const opening =
+    first.kind === 'regular'
+      ? ''
+      : first.kind === 'trial'
+        ? `, ${first.days}-day trial at ${toPayPalValue(first.amount, currency)}`
+        : `, first ${interval} at ${toPayPalValue(first.amount, currency)}`;
   const name = clip(`${purchase.name} (${price}${opening})`);
   return {
     key,

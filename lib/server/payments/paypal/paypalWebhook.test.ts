@@ -9,7 +9,13 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { handlePayPalWebhook, type PayPalWebhookDeps } from './paypalWebhook';
-import { cachingCertificateFetcher, downloadCertificate, signedMessage, trustedCertUrl, WEBHOOK_TOLERANCE_MS } from './paypalWebhookSignature';
+import {
+  cachingCertificateFetcher,
+  downloadCertificate,
+  signedMessage,
+  trustedCertUrl,
+  WEBHOOK_TOLERANCE_MS,
+} from './paypalWebhookSignature';
 
 /*
  * The signing certificate: node:crypto makes key pairs but not X.509 certificates, and no
@@ -24,7 +30,22 @@ beforeAll(() => {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-subj', '/CN=messageverificationcerts.sandbox.paypal.com', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-sha256',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=messageverificationcerts.sandbox.paypal.com',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+      ],
       { stdio: 'pipe' },
     );
     certificatePem = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
@@ -107,13 +128,23 @@ describe('handlePayPalWebhook: the signature', () => {
   it('accepts a delivery signed for the test webhook, and applies its event', async () => {
     const { body, headers, message, signature } = delivery(captureCompleted());
     // The fixture itself is a valid RSA-SHA256 signature of PayPal's message format under the certificate's key.
-    expect(message).toBe(signedMessage({ id: headers['paypal-transmission-id']!, time: headers['paypal-transmission-time']! }, WEBHOOK_TEST, body));
-    expect(verify('sha256', Buffer.from(message), new X509Certificate(certificatePem).publicKey, Buffer.from(signature, 'base64'))).toBe(true);
+    expect(message).toBe(
+      signedMessage({ id: headers['paypal-transmission-id']!, time: headers['paypal-transmission-time']! }, WEBHOOK_TEST, body),
+    );
+    expect(verify('sha256', Buffer.from(message), new X509Certificate(certificatePem).publicKey, Buffer.from(signature, 'base64'))).toBe(
+      true,
+    );
 
     expect(await handlePayPalWebhook(deps, headers, body)).toEqual({ received: true, outcome: 'applied' });
     expect(fetched).toEqual([CERT_URL]);
     expect(applied).toEqual([
-      { id: 'WH-58D329510W468432D-8HN650336L201105X', gateway: 'paypal', type: 'payment.succeeded', paymentId: '5O190127TN364715T', transactionId: 'txn_1' },
+      {
+        id: 'WH-58D329510W468432D-8HN650336L201105X',
+        gateway: 'paypal',
+        type: 'payment.succeeded',
+        paymentId: '5O190127TN364715T',
+        transactionId: 'txn_1',
+      },
     ]);
   });
 
@@ -164,12 +195,13 @@ describe('handlePayPalWebhook: the signature', () => {
     expect(applied).toEqual([]);
   });
 
-  it.each(['https://api.paypal.com/v1/notifications/certs/CERT-1', 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1', 'https://messageverificationcerts.paypal.com/x'])(
-    'trusts the PayPal certificate URL %s',
-    (url) => {
-      expect(trustedCertUrl(url).href).toBe(url);
-    },
-  );
+  it.each([
+    'https://api.paypal.com/v1/notifications/certs/CERT-1',
+    'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1',
+    'https://messageverificationcerts.paypal.com/x',
+  ])('trusts the PayPal certificate URL %s', (url) => {
+    expect(trustedCertUrl(url).href).toBe(url);
+  });
 
   it('refuses a delivery signed more than 5 minutes ago (or ahead) without fetching anything', async () => {
     const stale = delivery(captureCompleted(), { sentAt: new Date(NOW.getTime() - WEBHOOK_TOLERANCE_MS - 1000) });
@@ -202,7 +234,10 @@ describe('handlePayPalWebhook: the signature', () => {
   it('refuses a certificate that has expired', async () => {
     const later = new Date(NOW.getTime() + 3 * 24 * 3600_000);
     const { body, headers } = delivery(captureCompleted(), { sentAt: later });
-    await expect(handlePayPalWebhook({ ...deps, now: () => later }, headers, body)).rejects.toMatchObject({ status: 400, code: 'invalid_certificate' });
+    await expect(handlePayPalWebhook({ ...deps, now: () => later }, headers, body)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_certificate',
+    });
   });
 
   it('answers 503 when the certificate cannot be downloaded, and 400 when it is not a certificate', async () => {
@@ -216,7 +251,16 @@ describe('handlePayPalWebhook: the signature', () => {
   it('refuses a signed body that is not an event', async () => {
     const notJson = delivery(captureCompleted());
     const body = Buffer.from('{not json');
-    const resigned = { ...notJson.headers, 'paypal-transmission-sig': sign('sha256', Buffer.from(`${notJson.headers['paypal-transmission-id']}|${notJson.headers['paypal-transmission-time']}|${WEBHOOK_TEST}|${crc32(body)}`), privateKeyPem).toString('base64') };
+    const resigned = {
+      ...notJson.headers,
+      'paypal-transmission-sig': sign(
+        'sha256',
+        Buffer.from(
+          `${notJson.headers['paypal-transmission-id']}|${notJson.headers['paypal-transmission-time']}|${WEBHOOK_TEST}|${crc32(body)}`,
+        ),
+        privateKeyPem,
+      ).toString('base64'),
+    };
     await expect(handlePayPalWebhook(deps, resigned, body)).rejects.toMatchObject({ status: 400, code: 'invalid_payload' });
 
     const noType = delivery({ id: 'WH-1', resource: {} });
@@ -235,16 +279,56 @@ describe('handlePayPalWebhook: events', () => {
   const base = { id: 'WH-EVENT-1', gateway: 'paypal' };
 
   it.each([
-    ['PAYMENT.CAPTURE.COMPLETED', { id: 'CAP1', custom_id: 'txn_1', ...order }, { ...base, type: 'payment.succeeded', paymentId: '5O190127TN364715T', transactionId: 'txn_1' }],
-    ['PAYMENT.CAPTURE.DENIED', { id: 'CAP1', custom_id: 'txn_1', ...order }, { ...base, type: 'payment.failed', paymentId: '5O190127TN364715T', transactionId: 'txn_1', failureCode: 'wallet_declined' }],
-    ['PAYMENT.CAPTURE.DECLINED', { id: 'CAP1', ...order }, { ...base, type: 'payment.failed', paymentId: '5O190127TN364715T', failureCode: 'wallet_declined' }],
-    ['BILLING.SUBSCRIPTION.ACTIVATED', subscription, { ...base, type: 'payment.succeeded', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2' }],
-    ['BILLING.SUBSCRIPTION.CANCELLED', subscription, { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'cancelled' }],
-    ['BILLING.SUBSCRIPTION.EXPIRED', subscription, { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'cancelled' }],
-    ['BILLING.SUBSCRIPTION.SUSPENDED', subscription, { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' }],
-    ['BILLING.SUBSCRIPTION.PAYMENT.FAILED', subscription, { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' }],
-    ['PAYMENT.SALE.COMPLETED', { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G', custom: 'txn_2' }, { ...base, type: 'payment.succeeded', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2' }],
-    ['PAYMENT.SALE.DENIED', { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G' }, { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', failureCode: 'wallet_declined' }],
+    [
+      'PAYMENT.CAPTURE.COMPLETED',
+      { id: 'CAP1', custom_id: 'txn_1', ...order },
+      { ...base, type: 'payment.succeeded', paymentId: '5O190127TN364715T', transactionId: 'txn_1' },
+    ],
+    [
+      'PAYMENT.CAPTURE.DENIED',
+      { id: 'CAP1', custom_id: 'txn_1', ...order },
+      { ...base, type: 'payment.failed', paymentId: '5O190127TN364715T', transactionId: 'txn_1', failureCode: 'wallet_declined' },
+    ],
+    [
+      'PAYMENT.CAPTURE.DECLINED',
+      { id: 'CAP1', ...order },
+      { ...base, type: 'payment.failed', paymentId: '5O190127TN364715T', failureCode: 'wallet_declined' },
+    ],
+    [
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      subscription,
+      { ...base, type: 'payment.succeeded', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2' },
+    ],
+    [
+      'BILLING.SUBSCRIPTION.CANCELLED',
+      subscription,
+      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'cancelled' },
+    ],
+    [
+      'BILLING.SUBSCRIPTION.EXPIRED',
+      subscription,
+      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'cancelled' },
+    ],
+    [
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+      subscription,
+      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' },
+    ],
+    [
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      subscription,
+      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' },
+    ],
+    [
+      'PAYMENT.SALE.COMPLETED',
+      { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G', custom: 'txn_2' },
+      { ...base, type: 'payment.succeeded', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2' },
+    ],
+    [
+      'PAYMENT.SALE.DENIED',
+      { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G' },
+      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', failureCode: 'wallet_declined' },
+    ],
   ])('maps %s', async (eventType, resource, expected) => {
     const { body, headers } = delivery({ id: 'WH-EVENT-1', event_type: eventType, resource });
     expect(await handlePayPalWebhook(deps, headers, body)).toEqual({ received: true, outcome: 'applied' });

@@ -1,7 +1,13 @@
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
 import { gatewayEventFrom, paypalWebhookEventSchema } from './paypalEvents';
-import { cachingCertificateFetcher, transmissionFrom, verifyTransmission, type CertificateFetcher, type HeaderSource } from './paypalWebhookSignature';
+import {
+  cachingCertificateFetcher,
+  transmissionFrom,
+  verifyTransmission,
+  type CertificateFetcher,
+  type HeaderSource,
+} from './paypalWebhookSignature';
 
 export { cachingCertificateFetcher, downloadCertificate, WEBHOOK_TOLERANCE_MS } from './paypalWebhookSignature';
 export type { CertificateFetcher, HeaderSource } from './paypalWebhookSignature';
@@ -31,7 +37,11 @@ export interface PayPalWebhookResult {
  * (400, or 503 when a certificate cannot be had) and changes nothing; only `apply` failing
  * (our database) escapes as an error, so that PayPal retries.
  */
-export async function handlePayPalWebhook(deps: PayPalWebhookDeps, headers: HeaderSource, rawBody: Uint8Array): Promise<PayPalWebhookResult> {
+export async function handlePayPalWebhook(
+  deps: PayPalWebhookDeps,
+  headers: HeaderSource,
+  rawBody: Uint8Array,
+): Promise<PayPalWebhookResult> {
   const webhookIds = [deps.webhookIds.live, deps.webhookIds.test].filter((id): id is string => Boolean(id));
   if (webhookIds.length === 0) throw new HttpError(503, 'payments_unavailable', 'PayPal webhooks are not configured.');
   const transmission = transmissionFrom(headers);
@@ -44,7 +54,8 @@ export async function handlePayPalWebhook(deps: PayPalWebhookDeps, headers: Head
     throw new HttpError(400, 'invalid_payload', 'The PayPal webhook body is not JSON.');
   }
   const parsed = paypalWebhookEventSchema.safeParse(json);
-  if (!parsed.success) throw new HttpError(400, 'invalid_payload', 'The PayPal webhook body is not an event (id and event_type are required).');
+  if (!parsed.success)
+    throw new HttpError(400, 'invalid_payload', 'The PayPal webhook body is not an event (id and event_type are required).');
 
   const event = gatewayEventFrom(parsed.data);
   if (!event) return { received: true, outcome: 'ignored' };

@@ -85,7 +85,8 @@ export function trustedCertUrl(certUrl: string): URL {
   return url;
 }
 
-const untrustedCertUrl = () => new HttpError(400, 'untrusted_certificate', 'The PAYPAL-CERT-URL header does not point to a PayPal https host.');
+const untrustedCertUrl = () =>
+  new HttpError(400, 'untrusted_certificate', 'The PAYPAL-CERT-URL header does not point to a PayPal https host.');
 
 /** What PayPal signed for this delivery and webhook id. */
 export function signedMessage(transmission: Pick<PayPalTransmission, 'id' | 'time'>, webhookId: string, rawBody: Uint8Array): string {
@@ -107,21 +108,33 @@ export interface VerifyOptions {
  */
 export async function verifyTransmission(transmission: PayPalTransmission, rawBody: Uint8Array, options: VerifyOptions): Promise<string> {
   if (transmission.authAlgo !== AUTH_ALGO) {
-    throw new HttpError(400, 'invalid_signature', `The PayPal signature algorithm ${transmission.authAlgo} is not supported (only ${AUTH_ALGO}).`);
+    throw new HttpError(
+      400,
+      'invalid_signature',
+      `The PayPal signature algorithm ${transmission.authAlgo} is not supported (only ${AUTH_ALGO}).`,
+    );
   }
   const certUrl = trustedCertUrl(transmission.certUrl);
   const sentAt = Date.parse(transmission.time);
   const now = options.now().getTime();
   if (Number.isNaN(sentAt)) throw new HttpError(400, 'invalid_signature', 'The PAYPAL-TRANSMISSION-TIME header is not a date.');
   if (Math.abs(now - sentAt) > WEBHOOK_TOLERANCE_MS) {
-    throw new HttpError(400, 'stale_transmission', `The PayPal delivery was signed at ${transmission.time}, more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes from now.`);
+    throw new HttpError(
+      400,
+      'stale_transmission',
+      `The PayPal delivery was signed at ${transmission.time}, more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes from now.`,
+    );
   }
 
   let pem: string;
   try {
     pem = await options.fetchCertificate(certUrl.href);
   } catch {
-    throw new HttpError(503, 'certificate_unavailable', 'The PayPal signing certificate could not be downloaded. PayPal will retry the delivery.');
+    throw new HttpError(
+      503,
+      'certificate_unavailable',
+      'The PayPal signing certificate could not be downloaded. PayPal will retry the delivery.',
+    );
   }
   let certificate: X509Certificate;
   try {

@@ -22,7 +22,11 @@ afterEach(async () => db.destroy());
 let keys = 0;
 function request(number: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   keys += 1;
-  return chargeRequestFixture({ idempotencyKey: `key-${keys}`, payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2030, cvc: '123' }, ...overrides });
+  return chargeRequestFixture({
+    idempotencyKey: `key-${keys}`,
+    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2030, cvc: '123' },
+    ...overrides,
+  });
 }
 
 describe('SandboxGateway.charge', () => {
@@ -40,8 +44,12 @@ describe('SandboxGateway.charge', () => {
     const result = await gateway.charge(request(number));
     expect(result.status).toBe(status);
     if (result.status === 'failed') expect(result.code).toBe(code);
-    if (result.status === 'requires_action') expect(result.action).toEqual({ type: 'redirect', url: `/sandbox/authenticate/${result.paymentId}` });
-    const final = status === 'requires_action' ? [] : [{ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: result.paymentId }];
+    if (result.status === 'requires_action')
+      expect(result.action).toEqual({ type: 'redirect', url: `/sandbox/authenticate/${result.paymentId}` });
+    const final =
+      status === 'requires_action'
+        ? []
+        : [{ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: result.paymentId }];
     expect(events.map(({ type, paymentId }) => ({ type, paymentId }))).toEqual(final);
   });
 
@@ -53,11 +61,18 @@ describe('SandboxGateway.charge', () => {
 
   it('simulates a provider outage with 4000 0000 0000 5035: a 503 to retry later, and nothing charged or recorded', async () => {
     const outage = request('4000 0000 0000 5035');
-    await expect(gateway.charge(outage)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120 });
+    await expect(gateway.charge(outage)).rejects.toMatchObject({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      retryAfterSeconds: 120,
+    });
     expect(await db.selectFrom('sandbox_payment_intents').selectAll().execute()).toEqual([]);
     expect(events).toEqual([]);
     // The same attempt, retried with another card once the visitor has one: it pays.
-    const retried = await gateway.charge({ ...outage, payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+    const retried = await gateway.charge({
+      ...outage,
+      payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    });
     expect(retried.status).toBe('succeeded');
   });
 
@@ -89,7 +104,11 @@ describe('SandboxGateway.authenticate', () => {
     const intent = await gateway.authenticate(charged.paymentId!, outcome);
     expect(intent).toMatchObject({ status, lastErrorCode: code });
     expect(events).toEqual([
-      expect.objectContaining({ type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', paymentId: charged.paymentId, ...(code ? { failureCode: code } : {}) }),
+      expect.objectContaining({
+        type: status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+        paymentId: charged.paymentId,
+        ...(code ? { failureCode: code } : {}),
+      }),
     ]);
   });
 

@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
+import type {
+  AttemptLookup,
+  AttemptRef,
+  ChargeRequest,
+  ChargeResult,
+  GatewayEvent,
+  PaymentGateway,
+  PaymentInput,
+} from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
@@ -50,7 +58,8 @@ export class SandboxGateway implements PaymentGateway {
 
     const scenario = scenarioForCard(number);
     // As when Stripe cannot be reached: nothing is recorded, so a retry of the attempt may pay.
-    if (scenario.kind === 'provider_unavailable') throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
+    if (scenario.kind === 'provider_unavailable')
+      throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
     const at = this.now().toISOString();
     const intent: SandboxIntent = {
       id: randomId('pi_sandbox'),
@@ -83,7 +92,11 @@ export class SandboxGateway implements PaymentGateway {
     if (intent.status !== 'requires_action') return intent;
     const approved = outcome === 'approve' && intent.afterAuthentication === 'approve';
     const failure: PaymentFailureCode | null = approved ? null : outcome === 'fail' ? 'authentication_failed' : 'generic_decline';
-    const moved = await this.intents.resolveIntent(paymentId, { status: approved ? 'succeeded' : 'requires_payment_method', lastErrorCode: failure }, this.now());
+    const moved = await this.intents.resolveIntent(
+      paymentId,
+      { status: approved ? 'succeeded' : 'requires_payment_method', lastErrorCode: failure },
+      this.now(),
+    );
     const current = (await this.find(paymentId))!;
     if (moved) await this.emitFinal(current);
     return current;

@@ -84,13 +84,21 @@ describe('SandboxPaymentRepository: card payments', () => {
   it('resolves a payment that requires action once: a second resolution changes nothing', async () => {
     await payments.insertIntent(intent());
     expect(await payments.resolveIntent('pi_sandbox_one', { status: 'succeeded', lastErrorCode: null }, ANSWERED)).toBe(true);
-    expect(await payments.resolveIntent('pi_sandbox_one', { status: 'requires_payment_method', lastErrorCode: 'authentication_failed' }, new Date())).toBe(false);
+    expect(
+      await payments.resolveIntent(
+        'pi_sandbox_one',
+        { status: 'requires_payment_method', lastErrorCode: 'authentication_failed' },
+        new Date(),
+      ),
+    ).toBe(false);
     expect(await payments.findIntent('pi_sandbox_one')).toEqual(intent({ status: 'succeeded', updatedAt: ANSWERED.toISOString() }));
   });
 
   it('does not resolve a payment that never required action, nor one that does not exist', async () => {
     await payments.insertIntent(intent({ status: 'succeeded', afterAuthentication: null }));
-    expect(await payments.resolveIntent('pi_sandbox_one', { status: 'requires_payment_method', lastErrorCode: 'generic_decline' }, ANSWERED)).toBe(false);
+    expect(
+      await payments.resolveIntent('pi_sandbox_one', { status: 'requires_payment_method', lastErrorCode: 'generic_decline' }, ANSWERED),
+    ).toBe(false);
     expect(await payments.resolveIntent('pi_sandbox_unknown', { status: 'succeeded', lastErrorCode: null }, ANSWERED)).toBe(false);
     expect((await payments.findIntent('pi_sandbox_one'))?.status).toBe('succeeded');
   });
@@ -98,14 +106,23 @@ describe('SandboxPaymentRepository: card payments', () => {
   it('refuses a row holding a value the sandbox never writes, naming the row', async () => {
     await payments.insertIntent(intent());
     await db.updateTable('sandbox_payment_intents').set({ status: 'processing' }).where('id', '=', 'pi_sandbox_one').execute();
-    await expect(payments.findIntent('pi_sandbox_one')).rejects.toThrow('sandbox_payment_intents row pi_sandbox_one has status "processing"');
+    await expect(payments.findIntent('pi_sandbox_one')).rejects.toThrow(
+      'sandbox_payment_intents row pi_sandbox_one has status "processing"',
+    );
   });
 });
 
 describe('SandboxPaymentRepository: wallet payments', () => {
   it('gives back what it stored, live mode as a boolean and the flow as the wallet makes it', async () => {
     const live = walletPayment({ livemode: true });
-    const order = walletPayment({ id: 'wp_sandbox_two', idempotencyKey: 'key-two', flow: 'order', wallet: 'amazon-pay', status: 'failed', lastErrorCode: 'cancelled' });
+    const order = walletPayment({
+      id: 'wp_sandbox_two',
+      idempotencyKey: 'key-two',
+      flow: 'order',
+      wallet: 'amazon-pay',
+      status: 'failed',
+      lastErrorCode: 'cancelled',
+    });
     await payments.insertWalletPayment(live);
     await payments.insertWalletPayment(order);
     expect(await payments.findWalletPayment('paypal', live.id)).toEqual(live);
@@ -143,6 +160,8 @@ describe('SandboxPaymentRepository: wallet payments', () => {
   it('refuses a row holding a flow the wallets never make, naming the row', async () => {
     await payments.insertWalletPayment(walletPayment());
     await db.updateTable('sandbox_wallet_payments').set({ flow: 'instalments' }).where('id', '=', 'wp_sandbox_one').execute();
-    await expect(payments.findWalletPayment('paypal', 'wp_sandbox_one')).rejects.toThrow('sandbox_wallet_payments row wp_sandbox_one has flow "instalments"');
+    await expect(payments.findWalletPayment('paypal', 'wp_sandbox_one')).rejects.toThrow(
+      'sandbox_wallet_payments row wp_sandbox_one has flow "instalments"',
+    );
   });
 });

@@ -68,7 +68,12 @@ export class SandboxPaymentRepository {
 
   /** A payment of this wallet: another wallet's payment is not found. */
   async findWalletPayment(wallet: WalletId, id: string): Promise<SandboxWalletPayment | null> {
-    const row = await this.db.selectFrom('sandbox_wallet_payments').selectAll().where('id', '=', id).where('wallet', '=', wallet).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sandbox_wallet_payments')
+      .selectAll()
+      .where('id', '=', id)
+      .where('wallet', '=', wallet)
+      .executeTakeFirst();
     return row ? walletPaymentOf(row) : null;
   }
 
@@ -83,7 +88,11 @@ export class SandboxPaymentRepository {
   }
 
   /** Gives a wallet payment that requires action the visitor's answer; false when it no longer required action (answered already), and then nothing changed. */
-  async resolveWalletPayment(id: string, resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>>, at: Date): Promise<boolean> {
+  async resolveWalletPayment(
+    id: string,
+    resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>>,
+    at: Date,
+  ): Promise<boolean> {
     return this.resolve('sandbox_wallet_payments', id, resolution, at);
   }
 
@@ -135,7 +144,8 @@ function intentOf(row: IntentRow): SandboxIntent {
     status: read('status', row.status, SANDBOX_INTENT_STATUSES),
     cardBrand: read('card_brand', row.card_brand, CARD_BRANDS),
     cardLast4: row.card_last4,
-    afterAuthentication: row.after_authentication === null ? null : read('after_authentication', row.after_authentication, AFTER_AUTHENTICATION),
+    afterAuthentication:
+      row.after_authentication === null ? null : read('after_authentication', row.after_authentication, AFTER_AUTHENTICATION),
     returnUrl: row.return_url,
     lastErrorCode: row.last_error_code === null ? null : read('last_error_code', row.last_error_code, FAILURE_CODES),
     idempotencyKey: row.idempotency_key,

@@ -22,7 +22,8 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 let keys = 0;
-const request = (overrides: Partial<ChargeRequest> = {}) => chargeRequestFixture({ idempotencyKey: `key-${(keys += 1)}`, payment: { kind: 'paypal' }, ...overrides });
+const request = (overrides: Partial<ChargeRequest> = {}) =>
+  chargeRequestFixture({ idempotencyKey: `key-${(keys += 1)}`, payment: { kind: 'paypal' }, ...overrides });
 
 describe('SandboxWalletGateway', () => {
   it('names itself after its wallet and takes only that wallet', async () => {
@@ -53,15 +54,20 @@ describe('SandboxWalletGateway', () => {
     ['approve', 'succeeded', 'payment.succeeded', undefined, '/vogue/demo-single/success'],
     ['cancel', 'failed', 'payment.failed', 'cancelled', '/vogue/demo-single/credit-card?payment_failed=cancelled'],
     ['fail', 'failed', 'payment.failed', 'wallet_declined', '/vogue/demo-single/credit-card?payment_failed=wallet_declined'],
-  ] as const)('%s: the payment ends %s, is reported once (%s), and the visitor is sent on', async (outcome, status, type, failureCode, destination) => {
-    const charged = await paypal.charge(request());
-    const answered = await paypal.answer(charged.paymentId!, outcome);
-    expect(answered?.status).toBe(status);
-    expect(authenticationRedirect(answered!)).toBe(destination);
-    expect(events).toEqual([expect.objectContaining({ gateway: 'sandbox-paypal', type, paymentId: charged.paymentId, ...(failureCode ? { failureCode } : {}) })]);
-    if (!failureCode) expect(events[0]).not.toHaveProperty('failureCode');
-    expect((await paypal.retrieve(charged.paymentId!)).status).toBe(status);
-  });
+  ] as const)(
+    '%s: the payment ends %s, is reported once (%s), and the visitor is sent on',
+    async (outcome, status, type, failureCode, destination) => {
+      const charged = await paypal.charge(request());
+      const answered = await paypal.answer(charged.paymentId!, outcome);
+      expect(answered?.status).toBe(status);
+      expect(authenticationRedirect(answered!)).toBe(destination);
+      expect(events).toEqual([
+        expect.objectContaining({ gateway: 'sandbox-paypal', type, paymentId: charged.paymentId, ...(failureCode ? { failureCode } : {}) }),
+      ]);
+      if (!failureCode) expect(events[0]).not.toHaveProperty('failureCode');
+      expect((await paypal.retrieve(charged.paymentId!)).status).toBe(status);
+    },
+  );
 
   it('keeps the first answer: an approval replayed, or a cancel after it, changes nothing and reports nothing', async () => {
     const charged = await paypal.charge(request());

@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type {
+  AttemptLookup,
+  AttemptRef,
+  ChargeRequest,
+  ChargeResult,
+  GatewayEvent,
+  PaymentGateway,
+} from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { WalletId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
@@ -76,7 +83,11 @@ export class SandboxWalletGateway implements PaymentGateway {
     if (!payment) return null;
     if (payment.status !== 'requires_action') return payment;
     const failure: PaymentFailureCode | null = outcome === 'approve' ? null : outcome === 'cancel' ? 'cancelled' : 'wallet_declined';
-    const moved = await this.payments.resolveWalletPayment(paymentId, { status: failure ? 'failed' : 'succeeded', lastErrorCode: failure }, this.now());
+    const moved = await this.payments.resolveWalletPayment(
+      paymentId,
+      { status: failure ? 'failed' : 'succeeded', lastErrorCode: failure },
+      this.now(),
+    );
     const current = (await this.find(paymentId))!;
     if (moved) await this.emitFinal(current);
     return current;

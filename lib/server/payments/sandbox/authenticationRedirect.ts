@@ -6,7 +6,9 @@ import type { SandboxIntent, SandboxWalletPayment } from './sandboxPayments';
  * success page when the payment went through, else back to the payment step with the
  * reason, to try again.
  */
-export function authenticationRedirect(payment: Pick<SandboxIntent | SandboxWalletPayment, 'status' | 'returnUrl' | 'lastErrorCode'>): string {
+export function authenticationRedirect(
+  payment: Pick<SandboxIntent | SandboxWalletPayment, 'status' | 'returnUrl' | 'lastErrorCode'>,
+): string {
   const returnPath = payment.returnUrl ?? '/';
   if (payment.status === 'succeeded') return successPathFor(returnPath);
   if (payment.status === 'requires_action') return returnPath;

@@ -12,7 +12,10 @@ function gateway(name: GatewayName, result: ChargeResult): PaymentGateway {
     lookupAttempt: async () => ({ kind: 'charged', result }),
   };
 }
-const charge = chargeRequestFixture({ idempotencyKey: 'attempt-1', payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } });
+const charge = chargeRequestFixture({
+  idempotencyKey: 'attempt-1',
+  payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+});
 const paid: ChargeResult = { status: 'succeeded', paymentId: 'pi_1' };
 
 describe('withSandboxFault', () => {

@@ -12,7 +12,11 @@ const killThisProcess = () => void process.kill(process.pid, 'SIGKILL');
  * moment at which a crash leaves a paid order behind. A gateway that is not the sandbox's
  * comes back untouched: no fault ever goes near real money.
  */
-export function withSandboxFault(gateway: PaymentGateway, fault: SandboxFault | undefined, kill: () => void = killThisProcess): PaymentGateway {
+export function withSandboxFault(
+  gateway: PaymentGateway,
+  fault: SandboxFault | undefined,
+  kill: () => void = killThisProcess,
+): PaymentGateway {
   if (!fault || !isSandboxGateway(gateway.name)) return gateway;
   const faulty: PaymentGateway = {
     name: gateway.name,

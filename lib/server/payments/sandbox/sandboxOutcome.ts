@@ -13,7 +13,11 @@ interface SandboxPaymentState {
  * A sandbox payment as the checkout sees it: paid; waiting for the visitor on the sandbox's
  * own page (answerPath); else failed, for its recorded reason or failureCode when it has none.
  */
-export function sandboxChargeResult(payment: SandboxPaymentState, answerPath: (paymentId: string) => string, failureCode: PaymentFailureCode): ChargeResult {
+export function sandboxChargeResult(
+  payment: SandboxPaymentState,
+  answerPath: (paymentId: string) => string,
+  failureCode: PaymentFailureCode,
+): ChargeResult {
   if (payment.status === 'succeeded') return { status: 'succeeded', paymentId: payment.id };
   if (payment.status === 'requires_action') {
     return { status: 'requires_action', paymentId: payment.id, action: { type: 'redirect', url: answerPath(payment.id) } };

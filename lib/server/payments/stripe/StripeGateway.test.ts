@@ -22,7 +22,11 @@ beforeEach(() => {
 let n = 0;
 function request(paymentMethodId: string, overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   n += 1;
-  return chargeRequestFixture({ idempotencyKey: `attempt-${n}`, payment: { kind: 'stripe-payment-method', paymentMethodId }, ...overrides });
+  return chargeRequestFixture({
+    idempotencyKey: `attempt-${n}`,
+    payment: { kind: 'stripe-payment-method', paymentMethodId },
+    ...overrides,
+  });
 }
 
 describe('StripeGateway', () => {
@@ -31,7 +35,12 @@ describe('StripeGateway', () => {
     expect(result).toEqual({ status: 'succeeded', paymentId: 'pi_fake1' });
     expect(fake.requests).toHaveLength(1);
     const [sent] = fake.requests;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/payment_intents', authorization: 'Bearer sk_test_fake', idempotencyKey: `attempt-${n}` });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      authorization: 'Bearer sk_test_fake',
+      idempotencyKey: `attempt-${n}`,
+    });
     expect(sent!.params).toMatchObject({
       amount: '2500',
       currency: 'usd',
@@ -53,13 +62,19 @@ describe('StripeGateway', () => {
   it('sets up the card for renewals when nothing is due today', async () => {
     const result = await gateway.charge(request('pm_card_visa', { amount: 0 }));
     expect(result.status).toBe('succeeded');
-    expect(fake.requests[0]).toMatchObject({ path: '/v1/setup_intents', params: expect.objectContaining({ usage: 'off_session', confirm: 'true' }) });
+    expect(fake.requests[0]).toMatchObject({
+      path: '/v1/setup_intents',
+      params: expect.objectContaining({ usage: 'off_session', confirm: 'true' }),
+    });
     expect(fake.requests[0]!.params.amount).toBeUndefined();
   });
 
   it('hands 3-D Secure to Stripe.js, and reads the outcome back afterwards', async () => {
     const result = await gateway.charge(request('pm_card_threeDSecureRequired'));
-    expect(result).toMatchObject({ status: 'requires_action', action: { type: 'stripe_sdk', clientSecret: expect.stringMatching(/_secret_/) } });
+    expect(result).toMatchObject({
+      status: 'requires_action',
+      action: { type: 'stripe_sdk', clientSecret: expect.stringMatching(/_secret_/) },
+    });
     fake.completeAuthentication(result.paymentId!);
     expect(await gateway.retrieve(result.paymentId!, false)).toEqual({ status: 'succeeded', paymentId: result.paymentId });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${result.paymentId}` });
@@ -87,16 +102,30 @@ describe('StripeGateway', () => {
   });
 
   it("reads the card's fingerprint from its PaymentMethod (for per-card limits) without charging; null when Stripe cannot tell", async () => {
-    expect(await gateway.cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' }, false)).toBe('fp_pm_card_visa');
-    expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_methods/pm_card_visa', authorization: 'Bearer sk_test_fake' })]);
+    expect(await gateway.cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' }, false)).toBe(
+      'fp_pm_card_visa',
+    );
+    expect(fake.requests).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/v1/payment_methods/pm_card_visa', authorization: 'Bearer sk_test_fake' }),
+    ]);
     expect(await gateway.cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_unknown' }, false)).toBeNull();
     expect(await gateway.cardFingerprint({ kind: 'paypal' }, false)).toBeNull();
-    expect(await new StripeGateway({ test: 'sk_test_fake' }, fake.connection).cardFingerprint({ kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' }, true)).toBeNull();
+    expect(
+      await new StripeGateway({ test: 'sk_test_fake' }, fake.connection).cardFingerprint(
+        { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
+        true,
+      ),
+    ).toBeNull();
     expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('refuses a sandbox card and a mode without a key', async () => {
-    await expect(gateway.charge({ ...request('pm_card_visa'), payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' } })).rejects.toMatchObject({
+    await expect(
+      gateway.charge({
+        ...request('pm_card_visa'),
+        payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' },
+      }),
+    ).rejects.toMatchObject({
       status: 400,
       code: 'payment_method_required',
     });
@@ -110,7 +139,13 @@ describe('StripeGateway', () => {
 describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () => {
   const written = '2026-11-21T12:00:00.000Z';
   const at = Date.parse(written) / 1000;
-  const attempt = (transactionId: string, amount = 2500) => ({ idempotencyKey: `key-${transactionId}`, transactionId, livemode: false, amount, createdAt: written });
+  const attempt = (transactionId: string, amount = 2500) => ({
+    idempotencyKey: `key-${transactionId}`,
+    transactionId,
+    livemode: false,
+    amount,
+    createdAt: written,
+  });
   const charge = (transactionId: string, paymentMethodId: string, createdAt: number, amount = 2500) => {
     fake.setClock(createdAt);
     return gateway.charge(request(paymentMethodId, { amount, metadata: { transactionId, campaignId: 'vogue-demo-single' } }));
@@ -121,17 +156,20 @@ describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () =>
     ['a decline', 'pm_card_chargeDeclinedInsufficientFunds', 2500, { status: 'failed', code: 'insufficient_funds' }],
     ['3-D Secure', 'pm_card_threeDSecureRequired', 2500, { status: 'requires_action', action: { type: 'stripe_sdk' } }],
     ['a card set up for a free trial', 'pm_card_visa', 0, { status: 'succeeded' }],
-  ])('finds %s by the transaction id in its metadata, among the intents created around the attempt', async (_name, method, amount, result) => {
-    const id = `txn_found_${method}_${amount}`;
-    await charge('txn_someone_else', 'pm_card_visa', at + 1, amount);
-    await charge(id, method, at + 2, amount);
-    const lookup = await gateway.lookupAttempt(attempt(id, amount));
-    expect(lookup).toMatchObject({ kind: 'charged', result });
-    const listed = fake.requests.filter((sent) => sent.method === 'GET');
-    expect(listed.at(-1)!.path).toBe(amount > 0 ? '/v1/payment_intents' : '/v1/setup_intents');
-    // Lists only: nothing created, confirmed or captured.
-    expect(fake.requests.filter((sent) => sent.method !== 'GET')).toHaveLength(2);
-  });
+  ])(
+    'finds %s by the transaction id in its metadata, among the intents created around the attempt',
+    async (_name, method, amount, result) => {
+      const id = `txn_found_${method}_${amount}`;
+      await charge('txn_someone_else', 'pm_card_visa', at + 1, amount);
+      await charge(id, method, at + 2, amount);
+      const lookup = await gateway.lookupAttempt(attempt(id, amount));
+      expect(lookup).toMatchObject({ kind: 'charged', result });
+      const listed = fake.requests.filter((sent) => sent.method === 'GET');
+      expect(listed.at(-1)!.path).toBe(amount > 0 ? '/v1/payment_intents' : '/v1/setup_intents');
+      // Lists only: nothing created, confirmed or captured.
+      expect(fake.requests.filter((sent) => sent.method !== 'GET')).toHaveLength(2);
+    },
+  );
 
   it('says nothing was charged when no intent of the window carries the transaction, and pages through the window', async () => {
     for (let i = 0; i < 120; i += 1) await charge(`txn_other_${i}`, 'pm_card_visa', at + 1);
@@ -143,7 +181,10 @@ describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () =>
   it('finds the charge of a retry that took the attempt over an hour after the transaction was written', async () => {
     await charge('txn_retried', 'pm_card_visa', at + 3600);
     const claimedAt = new Date((at + 3590) * 1000).toISOString();
-    expect(await gateway.lookupAttempt({ ...attempt('txn_retried'), lastClaimedAt: claimedAt })).toMatchObject({ kind: 'charged', result: { status: 'succeeded' } });
+    expect(await gateway.lookupAttempt({ ...attempt('txn_retried'), lastClaimedAt: claimedAt })).toMatchObject({
+      kind: 'charged',
+      result: { status: 'succeeded' },
+    });
   });
 
   it('cannot tell when Stripe does not answer', async () => {
@@ -165,7 +206,12 @@ describe('StripeGateway when Stripe is down', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const unreachable = new StripeGateway({ test: 'sk_test_fake' }, { host: '127.0.0.1', port: await closedPort(), protocol: 'http' });
     const error = await unreachable.charge(request('pm_card_visa')).catch((caught: unknown) => caught);
-    expect(error).toMatchObject({ status: 503, code: 'payment_provider_unavailable', retryAfterSeconds: 120, message: expect.stringMatching(/^Card payments are unavailable right now\. Nothing was charged\./) });
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'payment_provider_unavailable',
+      retryAfterSeconds: 120,
+      message: expect.stringMatching(/^Card payments are unavailable right now\. Nothing was charged\./),
+    });
     expect((error as Error).message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|Stripe/);
     expect(log).toHaveBeenCalled();
     log.mockRestore();
@@ -174,9 +220,21 @@ describe('StripeGateway when Stripe is down', () => {
   it.each([
     ['no connection', new Stripe.errors.StripeConnectionError({ message: 'connect ECONNREFUSED' }), true],
     ["Stripe's own failure", new Stripe.errors.StripeAPIError({ message: 'internal', type: 'api_error' }), true],
-    ['a 503 of any kind', new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 503 }), true],
-    ['a refused request', new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 400 }), false],
-    ['bad credentials', new Stripe.errors.StripeAuthenticationError({ message: 'x', type: 'authentication_error', statusCode: 401 }), false],
+    [
+      'a 503 of any kind',
+      new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 503 }),
+      true,
+    ],
+    [
+      'a refused request',
+      new Stripe.errors.StripeInvalidRequestError({ message: 'x', type: 'invalid_request_error', statusCode: 400 }),
+      false,
+    ],
+    [
+      'bad credentials',
+      new Stripe.errors.StripeAuthenticationError({ message: 'x', type: 'authentication_error', statusCode: 401 }),
+      false,
+    ],
     ['our own bug', new TypeError('x is undefined'), false],
   ])('%s is an outage: %s', (_what, error, outage) => {
     expect(isStripeOutage(error)).toBe(outage);

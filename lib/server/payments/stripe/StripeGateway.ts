@@ -3,7 +3,15 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
-import type { AttemptLookup, AttemptRef, ChargeRequest, ChargeResult, GatewayEvent, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
+import type {
+  AttemptLookup,
+  AttemptRef,
+  ChargeRequest,
+  ChargeResult,
+  GatewayEvent,
+  PaymentGateway,
+  PaymentInput,
+} from '@/lib/server/payments/PaymentGateway';
 
 export interface StripeKeys {
   live?: string | undefined;
@@ -37,7 +45,9 @@ const LOOKUP_WINDOW_BEFORE_S = 5 * 60;
 const LOOKUP_WINDOW_AFTER_S = 15 * 60;
 const LOOKUP_MAX_PAGES = 10;
 
-type Intent = Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'> | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
+type Intent =
+  | Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'>
+  | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
 
 function resultOf(intent: Intent): ChargeResult {
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
@@ -105,7 +115,11 @@ export class StripeGateway implements PaymentGateway {
       // minimum): nothing was charged, and the visitor can try another card.
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', paymentId: null, code: 'processing_error' };
       if (error instanceof Stripe.errors.StripeIdempotencyError) {
-        throw new HttpError(409, 'idempotency_key_reused', 'This checkout attempt was already used for a different order. Please reload the page and try again.');
+        throw new HttpError(
+          409,
+          'idempotency_key_reused',
+          'This checkout attempt was already used for a different order. Please reload the page and try again.',
+        );
       }
       throw outageOr('card', error, isStripeOutage);
     }
@@ -114,7 +128,9 @@ export class StripeGateway implements PaymentGateway {
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
     const stripe = this.client(livemode);
     try {
-      return resultOf(paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId));
+      return resultOf(
+        paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId),
+      );
     } catch (error) {
       throw outageOr('card', error, isStripeOutage);
     }
@@ -142,9 +158,13 @@ export class StripeGateway implements PaymentGateway {
       let startingAfter: string | undefined;
       for (let page = 0; page < LOOKUP_MAX_PAGES; page += 1) {
         const { data, has_more: hasMore } = await list(startingAfter);
-        const intent = data.find((candidate: Stripe.PaymentIntent | Stripe.SetupIntent) => candidate.metadata?.transactionId === attempt.transactionId);
+        const intent = data.find(
+          (candidate: Stripe.PaymentIntent | Stripe.SetupIntent) => candidate.metadata?.transactionId === attempt.transactionId,
+        );
         if (intent) {
-          return intent.status === 'processing' ? { kind: 'unknown', reason: 'Stripe is still processing the payment' } : { kind: 'charged', result: resultOf(intent) };
+          return intent.status === 'processing'
+            ? { kind: 'unknown', reason: 'Stripe is still processing the payment' }
+            : { kind: 'charged', result: resultOf(intent) };
         }
         if (!hasMore) return { kind: 'nothing' };
         startingAfter = data.at(-1)?.id;

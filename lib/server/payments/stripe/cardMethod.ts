@@ -9,7 +9,10 @@ import { STRIPE_CSP_SOURCES } from './stripeOrigins';
 export const cardMethod = providerOrSandbox({
   id: cardDeclaration.id,
   settings: stripeSettings,
-  scripts: { party: 'Stripe.js', reason: 'Card fields (Stripe Elements) and 3-D Secure: card data is typed into Stripe\'s frames, never our page.' },
+  scripts: {
+    party: 'Stripe.js',
+    reason: "Card fields (Stripe Elements) and 3-D Secure: card data is typed into Stripe's frames, never our page.",
+  },
   configured: stripeConfigured,
   provider: {
     browserConfig(env, livemode) {

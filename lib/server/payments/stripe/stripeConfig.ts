@@ -2,10 +2,22 @@ import { z } from 'zod';
 import type { ProviderSettings } from '@/lib/server/payments/ProviderSettings';
 
 const schema = z.object({
-  STRIPE_SECRET_KEY_LIVE: z.string().regex(/^(sk|rk)_live_/, 'must be a live secret key (sk_live_…)').optional(),
-  STRIPE_SECRET_KEY_TEST: z.string().regex(/^(sk|rk)_test_/, 'must be a test secret key (sk_test_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY_LIVE: z.string().regex(/^pk_live_/, 'must be a live publishable key (pk_live_…)').optional(),
-  STRIPE_PUBLISHABLE_KEY_TEST: z.string().regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)').optional(),
+  STRIPE_SECRET_KEY_LIVE: z
+    .string()
+    .regex(/^(sk|rk)_live_/, 'must be a live secret key (sk_live_…)')
+    .optional(),
+  STRIPE_SECRET_KEY_TEST: z
+    .string()
+    .regex(/^(sk|rk)_test_/, 'must be a test secret key (sk_test_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY_LIVE: z
+    .string()
+    .regex(/^pk_live_/, 'must be a live publishable key (pk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY_TEST: z
+    .string()
+    .regex(/^pk_test_/, 'must be a test publishable key (pk_test_…)')
+    .optional(),
   STRIPE_WEBHOOK_SECRET_LIVE: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   STRIPE_WEBHOOK_SECRET_TEST: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
 });

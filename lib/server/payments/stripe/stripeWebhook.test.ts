@@ -22,7 +22,17 @@ beforeEach(async () => {
     campaignId: 'vogue-demo-single',
     brandSlug: 'vogue',
     order: {
-      offer: { id: '1001', uuid: 'u', name: 'Vogue Digital', description: 'd', billingInterval: 'year', trialOffer: false, trialDays: null, isPrintOffer: false, renewalAmount: 2500 },
+      offer: {
+        id: '1001',
+        uuid: 'u',
+        name: 'Vogue Digital',
+        description: 'd',
+        billingInterval: 'year',
+        trialOffer: false,
+        trialDays: null,
+        isPrintOffer: false,
+        renewalAmount: 2500,
+      },
       lines: [],
       taxRate: { rate: 0, inclusive: false, label: 'Tax' },
       payment: { method: 'card', brand: 'visa', last4: '4242' },
@@ -44,12 +54,27 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 function delivery(type: string, object: object, options: { id?: string; secret?: string; timestamp?: number; livemode?: boolean } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? 'evt_1', object: 'event', type, data: { object }, ...(options.livemode === undefined ? {} : { livemode: options.livemode }) });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET_TEST, timestamp: options.timestamp ?? nowS });
+  const payload = JSON.stringify({
+    id: options.id ?? 'evt_1',
+    object: 'event',
+    type,
+    data: { object },
+    ...(options.livemode === undefined ? {} : { livemode: options.livemode }),
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET_TEST,
+    timestamp: options.timestamp ?? nowS,
+  });
   return { body: Buffer.from(payload), signature };
 }
 
-const status = async () => (await db.selectFrom('transactions').select(['status', 'failure_code', 'invoice_number']).where('id', '=', 'txn_1').executeTakeFirstOrThrow());
+const status = async () =>
+  await db
+    .selectFrom('transactions')
+    .select(['status', 'failure_code', 'invoice_number'])
+    .where('id', '=', 'txn_1')
+    .executeTakeFirstOrThrow();
 const handle = (body: Buffer, signature: string | undefined) =>
   handleStripeWebhook({ secrets: [SECRET_LIVE, SECRET_TEST], now, apply: (event) => applyGatewayEvent(db, event, now) }, signature, body);
 
@@ -124,9 +149,15 @@ describe('handleStripeWebhook', () => {
 describe('handleStripeWebhook, payment id never recorded', () => {
   it('finds the transaction by the id in the payment metadata', async () => {
     await db.updateTable('transactions').set({ status: 'processing', gateway_payment_id: null }).where('id', '=', 'txn_1').execute();
-    const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_lost', metadata: { transactionId: 'txn_1' } }, { id: 'evt_9' });
+    const { body, signature } = delivery(
+      'payment_intent.succeeded',
+      { id: 'pi_lost', metadata: { transactionId: 'txn_1' } },
+      { id: 'evt_9' },
+    );
     expect((await handle(body, signature)).outcome).toBe('applied');
-    expect(await db.selectFrom('transactions').select(['status', 'gateway_payment_id']).where('id', '=', 'txn_1').executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom('transactions').select(['status', 'gateway_payment_id']).where('id', '=', 'txn_1').executeTakeFirst(),
+    ).toEqual({
       status: 'succeeded',
       gateway_payment_id: 'pi_lost',
     });

@@ -40,7 +40,13 @@ function limiter(options: ConstructorParameters<typeof BadRowLimiter>[2] = {}) {
   };
 }
 
-async function admitted(subject: BadRowLimiter, address: string, n: number, reason = '400 invalid_json: x', channel: 'funnel' | 'inspector' = 'funnel') {
+async function admitted(
+  subject: BadRowLimiter,
+  address: string,
+  n: number,
+  reason = '400 invalid_json: x',
+  channel: 'funnel' | 'inspector' = 'funnel',
+) {
   let kept = 0;
   for (let i = 0; i < n; i += 1) if (await subject.admit(address, channel, reason)) kept += 1;
   return kept;
@@ -60,7 +66,8 @@ describe('BadRowLimiter', () => {
     expect(written).toEqual([
       {
         channel: 'funnel',
-        reason: '15 more refused requests from this address were not kept; last reason: 401 invalid_api_key: A valid api_key query parameter is required.',
+        reason:
+          '15 more refused requests from this address were not kept; last reason: 401 invalid_api_key: A valid api_key query parameter is required.',
         raw: expect.stringContaining('client: 203.0.113.0/24 (shortened)'),
       },
     ]);
@@ -83,8 +90,10 @@ describe('BadRowLimiter', () => {
     await subject.rollOver();
     // 40 addresses had requests not kept: one summary each (at most 50 have their own).
     expect(written).toHaveLength(40);
-    expect(written.every((row) => /^10 more refused requests from this address were not kept; last reason: 400 invalid_json/.test(row.reason))).toBe(true);
-   });
+    expect(
+      written.every((row) => /^10 more refused requests from this address were not kept; last reason: 400 invalid_json/.test(row.reason)),
+    ).toBe(true);
+  });
 
   it('sums the addresses beyond the summaries it writes alone, and those beyond the ones it follows, into one row', async () => {
     const { subject, written, advance } = limiter({ perClient: 1, overall: 1000, maxSummaries: 2, maxClients: 5 });
@@ -129,7 +138,13 @@ describe('BadRowLimiter', () => {
     const subject = new BadRowLimiter(db, async (row) => void written.push(row), { perClient: 1, windowMs, summaryDelayMs: 50 });
     await admitted(subject, '192.0.2.1', 3);
     expect(written).toEqual([]);
-    await vi.waitFor(() => expect(written.map((row) => row.reason)).toEqual(['2 more refused requests from this address were not kept; last reason: 400 invalid_json: x']), { timeout: 3000, interval: 50 });
+    await vi.waitFor(
+      () =>
+        expect(written.map((row) => row.reason)).toEqual([
+          '2 more refused requests from this address were not kept; last reason: 400 invalid_json: x',
+        ]),
+      { timeout: 3000, interval: 50 },
+    );
     expect(written[0]!.raw).toContain('client: 192.0.2.0/24');
   });
 
@@ -141,7 +156,9 @@ describe('BadRowLimiter', () => {
     expect(written).toEqual([]);
     advance(400);
     await subject.rollOver();
-    expect(written.map((row) => row.reason)).toEqual(['2 more refused requests from this address were not kept; last reason: 400 invalid_json: x']);
+    expect(written.map((row) => row.reason)).toEqual([
+      '2 more refused requests from this address were not kept; last reason: 400 invalid_json: x',
+    ]);
     // The request of the next window is in the next window's summary, not in this one.
     advance(MINUTE);
     await subject.rollOver();
@@ -171,7 +188,10 @@ describe('BadRowLimiter', () => {
       await expect(subject.count('192.0.2.1', 'funnel', 'r')).resolves.toBeUndefined();
       advance(MINUTE);
       await expect(subject.rollOver()).resolves.toBeUndefined();
-      expect(error).toHaveBeenCalledWith('[events] the bad-row limiter could not count a refused request (its bad row is not kept):', expect.any(Error));
+      expect(error).toHaveBeenCalledWith(
+        '[events] the bad-row limiter could not count a refused request (its bad row is not kept):',
+        expect.any(Error),
+      );
       expect(error).toHaveBeenCalledWith('[events] could not write the bad-row summaries of an ended window:', expect.any(Error));
     } finally {
       await db.schema.alterTable('bad_row_tallies_away').renameTo('bad_row_tallies').execute();
@@ -179,10 +199,12 @@ describe('BadRowLimiter', () => {
     // The window was not claimed by the failed attempt: the next window's look writes its summary.
     advance(MINUTE);
     await subject.admit('192.0.2.1', 'funnel', 'r');
-    expect(written.map((row) => row.reason)).toEqual(['2 more refused requests from this address were not kept; last reason: 400 invalid_json: x']);
+    expect(written.map((row) => row.reason)).toEqual([
+      '2 more refused requests from this address were not kept; last reason: 400 invalid_json: x',
+    ]);
   });
 
-  it('shares one budget between instances on one database, and writes a window\'s summaries once', MANY_REQUESTS, async () => {
+  it("shares one budget between instances on one database, and writes a window's summaries once", MANY_REQUESTS, async () => {
     const a = limiter();
     const b = limiter();
     // One address, its refusals spread over two servers: still 30 kept in all.
@@ -209,9 +231,9 @@ describe('BadRowLimiter', () => {
     await b.subject.admit('198.51.100.1', 'funnel', 'r');
     expect([...a.written, ...b.written]).toHaveLength(written.length);
     expect(a.subject.stats.summaries + b.subject.stats.summaries).toBe(written.length);
-   });
+  });
 
-  it('summarises a window whose instance went away, on another instance\'s next look', async () => {
+  it("summarises a window whose instance went away, on another instance's next look", async () => {
     const gone = limiter({ perClient: 1 });
     await admitted(gone.subject, '192.0.2.1', 4);
     // A server started later, after the window: it finds the window unclaimed and writes it.
@@ -219,7 +241,9 @@ describe('BadRowLimiter', () => {
     later.advance(MINUTE);
     await later.subject.count('198.51.100.2', 'funnel', '429 too_many_events: x');
     expect(gone.written).toEqual([]);
-    expect(later.written.map((row) => row.reason)).toEqual(['3 more refused requests from this address were not kept; last reason: 400 invalid_json: x']);
+    expect(later.written.map((row) => row.reason)).toEqual([
+      '3 more refused requests from this address were not kept; last reason: 400 invalid_json: x',
+    ]);
   });
 
   it.each([
@@ -228,7 +252,7 @@ describe('BadRowLimiter', () => {
     ['2001:DB8::1', '2001:db8:0:0::/64', '2001:db8:0::/48'],
     ['::1', '0:0:0:0::/64', '0:0:0::/48'],
     [undefined, 'unknown', 'an unknown address'],
-  ])('keys a socket address %s as %s (the limits\' client key), shown as %s', (address, key, shown) => {
+  ])("keys a socket address %s as %s (the limits' client key), shown as %s", (address, key, shown) => {
     const client = requestClientKey({ headers: {}, socket: { remoteAddress: address } }, 0);
     expect(client).toBe(key);
     expect(anonymisedAddress(client)).toBe(shown);
@@ -249,5 +273,5 @@ describe('BadRowLimiter', () => {
     expect(written[0]!.raw).toContain('not kept: 500 (funnel 500)');
     expect(written[0]!.raw).toContain('of which over the accepted-events limit (429): 500');
     expect(subject.stats).toEqual({ kept: 1, suppressed: 500, summaries: 1 });
-   });
+  });
 });

@@ -50,7 +50,14 @@ export interface BadRowLimits {
   summaryDelayMs: number;
 }
 
-export const DEFAULT_BAD_ROW_LIMITS: BadRowLimits = { perClient: 30, overall: 600, windowMs: 60_000, maxClients: 10_000, maxSummaries: 50, summaryDelayMs: 500 };
+export const DEFAULT_BAD_ROW_LIMITS: BadRowLimits = {
+  perClient: 30,
+  overall: 600,
+  windowMs: 60_000,
+  maxClients: 10_000,
+  maxSummaries: 50,
+  summaryDelayMs: 500,
+};
 
 /** What this instance did (for logs and tests; every instance counts its own). */
 export interface BadRowLimiterStats {
@@ -155,7 +162,11 @@ export class BadRowLimiter {
         for (const windowStart of windows) {
           // Read before claiming: a read that fails leaves the window to the next look, not claimed and lost.
           const startMs = Date.parse(windowStart);
-          const rows = summaryRows({ startMs, endMs: startMs + this.limits.windowMs }, await this.tallies.read(windowStart, this.limits.maxSummaries), this.limits);
+          const rows = summaryRows(
+            { startMs, endMs: startMs + this.limits.windowMs },
+            await this.tallies.read(windowStart, this.limits.maxSummaries),
+            this.limits,
+          );
           // Claimed: this instance alone writes them. Should it die before they are queued, they are lost, never doubled.
           if (!(await this.tallies.claim(windowStart, new Date(this.now()).toISOString()))) continue;
           for (const row of rows) {
@@ -188,14 +199,17 @@ export class BadRowLimiter {
     this.pendingWindow = Math.max(this.pendingWindow ?? windowIndex, windowIndex);
     if (this.timer) return;
     const due = (this.pendingWindow + 1) * this.limits.windowMs + this.limits.summaryDelayMs;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.rollOver().then(() => {
-        // Suppressed in a later window meanwhile (or the clock is behind): its end needs a timer of its own.
-        if (this.pendingWindow !== null && this.pendingWindow >= (this.lookedBefore ?? 0)) this.scheduleRollOver(this.pendingWindow);
-        else this.pendingWindow = null;
-      });
-    }, Math.max(0, due - this.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.rollOver().then(() => {
+          // Suppressed in a later window meanwhile (or the clock is behind): its end needs a timer of its own.
+          if (this.pendingWindow !== null && this.pendingWindow >= (this.lookedBefore ?? 0)) this.scheduleRollOver(this.pendingWindow);
+          else this.pendingWindow = null;
+        });
+      },
+      Math.max(0, due - this.now()),
+    );
     // A pending summary must not keep the process alive on shutdown.
     this.timer.unref?.();
   }

@@ -69,16 +69,26 @@ const were = (n: number) => (n === 1 ? 'was' : 'were');
 export function summaryRows(bounds: { startMs: number; endMs: number }, tallies: WindowTallies, limits: SummaryLimits): NewBadRow[] {
   const span = `window: ${new Date(bounds.startMs).toISOString()} – ${new Date(bounds.endMs).toISOString()}`;
   const rows = tallies.own.map((tally) =>
-    summaryRow(tally, `${notKept(tally.suppressed)} from this address ${were(tally.suppressed)} not kept`, [span, `client: ${anonymisedAddress(tally.client)} (shortened)`, `kept as bad rows in the window: ${tally.kept}`], limits),
+    summaryRow(
+      tally,
+      `${notKept(tally.suppressed)} from this address ${were(tally.suppressed)} not kept`,
+      [span, `client: ${anonymisedAddress(tally.client)} (shortened)`, `kept as bad rows in the window: ${tally.kept}`],
+      limits,
+    ),
   );
   const { rest } = tallies;
   if (rest && rest.suppressed > 0) {
     const addresses = rest.unfollowed ? 'from other addresses' : `from ${plural(rest.addresses, 'other address', 'other addresses')}`;
     rows.push(
-      summaryRow(rest, `${notKept(rest.suppressed)} ${addresses} ${were(rest.suppressed)} not kept`, [
-        span,
-        'client: several addresses, each with fewer refused requests than the addresses summarised on their own (or beyond those followed)',
-      ], limits),
+      summaryRow(
+        rest,
+        `${notKept(rest.suppressed)} ${addresses} ${were(rest.suppressed)} not kept`,
+        [
+          span,
+          'client: several addresses, each with fewer refused requests than the addresses summarised on their own (or beyond those followed)',
+        ],
+        limits,
+      ),
     );
   }
   return rows;

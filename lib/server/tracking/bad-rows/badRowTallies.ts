@@ -26,7 +26,9 @@ export class BadRowTallies {
       .selectFrom('bad_row_windows')
       .select((eb) => [
         'followed',
-        eb.exists(eb.selectFrom('bad_row_tallies').select('client').where('window_start', '=', windowStart).where('client', '=', client)).as('known'),
+        eb
+          .exists(eb.selectFrom('bad_row_tallies').select('client').where('window_start', '=', windowStart).where('client', '=', client))
+          .as('known'),
       ])
       .where('window_start', '=', windowStart)
       .executeTakeFirst();
@@ -112,7 +114,12 @@ export class BadRowTallies {
   async read(windowStart: string, maxSummaries: number): Promise<WindowTallies> {
     const inWindow = this.db.selectFrom('bad_row_tallies').where('window_start', '=', windowStart);
     const top = await inWindow
-      .select((eb) => ['client', eb.fn.sum<number>('kept').as('kept_total'), eb.fn.sum<number>('suppressed').as('suppressed_total'), eb.fn.sum<number>('limited').as('limited_total')])
+      .select((eb) => [
+        'client',
+        eb.fn.sum<number>('kept').as('kept_total'),
+        eb.fn.sum<number>('suppressed').as('suppressed_total'),
+        eb.fn.sum<number>('limited').as('limited_total'),
+      ])
       .where('client', '!=', UNFOLLOWED)
       .groupBy('client')
       .having((eb) => eb.fn.sum('suppressed'), '>', 0)
@@ -123,15 +130,32 @@ export class BadRowTallies {
     const clients = top.map((row) => row.client);
     const suppressedRows = inWindow.where('suppressed', '>', 0);
 
-    const channelRows = clients.length === 0 ? [] : await suppressedRows.select(['client', 'channel', 'suppressed', 'last_reason', 'last_at']).where('client', 'in', clients).execute();
+    const channelRows =
+      clients.length === 0
+        ? []
+        : await suppressedRows
+            .select(['client', 'channel', 'suppressed', 'last_reason', 'last_at'])
+            .where('client', 'in', clients)
+            .execute();
     const own = top.map((row) => {
       const rows = channelRows.filter((channelRow) => channelRow.client === row.client);
-      return { client: row.client, kept: Number(row.kept_total), suppressed: Number(row.suppressed_total), limited: Number(row.limited_total), ...channelsOf(rows) };
+      return {
+        client: row.client,
+        kept: Number(row.kept_total),
+        suppressed: Number(row.suppressed_total),
+        limited: Number(row.limited_total),
+        ...channelsOf(rows),
+      };
     });
 
     const others = clients.length === 0 ? suppressedRows : suppressedRows.where('client', 'not in', clients);
     const restChannels = await others
-      .select((eb) => ['channel', eb.fn.sum<number>('kept').as('kept_total'), eb.fn.sum<number>('suppressed').as('suppressed_total'), eb.fn.sum<number>('limited').as('limited_total')])
+      .select((eb) => [
+        'channel',
+        eb.fn.sum<number>('kept').as('kept_total'),
+        eb.fn.sum<number>('suppressed').as('suppressed_total'),
+        eb.fn.sum<number>('limited').as('limited_total'),
+      ])
       .groupBy('channel')
       .execute();
     if (restChannels.length === 0) return { own, rest: null };
@@ -148,14 +172,17 @@ export class BadRowTallies {
       .where('client', '!=', UNFOLLOWED)
       .executeTakeFirstOrThrow();
     const unfollowed = await others.select('client').where('client', '=', UNFOLLOWED).limit(1).executeTakeFirst();
-    const sum = (column: 'kept_total' | 'suppressed_total' | 'limited_total') => restChannels.reduce((total, row) => total + Number(row[column]), 0);
+    const sum = (column: 'kept_total' | 'suppressed_total' | 'limited_total') =>
+      restChannels.reduce((total, row) => total + Number(row[column]), 0);
     return {
       own,
       rest: {
         kept: sum('kept_total'),
         suppressed: sum('suppressed_total'),
         limited: sum('limited_total'),
-        byChannel: restChannels.map((row) => [row.channel as BadRowChannel, Number(row.suppressed_total)] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+        byChannel: restChannels
+          .map((row) => [row.channel as BadRowChannel, Number(row.suppressed_total)] as const)
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
         lastReason: latest.last_reason,
         lastChannel: latest.channel as BadRowChannel,
         addresses: Number(addresses.n),
@@ -172,7 +199,9 @@ export class BadRowTallies {
 }
 
 /** An address's suppressed requests per channel (in name order), and its latest reason. */
-function channelsOf(rows: readonly { channel: string; suppressed: number; last_reason: string; last_at: string }[]): Pick<Tally, 'byChannel' | 'lastReason' | 'lastChannel'> {
+function channelsOf(
+  rows: readonly { channel: string; suppressed: number; last_reason: string; last_at: string }[],
+): Pick<Tally, 'byChannel' | 'lastReason' | 'lastChannel'> {
   const byName = [...rows].sort((a, b) => (a.channel < b.channel ? -1 : 1));
   const latest = byName.reduce((last, row) => (row.last_at > last.last_at ? row : last), byName[0]!);
   return {

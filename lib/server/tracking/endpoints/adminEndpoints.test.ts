@@ -63,11 +63,14 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
     expect(rest[0]!.id > first.at(-1)!.id).toBe(true);
   });
 
-  it.each(['limit=0', 'limit=5001', 'livemode=yes', 'since=yesterday', 'channel=email', 'colour=red', 'after=x'])('refuses %s with 400', async (query) => {
-    const response = await admin(`/api/admin/events?${query}`);
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
-  });
+  it.each(['limit=0', 'limit=5001', 'livemode=yes', 'since=yesterday', 'channel=email', 'colour=red', 'after=x'])(
+    'refuses %s with 400',
+    async (query) => {
+      const response = await admin(`/api/admin/events?${query}`);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('invalid_query');
+    },
+  );
 
   it('lists bad rows, filtered by channel and time', async () => {
     await fetch(`${origin}/api/segmentation/add?segment=BAD`);
@@ -77,7 +80,8 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
       ['segmentation', '400 invalid_segment'],
     ]);
     expect(all[0]).toMatchObject({ id: expect.stringMatching(/^br_/), raw: expect.stringContaining('not json') });
-    const funnel = ((await (await admin('/api/admin/bad-rows?channel=funnel&since=2000-01-01T00:00:00Z')).json()) as { badRows: unknown[] }).badRows;
+    const funnel = ((await (await admin('/api/admin/bad-rows?channel=funnel&since=2000-01-01T00:00:00Z')).json()) as { badRows: unknown[] })
+      .badRows;
     expect(funnel).toHaveLength(1);
     expect((await admin('/api/admin/bad-rows?channel=nope')).status).toBe(400);
   });

@@ -11,7 +11,9 @@ import { listBadRows, listTrackingEvents } from '@/lib/server/tracking/storage/t
  * a typo must not quietly widen the answer to everything.
  */
 
-const isoTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-11-21T12:00:00Z' }).transform((value) => new Date(value));
+const isoTime = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 time such as 2026-11-21T12:00:00Z' })
+  .transform((value) => new Date(value));
 const filterText = z.string().min(1).max(200);
 const cursor = z.string().regex(/^(te|br)_\d{13}_\d{6}_[0-9a-f]+$/, 'must be an id from a previous answer');
 
@@ -22,7 +24,10 @@ const eventsQuery = z.strictObject({
   topic: filterText.optional(),
   since: isoTime.optional(),
   until: isoTime.optional(),
-  livemode: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  livemode: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   sessionId: filterText.optional(),
   after: cursor.optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(500),

@@ -84,7 +84,14 @@ const slugOf = (length: number, seed: string) => `${seed}-${'a'.repeat(length)}`
 
 function maximalCatalogue(): CatalogueFileInput {
   const brand = slugOf(SLUG_MAX, 'brand');
-  const identity = { primaryColor: '#000000', accentColor: '#111111', backgroundColor: '#ffffff', textColor: '#000000', fontFamily: 'serif' as const, tagline: '' };
+  const identity = {
+    primaryColor: '#000000',
+    accentColor: '#111111',
+    backgroundColor: '#ffffff',
+    textColor: '#000000',
+    fontFamily: 'serif' as const,
+    tagline: '',
+  };
   const offer = (id: string, uuid: string, extra: Record<string, unknown> = {}) => ({
     id,
     uuid,
@@ -102,7 +109,10 @@ function maximalCatalogue(): CatalogueFileInput {
     brands: [{ slug: brand, name: textOf(BRAND_NAME_MAX, 'Brand '), identity }],
     offers: [
       offer('9'.repeat(OFFER_ID_DIGITS), '0f8fad5b-d9cb-469f-a165-70867728950e'),
-      offer('8'.repeat(OFFER_ID_DIGITS), '7c9e6679-7425-40de-944b-e07fc1f90ae7', { isCrossSell: true, parentOfferId: '9'.repeat(OFFER_ID_DIGITS) }),
+      offer('8'.repeat(OFFER_ID_DIGITS), '7c9e6679-7425-40de-944b-e07fc1f90ae7', {
+        isCrossSell: true,
+        parentOfferId: '9'.repeat(OFFER_ID_DIGITS),
+      }),
     ],
     checkoutFlows: [
       {
@@ -130,7 +140,9 @@ function domainOf(file: CatalogueFile): { offers: Offer[]; flows: CheckoutFlow[]
   const uuidById = new Map(rows.offers.map((row) => [row.id, row.uuid]));
   const offers = rows.offers.map((row) => offerFromRow(row, brands.get(row.brand_slug)!, uuidById));
   const flows = rows.flows.map((row) => {
-    const plans = rows.plans.filter((plan) => plan.campaign_id === row.campaign_id).map((plan) => offers.find((offer) => offer.id === plan.offer_id)!);
+    const plans = rows.plans
+      .filter((plan) => plan.campaign_id === row.campaign_id)
+      .map((plan) => offers.find((offer) => offer.id === plan.offer_id)!);
     return flowFromRows(row, brands.get(row.brand_slug)!, plans);
   });
   return { offers, flows, coupons: rows.coupons.map((coupon) => coupon.code) };
@@ -144,7 +156,11 @@ function longestJourneyPath(flow: CheckoutFlow): string {
 }
 
 /** Every event the journey can emit for this offer of this flow, as the steps build them. */
-function eventsFor(offer: Offer, flow: CheckoutFlow, options: { coupon: string | null; source: string | null; currentPage: string }): JourneyEvent[] {
+function eventsFor(
+  offer: Offer,
+  flow: CheckoutFlow,
+  options: { coupon: string | null; source: string | null; currentPage: string },
+): JourneyEvent[] {
   const { campaignId } = flow;
   const page = { campaignId, currentPage: options.currentPage, timestamp: TIMESTAMP };
   const lines = buildQuote({ currencyCode: offer.currencyCode, items: [offer], coupon: null, taxRate: NO_TAX }).lines;
@@ -178,7 +194,14 @@ function eventsFor(offer: Offer, flow: CheckoutFlow, options: { coupon: string |
     buildCreditCardWaypointLoad(page),
     buildFirstNameFocus(campaignId),
     ...(options.coupon ? [buildPromoCodeApply({ ...page, promoCode: options.coupon })] : []),
-    buildAutoRenewalConsentVisible({ timestamp: TIMESTAMP, campaignId, country: 'US', brand: flow.brand_slug, region: 'WA', page: options.currentPage }),
+    buildAutoRenewalConsentVisible({
+      timestamp: TIMESTAMP,
+      campaignId,
+      country: 'US',
+      brand: flow.brand_slug,
+      region: 'WA',
+      page: options.currentPage,
+    }),
     buildSuccessPageLoad(page),
     purchaseFor(transaction, campaignId, options.source, TIMESTAMP),
     buildSuccessMagicLinkClick(campaignId),
@@ -214,7 +237,7 @@ function expectAccepted(events: JourneyEvent[], source: string | null): void {
   }
 }
 
-describe('the catalogue\'s limits are within the server\'s', () => {
+describe("the catalogue's limits are within the server's", () => {
   it('states the limits this test builds to, at the boundary', () => {
     const file = maximalCatalogue();
     expect(parseCatalogueFile(file).ok).toBe(true);
@@ -245,13 +268,16 @@ describe('the catalogue\'s limits are within the server\'s', () => {
       expect(flowsOfOffer.length, `offer ${offer.id} has a flow`).toBeGreaterThan(0);
       for (const flow of flowsOfOffer) {
         for (const source of [null, 'newsletter']) {
-          expectAccepted(eventsFor(offer, flow, { coupon: coupons[0] ?? null, source, currentPage: `/${flow.brand_slug}/${flow.url_slug}/cart` }), source);
+          expectAccepted(
+            eventsFor(offer, flow, { coupon: coupons[0] ?? null, source, currentPage: `/${flow.brand_slug}/${flow.url_slug}/cart` }),
+            source,
+          );
         }
       }
     }
   });
 
-  it('accepts every event of an offer, flow and coupon at the catalogue\'s maximum lengths, from the longest journey path and source', () => {
+  it("accepts every event of an offer, flow and coupon at the catalogue's maximum lengths, from the longest journey path and source", () => {
     const { offers, flows, coupons } = domainOf(parsed(maximalCatalogue()));
     const flow = flows[0]!;
     expect(offers.map((offer) => offer.description.length)).toEqual([DESCRIPTION_MAX, DESCRIPTION_MAX]);

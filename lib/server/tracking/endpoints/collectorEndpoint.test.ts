@@ -27,17 +27,33 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
       schema: 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0',
       data: {
         schema: ANALYTICS_SCHEMAS.checkout_waypoint,
-        data: { waypointId: 'cart', depth: 100, timestamp: T, currentPage: '/vogue/demo-single/cart', campaignId: 'vogue-demo-single-ue', livemode: false, source: 'email' },
+        data: {
+          waypointId: 'cart',
+          depth: 100,
+          timestamp: T,
+          currentPage: '/vogue/demo-single/cart',
+          campaignId: 'vogue-demo-single-ue',
+          livemode: false,
+          source: 'email',
+        },
       },
     });
     expect(ue).toMatchObject({ e: 'ue', aid: 'purchase-journey', p: 'web', tv: 'js-4.10.1', eid: batch.data[2]!.eid });
     const pv = JSON.parse(rows[0]!.payload_json) as Record<string, unknown>;
     expect(pv).not.toHaveProperty('cx');
-    expect(pv.co).toMatchObject({ data: [{ schema: CHECKOUT_CONTEXT, data: { campaignId: 'vogue-demo-single', livemode: false, source: 'newsletter' } }] });
+    expect(pv.co).toMatchObject({
+      data: [{ schema: CHECKOUT_CONTEXT, data: { campaignId: 'vogue-demo-single', livemode: false, source: 'newsletter' } }],
+    });
   });
 
   it('takes the mode from the data or the context entity, else from the page URL; live unless one says test', async () => {
-    await collect(trackerBatch({ livemodeUrl: false, context: { campaignId: 'c', livemode: true, source: null }, data: { ...trackerBatchData(), livemode: true } }));
+    await collect(
+      trackerBatch({
+        livemodeUrl: false,
+        context: { campaignId: 'c', livemode: true, source: null },
+        data: { ...trackerBatchData(), livemode: true },
+      }),
+    );
     expect((await eventRows()).map((r) => [r.livemode, r.source])).toEqual([
       [1, null],
       [1, null],
@@ -55,20 +71,32 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
 
   it('validates every registered event the browser sends, built from the catalogue', async () => {
     const call = analyticsCallFor(
-      buildAddToCart({ id: '1001', name: 'Digital, 1 year', price: 2500, currency: '$', currencyCode: 'USD', campaignId: 'vogue-demo-single' }, { timestamp: T, source: null }),
+      buildAddToCart(
+        { id: '1001', name: 'Digital, 1 year', price: 2500, currency: '$', currencyCode: 'USD', campaignId: 'vogue-demo-single' },
+        { timestamp: T, source: null },
+      ),
       { livemode: true, source: null },
     );
     if (call?.kind !== 'self_describing') throw new Error('add to cart is self-describing');
     const response = await collect(trackerBatch({ schema: call.schema, data: call.data }));
     expect(response.status).toBe(200);
-    expect((await eventRows()).at(-1)).toMatchObject({ action: 'checkout_add_to_cart', campaign_id: 'vogue-demo-single', livemode: 1, source: null });
+    expect((await eventRows()).at(-1)).toMatchObject({
+      action: 'checkout_add_to_cart',
+      campaign_id: 'vogue-demo-single',
+      livemode: 1,
+      source: null,
+    });
   });
 
   it.each([
     ['data without livemode', { livemode: undefined }, 'data.2.ue_pr.data.data.livemode: '],
     ['data with a key the catalogue does not have', { colour: 'red' }, 'data.2.ue_pr.data.data: Unrecognized key: "colour"'],
     ['data of another event', { waypointId: undefined, depth: undefined, item: {} }, 'data.2.ue_pr.data.data'],
-    ['a timestamp in seconds', { timestamp: 1_763_726_400 }, 'data.2.ue_pr.data.data.timestamp: must be epoch milliseconds after 2000-01-01'],
+    [
+      'a timestamp in seconds',
+      { timestamp: 1_763_726_400 },
+      'data.2.ue_pr.data.data.timestamp: must be epoch milliseconds after 2000-01-01',
+    ],
     ['a source too long', { source: 's'.repeat(201) }, 'data.2.ue_pr.data.data.source: must be at most 200 characters'],
   ])('refuses a self-describing event with %s, with nothing stored', async (_case, change, message) => {
     const data = JSON.parse(JSON.stringify({ ...trackerBatchData(), ...change })) as Record<string, unknown>;
@@ -79,7 +107,11 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
   it.each([
     ['a missing campaign', { livemode: false, source: null }, 'data.0.co.data.0.data.campaignId: '],
     ['a livemode that is a string', { campaignId: 'c', livemode: 'false', source: null }, 'data.0.co.data.0.data.livemode: '],
-    ['an extra key', { campaignId: 'c', livemode: false, source: null, brand: 'vogue' }, 'data.0.co.data.0.data: Unrecognized key: "brand"'],
+    [
+      'an extra key',
+      { campaignId: 'c', livemode: false, source: null, brand: 'vogue' },
+      'data.0.co.data.0.data: Unrecognized key: "brand"',
+    ],
   ])('refuses a checkout_context entity with %s', async (_case, context, message) => {
     const { error } = await expectRefused(await collect(trackerBatch({ context })), 400, 'invalid_event', 'analytics');
     expect(error.message).toContain(message);
@@ -88,30 +120,55 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
   it('lets other context entities through as they are', async () => {
     const batch = trackerBatch({ base64: false });
     const co = JSON.parse(batch.data[0]!.co!) as { schema: string; data: unknown[] };
-    co.data.push({ schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0', data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' } });
+    co.data.push({
+      schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0',
+      data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' },
+    });
     batch.data[0]!.co = JSON.stringify(co);
     expect((await collect(batch)).status).toBe(200);
   });
 
   it('refuses a schema that is not in the registry, with nothing stored', async () => {
-    const { error } = await expectRefused(await collect(trackerBatch({ schema: 'iglu:com.acme/other/jsonschema/1-0-0' })), 400, 'invalid_event', 'analytics');
-    expect(error.message).toContain('data.2.ue_pr.data.schema: "iglu:com.acme/other/jsonschema/1-0-0" is not a registered analytics schema');
+    const { error } = await expectRefused(
+      await collect(trackerBatch({ schema: 'iglu:com.acme/other/jsonschema/1-0-0' })),
+      400,
+      'invalid_event',
+      'analytics',
+    );
+    expect(error.message).toContain(
+      'data.2.ue_pr.data.schema: "iglu:com.acme/other/jsonschema/1-0-0" is not a registered analytics schema',
+    );
   });
 
   it.each([
     ['no envelope', (b: ReturnType<typeof trackerBatch>) => b.data, 'invalid_payload'],
-    ['another envelope schema', (b: ReturnType<typeof trackerBatch>) => ({ ...b, schema: 'iglu:com.acme/x/jsonschema/1-0-0' }), 'invalid_payload'],
-    ['an event without eid', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: b.data.map(({ eid: _eid, ...rest }) => rest) }), 'invalid_event'],
+    [
+      'another envelope schema',
+      (b: ReturnType<typeof trackerBatch>) => ({ ...b, schema: 'iglu:com.acme/x/jsonschema/1-0-0' }),
+      'invalid_payload',
+    ],
+    [
+      'an event without eid',
+      (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: b.data.map(({ eid: _eid, ...rest }) => rest) }),
+      'invalid_event',
+    ],
     ['an unknown event type', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], e: 'xx' }] }), 'invalid_event'],
     ['a number field', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], dtm: 5 }] }), 'invalid_payload'],
     ['a broken ue_pr', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[2], ue_pr: '{' }] }), 'invalid_event'],
-    ['a page view without url', (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], url: undefined }] }), 'invalid_event'],
+    [
+      'a page view without url',
+      (b: ReturnType<typeof trackerBatch>) => ({ ...b, data: [{ ...b.data[0], url: undefined }] }),
+      'invalid_event',
+    ],
   ])('refuses %s', async (_case, mutate, code) => {
     await expectRefused(await collect(mutate(trackerBatch())), 400, code, 'analytics');
   });
 
-  it('answers the CORS preflight for the site\'s own origin only', async () => {
-    const allowed = await fetch(`${origin}/api/collector`, { method: 'OPTIONS', headers: { origin: 'https://subscribe.example.com', 'access-control-request-method': 'POST' } });
+  it("answers the CORS preflight for the site's own origin only", async () => {
+    const allowed = await fetch(`${origin}/api/collector`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://subscribe.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://subscribe.example.com');
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
@@ -131,6 +188,9 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
 
 /** The data the browser sends with the batch's cart waypoint. */
 function trackerBatchData(): Record<string, unknown> {
-  const call = analyticsCallFor(buildCartLoad({ campaignId: 'vogue-demo-single-ue', currentPage: '/vogue/demo-single/cart', timestamp: T }), { livemode: false, source: 'email' });
+  const call = analyticsCallFor(
+    buildCartLoad({ campaignId: 'vogue-demo-single-ue', currentPage: '/vogue/demo-single/cart', timestamp: T }),
+    { livemode: false, source: 'email' },
+  );
   return call?.kind === 'self_describing' ? call.data : {};
 }

@@ -54,9 +54,15 @@ const envelopeSchema = z.strictObject({
     .max(COLLECTOR_MAX_EVENTS, `must hold at most ${COLLECTOR_MAX_EVENTS} events`),
 });
 
-const selfDescribingSchema = z.strictObject({ schema: z.string().regex(IGLU_URI, 'must be an Iglu schema URI'), data: z.record(z.string(), z.unknown()) });
+const selfDescribingSchema = z.strictObject({
+  schema: z.string().regex(IGLU_URI, 'must be an Iglu schema URI'),
+  data: z.record(z.string(), z.unknown()),
+});
 const unstructEventSchema = z.strictObject({ schema: z.literal(UNSTRUCT_EVENT), data: selfDescribingSchema });
-const contextsSchema = z.strictObject({ schema: z.string().regex(CONTEXTS, 'must be the Snowplow contexts schema'), data: z.array(selfDescribingSchema).max(50) });
+const contextsSchema = z.strictObject({
+  schema: z.string().regex(CONTEXTS, 'must be the Snowplow contexts schema'),
+  data: z.array(selfDescribingSchema).max(50),
+});
 
 const EVENT_TYPES = { pv: 'page_view', pp: 'page_ping', se: 'structured_event', ue: null } as const;
 const PLATFORMS = ['web', 'mob', 'pc', 'srv', 'app', 'tv', 'cnsl', 'iot'];
@@ -66,7 +72,8 @@ class EventProblem extends Error {}
 
 /** The tracker writes JSON fields either plain (`ue_pr`, `co`) or as unpadded base64url (`ue_px`, `cx`). */
 function decodeJsonField(fields: Record<string, string>, plain: string, encoded: string): unknown {
-  if (fields[plain] !== undefined && fields[encoded] !== undefined) throw new EventProblem(`${plain}: give ${plain} or ${encoded}, not both`);
+  if (fields[plain] !== undefined && fields[encoded] !== undefined)
+    throw new EventProblem(`${plain}: give ${plain} or ${encoded}, not both`);
   const field = fields[plain] !== undefined ? plain : encoded;
   const raw = fields[field];
   if (raw === undefined) return undefined;

@@ -21,7 +21,7 @@ afterEach(async () => {
 const counters = () => db.selectFrom('rate_limits').select(['bucket', 'window_start', 'count']).orderBy('bucket').execute();
 
 describe('EventLimit', () => {
-  it('counts a request\'s events in one row per client and window, up to the limit itself', async () => {
+  it("counts a request's events in one row per client and window, up to the limit itself", async () => {
     await limit.admit('192.0.2.1', 60);
     await limit.admit('192.0.2.1', 40);
     await limit.admit('2001:db8:1:2::/64', 1);
@@ -55,7 +55,11 @@ describe('EventLimit', () => {
       const sqlite = sqliteHandleOf(db);
       if (sqlite) return [sqlite.pragma('synchronous', { simple: true })];
       const held = await Promise.all([0, 1, 2, 3].map(() => postgresPoolOf(db)!.connect()));
-      const settings = await Promise.all(held.map(async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit));
+      const settings = await Promise.all(
+        held.map(
+          async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit,
+        ),
+      );
       for (const client of held) client.release();
       return [...new Set(settings)];
     };

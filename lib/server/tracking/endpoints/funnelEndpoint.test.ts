@@ -1,6 +1,16 @@
 import net from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { API_KEY, badRows, beacon, context, eventRows, expectRefused, origin, trackingDb, trackingServices } from '@/tests/fixtures/trackingRoutes';
+import {
+  API_KEY,
+  badRows,
+  beacon,
+  context,
+  eventRows,
+  expectRefused,
+  origin,
+  trackingDb,
+  trackingServices,
+} from '@/tests/fixtures/trackingRoutes';
 import { BadRowLimiter } from '@/lib/server/tracking/bad-rows/badRowLimiter';
 import { checkFunnelItem } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { sampleFunnelItems } from '@/lib/server/tracking/schemas/sampleEvents';
@@ -20,7 +30,13 @@ describe('POST /martech/api/funnel', () => {
     expect(rows.map((r) => r.action)).toEqual(items.map((i) => i.action));
     expect(rows.map((r) => JSON.parse(r.payload_json))).toEqual(items.map((i) => i.payload));
     for (const row of rows) {
-      expect(row).toMatchObject({ channel: 'funnel', campaign_id: 'vogue-demo-single', session_id: 'sess-42', source: 'newsletter', livemode: 0 });
+      expect(row).toMatchObject({
+        channel: 'funnel',
+        campaign_id: 'vogue-demo-single',
+        session_id: 'sess-42',
+        source: 'newsletter',
+        livemode: 0,
+      });
     }
     expect(rows.map((r) => r.topic)).toEqual(items.map((i) => i._topic ?? null));
     expect(rows.find((r) => r.action === 'marketing-permissions')?.campaign_id).toBe('vogue-demo-single');
@@ -67,7 +83,11 @@ describe('POST /martech/api/funnel', () => {
     ['no key', 'livemode=false'],
     ['a repeated key', `api_key=${API_KEY}&api_key=${API_KEY}`],
   ])('refuses %s with 401, and the bad row does not show the key', async (_case, query) => {
-    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), query), 401, 'invalid_api_key');
+    const { badRow } = await expectRefused(
+      await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), query),
+      401,
+      'invalid_api_key',
+    );
     expect(badRow.raw).not.toContain(API_KEY);
     expect(badRow.raw).toContain('"action":"click"');
   });
@@ -91,15 +111,24 @@ describe('POST /martech/api/funnel', () => {
     ['__proto__', 'payload.campaignId: not a campaign of the catalogue'],
     ['vogue-demo-singel', 'payload.campaignId: not a campaign of the catalogue'],
   ])('keeps an event for a campaign the catalogue does not know (%j) out of the report, as a bad row', async (campaignId, problem) => {
-    const items = sampleFunnelItems('vogue-demo-single', context).map((item, i) => (i === 1 ? { ...item, payload: { ...item.payload, campaignId } } : item));
+    const items = sampleFunnelItems('vogue-demo-single', context).map((item, i) =>
+      i === 1 ? { ...item, payload: { ...item.payload, campaignId } } : item,
+    );
     const { badRow } = await expectRefused(await beacon(JSON.stringify(items)), 400, 'invalid_item');
     expect(badRow.reason).toContain(`items[1].${problem}`);
   });
 
-  it.each(['%00', '<script>', 'news letter\n', 'newsletter?x=1'])('keeps an event whose source is outside the safe pattern (%j) out of the report', async (source) => {
-    const { badRow } = await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single', { ...context, source }).slice(0, 2))), 400, 'invalid_item');
-    expect(badRow.reason).toContain('._context.source: may hold only letters, digits');
-  });
+  it.each(['%00', '<script>', 'news letter\n', 'newsletter?x=1'])(
+    'keeps an event whose source is outside the safe pattern (%j) out of the report',
+    async (source) => {
+      const { badRow } = await expectRefused(
+        await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single', { ...context, source }).slice(0, 2))),
+        400,
+        'invalid_item',
+      );
+      expect(badRow.reason).toContain('._context.source: may hold only letters, digits');
+    },
+  );
 
   it.each([
     ['an object instead of an array', JSON.stringify({ action: 'click' }), 400, 'invalid_body'],
@@ -111,11 +140,19 @@ describe('POST /martech/api/funnel', () => {
   });
 
   it('refuses a livemode other than true or false', async () => {
-    await expectRefused(await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), `api_key=${API_KEY}&livemode=no`), 400, 'invalid_livemode');
+    await expectRefused(
+      await beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), `api_key=${API_KEY}&livemode=no`),
+      400,
+      'invalid_livemode',
+    );
   });
 
   it('refuses a form post with 415', async () => {
-    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
     await expectRefused(response, 415, 'unsupported_media_type');
   });
 
@@ -139,7 +176,9 @@ describe('POST /martech/api/funnel', () => {
   it('keeps the whole data of a refused pixel, and cuts a long request line to 2 KiB', async () => {
     const items = [...sampleFunnelItems('gq-demo-gbp', context).slice(6, 8), { action: 'waypoint', payload: {} }];
     const data = JSON.stringify(items);
-    const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}&livemode=false&pad=${'p'.repeat(3000)}&data=${encodeURIComponent(data)}`);
+    const response = await fetch(
+      `${origin}/api/funnel?api_key=${API_KEY}&livemode=false&pad=${'p'.repeat(3000)}&data=${encodeURIComponent(data)}`,
+    );
     const { badRow } = await expectRefused(response, 400, 'invalid_item');
     const [requestLine] = badRow.raw.split('\n');
     expect(requestLine).toMatch(/^GET \/api\/funnel\?api_key=\[redacted\]&livemode=false&pad=p+…\[cut \d+ characters\]$/);
@@ -161,7 +200,9 @@ describe('POST /martech/api/funnel', () => {
     let clock = Date.UTC(2026, 10, 21, 12, 0, 5);
     services.badRows = new BadRowLimiter(await trackingDb(), (row) => services.store.appendBadRow(row), { now: () => clock });
     try {
-      const answers = await Promise.all(Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), 'api_key=nope')));
+      const answers = await Promise.all(
+        Array.from({ length: 45 }, () => beacon(JSON.stringify(sampleFunnelItems('wired-demo-trial')), 'api_key=nope')),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(Array(45).fill(401));
       expect(await badRows()).toHaveLength(30);
       expect(await eventRows()).toEqual([]);
@@ -173,7 +214,8 @@ describe('POST /martech/api/funnel', () => {
       expect(rows).toHaveLength(32);
       expect(rows[30]).toMatchObject({
         channel: 'funnel',
-        reason: '15 more refused requests from this address were not kept; last reason: 401 invalid_api_key: A valid api_key query parameter is required.',
+        reason:
+          '15 more refused requests from this address were not kept; last reason: 401 invalid_api_key: A valid api_key query parameter is required.',
         raw: expect.stringContaining('client: 127.0.0.0/24 (shortened)'),
       });
       expect(rows[31]!.reason).toMatch(/^400 invalid_json/);
@@ -223,7 +265,8 @@ describe('POST /martech/api/funnel', () => {
 });
 
 describe('GET /martech/api/funnel (image pixel)', () => {
-  const pixel = (data: string, extra = '&livemode=false') => fetch(`${origin}/api/funnel?api_key=${API_KEY}${extra}&data=${encodeURIComponent(data)}`);
+  const pixel = (data: string, extra = '&livemode=false') =>
+    fetch(`${origin}/api/funnel?api_key=${API_KEY}${extra}&data=${encodeURIComponent(data)}`);
 
   it('stores the items and answers a 1×1 GIF that is never cached', async () => {
     const items = sampleFunnelItems('gq-demo-gbp', context).slice(6, 8);
@@ -255,7 +298,9 @@ describe('GET /martech/api/funnel (image pixel)', () => {
   });
 
   it('refuses a wrong key', async () => {
-    const response = await fetch(`${origin}/api/funnel?api_key=wrong&data=${encodeURIComponent(JSON.stringify(sampleFunnelItems('wired-demo-trial')))}`);
+    const response = await fetch(
+      `${origin}/api/funnel?api_key=wrong&data=${encodeURIComponent(JSON.stringify(sampleFunnelItems('wired-demo-trial')))}`,
+    );
     await expectRefused(response, 401, 'invalid_api_key');
   });
 });

@@ -64,7 +64,8 @@ function campaignIdOf(item: ValidFunnelItem): string | null {
 function reportProblems(item: ValidFunnelItem, index: number, isKnownCampaign: (id: string) => boolean): string[] {
   const problems: string[] = [];
   const campaignId = campaignIdOf(item);
-  if (campaignId !== null && !isKnownCampaign(campaignId)) problems.push(`items[${index}].payload.campaignId: not a campaign of the catalogue`);
+  if (campaignId !== null && !isKnownCampaign(campaignId))
+    problems.push(`items[${index}].payload.campaignId: not a campaign of the catalogue`);
   const source = item._context?.source;
   if (typeof source === 'string' && !isSafeSource(source)) {
     problems.push(`items[${index}]._context.source: may hold only letters, digits and . : ~ + - / | _ (at most 200 characters)`);
@@ -125,12 +126,20 @@ export const receiveFunnelPixel: IngestHandler = async (req, res, { services, ca
   // The data is the pixel's body: a refused pixel's bad row keeps it whole, as a POST's
   // (the request line it came in is cut); data over the cap keeps only its start.
   if (data !== undefined) {
-    seen.body = data.length <= FUNNEL_PIXEL_DATA_MAX ? data : `${data.slice(0, BAD_ROW_CUT_BODY_MAX)}…[cut ${data.length - BAD_ROW_CUT_BODY_MAX} characters]`;
+    seen.body =
+      data.length <= FUNNEL_PIXEL_DATA_MAX
+        ? data
+        : `${data.slice(0, BAD_ROW_CUT_BODY_MAX)}…[cut ${data.length - BAD_ROW_CUT_BODY_MAX} characters]`;
   }
   checkApiKey(req, services.env.FUNNEL_API_KEY);
-  if (data === undefined || data === '') throw new HttpError(400, 'missing_data', 'The data query parameter (a JSON array of funnel items) is required.');
+  if (data === undefined || data === '')
+    throw new HttpError(400, 'missing_data', 'The data query parameter (a JSON array of funnel items) is required.');
   if (data.length > FUNNEL_PIXEL_DATA_MAX) {
-    throw new HttpError(414, 'data_too_long', `The data query parameter may be at most ${FUNNEL_PIXEL_DATA_MAX} characters; send larger batches by POST.`);
+    throw new HttpError(
+      414,
+      'data_too_long',
+      `The data query parameter may be at most ${FUNNEL_PIXEL_DATA_MAX} characters; send larger batches by POST.`,
+    );
   }
   let body: unknown;
   try {

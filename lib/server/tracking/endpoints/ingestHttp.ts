@@ -43,13 +43,18 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export async function readJsonBody(req: NextApiRequest, res: NextApiResponse, limit: number, seen: SeenBody): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!/^(application\/json|text\/plain)\s*(;|$)/.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON (Content-Type: application/json or text/plain;charset=UTF-8).');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Send the body as JSON (Content-Type: application/json or text/plain;charset=UTF-8).',
+    );
   }
   let read: CappedBody;
   try {
     read = await readBodyCapped(req, limit);
   } catch (error) {
-    if (error instanceof BodyAbortedError) seen.body = bodyStart(error.received, `[aborted by the client after ${error.received.length} bytes]`);
+    if (error instanceof BodyAbortedError)
+      seen.body = bodyStart(error.received, `[aborted by the client after ${error.received.length} bytes]`);
     throw error;
   }
   const { bytes, overflow } = read;

@@ -37,20 +37,33 @@ const propertyType = z.enum(['string', 'number', 'boolean', 'object', 'array', '
  */
 const seenAtSchema = z
   .union([z.number().int('must be whole milliseconds'), z.iso.datetime({ offset: true }).transform((value) => Date.parse(value))])
-  .pipe(z.number().min(TIMESTAMP_MIN, 'must be after 2000-01-01 (epoch milliseconds or ISO 8601)').max(TIMESTAMP_MAX, 'must be before 2100-01-01'));
+  .pipe(
+    z
+      .number()
+      .min(TIMESTAMP_MIN, 'must be after 2000-01-01 (epoch milliseconds or ISO 8601)')
+      .max(TIMESTAMP_MAX, 'must be before 2100-01-01'),
+  );
 
 export const inspectorBatchSchema = z.strictObject({
   sessionId: z.string().min(1).max(200),
   events: z
     .array(
       z.strictObject({
-        name: z.string().regex(INSPECTOR_EVENT_NAME, 'must be 1 to 64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'),
+        name: z
+          .string()
+          .regex(INSPECTOR_EVENT_NAME, 'must be 1 to 64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit'),
         properties: z
           .record(
-            z.string().min(1, 'a property path must not be empty').max(INSPECTOR_PROPERTY_PATH_MAX, `a property path must be at most ${INSPECTOR_PROPERTY_PATH_MAX} characters`),
+            z
+              .string()
+              .min(1, 'a property path must not be empty')
+              .max(INSPECTOR_PROPERTY_PATH_MAX, `a property path must be at most ${INSPECTOR_PROPERTY_PATH_MAX} characters`),
             propertyType,
           )
-          .refine((properties) => Object.keys(properties).length <= INSPECTOR_MAX_PROPERTIES, `must have at most ${INSPECTOR_MAX_PROPERTIES} properties`),
+          .refine(
+            (properties) => Object.keys(properties).length <= INSPECTOR_MAX_PROPERTIES,
+            `must have at most ${INSPECTOR_MAX_PROPERTIES} properties`,
+          ),
         seenAt: seenAtSchema,
       }),
     )
@@ -94,7 +107,11 @@ export const receiveSchemas: IngestHandler = async (req, res, { services, seen, 
   const batch = parseBody(inspectorBatchSchema, body);
   const observations = observationsFrom(batch, services.now());
   if (observations.length > INSPECTOR_MAX_SHAPES) {
-    throw new HttpError(413, 'too_many_schemas', `A request may carry at most ${INSPECTOR_MAX_SHAPES} distinct event schemas; this one has ${observations.length}.`);
+    throw new HttpError(
+      413,
+      'too_many_schemas',
+      `A request may carry at most ${INSPECTOR_MAX_SHAPES} distinct event schemas; this one has ${observations.length}.`,
+    );
   }
   // Counted by the rows it writes (one upsert per distinct shape), not by its sightings: the
   // events sighted were counted when the funnel took them, and a batch may describe up to 1000.

@@ -15,7 +15,12 @@ describe('GET /user-context/segmentation/add|remove', () => {
   });
 
   it.each(['MTU.V', '', '.hidden', 'a'.repeat(65), 'a b'])('refuses the segment "%s"', async (segment) => {
-    await expectRefused(await fetch(`${origin}/api/segmentation/add?segment=${encodeURIComponent(segment)}`), 400, 'invalid_segment', 'segmentation');
+    await expectRefused(
+      await fetch(`${origin}/api/segmentation/add?segment=${encodeURIComponent(segment)}`),
+      400,
+      'invalid_segment',
+      'segmentation',
+    );
   });
 
   it('answers 404 for another operation', async () => {
@@ -23,6 +28,11 @@ describe('GET /user-context/segmentation/add|remove', () => {
   });
 
   it('refuses POST with 405', async () => {
-    await expectRefused(await fetch(`${origin}/api/segmentation/add?segment=mtu.v`, { method: 'POST' }), 405, 'method_not_allowed', 'segmentation');
+    await expectRefused(
+      await fetch(`${origin}/api/segmentation/add?segment=mtu.v`, { method: 'POST' }),
+      405,
+      'method_not_allowed',
+      'segmentation',
+    );
   });
 });

@@ -18,9 +18,22 @@ export function segmentationEvent(operation: unknown, segment: unknown, livemode
     throw new HttpError(404, 'unknown_operation', `Segmentation operations are ${SEGMENT_OPERATIONS.join(' and ')}.`);
   }
   if (typeof segment !== 'string' || !SEGMENT_PATTERN.test(segment)) {
-    throw new HttpError(400, 'invalid_segment', 'The segment query parameter must be 1 to 64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit.');
+    throw new HttpError(
+      400,
+      'invalid_segment',
+      'The segment query parameter must be 1 to 64 lower-case letters, digits, ".", "_" or "-", starting with a letter or digit.',
+    );
   }
-  return { channel: 'segmentation', action: operation, topic: null, campaignId: null, sessionId: null, source: null, livemode, payload: { segment } };
+  return {
+    channel: 'segmentation',
+    action: operation,
+    topic: null,
+    campaignId: null,
+    sessionId: null,
+    source: null,
+    livemode,
+    payload: { segment },
+  };
 }
 
 export const receiveSegmentation: IngestHandler = async (req, res, { services, admit }) => {

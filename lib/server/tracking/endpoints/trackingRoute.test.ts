@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY, badRows, beacon, collect, context, eventRows, origin, trackingDb, trackingServices } from '@/tests/fixtures/trackingRoutes';
+import {
+  API_KEY,
+  badRows,
+  beacon,
+  collect,
+  context,
+  eventRows,
+  origin,
+  trackingDb,
+  trackingServices,
+} from '@/tests/fixtures/trackingRoutes';
 import { T, trackerBatch } from '@/tests/fixtures/trackerBatch';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { BadRowLimiter } from '@/lib/server/tracking/bad-rows/badRowLimiter';
@@ -22,7 +32,10 @@ describe('the limit of accepted events per client', () => {
     real = { eventLimit: services.eventLimit, badRows: services.badRows, env: services.env };
     // 3 min 20 s into a 10-minute window: 400 seconds left.
     clock = Date.UTC(2026, 10, 21, 12, 3, 20);
-    services.eventLimit = new EventLimit(new RateLimiter(await trackingDb(), () => new Date(clock)), { perClient: 25, windowMs: WINDOW_MS });
+    services.eventLimit = new EventLimit(new RateLimiter(await trackingDb(), () => new Date(clock)), {
+      perClient: 25,
+      windowMs: WINDOW_MS,
+    });
     services.badRows = new BadRowLimiter(await trackingDb(), (row) => services.store.appendBadRow(row), { now: () => clock });
   });
   afterEach(async () => {
@@ -100,7 +113,9 @@ describe('the limit of accepted events per client', () => {
     expect((await from('2001:db8:1:3::1', 15)).status).toBe(200);
     expect((await from('198.51.100.7', 15)).status).toBe(200);
     expect((await from('198.51.100.7', 15)).status).toBe(429);
-    const buckets = (await (await trackingDb()).selectFrom('rate_limits').select('bucket').orderBy('bucket').execute()).map((row) => row.bucket);
+    const buckets = (await (await trackingDb()).selectFrom('rate_limits').select('bucket').orderBy('bucket').execute()).map(
+      (row) => row.bucket,
+    );
     expect(buckets).toEqual(['ingest:events:198.51.100.7', 'ingest:events:2001:db8:1:2::/64', 'ingest:events:2001:db8:1:3::/64']);
   });
 });

@@ -37,7 +37,13 @@ const clientOf = (services: TrackingServices, req: NextApiRequest) => requestCli
  * A request over the accepted-events limit is only ever counted: a flood must not turn
  * into bad rows either.
  */
-async function keepBadRow(services: TrackingServices, channel: BadRowChannel, req: NextApiRequest, body: string | null, error: HttpError): Promise<void> {
+async function keepBadRow(
+  services: TrackingServices,
+  channel: BadRowChannel,
+  req: NextApiRequest,
+  body: string | null,
+  error: HttpError,
+): Promise<void> {
   try {
     const reason = `${error.status} ${error.code}: ${error.message}`.slice(0, BAD_ROW_REASON_MAX);
     if (error instanceof EventLimitError) {
@@ -71,7 +77,12 @@ export function trackingRoute(
   for (const [method, handler] of Object.entries(handlers) as [HttpMethod, IngestHandler][]) {
     wrapped[method] = async (req, res, server) => {
       const services = server.tracking;
-      const context: IngestContext = { services, catalogue: server.catalogue, seen: { body: null }, admit: (items) => services.eventLimit.admit(clientOf(services, req), items) };
+      const context: IngestContext = {
+        services,
+        catalogue: server.catalogue,
+        seen: { body: null },
+        admit: (items) => services.eventLimit.admit(clientOf(services, req), items),
+      };
       try {
         return await handler(req, res, context);
       } catch (error) {

@@ -16,17 +16,22 @@ describe('funnel item schemas', () => {
     expect(new Set(sampleJourneyEvents().map((e) => e.name))).toEqual(new Set(JOURNEY_EVENT_NAMES));
   });
 
-  it.each(sampleJourneyEvents().map((event) => [event.name, event] as const))('accept the builders\' %s, with and without context', (_name, event) => {
-    for (const item of [funnelItemFor(event), funnelItemFor(event, context), funnelItemFor(event, { ...context, source: null })]) {
-      const check = checkFunnelItem(JSON.parse(JSON.stringify(item)));
-      expect(check).toEqual({ ok: true, item });
-    }
-  });
+  it.each(sampleJourneyEvents().map((event) => [event.name, event] as const))(
+    "accept the builders' %s, with and without context",
+    (_name, event) => {
+      for (const item of [funnelItemFor(event), funnelItemFor(event, context), funnelItemFor(event, { ...context, source: null })]) {
+        const check = checkFunnelItem(JSON.parse(JSON.stringify(item)));
+        expect(check).toEqual({ ok: true, item });
+      }
+    },
+  );
 
   it('accept every UI action on both topics', () => {
     for (const action of ['click', 'hover', 'focus', 'impression', 'submit'] as const) {
       for (const _topic of ['cart.ui', 'waypoint.journey'] as const) {
-        expect(checkFunnelItem(funnelItemFor(buildFunnelEvent({ _topic, action, el: 'x', position: 'y', campaignId: 'c' })))).toMatchObject({ ok: true });
+        expect(checkFunnelItem(funnelItemFor(buildFunnelEvent({ _topic, action, el: 'x', position: 'y', campaignId: 'c' })))).toMatchObject(
+          { ok: true },
+        );
       }
     }
   });
@@ -45,9 +50,21 @@ describe('funnel item schemas', () => {
     ['an unknown top-level key', { ...ui, extra: 1 }, /extra/],
     ['an unknown payload key', { ...waypoint, payload: { ...waypoint!.payload, colour: 'red' } }, /colour/],
     ['an unknown key in the UI payload', { ...ui, payload: { ...ui!.payload, action: 'click' } }, /action/],
-    ['a timestamp in seconds', { ...waypoint, payload: { ...waypoint!.payload, timestamp: 1_763_726_400 } }, /^payload\.timestamp: must be epoch milliseconds after 2000/],
-    ['a timestamp that is not finite', { ...waypoint, payload: { ...waypoint!.payload, timestamp: Number.POSITIVE_INFINITY } }, /^payload\.timestamp: /],
-    ['a fractional timestamp', { ...waypoint, payload: { ...waypoint!.payload, timestamp: 1.5e12 + 0.5 } }, /^payload\.timestamp: must be whole/],
+    [
+      'a timestamp in seconds',
+      { ...waypoint, payload: { ...waypoint!.payload, timestamp: 1_763_726_400 } },
+      /^payload\.timestamp: must be epoch milliseconds after 2000/,
+    ],
+    [
+      'a timestamp that is not finite',
+      { ...waypoint, payload: { ...waypoint!.payload, timestamp: Number.POSITIVE_INFINITY } },
+      /^payload\.timestamp: /,
+    ],
+    [
+      'a fractional timestamp',
+      { ...waypoint, payload: { ...waypoint!.payload, timestamp: 1.5e12 + 0.5 } },
+      /^payload\.timestamp: must be whole/,
+    ],
     ['an unknown waypoint', { ...waypoint, payload: { ...waypoint!.payload, waypointId: 'checkout' } }, /^payload\.waypointId: /],
     ['a depth the journey does not use', { ...waypoint, payload: { ...waypoint!.payload, depth: 50 } }, /^payload\.depth: /],
     ['an over-long element', { ...ui, payload: { ...ui!.payload, el: 'x'.repeat(201) } }, /^payload\.el: must be at most 200/],
@@ -57,10 +74,22 @@ describe('funnel item schemas', () => {
     ['shipping other than 0', { ...purchase, payload: { ...purchase.payload, shipping: 5 } }, /^payload\.shipping: /],
     ['a bad cart line', { ...purchase, payload: { ...purchase.payload, items: [{ id: '1' }] } }, /^payload\.items\.0\.name: /],
     ['a lower-case currency', { ...purchase, payload: { ...purchase.payload, currencyCode: 'usd' } }, /^payload\.currencyCode: /],
-    ['an address that is not one', { ...permissions, payload: { ...permissions.payload, email: 'reader' } }, /^payload\.email: must be an e-mail/],
-    ['an over-long address', { ...permissions, payload: { ...permissions.payload, email: `${'a'.repeat(250)}@x.io` } }, /^payload\.email: must be at most 254/],
+    [
+      'an address that is not one',
+      { ...permissions, payload: { ...permissions.payload, email: 'reader' } },
+      /^payload\.email: must be an e-mail/,
+    ],
+    [
+      'an over-long address',
+      { ...permissions, payload: { ...permissions.payload, email: `${'a'.repeat(250)}@x.io` } },
+      /^payload\.email: must be at most 254/,
+    ],
     ['a flag as a string', { ...permissions, payload: { ...permissions.payload, first_pp: 'true' } }, /^payload\.first_pp: /],
-    ['a nested unknown key', { ...permissions, payload: { ...permissions.payload, source_metadata: { campaign_id: 'c', x: 1 } } }, /source_metadata/],
+    [
+      'a nested unknown key',
+      { ...permissions, payload: { ...permissions.payload, source_metadata: { campaign_id: 'c', x: 1 } } },
+      /source_metadata/,
+    ],
     ['a context with an unknown key', { ...waypoint, _context: { ...context, user: 'u' } }, /^_context: .*user/],
     ['a context without a session', { ...waypoint, _context: { source: null, livemode: true } }, /^_context\.sessionId: /],
   ])('reject %s', (_case, item, message) => {
@@ -82,7 +111,11 @@ describe('expectedEventSchemas', () => {
   });
 
   it('flattens nested objects, marks nullable properties and the ones that may be absent', () => {
-    expect(schemas['marketing-permissions']).toMatchObject({ 'source_metadata.campaign_id': 'string', newsletter_perm_id: 'string|null', first_pp: 'boolean' });
+    expect(schemas['marketing-permissions']).toMatchObject({
+      'source_metadata.campaign_id': 'string',
+      newsletter_perm_id: 'string|null',
+      first_pp: 'boolean',
+    });
     expect(schemas['marketing-permissions']).not.toHaveProperty('source_metadata');
     expect(schemas['add-to-cart']).toMatchObject({ 'item.price': 'number', 'item.id': 'string', source: 'string|null' });
     expect(schemas.purchase).toMatchObject({ items: 'array', shipping: 'number', invoiceNumber: 'string|null' });
@@ -101,7 +134,9 @@ describe('expectedEventSchemas', () => {
     const typeOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
     const flatten = (value: Record<string, unknown>, prefix = ''): [string, string][] =>
       Object.entries(value).flatMap(([key, v]) =>
-        typeOf(v) === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${key}.`) : [[`${prefix}${key}`, typeOf(v)] as [string, string]],
+        typeOf(v) === 'object'
+          ? flatten(v as Record<string, unknown>, `${prefix}${key}.`)
+          : [[`${prefix}${key}`, typeOf(v)] as [string, string]],
       );
     for (const event of sampleJourneyEvents()) {
       for (const [path, type] of flatten(event.payload)) {

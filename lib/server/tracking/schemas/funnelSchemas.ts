@@ -214,7 +214,8 @@ export type FunnelItemCheck = { ok: true; item: ValidFunnelItem } | { ok: false;
 
 /** Checks one item; problems name the field by its path inside the item ("payload.item.price: …"). */
 export function checkFunnelItem(value: unknown): FunnelItemCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problems: ['must be an object {action, payload}'] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, problems: ['must be an object {action, payload}'] };
   const action = (value as { action?: unknown }).action;
   if (typeof action !== 'string' || !Object.hasOwn(FUNNEL_ITEM_SCHEMAS, action)) {
     const shown = typeof action === 'string' ? `"${action.slice(0, 40)}"` : String(action);
@@ -222,7 +223,10 @@ export function checkFunnelItem(value: unknown): FunnelItemCheck {
   }
   const result = FUNNEL_ITEM_SCHEMAS[action as FunnelItemAction].safeParse(value);
   if (result.success) return { ok: true, item: result.data };
-  return { ok: false, problems: result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'item'}: ${issue.message}`) };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'item'}: ${issue.message}`),
+  };
 }
 
 // ——— Property types for schema-drift reports ———
@@ -247,7 +251,8 @@ function literalType(value: unknown): PropertyType {
 
 /** Walks a schema of this file (the shapes used above: object, string, number, boolean, literal, enum, array, nullable, optional). */
 function describe(schema: z.ZodType, path: string, into: Record<string, ExpectedPropertyType>, nullable = false, optional = false): void {
-  const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; values?: unknown[]; entries?: Record<string, unknown> } }).def;
+  const def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; values?: unknown[]; entries?: Record<string, unknown> } })
+    .def;
   const put = (type: PropertyType) => {
     const present: PresentType = nullable && type !== 'null' ? `${type}|null` : type;
     into[path] = optional ? `${present}|absent` : present;
@@ -258,7 +263,8 @@ function describe(schema: z.ZodType, path: string, into: Record<string, Expected
     case 'nullable':
       return describe(def.innerType!, path, into, true, optional);
     case 'object':
-      for (const [key, child] of Object.entries((schema as z.ZodObject).shape)) describe(child as z.ZodType, path ? `${path}.${key}` : key, into);
+      for (const [key, child] of Object.entries((schema as z.ZodObject).shape))
+        describe(child as z.ZodType, path ? `${path}.${key}` : key, into);
       return;
     case 'string':
     case 'number':
@@ -299,7 +305,15 @@ export function expectedEventSchemas(): Record<JourneyEventName, Record<string, 
 // ——— Compile-time: the schemas and the catalogue's types are the same ———
 
 /** Assignable both ways, and the same keys (mutual assignability alone misses an extra optional key). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? ([keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false) : false) : false;
+type Same<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
 function assertSame<T extends true>(): T | void {}
 assertSame<Same<z.infer<typeof funnelUiPayloadSchema>, FunnelUiEvent['payload']>>();
 assertSame<Same<z.infer<typeof waypointPayloadSchema>, WaypointEvent['payload']>>();

@@ -12,7 +12,17 @@ import { EventStore, EventStoreUnavailableError, type NewTrackingEvent } from '.
 import { listBadRows, listTrackingEvents } from './trackingQueries';
 
 function event(n: number, overrides: Partial<NewTrackingEvent> = {}): NewTrackingEvent {
-  return { channel: 'funnel', action: 'waypoint', topic: null, campaignId: 'c1', sessionId: `s${n}`, source: null, livemode: true, payload: { n }, ...overrides };
+  return {
+    channel: 'funnel',
+    action: 'waypoint',
+    topic: null,
+    campaignId: 'c1',
+    sessionId: `s${n}`,
+    source: null,
+    livemode: true,
+    payload: { n },
+    ...overrides,
+  };
 }
 
 describe('ArrivalIds', () => {
@@ -50,7 +60,14 @@ describe('EventStore', () => {
     );
     await Promise.all(requests);
     expect(committedWhenResolved).toEqual(Array(200).fill(2));
-    expect((await db.selectFrom('tracking_events').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n).toBe(400);
+    expect(
+      (
+        await db
+          .selectFrom('tracking_events')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(400);
     // 400 rows queued in one turn of the event loop: one transaction (the cap is 500).
     expect(store.stats.flushes).toBe(1);
     expect(store.stats.maxRowsPerFlush).toBe(400);
@@ -69,7 +86,8 @@ describe('EventStore', () => {
   it('keeps arrival order in the ids, across batches', async () => {
     const store = new EventStore(db, { maxRowsPerTransaction: 3 });
     const writes: Promise<unknown>[] = [];
-    for (let i = 0; i < 20; i += 1) writes.push(i % 5 === 4 ? store.appendBadRow({ channel: 'funnel', reason: `r${i}`, raw: '' }) : store.appendEvents([event(i)]));
+    for (let i = 0; i < 20; i += 1)
+      writes.push(i % 5 === 4 ? store.appendBadRow({ channel: 'funnel', reason: `r${i}`, raw: '' }) : store.appendEvents([event(i)]));
     await Promise.all(writes);
     const listed = await listTrackingEvents(db, { limit: 100 });
     expect(listed.map((e) => (e.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, 15, 16, 17, 18]);
@@ -80,7 +98,18 @@ describe('EventStore', () => {
     const store = new EventStore(db, { now: () => new Date('2026-11-21T12:00:00.000Z') });
     const [id] = await store.appendEvents([event(1, { topic: 'cart.ui', source: 'newsletter', livemode: false, campaignId: null })]);
     expect(await listTrackingEvents(db, { limit: 10 })).toEqual([
-      { id, receivedAt: '2026-11-21T12:00:00.000Z', channel: 'funnel', action: 'waypoint', topic: 'cart.ui', campaignId: null, sessionId: 's1', source: 'newsletter', livemode: false, payload: { n: 1 } },
+      {
+        id,
+        receivedAt: '2026-11-21T12:00:00.000Z',
+        channel: 'funnel',
+        action: 'waypoint',
+        topic: 'cart.ui',
+        campaignId: null,
+        sessionId: 's1',
+        source: 'newsletter',
+        livemode: false,
+        payload: { n: 1 },
+      },
     ]);
   });
 
@@ -88,7 +117,11 @@ describe('EventStore', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const store = new EventStore(db);
     await db.schema.alterTable('tracking_events').renameTo('tracking_events_away').execute();
-    const results = await Promise.allSettled([store.appendEvents([event(1)]), store.appendEvents([event(2)]), store.appendBadRow({ channel: 'funnel', reason: 'x', raw: '' })]);
+    const results = await Promise.allSettled([
+      store.appendEvents([event(1)]),
+      store.appendEvents([event(2)]),
+      store.appendBadRow({ channel: 'funnel', reason: 'x', raw: '' }),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
     expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(EventStoreUnavailableError);
     expect(store.stats.failedWrites).toBe(2);
@@ -100,7 +133,9 @@ describe('EventStore', () => {
   it('upserts schema observations: new shapes inserted, known ones counted and their seen range widened', async () => {
     const store = new EventStore(db);
     const at = (h: number) => new Date(Date.UTC(2026, 10, 21, h));
-    await store.recordObservations([{ eventName: 'waypoint', schemaJson: '{"a":"string"}', firstSeen: at(10), lastSeen: at(11), count: 2 }]);
+    await store.recordObservations([
+      { eventName: 'waypoint', schemaJson: '{"a":"string"}', firstSeen: at(10), lastSeen: at(11), count: 2 },
+    ]);
     await Promise.all([
       store.recordObservations([{ eventName: 'waypoint', schemaJson: '{"a":"string"}', firstSeen: at(9), lastSeen: at(10), count: 1 }]),
       store.recordObservations([
@@ -110,7 +145,13 @@ describe('EventStore', () => {
     ]);
     const rows = await db.selectFrom('schema_observations').selectAll().orderBy('schema_json').execute();
     expect(rows).toEqual([
-      { event_name: 'waypoint', schema_json: '{"a":"number"}', first_seen: at(12).toISOString(), last_seen: at(12).toISOString(), count: 1 },
+      {
+        event_name: 'waypoint',
+        schema_json: '{"a":"number"}',
+        first_seen: at(12).toISOString(),
+        last_seen: at(12).toISOString(),
+        count: 1,
+      },
       { event_name: 'waypoint', schema_json: '{"a":"string"}', first_seen: at(9).toISOString(), last_seen: at(12).toISOString(), count: 4 },
     ]);
   });

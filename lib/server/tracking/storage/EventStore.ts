@@ -138,7 +138,10 @@ export class EventStore {
   /** Keeps a rejected request with the reason; resolves with its id once committed. */
   appendBadRow(badRow: NewBadRow): Promise<string> {
     const { id, at } = this.ids.next('br');
-    return this.enqueue({ kind: 'bad-row', rows: [{ id, received_at: at.toISOString(), channel: badRow.channel, reason: badRow.reason, raw: badRow.raw }] }).then(() => id);
+    return this.enqueue({
+      kind: 'bad-row',
+      rows: [{ id, received_at: at.toISOString(), channel: badRow.channel, reason: badRow.reason, raw: badRow.raw }],
+    }).then(() => id);
   }
 
   /** Adds the inspector's observations: new pairs are inserted, known ones widen their seen range and count. */
@@ -163,9 +166,14 @@ export class EventStore {
     const rows = write.rows.length;
     if (write.kind === 'bad-row') {
       const chars = write.rows.reduce((sum, row) => sum + row.raw.length + row.reason.length, 0);
-      if (this.queuedBadRows > 0 && (this.queuedBadRows + rows > this.maxQueuedBadRows || this.queuedBadRowChars + chars > this.maxQueuedBadRowChars)) {
+      if (
+        this.queuedBadRows > 0 &&
+        (this.queuedBadRows + rows > this.maxQueuedBadRows || this.queuedBadRowChars + chars > this.maxQueuedBadRowChars)
+      ) {
         this.stats.refusedBadRows += rows;
-        return Promise.reject(new EventStoreUnavailableError(null, `The tracking store has ${this.queuedBadRows} bad rows waiting; this one is not kept.`));
+        return Promise.reject(
+          new EventStoreUnavailableError(null, `The tracking store has ${this.queuedBadRows} bad rows waiting; this one is not kept.`),
+        );
       }
       this.queuedBadRows += rows;
       this.queuedBadRowChars += chars;
@@ -251,15 +259,23 @@ export class EventStore {
     const observations = mergeObservations(batch.flatMap((p) => (p.kind === 'observations' ? p.rows : [])));
     // Beacon traffic (no observations) takes the prepared statements of its database.
     const appended = observations.length === 0 && (await appendTrackingRows(this.db, events, badRows));
-    if (!appended) await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
-        await trx.insertInto('tracking_events').values(events.slice(i, i + ROWS_PER_STATEMENT)).execute();
-      }
-      for (let i = 0; i < badRows.length; i += ROWS_PER_STATEMENT) {
-        await trx.insertInto('tracking_bad_rows').values(badRows.slice(i, i + ROWS_PER_STATEMENT)).execute();
-      }
-      for (let i = 0; i < observations.length; i += ROWS_PER_STATEMENT) await upsertObservations(trx, observations.slice(i, i + ROWS_PER_STATEMENT));
-    });
+    if (!appended)
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+          await trx
+            .insertInto('tracking_events')
+            .values(events.slice(i, i + ROWS_PER_STATEMENT))
+            .execute();
+        }
+        for (let i = 0; i < badRows.length; i += ROWS_PER_STATEMENT) {
+          await trx
+            .insertInto('tracking_bad_rows')
+            .values(badRows.slice(i, i + ROWS_PER_STATEMENT))
+            .execute();
+        }
+        for (let i = 0; i < observations.length; i += ROWS_PER_STATEMENT)
+          await upsertObservations(trx, observations.slice(i, i + ROWS_PER_STATEMENT));
+      });
     this.count(events.length + badRows.length + observations.length);
   }
 
@@ -269,7 +285,6 @@ export class EventStore {
     this.stats.maxRowsPerFlush = Math.max(this.stats.maxRowsPerFlush, rows);
   }
 }
-
 
 /** The same pair twice in one transaction would hit the upsert twice in one statement: merge first. */
 function mergeObservations(observations: SchemaObservation[]): SchemaObservation[] {

@@ -8,7 +8,18 @@ import { inPostgresTransaction } from '@/lib/server/db/postgresTransaction';
 type EventRow = Database['tracking_events'];
 type BadRow = Database['tracking_bad_rows'];
 
-const EVENT_COLUMNS = ['id', 'received_at', 'channel', 'action', 'topic', 'campaign_id', 'session_id', 'source', 'livemode', 'payload_json'] as const;
+const EVENT_COLUMNS = [
+  'id',
+  'received_at',
+  'channel',
+  'action',
+  'topic',
+  'campaign_id',
+  'session_id',
+  'source',
+  'livemode',
+  'payload_json',
+] as const;
 const BAD_ROW_COLUMNS = ['id', 'received_at', 'channel', 'reason', 'raw'] as const;
 
 /**

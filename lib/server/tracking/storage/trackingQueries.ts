@@ -33,8 +33,10 @@ export async function listTrackingEvents(db: Kysely<Database>, filter: TrackingE
   if (filter.channel !== undefined) query = query.where('channel', '=', filter.channel);
   if (filter.topic !== undefined) query = query.where('topic', '=', filter.topic);
   // Time ranges as id ranges too: the primary key is the index that serves them.
-  if (filter.since) query = query.where('id', '>=', arrivalIdFloor('te', filter.since)).where('received_at', '>=', filter.since.toISOString());
-  if (filter.until) query = query.where('id', '<', arrivalIdFloor('te', filter.until)).where('received_at', '<', filter.until.toISOString());
+  if (filter.since)
+    query = query.where('id', '>=', arrivalIdFloor('te', filter.since)).where('received_at', '>=', filter.since.toISOString());
+  if (filter.until)
+    query = query.where('id', '<', arrivalIdFloor('te', filter.until)).where('received_at', '<', filter.until.toISOString());
   if (filter.livemode !== undefined) query = query.where('livemode', '=', filter.livemode ? 1 : 0);
   if (filter.sessionId !== undefined) query = query.where('session_id', '=', filter.sessionId);
   if (filter.after !== undefined) query = query.where('id', '>', filter.after);

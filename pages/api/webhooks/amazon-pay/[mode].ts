@@ -32,12 +32,18 @@ export default apiRoute(
       const gateway = gateways.find((candidate): candidate is AmazonPayGateway => candidate.name === 'amazon-pay');
       if (!gateway) throw new HttpError(404, 'webhooks_disabled', 'Amazon Pay is not in use.');
       const result = await handleAmazonPayIpn(
-        { verify, lookup: gateway.client(mode === 'live'), apply: (event) => applyGatewayEvent(db, event, now), merchantId: keys.merchantId },
+        {
+          verify,
+          lookup: gateway.client(mode === 'live'),
+          apply: (event) => applyGatewayEvent(db, event, now),
+          merchantId: keys.merchantId,
+        },
         body,
       );
       if (result.subscribeUrl) {
         const confirmed = await fetch(result.subscribeUrl, { signal: AbortSignal.timeout(10_000), redirect: 'error' }).catch(() => null);
-        if (!confirmed?.ok) throw new HttpError(503, 'subscription_unconfirmed', 'The SNS subscription could not be confirmed; send it again.');
+        if (!confirmed?.ok)
+          throw new HttpError(503, 'subscription_unconfirmed', 'The SNS subscription could not be confirmed; send it again.');
       }
       return { received: true, outcome: result.outcome };
     },
