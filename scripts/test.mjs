@@ -1,6 +1,6 @@
 // @ts-check
 // npm test: installs what is missing (packages, Debian's Chromium and PostgreSQL),
-// type-checks, lints, runs the unit and component tests, runs the storage suite again on a
+// type-checks, lints, checks the formatting, runs the unit and component tests, runs the storage suite again on a
 // throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
 // then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
 // browser tests so that neither slows the other on a small machine), then the proofs
@@ -53,6 +53,7 @@ fs.rmSync('test-results/proofs.json', { force: true });
 const failures = [];
 if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
 if (!step('Lint (the browser/server line, imports)', 'npx', ['eslint', '.'])) failures.push('lint');
+if (!step('Formatting (Prettier)', 'npx', ['prettier', '--check', '.'])) failures.push('formatting');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
 
