@@ -2,6 +2,7 @@ import type { CspViolationSummary } from '@/lib/reports/funnelReportView';
 import { formatCount, formatInstant } from './reportFormat';
 import { CountedListHead } from './CountedListHead';
 import styles from './SchemaDriftList.module.css';
+import reportSection from './ReportSection.module.css';
 
 /**
  * What browsers blocked under the Content-Security-Policy in the period: on a payment page,
@@ -10,9 +11,9 @@ import styles from './SchemaDriftList.module.css';
  */
 export function CspViolationList({ violations }: { violations: readonly CspViolationSummary[] }) {
   return (
-    <section className={styles.section} aria-labelledby="csp-violations-heading">
+    <section className={reportSection.section} aria-labelledby="csp-violations-heading">
       <h2 id="csp-violations-heading">Blocked scripts and content</h2>
-      <p className={styles.intro}>
+      <p className={reportSection.intro}>
         What visitors’ browsers refused to load or run on our pages in this period, as they reported it (every campaign and mode). A script
         from an unknown origin on a payment page needs a look at once.
       </p>

@@ -9,6 +9,7 @@ import { CspViolationList } from './CspViolationList';
 import { OrderFiguresSection } from './OrderFiguresSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
+import reportSection from './ReportSection.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 export const FUNNEL_REPORT_PATH = '/admin/funnel';
@@ -77,7 +78,7 @@ export function FunnelReportView({ filter, campaignOptions, report, orders, drif
 
         <FunnelFilterForm filter={filter} campaignOptions={campaignOptions} action={FUNNEL_REPORT_PATH} />
 
-        <details className={styles.method}>
+        <details className={`${reportSection.method} ${styles.method}`}>
           <summary>How visitors are counted</summary>
           <ul>
             <li>

@@ -1,6 +1,7 @@
 import type { OrderFiguresReport } from '@/lib/reports/orderFigures';
 import { OrderFiguresTable } from './OrderFiguresTable';
 import styles from './OrderFiguresSection.module.css';
+import reportSection from './ReportSection.module.css';
 
 interface OrderFiguresSectionProps {
   orders: OrderFiguresReport;
@@ -18,13 +19,13 @@ interface OrderFiguresSectionProps {
  */
 export function OrderFiguresSection({ orders, labelOf, scope, modeDescription }: OrderFiguresSectionProps) {
   return (
-    <section className={styles.section} aria-labelledby="order-figures-heading">
+    <section className={reportSection.section} aria-labelledby="order-figures-heading">
       <h2 id="order-figures-heading">Orders</h2>
-      <p className={styles.intro}>
+      <p className={reportSection.intro}>
         Orders placed in this period, by source, live or test, and currency: what was paid, the promo codes used, the declines and 3-D
         Secure.
       </p>
-      <details className={styles.method}>
+      <details className={`${reportSection.method} ${styles.method}`}>
         <summary>How orders are counted</summary>
         <ul>
           <li>An order counts in the period it was placed in (UTC), whatever became of it since.</li>

@@ -3,6 +3,7 @@ import type { DriftKind, SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { formatCount, formatInstant } from './reportFormat';
 import { CountedListHead } from './CountedListHead';
 import styles from './SchemaDriftList.module.css';
+import reportSection from './ReportSection.module.css';
 
 const KIND_LABELS: Record<DriftKind, string> = {
   'unknown-event': 'Unknown event',
@@ -40,9 +41,9 @@ export function driftCutNotice(limits: DriftLimits, shown: number): string | nul
 export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDriftEntry[]; limits: DriftLimits }) {
   const notice = driftCutNotice(limits, drift.length);
   return (
-    <section className={styles.section} aria-labelledby="schema-drift-heading">
+    <section className={reportSection.section} aria-labelledby="schema-drift-heading">
       <h2 id="schema-drift-heading">Schema drift</h2>
-      <p className={styles.intro}>
+      <p className={reportSection.intro}>
         Event shapes the schema inspector saw in this period that differ from the event catalogue. Counts are since the shape was first
         seen.
       </p>

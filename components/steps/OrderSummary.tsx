@@ -2,6 +2,7 @@ import type { QuoteState } from '@/lib/checkout/useQuote';
 import { formatMoney } from '@/lib/pricing/money';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
+import rows from '@/components/ui/OrderRows.module.css';
 
 interface OrderSummaryProps {
   state: QuoteState;
@@ -27,20 +28,20 @@ export function OrderSummary({ state, onRetry, taxNote }: OrderSummaryProps) {
       </h2>
       {!quote && state.status === 'loading' && <Loader type="form-loading" label="Working out your total…" />}
       {quote && (
-        <dl className={styles.rows} data-testid="order-summary">
+        <dl className={rows.rows} data-testid="order-summary">
           {quote.lines.map((line) => (
-            <div key={line.offerId} className={styles.row}>
+            <div key={line.offerId} className={rows.row}>
               <dt>{line.name}</dt>
               <dd>{formatMoney(line.amount, quote.currencyCode)}</dd>
             </div>
           ))}
           {quote.discount > 0 && (
-            <div className={styles.row} data-testid="summary-discount">
+            <div className={rows.row} data-testid="summary-discount">
               <dt>Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
               <dd>−{formatMoney(quote.discount, quote.currencyCode)}</dd>
             </div>
           )}
-          <div className={styles.row} data-testid="summary-tax">
+          <div className={rows.row} data-testid="summary-tax">
             <dt>{taxKnown && quote.taxRate.rate > 0 ? `${quote.taxRate.label} (${percent(quote.taxRate.rate)})` : 'Tax'}</dt>
             <dd>
               {taxNote !== null
@@ -50,7 +51,7 @@ export function OrderSummary({ state, onRetry, taxNote }: OrderSummaryProps) {
                   : formatMoney(quote.tax, quote.currencyCode)}
             </dd>
           </div>
-          <div className={`${styles.row} ${styles.total}`} data-testid="summary-total">
+          <div className={`${rows.row} ${styles.total}`} data-testid="summary-total">
             <dt>Total today</dt>
             <dd>{formatMoney(quote.total, quote.currencyCode)}</dd>
           </div>

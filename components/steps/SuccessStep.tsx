@@ -15,6 +15,7 @@ import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { continuePageView } from '@/lib/tracking/tracingSession';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
+import rows from '@/components/ui/OrderRows.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 
@@ -109,24 +110,24 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
       )}
       <section className={styles.invoice} aria-labelledby="invoice-heading">
         <h2 id="invoice-heading">Invoice {invoice.invoiceNumber}</h2>
-        <dl className={styles.rows} data-testid="invoice">
+        <dl className={rows.rows} data-testid="invoice">
           {invoice.lines.map((line) => (
-            <div key={line.offerId} className={styles.row}>
+            <div key={line.offerId} className={rows.row}>
               <dt>{line.name}</dt>
               <dd>{money(line.amount)}</dd>
             </div>
           ))}
           {invoice.summaryTotal.discount.amount > 0 && (
-            <div className={styles.row} data-testid="invoice-discount">
+            <div className={rows.row} data-testid="invoice-discount">
               <dt>Discount{invoice.summaryTotal.discount.promoCode ? ` (${invoice.summaryTotal.discount.promoCode})` : ''}</dt>
               <dd>−{money(invoice.summaryTotal.discount.amount)}</dd>
             </div>
           )}
-          <div className={styles.row} data-testid="invoice-tax">
+          <div className={rows.row} data-testid="invoice-tax">
             <dt>{invoice.taxRate.rate > 0 ? invoice.taxRate.label : 'Tax'}</dt>
             <dd>{invoice.taxRate.inclusive && invoice.tax > 0 ? `${money(invoice.tax)} included` : money(invoice.tax)}</dd>
           </div>
-          <div className={`${styles.row} ${styles.total}`} data-testid="invoice-total">
+          <div className={`${rows.row} ${styles.total}`} data-testid="invoice-total">
             <dt>Total paid</dt>
             <dd>{money(invoice.summaryTotal.total)}</dd>
           </div>
