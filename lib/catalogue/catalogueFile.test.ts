@@ -99,6 +99,12 @@ describe('parseCatalogueFile: valid input', () => {
     expect(result.file.offers.map((o) => o.id)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
+  it.each(['account', 'mailbox', 'cancel', 'admin'])('refuses %s as a brand slug: it is a page of the site', (reserved) => {
+    const result = parseCatalogueFile({ brands: [{ slug: reserved, name: 'X', identity }], offers: [], checkoutFlows: [], coupons: [] });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors.join('\n')).toMatch(/is a page of the site, not a brand/);
+  });
+
   it('accepts an empty catalogue', () => {
     expect(parseCatalogueFile({ brands: [], offers: [], checkoutFlows: [], coupons: [] })).toEqual({
       ok: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
 import { MAX_PLANS } from '@/lib/pricing/template';
 import { isValidSegment } from '@/lib/journey/path';
+import { isReservedTopLevelSegment, RESERVED_TOP_LEVEL_SEGMENTS } from '@/lib/journey/reservedPaths';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
 
 /**
@@ -27,7 +28,9 @@ export const brandIdentitySchema = z.strictObject({
 });
 
 const brandSchema = z.strictObject({
-  slug,
+  slug: slug.refine((value) => !isReservedTopLevelSegment(value), {
+    message: `is a page of the site, not a brand (${RESERVED_TOP_LEVEL_SEGMENTS.join(', ')} are reserved)`,
+  }),
   name: text(80),
   identity: brandIdentitySchema,
 });

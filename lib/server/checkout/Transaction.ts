@@ -4,6 +4,17 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
 
+/**
+ * The renewal terms a buyer agreed to, as the law wants them kept for proof (California's ARL
+ * as amended by AB 2863): the exact text shown, when, and from which client. Orders kept
+ * before the client was recorded have none.
+ */
+export interface ConsentProof {
+  text: string;
+  givenAt: string;
+  client?: { address: string | null; userAgent: string | null };
+}
+
 /** A visitor's order and what became of its payment, as the checkout works with it (TransactionRepository maps the table's rows). */
 export interface Transaction {
   id: string;
@@ -21,7 +32,7 @@ export interface Transaction {
   livemode: boolean;
   source: string | null;
   customer: Billing;
-  autoRenewalConsent: { text: string; givenAt: string } | null;
+  autoRenewalConsent: ConsentProof | null;
   currencyCode: CurrencyCode;
   subtotal: number;
   discount: number;

@@ -3,7 +3,9 @@ import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { Billing } from '@/lib/checkout/billing';
 import type { OrderSnapshot, TransactionStatus } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import { instrumentFromPayment, newSubscription } from '@/lib/server/subscriptions/newSubscription';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
 import type { Transaction } from './Transaction';
@@ -193,11 +195,12 @@ export class TransactionRepository {
   }
 
   /**
-   * Marks a payment as succeeded and gives the order its invoice number (the next of its
-   * mode and year, gap-free; test orders are numbered INV-TEST-…) and subscription id,
-   * once: a second call changes nothing.
+   * Marks a payment as succeeded, once (a second call changes nothing), and in the same
+   * database transaction gives the order its invoice number (the next of its mode and year,
+   * gap-free; test orders are numbered INV-TEST-…) and starts its subscription, with what
+   * renews it: the gateway's report, else what the payment's id stands for.
    */
-  async markSucceeded(id: string, paymentId: string): Promise<void> {
+  async markSucceeded(id: string, paymentId: string, instrument?: RenewalInstrument | null): Promise<void> {
     // Run inside the caller's transaction when there is one (Kysely does not nest them).
     const run = <T>(work: (db: Kysely<Database>) => Promise<T>) =>
       this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
@@ -220,52 +223,20 @@ export class TransactionRepository {
         .onConflict((oc) => oc.column('scope').doUpdateSet({ last_number: sql<number>`invoice_sequences.last_number + 1` }))
         .returning('last_number')
         .executeTakeFirstOrThrow();
-      await trx
+      const subscriptionId = randomId('sub', 16);
+      const paid = await trx
         .updateTable('transactions')
         .set({
           invoice_number: `INV-${moved.livemode === 1 ? '' : 'TEST-'}${year}-${String(number).padStart(6, '0')}`,
-          subscription_id: randomId('sub', 16),
+          subscription_id: subscriptionId,
         })
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const transaction = transactionOf(paid);
+      const renewal = instrument ?? instrumentFromPayment(transaction.gateway, paymentId);
+      await new SubscriptionRepository(trx).create(newSubscription(transaction, subscriptionId, at, renewal), at);
     });
-  }
-
-  /** Whether this e-mail address holds a paid subscription to the brand. */
-  /**
-   * Whether a signed-in buyer (their verified e-mail) holds a subscription to the brand: a
-   * live order, paid, bought while signed in as them. A test-mode order is never a
-   * subscription, and an e-mail typed into the billing form proves nothing.
-   */
-  async hasPaidSubscription(identityEmail: string, brandSlug: string): Promise<boolean> {
-    const paid = await this.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('brand_slug', '=', brandSlug)
-      .where('buyer_identity', '=', identityEmail.trim().toLowerCase())
-      .where('livemode', '=', 1)
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst();
-    return paid !== undefined;
-  }
-
-  /**
-   * Whether an e-mail address already holds a live, paid subscription to the brand, as the
-   * address the buyer typed or as the identity they were signed in with: a repeat buyer is
-   * told so before paying twice. (Only the verified identity makes someone "already
-   * subscribed" and refused outright: hasPaidSubscription.)
-   */
-  async hasLiveSubscriptionForEmail(email: string, brandSlug: string): Promise<boolean> {
-    const address = email.trim().toLowerCase();
-    const paid = await this.db
-      .selectFrom('transactions')
-      .select('id')
-      .where('brand_slug', '=', brandSlug)
-      .where((eb) => eb.or([eb('customer_email', '=', address), eb('buyer_identity', '=', address)]))
-      .where('livemode', '=', 1)
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst();
-    return paid !== undefined;
   }
 
   async list(filter: TransactionFilter): Promise<Transaction[]> {

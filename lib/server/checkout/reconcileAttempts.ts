@@ -76,7 +76,7 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
       return { kind: found.kind === 'nothing' ? 'released' : 'left', transactionId, reason: found.reason };
     }
     const result = found.result;
-    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     else {
       await transactions.markRequiresAction(transactionId, result.paymentId);

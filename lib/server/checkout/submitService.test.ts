@@ -293,6 +293,7 @@ describe('submitCheckout', () => {
     expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({
       text: renewalTerms(offerFixture({ id: '1001', totalAmount: 5000, discountedAmount: 2500 }), [], 2500, 'USD', '2026-11-21').plan,
       givenAt: '2026-11-21T12:00:00.000Z',
+      client: { address: null, userAgent: null },
     });
     expect(JSON.parse(row!.auto_renewal_consent_json!).text).toMatch(
       /^Today you pay \$25\.00\. Your subscription then renews automatically on November 21, 2027 and every year after that at \$50\.00/,

@@ -95,6 +95,50 @@ export interface TransactionTable {
   updated_at: string;
 }
 
+/** Our subscription record: one per renewing purchase (migration 0015). */
+export interface SubscriptionTable {
+  id: string;
+  transaction_id: string;
+  brand_slug: string;
+  campaign_id: string;
+  offer_id: string;
+  offer_name: string;
+  is_print: number;
+  /** The verified e-mail of the buyer who owns it; null until one bought signed out is claimed. */
+  owner_email: string | null;
+  /** The billing e-mail, lower case: a claim is a sign-in link sent to it. */
+  billing_email: string;
+  livemode: number;
+  /** trialing | active | past_due | ended (cancelling is cancel_at_period_end on a live one). */
+  status: string;
+  cancel_at_period_end: Generated<number>;
+  cancel_requested_at: string | null;
+  cancel_reason: string | null;
+  /** Where the cancellation was declared: 'account' (signed in) or 'cancel-page' (the footer's page, § 312k BGB). */
+  cancel_channel: string | null;
+  /** 1 once a provider that renews by itself (PayPal) confirmed it stopped the renewals of a cancelled one. */
+  provider_paused: Generated<number>;
+  current_period_start: string;
+  current_period_end: string;
+  trial_end: string | null;
+  renewal_amount: number;
+  currency_code: string;
+  billing_interval: string;
+  payment_method: string;
+  /** How it is paid, as shown: a card's brand and last four, or the wallet. */
+  payment_json: string;
+  gateway: string;
+  /** What the provider needs to charge or stop it (RenewalInstrument); null when nothing reusable was kept. */
+  instrument_json: string | null;
+  needs_payment_method: Generated<number>;
+  delivery_address_json: string | null;
+  /** The renewal terms the buyer agreed to, when and from which client. */
+  consent_json: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SandboxPaymentIntentTable {
   id: string;
   amount: number;
@@ -124,6 +168,8 @@ export interface SandboxWalletPaymentTable {
   last_error_code: string | null;
   idempotency_key: string;
   livemode: number;
+  /** 1 while a sandbox PayPal subscription is suspended (cancelled, its period still running) (migration 0015). */
+  renewals_paused: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -266,6 +312,7 @@ export interface Database {
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
   transactions: TransactionTable;
+  subscriptions: SubscriptionTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;
   idempotency_keys: IdempotencyKeyTable;
   gateway_events: GatewayEventTable;

@@ -47,3 +47,10 @@ export function clientKey(address: string): string {
 export function requestClientKey(req: AddressedRequest, trustedHops: number): string {
   return clientKey(clientAddress(req, trustedHops));
 }
+
+/** Who sent a request, as a consent's proof keeps it: the address and the browser's own description (clipped). */
+export function consentClient(req: AddressedRequest, trustedHops: number): { address: string | null; userAgent: string | null } {
+  const address = clientAddress(req, trustedHops);
+  const agent = req.headers['user-agent'];
+  return { address: address === 'unknown' ? null : address, userAgent: typeof agent === 'string' ? agent.slice(0, 400) : null };
+}

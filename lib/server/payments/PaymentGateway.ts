@@ -48,8 +48,21 @@ export interface ChargeRequest {
   metadata: Record<string, string>;
 }
 
+/**
+ * What a provider needs to charge a subscription again, or to stop it: kept on our
+ * subscription record from the payment that started it. The sandbox's are its own payments'
+ * ids, which stand for a saved card or a wallet's agreement.
+ */
+export type RenewalInstrument =
+  | { kind: 'stripe'; customerId: string; paymentMethodId: string }
+  | { kind: 'paypal'; subscriptionId: string }
+  | { kind: 'amazon-pay'; chargePermissionId: string }
+  | { kind: 'sandbox-card'; paymentIntentId: string }
+  | { kind: 'sandbox-wallet'; wallet: WalletId; paymentId: string };
+
 export type ChargeResult =
-  | { status: 'succeeded'; paymentId: string }
+  /** instrument: what renews it, where the provider reports it with the payment. */
+  | { status: 'succeeded'; paymentId: string; instrument?: RenewalInstrument }
   /** paymentId null: the provider names the payment only once the visitor is there (an Amazon Pay checkout session). */
   | { status: 'requires_action'; paymentId: string | null; action: NextAction }
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
@@ -83,6 +96,8 @@ export interface GatewayEvent {
   /** The mode the gateway reports the payment in, where it says (Stripe): an event of the other mode changes nothing. */
   livemode?: boolean | undefined;
   failureCode?: PaymentFailureCode;
+  /** What renews the subscription, where the event carries it (Stripe: the intent's customer and card). */
+  instrument?: RenewalInstrument | undefined;
 }
 
 /** What recording and applying a gateway event did: a webhook answers with it. */
@@ -157,4 +172,12 @@ export interface PaymentGateway {
    * them on (to the wallet, to finish), or where the payment now stands.
    */
   resume?(visit: WalletReturn): Promise<{ redirect: string } | ChargeResult>;
+  /**
+   * Providers that renew subscriptions themselves (PayPal): stop the renewals of a cancelled
+   * subscription at once, reversibly, so that nothing is charged after the period the
+   * subscriber paid for; and start them again when they resume. Providers whose renewals we
+   * start ourselves have neither: our renewals honour the record. Done twice is done once.
+   */
+  pauseRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
+  resumeRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
 }

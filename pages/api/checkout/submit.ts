@@ -6,6 +6,7 @@ import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { knownOrigin } from '@/lib/server/http/publicOrigin';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
+import { consentClient } from '@/lib/server/http/clientAddress';
 
 /** apiRoute reads the JSON body (at most 8 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -18,7 +19,14 @@ export default apiRoute(
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);
       const { response, receipt } = await submitCheckout(
-        { ...server.checkout, alreadySubscribed, origin, buyerIdentity, limits: checkoutLimitsFor(server, req) },
+        {
+          ...server.checkout,
+          alreadySubscribed,
+          origin,
+          buyerIdentity,
+          client: consentClient(req, server.config.TRUSTED_PROXY_HOPS),
+          limits: checkoutLimitsFor(server, req),
+        },
         await server.catalogue.get(),
         request,
       );

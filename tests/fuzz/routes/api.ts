@@ -85,6 +85,12 @@ function getApi(
 export const IDENTITY_ROUTES: Route[] = [
   getApi('api-ping', ['/api/ping'], () => null, ['x']),
   getApi('api-identity-subscription', ['/api/identity/subscription'], (rng, ctx) => [`brand=${campaign(rng, ctx).brand}`], ['brand']),
+  getApi(
+    'api-account-entitlement',
+    ['/api/account/entitlement'],
+    (rng, ctx) => [`brand=${campaign(rng, ctx).brand}`, `livemode=${rng.pick(['true', 'false'])}`],
+    ['brand', 'livemode'],
+  ),
   ...(['verify', 'profile'] as const).map((which) =>
     getApi(
       `api-user-${which}`,

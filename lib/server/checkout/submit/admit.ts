@@ -1,7 +1,7 @@
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { EMAIL_ALREADY_SUBSCRIBED_CODE } from '@/lib/payments/paymentMachine';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import type { CheckoutDeps } from './deps';
@@ -27,7 +27,7 @@ export async function refuseSubscriber(deps: CheckoutDeps, snapshot: CatalogueSn
 async function refuseRepeatBuyer(deps: CheckoutDeps, snapshot: CatalogueSnapshot, request: SubmitRequest): Promise<void> {
   const email = request.billing.email.trim().toLowerCase();
   if (!request.livemode || deps.buyerIdentity?.toLowerCase() === email) return;
-  if (!(await new TransactionRepository(deps.db).hasLiveSubscriptionForEmail(email, request.brand))) return;
+  if (!(await new SubscriptionRepository(deps.db, deps.now).hasLiveSubscriptionForEmail(email, request.brand))) return;
   const brandName = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.brandName ?? 'this';
   throw new HttpError(
     409,

@@ -17,6 +17,8 @@ export interface CheckoutDeps {
   buyerIdentity?: string | null;
   /** Whether the signed-in visitor already subscribes to the brand (not signed in: false). */
   alreadySubscribed?: (brandSlug: string) => Promise<boolean>;
+  /** The requesting client, kept with the buyer's consent to renewal terms as its proof. */
+  client?: { address: string | null; userAgent: string | null };
   /** The requesting client's abuse limits (429 before anything is written or charged); absent: none. */
   limits?: Pick<CheckoutLimits, 'admitSubmit' | 'admitCard' | 'recordDecline' | 'admitConfirm'>;
 }

@@ -65,7 +65,9 @@ export async function openTransaction(
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,
-    autoRenewalConsent: priced.autoRenewalConsentRequired ? { text: consentText(offer, quote, now), givenAt: now.toISOString() } : null,
+    autoRenewalConsent: priced.autoRenewalConsentRequired
+      ? { text: consentText(offer, quote, now), givenAt: now.toISOString(), client: deps.client ?? { address: null, userAgent: null } }
+      : null,
     currencyCode: quote.currencyCode,
     subtotal: quote.subtotal,
     discount: quote.discount,
@@ -101,7 +103,7 @@ export async function openTransaction(
 
 /** Records the gateway's result on the attempt's transaction. */
 export async function recordCharge(transactions: TransactionRepository, transactionId: string, result: ChargeResult): Promise<void> {
-  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId);
+  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
   else if (result.status === 'requires_action') await transactions.markRequiresAction(transactionId, result.paymentId);
   else await transactions.markFailed(transactionId, result.paymentId, result.code);
 }

@@ -191,7 +191,11 @@ describe('AmazonPayGateway.resume', () => {
     });
     expect((fake.requests[1]!.json as { paymentDetails: object }).paymentDetails).not.toHaveProperty('canHandlePendingAuthorization');
     const result = await gateway.resume(visit('result', { amount: 0, purchase: trial }));
-    expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
+    expect(result).toMatchObject({
+      status: 'succeeded',
+      paymentId: SESSION,
+      instrument: { kind: 'amazon-pay', chargePermissionId: expect.stringMatching(/^S01-/) },
+    });
     expect(completes()[0]!.json).toEqual({ chargeAmount: { amount: '99.00', currencyCode: 'USD' } });
     expect(fake.sessions.get(SESSION)!.session.chargeId).toBeNull(); // nothing was charged
   });
@@ -200,7 +204,11 @@ describe('AmazonPayGateway.resume', () => {
     fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
     await gateway.resume(visit('review'));
     const result = await gateway.resume(visit('result'));
-    expect(result).toEqual({ status: 'succeeded', paymentId: SESSION });
+    expect(result).toMatchObject({
+      status: 'succeeded',
+      paymentId: SESSION,
+      instrument: { kind: 'amazon-pay', chargePermissionId: expect.stringMatching(/^S01-/) },
+    });
     const [complete] = completes();
     expect(complete).toMatchObject({
       path: `/sandbox/v2/checkoutSessions/${SESSION}/complete`,
@@ -239,7 +247,11 @@ describe('AmazonPayGateway.resume', () => {
         },
       },
     );
-    expect(await gateway.resume(visit('result'))).toEqual({ status: 'succeeded', paymentId: SESSION });
+    expect(await gateway.resume(visit('result'))).toMatchObject({
+      status: 'succeeded',
+      paymentId: SESSION,
+      instrument: { kind: 'amazon-pay', chargePermissionId: expect.stringMatching(/^S01-/) },
+    });
   });
 
   it.each([
@@ -315,7 +327,11 @@ describe('AmazonPayGateway.retrieve', () => {
       action: { type: 'redirect', url: expect.stringMatching(/^https:\/\/payments\.amazon\.example\//) },
     });
     await gateway.resume(visit('result'));
-    expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'succeeded', paymentId: SESSION });
+    expect(await gateway.retrieve(SESSION, false)).toMatchObject({
+      status: 'succeeded',
+      paymentId: SESSION,
+      instrument: { kind: 'amazon-pay', chargePermissionId: expect.stringMatching(/^S01-/) },
+    });
     fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Canceled', reasonCode: 'Expired', reasonDescription: null };
     expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'failed', paymentId: SESSION, code: 'wallet_declined' });
     expect(fake.requests.filter((r) => r.method === 'GET').every((r) => r.path === `/sandbox/v2/checkoutSessions/${SESSION}`)).toBe(true);

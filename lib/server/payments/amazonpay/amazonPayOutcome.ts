@@ -35,8 +35,15 @@ export function continueUrlOf(session: CheckoutSession): string | null {
 export function resultOfSession(session: CheckoutSession): ChargeResult {
   const paymentId = session.checkoutSessionId;
   switch (session.statusDetails.state) {
-    case 'Completed':
-      return { status: 'succeeded', paymentId };
+    case 'Completed': {
+      // The recurring charge permission is what our renewals charge (Amazon Pay v2 leaves each one to us).
+      const permission = session.chargePermissionId;
+      return {
+        status: 'succeeded',
+        paymentId,
+        ...(permission ? { instrument: { kind: 'amazon-pay', chargePermissionId: permission } } : {}),
+      };
+    }
     case 'Canceled':
       return { status: 'failed', paymentId, code: failureCodeFor(session.statusDetails.reasonCode) };
     case 'Open': {

@@ -419,6 +419,42 @@ describe('PayPalGateway.retrieve: a subscription', () => {
   });
 });
 
+describe('PayPalGateway: a cancelled subscription is suspended, a resumed one activated', () => {
+  async function activeSubscription() {
+    const id = paymentIdOf(await gateway.charge(request({ purchase: YEARLY })));
+    fake.setSubscription(id, { status: 'ACTIVE' });
+    fake.requests.length = 0;
+    return { kind: 'paypal' as const, subscriptionId: id };
+  }
+
+  it('suspends at PayPal at once, and activates it again', async () => {
+    const instrument = await activeSubscription();
+    await gateway.pauseRenewals(instrument, false);
+    expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('SUSPENDED');
+    await gateway.resumeRenewals(instrument, false);
+    expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('ACTIVE');
+    expect(routes()).toEqual([
+      `POST /v1/billing/subscriptions/${instrument.subscriptionId}/suspend`,
+      `POST /v1/billing/subscriptions/${instrument.subscriptionId}/activate`,
+    ]);
+  });
+
+  it('takes a second suspend (a retry after a lost answer) as done, after reading where it stands', async () => {
+    const instrument = await activeSubscription();
+    await gateway.pauseRenewals(instrument, false);
+    await gateway.pauseRenewals(instrument, false);
+    expect(routes().at(-1)).toBe(`GET /v1/billing/subscriptions/${instrument.subscriptionId}`);
+    expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('SUSPENDED');
+  });
+
+  it('refuses what it cannot move: a subscription PayPal cancelled, another provider’s', async () => {
+    const instrument = await activeSubscription();
+    fake.setSubscription(instrument.subscriptionId, { status: 'CANCELLED' });
+    await expect(gateway.pauseRenewals(instrument, false)).rejects.toThrow(PayPalApiError);
+    await expect(gateway.pauseRenewals({ kind: 'amazon-pay', chargePermissionId: 'S01-1' }, false)).rejects.toThrow('cannot suspend');
+  });
+});
+
 describe('toPayPalValue', () => {
   it.each([
     [2500, 'USD', '25.00'],

@@ -2,7 +2,7 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
-import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { PayPalApiError, PayPalClient, PayPalNetworkError, paypalRequestId, type PayPalClientConfig } from './paypalClient';
 import { toPayPalMoney } from './paypalMoney';
@@ -213,6 +213,32 @@ export class PayPalGateway implements PaymentGateway {
       if (error.issue === 'ORDER_COMPLETION_IN_PROGRESS') throw stillProcessing();
       if (error.status === 422 && error.issue && DECLINE_ISSUES.has(error.issue)) return failed(orderId, 'wallet_declined');
       throw error;
+    }
+  }
+
+  /** A cancelled subscription: PayPal suspends it (reversible until the period ends; the renewals cancel it then). */
+  pauseRenewals(instrument: RenewalInstrument, livemode: boolean): Promise<void> {
+    return this.moveSubscription(instrument, livemode, 'suspend');
+  }
+
+  /** A resumed subscription: PayPal activates it again. */
+  resumeRenewals(instrument: RenewalInstrument, livemode: boolean): Promise<void> {
+    return this.moveSubscription(instrument, livemode, 'activate');
+  }
+
+  private async moveSubscription(instrument: RenewalInstrument, livemode: boolean, move: 'suspend' | 'activate'): Promise<void> {
+    if (instrument.kind !== 'paypal') throw new Error(`PayPal cannot ${move} a ${instrument.kind} subscription`);
+    const client = this.client(livemode);
+    const id = instrument.subscriptionId;
+    try {
+      if (move === 'suspend') await client.suspendSubscription(id, 'Cancelled by the subscriber');
+      else await client.activateSubscription(id, 'Resumed by the subscriber');
+    } catch (error) {
+      // Already where it should be (a retry after a lost answer): done. Anything else is PayPal's to fix.
+      if (!(error instanceof PayPalApiError && error.issue === 'SUBSCRIPTION_STATUS_INVALID'))
+        throw outageOr('paypal', error, isPayPalOutage);
+      const { status } = await client.getSubscription(id);
+      if (status !== (move === 'suspend' ? 'SUSPENDED' : 'ACTIVE')) throw error;
     }
   }
 

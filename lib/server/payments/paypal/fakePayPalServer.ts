@@ -153,6 +153,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       }
       return { status: 200, body: { ...found.subscription } };
     }
+    if ((match = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)\/(suspend|activate)$/)) && method === 'POST') {
+      const found = subscriptions.get(decodeURIComponent(match[1]!));
+      if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      // As PayPal: only an active subscription suspends, only a suspended one activates.
+      const [from, to] = match[2] === 'suspend' ? (['ACTIVE', 'SUSPENDED'] as const) : (['SUSPENDED', 'ACTIVE'] as const);
+      if (found.subscription.status !== from) return error(422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
+      found.subscription.status = to;
+      return { status: 204, body: null };
+    }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       return { status: 200, body: { verification_status: 'SUCCESS' } };
     }
@@ -245,6 +254,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       Object.assign(subscription(id).subscription, patch);
       subscription(id).activateAfterReads = activateAfterReads;
     },
+    /** Where a subscription stands at PayPal now. */
+    subscriptionStatus: (id: string) => subscription(id).subscription.status,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -130,6 +130,16 @@ export class PayPalClient {
     return this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}`);
   }
 
+  /** Stops PayPal's renewals of a subscription until it is activated again (PayPal answers 204). */
+  suspendSubscription(id: string, reason: string): Promise<unknown> {
+    return this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/suspend`, { body: { reason } });
+  }
+
+  /** Starts a suspended subscription's renewals again (PayPal answers 204). */
+  activateSubscription(id: string, reason: string): Promise<unknown> {
+    return this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/activate`, { body: { reason } });
+  }
+
   /** PayPal's remote check of a webhook delivery (paypalWebhook.ts verifies locally; this is the fallback). */
   verifyWebhookSignature(body: PayPalVerifyWebhookSignatureRequest): Promise<PayPalVerifyWebhookSignatureResponse> {
     return this.call('POST', '/v1/notifications/verify-webhook-signature', { body });

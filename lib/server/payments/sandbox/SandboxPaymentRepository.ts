@@ -96,6 +96,31 @@ export class SandboxPaymentRepository {
     return this.resolve('sandbox_wallet_payments', id, resolution, at);
   }
 
+  /**
+   * Whether a sandbox PayPal subscription renews: a cancel pauses it, a resume starts it
+   * again, as PayPal's suspend and activate do. False when no such payment exists.
+   */
+  async setWalletRenewalsPaused(wallet: WalletId, id: string, paused: boolean, at: Date): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('sandbox_wallet_payments')
+      .set({ renewals_paused: paused ? 1 : 0, updated_at: at.toISOString() })
+      .where('wallet', '=', wallet)
+      .where('id', '=', id)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  async walletRenewalsPaused(wallet: WalletId, id: string): Promise<boolean | null> {
+    const row = await this.db
+      .selectFrom('sandbox_wallet_payments')
+      .select('renewals_paused')
+      .where('wallet', '=', wallet)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? row.renewals_paused === 1 : null;
+  }
+
   /** A payment is made once per idempotency key: a second insert under it does nothing (false). */
   private insertOnce<T extends SandboxPaymentTableName>(table: T, row: SandboxPaymentRows[T]): Promise<boolean>;
   // The signature above pairs a table with its row; Kysely takes the pair as a union here.
@@ -203,6 +228,8 @@ function walletPaymentRow(payment: SandboxWalletPayment): WalletPaymentRow {
     last_error_code: payment.lastErrorCode,
     idempotency_key: payment.idempotencyKey,
     livemode: payment.livemode ? 1 : 0,
+    // A new payment's renewals run; only a cancel pauses them.
+    renewals_paused: 0,
     created_at: payment.createdAt,
     updated_at: payment.updatedAt,
   };

@@ -86,4 +86,19 @@ describe('SandboxWalletGateway', () => {
     expect(await amazon.answer(charged.paymentId!, 'approve')).toBeNull();
     expect(await paypal.answer('wp_sandbox_unknown', 'approve')).toBeNull();
   });
+
+  it('pauses a paid sandbox PayPal subscription on cancel and starts it again on resume; Amazon Pay has nothing to stop', async () => {
+    const charged = await paypal.charge(request());
+    const instrument = { kind: 'sandbox-wallet' as const, wallet: 'paypal' as const, paymentId: charged.paymentId! };
+    await expect(paypal.pauseRenewals(instrument)).rejects.toThrow('no paid subscription');
+    await paypal.answer(charged.paymentId!, 'approve');
+    const paused = async () =>
+      (await db.selectFrom('sandbox_wallet_payments').select('renewals_paused').executeTakeFirstOrThrow()).renewals_paused;
+    await paypal.pauseRenewals(instrument);
+    await paypal.pauseRenewals(instrument);
+    expect(await paused()).toBe(1);
+    await paypal.resumeRenewals(instrument);
+    expect(await paused()).toBe(0);
+    await expect(amazon.pauseRenewals({ kind: 'sandbox-wallet', wallet: 'amazon-pay', paymentId: 'wp_x' })).resolves.toBeUndefined();
+  });
 });

@@ -7,6 +7,7 @@ import type {
   ChargeResult,
   GatewayEvent,
   PaymentGateway,
+  RenewalInstrument,
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { WalletId } from '@/lib/payments/methods';
@@ -46,6 +47,24 @@ export class SandboxWalletGateway implements PaymentGateway {
     this.payments = new SandboxPaymentRepository(db);
     this.name = wallet === 'paypal' ? 'sandbox-paypal' : 'sandbox-amazon-pay';
     this.inputKinds = wallet === 'paypal' ? (['paypal'] as const) : (['amazon-pay'] as const);
+  }
+
+  /** The sandbox PayPal suspends a cancelled subscription's renewals, as PayPal does; Amazon Pay's are ours to start, so there is nothing to stop. */
+  pauseRenewals(instrument: RenewalInstrument): Promise<void> {
+    return this.setPaused(instrument, true);
+  }
+
+  resumeRenewals(instrument: RenewalInstrument): Promise<void> {
+    return this.setPaused(instrument, false);
+  }
+
+  private async setPaused(instrument: RenewalInstrument, paused: boolean): Promise<void> {
+    if (this.wallet !== 'paypal') return;
+    if (instrument.kind !== 'sandbox-wallet' || instrument.wallet !== this.wallet)
+      throw new Error(`The PayPal sandbox cannot move a ${instrument.kind}`);
+    if (!(await this.payments.setWalletRenewalsPaused(this.wallet, instrument.paymentId, paused, this.now()))) {
+      throw new Error(`The PayPal sandbox has no paid subscription ${instrument.paymentId}`);
+    }
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

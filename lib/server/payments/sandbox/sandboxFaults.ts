@@ -31,5 +31,7 @@ export function withSandboxFault(
   };
   if (gateway.cardFingerprint) faulty.cardFingerprint = (payment, livemode) => gateway.cardFingerprint!(payment, livemode);
   if (gateway.resume) faulty.resume = (visit) => gateway.resume!(visit);
+  if (gateway.pauseRenewals) faulty.pauseRenewals = (instrument, livemode) => gateway.pauseRenewals!(instrument, livemode);
+  if (gateway.resumeRenewals) faulty.resumeRenewals = (instrument, livemode) => gateway.resumeRenewals!(instrument, livemode);
   return faulty;
 }

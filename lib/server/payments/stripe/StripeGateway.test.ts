@@ -32,9 +32,16 @@ function request(paymentMethodId: string, overrides: Partial<ChargeRequest> = {}
 describe('StripeGateway', () => {
   it('confirms a PaymentIntent with the test key, the amount, the card and the attempt key', async () => {
     const result = await gateway.charge(request('pm_card_visa'));
-    expect(result).toEqual({ status: 'succeeded', paymentId: 'pi_fake1' });
-    expect(fake.requests).toHaveLength(1);
-    const [sent] = fake.requests;
+    expect(result).toEqual({
+      status: 'succeeded',
+      paymentId: 'pi_fake1',
+      instrument: { kind: 'stripe', customerId: 'cus_fake1', paymentMethodId: 'pm_card_visa' },
+    });
+    expect(fake.requests).toHaveLength(2);
+    const [customer, sent] = fake.requests;
+    // The card is saved on a customer of its own, made once per attempt, for renewals.
+    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers', idempotencyKey: `attempt-${n}:customer` });
+    expect(customer!.params).toMatchObject({ email: 'ada@example.com' });
     expect(sent).toMatchObject({
       method: 'POST',
       path: '/v1/payment_intents',
@@ -44,6 +51,7 @@ describe('StripeGateway', () => {
     expect(sent!.params).toMatchObject({
       amount: '2500',
       currency: 'usd',
+      customer: 'cus_fake1',
       payment_method: 'pm_card_visa',
       'payment_method_types[0]': 'card',
       confirm: 'true',
@@ -62,11 +70,12 @@ describe('StripeGateway', () => {
   it('sets up the card for renewals when nothing is due today', async () => {
     const result = await gateway.charge(request('pm_card_visa', { amount: 0 }));
     expect(result.status).toBe('succeeded');
-    expect(fake.requests[0]).toMatchObject({
+    expect(fake.requests[1]).toMatchObject({
       path: '/v1/setup_intents',
-      params: expect.objectContaining({ usage: 'off_session', confirm: 'true' }),
+      params: expect.objectContaining({ usage: 'off_session', confirm: 'true', customer: expect.stringMatching(/^cus_/) }),
     });
-    expect(fake.requests[0]!.params.amount).toBeUndefined();
+    expect(fake.requests[1]!.params.amount).toBeUndefined();
+    expect(result).toMatchObject({ instrument: { kind: 'stripe', paymentMethodId: 'pm_card_visa' } });
   });
 
   it('hands 3-D Secure to Stripe.js, and reads the outcome back afterwards', async () => {
@@ -76,7 +85,11 @@ describe('StripeGateway', () => {
       action: { type: 'stripe_sdk', clientSecret: expect.stringMatching(/_secret_/) },
     });
     fake.completeAuthentication(result.paymentId!);
-    expect(await gateway.retrieve(result.paymentId!, false)).toEqual({ status: 'succeeded', paymentId: result.paymentId });
+    expect(await gateway.retrieve(result.paymentId!, false)).toMatchObject({
+      status: 'succeeded',
+      paymentId: result.paymentId,
+      instrument: { kind: 'stripe', paymentMethodId: 'pm_card_threeDSecureRequired' },
+    });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${result.paymentId}` });
   });
 
@@ -98,7 +111,8 @@ describe('StripeGateway', () => {
     const first = await gateway.charge(same);
     const second = await gateway.charge(same);
     expect(second).toEqual(first);
-    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([same.idempotencyKey, same.idempotencyKey]);
+    const customerKey = `${same.idempotencyKey}:customer`;
+    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([customerKey, same.idempotencyKey, customerKey, same.idempotencyKey]);
   });
 
   it("reads the card's fingerprint from its PaymentMethod (for per-card limits) without charging; null when Stripe cannot tell", async () => {
@@ -166,8 +180,8 @@ describe('StripeGateway.lookupAttempt (an attempt whose answer was lost)', () =>
       expect(lookup).toMatchObject({ kind: 'charged', result });
       const listed = fake.requests.filter((sent) => sent.method === 'GET');
       expect(listed.at(-1)!.path).toBe(amount > 0 ? '/v1/payment_intents' : '/v1/setup_intents');
-      // Lists only: nothing created, confirmed or captured.
-      expect(fake.requests.filter((sent) => sent.method !== 'GET')).toHaveLength(2);
+      // Lists only: nothing created, confirmed or captured (the two charges made a customer and an intent each).
+      expect(fake.requests.filter((sent) => sent.method !== 'GET')).toHaveLength(4);
     },
   );
 

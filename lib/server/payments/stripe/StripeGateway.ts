@@ -11,6 +11,7 @@ import type {
   GatewayEvent,
   PaymentGateway,
   PaymentInput,
+  RenewalInstrument,
 } from '@/lib/server/payments/PaymentGateway';
 
 export interface StripeKeys {
@@ -46,11 +47,24 @@ const LOOKUP_WINDOW_AFTER_S = 15 * 60;
 const LOOKUP_MAX_PAGES = 10;
 
 type Intent =
-  | Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error'>
-  | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error'>;
+  | Pick<Stripe.PaymentIntent, 'id' | 'status' | 'client_secret' | 'last_payment_error' | 'customer' | 'payment_method'>
+  | Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error' | 'customer' | 'payment_method'>;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** The customer and card an intent saved for renewals; undefined when it names either not (made before customers were). */
+export function instrumentOf(intent: Pick<Intent, 'customer' | 'payment_method'>): RenewalInstrument | undefined {
+  const customerId = idOf(intent.customer);
+  const paymentMethodId = idOf(intent.payment_method);
+  return customerId && paymentMethodId ? { kind: 'stripe', customerId, paymentMethodId } : undefined;
+}
 
 function resultOf(intent: Intent): ChargeResult {
-  if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+  if (intent.status === 'succeeded') {
+    const instrument = instrumentOf(intent);
+    return { status: 'succeeded', paymentId: intent.id, ...(instrument ? { instrument } : {}) };
+  }
   if (intent.status === 'requires_action' && intent.client_secret) {
     return { status: 'requires_action', paymentId: intent.id, action: { type: 'stripe_sdk', clientSecret: intent.client_secret } };
   }
@@ -82,47 +96,68 @@ export class StripeGateway implements PaymentGateway {
       throw new HttpError(400, 'payment_method_required', 'Please enter your card details again.');
     }
     const stripe = this.client(request.livemode);
+    const options = { idempotencyKey: request.idempotencyKey };
+    try {
+      // The card is saved on a customer of its own, so that renewals can charge it off-session.
+      const customer = await stripe.customers.create(
+        { email: request.customer.email, name: request.customer.name, metadata: request.metadata },
+        { idempotencyKey: `${request.idempotencyKey}:customer` },
+      );
+      return await this.chargeFor(stripe, request, request.payment.paymentMethodId, customer.id, options);
+    } catch (error) {
+      return this.refusal(error);
+    }
+  }
+
+  private async chargeFor(
+    stripe: Stripe,
+    request: ChargeRequest,
+    paymentMethodId: string,
+    customerId: string,
+    options: { idempotencyKey: string },
+  ): Promise<ChargeResult> {
     const common = {
-      payment_method: request.payment.paymentMethodId,
+      customer: customerId,
+      payment_method: paymentMethodId,
       payment_method_types: ['card'],
       confirm: true,
       description: request.description,
       metadata: request.metadata,
     };
-    const options = { idempotencyKey: request.idempotencyKey };
-    try {
-      if (request.amount > 0) {
-        const intent = await stripe.paymentIntents.create(
-          {
-            ...common,
-            amount: request.amount,
-            currency: request.currencyCode.toLowerCase(),
-            receipt_email: request.customer.email,
-            setup_future_usage: 'off_session',
-          },
-          options,
-        );
-        return resultOf(intent);
-      }
-      const setup = await stripe.setupIntents.create({ ...common, usage: 'off_session' }, options);
-      return resultOf(setup);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) {
-        const raw = error.raw as { payment_intent?: { id?: string }; setup_intent?: { id?: string } };
-        return { status: 'failed', paymentId: raw.payment_intent?.id ?? raw.setup_intent?.id ?? null, code: failureCodeFor(error) };
-      }
-      // Stripe refused the request itself (an unknown payment method, an amount below its
-      // minimum): nothing was charged, and the visitor can try another card.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', paymentId: null, code: 'processing_error' };
-      if (error instanceof Stripe.errors.StripeIdempotencyError) {
-        throw new HttpError(
-          409,
-          'idempotency_key_reused',
-          'This checkout attempt was already used for a different order. Please reload the page and try again.',
-        );
-      }
-      throw outageOr('card', error, isStripeOutage);
+    if (request.amount > 0) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          ...common,
+          amount: request.amount,
+          currency: request.currencyCode.toLowerCase(),
+          receipt_email: request.customer.email,
+          setup_future_usage: 'off_session',
+        },
+        options,
+      );
+      return resultOf(intent);
     }
+    const setup = await stripe.setupIntents.create({ ...common, usage: 'off_session' }, options);
+    return resultOf(setup);
+  }
+
+  /** What a refused or failed request means for the visitor: a decline, a fresh start, or an outage. */
+  private refusal(error: unknown): ChargeResult {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      const raw = error.raw as { payment_intent?: { id?: string }; setup_intent?: { id?: string } };
+      return { status: 'failed', paymentId: raw.payment_intent?.id ?? raw.setup_intent?.id ?? null, code: failureCodeFor(error) };
+    }
+    // Stripe refused the request itself (an unknown payment method, an amount below its
+    // minimum): nothing was charged, and the visitor can try another card.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', paymentId: null, code: 'processing_error' };
+    if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new HttpError(
+        409,
+        'idempotency_key_reused',
+        'This checkout attempt was already used for a different order. Please reload the page and try again.',
+      );
+    }
+    throw outageOr('card', error, isStripeOutage);
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
@@ -208,7 +243,7 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'setup_intent.succeeded':
-      return { ...about(event.data.object), type: 'payment.succeeded' };
+      return { ...about(event.data.object), type: 'payment.succeeded', instrument: instrumentOf(event.data.object) };
     case 'payment_intent.payment_failed':
       return { ...about(event.data.object), ...failed(event.data.object.last_payment_error) };
     case 'setup_intent.setup_failed':

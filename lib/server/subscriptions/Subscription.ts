@@ -1,0 +1,54 @@
+import type { BillingInterval } from '@/lib/catalogue/types';
+import type { Billing } from '@/lib/checkout/billing';
+import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { ConsentProof } from '@/lib/server/checkout/Transaction';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+
+/** Where a cancellation was declared: signed in, or on the public cancel page (§ 312k BGB). */
+export type CancelChannel = 'account' | 'cancel-page';
+
+export type DeliveryAddress = NonNullable<Billing['address']>;
+
+/** Our record of a subscription, as the services work with it (SubscriptionRepository maps the table's rows). */
+export interface Subscription {
+  id: string;
+  /** The paid order that started it. */
+  transactionId: string;
+  brandSlug: string;
+  campaignId: string;
+  offerId: string;
+  offerName: string;
+  isPrint: boolean;
+  /** The verified e-mail of the buyer who owns it; null until one bought signed out is claimed. */
+  ownerEmail: string | null;
+  billingEmail: string;
+  livemode: boolean;
+  status: StoredSubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  cancelRequestedAt: string | null;
+  cancelReason: string | null;
+  cancelChannel: CancelChannel | null;
+  /** A provider that renews by itself (PayPal) confirmed it stopped the renewals of this cancelled subscription. */
+  providerPaused: boolean;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+  /** What a renewal costs before tax, in minor units. */
+  renewalAmount: number;
+  currencyCode: CurrencyCode;
+  billingInterval: BillingInterval;
+  paymentMethod: PaymentMethodId;
+  payment: OrderSnapshot['payment'];
+  gateway: GatewayName;
+  instrument: RenewalInstrument | null;
+  /** True when nothing reusable was kept: its owner is asked for a card before it renews. */
+  needsPaymentMethod: boolean;
+  deliveryAddress: DeliveryAddress | null;
+  consent: ConsentProof | null;
+  endedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { SubscriptionRepository } from './SubscriptionRepository';
+
+let db: Kysely<Database>;
+let clock: Date;
+const now = () => clock;
+
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-26T10:00:00.000Z');
+});
+afterEach(async () => db.destroy());
+
+const transactions = () => new TransactionRepository(db, now);
+const subscriptions = () => new SubscriptionRepository(db, now);
+
+async function paid(id: string, overrides: Parameters<typeof newTransactionFixture>[0] | object = {}, paymentId = `pi_${id}`) {
+  await transactions().create(newTransactionFixture({ id, ...overrides }));
+  await transactions().markSucceeded(id, paymentId);
+  return (await transactions().findById(id))!;
+}
+
+describe('the subscription a paid order starts', () => {
+  it('is written with the paid order: its plan, owner, period, renewal price, payment and consent', async () => {
+    const consent = {
+      text: 'Your subscription then renews…',
+      givenAt: clock.toISOString(),
+      client: { address: '203.0.113.9', userAgent: 'UA' },
+    };
+    const order = await paid('txn_1', {
+      livemode: true,
+      buyerIdentity: 'Ada@Example.com',
+      autoRenewalConsent: consent,
+      gateway: 'sandbox',
+    });
+    const subscription = await subscriptions().findByTransaction('txn_1');
+    expect(subscription).toMatchObject({
+      id: order.subscriptionId,
+      brandSlug: 'vogue',
+      offerId: '1001',
+      offerName: 'Vogue Digital',
+      ownerEmail: 'ada@example.com',
+      billingEmail: 'ada@example.com',
+      livemode: true,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodStart: '2026-11-26T10:00:00.000Z',
+      currentPeriodEnd: '2027-11-26T10:00:00.000Z',
+      trialEnd: null,
+      renewalAmount: 5000,
+      currencyCode: 'USD',
+      billingInterval: 'year',
+      paymentMethod: 'card',
+      payment: { method: 'card', brand: 'visa', last4: '4242' },
+      instrument: { kind: 'sandbox-card', paymentIntentId: 'pi_txn_1' },
+      needsPaymentMethod: false,
+      consent,
+    });
+  });
+
+  it('is written once however often the payment is reported, and never for a failed one', async () => {
+    await paid('txn_1');
+    await transactions().markSucceeded('txn_1', 'pi_txn_1');
+    await transactions().create(newTransactionFixture({ id: 'txn_2' }));
+    await transactions().markFailed('txn_2', 'pi_2', 'generic_decline');
+    expect(await db.selectFrom('subscriptions').select('transaction_id').execute()).toEqual([{ transaction_id: 'txn_1' }]);
+  });
+
+  it('keeps what the gateway reported renews it, and marks a card payment that reported nothing as needing a card', async () => {
+    await transactions().create(newTransactionFixture({ id: 'txn_saved' }));
+    await transactions().markSucceeded('txn_saved', 'pi_saved', { kind: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' });
+    await paid('txn_unsaved');
+    expect(await subscriptions().findByTransaction('txn_saved')).toMatchObject({
+      instrument: { kind: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' },
+      needsPaymentMethod: false,
+    });
+    expect(await subscriptions().findByTransaction('txn_unsaved')).toMatchObject({ instrument: null, needsPaymentMethod: true });
+  });
+
+  it('starts a trial as trialing until the trial ends, and keeps a print delivery address', async () => {
+    await paid('txn_trial', { order: { ...newTransactionFixture({ id: 'x' }).order, offer: ORDERED_OFFERS.wiredTrial } });
+    expect(await subscriptions().findByTransaction('txn_trial')).toMatchObject({
+      status: 'trialing',
+      trialEnd: '2026-12-26T10:00:00.000Z',
+      currentPeriodEnd: '2026-12-26T10:00:00.000Z',
+    });
+    const address = { line1: '1 Main Street', city: 'New York', postalCode: '10001' };
+    await paid('txn_print', {
+      order: { ...newTransactionFixture({ id: 'x' }).order, offer: ORDERED_OFFERS.newYorkerPrint },
+      customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NY', deliveryAddress: address },
+    });
+    expect(await subscriptions().findByTransaction('txn_print')).toMatchObject({ isPrint: true, deliveryAddress: address });
+  });
+
+  it('is not written when the order cannot be, and the order is not paid without it', async () => {
+    await transactions().create(newTransactionFixture({ id: 'txn_1' }));
+    // A subscription row in the way (the same id cannot be made twice): the whole payment record rolls back.
+    await db.schema.dropTable('subscriptions').execute();
+    await expect(transactions().markSucceeded('txn_1', 'pi_1')).rejects.toThrow();
+    expect(await transactions().findById('txn_1')).toMatchObject({ status: 'processing', invoiceNumber: null, subscriptionId: null });
+  });
+});
+
+describe('who subscribes, read from the records', () => {
+  it('makes a verified owner of a live subscription a subscriber, never a test-mode buyer', async () => {
+    await paid('txn_live', { livemode: true, buyerIdentity: 'ada@example.com' });
+    await paid('txn_test', { livemode: false, buyerIdentity: 'bob@example.com' });
+    expect(await subscriptions().ownsLiveSubscription('ADA@example.com', 'vogue')).toBe(true);
+    expect(await subscriptions().ownsLiveSubscription('ada@example.com', 'wired')).toBe(false);
+    expect(await subscriptions().ownsLiveSubscription('bob@example.com', 'vogue')).toBe(false);
+  });
+
+  it('finds a repeat buyer by the billing address too, until a cancelled period is over', async () => {
+    const order = await paid('txn_live', {
+      livemode: true,
+      customer: { email: 'Cy@example.com', firstName: 'C', lastName: 'Y', country: 'GB' },
+    });
+    expect(await subscriptions().hasLiveSubscriptionForEmail('cy@example.com', 'vogue')).toBe(true);
+    expect(await subscriptions().ownsLiveSubscription('cy@example.com', 'vogue')).toBe(false);
+    await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).where('id', '=', order.subscriptionId!).execute();
+    expect(await subscriptions().hasLiveSubscriptionForEmail('cy@example.com', 'vogue')).toBe(true);
+    clock = new Date('2027-11-26T10:00:00.000Z');
+    expect(await subscriptions().hasLiveSubscriptionForEmail('cy@example.com', 'vogue')).toBe(false);
+  });
+
+  it('tells what an identity may read now, and until when', async () => {
+    const order = await paid('txn_live', { livemode: true, buyerIdentity: 'ada@example.com' });
+    expect(await subscriptions().entitlement('ada@example.com', 'vogue', true)).toEqual({
+      access: true,
+      until: '2027-11-26T10:00:00.000Z',
+      renews: true,
+    });
+    expect(await subscriptions().entitlement('ada@example.com', 'vogue', false)).toEqual({ access: false, until: null, renews: false });
+    await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).where('id', '=', order.subscriptionId!).execute();
+    expect(await subscriptions().entitlement('ada@example.com', 'vogue', true)).toMatchObject({ access: true, renews: false });
+    clock = new Date('2027-11-26T10:00:00.000Z');
+    expect(await subscriptions().entitlement('ada@example.com', 'vogue', true)).toEqual({ access: false, until: null, renews: false });
+  });
+
+  it('lists an owner’s subscriptions, test-mode ones only when asked for', async () => {
+    await paid('txn_live', { livemode: true, buyerIdentity: 'ada@example.com' });
+    await paid('txn_test', { livemode: false, buyerIdentity: 'ada@example.com' });
+    expect((await subscriptions().listForOwner('ada@example.com', { includeTest: false })).map((s) => s.transactionId)).toEqual([
+      'txn_live',
+    ]);
+    expect(await subscriptions().listForOwner('ada@example.com', { includeTest: true })).toHaveLength(2);
+    expect(await subscriptions().listForOwner('someone@example.com', { includeTest: true })).toEqual([]);
+  });
+});

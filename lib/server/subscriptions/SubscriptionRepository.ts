@@ -1,0 +1,239 @@
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { BillingInterval } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import { entitlementAt, type Entitlement, type StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
+
+type SubscriptionRow = Selectable<SubscriptionTable>;
+
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+function subscriptionOf(row: SubscriptionRow): Subscription {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    brandSlug: row.brand_slug,
+    campaignId: row.campaign_id,
+    offerId: row.offer_id,
+    offerName: row.offer_name,
+    isPrint: row.is_print === 1,
+    ownerEmail: row.owner_email,
+    billingEmail: row.billing_email,
+    livemode: row.livemode === 1,
+    status: row.status as StoredSubscriptionStatus,
+    cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+    cancelRequestedAt: row.cancel_requested_at,
+    cancelReason: row.cancel_reason,
+    cancelChannel: row.cancel_channel as Subscription['cancelChannel'],
+    providerPaused: row.provider_paused === 1,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+    trialEnd: row.trial_end,
+    renewalAmount: row.renewal_amount,
+    currencyCode: row.currency_code as CurrencyCode,
+    billingInterval: row.billing_interval as BillingInterval,
+    paymentMethod: row.payment_method as PaymentMethodId,
+    payment: JSON.parse(row.payment_json) as Subscription['payment'],
+    gateway: row.gateway as GatewayName,
+    instrument: json<RenewalInstrument>(row.instrument_json),
+    needsPaymentMethod: row.needs_payment_method === 1,
+    deliveryAddress: json<Subscription['deliveryAddress']>(row.delivery_address_json),
+    consent: json<Subscription['consent']>(row.consent_json),
+    endedAt: row.ended_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Subscriptions that give access at `now`: not ended, and not cancelled with their period
+ * over (that end is computed, not moved by a job: lib/subscriptions/subscriptionStatus.ts).
+ */
+const liveAt = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  eb.and([eb('status', '!=', 'ended'), eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', now.toISOString())])]);
+
+/** Our subscription records: who owns what, until when, and what renews it. */
+export class SubscriptionRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Writes a new subscription (in the caller's transaction when given one); writing it again changes nothing. */
+  async create(subscription: Omit<Subscription, 'createdAt' | 'updatedAt'>, at: Date): Promise<void> {
+    await this.db
+      .insertInto('subscriptions')
+      .values({
+        id: subscription.id,
+        transaction_id: subscription.transactionId,
+        brand_slug: subscription.brandSlug,
+        campaign_id: subscription.campaignId,
+        offer_id: subscription.offerId,
+        offer_name: subscription.offerName,
+        is_print: subscription.isPrint ? 1 : 0,
+        owner_email: subscription.ownerEmail === null ? null : normalise(subscription.ownerEmail),
+        billing_email: normalise(subscription.billingEmail),
+        livemode: subscription.livemode ? 1 : 0,
+        status: subscription.status,
+        cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+        cancel_requested_at: subscription.cancelRequestedAt,
+        cancel_reason: subscription.cancelReason,
+        cancel_channel: subscription.cancelChannel,
+        provider_paused: subscription.providerPaused ? 1 : 0,
+        current_period_start: subscription.currentPeriodStart,
+        current_period_end: subscription.currentPeriodEnd,
+        trial_end: subscription.trialEnd,
+        renewal_amount: subscription.renewalAmount,
+        currency_code: subscription.currencyCode,
+        billing_interval: subscription.billingInterval,
+        payment_method: subscription.paymentMethod,
+        payment_json: JSON.stringify(subscription.payment),
+        gateway: subscription.gateway,
+        instrument_json: subscription.instrument ? JSON.stringify(subscription.instrument) : null,
+        needs_payment_method: subscription.needsPaymentMethod ? 1 : 0,
+        delivery_address_json: subscription.deliveryAddress ? JSON.stringify(subscription.deliveryAddress) : null,
+        consent_json: subscription.consent ? JSON.stringify(subscription.consent) : null,
+        ended_at: subscription.endedAt,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async findById(id: string): Promise<Subscription | null> {
+    const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? subscriptionOf(row) : null;
+  }
+
+  async findByTransaction(transactionId: string): Promise<Subscription | null> {
+    const row = await this.db.selectFrom('subscriptions').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+    return row ? subscriptionOf(row) : null;
+  }
+
+  /** The subscriptions a verified identity owns, newest first; test-mode ones only when asked for. */
+  async listForOwner(ownerEmail: string, options: { includeTest: boolean }): Promise<Subscription[]> {
+    let query = this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('owner_email', '=', normalise(ownerEmail))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc');
+    if (!options.includeTest) query = query.where('livemode', '=', 1);
+    return (await query.execute()).map(subscriptionOf);
+  }
+
+  /**
+   * Whether a verified identity holds a live subscription to the brand that gives access
+   * now. A test-mode purchase never makes anyone a subscriber, and an e-mail typed into the
+   * billing form proves nothing.
+   */
+  async ownsLiveSubscription(ownerEmail: string, brandSlug: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('owner_email', '=', normalise(ownerEmail))
+      .where('brand_slug', '=', brandSlug)
+      .where('livemode', '=', 1)
+      .where(liveAt(this.now()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Whether an address holds a live subscription to the brand with access now, as its owner
+   * or as the address it was billed to: a repeat buyer is told so before paying twice.
+   */
+  async hasLiveSubscriptionForEmail(email: string, brandSlug: string): Promise<boolean> {
+    const address = normalise(email);
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('brand_slug', '=', brandSlug)
+      .where((eb) => eb.or([eb('owner_email', '=', address), eb('billing_email', '=', address)]))
+      .where('livemode', '=', 1)
+      .where(liveAt(this.now()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Cancels at the end of the period: true when this call moved it (a live subscription
+   * not yet cancelled); a second call, or one after the period ended, changes nothing.
+   */
+  async markCancelling(id: string, cancel: { at: Date; reason: string | null; channel: CancelChannel }): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('subscriptions')
+      .set({
+        cancel_at_period_end: 1,
+        cancel_requested_at: cancel.at.toISOString(),
+        cancel_reason: cancel.reason,
+        cancel_channel: cancel.channel,
+        updated_at: cancel.at.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('cancel_at_period_end', '=', 0)
+      .where(liveAt(cancel.at))
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /** Takes a cancellation back while its period runs: true when this call moved it. */
+  async markResumed(id: string, at: Date): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: 0, cancel_requested_at: null, cancel_reason: null, cancel_channel: null, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('cancel_at_period_end', '=', 1)
+      .where(liveAt(at))
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /** Records whether the provider that renews it by itself has stopped its renewals. */
+  async setProviderPaused(id: string, paused: boolean, at: Date): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ provider_paused: paused ? 1 : 0, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Where a live print subscription is delivered from now on: true when it was changed. */
+  async setDeliveryAddress(id: string, address: DeliveryAddress, at: Date): Promise<boolean> {
+    const moved = await this.db
+      .updateTable('subscriptions')
+      .set({ delivery_address_json: JSON.stringify(address), updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('is_print', '=', 1)
+      .where(liveAt(at))
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /** What an identity's subscriptions to a brand give it now: the longest access of those in the mode asked for. */
+  async entitlement(ownerEmail: string, brandSlug: string, livemode: boolean): Promise<Entitlement> {
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('owner_email', '=', normalise(ownerEmail))
+      .where('brand_slug', '=', brandSlug)
+      .where('livemode', '=', livemode ? 1 : 0)
+      .execute();
+    const now = this.now();
+    const granted = rows.map((row) => entitlementAt(subscriptionOf(row), now)).filter((entitlement) => entitlement.access);
+    if (granted.length === 0) return { access: false, until: null, renews: false };
+    if (granted.some((entitlement) => entitlement.renews)) {
+      return { access: true, renews: true, until: latest(granted.filter((entitlement) => entitlement.renews)) };
+    }
+    return { access: true, renews: false, until: latest(granted) };
+  }
+}
+
+const latest = (entitlements: Entitlement[]): string | null =>
+  entitlements.map((entitlement) => entitlement.until).reduce<string | null>((a, b) => (a === null || (b !== null && b > a) ? b : a), null);

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { sha256 } from '@/lib/server/ids';
+
+/** GET /api/account/entitlement through Next's own API resolver: what a brand's site asks of a visitor. */
+await serveRoutesWithServerContext({}, [[/^\/api\/account\/entitlement$/, () => import('@/pages/api/account/entitlement')]]);
+
+/** A session of the built-in identity for an address, as a sign-in link would have made it. */
+async function signedIn(email: string): Promise<string> {
+  const db = await appDb();
+  const token = randomBytes(32).toString('base64url');
+  const userId = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.insertInto('users').values({ id: userId, email, created_at: at }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
+    .execute();
+  return `CN_token_access=${token}`;
+}
+
+async function bought(id: string, owner: string, livemode: boolean) {
+  const transactions = new TransactionRepository(await appDb());
+  await transactions.create(newTransactionFixture({ id, livemode, buyerIdentity: owner, gateway: 'sandbox' }));
+  await transactions.markSucceeded(id, `pi_${id}`);
+}
+
+const entitlement = (query: string, cookie?: string) =>
+  fetch(`${server.origin}/api/account/entitlement?${query}`, { headers: cookie ? { cookie } : {} });
+
+describe('GET /api/account/entitlement', () => {
+  it('gives a signed-in subscriber access until the end of the period, in the mode asked for', async () => {
+    await bought('txn_live', 'reader@example.com', true);
+    const cookie = await signedIn('reader@example.com');
+    const live = await entitlement('brand=vogue', cookie);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('no-store');
+    expect(await live.json()).toEqual({ signedIn: true, access: true, until: expect.stringMatching(/^\d{4}-/), renews: true });
+    expect(await (await entitlement('brand=vogue&livemode=false', cookie)).json()).toMatchObject({ signedIn: true, access: false });
+    expect(await (await entitlement('brand=wired', cookie)).json()).toMatchObject({ access: false });
+  });
+
+  it('gives nobody access while signed out, whatever they subscribe to', async () => {
+    expect(await (await entitlement('brand=vogue')).json()).toEqual({ signedIn: false, access: false, until: null, renews: false });
+  });
+
+  it.each([
+    ['no brand', ''],
+    ['a malformed brand', 'brand=..%2Fetc'],
+    ['an unknown mode', 'brand=vogue&livemode=maybe'],
+    ['an unknown parameter', 'brand=vogue&email=a@example.com'],
+  ])('answers %s with a 400 and a message', async (_name, query) => {
+    const response = await entitlement(query);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
+
+  it('refuses anything but GET with a 405', async () => {
+    const response = await fetch(`${server.origin}/api/account/entitlement?brand=vogue`, { method: 'POST' });
+    expect(response.status).toBe(405);
+  });
+});

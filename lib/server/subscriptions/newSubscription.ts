@@ -1,0 +1,61 @@
+import { firstPeriod } from '@/lib/subscriptions/periods';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import type { Subscription } from './Subscription';
+
+/**
+ * What renews a payment whose gateway did not say: the sandbox's payments and a PayPal
+ * subscription are themselves what a renewal (or a cancellation) names. A Stripe or Amazon
+ * Pay payment needs its customer or charge permission, which only the gateway can tell.
+ */
+export function instrumentFromPayment(gateway: GatewayName, paymentId: string): RenewalInstrument | null {
+  if (gateway === 'sandbox') return { kind: 'sandbox-card', paymentIntentId: paymentId };
+  if (gateway === 'sandbox-paypal') return { kind: 'sandbox-wallet', wallet: 'paypal', paymentId };
+  if (gateway === 'sandbox-amazon-pay') return { kind: 'sandbox-wallet', wallet: 'amazon-pay', paymentId };
+  if (gateway === 'paypal') return { kind: 'paypal', subscriptionId: paymentId };
+  return null;
+}
+
+/** The subscription a paid order starts, at the moment it was paid. */
+export function newSubscription(
+  transaction: Transaction,
+  subscriptionId: string,
+  paidAt: Date,
+  instrument: RenewalInstrument | null,
+): Omit<Subscription, 'createdAt' | 'updatedAt'> {
+  const { offer, payment } = transaction.order;
+  const period = firstPeriod(offer, paidAt);
+  const { customer } = transaction;
+  return {
+    id: subscriptionId,
+    transactionId: transaction.id,
+    brandSlug: transaction.brandSlug,
+    campaignId: transaction.campaignId,
+    offerId: offer.id,
+    offerName: offer.name,
+    isPrint: offer.isPrintOffer,
+    ownerEmail: transaction.buyerIdentity,
+    billingEmail: customer.email.trim().toLowerCase(),
+    livemode: transaction.livemode,
+    status: offer.trialOffer ? 'trialing' : 'active',
+    cancelAtPeriodEnd: false,
+    cancelRequestedAt: null,
+    cancelReason: null,
+    cancelChannel: null,
+    providerPaused: false,
+    currentPeriodStart: period.start.toISOString(),
+    currentPeriodEnd: period.end.toISOString(),
+    trialEnd: period.trialEnd?.toISOString() ?? null,
+    renewalAmount: offer.renewalAmount,
+    currencyCode: transaction.currencyCode,
+    billingInterval: offer.billingInterval,
+    paymentMethod: transaction.paymentMethod,
+    payment,
+    gateway: transaction.gateway,
+    instrument,
+    needsPaymentMethod: instrument === null,
+    deliveryAddress: offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
+    consent: transaction.autoRenewalConsent,
+    endedAt: null,
+  };
+}
