@@ -12,6 +12,7 @@ import * as m0011 from './0011_authentication_requested';
 import * as m0012 from './0012_tracking_session';
 import * as m0013 from './0013_bytewise_text';
 import * as m0014 from './0014_bad_row_windows';
+import * as m0016 from './0016_mail_queue';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_tracking_session': m0012,
   '0013_bytewise_text': m0013,
   '0014_bad_row_windows': m0014,
+  '0016_mail_queue': m0016,
 };
