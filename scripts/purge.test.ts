@@ -48,7 +48,17 @@ describe('npm run purge', { timeout: 30_000 }, () => {
     }
     await db
       .insertInto('outbox')
-      .values({ id: 'mail_1', to_email: 'a@example.com', subject: 's', body_text: 'b', link: 'l', created_at: at(3).toISOString() })
+      .values({
+        id: 'mail_1',
+        to_email: 'a@example.com',
+        subject: 's',
+        body_text: 'b',
+        link: 'l',
+        kind: 'sign-in',
+        status: 'sent',
+        next_attempt_at: at(3).toISOString(),
+        created_at: at(3).toISOString(),
+      })
       .execute();
     await db.destroy();
 

@@ -156,7 +156,7 @@ const serverEnvSchema = z.object({
   RETENTION_SIGN_IN_LINKS_DAYS: retentionDays(0).default(7),
   /** Sessions, counted from their expiry: an expired session signs nobody in, so none is kept by default. */
   RETENTION_SESSIONS_DAYS: retentionDays(0).default(0),
-  /** The embedded outbox (mail "sent" without SMTP, read by QA and the demo): its links die after 15 minutes, the record after 30 days. */
+  /** The mail queue's sent and given-up mails, counted from when they were queued (a pending one is never purged): sign-in links in them die after 15 minutes. */
   RETENTION_OUTBOX_DAYS: retentionDays(0).default(30),
   /**
    * Rate-limit windows, counted from their start: must outlive every limit using them. The

@@ -9,6 +9,7 @@ import { createTrackingServices, type TrackingServices } from '@/lib/server/trac
 import { createIdentityServices } from '@/lib/server/identity/identityServices';
 import type { IdentityService } from '@/lib/server/identity/IdentityService';
 import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
+import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -31,6 +32,8 @@ export interface ServerContext {
   identity: IdentityService;
   /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
   sessions: SessionIdentity;
+  /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
+  mail: MailServices;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
   close(): Promise<void>;
 }
@@ -38,7 +41,8 @@ export interface ServerContext {
 /** Opens the databases (migrated) and builds the services on them. */
 export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
   const { db, trackingDb } = await openDatabases(config);
-  const { identity, sessions } = createIdentityServices(db, config, clock);
+  const mail = createMailServices(db, config, clock);
+  const { identity, sessions } = createIdentityServices(db, config, clock, mail.mailer);
   const context: ServerContext = {
     config,
     clock,
@@ -49,13 +53,19 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,
+    mail,
     close: () => closeServerContext(context),
   };
   return context;
 }
 
-/** Ends a context: the tracking store's queued rows are written, then both databases closed. */
+/**
+ * Ends a context: the mail worker stops (the send under way ends, the rest of its claim is
+ * given back to the queue), the tracking store's queued rows are written, then both
+ * databases closed.
+ */
 export async function closeServerContext(context: ServerContext): Promise<void> {
+  await context.mail.worker.stop();
   await context.tracking.store.drain();
   await context.db.destroy();
   await context.trackingDb.destroy();

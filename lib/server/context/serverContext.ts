@@ -1,5 +1,6 @@
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
+import { MAIL_POLL_INTERVAL_MS } from '@/lib/server/mail/mailServices';
 
 /**
  * The process's one server context. Next bundles each route with its own copy of this
@@ -9,10 +10,19 @@ import { createServerContext, type ServerContext } from './createServerContext';
 const holder = globalThis as typeof globalThis & { __journeyServerContext?: Promise<ServerContext> };
 
 export function serverContext(): Promise<ServerContext> {
-  holder.__journeyServerContext ??= createServerContext(serverEnv()).catch((error: unknown) => {
+  holder.__journeyServerContext ??= createServerContext(serverEnv()).then(startBackgroundWork, (error: unknown) => {
     // A database that is away at start must not be remembered as the answer for ever.
     holder.__journeyServerContext = undefined;
     throw error;
   });
   return holder.__journeyServerContext;
+}
+
+/**
+ * What only the process's one context runs: the mail worker (a context a test makes with
+ * createServerContext sends only when the test drains its queue). closeServerContext stops it.
+ */
+function startBackgroundWork(context: ServerContext): ServerContext {
+  context.mail.worker.start(MAIL_POLL_INTERVAL_MS);
+  return context;
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MailKind, MailStatus } from '@/lib/mail/mailKinds';
 
 /**
  * Table types. Booleans are stored as 0/1 integers and structured values as JSON text so
@@ -219,12 +220,30 @@ export interface SessionTable {
   created_at: string;
 }
 
+/** The mail queue (0016, lib/server/mail): every mail the product sends, from queued to sent or given up. */
 export interface OutboxTable {
   id: string;
+  /** In lower case. */
   to_email: string;
   subject: string;
   body_text: string;
-  link: string;
+  /** Null for the mails of the outbox before 0016 (text only). */
+  body_html: string | null;
+  /** The mail's main link; null when it has none. */
+  link: string | null;
+  kind: MailKind;
+  status: MailStatus;
+  /** Tries that ended (sent or failed); a try cut short by a crash does not count. */
+  attempts: Generated<number>;
+  /** ISO 8601: when a pending mail is due (its first try, or the next after a failure). */
+  next_attempt_at: string;
+  /** ISO 8601: until when the worker that claimed the mail may send it; after that, any worker may. */
+  lease_until: string | null;
+  /** The claim (one per batch) that holds the lease: only it may record the outcome. */
+  claimed_by: string | null;
+  sent_at: string | null;
+  /** The last failed try's error, kept after a later success too. */
+  last_error: string | null;
   created_at: string;
 }
 

@@ -3,20 +3,24 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { IdentityService, LINKS_PER_EMAIL, LINKS_PER_IP, LINK_TTL_MS, SESSION_TTL_MS } from './IdentityService';
-import { maskEmail, OutboxMailer } from './Mailer';
-import { OutboxRepository } from './OutboxRepository';
+import { MailWorker } from '@/lib/server/mail/MailWorker';
+import { OutboxSinkTransport } from '@/lib/server/mail/OutboxSinkTransport';
+import { QueueMailer } from '@/lib/server/mail/QueueMailer';
+import { maskEmail } from './Mailer';
 
 let db: Kysely<Database>;
 let clock: number;
 let logs: string[];
 let identity: IdentityService;
+let mailWorker: MailWorker;
 const now = () => new Date(clock);
 
 beforeEach(async () => {
   db = await testDb();
   clock = Date.parse('2026-11-21T12:00:00Z');
   logs = [];
-  identity = new IdentityService(db, new OutboxMailer(new OutboxRepository(db), now, (line) => logs.push(line)), now);
+  mailWorker = new MailWorker(db, new OutboxSinkTransport((line) => logs.push(line)), { clock: now });
+  identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now);
 });
 afterEach(async () => db.destroy());
 
@@ -37,12 +41,13 @@ async function request(email = 'Ada@Example.com', options: { ip?: string; purpos
 
 async function latestToken(): Promise<string> {
   const mail = await db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  return new URL(mail.link).searchParams.get('token')!;
+  return new URL(mail.link!).searchParams.get('token')!;
 }
 
 describe('IdentityService', () => {
   it('sends a single-use link to the outbox and the log, with the address masked in the log', async () => {
     expect(await request()).toBe('sent');
+    await mailWorker.drainOnce();
     const [mail] = await db.selectFrom('outbox').selectAll().execute();
     expect(mail).toMatchObject({ to_email: 'ada@example.com', subject: 'Continue with Epicurious' });
     expect(mail!.link).toMatch(/^http:\/\/localhost:3000\/epicurious\/demo-preauth\/auth\/complete\?token=[A-Za-z0-9_-]{43}$/);

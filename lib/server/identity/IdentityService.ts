@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { sha256 } from '@/lib/server/ids';
 import { IdentityRepository } from './IdentityRepository';
+import { signInMail } from '@/lib/server/mail/templates/signInMail';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
 
@@ -64,12 +65,10 @@ export class IdentityService {
       at,
     );
     const link = `${input.origin}${input.completePath}?token=${token}`;
-    const verb = input.purpose === 'sign-in' ? 'Sign in to' : 'Continue with';
     await this.mailer.send({
       to: email,
-      subject: `${verb} ${input.brandName}`,
-      text: `${verb} ${input.brandName} by opening this link within 15 minutes:\n\n${link}\n\nThe link works once. If you did not ask for it, ignore this e-mail.`,
-      link,
+      kind: 'sign-in',
+      ...signInMail({ brandName: input.brandName, link, purpose: input.purpose, validForMinutes: LINK_TTL_MS / 60_000 }),
     });
     return 'sent';
   }

@@ -2,25 +2,20 @@ import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import { IdentityService } from './IdentityService';
-import { OutboxMailer } from './Mailer';
-import { OutboxRepository } from './OutboxRepository';
-import { SmtpMailer } from './SmtpMailer';
+import type { Mailer } from './Mailer';
 import { builtinSessionIdentity, externalSessionIdentity, type SessionIdentity } from './sessionIdentity';
 
 /**
- * The built-in identity (mailing through SMTP when SMTP_URL is set, else to the outbox),
- * and who is signed in: the external identity service when IDENTITY_ORIGIN is set, else the built-in one.
+ * The built-in identity (its mail queued through `mailer`, lib/server/mail), and who is
+ * signed in: the external identity service when IDENTITY_ORIGIN is set, else the built-in one.
  */
 export function createIdentityServices(
   db: Kysely<Database>,
   env: ServerEnv,
   now: () => Date,
+  mailer: Mailer,
 ): { identity: IdentityService; sessions: SessionIdentity } {
-  const identity = new IdentityService(
-    db,
-    env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(new OutboxRepository(db), now),
-    now,
-  );
+  const identity = new IdentityService(db, mailer, now);
   const sessions = env.IDENTITY_ORIGIN ? externalSessionIdentity(env.IDENTITY_ORIGIN) : builtinSessionIdentity(identity);
   return { identity, sessions };
 }

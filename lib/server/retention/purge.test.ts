@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRetentionEnv } from '@/lib/server/config/serverEnv';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
+import type { MailStatus } from '@/lib/mail/mailKinds';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 import { purge, retentionAgesFrom, type RetentionAges } from './purge';
 
@@ -123,21 +124,30 @@ describe('purge', () => {
     expect(await db.selectFrom('users').select('id').execute()).toEqual([{ id: 'u1' }]);
   });
 
-  it('deletes outbox mails older than their age', async () => {
-    const mail = (id: string, daysAgo: number) => ({
+  it('deletes sent and given-up mails older than their age, never a pending one', async () => {
+    const mail = (id: string, daysAgo: number, status: MailStatus) => ({
       id,
       to_email: 'reader@example.com',
       subject: 'Sign in',
       body_text: 'x',
       link: 'https://x/?token=t',
+      kind: 'sign-in' as const,
+      status,
+      next_attempt_at: iso(daysAgo),
       created_at: iso(daysAgo),
     });
     await db
       .insertInto('outbox')
-      .values([mail('mail_old', 31), mail('mail_young', 29), mail('mail_now', 0)])
+      .values([
+        mail('mail_old', 31, 'sent'),
+        mail('mail_old_failed', 40, 'failed'),
+        mail('mail_old_pending', 45, 'pending'),
+        mail('mail_young', 29, 'sent'),
+        mail('mail_now', 0, 'pending'),
+      ])
       .execute();
-    expect((await purge(db, NOW, AGES)).outbox).toBe(1);
-    expect(await ids('outbox')).toEqual(['mail_now', 'mail_young']);
+    expect((await purge(db, NOW, AGES)).outbox).toBe(2);
+    expect(await ids('outbox')).toEqual(['mail_now', 'mail_old_pending', 'mail_young']);
   });
 
   it('deletes rate-limit windows that started before their age; current windows, a day long too, keep counting', async () => {

@@ -20,7 +20,7 @@ export interface RetentionAges {
   signInLinksDays: number;
   /** Sessions, from their expiry. */
   sessionsDays: number;
-  /** The embedded outbox's mails, from when they were "sent". */
+  /** The mail queue's sent and given-up mails, from when they were queued (a pending mail is never purged). */
   outboxDays: number;
   /** Rate-limit windows (and the bad-row limiter's windows and tallies), from their start: must be longer than the longest limit window. */
   rateLimitsDays: number;
@@ -93,7 +93,6 @@ const KEYED_TABLES = {
   tracking_bad_rows: { key: 'id', time: 'received_at' },
   sign_in_links: { key: 'token_hash', time: 'expires_at' },
   sessions: { key: 'token_hash', time: 'expires_at' },
-  outbox: { key: 'id', time: 'created_at' },
   bad_row_windows: { key: 'window_start', time: 'window_start' },
   csp_reports: { key: 'id', time: 'received_at' },
 } as const satisfies { [T in PurgedTable]?: { key: keyof Database[T] & string; time: keyof Database[T] & string } };
@@ -141,7 +140,20 @@ export async function purge(
   const tracking_bad_rows = await purgeByKey(db, 'tracking_bad_rows', iso('tracking_bad_rows'), batchRows);
   const sign_in_links = await purgeByKey(db, 'sign_in_links', iso('sign_in_links'), batchRows);
   const sessions = await purgeByKey(db, 'sessions', iso('sessions'), batchRows);
-  const outbox = await purgeByKey(db, 'outbox', iso('outbox'), batchRows);
+  // Mails still waiting to be sent stay, however old: purging one would lose it unsent.
+  const outbox = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('outbox')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('created_at', '<', iso('outbox'))
+          .where('status', 'in', ['sent', 'failed'])
+          .limit(batchRows),
+      )
+      .executeTakeFirst(),
+  );
   const rate_limits = await inBatches(batchRows, () =>
     db
       .deleteFrom('rate_limits')

@@ -505,7 +505,7 @@ describe('journey page loader: signing in', () => {
       .where('to_email', '=', email)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
-    return new URL(mail.link).searchParams.get('token')!;
+    return new URL(mail.link!).searchParams.get('token')!;
   }
 
   it('does not spend a link on HEAD (a link scanner), so the visitor can still use it', async () => {

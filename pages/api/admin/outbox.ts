@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { requireAdmin } from '@/lib/server/http/adminAuth';
-import { OutboxRepository } from '@/lib/server/identity/OutboxRepository';
 
 /** No body is read here: Next must not read one either (it refuses an oversized body in plain text, not our JSON). */
 export const config = { api: { bodyParser: false } };
@@ -11,11 +10,14 @@ const querySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(20),
 });
 
-/** The embedded outbox, newest first: how QA and the demo read the sign-in links that were "sent". */
+/**
+ * The mail queue, newest first: what was sent, is waiting or was given up, with both parts
+ * and the main link (how QA and the demo read the sign-in links that were "sent").
+ */
 export default apiRoute({
   GET: async (req, _res, server) => {
     await requireAdmin(req, server);
     const filter = parseRequest(querySchema, req.query, 'query');
-    return { mails: await new OutboxRepository(server.db).list(filter) };
+    return { mails: await server.mail.outbox.list(filter) };
   },
 });

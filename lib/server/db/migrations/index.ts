@@ -13,6 +13,7 @@ import * as m0012 from './0012_tracking_session';
 import * as m0013 from './0013_bytewise_text';
 import * as m0014 from './0014_bad_row_windows';
 import * as m0015 from './0015_subscriptions';
+import * as m0016 from './0016_mail_queue';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_bytewise_text': m0013,
   '0014_bad_row_windows': m0014,
   '0015_subscriptions': m0015,
+  '0016_mail_queue': m0016,
 };

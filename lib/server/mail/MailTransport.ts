@@ -1,0 +1,18 @@
+/** A queued mail as a transport hands it on. */
+export interface OutgoingMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** Null only for mails queued before there was an HTML part. */
+  html: string | null;
+  link: string | null;
+}
+
+/**
+ * How the worker delivers a mail: an SMTP server, or the development sink. `send` resolves
+ * once the mail is accepted and throws when it is not (the worker then tries again later).
+ */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}

@@ -1,0 +1,290 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '@/lib/server/db/schema';
+import { testDb } from '@/tests/fixtures/testDb';
+import type { MailMessage } from './MailMessage';
+import type { MailTransport, OutgoingMail } from './MailTransport';
+import { MailWorker } from './MailWorker';
+import { enqueueMail, OutboxRepository } from './OutboxRepository';
+import { RETRY_DELAYS_MS } from './retrySchedule';
+
+let db: Kysely<Database>;
+let clock: number;
+const now = () => new Date(clock);
+const MINUTE = 60_000;
+
+beforeEach(async () => {
+  db = await testDb();
+  clock = Date.parse('2026-11-21T12:00:00.000Z');
+});
+afterEach(async () => db.destroy());
+
+const message = (to = 'Ada@Example.com', subject = 'Your Vogue subscription'): MailMessage => ({
+  to,
+  subject,
+  text: 'Thank you for subscribing.\nhttps://example.com/account',
+  html: '<p>Thank you for subscribing.</p>',
+  kind: 'purchase-acknowledgment',
+  link: 'https://example.com/account',
+});
+
+/** A transport that records what it was handed, and fails while `failWith` is set. */
+function recordingTransport(): MailTransport & { sent: OutgoingMail[]; failWith: Error | null } {
+  const transport = {
+    sent: [] as OutgoingMail[],
+    failWith: null as Error | null,
+    async send(mail: OutgoingMail) {
+      if (transport.failWith) throw transport.failWith;
+      transport.sent.push(mail);
+    },
+  };
+  return transport;
+}
+
+const rows = () => db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('id').execute();
+
+describe('enqueueMail', () => {
+  it('writes a pending mail due at once, both parts, its kind and main link, the address in lower case', async () => {
+    const id = await enqueueMail(db, message(), now());
+    expect(id).toMatch(/^mail_[a-z2-7]{20}$/);
+    expect(await rows()).toEqual([
+      {
+        id,
+        to_email: 'ada@example.com',
+        subject: 'Your Vogue subscription',
+        body_text: 'Thank you for subscribing.\nhttps://example.com/account',
+        body_html: '<p>Thank you for subscribing.</p>',
+        link: 'https://example.com/account',
+        kind: 'purchase-acknowledgment',
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: '2026-11-21T12:00:00.000Z',
+        lease_until: null,
+        claimed_by: null,
+        sent_at: null,
+        last_error: null,
+        created_at: '2026-11-21T12:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('is written with the transaction it is queued in: a rolled-back change sends nothing', async () => {
+    const transport = recordingTransport();
+    const worker = new MailWorker(db, transport, { clock: now });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, message(), now());
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 0, sent: 0 });
+    expect(transport.sent).toEqual([]);
+    expect(await rows()).toEqual([]);
+
+    // The same with a commit: the mail goes.
+    await db.transaction().execute(async (trx) => enqueueMail(trx, message(), now()));
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(transport.sent).toHaveLength(1);
+  });
+});
+
+describe('MailWorker', () => {
+  it('sends due mails through the transport and marks them sent, once', async () => {
+    const transport = recordingTransport();
+    const worker = new MailWorker(db, transport, { clock: now });
+    const first = await enqueueMail(db, message('a@example.com'), now());
+    clock += 1;
+    const second = await enqueueMail(db, message('b@example.com'), now());
+    clock += 1000;
+
+    expect(await worker.drainOnce()).toEqual({ claimed: 2, sent: 2, retried: 0, failed: 0, released: 0 });
+    expect(transport.sent.map((mail) => [mail.id, mail.to, mail.html])).toEqual([
+      [first, 'a@example.com', '<p>Thank you for subscribing.</p>'],
+      [second, 'b@example.com', '<p>Thank you for subscribing.</p>'],
+    ]);
+    expect((await rows()).map((row) => [row.status, row.attempts, row.sent_at, row.lease_until, row.claimed_by])).toEqual([
+      ['sent', 1, '2026-11-21T12:00:01.001Z', null, null],
+      ['sent', 1, '2026-11-21T12:00:01.001Z', null, null],
+    ]);
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 0 });
+    expect(transport.sent).toHaveLength(2);
+  });
+
+  it('claims a bounded batch, the oldest due first', async () => {
+    const transport = recordingTransport();
+    for (let i = 0; i < 5; i += 1) {
+      await enqueueMail(db, message(`reader${i}@example.com`), now());
+      clock += 1;
+    }
+    const worker = new MailWorker(db, transport, { clock: now, batchSize: 2 });
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    expect(transport.sent.map((mail) => mail.to)).toEqual(['reader0@example.com', 'reader1@example.com']);
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
+  });
+
+  it('never lets two workers on one database send the same mail', async () => {
+    for (let i = 0; i < 12; i += 1) await enqueueMail(db, message(`reader${i}@example.com`), now());
+    // Worker A's sends wait at a gate, so that B claims while A holds its batch.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const sentByA: string[] = [];
+    const a = new MailWorker(db, { send: async (mail) => void (await gate, sentByA.push(mail.id)) }, { clock: now, batchSize: 5 });
+    const b = recordingTransport();
+    const workerB = new MailWorker(db, b, { clock: now, batchSize: 5 });
+
+    const draining = a.drainOnce();
+    await vi.waitFor(async () => expect((await rows()).filter((row) => row.claimed_by !== null)).toHaveLength(5));
+    expect(await workerB.drainOnce()).toMatchObject({ claimed: 5, sent: 5 });
+    expect(await workerB.drainOnce()).toMatchObject({ claimed: 2, sent: 2 });
+    expect(await workerB.drainOnce()).toMatchObject({ claimed: 0 });
+    open();
+    expect(await draining).toMatchObject({ claimed: 5, sent: 5 });
+
+    const sentByB = b.sent.map((mail) => mail.id);
+    expect(sentByA.filter((id) => sentByB.includes(id))).toEqual([]);
+    expect(new Set([...sentByA, ...sentByB]).size).toBe(12);
+    expect((await rows()).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('shares the queue between workers draining at the same time: each mail goes once', async () => {
+    for (let i = 0; i < 30; i += 1) await enqueueMail(db, message(`reader${i}@example.com`), now());
+    const sent: string[] = [];
+    const slow: MailTransport = { send: async (mail) => void (await new Promise((r) => setTimeout(r, 1)), sent.push(mail.id)) };
+    const workers = [1, 2, 3].map(() => new MailWorker(db, slow, { clock: now, batchSize: 4 }));
+    const drainUntilEmpty = async (worker: MailWorker) => {
+      while ((await worker.drainOnce()).claimed > 0);
+    };
+    await Promise.all(workers.map(drainUntilEmpty));
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent).size).toBe(30);
+  });
+
+  it('tries a failed mail again after each wait of the schedule, then gives it up and logs the masked address', async () => {
+    const transport = recordingTransport();
+    transport.failWith = new Error('450 4.2.1 <ada@example.com>: mailbox busy');
+    const logs: string[] = [];
+    const worker = new MailWorker(db, transport, { clock: now, log: (line) => logs.push(line) });
+    const id = await enqueueMail(db, message('ada@example.com'), now());
+
+    for (const [index, delay] of RETRY_DELAYS_MS.entries()) {
+      expect(await worker.drainOnce()).toMatchObject({ claimed: 1, retried: 1 });
+      const row = (await rows())[0]!;
+      expect(row).toMatchObject({ status: 'pending', attempts: index + 1, lease_until: null, claimed_by: null });
+      expect(Date.parse(row.next_attempt_at)).toBe(clock + delay);
+      expect(row.last_error).toBe('450 4.2.1 <a***@example.com>: mailbox busy');
+      // Not before its time.
+      clock += delay - 1;
+      expect(await worker.drainOnce()).toMatchObject({ claimed: 0 });
+      clock += 1;
+    }
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 1, failed: 1 });
+    expect((await rows())[0]).toMatchObject({ status: 'failed', attempts: 7, sent_at: null });
+    clock += 365 * 24 * 60 * MINUTE;
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 0 });
+
+    expect(logs).toHaveLength(7);
+    expect(logs[0]).toBe(
+      `[mail] ${id} "Your Vogue subscription" for a***@example.com: try 1 failed (450 4.2.1 <a***@example.com>: mailbox busy); next try at 2026-11-21T12:01:00.000Z`,
+    );
+    expect(logs[6]).toMatch(/: try 7, the last, failed \(450 4\.2\.1 <a\*\*\*@example\.com>: mailbox busy\); given up$/);
+    expect(logs.join('\n')).not.toContain('ada@');
+  });
+
+  it('sends a mail that failed once when its retry is due, and keeps the last error', async () => {
+    const transport = recordingTransport();
+    transport.failWith = new Error('connection refused');
+    const worker = new MailWorker(db, transport, { clock: now, log: () => undefined });
+    await enqueueMail(db, message(), now());
+    await worker.drainOnce();
+    transport.failWith = null;
+    clock += MINUTE;
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: 'connection refused' });
+  });
+
+  it('takes up a mail whose worker died holding it, once the lease has run out', async () => {
+    const id = await enqueueMail(db, message(), now());
+    const dead = await new OutboxRepository(db).claimDue({
+      now: now(),
+      leaseUntil: new Date(clock + 10 * MINUTE),
+      claim: 'claim_dead',
+      limit: 5,
+    });
+    expect(dead.map((mail) => mail.id)).toEqual([id]);
+
+    const transport = recordingTransport();
+    const worker = new MailWorker(db, transport, { clock: now });
+    clock += 10 * MINUTE - 1;
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 0 });
+    clock += 1;
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    // The dead claim can no longer record anything.
+    expect(await new OutboxRepository(db).markFailed(id, 'claim_dead', 'late')).toBe(false);
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
+  });
+
+  it('gives back what it claimed but did not try when it stops', async () => {
+    for (let i = 0; i < 3; i += 1) await enqueueMail(db, message(`reader${i}@example.com`), now());
+    const sent: string[] = [];
+    const worker: MailWorker = new MailWorker(
+      db,
+      {
+        send: async (mail) => {
+          sent.push(mail.id);
+          void worker.stop();
+        },
+      },
+      { clock: now },
+    );
+    expect(await worker.drainOnce()).toMatchObject({ claimed: 3, sent: 1, released: 2 });
+    expect((await rows()).map((row) => [row.status, row.claimed_by])).toEqual([
+      ['sent', null],
+      ['pending', null],
+      ['pending', null],
+    ]);
+  });
+
+  it('ignores kicks until started; once started, a kick sends what was queued, and kicks at once share a drain', async () => {
+    const transport = recordingTransport();
+    const worker = new MailWorker(db, transport, { clock: now });
+    await enqueueMail(db, message(), now());
+    await worker.kick();
+    expect(transport.sent).toHaveLength(0);
+
+    worker.start(3_600_000);
+    try {
+      await vi.waitFor(() => expect(transport.sent).toHaveLength(1));
+      await worker.kick();
+      const drains = vi.spyOn(worker, 'drainOnce');
+      for (let i = 0; i < 3; i += 1) await enqueueMail(db, message(`reader${i}@example.com`), now());
+      await Promise.all([worker.kick(), worker.kick(), worker.kick()]);
+      expect(transport.sent).toHaveLength(4);
+      expect(drains).toHaveBeenCalledTimes(1);
+    } finally {
+      await worker.stop();
+    }
+    await enqueueMail(db, message(), now());
+    await worker.kick();
+    expect(transport.sent).toHaveLength(4);
+  });
+
+  it('follows a running drain with one more when kicked during it, for a mail queued after its claim', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const sent: string[] = [];
+    const worker = new MailWorker(db, { send: async (mail) => void (await gate, sent.push(mail.to)) }, { clock: now });
+    await enqueueMail(db, message('first@example.com'), now());
+    worker.start(3_600_000);
+    try {
+      await vi.waitFor(async () => expect((await rows())[0]!.claimed_by).not.toBeNull());
+      await enqueueMail(db, message('second@example.com'), now());
+      const kicked = worker.kick();
+      open();
+      await kicked;
+      expect(sent).toEqual(['first@example.com', 'second@example.com']);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

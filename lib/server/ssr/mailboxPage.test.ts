@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { GetServerSidePropsContext } from 'next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseServerEnv, type ServerEnv } from '@/lib/server/config/serverEnv';
+import type { Database } from '@/lib/server/db/schema';
+import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
+import { testDb } from '@/tests/fixtures/testDb';
+import { loadMailboxMail } from './mailboxMailPage';
+import { loadMailboxList, mailboxAvailable, MAILBOX_LIMIT } from './mailboxPage';
+
+let db: Kysely<Database>;
+let mail: MailServices;
+let clock: number;
+const now = () => new Date(clock);
+
+const SANDBOX = parseServerEnv({ PAYMENTS_SANDBOX: '1' });
+
+beforeEach(async () => {
+  db = await testDb();
+  clock = Date.parse('2026-11-21T12:00:00.000Z');
+  mail = createMailServices(db, SANDBOX, now, { send: async () => undefined });
+});
+afterEach(async () => db.destroy());
+
+function request(query: Record<string, string | string[]> = {}, options: { method?: string; params?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = {};
+  const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
+  const context = {
+    req: { method: options.method ?? 'GET' },
+    res,
+    query,
+    params: options.params ?? {},
+  } as unknown as GetServerSidePropsContext;
+  return { context, headers, res };
+}
+
+async function enqueue(to: string, subject: string) {
+  clock += 1000;
+  return mail.enqueue(db, {
+    to,
+    subject,
+    text: `Hello\nhttp://localhost:3000/account\nhttp://localhost:3000/cancel`,
+    html: '<p><a href="http://localhost:3000/account">Account</a> <a href="http://localhost:3000/cancel?a=1&amp;b=2">Cancel</a></p>',
+    kind: 'purchase-acknowledgment',
+    link: 'http://localhost:3000/account',
+  });
+}
+
+describe('mailboxAvailable', () => {
+  it('is on only with the payments sandbox, without SMTP, outside production', () => {
+    expect(mailboxAvailable(SANDBOX)).toBe(true);
+    expect(mailboxAvailable({ ...SANDBOX, APP_ENV: 'staging' })).toBe(true);
+    expect(mailboxAvailable(parseServerEnv({}))).toBe(false);
+    expect(mailboxAvailable({ ...SANDBOX, SMTP_URL: 'smtp://mail.example.com' })).toBe(false);
+    expect(mailboxAvailable({ ...SANDBOX, APP_ENV: 'production' })).toBe(false);
+  });
+});
+
+describe('the mailbox loaders', () => {
+  const closed: [string, ServerEnv][] = [
+    ['the payments sandbox is off', parseServerEnv({})],
+    ['SMTP_URL is set', { ...SANDBOX, SMTP_URL: 'smtp://mail.example.com' }],
+    ['APP_ENV is production', { ...SANDBOX, APP_ENV: 'production' }],
+  ];
+
+  it.each(closed)('answer 404 like any unknown page when %s, whatever the method, saying nothing more', async (_why, config) => {
+    const id = await enqueue('ada@example.com', 'Hello');
+    for (const method of ['GET', 'POST']) {
+      const list = request({}, { method });
+      expect(await loadMailboxList({ config, mail }, list.context)).toEqual({ notFound: true });
+      expect(list.headers).toEqual({});
+      const one = request({}, { method, params: { id } });
+      expect(await loadMailboxMail({ config, mail }, one.context)).toEqual({ notFound: true });
+      expect(one.headers).toEqual({});
+    }
+  });
+
+  it('list the outbox newest first, privately', async () => {
+    await enqueue('ada@example.com', 'First');
+    await enqueue('bob@example.com', 'Second');
+    const { context, headers } = request();
+    const result = await loadMailboxList({ config: SANDBOX, mail }, context);
+    expect(result).toMatchObject({
+      props: {
+        kind: 'list',
+        to: null,
+        limit: MAILBOX_LIMIT,
+        mails: [
+          { to: 'bob@example.com', subject: 'Second', kind: 'purchase-acknowledgment', status: 'pending', sentAt: null },
+          { to: 'ada@example.com', subject: 'First' },
+        ],
+      },
+    });
+    expect(headers).toEqual({
+      'Cache-Control': 'private, no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+
+  it('filter on one address, whatever its case; an empty filter shows everyone', async () => {
+    await enqueue('ada@example.com', 'For Ada');
+    await enqueue('bob@example.com', 'For Bob');
+    const filtered = await loadMailboxList({ config: SANDBOX, mail }, request({ to: ' Ada@Example.com ' }).context);
+    expect(filtered).toMatchObject({ props: { to: 'ada@example.com', mails: [{ subject: 'For Ada' }] } });
+    const all = await loadMailboxList({ config: SANDBOX, mail }, request({ to: '' }).context);
+    expect(all).toMatchObject({ props: { to: null, mails: [{ subject: 'For Bob' }, { subject: 'For Ada' }] } });
+  });
+
+  it('refuse a filter that is not one address (400), and a method other than GET or HEAD (405)', async () => {
+    const bad = request({ to: 'not an address' });
+    expect(await loadMailboxList({ config: SANDBOX, mail }, bad.context)).toEqual({
+      props: { kind: 'refused', status: 400, message: '"not an address" is not an e-mail address.' },
+    });
+    expect(bad.res.statusCode).toBe(400);
+    const several = request({ to: ['a@example.com', 'b@example.com'] });
+    expect(await loadMailboxList({ config: SANDBOX, mail }, several.context)).toMatchObject({ props: { kind: 'refused', status: 400 } });
+    const post = request({}, { method: 'POST' });
+    expect(await loadMailboxList({ config: SANDBOX, mail }, post.context)).toMatchObject({ props: { kind: 'refused', status: 405 } });
+    expect(post.res.statusCode).toBe(405);
+    expect(post.headers.Allow).toBe('GET, HEAD');
+  });
+
+  it('show one mail whole, with its links, the main one first; an unknown or malformed id is 404', async () => {
+    const id = await enqueue('ada@example.com', 'Hello');
+    const result = await loadMailboxMail({ config: SANDBOX, mail }, request({}, { params: { id } }).context);
+    expect(result).toEqual({
+      props: {
+        kind: 'mail',
+        mail: {
+          id,
+          to: 'ada@example.com',
+          subject: 'Hello',
+          kind: 'purchase-acknowledgment',
+          status: 'pending',
+          createdAt: '2026-11-21T12:00:01.000Z',
+          sentAt: null,
+          text: 'Hello\nhttp://localhost:3000/account\nhttp://localhost:3000/cancel',
+          html: expect.stringContaining('<a href="http://localhost:3000/account">'),
+          link: 'http://localhost:3000/account',
+          links: ['http://localhost:3000/account', 'http://localhost:3000/cancel?a=1&b=2', 'http://localhost:3000/cancel'],
+          attempts: 0,
+          lastError: null,
+        },
+      },
+    });
+    for (const unknown of ['mail_aaaaaaaaaaaaaaaaaaaa', 'mail_1', '../etc']) {
+      expect(await loadMailboxMail({ config: SANDBOX, mail }, request({}, { params: { id: unknown } }).context)).toEqual({
+        notFound: true,
+      });
+    }
+  });
+});
