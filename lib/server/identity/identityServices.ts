@@ -20,6 +20,7 @@ export function createIdentityServices(
     db,
     env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(new OutboxRepository(db), now),
     now,
+    { sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000 },
   );
   const sessions = env.IDENTITY_ORIGIN ? externalSessionIdentity(env.IDENTITY_ORIGIN) : builtinSessionIdentity(identity);
   return { identity, sessions };

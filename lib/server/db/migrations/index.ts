@@ -12,6 +12,7 @@ import * as m0011 from './0011_authentication_requested';
 import * as m0012 from './0012_tracking_session';
 import * as m0013 from './0013_bytewise_text';
 import * as m0014 from './0014_bad_row_windows';
+import * as m0017 from './0017_sign_in_binding';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_tracking_session': m0012,
   '0013_bytewise_text': m0013,
   '0014_bad_row_windows': m0014,
+  '0017_sign_in_binding': m0017,
 };
