@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { IdentityService } from './IdentityService';
 import { OutboxMailer } from './Mailer';
 import { OutboxRepository } from './OutboxRepository';
@@ -22,6 +23,8 @@ export function createIdentityServices(
     now,
     { sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000 },
   );
-  const sessions = env.IDENTITY_ORIGIN ? externalSessionIdentity(env.IDENTITY_ORIGIN) : builtinSessionIdentity(identity);
+  const sessions = env.IDENTITY_ORIGIN
+    ? externalSessionIdentity(env.IDENTITY_ORIGIN)
+    : builtinSessionIdentity(identity, secureCookies(env));
   return { identity, sessions };
 }
