@@ -34,8 +34,8 @@ export function SignInConfirm({ email, token, page, buttonClassName }: SignInCon
     >
       <h1>Sign in as {email}?</h1>
       <p>
-        This link was opened in a different browser from the one it was asked for in. Confirm to sign in here as {email}. If you did not ask
-        for this link, close this page: nothing has changed.
+        This link was opened in a different browser from the one it was asked for in. Confirm only if you asked for it yourself; if you did
+        not, close this page: nothing has changed.
       </p>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="page" value={page} />
