@@ -32,7 +32,7 @@ export function SignInConfirm({ email, token, page, buttonClassName }: SignInCon
         else setSending(true);
       }}
     >
-      <h1>Sign in as {email}?</h1>
+      <h1>{`Sign in as ${email}?`}</h1>
       <p>
         This link was opened in a different browser from the one it was asked for in. Confirm only if you asked for it yourself; if you did
         not, close this page: nothing has changed.
