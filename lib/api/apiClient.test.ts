@@ -126,6 +126,19 @@ describe('createApiClient: what each call sends', () => {
       },
     ],
     [
+      'requestSignInLink (the account, no brand)',
+      (api) => api.requestSignInLink({ email: 'reader@example.com', returnPath: '/account' }),
+      { sent: true },
+      { url: '/api/identity/links', method: 'POST', headers: json, body: { email: 'reader@example.com', returnPath: '/account' } },
+    ],
+    ['signOut', (api) => api.signOut(), { signedOut: true }, { url: '/api/identity/sign-out', method: 'POST', headers: json, body: {} }],
+    [
+      'signOut everywhere',
+      (api) => api.signOut({ everywhere: true }),
+      { signedOut: true },
+      { url: '/api/identity/sign-out', method: 'POST', headers: json, body: { everywhere: true } },
+    ],
+    [
       'subscriptionStatus',
       (api) => api.subscriptionStatus('the new yorker'),
       { signedIn: true, activeSubscription: false },
@@ -214,6 +227,7 @@ const failingCalls: [string, (api: ApiClient) => Promise<unknown>, CallMessages]
     API_MESSAGES.signInLink,
   ],
   ['subscriptionStatus', (api) => api.subscriptionStatus('wired'), API_MESSAGES.subscriptionStatus],
+  ['signOut', (api) => api.signOut(), API_MESSAGES.signOut],
   ['authenticateSandboxPayment', (api) => api.authenticateSandboxPayment('p', 'approve'), API_MESSAGES.sandboxAuthentication],
 ];
 

@@ -11,6 +11,7 @@ export const API_PATHS = {
   submit: '/api/checkout/submit',
   confirm: '/api/checkout/confirm',
   signInLinks: '/api/identity/links',
+  signOut: '/api/identity/sign-out',
   subscriptionStatus: '/api/identity/subscription',
   verify: '/martech/api/user/v2/authenticate/verify',
   profile: '/martech/api/user/v2/profile',
@@ -27,6 +28,13 @@ export interface SignInLinkRequest {
   brand: string;
   urlSlug: string;
   /** The page to come back to after signing in; the server keeps it within the journey. */
+  returnPath: string;
+}
+
+/** The account's sign-in (no brand): its link leads to /account/sign-in/complete. */
+export interface AccountSignInLinkRequest {
+  email: string;
+  /** The account page to come back to; the server keeps it at /account or below. */
   returnPath: string;
 }
 
@@ -53,7 +61,9 @@ export interface ApiClient {
   /** Where an attempt's payment stands after the visitor authenticated with their bank in the page. */
   confirm(idempotencyKey: string, returnPath: string): Promise<SubmitResponse>;
   /** Asks for an e-mailed sign-in link; a refused address rejects with the address's own problem as the message. */
-  requestSignInLink(request: SignInLinkRequest): Promise<void>;
+  requestSignInLink(request: SignInLinkRequest | AccountSignInLinkRequest): Promise<void>;
+  /** Ends this session (or, with everywhere, every session of the visitor); signed out already is fine. */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
   /** Whether the visitor is signed in and already subscribes to the brand. */
   subscriptionStatus(brandSlug: string): Promise<VisitorSubscription>;
   /** The session check as the auth machine's next event; never rejects: any failed call is `verify-failed` (SPEC §8). */
@@ -146,6 +156,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       // A refused address: show the address's own problem rather than the whole body's.
       const emailProblem = error.details.find((detail) => detail.startsWith('email: '))?.slice('email: '.length);
       throw emailProblem ? new ApiError({ status, code: error.code, details: error.details, message: emailProblem }) : error;
+    },
+
+    async signOut(options = {}) {
+      await post<{ signedOut: true }>(API_PATHS.signOut, options.everywhere ? { everywhere: true } : {}, API_MESSAGES.signOut);
     },
 
     subscriptionStatus: (brandSlug) =>

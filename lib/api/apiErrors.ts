@@ -74,6 +74,7 @@ export const API_MESSAGES = {
     fallback: 'Something went wrong. Please try again: your payment will not be taken twice.',
   },
   signInLink: { unreachable: NETWORK, fallback: 'We could not send the link. Please try again.' },
+  signOut: { unreachable: NETWORK, fallback: 'We could not sign you out. Please try again.' },
   subscriptionStatus: { unreachable: NETWORK, fallback: 'We could not check your subscriptions. Please try again.' },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
   sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },

@@ -146,6 +146,7 @@ describe('scrubbing', () => {
       breadcrumbs: [
         { category: 'fetch', data: { url: `/api/checkout/intent?client_secret=${SECRET}`, method: 'GET', status_code: 200 } },
         { category: 'console', level: 'error', message: `profile ${EMAIL} CN_token_access=${SESSION}` },
+        { category: 'console', level: 'error', message: `cookies __Host-CN_token_access=${SESSION}; __Host-CN_sign_in_nonce=${SESSION}` },
       ],
       extra: { card: CARD.replace(/ /g, '') },
       user: { id: 'u1', email: EMAIL },

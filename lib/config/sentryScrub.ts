@@ -1,5 +1,5 @@
 import type { Breadcrumb, ErrorEvent, Event } from '@sentry/nextjs';
-import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE } from '@/lib/identity/sessionCookieNames';
+import { SESSION_COOKIE, SESSION_EXPIRY_COOKIE, SIGN_IN_NONCE_COOKIE } from '@/lib/identity/sessionCookieNames';
 import { RECEIPT_COOKIE } from '@/lib/checkout/receiptCookieName';
 
 /**
@@ -13,8 +13,8 @@ import { RECEIPT_COOKIE } from '@/lib/checkout/receiptCookieName';
 
 export const REDACTED = '[Filtered]';
 
-/** Cookies whose values are secrets (matched in their `__Host-` form too): the session, its expiry pair, the receipt. */
-export const SECRET_COOKIES = [SESSION_COOKIE, SESSION_EXPIRY_COOKIE, RECEIPT_COOKIE] as const;
+/** Cookies whose values are secrets (matched in their `__Host-` form too): the session, its expiry pair, the sign-in nonce, the receipt. */
+export const SECRET_COOKIES = [SESSION_COOKIE, SESSION_EXPIRY_COOKIE, SIGN_IN_NONCE_COOKIE, RECEIPT_COOKIE] as const;
 
 /** Query parameters that carry a secret: sign-in link tokens and Stripe's client secrets. */
 const SECRET_QUERY_PARAMS = ['token', 'access_token', 'client_secret', 'payment_intent_client_secret', 'setup_intent_client_secret'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalSignInUrl } from './externalSignIn';
+import { externalAccountSignInUrl, externalSignInUrl } from './externalSignIn';
 
 const template = 'https://id.example.com/sign-in?return={return}';
 
@@ -12,6 +12,14 @@ describe('externalSignInUrl', () => {
   ])('returns to %j %s', (segments, search, back) => {
     expect(externalSignInUrl(template, 'https://shop.example.com', '/vogue/demo-single', segments, search)).toBe(
       `https://id.example.com/sign-in?return=${encodeURIComponent(back)}`,
+    );
+  });
+});
+
+describe('externalAccountSignInUrl', () => {
+  it('returns to the account page asked for, as an absolute address', () => {
+    expect(externalAccountSignInUrl(template, 'https://shop.example.com', '/account/subscriptions?x=1')).toBe(
+      `https://id.example.com/sign-in?return=${encodeURIComponent('https://shop.example.com/account/subscriptions?x=1')}`,
     );
   });
 });

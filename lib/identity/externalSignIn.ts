@@ -16,3 +16,8 @@ export function externalSignInUrl(
   const candidate = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${withoutQueryParams(search, ['method'])}`;
   return template.replace('{return}', encodeURIComponent(`${origin}${safeReturnPath(base, candidate)}`));
 }
+
+/** The account's sign-in with an external identity service: its page, coming back to `returnPath` (already checked: accountReturnPath). */
+export function externalAccountSignInUrl(template: string, origin: string, returnPath: string): string {
+  return template.replace('{return}', encodeURIComponent(`${origin}${returnPath}`));
+}

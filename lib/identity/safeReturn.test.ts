@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './safeReturn';
+import { accountReturnPath, safeReturnPath } from './safeReturn';
 
 const base = '/vogue/demo-single';
 
@@ -34,5 +34,42 @@ describe('safeReturnPath', () => {
     [`/vogue/demo-single/cart?${'x'.repeat(700)}`],
   ])('falls back to the campaign page for %j', (candidate) => {
     expect(safeReturnPath(base, candidate)).toBe(base);
+  });
+});
+
+describe('accountReturnPath', () => {
+  it.each([
+    ['/account', '/account'],
+    ['/account/', '/account/'],
+    ['/account/subscriptions', '/account/subscriptions'],
+    ['/account/subscriptions/sub_1?cancel=1', '/account/subscriptions/sub_1?cancel=1'],
+    ['/account?tab=orders', '/account?tab=orders'],
+  ])('keeps %s', (candidate, expected) => {
+    expect(accountReturnPath(candidate)).toBe(expected);
+  });
+
+  it.each([
+    [null],
+    [undefined],
+    [''],
+    ['account'],
+    ['/accounts'],
+    ['/accountx/y'],
+    ['/vogue/demo-single'],
+    ['https://evil.example/account'],
+    ['//evil.example/account'],
+    ['/\\evil.example/account'],
+    ['/account/../vogue/demo-single'],
+    ['/account/./x'],
+    ['/account/%2e%2e/x'],
+    ['/account%2fx'],
+    ['/account/x\n'],
+    ['/account#frag'],
+    ['/account/sign-in'],
+    ['/account/sign-in/complete?token=x'],
+    [`/account?${'x'.repeat(700)}`],
+    ['javascript:alert(1)'],
+  ])('falls back to /account for %j', (candidate) => {
+    expect(accountReturnPath(candidate)).toBe('/account');
   });
 });

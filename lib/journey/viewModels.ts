@@ -6,6 +6,7 @@ import type { TransactionView } from '@/lib/checkout/transactionView';
 import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { IsoDate } from '@/lib/pricing/renewalDates';
+import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import type { JourneyMode } from './query';
 import type { StepId } from './steps';
 
@@ -70,7 +71,7 @@ export interface StepViewModels {
     /** Already signed in: on a campaign that asks everyone to sign in, the way back leads somewhere only then. */
     signedIn: boolean;
   };
-  'auth-complete': { authError: 'invalid' | 'expired' | 'used' };
+  'auth-complete': SignInLinkView;
   /** Only shown when the return cannot go on (it otherwise redirects): why, and the way back. */
   'amazon-pay-return': { message: string };
 }

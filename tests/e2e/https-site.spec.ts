@@ -41,3 +41,23 @@ test('an https site keeps the receipt as a __Host- cookie, Secure, and reads it 
   expect(cookie).toContain('Path=/');
   expect(cookie).not.toMatch(/Domain=/i);
 });
+
+test('an https site keeps the sign-in nonce and the session under __Host- names; signing out clears both names', async ({ request }) => {
+  const asked = await request.post(`${base}/api/identity/links`, {
+    data: { email: `host-prefix.${Date.now()}@example.com`, returnPath: '/account' },
+  });
+  expect(asked.status()).toBe(202);
+  const nonce = asked.headers()['set-cookie']!;
+  expect(nonce).toMatch(/^__Host-CN_sign_in_nonce=[A-Za-z0-9_-]{43};/);
+  for (const flag of ['Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']) expect(nonce).toContain(flag);
+  expect(nonce).not.toMatch(/Domain=/i);
+
+  const out = await request.post(`${base}/api/identity/sign-out`);
+  expect(out.status()).toBe(200);
+  const cleared = out
+    .headersArray()
+    .filter(({ name }) => name.toLowerCase() === 'set-cookie')
+    .map(({ value }) => value);
+  expect(cleared.map((cookie) => cookie.split('=')[0])).toEqual(['__Host-CN_token_access', 'CN_token_access', 'CN_token_access_expires']);
+  for (const cookie of cleared) expect(cookie).toContain('Secure');
+});

@@ -1,18 +1,20 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
-import { ADMIN_HEADERS } from './support';
+import { AccountSignInPage, SignInConfirmPage } from './pages/AccountSignInPage';
+import { linkFromOutbox } from './support';
 
-/** The newest sign-in link the embedded outbox holds for an address. */
-async function linkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
-    headers: ADMIN_HEADERS,
-  });
-  expect(response.status()).toBe(200);
-  const { mails } = (await response.json()) as { mails: { link: string }[] };
-  expect(mails).toHaveLength(1);
-  return mails[0]!.link;
+/*
+ * A link asked for through the page (its form, or page.request, which shares the page's
+ * cookies) carries that browser's nonce: opening it there signs in at once. A link asked
+ * for through the `request` fixture (a cookie jar of its own) is another browser's: the page
+ * shows "Sign in as …?" and only Confirm signs in.
+ */
+
+/** The names of the page's cookies. */
+async function cookieNames(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((cookie) => cookie.name);
 }
 
 async function askForLink(page: Page, email: string): Promise<void> {
@@ -80,13 +82,14 @@ test('a tampered link is refused', async ({ page }) => {
   );
 });
 
-test('a return path off the journey falls back to the campaign page', async ({ page, request }) => {
+test('a return path off the journey falls back to the campaign page', async ({ page }) => {
   const email = `redirect.${Date.now()}@example.com`;
-  const ask = await request.post('/api/identity/links', {
+  const ask = await page.request.post('/api/identity/links', {
     data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '//evil.example/vogue/demo-single' },
   });
   expect(ask.status()).toBe(202);
-  await page.goto(await linkFromOutbox(request, email));
+  await page.goto(await linkFromOutbox(page.request, email));
+  await page.waitForURL(/\/vogue\/demo-single$/);
   const landed = new URL(page.url());
   expect(landed.pathname).toBe('/vogue/demo-single');
   expect(landed.hostname).toBe('127.0.0.1');
@@ -133,14 +136,128 @@ test('a forged Host header cannot point a sign-in link at another site', async (
   expect((await response.json()).error.code).toBe('public_origin_missing');
 });
 
-test('a link scanner that only asks for the headers does not use up the link', async ({ page, request }) => {
+test('a link scanner that only asks for the headers does not use up the link', async ({ page }) => {
   const email = `scanned.${Date.now()}@example.com`;
-  await request.post('/api/identity/links', {
+  await page.request.post('/api/identity/links', {
+    data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
+  });
+  const link = await linkFromOutbox(page.request, email);
+  // Even from the browser that asked (its nonce cookie along), a HEAD changes nothing.
+  const head = await page.request.head(link, { maxRedirects: 0 });
+  expect(head.status()).toBe(200);
+  expect(head.headers()['referrer-policy']).toBe('no-referrer');
+  expect(head.headers()['set-cookie']).toBeUndefined();
+  await page.goto(link);
+  await page.waitForURL(/\/vogue\/demo-single\/cart$/);
+});
+
+test('a mail scanner that follows the link (GET, another browser) does not use it up either', async ({ page, request }) => {
+  const email = `followed.${Date.now()}@example.com`;
+  await page.request.post('/api/identity/links', {
     data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
   });
   const link = await linkFromOutbox(request, email);
-  const head = await request.head(link, { maxRedirects: 0 });
-  expect(head.headers()['referrer-policy']).toBe('no-referrer');
+  const scanned = await request.get(link, { maxRedirects: 0 });
+  expect(scanned.status()).toBe(200);
+  expect(await scanned.text()).toContain(`Sign in as ${email}?`);
+  expect(scanned.headers()['set-cookie']).toBeUndefined();
+  // The visitor's own click still signs in, at once.
   await page.goto(link);
   await page.waitForURL(/\/vogue\/demo-single\/cart$/);
+});
+
+test("a link opened in another browser names its address, and only Confirm signs in (no one is signed in to another's identity unseen)", async ({
+  page,
+  request,
+}) => {
+  const attacker = `attacker.${Date.now()}@example.com`;
+  // Someone else's browser asks for a link to their own address and sends it to the visitor.
+  const asked = await request.post('/api/identity/links', {
+    data: { email: attacker, purpose: 'sign-in', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
+  });
+  expect(asked.status()).toBe(202);
+  const link = await linkFromOutbox(request, attacker);
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  const confirm = await SignInConfirmPage.expectOpen(page, attacker);
+  expect(await cookieNames(page)).not.toContain('CN_token_access');
+  // Reloading (a second look) changes nothing either.
+  await page.reload();
+  await SignInConfirmPage.expectOpen(page, attacker);
+
+  await confirm.confirm();
+  await page.waitForURL(/\/vogue\/demo-single\/cart$/);
+  expect(await cookieNames(page)).toContain('CN_token_access');
+  const profile = await page.request.get('/martech/api/user/v2/profile');
+  expect(await profile.json()).toEqual({ email: attacker });
+});
+
+test('another site cannot post the Confirm form, nor sign the visitor out', async ({ page, request }) => {
+  const email = `csrf.${Date.now()}@example.com`;
+  await request.post('/api/identity/links', { data: { email, returnPath: '/account' } });
+  const link = await linkFromOutbox(request, email);
+  const token = new URL(link).searchParams.get('token')!;
+  const crossSite = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+  const forged = await request.post('/api/identity/sign-in', {
+    form: { token, page: `/account/sign-in/complete?token=${token}` },
+    headers: crossSite,
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error.code).toBe('cross_site_request');
+  // The link is still good: the visitor confirms it on its page.
+  await page.goto(link);
+  await (await SignInConfirmPage.expectOpen(page, email)).confirm();
+  await page.waitForURL(/\/account$/);
+  expect((await page.request.get('/martech/api/user/v2/authenticate/verify')).status()).toBe(200);
+  const signOut = await page.request.post('/api/identity/sign-out', { headers: crossSite });
+  expect(signOut.status()).toBe(403);
+  expect((await page.request.get('/martech/api/user/v2/authenticate/verify')).status()).toBe(200);
+});
+
+test('account: sign in without a brand in the browser that asked, then sign out', async ({ page }) => {
+  const email = `account.${Date.now()}@example.com`;
+  const signIn = await AccountSignInPage.open(page, { email, returnPath: '/account' });
+  await expect(signIn.email).toHaveValue(email);
+  await expect(page.getByText('Vogue')).toHaveCount(0);
+  await signIn.askForLink(email);
+
+  const link = await linkFromOutbox(page.request, email);
+  expect(link).toMatch(/\/account\/sign-in\/complete\?token=[A-Za-z0-9_-]{43}$/);
+  await page.goto(link);
+  // /account is the account overview (it may not exist yet: where the visitor lands is what counts).
+  await page.waitForURL(/\/account$/);
+  expect(await cookieNames(page)).toEqual(expect.arrayContaining(['CN_token_access', 'CN_token_access_expires']));
+  // Signed in, the sign-in page sends the visitor straight back.
+  await page.goto('/account/sign-in');
+  await page.waitForURL(/\/account$/);
+
+  const out = await page.request.post('/api/identity/sign-out');
+  expect(out.status()).toBe(200);
+  expect(await out.json()).toEqual({ signedOut: true });
+  expect(await cookieNames(page)).not.toContain('CN_token_access');
+  expect((await page.request.get('/martech/api/user/v2/authenticate/verify')).status()).toBe(401);
+  // Signing out again is fine.
+  expect((await page.request.post('/api/identity/sign-out', { data: { everywhere: true } })).status()).toBe(200);
+});
+
+test('account: a refused address is named on the field; a used account link says so', async ({ page, request }) => {
+  const signIn = await AccountSignInPage.open(page);
+  await signIn.email.fill('not-an-address');
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(signIn.error).toHaveText('Enter a valid email address, like name@example.com.');
+  await expect(page.getByText(/Check your e-mail/)).toHaveCount(0);
+
+  const email = `used.${Date.now()}@example.com`;
+  await request.post('/api/identity/links', { data: { email, returnPath: '/account' } });
+  const link = await linkFromOutbox(request, email);
+  await page.goto(link);
+  await (await SignInConfirmPage.expectOpen(page, email)).confirm();
+  await page.waitForURL(/\/account$/);
+  const again = await page.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(page.getByRole('alert').filter({ hasText: 'sign-in link' })).toHaveText(
+    'This sign-in link has already been used: each link works once.',
+  );
+  await expect(page.getByRole('link', { name: 'Email me a new link' })).toHaveAttribute('href', '/account/sign-in');
 });

@@ -62,6 +62,7 @@ test.describe('the offer page through nginx', () => {
     for (const [what, cookie, url] of [
       ['the mt_livemode cookie', 'mt_livemode=false', '/vogue/demo-single?source=nginx-livemode'],
       ['a session cookie', '_ga=1; CN_token_access=token', '/vogue/demo-single?source=nginx-session'],
+      ["an https site's session cookie", '_ga=1; __Host-CN_token_access=token', '/vogue/demo-single?source=nginx-host-session'],
       ['a consent cookie', 'pj_consent=C0001%2CC0002', '/vogue/demo-single?source=nginx-consent'],
       ['test mode in the query', undefined, '/vogue/demo-single?source=nginx-test-mode&livemode=false'],
     ] as const) {

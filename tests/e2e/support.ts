@@ -25,21 +25,31 @@ export function sandboxSubmitBody(email: string, overrides: Record<string, unkno
   };
 }
 
+/** The newest sign-in link the embedded outbox holds for an address (operators' API). */
+export async function linkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
+    headers: ADMIN_HEADERS,
+  });
+  expect(response.status()).toBe(200);
+  const { mails } = (await response.json()) as { mails: { link: string }[] };
+  expect(mails).toHaveLength(1);
+  return mails[0]!.link;
+}
+
 /**
- * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link,
- * reads it from the embedded outbox (operators' API), and opens it.
+ * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link
+ * from that browser (page.request shares the page's cookies, so the link's nonce cookie lands
+ * there and the link signs in at once), reads it from the embedded outbox, and opens it.
+ * A link asked through the `request` fixture instead is another browser's: opening it in the
+ * page asks to confirm (see identity.spec.ts).
  */
 export async function signInThroughOutbox(page: Page, request: APIRequestContext, brand: string, urlSlug: string): Promise<string> {
   const email = `reader.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const asked = await request.post('/api/identity/links', {
+  const asked = await page.request.post('/api/identity/links', {
     data: { email, purpose: 'magic-link', brand, urlSlug, returnPath: `/${brand}/${urlSlug}` },
   });
   expect(asked.status()).toBe(202);
-  const outbox = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
-    headers: ADMIN_HEADERS,
-  });
-  const { mails } = (await outbox.json()) as { mails: { link: string }[] };
-  await page.goto(mails[0]!.link);
+  await page.goto(await linkFromOutbox(request, email));
   await page.waitForURL(new RegExp(`/${brand}/${urlSlug}$`));
   return email;
 }

@@ -55,6 +55,14 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv({ CHECKOUT_RECONCILE_GRACE_SECONDS: '0' })).toThrow('CHECKOUT_RECONCILE_GRACE_SECONDS');
   });
 
+  it('ends unused sessions after a day unless SESSION_IDLE_MINUTES says otherwise, between 15 minutes and 30 days', () => {
+    expect(parseServerEnv({}).SESSION_IDLE_MINUTES).toBe(1440);
+    expect(parseServerEnv({ SESSION_IDLE_MINUTES: '60' }).SESSION_IDLE_MINUTES).toBe(60);
+    expect(() => parseServerEnv({ SESSION_IDLE_MINUTES: '5' })).toThrow('SESSION_IDLE_MINUTES: must be at least 15 minutes');
+    expect(() => parseServerEnv({ SESSION_IDLE_MINUTES: '50000' })).toThrow('SESSION_IDLE_MINUTES: must be at most 43200');
+    expect(() => parseServerEnv({ SESSION_IDLE_MINUTES: 'a day' })).toThrow('SESSION_IDLE_MINUTES');
+  });
+
   it('takes the consent policy, anonymous-first unless set', () => {
     expect(parseServerEnv({}).CONSENT_POLICY).toBe('anonymous-first');
     expect(parseServerEnv({ CONSENT_POLICY: 'strict' }).CONSENT_POLICY).toBe('strict');

@@ -166,6 +166,16 @@ const serverEnvSchema = z.object({
    */
   RETENTION_RATE_LIMITS_DAYS: retentionDays(1).default(2),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: "must be the site's origin such as https://subscribe.example.com" }).optional(),
+  /**
+   * A session unused for this long ends (besides its 30 days' end): a day by default. At
+   * least 15 minutes, as a use is recorded at most every 5; at most 30 days.
+   */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(15, 'must be at least 15 minutes')
+    .max(43_200, 'must be at most 43200 minutes (30 days, the longest a session lasts)')
+    .default(1440),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
   IDENTITY_SIGN_IN_URL: z
     .url({ error: 'must be a URL' })

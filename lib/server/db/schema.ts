@@ -211,6 +211,8 @@ export interface SignInLinkTable {
   expires_at: string;
   consumed_at: string | null;
   created_at: string;
+  /** SHA-256 of the asking browser's nonce cookie (0017); null for links made before. */
+  browser_nonce_hash: string | null;
 }
 
 export interface SessionTable {
@@ -218,6 +220,8 @@ export interface SessionTable {
   user_id: string;
   expires_at: string;
   created_at: string;
+  /** When the session was last used (0017), refreshed at most every few minutes: the idle timeout counts from it. */
+  last_seen_at: string | null;
 }
 
 /** The mail queue (0016, lib/server/mail): every mail the product sends, from queued to sent or given up. */

@@ -310,3 +310,63 @@ describe('apiRoute request bodies (read here: Next answers its own refusals in p
     log.mockRestore();
   });
 });
+
+describe('apiRoute options: forms, an optional body, the same-origin guard', () => {
+  const echo = async (req: NextApiRequest) => ({ received: (req.body as unknown) ?? null });
+  const errorOf = (res: ReturnType<typeof fakeResponse>) => (res.body as { error: { code: string; message: string } }).error;
+
+  it("takes an HTML form's body as an object of strings where forms are taken, and JSON still", async () => {
+    const forms = apiRoute({ POST: echo }, { body: 'form' });
+    const form = await call(
+      forms,
+      'POST',
+      'token=abc&page=%2Faccount%2Fsign-in%2Fcomplete%3Ftoken%3Dabc',
+      'application/x-www-form-urlencoded',
+    );
+    expect(form.body).toEqual({ received: { token: 'abc', page: '/account/sign-in/complete?token=abc' } });
+    expect((await call(forms, 'POST', { token: 'abc' })).body).toEqual({ received: { token: 'abc' } });
+    const twice = await call(forms, 'POST', 'token=a&token=b', 'application/x-www-form-urlencoded');
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice).code).toBe('invalid_form');
+    expect((await call(forms, 'POST', 'x', 'text/plain')).statusCode).toBe(415);
+    // A JSON route still refuses a form.
+    expect((await call(apiRoute({ POST: echo }), 'POST', 'a=1', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
+  });
+
+  it('hands an absent body over as undefined where a body is optional, and reads one that is sent', async () => {
+    const optional = apiRoute({ POST: echo }, { optionalBody: true });
+    const res = fakeResponse();
+    await optional(fakeRequest('POST', {}), res as unknown as NextApiResponse);
+    expect(res.body).toEqual({ received: null });
+    expect((await call(optional, 'POST', '', 'application/json', { 'content-length': '0' })).body).toEqual({ received: null });
+    expect((await call(optional, 'POST', { everywhere: true }, 'application/json', { 'content-length': '18' })).body).toEqual({
+      received: { everywhere: true },
+    });
+    // Without the option an empty body is still a mistake.
+    expect(errorOf(await call(apiRoute({ POST: echo }), 'POST', '', 'application/json', { 'content-length': '0' })).code).toBe(
+      'empty_body',
+    );
+  });
+
+  it('refuses a cross-site POST before reading its body, and lets a same-origin one through', async () => {
+    const guarded = apiRoute({ POST: echo, GET: async () => ({ ok: true }) }, { body: 'form', sameOriginOnly: true });
+    const site = { host: 'localhost:3000' };
+    const crossSite = await call(guarded, 'POST', 'token=abc', 'application/x-www-form-urlencoded', {
+      ...site,
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(errorOf(crossSite)).toEqual({ code: 'cross_site_request', message: expect.stringContaining('another site') });
+    expect(crossSite.headers.Connection).toBe('close');
+
+    const sameOrigin = await call(guarded, 'POST', 'token=abc', 'application/x-www-form-urlencoded', {
+      ...site,
+      origin: 'http://localhost:3000',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(sameOrigin.body).toEqual({ received: { token: 'abc' } });
+    expect((await call(guarded, 'POST', { token: 'abc' }, 'application/json', site)).statusCode).toBe(200);
+    expect((await call(guarded, 'GET', undefined, 'application/json', { ...site, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(200);
+  });
+});

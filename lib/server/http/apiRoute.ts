@@ -5,7 +5,9 @@ import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { isTransientDatabaseError } from '@/lib/server/db/transientDatabaseError';
 import { HttpError } from './HttpError';
+import { publicOrigin } from './publicOrigin';
 import { readBody } from './rawBody';
+import { assertSameOrigin } from './sameOrigin';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A method's handler: the request, the response, and the server's context (databases, services, configuration). */
@@ -44,11 +46,19 @@ export interface ApiRouteOptions {
    * parsed JSON to the handler as `req.body`; 'raw': the handler reads the body itself
    * (readRawBody: webhook signatures are over the exact bytes; the tracking endpoints).
    * Either way the route exports `config = { api: { bodyParser: false } }`, so that Next
-   * never answers a body with its own plain text.
+   * never answers a body with its own plain text. 'form': as 'json', and an HTML form's
+   * application/x-www-form-urlencoded body too, handed over as an object of strings.
    */
-  body?: 'json' | 'raw';
+  body?: 'json' | 'form' | 'raw';
   /** The largest JSON body taken; above it 413. Next's own default, 1 MiB, unless the route says less. */
   maxBodyBytes?: number;
+  /** A body may be left out (no Content-Length, or 0): the handler then gets `req.body` undefined. */
+  optionalBody?: boolean;
+  /**
+   * Refuse POST, PUT, PATCH and DELETE that another site made a browser send (sameOrigin.ts):
+   * 403 `cross_site_request` before the body is read. For routes a visitor's cookies empower.
+   */
+  sameOriginOnly?: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -56,11 +66,20 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Fatal, so that a body that is not UTF-8 is refused; a leading byte-order mark is dropped. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** `application/json`, with no charset or UTF-8 (JSON is UTF-8: RFC 8259). */
-function assertJsonContentType(req: NextApiRequest): void {
+const FORM = 'application/x-www-form-urlencoded';
+
+/** `application/json` (or, where forms are taken, an HTML form's type), with no charset or UTF-8 (JSON is UTF-8: RFC 8259). */
+function bodyMediaType(req: NextApiRequest, formsTaken: boolean): 'json' | 'form' {
   const [mediaType = '', ...parameters] = String(req.headers['content-type'] ?? '').split(';');
-  if (mediaType.trim().toLowerCase() !== 'application/json') {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+  const type = mediaType.trim().toLowerCase();
+  if (type !== 'application/json' && !(formsTaken && type === FORM)) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      formsTaken
+        ? `Send the request body as JSON (Content-Type: application/json) or as a form (${FORM}).`
+        : 'Send the request body as JSON (Content-Type: application/json).',
+    );
   }
   for (const parameter of parameters) {
     const [name = '', value = ''] = parameter.split('=');
@@ -80,16 +99,34 @@ function assertJsonContentType(req: NextApiRequest): void {
       );
     }
   }
+  return type === FORM ? 'form' : 'json';
+}
+
+/** A form's fields as an object of strings (a map first: keys are the sender's, "__proto__" included); a field sent twice is refused. */
+function formFields(text: string): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (fields.has(name)) throw new HttpError(400, 'invalid_form', `The form sends the field "${name.slice(0, 40)}" twice; send it once.`);
+    fields.set(name, value);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** No body at all: no Content-Length (or 0) and not chunked. */
+function hasNoBody(req: NextApiRequest): boolean {
+  const length = req.headers['content-length'];
+  return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
 }
 
 /**
- * A JSON body, read here rather than by Next (whose answers to a body it cannot take are
- * plain text): 415 for another type, charset or any Content-Encoding, 413 over the limit
- * (a declared length before reading, a chunked body cut off at the limit), 400 for a body
- * that is empty, not UTF-8 or not JSON.
+ * A JSON body (or a form's, where forms are taken), read here rather than by Next (whose
+ * answers to a body it cannot take are plain text): 415 for another type, charset or any
+ * Content-Encoding, 413 over the limit (a declared length before reading, a chunked body cut
+ * off at the limit), 400 for a body that is empty, not UTF-8, not JSON or a form sending a
+ * field twice.
  */
-async function readJsonRequestBody(req: NextApiRequest, limitBytes: number): Promise<unknown> {
-  assertJsonContentType(req);
+async function readJsonRequestBody(req: NextApiRequest, limitBytes: number, formsTaken: boolean): Promise<unknown> {
+  const type = bodyMediaType(req, formsTaken);
   // Next read it already: the route does not export `config.api.bodyParser = false`.
   if (req.readableEnded)
     throw new Error('The request body was read before apiRoute: export config = { api: { bodyParser: false } } from the route.');
@@ -101,6 +138,7 @@ async function readJsonRequestBody(req: NextApiRequest, limitBytes: number): Pro
     throw new HttpError(400, 'invalid_encoding', 'The request body is not UTF-8.');
   }
   if (text.trim() === '') throw new HttpError(400, 'empty_body', 'The request body is empty; send a JSON object.');
+  if (type === 'form') return formFields(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -116,7 +154,7 @@ async function readJsonRequestBody(req: NextApiRequest, limitBytes: number): Pro
  */
 export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options: ApiRouteOptions = {}): NextApiHandler {
   const allowed = Object.keys(handlers).join(', ');
-  const { body = 'json', maxBodyBytes = DEFAULT_MAX_BODY_BYTES } = options;
+  const { body = 'json', maxBodyBytes = DEFAULT_MAX_BODY_BYTES, optionalBody = false, sameOriginOnly = false } = options;
   return async (req, res) => {
     const handler = handlers[req.method as HttpMethod];
     if (!handler) {
@@ -132,7 +170,14 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
     }
     const takesBody = BODY_METHODS.has(req.method ?? '');
     try {
-      if (body === 'json' && takesBody) req.body = await readJsonRequestBody(req, maxBodyBytes);
+      // Before the body is read: a cross-site form post is refused whatever it sends.
+      if (sameOriginOnly) {
+        const { config } = await contextOrUnavailable();
+        assertSameOrigin(req, () => publicOrigin(config, req));
+      }
+      if (body !== 'raw' && takesBody) {
+        req.body = optionalBody && hasNoBody(req) ? undefined : await readJsonRequestBody(req, maxBodyBytes, body === 'form');
+      }
       const result = await handler(req, res, await contextOrUnavailable());
       // A handler may have chosen its status (202 Accepted); 200 otherwise.
       if (!res.headersSent) res.json(result);

@@ -32,6 +32,8 @@ describe('pageCaching', () => {
     ['the mt_livemode cookie, even saying true', { cookieNames: ['mt_livemode'] }, 'personal-cookie'],
     ['a session', { cookieNames: ['_ga', 'CN_token_access'] }, 'personal-cookie'],
     ["a session's expiry alone", { cookieNames: ['CN_token_access_expires'] }, 'personal-cookie'],
+    ['a session on an https site', { cookieNames: ['_ga', '__Host-CN_token_access'] }, 'personal-cookie'],
+    ['a sign-in nonce alone (no page reads it)', { cookieNames: ['CN_sign_in_nonce', '__Host-CN_sign_in_nonce'] }, 'shared'],
     ['a consent answer (the banner is rendered from it)', { cookieNames: ['pj_consent'] }, 'personal-cookie'],
     ['a cart', { cookieNames: ['pj_cart_vogue-demo-single'] }, 'personal-cookie'],
     ['a receipt on an https site', { cookieNames: ['__Host-pj_receipt'] }, 'personal-cookie'],

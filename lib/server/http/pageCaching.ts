@@ -27,13 +27,14 @@ export const SHARED_PAGE_VARY = 'Cookie';
 const SHARED_STEPS: ReadonlySet<StepId> = new Set<StepId>(['campaign']);
 
 /**
- * Our own cookies: the test mode (mt_livemode), the session (CN_token_access and its expiry),
- * and every pj_ cookie (cart, consent, receipt; __Host-pj_receipt on https). A visitor holding
- * one is in a journey of their own. deploy/nginx.conf's $journey_personal_cookie map is the
- * same rule (pageCaching.test.ts checks both against one table). Other sites' cookies on our
- * domain (analytics…) are not read and change nothing.
+ * Our own cookies: the test mode (mt_livemode), the session (CN_token_access and its expiry;
+ * __Host-CN_token_access on https), and every pj_ cookie (cart, consent, receipt;
+ * __Host-pj_receipt on https). A visitor holding one is in a journey of their own.
+ * deploy/nginx.conf's $journey_personal_cookie map is the same rule (scripts/nginxFront.test.ts
+ * checks both against one table). Other sites' cookies on our domain (analytics…) are not
+ * read and change nothing; nor is the sign-in nonce (CN_sign_in_nonce), which no page reads.
  */
-export const PERSONAL_COOKIE_NAME = /^(?:mt_livemode$|CN_token_access|pj_|__Host-pj_)/;
+export const PERSONAL_COOKIE_NAME = /^(?:mt_livemode$|CN_token_access|__Host-CN_token_access|pj_|__Host-pj_)/;
 
 export function isPersonalCookie(name: string): boolean {
   return PERSONAL_COOKIE_NAME.test(name);

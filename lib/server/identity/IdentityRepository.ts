@@ -8,12 +8,16 @@ export interface StoredSignInLink {
   returnPath: string;
   expiresAt: Date;
   consumedAt: Date | null;
+  /** SHA-256 of the asking browser's nonce; null when none was kept (links made before migration 0017). */
+  browserNonceHash: string | null;
 }
 
 /** A session as stored: only its token's hash is kept. */
 export interface StoredSession {
   userId: string;
   expiresAt: Date;
+  /** When it was last used (as of the last refresh); its creation when never refreshed. */
+  lastSeenAt: Date;
 }
 
 /** The built-in identity's storage: sign-in links, users (by e-mail) and sessions. */
@@ -31,6 +35,7 @@ export class IdentityRepository {
         expires_at: link.expiresAt.toISOString(),
         consumed_at: null,
         created_at: at.toISOString(),
+        browser_nonce_hash: link.browserNonceHash,
       })
       .execute();
   }
@@ -44,6 +49,7 @@ export class IdentityRepository {
       returnPath: row.return_path,
       expiresAt: new Date(row.expires_at),
       consumedAt: row.consumed_at ? new Date(row.consumed_at) : null,
+      browserNonceHash: row.browser_nonce_hash,
     };
   }
 
@@ -68,20 +74,45 @@ export class IdentityRepository {
     return (await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   }
 
-  async addSession(tokenHash: string, session: StoredSession, at: Date): Promise<void> {
+  async addSession(tokenHash: string, session: Omit<StoredSession, 'lastSeenAt'>, at: Date): Promise<void> {
     await this.db
       .insertInto('sessions')
-      .values({ token_hash: tokenHash, user_id: session.userId, expires_at: session.expiresAt.toISOString(), created_at: at.toISOString() })
+      .values({
+        token_hash: tokenHash,
+        user_id: session.userId,
+        expires_at: session.expiresAt.toISOString(),
+        created_at: at.toISOString(),
+        last_seen_at: at.toISOString(),
+      })
       .execute();
   }
 
   async findSession(tokenHash: string): Promise<StoredSession | null> {
     const row = await this.db
       .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
+      .select(['user_id', 'expires_at', 'created_at', 'last_seen_at'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return row ? { userId: row.user_id, expiresAt: new Date(row.expires_at) } : null;
+    return row
+      ? { userId: row.user_id, expiresAt: new Date(row.expires_at), lastSeenAt: new Date(row.last_seen_at ?? row.created_at) }
+      : null;
+  }
+
+  /** Records that a session was used at `at`. */
+  async touchSession(tokenHash: string, at: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: at.toISOString() }).where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Ends one session; how many rows went (0 when it was gone already). */
+  async deleteSession(tokenHash: string): Promise<number> {
+    const deleted = await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
+  }
+
+  /** Ends every session of a user (signing out everywhere). */
+  async deleteSessionsOf(userId: string): Promise<number> {
+    const deleted = await this.db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(deleted.numDeletedRows);
   }
 
   async emailOf(userId: string): Promise<string | null> {

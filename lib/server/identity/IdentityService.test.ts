@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
-import { IdentityService, LINKS_PER_EMAIL, LINKS_PER_IP, LINK_TTL_MS, SESSION_TTL_MS } from './IdentityService';
+import {
+  DEFAULT_SESSION_IDLE_MS,
+  IdentityService,
+  LINKS_PER_EMAIL,
+  LINKS_PER_IP,
+  LINK_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
+  SESSION_TTL_MS,
+} from './IdentityService';
 import { MailWorker } from '@/lib/server/mail/MailWorker';
 import { OutboxSinkTransport } from '@/lib/server/mail/OutboxSinkTransport';
 import { QueueMailer } from '@/lib/server/mail/QueueMailer';
@@ -25,7 +33,12 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 let ip = 0;
-async function request(email = 'Ada@Example.com', options: { ip?: string; purpose?: 'magic-link' | 'sign-in' } = {}) {
+const NONCE = 'n'.repeat(43);
+
+async function request(
+  email = 'Ada@Example.com',
+  options: { ip?: string; purpose?: 'magic-link' | 'sign-in'; browserNonce?: string } = {},
+) {
   ip += 1;
   clock += 1; // each mail gets its own time, so that the latest is found
   return identity.requestLink({
@@ -36,7 +49,16 @@ async function request(email = 'Ada@Example.com', options: { ip?: string; purpos
     origin: 'http://localhost:3000',
     completePath: '/epicurious/demo-preauth/auth/complete',
     brandName: 'Epicurious',
+    browserNonce: options.browserNonce ?? NONCE,
   });
+}
+
+/** A signed-in session's token (through a link opened where it was asked for). */
+async function signIn(email = 'ada@example.com'): Promise<string> {
+  await request(email);
+  const opened = await identity.openLink(await latestToken(), NONCE);
+  if (opened.kind !== 'signed-in') throw new Error(`not signed in: ${JSON.stringify(opened)}`);
+  return opened.session.sessionToken;
 }
 
 async function latestToken(): Promise<string> {
@@ -65,7 +87,9 @@ describe('IdentityService', () => {
     await request();
     const first = await identity.consumeLink(await latestToken());
     expect(first).toMatchObject({ ok: true, returnPath: '/epicurious/demo-preauth/cart?livemode=false' });
-    expect(first.ok && first.expiresOn).toBe(Math.floor((clock + SESSION_TTL_MS) / 1000));
+    // Unused, it lapses after the idle period; used, after 30 days at the latest.
+    expect(first.ok && first.expiresOn).toBe(Math.floor((clock + DEFAULT_SESSION_IDLE_MS) / 1000));
+    expect(first.ok && first.absoluteExpiresOn).toBe(Math.floor((clock + SESSION_TTL_MS) / 1000));
     await request();
     const second = await identity.consumeLink(await latestToken());
     const users = await db.selectFrom('users').selectAll().execute();
@@ -108,7 +132,11 @@ describe('IdentityService', () => {
     const session = await identity.consumeLink(await latestToken());
     const token = session.ok ? session.sessionToken : '';
     expect(await identity.email(token)).toBe('ada@example.com');
-    clock += SESSION_TTL_MS;
+    // Used every few hours, it lasts its 30 days and no longer.
+    for (let used = 0; used < SESSION_TTL_MS; used += 12 * 3600_000) {
+      expect(await identity.verify(token)).toMatchObject({ ok: true });
+      clock += 12 * 3600_000;
+    }
     expect(await identity.verify(token)).toEqual({ ok: false, status: 'NOT_AUTHORIZED' });
     expect(await identity.email(token)).toBeNull();
   });
@@ -130,6 +158,148 @@ describe('IdentityService', () => {
     const known = await identity.consumeLink(await latestToken());
     expect(known.ok).toBe(true);
     expect(await request('known@example.com')).toBe(await request('unknown@example.com'));
+  });
+});
+
+describe('IdentityService: links bound to the browser that asked', () => {
+  it('signs in at once where the link was asked for (its nonce comes back)', async () => {
+    await request('ada@example.com');
+    const opened = await identity.openLink(await latestToken(), NONCE);
+    expect(opened).toMatchObject({ kind: 'signed-in', session: { returnPath: '/epicurious/demo-preauth/cart?livemode=false' } });
+    expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it.each([
+    ['another browser (no nonce)', undefined],
+    ["another browser's nonce", 'o'.repeat(43)],
+    ['a malformed nonce', 'short'],
+  ])('opened in %s, asks to confirm the address and changes nothing', async (_name, nonce) => {
+    await request('Ada@Example.com');
+    const token = await latestToken();
+    expect(await identity.openLink(token, nonce)).toEqual({ kind: 'confirm', email: 'ada@example.com' });
+    expect(await identity.openLink(token, nonce)).toEqual({ kind: 'confirm', email: 'ada@example.com' });
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('sign_in_links').select('consumed_at').executeTakeFirst()).toEqual({ consumed_at: null });
+    // The confirmation (consumeLink, the POST) then signs in, once.
+    expect(await identity.consumeLink(token)).toMatchObject({ ok: true });
+    expect(await identity.openLink(token, NONCE)).toEqual({ kind: 'failed', reason: 'used' });
+  });
+
+  it('keeps only a hash of the nonce, and a link asked without one always asks to confirm', async () => {
+    await request('ada@example.com');
+    const [row] = await db.selectFrom('sign_in_links').selectAll().execute();
+    expect(row!.browser_nonce_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(NONCE);
+
+    clock += 1; // its own time, so that it is the latest mail
+    await identity.requestLink({
+      email: 'old@example.com',
+      purpose: 'magic-link',
+      returnPath: '/epicurious/demo-preauth',
+      ip: '10.9.9.9',
+      origin: 'http://localhost:3000',
+      completePath: '/epicurious/demo-preauth/auth/complete',
+      brandName: 'Epicurious',
+    });
+    expect(await identity.openLink(await latestToken(), NONCE)).toEqual({ kind: 'confirm', email: 'old@example.com' });
+  });
+
+  it.each([
+    ['used', async (token: string) => void (await identity.consumeLink(token)), 'used'],
+    ['expired', async () => void (clock += LINK_TTL_MS), 'expired'],
+  ] as const)('says a link is %s, even in the browser that asked, and changes nothing', async (_name, change, reason) => {
+    await request();
+    const token = await latestToken();
+    await change(token);
+    const sessions = (await db.selectFrom('sessions').selectAll().execute()).length;
+    expect(await identity.openLink(token, NONCE)).toEqual({ kind: 'failed', reason });
+    expect(await identity.openLink(token, undefined)).toEqual({ kind: 'failed', reason });
+    expect(await db.selectFrom('sessions').selectAll().execute()).toHaveLength(sessions);
+  });
+
+  it('calls a token that was never a link invalid', async () => {
+    expect(await identity.openLink('A'.repeat(43), NONCE)).toEqual({ kind: 'failed', reason: 'invalid' });
+    expect(await identity.openLink('not a token', NONCE)).toEqual({ kind: 'failed', reason: 'invalid' });
+  });
+});
+
+describe('IdentityService: idle sessions', () => {
+  const lastSeen = async () => (await db.selectFrom('sessions').select('last_seen_at').executeTakeFirstOrThrow()).last_seen_at;
+
+  it('ends a session unused for the idle period, and deletes it', async () => {
+    const token = await signIn();
+    clock += DEFAULT_SESSION_IDLE_MS - 1;
+    expect(await identity.verify(token)).toMatchObject({ ok: true });
+    clock += DEFAULT_SESSION_IDLE_MS;
+    expect(await identity.verify(token)).toEqual({ ok: false, status: 'NOT_AUTHORIZED' });
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await identity.verify(token)).toEqual({ ok: false, status: 'INVALID' });
+  });
+
+  it('takes its idle period from the settings', async () => {
+    identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now, {
+      sessionIdleMs: 30 * 60_000,
+    });
+    const token = await signIn();
+    clock += 30 * 60_000;
+    expect(await identity.verify(token)).toEqual({ ok: false, status: 'NOT_AUTHORIZED' });
+  });
+
+  it('records a use at most every few minutes, and answers when the session lapses if unused', async () => {
+    const token = await signIn();
+    const signedInAt = await lastSeen();
+    clock += SESSION_TOUCH_INTERVAL_MS - 1;
+    expect(await identity.verify(token)).toMatchObject({
+      ok: true,
+      expiresOn: Math.floor((Date.parse(signedInAt!) + DEFAULT_SESSION_IDLE_MS) / 1000),
+    });
+    expect(await lastSeen()).toBe(signedInAt);
+    clock += 1;
+    const verified = await identity.verify(token);
+    expect(await lastSeen()).toBe(new Date(clock).toISOString());
+    expect(verified).toMatchObject({ ok: true, expiresOn: Math.floor((clock + DEFAULT_SESSION_IDLE_MS) / 1000) });
+  });
+
+  it('reads a session made before the idle timeout (no last use recorded) from its creation', async () => {
+    const token = await signIn();
+    await db.updateTable('sessions').set({ last_seen_at: null }).execute();
+    expect(await identity.verify(token)).toMatchObject({ ok: true });
+    clock += DEFAULT_SESSION_IDLE_MS;
+    expect(await identity.verify(token)).toEqual({ ok: false, status: 'NOT_AUTHORIZED' });
+  });
+});
+
+describe('IdentityService: signing out', () => {
+  it('ends this session only, and takes no session, a malformed or an unknown one without complaint', async () => {
+    const phone = await signIn();
+    const laptop = await signIn();
+    await identity.signOut(phone);
+    expect(await identity.verify(phone)).toEqual({ ok: false, status: 'INVALID' });
+    expect(await identity.verify(laptop)).toMatchObject({ ok: true });
+    await expect(identity.signOut(phone)).resolves.toBeUndefined();
+    await expect(identity.signOut(undefined)).resolves.toBeUndefined();
+    await expect(identity.signOut('nope')).resolves.toBeUndefined();
+  });
+
+  it("ends every session of the user everywhere, and no one else's", async () => {
+    const phone = await signIn('ada@example.com');
+    const laptop = await signIn('ada@example.com');
+    const other = await signIn('grace@example.com');
+    expect(await identity.signOutEverywhere(laptop)).toBe(2);
+    expect(await identity.verify(phone)).toEqual({ ok: false, status: 'INVALID' });
+    expect(await identity.verify(laptop)).toEqual({ ok: false, status: 'INVALID' });
+    expect(await identity.verify(other)).toMatchObject({ ok: true });
+    expect(await identity.signOutEverywhere(laptop)).toBe(0);
+    expect(await identity.signOutEverywhere(undefined)).toBe(0);
+  });
+
+  it('lets a lapsed session end only itself', async () => {
+    const old = await signIn('ada@example.com');
+    clock += DEFAULT_SESSION_IDLE_MS - SESSION_TOUCH_INTERVAL_MS;
+    const fresh = await signIn('ada@example.com');
+    clock += SESSION_TOUCH_INTERVAL_MS;
+    expect(await identity.signOutEverywhere(old)).toBe(1);
+    expect(await identity.verify(fresh)).toMatchObject({ ok: true });
   });
 });
 

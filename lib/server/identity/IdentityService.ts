@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { sha256 } from '@/lib/server/ids';
-import { IdentityRepository } from './IdentityRepository';
+import { matchesHash, sha256 } from '@/lib/server/ids';
+import { SIGN_IN_SECRET, type SignInLinkProblem } from '@/lib/identity/signInLinks';
+import { IdentityRepository, type StoredSession, type StoredSignInLink } from './IdentityRepository';
 import { signInMail } from '@/lib/server/mail/templates/signInMail';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
@@ -14,32 +15,63 @@ export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 export const RATE_WINDOW_MS = 15 * 60_000;
 export const LINKS_PER_EMAIL = 5;
 export const LINKS_PER_IP = 30;
+/** SESSION_IDLE_MINUTES' default: a session unused for a day ends. */
+export const DEFAULT_SESSION_IDLE_MS = 24 * 3600_000;
+/** A session's last use is written at most this often: a write on every request would cost more than a few minutes' precision is worth. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60_000;
 
+/**
+ * A valid session: `expiresOn` (seconds) is when it lapses if unused from now on, the
+ * earlier of its idle deadline and `absoluteExpiresOn`, its 30 days' end.
+ */
 export type VerifyResult =
-  { ok: true; amgUUID: string; expiresOn: number } | { ok: false; status: 'MISSING' | 'INVALID' | 'NOT_AUTHORIZED' };
+  | { ok: true; amgUUID: string; expiresOn: number; absoluteExpiresOn: number }
+  | { ok: false; status: 'MISSING' | 'INVALID' | 'NOT_AUTHORIZED' };
 
-export type ConsumeResult =
-  { ok: true; sessionToken: string; expiresOn: number; returnPath: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+/** A new session (its times as in VerifyResult) and where the link asked to go back to. */
+export interface NewSession {
+  sessionToken: string;
+  expiresOn: number;
+  absoluteExpiresOn: number;
+  returnPath: string;
+}
+
+export type ConsumeResult = ({ ok: true } & NewSession) | { ok: false; reason: SignInLinkProblem };
+
+/** Opening a link's page: signed in (the browser that asked for it), a confirmation to ask for (any other browser), or why not. */
+export type OpenResult =
+  { kind: 'signed-in'; session: NewSession } | { kind: 'confirm'; email: string } | { kind: 'failed'; reason: SignInLinkProblem };
+
+export interface IdentityOptions {
+  /** How long a session may go unused (SESSION_IDLE_MINUTES). */
+  sessionIdleMs?: number;
+}
 
 const newToken = () => randomBytes(32).toString('base64url');
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /**
  * The built-in identity: sign-in by e-mailed single-use links, and sessions. Tokens are
  * 256-bit random strings stored only as hashes; asking for a link never says whether the
- * address is known.
+ * address is known. A link remembers the browser that asked for it (a nonce's hash): only
+ * there does opening it sign in at once. Sessions end after 30 days, or sooner when unused
+ * for the idle period.
  */
 export class IdentityService {
   private readonly limiter: RateLimiter;
   private readonly store: IdentityRepository;
+  private readonly idleMs: number;
 
   constructor(
     db: Kysely<Database>,
     private readonly mailer: Mailer,
     private readonly now: () => Date = () => new Date(),
+    options: IdentityOptions = {},
   ) {
     this.limiter = new RateLimiter(db, now);
     this.store = new IdentityRepository(db);
+    this.idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
   }
 
   /** Sends a sign-in link unless this address or this IP asked too often lately. */
@@ -51,6 +83,8 @@ export class IdentityService {
     origin: string;
     completePath: string;
     brandName: string;
+    /** The asking browser's nonce (its cookie): the link signs in at once only where it is sent back. */
+    browserNonce?: string;
   }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
     // The IP first: requests it stops do not count against the address they named.
@@ -61,7 +95,13 @@ export class IdentityService {
     const at = this.now();
     await this.store.addLink(
       sha256(token),
-      { email, purpose: input.purpose, returnPath: input.returnPath, expiresAt: new Date(at.getTime() + LINK_TTL_MS) },
+      {
+        email,
+        purpose: input.purpose,
+        returnPath: input.returnPath,
+        expiresAt: new Date(at.getTime() + LINK_TTL_MS),
+        browserNonceHash: input.browserNonce ? sha256(input.browserNonce) : null,
+      },
       at,
     );
     const link = `${input.origin}${input.completePath}?token=${token}`;
@@ -73,32 +113,105 @@ export class IdentityService {
     return 'sent';
   }
 
-  /** Uses a link once: a session for its address (a new user the first time). */
+  /**
+   * Opens a link's page: in the browser that asked for it (`browserNonce` matches), uses it
+   * and signs in; anywhere else (another browser, a mail scanner, a HEAD: no nonce) changes
+   * nothing and answers the address to confirm. Unusable links say why.
+   */
+  async openLink(token: string, browserNonce: string | undefined): Promise<OpenResult> {
+    const found = await this.usableLink(token);
+    if ('reason' in found) return { kind: 'failed', reason: found.reason };
+    const bound = Boolean(browserNonce && found.link.browserNonceHash && matchesHash(browserNonce, found.link.browserNonceHash));
+    if (!bound) return { kind: 'confirm', email: found.link.email };
+    const used = await this.claim(found.hash, found.link);
+    return used.ok ? { kind: 'signed-in', session: used } : { kind: 'failed', reason: used.reason };
+  }
+
+  /** Uses a link once, whichever browser: a session for its address (a new user the first time). Only a confirming POST calls this. */
   async consumeLink(token: string): Promise<ConsumeResult> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid' };
-    const at = this.now();
+    const found = await this.usableLink(token);
+    if ('reason' in found) return { ok: false, reason: found.reason };
+    return this.claim(found.hash, found.link);
+  }
+
+  private async usableLink(token: string): Promise<{ hash: string; link: StoredSignInLink } | { reason: SignInLinkProblem }> {
+    if (!SIGN_IN_SECRET.test(token)) return { reason: 'invalid' };
     const hash = sha256(token);
     const link = await this.store.findLink(hash);
-    if (!link) return { ok: false, reason: 'invalid' };
-    if (link.consumedAt) return { ok: false, reason: 'used' };
-    if (link.expiresAt.getTime() <= at.getTime()) return { ok: false, reason: 'expired' };
-    if (!(await this.store.claimLink(hash, at))) return { ok: false, reason: 'used' };
+    if (!link) return { reason: 'invalid' };
+    if (link.consumedAt) return { reason: 'used' };
+    if (link.expiresAt.getTime() <= this.now().getTime()) return { reason: 'expired' };
+    return { hash, link };
+  }
 
+  private async claim(hash: string, link: StoredSignInLink): Promise<ConsumeResult> {
+    const at = this.now();
+    if (!(await this.store.claimLink(hash, at))) return { ok: false, reason: 'used' };
     const userId = await this.store.userFor(link.email, at);
     const sessionToken = newToken();
     const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
     await this.store.addSession(sha256(sessionToken), { userId, expiresAt }, at);
-    return { ok: true, sessionToken, expiresOn: Math.floor(expiresAt.getTime() / 1000), returnPath: link.returnPath };
+    return {
+      ok: true,
+      sessionToken,
+      expiresOn: seconds(Math.min(expiresAt.getTime(), at.getTime() + this.idleMs)),
+      absoluteExpiresOn: seconds(expiresAt.getTime()),
+      returnPath: link.returnPath,
+    };
   }
 
+  /**
+   * Whether a session is valid: known, within its 30 days, and used within the idle period.
+   * A use is recorded at most every SESSION_TOUCH_INTERVAL_MS; a session found idle too
+   * long is deleted (it can never be valid again).
+   */
   async verify(sessionToken: string | undefined): Promise<VerifyResult> {
     if (!sessionToken) return { ok: false, status: 'MISSING' };
-    if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return { ok: false, status: 'INVALID' };
-    const session = await this.store.findSession(sha256(sessionToken));
+    if (!SIGN_IN_SECRET.test(sessionToken)) return { ok: false, status: 'INVALID' };
+    const hash = sha256(sessionToken);
+    const session = await this.store.findSession(hash);
     if (!session) return { ok: false, status: 'INVALID' };
+    const at = this.now();
+    if (this.lapsed(session, at)) {
+      await this.store.deleteSession(hash);
+      return { ok: false, status: 'NOT_AUTHORIZED' };
+    }
+    let lastSeen = session.lastSeenAt.getTime();
+    if (at.getTime() - lastSeen >= SESSION_TOUCH_INTERVAL_MS) {
+      await this.store.touchSession(hash, at);
+      lastSeen = at.getTime();
+    }
     const expiresAt = session.expiresAt.getTime();
-    if (expiresAt <= this.now().getTime()) return { ok: false, status: 'NOT_AUTHORIZED' };
-    return { ok: true, amgUUID: session.userId, expiresOn: Math.floor(expiresAt / 1000) };
+    return {
+      ok: true,
+      amgUUID: session.userId,
+      expiresOn: seconds(Math.min(expiresAt, lastSeen + this.idleMs)),
+      absoluteExpiresOn: seconds(expiresAt),
+    };
+  }
+
+  /** Ends this session; no session, an unknown or an ended one is no error (signing out twice is fine). */
+  async signOut(sessionToken: string | undefined): Promise<void> {
+    if (!sessionToken || !SIGN_IN_SECRET.test(sessionToken)) return;
+    await this.store.deleteSession(sha256(sessionToken));
+  }
+
+  /**
+   * Ends every session of this session's user (a lost phone, a shared computer); answers how
+   * many ended. Only a valid session speaks for its user: an expired one ends alone.
+   */
+  async signOutEverywhere(sessionToken: string | undefined): Promise<number> {
+    if (!sessionToken || !SIGN_IN_SECRET.test(sessionToken)) return 0;
+    const hash = sha256(sessionToken);
+    const session = await this.store.findSession(hash);
+    if (!session) return 0;
+    if (this.lapsed(session, this.now())) return this.store.deleteSession(hash);
+    return this.store.deleteSessionsOf(session.userId);
+  }
+
+  /** Past its 30 days, or unused for longer than the idle period. */
+  private lapsed(session: StoredSession, at: Date): boolean {
+    return session.expiresAt.getTime() <= at.getTime() || session.lastSeenAt.getTime() + this.idleMs <= at.getTime();
   }
 
   async email(sessionToken: string | undefined): Promise<string | null> {

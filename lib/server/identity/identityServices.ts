@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { IdentityService } from './IdentityService';
 import type { Mailer } from './Mailer';
 import { builtinSessionIdentity, externalSessionIdentity, type SessionIdentity } from './sessionIdentity';
@@ -15,7 +16,9 @@ export function createIdentityServices(
   now: () => Date,
   mailer: Mailer,
 ): { identity: IdentityService; sessions: SessionIdentity } {
-  const identity = new IdentityService(db, mailer, now);
-  const sessions = env.IDENTITY_ORIGIN ? externalSessionIdentity(env.IDENTITY_ORIGIN) : builtinSessionIdentity(identity);
+  const identity = new IdentityService(db, mailer, now, { sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000 });
+  const sessions = env.IDENTITY_ORIGIN
+    ? externalSessionIdentity(env.IDENTITY_ORIGIN)
+    : builtinSessionIdentity(identity, secureCookies(env));
   return { identity, sessions };
 }

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalSessionIdentity } from './sessionIdentity';
+import { testDb } from '@/tests/fixtures/testDb';
+import { IdentityService } from './IdentityService';
+import { MailWorker } from '@/lib/server/mail/MailWorker';
+import { OutboxSinkTransport } from '@/lib/server/mail/OutboxSinkTransport';
+import { QueueMailer } from '@/lib/server/mail/QueueMailer';
+import { builtinSessionIdentity, externalSessionIdentity } from './sessionIdentity';
 
 const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
 let server: http.Server;
@@ -71,5 +76,38 @@ describe('externalSessionIdentity', () => {
     expect(await identity.email('pj_cart_vogue-demo-single=%7B%7D; pj_consent=v1:C0001')).toBeNull();
     expect(await identity.email(undefined)).toBeNull();
     expect(seen).toHaveLength(calls);
+  });
+});
+
+describe('builtinSessionIdentity', () => {
+  it("reads the token under the site's name and renews the readable expiry with each answer", async () => {
+    const db = await testDb();
+    const identity = new IdentityService(
+      db,
+      new QueueMailer(db, new MailWorker(db, new OutboxSinkTransport(() => undefined)), () => new Date()),
+    );
+    await identity.requestLink({
+      email: 'ada@example.com',
+      purpose: 'sign-in',
+      returnPath: '/account',
+      ip: '10.0.0.1',
+      origin: 'https://shop.example.com',
+      completePath: '/account/sign-in/complete',
+      brandName: 'your account',
+    });
+    const mail = await db.selectFrom('outbox').select('link').executeTakeFirstOrThrow();
+    const used = await identity.consumeLink(new URL(mail.link!).searchParams.get('token')!);
+    const token = used.ok ? used.sessionToken : '';
+
+    const https = builtinSessionIdentity(identity, true);
+    expect((await https.verify(`CN_token_access=${token}`, undefined)).status).toBe(401);
+    const answer = await https.verify(`__Host-CN_token_access=${token}`, undefined);
+    expect(answer).toMatchObject({ status: 200, body: { expires_on: used.ok ? used.expiresOn : 0 } });
+    expect(answer.status === 200 && answer.setCookies).toEqual([
+      expect.stringMatching(/^CN_token_access_expires=\d+; Path=\/; Expires=.*; Secure; SameSite=Lax$/),
+    ]);
+    expect(await https.email(`__Host-CN_token_access=${token}`)).toBe('ada@example.com');
+    expect(await builtinSessionIdentity(identity, false).email(`CN_token_access=${token}`)).toBe('ada@example.com');
+    await db.destroy();
   });
 });

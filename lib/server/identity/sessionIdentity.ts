@@ -1,9 +1,10 @@
 import type { IdentityService } from './IdentityService';
-import { readSessionToken } from './sessionCookies';
+import { readSessionToken, sessionExpiryCookie } from './sessionCookies';
 
 /** The spec's verify answer (SPEC §3, §7), with the status it is sent with. */
 export type VerifyAnswer =
-  | { status: 200; body: { amgUUID: string; expires_on: number } }
+  /** `setCookies`: the built-in identity renews the readable expiry cookie (the idle deadline moves with use). */
+  | { status: 200; body: { amgUUID: string; expires_on: number }; setCookies?: string[] }
   | { status: 401; body: { error: { code: 401; status: string } } }
   | { status: 502; body: { error: { code: 502; status: 'UNAVAILABLE' } } };
 
@@ -13,16 +14,20 @@ export interface SessionIdentity {
   email(cookieHeader: string | undefined, livemode?: string): Promise<string | null>;
 }
 
-/** The built-in identity, answering from its own sessions. */
-export function builtinSessionIdentity(identity: IdentityService): SessionIdentity {
+/** The built-in identity, answering from its own sessions; `secure` (secureCookies) says which cookie name holds the token. */
+export function builtinSessionIdentity(identity: IdentityService, secure: boolean): SessionIdentity {
   return {
     async verify(cookieHeader) {
-      const result = await identity.verify(readSessionToken(cookieHeader));
+      const result = await identity.verify(readSessionToken(cookieHeader, secure));
       return result.ok
-        ? { status: 200, body: { amgUUID: result.amgUUID, expires_on: result.expiresOn } }
+        ? {
+            status: 200,
+            body: { amgUUID: result.amgUUID, expires_on: result.expiresOn },
+            setCookies: [sessionExpiryCookie(result, secure)],
+          }
         : { status: 401, body: { error: { code: 401, status: result.status } } };
     },
-    email: (cookieHeader) => identity.email(readSessionToken(cookieHeader)),
+    email: (cookieHeader) => identity.email(readSessionToken(cookieHeader, secure)),
   };
 }
 

@@ -24,17 +24,17 @@ function request(headers: Record<string, string> = {}): NextApiRequest {
 function response() {
   const res = {
     statusCode: 200,
-    headers: {} as Record<string, string>,
+    headers: {} as Record<string, string | string[]>,
     status(code: number) {
       res.statusCode = code;
       return res;
     },
-    setHeader(name: string, value: string) {
+    setHeader(name: string, value: string | string[]) {
       res.headers[name.toLowerCase()] = value;
       return res;
     },
   };
-  return res as unknown as NextApiResponse & { statusCode: number; headers: Record<string, string> };
+  return res as unknown as NextApiResponse & { statusCode: number; headers: Record<string, string | string[]> };
 }
 
 describe('checkLivemodeHeader', () => {
@@ -61,6 +61,24 @@ describe('verify', () => {
     const res = response();
     expect(await verify(request(), res, { sessions })).toEqual({ error: { code: 401, status: 'MISSING' } });
     expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("renews the built-in identity's readable expiry with the answer, outside the spec's body", async () => {
+    const renewing: SessionIdentity = {
+      ...sessions,
+      verify: async () => ({
+        status: 200,
+        body: { amgUUID: 'amg-1', expires_on: 1_800_000_000 },
+        setCookies: ['CN_token_access_expires=1800000000; Path=/'],
+      }),
+    };
+    const res = response();
+    expect(await verify(request({ cookie: SIGNED_IN }), res, { sessions: renewing })).toEqual({
+      amgUUID: 'amg-1',
+      expires_on: 1_800_000_000,
+    });
+    expect(res.headers['set-cookie']).toEqual(['CN_token_access_expires=1800000000; Path=/']);
   });
 });
 

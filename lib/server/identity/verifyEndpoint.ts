@@ -16,6 +16,8 @@ export async function verify(req: NextApiRequest, res: NextApiResponse, server: 
   const livemode = checkLivemodeHeader(req);
   res.setHeader('Cache-Control', 'no-store');
   const answer = await server.sessions.verify(req.headers.cookie, livemode);
+  // The built-in identity's readable expiry moves with use: the browser skips its next checks until then.
+  if (answer.status === 200 && answer.setCookies) res.setHeader('Set-Cookie', answer.setCookies);
   res.status(answer.status);
   return answer.body;
 }

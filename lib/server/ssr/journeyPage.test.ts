@@ -485,10 +485,15 @@ describe('journey page loader: the success page', () => {
 });
 
 describe('journey page loader: signing in', () => {
-  /** Asks the built-in identity for a link back to the cart, and answers its token from the outbox. */
+  /** The nonce cookie of the browser that asked for the links below (plain http here: no __Host- prefix). */
+  const NONCE = 'n'.repeat(43);
+  const asker = { cookies: { CN_sign_in_nonce: NONCE } };
+
+  /** Asks the built-in identity for a link back to the cart (from the `asker` browser), and answers its token from the outbox. */
   async function signInLink(email: string): Promise<string> {
     const { identity } = await serverContext();
     const sent = await identity.requestLink({
+      browserNonce: NONCE,
       email,
       purpose: 'magic-link',
       returnPath: '/vogue/demo-single/cart?livemode=false',
@@ -508,26 +513,55 @@ describe('journey page loader: signing in', () => {
     return new URL(mail.link!).searchParams.get('token')!;
   }
 
-  it('does not spend a link on HEAD (a link scanner), so the visitor can still use it', async () => {
+  it('does not spend a link on HEAD (a link scanner), even with the nonce, so the visitor can still use it', async () => {
     const token = await signInLink('scanned@example.com');
-    const head = await load(`/vogue/demo-single/auth/complete?token=${token}`, { method: 'HEAD' });
-    expect(head.result).toMatchObject({ props: { kind: 'journey', step: 'auth-complete' } });
+    const head = await load(`/vogue/demo-single/auth/complete?token=${token}`, { method: 'HEAD', ...asker });
+    expect(head.result).toMatchObject({
+      props: { kind: 'journey', step: 'auth-complete', view: { authError: null, confirmEmail: 'scanned@example.com' } },
+    });
     expect(setCookies(head.headers)).toEqual([]);
     expect(head.headers['Referrer-Policy']).toBe('no-referrer');
 
-    const get = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    const get = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
     expect(get.result).toEqual({ redirect: { destination: '/vogue/demo-single/cart?livemode=false', permanent: false } });
     expect(setCookies(get.headers).join('\n')).toMatch(/CN_token_access_expires=/);
 
-    const again = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    const again = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
     expect(again.status).toBe(410);
     expect(again.result).toMatchObject({ props: { step: 'auth-complete', view: { authError: 'used' } } });
+  });
+
+  it('opened in another browser, asks to confirm the address and changes nothing; the link still works where it was asked for', async () => {
+    const token = await signInLink('elsewhere@example.com');
+    for (const other of [{}, { cookies: { CN_sign_in_nonce: 'o'.repeat(43) } }]) {
+      const opened = await load(`/vogue/demo-single/auth/complete?livemode=false&token=${token}`, other);
+      expect(opened.status).toBe(200);
+      expect(opened.result).toMatchObject({
+        props: { step: 'auth-complete', view: { authError: null, confirmEmail: 'elsewhere@example.com' } },
+      });
+      expect(setCookies(opened.headers)).toEqual([]);
+      expect(opened.headers['Cache-Control']).toBe('private, no-store');
+    }
+    expect((await load(`/vogue/demo-single/auth/complete?token=${token}`, asker)).result).toMatchObject({ redirect: {} });
+  });
+
+  it('says an expired or unknown link is so, with or without the nonce', async () => {
+    const unknown = await load(`/vogue/demo-single/auth/complete?token=${'A'.repeat(43)}`, asker);
+    expect(unknown.status).toBe(400);
+    expect(unknown.result).toMatchObject({ props: { view: { authError: 'invalid' } } });
+    const token = await signInLink('late@example.com');
+    const db = await appDb();
+    await db.updateTable('sign_in_links').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', 'late@example.com').execute();
+    const expired = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
+    expect(expired.status).toBe(410);
+    expect(expired.result).toMatchObject({ props: { view: { authError: 'expired' } } });
+    expect(setCookies(expired.headers)).toEqual([]);
   });
 
   it('prefills the signed-in e-mail on the payment step, and tells a subscriber at the cart', async () => {
     const email = 'subscriber@example.com';
     const token = await signInLink(email);
-    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`);
+    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
     const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
     const cookies = Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
 

@@ -3,51 +3,89 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { isValidSegment } from '@/lib/journey/path';
-import { safeReturnPath } from '@/lib/identity/safeReturn';
+import { accountReturnPath, safeReturnPath } from '@/lib/identity/safeReturn';
+import { ACCOUNT_SIGN_IN_COMPLETE_PATH } from '@/lib/identity/signInPages';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { secureCookies } from '@/lib/server/http/cookieSecurity';
+import { signInNonceCookie, signInNonceFor } from '@/lib/server/identity/signInNonce';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
 
-const bodySchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Enter your email address.')
-    .pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Enter your email address.')
+  .pipe(z.email('Enter a valid email address, like name@example.com.').max(254));
+
+/** A campaign's auth/initiate asks with its brand and campaign, for a page of that campaign. */
+const campaignSchema = z.strictObject({
+  email,
   purpose: z.enum(['magic-link', 'sign-in']),
   brand: z.string().refine(isValidSegment, 'must be a brand slug'),
   urlSlug: z.string().refine(isValidSegment, 'must be a campaign slug'),
   returnPath: z.string().max(600),
 });
 
-/** Asks for a sign-in link. The answer is the same whether or not the address is known. */
+/** The account's sign-in asks with no brand, for a page of the account (/account if none or another). */
+const accountSchema = z.strictObject({ email, returnPath: z.string().max(600).optional() });
+
+/** Which form a body is: naming a brand, a campaign or a purpose makes it a campaign's (and its problems are named as such). */
+const isCampaignForm = (body: unknown) =>
+  typeof body === 'object' && body !== null && ['brand', 'urlSlug', 'purpose'].some((key) => Object.hasOwn(body, key));
+
+/**
+ * Asks for a sign-in link. The answer is the same whether or not the address is known. The
+ * asking browser gets a nonce cookie: the link signs in at once only there (anywhere else it
+ * asks to confirm the address first).
+ */
 export default apiRoute(
   {
     POST: async (req, res, server) => {
       const env = server.config;
       if (env.IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
-      const body = parseRequest(bodySchema, req.body, 'body');
-      const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
-      if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
-      const base = `/${flow.brand_slug}/${flow.url_slug}`;
+      let link: { purpose: 'magic-link' | 'sign-in'; returnPath: string; completePath: string; brandName: string; email: string };
+      if (isCampaignForm(req.body)) {
+        const body = parseRequest(campaignSchema, req.body, 'body');
+        const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
+        if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+        const base = `/${flow.brand_slug}/${flow.url_slug}`;
+        link = {
+          email: body.email,
+          purpose: body.purpose,
+          returnPath: safeReturnPath(base, body.returnPath),
+          completePath: `${base}/auth/complete`,
+          brandName: flow.brandName,
+        };
+      } else {
+        const body = parseRequest(accountSchema, req.body, 'body');
+        // No brand: the mail says "Sign in to your account".
+        link = {
+          email: body.email,
+          purpose: 'sign-in',
+          returnPath: accountReturnPath(body.returnPath),
+          completePath: ACCOUNT_SIGN_IN_COMPLETE_PATH,
+          brandName: 'your account',
+        };
+      }
+      const secure = secureCookies(env);
+      const browserNonce = signInNonceFor(req.headers.cookie, secure);
       const outcome = await server.identity.requestLink({
-        email: body.email,
-        purpose: body.purpose,
-        returnPath: safeReturnPath(base, body.returnPath),
+        ...link,
         ip: requestClientKey(req, env.TRUSTED_PROXY_HOPS),
         origin: publicOrigin(env, req),
-        completePath: `${base}/auth/complete`,
-        brandName: flow.brandName,
+        browserNonce,
       });
       if (outcome === 'rate_limited') {
         res.setHeader('Retry-After', '900');
         throw new HttpError(429, 'too_many_requests', 'Too many sign-in links were asked for. Please wait 15 minutes and try again.');
       }
+      res.setHeader('Set-Cookie', signInNonceCookie(browserNonce, secure));
+      res.setHeader('Cache-Control', 'no-store');
       res.status(202);
       return { sent: true };
     },
   },
-  { maxBodyBytes: 2 * 1024 },
+  { maxBodyBytes: 2 * 1024, sameOriginOnly: true },
 );

@@ -4,8 +4,8 @@ import type { FuzzContext } from '@/tests/fuzz/routes';
 import { nastyString } from '@/tests/fuzz/values';
 
 /**
- * Cookie mutations: the app's own cookies (lib/: the session and its expiry, the receipt,
- * each campaign's cart, consent, the test-mode switch, and their __Host- forms) with values
+ * Cookie mutations: the app's own cookies (lib/: the session and its expiry, the sign-in
+ * nonce, the receipt, each campaign's cart, consent, the test-mode switch, and their __Host- forms) with values
  * that are malformed, oversized, duplicated or well-formed but unknown; and Cookie headers
  * that are malformed as a whole or too large. (The checkout draft lives in the tab's session
  * storage, not in a cookie: the server never sees it.)
@@ -18,7 +18,9 @@ export const COOKIE_NAMES = (ctx: FuzzContext): string[] => [
   'pj_consent',
   'mt_livemode',
   ...ctx.campaigns.map((c) => `pj_cart_${c.campaignId}`),
+  'CN_sign_in_nonce',
   '__Host-CN_token_access',
+  '__Host-CN_sign_in_nonce',
   '__Host-pj_receipt',
   '__Host-pj_consent',
   'pj_cart_',
@@ -28,7 +30,8 @@ export const COOKIE_NAMES = (ctx: FuzzContext): string[] => [
 function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
   const c = rng.pick(ctx.campaigns);
   const specific: Record<string, string[]> = {
-    CN_token_access: [rng.hex(64), rng.hex(63), `${rng.hex(64)}.${rng.hex(8)}`, rng.uuid()],
+    CN_token_access: [rng.hex(64), rng.hex(63), `${rng.hex(64)}.${rng.hex(8)}`, rng.uuid(), 'A'.repeat(43)],
+    CN_sign_in_nonce: ['A'.repeat(43), rng.hex(43), rng.hex(44), ''],
     CN_token_access_expires: ['-1', '0', '99999999999999999999', 'NaN', String(Date.now()), '1e400', 'tomorrow'],
     pj_receipt: [
       `txn_${rng.hex(24)}.${rng.uuid()}`,

@@ -6,6 +6,7 @@ import {
   type Route,
   KiB,
   MiB,
+  HTML_ACCEPT,
   JSON_HEADERS,
   UNKNOWN_BRAND,
   UNKNOWN_SLUG,
@@ -142,7 +143,88 @@ export const IDENTITY_ROUTES: Route[] = [
         ['missing-email', () => deleteAt(draft.json, ['email'])],
       ]),
   },
+  {
+    // The account's form: no brand, a page of the account to return to.
+    name: 'api-identity-links-account',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const draft = newDraft('POST', '/api/identity/links', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = {
+        email: `reader.${rng.hex(8)}@example.com`,
+        returnPath: rng.pick(['/account', '/account/subscriptions', '//evil.example/account', '/vogue/demo-single']),
+      };
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['email', () => setAt(draft.json, ['email'], rng.pick(['not-an-email', '', `${'x'.repeat(250)}@example.com`]))],
+        ['returnPath', () => setAt(draft.json, ['returnPath'], 'x'.repeat(601))],
+        ['extra', () => setAt(draft.json, ['everywhere'], true)],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
+  {
+    // The Confirm button of a sign-in link: a form post (a JSON one too). The fuzz holds no link, so nothing is ever used.
+    name: 'api-identity-sign-in',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const c = campaign(rng, ctx);
+      const token = rng.pick([rng.hex(43).replace(/[0-9]/g, 'A'), 'A'.repeat(43), rng.hex(64)]);
+      const page = rng.pick([
+        `/account/sign-in/complete?token=${token}`,
+        `/${c.brand}/${c.slug}/auth/complete?livemode=false&token=${token}`,
+      ]);
+      if (rng.chance(0.5)) {
+        const draft = newDraft('POST', '/api/identity/sign-in', null, [
+          ['Accept', HTML_ACCEPT],
+          ['Content-Type', 'application/x-www-form-urlencoded'],
+          ...sameOrigin(rng, ctx),
+        ]);
+        draft.rawBody = Buffer.from(new URLSearchParams({ token, page }).toString(), 'utf8');
+        return withClient(rng, draft);
+      }
+      const draft = newDraft('POST', '/api/identity/sign-in', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = { token, page };
+      return withClient(rng, draft);
+    },
+  },
+  {
+    // Signing out: the fuzz holds no valid session, so nothing is ever ended.
+    name: 'api-identity-sign-out',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const draft = newDraft('POST', '/api/identity/sign-out', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      if (rng.chance(0.7)) draft.json = rng.pick([{}, { everywhere: true }, { everywhere: false }]);
+      if (rng.chance(0.5)) draft.headers.push(['Cookie', `${rng.pick(['CN_token_access', '__Host-CN_token_access'])}=${rng.hex(43)}`]);
+      return withClient(rng, draft);
+    },
+  },
 ];
+
+/** The headers a browser sends with a same-origin post (half the time: servers and curl send neither). */
+function sameOrigin(rng: Rng, ctx: FuzzContext): [string, string][] {
+  return rng.chance(0.5)
+    ? [
+        ['Origin', `http://${ctx.host}`],
+        ['Sec-Fetch-Site', 'same-origin'],
+      ]
+    : [];
+}
+
+/** Makes a request one another site's page had the browser send: refused 403 before its body is read. */
+function crossSite(draft: Draft): void {
+  draft.headers = draft.headers.filter(([name]) => !['origin', 'sec-fetch-site'].includes(name.toLowerCase()));
+  draft.headers.push(['Origin', 'https://evil.example'], ['Sec-Fetch-Site', 'cross-site']);
+}
 
 // ——— Checkout ———
 

@@ -44,6 +44,37 @@ function pageRoute(step: (typeof STEPS)[number]): Route {
 export const PAGE_ROUTES: Route[] = [
   ...STEPS.map(pageRoute),
   {
+    name: 'page-account-sign-in',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['email', 'return'],
+    base(rng) {
+      const query = [
+        `email=${rng.pick(['reader%40example.com', 'not-an-address', ''])}`,
+        `return=${rng.pick(['%2Faccount', '%2Faccount%2Fsubscriptions', '%2F%2Fevil.example'])}`,
+      ];
+      return withClient(rng, newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', '/account/sign-in', query, [['Accept', HTML_ACCEPT]]));
+    },
+  },
+  {
+    name: 'page-account-sign-in-complete',
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['token'],
+    base: (rng) =>
+      withClient(
+        rng,
+        newDraft(
+          rng.chance(0.9) ? 'GET' : 'HEAD',
+          '/account/sign-in/complete',
+          [`token=${rng.pick([rng.hex(64), 'A'.repeat(43)])}`],
+          [['Accept', HTML_ACCEPT]],
+        ),
+      ),
+  },
+  {
     name: 'page-status',
     kind: 'page',
     methods: ['GET', 'HEAD'],

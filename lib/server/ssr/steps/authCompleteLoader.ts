@@ -1,13 +1,17 @@
-import { completeSignIn } from '@/lib/server/ssr/completeSignIn';
+import { safeReturnPath } from '@/lib/identity/safeReturn';
+import { openSignInLink, signInLinkStatus } from '@/lib/server/identity/signInWithLink';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 
-/** auth/complete: a valid link signs in and returns; otherwise the page says why (400 invalid, 410 expired or used). */
+/**
+ * auth/complete: in the browser that asked for the link, signs in and returns to the page of
+ * this campaign it was asked from; elsewhere (and on a HEAD) asks to confirm the address;
+ * otherwise says why not (400 invalid, 410 expired or used). Only a GET with the nonce, or
+ * the Confirm button's POST, uses a link.
+ */
 export const loadAuthComplete: StepLoader<'auth-complete'> = async (context) => {
-  context.res.setHeader('Referrer-Policy', 'no-referrer');
-  // A HEAD (a link scanner) must not spend the link.
-  if (context.req.method === 'HEAD') return { view: { authError: 'invalid' } };
-  const outcome = await completeSignIn(context, context.server, context.base, context.search);
+  const token = new URLSearchParams(context.search).get('token');
+  const outcome = await openSignInLink(context.req, context.res, context.server, token, (path) => safeReturnPath(context.base, path));
   if (outcome.kind === 'redirect') return { redirect: outcome.destination };
-  context.res.statusCode = outcome.reason === 'invalid' ? 400 : 410;
-  return { view: { authError: outcome.reason } };
+  context.res.statusCode = signInLinkStatus(outcome);
+  return { view: outcome.kind === 'confirm' ? { authError: null, confirmEmail: outcome.email } : { authError: outcome.reason } };
 };

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { ApiError } from '@/lib/api/apiErrors';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { AccountSignIn } from './AccountSignIn';
+
+let api: FakeApiClient;
+beforeEach(() => {
+  api = createFakeApiClient();
+});
+
+function renderSignIn(email = '', returnPath = '/account') {
+  render(
+    <ApiClientProvider client={api}>
+      <AccountSignIn email={email} returnPath={returnPath} />
+    </ApiClientProvider>,
+  );
+}
+
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+
+describe('AccountSignIn', () => {
+  it('names no brand, and labels its field', () => {
+    renderSignIn();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to your account');
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
+    expect(document.title).toBe('Sign in | Your account');
+  });
+
+  it('asks for a link with no brand and the page to return to; says it was sent only once the server said so', async () => {
+    renderSignIn('ada@example.com', '/account/subscriptions');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    const pending = api.defer('requestSignInLink');
+    send();
+    // While the server works: a spinner in a busy button, and no claim that anything was sent.
+    const busy = screen.getByRole('button', { name: /Sending/ });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain('Sending your link…');
+    expect(screen.queryByText(/Check your e-mail/)).toBeNull();
+    await act(async () => pending.resolve(undefined));
+    expect((await screen.findByText(/we sent a link to ada@example.com\./)).textContent).toBeTruthy();
+    expect(screen.getByText('Check your e-mail:')).toBeTruthy();
+    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account/subscriptions' }]]);
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your e-mail'));
+  });
+
+  it('says what is wrong on the field, and claims nothing was sent', async () => {
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
+    api.fail(
+      'requestSignInLink',
+      new ApiError({ status: 400, code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' }),
+    );
+    send();
+    expect(await screen.findByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/Check your e-mail/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('asks for an address before sending anything', () => {
+    renderSignIn();
+    send();
+    expect(screen.getByText('Enter your email address.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('lets the visitor use another address after sending', async () => {
+    renderSignIn('ada@example.com');
+    send();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a different email address' }));
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+});

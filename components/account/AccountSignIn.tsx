@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/Field';
+import { Loader } from '@/components/ui/Loader';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { AccountFrame } from './AccountFrame';
+import styles from './Account.module.css';
+
+interface AccountSignInProps {
+  /** Prefilled from ?email= (a page that knows the address sent the visitor here). */
+  email: string;
+  /** The account page to come back to once signed in. */
+  returnPath: string;
+}
+
+/**
+ * /account/sign-in: the brand-neutral sign-in. The visitor asks for an e-mailed link; "Check
+ * your e-mail" shows only once the server has answered that the mail was queued.
+ */
+export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignInProps) {
+  const api = useApiClient();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  // Focus follows what changed: the confirmation once sent, the field when it has a problem.
+  useEffect(() => {
+    if (sent) confirmation.current?.focus();
+    else if (error) input.current?.focus();
+  }, [sent, error]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    const address = email.trim();
+    if (!address) {
+      setError('Enter your email address.');
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      await api.requestSignInLink({ email: address, returnPath });
+      setSent(address);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AccountFrame title="Sign in">
+      <h1>Sign in to your account</h1>
+      {sent ? (
+        <div className={styles.sent} ref={confirmation} tabIndex={-1} role="status">
+          <p>
+            <strong>Check your e-mail:</strong> we sent a link to {sent}. It works once, for 15 minutes.
+          </p>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => {
+              setSent(null);
+              setTimeout(() => input.current?.focus(), 0);
+            }}
+          >
+            Use a different email address
+          </button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate className={styles.form}>
+          <p>We will email you a link to sign in: no password needed.</p>
+          <Field
+            id="account-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            inputRef={input}
+            value={email}
+            error={error ?? undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <button type="submit" className={styles.primary} disabled={sending} aria-busy={sending}>
+            {sending && <Loader type="submission-processing" size="small" label="Sending your link…" />}
+            {sending ? 'Sending…' : 'Email me a sign-in link'}
+          </button>
+        </form>
+      )}
+    </AccountFrame>
+  );
+}
