@@ -31,6 +31,8 @@ describe('assertSameOrigin', () => {
   it.each<[string, Record<string, string>]>([
     ['a same-origin fetch', { origin: SITE, 'sec-fetch-site': 'same-origin' }],
     ['a same-origin form post', { origin: SITE, 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' }],
+    // Chromium posts a form with Origin "null" from a page whose Referrer-Policy is no-referrer (a sign-in link's page).
+    ['a same-origin form post from a no-referrer page', { origin: 'null', 'sec-fetch-site': 'same-origin' }],
     ['the origin with a default port and capitals', { origin: 'HTTPS://Subscribe.Example.com:443' }],
     ['a request a visitor typed (Sec-Fetch-Site none)', { 'sec-fetch-site': 'none' }],
     ['a server or curl: neither header', {}],

@@ -29,13 +29,16 @@ const header = (req: Pick<IncomingMessage, 'headers'>, name: string): string | u
  * evil.example posting here with the visitor's cookies): 403 `cross_site_request` when the
  * browser says so (Sec-Fetch-Site `cross-site`, or `same-site`: a sibling subdomain is
  * another site to us), or when an Origin header names another origin than `siteOrigin()`.
- * A request with neither header (curl, a server) passes: no browser sent it, so no
- * visitor's cookies ride along. The site's origin is asked for only when it is needed.
+ * Sec-Fetch-Site `same-origin` passes whatever the Origin says. A request with neither
+ * header (curl, a server) passes: no browser sent it, so no visitor's cookies ride along. The site's origin is asked for only when it is needed.
  */
 export function assertSameOrigin(req: Pick<IncomingMessage, 'headers' | 'method'>, siteOrigin: () => string): void {
   if (!STATE_CHANGING.has(req.method ?? '')) return;
   const fetchSite = header(req, 'sec-fetch-site')?.trim().toLowerCase();
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw crossSite();
+  // The browser vouches for it (no page can set Sec-Fetch-Site). Its Origin may still say
+  // "null": a form on a page with Referrer-Policy no-referrer (a sign-in link's page) posts so.
+  if (fetchSite === 'same-origin' || fetchSite === 'none') return;
   const origin = header(req, 'origin');
   if (origin === undefined) return;
   // "null" (a sandboxed frame, a privacy-minded redirect) is no origin of ours either.
