@@ -19,6 +19,12 @@ import rows from '@/components/ui/OrderRows.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 
+/** The account, in the order's mode (a test order's subscription shows in test mode); signed out, its sign-in with the address filled in. */
+function accountHref(signedIn: boolean, livemode: boolean, email: string): string {
+  const account = livemode ? '/account' : '/account?livemode=false';
+  return signedIn ? account : `/account/sign-in?${new URLSearchParams({ email, return: account }).toString()}`;
+}
+
 /** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
 const PRINT_FIRST_ISSUE_DAYS = 21;
 
@@ -97,7 +103,13 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
       <DocumentTitle title={`Thank you | ${flow.brandName}`} />
       <h1>Thank you, {transaction.customer.firstName}!</h1>
       <p className={styles.lead}>
-        {orderStartedSentence(offer, flow.brandName)} We have sent a confirmation to <strong>{transaction.customer.email}</strong>.
+        {orderStartedSentence(offer, flow.brandName)}
+        {transaction.confirmationEmailed && (
+          <>
+            {' '}
+            We have sent a confirmation to <strong>{transaction.customer.email}</strong>.
+          </>
+        )}
       </p>
       {offer.isPrintOffer && (
         <p data-testid="first-issue">
@@ -150,6 +162,16 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
             </dd>
           </div>
         </dl>
+      </section>
+      <section className={styles.next} aria-labelledby="manage-heading">
+        <h2 id="manage-heading">Your subscription</h2>
+        <p>
+          See your renewal date and invoices, change your details or cancel at any time in{' '}
+          <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email)} data-testid="success-account-link">
+            your account
+          </Link>
+          .
+        </p>
       </section>
       <section className={styles.next} aria-labelledby="start-reading-heading">
         <h2 id="start-reading-heading">Start reading</h2>

@@ -1,3 +1,4 @@
+import type { BrandIdentity } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { QuoteLine } from '@/lib/pricing/quote';
 import type { TaxRate } from '@/lib/pricing/tax';
@@ -27,6 +28,12 @@ export interface OrderSnapshot {
    * reconciliation) sends the visitor on from there, as the submit would have.
    */
   paymentStepPath?: string;
+  /**
+   * What the purchase acknowledgment is written from (absent on orders placed before it was
+   * sent): the brand as the buyer saw it, the renewal terms word for word as the payment
+   * step showed them, and the site's origin the order came through (null when unknown).
+   */
+  acknowledgment?: { brandName: string; brandIdentity: BrandIdentity; renewalTerms: string; origin: string | null };
 }
 
 export type TransactionStatus = 'processing' | 'requires_action' | 'succeeded' | 'failed';
@@ -41,6 +48,8 @@ export interface TransactionView {
   coupon: { code: string } | null;
   paymentMethod: OrderSnapshot['payment'];
   subscription: { id: string } | null;
+  /** Whether the purchase acknowledgment was queued for the buyer's address (orders placed before it existed: false). */
+  confirmationEmailed: boolean;
   invoice: {
     invoiceNumber: string | null;
     currencyCode: CurrencyCode;

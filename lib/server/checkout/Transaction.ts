@@ -63,6 +63,8 @@ export function transactionView(transaction: Transaction): TransactionView {
     coupon: transaction.couponCode ? { code: transaction.couponCode } : null,
     paymentMethod: order.payment,
     subscription: transaction.subscriptionId ? { id: transaction.subscriptionId } : null,
+    // markSucceeded queues the acknowledgment exactly when the order kept an origin to link from.
+    confirmationEmailed: transaction.status === 'succeeded' && Boolean(order.acknowledgment?.origin),
     invoice: {
       invoiceNumber: transaction.invoiceNumber,
       currencyCode: transaction.currencyCode,

@@ -6,6 +6,8 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { instrumentFromPayment, newSubscription } from '@/lib/server/subscriptions/newSubscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { purchaseAcknowledgmentMail } from '@/lib/server/subscriptions/purchaseAcknowledgmentMail';
+import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
 import type { Transaction } from './Transaction';
@@ -235,8 +237,29 @@ export class TransactionRepository {
         .executeTakeFirstOrThrow();
       const transaction = transactionOf(paid);
       const renewal = instrument ?? instrumentFromPayment(transaction.gateway, paymentId);
-      await new SubscriptionRepository(trx).create(newSubscription(transaction, subscriptionId, at, renewal), at);
+      const subscription = newSubscription(transaction, subscriptionId, at, renewal);
+      await new SubscriptionRepository(trx).create(subscription, at);
+      // The acknowledgment is queued with the payment it reports: both commit, or neither.
+      const acknowledgment = purchaseAcknowledgmentMail(transaction, {
+        ...subscription,
+        createdAt: at.toISOString(),
+        updatedAt: at.toISOString(),
+      });
+      if (acknowledgment) await enqueueMail(trx, acknowledgment, at);
     });
+  }
+
+  /** The paid orders of these subscriptions (their invoices), oldest first. */
+  async paidOfSubscriptions(subscriptionIds: readonly string[]): Promise<Transaction[]> {
+    if (subscriptionIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('subscription_id', 'in', subscriptionIds)
+      .where('status', '=', 'succeeded')
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map(transactionOf);
   }
 
   async list(filter: TransactionFilter): Promise<Transaction[]> {

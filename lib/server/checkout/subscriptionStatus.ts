@@ -1,6 +1,7 @@
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { verifiedSubscriber } from '@/lib/server/subscriptions/verifiedSubscriber';
 
 /** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
 export async function subscriptionStatus(
@@ -8,7 +9,7 @@ export async function subscriptionStatus(
   cookieHeader: string | undefined,
   brandSlug: string,
 ): Promise<VisitorSubscription> {
-  const email = await server.sessions.email(cookieHeader);
+  const email = await verifiedSubscriber(server, cookieHeader);
   if (!email) return { signedIn: false, activeSubscription: false };
   return {
     signedIn: true,

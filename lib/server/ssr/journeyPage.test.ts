@@ -572,12 +572,22 @@ describe('journey page loader: signing in', () => {
     // A test-mode order is never a subscription.
     await pay('4242 4242 4242 4242', email);
     expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
-    // A live, paid order with the address only typed into the billing form proves nothing either.
-    await paidLiveOrder('txn_typed_only', { email, buyerIdentity: null });
-    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
-    // A live, paid order bought while signed in as them does.
+    // A live, paid order bought while signed in as them makes them a subscriber.
     await paidLiveOrder('txn_signed_in', { email: 'other@example.com', buyerIdentity: email });
     expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
+    expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
+  });
+
+  it('claims a subscription bought signed out once its billing address signs in (the link proves the address)', async () => {
+    const email = 'claimer@example.com';
+    const token = await signInLink(email);
+    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
+    const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
+    const cookies = Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
+    await paidLiveOrder('txn_bought_signed_out', { email, buyerIdentity: null });
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
+    // Another address's subscription stays its own, typed or not.
+    await paidLiveOrder('txn_someone_else', { email: 'someone@example.com', buyerIdentity: null });
     expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
   });
 });

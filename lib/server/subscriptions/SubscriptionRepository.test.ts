@@ -152,3 +152,46 @@ describe('who subscribes, read from the records', () => {
     expect(await subscriptions().listForOwner('someone@example.com', { includeTest: true })).toEqual([]);
   });
 });
+
+describe('the purchase acknowledgment', () => {
+  const kept = {
+    brandName: 'Vogue',
+    brandIdentity: {
+      primaryColor: '#000000',
+      accentColor: '#b3122e',
+      backgroundColor: '#ffffff',
+      textColor: '#111111',
+      fontFamily: 'display' as const,
+      tagline: '',
+    },
+    renewalTerms: 'Today you pay $25.00. Your subscription then renews automatically on November 26, 2027 …',
+    origin: 'https://shop.example.com',
+  };
+  const ordered = (acknowledgment: typeof kept | undefined) => ({ ...newTransactionFixture({ id: 'x' }).order, acknowledgment });
+
+  it('is queued with the paid order: the terms word for word, the next charge, the account and the cancel page', async () => {
+    await paid('txn_1', { order: ordered(kept), livemode: true });
+    const [mail] = await db.selectFrom('outbox').selectAll().execute();
+    expect(mail).toMatchObject({
+      to_email: 'ada@example.com',
+      kind: 'purchase-acknowledgment',
+      status: 'pending',
+      link: 'https://shop.example.com/account',
+    });
+    expect(mail!.body_text).toContain(kept.renewalTerms);
+    expect(mail!.body_text).toContain('November 26, 2027');
+    expect(mail!.body_text).toContain('https://shop.example.com/cancel');
+    expect(mail!.body_html).toContain('Vogue');
+  });
+
+  it('is queued once however often the payment is reported, and the success page says so only then', async () => {
+    const order = await paid('txn_1', { order: ordered(kept) });
+    await transactions().markSucceeded('txn_1', 'pi_txn_1');
+    expect(await db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
+    const { transactionView } = await import('@/lib/server/checkout/Transaction');
+    expect(transactionView(order).confirmationEmailed).toBe(true);
+    const older = await paid('txn_old', { order: ordered(undefined) });
+    expect(transactionView(older).confirmationEmailed).toBe(false);
+    expect(await db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
+  });
+});

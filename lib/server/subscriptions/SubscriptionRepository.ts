@@ -106,6 +106,22 @@ export class SubscriptionRepository {
       .execute();
   }
 
+  /**
+   * Gives an identity the subscriptions bought signed out with its address as billing
+   * address: the sign-in link that verified the identity was sent to that address, which is
+   * the proof. Answers how many it claimed.
+   */
+  async claimForVerifiedEmail(email: string): Promise<number> {
+    const address = normalise(email);
+    const claimed = await this.db
+      .updateTable('subscriptions')
+      .set({ owner_email: address, updated_at: this.now().toISOString() })
+      .where('owner_email', 'is', null)
+      .where('billing_email', '=', address)
+      .executeTakeFirst();
+    return Number(claimed.numUpdatedRows);
+  }
+
   async findById(id: string): Promise<Subscription | null> {
     const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? subscriptionOf(row) : null;
@@ -214,6 +230,24 @@ export class SubscriptionRepository {
       .where(liveAt(at))
       .executeTakeFirst();
     return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The subscriptions to a brand, in one mode, that an address holds as owner or as billing
+   * address and that still renew: what a cancellation declared for that address cancels.
+   */
+  async renewingForAddress(email: string, brandSlug: string, livemode: boolean): Promise<Subscription[]> {
+    const address = normalise(email);
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('brand_slug', '=', brandSlug)
+      .where('livemode', '=', livemode ? 1 : 0)
+      .where((eb) => eb.or([eb('owner_email', '=', address), eb('billing_email', '=', address)]))
+      .where('cancel_at_period_end', '=', 0)
+      .where(liveAt(this.now()))
+      .execute();
+    return rows.map(subscriptionOf);
   }
 
   /** What an identity's subscriptions to a brand give it now: the longest access of those in the mode asked for. */

@@ -1,6 +1,7 @@
 import type { Entitlement } from '@/lib/subscriptions/subscriptionStatus';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { SubscriptionRepository } from './SubscriptionRepository';
+import { verifiedSubscriber } from './verifiedSubscriber';
 
 export type VisitorEntitlement = Entitlement & { signedIn: boolean };
 
@@ -14,7 +15,7 @@ export async function visitorEntitlement(
   brandSlug: string,
   livemode: boolean,
 ): Promise<VisitorEntitlement> {
-  const email = await server.sessions.email(cookieHeader, String(livemode));
+  const email = await verifiedSubscriber(server, cookieHeader, String(livemode));
   if (!email) return { signedIn: false, access: false, until: null, renews: false };
   return { signedIn: true, ...(await new SubscriptionRepository(server.db, server.clock).entitlement(email, brandSlug, livemode)) };
 }

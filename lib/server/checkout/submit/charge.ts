@@ -29,7 +29,7 @@ export async function chargeOnce(
 ): Promise<ChargeAnswer> {
   const { idempotency, key, transactionId } = attempt;
   try {
-    const snapshot = orderSnapshot(order, attempt, request.returnPath);
+    const snapshot = orderSnapshot(order, attempt, request.returnPath, deps.origin ?? null);
     const transactions = new TransactionRepository(deps.db, deps.now);
     const settled = await openTransaction(deps, transactions, request, attempt, order, snapshot);
     if (settled) {

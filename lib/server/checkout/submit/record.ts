@@ -15,8 +15,8 @@ import { settledResponse } from './responses';
 import type { ValidOrder } from './validate';
 
 /** What the transaction keeps of the order: the invoice is read from it, never from the catalogue again. */
-export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, paymentStepPath: string): OrderSnapshot {
-  const { offer, priced } = order;
+export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, paymentStepPath: string, origin: string | null): OrderSnapshot {
+  const { offer, priced, flow } = order;
   return {
     offer: {
       id: offer.id,
@@ -33,6 +33,12 @@ export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, payment
     taxRate: priced.quote.taxRate,
     payment: attempt.paymentSnapshot,
     paymentStepPath,
+    acknowledgment: {
+      brandName: flow.brandName,
+      brandIdentity: flow.data.brandIdentity,
+      renewalTerms: consentText(offer, priced.quote, attempt.now),
+      origin,
+    },
   };
 }
 
