@@ -140,6 +140,30 @@ export interface SubscriptionTable {
   updated_at: string;
 }
 
+/** A cancellation declared on the public cancel page, as declared (migration 0015). */
+export interface CancelDeclarationTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  brand_slug: string;
+  livemode: number;
+  reason: string | null;
+  /** The client it came from: { address, userAgent }. */
+  client_json: string;
+  /** How many subscriptions it cancelled (0 when the address held none): never shown to the declarer. */
+  subscriptions_cancelled: number;
+  declared_at: string;
+}
+
+/** A one-click "Keep my subscription" link (migration 0015): only its token's hash is kept. */
+export interface KeepLinkTable {
+  token_hash: string;
+  subscription_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface SandboxPaymentIntentTable {
   id: string;
   amount: number;
@@ -336,6 +360,8 @@ export interface Database {
   coupons: CouponTable;
   transactions: TransactionTable;
   subscriptions: SubscriptionTable;
+  cancel_declarations: CancelDeclarationTable;
+  keep_links: KeepLinkTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;
   idempotency_keys: IdempotencyKeyTable;
   gateway_events: GatewayEventTable;

@@ -44,6 +44,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('subscriptions_owner').on('subscriptions').columns(['owner_email', 'brand_slug']).execute();
   await db.schema.createIndex('subscriptions_billing_email').on('subscriptions').columns(['billing_email', 'brand_slug']).execute();
+  // Cancellations declared on the public cancel page (§ 312k BGB), each kept as declared,
+  // whether or not the address held a subscription.
+  await db.schema
+    .createTable('cancel_declarations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('brand_slug', 'text', (c) => c.notNull())
+    .addColumn('livemode', 'integer', (c) => c.notNull())
+    .addColumn('reason', 'text')
+    .addColumn('client_json', 'text', (c) => c.notNull())
+    .addColumn('subscriptions_cancelled', 'integer', (c) => c.notNull())
+    .addColumn('declared_at', 'text', (c) => c.notNull())
+    .execute();
+  // The one-click "Keep my subscription" links those cancellations e-mail; only their hashes are kept.
+  await db.schema
+    .createTable('keep_links')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('subscription_id', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('used_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
   // The sandbox PayPal's stand-in for a suspended subscription.
   await db.schema
     .alterTable('sandbox_wallet_payments')
@@ -54,6 +76,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sandbox_wallet_payments').dropColumn('renewals_paused').execute();
+  await db.schema.dropTable('keep_links').execute();
+  await db.schema.dropTable('cancel_declarations').execute();
   await db.schema.dropTable('subscriptions').execute();
 }
 

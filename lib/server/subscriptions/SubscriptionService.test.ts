@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { PaymentGateway, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
+import type { SubscriptionNotices } from './SubscriptionNotices';
+import { SubscriptionRepository } from './SubscriptionRepository';
+import { SubscriptionService } from './SubscriptionService';
+
+let db: Kysely<Database>;
+let clock: Date;
+let sent: string[];
+let logged: string[];
+let paypal: SandboxWalletGateway;
+const now = () => clock;
+
+/** Records each notice with the state the record had in its transaction. */
+const notices: SubscriptionNotices = {
+  cancelled: async (_db, subscription) => void sent.push(`cancelled ${subscription.id} ${subscription.cancelAtPeriodEnd}`),
+  resumed: async (_db, subscription) => void sent.push(`resumed ${subscription.id} ${subscription.cancelAtPeriodEnd}`),
+  addressChanged: async (_db, subscription) => void sent.push(`address ${subscription.id} ${subscription.deliveryAddress?.line1}`),
+};
+
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-26T10:00:00.000Z');
+  sent = [];
+  logged = [];
+  paypal = new SandboxWalletGateway('paypal', db, async () => undefined, now);
+});
+afterEach(async () => db.destroy());
+
+const service = (gateways: PaymentGateway[] = [paypal]) =>
+  new SubscriptionService(db, gateways, notices, now, (line) => void logged.push(line));
+const record = (id: string) => new SubscriptionRepository(db, now).findById(id);
+
+async function subscribed(id: string, overrides: object = {}, instrument?: RenewalInstrument): Promise<string> {
+  const transactions = new TransactionRepository(db, now);
+  await transactions.create(
+    newTransactionFixture({ id, buyerIdentity: 'ada@example.com', gateway: 'sandbox', livemode: true, ...overrides }),
+  );
+  await transactions.markSucceeded(id, `pi_${id}`, instrument);
+  return (await transactions.findById(id))!.subscriptionId!;
+}
+
+/** A subscription bought through the sandbox PayPal, approved, so that it can be paused. */
+async function paypalSubscription(): Promise<string> {
+  const charged = await paypal.charge(chargeRequestFixture({ idempotencyKey: 'k-paypal', payment: { kind: 'paypal' } }));
+  await paypal.answer(charged.paymentId!, 'approve');
+  return subscribed(
+    'txn_paypal',
+    { gateway: 'sandbox-paypal', order: { ...newTransactionFixture({ id: 'x' }).order, payment: { method: 'paypal' } } },
+    {
+      kind: 'sandbox-wallet',
+      wallet: 'paypal',
+      paymentId: charged.paymentId!,
+    },
+  );
+}
+
+const paused = async () =>
+  (await db.selectFrom('sandbox_wallet_payments').select('renewals_paused').executeTakeFirstOrThrow()).renewals_paused;
+
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, code: error.code };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('SubscriptionService.cancel', () => {
+  it('cancels at the end of the period, with its reason and e-mail, access kept until then', async () => {
+    const id = await subscribed('txn_1');
+    const cancelled = await service().cancel('Ada@example.com', id, { reason: 'Too expensive', channel: 'account' });
+    expect(cancelled).toMatchObject({
+      cancelAtPeriodEnd: true,
+      cancelReason: 'Too expensive',
+      cancelChannel: 'account',
+      cancelRequestedAt: clock.toISOString(),
+      currentPeriodEnd: '2027-11-26T10:00:00.000Z',
+      status: 'active',
+    });
+    expect(sent).toEqual([`cancelled ${id} true`]);
+  });
+
+  it('answers a second cancel with the subscription as it is, and sends nothing twice', async () => {
+    const id = await subscribed('txn_1');
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    const again = await service().cancel('ada@example.com', id, { reason: 'other', channel: 'account' });
+    expect(again).toMatchObject({ cancelAtPeriodEnd: true, cancelReason: null });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("answers another person's subscription, and one that does not exist, with the same 404", async () => {
+    const id = await subscribed('txn_1');
+    expect(await refusal(service().cancel('mallory@example.com', id, { reason: null, channel: 'account' }))).toEqual({
+      status: 404,
+      code: 'subscription_not_found',
+    });
+    expect(await refusal(service().cancel('ada@example.com', 'sub_nope', { reason: null, channel: 'account' }))).toEqual({
+      status: 404,
+      code: 'subscription_not_found',
+    });
+    expect((await record(id))?.cancelAtPeriodEnd).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it('refuses to cancel one whose cancelled period is over', async () => {
+    const id = await subscribed('txn_1');
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    clock = new Date('2027-11-26T10:00:00.000Z');
+    expect(await refusal(service().cancel('ada@example.com', id, { reason: null, channel: 'account' }))).toEqual({
+      status: 409,
+      code: 'subscription_ended',
+    });
+  });
+
+  it('has PayPal pause the renewals at once, and resumes them at PayPal on resume', async () => {
+    const id = await paypalSubscription();
+    expect((await service().cancel('ada@example.com', id, { reason: null, channel: 'account' })).providerPaused).toBe(true);
+    expect(await paused()).toBe(1);
+    const resumed = await service().resume('ada@example.com', id);
+    expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, providerPaused: false, cancelRequestedAt: null });
+    expect(await paused()).toBe(0);
+    expect(sent).toEqual([`cancelled ${id} true`, `resumed ${id} false`]);
+  });
+
+  it('keeps the cancellation when PayPal cannot be reached, marked to be paused again', async () => {
+    const id = await paypalSubscription();
+    const unreachable: PaymentGateway = {
+      ...paypal,
+      name: 'sandbox-paypal',
+      inputKinds: ['paypal'],
+      charge: paypal.charge.bind(paypal),
+      retrieve: paypal.retrieve.bind(paypal),
+      lookupAttempt: paypal.lookupAttempt.bind(paypal),
+      pauseRenewals: async () => {
+        throw new Error('PayPal did not answer');
+      },
+    };
+    const cancelled = await service([unreachable]).cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: false });
+    expect(logged).toEqual([expect.stringContaining('the cancellation stands')]);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('SubscriptionService.resume', () => {
+  it('takes a cancellation back while the period runs; resuming a renewing one changes nothing', async () => {
+    const id = await subscribed('txn_1');
+    expect(await service().resume('ada@example.com', id)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(sent).toEqual([]);
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    expect(await service().resume('ada@example.com', id)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(sent).toEqual([`cancelled ${id} true`, `resumed ${id} false`]);
+  });
+
+  it('cannot resume once the period is over, nor another person’s', async () => {
+    const id = await subscribed('txn_1');
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    expect(await refusal(service().resume('bob@example.com', id))).toMatchObject({ status: 404 });
+    clock = new Date('2027-12-01T00:00:00.000Z');
+    expect(await refusal(service().resume('ada@example.com', id))).toEqual({ status: 409, code: 'subscription_ended' });
+  });
+});
+
+describe('SubscriptionService.changeDeliveryAddress', () => {
+  const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+
+  it('changes where a print subscription is delivered, with its e-mail', async () => {
+    const id = await subscribed('txn_print', {
+      order: { ...newTransactionFixture({ id: 'x' }).order, offer: ORDERED_OFFERS.newYorkerPrint },
+    });
+    expect((await service().changeDeliveryAddress('ada@example.com', id, address)).deliveryAddress).toEqual(address);
+    expect(sent).toEqual([`address ${id} 2 Park Avenue`]);
+  });
+
+  it('refuses a digital subscription, and another person’s', async () => {
+    const id = await subscribed('txn_digital');
+    expect(await refusal(service().changeDeliveryAddress('ada@example.com', id, address))).toEqual({ status: 409, code: 'not_print' });
+    expect(await refusal(service().changeDeliveryAddress('eve@example.com', id, address))).toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
+import type { SubscriptionNotices } from './SubscriptionNotices';
+import { SubscriptionRepository } from './SubscriptionRepository';
+
+/** Another person's subscription is answered exactly as one that does not exist. */
+const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');
+
+/**
+ * What a subscriber does to their own subscription: cancel at the end of the period they
+ * paid for, resume before it ends, change where print is delivered. Each change is a guarded
+ * update (two tabs, two instances: one wins, the other sees it done) with its e-mail in the
+ * same database transaction; a provider that renews by itself (PayPal) is told after.
+ */
+export class SubscriptionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly gateways: readonly PaymentGateway[],
+    private readonly notices: SubscriptionNotices,
+    private readonly now: () => Date = () => new Date(),
+    private readonly log: (line: string, error?: unknown) => void = (line, error) => console.error(line, error),
+  ) {}
+
+  /** The owner's subscription, or a 404. */
+  async owned(ownerEmail: string, id: string): Promise<Subscription> {
+    const subscription = await new SubscriptionRepository(this.db, this.now).findById(id);
+    if (!subscription || subscription.ownerEmail !== ownerEmail.trim().toLowerCase()) throw notFound();
+    return subscription;
+  }
+
+  /**
+   * Cancels at the end of the paid period; access stays until then. Cancelling one that is
+   * already cancelled answers with it as it is (a double click is not an error).
+   */
+  async cancel(ownerEmail: string, id: string, cancel: { reason: string | null; channel: CancelChannel }): Promise<Subscription> {
+    const subscription = await this.owned(ownerEmail, id);
+    return this.cancelRecord(subscription, cancel);
+  }
+
+  /** Cancels a record found another way (the public cancel page's declaration): no owner check here. */
+  async cancelRecord(subscription: Subscription, cancel: { reason: string | null; channel: CancelChannel }): Promise<Subscription> {
+    const at = this.now();
+    const status = subscriptionStatusAt(subscription, at);
+    if (status === 'ended')
+      throw new HttpError(409, 'subscription_ended', 'This subscription has already ended: there is nothing to cancel.');
+    if (status === 'cancelling') return subscription;
+    const cancelled = await this.db.transaction().execute(async (trx) => {
+      const records = new SubscriptionRepository(trx, this.now);
+      if (!(await records.markCancelling(subscription.id, { at, reason: cancel.reason, channel: cancel.channel }))) return null;
+      const moved = (await records.findById(subscription.id))!;
+      await this.notices.cancelled(trx, moved, at);
+      return moved;
+    });
+    // Cancelled meanwhile by another request, or its period ended: it is as that left it.
+    if (!cancelled) return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+    await this.pauseAtProvider(cancelled);
+    return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * Takes a cancellation back before the period ends. The provider that renews by itself is
+   * asked first: if it cannot be reached, the subscription stays cancelled and the
+   * subscriber is told to try again, rather than shown renewals that would not happen.
+   */
+  async resume(ownerEmail: string, id: string): Promise<Subscription> {
+    return this.resumeRecord(await this.owned(ownerEmail, id));
+  }
+
+  /** Resumes a record found another way (a "Keep my subscription" link): no owner check here. */
+  async resumeRecord(subscription: Subscription): Promise<Subscription> {
+    const at = this.now();
+    const status = subscriptionStatusAt(subscription, at);
+    if (status === 'ended') {
+      throw new HttpError(
+        409,
+        'subscription_ended',
+        'This subscription has ended and cannot be resumed. You can subscribe again from the offer page.',
+      );
+    }
+    if (status !== 'cancelling') return subscription;
+    const gateway = this.gatewayOf(subscription);
+    if (subscription.providerPaused && subscription.instrument && gateway?.resumeRenewals) {
+      await gateway.resumeRenewals(subscription.instrument, subscription.livemode);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const records = new SubscriptionRepository(trx, this.now);
+      if (!(await records.markResumed(subscription.id, at))) return;
+      await records.setProviderPaused(subscription.id, false, at);
+      await this.notices.resumed(trx, (await records.findById(subscription.id))!, at);
+    });
+    return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /** Where a print subscription is delivered from now on. */
+  async changeDeliveryAddress(ownerEmail: string, id: string, address: DeliveryAddress): Promise<Subscription> {
+    const subscription = await this.owned(ownerEmail, id);
+    if (!subscription.isPrint) throw new HttpError(409, 'not_print', 'This subscription is digital: nothing is delivered by post.');
+    const at = this.now();
+    if (subscriptionStatusAt(subscription, at) === 'ended') {
+      throw new HttpError(409, 'subscription_ended', 'This subscription has ended: nothing more will be delivered.');
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const records = new SubscriptionRepository(trx, this.now);
+      if (!(await records.setDeliveryAddress(subscription.id, address, at))) return;
+      await this.notices.addressChanged(trx, (await records.findById(subscription.id))!, at);
+    });
+    return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * Tells a provider that renews by itself to stop. The cancellation stands whatever the
+   * provider says: it is the subscriber's right and it is recorded. When the provider cannot
+   * be reached, `provider_paused` stays 0, which marks it to be paused again before the period
+   * ends (docs/subscriptions.md).
+   */
+  private async pauseAtProvider(subscription: Subscription): Promise<void> {
+    const gateway = this.gatewayOf(subscription);
+    if (!gateway?.pauseRenewals || !subscription.instrument) return;
+    try {
+      await gateway.pauseRenewals(subscription.instrument, subscription.livemode);
+      await new SubscriptionRepository(this.db, this.now).setProviderPaused(subscription.id, true, this.now());
+    } catch (error) {
+      this.log(`[subscriptions] ${subscription.gateway} did not pause the renewals of ${subscription.id}; the cancellation stands`, error);
+    }
+  }
+
+  private gatewayOf(subscription: Subscription): PaymentGateway | undefined {
+    return this.gateways.find((gateway) => gateway.name === subscription.gateway);
+  }
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { AccountBrand } from '@/lib/account/accountView';
+import { dateText, dateTimeText } from '@/lib/account/accountWords';
+import { formatMoney } from '@/lib/pricing/money';
+import type { Database } from '@/lib/server/db/schema';
+import type { MailKind } from '@/lib/server/mail/MailMessage';
+import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { addressChanged } from '@/lib/server/mail/templates/addressChanged';
+import { cancellationConfirmation } from '@/lib/server/mail/templates/cancellationConfirmation';
+import { cancelRequest } from '@/lib/server/mail/templates/cancelRequest';
+import { KeepLinkRepository } from './KeepLinkRepository';
+import { resumed } from '@/lib/server/mail/templates/resumed';
+import type { Subscription } from './Subscription';
+import type { SubscriptionNotices } from './SubscriptionNotices';
+
+/** Who a subscription's e-mails go to: its owner, else the address it was billed to. */
+export const recipientOf = (subscription: Subscription): string => subscription.ownerEmail ?? subscription.billingEmail;
+
+/** Links in the e-mails are absolute: the site's origin, as the request that made the change reached it. */
+export function mailNotices(origin: string, brands: ReadonlyMap<string, AccountBrand>): SubscriptionNotices {
+  // A test subscription shows in the account in test mode only.
+  const accountUrlOf = (subscription: Subscription) => `${origin}/account${subscription.livemode ? '' : '?livemode=false'}`;
+  const brandOf = (subscription: Subscription) => {
+    const look = brands.get(subscription.brandSlug);
+    return { name: look?.name ?? subscription.brandSlug, identity: look?.identity ?? null };
+  };
+  const queue = (db: Kysely<Database>, subscription: Subscription, kind: MailKind, content: MailContent, at: Date) =>
+    enqueueMail(db, { to: recipientOf(subscription), kind, ...content }, at).then(() => undefined);
+  return {
+    async cancelled(db, subscription, at) {
+      const accountUrl = accountUrlOf(subscription);
+      const common = {
+        brand: brandOf(subscription),
+        offerName: subscription.offerName,
+        accessEndsAt: dateTimeText(subscription.currentPeriodEnd),
+      };
+      if (subscription.cancelChannel !== 'cancel-page') {
+        await queue(db, subscription, 'cancellation', cancellationConfirmation({ ...common, accountUrl, resumeUrl: accountUrl }), at);
+        return;
+      }
+      // Nobody signed in to cancel it: its owner can take it back in one click, until the period ends.
+      const token = await new KeepLinkRepository(db).create(subscription.id, subscription.currentPeriodEnd, at);
+      const keepUrl = `${origin}/cancel/keep?token=${token}`;
+      await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }), at);
+    },
+    resumed: (db, subscription, at) =>
+      queue(
+        db,
+        subscription,
+        'resumed',
+        resumed({
+          brand: brandOf(subscription),
+          offerName: subscription.offerName,
+          nextChargeDate: dateText(subscription.currentPeriodEnd),
+          amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
+          accountUrl: accountUrlOf(subscription),
+        }),
+        at,
+      ),
+    addressChanged: (db, subscription, at) =>
+      queue(
+        db,
+        subscription,
+        'address-changed',
+        addressChanged({
+          brand: brandOf(subscription),
+          offerName: subscription.offerName,
+          addressLines: subscription.deliveryAddress
+            ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
+            : [],
+          accountUrl: accountUrlOf(subscription),
+        }),
+        at,
+      ),
+  };
+}
