@@ -1,19 +1,47 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import styles from './Account.module.css';
+import Link from 'next/link';
+import type { AccountBrand } from '@/lib/account/accountView';
+import { brandTheme } from '@/components/ui/brandTheme';
+import { TestModeBanner } from '@/components/ui/TestModeBanner';
+import { SubscriberLinks } from '@/components/ui/SubscriberLinks';
+import { SignOutButton } from './SignOutButton';
+import styles from './AccountFrame.module.css';
 
-/** The account pages' neutral frame (no brand: an account spans them all): a plain header and one card. */
-export function AccountFrame({ title, children }: { title: string; children: ReactNode }) {
+interface AccountFrameProps {
+  /** The brand whose look the page takes, when all it shows is one brand's. */
+  brand: AccountBrand | null;
+  livemode: boolean;
+  /** Who is signed in; null on a page that needs nobody signed in. */
+  email: string | null;
+  children: ReactNode;
+}
+
+/** The frame of the subscriber's pages: the brand's look where it shows one brand, who is signed in, sign out. */
+export function AccountFrame({ brand, livemode, email, children }: AccountFrameProps) {
+  const theme = brand ? brandTheme(brand.identity) : {};
   return (
-    <div className={styles.frame}>
-      <DocumentTitle title={`${title} | Your account`} />
+    <div className={`${styles.frame} ${brand ? styles.branded : ''}`} {...theme}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <header className={styles.header}>Your account</header>
+      {!livemode && <TestModeBanner />}
+      <header className={styles.header}>
+        <Link href={livemode ? '/account' : '/account?livemode=false'} className={styles.home}>
+          {brand ? `${brand.name} · Your account` : 'Your account'}
+        </Link>
+        {email && (
+          <div className={styles.who}>
+            <span className={styles.email}>{email}</span>
+            <SignOutButton />
+          </div>
+        )}
+      </header>
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      <footer className={styles.footer}>
+        <SubscriberLinks livemode={livemode} />
+      </footer>
     </div>
   );
 }

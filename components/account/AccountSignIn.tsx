@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
-import { AccountFrame } from './AccountFrame';
+import { SignInFrame } from './SignInFrame';
 import styles from './Account.module.css';
 
 interface AccountSignInProps {
@@ -51,7 +51,7 @@ export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignIn
   };
 
   return (
-    <AccountFrame title="Sign in">
+    <SignInFrame title="Sign in">
       <h1>Sign in to your account</h1>
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1} role="status">
@@ -89,6 +89,6 @@ export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignIn
           </button>
         </form>
       )}
-    </AccountFrame>
+    </SignInFrame>
   );
 }

@@ -18,7 +18,10 @@ describe('ErrorPage', () => {
     const { container } = render(<ErrorPage statusCode={404} brand={vogue} />);
     expect(within(screen.getByRole('banner')).getByText('Vogue')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
-    expect(screen.getByRole('contentinfo').textContent).toBe('Vogue · The authority on fashion since 1892');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('Vogue · The authority on fashion since 1892')).toBeTruthy();
+    // § 312k BGB: cancelling is reachable from every page, the error page included.
+    expect(footer.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(heading().textContent).toBe('Page not found');
     expect(screen.getByText(/We can't find the page you were looking for/)).toBeTruthy();

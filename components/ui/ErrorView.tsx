@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { brandTheme } from './brandTheme';
+import { SubscriberLinks } from './SubscriberLinks';
 import styles from './ErrorView.module.css';
 
 interface ErrorViewProps {
@@ -38,7 +39,10 @@ export function ErrorView({ title, message, brand = null, eyebrow, children }: E
         {children && <div className={styles.actions}>{children}</div>}
       </main>
       {brand && (
-        <footer className={styles.footer}>{brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}</footer>
+        <footer className={styles.footer}>
+          {brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}
+          <SubscriberLinks />
+        </footer>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { brandTheme } from './brandTheme';
 import { TestModeBanner } from './TestModeBanner';
 import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
 import { ConsentBannerSlot } from '@/components/shell/Consent';
+import { SubscriberLinks } from './SubscriberLinks';
 import styles from './JourneyLayout.module.css';
 
 interface JourneyLayoutProps {
@@ -29,6 +30,7 @@ export function JourneyLayout({ brandName, identity, livemode, children }: Journ
       <footer className={styles.footer}>
         {`${brandName}${identity.tagline ? ` · ${identity.tagline}` : ''}. Prices include any discount shown; taxes are calculated at checkout.`}
         <CookieSettingsButton />
+        <SubscriberLinks livemode={livemode} />
       </footer>
     </div>
   );

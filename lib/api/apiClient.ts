@@ -3,6 +3,8 @@ import type { AuthEvent } from '@/lib/identity/authMachine';
 import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
 import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
+import type { SubscriptionSummary } from '@/lib/account/accountView';
+import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
 /** Where each call goes, relative to the client's base URL. The identity calls keep the spec's public paths (SPEC §7). */
@@ -15,6 +17,10 @@ export const API_PATHS = {
   subscriptionStatus: '/api/identity/subscription',
   verify: '/martech/api/user/v2/authenticate/verify',
   profile: '/martech/api/user/v2/profile',
+  cancelDeclaration: '/api/cancel',
+  keepSubscription: '/api/cancel/keep',
+  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address') =>
+    `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
 } as const;
@@ -29,6 +35,14 @@ export interface SignInLinkRequest {
   urlSlug: string;
   /** The page to come back to after signing in; the server keeps it within the journey. */
   returnPath: string;
+}
+
+/** What keeping a subscription with its e-mailed link answers. */
+export interface KeepAnswer {
+  kept: true;
+  brandName: string;
+  offerName: string;
+  nextCharge: SubscriptionSummary['nextCharge'];
 }
 
 /** The account's sign-in (no brand): its link leads to /account/sign-in/complete. */
@@ -70,6 +84,19 @@ export interface ApiClient {
   verifySession(livemode: boolean): Promise<AuthEvent>;
   /** The signed-in visitor's e-mail; null when there is none or the call failed. Never rejects. */
   loadProfileEmail(livemode: boolean): Promise<string | null>;
+  /** Cancels one of the signed-in subscriber's subscriptions at the end of its period. */
+  cancelSubscription(id: string, reason?: string): Promise<{ subscription: SubscriptionSummary }>;
+  /** Takes a cancellation back while the period runs. */
+  resumeSubscription(id: string): Promise<{ subscription: SubscriptionSummary }>;
+  /** Where a print subscription is delivered from now on. */
+  changeDeliveryAddress(
+    id: string,
+    address: { line1: string; city: string; postalCode: string },
+  ): Promise<{ subscription: SubscriptionSummary }>;
+  /** Declares a cancellation without signing in; the answer is the same whether or not the address subscribes. */
+  declareCancellation(request: CancelDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
+  /** Uses an e-mailed "Keep my subscription" link. */
+  keepSubscription(token: string): Promise<KeepAnswer>;
   /** The sandbox bank's 3-D Secure page answering a challenge. */
   authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
   /** A sandbox wallet's page answering a payment: where the visitor goes next. */
@@ -157,6 +184,28 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const emailProblem = error.details.find((detail) => detail.startsWith('email: '))?.slice('email: '.length);
       throw emailProblem ? new ApiError({ status, code: error.code, details: error.details, message: emailProblem }) : error;
     },
+
+    cancelSubscription: (id, reason) =>
+      post<{ subscription: SubscriptionSummary }>(
+        API_PATHS.subscription(id, 'cancel'),
+        reason ? { reason } : {},
+        API_MESSAGES.subscriptionChange,
+      ),
+
+    resumeSubscription: (id) =>
+      post<{ subscription: SubscriptionSummary }>(API_PATHS.subscription(id, 'resume'), {}, API_MESSAGES.subscriptionChange),
+
+    changeDeliveryAddress: (id, address) =>
+      post<{ subscription: SubscriptionSummary }>(
+        API_PATHS.subscription(id, 'delivery-address'),
+        { address },
+        API_MESSAGES.subscriptionChange,
+      ),
+
+    declareCancellation: (request) =>
+      post<{ received: true; receivedAt: string }>(API_PATHS.cancelDeclaration, request, API_MESSAGES.cancellation),
+
+    keepSubscription: (token) => post<KeepAnswer>(API_PATHS.keepSubscription, { token }, API_MESSAGES.subscriptionChange),
 
     async signOut(options = {}) {
       await post<{ signedOut: true }>(API_PATHS.signOut, options.everywhere ? { everywhere: true } : {}, API_MESSAGES.signOut);

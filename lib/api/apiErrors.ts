@@ -76,6 +76,8 @@ export const API_MESSAGES = {
   signInLink: { unreachable: NETWORK, fallback: 'We could not send the link. Please try again.' },
   signOut: { unreachable: NETWORK, fallback: 'We could not sign you out. Please try again.' },
   subscriptionStatus: { unreachable: NETWORK, fallback: 'We could not check your subscriptions. Please try again.' },
+  cancellation: { unreachable: NETWORK, fallback: 'We could not record your cancellation. Nothing was changed; please try again.' },
+  subscriptionChange: { unreachable: NETWORK, fallback: 'We could not change your subscription. Nothing was changed; please try again.' },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
   sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },
 } as const satisfies Record<string, CallMessages>;

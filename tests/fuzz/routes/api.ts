@@ -208,6 +208,66 @@ export const IDENTITY_ROUTES: Route[] = [
       return withClient(rng, draft);
     },
   },
+  ...(['cancel', 'resume', 'delivery-address'] as const).map((action): Route => ({
+    // A subscriber's change: the fuzz holds no session, so each is refused (401) or malformed (400), never applied.
+    name: `api-account-subscription-${action}`,
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const id = rng.pick([`sub_${'a'.repeat(16)}`, `sub_${rng.hex(8)}`, 'sub_x', '..']);
+      const draft = newDraft('POST', `/api/account/subscriptions/${id}/${action}`, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json =
+        action === 'cancel'
+          ? rng.pick([{}, { reason: 'Too expensive' }])
+          : action === 'resume'
+            ? {}
+            : { address: { line1: '1 Main Street', city: 'New York', postalCode: '10001' } };
+      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['extra', () => setAt(draft.json, ['refund'], true)],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  })),
+  {
+    // The public cancel page's declaration: it cancels only what a real address holds, and the fuzz's addresses hold nothing.
+    name: 'api-cancel',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const c = campaign(rng, ctx);
+      const draft = newDraft('POST', '/api/cancel', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = { email: `nobody.${rng.hex(8)}@example.com`, brand: c.brand, livemode: rng.chance(0.5), reason: 'Moving' };
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['email', () => setAt(draft.json, ['email'], rng.pick(['not-an-email', '', `${'x'.repeat(250)}@example.com`]))],
+        ['brand', () => setAt(draft.json, ['brand'], rng.pick(['Vogue', 'vogue/../x', '']))],
+        ['livemode', () => setAt(draft.json, ['livemode'], 'false')],
+        ['reason', () => setAt(draft.json, ['reason'], 'x'.repeat(501))],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
+  {
+    // A "Keep my subscription" link: the fuzz holds none, so nothing is kept.
+    name: 'api-cancel-keep',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const draft = newDraft('POST', '/api/cancel/keep', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = { token: rng.pick([rng.hex(43), 'A'.repeat(43), 'x']) };
+      return withClient(rng, draft);
+    },
+  },
 ];
 
 /** The headers a browser sends with a same-origin post (half the time: servers and curl send neither). */

@@ -74,6 +74,27 @@ export const PAGE_ROUTES: Route[] = [
         ),
       ),
   },
+  ...[
+    { name: 'page-account', path: () => '/account' },
+    { name: 'page-account-cancel', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/cancel` },
+    { name: 'page-account-address', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/address` },
+    { name: 'page-account-invoice', path: (rng: Rng) => `/account/invoices/${rng.pick(['txn_x', '..', 'txn_'])}` },
+    { name: 'page-cancel', path: () => '/cancel' },
+    { name: 'page-cancel-keep', path: (rng: Rng) => `/cancel/keep?token=${rng.pick([rng.hex(43), 'A'.repeat(43), ''])}` },
+  ].map(({ name, path }): Route => ({
+    // The subscriber's pages: signed out they send to sign-in (307); the public ones answer anyone.
+    name,
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys: ['livemode', 'brand', 'token'],
+    base(rng) {
+      const [pathname, query] = path(rng).split('?');
+      const extra = rng.chance(0.4) ? [rng.pick(['livemode=false', 'livemode=maybe', 'brand=vogue'])] : [];
+      const all = [...(query ? [query] : []), ...extra];
+      return withClient(rng, newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', pathname!, all.length ? all : null, [['Accept', HTML_ACCEPT]]));
+    },
+  })),
   {
     name: 'page-status',
     kind: 'page',

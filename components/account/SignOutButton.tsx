@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { Loader } from '@/components/ui/Loader';
+import styles from './AccountActions.module.css';
+
+/** Signs out of this browser, or everywhere; then to the sign-in page. */
+export function SignOutButton() {
+  const api = useApiClient();
+  const [busy, setBusy] = useState<false | 'here' | 'everywhere'>(false);
+  const [error, setError] = useState<string | null>(null);
+  const signOut = async (everywhere: boolean) => {
+    setBusy(everywhere ? 'everywhere' : 'here');
+    setError(null);
+    try {
+      await api.signOut({ everywhere });
+      window.location.assign('/account/sign-in');
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof Error ? failure.message : 'We could not sign you out. Please try again.');
+    }
+  };
+  return (
+    <span className={styles.signOut}>
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={() => void signOut(false)}
+        disabled={busy !== false}
+        aria-busy={busy === 'here'}
+      >
+        {busy === 'here' && <Loader type="submission-processing" variant="dark" size="small" label="Signing out…" />}
+        Sign out
+      </button>
+      <button
+        type="button"
+        className={styles.linkButton}
+        onClick={() => void signOut(true)}
+        disabled={busy !== false}
+        aria-busy={busy === 'everywhere'}
+      >
+        {busy === 'everywhere' && <Loader type="submission-processing" variant="dark" size="small" label="Signing out everywhere…" />}
+        Sign out everywhere
+      </button>
+      {error && (
+        <span role="alert" className={styles.error}>
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

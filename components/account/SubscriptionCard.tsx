@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import Link from 'next/link';
+import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { Loader } from '@/components/ui/Loader';
+import actions from './AccountActions.module.css';
+import styles from './SubscriptionCard.module.css';
+
+/** How a wallet subscription's payment method is changed: at the wallet, not here. */
+const WALLET_CHANGE: Record<'paypal' | 'amazon-pay', string> = {
+  paypal: 'To pay with another card or account, change the payment method in your PayPal account, under Automatic payments.',
+  'amazon-pay': 'To pay another way, change the payment method in your Amazon account, under Amazon Pay.',
+};
+
+/** One subscription in the account: what it is, where it stands, what renews it, its invoices and what can be done. */
+export function SubscriptionCard({ subscription: initial, livemodeQuery }: { subscription: SubscriptionSummary; livemodeQuery: string }) {
+  const api = useApiClient();
+  const [subscription, setSubscription] = useState(initial);
+  const [resuming, setResuming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [resumed, setResumed] = useState(false);
+  const headingId = `subscription-${subscription.id}`;
+
+  const resume = async () => {
+    setResuming(true);
+    setError(null);
+    try {
+      setSubscription((await api.resumeSubscription(subscription.id)).subscription);
+      setResumed(true);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'We could not resume your subscription. Please try again.');
+    } finally {
+      setResuming(false);
+    }
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={headingId} data-testid="subscription" data-subscription-id={subscription.id}>
+      <h2 id={headingId} className={styles.title}>
+        {subscription.brandName}: {subscription.offerName}
+        {!subscription.livemode && <span className={styles.test}>Test</span>}
+      </h2>
+      {resumed && (
+        <p className={actions.notice} role="status">
+          Your subscription continues. We sent you a confirmation by e-mail.
+        </p>
+      )}
+      <dl className={styles.facts}>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="subscription-status">{subscription.statusText}</dd>
+        </div>
+        {subscription.trialEndsOn && (
+          <div>
+            <dt>Free trial ends</dt>
+            <dd>{subscription.trialEndsOn}</dd>
+          </div>
+        )}
+        {subscription.nextCharge && (
+          <div>
+            <dt>{subscription.trialEndsOn ? 'First charge' : 'Next renewal'}</dt>
+            <dd data-testid="subscription-next-charge">
+              {subscription.nextCharge.date}, {subscription.nextCharge.amount}
+            </dd>
+          </div>
+        )}
+        {subscription.endsAt && (
+          <div>
+            <dt>{subscription.status === 'ended' ? 'Ended' : 'Ends on'}</dt>
+            <dd data-testid="subscription-ends">{subscription.endsAt}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Payment method</dt>
+          <dd data-testid="subscription-payment-method">{subscription.paymentMethod}</dd>
+        </div>
+        {subscription.deliveryAddress && (
+          <div>
+            <dt>Delivered to</dt>
+            <dd data-testid="subscription-delivery-address">
+              {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city} {subscription.deliveryAddress.postalCode}
+            </dd>
+          </div>
+        )}
+      </dl>
+      {subscription.needsPaymentMethod && subscription.status !== 'ended' && (
+        <p className={styles.warning}>
+          We do not hold a payment method that can renew this subscription. Please add a card before the next renewal.
+        </p>
+      )}
+      {subscription.paymentChange !== 'card' && subscription.status !== 'ended' && (
+        <p className={styles.note}>{WALLET_CHANGE[subscription.paymentChange]}</p>
+      )}
+      {subscription.invoices.length > 0 && (
+        <section aria-label="Invoices" className={styles.invoices}>
+          <h3>Invoices</h3>
+          <ul>
+            {subscription.invoices.map((invoice) => (
+              <li key={invoice.transactionId}>
+                <Link href={`/account/invoices/${invoice.transactionId}${livemodeQuery}`}>
+                  {invoice.number}, {invoice.date}, {invoice.total}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className={actions.actions}>
+        {subscription.canCancel && (
+          <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/cancel${livemodeQuery}`}>
+            Cancel subscription
+          </Link>
+        )}
+        {subscription.canResume && (
+          <button type="button" className={actions.primary} onClick={() => void resume()} disabled={resuming} aria-busy={resuming}>
+            {resuming && <Loader type="submission-processing" size="small" label="Resuming…" />}
+            Resume subscription
+          </button>
+        )}
+        {subscription.isPrint && subscription.status !== 'ended' && (
+          <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/address${livemodeQuery}`}>
+            Change delivery address
+          </Link>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className={actions.error}>
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import Link from 'next/link';
+import styles from './SubscriberLinks.module.css';
+
+/**
+ * The links every page's footer carries: the account, and cancelling without signing in,
+ * which § 312k BGB wants reachable from every page.
+ */
+export function SubscriberLinks({ livemode = true }: { livemode?: boolean }) {
+  // Test mode's subscriptions are test-mode ones: the links stay in the page's mode.
+  const query = livemode ? '' : '?livemode=false';
+  return (
+    <nav aria-label="Your subscription" className={styles.links}>
+      <Link href={`/account${query}`}>Your account</Link>
+      <Link href={`/cancel${query}`}>Cancel a subscription</Link>
+    </nav>
+  );
+}

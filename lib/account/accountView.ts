@@ -1,0 +1,90 @@
+import type { BrandIdentity } from '@/lib/catalogue/types';
+import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+
+/** One subscription as the account shows it: every sentence already worded, dates in UTC. */
+export interface SubscriptionSummary {
+  id: string;
+  brandSlug: string;
+  brandName: string;
+  offerName: string;
+  livemode: boolean;
+  status: SubscriptionStatus;
+  /** "Active", "Free trial", "Payment due", "Cancelled", "Ended". */
+  statusText: string;
+  /** The next charge, for one that renews: "December 26, 2026" and "$50.00 plus any applicable tax". */
+  nextCharge: { date: string; amount: string } | null;
+  /** When a cancelled or ended one ends or ended: "December 26, 2026 at 10:00 UTC". */
+  endsAt: string | null;
+  /** The end of the current period, to the minute: what a cancellation keeps access until. */
+  periodEndsAt: string;
+  /** The last day of a trial still running. */
+  trialEndsOn: string | null;
+  /** "Visa ending in 4242", "PayPal", "Amazon Pay". */
+  paymentMethod: string;
+  /** How a card is changed here; a wallet says where instead. */
+  paymentChange: 'card' | 'paypal' | 'amazon-pay';
+  /** Nothing reusable was kept: a card is needed before it renews. */
+  needsPaymentMethod: boolean;
+  isPrint: boolean;
+  deliveryAddress: { line1: string; city: string; postalCode: string } | null;
+  invoices: InvoiceLink[];
+  canCancel: boolean;
+  canResume: boolean;
+}
+
+export interface InvoiceLink {
+  transactionId: string;
+  number: string;
+  /** "November 26, 2026". */
+  date: string;
+  /** "$25.00". */
+  total: string;
+}
+
+/** The brand the account is shown in, when all it shows is one brand's. */
+export interface AccountBrand {
+  name: string;
+  identity: BrandIdentity;
+}
+
+export interface AccountPageProps {
+  email: string;
+  /** Test mode (?livemode=false or the mt_livemode cookie): test subscriptions shown too, marked Test. */
+  livemode: boolean;
+  subscriptions: SubscriptionSummary[];
+  brand: AccountBrand | null;
+}
+
+/** A page about one of the signed-in subscriber's subscriptions (cancel, delivery address). */
+export interface SubscriptionPageProps {
+  email: string;
+  livemode: boolean;
+  subscription: SubscriptionSummary;
+  brand: AccountBrand | null;
+}
+
+/** A printable invoice of one of the subscriber's paid orders. */
+export interface InvoicePageProps {
+  email: string;
+  livemode: boolean;
+  brand: AccountBrand | null;
+  invoice: {
+    number: string;
+    date: string;
+    brandName: string;
+    offerName: string;
+    billedTo: { name: string; email: string; country: string };
+    lines: { name: string; amount: string }[];
+    discount: { label: string; amount: string } | null;
+    tax: { label: string; amount: string };
+    total: string;
+    paymentMethod: string;
+    livemode: boolean;
+  };
+}
+
+/** An account page that could not be shown, and why; the page says it in the account's frame. */
+export type Refused = { refused: { status: number; message: string } };
+export type AccountProps<P> = P | Refused;
+
+export const isRefused = <P extends object>(props: AccountProps<P>): props is Refused => 'refused' in props;

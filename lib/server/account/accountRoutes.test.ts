@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { sha256 } from '@/lib/server/ids';
+
+/**
+ * The subscriber's changes and the public cancel page through Next's own API resolver:
+ * signed in as the owner only, same-origin only, one answer for every address.
+ */
+await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
+  [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/cancel$/, () => import('@/pages/api/account/subscriptions/[id]/cancel')],
+  [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/resume$/, () => import('@/pages/api/account/subscriptions/[id]/resume')],
+  [
+    /^\/api\/account\/subscriptions\/(?<id>[^/]+)\/delivery-address$/,
+    () => import('@/pages/api/account/subscriptions/[id]/delivery-address'),
+  ],
+  [/^\/api\/cancel$/, () => import('@/pages/api/cancel/index')],
+  [/^\/api\/cancel\/keep$/, () => import('@/pages/api/cancel/keep')],
+]);
+
+let n = 0;
+/** A session of the built-in identity for an address, as a sign-in link would have made it. */
+async function signedIn(email: string): Promise<string> {
+  const db = await appDb();
+  const token = randomBytes(32).toString('base64url');
+  const userId = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db
+    .insertInto('users')
+    .values({ id: userId, email, created_at: at })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
+    .execute();
+  return `CN_token_access=${token}`;
+}
+
+async function subscription(owner: string | null, billing: string, print = false): Promise<string> {
+  const transactions = new TransactionRepository(await appDb());
+  const id = `txn_route_${(n += 1)}`;
+  const base = newTransactionFixture({ id });
+  await transactions.create({
+    ...base,
+    livemode: true,
+    gateway: 'sandbox',
+    buyerIdentity: owner,
+    customer: { ...base.customer, email: billing },
+    order: print ? { ...base.order, offer: ORDERED_OFFERS.newYorkerPrint } : base.order,
+  });
+  await transactions.markSucceeded(id, `pi_${id}`);
+  return (await transactions.findById(id))!.subscriptionId!;
+}
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('POST /api/account/subscriptions/{id}/…', () => {
+  it('cancels and resumes the signed-in owner’s subscription, answering it as the account shows it', async () => {
+    const id = await subscription('owner@example.com', 'owner@example.com');
+    const cookie = await signedIn('owner@example.com');
+    const cancelled = await post(`/api/account/subscriptions/${id}/cancel`, { reason: 'Too expensive' }, { cookie });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.headers.get('cache-control')).toBe('no-store');
+    expect((await cancelled.json()).subscription).toMatchObject({ id, status: 'cancelling', statusText: 'Cancelled', canResume: true });
+    const resumed = await post(`/api/account/subscriptions/${id}/resume`, {}, { cookie });
+    expect((await resumed.json()).subscription).toMatchObject({ id, status: 'active', canCancel: true });
+  });
+
+  it('claims what the signed-in address bought signed out, then lets it be cancelled', async () => {
+    const id = await subscription(null, 'claimer@example.com');
+    const cookie = await signedIn('claimer@example.com');
+    const cancelled = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie });
+    expect(cancelled.status).toBe(200);
+  });
+
+  it("answers another person's subscription as one that does not exist (404), and changes nothing", async () => {
+    const id = await subscription('victim@example.com', 'victim@example.com');
+    const cookie = await signedIn('mallory@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error: { code: 'subscription_not_found' } });
+    const row = await (
+      await appDb()
+    )
+      .selectFrom('subscriptions')
+      .select('cancel_at_period_end')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.cancel_at_period_end).toBe(0);
+  });
+
+  it('refuses a cross-site POST before anything else, even from the signed-in owner', async () => {
+    const id = await subscription('owner2@example.com', 'owner2@example.com');
+    const cookie = await signedIn('owner2@example.com');
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const answer = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie, ...headers });
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ error: { code: 'cross_site_request' } });
+    }
+  });
+
+  it('asks a visitor who is not signed in to sign in (401)', async () => {
+    const id = await subscription('owner3@example.com', 'owner3@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/cancel`, {});
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ error: { code: 'sign_in_required', message: expect.stringMatching(/sign in/i) } });
+  });
+
+  it.each([
+    ['a malformed id', '/api/account/subscriptions/..%2F..%2Fetc/cancel', {}],
+    ['an unknown field', '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel', { reason: 'x', refund: true }],
+    ['a reason too long', '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel', { reason: 'x'.repeat(501) }],
+    ['an address that is not one', '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/delivery-address', { address: { line1: '' } }],
+  ])('answers %s with a 400 and a message', async (_name, path, body) => {
+    const cookie = await signedIn('someone@example.com');
+    const answer = await post(path, body, { cookie });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
+
+  it('changes the delivery address of a print subscription', async () => {
+    const id = await subscription('reader@example.com', 'reader@example.com', true);
+    const cookie = await signedIn('reader@example.com');
+    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+    const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
+    expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
+  });
+});
+
+describe('POST /api/cancel and /api/cancel/keep', () => {
+  it('answers the same 202 whether or not the address subscribes', async () => {
+    await subscription(null, 'held@example.com');
+    const held = await post('/api/cancel', { email: 'held@example.com', brand: 'vogue', livemode: true });
+    const none = await post('/api/cancel', { email: 'none@example.com', brand: 'vogue', livemode: true });
+    expect([held.status, none.status]).toEqual([202, 202]);
+    const [a, b] = [await held.json(), await none.json()];
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect(a.received).toBe(true);
+  });
+
+  it('refuses a cross-site declaration and a malformed one', async () => {
+    expect(
+      (await post('/api/cancel', { email: 'a@example.com', brand: 'vogue', livemode: true }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
+    const bad = await post('/api/cancel', { email: 'not-an-address', brand: 'vogue', livemode: true });
+    expect(bad.status).toBe(400);
+    expect((await post('/api/cancel/keep', { token: 'x'.repeat(101) })).status).toBe(400);
+  });
+
+  it('keeps a subscription with the e-mailed link, and answers a replayed link with 410, changing nothing', async () => {
+    const id = await subscription(null, 'keeper@example.com');
+    await post('/api/cancel', { email: 'keeper@example.com', brand: 'vogue', livemode: true });
+    const db = await appDb();
+    const mail = await db
+      .selectFrom('outbox')
+      .select('link')
+      .where('to_email', '=', 'keeper@example.com')
+      .where('kind', '=', 'cancel-request')
+      .executeTakeFirstOrThrow();
+    const token = new URL(mail.link!).searchParams.get('token')!;
+    const kept = await post('/api/cancel/keep', { token });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toEqual({ kept: true, brandName: 'vogue', offerName: 'Vogue Digital', nextCharge: expect.any(Object) });
+    const replayed = await post('/api/cancel/keep', { token });
+    expect(replayed.status).toBe(410);
+    const row = await db.selectFrom('subscriptions').select('cancel_at_period_end').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.cancel_at_period_end).toBe(0);
+  });
+});

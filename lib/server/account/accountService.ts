@@ -1,0 +1,45 @@
+import type { AccountPageProps, InvoiceLink, SubscriptionSummary } from '@/lib/account/accountView';
+import { dateText } from '@/lib/account/accountWords';
+import { formatMoney } from '@/lib/pricing/money';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { TransactionRepository, type Transaction } from '@/lib/server/checkout/TransactionRepository';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { brandLooks } from './brandLooks';
+import { subscriptionSummary } from './subscriptionSummary';
+
+type AccountServer = Pick<ServerContext, 'db' | 'clock' | 'catalogue'>;
+
+const invoiceLink = (transaction: Transaction): InvoiceLink => ({
+  transactionId: transaction.id,
+  number: transaction.invoiceNumber ?? transaction.id,
+  date: dateText(transaction.updatedAt),
+  total: formatMoney(transaction.total, transaction.currencyCode),
+});
+
+/** Summaries of these subscriptions with their invoices and their brands' names. */
+export async function summariesOf(server: AccountServer, subscriptions: Subscription[]): Promise<SubscriptionSummary[]> {
+  const looks = brandLooks(await server.catalogue.get());
+  const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptions.map((subscription) => subscription.id));
+  const now = server.clock();
+  return subscriptions.map((subscription) =>
+    subscriptionSummary(
+      subscription,
+      looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
+      paid.filter((transaction) => transaction.subscriptionId === subscription.id).map(invoiceLink),
+      now,
+    ),
+  );
+}
+
+/**
+ * The account of a verified identity: its subscriptions (test-mode ones only in test mode),
+ * shown in the brand's look when they are all one brand's.
+ */
+export async function loadAccount(server: AccountServer, email: string, livemode: boolean): Promise<AccountPageProps> {
+  const subscriptions = await new SubscriptionRepository(server.db, server.clock).listForOwner(email, { includeTest: !livemode });
+  const brands = new Set(subscriptions.map((subscription) => subscription.brandSlug));
+  const [only] = brands;
+  const brand = brands.size === 1 && only ? (brandLooks(await server.catalogue.get()).get(only) ?? null) : null;
+  return { email, livemode, subscriptions: await summariesOf(server, subscriptions), brand };
+}

@@ -1,0 +1,85 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { z } from 'zod';
+import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
+import { dateText } from '@/lib/account/accountWords';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { formatMoney } from '@/lib/pricing/money';
+import { loadAccount, summariesOf } from '@/lib/server/account/accountService';
+import { brandLooks } from '@/lib/server/account/brandLooks';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { accountRequest } from './accountRequest';
+
+type Context = GetServerSidePropsContext;
+type Result<P> = GetServerSidePropsResult<AccountProps<P>>;
+
+const SUBSCRIPTION_ID = z.string().regex(/^sub_[a-z2-7]{16}$/);
+const TRANSACTION_ID = z.string().regex(/^txn_[A-Za-z0-9_-]{1,64}$/);
+
+/** /account */
+export async function accountPageProps(context: Context): Promise<Result<AccountPageProps>> {
+  const request = await accountRequest(context);
+  if (request.kind === 'redirect') return { redirect: request.redirect };
+  if (request.kind === 'refused') return { props: { refused: request } };
+  return { props: await loadAccount(request.server, request.email, request.livemode) };
+}
+
+/** /account/subscriptions/{id}/… : one of the signed-in subscriber's subscriptions; anyone else's is the site's 404. */
+export async function subscriptionPageProps(context: Context): Promise<Result<SubscriptionPageProps>> {
+  const request = await accountRequest(context);
+  if (request.kind === 'redirect') return { redirect: request.redirect };
+  if (request.kind === 'refused') return { props: { refused: request } };
+  const id = SUBSCRIPTION_ID.safeParse(context.params?.id);
+  if (!id.success) return { notFound: true };
+  const { server, email, livemode } = request;
+  const subscription = await new SubscriptionRepository(server.db, server.clock).findById(id.data);
+  if (!subscription || subscription.ownerEmail !== email || (!subscription.livemode && livemode)) return { notFound: true };
+  const [summary] = await summariesOf(server, [subscription]);
+  const brand = brandLooks(await server.catalogue.get()).get(subscription.brandSlug) ?? null;
+  return { props: { email, livemode, subscription: summary!, brand } };
+}
+
+/** /account/invoices/{transactionId}: the invoice of a paid order of one of the subscriber's subscriptions. */
+export async function invoicePageProps(context: Context): Promise<Result<InvoicePageProps>> {
+  const request = await accountRequest(context);
+  if (request.kind === 'redirect') return { redirect: request.redirect };
+  if (request.kind === 'refused') return { props: { refused: request } };
+  const id = TRANSACTION_ID.safeParse(context.params?.transactionId);
+  if (!id.success) return { notFound: true };
+  const { server, email, livemode } = request;
+  const transaction = await new TransactionRepository(server.db).findById(id.data);
+  const subscription = transaction?.subscriptionId
+    ? await new SubscriptionRepository(server.db, server.clock).findById(transaction.subscriptionId)
+    : null;
+  if (!transaction || transaction.status !== 'succeeded' || !subscription || subscription.ownerEmail !== email) return { notFound: true };
+  if (!transaction.livemode && livemode) return { notFound: true };
+  const brand = brandLooks(await server.catalogue.get()).get(transaction.brandSlug) ?? null;
+  const money = (cents: number) => formatMoney(cents, transaction.currencyCode);
+  const { order, customer } = transaction;
+  return {
+    props: {
+      email,
+      livemode,
+      brand,
+      invoice: {
+        number: transaction.invoiceNumber ?? transaction.id,
+        date: dateText(transaction.updatedAt),
+        brandName: brand?.name ?? transaction.brandSlug,
+        offerName: order.offer.name,
+        billedTo: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, country: customer.country },
+        lines: order.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
+        discount:
+          transaction.discount > 0
+            ? { label: `Discount${transaction.couponCode ? ` (${transaction.couponCode})` : ''}`, amount: money(transaction.discount) }
+            : null,
+        tax: {
+          label: order.taxRate.rate > 0 ? order.taxRate.label : 'Tax',
+          amount: order.taxRate.inclusive && transaction.tax > 0 ? `${money(transaction.tax)} included` : money(transaction.tax),
+        },
+        total: money(transaction.total),
+        paymentMethod: paymentMethodName(order.payment),
+        livemode: transaction.livemode,
+      },
+    },
+  };
+}

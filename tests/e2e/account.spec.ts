@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AccountSignInPage, SignInConfirmPage } from './pages/AccountSignInPage';
+import { accessibilityViolations, AccountPage, MailboxPage, PublicCancelPage } from './pages/AccountPage';
+import { SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
+import { toCheckout } from './pages/journey';
+import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
+
+/**
+ * What a buyer is promised after paying (issue 22): the acknowledgment in the mailbox, the
+ * account with the right renewal, cancel in two clicks, resume, sign out; the public cancel
+ * page and its "Keep my subscription" link; a link opened in another browser.
+ */
+
+// Each test buys, reads the mailbox, signs in and acts on the account: whole journeys, longer than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+const METHODS = [
+  { name: 'card', shown: 'Visa ending in 4242' },
+  { name: '3-D Secure card', shown: 'Visa ending in 3184' },
+  { name: 'PayPal', shown: 'PayPal' },
+  { name: 'Amazon Pay', shown: 'Amazon Pay' },
+] as const;
+
+const newEmail = (label: string) =>
+  `${label.replace(/\W+/g, '-').toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** "November 26, 2027": a year from now, as the account writes dates (UTC). */
+function aYearFromNow(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** Buys Vogue Digital signed out, in test mode, with the method; on the success page. */
+async function buy(page: Page, method: (typeof METHODS)[number]['name'], email: string): Promise<SuccessPage> {
+  const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
+  await checkout.fillBilling({ email });
+  if (method === 'card' || method === '3-D Secure card') {
+    await checkout.fillCard(method === 'card' ? '4242 4242 4242 4242' : '4000 0027 6000 3184');
+    await checkout.submitButton.click();
+    if (method === '3-D Secure card') await (await SandboxBankPage.expectOpen(page)).approve();
+  } else {
+    const choice = await WalletChoice.choose(page, method);
+    await choice.submit();
+    await (await SandboxWalletPage.expectOpen(page, method)).approve();
+  }
+  return SuccessPage.expectOpen(page);
+}
+
+/** From the success page's account link: signs in with a link from the mailbox, in this browser. */
+async function signInFromSuccess(page: Page, email: string): Promise<AccountPage> {
+  await page.getByTestId('success-account-link').click();
+  const signIn = await AccountSignInPage.expectOpen(page);
+  await expect(signIn.email).toHaveValue(email);
+  await signIn.askForLink(email);
+  const mailbox = await MailboxPage.open(page, email);
+  await mailbox.followNewest(/Sign in/);
+  return AccountPage.expectOpen(page);
+}
+
+for (const method of METHODS) {
+  test(`paid by ${method.name}, signed out: the acknowledgment, the account, cancel in two clicks, resume, sign out`, async ({ page }) => {
+    const email = newEmail(method.name);
+    await buy(page, method.name, email);
+    await expect(page.getByText(`We have sent a confirmation to ${email}.`)).toBeVisible();
+
+    // The acknowledgment the buyer keeps: the terms word for word and how to cancel.
+    const acknowledgment = await (await MailboxPage.open(page, email)).read(/Your Vogue subscription: Vogue Digital/);
+    expect(acknowledgment).toContain('Your subscription then renews automatically');
+    expect(acknowledgment).toContain('/cancel');
+
+    await page.goBack();
+    await page.goBack();
+    const account = await signInFromSuccess(page, email);
+    const subscription = account.subscription('Vogue: Vogue Digital');
+    await expect(subscription.status).toHaveText('Active');
+    await expect(subscription.nextCharge).toHaveText(`${aYearFromNow()}, $50.00 plus any applicable tax`);
+    await expect(subscription.paymentMethod).toHaveText(method.shown);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const cancel = await subscription.cancel();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const confirmation = await cancel.confirm('Too expensive');
+    await expect(confirmation).toContainText(`You keep access until ${aYearFromNow()} at`);
+    await expect(confirmation).toContainText(`We sent a confirmation to ${email}.`);
+    // A reload shows it cancelled, not the form again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'This subscription is cancelled' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
+    await AccountPage.expectOpen(page);
+    await expect(subscription.status).toHaveText('Cancelled');
+    await expect(subscription.ends).toContainText(aYearFromNow());
+    await subscription.resume();
+    await expect(subscription.status).toHaveText('Active');
+
+    const mails = await MailboxPage.open(page, email);
+    await expect(page.getByRole('link', { name: /subscription is cancelled/ })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /subscription continues/ })).toHaveCount(1);
+    void mails;
+
+    await page.goto('/account?livemode=false');
+    await (await AccountPage.expectOpen(page)).signOut();
+    await page.goto('/account?livemode=false');
+    await AccountSignInPage.expectOpen(page);
+  });
+}
+
+test('a visitor cancels from the footer without signing in, and the owner keeps it with the e-mailed link', async ({ page }) => {
+  const email = newEmail('footer');
+  await buy(page, 'card', email);
+  await page.getByRole('link', { name: 'Cancel a subscription' }).click();
+  const cancelPage = await PublicCancelPage.expectOpen(page);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  const received = await cancelPage.declare(email, 'Vogue');
+  await expect(received).toContainText(`We received your cancellation for ${email} at Vogue on`);
+
+  // An address that subscribes to nothing gets the very same answer.
+  await page.goto('/cancel?livemode=false');
+  const other = await (await PublicCancelPage.expectOpen(page)).declare(newEmail('nobody'), 'Vogue');
+  await expect(other).toContainText('If this address holds a Vogue subscription, it will not renew');
+
+  await (await MailboxPage.open(page, email)).followNewest(/subscription was cancelled/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keep your subscription' })).toBeVisible();
+  // Opening the link changed nothing: a reload still offers to keep it.
+  await page.reload();
+  await page.getByRole('button', { name: 'Keep my subscription' }).click();
+  await expect(page.getByTestId('subscription-kept')).toContainText('Vogue: Vogue Digital was not cancelled after all.');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'We could not use this link' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/already used: your subscription was kept/);
+});
+
+test('a sign-in link opened in a second browser asks to confirm, then signs that browser in', async ({ page, browser }) => {
+  const email = newEmail('second-browser');
+  await buy(page, 'card', email);
+  await page.getByTestId('success-account-link').click();
+  await (await AccountSignInPage.expectOpen(page)).askForLink(email);
+  await MailboxPage.open(page, email);
+  await page
+    .getByRole('link', { name: /Sign in/ })
+    .first()
+    .click();
+  const link = await page.getByTestId('mail-link').getAttribute('href');
+
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto(link!);
+  await (await SignInConfirmPage.expectOpen(phone, email)).confirm();
+  const account = await AccountPage.expectOpen(phone);
+  await expect(account.subscription('Vogue: Vogue Digital').status).toHaveText('Active');
+  await other.close();
+});
+
+test("another person's subscription and invoice are the site's 404", async ({ page, browser }) => {
+  const owner = newEmail('owner');
+  await buy(page, 'card', owner);
+  const account = await signInFromSuccess(page, owner);
+  const cancelHref = await account
+    .subscription('Vogue: Vogue Digital')
+    .root.getByRole('link', { name: 'Cancel subscription' })
+    .getAttribute('href');
+  const invoiceHref = await account
+    .subscription('Vogue: Vogue Digital')
+    .root.getByRole('link', { name: /^INV-TEST-/ })
+    .getAttribute('href');
+  await page.goto(invoiceHref!);
+  await expect(page.getByTestId('invoice-page')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  const stranger = newEmail('stranger');
+  const other = await browser.newContext();
+  const theirs = await other.newPage();
+  await buy(theirs, 'card', stranger);
+  await signInFromSuccess(theirs, stranger);
+  for (const href of [cancelHref!, invoiceHref!]) {
+    const answer = await theirs.goto(href);
+    expect(answer?.status()).toBe(404);
+  }
+  await other.close();
+});

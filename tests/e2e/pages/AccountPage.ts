@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** WCAG 2.2 AA, as axe names its rule sets. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's WCAG 2.2 AA findings on the page as it stands (none expected). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const audit = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return audit.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+/** The development mailbox (/mailbox): what the server "sent" to an address, newest first. */
+export class MailboxPage {
+  constructor(readonly page: Page) {}
+
+  static async open(page: Page, to: string): Promise<MailboxPage> {
+    await page.goto(`/mailbox?to=${encodeURIComponent(to)}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Mail to ${to}` })).toBeVisible();
+    return new MailboxPage(page);
+  }
+
+  /** Opens the newest mail whose subject matches, and follows its main link. */
+  async followNewest(subject: RegExp): Promise<void> {
+    await this.page.getByRole('link', { name: subject }).first().click();
+    await this.page.getByTestId('mail-link').click();
+  }
+
+  /** Opens the newest mail whose subject matches; resolves with its text part. */
+  async read(subject: RegExp): Promise<string> {
+    await this.page.getByRole('link', { name: subject }).first().click();
+    await expect(this.page.getByTestId('mail-link')).toBeVisible();
+    return (await this.page.locator('main').textContent()) ?? '';
+  }
+}
+
+/** The account (/account): the signed-in subscriber's subscriptions. */
+export class AccountPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<AccountPage> {
+    await page.waitForURL(/\/account(\?|$)/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your subscriptions' })).toBeVisible();
+    return new AccountPage(page);
+  }
+
+  /** The card of the subscription to a brand's plan ("Vogue: Vogue Digital"). */
+  subscription(name: string): SubscriptionCard {
+    return new SubscriptionCard(this.page.getByRole('article', { name: new RegExp(`^${name}`) }));
+  }
+
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await this.page.waitForURL(/\/account\/sign-in/);
+  }
+}
+
+export class SubscriptionCard {
+  constructor(readonly root: Locator) {}
+
+  get status(): Locator {
+    return this.root.getByTestId('subscription-status');
+  }
+
+  get nextCharge(): Locator {
+    return this.root.getByTestId('subscription-next-charge');
+  }
+
+  get ends(): Locator {
+    return this.root.getByTestId('subscription-ends');
+  }
+
+  get paymentMethod(): Locator {
+    return this.root.getByTestId('subscription-payment-method');
+  }
+
+  async cancel(): Promise<CancelSubscriptionPage> {
+    await this.root.getByRole('link', { name: 'Cancel subscription' }).click();
+    return CancelSubscriptionPage.expectOpen(this.root.page());
+  }
+
+  async resume(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Resume subscription' }).click();
+    await expect(this.root.getByText('Your subscription continues.')).toBeVisible();
+  }
+}
+
+/** The one page where a cancellation is confirmed. */
+export class CancelSubscriptionPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<CancelSubscriptionPage> {
+    await expect(page.getByRole('heading', { level: 1, name: 'Cancel your subscription' })).toBeVisible();
+    return new CancelSubscriptionPage(page);
+  }
+
+  async confirm(reason?: string): Promise<Locator> {
+    if (reason) await this.page.getByLabel('Why are you cancelling? (optional)').selectOption(reason);
+    await this.page.getByRole('button', { name: 'Confirm cancellation' }).click();
+    const confirmation = this.page.getByTestId('cancel-confirmation');
+    await expect(confirmation).toBeVisible();
+    return confirmation;
+  }
+}
+
+/** The public cancel page (/cancel): no sign-in. */
+export class PublicCancelPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<PublicCancelPage> {
+    await expect(page.getByRole('heading', { level: 1, name: 'Cancel a subscription' })).toBeVisible();
+    return new PublicCancelPage(page);
+  }
+
+  async declare(email: string, publication: string): Promise<Locator> {
+    await this.page.getByLabel('Email address of the subscription').fill(email);
+    await this.page.getByLabel('Publication').selectOption({ label: publication });
+    await this.page.getByRole('button', { name: 'Cancel now' }).click();
+    const received = this.page.getByTestId('cancel-received');
+    await expect(received).toBeVisible();
+    return received;
+  }
+}
