@@ -68,6 +68,35 @@ export type ChargeResult =
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
 
 /**
+ * A card to keep for a subscription's renewals, charging nothing (the account's "Change
+ * card"). The provider checks the card as a charge would and keeps it for later charges.
+ */
+export interface SaveCardRequest {
+  payment: PaymentInput;
+  livemode: boolean;
+  /** What renews the subscription now: Stripe keeps the new card on the same customer. */
+  current: RenewalInstrument | null;
+  customer: { email: string };
+  currencyCode: CurrencyCode;
+  /** One per change attempt: the same request repeated saves the card once. */
+  idempotencyKey: string;
+  /** Our subscription the card is for, kept with the provider's record (a confirmation after 3-D Secure checks it). */
+  subscriptionId: string;
+}
+
+/** A card as the account shows it: "Visa ending in 4444". */
+export interface CardShown {
+  brand: string;
+  last4: string;
+}
+
+export type SaveCardResult =
+  | { status: 'saved'; instrument: RenewalInstrument; card: CardShown }
+  /** The bank wants 3-D Secure: the browser does it, then the card is confirmed by setupId. */
+  | { status: 'requires_action'; setupId: string; action: NextAction }
+  | { status: 'failed'; code: PaymentFailureCode };
+
+/**
  * A visitor back from a wallet that sends them away and back (Amazon Pay), on the payment
  * step's wallet return page, with the provider's reference for the checkout.
  */
@@ -180,4 +209,14 @@ export interface PaymentGateway {
    */
   pauseRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
   resumeRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
+  /**
+   * Card gateways: keeps a new card for a subscription's renewals, charging nothing. A
+   * decline answers `failed` with the code a charge would have had.
+   */
+  saveCard?(request: SaveCardRequest): Promise<SaveCardResult>;
+  /**
+   * Where a card being saved stands after 3-D Secure, and the subscription it was saved for
+   * (null when the provider does not say). Looks only.
+   */
+  savedCard?(setupId: string, livemode: boolean): Promise<{ result: SaveCardResult; subscriptionId: string | null }>;
 }

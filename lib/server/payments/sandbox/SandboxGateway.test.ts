@@ -130,3 +130,49 @@ describe('SandboxGateway.authenticate', () => {
     expect(await gateway.authenticate('pi_sandbox_nope', 'approve')).toBeNull();
   });
 });
+
+describe('SandboxGateway.saveCard', () => {
+  let saves = 0;
+  const save = (number: string, idempotencyKey = `save-${(saves += 1)}`) =>
+    gateway.saveCard({
+      payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2034, cvc: '123' },
+      livemode: false,
+      current: null,
+      customer: { email: 'ada@example.com' },
+      currencyCode: 'USD',
+      idempotencyKey,
+      subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+    });
+
+  it('keeps an approved card as a sandbox payment of 0 that stands for it, emitting nothing', async () => {
+    const saved = await save('5555 5555 5555 4444');
+    expect(saved).toEqual({
+      status: 'saved',
+      instrument: { kind: 'sandbox-card', paymentIntentId: expect.stringMatching(/^pi_sandbox_/) },
+      card: { brand: 'mastercard', last4: '4444' },
+    });
+    const id = saved.status === 'saved' && saved.instrument.kind === 'sandbox-card' ? saved.instrument.paymentIntentId : '';
+    expect(await gateway.find(id)).toMatchObject({ amount: 0, status: 'succeeded', cardLast4: '4444' });
+    expect(events).toEqual([]);
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'generic_decline'],
+    ['4000 0000 0000 9995', 'insufficient_funds'],
+    ['4000 0000 0000 0069', 'expired_card'],
+    ['4000 0000 0000 0127', 'incorrect_cvc'],
+    ['4242 4242 4242 4241', 'invalid_number'],
+  ])('declines %s with the code a charge has: %s', async (number, code) => {
+    expect(await save(number)).toEqual({ status: 'failed', code });
+  });
+
+  it('refuses a 3-D Secure card with a message naming a card to use, and the outage card as an outage', async () => {
+    await expect(save('4000 0027 6000 3184')).rejects.toMatchObject({ status: 422, code: 'authentication_not_supported' });
+    await expect(save('4000 0000 0000 5035')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('saves once per idempotency key', async () => {
+    const first = await save('4242 4242 4242 4242', 'same');
+    expect(await save('4242 4242 4242 4242', 'same')).toEqual(first);
+  });
+});

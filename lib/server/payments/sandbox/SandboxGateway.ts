@@ -9,10 +9,13 @@ import type {
   GatewayEvent,
   PaymentGateway,
   PaymentInput,
+  SaveCardRequest,
+  SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { serverSecret } from '@/lib/server/db/serverSecrets';
 import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
@@ -85,6 +88,51 @@ export class SandboxGateway implements PaymentGateway {
     return resultOf(intent);
   }
 
+  /**
+   * Keeps a card for a subscription's renewals, charging nothing: the test cards decline as
+   * a charge does (same codes), and an approved one is a sandbox payment of 0 that stands
+   * for the saved card. A card that asks for 3-D Secure is refused with a message: the
+   * sandbox bank's page belongs to the checkout. Nothing is emitted (no order is paid).
+   */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    if (request.payment.kind !== 'sandbox-card') throw new Error('The sandbox gateway takes sandbox cards only');
+    const existing = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
+    if (existing) return savedCardOf(existing);
+    const number = digitsOnly(request.payment.number);
+    if (!luhnValid(number)) return { status: 'failed', code: 'invalid_number' };
+    const scenario = scenarioForCard(number);
+    if (scenario.kind === 'provider_unavailable')
+      throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
+    if (scenario.kind === 'authenticate') {
+      throw new HttpError(
+        422,
+        'authentication_not_supported',
+        'This test card asks for 3-D Secure, which changing a card in the sandbox does not offer. Your card was not changed. Please use another test card, such as 4242 4242 4242 4242.',
+      );
+    }
+    const at = this.now().toISOString();
+    const intent: SandboxIntent = {
+      id: randomId('pi_sandbox'),
+      amount: 0,
+      currencyCode: request.currencyCode,
+      status: scenario.kind === 'approve' ? 'succeeded' : 'requires_payment_method',
+      cardBrand: cardBrand(number),
+      cardLast4: number.slice(-4),
+      afterAuthentication: null,
+      returnUrl: null,
+      lastErrorCode: scenario.kind === 'decline' ? scenario.code : null,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (!(await this.intents.insertIntent(intent))) {
+      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
+      if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
+      return savedCardOf(winner);
+    }
+    return savedCardOf(intent);
+  }
+
   /** The visitor approves or fails authentication on the sandbox bank's page. */
   async authenticate(paymentId: string, outcome: AuthenticationOutcome): Promise<SandboxIntent | null> {
     const intent = await this.find(paymentId);
@@ -136,4 +184,14 @@ export class SandboxGateway implements PaymentGateway {
 
 function resultOf(intent: SandboxIntent): ChargeResult {
   return sandboxChargeResult(intent, sandboxAuthenticationPath, 'processing_error');
+}
+
+/** A sandbox payment made by saveCard, as the card it stands for. */
+function savedCardOf(intent: SandboxIntent): SaveCardResult {
+  if (intent.status !== 'succeeded') return { status: 'failed', code: intent.lastErrorCode ?? 'processing_error' };
+  return {
+    status: 'saved',
+    instrument: { kind: 'sandbox-card', paymentIntentId: intent.id },
+    card: { brand: intent.cardBrand, last4: intent.cardLast4 },
+  };
 }

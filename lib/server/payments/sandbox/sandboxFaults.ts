@@ -33,5 +33,7 @@ export function withSandboxFault(
   if (gateway.resume) faulty.resume = (visit) => gateway.resume!(visit);
   if (gateway.pauseRenewals) faulty.pauseRenewals = (instrument, livemode) => gateway.pauseRenewals!(instrument, livemode);
   if (gateway.resumeRenewals) faulty.resumeRenewals = (instrument, livemode) => gateway.resumeRenewals!(instrument, livemode);
+  if (gateway.saveCard) faulty.saveCard = (request) => gateway.saveCard!(request);
+  if (gateway.savedCard) faulty.savedCard = (setupId, livemode) => gateway.savedCard!(setupId, livemode);
   return faulty;
 }

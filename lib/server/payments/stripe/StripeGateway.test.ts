@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from './fakeStripe';
-import type { ChargeRequest } from '@/lib/server/payments/PaymentGateway';
+import type { ChargeRequest, SaveCardRequest, SaveCardResult } from '@/lib/server/payments/PaymentGateway';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
@@ -267,5 +267,78 @@ describe('failureCodeFor', () => {
     [{ code: 'processing_error' }, 'processing_error'],
   ])('%o → %s', (error, code) => {
     expect(failureCodeFor(error)).toBe(code);
+  });
+});
+
+describe('StripeGateway.saveCard', () => {
+  let saves = 0;
+  const save = (paymentMethodId: string, current: SaveCardRequest['current'] = null): Promise<SaveCardResult> =>
+    gateway.saveCard({
+      payment: { kind: 'stripe-payment-method', paymentMethodId },
+      livemode: false,
+      current,
+      customer: { email: 'ada@example.com' },
+      currencyCode: 'USD',
+      idempotencyKey: `card-change:sub_1:${(saves += 1)}`,
+      subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+    });
+
+  it("confirms an off_session SetupIntent on the subscription's customer, charging nothing, and names the card", async () => {
+    const saved = await save('pm_card_visa', { kind: 'stripe', customerId: 'cus_existing', paymentMethodId: 'pm_old' });
+    expect(saved).toEqual({
+      status: 'saved',
+      instrument: { kind: 'stripe', customerId: 'cus_existing', paymentMethodId: 'pm_card_visa' },
+      card: { brand: 'visa', last4: '4242' },
+    });
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    // No new customer, no PaymentIntent: one SetupIntent.
+    expect(posts.map((r) => r.path)).toEqual(['/v1/setup_intents']);
+    expect(posts[0]!.params).toMatchObject({
+      customer: 'cus_existing',
+      payment_method: 'pm_card_visa',
+      usage: 'off_session',
+      confirm: 'true',
+      'metadata[subscriptionId]': 'sub_aaaaaaaaaaaaaaaa',
+    });
+    expect(posts[0]!.idempotencyKey).toBe(`card-change:sub_1:${saves}`);
+    expect(posts[0]!.params.amount).toBeUndefined();
+  });
+
+  it('makes a customer first when the subscription has none of Stripe (a sandbox card, or none kept)', async () => {
+    const saved = await save('pm_card_visa', { kind: 'sandbox-card', paymentIntentId: 'pi_sandbox_x' });
+    expect(saved).toMatchObject({ status: 'saved', instrument: { customerId: expect.stringMatching(/^cus_fake/) } });
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v1/customers', '/v1/setup_intents']);
+  });
+
+  it('answers 3-D Secure with the client secret, then reads the card back for this subscription', async () => {
+    const pending = await save('pm_card_threeDSecureRequired');
+    expect(pending).toMatchObject({
+      status: 'requires_action',
+      setupId: expect.stringMatching(/^seti_fake/),
+      action: { type: 'stripe_sdk', clientSecret: expect.stringMatching(/_secret_/) },
+    });
+    const setupId = pending.status === 'requires_action' ? pending.setupId : '';
+    expect(await gateway.savedCard(setupId, false)).toMatchObject({
+      result: { status: 'requires_action' },
+      subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+    });
+    fake.completeAuthentication(setupId);
+    expect(await gateway.savedCard(setupId, false)).toEqual({
+      result: {
+        status: 'saved',
+        instrument: { kind: 'stripe', customerId: expect.stringMatching(/^cus_fake/), paymentMethodId: 'pm_card_threeDSecureRequired' },
+        card: { brand: 'visa', last4: '4242' },
+      },
+      subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+    });
+    expect(await gateway.savedCard('seti_unknown', false)).toEqual({
+      result: { status: 'failed', code: 'processing_error' },
+      subscriptionId: null,
+    });
+  });
+
+  it('turns a declined card into its failure code, and an unknown payment method into processing_error', async () => {
+    expect(await save('pm_card_chargeDeclinedInsufficientFunds')).toEqual({ status: 'failed', code: 'insufficient_funds' });
+    expect(await save('pm_unknown')).toEqual({ status: 'failed', code: 'processing_error' });
   });
 });

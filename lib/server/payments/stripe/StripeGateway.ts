@@ -12,6 +12,8 @@ import type {
   PaymentGateway,
   PaymentInput,
   RenewalInstrument,
+  SaveCardRequest,
+  SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
 
 export interface StripeKeys {
@@ -169,6 +171,74 @@ export class StripeGateway implements PaymentGateway {
     } catch (error) {
       throw outageOr('card', error, isStripeOutage);
     }
+  }
+
+  /**
+   * Keeps a new card for a subscription's renewals: a SetupIntent (off_session, confirmed
+   * with the card Elements collected, nothing charged) on the subscription's customer when
+   * it has one, else on a new customer. 3-D Secure answers requires_action with the client
+   * secret; savedCard reads the outcome afterwards.
+   */
+  async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
+    if (request.payment.kind !== 'stripe-payment-method') {
+      throw new HttpError(400, 'payment_method_required', 'Please enter your card details again.');
+    }
+    const stripe = this.client(request.livemode);
+    const metadata = { subscriptionId: request.subscriptionId };
+    try {
+      const customerId =
+        request.current?.kind === 'stripe'
+          ? request.current.customerId
+          : (
+              await stripe.customers.create(
+                { email: request.customer.email, metadata },
+                { idempotencyKey: `${request.idempotencyKey}:customer` },
+              )
+            ).id;
+      // Cards only, as the checkout's SetupIntent (chargeFor): no redirect-based method, so no return_url is needed.
+      const params = {
+        customer: customerId,
+        payment_method: request.payment.paymentMethodId,
+        payment_method_types: ['card'],
+        usage: 'off_session' as const,
+        confirm: true,
+        metadata,
+      };
+      const setup = await stripe.setupIntents.create(params, { idempotencyKey: request.idempotencyKey });
+      return await this.savedCardOf(stripe, setup);
+    } catch (error) {
+      const refused = this.refusal(error);
+      if (refused.status === 'failed') return { status: 'failed', code: refused.code };
+      // refusal() answers only failures, or throws: nothing else reaches here.
+      throw new Error('Stripe refused a card to save without a failure', { cause: error });
+    }
+  }
+
+  async savedCard(setupId: string, livemode: boolean): Promise<{ result: SaveCardResult; subscriptionId: string | null }> {
+    const stripe = this.client(livemode);
+    try {
+      const setup = await stripe.setupIntents.retrieve(setupId);
+      return { result: await this.savedCardOf(stripe, setup), subscriptionId: setup.metadata?.subscriptionId ?? null };
+    } catch (error) {
+      // An id Stripe does not know is no setup of this subscription.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        return { result: { status: 'failed', code: 'processing_error' }, subscriptionId: null };
+      throw outageOr('card', error, isStripeOutage);
+    }
+  }
+
+  /** A SetupIntent as a saved card: the brand and last four digits are read from its payment method. */
+  private async savedCardOf(
+    stripe: Stripe,
+    setup: Pick<Stripe.SetupIntent, 'id' | 'status' | 'client_secret' | 'last_setup_error' | 'customer' | 'payment_method'>,
+  ): Promise<SaveCardResult> {
+    const result = resultOf(setup);
+    if (result.status === 'requires_action') return { status: 'requires_action', setupId: setup.id, action: result.action };
+    if (result.status === 'failed') return { status: 'failed', code: result.code };
+    const instrument = instrumentOf(setup);
+    if (!instrument || instrument.kind !== 'stripe') return { status: 'failed', code: 'processing_error' };
+    const method = await stripe.paymentMethods.retrieve(instrument.paymentMethodId);
+    return { status: 'saved', instrument, card: { brand: method.card?.brand ?? 'unknown', last4: method.card?.last4 ?? '' } };
   }
 
   /**
