@@ -15,6 +15,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'cancel-request': 'Cancelled on the cancel page',
   resumed: 'Subscription resumed',
   'address-changed': 'Address changed',
+  'card-changed': 'Card changed',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

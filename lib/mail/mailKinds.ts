@@ -2,7 +2,15 @@
  * The mails the product sends, and where each stands in the queue (lib/server/mail). Here,
  * outside lib/server, because the development mailbox page shows them too.
  */
-export const MAIL_KINDS = ['sign-in', 'purchase-acknowledgment', 'cancellation', 'cancel-request', 'resumed', 'address-changed'] as const;
+export const MAIL_KINDS = [
+  'sign-in',
+  'purchase-acknowledgment',
+  'cancellation',
+  'cancel-request',
+  'resumed',
+  'address-changed',
+  'card-changed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** pending: waiting for its (next) try; sent: handed to the mail server (or the development sink); failed: given up. */

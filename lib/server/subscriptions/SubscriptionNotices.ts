@@ -12,4 +12,6 @@ export interface SubscriptionNotices {
   cancelled(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
   resumed(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
   addressChanged(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
+  /** The card that renews it was changed: the new card named, so that a change its owner did not make is noticed. */
+  cardChanged(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
 }

@@ -233,6 +233,34 @@ export class SubscriptionRepository {
   }
 
   /**
+   * The card that renews a live card subscription from now on, and how it is shown: true
+   * when it was changed. The same card recorded again changes nothing (a confirmation
+   * repeated in two tabs sends one e-mail); a subscription that ended meanwhile neither.
+   */
+  async setCard(
+    id: string,
+    card: { gateway: GatewayName; instrument: RenewalInstrument; payment: Subscription['payment'] },
+    at: Date,
+  ): Promise<boolean> {
+    const instrument = JSON.stringify(card.instrument);
+    const moved = await this.db
+      .updateTable('subscriptions')
+      .set({
+        gateway: card.gateway,
+        instrument_json: instrument,
+        payment_json: JSON.stringify(card.payment),
+        needs_payment_method: 0,
+        updated_at: at.toISOString(),
+      })
+      .where('id', '=', id)
+      .where('payment_method', '=', 'card')
+      .where((eb) => eb.or([eb('instrument_json', 'is', null), eb('instrument_json', '!=', instrument)]))
+      .where(liveAt(at))
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /**
    * The subscriptions to a brand, in one mode, that an address holds as owner or as billing
    * address and that still renew: what a cancellation declared for that address cancels.
    */

@@ -7,6 +7,7 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentGateway, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
@@ -17,6 +18,7 @@ let clock: Date;
 let sent: string[];
 let logged: string[];
 let paypal: SandboxWalletGateway;
+let failNotice = false;
 const now = () => clock;
 
 /** Records each notice with the state the record had in its transaction. */
@@ -24,6 +26,10 @@ const notices: SubscriptionNotices = {
   cancelled: async (_db, subscription) => void sent.push(`cancelled ${subscription.id} ${subscription.cancelAtPeriodEnd}`),
   resumed: async (_db, subscription) => void sent.push(`resumed ${subscription.id} ${subscription.cancelAtPeriodEnd}`),
   addressChanged: async (_db, subscription) => void sent.push(`address ${subscription.id} ${subscription.deliveryAddress?.line1}`),
+  cardChanged: async (_db, subscription) => {
+    if (failNotice) throw new Error('the outbox is unavailable');
+    sent.push(`card ${subscription.id} ${JSON.stringify(subscription.payment)} ${JSON.stringify(subscription.instrument)}`);
+  },
 };
 
 beforeEach(async () => {
@@ -31,6 +37,7 @@ beforeEach(async () => {
   clock = new Date('2026-11-26T10:00:00.000Z');
   sent = [];
   logged = [];
+  failNotice = false;
   paypal = new SandboxWalletGateway('paypal', db, async () => undefined, now);
 });
 afterEach(async () => db.destroy());
@@ -187,5 +194,105 @@ describe('SubscriptionService.changeDeliveryAddress', () => {
     const id = await subscribed('txn_digital');
     expect(await refusal(service().changeDeliveryAddress('ada@example.com', id, address))).toEqual({ status: 409, code: 'not_print' });
     expect(await refusal(service().changeDeliveryAddress('eve@example.com', id, address))).toMatchObject({ status: 404 });
+  });
+});
+
+describe('SubscriptionService.changeCard', () => {
+  const sandboxCard = (number: string) => ({
+    payment: { kind: 'sandbox-card' as const, number, expMonth: 12, expYear: 2034, cvc: '123' },
+    idempotencyKey: `key-${number}-${Math.random()}`,
+  });
+  const cards = () => [paypal, new SandboxGateway(db, async () => undefined, now)];
+  /** A test-mode card subscription bought through the sandbox. */
+  const cardSubscription = () => subscribed('txn_card', { livemode: false });
+
+  it('records the new card, how it is shown and the e-mail in one transaction, charging nothing', async () => {
+    const id = await cardSubscription();
+    const changed = await service(cards()).changeCard('ada@example.com', id, sandboxCard('5555 5555 5555 4444'));
+    expect(changed.status).toBe('saved');
+    const now = (await record(id))!;
+    expect(now.payment).toEqual({ method: 'card', brand: 'mastercard', last4: '4444' });
+    expect(now.instrument).toMatchObject({ kind: 'sandbox-card', paymentIntentId: expect.stringMatching(/^pi_sandbox_/) });
+    expect(now.needsPaymentMethod).toBe(false);
+    expect(now.gateway).toBe('sandbox');
+    // The notice saw the record as changed, inside the change's transaction.
+    expect(sent).toEqual([`card ${id} ${JSON.stringify(now.payment)} ${JSON.stringify(now.instrument)}`]);
+    const saved = await db
+      .selectFrom('sandbox_payment_intents')
+      .select(['amount', 'status'])
+      .where('id', '=', (now.instrument as { paymentIntentId: string }).paymentIntentId)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ amount: 0, status: 'succeeded' });
+  });
+
+  it('clears needs_payment_method once a card is held', async () => {
+    const id = await cardSubscription();
+    await db.updateTable('subscriptions').set({ needs_payment_method: 1, instrument_json: null }).where('id', '=', id).execute();
+    await service(cards()).changeCard('ada@example.com', id, sandboxCard('4242 4242 4242 4242'));
+    expect((await record(id))!.needsPaymentMethod).toBe(false);
+  });
+
+  it('changes nothing when the e-mail cannot be written: the card and its notice commit together', async () => {
+    const id = await cardSubscription();
+    const before = await record(id);
+    failNotice = true;
+    await expect(service(cards()).changeCard('ada@example.com', id, sandboxCard('5555 5555 5555 4444'))).rejects.toThrow(/outbox/);
+    expect((await record(id))!.payment).toEqual(before!.payment);
+    expect((await record(id))!.instrument).toEqual(before!.instrument);
+  });
+
+  it('refuses a declined card with its code and message, and changes nothing', async () => {
+    const id = await cardSubscription();
+    const before = await record(id);
+    expect(await refusal(service(cards()).changeCard('ada@example.com', id, sandboxCard('4000 0000 0000 9995')))).toEqual({
+      status: 402,
+      code: 'insufficient_funds',
+    });
+    expect(await record(id)).toEqual(before);
+    expect(sent).toEqual([]);
+  });
+
+  it("answers another person's subscription with the 404 of one that does not exist", async () => {
+    const id = await cardSubscription();
+    expect(await refusal(service(cards()).changeCard('mallory@example.com', id, sandboxCard('4242 4242 4242 4242')))).toEqual({
+      status: 404,
+      code: 'subscription_not_found',
+    });
+    expect(await db.selectFrom('sandbox_payment_intents').select('id').where('amount', '=', 0).execute()).toEqual([]);
+  });
+
+  it('refuses a wallet subscription with 409 and says where it is changed', async () => {
+    const id = await paypalSubscription();
+    const refused = service(cards()).changeCard('ada@example.com', id, sandboxCard('4242 4242 4242 4242'));
+    await expect(refused).rejects.toMatchObject({ status: 409, code: 'not_card', message: expect.stringContaining('PayPal') });
+  });
+
+  it('refuses one that has ended, and a 3-D Secure card in the sandbox, changing nothing', async () => {
+    const id = await cardSubscription();
+    const before = await record(id);
+    expect(await refusal(service(cards()).changeCard('ada@example.com', id, sandboxCard('4000 0027 6000 3184')))).toEqual({
+      status: 422,
+      code: 'authentication_not_supported',
+    });
+    await service(cards()).cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    clock = new Date('2027-11-27T10:00:00.000Z');
+    expect(await refusal(service(cards()).changeCard('ada@example.com', id, sandboxCard('4242 4242 4242 4242')))).toEqual({
+      status: 409,
+      code: 'subscription_ended',
+    });
+    expect((await record(id))!.instrument).toEqual(before!.instrument);
+  });
+
+  it('refuses sandbox card fields when the sandbox is not the card gateway, and a live subscription in the sandbox', async () => {
+    const test = await cardSubscription();
+    expect(await refusal(service([paypal]).changeCard('ada@example.com', test, sandboxCard('4242 4242 4242 4242')))).toEqual({
+      status: 400,
+      code: 'payment_method_mismatch',
+    });
+    const live = await subscribed('txn_live');
+    expect(await refusal(service(cards()).changeCard('ada@example.com', live, sandboxCard('4242 4242 4242 4242')))).toEqual({
+      status: 503,
+      code: 'payments_unavailable',
+    });
   });
 });

@@ -2,13 +2,24 @@ import type { Kysely } from 'kysely';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { NextAction } from '@/lib/payments/nextAction';
+import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCardResult } from '@/lib/server/payments/PaymentGateway';
 import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
 const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');
+
+/** What changing the card answers: the subscription with its new card, or the bank's check to do first (Stripe's 3-D Secure). */
+export type CardChange =
+  { status: 'saved'; subscription: Subscription } | { status: 'requires_action'; setupId: string; action: NextAction };
+
+/** A card the provider would not keep: the visitor reads why, as at checkout, and that nothing changed. */
+const declined = (code: PaymentFailureCode) =>
+  new HttpError(402, code, `${PAYMENT_FAILURE_MESSAGES[code]} Your subscription's card was not changed.`);
 
 /**
  * What a subscriber does to their own subscription: cancel at the end of the period they
@@ -109,6 +120,86 @@ export class SubscriptionService {
       await this.notices.addressChanged(trx, (await records.findById(subscription.id))!, at);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * Changes the card that renews a card subscription, charging nothing: the card gateway
+   * keeps the new card (a Stripe SetupIntent, a sandbox stand-in), then the record takes it
+   * and how it is shown, with its e-mail, in one guarded update. A decline changes nothing.
+   */
+  async changeCard(ownerEmail: string, id: string, change: { payment: PaymentInput; idempotencyKey: string }): Promise<CardChange> {
+    const subscription = await this.changeableCard(ownerEmail, id);
+    const gateway = this.gateways.find((candidate) => candidate.saveCard && candidate.inputKinds.includes(change.payment.kind));
+    if (!gateway?.saveCard) throw new HttpError(400, 'payment_method_mismatch', 'Please enter your card details again.');
+    if (subscription.livemode && isSandboxGateway(gateway.name)) {
+      throw new HttpError(503, 'payments_unavailable', 'Live card payments are not set up on this server. Your card was not changed.');
+    }
+    const result = await gateway.saveCard({
+      payment: change.payment,
+      livemode: subscription.livemode,
+      // The provider's own customer is reused only by that provider.
+      current: subscription.gateway === gateway.name ? subscription.instrument : null,
+      customer: { email: subscription.ownerEmail ?? subscription.billingEmail },
+      currencyCode: subscription.currencyCode,
+      idempotencyKey: `card-change:${subscription.id}:${change.idempotencyKey}`,
+      subscriptionId: subscription.id,
+    });
+    return this.recordCard(subscription, gateway, result);
+  }
+
+  /** After 3-D Secure in the browser: the card saved for this subscription, recorded as changeCard records it. */
+  async confirmCard(ownerEmail: string, id: string, setupId: string): Promise<CardChange> {
+    const subscription = await this.changeableCard(ownerEmail, id);
+    const gateway = this.gateways.find((candidate) => candidate.savedCard);
+    if (!gateway?.savedCard)
+      throw new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');
+    const { result, subscriptionId } = await gateway.savedCard(setupId, subscription.livemode);
+    // Someone else's setup, or none, is no card change of this subscription.
+    if (subscriptionId !== subscription.id) {
+      throw new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');
+    }
+    if (result.status === 'requires_action') {
+      throw new HttpError(
+        409,
+        'authentication_required',
+        'Your bank has not confirmed the card yet. Your card was not changed. Please try again.',
+      );
+    }
+    return this.recordCard(subscription, gateway, result);
+  }
+
+  /** The owner's card subscription that has not ended: a wallet's is changed at the wallet (409). */
+  private async changeableCard(ownerEmail: string, id: string): Promise<Subscription> {
+    const subscription = await this.owned(ownerEmail, id);
+    if (subscription.payment.method !== 'card') {
+      throw new HttpError(
+        409,
+        'not_card',
+        `This subscription is paid with ${paymentMethodName(subscription.payment)}: its payment method is changed in your ${paymentMethodName(subscription.payment)} account.`,
+      );
+    }
+    if (subscriptionStatusAt(subscription, this.now()) === 'ended') {
+      throw new HttpError(409, 'subscription_ended', 'This subscription has ended: it has no card to change.');
+    }
+    return subscription;
+  }
+
+  private async recordCard(subscription: Subscription, gateway: PaymentGateway, result: SaveCardResult): Promise<CardChange> {
+    if (result.status === 'failed') throw declined(result.code);
+    if (result.status === 'requires_action') return result;
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      const records = new SubscriptionRepository(trx, this.now);
+      const card = { method: 'card' as const, brand: result.card.brand, last4: result.card.last4 };
+      if (!(await records.setCard(subscription.id, { gateway: gateway.name, instrument: result.instrument, payment: card }, at))) return;
+      await this.notices.cardChanged(trx, (await records.findById(subscription.id))!, at);
+    });
+    const current = (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+    // Ended while the provider kept the card: nothing renews it, and the subscriber is told so.
+    if (subscriptionStatusAt(current, at) === 'ended') {
+      throw new HttpError(409, 'subscription_ended', 'This subscription has ended: it has no card to change.');
+    }
+    return { status: 'saved', subscription: current };
   }
 
   /**

@@ -6,7 +6,9 @@ import type { Database } from '@/lib/server/db/schema';
 import type { MailKind } from '@/lib/server/mail/MailMessage';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { addressChanged } from '@/lib/server/mail/templates/addressChanged';
+import { cardChanged } from '@/lib/server/mail/templates/cardChanged';
 import { cancellationConfirmation } from '@/lib/server/mail/templates/cancellationConfirmation';
 import { cancelRequest } from '@/lib/server/mail/templates/cancelRequest';
 import { KeepLinkRepository } from './KeepLinkRepository';
@@ -69,6 +71,25 @@ export function mailNotices(origin: string, brands: ReadonlyMap<string, AccountB
           addressLines: subscription.deliveryAddress
             ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
             : [],
+          accountUrl: accountUrlOf(subscription),
+        }),
+        at,
+      ),
+    cardChanged: (db, subscription, at) =>
+      queue(
+        db,
+        subscription,
+        'card-changed',
+        cardChanged({
+          brand: brandOf(subscription),
+          offerName: subscription.offerName,
+          card: paymentMethodName(subscription.payment),
+          nextCharge: subscription.cancelAtPeriodEnd
+            ? null
+            : {
+                date: dateText(subscription.currentPeriodEnd),
+                amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
+              },
           accountUrl: accountUrlOf(subscription),
         }),
         at,

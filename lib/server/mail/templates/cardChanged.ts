@@ -1,0 +1,51 @@
+import type { MailContent } from '@/lib/server/mail/MailMessage';
+import type { MailBrand } from './mailLook';
+import { mailContent } from './mailContent';
+
+export interface CardChangedInput {
+  brand: MailBrand;
+  offerName: string;
+  /** The new card as the account shows it: "Visa ending in 4444". */
+  card: string;
+  /** The next renewal it will pay, formatted; null when the subscription is cancelled and does not renew. */
+  nextCharge: { date: string; amount: string } | null;
+  accountUrl: string;
+}
+
+/**
+ * Tells the subscriber the card that renews their subscription was changed, naming the new
+ * one, so that a change they did not make is noticed. Nothing was charged by the change.
+ */
+export function cardChanged({ brand, offerName, card, nextCharge, accountUrl }: CardChangedInput): MailContent {
+  return mailContent(
+    `Your ${brand.name} payment card was changed`,
+    {
+      brand,
+      heading: 'Your card was changed',
+      preheader: `${offerName} is now paid with ${card}.`,
+      blocks: [
+        {
+          type: 'paragraph',
+          text: nextCharge
+            ? `${offerName} now renews with ${card}. Nothing was charged for the change.`
+            : `${offerName} is now paid with ${card}. It is cancelled and does not renew; nothing was charged for the change.`,
+        },
+        ...(nextCharge
+          ? [
+              {
+                type: 'facts' as const,
+                rows: [
+                  { label: 'Next charge', value: nextCharge.date },
+                  { label: 'Amount', value: nextCharge.amount },
+                ],
+              },
+            ]
+          : []),
+        { type: 'paragraph', text: 'If you did not make this change, check your account:' },
+        { type: 'button', label: 'Go to your account', href: accountUrl },
+      ],
+      footer: { accountUrl, why: `You received this e-mail because the card of a ${brand.name} subscription was changed.` },
+    },
+    accountUrl,
+  );
+}
