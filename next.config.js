@@ -7,7 +7,8 @@ const ASSET_PREFIX = '/purchase-journey';
 /**
  * Headers on every answer: no MIME sniffing, no framing by other sites, referrers without
  * paths to other origins, and no browser features the journey does not use. The payment
- * step alone may use the Payment Request API (Stripe's wallet buttons, in Stripe's frame).
+ * step and the account's card change alone may use the Payment Request API (Stripe's
+ * frames there).
  * Pages replace this Content-Security-Policy with their full one (a nonce per response,
  * the configured parties' hosts: lib/server/ssr/documentSecurity.ts); every other answer
  * keeps this one. HSTS is sent by entrypoint/index.mjs, from PUBLIC_ORIGIN at run time (this
@@ -53,6 +54,7 @@ const nextConfig = {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },
       { source: '/:brand/:slug/credit-card/:rest*', headers: [PAYMENT_STEP_PERMISSIONS] },
+      { source: '/account/subscriptions/:id/card', headers: [PAYMENT_STEP_PERMISSIONS] },
       { source: '/api/admin/:path*', headers: [NO_STORE] },
       { source: '/admin/:path*', headers: [NO_STORE] },
     ];

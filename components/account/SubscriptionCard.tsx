@@ -20,6 +20,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
   const [error, setError] = useState<string | null>(null);
   const [resumed, setResumed] = useState(false);
   const headingId = `subscription-${subscription.id}`;
+  const cardHref = `/account/subscriptions/${subscription.id}/card${livemodeQuery}`;
 
   const resume = async () => {
     setResuming(true);
@@ -85,7 +86,8 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
       </dl>
       {subscription.needsPaymentMethod && subscription.status !== 'ended' && (
         <p className={styles.warning}>
-          We do not hold a payment method that can renew this subscription. Please add a card before the next renewal.
+          We do not hold a payment method that can renew this subscription.{' '}
+          {subscription.paymentChange === 'card' ? <a href={cardHref}>Please add a card</a> : 'Please add a card'} before the next renewal.
         </p>
       )}
       {subscription.paymentChange !== 'card' && subscription.status !== 'ended' && (
@@ -116,6 +118,12 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
             {resuming && <Loader type="submission-processing" size="small" label="Resuming…" />}
             Resume subscription
           </button>
+        )}
+        {subscription.paymentChange === 'card' && subscription.status !== 'ended' && (
+          // A plain link, not next/link: the card page is a payment page, reached by a full page load only.
+          <a className={actions.secondary} href={cardHref} data-testid="change-card">
+            Change card
+          </a>
         )}
         {subscription.isPrint && subscription.status !== 'ended' && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/address${livemodeQuery}`}>

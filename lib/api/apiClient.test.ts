@@ -133,6 +133,30 @@ describe('createApiClient: what each call sends', () => {
     ],
     ['signOut', (api) => api.signOut(), { signedOut: true }, { url: '/api/identity/sign-out', method: 'POST', headers: json, body: {} }],
     [
+      'changeCard',
+      (api) =>
+        api.changeCard('sub_aaaaaaaaaaaaaaaa', {
+          idempotencyKey: '00000000-0000-4000-8000-000000000000',
+          card: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
+        }),
+      { status: 'requires_action', setupId: 'seti_1', action: { type: 'stripe_sdk', clientSecret: 'seti_1_secret_x' } },
+      {
+        url: '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card',
+        method: 'POST',
+        headers: json,
+        body: {
+          idempotencyKey: '00000000-0000-4000-8000-000000000000',
+          card: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
+        },
+      },
+    ],
+    [
+      'confirmCardChange',
+      (api) => api.confirmCardChange('sub_aaaaaaaaaaaaaaaa', 'seti_1'),
+      { status: 'saved', subscription: { id: 'sub_aaaaaaaaaaaaaaaa' } },
+      { url: '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card/confirm', method: 'POST', headers: json, body: { setupId: 'seti_1' } },
+    ],
+    [
       'signOut everywhere',
       (api) => api.signOut({ everywhere: true }),
       { signedOut: true },

@@ -5,6 +5,7 @@ import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
+import type { CardChangeRequest, CardChangeResponse } from '@/lib/account/cardChange';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
 /** Where each call goes, relative to the client's base URL. The identity calls keep the spec's public paths (SPEC §7). */
@@ -19,7 +20,7 @@ export const API_PATHS = {
   profile: '/martech/api/user/v2/profile',
   cancelDeclaration: '/api/cancel',
   keepSubscription: '/api/cancel/keep',
-  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address') =>
+  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm') =>
     `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
@@ -93,6 +94,10 @@ export interface ApiClient {
     id: string,
     address: { line1: string; city: string; postalCode: string },
   ): Promise<{ subscription: SubscriptionSummary }>;
+  /** Changes the card that renews a card subscription (nothing is charged); a declined card rejects with its message. */
+  changeCard(id: string, request: CardChangeRequest): Promise<CardChangeResponse>;
+  /** After the bank's check in the page: records the card the setup saved. */
+  confirmCardChange(id: string, setupId: string): Promise<CardChangeResponse>;
   /** Declares a cancellation without signing in; the answer is the same whether or not the address subscribes. */
   declareCancellation(request: CancelDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
   /** Uses an e-mailed "Keep my subscription" link. */
@@ -201,6 +206,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         { address },
         API_MESSAGES.subscriptionChange,
       ),
+
+    changeCard: (id, request) => post<CardChangeResponse>(API_PATHS.subscription(id, 'card'), request, API_MESSAGES.subscriptionChange),
+
+    confirmCardChange: (id, setupId) =>
+      post<CardChangeResponse>(API_PATHS.subscription(id, 'card/confirm'), { setupId }, API_MESSAGES.subscriptionChange),
 
     declareCancellation: (request) =>
       post<{ received: true; receivedAt: string }>(API_PATHS.cancelDeclaration, request, API_MESSAGES.cancellation),

@@ -13,6 +13,9 @@ describe('isPaymentPage', () => {
     ['/vogue/demo-single/promo-code', false],
     ['/vogue/demo-single/success', false],
     ['/status', false],
+    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card', true],
+    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/address', false],
+    ['/account', false],
   ])('%s → %s', (path, expected) => {
     expect(isPaymentPage(path)).toBe(expected);
   });

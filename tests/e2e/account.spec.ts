@@ -106,6 +106,31 @@ for (const method of METHODS) {
   });
 }
 
+test('a card subscriber changes the card to another sandbox test card and sees it in the account', async ({ page }) => {
+  const email = newEmail('card change');
+  await buy(page, 'card', email);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+  await expect(subscription.paymentMethod).toHaveText('Visa ending in 4242');
+
+  // A declined card changes nothing and says why.
+  const change = await subscription.changeCard('4000 0000 0000 0002');
+  await expect(page.getByTestId('card-error')).toContainText('Your card was declined.');
+  await expect(page.getByTestId('card-current')).toHaveText('Current card: Visa ending in 4242');
+
+  await change.save('5555 5555 5555 4444');
+  await expect(change.saved).toContainText('Vogue: Vogue Digital is now paid with Mastercard ending in 4444. Nothing was charged.');
+  await expect(change.saved).toContainText(`We sent a confirmation to ${email}.`);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  await change.backToAccount();
+  await expect(subscription.paymentMethod).toHaveText('Mastercard ending in 4444');
+  await expect(subscription.status).toHaveText('Active');
+
+  const mail = await (await MailboxPage.open(page, email)).read(/payment card was changed/);
+  expect(mail).toContain('Vogue Digital now renews with Mastercard ending in 4444.');
+});
+
 test('a visitor cancels from the footer without signing in, and the owner keeps it with the e-mailed link', async ({ page }) => {
   const email = newEmail('footer');
   await buy(page, 'card', email);

@@ -7,7 +7,8 @@ import styles from '@/components/checkout/CheckoutForm.module.css';
 
 /** What the card step asks of Stripe: a payment method from the card, and 3-D Secure. */
 export interface StripeCardHandle {
-  createPaymentMethod(billing: Billing): Promise<{ id: string } | { error: string }>;
+  /** Without billing (the account's card change): the card alone, its subscription already has its buyer. */
+  createPaymentMethod(billing?: Billing): Promise<{ id: string } | { error: string }>;
   handleNextAction(clientSecret: string): Promise<{ error?: string }>;
 }
 
@@ -25,17 +26,21 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
         const { paymentMethod, error } = await stripe.createPaymentMethod({
           type: 'card',
           card,
-          billing_details: {
-            email: billing.email,
-            name: `${billing.firstName} ${billing.lastName}`,
-            address: {
-              country: billing.country,
-              ...(billing.region ? { state: billing.region } : {}),
-              ...(billing.address
-                ? { line1: billing.address.line1, city: billing.address.city, postal_code: billing.address.postalCode }
-                : {}),
-            },
-          },
+          ...(billing
+            ? {
+                billing_details: {
+                  email: billing.email,
+                  name: `${billing.firstName} ${billing.lastName}`,
+                  address: {
+                    country: billing.country,
+                    ...(billing.region ? { state: billing.region } : {}),
+                    ...(billing.address
+                      ? { line1: billing.address.line1, city: billing.address.city, postal_code: billing.address.postalCode }
+                      : {}),
+                  },
+                },
+              }
+            : {}),
         });
         return paymentMethod ? { id: paymentMethod.id } : { error: error?.message ?? FALLBACK_ERROR };
       },

@@ -16,6 +16,8 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
     /^\/api\/account\/subscriptions\/(?<id>[^/]+)\/delivery-address$/,
     () => import('@/pages/api/account/subscriptions/[id]/delivery-address'),
   ],
+  [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card$/, () => import('@/pages/api/account/subscriptions/[id]/card/index')],
+  [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card\/confirm$/, () => import('@/pages/api/account/subscriptions/[id]/card/confirm')],
   [/^\/api\/cancel$/, () => import('@/pages/api/cancel/index')],
   [/^\/api\/cancel\/keep$/, () => import('@/pages/api/cancel/keep')],
 ]);
@@ -40,13 +42,13 @@ async function signedIn(email: string): Promise<string> {
   return `CN_token_access=${token}`;
 }
 
-async function subscription(owner: string | null, billing: string, print = false): Promise<string> {
+async function subscription(owner: string | null, billing: string, print = false, livemode = true): Promise<string> {
   const transactions = new TransactionRepository(await appDb());
   const id = `txn_route_${(n += 1)}`;
   const base = newTransactionFixture({ id });
   await transactions.create({
     ...base,
-    livemode: true,
+    livemode,
     gateway: 'sandbox',
     buyerIdentity: owner,
     customer: { ...base.customer, email: billing },
@@ -133,6 +135,76 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
     const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
     expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
+  });
+});
+
+describe('POST /api/account/subscriptions/{id}/card', () => {
+  const card = (number: string) => ({
+    idempotencyKey: crypto.randomUUID(),
+    card: { kind: 'sandbox-card', number, expiry: '12/34', cvc: '123' },
+  });
+
+  it('changes the card of the owner’s card subscription, charging nothing, and e-mails the change', async () => {
+    const id = await subscription('cardholder@example.com', 'cardholder@example.com', false, false);
+    const cookie = await signedIn('cardholder@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/card`, card('5555 5555 5555 4444'), { cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toMatchObject({ status: 'saved', subscription: { id, paymentMethod: 'Mastercard ending in 4444' } });
+    const mail = await (
+      await appDb()
+    )
+      .selectFrom('outbox')
+      .select('subject')
+      .where('to_email', '=', 'cardholder@example.com')
+      .where('kind', '=', 'card-changed')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toMatch(/payment card was changed/);
+  });
+
+  it('answers a declined card with 402 and its message', async () => {
+    const id = await subscription('declined@example.com', 'declined@example.com', false, false);
+    const cookie = await signedIn('declined@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/card`, card('4000 0000 0000 0002'), { cookie });
+    expect(answer.status).toBe(402);
+    expect(await answer.json()).toMatchObject({ error: { code: 'generic_decline', message: expect.stringMatching(/declined/) } });
+  });
+
+  it('refuses a cross-site POST (403) and a visitor who is not signed in (401)', async () => {
+    const id = await subscription('cardowner@example.com', 'cardowner@example.com', false, false);
+    const cookie = await signedIn('cardowner@example.com');
+    for (const path of [`/api/account/subscriptions/${id}/card`, `/api/account/subscriptions/${id}/card/confirm`]) {
+      const crossSite = await post(path, card('4242 4242 4242 4242'), { cookie, origin: 'https://evil.example' });
+      expect(crossSite.status).toBe(403);
+      expect(await crossSite.json()).toMatchObject({ error: { code: 'cross_site_request' } });
+    }
+    const signedOut = await post(`/api/account/subscriptions/${id}/card`, card('4242 4242 4242 4242'));
+    expect(signedOut.status).toBe(401);
+  });
+
+  it.each([
+    ['no idempotency key', { card: card('4242 4242 4242 4242').card }],
+    ['a card number that is not one', { ...card('x'), card: { ...card('x').card, number: 'abc' } }],
+    [
+      'an expiry that is not one',
+      { ...card('4242'), card: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '13/99', cvc: '1' } },
+    ],
+    ['an expired card', { ...card('4242'), card: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '01/20', cvc: '123' } }],
+    ['a payment method that is not Stripe’s', { ...card('4242'), card: { kind: 'stripe-payment-method', paymentMethodId: 'x' } }],
+    ['an unknown field', { ...card('4242 4242 4242 4242'), amount: 1 }],
+  ])('answers %s with a 400 and a message', async (_name, body) => {
+    const cookie = await signedIn('malformed@example.com');
+    const answer = await post('/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card', body, { cookie });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
+
+  it('refuses a Stripe payment method when the sandbox takes the cards (400), and a confirmation with no Stripe (404)', async () => {
+    const id = await subscription('nostripe@example.com', 'nostripe@example.com', false, false);
+    const cookie = await signedIn('nostripe@example.com');
+    const stripe = { idempotencyKey: crypto.randomUUID(), card: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } };
+    expect((await post(`/api/account/subscriptions/${id}/card`, stripe, { cookie })).status).toBe(400);
+    expect((await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId: 'seti_fake1' }, { cookie })).status).toBe(404);
   });
 });
 

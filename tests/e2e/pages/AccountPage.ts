@@ -79,9 +79,44 @@ export class SubscriptionCard {
     return CancelSubscriptionPage.expectOpen(this.root.page());
   }
 
+  /** Opens the card change (a full page load: it is a payment page), types a sandbox test card and saves it. */
+  async changeCard(number: string, expiry = '12/34', cvc = '123'): Promise<ChangeCardPage> {
+    await this.root.getByRole('link', { name: 'Change card' }).click();
+    const change = await ChangeCardPage.expectOpen(this.root.page());
+    await change.save(number, expiry, cvc);
+    return change;
+  }
+
   async resume(): Promise<void> {
     await this.root.getByRole('button', { name: 'Resume subscription' }).click();
     await expect(this.root.getByText('Your subscription continues.')).toBeVisible();
+  }
+}
+
+/** /account/subscriptions/{id}/card: the sandbox's card fields in test mode. */
+export class ChangeCardPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page): Promise<ChangeCardPage> {
+    await page.waitForURL(/\/account\/subscriptions\/sub_[a-z2-7]{16}\/card/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Change card' })).toBeVisible();
+    return new ChangeCardPage(page);
+  }
+
+  get saved(): Locator {
+    return this.page.getByTestId('card-saved');
+  }
+
+  async save(number: string, expiry = '12/34', cvc = '123'): Promise<void> {
+    await this.page.getByLabel('Card number').fill(number);
+    await this.page.getByLabel('Expiry').fill(expiry);
+    await this.page.getByLabel('CVC').fill(cvc);
+    await this.page.getByRole('button', { name: 'Save card' }).click();
+  }
+
+  async backToAccount(): Promise<AccountPage> {
+    await this.page.getByRole('link', { name: 'Back to your subscriptions' }).click();
+    return AccountPage.expectOpen(this.page);
   }
 }
 

@@ -233,6 +233,35 @@ export const IDENTITY_ROUTES: Route[] = [
         ['cross-site', () => crossSite(draft)],
       ]),
   })),
+  ...(['card', 'card/confirm'] as const).map((action): Route => ({
+    // Changing a card: the fuzz holds no session, so each is refused (401) or malformed (400), never saved.
+    name: `api-account-subscription-${action.replace('/', '-')}`,
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const id = rng.pick([`sub_${'a'.repeat(16)}`, `sub_${rng.hex(8)}`, 'sub_x', '..']);
+      const draft = newDraft('POST', `/api/account/subscriptions/${id}/${action}`, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json =
+        action === 'card'
+          ? {
+              idempotencyKey: rng.pick(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
+              card: rng.pick([
+                { kind: 'sandbox-card', number: '4242 4242 4242 4444', expiry: '12/34', cvc: '123' },
+                { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
+              ]),
+            }
+          : { setupId: rng.pick(['seti_fake1', 'pi_x']) };
+      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['extra', () => setAt(draft.json, ['refund'], true)],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  })),
   {
     // The public cancel page's declaration: it cancels only what a real address holds, and the fuzz's addresses hold nothing.
     name: 'api-cancel',

@@ -78,6 +78,7 @@ export const PAGE_ROUTES: Route[] = [
     { name: 'page-account', path: () => '/account' },
     { name: 'page-account-cancel', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/cancel` },
     { name: 'page-account-address', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/address` },
+    { name: 'page-account-card', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/card` },
     { name: 'page-account-invoice', path: (rng: Rng) => `/account/invoices/${rng.pick(['txn_x', '..', 'txn_'])}` },
     { name: 'page-cancel', path: () => '/cancel' },
     { name: 'page-cancel-keep', path: (rng: Rng) => `/cancel/keep?token=${rng.pick([rng.hex(43), 'A'.repeat(43), ''])}` },

@@ -1,13 +1,16 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
+import type { CardPageProps } from '@/lib/account/cardChange';
 import { dateText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { loadAccount, summariesOf } from '@/lib/server/account/accountService';
 import { brandLooks } from '@/lib/server/account/brandLooks';
+import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
 
 type Context = GetServerSidePropsContext;
@@ -37,6 +40,21 @@ export async function subscriptionPageProps(context: Context): Promise<Result<Su
   const [summary] = await summariesOf(server, [subscription]);
   const brand = brandLooks(await server.catalogue.get()).get(subscription.brandSlug) ?? null;
   return { props: { email, livemode, subscription: summary!, brand } };
+}
+
+/**
+ * /account/subscriptions/{id}/card: the subscription, and the card form of its mode (Stripe
+ * Elements with its publishable key, or the sandbox's fields in test mode); null when no
+ * card gateway takes that mode's cards on this server.
+ */
+export async function cardPageProps(context: Context): Promise<Result<CardPageProps>> {
+  const result = await subscriptionPageProps(context);
+  if (!('props' in result)) return result;
+  const props = await result.props;
+  if ('refused' in props) return { props };
+  const server = await serverContext();
+  const card = enabledPaymentMethods(server.config, props.subscription.livemode).find((method) => method.id === 'card');
+  return { props: { ...props, card: card?.id === 'card' ? card.config : null } };
 }
 
 /** /account/invoices/{transactionId}: the invoice of a paid order of one of the subscriber's subscriptions. */

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionSummary } from '@/lib/account/accountView';
+import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
+import { ApiError } from '@/lib/api/apiErrors';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { CardChangeView } from './CardChangeView';
+
+const active: SubscriptionSummary = {
+  id: 'sub_aaaaaaaaaaaaaaaa',
+  brandSlug: 'vogue',
+  brandName: 'Vogue',
+  offerName: 'Vogue Digital',
+  livemode: false,
+  status: 'active',
+  statusText: 'Active',
+  nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
+  endsAt: null,
+  periodEndsAt: 'November 26, 2027 at 10:00 UTC',
+  trialEndsOn: null,
+  paymentMethod: 'Visa ending in 4242',
+  paymentChange: 'card',
+  needsPaymentMethod: false,
+  isPrint: false,
+  deliveryAddress: null,
+  invoices: [],
+  canCancel: true,
+  canResume: false,
+};
+
+function view(api = createFakeApiClient(), subscription = active, card: CardConfig | null = { gateway: 'sandbox' }) {
+  render(
+    <ApiClientProvider client={api}>
+      <CardChangeView email="ada@example.com" livemode={false} brand={null} subscription={subscription} card={card} />
+    </ApiClientProvider>,
+  );
+  return api;
+}
+
+const type = (number: string, expiry = '12/34', cvc = '123') => {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry'), { target: { value: expiry } });
+  fireEvent.change(screen.getByLabelText('CVC'), { target: { value: cvc } });
+};
+const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save card' })));
+
+describe('CardChangeView', () => {
+  it('saves a sandbox card and names the new card, saying nothing was charged', async () => {
+    const api = view().answer('changeCard', {
+      status: 'saved',
+      subscription: { ...active, paymentMethod: 'Mastercard ending in 4444' },
+    });
+    expect(screen.getByTestId('card-current').textContent).toBe('Current card: Visa ending in 4242');
+    type('5555 5555 5555 4444');
+    await save();
+    const [id, request] = api.callsOf('changeCard')[0]!;
+    expect(id).toBe('sub_aaaaaaaaaaaaaaaa');
+    expect(request.card).toEqual({ kind: 'sandbox-card', number: '5555 5555 5555 4444', expiry: '12/34', cvc: '123' });
+    expect(request.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByTestId('card-saved').textContent).toBe(
+      'Saved. Vogue: Vogue Digital is now paid with Mastercard ending in 4444. Nothing was charged. We sent a confirmation to ada@example.com.',
+    );
+  });
+
+  it('shows the fields’ problems and sends nothing while the card is not right', async () => {
+    const api = view();
+    type('4242 4242 4242 4241');
+    await save();
+    expect(api.callsOf('changeCard')).toEqual([]);
+    expect(screen.getByText('This card number is not valid. Please check it.')).toBeTruthy();
+  });
+
+  it('says why a declined card was refused, and keeps the current card', async () => {
+    view().fail(
+      'changeCard',
+      new ApiError({
+        status: 402,
+        code: 'generic_decline',
+        message: "Your card was declined. Please use a different card or contact your bank. Your subscription's card was not changed.",
+      }),
+    );
+    type('4000 0000 0000 0002');
+    await save();
+    expect(screen.getByRole('alert').textContent).toContain('Your card was declined.');
+    expect(screen.getByTestId('card-current').textContent).toBe('Current card: Visa ending in 4242');
+    expect(screen.queryByTestId('card-saved')).toBeNull();
+  });
+
+  it('shows the saving loader while the card is being saved', async () => {
+    const api = view();
+    const pending = api.defer('changeCard');
+    type('4242 4242 4242 4242');
+    await save();
+    const button = screen.getByRole('button', { name: /Save card/ });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Saving…')).toBeTruthy();
+    await act(async () => pending.resolve({ status: 'saved', subscription: active }));
+    expect(button.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('offers no form for a wallet subscription, one that ended, or where no card gateway takes cards', () => {
+    view(createFakeApiClient(), { ...active, paymentChange: 'paypal', paymentMethod: 'PayPal' });
+    expect(screen.queryByRole('button', { name: 'Save card' })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toMatch(/changed there, not here/);
+  });
+});

@@ -1,0 +1,167 @@
+import { useRef, useState, type FormEvent } from 'react';
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import type { CardChangeResponse, CardPageProps, NewCard } from '@/lib/account/cardChange';
+import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Loader } from '@/components/ui/Loader';
+import { SandboxCardFields, type CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
+import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import { AccountFrame } from './AccountFrame';
+import actions from './AccountActions.module.css';
+import styles from './AccountForms.module.css';
+
+/** Stripe Elements load only where Stripe takes the cards, and only in the browser (as on the payment step). */
+const StripeCardSection = dynamic(() => import('@/components/payment-methods/stripe/StripeCardSection'), {
+  ssr: false,
+  loading: () => <Loader type="form-loading" label="Loading the card form…" />,
+});
+
+const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
+const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
+const NOT_CHANGED = 'Your card was not changed.';
+const FALLBACK_ERROR = `We could not change your card. ${NOT_CHANGED} Please try again.`;
+
+/**
+ * The card that renews a card subscription from now on: the payment step's card form (the
+ * sandbox's fields in test mode, Stripe Elements with Stripe keys), nothing charged. Stripe's
+ * 3-D Secure is done in the page, then the card is confirmed.
+ */
+export function CardChangeView({ email, livemode, brand, subscription: initial, card: config }: CardPageProps) {
+  const api = useApiClient();
+  const [subscription, setSubscription] = useState(initial);
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
+  const [touched, setTouched] = useState<Set<CardField>>(new Set());
+  const [showErrors, setShowErrors] = useState(false);
+  const inputs = useRef(new Map<CardField, HTMLInputElement | null>());
+  const stripe = useRef<StripeCardHandle | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const accountHref = livemode ? '/account' : '/account?livemode=false';
+  const fieldErrors = validateCardFields(card, new Date());
+  const title = `${subscription.brandName}: ${subscription.offerName}`;
+
+  /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
+  const newCard = async (): Promise<NewCard | { error: string } | null> => {
+    if (config?.gateway === 'stripe') {
+      const method = stripe.current
+        ? await stripe.current.createPaymentMethod()
+        : { error: 'The card form is still loading. Please wait a moment.' };
+      return 'error' in method ? method : { kind: 'stripe-payment-method', paymentMethodId: method.id };
+    }
+    const invalid = CARD_FIELDS.find((field) => fieldErrors[field]);
+    if (invalid) {
+      setShowErrors(true);
+      inputs.current.get(invalid)?.focus();
+      return null;
+    }
+    return { kind: 'sandbox-card', ...card };
+  };
+
+  /** Stripe's 3-D Secure in the page, then the card it set up is recorded. */
+  const afterBank = async (answer: CardChangeResponse): Promise<CardChangeResponse | { error: string }> => {
+    if (answer.status !== 'requires_action') return answer;
+    if (answer.action.type !== 'stripe_sdk' || !stripe.current)
+      return { error: `Your bank asked for a check this page cannot show. ${NOT_CHANGED}` };
+    const checked = await stripe.current.handleNextAction(answer.action.clientSecret);
+    if (checked.error) return { error: `${checked.error} ${NOT_CHANGED}` };
+    return api.confirmCardChange(subscription.id, answer.setupId);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setSaved(false);
+    setError(null);
+    setSending(true);
+    try {
+      const prepared = await newCard();
+      if (!prepared) return;
+      if ('error' in prepared) {
+        setError(prepared.error);
+        return;
+      }
+      // A new key per try: a declined card is never the answer to the next one.
+      const answer = await afterBank(await api.changeCard(subscription.id, { idempotencyKey: crypto.randomUUID(), card: prepared }));
+      if ('error' in answer) setError(answer.error);
+      else if (answer.status === 'saved') {
+        setSubscription(answer.subscription);
+        setSaved(true);
+        setCard(EMPTY_CARD);
+        setTouched(new Set());
+        setShowErrors(false);
+      } else setError(FALLBACK_ERROR);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : FALLBACK_ERROR);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const unavailable =
+    subscription.paymentChange !== 'card'
+      ? 'This subscription is paid with a wallet: its payment method is changed there, not here.'
+      : subscription.status === 'ended'
+        ? 'This subscription has ended: it has no card to change.'
+        : config === null
+          ? 'Cards cannot be changed on this server just now. Your card was not changed.'
+          : null;
+
+  return (
+    <AccountFrame brand={brand} livemode={livemode} email={email}>
+      <DocumentTitle title="Change card" />
+      <h1>Change card</h1>
+      <p>
+        The card that pays for {title} from now on. Nothing is charged now.
+        {subscription.needsPaymentMethod ? ' We do not hold a card that can renew it yet.' : ''}
+      </p>
+      <p data-testid="card-current">
+        {saved ? 'Card' : 'Current card'}: {subscription.paymentMethod}
+      </p>
+      {saved && (
+        <div className={actions.notice} role="status" data-testid="card-saved">
+          <p>
+            Saved. {title} is now paid with {subscription.paymentMethod}. Nothing was charged. We sent a confirmation to {email}.
+          </p>
+        </div>
+      )}
+      {unavailable ? (
+        <p role="alert" className={actions.error}>
+          {unavailable}
+        </p>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-busy={sending}>
+          {config?.gateway === 'stripe' ? (
+            <StripeCardSection publishableKey={config.publishableKey} handleRef={stripe} />
+          ) : (
+            <SandboxCardFields
+              card={card}
+              errors={Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => showErrors || touched.has(field as CardField)))}
+              onChange={(field, value) => setCard((current) => ({ ...current, [field]: value }))}
+              onBlur={(field) => setTouched((current) => new Set(current).add(field))}
+              register={(field) => (element) => {
+                inputs.current.set(field, element);
+              }}
+            />
+          )}
+          {error && (
+            <p role="alert" className={actions.error} data-testid="card-error">
+              {error}
+            </p>
+          )}
+          <div className={actions.actions}>
+            <button type="submit" className={actions.primary} disabled={sending} aria-busy={sending}>
+              {sending && <Loader type="submission-processing" size="small" label="Saving…" />}
+              Save card
+            </button>
+            <Link className={actions.secondary} href={accountHref}>
+              Back to your subscriptions
+            </Link>
+          </div>
+        </form>
+      )}
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,68 @@
+import type { NextApiRequest } from 'next';
+import { z } from 'zod';
+import type { CardChangeResponse } from '@/lib/account/cardChange';
+import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { parseRequest } from '@/lib/server/http/apiRoute';
+import { HttpError } from '@/lib/server/http/HttpError';
+import type { PaymentInput } from '@/lib/server/payments/PaymentGateway';
+import type { CardChange } from '@/lib/server/subscriptions/SubscriptionService';
+import { summariesOf } from './accountService';
+import { requireSignedInEmail } from './signedInEmail';
+import { subscriptionServiceFor } from './subscriptionServiceFor';
+
+const idSchema = z.strictObject({ id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'must be a subscription id') });
+
+const sandboxCard = z.strictObject({
+  kind: z.literal('sandbox-card'),
+  number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
+  expiry: z
+    .string()
+    .max(9)
+    .refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+});
+
+const stripePaymentMethod = z.strictObject({
+  kind: z.literal('stripe-payment-method'),
+  paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
+});
+
+export const cardChangeBodySchema = z.strictObject({
+  idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
+  card: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
+});
+
+export const cardConfirmBodySchema = z.strictObject({
+  setupId: z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'must be a card setup id'),
+});
+
+/** The card as the gateways take it; an expired sandbox card is refused here, as the checkout refuses it. */
+function paymentOf(card: z.output<typeof cardChangeBodySchema>['card'], now: Date): PaymentInput {
+  if (card.kind === 'stripe-payment-method') return card;
+  const expiry = parseExpiry(card.expiry)!;
+  if (new Date(Date.UTC(expiry.year, expiry.month, 1)) <= now) throw new HttpError(400, 'card_expired', 'This card has expired.');
+  return { kind: 'sandbox-card', number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc };
+}
+
+/**
+ * The signed-in subscriber changes the card of their own card subscription (`change`), or
+ * confirms it after their bank's check (`confirm`). Another person's id is a 404.
+ */
+export async function changeCard(req: NextApiRequest, server: ServerContext, step: 'change' | 'confirm'): Promise<CardChangeResponse> {
+  const { id } = parseRequest(idSchema, req.query, 'query');
+  const email = await requireSignedInEmail(server, req);
+  const service = await subscriptionServiceFor(server, req);
+  let changed: CardChange;
+  if (step === 'change') {
+    const body = parseRequest(cardChangeBodySchema, req.body, 'body');
+    changed = await service.changeCard(email, id, { payment: paymentOf(body.card, server.clock()), idempotencyKey: body.idempotencyKey });
+  } else {
+    const { setupId } = parseRequest(cardConfirmBodySchema, req.body, 'body');
+    changed = await service.confirmCard(email, id, setupId);
+  }
+  if (changed.status === 'requires_action') return changed;
+  server.mail.worker.kick();
+  const [subscription] = await summariesOf(server, [changed.subscription]);
+  return { status: 'saved', subscription: subscription! };
+}
