@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
@@ -8,6 +8,8 @@ import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentGateway, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { startFakeStripe } from '@/lib/server/payments/stripe/fakeStripe';
+import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
@@ -294,5 +296,49 @@ describe('SubscriptionService.changeCard', () => {
       status: 503,
       code: 'payments_unavailable',
     });
+  });
+});
+
+describe('SubscriptionService.changeCard with Stripe', () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => fake.close());
+  const stripe = () => new StripeGateway({ test: 'sk_test_fake' }, fake.connection);
+  const stripeSubscription = (id: string) =>
+    subscribed(id, { livemode: false, gateway: 'stripe' }, { kind: 'stripe', customerId: 'cus_existing', paymentMethodId: 'pm_old' });
+  const stripeCard = (paymentMethodId: string) => ({
+    payment: { kind: 'stripe-payment-method' as const, paymentMethodId },
+    idempotencyKey: `key-${Math.random()}`,
+  });
+
+  it("saves the card on the subscription's customer after 3-D Secure, for this subscription only, with one e-mail", async () => {
+    const id = await stripeSubscription('txn_stripe');
+    const other = await subscribed('txn_other', { livemode: false, gateway: 'stripe' });
+    const pending = await service([stripe()]).changeCard('ada@example.com', id, stripeCard('pm_card_threeDSecureRequired'));
+    expect(pending).toMatchObject({ status: 'requires_action', action: { type: 'stripe_sdk' } });
+    const setupId = pending.status === 'requires_action' ? pending.setupId : '';
+    // Not authenticated yet: nothing changes.
+    expect(await refusal(service([stripe()]).confirmCard('ada@example.com', id, setupId))).toEqual({
+      status: 409,
+      code: 'authentication_required',
+    });
+    fake.completeAuthentication(setupId);
+    // Another subscription (the same owner's) cannot take this setup.
+    expect(await refusal(service([stripe()]).confirmCard('ada@example.com', other, setupId))).toEqual({
+      status: 404,
+      code: 'setup_not_found',
+    });
+    const saved = await service([stripe()]).confirmCard('ada@example.com', id, setupId);
+    expect(saved.status).toBe('saved');
+    expect(await record(id)).toMatchObject({
+      gateway: 'stripe',
+      instrument: { kind: 'stripe', customerId: 'cus_existing', paymentMethodId: 'pm_card_threeDSecureRequired' },
+      payment: { method: 'card', brand: 'visa', last4: '4242' },
+    });
+    // Confirmed again (a second tab): the same card, no second e-mail.
+    await service([stripe()]).confirmCard('ada@example.com', id, setupId);
+    expect(sent.filter((line) => line.startsWith(`card ${id}`))).toHaveLength(1);
   });
 });
