@@ -7,6 +7,6 @@ import { brandLooks } from './brandLooks';
 
 /** The subscription service for one request: its e-mails link back to the site the request reached. */
 export async function subscriptionServiceFor(server: ServerContext, req: Pick<IncomingMessage, 'headers'>): Promise<SubscriptionService> {
-  const notices = mailNotices(publicOrigin(server.config, req), brandLooks(await server.catalogue.get()));
+  const notices = mailNotices(() => publicOrigin(server.config, req), brandLooks(await server.catalogue.get()));
   return new SubscriptionService(server.db, server.checkout.gateways, notices, server.clock);
 }

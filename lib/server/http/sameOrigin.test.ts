@@ -54,6 +54,15 @@ describe('assertSameOrigin', () => {
     expect(asked).toBe(1);
   });
 
+  it('refuses an Origin it cannot check (the site does not know its own origin) as another site, never a 5xx', () => {
+    const unknown = () => {
+      throw new HttpError(503, 'public_origin_missing', 'not configured');
+    };
+    expect(() => assertSameOrigin({ method: 'POST', headers: { origin: 'https://evil.example' } }, unknown)).toThrow(
+      expect.objectContaining({ status: 403, code: 'cross_site_request' }),
+    );
+  });
+
   it('says what happened in words a visitor can read', () => {
     try {
       assertSameOrigin({ method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } }, () => SITE);

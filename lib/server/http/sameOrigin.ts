@@ -42,5 +42,14 @@ export function assertSameOrigin(req: Pick<IncomingMessage, 'headers' | 'method'
   const origin = header(req, 'origin');
   if (origin === undefined) return;
   // "null" (a sandboxed frame, a privacy-minded redirect) is no origin of ours either.
-  if (origin.trim() === 'null' || normalOrigin(origin) !== normalOrigin(siteOrigin())) throw crossSite();
+  if (origin.trim() === 'null' || normalOrigin(origin) !== normalOrigin(knownSiteOrigin(siteOrigin))) throw crossSite();
+}
+
+/** The site's origin, or '' when this server cannot tell it (no PUBLIC_ORIGIN, a foreign Host): then no Origin is ours. */
+function knownSiteOrigin(siteOrigin: () => string): string {
+  try {
+    return siteOrigin();
+  } catch {
+    return '';
+  }
 }

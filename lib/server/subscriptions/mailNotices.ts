@@ -19,10 +19,15 @@ import type { SubscriptionNotices } from './SubscriptionNotices';
 /** Who a subscription's e-mails go to: its owner, else the address it was billed to. */
 export const recipientOf = (subscription: Subscription): string => subscription.ownerEmail ?? subscription.billingEmail;
 
-/** Links in the e-mails are absolute: the site's origin, as the request that made the change reached it. */
-export function mailNotices(origin: string, brands: ReadonlyMap<string, AccountBrand>): SubscriptionNotices {
+/**
+ * Links in the e-mails are absolute: the site's origin, as the request that made the change
+ * reached it. Asked for only when an e-mail is written, so that a request that changes
+ * nothing never depends on it.
+ */
+export function mailNotices(siteOrigin: string | (() => string), brands: ReadonlyMap<string, AccountBrand>): SubscriptionNotices {
+  const originOf = typeof siteOrigin === 'string' ? () => siteOrigin : siteOrigin;
   // A test subscription shows in the account in test mode only.
-  const accountUrlOf = (subscription: Subscription) => `${origin}/account${subscription.livemode ? '' : '?livemode=false'}`;
+  const accountUrlOf = (subscription: Subscription) => `${originOf()}/account${subscription.livemode ? '' : '?livemode=false'}`;
   const brandOf = (subscription: Subscription) => {
     const look = brands.get(subscription.brandSlug);
     return { name: look?.name ?? subscription.brandSlug, identity: look?.identity ?? null };
@@ -43,7 +48,7 @@ export function mailNotices(origin: string, brands: ReadonlyMap<string, AccountB
       }
       // Nobody signed in to cancel it: its owner can take it back in one click, until the period ends.
       const token = await new KeepLinkRepository(db).create(subscription.id, subscription.currentPeriodEnd, at);
-      const keepUrl = `${origin}/cancel/keep?token=${token}`;
+      const keepUrl = `${originOf()}/cancel/keep?token=${token}`;
       await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }), at);
     },
     resumed: (db, subscription, at) =>
