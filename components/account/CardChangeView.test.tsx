@@ -3,7 +3,6 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
-import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { CardChangeView } from './CardChangeView';
@@ -73,14 +72,11 @@ describe('CardChangeView', () => {
   });
 
   it('says why a declined card was refused, and keeps the current card', async () => {
-    view().fail(
-      'changeCard',
-      new ApiError({
-        status: 402,
-        code: 'generic_decline',
-        message: "Your card was declined. Please use a different card or contact your bank. Your subscription's card was not changed.",
-      }),
-    );
+    view().answer('changeCard', {
+      status: 'failed',
+      code: 'generic_decline',
+      message: "Your card was declined. Please use a different card or contact your bank. Your subscription's card was not changed.",
+    });
     type('4000 0000 0000 0002');
     await save();
     expect(screen.getByRole('alert').textContent).toContain('Your card was declined.');

@@ -86,6 +86,7 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
       // A new key per try: a declined card is never the answer to the next one.
       const answer = await afterBank(await api.changeCard(subscription.id, { idempotencyKey: crypto.randomUUID(), card: prepared }));
       if ('error' in answer) setError(answer.error);
+      else if (answer.status === 'failed') setError(answer.message);
       else if (answer.status === 'saved') {
         setSubscription(answer.subscription);
         setSaved(true);

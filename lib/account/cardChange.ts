@@ -14,12 +14,15 @@ export interface CardChangeRequest {
 }
 
 /**
- * What changing the card answers: saved (the subscription shows the new card), or the
+ * What changing the card answers: saved (the subscription shows the new card), the
  * bank's check to do in the page first (Stripe's 3-D Secure), after which the browser
- * confirms the setup. A declined card is an error answer with its message.
+ * confirms the setup, or declined with the reason in words. A decline is an answer (200),
+ * as at checkout, not an error: the request went as it should.
  */
 export type CardChangeResponse =
-  { status: 'saved'; subscription: SubscriptionSummary } | { status: 'requires_action'; setupId: string; action: NextAction };
+  | { status: 'saved'; subscription: SubscriptionSummary }
+  | { status: 'requires_action'; setupId: string; action: NextAction }
+  | { status: 'failed'; code: string; message: string };
 
 /** /account/subscriptions/{id}/card: the card form of the mode, or null when no card gateway takes it here. */
 export interface CardPageProps extends SubscriptionPageProps {

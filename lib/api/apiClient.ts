@@ -94,7 +94,7 @@ export interface ApiClient {
     id: string,
     address: { line1: string; city: string; postalCode: string },
   ): Promise<{ subscription: SubscriptionSummary }>;
-  /** Changes the card that renews a card subscription (nothing is charged); a declined card rejects with its message. */
+  /** Changes the card that renews a card subscription (nothing is charged); a declined card answers `failed` with its message. */
   changeCard(id: string, request: CardChangeRequest): Promise<CardChangeResponse>;
   /** After the bank's check in the page: records the card the setup saved. */
   confirmCardChange(id: string, setupId: string): Promise<CardChangeResponse>;

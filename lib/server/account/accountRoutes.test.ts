@@ -162,12 +162,16 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
     expect(mail.subject).toMatch(/payment card was changed/);
   });
 
-  it('answers a declined card with 402 and its message', async () => {
+  it('answers a declined card as the checkout does (200, failed, the reason in words), changing nothing', async () => {
     const id = await subscription('declined@example.com', 'declined@example.com', false, false);
     const cookie = await signedIn('declined@example.com');
     const answer = await post(`/api/account/subscriptions/${id}/card`, card('4000 0000 0000 0002'), { cookie });
-    expect(answer.status).toBe(402);
-    expect(await answer.json()).toMatchObject({ error: { code: 'generic_decline', message: expect.stringMatching(/declined/) } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      status: 'failed',
+      code: 'generic_decline',
+      message: expect.stringMatching(/declined.*not changed/),
+    });
   });
 
   it('refuses a cross-site POST (403) and a visitor who is not signed in (401)', async () => {

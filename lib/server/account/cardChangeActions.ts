@@ -54,12 +54,18 @@ export async function changeCard(req: NextApiRequest, server: ServerContext, ste
   const email = await requireSignedInEmail(server, req);
   const service = await subscriptionServiceFor(server, req);
   let changed: CardChange;
-  if (step === 'change') {
-    const body = parseRequest(cardChangeBodySchema, req.body, 'body');
-    changed = await service.changeCard(email, id, { payment: paymentOf(body.card, server.clock()), idempotencyKey: body.idempotencyKey });
-  } else {
-    const { setupId } = parseRequest(cardConfirmBodySchema, req.body, 'body');
-    changed = await service.confirmCard(email, id, setupId);
+  try {
+    if (step === 'change') {
+      const body = parseRequest(cardChangeBodySchema, req.body, 'body');
+      changed = await service.changeCard(email, id, { payment: paymentOf(body.card, server.clock()), idempotencyKey: body.idempotencyKey });
+    } else {
+      const { setupId } = parseRequest(cardConfirmBodySchema, req.body, 'body');
+      changed = await service.confirmCard(email, id, setupId);
+    }
+  } catch (error) {
+    // The card's bank said no (the service's 402): answered as the checkout answers a decline.
+    if (error instanceof HttpError && error.status === 402) return { status: 'failed', code: error.code, message: error.message };
+    throw error;
   }
   if (changed.status === 'requires_action') return changed;
   server.mail.worker.kick();
