@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useSignInLinkRequest } from '@/components/shell/useSignInLinkRequest';
 import { SignInFrame } from './SignInFrame';
 import styles from './Account.module.css';
 
@@ -18,37 +18,10 @@ interface AccountSignInProps {
  */
 export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignInProps) {
   const api = useApiClient();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const confirmation = useRef<HTMLDivElement>(null);
-  // Focus follows what changed: the confirmation once sent, the field when it has a problem.
-  useEffect(() => {
-    if (sent) confirmation.current?.focus();
-    else if (error) input.current?.focus();
-  }, [sent, error]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const address = email.trim();
-    if (!address) {
-      setError('Enter your email address.');
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      await api.requestSignInLink({ email: address, returnPath });
-      setSent(address);
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setSending(false);
-    }
-  };
+  const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
+    initialEmail,
+    (address) => api.requestSignInLink({ email: address, returnPath }),
+  );
 
   return (
     <SignInFrame title="Sign in">
@@ -58,14 +31,7 @@ export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignIn
           <p>
             <strong>Check your e-mail:</strong> we sent a link to {sent}. It works once, for 15 minutes.
           </p>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              setSent(null);
-              setTimeout(() => input.current?.focus(), 0);
-            }}
-          >
+          <button type="button" className={styles.linkButton} onClick={chooseAnotherAddress}>
             Use a different email address
           </button>
         </div>

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
 import type { StepViewProps } from './stepViewProps';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useSignInLinkRequest } from '@/components/shell/useSignInLinkRequest';
 import styles from './AuthStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-
-type Sent = { email: string } | null;
 
 /** The query without the sign-in method: what the visitor returns to. */
 function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest: string } {
@@ -26,38 +24,10 @@ export default function AuthInitiateStep({ flow, base, search, view }: StepViewP
   const api = useApiClient();
   const { method, rest } = withoutMethod(search);
   const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<Sent>(null);
+  const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest('', (address) =>
+    api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
+  );
   const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
-  const input = useRef<HTMLInputElement>(null);
-  const confirmation = useRef<HTMLDivElement>(null);
-  // Focus follows what changed: the confirmation once sent, the field when it has a problem.
-  useEffect(() => {
-    if (sent) confirmation.current?.focus();
-    else if (error) input.current?.focus();
-  }, [sent, error]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const address = email.trim();
-    if (!address) {
-      setError('Enter your email address.');
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      await api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath });
-      setSent({ email: address });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <div className={styles.auth}>
@@ -66,16 +36,9 @@ export default function AuthInitiateStep({ flow, base, search, view }: StepViewP
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1}>
           <p>
-            <strong>Check your inbox.</strong> We sent a sign-in link to {sent.email}. It works once, for 15 minutes.
+            <strong>Check your inbox.</strong> We sent a sign-in link to {sent}. It works once, for 15 minutes.
           </p>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              setSent(null);
-              setTimeout(() => input.current?.focus(), 0);
-            }}
-          >
+          <button type="button" className={styles.linkButton} onClick={chooseAnotherAddress}>
             Use a different email address
           </button>
         </div>
