@@ -196,8 +196,10 @@ test("another person's subscription and invoice are the site's 404", async ({ pa
   const stranger = newEmail('stranger');
   const other = await browser.newContext();
   const theirs = await other.newPage();
-  await buy(theirs, 'card', stranger);
-  await signInFromSuccess(theirs, stranger);
+  // Signed in as someone else, who needs no purchase of their own to be refused.
+  await (await AccountSignInPage.open(theirs)).askForLink(stranger);
+  await (await MailboxPage.open(theirs, stranger)).followNewest(/Sign in/);
+  await AccountPage.expectOpen(theirs);
   for (const href of [cancelHref!, invoiceHref!]) {
     const answer = await theirs.goto(href);
     expect(answer?.status()).toBe(404);
