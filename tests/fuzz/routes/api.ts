@@ -208,60 +208,18 @@ export const IDENTITY_ROUTES: Route[] = [
       return withClient(rng, draft);
     },
   },
-  ...(['cancel', 'resume', 'delivery-address'] as const).map((action): Route => ({
-    // A subscriber's change: the fuzz holds no session, so each is refused (401) or malformed (400), never applied.
-    name: `api-account-subscription-${action}`,
-    kind: 'api',
-    methods: ['POST'],
-    maxBody: 2 * KiB,
-    queryKeys: ['x'],
-    base(rng, ctx) {
-      const id = rng.pick([`sub_${'a'.repeat(16)}`, `sub_${rng.hex(8)}`, 'sub_x', '..']);
-      const draft = newDraft('POST', `/api/account/subscriptions/${id}/${action}`, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
-      draft.json =
-        action === 'cancel'
-          ? rng.pick([{}, { reason: 'Too expensive' }])
-          : action === 'resume'
-            ? {}
-            : { address: { line1: '1 Main Street', city: 'New York', postalCode: '10001' } };
-      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
-      return withClient(rng, draft);
-    },
-    invalidate: (rng, draft) =>
-      oneOf(rng, [
-        ['extra', () => setAt(draft.json, ['refund'], true)],
-        ['cross-site', () => crossSite(draft)],
-      ]),
+  // A subscriber's changes: the fuzz holds no session, so each is refused (401) or malformed (400), never applied.
+  accountSubscriptionRoute('cancel', (rng) => rng.pick([{}, { reason: 'Too expensive' }])),
+  accountSubscriptionRoute('resume', () => ({})),
+  accountSubscriptionRoute('delivery-address', () => ({ address: { line1: '1 Main Street', city: 'New York', postalCode: '10001' } })),
+  accountSubscriptionRoute('card', (rng) => ({
+    idempotencyKey: rng.pick(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
+    card: rng.pick([
+      { kind: 'sandbox-card', number: '4242 4242 4242 4444', expiry: '12/34', cvc: '123' },
+      { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
+    ]),
   })),
-  ...(['card', 'card/confirm'] as const).map((action): Route => ({
-    // Changing a card: the fuzz holds no session, so each is refused (401) or malformed (400), never saved.
-    name: `api-account-subscription-${action.replace('/', '-')}`,
-    kind: 'api',
-    methods: ['POST'],
-    maxBody: 2 * KiB,
-    queryKeys: ['x'],
-    base(rng, ctx) {
-      const id = rng.pick([`sub_${'a'.repeat(16)}`, `sub_${rng.hex(8)}`, 'sub_x', '..']);
-      const draft = newDraft('POST', `/api/account/subscriptions/${id}/${action}`, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
-      draft.json =
-        action === 'card'
-          ? {
-              idempotencyKey: rng.pick(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
-              card: rng.pick([
-                { kind: 'sandbox-card', number: '4242 4242 4242 4444', expiry: '12/34', cvc: '123' },
-                { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' },
-              ]),
-            }
-          : { setupId: rng.pick(['seti_fake1', 'pi_x']) };
-      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
-      return withClient(rng, draft);
-    },
-    invalidate: (rng, draft) =>
-      oneOf(rng, [
-        ['extra', () => setAt(draft.json, ['refund'], true)],
-        ['cross-site', () => crossSite(draft)],
-      ]),
-  })),
+  accountSubscriptionRoute('card/confirm', (rng) => ({ setupId: rng.pick(['seti_fake1', 'pi_x']) })),
   {
     // The public cancel page's declaration: it cancels only what a real address holds, and the fuzz's addresses hold nothing.
     name: 'api-cancel',
@@ -300,6 +258,29 @@ export const IDENTITY_ROUTES: Route[] = [
 ];
 
 /** The headers a browser sends with a same-origin post (half the time: servers and curl send neither). */
+/** POST /api/account/subscriptions/{id}/{action}, its body drawn by `body`, with or without a (never valid) session cookie. */
+function accountSubscriptionRoute(action: string, body: (rng: Rng) => Record<string, unknown>): Route {
+  return {
+    name: `api-account-subscription-${action.replace('/', '-')}`,
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const id = rng.pick([`sub_${'a'.repeat(16)}`, `sub_${rng.hex(8)}`, 'sub_x', '..']);
+      const draft = newDraft('POST', `/api/account/subscriptions/${id}/${action}`, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = body(rng);
+      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['extra', () => setAt(draft.json, ['refund'], true)],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  };
+}
+
 function sameOrigin(rng: Rng, ctx: FuzzContext): [string, string][] {
   return rng.chance(0.5)
     ? [
