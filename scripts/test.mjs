@@ -7,7 +7,7 @@
 // (tests/proofs: duplicate submits, a killed server, 60 s of sustained load, on servers of
 // their own).
 // Ends with one line "Tests: N passed, N failed" counting them all.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { recordBuild, refusalWhileServing } from '../entrypoint/buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
@@ -24,8 +24,45 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
  */
 function step(title, command, args, extraEnv = {}) {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+  console.log(`[${title}: ${seconds(started)} s]`);
   return result.status === 0;
+}
+
+/**
+ * Checks that read the tree and write nothing, run side by side (each is mostly one core),
+ * their output printed in order once all have ended. Resolves with the titles that failed.
+ * @param {Array<[string, string, string[]]>} checks title, command, arguments
+ * @returns {Promise<string[]>}
+ */
+async function parallelChecks(checks) {
+  const started = Date.now();
+  const runs = checks.map(
+    ([title, command, args]) =>
+      /** @type {Promise<{ title: string, output: string, ok: boolean }>} */ (
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', (error) => resolve({ title, output: output + String(error), ok: false }));
+          child.on('close', (code) => resolve({ title, output, ok: code === 0 }));
+        })
+      ),
+  );
+  const results = await Promise.all(runs);
+  for (const { title, output } of results) {
+    console.log(`\n=== ${title} ===`);
+    process.stdout.write(output);
+  }
+  console.log(`[${checks.map(([title]) => title).join(', ')}: ${seconds(started)} s together]`);
+  return results.filter((result) => !result.ok).map((result) => result.title);
+}
+
+/** @param {number} since */
+function seconds(since) {
+  return Math.round((Date.now() - since) / 1000);
 }
 
 /** @param {string} file */
@@ -51,9 +88,12 @@ fs.rmSync('test-results/fuzz.json', { force: true });
 fs.rmSync('test-results/proofs.json', { force: true });
 
 const failures = [];
-if (!step('Type check', 'npx', ['tsc', '--noEmit'])) failures.push('type check');
-if (!step('Lint (the browser/server line, imports)', 'npx', ['eslint', '.'])) failures.push('lint');
-if (!step('Formatting (Prettier)', 'npx', ['prettier', '--check', '.'])) failures.push('formatting');
+const checkFailures = await parallelChecks([
+  ['Type check', 'npx', ['tsc', '--noEmit']],
+  ['Lint (the browser/server line, imports)', 'npx', ['eslint', '.']],
+  ['Formatting (Prettier)', 'npx', ['prettier', '--check', '.']],
+]);
+failures.push(...checkFailures);
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
 
