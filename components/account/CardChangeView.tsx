@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type CardChangeResponse, type CardPageProps, type NewCard } from '@/lib/account/cardChange';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
@@ -10,6 +9,7 @@ import { Loader } from '@/components/ui/Loader';
 import { SandboxCardFields, type CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
 import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
@@ -183,20 +183,14 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
               }}
             />
           )}
-          {error && (
-            <p role="alert" className={actions.error} data-testid="card-error">
-              {error}
-            </p>
-          )}
-          <div className={actions.actions}>
-            <button type="submit" className={actions.primary} disabled={sending} aria-busy={sending}>
-              {sending && <Loader type="submission-processing" size="small" label="Saving…" />}
-              Save card
-            </button>
-            <Link className={actions.secondary} href={accountHref}>
-              Back to your subscriptions
-            </Link>
-          </div>
+          <FormActions
+            error={error}
+            errorTestId="card-error"
+            label="Save card"
+            busyLabel="Saving…"
+            sending={sending}
+            secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+          />
         </form>
       )}
     </AccountFrame>
