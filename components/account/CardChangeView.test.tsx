@@ -2,10 +2,10 @@
 import { StrictMode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { CardChangeView } from './CardChangeView';
 
 const replace = vi.fn(async () => true);
@@ -18,27 +18,7 @@ afterEach(() => {
 
 const SETUP = 'pi_sandbox_aaaaaaaaaaaaaaaaaaaa';
 
-const active: SubscriptionSummary = {
-  id: 'sub_aaaaaaaaaaaaaaaa',
-  brandSlug: 'vogue',
-  brandName: 'Vogue',
-  offerName: 'Vogue Digital',
-  livemode: false,
-  status: 'active',
-  statusText: 'Active',
-  nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
-  endsAt: null,
-  periodEndsAt: 'November 26, 2027 at 10:00 UTC',
-  trialEndsOn: null,
-  paymentMethod: 'Visa ending in 4242',
-  paymentChange: 'card',
-  needsPaymentMethod: false,
-  isPrint: false,
-  deliveryAddress: null,
-  invoices: [],
-  canCancel: true,
-  canResume: false,
-};
+const active = subscriptionSummaryFixture();
 
 function view(
   api = createFakeApiClient(),
