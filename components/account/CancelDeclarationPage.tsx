@@ -4,8 +4,8 @@ import type { CancelPageProps } from '@/lib/account/cancelView';
 import { dateTimeText } from '@/lib/account/accountWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import { Loader } from '@/components/ui/Loader';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import forms from './AccountForms.module.css';
 
@@ -124,17 +124,7 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
           <label htmlFor="cancel-reason">Reason (optional)</label>
           <textarea id="cancel-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </div>
-        {error && (
-          <p role="alert" className={actions.error}>
-            {error}
-          </p>
-        )}
-        <div className={actions.actions}>
-          <button type="submit" className={actions.danger} disabled={sending} aria-busy={sending}>
-            {sending && <Loader type="submission-processing" size="small" label="Sending…" />}
-            Cancel now
-          </button>
-        </div>
+        <FormActions error={error} label="Cancel now" busyLabel="Sending…" sending={sending} tone="danger" />
       </form>
     </AccountFrame>
   );

@@ -1,42 +1,21 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { CancelSubscriptionView } from './CancelSubscriptionView';
 
-const active: SubscriptionSummary = {
-  id: 'sub_aaaaaaaaaaaaaaaa',
-  brandSlug: 'vogue',
-  brandName: 'Vogue',
-  offerName: 'Vogue Digital',
-  livemode: false,
-  status: 'active',
-  statusText: 'Active',
-  nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
-  endsAt: null,
-  periodEndsAt: 'November 26, 2027 at 10:00 UTC',
-  trialEndsOn: null,
-  paymentMethod: 'Visa ending in 4242',
-  paymentChange: 'card',
-  needsPaymentMethod: false,
-  isPrint: false,
-  deliveryAddress: null,
-  invoices: [],
-  canCancel: true,
-  canResume: false,
-};
-const cancelled: SubscriptionSummary = {
-  ...active,
+const active = subscriptionSummaryFixture();
+const cancelled = subscriptionSummaryFixture({
   status: 'cancelling',
   statusText: 'Cancelled',
   nextCharge: null,
   endsAt: 'November 26, 2027 at 10:00 UTC',
   canCancel: false,
   canResume: true,
-};
+});
 
 function view(api = createFakeApiClient(), subscription = active) {
   render(

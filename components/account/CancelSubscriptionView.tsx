@@ -3,8 +3,8 @@ import Link from 'next/link';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import { Loader } from '@/components/ui/Loader';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
@@ -84,20 +84,14 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
           <label htmlFor="cancel-details">Anything else you would like to tell us? (optional)</label>
           <textarea id="cancel-details" rows={3} maxLength={400} value={details} onChange={(event) => setDetails(event.target.value)} />
         </div>
-        {error && (
-          <p role="alert" className={actions.error}>
-            {error}
-          </p>
-        )}
-        <div className={actions.actions}>
-          <button type="submit" className={actions.danger} disabled={sending} aria-busy={sending}>
-            {sending && <Loader type="submission-processing" size="small" label="Cancelling…" />}
-            Confirm cancellation
-          </button>
-          <Link className={actions.secondary} href={accountHref}>
-            Keep my subscription
-          </Link>
-        </div>
+        <FormActions
+          error={error}
+          label="Confirm cancellation"
+          busyLabel="Cancelling…"
+          sending={sending}
+          tone="danger"
+          secondary={{ href: accountHref, label: 'Keep my subscription' }}
+        />
       </form>
     </AccountFrame>
   );

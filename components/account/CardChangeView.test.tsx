@@ -1,41 +1,53 @@
 // @vitest-environment jsdom
+import { StrictMode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { CardChangeView } from './CardChangeView';
 
-const active: SubscriptionSummary = {
-  id: 'sub_aaaaaaaaaaaaaaaa',
-  brandSlug: 'vogue',
-  brandName: 'Vogue',
-  offerName: 'Vogue Digital',
-  livemode: false,
-  status: 'active',
-  statusText: 'Active',
-  nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
-  endsAt: null,
-  periodEndsAt: 'November 26, 2027 at 10:00 UTC',
-  trialEndsOn: null,
-  paymentMethod: 'Visa ending in 4242',
-  paymentChange: 'card',
-  needsPaymentMethod: false,
-  isPrint: false,
-  deliveryAddress: null,
-  invoices: [],
-  canCancel: true,
-  canResume: false,
-};
+const replace = vi.fn(async () => true);
+let asPath = '/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false';
+vi.mock('next/router', () => ({ useRouter: () => ({ replace, asPath }) }));
+afterEach(() => {
+  replace.mockClear();
+  vi.restoreAllMocks();
+});
 
-function view(api = createFakeApiClient(), subscription = active, card: CardConfig | null = { gateway: 'sandbox' }) {
+const SETUP = 'pi_sandbox_aaaaaaaaaaaaaaaaaaaa';
+
+const active = subscriptionSummaryFixture();
+
+function view(
+  api = createFakeApiClient(),
+  subscription = active,
+  card: CardConfig | null = { gateway: 'sandbox' },
+  returnedSetup: string | null = null,
+) {
   render(
-    <ApiClientProvider client={api}>
-      <CardChangeView email="ada@example.com" livemode={false} brand={null} subscription={subscription} card={card} />
-    </ApiClientProvider>,
+    <StrictMode>
+      <ApiClientProvider client={api}>
+        <CardChangeView
+          email="ada@example.com"
+          livemode={false}
+          brand={null}
+          subscription={subscription}
+          card={card}
+          returnedSetup={returnedSetup}
+        />
+      </ApiClientProvider>
+    </StrictMode>,
   );
   return api;
+}
+
+/** Stands in for the browser leaving the page: jsdom does not navigate. */
+function leaving() {
+  const assign = vi.fn();
+  vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+  return assign;
 }
 
 const type = (number: string, expiry = '12/34', cvc = '123') => {
@@ -94,6 +106,61 @@ describe('CardChangeView', () => {
     expect(screen.getByText('Saving…')).toBeTruthy();
     await act(async () => pending.resolve({ status: 'saved', subscription: active }));
     expect(button.getAttribute('aria-busy')).toBe('false');
+  });
+
+  it("leaves for the sandbox bank's page when the card asks for 3-D Secure, the form busy until it has gone", async () => {
+    const assign = leaving();
+    view().answer('changeCard', {
+      status: 'requires_action',
+      setupId: SETUP,
+      action: { type: 'redirect', url: `/sandbox/authenticate/${SETUP}` },
+    });
+    type('4000 0025 0000 3155');
+    await save();
+    expect(assign).toHaveBeenCalledWith(`/sandbox/authenticate/${SETUP}`);
+    expect(screen.getByRole('button', { name: /Save card/ }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Restored from the back/forward cache (the visitor came back without answering): usable again.
+    await act(async () => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    expect(screen.getByRole('button', { name: 'Save card' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it("back from the bank's page: confirms the setup once, takes it off the address, and names the new card", async () => {
+    asPath = `/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false&card_setup=${SETUP}`;
+    const api = createFakeApiClient();
+    const pending = api.defer('confirmCardChange');
+    view(api, active, { gateway: 'sandbox' }, SETUP);
+    // Busy from the first render: no second card can be sent meanwhile.
+    expect(screen.getByRole('button', { name: /Save card/ }).getAttribute('aria-busy')).toBe('true');
+    await act(async () => pending.resolve({ status: 'saved', subscription: { ...active, paymentMethod: 'Visa ending in 3155' } }));
+    expect(api.callsOf('confirmCardChange')).toEqual([['sub_aaaaaaaaaaaaaaaa', SETUP]]);
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(replace).toHaveBeenCalledWith('/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false', undefined, {
+      shallow: true,
+      scroll: false,
+    });
+    expect(screen.getByTestId('card-saved').textContent).toContain('is now paid with Visa ending in 3155. Nothing was charged.');
+    expect(screen.getByRole('button', { name: 'Save card' }).getAttribute('aria-busy')).toBe('false');
+  });
+
+  it('back from a failed check: says why, keeps the current card, and another card is saved on the next try', async () => {
+    asPath = `/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false&card_setup=${SETUP}`;
+    const api = createFakeApiClient()
+      .answer('confirmCardChange', {
+        status: 'failed',
+        code: 'authentication_failed',
+        message:
+          "Your bank could not confirm this card. Please try again or use a different card. Your subscription's card was not changed.",
+      })
+      .answer('changeCard', { status: 'saved', subscription: { ...active, paymentMethod: 'Mastercard ending in 4444' } });
+    await act(async () => view(api, active, { gateway: 'sandbox' }, SETUP));
+    expect(screen.getByRole('alert').textContent).toContain('Your bank could not confirm this card.');
+    expect(screen.getByTestId('card-current').textContent).toBe('Current card: Visa ending in 4242');
+    type('5555 5555 5555 4444');
+    await save();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('card-saved').textContent).toContain('Mastercard ending in 4444');
+    expect(api.callsOf('confirmCardChange')).toHaveLength(1);
   });
 
   it('offers no form for a wallet subscription, one that ended, or where no card gateway takes cards', () => {

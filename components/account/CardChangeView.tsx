@@ -1,7 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
-import type { CardChangeResponse, CardPageProps, NewCard } from '@/lib/account/cardChange';
+import { useRouter } from 'next/router';
+import { cardPageWithoutSetup, type CardChangeResponse, type CardPageProps, type NewCard } from '@/lib/account/cardChange';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -9,6 +9,7 @@ import { Loader } from '@/components/ui/Loader';
 import { SandboxCardFields, type CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
 import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
@@ -26,22 +27,35 @@ const FALLBACK_ERROR = `We could not change your card. ${NOT_CHANGED} Please try
 /**
  * The card that renews a card subscription from now on: the payment step's card form (the
  * sandbox's fields in test mode, Stripe Elements with Stripe keys), nothing charged. Stripe's
- * 3-D Secure is done in the page, then the card is confirmed.
+ * 3-D Secure is done in the page; the sandbox's is its bank's page, as at checkout, which
+ * sends the visitor back here naming the setup: it is confirmed once, then taken off the
+ * address, so that a reload or a return through the history confirms nothing again.
  */
-export function CardChangeView({ email, livemode, brand, subscription: initial, card: config }: CardPageProps) {
+export function CardChangeView({ email, livemode, brand, subscription: initial, card: config, returnedSetup }: CardPageProps) {
   const api = useApiClient();
+  const router = useRouter();
   const [subscription, setSubscription] = useState(initial);
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [touched, setTouched] = useState<Set<CardField>>(new Set());
   const [showErrors, setShowErrors] = useState(false);
   const inputs = useRef(new Map<CardField, HTMLInputElement | null>());
   const stripe = useRef<StripeCardHandle | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
   const accountHref = livemode ? '/account' : '/account?livemode=false';
   const fieldErrors = validateCardFields(card, new Date());
   const title = `${subscription.brandName}: ${subscription.offerName}`;
+  const unavailable =
+    subscription.paymentChange !== 'card'
+      ? 'This subscription is paid with a wallet: its payment method is changed there, not here.'
+      : subscription.status === 'ended'
+        ? 'This subscription has ended: it has no card to change.'
+        : config === null
+          ? 'Cards cannot be changed on this server just now. Your card was not changed.'
+          : null;
+  // Back from the bank's page, the form waits for the confirmation from the first render.
+  const [sending, setSending] = useState(returnedSetup !== null && unavailable === null);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const confirmedReturn = useRef(false);
 
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
@@ -70,12 +84,26 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
     return api.confirmCardChange(subscription.id, answer.setupId);
   };
 
+  /** The server's last word on a change or its confirmation, as the page shows it. */
+  const show = (answer: CardChangeResponse | { error: string }) => {
+    if ('error' in answer) setError(answer.error);
+    else if (answer.status === 'failed') setError(answer.message);
+    else if (answer.status === 'saved') {
+      setSubscription(answer.subscription);
+      setSaved(true);
+      setCard(EMPTY_CARD);
+      setTouched(new Set());
+      setShowErrors(false);
+    } else setError(FALLBACK_ERROR);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
     setSaved(false);
     setError(null);
     setSending(true);
+    let leaving = false;
     try {
       const prepared = await newCard();
       if (!prepared) return;
@@ -84,31 +112,39 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
         return;
       }
       // A new key per try: a declined card is never the answer to the next one.
-      const answer = await afterBank(await api.changeCard(subscription.id, { idempotencyKey: crypto.randomUUID(), card: prepared }));
-      if ('error' in answer) setError(answer.error);
-      else if (answer.status === 'failed') setError(answer.message);
-      else if (answer.status === 'saved') {
-        setSubscription(answer.subscription);
-        setSaved(true);
-        setCard(EMPTY_CARD);
-        setTouched(new Set());
-        setShowErrors(false);
-      } else setError(FALLBACK_ERROR);
+      const answer = await api.changeCard(subscription.id, { idempotencyKey: crypto.randomUUID(), card: prepared });
+      if (answer.status === 'requires_action' && answer.action.type === 'redirect') {
+        // The sandbox bank's page, as at checkout: it sends the visitor back here to confirm.
+        leaving = true;
+        window.location.assign(answer.action.url);
+        return;
+      }
+      show(await afterBank(answer));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : FALLBACK_ERROR);
     } finally {
-      setSending(false);
+      if (!leaving) setSending(false);
     }
   };
 
-  const unavailable =
-    subscription.paymentChange !== 'card'
-      ? 'This subscription is paid with a wallet: its payment method is changed there, not here.'
-      : subscription.status === 'ended'
-        ? 'This subscription has ended: it has no card to change.'
-        : config === null
-          ? 'Cards cannot be changed on this server just now. Your card was not changed.'
-          : null;
+  useEffect(() => {
+    // Once per page, even when an effect runs twice (React's strict mode); never where the page offers no card change.
+    if (returnedSetup === null || unavailable || confirmedReturn.current) return;
+    confirmedReturn.current = true;
+    // Should the address keep the setup, a reload confirms it again, which records nothing twice.
+    router.replace(cardPageWithoutSetup(router.asPath), undefined, { shallow: true, scroll: false }).catch(() => undefined);
+    api
+      .confirmCardChange(subscription.id, returnedSetup)
+      .then(show, (failure: unknown) => setError(failure instanceof Error ? failure.message : FALLBACK_ERROR))
+      .finally(() => setSending(false));
+  }, []);
+
+  useEffect(() => {
+    // A page restored from the back/forward cache while leaving for the bank's page is usable again.
+    const restored = (event: PageTransitionEvent) => event.persisted && setSending(false);
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
@@ -147,20 +183,14 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
               }}
             />
           )}
-          {error && (
-            <p role="alert" className={actions.error} data-testid="card-error">
-              {error}
-            </p>
-          )}
-          <div className={actions.actions}>
-            <button type="submit" className={actions.primary} disabled={sending} aria-busy={sending}>
-              {sending && <Loader type="submission-processing" size="small" label="Saving…" />}
-              Save card
-            </button>
-            <Link className={actions.secondary} href={accountHref}>
-              Back to your subscriptions
-            </Link>
-          </div>
+          <FormActions
+            error={error}
+            errorTestId="card-error"
+            label="Save card"
+            busyLabel="Saving…"
+            sending={sending}
+            secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+          />
         </form>
       )}
     </AccountFrame>

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import Link from 'next/link';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { addressSchema } from '@/lib/checkout/billing';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import { Loader } from '@/components/ui/Loader';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
@@ -83,20 +82,13 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
             )}
           </div>
         ))}
-        {error && (
-          <p role="alert" className={actions.error}>
-            {error}
-          </p>
-        )}
-        <div className={actions.actions}>
-          <button type="submit" className={actions.primary} disabled={sending} aria-busy={sending}>
-            {sending && <Loader type="submission-processing" size="small" label="Saving…" />}
-            Save address
-          </button>
-          <Link className={actions.secondary} href={accountHref}>
-            Back to your subscriptions
-          </Link>
-        </div>
+        <FormActions
+          error={error}
+          label="Save address"
+          busyLabel="Saving…"
+          sending={sending}
+          secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+        />
       </form>
     </AccountFrame>
   );

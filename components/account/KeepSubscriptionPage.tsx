@@ -4,8 +4,8 @@ import type { KeepAnswer } from '@/lib/api/apiClient';
 import type { KeepPageProps } from '@/lib/account/cancelView';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import { Loader } from '@/components/ui/Loader';
 import { AccountFrame } from './AccountFrame';
+import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 
 /**
@@ -64,17 +64,13 @@ export function KeepSubscriptionPage(props: KeepPageProps) {
             {props.brandName}: {props.offerName} was cancelled on our cancellation page. If that was not you, or you changed your mind, keep
             it: it will renew as before.
           </p>
-          {error && (
-            <p role="alert" className={actions.error}>
-              {error}
-            </p>
-          )}
-          <div className={actions.actions}>
-            <button type="button" className={actions.primary} onClick={() => void keep()} disabled={sending} aria-busy={sending}>
-              {sending && <Loader type="submission-processing" size="small" label="Keeping your subscription…" />}
-              Keep my subscription
-            </button>
-          </div>
+          <FormActions
+            error={error}
+            label="Keep my subscription"
+            busyLabel="Keeping your subscription…"
+            sending={sending}
+            onClick={() => void keep()}
+          />
         </>
       )}
     </AccountFrame>

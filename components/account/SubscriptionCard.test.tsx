@@ -4,29 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { SubscriptionCard } from './SubscriptionCard';
 
-const card: SubscriptionSummary = {
-  id: 'sub_aaaaaaaaaaaaaaaa',
-  brandSlug: 'vogue',
-  brandName: 'Vogue',
-  offerName: 'Vogue Digital',
-  livemode: false,
-  status: 'active',
-  statusText: 'Active',
-  nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
-  endsAt: null,
-  periodEndsAt: 'November 26, 2027 at 10:00 UTC',
-  trialEndsOn: null,
-  paymentMethod: 'Visa ending in 4242',
-  paymentChange: 'card',
-  needsPaymentMethod: false,
-  isPrint: false,
-  deliveryAddress: null,
-  invoices: [],
-  canCancel: true,
-  canResume: false,
-};
+const card = subscriptionSummaryFixture();
 
 const view = (subscription: SubscriptionSummary) =>
   render(

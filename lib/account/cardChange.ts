@@ -1,3 +1,4 @@
+import { withoutQueryParams } from '@/lib/journey/navigation';
 import type { NextAction } from '@/lib/payments/nextAction';
 import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
 import type { SubscriptionPageProps, SubscriptionSummary } from './accountView';
@@ -27,4 +28,32 @@ export type CardChangeResponse =
 /** /account/subscriptions/{id}/card: the card form of the mode, or null when no card gateway takes it here. */
 export interface CardPageProps extends SubscriptionPageProps {
   card: CardConfig | null;
+  /** The card setup a bank's page (the sandbox's 3-D Secure) sent the visitor back with, to confirm once; null otherwise. */
+  returnedSetup: string | null;
+}
+
+/** The query parameter that names the card setup on the way back from the bank's page. */
+export const CARD_SETUP_PARAM = 'card_setup';
+
+const CARD_PAGE = /^\/account\/subscriptions\/(sub_[a-z2-7]{16})\/card(?:\?|$)/;
+
+/** A subscription's card page, in its mode: a test-mode subscription is shown in test mode only. */
+export function cardPagePath(subscriptionId: string, livemode: boolean): string {
+  return `/account/subscriptions/${subscriptionId}/card${livemode ? '' : '?livemode=false'}`;
+}
+
+/** The subscription whose card page a path is; null for any other path. */
+export function cardPageSubscription(path: string): string | null {
+  return CARD_PAGE.exec(path)?.[1] ?? null;
+}
+
+/** The card page's address without the setup it was returned with: what stays in the history once it is confirmed. */
+export function cardPageWithoutSetup(asPath: string): string {
+  const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
+  return `${path}${withoutQueryParams(query, [CARD_SETUP_PARAM])}`;
+}
+
+/** The card page a bank's page sends the visitor back to once it has answered, naming the setup to confirm. */
+export function cardPageReturn(cardPage: string, setupId: string): string {
+  return `${cardPage}${cardPage.includes('?') ? '&' : '?'}${CARD_SETUP_PARAM}=${encodeURIComponent(setupId)}`;
 }

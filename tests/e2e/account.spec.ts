@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AccountSignInPage, SignInConfirmPage } from './pages/AccountSignInPage';
-import { accessibilityViolations, AccountPage, MailboxPage, PublicCancelPage } from './pages/AccountPage';
+import { accessibilityViolations, AccountPage, ChangeCardPage, MailboxPage, PublicCancelPage } from './pages/AccountPage';
 import { SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
 import { toCheckout } from './pages/journey';
 import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
@@ -129,6 +129,19 @@ test('a card subscriber changes the card to another sandbox test card and sees i
 
   const mail = await (await MailboxPage.open(page, email)).read(/payment card was changed/);
   expect(mail).toContain('Vogue Digital now renews with Mastercard ending in 4444.');
+
+  // A 3-D Secure card goes to the sandbox bank's page, as at checkout, and back to the card page, saved.
+  await page.goto('/account?livemode=false');
+  await AccountPage.expectOpen(page);
+  const secured = await subscription.changeCard('4000 0025 0000 3155');
+  await (await SandboxBankPage.expectOpen(page)).approve();
+  await ChangeCardPage.expectOpen(page);
+  await expect(secured.saved).toContainText('Vogue: Vogue Digital is now paid with Visa ending in 3155. Nothing was charged.');
+  // Confirmed once: the setup is off the address, and a reload shows the card, with no error.
+  await expect(page).not.toHaveURL(/card_setup/);
+  await page.reload();
+  await expect(page.getByTestId('card-current')).toHaveText('Current card: Visa ending in 3155');
+  await expect(page.getByTestId('card-error')).toHaveCount(0);
 });
 
 test('a visitor cancels from the footer without signing in, and the owner keeps it with the e-mailed link', async ({ page }) => {

@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxAuthentication } from './SandboxAuthentication';
 
-const props = { paymentId: 'sbx_pi_test', amount: 2500, currencyCode: 'USD' as const, cardLast4: '3220', pending: true };
+const props = { paymentId: 'sbx_pi_test', amount: 2500, currencyCode: 'USD' as const, cardLast4: '3220', pending: true, cardChange: false };
 
 /** The page's own stylesheet, so that what CSS does to the text is seen too. */
 function withStylesheet() {
@@ -38,5 +38,13 @@ describe('SandboxAuthentication', () => {
     expect(screen.getByText('$25.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Complete authentication' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fail authentication' })).toBeTruthy();
+  });
+
+  it('asks to confirm a card, not a payment, for a card kept for a subscription: no amount, nothing charged', () => {
+    render(<SandboxAuthentication {...props} cardBrand="visa" amount={0} cardChange />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirm your card');
+    expect(screen.queryByText('Amount')).toBeNull();
+    expect(screen.getByText(/nothing is charged/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete authentication' })).toBeTruthy();
   });
 });

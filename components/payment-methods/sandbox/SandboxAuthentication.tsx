@@ -11,23 +11,39 @@ type Outcome = 'approve' | 'fail';
 
 /**
  * The sandbox's stand-in for a bank's 3-D Secure page: the visitor completes or fails
- * authentication, and is sent on to the journey.
+ * authentication, and is sent on to the journey (or back to the account's card page, for a
+ * card kept for a subscription).
  */
-export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBrand, cardLast4, pending }: SandboxAuthenticationProps) {
+export function SandboxAuthentication({
+  paymentId,
+  amount,
+  currencyCode,
+  cardBrand,
+  cardLast4,
+  pending,
+  cardChange,
+}: SandboxAuthenticationProps) {
   const api = useApiClient();
   const { sending, error, answer } = useSandboxAnswer((outcome: Outcome) => api.authenticateSandboxPayment(paymentId, outcome));
+  const subject = cardChange ? 'card' : 'payment';
 
   return (
     <main id="main" className={styles.page}>
-      <DocumentTitle title="Sandbox bank: confirm your payment" />
+      <DocumentTitle title={`Sandbox bank: confirm your ${subject}`} />
       <p className={styles.badge}>Sandbox bank · test authentication</p>
-      <h1>Confirm your payment</h1>
-      <p>This page stands in for your bank’s security check (3-D Secure). No real bank is contacted and no real card is charged.</p>
+      <h1>Confirm your {subject}</h1>
+      <p>
+        {cardChange
+          ? 'This page stands in for your bank’s security check (3-D Secure) on the card you are saving for your subscription. No real bank is contacted and nothing is charged.'
+          : 'This page stands in for your bank’s security check (3-D Secure). No real bank is contacted and no real card is charged.'}
+      </p>
       <dl className={styles.details}>
-        <div>
-          <dt>Amount</dt>
-          <dd>{formatMoney(amount, currencyCode)}</dd>
-        </div>
+        {!cardChange && (
+          <div>
+            <dt>Amount</dt>
+            <dd>{formatMoney(amount, currencyCode)}</dd>
+          </div>
+        )}
         <div>
           <dt>Card</dt>
           <dd>
@@ -59,7 +75,7 @@ export function SandboxAuthentication({ paymentId, amount, currencyCode, cardBra
           </button>
         </div>
       ) : (
-        <p role="status">This payment has already been answered. You can close this page.</p>
+        <p role="status">This {cardChange ? 'card check' : 'payment'} has already been answered. You can close this page.</p>
       )}
       {error && (
         <p role="alert" className={styles.error}>

@@ -13,6 +13,8 @@ export interface SandboxAuthenticationProps {
   cardBrand: string;
   cardLast4: string;
   pending: boolean;
+  /** A card kept for a subscription (the account's card change): nothing is charged, so no payment is named. */
+  cardChange: boolean;
 }
 
 /** The sandbox wallet's approval page for one PayPal or Amazon Pay payment. */

@@ -10,6 +10,7 @@ describe('scenarioForCard', () => {
     ['4000 0000 0000 0127', { kind: 'decline', code: 'incorrect_cvc' }],
     ['4000 0000 0000 3220', { kind: 'authenticate', then: 'approve' }],
     ['4000 0027 6000 3184', { kind: 'authenticate', then: 'approve' }],
+    ['4000 0025 0000 3155', { kind: 'authenticate', then: 'approve' }],
     ['4000 0084 0000 1629', { kind: 'authenticate', then: 'decline' }],
     ['4000 0000 0000 5035', { kind: 'provider_unavailable' }],
     ['5555-5555-5555-4444', { kind: 'approve' }],

@@ -23,6 +23,8 @@ const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   '4000000000000127': { kind: 'decline', code: 'incorrect_cvc' },
   '4000000000003220': { kind: 'authenticate', then: 'approve' },
   '4000002760003184': { kind: 'authenticate', then: 'approve' },
+  // Stripe's card for a card kept for later (a SetupIntent) that wants 3-D Secure: the account's card change uses it.
+  '4000002500003155': { kind: 'authenticate', then: 'approve' },
   '4000008400001629': { kind: 'authenticate', then: 'decline' },
   [PROVIDER_OUTAGE_CARD]: { kind: 'provider_unavailable' },
 };

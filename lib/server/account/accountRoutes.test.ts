@@ -18,6 +18,7 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   ],
   [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card$/, () => import('@/pages/api/account/subscriptions/[id]/card/index')],
   [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card\/confirm$/, () => import('@/pages/api/account/subscriptions/[id]/card/confirm')],
+  [/^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/, () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate')],
   [/^\/api\/cancel$/, () => import('@/pages/api/cancel/index')],
   [/^\/api\/cancel\/keep$/, () => import('@/pages/api/cancel/keep')],
 ]);
@@ -172,6 +173,65 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
       code: 'generic_decline',
       message: expect.stringMatching(/declined.*not changed/),
     });
+  });
+
+  /** Changes the card to a 3-D Secure one and answers the sandbox bank's page: where the visitor is sent back to. */
+  async function throughTheBank(id: string, cookie: string, outcome: 'approve' | 'fail'): Promise<string> {
+    const pending = await post(`/api/account/subscriptions/${id}/card`, card('4000 0025 0000 3155'), { cookie });
+    const answer = await pending.json();
+    expect(answer).toMatchObject({
+      status: 'requires_action',
+      action: { type: 'redirect', url: `/sandbox/authenticate/${answer.setupId}` },
+    });
+    const bank = await post(`/api/sandbox/payments/${answer.setupId}/authenticate`, { outcome });
+    const { redirectTo } = await bank.json();
+    expect(redirectTo).toBe(`/account/subscriptions/${id}/card?livemode=false&card_setup=${answer.setupId}`);
+    return answer.setupId;
+  }
+
+  it("confirms a 3-D Secure card back from the sandbox bank's page, once: a second confirmation sends no second e-mail", async () => {
+    const id = await subscription('bank@example.com', 'bank@example.com', false, false);
+    const cookie = await signedIn('bank@example.com');
+    const setupId = await throughTheBank(id, cookie, 'approve');
+    for (let confirmations = 0; confirmations < 2; confirmations += 1) {
+      const confirmed = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.json()).toMatchObject({ status: 'saved', subscription: { id, paymentMethod: 'Visa ending in 3155' } });
+    }
+    const mails = await (
+      await appDb()
+    )
+      .selectFrom('outbox')
+      .select('id')
+      .where('to_email', '=', 'bank@example.com')
+      .where('kind', '=', 'card-changed')
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it("answers a check failed on the bank's page as a decline (200, failed, in words), keeping the old card", async () => {
+    const id = await subscription('bankfail@example.com', 'bankfail@example.com', false, false);
+    const cookie = await signedIn('bankfail@example.com');
+    const setupId = await throughTheBank(id, cookie, 'fail');
+    const confirmed = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({
+      status: 'failed',
+      code: 'authentication_failed',
+      message: "Your bank could not confirm this card. Please try again or use a different card. Your subscription's card was not changed.",
+    });
+    const row = await (await appDb()).selectFrom('subscriptions').select('payment_json').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.payment_json)).toMatchObject({ last4: '4242' });
+  });
+
+  it('refuses a confirmation whose setup id is none (400)', async () => {
+    const id = await subscription('badsetup@example.com', 'badsetup@example.com', false, false);
+    const cookie = await signedIn('badsetup@example.com');
+    for (const setupId of ['pi_1', 'pi_sandbox_short', '../seti_x', 'seti_' + 'a'.repeat(201)]) {
+      const answer = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: { message: expect.stringContaining('setup') } });
+    }
   });
 
   it('refuses a cross-site POST (403) and a visitor who is not signed in (401)', async () => {

@@ -6,6 +6,7 @@ import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentInput } from '@/lib/server/payments/PaymentGateway';
+import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
 import type { CardChange } from '@/lib/server/subscriptions/SubscriptionService';
 import { summariesOf } from './accountService';
 import { requireSignedInEmail } from './signedInEmail';
@@ -33,9 +34,13 @@ export const cardChangeBodySchema = z.strictObject({
   card: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
 });
 
-export const cardConfirmBodySchema = z.strictObject({
-  setupId: z.string().regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'must be a card setup id'),
-});
+/** A card setup: Stripe's SetupIntent, or the sandbox payment that stands for a card kept after its bank's page. */
+export const setupIdSchema = z
+  .string()
+  .max(220)
+  .refine((id) => /^seti_[A-Za-z0-9_]{1,200}$/.test(id) || SANDBOX_PAYMENT_ID.test(id), 'must be a card setup id');
+
+export const cardConfirmBodySchema = z.strictObject({ setupId: setupIdSchema });
 
 /** The card as the gateways take it; an expired sandbox card is refused here, as the checkout refuses it. */
 function paymentOf(card: z.output<typeof cardChangeBodySchema>['card'], now: Date): PaymentInput {
@@ -47,7 +52,8 @@ function paymentOf(card: z.output<typeof cardChangeBodySchema>['card'], now: Dat
 
 /**
  * The signed-in subscriber changes the card of their own card subscription (`change`), or
- * confirms it after their bank's check (`confirm`). Another person's id is a 404.
+ * confirms it after their bank's check (`confirm`: Stripe's in the page, or back from the
+ * sandbox bank's page). Another person's id is a 404.
  */
 export async function changeCard(req: NextApiRequest, server: ServerContext, step: 'change' | 'confirm'): Promise<CardChangeResponse> {
   const { id } = parseRequest(idSchema, req.query, 'query');

@@ -219,4 +219,6 @@ export interface PaymentGateway {
    * (null when the provider does not say). Looks only.
    */
   savedCard?(setupId: string, livemode: boolean): Promise<{ result: SaveCardResult; subscriptionId: string | null }>;
+  /** The form of the setup ids savedCard reads: which gateway a confirmation after 3-D Secure is for. */
+  readonly setupIds?: RegExp;
 }

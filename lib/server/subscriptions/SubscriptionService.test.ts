@@ -269,13 +269,9 @@ describe('SubscriptionService.changeCard', () => {
     await expect(refused).rejects.toMatchObject({ status: 409, code: 'not_card', message: expect.stringContaining('PayPal') });
   });
 
-  it('refuses one that has ended, and a 3-D Secure card in the sandbox, changing nothing', async () => {
+  it('refuses one that has ended, changing nothing', async () => {
     const id = await cardSubscription();
     const before = await record(id);
-    expect(await refusal(service(cards()).changeCard('ada@example.com', id, sandboxCard('4000 0027 6000 3184')))).toEqual({
-      status: 422,
-      code: 'authentication_not_supported',
-    });
     await service(cards()).cancel('ada@example.com', id, { reason: null, channel: 'account' });
     clock = new Date('2027-11-27T10:00:00.000Z');
     expect(await refusal(service(cards()).changeCard('ada@example.com', id, sandboxCard('4242 4242 4242 4242')))).toEqual({
@@ -296,6 +292,100 @@ describe('SubscriptionService.changeCard', () => {
       status: 503,
       code: 'payments_unavailable',
     });
+  });
+});
+
+describe("SubscriptionService.changeCard through the sandbox bank's page", () => {
+  const sandboxCard = (number: string) => ({
+    payment: { kind: 'sandbox-card' as const, number, expMonth: 12, expYear: 2034, cvc: '123' },
+    idempotencyKey: `key-${number}-${Math.random()}`,
+  });
+  let sandbox: SandboxGateway;
+  beforeEach(() => {
+    sandbox = new SandboxGateway(db, async () => undefined, now);
+  });
+  /** Stripe listed first: a sandbox setup must still be read by the sandbox, never sent to Stripe. */
+  const stripeFirst: PaymentGateway = {
+    name: 'stripe',
+    inputKinds: ['stripe-payment-method'],
+    setupIds: /^seti_/,
+    charge: async () => {
+      throw new Error('not this gateway');
+    },
+    retrieve: async () => {
+      throw new Error('not this gateway');
+    },
+    lookupAttempt: async () => ({ kind: 'nothing' }),
+    savedCard: async () => {
+      throw new Error('a sandbox setup was sent to Stripe');
+    },
+  };
+  const cards = () => service([stripeFirst, paypal, sandbox]);
+  const pendingSetup = async (id: string, number: string) => {
+    const pending = await cards().changeCard('ada@example.com', id, sandboxCard(number));
+    expect(pending).toMatchObject({
+      status: 'requires_action',
+      action: { type: 'redirect', url: expect.stringMatching(/^\/sandbox\/authenticate\//) },
+    });
+    return pending.status === 'requires_action' ? pending.setupId : '';
+  };
+
+  it('records the card once the bank approved it, for this subscription only, with one e-mail however often it is confirmed', async () => {
+    const id = await subscribed('txn_3ds', { livemode: false });
+    const other = await subscribed('txn_3ds_other', { livemode: false });
+    const before = await record(id);
+    const setupId = await pendingSetup(id, '4000 0025 0000 3155');
+    // Not answered on the bank's page yet: nothing changes.
+    expect(await refusal(cards().confirmCard('ada@example.com', id, setupId))).toEqual({ status: 409, code: 'authentication_required' });
+    expect(await record(id)).toEqual(before);
+    await sandbox.authenticate(setupId, 'approve');
+    // Another subscription (the same owner's) cannot take this setup.
+    expect(await refusal(cards().confirmCard('ada@example.com', other, setupId))).toEqual({ status: 404, code: 'setup_not_found' });
+    const saved = await cards().confirmCard('ada@example.com', id, setupId);
+    expect(saved.status).toBe('saved');
+    expect(await record(id)).toMatchObject({
+      gateway: 'sandbox',
+      instrument: { kind: 'sandbox-card', paymentIntentId: setupId },
+      payment: { method: 'card', brand: 'visa', last4: '3155' },
+    });
+    // Confirmed again (a reload, a second tab): the same card, no second e-mail.
+    expect((await cards().confirmCard('ada@example.com', id, setupId)).status).toBe('saved');
+    expect(sent.filter((line) => line.startsWith(`card ${id}`))).toHaveLength(1);
+  });
+
+  it('keeps the old card when the bank fails the check, says why in words, and takes another card next', async () => {
+    const id = await subscribed('txn_3ds_fail', { livemode: false });
+    const before = await record(id);
+    const setupId = await pendingSetup(id, '4000 0025 0000 3155');
+    await sandbox.authenticate(setupId, 'fail');
+    await expect(cards().confirmCard('ada@example.com', id, setupId)).rejects.toMatchObject({
+      status: 402,
+      code: 'authentication_failed',
+      message: "Your bank could not confirm this card. Please try again or use a different card. Your subscription's card was not changed.",
+    });
+    expect(await record(id)).toEqual(before);
+    expect(sent).toEqual([]);
+    expect((await cards().changeCard('ada@example.com', id, sandboxCard('5555 5555 5555 4444'))).status).toBe('saved');
+    expect((await record(id))!.payment).toEqual({ method: 'card', brand: 'mastercard', last4: '4444' });
+  });
+
+  it("declines a card the bank approved but the issuer refuses (4000 0084 0000 1629) with the checkout's reason", async () => {
+    const id = await subscribed('txn_3ds_decline', { livemode: false });
+    const setupId = await pendingSetup(id, '4000 0084 0000 1629');
+    await sandbox.authenticate(setupId, 'approve');
+    expect(await refusal(cards().confirmCard('ada@example.com', id, setupId))).toEqual({ status: 402, code: 'generic_decline' });
+  });
+
+  it("knows no card change in a checkout's payment, nor a sandbox setup for a live subscription", async () => {
+    const id = await subscribed('txn_3ds_checkout', { livemode: false });
+    const charged = await sandbox.charge(
+      chargeRequestFixture({ idempotencyKey: 'k-checkout', payment: sandboxCard('4242 4242 4242 4242').payment }),
+    );
+    expect(await refusal(cards().confirmCard('ada@example.com', id, charged.paymentId!))).toEqual({ status: 404, code: 'setup_not_found' });
+    const live = await subscribed('txn_3ds_live');
+    const setupId = await pendingSetup(id, '4000 0025 0000 3155');
+    await sandbox.authenticate(setupId, 'approve');
+    expect(await refusal(cards().confirmCard('ada@example.com', live, setupId))).toEqual({ status: 404, code: 'setup_not_found' });
   });
 });
 

@@ -17,9 +17,17 @@ const notFound = () => new HttpError(404, 'subscription_not_found', 'We could no
 export type CardChange =
   { status: 'saved'; subscription: Subscription } | { status: 'requires_action'; setupId: string; action: NextAction };
 
+/** The checkout's words for a failure, where they name a payment: a card change pays nothing. */
+const CARD_CHANGE_FAILURES: Partial<Record<PaymentFailureCode, string>> = {
+  authentication_failed: 'Your bank could not confirm this card. Please try again or use a different card.',
+};
+
 /** A card the provider would not keep: the visitor reads why, as at checkout, and that nothing changed. */
 const declined = (code: PaymentFailureCode) =>
-  new HttpError(402, code, `${PAYMENT_FAILURE_MESSAGES[code]} Your subscription's card was not changed.`);
+  new HttpError(402, code, `${CARD_CHANGE_FAILURES[code] ?? PAYMENT_FAILURE_MESSAGES[code]} Your subscription's card was not changed.`);
+
+/** A setup that is no card change of this subscription (another's, a checkout's payment, none at all). */
+const setupNotFound = () => new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');
 
 /**
  * What a subscriber does to their own subscription: cancel at the end of the period they
@@ -125,7 +133,8 @@ export class SubscriptionService {
   /**
    * Changes the card that renews a card subscription, charging nothing: the card gateway
    * keeps the new card (a Stripe SetupIntent, a sandbox stand-in), then the record takes it
-   * and how it is shown, with its e-mail, in one guarded update. A decline changes nothing.
+   * and how it is shown, with its e-mail, in one guarded update. A decline changes nothing;
+   * a card whose bank wants 3-D Secure answers requires_action, and confirmCard follows.
    */
   async changeCard(ownerEmail: string, id: string, change: { payment: PaymentInput; idempotencyKey: string }): Promise<CardChange> {
     const subscription = await this.changeableCard(ownerEmail, id);
@@ -147,17 +156,21 @@ export class SubscriptionService {
     return this.recordCard(subscription, gateway, result);
   }
 
-  /** After 3-D Secure in the browser: the card saved for this subscription, recorded as changeCard records it. */
+  /**
+   * After 3-D Secure (Stripe's in the page, or the sandbox bank's page, which sends the
+   * visitor back): the card saved for this subscription, recorded as changeCard records it.
+   * The gateway is the one whose setup ids look like this one. Confirmed twice, it is
+   * recorded once (recordCard's guarded update).
+   */
   async confirmCard(ownerEmail: string, id: string, setupId: string): Promise<CardChange> {
     const subscription = await this.changeableCard(ownerEmail, id);
-    const gateway = this.gateways.find((candidate) => candidate.savedCard);
-    if (!gateway?.savedCard)
-      throw new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');
+    const gateway = this.gateways.find((candidate) => candidate.savedCard && candidate.setupIds?.test(setupId));
+    if (!gateway?.savedCard) throw setupNotFound();
+    // The sandbox keeps no card of a live subscription (changeCard refuses it): none of its setups is one.
+    if (subscription.livemode && isSandboxGateway(gateway.name)) throw setupNotFound();
     const { result, subscriptionId } = await gateway.savedCard(setupId, subscription.livemode);
     // Someone else's setup, or none, is no card change of this subscription.
-    if (subscriptionId !== subscription.id) {
-      throw new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');
-    }
+    if (subscriptionId !== subscription.id) throw setupNotFound();
     if (result.status === 'requires_action') {
       throw new HttpError(
         409,

@@ -71,7 +71,8 @@ export class SandboxBankPage {
 
   static async expectOpen(page: Page): Promise<SandboxBankPage> {
     await page.waitForURL(/\/sandbox\/authenticate\//);
-    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    // "Confirm your card" when the card is kept for a subscription (the account's card change).
+    await expect(page.getByRole('heading', { name: /^Confirm your (payment|card)$/ })).toBeVisible();
     return new SandboxBankPage(page);
   }
 

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import type { ChargeRequest, GatewayEvent } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from './SandboxGateway';
+import { authenticationRedirect } from './authenticationRedirect';
+import { SANDBOX_PAYMENT_ID, SandboxGateway } from './SandboxGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 
 let db: Kysely<Database>;
@@ -166,8 +167,42 @@ describe('SandboxGateway.saveCard', () => {
     expect(await save(number)).toEqual({ status: 'failed', code });
   });
 
-  it('refuses a 3-D Secure card with a message naming a card to use, and the outage card as an outage', async () => {
-    await expect(save('4000 0027 6000 3184')).rejects.toMatchObject({ status: 422, code: 'authentication_not_supported' });
+  it("sends a 3-D Secure card to the sandbox bank's page, which sends the visitor back to the card page to confirm it", async () => {
+    const pending = await save('4000 0025 0000 3155');
+    const setupId = pending.status === 'requires_action' ? pending.setupId : '';
+    expect(setupId).toMatch(SANDBOX_PAYMENT_ID);
+    expect(pending).toEqual({ status: 'requires_action', setupId, action: { type: 'redirect', url: `/sandbox/authenticate/${setupId}` } });
+    expect(await gateway.savedCard(setupId)).toEqual({ result: pending, subscriptionId: 'sub_aaaaaaaaaaaaaaaa' });
+
+    const answered = (await gateway.authenticate(setupId, 'approve'))!;
+    expect(authenticationRedirect(answered)).toBe(`/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false&card_setup=${setupId}`);
+    expect(await gateway.savedCard(setupId)).toEqual({
+      result: { status: 'saved', instrument: { kind: 'sandbox-card', paymentIntentId: setupId }, card: { brand: 'visa', last4: '3155' } },
+      subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+    });
+    // No order is paid: nothing is reported to the checkout.
+    expect(events).toEqual([]);
+  });
+
+  it.each([
+    ['4000 0025 0000 3155', 'fail', 'authentication_failed'],
+    ['4000 0084 0000 1629', 'approve', 'generic_decline'],
+  ] as const)('reads %s, %s on the bank page, back as a failure (%s), with the same way back', async (number, outcome, code) => {
+    const pending = await save(number);
+    const setupId = pending.status === 'requires_action' ? pending.setupId : '';
+    const answered = (await gateway.authenticate(setupId, outcome))!;
+    expect(authenticationRedirect(answered)).toBe(`/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false&card_setup=${setupId}`);
+    expect((await gateway.savedCard(setupId)).result).toEqual({ status: 'failed', code });
+    expect(events).toEqual([]);
+  });
+
+  it("knows no card change in a checkout's payment or an unknown id; the outage card is an outage", async () => {
+    const charged = await gateway.charge(request('4000 0025 0000 3155'));
+    expect((await gateway.savedCard(charged.paymentId!)).subscriptionId).toBeNull();
+    expect(await gateway.savedCard('pi_sandbox_nope')).toEqual({
+      result: { status: 'failed', code: 'processing_error' },
+      subscriptionId: null,
+    });
     await expect(save('4000 0000 0000 5035')).rejects.toMatchObject({ status: 503 });
   });
 

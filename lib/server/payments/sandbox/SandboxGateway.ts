@@ -13,9 +13,9 @@ import type {
   SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { cardPagePath, cardPageSubscription } from '@/lib/account/cardChange';
 import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
-import { HttpError } from '@/lib/server/http/HttpError';
 import { serverSecret } from '@/lib/server/db/serverSecrets';
 import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
@@ -39,6 +39,7 @@ export const sandboxAuthenticationPath = (paymentId: string) => `/sandbox/authen
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   readonly inputKinds = ['sandbox-card'] as const;
+  readonly setupIds = SANDBOX_PAYMENT_ID;
 
   private readonly intents: SandboxPaymentRepository;
 
@@ -91,8 +92,9 @@ export class SandboxGateway implements PaymentGateway {
   /**
    * Keeps a card for a subscription's renewals, charging nothing: the test cards decline as
    * a charge does (same codes), and an approved one is a sandbox payment of 0 that stands
-   * for the saved card. A card that asks for 3-D Secure is refused with a message: the
-   * sandbox bank's page belongs to the checkout. Nothing is emitted (no order is paid).
+   * for the saved card. A 3-D Secure card waits for the sandbox bank's page, as at checkout;
+   * the payment's return URL is the subscription's card page, where the visitor comes back
+   * to confirm it (savedCard). Nothing is emitted (no order is paid).
    */
   async saveCard(request: SaveCardRequest): Promise<SaveCardResult> {
     if (request.payment.kind !== 'sandbox-card') throw new Error('The sandbox gateway takes sandbox cards only');
@@ -103,23 +105,16 @@ export class SandboxGateway implements PaymentGateway {
     const scenario = scenarioForCard(number);
     if (scenario.kind === 'provider_unavailable')
       throw new PaymentProviderUnavailable('card', new Error('sandbox: simulated provider outage'));
-    if (scenario.kind === 'authenticate') {
-      throw new HttpError(
-        422,
-        'authentication_not_supported',
-        'This test card asks for 3-D Secure, which changing a card in the sandbox does not offer. Your card was not changed. Please use another test card, such as 4242 4242 4242 4242.',
-      );
-    }
     const at = this.now().toISOString();
     const intent: SandboxIntent = {
       id: randomId('pi_sandbox'),
       amount: 0,
       currencyCode: request.currencyCode,
-      status: scenario.kind === 'approve' ? 'succeeded' : 'requires_payment_method',
+      status: scenario.kind === 'approve' ? 'succeeded' : scenario.kind === 'decline' ? 'requires_payment_method' : 'requires_action',
       cardBrand: cardBrand(number),
       cardLast4: number.slice(-4),
-      afterAuthentication: null,
-      returnUrl: null,
+      afterAuthentication: scenario.kind === 'authenticate' ? scenario.then : null,
+      returnUrl: cardPagePath(request.subscriptionId, request.livemode),
       lastErrorCode: scenario.kind === 'decline' ? scenario.code : null,
       idempotencyKey: request.idempotencyKey,
       createdAt: at,
@@ -131,6 +126,16 @@ export class SandboxGateway implements PaymentGateway {
       return savedCardOf(winner);
     }
     return savedCardOf(intent);
+  }
+
+  /**
+   * A card being saved, once the visitor is back from the sandbox bank's page: where it
+   * stands, and the subscription it is for (null for a checkout's payment, or none). Looks only.
+   */
+  async savedCard(setupId: string): Promise<{ result: SaveCardResult; subscriptionId: string | null }> {
+    const intent = await this.find(setupId);
+    if (!intent) return { result: { status: 'failed', code: 'processing_error' }, subscriptionId: null };
+    return { result: savedCardOf(intent), subscriptionId: cardSaveSubscription(intent) };
   }
 
   /** The visitor approves or fails authentication on the sandbox bank's page. */
@@ -146,7 +151,8 @@ export class SandboxGateway implements PaymentGateway {
       this.now(),
     );
     const current = (await this.find(paymentId))!;
-    if (moved) await this.emitFinal(current);
+    // A card kept for a subscription pays no order: there is nothing to report.
+    if (moved && cardSaveSubscription(current) === null) await this.emitFinal(current);
     return current;
   }
 
@@ -186,8 +192,19 @@ function resultOf(intent: SandboxIntent): ChargeResult {
   return sandboxChargeResult(intent, sandboxAuthenticationPath, 'processing_error');
 }
 
-/** A sandbox payment made by saveCard, as the card it stands for. */
+/**
+ * The subscription a sandbox payment keeps a card for: saveCard makes its card page the
+ * payment's return URL. Null for a checkout's payment, which returns to the payment step.
+ */
+export function cardSaveSubscription(intent: Pick<SandboxIntent, 'returnUrl'>): string | null {
+  return intent.returnUrl === null ? null : cardPageSubscription(intent.returnUrl);
+}
+
+/** A sandbox payment made by saveCard, as the card it stands for, or the bank's page it waits for. */
 function savedCardOf(intent: SandboxIntent): SaveCardResult {
+  if (intent.status === 'requires_action') {
+    return { status: 'requires_action', setupId: intent.id, action: { type: 'redirect', url: sandboxAuthenticationPath(intent.id) } };
+  }
   if (intent.status !== 'succeeded') return { status: 'failed', code: intent.lastErrorCode ?? 'processing_error' };
   return {
     status: 'saved',

@@ -1,6 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { SANDBOX_PAYMENT_ID } from './SandboxGateway';
+import { cardSaveSubscription, SANDBOX_PAYMENT_ID } from './SandboxGateway';
 import type { SandboxAuthenticationProps } from '@/lib/payments/sandbox/sandboxPages';
 
 /** Loads the sandbox payment a 3-D Secure challenge is for; unknown payments are 404. */
@@ -20,6 +20,7 @@ export async function getServerSideProps(
       cardBrand: intent.cardBrand,
       cardLast4: intent.cardLast4,
       pending: intent.status === 'requires_action',
+      cardChange: cardSaveSubscription(intent) !== null,
     },
   };
 }

@@ -33,6 +33,14 @@ describe('withSandboxFault', () => {
     expect(killed).toBe(kills);
   });
 
+  it('keeps the card saving of the gateway, and the form of its setup ids (which gateway a confirmation is for)', async () => {
+    const saved = { result: { status: 'failed' as const, code: 'processing_error' as const }, subscriptionId: null };
+    const sandbox: PaymentGateway = { ...gateway('sandbox', paid), savedCard: async () => saved, setupIds: /^pi_sandbox_/ };
+    const faulty = withSandboxFault(sandbox, 'kill-after-charge', () => undefined);
+    expect(faulty.setupIds).toBe(sandbox.setupIds);
+    expect(await faulty.savedCard!('pi_sandbox_x', false)).toBe(saved);
+  });
+
   it('gives the gateway back as it is without a fault', () => {
     const sandbox = gateway('sandbox', paid);
     expect(withSandboxFault(sandbox, undefined)).toBe(sandbox);

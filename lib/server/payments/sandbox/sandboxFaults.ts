@@ -35,5 +35,5 @@ export function withSandboxFault(
   if (gateway.resumeRenewals) faulty.resumeRenewals = (instrument, livemode) => gateway.resumeRenewals!(instrument, livemode);
   if (gateway.saveCard) faulty.saveCard = (request) => gateway.saveCard!(request);
   if (gateway.savedCard) faulty.savedCard = (setupId, livemode) => gateway.savedCard!(setupId, livemode);
-  return faulty;
+  return gateway.setupIds ? { ...faulty, setupIds: gateway.setupIds } : faulty;
 }

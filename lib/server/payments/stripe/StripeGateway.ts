@@ -83,6 +83,7 @@ function resultOf(intent: Intent): ChargeResult {
 export class StripeGateway implements PaymentGateway {
   readonly name = 'stripe' as const;
   readonly inputKinds = ['stripe-payment-method'] as const;
+  readonly setupIds = /^seti_[A-Za-z0-9_]{1,200}$/;
   private readonly clients: PerMode<Stripe>;
 
   constructor(keys: StripeKeys, connection: StripeConnection = {}) {

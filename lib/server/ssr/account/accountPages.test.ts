@@ -57,6 +57,17 @@ describe('cardPageProps', () => {
     expect(await load(id, cookie)).toMatchObject({ props: { subscription: { id }, card: null } });
   });
 
+  it("names the setup the sandbox bank's page sent the visitor back with, and ignores anything else there", async () => {
+    const cookie = await signedIn('card.page.4@example.com');
+    const id = await subscription('card.page.4@example.com', false);
+    const setup = 'pi_sandbox_abcdefghijklmnopqrst';
+    expect(await load(id, cookie, { livemode: 'false' })).toMatchObject({ props: { returnedSetup: null } });
+    expect(await load(id, cookie, { livemode: 'false', card_setup: setup })).toMatchObject({ props: { returnedSetup: setup } });
+    for (const card_setup of ['pi_sandbox_x', '<script>', 'seti_' + 'a'.repeat(300)]) {
+      expect(await load(id, cookie, { livemode: 'false', card_setup })).toMatchObject({ props: { returnedSetup: null } });
+    }
+  });
+
   it("answers another person's subscription with the site's 404", async () => {
     await signedIn('card.page.owner@example.com');
     const id = await subscription('card.page.owner@example.com', false);

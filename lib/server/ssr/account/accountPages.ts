@@ -1,12 +1,13 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
-import type { CardPageProps } from '@/lib/account/cardChange';
+import { CARD_SETUP_PARAM, type CardPageProps } from '@/lib/account/cardChange';
 import { dateText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { loadAccount, summariesOf } from '@/lib/server/account/accountService';
 import { brandLooks } from '@/lib/server/account/brandLooks';
+import { setupIdSchema } from '@/lib/server/account/cardChangeActions';
 import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
@@ -45,7 +46,8 @@ export async function subscriptionPageProps(context: Context): Promise<Result<Su
 /**
  * /account/subscriptions/{id}/card: the subscription, and the card form of its mode (Stripe
  * Elements with its publishable key, or the sandbox's fields in test mode); null when no
- * card gateway takes that mode's cards on this server.
+ * card gateway takes that mode's cards on this server. Back from the sandbox bank's page,
+ * the setup it names (?card_setup=…), which the page confirms; anything else there is ignored.
  */
 export async function cardPageProps(context: Context): Promise<Result<CardPageProps>> {
   const result = await subscriptionPageProps(context);
@@ -54,7 +56,8 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
   if ('refused' in props) return { props };
   const server = await serverContext();
   const card = enabledPaymentMethods(server.config, props.subscription.livemode).find((method) => method.id === 'card');
-  return { props: { ...props, card: card?.id === 'card' ? card.config : null } };
+  const returned = setupIdSchema.safeParse(context.query[CARD_SETUP_PARAM]);
+  return { props: { ...props, card: card?.id === 'card' ? card.config : null, returnedSetup: returned.success ? returned.data : null } };
 }
 
 /** /account/invoices/{transactionId}: the invoice of a paid order of one of the subscriber's subscriptions. */
