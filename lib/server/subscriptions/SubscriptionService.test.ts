@@ -154,6 +154,7 @@ describe('SubscriptionService.cancel', () => {
       pauseRenewals: async () => {
         throw new Error('PayPal did not answer');
       },
+      resumeRenewals: paypal.resumeRenewals.bind(paypal),
     };
     const cancelled = await service([unreachable]).cancel('ada@example.com', id, { reason: null, channel: 'account' });
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: false });
