@@ -1,7 +1,8 @@
 /**
  * Runs once when a server starts: fails fast on bad configuration, starts Sentry, then
  * reconciles the checkout attempts a previous process left without an answer (killed
- * between a charge and its answer), at once and then periodically.
+ * between a charge and its answer), and pauses at PayPal the cancelled subscriptions it
+ * could not be told about at once, at start and then periodically.
  */
 export async function register(): Promise<void> {
   // Next replaces NEXT_RUNTIME at build time: the edge build ends here, and never bundles

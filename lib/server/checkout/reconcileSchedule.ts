@@ -1,5 +1,7 @@
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { serverContext } from '@/lib/server/context/serverContext';
+import type { ProviderRenewalOutcome } from '@/lib/server/subscriptions/providerRenewals';
+import { settleProviderRenewals } from '@/lib/server/subscriptions/providerRenewalsPass';
 import { reconcileStuckAttempts, type AttemptOutcome } from './reconcileAttempts';
 
 // Only instrumentation.ts starts the schedule, and Next loads it once per process, so a
@@ -14,11 +16,30 @@ function log(outcomes: readonly AttemptOutcome[]): void {
   }
 }
 
+/** One line per subscription whose renewals a pass asked the provider about. */
+function logRenewals(outcomes: readonly ProviderRenewalOutcome[]): void {
+  for (const outcome of outcomes) {
+    console.info(
+      `[subscriptions] ${outcome.subscriptionId} ${outcome.kind === 'left' ? `left: ${outcome.reason}` : outcome.kind} at the provider`,
+    );
+  }
+}
+
+/** One job of a pass: one that fails (the database away) is tried again at the next pass, and holds no other back. */
+async function attempt(label: string, job: () => Promise<void>): Promise<void> {
+  try {
+    await job();
+  } catch (error) {
+    console.error(`${label} pass failed:`, error);
+  }
+}
+
 /**
  * Reconciles checkout attempts whose answer was lost, once when the server starts (not
  * awaited: traffic is taken meanwhile, and a submit of one of these attempts is safe
  * whichever comes first) and then every CHECKOUT_RECONCILE_INTERVAL_SECONDS, one pass
- * at a time. Once per process, whoever calls it.
+ * at a time. Each pass then settles at PayPal what a cancellation (or a resume) could not
+ * tell it at once (providerRenewalsPass.ts). Once per process, whoever calls it.
  */
 export function startCheckoutReconciliation(
   env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>,
@@ -30,11 +51,14 @@ export function startCheckoutReconciliation(
     if (running) return;
     running = true;
     try {
-      const { checkout } = await serverContext();
-      log(await reconcileStuckAttempts({ ...checkout, graceMs: env.CHECKOUT_RECONCILE_GRACE_SECONDS * 1000 }));
-    } catch (error) {
-      // A pass that fails (the database away) is tried again at the next one.
-      console.error('[reconcile] pass failed:', error);
+      await attempt('[reconcile]', async () => {
+        const { checkout } = await serverContext();
+        log(await reconcileStuckAttempts({ ...checkout, graceMs: env.CHECKOUT_RECONCILE_GRACE_SECONDS * 1000 }));
+      });
+      await attempt('[subscriptions] renewals', async () => {
+        const { checkout } = await serverContext();
+        logRenewals(await settleProviderRenewals({ ...checkout, log: (line, error) => console.error(line, error) }));
+      });
     } finally {
       running = false;
     }

@@ -211,12 +211,98 @@ export class SubscriptionRepository {
     return Number(moved.numUpdatedRows) > 0;
   }
 
-  /** Records whether the provider that renews it by itself has stopped its renewals. */
-  async setProviderPaused(id: string, paused: boolean, at: Date): Promise<void> {
-    await this.db
+  /**
+   * Cancelled subscriptions, their period not over, that a provider renewing by itself (one
+   * of `gateways`) has not confirmed it stopped: PayPal could not be reached when they were
+   * cancelled. Untouched since `quietBefore` (a cancellation's own call may be under way),
+   * the soonest to renew first.
+   */
+  async awaitingProviderPause(gateways: readonly GatewayName[], options: { quietBefore: Date; limit: number }): Promise<Subscription[]> {
+    if (gateways.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('gateway', 'in', gateways)
+      .where('instrument_json', 'is not', null)
+      .where('cancel_at_period_end', '=', 1)
+      .where('provider_paused', '=', 0)
+      .where(liveAt(this.now()))
+      .where('updated_at', '<', options.quietBefore.toISOString())
+      .orderBy('current_period_end', 'asc')
+      .orderBy('id', 'asc')
+      .limit(options.limit)
+      .execute();
+    return rows.map(subscriptionOf);
+  }
+
+  /**
+   * The reverse: subscriptions that renew (the cancellation taken back) while the provider
+   * may still hold their renewals stopped: resumed while a pause was on its way, or before
+   * one was confirmed (its answer lost to a timeout), and the provider not yet asked to
+   * start them again. A refused resume records nothing, so it never lands here.
+   */
+  async awaitingProviderResume(gateways: readonly GatewayName[], options: { quietBefore: Date; limit: number }): Promise<Subscription[]> {
+    if (gateways.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('gateway', 'in', gateways)
+      .where('instrument_json', 'is not', null)
+      .where('cancel_at_period_end', '=', 0)
+      .where('provider_paused', '=', 1)
+      .where('status', '!=', 'ended')
+      .where('updated_at', '<', options.quietBefore.toISOString())
+      .orderBy('current_period_end', 'asc')
+      .orderBy('id', 'asc')
+      .limit(options.limit)
+      .execute();
+    return rows.map(subscriptionOf);
+  }
+
+  /**
+   * Records what the provider just confirmed (renewals paused, or running again), only if the
+   * record still wants it: paused while cancelled, running while not. False when the
+   * subscriber changed their mind meanwhile; the caller then follows the record as it is.
+   */
+  async recordProviderRenewals(id: string, paused: boolean, at: Date): Promise<boolean> {
+    const moved = await this.db
       .updateTable('subscriptions')
       .set({ provider_paused: paused ? 1 : 0, updated_at: at.toISOString() })
       .where('id', '=', id)
+      .where('cancel_at_period_end', '=', paused ? 1 : 0)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The provider could not be asked to pause (or resume) renewals: the record is left in the
+   * state the retry pass picks up, so that it asks again. Nothing is written when it already
+   * is, nor when the subscriber changed their mind meanwhile.
+   */
+  async markProviderUnsettled(id: string, wantPaused: boolean, at: Date): Promise<void> {
+    const flag = wantPaused ? 0 : 1;
+    await this.db
+      .updateTable('subscriptions')
+      .set({ provider_paused: flag, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('cancel_at_period_end', '=', wantPaused ? 1 : 0)
+      .where('provider_paused', '!=', flag)
+      .execute();
+  }
+
+  /**
+   * After a resume started the provider's renewals again: records it only if nothing
+   * touched the record since `seenUpdatedAt` (a retry pass may have paused them meanwhile,
+   * after this resume read the record); otherwise it stays marked paused and the pass
+   * starts them again, which is harmless if they run.
+   */
+  async clearProviderPausedIfUnchanged(id: string, seenUpdatedAt: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ provider_paused: 0, updated_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('provider_paused', '=', 1)
+      .where('updated_at', '=', seenUpdatedAt)
       .execute();
   }
 

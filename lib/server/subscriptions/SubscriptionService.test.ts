@@ -14,6 +14,7 @@ import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalle
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import { SubscriptionService } from './SubscriptionService';
+import { settleProviderRenewals } from './providerRenewalsPass';
 
 let db: Kysely<Database>;
 let clock: Date;
@@ -142,7 +143,7 @@ describe('SubscriptionService.cancel', () => {
     expect(sent).toEqual([`cancelled ${id} true`, `resumed ${id} false`]);
   });
 
-  it('keeps the cancellation when PayPal cannot be reached, marked to be paused again', async () => {
+  it('keeps the cancellation when PayPal cannot be reached, and the retry pass pauses it there later', async () => {
     const id = await paypalSubscription();
     const unreachable: PaymentGateway = {
       ...paypal,
@@ -154,11 +155,20 @@ describe('SubscriptionService.cancel', () => {
       pauseRenewals: async () => {
         throw new Error('PayPal did not answer');
       },
+      resumeRenewals: paypal.resumeRenewals.bind(paypal),
     };
     const cancelled = await service([unreachable]).cancel('ada@example.com', id, { reason: null, channel: 'account' });
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: false });
     expect(logged).toEqual([expect.stringContaining('the cancellation stands')]);
     expect(sent).toHaveLength(1);
+    expect(await paused()).toBe(0);
+
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await settleProviderRenewals({ db, gateways: [paypal], now, log: () => undefined })).toEqual([
+      { kind: 'paused', subscriptionId: id },
+    ]);
+    expect(await paused()).toBe(1);
+    expect((await record(id))?.providerPaused).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCard
 import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
+import { renewsByItself, settleAtProvider } from './providerRenewals';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
 const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');
@@ -82,8 +83,9 @@ export class SubscriptionService {
 
   /**
    * Takes a cancellation back before the period ends. The provider that renews by itself is
-   * asked first: if it cannot be reached, the subscription stays cancelled and the
-   * subscriber is told to try again, rather than shown renewals that would not happen.
+   * asked first when it confirmed the pause: if it cannot be reached, the subscription stays
+   * cancelled, nothing is recorded, and the subscriber is told to try again, rather than
+   * shown renewals that would not happen.
    */
   async resume(ownerEmail: string, id: string): Promise<Subscription> {
     return this.resumeRecord(await this.owned(ownerEmail, id));
@@ -102,13 +104,22 @@ export class SubscriptionService {
     }
     if (status !== 'cancelling') return subscription;
     const gateway = this.gatewayOf(subscription);
-    if (subscription.providerPaused && subscription.instrument && gateway?.resumeRenewals) {
+    const renewsItself = renewsByItself(gateway) && subscription.instrument !== null;
+    let resumedAtProvider = false;
+    if (renewsByItself(gateway) && subscription.instrument && subscription.providerPaused) {
       await gateway.resumeRenewals(subscription.instrument, subscription.livemode);
+      resumedAtProvider = true;
     }
     await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
+      // Recorded only on the record this call read: a retry pass that paused the renewals
+      // since leaves them marked paused, and the next pass resumes them.
+      if (resumedAtProvider) await records.clearProviderPausedIfUnchanged(subscription.id, subscription.updatedAt, at);
       if (!(await records.markResumed(subscription.id, at))) return;
-      await records.setProviderPaused(subscription.id, false, at);
+      // The provider was not asked, its pause never confirmed; yet one may have reached it
+      // (an answer lost to a timeout, a retry pass's call under way). Marked, the pass starts
+      // its renewals again, which changes nothing if they run.
+      if (renewsItself && !resumedAtProvider) await records.markProviderUnsettled(subscription.id, false, at);
       await this.notices.resumed(trx, (await records.findById(subscription.id))!, at);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
@@ -218,18 +229,11 @@ export class SubscriptionService {
   /**
    * Tells a provider that renews by itself to stop. The cancellation stands whatever the
    * provider says: it is the subscriber's right and it is recorded. When the provider cannot
-   * be reached, `provider_paused` stays 0, which marks it to be paused again before the period
-   * ends (docs/subscriptions.md).
+   * be reached, `provider_paused` stays 0, and the retry pass (providerRenewalsPass.ts, run
+   * with the checkout's reconciliation) pauses it there before the period ends.
    */
   private async pauseAtProvider(subscription: Subscription): Promise<void> {
-    const gateway = this.gatewayOf(subscription);
-    if (!gateway?.pauseRenewals || !subscription.instrument) return;
-    try {
-      await gateway.pauseRenewals(subscription.instrument, subscription.livemode);
-      await new SubscriptionRepository(this.db, this.now).setProviderPaused(subscription.id, true, this.now());
-    } catch (error) {
-      this.log(`[subscriptions] ${subscription.gateway} did not pause the renewals of ${subscription.id}; the cancellation stands`, error);
-    }
+    await settleAtProvider({ db: this.db, gateways: this.gateways, now: this.now, log: this.log }, subscription);
   }
 
   private gatewayOf(subscription: Subscription): PaymentGateway | undefined {

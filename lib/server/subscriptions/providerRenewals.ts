@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@/lib/server/db/schema';
+import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { Subscription } from './Subscription';
+import { SubscriptionRepository } from './SubscriptionRepository';
+
+export interface ProviderRenewalsDeps {
+  db: Kysely<Database>;
+  /** The gateways of the enabled payment methods. */
+  gateways: readonly PaymentGateway[];
+  now: () => Date;
+  log: (line: string, error?: unknown) => void;
+}
+
+/** What asking the provider came to, for one subscription (ids and states only: no customer data). */
+export type ProviderRenewalOutcome =
+  /** The provider stopped its renewals, and the record says so. */
+  | { kind: 'paused'; subscriptionId: string }
+  /** The provider renews it again (the subscriber took the cancellation back), and the record says so. */
+  | { kind: 'resumed'; subscriptionId: string }
+  /** Not settled: the record stays marked, and the next pass asks again. */
+  | { kind: 'left'; subscriptionId: string; reason: string };
+
+/** A provider that renews subscriptions by itself (PayPal), which we stop and start again. */
+export const renewsByItself = (
+  gateway: PaymentGateway | undefined,
+): gateway is PaymentGateway & Required<Pick<PaymentGateway, 'pauseRenewals' | 'resumeRenewals'>> =>
+  Boolean(gateway?.pauseRenewals && gateway.resumeRenewals);
+
+/** A subscriber who changes their mind this often while the provider is asked is left to the next pass. */
+const MAX_ROUNDS = 3;
+
+/**
+ * Brings the provider's renewals in line with the record: paused while it is cancelled,
+ * running while it renews, and records what the provider confirmed with a guarded update
+ * (`recordProviderRenewals`). A subscriber may cancel or resume while the provider is
+ * being asked: the update then finds the record changed, and the provider is asked again
+ * the other way, so that it ends as the record says. When the provider cannot be reached,
+ * the record is left marked for the retry pass (`markProviderUnsettled`). Asking twice is
+ * harmless: pausing a paused subscription, or resuming a running one, is done once
+ * (`PaymentGateway.pauseRenewals`). Null when the provider does not renew it by itself.
+ */
+export async function settleAtProvider(deps: ProviderRenewalsDeps, seen: Subscription): Promise<ProviderRenewalOutcome | null> {
+  const gateway = deps.gateways.find((candidate) => candidate.name === seen.gateway);
+  if (!renewsByItself(gateway) || !seen.instrument) return null;
+  const records = new SubscriptionRepository(deps.db, deps.now);
+  // A wallet's subscription keeps its instrument: only a card's is ever changed.
+  const instrument = seen.instrument;
+  const subscriptionId = seen.id;
+  let subscription = seen;
+  for (let round = 1; ; round += 1) {
+    const pause = subscription.cancelAtPeriodEnd;
+    try {
+      if (pause) await gateway.pauseRenewals(instrument, subscription.livemode);
+      else await gateway.resumeRenewals(instrument, subscription.livemode);
+    } catch (error) {
+      const what = pause ? 'pause the renewals of' : 'resume the renewals of';
+      const stands = pause ? 'the cancellation stands' : 'the resume stands';
+      deps.log(`[subscriptions] ${gateway.name} did not ${what} ${subscriptionId}; ${stands}, and the next pass asks again`, error);
+      await records.markProviderUnsettled(subscriptionId, pause, deps.now());
+      return { kind: 'left', subscriptionId, reason: `${gateway.name} refused or could not be reached` };
+    }
+    if (await records.recordProviderRenewals(subscriptionId, pause, deps.now())) {
+      return { kind: pause ? 'paused' : 'resumed', subscriptionId };
+    }
+    // The subscriber changed their mind while the provider was asked: follow the record as it is now.
+    const current = await records.findById(subscriptionId);
+    if (!current) return { kind: 'left', subscriptionId, reason: 'the record is gone' };
+    if (round === MAX_ROUNDS) {
+      await records.markProviderUnsettled(subscriptionId, current.cancelAtPeriodEnd, deps.now());
+      return { kind: 'left', subscriptionId, reason: 'changed while the provider was asked; the next pass settles it' };
+    }
+    subscription = current;
+  }
+}
