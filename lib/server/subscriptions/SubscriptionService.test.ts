@@ -170,6 +170,28 @@ describe('SubscriptionService.cancel', () => {
     expect(await paused()).toBe(1);
     expect((await record(id))?.providerPaused).toBe(true);
   });
+  it('answers 409 with what to do when PayPal refuses to resume, and records nothing', async () => {
+    const id = await paypalSubscription();
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    const refusing: PaymentGateway = {
+      ...paypal,
+      name: 'sandbox-paypal',
+      inputKinds: ['paypal'],
+      charge: paypal.charge.bind(paypal),
+      retrieve: paypal.retrieve.bind(paypal),
+      lookupAttempt: paypal.lookupAttempt.bind(paypal),
+      pauseRenewals: paypal.pauseRenewals.bind(paypal),
+      resumeRenewals: async () => {
+        throw new Error('SUBSCRIPTION_STATUS_INVALID: CANCELLED');
+      },
+    };
+    const refused = service([refusing]).resume('ada@example.com', id);
+    await expect(refused).rejects.toMatchObject({ status: 409, code: 'provider_refused_resume' });
+    await expect(refused).rejects.toThrow(/may have been cancelled in your PayPal account/);
+    expect(await record(id)).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: true });
+    expect(sent).toEqual([`cancelled ${id} true`]);
+    expect(logged).toEqual([expect.stringContaining('the provider refused to resume')]);
+  });
 });
 
 describe('SubscriptionService.resume', () => {

@@ -107,7 +107,7 @@ export class SubscriptionService {
     const renewsItself = renewsByItself(gateway) && subscription.instrument !== null;
     let resumedAtProvider = false;
     if (renewsByItself(gateway) && subscription.instrument && subscription.providerPaused) {
-      await gateway.resumeRenewals(subscription.instrument, subscription.livemode);
+      await this.resumeAtProvider(gateway, subscription);
       resumedAtProvider = true;
     }
     await this.db.transaction().execute(async (trx) => {
@@ -123,6 +123,26 @@ export class SubscriptionService {
       await this.notices.resumed(trx, (await records.findById(subscription.id))!, at);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * Starts a provider's renewals again. An outage is already a 503 that says to try later; any
+   * other refusal (a subscription the buyer cancelled in their PayPal account) is no use
+   * retrying, so it answers 409 with what the buyer can do, and nothing is recorded.
+   */
+  private async resumeAtProvider(gateway: Pick<PaymentGateway, 'resumeRenewals'>, subscription: Subscription): Promise<void> {
+    try {
+      await gateway.resumeRenewals!(subscription.instrument!, subscription.livemode);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      this.log(`[subscriptions] the provider refused to resume ${subscription.id}`, error);
+      const provider = paymentMethodName(subscription.payment);
+      throw new HttpError(
+        409,
+        'provider_refused_resume',
+        `${provider} would not start this subscription's payments again: it may have been cancelled in your ${provider} account. You keep access until the end of the period you paid for, and you can subscribe again from the offer page.`,
+      );
+    }
   }
 
   /** Where a print subscription is delivered from now on. */
