@@ -1,26 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import { sha256 } from '@/lib/server/ids';
+import { signedIn } from '@/tests/fixtures/signedIn';
 
 /** GET /api/account/entitlement through Next's own API resolver: what a brand's site asks of a visitor. */
 await serveRoutesWithServerContext({}, [[/^\/api\/account\/entitlement$/, () => import('@/pages/api/account/entitlement')]]);
-
-/** A session of the built-in identity for an address, as a sign-in link would have made it. */
-async function signedIn(email: string): Promise<string> {
-  const db = await appDb();
-  const token = randomBytes(32).toString('base64url');
-  const userId = crypto.randomUUID();
-  const at = new Date().toISOString();
-  await db.insertInto('users').values({ id: userId, email, created_at: at }).execute();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
-    .execute();
-  return `CN_token_access=${token}`;
-}
 
 async function bought(id: string, owner: string, livemode: boolean) {
   const transactions = new TransactionRepository(await appDb());
@@ -34,7 +19,7 @@ const entitlement = (query: string, cookie?: string) =>
 describe('GET /api/account/entitlement', () => {
   it('gives a signed-in subscriber access until the end of the period, in the mode asked for', async () => {
     await bought('txn_live', 'reader@example.com', true);
-    const cookie = await signedIn('reader@example.com');
+    const cookie = await signedIn(await appDb(), 'reader@example.com');
     const live = await entitlement('brand=vogue', cookie);
     expect(live.status).toBe(200);
     expect(live.headers.get('cache-control')).toBe('no-store');
