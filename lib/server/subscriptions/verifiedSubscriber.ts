@@ -12,6 +12,6 @@ export async function verifiedSubscriber(
   livemode?: string,
 ): Promise<string | null> {
   const email = await server.sessions.email(cookieHeader, livemode);
-  if (email) await new SubscriptionRepository(server.db, server.clock).claimForVerifiedEmail(email);
+  if (email) await new SubscriptionRepository(server.db, server.clock).claimForVerifiedEmail(email, server.clock());
   return email;
 }
