@@ -57,9 +57,9 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     expect((await resumed.json()).subscription).toMatchObject({ id, status: 'active', canCancel: true });
   });
 
-  it('claims what the signed-in address bought signed out, then lets it be cancelled', async () => {
-    const id = await subscription(null, 'claimer@example.com');
+  it('lets an address that has signed in cancel what it then bought signed out (it was theirs at once)', async () => {
     const cookie = await signedIn(await appDb(), 'claimer@example.com');
+    const id = await subscription(null, 'claimer@example.com');
     const cancelled = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie });
     expect(cancelled.status).toBe(200);
   });
