@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import { sha256 } from '@/lib/server/ids';
+import { signedIn } from '@/tests/fixtures/signedIn';
 
 /**
  * The subscriber's changes and the public cancel page through Next's own API resolver:
@@ -24,25 +23,6 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
 ]);
 
 let n = 0;
-/** A session of the built-in identity for an address, as a sign-in link would have made it. */
-async function signedIn(email: string): Promise<string> {
-  const db = await appDb();
-  const token = randomBytes(32).toString('base64url');
-  const userId = crypto.randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto('users')
-    .values({ id: userId, email, created_at: at })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
-    .execute();
-  return `CN_token_access=${token}`;
-}
-
 async function subscription(owner: string | null, billing: string, print = false, livemode = true): Promise<string> {
   const transactions = new TransactionRepository(await appDb());
   const id = `txn_route_${(n += 1)}`;
@@ -69,7 +49,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 describe('POST /api/account/subscriptions/{id}/…', () => {
   it('cancels and resumes the signed-in owner’s subscription, answering it as the account shows it', async () => {
     const id = await subscription('owner@example.com', 'owner@example.com');
-    const cookie = await signedIn('owner@example.com');
+    const cookie = await signedIn(await appDb(), 'owner@example.com');
     const cancelled = await post(`/api/account/subscriptions/${id}/cancel`, { reason: 'Too expensive' }, { cookie });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get('cache-control')).toBe('no-store');
@@ -78,16 +58,16 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     expect((await resumed.json()).subscription).toMatchObject({ id, status: 'active', canCancel: true });
   });
 
-  it('claims what the signed-in address bought signed out, then lets it be cancelled', async () => {
+  it('lets an address that has signed in cancel what it then bought signed out (it was theirs at once)', async () => {
+    const cookie = await signedIn(await appDb(), 'claimer@example.com');
     const id = await subscription(null, 'claimer@example.com');
-    const cookie = await signedIn('claimer@example.com');
     const cancelled = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie });
     expect(cancelled.status).toBe(200);
   });
 
   it("answers another person's subscription as one that does not exist (404), and changes nothing", async () => {
     const id = await subscription('victim@example.com', 'victim@example.com');
-    const cookie = await signedIn('mallory@example.com');
+    const cookie = await signedIn(await appDb(), 'mallory@example.com');
     const answer = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie });
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ error: { code: 'subscription_not_found' } });
@@ -103,7 +83,7 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
 
   it('refuses a cross-site POST before anything else, even from the signed-in owner', async () => {
     const id = await subscription('owner2@example.com', 'owner2@example.com');
-    const cookie = await signedIn('owner2@example.com');
+    const cookie = await signedIn(await appDb(), 'owner2@example.com');
     for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const answer = await post(`/api/account/subscriptions/${id}/cancel`, {}, { cookie, ...headers });
       expect(answer.status).toBe(403);
@@ -124,7 +104,7 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     ['a reason too long', '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel', { reason: 'x'.repeat(501) }],
     ['an address that is not one', '/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/delivery-address', { address: { line1: '' } }],
   ])('answers %s with a 400 and a message', async (_name, path, body) => {
-    const cookie = await signedIn('someone@example.com');
+    const cookie = await signedIn(await appDb(), 'someone@example.com');
     const answer = await post(path, body, { cookie });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: { message: expect.any(String) } });
@@ -132,7 +112,7 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
 
   it('changes the delivery address of a print subscription', async () => {
     const id = await subscription('reader@example.com', 'reader@example.com', true);
-    const cookie = await signedIn('reader@example.com');
+    const cookie = await signedIn(await appDb(), 'reader@example.com');
     const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
     const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
     expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
@@ -147,7 +127,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it('changes the card of the owner’s card subscription, charging nothing, and e-mails the change', async () => {
     const id = await subscription('cardholder@example.com', 'cardholder@example.com', false, false);
-    const cookie = await signedIn('cardholder@example.com');
+    const cookie = await signedIn(await appDb(), 'cardholder@example.com');
     const answer = await post(`/api/account/subscriptions/${id}/card`, card('5555 5555 5555 4444'), { cookie });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -165,7 +145,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it('answers a declined card as the checkout does (200, failed, the reason in words), changing nothing', async () => {
     const id = await subscription('declined@example.com', 'declined@example.com', false, false);
-    const cookie = await signedIn('declined@example.com');
+    const cookie = await signedIn(await appDb(), 'declined@example.com');
     const answer = await post(`/api/account/subscriptions/${id}/card`, card('4000 0000 0000 0002'), { cookie });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
@@ -236,7 +216,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it('refuses a cross-site POST (403) and a visitor who is not signed in (401)', async () => {
     const id = await subscription('cardowner@example.com', 'cardowner@example.com', false, false);
-    const cookie = await signedIn('cardowner@example.com');
+    const cookie = await signedIn(await appDb(), 'cardowner@example.com');
     for (const path of [`/api/account/subscriptions/${id}/card`, `/api/account/subscriptions/${id}/card/confirm`]) {
       const crossSite = await post(path, card('4242 4242 4242 4242'), { cookie, origin: 'https://evil.example' });
       expect(crossSite.status).toBe(403);
@@ -257,7 +237,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
     ['a payment method that is not Stripe’s', { ...card('4242'), card: { kind: 'stripe-payment-method', paymentMethodId: 'x' } }],
     ['an unknown field', { ...card('4242 4242 4242 4242'), amount: 1 }],
   ])('answers %s with a 400 and a message', async (_name, body) => {
-    const cookie = await signedIn('malformed@example.com');
+    const cookie = await signedIn(await appDb(), 'malformed@example.com');
     const answer = await post('/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card', body, { cookie });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: { message: expect.any(String) } });
@@ -265,7 +245,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it('refuses a Stripe payment method when the sandbox takes the cards (400), and a confirmation with no Stripe (404)', async () => {
     const id = await subscription('nostripe@example.com', 'nostripe@example.com', false, false);
-    const cookie = await signedIn('nostripe@example.com');
+    const cookie = await signedIn(await appDb(), 'nostripe@example.com');
     const stripe = { idempotencyKey: crypto.randomUUID(), card: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } };
     expect((await post(`/api/account/subscriptions/${id}/card`, stripe, { cookie })).status).toBe(400);
     expect((await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId: 'seti_fake1' }, { cookie })).status).toBe(404);

@@ -8,6 +8,7 @@ import { instrumentFromPayment, newSubscription } from '@/lib/server/subscriptio
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { purchaseAcknowledgmentMail } from '@/lib/server/subscriptions/purchaseAcknowledgmentMail';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
 import type { Transaction } from './Transaction';
@@ -200,7 +201,8 @@ export class TransactionRepository {
    * Marks a payment as succeeded, once (a second call changes nothing), and in the same
    * database transaction gives the order its invoice number (the next of its mode and year,
    * gap-free; test orders are numbered INV-TEST-…) and starts its subscription, with what
-   * renews it: the gateway's report, else what the payment's id stands for.
+   * renews it: the gateway's report, else what the payment's id stands for. Bought signed out
+   * with the address of someone who has signed in before, the subscription is theirs at once.
    */
   async markSucceeded(id: string, paymentId: string, instrument?: RenewalInstrument | null): Promise<void> {
     // Run inside the caller's transaction when there is one (Kysely does not nest them).
@@ -237,7 +239,10 @@ export class TransactionRepository {
         .executeTakeFirstOrThrow();
       const transaction = transactionOf(paid);
       const renewal = instrument ?? instrumentFromPayment(transaction.gateway, paymentId);
-      const subscription = newSubscription(transaction, subscriptionId, at, renewal);
+      // Bought signed out by an address that has signed in before: its owner at once, as its next sign-in would make it.
+      const billingAddressVerified =
+        transaction.buyerIdentity === null && (await new IdentityRepository(trx).hasSignedIn(transaction.customer.email));
+      const subscription = newSubscription(transaction, subscriptionId, at, renewal, billingAddressVerified);
       await new SubscriptionRepository(trx).create(subscription, at);
       // The acknowledgment is queued with the payment it reports: both commit, or neither.
       const acknowledgment = purchaseAcknowledgmentMail(transaction, {

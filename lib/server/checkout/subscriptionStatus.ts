@@ -1,7 +1,6 @@
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { verifiedSubscriber } from '@/lib/server/subscriptions/verifiedSubscriber';
 
 /** Who the visitor of these cookies is signed in as, and whether they already subscribe to the brand. */
 export async function subscriptionStatus(
@@ -9,7 +8,7 @@ export async function subscriptionStatus(
   cookieHeader: string | undefined,
   brandSlug: string,
 ): Promise<VisitorSubscription> {
-  const email = await verifiedSubscriber(server, cookieHeader);
+  const email = await server.sessions.email(cookieHeader);
   if (!email) return { signedIn: false, activeSubscription: false };
   return {
     signedIn: true,

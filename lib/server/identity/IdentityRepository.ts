@@ -74,6 +74,12 @@ export class IdentityRepository {
     return (await this.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   }
 
+  /** Whether an address (in any case) has ever signed in with a link, which proved it: its user is made then. */
+  async hasSignedIn(email: string): Promise<boolean> {
+    const address = email.trim().toLowerCase();
+    return (await this.db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst()) !== undefined;
+  }
+
   async addSession(tokenHash: string, session: Omit<StoredSession, 'lastSeenAt'>, at: Date): Promise<void> {
     await this.db
       .insertInto('sessions')

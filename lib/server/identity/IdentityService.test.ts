@@ -15,6 +15,8 @@ import { MailWorker } from '@/lib/server/mail/MailWorker';
 import { OutboxSinkTransport } from '@/lib/server/mail/OutboxSinkTransport';
 import { QueueMailer } from '@/lib/server/mail/QueueMailer';
 import { maskEmail } from './Mailer';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 let db: Kysely<Database>;
 let clock: number;
@@ -300,6 +302,68 @@ describe('IdentityService: signing out', () => {
     clock += SESSION_TOUCH_INTERVAL_MS;
     expect(await identity.signOutEverywhere(old)).toBe(1);
     expect(await identity.verify(fresh)).toMatchObject({ ok: true });
+  });
+});
+
+describe('IdentityService: what the address bought signed out', () => {
+  /** A paid order's subscription, bought signed in as `buyer` or signed out (null), billed to `billing`; answers its id. */
+  async function bought(id: string, billing: string, buyer: string | null = null): Promise<string> {
+    const transactions = new TransactionRepository(db, now);
+    await transactions.create(
+      newTransactionFixture({ id, buyerIdentity: buyer, customer: { ...newTransactionFixture({ id }).customer, email: billing } }),
+    );
+    await transactions.markSucceeded(id, `pi_${id}`);
+    return (await transactions.findById(id))!.subscriptionId!;
+  }
+  const owners = async () =>
+    Object.fromEntries(
+      (await db.selectFrom('subscriptions').select(['transaction_id', 'owner_email', 'updated_at']).execute()).map((row) => [
+        row.transaction_id,
+        row,
+      ]),
+    );
+
+  beforeEach(async () => {
+    await bought('txn_signed_out', 'Ada@Example.com');
+    await bought('txn_someone_else', 'cy@example.com');
+    await bought('txn_bobs', 'ada@example.com', 'bob@example.com');
+    clock += 60_000;
+  });
+
+  it('becomes theirs when the link is opened in the browser that asked for it, with the session', async () => {
+    await request('ada@example.com');
+    expect((await identity.openLink(await latestToken(), NONCE)).kind).toBe('signed-in');
+    expect(await owners()).toMatchObject({
+      txn_signed_out: { owner_email: 'ada@example.com', updated_at: now().toISOString() },
+      // Another address's stays unowned; one bought signed in stays its buyer's, whatever its billing address.
+      txn_someone_else: { owner_email: null },
+      txn_bobs: { owner_email: 'bob@example.com' },
+    });
+  });
+
+  it('stays unowned while the link only asks to confirm elsewhere, and becomes theirs once it is confirmed', async () => {
+    await request('ada@example.com');
+    const token = await latestToken();
+    expect((await identity.openLink(token, undefined)).kind).toBe('confirm');
+    expect((await owners()).txn_signed_out).toMatchObject({ owner_email: null });
+    expect(await identity.consumeLink(token)).toMatchObject({ ok: true });
+    expect((await owners()).txn_signed_out).toMatchObject({ owner_email: 'ada@example.com' });
+  });
+
+  it('stays unowned, with the link unused, when the session cannot be written: one transaction', async () => {
+    await request('ada@example.com');
+    const token = await latestToken();
+    await db.schema.dropTable('sessions').execute();
+    await expect(identity.consumeLink(token)).rejects.toThrow();
+    expect((await owners()).txn_signed_out).toMatchObject({ owner_email: null });
+    expect(await db.selectFrom('sign_in_links').select('consumed_at').executeTakeFirstOrThrow()).toEqual({ consumed_at: null });
+    expect(await db.selectFrom('users').selectAll().execute()).toEqual([]);
+  });
+
+  it('is theirs at once when bought after the address has signed in', async () => {
+    await signIn('ada@example.com');
+    await bought('txn_after', 'Ada@Example.com');
+    expect((await owners()).txn_after).toMatchObject({ owner_email: 'ada@example.com' });
   });
 });
 

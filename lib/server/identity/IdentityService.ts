@@ -5,6 +5,7 @@ import { matchesHash, sha256 } from '@/lib/server/ids';
 import { SIGN_IN_SECRET, type SignInLinkProblem } from '@/lib/identity/signInLinks';
 import { IdentityRepository, type StoredSession, type StoredSignInLink } from './IdentityRepository';
 import { signInMail } from '@/lib/server/mail/templates/signInMail';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
 
@@ -64,7 +65,7 @@ export class IdentityService {
   private readonly idleMs: number;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly mailer: Mailer,
     private readonly now: () => Date = () => new Date(),
     options: IdentityOptions = {},
@@ -123,7 +124,7 @@ export class IdentityService {
     if ('reason' in found) return { kind: 'failed', reason: found.reason };
     const bound = Boolean(browserNonce && found.link.browserNonceHash && matchesHash(browserNonce, found.link.browserNonceHash));
     if (!bound) return { kind: 'confirm', email: found.link.email };
-    const used = await this.claim(found.hash, found.link);
+    const used = await this.signInWith(found.hash, found.link);
     return used.ok ? { kind: 'signed-in', session: used } : { kind: 'failed', reason: used.reason };
   }
 
@@ -131,7 +132,7 @@ export class IdentityService {
   async consumeLink(token: string): Promise<ConsumeResult> {
     const found = await this.usableLink(token);
     if ('reason' in found) return { ok: false, reason: found.reason };
-    return this.claim(found.hash, found.link);
+    return this.signInWith(found.hash, found.link);
   }
 
   private async usableLink(token: string): Promise<{ hash: string; link: StoredSignInLink } | { reason: SignInLinkProblem }> {
@@ -144,20 +145,31 @@ export class IdentityService {
     return { hash, link };
   }
 
-  private async claim(hash: string, link: StoredSignInLink): Promise<ConsumeResult> {
+  /**
+   * Uses a link and starts a session for its address, in one database transaction: the link
+   * marked used, the address's user (made the first time), the session, and the
+   * subscriptions bought signed out with this billing address made theirs. The link was sent
+   * to that address, which is the proof; claiming here, once per sign-in, keeps every later
+   * signed-in request a read.
+   */
+  private async signInWith(hash: string, link: StoredSignInLink): Promise<ConsumeResult> {
     const at = this.now();
-    if (!(await this.store.claimLink(hash, at))) return { ok: false, reason: 'used' };
-    const userId = await this.store.userFor(link.email, at);
-    const sessionToken = newToken();
-    const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
-    await this.store.addSession(sha256(sessionToken), { userId, expiresAt }, at);
-    return {
-      ok: true,
-      sessionToken,
-      expiresOn: seconds(Math.min(expiresAt.getTime(), at.getTime() + this.idleMs)),
-      absoluteExpiresOn: seconds(expiresAt.getTime()),
-      returnPath: link.returnPath,
-    };
+    return this.db.transaction().execute(async (trx): Promise<ConsumeResult> => {
+      const store = new IdentityRepository(trx);
+      if (!(await store.claimLink(hash, at))) return { ok: false, reason: 'used' };
+      const userId = await store.userFor(link.email, at);
+      const sessionToken = newToken();
+      const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+      await store.addSession(sha256(sessionToken), { userId, expiresAt }, at);
+      await new SubscriptionRepository(trx).claimForVerifiedEmail(link.email, at);
+      return {
+        ok: true,
+        sessionToken,
+        expiresOn: seconds(Math.min(expiresAt.getTime(), at.getTime() + this.idleMs)),
+        absoluteExpiresOn: seconds(expiresAt.getTime()),
+        returnPath: link.returnPath,
+      };
+    });
   }
 
   /**

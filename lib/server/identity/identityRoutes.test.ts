@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
 
 /**
  * The identity routes end to end: each module served by Next's own API resolver on a real
@@ -180,6 +182,27 @@ describe('POST /api/identity/sign-in (the Confirm button)', () => {
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe(page);
     expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('gives the confirming visitor what the address bought signed out, with the session', async () => {
+    const email = address('bought');
+    const db = await appDb();
+    const transactions = new TransactionRepository(db);
+    const base = newTransactionFixture({ id: 'txn_bought_signed_out' });
+    await transactions.create({ ...base, buyerIdentity: null, customer: { ...base.customer, email } });
+    await transactions.markSucceeded(base.id, `pi_${base.id}`);
+    const owner = async () =>
+      (await db.selectFrom('subscriptions').select('owner_email').where('transaction_id', '=', base.id).executeTakeFirstOrThrow())
+        .owner_email;
+    expect(await owner()).toBeNull();
+    const token = await accountLink(new Jar(), email);
+    const confirmed = await post(
+      '/api/identity/sign-in',
+      { token, page: `/account/sign-in/complete?token=${token}` },
+      { jar: new Jar(), form: true },
+    );
+    expect(confirmed.status).toBe(303);
+    expect(await owner()).toBe(email);
   });
 
   it('keeps a campaign link within its campaign', async () => {

@@ -513,6 +513,13 @@ describe('journey page loader: signing in', () => {
     return new URL(mail.link!).searchParams.get('token')!;
   }
 
+  /** Signs the `asker` browser in with a link to `email`, opened there; answers the session's cookies. */
+  async function signedInCookies(email: string): Promise<Record<string, string>> {
+    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${await signInLink(email)}`, asker);
+    const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
+    return Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
+  }
+
   it('does not spend a link on HEAD (a link scanner), even with the nonce, so the visitor can still use it', async () => {
     const token = await signInLink('scanned@example.com');
     const head = await load(`/vogue/demo-single/auth/complete?token=${token}`, { method: 'HEAD', ...asker });
@@ -560,10 +567,7 @@ describe('journey page loader: signing in', () => {
 
   it('prefills the signed-in e-mail on the payment step, and tells a subscriber at the cart', async () => {
     const email = 'subscriber@example.com';
-    const token = await signInLink(email);
-    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
-    const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
-    const cookies = Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
+    const cookies = await signedInCookies(email);
 
     const payment = await journeyProps('/vogue/demo-single/credit-card', { cookies });
     expect(payment).toMatchObject({ step: 'credit-card', view: { signedInEmail: email } });
@@ -578,16 +582,27 @@ describe('journey page loader: signing in', () => {
     expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
   });
 
-  it('claims a subscription bought signed out once its billing address signs in (the link proves the address)', async () => {
+  it('claims a subscription bought signed out once its billing address signs in with a link (the link proves the address)', async () => {
     const email = 'claimer@example.com';
-    const token = await signInLink(email);
-    const signedIn = await load(`/vogue/demo-single/auth/complete?token=${token}`, asker);
-    const session = setCookies(signedIn.headers).map((cookie) => cookie.split(';')[0]!.split('=') as [string, string]);
-    const cookies = Object.fromEntries(session.map(([name, value]) => [name, decodeURIComponent(value)]));
     await paidLiveOrder('txn_bought_signed_out', { email, buyerIdentity: null });
-    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
-    // Another address's subscription stays its own, typed or not.
     await paidLiveOrder('txn_someone_else', { email: 'someone@example.com', buyerIdentity: null });
+    const cookies = await signedInCookies(email);
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
     expect(await journeyProps('/newyorker/demo-dual/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: false } });
+    // Another address's subscription stays unowned.
+    const { db } = await serverContext();
+    const other = await db
+      .selectFrom('subscriptions')
+      .select('owner_email')
+      .where('transaction_id', '=', 'txn_someone_else')
+      .executeTakeFirst();
+    expect(other).toEqual({ owner_email: null });
+  });
+
+  it('makes a subscription bought signed out by an address that has signed in before theirs at once', async () => {
+    const email = 'returning@example.com';
+    const cookies = await signedInCookies(email);
+    await paidLiveOrder('txn_bought_after_sign_in', { email, buyerIdentity: null });
+    expect(await journeyProps('/vogue/demo-single/cart', { cookies })).toMatchObject({ view: { alreadySubscribed: true } });
   });
 });

@@ -4,6 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
+import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import { SubscriptionRepository } from './SubscriptionRepository';
 
 let db: Kysely<Database>;
@@ -95,6 +96,18 @@ describe('the subscription a paid order starts', () => {
       customer: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NY', deliveryAddress: address },
     });
     expect(await subscriptions().findByTransaction('txn_print')).toMatchObject({ isPrint: true, deliveryAddress: address });
+  });
+
+  it('is owned at once when bought signed out by an address that has signed in before; by nobody otherwise', async () => {
+    await new IdentityRepository(db).userFor('ada@example.com', clock);
+    const customer = (email: string) => ({ ...newTransactionFixture({ id: 'x' }).customer, email });
+    await paid('txn_known', { buyerIdentity: null, customer: customer('Ada@Example.com') });
+    await paid('txn_unknown', { buyerIdentity: null, customer: customer('cy@example.com') });
+    await paid('txn_signed_in', { buyerIdentity: 'bob@example.com', customer: customer('ada@example.com') });
+    expect(await subscriptions().findByTransaction('txn_known')).toMatchObject({ ownerEmail: 'ada@example.com' });
+    expect(await subscriptions().findByTransaction('txn_unknown')).toMatchObject({ ownerEmail: null });
+    // Bought signed in, it is its buyer's, whoever the billing address is.
+    expect(await subscriptions().findByTransaction('txn_signed_in')).toMatchObject({ ownerEmail: 'bob@example.com' });
   });
 
   it('is not written when the order cannot be, and the order is not paid without it', async () => {

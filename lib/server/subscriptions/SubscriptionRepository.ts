@@ -107,15 +107,15 @@ export class SubscriptionRepository {
   }
 
   /**
-   * Gives an identity the subscriptions bought signed out with its address as billing
-   * address: the sign-in link that verified the identity was sent to that address, which is
-   * the proof. Answers how many it claimed.
+   * Gives an address the subscriptions bought signed out with it as billing address. Called
+   * when a sign-in link sent to that address is used (IdentityService), which is the proof;
+   * never on a signed-in request. Answers how many it claimed.
    */
-  async claimForVerifiedEmail(email: string): Promise<number> {
+  async claimForVerifiedEmail(email: string, at: Date): Promise<number> {
     const address = normalise(email);
     const claimed = await this.db
       .updateTable('subscriptions')
-      .set({ owner_email: address, updated_at: this.now().toISOString() })
+      .set({ owner_email: address, updated_at: at.toISOString() })
       .where('owner_email', 'is', null)
       .where('billing_email', '=', address)
       .executeTakeFirst();

@@ -1,28 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import { sha256 } from '@/lib/server/ids';
+import { SubscriptionRepository } from './SubscriptionRepository';
+import { signedIn } from '@/tests/fixtures/signedIn';
 
 /** GET /api/account/entitlement through Next's own API resolver: what a brand's site asks of a visitor. */
 await serveRoutesWithServerContext({}, [[/^\/api\/account\/entitlement$/, () => import('@/pages/api/account/entitlement')]]);
 
-/** A session of the built-in identity for an address, as a sign-in link would have made it. */
-async function signedIn(email: string): Promise<string> {
-  const db = await appDb();
-  const token = randomBytes(32).toString('base64url');
-  const userId = crypto.randomUUID();
-  const at = new Date().toISOString();
-  await db.insertInto('users').values({ id: userId, email, created_at: at }).execute();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
-    .execute();
-  return `CN_token_access=${token}`;
-}
-
-async function bought(id: string, owner: string, livemode: boolean) {
+async function bought(id: string, owner: string | null, livemode: boolean) {
   const transactions = new TransactionRepository(await appDb());
   await transactions.create(newTransactionFixture({ id, livemode, buyerIdentity: owner, gateway: 'sandbox' }));
   await transactions.markSucceeded(id, `pi_${id}`);
@@ -34,7 +20,7 @@ const entitlement = (query: string, cookie?: string) =>
 describe('GET /api/account/entitlement', () => {
   it('gives a signed-in subscriber access until the end of the period, in the mode asked for', async () => {
     await bought('txn_live', 'reader@example.com', true);
-    const cookie = await signedIn('reader@example.com');
+    const cookie = await signedIn(await appDb(), 'reader@example.com');
     const live = await entitlement('brand=vogue', cookie);
     expect(live.status).toBe(200);
     expect(live.headers.get('cache-control')).toBe('no-store');
@@ -56,6 +42,20 @@ describe('GET /api/account/entitlement', () => {
     const response = await entitlement(query);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { message: expect.any(String) } });
+  });
+
+  it("only reads: what the visitor's address bought signed out is neither shown nor claimed by a signed-in request", async () => {
+    // A session made without a link (the fixture's): only using a link claims (IdentityService).
+    await bought('txn_unclaimed', null, true);
+    const db = await appDb();
+    const row = () => db.selectFrom('subscriptions').selectAll().where('transaction_id', '=', 'txn_unclaimed').executeTakeFirstOrThrow();
+    const before = await row();
+    const cookie = await signedIn(db, before.billing_email);
+    const claim = vi.spyOn(SubscriptionRepository.prototype, 'claimForVerifiedEmail');
+    expect(await (await entitlement('brand=vogue', cookie)).json()).toMatchObject({ signedIn: true, access: false });
+    expect(claim).not.toHaveBeenCalled();
+    expect(await row()).toEqual(before);
+    claim.mockRestore();
   });
 
   it('refuses anything but GET with a 405', async () => {

@@ -16,16 +16,23 @@ export function instrumentFromPayment(gateway: GatewayName, paymentId: string): 
   return null;
 }
 
-/** The subscription a paid order starts, at the moment it was paid. */
+/**
+ * The subscription a paid order starts, at the moment it was paid. Its owner is the identity
+ * it was bought under; bought signed out, the billing address when that address has signed in
+ * with a link before (`billingAddressVerified`: the link proved it), else nobody until a link
+ * sent to that address is used.
+ */
 export function newSubscription(
   transaction: Transaction,
   subscriptionId: string,
   paidAt: Date,
   instrument: RenewalInstrument | null,
+  billingAddressVerified = false,
 ): Omit<Subscription, 'createdAt' | 'updatedAt'> {
   const { offer, payment } = transaction.order;
   const period = firstPeriod(offer, paidAt);
   const { customer } = transaction;
+  const billingEmail = customer.email.trim().toLowerCase();
   return {
     id: subscriptionId,
     transactionId: transaction.id,
@@ -34,8 +41,8 @@ export function newSubscription(
     offerId: offer.id,
     offerName: offer.name,
     isPrint: offer.isPrintOffer,
-    ownerEmail: transaction.buyerIdentity,
-    billingEmail: customer.email.trim().toLowerCase(),
+    ownerEmail: transaction.buyerIdentity ?? (billingAddressVerified ? billingEmail : null),
+    billingEmail,
     livemode: transaction.livemode,
     status: offer.trialOffer ? 'trialing' : 'active',
     cancelAtPeriodEnd: false,

@@ -1,7 +1,6 @@
 import type { Entitlement } from '@/lib/subscriptions/subscriptionStatus';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { SubscriptionRepository } from './SubscriptionRepository';
-import { verifiedSubscriber } from './verifiedSubscriber';
 
 export type VisitorEntitlement = Entitlement & { signedIn: boolean };
 
@@ -15,7 +14,7 @@ export async function visitorEntitlement(
   brandSlug: string,
   livemode: boolean,
 ): Promise<VisitorEntitlement> {
-  const email = await verifiedSubscriber(server, cookieHeader, String(livemode));
+  const email = await server.sessions.email(cookieHeader, String(livemode));
   if (!email) return { signedIn: false, access: false, until: null, renews: false };
   return { signedIn: true, ...(await new SubscriptionRepository(server.db, server.clock).entitlement(email, brandSlug, livemode)) };
 }

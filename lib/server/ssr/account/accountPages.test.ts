@@ -1,28 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { GetServerSidePropsContext } from 'next';
 import { describe, expect, it } from 'vitest';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import { sha256 } from '@/lib/server/ids';
+import { signedIn } from '@/tests/fixtures/signedIn';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { cardPageProps } from './accountPages';
 
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
 
 let n = 0;
-async function signedIn(email: string): Promise<string> {
-  const { db } = await serverContext();
-  const token = randomBytes(32).toString('base64url');
-  const userId = crypto.randomUUID();
-  const at = new Date().toISOString();
-  await db.insertInto('users').values({ id: userId, email, created_at: at }).execute();
-  await db
-    .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: at })
-    .execute();
-  return `CN_token_access=${token}`;
-}
-
 async function subscription(owner: string, livemode: boolean): Promise<string> {
   const transactions = new TransactionRepository((await serverContext()).db);
   const id = `txn_card_page_${(n += 1)}`;
@@ -45,14 +31,14 @@ function load(id: string, cookie: string, query: Record<string, string> = {}) {
 
 describe('cardPageProps', () => {
   it("gives a test-mode subscription the sandbox's card fields", async () => {
-    const cookie = await signedIn('card.page.1@example.com');
+    const cookie = await signedIn((await serverContext()).db, 'card.page.1@example.com');
     const id = await subscription('card.page.1@example.com', false);
     const result = await load(id, cookie, { livemode: 'false' });
     expect(result).toMatchObject({ props: { subscription: { id, paymentMethod: 'Visa ending in 4242' }, card: { gateway: 'sandbox' } } });
   });
 
   it('offers no card form for a live subscription when only the sandbox takes cards (it takes no real money)', async () => {
-    const cookie = await signedIn('card.page.2@example.com');
+    const cookie = await signedIn((await serverContext()).db, 'card.page.2@example.com');
     const id = await subscription('card.page.2@example.com', true);
     expect(await load(id, cookie)).toMatchObject({ props: { subscription: { id }, card: null } });
   });
@@ -69,9 +55,9 @@ describe('cardPageProps', () => {
   });
 
   it("answers another person's subscription with the site's 404", async () => {
-    await signedIn('card.page.owner@example.com');
+    await signedIn((await serverContext()).db, 'card.page.owner@example.com');
     const id = await subscription('card.page.owner@example.com', false);
-    const cookie = await signedIn('card.page.3@example.com');
+    const cookie = await signedIn((await serverContext()).db, 'card.page.3@example.com');
     expect(await load(id, cookie, { livemode: 'false' })).toEqual({ notFound: true });
   });
 });

@@ -4,7 +4,6 @@ import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { refuseUnlessPageMethod } from '@/lib/server/ssr/pageMethods';
-import { verifiedSubscriber } from '@/lib/server/subscriptions/verifiedSubscriber';
 
 /** What an account page needs before it loads anything: the server, who is signed in, the mode. */
 export type AccountRequest =
@@ -36,7 +35,7 @@ export async function accountRequest(
     return { kind: 'refused', status: 400, message: livemode.message };
   }
   const server = await serverContext();
-  const email = await verifiedSubscriber(server, context.req.headers.cookie);
+  const email = await server.sessions.email(context.req.headers.cookie);
   if (!email) {
     const back = context.resolvedUrl.startsWith('/account') ? context.resolvedUrl : '/account';
     return { kind: 'redirect', redirect: { destination: `/account/sign-in?return=${encodeURIComponent(back)}`, permanent: false } };
