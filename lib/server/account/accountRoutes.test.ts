@@ -171,7 +171,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it("confirms a 3-D Secure card back from the sandbox bank's page, once: a second confirmation sends no second e-mail", async () => {
     const id = await subscription('bank@example.com', 'bank@example.com', false, false);
-    const cookie = await signedIn('bank@example.com');
+    const cookie = await signedIn(await appDb(), 'bank@example.com');
     const setupId = await throughTheBank(id, cookie, 'approve');
     for (let confirmations = 0; confirmations < 2; confirmations += 1) {
       const confirmed = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
@@ -191,7 +191,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it("answers a check failed on the bank's page as a decline (200, failed, in words), keeping the old card", async () => {
     const id = await subscription('bankfail@example.com', 'bankfail@example.com', false, false);
-    const cookie = await signedIn('bankfail@example.com');
+    const cookie = await signedIn(await appDb(), 'bankfail@example.com');
     const setupId = await throughTheBank(id, cookie, 'fail');
     const confirmed = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
     expect(confirmed.status).toBe(200);
@@ -206,7 +206,7 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
 
   it('refuses a confirmation whose setup id is none (400)', async () => {
     const id = await subscription('badsetup@example.com', 'badsetup@example.com', false, false);
-    const cookie = await signedIn('badsetup@example.com');
+    const cookie = await signedIn(await appDb(), 'badsetup@example.com');
     for (const setupId of ['pi_1', 'pi_sandbox_short', '../seti_x', 'seti_' + 'a'.repeat(201)]) {
       const answer = await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId }, { cookie });
       expect(answer.status).toBe(400);

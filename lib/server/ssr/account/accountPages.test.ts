@@ -44,7 +44,7 @@ describe('cardPageProps', () => {
   });
 
   it("names the setup the sandbox bank's page sent the visitor back with, and ignores anything else there", async () => {
-    const cookie = await signedIn('card.page.4@example.com');
+    const cookie = await signedIn((await serverContext()).db, 'card.page.4@example.com');
     const id = await subscription('card.page.4@example.com', false);
     const setup = 'pi_sandbox_abcdefghijklmnopqrst';
     expect(await load(id, cookie, { livemode: 'false' })).toMatchObject({ props: { returnedSetup: null } });
