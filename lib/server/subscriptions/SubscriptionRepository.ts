@@ -122,6 +122,18 @@ export class SubscriptionRepository {
     return Number(claimed.numUpdatedRows);
   }
 
+  /** Whether a subscription billed to this address waits for its owner: one indexed read, so a caller writes only when there is one. */
+  async hasUnclaimed(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('billing_email', '=', normalise(email))
+      .where('owner_email', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findById(id: string): Promise<Subscription | null> {
     const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? subscriptionOf(row) : null;
