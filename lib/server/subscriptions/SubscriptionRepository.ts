@@ -230,21 +230,7 @@ export class SubscriptionRepository {
    * the soonest to renew first.
    */
   async awaitingProviderPause(gateways: readonly GatewayName[], options: { quietBefore: Date; limit: number }): Promise<Subscription[]> {
-    if (gateways.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('gateway', 'in', gateways)
-      .where('instrument_json', 'is not', null)
-      .where('cancel_at_period_end', '=', 1)
-      .where('provider_paused', '=', 0)
-      .where(liveAt(this.now()))
-      .where('updated_at', '<', options.quietBefore.toISOString())
-      .orderBy('current_period_end', 'asc')
-      .orderBy('id', 'asc')
-      .limit(options.limit)
-      .execute();
-    return rows.map(subscriptionOf);
+    return this.awaitingProvider(gateways, options, { cancelling: true });
   }
 
   /**
@@ -254,15 +240,24 @@ export class SubscriptionRepository {
    * start them again. A refused resume records nothing, so it never lands here.
    */
   async awaitingProviderResume(gateways: readonly GatewayName[], options: { quietBefore: Date; limit: number }): Promise<Subscription[]> {
+    return this.awaitingProvider(gateways, options, { cancelling: false });
+  }
+
+  /** Either list: the record (cancelling or not) and the provider's pause disagree. */
+  private async awaitingProvider(
+    gateways: readonly GatewayName[],
+    options: { quietBefore: Date; limit: number },
+    { cancelling }: { cancelling: boolean },
+  ): Promise<Subscription[]> {
     if (gateways.length === 0) return [];
     const rows = await this.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('gateway', 'in', gateways)
       .where('instrument_json', 'is not', null)
-      .where('cancel_at_period_end', '=', 0)
-      .where('provider_paused', '=', 1)
-      .where('status', '!=', 'ended')
+      .where('cancel_at_period_end', '=', cancelling ? 1 : 0)
+      .where('provider_paused', '=', cancelling ? 0 : 1)
+      .where(liveAt(this.now()))
       .where('updated_at', '<', options.quietBefore.toISOString())
       .orderBy('current_period_end', 'asc')
       .orderBy('id', 'asc')

@@ -48,6 +48,18 @@ afterEach(async () => db.destroy());
 const service = (gateways: PaymentGateway[] = [paypal]) =>
   new SubscriptionService(db, gateways, notices, now, (line) => void logged.push(line));
 const record = (id: string) => new SubscriptionRepository(db, now).findById(id);
+/** The sandbox PayPal with some of its calls replaced (one that fails, say). */
+const paypalWith = (calls: Partial<Pick<PaymentGateway, 'pauseRenewals' | 'resumeRenewals'>>): PaymentGateway => ({
+  ...paypal,
+  name: 'sandbox-paypal',
+  inputKinds: ['paypal'],
+  charge: paypal.charge.bind(paypal),
+  retrieve: paypal.retrieve.bind(paypal),
+  lookupAttempt: paypal.lookupAttempt.bind(paypal),
+  pauseRenewals: paypal.pauseRenewals.bind(paypal),
+  resumeRenewals: paypal.resumeRenewals.bind(paypal),
+  ...calls,
+});
 
 async function subscribed(id: string, overrides: object = {}, instrument?: RenewalInstrument): Promise<string> {
   const transactions = new TransactionRepository(db, now);
@@ -145,18 +157,11 @@ describe('SubscriptionService.cancel', () => {
 
   it('keeps the cancellation when PayPal cannot be reached, and the retry pass pauses it there later', async () => {
     const id = await paypalSubscription();
-    const unreachable: PaymentGateway = {
-      ...paypal,
-      name: 'sandbox-paypal',
-      inputKinds: ['paypal'],
-      charge: paypal.charge.bind(paypal),
-      retrieve: paypal.retrieve.bind(paypal),
-      lookupAttempt: paypal.lookupAttempt.bind(paypal),
+    const unreachable = paypalWith({
       pauseRenewals: async () => {
         throw new Error('PayPal did not answer');
       },
-      resumeRenewals: paypal.resumeRenewals.bind(paypal),
-    };
+    });
     const cancelled = await service([unreachable]).cancel('ada@example.com', id, { reason: null, channel: 'account' });
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: false });
     expect(logged).toEqual([expect.stringContaining('the cancellation stands')]);
@@ -170,21 +175,15 @@ describe('SubscriptionService.cancel', () => {
     expect(await paused()).toBe(1);
     expect((await record(id))?.providerPaused).toBe(true);
   });
+
   it('answers 409 with what to do when PayPal refuses to resume, and records nothing', async () => {
     const id = await paypalSubscription();
     await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
-    const refusing: PaymentGateway = {
-      ...paypal,
-      name: 'sandbox-paypal',
-      inputKinds: ['paypal'],
-      charge: paypal.charge.bind(paypal),
-      retrieve: paypal.retrieve.bind(paypal),
-      lookupAttempt: paypal.lookupAttempt.bind(paypal),
-      pauseRenewals: paypal.pauseRenewals.bind(paypal),
+    const refusing = paypalWith({
       resumeRenewals: async () => {
         throw new Error('SUBSCRIPTION_STATUS_INVALID: CANCELLED');
       },
-    };
+    });
     const refused = service([refusing]).resume('ada@example.com', id);
     await expect(refused).rejects.toMatchObject({ status: 409, code: 'provider_refused_resume' });
     await expect(refused).rejects.toThrow(/may have been cancelled in your PayPal account/);
