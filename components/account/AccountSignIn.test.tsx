@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { ApiError } from '@/lib/api/apiErrors';
@@ -9,6 +9,7 @@ import { AccountSignIn } from './AccountSignIn';
 let api: FakeApiClient;
 beforeEach(() => {
   api = createFakeApiClient();
+  window.sessionStorage.clear();
 });
 
 function renderSignIn(email = '', returnPath = '/account') {
@@ -22,6 +23,18 @@ function renderSignIn(email = '', returnPath = '/account') {
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
 
 describe('AccountSignIn', () => {
+  it('keeps what was typed through a reload of the tab; an address the page was given comes first', async () => {
+    renderSignIn();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'typed@example.com' } });
+    cleanup();
+    renderSignIn();
+    await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('typed@example.com'));
+    cleanup();
+    renderSignIn('given@example.com');
+    await act(async () => undefined);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('given@example.com');
+  });
+
   it('names no brand, and labels its field', () => {
     renderSignIn();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to your account');
