@@ -2,7 +2,14 @@ import type { DeclineCode } from '@/lib/payments/sandbox/testCards';
 
 /** Why a payment did not go through, as the gateways report it. */
 export type PaymentFailureCode =
-  DeclineCode | 'authentication_failed' | 'invalid_number' | 'processing_error' | 'cancelled' | 'wallet_declined';
+  | DeclineCode
+  | 'authentication_failed'
+  | 'invalid_number'
+  | 'processing_error'
+  | 'cancelled'
+  | 'wallet_declined'
+  /** The server stopped before the payment reached the provider (reconciliation found nothing taken). */
+  | 'interrupted';
 
 /** What the visitor reads for each failure: what happened and what to do. */
 export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {
@@ -15,4 +22,5 @@ export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, strin
   processing_error: 'We could not process your card. Nothing was charged. Please try again.',
   cancelled: 'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',
   wallet_declined: 'The payment was not approved. Nothing was charged. Please try again or choose another way to pay.',
+  interrupted: 'Your payment was interrupted before it was sent. Nothing was charged. Please try again.',
 };

@@ -109,6 +109,7 @@ export const DECLINE_REASON_LABELS: Readonly<Record<PaymentFailureCode, string>>
   processing_error: 'Processing error',
   cancelled: 'Left without approving',
   wallet_declined: 'Not approved by the wallet',
+  interrupted: 'Interrupted before the charge',
 };
 
 export function declineReasonLabel(failureCode: string | null): string {

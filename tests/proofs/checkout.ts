@@ -10,10 +10,10 @@ import type { Database } from '@/lib/server/db/schema';
  * lib/api: POST /api/checkout/submit, JSON, one idempotency key per attempt), in test mode
  * with the sandbox's 4242 card.
  */
-export function submitBody(idempotencyKey: string = randomUUID()): SubmitRequestInput {
+export function submitBody(idempotencyKey: string = randomUUID(), email = 'proof@example.com'): SubmitRequestInput {
   return submitRequestFixture({
     idempotencyKey,
-    billing: { email: 'proof@example.com', firstName: 'Proof', lastName: 'Reader', country: 'GB' },
+    billing: { email, firstName: 'Proof', lastName: 'Reader', country: 'GB' },
     payment: { kind: 'sandbox-card', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
     source: 'proofs',
     trackingSessionId: 'proofs-session-0001',

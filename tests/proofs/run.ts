@@ -3,8 +3,9 @@
  * the fuzz; they need a production build):
  *   1. duplicate submits: 50 concurrent submits of one checkout attempt, one charge and one
  *      transaction;
- *   2. a killed server: SIGKILL after the gateway took the payment and before the answer;
- *      the restarted server completes the order, nothing lost or charged twice;
+ *   2. a killed server: SIGKILL during 200 checkouts, after the gateway took a payment and
+ *      before its answer; the restarted server settles every one, nothing lost, charged
+ *      twice or left processing;
  *   3. sustained load: the offer page and the funnel endpoint together for 60 s, no error,
  *      events acknowledged = events stored;
  *   4. two instances on one PostgreSQL database: a purchase whose steps alternate between

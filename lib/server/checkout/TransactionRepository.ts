@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { Billing } from '@/lib/checkout/billing';
 import type { OrderSnapshot, TransactionStatus } from '@/lib/checkout/transactionView';
@@ -90,6 +91,18 @@ const CARD_METHOD: PaymentMethodId = 'card';
 /** Payments that have not reached a final state yet. */
 const OPEN_STATES: TransactionStatus[] = ['processing', 'requires_action'];
 
+/** Reconciliation's failure for an attempt that had reached no provider when its server died. */
+const INTERRUPTED: PaymentFailureCode = 'interrupted';
+
+/**
+ * Where a provider's outcome may still move a transaction: open, or ended as interrupted.
+ * The latter only follows a lookup that found nothing; a charge of the same attempt the
+ * provider reports afterwards (a submit slower than the grace) is the truth, and wins.
+ */
+const interruptedBy = (eb: ExpressionBuilder<Database, 'transactions'>) =>
+  eb.and([eb('status', '=', 'failed'), eb('failure_code', '=', INTERRUPTED)]);
+const movable = (eb: ExpressionBuilder<Database, 'transactions'>) => eb.or([eb('status', 'in', OPEN_STATES), interruptedBy(eb)]);
+
 /** Transactions: a visitor's order and what became of its payment. */
 export class TransactionRepository {
   constructor(
@@ -168,7 +181,7 @@ export class TransactionRepository {
         updated_at: this.now().toISOString(),
       })
       .where('id', '=', id)
-      .where('status', '=', 'processing')
+      .where((eb) => eb.or([eb('status', '=', 'processing'), interruptedBy(eb)]))
       .execute();
   }
 
@@ -193,8 +206,23 @@ export class TransactionRepository {
         ...(paymentId ? { gateway_payment_id: paymentId } : {}),
       })
       .where('id', '=', id)
-      .where('status', 'in', OPEN_STATES)
+      .where(movable)
       .execute();
+  }
+
+  /**
+   * Ends an open transaction whose attempt reached no provider (reconciliation asked it:
+   * nothing was or can be taken) as failed, so that nothing stays `processing` for ever.
+   * True when this call ended it.
+   */
+  async markInterrupted(id: string): Promise<boolean> {
+    const ended = await this.db
+      .updateTable('transactions')
+      .set({ status: 'failed', failure_code: INTERRUPTED, updated_at: this.now().toISOString() })
+      .where('id', '=', id)
+      .where('status', 'in', OPEN_STATES)
+      .executeTakeFirst();
+    return ended.numUpdatedRows > 0n;
   }
 
   /**
@@ -215,7 +243,7 @@ export class TransactionRepository {
         .updateTable('transactions')
         .set({ status: 'succeeded', gateway_payment_id: paymentId, failure_code: null, updated_at: at.toISOString() })
         .where('id', '=', id)
-        .where('status', 'in', OPEN_STATES)
+        .where(movable)
         .returning('livemode')
         .executeTakeFirst();
       if (!moved) return;

@@ -152,19 +152,48 @@ describe('reconcileStuckAttempts', () => {
     expect(charges).toHaveLength(0);
   });
 
-  it('frees the attempt when the gateway took nothing: its retry pays, once', async () => {
+  it('ends the order as failed when the gateway took nothing: its retry is answered so, and charges nothing', async () => {
     const input = request();
     await killedDuring(input, 'before');
     later();
-    expect(await pass()).toMatchObject([{ kind: 'released', reason: 'sandbox took nothing for it' }]);
+    expect(await pass()).toMatchObject([
+      { kind: 'released', reason: 'sandbox took nothing for it; the order ended as failed (interrupted)' },
+    ]);
     expect(await keyRow(input.idempotencyKey)).toBeUndefined();
-    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'processing' });
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'failed', failureCode: 'interrupted', invoiceNumber: null });
+    // A second pass has nothing left to look at.
+    expect(await pass()).toEqual([]);
 
     const { gateway, charges } = counting();
-    expect((await submitWith(gateway, input)).response.status).toBe('succeeded');
-    expect(charges).toHaveLength(1);
-    expect(await intents()).toHaveLength(1);
-    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'succeeded' });
+    expect((await submitWith(gateway, input)).response).toMatchObject({
+      status: 'failed',
+      code: 'interrupted',
+      message: 'Your payment was interrupted before it was sent. Nothing was charged. Please try again.',
+    });
+    expect(charges).toHaveLength(0);
+    expect(await intents()).toHaveLength(0);
+  });
+
+  it('completes an interrupted order when its slow submit charges after all: the payment is never lost', async () => {
+    const input = request();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The submit is still alive beyond the grace, not yet at the gateway when the pass asks it.
+    const slow: PaymentGateway = { ...counting().gateway, charge: async (charge) => (await held, sandbox.charge(charge)) };
+    const submitted = submitWith(slow, input);
+    for (let i = 0; i < 200 && (await transaction(input.idempotencyKey))?.status !== 'processing'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    later();
+    expect(await pass()).toMatchObject([{ kind: 'released' }]);
+    expect(await transaction(input.idempotencyKey)).toMatchObject({ status: 'failed', failureCode: 'interrupted' });
+
+    release();
+    expect((await submitted).response.status).toBe('succeeded');
+    const order = await transaction(input.idempotencyKey);
+    expect(order).toMatchObject({ status: 'succeeded', failureCode: null });
+    expect(order?.invoiceNumber).toMatch(/^INV-TEST-/);
+    expect(order?.subscriptionId).toMatch(/^sub_/);
   });
 
   it('keeps the key a retry took over while the pass was asking the gateway: its duplicates still wait for it', async () => {

@@ -25,7 +25,11 @@ export interface ReconcileDeps {
 export type AttemptOutcome =
   /** The transaction follows the gateway, and the attempt's key holds its answer: a retry gets it, with no second charge. */
   | { kind: 'answered'; transactionId: string; status: SubmitResponse['status'] }
-  /** Nothing was taken for the attempt (or its outcome is recorded but cannot be answered here): its key is freed, a retry of the attempt goes on as a new try. */
+  /**
+   * Nothing was taken for the attempt (its transaction ends as failed, `interrupted`), or its
+   * outcome is recorded but cannot be answered here: its key is freed, and a retry of the
+   * attempt is answered from the transaction.
+   */
   | { kind: 'released'; transactionId: string; reason: string }
   /** Where the payment stands is not known: left for the gateway's webhook and a later pass. */
   | { kind: 'left'; transactionId: string; reason: string };
@@ -71,9 +75,13 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
   let action: NextAction | null = null;
   if (row.status === 'processing' || row.status === 'requires_action') {
     const found = await paymentOf(deps.gateways, row, seen);
-    if (found.kind !== 'charged') {
-      if (found.kind === 'nothing' && !(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
-      return { kind: found.kind === 'nothing' ? 'released' : 'left', transactionId, reason: found.reason };
+    if (found.kind === 'unknown') return { kind: 'left', transactionId, reason: found.reason };
+    if (found.kind === 'nothing') {
+      if (!(await idempotency.releaseIfUntouched(key, seen.updatedAt))) return takenOver(transactionId);
+      // Nothing was taken, so the order ends as failed rather than open for ever. A charge of
+      // the attempt reported afterwards still completes it (markSucceeded moves `interrupted`).
+      await transactions.markInterrupted(transactionId);
+      return { kind: 'released', transactionId, reason: `${found.reason}; the order ended as failed (interrupted)` };
     }
     const result = found.result;
     if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
@@ -104,7 +112,7 @@ const takenOver = (transactionId: string): AttemptOutcome => ({
   reason: 'a retry took the attempt over meanwhile',
 });
 
-type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' | 'unknown'; reason: string };
+type FoundPayment = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing'; reason: string } | { kind: 'unknown'; reason: string };
 
 /** The attempt's payment at its gateway: by its id when the submit recorded one, else by what the charge was sent with. */
 async function paymentOf(

@@ -26,11 +26,29 @@ describe('withSandboxFault', () => {
     ['never touches a real gateway', 'stripe', paid, 0],
   ])('%s', async (_name, name, result, kills) => {
     let killed = 0;
-    const faulty = withSandboxFault(gateway(name, result), 'kill-after-charge', () => void (killed += 1));
+    const faulty = withSandboxFault(gateway(name, result), 'kill-after-charge', () => void (killed += 1), 0);
     expect(await faulty.charge(charge)).toEqual(result);
     expect(killed).toBe(kills);
     expect(await faulty.retrieve('pi_1', false)).toEqual(result);
     expect(killed).toBe(kills);
+  });
+
+  it('holds every charge asked for once a charge succeeded: none reaches the gateway before the kill', async () => {
+    let killed = 0;
+    const reached: string[] = [];
+    const sandbox: PaymentGateway = {
+      ...gateway('sandbox', paid),
+      charge: async (request) => (reached.push(request.idempotencyKey), paid),
+    };
+    const faulty = withSandboxFault(sandbox, 'kill-after-charge', () => void (killed += 1), 20);
+    const first = faulty.charge(charge);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = faulty.charge({ ...charge, idempotencyKey: 'attempt-2' });
+    const held = await Promise.race([later.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('held'), 100))]);
+    expect(await first).toEqual(paid);
+    expect(held).toBe('held');
+    expect(reached).toEqual(['attempt-1']);
+    expect(killed).toBe(1);
   });
 
   it('keeps the card saving of the gateway, and the form of its setup ids (which gateway a confirmation is for)', async () => {

@@ -6,24 +6,38 @@ export type SandboxFault = 'kill-after-charge';
 /** Ends this process at once, as a crash or an OOM kill would: no handler, no flush, no answer. */
 const killThisProcess = () => void process.kill(process.pid, 'SIGKILL');
 
+/** How long the server lives on after the charge: the other checkouts in flight reach their own charge meanwhile. */
+const KILL_DELAY_MS = 1_000;
+
 /**
- * The gateway with the fault injected: `kill-after-charge` kills the server as soon as a
+ * The gateway with the fault injected: `kill-after-charge` kills the server a moment after a
  * charge has succeeded at the gateway, before the checkout records it or answers, the
- * moment at which a crash leaves a paid order behind. A gateway that is not the sandbox's
- * comes back untouched: no fault ever goes near real money.
+ * moment at which a crash leaves a paid order behind. Charges asked for meanwhile never
+ * reach the gateway, as when a crash comes just before them: their checkouts die with a
+ * transaction written and nothing taken; those already under way are taken and never recorded. A gateway that is not the sandbox's comes back
+ * untouched: no fault ever goes near real money.
  */
 export function withSandboxFault(
   gateway: PaymentGateway,
   fault: SandboxFault | undefined,
   kill: () => void = killThisProcess,
+  killDelayMs = KILL_DELAY_MS,
 ): PaymentGateway {
   if (!fault || !isSandboxGateway(gateway.name)) return gateway;
+  let dying = false;
+  const hold = () => new Promise<never>(() => {});
   const faulty: PaymentGateway = {
     name: gateway.name,
     inputKinds: gateway.inputKinds,
     charge: async (request) => {
+      if (dying) return hold();
       const result = await gateway.charge(request);
-      if (result.status === 'succeeded') kill();
+      // A charge that was under way when another one set the fault off: taken, never recorded.
+      if (dying) return hold();
+      if (result.status !== 'succeeded') return result;
+      dying = true;
+      await new Promise((resolve) => setTimeout(resolve, killDelayMs));
+      kill();
       return result;
     },
     retrieve: (paymentId, livemode) => gateway.retrieve(paymentId, livemode),
