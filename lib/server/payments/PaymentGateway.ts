@@ -68,6 +68,27 @@ export type ChargeResult =
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
 
 /**
+ * A renewal's charge, started by us (a card, Amazon Pay, the sandbox): the period's amount,
+ * off-session, on what the subscription kept for its renewals. Amounts in minor units.
+ */
+export interface RenewalChargeRequest {
+  instrument: RenewalInstrument;
+  amount: number;
+  currencyCode: CurrencyCode;
+  /**
+   * The subscription, the period and the try (`renewal:<subscription>:<period start>:<try>`),
+   * sent to the provider: the same request repeated (a run killed before it recorded the
+   * answer) charges once.
+   */
+  idempotencyKey: string;
+  livemode: boolean;
+  description: string;
+  customer: { email: string };
+  /** Kept with the provider's payment, so that a webhook finds the renewal's invoice. */
+  metadata: { subscriptionId: string; transactionId: string; periodStart: string };
+}
+
+/**
  * A card to keep for a subscription's renewals, charging nothing (the account's "Change
  * card"). The provider checks the card as a charge would and keeps it for later charges.
  */
@@ -209,6 +230,13 @@ export interface PaymentGateway {
    */
   pauseRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
   resumeRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
+  /**
+   * Providers whose renewals we start ourselves: charges a renewal off-session, without the
+   * buyer. `failed` carries the decline's code (a hard decline is not retried); a bank that
+   * wants the buyer to authenticate answers `requires_action`, and the buyer is e-mailed to
+   * confirm. Never asks the buyer for anything while it runs.
+   */
+  renew?(request: RenewalChargeRequest): Promise<ChargeResult>;
   /**
    * Card gateways: keeps a new card for a subscription's renewals, charging nothing. A
    * decline answers `failed` with the code a charge would have had.
