@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type CardChangeResponse, type CardPageProps, type NewCard } from '@/lib/account/cardChange';
+import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -31,6 +32,13 @@ const FALLBACK_ERROR = `We could not change your card. ${NOT_CHANGED} Please try
  * sends the visitor back here naming the setup: it is confirmed once, then taken off the
  * address, so that a reload or a return through the history confirms nothing again.
  */
+/** What saving the card did to the payment: nothing, or the past-due renewal it paid (or did not). */
+function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary): string {
+  if (!before.pastDue) return 'Nothing was charged.';
+  if (!after.pastDue) return 'We charged the renewal with it: your subscription is active again, and its receipt is in your e-mail.';
+  return `We tried to charge the renewal with it, but it did not go through: ${after.pastDue.reason}`;
+}
+
 export function CardChangeView({ email, livemode, brand, subscription: initial, card: config, returnedSetup }: CardPageProps) {
   const api = useApiClient();
   const router = useRouter();
@@ -150,17 +158,24 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
     <AccountFrame brand={brand} livemode={livemode} email={email}>
       <DocumentTitle title="Change card" />
       <h1>Change card</h1>
-      <p>
-        The card that pays for {title} from now on. Nothing is charged now.
-        {subscription.needsPaymentMethod ? ' We do not hold a card that can renew it yet.' : ''}
-      </p>
+      {initial.pastDue ? (
+        <p data-testid="card-past-due">
+          The last payment for {title} did not go through. The card you save here is charged at once, and the subscription is active again.
+        </p>
+      ) : (
+        <p>
+          The card that pays for {title} from now on. Nothing is charged now.
+          {subscription.needsPaymentMethod ? ' We do not hold a card that can renew it yet.' : ''}
+        </p>
+      )}
       <p data-testid="card-current">
         {saved ? 'Card' : 'Current card'}: {subscription.paymentMethod}
       </p>
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
           <p>
-            Saved. {title} is now paid with {subscription.paymentMethod}. Nothing was charged. We sent a confirmation to {email}.
+            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(initial, subscription)} We sent a confirmation to{' '}
+            {email}.
           </p>
         </div>
       )}

@@ -5,6 +5,7 @@ import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
 import styles from './SubscriptionCard.module.css';
+import { TestClockPanel } from './TestClockPanel';
 
 /** How a wallet subscription's payment method is changed: at the wallet, not here. */
 const WALLET_CHANGE: Record<'paypal' | 'amazon-pay', string> = {
@@ -84,7 +85,22 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
           </div>
         )}
       </dl>
-      {subscription.needsPaymentMethod && subscription.status !== 'ended' && (
+      {subscription.pastDue && (
+        <div className={styles.warning} data-testid="subscription-past-due">
+          <p className={styles.warningTitle}>Your last payment did not go through.</p>
+          <p>
+            {subscription.pastDue.reason}{' '}
+            {subscription.pastDue.nextTry ? `We will try again on ${subscription.pastDue.nextTry}.` : 'We will not try it again.'} You keep
+            access until {subscription.pastDue.accessUntil}; unless it is paid, the subscription ends on {subscription.pastDue.endsOn}.
+          </p>
+          {subscription.paymentChange === 'card' && (
+            <p>
+              <a href={cardHref}>Update your card</a>: we charge it at once.
+            </p>
+          )}
+        </div>
+      )}
+      {subscription.needsPaymentMethod && subscription.status !== 'ended' && !subscription.pastDue && (
         <p className={styles.warning}>
           We do not hold a payment method that can renew this subscription.{' '}
           {subscription.paymentChange === 'card' ? <a href={cardHref}>Please add a card</a> : 'Please add a card'} before the next renewal.
@@ -135,6 +151,9 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         <p role="alert" className={actions.error}>
           {error}
         </p>
+      )}
+      {subscription.testClock && (
+        <TestClockPanel subscription={{ ...subscription, testClock: subscription.testClock }} onMoved={setSubscription} />
       )}
     </article>
   );

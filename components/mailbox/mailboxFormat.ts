@@ -16,6 +16,9 @@ export const KIND_LABELS: Record<MailKind, string> = {
   resumed: 'Subscription resumed',
   'address-changed': 'Address changed',
   'card-changed': 'Card changed',
+  'renewal-receipt': 'Renewal receipt',
+  'renewal-failed': 'Renewal payment failed',
+  'renewal-ended': 'Ended unpaid',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

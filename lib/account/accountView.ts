@@ -30,6 +30,10 @@ export interface SubscriptionSummary {
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;
+  /** While a renewal is unpaid: why, the next try (null: none), until when access is kept and when it ends. */
+  pastDue: { reason: string; nextTry: string | null; accessUntil: string; endsOn: string } | null;
+  /** A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026"); null where it follows the real clock. */
+  testClock: { today: string } | null;
 }
 
 export interface InvoiceLink {

@@ -1,3 +1,4 @@
+import type { ClockAdvance } from '@/lib/account/testClock';
 import type { z } from 'zod';
 import type { AuthEvent } from '@/lib/identity/authMachine';
 import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
@@ -20,7 +21,7 @@ export const API_PATHS = {
   profile: '/martech/api/user/v2/profile',
   cancelDeclaration: '/api/cancel',
   keepSubscription: '/api/cancel/keep',
-  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm') =>
+  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'clock') =>
     `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
@@ -89,6 +90,8 @@ export interface ApiClient {
   cancelSubscription(id: string, reason?: string): Promise<{ subscription: SubscriptionSummary }>;
   /** Takes a cancellation back while the period runs. */
   resumeSubscription(id: string): Promise<{ subscription: SubscriptionSummary }>;
+  /** QA's test clock: moves a test-mode sandbox subscription's own time ahead, and runs what comes due. */
+  moveTestClock(id: string, advance: ClockAdvance): Promise<{ subscription: SubscriptionSummary }>;
   /** Where a print subscription is delivered from now on. */
   changeDeliveryAddress(
     id: string,
@@ -199,6 +202,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     resumeSubscription: (id) =>
       post<{ subscription: SubscriptionSummary }>(API_PATHS.subscription(id, 'resume'), {}, API_MESSAGES.subscriptionChange),
+
+    moveTestClock: (id, advance) =>
+      post<{ subscription: SubscriptionSummary }>(API_PATHS.subscription(id, 'clock'), { advance }, API_MESSAGES.subscriptionChange),
 
     changeDeliveryAddress: (id, address) =>
       post<{ subscription: SubscriptionSummary }>(

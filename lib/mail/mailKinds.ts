@@ -10,6 +10,9 @@ export const MAIL_KINDS = [
   'resumed',
   'address-changed',
   'card-changed',
+  'renewal-receipt',
+  'renewal-failed',
+  'renewal-ended',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -9,7 +9,9 @@ export type PaymentFailureCode =
   | 'cancelled'
   | 'wallet_declined'
   /** The server stopped before the payment reached the provider (reconciliation found nothing taken). */
-  | 'interrupted';
+  | 'interrupted'
+  /** A renewal with nothing saved to charge (an order that kept no card or agreement). */
+  | 'payment_method_required';
 
 /** What the visitor reads for each failure: what happened and what to do. */
 export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {
@@ -23,4 +25,5 @@ export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, strin
   cancelled: 'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',
   wallet_declined: 'The payment was not approved. Nothing was charged. Please try again or choose another way to pay.',
   interrupted: 'Your payment was interrupted before it was sent. Nothing was charged. Please try again.',
+  payment_method_required: 'There is no card saved for this subscription. Please add one.',
 };

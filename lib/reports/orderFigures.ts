@@ -110,6 +110,7 @@ export const DECLINE_REASON_LABELS: Readonly<Record<PaymentFailureCode, string>>
   cancelled: 'Left without approving',
   wallet_declined: 'Not approved by the wallet',
   interrupted: 'Interrupted before the charge',
+  payment_method_required: 'No saved payment method',
 };
 
 export function declineReasonLabel(failureCode: string | null): string {

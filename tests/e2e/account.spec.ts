@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AccountSignInPage, SignInConfirmPage } from './pages/AccountSignInPage';
 import { accessibilityViolations, AccountPage, ChangeCardPage, MailboxPage, PublicCancelPage } from './pages/AccountPage';
-import { SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
-import { toCheckout } from './pages/journey';
-import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
+import { aYearFromNow, buy, METHODS, newEmail, signInFromSuccess } from './pages/subscriberJourney';
+import { SandboxBankPage } from './pages/CheckoutPage';
 
 /**
  * What a buyer is promised after paying (issue 22): the acknowledgment in the mailbox, the
@@ -13,50 +12,6 @@ import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
 
 // Each test buys, reads the mailbox, signs in and acts on the account: whole journeys, longer than the default 30 s.
 test.describe.configure({ timeout: 120_000 });
-
-const METHODS = [
-  { name: 'card', shown: 'Visa ending in 4242' },
-  { name: '3-D Secure card', shown: 'Visa ending in 3184' },
-  { name: 'PayPal', shown: 'PayPal' },
-  { name: 'Amazon Pay', shown: 'Amazon Pay' },
-] as const;
-
-const newEmail = (label: string) =>
-  `${label.replace(/\W+/g, '-').toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** "November 26, 2027": a year from now, as the account writes dates (UTC). */
-function aYearFromNow(): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** Buys Vogue Digital signed out, in test mode, with the method; on the success page. */
-async function buy(page: Page, method: (typeof METHODS)[number]['name'], email: string): Promise<SuccessPage> {
-  const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
-  await checkout.fillBilling({ email });
-  if (method === 'card' || method === '3-D Secure card') {
-    await checkout.fillCard(method === 'card' ? '4242 4242 4242 4242' : '4000 0027 6000 3184');
-    await checkout.submitButton.click();
-    if (method === '3-D Secure card') await (await SandboxBankPage.expectOpen(page)).approve();
-  } else {
-    const choice = await WalletChoice.choose(page, method);
-    await choice.submit();
-    await (await SandboxWalletPage.expectOpen(page, method)).approve();
-  }
-  return SuccessPage.expectOpen(page);
-}
-
-/** From the success page's account link: signs in with a link from the mailbox, in this browser. */
-async function signInFromSuccess(page: Page, email: string): Promise<AccountPage> {
-  await page.getByTestId('success-account-link').click();
-  const signIn = await AccountSignInPage.expectOpen(page);
-  await expect(signIn.email).toHaveValue(email);
-  await signIn.askForLink(email);
-  const mailbox = await MailboxPage.open(page, email);
-  await mailbox.followNewest(/Sign in/);
-  return AccountPage.expectOpen(page);
-}
 
 for (const method of METHODS) {
   test(`paid by ${method.name}, signed out: the acknowledgment, the account, cancel in two clicks, resume, sign out`, async ({ page }) => {

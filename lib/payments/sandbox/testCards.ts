@@ -29,6 +29,22 @@ const TEST_CARDS: Readonly<Record<string, CardScenario>> = {
   [PROVIDER_OUTAGE_CARD]: { kind: 'provider_unavailable' },
 };
 
+/** How the sandbox answers a saved card's off-session renewal charges. */
+export type RenewalScenario = 'approve' | 'decline' | 'authenticate';
+
+/**
+ * Stripe's cards whose later, off-session charges differ from the first: 0341 pays today and
+ * declines every renewal; 3184 asks the buyer to authenticate every off-session charge.
+ */
+const RENEWAL_SCENARIOS: Readonly<Record<string, RenewalScenario>> = {
+  '4000000000000341': 'decline',
+  '4000002760003184': 'authenticate',
+};
+
+export function renewalScenarioForCard(cardNumber: string): RenewalScenario {
+  return RENEWAL_SCENARIOS[digitsOnly(cardNumber)] ?? 'approve';
+}
+
 export function digitsOnly(cardNumber: string): string {
   return cardNumber.replace(/[\s-]/g, '');
 }

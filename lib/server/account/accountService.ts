@@ -5,10 +5,11 @@ import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { TransactionRepository, type Transaction } from '@/lib/server/checkout/TransactionRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
 import { brandLooks } from './brandLooks';
 import { subscriptionSummary } from './subscriptionSummary';
 
-type AccountServer = Pick<ServerContext, 'db' | 'clock' | 'catalogue'>;
+type AccountServer = Pick<ServerContext, 'db' | 'clock' | 'catalogue' | 'config'>;
 
 const invoiceLink = (transaction: Transaction): InvoiceLink => ({
   transactionId: transaction.id,
@@ -27,7 +28,8 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
       subscription,
       looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
       paid.filter((transaction) => transaction.subscriptionId === subscription.id).map(invoiceLink),
-      now,
+      clockOf(subscription, now),
+      clockMovable(subscription, server.config),
     ),
   );
 }

@@ -8,6 +8,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
 import type { CardChange } from '@/lib/server/subscriptions/SubscriptionService';
+import { chargeAfterCardChange } from '@/lib/server/renewals/chargeAfterCardChange';
 import { summariesOf } from './accountService';
 import { requireSignedInEmail } from './signedInEmail';
 import { subscriptionServiceFor } from './subscriptionServiceFor';
@@ -74,7 +75,8 @@ export async function changeCard(req: NextApiRequest, server: ServerContext, ste
     throw error;
   }
   if (changed.status === 'requires_action') return changed;
+  const charged = await chargeAfterCardChange(server.renewals, changed.subscription);
   server.mail.worker.kick();
-  const [subscription] = await summariesOf(server, [changed.subscription]);
+  const [subscription] = await summariesOf(server, [charged]);
   return { status: 'saved', subscription: subscription! };
 }

@@ -5,6 +5,8 @@ import { addressSchema } from '@/lib/checkout/billing';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { CLOCK_ADVANCES } from '@/lib/account/testClock';
+import { moveTestClock } from '@/lib/server/renewals/testClock';
 import { summariesOf } from './accountService';
 import { requireSignedInEmail } from './signedInEmail';
 import { subscriptionServiceFor } from './subscriptionServiceFor';
@@ -18,7 +20,9 @@ export const cancelBodySchema = z.strictObject({
 
 export const deliveryAddressBodySchema = z.strictObject({ address: z.unknown() });
 
-type Action = 'cancel' | 'resume' | 'delivery-address';
+export const clockBodySchema = z.strictObject({ advance: z.enum(CLOCK_ADVANCES, "must be 'day' or 'next-renewal'") });
+
+type Action = 'cancel' | 'resume' | 'delivery-address' | 'clock';
 
 /**
  * One signed-in subscriber's change to their own subscription, answered with the
@@ -38,6 +42,10 @@ export async function changeSubscription(
     changed = await service.cancel(email, id, { reason: reason || null, channel: 'account' });
   } else if (action === 'resume') {
     changed = await service.resume(email, id);
+  } else if (action === 'clock') {
+    const { advance } = parseRequest(clockBodySchema, req.body, 'body');
+    await moveTestClock(server.renewals, server.config, await service.owned(email, id), advance);
+    changed = await service.owned(email, id);
   } else {
     const { address } = parseRequest(deliveryAddressBodySchema, req.body, 'body');
     const parsed = addressSchema.safeParse(address);

@@ -47,6 +47,10 @@ export interface Transaction {
   authenticationRequested: boolean;
   /** The session id the order's tracking events carried when it was sent. */
   trackingSessionId: string | null;
+  /** A checkout's order, or a period its subscription renewed for (lib/server/renewals). */
+  kind: 'purchase' | 'renewal';
+  /** The period a renewal pays for; null for a purchase. */
+  period: { start: string; end: string } | null;
   createdAt: string;
   updatedAt: string;
 }

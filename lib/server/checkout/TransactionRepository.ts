@@ -12,6 +12,7 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
+import { nextInvoiceNumber } from './invoiceNumbers';
 import type { Transaction } from './Transaction';
 
 export { transactionView, type Transaction } from './Transaction';
@@ -44,11 +45,13 @@ function transactionOf(row: TransactionRow): Transaction {
     tax: row.tax,
     total: row.total,
     invoiceNumber: row.invoice_number,
-    subscriptionId: row.subscription_id,
+    subscriptionId: row.subscription_id ?? row.renewal_of,
     failureCode: row.failure_code,
     buyerIdentity: row.buyer_identity,
     authenticationRequested: row.authentication_requested === 1,
     trackingSessionId: row.tracking_session_id,
+    kind: row.kind === 'renewal' ? 'renewal' : 'purchase',
+    period: row.period_start && row.period_end ? { start: row.period_start, end: row.period_end } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -90,6 +93,9 @@ const CARD_METHOD: PaymentMethodId = 'card';
 
 /** Payments that have not reached a final state yet. */
 const OPEN_STATES: TransactionStatus[] = ['processing', 'requires_action'];
+
+/** Checkout orders: a renewal's transaction (lib/server/renewals) is moved by the renewal engine only. */
+const PURCHASE = 'purchase';
 
 /** Reconciliation's failure for an attempt that had reached no provider when its server died. */
 const INTERRUPTED: PaymentFailureCode = 'interrupted';
@@ -181,6 +187,7 @@ export class TransactionRepository {
         updated_at: this.now().toISOString(),
       })
       .where('id', '=', id)
+      .where('kind', '=', PURCHASE)
       .where((eb) => eb.or([eb('status', '=', 'processing'), interruptedBy(eb)]))
       .execute();
   }
@@ -191,6 +198,7 @@ export class TransactionRepository {
       .updateTable('transactions')
       .set({ gateway_payment_id: paymentId, updated_at: this.now().toISOString() })
       .where('id', '=', id)
+      .where('kind', '=', PURCHASE)
       .where('gateway_payment_id', 'is', null)
       .where('status', 'in', OPEN_STATES)
       .execute();
@@ -206,6 +214,7 @@ export class TransactionRepository {
         ...(paymentId ? { gateway_payment_id: paymentId } : {}),
       })
       .where('id', '=', id)
+      .where('kind', '=', PURCHASE)
       .where(movable)
       .execute();
   }
@@ -220,6 +229,7 @@ export class TransactionRepository {
       .updateTable('transactions')
       .set({ status: 'failed', failure_code: INTERRUPTED, updated_at: this.now().toISOString() })
       .where('id', '=', id)
+      .where('kind', '=', PURCHASE)
       .where('status', 'in', OPEN_STATES)
       .executeTakeFirst();
     return ended.numUpdatedRows > 0n;
@@ -243,26 +253,21 @@ export class TransactionRepository {
         .updateTable('transactions')
         .set({ status: 'succeeded', gateway_payment_id: paymentId, failure_code: null, updated_at: at.toISOString() })
         .where('id', '=', id)
+        .where('kind', '=', PURCHASE)
         .where(movable)
         .returning('livemode')
         .executeTakeFirst();
       if (!moved) return;
-      const year = at.getUTCFullYear();
-      const scope = `${moved.livemode === 1 ? 'live' : 'test'}-${year}`;
-      const { last_number: number } = await trx
-        .insertInto('invoice_sequences')
-        .values({ scope, last_number: 1 })
-        .onConflict((oc) => oc.column('scope').doUpdateSet({ last_number: sql<number>`invoice_sequences.last_number + 1` }))
-        .returning('last_number')
-        .executeTakeFirstOrThrow();
+      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, at);
       const subscriptionId = randomId('sub', 16);
       const paid = await trx
         .updateTable('transactions')
         .set({
-          invoice_number: `INV-${moved.livemode === 1 ? '' : 'TEST-'}${year}-${String(number).padStart(6, '0')}`,
+          invoice_number: invoiceNumber,
           subscription_id: subscriptionId,
         })
         .where('id', '=', id)
+        .where('kind', '=', PURCHASE)
         .returningAll()
         .executeTakeFirstOrThrow();
       const transaction = transactionOf(paid);
@@ -282,13 +287,13 @@ export class TransactionRepository {
     });
   }
 
-  /** The paid orders of these subscriptions (their invoices), oldest first. */
+  /** The paid orders and renewals of these subscriptions (their invoices), oldest first. */
   async paidOfSubscriptions(subscriptionIds: readonly string[]): Promise<Transaction[]> {
     if (subscriptionIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('transactions')
       .selectAll()
-      .where('subscription_id', 'in', subscriptionIds)
+      .where((eb) => eb.or([eb('subscription_id', 'in', subscriptionIds), eb('renewal_of', 'in', subscriptionIds)]))
       .where('status', '=', 'succeeded')
       .orderBy('created_at', 'asc')
       .execute();

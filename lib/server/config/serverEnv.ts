@@ -71,6 +71,17 @@ const serverEnvSchema = z.object({
     .min(0)
     .max(86_400)
     .default(30),
+  /** How often each instance looks for due renewals, retries and ends (lib/server/renewals); 0: never (another process runs them). */
+  RENEWAL_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0)
+    .max(86_400)
+    .default(60),
+  /** How many renewals one instance charges at once: providers answer in some 300 ms, so never one at a time. */
+  RENEWAL_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(500).default(32),
+  /** Days a past-due subscription keeps access after its renewal first failed (retries go on for 14 days). */
+  RENEWAL_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(0).max(14).default(14),
   /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
   PAYMENT_METHODS: z
     .string()

@@ -3,6 +3,8 @@ import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { CatalogueCache } from '@/lib/server/catalogue/catalogueCache';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { createCheckoutServices, type CheckoutServices } from '@/lib/server/checkout/checkoutServices';
+import type { RenewalDeps } from '@/lib/server/renewals/renewalEngine';
+import { createRenewalDeps } from '@/lib/server/renewals/renewalServices';
 import { openDatabases } from '@/lib/server/db/openDatabases';
 import type { Database } from '@/lib/server/db/schema';
 import { createTrackingServices, type TrackingServices } from '@/lib/server/tracking/trackingServices';
@@ -28,6 +30,8 @@ export interface ServerContext {
   /** The catalogue as pages read it: cached, its version checked in the database every CATALOGUE_CACHE_TTL_MS. */
   catalogue: CatalogueCache;
   checkout: CheckoutServices;
+  /** The renewal engine's dependencies (lib/server/renewals): the checkout's gateways, the dunning policy. */
+  renewals: RenewalDeps;
   tracking: TrackingServices;
   identity: IdentityService;
   /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
@@ -43,13 +47,15 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
   const { db, trackingDb } = await openDatabases(config);
   const mail = createMailServices(db, config, clock);
   const { identity, sessions } = createIdentityServices(db, config, clock, mail.mailer);
+  const checkout = createCheckoutServices(db, config, clock);
   const context: ServerContext = {
     config,
     clock,
     db,
     trackingDb,
     catalogue: new CatalogueCache(async () => new CatalogueRepository(db), config.CATALOGUE_CACHE_TTL_MS),
-    checkout: createCheckoutServices(db, config, clock),
+    checkout,
+    renewals: createRenewalDeps(db, config, clock, checkout.gateways),
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,

@@ -92,6 +92,13 @@ export interface TransactionTable {
   authentication_requested: Generated<number>;
   /** The session id the order's tracking events carried when it was sent (migration 0012). */
   tracking_session_id: string | null;
+  /** 'purchase' (a checkout's order) or 'renewal' (a period renewed, with its own invoice) (migration 0020). */
+  kind: Generated<string>;
+  /** A renewal's subscription (subscription_id is unique: it names the subscription a purchase started). */
+  renewal_of: string | null;
+  /** A renewal's period (ISO instants); null for a purchase. */
+  period_start: string | null;
+  period_end: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -136,6 +143,23 @@ export interface SubscriptionTable {
   /** The renewal terms the buyer agreed to, when and from which client. */
   consent_json: string | null;
   ended_at: string | null;
+  /** When, in real time, the renewal engine next has something to do for it; null: nothing (migration 0020). */
+  next_action_at: string | null;
+  /** How far a test-mode sandbox subscription's own clock runs ahead of the real one, in ms (QA's test clock). */
+  clock_offset_ms: Generated<number>;
+  /** Failed tries of the period being renewed. */
+  renewal_tries: Generated<number>;
+  past_due_since: string | null;
+  /** When the next try of a past-due renewal is due; null: none (a hard decline, or no tries left). */
+  retry_at: string | null;
+  /** Until when a past-due subscription keeps access. */
+  grace_until: string | null;
+  /** Why the last try failed (a PaymentFailureCode). */
+  renewal_failure_code: string | null;
+  /** A renewal run's claim on it (real time): instances share the due ones. */
+  lease_until: string | null;
+  /** 'cancelled' or 'payment_failed', once ended. */
+  end_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -175,6 +199,8 @@ export interface SandboxPaymentIntentTable {
   return_url: string | null;
   last_error_code: string | null;
   idempotency_key: string;
+  /** approve | decline | authenticate: how its card's renewal charges go (migration 0020). */
+  renewal_outcome: Generated<string>;
   created_at: string;
   updated_at: string;
 }

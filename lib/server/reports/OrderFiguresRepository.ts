@@ -38,7 +38,11 @@ const HAS_PROMO_CODE = sql`${PAID} and coupon_code is not null and coupon_code <
  */
 function periodOrders(db: Kysely<Database>, filter: FunnelFilter) {
   const livemode = livemodeFilter(filter.mode);
-  let query = db.selectFrom('transactions').where('created_at', '>=', filter.from).where('created_at', '<', nextDay(filter.to));
+  let query = db
+    .selectFrom('transactions')
+    .where('kind', '=', 'purchase')
+    .where('created_at', '>=', filter.from)
+    .where('created_at', '<', nextDay(filter.to));
   if (filter.campaignId !== null) query = query.where('campaign_id', '=', filter.campaignId);
   if (livemode !== null) query = query.where('livemode', '=', livemode);
   return query;

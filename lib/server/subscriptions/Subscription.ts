@@ -3,6 +3,7 @@ import type { Billing } from '@/lib/checkout/billing';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentMethodId } from '@/lib/payments/methods';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { ConsentProof } from '@/lib/server/checkout/Transaction';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
@@ -49,6 +50,30 @@ export interface Subscription {
   deliveryAddress: DeliveryAddress | null;
   consent: ConsentProof | null;
   endedAt: string | null;
+  /** 'cancelled' or 'payment_failed', once ended. */
+  endReason: EndReason | null;
+  /** The renewal engine's state (lib/server/renewals): see Dunning. */
+  dunning: Dunning;
+  /** How far its own clock runs ahead of the real one (a test-mode sandbox subscription's test clock); 0 for every other. */
+  clockOffsetMs: number;
+  /** When, in real time, the renewal engine next has something to do for it; null: nothing. */
+  nextActionAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
+
+export type EndReason = 'cancelled' | 'payment_failed';
+
+/** A renewal that failed, while it is being recovered (instants on the subscription's own clock). */
+export interface Dunning {
+  /** Failed tries of the period being renewed; 0 when nothing failed. */
+  tries: number;
+  pastDueSince: string | null;
+  /** When the next try is due; null: none (a hard decline, or no tries left). */
+  retryAt: string | null;
+  /** Until when it keeps access while past due. */
+  graceUntil: string | null;
+  failureCode: PaymentFailureCode | null;
+}
+
+export const NO_DUNNING: Dunning = { tries: 0, pastDueSince: null, retryAt: null, graceUntil: null, failureCode: null };

@@ -11,7 +11,7 @@ type SubscriptionRow = Selectable<SubscriptionTable>;
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-function subscriptionOf(row: SubscriptionRow): Subscription {
+export function subscriptionOf(row: SubscriptionRow): Subscription {
   return {
     id: row.id,
     transactionId: row.transaction_id,
@@ -43,6 +43,17 @@ function subscriptionOf(row: SubscriptionRow): Subscription {
     deliveryAddress: json<Subscription['deliveryAddress']>(row.delivery_address_json),
     consent: json<Subscription['consent']>(row.consent_json),
     endedAt: row.ended_at,
+    endReason: row.end_reason as Subscription['endReason'],
+    dunning: {
+      tries: row.renewal_tries,
+      pastDueSince: row.past_due_since,
+      retryAt: row.retry_at,
+      graceUntil: row.grace_until,
+      failureCode: row.renewal_failure_code as Subscription['dunning']['failureCode'],
+    },
+    // PostgreSQL's bigint comes back as a string.
+    clockOffsetMs: Number(row.clock_offset_ms),
+    nextActionAt: row.next_action_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -99,6 +110,9 @@ export class SubscriptionRepository {
         delivery_address_json: subscription.deliveryAddress ? JSON.stringify(subscription.deliveryAddress) : null,
         consent_json: subscription.consent ? JSON.stringify(subscription.consent) : null,
         ended_at: subscription.endedAt,
+        end_reason: subscription.endReason,
+        // Its first renewal (or the end of a trial) is due at its period end.
+        next_action_at: subscription.nextActionAt,
         created_at: at.toISOString(),
         updated_at: at.toISOString(),
       })

@@ -1,7 +1,7 @@
 import { firstPeriod } from '@/lib/subscriptions/periods';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
-import type { Subscription } from './Subscription';
+import { NO_DUNNING, type Subscription } from './Subscription';
 
 /**
  * What renews a payment whose gateway did not say: the sandbox's payments and a PayPal
@@ -64,5 +64,9 @@ export function newSubscription(
     deliveryAddress: offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
     consent: transaction.autoRenewalConsent,
     endedAt: null,
+    endReason: null,
+    dunning: NO_DUNNING,
+    clockOffsetMs: 0,
+    nextActionAt: period.end.toISOString(),
   };
 }

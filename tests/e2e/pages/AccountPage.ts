@@ -91,6 +91,28 @@ export class SubscriptionCard {
     await this.root.getByRole('button', { name: 'Resume subscription' }).click();
     await expect(this.root.getByText('Your subscription continues.')).toBeVisible();
   }
+
+  get pastDue(): Locator {
+    return this.root.getByTestId('subscription-past-due');
+  }
+
+  get invoices(): Locator {
+    return this.root.getByRole('region', { name: 'Invoices' }).getByRole('link');
+  }
+
+  /** The test clock's date ("December 26, 2026"). */
+  get clockToday(): Locator {
+    return this.root.getByTestId('test-clock-today');
+  }
+
+  /** Moves the test clock (a day, or to the next renewal) and waits until the page shows the result. */
+  async moveClock(to: 'one day ahead' | 'the next renewal'): Promise<void> {
+    const before = await this.clockToday.textContent();
+    const button = this.root.getByRole('button', { name: `Move ${to === 'one day ahead' ? 'one day ahead' : 'to the next renewal'}` });
+    await button.click();
+    await expect(this.clockToday).not.toHaveText(before ?? '');
+    await expect(button).toBeEnabled();
+  }
 }
 
 /** /account/subscriptions/{id}/card: the sandbox's card fields in test mode. */

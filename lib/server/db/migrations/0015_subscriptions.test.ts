@@ -17,7 +17,10 @@ afterEach(async () => db.destroy());
 /** A transaction row as the checkout stored it before subscriptions existed. */
 function storedOrder(
   id: string,
-  fields: Partial<Omit<Database['transactions'], 'authentication_requested'>> & { offer?: object; payment?: object } = {},
+  fields: Partial<Omit<Database['transactions'], 'authentication_requested' | 'kind' | 'renewal_of' | 'period_start' | 'period_end'>> & {
+    offer?: object;
+    payment?: object;
+  } = {},
 ) {
   const { offer = ORDERED_OFFERS.vogueDigital, payment = { method: 'card', brand: 'visa', last4: '4242' }, ...row } = fields;
   return {

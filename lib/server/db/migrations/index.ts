@@ -17,6 +17,7 @@ import * as m0016 from './0016_mail_queue';
 import * as m0017 from './0017_sign_in_binding';
 import * as m0018 from './0018_provider_settle_index';
 import * as m0019 from './0019_claim_by_known_address';
+import * as m0020 from './0020_renewals';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_sign_in_binding': m0017,
   '0018_provider_settle_index': m0018,
   '0019_claim_by_known_address': m0019,
+  '0020_renewals': m0020,
 };

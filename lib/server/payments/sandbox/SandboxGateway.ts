@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type {
+  RenewalChargeRequest,
   AttemptLookup,
   AttemptRef,
   ChargeRequest,
@@ -14,7 +15,7 @@ import type {
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { cardPagePath, cardPageSubscription } from '@/lib/account/cardChange';
-import { cardBrand, digitsOnly, luhnValid, scenarioForCard } from '@/lib/payments/sandbox/testCards';
+import { cardBrand, digitsOnly, luhnValid, renewalScenarioForCard, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
 import { serverSecret } from '@/lib/server/db/serverSecrets';
 import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
@@ -76,6 +77,7 @@ export class SandboxGateway implements PaymentGateway {
       returnUrl: request.returnUrl,
       lastErrorCode: scenario.kind === 'decline' ? scenario.code : null,
       idempotencyKey: request.idempotencyKey,
+      renewals: renewalScenarioForCard(number),
       createdAt: at,
       updatedAt: at,
     };
@@ -117,6 +119,7 @@ export class SandboxGateway implements PaymentGateway {
       returnUrl: cardPagePath(request.subscriptionId, request.livemode),
       lastErrorCode: scenario.kind === 'decline' ? scenario.code : null,
       idempotencyKey: request.idempotencyKey,
+      renewals: renewalScenarioForCard(number),
       createdAt: at,
       updatedAt: at,
     };
@@ -154,6 +157,42 @@ export class SandboxGateway implements PaymentGateway {
     // A card kept for a subscription pays no order: there is nothing to report.
     if (moved && cardSaveSubscription(current) === null) await this.emitFinal(current);
     return current;
+  }
+
+  /**
+   * A renewal, off-session, on the card a payment saved: as that test card behaves at Stripe
+   * (0341 declines, 3184 wants the buyer, others pay). Nothing is emitted: the renewal
+   * engine records what it is answered, and a repeated key answers as the first time.
+   */
+  async renew(request: RenewalChargeRequest): Promise<ChargeResult> {
+    if (request.instrument.kind !== 'sandbox-card') throw new Error('The sandbox gateway renews sandbox cards only');
+    const existing = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
+    if (existing) return resultOf(existing);
+    const saved = await this.intents.findIntent(request.instrument.paymentIntentId);
+    if (!saved) return { status: 'failed', paymentId: null, code: 'payment_method_required' };
+    const at = this.now().toISOString();
+    const outcome = saved.renewals;
+    const intent: SandboxIntent = {
+      id: randomId('pi_sandbox'),
+      amount: request.amount,
+      currencyCode: request.currencyCode,
+      status: outcome === 'approve' ? 'succeeded' : outcome === 'decline' ? 'requires_payment_method' : 'requires_action',
+      cardBrand: saved.cardBrand,
+      cardLast4: saved.cardLast4,
+      afterAuthentication: outcome === 'authenticate' ? 'approve' : null,
+      returnUrl: null,
+      lastErrorCode: outcome === 'decline' ? 'generic_decline' : null,
+      idempotencyKey: request.idempotencyKey,
+      renewals: outcome,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (!(await this.intents.insertIntent(intent))) {
+      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
+      if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
+      return resultOf(winner);
+    }
+    return resultOf(intent);
   }
 
   async retrieve(paymentId: string): Promise<ChargeResult> {

@@ -23,6 +23,7 @@ const intent = (overrides: Partial<SandboxIntent> = {}): SandboxIntent => ({
   currencyCode: 'USD',
   status: 'requires_action',
   cardBrand: 'visa',
+  renewals: 'approve',
   cardLast4: '3220',
   afterAuthentication: 'approve',
   returnUrl: '/vogue/demo-single/credit-card',

@@ -1,3 +1,4 @@
+import type { RenewalScenario } from '@/lib/payments/sandbox/testCards';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } from '@/lib/server/db/schema';
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
@@ -146,6 +147,7 @@ export class SandboxPaymentRepository {
 }
 
 const FAILURE_CODES = Object.keys(PAYMENT_FAILURE_MESSAGES) as PaymentFailureCode[];
+const RENEWAL_SCENARIOS: readonly RenewalScenario[] = ['approve', 'decline', 'authenticate'];
 const WALLET_IDS = PAYMENT_METHOD_IDS.filter(isWallet);
 
 /**
@@ -174,6 +176,7 @@ function intentOf(row: IntentRow): SandboxIntent {
     returnUrl: row.return_url,
     lastErrorCode: row.last_error_code === null ? null : read('last_error_code', row.last_error_code, FAILURE_CODES),
     idempotencyKey: row.idempotency_key,
+    renewals: read('renewal_outcome', row.renewal_outcome, RENEWAL_SCENARIOS),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -191,6 +194,7 @@ function intentRow(intent: SandboxIntent): IntentRow {
     return_url: intent.returnUrl,
     last_error_code: intent.lastErrorCode,
     idempotency_key: intent.idempotencyKey,
+    renewal_outcome: intent.renewals,
     created_at: intent.createdAt,
     updated_at: intent.updatedAt,
   };

@@ -1,3 +1,4 @@
+import type { RenewalScenario } from '@/lib/payments/sandbox/testCards';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { WalletId } from '@/lib/payments/methods';
@@ -26,6 +27,8 @@ export interface SandboxIntent {
   returnUrl: string | null;
   lastErrorCode: PaymentFailureCode | null;
   idempotencyKey: string;
+  /** How the card's off-session renewal charges go (its test card's behaviour, as at Stripe). */
+  renewals: RenewalScenario;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,223 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { nextInvoiceNumber } from '@/lib/server/checkout/invoiceNumbers';
+import { dialectOf } from '@/lib/server/db/dialect';
+import type { Database, TransactionTable } from '@/lib/server/db/schema';
+import type { MailMessage } from '@/lib/server/mail/MailMessage';
+import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
+import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
+import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
+
+/** A renewal's charge that came back, to record. */
+export interface ChargedRenewal {
+  transactionId: string;
+  paymentId: string | null;
+  period: { start: string; end: string };
+  /** On the subscription's own clock. */
+  at: Date;
+}
+
+/**
+ * The renewal engine's storage: which subscriptions are due, who runs them, and what each
+ * try did. Every write that records an outcome is one database transaction guarded by the
+ * state it moves from, so a repeated or late write changes nothing.
+ */
+export class RenewalRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Claims up to `limit` subscriptions whose next action is due at `now` (real time) and
+   * that no run holds, until `leaseUntil`. Instances share them: on PostgreSQL the due rows
+   * are locked with FOR UPDATE SKIP LOCKED, so two claims never wait on or take the same
+   * row; SQLite runs one write at a time, so its guarded update is the claim.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Subscription[]> {
+    const at = now.toISOString();
+    const due = this.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('next_action_at', '<=', at)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .orderBy('next_action_at')
+      .limit(limit);
+    const rows = await this.db
+      .updateTable('subscriptions')
+      .set({ lease_until: leaseUntil.toISOString() })
+      .where('id', 'in', dialectOf(this.db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .returningAll()
+      .execute();
+    return rows.map(subscriptionOf);
+  }
+
+  /** Claims one subscription now, whatever its next action (a test clock moved, a card changed); null when a run holds it. */
+  async claimOne(id: string, now: Date, leaseUntil: Date): Promise<Subscription | null> {
+    const at = now.toISOString();
+    const row = await this.db
+      .updateTable('subscriptions')
+      .set({ lease_until: leaseUntil.toISOString() })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .returningAll()
+      .executeTakeFirst();
+    return row ? subscriptionOf(row) : null;
+  }
+
+  /** Ends a run's claim and says when the subscription is next due (real time; null: never). */
+  async release(id: string, nextActionAt: string | null, lease: Date): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ lease_until: null, next_action_at: nextActionAt })
+      .where('id', '=', id)
+      .where('lease_until', '=', lease.toISOString())
+      .execute();
+  }
+
+  /**
+   * The renewal's transaction, ready for a try: written if it is the period's first, or set
+   * back to processing after a failed try. Answers its status: `succeeded` means the period
+   * is paid already (nothing to charge); `processing` that a try may charge.
+   */
+  async openCharge(row: Insertable<TransactionTable>, at: Date): Promise<string> {
+    await this.db
+      .insertInto('transactions')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await this.db
+      .updateTable('transactions')
+      .set({ status: 'processing', updated_at: at.toISOString() })
+      .where('id', '=', row.id)
+      .where('kind', '=', 'renewal')
+      .where('status', '=', 'failed')
+      .execute();
+    const current = await this.db.selectFrom('transactions').select('status').where('id', '=', row.id).executeTakeFirstOrThrow();
+    return current.status;
+  }
+
+  /**
+   * A renewal paid: its transaction succeeds with the next invoice number, the subscription
+   * moves to the paid period, active again, and the receipt is queued, all or nothing.
+   * False when it was recorded already.
+   */
+  async recordPaid(
+    charged: ChargedRenewal,
+    subscriptionId: string,
+    receipt: (invoiceNumber: string) => MailMessage | null,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = charged.at.toISOString();
+      const moved = await trx
+        .updateTable('transactions')
+        .set({ status: 'succeeded', gateway_payment_id: charged.paymentId, failure_code: null, updated_at: stamp })
+        .where('id', '=', charged.transactionId)
+        .where('kind', '=', 'renewal')
+        .where('status', 'in', ['processing', 'requires_action', 'failed'])
+        .returning('livemode')
+        .executeTakeFirst();
+      if (!moved) return false;
+      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
+      await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          status: 'active',
+          current_period_start: charged.period.start,
+          current_period_end: charged.period.end,
+          renewal_tries: 0,
+          past_due_since: null,
+          retry_at: null,
+          grace_until: null,
+          renewal_failure_code: null,
+          needs_payment_method: 0,
+          updated_at: stamp,
+        })
+        .where('id', '=', subscriptionId)
+        .where('current_period_end', '=', charged.period.start)
+        .execute();
+      const mail = receipt(invoiceNumber);
+      if (mail) await enqueueMail(trx, mail, charged.at);
+      return true;
+    });
+  }
+
+  /**
+   * A try that failed: its transaction fails with the code, the subscription is past due with
+   * its next try and grace, and the e-mail (when given) is queued, all or nothing. False when
+   * it was recorded already.
+   */
+  async recordFailed(
+    charged: ChargedRenewal & { code: PaymentFailureCode; status: 'failed' | 'requires_action' },
+    subscriptionId: string,
+    dunning: FailedTry,
+    mail: MailMessage | null,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = charged.at.toISOString();
+      const moved = await trx
+        .updateTable('transactions')
+        .set({
+          status: 'failed',
+          failure_code: charged.code,
+          updated_at: stamp,
+          ...(charged.paymentId ? { gateway_payment_id: charged.paymentId } : {}),
+        })
+        .where('id', '=', charged.transactionId)
+        .where('kind', '=', 'renewal')
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      if (moved.numUpdatedRows === 0n) return false;
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          status: 'past_due',
+          renewal_tries: dunning.tries,
+          past_due_since: dunning.pastDueSince,
+          retry_at: dunning.retryAt,
+          grace_until: dunning.graceUntil,
+          renewal_failure_code: charged.code,
+          updated_at: stamp,
+        })
+        .where('id', '=', subscriptionId)
+        .where('status', '!=', 'ended')
+        .execute();
+      if (mail) await enqueueMail(trx, mail, charged.at);
+      return true;
+    });
+  }
+
+  /** Ends a subscription (its cancelled period is over, or it stayed unpaid), with its e-mail when given; false when it had ended. */
+  async end(id: string, reason: EndReason, endedAt: string, at: Date, mail: MailMessage | null): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .updateTable('subscriptions')
+        .set({ status: 'ended', ended_at: endedAt, end_reason: reason, retry_at: null, updated_at: at.toISOString() })
+        .where('id', '=', id)
+        .where('status', '!=', 'ended')
+        .executeTakeFirst();
+      if (ended.numUpdatedRows === 0n) return false;
+      if (mail) await enqueueMail(trx, mail, at);
+      return true;
+    });
+  }
+
+  /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once. */
+  async retryNow(id: string, clock: Date, now: Date): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ retry_at: clock.toISOString(), next_action_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'past_due')
+      .execute();
+  }
+
+  /** Moves a subscription's own clock ahead: every due instant comes that much sooner in real time. */
+  async advanceClock(id: string, byMs: number): Promise<void> {
+    await this.db
+      .updateTable('subscriptions')
+      .set({ clock_offset_ms: sql<number>`clock_offset_ms + ${byMs}` })
+      .where('id', '=', id)
+      .execute();
+  }
+}

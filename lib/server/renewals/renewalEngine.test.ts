@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { testDb } from '@/tests/fixtures/testDb';
+import { submitRequestSchema } from '@/lib/checkout/submitContract';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { submitCheckout } from '@/lib/server/checkout/submitService';
+import type { Database } from '@/lib/server/db/schema';
+import type { MailKind } from '@/lib/mail/mailKinds';
+import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
+import { RenewalRepository } from './RenewalRepository';
+
+const DAY = 24 * 3600_000;
+let snapshot: CatalogueSnapshot;
+let db: Kysely<Database>;
+let sandbox: SandboxGateway;
+let clock: Date;
+const now = () => clock;
+const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-21T12:00:00Z');
+  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
+});
+afterEach(async () => db.destroy());
+
+/** The sandbox, counting the renewal charges that reach it. */
+function counting(gateway: PaymentGateway = sandbox) {
+  const renewals: RenewalChargeRequest[] = [];
+  const counted: PaymentGateway = {
+    name: gateway.name,
+    inputKinds: gateway.inputKinds,
+    charge: (request) => gateway.charge(request),
+    retrieve: (id, livemode) => gateway.retrieve(id, livemode),
+    lookupAttempt: (attempt) => gateway.lookupAttempt(attempt),
+    renew: (request) => (renewals.push(request), gateway.renew!(request)),
+  };
+  return { gateway: counted, renewals };
+}
+
+const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}): RenewalDeps => ({
+  db,
+  gateways: [gateway],
+  now,
+  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
+  concurrency: 8,
+  origin: 'https://subscribe.example.com',
+  log: (line, error) => console.error(line, error),
+  ...extra,
+});
+
+/** Buys Vogue Digital (yearly) in test mode with a sandbox card; answers its subscription id. */
+async function buy(number = '4242424242424242', email = 'ada@example.com'): Promise<string> {
+  const input = submitRequestFixture({
+    idempotencyKey: randomUUID(),
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    billing: { email, firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+    ...sandboxCard(number),
+  });
+  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
+  expect(response.status).toBe('succeeded');
+  const row = await db.selectFrom('subscriptions').select('id').where('billing_email', '=', email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const subscription = (id: string) => new SubscriptionRepository(db).findById(id);
+const renewalsOf = (id: string) => db.selectFrom('transactions').selectAll().where('renewal_of', '=', id).execute();
+const mails = (kind: MailKind) => db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
+
+describe('the renewal engine', () => {
+  it('charges a due renewal once, with its own invoice and receipt, and moves the subscription to the paid period', async () => {
+    const id = await buy();
+    const bought = (await subscription(id))!;
+    const { gateway, renewals } = counting();
+    expect(await runDueRenewals(deps(gateway))).toEqual([]);
+
+    clock = new Date(bought.currentPeriodEnd);
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['renewed'] }]);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ idempotencyKey: `renewal:${id}:${bought.currentPeriodEnd}:0`, livemode: false });
+
+    const renewed = (await subscription(id))!;
+    expect(renewed).toMatchObject({ status: 'active', currentPeriodStart: bought.currentPeriodEnd });
+    expect(Date.parse(renewed.currentPeriodEnd)).toBeGreaterThan(Date.parse(bought.currentPeriodEnd));
+    expect(renewed.nextActionAt).toBe(renewed.currentPeriodEnd);
+    const [invoice] = await renewalsOf(id);
+    expect(invoice).toMatchObject({ status: 'succeeded', period_start: bought.currentPeriodEnd, period_end: renewed.currentPeriodEnd });
+    expect(invoice!.invoice_number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
+    expect(invoice!.total).toBe(renewals[0]!.amount);
+    const [receipt] = await mails('renewal-receipt');
+    expect(receipt).toMatchObject({ to_email: 'ada@example.com' });
+    expect(receipt!.body_text).toContain(invoice!.invoice_number!);
+
+    // Nothing more is due until the next period ends.
+    later(DAY);
+    expect(await runDueRenewals(deps(gateway))).toEqual([]);
+    expect(renewals).toHaveLength(1);
+  });
+
+  it('shares due renewals between concurrent runs: each charged once', async () => {
+    const ids = [await buy('4242424242424242', 'a@example.com'), await buy('4242424242424242', 'b@example.com')];
+    clock = new Date((await subscription(ids[0]!))!.currentPeriodEnd);
+    later(DAY);
+    const { gateway, renewals } = counting();
+    const runs = await Promise.all([runDueRenewals(deps(gateway)), runDueRenewals(deps(gateway)), runDueRenewals(deps(gateway))]);
+    expect(
+      runs
+        .flat()
+        .map((outcome) => outcome.subscriptionId)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(renewals).toHaveLength(2);
+    for (const id of ids) expect(await renewalsOf(id)).toHaveLength(1);
+  });
+
+  it('retries a soft decline over two weeks, past due meanwhile, then ends it unpaid with an e-mail', async () => {
+    const id = await buy('4000000000000341');
+    const { gateway, renewals } = counting();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['failed (generic_decline)'] }]);
+    const pastDue = (await subscription(id))!;
+    expect(pastDue).toMatchObject({ status: 'past_due', dunning: { tries: 1, pastDueSince: periodEnd, failureCode: 'generic_decline' } });
+    expect(pastDue.dunning.retryAt).toBe(new Date(Date.parse(periodEnd) + DAY).toISOString());
+    expect(pastDue.nextActionAt).toBe(pastDue.dunning.retryAt);
+    const [notice] = await mails('renewal-failed');
+    expect(notice!.body_text).toContain('We will try again on');
+    expect(notice!.link).toBe(`https://subscribe.example.com/account/subscriptions/${id}/card?livemode=false`);
+
+    for (const day of DEFAULT_RETRY_DAYS) {
+      clock = new Date(Date.parse(periodEnd) + day * DAY);
+      await runDueRenewals(deps(gateway));
+    }
+    expect(renewals.map((request) => request.idempotencyKey.split(':').at(-1))).toEqual(['0', '1', '2', '3', '4']);
+    expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'payment_failed', nextActionAt: null });
+    expect(await mails('renewal-failed')).toHaveLength(1);
+    expect(await mails('renewal-ended')).toHaveLength(1);
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'failed', failure_code: 'generic_decline', invoice_number: null }]);
+  });
+
+  it('charges at once when the card is changed while past due, and makes it active again', async () => {
+    const id = await buy('4000000000000341');
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    await runDueRenewals(deps());
+    later(3600_000);
+    // The new card: a sandbox payment that pays its renewals.
+    const saved = await sandbox.saveCard({
+      payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      livemode: false,
+      current: null,
+      customer: { email: 'ada@example.com' },
+      currencyCode: 'USD',
+      idempotencyKey: randomUUID(),
+      subscriptionId: id,
+    });
+    expect(saved.status).toBe('saved');
+    if (saved.status !== 'saved') return;
+    await db
+      .updateTable('subscriptions')
+      .set({ instrument_json: JSON.stringify(saved.instrument) })
+      .where('id', '=', id)
+      .execute();
+    await new RenewalRepository(db).retryNow(id, clock, clock);
+    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
+    expect(await subscription(id)).toMatchObject({ status: 'active', dunning: { tries: 0, pastDueSince: null } });
+    const [receipt] = await mails('renewal-receipt');
+    expect(receipt!.subject).toContain('renewed');
+    expect(receipt!.body_text).toContain('active again');
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded' }]);
+  });
+
+  it('does not retry a subscription with nothing to charge, and ends it after the last day', async () => {
+    const id = await buy();
+    await db.updateTable('subscriptions').set({ instrument_json: null, needs_payment_method: 1 }).where('id', '=', id).execute();
+    const { gateway, renewals } = counting();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    await runDueRenewals(deps(gateway));
+    expect(await subscription(id)).toMatchObject({
+      status: 'past_due',
+      dunning: { retryAt: null, failureCode: 'payment_method_required' },
+    });
+    clock = new Date(Date.parse(periodEnd) + 7 * DAY);
+    expect(await runDueRenewals(deps(gateway))).toEqual([]);
+    clock = new Date(Date.parse(periodEnd) + 14 * DAY);
+    expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['ended (unpaid)'] }]);
+    expect(renewals).toHaveLength(0);
+  });
+
+  it('ends a cancelled subscription at its period end without charging it', async () => {
+    const id = await buy();
+    await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).where('id', '=', id).execute();
+    const { gateway, renewals } = counting();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['ended (cancelled)'] }]);
+    expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'cancelled', endedAt: periodEnd, nextActionAt: null });
+    expect(renewals).toHaveLength(0);
+  });
+
+  it('charges nothing twice after a run died between the charge and its record: the same key is asked again', async () => {
+    const id = await buy();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    // The first run's charge reached the sandbox, then the process died: its lease runs out.
+    const dying: PaymentGateway = {
+      ...counting().gateway,
+      renew: async (request) => (await sandbox.renew(request), new Promise(() => {})),
+    };
+    void runDueRenewals(deps(dying, { leaseMs: 60_000 }));
+    for (let i = 0; i < 200 && (await db.selectFrom('sandbox_payment_intents').selectAll().execute()).length < 2; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'processing' }]);
+    expect(await runDueRenewals(deps())).toEqual([]);
+    later(61_000);
+    expect(await runDueRenewals(deps())).toMatchObject([{ steps: ['renewed'] }]);
+    const intents = await db.selectFrom('sandbox_payment_intents').selectAll().execute();
+    expect(intents).toHaveLength(2);
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded', gateway_payment_id: intents[1]!.id }]);
+  });
+});

@@ -1,0 +1,184 @@
+import type { Kysely } from 'kysely';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { eachAtMost } from '@/lib/server/eachAtMost';
+import type { ChargeResult, GatewayName, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
+import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
+import { renewalMails } from './renewalMails';
+import { renewalIdempotencyKey, renewalPeriod, renewalTransaction } from './renewalOrder';
+import { RenewalRepository } from './RenewalRepository';
+
+export interface RenewalDeps {
+  db: Kysely<Database>;
+  /** The gateways of the enabled payment methods; a renewal is charged through its subscription's. */
+  gateways: readonly PaymentGateway[];
+  now: () => Date;
+  policy: DunningPolicy;
+  /** How many subscriptions are worked on at once: charges wait on providers, so never one at a time. */
+  concurrency: number;
+  /** The site's origin for the e-mails' links, where a purchase did not keep the one it came through. */
+  origin: string | null;
+  /** How long a run holds the subscriptions it claimed; another instance may take them after. */
+  leaseMs?: number;
+  /** At most this many subscriptions per pass. */
+  batch?: number;
+  log?: (line: string, error?: unknown) => void;
+}
+
+/** What a run did with one subscription: each step, in order. */
+export interface RenewalOutcome {
+  subscriptionId: string;
+  steps: string[];
+}
+
+const DEFAULT_LEASE_MS = 5 * 60_000;
+/** A provider out of reach, or its gateway not enabled here: looked at again this much later (real time). */
+const RETRY_UNREACHED_MS = 5 * 60_000;
+/** Steps one run takes for one subscription at most: a test clock moved a year ahead of a monthly one takes 12. */
+const MAX_STEPS = 60;
+
+/** PayPal renews its subscriptions itself: its events move our record (lib/server/payments/paypal). */
+const RENEWS_BY_ITSELF: ReadonlySet<GatewayName> = new Set<GatewayName>(['paypal', 'sandbox-paypal']);
+
+export const stepStateOf = (subscription: Subscription): StepState => ({
+  status: subscription.status,
+  cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+  currentPeriodEnd: subscription.currentPeriodEnd,
+  dunning: subscription.dunning,
+  chargedByUs: !RENEWS_BY_ITSELF.has(subscription.gateway),
+});
+
+/**
+ * One pass: claims the subscriptions whose next action is due (shared with every other
+ * instance through the claim) and runs each, `concurrency` at a time.
+ */
+export async function runDueRenewals(deps: RenewalDeps): Promise<RenewalOutcome[]> {
+  const now = deps.now();
+  const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
+  const claimed = await new RenewalRepository(deps.db).claimDue(now, lease, deps.batch ?? 500);
+  return eachAtMost(deps.concurrency, claimed, (subscription) => advance(deps, subscription, lease));
+}
+
+/** Runs one subscription now (its test clock moved, its card changed); null when another run holds it. */
+export async function runRenewalsOf(deps: RenewalDeps, subscriptionId: string): Promise<RenewalOutcome | null> {
+  const now = deps.now();
+  const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
+  const claimed = await new RenewalRepository(deps.db).claimOne(subscriptionId, now, lease);
+  return claimed ? advance(deps, claimed, lease) : null;
+}
+
+type StepResult = { label: string; retryInMs?: number };
+
+/**
+ * Takes every step due on the subscription's own clock, in order (a clock moved far ahead
+ * takes several), then releases it with the real time of its next step.
+ */
+async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): Promise<RenewalOutcome> {
+  const records = new SubscriptionRepository(deps.db, deps.now);
+  const steps: string[] = [];
+  let current = claimed;
+  let retryInMs: number | undefined;
+  try {
+    for (let taken = 0; taken < MAX_STEPS; taken += 1) {
+      const clock = new Date(deps.now().getTime() + current.clockOffsetMs);
+      const step = dueStep(stepStateOf(current), deps.policy, clock);
+      if (!step) break;
+      const done = await take(deps, current, step, clock);
+      steps.push(done.label);
+      if (done.retryInMs !== undefined) {
+        retryInMs = done.retryInMs;
+        break;
+      }
+      current = (await records.findById(current.id)) ?? current;
+    }
+  } catch (error) {
+    deps.log?.(`[renewals] ${current.id} failed`, error);
+    steps.push('left: the record could not be written');
+    retryInMs = RETRY_UNREACHED_MS;
+  }
+  const next = nextStep(stepStateOf(current), deps.policy);
+  const nextAt =
+    retryInMs !== undefined
+      ? new Date(deps.now().getTime() + retryInMs).toISOString()
+      : next
+        ? new Date(Date.parse(next.at) - current.clockOffsetMs).toISOString()
+        : null;
+  await new RenewalRepository(deps.db).release(current.id, nextAt, lease);
+  return { subscriptionId: current.id, steps };
+}
+
+async function take(deps: RenewalDeps, subscription: Subscription, step: RenewalStep, clock: Date): Promise<StepResult> {
+  const repository = new RenewalRepository(deps.db);
+  if (step.kind === 'end') {
+    await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
+    return { label: 'ended (cancelled)' };
+  }
+  const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
+  if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
+  const mails = renewalMails(subscription, purchase, deps.origin);
+  if (step.kind === 'expire') {
+    await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
+    return { label: 'ended (unpaid)' };
+  }
+  return charge(deps, subscription, purchase, clock, mails);
+}
+
+/** One try of the renewal: charged through the subscription's gateway, recorded with its e-mail. */
+async function charge(
+  deps: RenewalDeps,
+  subscription: Subscription,
+  purchase: NonNullable<Awaited<ReturnType<TransactionRepository['findById']>>>,
+  clock: Date,
+  mails: ReturnType<typeof renewalMails>,
+): Promise<StepResult> {
+  const repository = new RenewalRepository(deps.db);
+  const period = renewalPeriod(subscription);
+  const row = renewalTransaction(subscription, purchase, period, clock);
+  const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
+  if (subscription.instrument && !gateway?.renew)
+    return { label: `left: ${subscription.gateway} cannot renew here`, retryInMs: RETRY_UNREACHED_MS };
+  const status = await repository.openCharge(row, clock);
+  if (status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
+  const tries = subscription.dunning.tries;
+  let result: ChargeResult;
+  if (!subscription.instrument || !gateway?.renew) {
+    result = { status: 'failed', paymentId: null, code: 'payment_method_required' };
+  } else {
+    try {
+      result = await gateway.renew({
+        instrument: subscription.instrument,
+        amount: row.total,
+        currencyCode: subscription.currencyCode,
+        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries),
+        livemode: subscription.livemode,
+        description: `${purchase.order.acknowledgment?.brandName ?? subscription.brandSlug}: ${subscription.offerName}`,
+        customer: { email: subscription.billingEmail },
+        metadata: { subscriptionId: subscription.id, transactionId: row.id, periodStart: period.start },
+      });
+    } catch (error) {
+      // Out of reach: the same key is tried again later, so whatever the provider did counts once.
+      deps.log?.(`[renewals] ${subscription.id}: ${subscription.gateway} did not answer`, error);
+      return { label: `left: ${subscription.gateway} did not answer`, retryInMs: RETRY_UNREACHED_MS };
+    }
+  }
+  const charged = { transactionId: row.id, paymentId: result.paymentId, period, at: clock };
+  if (result.status === 'succeeded') {
+    await repository.recordPaid(
+      charged,
+      subscription.id,
+      (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered: tries > 0 }) ?? null,
+    );
+    return { label: tries > 0 ? 'renewed (recovered)' : 'renewed' };
+  }
+  const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_failed';
+  const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock);
+  // A bank that wants the buyer answers the same to every try without them: they are asked instead.
+  const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
+  const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;
+  await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail);
+  return { label: `failed (${code})` };
+}

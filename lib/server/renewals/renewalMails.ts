@@ -1,0 +1,65 @@
+import { dateText } from '@/lib/account/accountWords';
+import { cardPagePath } from '@/lib/account/cardChange';
+import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { formatMoney } from '@/lib/pricing/money';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
+import type { MailMessage } from '@/lib/server/mail/MailMessage';
+import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
+import { renewalFailed } from '@/lib/server/mail/templates/renewalFailed';
+import { renewalReceipt } from '@/lib/server/mail/templates/renewalReceipt';
+import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
+
+/** Why a renewal failed, in the subscriber's words: the checkout's, or the bank's wish to hear from them. */
+const reasonOf = (code: PaymentFailureCode, status: 'failed' | 'requires_action'): string =>
+  status === 'requires_action'
+    ? 'Your bank asks you to confirm this payment yourself.'
+    : (PAYMENT_FAILURE_MESSAGES[code].split('. ')[0] ?? PAYMENT_FAILURE_MESSAGES[code]).replace(/\.?$/, '.');
+
+/**
+ * The renewal e-mails of one subscription, written from what its purchase kept (the brand
+ * as the buyer saw it, the site's origin for absolute links), else from `origin`. Null when
+ * no origin is known: a mail without working links is not sent.
+ */
+export function renewalMails(subscription: Subscription, purchase: Transaction, origin: string | null) {
+  const kept = purchase.order.acknowledgment;
+  const site = kept?.origin ?? origin;
+  if (!site) return null;
+  const brand = { name: kept?.brandName ?? subscription.brandSlug, identity: kept?.brandIdentity ?? null };
+  const mode = subscription.livemode ? '' : '?livemode=false';
+  const accountUrl = `${site}/account${mode}`;
+  const to = recipientOf(subscription);
+  const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
+  return {
+    receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {
+      const content = renewalReceipt({
+        ...common,
+        invoiceNumber: renewal.invoiceNumber,
+        amountPaid: formatMoney(renewal.total, subscription.currencyCode),
+        period: `${dateText(renewal.period.start)} – ${dateText(renewal.period.end)}`,
+        nextChargeDate: dateText(renewal.period.end),
+        recovered: renewal.recovered,
+        accountUrl,
+        cancelUrl: `${site}/cancel${mode}`,
+      });
+      return { to, kind: 'renewal-receipt', ...content };
+    },
+    failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
+      const content = renewalFailed({
+        ...common,
+        amount: formatMoney(total, subscription.currencyCode),
+        reason: reasonOf(code, status),
+        nextTryDate: dunning.retryAt ? dateText(dunning.retryAt) : null,
+        accessUntil: dateText(dunning.graceUntil),
+        endsOn: dateText(dunning.endsAt),
+        cardUrl: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+        accountUrl,
+      });
+      return { to, kind: 'renewal-failed', ...content };
+    },
+    ended(): MailMessage {
+      return { to, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import { buildQuote } from '@/lib/pricing/quote';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
+import type { TransactionTable } from '@/lib/server/db/schema';
+import { sha256 } from '@/lib/server/ids';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { addBillingInterval } from '@/lib/subscriptions/periods';
+
+/** The period a renewal pays for: from the current period's end, one billing interval. */
+export function renewalPeriod(subscription: Pick<Subscription, 'currentPeriodEnd' | 'billingInterval'>): { start: string; end: string } {
+  const start = new Date(subscription.currentPeriodEnd);
+  return { start: start.toISOString(), end: addBillingInterval(start, subscription.billingInterval).toISOString() };
+}
+
+/** One transaction (and so one invoice) per subscription and period, whoever charges it. */
+export function renewalTransactionId(subscriptionId: string, periodStart: string): string {
+  return `txn_r_${createHash('sha256').update(`${subscriptionId}\n${periodStart}`).digest('hex').slice(0, 24)}`;
+}
+
+/** What the provider is sent: the subscription, the period and the try, so that a repeat charges once. */
+export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number): string =>
+  `renewal:${subscriptionId}:${periodStart}:${tries}`;
+
+/**
+ * A renewal's transaction, before it is charged: the purchase's order with the renewal as
+ * its one line (add-ons are bought once), priced with the purchase's tax rule and currency,
+ * no promo code. Nobody holds its receipt token: its invoice is shown in the account.
+ */
+export function renewalTransaction(
+  subscription: Subscription,
+  purchase: Transaction,
+  period: { start: string; end: string },
+  at: Date,
+): Insertable<TransactionTable> {
+  const { order } = purchase;
+  const quote = buildQuote({
+    currencyCode: subscription.currencyCode,
+    items: [
+      {
+        id: subscription.offerId,
+        name: subscription.offerName,
+        totalAmount: subscription.renewalAmount,
+        discountedAmount: null,
+        trialOffer: false,
+      },
+    ],
+    coupon: null,
+    taxRate: order.taxRate,
+  });
+  const { paymentStepPath: _notAnAttempt, ...kept } = order;
+  const renewalOrder = { ...kept, lines: quote.lines, payment: subscription.payment };
+  return {
+    id: renewalTransactionId(subscription.id, period.start),
+    receipt_token_hash: sha256(randomBytes(32).toString('hex')),
+    campaign_id: subscription.campaignId,
+    brand_slug: subscription.brandSlug,
+    offer_id: subscription.offerId,
+    order_json: JSON.stringify(renewalOrder),
+    coupon_code: null,
+    payment_method: subscription.paymentMethod,
+    gateway: subscription.gateway,
+    gateway_payment_id: null,
+    status: 'processing',
+    livemode: subscription.livemode ? 1 : 0,
+    source: null,
+    customer_json: JSON.stringify(purchase.customer),
+    auto_renewal_consent_json: null,
+    currency_code: quote.currencyCode,
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    tax: quote.tax,
+    total: quote.total,
+    invoice_number: null,
+    subscription_id: null,
+    renewal_of: subscription.id,
+    failure_code: null,
+    customer_email: subscription.billingEmail,
+    buyer_identity: subscription.ownerEmail,
+    tracking_session_id: null,
+    kind: 'renewal',
+    period_start: period.start,
+    period_end: period.end,
+    created_at: at.toISOString(),
+    updated_at: at.toISOString(),
+  };
+}

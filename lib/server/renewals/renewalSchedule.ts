@@ -1,0 +1,33 @@
+import type { ServerEnv } from '@/lib/server/config/serverEnv';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { runDueRenewals } from './renewalEngine';
+
+// instrumentation.ts starts it once per process (as the checkout's reconciliation).
+let started = false;
+
+/**
+ * Runs the due renewals, retries and ends every RENEWAL_INTERVAL_SECONDS, one pass at a time
+ * per process; every instance runs it, and the database's claim shares the due ones. A pass
+ * that fails (the database away) is tried again at the next.
+ */
+export function startRenewals(env: Pick<ServerEnv, 'RENEWAL_INTERVAL_SECONDS'>): void {
+  if (started || env.RENEWAL_INTERVAL_SECONDS === 0) return;
+  started = true;
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { renewals } = await serverContext();
+      for (const outcome of await runDueRenewals(renewals)) {
+        console.info(`[renewals] ${outcome.subscriptionId} ${outcome.steps.join(', ') || 'nothing due'}`);
+      }
+    } catch (error) {
+      console.error('[renewals] pass failed:', error);
+    } finally {
+      running = false;
+    }
+  };
+  void pass();
+  setInterval(() => void pass(), env.RENEWAL_INTERVAL_SECONDS * 1000).unref();
+}

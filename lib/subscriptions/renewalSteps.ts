@@ -1,0 +1,40 @@
+import type { StoredSubscriptionStatus } from './subscriptionStatus';
+import { dunningEndsAt, type DunningPolicy } from './renewalPolicy';
+
+/** What the renewal engine does next for a subscription, and when (on the subscription's own clock). */
+export type RenewalStep =
+  /** Cancelled, its period over: it ends (and a provider that renews by itself is told). */
+  | { kind: 'end'; at: string }
+  /** A charge: the renewal's first try at the period end, or a retry while past due. */
+  | { kind: 'charge'; at: string }
+  /** Past due with no try left: it ends unpaid. */
+  | { kind: 'expire'; at: string };
+
+export interface StepState {
+  status: StoredSubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+  dunning: { pastDueSince: string | null; retryAt: string | null };
+  /** False for a provider that renews by itself (PayPal): its own events move the record. */
+  chargedByUs: boolean;
+}
+
+/** The next step, however far ahead; null when nothing is left to do (ended, or renewed by its provider). */
+export function nextStep(state: StepState, policy: DunningPolicy): RenewalStep | null {
+  if (state.status === 'ended') return null;
+  if (state.cancelAtPeriodEnd) return { kind: 'end', at: state.currentPeriodEnd };
+  if (!state.chargedByUs) return null;
+  if (state.status === 'past_due' && state.dunning.pastDueSince) {
+    const endsAt = dunningEndsAt(policy, state.dunning.pastDueSince);
+    // A retry on the last day comes before the end it would avert.
+    if (state.dunning.retryAt && state.dunning.retryAt <= endsAt) return { kind: 'charge', at: state.dunning.retryAt };
+    return { kind: 'expire', at: endsAt };
+  }
+  return { kind: 'charge', at: state.currentPeriodEnd };
+}
+
+/** The step due at `clock` (the subscription's own time), if any. */
+export function dueStep(state: StepState, policy: DunningPolicy, clock: Date): RenewalStep | null {
+  const step = nextStep(state, policy);
+  return step && Date.parse(step.at) <= clock.getTime() ? step : null;
+}

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { accessibilityViolations, ChangeCardPage, MailboxPage } from './pages/AccountPage';
+import { buy, newEmail, signInFromSuccess } from './pages/subscriberJourney';
+
+/**
+ * Renewals (issue 23), driven by the test clock of a test-mode sandbox subscription: each
+ * renewal with its invoice and receipt; a card that declines on renewal, the past-due e-mail
+ * and the recovery with another card; the end after the last try.
+ */
+
+// Each test buys, signs in and moves the clock: whole journeys, longer than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+/** "November 26, 2028": `years` from now, as the account writes dates (UTC). */
+function yearsFromNow(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+test('a card subscription renews when its clock reaches the renewal: a second invoice and a receipt', async ({ page }) => {
+  const email = newEmail('renewal');
+  await buy(page, 'card', email);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+  await expect(subscription.invoices).toHaveCount(1);
+
+  await subscription.moveClock('one day ahead');
+  await expect(subscription.status).toHaveText('Active');
+  await expect(subscription.invoices).toHaveCount(1);
+
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.clockToday).toHaveText(yearsFromNow(1));
+  await expect(subscription.status).toHaveText('Active');
+  await expect(subscription.nextCharge).toHaveText(`${yearsFromNow(2)}, $50.00 plus any applicable tax`);
+  await expect(subscription.invoices).toHaveCount(2);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // What the page shows is what is stored: a reload shows the same.
+  await page.reload();
+  await expect(subscription.invoices).toHaveCount(2);
+  await expect(subscription.invoices.last()).toContainText(yearsFromNow(1));
+  await subscription.invoices.last().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Invoice');
+  await expect(page.getByText('Vogue Digital').first()).toBeVisible();
+
+  const receipt = await (await MailboxPage.open(page, email)).read(/Your Vogue receipt: Vogue Digital renewed/);
+  expect(receipt).toContain('This was a test renewal: no real payment was taken.');
+  expect(receipt).toContain(`${yearsFromNow(1)} – ${yearsFromNow(2)}`);
+});
+
+test('a card that declines on renewal: past due, the e-mail, and another card charged at once', async ({ page }) => {
+  const email = newEmail('declined renewal');
+  await buy(page, 'card', email, '4000 0000 0000 0341');
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.status).toHaveText('Payment due');
+  await expect(subscription.pastDue).toContainText('Your last payment did not go through.');
+  await expect(subscription.pastDue).toContainText('We will try again on');
+  await expect(subscription.invoices).toHaveCount(1);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The e-mail's one link is the card page, which says the card is charged at once.
+  const mailbox = await MailboxPage.open(page, email);
+  await mailbox.followNewest(/Action needed: your Vogue payment did not go through/);
+  const change = await ChangeCardPage.expectOpen(page);
+  await expect(page.getByTestId('card-past-due')).toContainText('charged at once');
+  await change.save('4242 4242 4242 4242');
+  await expect(change.saved).toContainText('We charged the renewal with it: your subscription is active again');
+
+  const back = await change.backToAccount();
+  const recovered = back.subscription('Vogue: Vogue Digital');
+  await expect(recovered.status).toHaveText('Active');
+  await expect(recovered.pastDue).toHaveCount(0);
+  await expect(recovered.invoices).toHaveCount(2);
+  const receipt = await (await MailboxPage.open(page, email)).read(/Your Vogue receipt: Vogue Digital renewed/);
+  expect(receipt).toContain('your subscription is active again');
+});
+
+test('a renewal that stays declined ends the subscription after the last try, with an e-mail', async ({ page }) => {
+  const email = newEmail('ended renewal');
+  await buy(page, 'card', email, '4000 0000 0000 0341');
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  // The renewal's try, then its four retries over two weeks.
+  for (let step = 0; step < 5; step += 1) await subscription.moveClock('the next renewal');
+  await expect(subscription.status).toHaveText('Ended');
+  await expect(page.getByRole('button', { name: 'Move to the next renewal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Move to the next renewal' }).click();
+  await expect(subscription.root.getByRole('alert')).toHaveText('Nothing is scheduled for this subscription: it has ended.');
+
+  const mailbox = await MailboxPage.open(page, email);
+  await expect(page.getByRole('link', { name: /payment did not go through/ })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Your Vogue subscription has ended/ })).toHaveCount(1);
+  void mailbox;
+});
