@@ -1,8 +1,9 @@
 import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { ChargeRequest, Purchase, WalletReturn } from '@/lib/server/payments/PaymentGateway';
-import { AmazonPayGateway, amazonPayReturnUrl, completeKey } from './AmazonPayGateway';
+import type { ChargeRequest, Purchase, RenewalChargeRequest, RenewalInstrument, WalletReturn } from '@/lib/server/payments/PaymentGateway';
+import { AmazonPayApiError } from './amazonPayClient';
+import { AmazonPayGateway, amazonPayReturnUrl, completeKey, renewalKey } from './AmazonPayGateway';
 import type { AmazonPayCredentials } from './amazonPayTypes';
 import { startFakeAmazonPay, type FakeAmazonPay } from './fakeAmazonPay';
 
@@ -335,5 +336,159 @@ describe('AmazonPayGateway.retrieve', () => {
     fake.sessions.get(SESSION)!.session.statusDetails = { state: 'Canceled', reasonCode: 'Expired', reasonDescription: null };
     expect(await gateway.retrieve(SESSION, false)).toEqual({ status: 'failed', paymentId: SESSION, code: 'wallet_declined' });
     expect(fake.requests.filter((r) => r.method === 'GET').every((r) => r.path === `/sandbox/v2/checkoutSessions/${SESSION}`)).toBe(true);
+  });
+});
+
+describe('AmazonPayGateway.renew (Create Charge on the recurring charge permission)', () => {
+  const PERMISSION = 'S01-7654321-7654321';
+  let tries = 0;
+  const renewal = (overrides: Partial<RenewalChargeRequest> = {}): RenewalChargeRequest => {
+    tries += 1;
+    return {
+      instrument: { kind: 'amazon-pay', chargePermissionId: PERMISSION },
+      amount: 1234,
+      currencyCode: 'USD',
+      idempotencyKey: `renewal:sub_aaaaaaaaaaaaaaaa:2026-12-01T00:00:00.000Z:${tries}`,
+      livemode: false,
+      description: 'Vogue: Vogue Digital (renewal)',
+      customer: { email: 'ada@example.com' },
+      metadata: { subscriptionId: 'sub_aaaaaaaaaaaaaaaa', transactionId: `txn_renewal_${tries}`, periodStart: '2026-12-01T00:00:00.000Z' },
+      ...overrides,
+    };
+  };
+  const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/charges'));
+
+  it('captures the amount at once, as a decimal string, under a 32-character digest of the try key, and answers the charge id', async () => {
+    fake.addChargePermission(PERMISSION);
+    const request = renewal();
+    const result = await gateway.renew(request);
+    const [charge] = [...fake.charges.values()];
+    expect(result).toEqual({ status: 'succeeded', paymentId: charge!.chargeId });
+    expect(creates()).toHaveLength(1);
+    const [sent] = creates();
+    expect(sent).toMatchObject({ path: '/sandbox/v2/charges', signatureValid: true });
+    expect(sent!.json).toEqual({
+      chargePermissionId: PERMISSION,
+      chargeAmount: { amount: '12.34', currencyCode: 'USD' },
+      captureNow: true,
+      canHandlePendingAuthorization: false,
+      merchantMetadata: { merchantReferenceId: request.metadata.transactionId, noteToBuyer: 'Vogue: Vogue Digital (renewal)' },
+    });
+    expect(sent!.headers['x-amz-pay-idempotency-key']).toBe(renewalKey(request.idempotencyKey));
+    expect(sent!.headers['x-amz-pay-idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(renewalKey(request.idempotencyKey)).not.toBe(renewalKey(renewal().idempotencyKey));
+  });
+
+  it.each([
+    [5, 'EUR', '0.05'],
+    [100005, 'GBP', '1000.05'],
+    [2500, 'CAD', '25.00'],
+  ] as const)('writes %i minor units of %s as %s', async (amount, currencyCode, written) => {
+    fake.addChargePermission(PERMISSION);
+    await gateway.renew(renewal({ amount, currencyCode }));
+    expect(creates()[0]!.json).toMatchObject({ chargeAmount: { amount: written, currencyCode } });
+  });
+
+  it('charges in the mode of the subscription, with its keys', async () => {
+    fake.addChargePermission(PERMISSION);
+    expect(await gateway.renew(renewal({ livemode: true }))).toMatchObject({ status: 'succeeded' });
+    expect(creates()[0]!.path).toBe('/live/v2/charges');
+  });
+
+  it('charges once for the same request sent twice (a run killed before it recorded the answer)', async () => {
+    fake.addChargePermission(PERMISSION);
+    const request = renewal();
+    const first = await gateway.renew(request);
+    expect(await gateway.renew(request)).toEqual(first);
+    expect(fake.charges.size).toBe(1);
+    expect(creates()).toHaveLength(2);
+  });
+
+  it('fails a soft decline with processing_error, the permission still chargeable for a later try', async () => {
+    fake.addChargePermission(PERMISSION, { outcome: 'soft_decline' });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: null, code: 'processing_error' });
+    expect(fake.permissions.get(PERMISSION)!.statusDetails.state).toBe('Chargeable');
+    expect(fake.charges.size).toBe(0);
+  });
+
+  it('fails a hard decline with wallet_declined, and so every later try on the permission Amazon made non-chargeable', async () => {
+    fake.addChargePermission(PERMISSION, { outcome: 'hard_decline' });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: null, code: 'wallet_declined' });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: null, code: 'wallet_declined' });
+    expect(fake.requests.at(-1)!.path).toBe('/sandbox/v2/charges');
+  });
+
+  it('fails with wallet_declined on a charge permission that is closed (the buyer ended it at Amazon)', async () => {
+    fake.addChargePermission(PERMISSION, { state: 'Closed' });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: null, code: 'wallet_declined' });
+  });
+
+  it.each([
+    ['SoftDeclined', 422, 'processing_error'],
+    ['ProcessingFailure', 500, 'processing_error'],
+    ['TransactionTimedOut', 422, 'processing_error'],
+    ['HardDeclined', 422, 'wallet_declined'],
+    ['PaymentMethodNotAllowed', 422, 'wallet_declined'],
+    ['AmazonRejected', 422, 'wallet_declined'],
+    ['MFANotCompleted', 422, 'wallet_declined'],
+    ['InvalidChargePermissionStatus', 422, 'wallet_declined'],
+    ['TransactionAmountExceeded', 400, 'wallet_declined'],
+    ['TransactionCountExceeded', 422, 'wallet_declined'],
+  ] as const)('maps a refusal %s (%i) to %s', async (reasonCode, status, code) => {
+    fake.forced.push({ status, body: { reasonCode, message: 'x' } });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: null, code });
+  });
+
+  it.each([
+    ['SoftDeclined', 'processing_error'],
+    ['HardDeclined', 'wallet_declined'],
+    ['AmazonRejected', 'wallet_declined'],
+  ] as const)('maps a Charge answered Declined with %s to %s, naming the charge', async (reasonCode, code) => {
+    fake.forced.push({
+      status: 201,
+      body: { chargeId: 'S01-1-C1', chargePermissionId: 'S01-1', statusDetails: { state: 'Declined', reasonCode } },
+    });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'failed', paymentId: 'S01-1-C1', code });
+  });
+
+  it('reads a charge still on its way once more, and throws while it stays so (the engine asks again with the same key)', async () => {
+    const pending = { chargeId: 'S01-1-C1', chargePermissionId: 'S01-1', statusDetails: { state: 'AuthorizationInitiated' } };
+    const captured = { ...pending, statusDetails: { state: 'Captured' } };
+    fake.forced.push({ status: 201, body: pending }, { status: 200, body: captured });
+    expect(await gateway.renew(renewal())).toEqual({ status: 'succeeded', paymentId: 'S01-1-C1' });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /sandbox/v2/charges', 'GET /sandbox/v2/charges/S01-1-C1']);
+    fake.forced.push({ status: 201, body: pending }, { status: 200, body: pending });
+    await expect(gateway.renew(renewal())).rejects.toThrow(/still AuthorizationInitiated/);
+  });
+
+  it('throws when Amazon is down, and the same key then charges once', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.addChargePermission(PERMISSION);
+    const request = renewal();
+    fake.forced.push({ status: 503, body: { reasonCode: 'ServiceUnavailable', message: 'later' } });
+    await expect(gateway.renew(request)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
+    fake.forced.push({ status: 200, body: {}, delayMs: 500 });
+    const slow = new AmazonPayGateway({ test: credentials('AGPTYXGL5VH6PZ2KBM2ALPQY', true) }, { retries: 0, timeoutMs: 50 });
+    await expect(slow.renew(request)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
+    expect(await gateway.renew(request)).toMatchObject({ status: 'succeeded' });
+    expect(await gateway.renew(request)).toMatchObject({ status: 'succeeded' });
+    expect(fake.charges.size).toBe(1);
+    log.mockRestore();
+  });
+
+  it('throws what Amazon refuses in our request itself (not a decline): ours to fix, not the subscriber’s', async () => {
+    fake.forced.push({ status: 400, body: { reasonCode: 'InvalidParameterValue', message: 'chargeAmount is invalid' } });
+    const error = await gateway.renew(renewal()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AmazonPayApiError);
+    expect(error).toMatchObject({ status: 400, reasonCode: 'InvalidParameterValue' });
+  });
+
+  it.each<[string, RenewalInstrument]>([
+    ['a card', { kind: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' }],
+    ['PayPal', { kind: 'paypal', subscriptionId: 'I-1' }],
+  ])('refuses %s instrument, and a zero amount, as programming errors, asking Amazon nothing', async (_what, instrument) => {
+    await expect(gateway.renew(renewal({ instrument }))).rejects.toThrow(/cannot charge/);
+    await expect(gateway.renew(renewal({ amount: 0 }))).rejects.toThrow(/positive/);
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -2,10 +2,24 @@ import { createHash, createPrivateKey, type KeyObject } from 'node:crypto';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
-import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, WalletReturn } from '@/lib/server/payments/PaymentGateway';
+import type {
+  AttemptLookup,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RenewalChargeRequest,
+  WalletReturn,
+} from '@/lib/server/payments/PaymentGateway';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
-import { resultOfSession } from './amazonPayOutcome';
-import { amazonPayReturnUrl, chargeAmountFor, checkoutSessionPayload, sessionMarker, updateCheckoutSessionBody } from './amazonPayPayload';
+import { isRenewalDecline, renewalFailureCodeFor, resultOfRenewalCharge, resultOfSession } from './amazonPayOutcome';
+import {
+  amazonPayReturnUrl,
+  chargeAmountFor,
+  checkoutSessionPayload,
+  renewalChargeBody,
+  sessionMarker,
+  updateCheckoutSessionBody,
+} from './amazonPayPayload';
 import { AMAZON_PAY_ALGORITHM, signButtonPayload } from './amazonPaySigner';
 import type { AmazonPayCredentials, CheckoutSession } from './amazonPayTypes';
 
@@ -35,7 +49,8 @@ const CHECKOUT_SESSION_ID = /^[A-Za-z0-9-]{1,100}$/;
  * The payment id is the checkout session id. It is the one reference every outcome has (a
  * Canceled session has no charge permission, a free trial has no charge), the one both
  * return URLs carry, and it names this checkout alone: a recurring charge permission also
- * names every later renewal charge, which must never move this transaction.
+ * names every later renewal charge, which must never move this transaction. A renewal's
+ * payment id is its own charge's id (see renew).
  */
 export class AmazonPayGateway implements PaymentGateway {
   readonly name = 'amazon-pay' as const;
@@ -112,6 +127,44 @@ export class AmazonPayGateway implements PaymentGateway {
    */
   async lookupAttempt(): Promise<AttemptLookup> {
     return { kind: 'nothing' };
+  }
+
+  /**
+   * A renewal: Create Charge on the recurring charge permission the checkout made, taken at
+   * once, under a digest of the renewal try's key (a repeated request charges once). Its
+   * payment id is the charge id: unlike the checkout, a renewal has no session, and its
+   * charge names it alone. Declines fail (amazonPayOutcome's renewalFailureCodeFor: soft
+   * ones processing_error, hard ones wallet_declined); Amazon out of reach throws, and so does
+   * a charge still on its way after one more read, for the engine to ask again with the same key.
+   */
+  async renew(request: RenewalChargeRequest): Promise<ChargeResult> {
+    const { instrument } = request;
+    if (instrument.kind !== 'amazon-pay') throw new Error(`AmazonPayGateway.renew cannot charge a ${instrument.kind} renewal instrument`);
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
+      throw new Error(`AmazonPayGateway.renew needs a positive whole amount in minor units, not ${request.amount}`);
+    }
+    const { client } = this.mode(request.livemode);
+    const body = renewalChargeBody({
+      chargePermissionId: instrument.chargePermissionId,
+      amount: request.amount,
+      currencyCode: request.currencyCode,
+      transactionId: request.metadata.transactionId,
+      description: request.description,
+    });
+    let pending: string;
+    try {
+      const charge = await client.createCharge(body, renewalKey(request.idempotencyKey));
+      const now = resultOfRenewalCharge(charge) ?? resultOfRenewalCharge(await client.getCharge(charge.chargeId));
+      if (now) return now;
+      pending = `Amazon Pay charge ${charge.chargeId} is still ${charge.statusDetails.state}`;
+    } catch (error) {
+      // Create Charge answers a decline as an error naming its reason: nothing was taken.
+      if (error instanceof AmazonPayApiError && isRenewalDecline(error.reasonCode)) {
+        return { status: 'failed', paymentId: null, code: renewalFailureCodeFor(error.reasonCode) };
+      }
+      throw outageOr('amazon-pay', error, isAmazonPayOutage);
+    }
+    throw new Error(`${pending}; ask again later with the same key`);
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
@@ -241,6 +294,11 @@ function sameAmount(session: CheckoutSession, visit: WalletReturn): boolean {
 /** Amazon's idempotency keys are at most 32 characters of [A-Za-z0-9_-]: a digest of the attempt and the session. */
 export function completeKey(idempotencyKey: string, sessionId: string): string {
   return createHash('sha256').update(`${idempotencyKey}\ncomplete\n${sessionId}`).digest('hex').slice(0, 32);
+}
+
+/** A renewal try's key (`renewal:<subscription>:<period start>:<try>`) as Amazon takes it: a digest, as completeKey. */
+export function renewalKey(idempotencyKey: string): string {
+  return createHash('sha256').update(`${idempotencyKey}\nrenewal`).digest('hex').slice(0, 32);
 }
 
 /** No answer from Amazon (after the client's retries), or Amazon failing on its side. */

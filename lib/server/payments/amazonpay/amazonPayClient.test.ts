@@ -83,6 +83,44 @@ describe('AmazonPayClient', () => {
     );
   });
 
+  it('POSTs Create Charge to /charges with the exact JSON it signed and the idempotency key, and reads the Charge back', async () => {
+    fake.addChargePermission('S01-1234567-1234567');
+    const body = {
+      chargePermissionId: 'S01-1234567-1234567',
+      chargeAmount: { amount: '12.34', currencyCode: 'EUR' },
+      captureNow: true as const,
+      canHandlePendingAuthorization: false as const,
+      merchantMetadata: { merchantReferenceId: 'txn_r1', noteToBuyer: 'Vogue: Vogue Digital' },
+    };
+    const charge = await client().createCharge(body, 'renewal-key-1');
+    expect(charge).toEqual({
+      chargeId: expect.stringMatching(/^S01-1234567-1234567-C/),
+      chargePermissionId: 'S01-1234567-1234567',
+      chargeAmount: { amount: '12.34', currencyCode: 'EUR' },
+      statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null },
+    });
+    const [post] = fake.requests;
+    expect(post).toMatchObject({ method: 'POST', path: '/sandbox/v2/charges', signatureValid: true, json: body });
+    expect(post!.body).toBe(JSON.stringify(body));
+    expect(post!.headers['x-amz-pay-idempotency-key']).toBe('renewal-key-1');
+    // The same key again: Amazon's first answer, no second charge.
+    expect(await client().createCharge(body, 'renewal-key-1')).toEqual(charge);
+    expect(fake.charges.size).toBe(1);
+  });
+
+  it("throws Amazon's refusal of a charge with its reasonCode (a decline is an error, not a Charge)", async () => {
+    fake.addChargePermission('S01-1', { outcome: 'soft_decline' });
+    const body = {
+      chargePermissionId: 'S01-1',
+      chargeAmount: { amount: '25.00', currencyCode: 'USD' },
+      captureNow: true as const,
+      canHandlePendingAuthorization: false as const,
+      merchantMetadata: { merchantReferenceId: 'txn_r1' },
+    };
+    await expect(client().createCharge(body, 'k-1')).rejects.toMatchObject({ status: 422, reasonCode: 'SoftDeclined' });
+    expect(fake.requests).toHaveLength(1); // a 422 is not retried
+  });
+
   it('addresses live keys under /live/v2 and environment-specific keys (LIVE-…, SANDBOX-…) under /v2', async () => {
     expect(amazonPayPathPrefix({ publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY', sandbox: true })).toBe('/sandbox/v2');
     expect(amazonPayPathPrefix({ publicKeyId: 'AGPTYXGL5VH6PZ2KBM2ALPQY', sandbox: false })).toBe('/live/v2');

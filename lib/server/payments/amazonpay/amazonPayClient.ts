@@ -12,6 +12,7 @@ import {
   type ChargePermission,
   type CheckoutSession,
   type CompleteCheckoutSessionBody,
+  type CreateChargeBody,
   type UpdateCheckoutSessionBody,
 } from './amazonPayTypes';
 
@@ -76,7 +77,7 @@ function assertKeyMatchesMode(credentials: AmazonPayCredentials): void {
 type Method = 'GET' | 'POST' | 'PATCH';
 
 /**
- * A thin, typed client for the Amazon Pay API v2 calls our checkout makes, on fetch.
+ * A thin, typed client for the Amazon Pay API v2 calls our checkout and renewals make, on fetch.
  * Create Checkout Session is not here: the button creates the session from the signed
  * payload (see AmazonPayGateway.charge).
  */
@@ -116,6 +117,11 @@ export class AmazonPayClient {
   /** At most 32 characters of [A-Za-z0-9_-] in the idempotency key (Amazon's rule). */
   completeCheckoutSession(checkoutSessionId: string, body: CompleteCheckoutSessionBody, idempotencyKey: string): Promise<CheckoutSession> {
     return this.call('POST', ['checkoutSessions', checkoutSessionId, 'complete'], checkoutSessionSchema, body, idempotencyKey);
+  }
+
+  /** Create Charge on a charge permission (a renewal); the idempotency key as for completeCheckoutSession. */
+  createCharge(body: CreateChargeBody, idempotencyKey: string): Promise<Charge> {
+    return this.call('POST', ['charges'], chargeSchema, body, idempotencyKey);
   }
 
   getCharge(chargeId: string): Promise<Charge> {

@@ -18,6 +18,58 @@ export function failureCodeFor(reasonCode: string | null | undefined): PaymentFa
 }
 
 /**
+ * Declines of a renewal's charge that a later try may get past: the bank's soft decline,
+ * or Amazon failing to process the charge or to do so in time. The engine tries again.
+ */
+const SOFT_RENEWAL_DECLINES: ReadonlySet<string> = new Set(['SoftDeclined', 'ProcessingFailure', 'TransactionTimedOut']);
+
+/**
+ * The reason codes with which Create Charge refuses a renewal's charge itself (not our
+ * request, not an outage): the soft ones above, and the hard ones, after which the charge
+ * permission will not pay again as it is: the bank's hard decline, a payment method Amazon
+ * no longer allows for it, Amazon's own refusal, an authentication the absent buyer cannot
+ * do, a permission no longer Chargeable (closed, expired, its method invalid), or its
+ * amount or count limits reached.
+ */
+const RENEWAL_DECLINES: ReadonlySet<string> = new Set([
+  ...SOFT_RENEWAL_DECLINES,
+  'HardDeclined',
+  'PaymentMethodNotAllowed',
+  'AmazonRejected',
+  'MFANotCompleted',
+  'InvalidChargePermissionStatus',
+  'TransactionAmountExceeded',
+  'TransactionCountExceeded',
+]);
+
+export const isRenewalDecline = (reasonCode: string): boolean => RENEWAL_DECLINES.has(reasonCode);
+
+/**
+ * A renewal's decline as our failure code: `processing_error` for a soft one (tried again),
+ * and otherwise the checkout's own mapping, `wallet_declined`, for a hard one.
+ */
+export function renewalFailureCodeFor(reasonCode: string | null | undefined): PaymentFailureCode {
+  return reasonCode && SOFT_RENEWAL_DECLINES.has(reasonCode) ? 'processing_error' : failureCodeFor(reasonCode);
+}
+
+/**
+ * A renewal's Charge as a charge result, its id the payment id: Captured succeeded,
+ * Declined or Canceled failed by reason; null while it is still on its way
+ * (AuthorizationInitiated, Authorized, CaptureInitiated).
+ */
+export function resultOfRenewalCharge(charge: Charge): ChargeResult | null {
+  switch (charge.statusDetails.state) {
+    case 'Captured':
+      return { status: 'succeeded', paymentId: charge.chargeId };
+    case 'Declined':
+    case 'Canceled':
+      return { status: 'failed', paymentId: charge.chargeId, code: renewalFailureCodeFor(charge.statusDetails.reasonCode) };
+    default:
+      return null;
+  }
+}
+
+/**
  * Where the buyer continues a session that is still Open: Amazon's page that processes the
  * payment once we set its details (amazonPayRedirectUrl); before that, our review page with
  * the session, which sets the details and sends them on, as Amazon's own redirect would.

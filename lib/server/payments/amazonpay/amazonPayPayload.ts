@@ -1,10 +1,11 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { Purchase } from '@/lib/server/payments/PaymentGateway';
-import type { Price, UpdateCheckoutSessionBody } from './amazonPayTypes';
+import type { CreateChargeBody, Price, UpdateCheckoutSessionBody } from './amazonPayTypes';
 
 /**
  * What we tell Amazon Pay about a checkout: the button's createCheckoutSession payload, and
- * the payment details set once the buyer is back from Amazon's review page.
+ * the payment details set once the buyer is back from Amazon's review page; and about a
+ * renewal's charge.
  */
 
 /** Minor units to Amazon's decimal string: 2500 → "25.00". Every currency we sell in has two decimals. */
@@ -131,4 +132,30 @@ export const sessionMarker = (checkoutSessionId: string): string => `checkoutSes
 export function sessionIdFromMarker(customInformation: string | null | undefined): string | null {
   const match = /(?:^|;)checkoutSessionId=([A-Za-z0-9-]{1,100})(?:;|$)/.exec(customInformation ?? '');
   return match?.[1] ?? null;
+}
+
+/** Amazon's longest merchantMetadata.noteToBuyer. */
+const NOTE_TO_BUYER_MAX = 255;
+
+/**
+ * Create Charge for a renewal, on the recurring charge permission the checkout made: the
+ * period's amount, captured at once, with no pending authorisation (Amazon answers with the
+ * outcome). Our transaction is the charge's merchantReferenceId and the description its note
+ * to the buyer. No softDescriptor: Amazon's is at most 16 characters, and its default names
+ * the store.
+ */
+export function renewalChargeBody(input: {
+  chargePermissionId: string;
+  amount: number;
+  currencyCode: CurrencyCode;
+  transactionId: string;
+  description: string;
+}): CreateChargeBody {
+  return {
+    chargePermissionId: input.chargePermissionId,
+    chargeAmount: amazonPayPrice(input.amount, input.currencyCode),
+    captureNow: true,
+    canHandlePendingAuthorization: false,
+    merchantMetadata: { merchantReferenceId: input.transactionId, noteToBuyer: input.description.slice(0, NOTE_TO_BUYER_MAX) },
+  };
 }

@@ -100,3 +100,16 @@ export interface UpdateCheckoutSessionBody {
 export interface CompleteCheckoutSessionBody {
   chargeAmount: Price;
 }
+
+/**
+ * The body of Create Charge as we send it for a renewal: the amount taken at once on a
+ * recurring charge permission, no pending authorisation (the answer is final when it
+ * comes), and our reference for the charge.
+ */
+export interface CreateChargeBody {
+  chargePermissionId: string;
+  chargeAmount: Price;
+  captureNow: true;
+  canHandlePendingAuthorization: false;
+  merchantMetadata: MerchantMetadataInput;
+}

@@ -7,8 +7,8 @@ import type { Charge, ChargePermission, CheckoutSession, Price } from './amazonP
  * A local stand-in for the Amazon Pay API v2 endpoints our client calls (Amazon cannot be
  * reached here), for tests only. It records every request and checks its signature with
  * its own implementation of Amazon's algorithm (not the signer under test), keeps checkout
- * sessions that move Open → Completed/Canceled as Amazon's do, and answers a repeated
- * idempotency key with the first answer.
+ * sessions that move Open → Completed/Canceled as Amazon's do, charges a Chargeable charge
+ * permission (a renewal), and answers a repeated idempotency key with the first answer.
  */
 
 export interface RecordedRequest {
@@ -27,6 +27,13 @@ export interface RecordedRequest {
 
 /** How a session ends when completed: paid, declined by Amazon, or left by the buyer. */
 export type FakeOutcome = 'approve' | 'decline' | 'buyer_cancel';
+
+/**
+ * How Create Charge on a charge permission ends (a renewal): captured; declined softly
+ * (the permission stays Chargeable); or declined hard (the permission becomes
+ * NonChargeable, as Amazon moves it when its payment method is invalid).
+ */
+export type FakeChargeOutcome = 'capture' | 'soft_decline' | 'hard_decline';
 
 export interface FakeSession {
   session: CheckoutSession;
@@ -58,6 +65,8 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
   const charges = new Map<string, Charge>();
   const permissions = new Map<string, ChargePermission>();
   const byKey = new Map<string, { status: number; body: string }>();
+  /** How Create Charge on a permission ends, each time; capture when unset. */
+  const chargeOutcomes = new Map<string, FakeChargeOutcome>();
   /** Answers to give before the routes, in order (a 503, a delay, …). */
   const forced: ForcedResponse[] = [];
   let counter = 0;
@@ -131,7 +140,35 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     return { status: 200, body: session };
   };
 
+  /** Create Charge: only on a Chargeable permission; a decline is an error naming its reason, and no charge exists. */
+  const createCharge = (body: { chargePermissionId?: string; chargeAmount?: Price } | null): { status: number; body: object } => {
+    const permission = permissions.get(body?.chargePermissionId ?? '');
+    if (!permission || !body?.chargeAmount)
+      return { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'chargePermissionId not found' } };
+    if (permission.statusDetails.state !== 'Chargeable')
+      return {
+        status: 422,
+        body: { reasonCode: 'InvalidChargePermissionStatus', message: `the charge permission is ${permission.statusDetails.state}` },
+      };
+    const outcome = chargeOutcomes.get(permission.chargePermissionId) ?? 'capture';
+    if (outcome === 'soft_decline') return { status: 422, body: { reasonCode: 'SoftDeclined', message: 'soft decline; try again later' } };
+    if (outcome === 'hard_decline') {
+      permission.statusDetails = { state: 'NonChargeable', reasons: [{ reasonCode: 'PaymentMethodInvalid' }] };
+      return { status: 422, body: { reasonCode: 'HardDeclined', message: 'hard decline' } };
+    }
+    counter += 1;
+    const charge: Charge = {
+      chargeId: `${permission.chargePermissionId}-C${String(counter).padStart(5, '0')}`,
+      chargePermissionId: permission.chargePermissionId,
+      chargeAmount: body.chargeAmount,
+      statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null },
+    };
+    charges.set(charge.chargeId, charge);
+    return { status: 201, body: charge };
+  };
+
   const route = (method: string, resource: string, json: unknown): { status: number; body: object } => {
+    if (resource === 'charges' && method === 'POST') return createCharge(json as Parameters<typeof createCharge>[0]);
     const notFound = { status: 404, body: { reasonCode: 'ResourceNotFound', message: `${resource} not found` } };
     const sessionMatch = /^checkoutSessions\/([^/]+)(\/complete)?$/.exec(resource);
     if (sessionMatch) {
@@ -237,6 +274,18 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     return session;
   };
 
+  /** A charge permission as a completed checkout leaves it (Recurring, Chargeable), and how Create Charge on it ends. */
+  const addChargePermission = (id: string, options: { outcome?: FakeChargeOutcome; state?: string } = {}) => {
+    permissions.set(id, {
+      chargePermissionId: id,
+      chargePermissionType: 'Recurring',
+      merchantMetadata: null,
+      statusDetails: { state: options.state ?? 'Chargeable', reasons: null },
+    });
+    if (options.outcome) chargeOutcomes.set(id, options.outcome);
+    return permissions.get(id)!;
+  };
+
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
@@ -246,7 +295,9 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     permissions,
     forced,
     addSession,
+    addChargePermission,
     reset() {
+      chargeOutcomes.clear();
       requests.length = 0;
       sessions.clear();
       charges.clear();

@@ -2,7 +2,13 @@ import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeStripe } from './fakeStripe';
-import type { ChargeRequest, SaveCardRequest, SaveCardResult } from '@/lib/server/payments/PaymentGateway';
+import type {
+  ChargeRequest,
+  RenewalChargeRequest,
+  RenewalInstrument,
+  SaveCardRequest,
+  SaveCardResult,
+} from '@/lib/server/payments/PaymentGateway';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
@@ -249,6 +255,7 @@ describe('StripeGateway when Stripe is down', () => {
       new Stripe.errors.StripeAuthenticationError({ message: 'x', type: 'authentication_error', statusCode: 401 }),
       false,
     ],
+    ['throttled', new Stripe.errors.StripeRateLimitError({ message: 'x', type: 'invalid_request_error', statusCode: 429 }), true],
     ['our own bug', new TypeError('x is undefined'), false],
   ])('%s is an outage: %s', (_what, error, outage) => {
     expect(isStripeOutage(error)).toBe(outage);
@@ -264,6 +271,7 @@ describe('failureCodeFor', () => {
     [{ code: 'incorrect_cvc' }, 'incorrect_cvc'],
     [{ code: 'incorrect_number' }, 'invalid_number'],
     [{ code: 'payment_intent_authentication_failure' }, 'authentication_failed'],
+    [{ code: 'authentication_required', decline_code: 'authentication_required' }, 'authentication_failed'],
     [{ code: 'processing_error' }, 'processing_error'],
   ])('%o → %s', (error, code) => {
     expect(failureCodeFor(error)).toBe(code);
@@ -340,5 +348,129 @@ describe('StripeGateway.saveCard', () => {
   it('turns a declined card into its failure code, and an unknown payment method into processing_error', async () => {
     expect(await save('pm_card_chargeDeclinedInsufficientFunds')).toEqual({ status: 'failed', code: 'insufficient_funds' });
     expect(await save('pm_unknown')).toEqual({ status: 'failed', code: 'processing_error' });
+  });
+});
+
+describe('StripeGateway.renew (an off-session renewal charge)', () => {
+  let renewals = 0;
+  const renewal = (paymentMethodId: string, overrides: Partial<RenewalChargeRequest> = {}): RenewalChargeRequest => {
+    renewals += 1;
+    return {
+      instrument: { kind: 'stripe', customerId: 'cus_kept', paymentMethodId },
+      amount: 2675,
+      currencyCode: 'USD',
+      idempotencyKey: `renewal:sub_aaaaaaaaaaaaaaaa:2026-12-01T00:00:00.000Z:${renewals}`,
+      livemode: false,
+      description: 'Vogue: Vogue Digital (renewal)',
+      customer: { email: 'ada@example.com' },
+      metadata: {
+        subscriptionId: 'sub_aaaaaaaaaaaaaaaa',
+        transactionId: `txn_renewal_${renewals}`,
+        periodStart: '2026-12-01T00:00:00.000Z',
+      },
+      ...overrides,
+    };
+  };
+
+  it("confirms an off-session PaymentIntent on the kept customer and card, under the renewal's key, with the metadata the webhook reads", async () => {
+    const request = renewal('pm_card_visa');
+    const result = await gateway.renew(request);
+    expect(result).toMatchObject({ status: 'succeeded', paymentId: expect.stringMatching(/^pi_fake/) });
+    expect(fake.requests).toHaveLength(1);
+    const [sent] = fake.requests;
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_intents',
+      authorization: 'Bearer sk_test_fake',
+      idempotencyKey: request.idempotencyKey,
+    });
+    expect(sent!.params).toEqual({
+      amount: '2675',
+      currency: 'usd',
+      customer: 'cus_kept',
+      payment_method: 'pm_card_visa',
+      'allowed_payment_method_types[0]': 'card',
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Vogue: Vogue Digital (renewal)',
+      receipt_email: 'ada@example.com',
+      'metadata[subscriptionId]': 'sub_aaaaaaaaaaaaaaaa',
+      'metadata[transactionId]': request.metadata.transactionId,
+      'metadata[periodStart]': '2026-12-01T00:00:00.000Z',
+    });
+    // Nothing is saved again (no setup_future_usage) and no customer is made: the subscription's are used.
+    expect(fake.requests.filter((r) => r.path === '/v1/customers')).toEqual([]);
+  });
+
+  it('charges in the mode of the subscription', async () => {
+    await gateway.renew(renewal('pm_card_visa', { livemode: true, currencyCode: 'GBP' }));
+    expect(fake.requests[0]).toMatchObject({ authorization: 'Bearer sk_live_fake', params: expect.objectContaining({ currency: 'gbp' }) });
+  });
+
+  it('charges once for the same request sent twice (a run killed before it recorded the answer)', async () => {
+    const request = renewal('pm_card_visa');
+    const before = fake.paymentIntents().length;
+    const first = await gateway.renew(request);
+    const second = await gateway.renew(request);
+    expect(second).toEqual(first);
+    expect(fake.paymentIntents()).toHaveLength(before + 1);
+    expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([request.idempotencyKey, request.idempotencyKey]);
+  });
+
+  it.each([
+    ['pm_card_chargeDeclinedInsufficientFunds', 'insufficient_funds'],
+    ['pm_card_chargeDeclinedExpiredCard', 'expired_card'],
+  ])('fails a decline of %s with the checkout code %s, naming the intent', async (paymentMethod, code) => {
+    const result = await gateway.renew(renewal(paymentMethod));
+    expect(result).toEqual({ status: 'failed', paymentId: expect.stringMatching(/^pi_fake/), code });
+  });
+
+  it('answers a bank that wants 3-D Secure with the intent to confirm on-session, and reads it back the same way', async () => {
+    const result = await gateway.renew(renewal('pm_card_authenticationRequired'));
+    expect(result).toEqual({
+      status: 'requires_action',
+      paymentId: expect.stringMatching(/^pi_fake/),
+      action: { type: 'stripe_sdk', clientSecret: expect.stringMatching(/_secret_/) },
+    });
+    // Until the buyer confirms, Stripe keeps the intent waiting: still requires_action, not a failure.
+    expect(await gateway.retrieve(result.paymentId!, false)).toEqual(result);
+    fake.completeAuthentication(result.paymentId!);
+    expect(await gateway.retrieve(result.paymentId!, false)).toMatchObject({ status: 'succeeded', paymentId: result.paymentId });
+    expect(await gateway.renew(renewal('pm_card_threeDSecureRequired'))).toMatchObject({ status: 'requires_action' });
+  });
+
+  it('fails, nothing charged, when Stripe refuses the request (a card no longer on the customer)', async () => {
+    expect(await gateway.renew(renewal('pm_unknown'))).toEqual({ status: 'failed', paymentId: null, code: 'processing_error' });
+  });
+
+  it.each([
+    ['failing on its side', 500, { error: { type: 'api_error', message: 'Something went wrong on our end' } }],
+    ['throttling', 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' } }],
+  ])('throws when Stripe is %s, and the same key charges once when tried again', async (_what, status, body) => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const request = renewal('pm_card_visa');
+    const before = fake.paymentIntents().length;
+    fake.forced.push({ status, body });
+    await expect(gateway.renew(request)).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
+    expect(await gateway.renew(request)).toMatchObject({ status: 'succeeded' });
+    expect(await gateway.renew(request)).toMatchObject({ status: 'succeeded' });
+    expect(fake.paymentIntents()).toHaveLength(before + 1);
+    log.mockRestore();
+  });
+
+  it('throws when Stripe cannot be reached', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const unreachable = new StripeGateway({ test: 'sk_test_fake' }, { host: '127.0.0.1', port: await closedPort(), protocol: 'http' });
+    await expect(unreachable.renew(renewal('pm_card_visa'))).rejects.toMatchObject({ status: 503, code: 'payment_provider_unavailable' });
+    log.mockRestore();
+  }, 20_000);
+
+  it.each<[string, RenewalInstrument]>([
+    ['Amazon Pay', { kind: 'amazon-pay', chargePermissionId: 'S01-1' }],
+    ['a sandbox card', { kind: 'sandbox-card', paymentIntentId: 'pi_sandbox_1' }],
+  ])('refuses %s instrument as a programming error, asking Stripe nothing', async (_what, instrument) => {
+    await expect(gateway.renew(renewal('pm_card_visa', { instrument }))).rejects.toThrow(/cannot charge/);
+    await expect(gateway.renew(renewal('pm_card_visa', { amount: 0 }))).rejects.toThrow(/positive/);
+    expect(fake.requests).toEqual([]);
   });
 });

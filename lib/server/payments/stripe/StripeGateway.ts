@@ -11,6 +11,7 @@ import type {
   GatewayEvent,
   PaymentGateway,
   PaymentInput,
+  RenewalChargeRequest,
   RenewalInstrument,
   SaveCardRequest,
   SaveCardResult,
@@ -30,16 +31,25 @@ export function failureCodeFor(error: { code?: string | undefined; decline_code?
   if (error.code === 'expired_card' || error.decline_code === 'expired_card') return 'expired_card';
   if (error.code === 'incorrect_cvc' || error.decline_code === 'incorrect_cvc') return 'incorrect_cvc';
   if (error.code === 'incorrect_number' || error.code === 'invalid_number') return 'invalid_number';
-  if (error.code === 'payment_intent_authentication_failure' || error.code === 'setup_intent_authentication_failure') {
+  if (
+    error.code === 'payment_intent_authentication_failure' ||
+    error.code === 'setup_intent_authentication_failure' ||
+    error.code === 'authentication_required'
+  ) {
     return 'authentication_failed';
   }
   if (error.code === 'processing_error') return 'processing_error';
   return 'generic_decline';
 }
 
-/** Stripe out of reach (after the client's own retries) or failing on its side: the visitor can only try again later. */
+/** Stripe out of reach (after the client's own retries), failing on its side or throttling us: the visitor can only try again later. */
 export function isStripeOutage(error: unknown): boolean {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return true;
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  )
+    return true;
   return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
 
@@ -62,12 +72,24 @@ export function instrumentOf(intent: Pick<Intent, 'customer' | 'payment_method'>
   return customerId && paymentMethodId ? { kind: 'stripe', customerId, paymentMethodId } : undefined;
 }
 
+/**
+ * An off-session payment (a renewal) that the bank would take only with the buyer there
+ * (3-D Secure): Stripe declines it with `authentication_required` and leaves the intent
+ * waiting for a payment method. It is not lost: the buyer confirms the same intent later,
+ * on-session, with Stripe.js (confirmCardPayment with its client secret and the card).
+ */
+export function awaitsAuthentication(error: { code?: string | undefined; decline_code?: string | undefined } | null | undefined): boolean {
+  return error?.code === 'authentication_required' || error?.decline_code === 'authentication_required';
+}
+
 function resultOf(intent: Intent): ChargeResult {
   if (intent.status === 'succeeded') {
     const instrument = instrumentOf(intent);
     return { status: 'succeeded', paymentId: intent.id, ...(instrument ? { instrument } : {}) };
   }
-  if (intent.status === 'requires_action' && intent.client_secret) {
+  const offSessionAuthentication =
+    intent.status === 'requires_payment_method' && 'last_payment_error' in intent && awaitsAuthentication(intent.last_payment_error);
+  if ((intent.status === 'requires_action' || offSessionAuthentication) && intent.client_secret) {
     return { status: 'requires_action', paymentId: intent.id, action: { type: 'stripe_sdk', clientSecret: intent.client_secret } };
   }
   const error = 'last_payment_error' in intent ? intent.last_payment_error : 'last_setup_error' in intent ? intent.last_setup_error : null;
@@ -161,6 +183,50 @@ export class StripeGateway implements PaymentGateway {
       );
     }
     throw outageOr('card', error, isStripeOutage);
+  }
+
+  /**
+   * A renewal: an off-session PaymentIntent on the customer and card the subscription kept,
+   * confirmed at once, under the renewal try's idempotency key (a repeated request charges
+   * once). Its metadata carries our transaction id, as the checkout's does, so that the
+   * webhook finds the renewal's invoice. A decline fails with the checkout's codes; a bank
+   * that wants 3-D Secure answers requires_action with the intent's client secret; Stripe
+   * out of reach throws, for the engine to try the same key again later.
+   */
+  async renew(request: RenewalChargeRequest): Promise<ChargeResult> {
+    const { instrument } = request;
+    if (instrument.kind !== 'stripe') throw new Error(`StripeGateway.renew cannot charge a ${instrument.kind} renewal instrument`);
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
+      throw new Error(`StripeGateway.renew needs a positive whole amount in minor units, not ${request.amount}`);
+    }
+    const stripe = this.client(request.livemode);
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: request.currencyCode.toLowerCase(),
+          customer: instrument.customerId,
+          payment_method: instrument.paymentMethodId,
+          // Cards only: no redirect-based method, so no return_url (the API version of stripe 23 names it allowed_…).
+          allowed_payment_method_types: ['card'],
+          off_session: true,
+          confirm: true,
+          description: request.description,
+          receipt_email: request.customer.email,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return resultOf(intent);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError && awaitsAuthentication(error)) {
+        const intent = error.payment_intent;
+        if (intent?.client_secret) {
+          return { status: 'requires_action', paymentId: intent.id, action: { type: 'stripe_sdk', clientSecret: intent.client_secret } };
+        }
+      }
+      return this.refusal(error);
+    }
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
@@ -316,6 +382,8 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
     case 'setup_intent.succeeded':
       return { ...about(event.data.object), type: 'payment.succeeded', instrument: instrumentOf(event.data.object) };
     case 'payment_intent.payment_failed':
+      // A renewal waiting for the buyer's 3-D Secure has not failed: they may still confirm it.
+      if (awaitsAuthentication(event.data.object.last_payment_error)) return null;
       return { ...about(event.data.object), ...failed(event.data.object.last_payment_error) };
     case 'setup_intent.setup_failed':
       return { ...about(event.data.object), ...failed(event.data.object.last_setup_error) };

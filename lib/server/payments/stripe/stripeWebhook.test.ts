@@ -105,6 +105,17 @@ describe('handleStripeWebhook', () => {
     expect(await status()).toMatchObject({ status: 'failed', failure_code: 'authentication_failed' });
   });
 
+  it('leaves a renewal that waits for the buyer to authenticate (off-session authentication_required) as it is', async () => {
+    const { body, signature } = delivery('payment_intent.payment_failed', {
+      id: 'pi_123',
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'authentication_required', decline_code: 'authentication_required' },
+    });
+    expect((await handle(body, signature)).outcome).toBe('ignored');
+    expect(await status()).toMatchObject({ status: 'requires_action', failure_code: null });
+  });
+
   it('accepts events signed with the live endpoint secret too', async () => {
     const { body, signature } = delivery('payment_intent.succeeded', { id: 'pi_123' }, { secret: SECRET_LIVE });
     expect((await handle(body, signature)).outcome).toBe('applied');
