@@ -110,7 +110,8 @@ export class RenewalRepository {
       const stamp = charged.at.toISOString();
       const moved = await trx
         .updateTable('transactions')
-        .set({ status: 'succeeded', gateway_payment_id: charged.paymentId, failure_code: null, updated_at: stamp })
+        // failure_code stays: a renewal paid after a failed try keeps that try's code, the mark of a recovered one.
+        .set({ status: 'succeeded', gateway_payment_id: charged.paymentId, updated_at: stamp })
         .where('id', '=', charged.transactionId)
         .where('kind', '=', 'renewal')
         .where('status', 'in', ['processing', 'requires_action', 'failed'])

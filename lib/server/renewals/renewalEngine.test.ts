@@ -178,7 +178,8 @@ describe('the renewal engine', () => {
     const [receipt] = await mails('renewal-receipt');
     expect(receipt!.subject).toContain('renewed');
     expect(receipt!.body_text).toContain('active again');
-    expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded' }]);
+    // Recovered: paid, with the code of the try that failed before.
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded', failure_code: 'generic_decline' }]);
   });
 
   it('does not retry a subscription with nothing to charge, and ends it after the last day', async () => {
