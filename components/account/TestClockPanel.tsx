@@ -6,7 +6,11 @@ import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
 import styles from './TestClockPanel.module.css';
 
-const LABELS: Record<ClockAdvance, string> = { day: 'Move one day ahead', 'next-renewal': 'Move to the next renewal' };
+const LABELS: Record<ClockAdvance, string> = {
+  day: 'Move one day ahead',
+  'next-notice': 'Move to the next notice',
+  'next-renewal': 'Move to the next renewal',
+};
 
 /**
  * QA's test clock for a test-mode subscription (like Stripe's test clocks): moves its own

@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'renewal-receipt': 'Renewal receipt',
   'renewal-failed': 'Renewal payment failed',
   'renewal-ended': 'Ended unpaid',
+  'renewal-notice': 'Renewal notice',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'renewal-receipt',
   'renewal-failed',
   'renewal-ended',
+  'renewal-notice',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import type { StoredSubscriptionStatus } from './subscriptionStatus';
 import { dunningEndsAt, type DunningPolicy } from './renewalPolicy';
+import { NOTICE_RULES, nextNotice, type DueNotice, type NoticeKind, type NoticeRules } from './renewalNotices';
 
 /** What the renewal engine does next for a subscription, and when (on the subscription's own clock). */
 export type RenewalStep =
@@ -8,7 +9,9 @@ export type RenewalStep =
   /** A charge: the renewal's first try at the period end, or a retry while past due. */
   | { kind: 'charge'; at: string }
   /** Past due with no try left: it ends unpaid. */
-  | { kind: 'expire'; at: string };
+  | { kind: 'expire'; at: string }
+  /** A notice the law requires before a renewal (lib/subscriptions/renewalNotices.ts). */
+  | ({ kind: 'notice' } & Omit<DueNotice, 'kind'> & { notice: NoticeKind });
 
 export interface StepState {
   status: StoredSubscriptionStatus;
@@ -17,10 +20,28 @@ export interface StepState {
   dunning: { pastDueSince: string | null; retryAt: string | null };
   /** False for a provider that renews by itself (PayPal): its own events move the record. */
   chargedByUs: boolean;
+  currentPeriodStart: string;
+  introductoryUntil: string | null;
+  createdAt: string;
+  /** Keys (noticeKey) of the notices sent already. */
+  noticesSent: ReadonlySet<string>;
 }
 
-/** The next step, however far ahead; null when nothing is left to do (ended, or renewed by its provider). */
-export function nextStep(state: StepState, policy: DunningPolicy): RenewalStep | null {
+/**
+ * The next step, however far ahead; null when nothing is left to do (ended, or renewed by
+ * its provider with no notice to send). A renewing subscription's notices come first, and
+ * whoever charges it (a provider that renews by itself too: the notices are the merchant's).
+ */
+export function nextStep(state: StepState, policy: DunningPolicy, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
+  const step = nextPaymentStep(state, policy);
+  const renewing = (state.status === 'active' || state.status === 'trialing') && !state.cancelAtPeriodEnd;
+  const notice = renewing ? nextNotice(rules, { ...state, sent: state.noticesSent }) : null;
+  if (notice && (!step || notice.at <= step.at)) return { kind: 'notice', notice: notice.kind, about: notice.about, at: notice.at };
+  return step;
+}
+
+/** The next step that charges or ends it, notices aside. */
+export function nextPaymentStep(state: StepState, policy: DunningPolicy): RenewalStep | null {
   if (state.status === 'ended') return null;
   if (state.cancelAtPeriodEnd) return { kind: 'end', at: state.currentPeriodEnd };
   if (!state.chargedByUs) return null;
@@ -34,7 +55,7 @@ export function nextStep(state: StepState, policy: DunningPolicy): RenewalStep |
 }
 
 /** The step due at `clock` (the subscription's own time), if any. */
-export function dueStep(state: StepState, policy: DunningPolicy, clock: Date): RenewalStep | null {
-  const step = nextStep(state, policy);
+export function dueStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
+  const step = nextStep(state, policy, rules);
   return step && Date.parse(step.at) <= clock.getTime() ? step : null;
 }

@@ -49,6 +49,30 @@ test('a card subscription renews when its clock reaches the renewal: a second in
   expect(receipt).toContain(`${yearsFromNow(1)} – ${yearsFromNow(2)}`);
 });
 
+test('the notice before a promotional price ends: sent when the clock reaches it, with the terms and how to cancel', async ({ page }) => {
+  const email = newEmail('renewal notice');
+  await buy(page, 'card', email);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  // Vogue Digital's first year costs $25.00, then $50.00: a notice 15 to 21 days before the year ends.
+  await subscription.moveClock('the next notice');
+  const noticeDay = new Date();
+  noticeDay.setUTCFullYear(noticeDay.getUTCFullYear() + 1);
+  noticeDay.setUTCDate(noticeDay.getUTCDate() - 15);
+  await expect(subscription.clockToday).toHaveText(
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(noticeDay),
+  );
+  await expect(subscription.status).toHaveText('Active');
+  await expect(subscription.invoices).toHaveCount(1);
+
+  const notice = await (await MailboxPage.open(page, email)).read(new RegExp(`Your Vogue subscription renews on ${yearsFromNow(1)}`));
+  expect(notice).toContain('Your introductory price for Vogue Digital ends on');
+  expect(notice).toContain('$50.00');
+  expect(notice).toContain('Cancel before');
+  expect(notice).toContain('/cancel');
+});
+
 test('a card that declines on renewal: past due, the e-mail, and another card charged at once', async ({ page }) => {
   const email = newEmail('declined renewal');
   await buy(page, 'card', email, '4000 0000 0000 0341');

@@ -20,7 +20,7 @@ export const cancelBodySchema = z.strictObject({
 
 export const deliveryAddressBodySchema = z.strictObject({ address: z.unknown() });
 
-export const clockBodySchema = z.strictObject({ advance: z.enum(CLOCK_ADVANCES, "must be 'day' or 'next-renewal'") });
+export const clockBodySchema = z.strictObject({ advance: z.enum(CLOCK_ADVANCES, "must be 'day', 'next-notice' or 'next-renewal'") });
 
 type Action = 'cancel' | 'resume' | 'delivery-address' | 'clock';
 

@@ -160,8 +160,26 @@ export interface SubscriptionTable {
   lease_until: string | null;
   /** 'cancelled' or 'payment_failed', once ended. */
   end_reason: string | null;
+  /** The end of a first period at a trial or promotional price long enough to need its own notice (migration 0022). */
+  introductory_until: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A notice sent before a renewal, as sent (migration 0022). */
+export interface SubscriptionNoticeTable {
+  id: string;
+  subscription_id: string;
+  /** 'renewal' (an introductory price ending, or a term of a year or more renewing) or 'yearly-reminder'. */
+  kind: string;
+  /** The instant it is about: the period end, or the anniversary. */
+  about: string;
+  due_at: string;
+  sent_at: string;
+  /** The outbox row of its e-mail. */
+  mail_id: string | null;
+  /** What it said: amount, date, terms. */
+  content_json: string;
 }
 
 /** A cancellation declared on the public cancel page, as declared (migration 0015). */
@@ -386,6 +404,7 @@ export interface Database {
   coupons: CouponTable;
   transactions: TransactionTable;
   subscriptions: SubscriptionTable;
+  subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;
   keep_links: KeepLinkTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;

@@ -8,6 +8,8 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
+import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
+import { randomId } from '@/lib/server/ids';
 
 /** A renewal's charge that came back, to record. */
 export interface ChargedRenewal {
@@ -199,6 +201,51 @@ export class RenewalRepository {
         .executeTakeFirst();
       if (ended.numUpdatedRows === 0n) return false;
       if (mail) await enqueueMail(trx, mail, at);
+      return true;
+    });
+  }
+
+  /** The notices sent to a subscription already, as noticeKey()s. */
+  async noticesSent(subscriptionId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('subscription_notices')
+      .select(['kind', 'about'])
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+    return new Set(rows.map((row) => noticeKey(row.kind as NoticeKind, row.about)));
+  }
+
+  /**
+   * Records a notice and queues its e-mail, both or neither; once per subscription, kind and
+   * instant (a second run sends nothing). False when it was sent already.
+   */
+  async recordNotice(
+    subscriptionId: string,
+    notice: { kind: NoticeKind; about: string; dueAt: string; content: object },
+    mail: MailMessage | null,
+    at: Date,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('subscription_notices')
+        .values({
+          id: randomId('ntc', 16),
+          subscription_id: subscriptionId,
+          kind: notice.kind,
+          about: notice.about,
+          due_at: notice.dueAt,
+          sent_at: at.toISOString(),
+          mail_id: null,
+          content_json: JSON.stringify(notice.content),
+        })
+        .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'about']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      if (mail) {
+        const mailId = await enqueueMail(trx, mail, at);
+        await trx.updateTable('subscription_notices').set({ mail_id: mailId }).where('id', '=', inserted.id).execute();
+      }
       return true;
     });
   }

@@ -83,17 +83,19 @@ describe('the renewal engine', () => {
     const id = await buy();
     const bought = (await subscription(id))!;
     const { gateway, renewals } = counting();
-    expect(await runDueRenewals(deps(gateway))).toEqual([]);
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: [] }]);
 
     clock = new Date(bought.currentPeriodEnd);
-    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['renewed'] }]);
+    // Vogue Digital's first year is at a promotional price: its notice comes first (it was due 14 days before).
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({ idempotencyKey: `renewal:${id}:${bought.currentPeriodEnd}:0`, livemode: false });
 
     const renewed = (await subscription(id))!;
     expect(renewed).toMatchObject({ status: 'active', currentPeriodStart: bought.currentPeriodEnd });
     expect(Date.parse(renewed.currentPeriodEnd)).toBeGreaterThan(Date.parse(bought.currentPeriodEnd));
-    expect(renewed.nextActionAt).toBe(renewed.currentPeriodEnd);
+    // Next: the notice of a year's term renewing, 30 days before it.
+    expect(renewed.nextActionAt).toBe(new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString());
     const [invoice] = await renewalsOf(id);
     expect(invoice).toMatchObject({ status: 'succeeded', period_start: bought.currentPeriodEnd, period_end: renewed.currentPeriodEnd });
     expect(invoice!.invoice_number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
@@ -129,7 +131,7 @@ describe('the renewal engine', () => {
     const { gateway, renewals } = counting();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
     clock = new Date(periodEnd);
-    expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['failed (generic_decline)'] }]);
+    expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['notice (renewal)', 'failed (generic_decline)'] }]);
     const pastDue = (await subscription(id))!;
     expect(pastDue).toMatchObject({ status: 'past_due', dunning: { tries: 1, pastDueSince: periodEnd, failureCode: 'generic_decline' } });
     expect(pastDue.dunning.retryAt).toBe(new Date(Date.parse(periodEnd) + DAY).toISOString());
@@ -231,5 +233,33 @@ describe('the renewal engine', () => {
     const intents = await db.selectFrom('sandbox_payment_intents').selectAll().execute();
     expect(intents).toHaveLength(2);
     expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded', gateway_payment_id: intents[1]!.id }]);
+  });
+
+  it('sends the notice an introductory price needs before it ends, once, recorded with what it said', async () => {
+    const id = await buy();
+    const bought = (await subscription(id))!;
+    // A promotional first year (Vogue Digital at $25.00, then $50.00): 3 to 21 days before its end, and 15 to 45 for a year's term.
+    expect(bought.introductoryUntil).toBe(bought.currentPeriodEnd);
+    const dueAt = new Date(Date.parse(bought.currentPeriodEnd) - 15 * DAY).toISOString();
+    // The engine decides its first step at its next pass.
+    expect(bought.nextActionAt).toBe(bought.createdAt);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
+    expect((await subscription(id))!.nextActionAt).toBe(dueAt);
+    clock = new Date(Date.parse(dueAt) - 1);
+    expect(await runDueRenewals(deps())).toEqual([]);
+    clock = new Date(dueAt);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
+    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: [] });
+    const notices = await db.selectFrom('subscription_notices').selectAll().execute();
+    expect(notices).toMatchObject([
+      { subscription_id: id, kind: 'renewal', about: bought.currentPeriodEnd, due_at: dueAt, sent_at: dueAt },
+    ]);
+    expect(JSON.parse(notices[0]!.content_json)).toMatchObject({ renewsOn: bought.currentPeriodEnd, amount: 5000, currencyCode: 'USD' });
+    const [mail] = await mails('renewal-notice');
+    expect(mail!.id).toBe(notices[0]!.mail_id);
+    expect(mail!.subject).toMatch(/^\[Test\] Your Vogue subscription renews on /);
+    expect(mail!.body_text).toContain('Your introductory price for Vogue Digital ends on');
+    expect(mail!.body_text).toContain('Cancel before');
+    expect((await subscription(id))!.nextActionAt).toBe(bought.currentPeriodEnd);
   });
 });

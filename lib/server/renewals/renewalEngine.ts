@@ -9,7 +9,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
 import { renewalMails } from './renewalMails';
-import { renewalIdempotencyKey, renewalPeriod, renewalTransaction } from './renewalOrder';
+import { renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import { RenewalRepository } from './RenewalRepository';
 
 export interface RenewalDeps {
@@ -44,13 +44,22 @@ const MAX_STEPS = 60;
 /** PayPal renews its subscriptions itself: its events move our record (lib/server/payments/paypal). */
 const RENEWS_BY_ITSELF: ReadonlySet<GatewayName> = new Set<GatewayName>(['paypal', 'sandbox-paypal']);
 
-export const stepStateOf = (subscription: Subscription): StepState => ({
+export const stepStateOf = (subscription: Subscription, noticesSent: ReadonlySet<string>): StepState => ({
   status: subscription.status,
   cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+  currentPeriodStart: subscription.currentPeriodStart,
   currentPeriodEnd: subscription.currentPeriodEnd,
+  introductoryUntil: subscription.introductoryUntil,
+  createdAt: subscription.createdAt,
   dunning: subscription.dunning,
   chargedByUs: !RENEWS_BY_ITSELF.has(subscription.gateway),
+  noticesSent,
 });
+
+/** What the engine decides a subscription's next step from: its record and the notices it was sent. */
+export async function loadStepState(db: Kysely<Database>, subscription: Subscription): Promise<StepState> {
+  return stepStateOf(subscription, await new RenewalRepository(db).noticesSent(subscription.id));
+}
 
 /**
  * One pass: claims the subscriptions whose next action is due (shared with every other
@@ -85,7 +94,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
   try {
     for (let taken = 0; taken < MAX_STEPS; taken += 1) {
       const clock = new Date(deps.now().getTime() + current.clockOffsetMs);
-      const step = dueStep(stepStateOf(current), deps.policy, clock);
+      const step = dueStep(await loadStepState(deps.db, current), deps.policy, clock);
       if (!step) break;
       const done = await take(deps, current, step, clock);
       steps.push(done.label);
@@ -100,7 +109,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
     steps.push('left: the record could not be written');
     retryInMs = RETRY_UNREACHED_MS;
   }
-  const next = nextStep(stepStateOf(current), deps.policy);
+  const next = nextStep(await loadStepState(deps.db, current), deps.policy);
   const nextAt =
     retryInMs !== undefined
       ? new Date(deps.now().getTime() + retryInMs).toISOString()
@@ -120,6 +129,18 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
   const mails = renewalMails(subscription, purchase, deps.origin);
+  if (step.kind === 'notice') {
+    const amount = renewalQuote(subscription, purchase).total;
+    const content = {
+      renewsOn: subscription.currentPeriodEnd,
+      amount,
+      currencyCode: subscription.currencyCode,
+      terms: purchase.autoRenewalConsent?.text ?? null,
+    };
+    const notice = { kind: step.notice, about: step.about };
+    await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mails?.notice(notice, amount) ?? null, clock);
+    return { label: `notice (${step.notice})` };
+  }
   if (step.kind === 'expire') {
     await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
     return { label: 'ended (unpaid)' };

@@ -7,6 +7,9 @@ import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
 import { renewalFailed } from '@/lib/server/mail/templates/renewalFailed';
 import { renewalReceipt } from '@/lib/server/mail/templates/renewalReceipt';
+import { renewalNotice } from '@/lib/server/mail/templates/renewalNotice';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
@@ -57,6 +60,21 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         accountUrl,
       });
       return { to, kind: 'renewal-failed', ...content };
+    },
+    notice(notice: { kind: NoticeKind; about: string }, amount: number): MailMessage {
+      const renewsOn = dateText(subscription.currentPeriodEnd);
+      const content = renewalNotice({
+        ...common,
+        kind: notice.kind,
+        renewsOn,
+        amount: `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`,
+        paymentMethod: paymentMethodName(subscription.payment),
+        introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
+        renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',
+        accountUrl,
+        cancelUrl: `${site}/cancel${mode}`,
+      });
+      return { to, kind: 'renewal-notice', ...content };
     },
     ended(): MailMessage {
       return { to, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { buildQuote } from '@/lib/pricing/quote';
+import { buildQuote, type Quote } from '@/lib/pricing/quote';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { TransactionTable } from '@/lib/server/db/schema';
 import { sha256 } from '@/lib/server/ids';
@@ -22,6 +22,24 @@ export function renewalTransactionId(subscriptionId: string, periodStart: string
 export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number): string =>
   `renewal:${subscriptionId}:${periodStart}:${tries}`;
 
+/** What a renewal costs: the renewal price alone, with the purchase's tax rule and currency, no promo code. */
+export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>): Quote {
+  return buildQuote({
+    currencyCode: subscription.currencyCode,
+    items: [
+      {
+        id: subscription.offerId,
+        name: subscription.offerName,
+        totalAmount: subscription.renewalAmount,
+        discountedAmount: null,
+        trialOffer: false,
+      },
+    ],
+    coupon: null,
+    taxRate: purchase.order.taxRate,
+  });
+}
+
 /**
  * A renewal's transaction, before it is charged: the purchase's order with the renewal as
  * its one line (add-ons are bought once), priced with the purchase's tax rule and currency,
@@ -34,20 +52,7 @@ export function renewalTransaction(
   at: Date,
 ): Insertable<TransactionTable> {
   const { order } = purchase;
-  const quote = buildQuote({
-    currencyCode: subscription.currencyCode,
-    items: [
-      {
-        id: subscription.offerId,
-        name: subscription.offerName,
-        totalAmount: subscription.renewalAmount,
-        discountedAmount: null,
-        trialOffer: false,
-      },
-    ],
-    coupon: null,
-    taxRate: order.taxRate,
-  });
+  const quote = renewalQuote(subscription, purchase);
   const { paymentStepPath: _notAnAttempt, ...kept } = order;
   const renewalOrder = { ...kept, lines: quote.lines, payment: subscription.payment };
   return {

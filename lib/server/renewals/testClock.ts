@@ -3,8 +3,8 @@ import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { isSandboxGateway } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
-import { nextStep } from '@/lib/subscriptions/renewalSteps';
-import { runRenewalsOf, stepStateOf, type RenewalDeps } from './renewalEngine';
+import { nextPaymentStep, nextStep } from '@/lib/subscriptions/renewalSteps';
+import { loadStepState, runRenewalsOf, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
 
 const DAY_MS = 24 * 3600_000;
@@ -16,6 +16,16 @@ const DAY_MS = 24 * 3600_000;
  */
 export function clockMovable(subscription: Pick<Subscription, 'livemode' | 'gateway'>, env: Pick<ServerEnv, 'APP_ENV'>): boolean {
   return !subscription.livemode && isSandboxGateway(subscription.gateway) && env.APP_ENV !== 'production';
+}
+
+function nothingScheduled(subscription: Subscription, advance: Exclude<ClockAdvance, 'day'>): HttpError {
+  const why =
+    subscription.status === 'ended'
+      ? 'it has ended'
+      : advance === 'next-notice'
+        ? 'no notice is due before its next renewal'
+        : 'its provider renews it by itself';
+  return new HttpError(409, 'nothing_scheduled', `Nothing is scheduled for this subscription: ${why}.`);
 }
 
 /** The subscription's own time: the real one, plus what QA moved its clock by. */
@@ -44,12 +54,10 @@ export async function moveTestClock(
   }
   const clock = clockOf(subscription, deps.now());
   let byMs = DAY_MS;
-  if (advance === 'next-renewal') {
-    const next = nextStep(stepStateOf(subscription), deps.policy);
-    if (!next) {
-      const why = subscription.status === 'ended' ? 'it has ended' : 'its provider renews it by itself';
-      throw new HttpError(409, 'nothing_scheduled', `Nothing is scheduled for this subscription: ${why}.`);
-    }
+  if (advance !== 'day') {
+    const state = await loadStepState(deps.db, subscription);
+    const next = advance === 'next-renewal' ? nextPaymentStep(state, deps.policy) : nextStep(state, deps.policy);
+    if (!next || (advance === 'next-notice' && next.kind !== 'notice')) throw nothingScheduled(subscription, advance);
     byMs = Math.max(0, Date.parse(next.at) - clock.getTime());
   }
   await new RenewalRepository(deps.db).advanceClock(subscription.id, byMs);

@@ -52,6 +52,8 @@ export interface Subscription {
   endedAt: string | null;
   /** 'cancelled' or 'payment_failed', once ended. */
   endReason: EndReason | null;
+  /** The end of a first period at a trial or promotional price long enough to need its own notice. */
+  introductoryUntil: string | null;
   /** The renewal engine's state (lib/server/renewals): see Dunning. */
   dunning: Dunning;
   /** How far its own clock runs ahead of the real one (a test-mode sandbox subscription's test clock); 0 for every other. */

@@ -44,6 +44,7 @@ export function subscriptionOf(row: SubscriptionRow): Subscription {
     consent: json<Subscription['consent']>(row.consent_json),
     endedAt: row.ended_at,
     endReason: row.end_reason as Subscription['endReason'],
+    introductoryUntil: row.introductory_until,
     dunning: {
       tries: row.renewal_tries,
       pastDueSince: row.past_due_since,
@@ -111,6 +112,7 @@ export class SubscriptionRepository {
         consent_json: subscription.consent ? JSON.stringify(subscription.consent) : null,
         ended_at: subscription.endedAt,
         end_reason: subscription.endReason,
+        introductory_until: subscription.introductoryUntil,
         // Its first renewal (or the end of a trial) is due at its period end.
         next_action_at: subscription.nextActionAt,
         created_at: at.toISOString(),
@@ -217,6 +219,8 @@ export class SubscriptionRepository {
         cancel_reason: cancel.reason,
         cancel_channel: cancel.channel,
         updated_at: cancel.at.toISOString(),
+        // The renewal engine looks again at once: the step after a cancel is the end, not a charge or a notice.
+        next_action_at: cancel.at.toISOString(),
       })
       .where('id', '=', id)
       .where('cancel_at_period_end', '=', 0)
@@ -229,7 +233,14 @@ export class SubscriptionRepository {
   async markResumed(id: string, at: Date): Promise<boolean> {
     const moved = await this.db
       .updateTable('subscriptions')
-      .set({ cancel_at_period_end: 0, cancel_requested_at: null, cancel_reason: null, cancel_channel: null, updated_at: at.toISOString() })
+      .set({
+        cancel_at_period_end: 0,
+        cancel_requested_at: null,
+        cancel_reason: null,
+        cancel_channel: null,
+        updated_at: at.toISOString(),
+        next_action_at: at.toISOString(),
+      })
       .where('id', '=', id)
       .where('cancel_at_period_end', '=', 1)
       .where(liveAt(at))

@@ -1,4 +1,5 @@
 import { firstPeriod } from '@/lib/subscriptions/periods';
+import { introductoryUntil, NOTICE_RULES } from '@/lib/subscriptions/renewalNotices';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { NO_DUNNING, type Subscription } from './Subscription';
@@ -65,8 +66,16 @@ export function newSubscription(
     consent: transaction.autoRenewalConsent,
     endedAt: null,
     endReason: null,
+    // The first line is the offer itself (add-ons follow it); a promo code's discount made it cheaper still.
+    introductoryUntil: introductoryUntil(
+      NOTICE_RULES,
+      { start: period.start.toISOString(), end: period.end.toISOString(), trial: offer.trialOffer },
+      (transaction.order.lines[0]?.amount ?? 0) - transaction.discount,
+      offer.renewalAmount,
+    ),
     dunning: NO_DUNNING,
     clockOffsetMs: 0,
-    nextActionAt: period.end.toISOString(),
+    // The renewal engine decides its first step (a notice, or the renewal) at its next pass.
+    nextActionAt: paidAt.toISOString(),
   };
 }

@@ -106,9 +106,9 @@ export class SubscriptionCard {
   }
 
   /** Moves the test clock (a day, or to the next renewal) and waits until the page shows the result. */
-  async moveClock(to: 'one day ahead' | 'the next renewal'): Promise<void> {
+  async moveClock(to: 'one day ahead' | 'the next notice' | 'the next renewal'): Promise<void> {
     const before = await this.clockToday.textContent();
-    const button = this.root.getByRole('button', { name: `Move ${to === 'one day ahead' ? 'one day ahead' : 'to the next renewal'}` });
+    const button = this.root.getByRole('button', { name: to === 'one day ahead' ? 'Move one day ahead' : `Move to ${to}` });
     await button.click();
     await expect(this.clockToday).not.toHaveText(before ?? '');
     await expect(button).toBeEnabled();

@@ -1,0 +1,75 @@
+import type { MailContent } from '@/lib/server/mail/MailMessage';
+import type { MailBrand } from './mailLook';
+import { mailContent } from './mailContent';
+
+export interface RenewalNoticeInput {
+  brand: MailBrand;
+  offerName: string;
+  livemode: boolean;
+  /** `renewal`: the subscription renews soon; `yearly-reminder`: a reminder of its terms. */
+  kind: 'renewal' | 'yearly-reminder';
+  /** Formatted date of the next charge. */
+  renewsOn: string;
+  /** Formatted, with its currency and tax: "$50.00 (tax included)". */
+  amount: string;
+  /** How it is paid: "Visa ending in 4242", "PayPal". */
+  paymentMethod: string;
+  /** Formatted date an introductory price (or free trial) ends at this renewal; null when it is not one. */
+  introductoryEndsOn: string | null;
+  /** The renewal terms the buyer agreed to, word for word. */
+  renewalTerms: string;
+  accountUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * The notices the law requires before a renewal (California as amended by AB 2863, New
+ * York GBL 527-a): what will be charged, when and how, an introductory price ending, the
+ * terms as agreed, and how to cancel before it.
+ */
+export function renewalNotice(input: RenewalNoticeInput): MailContent {
+  const { brand, offerName, accountUrl, cancelUrl } = input;
+  const test = input.livemode ? '' : '[Test] ';
+  const subject =
+    input.kind === 'renewal'
+      ? `${test}Your ${brand.name} subscription renews on ${input.renewsOn}`
+      : `${test}A yearly reminder of your ${brand.name} subscription`;
+  const opening =
+    input.kind === 'renewal'
+      ? input.introductoryEndsOn
+        ? `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
+        : `${offerName} renews automatically on ${input.renewsOn}.`
+      : `Once a year we remind you of the terms of ${offerName} and how to cancel it. Nothing changes unless you cancel.`;
+  return mailContent(
+    subject,
+    {
+      brand,
+      heading: input.kind === 'renewal' ? 'Your subscription renews soon' : 'Your subscription: a yearly reminder',
+      preheader: `${offerName}: ${input.amount} on ${input.renewsOn}. You can cancel before then.`,
+      blocks: [
+        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This is a test subscription: no real payment is taken.' }]),
+        { type: 'paragraph', text: opening },
+        {
+          type: 'facts',
+          rows: [
+            { label: 'Subscription', value: offerName },
+            { label: 'Next charge', value: input.renewsOn },
+            { label: 'Amount', value: input.amount },
+            { label: 'Paid with', value: input.paymentMethod },
+          ],
+        },
+        { type: 'verbatim', heading: 'Your renewal terms', lines: input.renewalTerms.split(/\r?\n/) },
+        { type: 'heading', text: 'How to cancel' },
+        { type: 'paragraph', text: `Cancel before ${input.renewsOn} and nothing more is charged. You can cancel online, in your account:` },
+        { type: 'button', label: 'Go to your account', href: accountUrl },
+        { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
+      ],
+      footer: {
+        accountUrl,
+        cancelUrl,
+        why: `You received this e-mail because the law asks us to remind you before your ${brand.name} subscription renews.`,
+      },
+    },
+    accountUrl,
+  );
+}

@@ -1,0 +1,99 @@
+import noticeData from '@/data/renewal-notices.json';
+import { addBillingInterval } from './periods';
+
+const DAY_MS = 24 * 3600_000;
+
+/** A window of days before an instant, and the day chosen inside it. */
+interface Window {
+  minDaysBefore: number;
+  maxDaysBefore: number;
+  preferredDaysBefore: number;
+}
+
+export interface NoticeRules {
+  introductoryEnd: Window & { longerThanDays: number };
+  termRenewal: Window & { termAtLeastDays: number };
+  yearlyReminder: { everyMonths: number };
+}
+
+/** The windows as data (data/renewal-notices.json), to be confirmed by legal. */
+export const NOTICE_RULES: NoticeRules = noticeData;
+
+export type NoticeKind = 'renewal' | 'yearly-reminder';
+
+/** A notice to send: what, about which instant, and when it is due (instants on the subscription's own clock). */
+export interface DueNotice {
+  kind: NoticeKind;
+  about: string;
+  at: string;
+}
+
+export interface NoticeState {
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  /** The end of a first period at a trial or promotional price long enough to need its own notice. */
+  introductoryUntil: string | null;
+  createdAt: string;
+  /** Keys (`kind|about`) of the notices sent already. */
+  sent: ReadonlySet<string>;
+}
+
+export const noticeKey = (kind: NoticeKind, about: string): string => `${kind}|${about}`;
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+/**
+ * Whether a first period needs the introductory notice: a free trial or a promotional price
+ * lasting more than 31 days (AB 2863). `firstPrice` is what the first period cost before
+ * tax, `renewalPrice` what the next costs.
+ */
+export function introductoryUntil(
+  rules: NoticeRules,
+  period: { start: string; end: string; trial: boolean },
+  firstPrice: number,
+  renewalPrice: number,
+): string | null {
+  const introductory = period.trial || firstPrice < renewalPrice;
+  return introductory && daysBetween(period.start, period.end) > rules.introductoryEnd.longerThanDays ? period.end : null;
+}
+
+/**
+ * The notice before the current period ends, if one is required: an introductory price
+ * ending, or a term of a year or more renewing. When both apply, one notice on a day inside
+ * both windows. Its due day is the preferred one, clamped into the window.
+ */
+function renewalNotice(rules: NoticeRules, state: NoticeState): DueNotice | null {
+  const end = state.currentPeriodEnd;
+  const windows: Window[] = [];
+  if (state.introductoryUntil === end) windows.push(rules.introductoryEnd);
+  if (daysBetween(state.currentPeriodStart, end) >= rules.termRenewal.termAtLeastDays) windows.push(rules.termRenewal);
+  if (windows.length === 0 || state.sent.has(noticeKey('renewal', end))) return null;
+  const earliest = Math.min(...windows.map((window) => window.maxDaysBefore));
+  const latest = Math.max(...windows.map((window) => window.minDaysBefore));
+  const preferred = Math.min(...windows.map((window) => window.preferredDaysBefore));
+  const days = Math.min(earliest, Math.max(latest, preferred));
+  return { kind: 'renewal', about: end, at: new Date(Date.parse(end) - days * DAY_MS).toISOString() };
+}
+
+/**
+ * The yearly reminder of the terms and how to cancel, on each anniversary of the purchase,
+ * for a subscription whose term is shorter than a year (a longer term's renewal notice is
+ * its yearly reminder).
+ */
+function yearlyReminder(rules: NoticeRules, state: NoticeState): DueNotice | null {
+  if (daysBetween(state.currentPeriodStart, state.currentPeriodEnd) >= rules.termRenewal.termAtLeastDays) return null;
+  let anniversary = new Date(state.createdAt);
+  // The first anniversary not yet reminded of.
+  for (let year = 0; year < 100; year += 1) {
+    anniversary = addBillingInterval(anniversary, 'year');
+    if (!state.sent.has(noticeKey('yearly-reminder', anniversary.toISOString()))) break;
+  }
+  const about = anniversary.toISOString();
+  return { kind: 'yearly-reminder', about, at: about };
+}
+
+/** The next notice to send, however far ahead; null when none is required. */
+export function nextNotice(rules: NoticeRules, state: NoticeState): DueNotice | null {
+  const notices = [renewalNotice(rules, state), yearlyReminder(rules, state)].filter((notice): notice is DueNotice => notice !== null);
+  return notices.sort((a, b) => a.at.localeCompare(b.at))[0] ?? null;
+}
