@@ -14,12 +14,13 @@ export interface NoticeRules {
   introductoryEnd: Window & { longerThanDays: number };
   termRenewal: Window & { termAtLeastDays: number };
   yearlyReminder: { everyMonths: number };
+  priceChange: { minDaysBefore: number; maxDaysBefore: number; minDaysAfterNotice: number };
 }
 
 /** The windows as data (data/renewal-notices.json), to be confirmed by legal. */
 export const NOTICE_RULES: NoticeRules = noticeData;
 
-export type NoticeKind = 'renewal' | 'yearly-reminder';
+export type NoticeKind = 'renewal' | 'yearly-reminder' | 'price-change';
 
 /** A notice to send: what, about which instant, and when it is due (instants on the subscription's own clock). */
 export interface DueNotice {
@@ -36,6 +37,14 @@ export interface NoticeState {
   createdAt: string;
   /** Keys (`kind|about`) of the notices sent already. */
   sent: ReadonlySet<string>;
+  billingInterval: 'month' | 'year';
+  /** What its renewals cost now, and what the catalogue says they cost (null: the offer is gone). */
+  renewalAmount: number;
+  catalogueRenewalAmount: number | null;
+  /** A new price already noticed, and the renewal it applies from. */
+  pendingPrice: { amount: number; from: string } | null;
+  /** The subscription's own time now: a price change is noticed ahead of a renewal still far enough away. */
+  clock: string;
 }
 
 export const noticeKey = (kind: NoticeKind, about: string): string => `${kind}|${about}`;
@@ -92,8 +101,32 @@ function yearlyReminder(rules: NoticeRules, state: NoticeState): DueNotice | nul
   return { kind: 'yearly-reminder', about, at: about };
 }
 
+/**
+ * A renewal-price change in the catalogue: noticed `minDaysAfterNotice` days (30) before the
+ * first renewal still that far away, which is also inside the window of days before it (7–30),
+ * and applied from that renewal. Null when the catalogue's price is the one they pay, or the
+ * one already noticed.
+ */
+function priceChange(rules: NoticeRules, state: NoticeState): DueNotice | null {
+  const target = state.catalogueRenewalAmount;
+  if (target === null || target === (state.pendingPrice?.amount ?? state.renewalAmount)) return null;
+  const { minDaysAfterNotice, maxDaysBefore, minDaysBefore } = rules.priceChange;
+  const daysBefore = Math.max(minDaysBefore, Math.min(maxDaysBefore, minDaysAfterNotice));
+  let renewal = new Date(state.currentPeriodEnd);
+  for (let k = 0; k < 100 && renewal.getTime() - daysBefore * DAY_MS < Date.parse(state.clock); k += 1) {
+    renewal = addBillingInterval(renewal, state.billingInterval);
+  }
+  const about = renewal.toISOString();
+  if (state.sent.has(noticeKey('price-change', about)) && state.pendingPrice?.from === about) return null;
+  return { kind: 'price-change', about, at: new Date(renewal.getTime() - daysBefore * DAY_MS).toISOString() };
+}
+
 /** The next notice to send, however far ahead; null when none is required. */
 export function nextNotice(rules: NoticeRules, state: NoticeState): DueNotice | null {
-  const notices = [renewalNotice(rules, state), yearlyReminder(rules, state)].filter((notice): notice is DueNotice => notice !== null);
-  return notices.sort((a, b) => a.at.localeCompare(b.at))[0] ?? null;
+  const notices = [renewalNotice(rules, state), yearlyReminder(rules, state), priceChange(rules, state)].filter(
+    (notice): notice is DueNotice => notice !== null,
+  );
+  // On the same day a price change goes first, so that the renewal notice states the new price.
+  const order: Record<NoticeKind, number> = { 'price-change': 0, renewal: 1, 'yearly-reminder': 2 };
+  return notices.sort((a, b) => a.at.localeCompare(b.at) || order[a.kind] - order[b.kind])[0] ?? null;
 }

@@ -25,6 +25,10 @@ export interface StepState {
   createdAt: string;
   /** Keys (noticeKey) of the notices sent already. */
   noticesSent: ReadonlySet<string>;
+  billingInterval: 'month' | 'year';
+  renewalAmount: number;
+  catalogueRenewalAmount: number | null;
+  pendingPrice: { amount: number; from: string } | null;
 }
 
 /**
@@ -32,10 +36,10 @@ export interface StepState {
  * its provider with no notice to send). A renewing subscription's notices come first, and
  * whoever charges it (a provider that renews by itself too: the notices are the merchant's).
  */
-export function nextStep(state: StepState, policy: DunningPolicy, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
+export function nextStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
   const step = nextPaymentStep(state, policy);
   const renewing = (state.status === 'active' || state.status === 'trialing') && !state.cancelAtPeriodEnd;
-  const notice = renewing ? nextNotice(rules, { ...state, sent: state.noticesSent }) : null;
+  const notice = renewing ? nextNotice(rules, { ...state, sent: state.noticesSent, clock: clock.toISOString() }) : null;
   if (notice && (!step || notice.at <= step.at)) return { kind: 'notice', notice: notice.kind, about: notice.about, at: notice.at };
   return step;
 }
@@ -56,6 +60,6 @@ export function nextPaymentStep(state: StepState, policy: DunningPolicy): Renewa
 
 /** The step due at `clock` (the subscription's own time), if any. */
 export function dueStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
-  const step = nextStep(state, policy, rules);
+  const step = nextStep(state, policy, clock, rules);
   return step && Date.parse(step.at) <= clock.getTime() ? step : null;
 }

@@ -5,6 +5,7 @@ import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -18,6 +19,17 @@ export interface CatalogueSnapshot {
 export const flowKey = (brandSlug: string, urlSlug: string) => `${brandSlug}/${urlSlug}`;
 
 const VERSION_ROW_ID = 1;
+
+type OfferPrice = { id: string; total_amount: number; discounted_amount: number | null; trial_offer: number };
+
+const renewalPriceOf = (offer: OfferPrice) =>
+  offerRenewalPrice({ totalAmount: offer.total_amount, discountedAmount: offer.discounted_amount, trialOffer: offer.trial_offer === 1 });
+
+/** The offers whose renewal price an import changes (an offer removed or added changes none). */
+export function renewalPriceChanges(before: readonly OfferPrice[], after: readonly OfferPrice[]): string[] {
+  const was = new Map(before.map((offer) => [offer.id, renewalPriceOf(offer)]));
+  return after.filter((offer) => was.has(offer.id) && was.get(offer.id) !== renewalPriceOf(offer)).map((offer) => offer.id);
+}
 
 export class CatalogueRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -79,6 +91,7 @@ export class CatalogueRepository {
         .onConflict((oc) => oc.column('id').doUpdateSet({ version: sql<number>`catalogue_version.version + 1`, updated_at }))
         .returning('version')
         .executeTakeFirstOrThrow();
+      const before = await trx.selectFrom('offers').select(['id', 'total_amount', 'discounted_amount', 'trial_offer']).execute();
       await trx.deleteFrom('checkout_flow_plans').execute();
       await trx.deleteFrom('checkout_flows').execute();
       await trx.deleteFrom('coupons').execute();
@@ -89,6 +102,17 @@ export class CatalogueRepository {
       if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
       if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
       if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
+      // A renewal price that changed: its subscribers are due at once, so that the renewal
+      // engine gives them notice before the new price reaches them (lib/subscriptions/renewalNotices.ts).
+      const changed = renewalPriceChanges(before, rows.offers);
+      if (changed.length) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ next_action_at: updated_at })
+          .where('offer_id', 'in', changed)
+          .where('status', '<>', 'ended')
+          .execute();
+      }
       return next;
     });
   }

@@ -162,6 +162,9 @@ export interface SubscriptionTable {
   end_reason: string | null;
   /** The end of a first period at a trial or promotional price long enough to need its own notice (migration 0022). */
   introductory_until: string | null;
+  /** A new renewal price, noticed, and the renewal it applies from (migration 0023). */
+  pending_renewal_amount: number | null;
+  pending_price_from: string | null;
   created_at: string;
   updated_at: string;
 }

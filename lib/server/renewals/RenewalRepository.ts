@@ -10,6 +10,7 @@ import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepositor
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { randomId } from '@/lib/server/ids';
+import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 
 /** A renewal's charge that came back, to record. */
 export interface ChargedRenewal {
@@ -18,6 +19,8 @@ export interface ChargedRenewal {
   period: { start: string; end: string };
   /** On the subscription's own clock. */
   at: Date;
+  /** The renewal price it was charged at: theirs from now on. */
+  renewalAmount?: number;
 }
 
 /**
@@ -134,6 +137,14 @@ export class RenewalRepository {
           grace_until: null,
           renewal_failure_code: null,
           needs_payment_method: 0,
+          ...(charged.renewalAmount === undefined ? {} : { renewal_amount: charged.renewalAmount }),
+          // A noticed new price is theirs once the renewal it applies from is paid.
+          pending_renewal_amount: sql<
+            number | null
+          >`case when pending_price_from <= ${charged.period.start} then null else pending_renewal_amount end`,
+          pending_price_from: sql<
+            string | null
+          >`case when pending_price_from <= ${charged.period.start} then null else pending_price_from end`,
           updated_at: stamp,
         })
         .where('id', '=', subscriptionId)
@@ -205,6 +216,21 @@ export class RenewalRepository {
     });
   }
 
+  /** What the catalogue says the offer's renewals cost now; null when the offer is gone from it. */
+  async catalogueRenewalAmount(offerId: string): Promise<number | null> {
+    const offer = await this.db
+      .selectFrom('offers')
+      .select(['total_amount', 'discounted_amount', 'trial_offer'])
+      .where('id', '=', offerId)
+      .executeTakeFirst();
+    if (!offer) return null;
+    return offerRenewalPrice({
+      totalAmount: offer.total_amount,
+      discountedAmount: offer.discounted_amount,
+      trialOffer: offer.trial_offer === 1,
+    });
+  }
+
   /** The notices sent to a subscription already, as noticeKey()s. */
   async noticesSent(subscriptionId: string): Promise<Set<string>> {
     const rows = await this.db
@@ -224,6 +250,7 @@ export class RenewalRepository {
     notice: { kind: NoticeKind; about: string; dueAt: string; content: object },
     mail: MailMessage | null,
     at: Date,
+    pendingPrice: { amount: number; from: string } | null = null,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -242,6 +269,13 @@ export class RenewalRepository {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
+      if (pendingPrice) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ pending_renewal_amount: pendingPrice.amount, pending_price_from: pendingPrice.from, updated_at: at.toISOString() })
+          .where('id', '=', subscriptionId)
+          .execute();
+      }
       if (mail) {
         const mailId = await enqueueMail(trx, mail, at);
         await trx.updateTable('subscription_notices').set({ mail_id: mailId }).where('id', '=', inserted.id).execute();

@@ -16,6 +16,9 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
+import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 
 const DAY = 24 * 3600_000;
 let snapshot: CatalogueSnapshot;
@@ -261,5 +264,44 @@ describe('the renewal engine', () => {
     expect(mail!.body_text).toContain('Your introductory price for Vogue Digital ends on');
     expect(mail!.body_text).toContain('Cancel before');
     expect((await subscription(id))!.nextActionAt).toBe(bought.currentPeriodEnd);
+  });
+
+  it('gives notice of a catalogue price change 30 days before the renewal it reaches; until then the old price', async () => {
+    const id = await buy();
+    const bought = (await subscription(id))!;
+    await importCatalogueJson(db, readDemoCatalogue());
+    await runDueRenewals(deps());
+    // The catalogue raises Vogue Digital's renewal price from $50.00 to $60.00, 20 days before the first renewal.
+    clock = new Date(Date.parse(bought.currentPeriodEnd) - 20 * DAY);
+    const exported = await new CatalogueRepository(db).exportAll();
+    const offers = exported.offers.map((offer) => (offer.id === bought.offerId ? { ...offer, totalAmount: 6000 } : offer));
+    await new CatalogueRepository(db).replaceAll({ ...exported, offers });
+    expect((await subscription(id))!.nextActionAt! <= new Date().toISOString()).toBe(true);
+
+    // Too late for the first renewal (less than 30 days away): that one keeps the old price.
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
+    clock = new Date(bought.currentPeriodEnd);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
+    const [first] = await renewalsOf(id);
+    expect(first).toMatchObject({ subtotal: 5000 });
+
+    // The notice for the next one comes 30 days before it; that renewal is charged the new price.
+    const renewed = (await subscription(id))!;
+    const noticeAt = new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString();
+    expect(renewed.nextActionAt).toBe(noticeAt);
+    clock = new Date(noticeAt);
+    // The year's renewal notice falls on the same day, after it: it states the new price.
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (price-change)', 'notice (renewal)'] }]);
+    expect(await subscription(id)).toMatchObject({ renewalAmount: 5000, pendingPrice: { amount: 6000, from: renewed.currentPeriodEnd } });
+    const [notice] = await mails('renewal-notice').then((all) => all.filter((mail) => mail.subject.includes('price')));
+    expect(notice!.body_text).toContain('changes from $50.00 to $60.00');
+    const renewalNotice = (await mails('renewal-notice')).at(-1)!;
+    expect(renewalNotice.subject).toContain('renews on');
+    expect(renewalNotice.body_text).toContain('Amount: $60.00');
+    clock = new Date(renewed.currentPeriodEnd);
+    await runDueRenewals(deps());
+    const second = (await renewalsOf(id)).find((row) => row.period_start === renewed.currentPeriodEnd);
+    expect(second).toMatchObject({ status: 'succeeded', subtotal: 6000 });
+    expect(await subscription(id)).toMatchObject({ renewalAmount: 6000, pendingPrice: null });
   });
 });

@@ -9,7 +9,8 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
 import { renewalMails } from './renewalMails';
-import { renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
+import { renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { RenewalRepository } from './RenewalRepository';
 
 export interface RenewalDeps {
@@ -44,7 +45,11 @@ const MAX_STEPS = 60;
 /** PayPal renews its subscriptions itself: its events move our record (lib/server/payments/paypal). */
 const RENEWS_BY_ITSELF: ReadonlySet<GatewayName> = new Set<GatewayName>(['paypal', 'sandbox-paypal']);
 
-export const stepStateOf = (subscription: Subscription, noticesSent: ReadonlySet<string>): StepState => ({
+export const stepStateOf = (
+  subscription: Subscription,
+  noticesSent: ReadonlySet<string>,
+  catalogueRenewalAmount: number | null,
+): StepState => ({
   status: subscription.status,
   cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
   currentPeriodStart: subscription.currentPeriodStart,
@@ -54,11 +59,20 @@ export const stepStateOf = (subscription: Subscription, noticesSent: ReadonlySet
   dunning: subscription.dunning,
   chargedByUs: !RENEWS_BY_ITSELF.has(subscription.gateway),
   noticesSent,
+  billingInterval: subscription.billingInterval,
+  renewalAmount: subscription.renewalAmount,
+  catalogueRenewalAmount,
+  pendingPrice: subscription.pendingPrice,
 });
 
-/** What the engine decides a subscription's next step from: its record and the notices it was sent. */
+/** What the engine decides a subscription's next step from: its record, the notices it was sent, its offer's price now. */
 export async function loadStepState(db: Kysely<Database>, subscription: Subscription): Promise<StepState> {
-  return stepStateOf(subscription, await new RenewalRepository(db).noticesSent(subscription.id));
+  const repository = new RenewalRepository(db);
+  const [sent, price] = await Promise.all([
+    repository.noticesSent(subscription.id),
+    repository.catalogueRenewalAmount(subscription.offerId),
+  ]);
+  return stepStateOf(subscription, sent, price);
 }
 
 /**
@@ -109,7 +123,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
     steps.push('left: the record could not be written');
     retryInMs = RETRY_UNREACHED_MS;
   }
-  const next = nextStep(await loadStepState(deps.db, current), deps.policy);
+  const next = nextStep(await loadStepState(deps.db, current), deps.policy, new Date(deps.now().getTime() + current.clockOffsetMs));
   const nextAt =
     retryInMs !== undefined
       ? new Date(deps.now().getTime() + retryInMs).toISOString()
@@ -129,23 +143,42 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
   const mails = renewalMails(subscription, purchase, deps.origin);
-  if (step.kind === 'notice') {
-    const amount = renewalQuote(subscription, purchase).total;
-    const content = {
-      renewsOn: subscription.currentPeriodEnd,
-      amount,
-      currencyCode: subscription.currencyCode,
-      terms: purchase.autoRenewalConsent?.text ?? null,
-    };
-    const notice = { kind: step.notice, about: step.about };
-    await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mails?.notice(notice, amount) ?? null, clock);
-    return { label: `notice (${step.notice})` };
-  }
+  if (step.kind === 'notice') return notify(deps, subscription, purchase, step, clock, mails);
   if (step.kind === 'expire') {
     await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
     return { label: 'ended (unpaid)' };
   }
   return charge(deps, subscription, purchase, clock, mails);
+}
+
+/** A notice: recorded with its e-mail; a price change's new price then waits for the renewal it applies from. */
+async function notify(
+  deps: RenewalDeps,
+  subscription: Subscription,
+  purchase: Transaction,
+  step: Extract<RenewalStep, { kind: 'notice' }>,
+  clock: Date,
+  mails: ReturnType<typeof renewalMails>,
+): Promise<StepResult> {
+  const repository = new RenewalRepository(deps.db);
+  const newPrice = step.notice === 'price-change' ? await repository.catalogueRenewalAmount(subscription.offerId) : null;
+  const pendingPrice = newPrice === null ? null : { amount: newPrice, from: step.about };
+  // What the renewal it is about costs (a noticed price from the renewal it applies from).
+  const priced = { ...subscription, pendingPrice: pendingPrice ?? subscription.pendingPrice };
+  const renewsOn = step.notice === 'yearly-reminder' ? subscription.currentPeriodEnd : step.about;
+  const amount = renewalQuote(priced, purchase, renewsOn).total;
+  const previous = renewalQuote({ ...subscription, pendingPrice: null }, purchase, renewsOn).total;
+  const notice = { kind: step.notice, about: step.about };
+  const content = {
+    renewsOn,
+    amount,
+    previousAmount: previous,
+    currencyCode: subscription.currencyCode,
+    terms: purchase.autoRenewalConsent?.text ?? null,
+  };
+  const mail = mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null;
+  await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, clock, pendingPrice);
+  return { label: `notice (${step.notice})` };
 }
 
 /** One try of the renewal: charged through the subscription's gateway, recorded with its e-mail. */
@@ -186,7 +219,13 @@ async function charge(
       return { label: `left: ${subscription.gateway} did not answer`, retryInMs: RETRY_UNREACHED_MS };
     }
   }
-  const charged = { transactionId: row.id, paymentId: result.paymentId, period, at: clock };
+  const charged = {
+    transactionId: row.id,
+    paymentId: result.paymentId,
+    period,
+    at: clock,
+    renewalAmount: renewalAmountFrom(subscription, period.start),
+  };
   if (result.status === 'succeeded') {
     await repository.recordPaid(
       charged,

@@ -61,13 +61,16 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       });
       return { to, kind: 'renewal-failed', ...content };
     },
-    notice(notice: { kind: NoticeKind; about: string }, amount: number): MailMessage {
-      const renewsOn = dateText(subscription.currentPeriodEnd);
+    notice(notice: { kind: NoticeKind; about: string; renewsOn: string; amount: number; previousAmount: number }): MailMessage {
+      const renewsOn = dateText(notice.renewsOn);
+      const money = (amount: number) =>
+        `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
       const content = renewalNotice({
         ...common,
         kind: notice.kind,
         renewsOn,
-        amount: `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`,
+        amount: money(notice.amount),
+        previousAmount: notice.kind === 'price-change' ? money(notice.previousAmount) : null,
         paymentMethod: paymentMethodName(subscription.payment),
         introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
         renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',

@@ -22,15 +22,21 @@ export function renewalTransactionId(subscriptionId: string, periodStart: string
 export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number): string =>
   `renewal:${subscriptionId}:${periodStart}:${tries}`;
 
-/** What a renewal costs: the renewal price alone, with the purchase's tax rule and currency, no promo code. */
-export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>): Quote {
+/** The renewal price of the period from `periodStart`: a noticed new price from the renewal it applies from, else theirs. */
+export const renewalAmountFrom = (subscription: Pick<Subscription, 'renewalAmount' | 'pendingPrice'>, periodStart: string): number =>
+  subscription.pendingPrice && subscription.pendingPrice.from <= periodStart
+    ? subscription.pendingPrice.amount
+    : subscription.renewalAmount;
+
+/** What the renewal from `periodStart` costs: its price alone, with the purchase's tax rule and currency, no promo code. */
+export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>, periodStart: string): Quote {
   return buildQuote({
     currencyCode: subscription.currencyCode,
     items: [
       {
         id: subscription.offerId,
         name: subscription.offerName,
-        totalAmount: subscription.renewalAmount,
+        totalAmount: renewalAmountFrom(subscription, periodStart),
         discountedAmount: null,
         trialOffer: false,
       },
@@ -52,7 +58,7 @@ export function renewalTransaction(
   at: Date,
 ): Insertable<TransactionTable> {
   const { order } = purchase;
-  const quote = renewalQuote(subscription, purchase);
+  const quote = renewalQuote(subscription, purchase, period.start);
   const { paymentStepPath: _notAnAttempt, ...kept } = order;
   const renewalOrder = { ...kept, lines: quote.lines, payment: subscription.payment };
   return {

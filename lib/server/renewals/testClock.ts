@@ -56,7 +56,7 @@ export async function moveTestClock(
   let byMs = DAY_MS;
   if (advance !== 'day') {
     const state = await loadStepState(deps.db, subscription);
-    const next = advance === 'next-renewal' ? nextPaymentStep(state, deps.policy) : nextStep(state, deps.policy);
+    const next = advance === 'next-renewal' ? nextPaymentStep(state, deps.policy) : nextStep(state, deps.policy, clock);
     if (!next || (advance === 'next-notice' && next.kind !== 'notice')) throw nothingScheduled(subscription, advance);
     byMs = Math.max(0, Date.parse(next.at) - clock.getTime());
   }

@@ -54,6 +54,8 @@ export interface Subscription {
   endReason: EndReason | null;
   /** The end of a first period at a trial or promotional price long enough to need its own notice. */
   introductoryUntil: string | null;
+  /** A new renewal price its owner was given notice of, and the renewal it applies from; null: none. */
+  pendingPrice: { amount: number; from: string } | null;
   /** The renewal engine's state (lib/server/renewals): see Dunning. */
   dunning: Dunning;
   /** How far its own clock runs ahead of the real one (a test-mode sandbox subscription's test clock); 0 for every other. */

@@ -45,6 +45,10 @@ export function subscriptionOf(row: SubscriptionRow): Subscription {
     endedAt: row.ended_at,
     endReason: row.end_reason as Subscription['endReason'],
     introductoryUntil: row.introductory_until,
+    pendingPrice:
+      row.pending_renewal_amount !== null && row.pending_price_from !== null
+        ? { amount: row.pending_renewal_amount, from: row.pending_price_from }
+        : null,
     dunning: {
       tries: row.renewal_tries,
       pastDueSince: row.past_due_since,
@@ -113,6 +117,8 @@ export class SubscriptionRepository {
         ended_at: subscription.endedAt,
         end_reason: subscription.endReason,
         introductory_until: subscription.introductoryUntil,
+        pending_renewal_amount: subscription.pendingPrice?.amount ?? null,
+        pending_price_from: subscription.pendingPrice?.from ?? null,
         // Its first renewal (or the end of a trial) is due at its period end.
         next_action_at: subscription.nextActionAt,
         created_at: at.toISOString(),

@@ -66,6 +66,7 @@ export function newSubscription(
     consent: transaction.autoRenewalConsent,
     endedAt: null,
     endReason: null,
+    pendingPrice: null,
     // The first line is the offer itself (add-ons follow it); a promo code's discount made it cheaper still.
     introductoryUntil: introductoryUntil(
       NOTICE_RULES,

@@ -19,6 +19,7 @@ import * as m0018 from './0018_provider_settle_index';
 import * as m0019 from './0019_claim_by_known_address';
 import * as m0020 from './0020_renewals';
 import * as m0022 from './0022_renewal_notices';
+import * as m0023 from './0023_price_changes';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_claim_by_known_address': m0019,
   '0020_renewals': m0020,
   '0022_renewal_notices': m0022,
+  '0023_price_changes': m0023,
 };

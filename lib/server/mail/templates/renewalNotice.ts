@@ -6,8 +6,10 @@ export interface RenewalNoticeInput {
   brand: MailBrand;
   offerName: string;
   livemode: boolean;
-  /** `renewal`: the subscription renews soon; `yearly-reminder`: a reminder of its terms. */
-  kind: 'renewal' | 'yearly-reminder';
+  /** `renewal`: the subscription renews soon; `yearly-reminder`: a reminder of its terms; `price-change`: its renewal price changes. */
+  kind: 'renewal' | 'yearly-reminder' | 'price-change';
+  /** A price change's price until then, formatted; null otherwise. */
+  previousAmount: string | null;
   /** Formatted date of the next charge. */
   renewsOn: string;
   /** Formatted, with its currency and tax: "$50.00 (tax included)". */
@@ -30,21 +32,27 @@ export interface RenewalNoticeInput {
 export function renewalNotice(input: RenewalNoticeInput): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
   const test = input.livemode ? '' : '[Test] ';
-  const subject =
-    input.kind === 'renewal'
-      ? `${test}Your ${brand.name} subscription renews on ${input.renewsOn}`
-      : `${test}A yearly reminder of your ${brand.name} subscription`;
-  const opening =
-    input.kind === 'renewal'
-      ? input.introductoryEndsOn
-        ? `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
-        : `${offerName} renews automatically on ${input.renewsOn}.`
-      : `Once a year we remind you of the terms of ${offerName} and how to cancel it. Nothing changes unless you cancel.`;
+  const subject = {
+    renewal: `${test}Your ${brand.name} subscription renews on ${input.renewsOn}`,
+    'yearly-reminder': `${test}A yearly reminder of your ${brand.name} subscription`,
+    'price-change': `${test}The price of your ${brand.name} subscription changes on ${input.renewsOn}`,
+  }[input.kind];
+  const opening = {
+    renewal: input.introductoryEndsOn
+      ? `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
+      : `${offerName} renews automatically on ${input.renewsOn}.`,
+    'yearly-reminder': `Once a year we remind you of the terms of ${offerName} and how to cancel it. Nothing changes unless you cancel.`,
+    'price-change': `The price of ${offerName} changes from ${input.previousAmount ?? ''} to ${input.amount} from its renewal on ${input.renewsOn}. Until then you keep your current price.`,
+  }[input.kind];
   return mailContent(
     subject,
     {
       brand,
-      heading: input.kind === 'renewal' ? 'Your subscription renews soon' : 'Your subscription: a yearly reminder',
+      heading: {
+        renewal: 'Your subscription renews soon',
+        'yearly-reminder': 'Your subscription: a yearly reminder',
+        'price-change': 'Your subscription’s price changes',
+      }[input.kind],
       preheader: `${offerName}: ${input.amount} on ${input.renewsOn}. You can cancel before then.`,
       blocks: [
         ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This is a test subscription: no real payment is taken.' }]),
