@@ -168,4 +168,71 @@ describe('CardChangeView', () => {
     expect(screen.queryByRole('button', { name: 'Save card' })).toBeNull();
     expect(screen.getByRole('alert').textContent).toMatch(/changed there, not here/);
   });
+
+  describe('past due', () => {
+    const pastDue = subscriptionSummaryFixture({
+      status: 'past_due',
+      statusText: 'Payment due',
+      nextCharge: null,
+      pastDue: {
+        reason: 'Your card was declined.',
+        nextTry: 'November 27, 2026',
+        accessUntil: 'December 10, 2026',
+        endsOn: 'December 10, 2026',
+      },
+    });
+    const recovered = { ...active, paymentMethod: 'Mastercard ending in 4444' };
+
+    it('says the card saved is charged at once', () => {
+      view(createFakeApiClient(), pastDue);
+      expect(screen.getByTestId('card-past-due').textContent).toBe(
+        'The last payment for Vogue: Vogue Digital did not go through. The card you save here is charged at once, and the subscription is active again.',
+      );
+      expect(screen.queryByText(/Nothing is charged now/)).toBeNull();
+    });
+
+    it('says the renewal was charged with the new card when the answer shows it active again', async () => {
+      view(createFakeApiClient().answer('changeCard', { status: 'saved', subscription: recovered }), pastDue);
+      type('5555 5555 5555 4444');
+      await save();
+      expect(screen.getByTestId('card-saved').textContent).toBe(
+        'Saved. Vogue: Vogue Digital is now paid with Mastercard ending in 4444. We charged the renewal with it: your subscription is active again, and its receipt is in your e-mail. We sent a confirmation to ada@example.com.',
+      );
+    });
+
+    it('says the new card’s charge did not go through, and why, when the answer is still past due', async () => {
+      const stillDue = {
+        ...pastDue,
+        paymentMethod: 'Visa ending in 0341',
+        pastDue: { ...pastDue.pastDue!, reason: 'Your card has insufficient funds.' },
+      };
+      view(createFakeApiClient().answer('changeCard', { status: 'saved', subscription: stillDue }), pastDue);
+      type('4000 0000 0000 0341');
+      await save();
+      const saved = screen.getByTestId('card-saved').textContent;
+      expect(saved).toContain('is now paid with Visa ending in 0341.');
+      expect(saved).toContain('We tried to charge the renewal with it, but it did not go through: Your card has insufficient funds.');
+      expect(saved).not.toContain('active again');
+      expect(screen.getByTestId('card-past-due')).toBeTruthy();
+    });
+
+    it('once active again, says a further card change charges nothing', async () => {
+      view(
+        createFakeApiClient()
+          .answer('changeCard', { status: 'saved', subscription: recovered })
+          .answer('changeCard', { status: 'saved', subscription: { ...active, paymentMethod: 'Visa ending in 4242' } }),
+        pastDue,
+      );
+      type('5555 5555 5555 4444');
+      await save();
+      expect(screen.getByTestId('card-saved').textContent).toContain('We charged the renewal with it');
+      // The page no longer promises a charge: the subscription is paid.
+      expect(screen.queryByTestId('card-past-due')).toBeNull();
+      type('4242 4242 4242 4242');
+      await save();
+      const saved = screen.getByTestId('card-saved').textContent;
+      expect(saved).toContain('is now paid with Visa ending in 4242. Nothing was charged.');
+      expect(saved).not.toContain('We charged the renewal');
+    });
+  });
 });

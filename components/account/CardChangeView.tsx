@@ -43,6 +43,8 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
   const api = useApiClient();
   const router = useRouter();
   const [subscription, setSubscription] = useState(initial);
+  // As it was before the last save: what that save charged is told from it, not from the page's first load.
+  const [beforeSave, setBeforeSave] = useState(initial);
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [touched, setTouched] = useState<Set<CardField>>(new Set());
   const [showErrors, setShowErrors] = useState(false);
@@ -97,6 +99,7 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
     if ('error' in answer) setError(answer.error);
     else if (answer.status === 'failed') setError(answer.message);
     else if (answer.status === 'saved') {
+      setBeforeSave(subscription);
       setSubscription(answer.subscription);
       setSaved(true);
       setCard(EMPTY_CARD);
@@ -158,7 +161,7 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
     <AccountFrame brand={brand} livemode={livemode} email={email}>
       <DocumentTitle title="Change card" />
       <h1>Change card</h1>
-      {initial.pastDue ? (
+      {subscription.pastDue ? (
         <p data-testid="card-past-due">
           The last payment for {title} did not go through. The card you save here is charged at once, and the subscription is active again.
         </p>
@@ -174,7 +177,7 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
           <p>
-            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(initial, subscription)} We sent a confirmation to{' '}
+            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(beforeSave, subscription)} We sent a confirmation to{' '}
             {email}.
           </p>
         </div>

@@ -89,6 +89,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
           brand: brandOf(subscription),
           offerName: subscription.offerName,
           card: paymentMethodName(subscription.payment),
+          pastDue: subscription.status === 'past_due',
           nextCharge: subscription.cancelAtPeriodEnd
             ? null
             : {

@@ -220,6 +220,8 @@ export const IDENTITY_ROUTES: Route[] = [
     ]),
   })),
   accountSubscriptionRoute('card/confirm', (rng) => ({ setupId: rng.pick(['seti_fake1', 'pi_x']) })),
+  // QA's test clock: never moved here either (no session), and never in production.
+  accountSubscriptionRoute('clock', (rng) => ({ advance: rng.pick(['day', 'next-renewal']) })),
   {
     // The public cancel page's declaration: it cancels only what a real address holds, and the fuzz's addresses hold nothing.
     name: 'api-cancel',

@@ -30,6 +30,16 @@ describe('cardChanged', () => {
     expect(mail.text).not.toContain('Next charge');
   });
 
+  it('says a past-due subscription’s renewal is charged to the new card now, and names no next charge', () => {
+    const mail = cardChanged({ ...input, pastDue: true });
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain(
+        'Vogue Digital is now paid with Visa ending in 4444. The renewal that did not go through is charged to it now: your account shows whether it was paid.',
+      );
+      expect(part).not.toMatch(/Nothing was charged|Next charge|November 26, 2027/);
+    }
+  });
+
   it('escapes what it is given in the HTML part', () => {
     const mail = cardChanged({ ...input, offerName: HOSTILE });
     expect(mail.html).not.toMatch(/<script>|<b>/);

@@ -9,6 +9,12 @@ export interface CardChangedInput {
   card: string;
   /** The next renewal it will pay, formatted; null when the subscription is cancelled and does not renew. */
   nextCharge: { date: string; amount: string } | null;
+  /**
+   * Past due: the new card pays the renewal that failed, charged right after this mail is
+   * written (lib/server/renewals/chargeAfterCardChange), so it neither says nothing was
+   * charged nor names the failed date as the next charge.
+   */
+  pastDue?: boolean;
   accountUrl: string;
 }
 
@@ -16,7 +22,7 @@ export interface CardChangedInput {
  * Tells the subscriber the card that renews their subscription was changed, naming the new
  * one, so that a change they did not make is noticed. Nothing was charged by the change.
  */
-export function cardChanged({ brand, offerName, card, nextCharge, accountUrl }: CardChangedInput): MailContent {
+export function cardChanged({ brand, offerName, card, nextCharge, pastDue = false, accountUrl }: CardChangedInput): MailContent {
   return mailContent(
     `Your ${brand.name} payment card was changed`,
     {
@@ -26,11 +32,13 @@ export function cardChanged({ brand, offerName, card, nextCharge, accountUrl }: 
       blocks: [
         {
           type: 'paragraph',
-          text: nextCharge
-            ? `${offerName} now renews with ${card}. Nothing was charged for the change.`
-            : `${offerName} is now paid with ${card}. It is cancelled and does not renew; nothing was charged for the change.`,
+          text: pastDue
+            ? `${offerName} is now paid with ${card}. The renewal that did not go through is charged to it now: your account shows whether it was paid.`
+            : nextCharge
+              ? `${offerName} now renews with ${card}. Nothing was charged for the change.`
+              : `${offerName} is now paid with ${card}. It is cancelled and does not renew; nothing was charged for the change.`,
         },
-        ...(nextCharge
+        ...(nextCharge && !pastDue
           ? [
               {
                 type: 'facts' as const,

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { testDb } from '@/tests/fixtures/testDb';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import type { TaxRate } from '@/lib/pricing/tax';
+import { renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
+
+const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, label: 'Sales tax' };
+const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, label: 'VAT' };
+const AT = new Date('2027-11-26T10:00:00.000Z');
+
+let db: Kysely<Database>;
+beforeEach(async () => {
+  db = await testDb();
+});
+afterEach(async () => db.destroy());
+
+/** A paid Vogue Digital purchase ($50.00 a year on renewal) bought with a promo code, at `taxRate`; its subscription and purchase. */
+async function purchased(id: string, taxRate: TaxRate) {
+  const transactions = new TransactionRepository(db);
+  const base = newTransactionFixture({ id });
+  await transactions.create({
+    ...base,
+    gateway: 'sandbox',
+    couponCode: 'WELCOME10',
+    discount: 250,
+    order: { ...base.order, taxRate, paymentStepPath: '/vogue/demo-single/credit-card?livemode=false' },
+  });
+  await transactions.markSucceeded(id, `pi_${id}`);
+  const purchase = (await transactions.findById(id))!;
+  const subscription = (await new SubscriptionRepository(db).findById(purchase.subscriptionId!))!;
+  return { purchase, subscription };
+}
+
+describe('renewalPeriod', () => {
+  it('runs one billing interval from the current period’s end', () => {
+    expect(renewalPeriod({ currentPeriodEnd: '2026-11-26T10:00:00.000Z', billingInterval: 'month' })).toEqual({
+      start: '2026-11-26T10:00:00.000Z',
+      end: '2026-12-26T10:00:00.000Z',
+    });
+    expect(renewalPeriod({ currentPeriodEnd: '2026-11-26T10:00:00.000Z', billingInterval: 'year' })).toEqual({
+      start: '2026-11-26T10:00:00.000Z',
+      end: '2027-11-26T10:00:00.000Z',
+    });
+  });
+
+  it('ends a month from 31 January on the last day of February', () => {
+    expect(renewalPeriod({ currentPeriodEnd: '2027-01-31T08:00:00.000Z', billingInterval: 'month' }).end).toBe('2027-02-28T08:00:00.000Z');
+    expect(renewalPeriod({ currentPeriodEnd: '2028-01-31T08:00:00.000Z', billingInterval: 'month' }).end).toBe('2028-02-29T08:00:00.000Z');
+  });
+});
+
+describe('renewalTransactionId', () => {
+  it('is the same for the same subscription and period, whoever computes it', () => {
+    expect(renewalTransactionId('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z')).toBe(
+      renewalTransactionId('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z'),
+    );
+    expect(renewalTransactionId('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z')).toMatch(/^txn_r_[0-9a-f]{24}$/);
+  });
+
+  it('differs for another period or another subscription', () => {
+    const ids = new Set([
+      renewalTransactionId('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z'),
+      renewalTransactionId('sub_aaaaaaaaaaaaaaaa', '2027-11-26T10:00:00.000Z'),
+      renewalTransactionId('sub_bbbbbbbbbbbbbbbb', '2026-11-26T10:00:00.000Z'),
+    ]);
+    expect(ids.size).toBe(3);
+  });
+});
+
+describe('renewalIdempotencyKey', () => {
+  it('names the subscription, the period and the try', () => {
+    expect(renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2)).toBe(
+      'renewal:sub_aaaaaaaaaaaaaaaa:2026-11-26T10:00:00.000Z:2',
+    );
+  });
+});
+
+describe('renewalTransaction', () => {
+  it('adds an exclusive (US-style) tax to the renewal price, with no promo code', async () => {
+    const { purchase, subscription } = await purchased('txn_us', US_SALES_TAX);
+    const period = renewalPeriod(subscription);
+    const row = renewalTransaction(subscription, purchase, period, AT);
+    // $50.00 + 8.875% = $54.44 (443.75 cents of tax, rounded): the promo code of the purchase is not applied again.
+    expect(row).toMatchObject({ subtotal: 5000, discount: 0, tax: 444, total: 5444, coupon_code: null, currency_code: 'USD' });
+    const order = JSON.parse(row.order_json);
+    expect(order.taxRate).toEqual(US_SALES_TAX);
+    expect(order.lines).toEqual([{ offerId: '1001', name: 'Vogue Digital', amount: 5000 }]);
+  });
+
+  it('keeps an inclusive (VAT-style) tax inside the renewal price', async () => {
+    const { purchase, subscription } = await purchased('txn_gb', UK_VAT);
+    const row = renewalTransaction(subscription, purchase, renewalPeriod(subscription), AT);
+    // £50.00 including 20% VAT: 833 of it is tax, the total stays 5000.
+    expect(row).toMatchObject({ subtotal: 5000, discount: 0, tax: 833, total: 5000, coupon_code: null });
+  });
+
+  it('is a renewal of the subscription for its period, not a purchase that starts one, and can be stored', async () => {
+    const { purchase, subscription } = await purchased('txn_row', US_SALES_TAX);
+    const period = renewalPeriod(subscription);
+    const row = renewalTransaction(subscription, purchase, period, AT);
+    expect(row).toMatchObject({
+      id: renewalTransactionId(subscription.id, period.start),
+      kind: 'renewal',
+      renewal_of: subscription.id,
+      subscription_id: null,
+      period_start: period.start,
+      period_end: period.end,
+      status: 'processing',
+      invoice_number: null,
+      gateway_payment_id: null,
+      failure_code: null,
+      livemode: 0,
+      gateway: 'sandbox',
+      created_at: AT.toISOString(),
+    });
+    // Not the checkout's attempt: nothing may send a visitor back to its payment step.
+    expect(JSON.parse(row.order_json)).not.toHaveProperty('paymentStepPath');
+    expect(JSON.parse(row.order_json).payment).toEqual(subscription.payment);
+    await db.insertInto('transactions').values(row).execute();
+    expect(await new TransactionRepository(db).findById(row.id!)).toMatchObject({
+      kind: 'renewal',
+      subscriptionId: subscription.id,
+      period,
+      couponCode: null,
+    });
+  });
+
+  it('gives every renewal a receipt token of its own, which nobody holds', async () => {
+    const { purchase, subscription } = await purchased('txn_token', US_SALES_TAX);
+    const period = renewalPeriod(subscription);
+    const [a, b] = [renewalTransaction(subscription, purchase, period, AT), renewalTransaction(subscription, purchase, period, AT)];
+    expect(a.receipt_token_hash).not.toBe(purchase.receiptTokenHash);
+    expect(a.receipt_token_hash).not.toBe(b.receipt_token_hash);
+  });
+});

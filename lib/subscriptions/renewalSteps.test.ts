@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETRY_DAYS, type DunningPolicy } from './renewalPolicy';
+import { dueStep, nextStep, type StepState } from './renewalSteps';
+
+const POLICY: DunningPolicy = { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 };
+const PERIOD_END = '2026-11-26T10:00:00.000Z';
+const day = (days: number) => new Date(Date.parse(PERIOD_END) + days * 24 * 3600_000).toISOString();
+
+const active: StepState = {
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: PERIOD_END,
+  dunning: { pastDueSince: null, retryAt: null },
+  chargedByUs: true,
+};
+/** Past due since its period end, with its next try. */
+const pastDue = (retryAt: string | null): StepState => ({
+  ...active,
+  status: 'past_due',
+  dunning: { pastDueSince: PERIOD_END, retryAt },
+});
+
+describe('nextStep', () => {
+  it('has nothing left for an ended subscription, whatever else it holds', () => {
+    expect(nextStep({ ...active, status: 'ended' }, POLICY)).toBeNull();
+    expect(nextStep({ ...pastDue(day(1)), status: 'ended', cancelAtPeriodEnd: true }, POLICY)).toBeNull();
+  });
+
+  it('charges an active or trialing subscription at its period end', () => {
+    expect(nextStep(active, POLICY)).toEqual({ kind: 'charge', at: PERIOD_END });
+    expect(nextStep({ ...active, status: 'trialing' }, POLICY)).toEqual({ kind: 'charge', at: PERIOD_END });
+  });
+
+  it('ends a cancelled subscription at its period end, also while past due (no retry then)', () => {
+    expect(nextStep({ ...active, cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
+    expect(nextStep({ ...pastDue(day(1)), cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
+  });
+
+  it('leaves one its provider renews by itself to the provider’s events, unless it is cancelled', () => {
+    expect(nextStep({ ...active, chargedByUs: false }, POLICY)).toBeNull();
+    expect(nextStep({ ...pastDue(day(1)), chargedByUs: false }, POLICY)).toBeNull();
+    expect(nextStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
+  });
+
+  it('retries a past-due subscription at its next try, before the dunning ends', () => {
+    expect(nextStep(pastDue(day(1)), POLICY)).toEqual({ kind: 'charge', at: day(1) });
+    expect(nextStep(pastDue(day(7)), POLICY)).toEqual({ kind: 'charge', at: day(7) });
+  });
+
+  it('takes a retry on the dunning’s last day before the end it would avert', () => {
+    expect(nextStep(pastDue(day(14)), POLICY)).toEqual({ kind: 'charge', at: day(14) });
+  });
+
+  it('ends it unpaid on the last day when no try is left, or the next one would come after the end', () => {
+    expect(nextStep(pastDue(null), POLICY)).toEqual({ kind: 'expire', at: day(14) });
+    expect(nextStep(pastDue(day(15)), POLICY)).toEqual({ kind: 'expire', at: day(14) });
+  });
+});
+
+describe('dueStep', () => {
+  it('is the next step once the subscription’s clock has reached it, and not a moment before', () => {
+    const at = new Date(PERIOD_END);
+    expect(dueStep(active, POLICY, new Date(at.getTime() - 1))).toBeNull();
+    expect(dueStep(active, POLICY, at)).toEqual({ kind: 'charge', at: PERIOD_END });
+    expect(dueStep(active, POLICY, new Date(day(30)))).toEqual({ kind: 'charge', at: PERIOD_END });
+  });
+
+  it('waits for a past-due subscription’s retry, then for its end', () => {
+    expect(dueStep(pastDue(day(3)), POLICY, new Date(day(2)))).toBeNull();
+    expect(dueStep(pastDue(day(3)), POLICY, new Date(day(3)))).toEqual({ kind: 'charge', at: day(3) });
+    expect(dueStep(pastDue(null), POLICY, new Date(day(13)))).toBeNull();
+    expect(dueStep(pastDue(null), POLICY, new Date(day(14)))).toEqual({ kind: 'expire', at: day(14) });
+  });
+
+  it('is never due when nothing is next', () => {
+    expect(dueStep({ ...active, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
+    expect(dueStep({ ...active, chargedByUs: false }, POLICY, new Date(day(400)))).toBeNull();
+  });
+});
