@@ -7,8 +7,7 @@ import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
-
-const REASONS = ['Too expensive', 'I do not read it enough', 'I found another source', 'Technical problems', 'Another reason'];
+import { CANCEL_REASON_CHOICES, cancelReasonOf } from '@/lib/subscriptions/cancelReasons';
 
 /**
  * The one page where a subscriber confirms a cancellation (the second of two clicks): what
@@ -30,8 +29,7 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
     setSending(true);
     setError(null);
     try {
-      const said = [reason, details.trim()].filter(Boolean).join(': ');
-      setSubscription((await api.cancelSubscription(subscription.id, said || undefined)).subscription);
+      setSubscription((await api.cancelSubscription(subscription.id, cancelReasonOf(reason, details) ?? undefined)).subscription);
       setConfirmed(true);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'We could not cancel your subscription. Please try again.');
@@ -73,7 +71,7 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
           <label htmlFor="cancel-reason">Why are you cancelling? (optional)</label>
           <select id="cancel-reason" value={reason} onChange={(event) => setReason(event.target.value)}>
             <option value="">Choose a reason</option>
-            {REASONS.map((option) => (
+            {CANCEL_REASON_CHOICES.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>

@@ -11,6 +11,7 @@ import type { FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { computeOrderFigures } from '@/lib/reports/orderFigures';
+import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 import { FunnelReportPage } from './FunnelReportPage';
 import { FunnelReportView } from './FunnelReportView';
@@ -105,6 +106,7 @@ const fixture: FunnelReportData = {
     filter,
   ),
   orders,
+  subscriptions: computeSubscriptionFigures({ active: [], renewals: [], cancellations: [], endedUnpaid: [], collected: [] }, filter),
   drift,
   driftLimits: { shapesCompared: 7, shapesCut: false, differencesFound: 2 },
   cspViolations: [
@@ -288,6 +290,12 @@ describe('FunnelReportView', () => {
       screen.getByText('No order of all campaigns was paid, declined or asked for 3-D Secure in this period (live traffic only).'),
     ).toBeTruthy();
     expect(screen.queryByRole('table', { name: /^Orders by source/ })).toBeNull();
+  });
+
+  it('follows the orders with the subscriptions, saying so when there were none', () => {
+    render(<FunnelReportView {...fixture} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Subscriptions' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'No subscriptions in this period.' })).toBeTruthy();
   });
 
   it('lists the schema drift', () => {

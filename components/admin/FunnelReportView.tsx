@@ -7,6 +7,7 @@ import { FunnelTable } from './FunnelTable';
 import { SchemaDriftList } from './SchemaDriftList';
 import { CspViolationList } from './CspViolationList';
 import { OrderFiguresSection } from './OrderFiguresSection';
+import { SubscriptionFiguresSection } from './SubscriptionFiguresSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import reportSection from './ReportSection.module.css';
@@ -52,10 +53,19 @@ function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; 
 
 /**
  * The marketers' funnel report: filter, one chart and table per campaign, the counting
- * rules in words, the period's orders, and the schema drift the inspector found.
+ * rules in words, the period's orders and subscriptions, and the schema drift the inspector found.
  * Server-rendered; the only interaction is the GET form.
  */
-export function FunnelReportView({ filter, campaignOptions, report, orders, drift, driftLimits, cspViolations }: FunnelReportData) {
+export function FunnelReportView({
+  filter,
+  campaignOptions,
+  report,
+  orders,
+  subscriptions,
+  drift,
+  driftLimits,
+  cspViolations,
+}: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
   const period = formatPeriod(report.range.from, report.range.to);
@@ -128,6 +138,12 @@ export function FunnelReportView({ filter, campaignOptions, report, orders, drif
         )}
 
         <OrderFiguresSection orders={orders} labelOf={labelOf} scope={scope} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
+        <SubscriptionFiguresSection
+          subscriptions={subscriptions}
+          lastDay={filter.to}
+          scope={scope}
+          modeDescription={MODE_DESCRIPTIONS[filter.mode]}
+        />
         <SchemaDriftList drift={drift} limits={driftLimits} />
         <CspViolationList violations={cspViolations} />
       </main>

@@ -2,6 +2,7 @@ import type { FunnelFilter } from './funnelFilter';
 import type { FunnelReport } from './funnelReport';
 import type { OrderFiguresReport } from './orderFigures';
 import type { SchemaDriftEntry } from './schemaDrift';
+import type { SubscriptionFiguresReport } from './subscriptionFigures';
 
 // What the funnel report page (/admin/funnel) is given: computed on the server
 // (lib/server/reports), rendered by components/admin.
@@ -42,6 +43,8 @@ export interface FunnelReportView {
   report: FunnelReport;
   /** What the period's orders brought in, per campaign × source × mode × currency (same period, campaign and mode). */
   orders: OrderFiguresReport;
+  /** Subscribers at the end of the period, renewals, cancellations, recurring revenue and money collected (same period, campaign and mode). */
+  subscriptions: SubscriptionFiguresReport;
   drift: SchemaDriftEntry[];
   driftLimits: DriftLimits;
   /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */

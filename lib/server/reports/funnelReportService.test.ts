@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
-import { boundedDrift, loadFunnelReport } from './funnelReportService';
+import { boundedDrift, brandNamesOf, loadFunnelReport } from './funnelReportService';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
 import type { FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -104,5 +105,36 @@ describe('loadFunnelReport', () => {
     const view = await loadFunnelReport({ ...filter, mode: 'live' }, sources());
     expect(view.orders.campaigns).toHaveLength(1);
     expect(view.orders.campaigns[0]!.totals).toMatchObject([{ livemode: true, currencyCode: 'USD', paidOrders: 1, revenue: 2500 }]);
+  });
+
+  it('adds the subscription figures, naming brands as the catalogue does', async () => {
+    const inMarch = new TransactionRepository(db, () => new Date('2025-03-15T10:00:00.000Z'));
+    await inMarch.create(newTransactionFixture({ id: 'txn_live', livemode: true, total: 2500 }));
+    await inMarch.markSucceeded('txn_live', 'pi_live');
+    const flow = { brand_slug: 'vogue', brandName: 'Vogue', campaignId: 'vogue-demo-single', url_slug: 'demo-single' } as CheckoutFlow;
+    const view = await loadFunnelReport(
+      { ...filter, mode: 'live' },
+      { ...sources(), catalogue: { flowsByPath: new Map([['vogue/demo-single', flow]]) } },
+    );
+    expect(view.subscriptions.collected).toMatchObject([
+      { brandSlug: 'vogue', brandLabel: 'Vogue', currencyCode: 'USD', monthLabel: 'Mar 2025', purchases: 2500, renewals: 0, total: 2500 },
+    ]);
+    expect(view.subscriptions.countedAt).toBe('2025-04-01T00:00:00.000Z');
+  });
+});
+
+describe('brandNamesOf', () => {
+  it("names each brand of the catalogue's flows once", () => {
+    const flows = [
+      { brand_slug: 'vogue', brandName: 'Vogue' },
+      { brand_slug: 'vogue', brandName: 'Vogue' },
+      { brand_slug: 'gq', brandName: 'GQ' },
+    ] as CheckoutFlow[];
+    expect(brandNamesOf({ flowsByPath: new Map(flows.map((flow, i) => [String(i), flow])) })).toEqual(
+      new Map([
+        ['vogue', 'Vogue'],
+        ['gq', 'GQ'],
+      ]),
+    );
   });
 });

@@ -9,6 +9,8 @@ import { CspReportStore } from '@/lib/server/security/CspReportStore';
 import { OrderFiguresRepository } from './OrderFiguresRepository';
 import { computeOrderFigures } from '@/lib/reports/orderFigures';
 import type { CampaignOption, FunnelReportView } from '@/lib/reports/funnelReportView';
+import { SubscriptionFiguresRepository } from './SubscriptionFiguresRepository';
+import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
 
 /** The differences the drift list shows at most: the most recently seen ones. */
 export const DRIFT_ENTRIES_MAX = 500;
@@ -17,6 +19,11 @@ export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath
   return [...snapshot.flowsByPath.values()]
     .map((flow) => ({ campaignId: flow.campaignId, label: `${flow.brandName} · /${flow.brand_slug}/${flow.url_slug}` }))
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The catalogue's brand names by slug, for the subscription figures' lines. */
+export function brandNamesOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath'>): Map<string, string> {
+  return new Map([...snapshot.flowsByPath.values()].map((flow) => [flow.brand_slug, flow.brandName]));
 }
 
 export interface FunnelReportSources {
@@ -39,13 +46,14 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
   return { shown: drift.filter((entry) => recent.has(entry)), found: drift.length };
 }
 
-/** Reads the period's counts, orders and observed schemas and turns them into the page's view. */
+/** Reads the period's counts, orders, subscriptions and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.trackingDb);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
-  const [counts, orderCounts, observed, cspViolations] = await Promise.all([
+  const [counts, orderCounts, subscriptionCounts, observed, cspViolations] = await Promise.all([
     repository.funnelCounts(filter),
     new OrderFiguresRepository(sources.db).orderCounts(filter),
+    new SubscriptionFiguresRepository(sources.db).subscriptionCounts(filter),
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
     new CspReportStore(sources.trackingDb).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
   ]);
@@ -55,6 +63,7 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     campaignOptions: campaignOptionsOf(sources.catalogue),
     report: computeFunnelReport(counts, filter),
     orders: computeOrderFigures(orderCounts),
+    subscriptions: computeSubscriptionFigures(subscriptionCounts, filter, brandNamesOf(sources.catalogue)),
     drift: shown,
     driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
     cspViolations,
