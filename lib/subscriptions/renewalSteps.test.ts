@@ -12,7 +12,18 @@ const active: StepState = {
   currentPeriodEnd: PERIOD_END,
   dunning: { pastDueSince: null, retryAt: null },
   chargedByUs: true,
+  // A month's term, bought a month ago at its price: no notice falls before these steps.
+  currentPeriodStart: day(-30),
+  introductoryUntil: null,
+  createdAt: day(-30),
+  noticesSent: new Set(),
+  billingInterval: 'month',
+  renewalAmount: 1000,
+  catalogueRenewalAmount: 1000,
+  pendingPrice: null,
 };
+/** The subscription's clock when the next step is asked for: before its period end. */
+const CLOCK = new Date(day(-1));
 /** Past due since its period end, with its next try. */
 const pastDue = (retryAt: string | null): StepState => ({
   ...active,
@@ -22,38 +33,44 @@ const pastDue = (retryAt: string | null): StepState => ({
 
 describe('nextStep', () => {
   it('has nothing left for an ended subscription, whatever else it holds', () => {
-    expect(nextStep({ ...active, status: 'ended' }, POLICY)).toBeNull();
-    expect(nextStep({ ...pastDue(day(1)), status: 'ended', cancelAtPeriodEnd: true }, POLICY)).toBeNull();
+    expect(nextStep({ ...active, status: 'ended' }, POLICY, CLOCK)).toBeNull();
+    expect(nextStep({ ...pastDue(day(1)), status: 'ended', cancelAtPeriodEnd: true }, POLICY, CLOCK)).toBeNull();
   });
 
   it('charges an active or trialing subscription at its period end', () => {
-    expect(nextStep(active, POLICY)).toEqual({ kind: 'charge', at: PERIOD_END });
-    expect(nextStep({ ...active, status: 'trialing' }, POLICY)).toEqual({ kind: 'charge', at: PERIOD_END });
+    expect(nextStep(active, POLICY, CLOCK)).toEqual({ kind: 'charge', at: PERIOD_END });
+    expect(nextStep({ ...active, status: 'trialing' }, POLICY, CLOCK)).toEqual({ kind: 'charge', at: PERIOD_END });
   });
 
   it('ends a cancelled subscription at its period end, also while past due (no retry then)', () => {
-    expect(nextStep({ ...active, cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
-    expect(nextStep({ ...pastDue(day(1)), cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
+    expect(nextStep({ ...active, cancelAtPeriodEnd: true }, POLICY, CLOCK)).toEqual({ kind: 'end', at: PERIOD_END });
+    expect(nextStep({ ...pastDue(day(1)), cancelAtPeriodEnd: true }, POLICY, CLOCK)).toEqual({ kind: 'end', at: PERIOD_END });
   });
 
-  it('leaves one its provider renews by itself to the provider’s events, unless it is cancelled', () => {
-    expect(nextStep({ ...active, chargedByUs: false }, POLICY)).toBeNull();
-    expect(nextStep({ ...pastDue(day(1)), chargedByUs: false }, POLICY)).toBeNull();
-    expect(nextStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true }, POLICY)).toEqual({ kind: 'end', at: PERIOD_END });
+  it('leaves one its provider renews by itself to the provider’s events, unless it is cancelled; its notices are ours', () => {
+    // The yearly reminder of a month's term, on the purchase's anniversary.
+    expect(nextStep({ ...active, chargedByUs: false }, POLICY, CLOCK)).toEqual({
+      kind: 'notice',
+      notice: 'yearly-reminder',
+      about: '2027-10-27T10:00:00.000Z',
+      at: '2027-10-27T10:00:00.000Z',
+    });
+    expect(nextStep({ ...pastDue(day(1)), chargedByUs: false }, POLICY, CLOCK)).toBeNull();
+    expect(nextStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true }, POLICY, CLOCK)).toEqual({ kind: 'end', at: PERIOD_END });
   });
 
   it('retries a past-due subscription at its next try, before the dunning ends', () => {
-    expect(nextStep(pastDue(day(1)), POLICY)).toEqual({ kind: 'charge', at: day(1) });
-    expect(nextStep(pastDue(day(7)), POLICY)).toEqual({ kind: 'charge', at: day(7) });
+    expect(nextStep(pastDue(day(1)), POLICY, CLOCK)).toEqual({ kind: 'charge', at: day(1) });
+    expect(nextStep(pastDue(day(7)), POLICY, CLOCK)).toEqual({ kind: 'charge', at: day(7) });
   });
 
   it('takes a retry on the dunning’s last day before the end it would avert', () => {
-    expect(nextStep(pastDue(day(14)), POLICY)).toEqual({ kind: 'charge', at: day(14) });
+    expect(nextStep(pastDue(day(14)), POLICY, CLOCK)).toEqual({ kind: 'charge', at: day(14) });
   });
 
   it('ends it unpaid on the last day when no try is left, or the next one would come after the end', () => {
-    expect(nextStep(pastDue(null), POLICY)).toEqual({ kind: 'expire', at: day(14) });
-    expect(nextStep(pastDue(day(15)), POLICY)).toEqual({ kind: 'expire', at: day(14) });
+    expect(nextStep(pastDue(null), POLICY, CLOCK)).toEqual({ kind: 'expire', at: day(14) });
+    expect(nextStep(pastDue(day(15)), POLICY, CLOCK)).toEqual({ kind: 'expire', at: day(14) });
   });
 });
 
@@ -74,6 +91,6 @@ describe('dueStep', () => {
 
   it('is never due when nothing is next', () => {
     expect(dueStep({ ...active, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
-    expect(dueStep({ ...active, chargedByUs: false }, POLICY, new Date(day(400)))).toBeNull();
+    expect(dueStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
   });
 });
