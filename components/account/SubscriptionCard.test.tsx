@@ -36,4 +36,45 @@ describe('SubscriptionCard', () => {
     expect(screen.queryByRole('link', { name: 'Change card' })).toBeNull();
     expect(screen.getByText(/change the payment method in your PayPal account/)).toBeTruthy();
   });
+
+  it('sends a past-due card subscription to the card page, with our dates', () => {
+    view({
+      ...card,
+      status: 'past_due',
+      pastDue: {
+        reason: 'Your card was declined.',
+        next: 'We will try again on November 22, 2027.',
+        dates: { accessUntil: 'December 5, 2027', endsOn: 'December 5, 2027' },
+        walletFix: null,
+      },
+    });
+    const block = screen.getByTestId('subscription-past-due');
+    expect(block.textContent).toContain('We will try again on November 22, 2027. You keep access until December 5, 2027;');
+    expect(screen.getByRole('link', { name: 'Update your card' })).toBeTruthy();
+  });
+
+  it('sends a past-due PayPal subscription to PayPal, without dates PayPal decides', () => {
+    view({
+      ...card,
+      status: 'past_due',
+      paymentChange: 'paypal',
+      paymentMethod: 'PayPal',
+      pastDue: {
+        reason: 'PayPal could not take the payment.',
+        next: 'PayPal will try again in the next days.',
+        dates: null,
+        walletFix: {
+          text: 'Update the payment method in your PayPal account.',
+          label: 'Go to your PayPal account',
+          href: 'https://www.sandbox.paypal.com/myaccount/autopay/',
+        },
+      },
+    });
+    const block = screen.getByTestId('subscription-past-due');
+    expect(block.textContent).not.toContain('You keep access until');
+    expect(screen.getByRole('link', { name: 'Go to your PayPal account' }).getAttribute('href')).toBe(
+      'https://www.sandbox.paypal.com/myaccount/autopay/',
+    );
+    expect(screen.queryByRole('link', { name: 'Update your card' })).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import type { StoredSubscriptionStatus } from './subscriptionStatus';
 import { dunningEndsAt, type DunningPolicy } from './renewalPolicy';
+import { providerRenewalAt } from './providerRenewal';
 
 /** What the renewal engine does next for a subscription, and when (on the subscription's own clock). */
 export type RenewalStep =
@@ -8,22 +9,29 @@ export type RenewalStep =
   /** A charge: the renewal's first try at the period end, or a retry while past due. */
   | { kind: 'charge'; at: string }
   /** Past due with no try left: it ends unpaid. */
-  | { kind: 'expire'; at: string };
+  | { kind: 'expire'; at: string }
+  /** The sandbox of a provider that renews by itself renews the period there (providerRenewal.ts). */
+  | { kind: 'provider-renewal'; at: string };
 
 export interface StepState {
   status: StoredSubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
-  dunning: { pastDueSince: string | null; retryAt: string | null };
+  dunning: { pastDueSince: string | null; retryAt: string | null; tries?: number };
   /** False for a provider that renews by itself (PayPal): its own events move the record. */
   chargedByUs: boolean;
+  /** Such a provider's sandbox: it renews when the subscription's own clock says, so the test clock moves it. */
+  providerSandbox?: boolean;
 }
 
 /** The next step, however far ahead; null when nothing is left to do (ended, or renewed by its provider). */
 export function nextStep(state: StepState, policy: DunningPolicy): RenewalStep | null {
   if (state.status === 'ended') return null;
   if (state.cancelAtPeriodEnd) return { kind: 'end', at: state.currentPeriodEnd };
-  if (!state.chargedByUs) return null;
+  if (!state.chargedByUs) {
+    const at = state.providerSandbox ? providerRenewalAt(state) : null;
+    return at ? { kind: 'provider-renewal', at } : null;
+  }
   if (state.status === 'past_due' && state.dunning.pastDueSince) {
     const endsAt = dunningEndsAt(policy, state.dunning.pastDueSince);
     // A retry on the last day comes before the end it would avert.

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETRY_DAYS } from './renewalPolicy';
+import { nextStep, type StepState } from './renewalSteps';
+
+const POLICY = { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 };
+const END = '2027-11-21T12:00:00.000Z';
+const state = (overrides: Partial<StepState> = {}): StepState => ({
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: END,
+  dunning: { pastDueSince: null, retryAt: null, tries: 0 },
+  chargedByUs: false,
+  ...overrides,
+});
+const daysAfterEnd = (days: number) => new Date(Date.parse(END) + days * 24 * 3600_000).toISOString();
+
+describe('a provider that renews by itself', () => {
+  it('has no step of ours while it renews: its events move the record', () => {
+    expect(nextStep(state(), POLICY)).toBeNull();
+    expect(nextStep(state({ status: 'past_due', dunning: { pastDueSince: END, retryAt: null, tries: 1 } }), POLICY)).toBeNull();
+  });
+
+  it('ends at the period end once cancelled (cancelling it at the provider first)', () => {
+    expect(nextStep(state({ cancelAtPeriodEnd: true }), POLICY)).toEqual({ kind: 'end', at: END });
+    expect(nextStep(state({ cancelAtPeriodEnd: true, providerSandbox: true }), POLICY)).toEqual({ kind: 'end', at: END });
+  });
+
+  it('its sandbox renews at the period end, then at the provider’s retries 5 and 10 days after the first failure', () => {
+    const sandbox = (overrides: Partial<StepState> = {}) => state({ providerSandbox: true, ...overrides });
+    expect(nextStep(sandbox(), POLICY)).toEqual({ kind: 'provider-renewal', at: END });
+    const pastDue = (tries: number) => sandbox({ status: 'past_due', dunning: { pastDueSince: END, retryAt: null, tries } });
+    expect(nextStep(pastDue(1), POLICY)).toEqual({ kind: 'provider-renewal', at: daysAfterEnd(5) });
+    expect(nextStep(pastDue(2), POLICY)).toEqual({ kind: 'provider-renewal', at: daysAfterEnd(10) });
+    // The third failure suspends it at the provider: nothing left to ask.
+    expect(nextStep(pastDue(3), POLICY)).toBeNull();
+    expect(nextStep(sandbox({ status: 'ended' }), POLICY)).toBeNull();
+  });
+});
