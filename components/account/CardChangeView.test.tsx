@@ -176,9 +176,9 @@ describe('CardChangeView', () => {
       nextCharge: null,
       pastDue: {
         reason: 'Your card was declined.',
-        nextTry: 'November 27, 2026',
-        accessUntil: 'December 10, 2026',
-        endsOn: 'December 10, 2026',
+        next: 'We will try again on November 27, 2026.',
+        dates: { accessUntil: 'December 10, 2026', endsOn: 'December 10, 2026' },
+        walletFix: null,
       },
     });
     const recovered = { ...active, paymentMethod: 'Mastercard ending in 4444' };

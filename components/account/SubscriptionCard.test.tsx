@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
@@ -37,51 +37,45 @@ describe('SubscriptionCard', () => {
     expect(screen.getByText(/change the payment method in your PayPal account/)).toBeTruthy();
   });
 
-  describe('past due', () => {
-    const pastDue = subscriptionSummaryFixture({
+  it('sends a past-due card subscription to the card page, with our dates', () => {
+    view({
+      ...card,
       status: 'past_due',
-      statusText: 'Payment due',
-      nextCharge: null,
       pastDue: {
         reason: 'Your card was declined.',
-        nextTry: 'November 27, 2026',
-        accessUntil: 'December 10, 2026',
-        endsOn: 'December 10, 2026',
+        next: 'We will try again on November 22, 2027.',
+        dates: { accessUntil: 'December 5, 2027', endsOn: 'December 5, 2027' },
+        walletFix: null,
       },
     });
+    const block = screen.getByTestId('subscription-past-due');
+    expect(block.textContent).toContain('We will try again on November 22, 2027. You keep access until December 5, 2027;');
+    expect(screen.getByRole('link', { name: 'Update your card' })).toBeTruthy();
+  });
 
-    it('says why the payment failed, the next try, until when access is kept and when it ends, with the card link', () => {
-      view(pastDue);
-      const block = screen.getByTestId('subscription-past-due');
-      expect(block.textContent).toContain('Your last payment did not go through.');
-      expect(block.textContent).toContain(
-        'Your card was declined. We will try again on November 27, 2026. You keep access until December 10, 2026; unless it is paid, the subscription ends on December 10, 2026.',
-      );
-      expect(within(block).getByRole('link', { name: 'Update your card' }).getAttribute('href')).toBe(
-        '/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false',
-      );
-      expect(screen.getByTestId('subscription-status').textContent).toBe('Payment due');
-      expect(screen.queryByTestId('subscription-next-charge')).toBeNull();
+  it('sends a past-due PayPal subscription to PayPal, without dates PayPal decides', () => {
+    view({
+      ...card,
+      status: 'past_due',
+      paymentChange: 'paypal',
+      paymentMethod: 'PayPal',
+      pastDue: {
+        reason: 'PayPal could not take the payment.',
+        next: 'PayPal will try again in the next days.',
+        dates: null,
+        walletFix: {
+          text: 'Update the payment method in your PayPal account.',
+          label: 'Go to your PayPal account',
+          href: 'https://www.sandbox.paypal.com/myaccount/autopay/',
+        },
+      },
     });
-
-    it('says no try is coming when none is, and does not repeat the missing-card warning', () => {
-      view({ ...pastDue, needsPaymentMethod: true, pastDue: { ...pastDue.pastDue!, nextTry: null, reason: 'Your card has expired.' } });
-      const block = screen.getByTestId('subscription-past-due');
-      expect(block.textContent).toContain('Your card has expired. We will not try it again.');
-      expect(block.textContent).not.toContain('We will try again');
-      expect(screen.queryByRole('link', { name: 'Please add a card' })).toBeNull();
-    });
-
-    it('sends a wallet subscription to its wallet, with no card link', () => {
-      view({ ...pastDue, paymentChange: 'amazon-pay', paymentMethod: 'Amazon Pay' });
-      expect(within(screen.getByTestId('subscription-past-due')).queryByRole('link')).toBeNull();
-      expect(screen.getByText(/change the payment method in your Amazon account/)).toBeTruthy();
-    });
-
-    it('shows no past-due block for a subscription that is paid', () => {
-      view(card);
-      expect(screen.queryByTestId('subscription-past-due')).toBeNull();
-    });
+    const block = screen.getByTestId('subscription-past-due');
+    expect(block.textContent).not.toContain('You keep access until');
+    expect(screen.getByRole('link', { name: 'Go to your PayPal account' }).getAttribute('href')).toBe(
+      'https://www.sandbox.paypal.com/myaccount/autopay/',
+    );
+    expect(screen.queryByRole('link', { name: 'Update your card' })).toBeNull();
   });
 
   describe('test clock', () => {

@@ -89,14 +89,20 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         <div className={styles.warning} data-testid="subscription-past-due">
           <p className={styles.warningTitle}>Your last payment did not go through.</p>
           <p>
-            {subscription.pastDue.reason}{' '}
-            {subscription.pastDue.nextTry ? `We will try again on ${subscription.pastDue.nextTry}.` : 'We will not try it again.'} You keep
-            access until {subscription.pastDue.accessUntil}; unless it is paid, the subscription ends on {subscription.pastDue.endsOn}.
+            {subscription.pastDue.reason} {subscription.pastDue.next}
+            {subscription.pastDue.dates &&
+              ` You keep access until ${subscription.pastDue.dates.accessUntil}; unless it is paid, the subscription ends on ${subscription.pastDue.dates.endsOn}.`}
           </p>
-          {subscription.paymentChange === 'card' && (
+          {subscription.pastDue.walletFix ? (
             <p>
-              <a href={cardHref}>Update your card</a>: we charge it at once.
+              {subscription.pastDue.walletFix.text} <a href={subscription.pastDue.walletFix.href}>{subscription.pastDue.walletFix.label}</a>
             </p>
+          ) : (
+            subscription.paymentChange === 'card' && (
+              <p>
+                <a href={cardHref}>Update your card</a>: we charge it at once.
+              </p>
+            )
           )}
         </div>
       )}
@@ -106,7 +112,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
           {subscription.paymentChange === 'card' ? <a href={cardHref}>Please add a card</a> : 'Please add a card'} before the next renewal.
         </p>
       )}
-      {subscription.paymentChange !== 'card' && subscription.status !== 'ended' && (
+      {subscription.paymentChange !== 'card' && subscription.status !== 'ended' && !subscription.pastDue && (
         <p className={styles.note}>{WALLET_CHANGE[subscription.paymentChange]}</p>
       )}
       {subscription.invoices.length > 0 && (

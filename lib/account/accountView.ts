@@ -30,8 +30,17 @@ export interface SubscriptionSummary {
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;
-  /** While a renewal is unpaid: why, the next try (null: none), until when access is kept and when it ends. */
-  pastDue: { reason: string; nextTry: string | null; accessUntil: string; endsOn: string } | null;
+  /**
+   * While a renewal is unpaid: why; what happens next ("We will try again on …", or PayPal's
+   * own tries); until when access is kept and when it ends (null where the provider decides);
+   * and for a wallet, what to do at the wallet (a card's is the card page).
+   */
+  pastDue: {
+    reason: string;
+    next: string;
+    dates: { accessUntil: string; endsOn: string } | null;
+    walletFix: { text: string; label: string; href: string } | null;
+  } | null;
   /** A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026"); null where it follows the real clock. */
   testClock: { today: string } | null;
 }

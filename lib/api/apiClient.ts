@@ -56,7 +56,8 @@ export interface AccountSignInLinkRequest {
 
 export type SandboxAuthenticationOutcome = 'approve' | 'fail';
 /** What the visitor does on a sandbox wallet's page. */
-export type SandboxWalletOutcome = 'approve' | 'cancel' | 'fail';
+/** `approve-renewals-fail`: pays today, and every renewal of the subscription fails (as a test card's renewal outcome). */
+export type SandboxWalletOutcome = 'approve' | 'approve-renewals-fail' | 'cancel' | 'fail';
 
 /** The sandbox bank's answer: the intent's new status and where the visitor goes next. */
 export interface SandboxAuthenticationAnswer {

@@ -31,6 +31,14 @@ const HARD_DECLINES: ReadonlySet<PaymentFailureCode> = new Set<PaymentFailureCod
 
 export const isHardDecline = (code: PaymentFailureCode): boolean => HARD_DECLINES.has(code);
 
+/**
+ * Amazon Pay's hard decline sends the buyer to their Amazon account to change the payment
+ * method, which we cannot see: it is tried again on the schedule, so that the next try
+ * charges the new one. A card's is not: a new card is given on our page, charged at once.
+ */
+export const retriesHardDecline = (paymentMethod: string, code: PaymentFailureCode): boolean =>
+  paymentMethod === 'amazon-pay' && code === 'wallet_declined';
+
 /** What a failed try leaves: when to try again (null: never), until when access is kept, and when it ends unpaid. */
 export interface FailedTry {
   tries: number;
@@ -49,6 +57,7 @@ export function afterFailedTry(
   before: { tries: number; pastDueSince: string | null },
   code: PaymentFailureCode,
   at: Date,
+  options: { retryHard?: boolean } = {},
 ): FailedTry {
   const since = before.pastDueSince ? new Date(before.pastDueSince) : at;
   const tries = before.tries + 1;
@@ -56,7 +65,7 @@ export function afterFailedTry(
   const endsAt = day(policy.retryDays.at(-1) ?? 0);
   // tries counts the first one: its retries are retryDays[0], [1], …
   const nextRetry = policy.retryDays[tries - 1];
-  const retryAt = isHardDecline(code) || nextRetry === undefined ? null : day(nextRetry);
+  const retryAt = (isHardDecline(code) && !options.retryHard) || nextRetry === undefined ? null : day(nextRetry);
   return { tries, pastDueSince: since.toISOString(), retryAt, graceUntil: day(policy.graceDays), endsAt };
 }
 

@@ -1,6 +1,7 @@
 import type { StoredSubscriptionStatus } from './subscriptionStatus';
 import { dunningEndsAt, type DunningPolicy } from './renewalPolicy';
 import { NOTICE_RULES, nextNotice, type DueNotice, type NoticeKind, type NoticeRules } from './renewalNotices';
+import { providerRenewalAt } from './providerRenewal';
 
 /** What the renewal engine does next for a subscription, and when (on the subscription's own clock). */
 export type RenewalStep =
@@ -11,13 +12,16 @@ export type RenewalStep =
   /** Past due with no try left: it ends unpaid. */
   | { kind: 'expire'; at: string }
   /** A notice the law requires before a renewal (lib/subscriptions/renewalNotices.ts). */
-  | ({ kind: 'notice' } & Omit<DueNotice, 'kind'> & { notice: NoticeKind });
+  | ({ kind: 'notice' } & Omit<DueNotice, 'kind'> & { notice: NoticeKind })
+
+  /** The sandbox of a provider that renews by itself renews the period there (providerRenewal.ts). */
+  | { kind: 'provider-renewal'; at: string };
 
 export interface StepState {
   status: StoredSubscriptionStatus;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
-  dunning: { pastDueSince: string | null; retryAt: string | null };
+  dunning: { pastDueSince: string | null; retryAt: string | null; tries?: number };
   /** False for a provider that renews by itself (PayPal): its own events move the record. */
   chargedByUs: boolean;
   currentPeriodStart: string;
@@ -29,6 +33,8 @@ export interface StepState {
   renewalAmount: number;
   catalogueRenewalAmount: number | null;
   pendingPrice: { amount: number; from: string } | null;
+  /** Such a provider's sandbox: it renews when the subscription's own clock says, so the test clock moves it. */
+  providerSandbox?: boolean;
 }
 
 /**
@@ -48,7 +54,10 @@ export function nextStep(state: StepState, policy: DunningPolicy, clock: Date, r
 export function nextPaymentStep(state: StepState, policy: DunningPolicy): RenewalStep | null {
   if (state.status === 'ended') return null;
   if (state.cancelAtPeriodEnd) return { kind: 'end', at: state.currentPeriodEnd };
-  if (!state.chargedByUs) return null;
+  if (!state.chargedByUs) {
+    const at = state.providerSandbox ? providerRenewalAt(state) : null;
+    return at ? { kind: 'provider-renewal', at } : null;
+  }
   if (state.status === 'past_due' && state.dunning.pastDueSince) {
     const endsAt = dunningEndsAt(policy, state.dunning.pastDueSince);
     // A retry on the last day comes before the end it would avert.

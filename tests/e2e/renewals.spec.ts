@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessibilityViolations, ChangeCardPage, MailboxPage } from './pages/AccountPage';
+import { accessibilityViolations, AccountPage, ChangeCardPage, MailboxPage } from './pages/AccountPage';
 import { buy, newEmail, signInFromSuccess } from './pages/subscriberJourney';
 
 /**
@@ -120,4 +120,89 @@ test('a renewal that stays declined ends the subscription after the last try, wi
   await expect(page.getByRole('link', { name: /payment did not go through/ })).toHaveCount(1);
   await expect(page.getByRole('link', { name: /Your Vogue subscription has ended/ })).toHaveCount(1);
   void mailbox;
+});
+
+test('a PayPal sandbox renewal through its webhooks: Active, a second invoice and a receipt', async ({ page }) => {
+  const email = newEmail('paypal renewal');
+  await buy(page, 'PayPal', email);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+  await expect(subscription.invoices).toHaveCount(1);
+
+  // The sandbox PayPal renews by itself, sending itself PayPal's sale event, as its clock passes the period end.
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.clockToday).toHaveText(yearsFromNow(1));
+  await expect(subscription.status).toHaveText('Active');
+  await expect(subscription.nextCharge).toHaveText(`${yearsFromNow(2)}, $50.00 plus any applicable tax`);
+  await expect(subscription.invoices).toHaveCount(2);
+  await page.reload();
+  await expect(subscription.invoices).toHaveCount(2);
+
+  const receipt = await (await MailboxPage.open(page, email)).read(/Your Vogue receipt: Vogue Digital renewed/);
+  expect(receipt).toContain('This was a test renewal: no real payment was taken.');
+  expect(receipt).toContain(`${yearsFromNow(1)} – ${yearsFromNow(2)}`);
+});
+
+test('a PayPal sandbox subscription whose renewals fail: Payment due as PayPal tries again, then ended when PayPal suspends it', async ({
+  page,
+}) => {
+  const email = newEmail('paypal failed renewal');
+  await buy(page, 'PayPal', email, undefined, 'fail');
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.status).toHaveText('Payment due');
+  await expect(subscription.pastDue).toContainText('PayPal could not take the payment.');
+  await expect(subscription.pastDue).toContainText('PayPal will try again');
+  await expect(subscription.pastDue).toContainText('under Automatic payments');
+  await expect(subscription.pastDue).not.toContainText('We will');
+  await expect(subscription.pastDue.getByRole('link', { name: 'Go to your PayPal account' })).toHaveAttribute(
+    'href',
+    'https://www.sandbox.paypal.com/myaccount/autopay/',
+  );
+  await expect(subscription.root.getByRole('link', { name: 'Update your card' })).toHaveCount(0);
+  await expect(subscription.invoices).toHaveCount(1);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  const notice = await (await MailboxPage.open(page, email)).read(/Action needed: your Vogue payment did not go through/);
+  expect(notice).toContain('PayPal could not take the payment.');
+  expect(notice).toContain('PayPal will try again');
+  expect(notice).not.toContain('Update your card');
+
+  // PayPal's two retries (5 and 10 days on); the third failure suspends it, which ends it.
+  await page.goto('/account?livemode=false');
+  const again = (await AccountPage.expectOpen(page)).subscription('Vogue: Vogue Digital');
+  await again.moveClock('the next renewal');
+  await expect(again.status).toHaveText('Payment due');
+  await again.moveClock('the next renewal');
+  await expect(again.status).toHaveText('Ended');
+  await MailboxPage.open(page, email);
+  await expect(page.getByRole('link', { name: /payment did not go through/ })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Your Vogue subscription has ended/ })).toHaveCount(1);
+});
+
+test('a sandbox Amazon Pay subscription whose renewals fail: Payment due, sent to Amazon to change the payment method', async ({
+  page,
+}) => {
+  const email = newEmail('amazon failed renewal');
+  await buy(page, 'Amazon Pay', email, undefined, 'fail');
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.status).toHaveText('Payment due');
+  await expect(subscription.pastDue).toContainText('Amazon Pay declined the payment.');
+  await expect(subscription.pastDue).toContainText('We will try again on');
+  await expect(subscription.pastDue).toContainText('in your Amazon account, under Amazon Pay');
+  await expect(subscription.pastDue.getByRole('link', { name: 'Go to your Amazon Pay account' })).toHaveAttribute(
+    'href',
+    'https://pay.amazon.com/',
+  );
+  await expect(subscription.root.getByRole('link', { name: 'Update your card' })).toHaveCount(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  const notice = await (await MailboxPage.open(page, email)).read(/Action needed: your Vogue payment did not go through/);
+  expect(notice).toContain('Amazon Pay declined the payment.');
+  expect(notice).toContain('in your Amazon account, under Amazon Pay');
 });

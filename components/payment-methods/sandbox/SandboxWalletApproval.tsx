@@ -8,11 +8,18 @@ import type { SandboxWalletProps } from '@/lib/payments/sandbox/sandboxPages';
 import styles from './SandboxAuthentication.module.css';
 import { useSandboxAnswer } from './useSandboxAnswer';
 
-const SENDING_LABELS: Record<SandboxWalletOutcome, string> = { approve: 'Approving', cancel: 'Cancelling', fail: 'Sending' };
+const SENDING_LABELS: Record<SandboxWalletOutcome, string> = {
+  approve: 'Approving',
+  'approve-renewals-fail': 'Approving',
+  cancel: 'Cancelling',
+  fail: 'Sending',
+};
 
 /**
  * The sandbox's stand-in for PayPal's or Amazon Pay's approval page: the visitor approves
  * the payment, cancels, or simulates the wallet refusing it, and is sent back to the journey.
+ * A subscription can also be approved with renewals that will fail, as a test card that pays
+ * today and declines every renewal.
  */
 export function SandboxWalletApproval({
   paymentId,
@@ -33,7 +40,7 @@ export function SandboxWalletApproval({
         <Loader
           type="submission-processing"
           size="small"
-          variant={outcome === 'approve' ? 'light' : 'dark'}
+          variant={outcome === 'approve' || outcome === 'approve-renewals-fail' ? 'light' : 'dark'}
           label={SENDING_LABELS[outcome]}
         />
       )}
@@ -69,6 +76,7 @@ export function SandboxWalletApproval({
       {answeredRedirect === null ? (
         <div className={styles.actions}>
           {button('approve', 'Approve', styles.approve)}
+          {flow === 'subscription' && button('approve-renewals-fail', 'Approve, renewals will fail', styles.approve)}
           {button('cancel', 'Cancel', styles.fail)}
           {button('fail', 'Simulate failure', styles.fail)}
         </div>

@@ -109,7 +109,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     expect((await answer.json()).subscription).toMatchObject({
       status: 'past_due',
       nextCharge: null,
-      pastDue: { reason: 'We do not hold a card for this subscription.', nextTry: null },
+      pastDue: { reason: 'We do not hold a card for this subscription.', next: 'We will not try it again.' },
     });
     expect(await renewals(id)).toMatchObject([{ status: 'failed', failure_code: 'payment_method_required' }]);
   });
@@ -216,7 +216,7 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
         id,
         status: 'past_due',
         paymentMethod: 'Visa ending in 0341',
-        pastDue: { reason: 'Your card was declined.', nextTry: expect.any(String) },
+        pastDue: { reason: 'Your card was declined.', next: expect.stringMatching(/^We will try again on /) },
       },
     });
     expect(body.subscription.invoices).toHaveLength(1);

@@ -4,10 +4,12 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { isWallet } from '@/lib/payments/methods';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { DEFAULT_RETRY_DAYS, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
+import { walletAccountUrl, WALLET_PAST_DUE } from '@/lib/subscriptions/walletPastDue';
 
-/** Why a renewal failed, as the account says it. */
+/** Why a card's renewal failed, as the account says it (a wallet's: walletPastDue.ts). */
 const PAST_DUE_REASONS: Partial<Record<PaymentFailureCode, string>> = {
   payment_method_required: 'We do not hold a card for this subscription.',
   authentication_failed: 'Your bank asks you to confirm the payment yourself.',
@@ -27,7 +29,6 @@ export function subscriptionSummary(
   clockMovable = false,
 ): SubscriptionSummary {
   const status = subscriptionStatusAt(subscription, now);
-  const { dunning } = subscription;
   const ending = endsAt(subscription);
   const renews = status === 'trialing' || status === 'active' || status === 'past_due';
   return {
@@ -56,15 +57,30 @@ export function subscriptionSummary(
     invoices,
     canCancel: renews,
     canResume: status === 'cancelling',
-    pastDue:
-      status === 'past_due' && dunning.pastDueSince && dunning.graceUntil
-        ? {
-            reason: (dunning.failureCode && PAST_DUE_REASONS[dunning.failureCode]) ?? 'Your card was declined.',
-            nextTry: dunning.retryAt ? dateText(dunning.retryAt) : null,
+    pastDue: status === 'past_due' ? pastDueOf(subscription) : null,
+    testClock: clockMovable ? { today: dateText(now.toISOString()) } : null,
+  };
+}
+
+/** A past-due subscription's block: a card's, or a wallet's, whose payment method is changed at the wallet. */
+function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
+  const { dunning } = subscription;
+  if (!dunning.pastDueSince || !dunning.graceUntil) return null;
+  const method = subscription.payment.method;
+  const wallet = isWallet(method) ? { id: method, words: WALLET_PAST_DUE[method] } : null;
+  const ourNext = dunning.retryAt ? `We will try again on ${dateText(dunning.retryAt)}.` : 'We will not try it again.';
+  return {
+    reason: wallet?.words.reason ?? (dunning.failureCode && PAST_DUE_REASONS[dunning.failureCode]) ?? 'Your card was declined.',
+    next: wallet?.words.next ?? ourNext,
+    dates:
+      wallet && !wallet.words.ourDates
+        ? null
+        : {
             accessUntil: dateText(dunning.graceUntil),
             endsOn: dateText(dunningEndsAt({ retryDays: DEFAULT_RETRY_DAYS, graceDays: 0 }, dunning.pastDueSince)),
-          }
-        : null,
-    testClock: clockMovable ? { today: dateText(now.toISOString()) } : null,
+          },
+    walletFix: wallet
+      ? { text: wallet.words.fix, label: wallet.words.label, href: walletAccountUrl(wallet.id, subscription.livemode) }
+      : null,
   };
 }

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
-import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { GatewayEvent, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalletGateway';
 import { withSandboxFault } from '@/lib/server/payments/sandbox/sandboxFaults';
 import { enabledServerMethods, SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
 import type { ServerPaymentMethod } from '@/lib/server/payments/ServerPaymentMethod';
-import { applyGatewayEvent } from './reconcile';
+import { applyProviderEvent } from '@/lib/server/renewals/providerRenewalEvents';
+import { createProviderEventDeps } from '@/lib/server/renewals/renewalServices';
 
 export interface CheckoutServices {
   db: Kysely<Database>;
@@ -32,7 +33,9 @@ export function createCheckoutServices(
   now: () => Date,
   methods: readonly ServerPaymentMethod[] = SERVER_PAYMENT_METHODS,
 ): CheckoutServices {
-  const onEvent = async (event: Parameters<typeof applyGatewayEvent>[1]) => void (await applyGatewayEvent(db, event, now));
+  // The sandbox's events move transactions as providers' webhooks do; the sandbox PayPal's renewal events, subscriptions.
+  const eventDeps = createProviderEventDeps(db, env, now);
+  const onEvent = async (event: GatewayEvent) => void (await applyProviderEvent(eventDeps, event));
   const created = enabledServerMethods(env, methods).map((method) => method.createGateway(env, { db, now, onEvent }));
   const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
   const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);

@@ -242,6 +242,10 @@ export interface SandboxWalletPaymentTable {
   livemode: number;
   /** 1 while a sandbox PayPal subscription is suspended (cancelled, its period still running) (migration 0015). */
   renewals_paused: Generated<number>;
+  /** How its renewals go: 'approve' or 'decline' ("Approve, renewals will fail") (migration 0021). */
+  renewal_outcome: Generated<string>;
+  /** When the sandbox PayPal cancelled the subscription for good, its cancelled period over (migration 0021). */
+  renewals_cancelled_at: string | null;
   created_at: string;
   updated_at: string;
 }

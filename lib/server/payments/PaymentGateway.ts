@@ -89,6 +89,40 @@ export interface RenewalChargeRequest {
 }
 
 /**
+ * A renewal at the sandbox of a provider that renews by itself (the sandbox PayPal), asked
+ * for when the subscription's own clock passes its period end (or the provider's retry).
+ */
+export interface ProviderRenewalRequest {
+  instrument: RenewalInstrument;
+  /** The period's amount, tax included, in minor units. */
+  amount: number;
+  currencyCode: CurrencyCode;
+  livemode: boolean;
+  /** The period being renewed starts at (ISO): one payment per period and failed try. */
+  periodStart: string;
+  /** The payments of this period that failed so far (the provider's count, mirrored on our record). */
+  failedPayments: number;
+  /** Now, on the subscription's own clock (a test clock may run ahead). */
+  at: Date;
+}
+
+/**
+ * What a provider that renews by itself reports of a subscription's renewals (PayPal's
+ * subscription and sale events), once the purchase that started it is settled:
+ * - `paid`: a period's payment (its sale); `at` tells the first period's sale (the purchase
+ *   itself) from a renewal's;
+ * - `payment-failed`: a period's payment failed, `failedPayments` times so far; the provider
+ *   tries again by itself;
+ * - `suspended`: the provider gave up (or a pause: ours, for a cancelled subscription);
+ * - `cancelled`: it will never renew again (the buyer cancelled at the provider, or we did).
+ */
+export type ProviderRenewalEvent =
+  | { kind: 'paid'; saleId: string; at: string | null }
+  | { kind: 'payment-failed'; failedPayments: number | null; at: string | null }
+  | { kind: 'suspended' }
+  | { kind: 'cancelled' };
+
+/**
  * A card to keep for a subscription's renewals, charging nothing (the account's "Change
  * card"). The provider checks the card as a charge would and keeps it for later charges.
  */
@@ -148,6 +182,8 @@ export interface GatewayEvent {
   failureCode?: PaymentFailureCode;
   /** What renews the subscription, where the event carries it (Stripe: the intent's customer and card). */
   instrument?: RenewalInstrument | undefined;
+  /** A provider renewing by itself (PayPal): what the event means for the subscription once its purchase is settled. */
+  renewal?: ProviderRenewalEvent | undefined;
 }
 
 /** What recording and applying a gateway event did: a webhook answers with it. */
@@ -230,6 +266,18 @@ export interface PaymentGateway {
    */
   pauseRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
   resumeRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
+  /**
+   * Providers that renew subscriptions themselves: ends a cancelled subscription's renewals
+   * for good once its period is over (PayPal's cancel). Done twice is done once; throws when
+   * the provider cannot be reached (the renewal engine asks again later).
+   */
+  cancelRenewals?(instrument: RenewalInstrument, livemode: boolean): Promise<void>;
+  /**
+   * The sandbox of a provider that renews by itself (the sandbox PayPal): renews the period at
+   * the provider, which reports it with the provider's own webhook events, handled as the
+   * real provider's are. Only a sandbox has it: the test clock moves it like our own renewals.
+   */
+  renewAtProvider?(request: ProviderRenewalRequest): Promise<void>;
   /**
    * Providers whose renewals we start ourselves: charges a renewal off-session, without the
    * buyer. `failed` carries the decline's code (a hard decline is not retried); a bank that

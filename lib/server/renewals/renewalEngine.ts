@@ -3,11 +3,12 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { eachAtMost } from '@/lib/server/eachAtMost';
-import type { ChargeResult, GatewayName, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import { isSandboxGateway, type ChargeResult, type GatewayName, type PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
+import { afterFailedTry, retriesHardDecline, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
+import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
 import { renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
@@ -63,6 +64,7 @@ export const stepStateOf = (
   renewalAmount: subscription.renewalAmount,
   catalogueRenewalAmount,
   pendingPrice: subscription.pendingPrice,
+  providerSandbox: RENEWS_BY_ITSELF.has(subscription.gateway) && isSandboxGateway(subscription.gateway),
 });
 
 /** What the engine decides a subscription's next step from: its record, the notices it was sent, its offer's price now. */
@@ -94,7 +96,7 @@ export async function runRenewalsOf(deps: RenewalDeps, subscriptionId: string): 
   return claimed ? advance(deps, claimed, lease) : null;
 }
 
-type StepResult = { label: string; retryInMs?: number };
+export type StepResult = { label: string; retryInMs?: number };
 
 /**
  * Takes every step due on the subscription's own clock, in order (a clock moved far ahead
@@ -137,9 +139,13 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
 async function take(deps: RenewalDeps, subscription: Subscription, step: RenewalStep, clock: Date): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   if (step.kind === 'end') {
+    // A provider that renews by itself is told first: our record ends once it will charge nothing more.
+    const held = RENEWS_BY_ITSELF.has(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
+    if (held) return held;
     await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
     return { label: 'ended (cancelled)' };
   }
+  if (step.kind === 'provider-renewal') return renewAtProvider(deps, subscription, clock);
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
   const mails = renewalMails(subscription, purchase, deps.origin);
@@ -235,7 +241,9 @@ async function charge(
     return { label: tries > 0 ? 'renewed (recovered)' : 'renewed' };
   }
   const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_failed';
-  const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock);
+  const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock, {
+    retryHard: retriesHardDecline(subscription.paymentMethod, code),
+  });
   // A bank that wants the buyer answers the same to every try without them: they are asked instead.
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
   const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;

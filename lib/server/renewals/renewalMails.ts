@@ -1,6 +1,7 @@
 import { dateText } from '@/lib/account/accountWords';
 import { cardPagePath } from '@/lib/account/cardChange';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { isWallet } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
@@ -13,6 +14,7 @@ import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
+import { walletAccountUrl, WALLET_PAST_DUE } from '@/lib/subscriptions/walletPastDue';
 
 /** Why a renewal failed, in the subscriber's words: the checkout's, or the bank's wish to hear from them. */
 const reasonOf = (code: PaymentFailureCode, status: 'failed' | 'requires_action'): string =>
@@ -49,14 +51,25 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       return { to, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
+      const walletId = isWallet(subscription.paymentMethod) ? subscription.paymentMethod : null;
+      // A wallet's payment method is changed at the wallet; a card's on our card page, which charges it at once.
+      const wallet = walletId ? WALLET_PAST_DUE[walletId] : null;
+      const ourNext = dunning.retryAt ? `We will try again on ${dateText(dunning.retryAt)}.` : 'We will not try this card again.';
       const content = renewalFailed({
         ...common,
         amount: formatMoney(total, subscription.currencyCode),
-        reason: reasonOf(code, status),
-        nextTryDate: dunning.retryAt ? dateText(dunning.retryAt) : null,
-        accessUntil: dateText(dunning.graceUntil),
-        endsOn: dateText(dunning.endsAt),
-        cardUrl: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+        reason: wallet?.reason ?? reasonOf(code, status),
+        next: wallet?.next ?? (wallet && !dunning.retryAt ? 'We will not try it again.' : ourNext),
+        accessUntil: wallet && !wallet.ourDates ? null : dateText(dunning.graceUntil),
+        endsOn: wallet && !wallet.ourDates ? null : dateText(dunning.endsAt),
+        fix:
+          wallet && walletId
+            ? { text: wallet.fix, label: wallet.label, href: walletAccountUrl(walletId, subscription.livemode) }
+            : {
+                text: 'Give another card and we charge it at once; your subscription is then active again:',
+                label: 'Update your card',
+                href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+              },
         accountUrl,
       });
       return { to, kind: 'renewal-failed', ...content };

@@ -41,11 +41,16 @@ export class SandboxWalletPage {
   }
 
   async approve(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Approve' }).click();
+    await this.page.getByRole('button', { name: 'Approve', exact: true }).click();
+  }
+
+  /** Pays today; every renewal of the subscription will fail (as a test card that declines its renewals). */
+  async approveWithFailingRenewals(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Approve, renewals will fail', exact: true }).click();
   }
 
   async cancel(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Cancel' }).click();
+    await this.page.getByRole('button', { name: 'Cancel', exact: true }).click();
   }
 
   async simulateFailure(): Promise<void> {

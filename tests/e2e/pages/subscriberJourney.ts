@@ -24,12 +24,17 @@ export function aYearFromNow(): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** Buys Vogue Digital signed out, in test mode, with the method (a card: this sandbox test card); on the success page. */
+/**
+ * Buys Vogue Digital signed out, in test mode, with the method (a card: this sandbox test
+ * card; a wallet: approved on its sandbox page, its renewals paying or failing); on the
+ * success page.
+ */
 export async function buy(
   page: Page,
   method: (typeof METHODS)[number]['name'],
   email: string,
   cardNumber = method === 'card' ? '4242 4242 4242 4242' : '4000 0027 6000 3184',
+  walletRenewals: 'pay' | 'fail' = 'pay',
 ): Promise<SuccessPage> {
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await checkout.fillBilling({ email });
@@ -40,7 +45,9 @@ export async function buy(
   } else {
     const choice = await WalletChoice.choose(page, method);
     await choice.submit();
-    await (await SandboxWalletPage.expectOpen(page, method)).approve();
+    const walletPage = await SandboxWalletPage.expectOpen(page, method);
+    if (walletRenewals === 'fail') await walletPage.approveWithFailingRenewals();
+    else await walletPage.approve();
   }
   return SuccessPage.expectOpen(page);
 }

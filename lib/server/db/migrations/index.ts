@@ -18,6 +18,7 @@ import * as m0017 from './0017_sign_in_binding';
 import * as m0018 from './0018_provider_settle_index';
 import * as m0019 from './0019_claim_by_known_address';
 import * as m0020 from './0020_renewals';
+import * as m0021 from './0021_wallet_renewal_outcome';
 import * as m0022 from './0022_renewal_notices';
 import * as m0023 from './0023_price_changes';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_provider_settle_index': m0018,
   '0019_claim_by_known_address': m0019,
   '0020_renewals': m0020,
+  '0021_wallet_renewal_outcome': m0021,
   '0022_renewal_notices': m0022,
   '0023_price_changes': m0023,
 };

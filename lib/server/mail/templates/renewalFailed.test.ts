@@ -8,12 +8,17 @@ const input: RenewalFailedInput = {
   livemode: true,
   amount: '$50.00',
   reason: 'Your card has insufficient funds.',
-  nextTryDate: 'November 27, 2026',
+  next: 'We will try again on November 27, 2026.',
   accessUntil: 'December 10, 2026',
   endsOn: 'December 10, 2026',
-  cardUrl: 'https://subscribe.example.com/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card',
+  fix: {
+    text: 'Give another card and we charge it at once; your subscription is then active again:',
+    label: 'Update your card',
+    href: 'https://subscribe.example.com/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card',
+  },
   accountUrl: 'https://subscribe.example.com/account',
 };
+const cardUrl = input.fix.href;
 
 describe('renewalFailed', () => {
   it('says what failed, why, the next try, until when access is kept and when it ends, in both parts', () => {
@@ -32,14 +37,14 @@ describe('renewalFailed', () => {
 
   it('has one link to fix it, the card page, and the account in the footer', () => {
     const mail = renewalFailed(input);
-    expect(mail.link).toBe(input.cardUrl);
-    expect(hrefs(mail.html)).toContain(input.cardUrl);
-    expect(hrefs(mail.html).filter((href) => href !== input.cardUrl && href !== input.accountUrl)).toEqual([]);
-    expect(mail.text).toContain(`Update your card:\n${input.cardUrl}`);
+    expect(mail.link).toBe(cardUrl);
+    expect(hrefs(mail.html)).toContain(cardUrl);
+    expect(hrefs(mail.html).filter((href) => href !== cardUrl && href !== input.accountUrl)).toEqual([]);
+    expect(mail.text).toContain(`Update your card:\n${cardUrl}`);
   });
 
   it('says no try is coming when none is', () => {
-    const mail = renewalFailed({ ...input, nextTryDate: null, reason: 'Your card has expired.' });
+    const mail = renewalFailed({ ...input, next: 'We will not try this card again.', reason: 'Your card has expired.' });
     for (const part of [mail.text, visibleText(mail.html)]) {
       expect(part).toContain('Your card has expired. We will not try this card again.');
       expect(part).not.toContain('We will try again');

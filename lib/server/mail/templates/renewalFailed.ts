@@ -8,23 +8,26 @@ export interface RenewalFailedInput {
   livemode: boolean;
   /** Formatted, with its currency. */
   amount: string;
-  /** Why, in the buyer's words (lib/payments/paymentErrors.ts, or the bank's request to confirm). */
+  /** Why, in the buyer's words (lib/payments/paymentErrors.ts, the bank's request to confirm, the wallet's refusal). */
   reason: string;
-  /** Formatted date of the next automatic try; null when none is made (a hard decline, the bank wants the buyer). */
-  nextTryDate: string | null;
-  /** Formatted date access ends unless it is paid. */
-  accessUntil: string;
-  /** Formatted date the subscription ends unless it is paid. */
-  endsOn: string;
-  /** Where the card is changed; a change charges the renewal at once. */
-  cardUrl: string;
+  /** What happens next, a sentence: our next try and its date, none, or the provider's own tries. */
+  next: string;
+  /** Formatted date access ends unless it is paid; null where the provider decides (it tries again by itself). */
+  accessUntil: string | null;
+  /** Formatted date the subscription ends unless it is paid; null where the provider decides. */
+  endsOn: string | null;
+  /** The one thing that fixes it: the card page (a new card is charged at once), or the wallet's own account. */
+  fix: { text: string; label: string; href: string };
   accountUrl: string;
 }
 
 /** A renewal that could not be charged: what happened, what happens next and the one link that fixes it. */
 export function renewalFailed(input: RenewalFailedInput): MailContent {
-  const { brand, offerName, accountUrl, cardUrl } = input;
-  const next = input.nextTryDate ? `We will try again on ${input.nextTryDate}.` : 'We will not try this card again.';
+  const { brand, offerName, accountUrl, fix } = input;
+  const facts = [
+    ...(input.accessUntil ? [{ label: 'Access until', value: input.accessUntil }] : []),
+    ...(input.endsOn ? [{ label: 'Ends unless paid by', value: input.endsOn }] : []),
+  ];
   return mailContent(
     `${input.livemode ? '' : '[Test] '}Action needed: your ${brand.name} payment did not go through`,
     {
@@ -34,20 +37,14 @@ export function renewalFailed(input: RenewalFailedInput): MailContent {
       blocks: [
         {
           type: 'paragraph',
-          text: `We could not charge ${input.amount} for the renewal of ${offerName}. ${input.reason} ${next}`,
+          text: `We could not charge ${input.amount} for the renewal of ${offerName}. ${input.reason} ${input.next}`,
         },
-        {
-          type: 'facts',
-          rows: [
-            { label: 'Access until', value: input.accessUntil },
-            { label: 'Ends unless paid by', value: input.endsOn },
-          ],
-        },
-        { type: 'paragraph', text: 'Give another card and we charge it at once; your subscription is then active again:' },
-        { type: 'button', label: 'Update your card', href: cardUrl },
+        ...(facts.length > 0 ? [{ type: 'facts' as const, rows: facts }] : []),
+        { type: 'paragraph', text: fix.text },
+        { type: 'button', label: fix.label, href: fix.href },
       ],
       footer: { accountUrl, why: `You received this e-mail because a payment for your ${brand.name} subscription failed.` },
     },
-    cardUrl,
+    fix.href,
   );
 }

@@ -447,6 +447,28 @@ describe('PayPalGateway: a cancelled subscription is suspended, a resumed one ac
     expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('SUSPENDED');
   });
 
+  it('cancels at PayPal for good, and takes a second cancel (PayPal’s 422) as done', async () => {
+    const instrument = await activeSubscription();
+    await gateway.pauseRenewals(instrument, false);
+    await gateway.cancelRenewals(instrument, false);
+    expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('CANCELLED');
+    await gateway.cancelRenewals(instrument, false);
+    expect(routes().slice(-3)).toEqual([
+      `POST /v1/billing/subscriptions/${instrument.subscriptionId}/cancel`,
+      `POST /v1/billing/subscriptions/${instrument.subscriptionId}/cancel`,
+      `GET /v1/billing/subscriptions/${instrument.subscriptionId}`,
+    ]);
+  });
+
+  it('throws when PayPal cannot be reached to cancel, so that the engine asks again', async () => {
+    const instrument = await activeSubscription();
+    fake.setOverride((request) => (request.path.endsWith('/cancel') ? { status: 503, body: { name: 'SERVICE_UNAVAILABLE' } } : undefined));
+    await expect(gateway.cancelRenewals(instrument, false)).rejects.toMatchObject({ status: 503 });
+    fake.setOverride(null);
+    expect(fake.subscriptionStatus(instrument.subscriptionId)).toBe('ACTIVE');
+    await expect(gateway.cancelRenewals({ kind: 'amazon-pay', chargePermissionId: 'S01-1' }, false)).rejects.toThrow('cannot cancel');
+  });
+
   it('refuses what it cannot move: a subscription PayPal cancelled, another provider’s', async () => {
     const instrument = await activeSubscription();
     fake.setSubscription(instrument.subscriptionId, { status: 'CANCELLED' });

@@ -226,6 +226,26 @@ export class PayPalGateway implements PaymentGateway {
     return this.moveSubscription(instrument, livemode, 'activate');
   }
 
+  /**
+   * A cancelled subscription whose period is over: cancelled at PayPal for good. PayPal
+   * answers 422 SUBSCRIPTION_STATUS_INVALID to a second cancel (a retry after a lost answer,
+   * or the buyer cancelled at PayPal first): done, once PayPal says it is cancelled.
+   */
+  async cancelRenewals(instrument: RenewalInstrument, livemode: boolean): Promise<void> {
+    if (instrument.kind !== 'paypal') throw new Error(`PayPal cannot cancel a ${instrument.kind} subscription`);
+    const client = this.client(livemode);
+    const id = instrument.subscriptionId;
+    try {
+      await client.cancelSubscription(id, 'The cancelled subscription period is over');
+    } catch (error) {
+      if (!(error instanceof PayPalApiError && error.issue === 'SUBSCRIPTION_STATUS_INVALID'))
+        throw outageOr('paypal', error, isPayPalOutage);
+      const { status } = await client.getSubscription(id);
+      // EXPIRED: its cycles ran out, which ends it as surely.
+      if (status !== 'CANCELLED' && status !== 'EXPIRED') throw error;
+    }
+  }
+
   private async moveSubscription(instrument: RenewalInstrument, livemode: boolean, move: 'suspend' | 'activate'): Promise<void> {
     if (instrument.kind !== 'paypal') throw new Error(`PayPal cannot ${move} a ${instrument.kind} subscription`);
     const client = this.client(livemode);

@@ -162,6 +162,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       found.subscription.status = to;
       return { status: 204, body: null };
     }
+    if ((match = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)\/cancel$/)) && method === 'POST') {
+      const found = subscriptions.get(decodeURIComponent(match[1]!));
+      if (!found) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      // As PayPal: an active or suspended subscription cancels; one cancelled (or expired) already is refused.
+      if (found.subscription.status !== 'ACTIVE' && found.subscription.status !== 'SUSPENDED')
+        return error(422, 'UNPROCESSABLE_ENTITY', 'SUBSCRIPTION_STATUS_INVALID');
+      found.subscription.status = 'CANCELLED';
+      return { status: 204, body: null };
+    }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       return { status: 200, body: { verification_status: 'SUCCESS' } };
     }

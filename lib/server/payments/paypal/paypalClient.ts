@@ -140,6 +140,11 @@ export class PayPalClient {
     return this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/activate`, { body: { reason } });
   }
 
+  /** Ends a subscription for good (PayPal answers 204; 422 SUBSCRIPTION_STATUS_INVALID when it is cancelled already). */
+  cancelSubscription(id: string, reason: string): Promise<unknown> {
+    return this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, { body: { reason } });
+  }
+
   /** PayPal's remote check of a webhook delivery (paypalWebhook.ts verifies locally; this is the fallback). */
   verifyWebhookSignature(body: PayPalVerifyWebhookSignatureRequest): Promise<PayPalVerifyWebhookSignatureResponse> {
     return this.call('POST', '/v1/notifications/verify-webhook-signature', { body });

@@ -302,7 +302,14 @@ describe('handlePayPalWebhook: events', () => {
     [
       'BILLING.SUBSCRIPTION.CANCELLED',
       subscription,
-      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'cancelled' },
+      {
+        ...base,
+        type: 'payment.failed',
+        paymentId: 'I-BW452GLLEP1G',
+        transactionId: 'txn_2',
+        failureCode: 'cancelled',
+        renewal: { kind: 'cancelled' },
+      },
     ],
     [
       'BILLING.SUBSCRIPTION.EXPIRED',
@@ -312,17 +319,37 @@ describe('handlePayPalWebhook: events', () => {
     [
       'BILLING.SUBSCRIPTION.SUSPENDED',
       subscription,
-      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' },
+      {
+        ...base,
+        type: 'payment.failed',
+        paymentId: 'I-BW452GLLEP1G',
+        transactionId: 'txn_2',
+        failureCode: 'wallet_declined',
+        renewal: { kind: 'suspended' },
+      },
     ],
     [
       'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
-      subscription,
-      { ...base, type: 'payment.failed', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2', failureCode: 'wallet_declined' },
+      { ...subscription, billing_info: { failed_payments_count: 2, last_failed_payment: { time: '2027-11-26T10:00:00Z' } } },
+      {
+        ...base,
+        type: 'payment.failed',
+        paymentId: 'I-BW452GLLEP1G',
+        transactionId: 'txn_2',
+        failureCode: 'wallet_declined',
+        renewal: { kind: 'payment-failed', failedPayments: 2, at: '2027-11-26T10:00:00Z' },
+      },
     ],
     [
       'PAYMENT.SALE.COMPLETED',
-      { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G', custom: 'txn_2' },
-      { ...base, type: 'payment.succeeded', paymentId: 'I-BW452GLLEP1G', transactionId: 'txn_2' },
+      { id: '80021663DE681814L', billing_agreement_id: 'I-BW452GLLEP1G', custom: 'txn_2', create_time: '2027-11-26T10:00:00Z' },
+      {
+        ...base,
+        type: 'payment.succeeded',
+        paymentId: 'I-BW452GLLEP1G',
+        transactionId: 'txn_2',
+        renewal: { kind: 'paid', saleId: '80021663DE681814L', at: '2027-11-26T10:00:00Z' },
+      },
     ],
     [
       'PAYMENT.SALE.DENIED',

@@ -46,6 +46,8 @@ const walletPayment = (overrides: Partial<SandboxWalletPayment> = {}): SandboxWa
   lastErrorCode: null,
   idempotencyKey: 'key-one',
   livemode: false,
+  renewals: 'approve',
+  renewalsCancelledAt: null,
   createdAt: CREATED,
   updatedAt: CREATED,
   ...overrides,

@@ -12,8 +12,10 @@ import {
   SANDBOX_WALLET_PAYMENT_STATUSES,
   type SandboxIntent,
   type SandboxIntentStatus,
+  WALLET_RENEWAL_OUTCOMES,
   type SandboxWalletPayment,
   type SandboxWalletPaymentStatus,
+  type WalletRenewalOutcome,
 } from './sandboxPayments';
 
 /** Rows as the tables keep them: snake_case, free text, flags as 0 and 1. Nothing outside this file sees one. */
@@ -91,10 +93,35 @@ export class SandboxPaymentRepository {
   /** Gives a wallet payment that requires action the visitor's answer; false when it no longer required action (answered already), and then nothing changed. */
   async resolveWalletPayment(
     id: string,
-    resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>>,
+    resolution: Resolution<Exclude<SandboxWalletPaymentStatus, 'requires_action'>> & { renewals?: WalletRenewalOutcome },
     at: Date,
   ): Promise<boolean> {
-    return this.resolve('sandbox_wallet_payments', id, resolution, at);
+    const { renewals, ...answered } = resolution;
+    return this.resolve('sandbox_wallet_payments', id, answered, at, renewals ? { renewal_outcome: renewals } : {});
+  }
+
+  /**
+   * The sandbox PayPal cancels a subscription for good (its cancelled period is over), as
+   * PayPal's cancel does: true when it is cancelled now, whether by this call or an earlier
+   * one; false when no such paid subscription exists.
+   */
+  async cancelWalletRenewals(wallet: WalletId, id: string, at: Date): Promise<boolean> {
+    await this.db
+      .updateTable('sandbox_wallet_payments')
+      .set({ renewals_cancelled_at: at.toISOString(), updated_at: at.toISOString() })
+      .where('wallet', '=', wallet)
+      .where('id', '=', id)
+      .where('status', '=', 'succeeded')
+      .where('renewals_cancelled_at', 'is', null)
+      .execute();
+    const row = await this.db
+      .selectFrom('sandbox_wallet_payments')
+      .select('renewals_cancelled_at')
+      .where('wallet', '=', wallet)
+      .where('id', '=', id)
+      .where('status', '=', 'succeeded')
+      .executeTakeFirst();
+    return Boolean(row?.renewals_cancelled_at);
   }
 
   /**
@@ -135,10 +162,16 @@ export class SandboxPaymentRepository {
   }
 
   /** Both kinds of payment leave requires_action the same way: once, guarded on the status. */
-  private async resolve(table: SandboxPaymentTableName, id: string, resolution: Resolution<string>, at: Date): Promise<boolean> {
+  private async resolve(
+    table: SandboxPaymentTableName,
+    id: string,
+    resolution: Resolution<string>,
+    at: Date,
+    extra: { renewal_outcome?: string } = {},
+  ): Promise<boolean> {
     const updated = await this.db
       .updateTable(table)
-      .set({ status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
+      .set({ ...extra, status: resolution.status, last_error_code: resolution.lastErrorCode, updated_at: at.toISOString() })
       .where('id', '=', id)
       .where('status', '=', 'requires_action')
       .executeTakeFirst();
@@ -148,6 +181,7 @@ export class SandboxPaymentRepository {
 
 const FAILURE_CODES = Object.keys(PAYMENT_FAILURE_MESSAGES) as PaymentFailureCode[];
 const RENEWAL_SCENARIOS: readonly RenewalScenario[] = ['approve', 'decline', 'authenticate'];
+const WALLET_RENEWALS: readonly WalletRenewalOutcome[] = WALLET_RENEWAL_OUTCOMES;
 const WALLET_IDS = PAYMENT_METHOD_IDS.filter(isWallet);
 
 /**
@@ -214,6 +248,8 @@ function walletPaymentOf(row: WalletPaymentRow): SandboxWalletPayment {
     lastErrorCode: row.last_error_code === null ? null : read('last_error_code', row.last_error_code, FAILURE_CODES),
     idempotencyKey: row.idempotency_key,
     livemode: row.livemode === 1,
+    renewals: read('renewal_outcome', row.renewal_outcome, WALLET_RENEWALS),
+    renewalsCancelledAt: row.renewals_cancelled_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -234,6 +270,8 @@ function walletPaymentRow(payment: SandboxWalletPayment): WalletPaymentRow {
     livemode: payment.livemode ? 1 : 0,
     // A new payment's renewals run; only a cancel pauses them.
     renewals_paused: 0,
+    renewal_outcome: payment.renewals,
+    renewals_cancelled_at: payment.renewalsCancelledAt,
     created_at: payment.createdAt,
     updated_at: payment.updatedAt,
   };

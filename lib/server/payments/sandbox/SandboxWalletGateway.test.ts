@@ -101,4 +101,94 @@ describe('SandboxWalletGateway', () => {
     expect(await paused()).toBe(0);
     await expect(amazon.pauseRenewals({ kind: 'sandbox-wallet', wallet: 'amazon-pay', paymentId: 'wp_x' })).resolves.toBeUndefined();
   });
+
+  it('keeps how renewals go, as approved on its page: “Approve, renewals will fail” pays today and fails every renewal', async () => {
+    const failing = await amazon.charge(request({ payment: { kind: 'amazon-pay' } }));
+    const paying = await amazon.charge(request({ payment: { kind: 'amazon-pay' } }));
+    expect((await amazon.answer(failing.paymentId!, 'approve-renewals-fail'))?.status).toBe('succeeded');
+    await amazon.answer(paying.paymentId!, 'approve');
+    expect(events.map((event) => event.type)).toEqual(['payment.succeeded', 'payment.succeeded']);
+    const renewal = (paymentId: string, key: string) =>
+      amazon.renew!({
+        instrument: { kind: 'sandbox-wallet', wallet: 'amazon-pay', paymentId },
+        amount: 5000,
+        currencyCode: 'USD',
+        idempotencyKey: key,
+        livemode: false,
+        description: 'Vogue: Vogue Digital',
+        customer: { email: 'ada@example.com' },
+        metadata: { subscriptionId: 'sub_1', transactionId: 'txn_r_1', periodStart: '2027-11-21T12:00:00.000Z' },
+      });
+    expect(await renewal(failing.paymentId!, 'renewal:a:0')).toMatchObject({ status: 'failed', code: 'wallet_declined' });
+    const paid = await renewal(paying.paymentId!, 'renewal:b:0');
+    expect(paid).toMatchObject({ status: 'succeeded' });
+    // The same key charges once.
+    expect(await renewal(paying.paymentId!, 'renewal:b:0')).toEqual(paid);
+    expect(await renewal('wp_sandbox_unknown', 'renewal:c:0')).toMatchObject({ status: 'failed', code: 'payment_method_required' });
+  });
+
+  it('renews by itself only as the sandbox PayPal (Amazon Pay’s renewals are ours), and cancels for good once', async () => {
+    expect([paypal.renew, amazon.renewAtProvider, amazon.cancelRenewals]).toEqual([undefined, undefined, undefined]);
+    const charged = await paypal.charge(request());
+    const instrument = { kind: 'sandbox-wallet' as const, wallet: 'paypal' as const, paymentId: charged.paymentId! };
+    await expect(paypal.cancelRenewals!(instrument)).rejects.toThrow('no such paid subscription');
+    await paypal.answer(charged.paymentId!, 'approve');
+    await paypal.cancelRenewals!(instrument);
+    const first = await paypal.find(charged.paymentId!);
+    expect(first?.renewalsCancelledAt).not.toBeNull();
+    await paypal.cancelRenewals!(instrument);
+    expect((await paypal.find(charged.paymentId!))?.renewalsCancelledAt).toBe(first?.renewalsCancelledAt);
+    // A cancelled subscription is billed no more: no event is sent.
+    events.length = 0;
+    await paypal.renewAtProvider!({
+      instrument,
+      amount: 5000,
+      currencyCode: 'USD',
+      livemode: false,
+      periodStart: '2027-11-21T12:00:00.000Z',
+      failedPayments: 0,
+      at: new Date('2027-11-21T12:00:00.000Z'),
+    });
+    expect(events).toEqual([]);
+  });
+
+  it('sends itself PayPal’s events for a renewal: the sale, or the failed payment and, at the third, the suspension', async () => {
+    const paying = await paypal.charge(request());
+    const failing = await paypal.charge(request());
+    await paypal.answer(paying.paymentId!, 'approve');
+    await paypal.answer(failing.paymentId!, 'approve-renewals-fail');
+    events.length = 0;
+    const renewal = (paymentId: string, failedPayments: number) =>
+      paypal.renewAtProvider!({
+        instrument: { kind: 'sandbox-wallet', wallet: 'paypal', paymentId },
+        amount: 5000,
+        currencyCode: 'USD',
+        livemode: false,
+        periodStart: '2027-11-21T12:00:00.000Z',
+        failedPayments,
+        at: new Date('2027-11-21T12:00:00.000Z'),
+      });
+    await renewal(paying.paymentId!, 0);
+    expect(events).toEqual([
+      expect.objectContaining({
+        gateway: 'sandbox-paypal',
+        type: 'payment.succeeded',
+        paymentId: paying.paymentId,
+        renewal: { kind: 'paid', saleId: expect.stringMatching(/^SALE-/), at: '2027-11-21T12:00:00.000Z' },
+      }),
+    ]);
+    events.length = 0;
+    await renewal(failing.paymentId!, 0);
+    await renewal(failing.paymentId!, 2);
+    expect(events.map((event) => event.renewal)).toEqual([
+      { kind: 'payment-failed', failedPayments: 1, at: '2027-11-21T12:00:00.000Z' },
+      { kind: 'payment-failed', failedPayments: 3, at: '2027-11-21T12:00:00.000Z' },
+      { kind: 'suspended' },
+    ]);
+    // Asked again for the same try: the same events (ids), which the handling applies once.
+    const ids = events.map((event) => event.id);
+    events.length = 0;
+    await renewal(failing.paymentId!, 2);
+    expect(events.map((event) => event.id)).toEqual(ids.slice(1));
+  });
 });

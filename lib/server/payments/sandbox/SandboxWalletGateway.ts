@@ -7,6 +7,8 @@ import type {
   ChargeResult,
   GatewayEvent,
   PaymentGateway,
+  ProviderRenewalRequest,
+  RenewalChargeRequest,
   RenewalInstrument,
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
@@ -16,9 +18,11 @@ import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxWalletPayment } from './sandboxPayments';
 import { sandboxChargeResult, sandboxFinalEvent } from './sandboxOutcome';
+import { sandboxPayPalRenewal } from './sandboxPayPalRenewal';
 
-/** What the visitor does on the sandbox wallet's page. */
-export type WalletOutcome = 'approve' | 'cancel' | 'fail';
+/** What the visitor does on the sandbox wallet's page; `approve-renewals-fail` pays today, and every renewal fails. */
+export const WALLET_OUTCOMES = ['approve', 'approve-renewals-fail', 'cancel', 'fail'] as const;
+export type WalletOutcome = (typeof WALLET_OUTCOMES)[number];
 
 /** The ids the sandbox wallets give their payments: randomId('wp_sandbox'). */
 export const SANDBOX_WALLET_PAYMENT_ID = /^wp_sandbox_[a-z2-7]{20}$/;
@@ -37,6 +41,11 @@ export class SandboxWalletGateway implements PaymentGateway {
   readonly name: 'sandbox-paypal' | 'sandbox-amazon-pay';
   readonly inputKinds: readonly ['paypal'] | readonly ['amazon-pay'];
   private readonly payments: SandboxPaymentRepository;
+  /** Amazon Pay's renewals are ours to charge (the renewal engine); PayPal's are not: it renews by itself. */
+  readonly renew?: (request: RenewalChargeRequest) => Promise<ChargeResult>;
+  /** The sandbox PayPal only: as PayPal, it cancels for good, and renews by itself (sending itself PayPal's webhook events). */
+  readonly cancelRenewals?: (instrument: RenewalInstrument) => Promise<void>;
+  readonly renewAtProvider?: (request: ProviderRenewalRequest) => Promise<void>;
 
   constructor(
     readonly wallet: WalletId,
@@ -47,6 +56,77 @@ export class SandboxWalletGateway implements PaymentGateway {
     this.payments = new SandboxPaymentRepository(db);
     this.name = wallet === 'paypal' ? 'sandbox-paypal' : 'sandbox-amazon-pay';
     this.inputKinds = wallet === 'paypal' ? (['paypal'] as const) : (['amazon-pay'] as const);
+    if (wallet === 'paypal') {
+      this.cancelRenewals = (instrument) => this.cancelForGood(instrument);
+      this.renewAtProvider = (request) => this.renewByItself(request);
+    } else {
+      this.renew = (request) => this.chargeRenewal(request);
+    }
+  }
+
+  /** The agreement a subscription's instrument names: a paid payment of this wallet. */
+  private async agreement(instrument: RenewalInstrument): Promise<SandboxWalletPayment | null> {
+    if (instrument.kind !== 'sandbox-wallet' || instrument.wallet !== this.wallet)
+      throw new Error(`The ${this.wallet} sandbox cannot renew a ${instrument.kind} subscription`);
+    const payment = await this.find(instrument.paymentId);
+    return payment?.status === 'succeeded' ? payment : null;
+  }
+
+  /**
+   * A renewal of a sandbox Amazon Pay subscription, charged by us on its agreement: paid, or
+   * refused as Amazon's hard decline (`wallet_declined`) when it was approved with "renewals
+   * will fail". Each renewal is a payment of its own, made once per key.
+   */
+  private async chargeRenewal(request: RenewalChargeRequest): Promise<ChargeResult> {
+    const existing = await this.payments.findWalletPaymentByIdempotencyKey(this.wallet, request.idempotencyKey);
+    if (existing) return resultOf(existing);
+    const agreement = await this.agreement(request.instrument);
+    if (!agreement) return { status: 'failed', paymentId: null, code: 'payment_method_required' };
+    const at = this.now().toISOString();
+    const declined = agreement.renewals === 'decline';
+    const payment: SandboxWalletPayment = {
+      id: randomId('wp_sandbox'),
+      wallet: this.wallet,
+      flow: 'subscription',
+      amount: request.amount,
+      currencyCode: request.currencyCode,
+      description: request.description,
+      status: declined ? 'failed' : 'succeeded',
+      returnUrl: '',
+      lastErrorCode: declined ? 'wallet_declined' : null,
+      idempotencyKey: request.idempotencyKey,
+      livemode: request.livemode,
+      renewals: agreement.renewals,
+      renewalsCancelledAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    if (!(await this.payments.insertWalletPayment(payment))) {
+      const winner = await this.payments.findWalletPaymentByIdempotencyKey(this.wallet, request.idempotencyKey);
+      if (!winner) throw new Error('sandbox wallet renewal vanished after an idempotency conflict');
+      return resultOf(winner);
+    }
+    return resultOf(payment);
+  }
+
+  /** PayPal's cancel, at the end of a cancelled period: recorded on the agreement; done twice is done once. */
+  private async cancelForGood(instrument: RenewalInstrument): Promise<void> {
+    const agreement = await this.agreement(instrument);
+    if (!agreement) throw new Error('The PayPal sandbox has no such paid subscription');
+    await this.payments.cancelWalletRenewals(this.wallet, agreement.id, this.now());
+  }
+
+  /**
+   * PayPal's own renewal of a period, as the subscription's clock passes it: the sale, or
+   * the failed payment (approved with "renewals will fail"), and after PayPal's last retry
+   * the suspension, each sent to ourselves as PayPal's webhook event. A suspended or
+   * cancelled subscription is not billed.
+   */
+  private async renewByItself(request: ProviderRenewalRequest): Promise<void> {
+    const agreement = await this.agreement(request.instrument);
+    if (!agreement) throw new Error('The PayPal sandbox has no such paid subscription');
+    if (agreement.renewalsCancelledAt || (await this.payments.walletRenewalsPaused(this.wallet, agreement.id))) return;
+    for (const event of sandboxPayPalRenewal(agreement, request)) await this.emit(event);
   }
 
   /** The sandbox PayPal suspends a cancelled subscription's renewals, as PayPal does; Amazon Pay's are ours to start, so there is nothing to stop. */
@@ -84,6 +164,8 @@ export class SandboxWalletGateway implements PaymentGateway {
       lastErrorCode: null,
       idempotencyKey: request.idempotencyKey,
       livemode: request.livemode,
+      renewals: 'approve',
+      renewalsCancelledAt: null,
       createdAt: at,
       updatedAt: at,
     };
@@ -101,10 +183,15 @@ export class SandboxWalletGateway implements PaymentGateway {
     const payment = await this.find(paymentId);
     if (!payment) return null;
     if (payment.status !== 'requires_action') return payment;
-    const failure: PaymentFailureCode | null = outcome === 'approve' ? null : outcome === 'cancel' ? 'cancelled' : 'wallet_declined';
+    const approved = outcome === 'approve' || outcome === 'approve-renewals-fail';
+    const failure: PaymentFailureCode | null = approved ? null : outcome === 'cancel' ? 'cancelled' : 'wallet_declined';
     const moved = await this.payments.resolveWalletPayment(
       paymentId,
-      { status: failure ? 'failed' : 'succeeded', lastErrorCode: failure },
+      {
+        status: failure ? 'failed' : 'succeeded',
+        lastErrorCode: failure,
+        renewals: outcome === 'approve-renewals-fail' ? 'decline' : 'approve',
+      },
       this.now(),
     );
     const current = (await this.find(paymentId))!;

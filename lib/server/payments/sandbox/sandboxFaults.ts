@@ -48,6 +48,8 @@ export function withSandboxFault(
   if (gateway.pauseRenewals) faulty.pauseRenewals = (instrument, livemode) => gateway.pauseRenewals!(instrument, livemode);
   if (gateway.resumeRenewals) faulty.resumeRenewals = (instrument, livemode) => gateway.resumeRenewals!(instrument, livemode);
   if (gateway.renew) faulty.renew = (request) => gateway.renew!(request);
+  if (gateway.cancelRenewals) faulty.cancelRenewals = (instrument, livemode) => gateway.cancelRenewals!(instrument, livemode);
+  if (gateway.renewAtProvider) faulty.renewAtProvider = (request) => gateway.renewAtProvider!(request);
   if (gateway.saveCard) faulty.saveCard = (request) => gateway.saveCard!(request);
   if (gateway.savedCard) faulty.savedCard = (setupId, livemode) => gateway.savedCard!(setupId, livemode);
   return gateway.setupIds ? { ...faulty, setupIds: gateway.setupIds } : faulty;

@@ -37,6 +37,10 @@ export interface SandboxIntent {
 export const SANDBOX_WALLET_PAYMENT_STATUSES = ['requires_action', 'succeeded', 'failed'] as const;
 export type SandboxWalletPaymentStatus = (typeof SANDBOX_WALLET_PAYMENT_STATUSES)[number];
 
+/** How a sandbox wallet payment's renewals go: chosen on its page ("Approve" or "Approve, renewals will fail"). */
+export const WALLET_RENEWAL_OUTCOMES = ['approve', 'decline'] as const;
+export type WalletRenewalOutcome = (typeof WALLET_RENEWAL_OUTCOMES)[number];
+
 /** A sandbox wallet's payment (PayPal or Amazon Pay stand-in; SandboxPaymentRepository maps the table's rows). */
 export interface SandboxWalletPayment {
   id: string;
@@ -51,6 +55,10 @@ export interface SandboxWalletPayment {
   lastErrorCode: PaymentFailureCode | null;
   idempotencyKey: string;
   livemode: boolean;
+  /** How its subscription's renewals go (a renewal's own payment keeps its outcome too). */
+  renewals: WalletRenewalOutcome;
+  /** The sandbox PayPal cancelled its subscription for good (its cancelled period over); null while it may renew. */
+  renewalsCancelledAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
