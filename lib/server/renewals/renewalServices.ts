@@ -5,10 +5,13 @@ import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import type { RenewalDeps } from './renewalEngine';
 
+/** Subscriptions one claim takes: a pass that took this many claims again at once (renewalSchedule). */
+export const RENEWAL_BATCH = 500;
+
 /** The renewal engine's dependencies, from the server's settings and its checkout's gateways. */
 export function createRenewalDeps(
   db: Kysely<Database>,
-  env: Pick<ServerEnv, 'RENEWAL_CONCURRENCY' | 'RENEWAL_GRACE_DAYS' | 'PUBLIC_ORIGIN'>,
+  env: Pick<ServerEnv, 'RENEWAL_CONCURRENCY' | 'RENEWAL_GRACE_DAYS' | 'RENEWAL_LEASE_SECONDS' | 'PUBLIC_ORIGIN'>,
   now: () => Date,
   gateways: readonly PaymentGateway[],
 ): RenewalDeps {
@@ -18,6 +21,8 @@ export function createRenewalDeps(
     now,
     policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: env.RENEWAL_GRACE_DAYS },
     concurrency: env.RENEWAL_CONCURRENCY,
+    leaseMs: env.RENEWAL_LEASE_SECONDS * 1000,
+    batch: RENEWAL_BATCH,
     origin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null,
     log: (line, error) => console.error(line, error),
   };
