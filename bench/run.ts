@@ -11,12 +11,15 @@
  *   - the offer page from the floor (node:http serving its bytes), from the app, and through
  *     nginx with deploy/nginx.conf: requests/s as a fraction of the floor, and the app's tail;
  *   - funnel ingestion and checkout submits on each database (SQLite, and PostgreSQL on a
- *     throw-away server), each behind a server of its own.
+ *     throw-away server), each behind a server of its own;
+ *   - renewals per second with the sandbox answering after 300 ms, one instance and two, on
+ *     each database (`renewalsPerSecond`).
  * Results are printed and written to bench/results/latest.json. BENCH_ONLY=pages measures
  * the journey pages alone (no load tests) and writes bench/results/pages.json;
  * BENCH_ONLY=flood measures the flood alone; BENCH_ONLY=nginx the offer page against the
  * floor alone (bench/results/nginx.json); BENCH_ONLY=databases the two databases alone
- * (bench/results/databases.json). Every run also records its parts in bench/results.json,
+ * (bench/results/databases.json); BENCH_ONLY=renewals the renewals alone
+ * (bench/results/renewals.json). Every run also records its parts in bench/results.json,
  * the latest figures of each (committed: docs/performance.md's table comes from it).
  */
 import { ensureBuild } from '@/entrypoint/buildGuard.mjs';
@@ -30,6 +33,7 @@ import { measureFunnel } from './funnelLoad';
 import { measureFlood, type FloodResult } from './floodLoad';
 import { measureOfferThroughNginx, printNginxBench } from './nginxLoad';
 import { measureOnDatabases, printDatabaseBench } from './databaseLoad';
+import { measureRenewals, printRenewalBench } from './renewalLoad';
 import { recordResults } from './results';
 import { measurePages, type StepMeasure } from './pageMeasures';
 import { printPageTable } from './pageReport';
@@ -51,6 +55,10 @@ const BASELINE_PATH = '/status';
 const OFFER_PATHS = ['/vogue/demo-single', '/newyorker/demo-dual'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = process.env.BENCH_ONLY ?? '';
+/** Due renewals per instance: at the aimed 50 to 100 per second, 20 to 50 s per configuration. */
+const RENEWALS_PER_INSTANCE = Number(process.env.BENCH_RENEWALS_PER_INSTANCE ?? 2500);
+/** A real provider answers a charge in some 300 ms. */
+const RENEWAL_LATENCY_MS = 300;
 // The funnel load comes from one address far beyond a visitor's limit of accepted events:
 // raised (not off), so that the measure still pays the limit's one upsert per request.
 const env = {
@@ -111,9 +119,11 @@ function printFlood(flood: FloodResult): void {
 }
 
 async function main(): Promise<void> {
-  if (ONLY !== '' && ONLY !== 'pages' && ONLY !== 'flood' && ONLY !== 'nginx' && ONLY !== 'databases') {
-    throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx" and "databases"`);
+  if (!['', 'pages', 'flood', 'nginx', 'databases', 'renewals'].includes(ONLY)) {
+    throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx", "databases" and "renewals"`);
   }
+  if (!Number.isInteger(RENEWALS_PER_INSTANCE) || RENEWALS_PER_INSTANCE < 1)
+    throw new Error(`BENCH_RENEWALS_PER_INSTANCE=${process.env.BENCH_RENEWALS_PER_INSTANCE}: a whole number, at least 1`);
   if (!Number.isInteger(LIGHTHOUSE_RUNS) || LIGHTHOUSE_RUNS < 1)
     throw new Error(`BENCH_LIGHTHOUSE_RUNS=${process.env.BENCH_LIGHTHOUSE_RUNS}: a whole number of runs, at least 1`);
   console.log('Building the production app (or reusing a current build)…');
@@ -156,6 +166,24 @@ async function main(): Promise<void> {
         checkoutConcurrency: CHECKOUT_CONCURRENCY,
         log: (line) => console.log(line),
       });
+    const renewalsBench = () => {
+      console.log(`Renewals, one instance and two, on each database (${RENEWALS_PER_INSTANCE} due per instance)…`);
+      return measureRenewals({
+        port: PORT + 2,
+        perInstance: RENEWALS_PER_INSTANCE,
+        latencyMs: RENEWAL_LATENCY_MS,
+        log: (line) => console.log(line),
+      });
+    };
+    if (ONLY === 'renewals') {
+      const renewalsPerSecond = await renewalsBench();
+      printRenewalBench(renewalsPerSecond, RENEWAL_LATENCY_MS, (line) => console.log(line));
+      fs.mkdirSync('bench/results', { recursive: true });
+      fs.writeFileSync(path.join('bench/results', 'renewals.json'), JSON.stringify({ renewalsPerSecond }, null, 2));
+      recordResults({ renewalsPerSecond });
+      console.log('Written to bench/results/renewals.json and bench/results.json');
+      return;
+    }
     if (ONLY === 'databases') {
       console.log('Funnel ingestion and checkouts on each database…');
       const databases = await databasesBench();
@@ -249,6 +277,7 @@ async function main(): Promise<void> {
     const offerJs = await firstLoadJs(ORIGIN, OFFER_PATHS[0]!);
     const pages = await measureJourneyPages();
     const databases = await databasesBench();
+    const renewalsPerSecond = await renewalsBench();
 
     console.log(
       `\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`,
@@ -295,6 +324,7 @@ async function main(): Promise<void> {
     printFlood(flood);
     printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
     printDatabaseBench(databases, (line) => console.log(line));
+    printRenewalBench(renewalsPerSecond, RENEWAL_LATENCY_MS, (line) => console.log(line));
 
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
@@ -314,6 +344,7 @@ async function main(): Promise<void> {
       nginx,
       pages,
       databases,
+      renewalsPerSecond,
     };
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     recordResults(results);

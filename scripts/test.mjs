@@ -4,8 +4,8 @@
 // throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
 // then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
 // browser tests so that neither slows the other on a small machine), then the proofs
-// (tests/proofs: duplicate submits, a killed server, 60 s of sustained load, on servers of
-// their own).
+// (tests/proofs: duplicate submits, a killed server, 60 s of sustained load, two instances,
+// a killed renewal run and 10,000 renewals on two instances, on servers of their own).
 // Ends with one line "Tests: N passed, N failed" counting them all.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -123,7 +123,7 @@ if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');
   if (
     !step(
-      'Proofs (duplicate submits, a killed server, sustained load, two instances)',
+      'Proofs (duplicate submits, a killed server, sustained load, two instances, renewals)',
       'npx',
       ['tsx', 'tests/proofs/run.ts'],
       postgres ? { TEST_POSTGRES_URL: postgres.url } : {},

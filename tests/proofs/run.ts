@@ -9,24 +9,32 @@
  *   3. sustained load: the offer page and the funnel endpoint together for 60 s, no error,
  *      events acknowledged = events stored;
  *   4. two instances on one PostgreSQL database: a purchase whose steps alternate between
- *      them completes.
- * The first three run on SQLite; with a PostgreSQL server (TEST_POSTGRES_URL, which npm test
- * sets to its throw-away server) the duplicate submits and the killed server run again on
- * PostgreSQL, and the two instances run there. Each gets a fresh database.
+ *      them completes;
+ *   5. a killed renewal run: SIGKILL after 100 of 300 due renewals were charged; the restart
+ *      charges nothing twice and leaves nothing charged without an invoice or in flight;
+ *   6. renewals on two instances: 10,000 due renewals on one PostgreSQL database, shared by
+ *      two servers, each charged once with one invoice.
+ * The first three and the killed renewal run run on SQLite; with a PostgreSQL server
+ * (TEST_POSTGRES_URL, which npm test sets to its throw-away server) the duplicate submits,
+ * the killed server and the killed renewal run run again on PostgreSQL, and the two
+ * instances and the renewals on two instances run there. Each gets a fresh database.
  * Loopback only; bounded in count and time; no timing assertions.
  *
  *   npx tsx tests/proofs/run.ts
  * Environment: TEST_POSTGRES_URL (a postgres:// URL of a server's maintenance database, on
  * which the proofs may create and drop databases named proofs_*), PROOFS_PORT (default:
  * free ports; else this port and the next), PROOFS_LOAD_SECONDS (default 60),
- * PROOFS_LOAD_CONNECTIONS (default 8 per route),
- * PROOFS_ONLY=duplicates|killed|load|instances (comma-separated).
+ * PROOFS_LOAD_CONNECTIONS (default 8 per route), PROOFS_RENEWALS (default 10000: the
+ * renewals on two instances), PROOFS_KILLED_RENEWALS (default 300),
+ * PROOFS_ONLY=duplicates|killed|load|instances|killed-renewals|renewals (comma-separated).
  * Writes test-results/proofs.json and test-results/proofs-server.log.
  */
 import fs from 'node:fs';
 import { duplicateSubmits } from './duplicateSubmits';
+import { killedRenewals } from './killedRenewals';
 import { killedServer } from './killedServer';
 import type { ProofResult } from './proof';
+import { renewalsOnTwoInstances } from './renewalsOnTwoInstances';
 import { openDatabase, prepareDatabase, startServer, type ProofServer } from './server';
 import { sustainedLoad } from './sustainedLoad';
 import { twoInstances } from './twoInstances';
@@ -44,6 +52,8 @@ function envNumber(name: string, fallback: number): number {
 
 const LOAD_SECONDS = envNumber('PROOFS_LOAD_SECONDS', 60);
 const LOAD_CONNECTIONS = envNumber('PROOFS_LOAD_CONNECTIONS', 8);
+const RENEWALS = envNumber('PROOFS_RENEWALS', 10_000);
+const KILLED_RENEWALS = envNumber('PROOFS_KILLED_RENEWALS', 300);
 const ONLY = process.env.PROOFS_ONLY ?? '';
 const POSTGRES_SERVER = process.env[TEST_POSTGRES_URL_ENV] || '';
 const REPORT_PASSWORD = 'proofs-report-password';
@@ -126,6 +136,16 @@ async function proofsOn(
       ),
     );
   }
+  if (wanted('killed-renewals')) {
+    const databaseUrl = await url('killed_renewals');
+    prepareDatabase(databaseUrl);
+    const killedPort = await port();
+    add(
+      await timed(`a killed renewal run [${label}]`, () =>
+        killedRenewals(databaseUrl, killedPort, KILLED_RENEWALS, (name, server) => keepLog(`${name} [${label}]`, server)),
+      ),
+    );
+  }
   return results;
 }
 
@@ -161,6 +181,16 @@ async function main(): Promise<number> {
           keepLog(`${name} [PostgreSQL]`, server);
         }
       }
+    }
+    if (wanted('renewals')) {
+      const databaseUrl = await freshPostgresDatabase(POSTGRES_SERVER, 'proofs_renewals');
+      prepareDatabase(databaseUrl);
+      const ports = [await port(), await port()] as const;
+      results.push(
+        await timed(`renewals on two instances [PostgreSQL]`, () =>
+          renewalsOnTwoInstances(databaseUrl, ports, RENEWALS, (name, server) => keepLog(`${name} [PostgreSQL]`, server)),
+        ),
+      );
     }
   } else {
     console.log(`\n(no PostgreSQL server: ${TEST_POSTGRES_URL_ENV} is not set, so the proofs ran on SQLite only)`);

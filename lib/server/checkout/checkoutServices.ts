@@ -40,6 +40,12 @@ export function createCheckoutServices(
   const sandbox = created.find((gateway): gateway is SandboxGateway => gateway instanceof SandboxGateway) ?? null;
   const sandboxWallets = created.filter((gateway): gateway is SandboxWalletGateway => gateway instanceof SandboxWalletGateway);
   // The checkout charges through these; the sandbox's pages keep the gateways as made.
-  const gateways = created.map((gateway) => withSandboxFault(gateway, env.SANDBOX_FAULT));
+  const gateways = created.map((gateway) =>
+    withSandboxFault(gateway, {
+      fault: env.SANDBOX_FAULT,
+      faultAfter: env.SANDBOX_FAULT_AFTER,
+      renewLatencyMs: env.SANDBOX_LATENCY_MS,
+    }),
+  );
   return { db, gateways, sandbox, sandboxWallets, now };
 }

@@ -55,6 +55,21 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv({ CHECKOUT_RECONCILE_GRACE_SECONDS: '0' })).toThrow('CHECKOUT_RECONCILE_GRACE_SECONDS');
   });
 
+  it('leases claimed renewals for 5 minutes, and slows or kills the sandbox during renewals only with the sandbox on', () => {
+    expect(parseServerEnv({})).toMatchObject({ RENEWAL_LEASE_SECONDS: 300, SANDBOX_LATENCY_MS: 0, SANDBOX_FAULT_AFTER: 100 });
+    expect(parseServerEnv({ RENEWAL_LEASE_SECONDS: '2' }).RENEWAL_LEASE_SECONDS).toBe(2);
+    expect(() => parseServerEnv({ RENEWAL_LEASE_SECONDS: '0' })).toThrow('RENEWAL_LEASE_SECONDS');
+    expect(
+      parseServerEnv({
+        PAYMENTS_SANDBOX: '1',
+        SANDBOX_FAULT: 'kill-during-renewals',
+        SANDBOX_FAULT_AFTER: '40',
+        SANDBOX_LATENCY_MS: '300',
+      }),
+    ).toMatchObject({ SANDBOX_FAULT: 'kill-during-renewals', SANDBOX_FAULT_AFTER: 40, SANDBOX_LATENCY_MS: 300 });
+    expect(() => parseServerEnv({ SANDBOX_LATENCY_MS: '300' })).toThrow('SANDBOX_LATENCY_MS: needs PAYMENTS_SANDBOX=1');
+  });
+
   it('ends unused sessions after a day unless SESSION_IDLE_MINUTES says otherwise, between 15 minutes and 30 days', () => {
     expect(parseServerEnv({}).SESSION_IDLE_MINUTES).toBe(1440);
     expect(parseServerEnv({ SESSION_IDLE_MINUTES: '60' }).SESSION_IDLE_MINUTES).toBe(60);

@@ -50,10 +50,23 @@ const serverEnvSchema = z.object({
   /**
    * A fault the sandbox injects, for the tests that prove a killed server loses nothing:
    * `kill-after-charge` ends the process with SIGKILL as soon as a sandbox charge succeeds,
-   * before the order is recorded or answered. Only with PAYMENTS_SANDBOX=1 (never in
+   * before the order is recorded or answered; `kill-during-renewals` ends it once
+   * SANDBOX_FAULT_AFTER renewal charges were made, before their outcome is recorded. Only with PAYMENTS_SANDBOX=1 (never in
    * production), and only ever on the sandbox's gateways.
    */
-  SANDBOX_FAULT: z.enum(['kill-after-charge'], 'must be kill-after-charge').optional(),
+  SANDBOX_FAULT: z.enum(['kill-after-charge', 'kill-during-renewals'], 'must be kill-after-charge or kill-during-renewals').optional(),
+  /** `kill-during-renewals` kills the server once this many renewal charges have reached the sandbox. */
+  SANDBOX_FAULT_AFTER: z.coerce
+    .number({ error: 'must be a number of charges' })
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(100),
+  /**
+   * Tests and the bench only, with PAYMENTS_SANDBOX=1: the sandbox answers a renewal charge
+   * this many ms after making it, as a real provider answers in some 300 ms.
+   */
+  SANDBOX_LATENCY_MS: z.coerce.number({ error: 'must be a number of ms' }).int('must be a whole number').min(0).max(60_000).default(0),
   /**
    * Reconciliation of checkout attempts whose answer was lost (lib/server/checkout/reconcileAttempts.ts):
    * run when the server starts, then every INTERVAL seconds (0: at start only), on attempts in
@@ -80,6 +93,13 @@ const serverEnvSchema = z.object({
     .default(60),
   /** How many renewals one instance charges at once: providers answer in some 300 ms, so never one at a time. */
   RENEWAL_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(500).default(32),
+  /** How long a renewal run holds the subscriptions it claimed; another instance takes over those of a run that died after this. */
+  RENEWAL_LEASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1)
+    .max(86_400)
+    .default(300),
   /** Days a past-due subscription keeps access after its renewal first failed (retries go on for 14 days). */
   RENEWAL_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number').min(0).max(14).default(14),
   /** The payment methods offered, by their SPEC constants; each needs its keys (or the sandbox). */
@@ -254,6 +274,9 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
             });
           }
         }
+      }
+      if (config.SANDBOX_LATENCY_MS > 0 && !config.PAYMENTS_SANDBOX) {
+        ctx.addIssue({ code: 'custom', path: ['SANDBOX_LATENCY_MS'], message: 'needs PAYMENTS_SANDBOX=1 (it slows the sandbox only)' });
       }
       if (config.SANDBOX_FAULT && !config.PAYMENTS_SANDBOX) {
         ctx.addIssue({

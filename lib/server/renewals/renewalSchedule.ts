@@ -19,9 +19,14 @@ export function startRenewals(env: Pick<ServerEnv, 'RENEWAL_INTERVAL_SECONDS'>):
     running = true;
     try {
       const { renewals } = await serverContext();
-      for (const outcome of await runDueRenewals(renewals)) {
-        console.info(`[renewals] ${outcome.subscriptionId} ${outcome.steps.join(', ') || 'nothing due'}`);
-      }
+      // A full batch may leave more due (a cohort renewing on one day): the next batch is claimed at once, not an interval later.
+      let outcomes;
+      do {
+        outcomes = await runDueRenewals(renewals);
+        for (const outcome of outcomes) {
+          console.info(`[renewals] ${outcome.subscriptionId} ${outcome.steps.join(', ') || 'nothing due'}`);
+        }
+      } while (renewals.batch !== undefined && outcomes.length >= renewals.batch);
     } catch (error) {
       console.error('[renewals] pass failed:', error);
     } finally {

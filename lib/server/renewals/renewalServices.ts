@@ -25,12 +25,21 @@ export function createProviderEventDeps(
   };
 }
 
+/** Subscriptions one claim takes: a pass that took this many claims again at once (renewalSchedule). */
+export const RENEWAL_BATCH = 500;
+
 /** The renewal engine's dependencies, from the server's settings and its checkout's gateways. */
 export function createRenewalDeps(
   db: Kysely<Database>,
-  env: Pick<ServerEnv, 'RENEWAL_CONCURRENCY' | 'RENEWAL_GRACE_DAYS' | 'PUBLIC_ORIGIN'>,
+  env: Pick<ServerEnv, 'RENEWAL_CONCURRENCY' | 'RENEWAL_GRACE_DAYS' | 'RENEWAL_LEASE_SECONDS' | 'PUBLIC_ORIGIN'>,
   now: () => Date,
   gateways: readonly PaymentGateway[],
 ): RenewalDeps {
-  return { ...createProviderEventDeps(db, env, now), gateways, concurrency: env.RENEWAL_CONCURRENCY };
+  return {
+    ...createProviderEventDeps(db, env, now),
+    gateways,
+    concurrency: env.RENEWAL_CONCURRENCY,
+    leaseMs: env.RENEWAL_LEASE_SECONDS * 1000,
+    batch: RENEWAL_BATCH,
+  };
 }

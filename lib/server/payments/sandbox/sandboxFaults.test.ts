@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { ChargeResult, GatewayName, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import type { ChargeResult, GatewayName, PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
 import { withSandboxFault } from './sandboxFaults';
 
 function gateway(name: GatewayName, result: ChargeResult): PaymentGateway {
@@ -26,7 +26,7 @@ describe('withSandboxFault', () => {
     ['never touches a real gateway', 'stripe', paid, 0],
   ])('%s', async (_name, name, result, kills) => {
     let killed = 0;
-    const faulty = withSandboxFault(gateway(name, result), 'kill-after-charge', () => void (killed += 1), 0);
+    const faulty = withSandboxFault(gateway(name, result), { fault: 'kill-after-charge' }, () => void (killed += 1), 0);
     expect(await faulty.charge(charge)).toEqual(result);
     expect(killed).toBe(kills);
     expect(await faulty.retrieve('pi_1', false)).toEqual(result);
@@ -40,7 +40,7 @@ describe('withSandboxFault', () => {
       ...gateway('sandbox', paid),
       charge: async (request) => (reached.push(request.idempotencyKey), paid),
     };
-    const faulty = withSandboxFault(sandbox, 'kill-after-charge', () => void (killed += 1), 20);
+    const faulty = withSandboxFault(sandbox, { fault: 'kill-after-charge' }, () => void (killed += 1), 20);
     const first = faulty.charge(charge);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const later = faulty.charge({ ...charge, idempotencyKey: 'attempt-2' });
@@ -54,13 +54,58 @@ describe('withSandboxFault', () => {
   it('keeps the card saving of the gateway, and the form of its setup ids (which gateway a confirmation is for)', async () => {
     const saved = { result: { status: 'failed' as const, code: 'processing_error' as const }, subscriptionId: null };
     const sandbox: PaymentGateway = { ...gateway('sandbox', paid), savedCard: async () => saved, setupIds: /^pi_sandbox_/ };
-    const faulty = withSandboxFault(sandbox, 'kill-after-charge', () => undefined);
+    const faulty = withSandboxFault(sandbox, { fault: 'kill-after-charge' }, () => undefined);
     expect(faulty.setupIds).toBe(sandbox.setupIds);
     expect(await faulty.savedCard!('pi_sandbox_x', false)).toBe(saved);
   });
 
   it('gives the gateway back as it is without a fault', () => {
     const sandbox = gateway('sandbox', paid);
-    expect(withSandboxFault(sandbox, undefined)).toBe(sandbox);
+    expect(withSandboxFault(sandbox, {})).toBe(sandbox);
+  });
+});
+
+const renewal = (key: string): RenewalChargeRequest => ({
+  instrument: { kind: 'sandbox-card', paymentIntentId: 'pi_saved' },
+  amount: 2500,
+  currencyCode: 'USD',
+  idempotencyKey: key,
+  livemode: false,
+  description: 'Vogue: Vogue Digital',
+  customer: { email: 'ada@example.com' },
+  metadata: { subscriptionId: 'sub_1', transactionId: 'txn_r_1', periodStart: '2026-01-01T00:00:00.000Z' },
+});
+
+describe('withSandboxFault during renewals', () => {
+  it('kills the server once the Nth renewal charge was made, before that charge or any charge still waiting is answered', async () => {
+    let killed = 0;
+    const reached: string[] = [];
+    const sandbox: PaymentGateway = { ...gateway('sandbox', paid), renew: async (request) => (reached.push(request.idempotencyKey), paid) };
+    const faulty = withSandboxFault(
+      sandbox,
+      { fault: 'kill-during-renewals', faultAfter: 3, renewLatencyMs: 20 },
+      () => void (killed += 1),
+    );
+    const answered: string[] = [];
+    void ['r1', 'r2', 'r3'].map((key) => faulty.renew!(renewal(key)).then(() => answered.push(key)));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    void faulty.renew!(renewal('r4')).then(() => answered.push('r4'));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(reached).toEqual(['r1', 'r2', 'r3']);
+    expect(killed).toBe(1);
+    expect(answered).toEqual([]);
+  });
+
+  it('answers a renewal after the latency, and leaves checkouts and real gateways alone', async () => {
+    const sandbox: PaymentGateway = { ...gateway('sandbox', paid), renew: async () => paid };
+    const slow = withSandboxFault(sandbox, { renewLatencyMs: 50 });
+    const started = Date.now();
+    expect(await slow.renew!(renewal('r1'))).toEqual(paid);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    const chargeStarted = Date.now();
+    expect(await slow.charge(charge)).toEqual(paid);
+    expect(Date.now() - chargeStarted).toBeLessThan(45);
+    const stripe = { ...gateway('stripe', paid), renew: async () => paid };
+    expect(withSandboxFault(stripe, { fault: 'kill-during-renewals', renewLatencyMs: 50 })).toBe(stripe);
   });
 });

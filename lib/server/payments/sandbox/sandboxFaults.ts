@@ -1,7 +1,16 @@
 import { isSandboxGateway, type PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 
 /** The faults the sandbox can inject (SANDBOX_FAULT), for the proofs in tests/proofs. */
-export type SandboxFault = 'kill-after-charge';
+export type SandboxFault = 'kill-after-charge' | 'kill-during-renewals';
+
+/** What the sandbox is told to do besides answering as Stripe's test mode (tests and the bench only). */
+export interface SandboxBehaviour {
+  fault?: SandboxFault | undefined;
+  /** `kill-during-renewals`: the kill comes once this many renewal charges were made (SANDBOX_FAULT_AFTER). */
+  faultAfter?: number;
+  /** A renewal charge is answered this long after it was made (SANDBOX_LATENCY_MS), as a real provider's. */
+  renewLatencyMs?: number;
+}
 
 /** Ends this process at once, as a crash or an OOM kill would: no handler, no flush, no answer. */
 const killThisProcess = () => void process.kill(process.pid, 'SIGKILL');
@@ -14,16 +23,19 @@ const KILL_DELAY_MS = 1_000;
  * charge has succeeded at the gateway, before the checkout records it or answers, the
  * moment at which a crash leaves a paid order behind. Charges asked for meanwhile never
  * reach the gateway, as when a crash comes just before them: their checkouts die with a
- * transaction written and nothing taken; those already under way are taken and never recorded. A gateway that is not the sandbox's comes back
- * untouched: no fault ever goes near real money.
+ * transaction written and nothing taken; those already under way are taken and never recorded.
+ * `kill-during-renewals` kills it at once when the `faultAfter`th renewal charge was made,
+ * before its answer (and those of the charges still waiting out `renewLatencyMs`) is
+ * recorded. A gateway that is not the sandbox's comes back untouched: no fault or delay
+ * ever goes near real money.
  */
 export function withSandboxFault(
   gateway: PaymentGateway,
-  fault: SandboxFault | undefined,
+  { fault, faultAfter = 100, renewLatencyMs = 0 }: SandboxBehaviour,
   kill: () => void = killThisProcess,
   killDelayMs = KILL_DELAY_MS,
 ): PaymentGateway {
-  if (!fault || !isSandboxGateway(gateway.name)) return gateway;
+  if ((!fault && renewLatencyMs === 0) || !isSandboxGateway(gateway.name)) return gateway;
   let dying = false;
   const hold = () => new Promise<never>(() => {});
   const faulty: PaymentGateway = {
@@ -34,7 +46,7 @@ export function withSandboxFault(
       const result = await gateway.charge(request);
       // A charge that was under way when another one set the fault off: taken, never recorded.
       if (dying) return hold();
-      if (result.status !== 'succeeded') return result;
+      if (fault !== 'kill-after-charge' || result.status !== 'succeeded') return result;
       dying = true;
       await new Promise((resolve) => setTimeout(resolve, killDelayMs));
       kill();
@@ -47,7 +59,21 @@ export function withSandboxFault(
   if (gateway.resume) faulty.resume = (visit) => gateway.resume!(visit);
   if (gateway.pauseRenewals) faulty.pauseRenewals = (instrument, livemode) => gateway.pauseRenewals!(instrument, livemode);
   if (gateway.resumeRenewals) faulty.resumeRenewals = (instrument, livemode) => gateway.resumeRenewals!(instrument, livemode);
-  if (gateway.renew) faulty.renew = (request) => gateway.renew!(request);
+  if (gateway.renew) {
+    let charged = 0;
+    faulty.renew = async (request) => {
+      if (dying) return hold();
+      const result = await gateway.renew!(request);
+      charged += 1;
+      if (fault === 'kill-during-renewals' && charged >= faultAfter) {
+        dying = true;
+        kill();
+        return hold();
+      }
+      if (renewLatencyMs > 0) await new Promise((resolve) => setTimeout(resolve, renewLatencyMs));
+      return dying ? hold() : result;
+    };
+  }
   if (gateway.cancelRenewals) faulty.cancelRenewals = (instrument, livemode) => gateway.cancelRenewals!(instrument, livemode);
   if (gateway.renewAtProvider) faulty.renewAtProvider = (request) => gateway.renewAtProvider!(request);
   if (gateway.saveCard) faulty.saveCard = (request) => gateway.saveCard!(request);
