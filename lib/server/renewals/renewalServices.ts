@@ -21,7 +21,7 @@ export function createProviderEventDeps(
     now,
     policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: env.RENEWAL_GRACE_DAYS },
     origin: env.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null,
-    log: (line, error) => console.error(line, error),
+    log: (line, error) => (error === undefined ? console.info(line) : console.error(line, error)),
   };
 }
 
