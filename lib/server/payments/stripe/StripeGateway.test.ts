@@ -59,7 +59,7 @@ describe('StripeGateway', () => {
       currency: 'usd',
       customer: 'cus_fake1',
       payment_method: 'pm_card_visa',
-      'payment_method_types[0]': 'card',
+      'allowed_payment_method_types[0]': 'card',
       confirm: 'true',
       receipt_email: 'ada@example.com',
       setup_future_usage: 'off_session',

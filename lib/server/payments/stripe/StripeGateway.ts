@@ -144,7 +144,7 @@ export class StripeGateway implements PaymentGateway {
     const common = {
       customer: customerId,
       payment_method: paymentMethodId,
-      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
       confirm: true,
       description: request.description,
       metadata: request.metadata,
@@ -266,7 +266,7 @@ export class StripeGateway implements PaymentGateway {
       const params = {
         customer: customerId,
         payment_method: request.payment.paymentMethodId,
-        payment_method_types: ['card'],
+        allowed_payment_method_types: ['card'],
         usage: 'off_session' as const,
         confirm: true,
         metadata,
