@@ -1,7 +1,7 @@
 // @ts-check
 // npm test: installs what is missing (packages, Debian's Chromium and PostgreSQL),
 // type-checks, lints, checks the formatting, runs the unit and component tests, runs the storage suite again on a
-// throw-away PostgreSQL server, builds the app, runs the browser tests against the build,
+// throw-away PostgreSQL server while it builds the app, runs the browser tests against the build,
 // then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
 // browser tests so that neither slows the other on a small machine), then the proofs
 // (tests/proofs: duplicate submits, a killed server, 60 s of sustained load, two instances,
@@ -31,18 +31,19 @@ function step(title, command, args, extraEnv = {}) {
 }
 
 /**
- * Checks that read the tree and write nothing, run side by side (each is mostly one core),
- * their output printed in order once all have ended. Resolves with the titles that failed.
- * @param {Array<[string, string, string[]]>} checks title, command, arguments
+ * Steps that do not depend on each other, run side by side (each leaves a core idle part of
+ * the time), their output printed in order once all have ended. Resolves with the titles
+ * that failed.
+ * @param {Array<[string, string, string[], Record<string, string>?]>} checks title, command, arguments, extra environment
  * @returns {Promise<string[]>}
  */
 async function parallelChecks(checks) {
   const started = Date.now();
   const runs = checks.map(
-    ([title, command, args]) =>
+    ([title, command, args, extraEnv]) =>
       /** @type {Promise<{ title: string, output: string, ok: boolean }>} */ (
         new Promise((resolve) => {
-          const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));
@@ -97,17 +98,20 @@ failures.push(...checkFailures);
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];
 if (!step('Unit and component tests', 'npx', vitestArgs)) failures.push('unit tests');
 
-// The same storage suite on PostgreSQL: every test file that takes a database from
-// tests/fixtures/testDb gets one on a throw-away server instead of in-memory SQLite.
+// The same storage suite on PostgreSQL (every test file that takes a database from
+// tests/fixtures/testDb gets one on a throw-away server instead of in-memory SQLite), side by
+// side with the production build: neither needs the other.
 let postgres = null;
+/** @type {Array<[string, string, string[], Record<string, string>?]>} */
+const sideBySide = [];
+const storageTitle = 'Storage tests on PostgreSQL';
 try {
   console.log('\n=== Storage tests on PostgreSQL ===');
   postgres = await startPostgres();
   console.log(`[postgres] throw-away server at ${postgres.url}`);
   const files = storageTestFiles();
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-postgres.json', ...files];
-  if (!step(`Storage tests on PostgreSQL (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url }))
-    failures.push('storage tests on PostgreSQL');
+  sideBySide.push([`${storageTitle} (${files.length} files)`, 'npx', args, { TEST_POSTGRES_URL: postgres.url }]);
 } catch (error) {
   console.error(`[postgres] ${/** @type {Error} */ (error).message}`);
   failures.push('storage tests on PostgreSQL');
@@ -117,7 +121,10 @@ process.on('SIGINT', () => Promise.resolve(stopPostgres()).then(() => process.ex
 // Always a fresh build (it type-checks the tests too), but never under a running server.
 const refusal = refusalWhileServing();
 if (refusal) console.error(`\n=== Production build ===\n${refusal}`);
-if (!refusal && step('Production build', 'npx', ['next', 'build'])) {
+else sideBySide.push(['Production build', 'npx', ['next', 'build']]);
+const sideBySideFailures = await parallelChecks(sideBySide);
+if (sideBySideFailures.some((title) => title.startsWith(storageTitle))) failures.push('storage tests on PostgreSQL');
+if (!refusal && !sideBySideFailures.includes('Production build')) {
   recordBuild();
   if (!step('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'])) failures.push('browser tests');
   if (!step('Fuzz test (malformed requests)', 'npx', ['tsx', 'tests/fuzz/run.ts'])) failures.push('fuzz test');

@@ -5,7 +5,13 @@ import { submitRequestSchema } from '@/lib/checkout/submitContract';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import type { Database, SandboxPaymentIntentTable, SubscriptionTable, TransactionTable } from '@/lib/server/db/schema';
+import type {
+  Database,
+  SandboxPaymentIntentTable,
+  SubscriptionNoticeTable,
+  SubscriptionTable,
+  TransactionTable,
+} from '@/lib/server/db/schema';
 import { randomId, sha256 } from '@/lib/server/ids';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { renewalTransactionId } from '@/lib/server/renewals/renewalOrder';
@@ -57,8 +63,20 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
     },
   });
 
+  // Their renewal notices went out weeks ago, as the engine sends them: a run renews, nothing else.
+  const noticeSent = (subscriptionId: string): Insertable<SubscriptionNoticeTable> => ({
+    id: randomId('ntc', 16),
+    subscription_id: subscriptionId,
+    kind: 'renewal',
+    about: periodEnd.toISOString(),
+    due_at: new Date(periodEnd.getTime() - 15 * 24 * 3600_000).toISOString(),
+    sent_at: new Date(periodEnd.getTime() - 15 * 24 * 3600_000).toISOString(),
+    mail_id: null,
+    content_json: '{}',
+  });
   const ids = [template.subscription.id];
   await db.transaction().execute(async (trx) => {
+    await trx.insertInto('subscription_notices').values(noticeSent(template.subscription.id)).execute();
     const first = moved(template.subscription, template.transaction, template.intent);
     await trx.updateTable('sandbox_payment_intents').set(first.intent).where('id', '=', template.intent.id).execute();
     await trx.updateTable('transactions').set(first.transaction).where('id', '=', template.transaction.id).execute();
@@ -77,6 +95,7 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
       const intents: Insertable<SandboxPaymentIntentTable>[] = [];
       const transactions: Insertable<TransactionTable>[] = [];
       const subscriptions: Insertable<SubscriptionTable>[] = [];
+      const notices: Insertable<SubscriptionNoticeTable>[] = [];
       for (let index = 0; index < size; index += 1) {
         const intentId = randomId('pi_sandbox');
         const transactionId = randomId('txn');
@@ -97,11 +116,13 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
           transaction_id: transactionId,
           instrument_json: JSON.stringify({ kind: 'sandbox-card', paymentIntentId: intentId }),
         });
+        notices.push(noticeSent(subscriptionId));
         ids.push(subscriptionId);
       }
       await trx.insertInto('sandbox_payment_intents').values(intents).execute();
       await trx.insertInto('transactions').values(transactions).execute();
       await trx.insertInto('subscriptions').values(subscriptions).execute();
+      await trx.insertInto('subscription_notices').values(notices).execute();
     });
   }
   return { subscriptionIds: ids, periodEnd: periodEnd.toISOString(), seconds: (Date.now() - started) / 1000 };

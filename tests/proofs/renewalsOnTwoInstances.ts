@@ -8,8 +8,8 @@ export const RENEWING = { RENEWAL_INTERVAL_SECONDS: '1' };
 /** How long the proof waits for every renewal to be taken. */
 const SETTLE_MS = 180_000;
 
-/** `[renewals] <id> renewed` lines in a server's log: the renewals this instance charged and recorded. */
-export const renewedIn = (server: ProofServer): number => server.output().match(/^\[renewals\] \S+ renewed$/gm)?.length ?? 0;
+/** `[renewals] <id> …, renewed` lines in a server's log (its steps, the renewal last): the renewals this instance charged and recorded. */
+export const renewedIn = (server: ProofServer): number => server.output().match(/^\[renewals\] \S+ (?:[^\n]*, )?renewed$/gm)?.length ?? 0;
 
 /** Starts servers side by side; if one fails, the others are stopped before the error goes on. */
 export async function startServers(databaseUrl: string, ports: readonly number[], extra: Record<string, string>): Promise<ProofServer[]> {

@@ -107,11 +107,17 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
   const steps: string[] = [];
   let current = claimed;
   let retryInMs: number | undefined;
+  // The state the last look found nothing due in: the next step is read from it, not loaded again.
+  let settled: StepState | null = null;
   try {
     for (let taken = 0; taken < MAX_STEPS; taken += 1) {
       const clock = new Date(deps.now().getTime() + current.clockOffsetMs);
-      const step = dueStep(await loadStepState(deps.db, current), deps.policy, clock);
-      if (!step) break;
+      const state = await loadStepState(deps.db, current);
+      const step = dueStep(state, deps.policy, clock);
+      if (!step) {
+        settled = state;
+        break;
+      }
       const done = await take(deps, current, step, clock);
       steps.push(done.label);
       if (done.retryInMs !== undefined) {
@@ -125,7 +131,11 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
     steps.push('left: the record could not be written');
     retryInMs = RETRY_UNREACHED_MS;
   }
-  const next = nextStep(await loadStepState(deps.db, current), deps.policy, new Date(deps.now().getTime() + current.clockOffsetMs));
+  const next = nextStep(
+    settled ?? (await loadStepState(deps.db, current)),
+    deps.policy,
+    new Date(deps.now().getTime() + current.clockOffsetMs),
+  );
   const nextAt =
     retryInMs !== undefined
       ? new Date(deps.now().getTime() + retryInMs).toISOString()
