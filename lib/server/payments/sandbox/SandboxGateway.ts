@@ -81,12 +81,9 @@ export class SandboxGateway implements PaymentGateway {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await this.intents.insertIntent(intent))) {
-      // A concurrent charge with the same key won: answer as it did.
-      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
-      if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
-      return resultOf(winner);
-    }
+    const stored = await this.store(intent);
+    // A concurrent charge with the same key won: answer as it did.
+    if (!stored.created) return resultOf(stored.intent);
     await this.emitFinal(intent);
     return resultOf(intent);
   }
@@ -123,12 +120,7 @@ export class SandboxGateway implements PaymentGateway {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await this.intents.insertIntent(intent))) {
-      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
-      if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
-      return savedCardOf(winner);
-    }
-    return savedCardOf(intent);
+    return savedCardOf((await this.store(intent)).intent);
   }
 
   /**
@@ -187,12 +179,7 @@ export class SandboxGateway implements PaymentGateway {
       createdAt: at,
       updatedAt: at,
     };
-    if (!(await this.intents.insertIntent(intent))) {
-      const winner = await this.intents.findIntentByIdempotencyKey(request.idempotencyKey);
-      if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
-      return resultOf(winner);
-    }
-    return resultOf(intent);
+    return resultOf((await this.store(intent)).intent);
   }
 
   async retrieve(paymentId: string): Promise<ChargeResult> {
@@ -219,6 +206,14 @@ export class SandboxGateway implements PaymentGateway {
 
   async find(paymentId: string): Promise<SandboxIntent | null> {
     return this.intents.findIntent(paymentId);
+  }
+
+  /** Writes a new intent once per idempotency key: a concurrent call with the same key that won is answered instead. */
+  private async store(intent: SandboxIntent): Promise<{ intent: SandboxIntent; created: boolean }> {
+    if (await this.intents.insertIntent(intent)) return { intent, created: true };
+    const winner = await this.intents.findIntentByIdempotencyKey(intent.idempotencyKey);
+    if (!winner) throw new Error('sandbox intent vanished after an idempotency conflict');
+    return { intent: winner, created: false };
   }
 
   private async emitFinal(intent: SandboxIntent): Promise<void> {
