@@ -207,6 +207,15 @@ const serverEnvSchema = z.object({
     .min(15, 'must be at least 15 minutes')
     .max(43_200, 'must be at most 43200 minutes (30 days, the longest a session lasts)')
     .default(1440),
+  /**
+   * Sign-in links one address (through TRUSTED_PROXY_HOPS) may ask for per 15 minutes, all
+   * e-mail addresses together; each address itself gets 5. An office behind one NAT may need more.
+   */
+  SIGN_IN_LINKS_PER_IP: z.coerce
+    .number({ error: 'must be a number of links' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(30),
   IDENTITY_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://id.example.com' }).optional(),
   IDENTITY_SIGN_IN_URL: z
     .url({ error: 'must be a URL' })

@@ -155,6 +155,13 @@ describe('IdentityService', () => {
     expect(await request('someone@example.com', { ip: '192.0.2.9' })).toBe('rate_limited');
   });
 
+  it('takes another limit per IP when it is configured (SIGN_IN_LINKS_PER_IP)', async () => {
+    identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now, { linksPerIp: 3 });
+    for (let i = 0; i < 3; i += 1) expect(await request(`reader${i}@example.com`, { ip: '192.0.2.7' })).toBe('sent');
+    expect(await request('someone@example.com', { ip: '192.0.2.7' })).toBe('rate_limited');
+    expect(await request('someone@example.com', { ip: '192.0.2.8' })).toBe('sent');
+  });
+
   it('answers alike for an address it knows and one it does not', async () => {
     await request('known@example.com');
     const known = await identity.consumeLink(await latestToken());

@@ -46,6 +46,8 @@ export type OpenResult =
 export interface IdentityOptions {
   /** How long a session may go unused (SESSION_IDLE_MINUTES). */
   sessionIdleMs?: number;
+  /** Sign-in links one IP may ask for per RATE_WINDOW_MS (SIGN_IN_LINKS_PER_IP); LINKS_PER_IP by default. */
+  linksPerIp?: number;
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
@@ -63,6 +65,7 @@ export class IdentityService {
   private readonly limiter: RateLimiter;
   private readonly store: IdentityRepository;
   private readonly idleMs: number;
+  private readonly linksPerIp: number;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -73,6 +76,7 @@ export class IdentityService {
     this.limiter = new RateLimiter(db, now);
     this.store = new IdentityRepository(db);
     this.idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+    this.linksPerIp = options.linksPerIp ?? LINKS_PER_IP;
   }
 
   /** Sends a sign-in link unless this address or this IP asked too often lately. */
@@ -89,7 +93,7 @@ export class IdentityService {
   }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
     // The IP first: requests it stops do not count against the address they named.
-    if (!(await this.limiter.allow(`link:ip:${input.ip}`, LINKS_PER_IP, RATE_WINDOW_MS))) return 'rate_limited';
+    if (!(await this.limiter.allow(`link:ip:${input.ip}`, this.linksPerIp, RATE_WINDOW_MS))) return 'rate_limited';
     if (!(await this.limiter.allow(`link:email:${sha256(email)}`, LINKS_PER_EMAIL, RATE_WINDOW_MS))) return 'rate_limited';
 
     const token = newToken();

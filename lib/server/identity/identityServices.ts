@@ -18,7 +18,10 @@ export function createIdentityServices(
   now: () => Date,
   mailer: Mailer,
 ): { identity: IdentityService; sessions: SessionIdentity } {
-  const identity = new IdentityService(db, mailer, now, { sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000 });
+  const identity = new IdentityService(db, mailer, now, {
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    linksPerIp: env.SIGN_IN_LINKS_PER_IP,
+  });
   const sessions = env.IDENTITY_ORIGIN
     ? claimingSessions(externalSessionIdentity(env.IDENTITY_ORIGIN), db, now)
     : builtinSessionIdentity(identity, secureCookies(env));
