@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
-import { cardPageWithoutSetup, type CardChangeResponse, type CardPageProps, type NewCard } from '@/lib/account/cardChange';
+import {
+  cardPageWithoutSetup,
+  type CardChangeResponse,
+  type CardPageProps,
+  type NewCard,
+  type RenewalPaymentResponse,
+} from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
@@ -24,6 +30,11 @@ const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
 const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
 const NOT_CHANGED = 'Your card was not changed.';
 const FALLBACK_ERROR = `We could not change your card. ${NOT_CHANGED} Please try again.`;
+const NOT_CHARGED = 'Nothing was charged.';
+const HELD_FALLBACK_ERROR = `We could not reach your bank. ${NOT_CHARGED} Please try again.`;
+
+/** Where confirming a renewal the bank held left it, as the page says it. */
+type HeldOutcome = { kind: 'paid' } | { kind: 'error'; message: string } | null;
 
 /**
  * The card that renews a card subscription from now on: the payment step's card form (the
@@ -39,7 +50,15 @@ function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary): 
   return `We tried to charge the renewal with it, but it did not go through: ${after.pastDue.reason}`;
 }
 
-export function CardChangeView({ email, livemode, brand, subscription: initial, card: config, returnedSetup }: CardPageProps) {
+export function CardChangeView({
+  email,
+  livemode,
+  brand,
+  subscription: initial,
+  card: config,
+  returnedSetup,
+  returnedFromRenewal,
+}: CardPageProps) {
   const api = useApiClient();
   const router = useRouter();
   const [subscription, setSubscription] = useState(initial);
@@ -66,6 +85,9 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const confirmedReturn = useRef(false);
+  // A renewal the bank holds until the subscriber confirms it (3-D Secure): offered before another card.
+  const [confirming, setConfirming] = useState(returnedFromRenewal && unavailable === null);
+  const [held, setHeld] = useState<HeldOutcome>(null);
 
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
@@ -108,10 +130,57 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
     } else setError(FALLBACK_ERROR);
   };
 
+  /** The server's word on a held renewal: paid, or refused (the page then offers another card only). */
+  const showHeld = (answer: RenewalPaymentResponse) => {
+    if (answer.status === 'requires_action') {
+      setHeld({ kind: 'error', message: `Your bank has not confirmed the payment yet. ${NOT_CHARGED}` });
+      return;
+    }
+    setSubscription(answer.subscription);
+    setHeld(answer.status === 'paid' ? { kind: 'paid' } : { kind: 'error', message: answer.message });
+  };
+
+  const confirmHeld = async () => {
+    if (confirming || sending) return;
+    setHeld(null);
+    setSaved(false);
+    setConfirming(true);
+    let leaving = false;
+    try {
+      let answer = await api.confirmRenewalPayment(subscription.id);
+      if (answer.status === 'requires_action' && answer.action.type === 'redirect') {
+        // The sandbox bank's page: it sends the subscriber back here, and the page asks how it went.
+        leaving = true;
+        window.location.assign(answer.action.url);
+        return;
+      }
+      if (answer.status === 'requires_action') {
+        if (answer.action.type !== 'stripe_sdk' || !stripe.current) {
+          setHeld({ kind: 'error', message: `Your bank asked for a check this page cannot show. ${NOT_CHARGED}` });
+          return;
+        }
+        const checked = answer.savedCard
+          ? await stripe.current.confirmWithSavedCard(answer.action.clientSecret, answer.savedCard)
+          : await stripe.current.handleNextAction(answer.action.clientSecret);
+        if (checked.error) {
+          setHeld({ kind: 'error', message: `${checked.error} ${NOT_CHARGED}` });
+          return;
+        }
+        answer = await api.confirmRenewalPayment(subscription.id);
+      }
+      showHeld(answer);
+    } catch (failure) {
+      setHeld({ kind: 'error', message: failure instanceof Error ? failure.message : HELD_FALLBACK_ERROR });
+    } finally {
+      if (!leaving) setConfirming(false);
+    }
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (sending) return;
+    if (sending || confirming) return;
     setSaved(false);
+    setHeld(null);
     setError(null);
     setSending(true);
     let leaving = false;
@@ -151,8 +220,25 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
   }, []);
 
   useEffect(() => {
+    // Back from the bank's page of a held renewal: asked once, and taken off the address, as a returned setup is.
+    if (!returnedFromRenewal || unavailable || confirmedReturn.current) return;
+    confirmedReturn.current = true;
+    router.replace(cardPageWithoutSetup(router.asPath), undefined, { shallow: true, scroll: false }).catch(() => undefined);
+    api
+      .confirmRenewalPayment(subscription.id)
+      .then(showHeld, (failure: unknown) =>
+        setHeld({ kind: 'error', message: failure instanceof Error ? failure.message : HELD_FALLBACK_ERROR }),
+      )
+      .finally(() => setConfirming(false));
+  }, []);
+
+  useEffect(() => {
     // A page restored from the back/forward cache while leaving for the bank's page is usable again.
-    const restored = (event: PageTransitionEvent) => event.persisted && setSending(false);
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setSending(false);
+      setConfirming(false);
+    };
     window.addEventListener('pageshow', restored);
     return () => window.removeEventListener('pageshow', restored);
   }, []);
@@ -174,6 +260,35 @@ export function CardChangeView({ email, livemode, brand, subscription: initial, 
       <p data-testid="card-current">
         {saved ? 'Card' : 'Current card'}: {subscription.paymentMethod}
       </p>
+      {held?.kind === 'paid' && (
+        <div className={actions.notice} role="status" data-testid="renewal-confirmed">
+          <p>
+            Your bank confirmed the payment. {title} is active again, and its receipt is in your e-mail ({email}).
+          </p>
+        </div>
+      )}
+      {subscription.pastDue?.awaitsBank && !unavailable && (
+        <section className={styles.held} aria-labelledby="held-renewal-title" aria-busy={confirming} data-testid="renewal-held">
+          <h2 id="held-renewal-title">Confirm the payment with your bank</h2>
+          <p>
+            Your bank asks you to confirm the renewal payment yourself, with {subscription.paymentMethod}. Nothing has been charged yet.
+          </p>
+          <FormActions
+            error={held?.kind === 'error' ? held.message : null}
+            errorTestId="renewal-held-error"
+            label="Confirm the payment"
+            busyLabel="Waiting for your bank…"
+            sending={confirming}
+            onClick={() => void confirmHeld()}
+          />
+        </section>
+      )}
+      {subscription.pastDue?.awaitsBank && !unavailable && <h2>Or pay with another card</h2>}
+      {held?.kind === 'error' && !subscription.pastDue?.awaitsBank && (
+        <p role="alert" className={actions.error} data-testid="renewal-held-error">
+          {held.message}
+        </p>
+      )}
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
           <p>

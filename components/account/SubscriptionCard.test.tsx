@@ -46,6 +46,7 @@ describe('SubscriptionCard', () => {
         next: 'We will try again on November 22, 2027.',
         dates: { accessUntil: 'December 5, 2027', endsOn: 'December 5, 2027' },
         walletFix: null,
+        awaitsBank: false,
       },
     });
     const block = screen.getByTestId('subscription-past-due');
@@ -68,6 +69,7 @@ describe('SubscriptionCard', () => {
           label: 'Go to your PayPal account',
           href: 'https://www.sandbox.paypal.com/myaccount/autopay/',
         },
+        awaitsBank: false,
       },
     });
     const block = screen.getByTestId('subscription-past-due');

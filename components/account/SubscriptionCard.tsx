@@ -98,11 +98,16 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
               {subscription.pastDue.walletFix.text} <a href={subscription.pastDue.walletFix.href}>{subscription.pastDue.walletFix.label}</a>
             </p>
           ) : (
-            subscription.paymentChange === 'card' && (
+            subscription.paymentChange === 'card' &&
+            (subscription.pastDue.awaitsBank ? (
+              <p>
+                <a href={cardHref}>Confirm the payment</a> with your bank, or give another card there: we charge it at once.
+              </p>
+            ) : (
               <p>
                 <a href={cardHref}>Update your card</a>: we charge it at once.
               </p>
-            )
+            ))
           )}
         </div>
       )}

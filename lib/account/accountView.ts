@@ -40,6 +40,8 @@ export interface SubscriptionSummary {
     next: string;
     dates: { accessUntil: string; endsOn: string } | null;
     walletFix: { text: string; label: string; href: string } | null;
+    /** The bank holds the renewal's payment until the subscriber confirms it (3-D Secure): the card page offers that first. */
+    awaitsBank: boolean;
   } | null;
   /** A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026"); null where it follows the real clock. */
   testClock: { today: string } | null;

@@ -25,11 +25,38 @@ export type CardChangeResponse =
   | { status: 'requires_action'; setupId: string; action: NextAction }
   | { status: 'failed'; code: string; message: string };
 
+/**
+ * What confirming a renewal the bank held answers: paid (the subscription active again),
+ * the bank's check to do first (Stripe's in the page, the sandbox bank's page), or the
+ * bank's refusal in words. Like a card change's decline, a refusal is an answer (200).
+ */
+export type RenewalPaymentResponse =
+  | { status: 'paid'; subscription: SubscriptionSummary }
+  /** savedCard: Stripe's payment method the renewal was tried with, which the page confirms the payment with again. */
+  | { status: 'requires_action'; action: NextAction; savedCard: string | null }
+  | { status: 'failed'; code: string; message: string; subscription: SubscriptionSummary };
+
 /** /account/subscriptions/{id}/card: the card form of the mode, or null when no card gateway takes it here. */
 export interface CardPageProps extends SubscriptionPageProps {
   card: CardConfig | null;
   /** The card setup a bank's page (the sandbox's 3-D Secure) sent the visitor back with, to confirm once; null otherwise. */
   returnedSetup: string | null;
+  /** Back from the bank's page where the subscriber confirmed a held renewal: the page asks the server how it went, once. */
+  returnedFromRenewal: boolean;
+}
+
+/** The query parameter the bank's page sends the subscriber back to the card page with, after a held renewal's check. */
+export const RENEWAL_RETURN_PARAM = 'renewal_payment';
+
+/** Where the bank's page of a held renewal sends the subscriber back to: their card page, which then asks how it went. */
+export function renewalPaymentReturn(subscriptionId: string, livemode: boolean): string {
+  const cardPage = cardPagePath(subscriptionId, livemode);
+  return `${cardPage}${cardPage.includes('?') ? '&' : '?'}${RENEWAL_RETURN_PARAM}=returned`;
+}
+
+/** Whether a bank's page returns to a card page after a held renewal's check (which names no setup). */
+export function isRenewalPaymentReturn(path: string): boolean {
+  return cardPageSubscription(path) !== null && new URLSearchParams(path.split('?')[1] ?? '').has(RENEWAL_RETURN_PARAM);
 }
 
 /** The query parameter that names the card setup on the way back from the bank's page. */
@@ -47,10 +74,10 @@ export function cardPageSubscription(path: string): string | null {
   return CARD_PAGE.exec(path)?.[1] ?? null;
 }
 
-/** The card page's address without the setup it was returned with: what stays in the history once it is confirmed. */
+/** The card page's address without what the bank's page returned with: what stays in the history once it is confirmed. */
 export function cardPageWithoutSetup(asPath: string): string {
   const [path = '', query = ''] = asPath.split('#')[0]!.split('?');
-  return `${path}${withoutQueryParams(query, [CARD_SETUP_PARAM])}`;
+  return `${path}${withoutQueryParams(query, [CARD_SETUP_PARAM, RENEWAL_RETURN_PARAM])}`;
 }
 
 /** The card page a bank's page sends the visitor back to once it has answered, naming the setup to confirm. */

@@ -6,7 +6,7 @@ import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
-import type { CardChangeRequest, CardChangeResponse } from '@/lib/account/cardChange';
+import type { CardChangeRequest, CardChangeResponse, RenewalPaymentResponse } from '@/lib/account/cardChange';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
 /** Where each call goes, relative to the client's base URL. The identity calls keep the spec's public paths (SPEC §7). */
@@ -21,7 +21,7 @@ export const API_PATHS = {
   profile: '/martech/api/user/v2/profile',
   cancelDeclaration: '/api/cancel',
   keepSubscription: '/api/cancel/keep',
-  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'clock') =>
+  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock') =>
     `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
@@ -102,6 +102,8 @@ export interface ApiClient {
   changeCard(id: string, request: CardChangeRequest): Promise<CardChangeResponse>;
   /** After the bank's check in the page: records the card the setup saved. */
   confirmCardChange(id: string, setupId: string): Promise<CardChangeResponse>;
+  /** A renewal the bank held for the subscriber's check: paid now, the check to do, or the bank's refusal. */
+  confirmRenewalPayment(id: string): Promise<RenewalPaymentResponse>;
   /** Declares a cancellation without signing in; the answer is the same whether or not the address subscribes. */
   declareCancellation(request: CancelDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
   /** Uses an e-mailed "Keep my subscription" link. */
@@ -218,6 +220,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     confirmCardChange: (id, setupId) =>
       post<CardChangeResponse>(API_PATHS.subscription(id, 'card/confirm'), { setupId }, API_MESSAGES.subscriptionChange),
+
+    confirmRenewalPayment: (id) =>
+      post<RenewalPaymentResponse>(API_PATHS.subscription(id, 'renewal-payment'), {}, API_MESSAGES.subscriptionChange),
 
     declareCancellation: (request) =>
       post<{ received: true; receivedAt: string }>(API_PATHS.cancelDeclaration, request, API_MESSAGES.cancellation),

@@ -4,6 +4,8 @@ import type { DeclineCode } from '@/lib/payments/sandbox/testCards';
 export type PaymentFailureCode =
   | DeclineCode
   | 'authentication_failed'
+  /** An off-session renewal the bank will take only once the buyer confirms it themselves (3-D Secure). */
+  | 'authentication_required'
   | 'invalid_number'
   | 'processing_error'
   | 'cancelled'
@@ -20,6 +22,7 @@ export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, strin
   expired_card: 'Your card has expired. Please check the expiry date or use a different card.',
   incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
   authentication_failed: 'Your bank could not confirm this payment. Please try again or use a different card.',
+  authentication_required: 'Your bank asks you to confirm this payment yourself. Nothing was charged yet.',
   invalid_number: 'This card number is not valid. Please check it and try again.',
   processing_error: 'We could not process your card. Nothing was charged. Please try again.',
   cancelled: 'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',

@@ -105,6 +105,7 @@ export const DECLINE_REASON_LABELS: Readonly<Record<PaymentFailureCode, string>>
   expired_card: 'Expired card',
   incorrect_cvc: 'Wrong security code',
   authentication_failed: 'Failed 3-D Secure',
+  authentication_required: 'Awaiting the buyer’s 3-D Secure',
   invalid_number: 'Invalid card number',
   processing_error: 'Processing error',
   cancelled: 'Left without approving',

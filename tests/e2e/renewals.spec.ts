@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityViolations, AccountPage, ChangeCardPage, MailboxPage } from './pages/AccountPage';
+import { SandboxBankPage } from './pages/CheckoutPage';
 import { buy, newEmail, signInFromSuccess } from './pages/subscriberJourney';
 
 /**
@@ -91,6 +92,49 @@ test('a card that declines on renewal: past due, the e-mail, and another card ch
   const recovered = back.subscription('Vogue: Vogue Digital');
   await expect(recovered.status).toHaveText('Active');
   await expect(recovered.pastDue).toHaveCount(0);
+  await expect(recovered.invoices).toHaveCount(2);
+  const receipt = await (await MailboxPage.open(page, email)).read(/Your Vogue receipt: Vogue Digital renewed/);
+  expect(receipt).toContain('your subscription is active again');
+});
+
+test("a card whose bank asks the subscriber to confirm each renewal: the e-mail's link, the bank's page, active again", async ({
+  page,
+}) => {
+  const email = newEmail('held renewal');
+  await buy(page, '3-D Secure card', email);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Digital');
+
+  await subscription.moveClock('the next renewal');
+  await expect(subscription.status).toHaveText('Payment due');
+  await expect(subscription.pastDue).toContainText('Your bank asks you to confirm the payment yourself.');
+  await expect(subscription.pastDue.getByRole('link', { name: 'Confirm the payment' })).toBeVisible();
+
+  // The e-mail's one link: the card page, which offers the bank's check before another card.
+  const mailbox = await MailboxPage.open(page, email);
+  await mailbox.followNewest(/Action needed: your Vogue payment did not go through/);
+  await ChangeCardPage.expectOpen(page);
+  const held = page.getByTestId('renewal-held');
+  await expect(held).toContainText('Nothing has been charged yet.');
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await held.getByRole('button', { name: 'Confirm the payment' }).click();
+  const bank = await SandboxBankPage.expectOpen(page);
+  // A payment, with its amount: not a card being saved.
+  await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+  await expect(page.getByText('$50.00')).toBeVisible();
+  await bank.approve();
+
+  // Back on the card page: the payment recorded once, and the address no longer names the return.
+  await expect(page.getByTestId('renewal-confirmed')).toContainText('Your bank confirmed the payment.');
+  await expect(page).not.toHaveURL(/renewal_payment/);
+  await expect(held).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('renewal-confirmed')).toHaveCount(0);
+  await expect(page.getByTestId('card-past-due')).toHaveCount(0);
+
+  const back = await new ChangeCardPage(page).backToAccount();
+  const recovered = back.subscription('Vogue: Vogue Digital');
+  await expect(recovered.status).toHaveText('Active');
   await expect(recovered.invoices).toHaveCount(2);
   const receipt = await (await MailboxPage.open(page, email)).read(/Your Vogue receipt: Vogue Digital renewed/);
   expect(receipt).toContain('your subscription is active again');

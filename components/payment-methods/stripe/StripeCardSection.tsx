@@ -10,6 +10,11 @@ export interface StripeCardHandle {
   /** Without billing (the account's card change): the card alone, its subscription already has its buyer. */
   createPaymentMethod(billing?: Billing): Promise<{ id: string } | { error: string }>;
   handleNextAction(clientSecret: string): Promise<{ error?: string }>;
+  /**
+   * An off-session payment Stripe declined for 3-D Secure (a renewal) waits for a payment
+   * method again: confirmed on-session with the card it was tried with, the bank's check shown.
+   */
+  confirmWithSavedCard(clientSecret: string, paymentMethodId: string): Promise<{ error?: string }>;
 }
 
 const FALLBACK_ERROR = 'We could not check your card. Nothing was charged. Please try again.';
@@ -47,6 +52,11 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
       async handleNextAction(clientSecret) {
         if (!stripe) return { error: FALLBACK_ERROR };
         const { error } = await stripe.handleNextAction({ clientSecret });
+        return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+      },
+      async confirmWithSavedCard(clientSecret, paymentMethodId) {
+        if (!stripe) return { error: FALLBACK_ERROR };
+        const { error } = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
         return error ? { error: error.message ?? FALLBACK_ERROR } : {};
       },
     }),

@@ -17,6 +17,10 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   ],
   [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card$/, () => import('@/pages/api/account/subscriptions/[id]/card/index')],
   [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card\/confirm$/, () => import('@/pages/api/account/subscriptions/[id]/card/confirm')],
+  [
+    /^\/api\/account\/subscriptions\/(?<id>[^/]+)\/renewal-payment$/,
+    () => import('@/pages/api/account/subscriptions/[id]/renewal-payment'),
+  ],
   [/^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/, () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate')],
   [/^\/api\/cancel$/, () => import('@/pages/api/cancel/index')],
   [/^\/api\/cancel\/keep$/, () => import('@/pages/api/cancel/keep')],
@@ -249,6 +253,33 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
     const stripe = { idempotencyKey: crypto.randomUUID(), card: { kind: 'stripe-payment-method', paymentMethodId: 'pm_card_visa' } };
     expect((await post(`/api/account/subscriptions/${id}/card`, stripe, { cookie })).status).toBe(400);
     expect((await post(`/api/account/subscriptions/${id}/card/confirm`, { setupId: 'seti_fake1' }, { cookie })).status).toBe(404);
+  });
+});
+
+describe('POST /api/account/subscriptions/{id}/renewal-payment', () => {
+  const path = (id: string) => `/api/account/subscriptions/${id}/renewal-payment`;
+
+  it('answers 409 with a message when no payment of the subscription waits for the bank, changing nothing', async () => {
+    const id = await subscription('held@example.com', 'held@example.com', false, false);
+    const cookie = await signedIn(await appDb(), 'held@example.com');
+    const answer = await post(path(id), {}, { cookie });
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toMatchObject({ error: { code: 'no_held_payment', message: expect.stringContaining('No payment') } });
+  });
+
+  it("answers another person's subscription as one that does not exist (404)", async () => {
+    const id = await subscription('heldvictim@example.com', 'heldvictim@example.com', false, false);
+    const cookie = await signedIn(await appDb(), 'heldmallory@example.com');
+    expect((await post(path(id), {}, { cookie })).status).toBe(404);
+  });
+
+  it('refuses a body with fields (400), a cross-site POST (403) and a visitor who is not signed in (401)', async () => {
+    const id = await subscription('heldform@example.com', 'heldform@example.com', false, false);
+    const cookie = await signedIn(await appDb(), 'heldform@example.com');
+    expect((await post(path(id), { amount: 1 }, { cookie })).status).toBe(400);
+    expect((await post(path(id), {}, { cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(path(id), {})).status).toBe(401);
+    expect((await post(path('sub_x'), {}, { cookie })).status).toBe(400);
   });
 });
 

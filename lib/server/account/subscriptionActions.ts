@@ -11,7 +11,7 @@ import { summariesOf } from './accountService';
 import { requireSignedInEmail } from './signedInEmail';
 import { subscriptionServiceFor } from './subscriptionServiceFor';
 
-const idSchema = z.strictObject({ id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'must be a subscription id') });
+export const idSchema = z.strictObject({ id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'must be a subscription id') });
 
 /** Why a subscriber cancels, when they say: a short choice or a few words, never required. */
 export const cancelBodySchema = z.strictObject({

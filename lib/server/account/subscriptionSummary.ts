@@ -12,7 +12,8 @@ import { walletAccountUrl, WALLET_PAST_DUE } from '@/lib/subscriptions/walletPas
 /** Why a card's renewal failed, as the account says it (a wallet's: walletPastDue.ts). */
 const PAST_DUE_REASONS: Partial<Record<PaymentFailureCode, string>> = {
   payment_method_required: 'We do not hold a card for this subscription.',
-  authentication_failed: 'Your bank asks you to confirm the payment yourself.',
+  authentication_required: 'Your bank asks you to confirm the payment yourself.',
+  authentication_failed: 'Your bank could not confirm the payment.',
   expired_card: 'Your card has expired.',
   insufficient_funds: 'Your card has insufficient funds.',
 };
@@ -68,7 +69,12 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
   if (!dunning.pastDueSince || !dunning.graceUntil) return null;
   const method = subscription.payment.method;
   const wallet = isWallet(method) ? { id: method, words: WALLET_PAST_DUE[method] } : null;
-  const ourNext = dunning.retryAt ? `We will try again on ${dateText(dunning.retryAt)}.` : 'We will not try it again.';
+  const awaitsBank = !wallet && dunning.failureCode === 'authentication_required';
+  const ourNext = dunning.retryAt
+    ? `We will try again on ${dateText(dunning.retryAt)}.`
+    : awaitsBank
+      ? 'Confirm it with your bank, or give another card.'
+      : 'We will not try it again.';
   return {
     reason: wallet?.words.reason ?? (dunning.failureCode && PAST_DUE_REASONS[dunning.failureCode]) ?? 'Your card was declined.',
     next: wallet?.words.next ?? ourNext,
@@ -82,5 +88,6 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
     walletFix: wallet
       ? { text: wallet.words.fix, label: wallet.words.label, href: walletAccountUrl(wallet.id, subscription.livemode) }
       : null,
+    awaitsBank,
   };
 }

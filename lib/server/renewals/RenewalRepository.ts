@@ -294,6 +294,34 @@ export class RenewalRepository {
       .execute();
   }
 
+  /** Makes a subscription due at once: the next pass (or runRenewalsOf) schedules its next step from its record. */
+  async dueNow(id: string, now: Date): Promise<void> {
+    await this.db.updateTable('subscriptions').set({ next_action_at: now.toISOString() }).where('id', '=', id).execute();
+  }
+
+  /**
+   * The bank refused a renewal it held for the subscriber's check: the try's code is the
+   * refusal, so that the account offers another card rather than the same check again.
+   */
+  async recordHeldRefused(subscriptionId: string, transactionId: string, code: PaymentFailureCode, at: Date): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const stamp = at.toISOString();
+      await trx
+        .updateTable('transactions')
+        .set({ failure_code: code, updated_at: stamp })
+        .where('id', '=', transactionId)
+        .where('status', '=', 'failed')
+        .execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ renewal_failure_code: code, updated_at: stamp })
+        .where('id', '=', subscriptionId)
+        .where('status', '=', 'past_due')
+        .where('renewal_failure_code', '=', 'authentication_required')
+        .execute();
+    });
+  }
+
   /** Moves a subscription's own clock ahead: every due instant comes that much sooner in real time. */
   async advanceClock(id: string, byMs: number): Promise<void> {
     await this.db

@@ -16,6 +16,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
+import { settleHeldRenewal } from './renewalConfirmation';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
@@ -303,5 +304,80 @@ describe('the renewal engine', () => {
     const second = (await renewalsOf(id)).find((row) => row.period_start === renewed.currentPeriodEnd);
     expect(second).toMatchObject({ status: 'succeeded', subtotal: 6000 });
     expect(await subscription(id)).toMatchObject({ renewalAmount: 6000, pendingPrice: null });
+  });
+});
+
+describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 does)', () => {
+  /** Buys with the card that asks for 3-D Secure every time, approved at checkout; runs its renewal. */
+  async function heldRenewalOf(): Promise<{ id: string; periodEnd: string }> {
+    const input = submitRequestFixture({
+      idempotencyKey: randomUUID(),
+      returnPath: '/vogue/demo-single/credit-card?livemode=false',
+      billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+      ...sandboxCard('4000002760003184'),
+    });
+    const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
+    expect(response.status).toBe('requires_action');
+    const bought = await db.selectFrom('transactions').select('gateway_payment_id').executeTakeFirstOrThrow();
+    await sandbox.authenticate(bought.gateway_payment_id!, 'approve');
+    const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    clock = new Date(periodEnd);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'failed (authentication_required)'] }]);
+    return { id, periodEnd };
+  }
+
+  it('asks the subscriber by e-mail, then records the payment once they confirm it with their bank', async () => {
+    const { id, periodEnd } = await heldRenewalOf();
+    expect(await subscription(id)).toMatchObject({
+      status: 'past_due',
+      dunning: { failureCode: 'authentication_required', retryAt: null },
+    });
+    const [failed] = await mails('renewal-failed');
+    expect(failed!.body_text).toContain('Your bank asks you to confirm this payment yourself.');
+    expect(failed!.body_text).toContain('Confirm the payment');
+
+    // The card page asks where it stands: the bank's page, which returns to the card page.
+    const asked = await settleHeldRenewal(deps(), (await subscription(id))!);
+    expect(asked).toMatchObject({ status: 'requires_action', action: { type: 'redirect' } });
+    const [held] = await renewalsOf(id);
+    const intent = await sandbox.find(held!.gateway_payment_id!);
+    expect(intent!.returnUrl).toBe(`/account/subscriptions/${id}/card?livemode=false&renewal_payment=returned`);
+
+    await sandbox.authenticate(held!.gateway_payment_id!, 'approve');
+    expect(await settleHeldRenewal(deps(), (await subscription(id))!)).toEqual({ status: 'paid' });
+    expect(await subscription(id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, dunning: { failureCode: null } });
+    const [paid] = await renewalsOf(id);
+    expect(paid).toMatchObject({ status: 'succeeded', gateway_payment_id: held!.gateway_payment_id });
+    expect(paid!.invoice_number).toMatch(/^INV-TEST-/);
+    expect(await mails('renewal-receipt')).toHaveLength(1);
+    // Nothing is held any more: asking again records nothing twice.
+    expect(await settleHeldRenewal(deps(), (await subscription(id))!)).toEqual({ status: 'none' });
+    expect(await mails('renewal-receipt')).toHaveLength(1);
+  });
+
+  it('offers another card once the bank refuses the check', async () => {
+    const { id } = await heldRenewalOf();
+    const [held] = await renewalsOf(id);
+    await sandbox.authenticate(held!.gateway_payment_id!, 'fail');
+    expect(await settleHeldRenewal(deps(), (await subscription(id))!)).toEqual({ status: 'failed', code: 'authentication_failed' });
+    expect(await subscription(id)).toMatchObject({ status: 'past_due', dunning: { failureCode: 'authentication_failed' } });
+    expect(await settleHeldRenewal(deps(), (await subscription(id))!)).toEqual({ status: 'none' });
+  });
+
+  it('records a payment confirmed at the bank without coming back, before the subscription would end unpaid', async () => {
+    const { id, periodEnd } = await heldRenewalOf();
+    const [held] = await renewalsOf(id);
+    await sandbox.authenticate(held!.gateway_payment_id!, 'approve');
+    clock = new Date(Date.parse(periodEnd) + 15 * DAY);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['renewed (confirmed with the bank)'] }]);
+    expect(await subscription(id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
+    expect(await mails('renewal-ended')).toHaveLength(0);
+  });
+
+  it('ends it unpaid when the subscriber never confirmed it', async () => {
+    const { id, periodEnd } = await heldRenewalOf();
+    clock = new Date(Date.parse(periodEnd) + 15 * DAY);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['ended (unpaid)'] }]);
   });
 });

@@ -10,6 +10,7 @@ import { afterFailedTry, retriesHardDecline, type DunningPolicy } from '@/lib/su
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
+import { settleHeldRenewal } from './renewalConfirmation';
 import { renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { RenewalRepository } from './RenewalRepository';
@@ -161,6 +162,8 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   const mails = renewalMails(subscription, purchase, deps.origin);
   if (step.kind === 'notice') return notify(deps, subscription, purchase, step, clock, mails);
   if (step.kind === 'expire') {
+    // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
+    if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return { label: 'renewed (confirmed with the bank)' };
     await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
     return { label: 'ended (unpaid)' };
   }
@@ -250,7 +253,7 @@ async function charge(
     );
     return { label: tries > 0 ? 'renewed (recovered)' : 'renewed' };
   }
-  const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_failed';
+  const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_required';
   const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock, {
     retryHard: retriesHardDecline(subscription.paymentMethod, code),
   });

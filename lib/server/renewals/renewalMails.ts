@@ -54,7 +54,12 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       const walletId = isWallet(subscription.paymentMethod) ? subscription.paymentMethod : null;
       // A wallet's payment method is changed at the wallet; a card's on our card page, which charges it at once.
       const wallet = walletId ? WALLET_PAST_DUE[walletId] : null;
-      const ourNext = dunning.retryAt ? `We will try again on ${dateText(dunning.retryAt)}.` : 'We will not try this card again.';
+      const awaitsBank = status === 'requires_action';
+      const ourNext = dunning.retryAt
+        ? `We will try again on ${dateText(dunning.retryAt)}.`
+        : awaitsBank
+          ? 'Nothing is charged until you confirm it.'
+          : 'We will not try this card again.';
       const content = renewalFailed({
         ...common,
         amount: formatMoney(total, subscription.currencyCode),
@@ -65,11 +70,17 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         fix:
           wallet && walletId
             ? { text: wallet.fix, label: wallet.label, href: walletAccountUrl(walletId, subscription.livemode) }
-            : {
-                text: 'Give another card and we charge it at once; your subscription is then active again:',
-                label: 'Update your card',
-                href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
-              },
+            : awaitsBank
+              ? {
+                  text: 'Confirm the payment with your bank on this page (or give another card, which we charge at once); your subscription is then active again:',
+                  label: 'Confirm the payment',
+                  href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+                }
+              : {
+                  text: 'Give another card and we charge it at once; your subscription is then active again:',
+                  label: 'Update your card',
+                  href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+                },
         accountUrl,
       });
       return { to, kind: 'renewal-failed', ...content };

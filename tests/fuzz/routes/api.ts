@@ -220,6 +220,8 @@ export const IDENTITY_ROUTES: Route[] = [
     ]),
   })),
   accountSubscriptionRoute('card/confirm', (rng) => ({ setupId: rng.pick(['seti_fake1', 'pi_x']) })),
+  // A renewal held for the bank's check: nothing to confirm without a session.
+  accountSubscriptionRoute('renewal-payment', () => ({})),
   // QA's test clock: never moved here either (no session), and never in production.
   accountSubscriptionRoute('clock', (rng) => ({ advance: rng.pick(['day', 'next-renewal']) })),
   {

@@ -14,7 +14,7 @@ import type {
   SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
-import { cardPagePath, cardPageSubscription } from '@/lib/account/cardChange';
+import { cardPagePath, cardPageSubscription, renewalPaymentReturn } from '@/lib/account/cardChange';
 import { cardBrand, digitsOnly, luhnValid, renewalScenarioForCard, scenarioForCard } from '@/lib/payments/sandbox/testCards';
 import { randomId } from '@/lib/server/ids';
 import { serverSecret } from '@/lib/server/db/serverSecrets';
@@ -172,7 +172,8 @@ export class SandboxGateway implements PaymentGateway {
       cardBrand: saved.cardBrand,
       cardLast4: saved.cardLast4,
       afterAuthentication: outcome === 'authenticate' ? 'approve' : null,
-      returnUrl: null,
+      // The bank's page sends the subscriber back to their card page, which asks the server how it went.
+      returnUrl: outcome === 'authenticate' ? renewalPaymentReturn(request.metadata.subscriptionId, request.livemode) : null,
       lastErrorCode: outcome === 'decline' ? 'generic_decline' : null,
       idempotencyKey: request.idempotencyKey,
       renewals: outcome,

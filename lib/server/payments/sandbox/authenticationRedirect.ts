@@ -1,4 +1,4 @@
-import { cardPageReturn, cardPageSubscription } from '@/lib/account/cardChange';
+import { cardPageReturn, cardPageSubscription, isRenewalPaymentReturn } from '@/lib/account/cardChange';
 import { successPathFor } from '@/lib/journey/successPath';
 import type { SandboxIntent, SandboxWalletPayment } from './sandboxPayments';
 
@@ -13,6 +13,8 @@ export function authenticationRedirect(
 ): string {
   const returnPath = payment.returnUrl ?? '/';
   if (payment.status === 'requires_action') return returnPath;
+  // A held renewal: its card page asks the server how it went, whatever the answer.
+  if (isRenewalPaymentReturn(returnPath)) return returnPath;
   if (cardPageSubscription(returnPath)) return cardPageReturn(returnPath, payment.id);
   if (payment.status === 'succeeded') return successPathFor(returnPath);
   const separator = returnPath.includes('?') ? '&' : '?';

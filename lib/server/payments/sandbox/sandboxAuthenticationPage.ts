@@ -2,6 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { cardSaveSubscription, SANDBOX_PAYMENT_ID } from './SandboxGateway';
 import type { SandboxAuthenticationProps } from '@/lib/payments/sandbox/sandboxPages';
+import { isRenewalPaymentReturn } from '@/lib/account/cardChange';
 
 /** Loads the sandbox payment a 3-D Secure challenge is for; unknown payments are 404. */
 export async function getServerSideProps(
@@ -20,7 +21,8 @@ export async function getServerSideProps(
       cardBrand: intent.cardBrand,
       cardLast4: intent.cardLast4,
       pending: intent.status === 'requires_action',
-      cardChange: cardSaveSubscription(intent) !== null,
+      // A held renewal returns to the card page too, but it is a payment, with its amount.
+      cardChange: cardSaveSubscription(intent) !== null && !isRenewalPaymentReturn(intent.returnUrl ?? ''),
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
-import { CARD_SETUP_PARAM, type CardPageProps } from '@/lib/account/cardChange';
+import { CARD_SETUP_PARAM, RENEWAL_RETURN_PARAM, type CardPageProps } from '@/lib/account/cardChange';
 import { dateText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
@@ -57,7 +57,14 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
   const server = await serverContext();
   const card = enabledPaymentMethods(server.config, props.subscription.livemode).find((method) => method.id === 'card');
   const returned = setupIdSchema.safeParse(context.query[CARD_SETUP_PARAM]);
-  return { props: { ...props, card: card?.id === 'card' ? card.config : null, returnedSetup: returned.success ? returned.data : null } };
+  return {
+    props: {
+      ...props,
+      card: card?.id === 'card' ? card.config : null,
+      returnedSetup: returned.success ? returned.data : null,
+      returnedFromRenewal: context.query[RENEWAL_RETURN_PARAM] !== undefined,
+    },
+  };
 }
 
 /** /account/invoices/{transactionId}: the invoice of a paid order of one of the subscriber's subscriptions. */
