@@ -20,6 +20,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'renewal-failed': 'Renewal payment failed',
   'renewal-ended': 'Ended unpaid',
   'renewal-notice': 'Renewal notice',
+  'card-needed': 'Card needed to renew',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'renewal-failed',
   'renewal-ended',
   'renewal-notice',
+  'card-needed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -18,6 +18,7 @@ const state = (overrides: Partial<StepState> = {}): StepState => ({
   renewalAmount: 1000,
   catalogueRenewalAmount: 1000,
   pendingPrice: null,
+  needsCard: false,
   ...overrides,
 });
 const daysAfterEnd = (days: number) => new Date(Date.parse(END) + days * 24 * 3600_000).toISOString();

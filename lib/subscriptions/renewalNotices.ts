@@ -15,12 +15,14 @@ export interface NoticeRules {
   termRenewal: Window & { termAtLeastDays: number };
   yearlyReminder: { everyMonths: number };
   priceChange: { minDaysBefore: number; maxDaysBefore: number; minDaysAfterNotice: number };
+  /** Ours, not the law's: how long before a renewal the owner of one we cannot charge is asked for a card. */
+  cardNeeded: { daysBefore: number };
 }
 
 /** The windows as data (data/renewal-notices.json), to be confirmed by legal. */
 export const NOTICE_RULES: NoticeRules = noticeData;
 
-export type NoticeKind = 'renewal' | 'yearly-reminder' | 'price-change';
+export type NoticeKind = 'renewal' | 'yearly-reminder' | 'price-change' | 'card-needed';
 
 /** A notice to send: what, about which instant, and when it is due (instants on the subscription's own clock). */
 export interface DueNotice {
@@ -45,6 +47,8 @@ export interface NoticeState {
   pendingPrice: { amount: number; from: string } | null;
   /** The subscription's own time now: a price change is noticed ahead of a renewal still far enough away. */
   clock: string;
+  /** Its renewal is ours to charge and we hold nothing to charge it with: its owner is asked for a card. */
+  needsCard: boolean;
 }
 
 export const noticeKey = (kind: NoticeKind, about: string): string => `${kind}|${about}`;
@@ -121,12 +125,23 @@ function priceChange(rules: NoticeRules, state: NoticeState): DueNotice | null {
   return { kind: 'price-change', about, at: new Date(renewal.getTime() - daysBefore * DAY_MS).toISOString() };
 }
 
+/**
+ * A renewal we are to charge with nothing saved to charge: its owner is asked for a card
+ * `daysBefore` days (7) before it, once per renewal; at once when that day has passed, but
+ * not from the renewal on (its failure e-mail asks then). A card given makes it needless.
+ */
+function cardNeeded(rules: NoticeRules, state: NoticeState): DueNotice | null {
+  const end = state.currentPeriodEnd;
+  if (!state.needsCard || state.sent.has(noticeKey('card-needed', end)) || Date.parse(state.clock) >= Date.parse(end)) return null;
+  return { kind: 'card-needed', about: end, at: new Date(Date.parse(end) - rules.cardNeeded.daysBefore * DAY_MS).toISOString() };
+}
+
 /** The next notice to send, however far ahead; null when none is required. */
 export function nextNotice(rules: NoticeRules, state: NoticeState): DueNotice | null {
-  const notices = [renewalNotice(rules, state), yearlyReminder(rules, state), priceChange(rules, state)].filter(
+  const notices = [renewalNotice(rules, state), yearlyReminder(rules, state), priceChange(rules, state), cardNeeded(rules, state)].filter(
     (notice): notice is DueNotice => notice !== null,
   );
   // On the same day a price change goes first, so that the renewal notice states the new price.
-  const order: Record<NoticeKind, number> = { 'price-change': 0, renewal: 1, 'yearly-reminder': 2 };
+  const order: Record<NoticeKind, number> = { 'price-change': 0, renewal: 1, 'card-needed': 2, 'yearly-reminder': 3 };
   return notices.sort((a, b) => a.at.localeCompare(b.at) || order[a.kind] - order[b.kind])[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_DAYS, type DunningPolicy } from './renewalPolicy';
-import { dueStep, nextStep, type StepState } from './renewalSteps';
+import { noticeKey } from './renewalNotices';
+import { dueStep, nextStep, type RenewalStep, type StepState } from './renewalSteps';
 
 const POLICY: DunningPolicy = { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 };
 const PERIOD_END = '2026-11-26T10:00:00.000Z';
@@ -21,6 +22,7 @@ const active: StepState = {
   renewalAmount: 1000,
   catalogueRenewalAmount: 1000,
   pendingPrice: null,
+  needsCard: false,
 };
 /** The subscription's clock when the next step is asked for: before its period end. */
 const CLOCK = new Date(day(-1));
@@ -92,5 +94,47 @@ describe('dueStep', () => {
   it('is never due when nothing is next', () => {
     expect(dueStep({ ...active, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
     expect(dueStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
+  });
+});
+
+describe('asking for a card', () => {
+  /** Nothing saved to charge its renewal with. */
+  const cardless: StepState = { ...active, needsCard: true };
+  const asked: RenewalStep = { kind: 'notice', notice: 'card-needed', about: PERIOD_END, at: day(-7) };
+
+  it('is due 7 days before a renewal we cannot charge, ahead of the charge', () => {
+    expect(nextStep(cardless, POLICY, new Date(day(-20)))).toEqual(asked);
+    expect(dueStep(cardless, POLICY, new Date(Date.parse(day(-7)) - 1))).toBeNull();
+    expect(dueStep(cardless, POLICY, new Date(day(-7)))).toEqual(asked);
+    expect(nextStep({ ...cardless, status: 'trialing' }, POLICY, new Date(day(-20)))).toEqual(asked);
+  });
+
+  it('is due at once when the record is found later, but no more from the renewal on (its failure e-mail asks then)', () => {
+    expect(dueStep(cardless, POLICY, new Date(day(-2)))).toEqual(asked);
+    expect(dueStep(cardless, POLICY, new Date(PERIOD_END))).toEqual({ kind: 'charge', at: PERIOD_END });
+  });
+
+  it('is sent once per renewal date', () => {
+    const sent: StepState = { ...cardless, noticesSent: new Set([noticeKey('card-needed', PERIOD_END)]) };
+    expect(nextStep(sent, POLICY, new Date(day(-2)))).toEqual({ kind: 'charge', at: PERIOD_END });
+    // Another renewal date is another notice.
+    const later: StepState = { ...sent, currentPeriodStart: PERIOD_END, currentPeriodEnd: day(30) };
+    expect(nextStep(later, POLICY, new Date(day(1)))).toEqual({ ...asked, about: day(30), at: day(23) });
+  });
+
+  it('follows the notice the law asks for a year’s term, each on its own day', () => {
+    const yearly: StepState = { ...cardless, currentPeriodStart: day(-365), createdAt: day(-365), billingInterval: 'year' };
+    expect(nextStep(yearly, POLICY, new Date(day(-60)))).toEqual({ kind: 'notice', notice: 'renewal', about: PERIOD_END, at: day(-30) });
+    const noticed: StepState = { ...yearly, noticesSent: new Set([noticeKey('renewal', PERIOD_END)]) };
+    expect(nextStep(noticed, POLICY, new Date(day(-30)))).toEqual(asked);
+  });
+
+  it('is not sent when a card is held, nor to one cancelled, past due, or renewed by PayPal', () => {
+    const early = new Date(day(-20));
+    expect(nextStep({ ...cardless, needsCard: false }, POLICY, early)).toEqual({ kind: 'charge', at: PERIOD_END });
+    expect(nextStep({ ...cardless, cancelAtPeriodEnd: true }, POLICY, early)).toEqual({ kind: 'end', at: PERIOD_END });
+    expect(nextStep({ ...pastDue(null), needsCard: true }, POLICY, new Date(day(1)))).toEqual({ kind: 'expire', at: day(14) });
+    // PayPal holds its own payment method: only its yearly reminder is ours.
+    expect(nextStep({ ...cardless, chargedByUs: false }, POLICY, early)).toMatchObject({ kind: 'notice', notice: 'yearly-reminder' });
   });
 });

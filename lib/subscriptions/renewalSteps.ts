@@ -11,7 +11,7 @@ export type RenewalStep =
   | { kind: 'charge'; at: string }
   /** Past due with no try left: it ends unpaid. */
   | { kind: 'expire'; at: string }
-  /** A notice the law requires before a renewal (lib/subscriptions/renewalNotices.ts). */
+  /** A notice before a renewal (lib/subscriptions/renewalNotices.ts): one the law requires, or ours asking for a card. */
   | ({ kind: 'notice' } & Omit<DueNotice, 'kind'> & { notice: NoticeKind })
 
   /** The sandbox of a provider that renews by itself renews the period there (providerRenewal.ts). */
@@ -35,6 +35,11 @@ export interface StepState {
   pendingPrice: { amount: number; from: string } | null;
   /** Such a provider's sandbox: it renews when the subscription's own clock says, so the test clock moves it. */
   providerSandbox?: boolean;
+  /**
+   * Nothing is saved to charge its renewal with (`needs_payment_method`), and its owner can
+   * give a card for it (a card subscription: the card page takes no other): they are asked to.
+   */
+  needsCard: boolean;
 }
 
 /**
@@ -45,7 +50,9 @@ export interface StepState {
 export function nextStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
   const step = nextPaymentStep(state, policy);
   const renewing = (state.status === 'active' || state.status === 'trialing') && !state.cancelAtPeriodEnd;
-  const notice = renewing ? nextNotice(rules, { ...state, sent: state.noticesSent, clock: clock.toISOString() }) : null;
+  // Only a renewal we charge needs a card from us: a provider that renews by itself holds its own.
+  const needsCard = state.needsCard && state.chargedByUs;
+  const notice = renewing ? nextNotice(rules, { ...state, needsCard, sent: state.noticesSent, clock: clock.toISOString() }) : null;
   if (notice && (!step || notice.at <= step.at)) return { kind: 'notice', notice: notice.kind, about: notice.about, at: notice.at };
   return step;
 }

@@ -173,7 +173,10 @@ export interface SubscriptionTable {
 export interface SubscriptionNoticeTable {
   id: string;
   subscription_id: string;
-  /** 'renewal' (an introductory price ending, or a term of a year or more renewing) or 'yearly-reminder'. */
+  /**
+   * A NoticeKind (lib/subscriptions/renewalNotices.ts): 'renewal' (an introductory price ending, or a term of a
+   * year or more renewing), 'yearly-reminder', 'price-change', or 'card-needed' (nothing saved to renew it with).
+   */
   kind: string;
   /** The instant it is about: the period end, or the anniversary. */
   about: string;

@@ -20,6 +20,7 @@ import { settleHeldRenewal } from './renewalConfirmation';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
+import { dateText } from '@/lib/account/accountWords';
 
 const DAY = 24 * 3600_000;
 let snapshot: CatalogueSnapshot;
@@ -204,6 +205,69 @@ describe('the renewal engine', () => {
     clock = new Date(Date.parse(periodEnd) + 14 * DAY);
     expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['ended (unpaid)'] }]);
     expect(renewals).toHaveLength(0);
+  });
+
+  it('asks the owner of a subscription with nothing to charge for a card 7 days before, once; the renewal then fails as before', async () => {
+    const id = await buy();
+    await db.updateTable('subscriptions').set({ instrument_json: null, needs_payment_method: 1 }).where('id', '=', id).execute();
+    const { gateway, renewals } = counting();
+    const periodEnd = (await subscription(id))!.currentPeriodEnd;
+    const askAt = new Date(Date.parse(periodEnd) - 7 * DAY).toISOString();
+    await runDueRenewals(deps(gateway));
+    // The notice the promotional year needs comes first (15 days before), then the card is asked for.
+    clock = new Date(Date.parse(periodEnd) - 15 * DAY);
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
+    expect((await subscription(id))!.nextActionAt).toBe(askAt);
+    clock = new Date(askAt);
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (card-needed)'] }]);
+    expect(await runRenewalsOf(deps(gateway), id)).toEqual({ subscriptionId: id, steps: [] });
+
+    const notices = await db.selectFrom('subscription_notices').selectAll().where('kind', '=', 'card-needed').execute();
+    expect(notices).toMatchObject([{ subscription_id: id, about: periodEnd, due_at: askAt, sent_at: askAt }]);
+    const endsAt = new Date(Date.parse(periodEnd) + 14 * DAY).toISOString();
+    expect(JSON.parse(notices[0]!.content_json)).toEqual({
+      renewsOn: periodEnd,
+      amount: 5000,
+      currencyCode: 'USD',
+      accessUntil: endsAt,
+      endsAt,
+    });
+    const [mail] = await mails('card-needed');
+    expect(mail!.id).toBe(notices[0]!.mail_id);
+    expect(mail).toMatchObject({
+      to_email: 'ada@example.com',
+      subject: '[Test] Action needed: add a card to renew your Vogue subscription',
+      link: `https://subscribe.example.com/account/subscriptions/${id}/card?livemode=false`,
+    });
+    expect(mail!.body_text).toContain(
+      `We hold no payment method that can renew Vogue Digital. It renews automatically on ${dateText(periodEnd)} for $50.00`,
+    );
+    expect(mail!.body_text).toContain(`you keep access until ${dateText(endsAt)}`);
+    expect(mail!.body_text).toContain(`otherwise it ends on ${dateText(endsAt)}`);
+
+    // Nothing changed: the renewal fails as before, a hard decline, and its failure e-mail follows.
+    expect((await subscription(id))!.nextActionAt).toBe(periodEnd);
+    clock = new Date(periodEnd);
+    expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['failed (payment_method_required)'] }]);
+    expect(await subscription(id)).toMatchObject({
+      status: 'past_due',
+      dunning: { retryAt: null, failureCode: 'payment_method_required', graceUntil: endsAt },
+    });
+    expect(renewals).toHaveLength(0);
+    expect(await mails('card-needed')).toHaveLength(1);
+    expect(await mails('renewal-failed')).toHaveLength(1);
+  });
+
+  it('asks at once for a record found less than 7 days before its renewal; not one that holds a card', async () => {
+    const cardless = await buy('4242424242424242', 'a@example.com');
+    const carded = await buy('4242424242424242', 'b@example.com');
+    await db.updateTable('subscriptions').set({ instrument_json: null, needs_payment_method: 1 }).where('id', '=', cardless).execute();
+    const periodEnd = (await subscription(cardless))!.currentPeriodEnd;
+    clock = new Date(Date.parse(periodEnd) - 2 * DAY);
+    const outcomes = await runDueRenewals(deps());
+    expect(outcomes.find((outcome) => outcome.subscriptionId === cardless)!.steps).toEqual(['notice (renewal)', 'notice (card-needed)']);
+    expect(outcomes.find((outcome) => outcome.subscriptionId === carded)!.steps).toEqual(['notice (renewal)']);
+    expect(await mails('card-needed')).toMatchObject([{ to_email: 'a@example.com' }]);
   });
 
   it('ends a cancelled subscription at its period end without charging it', async () => {

@@ -66,6 +66,8 @@ export const stepStateOf = (
   catalogueRenewalAmount,
   pendingPrice: subscription.pendingPrice,
   providerSandbox: RENEWS_BY_ITSELF.has(subscription.gateway) && isSandboxGateway(subscription.gateway),
+  // A card is asked for only where one can be given: the card page takes a card subscription's.
+  needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
 });
 
 /** What the engine decides a subscription's next step from: its record, the notices it was sent, its offer's price now. */
@@ -179,6 +181,7 @@ async function notify(
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
 ): Promise<StepResult> {
+  if (step.notice === 'card-needed') return askForCard(deps, subscription, purchase, step, clock, mails);
   const repository = new RenewalRepository(deps.db);
   const newPrice = step.notice === 'price-change' ? await repository.catalogueRenewalAmount(subscription.offerId) : null;
   const pendingPrice = newPrice === null ? null : { amount: newPrice, from: step.about };
@@ -198,6 +201,28 @@ async function notify(
   const mail = mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null;
   await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, clock, pendingPrice);
   return { label: `notice (${step.notice})` };
+}
+
+/**
+ * Nothing saved to charge the renewal with: its owner is asked for a card, told what the
+ * renewal's failure would give (payment_method_required is a hard decline, never retried).
+ */
+async function askForCard(
+  deps: RenewalDeps,
+  subscription: Subscription,
+  purchase: Transaction,
+  step: Extract<RenewalStep, { kind: 'notice' }>,
+  clock: Date,
+  mails: ReturnType<typeof renewalMails>,
+): Promise<StepResult> {
+  const renewsOn = step.about;
+  const amount = renewalQuote(subscription, purchase, renewsOn).total;
+  const ifUnpaid = afterFailedTry(deps.policy, { tries: 0, pastDueSince: null }, 'payment_method_required', new Date(renewsOn));
+  const content = { renewsOn, amount, currencyCode: subscription.currencyCode, accessUntil: ifUnpaid.graceUntil, endsAt: ifUnpaid.endsAt };
+  const mail = mails?.cardNeeded({ renewsOn, amount, ifUnpaid }) ?? null;
+  const notice = { kind: step.notice, about: step.about, dueAt: step.at, content };
+  await new RenewalRepository(deps.db).recordNotice(subscription.id, notice, mail, clock);
+  return { label: 'notice (card-needed)' };
 }
 
 /** One try of the renewal: charged through the subscription's gateway, recorded with its e-mail. */

@@ -9,6 +9,7 @@ import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
 import { renewalFailed } from '@/lib/server/mail/templates/renewalFailed';
 import { renewalReceipt } from '@/lib/server/mail/templates/renewalReceipt';
 import { renewalNotice } from '@/lib/server/mail/templates/renewalNotice';
+import { cardNeeded } from '@/lib/server/mail/templates/cardNeeded';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
@@ -36,6 +37,8 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const accountUrl = `${site}/account${mode}`;
   const to = recipientOf(subscription);
   const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
+  const taxed = (amount: number) =>
+    `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
   return {
     receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {
       const content = renewalReceipt({
@@ -85,16 +88,20 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       });
       return { to, kind: 'renewal-failed', ...content };
     },
-    notice(notice: { kind: NoticeKind; about: string; renewsOn: string; amount: number; previousAmount: number }): MailMessage {
+    notice(notice: {
+      kind: Exclude<NoticeKind, 'card-needed'>;
+      about: string;
+      renewsOn: string;
+      amount: number;
+      previousAmount: number;
+    }): MailMessage {
       const renewsOn = dateText(notice.renewsOn);
-      const money = (amount: number) =>
-        `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
       const content = renewalNotice({
         ...common,
         kind: notice.kind,
         renewsOn,
-        amount: money(notice.amount),
-        previousAmount: notice.kind === 'price-change' ? money(notice.previousAmount) : null,
+        amount: taxed(notice.amount),
+        previousAmount: notice.kind === 'price-change' ? taxed(notice.previousAmount) : null,
         paymentMethod: paymentMethodName(subscription.payment),
         introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
         renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',
@@ -102,6 +109,20 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         cancelUrl: `${site}/cancel${mode}`,
       });
       return { to, kind: 'renewal-notice', ...content };
+    },
+    /** Nothing saved to charge the renewal on `renewsOn` with: a card is asked for; `ifUnpaid` is what its failure would give. */
+    cardNeeded(notice: { renewsOn: string; amount: number; ifUnpaid: FailedTry }): MailMessage {
+      const content = cardNeeded({
+        ...common,
+        renewsOn: dateText(notice.renewsOn),
+        amount: taxed(notice.amount),
+        accessUntil: dateText(notice.ifUnpaid.graceUntil),
+        endsOn: dateText(notice.ifUnpaid.endsAt),
+        cardUrl: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+        accountUrl,
+        cancelUrl: `${site}/cancel${mode}`,
+      });
+      return { to, kind: 'card-needed', ...content };
     },
     ended(): MailMessage {
       return { to, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };
