@@ -223,7 +223,7 @@ async function charge(
         instrument: subscription.instrument,
         amount: row.total,
         currencyCode: subscription.currencyCode,
-        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries),
+        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument),
         livemode: subscription.livemode,
         description: `${purchase.order.acknowledgment?.brandName ?? subscription.brandSlug}: ${subscription.offerName}`,
         customer: { email: subscription.billingEmail },
