@@ -219,6 +219,18 @@ describe('CardChangeView', () => {
       expect(screen.getByTestId('card-past-due')).toBeTruthy();
     });
 
+    it('says the renewal is charged within minutes when the answer could not charge it yet', async () => {
+      const waiting = { ...pastDue, paymentMethod: 'Mastercard ending in 4444' };
+      view(createFakeApiClient().answer('changeCard', { status: 'saved', subscription: waiting, renewalPending: true }), pastDue);
+      type('5555 5555 5555 4444');
+      await save();
+      const saved = screen.getByTestId('card-saved').textContent;
+      expect(saved).toBe(
+        'Saved. Vogue: Vogue Digital is now paid with Mastercard ending in 4444. The renewal will be charged within a few minutes: your account will show whether it was paid. We sent a confirmation to ada@example.com.',
+      );
+      expect(saved).not.toMatch(/did not go through|active again/);
+    });
+
     it('once active again, says a further card change charges nothing', async () => {
       view(
         createFakeApiClient()

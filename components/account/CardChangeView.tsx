@@ -43,9 +43,11 @@ type HeldOutcome = { kind: 'paid' } | { kind: 'error'; message: string } | null;
  * sends the visitor back here naming the setup: it is confirmed once, then taken off the
  * address, so that a reload or a return through the history confirms nothing again.
  */
-/** What saving the card did to the payment: nothing, or the past-due renewal it paid (or did not). */
-function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary): string {
+/** What saving the card did to the payment: nothing, the past-due renewal it paid (or did not), or the charge still to come. */
+function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary, renewalPending: boolean): string {
   if (!before.pastDue) return 'Nothing was charged.';
+  if (renewalPending && after.pastDue)
+    return 'The renewal will be charged within a few minutes: your account will show whether it was paid.';
   if (!after.pastDue) return 'We charged the renewal with it: your subscription is active again, and its receipt is in your e-mail.';
   return `We tried to charge the renewal with it, but it did not go through: ${after.pastDue.reason}`;
 }
@@ -84,6 +86,7 @@ export function CardChangeView({
   const [sending, setSending] = useState(returnedSetup !== null && unavailable === null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [renewalPending, setRenewalPending] = useState(false);
   const confirmedReturn = useRef(false);
   // A renewal the bank holds until the subscriber confirms it (3-D Secure): offered before another card.
   const [confirming, setConfirming] = useState(returnedFromRenewal && unavailable === null);
@@ -123,6 +126,7 @@ export function CardChangeView({
     else if (answer.status === 'saved') {
       setBeforeSave(subscription);
       setSubscription(answer.subscription);
+      setRenewalPending(answer.renewalPending === true);
       setSaved(true);
       setCard(EMPTY_CARD);
       setTouched(new Set());
@@ -292,8 +296,8 @@ export function CardChangeView({
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
           <p>
-            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(beforeSave, subscription)} We sent a confirmation to{' '}
-            {email}.
+            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(beforeSave, subscription, renewalPending)} We sent a
+            confirmation to {email}.
           </p>
         </div>
       )}

@@ -18,10 +18,12 @@ export interface CardChangeRequest {
  * What changing the card answers: saved (the subscription shows the new card), the
  * bank's check to do in the page first (Stripe's 3-D Secure), after which the browser
  * confirms the setup, or declined with the reason in words. A decline is an answer (200),
- * as at checkout, not an error: the request went as it should.
+ * as at checkout, not an error: the request went as it should. `renewalPending`: the
+ * past-due renewal could not be charged before the answer (the renewal engine was busy
+ * with it, or the provider did not answer); it is charged within minutes.
  */
 export type CardChangeResponse =
-  | { status: 'saved'; subscription: SubscriptionSummary }
+  | { status: 'saved'; subscription: SubscriptionSummary; renewalPending?: boolean }
   | { status: 'requires_action'; setupId: string; action: NextAction }
   | { status: 'failed'; code: string; message: string };
 

@@ -226,10 +226,10 @@ export async function renewalLedger(db: Kysely<Database>, periodEnd: string, at:
       .map((row) => row.renewal_of),
   );
 
-  // A key is renewal:<subscription>:<period start>:<try>; the period start holds colons itself.
+  // A key is renewal:<subscription>:<period start>:<try>:<card> (renewalIdempotencyKey); the period start holds colons itself.
   const keyParts = (key: string) => {
     const [, subscription = '', ...rest] = key.split(':');
-    return { subscription, periodStart: rest.slice(0, -1).join(':') };
+    return { subscription, periodStart: rest.slice(0, -2).join(':') };
   };
   const succeededCharges = charges.filter((charge) => charge.status === 'succeeded').map((charge) => keyParts(charge.idempotency_key));
   const perPeriod = new Map<string, number>();

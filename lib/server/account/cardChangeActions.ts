@@ -77,6 +77,6 @@ export async function changeCard(req: NextApiRequest, server: ServerContext, ste
   if (changed.status === 'requires_action') return changed;
   const charged = await chargeAfterCardChange(server.renewals, changed.subscription);
   server.mail.worker.kick();
-  const [subscription] = await summariesOf(server, [charged]);
-  return { status: 'saved', subscription: subscription! };
+  const [subscription] = await summariesOf(server, [charged.subscription]);
+  return { status: 'saved', subscription: subscription!, renewalPending: charged.renewalPending };
 }

@@ -186,6 +186,7 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
     const body = await answer.json();
     expect(body).toMatchObject({
       status: 'saved',
+      renewalPending: false,
       subscription: { id, status: 'active', statusText: 'Active', pastDue: null, paymentMethod: 'Visa ending in 4242' },
     });
     expect(body.subscription.invoices).toHaveLength(2);
@@ -222,6 +223,25 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
     expect(body.subscription.invoices).toHaveLength(1);
     expect(await row(id)).toMatchObject({ status: 'past_due', renewal_tries: 2, renewal_failure_code: 'generic_decline' });
     expect(await renewals(id)).toMatchObject([{ status: 'failed', failure_code: 'generic_decline' }]);
+  });
+
+  it('answers the charge pending while a renewal run holds the subscription, its try due at once', async () => {
+    const { id, cookie } = await pastDue('held.renewal@example.com');
+    // A scheduled pass holds it for the next minutes.
+    const lease = new Date(Date.now() + 10 * 60_000).toISOString();
+    await (await appDb()).updateTable('subscriptions').set({ lease_until: lease }).where('id', '=', id).execute();
+    const answer = await changeCard(id, '4242 4242 4242 4242', cookie);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      status: 'saved',
+      renewalPending: true,
+      subscription: { id, status: 'past_due', paymentMethod: 'Visa ending in 4242' },
+    });
+    const held = await row(id);
+    expect(held).toMatchObject({ status: 'past_due', lease_until: lease });
+    expect(Date.parse(held.next_action_at!)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(held.retry_at!)).toBeLessThanOrEqual(Date.now() + held.clock_offset_ms);
+    expect(await renewals(id)).toMatchObject([{ status: 'failed', failure_code: 'payment_method_required' }]);
   });
 
   it('answers a card declined when saved as a decline, charging nothing and leaving it past due', async () => {

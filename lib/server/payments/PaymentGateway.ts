@@ -76,9 +76,10 @@ export interface RenewalChargeRequest {
   amount: number;
   currencyCode: CurrencyCode;
   /**
-   * The subscription, the period and the try (`renewal:<subscription>:<period start>:<try>`),
-   * sent to the provider: the same request repeated (a run killed before it recorded the
-   * answer) charges once.
+   * The subscription, the period, the try and the card
+   * (`renewal:<subscription>:<period start>:<try>:<card>`), sent to the provider: the same
+   * request repeated (a run killed before it recorded the answer) charges once; another card
+   * is another request.
    */
   idempotencyKey: string;
   livemode: boolean;

@@ -17,6 +17,7 @@ import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
 import { settleHeldRenewal } from './renewalConfirmation';
+import { instrumentTag } from './renewalOrder';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
@@ -94,7 +95,10 @@ describe('the renewal engine', () => {
     // Vogue Digital's first year is at a promotional price: its notice comes first (it was due 14 days before).
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
     expect(renewals).toHaveLength(1);
-    expect(renewals[0]).toMatchObject({ idempotencyKey: `renewal:${id}:${bought.currentPeriodEnd}:0`, livemode: false });
+    expect(renewals[0]).toMatchObject({
+      idempotencyKey: `renewal:${id}:${bought.currentPeriodEnd}:0:${instrumentTag(bought.instrument!)}`,
+      livemode: false,
+    });
 
     const renewed = (await subscription(id))!;
     expect(renewed).toMatchObject({ status: 'active', currentPeriodStart: bought.currentPeriodEnd });
@@ -149,7 +153,7 @@ describe('the renewal engine', () => {
       clock = new Date(Date.parse(periodEnd) + day * DAY);
       await runDueRenewals(deps(gateway));
     }
-    expect(renewals.map((request) => request.idempotencyKey.split(':').at(-1))).toEqual(['0', '1', '2', '3', '4']);
+    expect(renewals.map((request) => request.idempotencyKey.split(':').at(-2))).toEqual(['0', '1', '2', '3', '4']);
     expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'payment_failed', nextActionAt: null });
     expect(await mails('renewal-failed')).toHaveLength(1);
     expect(await mails('renewal-ended')).toHaveLength(1);

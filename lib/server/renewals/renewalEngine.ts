@@ -3,7 +3,13 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { eachAtMost } from '@/lib/server/eachAtMost';
-import { isSandboxGateway, type ChargeResult, type GatewayName, type PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import {
+  isSandboxGateway,
+  type ChargeResult,
+  type GatewayName,
+  type PaymentGateway,
+  type RenewalInstrument,
+} from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { afterFailedTry, retriesHardDecline, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
@@ -11,7 +17,7 @@ import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subsc
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
 import { settleHeldRenewal } from './renewalConfirmation';
-import { renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
+import { instrumentTag, renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { RenewalRepository } from './RenewalRepository';
 
@@ -99,7 +105,14 @@ export async function runRenewalsOf(deps: RenewalDeps, subscriptionId: string): 
   return claimed ? advance(deps, claimed, lease) : null;
 }
 
-export type StepResult = { label: string; retryInMs?: number };
+/** retryInMs: looked at again that much later (real time); declinedWith: a try failed on this instrument (null: none was kept). */
+export type StepResult = { label: string; retryInMs?: number; declinedWith?: RenewalInstrument | null };
+
+/** Past due, with a card given since the try that failed on `declined`: that card was not tried yet. */
+const cardChangedSince = (declined: RenewalInstrument | null, current: Subscription): boolean =>
+  current.status === 'past_due' &&
+  current.instrument !== null &&
+  (declined === null || instrumentTag(declined) !== instrumentTag(current.instrument));
 
 /**
  * Takes every step due on the subscription's own clock, in order (a clock moved far ahead
@@ -128,6 +141,12 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
         break;
       }
       current = (await records.findById(current.id)) ?? current;
+      if (done.declinedWith !== undefined && cardChangedSince(done.declinedWith, current)) {
+        // The buyer gave a card while this run charged the old one: the new card is tried now, not at the old one's next try.
+        const at = deps.now();
+        await new RenewalRepository(deps.db).retryNow(current.id, new Date(at.getTime() + current.clockOffsetMs), at);
+        current = (await records.findById(current.id)) ?? current;
+      }
     }
   } catch (error) {
     deps.log?.(`[renewals] ${current.id} failed`, error);
@@ -251,7 +270,7 @@ async function charge(
         instrument: subscription.instrument,
         amount: row.total,
         currencyCode: subscription.currencyCode,
-        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries),
+        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument),
         livemode: subscription.livemode,
         description: `${purchase.order.acknowledgment?.brandName ?? subscription.brandSlug}: ${subscription.offerName}`,
         customer: { email: subscription.billingEmail },
@@ -286,5 +305,5 @@ async function charge(
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
   const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;
   await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail);
-  return { label: `failed (${code})` };
+  return { label: `failed (${code})`, declinedWith: subscription.instrument };
 }

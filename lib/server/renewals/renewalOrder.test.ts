@@ -6,7 +6,7 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
 import type { Database } from '@/lib/server/db/schema';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { TaxRate } from '@/lib/pricing/tax';
-import { renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
+import { instrumentTag, renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
 
 const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, label: 'Sales tax' };
 const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, label: 'VAT' };
@@ -72,10 +72,29 @@ describe('renewalTransactionId', () => {
 });
 
 describe('renewalIdempotencyKey', () => {
-  it('names the subscription, the period and the try', () => {
-    expect(renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2)).toBe(
-      'renewal:sub_aaaaaaaaaaaaaaaa:2026-11-26T10:00:00.000Z:2',
+  const card = { kind: 'stripe', customerId: 'cus_1', paymentMethodId: 'pm_1' } as const;
+
+  it('names the subscription, the period, the try and the card it charges', () => {
+    expect(renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, card)).toBe(
+      `renewal:sub_aaaaaaaaaaaaaaaa:2026-11-26T10:00:00.000Z:2:${instrumentTag(card)}`,
     );
+    expect(instrumentTag(card)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('is the same for the same card, whatever the order of its fields (a repeat charges once)', () => {
+    const reordered = { paymentMethodId: 'pm_1', kind: 'stripe', customerId: 'cus_1' } as const;
+    expect(renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, reordered)).toBe(
+      renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, card),
+    );
+  });
+
+  it('is another for another card on the same try (a card changed after an unanswered try is a new request)', () => {
+    const keys = new Set([
+      renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, card),
+      renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, { ...card, paymentMethodId: 'pm_2' }),
+      renewalIdempotencyKey('sub_aaaaaaaaaaaaaaaa', '2026-11-26T10:00:00.000Z', 2, { kind: 'sandbox-card', paymentIntentId: 'pm_1' }),
+    ]);
+    expect(keys.size).toBe(3);
   });
 });
 

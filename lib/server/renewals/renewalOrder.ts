@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import { buildQuote, type Quote } from '@/lib/pricing/quote';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { TransactionTable } from '@/lib/server/db/schema';
+import type { RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { sha256 } from '@/lib/server/ids';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { addBillingInterval } from '@/lib/subscriptions/periods';
@@ -18,9 +19,23 @@ export function renewalTransactionId(subscriptionId: string, periodStart: string
   return `txn_r_${createHash('sha256').update(`${subscriptionId}\n${periodStart}`).digest('hex').slice(0, 24)}`;
 }
 
-/** What the provider is sent: the subscription, the period and the try, so that a repeat charges once. */
-export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number): string =>
-  `renewal:${subscriptionId}:${periodStart}:${tries}`;
+/**
+ * A short, stable name of what a try charges (a digest of the instrument, its fields in
+ * order): the same card always has the same, another card another.
+ */
+export function instrumentTag(instrument: RenewalInstrument): string {
+  const fields = Object.entries(instrument).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 16);
+}
+
+/**
+ * What the provider is sent: the subscription, the period, the try and the card it charges.
+ * The same request repeated (a killed run, an unanswered try) charges once; a card given
+ * meanwhile is a new request, not the same key with other parameters, which Stripe refuses
+ * and the sandbox answers with the first card's charge.
+ */
+export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number, instrument: RenewalInstrument): string =>
+  `renewal:${subscriptionId}:${periodStart}:${tries}:${instrumentTag(instrument)}`;
 
 /** The renewal price of the period from `periodStart`: a noticed new price from the renewal it applies from, else theirs. */
 export const renewalAmountFrom = (subscription: Pick<Subscription, 'renewalAmount' | 'pendingPrice'>, periodStart: string): number =>

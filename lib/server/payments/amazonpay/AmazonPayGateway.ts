@@ -296,7 +296,7 @@ export function completeKey(idempotencyKey: string, sessionId: string): string {
   return createHash('sha256').update(`${idempotencyKey}\ncomplete\n${sessionId}`).digest('hex').slice(0, 32);
 }
 
-/** A renewal try's key (`renewal:<subscription>:<period start>:<try>`) as Amazon takes it: a digest, as completeKey. */
+/** A renewal try's key (`renewal:<subscription>:<period start>:<try>:<card>`) as Amazon takes it: a digest, as completeKey. */
 export function renewalKey(idempotencyKey: string): string {
   return createHash('sha256').update(`${idempotencyKey}\nrenewal`).digest('hex').slice(0, 32);
 }

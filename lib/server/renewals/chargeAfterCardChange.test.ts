@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { testDb } from '@/tests/fixtures/testDb';
+import { submitRequestSchema } from '@/lib/checkout/submitContract';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { submitCheckout } from '@/lib/server/checkout/submitService';
+import type { Database } from '@/lib/server/db/schema';
+import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+import { chargeAfterCardChange } from './chargeAfterCardChange';
+import { runDueRenewals, type RenewalDeps } from './renewalEngine';
+import { RenewalRepository } from './RenewalRepository';
+
+/**
+ * A card given while past due, when the renewal engine is busy with the subscription: a
+ * try the provider left unanswered, another run holding it. The new card is a new request,
+ * and the answer says what happened, or that the charge comes within minutes.
+ */
+let snapshot: CatalogueSnapshot;
+let db: Kysely<Database>;
+let sandbox: SandboxGateway;
+let clock: Date;
+const now = () => clock;
+const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-21T12:00:00Z');
+  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
+});
+afterEach(async () => db.destroy());
+
+const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}): RenewalDeps => ({
+  db,
+  gateways: [gateway],
+  now,
+  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
+  concurrency: 8,
+  origin: 'https://subscribe.example.com',
+  log: () => undefined,
+  ...extra,
+});
+
+/** The sandbox behind `renew`, which sees each request first (and may hold or lose its answer). */
+function wrapped(renew: (request: RenewalChargeRequest) => Promise<Awaited<ReturnType<NonNullable<PaymentGateway['renew']>>>>) {
+  const gateway: PaymentGateway = {
+    name: sandbox.name,
+    inputKinds: sandbox.inputKinds,
+    charge: (request) => sandbox.charge(request),
+    retrieve: (id) => sandbox.retrieve(id),
+    lookupAttempt: (attempt) => sandbox.lookupAttempt(attempt),
+    renew,
+  };
+  return gateway;
+}
+
+/** Buys Vogue Digital (yearly) in test mode with a card whose renewals decline (4000 0000 0000 0341), and takes it past due. */
+async function pastDue(): Promise<string> {
+  const input = submitRequestFixture({
+    idempotencyKey: randomUUID(),
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+    ...sandboxCard('4000000000000341'),
+  });
+  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
+  expect(response.status).toBe('succeeded');
+  const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
+  clock = new Date((await subscription(id)).currentPeriodEnd);
+  expect(await runDueRenewals(deps())).toMatchObject([{ steps: ['notice (renewal)', 'failed (generic_decline)'] }]);
+  return id;
+}
+
+const subscription = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
+
+/** The buyer saves a card whose renewals pay (4242), as SubscriptionService records it. */
+async function newCard(id: string) {
+  const saved = await sandbox.saveCard({
+    payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    livemode: false,
+    current: null,
+    customer: { email: 'ada@example.com' },
+    currencyCode: 'USD',
+    idempotencyKey: randomUUID(),
+    subscriptionId: id,
+  });
+  if (saved.status !== 'saved') throw new Error('the sandbox did not save 4242');
+  const payment = { method: 'card' as const, brand: 'visa', last4: '4242' };
+  expect(await new SubscriptionRepository(db, now).setCard(id, { gateway: 'sandbox', instrument: saved.instrument, payment }, clock)).toBe(
+    true,
+  );
+  return subscription(id);
+}
+
+/** Resolves once `check` holds, looking every few milliseconds. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(await check()).toBe(true);
+}
+
+describe('the renewal key', () => {
+  it('is a new request for a new card after a try the provider left unanswered', async () => {
+    const id = await pastDue();
+    // The next try reaches the sandbox, which declines the old card, but its answer is lost.
+    const sent: RenewalChargeRequest[] = [];
+    const lost = wrapped(async (request) => {
+      sent.push(request);
+      await sandbox.renew(request);
+      throw new Error('socket hang up');
+    });
+    clock = new Date((await subscription(id)).dunning.retryAt!);
+    expect(await runDueRenewals(deps(lost))).toMatchObject([{ steps: ['left: sandbox did not answer'] }]);
+    // The same card, 5 minutes later: the same key, so the provider answers its first charge.
+    later(5 * 60_000);
+    expect(await runDueRenewals(deps(lost))).toMatchObject([{ steps: ['left: sandbox did not answer'] }]);
+    expect(sent.map((request) => request.idempotencyKey)).toEqual([sent[0]!.idempotencyKey, sent[0]!.idempotencyKey]);
+
+    // The buyer gives another card meanwhile: it is charged under a key of its own, and pays.
+    const charged: RenewalChargeRequest[] = [];
+    const answering = wrapped(async (request) => (charged.push(request), sandbox.renew(request)));
+    const answer = await chargeAfterCardChange(deps(answering), await newCard(id));
+    expect(charged).toHaveLength(1);
+    expect(charged[0]!.idempotencyKey).not.toBe(sent[0]!.idempotencyKey);
+    expect(answer).toMatchObject({ renewalPending: false, subscription: { status: 'active', dunning: { tries: 0 } } });
+    const intent = await db
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('idempotency_key', '=', charged[0]!.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(intent).toMatchObject({ status: 'succeeded', card_last4: '4242' });
+  });
+});
+
+describe('a card changed while another run holds the subscription', () => {
+  it('waits briefly for the run to let it go, then charges the new card', async () => {
+    const id = await pastDue();
+    const card = await newCard(id);
+    // Another run holds it, and lets it go (with its next action as it saw it) while the change waits.
+    const lease = new Date(clock.getTime() + 60_000);
+    expect(await new RenewalRepository(db).claimOne(id, clock, lease)).not.toBeNull();
+    const waited: number[] = [];
+    const sleep = async (ms: number) => {
+      waited.push(ms);
+      if (waited.length === 2) await new RenewalRepository(db).release(id, card.dunning.retryAt, lease);
+    };
+    const answer = await chargeAfterCardChange(deps(), card, { waits: [10, 20, 40, 80], sleep });
+    expect(waited).toEqual([10, 20]);
+    expect(answer).toMatchObject({ renewalPending: false, subscription: { status: 'active', dunning: { tries: 0 } } });
+  });
+
+  it('answers the charge pending when the run keeps it, and the next pass charges the new card within minutes', async () => {
+    const id = await pastDue();
+    const lease = new Date(clock.getTime() + 5 * 60_000);
+    // A run that died holding it: its lease runs out in 5 minutes.
+    expect(await new RenewalRepository(db).claimOne(id, clock, lease)).not.toBeNull();
+    const answer = await chargeAfterCardChange(deps(), await newCard(id), { waits: [10, 20], sleep: async () => undefined });
+    expect(answer).toMatchObject({ renewalPending: true, subscription: { status: 'past_due', dunning: { tries: 1 } } });
+    // Due at once: the next pass after the lease takes it.
+    expect(Date.parse(answer.subscription.nextActionAt!)).toBeLessThanOrEqual(clock.getTime());
+    expect(await runDueRenewals(deps())).toEqual([]);
+    clock = new Date(lease.getTime() + 1);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['renewed (recovered)'] }]);
+  });
+
+  it('has the holding run try the new card at once when the old one it was charging is declined', async () => {
+    const id = await pastDue();
+    clock = new Date((await subscription(id)).dunning.retryAt!);
+    // The scheduled pass is charging the old card: its bank takes its time.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const charged: RenewalChargeRequest[] = [];
+    const slow = wrapped(async (request) => (charged.push(request), await gate, sandbox.renew(request)));
+    const pass = runDueRenewals(deps(slow));
+    await until(() => charged.length === 1);
+
+    const answer = await chargeAfterCardChange(deps(slow), await newCard(id), { waits: [10, 20], sleep: async () => undefined });
+    expect(answer).toMatchObject({ renewalPending: true, subscription: { status: 'past_due' } });
+    open();
+    // The old card is declined (its second try), and the same run charges the new one at once.
+    expect(await pass).toEqual([{ subscriptionId: id, steps: ['failed (generic_decline)', 'renewed (recovered)'] }]);
+    expect(charged).toHaveLength(2);
+    expect(charged[0]!.instrument).not.toEqual(charged[1]!.instrument);
+    expect(charged[1]!.instrument).toEqual((await subscription(id)).instrument);
+    expect(await subscription(id)).toMatchObject({ status: 'active', dunning: { tries: 0, pastDueSince: null } });
+  });
+});
