@@ -99,6 +99,8 @@ export interface TransactionTable {
   /** A renewal's period (ISO instants); null for a purchase. */
   period_start: string | null;
   period_end: string | null;
+  /** A renewal's: the idempotency key of the try last sent to the provider (migration 0024). */
+  renewal_key: string | null;
   created_at: string;
   updated_at: string;
 }

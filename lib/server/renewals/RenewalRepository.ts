@@ -84,12 +84,20 @@ export class RenewalRepository {
    * back to processing after a failed try. Answers its status: `succeeded` means the period
    * is paid already (nothing to charge); `processing` that a try may charge.
    */
-  async openCharge(row: Insertable<TransactionTable>, at: Date): Promise<string> {
+  async openCharge(
+    row: Insertable<TransactionTable>,
+    at: Date,
+  ): Promise<{ status: string; createdAt: string; leftUnansweredUnder: string | null }> {
     await this.db
       .insertInto('transactions')
       .values(row)
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+    const before = await this.db
+      .selectFrom('transactions')
+      .select(['status', 'renewal_key', 'created_at'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     await this.db
       .updateTable('transactions')
       .set({ status: 'processing', updated_at: at.toISOString() })
@@ -97,8 +105,17 @@ export class RenewalRepository {
       .where('kind', '=', 'renewal')
       .where('status', '=', 'failed')
       .execute();
-    const current = await this.db.selectFrom('transactions').select('status').where('id', '=', row.id).executeTakeFirstOrThrow();
-    return current.status;
+    return {
+      status: before.status === 'failed' ? 'processing' : before.status,
+      createdAt: before.created_at,
+      // Processing with a key: a try sent and never recorded (the provider did not answer, or the run died).
+      leftUnansweredUnder: before.status === 'processing' ? before.renewal_key : null,
+    };
+  }
+
+  /** The key of the try about to be sent: a later run asks the provider about it first if it is never answered. */
+  async sendingTry(transactionId: string, key: string): Promise<void> {
+    await this.db.updateTable('transactions').set({ renewal_key: key }).where('id', '=', transactionId).execute();
   }
 
   /**

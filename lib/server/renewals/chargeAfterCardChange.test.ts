@@ -139,6 +139,30 @@ describe('the renewal key', () => {
   });
 });
 
+describe('a try left unanswered that took the payment after all', () => {
+  it('is recorded when the card changes before the next try, and the new card is not charged too', async () => {
+    const id = await pastDue();
+    // The old card pays this time (the bank let it through), but the answer is lost.
+    await db.updateTable('sandbox_payment_intents').set({ renewal_outcome: 'approve' }).execute();
+    const lost = wrapped(async (request) => {
+      await sandbox.renew(request);
+      throw new Error('socket hang up');
+    });
+    clock = new Date((await subscription(id)).dunning.retryAt!);
+    expect(await runDueRenewals(deps(lost))).toMatchObject([{ steps: ['left: sandbox did not answer'] }]);
+
+    const charged: RenewalChargeRequest[] = [];
+    const answering = wrapped(async (request) => (charged.push(request), sandbox.renew(request)));
+    const answer = await chargeAfterCardChange(deps(answering), await newCard(id));
+    expect(charged).toEqual([]);
+    expect(answer).toMatchObject({ renewalPending: false, subscription: { status: 'active' } });
+    const paid = await db.selectFrom('transactions').selectAll().where('renewal_of', '=', id).executeTakeFirstOrThrow();
+    const intents = await db.selectFrom('sandbox_payment_intents').selectAll().where('idempotency_key', 'like', 'renewal:%').execute();
+    expect(intents.filter((intent) => intent.status === 'succeeded')).toHaveLength(1);
+    expect(paid).toMatchObject({ status: 'succeeded', gateway_payment_id: intents.find((i) => i.status === 'succeeded')!.id });
+  });
+});
+
 describe('a card changed while another run holds the subscription', () => {
   it('waits briefly for the run to let it go, then charges the new card', async () => {
     const id = await pastDue();

@@ -90,7 +90,7 @@ async function moveSubscription(
     // The first period's sale is the purchase (or a period recorded already): only a sale from the period's end on renews.
     if (at < Date.parse(subscription.currentPeriodEnd) - SALE_EARLY_MS) return 'not a renewal';
     const row = renewalTransaction(subscription, purchase, period, clock);
-    if ((await repository.openCharge(row, clock)) === 'succeeded') return 'period paid already';
+    if ((await repository.openCharge(row, clock)).status === 'succeeded') return 'period paid already';
     const recovered = subscription.dunning.tries > 0;
     const paid = await repository.recordPaid(
       { transactionId: row.id, paymentId: renewal.saleId, period, at: clock },
@@ -105,7 +105,7 @@ async function moveSubscription(
     // PayPal counts its failed payments: one counted already is a repeat.
     if (renewal.failedPayments !== null && subscription.status === 'past_due' && renewal.failedPayments <= tries) return 'counted already';
     const row = renewalTransaction(subscription, purchase, period, clock);
-    if ((await repository.openCharge(row, clock)) === 'succeeded') return 'period paid already';
+    if ((await repository.openCharge(row, clock)).status === 'succeeded') return 'period paid already';
     const code: PaymentFailureCode = 'wallet_declined';
     const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock);
     // The provider tries again by itself: we never do.

@@ -5,6 +5,7 @@ import type { Database } from '@/lib/server/db/schema';
 import { eachAtMost } from '@/lib/server/eachAtMost';
 import {
   isSandboxGateway,
+  type AttemptLookup,
   type ChargeResult,
   type GatewayName,
   type PaymentGateway,
@@ -258,19 +259,42 @@ async function charge(
   const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
   if (subscription.instrument && !gateway?.renew)
     return { label: `left: ${subscription.gateway} cannot renew here`, retryInMs: RETRY_UNREACHED_MS };
-  const status = await repository.openCharge(row, clock);
-  if (status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
+  const opened = await repository.openCharge(row, clock);
+  if (opened.status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
   const tries = subscription.dunning.tries;
   let result: ChargeResult;
   if (!subscription.instrument || !gateway?.renew) {
     result = { status: 'failed', paymentId: null, code: 'payment_method_required' };
   } else {
+    const key = renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument);
+    // A try left unanswered under another key (the card changed since): what it took counts, and the new card is not charged too.
+    const earlier = opened.leftUnansweredUnder && opened.leftUnansweredUnder !== key ? opened.leftUnansweredUnder : null;
+    const taken = earlier
+      ? await gateway
+          .lookupAttempt({
+            idempotencyKey: earlier,
+            transactionId: row.id,
+            livemode: subscription.livemode,
+            amount: row.total,
+            createdAt: opened.createdAt,
+          })
+          .catch((error: unknown): AttemptLookup => ({ kind: 'unknown', reason: String(error) }))
+      : null;
+    if (taken?.kind === 'unknown') {
+      deps.log?.(
+        `[renewals] ${subscription.id}: ${subscription.gateway} cannot tell yet what the try left unanswered took (${taken.reason})`,
+      );
+      return { label: `left: ${subscription.gateway} cannot tell what the earlier try took`, retryInMs: RETRY_UNREACHED_MS };
+    }
+    if (taken?.kind === 'charged' && taken.result.status === 'succeeded')
+      return recordCharge(deps, subscription, row, period, clock, mails, taken.result);
+    await repository.sendingTry(row.id, key);
     try {
       result = await gateway.renew({
         instrument: subscription.instrument,
         amount: row.total,
         currencyCode: subscription.currencyCode,
-        idempotencyKey: renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument),
+        idempotencyKey: key,
         livemode: subscription.livemode,
         description: `${purchase.order.acknowledgment?.brandName ?? subscription.brandSlug}: ${subscription.offerName}`,
         customer: { email: subscription.billingEmail },
@@ -282,6 +306,21 @@ async function charge(
       return { label: `left: ${subscription.gateway} did not answer`, retryInMs: RETRY_UNREACHED_MS };
     }
   }
+  return recordCharge(deps, subscription, row, period, clock, mails, result);
+}
+
+/** What the provider answered a renewal try, recorded: paid with its receipt, or failed with dunning's next step. */
+async function recordCharge(
+  deps: RenewalDeps,
+  subscription: Subscription,
+  row: ReturnType<typeof renewalTransaction>,
+  period: { start: string; end: string },
+  clock: Date,
+  mails: ReturnType<typeof renewalMails>,
+  result: ChargeResult,
+): Promise<StepResult> {
+  const repository = new RenewalRepository(deps.db);
+  const tries = subscription.dunning.tries;
   const charged = {
     transactionId: row.id,
     paymentId: result.paymentId,

@@ -21,6 +21,7 @@ import * as m0020 from './0020_renewals';
 import * as m0021 from './0021_wallet_renewal_outcome';
 import * as m0022 from './0022_renewal_notices';
 import * as m0023 from './0023_price_changes';
+import * as m0024 from './0024_renewal_try_key';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_wallet_renewal_outcome': m0021,
   '0022_renewal_notices': m0022,
   '0023_price_changes': m0023,
+  '0024_renewal_try_key': m0024,
 };
