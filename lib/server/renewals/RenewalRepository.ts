@@ -70,10 +70,16 @@ export class RenewalRepository {
   }
 
   /** Ends a run's claim and says when the subscription is next due (real time; null: never). */
-  async release(id: string, nextActionAt: string | null, lease: Date): Promise<void> {
+  async release(id: string, nextActionAt: string | null, lease: Date, claimedAt: Date): Promise<void> {
+    // A change made while the run held it (a cancel, a resume, a price import) made it due after the claim: kept when sooner.
+    const claimed = claimedAt.toISOString();
+    const next =
+      nextActionAt === null
+        ? sql<string | null>`case when next_action_at > ${claimed} then next_action_at else null end`
+        : sql<string>`case when next_action_at > ${claimed} and next_action_at < ${nextActionAt} then next_action_at else ${nextActionAt} end`;
     await this.db
       .updateTable('subscriptions')
-      .set({ lease_until: null, next_action_at: nextActionAt })
+      .set({ lease_until: null, next_action_at: next })
       .where('id', '=', id)
       .where('lease_until', '=', lease.toISOString())
       .execute();
@@ -87,29 +93,40 @@ export class RenewalRepository {
   async openCharge(
     row: Insertable<TransactionTable>,
     at: Date,
-  ): Promise<{ status: string; createdAt: string; leftUnansweredUnder: string | null }> {
-    await this.db
-      .insertInto('transactions')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    key: string | null = null,
+  ): Promise<{ status: string; createdAt: string; leftUnansweredUnder: string | null; keyRecorded: boolean }> {
     const before = await this.db
       .selectFrom('transactions')
       .select(['status', 'renewal_key', 'created_at'])
       .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    await this.db
-      .updateTable('transactions')
-      .set({ status: 'processing', updated_at: at.toISOString() })
-      .where('id', '=', row.id)
-      .where('kind', '=', 'renewal')
-      .where('status', '=', 'failed')
-      .execute();
+      .executeTakeFirst();
+    if (!before) {
+      const written = await this.db
+        .insertInto('transactions')
+        .values({ ...row, renewal_key: key })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      // Another run wrote it first: what it wrote decides.
+      if (written.numInsertedOrUpdatedRows === 0n) return this.openCharge(row, at, key);
+      return { status: 'processing', createdAt: String(row.created_at), leftUnansweredUnder: null, keyRecorded: true };
+    }
+    if (before.status === 'failed') {
+      const reopened = await this.db
+        .updateTable('transactions')
+        .set({ status: 'processing', renewal_key: key, updated_at: at.toISOString() })
+        .where('id', '=', row.id)
+        .where('kind', '=', 'renewal')
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      if (reopened.numUpdatedRows === 0n) return this.openCharge(row, at, key);
+      return { status: 'processing', createdAt: before.created_at, leftUnansweredUnder: null, keyRecorded: true };
+    }
     return {
-      status: before.status === 'failed' ? 'processing' : before.status,
+      status: before.status,
       createdAt: before.created_at,
-      // Processing with a key: a try sent and never recorded (the provider did not answer, or the run died).
+      // Processing: a try sent and never recorded (the provider did not answer, or the run died), under this key.
       leftUnansweredUnder: before.status === 'processing' ? before.renewal_key : null,
+      keyRecorded: before.status === 'processing' && before.renewal_key === key,
     };
   }
 

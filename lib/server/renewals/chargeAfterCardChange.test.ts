@@ -173,7 +173,7 @@ describe('a card changed while another run holds the subscription', () => {
     const waited: number[] = [];
     const sleep = async (ms: number) => {
       waited.push(ms);
-      if (waited.length === 2) await new RenewalRepository(db).release(id, card.dunning.retryAt, lease);
+      if (waited.length === 2) await new RenewalRepository(db).release(id, card.dunning.retryAt, lease, clock);
     };
     const answer = await chargeAfterCardChange(deps(), card, { waits: [10, 20, 40, 80], sleep });
     expect(waited).toEqual([10, 20]);

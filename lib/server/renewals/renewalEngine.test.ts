@@ -274,6 +274,28 @@ describe('the renewal engine', () => {
     expect(await mails('card-needed')).toMatchObject([{ to_email: 'a@example.com' }]);
   });
 
+  it('keeps a change made while a run held the subscription: its next action is not pushed back by the run', async () => {
+    const id = await buy();
+    const bought = (await subscription(id))!;
+    clock = new Date(bought.currentPeriodEnd);
+    // While the run charges it, a change (a cancel, a price import) makes it due at once.
+    const changedAt = new Date(clock.getTime() + 1000).toISOString();
+    const changing: PaymentGateway = {
+      ...counting().gateway,
+      renew: async (request) => {
+        await db.updateTable('subscriptions').set({ next_action_at: changedAt }).where('id', '=', id).execute();
+        return sandbox.renew!(request);
+      },
+    };
+    expect(await runDueRenewals(deps(changing))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
+    // Without the change it would wait for next year's notice; it is looked at again first.
+    expect((await subscription(id))!.nextActionAt).toBe(changedAt);
+    clock = new Date(Date.parse(changedAt) + 1000);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
+    const renewed = (await subscription(id))!;
+    expect(renewed.nextActionAt).toBe(new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString());
+  });
+
   it('ends a cancelled subscription at its period end without charging it', async () => {
     const id = await buy();
     await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).where('id', '=', id).execute();

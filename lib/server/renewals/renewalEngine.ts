@@ -77,14 +77,27 @@ export const stepStateOf = (
   needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
 });
 
-/** What the engine decides a subscription's next step from: its record, the notices it was sent, its offer's price now. */
-export async function loadStepState(db: Kysely<Database>, subscription: Subscription): Promise<StepState> {
+/** Each offer's renewal price now, read once per pass: a pass takes minutes at most, a price import makes its subscribers due again. */
+export type OfferPrices = Map<string, Promise<number | null>>;
+
+/**
+ * What the engine decides a subscription's next step from: its record, the notices it was
+ * sent (given when the caller holds them), its offer's price now.
+ */
+export async function loadStepState(
+  db: Kysely<Database>,
+  subscription: Subscription,
+  known: { prices?: OfferPrices; noticesSent?: ReadonlySet<string> } = {},
+): Promise<StepState> {
   const repository = new RenewalRepository(db);
-  const [sent, price] = await Promise.all([
-    repository.noticesSent(subscription.id),
-    repository.catalogueRenewalAmount(subscription.offerId),
-  ]);
-  return stepStateOf(subscription, sent, price);
+  const prices = known.prices ?? new Map();
+  let price = prices.get(subscription.offerId);
+  if (!price) {
+    price = repository.catalogueRenewalAmount(subscription.offerId);
+    prices.set(subscription.offerId, price);
+  }
+  const [sent, amount] = await Promise.all([known.noticesSent ?? repository.noticesSent(subscription.id), price]);
+  return stepStateOf(subscription, sent, amount);
 }
 
 /**
@@ -95,7 +108,8 @@ export async function runDueRenewals(deps: RenewalDeps): Promise<RenewalOutcome[
   const now = deps.now();
   const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
   const claimed = await new RenewalRepository(deps.db).claimDue(now, lease, deps.batch ?? 500);
-  return eachAtMost(deps.concurrency, claimed, (subscription) => advance(deps, subscription, lease));
+  const prices: OfferPrices = new Map();
+  return eachAtMost(deps.concurrency, claimed, (subscription) => advance(deps, subscription, { lease, claimedAt: now }, prices));
 }
 
 /** Runs one subscription now (its test clock moved, its card changed); null when another run holds it. */
@@ -103,7 +117,7 @@ export async function runRenewalsOf(deps: RenewalDeps, subscriptionId: string): 
   const now = deps.now();
   const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
   const claimed = await new RenewalRepository(deps.db).claimOne(subscriptionId, now, lease);
-  return claimed ? advance(deps, claimed, lease) : null;
+  return claimed ? advance(deps, claimed, { lease, claimedAt: now }) : null;
 }
 
 /** retryInMs: looked at again that much later (real time); declinedWith: a try failed on this instrument (null: none was kept). */
@@ -119,17 +133,25 @@ const cardChangedSince = (declined: RenewalInstrument | null, current: Subscript
  * Takes every step due on the subscription's own clock, in order (a clock moved far ahead
  * takes several), then releases it with the real time of its next step.
  */
-async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): Promise<RenewalOutcome> {
+async function advance(
+  deps: RenewalDeps,
+  claimed: Subscription,
+  { lease, claimedAt }: { lease: Date; claimedAt: Date },
+  prices: OfferPrices = new Map(),
+): Promise<RenewalOutcome> {
   const records = new SubscriptionRepository(deps.db, deps.now);
   const steps: string[] = [];
   let current = claimed;
   let retryInMs: number | undefined;
   // The state the last look found nothing due in: the next step is read from it, not loaded again.
   let settled: StepState | null = null;
+  // The notices sent change only with a notice step: read again only after one.
+  let noticesSent: ReadonlySet<string> | undefined;
   try {
     for (let taken = 0; taken < MAX_STEPS; taken += 1) {
       const clock = new Date(deps.now().getTime() + current.clockOffsetMs);
-      const state = await loadStepState(deps.db, current);
+      const state = await loadStepState(deps.db, current, { prices, ...(noticesSent ? { noticesSent } : {}) });
+      noticesSent = state.noticesSent;
       const step = dueStep(state, deps.policy, clock);
       if (!step) {
         settled = state;
@@ -137,6 +159,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
       }
       const done = await take(deps, current, step, clock);
       steps.push(done.label);
+      if (step.kind === 'notice') noticesSent = undefined;
       if (done.retryInMs !== undefined) {
         retryInMs = done.retryInMs;
         break;
@@ -155,7 +178,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
     retryInMs = RETRY_UNREACHED_MS;
   }
   const next = nextStep(
-    settled ?? (await loadStepState(deps.db, current)),
+    settled ?? (await loadStepState(deps.db, current, { prices })),
     deps.policy,
     new Date(deps.now().getTime() + current.clockOffsetMs),
   );
@@ -165,7 +188,7 @@ async function advance(deps: RenewalDeps, claimed: Subscription, lease: Date): P
       : next
         ? new Date(Date.parse(next.at) - current.clockOffsetMs).toISOString()
         : null;
-  await new RenewalRepository(deps.db).release(current.id, nextAt, lease);
+  await new RenewalRepository(deps.db).release(current.id, nextAt, lease, claimedAt);
   return { subscriptionId: current.id, steps };
 }
 
@@ -259,14 +282,15 @@ async function charge(
   const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
   if (subscription.instrument && !gateway?.renew)
     return { label: `left: ${subscription.gateway} cannot renew here`, retryInMs: RETRY_UNREACHED_MS };
-  const opened = await repository.openCharge(row, clock);
-  if (opened.status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
   const tries = subscription.dunning.tries;
+  const key =
+    subscription.instrument && gateway?.renew ? renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument) : null;
+  const opened = await repository.openCharge(row, clock, key);
+  if (opened.status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
   let result: ChargeResult;
-  if (!subscription.instrument || !gateway?.renew) {
+  if (!subscription.instrument || !gateway?.renew || key === null) {
     result = { status: 'failed', paymentId: null, code: 'payment_method_required' };
   } else {
-    const key = renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument);
     // A try left unanswered under another key (the card changed since): what it took counts, and the new card is not charged too.
     const earlier = opened.leftUnansweredUnder && opened.leftUnansweredUnder !== key ? opened.leftUnansweredUnder : null;
     const taken = earlier
@@ -288,7 +312,7 @@ async function charge(
     }
     if (taken?.kind === 'charged' && taken.result.status === 'succeeded')
       return recordCharge(deps, subscription, row, period, clock, mails, taken.result);
-    await repository.sendingTry(row.id, key);
+    if (!opened.keyRecorded) await repository.sendingTry(row.id, key);
     try {
       result = await gateway.renew({
         instrument: subscription.instrument,
