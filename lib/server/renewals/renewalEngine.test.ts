@@ -357,6 +357,35 @@ describe('the renewal engine', () => {
     expect((await subscription(id))!.nextActionAt).toBe(bought.currentPeriodEnd);
   });
 
+  it('sends a free trial longer than 31 days its notice 14 days before the trial ends (a 30-day one needs none)', async () => {
+    // The demo's WIRED trial lasts 30 days: this catalogue makes it 60.
+    const catalogue = JSON.parse(readDemoCatalogue()) as { offers: { id: string; trialDays: number | null }[] };
+    const offers = catalogue.offers.map((offer) => (offer.id === '3001' ? { ...offer, trialDays: 60 } : offer));
+    expect((await importCatalogueJson(db, JSON.stringify({ ...catalogue, offers }))).ok).toBe(true);
+    const trialSnapshot = await new CatalogueRepository(db).loadSnapshot();
+    const input = submitRequestFixture({
+      brand: 'wired',
+      urlSlug: 'demo-trial',
+      offerId: '3001',
+      returnPath: '/wired/demo-trial/credit-card?livemode=false',
+    });
+    const { response } = await submitCheckout({ db, gateways: [sandbox], now }, trialSnapshot, submitRequestSchema.parse(input));
+    expect(response.status).toBe('succeeded');
+    const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
+    const bought = (await subscription(id))!;
+    expect(bought).toMatchObject({ status: 'trialing', introductoryUntil: bought.currentPeriodEnd });
+
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
+    const noticeAt = new Date(Date.parse(bought.currentPeriodEnd) - 14 * DAY).toISOString();
+    expect((await subscription(id))!.nextActionAt).toBe(noticeAt);
+    clock = new Date(noticeAt);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
+    const [notice] = await mails('renewal-notice');
+    expect(notice!.body_text).toContain('$29.99');
+    expect(notice!.body_text).toContain('/cancel');
+    expect(notice!.body_text).toContain(`Your free trial of WIRED Free Trial ends on ${dateText(bought.currentPeriodEnd)}.`);
+  });
+
   it('gives notice of a catalogue price change 30 days before the renewal it reaches; until then the old price', async () => {
     const id = await buy();
     const bought = (await subscription(id))!;

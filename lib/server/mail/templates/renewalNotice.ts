@@ -18,6 +18,8 @@ export interface RenewalNoticeInput {
   paymentMethod: string;
   /** Formatted date an introductory price (or free trial) ends at this renewal; null when it is not one. */
   introductoryEndsOn: string | null;
+  /** The introductory period is a free trial (it is said so), not a promotional price. */
+  trial?: boolean;
   /** The renewal terms the buyer agreed to, word for word. */
   renewalTerms: string;
   accountUrl: string;
@@ -39,7 +41,9 @@ export function renewalNotice(input: RenewalNoticeInput): MailContent {
   }[input.kind];
   const opening = {
     renewal: input.introductoryEndsOn
-      ? `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
+      ? input.trial
+        ? `Your free trial of ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then starts automatically at its regular price, unless you cancel before.`
+        : `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
       : `${offerName} renews automatically on ${input.renewsOn}.`,
     'yearly-reminder': `Once a year we remind you of the terms of ${offerName} and how to cancel it. Nothing changes unless you cancel.`,
     'price-change': `The price of ${offerName} changes from ${input.previousAmount ?? ''} to ${input.amount} from its renewal on ${input.renewsOn}. Until then you keep your current price.`,
