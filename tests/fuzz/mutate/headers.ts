@@ -354,6 +354,9 @@ const MUTATIONS: readonly (readonly [HeaderMutation, number])[] = [
       const name = rng.pick(['Host', 'Content-Type', 'Authorization', 'Origin', 'Accept', 'Content-Length']);
       const existing = draft.headers.find(([key]) => key.toLowerCase() === name.toLowerCase());
       draft.headers.push([name, existing && rng.chance(0.5) ? existing[1] : rng.pick(['x', 'evil.example', 'text/plain', '0', '5'])]);
+      // A length the body may not have: end our side, as the raw framing mutations do, so that
+      // the server reads the end of the stream rather than waiting out its request timeout.
+      if (name === 'Content-Length') draft.framing.halfClose = true;
       return `duplicate:${name}`;
     },
     2,
