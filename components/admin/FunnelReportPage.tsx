@@ -6,10 +6,8 @@ type RefusedStatus = Extract<FunnelReportPageProps, { kind: 'refused' }>['status
 
 const REFUSED_TITLES: Record<RefusedStatus, string> = {
   400: 'This report link is not quite right',
-  401: 'Sign in to see the funnel report',
+  403: 'This report is for marketers',
   405: 'Not allowed',
-  429: 'Too many attempts',
-  503: 'The funnel report is off',
 };
 
 /** The funnel report, or a plain page saying why it cannot be shown. */

@@ -352,8 +352,7 @@ describe('FunnelReportView', () => {
 
 describe('FunnelReportPage', () => {
   it.each([
-    [401, 'Sign in to see the funnel report', 'This report is for the marketing team.'],
-    [503, 'The funnel report is off', 'ADMIN_TOKEN is not set.'],
+    [403, 'This report is for marketers', 'Your role does not open this page.'],
     [405, 'Not allowed', 'This page can only be opened, not sent data.'],
     [
       400,

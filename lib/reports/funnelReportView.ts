@@ -51,6 +51,6 @@ export interface FunnelReportView {
   cspViolations: CspViolationSummary[];
 }
 
-export type RefusedStatus = 400 | 401 | 405 | 429 | 503;
+export type RefusedStatus = 400 | 403 | 405;
 
 export type FunnelReportPageProps = ({ kind: 'report' } & FunnelReportView) | { kind: 'refused'; status: RefusedStatus; message: string };

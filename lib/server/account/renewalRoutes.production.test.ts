@@ -19,6 +19,7 @@ await serveRoutesWithServerContext(
     PAYMENT_METHODS: 'card',
     STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
     STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+    OPERATOR_SECRET_KEY: 'ab'.repeat(32),
   },
   [[/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/clock$/, () => import('@/pages/api/account/subscriptions/[id]/clock')]],
 );

@@ -11,6 +11,7 @@ const PRODUCTION = {
   PAYMENT_METHODS: 'card',
   STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
   STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+  OPERATOR_SECRET_KEY: 'ab'.repeat(32),
 };
 
 describe('parseServerEnv', () => {
@@ -93,12 +94,12 @@ describe('parseServerEnv', () => {
   });
 
   it('treats blank values as unset', () => {
-    expect(parseServerEnv({ DATABASE_URL: '', ADMIN_TOKEN: '' }).DATABASE_URL).toBe('file:data/journey.db');
+    expect(parseServerEnv({ DATABASE_URL: '', OPERATOR_SECRET_KEY: '' }).DATABASE_URL).toBe('file:data/journey.db');
   });
 
   it.each([
     [{ CATALOGUE_CACHE_TTL_MS: 'soon' }, 'CATALOGUE_CACHE_TTL_MS'],
-    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
+    [{ OPERATOR_SECRET_KEY: 'short' }, 'OPERATOR_SECRET_KEY'],
     [{ APP_ENV: 'prod' }, 'APP_ENV'],
     [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
     [{ STRIPE_SECRET_KEY_TEST: 'sk_live_x', STRIPE_PUBLISHABLE_KEY_TEST: 'pk_test_x' }, 'STRIPE_SECRET_KEY_TEST'],
@@ -178,22 +179,15 @@ describe('parseServerEnv', () => {
   });
 });
 
-describe('REPORT_PASSWORD (the funnel report only; ADMIN_TOKEN keeps /api/admin)', () => {
-  it('is optional (the report is off without it) and taken from 12 characters', () => {
-    expect(parseServerEnv({}).REPORT_PASSWORD).toBeUndefined();
-    expect(parseServerEnv({ REPORT_PASSWORD: '' }).REPORT_PASSWORD).toBeUndefined();
-    expect(parseServerEnv({ REPORT_PASSWORD: 'twelve-chars' }).REPORT_PASSWORD).toBe('twelve-chars');
-    expect(parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'a-long-report-password' }).REPORT_PASSWORD).toBe('a-long-report-password');
+describe("OPERATOR_SECRET_KEY (seals operators' second factors)", () => {
+  it('takes 32 bytes in hex or base64', () => {
+    expect(parseServerEnv({ OPERATOR_SECRET_KEY: 'ab'.repeat(32) }).OPERATOR_SECRET_KEY).toBe('ab'.repeat(32));
+    expect(parseServerEnv({ OPERATOR_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') }).OPERATOR_SECRET_KEY).toBeDefined();
+    expect(() => parseServerEnv({ OPERATOR_SECRET_KEY: 'ab'.repeat(16) })).toThrow('OPERATOR_SECRET_KEY: must be 32 bytes');
   });
 
-  it('refuses a production start with a password that is too short, naming it', () => {
-    expect(() => parseServerEnv({ ...PRODUCTION, REPORT_PASSWORD: 'short-11ch.' })).toThrow(
-      'REPORT_PASSWORD: must be at least 12 characters',
-    );
-  });
-
-  it("refuses the operators' token as the report password, which would open /api/admin/* too", () => {
-    const token = 'the-same-secret-for-both';
-    expect(() => parseServerEnv({ ADMIN_TOKEN: token, REPORT_PASSWORD: token })).toThrow('REPORT_PASSWORD: must differ from ADMIN_TOKEN');
+  it('is required in production', () => {
+    const { OPERATOR_SECRET_KEY: _key, ...withoutKey } = PRODUCTION;
+    expect(() => parseServerEnv(withoutKey)).toThrow('OPERATOR_SECRET_KEY: must be set in production');
   });
 });

@@ -30,13 +30,16 @@ const serverEnvSchema = z.object({
   /** Connections each app instance may hold to PostgreSQL, per database (the tracking one has as many). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
-   * The marketers' password for the funnel report (/admin/funnel, HTTP Basic, any user
-   * name). It opens the report only, never /api/admin/*, which takes ADMIN_TOKEN alone.
-   * Unset: the report is off.
+   * The key that seals operators' TOTP secrets (32 bytes: 64 hex digits or base64). Required
+   * in production; elsewhere a key kept in the database stands in (lib/server/operators/totpSecretBox.ts).
    */
-  REPORT_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  OPERATOR_SECRET_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or base64')
+    .optional(),
+  /** Wrong second-factor codes and API tokens, all operators together, per 15 minutes before all are refused and the alarm raised. */
+  OPERATOR_FAILURE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(10_000).default(30),
   APP_ENV: z.enum(APP_ENVS).default('development'),
   SENTRY_DSN: z.url().optional(),
   /**
@@ -294,12 +297,11 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
           message: 'needs PAYMENTS_SANDBOX=1 (faults are injected in the sandbox only)',
         });
       }
-      // The report's password must not be the operators' token, or it would open /api/admin/* too.
-      if (config.REPORT_PASSWORD && config.REPORT_PASSWORD === config.ADMIN_TOKEN) {
+      if (config.APP_ENV === 'production' && !config.OPERATOR_SECRET_KEY) {
         ctx.addIssue({
           code: 'custom',
-          path: ['REPORT_PASSWORD'],
-          message: 'must differ from ADMIN_TOKEN (the report password must not open the operator endpoints)',
+          path: ['OPERATOR_SECRET_KEY'],
+          message: "must be set in production (it seals operators' second factors)",
         });
       }
       if (config.APP_ENV === 'production' && config.FUNNEL_API_KEY === 'pj-demo-funnel-key' && !config.FUNNEL_URL) {

@@ -12,6 +12,7 @@ import { createIdentityServices } from '@/lib/server/identity/identityServices';
 import type { IdentityService } from '@/lib/server/identity/IdentityService';
 import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
 import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
+import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -36,6 +37,8 @@ export interface ServerContext {
   identity: IdentityService;
   /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
   sessions: SessionIdentity;
+  /** The back office's operators: sign-in with a second factor, personal API tokens, the directory. */
+  operators: OperatorServices;
   /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
   mail: MailServices;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
@@ -59,6 +62,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,
+    operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
     close: () => closeServerContext(context),
   };

@@ -437,6 +437,82 @@ export interface Database {
   bad_row_windows: BadRowWindowTable;
   bad_row_tallies: BadRowTallyTable;
   csp_reports: CspReportTable;
+  operators: OperatorTable;
+  operator_recovery_codes: OperatorRecoveryCodeTable;
+  operator_links: OperatorLinkTable;
+  operator_sessions: OperatorSessionTable;
+  operator_tokens: OperatorTokenTable;
+  audit_log: AuditLogTable;
+}
+
+/** An operator of the back office (0030). */
+export interface OperatorTable {
+  id: string;
+  email: string;
+  name: string;
+  role: 'marketer' | 'care' | 'admin';
+  /** The TOTP secret, encrypted (operatorSecrets.ts); set at enrolment, before it is confirmed. */
+  totp_secret: string | null;
+  totp_enrolled_at: string | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  factor_failures: number;
+  locked_until: string | null;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+export interface OperatorRecoveryCodeTable {
+  code_hash: string;
+  operator_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface OperatorLinkTable {
+  token_hash: string;
+  operator_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A back-office session: 'enrol' or 'factor' until the second factor is given, then 'signed-in'. */
+export interface OperatorSessionTable {
+  token_hash: string;
+  operator_id: string;
+  stage: 'enrol' | 'factor' | 'signed-in';
+  created_at: string;
+  last_seen_at: string;
+  absolute_expires_at: string;
+  ended_at: string | null;
+}
+
+export interface OperatorTokenTable {
+  id: string;
+  operator_id: string;
+  name: string;
+  token_hash: string;
+  /** JSON array of areas (lib/operators/roles.ts). */
+  scopes_json: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Append-only (0030's triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  seq: Generated<number>;
+  at: string;
+  operator_id: string | null;
+  /** Who acted, in words: "operator:<email>", "command line", "buyer:<email>". */
+  actor: string;
+  action: string;
+  target: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  /** The client's address key, when the action came over HTTP. */
+  client: string | null;
 }
 
 /** A Content-Security-Policy violation a browser reported (0010). */

@@ -14,22 +14,16 @@ import { origin, server, serveRoutesWithServerContext, trackingDb } from '@/test
  */
 
 const STRIPE_SECRET = 'whsec_route_test_secret';
-await serveRoutesWithServerContext(
-  { ADMIN_TOKEN: 'admin-token-for-body-tests-0123', STRIPE_WEBHOOK_SECRET_TEST: STRIPE_SECRET, PAYMENTS_SANDBOX: '1' },
-  [
-    [/^\/api\/checkout\/quote$/, () => import('@/pages/api/checkout/quote')],
-    [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
-    [/^\/api\/identity\/links$/, () => import('@/pages/api/identity/links')],
-    [
-      /^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/,
-      () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate'),
-    ],
-    [/^\/api\/webhooks\/stripe$/, () => import('@/pages/api/webhooks/stripe')],
-    [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
-    [/^\/api\/ping$/, () => import('@/pages/api/ping')],
-    [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
-  ],
-);
+await serveRoutesWithServerContext({ STRIPE_WEBHOOK_SECRET_TEST: STRIPE_SECRET, PAYMENTS_SANDBOX: '1' }, [
+  [/^\/api\/checkout\/quote$/, () => import('@/pages/api/checkout/quote')],
+  [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
+  [/^\/api\/identity\/links$/, () => import('@/pages/api/identity/links')],
+  [/^\/api\/sandbox\/payments\/(?<paymentId>[^/]+)\/authenticate$/, () => import('@/pages/api/sandbox/payments/[paymentId]/authenticate')],
+  [/^\/api\/webhooks\/stripe$/, () => import('@/pages/api/webhooks/stripe')],
+  [/^\/api\/funnel$/, () => import('@/pages/api/funnel')],
+  [/^\/api\/ping$/, () => import('@/pages/api/ping')],
+  [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
+]);
 
 const post = (path: string, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   fetch(`${server.origin}${path}`, { method: 'POST', headers, body: body as BodyInit });

@@ -5,10 +5,8 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { getServerSideProps } from './funnelReportPage';
-import { SECRET_FAILURES_MAX } from '@/lib/server/http/secretAttempts';
+import { signedInOperator } from '@/tests/fixtures/operatorSessions';
 
-const PASSWORD = 'report-password-0123';
-const ADMIN_TOKEN = 'operator-token-0123456789';
 const env = vi.hoisted(() => ({ current: {} as Record<string, string | undefined> }));
 vi.mock('@/lib/server/config/serverEnv', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/lib/server/config/serverEnv')>();
@@ -16,14 +14,20 @@ vi.mock('@/lib/server/config/serverEnv', async (importOriginal) => {
 });
 
 beforeEach(() => {
-  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN, REPORT_PASSWORD: PASSWORD };
+  env.current = { DATABASE_URL: 'file::memory:' };
 });
+
+/** Cookie headers of a signed-in marketer and of customer care (whose role does not open the reports). */
+const cookies = { marketer: '', care: '', admin: '' };
 
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  env.current = { DATABASE_URL: 'file::memory:', ADMIN_TOKEN, REPORT_PASSWORD: PASSWORD };
+  env.current = { DATABASE_URL: 'file::memory:' };
   const { db, trackingDb: tracking, catalogue } = await serverContext();
+  cookies.marketer = (await signedInOperator(db, 'marketer')).cookie;
+  cookies.care = (await signedInOperator(db, 'care')).cookie;
+  cookies.admin = (await signedInOperator(db, 'admin')).cookie;
   await importCatalogueJson(db, readDemoCatalogue());
   catalogue.invalidate();
   const at = `${today}T09:00:00.000Z`;
@@ -62,23 +66,21 @@ beforeAll(async () => {
     .execute();
 });
 
-const basic = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
-
 async function load(
   query: Record<string, string | string[]> = {},
-  options: { method?: string; authorization?: string | null; address?: string } = {},
+  options: { method?: string; cookie?: string | null; resolvedUrl?: string } = {},
 ) {
   const headers: Record<string, string> = {};
   const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
-  const authorization = options.authorization === undefined ? basic(PASSWORD) : options.authorization;
+  const cookie = options.cookie === undefined ? cookies.marketer : options.cookie;
   const context = {
     query,
-    resolvedUrl: '/admin/funnel',
+    resolvedUrl: options.resolvedUrl ?? '/admin/funnel',
     req: {
       method: options.method ?? 'GET',
-      headers: authorization === null ? {} : { authorization },
+      headers: cookie === null ? {} : { cookie },
       cookies: {},
-      socket: { remoteAddress: options.address ?? '192.0.2.1' },
+      socket: { remoteAddress: '192.0.2.1' },
     },
     res,
   } as unknown as GetServerSidePropsContext;
@@ -134,60 +136,22 @@ describe('funnel report page loader', () => {
     expect(result).toEqual({ props: { kind: 'refused', status: 400, message: 'The "mode" parameter must be "all", "live" or "test".' } });
   });
 
-  it.each([
-    ['no credentials', null],
-    ['a wrong password', basic('not-the-password-at-all')],
-    ['the password as a bearer token', `Bearer ${PASSWORD}`],
-    ["the operators' ADMIN_TOKEN", basic(ADMIN_TOKEN)],
-    ["the operators' ADMIN_TOKEN as bearer", `Bearer ${ADMIN_TOKEN}`],
-  ])('asks for the password with 401 and a Basic challenge given %s', async (_name, authorization) => {
-    const { result, status, headers } = await load({}, { authorization });
-    expect(status).toBe(401);
-    expect(headers['WWW-Authenticate']).toBe('Basic realm="Funnel report"');
-    expect(result).toMatchObject({ props: { kind: 'refused', status: 401 } });
+  it('sends anyone not signed in to the back office sign-in, and back here afterwards', async () => {
+    for (const cookie of [null, 'PJ_operator=made-up', 'CN_token_access=a-buyer-session']) {
+      const { result } = await load({ mode: 'test' }, { cookie, resolvedUrl: '/admin/funnel?mode=test' });
+      expect(result).toEqual({ redirect: { destination: '/admin/sign-in?return=%2Fadmin%2Ffunnel%3Fmode%3Dtest', permanent: false } });
+    }
   });
 
-  it('checks the password before the query, so that a stranger learns nothing', async () => {
-    expect((await load({ mode: 'everything' }, { authorization: null })).status).toBe(401);
+  it('checks who is asking before the query, so that a stranger learns nothing', async () => {
+    expect(await load({ mode: 'everything' }, { cookie: null })).toMatchObject({ result: { redirect: expect.anything() } });
   });
 
-  it("is off with 503 when REPORT_PASSWORD is not set, even to the operators' token", async () => {
-    // The server's configuration is read once, into its context: a server started without the password.
-    const server = await serverContext();
-    const configured = server.config;
-    server.config = { ...configured, REPORT_PASSWORD: undefined };
-    const { result, status, headers } = await load({}, { authorization: basic(ADMIN_TOKEN) }).finally(() => {
-      server.config = configured;
-    });
-    expect(status).toBe(503);
-    expect(headers['WWW-Authenticate']).toBeUndefined();
-    expect(result).toMatchObject({
-      props: { kind: 'refused', status: 503, message: expect.stringContaining('REPORT_PASSWORD is not set') },
-    });
-  });
-
-  it(`answers a plain 429 page with Retry-After after ${SECRET_FAILURES_MAX} wrong passwords from a client, even to the right one`, async () => {
-    const address = '192.0.2.50';
-    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1)
-      expect((await load({}, { authorization: basic(`guess-${i}`), address })).status).toBe(401);
-    const { result, status, headers } = await load({}, { address });
-    expect(status).toBe(429);
-    expect(Number(headers['Retry-After'])).toBeGreaterThan(0);
-    expect(Number(headers['Retry-After'])).toBeLessThanOrEqual(15 * 60);
-    expect(headers['WWW-Authenticate']).toBeUndefined();
-    expect(result).toEqual({ props: { kind: 'refused', status: 429, message: expect.stringMatching(/Please wait \d+ minutes?/) } });
-    // Another client is not affected.
-    expect((await load({}, { address: '192.0.2.51' })).status).toBe(200);
-  });
-
-  it('counts only wrong passwords: marketers reading the report are never throttled', async () => {
-    const address = '192.0.2.60';
-    for (let i = 0; i < 2 * SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address })).status).toBe(200);
-    // A browser's first request, before it asks for the password, is not an attempt either.
-    for (let i = 0; i < SECRET_FAILURES_MAX; i += 1) expect((await load({}, { address, authorization: null })).status).toBe(401);
-    for (let i = 0; i < SECRET_FAILURES_MAX - 1; i += 1)
-      expect((await load({}, { address, authorization: basic('guess') })).status).toBe(401);
-    expect((await load({}, { address })).status).toBe(200);
+  it("answers 403 to an operator whose role does not open the reports, and opens them to an admin's", async () => {
+    const { result, status } = await load({}, { cookie: cookies.care });
+    expect(status).toBe(403);
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 403, message: expect.stringContaining('Reports') } });
+    expect((await load({}, { cookie: cookies.admin })).status).toBe(200);
   });
 
   it.each(['POST', 'PUT', 'DELETE'])('refuses %s with 405 and an Allow header', async (method) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { requireOperator } from '@/lib/server/operators/operatorAccess';
 
 /** No body is read here: Next must not read one either (it refuses an oversized body in plain text, not our JSON). */
 export const config = { api: { bodyParser: false } };
@@ -16,7 +16,7 @@ const querySchema = z.strictObject({
  */
 export default apiRoute({
   GET: async (req, _res, server) => {
-    await requireAdmin(req, server);
+    await requireOperator(req, server, 'admin');
     const filter = parseRequest(querySchema, req.query, 'query');
     return { mails: await server.mail.outbox.list(filter) };
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { requireOperator } from '@/lib/server/operators/operatorAccess';
 import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
 
 /** No body is read here: Next must not read one either (it refuses an oversized body in plain text, not our JSON). */
@@ -20,7 +20,7 @@ const querySchema = z.strictObject({
 /** Operators list transactions, newest first: GET /api/admin/transactions?status=succeeded&livemode=false */
 export default apiRoute({
   GET: async (req, _res, server) => {
-    await requireAdmin(req, server);
+    await requireOperator(req, server, 'admin');
     const filter = parseRequest(querySchema, req.query, 'query');
     const rows = await new TransactionRepository(server.db).list(filter);
     return { transactions: rows.map(transactionView) };

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, API_KEY, beacon, context, origin } from '@/tests/fixtures/trackingRoutes';
+import { adminToken, API_KEY, beacon, context, origin } from '@/tests/fixtures/trackingRoutes';
 import { sampleFunnelItems } from '@/lib/server/tracking/schemas/sampleEvents';
 
 /** Operators read what the ingestion endpoints stored and refused, through pages/api/admin/events and bad-rows. */
 
 describe('GET /api/admin/events and /api/admin/bad-rows', () => {
-  const admin = (path: string, token = ADMIN_TOKEN) => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const admin = (path: string, token = adminToken()) => fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
   beforeEach(async () => {
     await beacon(JSON.stringify(sampleFunnelItems('vogue-demo-single', context).slice(0, 8)));
@@ -17,6 +17,7 @@ describe('GET /api/admin/events and /api/admin/bad-rows', () => {
   it('needs the operator token', async () => {
     expect((await fetch(`${origin}/api/admin/events`)).status).toBe(401);
     expect((await admin('/api/admin/events', 'x'.repeat(32))).status).toBe(401);
+    expect((await admin('/api/admin/events', `pjop_${'x'.repeat(43)}`)).status).toBe(401);
     expect((await fetch(`${origin}/api/admin/bad-rows`)).status).toBe(401);
   });
 

@@ -1,6 +1,6 @@
 import type { NextApiRequest } from 'next';
 import { z } from 'zod';
-import { requireAdmin } from '@/lib/server/http/adminAuth';
+import { requireOperator } from '@/lib/server/operators/operatorAccess';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { listBadRows, listTrackingEvents } from '@/lib/server/tracking/storage/trackingQueries';
@@ -42,14 +42,14 @@ const badRowsQuery = z.strictObject({
 
 /** GET /api/admin/events?campaignId=…&action=…&channel=…&topic=…&since=…&until=…&livemode=…&sessionId=…&after=…&limit=… */
 export async function listEventsForAdmin(req: NextApiRequest, _res: unknown, server: ServerContext) {
-  await requireAdmin(req, server);
+  await requireOperator(req, server, 'admin');
   const filter = parseRequest(eventsQuery, req.query, 'query');
   return { events: await listTrackingEvents(server.trackingDb, filter) };
 }
 
 /** GET /api/admin/bad-rows?channel=…&since=…&after=…&limit=… */
 export async function listBadRowsForAdmin(req: NextApiRequest, _res: unknown, server: ServerContext) {
-  await requireAdmin(req, server);
+  await requireOperator(req, server, 'admin');
   const filter = parseRequest(badRowsQuery, req.query, 'query');
   return { badRows: await listBadRows(server.trackingDb, filter) };
 }

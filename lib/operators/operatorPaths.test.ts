@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_HOME_PATH, operatorReturnPath } from './operatorPaths';
+
+describe('operatorReturnPath', () => {
+  it('keeps back-office pages with their query', () => {
+    expect(operatorReturnPath('/admin/funnel?brand=wired')).toBe('/admin/funnel?brand=wired');
+    expect(operatorReturnPath('/admin')).toBe('/admin');
+  });
+  it('sends anything else home', () => {
+    for (const bad of [
+      null,
+      '',
+      'https://evil.example/admin',
+      '//evil.example',
+      '/admin//evil',
+      '/account',
+      '/admin/sign-in/factor',
+      '/admin\\x',
+    ]) {
+      expect(operatorReturnPath(bad)).toBe(OPERATOR_HOME_PATH);
+    }
+  });
+});
