@@ -39,7 +39,12 @@ export type LinkOutcome = { ok: true; sessionToken: string; stage: SessionStage 
 
 export type FactorOutcome =
   | { ok: true; sessionToken: string; recoveryCodes?: string[]; usedRecoveryCode?: boolean }
-  | { ok: false; reason: 'wrong' | 'locked' | 'throttled' | 'no-session'; retryAfterSeconds?: number; attemptsLeft?: number };
+  | {
+      ok: false;
+      reason: 'wrong' | 'locked' | 'throttled' | 'no-session' | 'not-enrolled';
+      retryAfterSeconds?: number;
+      attemptsLeft?: number;
+    };
 
 export interface OperatorSignInOptions {
   /** Wrong codes and tokens, all operators together, per FAILURE_WINDOW_MS before every attempt is refused and the alarm raised. */
@@ -182,7 +187,8 @@ export class OperatorSignIn {
     const session = await this.session(token);
     if (!token || !session || session.stage === 'signed-in') return { ok: false, reason: 'no-session' };
     const row = await operatorRowById(this.db, session.operator.id);
-    if (!row?.totp_secret) return { ok: false, reason: 'no-session' };
+    if (!row) return { ok: false, reason: 'no-session' };
+    if (!row.totp_secret) return { ok: false, reason: 'not-enrolled' };
     const at = this.now();
     if (row.locked_until && Date.parse(row.locked_until) > at.getTime()) {
       return { ok: false, reason: 'locked', retryAfterSeconds: Math.ceil((Date.parse(row.locked_until) - at.getTime()) / 1000) };
