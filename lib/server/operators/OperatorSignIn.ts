@@ -6,7 +6,7 @@ import { matchesHash, sha256 } from '@/lib/server/ids';
 import type { Mailer } from '@/lib/server/identity/Mailer';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { operatorSignInMail } from '@/lib/server/mail/templates/operatorSignInMail';
-import { OPERATOR_LINK_PATH } from '@/lib/operators/operatorPaths';
+import { OPERATOR_HOME_PATH, OPERATOR_LINK_PATH } from '@/lib/operators/operatorPaths';
 import { appendAudit } from './auditLog';
 import type { Alarm } from './failureAlarm';
 import { operatorRowByEmail, operatorRowById, toOperator, type Operator, type OperatorRow } from './operatorRecords';
@@ -84,7 +84,7 @@ export class OperatorSignIn {
   }
 
   /** Mails a link if the address is an operator's; the answer never says whether it is. */
-  async requestLink(input: { email: string; client: string; origin: string }): Promise<'sent' | 'rate_limited'> {
+  async requestLink(input: { email: string; client: string; origin: string; returnPath?: string }): Promise<'sent' | 'rate_limited'> {
     const email = input.email.trim().toLowerCase();
     // Per client, and per address from that client: a stranger's requests never exhaust the operator's own.
     if (!(await this.limiter.allow(`operator-link:client:${input.client}`, LINKS_PER_CLIENT, FAILURE_WINDOW_MS))) return 'rate_limited';
@@ -104,7 +104,8 @@ export class OperatorSignIn {
         used_at: null,
       })
       .execute();
-    const link = `${input.origin}${OPERATOR_LINK_PATH}?token=${token}`;
+    const back = input.returnPath && input.returnPath !== OPERATOR_HOME_PATH ? `&return=${encodeURIComponent(input.returnPath)}` : '';
+    const link = `${input.origin}${OPERATOR_LINK_PATH}?token=${token}${back}`;
     await this.mailer.send({
       to: row.email,
       kind: 'operator-sign-in',

@@ -10,14 +10,15 @@ export type OperatorPageAccess =
   { kind: 'granted'; caller: OperatorCaller } | { kind: 'sign-in'; destination: string } | { kind: 'forbidden'; message: string };
 
 /**
- * Who may see a back-office page: a signed-in operator whose role opens `area`. Anyone else
+ * Who may see a back-office page: a signed-in operator whose role opens `area` (null: any
+ * role). Anyone else
  * is sent to sign in, and back here afterwards; an operator of another role is told what
  * the page needs.
  */
 export async function operatorPageAccess(
   context: Pick<GetServerSidePropsContext, 'req' | 'resolvedUrl'>,
   server: Pick<ServerContext, 'config' | 'db' | 'clock' | 'operators'>,
-  area: OperatorArea,
+  area: OperatorArea | null,
 ): Promise<OperatorPageAccess> {
   const operator = await operatorOfSession(context.req, server);
   if (!operator) {
@@ -26,7 +27,7 @@ export async function operatorPageAccess(
       destination: `${OPERATOR_SIGN_IN_PATH}?return=${encodeURIComponent(operatorReturnPath(context.resolvedUrl))}`,
     };
   }
-  if (!roleOpens(operator.role, area)) {
+  if (area !== null && !roleOpens(operator.role, area)) {
     return { kind: 'forbidden', message: `Your role does not open this page: it needs ${AREA_NAMES[area]}. Ask an admin if you need it.` };
   }
   const client = requestClientKey(context.req, server.config.TRUSTED_PROXY_HOPS);

@@ -8,7 +8,7 @@ export const operatorEmail = z
   .min(1, 'Enter your email address.')
   .pipe(z.email('Enter a valid email address, like name@example.com.').max(254));
 
-export const linkRequestBody = z.strictObject({ email: operatorEmail });
+export const linkRequestBody = z.strictObject({ email: operatorEmail, returnPath: z.string().max(300).optional() });
 export const linkUseBody = z.strictObject({
   token: z.string().min(20, 'This sign-in link is incomplete.').max(100, 'This sign-in link is not valid.'),
 });

@@ -3,6 +3,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { linkRequestBody } from '@/lib/server/operators/operatorSchemas';
+import { operatorReturnPath } from '@/lib/operators/operatorPaths';
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,11 +11,12 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute(
   {
     POST: async (req, res, server) => {
-      const { email } = parseRequest(linkRequestBody, req.body, 'body');
+      const { email, returnPath } = parseRequest(linkRequestBody, req.body, 'body');
       const outcome = await server.operators.signIn.requestLink({
         email,
         client: requestClientKey(req, server.config.TRUSTED_PROXY_HOPS),
         origin: publicOrigin(server.config, req),
+        returnPath: operatorReturnPath(returnPath),
       });
       if (outcome === 'rate_limited') {
         throw new HttpError(

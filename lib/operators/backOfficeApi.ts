@@ -1,0 +1,42 @@
+import { errorFromAnswer, networkError, type CallMessages } from '@/lib/api/apiErrors';
+import type { OperatorArea, OperatorRole } from './roles';
+import type { OperatorView, TokenView } from './backOfficeViews';
+
+const MESSAGES: CallMessages = {
+  unreachable: 'We could not reach the server. Please check your connection and try again.',
+  fallback: 'Something went wrong. Nothing was changed; please try again.',
+};
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw networkError(MESSAGES, error);
+  }
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok || typeof answer !== 'object' || answer === null || 'error' in answer)
+    throw errorFromAnswer(response.status, answer, MESSAGES);
+  return answer as T;
+}
+
+/** The back office's calls (pages/api/operator/*); each rejects with an ApiError whose message can be shown. */
+export const backOfficeApi = {
+  requestLink: (email: string, returnPath: string) => call<{ sent: true }>('POST', '/api/operator/links', { email, returnPath }),
+  useLink: (token: string) => call<{ stage: 'enrol' | 'factor' }>('POST', '/api/operator/sign-in', { token }),
+  giveFactor: (code: string) =>
+    call<{ signedIn: true; recoveryCodes: string[] | null; usedRecoveryCode: boolean }>('POST', '/api/operator/factor', { code }),
+  signOut: () => call<{ signedOut: true }>('POST', '/api/operator/sign-out'),
+  createToken: (name: string, scopes: OperatorArea[]) =>
+    call<{ token: string; record: TokenView }>('POST', '/api/operator/tokens', { name, scopes }),
+  revokeToken: (id: string) => call<{ revoked: true }>('DELETE', `/api/operator/tokens/${encodeURIComponent(id)}`),
+  addOperator: (input: { email: string; name: string; role: OperatorRole }) =>
+    call<{ operator: OperatorView }>('POST', '/api/operator/operators', input),
+  updateOperator: (id: string, change: { role?: OperatorRole; disabled?: boolean; resetFactor?: true }) =>
+    call<{ operator: OperatorView }>('PATCH', `/api/operator/operators/${encodeURIComponent(id)}`, change),
+};

@@ -1,0 +1,4 @@
+import { OperatorLinkPage } from '@/components/backoffice/OperatorSignInPages';
+
+export { linkPageProps as getServerSideProps } from '@/lib/server/ssr/backoffice/operatorSignInPages';
+export default OperatorLinkPage;
