@@ -1,5 +1,4 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_REPORT_PASSWORD } from './tests/e2e/support';
 
 /** Browser tests run against the production build in Debian's Chromium (no browser download). */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -40,8 +39,6 @@ export default defineConfig({
       PORT: String(PORT),
       DATABASE_URL: 'file:data/e2e.db',
       NEXT_TELEMETRY_DISABLED: '1',
-      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      REPORT_PASSWORD: E2E_REPORT_PASSWORD,
       PAYMENTS_SANDBOX: '1',
       INGEST_EVENTS_PER_CLIENT: '1000000',
       // Likewise the sign-in links: the suite asks for more than 30 within some 15 minutes.

@@ -3,7 +3,6 @@
 // demo catalogue (kept if it already holds a catalogue), and serves on PORT (3000). The database is the
 // embedded SQLite file unless DATABASE_URL names another (a postgres:// URL is migrated and seeded alike).
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { ensureBuild } from '../entrypoint/buildGuard.mjs';
 import { ensureSetup } from './ensure-setup.mjs';
 
@@ -12,9 +11,6 @@ const env = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: '1',
   DATABASE_URL: process.env.DATABASE_URL || 'file:data/journey.db',
-  ADMIN_TOKEN: process.env.ADMIN_TOKEN || randomBytes(24).toString('hex'),
-  // The marketers' password for the funnel report; it does not open /api/admin/*.
-  REPORT_PASSWORD: process.env.REPORT_PASSWORD || randomBytes(12).toString('base64url'),
   // The demo pays through the embedded sandbox (test mode); a real server leaves it off.
   PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? '1',
 };
@@ -32,6 +28,21 @@ try {
   // db:setup has printed why (a setting, the database away): no stack of ours on top of it.
   console.error('npm run demo stopped: the database could not be prepared (see above).');
   process.exit(/** @type {{ status?: number }} */ (error).status ?? 1);
+}
+
+// The demo's back-office admin (kept if it exists): signing in mails a link to the demo mailbox.
+const DEMO_ADMIN = 'admin@demo.example';
+try {
+  execFileSync('npx', ['tsx', 'scripts/operator.ts', 'add', '--email', DEMO_ADMIN, '--name', 'Demo admin', '--role', 'admin'], {
+    stdio: 'pipe',
+    env,
+  });
+} catch (error) {
+  const failed = /** @type {{ status?: number; stderr?: Buffer }} */ (error);
+  if (!String(failed.stderr).includes('is an operator already')) {
+    console.error(`npm run demo stopped: the demo admin could not be added.\n${failed.stderr ?? ''}`);
+    process.exit(failed.status ?? 1);
+  }
 }
 
 const server = spawn('node', ['entrypoint/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
@@ -75,15 +86,12 @@ function withoutPassword(url) {
 
 if (await waitUntilReady()) {
   console.log(`\nThe purchase journey is running on ${origin} (database ${withoutPassword(env.DATABASE_URL)}).`);
-  console.log(`Admin token: ${env.ADMIN_TOKEN}${process.env.ADMIN_TOKEN ? ' (from ADMIN_TOKEN)' : ' (generated for this run)'}`);
-  console.log(
-    `Report password: ${env.REPORT_PASSWORD}${process.env.REPORT_PASSWORD ? ' (from REPORT_PASSWORD)' : ' (generated for this run)'}`,
-  );
   console.log('Demo campaigns:');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
-  console.log('Marketers (the report password, any user name):');
+  console.log(`Back office (sign in as ${DEMO_ADMIN}: the link arrives in ${origin}/mailbox, then an authenticator app's code):`);
+  console.log(`  ${origin}/admin/sign-in    operators, personal API tokens, the audit log`);
   console.log(`  ${origin}/admin/funnel    the funnel report: visitors and conversion per campaign step`);
-  console.log('Operators (Authorization: Bearer <admin token>):');
+  console.log('Operator API (Authorization: Bearer <a personal token made on /admin>):');
   console.log(`  ${origin}/api/admin/events?campaignId=vogue-demo-single    the events a funnel emitted`);
   console.log('Press Ctrl+C to stop.');
 } else {

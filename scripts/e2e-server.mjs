@@ -14,6 +14,14 @@ for (const base of ['data/e2e.db', 'data/e2e-tracking.db']) {
 }
 if (!fs.existsSync('.next/BUILD_ID')) run('npx', ['next', 'build']);
 run('npx', ['tsx', 'scripts/db-setup.ts']);
+// QA's operator and its personal API token (tests/e2e/support.ts reads it): no shared secret.
+const operator = (/** @type {string[]} */ ...args) =>
+  execFileSync('npx', ['tsx', 'scripts/operator.ts', ...args], { env: process.env, encoding: 'utf8' });
+operator('add', '--email', 'qa@operators.example', '--name', 'QA', '--role', 'admin');
+const token = operator('token', '--email', 'qa@operators.example', '--name', 'browser tests', '--scopes', 'admin,care,reports').split(
+  '\n',
+)[0];
+fs.writeFileSync('data/e2e-operator-token', `${token}\n`, { mode: 0o600 });
 
 const server = spawn('node', ['entrypoint/index.mjs', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });
 const stop = () => server.kill('SIGTERM');

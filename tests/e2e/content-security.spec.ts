@@ -6,7 +6,7 @@ import { scriptInventory, scriptsOutsideInventory, type ObservedScript } from '@
 import { SandboxBankPage } from './pages/CheckoutPage';
 import { toCheckout } from './pages/journey';
 import { SandboxWalletPage, WalletChoice } from './pages/WalletPage';
-import { E2E_REPORT_PASSWORD } from './support';
+import { signedInOperator } from './pages/backOffice';
 
 const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
 
@@ -80,7 +80,11 @@ test('a script injected into a shared offer page does not run, and the page itse
   expect(blocked.length).toBeGreaterThanOrEqual(2);
 });
 
-test('a script injected into the payment page does not run, and the funnel report shows what was blocked', async ({ page, request }) => {
+test('a script injected into the payment page does not run, and the funnel report shows what was blocked', async ({
+  page,
+  request,
+  browser,
+}) => {
   // Stands for a compromised page (an XSS, a tampered proxy): markup with scripts the server never sent.
   await page.route('**/demo-single/credit-card?*', async (route) => {
     const response = await route.fetch();
@@ -98,14 +102,13 @@ test('a script injected into the payment page does not run, and the funnel repor
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as { __skimmer?: boolean }).__skimmer)).toBeUndefined();
   expect(blocked.length).toBeGreaterThanOrEqual(2);
-  const report = async () =>
-    (
-      await request.get('/admin/funnel', {
-        headers: { authorization: `Basic ${Buffer.from(`m:${E2E_REPORT_PASSWORD}`).toString('base64')}` },
-      })
-    ).text();
+  // A marketer, signed in in a browser of their own, reads the report.
+  const marketer = await (await browser.newContext()).newPage();
+  await signedInOperator(marketer, request, 'marketer');
+  const report = async () => (await marketer.request.get('/admin/funnel')).text();
   await expect.poll(report, { timeout: 15_000 }).toContain('https://skimmer.example');
   expect(await report()).toContain('/vogue/demo-single/credit-card');
+  await marketer.context().close();
 });
 
 /** Every script a page runs: files with the hash of their bytes, and inline ones with whether they carry the page's nonce. */

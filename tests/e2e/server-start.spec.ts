@@ -20,9 +20,9 @@ test.describe('the server process', () => {
   test.setTimeout(90_000);
 
   test('refuses to start with an invalid setting: exits 1 naming it, never "Ready"', async () => {
-    const { code, output } = await runServer({ ADMIN_TOKEN: 'short' }, await freePort());
+    const { code, output } = await runServer({ OPERATOR_SECRET_KEY: 'short' }, await freePort());
     expect(code).toBe(1);
-    expect(output).toContain('Invalid server configuration: ADMIN_TOKEN: must be at least 16 characters');
+    expect(output).toContain('Invalid server configuration: OPERATOR_SECRET_KEY: must be 32 bytes');
     expect(output).not.toContain('Ready on');
   });
 

@@ -1,11 +1,26 @@
+import fs from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The operator token the browser tests' server runs with, for tests that read /api/admin. */
-export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789';
-/** The marketers' password of the funnel report (/admin/funnel) on the browser tests' server; it does not open /api/admin. */
-export const E2E_REPORT_PASSWORD = 'e2e-report-password-0123';
-/** The headers of a request to /api/admin as the operator. */
-export const ADMIN_HEADERS = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+/**
+ * Where the browser tests' server (scripts/e2e-server.mjs) leaves the personal API token of
+ * its QA operator, made with `npm run operator` when it starts: QA's scripts hold such a
+ * token, never a shared secret.
+ */
+export const E2E_OPERATOR_TOKEN_FILE = 'data/e2e-operator-token';
+
+let qaToken: string | undefined;
+/** The QA operator's token (admin, care and reports scopes). */
+export function e2eOperatorToken(): string {
+  qaToken ??= fs.readFileSync(E2E_OPERATOR_TOKEN_FILE, 'utf8').trim();
+  return qaToken;
+}
+
+/** The headers of a request to /api/admin as the QA operator (read when used: the server writes the token as it starts). */
+export const ADMIN_HEADERS = {
+  get authorization() {
+    return `Bearer ${e2eOperatorToken()}`;
+  },
+};
 
 /** A test-mode submit of Vogue Digital paid with the sandbox's 4242 card, straight to the API; tests override what they check. */
 export function sandboxSubmitBody(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -3,7 +3,8 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page, t
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { CheckoutPage, SandboxBankPage, SuccessPage } from './pages/CheckoutPage';
-import { ADMIN_HEADERS, E2E_ADMIN_TOKEN, E2E_REPORT_PASSWORD } from './support';
+import { ADMIN_HEADERS, e2eOperatorToken } from './support';
+import { signedInOperator } from './pages/backOffice';
 
 interface StoredEvent {
   channel: string;
@@ -328,14 +329,14 @@ test.describe('ingestion refuses what it cannot trust', () => {
   });
 });
 
-test('the funnel report shows marketers each campaign step by step, behind the report password', async ({ browser, request }) => {
-  const anonymous = await request.get('/admin/funnel');
-  expect(anonymous.status()).toBe(401);
-  expect(anonymous.headers()['www-authenticate']).toContain('Basic');
-  // One secret, one door: the operators' token does not open the report, nor the report password the operators' API.
-  const basicAuth = (password: string) => `Basic ${Buffer.from(`marketing:${password}`).toString('base64')}`;
-  expect((await request.get('/admin/funnel', { headers: { authorization: basicAuth(E2E_ADMIN_TOKEN) } })).status()).toBe(401);
-  expect((await request.get('/api/admin/outbox', { headers: { authorization: `Bearer ${E2E_REPORT_PASSWORD}` } })).status()).toBe(401);
+test('the funnel report shows marketers each campaign step by step, to signed-in marketers only', async ({ browser, request }) => {
+  const anonymous = await request.get('/admin/funnel?mode=test', { maxRedirects: 0 });
+  expect(anonymous.status()).toBe(307);
+  expect(anonymous.headers().location).toBe('/admin/sign-in?return=%2Fadmin%2Ffunnel%3Fmode%3Dtest');
+  // A personal API token opens the operators' API, not the report's page: people sign in to read it.
+  expect(
+    (await request.get('/admin/funnel', { headers: { authorization: `Bearer ${e2eOperatorToken()}` }, maxRedirects: 0 })).status(),
+  ).toBe(307);
 
   // Three test-mode visitors of the dual campaign: all see the offer, two the cart, one pays.
   const source = `report-e2e-${Date.now()}`;
@@ -353,8 +354,9 @@ test('the funnel report shows marketers each campaign step by step, behind the r
   const sent = await request.post('/martech/api/funnel?api_key=pj-demo-funnel-key&livemode=false', { data: items });
   expect(sent.status()).toBe(200);
 
-  const context = await browser.newContext({ httpCredentials: { username: 'marketing', password: E2E_REPORT_PASSWORD } });
+  const context = await browser.newContext();
   const page = await context.newPage();
+  await signedInOperator(page, request, 'marketer');
   await page.goto('/admin/funnel?mode=test&campaign=newyorker-demo-dual');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: source });

@@ -1,0 +1,48 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import type { OperatorRole } from '@/lib/operators/roles';
+import { ADMIN_HEADERS, linkFromOutbox } from '@/tests/e2e/support';
+
+/** A new operator of `role`, added by the QA operator's token through the admin API, with an address of its own. */
+export async function addOperator(request: APIRequestContext, role: OperatorRole): Promise<string> {
+  const email = `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@operators.example`;
+  const added = await request.post('/api/operator/operators', { headers: ADMIN_HEADERS, data: { email, name: `E2E ${role}`, role } });
+  expect(added.status()).toBe(201);
+  return email;
+}
+
+/**
+ * Signs an operator in the way a person does: asks for a link on /admin/sign-in, opens it
+ * from the outbox, presses Continue, scans (reads) the QR code's key, and gives the code the
+ * app would show; then saves the recovery codes. Answers the TOTP secret and the codes.
+ */
+export async function signInOperator(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await page.goto('/admin/sign-in');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('a sign-in link is on its way');
+  await page.goto(await linkFromOutbox(request, email));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your authenticator app' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.locator('[class*="secret"]').first().textContent())!.trim();
+  await page.getByLabel('Code from the app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Save your recovery codes' })).toBeVisible();
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret, recoveryCodes };
+}
+
+/** A new operator of `role` signed in on the page (their first sign-in: enrolment), back on the back office's home. */
+export async function signedInOperator(page: Page, request: APIRequestContext, role: OperatorRole) {
+  const email = await addOperator(request, role);
+  const signedIn = await signInOperator(page, request, email);
+  await page.getByRole('link', { name: 'I have saved them: continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
+  return { email, ...signedIn };
+}
