@@ -125,6 +125,17 @@ describe('parseServerEnv', () => {
     [{ PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' }, 'PAYPAL_CLIENT_ID_LIVE: is needed together with PAYPAL_CLIENT_SECRET_LIVE'],
     [{ PAYPAL_WEBHOOK_ID_TEST: 'WH-12345' }, 'PAYPAL_CLIENT_ID_TEST: is needed together with PAYPAL_WEBHOOK_ID_TEST'],
     [
+      {
+        PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp',
+        PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
+        PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOq',
+        PAYPAL_CLIENT_SECRET_TEST: 'secret-secret-secreu',
+        PAYPAL_WEBHOOK_ID_LIVE: 'WH-12345',
+        PAYPAL_WEBHOOK_ID_TEST: 'WH-12345',
+      },
+      'PAYPAL_WEBHOOK_ID_TEST: must differ from PAYPAL_WEBHOOK_ID_LIVE',
+    ],
+    [
       { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' },
       'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST',
     ],
