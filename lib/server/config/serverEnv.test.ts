@@ -125,6 +125,17 @@ describe('parseServerEnv', () => {
     [{ PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' }, 'PAYPAL_CLIENT_ID_LIVE: is needed together with PAYPAL_CLIENT_SECRET_LIVE'],
     [{ PAYPAL_WEBHOOK_ID_TEST: 'WH-12345' }, 'PAYPAL_CLIENT_ID_TEST: is needed together with PAYPAL_WEBHOOK_ID_TEST'],
     [
+      {
+        PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp',
+        PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
+        PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOq',
+        PAYPAL_CLIENT_SECRET_TEST: 'secret-secret-secreu',
+        PAYPAL_WEBHOOK_ID_LIVE: 'WH-12345',
+        PAYPAL_WEBHOOK_ID_TEST: 'WH-12345',
+      },
+      'PAYPAL_WEBHOOK_ID_TEST: must differ from PAYPAL_WEBHOOK_ID_LIVE',
+    ],
+    [
       { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' },
       'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST',
     ],
@@ -133,6 +144,14 @@ describe('parseServerEnv', () => {
     [
       { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' },
       'AMAZON_PAY_PRIVATE_KEY_TEST: is not a readable PEM private key',
+    ],
+    [
+      { ...AMAZON_TEST, AMAZON_PAY_SNS_TOPIC_ARN_TEST: 'https://sns.us-east-1.amazonaws.com/topic' },
+      'AMAZON_PAY_SNS_TOPIC_ARN_TEST.0: must be SNS topic ARNs',
+    ],
+    [
+      { AMAZON_PAY_SNS_TOPIC_ARN_LIVE: 'arn:aws:sns:eu-west-1:123456789012:amazon-pay' },
+      'AMAZON_PAY_MERCHANT_ID_LIVE: is needed together with AMAZON_PAY_SNS_TOPIC_ARN_LIVE',
     ],
   ])('a wallet whose keys are partly set, or wrong, stops the start naming the value: %o', (env, message) => {
     expect(() => parseServerEnv(env)).toThrow(message);
@@ -145,7 +164,19 @@ describe('parseServerEnv', () => {
       PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
     });
     expect(env.AMAZON_PAY_MERCHANT_ID_TEST).toBe('A2MERCHANT0001');
+    expect(env.AMAZON_PAY_SNS_TOPIC_ARN_TEST).toBeUndefined();
     expect(env.PAYPAL_CLIENT_ID_LIVE).toBe('AbCdEfGhIjKlMnOp');
+  });
+
+  it("takes each mode's Amazon Pay SNS topics, one or several separated by commas", () => {
+    const env = parseServerEnv({
+      ...AMAZON_TEST,
+      AMAZON_PAY_SNS_TOPIC_ARN_TEST: ' arn:aws:sns:us-east-1:123456789012:A2MERCHANT0001 , arn:aws:sns:us-west-2:123456789012:jp',
+    });
+    expect(env.AMAZON_PAY_SNS_TOPIC_ARN_TEST).toEqual([
+      'arn:aws:sns:us-east-1:123456789012:A2MERCHANT0001',
+      'arn:aws:sns:us-west-2:123456789012:jp',
+    ]);
   });
 
   describe('a production start (real money)', () => {
