@@ -181,6 +181,8 @@ const serverEnvSchema = z.object({
   RETENTION_EVENTS_DAYS: retentionDays(1).default(400),
   /** Bad rows hold whole refused bodies (possibly personal data): 30 days is enough to find and fix a broken client release. */
   RETENTION_BAD_ROWS_DAYS: retentionDays(1).default(30),
+  /** The schema inspector's observed event shapes, counted from when each was last seen: as long as the events, so that the report's drift covers the same periods. */
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: retentionDays(1).default(400),
   /** Content-Security-Policy violation reports: the funnel report shows them by period; 90 days covers a quarter's review. */
   RETENTION_CSP_REPORTS_DAYS: retentionDays(1).default(90),
   /** Sign-in links, counted from their expiry (15 minutes after they are sent; a spent link has expired by then too): 7 days to answer "my link did not work". */
@@ -330,6 +332,7 @@ const RETENTION_KEYS = {
   TRACKING_DATABASE_URL: true,
   RETENTION_EVENTS_DAYS: true,
   RETENTION_BAD_ROWS_DAYS: true,
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: true,
   RETENTION_SIGN_IN_LINKS_DAYS: true,
   RETENTION_SESSIONS_DAYS: true,
   RETENTION_OUTBOX_DAYS: true,
