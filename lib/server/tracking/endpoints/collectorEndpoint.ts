@@ -4,6 +4,7 @@ import { serverEnv } from '@/lib/server/config/serverEnv';
 import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import { ANALYTICS_DATA_SCHEMAS, type CheckoutContext } from '@/lib/server/tracking/schemas/analyticsSchemas';
 import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
+import { eventUsage } from '@/lib/server/tracking/storage/storedBytes';
 import { parseBody, readJsonBody, refused } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funnelSchemas';
@@ -266,7 +267,7 @@ export const receiveAnalytics: IngestHandler = async (req, res, { services, seen
   allowCors(req, res);
   res.setHeader('Cache-Control', 'no-store');
   const { events, ignored } = analyticsEventsFrom(await readJsonBody(req, res, COLLECTOR_BODY_MAX_BYTES, seen));
-  await admit(events.length);
+  await admit(eventUsage(events));
   await services.store.appendEvents(events);
   return ignored.length > 0 ? { accepted: events.length, ignored } : { accepted: events.length };
 };
