@@ -166,13 +166,56 @@ const serverEnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(3000),
-  /** The limit's fixed window; at most a day, so that the purge of rate-limit windows (RETENTION_RATE_LIMITS_DAYS, at least 1) never cuts a live one. */
+  /** The fixed window of that limit and of the byte budgets below; at most a day, so that the purge of rate-limit windows (RETENTION_RATE_LIMITS_DAYS, at least 1) never cuts a live one. */
   INGEST_EVENTS_WINDOW_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(600),
+  /**
+   * Bytes of tracking data stored per client (its address as above, IPv6 by /64) per window
+   * (INGEST_EVENTS_WINDOW_SECONDS), all ingestion endpoints together, counted as the rows
+   * would take them; beyond it 429. A funnel event takes some 400 bytes, an analytics event
+   * some 1,300: 4 MB is the event limit's 3000 events of the larger kind, with room.
+   */
+  INGEST_BYTES_PER_CLIENT: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(4_000_000),
+  /**
+   * The same, for all the /64s of one IPv6 /48 together (a site's allocation, 65,536 /64s):
+   * four clients' worth by default; a mobile carrier that puts many customers in one /48
+   * may need more.
+   */
+  INGEST_BYTES_PER_NETWORK: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(16_000_000),
+  /**
+   * Bytes of tracking data stored per window from everyone together: beyond it every tracking
+   * request is refused (429) until the window ends, and that is logged and reported. 100 MB
+   * per 10 minutes is some 1,000 whole journeys of the largest kind, 14 GB a day at most.
+   */
+  INGEST_BYTES_TOTAL: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(100_000_000),
+  /** The tracking tables' size beyond which tracking writes are refused (507), so that they never fill the disk the orders need. */
+  TRACKING_DATABASE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000_000, 'must be at least 1000000')
+    .default(20_000_000_000),
+  /** Free space the tracking file's disk keeps (SQLite): below it tracking writes are refused (507), so that the orders can still be written. */
+  TRACKING_MIN_FREE_DISK_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(0)
+    .default(1_000_000_000),
   /*
    * Retention (`npm run purge`, run daily): rows older than these ages are deleted. Never
    * transactions, idempotency keys, gateway events or anything else a paid order needs.
@@ -181,6 +224,8 @@ const serverEnvSchema = z.object({
   RETENTION_EVENTS_DAYS: retentionDays(1).default(400),
   /** Bad rows hold whole refused bodies (possibly personal data): 30 days is enough to find and fix a broken client release. */
   RETENTION_BAD_ROWS_DAYS: retentionDays(1).default(30),
+  /** The schema inspector's observed event shapes, counted from when each was last seen: as long as the events, so that the report's drift covers the same periods. */
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: retentionDays(1).default(400),
   /** Content-Security-Policy violation reports: the funnel report shows them by period; 90 days covers a quarter's review. */
   RETENTION_CSP_REPORTS_DAYS: retentionDays(1).default(90),
   /** Sign-in links, counted from their expiry (15 minutes after they are sent; a spent link has expired by then too): 7 days to answer "my link did not work". */
@@ -330,6 +375,7 @@ const RETENTION_KEYS = {
   TRACKING_DATABASE_URL: true,
   RETENTION_EVENTS_DAYS: true,
   RETENTION_BAD_ROWS_DAYS: true,
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: true,
   RETENTION_SIGN_IN_LINKS_DAYS: true,
   RETENTION_SESSIONS_DAYS: true,
   RETENTION_OUTBOX_DAYS: true,

@@ -16,6 +16,8 @@ export interface RetentionAges {
   eventsDays: number;
   /** Bad rows (refused ingestion requests), from their arrival. */
   badRowsDays: number;
+  /** The schema inspector's observed event shapes, from when each was last seen. */
+  schemaObservationsDays: number;
   /** Sign-in links, from their expiry (a spent link has expired by then too: links live 15 minutes). */
   signInLinksDays: number;
   /** Sessions, from their expiry. */
@@ -31,6 +33,7 @@ export interface RetentionAges {
 export const PURGED_TABLES = [
   'tracking_events',
   'tracking_bad_rows',
+  'schema_observations',
   'sign_in_links',
   'sessions',
   'outbox',
@@ -46,6 +49,7 @@ export type PurgeCounts = Record<PurgedTable, number>;
 export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges; env: keyof RetentionEnv; from: string }> = {
   tracking_events: { age: 'eventsDays', env: 'RETENTION_EVENTS_DAYS', from: 'received' },
   tracking_bad_rows: { age: 'badRowsDays', env: 'RETENTION_BAD_ROWS_DAYS', from: 'received' },
+  schema_observations: { age: 'schemaObservationsDays', env: 'RETENTION_SCHEMA_OBSERVATIONS_DAYS', from: 'last seen' },
   sign_in_links: { age: 'signInLinksDays', env: 'RETENTION_SIGN_IN_LINKS_DAYS', from: 'expired' },
   sessions: { age: 'sessionsDays', env: 'RETENTION_SESSIONS_DAYS', from: 'expired' },
   outbox: { age: 'outboxDays', env: 'RETENTION_OUTBOX_DAYS', from: 'sent' },
@@ -138,6 +142,24 @@ export async function purge(
       .executeTakeFirst(),
   );
   const tracking_bad_rows = await purgeByKey(db, 'tracking_bad_rows', iso('tracking_bad_rows'), batchRows);
+  // A shape seen again since stays (its last_seen moved on), with its count since first seen.
+  const schema_observations = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('schema_observations')
+      .where((eb) =>
+        eb(
+          eb.refTuple('event_name', 'schema_json'),
+          'in',
+          eb
+            .selectFrom('schema_observations')
+            .select(['event_name', 'schema_json'])
+            .where('last_seen', '<', iso('schema_observations'))
+            .limit(batchRows)
+            .$asTuple('event_name', 'schema_json'),
+        ),
+      )
+      .executeTakeFirst(),
+  );
   const sign_in_links = await purgeByKey(db, 'sign_in_links', iso('sign_in_links'), batchRows);
   const sessions = await purgeByKey(db, 'sessions', iso('sessions'), batchRows);
   // Mails still waiting to be sent stay, however old: purging one would lose it unsent.
@@ -194,6 +216,7 @@ export async function purge(
   return {
     tracking_events,
     tracking_bad_rows,
+    schema_observations,
     sign_in_links,
     sessions,
     outbox,

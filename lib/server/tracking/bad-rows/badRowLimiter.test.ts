@@ -271,7 +271,7 @@ describe('BadRowLimiter', () => {
     expect(written[0]!.reason).toBe(`500 more refused requests from this address were not kept; last reason: ${reason}`);
     expect(written[0]!.raw).toContain('client: 2001:db8:abcd::/48 (shortened)');
     expect(written[0]!.raw).toContain('not kept: 500 (funnel 500)');
-    expect(written[0]!.raw).toContain('of which over the accepted-events limit (429): 500');
+    expect(written[0]!.raw).toContain('of which over the limits of accepted events or bytes: 500');
     expect(subject.stats).toEqual({ kept: 1, suppressed: 500, summaries: 1 });
   });
 });
