@@ -73,7 +73,7 @@ export default apiRoute(
       const browserNonce = signInNonceFor(req.headers.cookie, secure);
       const outcome = await server.identity.requestLink({
         ...link,
-        ip: requestClientKey(req, env.TRUSTED_PROXY_HOPS),
+        ip: requestClientKey(req, env),
         origin: publicOrigin(env, req),
         browserNonce,
       });

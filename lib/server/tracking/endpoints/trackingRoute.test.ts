@@ -100,7 +100,7 @@ describe('the limit of accepted events per client', () => {
   });
 
   it('takes the client from X-Forwarded-For through the trusted proxies only, and an IPv6 client by its /64', async () => {
-    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1 };
+    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1, TRUSTED_PROXIES: ['127.0.0.1/32'] };
     const from = (address: string, n: number) =>
       fetch(`${origin}/api/funnel?api_key=${API_KEY}&livemode=false`, {
         method: 'POST',

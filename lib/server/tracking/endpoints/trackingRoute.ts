@@ -29,7 +29,7 @@ export type IngestHandler = (req: NextApiRequest, res: NextApiResponse, context:
 const BAD_ROW_REASON_MAX = 2000;
 
 /** The key the request's client is limited under: its address through the trusted proxies, IPv6 by /64. */
-const clientOf = (services: TrackingServices, req: NextApiRequest) => requestClientKey(req, services.env.TRUSTED_PROXY_HOPS);
+const clientOf = (services: TrackingServices, req: NextApiRequest) => requestClientKey(req, services.env);
 
 /**
  * Keeps a refused request as a bad row, unless its address (or everyone) has already left
