@@ -239,8 +239,8 @@ const serverEnvSchema = z.object({
     .max(43_200, 'must be at most 43200 minutes (30 days, the longest a session lasts)')
     .default(1440),
   /**
-   * Sign-in links one address (through TRUSTED_PROXY_HOPS) may ask for per 15 minutes, all
-   * e-mail addresses together; each address itself gets 5. An office behind one NAT may need more.
+   * Sign-in links one client address (through TRUSTED_PROXIES) may ask for per 15 minutes, all
+   * e-mail addresses together; 5 for any one address (IdentityService). An office behind one NAT may need more.
    */
   SIGN_IN_LINKS_PER_IP: z.coerce
     .number({ error: 'must be a number of links' })
