@@ -55,7 +55,8 @@ server.on('clientError', answerClientError);
 // While it runs, builds from this checkout reuse .next or refuse to replace it (entrypoint/buildGuard.mjs).
 const unregister = registerServer(dir, port);
 process.on('exit', unregister);
-server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+server.listen(port, hostname, () => console.log(`Ready on http://${shown}:${port}`));
 
 /** The process's server context, if a request made one (lib/server/context/serverContext.ts keeps it there). */
 async function closeServerContext() {
