@@ -28,7 +28,23 @@ describe('parseServerEnv', () => {
       PAYMENT_METHODS: ['card', 'paypal', 'amazon-pay'],
       FUNNEL_API_KEY: 'pj-demo-funnel-key',
       TRUSTED_PROXY_HOPS: 0,
+      TRUSTED_PROXIES: [],
     });
+  });
+
+  it('honours forwarded addresses only from the proxies named, and needs them with TRUSTED_PROXY_HOPS', () => {
+    expect(parseServerEnv({ TRUSTED_PROXIES: '127.0.0.1, ::1,10.0.0.0/8', TRUSTED_PROXY_HOPS: '1' })).toMatchObject({
+      TRUSTED_PROXIES: ['127.0.0.1/32', '0:0:0:0:0:0:0:1/128', '10.0.0.0/8'],
+      TRUSTED_PROXY_HOPS: 1,
+    });
+    // Finding 4: a hop count alone trusted X-Forwarded-For from whoever reached the port.
+    expect(() => parseServerEnv({ TRUSTED_PROXY_HOPS: '1' })).toThrow('TRUSTED_PROXIES: is needed with TRUSTED_PROXY_HOPS');
+    expect(() => parseServerEnv({ TRUSTED_PROXIES: '127.0.0.1' })).toThrow('TRUSTED_PROXY_HOPS: must be at least 1 with TRUSTED_PROXIES');
+    expect(() => parseServerEnv({ TRUSTED_PROXIES: 'nginx', TRUSTED_PROXY_HOPS: '1' })).toThrow(
+      'TRUSTED_PROXIES: "nginx" is not an IP address or CIDR range',
+    );
+    expect(parseServerEnv({ LISTEN_HOST: '10.0.0.12' }).LISTEN_HOST).toBe('10.0.0.12');
+    expect(() => parseServerEnv({ LISTEN_HOST: 'localhost' })).toThrow('LISTEN_HOST: must be an IP address');
   });
 
   it.each([

@@ -12,7 +12,7 @@ import { SECRET_FAILURES_MAX } from './secretAttempts';
 
 const ADMIN_TOKEN = 'admin-token-for-auth-tests-0123';
 const REPORT_PASSWORD = 'report-password-for-tests';
-await serveRoutesWithServerContext({ ADMIN_TOKEN, REPORT_PASSWORD, TRUSTED_PROXY_HOPS: '1' }, [
+await serveRoutesWithServerContext({ ADMIN_TOKEN, REPORT_PASSWORD, TRUSTED_PROXY_HOPS: '1', TRUSTED_PROXIES: '127.0.0.1,::1' }, [
   [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
   [/^\/api\/admin\/transactions$/, () => import('@/pages/api/admin/transactions')],
   [/^\/api\/admin\/events$/, () => import('@/pages/api/admin/events')],

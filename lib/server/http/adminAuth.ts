@@ -21,7 +21,7 @@ export async function requireAdmin(req: NextApiRequest, server: Pick<ServerConte
   const expected = env.ADMIN_TOKEN;
   if (!expected) throw new HttpError(503, 'admin_disabled', 'Operator endpoints are disabled: ADMIN_TOKEN is not set.');
   const check = await checkSecret(server.db, {
-    bucket: `admin-api:${requestClientKey(req, env.TRUSTED_PROXY_HOPS)}`,
+    bucket: `admin-api:${requestClientKey(req, env)}`,
     presented: bearerToken(req.headers.authorization),
     expected,
   });

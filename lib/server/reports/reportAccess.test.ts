@@ -19,7 +19,7 @@ const request = (authorization: string | undefined, address = '192.0.2.10') => (
   headers: authorization === undefined ? {} : { authorization },
   socket: { remoteAddress: address },
 });
-const env = { REPORT_PASSWORD: PASSWORD, TRUSTED_PROXY_HOPS: 0 } as const;
+const env = { REPORT_PASSWORD: PASSWORD, TRUSTED_PROXY_HOPS: 0, TRUSTED_PROXIES: [] } as const;
 
 describe('reportAccess', () => {
   it.each<[string, string | undefined, string]>([
@@ -38,7 +38,9 @@ describe('reportAccess', () => {
   });
 
   it.each([undefined, ''])('is disabled without REPORT_PASSWORD (%j), whatever is sent, the admin token too', async (password) => {
-    expect(await reportAccess(db, request(basic(`m:${ADMIN_TOKEN}`)), { REPORT_PASSWORD: password, TRUSTED_PROXY_HOPS: 0 })).toEqual({
+    expect(
+      await reportAccess(db, request(basic(`m:${ADMIN_TOKEN}`)), { REPORT_PASSWORD: password, TRUSTED_PROXY_HOPS: 0, TRUSTED_PROXIES: [] }),
+    ).toEqual({
       kind: 'disabled',
     });
   });

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
-import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { requestClientKey, type ProxyTrust } from '@/lib/server/http/clientAddress';
 import { checkSecret } from '@/lib/server/http/secretAttempts';
 
 /**
@@ -46,12 +46,12 @@ export function presentedReportPassword(authorization: string | undefined): stri
 export async function reportAccess(
   db: Kysely<Database>,
   req: { headers: IncomingHttpHeaders; socket?: { remoteAddress?: string } },
-  env: Pick<ServerEnv, 'REPORT_PASSWORD' | 'TRUSTED_PROXY_HOPS'>,
+  env: Pick<ServerEnv, 'REPORT_PASSWORD'> & ProxyTrust,
   now?: () => Date,
 ): Promise<ReportAccess> {
   if (!env.REPORT_PASSWORD) return { kind: 'disabled' };
   const check = await checkSecret(db, {
-    bucket: `report:${requestClientKey(req, env.TRUSTED_PROXY_HOPS)}`,
+    bucket: `report:${requestClientKey(req, env)}`,
     presented: presentedReportPassword(req.headers.authorization),
     expected: env.REPORT_PASSWORD,
     now,

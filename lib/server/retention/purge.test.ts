@@ -221,22 +221,26 @@ describe('purge', () => {
     expect(left.map((row) => row.event_name)).toEqual(['seen-again', 'young']);
   });
 
-  it('deletes CSP violation reports older than their age', async () => {
-    const report = (daysAgo: number) => ({
-      received_at: iso(daysAgo),
+  it('deletes CSP violations last seen longer ago than their age', async () => {
+    const violation = (key: string, daysAgo: number) => ({
+      violation_key: key,
+      day: iso(daysAgo).slice(0, 10),
       page: '/vogue/x/credit-card',
       directive: 'script-src-elem',
       blocked: 'inline',
       source: null,
       disposition: 'enforce' as const,
       sample: null,
+      count: 7,
+      first_seen: iso(daysAgo),
+      last_seen: iso(daysAgo),
     });
     await db
-      .insertInto('csp_reports')
-      .values([report(91), report(89), report(0)])
+      .insertInto('csp_violations')
+      .values([violation('a', 91), violation('a', 89), violation('b', 0)])
       .execute();
-    expect((await purge(db, NOW, AGES)).csp_reports).toBe(1);
-    expect(await db.selectFrom('csp_reports').select('received_at').execute()).toHaveLength(2);
+    expect((await purge(db, NOW, AGES)).csp_violations).toBe(1);
+    expect(await db.selectFrom('csp_violations').select('last_seen').execute()).toHaveLength(2);
   });
 
   it('never touches transactions, idempotency keys or gateway events, however old', async () => {
@@ -310,7 +314,7 @@ describe('purge', () => {
       rate_limits: 0,
       bad_row_tallies: 0,
       bad_row_windows: 0,
-      csp_reports: 0,
+      csp_violations: 0,
     });
   });
 });

@@ -40,7 +40,7 @@ export const PURGED_TABLES = [
   'rate_limits',
   'bad_row_tallies',
   'bad_row_windows',
-  'csp_reports',
+  'csp_violations',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 export type PurgeCounts = Record<PurgedTable, number>;
@@ -57,7 +57,7 @@ export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges;
   // The bad-row limiter's counters beside its budget in rate_limits: they go with it.
   bad_row_tallies: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
   bad_row_windows: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
-  csp_reports: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'received' },
+  csp_violations: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'last seen' },
 };
 
 export function retentionAgesFrom(env: RetentionEnv): RetentionAges {
@@ -98,7 +98,7 @@ const KEYED_TABLES = {
   sign_in_links: { key: 'token_hash', time: 'expires_at' },
   sessions: { key: 'token_hash', time: 'expires_at' },
   bad_row_windows: { key: 'window_start', time: 'window_start' },
-  csp_reports: { key: 'id', time: 'received_at' },
+  csp_violations: { key: 'id', time: 'last_seen' },
 } as const satisfies { [T in PurgedTable]?: { key: keyof Database[T] & string; time: keyof Database[T] & string } };
 
 /** Deletes a keyed table's rows from before `before`, batch by batch; the rows deleted in all. */
@@ -212,7 +212,7 @@ export async function purge(
       .executeTakeFirst(),
   );
   const bad_row_windows = await purgeByKey(db, 'bad_row_windows', iso('bad_row_windows'), batchRows);
-  const csp_reports = await purgeByKey(db, 'csp_reports', iso('csp_reports'), batchRows);
+  const csp_violations = await purgeByKey(db, 'csp_violations', iso('csp_violations'), batchRows);
   return {
     tracking_events,
     tracking_bad_rows,
@@ -223,6 +223,6 @@ export async function purge(
     rate_limits,
     bad_row_tallies,
     bad_row_windows,
-    csp_reports,
+    csp_violations,
   };
 }

@@ -27,7 +27,7 @@ export default apiRoute(
           alreadySubscribed,
           origin,
           buyerIdentity,
-          client: consentClient(req, server.config.TRUSTED_PROXY_HOPS),
+          client: consentClient(req, server.config),
           limits: checkoutLimitsFor(server, req),
         },
         await server.catalogue.get(),

@@ -23,6 +23,7 @@ import * as m0022 from './0022_renewal_notices';
 import * as m0023 from './0023_price_changes';
 import * as m0024 from './0024_renewal_try_key';
 import * as m0026 from './0026_schema_observation_retention';
+import * as m0027 from './0027_csp_violations';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_price_changes': m0023,
   '0024_renewal_try_key': m0024,
   '0026_schema_observation_retention': m0026,
+  '0027_csp_violations': m0027,
 };

@@ -110,7 +110,7 @@ describe('the limit of accepted events per client', () => {
   });
 
   it('takes the client from X-Forwarded-For through the trusted proxies only, and an IPv6 client by its /64', async () => {
-    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1 };
+    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1, TRUSTED_PROXIES: ['127.0.0.1/32'] };
     const from = (address: string, n: number) =>
       fetch(`${origin}/api/funnel?api_key=${API_KEY}&livemode=false`, {
         method: 'POST',
@@ -163,7 +163,7 @@ describe('the byte budgets: per client, per IPv6 /48 and in total', () => {
   beforeEach(async () => {
     services = await trackingServices();
     real = { byteBudget: services.byteBudget, storageCap: services.storageCap, badRows: services.badRows, env: services.env };
-    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1 };
+    services.env = { ...real.env, TRUSTED_PROXY_HOPS: 1, TRUSTED_PROXIES: ['127.0.0.1/32'] };
     clock = Date.UTC(2026, 10, 21, 12, 3, 20);
     services.badRows = new BadRowLimiter(await trackingDb(), (row) => services.store.appendBadRow(row), { now: () => clock });
   });
