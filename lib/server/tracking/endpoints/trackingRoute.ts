@@ -34,8 +34,7 @@ export type IngestHandler = (req: NextApiRequest, res: NextApiResponse, context:
 const BAD_ROW_REASON_MAX = 2000;
 
 /** The keys the request's client is limited under: its address through the trusted proxies, IPv6 by /64 (and by /48 for bytes). */
-const clientOf = (services: TrackingServices, req: NextApiRequest): BudgetKeys =>
-  budgetKeysOf(clientAddress(req, services.env));
+const clientOf = (services: TrackingServices, req: NextApiRequest): BudgetKeys => budgetKeysOf(clientAddress(req, services.env));
 
 async function admitUsage(services: TrackingServices, req: NextApiRequest, usage: StoredUsage): Promise<void> {
   await services.storageCap.admit(usage.bytes);
