@@ -34,13 +34,16 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/status`,
     // Every test's browser is 127.0.0.1, one client to the limit of accepted tracking events
     // (3000 per 10 minutes by default; a run of 91 tests sent about 1,000 events in under two
-    // minutes): raised so that the suite, however it grows or repeats, never meets it.
+    // minutes) and to the byte budgets (4 MB per client, 100 MB in all): raised so that the
+    // suite, however it grows or repeats, never meets them.
     env: {
       PORT: String(PORT),
       DATABASE_URL: 'file:data/e2e.db',
       NEXT_TELEMETRY_DISABLED: '1',
       PAYMENTS_SANDBOX: '1',
       INGEST_EVENTS_PER_CLIENT: '1000000',
+      INGEST_BYTES_PER_CLIENT: '1000000000',
+      INGEST_BYTES_TOTAL: '1000000000',
       // Likewise the sign-in links: the suite asks for more than 30 within some 15 minutes.
       SIGN_IN_LINKS_PER_IP: '1000',
     },

@@ -68,6 +68,8 @@ const env = {
   PORT: String(PORT),
   PAYMENTS_SANDBOX: '1',
   INGEST_EVENTS_PER_CLIENT: process.env.INGEST_EVENTS_PER_CLIENT ?? '1000000000',
+  INGEST_BYTES_PER_CLIENT: process.env.INGEST_BYTES_PER_CLIENT ?? '1000000000000',
+  INGEST_BYTES_TOTAL: process.env.INGEST_BYTES_TOTAL ?? '1000000000000',
   // Likewise the checkout limits: quotes at 50 connections and hundreds of test-mode checkouts from 127.0.0.1.
   CHECKOUT_SUBMITS_PER_CLIENT_TEST: process.env.CHECKOUT_SUBMITS_PER_CLIENT_TEST ?? '1000000',
   CHECKOUT_QUOTES_PER_CLIENT: process.env.CHECKOUT_QUOTES_PER_CLIENT ?? '1000000',

@@ -1,11 +1,13 @@
 // @ts-check
 // The production server (npm start, npm run demo, the browser tests): Next behind the
 // request guard, which refuses request lines that would cost Next time or confuse it.
-// Usage: node entrypoint/index.mjs [-p PORT] [-H HOSTNAME]; PORT in the environment also works.
+// Usage: node entrypoint/index.mjs [-p PORT] [-H ADDRESS]; PORT and LISTEN_HOST in the environment
+// also work. It listens on 0.0.0.0, or on 127.0.0.1 behind a proxy (listenAddress.mjs).
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerServer } from './buildGuard.mjs';
+import { listenHost } from './listenAddress.mjs';
 import { answerClientError, refuseUpgrade, withRequestGuard } from './requestGuard.mjs';
 import { strictTransportSecurity } from './strictTransport.mjs';
 
@@ -23,8 +25,14 @@ function option(short, long) {
 }
 
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 3000);
-// HOSTNAME is often the machine's name in the environment, so only the flag chooses the interface.
-const hostname = option('-H', '--hostname') ?? '0.0.0.0';
+/** @type {string} */
+let hostname;
+try {
+  hostname = listenHost(option('-H', '--hostname'), process.env);
+} catch (error) {
+  console.error(`[server] ${/** @type {Error} */ (error).message}`);
+  process.exit(1);
+}
 const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 const { default: next } = await import('next');
@@ -47,7 +55,8 @@ server.on('clientError', answerClientError);
 // While it runs, builds from this checkout reuse .next or refuse to replace it (entrypoint/buildGuard.mjs).
 const unregister = registerServer(dir, port);
 process.on('exit', unregister);
-server.listen(port, hostname, () => console.log(`Ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+server.listen(port, hostname, () => console.log(`Ready on http://${shown}:${port}`));
 
 /** The process's server context, if a request made one (lib/server/context/serverContext.ts keeps it there). */
 async function closeServerContext() {

@@ -1,5 +1,5 @@
 /**
- * Retention: `npm run purge` deletes tracking events, bad rows, sign-in links, sessions,
+ * Retention: `npm run purge` deletes tracking events, bad rows, schema observations, sign-in links, sessions,
  * outbox mails and rate-limit windows older than their configured ages (RETENTION_*_DAYS,
  * lib/server/config/serverEnv.ts), and prints what it deleted per table. Run it daily (cron).
  * It purges the app's database and the tracking data's (TRACKING_DATABASE_URL, or the file

@@ -1,6 +1,7 @@
 // @ts-check
 // npm test: installs what is missing (packages, Debian's Chromium and PostgreSQL),
-// type-checks, lints, checks the formatting, runs the unit and component tests, runs the storage suite again on a
+// type-checks, lints, checks the formatting and the lockfile against the advisories kept in
+// data/advisories.json, runs the unit and component tests, runs the storage suite again on a
 // throw-away PostgreSQL server while it builds the app, runs the browser tests against the build,
 // then the fuzz test (tests/fuzz: malformed requests against a server of its own, after the
 // browser tests so that neither slows the other on a small machine), then the proofs
@@ -93,6 +94,7 @@ const checkFailures = await parallelChecks([
   ['Type check', 'npx', ['tsc', '--noEmit']],
   ['Lint (the browser/server line, imports)', 'npx', ['eslint', '.']],
   ['Formatting (Prettier)', 'npx', ['prettier', '--check', '.']],
+  ['Dependency advisories (package-lock.json against data/advisories.json)', 'node', ['scripts/advisories.mjs']],
 ]);
 failures.push(...checkFailures);
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'];

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { billingSchema } from './billing';
 import { quoteRequestSchema } from './quoteContract';
-import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
+import { refusedSandboxCardSchema, sandboxCardInputSchema } from '@/lib/payments/sandbox/sandboxCardInput';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
-
-/** The submit endpoint's contract, shared by the server and the browser. */
-const sandboxCard = z.strictObject({
-  kind: z.literal('sandbox-card'),
-  number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
-  expiry: z
-    .string()
-    .max(9)
-    .refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-});
 
 const stripePaymentMethod = z.strictObject({
   kind: z.literal('stripe-payment-method'),
@@ -25,12 +14,16 @@ const stripePaymentMethod = z.strictObject({
 /** A wallet: nothing to send, the visitor approves at the wallet. Every declared wallet is one. */
 const wallet = z.strictObject({ kind: z.enum(WALLET_METHOD_IDS as [WalletId, ...WalletId[]]) });
 
+/**
+ * The submit endpoint's contract, shared by the server and the browser, where the sandbox takes
+ * cards (its card form, the tests); the server picks a request's contract with submitRequestSchemaFor.
+ */
 export const submitRequestSchema = quoteRequestSchema.omit({ country: true, region: true }).extend({
   /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
   idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
   billing: billingSchema,
   autoRenewalConsent: z.boolean(),
-  payment: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod, wallet]),
+  payment: z.discriminatedUnion('kind', [sandboxCardInputSchema, stripePaymentMethod, wallet]),
   livemode: z.boolean(),
   source: z.string().max(200).nullable(),
   /**
@@ -51,6 +44,18 @@ export const submitRequestSchema = quoteRequestSchema.omit({ country: true, regi
 
 export type SubmitRequest = z.output<typeof submitRequestSchema>;
 export type SubmitRequestInput = z.input<typeof submitRequestSchema>;
+
+const submitRequestSchemaWithoutCards = submitRequestSchema.extend({
+  payment: z.discriminatedUnion('kind', [refusedSandboxCardSchema, stripePaymentMethod, wallet]),
+});
+
+/**
+ * The contract of one request: with the sandbox card's fields only where the sandbox takes
+ * cards in the request's mode, so that a live or Stripe-only server never parses a card number.
+ */
+export function submitRequestSchemaFor(sandboxCards: boolean): z.ZodType<SubmitRequest> {
+  return sandboxCards ? submitRequestSchema : submitRequestSchemaWithoutCards;
+}
 
 export type SubmitResponse =
   | { status: 'succeeded'; transactionId: string; successPath: string }

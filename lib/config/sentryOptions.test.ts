@@ -158,6 +158,25 @@ describe('scrubbing', () => {
     expect(out.user).toEqual({ id: 'u1' });
   });
 
+  it('leaves no card number nested deep in extras, in contexts or in frames’ local variables', () => {
+    let nested: unknown = { number: CARD };
+    for (let level = 0; level < 12; level += 1) nested = { level, nested };
+    const event: ErrorEvent = {
+      type: undefined,
+      exception: {
+        values: [{ type: 'Error', value: 'x', stacktrace: { frames: [{ function: 'submit', vars: { body: { number: CARD } } }] } }],
+      },
+      extra: { nested },
+      contexts: {
+        payment: { card: CARD.replace(/ /g, '') },
+        trace: { trace_id: '0af7651916cd43dd8448eb211c80319c', span_id: 'b7ad6b7169203331' },
+      },
+    };
+    const out = beforeSend(event);
+    expect(leaks(out)).toEqual([]);
+    expect(out.contexts?.trace).toEqual({ trace_id: '0af7651916cd43dd8448eb211c80319c', span_id: 'b7ad6b7169203331' });
+  });
+
   it('scrubs breadcrumbs before they are kept (fetch/xhr URLs, console messages)', () => {
     const xhr: Breadcrumb = { category: 'xhr', data: { url: `/auth/complete?token=${TOKEN}`, method: 'POST' } };
     const nav: Breadcrumb = { category: 'navigation', data: { from: `/a?token=${TOKEN}`, to: '/b' } };

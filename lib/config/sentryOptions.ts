@@ -229,7 +229,7 @@ export function replayOptions(input: SentryOptionsInput): ReplayOptions {
     networkRequestHeaders: [...REPLAY_CAPTURED_HEADERS],
     networkResponseHeaders: [...REPLAY_CAPTURED_HEADERS],
     // Breadcrumbs and network spans inside the recording: URLs lose their query, text is scrubbed.
-    beforeAddRecordingEvent: (event) => scrubDeep(event),
+    beforeAddRecordingEvent: (event) => scrubDeep(event, 0, 'keep'),
   };
 }
 

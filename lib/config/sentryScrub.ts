@@ -49,14 +49,20 @@ export function scrubUrl(url: string): string {
   return scrubText(url.split(/[?#]/)[0] ?? '');
 }
 
-/** Scrubs every string inside a JSON-like value (breadcrumb data, replay frames, extras). */
-export function scrubDeep<T>(value: T, depth = 0): T {
+/**
+ * Scrubs every string inside a JSON-like value (breadcrumb data, extras, contexts, replay
+ * frames). What lies deeper than it walks is dropped (`tooDeep: 'drop'`, for error data: a
+ * card number nested ten levels down must not leave either), or kept as it is for replay
+ * recordings, whose DOM snapshots nest deeper and whose text the replay's own mask covers.
+ */
+export function scrubDeep<T>(value: T, depth = 0, tooDeep: 'drop' | 'keep' = 'drop'): T {
   if (typeof value === 'string') return scrubText(value) as T;
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 8) return tooDeep === 'drop' ? (REDACTED as T) : value;
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1, tooDeep)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = /^(url|from|to)$/.test(key) && typeof item === 'string' ? scrubUrl(item) : scrubDeep(item, depth + 1);
+    out[key] = /^(url|from|to)$/.test(key) && typeof item === 'string' ? scrubUrl(item) : scrubDeep(item, depth + 1, tooDeep);
   }
   return out as T;
 }
@@ -75,6 +81,8 @@ function scrubCommon<E extends Event>(event: E): E {
   if (event.logentry?.params) event.logentry.params = scrubDeep(event.logentry.params);
   for (const exception of event.exception?.values ?? []) {
     if (exception.value) exception.value = scrubText(exception.value);
+    // Local variables, where an integration adds them to the frames, may hold a request body.
+    for (const frame of exception.stacktrace?.frames ?? []) if (frame.vars) frame.vars = scrubDeep(frame.vars);
   }
   if (event.request) {
     delete event.request.data;
@@ -95,6 +103,7 @@ function scrubCommon<E extends Event>(event: E): E {
   if (event.transaction) event.transaction = scrubText(event.transaction);
   if (event.breadcrumbs) event.breadcrumbs = event.breadcrumbs.map(scrubBreadcrumb);
   if (event.extra) event.extra = scrubDeep(event.extra);
+  if (event.contexts) event.contexts = scrubDeep(event.contexts);
   if (event.tags) event.tags = scrubDeep(event.tags);
   if (event.user) event.user = { id: event.user.id };
   return event;

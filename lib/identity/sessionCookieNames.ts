@@ -24,3 +24,11 @@ export const TOKEN_ACCESS_STORAGE_KEY = 'CN_token_access';
  */
 export const SIGN_IN_NONCE_COOKIE = 'CN_sign_in_nonce';
 export const signInNonceCookieName = (secure: boolean) => (secure ? `__Host-${SIGN_IN_NONCE_COOKIE}` : SIGN_IN_NONCE_COOKIE);
+
+/**
+ * A browser that signed in as an address keeps a proof of it here (HttpOnly, 400 days,
+ * `__Host-` on https): asking for that address's links from it is never held to the
+ * address's ceiling, so strangers flooding the address cannot keep its owner out.
+ */
+export const KNOWN_BROWSER_COOKIE = 'CN_sign_in_known';
+export const knownBrowserCookieName = (secure: boolean) => (secure ? `__Host-${KNOWN_BROWSER_COOKIE}` : KNOWN_BROWSER_COOKIE);

@@ -7,8 +7,7 @@ export const config = { api: { bodyParser: false } };
 
 export default apiRoute(
   {
-    POST: async (req, res, server) =>
-      receiveCspReports(req, res, server.trackingDb, requestClientKey(req, server.config.TRUSTED_PROXY_HOPS)),
+    POST: async (req, res, server) => receiveCspReports(req, res, server.trackingDb, requestClientKey(req, server.config)),
   },
   { body: 'raw' },
 );

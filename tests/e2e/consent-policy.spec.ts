@@ -16,7 +16,12 @@ let strictBase: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer(DB, { CONSENT_POLICY: 'strict', INGEST_EVENTS_PER_CLIENT: '1000000' });
+  server = await startOwnServer(DB, {
+    CONSENT_POLICY: 'strict',
+    INGEST_EVENTS_PER_CLIENT: '1000000',
+    INGEST_BYTES_PER_CLIENT: '1000000000',
+    INGEST_BYTES_TOTAL: '1000000000',
+  });
   strictBase = server.base;
 });
 

@@ -202,11 +202,14 @@ test('live mode on a server with only the sandbox: nothing can be bought for rea
   await page.waitForURL(/\/credit-card\?source=e2e&livemode=false$/);
   await expect(page.getByRole('radio', { name: 'PayPal' })).toBeVisible();
 
-  // The API refuses a live payment through the sandbox whatever the page shows, writing nothing.
-  const live = await request.post('/api/checkout/submit', {
-    data: sandboxSubmitBody('live.sandbox@example.com', { livemode: true, returnPath: '/vogue/demo-single/credit-card' }),
-  });
-  expect(live.status()).toBe(503);
-  expect((await live.json()).error.message).toBe('Live payments are not set up on this server. Nothing was charged.');
+  // The API refuses a live payment through the sandbox whatever the page shows, writing nothing:
+  // a wallet hears that live payments are off; the sandbox's card fields are refused unread (400).
+  const live = sandboxSubmitBody('live.sandbox@example.com', { livemode: true, returnPath: '/vogue/demo-single/credit-card' });
+  const wallet = await request.post('/api/checkout/submit', { data: { ...live, payment: { kind: 'paypal' } } });
+  expect(wallet.status()).toBe(503);
+  expect((await wallet.json()).error.message).toBe('Live payments are not set up on this server. Nothing was charged.');
+  const card = await request.post('/api/checkout/submit', { data: { ...live, idempotencyKey: crypto.randomUUID() } });
+  expect(card.status()).toBe(400);
+  expect((await card.json()).error.message).toMatch(/card numbers are not taken by this server/);
   expect(await transactionsOf(request, 'vogue-demo-single', 'live.sandbox@example.com')).toEqual([]);
 });

@@ -11,7 +11,7 @@ import { send } from './client';
  * server. Its environment is built from scratch (no APP_ENV, PUBLIC_ORIGIN or keys
  * inherited from the shell), with what makes every route reachable: the sandbox, an
  * operator token, a report password, a Stripe webhook secret (so that signatures are
- * checked rather than the route switched off) and one trusted proxy hop (so that
+ * checked rather than the route switched off) and one trusted proxy hop on loopback (so that
  * X-Forwarded-For is read, and the fuzz's garbage in it with it).
  */
 
@@ -46,6 +46,7 @@ export function serverEnv(databaseFile: string): NodeJS.ProcessEnv {
     FUNNEL_API_KEY: FUZZ_SECRETS.funnelKey,
     STRIPE_WEBHOOK_SECRET_TEST: 'whsec_fuzz0123456789',
     TRUSTED_PROXY_HOPS: '1',
+    TRUSTED_PROXIES: '127.0.0.1',
   };
 }
 

@@ -241,8 +241,10 @@ describe('POST /api/account/subscriptions/{id}/card', () => {
     ['a payment method that is not Stripe’s', { ...card('4242'), card: { kind: 'stripe-payment-method', paymentMethodId: 'x' } }],
     ['an unknown field', { ...card('4242 4242 4242 4242'), amount: 1 }],
   ])('answers %s with a 400 and a message', async (_name, body) => {
+    // The owner's own test-mode subscription: its mode says whether the sandbox's card fields are taken.
+    const id = await subscription('malformed@example.com', 'malformed@example.com', false, false);
     const cookie = await signedIn(await appDb(), 'malformed@example.com');
-    const answer = await post('/api/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card', body, { cookie });
+    const answer = await post(`/api/account/subscriptions/${id}/card`, body, { cookie });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: { message: expect.any(String) } });
   });

@@ -2,11 +2,13 @@ import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import type { CardChangeResponse } from '@/lib/account/cardChange';
 import { parseExpiry } from '@/lib/payments/sandbox/cardFields';
+import { sandboxCardSchema } from '@/lib/payments/sandbox/sandboxCardInput';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import { SANDBOX_PAYMENT_ID } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { sandboxCardsTaken } from '@/lib/server/payments/sandboxCards';
 import type { CardChange } from '@/lib/server/subscriptions/SubscriptionService';
 import { chargeAfterCardChange } from '@/lib/server/renewals/chargeAfterCardChange';
 import { summariesOf } from './accountService';
@@ -15,25 +17,18 @@ import { subscriptionServiceFor } from './subscriptionServiceFor';
 
 const idSchema = z.strictObject({ id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'must be a subscription id') });
 
-const sandboxCard = z.strictObject({
-  kind: z.literal('sandbox-card'),
-  number: z.string().regex(/^[\d -]{12,23}$/, 'must be a card number'),
-  expiry: z
-    .string()
-    .max(9)
-    .refine((value) => parseExpiry(value) !== null, 'must be MM/YY'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
-});
-
 const stripePaymentMethod = z.strictObject({
   kind: z.literal('stripe-payment-method'),
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
 });
 
-export const cardChangeBodySchema = z.strictObject({
-  idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
-  card: z.discriminatedUnion('kind', [sandboxCard, stripePaymentMethod]),
-});
+/** A card change's body; the sandbox card's fields are taken only where the sandbox takes cards in the subscription's mode. */
+export const cardChangeBodySchema = (sandboxCards: boolean) =>
+  z.strictObject({
+    idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
+    card: z.discriminatedUnion('kind', [sandboxCardSchema(sandboxCards), stripePaymentMethod]),
+  });
+type CardChangeBody = z.output<ReturnType<typeof cardChangeBodySchema>>;
 
 /** A card setup: Stripe's SetupIntent, or the sandbox payment that stands for a card kept after its bank's page. */
 export const setupIdSchema = z
@@ -44,7 +39,7 @@ export const setupIdSchema = z
 export const cardConfirmBodySchema = z.strictObject({ setupId: setupIdSchema });
 
 /** The card as the gateways take it; an expired sandbox card is refused here, as the checkout refuses it. */
-function paymentOf(card: z.output<typeof cardChangeBodySchema>['card'], now: Date): PaymentInput {
+function paymentOf(card: CardChangeBody['card'], now: Date): PaymentInput {
   if (card.kind === 'stripe-payment-method') return card;
   const expiry = parseExpiry(card.expiry)!;
   if (new Date(Date.UTC(expiry.year, expiry.month, 1)) <= now) throw new HttpError(400, 'card_expired', 'This card has expired.');
@@ -63,7 +58,9 @@ export async function changeCard(req: NextApiRequest, server: ServerContext, ste
   let changed: CardChange;
   try {
     if (step === 'change') {
-      const body = parseRequest(cardChangeBodySchema, req.body, 'body');
+      // The subscription's mode decides whether card fields are parsed at all: read it first.
+      const { livemode } = await service.owned(email, id);
+      const body = parseRequest(cardChangeBodySchema(sandboxCardsTaken(server.config, livemode)), req.body, 'body');
       changed = await service.changeCard(email, id, { payment: paymentOf(body.card, server.clock()), idempotencyKey: body.idempotencyKey });
     } else {
       const { setupId } = parseRequest(cardConfirmBodySchema, req.body, 'body');

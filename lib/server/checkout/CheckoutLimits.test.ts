@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { NO_PROXIES, requestClientKey } from '@/lib/server/http/clientAddress';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { abusePolicy } from './abuseLimits';
 import { CheckoutLimits } from './CheckoutLimits';
@@ -22,7 +22,7 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 const limitsFor = (client: string) => new CheckoutLimits(new RateLimiter(db, now), policy, client, now);
-const keyOf = (remoteAddress: string) => requestClientKey({ headers: {}, socket: { remoteAddress } }, 0);
+const keyOf = (remoteAddress: string) => requestClientKey({ headers: {}, socket: { remoteAddress } }, NO_PROXIES);
 
 /** The 429 a call throws, or null when it was let on. */
 async function refusal(call: Promise<void>): Promise<HttpError | null> {

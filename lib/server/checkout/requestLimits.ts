@@ -14,5 +14,5 @@ export function checkoutLimitsFor(server: Pick<ServerContext, 'config' | 'db' | 
     submitsPerClientTest: env.CHECKOUT_SUBMITS_PER_CLIENT_TEST,
     quotesPerClient: env.CHECKOUT_QUOTES_PER_CLIENT,
   });
-  return new CheckoutLimits(new RateLimiter(db, now), policy, requestClientKey(req, env.TRUSTED_PROXY_HOPS), now);
+  return new CheckoutLimits(new RateLimiter(db, now), policy, requestClientKey(req, env), now);
 }

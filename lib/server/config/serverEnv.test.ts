@@ -29,7 +29,23 @@ describe('parseServerEnv', () => {
       PAYMENT_METHODS: ['card', 'paypal', 'amazon-pay'],
       FUNNEL_API_KEY: 'pj-demo-funnel-key',
       TRUSTED_PROXY_HOPS: 0,
+      TRUSTED_PROXIES: [],
     });
+  });
+
+  it('honours forwarded addresses only from the proxies named, and needs them with TRUSTED_PROXY_HOPS', () => {
+    expect(parseServerEnv({ TRUSTED_PROXIES: '127.0.0.1, ::1,10.0.0.0/8', TRUSTED_PROXY_HOPS: '1' })).toMatchObject({
+      TRUSTED_PROXIES: ['127.0.0.1/32', '0:0:0:0:0:0:0:1/128', '10.0.0.0/8'],
+      TRUSTED_PROXY_HOPS: 1,
+    });
+    // Finding 4: a hop count alone trusted X-Forwarded-For from whoever reached the port.
+    expect(() => parseServerEnv({ TRUSTED_PROXY_HOPS: '1' })).toThrow('TRUSTED_PROXIES: is needed with TRUSTED_PROXY_HOPS');
+    expect(() => parseServerEnv({ TRUSTED_PROXIES: '127.0.0.1' })).toThrow('TRUSTED_PROXY_HOPS: must be at least 1 with TRUSTED_PROXIES');
+    expect(() => parseServerEnv({ TRUSTED_PROXIES: 'nginx', TRUSTED_PROXY_HOPS: '1' })).toThrow(
+      'TRUSTED_PROXIES: "nginx" is not an IP address or CIDR range',
+    );
+    expect(parseServerEnv({ LISTEN_HOST: '10.0.0.12' }).LISTEN_HOST).toBe('10.0.0.12');
+    expect(() => parseServerEnv({ LISTEN_HOST: 'localhost' })).toThrow('LISTEN_HOST: must be an IP address');
   });
 
   it.each([
@@ -126,6 +142,17 @@ describe('parseServerEnv', () => {
     [{ PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret' }, 'PAYPAL_CLIENT_ID_LIVE: is needed together with PAYPAL_CLIENT_SECRET_LIVE'],
     [{ PAYPAL_WEBHOOK_ID_TEST: 'WH-12345' }, 'PAYPAL_CLIENT_ID_TEST: is needed together with PAYPAL_WEBHOOK_ID_TEST'],
     [
+      {
+        PAYPAL_CLIENT_ID_LIVE: 'AbCdEfGhIjKlMnOp',
+        PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
+        PAYPAL_CLIENT_ID_TEST: 'AbCdEfGhIjKlMnOq',
+        PAYPAL_CLIENT_SECRET_TEST: 'secret-secret-secreu',
+        PAYPAL_WEBHOOK_ID_LIVE: 'WH-12345',
+        PAYPAL_WEBHOOK_ID_TEST: 'WH-12345',
+      },
+      'PAYPAL_WEBHOOK_ID_TEST: must differ from PAYPAL_WEBHOOK_ID_LIVE',
+    ],
+    [
       { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '' },
       'AMAZON_PAY_PRIVATE_KEY_TEST: is needed together with AMAZON_PAY_MERCHANT_ID_TEST, AMAZON_PAY_STORE_ID_TEST, AMAZON_PAY_PUBLIC_KEY_ID_TEST',
     ],
@@ -134,6 +161,14 @@ describe('parseServerEnv', () => {
     [
       { ...AMAZON_TEST, AMAZON_PAY_PRIVATE_KEY_TEST: '-----BEGIN PRIVATE KEY-----\\nnot a key\\n-----END PRIVATE KEY-----' },
       'AMAZON_PAY_PRIVATE_KEY_TEST: is not a readable PEM private key',
+    ],
+    [
+      { ...AMAZON_TEST, AMAZON_PAY_SNS_TOPIC_ARN_TEST: 'https://sns.us-east-1.amazonaws.com/topic' },
+      'AMAZON_PAY_SNS_TOPIC_ARN_TEST.0: must be SNS topic ARNs',
+    ],
+    [
+      { AMAZON_PAY_SNS_TOPIC_ARN_LIVE: 'arn:aws:sns:eu-west-1:123456789012:amazon-pay' },
+      'AMAZON_PAY_MERCHANT_ID_LIVE: is needed together with AMAZON_PAY_SNS_TOPIC_ARN_LIVE',
     ],
   ])('a wallet whose keys are partly set, or wrong, stops the start naming the value: %o', (env, message) => {
     expect(() => parseServerEnv(env)).toThrow(message);
@@ -146,7 +181,19 @@ describe('parseServerEnv', () => {
       PAYPAL_CLIENT_SECRET_LIVE: 'secret-secret-secret',
     });
     expect(env.AMAZON_PAY_MERCHANT_ID_TEST).toBe('A2MERCHANT0001');
+    expect(env.AMAZON_PAY_SNS_TOPIC_ARN_TEST).toBeUndefined();
     expect(env.PAYPAL_CLIENT_ID_LIVE).toBe('AbCdEfGhIjKlMnOp');
+  });
+
+  it("takes each mode's Amazon Pay SNS topics, one or several separated by commas", () => {
+    const env = parseServerEnv({
+      ...AMAZON_TEST,
+      AMAZON_PAY_SNS_TOPIC_ARN_TEST: ' arn:aws:sns:us-east-1:123456789012:A2MERCHANT0001 , arn:aws:sns:us-west-2:123456789012:jp',
+    });
+    expect(env.AMAZON_PAY_SNS_TOPIC_ARN_TEST).toEqual([
+      'arn:aws:sns:us-east-1:123456789012:A2MERCHANT0001',
+      'arn:aws:sns:us-west-2:123456789012:jp',
+    ]);
   });
 
   describe('a production start (real money)', () => {

@@ -3,6 +3,7 @@ import { CONSENT_POLICIES } from '@/lib/tracking/consent/consentGroups';
 import { APP_ENVS } from '@/lib/config/publicEnv';
 import { PAYMENT_METHOD_IDS } from '@/lib/payments/methods';
 import { SERVER_PAYMENT_METHODS } from '@/lib/server/payments/methodRegistry';
+import { canonicalProxyRange } from '@/lib/server/http/clientAddress';
 
 /** An age in days (fractions allowed), at least `min`; at most a century. */
 const retentionDays = (min: number) =>
@@ -127,7 +128,7 @@ const serverEnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Subscriptions <no-reply@localhost>'),
   /*
    * Checkout abuse limits (lib/server/checkout/abuseLimits.ts), per client address (through
-   * TRUSTED_PROXY_HOPS, IPv6 by /64) per 10 minutes; the daily caps, the per-card limits and
+   * TRUSTED_PROXIES, IPv6 by /64) per 10 minutes; the daily caps, the per-card limits and
    * the slow-down after declines follow from them or are fixed there.
    */
   /** Live-mode submits (real cards): a buyer needs a few, a card tester many. The daily cap is 5 times this. */
@@ -152,13 +153,43 @@ const serverEnvSchema = z.object({
     .max(1_000_000)
     .default(600),
   /**
-   * How many proxies in front of the app append to X-Forwarded-For (nginx: 1). The client's
-   * address is the one the furthest trusted proxy saw; 0 (default) uses the socket's, so a
-   * client cannot choose its own address by sending the header.
+   * The proxies whose X-Forwarded-For entries are believed: addresses or CIDR ranges they
+   * connect to the app from, comma-separated (nginx on the same machine: `127.0.0.1,::1`).
+   * Unset (default): the header is never read, and the client is the socket's peer. A
+   * request from any other peer (someone reaching the app's port directly) is that peer's
+   * own, whatever it sends. Comes with TRUSTED_PROXY_HOPS; makes the app listen on
+   * 127.0.0.1 unless LISTEN_HOST says otherwise (entrypoint/listenAddress.mjs).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const ranges: string[] = [];
+      for (const entry of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const range = canonicalProxyRange(entry);
+        if (range) ranges.push(range);
+        else ctx.addIssue({ code: 'custom', message: `"${entry.slice(0, 60)}" is not an IP address or CIDR range such as 10.0.0.0/8` });
+      }
+      return ranges;
+    }),
+  /**
+   * At most how many trusted proxies in a row append to X-Forwarded-For (one nginx: 1; a load
+   * balancer in front of it: 2). The client's address is read from the right through them,
+   * never further. 0 (default) with TRUSTED_PROXIES unset; at least 1 with it.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(0).max(5).default(0),
   /**
-   * Accepted tracking events per client (its address through TRUSTED_PROXY_HOPS, IPv6 by
+   * The interface `npm start` listens on (an IP address): by default 0.0.0.0 (every
+   * interface), or 127.0.0.1 when TRUSTED_PROXIES is set (only the proxy on this machine
+   * reaches the app). A proxy on another machine needs the interface it reaches, e.g. 10.0.0.12.
+   * The `-H` flag wins over it.
+   */
+  LISTEN_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'must be an IP address such as 127.0.0.1 or 0.0.0.0' }).optional(),
+  /**
+   * Accepted tracking events per client (its address through TRUSTED_PROXIES, IPv6 by
    * /64) per window, all ingestion endpoints together; beyond it 429 with Retry-After. A whole
    * purchase journey emits some 50–150 events (page views, pings, clicks, hovers): 3000 in 10
    * minutes is about twenty journeys at once from one address (a household or an office
@@ -169,13 +200,56 @@ const serverEnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(3000),
-  /** The limit's fixed window; at most a day, so that the purge of rate-limit windows (RETENTION_RATE_LIMITS_DAYS, at least 1) never cuts a live one. */
+  /** The fixed window of that limit and of the byte budgets below; at most a day, so that the purge of rate-limit windows (RETENTION_RATE_LIMITS_DAYS, at least 1) never cuts a live one. */
   INGEST_EVENTS_WINDOW_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(86_400, 'must be at most 86400 (a day)')
     .default(600),
+  /**
+   * Bytes of tracking data stored per client (its address as above, IPv6 by /64) per window
+   * (INGEST_EVENTS_WINDOW_SECONDS), all ingestion endpoints together, counted as the rows
+   * would take them; beyond it 429. A funnel event takes some 400 bytes, an analytics event
+   * some 1,300: 4 MB is the event limit's 3000 events of the larger kind, with room.
+   */
+  INGEST_BYTES_PER_CLIENT: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(4_000_000),
+  /**
+   * The same, for all the /64s of one IPv6 /48 together (a site's allocation, 65,536 /64s):
+   * four clients' worth by default; a mobile carrier that puts many customers in one /48
+   * may need more.
+   */
+  INGEST_BYTES_PER_NETWORK: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(16_000_000),
+  /**
+   * Bytes of tracking data stored per window from everyone together: beyond it every tracking
+   * request is refused (429) until the window ends, and that is logged and reported. 100 MB
+   * per 10 minutes is some 1,000 whole journeys of the largest kind, 14 GB a day at most.
+   */
+  INGEST_BYTES_TOTAL: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000, 'must be at least 1000')
+    .default(100_000_000),
+  /** The tracking tables' size beyond which tracking writes are refused (507), so that they never fill the disk the orders need. */
+  TRACKING_DATABASE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1_000_000, 'must be at least 1000000')
+    .default(20_000_000_000),
+  /** Free space the tracking file's disk keeps (SQLite): below it tracking writes are refused (507), so that the orders can still be written. */
+  TRACKING_MIN_FREE_DISK_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(0)
+    .default(1_000_000_000),
   /*
    * Retention (`npm run purge`, run daily): rows older than these ages are deleted. Never
    * transactions, idempotency keys, gateway events or anything else a paid order needs.
@@ -184,6 +258,8 @@ const serverEnvSchema = z.object({
   RETENTION_EVENTS_DAYS: retentionDays(1).default(400),
   /** Bad rows hold whole refused bodies (possibly personal data): 30 days is enough to find and fix a broken client release. */
   RETENTION_BAD_ROWS_DAYS: retentionDays(1).default(30),
+  /** The schema inspector's observed event shapes, counted from when each was last seen: as long as the events, so that the report's drift covers the same periods. */
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: retentionDays(1).default(400),
   /** Content-Security-Policy violation reports: the funnel report shows them by period; 90 days covers a quarter's review. */
   RETENTION_CSP_REPORTS_DAYS: retentionDays(1).default(90),
   /** Sign-in links, counted from their expiry (15 minutes after they are sent; a spent link has expired by then too): 7 days to answer "my link did not work". */
@@ -211,8 +287,8 @@ const serverEnvSchema = z.object({
     .max(43_200, 'must be at most 43200 minutes (30 days, the longest a session lasts)')
     .default(1440),
   /**
-   * Sign-in links one address (through TRUSTED_PROXY_HOPS) may ask for per 15 minutes, all
-   * e-mail addresses together; each address itself gets 5. An office behind one NAT may need more.
+   * Sign-in links one client address (through TRUSTED_PROXIES) may ask for per 15 minutes, all
+   * e-mail addresses together; 5 for any one address (IdentityService). An office behind one NAT may need more.
    */
   SIGN_IN_LINKS_PER_IP: z.coerce
     .number({ error: 'must be a number of links' })
@@ -314,6 +390,21 @@ export function parseServerEnv(env: Record<string, string | undefined>): ServerE
           message: 'is needed together with IDENTITY_ORIGIN (the external service signs visitors in)',
         });
       }
+      // Forwarded addresses need both: who the proxies are, and how many stand in a row.
+      if (config.TRUSTED_PROXY_HOPS > 0 && config.TRUSTED_PROXIES.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUSTED_PROXIES'],
+          message: 'is needed with TRUSTED_PROXY_HOPS (the addresses the proxies connect from, such as 127.0.0.1,::1)',
+        });
+      }
+      if (config.TRUSTED_PROXIES.length > 0 && config.TRUSTED_PROXY_HOPS === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUSTED_PROXY_HOPS'],
+          message: 'must be at least 1 with TRUSTED_PROXIES (how many of them append to X-Forwarded-For; one nginx: 1)',
+        });
+      }
       // Each provider checks its own keys (a pair, or a set that comes together).
       for (const method of SERVER_PAYMENT_METHODS) {
         method.settings.check(config, (name, message) => ctx.addIssue({ code: 'custom', path: [name], message }));
@@ -332,6 +423,7 @@ const RETENTION_KEYS = {
   TRACKING_DATABASE_URL: true,
   RETENTION_EVENTS_DAYS: true,
   RETENTION_BAD_ROWS_DAYS: true,
+  RETENTION_SCHEMA_OBSERVATIONS_DAYS: true,
   RETENTION_SIGN_IN_LINKS_DAYS: true,
   RETENTION_SESSIONS_DAYS: true,
   RETENTION_OUTBOX_DAYS: true,

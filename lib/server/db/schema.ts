@@ -436,7 +436,7 @@ export interface Database {
   schema_observations: SchemaObservationTable;
   bad_row_windows: BadRowWindowTable;
   bad_row_tallies: BadRowTallyTable;
-  csp_reports: CspReportTable;
+  csp_violations: CspViolationTable;
   operators: OperatorTable;
   operator_recovery_codes: OperatorRecoveryCodeTable;
   operator_links: OperatorLinkTable;
@@ -515,16 +515,27 @@ export interface AuditLogTable {
   client: string | null;
 }
 
-/** A Content-Security-Policy violation a browser reported (0010). */
-export interface CspReportTable {
+/**
+ * Content-Security-Policy violations browsers reported (0027; 0010's one row per report
+ * folded in): one row per violation and day, counted.
+ */
+export interface CspViolationTable {
   id: Generated<number>;
-  received_at: Generated<string>;
+  /** cspViolationKey: directive, blocked origin, page, source file, disposition. */
+  violation_key: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
   /** The page's path, without its query. */
   page: string;
   directive: string;
   /** "inline", "eval", or the blocked resource's origin. */
   blocked: string;
+  /** The script that tried (file:line), as the day's first report gave it. */
   source: string | null;
   disposition: 'enforce' | 'report';
+  /** The day's first report's sample of the code, if any. */
   sample: string | null;
+  count: number;
+  first_seen: string;
+  last_seen: string;
 }

@@ -1,32 +1,67 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, clientKey, requestClientKey } from './clientAddress';
+import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, requestClientKey } from './clientAddress';
 
 const request = (remoteAddress: string | undefined, forwardedFor?: string | string[]) => ({
   headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
   socket: { remoteAddress },
 });
 
+const behind = (proxies: string[], hops: number) => ({ TRUSTED_PROXIES: proxies, TRUSTED_PROXY_HOPS: hops });
+const NGINX_HERE = behind(['127.0.0.1/32', '0:0:0:0:0:0:0:1/128'], 1);
+
 describe('clientAddress', () => {
   it('uses the socket without trusted proxies, whatever X-Forwarded-For says', () => {
-    expect(clientAddress(request('203.0.113.7', '198.51.100.1'), 0)).toBe('203.0.113.7');
+    expect(clientAddress(request('203.0.113.7', '198.51.100.1'), NO_PROXIES)).toBe('203.0.113.7');
   });
 
   it('reads an IPv4-mapped socket address as IPv4', () => {
-    expect(clientAddress(request('::ffff:203.0.113.7'), 0)).toBe('203.0.113.7');
+    expect(clientAddress(request('::ffff:203.0.113.7'), NO_PROXIES)).toBe('203.0.113.7');
   });
 
   it('takes the entry the one trusted proxy appended, not what the client sent before it', () => {
-    expect(clientAddress(request('127.0.0.1', 'spoofed, 1.2.3.4, 198.51.100.9'), 1)).toBe('198.51.100.9');
+    expect(clientAddress(request('127.0.0.1', 'spoofed, 1.2.3.4, 198.51.100.9'), NGINX_HERE)).toBe('198.51.100.9');
+    expect(clientAddress(request('::ffff:127.0.0.1', '198.51.100.9'), NGINX_HERE)).toBe('198.51.100.9');
+    expect(clientAddress(request('::1', '2001:db8::7'), NGINX_HERE)).toBe('2001:db8:0:0:0:0:0:7');
   });
 
-  it('counts hops from the right with two proxies, across repeated headers', () => {
-    expect(clientAddress(request('10.0.0.2', ['6.6.6.6, 198.51.100.9', '10.0.0.1']), 2)).toBe('198.51.100.9');
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy (someone reaching the port directly)', () => {
+    // Finding 4: with TRUSTED_PROXY_HOPS alone, any peer chose its own address (and limit key) this way.
+    expect(clientAddress(request('203.0.113.66', '198.51.100.1'), NGINX_HERE)).toBe('203.0.113.66');
+    expect(requestClientKey(request('203.0.113.66', `198.51.100.${Math.floor(Math.random() * 250)}`), NGINX_HERE)).toBe('203.0.113.66');
+    expect(clientAddress(request('10.0.0.9', '198.51.100.1'), behind(['10.0.0.0/30'], 1))).toBe('10.0.0.9');
   });
 
-  it('falls back to the socket when the header is missing or the entry is not an address', () => {
-    expect(clientAddress(request('10.0.0.2'), 1)).toBe('10.0.0.2');
-    expect(clientAddress(request('10.0.0.2', 'not-an-ip'), 1)).toBe('10.0.0.2');
-    expect(clientAddress(request(undefined), 0)).toBe('unknown');
+  it('walks from the right through trusted proxies only, two hops at most, across repeated headers', () => {
+    const chain = behind(['10.0.0.0/24'], 2);
+    expect(clientAddress(request('10.0.0.2', ['6.6.6.6, 198.51.100.9', '10.0.0.1']), chain)).toBe('198.51.100.9');
+    // Reached through one proxy only: the entry it appended is the client, whatever came before it.
+    expect(clientAddress(request('10.0.0.2', ['6.6.6.6, 198.51.100.9']), chain)).toBe('198.51.100.9');
+    expect(clientAddress(request('10.0.0.2', ['6.6.6.6, 198.51.100.9', '203.0.113.5']), chain)).toBe('203.0.113.5');
+    // A client inside the trusted range still cannot reach past the hops allowed.
+    expect(clientAddress(request('10.0.0.2', '6.6.6.6, 10.0.0.77, 10.0.0.1'), chain)).toBe('10.0.0.77');
+  });
+
+  it('keeps the last address known when the header is missing or the entry is not an address', () => {
+    expect(clientAddress(request('127.0.0.1'), NGINX_HERE)).toBe('127.0.0.1');
+    expect(clientAddress(request('127.0.0.1', 'not-an-ip'), NGINX_HERE)).toBe('127.0.0.1');
+    expect(clientAddress(request(undefined), NO_PROXIES)).toBe('unknown');
+    expect(clientAddress(request(undefined, '198.51.100.1'), NGINX_HERE)).toBe('unknown');
+  });
+});
+
+describe('canonicalProxyRange', () => {
+  it.each([
+    ['127.0.0.1', '127.0.0.1/32'],
+    [' ::1 ', '0:0:0:0:0:0:0:1/128'],
+    ['::ffff:10.0.0.1', '10.0.0.1/32'],
+    ['10.1.2.3/8', '10.0.0.0/8'],
+    ['fd00::/8', 'fd00:0:0:0:0:0:0:0/8'],
+  ])('reads %s as %s', (value, range) => {
+    expect(canonicalProxyRange(value)).toBe(range);
+  });
+
+  it.each(['nginx', '127.1', '10.0.0.0/33', '10.0.0.0/', '::1/129', '*'])('refuses %s', (value) => {
+    expect(canonicalProxyRange(value)).toBeNull();
   });
 });
 
@@ -42,7 +77,7 @@ describe('clientKey', () => {
   });
 
   it('puts two addresses of one /64 under one key, and of another /64 under another', () => {
-    expect(requestClientKey(request('2001:db8:a:b::1'), 0)).toBe(requestClientKey(request('2001:db8:a:b:ffff::9'), 0));
-    expect(requestClientKey(request('2001:db8:a:c::1'), 0)).not.toBe(requestClientKey(request('2001:db8:a:b::1'), 0));
+    expect(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES)).toBe(requestClientKey(request('2001:db8:a:b:ffff::9'), NO_PROXIES));
+    expect(requestClientKey(request('2001:db8:a:c::1'), NO_PROXIES)).not.toBe(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES));
   });
 });

@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import {
   DEFAULT_SESSION_IDLE_MS,
   IdentityService,
-  LINKS_PER_EMAIL,
+  LINKS_PER_EMAIL_AND_CLIENT,
+  LINKS_PER_EMAIL_CEILING,
+  LINKS_PER_EMAIL_PER_DAY_CEILING,
   LINKS_PER_IP,
   LINK_TTL_MS,
   SESSION_TOUCH_INTERVAL_MS,
@@ -39,7 +41,7 @@ const NONCE = 'n'.repeat(43);
 
 async function request(
   email = 'Ada@Example.com',
-  options: { ip?: string; purpose?: 'magic-link' | 'sign-in'; browserNonce?: string } = {},
+  options: { ip?: string; purpose?: 'magic-link' | 'sign-in'; browserNonce?: string; knownBrowser?: string } = {},
 ) {
   ip += 1;
   clock += 1; // each mail gets its own time, so that the latest is found
@@ -52,6 +54,7 @@ async function request(
     completePath: '/epicurious/demo-preauth/auth/complete',
     brandName: 'Epicurious',
     browserNonce: options.browserNonce ?? NONCE,
+    knownBrowser: options.knownBrowser,
   });
 }
 
@@ -143,11 +146,56 @@ describe('IdentityService', () => {
     expect(await identity.email(token)).toBeNull();
   });
 
-  it(`limits links to ${LINKS_PER_EMAIL} per address per 15 minutes, whatever the IP`, async () => {
-    for (let i = 0; i < LINKS_PER_EMAIL; i += 1) expect(await request('ada@example.com')).toBe('sent');
-    expect(await request('ADA@example.com')).toBe('rate_limited');
+  it(`limits links to ${LINKS_PER_EMAIL_AND_CLIENT} per address per client per 15 minutes`, async () => {
+    for (let i = 0; i < LINKS_PER_EMAIL_AND_CLIENT; i += 1) expect(await request('ada@example.com', { ip: '192.0.2.9' })).toBe('sent');
+    expect(await request('ADA@example.com', { ip: '192.0.2.9' })).toBe('rate_limited');
     clock += 15 * 60_000;
-    expect(await request('ada@example.com')).toBe('sent');
+    expect(await request('ada@example.com', { ip: '192.0.2.9' })).toBe('sent');
+  });
+
+  it("does not let a stranger use up the owner's links: the owner's own client still gets one (finding 9)", async () => {
+    // Before: five requests for ada's address from anywhere kept ada out for 15 minutes.
+    for (let i = 0; i < 10; i += 1) await request('ada@example.com', { ip: '203.0.113.66' });
+    expect(await request('ada@example.com', { ip: '203.0.113.66' })).toBe('rate_limited');
+    expect(await request('ada@example.com', { ip: '198.51.100.20' })).toBe('sent');
+  });
+
+  it(`bounds mail to one address from many clients (${LINKS_PER_EMAIL_CEILING} per 15 minutes), alerting once, but never for a browser that signed in as it`, async () => {
+    await request('ada@example.com');
+    const used = await identity.consumeLink(await latestToken());
+    if (!used.ok) throw new Error(`not signed in: ${used.reason}`);
+    clock += 15 * 60_000;
+    const alerts = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (let i = 0; i < LINKS_PER_EMAIL_CEILING; i += 1) expect(await request('ada@example.com')).toBe('sent');
+      expect(await request('ada@example.com')).toBe('rate_limited');
+      expect(await request('ada@example.com')).toBe('rate_limited');
+      expect(alerts).toHaveBeenCalledTimes(1);
+      expect(String(alerts.mock.calls[0]![0])).toMatch(/^\[security\] sign-in-links-ceiling: a\*\*\*@example\.com was asked more than 15/);
+      expect(String(alerts.mock.calls[0]![0])).not.toContain('ada@');
+      // The owner's browser, from a client of its own: its links still go out.
+      expect(await request('ada@example.com', { knownBrowser: used.knownBrowser })).toBe('sent');
+      // A proof for another address, or a made-up one, is no proof.
+      expect(await request('ada@example.com', { knownBrowser: 'k'.repeat(43) })).toBe('rate_limited');
+      expect(await request('bob@example.com', { knownBrowser: used.knownBrowser })).toBe('sent');
+    } finally {
+      alerts.mockRestore();
+    }
+  });
+
+  it(`bounds mail to one address to ${LINKS_PER_EMAIL_PER_DAY_CEILING} a day from browsers it does not know`, async () => {
+    const alerts = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let sent = 0;
+      for (let window = 0; window < 8; window += 1) {
+        for (let i = 0; i < LINKS_PER_EMAIL_CEILING; i += 1) if ((await request('ada@example.com')) === 'sent') sent += 1;
+        clock += 15 * 60_000;
+      }
+      expect(sent).toBe(LINKS_PER_EMAIL_PER_DAY_CEILING);
+      expect(alerts.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining('per day')]);
+    } finally {
+      alerts.mockRestore();
+    }
   });
 
   it(`limits links to ${LINKS_PER_IP} per IP per 15 minutes, whatever the address`, async () => {

@@ -8,13 +8,25 @@ import { signInMail } from '@/lib/server/mail/templates/signInMail';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
+import { knownBrowserProof, isKnownBrowser } from './knownBrowser';
+import { maskEmail } from './Mailer';
+import { securityAlert } from '@/lib/server/security/securityAlert';
 
 export type LinkPurpose = 'magic-link' | 'sign-in';
 
 export const LINK_TTL_MS = 15 * 60_000;
 export const SESSION_TTL_MS = 30 * 24 * 3600_000;
 export const RATE_WINDOW_MS = 15 * 60_000;
-export const LINKS_PER_EMAIL = 5;
+/** Links one address may be sent per RATE_WINDOW_MS at the request of one client (an IP, IPv6 by /64). */
+export const LINKS_PER_EMAIL_AND_CLIENT = 5;
+/**
+ * Links one address may be sent per RATE_WINDOW_MS, and per day, at the request of browsers
+ * that never signed in as it: what bounds mail to an address from many clients at once.
+ * Passing either alerts the operators; the owner's own browsers (knownBrowser) are not held to it.
+ */
+export const LINKS_PER_EMAIL_CEILING = 15;
+export const LINKS_PER_EMAIL_PER_DAY_CEILING = 40;
+const DAY_MS = 24 * 3600_000;
 export const LINKS_PER_IP = 30;
 /** SESSION_IDLE_MINUTES' default: a session unused for a day ends. */
 export const DEFAULT_SESSION_IDLE_MS = 24 * 3600_000;
@@ -32,6 +44,8 @@ export type VerifyResult =
 /** A new session (its times as in VerifyResult) and where the link asked to go back to. */
 export interface NewSession {
   sessionToken: string;
+  /** The known-browser cookie's value for the address signed in (knownBrowser.ts). */
+  knownBrowser: string;
   expiresOn: number;
   absoluteExpiresOn: number;
   returnPath: string;
@@ -79,7 +93,13 @@ export class IdentityService {
     this.linksPerIp = options.linksPerIp ?? LINKS_PER_IP;
   }
 
-  /** Sends a sign-in link unless this address or this IP asked too often lately. */
+  /**
+   * Sends a sign-in link unless asked too often lately: by this client (IP) for any address,
+   * by this client for this address, or, from a browser that never signed in as the address,
+   * for this address by everyone together (its ceiling, which alerts). A stranger elsewhere
+   * thus uses up only their own share, never the owner's, and an address is never sent mail
+   * without bound.
+   */
   async requestLink(input: {
     email: string;
     purpose: LinkPurpose;
@@ -90,11 +110,17 @@ export class IdentityService {
     brandName: string;
     /** The asking browser's nonce (its cookie): the link signs in at once only where it is sent back. */
     browserNonce?: string;
+    /** The asking browser's known-browser cookie, if any: set where someone signed in before. */
+    knownBrowser?: string;
   }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
-    // The IP first: requests it stops do not count against the address they named.
+    const address = sha256(email);
+    // Narrowest first: requests a limit stops do not count against the ones after it.
     if (!(await this.limiter.allow(`link:ip:${input.ip}`, this.linksPerIp, RATE_WINDOW_MS))) return 'rate_limited';
-    if (!(await this.limiter.allow(`link:email:${sha256(email)}`, LINKS_PER_EMAIL, RATE_WINDOW_MS))) return 'rate_limited';
+    if (!(await this.limiter.allow(`link:email-client:${address}:${input.ip}`, LINKS_PER_EMAIL_AND_CLIENT, RATE_WINDOW_MS))) {
+      return 'rate_limited';
+    }
+    if (!(await isKnownBrowser(this.db, email, input.knownBrowser)) && !(await this.withinCeiling(email, address))) return 'rate_limited';
 
     const token = newToken();
     const at = this.now();
@@ -116,6 +142,31 @@ export class IdentityService {
       ...signInMail({ brandName: input.brandName, link, purpose: input.purpose, validForMinutes: LINK_TTL_MS / 60_000 }),
     });
     return 'sent';
+  }
+
+  /**
+   * Counts a request from a browser unknown to the address against the address's ceilings;
+   * the first refusal of a window alerts the operators (someone is asking for this address
+   * from many clients: a mail flood, or someone keeping its owner out).
+   */
+  private async withinCeiling(email: string, address: string): Promise<boolean> {
+    const ceilings = [
+      { bucket: `link:email:${address}`, limit: LINKS_PER_EMAIL_CEILING, windowMs: RATE_WINDOW_MS, per: '15 minutes' },
+      { bucket: `link:email-day:${address}`, limit: LINKS_PER_EMAIL_PER_DAY_CEILING, windowMs: DAY_MS, per: 'day' },
+    ];
+    for (const { bucket, limit, windowMs, per } of ceilings) {
+      const count = await this.limiter.count(bucket, windowMs);
+      if (count <= limit) continue;
+      if (count === limit + 1) {
+        securityAlert(
+          'sign-in-links-ceiling',
+          `${address}:${per}`,
+          `${maskEmail(email)} was asked more than ${limit} sign-in links per ${per}, from several clients: further requests are refused until the window ends, except from browsers that signed in as it before`,
+        );
+      }
+      return false;
+    }
+    return true;
   }
 
   /**
@@ -158,6 +209,8 @@ export class IdentityService {
    */
   private async signInWith(hash: string, link: StoredSignInLink): Promise<ConsumeResult> {
     const at = this.now();
+    // Outside the transaction: the secret may be read or made on the database's own connection.
+    const knownBrowser = await knownBrowserProof(this.db, link.email);
     return this.db.transaction().execute(async (trx): Promise<ConsumeResult> => {
       const store = new IdentityRepository(trx);
       if (!(await store.claimLink(hash, at))) return { ok: false, reason: 'used' };
@@ -169,6 +222,7 @@ export class IdentityService {
       return {
         ok: true,
         sessionToken,
+        knownBrowser,
         expiresOn: seconds(Math.min(expiresAt.getTime(), at.getTime() + this.idleMs)),
         absoluteExpiresOn: seconds(expiresAt.getTime()),
         returnPath: link.returnPath,

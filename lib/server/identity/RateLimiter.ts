@@ -18,6 +18,11 @@ export class RateLimiter {
     return (await this.counters.add(bucket, this.window(windowMs).start, 1)) <= limit;
   }
 
+  /** Counts one use of `bucket` and answers the current window's count, whatever the limit. */
+  async count(bucket: string, windowMs: number): Promise<number> {
+    return this.counters.add(bucket, this.window(windowMs).start, 1);
+  }
+
   /**
    * Counts `amount` uses of `bucket` in one upsert (a request carrying many tracking events
    * costs one write, not one per event), without waiting for the disk: whether the window's

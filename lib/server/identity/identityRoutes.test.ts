@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { sha256 } from '@/lib/server/ids';
+import { LINKS_PER_EMAIL_CEILING } from './IdentityService';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
@@ -126,6 +128,29 @@ describe('POST /api/identity/links', () => {
     const response = await post('/api/identity/links', { email: address('twice') }, { jar });
     expect(response.headers.get('set-cookie')).toMatch(/^CN_sign_in_nonce=[\w-]{43}; Max-Age=900; Path=\/; HttpOnly; SameSite=Lax$/);
     expect(jar.cookies.get('CN_sign_in_nonce')).toBe(first);
+  });
+
+  it("lets a browser that signed in as an address past the address's ceiling, which strangers filled; no other browser", async () => {
+    const email = address('flooded');
+    const owner = new Jar();
+    await signIn(owner, email);
+    expect(owner.cookies.get('CN_sign_in_known')).toMatch(/^[\w-]{43}$/);
+    // Strangers from many clients have asked for this address's links all this window.
+    const db = await appDb();
+    const windowStart = new Date(Math.floor(Date.now() / (15 * 60_000)) * 15 * 60_000).toISOString();
+    await db
+      .insertInto('rate_limits')
+      .values({ bucket: `link:email:${sha256(email)}`, window_start: windowStart, count: LINKS_PER_EMAIL_CEILING })
+      .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: LINKS_PER_EMAIL_CEILING }))
+      .execute();
+    const alerts = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await post('/api/identity/links', { email }, { jar: new Jar() })).status).toBe(429);
+      expect((await post('/api/identity/links', { email }, { jar: owner })).status).toBe(202);
+      expect(alerts).toHaveBeenCalledTimes(1);
+    } finally {
+      alerts.mockRestore();
+    }
   });
 
   it("still takes a campaign's form, its problems named field by field", async () => {

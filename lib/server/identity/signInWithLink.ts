@@ -3,6 +3,7 @@ import type { SignInLinkProblem } from '@/lib/identity/signInLinks';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { NewSession } from './IdentityService';
+import { knownBrowserCookie } from './knownBrowser';
 import { sessionCookies } from './sessionCookies';
 import { readSignInNonce } from './signInNonce';
 
@@ -16,7 +17,8 @@ export const signInLinkStatus = (outcome: Exclude<SignInOutcome, { kind: 'redire
   outcome.kind === 'confirm' ? 200 : outcome.reason === 'invalid' ? 400 : 410;
 
 function startSession(res: Pick<ServerResponse, 'setHeader'>, session: NewSession, server: Server): void {
-  res.setHeader('Set-Cookie', sessionCookies(session.sessionToken, session, secureCookies(server.config)));
+  const secure = secureCookies(server.config);
+  res.setHeader('Set-Cookie', [...sessionCookies(session.sessionToken, session, secure), knownBrowserCookie(session.knownBrowser, secure)]);
 }
 
 /**

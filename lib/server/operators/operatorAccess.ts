@@ -61,7 +61,7 @@ export async function operatorOfSession(req: Request, server: Server): Promise<O
  * (OperatorSignIn.countFailure): past either, 429, the right token too.
  */
 export async function requireOperator(req: Request, server: Server, area: OperatorArea): Promise<OperatorCaller> {
-  const client = requestClientKey(req, server.config.TRUSTED_PROXY_HOPS);
+  const client = requestClientKey(req, server.config);
   const presented = bearerToken(req.headers.authorization);
   if (presented !== null) {
     const limiter = new RateLimiter(server.db, server.clock);

@@ -30,7 +30,7 @@ export async function operatorPageAccess(
   if (area !== null && !roleOpens(operator.role, area)) {
     return { kind: 'forbidden', message: `Your role does not open this page: it needs ${AREA_NAMES[area]}. Ask an admin if you need it.` };
   }
-  const client = requestClientKey(context.req, server.config.TRUSTED_PROXY_HOPS);
+  const client = requestClientKey(context.req, server.config);
   return {
     kind: 'granted',
     caller: { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}`, client } },

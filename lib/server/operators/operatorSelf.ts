@@ -20,6 +20,6 @@ export async function requireOperatorSession(
       'unauthorized',
       'Sign in to the back office first (/admin/sign-in). Tokens are managed from a signed-in session only.',
     );
-  const client = requestClientKey(req, server.config.TRUSTED_PROXY_HOPS);
+  const client = requestClientKey(req, server.config);
   return { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}`, client } };
 }

@@ -5,7 +5,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import type { MailStatus } from '@/lib/mail/mailKinds';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
-import { purge, retentionAgesFrom, type RetentionAges } from './purge';
+import { purge, PURGED_TABLES, retentionAgesFrom, type RetentionAges } from './purge';
 
 const NOW = new Date('2027-06-15T03:00:00.000Z');
 const DAY = 24 * 3600_000;
@@ -199,22 +199,48 @@ describe('purge', () => {
     expect(await db.selectFrom('bad_row_tallies').select('window_start').execute()).toEqual([{ window_start: iso(0.01) }]);
   });
 
-  it('deletes CSP violation reports older than their age', async () => {
-    const report = (daysAgo: number) => ({
-      received_at: iso(daysAgo),
+  it('deletes schema observations last seen before their age, however recently first seen; shapes seen since stay', async () => {
+    const observation = (name: string, firstDaysAgo: number, lastDaysAgo: number) => ({
+      event_name: name,
+      schema_json: '{"campaignId":"string"}',
+      first_seen: iso(firstDaysAgo),
+      last_seen: iso(lastDaysAgo),
+      count: 3,
+    });
+    await db
+      .insertInto('schema_observations')
+      .values([
+        observation('gone', 900, 401),
+        observation('gone-too', 402, 400.5),
+        observation('seen-again', 900, 10),
+        observation('young', 1, 0),
+      ])
+      .execute();
+    expect((await purge(db, NOW, AGES, { batchRows: 1 })).schema_observations).toBe(2);
+    const left = await db.selectFrom('schema_observations').select('event_name').orderBy('event_name').execute();
+    expect(left.map((row) => row.event_name)).toEqual(['seen-again', 'young']);
+  });
+
+  it('deletes CSP violations last seen longer ago than their age', async () => {
+    const violation = (key: string, daysAgo: number) => ({
+      violation_key: key,
+      day: iso(daysAgo).slice(0, 10),
       page: '/vogue/x/credit-card',
       directive: 'script-src-elem',
       blocked: 'inline',
       source: null,
       disposition: 'enforce' as const,
       sample: null,
+      count: 7,
+      first_seen: iso(daysAgo),
+      last_seen: iso(daysAgo),
     });
     await db
-      .insertInto('csp_reports')
-      .values([report(91), report(89), report(0)])
+      .insertInto('csp_violations')
+      .values([violation('a', 91), violation('a', 89), violation('b', 0)])
       .execute();
-    expect((await purge(db, NOW, AGES)).csp_reports).toBe(1);
-    expect(await db.selectFrom('csp_reports').select('received_at').execute()).toHaveLength(2);
+    expect((await purge(db, NOW, AGES)).csp_violations).toBe(1);
+    expect(await db.selectFrom('csp_violations').select('last_seen').execute()).toHaveLength(2);
   });
 
   it('never touches transactions, idempotency keys or gateway events, however old', async () => {
@@ -263,6 +289,7 @@ describe('purge', () => {
     const counts = await purge(db, NOW, {
       eventsDays: 1,
       badRowsDays: 1,
+      schemaObservationsDays: 1,
       signInLinksDays: 0,
       sessionsDays: 0,
       outboxDays: 0,
@@ -280,14 +307,22 @@ describe('purge', () => {
     expect(await purge(db, NOW, AGES)).toEqual({
       tracking_events: 0,
       tracking_bad_rows: 0,
+      schema_observations: 0,
       sign_in_links: 0,
       sessions: 0,
       outbox: 0,
       rate_limits: 0,
       bad_row_tallies: 0,
       bad_row_windows: 0,
-      csp_reports: 0,
+      csp_violations: 0,
     });
+  });
+});
+
+describe('retention of the tracking tables', () => {
+  it('has a rule for every table the tracking endpoints write', () => {
+    const written = ['tracking_events', 'tracking_bad_rows', 'schema_observations', 'rate_limits', 'bad_row_tallies', 'bad_row_windows'];
+    expect(written.filter((table) => !(PURGED_TABLES as readonly string[]).includes(table))).toEqual([]);
   });
 });
 
@@ -296,6 +331,7 @@ describe('retention settings', () => {
     expect(AGES).toEqual({
       eventsDays: 400,
       badRowsDays: 30,
+      schemaObservationsDays: 400,
       signInLinksDays: 7,
       sessionsDays: 0,
       outboxDays: 30,
@@ -311,6 +347,7 @@ describe('retention settings', () => {
   it.each([
     [{ RETENTION_EVENTS_DAYS: 'a year' }, 'RETENTION_EVENTS_DAYS: must be a number of days'],
     [{ RETENTION_BAD_ROWS_DAYS: '0' }, 'RETENTION_BAD_ROWS_DAYS: must be at least 1 day'],
+    [{ RETENTION_SCHEMA_OBSERVATIONS_DAYS: 'forever' }, 'RETENTION_SCHEMA_OBSERVATIONS_DAYS: must be a number of days'],
     [{ RETENTION_OUTBOX_DAYS: '-3' }, 'RETENTION_OUTBOX_DAYS: must be at least 0 days'],
     [{ RETENTION_RATE_LIMITS_DAYS: '0.5' }, 'RETENTION_RATE_LIMITS_DAYS: must be at least 1 day'],
   ])('refuses %o naming the setting', (env, message) => {

@@ -16,6 +16,8 @@ export interface RetentionAges {
   eventsDays: number;
   /** Bad rows (refused ingestion requests), from their arrival. */
   badRowsDays: number;
+  /** The schema inspector's observed event shapes, from when each was last seen. */
+  schemaObservationsDays: number;
   /** Sign-in links, from their expiry (a spent link has expired by then too: links live 15 minutes). */
   signInLinksDays: number;
   /** Sessions, from their expiry. */
@@ -31,13 +33,14 @@ export interface RetentionAges {
 export const PURGED_TABLES = [
   'tracking_events',
   'tracking_bad_rows',
+  'schema_observations',
   'sign_in_links',
   'sessions',
   'outbox',
   'rate_limits',
   'bad_row_tallies',
   'bad_row_windows',
-  'csp_reports',
+  'csp_violations',
 ] as const;
 export type PurgedTable = (typeof PURGED_TABLES)[number];
 export type PurgeCounts = Record<PurgedTable, number>;
@@ -46,6 +49,7 @@ export type PurgeCounts = Record<PurgedTable, number>;
 export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges; env: keyof RetentionEnv; from: string }> = {
   tracking_events: { age: 'eventsDays', env: 'RETENTION_EVENTS_DAYS', from: 'received' },
   tracking_bad_rows: { age: 'badRowsDays', env: 'RETENTION_BAD_ROWS_DAYS', from: 'received' },
+  schema_observations: { age: 'schemaObservationsDays', env: 'RETENTION_SCHEMA_OBSERVATIONS_DAYS', from: 'last seen' },
   sign_in_links: { age: 'signInLinksDays', env: 'RETENTION_SIGN_IN_LINKS_DAYS', from: 'expired' },
   sessions: { age: 'sessionsDays', env: 'RETENTION_SESSIONS_DAYS', from: 'expired' },
   outbox: { age: 'outboxDays', env: 'RETENTION_OUTBOX_DAYS', from: 'sent' },
@@ -53,7 +57,7 @@ export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges;
   // The bad-row limiter's counters beside its budget in rate_limits: they go with it.
   bad_row_tallies: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
   bad_row_windows: { age: 'rateLimitsDays', env: 'RETENTION_RATE_LIMITS_DAYS', from: 'window started' },
-  csp_reports: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'received' },
+  csp_violations: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'last seen' },
 };
 
 export function retentionAgesFrom(env: RetentionEnv): RetentionAges {
@@ -94,7 +98,7 @@ const KEYED_TABLES = {
   sign_in_links: { key: 'token_hash', time: 'expires_at' },
   sessions: { key: 'token_hash', time: 'expires_at' },
   bad_row_windows: { key: 'window_start', time: 'window_start' },
-  csp_reports: { key: 'id', time: 'received_at' },
+  csp_violations: { key: 'id', time: 'last_seen' },
 } as const satisfies { [T in PurgedTable]?: { key: keyof Database[T] & string; time: keyof Database[T] & string } };
 
 /** Deletes a keyed table's rows from before `before`, batch by batch; the rows deleted in all. */
@@ -138,6 +142,24 @@ export async function purge(
       .executeTakeFirst(),
   );
   const tracking_bad_rows = await purgeByKey(db, 'tracking_bad_rows', iso('tracking_bad_rows'), batchRows);
+  // A shape seen again since stays (its last_seen moved on), with its count since first seen.
+  const schema_observations = await inBatches(batchRows, () =>
+    db
+      .deleteFrom('schema_observations')
+      .where((eb) =>
+        eb(
+          eb.refTuple('event_name', 'schema_json'),
+          'in',
+          eb
+            .selectFrom('schema_observations')
+            .select(['event_name', 'schema_json'])
+            .where('last_seen', '<', iso('schema_observations'))
+            .limit(batchRows)
+            .$asTuple('event_name', 'schema_json'),
+        ),
+      )
+      .executeTakeFirst(),
+  );
   const sign_in_links = await purgeByKey(db, 'sign_in_links', iso('sign_in_links'), batchRows);
   const sessions = await purgeByKey(db, 'sessions', iso('sessions'), batchRows);
   // Mails still waiting to be sent stay, however old: purging one would lose it unsent.
@@ -190,16 +212,17 @@ export async function purge(
       .executeTakeFirst(),
   );
   const bad_row_windows = await purgeByKey(db, 'bad_row_windows', iso('bad_row_windows'), batchRows);
-  const csp_reports = await purgeByKey(db, 'csp_reports', iso('csp_reports'), batchRows);
+  const csp_violations = await purgeByKey(db, 'csp_violations', iso('csp_violations'), batchRows);
   return {
     tracking_events,
     tracking_bad_rows,
+    schema_observations,
     sign_in_links,
     sessions,
     outbox,
     rate_limits,
     bad_row_tallies,
     bad_row_windows,
-    csp_reports,
+    csp_violations,
   };
 }

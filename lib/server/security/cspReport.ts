@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import type { CspReportTable } from '@/lib/server/db/schema';
+import type { CspViolationTable } from '@/lib/server/db/schema';
 
-/** A violation as we keep it (table csp_reports): what was blocked, by which directive, on which page. */
-export type CspViolation = Omit<Selectable<CspReportTable>, 'id' | 'received_at'>;
+/** One reported violation as we read it: what was blocked, by which directive, on which page (table csp_violations counts them). */
+export type CspViolation = Omit<Selectable<CspViolationTable>, 'id' | 'violation_key' | 'day' | 'count' | 'first_seen' | 'last_seen'>;
 
 const text = z.string().max(4096);
 const number = z.number().int().nonnegative().optional();
@@ -48,10 +48,10 @@ function pathOf(url: string): string {
 /** "inline", "eval", "data"… as browsers name them, else the blocked URL's origin (never its path or query). */
 function blockedOf(value: string | undefined): string {
   if (!value) return 'unknown';
-  if (/^[a-z-]+$/i.test(value)) return value.toLowerCase();
+  if (/^[a-z-]+$/i.test(value)) return clip(value.toLowerCase(), 64);
   try {
     const url = new URL(value);
-    return url.origin === 'null' ? url.protocol.replace(':', '') : url.origin;
+    return url.origin === 'null' ? clip(url.protocol.replace(':', ''), 64) : clip(url.origin, 300);
   } catch {
     return 'unknown';
   }

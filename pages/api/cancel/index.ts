@@ -31,8 +31,8 @@ export default apiRoute(
           brandSlug: body.brand,
           livemode: body.livemode,
           reason: body.reason || null,
-          client: consentClient(req, server.config.TRUSTED_PROXY_HOPS),
-          clientKey: requestClientKey(req, server.config.TRUSTED_PROXY_HOPS),
+          client: consentClient(req, server.config),
+          clientKey: requestClientKey(req, server.config),
         },
       );
       server.mail.worker.kick();

@@ -1,5 +1,6 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { submitRequestSchema } from '@/lib/checkout/submitContract';
+import { submitRequestSchemaFor } from '@/lib/checkout/submitContract';
+import { claimedLivemode, sandboxCardsTaken } from '@/lib/server/payments/sandboxCards';
 import { receiptCookie } from '@/lib/server/checkout/receiptCookie';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
@@ -14,7 +15,9 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute(
   {
     POST: async (req, res, server) => {
-      const request = parseRequest(submitRequestSchema, req.body, 'body');
+      // Card fields are parsed only where the sandbox takes them in the request's mode; elsewhere refused unread.
+      const schema = submitRequestSchemaFor(sandboxCardsTaken(server.config, claimedLivemode(req.body)));
+      const request = parseRequest(schema, req.body, 'body');
       const buyerIdentity = await server.sessions.email(req.headers.cookie, String(request.livemode));
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);
@@ -24,7 +27,7 @@ export default apiRoute(
           alreadySubscribed,
           origin,
           buyerIdentity,
-          client: consentClient(req, server.config.TRUSTED_PROXY_HOPS),
+          client: consentClient(req, server.config),
           limits: checkoutLimitsFor(server, req),
         },
         await server.catalogue.get(),

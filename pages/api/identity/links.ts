@@ -9,6 +9,7 @@ import { publicOrigin } from '@/lib/server/http/publicOrigin';
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { signInNonceCookie, signInNonceFor } from '@/lib/server/identity/signInNonce';
+import { readKnownBrowser } from '@/lib/server/identity/knownBrowser';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -73,9 +74,10 @@ export default apiRoute(
       const browserNonce = signInNonceFor(req.headers.cookie, secure);
       const outcome = await server.identity.requestLink({
         ...link,
-        ip: requestClientKey(req, env.TRUSTED_PROXY_HOPS),
+        ip: requestClientKey(req, env),
         origin: publicOrigin(env, req),
         browserNonce,
+        knownBrowser: readKnownBrowser(req.headers.cookie, secure),
       });
       if (outcome === 'rate_limited') {
         res.setHeader('Retry-After', '900');

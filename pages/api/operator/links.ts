@@ -14,7 +14,7 @@ export default apiRoute(
       const { email, returnPath } = parseRequest(linkRequestBody, req.body, 'body');
       const outcome = await server.operators.signIn.requestLink({
         email,
-        client: requestClientKey(req, server.config.TRUSTED_PROXY_HOPS),
+        client: requestClientKey(req, server.config),
         origin: publicOrigin(server.config, req),
         returnPath: operatorReturnPath(returnPath),
       });

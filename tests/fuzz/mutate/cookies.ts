@@ -19,6 +19,7 @@ export const COOKIE_NAMES = (ctx: FuzzContext): string[] => [
   'mt_livemode',
   ...ctx.campaigns.map((c) => `pj_cart_${c.campaignId}`),
   'CN_sign_in_nonce',
+  'CN_sign_in_known',
   '__Host-CN_token_access',
   '__Host-CN_sign_in_nonce',
   '__Host-pj_receipt',
@@ -32,6 +33,7 @@ function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
   const specific: Record<string, string[]> = {
     CN_token_access: [rng.hex(64), rng.hex(63), `${rng.hex(64)}.${rng.hex(8)}`, rng.uuid(), 'A'.repeat(43)],
     CN_sign_in_nonce: ['A'.repeat(43), rng.hex(43), rng.hex(44), ''],
+    CN_sign_in_known: ['A'.repeat(43), rng.hex(43), rng.hex(42), '%zz'],
     CN_token_access_expires: ['-1', '0', '99999999999999999999', 'NaN', String(Date.now()), '1e400', 'tomorrow'],
     pj_receipt: [
       `txn_${rng.hex(24)}.${rng.uuid()}`,

@@ -62,7 +62,7 @@ export function campaign(rng: Rng, ctx: FuzzContext): Campaign {
   return rng.pick(ctx.campaigns);
 }
 
-/** A client address as a trusted proxy would append it (TRUSTED_PROXY_HOPS=1), so that limits are spread over many clients. */
+/** A client address as a trusted proxy would append it (TRUSTED_PROXIES=127.0.0.1, TRUSTED_PROXY_HOPS=1), so that limits are spread over many clients. */
 export function withClient(rng: Rng, draft: Draft): Draft {
   if (rng.chance(0.8)) draft.headers.push(['X-Forwarded-For', rng.ipv4()]);
   return draft;

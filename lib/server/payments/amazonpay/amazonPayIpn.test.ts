@@ -91,6 +91,7 @@ interface Delivery {
   timestamp?: Date;
   certUrl?: string;
   subject?: string;
+  topicArn?: string;
   tamper?: (body: Record<string, string>) => void;
 }
 
@@ -98,7 +99,7 @@ function delivery(options: Delivery = {}): string {
   const fields: Record<string, string> = {
     Type: 'Notification',
     MessageId: 'f4e1d2c3-0000-4000-8000-000000000001',
-    TopicArn: TOPIC,
+    TopicArn: options.topicArn ?? TOPIC,
     Message: options.message ?? JSON.stringify(options.ipn ?? {}),
     Timestamp: (options.timestamp ?? new Date()).toISOString(),
     ...(options.subject ? { Subject: options.subject } : {}),
@@ -129,12 +130,17 @@ const ipnAbout = (objectType: string, objectId: string, extra: object = {}) => (
 let applied: GatewayEvent[];
 let fetchCertificate: Mock<(url: URL) => Promise<string>>;
 let deps: AmazonPayIpnDeps;
+let warnings: string[];
 beforeEach(() => {
   fake.reset();
   applied = [];
   fetchCertificate = vi.fn(async (_url: URL) => snsCert);
+  warnings = [];
   deps = {
+    mode: 'test',
     verify: createSnsVerifier({ fetchCertificate }),
+    topicArns: [TOPIC],
+    warn: (line) => warnings.push(line),
     lookup,
     merchantId: 'A2BCDEFGHIJ3KL',
     apply: async (event): Promise<GatewayEventOutcome> => {
@@ -250,26 +256,89 @@ describe('SNS signature', () => {
   });
 
   it('hands back the SubscribeURL of a subscription confirmation, without applying anything', async () => {
-    const subscribeUrl = 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn&Token=abc';
-    const fields = {
-      Type: 'SubscriptionConfirmation',
-      MessageId: 'm-1',
-      Token: 'abc',
-      TopicArn: TOPIC,
-      Message: 'You have chosen to subscribe…',
-      SubscribeURL: subscribeUrl,
-      Timestamp: new Date().toISOString(),
-    };
-    const body = JSON.stringify({ ...fields, SignatureVersion: '1', Signature: snsSign(fields, '1'), SigningCertURL: CERT_URL });
-    expect(await handleAmazonPayIpn(deps, body)).toEqual({ received: true, outcome: 'ignored', subscribeUrl });
+    const body = confirmation();
+    expect(await handleAmazonPayIpn(deps, body)).toEqual({ received: true, outcome: 'ignored', subscribeUrl: SUBSCRIBE_URL });
     expect(applied).toEqual([]);
-    const foreign = { ...fields, SubscribeURL: 'https://evil.example/confirm' };
+    await expect(handleAmazonPayIpn(deps, confirmation({ SubscribeURL: 'https://evil.example/confirm' }))).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+});
+
+const SUBSCRIBE_URL = `https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=${encodeURIComponent(TOPIC)}&Token=abc`;
+
+/** A signed SubscriptionConfirmation, as SNS sends one when Seller Central's IPN URL is saved. */
+function confirmation(change: Record<string, string> = {}): string {
+  const fields: Record<string, string> = {
+    Type: 'SubscriptionConfirmation',
+    MessageId: 'm-1',
+    Token: 'abc',
+    TopicArn: TOPIC,
+    Message: 'You have chosen to subscribe…',
+    SubscribeURL: SUBSCRIBE_URL,
+    Timestamp: new Date().toISOString(),
+    ...change,
+  };
+  return JSON.stringify({ ...fields, SignatureVersion: '1', Signature: snsSign(fields, '1'), SigningCertURL: CERT_URL });
+}
+
+describe('pinned SNS topics (finding 2: anyone can sign through SNS with a topic of their own)', () => {
+  const FOREIGN = 'arn:aws:sns:us-east-1:123456789012:my-own-topic';
+
+  it('refuses a signed notification from another topic: no certificate, no Amazon Pay call, nothing applied', async () => {
+    const { chargeId } = await paidCheckout();
+    fake.requests.length = 0;
+    const body = delivery({ topicArn: FOREIGN, ipn: ipnAbout('CHARGE', chargeId) });
+    await expect(handleAmazonPayIpn(deps, body)).rejects.toMatchObject({ status: 403, code: 'unknown_topic' });
+    expect(fetchCertificate).not.toHaveBeenCalled();
+    expect(fake.requests).toEqual([]);
+    expect(applied).toEqual([]);
+  });
+
+  it("refuses the other mode's topic at this mode's endpoint, and takes any of several pinned", async () => {
+    const TEST_TOPIC = 'arn:aws:sns:us-east-1:291180941288:sandbox-topic';
+    const live: AmazonPayIpnDeps = { ...deps, mode: 'live', topicArns: [TOPIC] };
     await expect(
-      handleAmazonPayIpn(
-        deps,
-        JSON.stringify({ ...foreign, SignatureVersion: '1', Signature: snsSign(foreign, '1'), SigningCertURL: CERT_URL }),
-      ),
-    ).rejects.toMatchObject({ status: 400 });
+      handleAmazonPayIpn(live, delivery({ topicArn: TEST_TOPIC, ipn: ipnAbout('CHARGE_PERMISSION', 'S01-1') })),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    const both: AmazonPayIpnDeps = { ...deps, topicArns: [TEST_TOPIC, TOPIC] };
+    expect((await handleAmazonPayIpn(both, delivery({ ipn: ipnAbout('CHARGE_PERMISSION', 'S01-1') }))).outcome).toBe('ignored');
+  });
+
+  it('confirms a subscription only for a pinned topic', async () => {
+    await expect(handleAmazonPayIpn(deps, confirmation({ TopicArn: FOREIGN }))).rejects.toMatchObject({
+      status: 403,
+      code: 'unknown_topic',
+    });
+    expect(fetchCertificate).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another region', SUBSCRIBE_URL.replace('us-east-1', 'eu-west-1')],
+    ['another topic', SUBSCRIBE_URL.replace(encodeURIComponent(TOPIC), encodeURIComponent(FOREIGN))],
+    ['another action', SUBSCRIBE_URL.replace('ConfirmSubscription', 'Publish')],
+    ['plain http', SUBSCRIBE_URL.replace('https:', 'http:')],
+    ['an SNS-like host', SUBSCRIBE_URL.replace('amazonaws.com', 'amazonaws.com.evil.example')],
+    ['a China host', SUBSCRIBE_URL.replace('amazonaws.com', 'amazonaws.com.cn')],
+    ['another path', SUBSCRIBE_URL.replace('.com/?', '.com/other?')],
+  ])('never hands back a SubscribeURL on %s', async (_name, SubscribeURL) => {
+    await expect(handleAmazonPayIpn(deps, confirmation({ SubscribeURL }))).rejects.toMatchObject({ status: 400, code: 'invalid_body' });
+  });
+
+  it('refuses everything while no topic is pinned for the mode, naming the setting, and says why to the log', async () => {
+    const unpinned: AmazonPayIpnDeps = { ...deps, topicArns: [] };
+    await expect(handleAmazonPayIpn(unpinned, confirmation())).rejects.toMatchObject({
+      status: 403,
+      code: 'topic_not_configured',
+      message: expect.stringContaining('AMAZON_PAY_SNS_TOPIC_ARN_TEST'),
+    });
+    await expect(handleAmazonPayIpn(unpinned, delivery({ ipn: ipnAbout('CHARGE', 'x') }))).rejects.toMatchObject({ status: 403 });
+    expect(fetchCertificate).not.toHaveBeenCalled();
+    expect(fake.requests).toEqual([]);
+    expect(warnings[0]).toContain(`AMAZON_PAY_SNS_TOPIC_ARN_TEST names Amazon Pay's SNS topic (this delivery names ${TOPIC}, unverified)`);
+    await expect(handleAmazonPayIpn({ ...unpinned, warn: undefined }, 'not json')).rejects.toMatchObject({ status: 403 });
   });
 });
 

@@ -5,7 +5,7 @@ import { AmazonPayApiError } from './amazonPayClient';
 import { outcomeOfCharge, resultOfSession } from './amazonPayOutcome';
 import { sessionIdFromMarker } from './amazonPayPayload';
 import type { Charge, ChargePermission, CheckoutSession } from './amazonPayTypes';
-import type { VerifiedSnsMessage } from './snsMessage';
+import { namedTopicArn, type SnsVerifier } from './snsMessage';
 
 /**
  * Amazon Pay Instant Payment Notifications: an SNS message whose Message is a small JSON
@@ -22,8 +22,17 @@ export interface AmazonPayLookup {
 }
 
 export interface AmazonPayIpnDeps {
+  /** The mode whose endpoint received the delivery (a notification does not say). */
+  mode: 'live' | 'test';
   /** From createSnsVerifier, made once so that certificates stay cached. */
-  verify: (rawBody: string | Buffer) => Promise<VerifiedSnsMessage>;
+  verify: SnsVerifier;
+  /**
+   * The SNS topics Amazon Pay notifies this mode's endpoint from (AMAZON_PAY_SNS_TOPIC_ARN_*):
+   * anyone can sign through SNS with a topic of their own, so others are refused. None: all refused.
+   */
+  topicArns: readonly string[];
+  /** Told when a delivery is refused for want of a pinned topic, so that the operator learns why (the caller logs it once). */
+  warn?: (line: string) => void;
   lookup: AmazonPayLookup;
   /** Records the event once (by id) and moves the transaction; e.g. applyGatewayEvent. */
   apply: ApplyGatewayEvent;
@@ -129,13 +138,27 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
+/** No topic pinned for the mode: every delivery is refused, and the operator told what to set. */
+function topicNotConfigured(deps: AmazonPayIpnDeps, rawBody: string | Buffer): HttpError {
+  const setting = `AMAZON_PAY_SNS_TOPIC_ARN_${deps.mode.toUpperCase()}`;
+  const named = namedTopicArn(rawBody);
+  deps.warn?.(
+    `[amazon-pay] ${deps.mode} notifications are refused until ${setting} names Amazon Pay's SNS topic` +
+      (named ? ` (this delivery names ${named}, unverified)` : '') +
+      `: pin the TopicArn of the subscription confirmation Amazon sends when the IPN URL is saved in Seller Central.`,
+  );
+  return new HttpError(403, 'topic_not_configured', `Amazon Pay notifications in ${deps.mode} mode are refused: ${setting} is not set.`);
+}
+
 /**
- * Takes one delivery to the IPN endpoint (the raw body, as SNS posted it). A bad signature
- * or a malformed message is a 400 and changes nothing; Amazon unreachable is a 503, so
- * that SNS delivers again later. Events are applied once by NotificationId.
+ * Takes one delivery to the IPN endpoint (the raw body, as SNS posted it). A delivery from a
+ * topic not pinned for the mode is a 403, before any certificate is fetched; a bad signature
+ * or a malformed message is a 400; neither asks Amazon or records anything. Amazon unreachable
+ * is a 503, so that SNS delivers again later. Events are applied once by NotificationId.
  */
 export async function handleAmazonPayIpn(deps: AmazonPayIpnDeps, rawBody: string | Buffer): Promise<IpnResult> {
-  const sns = await deps.verify(rawBody);
+  if (deps.topicArns.length === 0) throw topicNotConfigured(deps, rawBody);
+  const sns = await deps.verify(rawBody, deps.topicArns);
   if (sns.type === 'SubscriptionConfirmation') return { received: true, outcome: 'ignored', subscribeUrl: sns.subscribeUrl };
   if (sns.type !== 'Notification') return { received: true, outcome: 'ignored' };
   const ipn = parseAmazonPayIpn(sns.message);

@@ -8,10 +8,16 @@ import { HttpError } from '@/lib/server/http/HttpError';
  * describes: the signing certificate must come from an SNS host over https (checked before
  * anything is fetched), the signature must verify over the message's canonical string
  * (SignatureVersion 1: SHA1withRSA, 2: SHA256withRSA), and the message must be recent.
+ * Any AWS account can make a topic and have SNS sign its messages, so a valid signature says
+ * nothing about the sender: the message's TopicArn must also be one the caller pinned,
+ * checked before anything is fetched.
  */
 
 /** SNS hosts, as AWS's own validator (aws-js-sns-message-validator) accepts them: sns.<region>.amazonaws.com, and .com.cn in China. */
 const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+
+/** A topic's ARN in AWS's commercial partition (Amazon Pay's regions): arn:aws:sns:<region>:<account>:<name>. */
+export const SNS_TOPIC_ARN = /^arn:aws:sns:([a-z]{2}(?:-[a-z]+)+-\d):(\d{12}):([A-Za-z0-9_-]{1,256})$/;
 
 /**
  * How old a message may be. SNS keeps a message's Timestamp when it delivers it again, and
@@ -56,6 +62,19 @@ export interface SnsVerifierOptions {
 
 const bad = (code: string, message: string) => new HttpError(400, code, message);
 
+/** Checks one delivery against the topics its endpoint takes (at least one; none takes nothing). */
+export type SnsVerifier = (rawBody: string | Buffer, topicArns: readonly string[]) => Promise<VerifiedSnsMessage>;
+
+/** The TopicArn a delivery names, when it is one, before anything is verified: for a log line only, never for trust. */
+export function namedTopicArn(rawBody: string | Buffer): string | null {
+  try {
+    const topic: unknown = (JSON.parse(rawBody.toString()) as { TopicArn?: unknown } | null)?.TopicArn;
+    return typeof topic === 'string' && SNS_TOPIC_ARN.test(topic) ? topic : null;
+  } catch {
+    return null;
+  }
+}
+
 /** An https URL on an SNS host (no port, no credentials), or null. */
 export function snsUrl(value: string): URL | null {
   let url: URL;
@@ -66,6 +85,20 @@ export function snsUrl(value: string): URL | null {
   }
   if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '' || !SNS_HOST.test(url.hostname))
     return null;
+  return url;
+}
+
+/**
+ * The confirmation address of a SubscriptionConfirmation, or null: SNS's own, in the topic's
+ * region (https://sns.<region>.amazonaws.com/?Action=ConfirmSubscription&TopicArn=<topic>&Token=…),
+ * so that following it can only ever confirm the pinned topic's subscription.
+ */
+export function confirmationUrl(value: string, topicArn: string): URL | null {
+  const region = SNS_TOPIC_ARN.exec(topicArn)?.[1];
+  const url = snsUrl(value);
+  if (!region || !url || url.hostname !== `sns.${region}.amazonaws.com` || url.pathname !== '/' || url.hash !== '') return null;
+  const query = url.searchParams;
+  if (query.get('Action') !== 'ConfirmSubscription' || query.get('TopicArn') !== topicArn || !query.get('Token')) return null;
   return url;
 }
 
@@ -85,7 +118,7 @@ async function defaultFetchCertificate(url: URL): Promise<string> {
 }
 
 /** A verifier to create once (it keeps the certificate cache) and call per delivery. */
-export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: string | Buffer) => Promise<VerifiedSnsMessage> {
+export function createSnsVerifier(options: SnsVerifierOptions = {}): SnsVerifier {
   const fetchCertificate = options.fetchCertificate ?? defaultFetchCertificate;
   const now = options.now ?? (() => new Date());
   const tolerance = options.toleranceMs ?? SNS_TOLERANCE_MS;
@@ -103,7 +136,7 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
     return cert;
   };
 
-  return async (rawBody) => {
+  return async (rawBody, topicArns) => {
     let json: unknown;
     try {
       json = JSON.parse(rawBody.toString());
@@ -113,6 +146,9 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
     const parsed = snsSchema.safeParse(json);
     if (!parsed.success) throw bad('invalid_body', 'The notification is not an Amazon SNS message.');
     const message = parsed.data;
+
+    if (!topicArns.includes(message.TopicArn))
+      throw new HttpError(403, 'unknown_topic', 'The notification comes from an SNS topic this endpoint does not take.');
 
     const certUrl = snsUrl(message.SigningCertURL);
     if (!certUrl || !certUrl.pathname.endsWith('.pem'))
@@ -143,8 +179,9 @@ export function createSnsVerifier(options: SnsVerifierOptions = {}): (rawBody: s
 
     const base = { messageId: message.MessageId, topicArn: message.TopicArn, timestamp };
     if (message.Type === 'Notification') return { ...base, type: 'Notification', message: message.Message };
-    const subscribeUrl = message.SubscribeURL ? snsUrl(message.SubscribeURL) : null;
-    if (!subscribeUrl || !message.Token) throw bad('invalid_body', 'The subscription confirmation has no SNS SubscribeURL.');
+    const subscribeUrl = message.SubscribeURL ? confirmationUrl(message.SubscribeURL, message.TopicArn) : null;
+    if (!subscribeUrl || !message.Token)
+      throw bad('invalid_body', "The subscription confirmation's SubscribeURL is not SNS's confirmation address for its topic.");
     return { ...base, type: message.Type, subscribeUrl: subscribeUrl.toString() };
   };
 }

@@ -1,14 +1,24 @@
+import { randomUUID, sign, X509Certificate } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
+import { makeFakeWebhookCertificates, type FakeWebhookCertificates } from './fakeWebhookCertificates';
 import type { PayPalCaptureStatus, PayPalOrder, PayPalSubscription } from './paypalTypes';
+import { downloadCertificate, PAYPAL_CERT_HOSTS, type CertificateFetcher } from './paypalWebhookSignature';
 
 /**
  * A local stand-in for the PayPal REST endpoints the client calls (PayPal itself cannot be
  * reached from tests), for tests only. It records every request as sent, checks credentials
  * like PayPal (Basic for the token, Bearer after), answers a repeated PayPal-Request-Id with
  * the first answer, and keeps orders and subscriptions whose state tests move by hand
- * (approving, declining, activating) as the visitor and PayPal would.
+ * (approving, declining, activating) as the visitor and PayPal would. It also signs webhook
+ * deliveries as PayPal's sandbox does, with a certificate chain it serves under
+ * /v1/notifications/certs/ and whose test root a test hands to the verifier as a sandbox
+ * trust anchor (nothing in the product trusts it).
  */
+
+/** The path the fake serves its signing chain at, as PayPal's sandbox serves its own. */
+const CERT_PATH = '/v1/notifications/certs/CERT-fake-0001';
 
 export interface RecordedRequest {
   method: string;
@@ -49,6 +59,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
   let counter = 0;
   const next = () => String(++counter).padStart(6, '0');
   let override: ((request: RecordedRequest) => FakeReply | undefined) | null = null;
+  // Made on first use: openssl takes a moment, and most tests sign no webhook.
+  let certificates: FakeWebhookCertificates | null = null;
+  const webhookCertificates = () => (certificates ??= makeFakeWebhookCertificates());
 
   const error = (status: number, name: string, issue?: string) => ({
     status,
@@ -215,6 +228,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
         json,
       };
       requests.push(recorded);
+      if (recorded.method === 'GET' && recorded.path === CERT_PATH) {
+        res.writeHead(200, { 'content-type': 'application/x-pem-file' });
+        return void res.end(webhookCertificates().chain);
+      }
       const reply = override?.(recorded) ?? route(recorded);
       if (reply === 'hang') return;
       res.writeHead(reply.status, { 'content-type': 'application/json', 'paypal-debug-id': `hdr-debug-${counter}` });
@@ -235,8 +252,31 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     return found;
   };
 
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const sandboxCertUrl = `https://${PAYPAL_CERT_HOSTS.test}${CERT_PATH}`;
+
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
+    /** The test root the fake's signing chain leads to: a test's sandbox trust anchor. */
+    webhookAuthority: () => new X509Certificate(webhookCertificates().authority),
+    /** Downloads certificates as from PayPal's sandbox host, from the fake instead. */
+    certificateFetcher: ((url) => downloadCertificate(url.replace(`https://${PAYPAL_CERT_HOSTS.test}`, baseUrl))) as CertificateFetcher,
+    /** A webhook delivery as PayPal's sandbox sends it for `webhookId`: the raw body and its signature headers. */
+    signWebhook(event: object, webhookId: string, sentAt: Date = new Date()) {
+      const body = Buffer.from(JSON.stringify(event));
+      const transmission = { id: randomUUID(), time: sentAt.toISOString() };
+      const message = `${transmission.id}|${transmission.time}|${webhookId}|${crc32(body)}`;
+      const signature = sign('sha256', Buffer.from(message), webhookCertificates().signingKey).toString('base64');
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'paypal-transmission-id': transmission.id,
+        'paypal-transmission-time': transmission.time,
+        'paypal-transmission-sig': signature,
+        'paypal-cert-url': sandboxCertUrl,
+        'paypal-auth-algo': 'SHA256withRSA',
+      };
+      return { body, headers };
+    },
     requests,
     /** The requests other than token requests. */
     apiRequests: () => requests.filter((request) => request.path !== '/v1/oauth2/token'),

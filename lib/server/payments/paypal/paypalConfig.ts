@@ -38,6 +38,10 @@ export const paypalSettings: ProviderSettings<typeof schema> = {
         issue(`PAYPAL_CLIENT_ID_${mode}`, `is needed together with PAYPAL_WEBHOOK_ID_${mode}`);
       }
     }
+    // A delivery's webhook id gives its mode: one id for both would make a live event test's, or the reverse.
+    if (config.PAYPAL_WEBHOOK_ID_LIVE && config.PAYPAL_WEBHOOK_ID_LIVE === config.PAYPAL_WEBHOOK_ID_TEST) {
+      issue('PAYPAL_WEBHOOK_ID_TEST', 'must differ from PAYPAL_WEBHOOK_ID_LIVE (each mode has its own webhook)');
+    }
   },
 };
 

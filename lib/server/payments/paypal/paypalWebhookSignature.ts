@@ -1,6 +1,7 @@
-import { X509Certificate, verify } from 'node:crypto';
+import { verify, type X509Certificate } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { commonNames, readCertificateChain, systemTrustAnchors, verifyCertificateChain } from './paypalCertificateChain';
 
 /**
  * PayPal webhook signatures, checked locally (PayPal's "self-verification"): PayPal signs
@@ -9,8 +10,13 @@ import { HttpError } from '@/lib/server/http/HttpError';
  * PAYPAL-CERT-URL header (the message format is the one paypal/PayPal-node-SDK checked:
  * `transmissionId|timeStamp|webhookId|crc32.unsigned(body)`). Local rather than PayPal's
  * verify-webhook-signature call: no extra round trip per delivery, and it checks the exact
- * bytes received instead of PayPal's re-serialisation of the event.
+ * bytes received instead of PayPal's re-serialisation of the event. The header is the
+ * sender's to write, so the certificate is trusted only as PayPal's own SDKs trusted it: from
+ * PayPal's certificate host of the mode, issued through a trusted certificate authority, and
+ * named messageverificationcerts.(sandbox.)paypal.com.
  */
+
+export type PayPalMode = 'live' | 'test';
 
 /** Deliveries sent more than this long ago (or ahead) are refused: a captured delivery cannot be replayed later. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -64,29 +70,52 @@ export function transmissionFrom(headers: HeaderSource): PayPalTransmission {
   return read as unknown as PayPalTransmission;
 }
 
-/** api.paypal.com, api.sandbox.paypal.com and any other host under paypal.com. */
-export const isPayPalHost = (hostname: string) => hostname === 'paypal.com' || hostname.endsWith('.paypal.com');
+/** Where PayPal serves its webhook signing certificates, by the mode of the webhook (PayPal's developer docs). */
+export const PAYPAL_CERT_HOSTS: Readonly<Record<PayPalMode, string>> = { live: 'api.paypal.com', test: 'api.sandbox.paypal.com' };
+
+/** The common name of PayPal's signing certificate, by mode; a sandbox certificate may carry the live name. */
+export const PAYPAL_SIGNING_NAMES: Readonly<Record<PayPalMode, readonly string[]>> = {
+  live: ['messageverificationcerts.paypal.com'],
+  test: ['messageverificationcerts.sandbox.paypal.com', 'messageverificationcerts.paypal.com'],
+};
+
+const CERT_PATH = /^\/v1\/notifications\/certs\/[A-Za-z0-9._-]+$/;
 
 /**
- * The certificate URL, if it is one PayPal would send: https, on a paypal.com host, on the
- * default port, without credentials. Checked before anything is fetched, so a forged
- * delivery cannot make the server fetch (or trust a key from) a host of the sender's choice.
+ * The certificate URL and the mode its host serves, if it is one PayPal sends: https, exactly
+ * api.paypal.com (live) or api.sandbox.paypal.com (sandbox), on the default port, without
+ * credentials, query or fragment, under /v1/notifications/certs/. Checked before anything is
+ * fetched, so a forged delivery cannot make the server fetch a URL of the sender's choice.
  */
-export function trustedCertUrl(certUrl: string): URL {
+export function trustedCertUrl(certUrl: string): { url: URL; mode: PayPalMode } {
   let url: URL;
   try {
     url = new URL(certUrl);
   } catch {
     throw untrustedCertUrl();
   }
-  if (url.protocol !== 'https:' || !isPayPalHost(url.hostname) || url.port !== '' || url.username !== '' || url.password !== '') {
+  const mode = (Object.keys(PAYPAL_CERT_HOSTS) as PayPalMode[]).find((candidate) => PAYPAL_CERT_HOSTS[candidate] === url.hostname);
+  if (
+    !mode ||
+    url.protocol !== 'https:' ||
+    url.port !== '' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    !CERT_PATH.test(url.pathname)
+  ) {
     throw untrustedCertUrl();
   }
-  return url;
+  return { url, mode };
 }
 
 const untrustedCertUrl = () =>
-  new HttpError(400, 'untrusted_certificate', 'The PAYPAL-CERT-URL header does not point to a PayPal https host.');
+  new HttpError(
+    400,
+    'untrusted_certificate',
+    "The PAYPAL-CERT-URL header is not a certificate URL on PayPal's certificate host (https://api.paypal.com or https://api.sandbox.paypal.com, /v1/notifications/certs/…).",
+  );
 
 /** What PayPal signed for this delivery and webhook id. */
 export function signedMessage(transmission: Pick<PayPalTransmission, 'id' | 'time'>, webhookId: string, rawBody: Uint8Array): string {
@@ -94,19 +123,39 @@ export function signedMessage(transmission: Pick<PayPalTransmission, 'id' | 'tim
 }
 
 export interface VerifyOptions {
-  /** The webhook ids configured (live and test): PayPal signs over the id of the webhook it delivers for. */
-  webhookIds: readonly string[];
+  /** Each mode's webhook id (PAYPAL_WEBHOOK_ID_LIVE/TEST): PayPal signs over the id of the webhook it delivers for. */
+  webhookIds: Readonly<Partial<Record<PayPalMode, string | undefined>>>;
   fetchCertificate: CertificateFetcher;
   now: () => Date;
+  /**
+   * Tests only: authorities trusted besides the system's, per mode (the local fake's test
+   * root). No setting reaches it and the route passes none, so a deployment trusts the
+   * system's authorities alone; a production process ignores it even if handed some.
+   */
+  testTrustAnchors?: Readonly<Partial<Record<PayPalMode, readonly X509Certificate[]>>>;
 }
 
+/** Which of our webhooks a verified delivery was signed for, and so its mode. */
+export interface VerifiedTransmission {
+  webhookId: string;
+  livemode: boolean;
+}
+
+const untrustedCertificate = (why: string) =>
+  new HttpError(400, 'untrusted_certificate', `The PayPal signing certificate is not trusted: ${why}.`);
+
 /**
- * Checks one delivery and answers the webhook id it was signed for; any doubt is a 400
- * (PayPal retries non-2xx deliveries, and a forged one must change nothing), except a
+ * Checks one delivery and answers the webhook (and mode) it was signed for; any doubt is a
+ * 400 (PayPal retries non-2xx deliveries, and a forged one must change nothing), except a
  * certificate PayPal's own host would not serve, which is a 503 (worth PayPal's retry).
- * Order matters: every check that needs no network comes before the certificate download.
+ * Order matters: every check that needs no network (algorithm, certificate URL, a webhook id
+ * configured for the URL's mode, time) comes before the certificate download.
  */
-export async function verifyTransmission(transmission: PayPalTransmission, rawBody: Uint8Array, options: VerifyOptions): Promise<string> {
+export async function verifyTransmission(
+  transmission: PayPalTransmission,
+  rawBody: Uint8Array,
+  options: VerifyOptions,
+): Promise<VerifiedTransmission> {
   if (transmission.authAlgo !== AUTH_ALGO) {
     throw new HttpError(
       400,
@@ -114,11 +163,19 @@ export async function verifyTransmission(transmission: PayPalTransmission, rawBo
       `The PayPal signature algorithm ${transmission.authAlgo} is not supported (only ${AUTH_ALGO}).`,
     );
   }
-  const certUrl = trustedCertUrl(transmission.certUrl);
+  const { url: certUrl, mode } = trustedCertUrl(transmission.certUrl);
+  const webhookId = options.webhookIds[mode];
+  if (!webhookId) {
+    throw new HttpError(
+      400,
+      'unknown_webhook',
+      `The PayPal delivery is signed with a ${mode === 'live' ? 'live' : 'sandbox'} certificate, but no ${mode} webhook is configured here.`,
+    );
+  }
   const sentAt = Date.parse(transmission.time);
-  const now = options.now().getTime();
+  const now = options.now();
   if (Number.isNaN(sentAt)) throw new HttpError(400, 'invalid_signature', 'The PAYPAL-TRANSMISSION-TIME header is not a date.');
-  if (Math.abs(now - sentAt) > WEBHOOK_TOLERANCE_MS) {
+  if (Math.abs(now.getTime() - sentAt) > WEBHOOK_TOLERANCE_MS) {
     throw new HttpError(
       400,
       'stale_transmission',
@@ -136,22 +193,30 @@ export async function verifyTransmission(transmission: PayPalTransmission, rawBo
       'The PayPal signing certificate could not be downloaded. PayPal will retry the delivery.',
     );
   }
-  let certificate: X509Certificate;
+  let chain: X509Certificate[];
   try {
-    certificate = new X509Certificate(pem);
+    chain = readCertificateChain(pem);
   } catch {
     throw new HttpError(400, 'invalid_certificate', 'The PayPal signing certificate could not be read.');
   }
-  if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) {
-    throw new HttpError(400, 'invalid_certificate', 'The PayPal signing certificate is not valid at this time.');
+  const extra = process.env.NODE_ENV === 'production' ? undefined : options.testTrustAnchors?.[mode];
+  const anchors = extra?.length ? [...systemTrustAnchors(), ...extra] : systemTrustAnchors();
+  try {
+    verifyCertificateChain(chain, anchors, now);
+  } catch (error) {
+    throw untrustedCertificate((error as Error).message);
+  }
+  const certificate = chain[0]!;
+  if (!commonNames(certificate).some((name) => PAYPAL_SIGNING_NAMES[mode].includes(name))) {
+    throw untrustedCertificate(`it is not issued to ${PAYPAL_SIGNING_NAMES[mode].join(' or ')}`);
   }
 
   const signature = Buffer.from(transmission.signature, 'base64');
-  for (const webhookId of options.webhookIds) {
-    const message = Buffer.from(signedMessage(transmission, webhookId, rawBody));
-    if (verify('sha256', message, certificate.publicKey, signature)) return webhookId;
+  const message = Buffer.from(signedMessage(transmission, webhookId, rawBody));
+  if (!verify('sha256', message, certificate.publicKey, signature)) {
+    throw new HttpError(400, 'invalid_signature', 'The PayPal webhook signature does not match this delivery.');
   }
-  throw new HttpError(400, 'invalid_signature', 'The PayPal webhook signature does not match this delivery.');
+  return { webhookId, livemode: mode === 'live' };
 }
 
 /** Cached certificates: PayPal signs with few, and a delivery storm must not mean a download each. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
-import { requestClientKey } from '@/lib/server/http/clientAddress';
+import { NO_PROXIES, requestClientKey } from '@/lib/server/http/clientAddress';
 import { anonymisedAddress, BadRowLimiter } from './badRowLimiter';
 import type { NewBadRow } from '@/lib/server/tracking/storage/EventStore';
 
@@ -253,7 +253,7 @@ describe('BadRowLimiter', () => {
     ['::1', '0:0:0:0::/64', '0:0:0::/48'],
     [undefined, 'unknown', 'an unknown address'],
   ])("keys a socket address %s as %s (the limits' client key), shown as %s", (address, key, shown) => {
-    const client = requestClientKey({ headers: {}, socket: { remoteAddress: address } }, 0);
+    const client = requestClientKey({ headers: {}, socket: { remoteAddress: address } }, NO_PROXIES);
     expect(client).toBe(key);
     expect(anonymisedAddress(client)).toBe(shown);
   });
@@ -271,7 +271,7 @@ describe('BadRowLimiter', () => {
     expect(written[0]!.reason).toBe(`500 more refused requests from this address were not kept; last reason: ${reason}`);
     expect(written[0]!.raw).toContain('client: 2001:db8:abcd::/48 (shortened)');
     expect(written[0]!.raw).toContain('not kept: 500 (funnel 500)');
-    expect(written[0]!.raw).toContain('of which over the accepted-events limit (429): 500');
+    expect(written[0]!.raw).toContain('of which over the limits of accepted events or bytes: 500');
     expect(subject.stats).toEqual({ kept: 1, suppressed: 500, summaries: 1 });
   });
 });

@@ -11,7 +11,7 @@ import type { BadRowChannel, NewBadRow } from '@/lib/server/tracking/storage/Eve
 export interface Tally {
   kept: number;
   suppressed: number;
-  /** Of the suppressed, those over the accepted-events limit (never kept, whatever the budget). */
+  /** Of the suppressed, those over the accepted-events limit or a byte budget (never kept, whatever the bad-row budget). */
   limited: number;
   /** Suppressed per channel, in the order the summary lists them. */
   byChannel: readonly (readonly [BadRowChannel, number])[];
@@ -100,10 +100,10 @@ function summaryRow(tally: Tally, headline: string, lines: string[], limits: Sum
     channel: tally.lastChannel,
     reason: `${headline}; last reason: ${tally.lastReason}`.slice(0, REASON_MAX),
     raw: [
-      `summary of refused requests whose bad rows were not kept (more than ${limits.perClient} per address or ${limits.overall} in all per window, or over the accepted-events limit)`,
+      `summary of refused requests whose bad rows were not kept (more than ${limits.perClient} per address or ${limits.overall} in all per window, or over the limits of accepted events or bytes)`,
       ...lines,
       `not kept: ${tally.suppressed} (${channels})`,
-      ...(tally.limited > 0 ? [`of which over the accepted-events limit (429): ${tally.limited}`] : []),
+      ...(tally.limited > 0 ? [`of which over the limits of accepted events or bytes: ${tally.limited}`] : []),
     ].join('\n'),
   };
 }

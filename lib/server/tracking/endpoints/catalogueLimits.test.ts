@@ -30,10 +30,11 @@ import {
 import { buildMarketingPermissions } from '@/lib/tracking/events';
 import { newsletterIdFor } from '@/lib/tracking/marketingPermissions';
 import { subscriptionIntentActions } from '@/lib/tracking/markup';
-import { analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
+import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
 import { transactionIdFor } from '@/lib/server/checkout/submitService';
 import { brandFromRow, flowFromRows, offerFromRow, rowsFromFile } from '@/lib/server/catalogue/catalogueRows';
 import { ANALYTICS_DATA_SCHEMAS } from '@/lib/server/tracking/schemas/analyticsSchemas';
+import { COLLECTOR_FIELD_CAPS, WEB_PAGE_ENTITY } from '@/lib/server/tracking/schemas/collectorFields';
 import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from '@/lib/server/tracking/schemas/funnelSchemas';
 
 /**
@@ -49,6 +50,7 @@ import { checkFunnelItem, ITEM_NAME_MAX, SOURCE_MAX } from '@/lib/server/trackin
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const TIMESTAMP = Date.UTC(2026, 10, 21, 12);
+const UNSTRUCT_EVENT = 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0';
 
 /** The catalogue's zod shapes, read for their stated limits. */
 const fileShape = catalogueFileSchema.shape;
@@ -234,10 +236,29 @@ function expectAccepted(events: JourneyEvent[], source: string | null): void {
     const name = analyticsSchemaName(call.schema)!;
     const result = ANALYTICS_DATA_SCHEMAS[name].safeParse(JSON.parse(JSON.stringify(call.data)));
     expect(result.success ? [] : result.error.issues, `${name}`).toEqual([]);
+    // And the tracker's field holding it (plain or base64url) within the collector's cap.
+    const ue = JSON.stringify({ schema: UNSTRUCT_EVENT, data: { schema: call.schema, data: call.data } });
+    expect(ue.length, `${name} ue_pr`).toBeLessThanOrEqual(COLLECTOR_FIELD_CAPS.ue_pr!);
+    expect(Buffer.from(ue).toString('base64url').length, `${name} ue_px`).toBeLessThanOrEqual(COLLECTOR_FIELD_CAPS.ue_px!);
   }
 }
 
 describe("the catalogue's limits are within the server's", () => {
+  it("fits the entities of the longest campaign and source within the collector's cap", () => {
+    const co = JSON.stringify({
+      schema: 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/1-0-0',
+      data: [
+        {
+          schema: ANALYTICS_SCHEMAS.checkout_context,
+          data: { campaignId: 'c'.repeat(200), livemode: false, source: 's'.repeat(SOURCE_MAX) },
+        },
+        { schema: WEB_PAGE_ENTITY, data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' } },
+      ],
+    });
+    expect(co.length).toBeLessThanOrEqual(COLLECTOR_FIELD_CAPS.co!);
+    expect(Buffer.from(co).toString('base64url').length).toBeLessThanOrEqual(COLLECTOR_FIELD_CAPS.cx!);
+  });
+
   it('states the limits this test builds to, at the boundary', () => {
     const file = maximalCatalogue();
     expect(parseCatalogueFile(file).ok).toBe(true);

@@ -4,6 +4,7 @@ import { CHECKOUT_CONTEXT, T, trackerBatch } from '@/tests/fixtures/trackerBatch
 import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
 import { buildAddToCart, buildCartLoad } from '@/lib/tracking/events';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
+import { COLLECTOR_FIELD_MAX, isCollectorField, WEB_PAGE_ENTITY } from '@/lib/server/tracking/schemas/collectorFields';
 
 /** Batches the Snowplow tracker sends, through pages/api/collector. */
 
@@ -117,15 +118,61 @@ describe('POST /com.condenast/yv8 (analytics collector)', () => {
     expect(error.message).toContain(message);
   });
 
-  it('lets other context entities through as they are', async () => {
+  it("keeps the tracker's web page entity and drops entities it does not know, saying so", async () => {
     const batch = trackerBatch({ base64: false });
     const co = JSON.parse(batch.data[0]!.co!) as { schema: string; data: unknown[] };
-    co.data.push({
-      schema: 'iglu:com.snowplowanalytics.snowplow/web_page/jsonschema/1-0-0',
-      data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' },
-    });
+    co.data.push(
+      { schema: WEB_PAGE_ENTITY, data: { id: 'a5b0f1de-61e4-4a55-9d3c-0f2b1c3d4e5f' } },
+      { schema: 'iglu:com.acme/filler/jsonschema/1-0-0', data: { junk: 'x'.repeat(1000) } },
+    );
     batch.data[0]!.co = JSON.stringify(co);
-    expect((await collect(batch)).status).toBe(200);
+    const response = await collect(batch);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ accepted: 3, ignored: ['entity iglu:com.acme/filler/jsonschema/1-0-0'] });
+    const stored = JSON.parse((await eventRows())[0]!.payload_json) as { co: { data: { schema: string }[] } };
+    expect(stored.co.data.map((entity) => entity.schema)).toEqual([CHECKOUT_CONTEXT, WEB_PAGE_ENTITY]);
+  });
+
+  it('refuses a web page entity that is not what the tracker sends', async () => {
+    const batch = trackerBatch({ base64: false });
+    const co = JSON.parse(batch.data[0]!.co!) as { schema: string; data: unknown[] };
+    co.data.push({ schema: WEB_PAGE_ENTITY, data: { id: 'x'.repeat(500) } });
+    batch.data[0]!.co = JSON.stringify(co);
+    const { error } = await expectRefused(await collect(batch), 400, 'invalid_event', 'analytics');
+    expect(error.message).toContain('data.0.co.data.1.data.id: must be a UUID');
+  });
+
+  it('stores only the fields the tracker writes: others are dropped and named in the answer', async () => {
+    const batch = trackerBatch({ base64: true });
+    batch.data = batch.data.map((event, index) => ({ ...event, ...(index === 0 ? { junk: 'x'.repeat(30 * 1024) } : {}), zz: 'y' }));
+    const response = await collect(batch);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ accepted: 3, ignored: ['field junk', 'field zz'] });
+    for (const row of await eventRows()) {
+      const payload = JSON.parse(row.payload_json) as Record<string, unknown>;
+      expect(Object.keys(payload).filter((name) => !isCollectorField(name))).toEqual([]);
+      expect(row.payload_json.length).toBeLessThan(2000);
+    }
+  });
+
+  it.each([
+    ['url', 'https://subscribe.example.com/?q=' + 'a'.repeat(4096), 'data.0.url: must be at most 4096 characters'],
+    ['page', 'T'.repeat(501), 'data.0.page: must be at most 500 characters'],
+    ['sid', 's'.repeat(129), 'data.0.sid: must be at most 128 characters'],
+    [
+      'co',
+      JSON.stringify({ schema: 'iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/1-0-0', data: [] }) + ' '.repeat(2048),
+      'data.0.co: must be at most 2048 characters',
+    ],
+  ])('refuses an event whose %s is longer than the tracker ever writes, with nothing stored', async (field, value, message) => {
+    const batch = trackerBatch({ base64: false });
+    batch.data[0] = { ...batch.data[0]!, [field]: value };
+    const { error } = await expectRefused(await collect(batch), 400, 'invalid_event', 'analytics');
+    expect(error.message).toContain(message);
+  });
+
+  it('caps every stored field far below the 32 KiB each once could hold', () => {
+    expect(COLLECTOR_FIELD_MAX).toBeLessThanOrEqual(12 * 1024);
   });
 
   it('refuses a schema that is not in the registry, with nothing stored', async () => {

@@ -2,11 +2,18 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';
-import { ANALYTICS_DATA_SCHEMAS, checkoutContextSchema, type CheckoutContext } from '@/lib/server/tracking/schemas/analyticsSchemas';
+import { ANALYTICS_DATA_SCHEMAS, type CheckoutContext } from '@/lib/server/tracking/schemas/analyticsSchemas';
 import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
+import { eventUsage } from '@/lib/server/tracking/storage/storedBytes';
 import { parseBody, readJsonBody, refused } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funnelSchemas';
+import {
+  COLLECTOR_ENTITY_SCHEMAS,
+  COLLECTOR_FIELD_CAPS,
+  isCollectorEntity,
+  isCollectorField,
+} from '@/lib/server/tracking/schemas/collectorFields';
 
 /**
  * The built-in analytics collector (SPEC §7 `POST /com.condenast/yv8`): the Snowplow
@@ -19,8 +26,10 @@ import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funn
  * The data of a self-describing event is checked against its registered schema's data
  * schema (analyticsSchemas.ts: the catalogue payload plus `livemode` and `source`), and the
  * journey's context entity (`checkout_context`: `{campaignId, livemode, source}`), which
- * every event carries, against its own; other entities (the tracker's web page, …) pass
- * as they are.
+ * every event carries, and the tracker's web page entity against their own. Only the
+ * fields and entities of collectorFields.ts are stored, each field within its cap: others
+ * are dropped (and named in the answer's `ignored`), so that the collector cannot be made
+ * to keep whatever a sender invents.
  *
  * Stored as: channel `analytics`; action `page_view`, `page_ping`, `structured_event`, or the
  * registry name of a self-describing event's schema; session id from `sid` (the tracker's
@@ -34,8 +43,10 @@ import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funn
 /** tracker-core's default maxPostBytes is 40 000: room above it, not for abuse. */
 export const COLLECTOR_BODY_MAX_BYTES = 64 * 1024;
 export const COLLECTOR_MAX_EVENTS = 100;
-const FIELD_MAX = 32 * 1024;
+/** Fields an event may carry, dropped ones included (the tracker writes some 35). */
 const MAX_FIELDS = 100;
+/** Entities an event may carry, dropped ones included (the journey's tracker attaches two). */
+const MAX_ENTITIES = 20;
 
 const PAYLOAD_DATA = /^iglu:com\.snowplowanalytics\.snowplow\/payload_data\/jsonschema\/1-0-\d+$/;
 const UNSTRUCT_EVENT = 'iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0';
@@ -47,7 +58,7 @@ const envelopeSchema = z.strictObject({
   data: z
     .array(
       z
-        .record(z.string().max(64), z.string().max(FIELD_MAX, `must be at most ${FIELD_MAX} characters`))
+        .record(z.string().max(64), z.string())
         .refine((fields) => Object.keys(fields).length <= MAX_FIELDS, `must have at most ${MAX_FIELDS} fields`),
     )
     .min(1, 'must hold at least one event')
@@ -61,7 +72,7 @@ const selfDescribingSchema = z.strictObject({
 const unstructEventSchema = z.strictObject({ schema: z.literal(UNSTRUCT_EVENT), data: selfDescribingSchema });
 const contextsSchema = z.strictObject({
   schema: z.string().regex(CONTEXTS, 'must be the Snowplow contexts schema'),
-  data: z.array(selfDescribingSchema).max(50),
+  data: z.array(selfDescribingSchema).max(MAX_ENTITIES, `must hold at most ${MAX_ENTITIES} entities`),
 });
 
 const EVENT_TYPES = { pv: 'page_view', pp: 'page_ping', se: 'structured_event', ue: null } as const;
@@ -124,8 +135,24 @@ function pageUrl(fields: Record<string, string>, required: boolean): URL | null 
   }
 }
 
-/** One event of the batch, checked and turned into a row. */
-function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
+/** The event's known fields, each within its cap; the unknown ones are noted and left out. */
+function knownFields(sent: Record<string, string>, ignored: (what: string) => void): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(sent)) {
+    if (!isCollectorField(name)) {
+      ignored(`field ${name.slice(0, 64)}`);
+      continue;
+    }
+    const cap = COLLECTOR_FIELD_CAPS[name]!;
+    if (value.length > cap) throw new EventProblem(`${name}: must be at most ${cap} characters`);
+    fields[name] = value;
+  }
+  return fields;
+}
+
+/** One event of the batch, checked and turned into a row; `ignored` hears what was left out. */
+function analyticsEvent(sent: Record<string, string>, ignored: (what: string) => void): NewTrackingEvent {
+  const fields = knownFields(sent, ignored);
   const e = requireField(fields, 'e');
   if (!Object.hasOwn(EVENT_TYPES, e)) throw new EventProblem(`e: "${e.slice(0, 20)}" is not one of ${Object.keys(EVENT_TYPES).join(', ')}`);
   const type = e as keyof typeof EVENT_TYPES;
@@ -136,13 +163,17 @@ function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
   const url = pageUrl(fields, type === 'pv' || type === 'pp');
 
   const contexts = decodeJsonField(fields, 'co', 'cx');
-  const entities = contexts === undefined ? [] : parse(contextsSchema, contexts, 'co').data;
-  // The journey's own entity is checked; the first one counts (the tracker may attach it globally and per event).
+  const parsedContexts = contexts === undefined ? null : parse(contextsSchema, contexts, 'co');
+  // Known entities are checked and kept, others dropped; the journey's own entity: the first one counts (the tracker may attach it globally and per event).
   let context: CheckoutContext | null = null;
-  entities.forEach((entity, index) => {
-    if (entity.schema !== ANALYTICS_SCHEMAS.checkout_context) return;
-    const checked = parse(checkoutContextSchema, entity.data, `co.data.${index}.data`);
-    context ??= checked;
+  const entities = (parsedContexts?.data ?? []).filter((entity, index) => {
+    if (!isCollectorEntity(entity.schema)) {
+      ignored(`entity ${entity.schema.slice(0, 120)}`);
+      return false;
+    }
+    const checked = parse(COLLECTOR_ENTITY_SCHEMAS[entity.schema]!, entity.data, `co.data.${index}.data`);
+    if (entity.schema === ANALYTICS_SCHEMAS.checkout_context) context ??= checked as CheckoutContext;
+    return true;
   });
 
   let action: string = EVENT_TYPES[type] ?? '';
@@ -150,7 +181,7 @@ function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
   const payload: Record<string, unknown> = { ...fields };
   delete payload.ue_px;
   delete payload.cx;
-  if (contexts !== undefined) payload.co = contexts;
+  if (parsedContexts) payload.co = { schema: parsedContexts.schema, data: entities };
   if (type === 'ue') {
     const unstruct = decodeJsonField(fields, 'ue_pr', 'ue_px');
     if (unstruct === undefined) throw new EventProblem('ue_pr: is required for a self-describing event');
@@ -181,21 +212,31 @@ function analyticsEvent(fields: Record<string, string>): NewTrackingEvent {
   };
 }
 
-/** Checks a decoded body and turns every event into a row: all valid, or a 400 naming the event and field. */
-export function analyticsEventsFrom(body: unknown): NewTrackingEvent[] {
+/** What the answer lists of the fields and entities left out: enough to see a tracker's change, bounded. */
+const IGNORED_SHOWN = 20;
+
+/**
+ * Checks a decoded body and turns every event into a row: all valid, or a 400 naming the
+ * event and field. `ignored` names (the first 20 distinct) fields and entities left out.
+ */
+export function analyticsEventsFrom(body: unknown): { events: NewTrackingEvent[]; ignored: string[] } {
   const envelope = parseBody(envelopeSchema, body, 'invalid_payload');
   const events: NewTrackingEvent[] = [];
   const problems: string[] = [];
+  const ignored = new Set<string>();
+  const note = (what: string) => {
+    if (ignored.size < IGNORED_SHOWN) ignored.add(what);
+  };
   envelope.data.forEach((fields, index) => {
     try {
-      events.push(analyticsEvent(fields));
+      events.push(analyticsEvent(fields, note));
     } catch (error) {
       if (!(error instanceof EventProblem)) throw error;
       problems.push(`data.${index}.${error.message}`);
     }
   });
   if (problems.length > 0) throw refused('invalid_event', problems);
-  return events;
+  return { events, ignored: [...ignored] };
 }
 
 /**
@@ -225,8 +266,8 @@ export function collectorPreflight(req: NextApiRequest, res: NextApiResponse): v
 export const receiveAnalytics: IngestHandler = async (req, res, { services, seen, admit }) => {
   allowCors(req, res);
   res.setHeader('Cache-Control', 'no-store');
-  const events = analyticsEventsFrom(await readJsonBody(req, res, COLLECTOR_BODY_MAX_BYTES, seen));
-  await admit(events.length);
+  const { events, ignored } = analyticsEventsFrom(await readJsonBody(req, res, COLLECTOR_BODY_MAX_BYTES, seen));
+  await admit(eventUsage(events));
   await services.store.appendEvents(events);
-  return { accepted: events.length };
+  return ignored.length > 0 ? { accepted: events.length, ignored } : { accepted: events.length };
 };

@@ -2,6 +2,7 @@ import type { NextApiRequest } from 'next';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { matchesHash, sha256 } from '@/lib/server/ids';
 import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore';
+import { eventUsage } from '@/lib/server/tracking/storage/storedBytes';
 import { checkFunnelItem, type ValidFunnelItem } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { BAD_ROW_CUT_BODY_MAX, livemodeFromQuery, queryValue, readJsonBody, refused, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
@@ -115,7 +116,7 @@ export const receiveFunnelPost: IngestHandler = async (req, res, { services, cat
   const body = await readJsonBody(req, res, FUNNEL_BODY_MAX_BYTES, seen);
   checkApiKey(req, services.env.FUNNEL_API_KEY);
   const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns(catalogue));
-  await admit(events.length);
+  await admit(eventUsage(events));
   await services.store.appendEvents(events);
   return { accepted: events.length };
 };
@@ -148,7 +149,7 @@ export const receiveFunnelPixel: IngestHandler = async (req, res, { services, ca
     throw new HttpError(400, 'invalid_json', 'The data query parameter is not valid JSON.');
   }
   const events = funnelEventsFrom(body, livemodeFromQuery(req), await knownCampaigns(catalogue));
-  await admit(events.length);
+  await admit(eventUsage(events));
   await services.store.appendEvents(events);
   sendPixel(res);
   return undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { SchemaObservation } from '@/lib/server/tracking/storage/EventStore';
+import { observationUsage } from '@/lib/server/tracking/storage/storedBytes';
 import { checkApiKey } from './funnelEndpoint';
 import { TIMESTAMP_MAX, TIMESTAMP_MIN } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { parseBody, readJsonBody } from './ingestHttp';
@@ -115,7 +116,7 @@ export const receiveSchemas: IngestHandler = async (req, res, { services, seen, 
   }
   // Counted by the rows it writes (one upsert per distinct shape), not by its sightings: the
   // events sighted were counted when the funnel took them, and a batch may describe up to 1000.
-  await admit(observations.length);
+  await admit(observationUsage(observations));
   await services.store.recordObservations(observations);
   return { accepted: batch.events.length, schemas: observations.length };
 };

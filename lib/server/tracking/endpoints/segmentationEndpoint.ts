@@ -3,6 +3,7 @@ import type { NewTrackingEvent } from '@/lib/server/tracking/storage/EventStore'
 import { livemodeFromQuery, queryValue, sendPixel } from './ingestHttp';
 import type { IngestHandler } from './trackingRoute';
 import { SEGMENT_OPERATIONS, type SegmentOperation } from '@/lib/tracking/segmentOperation';
+import { eventUsage } from '@/lib/server/tracking/storage/storedBytes';
 
 /**
  * The built-in segmentation endpoint (SPEC §7): `GET /user-context/segmentation/add|remove?segment=S`,
@@ -38,7 +39,7 @@ export function segmentationEvent(operation: unknown, segment: unknown, livemode
 
 export const receiveSegmentation: IngestHandler = async (req, res, { services, admit }) => {
   const event = segmentationEvent(queryValue(req, 'operation'), queryValue(req, 'segment'), livemodeFromQuery(req));
-  await admit(1);
+  await admit(eventUsage([event]));
   await services.store.appendEvents([event]);
   sendPixel(res);
   return undefined;

@@ -6,7 +6,7 @@ import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import type { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
 import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
 import { createSnsVerifier } from '@/lib/server/payments/amazonpay/snsMessage';
-import { amazonPayModes } from '@/lib/server/payments/amazonpay/amazonPayConfig';
+import { amazonPayModes, amazonPayTopicArns } from '@/lib/server/payments/amazonpay/amazonPayConfig';
 
 /** The signature is over the raw bytes (SNS posts text/plain), so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };
@@ -14,11 +14,19 @@ export const config = { api: { bodyParser: false } };
 /** Made once, so that SNS certificates stay cached between notifications. */
 const verify = createSnsVerifier();
 const querySchema = z.object({ mode: z.enum(['live', 'test'], 'must be live or test') });
+/** A mode without a pinned topic is said once per process, not at every refused delivery. */
+const warned = new Set<string>();
+const warnOnce = (mode: string) => (line: string) => {
+  if (warned.has(mode)) return;
+  warned.add(mode);
+  console.warn(line);
+};
 
 /**
  * Amazon Pay's instant payment notifications (signed SNS messages), one endpoint per mode
- * (a notification does not say which it is from): verified, looked up at Amazon, recorded
- * once and applied. A subscription confirmation is confirmed once its signature holds.
+ * (a notification does not say which it is from): from the mode's pinned SNS topic only,
+ * verified, looked up at Amazon, recorded once and applied. A subscription confirmation is
+ * confirmed once its topic is pinned and its signature holds.
  */
 export default apiRoute(
   {
@@ -33,7 +41,10 @@ export default apiRoute(
       if (!gateway) throw new HttpError(404, 'webhooks_disabled', 'Amazon Pay is not in use.');
       const result = await handleAmazonPayIpn(
         {
+          mode,
           verify,
+          topicArns: amazonPayTopicArns(server.config)[mode],
+          warn: warnOnce(mode),
           lookup: gateway.client(mode === 'live'),
           apply: (event) => applyGatewayEvent(db, event, now),
           merchantId: keys.merchantId,
