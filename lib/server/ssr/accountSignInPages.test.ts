@@ -89,7 +89,11 @@ describe('/account/sign-in/complete', () => {
     const { token } = await accountLink('/account/subscriptions');
     const opened = await load(completePage, `/account/sign-in/complete?token=${token}`, { cookie: `CN_sign_in_nonce=${NONCE}` });
     expect(opened.result).toEqual({ redirect: { destination: '/account/subscriptions', permanent: false } });
-    expect(setCookies(opened.headers).map((cookie) => cookie.split('=')[0])).toEqual(['CN_token_access', 'CN_token_access_expires']);
+    expect(setCookies(opened.headers).map((cookie) => cookie.split('=')[0])).toEqual([
+      'CN_token_access',
+      'CN_token_access_expires',
+      'CN_sign_in_known',
+    ]);
     expect(opened.headers['Referrer-Policy']).toBe('no-referrer');
   });
 
