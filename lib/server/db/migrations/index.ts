@@ -22,6 +22,7 @@ import * as m0021 from './0021_wallet_renewal_outcome';
 import * as m0022 from './0022_renewal_notices';
 import * as m0023 from './0023_price_changes';
 import * as m0024 from './0024_renewal_try_key';
+import * as m0029 from './0029_refunds';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_renewal_notices': m0022,
   '0023_price_changes': m0023,
   '0024_renewal_try_key': m0024,
+  '0029_refunds': m0029,
 };
