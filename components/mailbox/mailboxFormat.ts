@@ -21,6 +21,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'renewal-ended': 'Ended unpaid',
   'renewal-notice': 'Renewal notice',
   'card-needed': 'Card needed to renew',
+  refund: 'Refund',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'renewal-ended',
   'renewal-notice',
   'card-needed',
+  'refund',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
