@@ -76,6 +76,19 @@ export class RefundRepository {
     return rows.map(refundOf);
   }
 
+  /** What the provider refunded of each of these transactions (succeeded refunds only), in minor units; absent: nothing. */
+  async refundedOf(transactionIds: readonly string[]): Promise<Map<string, number>> {
+    if (transactionIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('refunds')
+      .select((eb) => ['transaction_id', eb.fn.sum<number | string>('amount_minor').as('refunded')])
+      .where('transaction_id', 'in', transactionIds)
+      .where('status', '=', 'succeeded')
+      .groupBy('transaction_id')
+      .execute();
+    return new Map(rows.map((row) => [row.transaction_id, Number(row.refunded)]));
+  }
+
   /** Pending refunds, oldest first: the settling pass reads them back or sends them again. */
   async pending(limit: number): Promise<Refund[]> {
     const rows = await this.db

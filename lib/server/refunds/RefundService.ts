@@ -179,19 +179,31 @@ export class RefundService {
   private async send(refund: Refund, transaction: Transaction, gateway: PaymentGateway): Promise<Refund> {
     if (!gateway.refund || !transaction.gatewayPaymentId) throw new Error(`transaction ${transaction.id} cannot be refunded`);
     const chargeId = await this.providerChargeOf(transaction.id);
-    const result = await gateway.refund({
-      paymentId: transaction.gatewayPaymentId,
-      chargeId,
-      kind: transaction.kind,
-      paidAt: transaction.createdAt,
-      amount: refund.amount,
-      paidAmount: transaction.total,
-      currencyCode: refund.currencyCode,
-      livemode: refund.livemode,
-      idempotencyKey: refund.idempotencyKey,
-      reason: refund.reason,
-      metadata: { refundId: refund.id, transactionId: transaction.id },
-    });
+    let result: RefundResult;
+    try {
+      result = await gateway.refund({
+        paymentId: transaction.gatewayPaymentId,
+        chargeId,
+        kind: transaction.kind,
+        paidAt: transaction.createdAt,
+        amount: refund.amount,
+        paidAmount: transaction.total,
+        currencyCode: refund.currencyCode,
+        livemode: refund.livemode,
+        idempotencyKey: refund.idempotencyKey,
+        reason: refund.reason,
+        metadata: { refundId: refund.id, transactionId: transaction.id },
+      });
+    } catch (error) {
+      // Whether the provider refunded is unknown: the refund stays pending and reserved, and is sent again under its key.
+      throw new HttpError(
+        503,
+        'refund_provider_unavailable',
+        'The payment provider did not answer. The refund is recorded as pending and will be sent again; it is never made twice.',
+        undefined,
+        { retryAfterSeconds: Math.ceil(this.resendAfterMs / 1000), cause: error },
+      );
+    }
     return this.record(refund, result, transaction);
   }
 

@@ -190,7 +190,12 @@ export class AmazonPayGateway implements PaymentGateway {
       let chargeId = request.kind === 'renewal' ? (request.chargeId ?? request.paymentId) : request.chargeId;
       if (!chargeId) chargeId = (await client.getCheckoutSession(checkedSessionId(request.paymentId))).chargeId ?? null;
       if (!chargeId) {
-        return { status: 'failed', refundId: null, code: 'payment_not_found', message: `Amazon Pay took no charge with ${request.paymentId}.` };
+        return {
+          status: 'failed',
+          refundId: null,
+          code: 'payment_not_found',
+          message: `Amazon Pay took no charge with ${request.paymentId}.`,
+        };
       }
       const refund = await client.createRefund(
         { chargeId, refundAmount: amazonPayPrice(request.amount, request.currencyCode) },

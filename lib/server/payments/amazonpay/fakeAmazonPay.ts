@@ -332,10 +332,19 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     refunds,
     /** A captured charge, as a completed checkout or a renewal leaves it. */
     addCharge(chargeId: string, chargeAmount: Price, chargePermissionId = chargeId.replace(/-C\d+$/, '')) {
-      charges.set(chargeId, { chargeId, chargePermissionId, chargeAmount, statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null } });
+      charges.set(chargeId, {
+        chargeId,
+        chargePermissionId,
+        chargeAmount,
+        statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null },
+      });
     },
     /** Amazon processes a refund: Refunded, or Declined (with Amazon's reason). */
-    settleRefund(refundId: string, state: 'Refunded' | 'Declined', reasonCode: string | null = state === 'Declined' ? 'AmazonRejected' : null) {
+    settleRefund(
+      refundId: string,
+      state: 'Refunded' | 'Declined',
+      reasonCode: string | null = state === 'Declined' ? 'AmazonRejected' : null,
+    ) {
       const refund = refunds.get(refundId);
       if (!refund) throw new Error(`the fake holds no refund ${refundId}`);
       refund.statusDetails = { state, reasonCode, reasonDescription: null };

@@ -170,14 +170,22 @@ describe('PayPalGateway.retrieve: an order', () => {
     const orderId = await createdOrder();
     fake.approveOrder(orderId);
 
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId, chargeId: expect.stringMatching(/^CAPTURE/) });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`, `POST /v2/checkout/orders/${orderId}/capture`]);
     const capture = fake.apiRequests()[1]!;
     expect(capture.headers).toMatchObject({ 'paypal-request-id': paypalRequestId('capture', orderId), prefer: 'return=representation' });
 
     // A second confirm reads a COMPLETED order and captures nothing more.
     fake.requests.length = 0;
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId, chargeId: expect.stringMatching(/^CAPTURE/) });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`]);
   });
 
@@ -192,7 +200,11 @@ describe('PayPalGateway.retrieve: an order', () => {
       }
       return undefined;
     });
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId, chargeId: expect.stringMatching(/^CAPTURE/) });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([
       `GET /v2/checkout/orders/${orderId}`,
       `POST /v2/checkout/orders/${orderId}/capture`,
@@ -538,10 +550,16 @@ describe('PayPalGateway.refund: an order’s capture, a subscription’s sale', 
 
   it('answers a repeat with the same key with the same refund, and refuses more than is left', async () => {
     const { orderId, captureId } = await capturedOrder();
-    const first = await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' }));
-    expect(await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' }))).toEqual(first);
+    const first = await gateway.refund(
+      refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' }),
+    );
+    expect(
+      await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' })),
+    ).toEqual(first);
     expect([...fake.refunds.values()].filter((refund) => refund.of === captureId)).toHaveLength(1);
-    expect(await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 600, idempotencyKey: 'refund-c' }))).toMatchObject({
+    expect(
+      await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 600, idempotencyKey: 'refund-c' })),
+    ).toMatchObject({
       status: 'failed',
       code: 'amount_too_large',
     });
@@ -553,7 +571,9 @@ describe('PayPalGateway.refund: an order’s capture, a subscription’s sale', 
     expect(result).toEqual({ status: 'succeeded', refundId: expect.stringMatching(/^SALEREFUND/) });
     expect(routes()).toEqual(['POST /v1/payments/sale/SALE-RENEWAL-1/refund']);
     expect(fake.apiRequests()[0]!.json).toMatchObject({ amount: { total: '25.00', currency: 'USD' } });
-    expect(await gateway.refund(refundRequest({ paymentId: 'SALE-RENEWAL-1', kind: 'renewal', amount: 100, idempotencyKey: 'again' }))).toMatchObject({
+    expect(
+      await gateway.refund(refundRequest({ paymentId: 'SALE-RENEWAL-1', kind: 'renewal', amount: 100, idempotencyKey: 'again' })),
+    ).toMatchObject({
       status: 'failed',
       code: 'amount_too_large',
     });

@@ -284,21 +284,33 @@ export class PayPalGateway implements PaymentGateway {
     try {
       const target = await this.refundTarget(client, request);
       if (!target) {
-        return { status: 'failed', refundId: null, code: 'payment_not_found', message: `PayPal holds no payment of ${request.paymentId} to refund.` };
+        return {
+          status: 'failed',
+          refundId: null,
+          code: 'payment_not_found',
+          message: `PayPal holds no payment of ${request.paymentId} to refund.`,
+        };
       }
       // A capture or first sale looked up is reported, for the transaction to keep it.
       const found = target.id === request.chargeId || target.id === request.paymentId ? {} : { chargeId: target.id };
       if (target.kind === 'capture') {
         const refund = await client.refundCapture(
           target.id,
-          { amount: toPayPalMoney(request.amount, request.currencyCode), note_to_payer: request.reason.slice(0, 255), custom_id: request.metadata.refundId },
+          {
+            amount: toPayPalMoney(request.amount, request.currencyCode),
+            note_to_payer: request.reason.slice(0, 255),
+            custom_id: request.metadata.refundId,
+          },
           requestId,
         );
         return { ...captureRefundResult(refund), ...found };
       }
       const refund = await client.refundSale(
         target.id,
-        { amount: { total: toPayPalValue(request.amount, request.currencyCode), currency: request.currencyCode }, description: request.reason.slice(0, 255) },
+        {
+          amount: { total: toPayPalValue(request.amount, request.currencyCode), currency: request.currencyCode },
+          description: request.reason.slice(0, 255),
+        },
         requestId,
       );
       return { ...saleRefundResult(refund), ...found };
@@ -419,7 +431,12 @@ const DAY_MS = 24 * 3600_000;
 function captureRefundResult(refund: PayPalRefund): RefundResult {
   if (refund.status === 'COMPLETED') return { status: 'succeeded', refundId: refund.id };
   if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
-  return { status: 'failed', refundId: refund.id, code: 'refused', message: `PayPal ${refund.status.toLowerCase()} the refund (${refund.status_details?.reason ?? 'no reason given'}).` };
+  return {
+    status: 'failed',
+    refundId: refund.id,
+    code: 'refused',
+    message: `PayPal ${refund.status.toLowerCase()} the refund (${refund.status_details?.reason ?? 'no reason given'}).`,
+  };
 }
 
 function saleRefundResult(refund: PayPalSaleRefund): RefundResult {

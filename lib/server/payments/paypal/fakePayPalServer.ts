@@ -207,7 +207,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       const status = refundStatuses.shift() ?? 'COMPLETED';
       refunds.set(id, { api: 'v2', of: captureId, amount, status });
       capture.status = refunded + amount >= taken ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-      return { status: 201, body: { id, status, amount: { currency_code: capture.amount?.currency_code, value: (amount / 100).toFixed(2) } } };
+      return {
+        status: 201,
+        body: { id, status, amount: { currency_code: capture.amount?.currency_code, value: (amount / 100).toFixed(2) } },
+      };
     }
     if ((match = path.match(/^\/v2\/payments\/refunds\/([^/]+)$/)) && method === 'GET') {
       const refund = refunds.get(decodeURIComponent(match[1]!));
@@ -220,7 +223,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       if (!sale) return { status: 404, body: { name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' } };
       const requested = body.amount ? minorOf((body.amount as { total: string }).total) : null;
       const refunded = refundedOf(sale.id);
-      if (refunded >= sale.amount) return { status: 400, body: { name: 'TRANSACTION_ALREADY_REFUNDED', message: 'Requested transaction has already been fully refunded.' } };
+      if (refunded >= sale.amount)
+        return {
+          status: 400,
+          body: { name: 'TRANSACTION_ALREADY_REFUNDED', message: 'Requested transaction has already been fully refunded.' },
+        };
       const amount = requested ?? sale.amount - refunded;
       if (amount > sale.amount - refunded)
         return { status: 400, body: { name: 'REFUND_EXCEEDED_TRANSACTION_AMOUNT', message: 'Refund amount exceeded transaction amount.' } };

@@ -40,7 +40,10 @@ const refundRequest = (paymentId: string, overrides: Partial<RefundRequest> = {}
 
 async function paidCard(number = '4242424242424242'): Promise<string> {
   const result = await card.charge(
-    chargeRequestFixture({ idempotencyKey: `charge-${(keys += 1)}`, payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2040, cvc: '123' } }),
+    chargeRequestFixture({
+      idempotencyKey: `charge-${(keys += 1)}`,
+      payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2040, cvc: '123' },
+    }),
   );
   return result.paymentId!;
 }
@@ -78,7 +81,10 @@ describe('the sandbox refunds', () => {
     const declined = await paidCard('4000000000000002');
     expect(await card.refund(refundRequest(declined))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
     expect(await card.refund(refundRequest('pi_sandbox_unknown'))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
-    expect(await card.refund(refundRequest(await paidCard(), { currencyCode: 'EUR' }))).toMatchObject({ status: 'failed', code: 'refused' });
+    expect(await card.refund(refundRequest(await paidCard(), { currencyCode: 'EUR' }))).toMatchObject({
+      status: 'failed',
+      code: 'refused',
+    });
   });
 
   it('refunds the sandbox wallets’ payments, and the sandbox PayPal’s renewal sales up to what the renewal took', async () => {
@@ -86,7 +92,10 @@ describe('the sandbox refunds', () => {
     expect(await amazon.refund(refundRequest(await paidWallet(amazon)))).toMatchObject({ status: 'succeeded' });
     const sale = 'SALE-0123456789ABCDEF0';
     expect(await paypal.refund(refundRequest(sale, { kind: 'renewal', amount: 2500 }))).toMatchObject({ status: 'succeeded' });
-    expect(await paypal.refund(refundRequest(sale, { kind: 'renewal', amount: 1 }))).toMatchObject({ status: 'failed', code: 'amount_too_large' });
+    expect(await paypal.refund(refundRequest(sale, { kind: 'renewal', amount: 1 }))).toMatchObject({
+      status: 'failed',
+      code: 'amount_too_large',
+    });
     // A sale is the sandbox PayPal's only: Amazon Pay's renewals are payments it keeps.
     expect(await amazon.refund(refundRequest(sale, { kind: 'renewal' }))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
   });

@@ -409,7 +409,12 @@ export class StripeGateway implements PaymentGateway {
 function refundResultOf(refund: Pick<Stripe.Refund, 'id' | 'status' | 'failure_reason'>): RefundResult {
   if (refund.status === 'succeeded') return { status: 'succeeded', refundId: refund.id };
   if (refund.status === 'failed' || refund.status === 'canceled') {
-    return { status: 'failed', refundId: refund.id, code: 'refused', message: `Stripe ${refund.status} the refund (${refund.failure_reason ?? 'no reason given'}).` };
+    return {
+      status: 'failed',
+      refundId: refund.id,
+      code: 'refused',
+      message: `Stripe ${refund.status} the refund (${refund.failure_reason ?? 'no reason given'}).`,
+    };
   }
   return { status: 'pending', refundId: refund.id };
 }
