@@ -10,6 +10,7 @@ import type { PaymentGateway, RefundRequest, RefundResult } from '@/lib/server/p
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPayGateway';
 import { startFakeAmazonPay, type FakeAmazonPay } from '@/lib/server/payments/amazonpay/fakeAmazonPay';
+import { RefundRepository } from './RefundRepository';
 import { RefundService, type RefundInput } from './RefundService';
 
 const ORIGIN = 'https://subscribe.example.com';
@@ -136,6 +137,20 @@ describe('RefundService', () => {
     expect((await refundMails())[0]!.body_text).toContain('We refunded part of your payment for Vogue Digital: $10.00');
     await expect(service().refund(input(id, { amount: 1 }))).rejects.toMatchObject({ status: 409, code: 'nothing_to_refund' });
     expect(await service().ofTransaction(id)).toHaveLength(2);
+  });
+
+  it('sums what was refunded of each transaction for the account, refunds under way or refused left out', async () => {
+    const id = await paidAtSandbox();
+    const other = await paidAtSandbox();
+    await service().refund(input(id, { amount: 1000 }));
+    await service().refund(input(id, { amount: 250 }));
+    const refusing = stubGateway('stripe', async () => ({ status: 'failed', refundId: null, code: 'refused', message: 'no' }));
+    const pending = stubGateway('paypal', async () => ({ status: 'pending', refundId: 'REFUND-P' }));
+    await service([refusing.gateway]).refund(input(await paidAt('stripe', 'pi_refused')));
+    const waiting = await paidAt('paypal', 'ORDER-P');
+    await service([pending.gateway]).refund(input(waiting));
+    const refunded = await new RefundRepository(db).refundedOf([id, other, waiting]);
+    expect([...refunded]).toEqual([[id, 1250]]);
   });
 
   it('refuses more than is left, nothing reserved or sent', async () => {
