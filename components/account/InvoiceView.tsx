@@ -57,7 +57,25 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
             <dt>Total paid</dt>
             <dd data-testid="invoice-page-total">{invoice.total}</dd>
           </div>
+          {invoice.refunded && (
+            <div className={rows.row}>
+              <dt>Refunded</dt>
+              <dd data-testid="invoice-page-refunded">{invoice.refunded}</dd>
+            </div>
+          )}
         </dl>
+        {invoice.refunds && invoice.refunds.length > 0 && (
+          <section aria-label="Credit notes" className={styles.creditNotes}>
+            <h2>Credit notes</h2>
+            <ul>
+              {invoice.refunds.map((refund) => (
+                <li key={refund.creditNoteNumber}>
+                  Credit note {refund.creditNoteNumber}, {refund.date}: {refund.amount} refunded to {invoice.paymentMethod}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <div className={`${actions.actions} ${styles.noPrint}`}>
           <button type="button" className={actions.primary} onClick={() => window.print()}>
             Print

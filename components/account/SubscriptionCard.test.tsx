@@ -31,6 +31,19 @@ describe('SubscriptionCard', () => {
     );
   });
 
+  it('says what was refunded of an invoice, beside its link', () => {
+    view({
+      ...card,
+      invoices: [
+        { transactionId: 'txn_1', number: 'INV-TEST-2026-000001', date: 'November 26, 2026', total: '$25.00', refunded: '$10.00' },
+        { transactionId: 'txn_2', number: 'INV-TEST-2026-000002', date: 'November 27, 2026', total: '$25.00' },
+      ],
+    });
+    const [refunded, kept] = screen.getAllByRole('listitem').filter((item) => /INV-TEST/.test(item.textContent ?? ''));
+    expect(refunded!.textContent).toBe('INV-TEST-2026-000001, November 26, 2026, $25.00 Refunded $10.00');
+    expect(kept!.textContent).toBe('INV-TEST-2026-000002, November 27, 2026, $25.00');
+  });
+
   it('offers no card change for a wallet subscription or one that ended', () => {
     view({ ...card, paymentChange: 'paypal', paymentMethod: 'PayPal' });
     expect(screen.queryByRole('link', { name: 'Change card' })).toBeNull();

@@ -129,6 +129,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
                 <Link href={`/account/invoices/${invoice.transactionId}${livemodeQuery}`}>
                   {invoice.number}, {invoice.date}, {invoice.total}
                 </Link>
+                {invoice.refunded && <span className={styles.refunded}> Refunded {invoice.refunded}</span>}
               </li>
             ))}
           </ul>

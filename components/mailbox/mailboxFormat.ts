@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'renewal-notice': 'Renewal notice',
   'card-needed': 'Card needed to renew',
   'operator-sign-in': 'Back-office sign-in',
+  refund: 'Refund',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

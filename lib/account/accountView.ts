@@ -54,6 +54,8 @@ export interface InvoiceLink {
   date: string;
   /** "$25.00". */
   total: string;
+  /** What was refunded of it, "$10.00"; absent while nothing was. */
+  refunded?: string;
 }
 
 /** The brand the account is shown in, when all it shows is one brand's. */
@@ -95,6 +97,10 @@ export interface InvoicePageProps {
     total: string;
     paymentMethod: string;
     livemode: boolean;
+    /** The refunds made of it, each with its credit note, oldest first; absent or empty while none was. */
+    refunds?: { creditNoteNumber: string; date: string; amount: string }[];
+    /** Their sum, "$10.00". */
+    refunded?: string;
   };
 }
 

@@ -16,6 +16,7 @@ export const MAIL_KINDS = [
   'renewal-notice',
   'card-needed',
   'operator-sign-in',
+  'refund',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -6,28 +6,33 @@ import { TransactionRepository, type Transaction } from '@/lib/server/checkout/T
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
+import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import { brandLooks } from './brandLooks';
 import { subscriptionSummary } from './subscriptionSummary';
 
 type AccountServer = Pick<ServerContext, 'db' | 'clock' | 'catalogue' | 'config'>;
 
-const invoiceLink = (transaction: Transaction): InvoiceLink => ({
+const invoiceLink = (transaction: Transaction, refunded: number | undefined): InvoiceLink => ({
   transactionId: transaction.id,
   number: transaction.invoiceNumber ?? transaction.id,
   date: dateText(transaction.updatedAt),
   total: formatMoney(transaction.total, transaction.currencyCode),
+  ...(refunded ? { refunded: formatMoney(refunded, transaction.currencyCode) } : {}),
 });
 
 /** Summaries of these subscriptions with their invoices and their brands' names. */
 export async function summariesOf(server: AccountServer, subscriptions: Subscription[]): Promise<SubscriptionSummary[]> {
   const looks = brandLooks(await server.catalogue.get());
   const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptions.map((subscription) => subscription.id));
+  const refunded = await new RefundRepository(server.db).refundedOf(paid.map((transaction) => transaction.id));
   const now = server.clock();
   return subscriptions.map((subscription) =>
     subscriptionSummary(
       subscription,
       looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
-      paid.filter((transaction) => transaction.subscriptionId === subscription.id).map(invoiceLink),
+      paid
+        .filter((transaction) => transaction.subscriptionId === subscription.id)
+        .map((transaction) => invoiceLink(transaction, refunded.get(transaction.id))),
       clockOf(subscription, now),
       clockMovable(subscription, server.config),
     ),

@@ -66,3 +66,23 @@ describe('TransactionRepository: whether 3-D Secure was asked for', () => {
     expect(await transactions.findById('txn_paid')).toMatchObject({ status: 'succeeded', authenticationRequested: false });
   });
 });
+
+describe('TransactionRepository: the provider’s charge a refund names', () => {
+  const chargeOf = async (id: string) =>
+    (await db.selectFrom('transactions').select('provider_charge_id').where('id', '=', id).executeTakeFirstOrThrow()).provider_charge_id;
+
+  it('is kept with the paid order, and by a later report of the same payment (a webhook was first), never replaced', async () => {
+    await transactions.create(newTransactionFixture({ id: 'txn_kept', gateway: 'amazon-pay' }));
+    await transactions.markSucceeded('txn_kept', 'session-1', null, 'S01-1-C1');
+    expect(await chargeOf('txn_kept')).toBe('S01-1-C1');
+
+    await transactions.create(newTransactionFixture({ id: 'txn_late', gateway: 'paypal' }));
+    await transactions.markSucceeded('txn_late', 'ORDER-1');
+    expect(await chargeOf('txn_late')).toBeNull();
+    await transactions.markSucceeded('txn_late', 'ORDER-1', null, 'CAPTURE-1');
+    await transactions.recordProviderCharge('txn_late', 'CAPTURE-OTHER');
+    expect(await chargeOf('txn_late')).toBe('CAPTURE-1');
+    // Still one invoice: the second report moved nothing else.
+    expect((await transactions.findById('txn_late'))?.invoiceNumber).toMatch(/^INV-TEST-/);
+  });
+});

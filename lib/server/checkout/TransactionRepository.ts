@@ -242,12 +242,14 @@ export class TransactionRepository {
    * renews it: the gateway's report, else what the payment's id stands for. Bought signed out
    * with the address of someone who has signed in before, the subscription is theirs at once.
    */
-  async markSucceeded(id: string, paymentId: string, instrument?: RenewalInstrument | null): Promise<void> {
+  async markSucceeded(id: string, paymentId: string, instrument?: RenewalInstrument | null, chargeId?: string): Promise<void> {
     // Run inside the caller's transaction when there is one (Kysely does not nest them).
     const run = <T>(work: (db: Kysely<Database>) => Promise<T>) =>
       this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
     await run(async (trx) => {
       const at = this.now();
+      // Kept whoever reported the payment first: a refund names it (a webhook may have moved the order before the return page).
+      if (chargeId) await new TransactionRepository(trx, this.now).recordProviderCharge(id, chargeId);
       // The guarded update decides, even with several servers: only one caller moves it.
       const moved = await trx
         .updateTable('transactions')
@@ -285,6 +287,19 @@ export class TransactionRepository {
       });
       if (acknowledgment) await enqueueMail(trx, acknowledgment, at);
     });
+  }
+
+  /**
+   * Keeps the provider's id of the money a payment took, where it is not the payment id (a
+   * PayPal capture or first sale, an Amazon Pay charge): what a refund names. Never replaces one.
+   */
+  async recordProviderCharge(id: string, chargeId: string): Promise<void> {
+    await this.db
+      .updateTable('transactions')
+      .set({ provider_charge_id: chargeId })
+      .where('id', '=', id)
+      .where('provider_charge_id', 'is', null)
+      .execute();
   }
 
   /** The paid orders and renewals of these subscriptions (their invoices), oldest first. */

@@ -26,7 +26,9 @@ export async function applyGatewayEvent(
     // A live event never moves a test order, nor a test event a live one.
     if (!transaction || (event.livemode !== undefined && transaction.livemode !== event.livemode)) return 'unmatched';
     if (!(await new GatewayEventRepository(trx).recordOnce(event, now()))) return 'duplicate';
-    if (event.type === 'payment.succeeded') await transactions.markSucceeded(transaction.id, event.paymentId, event.instrument);
+    // A PayPal subscription's first sale is the purchase's money: kept, for a refund to name it.
+    const chargeId = event.renewal?.kind === 'paid' ? event.renewal.saleId : undefined;
+    if (event.type === 'payment.succeeded') await transactions.markSucceeded(transaction.id, event.paymentId, event.instrument, chargeId);
     else await transactions.markFailed(transaction.id, event.paymentId, event.failureCode ?? 'processing_error');
     return 'applied';
   });

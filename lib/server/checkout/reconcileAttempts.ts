@@ -84,7 +84,8 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
       return { kind: 'released', transactionId, reason: `${found.reason}; the order ended as failed (interrupted)` };
     }
     const result = found.result;
-    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
+    if (result.status === 'succeeded')
+      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     else {
       await transactions.markRequiresAction(transactionId, result.paymentId);

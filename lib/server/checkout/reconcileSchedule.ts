@@ -39,7 +39,8 @@ async function attempt(label: string, job: () => Promise<void>): Promise<void> {
  * awaited: traffic is taken meanwhile, and a submit of one of these attempts is safe
  * whichever comes first) and then every CHECKOUT_RECONCILE_INTERVAL_SECONDS, one pass
  * at a time. Each pass then settles at PayPal what a cancellation (or a resume) could not
- * tell it at once (providerRenewalsPass.ts). Once per process, whoever calls it.
+ * tell it at once (providerRenewalsPass.ts), and the refunds left pending (lib/server/refunds).
+ * Once per process, whoever calls it.
  */
 export function startCheckoutReconciliation(
   env: Pick<ServerEnv, 'CHECKOUT_RECONCILE_GRACE_SECONDS' | 'CHECKOUT_RECONCILE_INTERVAL_SECONDS'>,
@@ -58,6 +59,11 @@ export function startCheckoutReconciliation(
       await attempt('[subscriptions] renewals', async () => {
         const { checkout } = await serverContext();
         logRenewals(await settleProviderRenewals({ ...checkout, log: (line, error) => console.error(line, error) }));
+      });
+      await attempt('[refunds]', async () => {
+        // Refunds a provider makes later (Amazon Pay's), read back; ones never answered, sent again under their key.
+        const settled = await (await serverContext()).refunds.settlePending();
+        if (settled > 0) console.info(`[refunds] ${settled} pending refund(s) settled`);
       });
     } finally {
       running = false;

@@ -64,7 +64,8 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
   const gateway = deps.gateways.find((candidate) => candidate.name === row?.gateway);
   if (row.status === 'requires_action' && row.gatewayPaymentId && gateway) {
     const result = await gateway.retrieve(row.gatewayPaymentId, row.livemode);
-    if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
+    if (result.status === 'succeeded')
+      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     // The card is not known here (only the attempt's key is sent): the decline counts against the address.
     if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);

@@ -78,7 +78,7 @@ export async function continueWalletReturn(deps: WalletReturnDeps, visit: Wallet
       return { kind: 'redirect', to: answer.redirect };
     }
     if (answer.status === 'succeeded') {
-      await transactions.markSucceeded(row.id, answer.paymentId, answer.instrument);
+      await transactions.markSucceeded(row.id, answer.paymentId, answer.instrument, answer.chargeId);
       return { kind: 'redirect', to: success };
     }
     if (answer.status === 'failed') {

@@ -13,6 +13,7 @@ import type { IdentityService } from '@/lib/server/identity/IdentityService';
 import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
 import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
 import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
+import { RefundService } from '@/lib/server/refunds/RefundService';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -33,6 +34,8 @@ export interface ServerContext {
   checkout: CheckoutServices;
   /** The renewal engine's dependencies (lib/server/renewals): the checkout's gateways, the dunning policy. */
   renewals: RenewalDeps;
+  /** Refunds through the checkout's gateways, with credit notes (lib/server/refunds). */
+  refunds: RefundService;
   tracking: TrackingServices;
   identity: IdentityService;
   /** Who is signed in: the built-in identity, or the external service when IDENTITY_ORIGIN is set. */
@@ -59,6 +62,13 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     catalogue: new CatalogueCache(async () => new CatalogueRepository(db), config.CATALOGUE_CACHE_TTL_MS),
     checkout,
     renewals: createRenewalDeps(db, config, clock, checkout.gateways),
+    refunds: new RefundService({
+      db,
+      gateways: checkout.gateways,
+      now: clock,
+      origin: config.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null,
+      mailQueued: () => mail.worker.kick(),
+    }),
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,

@@ -101,8 +101,51 @@ export interface TransactionTable {
   period_end: string | null;
   /** A renewal's: the idempotency key of the try last sent to the provider (migration 0024). */
   renewal_key: string | null;
+  /** What is refunded or being refunded of it, in minor units: refunds succeeded and pending (migration 0029). */
+  refund_reserved: Generated<number>;
+  /**
+   * The provider's id of the money it took, where that is not gateway_payment_id (a PayPal order's
+   * capture or a PayPal subscription's first sale, an Amazon Pay checkout's charge): what a refund names (migration 0029).
+   */
+  provider_charge_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A refund of a paid transaction through its provider, with its credit note once it succeeded (migration 0029). */
+export interface RefundTable {
+  id: string;
+  transaction_id: string;
+  amount_minor: number;
+  currency_code: string;
+  livemode: number;
+  reason: string;
+  /** pending | succeeded | failed */
+  status: string;
+  /** The provider's id for the refund; null until the provider answered. */
+  provider_refund_id: string | null;
+  /** Unique: a retry finds the same refund. */
+  idempotency_key: string;
+  /** CN-2026-000001 (CN-TEST-… in test mode): given when it succeeds, gap-free per mode and year. */
+  credit_note_number: string | null;
+  /** Who asked: free text for now ('operator:<id>', 'buyer'). */
+  requested_by: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  /** When it was last sent to the provider: a pending refund never answered is sent again, under the same key, after a while. */
+  sent_at: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** A refund the sandbox gateways made, once per idempotency key (migration 0029). */
+export interface SandboxRefundTable {
+  id: string;
+  payment_id: string;
+  amount: number;
+  currency_code: string;
+  idempotency_key: string;
+  created_at: string;
 }
 
 /** Our subscription record: one per renewing purchase (migration 0015). */
@@ -415,6 +458,8 @@ export interface Database {
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
   transactions: TransactionTable;
+  refunds: RefundTable;
+  sandbox_refunds: SandboxRefundTable;
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;

@@ -61,8 +61,12 @@ export type RenewalInstrument =
   | { kind: 'sandbox-wallet'; wallet: WalletId; paymentId: string };
 
 export type ChargeResult =
-  /** instrument: what renews it, where the provider reports it with the payment. */
-  | { status: 'succeeded'; paymentId: string; instrument?: RenewalInstrument }
+  /**
+   * instrument: what renews it, where the provider reports it with the payment. chargeId: the
+   * provider's id of the money taken where it is not paymentId (a PayPal order's capture, an
+   * Amazon Pay checkout's charge), kept for refunds.
+   */
+  | { status: 'succeeded'; paymentId: string; instrument?: RenewalInstrument; chargeId?: string }
   /** paymentId null: the provider names the payment only once the visitor is there (an Amazon Pay checkout session). */
   | { status: 'requires_action'; paymentId: string | null; action: NextAction }
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
@@ -225,6 +229,53 @@ export interface AttemptRef {
 export type AttemptLookup = { kind: 'charged'; result: ChargeResult } | { kind: 'nothing' } | { kind: 'unknown'; reason: string };
 
 /**
+ * A refund of a paid transaction (a purchase or a renewal), whole or in part, through the
+ * provider that took it. Amounts in minor units.
+ */
+export interface RefundRequest {
+  /** The payment as we keep it (transactions.gateway_payment_id): an intent, an order, a subscription, a session, a sale, a charge. */
+  paymentId: string;
+  /**
+   * The provider's id of the money taken, where it is not paymentId (transactions.provider_charge_id):
+   * a PayPal capture or sale, an Amazon Pay charge. Null when it was never recorded: the gateway
+   * looks it up from paymentId where the provider still can tell.
+   */
+  chargeId: string | null;
+  /** A purchase's payment or a renewal's: a PayPal subscription's first sale is found by the purchase. */
+  kind: 'purchase' | 'renewal';
+  /** When the transaction was written (ISO): where to look for a PayPal subscription's first sale. */
+  paidAt: string;
+  amount: number;
+  /** What the transaction took (its total): a sandbox checks a refund of a payment it does not keep (the sandbox PayPal's sales) against it. */
+  paidAmount: number;
+  currencyCode: CurrencyCode;
+  livemode: boolean;
+  /** One per refund (refunds.idempotency_key), sent to the provider in its own form: asked twice, it refunds once. */
+  idempotencyKey: string;
+  /** A few words for the provider's records (Stripe's metadata, PayPal's note to the payer). */
+  reason: string;
+  metadata: { refundId: string; transactionId: string };
+}
+
+/** Why a provider refused a refund: nothing was refunded. */
+export type RefundFailureCode =
+  /** More than what is left of the payment to refund, as the provider counts it. */
+  | 'amount_too_large'
+  /** The payment cannot be refunded (too old, disputed, not captured, a method without refunds). */
+  | 'not_refundable'
+  /** The provider could not find the payment's money (no capture, sale or charge). */
+  | 'payment_not_found'
+  /** The provider refused for another reason (its message says which). */
+  | 'refused';
+
+export type RefundResult =
+  /** chargeId: the provider's id of the money refunded, when the gateway had to look it up (kept for the next refund). */
+  | { status: 'succeeded'; refundId: string; chargeId?: string }
+  /** The provider refunds later (Amazon Pay always; a bank that takes its time): settled by reading it back, or by a notification. */
+  | { status: 'pending'; refundId: string; chargeId?: string }
+  | { status: 'failed'; refundId: string | null; code: RefundFailureCode; message: string };
+
+/**
  * One interface for every way of paying: the checkout service charges through it and
  * never knows which gateway is behind it. Each payment method's unit brings its gateway
  * (lib/server/payments/<provider>/…Method.ts); a wallet's input is its id, a new card-like
@@ -298,4 +349,14 @@ export interface PaymentGateway {
   savedCard?(setupId: string, livemode: boolean): Promise<{ result: SaveCardResult; subscriptionId: string | null }>;
   /** The form of the setup ids savedCard reads: which gateway a confirmation after 3-D Secure is for. */
   readonly setupIds?: RegExp;
+  /**
+   * Gives back all or part of a paid transaction's money, once per idempotency key (the
+   * same request repeated answers the first refund). A refusal answers `failed` (nothing was
+   * refunded); a provider out of reach throws, and whether it refunded is then unknown: the
+   * same request is sent again later. Every gateway of ours has it (optional only so that a
+   * test's stand-in need not); the refund service refuses a transaction whose gateway has none.
+   */
+  refund?(request: RefundRequest): Promise<RefundResult>;
+  /** Where a refund the provider left pending stands now (read back by its id). */
+  refundStatus?(refundId: string, livemode: boolean): Promise<RefundResult>;
 }

@@ -202,6 +202,13 @@ describe('PayPal’s own webhook events move a subscription whose purchase is se
     const bought = await subscription(id);
     expect(await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-FIRST', clock.toISOString()))).toBe('applied');
     expect(await renewalsOf(id)).toEqual([]);
+    // The purchase's own sale is kept on it: a refund of the purchase names it.
+    const purchase = await db
+      .selectFrom('transactions')
+      .select('provider_charge_id')
+      .where('id', '=', bought.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(purchase.provider_charge_id).toBe('SALE-FIRST');
 
     at(bought.currentPeriodEnd, 0.2);
     expect(await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-2', clock.toISOString()))).toBe('applied');

@@ -88,7 +88,14 @@ async function moveSubscription(
     if (await saleRecorded(deps.db, gateway, renewal.saleId)) return 'sale recorded already';
     const at = renewal.at ? Date.parse(renewal.at) : clock.getTime();
     // The first period's sale is the purchase (or a period recorded already): only a sale from the period's end on renews.
-    if (at < Date.parse(subscription.currentPeriodEnd) - SALE_EARLY_MS) return 'not a renewal';
+    if (at < Date.parse(subscription.currentPeriodEnd) - SALE_EARLY_MS) {
+      // The purchase's own sale (it comes within moments of it) is kept: a refund of the purchase names it.
+      if (at <= Date.parse(purchase.createdAt) + SALE_EARLY_MS) {
+        await new TransactionRepository(deps.db, deps.now).recordProviderCharge(purchase.id, renewal.saleId);
+        return 'not a renewal (the purchase’s sale)';
+      }
+      return 'not a renewal';
+    }
     const row = renewalTransaction(subscription, purchase, period, clock);
     if ((await repository.openCharge(row, clock)).status === 'succeeded') return 'period paid already';
     const recovered = subscription.dunning.tries > 0;

@@ -109,7 +109,7 @@ export async function openTransaction(
 
 /** Records the gateway's result on the attempt's transaction. */
 export async function recordCharge(transactions: TransactionRepository, transactionId: string, result: ChargeResult): Promise<void> {
-  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument);
+  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
   else if (result.status === 'requires_action') await transactions.markRequiresAction(transactionId, result.paymentId);
   else await transactions.markFailed(transactionId, result.paymentId, result.code);
 }

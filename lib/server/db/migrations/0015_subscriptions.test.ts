@@ -17,7 +17,9 @@ afterEach(async () => db.destroy());
 /** A transaction row as the checkout stored it before subscriptions existed. */
 function storedOrder(
   id: string,
-  fields: Partial<Omit<Database['transactions'], 'authentication_requested' | 'kind' | 'renewal_of' | 'period_start' | 'period_end'>> & {
+  fields: Partial<
+    Omit<Database['transactions'], 'authentication_requested' | 'kind' | 'refund_reserved' | 'renewal_of' | 'period_start' | 'period_end'>
+  > & {
     offer?: object;
     payment?: object;
   } = {},

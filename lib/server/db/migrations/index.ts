@@ -24,6 +24,7 @@ import * as m0023 from './0023_price_changes';
 import * as m0024 from './0024_renewal_try_key';
 import * as m0026 from './0026_schema_observation_retention';
 import * as m0027 from './0027_csp_violations';
+import * as m0029 from './0029_refunds';
 import * as m0030 from './0030_operators';
 
 /**
@@ -56,5 +57,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_renewal_try_key': m0024,
   '0026_schema_observation_retention': m0026,
   '0027_csp_violations': m0027,
+  '0029_refunds': m0029,
   '0030_operators': m0030,
 };

@@ -1,7 +1,15 @@
 import { constants, createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
-import type { ChargeRequest, Purchase, RenewalChargeRequest, RenewalInstrument, WalletReturn } from '@/lib/server/payments/PaymentGateway';
+import type {
+  ChargeRequest,
+  Purchase,
+  RefundRequest,
+  RenewalChargeRequest,
+  RenewalInstrument,
+  WalletReturn,
+} from '@/lib/server/payments/PaymentGateway';
+import { providerRefundKey } from '@/lib/server/payments/refundKey';
 import { AmazonPayApiError } from './amazonPayClient';
 import { AmazonPayGateway, amazonPayReturnUrl, completeKey, renewalKey } from './AmazonPayGateway';
 import type { AmazonPayCredentials } from './amazonPayTypes';
@@ -490,5 +498,91 @@ describe('AmazonPayGateway.renew (Create Charge on the recurring charge permissi
     await expect(gateway.renew(renewal({ instrument }))).rejects.toThrow(/cannot charge/);
     await expect(gateway.renew(renewal({ amount: 0 }))).rejects.toThrow(/positive/);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('AmazonPayGateway.refund (Create Refund on the charge; Amazon refunds later)', () => {
+  const CHARGE = 'S01-1234567-1234567-C00001';
+  const refundRequest = (overrides: Partial<RefundRequest> = {}): RefundRequest => ({
+    paymentId: SESSION,
+    chargeId: CHARGE,
+    kind: 'purchase',
+    paidAt: '2026-11-01T00:00:00.000Z',
+    amount: 1000,
+    paidAmount: 2500,
+    currencyCode: 'USD',
+    livemode: false,
+    idempotencyKey: 'refund:operator-1:txn_1',
+    reason: 'customer care',
+    metadata: { refundId: 're_1', transactionId: 'txn_1' },
+    ...overrides,
+  });
+  const refundCalls = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/refunds'));
+
+  it('refunds the charge kept with the purchase: pending, then Refunded when read back', async () => {
+    fake.addCharge(CHARGE, { amount: '25.00', currencyCode: 'USD' });
+    const result = await gateway.refund(refundRequest());
+    expect(result).toEqual({ status: 'pending', refundId: expect.stringMatching(/-R\d{5}$/) });
+    const [sent] = refundCalls();
+    expect(sent!.signatureValid).toBe(true);
+    expect(sent!.path).toBe('/sandbox/v2/refunds');
+    expect(sent!.json).toEqual({ chargeId: CHARGE, refundAmount: { amount: '10.00', currencyCode: 'USD' } });
+    // A digest of our key, in Amazon's form: at most 32 characters of [A-Za-z0-9_-].
+    expect(sent!.headers['x-amz-pay-idempotency-key']).toBe(providerRefundKey('refund:operator-1:txn_1'));
+    expect(sent!.headers['x-amz-pay-idempotency-key']).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    const refundId = (result as { refundId: string }).refundId;
+    expect(await gateway.refundStatus(refundId, false)).toEqual({ status: 'pending', refundId });
+    fake.settleRefund(refundId, 'Refunded');
+    expect(await gateway.refundStatus(refundId, false)).toEqual({ status: 'succeeded', refundId });
+  });
+
+  it('answers a repeat with the same key with the same refund: Amazon makes one', async () => {
+    fake.addCharge(CHARGE, { amount: '25.00', currencyCode: 'USD' });
+    const first = await gateway.refund(refundRequest());
+    const again = await gateway.refund(refundRequest());
+    expect(again).toEqual(first);
+    expect(fake.refunds.size).toBe(1);
+  });
+
+  it('finds the charge in the checkout session when none was kept, and reports it to be kept', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    const session = fake.sessions.get(SESSION)!.session;
+    session.statusDetails = { state: 'Completed', reasonCode: null, reasonDescription: null };
+    session.chargeId = CHARGE;
+    fake.addCharge(CHARGE, { amount: '25.00', currencyCode: 'USD' });
+    const result = await gateway.refund(refundRequest({ chargeId: null }));
+    expect(result).toMatchObject({ status: 'pending', chargeId: CHARGE });
+  });
+
+  it("refunds a renewal by its own charge (the renewal's payment id)", async () => {
+    fake.addCharge('S01-7654321-7654321-C00009', { amount: '25.00', currencyCode: 'USD' });
+    const result = await gateway.refund(refundRequest({ kind: 'renewal', paymentId: 'S01-7654321-7654321-C00009', chargeId: null }));
+    expect(result.status).toBe('pending');
+    expect(refundCalls()[0]!.json).toMatchObject({ chargeId: 'S01-7654321-7654321-C00009' });
+  });
+
+  it('refuses more than is left of the charge; a refund Amazon declines later is failed when read back', async () => {
+    fake.addCharge(CHARGE, { amount: '25.00', currencyCode: 'USD' });
+    expect(await gateway.refund(refundRequest({ amount: 2600, idempotencyKey: 'too-much' }))).toMatchObject({
+      status: 'failed',
+      code: 'amount_too_large',
+    });
+    const pending = await gateway.refund(refundRequest());
+    const refundId = (pending as { refundId: string }).refundId;
+    fake.settleRefund(refundId, 'Declined');
+    expect(await gateway.refundStatus(refundId, false)).toMatchObject({ status: 'failed', refundId, code: 'refused' });
+  });
+
+  it('throws when Amazon is out of reach: whether it refunded is unknown', async () => {
+    fake.addCharge(CHARGE, { amount: '25.00', currencyCode: 'USD' });
+    fake.forced.push({ status: 503, body: { reasonCode: 'ServiceUnavailable', message: 'down' } });
+    await expect(gateway.refund(refundRequest())).rejects.toThrow();
+  });
+
+  it('keeps the charge a completed checkout took, for its refunds', async () => {
+    fake.addSession(SESSION, { merchantReferenceId: 'txn_1' });
+    await gateway.resume(visit('review'));
+    const result = await gateway.resume(visit('result'));
+    expect(result).toMatchObject({ status: 'succeeded', paymentId: SESSION, chargeId: expect.stringMatching(/-C\d{5}$/) });
   });
 });

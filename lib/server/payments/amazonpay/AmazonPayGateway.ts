@@ -7,12 +7,23 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentGateway,
+  RefundRequest,
+  RefundResult,
   RenewalChargeRequest,
   WalletReturn,
 } from '@/lib/server/payments/PaymentGateway';
+import { providerRefundKey } from '@/lib/server/payments/refundKey';
 import { AmazonPayApiError, AmazonPayClient, type AmazonPayClientOptions } from './amazonPayClient';
-import { isRenewalDecline, renewalFailureCodeFor, resultOfRenewalCharge, resultOfSession } from './amazonPayOutcome';
 import {
+  isRenewalDecline,
+  refundFailureCodeFor,
+  renewalFailureCodeFor,
+  resultOfRefund,
+  resultOfRenewalCharge,
+  resultOfSession,
+} from './amazonPayOutcome';
+import {
+  amazonPayPrice,
   amazonPayReturnUrl,
   chargeAmountFor,
   checkoutSessionPayload,
@@ -165,6 +176,46 @@ export class AmazonPayGateway implements PaymentGateway {
       throw outageOr('amazon-pay', error, isAmazonPayOutage);
     }
     throw new Error(`${pending}; ask again later with the same key`);
+  }
+
+  /**
+   * Create Refund on the charge a payment took: a renewal's payment id is its charge; a
+   * checkout's charge was kept when it completed (else read from its session, which Amazon
+   * keeps 30 days). Amazon refunds asynchronously: the answer is pending, settled by
+   * refundStatus (a read-back) or the REFUND notification. The key is a digest of the refund's.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const { client } = this.mode(request.livemode);
+    try {
+      let chargeId = request.kind === 'renewal' ? (request.chargeId ?? request.paymentId) : request.chargeId;
+      if (!chargeId) chargeId = (await client.getCheckoutSession(checkedSessionId(request.paymentId))).chargeId ?? null;
+      if (!chargeId) {
+        return {
+          status: 'failed',
+          refundId: null,
+          code: 'payment_not_found',
+          message: `Amazon Pay took no charge with ${request.paymentId}.`,
+        };
+      }
+      const refund = await client.createRefund(
+        { chargeId, refundAmount: amazonPayPrice(request.amount, request.currencyCode) },
+        providerRefundKey(request.idempotencyKey),
+      );
+      return { ...resultOfRefund(refund), ...(chargeId === request.chargeId ? {} : { chargeId }) };
+    } catch (error) {
+      if (error instanceof AmazonPayApiError && !isAmazonPayOutage(error)) {
+        return { status: 'failed', refundId: null, code: refundFailureCodeFor(error.reasonCode), message: error.message };
+      }
+      throw outageOr('amazon-pay', error, isAmazonPayOutage);
+    }
+  }
+
+  async refundStatus(refundId: string, livemode: boolean): Promise<RefundResult> {
+    try {
+      return resultOfRefund(await this.mode(livemode).client.getRefund(refundId));
+    } catch (error) {
+      throw outageOr('amazon-pay', error, isAmazonPayOutage);
+    }
   }
 
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {

@@ -7,12 +7,15 @@ import {
   chargeSchema,
   checkoutSessionSchema,
   errorBodySchema,
+  refundSchema,
   type AmazonPayCredentials,
   type Charge,
   type ChargePermission,
   type CheckoutSession,
   type CompleteCheckoutSessionBody,
   type CreateChargeBody,
+  type CreateRefundBody,
+  type Refund,
   type UpdateCheckoutSessionBody,
 } from './amazonPayTypes';
 
@@ -126,6 +129,15 @@ export class AmazonPayClient {
 
   getCharge(chargeId: string): Promise<Charge> {
     return this.call('GET', ['charges', chargeId], chargeSchema);
+  }
+
+  /** Create Refund on a captured charge (Amazon refunds later: the answer is RefundInitiated); the idempotency key as for completeCheckoutSession. */
+  createRefund(body: CreateRefundBody, idempotencyKey: string): Promise<Refund> {
+    return this.call('POST', ['refunds'], refundSchema, body, idempotencyKey);
+  }
+
+  getRefund(refundId: string): Promise<Refund> {
+    return this.call('GET', ['refunds', refundId], refundSchema);
   }
 
   getChargePermission(chargePermissionId: string): Promise<ChargePermission> {

@@ -1,6 +1,6 @@
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
-import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
-import type { Charge, CheckoutSession } from './amazonPayTypes';
+import type { ChargeResult, RefundFailureCode, RefundResult } from '@/lib/server/payments/PaymentGateway';
+import type { Charge, CheckoutSession, Refund } from './amazonPayTypes';
 
 /**
  * Amazon Pay states as our payment outcomes. The checkout session id is the payment id
@@ -90,10 +90,12 @@ export function resultOfSession(session: CheckoutSession): ChargeResult {
     case 'Completed': {
       // The recurring charge permission is what our renewals charge (Amazon Pay v2 leaves each one to us).
       const permission = session.chargePermissionId;
+      // The charge is what a refund names; Amazon deletes the session after 30 days, so it is kept now.
       return {
         status: 'succeeded',
         paymentId,
         ...(permission ? { instrument: { kind: 'amazon-pay', chargePermissionId: permission } } : {}),
+        ...(session.chargeId ? { chargeId: session.chargeId } : {}),
       };
     }
     case 'Canceled':
@@ -122,4 +124,30 @@ export function outcomeOfCharge(
     default:
       return null;
   }
+}
+
+/**
+ * An Amazon Pay refund as our refund result: Amazon refunds asynchronously, so a new one is
+ * RefundInitiated (Pending in its older documents), then Refunded (Completed) or Declined.
+ */
+export function resultOfRefund(refund: Refund): RefundResult {
+  const { state, reasonCode, reasonDescription } = refund.statusDetails;
+  if (state === 'Refunded' || state === 'Completed') return { status: 'succeeded', refundId: refund.refundId };
+  if (state === 'Declined') {
+    return {
+      status: 'failed',
+      refundId: refund.refundId,
+      code: 'refused',
+      message: `Amazon Pay declined the refund (${reasonCode ?? 'no reason given'}${reasonDescription ? `: ${reasonDescription}` : ''}).`,
+    };
+  }
+  return { status: 'pending', refundId: refund.refundId };
+}
+
+/** Create Refund's refusals (Amazon's reason codes) as ours. */
+export function refundFailureCodeFor(reasonCode: string): RefundFailureCode {
+  if (reasonCode === 'TransactionAmountExceeded') return 'amount_too_large';
+  if (reasonCode === 'InvalidChargeStatus' || reasonCode === 'TransactionCountExceeded') return 'not_refundable';
+  if (reasonCode === 'ResourceNotFound') return 'payment_not_found';
+  return 'refused';
 }

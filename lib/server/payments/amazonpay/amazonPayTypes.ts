@@ -77,6 +77,23 @@ export const chargePermissionSchema = z.object({
 });
 export type ChargePermission = z.infer<typeof chargePermissionSchema>;
 
+export const refundSchema = z.object({
+  refundId: z.string(),
+  chargeId: z.string(),
+  refundAmount: priceSchema.nullish(),
+  /** RefundInitiated (Amazon's older documents: Pending), then Refunded (Completed) or Declined. */
+  statusDetails: statusDetailsSchema,
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** The body of Create Refund: a captured charge, all or part of it. */
+export interface CreateRefundBody {
+  chargeId: string;
+  refundAmount: Price;
+  /** Shown on the buyer's statement, at most 16 characters. */
+  softDescriptor?: string;
+}
+
 /** Amazon's error body: a machine reason and a sentence. */
 export const errorBodySchema = z.object({ reasonCode: z.string().optional(), message: z.string().optional() });
 

@@ -1,14 +1,16 @@
 import { createHash, verify, constants, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Charge, ChargePermission, CheckoutSession, Price } from './amazonPayTypes';
+import type { Charge, ChargePermission, CheckoutSession, Price, Refund } from './amazonPayTypes';
 
 /**
  * A local stand-in for the Amazon Pay API v2 endpoints our client calls (Amazon cannot be
  * reached here), for tests only. It records every request and checks its signature with
  * its own implementation of Amazon's algorithm (not the signer under test), keeps checkout
  * sessions that move Open → Completed/Canceled as Amazon's do, charges a Chargeable charge
- * permission (a renewal), and answers a repeated idempotency key with the first answer.
+ * permission (a renewal), refunds a captured charge as Amazon does (RefundInitiated, then
+ * Refunded or Declined when a test settles it), and answers a repeated idempotency key with
+ * the first answer.
  */
 
 export interface RecordedRequest {
@@ -65,6 +67,7 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
   const charges = new Map<string, Charge>();
   const permissions = new Map<string, ChargePermission>();
   const byKey = new Map<string, { status: number; body: string }>();
+  const refunds = new Map<string, Refund>();
   /** How Create Charge on a permission ends, each time; capture when unset. */
   const chargeOutcomes = new Map<string, FakeChargeOutcome>();
   /** Answers to give before the routes, in order (a 503, a delay, …). */
@@ -167,8 +170,38 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     return { status: 201, body: charge };
   };
 
+  const cents = (price: Price | null | undefined) => Math.round(Number(price?.amount ?? 0) * 100);
+
+  /** Create Refund: on a Captured charge, never more than is left of it (Amazon's own allowance for more is not modelled). */
+  const createRefund = (body: { chargeId?: string; refundAmount?: Price } | null): { status: number; body: object } => {
+    const charge = charges.get(body?.chargeId ?? '');
+    if (!charge || !body?.refundAmount) return { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'chargeId not found' } };
+    if (charge.statusDetails.state !== 'Captured')
+      return { status: 422, body: { reasonCode: 'InvalidChargeStatus', message: `the charge is ${charge.statusDetails.state}` } };
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.chargeId === charge.chargeId && refund.statusDetails.state !== 'Declined')
+      .reduce((sum, refund) => sum + cents(refund.refundAmount), 0);
+    if (cents(body.refundAmount) > cents(charge.chargeAmount) - refunded)
+      return { status: 400, body: { reasonCode: 'TransactionAmountExceeded', message: 'the refund exceeds what is left of the charge' } };
+    counter += 1;
+    const refund: Refund = {
+      refundId: `${charge.chargeId.replace(/-C\d+$/, '')}-R${String(counter).padStart(5, '0')}`,
+      chargeId: charge.chargeId,
+      refundAmount: body.refundAmount,
+      statusDetails: { state: 'RefundInitiated', reasonCode: null, reasonDescription: null },
+    };
+    refunds.set(refund.refundId, refund);
+    return { status: 201, body: refund };
+  };
+
   const route = (method: string, resource: string, json: unknown): { status: number; body: object } => {
     if (resource === 'charges' && method === 'POST') return createCharge(json as Parameters<typeof createCharge>[0]);
+    if (resource === 'refunds' && method === 'POST') return createRefund(json as Parameters<typeof createRefund>[0]);
+    const refundMatch = /^refunds\/([^/]+)$/.exec(resource);
+    if (refundMatch && method === 'GET') {
+      const found = refunds.get(decodeURIComponent(refundMatch[1] ?? ''));
+      return found ? { status: 200, body: found } : { status: 404, body: { reasonCode: 'ResourceNotFound', message: 'refund not found' } };
+    }
     const notFound = { status: 404, body: { reasonCode: 'ResourceNotFound', message: `${resource} not found` } };
     const sessionMatch = /^checkoutSessions\/([^/]+)(\/complete)?$/.exec(resource);
     if (sessionMatch) {
@@ -296,7 +329,28 @@ export async function startFakeAmazonPay(publicKey: KeyObject) {
     forced,
     addSession,
     addChargePermission,
+    refunds,
+    /** A captured charge, as a completed checkout or a renewal leaves it. */
+    addCharge(chargeId: string, chargeAmount: Price, chargePermissionId = chargeId.replace(/-C\d+$/, '')) {
+      charges.set(chargeId, {
+        chargeId,
+        chargePermissionId,
+        chargeAmount,
+        statusDetails: { state: 'Captured', reasonCode: null, reasonDescription: null },
+      });
+    },
+    /** Amazon processes a refund: Refunded, or Declined (with Amazon's reason). */
+    settleRefund(
+      refundId: string,
+      state: 'Refunded' | 'Declined',
+      reasonCode: string | null = state === 'Declined' ? 'AmazonRejected' : null,
+    ) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`the fake holds no refund ${refundId}`);
+      refund.statusDetails = { state, reasonCode, reasonDescription: null };
+    },
     reset() {
+      refunds.clear();
       chargeOutcomes.clear();
       requests.length = 0;
       sessions.clear();

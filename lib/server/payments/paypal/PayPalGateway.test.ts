@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChargeRequest, ChargeResult, Purchase } from '@/lib/server/payments/PaymentGateway';
+import type { ChargeRequest, ChargeResult, Purchase, RefundRequest } from '@/lib/server/payments/PaymentGateway';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { startFakePayPal, type FakePayPal } from './fakePayPalServer';
 import { PayPalApiError, paypalRequestId } from './paypalClient';
@@ -170,14 +170,22 @@ describe('PayPalGateway.retrieve: an order', () => {
     const orderId = await createdOrder();
     fake.approveOrder(orderId);
 
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`, `POST /v2/checkout/orders/${orderId}/capture`]);
     const capture = fake.apiRequests()[1]!;
     expect(capture.headers).toMatchObject({ 'paypal-request-id': paypalRequestId('capture', orderId), prefer: 'return=representation' });
 
     // A second confirm reads a COMPLETED order and captures nothing more.
     fake.requests.length = 0;
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`]);
   });
 
@@ -192,7 +200,11 @@ describe('PayPalGateway.retrieve: an order', () => {
       }
       return undefined;
     });
-    expect(await gateway.retrieve(orderId, false)).toEqual({ status: 'succeeded', paymentId: orderId });
+    expect(await gateway.retrieve(orderId, false)).toEqual({
+      status: 'succeeded',
+      paymentId: orderId,
+      chargeId: expect.stringMatching(/^CAPTURE/),
+    });
     expect(routes()).toEqual([
       `GET /v2/checkout/orders/${orderId}`,
       `POST /v2/checkout/orders/${orderId}/capture`,
@@ -490,5 +502,112 @@ describe('toPayPalValue', () => {
 
   it.each([-1, 1.5, Number.NaN])('refuses %d', (minor) => {
     expect(() => toPayPalValue(minor, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('PayPalGateway.refund: an order’s capture, a subscription’s sale', () => {
+  const refundRequest = (overrides: Partial<RefundRequest> & Pick<RefundRequest, 'paymentId'>): RefundRequest => ({
+    chargeId: null,
+    kind: 'purchase',
+    paidAt: '2026-11-01T10:00:00.000Z',
+    amount: 1000,
+    paidAmount: 2500,
+    currencyCode: 'USD',
+    livemode: false,
+    idempotencyKey: `refund-${n}`,
+    reason: 'Withdrawal within 14 days',
+    metadata: { refundId: 're_ours_1', transactionId: 'txn_1' },
+    ...overrides,
+  });
+
+  /** A one-off order, approved and captured; its capture id as the paid result reports it. */
+  async function capturedOrder(): Promise<{ orderId: string; captureId: string }> {
+    const orderId = paymentIdOf(await gateway.charge(request()));
+    fake.approveOrder(orderId);
+    const paid = await gateway.retrieve(orderId, false);
+    if (paid.status !== 'succeeded' || !paid.chargeId) throw new Error(`expected a capture, got ${JSON.stringify(paid)}`);
+    return { orderId, captureId: paid.chargeId };
+  }
+
+  it('refunds part of an order’s capture (POST /v2/payments/captures/{id}/refund) under a request id from our key', async () => {
+    const { orderId, captureId } = await capturedOrder();
+    fake.requests.length = 0;
+    const result = await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, idempotencyKey: 'refund-a' }));
+    expect(result).toEqual({ status: 'succeeded', refundId: expect.stringMatching(/^REFUND/) });
+    expect(routes()).toEqual([`POST /v2/payments/captures/${captureId}/refund`]);
+    const [sent] = fake.apiRequests();
+    expect(sent!.headers['paypal-request-id']).toBe(paypalRequestId('refund', 'refund-a'));
+    expect(sent!.json).toMatchObject({ amount: { currency_code: 'USD', value: '10.00' }, custom_id: 're_ours_1' });
+  });
+
+  it('finds the capture in the order when none was kept, and reports it to be kept', async () => {
+    const { orderId, captureId } = await capturedOrder();
+    fake.requests.length = 0;
+    const result = await gateway.refund(refundRequest({ paymentId: orderId }));
+    expect(result).toMatchObject({ status: 'succeeded', chargeId: captureId });
+    expect(routes()).toEqual([`GET /v2/checkout/orders/${orderId}`, `POST /v2/payments/captures/${captureId}/refund`]);
+  });
+
+  it('answers a repeat with the same key with the same refund, and refuses more than is left', async () => {
+    const { orderId, captureId } = await capturedOrder();
+    const first = await gateway.refund(
+      refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' }),
+    );
+    expect(
+      await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 2000, idempotencyKey: 'refund-b' })),
+    ).toEqual(first);
+    expect([...fake.refunds.values()].filter((refund) => refund.of === captureId)).toHaveLength(1);
+    expect(
+      await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, amount: 600, idempotencyKey: 'refund-c' })),
+    ).toMatchObject({
+      status: 'failed',
+      code: 'amount_too_large',
+    });
+  });
+
+  it('refunds a renewal’s sale (POST /v1/payments/sale/{id}/refund): its payment id is the sale', async () => {
+    fake.addSale({ id: 'SALE-RENEWAL-1', subscriptionId: 'I-SUB1', amount: 2500, currency: 'USD', time: '2026-12-01T10:00:00Z' });
+    const result = await gateway.refund(refundRequest({ paymentId: 'SALE-RENEWAL-1', kind: 'renewal', amount: 2500 }));
+    expect(result).toEqual({ status: 'succeeded', refundId: expect.stringMatching(/^SALEREFUND/) });
+    expect(routes()).toEqual(['POST /v1/payments/sale/SALE-RENEWAL-1/refund']);
+    expect(fake.apiRequests()[0]!.json).toMatchObject({ amount: { total: '25.00', currency: 'USD' } });
+    expect(
+      await gateway.refund(refundRequest({ paymentId: 'SALE-RENEWAL-1', kind: 'renewal', amount: 100, idempotencyKey: 'again' })),
+    ).toMatchObject({
+      status: 'failed',
+      code: 'amount_too_large',
+    });
+  });
+
+  it('finds a subscription’s first sale among its transactions around the purchase when none was kept', async () => {
+    fake.addSale({ id: 'SALE-FIRST', subscriptionId: 'I-SUB2', amount: 2500, currency: 'USD', time: '2026-11-01T10:00:05Z' });
+    fake.addSale({ id: 'SALE-LATER', subscriptionId: 'I-SUB2', amount: 2500, currency: 'USD', time: '2026-12-01T10:00:05Z' });
+    const result = await gateway.refund(refundRequest({ paymentId: 'I-SUB2' }));
+    expect(result).toMatchObject({ status: 'succeeded', chargeId: 'SALE-FIRST' });
+    expect(routes()[0]).toBe('GET /v1/billing/subscriptions/I-SUB2/transactions');
+    expect(routes()[1]).toBe('POST /v1/payments/sale/SALE-FIRST/refund');
+  });
+
+  it('says PayPal took nothing for a subscription without a sale (a free trial)', async () => {
+    expect(await gateway.refund(refundRequest({ paymentId: 'I-TRIAL' }))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
+  });
+
+  it('leaves a refund PayPal keeps pending to be read back, from either API', async () => {
+    const { orderId, captureId } = await capturedOrder();
+    fake.refundStatuses.push('PENDING', 'PENDING');
+    const capture = await gateway.refund(refundRequest({ paymentId: orderId, chargeId: captureId, idempotencyKey: 'pending-capture' }));
+    fake.addSale({ id: 'SALE-PENDING', subscriptionId: 'I-SUB3', amount: 2500, currency: 'USD', time: '2026-12-01T10:00:00Z' });
+    const sale = await gateway.refund(refundRequest({ paymentId: 'SALE-PENDING', kind: 'renewal', idempotencyKey: 'pending-sale' }));
+    expect([capture.status, sale.status]).toEqual(['pending', 'pending']);
+    for (const result of [capture, sale]) {
+      const refundId = (result as { refundId: string }).refundId;
+      fake.settleRefund(refundId, 'COMPLETED');
+      expect(await gateway.refundStatus(refundId, false)).toEqual({ status: 'succeeded', refundId });
+    }
+  });
+
+  it('throws when PayPal fails on its side', async () => {
+    fake.setOverride((call) => (call.path.endsWith('/refund') ? { status: 503, body: { name: 'SERVICE_UNAVAILABLE' } } : undefined));
+    await expect(gateway.refund(refundRequest({ paymentId: 'SALE-X', kind: 'renewal' }))).rejects.toThrow();
   });
 });

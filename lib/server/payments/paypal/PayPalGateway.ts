@@ -2,12 +2,21 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
-import type { AttemptLookup, ChargeRequest, ChargeResult, PaymentGateway, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import type {
+  AttemptLookup,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RefundFailureCode,
+  RefundRequest,
+  RefundResult,
+  RenewalInstrument,
+} from '@/lib/server/payments/PaymentGateway';
 import { walletFlowFor } from '@/lib/server/payments/walletFlow';
 import { PayPalApiError, PayPalClient, PayPalNetworkError, paypalRequestId, type PayPalClientConfig } from './paypalClient';
-import { toPayPalMoney } from './paypalMoney';
+import { toPayPalMoney, toPayPalValue } from './paypalMoney';
 import { planShapeFor, type PlanStore, type RenewingPurchase } from './paypalPlans';
-import type { PayPalOrder, PayPalSubscription } from './paypalTypes';
+import type { PayPalOrder, PayPalRefund, PayPalSaleRefund, PayPalSubscription } from './paypalTypes';
 
 export type { PlanStore } from './paypalPlans';
 export { InMemoryPlanStore } from './paypalPlans';
@@ -262,6 +271,95 @@ export class PayPalGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * A refund of what PayPal took: an order's capture (POST /v2/payments/captures/{id}/refund),
+   * or a subscription's sale (POST /v1/payments/sale/{id}/refund): a renewal's sale is its
+   * payment id, a subscription's first sale (the purchase) is found among the subscription's
+   * transactions when it was not recorded, as is an order's capture in the order. The
+   * PayPal-Request-Id is derived from the refund's key: a repeat answers the first refund.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const client = this.client(request.livemode);
+    const requestId = paypalRequestId('refund', request.idempotencyKey);
+    try {
+      const target = await this.refundTarget(client, request);
+      if (!target) {
+        return {
+          status: 'failed',
+          refundId: null,
+          code: 'payment_not_found',
+          message: `PayPal holds no payment of ${request.paymentId} to refund.`,
+        };
+      }
+      // A capture or first sale looked up is reported, for the transaction to keep it.
+      const found = target.id === request.chargeId || target.id === request.paymentId ? {} : { chargeId: target.id };
+      if (target.kind === 'capture') {
+        const refund = await client.refundCapture(
+          target.id,
+          {
+            amount: toPayPalMoney(request.amount, request.currencyCode),
+            note_to_payer: request.reason.slice(0, 255),
+            custom_id: request.metadata.refundId,
+          },
+          requestId,
+        );
+        return { ...captureRefundResult(refund), ...found };
+      }
+      const refund = await client.refundSale(
+        target.id,
+        {
+          amount: { total: toPayPalValue(request.amount, request.currencyCode), currency: request.currencyCode },
+          description: request.reason.slice(0, 255),
+        },
+        requestId,
+      );
+      return { ...saleRefundResult(refund), ...found };
+    } catch (error) {
+      if (error instanceof PayPalApiError && error.status >= 400 && error.status < 500) {
+        return { status: 'failed', refundId: null, code: refundFailureOf(error), message: error.message };
+      }
+      throw outageOr('paypal', error, isPayPalOutage);
+    }
+  }
+
+  /** A refund read back: a capture's (v2), else a sale's (v1). */
+  async refundStatus(refundId: string, livemode: boolean): Promise<RefundResult> {
+    const client = this.client(livemode);
+    try {
+      try {
+        return captureRefundResult(await client.getRefund(refundId));
+      } catch (error) {
+        if (!(error instanceof PayPalApiError && error.status === 404)) throw error;
+        return saleRefundResult(await client.getSaleRefund(refundId));
+      }
+    } catch (error) {
+      throw outageOr('paypal', error, isPayPalOutage);
+    }
+  }
+
+  /** What to refund: the capture or sale recorded, else looked up from the order or subscription. Null: PayPal took nothing. */
+  private async refundTarget(client: PayPalClient, request: RefundRequest): Promise<{ kind: 'capture' | 'sale'; id: string } | null> {
+    const { paymentId } = request;
+    if (request.kind === 'renewal') return { kind: 'sale', id: request.chargeId ?? paymentId };
+    if (!isSubscriptionId(paymentId)) {
+      if (request.chargeId) return { kind: 'capture', id: request.chargeId };
+      const capture = (await client.getOrder(paymentId)).purchase_units?.[0]?.payments?.captures?.[0];
+      return capture ? { kind: 'capture', id: capture.id } : null;
+    }
+    if (request.chargeId) return { kind: 'sale', id: request.chargeId };
+    // The first period's sale comes within moments of the purchase; a day either side allows for PayPal's clock and a slow activation.
+    const paidAt = Date.parse(request.paidAt);
+    const { transactions = [] } = await client.listSubscriptionTransactions(
+      paymentId,
+      new Date(paidAt - DAY_MS).toISOString(),
+      new Date(paidAt + 3 * DAY_MS).toISOString(),
+    );
+    const first = transactions
+      .filter((sale) => sale.status === 'COMPLETED' || sale.status === 'PARTIALLY_REFUNDED' || sale.status === 'REFUNDED')
+      .sort((a, b) => a.time.localeCompare(b.time))[0];
+    return first ? { kind: 'sale', id: first.id } : null;
+  }
+
   private async retrieveSubscription(client: PayPalClient, subscriptionId: string): Promise<ChargeResult> {
     let subscription = await client.getSubscription(subscriptionId);
     for (const wait of this.activationWaitsMs) {
@@ -292,8 +390,8 @@ function orderResult(order: PayPalOrder): ChargeResult {
       const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
       if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return failed(order.id, 'wallet_declined');
       if (capture?.status === 'PENDING') throw stillProcessing();
-      // COMPLETED, or REFUNDED/PARTIALLY_REFUNDED: it was paid (refunds are handled elsewhere).
-      return { status: 'succeeded', paymentId: order.id };
+      // COMPLETED, or REFUNDED/PARTIALLY_REFUNDED: it was paid (refunds are handled elsewhere). The capture is what a refund names.
+      return { status: 'succeeded', paymentId: order.id, ...(capture ? { chargeId: capture.id } : {}) };
     }
     default:
       throw stillProcessing();
@@ -326,6 +424,49 @@ function subscriptionResult(subscription: PayPalSubscription): ChargeResult {
     default:
       throw stillProcessing();
   }
+}
+
+const DAY_MS = 24 * 3600_000;
+
+function captureRefundResult(refund: PayPalRefund): RefundResult {
+  if (refund.status === 'COMPLETED') return { status: 'succeeded', refundId: refund.id };
+  if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
+  return {
+    status: 'failed',
+    refundId: refund.id,
+    code: 'refused',
+    message: `PayPal ${refund.status.toLowerCase()} the refund (${refund.status_details?.reason ?? 'no reason given'}).`,
+  };
+}
+
+function saleRefundResult(refund: PayPalSaleRefund): RefundResult {
+  if (refund.state === 'completed') return { status: 'succeeded', refundId: refund.id };
+  if (refund.state === 'pending') return { status: 'pending', refundId: refund.id };
+  return { status: 'failed', refundId: refund.id, code: 'refused', message: `PayPal ${refund.state} the refund.` };
+}
+
+/** PayPal's refusals of a refund (v2 issues, v1 error names) as ours. */
+const TOO_LARGE = new Set([
+  'CAPTURE_FULLY_REFUNDED',
+  'REFUND_AMOUNT_EXCEEDED',
+  'REFUND_EXCEEDED_TRANSACTION_AMOUNT',
+  'TRANSACTION_ALREADY_REFUNDED',
+  'FULL_REFUND_NOT_ALLOWED_AFTER_PARTIAL_REFUND',
+]);
+const NOT_REFUNDABLE = new Set([
+  'REFUND_TIME_LIMIT_EXCEEDED',
+  'REFUND_NOT_ALLOWED',
+  'REFUND_NOT_PERMITTED_DUE_TO_CHARGEBACK',
+  'CAPTURE_DISPUTED_PARTIAL_REFUND_NOT_ALLOWED',
+  'PENDING_CAPTURE',
+  'TRANSACTION_REFUSED_BY_PAYPAL_RISK',
+]);
+function refundFailureOf(error: PayPalApiError): RefundFailureCode {
+  const reason = error.issue ?? error.errorName ?? '';
+  if (error.status === 404 || reason === 'INVALID_RESOURCE_ID') return 'payment_not_found';
+  if (TOO_LARGE.has(reason)) return 'amount_too_large';
+  if (NOT_REFUNDABLE.has(reason)) return 'not_refundable';
+  return 'refused';
 }
 
 /** Where PayPal sends the visitor back to (the payment step), when the site's origin is known. */

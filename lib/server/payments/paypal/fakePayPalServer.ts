@@ -23,6 +23,8 @@ const CERT_PATH = '/v1/notifications/certs/CERT-fake-0001';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The path with its query string, as sent. */
+  url: string;
   headers: http.IncomingHttpHeaders;
   rawBody: string;
   /** The body parsed as JSON, when it is. */
@@ -43,6 +45,18 @@ interface FakeSubscription {
   activateAfterReads: number | null;
 }
 
+/** A subscription's payment at PayPal (a sale), in minor units of its currency. */
+export interface FakeSale {
+  id: string;
+  subscriptionId: string;
+  amount: number;
+  currency: string;
+  time: string;
+}
+
+/** "25.00" → 2500: the fake's currencies all take two decimals. */
+const minorOf = (value: string) => Math.round(Number(value) * 100);
+
 export interface FakePayPalOptions {
   /** REST apps it accepts; tokens name their app so tests can tell live calls from test ones. */
   apps?: { clientId: string; clientSecret: string }[];
@@ -56,6 +70,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
   const replays = new Map<string, { status: number; body: unknown }>();
   const orders = new Map<string, FakeOrder>();
   const subscriptions = new Map<string, FakeSubscription>();
+  /** Subscriptions' payments (sales), as PayPal bills them; tests add them. */
+  const sales = new Map<string, FakeSale>();
+  /** Refunds of captures (v2) and of sales (v1), by id. */
+  const refunds = new Map<string, { api: 'v2' | 'v1'; of: string; amount: number; status: string }>();
+  /** The status the next refunds are made with (PayPal may leave one pending); completed when none is queued. */
+  const refundStatuses: ('COMPLETED' | 'PENDING')[] = [];
   let counter = 0;
   const next = () => String(++counter).padStart(6, '0');
   let override: ((request: RecordedRequest) => FakeReply | undefined) | null = null;
@@ -184,10 +204,83 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       found.subscription.status = 'CANCELLED';
       return { status: 204, body: null };
     }
+    if ((match = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/)) && method === 'POST') {
+      const captureId = decodeURIComponent(match[1]!);
+      const capture = [...orders.values()]
+        .flatMap((found) => found.order.purchase_units?.[0]?.payments?.captures ?? [])
+        .find((candidate) => candidate.id === captureId);
+      if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      const taken = minorOf(capture.amount?.value ?? '0');
+      const requested = body.amount ? minorOf((body.amount as { value: string }).value) : null;
+      const refunded = refundedOf(captureId);
+      if (refunded >= taken) return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+      const amount = requested ?? taken - refunded;
+      if (amount > taken - refunded) return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+      const id = `REFUND${next()}`;
+      const status = refundStatuses.shift() ?? 'COMPLETED';
+      refunds.set(id, { api: 'v2', of: captureId, amount, status });
+      capture.status = refunded + amount >= taken ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      return {
+        status: 201,
+        body: { id, status, amount: { currency_code: capture.amount?.currency_code, value: (amount / 100).toFixed(2) } },
+      };
+    }
+    if ((match = path.match(/^\/v2\/payments\/refunds\/([^/]+)$/)) && method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(match[1]!));
+      if (!refund || refund.api !== 'v2') return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+      return { status: 200, body: { id: match[1], status: refund.status, amount: { value: (refund.amount / 100).toFixed(2) } } };
+    }
+    if ((match = path.match(/^\/v1\/payments\/sale\/([^/]+)\/refund$/)) && method === 'POST') {
+      const sale = sales.get(decodeURIComponent(match[1]!));
+      // PayPal's v1 payments API names its errors; it has no details[].issue.
+      if (!sale) return { status: 404, body: { name: 'INVALID_RESOURCE_ID', message: 'Requested resource ID was not found.' } };
+      const requested = body.amount ? minorOf((body.amount as { total: string }).total) : null;
+      const refunded = refundedOf(sale.id);
+      if (refunded >= sale.amount)
+        return {
+          status: 400,
+          body: { name: 'TRANSACTION_ALREADY_REFUNDED', message: 'Requested transaction has already been fully refunded.' },
+        };
+      const amount = requested ?? sale.amount - refunded;
+      if (amount > sale.amount - refunded)
+        return { status: 400, body: { name: 'REFUND_EXCEEDED_TRANSACTION_AMOUNT', message: 'Refund amount exceeded transaction amount.' } };
+      const id = `SALEREFUND${next()}`;
+      const state = (refundStatuses.shift() ?? 'COMPLETED').toLowerCase();
+      refunds.set(id, { api: 'v1', of: sale.id, amount, status: state });
+      return { status: 201, body: { id, state, sale_id: sale.id, amount: { total: (amount / 100).toFixed(2), currency: sale.currency } } };
+    }
+    if ((match = path.match(/^\/v1\/payments\/refund\/([^/]+)$/)) && method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(match[1]!));
+      if (!refund || refund.api !== 'v1') return { status: 404, body: { name: 'INVALID_RESOURCE_ID', message: 'not found' } };
+      return { status: 200, body: { id: match[1], state: refund.status, sale_id: refund.of } };
+    }
+    if ((match = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)\/transactions$/)) && method === 'GET') {
+      const subscriptionId = decodeURIComponent(match[1]!);
+      const query = new URL(request.url, 'http://fake').searchParams;
+      const start = query.get('start_time') ?? '';
+      const end = query.get('end_time') ?? '';
+      if (!start || !end) return error(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+      const transactions = [...sales.values()]
+        .filter((sale) => sale.subscriptionId === subscriptionId && sale.time >= start && sale.time <= end)
+        .map((sale) => ({
+          id: sale.id,
+          status: refundedOf(sale.id) === 0 ? 'COMPLETED' : refundedOf(sale.id) >= sale.amount ? 'REFUNDED' : 'PARTIALLY_REFUNDED',
+          time: sale.time,
+          amount_with_breakdown: { gross_amount: { currency_code: sale.currency, value: (sale.amount / 100).toFixed(2) } },
+        }));
+      return { status: 200, body: { transactions } };
+    }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       return { status: 200, body: { verification_status: 'SUCCESS' } };
     }
     return error(404, 'NOT_FOUND');
+  }
+
+  /** What was refunded of a capture or a sale so far (refunds PayPal did not refuse). */
+  function refundedOf(id: string): number {
+    return [...refunds.values()]
+      .filter((refund) => refund.of === id && refund.status !== 'FAILED' && refund.status !== 'failed' && refund.status !== 'CANCELLED')
+      .reduce((sum, refund) => sum + refund.amount, 0);
   }
 
   function captureNow(found: FakeOrder, status: PayPalCaptureStatus) {
@@ -223,6 +316,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
       const recorded: RecordedRequest = {
         method: req.method ?? '',
         path: new URL(req.url ?? '/', 'http://fake').pathname,
+        url: req.url ?? '/',
         headers: req.headers,
         rawBody,
         json,
@@ -302,6 +396,20 @@ export async function startFakePayPal(options: FakePayPalOptions = {}) {
     setSubscription(id: string, patch: Partial<Omit<PayPalSubscription, 'id'>>, activateAfterReads: number | null = null) {
       Object.assign(subscription(id).subscription, patch);
       subscription(id).activateAfterReads = activateAfterReads;
+    },
+    /** PayPal bills a subscription: a sale of `amount` minor units at `time`. */
+    addSale(sale: FakeSale) {
+      sales.set(sale.id, sale);
+    },
+    /** The refunds made, by id, with what they refunded (minor units). */
+    refunds,
+    /** The next refunds are made with these statuses, in order. */
+    refundStatuses,
+    /** Settles a refund as PayPal would later. */
+    settleRefund(id: string, status: 'COMPLETED' | 'FAILED') {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`the fake holds no refund ${id}`);
+      refund.status = refund.api === 'v2' ? status : status.toLowerCase();
     },
     /** Where a subscription stands at PayPal now. */
     subscriptionStatus: (id: string) => subscription(id).subscription.status,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { markedError } from '@/lib/server/crossBundleMark';
 import type {
   PayPalAccessToken,
+  PayPalCaptureRefundRequest,
   PayPalErrorBody,
   PayPalOrder,
   PayPalOrderRequest,
@@ -9,7 +10,11 @@ import type {
   PayPalPlanRequest,
   PayPalProduct,
   PayPalProductRequest,
+  PayPalRefund,
+  PayPalSaleRefund,
+  PayPalSaleRefundRequest,
   PayPalSubscription,
+  PayPalSubscriptionTransactions,
   PayPalSubscriptionRequest,
   PayPalVerifyWebhookSignatureRequest,
   PayPalVerifyWebhookSignatureResponse,
@@ -143,6 +148,30 @@ export class PayPalClient {
   /** Ends a subscription for good (PayPal answers 204; 422 SUBSCRIPTION_STATUS_INVALID when it is cancelled already). */
   cancelSubscription(id: string, reason: string): Promise<unknown> {
     return this.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, { body: { reason } });
+  }
+
+  /** Refunds all or part of an order's capture. */
+  refundCapture(captureId: string, body: PayPalCaptureRefundRequest, requestId: string): Promise<PayPalRefund> {
+    return this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { body, requestId });
+  }
+
+  getRefund(refundId: string): Promise<PayPalRefund> {
+    return this.call('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`);
+  }
+
+  /** Refunds all or part of a sale: a subscription's payment (PayPal's v1 payments API, which subscriptions' sales still use). */
+  refundSale(saleId: string, body: PayPalSaleRefundRequest, requestId: string): Promise<PayPalSaleRefund> {
+    return this.call('POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, { body, requestId });
+  }
+
+  getSaleRefund(refundId: string): Promise<PayPalSaleRefund> {
+    return this.call('GET', `/v1/payments/refund/${encodeURIComponent(refundId)}`);
+  }
+
+  /** A subscription's payments between two instants (ISO): its sales. */
+  listSubscriptionTransactions(subscriptionId: string, startTime: string, endTime: string): Promise<PayPalSubscriptionTransactions> {
+    const query = new URLSearchParams({ start_time: startTime, end_time: endTime });
+    return this.call('GET', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/transactions?${query.toString()}`);
   }
 
   /** PayPal's remote check of a webhook delivery (paypalWebhook.ts verifies locally; this is the fallback). */

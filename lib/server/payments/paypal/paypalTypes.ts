@@ -203,3 +203,47 @@ export interface PayPalVerifyWebhookSignatureRequest {
 export interface PayPalVerifyWebhookSignatureResponse {
   verification_status: 'SUCCESS' | 'FAILURE';
 }
+
+// Refunds ---------------------------------------------------------------------------------
+
+/** POST /v2/payments/captures/{id}/refund: all of what is left when amount is absent. */
+export interface PayPalCaptureRefundRequest {
+  amount?: PayPalMoney;
+  /** At most 255 characters, shown to the payer. */
+  note_to_payer?: string;
+  /** Ours, at most 127 characters. */
+  custom_id?: string;
+}
+
+/** A refund of a capture (payments_payment_v2). */
+export interface PayPalRefund {
+  id: string;
+  status: 'CANCELLED' | 'FAILED' | 'PENDING' | 'COMPLETED';
+  status_details?: { reason?: string };
+  amount?: PayPalMoney;
+}
+
+/** POST /v1/payments/sale/{id}/refund: a subscription's payment (a sale) refunded; all of it when amount is absent. */
+export interface PayPalSaleRefundRequest {
+  amount?: { total: string; currency: string };
+  description?: string;
+}
+
+/** A refund of a sale (payments v1). */
+export interface PayPalSaleRefund {
+  id: string;
+  state: 'pending' | 'completed' | 'cancelled' | 'failed';
+  sale_id?: string;
+  amount?: { total: string; currency: string };
+}
+
+/** GET /v1/billing/subscriptions/{id}/transactions: the subscription's payments, each a sale. */
+export interface PayPalSubscriptionTransactions {
+  transactions?: {
+    /** The sale's id. */
+    id: string;
+    status: 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'PENDING' | 'REFUNDED';
+    time: string;
+    amount_with_breakdown?: { gross_amount?: PayPalMoney };
+  }[];
+}

@@ -10,6 +10,8 @@ import type {
   GatewayEvent,
   PaymentGateway,
   PaymentInput,
+  RefundRequest,
+  RefundResult,
   SaveCardRequest,
   SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
@@ -22,6 +24,7 @@ import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavai
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxIntent } from './sandboxPayments';
 import { sandboxChargeResult, sandboxFinalEvent } from './sandboxOutcome';
+import { refundInSandbox, sandboxRefundStatus } from './sandboxRefunds';
 
 export type AuthenticationOutcome = 'approve' | 'fail';
 
@@ -181,6 +184,17 @@ export class SandboxGateway implements PaymentGateway {
       updatedAt: at,
     };
     return resultOf((await this.store(intent)).intent);
+  }
+
+  /** A refund of a card payment (a purchase's or a renewal's), done at once, as a card's at Stripe. */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const intent = await this.find(request.paymentId);
+    const paid = intent ? { amount: intent.amount, currencyCode: intent.currencyCode, succeeded: intent.status === 'succeeded' } : null;
+    return refundInSandbox(this.intents, request, paid, this.now());
+  }
+
+  refundStatus(refundId: string): Promise<RefundResult> {
+    return sandboxRefundStatus(this.intents, refundId);
   }
 
   async retrieve(paymentId: string): Promise<ChargeResult> {

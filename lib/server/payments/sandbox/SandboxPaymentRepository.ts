@@ -18,6 +18,16 @@ import {
   type WalletRenewalOutcome,
 } from './sandboxPayments';
 
+/** A refund the sandbox made (sandbox_refunds). */
+export interface SandboxRefund {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currencyCode: string;
+  idempotencyKey: string;
+  createdAt: string;
+}
+
 /** Rows as the tables keep them: snake_case, free text, flags as 0 and 1. Nothing outside this file sees one. */
 type IntentRow = Selectable<SandboxPaymentIntentTable>;
 type WalletPaymentRow = Selectable<SandboxWalletPaymentTable>;
@@ -147,6 +157,51 @@ export class SandboxPaymentRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? row.renewals_paused === 1 : null;
+  }
+
+  /** A refund, once per idempotency key: false when one was made under it already (that one stands). */
+  async insertRefund(refund: SandboxRefund): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('sandbox_refunds')
+      .values({
+        id: refund.id,
+        payment_id: refund.paymentId,
+        amount: refund.amount,
+        currency_code: refund.currencyCode,
+        idempotency_key: refund.idempotencyKey,
+        created_at: refund.createdAt,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async findRefund(by: { id: string } | { idempotencyKey: string }): Promise<SandboxRefund | null> {
+    const row = await this.db
+      .selectFrom('sandbox_refunds')
+      .selectAll()
+      .where('id' in by ? 'id' : 'idempotency_key', '=', 'id' in by ? by.id : by.idempotencyKey)
+      .executeTakeFirst();
+    return row
+      ? {
+          id: row.id,
+          paymentId: row.payment_id,
+          amount: row.amount,
+          currencyCode: row.currency_code,
+          idempotencyKey: row.idempotency_key,
+          createdAt: row.created_at,
+        }
+      : null;
+  }
+
+  /** What the sandbox refunded of a payment so far, in minor units. */
+  async refundedOf(paymentId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('sandbox_refunds')
+      .select((eb) => eb.fn.sum<number | string | null>('amount').as('total'))
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
   }
 
   /** A payment is made once per idempotency key: a second insert under it does nothing (false). */

@@ -8,6 +8,8 @@ import type {
   GatewayEvent,
   PaymentGateway,
   ProviderRenewalRequest,
+  RefundRequest,
+  RefundResult,
   RenewalChargeRequest,
   RenewalInstrument,
 } from '@/lib/server/payments/PaymentGateway';
@@ -19,6 +21,7 @@ import { SandboxPaymentRepository } from './SandboxPaymentRepository';
 import type { SandboxWalletPayment } from './sandboxPayments';
 import { sandboxChargeResult, sandboxFinalEvent } from './sandboxOutcome';
 import { sandboxPayPalRenewal } from './sandboxPayPalRenewal';
+import { refundInSandbox, SANDBOX_SALE_ID, sandboxRefundStatus, type SandboxPaid } from './sandboxRefunds';
 
 /** What the visitor does on the sandbox wallet's page; `approve-renewals-fail` pays today, and every renewal fails. */
 export const WALLET_OUTCOMES = ['approve', 'approve-renewals-fail', 'cancel', 'fail'] as const;
@@ -197,6 +200,25 @@ export class SandboxWalletGateway implements PaymentGateway {
     const current = (await this.find(paymentId))!;
     if (moved) await this.emitFinal(current);
     return current;
+  }
+
+  /**
+   * A refund of a wallet payment (a purchase, or a sandbox Amazon Pay renewal), done at once.
+   * The sandbox PayPal's renewals are sales it announced by event and never kept: one is
+   * refunded up to what our transaction says it took, as PayPal refunds a sale.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const payment = await this.find(request.paymentId);
+    let paid: SandboxPaid | null = payment
+      ? { amount: payment.amount, currencyCode: payment.currencyCode, succeeded: payment.status === 'succeeded' }
+      : null;
+    if (!paid && this.wallet === 'paypal' && SANDBOX_SALE_ID.test(request.paymentId))
+      paid = { amount: request.paidAmount, currencyCode: request.currencyCode, succeeded: true };
+    return refundInSandbox(this.payments, request, paid, this.now());
+  }
+
+  refundStatus(refundId: string): Promise<RefundResult> {
+    return sandboxRefundStatus(this.payments, refundId);
   }
 
   async retrieve(paymentId: string): Promise<ChargeResult> {

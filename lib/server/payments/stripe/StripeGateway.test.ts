@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startFakeStripe } from './fakeStripe';
 import type {
   ChargeRequest,
+  RefundRequest,
   RenewalChargeRequest,
   RenewalInstrument,
   SaveCardRequest,
@@ -12,6 +13,7 @@ import type {
 import { HttpError } from '@/lib/server/http/HttpError';
 import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
+import { providerRefundKey } from '@/lib/server/payments/refundKey';
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let gateway: StripeGateway;
@@ -472,5 +474,79 @@ describe('StripeGateway.renew (an off-session renewal charge)', () => {
     await expect(gateway.renew(renewal('pm_card_visa', { instrument }))).rejects.toThrow(/cannot charge/);
     await expect(gateway.renew(renewal('pm_card_visa', { amount: 0 }))).rejects.toThrow(/positive/);
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('StripeGateway.refund (refunds.create on the PaymentIntent)', () => {
+  const refundRequest = (paymentId: string, overrides: Partial<RefundRequest> = {}): RefundRequest => ({
+    paymentId,
+    chargeId: null,
+    kind: 'purchase',
+    paidAt: '2026-11-01T00:00:00.000Z',
+    amount: 1000,
+    paidAmount: 2500,
+    currencyCode: 'USD',
+    livemode: false,
+    idempotencyKey: `refund-of-${paymentId}`,
+    reason: 'customer care',
+    metadata: { refundId: 're_ours_1', transactionId: 'txn_1' },
+    ...overrides,
+  });
+  const paid = async () => ((await gateway.charge(request('pm_card_visa'))) as { paymentId: string }).paymentId;
+
+  it('refunds part of a payment on its intent, with a key derived from ours and our ids in the metadata', async () => {
+    const paymentId = await paid();
+    fake.requests.length = 0;
+    const result = await gateway.refund(refundRequest(paymentId));
+    expect(result).toEqual({ status: 'succeeded', refundId: expect.stringMatching(/^re_fake\d+$/) });
+    const [sent] = fake.requests;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/refunds', authorization: 'Bearer sk_test_fake' });
+    expect(sent!.idempotencyKey).toBe(`refund-${providerRefundKey(`refund-of-${paymentId}`, 40)}`);
+    expect(sent!.params).toMatchObject({
+      payment_intent: paymentId,
+      amount: '1000',
+      'metadata[refundId]': 're_ours_1',
+      'metadata[transactionId]': 'txn_1',
+      'metadata[reason]': 'customer care',
+    });
+  });
+
+  it('answers a repeat with the same key with the same refund: Stripe makes one', async () => {
+    const paymentId = await paid();
+    const first = await gateway.refund(refundRequest(paymentId));
+    const again = await gateway.refund(refundRequest(paymentId));
+    expect(again).toEqual(first);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === paymentId)).toHaveLength(1);
+  });
+
+  it('refuses more than is left to refund, and a payment Stripe does not know', async () => {
+    const paymentId = await paid();
+    expect(await gateway.refund(refundRequest(paymentId, { amount: 2000 }))).toMatchObject({ status: 'succeeded' });
+    expect(await gateway.refund(refundRequest(paymentId, { amount: 1000, idempotencyKey: 'second' }))).toMatchObject({
+      status: 'failed',
+      refundId: null,
+      code: 'amount_too_large',
+    });
+    expect(await gateway.refund(refundRequest('pi_unknown'))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
+    // A SetupIntent (a free trial) took no money: nothing is asked of Stripe.
+    fake.requests.length = 0;
+    expect(await gateway.refund(refundRequest('seti_fake1'))).toMatchObject({ status: 'failed', code: 'payment_not_found' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('leaves a refund Stripe keeps pending to be read back', async () => {
+    const paymentId = await paid();
+    fake.refundStatuses.push('pending');
+    const result = await gateway.refund(refundRequest(paymentId));
+    expect(result).toMatchObject({ status: 'pending' });
+    const refundId = (result as { refundId: string }).refundId;
+    fake.settleRefund(refundId, 'succeeded');
+    expect(await gateway.refundStatus(refundId, false)).toEqual({ status: 'succeeded', refundId });
+  });
+
+  it('throws when Stripe is out of reach', async () => {
+    const paymentId = await paid();
+    fake.forced.push({ status: 500, body: { error: { type: 'api_error', message: 'down' } } });
+    await expect(gateway.refund(refundRequest(paymentId))).rejects.toThrow();
   });
 });

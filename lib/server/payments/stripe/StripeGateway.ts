@@ -3,6 +3,7 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
+import { providerRefundKey } from '@/lib/server/payments/refundKey';
 import type {
   AttemptLookup,
   AttemptRef,
@@ -11,6 +12,9 @@ import type {
   GatewayEvent,
   PaymentGateway,
   PaymentInput,
+  RefundFailureCode,
+  RefundRequest,
+  RefundResult,
   RenewalChargeRequest,
   RenewalInstrument,
   SaveCardRequest,
@@ -241,6 +245,43 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
+   * A refund of a purchase's or a renewal's PaymentIntent (refunds.create on the intent),
+   * under a key derived from the refund's: Stripe answers a repeat with the first refund. A
+   * card's refund is usually succeeded at once; one Stripe leaves pending is read back later.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!request.paymentId.startsWith('pi_')) {
+      // A SetupIntent (a free trial, a 100 % discount) took no money.
+      return { status: 'failed', refundId: null, code: 'payment_not_found', message: `Stripe took no payment with ${request.paymentId}.` };
+    }
+    const stripe = this.client(request.livemode);
+    try {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          amount: request.amount,
+          metadata: { ...request.metadata, reason: request.reason.slice(0, 500) },
+        },
+        { idempotencyKey: `refund-${providerRefundKey(request.idempotencyKey, 40)}` },
+      );
+      return refundResultOf(refund);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        return { status: 'failed', refundId: null, code: refundFailureOf(error.code), message: error.message };
+      }
+      throw outageOr('card', error, isStripeOutage);
+    }
+  }
+
+  async refundStatus(refundId: string, livemode: boolean): Promise<RefundResult> {
+    try {
+      return refundResultOf(await this.client(livemode).refunds.retrieve(refundId));
+    } catch (error) {
+      throw outageOr('card', error, isStripeOutage);
+    }
+  }
+
+  /**
    * Keeps a new card for a subscription's renewals: a SetupIntent (off_session, confirmed
    * with the card Elements collected, nothing charged) on the subscription's customer when
    * it has one, else on a new customer. 3-D Secure answers requires_action with the client
@@ -362,6 +403,28 @@ export class StripeGateway implements PaymentGateway {
       return null;
     }
   }
+}
+
+/** A Stripe refund as our refund result: pending (and requires_action, which a card never has) waits; failed and canceled refunded nothing. */
+function refundResultOf(refund: Pick<Stripe.Refund, 'id' | 'status' | 'failure_reason'>): RefundResult {
+  if (refund.status === 'succeeded') return { status: 'succeeded', refundId: refund.id };
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return {
+      status: 'failed',
+      refundId: refund.id,
+      code: 'refused',
+      message: `Stripe ${refund.status} the refund (${refund.failure_reason ?? 'no reason given'}).`,
+    };
+  }
+  return { status: 'pending', refundId: refund.id };
+}
+
+/** Stripe's refusals of a refund request (its error codes) as ours. */
+function refundFailureOf(code: string | undefined): RefundFailureCode {
+  if (code === 'amount_too_large' || code === 'charge_already_refunded') return 'amount_too_large';
+  if (code === 'charge_disputed' || code === 'refund_disputed_payment' || code === 'charge_not_refundable') return 'not_refundable';
+  if (code === 'resource_missing') return 'payment_not_found';
+  return 'refused';
 }
 
 /** Stripe events that move a payment, as gateway events; other event types are null. */

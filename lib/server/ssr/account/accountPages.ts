@@ -9,6 +9,7 @@ import { loadAccount, summariesOf } from '@/lib/server/account/accountService';
 import { brandLooks } from '@/lib/server/account/brandLooks';
 import { setupIdSchema } from '@/lib/server/account/cardChangeActions';
 import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
+import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
@@ -84,6 +85,11 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
   const brand = brandLooks(await server.catalogue.get()).get(transaction.brandSlug) ?? null;
   const money = (cents: number) => formatMoney(cents, transaction.currencyCode);
   const { order, customer } = transaction;
+  // The credit notes of the refunds made: a refund under way or refused is no credit note.
+  const refunds = (await new RefundRepository(server.db).ofTransactions([transaction.id])).filter(
+    (refund) => refund.status === 'succeeded' && refund.creditNoteNumber !== null,
+  );
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
   return {
     props: {
       email,
@@ -107,6 +113,12 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
         total: money(transaction.total),
         paymentMethod: paymentMethodName(order.payment),
         livemode: transaction.livemode,
+        refunds: refunds.map((refund) => ({
+          creditNoteNumber: refund.creditNoteNumber ?? refund.id,
+          date: dateText(refund.settledAt ?? refund.createdAt),
+          amount: money(refund.amount),
+        })),
+        ...(refunded > 0 ? { refunded: money(refunded) } : {}),
       },
     },
   };

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { InvoicePageProps } from '@/lib/account/accountView';
+import { InvoiceView } from './InvoiceView';
+
+const props: InvoicePageProps = {
+  email: 'ada@example.com',
+  livemode: false,
+  brand: null,
+  invoice: {
+    number: 'INV-TEST-2026-000001',
+    date: 'November 26, 2026',
+    brandName: 'Vogue',
+    offerName: 'Vogue Digital',
+    billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
+    lines: [{ name: 'Vogue Digital', amount: '$25.00' }],
+    discount: null,
+    tax: { label: 'Tax', amount: '$0.00' },
+    total: '$25.00',
+    paymentMethod: 'Visa ending in 4242',
+    livemode: false,
+  },
+};
+
+describe('InvoiceView', () => {
+  it('shows no refund while none was made', () => {
+    render(<InvoiceView {...props} />);
+    expect(screen.queryByTestId('invoice-page-refunded')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Credit notes' })).toBeNull();
+  });
+
+  it('shows what was refunded, and each credit note', () => {
+    render(
+      <InvoiceView
+        {...props}
+        invoice={{
+          ...props.invoice,
+          refunded: '$15.00',
+          refunds: [
+            { creditNoteNumber: 'CN-TEST-2026-000001', date: 'November 27, 2026', amount: '$10.00' },
+            { creditNoteNumber: 'CN-TEST-2026-000002', date: 'November 28, 2026', amount: '$5.00' },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('invoice-page-refunded').textContent).toBe('$15.00');
+    const notes = screen.getByRole('region', { name: 'Credit notes' });
+    expect(notes.textContent).toContain('Credit note CN-TEST-2026-000001, November 27, 2026: $10.00 refunded to Visa ending in 4242');
+    expect(notes.textContent).toContain('CN-TEST-2026-000002');
+  });
+});
