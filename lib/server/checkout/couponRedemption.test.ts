@@ -52,6 +52,7 @@ beforeEach(async () => {
   gateway = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
   snapshot = withCoupons(
     coupon('LAST1', { maxRedemptions: 1 }),
+    coupon('TWO', { maxRedemptions: 2 }),
     coupon('ONCEEACH', { maxRedemptionsPerCustomer: 1 }),
     coupon('NEWYORKER50', { scope: { brands: ['newyorker'], campaigns: null, offers: null } }),
     coupon('DUALONLY', { scope: { brands: null, campaigns: ['newyorker-demo-dual'], offers: ['2001'] } }),
@@ -172,6 +173,28 @@ describe('coupon redemption caps at submit', () => {
     expect((await Promise.all(buyers)).sort()).toEqual(['422 coupon_not_applicable', 'succeeded']);
     expect(await charges()).toEqual([1250]);
     expect(await db.selectFrom('coupon_redemptions').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('keeps the cap with many buyers at once for the last one, and one buyer racing themself for a per-customer cap', async () => {
+    // The first buyer pays alone, so that the coupon's lock row exists when the others race.
+    expect((await submit(request({ couponCode: 'TWO' }))).response.status).toBe('succeeded');
+    const outcome = (input: SubmitRequestInput) =>
+      submit(input).then(
+        (answer) => answer.response.status,
+        (error: unknown) => (error instanceof HttpError ? `${error.status}` : Promise.reject(error)),
+      );
+    const many = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        outcome(request({ couponCode: 'LAST1', billing: { ...request().billing, email: `buyer${i}@example.com` } })),
+      ),
+    );
+    expect(many.filter((status) => status === 'succeeded')).toHaveLength(1);
+    expect(many.filter((status) => status === '422')).toHaveLength(5);
+    const other = { ...request().billing, email: 'grace@example.com' };
+    expect((await submit(request({ couponCode: 'ONCEEACH', billing: other }))).response.status).toBe('succeeded');
+    const self = await Promise.all(Array.from({ length: 4 }, () => outcome(request({ couponCode: 'ONCEEACH' }))));
+    expect(self.filter((status) => status === 'succeeded')).toHaveLength(1);
+    expect(await charges()).toEqual([1250, 1250, 1250, 1250]);
   });
 
   it('holds the last redemption while a payment waits for 3-D Secure, and frees it when that payment fails or goes stale', async () => {
