@@ -55,6 +55,7 @@ function promoStep(promoCode: string): StepLoaderContext {
         CHECKOUT_SUBMITS_PER_CLIENT_LIVE: 10,
         CHECKOUT_SUBMITS_PER_CLIENT_TEST: 300,
         CHECKOUT_QUOTES_PER_CLIENT: 600,
+        TRUSTED_PROXIES: [],
         TRUSTED_PROXY_HOPS: 0,
       },
     },
