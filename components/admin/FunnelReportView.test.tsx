@@ -120,6 +120,44 @@ const fixture: FunnelReportData = {
       source: null,
     },
   ],
+  coupons: [
+    {
+      code: 'SPRING',
+      scope: 'Brands vogue',
+      livemode: true,
+      redeemed: 2,
+      held: 1,
+      cap: 5,
+      remaining: 2,
+      perCustomerCap: 1,
+      validFrom: null,
+      validUntil: null,
+    },
+    {
+      code: 'SPRING',
+      scope: 'Brands vogue',
+      livemode: false,
+      redeemed: 1,
+      held: 0,
+      cap: 5,
+      remaining: 4,
+      perCustomerCap: 1,
+      validFrom: null,
+      validUntil: null,
+    },
+    {
+      code: 'SAVE20',
+      scope: 'Everywhere',
+      livemode: true,
+      redeemed: 7,
+      held: 0,
+      cap: null,
+      remaining: null,
+      perCustomerCap: null,
+      validFrom: null,
+      validUntil: null,
+    },
+  ],
 };
 
 describe('FunnelReportView', () => {
@@ -380,5 +418,14 @@ describe('FunnelReportPage', () => {
     unmount();
     render(<FunnelReportView {...fixture} cspViolations={[]} />);
     expect(screen.getByText('Nothing was blocked in this period.')).toBeTruthy();
+  });
+
+  it('lists each promo code with its redemptions, cap and what remains, live and test apart', () => {
+    render(<FunnelReportView {...fixture} />);
+    const cells = (id: string) => [...screen.getByTestId(id).querySelectorAll('th, td')].map((cell) => cell.textContent);
+    expect(screen.getByRole('region', { name: 'Promo codes and their redemptions' })).toBeTruthy();
+    expect(cells('coupon-SPRING-live')).toEqual(['SPRING', 'Brands vogue', 'Always', '2', '1', '5', '2', '1']);
+    expect(cells('coupon-SPRING-test')).toEqual(['SPRING Test', 'Brands vogue', 'Always', '1', '0', '5', '4', '1']);
+    expect(cells('coupon-SAVE20-live')).toEqual(['SAVE20', 'Everywhere', 'Always', '7', '0', 'No cap', '—', 'No cap']);
   });
 });

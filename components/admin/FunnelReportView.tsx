@@ -8,6 +8,7 @@ import { SchemaDriftList } from './SchemaDriftList';
 import { CspViolationList } from './CspViolationList';
 import { OrderFiguresSection } from './OrderFiguresSection';
 import { SubscriptionFiguresSection } from './SubscriptionFiguresSection';
+import { CouponFiguresSection } from './CouponFiguresSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import reportSection from './ReportSection.module.css';
@@ -65,6 +66,7 @@ export function FunnelReportView({
   drift,
   driftLimits,
   cspViolations,
+  coupons,
 }: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
@@ -144,6 +146,7 @@ export function FunnelReportView({
           scope={scope}
           modeDescription={MODE_DESCRIPTIONS[filter.mode]}
         />
+        <CouponFiguresSection coupons={coupons} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
         <SchemaDriftList drift={drift} limits={driftLimits} />
         <CspViolationList violations={cspViolations} />
       </main>

@@ -90,6 +90,8 @@ describe('PromoCodeStep', () => {
       offerId: '2001',
       addOnIds: [],
       couponCode: typed,
+      // A test journey's code is checked against test redemptions.
+      livemode: false,
     });
     expect((screen.getByLabelText('Promo code') as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(

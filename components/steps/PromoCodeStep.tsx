@@ -24,7 +24,7 @@ type Feedback = { kind: 'error' | 'removed'; message: string } | null;
  * cannot be used is explained and leaves the total as it was; an applied code can be
  * removed, and the way on to payment is right there.
  */
-export default function PromoCodeStep({ flow, base, search, view }: StepViewProps<'promo-code'>) {
+export default function PromoCodeStep({ flow, base, search, mode, view }: StepViewProps<'promo-code'>) {
   const { order, notice } = view;
   const api = useApiClient();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
@@ -58,7 +58,7 @@ export default function PromoCodeStep({ flow, base, search, view }: StepViewProp
     setApplying(true);
     setFeedback(null);
     try {
-      const answer = await api.quote(quoteRequestFor(flow, selection, { couponCode: code })!);
+      const answer = await api.quote(quoteRequestFor(flow, selection, { couponCode: code, livemode: mode.livemode })!);
       if (answer.coupon?.applied) {
         setSelection(withPromoCode(selection, answer.coupon.code));
         track(buildPromoCodeApply({ ...pageContext(flow.campaignId), promoCode: answer.coupon.code }));

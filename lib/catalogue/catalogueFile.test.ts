@@ -62,10 +62,10 @@ function minimal() {
       { brand: 'wired', urlSlug: 'demo-trial', campaignId: 'WIRED-trial-1', headline: 'Try WIRED', enablePreAuth: true, plans: ['5'] },
     ],
     coupons: [
-      { code: 'SAVE20', percentOff: 20, validFrom: null, validUntil: null },
-      { code: 'TENOFF', amountOff: 1000, currencyCode: 'USD' },
-      { code: 'OLD10', percentOff: 10, validFrom: '2024-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00+01:00' },
-      { code: 'ALL100', percentOff: 100 },
+      { code: 'SAVE20', percentOff: 20, validFrom: null, validUntil: null, scope: 'all' as const },
+      { code: 'TENOFF', amountOff: 1000, currencyCode: 'USD', scope: { brands: ['vogue'], campaigns: ['vogue-single'] } },
+      { code: 'OLD10', percentOff: 10, validFrom: '2024-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00+01:00', scope: 'all' as const },
+      { code: 'ALL100', percentOff: 100, scope: { offers: ['1'] }, maxRedemptions: 10, maxRedemptionsPerCustomer: 1 },
     ],
   };
 }
@@ -127,7 +127,7 @@ describe('parseCatalogueFile: valid input', () => {
       } as never,
     ];
     file.checkoutFlows = [{ brand: 'vogue', urlSlug: 'x', campaignId: 'c', headline: 'H', plans: ['1'] } as never];
-    file.coupons = [{ code: 'ABC', percentOff: 5 } as never];
+    file.coupons = [{ code: 'ABC', percentOff: 5, scope: 'all' } as never];
     const result = parseCatalogueFile(file);
     if (!result.ok) throw new Error(result.errors.join('\n'));
     expect(result.file.offers[0]).toMatchObject({
@@ -140,7 +140,12 @@ describe('parseCatalogueFile: valid input', () => {
       parentOfferId: null,
     });
     expect(result.file.checkoutFlows[0]).toMatchObject({ subheadline: '', enablePreAuth: false });
-    expect(result.file.coupons[0]).toMatchObject({ validFrom: null, validUntil: null });
+    expect(result.file.coupons[0]).toMatchObject({
+      validFrom: null,
+      validUntil: null,
+      maxRedemptions: null,
+      maxRedemptionsPerCustomer: null,
+    });
   });
 
   it('trims names', () => {
@@ -962,6 +967,79 @@ describe('parseCatalogueFile: one mutation each', () => {
       },
       'coupons[1]',
       'duplicates "SAVE20"',
+    ],
+    // Coupon scopes and caps: a coupon good everywhere is written down, never assumed.
+    [
+      'coupon without a scope',
+      (f) => {
+        delete (f.coupons[0] as Rec).scope;
+      },
+      'coupons[0].scope',
+      'is required: "all"',
+    ],
+    [
+      'coupon with an empty scope',
+      (f) => {
+        (f.coupons[0] as Rec).scope = {};
+      },
+      'coupons[0].scope',
+      'must name brands, campaigns or offers',
+    ],
+    [
+      'coupon scoped to an empty list',
+      (f) => {
+        (f.coupons[0] as Rec).scope = { brands: [] };
+      },
+      'coupons[0].scope.brands',
+      'at least one brand',
+    ],
+    [
+      'coupon scoped to an unknown brand',
+      (f) => {
+        (f.coupons[1] as Rec).scope = { brands: ['vogue', 'nope'] };
+      },
+      'coupons[1].scope.brands[1]',
+      'unknown brand "nope"',
+    ],
+    [
+      'coupon scoped to an unknown campaign',
+      (f) => {
+        (f.coupons[1] as Rec).scope = { campaigns: ['nope'] };
+      },
+      'coupons[1].scope.campaigns[0]',
+      'unknown campaign "nope"',
+    ],
+    [
+      'coupon scoped to an unknown offer',
+      (f) => {
+        (f.coupons[1] as Rec).scope = { offers: ['999'] };
+      },
+      'coupons[1].scope.offers[0]',
+      'unknown plan offer "999"',
+    ],
+    [
+      'coupon scope with an unknown key',
+      (f) => {
+        (f.coupons[1] as Rec).scope = { brand: ['vogue'] };
+      },
+      'coupons[1].scope',
+      'Unrecognized key: "brand"',
+    ],
+    [
+      'coupon with a cap of 0',
+      (f) => {
+        (f.coupons[0] as Rec).maxRedemptions = 0;
+      },
+      'coupons[0].maxRedemptions',
+      'at least 1',
+    ],
+    [
+      'coupon with a fractional per-customer cap',
+      (f) => {
+        (f.coupons[0] as Rec).maxRedemptionsPerCustomer = 1.5;
+      },
+      'coupons[0].maxRedemptionsPerCustomer',
+      'whole number',
     ],
     // Strict objects: unknown extra fields
     [

@@ -83,6 +83,21 @@ const checkoutFlowSchema = z.strictObject({
   plans: z.array(z.string()).min(1, 'must name at least one offer').max(MAX_PLANS, `must name at most ${MAX_PLANS} offers`),
 });
 
+const scopeList = (what: string) => z.array(z.string().min(1)).min(1, `must name at least one ${what}`).max(200).optional();
+
+/** "all", or where the coupon works: every list given must match (brand slugs, campaign ids, plan offer ids). */
+const couponScopeSchema = z.union(
+  [
+    z.literal('all'),
+    z
+      .strictObject({ brands: scopeList('brand'), campaigns: scopeList('campaign'), offers: scopeList('offer') })
+      .refine((scope) => scope.brands || scope.campaigns || scope.offers, 'must name brands, campaigns or offers (or be "all")'),
+  ],
+  { error: 'is required: "all", or { "brands": […], "campaigns": […], "offers": […] } (any of them)' },
+);
+
+const redemptionCap = z.number().int('must be a whole number').positive('must be at least 1').nullable().default(null);
+
 const couponSchema = z
   .strictObject({
     code: z.string().regex(/^[A-Z0-9]{3,32}$/, 'must be 3 to 32 upper-case letters or digits'),
@@ -91,6 +106,10 @@ const couponSchema = z
     currencyCode: z.enum(CURRENCY_CODES).optional(),
     validFrom: isoDate.nullable().default(null),
     validUntil: isoDate.nullable().default(null),
+    // No default: a code that works on every brand and offer is a choice an operator writes down.
+    scope: couponScopeSchema,
+    maxRedemptions: redemptionCap,
+    maxRedemptionsPerCustomer: redemptionCap,
   })
   .superRefine((coupon, ctx) => {
     if ((coupon.percentOff === undefined) === (coupon.amountOff === undefined)) {
@@ -177,6 +196,23 @@ export const catalogueFileSchema = z
           });
         }
       });
+    });
+    const campaigns = new Set(file.checkoutFlows.map((f) => f.campaignId));
+    file.coupons.forEach((coupon, index) => {
+      if (coupon.scope === 'all') return;
+      const unknown = (key: 'brands' | 'campaigns' | 'offers', known: (value: string) => boolean, what: string) =>
+        coupon.scope !== 'all' &&
+        coupon.scope[key]?.forEach((value, valueIndex) => {
+          if (!known(value))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['coupons', index, 'scope', key, valueIndex],
+              message: `names unknown ${what} "${value}"`,
+            });
+        });
+      unknown('brands', (slug) => brands.has(slug), 'brand');
+      unknown('campaigns', (id) => campaigns.has(id), 'campaign');
+      unknown('offers', (id) => offers.has(id) && !offers.get(id)!.isCrossSell, 'plan offer');
     });
   });
 

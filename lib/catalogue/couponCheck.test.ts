@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { Coupon } from './types';
-import { checkCoupon, normaliseCouponCode } from './couponCheck';
+import { checkCoupon, couponAppliesTo, normaliseCouponCode, type CouponPlace } from './couponCheck';
 
 const coupon = (code: string, overrides: Partial<Coupon> = {}): [string, Coupon] => [
   code,
-  { code, coupon: { percent_off: 20 }, currencyCode: null, validFrom: null, validUntil: null, ...overrides },
+  {
+    code,
+    coupon: { percent_off: 20 },
+    currencyCode: null,
+    validFrom: null,
+    validUntil: null,
+    scope: 'all',
+    maxRedemptions: null,
+    maxRedemptionsPerCustomer: null,
+    ...overrides,
+  },
 ];
 
 const coupons = new Map<string, Coupon>([
@@ -12,8 +23,18 @@ const coupons = new Map<string, Coupon>([
   coupon('TENOFF', { coupon: { amount_off: 1000 }, currencyCode: 'USD' }),
   coupon('OLD10', { validFrom: '2024-01-01T00:00:00Z', validUntil: '2025-01-01T00:00:00Z' }),
   coupon('SOON', { validFrom: '2027-01-01T00:00:00Z' }),
+  coupon('VOGUE100', { coupon: { percent_off: 100 }, scope: { brands: ['vogue'], campaigns: null, offers: null } }),
+  coupon('VOGUEOLD', { scope: { brands: ['vogue'], campaigns: null, offers: null }, validUntil: '2025-01-01T00:00:00Z' }),
+  coupon('SINGLE', { scope: { brands: ['vogue'], campaigns: ['vogue-demo-single'], offers: ['1001'] } }),
 ]);
 const now = new Date('2026-11-21T12:00:00Z');
+const at = (currencyCode: CurrencyCode, place: Partial<CouponPlace> = {}): CouponPlace => ({
+  brand: 'vogue',
+  campaignId: 'vogue-demo-single',
+  offerId: '1001',
+  currencyCode,
+  ...place,
+});
 
 describe('checkCoupon', () => {
   it.each([
@@ -21,8 +42,10 @@ describe('checkCoupon', () => {
     ['save20', 'GBP'],
     ['  Save20 ', 'EUR'],
     ['TENOFF', 'USD'],
+    ['VOGUE100', 'USD'],
+    ['SINGLE', 'USD'],
   ] as const)('accepts %j on a %s offer', (code, currency) => {
-    const result = checkCoupon(code, coupons, currency, now);
+    const result = checkCoupon(code, coupons, at(currency), now);
     expect(result.ok).toBe(true);
     expect(result.ok && result.coupon.code).toBe(normaliseCouponCode(code));
   });
@@ -34,11 +57,50 @@ describe('checkCoupon', () => {
     ['SOON', 'USD', 'not_yet_active', 'The promo code SOON is not active yet.'],
     ['TENOFF', 'GBP', 'wrong_currency', 'The promo code TENOFF cannot be used with prices in GBP.'],
   ] as const)('refuses %j on a %s offer as %s', (code, currency, reason, message) => {
-    expect(checkCoupon(code, coupons, currency, now)).toEqual({ ok: false, reason, message });
+    expect(checkCoupon(code, coupons, at(currency), now)).toEqual({ ok: false, reason, message });
   });
 
   it('counts the end of the window as expired', () => {
-    expect(checkCoupon('OLD10', coupons, 'USD', new Date('2025-01-01T00:00:00Z'))).toMatchObject({ reason: 'expired' });
-    expect(checkCoupon('OLD10', coupons, 'USD', new Date('2024-12-31T23:59:59Z')).ok).toBe(true);
+    expect(checkCoupon('OLD10', coupons, at('USD'), new Date('2025-01-01T00:00:00Z'))).toMatchObject({ reason: 'expired' });
+    expect(checkCoupon('OLD10', coupons, at('USD'), new Date('2024-12-31T23:59:59Z')).ok).toBe(true);
+  });
+
+  it('answers a code of another brand, campaign or offer exactly as a code that does not exist', () => {
+    const elsewhere = [
+      at('USD', { brand: 'newyorker', campaignId: 'newyorker-demo-dual', offerId: '2001' }),
+      at('USD', { campaignId: 'vogue-other' }),
+      at('USD', { offerId: '1002' }),
+    ];
+    for (const place of elsewhere) {
+      expect(checkCoupon('SINGLE', coupons, place, now)).toEqual({
+        ok: false,
+        reason: 'unknown',
+        message: '"SINGLE" is not a valid promo code.',
+      });
+    }
+    const newYorker = at('USD', { brand: 'newyorker', campaignId: 'newyorker-demo-dual', offerId: '2001' });
+    expect(checkCoupon('VOGUE100', coupons, newYorker, now)).toEqual({
+      ok: false,
+      reason: 'unknown',
+      message: '"VOGUE100" is not a valid promo code.',
+    });
+    // Nor does its window show through where it does not apply.
+    expect(checkCoupon('VOGUEOLD', coupons, newYorker, now)).toMatchObject({ reason: 'unknown' });
+    expect(checkCoupon('VOGUEOLD', coupons, at('USD'), now)).toMatchObject({ reason: 'expired' });
+  });
+});
+
+describe('couponAppliesTo', () => {
+  const place = { brand: 'vogue', campaignId: 'vogue-demo-single', offerId: '1001' };
+  it.each([
+    ['all', true],
+    [{ brands: ['vogue', 'gq'], campaigns: null, offers: null }, true],
+    [{ brands: null, campaigns: ['vogue-demo-single'], offers: null }, true],
+    [{ brands: null, campaigns: null, offers: ['1001'] }, true],
+    [{ brands: ['gq'], campaigns: null, offers: null }, false],
+    [{ brands: ['vogue'], campaigns: ['vogue-other'], offers: null }, false],
+    [{ brands: ['vogue'], campaigns: null, offers: ['1002'] }, false],
+  ] as const)('scope %j: %s', (scope, expected) => {
+    expect(couponAppliesTo(scope as Coupon['scope'], place)).toBe(expected);
   });
 });

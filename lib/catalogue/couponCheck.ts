@@ -1,36 +1,65 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { isCouponActive } from './couponValidity';
-import type { Coupon } from './types';
+import type { Coupon, CouponScope } from './types';
 
-export type CouponRejection = 'unknown' | 'expired' | 'not_yet_active' | 'wrong_currency';
+export type CouponRejection = 'unknown' | 'expired' | 'not_yet_active' | 'wrong_currency' | 'used_up' | 'already_used';
 
 export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; reason: CouponRejection; message: string };
+
+/** Where a code is tried: the campaign's brand and id, the plan offer and the currency it is priced in. */
+export interface CouponPlace {
+  brand: string;
+  campaignId: string;
+  offerId: string;
+  currencyCode: CurrencyCode;
+}
 
 /** Promo codes are matched without regard to case or surrounding spaces. */
 export function normaliseCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** Whether a coupon's scope takes this campaign and offer: every list it gives must name them. */
+export function couponAppliesTo(scope: CouponScope, place: Omit<CouponPlace, 'currencyCode'>): boolean {
+  if (scope === 'all') return true;
+  const takes = (list: string[] | null, value: string) => list === null || list.includes(value);
+  return takes(scope.brands, place.brand) && takes(scope.campaigns, place.campaignId) && takes(scope.offers, place.offerId);
+}
+
+/** The visitor's words for each refusal. */
+export function couponRefusal(
+  code: string,
+  reason: CouponRejection,
+  currencyCode?: CurrencyCode,
+): { ok: false; reason: CouponRejection; message: string } {
+  const messages: Record<CouponRejection, string> = {
+    unknown: `"${code}" is not a valid promo code.`,
+    expired: `The promo code ${code} has expired.`,
+    not_yet_active: `The promo code ${code} is not active yet.`,
+    wrong_currency: `The promo code ${code} cannot be used with prices in ${currencyCode ?? 'this currency'}.`,
+    used_up: `The promo code ${code} has been used as many times as it can be, so it no longer gives a discount.`,
+    already_used: `You have already used the promo code ${code} as many times as it allows.`,
+  };
+  return { ok: false, reason, message: messages[reason] };
+}
+
 /**
- * Decides whether a promo code can be used on an offer priced in `currencyCode` at `now`,
- * and if not, says why in words a visitor understands.
+ * Decides whether a promo code can be used on this campaign's offer at `now`, and if not,
+ * says why in words a visitor understands. A code meant for another brand, campaign or
+ * offer is answered exactly as a code that does not exist, so that trying codes on one
+ * offer tells nothing about the others; its dates are only said where it applies.
+ * Redemption caps need the orders: the server checks them (lib/server/checkout/CouponRedemptionRepository).
  */
-export function checkCoupon(code: string, coupons: ReadonlyMap<string, Coupon>, currencyCode: CurrencyCode, now: Date): CouponCheck {
+export function checkCoupon(code: string, coupons: ReadonlyMap<string, Coupon>, place: CouponPlace, now: Date): CouponCheck {
   const normalised = normaliseCouponCode(code);
   const coupon = coupons.get(normalised);
-  if (!coupon) return { ok: false, reason: 'unknown', message: `"${normalised}" is not a valid promo code.` };
+  if (!coupon || !couponAppliesTo(coupon.scope, place)) return couponRefusal(normalised, 'unknown');
   if (coupon.validUntil && !isCouponActive({ validFrom: null, validUntil: coupon.validUntil }, now)) {
-    return { ok: false, reason: 'expired', message: `The promo code ${normalised} has expired.` };
+    return couponRefusal(normalised, 'expired');
   }
-  if (!isCouponActive(coupon, now)) {
-    return { ok: false, reason: 'not_yet_active', message: `The promo code ${normalised} is not active yet.` };
-  }
-  if (coupon.currencyCode && coupon.currencyCode !== currencyCode) {
-    return {
-      ok: false,
-      reason: 'wrong_currency',
-      message: `The promo code ${normalised} cannot be used with prices in ${currencyCode}.`,
-    };
+  if (!isCouponActive(coupon, now)) return couponRefusal(normalised, 'not_yet_active');
+  if (coupon.currencyCode && coupon.currencyCode !== place.currencyCode) {
+    return couponRefusal(normalised, 'wrong_currency', place.currencyCode);
   }
   return { ok: true, coupon };
 }

@@ -62,6 +62,12 @@ export interface CheckoutFlow {
   };
 }
 
+/**
+ * Where a coupon can be used: everywhere ("all", an operator's explicit choice), or only
+ * where every list it gives matches (brand slugs, campaign ids, plan offer ids).
+ */
+export type CouponScope = 'all' | { brands: string[] | null; campaigns: string[] | null; offers: string[] | null };
+
 export interface Coupon {
   code: string;
   coupon: { percent_off: number; amount_off?: never } | { amount_off: number; percent_off?: never };
@@ -69,4 +75,9 @@ export interface Coupon {
   currencyCode: CurrencyCode | null;
   validFrom: string | null;
   validUntil: string | null;
+  scope: CouponScope;
+  /** Paid orders it may discount in each mode (live, test), all buyers together; null: no cap. */
+  maxRedemptions: number | null;
+  /** Paid orders it may discount per buyer's e-mail address in each mode; null: no cap. */
+  maxRedemptionsPerCustomer: number | null;
 }

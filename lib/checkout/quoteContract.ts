@@ -25,6 +25,8 @@ export const quoteRequestSchema = z.strictObject({
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
     .optional(),
+  /** The journey's mode, whose redemptions a capped promo code is counted in; absent: live. */
+  livemode: z.boolean().optional(),
 });
 
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;

@@ -7,6 +7,8 @@ export interface QuoteOptions {
   withLocation?: boolean;
   /** A promo code to try instead of the selection's own (the promo-code step). */
   couponCode?: string | null;
+  /** The journey's mode: a test journey's code is checked against test redemptions (sent only when false). */
+  livemode?: boolean;
 }
 
 /** The quote request for a selection: its plan, add-ons, promo code and, when asked, location; null for an empty cart. */
@@ -24,5 +26,6 @@ export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | n
     addOnIds: selection.addOnIds,
     ...(couponCode ? { couponCode } : {}),
     ...location,
+    ...(options.livemode === false ? { livemode: false } : {}),
   };
 }

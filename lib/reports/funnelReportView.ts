@@ -1,3 +1,4 @@
+import type { CouponFigure } from './couponFigures';
 import type { FunnelFilter } from './funnelFilter';
 import type { FunnelReport } from './funnelReport';
 import type { OrderFiguresReport } from './orderFigures';
@@ -49,6 +50,8 @@ export interface FunnelReportView {
   driftLimits: DriftLimits;
   /** Content-Security-Policy violations browsers reported in the period (every campaign, both modes). */
   cspViolations: CspViolationSummary[];
+  /** Each coupon's redemptions, cap and what remains, since it was made (the filter's mode; every campaign). */
+  coupons: CouponFigure[];
 }
 
 export type RefusedStatus = 400 | 403 | 405;

@@ -68,6 +68,11 @@ describe('CatalogueRepository', () => {
     expect(snapshot.couponsByCode.get('TENOFF')).toMatchObject({ coupon: { amount_off: 1000 }, currencyCode: 'USD' });
     expect(snapshot.couponsByCode.get('FREE100')?.coupon).toEqual({ percent_off: 100 });
     expect(snapshot.couponsByCode.get('OLD10')?.validUntil).toBe('2025-01-01T00:00:00Z');
+    expect(snapshot.couponsByCode.get('SAVE20')).toMatchObject({ scope: 'all', maxRedemptions: null, maxRedemptionsPerCustomer: null });
+    expect(snapshot.couponsByCode.get('ONEONLY')).toMatchObject({
+      scope: { brands: null, campaigns: ['vogue-demo-single'], offers: null },
+      maxRedemptions: 1,
+    });
   });
 
   it('takes two imports at once one after the other: two versions, one whole catalogue', async () => {
@@ -85,6 +90,10 @@ describe('CatalogueRepository', () => {
     expect(exported.offers).toEqual(original.offers);
     expect(exported.checkoutFlows).toEqual(original.checkoutFlows);
     expect(exported.brands).toEqual([...original.brands].sort((a, b) => a.slug.localeCompare(b.slug)));
+    const withDefaults = (coupon: { code: string }) => ({ maxRedemptions: null, maxRedemptionsPerCustomer: null, ...coupon });
+    expect(exported.coupons).toEqual(
+      (original.coupons as { code: string }[]).map(withDefaults).sort((a, b) => a.code.localeCompare(b.code)),
+    );
     const again = await importCatalogueJson(db, JSON.stringify(exported));
     expect(again).toMatchObject({ ok: true, version: 2 });
     expect(await repo.exportAll()).toEqual(exported);

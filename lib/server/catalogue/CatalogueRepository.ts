@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
-import type { BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
+import type { BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import { brandFromRow, couponFromRow, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
+import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 
@@ -151,6 +151,9 @@ export class CatalogueRepository {
         ...(c.currency_code !== null ? { currencyCode: c.currency_code as CurrencyCode } : {}),
         validFrom: c.valid_from,
         validUntil: c.valid_until,
+        scope: fileScopeOf(JSON.parse(c.scope_json) as CouponScope),
+        maxRedemptions: c.max_redemptions,
+        maxRedemptionsPerCustomer: c.max_redemptions_per_customer,
       })),
     };
   }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
-import type { Brand, BrandIdentity, CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
 import { brandDisplayName } from '@/lib/brands/displayNames';
 import { currencySymbol, type CurrencyCode } from '@/lib/pricing/currencies';
 import { templateForPlanCount } from '@/lib/pricing/template';
@@ -69,10 +69,29 @@ export function couponFromRow(row: CouponRow): Coupon {
     currencyCode: row.currency_code as CurrencyCode | null,
     validFrom: row.valid_from,
     validUntil: row.valid_until,
+    scope: JSON.parse(row.scope_json) as CouponScope,
+    maxRedemptions: row.max_redemptions,
+    maxRedemptionsPerCustomer: row.max_redemptions_per_customer,
   };
   return row.percent_off !== null
     ? { ...base, coupon: { percent_off: row.percent_off } }
     : { ...base, coupon: { amount_off: row.amount_off ?? 0 } };
+}
+
+/** A file's scope as kept: "all", or every list, absent ones as null. */
+function scopeOf(scope: CatalogueFile['coupons'][number]['scope']): CouponScope {
+  if (scope === 'all') return 'all';
+  return { brands: scope.brands ?? null, campaigns: scope.campaigns ?? null, offers: scope.offers ?? null };
+}
+
+/** A kept scope as the file spells it: lists that are null are left out. */
+export function fileScopeOf(scope: CouponScope): CatalogueFile['coupons'][number]['scope'] {
+  if (scope === 'all') return 'all';
+  return {
+    ...(scope.brands ? { brands: scope.brands } : {}),
+    ...(scope.campaigns ? { campaigns: scope.campaigns } : {}),
+    ...(scope.offers ? { offers: scope.offers } : {}),
+  };
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);
@@ -117,6 +136,9 @@ export function rowsFromFile(file: CatalogueFile) {
       currency_code: c.currencyCode ?? null,
       valid_from: c.validFrom,
       valid_until: c.validUntil,
+      scope_json: JSON.stringify(scopeOf(c.scope)),
+      max_redemptions: c.maxRedemptions,
+      max_redemptions_per_customer: c.maxRedemptionsPerCustomer,
     })),
   };
 }

@@ -55,6 +55,26 @@ export class CheckoutLimits {
     await this.take(`checkout:quotes:client:${this.client}`, this.policy.quotesPerClient, 'quotes');
   }
 
+  /**
+   * A quote that carries a promo code: refused (429) while the client's codes that could not
+   * be used fill its window, so that codes cannot be guessed by the thousand. The window is
+   * fixed: the count and the wait both end with it.
+   */
+  async admitCouponLookup(): Promise<void> {
+    const { limit, windowMs } = this.policy.couponFailuresPerClient;
+    const window = await this.limiter.peek(this.couponBucket(), windowMs);
+    if (window.count >= limit) throw tooManyRequests('coupons', window.retryAfterSeconds);
+  }
+
+  /** A promo code that could not be used (unknown, not valid here, expired, used up), against the client. */
+  async recordCouponFailure(): Promise<void> {
+    await this.limiter.record(this.couponBucket(), this.policy.couponFailuresPerClient.windowMs);
+  }
+
+  private couponBucket(): string {
+    return `checkout:coupon-failures:client:${this.client}`;
+  }
+
   /** Counts one use in each window (named by its length: a day's window starts with a 10-minute one). */
   private async take(bucket: string, limits: readonly WindowLimit[], reason: LimitReason): Promise<void> {
     for (const { limit, windowMs } of limits) {

@@ -12,6 +12,7 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
+import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { nextInvoiceNumber } from './invoiceNumbers';
 import type { Transaction } from './Transaction';
 
@@ -238,7 +239,7 @@ export class TransactionRepository {
   /**
    * Marks a payment as succeeded, once (a second call changes nothing), and in the same
    * database transaction gives the order its invoice number (the next of its mode and year,
-   * gap-free; test orders are numbered INV-TEST-…) and starts its subscription, with what
+   * gap-free; test orders are numbered INV-TEST-…), redeems its coupon and starts its subscription, with what
    * renews it: the gateway's report, else what the payment's id stands for. Bought signed out
    * with the address of someone who has signed in before, the subscription is theirs at once.
    */
@@ -273,6 +274,16 @@ export class TransactionRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       const transaction = transactionOf(paid);
+      // The coupon's redemption is kept with the payment: both commit, or neither.
+      await new CouponRedemptionRepository(trx).redeem(
+        {
+          transactionId: id,
+          couponCode: paid.coupon_code,
+          livemode: paid.livemode === 1,
+          email: paid.customer_email ?? transaction.customer.email,
+        },
+        at,
+      );
       const renewal = instrument ?? instrumentFromPayment(transaction.gateway, paymentId);
       // Bought signed out by an address that has signed in before: its owner at once, as its next sign-in would make it.
       const billingAddressVerified =

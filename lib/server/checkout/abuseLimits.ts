@@ -48,6 +48,8 @@ export interface AbusePolicy {
   /** Confirms and quotes do not say their mode before they are read: one limit for both. */
   confirmsPerClient: readonly WindowLimit[];
   quotesPerClient: readonly WindowLimit[];
+  /** Promo codes tried that could not be used: guessing codes needs many, a buyer makes a typo or two. */
+  couponFailuresPerClient: WindowLimit;
 }
 
 /** The numbers the environment may set (lib/server/config/serverEnv.ts); the rest follow from them. */
@@ -97,6 +99,7 @@ export function abusePolicy(settings: AbuseLimitSettings = DEFAULT_ABUSE_LIMIT_S
     },
     confirmsPerClient: [{ limit: 30, windowMs: 10 * MINUTE }],
     quotesPerClient: [{ limit: settings.quotesPerClient, windowMs: 10 * MINUTE }],
+    couponFailuresPerClient: { limit: 20, windowMs: HOUR },
   };
 }
 
@@ -133,7 +136,7 @@ export function waitPhrase(seconds: number): string {
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
-export type LimitReason = 'client-submits' | 'card-submits' | 'client-declines' | 'card-declines' | 'confirms' | 'quotes';
+export type LimitReason = 'client-submits' | 'card-submits' | 'client-declines' | 'card-declines' | 'confirms' | 'quotes' | 'coupons';
 
 const MESSAGES: Record<LimitReason, (wait: string) => string> = {
   'client-submits': (wait) => `Too many payment attempts from your connection. Please wait ${wait} and try again.`,
@@ -143,6 +146,7 @@ const MESSAGES: Record<LimitReason, (wait: string) => string> = {
   confirms: (wait) =>
     `Too many payment checks from your connection. Please wait ${wait}, then try again: your payment will not be taken twice.`,
   quotes: (wait) => `Too many price requests from your connection. Please wait ${wait} and try again.`,
+  coupons: (wait) => `Too many promo codes that could not be used were tried from your connection. Please wait ${wait} and try again.`,
 };
 
 /** The 429 of a limit: Retry-After in whole seconds, and a message that says how long to wait. Nothing was charged. */

@@ -41,7 +41,8 @@ export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest
   let coupon: CouponOutcome | null = null;
   let discount = null;
   if (request.couponCode) {
-    const check = checkCoupon(request.couponCode, snapshot.couponsByCode, offer.currencyCode, now);
+    const place = { brand: flow.brand_slug, campaignId: flow.campaignId, offerId: offer.id, currencyCode: offer.currencyCode };
+    const check = checkCoupon(request.couponCode, snapshot.couponsByCode, place, now);
     if (check.ok) {
       coupon = { code: check.coupon.code, applied: true };
       discount = check.coupon.coupon;

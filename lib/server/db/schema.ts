@@ -59,6 +59,29 @@ export interface CouponTable {
   currency_code: string | null;
   valid_from: string | null;
   valid_until: string | null;
+  /** '"all"' or {"brands", "campaigns", "offers"} as JSON (lib/catalogue/types CouponScope). */
+  scope_json: string;
+  max_redemptions: number | null;
+  max_redemptions_per_customer: number | null;
+}
+
+/** A coupon's use by one order: held while its payment is under way, redeemed once paid. */
+export interface CouponRedemptionTable {
+  transaction_id: string;
+  coupon_code: string;
+  livemode: number;
+  /** sha256 of the buyer's e-mail address, trimmed and lower-cased: the per-customer cap counts it. */
+  email_digest: string;
+  held_at: string;
+  /** Null while the payment is under way. */
+  redeemed_at: string | null;
+}
+
+/** One row per coupon and mode, locked while a hold is decided, so that two buyers never both take the last one. */
+export interface CouponLockTable {
+  coupon_code: string;
+  livemode: number;
+  locked_at: string;
 }
 
 export interface TransactionTable {
@@ -457,6 +480,8 @@ export interface Database {
   checkout_flows: CheckoutFlowTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
+  coupon_redemptions: CouponRedemptionTable;
+  coupon_locks: CouponLockTable;
   transactions: TransactionTable;
   refunds: RefundTable;
   sandbox_refunds: SandboxRefundTable;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { boundedDrift, brandNamesOf, loadFunnelReport } from './funnelReportService';
-import type { CheckoutFlow } from '@/lib/catalogue/types';
+import type { CheckoutFlow, Coupon } from '@/lib/catalogue/types';
 import type { FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -54,7 +54,7 @@ describe('loadFunnelReport', () => {
   const sources = () => ({
     db,
     trackingDb: tracking,
-    catalogue: { flowsByPath: new Map() },
+    catalogue: { flowsByPath: new Map(), couponsByCode: new Map() },
     expectedSchemas: { waypoint: { campaignId: 'string' } },
   });
 
@@ -114,12 +114,87 @@ describe('loadFunnelReport', () => {
     const flow = { brand_slug: 'vogue', brandName: 'Vogue', campaignId: 'vogue-demo-single', url_slug: 'demo-single' } as CheckoutFlow;
     const view = await loadFunnelReport(
       { ...filter, mode: 'live' },
-      { ...sources(), catalogue: { flowsByPath: new Map([['vogue/demo-single', flow]]) } },
+      { ...sources(), catalogue: { flowsByPath: new Map([['vogue/demo-single', flow]]), couponsByCode: new Map() } },
     );
     expect(view.subscriptions.collected).toMatchObject([
       { brandSlug: 'vogue', brandLabel: 'Vogue', currencyCode: 'USD', monthLabel: 'Mar 2025', purchases: 2500, renewals: 0, total: 2500 },
     ]);
     expect(view.subscriptions.countedAt).toBe('2025-04-01T00:00:00.000Z');
+  });
+});
+
+describe('loadFunnelReport: promo codes', () => {
+  let db: Kysely<Database>;
+  let tracking: Kysely<Database>;
+  beforeEach(async () => {
+    db = await testDb();
+    tracking = await testDb();
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await tracking.destroy();
+  });
+
+  it("shows each coupon with its redemptions, cap and what remains, in the filter's mode, whatever the period", async () => {
+    const at = new Date('2025-03-15T10:00:00.000Z');
+    const orders = new TransactionRepository(db, () => at);
+    for (const [id, livemode] of [
+      ['txn_a', true],
+      ['txn_b', true],
+      ['txn_c', false],
+    ] as const) {
+      await orders.create(newTransactionFixture({ id, livemode, couponCode: 'SPRING' }));
+      await orders.markSucceeded(id, `pi_${id}`);
+    }
+    const coupon = (code: string, maxRedemptions: number | null): [string, Coupon] => [
+      code,
+      {
+        code,
+        coupon: { percent_off: 10 },
+        currencyCode: null,
+        validFrom: null,
+        validUntil: null,
+        scope: { brands: ['vogue'], campaigns: null, offers: null },
+        maxRedemptions,
+        maxRedemptionsPerCustomer: 1,
+      },
+    ];
+    const view = await loadFunnelReport(
+      { from: '2026-01-01', to: '2026-01-31', campaignId: null, mode: 'live' },
+      {
+        db,
+        trackingDb: tracking,
+        catalogue: { flowsByPath: new Map(), couponsByCode: new Map([coupon('SPRING', 5), coupon('UNUSED', null)]) },
+        expectedSchemas: {},
+      },
+      at,
+    );
+    expect(view.coupons).toEqual([
+      {
+        code: 'SPRING',
+        scope: 'Brands vogue',
+        livemode: true,
+        redeemed: 2,
+        held: 0,
+        cap: 5,
+        remaining: 3,
+        perCustomerCap: 1,
+        validFrom: null,
+        validUntil: null,
+      },
+      {
+        code: 'UNUSED',
+        scope: 'Brands vogue',
+        livemode: true,
+        redeemed: 0,
+        held: 0,
+        cap: null,
+        remaining: null,
+        perCustomerCap: 1,
+        validFrom: null,
+        validUntil: null,
+      },
+    ]);
   });
 });
 

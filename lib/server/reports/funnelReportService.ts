@@ -11,6 +11,8 @@ import { computeOrderFigures } from '@/lib/reports/orderFigures';
 import type { CampaignOption, FunnelReportView } from '@/lib/reports/funnelReportView';
 import { SubscriptionFiguresRepository } from './SubscriptionFiguresRepository';
 import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
+import { computeCouponFigures } from '@/lib/reports/couponFigures';
+import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 
 /** The differences the drift list shows at most: the most recently seen ones. */
 export const DRIFT_ENTRIES_MAX = 500;
@@ -31,7 +33,7 @@ export interface FunnelReportSources {
   db: Kysely<Database>;
   /** Tracking events, observed schemas and CSP reports: what browsers send, in its own database (lib/server/db/trackingDatabaseUrl). */
   trackingDb: Kysely<Database>;
-  catalogue: Pick<CatalogueSnapshot, 'flowsByPath'>;
+  catalogue: Pick<CatalogueSnapshot, 'flowsByPath' | 'couponsByCode'>;
   /** What the event catalogue expects per event name (lib/server/tracking/schemas/funnelSchemas). */
   expectedSchemas: ExpectedEventSchemas;
 }
@@ -47,15 +49,16 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
 }
 
 /** Reads the period's counts, orders, subscriptions and observed schemas and turns them into the page's view. */
-export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources): Promise<FunnelReportView> {
+export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources, now = new Date()): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.trackingDb);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
-  const [counts, orderCounts, subscriptionCounts, observed, cspViolations] = await Promise.all([
+  const [counts, orderCounts, subscriptionCounts, observed, cspViolations, couponUsage] = await Promise.all([
     repository.funnelCounts(filter),
     new OrderFiguresRepository(sources.db).orderCounts(filter),
     new SubscriptionFiguresRepository(sources.db).subscriptionCounts(filter),
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
     new CspReportStore(sources.trackingDb).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
+    new CouponRedemptionRepository(sources.db).usage(now),
   ]);
   const { shown, found } = boundedDrift(schemaDrift(observed.observations, sources.expectedSchemas));
   return {
@@ -67,5 +70,6 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     drift: shown,
     driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
     cspViolations,
+    coupons: computeCouponFigures([...sources.catalogue.couponsByCode.values()], couponUsage, filter.mode),
   };
 }

@@ -36,11 +36,15 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const filter = parseFunnelFilter(context.query, server.clock());
   if (!filter.ok) return refuse(context, 400, filter.message);
 
-  const view = await loadFunnelReport(filter.value, {
-    db: server.db,
-    trackingDb: server.trackingDb,
-    catalogue: await server.catalogue.get(),
-    expectedSchemas: expectedEventSchemas(),
-  });
+  const view = await loadFunnelReport(
+    filter.value,
+    {
+      db: server.db,
+      trackingDb: server.trackingDb,
+      catalogue: await server.catalogue.get(),
+      expectedSchemas: expectedEventSchemas(),
+    },
+    server.clock(),
+  );
   return { props: { kind: 'report', ...view } };
 }

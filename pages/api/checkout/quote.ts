@@ -1,6 +1,6 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
-import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { clientQuoteDeps, quoteForClient } from '@/lib/server/checkout/clientQuote';
 import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 
 /** apiRoute reads the JSON body (at most 4 KiB), so that every refusal is our JSON error shape. */
@@ -10,8 +10,9 @@ export default apiRoute(
   {
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
-      await checkoutLimitsFor(server, req).admitQuote();
-      return quoteCheckout(await server.catalogue.get(), request, server.clock());
+      const limits = checkoutLimitsFor(server, req);
+      await limits.admitQuote();
+      return quoteForClient(clientQuoteDeps(server.db, limits), await server.catalogue.get(), request, server.clock());
     },
   },
   { maxBodyBytes: 4 * 1024 },

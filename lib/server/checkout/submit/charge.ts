@@ -31,7 +31,7 @@ export async function chargeOnce(
   try {
     const snapshot = orderSnapshot(order, attempt, request.returnPath, deps.origin ?? null);
     const transactions = new TransactionRepository(deps.db, deps.now);
-    const settled = await openTransaction(deps, transactions, request, attempt, order, snapshot);
+    const settled = await openTransaction(deps, request, attempt, order, snapshot);
     if (settled) {
       await idempotency.complete(key, settled);
       return { response: settled, charged: false };

@@ -1,4 +1,4 @@
-import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import type { CheckoutFlow, Coupon, Offer } from '@/lib/catalogue/types';
 import type { QuoteResponse } from '@/lib/checkout/quoteContract';
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
@@ -10,6 +10,8 @@ export interface PricedOrder {
   priced: QuoteResponse;
   flow: CheckoutFlow;
   offer: Offer;
+  /** The coupon applied, with its caps (held before the charge); null when none. */
+  coupon: Coupon | null;
 }
 
 /**
@@ -35,5 +37,6 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
 
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
-  return { priced, flow, offer };
+  const coupon = priced.coupon?.applied ? (snapshot.couponsByCode.get(priced.coupon.code) ?? null) : null;
+  return { priced, flow, offer, coupon };
 }

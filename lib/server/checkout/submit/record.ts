@@ -5,7 +5,11 @@ import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import type { Quote } from '@/lib/pricing/quote';
 import { isoDate } from '@/lib/pricing/renewalDates';
-import { transactionView, type TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Kysely } from 'kysely';
+import { couponRefusal } from '@/lib/catalogue/couponCheck';
+import { TransactionRepository, transactionView, type Transaction } from '@/lib/server/checkout/TransactionRepository';
+import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
+import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { sha256 } from '@/lib/server/ids';
 import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
@@ -49,12 +53,53 @@ export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, payment
  */
 export async function openTransaction(
   deps: CheckoutDeps,
-  transactions: TransactionRepository,
   request: SubmitRequest,
   attempt: SubmitAttempt,
   order: ValidOrder,
   snapshot: OrderSnapshot,
 ): Promise<SubmitResponse | null> {
+  // One write: the order's transaction and its coupon's hold commit together, or neither.
+  return deps.db.transaction().execute(async (trx) => {
+    const transactions = new TransactionRepository(trx, deps.now);
+    const kept = await createTransaction(deps, transactions, request, attempt, order, snapshot);
+    // Kept with its outcome already (the gateway's webhook or a reconciliation settled it
+    // after the first try's answer was lost): that is the answer. A paid order is never
+    // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
+    // nor a failed one charged where its transaction could no longer record the payment.
+    const settled = settledResponse(kept, request.returnPath);
+    if (!settled) await holdCoupon(trx, request, attempt, order);
+    return settled;
+  });
+}
+
+/**
+ * Holds the order's coupon before anything is charged; a coupon past one of its caps
+ * refuses the submit (422), and the write is undone: nothing is recorded or charged.
+ */
+async function holdCoupon(db: Kysely<Database>, request: SubmitRequest, attempt: SubmitAttempt, order: ValidOrder): Promise<void> {
+  if (!order.coupon) return;
+  const held = await new CouponRedemptionRepository(db).hold({
+    transactionId: attempt.transactionId,
+    coupon: order.coupon,
+    livemode: request.livemode,
+    email: request.billing.email,
+    now: attempt.now,
+  });
+  if (!held.ok) {
+    const refusal = couponRefusal(order.coupon.code, held.reason);
+    throw new HttpError(422, 'coupon_not_applicable', `${refusal.message} Nothing was charged.`);
+  }
+}
+
+/** Records the attempt's transaction (a retried attempt finds it again) and checks it is this order. */
+async function createTransaction(
+  deps: CheckoutDeps,
+  transactions: TransactionRepository,
+  request: SubmitRequest,
+  attempt: SubmitAttempt,
+  order: ValidOrder,
+  snapshot: OrderSnapshot,
+): Promise<Transaction> {
   const { priced, flow, offer, gateway, customer } = order;
   const { quote } = priced;
   const { now } = attempt;
@@ -84,8 +129,8 @@ export async function openTransaction(
   // A transaction kept from an earlier try of this attempt (its answer was lost) must be
   // this order with this gateway: another method or total under the same key could charge
   // where nothing reconciles it.
-  const kept = await transactions.findById(attempt.transactionId);
-  if (kept && (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currencyCode !== quote.currencyCode)) {
+  const kept = (await transactions.findById(attempt.transactionId))!;
+  if (kept.gateway !== gateway.name || kept.total !== quote.total || kept.currencyCode !== quote.currencyCode) {
     throw new HttpError(
       422,
       'idempotency_key_reused',
@@ -93,18 +138,14 @@ export async function openTransaction(
     );
   }
   // Nor another card: the invoice would name the first card while the gateway charged this one.
-  if (kept && JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(snapshot.payment)) {
+  if (JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(snapshot.payment)) {
     throw new HttpError(
       422,
       'idempotency_key_reused',
       'This payment attempt was started with another card. Nothing was charged; please try again.',
     );
   }
-  // Kept with its outcome already (the gateway's webhook or a reconciliation settled it
-  // after the first try's answer was lost): that is the answer. A paid order is never
-  // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
-  // nor a failed one charged where its transaction could no longer record the payment.
-  return kept ? settledResponse(kept, request.returnPath) : null;
+  return kept;
 }
 
 /** Records the gateway's result on the attempt's transaction. */

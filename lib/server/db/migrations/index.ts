@@ -22,6 +22,7 @@ import * as m0021 from './0021_wallet_renewal_outcome';
 import * as m0022 from './0022_renewal_notices';
 import * as m0023 from './0023_price_changes';
 import * as m0024 from './0024_renewal_try_key';
+import * as m0025 from './0025_coupon_scopes';
 import * as m0026 from './0026_schema_observation_retention';
 import * as m0027 from './0027_csp_violations';
 import * as m0029 from './0029_refunds';
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_renewal_notices': m0022,
   '0023_price_changes': m0023,
   '0024_renewal_try_key': m0024,
+  '0025_coupon_scopes': m0025,
   '0026_schema_observation_retention': m0026,
   '0027_csp_violations': m0027,
   '0029_refunds': m0029,

@@ -7,6 +7,7 @@ import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { StepLoaderContext } from '@/lib/server/ssr/stepLoader';
+import { checkSavedPromoCode } from './savedPromoCode';
 
 export type OrderLoad = { order: OrderViewModel | null; notice: string | null };
 
@@ -54,7 +55,7 @@ function isPageDataRequest(req: StepLoaderContext['req']): boolean {
  * this browser's paid order (back from the success page) says the order is done.
  */
 export async function loadOrderStep(context: StepLoaderContext, withLocation = false): Promise<OrderStepView> {
-  const loaded = loadOrder(context, withLocation);
+  const loaded = await checkSavedPromoCode(context, loadOrder(context, withLocation));
   // A move between steps fetches the page's data: there a 400 would make Next reload the
   // page, whose request no longer has the (cleared) cookie, and the notice would be lost.
   if (loaded.notice && !isPageDataRequest(context.req)) context.res.statusCode = 400;

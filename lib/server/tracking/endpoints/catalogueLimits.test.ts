@@ -125,7 +125,7 @@ function maximalCatalogue(): CatalogueFileInput {
         plans: ['9'.repeat(OFFER_ID_DIGITS)],
       },
     ],
-    coupons: [{ code: 'Z'.repeat(COUPON_CODE_MAX), percentOff: 10 }],
+    coupons: [{ code: 'Z'.repeat(COUPON_CODE_MAX), percentOff: 10, scope: 'all' }],
   };
 }
 
