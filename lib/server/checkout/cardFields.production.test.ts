@@ -24,6 +24,7 @@ await serveRoutesWithServerContext(
     PAYMENT_METHODS: 'card',
     STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
     STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
+    OPERATOR_SECRET_KEY: 'ab'.repeat(32),
   },
   [
     [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
