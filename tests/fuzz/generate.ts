@@ -54,6 +54,7 @@ function categoryWeights(route: Route): [Category, number][] {
       'cookie',
       route.kind === 'page' ||
       route.name.startsWith('api-user') ||
+      route.name.startsWith('api-operator') ||
       route.name === 'api-identity-subscription' ||
       route.name === 'api-checkout-submit'
         ? 14

@@ -56,7 +56,6 @@ const RENEWALS = envNumber('PROOFS_RENEWALS', 10_000);
 const KILLED_RENEWALS = envNumber('PROOFS_KILLED_RENEWALS', 300);
 const ONLY = process.env.PROOFS_ONLY ?? '';
 const POSTGRES_SERVER = process.env[TEST_POSTGRES_URL_ENV] || '';
-const REPORT_PASSWORD = 'proofs-report-password';
 const sqliteUrl = (name: string) => `file:data/proofs-${name}.db`;
 let nextPort = process.env.PROOFS_PORT ? envNumber('PROOFS_PORT', 0) : 0;
 const port = async () => (nextPort ? nextPort++ : freePort());
@@ -163,19 +162,16 @@ async function main(): Promise<number> {
       // Instance A migrates the empty database itself (the server's own bundled code, not
       // db:setup's); then the demo catalogue is loaded and B joins.
       const databaseUrl = await freshPostgresDatabase(POSTGRES_SERVER, 'proofs_instances');
-      const withReport = { REPORT_PASSWORD: REPORT_PASSWORD };
-      const a = await startServer(databaseUrl, await port(), withReport);
+      const a = await startServer(databaseUrl, await port());
       const migratedByA = await fetch(`${a.base}/api/identity/subscription?brand=vogue`).then(
         (response) => response.status,
         () => 0,
       );
       prepareDatabase(databaseUrl);
-      const b = await startServer(databaseUrl, await port(), withReport);
+      const b = await startServer(databaseUrl, await port());
       const db = openDatabase(databaseUrl);
       try {
-        results.push(
-          await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db, { migratedByA, reportPassword: REPORT_PASSWORD })),
-        );
+        results.push(await timed('two instances [PostgreSQL]', () => twoInstances(a, b, db, { migratedByA })));
       } finally {
         await db.destroy();
         for (const [name, server] of [

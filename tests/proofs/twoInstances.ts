@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
+import { signedInOperator } from '@/tests/fixtures/operatorSessions';
 import { attemptState, describeAnswer, submit, submitBody } from './checkout';
 import { Checks, type ProofResult } from './proof';
 import type { ProofServer } from './server';
@@ -36,7 +37,7 @@ export async function twoInstances(
   a: ProofServer,
   b: ProofServer,
   db: Kysely<Database>,
-  setup: { migratedByA: number; reportPassword: string },
+  setup: { migratedByA: number },
 ): Promise<ProofResult> {
   const checks = new Checks();
   const [first, second] = [a, b];
@@ -110,10 +111,11 @@ export async function twoInstances(
   }
   checks.that(success.status === 200 && success.showsInvoice, 'B shows the success page with the invoice of the order A took', success);
 
-  // The marketers' report reads the orders and the tracking events, on PostgreSQL too.
-  const report = await fetch(`${first.base}/admin/funnel?mode=test`, {
-    headers: { authorization: `Basic ${Buffer.from(`marketing:${setup.reportPassword}`).toString('base64')}` },
-  });
+  // The marketers' report reads the orders and the tracking events, on PostgreSQL too. A
+  // marketer's signed-in session is written into the shared database (the sign-in itself, by
+  // link and second factor, is tested elsewhere); signed out, the page would send to sign in.
+  const marketer = await signedInOperator(db, 'marketer');
+  const report = await fetch(`${first.base}/admin/funnel?mode=test`, { headers: { cookie: marketer.cookie }, redirect: 'manual' });
   const reportHtml = await report.text();
   // Its revenue is the test order's total (Vogue Digital, $25.00): the order was read back from the database.
   checks.that(report.status === 200 && reportHtml.includes('$25.00'), "A shows the funnel report with the order's revenue", report.status);

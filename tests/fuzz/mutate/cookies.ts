@@ -1,13 +1,13 @@
 import type { Draft } from '@/tests/fuzz/request';
 import type { Rng } from '@/tests/fuzz/rng';
-import type { FuzzContext } from '@/tests/fuzz/routes';
+import { wrongOperatorSession, type FuzzContext } from '@/tests/fuzz/routes';
 import { nastyString } from '@/tests/fuzz/values';
 
 /**
  * Cookie mutations: the app's own cookies (lib/: the session and its expiry, the sign-in
- * nonce, the receipt, each campaign's cart, consent, the test-mode switch, and their __Host- forms) with values
- * that are malformed, oversized, duplicated or well-formed but unknown; and Cookie headers
- * that are malformed as a whole or too large. (The checkout draft lives in the tab's session
+ * nonce, the receipt, each campaign's cart, consent, the test-mode switch, the back office's
+ * session, and their __Host- forms) with values that are malformed, oversized, duplicated
+ * or well-formed but unknown; and Cookie headers that are malformed as a whole or too large. (The checkout draft lives in the tab's session
  * storage, not in a cookie: the server never sees it.)
  */
 
@@ -26,6 +26,8 @@ export const COOKIE_NAMES = (ctx: FuzzContext): string[] => [
   '__Host-pj_consent',
   'pj_cart_',
   'pj_cart_nosuch',
+  'PJ_operator',
+  '__Host-PJ_operator',
 ];
 
 function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
@@ -44,6 +46,8 @@ function cookieValue(rng: Rng, name: string, ctx: FuzzContext): string {
     ],
     pj_consent: ['{}', '[]', '{"v":1,"choices":{"analytics":true}}', 'granted', '%7B%22a%22%3A1%7D', '{"__proto__":{"polluted":true}}'],
     mt_livemode: ['false', 'FALSE', 'true', '0', '', 'maybe'],
+    // Never a real session: a cookie mutation may land on sign-out, which would end it.
+    PJ_operator: [wrongOperatorSession(rng, ctx), wrongOperatorSession(rng, ctx), ''],
   };
   const cart = [
     JSON.stringify({ o: c.offers[0] ?? '1001' }),

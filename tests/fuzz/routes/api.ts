@@ -17,11 +17,15 @@ import {
   setAt,
   deleteAt,
   oneOf,
+  sameOrigin,
+  crossSite,
+  adminCredential,
+  withCredential,
 } from './common';
 
-/** The operators', identity, checkout, sandbox and webhook API routes. */
+/** The admin, identity, checkout, sandbox and webhook API routes (the back office's own: operators.ts). */
 
-// ——— Operators' and identity endpoints ———
+// ——— Admin and identity endpoints ———
 
 function adminRoute(name: string, path: string, query: (rng: Rng) => string[], queryKeys: readonly string[]): Route {
   return {
@@ -32,9 +36,8 @@ function adminRoute(name: string, path: string, query: (rng: Rng) => string[], q
     queryKeys,
     base(rng, ctx) {
       const draft = newDraft('GET', path, query(rng), [['Accept', 'application/json']]);
-      // Mostly with the right token, so that the query's validation is reached.
-      if (rng.chance(0.7)) draft.headers.push(['Authorization', `Bearer ${ctx.adminToken}`]);
-      return withClient(rng, draft);
+      // Mostly with the admin's token, so that the query's validation is reached.
+      return withClient(rng, withCredential(draft, adminCredential(rng), rng, ctx));
     },
   };
 }
@@ -261,7 +264,6 @@ export const IDENTITY_ROUTES: Route[] = [
   },
 ];
 
-/** The headers a browser sends with a same-origin post (half the time: servers and curl send neither). */
 /** POST /api/account/subscriptions/{id}/{action}, its body drawn by `body`, with or without a (never valid) session cookie. */
 function accountSubscriptionRoute(action: string, body: (rng: Rng) => Record<string, unknown>): Route {
   return {
@@ -283,21 +285,6 @@ function accountSubscriptionRoute(action: string, body: (rng: Rng) => Record<str
         ['cross-site', () => crossSite(draft)],
       ]),
   };
-}
-
-function sameOrigin(rng: Rng, ctx: FuzzContext): [string, string][] {
-  return rng.chance(0.5)
-    ? [
-        ['Origin', `http://${ctx.host}`],
-        ['Sec-Fetch-Site', 'same-origin'],
-      ]
-    : [];
-}
-
-/** Makes a request one another site's page had the browser send: refused 403 before its body is read. */
-function crossSite(draft: Draft): void {
-  draft.headers = draft.headers.filter(([name]) => !['origin', 'sec-fetch-site'].includes(name.toLowerCase()));
-  draft.headers.push(['Origin', 'https://evil.example'], ['Sec-Fetch-Site', 'cross-site']);
 }
 
 // ——— Checkout ———

@@ -17,9 +17,14 @@ export interface FuzzContext {
   /** Paths of built assets, under /purchase-journey/_next/static/. */
   assets: string[];
   campaigns: Campaign[];
-  adminToken: string;
-  reportPassword: string;
   funnelKey: string;
+  /** A personal API token of the fuzz's admin operator, with every scope (tests/fuzz/server.ts seedOperators). */
+  adminToken: string;
+  /** PJ_operator cookie values of signed-in back-office sessions: an admin's and a marketer's (reports only). */
+  adminSession: string;
+  marketerSession: string;
+  /** The operators' addresses: never sent to POST /api/operator/links, which would write a link and a mail for them. */
+  operatorEmails: readonly string[];
 }
 
 export type RouteKind = 'page' | 'api' | 'asset' | 'other';
@@ -100,4 +105,90 @@ export function oneOf(rng: Rng, ways: readonly [string, () => void][]): string {
 export function setContentType(draft: Draft, value: string | null): void {
   if (value === null) draft.headers = draft.headers.filter(([name]) => name.toLowerCase() !== 'content-type');
   else setHeader(draft, 'Content-Type', value);
+}
+
+/** The headers a browser sends with a same-origin post (half the time: servers and curl send neither). */
+export function sameOrigin(rng: Rng, ctx: FuzzContext): [string, string][] {
+  return rng.chance(0.5)
+    ? [
+        ['Origin', `http://${ctx.host}`],
+        ['Sec-Fetch-Site', 'same-origin'],
+      ]
+    : [];
+}
+
+/** Makes a request one another site's page had the browser send: refused 403 before its body is read. */
+export function crossSite(draft: Draft): void {
+  draft.headers = draft.headers.filter(([name]) => !['origin', 'sec-fetch-site'].includes(name.toLowerCase()));
+  draft.headers.push(['Origin', 'https://evil.example'], ['Sec-Fetch-Site', 'cross-site']);
+}
+
+// ——— Operators' credentials ———
+
+/**
+ * A PJ_operator cookie value the server never takes: unknown, or a near miss of a real
+ * session or token. (No quotes or %-escapes: the cookie parser would undo those and make a
+ * near miss the real session.)
+ */
+export function wrongOperatorSession(rng: Rng, ctx: FuzzContext): string {
+  const session = rng.pick([ctx.adminSession, ctx.marketerSession]);
+  return rng.pick([
+    rng.hex(43),
+    'A'.repeat(43),
+    `${session}x`,
+    session.slice(0, -1),
+    session.slice(1),
+    `${session.slice(0, -1)}${session.endsWith('A') ? 'B' : 'A'}`,
+    ctx.adminToken,
+    'x'.repeat(rng.pick([1, 100, 4000])),
+  ]);
+}
+
+/** A personal API token the server never takes: unknown, a near miss of the real one, a session where a token goes. */
+export function wrongOperatorToken(rng: Rng, ctx: FuzzContext): string {
+  return rng.pick([
+    `pjop_${rng.hex(43)}`,
+    'pjop_',
+    `${ctx.adminToken}x`,
+    ctx.adminToken.slice(0, -1),
+    ctx.adminToken.toUpperCase(),
+    `pjop_${'A'.repeat(300)}`,
+    ctx.adminSession,
+    rng.hex(64),
+  ]);
+}
+
+export type OperatorCredential = 'admin-token' | 'admin-session' | 'marketer-session' | 'wrong-token' | 'wrong-session' | 'none';
+
+/** Puts a credential on a request: the admin's token (Authorization) or a session (the PJ_operator cookie over plain http). */
+export function withCredential(draft: Draft, credential: OperatorCredential, rng: Rng, ctx: FuzzContext): Draft {
+  if (credential === 'admin-token') draft.headers.push(['Authorization', `Bearer ${ctx.adminToken}`]);
+  if (credential === 'wrong-token') draft.headers.push(['Authorization', `Bearer ${wrongOperatorToken(rng, ctx)}`]);
+  if (credential === 'admin-session') draft.headers.push(['Cookie', `PJ_operator=${ctx.adminSession}`]);
+  if (credential === 'marketer-session') draft.headers.push(['Cookie', `PJ_operator=${ctx.marketerSession}`]);
+  if (credential === 'wrong-session') draft.headers.push(['Cookie', `PJ_operator=${wrongOperatorSession(rng, ctx)}`]);
+  return draft;
+}
+
+/**
+ * Credentials for an endpoint of the admin area (/api/admin/*, /api/operator/operators…):
+ * mostly the admin's token, so that what lies behind it is reached; sometimes the admin's
+ * session, a marketer's (403), wrong ones (401, then 429 per client) or none.
+ */
+export function adminCredential(rng: Rng): OperatorCredential {
+  return rng.weighted<OperatorCredential>([
+    ['admin-token', 12],
+    ['admin-session', 3],
+    ['marketer-session', 1],
+    ['wrong-token', 2],
+    ['wrong-session', 1],
+    ['none', 1],
+  ]);
+}
+
+/** An id of an operator or a token in its valid form, drawn at random: never one the database holds. */
+export function unknownOperatorId(rng: Rng, prefix: 'op' | 'opt'): string {
+  let id = `${prefix}_`;
+  for (let i = 0; i < 20; i++) id += rng.pick([...'abcdefghijklmnopqrstuvwxyz234567']);
+  return id;
 }

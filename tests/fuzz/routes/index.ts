@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES, CHECKOUT_ROUTES, IDENTITY_ROUTES, WEBHOOK_ROUTES } from './api';
 import type { Route } from './common';
+import { BACK_OFFICE_PAGES, OPERATOR_API_ROUTES } from './operators';
 import { OTHER_ROUTES, PAGE_ROUTES } from './pages';
 import { TRACKING_ROUTES } from './tracking';
 
@@ -15,8 +16,10 @@ export * from './common';
 
 export const ROUTES: readonly Route[] = [
   ...PAGE_ROUTES,
+  ...BACK_OFFICE_PAGES,
   ...OTHER_ROUTES,
   ...ADMIN_ROUTES,
+  ...OPERATOR_API_ROUTES,
   ...IDENTITY_ROUTES,
   ...CHECKOUT_ROUTES,
   ...WEBHOOK_ROUTES,

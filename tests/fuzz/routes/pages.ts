@@ -1,6 +1,6 @@
 import { newDraft } from '@/tests/fuzz/request';
 import type { Rng } from '@/tests/fuzz/rng';
-import { type Campaign, type Route, HTML_ACCEPT, sandboxId, campaign, withClient } from './common';
+import { type Campaign, type OperatorCredential, type Route, HTML_ACCEPT, sandboxId, campaign, withClient, withCredential } from './common';
 
 /** The pages (every journey step, the status page, the funnel report, the sandbox pages), Next's page data, built assets and other paths. */
 
@@ -118,10 +118,14 @@ export const PAGE_ROUTES: Route[] = [
         ['from=2026-11-01', 'to=2026-11-21', `campaign=${c.campaignId}`, `mode=${rng.pick(['live', 'test'])}`],
         [['Accept', HTML_ACCEPT]],
       );
-      // Mostly with the right password, so that the filter behind it is reached.
-      if (rng.chance(0.7))
-        draft.headers.push(['Authorization', `Basic ${Buffer.from(`marketing:${ctx.reportPassword}`).toString('base64')}`]);
-      return withClient(rng, draft);
+      // Mostly signed in as a marketer, so that the filter behind the sign-in is reached; otherwise sent to sign in (307).
+      const credential = rng.weighted<OperatorCredential>([
+        ['marketer-session', 6],
+        ['admin-session', 1],
+        ['wrong-session', 2],
+        ['none', 1],
+      ]);
+      return withClient(rng, withCredential(draft, credential, rng, ctx));
     },
   },
   {

@@ -1,0 +1,384 @@
+import { newDraft, type Draft } from '@/tests/fuzz/request';
+import type { Rng } from '@/tests/fuzz/rng';
+import {
+  type FuzzContext,
+  type OperatorCredential,
+  type Route,
+  KiB,
+  HTML_ACCEPT,
+  JSON_HEADERS,
+  withClient,
+  withCredential,
+  adminCredential,
+  unknownOperatorId,
+  sameOrigin,
+  crossSite,
+  setAt,
+  deleteAt,
+  oneOf,
+} from './common';
+
+/**
+ * The back office: its API (/api/operator/**) and its pages (/admin/**, the funnel report
+ * aside: pages.ts). What the fuzz holds (tests/fuzz/server.ts seedOperators): the admin's
+ * personal API token and signed-in sessions of the admin and of a marketer. Nothing it sends
+ * may change anything, so each write route is kept from succeeding in a way of its own,
+ * said beside it; reads with valid credentials only record a last use (tests/fuzz/db.ts).
+ */
+
+const credential = (rng: Rng, weights: readonly (readonly [OperatorCredential, number])[]) => rng.weighted(weights);
+
+// ——— The API ———
+
+/** A route of the admin area read with GET (mostly with the admin's token). */
+function adminRead(
+  name: string,
+  path: string,
+  methods: readonly string[],
+  query: (rng: Rng) => string[] | null,
+  queryKeys: readonly string[],
+): Route {
+  return {
+    name,
+    kind: 'api',
+    methods,
+    maxBody: 0,
+    queryKeys,
+    base(rng, ctx) {
+      const draft = newDraft('GET', path, query(rng), [['Accept', 'application/json']]);
+      return withClient(rng, withCredential(draft, adminCredential(rng), rng, ctx));
+    },
+  };
+}
+
+/** Whether a request names another host than ours: a Host mutated, doubled, left out or hidden in raw header lines. */
+function foreignHost(draft: Draft, ctx: FuzzContext): boolean {
+  const hosts = draft.headers.filter(([name]) => name.toLowerCase() === 'host').map(([, value]) => value);
+  return (
+    hosts.length > 1 ||
+    (hosts.length === 1 && hosts[0] !== ctx.host) ||
+    draft.headers.some(([name]) => name === 'x-fuzz-no-host') ||
+    (draft.rawHeaderLines ?? []).some((line) => /^\s*host\s*:/i.test(line))
+  );
+}
+
+/** A POST (or PATCH, DELETE) of the back office, with a browser's same-origin headers half the time. */
+function write(rng: Rng, ctx: FuzzContext, method: string, path: string, json: unknown, who: OperatorCredential): Draft {
+  const draft = newDraft(method, path, null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+  if (json !== undefined) draft.json = json;
+  return withClient(rng, withCredential(draft, who, rng, ctx));
+}
+
+export const OPERATOR_API_ROUTES: Route[] = [
+  {
+    // Asking for a sign-in link: the fuzz's addresses are never an operator's, so only the
+    // per-client counters are written (rate_limits), never a link or a mail.
+    name: 'api-operator-links',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const body: Record<string, unknown> = { email: `someone.${rng.hex(8)}@example.com` };
+      if (rng.chance(0.6))
+        body.returnPath = rng.pick(['/admin', '/admin/funnel?mode=test', '/admin/sign-in', '//evil.example/admin', 'https://evil.example']);
+      return write(rng, ctx, 'POST', '/api/operator/links', body, 'none');
+    },
+    // A well-formed request under another Host than ours would reach the link's address,
+    // which without PUBLIC_ORIGIN (the fuzz server has none) is 503 public_origin_missing by
+    // design (lib/server/http/publicOrigin.ts): such requests are made malformed (400) instead.
+    invalidate: (rng, draft, ctx) =>
+      foreignHost(draft, ctx) ? oneOf(rng, [['foreign-host', () => setAt(draft.json, ['email'], 'not-an-email')]]) : '',
+  },
+  {
+    // Using a link: the fuzz holds none (a session's value is tried too), so nothing is used.
+    name: 'api-operator-sign-in',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const token = rng.pick([rng.hex(43), 'A'.repeat(43), 'short', 'x'.repeat(101), ctx.marketerSession]);
+      return write(rng, ctx, 'POST', '/api/operator/sign-in', { token }, 'none');
+    },
+  },
+  {
+    // The second factor: it needs a pending sign-in, which the fuzz never has (a signed-in
+    // session is answered "sign in again"), so no code is ever counted, used or enrolled.
+    name: 'api-operator-factor',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const code = rng.pick(['123456', '000000', ' 12 34 56 ', '1234567', 'abcd-efgh-jk', 'ABCD EFGH JK']);
+      const who = credential(rng, [
+        ['marketer-session', 3],
+        ['wrong-session', 3],
+        ['none', 1],
+      ]);
+      return write(rng, ctx, 'POST', '/api/operator/factor', { code }, who);
+    },
+  },
+  {
+    // Signing out: never with a real session (it would end it, and the pages behind it would be signed out for the rest of the run).
+    name: 'api-operator-sign-out',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 256,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const who = credential(rng, [
+        ['wrong-session', 3],
+        ['none', 1],
+      ]);
+      return write(rng, ctx, 'POST', '/api/operator/sign-out', rng.pick([undefined, {}]), who);
+    },
+  },
+  {
+    // One's own tokens, listed: a session only (a token is refused, 401).
+    name: 'api-operator-tokens',
+    kind: 'api',
+    methods: ['GET', 'POST'],
+    maxBody: 0,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const who = credential(rng, [
+        ['marketer-session', 3],
+        ['admin-session', 3],
+        ['wrong-session', 2],
+        ['admin-token', 1],
+        ['none', 1],
+      ]);
+      return withClient(
+        rng,
+        withCredential(newDraft('GET', '/api/operator/tokens', null, [['Accept', 'application/json']]), who, rng, ctx),
+      );
+    },
+  },
+  {
+    // Making a token: only ever the marketer's session (never the admin's, whose role opens
+    // every scope), and the request always made invalid: a scope beyond a marketer's role
+    // (403), a malformed body (400), or another site's (403).
+    name: 'api-operator-tokens-create',
+    kind: 'api',
+    methods: ['GET', 'POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const who = credential(rng, [
+        ['marketer-session', 6],
+        ['wrong-session', 2],
+        ['admin-token', 1],
+        ['none', 1],
+      ]);
+      return write(rng, ctx, 'POST', '/api/operator/tokens', { name: 'fuzz script', scopes: ['reports'] }, who);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        [
+          'scope-beyond-role',
+          () => setAt(draft.json, ['scopes'], rng.pick([['admin'], ['care'], ['reports', 'admin'], ['care', 'admin']])),
+        ],
+        ['scopes', () => setAt(draft.json, ['scopes'], rng.pick([[], ['root'], 'reports', ['reports', 'reports', 'reports', 'reports']]))],
+        ['name', () => setAt(draft.json, ['name'], rng.pick(['', '   ', 'x'.repeat(81), 42]))],
+        ['missing-scopes', () => deleteAt(draft.json, ['scopes'])],
+        ['extra', () => setAt(draft.json, ['operatorId'], 'op_aaaaaaaaaaaaaaaaaaaa')],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
+  {
+    // Revoking a token: the ids are drawn at random, so none is ever found (404).
+    name: 'api-operator-token-revoke',
+    kind: 'api',
+    methods: ['DELETE'],
+    maxBody: 256,
+    queryKeys: ['id'],
+    base(rng, ctx) {
+      const id = rng.chance(0.8)
+        ? unknownOperatorId(rng, 'opt')
+        : rng.pick(['opt_x', 'OPT_AAAAAAAAAAAAAAAAAAAA', 'op_', '%00', 'x'.repeat(300)]);
+      const who = credential(rng, [
+        ['marketer-session', 4],
+        ['admin-session', 2],
+        ['wrong-session', 2],
+        ['admin-token', 1],
+        ['none', 1],
+      ]);
+      return write(rng, ctx, 'DELETE', `/api/operator/tokens/${id}`, rng.pick([undefined, {}]), who);
+    },
+  },
+  adminRead('api-operator-operators', '/api/operator/operators', ['GET', 'POST'], () => null, ['x']),
+  {
+    // Adding an operator: mostly with the admin's token, and always made invalid: an address
+    // that is an operator's already (409), a malformed body (400), or another site's (403).
+    name: 'api-operator-operators-add',
+    kind: 'api',
+    methods: ['GET', 'POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const body = {
+        email: `new.operator.${rng.hex(8)}@example.com`,
+        name: 'New Operator',
+        role: rng.pick(['marketer', 'care', 'admin']),
+      };
+      return write(rng, ctx, 'POST', '/api/operator/operators', body, adminCredential(rng));
+    },
+    invalidate: (rng, draft, ctx) =>
+      oneOf(rng, [
+        [
+          'existing',
+          () => {
+            const email = rng.pick(ctx.operatorEmails);
+            setAt(draft.json, ['email'], rng.chance(0.7) ? email : `  ${email.toUpperCase()}  `);
+          },
+        ],
+        ['email', () => setAt(draft.json, ['email'], rng.pick(['not-an-email', '', `${'x'.repeat(250)}@example.com`, 'a b@example.com']))],
+        ['role', () => setAt(draft.json, ['role'], rng.pick(['owner', 'ADMIN', 'root', '', null]))],
+        ['name', () => setAt(draft.json, ['name'], rng.pick(['', '   ', 'x'.repeat(81), 7]))],
+        ['missing-name', () => deleteAt(draft.json, ['name'])],
+        ['extra', () => setAt(draft.json, [rng.pick(['disabled', 'totpSecret', 'id'])], rng.pick([true, 'x']))],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
+  {
+    // Changing an operator: the ids are drawn at random, so none is ever found (404), whatever the change.
+    name: 'api-operator-operator-update',
+    kind: 'api',
+    methods: ['PATCH'],
+    maxBody: KiB,
+    queryKeys: ['id'],
+    base(rng, ctx) {
+      const id = rng.chance(0.8)
+        ? unknownOperatorId(rng, 'op')
+        : rng.pick(['op_x', 'OP_AAAAAAAAAAAAAAAAAAAA', `op_${'a'.repeat(21)}`, 'opt_']);
+      const change = rng.pick<Record<string, unknown>>([
+        { role: 'care' },
+        { role: 'admin', disabled: false },
+        { disabled: true },
+        { disabled: false },
+        { resetFactor: true },
+        {},
+      ]);
+      return write(rng, ctx, 'PATCH', `/api/operator/operators/${id}`, change, adminCredential(rng));
+    },
+  },
+  adminRead(
+    'api-operator-audit',
+    '/api/operator/audit',
+    ['GET'],
+    (rng) =>
+      rng.pick([
+        null,
+        ['limit=20'],
+        [`limit=${rng.pick(['0', '501', '-1', 'abc', '1.5'])}`],
+        ['limit=5', `before=${rng.pick(['1', '100', '0', 'x', '1e3'])}`],
+        [`target=${rng.pick(['operator%3Aop_aaaaaaaaaaaaaaaaaaaa', 'token%3Aopt_x', 'x'.repeat(121)])}`],
+      ]),
+    ['limit', 'before', 'target'],
+  ),
+];
+
+// ——— The pages ———
+
+function backOfficePage(
+  name: string,
+  path: (rng: Rng, ctx: FuzzContext) => string,
+  query: (rng: Rng, ctx: FuzzContext) => string[] | null,
+  queryKeys: readonly string[],
+  who: readonly (readonly [OperatorCredential, number])[],
+): Route {
+  return {
+    name,
+    kind: 'page',
+    methods: ['GET', 'HEAD'],
+    maxBody: 0,
+    queryKeys,
+    base(rng, ctx) {
+      const draft = newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', path(rng, ctx), query(rng, ctx), [['Accept', HTML_ACCEPT]]);
+      return withClient(rng, withCredential(draft, credential(rng, who), rng, ctx));
+    },
+  };
+}
+
+const returnPath = (rng: Rng) =>
+  `return=${rng.pick(['%2Fadmin%2Ffunnel%3Fmode%3Dtest', '%2Fadmin', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example%2Fadmin', '%2Fadmin%2Fsign-in', ''])}`;
+
+export const BACK_OFFICE_PAGES: Route[] = [
+  backOfficePage(
+    'page-admin-home',
+    () => '/admin',
+    () => null,
+    ['x'],
+    [
+      ['marketer-session', 3],
+      ['admin-session', 3],
+      ['wrong-session', 2],
+      ['none', 2],
+    ],
+  ),
+  // Signed in already: sent on (307); otherwise the form.
+  backOfficePage(
+    'page-admin-sign-in',
+    () => '/admin/sign-in',
+    (rng) => (rng.chance(0.7) ? [returnPath(rng)] : null),
+    ['return', 'email'],
+    [
+      ['none', 5],
+      ['marketer-session', 2],
+      ['wrong-session', 2],
+    ],
+  ),
+  // Opening a link uses nothing (its button posts the token): any token is safe here.
+  backOfficePage(
+    'page-admin-sign-in-link',
+    () => '/admin/sign-in/link',
+    (rng, ctx) => [
+      `token=${rng.pick([rng.hex(43), 'A'.repeat(43), 'short', 'x'.repeat(101), ctx.marketerSession, ''])}`,
+      ...(rng.chance(0.5) ? [returnPath(rng)] : []),
+    ],
+    ['token', 'return'],
+    [
+      ['none', 4],
+      ['wrong-session', 1],
+    ],
+  ),
+  // Without a pending sign-in (the fuzz never has one): "expired", or sent on when signed in.
+  backOfficePage(
+    'page-admin-sign-in-factor',
+    () => '/admin/sign-in/factor',
+    (rng) => (rng.chance(0.5) ? [returnPath(rng)] : null),
+    ['return'],
+    [
+      ['wrong-session', 3],
+      ['marketer-session', 2],
+      ['none', 2],
+    ],
+  ),
+  // Admins only: a marketer is told so (403); signed out, sent to sign in (307).
+  backOfficePage(
+    'page-admin-operators',
+    () => '/admin/operators',
+    () => null,
+    ['x'],
+    [
+      ['admin-session', 4],
+      ['marketer-session', 2],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
+    'page-admin-audit',
+    () => '/admin/audit',
+    (rng) => (rng.chance(0.5) ? [`before=${rng.pick(['5', '1', '0', '-1', 'abc', '1e9', '9007199254740993'])}`] : null),
+    ['before'],
+    [
+      ['admin-session', 4],
+      ['marketer-session', 2],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+];
