@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { PromoCodePage } from './pages/PromoCodePage';
+import { sandboxSubmitBody } from './support';
 
 test('print plan with an add-on and SAVE20: totals in the cart and on the promo-code step', async ({ page }) => {
   const offers = await OfferPage.open(page, '/newyorker/demo-dual', { livemode: 'false', source: 'e2e' });
@@ -82,4 +83,31 @@ test('the promo-code step with an empty cart sends the visitor to the offers', a
   await expect(page.getByText(/Your cart is empty/)).toBeVisible();
   await page.getByRole('link', { name: 'Choose a subscription' }).click();
   await page.waitForURL(/\/vogue\/demo-single$/);
+});
+
+test('a promo code past its cap is refused on the promo step and at the payment, and nothing is charged', async ({ page, request }) => {
+  // ONEONLY (50 % off the Vogue campaign) may be redeemed once per mode: the first test-mode order uses it up.
+  const first = await request.post('/api/checkout/submit', {
+    data: sandboxSubmitBody(`cap.first.${Date.now()}@example.com`, { couponCode: 'ONEONLY' }),
+  });
+  // A retry of this test finds the code used up already by its first try.
+  if (test.info().retry === 0) expect(((await first.json()) as { status: string }).status).toBe('succeeded');
+
+  const offers = await OfferPage.open(page, '/vogue/demo-single', { livemode: 'false' });
+  await offers.choose('Vogue Digital');
+  await (await CartPage.expectOpen(page)).openPromoCode();
+  const promo = await PromoCodePage.expectOpen(page);
+  const before = await promo.total.textContent();
+  await promo.apply('ONEONLY');
+  await expect(promo.error).toHaveText(
+    'The promo code ONEONLY has been used as many times as it can be, so it no longer gives a discount.',
+  );
+  await expect(promo.total).toHaveText(before!);
+
+  const email = `cap.second.${Date.now()}@example.com`;
+  const second = await request.post('/api/checkout/submit', { data: sandboxSubmitBody(email, { couponCode: 'ONEONLY' }) });
+  expect(second.status()).toBe(422);
+  const refused = (await second.json()) as { error: { code: string; message: string } };
+  expect(refused.error.code).toBe('coupon_not_applicable');
+  expect(refused.error.message).toContain('Nothing was charged.');
 });

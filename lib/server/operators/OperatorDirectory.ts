@@ -1,3 +1,4 @@
+import { markedError } from '@/lib/server/crossBundleMark';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { randomId } from '@/lib/server/ids';
@@ -5,8 +6,10 @@ import type { OperatorRole } from '@/lib/operators/roles';
 import { appendAudit, type AuditActor } from './auditLog';
 import { listOperators, normaliseOperatorEmail, operatorRowByEmail, operatorRowById, toOperator, type Operator } from './operatorRecords';
 
-export class OperatorExistsError extends Error {}
-export class NoSuchOperatorError extends Error {}
+// Marked: the route that catches it may hold another bundled copy of this module (crossBundleMark.ts).
+export class OperatorExistsError extends markedError('purchase-journey.OperatorExistsError') {}
+// Marked: the route that catches it may hold another bundled copy of this module (crossBundleMark.ts).
+export class NoSuchOperatorError extends markedError('purchase-journey.NoSuchOperatorError') {}
 
 /** Who the operators are: adding, disabling and enabling them, changing roles, resetting a lost second factor; each in the audit log. */
 export class OperatorDirectory {

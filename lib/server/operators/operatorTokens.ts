@@ -1,3 +1,4 @@
+import { markedError } from '@/lib/server/crossBundleMark';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
@@ -19,7 +20,8 @@ export interface OperatorToken {
   revokedAt: string | null;
 }
 
-export class TokenScopeError extends Error {}
+// Marked: the route that catches it may hold another bundled copy of this module (crossBundleMark.ts).
+export class TokenScopeError extends markedError('purchase-journey.TokenScopeError') {}
 
 const scopesOf = (json: string): OperatorArea[] =>
   (JSON.parse(json) as string[]).filter((s): s is OperatorArea => (OPERATOR_AREAS as readonly string[]).includes(s));
