@@ -1,4 +1,4 @@
-import { errorFromAnswer, networkError, type CallMessages } from '@/lib/api/apiErrors';
+import { ApiError, errorFromAnswer, networkError, type CallMessages } from '@/lib/api/apiErrors';
 import type { OperatorArea, OperatorRole } from './roles';
 import type { OperatorView, TokenView } from './backOfficeViews';
 
