@@ -20,8 +20,13 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     throw networkError(MESSAGES, error);
   }
   const answer: unknown = await response.json().catch(() => null);
-  if (!response.ok || typeof answer !== 'object' || answer === null || 'error' in answer)
-    throw errorFromAnswer(response.status, answer, MESSAGES);
+  if (!response.ok || typeof answer !== 'object' || answer === null || 'error' in answer) {
+    const error = errorFromAnswer(response.status, answer, MESSAGES);
+    // A refused body: its fields' own problems ("code: Enter the 6-digit code…") read better without the field's name.
+    if (error.details.length === 0) throw error;
+    const message = error.details.map((detail) => detail.replace(/^[\w.]+: /, '')).join(' ');
+    throw new ApiError({ status: error.status, code: error.code, details: error.details, message });
+  }
   return answer as T;
 }
 
