@@ -58,7 +58,7 @@ export function CouponFiguresSection({ coupons, modeDescription }: { coupons: re
               {coupons.map((coupon) => (
                 <tr key={`${coupon.code}|${coupon.livemode}`} data-testid={`coupon-${coupon.code}-${coupon.livemode ? 'live' : 'test'}`}>
                   <th scope="row">
-                    <code>{coupon.code}</code>
+                    <code className={styles.whole}>{coupon.code}</code>
                     {coupon.livemode ? (
                       ''
                     ) : (
