@@ -8,6 +8,8 @@ test('an admin signs in with a link and a second factor, makes a token, revokes 
   page,
   request,
 }) => {
+  // Up to 30 s of it wait for the authenticator's next code (each code is accepted once).
+  test.setTimeout(120_000);
   const { email, secret } = await signedInOperator(page, request, 'admin');
   const enrolledInStep = Math.floor(Date.now() / 30_000);
   await expect(page.getByText(`You are signed in as ${email}`)).toBeVisible();
