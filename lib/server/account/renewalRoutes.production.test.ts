@@ -1,3 +1,4 @@
+import { PRODUCTION_SERVER_ENV } from '@/tests/fixtures/productionEnv';
 import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
@@ -8,21 +9,9 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
  * The test clock on a production server: every subscription follows the real clock there,
  * even a test-mode one at the sandbox (left from a test server sharing the database).
  */
-await serveRoutesWithServerContext(
-  {
-    APP_ENV: 'production',
-    // The test runner's env turns the sandbox on; production refuses it.
-    PAYMENTS_SANDBOX: '',
-    SMTP_URL: 'smtp://mail.invalid',
-    PUBLIC_ORIGIN: 'https://subscribe.example.com',
-    FUNNEL_API_KEY: 'a-real-funnel-key',
-    PAYMENT_METHODS: 'card',
-    STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
-    STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
-    OPERATOR_SECRET_KEY: 'ab'.repeat(32),
-  },
-  [[/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/clock$/, () => import('@/pages/api/account/subscriptions/[id]/clock')]],
-);
+await serveRoutesWithServerContext(PRODUCTION_SERVER_ENV, [
+  [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/clock$/, () => import('@/pages/api/account/subscriptions/[id]/clock')],
+]);
 
 describe('POST /api/account/subscriptions/{id}/clock in production', () => {
   it('refuses to move even a test-mode sandbox subscription (409), changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { PRODUCTION_SERVER_ENV } from '@/tests/fixtures/productionEnv';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
@@ -14,18 +15,7 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
  * counted, written or logged: a card number sent to it never enters PCI DSS scope.
  */
 await serveRoutesWithServerContext(
-  {
-    APP_ENV: 'production',
-    // The test runner's env turns the sandbox on; production refuses it.
-    PAYMENTS_SANDBOX: '',
-    SMTP_URL: 'smtp://mail.invalid',
-    PUBLIC_ORIGIN: 'https://subscribe.example.com',
-    FUNNEL_API_KEY: 'a-real-funnel-key',
-    PAYMENT_METHODS: 'card',
-    STRIPE_SECRET_KEY_LIVE: 'sk_live_456',
-    STRIPE_PUBLISHABLE_KEY_LIVE: 'pk_live_456',
-    OPERATOR_SECRET_KEY: 'ab'.repeat(32),
-  },
+  PRODUCTION_SERVER_ENV,
   [
     [/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')],
     [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/card$/, () => import('@/pages/api/account/subscriptions/[id]/card/index')],
