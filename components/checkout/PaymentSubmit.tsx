@@ -1,7 +1,6 @@
 import type { RefObject } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { ProviderOutagePanel, type ProviderOutage } from './ProviderOutagePanel';
-import { ExistingSubscriberPanel, type ExistingSubscriber } from './ExistingSubscriberPanel';
 import styles from './CheckoutForm.module.css';
 
 interface PaymentSubmitProps {
@@ -14,17 +13,14 @@ interface PaymentSubmitProps {
   failureRef: RefObject<HTMLParagraphElement | null>;
   /** The failure was the payment provider being down: the outage panel is shown in its place. */
   outage?: ProviderOutage | null;
-  /** The typed e-mail already subscribes: a panel offering a sign-in link is shown in its place. */
-  existingSubscriber?: ExistingSubscriber | null;
 }
 
 /** The submit button with its loader while a payment runs, and a payment failure next to it. */
-export function PaymentSubmit({ label, busy, failure, failureRef, outage = null, existingSubscriber = null }: PaymentSubmitProps) {
+export function PaymentSubmit({ label, busy, failure, failureRef, outage = null }: PaymentSubmitProps) {
   return (
     <div className={styles.submitArea}>
       {failure && outage && <ProviderOutagePanel {...outage} messageRef={failureRef} />}
-      {failure && existingSubscriber && <ExistingSubscriberPanel {...existingSubscriber} message={failure} messageRef={failureRef} />}
-      {failure && !outage && !existingSubscriber && (
+      {failure && !outage && (
         <p id="payment-failure" ref={failureRef} tabIndex={-1} className={styles.failure} role="alert">
           {failure}
         </p>

@@ -112,7 +112,6 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
           failure={failure}
           failureRef={step.failureRef}
           outage={step.outage}
-          existingSubscriber={step.existingSubscriber}
         />
         <p>
           <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>

@@ -3,9 +3,6 @@ import type { SubmitResponse } from '@/lib/checkout/submitContract';
 import type { NextAction } from './nextAction';
 import { PROVIDER_UNAVAILABLE_CODE } from './providerOutage';
 
-/** The submit answer for an e-mail that already has a live subscription to the brand (lib/server/checkout/submitService.ts). */
-export const EMAIL_ALREADY_SUBSCRIBED_CODE = 'email_already_subscribed';
-
 /**
  * The payment sequence of one checkout attempt, as a pure state machine (no React, no I/O):
  *
@@ -35,7 +32,7 @@ export type PaymentState =
   | { status: 'redirecting'; url: string }
   | { status: 'succeeded'; successPath: string }
   /** `providerUnavailable`: the payment provider is down (503 payment_provider_unavailable), not a decline: the step shows its outage panel. */
-  | { status: 'failed'; message: string; attemptKept: boolean; providerUnavailable?: true; existingSubscriber?: true };
+  | { status: 'failed'; message: string; attemptKept: boolean; providerUnavailable?: true };
 
 export type PaymentStatus = PaymentState['status'];
 
@@ -124,8 +121,6 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
             // nothing and ends the attempt (the visitor may then pay with another card).
             attemptKept: !endsAttempt(event.error) || (state.status === 'confirming' && event.error.status === 429),
             ...(event.error.code === PROVIDER_UNAVAILABLE_CODE ? { providerUnavailable: true as const } : {}),
-            // The typed e-mail already subscribes (409, nothing charged): the step offers a sign-in link.
-            ...(event.error.code === EMAIL_ALREADY_SUBSCRIBED_CODE ? { existingSubscriber: true as const } : {}),
           }
         : state;
     case 'reset':

@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
-import type { ExistingSubscriber } from '@/components/checkout/ExistingSubscriberPanel';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
 import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
@@ -80,7 +79,6 @@ export interface CreditCardStepModel {
   failure: string | null;
   failureRef: RefObject<HTMLParagraphElement | null>;
   outage: ProviderOutage | null;
-  existingSubscriber: ExistingSubscriber | null;
   submit: (event: FormEvent) => void;
 }
 
@@ -273,21 +271,6 @@ export function useCreditCardStep({ flow, base, search, mode, view }: StepViewPr
             method: triedWith ?? method.id,
             otherMethodAvailable: paymentMethods.length > 1,
             onRetry: methodLabel !== null ? () => void pay() : null,
-          }
-        : null,
-    // The typed e-mail already subscribes: a sign-in link to it, back to this page.
-    existingSubscriber:
-      payment.status === 'failed' && payment.existingSubscriber
-        ? {
-            email: billing.email.trim(),
-            sendLink: () =>
-              api.requestSignInLink({
-                email: billing.email.trim(),
-                purpose: 'magic-link',
-                brand: flow.brand_slug,
-                urlSlug: flow.url_slug,
-                returnPath: `${base}/credit-card${search}`,
-              }),
           }
         : null,
     submit: (event) => {

@@ -33,7 +33,7 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
   // Anything else is a try that may reach a gateway: counted, or refused with a 429 before
   // anything is written or charged.
   await deps.limits?.admitSubmit(request.livemode);
-  await refuseSubscriber(deps, snapshot, request);
+  await refuseSubscriber(deps, request);
 
   const gateway = gatewayFor(deps.gateways, attempt.payment);
   const priced = priceOrder(snapshot, request, attempt.now);
