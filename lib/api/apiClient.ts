@@ -6,6 +6,7 @@ import type { confirmRequestSchema, SubmitRequestInput, SubmitResponse } from '@
 import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
+import type { UndoPurchaseAnswer } from '@/lib/account/undoPurchaseView';
 import type { CardChangeRequest, CardChangeResponse, RenewalPaymentResponse } from '@/lib/account/cardChange';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
@@ -21,6 +22,7 @@ export const API_PATHS = {
   profile: '/martech/api/user/v2/profile',
   cancelDeclaration: '/api/cancel',
   keepSubscription: '/api/cancel/keep',
+  undoPurchase: '/api/undo-purchase',
   subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock') =>
     `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
@@ -108,6 +110,8 @@ export interface ApiClient {
   declareCancellation(request: CancelDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
   /** Uses an e-mailed "Keep my subscription" link. */
   keepSubscription(token: string): Promise<KeepAnswer>;
+  /** Uses an e-mailed "Undo this purchase" link: the duplicate purchase is refunded and its subscription ended. */
+  undoPurchase(token: string): Promise<UndoPurchaseAnswer>;
   /** The sandbox bank's 3-D Secure page answering a challenge. */
   authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
   /** A sandbox wallet's page answering a payment: where the visitor goes next. */
@@ -228,6 +232,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       post<{ received: true; receivedAt: string }>(API_PATHS.cancelDeclaration, request, API_MESSAGES.cancellation),
 
     keepSubscription: (token) => post<KeepAnswer>(API_PATHS.keepSubscription, { token }, API_MESSAGES.subscriptionChange),
+
+    undoPurchase: (token) => post<UndoPurchaseAnswer>(API_PATHS.undoPurchase, { token }, API_MESSAGES.undoPurchase),
 
     async signOut(options = {}) {
       await post<{ signedOut: true }>(API_PATHS.signOut, options.everywhere ? { everywhere: true } : {}, API_MESSAGES.signOut);

@@ -78,6 +78,10 @@ export const API_MESSAGES = {
   subscriptionStatus: { unreachable: NETWORK, fallback: 'We could not check your subscriptions. Please try again.' },
   cancellation: { unreachable: NETWORK, fallback: 'We could not record your cancellation. Nothing was changed; please try again.' },
   subscriptionChange: { unreachable: NETWORK, fallback: 'We could not change your subscription. Nothing was changed; please try again.' },
+  undoPurchase: {
+    unreachable: NETWORK,
+    fallback: 'We could not undo this purchase just now. Please try again: it is never refunded twice.',
+  },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
   sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },
 } as const satisfies Record<string, CallMessages>;

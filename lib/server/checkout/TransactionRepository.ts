@@ -13,6 +13,7 @@ import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { randomId } from '@/lib/server/ids';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
+import { queueDuplicateNotice } from '@/lib/server/duplicates/duplicateNotice';
 import { nextInvoiceNumber } from './invoiceNumbers';
 import type { Transaction } from './Transaction';
 
@@ -297,6 +298,8 @@ export class TransactionRepository {
         updatedAt: at.toISOString(),
       });
       if (acknowledgment) await enqueueMail(trx, acknowledgment, at);
+      // A second live subscription of the brand for this address: told privately, with a one-click undo.
+      await queueDuplicateNotice(trx, transaction, subscription, at);
     });
   }
 

@@ -280,6 +280,19 @@ export interface KeepLinkTable {
   created_at: string;
 }
 
+/** A one-click link that undoes a duplicate purchase: ends its subscription and refunds it (migration 0031). */
+export interface DuplicatePurchaseUndoTable {
+  id: string;
+  transaction_id: string;
+  subscription_id: string;
+  /** The live subscription of the same brand and mode the address already held when it was paid. */
+  earlier_subscription_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface SandboxPaymentIntentTable {
   id: string;
   amount: number;
@@ -489,6 +502,7 @@ export interface Database {
   subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;
   keep_links: KeepLinkTable;
+  duplicate_purchase_undos: DuplicatePurchaseUndoTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;
   idempotency_keys: IdempotencyKeyTable;
   gateway_events: GatewayEventTable;
