@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES, CHECKOUT_ROUTES, IDENTITY_ROUTES, WEBHOOK_ROUTES } from './api';
 import type { Route } from './common';
+import { DUPLICATE_ROUTES } from './duplicates';
 import { BACK_OFFICE_PAGES, OPERATOR_API_ROUTES } from './operators';
 import { OTHER_ROUTES, PAGE_ROUTES } from './pages';
 import { TRACKING_ROUTES } from './tracking';
@@ -22,6 +23,7 @@ export const ROUTES: readonly Route[] = [
   ...OPERATOR_API_ROUTES,
   ...IDENTITY_ROUTES,
   ...CHECKOUT_ROUTES,
+  ...DUPLICATE_ROUTES,
   ...WEBHOOK_ROUTES,
   ...TRACKING_ROUTES,
 ];
