@@ -81,7 +81,7 @@ export function UndoPurchasePage(props: UndoPurchasePageProps) {
         <div className={actions.notice} role="status" data-testid="purchase-undone">
           <p>
             {alreadyUndone ??
-              `It was undone on ${props.state === 'undone' ? props.undoneAt : ''}: its subscription ended then and the purchase was refunded. There is nothing more to do.`}
+              `It was undone on ${props.state === 'undone' ? props.undoneAt : ''}: its subscription ended then${props.charged ? ', and the payment was refunded in full (or its refund is under way)' : ''}. There is nothing more to do.`}
           </p>
         </div>
       </AccountFrame>

@@ -36,8 +36,7 @@ export function undoRefusal(reason: 'invalid' | 'expired'): HttpError {
     : new HttpError(410, 'undo_link_expired', UNDO_MESSAGES.expired);
 }
 
-const usedMessage = (link: UndoLink) =>
-  `This purchase was already undone, on ${dateTimeText(link.used_at!)}: its subscription ended and its refund was made then. Nothing more was done.`;
+const usedMessage = (link: UndoLink) => `This purchase was already undone, on ${dateTimeText(link.used_at!)}. Nothing more was done.`;
 
 export type UndoLookup = { livemode: boolean; facts: UndoPurchaseFacts } & (
   { state: 'ready'; link: UndoLink } | { state: 'undone'; undoneAt: string }
