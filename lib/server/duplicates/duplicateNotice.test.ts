@@ -99,6 +99,17 @@ describe('the duplicate purchase notice, written with the paid purchase', () => 
     expect(await duplicateMails()).toEqual([]);
   });
 
+  it('counts a cancelled subscription until its period is over, as live as its access', async () => {
+    await buy();
+    await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).execute();
+    await buy();
+    expect(await duplicateMails()).toHaveLength(1);
+    await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).execute();
+    clock = new Date('2027-12-01T12:00:00Z');
+    await buy();
+    expect(await duplicateMails()).toHaveLength(1);
+  });
+
   it('matches the owner too: an address that bought signed in as another identity', async () => {
     await buy(ada('work@example.com'), 'ada@example.com');
     await buy(ada('ada@example.com'));

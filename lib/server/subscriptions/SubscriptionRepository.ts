@@ -206,23 +206,6 @@ export class SubscriptionRepository {
   }
 
   /**
-   * Whether an address holds a live subscription to the brand with access now, as its owner
-   * or as the address it was billed to: a repeat buyer is told so before paying twice.
-   */
-  async hasLiveSubscriptionForEmail(email: string, brandSlug: string): Promise<boolean> {
-    const address = normalise(email);
-    const row = await this.db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('brand_slug', '=', brandSlug)
-      .where((eb) => eb.or([eb('owner_email', '=', address), eb('billing_email', '=', address)]))
-      .where('livemode', '=', 1)
-      .where(liveAt(this.now()))
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
    * Cancels at the end of the period: true when this call moved it (a live subscription
    * not yet cancelled); a second call, or one after the period ended, changes nothing.
    */
