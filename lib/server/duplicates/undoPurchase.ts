@@ -90,7 +90,7 @@ export async function undoPurchase(deps: UndoDeps, token: string, clientKey: str
   };
 }
 
-/** The full refund, once per link; 'none' where nothing was charged, or where everything was refunded already (by customer care). */
+/** The full refund, once per link: its state; 'none' where nothing was charged, 'already' where everything was refunded before (customer care). */
 async function refundInFull(deps: UndoDeps, transaction: Transaction, link: UndoLink): Promise<UndoPurchaseAnswer['refund']['status']> {
   if (transaction.total <= 0) return 'none';
   try {
