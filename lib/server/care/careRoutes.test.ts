@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { adminOperatorToken, signedInOperator } from '@/tests/fixtures/operatorSessions';
@@ -297,5 +297,34 @@ describe('customer care routes', () => {
     expect(JSON.parse(audit[1]!.before_json!)).toEqual({ total: 2500, refunded: 1000, reserved: 1000 });
     expect(JSON.parse(audit[1]!.after_json!)).toMatchObject({ refunded: 2500, refundId: second.refund.id, amount: 1500 });
     expect(audit[0]!.actor).toBe(`operator:${operator.email}`);
+  });
+
+  it('records a refund the provider did not answer as pending, with the error, once', async () => {
+    const db = await appDb();
+    const { transactionId } = await paidSubscription('pending@example.com');
+    const { cookie } = await signedInOperator(db, 'care');
+    const { serverContext } = await import('@/lib/server/context/serverContext');
+    const sandbox = (await serverContext()).checkout.sandbox!;
+    const down = vi.spyOn(sandbox, 'refund').mockRejectedValue(new Error('connection reset'));
+    const path = `/api/operator/care/transactions/${transactionId}/refund`;
+    const body = { amount: 500, reason: 'Goodwill', idempotencyKey: 'care-test-pending-1' };
+    try {
+      const answer = await call('POST', path, { cookie, body });
+      expect(answer.status).toBe(503);
+      expect((await errorOf(answer)).code).toBe('refund_provider_unavailable');
+      // Asked again at once with the same key: the same pending refund, not sent again yet, not recorded twice.
+      expect((await call('POST', path, { cookie, body })).status).toBe(200);
+    } finally {
+      down.mockRestore();
+    }
+    const audit = await auditOf(`transaction:${transactionId}`);
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({
+      status: 'pending',
+      amount: 500,
+      reserved: 500,
+      refunded: 0,
+      error: 'refund_provider_unavailable',
+    });
   });
 });
