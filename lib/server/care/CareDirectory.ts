@@ -16,6 +16,7 @@ import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { clockOf } from '@/lib/server/renewals/testClock';
 import { careEvents } from './careEvents';
 import { careRefundView } from './careRefundView';
 
@@ -154,7 +155,7 @@ export class CareDirectory {
 
   /** A subscription's status at now on its own clock (a test subscription's may run ahead). */
   private statusOf(subscription: Subscription) {
-    return subscriptionStatusAt(subscription, new Date(this.now().getTime() + subscription.clockOffsetMs));
+    return subscriptionStatusAt(subscription, clockOf(subscription, this.now()));
   }
 
   private hit(subscription: Subscription, matchedBy: CareSearchHit['matchedBy']): CareSearchHit {

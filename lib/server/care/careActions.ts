@@ -9,6 +9,7 @@ import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { clockOf } from '@/lib/server/renewals/testClock';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import { CareDirectory } from './CareDirectory';
 import { careRefundView } from './careRefundView';
@@ -18,7 +19,8 @@ const noSubscription = () => new HttpError(404, 'subscription_not_found', 'There
 
 /** What the audit log keeps of a subscription before and after care changed it. */
 const stateOf = (subscription: Subscription, now: Date) => ({
-  status: subscriptionStatusAt(subscription, now),
+  // On its own clock, as the account and care's pages show it (a test subscription's may run ahead).
+  status: subscriptionStatusAt(subscription, clockOf(subscription, now)),
   cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
   currentPeriodEnd: subscription.currentPeriodEnd,
   endedAt: subscription.endedAt,

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 async function load(
-  loader: typeof careSearchPageProps,
+  loader: typeof careSearchPageProps | typeof careCustomerPageProps,
   query: Record<string, string>,
   options: { cookie?: string | null; resolvedUrl?: string; method?: string } = {},
 ) {
