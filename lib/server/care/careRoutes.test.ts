@@ -104,7 +104,12 @@ describe('customer care routes', () => {
     const db = await appDb();
     const { subscriptionId, transactionId } = await paidSubscription('shape@example.com');
     const { cookie } = await signedInOperator(db, 'care');
-    for (const path of ['/api/operator/care/search', '/api/operator/care/search?q=', '/api/operator/care/search?q=a&extra=1']) {
+    for (const path of [
+      '/api/operator/care/search',
+      '/api/operator/care/search?q=',
+      '/api/operator/care/search?q=a&extra=1',
+      '/api/operator/care/search?q=a%00b',
+    ]) {
       const answer = await call('GET', path, { cookie });
       expect(answer.status, path).toBe(400);
       expect((await errorOf(answer)).message.length).toBeGreaterThan(0);
@@ -121,6 +126,7 @@ describe('customer care routes', () => {
       { when: 'now' },
       { when: 'now', reason: '   ' },
       { when: 'now', reason: 'x', extra: 1 },
+      { when: 'now', reason: 'a\u0000b' },
     ]) {
       expect((await call('POST', cancel, { cookie, body })).status, JSON.stringify(body)).toBe(400);
     }

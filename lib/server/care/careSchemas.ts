@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
+/** No control characters: PostgreSQL refuses a NUL in text, and none belongs in a search or a reason. */
+const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
+
 /** The queries and bodies of customer care's routes (pages/api/operator/care). */
 export const careSearchQuery = z.strictObject({
   q: z
     .string()
     .trim()
     .min(1, 'Enter a customer’s e-mail address or an invoice number.')
-    .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).'),
+    .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).')
+    .regex(PRINTABLE, 'Enter an e-mail address or invoice number without control characters.'),
 });
 
 export const subscriptionIdQuery = z.strictObject({
@@ -21,7 +25,8 @@ const reason = z
   .string()
   .trim()
   .min(1, 'Say why, for the records (the customer does not see it).')
-  .max(500, 'Keep the reason under 500 characters.');
+  .max(500, 'Keep the reason under 500 characters.')
+  .regex(PRINTABLE, 'Write the reason on one line, without control characters.');
 
 export const careCancelBody = z.strictObject({
   when: z.enum(['period_end', 'now'], "Say when: 'period_end' (access until the period ends) or 'now'."),
