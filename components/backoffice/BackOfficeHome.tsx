@@ -1,12 +1,13 @@
 import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import type { BackOfficeHomeProps, BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
+import { CARE_PATH } from '@/lib/operators/operatorPaths';
 import { AREA_NAMES, ROLE_NAMES } from '@/lib/operators/roles';
 import { BackOfficeFrame } from './BackOfficeFrame';
 import { TokensPanel } from './TokensPanel';
 import styles from './BackOffice.module.css';
 
-const AREA_LINKS = { reports: '/admin/funnel', care: null, admin: '/admin/operators' } as const;
+const AREA_LINKS = { reports: '/admin/funnel', care: CARE_PATH, admin: '/admin/operators' } as const;
 
 /** /admin: what the operator's role opens, and their tokens. */
 export function BackOfficeHome(props: BackOfficeHomeProps | BackOfficeRefusal) {
@@ -23,7 +24,11 @@ export function BackOfficeHome(props: BackOfficeHomeProps | BackOfficeRefusal) {
         <ul>
           {areas.map((area) => {
             const href = AREA_LINKS[area];
-            return <li key={area}>{href ? <Link href={href}>{AREA_NAMES[area]}</Link> : AREA_NAMES[area]}</li>;
+            return (
+              <li key={area}>
+                <Link href={href}>{AREA_NAMES[area]}</Link>
+              </li>
+            );
           })}
         </ul>
       </section>

@@ -7,7 +7,8 @@ const MESSAGES: CallMessages = {
   fallback: 'Something went wrong. Nothing was changed; please try again.',
 };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One back-office call: its JSON answer, or an ApiError whose message can be shown. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -11,3 +11,8 @@ export function operatorReturnPath(value: string | null | undefined): string {
   if (value.startsWith(OPERATOR_SIGN_IN_PATH) || value.includes('//')) return OPERATOR_HOME_PATH;
   return value;
 }
+
+/** Customer care: the search, and one subscription with its customer's history. */
+export const CARE_PATH = '/admin/care';
+export const careSubscriptionPath = (subscriptionId: string) => `${CARE_PATH}/${encodeURIComponent(subscriptionId)}`;
+export const careSearchPath = (query: string) => `${CARE_PATH}?q=${encodeURIComponent(query)}`;

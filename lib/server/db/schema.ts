@@ -190,7 +190,7 @@ export interface SubscriptionTable {
   cancel_at_period_end: Generated<number>;
   cancel_requested_at: string | null;
   cancel_reason: string | null;
-  /** Where the cancellation was declared: 'account' (signed in) or 'cancel-page' (the footer's page, § 312k BGB). */
+  /** Where the cancellation was declared: 'account' (signed in), 'cancel-page' (the footer's page, § 312k BGB) or 'care' (customer care). */
   cancel_channel: string | null;
   /** 1 once a provider that renews by itself (PayPal) confirmed it stopped the renewals of a cancelled one. */
   provider_paused: Generated<number>;

@@ -8,8 +8,8 @@ import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionS
 import type { ConsentProof } from '@/lib/server/checkout/Transaction';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 
-/** Where a cancellation was declared: signed in, or on the public cancel page (§ 312k BGB). */
-export type CancelChannel = 'account' | 'cancel-page';
+/** Where a cancellation was declared: signed in, on the public cancel page (§ 312k BGB), or by customer care for the subscriber. */
+export type CancelChannel = 'account' | 'cancel-page' | 'care';
 
 export type DeliveryAddress = NonNullable<Billing['address']>;
 

@@ -61,8 +61,19 @@ export class SubscriptionService {
     return this.cancelRecord(subscription, cancel);
   }
 
-  /** Cancels a record found another way (the public cancel page's declaration): no owner check here. */
-  async cancelRecord(subscription: Subscription, cancel: { reason: string | null; channel: CancelChannel }): Promise<Subscription> {
+  /**
+   * Cancels a record found another way (the public cancel page's declaration, customer care):
+   * no owner check here. `alongside` runs in the cancelling database transaction, only when
+   * this call cancelled it (customer care's audit entry).
+   */
+  async cancelRecord(
+    subscription: Subscription,
+    cancel: {
+      reason: string | null;
+      channel: CancelChannel;
+      alongside?: (trx: Kysely<Database>, cancelled: Subscription) => Promise<void>;
+    },
+  ): Promise<Subscription> {
     const at = this.now();
     const status = subscriptionStatusAt(subscription, at);
     if (status === 'ended')
@@ -73,6 +84,7 @@ export class SubscriptionService {
       if (!(await records.markCancelling(subscription.id, { at, reason: cancel.reason, channel: cancel.channel }))) return null;
       const moved = (await records.findById(subscription.id))!;
       await this.notices.cancelled(trx, moved, at);
+      await cancel.alongside?.(trx, moved);
       return moved;
     });
     // Cancelled meanwhile by another request, or its period ended: it is as that left it.

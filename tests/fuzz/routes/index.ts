@@ -1,4 +1,5 @@
 import { ADMIN_ROUTES, CHECKOUT_ROUTES, IDENTITY_ROUTES, WEBHOOK_ROUTES } from './api';
+import { CARE_API_ROUTES, CARE_PAGES } from './care';
 import type { Route } from './common';
 import { DUPLICATE_ROUTES } from './duplicates';
 import { BACK_OFFICE_PAGES, OPERATOR_API_ROUTES } from './operators';
@@ -18,9 +19,11 @@ export * from './common';
 export const ROUTES: readonly Route[] = [
   ...PAGE_ROUTES,
   ...BACK_OFFICE_PAGES,
+  ...CARE_PAGES,
   ...OTHER_ROUTES,
   ...ADMIN_ROUTES,
   ...OPERATOR_API_ROUTES,
+  ...CARE_API_ROUTES,
   ...IDENTITY_ROUTES,
   ...CHECKOUT_ROUTES,
   ...DUPLICATE_ROUTES,

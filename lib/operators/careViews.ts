@@ -1,0 +1,131 @@
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { OperatorView } from './backOfficeViews';
+
+/** What customer care's pages and routes are given (JSON: no undefined, no Date). Amounts in minor units. */
+
+/** One subscription a search found, and why it matched. */
+export interface CareSearchHit {
+  subscriptionId: string;
+  brandSlug: string;
+  offerName: string;
+  ownerEmail: string | null;
+  billingEmail: string;
+  status: SubscriptionStatus;
+  livemode: boolean;
+  currentPeriodEnd: string;
+  /** 'email': the owner's or billing address; 'invoice': one of its invoices has the number. */
+  matchedBy: 'email' | 'invoice';
+}
+
+export interface CareSubscriptionView {
+  id: string;
+  brandSlug: string;
+  offerId: string;
+  offerName: string;
+  status: SubscriptionStatus;
+  livemode: boolean;
+  ownerEmail: string | null;
+  billingEmail: string;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+  /** "Visa ending 4242", "PayPal". */
+  paymentMethod: string;
+  gateway: string;
+  renewalAmount: number;
+  currencyCode: CurrencyCode;
+  billingInterval: string;
+  cancelRequestedAt: string | null;
+  cancelReason: string | null;
+  cancelChannel: string | null;
+  endedAt: string | null;
+  endReason: string | null;
+  /** Whether care can still cancel it at the period's end (it renews) or at once (it has not ended). */
+  canCancelAtPeriodEnd: boolean;
+  canEndNow: boolean;
+}
+
+export interface CareRefundView {
+  id: string;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  creditNoteNumber: string | null;
+  reason: string;
+  requestedBy: string;
+  failure: string | null;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+/** A payment (a purchase or a renewal) with its invoice and refunds. */
+export interface CareTransactionView {
+  id: string;
+  kind: 'purchase' | 'renewal';
+  status: string;
+  gateway: string;
+  invoiceNumber: string | null;
+  currencyCode: CurrencyCode;
+  total: number;
+  /** Refunded by the provider (succeeded refunds). */
+  refunded: number;
+  /** What can still be refunded: the total less what is refunded or being refunded. 0 when it cannot be refunded. */
+  refundable: number;
+  failureCode: string | null;
+  createdAt: string;
+  refunds: CareRefundView[];
+}
+
+export interface CareMailView {
+  id: string;
+  kind: string;
+  subject: string;
+  to: string;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** One line of a customer's history, oldest first. */
+export interface CareEventView {
+  at: string;
+  /** 'subscription', 'payment', 'refund', 'notice', 'cancel-page', 'operator'. */
+  kind: string;
+  text: string;
+}
+
+/** Everything care sees of one subscription and the customer who holds it. */
+export interface CareCustomerView {
+  subscription: CareSubscriptionView;
+  /** The customer's other subscriptions (same owner or billing address). */
+  others: CareSearchHit[];
+  transactions: CareTransactionView[];
+  mails: CareMailView[];
+  events: CareEventView[];
+}
+
+export interface CareSearchPageProps {
+  operator: OperatorView;
+  /** What was searched for ('' before a search). */
+  query: string;
+  /** null before a search. */
+  hits: CareSearchHit[] | null;
+}
+
+export interface CareCustomerPageProps {
+  operator: OperatorView;
+  customer: CareCustomerView;
+}
+
+/** What a refund form is given: "12.50" for 1250 minor units (every currency of the journey has two decimals). */
+export function majorUnits(minor: number): string {
+  return (minor / 100).toFixed(2);
+}
+
+/** "12.50", "12,5", "12" → minor units; null when it is no positive amount with at most two decimals. */
+export function minorUnits(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return minor > 0 ? minor : null;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** No control characters: PostgreSQL refuses a NUL in text, and none belongs in a search or a reason. */
+const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
+
+/** The queries and bodies of customer care's routes (pages/api/operator/care). */
+export const careSearchQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Enter a customer’s e-mail address or an invoice number.')
+    .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).')
+    .regex(PRINTABLE, 'Enter an e-mail address or invoice number without control characters.'),
+});
+
+export const subscriptionIdQuery = z.strictObject({
+  id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'This is not a subscription id (sub_ and 16 letters or digits).'),
+});
+
+export const transactionIdQuery = z.strictObject({
+  id: z.string().regex(/^txn_[A-Za-z0-9_-]{1,64}$/, 'This is not a payment id (txn_…).'),
+});
+
+const reason = z
+  .string()
+  .trim()
+  .min(1, 'Say why, for the records (the customer does not see it).')
+  .max(500, 'Keep the reason under 500 characters.')
+  .regex(PRINTABLE, 'Write the reason on one line, without control characters.');
+
+export const careCancelBody = z.strictObject({
+  when: z.enum(['period_end', 'now'], "Say when: 'period_end' (access until the period ends) or 'now'."),
+  reason,
+});
+
+export const careRefundBody = z.strictObject({
+  amount: z.union(
+    [z.literal('full'), z.number().int().positive().max(1_000_000_000)],
+    "The amount is a positive whole number of minor units (cents), or 'full'.",
+  ),
+  reason,
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{8,100}$/, 'The idempotency key is 8 to 100 letters, digits or _ : . - (one per refund meant).'),
+});
+
+export type CareCancelBody = z.infer<typeof careCancelBody>;
+export type CareRefundBody = z.infer<typeof careRefundBody>;

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { signedInOperator } from './pages/backOffice';
+import { buy, newEmail } from './pages/subscriberJourney';
+
+/**
+ * Customer care (issue 24): an operator signs in with the second factor, finds a buyer,
+ * refunds part of a sandbox charge and cancels; the audit log shows both.
+ */
+
+// A purchase, an operator's enrolment and the care actions: longer than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+test('an operator signs in with the second factor, finds a buyer, refunds part of a sandbox charge and cancels; the audit log shows both', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = newEmail('care buyer');
+  const success = await buy(page, 'card', email);
+  const invoice = ((await success.invoiceHeading.textContent()) ?? '').replace(/^Invoice /, '').trim();
+  expect(invoice).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
+
+  // The audit log is an admin's to read: an admin works as customer care here.
+  const operatorPage = await (await browser.newContext()).newPage();
+  const operator = await signedInOperator(operatorPage, request, 'admin');
+  await operatorPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customer care' }).click();
+  await expect(operatorPage.getByRole('heading', { level: 1, name: 'Customer care' })).toBeVisible();
+
+  // By e-mail, in another case than typed at checkout; then by the invoice's number.
+  await operatorPage.getByLabel('E-mail address or invoice number').fill(email.toUpperCase());
+  await operatorPage.getByRole('button', { name: 'Search' }).click();
+  await expect(operatorPage.getByRole('link', { name: 'Vogue Digital (vogue)' })).toHaveCount(1);
+  await operatorPage.getByLabel('E-mail address or invoice number').fill(invoice);
+  await operatorPage.getByRole('button', { name: 'Search' }).click();
+  const found = operatorPage.getByRole('link', { name: 'Vogue Digital (vogue)' });
+  await expect(found).toHaveCount(1);
+  await found.click();
+  await expect(operatorPage.getByRole('heading', { level: 1, name: 'Vogue Digital (vogue)' })).toBeVisible();
+  await expect(operatorPage.getByText('Active (test mode)')).toBeVisible();
+  const payments = operatorPage.getByRole('table', { name: 'Payments, oldest first' });
+  await expect(payments.getByRole('cell', { name: invoice, exact: true })).toBeVisible();
+
+  // A part of the $25.00 charge, typed in dollars.
+  const amount = operatorPage.getByLabel('Amount to refund (USD)');
+  await expect(amount).toHaveValue('25.00');
+  await amount.fill('10.00');
+  await operatorPage.getByLabel('Reason for the refund').fill('Late delivery');
+  await operatorPage.getByRole('button', { name: 'Refund' }).click();
+  const refunded = operatorPage.getByRole('status').filter({ hasText: `Refunded $10.00 of ${invoice}` });
+  await expect(refunded).toContainText(/credit note CN-TEST-\d{4}-\d{6}/);
+  const paymentRow = payments.getByRole('row').filter({ hasText: invoice });
+  await expect(paymentRow).toContainText(/\$10\.00 refunded, credit note CN-TEST-/);
+  await expect(operatorPage.getByLabel('Amount to refund (USD)')).toHaveValue('15.00');
+
+  // Cancel now asks to confirm, and ends the subscription.
+  await operatorPage.getByLabel('Reason for cancelling').fill('Asked on the phone');
+  await operatorPage.getByRole('button', { name: 'Cancel now' }).click();
+  await operatorPage.getByRole('button', { name: 'Yes, end it now' }).click();
+  await expect(operatorPage.getByRole('status').filter({ hasText: 'The subscription has ended now' })).toBeVisible();
+  await expect(operatorPage.getByText('Ended (test mode)')).toBeVisible();
+  await expect(operatorPage.getByRole('button', { name: 'Cancel now' })).toHaveCount(0);
+
+  // What the page shows is what is stored.
+  await operatorPage.reload();
+  await expect(operatorPage.getByText('Ended (test mode)')).toBeVisible();
+  await expect(payments.getByRole('row').filter({ hasText: invoice })).toContainText('$10.00 refunded');
+  const axe = await new AxeBuilder({ page: operatorPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // On a phone the page does not scroll sideways: its tables scroll inside their frames.
+  await operatorPage.setViewportSize({ width: 390, height: 844 });
+  expect(await operatorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await operatorPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(operatorPage.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  const rows = operatorPage.getByRole('row').filter({ hasText: `operator:${operator.email}` });
+  await expect(rows.filter({ hasText: 'transaction.refunded' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'transaction.refunded' })).toContainText('"refunded":1000');
+  await expect(rows.filter({ hasText: 'subscription.ended' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'subscription.ended' })).toContainText('"status":"ended"');
+  await operatorPage.context().close();
+});
