@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'card-needed',
   'operator-sign-in',
   'refund',
+  'withdrawal',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
