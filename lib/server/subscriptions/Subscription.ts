@@ -50,7 +50,7 @@ export interface Subscription {
   deliveryAddress: DeliveryAddress | null;
   consent: ConsentProof | null;
   endedAt: string | null;
-  /** 'cancelled' or 'payment_failed', once ended. */
+  /** Why it ended, once it has: its cancelled period was over, it stayed unpaid, or it was ended at once. */
   endReason: EndReason | null;
   /** The end of a first period at a trial or promotional price long enough to need its own notice. */
   introductoryUntil: string | null;
@@ -66,7 +66,11 @@ export interface Subscription {
   updatedAt: string;
 }
 
-export type EndReason = 'cancelled' | 'payment_failed';
+/** Why a subscription was ended before its period was over: by customer care, a buyer's withdrawal, or an undone duplicate purchase. */
+export const IMMEDIATE_END_REASONS = ['ended_by_care', 'withdrawn', 'duplicate_undone'] as const;
+export type ImmediateEndReason = (typeof IMMEDIATE_END_REASONS)[number];
+
+export type EndReason = 'cancelled' | 'payment_failed' | ImmediateEndReason;
 
 /** A renewal that failed, while it is being recovered (instants on the subscription's own clock). */
 export interface Dunning {

@@ -5,7 +5,13 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import { entitlementAt, type Entitlement, type StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
-import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
+import {
+  IMMEDIATE_END_REASONS,
+  type CancelChannel,
+  type DeliveryAddress,
+  type ImmediateEndReason,
+  type Subscription,
+} from './Subscription';
 
 type SubscriptionRow = Selectable<SubscriptionTable>;
 
@@ -72,6 +78,10 @@ const normalise = (email: string) => email.trim().toLowerCase();
  */
 const liveAt = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   eb.and([eb('status', '!=', 'ended'), eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', now.toISOString())])]);
+
+/** Live, or ended at once before its period was over: a provider renewing by itself must stop either way. */
+const liveOrEndedEarly = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  eb.or([liveAt(now)(eb), eb('end_reason', 'in', IMMEDIATE_END_REASONS)]);
 
 /** Our subscription records: who owns what, until when, and what renews it. */
 export class SubscriptionRepository {
@@ -235,6 +245,31 @@ export class SubscriptionRepository {
     return Number(moved.numUpdatedRows) > 0;
   }
 
+  /**
+   * Ends it now, before its period is over (customer care, a withdrawal, an undone
+   * duplicate): true when this call ended it. Marked cancelled too, so that a provider
+   * renewing by itself is told to stop, and the retry pass asks again if it could not be.
+   */
+  async markEndedNow(id: string, end: { at: Date; reason: ImmediateEndReason }): Promise<boolean> {
+    const at = end.at.toISOString();
+    const moved = await this.db
+      .updateTable('subscriptions')
+      .set((eb) => ({
+        status: 'ended',
+        ended_at: at,
+        end_reason: end.reason,
+        cancel_at_period_end: 1,
+        cancel_requested_at: eb.fn.coalesce('cancel_requested_at', eb.val(at)),
+        next_action_at: null,
+        retry_at: null,
+        updated_at: at,
+      }))
+      .where('id', '=', id)
+      .where(liveAt(end.at))
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) > 0;
+  }
+
   /** Takes a cancellation back while its period runs: true when this call moved it. */
   async markResumed(id: string, at: Date): Promise<boolean> {
     const moved = await this.db
@@ -288,7 +323,7 @@ export class SubscriptionRepository {
       .where('instrument_json', 'is not', null)
       .where('cancel_at_period_end', '=', cancelling ? 1 : 0)
       .where('provider_paused', '=', cancelling ? 0 : 1)
-      .where(liveAt(this.now()))
+      .where(cancelling ? liveOrEndedEarly(this.now()) : liveAt(this.now()))
       .where('updated_at', '<', options.quietBefore.toISOString())
       .orderBy('current_period_end', 'asc')
       .orderBy('id', 'asc')

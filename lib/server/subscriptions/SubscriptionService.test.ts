@@ -193,6 +193,55 @@ describe('SubscriptionService.cancel', () => {
   });
 });
 
+describe('SubscriptionService.endNow', () => {
+  it('ends it at once, access with it, running what goes along in the same write, once', async () => {
+    const id = await subscribed('txn_1');
+    const alongside: string[] = [];
+    const subscription = (await record(id))!;
+    const ended = await service().endNow(subscription, {
+      reason: 'ended_by_care',
+      alongside: async (trx, moved) => {
+        const stored = await new SubscriptionRepository(trx, now).findById(moved.id);
+        alongside.push(`${stored?.status} ${moved.endReason}`);
+      },
+    });
+    expect(ended).toMatchObject({ status: 'ended', endReason: 'ended_by_care', endedAt: clock.toISOString(), nextActionAt: null });
+    expect(await new SubscriptionRepository(db, now).entitlement('ada@example.com', 'vogue', true)).toMatchObject({ access: false });
+    expect(
+      await service().endNow(subscription, { reason: 'withdrawn', alongside: async () => void alongside.push('again') }),
+    ).toMatchObject({
+      endReason: 'ended_by_care',
+    });
+    expect(alongside).toEqual(['ended ended_by_care']);
+  });
+
+  it('leaves one whose cancelled period is over as it is', async () => {
+    const id = await subscribed('txn_1');
+    await service().cancel('ada@example.com', id, { reason: null, channel: 'account' });
+    clock = new Date('2027-11-27T10:00:00.000Z');
+    expect(await service().endNow((await record(id))!, { reason: 'withdrawn' })).toMatchObject({ status: 'active', endReason: null });
+  });
+
+  it('has PayPal stop its renewals, and the retry pass asks again when PayPal could not be reached', async () => {
+    const id = await paypalSubscription();
+    const unreachable = paypalWith({
+      pauseRenewals: async () => {
+        throw new Error('PayPal did not answer');
+      },
+    });
+    expect(await service([unreachable]).endNow((await record(id))!, { reason: 'withdrawn' })).toMatchObject({
+      status: 'ended',
+      providerPaused: false,
+    });
+    expect(await paused()).toBe(0);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await settleProviderRenewals({ db, gateways: [paypal], now, log: () => undefined })).toEqual([
+      { kind: 'paused', subscriptionId: id },
+    ]);
+    expect(await paused()).toBe(1);
+  });
+});
+
 describe('SubscriptionService.resume', () => {
   it('takes a cancellation back while the period runs; resuming a renewing one changes nothing', async () => {
     const id = await subscribed('txn_1');

@@ -6,7 +6,7 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCardResult } from '@/lib/server/payments/PaymentGateway';
-import type { CancelChannel, DeliveryAddress, Subscription } from './Subscription';
+import type { CancelChannel, DeliveryAddress, ImmediateEndReason, Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import { renewsByItself, settleAtProvider } from './providerRenewals';
@@ -78,6 +78,30 @@ export class SubscriptionService {
     // Cancelled meanwhile by another request, or its period ended: it is as that left it.
     if (!cancelled) return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
     await this.pauseAtProvider(cancelled);
+    return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * Ends a subscription now, its access with it, before its period is over: customer care's
+   * "cancel now", a buyer's withdrawal, an undone duplicate purchase (each refunds, if at all,
+   * through the RefundService). `alongside` runs in the same database transaction, only when
+   * this call ended it (an audit entry, an e-mail). One already ended, or whose cancelled
+   * period is over, is answered as it is: two requests, one end. A provider renewing by
+   * itself is told to stop after; if it cannot be reached, the retry pass asks again.
+   */
+  async endNow(
+    subscription: Subscription,
+    end: { reason: ImmediateEndReason; alongside?: (trx: Kysely<Database>, ended: Subscription) => Promise<void> },
+  ): Promise<Subscription> {
+    const at = this.now();
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const records = new SubscriptionRepository(trx, this.now);
+      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason }))) return null;
+      const moved = (await records.findById(subscription.id))!;
+      await end.alongside?.(trx, moved);
+      return moved;
+    });
+    if (ended) await this.pauseAtProvider(ended);
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
   }
 

@@ -3,6 +3,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
 import { applyProviderEvent } from '@/lib/server/renewals/providerRenewalEvents';
 import { handlePayPalWebhook, paypalCertificates } from '@/lib/server/payments/paypal/paypalWebhook';
+import { refundNotices } from '@/lib/server/refunds/refundNotices';
 
 /** The signature is over the raw bytes, so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };
@@ -24,6 +25,7 @@ export default apiRoute(
           fetchCertificate: paypalCertificates,
           now: server.checkout.now,
           apply: (event) => applyProviderEvent(server.renewals, event),
+          settleRefund: refundNotices(server.refunds),
         },
         req.headers,
         body,

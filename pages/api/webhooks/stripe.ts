@@ -4,6 +4,7 @@ import { readRawBody } from '@/lib/server/http/rawBody';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { webhookSecrets } from '@/lib/server/payments/stripe/stripeConfig';
 import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
+import { refundNotices } from '@/lib/server/refunds/refundNotices';
 
 /** The signature is over the raw bytes, so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };
@@ -18,7 +19,7 @@ export default apiRoute(
       const { db, now } = server.checkout;
       const signature = req.headers['stripe-signature'];
       return handleStripeWebhook(
-        { secrets, now, apply: (event) => applyGatewayEvent(db, event, now) },
+        { secrets, now, apply: (event) => applyGatewayEvent(db, event, now), settleRefund: refundNotices(server.refunds) },
         typeof signature === 'string' ? signature : undefined,
         body,
       );

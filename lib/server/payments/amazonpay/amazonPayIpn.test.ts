@@ -342,6 +342,31 @@ describe('pinned SNS topics (finding 2: anyone can sign through SNS with a topic
   });
 });
 
+describe('Amazon Pay REFUND notifications', () => {
+  it('hands a REFUND notification to the refund service by the refund id, asking Amazon nothing itself', async () => {
+    const settled: string[] = [];
+    const withRefunds = { ...deps, settleRefund: async (id: string) => (settled.push(id), 'applied' as const) };
+    const result = await handleAmazonPayIpn(withRefunds, delivery({ ipn: ipnAbout('REFUND', 'S01-0000000-0000001-R00001') }));
+    expect(result).toEqual({ received: true, outcome: 'applied' });
+    expect(settled).toEqual(['S01-0000000-0000001-R00001']);
+    expect(fake.requests).toEqual([]);
+    expect(applied).toEqual([]);
+  });
+
+  it('settles nothing for a REFUND notification from another merchant, or from a topic not pinned', async () => {
+    const settled: string[] = [];
+    const withRefunds = { ...deps, settleRefund: async (id: string) => (settled.push(id), 'applied' as const) };
+    const other = delivery({ ipn: ipnAbout('REFUND', 'S01-0000000-0000001-R00001', { MerchantID: 'SOMEONE_ELSE' }) });
+    expect(await handleAmazonPayIpn(withRefunds, other)).toEqual({ received: true, outcome: 'ignored' });
+    const foreign = delivery({
+      topicArn: 'arn:aws:sns:us-east-1:111111111111:mine',
+      ipn: ipnAbout('REFUND', 'S01-0000000-0000001-R00001'),
+    });
+    await expect(handleAmazonPayIpn(withRefunds, foreign)).rejects.toMatchObject({ status: 403 });
+    expect(settled).toEqual([]);
+  });
+});
+
 describe('Amazon Pay notification mapping', () => {
   it('a Captured charge of the checkout: payment.succeeded for its session, once per NotificationId', async () => {
     const { chargeId } = await paidCheckout();

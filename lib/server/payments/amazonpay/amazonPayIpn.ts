@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { ApplyGatewayEvent, GatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
+import type { SettleRefund } from '@/lib/server/refunds/refundNotices';
 import { AmazonPayApiError } from './amazonPayClient';
 import { outcomeOfCharge, resultOfSession } from './amazonPayOutcome';
 import { sessionIdFromMarker } from './amazonPayPayload';
@@ -36,6 +37,8 @@ export interface AmazonPayIpnDeps {
   lookup: AmazonPayLookup;
   /** Records the event once (by id) and moves the transaction; e.g. applyGatewayEvent. */
   apply: ApplyGatewayEvent;
+  /** A refund of ours moved (lib/server/refunds/refundNotices.ts); REFUND notifications are ignored without it. */
+  settleRefund?: SettleRefund;
   /** Our merchant id: a notification for another merchant is acknowledged and ignored. */
   merchantId?: string | undefined;
 }
@@ -90,7 +93,8 @@ type Mapped = GatewayEvent | null | 'unmatched';
  *   Only the charge the checkout session made counts: later charges on a recurring charge
  *   permission (renewals) are not this transaction's payment and are ignored.
  * - CHECKOUT_SESSION (should Amazon send one): Completed → succeeded, Canceled → failed.
- * - CHARGE_PERMISSION, REFUND, CHARGEBACK and others do not settle a checkout: ignored.
+ * - REFUND settles our refund (handleAmazonPayIpn, before this); CHARGE_PERMISSION,
+ *   CHARGEBACK and others do not settle a checkout: ignored.
  */
 export async function gatewayEventFor(ipn: AmazonPayIpn, lookup: AmazonPayLookup): Promise<Mapped> {
   if (ipn.NotificationType && ipn.NotificationType !== 'STATE_CHANGE') return null;
@@ -163,6 +167,7 @@ export async function handleAmazonPayIpn(deps: AmazonPayIpnDeps, rawBody: string
   if (sns.type !== 'Notification') return { received: true, outcome: 'ignored' };
   const ipn = parseAmazonPayIpn(sns.message);
   if (deps.merchantId && ipn.MerchantID && ipn.MerchantID !== deps.merchantId) return { received: true, outcome: 'ignored' };
+  if (ipn.ObjectType === 'REFUND' && deps.settleRefund) return { received: true, outcome: await deps.settleRefund(ipn.ObjectId) };
   let mapped: Mapped;
   try {
     mapped = await gatewayEventFor(ipn, deps.lookup);

@@ -90,7 +90,8 @@ const cancelled: Renewal = () => ({ kind: 'cancelled' });
  *   CANCELLED/EXPIRED before activation means the visitor never completed it (`cancelled`);
  *   SUSPENDED, a failed subscription payment or a denied sale means the money was refused
  *   (`wallet_declined`).
- * - Everything else (CHECKOUT.ORDER.APPROVED: retrieve() captures; refunds, disputes) is ignored.
+ * - Refunds settle our refund (refundIdFrom); everything else (CHECKOUT.ORDER.APPROVED:
+ *   retrieve() captures; disputes) is ignored.
  */
 const EVENT_MAP: Readonly<Record<string, { locate: Locate; outcome: Outcome; renewal?: Renewal }>> = {
   'PAYMENT.CAPTURE.COMPLETED': { locate: ofCapture, outcome: succeeded },
@@ -104,6 +105,17 @@ const EVENT_MAP: Readonly<Record<string, { locate: Locate; outcome: Outcome; ren
   'PAYMENT.SALE.COMPLETED': { locate: ofSubscriptionSale, outcome: succeeded, renewal: salePaid },
   'PAYMENT.SALE.DENIED': { locate: ofSubscriptionSale, outcome: failedWith('wallet_declined') },
 };
+
+/** Events about a refund: the resource is the refund itself (a refund of ours, or one PayPal made, a reversal). */
+const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED', 'PAYMENT.SALE.REFUNDED', 'PAYMENT.SALE.REVERSED']);
+const refundResource = z.object({ id: z.string().min(1).max(200) });
+
+/** The refund a refund event is about, or null for any other event. */
+export function refundIdFrom(event: PayPalWebhookEvent): string | null {
+  if (!REFUND_EVENTS.has(event.event_type)) return null;
+  const refund = refundResource.safeParse(event.resource);
+  return refund.success ? refund.data.id : null;
+}
 
 /**
  * The gateway event a PayPal event stands for, or null when it does not move a payment of

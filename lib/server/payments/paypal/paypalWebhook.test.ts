@@ -585,6 +585,33 @@ describe('handlePayPalWebhook: events', () => {
   });
 });
 
+describe('handlePayPalWebhook: refunds', () => {
+  const refunded = (eventType: string, resource: object) => ({ ...captureCompleted(`WH-${eventType}`), event_type: eventType, resource });
+
+  it.each(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED', 'PAYMENT.SALE.REFUNDED', 'PAYMENT.SALE.REVERSED'])(
+    'hands %s to the refund service by the refund id, after the signature holds',
+    async (eventType) => {
+      const settled: string[] = [];
+      const { body, headers } = delivery(refunded(eventType, { id: '1JU08902781691411', status: 'COMPLETED' }));
+      const result = await handlePayPalWebhook({ ...deps, settleRefund: async (id) => (settled.push(id), 'unmatched') }, headers, body);
+      expect(result).toEqual({ received: true, outcome: 'unmatched' });
+      expect(settled).toEqual(['1JU08902781691411']);
+      expect(applied).toEqual([]);
+    },
+  );
+
+  it('settles nothing for a refund event whose signature fails, nor for one without a refund id', async () => {
+    const settled: string[] = [];
+    const withRefunds = { ...deps, settleRefund: async (id: string) => (settled.push(id), 'applied' as const) };
+    const forged = delivery(refunded('PAYMENT.CAPTURE.REFUNDED', { id: '1JU08902781691411' }));
+    forged.headers['paypal-transmission-sig'] = Buffer.from('forged').toString('base64');
+    await expect(handlePayPalWebhook(withRefunds, forged.headers, forged.body)).rejects.toMatchObject({ status: 400 });
+    const bare = delivery(refunded('PAYMENT.CAPTURE.REFUNDED', { status: 'COMPLETED' }));
+    expect(await handlePayPalWebhook(withRefunds, bare.headers, bare.body)).toEqual({ received: true, outcome: 'ignored' });
+    expect(settled).toEqual([]);
+  });
+});
+
 describe('certificate fetching', () => {
   let server: http.Server;
   let base: string;

@@ -1,7 +1,8 @@
 import type { X509Certificate } from 'node:crypto';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
-import { gatewayEventFrom, paypalWebhookEventSchema } from './paypalEvents';
+import type { SettleRefund } from '@/lib/server/refunds/refundNotices';
+import { gatewayEventFrom, paypalWebhookEventSchema, refundIdFrom } from './paypalEvents';
 import {
   cachingCertificateFetcher,
   transmissionFrom,
@@ -27,6 +28,8 @@ export interface PayPalWebhookDeps {
   now: () => Date;
   /** Records and applies the event once (the checkout's reconciliation). */
   apply: ApplyGatewayEvent;
+  /** A refund of ours moved (lib/server/refunds/refundNotices.ts); refund events are ignored without it. */
+  settleRefund?: SettleRefund;
 }
 
 export interface PayPalWebhookResult {
@@ -68,6 +71,8 @@ export async function handlePayPalWebhook(
     now: deps.now,
     ...(deps.testTrustAnchors ? { testTrustAnchors: deps.testTrustAnchors } : {}),
   });
+  const refundId = refundIdFrom(parsed.data);
+  if (refundId && deps.settleRefund) return { received: true, outcome: await deps.settleRefund(refundId) };
   const event = gatewayEventFrom(parsed.data);
   if (!event) return { received: true, outcome: 'ignored' };
   return { received: true, outcome: await deps.apply({ ...event, livemode }) };

@@ -174,3 +174,28 @@ describe('handleStripeWebhook, payment id never recorded', () => {
     });
   });
 });
+
+describe('handleStripeWebhook, refunds', () => {
+  it.each(['refund.updated', 'refund.failed', 'charge.refund.updated'])('hands %s to the refund service by the refund id', async (type) => {
+    const settled: string[] = [];
+    const { body, signature } = delivery(type, { id: 're_123', object: 'refund', status: 'succeeded' });
+    const result = await handleStripeWebhook(
+      {
+        secrets: [SECRET_TEST],
+        now,
+        apply: (event) => applyGatewayEvent(db, event, now),
+        settleRefund: async (id) => (settled.push(id), 'applied'),
+      },
+      signature,
+      body,
+    );
+    expect(result).toEqual({ received: true, eventId: 'evt_1', outcome: 'applied' });
+    expect(settled).toEqual(['re_123']);
+    expect(await status()).toMatchObject({ status: 'requires_action' });
+  });
+
+  it('acknowledges a refund event when no refund service listens', async () => {
+    const { body, signature } = delivery('refund.updated', { id: 're_123', object: 'refund' });
+    expect((await handle(body, signature)).outcome).toBe('ignored');
+  });
+});

@@ -1,7 +1,21 @@
 import Stripe from 'stripe';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
+import type { SettleRefund } from '@/lib/server/refunds/refundNotices';
 import { gatewayEventFrom } from './StripeGateway';
+
+/** The refund a refund event is about (charge.refund.updated is the older name of refund.updated). */
+function refundIdFrom(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return event.data.object.id;
+    default:
+      return null;
+  }
+}
 
 /** Stripe's own default: events signed more than 5 minutes ago are refused (replays). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -18,6 +32,8 @@ export interface StripeWebhookDeps {
   now: () => Date;
   /** Records and applies the event once (the checkout's reconciliation). */
   apply: ApplyGatewayEvent;
+  /** A refund of ours moved (lib/server/refunds/refundNotices.ts); refund events are ignored without it. */
+  settleRefund?: SettleRefund;
 }
 
 /**
@@ -39,6 +55,8 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, signature: st
     }
   }
   if (!event) throw new HttpError(400, 'invalid_signature', 'The webhook signature is not valid, or the event is too old.');
+  const refundId = refundIdFrom(event);
+  if (refundId && deps.settleRefund) return { received: true, eventId: event.id, outcome: await deps.settleRefund(refundId) };
   const gatewayEvent = gatewayEventFrom(event);
   if (!gatewayEvent) return { received: true, eventId: event.id, outcome: 'ignored' };
   return { received: true, eventId: event.id, outcome: await deps.apply(gatewayEvent) };

@@ -7,6 +7,7 @@ import type { AmazonPayGateway } from '@/lib/server/payments/amazonpay/AmazonPay
 import { handleAmazonPayIpn } from '@/lib/server/payments/amazonpay/amazonPayIpn';
 import { createSnsVerifier } from '@/lib/server/payments/amazonpay/snsMessage';
 import { amazonPayModes, amazonPayTopicArns } from '@/lib/server/payments/amazonpay/amazonPayConfig';
+import { refundNotices } from '@/lib/server/refunds/refundNotices';
 
 /** The signature is over the raw bytes (SNS posts text/plain), so Next must not parse the body. */
 export const config = { api: { bodyParser: false } };
@@ -47,6 +48,7 @@ export default apiRoute(
           warn: warnOnce(mode),
           lookup: gateway.client(mode === 'live'),
           apply: (event) => applyGatewayEvent(db, event, now),
+          settleRefund: refundNotices(server.refunds),
           merchantId: keys.merchantId,
         },
         body,
