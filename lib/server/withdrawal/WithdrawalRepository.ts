@@ -57,7 +57,7 @@ export class WithdrawalRepository {
       })
       .onConflict((oc) => oc.column('subscription_id').doNothing())
       .executeTakeFirst();
-    return Number(inserted.numInsertedRows ?? 0) > 0;
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   async findById(id: string): Promise<Withdrawal | null> {

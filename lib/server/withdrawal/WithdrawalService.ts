@@ -4,7 +4,7 @@ import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
-import { withdrawalEligibility, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
+import { INELIGIBLE_MESSAGES, withdrawalEligibility, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
 import type { WithdrawalChannel, WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -68,11 +68,12 @@ export interface PublicDeclaration extends Declarant {
 const refundKey = (withdrawal: Pick<Withdrawal, 'id'>) => `withdrawal:${withdrawal.id}`;
 
 /**
- * Withdrawal within 14 days (EU and UK buyers): recorded once per subscription with its
- * confirmation e-mail in one database transaction; then the subscription is ended at once and
- * the purchase refunded in full through the refund path (its own e-mail and credit note),
- * under a key of the withdrawal, so that a second submit, a retry or two at once refund once.
- * Those two steps are taken again by any later call for the same withdrawal until done.
+ * Withdrawal within 14 days (EU and UK buyers): the subscription ended at once, the
+ * withdrawal recorded and its confirmation e-mail queued, in one database transaction (the
+ * guarded end decides: two submits at once, one withdrawal); then the purchase refunded in
+ * full through the refund path (its own e-mail and credit note) under a key of the
+ * withdrawal, so that a second submit or a retry refunds once. A later call for the same
+ * withdrawal takes up a refund the provider had not answered.
  */
 export class WithdrawalService {
   private readonly withdrawals: WithdrawalRepository;
@@ -219,28 +220,29 @@ export class WithdrawalService {
       declaredAt: at.toISOString(),
     };
     const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
-    const recorded = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await new WithdrawalRepository(trx).record(withdrawal))) return false;
-      const brand = this.deps.brands.get(contract.transaction.brandSlug);
-      await enqueueMail(trx, withdrawalMail(contract.transaction, withdrawal.email, refundAmount, at, brand, this.deps.origin()), at);
-      return true;
+    const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const origin = this.deps.origin();
+    let recorded = false;
+    // Ended, recorded and its confirmation queued in one database transaction: all three, or none.
+    await this.deps.subscriptions.endNow(contract.subscription, {
+      reason: 'withdrawn',
+      alongside: async (trx) => {
+        recorded = await new WithdrawalRepository(trx).record(withdrawal);
+        if (recorded) await enqueueMail(trx, withdrawalMail(contract.transaction, withdrawal.email, refundAmount, at, brand, origin), at);
+      },
     });
     if (!recorded) {
-      // Another submit recorded it first: it is that one, finished.
+      // Another submit ended it first: it is that one's withdrawal, finished. None: it ended another way meanwhile.
       const first = await this.withdrawals.ofSubscription(contract.subscription.id);
-      if (!first) throw new Error(`withdrawal of ${contract.subscription.id} neither recorded nor found`);
+      if (!first) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
       return this.finish(contract, first);
     }
     this.deps.mailQueued?.();
     return this.finish(contract, withdrawal);
   }
 
-  /** The steps after the record, each done once however often this runs: the end, then the refund. */
+  /** The refund after the record, made once however often this runs (a repeat, a retry after the provider was out of reach). */
   private async finish(contract: Contract, withdrawal: Withdrawal): Promise<Withdrawal> {
-    const current = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(contract.subscription.id);
-    if (current && current.status !== 'ended') {
-      await this.deps.subscriptions.endNow(current, { reason: 'withdrawn', at: clockOf(current, new Date(withdrawal.declaredAt)) });
-    }
     if (withdrawal.refundId !== null || contract.transaction.total <= 0) return withdrawal;
     const key = refundKey(withdrawal);
     try {
