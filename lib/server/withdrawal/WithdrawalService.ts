@@ -3,8 +3,7 @@ import type { AccountBrand } from '@/lib/account/accountView';
 import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
-import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
-import { INELIGIBLE_MESSAGES, withdrawalEligibility, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
+import { INELIGIBLE_MESSAGES, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
 import type { WithdrawalChannel, WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -16,11 +15,11 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { RefundService } from '@/lib/server/refunds/RefundService';
-import { clockOf } from '@/lib/server/renewals/testClock';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
+import { eligibilityOf } from './eligibilityOf';
 import { withdrawalMail } from './withdrawalMail';
 import { WithdrawalRepository, type Withdrawal } from './WithdrawalRepository';
 
@@ -88,20 +87,7 @@ export class WithdrawalService {
     if (!transaction) return null;
     const withdrawal = await this.withdrawals.ofSubscription(subscription.id);
     const reserved = await new RefundRepository(this.deps.db).reservedOf(transaction.id);
-    const now = clockOf(subscription, this.deps.now());
-    const eligibility = withdrawalEligibility(
-      {
-        kind: transaction.kind,
-        status: transaction.status,
-        billingCountry: transaction.customer.country,
-        paidAt: subscription.createdAt,
-        total: transaction.total,
-        refunded: reserved,
-        withdrawn: withdrawal !== null,
-        ended: subscriptionStatusAt(subscription, now) === 'ended',
-      },
-      now,
-    );
+    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn: withdrawal !== null }, this.deps.now());
     return { subscription, transaction, withdrawal, reserved, eligibility };
   }
 
