@@ -23,6 +23,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'card-needed': 'Card needed to renew',
   'operator-sign-in': 'Back-office sign-in',
   refund: 'Refund',
+  withdrawal: 'Withdrawal confirmation',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -1,8 +1,9 @@
 /**
  * First path segments that are pages of their own, not brands: `/{brand}/{url_slug}` would
  * otherwise catch them, so the catalogue refuses them as brand slugs. `account`, `mailbox`
- * and `cancel` are the subscriber's pages (issue 22); the rest were pages before them.
+ * and `cancel` are the subscriber's pages (issue 22), `withdraw` too (issue 24); the rest
+ * were pages before them.
  */
-export const RESERVED_TOP_LEVEL_SEGMENTS = ['account', 'mailbox', 'cancel', 'admin', 'api', 'sandbox', 'status'] as const;
+export const RESERVED_TOP_LEVEL_SEGMENTS = ['account', 'mailbox', 'cancel', 'withdraw', 'admin', 'api', 'sandbox', 'status'] as const;
 
 export const isReservedTopLevelSegment = (segment: string): boolean => (RESERVED_TOP_LEVEL_SEGMENTS as readonly string[]).includes(segment);

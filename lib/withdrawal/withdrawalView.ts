@@ -1,4 +1,5 @@
 /** What a buyer is shown of a withdrawal: every sentence's facts already worded, instants in UTC. */
+import type { SubscriptionPageProps } from '@/lib/account/accountView';
 
 /** Where a withdrawal was declared: signed in, or on the public page the footer links to. */
 export type WithdrawalChannel = 'account' | 'footer';
@@ -36,4 +37,9 @@ export interface WithdrawalDeclarationRequest {
 /** The public page's props: the mode of the visit. */
 export interface PublicWithdrawalPageProps {
   livemode: boolean;
+}
+
+/** /account/subscriptions/{id}/withdraw: the subscription and what withdrawing from it would do, or why it cannot, or its receipt. */
+export interface WithdrawPageProps extends SubscriptionPageProps {
+  offer: WithdrawalOffer;
 }

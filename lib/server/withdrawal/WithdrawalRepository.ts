@@ -73,7 +73,11 @@ export class WithdrawalRepository {
   /** Which of these subscriptions have been withdrawn from. */
   async withdrawnAmong(subscriptionIds: readonly string[]): Promise<Set<string>> {
     if (subscriptionIds.length === 0) return new Set();
-    const rows = await this.db.selectFrom('withdrawals').select('subscription_id').where('subscription_id', 'in', subscriptionIds).execute();
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .select('subscription_id')
+      .where('subscription_id', 'in', subscriptionIds)
+      .execute();
     return new Set(rows.flatMap((row) => (row.subscription_id ? [row.subscription_id] : [])));
   }
 

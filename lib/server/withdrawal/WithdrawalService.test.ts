@@ -63,7 +63,7 @@ async function bought(country = 'DE') {
 
 const contract = async (subscriptionId: string) =>
   (await service().contractOf((await new SubscriptionRepository(db, now).findById(subscriptionId))!))!;
-const mails = (kind: string) => db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
+const mails = (kind: 'withdrawal' | 'refund') => db.selectFrom('outbox').selectAll().where('kind', '=', kind).execute();
 const client = { address: '203.0.113.9', userAgent: 'test' };
 const declaration = (overrides: Partial<PublicDeclaration> = {}): PublicDeclaration => ({
   email: 'ADA@example.com ',
@@ -111,10 +111,7 @@ describe('WithdrawalService from the account', () => {
   it('withdraws and refunds once on a double submit, and on two submits at once', async () => {
     const subscription = await bought();
     const first = await contract(subscription.id);
-    const [a, b] = await Promise.all([
-      service().withdrawFromAccount(first, { client }),
-      service().withdrawFromAccount(first, { client }),
-    ]);
+    const [a, b] = await Promise.all([service().withdrawFromAccount(first, { client }), service().withdrawFromAccount(first, { client })]);
     const again = await service().withdrawFromAccount(await contract(subscription.id), { client });
     expect(new Set([a.id, b.id, again.id]).size).toBe(1);
     expect(await db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(1);
@@ -131,7 +128,11 @@ describe('WithdrawalService from the account', () => {
       code: 'withdrawal_too_late',
     });
     clock = PAID + 13 * DAY;
-    await db.updateTable('subscriptions').set({ clock_offset_ms: 2 * DAY }).where('id', '=', subscription.id).execute();
+    await db
+      .updateTable('subscriptions')
+      .set({ clock_offset_ms: 2 * DAY })
+      .where('id', '=', subscription.id)
+      .execute();
     await expect(service().withdrawFromAccount(await contract(subscription.id), { client })).rejects.toMatchObject({
       code: 'withdrawal_too_late',
     });

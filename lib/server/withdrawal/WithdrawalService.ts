@@ -129,7 +129,13 @@ export class WithdrawalService {
     const invoiceNumber = declaration.invoiceNumber.trim().toUpperCase();
     const contract = await this.matching(email, invoiceNumber, declaration.livemode);
     if (contract && !contract.withdrawal && contract.eligibility.eligible) {
-      const made = await this.withdraw(contract, { channel: 'footer', email, name: declaration.name, invoiceNumber, client: declaration.client });
+      const made = await this.withdraw(contract, {
+        channel: 'footer',
+        email,
+        name: declaration.name,
+        invoiceNumber,
+        client: declaration.client,
+      });
       return { receivedAt: made.declaredAt };
     }
     await this.withdrawals.record({
@@ -189,7 +195,13 @@ export class WithdrawalService {
 
   private async withdraw(
     contract: Contract,
-    declaration: { channel: WithdrawalChannel; email: string; name: string | null; invoiceNumber: string | null; client: Declarant['client'] },
+    declaration: {
+      channel: WithdrawalChannel;
+      email: string;
+      name: string | null;
+      invoiceNumber: string | null;
+      client: Declarant['client'];
+    },
   ): Promise<Withdrawal> {
     if (!contract.eligibility.eligible) {
       throw new HttpError(409, `withdrawal_${contract.eligibility.reason}`, contract.eligibility.message);

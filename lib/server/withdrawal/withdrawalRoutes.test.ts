@@ -40,7 +40,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
   });
 const path = (id: string) => `/api/account/subscriptions/${id}/withdraw`;
 const status = async (id: string) =>
-  (await (await appDb()).selectFrom('subscriptions').select(['status', 'end_reason']).where('id', '=', id).executeTakeFirstOrThrow());
+  await (await appDb()).selectFrom('subscriptions').select(['status', 'end_reason']).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('POST /api/account/subscriptions/{id}/withdraw', () => {
   it('withdraws the owner’s purchase, answering the receipt; a second POST answers the same receipt and refunds nothing more', async () => {
