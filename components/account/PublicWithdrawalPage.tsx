@@ -82,8 +82,8 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           </p>
           <p>
             If this address and invoice number belong to a purchase made in the last 14 days and billed in the European Union or the United
-            Kingdom, it is withdrawn: access has ended, it is refunded in full to the card or wallet it was paid with, and we have e-mailed
-            a confirmation to that address.
+            Kingdom, it is withdrawn: access has ended, what was paid is being refunded in full to the card or wallet it was paid with, and
+            we have e-mailed a confirmation to that address.
           </p>
         </div>
         <p>
