@@ -24,6 +24,18 @@ describe('SubscriptionCard', () => {
     );
   });
 
+  it('links a subscription that can be withdrawn from to its withdraw page, in its mode', () => {
+    view({ ...card, canWithdraw: true });
+    expect(screen.getByRole('link', { name: 'Withdraw from contract' }).getAttribute('href')).toBe(
+      '/account/subscriptions/sub_aaaaaaaaaaaaaaaa/withdraw?livemode=false',
+    );
+  });
+
+  it('shows no withdraw link where the purchase cannot be withdrawn from', () => {
+    view(card);
+    expect(screen.queryByRole('link', { name: 'Withdraw from contract' })).toBeNull();
+  });
+
   it('links the warning of one without a reusable card to the same page', () => {
     view({ ...card, needsPaymentMethod: true });
     expect(screen.getByRole('link', { name: 'Please add a card' }).getAttribute('href')).toBe(

@@ -141,6 +141,11 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
             Cancel subscription
           </Link>
         )}
+        {subscription.canWithdraw && (
+          <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/withdraw${livemodeQuery}`}>
+            Withdraw from contract
+          </Link>
+        )}
         {subscription.canResume && (
           <button type="button" className={actions.primary} onClick={() => void resume()} disabled={resuming} aria-busy={resuming}>
             {resuming && <Loader type="submission-processing" size="small" label="Resuming…" />}

@@ -22,6 +22,7 @@ describe('ErrorPage', () => {
     expect(footer.getByText('Vogue · The authority on fashion since 1892')).toBeTruthy();
     // § 312k BGB: cancelling is reachable from every page, the error page included.
     expect(footer.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel');
+    expect(footer.getByRole('link', { name: 'Withdraw from contract here' }).getAttribute('href')).toBe('/withdraw');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(heading().textContent).toBe('Page not found');
     expect(screen.getByText(/We can't find the page you were looking for/)).toBeTruthy();

@@ -24,6 +24,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'operator-sign-in': 'Back-office sign-in',
   refund: 'Refund',
   'duplicate-purchase': 'Bought twice: undo link',
+  withdrawal: 'Withdrawal confirmation',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -2,8 +2,9 @@ import Link from 'next/link';
 import styles from './SubscriberLinks.module.css';
 
 /**
- * The links every page's footer carries: the account, and cancelling without signing in,
- * which § 312k BGB wants reachable from every page.
+ * The links every page's footer carries: the account, cancelling without signing in, which
+ * § 312k BGB wants reachable from every page, and withdrawing within 14 days (the EU's
+ * withdrawal function, Directive 2023/2673).
  */
 export function SubscriberLinks({ livemode = true }: { livemode?: boolean }) {
   // Test mode's subscriptions are test-mode ones: the links stay in the page's mode.
@@ -12,6 +13,7 @@ export function SubscriberLinks({ livemode = true }: { livemode?: boolean }) {
     <nav aria-label="Your subscription" className={styles.links}>
       <Link href={`/account${query}`}>Your account</Link>
       <Link href={`/cancel${query}`}>Cancel a subscription</Link>
+      <Link href={`/withdraw${query}`}>Withdraw from contract here</Link>
     </nav>
   );
 }

@@ -30,6 +30,8 @@ export interface SubscriptionSummary {
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;
+  /** Its purchase may be withdrawn from now (EU and UK buyers, within 14 days: lib/withdrawal); absent: no. */
+  canWithdraw?: boolean;
   /**
    * While a renewal is unpaid: why; what happens next ("We will try again on …", or PayPal's
    * own tries); until when access is kept and when it ends (null where the provider decides);

@@ -7,6 +7,7 @@ import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
 import type { UndoPurchaseAnswer } from '@/lib/account/undoPurchaseView';
+import type { WithdrawalDeclarationRequest, WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
 import type { CardChangeRequest, CardChangeResponse, RenewalPaymentResponse } from '@/lib/account/cardChange';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
@@ -23,8 +24,11 @@ export const API_PATHS = {
   cancelDeclaration: '/api/cancel',
   keepSubscription: '/api/cancel/keep',
   undoPurchase: '/api/undo-purchase',
-  subscription: (id: string, action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock') =>
-    `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
+  withdrawalDeclaration: '/api/withdraw',
+  subscription: (
+    id: string,
+    action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock' | 'withdraw',
+  ) => `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
 } as const;
@@ -112,6 +116,10 @@ export interface ApiClient {
   keepSubscription(token: string): Promise<KeepAnswer>;
   /** Uses an e-mailed "Undo this purchase" link: the duplicate purchase is refunded and its subscription ended. */
   undoPurchase(token: string): Promise<UndoPurchaseAnswer>;
+  /** The signed-in owner withdraws from a purchase within 14 days: answered with the receipt. */
+  withdrawSubscription(id: string): Promise<{ withdrawal: WithdrawalReceipt }>;
+  /** A withdrawal declared on the public page: the same answer whether or not it named a purchase. */
+  declareWithdrawal(request: WithdrawalDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
   /** The sandbox bank's 3-D Secure page answering a challenge. */
   authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
   /** A sandbox wallet's page answering a payment: where the visitor goes next. */
@@ -234,6 +242,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     keepSubscription: (token) => post<KeepAnswer>(API_PATHS.keepSubscription, { token }, API_MESSAGES.subscriptionChange),
 
     undoPurchase: (token) => post<UndoPurchaseAnswer>(API_PATHS.undoPurchase, { token }, API_MESSAGES.undoPurchase),
+    withdrawSubscription: (id) =>
+      post<{ withdrawal: WithdrawalReceipt }>(API_PATHS.subscription(id, 'withdraw'), {}, API_MESSAGES.withdrawal),
+
+    declareWithdrawal: (request) =>
+      post<{ received: true; receivedAt: string }>(API_PATHS.withdrawalDeclaration, request, API_MESSAGES.withdrawalDeclaration),
 
     async signOut(options = {}) {
       await post<{ signedOut: true }>(API_PATHS.signOut, options.everywhere ? { everywhere: true } : {}, API_MESSAGES.signOut);

@@ -82,6 +82,12 @@ export const API_MESSAGES = {
     unreachable: NETWORK,
     fallback: 'We could not undo this purchase just now. Please try again: it is never refunded twice.',
   },
+  /** A withdrawal may have been received though its answer was lost: the page read again shows its receipt if so. */
+  withdrawal: {
+    unreachable: 'We could not reach our server. Please reload the page: if your withdrawal was received, its receipt is shown there.',
+    fallback: 'We could not confirm your withdrawal. Please reload the page: if it was received, its receipt is shown there.',
+  },
+  withdrawalDeclaration: { unreachable: NETWORK, fallback: 'We could not record your withdrawal. Please try again.' },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
   sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },
 } as const satisfies Record<string, CallMessages>;

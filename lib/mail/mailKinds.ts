@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'operator-sign-in',
   'refund',
   'duplicate-purchase',
+  'withdrawal',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -7,6 +7,8 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
+import { eligibilityOf } from '@/lib/server/withdrawal/eligibilityOf';
+import { WithdrawalRepository } from '@/lib/server/withdrawal/WithdrawalRepository';
 import { brandLooks } from './brandLooks';
 import { subscriptionSummary } from './subscriptionSummary';
 
@@ -25,18 +27,28 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
   const looks = brandLooks(await server.catalogue.get());
   const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptions.map((subscription) => subscription.id));
   const refunded = await new RefundRepository(server.db).refundedOf(paid.map((transaction) => transaction.id));
+  const withdrawn = await new WithdrawalRepository(server.db).withdrawnAmong(subscriptions.map((subscription) => subscription.id));
   const now = server.clock();
-  return subscriptions.map((subscription) =>
-    subscriptionSummary(
-      subscription,
-      looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
-      paid
-        .filter((transaction) => transaction.subscriptionId === subscription.id)
-        .map((transaction) => invoiceLink(transaction, refunded.get(transaction.id))),
-      clockOf(subscription, now),
-      clockMovable(subscription, server.config),
-    ),
-  );
+  return subscriptions.map((subscription) => {
+    const purchase = paid.find((transaction) => transaction.id === subscription.transactionId);
+    // A refund under way counts as made here: the withdraw page reads the reservation and says why it is refused.
+    const canWithdraw =
+      purchase !== undefined &&
+      eligibilityOf(subscription, purchase, { reserved: refunded.get(purchase.id) ?? 0, withdrawn: withdrawn.has(subscription.id) }, now)
+        .eligible;
+    return {
+      ...subscriptionSummary(
+        subscription,
+        looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
+        paid
+          .filter((transaction) => transaction.subscriptionId === subscription.id)
+          .map((transaction) => invoiceLink(transaction, refunded.get(transaction.id))),
+        clockOf(subscription, now),
+        clockMovable(subscription, server.config),
+      ),
+      canWithdraw,
+    };
+  });
 }
 
 /**

@@ -271,6 +271,28 @@ export interface CancelDeclarationTable {
   declared_at: string;
 }
 
+/** A declaration of withdrawal within 14 days, from the account or the public page (migration 0032). */
+export interface WithdrawalTable {
+  id: string;
+  /** The subscription withdrawn from (unique: withdrawn once); null for a public declaration that matched no purchase. */
+  subscription_id: string | null;
+  /** Its purchase transaction; null as subscription_id. */
+  transaction_id: string | null;
+  /** 'account' | 'footer' */
+  channel: string;
+  /** Lower case: the signed-in owner's, or the address typed on the public page. */
+  email: string;
+  name: string | null;
+  /** As typed on the public page; the purchase's own from the account. */
+  invoice_number: string | null;
+  livemode: number;
+  /** The client it came from: { address, userAgent }. */
+  client_json: string;
+  /** The refund made for it; null until asked, or when nothing was paid. */
+  refund_id: string | null;
+  declared_at: string;
+}
+
 /** A one-click "Keep my subscription" link (migration 0015): only its token's hash is kept. */
 export interface KeepLinkTable {
   token_hash: string;
@@ -501,6 +523,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;
+  withdrawals: WithdrawalTable;
   keep_links: KeepLinkTable;
   duplicate_purchase_undos: DuplicatePurchaseUndoTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;

@@ -227,6 +227,34 @@ export const IDENTITY_ROUTES: Route[] = [
   accountSubscriptionRoute('renewal-payment', () => ({})),
   // QA's test clock: never moved here either (no session), and never in production.
   accountSubscriptionRoute('clock', (rng) => ({ advance: rng.pick(['day', 'next-renewal']) })),
+  // A withdrawal within 14 days: without a session nothing is withdrawn nor refunded.
+  accountSubscriptionRoute('withdraw', () => ({})),
+  {
+    // The public withdrawal page's declaration: the fuzz's addresses and invoice numbers name no purchase, and each is made invalid.
+    name: 'api-withdraw',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const draft = newDraft('POST', '/api/withdraw', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = {
+        email: `nobody.${rng.hex(8)}@example.com`,
+        invoiceNumber: rng.pick(['INV-2026-000001', 'INV-TEST-2026-000001', `INV-${rng.hex(6)}`]),
+        livemode: rng.chance(0.5),
+        ...(rng.chance(0.5) ? { name: 'Pat Nobody' } : {}),
+      };
+      return withClient(rng, draft);
+    },
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        ['email', () => setAt(draft.json, ['email'], rng.pick(['not-an-email', '', `${'x'.repeat(250)}@example.com`]))],
+        ['invoiceNumber', () => setAt(draft.json, ['invoiceNumber'], rng.pick(['', 'INV 2026', 'x'.repeat(65), '<b>']))],
+        ['livemode', () => setAt(draft.json, ['livemode'], 'false')],
+        ['name', () => setAt(draft.json, ['name'], 'x'.repeat(201))],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
   {
     // The public cancel page's declaration: it cancels only what a real address holds, and the fuzz's addresses hold nothing.
     name: 'api-cancel',

@@ -79,8 +79,10 @@ export const PAGE_ROUTES: Route[] = [
     { name: 'page-account-cancel', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/cancel` },
     { name: 'page-account-address', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/address` },
     { name: 'page-account-card', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/card` },
+    { name: 'page-account-withdraw', path: (rng: Rng) => `/account/subscriptions/${rng.pick([`sub_${'a'.repeat(16)}`, 'x'])}/withdraw` },
     { name: 'page-account-invoice', path: (rng: Rng) => `/account/invoices/${rng.pick(['txn_x', '..', 'txn_'])}` },
     { name: 'page-cancel', path: () => '/cancel' },
+    { name: 'page-withdraw', path: () => '/withdraw' },
     { name: 'page-cancel-keep', path: (rng: Rng) => `/cancel/keep?token=${rng.pick([rng.hex(43), 'A'.repeat(43), ''])}` },
   ].map(({ name, path }): Route => ({
     // The subscriber's pages: signed out they send to sign-in (307); the public ones answer anyone.

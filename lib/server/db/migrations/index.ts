@@ -28,6 +28,7 @@ import * as m0027 from './0027_csp_violations';
 import * as m0029 from './0029_refunds';
 import * as m0030 from './0030_operators';
 import * as m0031 from './0031_duplicate_purchase_undos';
+import * as m0032 from './0032_withdrawals';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -63,4 +64,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_refunds': m0029,
   '0030_operators': m0030,
   '0031_duplicate_purchase_undos': m0031,
+  '0032_withdrawals': m0032,
 };

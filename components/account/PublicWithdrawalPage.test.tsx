@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/apiErrors';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { PublicWithdrawalPage } from './PublicWithdrawalPage';
+
+function view(api = createFakeApiClient(), livemode = false) {
+  render(
+    <ApiClientProvider client={api}>
+      <PublicWithdrawalPage livemode={livemode} />
+    </ApiClientProvider>,
+  );
+  return api;
+}
+
+const fill = (email: string, invoice: string, name = '') => {
+  fireEvent.change(screen.getByLabelText('Email address you bought with'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Invoice number'), { target: { value: invoice } });
+  fireEvent.change(screen.getByLabelText('Your name (optional)'), { target: { value: name } });
+};
+
+describe('PublicWithdrawalPage', () => {
+  it('takes the details, shows a summary to confirm, then a receipt with the date and time received', async () => {
+    const api = view().answer('declareWithdrawal', { received: true, receivedAt: '2026-11-27T09:14:00.000Z' });
+    fill(' ada@example.com ', 'inv-test-2026-000001', 'Ada Reader');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(api.callsOf('declareWithdrawal')).toEqual([]);
+    expect(screen.getByTestId('withdrawal-summary').textContent).toContain(
+      'You are withdrawing from the contract with invoice INV-TEST-2026-000001 for ada@example.com (Ada Reader).',
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' })));
+    expect(api.callsOf('declareWithdrawal')).toEqual([
+      [{ email: 'ada@example.com', invoiceNumber: 'inv-test-2026-000001', livemode: false, name: 'Ada Reader' }],
+    ]);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Withdrawal received');
+    const receipt = screen.getByTestId('withdrawal-received').textContent;
+    expect(receipt).toContain('Received on November 27, 2026 at 09:14 UTC for ada@example.com, invoice INV-TEST-2026-000001.');
+    // True whether or not the details named a purchase: the page is no oracle.
+    expect(receipt).toContain('If this address and invoice number belong to a purchase made in the last 14 days');
+  });
+
+  it('says what is wrong with the details before sending anything', () => {
+    const api = view();
+    fill('not-an-address', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
+    expect(screen.getByLabelText('Invoice number').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('goes back to change the details, and says why a declaration failed', async () => {
+    const api = createFakeApiClient();
+    api.fail('declareWithdrawal', new ApiError({ status: 429, message: 'Too many withdrawals were sent from your network.' }));
+    view(api);
+    fill('ada@example.com', 'INV-2026-000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' })));
+    expect(screen.getByRole('alert').textContent).toBe('Too many withdrawals were sent from your network.');
+    fireEvent.click(screen.getByRole('button', { name: 'Change the details' }));
+    expect((screen.getByLabelText('Email address you bought with') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+});

@@ -1,0 +1,87 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { WithdrawalChannel } from '@/lib/withdrawal/withdrawalView';
+import type { Database, WithdrawalTable } from '@/lib/server/db/schema';
+
+/** A declaration of withdrawal as recorded (migration 0032). */
+export interface Withdrawal {
+  id: string;
+  subscriptionId: string | null;
+  transactionId: string | null;
+  channel: WithdrawalChannel;
+  email: string;
+  name: string | null;
+  invoiceNumber: string | null;
+  livemode: boolean;
+  client: { address: string | null; userAgent: string | null };
+  refundId: string | null;
+  declaredAt: string;
+}
+
+const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
+  id: row.id,
+  subscriptionId: row.subscription_id,
+  transactionId: row.transaction_id,
+  channel: row.channel as WithdrawalChannel,
+  email: row.email,
+  name: row.name,
+  invoiceNumber: row.invoice_number,
+  livemode: row.livemode === 1,
+  client: JSON.parse(row.client_json) as Withdrawal['client'],
+  refundId: row.refund_id,
+  declaredAt: row.declared_at,
+});
+
+/** The withdrawals table: one declaration per row, one withdrawal per subscription. */
+export class WithdrawalRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Records a declaration. For one naming a subscription, false when that subscription has a
+   * withdrawal already (the unique column decides, so two submits at once record one).
+   */
+  async record(withdrawal: Omit<Withdrawal, 'refundId'>): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('withdrawals')
+      .values({
+        id: withdrawal.id,
+        subscription_id: withdrawal.subscriptionId,
+        transaction_id: withdrawal.transactionId,
+        channel: withdrawal.channel,
+        email: withdrawal.email.trim().toLowerCase(),
+        name: withdrawal.name,
+        invoice_number: withdrawal.invoiceNumber,
+        livemode: withdrawal.livemode ? 1 : 0,
+        client_json: JSON.stringify(withdrawal.client),
+        refund_id: null,
+        declared_at: withdrawal.declaredAt,
+      })
+      .onConflict((oc) => oc.column('subscription_id').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async findById(id: string): Promise<Withdrawal | null> {
+    const row = await this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? withdrawalOf(row) : null;
+  }
+
+  async ofSubscription(subscriptionId: string): Promise<Withdrawal | null> {
+    const row = await this.db.selectFrom('withdrawals').selectAll().where('subscription_id', '=', subscriptionId).executeTakeFirst();
+    return row ? withdrawalOf(row) : null;
+  }
+
+  /** Which of these subscriptions have been withdrawn from. */
+  async withdrawnAmong(subscriptionIds: readonly string[]): Promise<Set<string>> {
+    if (subscriptionIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .select('subscription_id')
+      .where('subscription_id', 'in', subscriptionIds)
+      .execute();
+    return new Set(rows.flatMap((row) => (row.subscription_id ? [row.subscription_id] : [])));
+  }
+
+  async setRefund(id: string, refundId: string): Promise<void> {
+    await this.db.updateTable('withdrawals').set({ refund_id: refundId }).where('id', '=', id).where('refund_id', 'is', null).execute();
+  }
+}

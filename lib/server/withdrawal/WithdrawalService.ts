@@ -1,0 +1,273 @@
+import type { Kysely } from 'kysely';
+import type { AccountBrand } from '@/lib/account/accountView';
+import { dateTimeText } from '@/lib/account/accountWords';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { formatMoney } from '@/lib/pricing/money';
+import { INELIGIBLE_MESSAGES, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
+import type { WithdrawalChannel, WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { RateLimiter } from '@/lib/server/identity/RateLimiter';
+import { randomId } from '@/lib/server/ids';
+import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import type { Refund } from '@/lib/server/refunds/Refund';
+import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
+import type { RefundService } from '@/lib/server/refunds/RefundService';
+import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import type { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
+import { eligibilityOf } from './eligibilityOf';
+import { withdrawalMail } from './withdrawalMail';
+import { WithdrawalRepository, type Withdrawal } from './WithdrawalRepository';
+
+/** Declarations on the public page per client address per window: counted per client only, so nobody can use up another's. */
+export const WITHDRAWALS_PER_CLIENT = 10;
+export const WITHDRAWAL_WINDOW_MS = 15 * 60_000;
+
+export interface WithdrawalDeps {
+  db: Kysely<Database>;
+  now: () => Date;
+  refunds: Pick<RefundService, 'refund'>;
+  subscriptions: Pick<SubscriptionService, 'endNow'>;
+  brands: ReadonlyMap<string, AccountBrand>;
+  /** The site's origin for the e-mail's links, when the order kept none. */
+  origin: () => string;
+  /** Called once a confirmation is committed to the queue (the mail worker's kick). */
+  mailQueued?: () => void;
+}
+
+/** A purchase and where it stands for a withdrawal. */
+export interface Contract {
+  subscription: Subscription;
+  transaction: Transaction;
+  withdrawal: Withdrawal | null;
+  /** Refunded, or being refunded, of it (minor units). */
+  reserved: number;
+  eligibility: WithdrawalEligibility;
+}
+
+/** Who declares, and from where. */
+export interface Declarant {
+  client: { address: string | null; userAgent: string | null };
+}
+
+/** A declaration on the public page: the address and the invoice number typed, a name if given. */
+export interface PublicDeclaration extends Declarant {
+  email: string;
+  invoiceNumber: string;
+  name: string | null;
+  livemode: boolean;
+  /** The limit key of the client (lib/server/http/clientAddress). */
+  clientKey: string;
+}
+
+const refundKey = (withdrawal: Pick<Withdrawal, 'id'>) => `withdrawal:${withdrawal.id}`;
+
+/**
+ * Withdrawal within 14 days (EU and UK buyers): the subscription ended at once, the
+ * withdrawal recorded and its confirmation e-mail queued, in one database transaction (the
+ * guarded end decides: two submits at once, one withdrawal); then the purchase refunded in
+ * full through the refund path (its own e-mail and credit note) under a key of the
+ * withdrawal, so that a second submit or a retry refunds once. A later call for the same
+ * withdrawal takes up a refund the provider had not answered.
+ */
+export class WithdrawalService {
+  private readonly withdrawals: WithdrawalRepository;
+
+  constructor(private readonly deps: WithdrawalDeps) {
+    this.withdrawals = new WithdrawalRepository(deps.db);
+  }
+
+  /** The purchase behind a subscription and whether it may be withdrawn from now (on the subscription's own clock). */
+  async contractOf(subscription: Subscription): Promise<Contract | null> {
+    const transaction = await new TransactionRepository(this.deps.db).findById(subscription.transactionId);
+    if (!transaction) return null;
+    const withdrawal = await this.withdrawals.ofSubscription(subscription.id);
+    const reserved = await new RefundRepository(this.deps.db).reservedOf(transaction.id);
+    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn: withdrawal !== null }, this.deps.now());
+    return { subscription, transaction, withdrawal, reserved, eligibility };
+  }
+
+  /**
+   * The signed-in owner's withdrawal (ownership checked by the caller). Refused (409, with
+   * why) when the contract cannot be withdrawn from; a withdrawal made already is answered
+   * as it is, its remaining steps taken.
+   */
+  async withdrawFromAccount(contract: Contract, declarant: Declarant): Promise<Withdrawal> {
+    if (contract.withdrawal) return this.finish(contract, contract.withdrawal);
+    return this.withdraw(contract, {
+      channel: 'account',
+      email: recipientOf(contract.subscription),
+      name: null,
+      invoiceNumber: contract.transaction.invoiceNumber,
+      client: declarant.client,
+    });
+  }
+
+  /**
+   * A declaration on the public page, where nobody signs in. Recorded as declared either way;
+   * when the address and the invoice number name a purchase that may be withdrawn from, it is
+   * withdrawn from and its confirmation sent to that address. The answer is the same whatever
+   * matched: the page is no oracle for who bought what.
+   */
+  async declare(declaration: PublicDeclaration): Promise<{ receivedAt: string }> {
+    const at = this.deps.now();
+    const limiter = new RateLimiter(this.deps.db, this.deps.now);
+    if (!(await limiter.allow(`withdraw:client:${declaration.clientKey}`, WITHDRAWALS_PER_CLIENT, WITHDRAWAL_WINDOW_MS))) {
+      throw new HttpError(
+        429,
+        'too_many_requests',
+        'Too many withdrawals were sent from your network. Please wait 15 minutes and try again, or sign in and withdraw from your account.',
+        undefined,
+        { retryAfterSeconds: WITHDRAWAL_WINDOW_MS / 1000 },
+      );
+    }
+    const email = declaration.email.trim().toLowerCase();
+    const invoiceNumber = declaration.invoiceNumber.trim().toUpperCase();
+    const contract = await this.matching(email, invoiceNumber, declaration.livemode);
+    if (contract && !contract.withdrawal && contract.eligibility.eligible) {
+      const made = await this.withdraw(contract, {
+        channel: 'footer',
+        email,
+        name: declaration.name,
+        invoiceNumber,
+        client: declaration.client,
+      });
+      return { receivedAt: made.declaredAt };
+    }
+    await this.withdrawals.record({
+      id: randomId('wdr'),
+      subscriptionId: null,
+      transactionId: null,
+      channel: 'footer',
+      email,
+      name: declaration.name,
+      invoiceNumber,
+      livemode: declaration.livemode,
+      client: declaration.client,
+      declaredAt: at.toISOString(),
+    });
+    return { receivedAt: at.toISOString() };
+  }
+
+  /** The receipt of a subscription's withdrawal, as the account shows it; null when none was made. */
+  async receiptOf(contract: Contract): Promise<WithdrawalReceipt | null> {
+    const { withdrawal, transaction } = contract;
+    if (!withdrawal) return null;
+    const refunds = new RefundRepository(this.deps.db);
+    const refund = withdrawal.refundId ? await refunds.findById(withdrawal.refundId) : await refunds.findByKey(refundKey(withdrawal));
+    const amount = refund?.amount ?? Math.max(transaction.total - contract.reserved, 0);
+    return {
+      receivedAt: withdrawal.declaredAt,
+      receivedText: dateTimeText(withdrawal.declaredAt),
+      brandName: this.deps.brands.get(transaction.brandSlug)?.name ?? transaction.brandSlug,
+      offerName: transaction.order.offer.name,
+      invoiceNumber: transaction.invoiceNumber ?? transaction.id,
+      refund: {
+        state: refundState(refund, transaction),
+        amount: formatMoney(amount, transaction.currencyCode),
+        to: paymentMethodName(transaction.order.payment),
+      },
+      emailedTo: withdrawal.email,
+    };
+  }
+
+  /** The purchase an address and an invoice number name together, in the page's mode; null when they do not. */
+  private async matching(email: string, invoiceNumber: string, livemode: boolean): Promise<Contract | null> {
+    const row = await this.deps.db
+      .selectFrom('transactions')
+      .select(['id', 'subscription_id'])
+      .where('invoice_number', '=', invoiceNumber)
+      .where('kind', '=', 'purchase')
+      .where('livemode', '=', livemode ? 1 : 0)
+      .executeTakeFirst();
+    if (!row?.subscription_id) return null;
+    const subscription = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(row.subscription_id);
+    if (!subscription || subscription.transactionId !== row.id) return null;
+    const contract = await this.contractOf(subscription);
+    if (!contract) return null;
+    const addresses = [contract.transaction.customer.email, subscription.billingEmail, subscription.ownerEmail];
+    return addresses.some((address) => address?.trim().toLowerCase() === email) ? contract : null;
+  }
+
+  private async withdraw(
+    contract: Contract,
+    declaration: {
+      channel: WithdrawalChannel;
+      email: string;
+      name: string | null;
+      invoiceNumber: string | null;
+      client: Declarant['client'];
+    },
+  ): Promise<Withdrawal> {
+    if (!contract.eligibility.eligible) {
+      throw new HttpError(409, `withdrawal_${contract.eligibility.reason}`, contract.eligibility.message);
+    }
+    const at = this.deps.now();
+    const withdrawal: Withdrawal = {
+      id: randomId('wdr'),
+      subscriptionId: contract.subscription.id,
+      transactionId: contract.transaction.id,
+      ...declaration,
+      email: declaration.email.trim().toLowerCase(),
+      livemode: contract.subscription.livemode,
+      refundId: null,
+      declaredAt: at.toISOString(),
+    };
+    const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
+    const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const origin = this.deps.origin();
+    let recorded = false;
+    // Ended, recorded and its confirmation queued in one database transaction: all three, or none.
+    await this.deps.subscriptions.endNow(contract.subscription, {
+      reason: 'withdrawn',
+      alongside: async (trx) => {
+        recorded = await new WithdrawalRepository(trx).record(withdrawal);
+        if (recorded) await enqueueMail(trx, withdrawalMail(contract.transaction, withdrawal.email, refundAmount, at, brand, origin), at);
+      },
+    });
+    if (!recorded) {
+      // Another submit ended it first: it is that one's withdrawal, finished. None: it ended another way meanwhile.
+      const first = await this.withdrawals.ofSubscription(contract.subscription.id);
+      if (!first) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
+      return this.finish(contract, first);
+    }
+    this.deps.mailQueued?.();
+    return this.finish(contract, withdrawal);
+  }
+
+  /** The refund after the record, made once however often this runs (a repeat, a retry after the provider was out of reach). */
+  private async finish(contract: Contract, withdrawal: Withdrawal): Promise<Withdrawal> {
+    if (withdrawal.refundId !== null || contract.transaction.total <= 0) return withdrawal;
+    const key = refundKey(withdrawal);
+    try {
+      const refund = await this.deps.refunds.refund({
+        transactionId: contract.transaction.id,
+        amount: 'full',
+        reason: 'withdrawal',
+        requestedBy: 'buyer',
+        idempotencyKey: key,
+      });
+      await this.withdrawals.setRefund(withdrawal.id, refund.id);
+      return { ...withdrawal, refundId: refund.id };
+    } catch (error) {
+      // The provider out of reach: the refund stays pending under its key and is sent again by the settling pass.
+      const pending = await new RefundRepository(this.deps.db).findByKey(key);
+      if (pending) {
+        await this.withdrawals.setRefund(withdrawal.id, pending.id);
+        return { ...withdrawal, refundId: pending.id };
+      }
+      // Nothing was left to refund (customer care refunded it meanwhile): the withdrawal stands.
+      if (error instanceof HttpError && error.status === 409) return withdrawal;
+      throw error;
+    }
+  }
+}
+
+function refundState(refund: Refund | null, transaction: Transaction): WithdrawalRefundState {
+  if (refund) return refund.status;
+  return transaction.total > 0 ? 'pending' : 'none';
+}

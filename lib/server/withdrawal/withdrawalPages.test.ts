@@ -1,0 +1,99 @@
+import type { GetServerSidePropsContext } from 'next';
+import { describe, expect, it } from 'vitest';
+import { serverContext } from '@/lib/server/context/serverContext';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { signedIn } from '@/tests/fixtures/signedIn';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { withdrawalServiceFor } from './withdrawalServiceFor';
+import { publicWithdrawPageProps, withdrawPageProps } from './withdrawalPages';
+
+/** The withdraw pages' loaders, against the process's server context (an in-memory database). */
+
+let n = 0;
+async function subscription(owner: string, country: string, total = 2500): Promise<string> {
+  const transactions = new TransactionRepository((await serverContext()).db);
+  const id = `txn_withdraw_page_${(n += 1)}`;
+  const base = newTransactionFixture({ id });
+  await transactions.create({
+    ...base,
+    livemode: false,
+    gateway: 'sandbox',
+    buyerIdentity: owner,
+    customer: { ...base.customer, country },
+    subtotal: total,
+    total,
+  });
+  await transactions.markSucceeded(id, `pi_${id}`);
+  return (await transactions.findById(id))!.subscriptionId!;
+}
+
+const headers: Record<string, string> = {};
+function context(id: string, cookie: string, query: Record<string, string> = { livemode: 'false' }) {
+  const res = { statusCode: 200, setHeader: (name: string, value: string) => void (headers[name] = value) };
+  return {
+    params: { id },
+    query,
+    resolvedUrl: `/account/subscriptions/${id}/withdraw`,
+    req: { method: 'GET', headers: { host: 'localhost:3000', cookie } },
+    res,
+  } as unknown as GetServerSidePropsContext;
+}
+
+describe('withdrawPageProps', () => {
+  it('offers the withdrawal of an EU purchase within 14 days: the refund, to what, until when', async () => {
+    const cookie = await signedIn((await serverContext()).db, 'withdraw.page.1@example.com');
+    const id = await subscription('withdraw.page.1@example.com', 'IE');
+    expect(await withdrawPageProps(context(id, cookie))).toMatchObject({
+      props: {
+        subscription: { id, canWithdraw: true },
+        offer: {
+          state: 'eligible',
+          refundAmount: '$25.00',
+          refundTo: 'Visa ending in 4242',
+          invoiceNumber: expect.stringMatching(/^INV-TEST-/),
+          until: expect.stringMatching(/ UTC$/),
+        },
+      },
+    });
+    expect(headers['Cache-Control']).toBe('private, no-store');
+  });
+
+  it('says why a purchase billed outside the EU and the UK cannot be withdrawn from', async () => {
+    const cookie = await signedIn((await serverContext()).db, 'withdraw.page.2@example.com');
+    const id = await subscription('withdraw.page.2@example.com', 'US');
+    expect(await withdrawPageProps(context(id, cookie))).toMatchObject({
+      props: { subscription: { canWithdraw: false }, offer: { state: 'ineligible', message: expect.stringMatching(/European Union/) } },
+    });
+  });
+
+  it('shows the receipt read back from the record once withdrawn (a reload sends nothing)', async () => {
+    const cookie = await signedIn((await serverContext()).db, 'withdraw.page.3@example.com');
+    const id = await subscription('withdraw.page.3@example.com', 'DE', 0);
+    const server = await serverContext();
+    const service = await withdrawalServiceFor(server, { headers: { host: 'localhost:3000' } });
+    const record = (await new SubscriptionRepository(server.db).findById(id))!;
+    await service.withdrawFromAccount((await service.contractOf(record))!, { client: { address: null, userAgent: null } });
+    expect(await withdrawPageProps(context(id, cookie))).toMatchObject({
+      props: {
+        subscription: { status: 'ended', canWithdraw: false },
+        offer: { state: 'withdrawn', receipt: { refund: { state: 'none' }, emailedTo: 'withdraw.page.3@example.com' } },
+      },
+    });
+  });
+
+  it("answers another person's subscription with the site's 404", async () => {
+    await signedIn((await serverContext()).db, 'withdraw.page.owner@example.com');
+    const id = await subscription('withdraw.page.owner@example.com', 'FR');
+    const cookie = await signedIn((await serverContext()).db, 'withdraw.page.4@example.com');
+    expect(await withdrawPageProps(context(id, cookie))).toEqual({ notFound: true });
+  });
+});
+
+describe('publicWithdrawPageProps', () => {
+  it('keeps the page in the mode of the visit, never cached', async () => {
+    expect(await publicWithdrawPageProps(context('x', '', { livemode: 'false' }))).toEqual({ props: { livemode: false } });
+    expect(await publicWithdrawPageProps(context('x', '', {}))).toEqual({ props: { livemode: true } });
+    expect(headers['X-Robots-Tag']).toBe('noindex');
+  });
+});

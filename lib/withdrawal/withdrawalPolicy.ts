@@ -1,0 +1,96 @@
+/**
+ * Who may withdraw from a purchase (EU Directive 2011/83/EU art. 9–16 with the withdrawal
+ * function of Directive 2023/2673; the UK's Consumer Contracts Regulations 2013): a buyer
+ * billed in the EU or the UK, within 14 days of the purchase. Pure, so that the account, the
+ * public page and the service decide alike.
+ */
+
+/** The 27 member states of the EU, and the United Kingdom (GB), as ISO 3166 alpha-2 codes. */
+export const EU_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+] as const;
+export const WITHDRAWAL_COUNTRIES: readonly string[] = [...EU_COUNTRIES, 'GB'];
+
+export const WITHDRAWAL_PERIOD_DAYS = 14;
+const PERIOD_MS = WITHDRAWAL_PERIOD_DAYS * 24 * 3600_000;
+
+export const hasWithdrawalRight = (country: string): boolean => WITHDRAWAL_COUNTRIES.includes(country.toUpperCase());
+
+/** What the rule looks at: the purchase, its refunds, its subscription, and the subscription's own "now". */
+export interface WithdrawalFacts {
+  kind: 'purchase' | 'renewal';
+  /** The transaction's status: only 'succeeded' is a purchase made. */
+  status: string;
+  /** The billing country typed at checkout. */
+  billingCountry: string;
+  /** When the purchase was paid (the contract made): ISO instant. */
+  paidAt: string;
+  /** Minor units paid, and how much of it is refunded or being refunded. */
+  total: number;
+  refunded: number;
+  /** A withdrawal is recorded for its subscription already. */
+  withdrawn: boolean;
+  /** The subscription has ended (cancelled and over, ended by care or by failed payments). */
+  ended: boolean;
+}
+
+export type IneligibleReason = 'not_purchase' | 'outside_eu_uk' | 'too_late' | 'refunded' | 'withdrawn' | 'ended';
+
+export type WithdrawalEligibility = { eligible: true; until: string } | { eligible: false; reason: IneligibleReason; message: string };
+
+/** Why a purchase cannot be withdrawn from, in words a buyer reads. */
+export const INELIGIBLE_MESSAGES: Record<IneligibleReason, string> = {
+  not_purchase: 'Only a paid purchase can be withdrawn from.',
+  outside_eu_uk:
+    'The 14-day right of withdrawal applies to purchases billed to an address in the European Union or the United Kingdom. You can still cancel the subscription so that it does not renew.',
+  too_late: `The 14-day withdrawal period for this purchase has passed. You can still cancel the subscription so that it does not renew.`,
+  refunded: 'This purchase has been refunded in full already.',
+  withdrawn: 'You have already withdrawn from this contract.',
+  ended: 'This subscription has already ended.',
+};
+
+/** The end of the withdrawal period of a purchase paid at `paidAt`. */
+export const withdrawalDeadline = (paidAt: string): string => new Date(Date.parse(paidAt) + PERIOD_MS).toISOString();
+
+/**
+ * Whether the purchase may be withdrawn from at `now` (the subscription's own clock: a test
+ * clock moved ahead moves the deadline closer alike). The period is 14 whole days from the
+ * moment it was paid: at exactly 14 days it has passed.
+ */
+export function withdrawalEligibility(facts: WithdrawalFacts, now: Date): WithdrawalEligibility {
+  const refuse = (reason: IneligibleReason): WithdrawalEligibility => ({ eligible: false, reason, message: INELIGIBLE_MESSAGES[reason] });
+  if (facts.withdrawn) return refuse('withdrawn');
+  if (facts.kind !== 'purchase' || facts.status !== 'succeeded') return refuse('not_purchase');
+  if (!hasWithdrawalRight(facts.billingCountry)) return refuse('outside_eu_uk');
+  const until = withdrawalDeadline(facts.paidAt);
+  if (now.getTime() >= Date.parse(until)) return refuse('too_late');
+  if (facts.total > 0 && facts.refunded >= facts.total) return refuse('refunded');
+  if (facts.ended) return refuse('ended');
+  return { eligible: true, until };
+}

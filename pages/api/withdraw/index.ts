@@ -1,0 +1,19 @@
+import { apiRoute } from '@/lib/server/http/apiRoute';
+import { declareWithdrawal } from '@/lib/server/withdrawal/withdrawalRoutes';
+
+/** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
+export const config = { api: { bodyParser: false } };
+
+/** A withdrawal declared without signing in: the same answer whether or not it names a purchase. */
+export default apiRoute(
+  {
+    POST: async (req, res, server) => {
+      const answer = await declareWithdrawal(req, server);
+      server.mail.worker.kick();
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(202);
+      return answer;
+    },
+  },
+  { maxBodyBytes: 2 * 1024, sameOriginOnly: true },
+);
