@@ -21,6 +21,8 @@ async function buyBilledIn(page: Page, email: string, country: string): Promise<
   const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await checkout.fillBilling({ email, country });
   await checkout.fillCard('4242 4242 4242 4242');
+  // Germany and France are among the renewal mandates (data/mandates.json): the terms are agreed to.
+  await checkout.renewalConsent.check();
   await checkout.submitButton.click();
   const success = await SuccessPage.expectOpen(page);
   const heading = await success.invoiceHeading.textContent();
