@@ -27,6 +27,7 @@ import * as m0026 from './0026_schema_observation_retention';
 import * as m0027 from './0027_csp_violations';
 import * as m0029 from './0029_refunds';
 import * as m0030 from './0030_operators';
+import * as m0034 from './0034_campaign_dates';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -61,4 +62,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_csp_violations': m0027,
   '0029_refunds': m0029,
   '0030_operators': m0030,
+  '0034_campaign_dates': m0034,
 };
