@@ -9,14 +9,15 @@ export default function ErrorRoute(props: ErrorPageProps) {
 /**
  * Every error page, 404 and 500 included (there is no pages/404 or pages/500): with
  * getInitialProps Next renders it per request, never prerendered, so that each answer gets
- * its own CSP nonce from _document. Only the status and the brand reach the page.
+ * its own CSP nonce from _document. Only the status, the brand and, on a 404, what was not
+ * found and the brands' current offers reach the page.
  */
 ErrorRoute.getInitialProps = async ({ req, res, err, asPath }: NextPageContext): Promise<ErrorPageProps> => {
   const statusCode = errorStatus(res?.statusCode ?? err?.statusCode ?? (err ? 500 : 404));
   if (typeof window === 'undefined') {
     // Server only: the bundler drops this branch, and the catalogue with it, from the browser's code.
-    const { errorPageBrand } = await import('@/lib/server/ssr/errorPage');
-    return { statusCode, brand: await errorPageBrand(req) };
+    const { errorPageProps } = await import('@/lib/server/ssr/errorPage');
+    return errorPageProps(req, statusCode);
   }
   // In the browser: a page not found during a client-side navigation is loaded from the
   // server, which knows its brand (a server-rendered error page hydrates without coming here).

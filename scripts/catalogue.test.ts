@@ -22,11 +22,13 @@ describe('npm run catalogue', { timeout: 30_000 }, () => {
     fs.writeFileSync(file, readDemoCatalogue());
     const imported = catalogue('import', file);
     expect(imported.code).toBe(0);
-    expect(imported.stderr).toContain('Imported 5 brands, 8 offers, 5 checkout flows, 7 coupons (catalogue version 1).');
+    expect(imported.stderr).toContain('Imported 5 brands, 8 offers, 6 checkout flows, 7 coupons (catalogue version 1).');
 
     const exported = catalogue('export');
     expect(exported.code).toBe(0);
     expect(JSON.parse(exported.stdout).offers).toEqual(JSON.parse(readDemoCatalogue()).offers);
+    // With the brands' default campaigns and the campaigns' dates (vogue/demo-ended has both dates).
+    expect(JSON.parse(exported.stdout).checkoutFlows).toEqual(JSON.parse(readDemoCatalogue()).checkoutFlows);
   });
 
   it('refuses an invalid file, names each bad field and writes nothing', () => {

@@ -50,13 +50,15 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(si
 server.on('exit', (code) => process.exit(code ?? 0));
 
 const origin = `http://localhost:${port}`;
+// Test mode (?livemode=false), so that a newcomer can buy from each with the test cards: the
+// live mode's payment step needs the providers' live keys, which the demo has not.
 const DEMO_PATHS = [
-  ['/vogue/demo-single', 'single offer (v1), USD'],
-  ['/newyorker/demo-dual', 'dual offer (v2), with a print plan'],
-  ['/wired/demo-trial', 'free trial'],
-  ['/gq/demo-gbp', 'priced in GBP'],
-  ['/epicurious/demo-preauth', 'pre-authentication enabled'],
-  ['/vogue/demo-single?livemode=false&source=demo', 'test mode, with a source'],
+  ['/vogue/demo-single?livemode=false&source=demo', 'single offer (v1), USD, with a source'],
+  ['/newyorker/demo-dual?livemode=false', 'dual offer (v2), with a print plan'],
+  ['/wired/demo-trial?livemode=false', 'free trial'],
+  ['/gq/demo-gbp?livemode=false', 'priced in GBP'],
+  ['/epicurious/demo-preauth?livemode=false', 'pre-authentication enabled'],
+  ['/vogue/demo-ended?livemode=false', "an ended campaign, linking to Vogue's current offer"],
 ];
 
 async function waitUntilReady() {
@@ -86,7 +88,7 @@ function withoutPassword(url) {
 
 if (await waitUntilReady()) {
   console.log(`\nThe purchase journey is running on ${origin} (database ${withoutPassword(env.DATABASE_URL)}).`);
-  console.log('Demo campaigns:');
+  console.log('Demo campaigns, in test mode (buy with the test cards; nothing is charged):');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
   console.log(`Back office (sign in as ${DEMO_ADMIN}: the link arrives in ${origin}/mailbox, then an authenticator app's code):`);
   console.log(`  ${origin}/admin/sign-in    operators, personal API tokens, the audit log`);

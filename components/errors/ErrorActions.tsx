@@ -19,13 +19,37 @@ export function BrandHomeLink({ href, brandName, primary }: { href: string; bran
   );
 }
 
+/** On to the brand's current offer, when the one asked for has ended or is unknown. */
+export function CurrentOfferLink({ href, brandName }: { href: string; brandName: string }) {
+  return (
+    <a className={styles.primary} href={href}>
+      {`See ${brandName}'s current offer`}
+    </a>
+  );
+}
+
 /**
- * Back to where the visitor came from, for pages outside any brand. Shown once the page runs
- * in a browser with somewhere to go back to (none after a link opened in a new tab).
+ * Whether going back leads to one of our pages: the visitor came from this site (a
+ * same-origin referrer) and the tab has an entry before this one. A visitor from an e-mail
+ * or another site, or in a new tab, has nowhere of ours to go back to.
+ */
+export function canGoBackHere(referrer: string, origin: string, historyLength: number): boolean {
+  if (historyLength < 2 || !referrer) return false;
+  try {
+    return new URL(referrer).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Back to where the visitor came from, for pages with no brand offer to go on to. Shown
+ * only once the page runs in a browser with one of our pages to go back to: never a button
+ * that does nothing.
  */
 export function GoBackButton() {
   const [canGoBack, setCanGoBack] = useState(false);
-  useEffect(() => setCanGoBack(window.history.length > 1), []);
+  useEffect(() => setCanGoBack(canGoBackHere(document.referrer, window.location.origin, window.history.length)), []);
   if (!canGoBack) return null;
   return (
     <button type="button" className={styles.secondary} onClick={() => window.history.back()}>

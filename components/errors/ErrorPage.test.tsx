@@ -1,15 +1,24 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import type { ErrorBrand } from '@/lib/journey/errorPage';
-import { errorBrandIn } from '@/lib/server/ssr/errorPage';
+import { errorBrandIn, errorPagePropsIn } from '@/lib/server/ssr/errorPage';
+import { canGoBackHere } from './ErrorActions';
 import { ErrorPage } from './ErrorPage';
 
+const now = new Date('2026-11-27T12:00:00Z');
+let snapshot: CatalogueSnapshot;
 let vogue: ErrorBrand;
 beforeAll(async () => {
-  vogue = errorBrandIn(await demoSnapshot(), '/vogue/no-such-campaign?livemode=false')!;
+  snapshot = await demoSnapshot();
+  vogue = errorBrandIn(snapshot, '/vogue/demo-single/no-such-step?livemode=false', now)!;
 });
+afterEach(() => vi.restoreAllMocks());
+
+/** The page a 404 of this URL renders, its props made as the server makes them. */
+const notFound = (url: string) => render(<ErrorPage {...errorPagePropsIn(snapshot, url, 404, now)} />);
 
 const heading = () => screen.getByRole('heading', { level: 1 });
 
@@ -27,6 +36,7 @@ describe('ErrorPage', () => {
     expect(heading().textContent).toBe('Page not found');
     expect(screen.getByText(/We can't find the page you were looking for/)).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Back to Vogue' });
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
     expect(back.getAttribute('href')).toBe('/vogue/demo-single?livemode=false');
     const frame = container.firstElementChild as HTMLElement;
     expect(frame.style.getPropertyValue('--brand-accent')).toBe('#b3122e');
@@ -64,5 +74,65 @@ describe('ErrorPage', () => {
   ])('%i: %s', (statusCode, title) => {
     render(<ErrorPage statusCode={statusCode} brand={null} />);
     expect(heading().textContent).toBe(title);
+  });
+
+  it('an ended campaign: "This offer has ended", and the brand\'s current offer as the way on, test mode kept', () => {
+    notFound('/vogue/demo-ended/cart?livemode=false');
+    expect(heading().textContent).toBe('This offer has ended');
+    expect(screen.getByText('The offer you followed is no longer available.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: "See Vogue's current offer" });
+    expect(link.getAttribute('href')).toBe('/vogue/demo-single?livemode=false');
+    expect(link.className).toMatch(/primary/);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Our brands' })).toBeNull();
+    expect(document.title).toBe('This offer has ended | Vogue');
+  });
+
+  it('an unknown campaign of a known brand: "We couldn\'t find this offer", and the current offer', () => {
+    notFound('/newyorker/no-such-offer');
+    expect(heading().textContent).toBe("We couldn't find this offer");
+    expect(screen.getByRole('link', { name: "See The New Yorker's current offer" }).getAttribute('href')).toBe('/newyorker/demo-dual');
+  });
+
+  it('an unknown brand: the list of brands, each a link to its current offer', () => {
+    notFound('/no-such-brand/demo-single?livemode=false');
+    expect(heading().textContent).toBe('Page not found');
+    const list = within(screen.getByRole('navigation', { name: 'Our brands' }));
+    expect(list.getByRole('heading', { level: 2 }).textContent).toBe('Our brands');
+    const links = list.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Epicurious', '/epicurious/demo-preauth?livemode=false'],
+      ['GQ', '/gq/demo-gbp?livemode=false'],
+      ['The New Yorker', '/newyorker/demo-dual?livemode=false'],
+      ['Vogue', '/vogue/demo-single?livemode=false'],
+      ['WIRED', '/wired/demo-trial?livemode=false'],
+    ]);
+    expect(screen.queryByRole('link', { name: /current offer/ })).toBeNull();
+  });
+
+  it('"Go back" only when going back leads to one of our pages, never a button that does nothing', async () => {
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue('https://mail.example/inbox');
+    const { unmount } = notFound('/no-such-brand');
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
+    unmount();
+
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}/vogue/demo-single`);
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+    notFound('/no-such-brand');
+    expect(await screen.findByRole('button', { name: 'Go back' })).toBeTruthy();
+  });
+});
+
+describe('canGoBackHere', () => {
+  const origin = 'https://shop.example';
+  it.each([
+    ['a page of ours before, in this tab', 'https://shop.example/vogue/demo-single', 2, true],
+    ['a link from an e-mail (no referrer)', '', 2, false],
+    ['another site', 'https://mail.example/inbox', 3, false],
+    ['a new tab (nothing before)', 'https://shop.example/vogue/demo-single', 1, false],
+    ['a referrer that is not a URL', 'not a url', 3, false],
+  ])('%s: %s', (_, referrer, length, expected) => {
+    expect(canGoBackHere(referrer, origin, length)).toBe(expected);
   });
 });

@@ -1,21 +1,38 @@
 import { ErrorView } from '@/components/ui/ErrorView';
 import { errorKind, type ErrorPageProps } from '@/lib/journey/errorPage';
-import { BrandHomeLink, GoBackButton, TryAgainButton } from './ErrorActions';
-import { ERROR_COPY } from './errorCopy';
+import { BrandHomeLink, CurrentOfferLink, GoBackButton, TryAgainButton } from './ErrorActions';
+import { BrandList } from './BrandList';
+import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
 
 /**
- * Every error page (404, 500 and the rest): in the brand's look with a way back to its offer
- * when the request was under a known brand, else neutral. Renders only its props: the
- * status and the brand, never the error.
+ * Every error page (404, 500 and the rest): in the brand's look with a way on to its offer
+ * when the request was under a known brand, else neutral. A 404 says whether the offer
+ * asked for has ended or is unknown, and links the brand's current offer; with no brand to
+ * go on to, it lists the brands. Renders only its props, never the error.
  */
-export function ErrorPage({ statusCode, brand }: ErrorPageProps) {
+export function ErrorPage({ statusCode, brand, missing, brands }: ErrorPageProps) {
   const kind = errorKind(statusCode);
-  const { title, message } = ERROR_COPY[kind];
+  const { title, message } = kind === 'not_found' && missing ? NOT_FOUND_COPY[missing] : ERROR_COPY[kind];
   const serverError = kind === 'server_error';
+  const home = brand?.home ?? null;
+  const offerMissing = missing === 'offer_ended' || missing === 'offer_unknown';
   return (
-    <ErrorView title={title} message={message} brand={brand} eyebrow={`Error ${statusCode}`}>
+    <ErrorView
+      title={title}
+      message={message}
+      brand={brand}
+      eyebrow={`Error ${statusCode}`}
+      after={brands && brands.length > 0 ? <BrandList brands={brands} /> : null}
+    >
       {serverError && <TryAgainButton primary />}
-      {brand ? <BrandHomeLink href={brand.home} brandName={brand.name} primary={!serverError} /> : !serverError && <GoBackButton />}
+      {brand &&
+        home &&
+        (offerMissing ? (
+          <CurrentOfferLink href={home} brandName={brand.name} />
+        ) : (
+          <BrandHomeLink href={home} brandName={brand.name} primary={!serverError} />
+        ))}
+      {!home && !serverError && <GoBackButton />}
     </ErrorView>
   );
 }

@@ -8,7 +8,9 @@ import ErrorRoute from '@/pages/_error';
 
 // The error page reads the catalogue through the server context; here, the demo catalogue's snapshot.
 const catalogue = vi.hoisted(() => ({ get: (): unknown => undefined }));
-vi.mock('@/lib/server/context/serverContext', () => ({ serverContext: async () => ({ catalogue }) }));
+vi.mock('@/lib/server/context/serverContext', () => ({
+  serverContext: async () => ({ catalogue, clock: () => new Date('2026-11-27T12:00:00Z') }),
+}));
 catalogue.get = () => demoSnapshot();
 
 /** What a failure inside our code might carry: none of it may reach the page. */
@@ -39,15 +41,30 @@ async function serverRender(url: string, statusCode: number, err?: Error) {
 describe('pages/_error on the server', () => {
   it('a 404 under /vogue/no-such-campaign: status 404 and the Vogue page', async () => {
     const { props, html } = await serverRender('/vogue/no-such-campaign', 404);
-    expect(props).toEqual({ statusCode: 404, brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }) });
-    expect(html).toContain('Page not found');
-    expect(html).toContain('Back to Vogue');
+    expect(props).toEqual({
+      statusCode: 404,
+      brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }),
+      missing: 'offer_unknown',
+    });
+    expect(html).toContain('We couldn&#x27;t find this offer');
+    expect(html).toContain('See Vogue&#x27;s current offer');
   });
 
-  it('a 404 under /nothing: status 404, neutral', async () => {
+  it('a 404 under /vogue/demo-ended, an ended campaign: says so, and links the current offer', async () => {
+    const { props, html } = await serverRender('/vogue/demo-ended?livemode=false', 404);
+    expect(props).toMatchObject({ statusCode: 404, brand: { home: '/vogue/demo-single?livemode=false' }, missing: 'offer_ended' });
+    expect(html).toContain('This offer has ended');
+  });
+
+  it('a 404 under /nothing: status 404, neutral, with the brands', async () => {
     const { props, html } = await serverRender('/nothing', 404);
-    expect(props).toEqual({ statusCode: 404, brand: null });
+    expect(props).toEqual({
+      statusCode: 404,
+      brand: null,
+      brands: expect.arrayContaining([{ name: 'Vogue', href: '/vogue/demo-single' }]),
+    });
     expect(html).toContain('Page not found');
+    expect(html).toContain('Our brands');
   });
 
   it('a 500 carries only its status and brand: no message, path, stack, request id or framework name', async () => {

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '@/lib/journey/errorPage';
+import type { ErrorKind, MissingKind } from '@/lib/journey/errorPage';
 
 /**
  * What each error page says: what happened and what to do, never why inside (no error
@@ -23,3 +23,22 @@ export const ERROR_COPY: Readonly<Record<ErrorKind, { title: string; message: st
     message: "We couldn't load this page. Nothing was charged. Please try again, or come back in a few minutes.",
   },
 };
+
+/**
+ * What a page not found under a brand says, by what was missing. An offer not yet started
+ * is "offer_unknown": the page does not announce it.
+ */
+export const NOT_FOUND_COPY: Readonly<Record<MissingKind, { title: string; message: string }>> = {
+  offer_ended: {
+    title: 'This offer has ended',
+    message: 'The offer you followed is no longer available.',
+  },
+  offer_unknown: {
+    title: "We couldn't find this offer",
+    message: 'The link may be mistyped, or the offer may no longer be available.',
+  },
+  page: ERROR_COPY.not_found,
+};
+
+/** Above the list of brands on a page not found outside any brand. */
+export const BRAND_LIST_HEADING = 'Our brands';

@@ -14,13 +14,15 @@ interface ErrorViewProps {
   eyebrow?: string;
   /** The ways on: links or buttons. */
   children?: ReactNode;
+  /** More below the ways on (the not-found page's list of brands). */
+  after?: ReactNode;
 }
 
 /**
  * A page for when the journey cannot be shown (not found, bad link, server error): in the
  * brand's frame (header, footer, colours) when the brand is known, else a neutral card.
  */
-export function ErrorView({ title, message, brand = null, eyebrow, children }: ErrorViewProps) {
+export function ErrorView({ title, message, brand = null, eyebrow, children, after }: ErrorViewProps) {
   return (
     <div className={brand ? styles.branded : styles.neutral} {...(brand ? brandTheme(brand.identity) : {})}>
       <DocumentTitle title={brand ? `${title} | ${brand.name}` : title} />
@@ -37,6 +39,7 @@ export function ErrorView({ title, message, brand = null, eyebrow, children }: E
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.message}>{message}</p>
         {children && <div className={styles.actions}>{children}</div>}
+        {after}
       </main>
       {brand && (
         <footer className={styles.footer}>

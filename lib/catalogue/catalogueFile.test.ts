@@ -139,7 +139,8 @@ describe('parseCatalogueFile: valid input', () => {
       features: [],
       parentOfferId: null,
     });
-    expect(result.file.checkoutFlows[0]).toMatchObject({ subheadline: '', enablePreAuth: false });
+    expect(result.file.checkoutFlows[0]).toMatchObject({ subheadline: '', enablePreAuth: false, startsAt: null, endsAt: null });
+    expect(result.file.brands[0]).toMatchObject({ defaultCampaign: null });
     expect(result.file.coupons[0]).toMatchObject({
       validFrom: null,
       validUntil: null,
@@ -238,6 +239,21 @@ describe('parseCatalogueFile: valid input', () => {
       'twelve features',
       (f) => {
         f.offers[0]!.features = Array.from({ length: 12 }, (_, i) => `F${i}`);
+      },
+    ],
+    [
+      'a default campaign of the brand, pre-auth or not',
+      (f) => {
+        (f.brands[0] as Rec).defaultCampaign = 'demo-dual';
+        (f.brands[1] as Rec).defaultCampaign = 'demo-trial';
+      },
+    ],
+    [
+      'a campaign with only an end, one with only a start, one with both',
+      (f) => {
+        Object.assign(f.checkoutFlows[0]!, { endsAt: '2025-09-01T00:00:00Z' });
+        Object.assign(f.checkoutFlows[1]!, { startsAt: '2030-01-01T00:00:00+02:00' });
+        Object.assign(f.checkoutFlows[2]!, { startsAt: '2025-06-01T00:00:00Z', endsAt: '2025-06-01T00:00:00.001Z' });
       },
     ],
   ])('accepts %s', (_label, mutate) => {
@@ -903,6 +919,55 @@ describe('parseCatalogueFile: one mutation each', () => {
       },
       'coupons[1].amountOff',
       'whole number of cents',
+    ],
+    // Brands' default campaigns and campaigns' dates (issue 25)
+    [
+      'a default campaign that does not exist',
+      (f) => {
+        (f.brands[0] as Rec).defaultCampaign = 'no-such-campaign';
+      },
+      'brands[0].defaultCampaign',
+      'must be the urlSlug of a checkout flow of brand "vogue", not "no-such-campaign"',
+    ],
+    [
+      "a default campaign of another brand's",
+      (f) => {
+        (f.brands[0] as Rec).defaultCampaign = 'demo-trial';
+      },
+      'brands[0].defaultCampaign',
+      'must be the urlSlug of a checkout flow of brand "vogue"',
+    ],
+    [
+      'a default campaign in upper case',
+      (f) => {
+        (f.brands[0] as Rec).defaultCampaign = 'Demo-Single';
+      },
+      'brands[0].defaultCampaign',
+      'lower-case',
+    ],
+    [
+      'a campaign ending before it starts',
+      (f) => {
+        Object.assign(f.checkoutFlows[0]!, { startsAt: '2027-01-01T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
+      },
+      'checkoutFlows[0].endsAt',
+      'must be after startsAt',
+    ],
+    [
+      'a campaign ending as it starts',
+      (f) => {
+        Object.assign(f.checkoutFlows[0]!, { startsAt: '2027-01-01T01:00:00+01:00', endsAt: '2027-01-01T00:00:00Z' });
+      },
+      'checkoutFlows[0].endsAt',
+      'must be after startsAt',
+    ],
+    [
+      'a campaign start without a time',
+      (f) => {
+        Object.assign(f.checkoutFlows[0]!, { startsAt: '2027-01-01' });
+      },
+      'checkoutFlows[0].startsAt',
+      'ISO 8601',
     ],
     [
       'validUntil before validFrom',

@@ -33,6 +33,9 @@ const brandSchema = z.strictObject({
   }),
   name: text(80),
   identity: brandIdentitySchema,
+  // The url_slug of one of the brand's campaigns: where a visitor asking for an unknown or
+  // ended campaign is sent. Optional, so that catalogues exported before it still import.
+  defaultCampaign: slug.nullable().default(null),
 });
 
 const offerSchema = z
@@ -73,15 +76,24 @@ const offerSchema = z
     }
   });
 
-const checkoutFlowSchema = z.strictObject({
-  brand: slug,
-  urlSlug: slug,
-  campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
-  headline: text(160),
-  subheadline: z.string().max(400).default(''),
-  enablePreAuth: z.boolean().default(false),
-  plans: z.array(z.string()).min(1, 'must name at least one offer').max(MAX_PLANS, `must name at most ${MAX_PLANS} offers`),
-});
+const checkoutFlowSchema = z
+  .strictObject({
+    brand: slug,
+    urlSlug: slug,
+    campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
+    headline: text(160),
+    subheadline: z.string().max(400).default(''),
+    enablePreAuth: z.boolean().default(false),
+    plans: z.array(z.string()).min(1, 'must name at least one offer').max(MAX_PLANS, `must name at most ${MAX_PLANS} offers`),
+    // Sold from startsAt (inclusive) until endsAt (exclusive); either may be left open.
+    startsAt: isoDate.nullable().default(null),
+    endsAt: isoDate.nullable().default(null),
+  })
+  .superRefine((flow, ctx) => {
+    if (flow.startsAt && flow.endsAt && Date.parse(flow.startsAt) >= Date.parse(flow.endsAt)) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
+    }
+  });
 
 const scopeList = (what: string) => z.array(z.string().min(1)).min(1, `must name at least one ${what}`).max(200).optional();
 
@@ -196,6 +208,16 @@ export const catalogueFileSchema = z
           });
         }
       });
+    });
+    const flowPaths = new Set(file.checkoutFlows.map((f) => `${f.brand}/${f.urlSlug}`));
+    file.brands.forEach((brand, index) => {
+      if (brand.defaultCampaign !== null && !flowPaths.has(`${brand.slug}/${brand.defaultCampaign}`)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['brands', index, 'defaultCampaign'],
+          message: `must be the urlSlug of a checkout flow of brand "${brand.slug}", not "${brand.defaultCampaign}"`,
+        });
+      }
     });
     const campaigns = new Set(file.checkoutFlows.map((f) => f.campaignId));
     file.coupons.forEach((coupon, index) => {

@@ -16,6 +16,11 @@ export interface Brand {
   /** The display name: the mapped name for the eight known brands, else the catalogue's. */
   name: string;
   identity: BrandIdentity;
+  /**
+   * The url_slug of the campaign a visitor is sent to when the one asked for is unknown or
+   * over; null: the brand's first campaign on sale (catalogues from before the field).
+   */
+  defaultCampaign: string | null;
 }
 
 export type BillingInterval = 'month' | 'year';
@@ -55,6 +60,9 @@ export interface CheckoutFlow {
   url_slug: string;
   brandName: string;
   templateIdentifier: TemplateIdentifier;
+  /** Sold from startsAt (inclusive) until endsAt (exclusive), ISO instants; null: open (lib/catalogue/campaignWindow.ts). */
+  startsAt: string | null;
+  endsAt: string | null;
   data: {
     pageData: CheckoutPageData;
     brandIdentity: BrandIdentity;

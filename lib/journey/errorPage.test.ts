@@ -13,6 +13,8 @@ describe('errorLocation', () => {
     ['/vogue/demo-single%2Fcart', { brand: 'vogue', urlSlug: null, search: '' }],
     ['/vogue/%2e%2e/demo-single', { brand: 'vogue', urlSlug: null, search: '' }],
     ['/vogue/demo-single#top', { brand: 'vogue', urlSlug: 'demo-single', search: '' }],
+    // In lower case, as the journey redirects it.
+    ['/Vogue/No-Such-Campaign?livemode=false', { brand: 'vogue', urlSlug: 'no-such-campaign', search: '?livemode=false' }],
   ])('%s → %o', (url, expected) => {
     expect(errorLocation(url)).toEqual(expected);
   });
@@ -20,8 +22,8 @@ describe('errorLocation', () => {
   it.each([
     '/',
     '',
-    '/Vogue/demo-single',
     '/vog%C3%BCe/demo-single',
+    '/VOG\u212Ae/demo-single',
     `/${'a'.repeat(65)}/x`,
     '/_next/static/x.js',
     'http://evil.example/vogue',

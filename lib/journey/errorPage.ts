@@ -1,4 +1,5 @@
 import type { BrandIdentity } from '@/lib/catalogue/types';
+import { lowerAscii } from './canonicalPath';
 import { isValidSegment } from './path';
 import { parseLivemode, parseSource } from './query';
 
@@ -6,14 +7,31 @@ import { parseLivemode, parseSource } from './query';
 export interface ErrorBrand {
   name: string;
   identity: BrandIdentity;
-  /** The brand's offer page: the campaign asked for if it exists, else one of the brand's. */
-  home: string;
+  /**
+   * The brand's offer to go on to: the campaign asked for while it is on sale, else the
+   * brand's current offer (its default campaign, lib/server/ssr/errorPage.ts); null when
+   * the brand has nothing on sale.
+   */
+  home: string | null;
+}
+
+/** What a page not found under a brand was: an offer that is over, one we do not know, or another page. */
+export type MissingKind = 'offer_ended' | 'offer_unknown' | 'page';
+
+/** A brand's current offer, as the not-found page lists it. */
+export interface BrandLink {
+  name: string;
+  href: string;
 }
 
 /** What the error page renders: only these reach the browser (no error, no message, no stack). */
 export interface ErrorPageProps {
   statusCode: number;
   brand: ErrorBrand | null;
+  /** On a 404 under a brand: what was not found, so that the page can say so. */
+  missing?: MissingKind;
+  /** On a 404 with no brand to go on to: every brand's current offer. */
+  brands?: BrandLink[];
 }
 
 export type ErrorKind = 'not_found' | 'bad_request' | 'not_allowed' | 'server_error';
@@ -39,15 +57,9 @@ export interface ErrorLocation {
   search: string;
 }
 
-/**
- * Where a failed request was going, read from its URL without decoding anything: the first
- * segment when it is a well-formed brand slug, the second when it is a well-formed
- * campaign. Nothing the visitor typed is kept unless it passes the journey's own rules.
- */
-export function errorLocation(url: string): ErrorLocation | null {
-  const [path = '', query = ''] = url.split('#')[0]!.split('?');
-  const [, brand = '', urlSlug = ''] = path.split('/');
-  if (!isValidSegment(brand)) return null;
+/** The journey's own query of a URL to keep on the way on (test mode, source); '' or '?…'. */
+export function errorSearch(url: string): string {
+  const query = url.split('#')[0]!.split('?')[1] ?? '';
   const params = new URLSearchParams(query);
   const kept = new URLSearchParams();
   const livemode = parseLivemode(params.getAll('livemode'), undefined);
@@ -55,5 +67,18 @@ export function errorLocation(url: string): ErrorLocation | null {
   const source = parseSource(params.getAll('source'));
   if (source.ok && source.value) kept.set('source', source.value);
   const search = kept.toString();
-  return { brand, urlSlug: isValidSegment(urlSlug) ? urlSlug : null, search: search ? `?${search}` : '' };
+  return search ? `?${search}` : '';
+}
+
+/**
+ * Where a failed request was going, read from its URL without decoding anything: the first
+ * segment when it is a well-formed brand slug, the second when it is a well-formed
+ * campaign, each in lower case ("/Vogue/…" is Vogue's, as its journey is). Nothing the
+ * visitor typed is kept unless it passes the journey's own rules.
+ */
+export function errorLocation(url: string): ErrorLocation | null {
+  const [path = ''] = url.split('#')[0]!.split('?');
+  const [, brand = '', urlSlug = ''] = path.split('/').map(lowerAscii);
+  if (!isValidSegment(brand)) return null;
+  return { brand, urlSlug: isValidSegment(urlSlug) ? urlSlug : null, search: errorSearch(url) };
 }

@@ -23,15 +23,15 @@ const LEAKS = [
   /\bat [\w.]+ \(/,
 ];
 
-test('a 404 under a brand: status 404, the brand, one h1, and a way back to its offers', async ({ page }) => {
+test('a 404 under a brand: status 404, the brand, one h1, and a way on to its current offer', async ({ page }) => {
   const errorPage = await ErrorPage.open(page, '/vogue/no-such-campaign?livemode=false', 404);
   await expect(errorPage.brandHeader).toHaveText('Vogue');
-  await expect(errorPage.heading).toHaveText('Page not found');
+  await expect(errorPage.heading).toHaveText("We couldn't find this offer");
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page).toHaveTitle('Page not found | Vogue');
+  await expect(page).toHaveTitle("We couldn't find this offer | Vogue");
   expect(await accessibilityViolations(page)).toEqual([]);
 
-  await errorPage.backTo('Vogue').click();
+  await errorPage.currentOffer('Vogue').click();
   await page.waitForURL('**/vogue/demo-single?livemode=false');
   await expect(page.getByRole('article').first()).toBeVisible();
 });
@@ -42,11 +42,20 @@ test('a 404 of an unknown step keeps the campaign: back to that campaign', async
   await expect(errorPage.backTo('The New Yorker')).toHaveAttribute('href', '/newyorker/demo-dual');
 });
 
-test('a 404 outside any brand is neutral, and still accessible', async ({ page }) => {
+test('a 404 outside any brand is neutral, lists the brands, and is still accessible', async ({ page }) => {
   const errorPage = await ErrorPage.open(page, '/nothing', 404);
   await expect(errorPage.heading).toHaveText('Page not found');
   await expect(errorPage.brandHeader).toHaveCount(0);
   await expect(page.getByText('Error 404')).toBeVisible();
+  await expect(errorPage.brandList.getByRole('link', { name: 'Vogue' })).toHaveAttribute('href', '/vogue/demo-single');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('an ended campaign under its brand: says so, accessibly, and links the current offer', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/vogue/demo-ended', 404);
+  await expect(errorPage.brandHeader).toHaveText('Vogue');
+  await expect(errorPage.heading).toHaveText('This offer has ended');
+  await expect(errorPage.currentOffer('Vogue')).toHaveAttribute('href', '/vogue/demo-single');
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
@@ -61,7 +70,8 @@ for (const path of ['/vogue/no-such-campaign', '/nothing', '/vogue/demo-single/n
       props: { pageProps: Record<string, unknown> };
       err?: unknown;
     };
-    expect(Object.keys(data.props.pageProps).sort()).toEqual(['brand', 'statusCode']);
+    // The status, the brand, and on a 404 what was missing and the brands' offers: nothing else.
+    expect(['brand', 'brands', 'missing', 'statusCode']).toEqual(expect.arrayContaining(Object.keys(data.props.pageProps)));
     expect(data.err).toBeUndefined();
     for (const leak of LEAKS) expect(JSON.stringify(data.props), `${leak}`).not.toMatch(leak);
   });

@@ -30,8 +30,14 @@ describe('CatalogueRepository', () => {
     const snapshot = await repo.loadSnapshot();
     expect(snapshot.version).toBe(1);
     expect([...snapshot.flowsByPath.keys()].sort()).toEqual(
-      ['epicurious/demo-preauth', 'gq/demo-gbp', 'newyorker/demo-dual', 'vogue/demo-single', 'wired/demo-trial'].sort(),
+      ['epicurious/demo-preauth', 'gq/demo-gbp', 'newyorker/demo-dual', 'vogue/demo-ended', 'vogue/demo-single', 'wired/demo-trial'].sort(),
     );
+    expect(snapshot.brands.get('vogue')).toMatchObject({ name: 'Vogue', defaultCampaign: 'demo-single' });
+    expect([...snapshot.brands.values()].every((brand) => brand.defaultCampaign !== null)).toBe(true);
+    expect(snapshot.flowsByPath.get(flowKey('vogue', 'demo-ended'))).toMatchObject({
+      startsAt: '2025-06-01T00:00:00Z',
+      endsAt: '2025-09-01T00:00:00Z',
+    });
 
     const single = snapshot.flowsByPath.get(flowKey('vogue', 'demo-single'))!;
     expect(single.templateIdentifier).toBe('single-offer-v1');
@@ -63,6 +69,7 @@ describe('CatalogueRepository', () => {
     });
     expect(snapshot.flowsByPath.get(flowKey('epicurious', 'demo-preauth'))!.data.config.enablePreAuth).toBe(true);
     expect(single.data.config.enablePreAuth).toBe(false);
+    expect(single).toMatchObject({ startsAt: null, endsAt: null });
 
     expect(snapshot.couponsByCode.get('SAVE20')?.coupon).toEqual({ percent_off: 20 });
     expect(snapshot.couponsByCode.get('TENOFF')).toMatchObject({ coupon: { amount_off: 1000 }, currencyCode: 'USD' });
@@ -99,6 +106,27 @@ describe('CatalogueRepository', () => {
     expect(await repo.exportAll()).toEqual(exported);
   });
 
+  it('round-trips the default campaign and the campaign dates, and exports them as null when absent', async () => {
+    const file = JSON.parse(readDemoCatalogue());
+    file.brands[0].defaultCampaign = 'demo-ended';
+    file.checkoutFlows[0] = { ...file.checkoutFlows[0], startsAt: '2026-12-01T00:00:00+01:00', endsAt: '2027-01-01T00:00:00Z' };
+    delete file.brands[1].defaultCampaign;
+    delete file.checkoutFlows[2].startsAt;
+    delete file.checkoutFlows[2].endsAt;
+    expect(await importCatalogueJson(db, JSON.stringify(file))).toMatchObject({ ok: true });
+    const exported = await repo.exportAll();
+    expect(exported.brands.find((b) => b.slug === 'vogue')?.defaultCampaign).toBe('demo-ended');
+    expect(exported.brands.find((b) => b.slug === 'newyorker')?.defaultCampaign).toBeNull();
+    expect(exported.checkoutFlows[0]).toMatchObject({
+      urlSlug: 'demo-single',
+      startsAt: '2026-12-01T00:00:00+01:00',
+      endsAt: '2027-01-01T00:00:00Z',
+    });
+    expect(exported.checkoutFlows[2]).toMatchObject({ startsAt: null, endsAt: null });
+    expect(await importCatalogueJson(db, JSON.stringify(exported))).toMatchObject({ ok: true });
+    expect(await repo.exportAll()).toEqual(exported);
+  });
+
   it('writes nothing when the file is invalid, and names the bad field', async () => {
     await importCatalogueJson(db, readDemoCatalogue());
     const before = await repo.exportAll();
@@ -123,6 +151,12 @@ describe('CatalogueRepository', () => {
     await importCatalogueJson(db, readDemoCatalogue());
     const file = JSON.parse(readDemoCatalogue());
     file.checkoutFlows = file.checkoutFlows.filter((f: { urlSlug: string }) => f.urlSlug !== 'demo-gbp');
+    // A brand's default campaign must exist: GQ's goes with it.
+    expect(await importCatalogueJson(db, JSON.stringify(file))).toEqual({
+      ok: false,
+      errors: ['brands[3].defaultCampaign: must be the urlSlug of a checkout flow of brand "gq", not "demo-gbp"'],
+    });
+    file.brands[3].defaultCampaign = null;
     expect(await importCatalogueJson(db, JSON.stringify(file))).toMatchObject({ ok: true, version: 2 });
     const snapshot = await repo.loadSnapshot();
     expect(snapshot.flowsByPath.has(flowKey('gq', 'demo-gbp'))).toBe(false);

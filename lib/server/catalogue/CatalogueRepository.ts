@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
-import type { BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
@@ -10,6 +10,8 @@ import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
   version: number;
+  /** Every brand by slug, with its default campaign (the not-found page lists and links them). */
+  brands: ReadonlyMap<string, Brand>;
   flowsByPath: ReadonlyMap<string, CheckoutFlow>;
   /** Each brand's cross-sell offers; the cart picks those that apply to the chosen plan. */
   crossSellsByBrand: ReadonlyMap<string, readonly Offer[]>;
@@ -73,7 +75,7 @@ export class CatalogueRepository {
         if (offer.isCrossSell) crossSellsByBrand.set(offer.brand.slug, [...(crossSellsByBrand.get(offer.brand.slug) ?? []), offer]);
       }
       const couponsByCode = new Map(couponRows.map((row) => [row.code, couponFromRow(row)]));
-      return { version: versionRow?.version ?? 0, flowsByPath, crossSellsByBrand, couponsByCode };
+      return { version: versionRow?.version ?? 0, brands, flowsByPath, crossSellsByBrand, couponsByCode };
     });
   }
 
@@ -127,7 +129,12 @@ export class CatalogueRepository {
       this.db.selectFrom('coupons').selectAll().orderBy('code').execute(),
     ]);
     return {
-      brands: brands.map((b) => ({ slug: b.slug, name: b.name, identity: JSON.parse(b.identity_json) as BrandIdentity })),
+      brands: brands.map((b) => ({
+        slug: b.slug,
+        name: b.name,
+        identity: JSON.parse(b.identity_json) as BrandIdentity,
+        defaultCampaign: b.default_campaign,
+      })),
       offers: offers.map((o) => ({
         id: o.id,
         uuid: o.uuid,
@@ -143,6 +150,8 @@ export class CatalogueRepository {
         subheadline: f.subheadline,
         enablePreAuth: f.enable_pre_auth === 1,
         plans: plans.filter((p) => p.campaign_id === f.campaign_id).map((p) => p.offer_id),
+        startsAt: f.starts_at,
+        endsAt: f.ends_at,
       })),
       coupons: coupons.map((c) => ({
         code: c.code,

@@ -8,6 +8,7 @@ function fakeSource(initialVersion = 1) {
     version: vi.fn(async () => version),
     loadSnapshot: vi.fn(async (): Promise<CatalogueSnapshot> => ({
       version,
+      brands: new Map(),
       flowsByPath: new Map(),
       crossSellsByBrand: new Map(),
       couponsByCode: new Map(),

@@ -13,7 +13,12 @@ type FlowRow = Selectable<CheckoutFlowTable>;
 type CouponRow = Selectable<CouponTable>;
 
 export function brandFromRow(row: BrandRow): Brand {
-  return { slug: row.slug, name: brandDisplayName(row.slug, row.name), identity: JSON.parse(row.identity_json) as BrandIdentity };
+  return {
+    slug: row.slug,
+    name: brandDisplayName(row.slug, row.name),
+    identity: JSON.parse(row.identity_json) as BrandIdentity,
+    defaultCampaign: row.default_campaign,
+  };
 }
 
 /** An offer row's terms, as both the domain offer and the import file spell them. */
@@ -55,6 +60,8 @@ export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[]): Checko
     url_slug: row.url_slug,
     brandName: brand.name,
     templateIdentifier,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
     data: {
       pageData: { headline: row.headline, subheadline: row.subheadline, plans },
       brandIdentity: brand.identity,
@@ -98,7 +105,12 @@ const flag = (value: boolean) => (value ? 1 : 0);
 
 export function rowsFromFile(file: CatalogueFile) {
   return {
-    brands: file.brands.map((b): BrandRow => ({ slug: b.slug, name: b.name, identity_json: JSON.stringify(b.identity) })),
+    brands: file.brands.map((b): BrandRow => ({
+      slug: b.slug,
+      name: b.name,
+      identity_json: JSON.stringify(b.identity),
+      default_campaign: b.defaultCampaign,
+    })),
     offers: file.offers.map((o, position): OfferRow => ({
       id: o.id,
       uuid: o.uuid,
@@ -125,6 +137,8 @@ export function rowsFromFile(file: CatalogueFile) {
       subheadline: f.subheadline,
       enable_pre_auth: flag(f.enablePreAuth),
       position,
+      starts_at: f.startsAt,
+      ends_at: f.endsAt,
     })),
     plans: file.checkoutFlows.flatMap((f) =>
       f.plans.map((offerId, position) => ({ campaign_id: f.campaignId, offer_id: offerId, position })),

@@ -83,6 +83,12 @@ describe('quoteCheckout', () => {
 
   it.each([
     ['unknown campaign', { brand: 'vogue', urlSlug: 'nope', offerId: '1001' }, 404, 'campaign_not_found'],
+    [
+      'an ended campaign (the demo catalogue’s vogue/demo-ended)',
+      { brand: 'vogue', urlSlug: 'demo-ended', offerId: '1001' },
+      410,
+      'campaign_ended',
+    ],
     ['offer of another campaign', { ...dual, offerId: '1001' }, 404, 'offer_not_found'],
     ['a cross-sell as the plan', { ...dual, offerId: '2101' }, 404, 'offer_not_found'],
     ['add-on for another plan', { ...dual, offerId: '2001', addOnIds: ['2101'] }, 400, 'add_on_not_available'],
@@ -91,5 +97,20 @@ describe('quoteCheckout', () => {
     ['an excluded country', { ...dual, offerId: '2001', country: 'RU' }, 400, 'country_not_supported'],
   ])('refuses %s', (_name, input, status, code) => {
     expect(refusal(input)).toEqual({ status, code });
+  });
+
+  it('sells a campaign from its start (inclusive) until its end (exclusive), by the clock it is given', () => {
+    const vogue = snapshot.flowsByPath.get('vogue/demo-single')!;
+    const dated = { ...vogue, url_slug: 'dated', startsAt: '2026-12-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z' };
+    const withDated: CatalogueSnapshot = { ...snapshot, flowsByPath: new Map([...snapshot.flowsByPath, ['vogue/dated', dated]]) };
+    const request = quoteRequestSchema.parse({ brand: 'vogue', urlSlug: 'dated', offerId: '1001' });
+    const at = (iso: string) => () => quoteCheckout(withDated, request, new Date(iso));
+    // Before its start it is answered as unknown: an upcoming campaign is not announced.
+    expect(at('2026-11-30T23:59:59.999Z')).toThrow(expect.objectContaining({ status: 404, code: 'campaign_not_found' }));
+    expect(at('2026-12-01T00:00:00.000Z')().quote.total).toBe(2500);
+    expect(at('2026-12-31T23:59:59.999Z')().quote.total).toBe(2500);
+    expect(at('2027-01-01T00:00:00.000Z')).toThrow(
+      expect.objectContaining({ status: 410, code: 'campaign_ended', message: 'This offer has ended.' }),
+    );
   });
 });

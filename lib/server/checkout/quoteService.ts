@@ -1,4 +1,5 @@
 import type { CouponOutcome, QuoteRequest, QuoteResponse } from '@/lib/checkout/quoteContract';
+import { campaignState } from '@/lib/catalogue/campaignWindow';
 import { checkCoupon, normaliseCouponCode } from '@/lib/catalogue/couponCheck';
 import { crossSellsFor } from '@/lib/catalogue/crossSell';
 import type { Offer } from '@/lib/catalogue/types';
@@ -18,6 +19,11 @@ import { MANDATES, TAX_RATES } from './checkoutRules';
 export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest, now: Date): QuoteResponse {
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
   if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+  // Not sold outside its dates; the submit prices through here, so it is refused before any charge.
+  // A campaign not yet started is answered as one that does not exist, so as not to announce it.
+  const state = campaignState(flow, now);
+  if (state === 'ended') throw new HttpError(410, 'campaign_ended', 'This offer has ended.');
+  if (state === 'upcoming') throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
 
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId);
   if (!offer) throw new HttpError(404, 'offer_not_found', 'This offer is not part of the campaign.');

@@ -259,6 +259,12 @@ describe('submitCheckout', () => {
       'card_expired',
     ],
     ['an offer of another campaign', request({ offerId: '2001' }), 404, 'offer_not_found'],
+    [
+      'an ended campaign (vogue/demo-ended)',
+      request({ urlSlug: 'demo-ended', returnPath: '/vogue/demo-ended/credit-card' }),
+      410,
+      'campaign_ended',
+    ],
   ])('refuses %s and writes nothing', async (_name, input, status, code) => {
     expect(await refusal(input)).toMatchObject({ status, code });
     expect(await transactions()).toEqual([]);

@@ -15,6 +15,8 @@ export interface BrandTable {
   slug: string;
   name: string;
   identity_json: string;
+  /** url_slug of one of the brand's checkout flows (migration 0034). */
+  default_campaign: string | null;
 }
 
 export interface OfferTable {
@@ -44,6 +46,9 @@ export interface CheckoutFlowTable {
   subheadline: string;
   enable_pre_auth: number;
   position: number;
+  /** ISO instants; null: no start or no end (migration 0034). */
+  starts_at: string | null;
+  ends_at: string | null;
 }
 
 export interface CheckoutFlowPlanTable {

@@ -28,6 +28,7 @@ async function simulate({
     loadSnapshot: async () =>
       ({
         version: now >= changeAtMs ? 2 : 1,
+        brands: new Map(),
         flowsByPath: new Map(),
         crossSellsByBrand: new Map(),
         couponsByCode: new Map(),

@@ -1,30 +1,116 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { errorBrandIn } from './errorPage';
+import { brandLinksIn, currentOfferOf, errorBrandIn, errorPagePropsIn } from './errorPage';
 
 let snapshot: CatalogueSnapshot;
 beforeAll(async () => {
   snapshot = await demoSnapshot();
 });
 
+const now = new Date('2026-11-27T12:00:00Z');
+
+/** The demo catalogue with Vogue's default campaign and its dates changed. */
+function vogueWith(defaultCampaign: string | null, singleEndsAt: string | null): CatalogueSnapshot {
+  const single = snapshot.flowsByPath.get('vogue/demo-single')!;
+  return {
+    ...snapshot,
+    brands: new Map([...snapshot.brands, ['vogue', { ...snapshot.brands.get('vogue')!, defaultCampaign }]]),
+    flowsByPath: new Map([...snapshot.flowsByPath, ['vogue/demo-single', { ...single, endsAt: singleEndsAt }]]),
+  };
+}
+
 describe('errorBrandIn', () => {
   it.each([
     ['/vogue/demo-single/no-such-step', 'Vogue', '/vogue/demo-single'],
     ['/vogue/no-such-campaign', 'Vogue', '/vogue/demo-single'],
+    ['/vogue/demo-ended', 'Vogue', '/vogue/demo-single'],
     ['/vogue', 'Vogue', '/vogue/demo-single'],
+    ['/Vogue/No-Such-Campaign', 'Vogue', '/vogue/demo-single'],
     ['/newyorker/demo-dual/cart/extra?livemode=false&source=mail', 'The New Yorker', '/newyorker/demo-dual?livemode=false&source=mail'],
     ['/wired/gone?livemode=false', 'WIRED', '/wired/demo-trial?livemode=false'],
-  ])('%s: the look and name of %s, back to %s', (url, name, home) => {
-    const brand = errorBrandIn(snapshot, url);
+    ['/epicurious/gone', 'Epicurious', '/epicurious/demo-preauth'],
+  ])('%s: the look and name of %s, on to %s', (url, name, home) => {
+    const brand = errorBrandIn(snapshot, url, now);
     expect(brand).toMatchObject({ name, home });
     expect(brand?.identity.primaryColor).toMatch(/^#[0-9a-f]{6}$/i);
   });
 
-  it.each(['/', '/nothing', '/no-such-brand/demo-single', '/Vogue/demo-single', '/vog%C3%BCe/demo-single', '/404'])(
-    '%s has no brand',
-    (url) => {
-      expect(errorBrandIn(snapshot, url)).toBeNull();
-    },
-  );
+  it.each(['/', '/nothing', '/no-such-brand/demo-single', '/vog%C3%BCe/demo-single', '/404'])('%s has no brand', (url) => {
+    expect(errorBrandIn(snapshot, url, now)).toBeNull();
+  });
+});
+
+describe("a brand's current offer", () => {
+  it('is its default campaign while that is on sale', () => {
+    expect(currentOfferOf(snapshot, 'vogue', now)?.url_slug).toBe('demo-single');
+  });
+
+  it('is its default campaign only while on sale: then its first campaign on sale, then none', () => {
+    expect(currentOfferOf(vogueWith('demo-ended', null), 'vogue', now)?.url_slug).toBe('demo-single');
+    expect(currentOfferOf(vogueWith(null, null), 'vogue', now)?.url_slug).toBe('demo-single');
+    expect(currentOfferOf(vogueWith('demo-single', '2026-11-27T12:00:00Z'), 'vogue', now)).toBeUndefined();
+    expect(currentOfferOf(vogueWith('demo-single', '2026-11-27T12:00:00.001Z'), 'vogue', now)?.url_slug).toBe('demo-single');
+  });
+});
+
+describe('errorPagePropsIn', () => {
+  it.each([
+    ['/vogue/demo-ended', 'offer_ended'],
+    ['/vogue/demo-ended/cart?livemode=false', 'offer_ended'],
+    ['/vogue/no-such-campaign', 'offer_unknown'],
+    ['/Vogue/No-Such-Campaign', 'offer_unknown'],
+    ['/vogue/demo-single/no-such-step', 'page'],
+    ['/vogue', 'page'],
+  ])('a 404 of %s says %s, with the way on and no brand list', (url, missing) => {
+    const props = errorPagePropsIn(snapshot, url, 404, now);
+    expect(props).toEqual({ statusCode: 404, brand: expect.objectContaining({ name: 'Vogue' }), missing });
+  });
+
+  it('a campaign not yet started is unknown, not announced', () => {
+    const ended = snapshot.flowsByPath.get('vogue/demo-ended')!;
+    const later = {
+      ...snapshot,
+      flowsByPath: new Map([...snapshot.flowsByPath, ['vogue/demo-ended', { ...ended, startsAt: '2027-01-01T00:00:00Z', endsAt: null }]]),
+    };
+    expect(errorPagePropsIn(later, '/vogue/demo-ended', 404, now).missing).toBe('offer_unknown');
+  });
+
+  it('an unknown brand lists every brand with an offer on sale, by name, keeping test mode and source', () => {
+    const props = errorPagePropsIn(snapshot, '/no-such-brand/demo-single?livemode=false&source=mail&x=1', 404, now);
+    expect(props).toEqual({
+      statusCode: 404,
+      brand: null,
+      brands: [
+        { name: 'Epicurious', href: '/epicurious/demo-preauth?livemode=false&source=mail' },
+        { name: 'GQ', href: '/gq/demo-gbp?livemode=false&source=mail' },
+        { name: 'The New Yorker', href: '/newyorker/demo-dual?livemode=false&source=mail' },
+        { name: 'Vogue', href: '/vogue/demo-single?livemode=false&source=mail' },
+        { name: 'WIRED', href: '/wired/demo-trial?livemode=false&source=mail' },
+      ],
+    });
+    expect(errorPagePropsIn(snapshot, '/', 404, now).brands).toHaveLength(5);
+  });
+
+  it('a brand with nothing on sale has no way on: the page lists the brands that have', () => {
+    const props = errorPagePropsIn(vogueWith('demo-single', '2026-01-01T00:00:00Z'), '/vogue/demo-single', 404, now);
+    expect(props).toMatchObject({ brand: { name: 'Vogue', home: null }, missing: 'offer_ended' });
+    expect(props.brands?.map((brand) => brand.name)).toEqual(['Epicurious', 'GQ', 'The New Yorker', 'WIRED']);
+  });
+
+  it.each(['/account/nothing', '/admin/nothing', '/mailbox/x'])('%s, a page of the site, lists no brands', (url) => {
+    expect(errorPagePropsIn(snapshot, url, 404, now)).toEqual({ statusCode: 404, brand: null });
+  });
+
+  it('other errors carry only the status and the brand', () => {
+    expect(errorPagePropsIn(snapshot, '/vogue/demo-single/credit-card', 500, now)).toEqual({
+      statusCode: 500,
+      brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }),
+    });
+    expect(errorPagePropsIn(snapshot, '/nothing', 400, now)).toEqual({ statusCode: 400, brand: null });
+  });
+
+  it('brandLinksIn leaves out brands with nothing on sale', () => {
+    expect(brandLinksIn(vogueWith(null, '2026-01-01T00:00:00Z'), '', now).map((b) => b.name)).not.toContain('Vogue');
+  });
 });

@@ -1,34 +1,81 @@
 import type { IncomingMessage } from 'node:http';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
-import { errorLocation, type ErrorBrand } from '@/lib/journey/errorPage';
+import { campaignState, isOnSale } from '@/lib/catalogue/campaignWindow';
+import { errorKind, errorLocation, errorSearch, type BrandLink, type ErrorBrand, type ErrorPageProps } from '@/lib/journey/errorPage';
+import { isReservedTopLevelSegment } from '@/lib/journey/reservedPaths';
+import { lowerAscii } from '@/lib/journey/canonicalPath';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
+const offerPath = (flow: CheckoutFlow, search: string) => `/${flow.brand_slug}/${flow.url_slug}${search}`;
+
 /**
- * The brand of a failed request under /{brand}/…, from the catalogue: its look, its name and
- * the way back (the campaign asked for if it exists, else the brand's first campaign that
- * opens without signing in). Null for a brand with no campaign, or no brand at all.
+ * A brand's current offer: its default campaign while on sale, else its first campaign on
+ * sale that opens without signing in, else any on sale; undefined when none is.
  */
-export function errorBrandIn(snapshot: CatalogueSnapshot, url: string): ErrorBrand | null {
-  const location = errorLocation(url);
-  if (!location) return null;
-  const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
-  const brandFlows = [...snapshot.flowsByPath.values()].filter((flow) => flow.brand_slug === location.brand);
-  const flow: CheckoutFlow | undefined = asked ?? brandFlows.find((candidate) => !candidate.data.config.enablePreAuth) ?? brandFlows[0];
-  if (!flow) return null;
-  return { name: flow.brandName, identity: flow.data.brandIdentity, home: `/${flow.brand_slug}/${flow.url_slug}${location.search}` };
+export function currentOfferOf(snapshot: CatalogueSnapshot, brandSlug: string, now: Date): CheckoutFlow | undefined {
+  const onSale = [...snapshot.flowsByPath.values()].filter((flow) => flow.brand_slug === brandSlug && isOnSale(flow, now));
+  const named = snapshot.brands.get(brandSlug)?.defaultCampaign;
+  return onSale.find((flow) => flow.url_slug === named) ?? onSale.find((flow) => !flow.data.config.enablePreAuth) ?? onSale[0];
 }
 
 /**
- * The error page's brand for a request, on the server. The error may be the catalogue's
+ * The brand of a failed request under /{brand}/…, from the catalogue: its look, its name and
+ * the way on (the campaign asked for while on sale, else the brand's current offer). Null
+ * for a brand the catalogue does not have, or no brand at all.
+ */
+export function errorBrandIn(snapshot: CatalogueSnapshot, url: string, now: Date): ErrorBrand | null {
+  const location = errorLocation(url);
+  const brand = location && snapshot.brands.get(location.brand);
+  if (!location || !brand) return null;
+  const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
+  const home = asked && isOnSale(asked, now) ? asked : currentOfferOf(snapshot, location.brand, now);
+  return { name: brand.name, identity: brand.identity, home: home ? offerPath(home, location.search) : null };
+}
+
+/** Every brand with an offer on sale, by name, each linked to its current offer. */
+export function brandLinksIn(snapshot: CatalogueSnapshot, search: string, now: Date): BrandLink[] {
+  return [...snapshot.brands.values()]
+    .flatMap((brand) => {
+      const offer = currentOfferOf(snapshot, brand.slug, now);
+      return offer ? [{ name: brand.name, href: offerPath(offer, search) }] : [];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/**
+ * The error page's props for a request. A 404 under a known brand says whether the offer
+ * asked for is over ("offer_ended") or unknown ("offer_unknown", also one not yet started,
+ * which is not announced); a 404 with no brand to go on to lists every brand's current
+ * offer, except under the site's own pages (/account, /admin…), which are no brand's.
+ */
+export function errorPagePropsIn(snapshot: CatalogueSnapshot, url: string, statusCode: number, now: Date): ErrorPageProps {
+  const brand = errorBrandIn(snapshot, url, now);
+  if (errorKind(statusCode) !== 'not_found') return { statusCode, brand };
+  const props: ErrorPageProps = { statusCode, brand };
+  const location = errorLocation(url);
+  if (brand && location) {
+    const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
+    if (!location.urlSlug) props.missing = 'page';
+    else if (!asked || campaignState(asked, now) === 'upcoming') props.missing = 'offer_unknown';
+    else props.missing = campaignState(asked, now) === 'ended' ? 'offer_ended' : 'page';
+  }
+  const firstSegment = lowerAscii(url.split(/[?#]/)[0]!.split('/')[1] ?? '');
+  if (!brand?.home && !isReservedTopLevelSegment(firstSegment)) props.brands = brandLinksIn(snapshot, errorSearch(url), now);
+  return props;
+}
+
+/**
+ * The error page's props for a request, on the server. The error may be the catalogue's
  * own (its database down): then the page is neutral rather than a second failure.
  */
-export async function errorPageBrand(req: Pick<IncomingMessage, 'url'> | undefined): Promise<ErrorBrand | null> {
-  if (!req?.url) return null;
+export async function errorPageProps(req: Pick<IncomingMessage, 'url'> | undefined, statusCode: number): Promise<ErrorPageProps> {
+  if (!req?.url) return { statusCode, brand: null };
   try {
-    return errorBrandIn(await (await serverContext()).catalogue.get(), req.url);
+    const server = await serverContext();
+    return errorPagePropsIn(await server.catalogue.get(), req.url, statusCode, server.clock());
   } catch (error) {
     console.error('Error page: the catalogue could not be read; the page is shown without its brand.', error);
-    return null;
+    return { statusCode, brand: null };
   }
 }

@@ -133,10 +133,34 @@ describe('journey page loader', () => {
     '/unknown-brand/demo-single',
     '/vogue/demo-single/not-a-step',
     '/vogue/demo-single/cart/extra',
-    '/Vogue/demo-single',
+    '/Vogue/no-such-campaign',
+    '/Elle/demo-single',
+    '/Vogue/demo-single/Basket',
     '/vogue/demo..single',
   ])('%s is not found', async (url) => {
     expect((await load(url)).result).toEqual({ notFound: true });
+  });
+
+  it.each([
+    ['/Vogue/demo-single', '/vogue/demo-single'],
+    ['/Vogue/Demo-Single/cart?livemode=false&source=Newsletter', '/vogue/demo-single/cart?livemode=false&source=Newsletter'],
+    ['/NEWYORKER/DEMO-DUAL/CREDIT-CARD?source=a%2Fb&x=1', '/newyorker/demo-dual/credit-card?source=a%2Fb&x=1'],
+  ])('sends %s to %s for good (308), the query kept as sent', async (url, destination) => {
+    const { result, headers } = await load(url);
+    expect(result).toEqual({ redirect: { destination, permanent: true } });
+    // Never kept by a shared cache: the catalogue may gain the lower-case campaign's twin.
+    expect(headers['Cache-Control']).toBe('private, no-store');
+  });
+
+  it.each(['/vogue/demo-ended', '/vogue/demo-ended/cart', '/vogue/demo-ended/promo-code', '/vogue/demo-ended/credit-card'])(
+    '%s, a campaign past its end date, is not found',
+    async (url) => {
+      expect((await load(url)).result).toEqual({ notFound: true });
+    },
+  );
+
+  it("still shows an ended campaign's success page: a buyer may have paid as it ended", async () => {
+    expect((await load('/vogue/demo-ended/success?livemode=false')).result).toMatchObject({ props: { kind: 'journey', step: 'success' } });
   });
 
   it('is not found for a route param holding an encoded slash', async () => {

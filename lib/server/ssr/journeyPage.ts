@@ -1,5 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
+import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
+import { isOnSale } from '@/lib/catalogue/campaignWindow';
 import { parseJourneyMode, type QueryValue } from '@/lib/journey/query';
 import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
 import type { StepId } from '@/lib/journey/steps';
@@ -25,6 +27,23 @@ function routeSegments(params: GetServerSidePropsContext['params']): string[] | 
   const { brand, url_slug: urlSlug, step = [] } = params ?? {};
   if (typeof brand !== 'string' || typeof urlSlug !== 'string' || !Array.isArray(step)) return null;
   return [brand, urlSlug, ...step];
+}
+
+/**
+ * Steps that finish or show an order already paid for: a buyer who paid as the campaign
+ * ended still gets back from Amazon Pay and sees the success page.
+ */
+const OPEN_AFTER_SALE: ReadonlySet<StepId> = new Set<StepId>(['amazon-pay-return', 'success']);
+
+/**
+ * The lower-case address of a journey path typed with capitals, with its query, when it
+ * leads to exactly one campaign (lib/journey/canonicalPath.ts); else null.
+ */
+async function canonicalDestination(segments: readonly string[], resolvedUrl: string): Promise<string | null> {
+  if (!segments.some((segment) => /[A-Z]/.test(segment))) return null;
+  const snapshot = await (await serverContext()).catalogue.get();
+  const path = canonicalJourneyPath(segments, snapshot.flowsByPath.keys());
+  return path && `${path}${searchOf(resolvedUrl)}`;
 }
 
 /** Runs the step's own loader; the union of page props is keyed by the same step. */
@@ -58,7 +77,12 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   }
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
-  if (!location) return { notFound: true };
+  if (!location) {
+    // "/Vogue/Demo-Single" reaches the campaign, by a permanent redirect to its one URL, so
+    // that analytics, the funnel and cookies scoped by path see one address.
+    const destination = segments && (await canonicalDestination(segments, context.resolvedUrl));
+    return destination ? { redirect: { destination, permanent: true } } : { notFound: true };
+  }
 
   if (location.brand === 'epicurious') {
     const destination = epicuriousHostRedirect(context.req.headers.host);
@@ -76,6 +100,10 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const snapshot = await server.catalogue.get();
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   if (!flow) return { notFound: true };
+  const now = server.clock();
+  // Outside its dates a campaign is not sold: its pages are the not-found page, which links
+  // to the brand's current offer (lib/server/ssr/errorPage.ts).
+  if (!isOnSale(flow, now) && !OPEN_AFTER_SALE.has(location.step)) return { notFound: true };
   return loadStep(location.step, {
     req: context.req,
     res: context.res,
@@ -86,7 +114,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     flow,
     snapshot,
     env: server.config,
-    now: server.clock(),
+    now,
     server,
   });
 }

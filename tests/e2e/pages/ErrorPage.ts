@@ -23,4 +23,14 @@ export class ErrorPage {
   backTo(brandName: string): Locator {
     return this.page.getByRole('link', { name: `Back to ${brandName}` });
   }
+
+  /** On a 404 of an offer that has ended or is unknown: the brand's current offer. */
+  currentOffer(brandName: string): Locator {
+    return this.page.getByRole('link', { name: `See ${brandName}'s current offer` });
+  }
+
+  /** On a 404 with no brand to go on to: every brand's current offer. */
+  get brandList(): Locator {
+    return this.page.getByRole('navigation', { name: 'Our brands' });
+  }
 }
