@@ -81,6 +81,18 @@ export class WithdrawalRepository {
     return new Set(rows.flatMap((row) => (row.subscription_id ? [row.subscription_id] : [])));
   }
 
+  /** How many declarations naming this address (lower case) matched no purchase since `since`. */
+  async unmatchedSince(email: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('email', '=', email)
+      .where('declared_at', '>=', since.toISOString())
+      .where('subscription_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   async setRefund(id: string, refundId: string): Promise<void> {
     await this.db.updateTable('withdrawals').set({ refund_id: refundId }).where('id', '=', id).where('refund_id', 'is', null).execute();
   }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
@@ -11,7 +11,7 @@ import { RefundService } from '@/lib/server/refunds/RefundService';
 import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
-import { WithdrawalService, WITHDRAWALS_PER_CLIENT, type PublicDeclaration } from './WithdrawalService';
+import { UNMATCHED_PER_ADDRESS_PER_DAY, WithdrawalService, WITHDRAWALS_PER_CLIENT, type PublicDeclaration } from './WithdrawalService';
 
 const ORIGIN = 'https://subscribe.example.com';
 const PAID = Date.parse('2026-11-20T09:00:00.000Z');
@@ -203,5 +203,25 @@ describe('WithdrawalService from the public page', () => {
     for (let i = 0; i < WITHDRAWALS_PER_CLIENT; i += 1) await service().declare(declaration({ email: `x${i}@example.com` }));
     await expect(service().declare(declaration())).rejects.toMatchObject({ status: 429 });
     await expect(service().declare(declaration({ clientKey: 'client-2' }))).resolves.toHaveProperty('receivedAt');
+  });
+
+  it('stops matching an address whose invoices someone is guessing, from any client, for a day, and alerts', async () => {
+    const subscription = await bought();
+    clock = PAID + DAY;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (let i = 0; i < UNMATCHED_PER_ADDRESS_PER_DAY; i += 1) {
+      await service().declare(declaration({ invoiceNumber: `INV-TEST-2026-00010${i}`, clientKey: `guesser-${i}` }));
+    }
+    // The right number now comes too late: recorded, answered alike, and nothing ended or refunded.
+    await expect(service().declare(declaration({ clientKey: 'guesser-9' }))).resolves.toHaveProperty('receivedAt');
+    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
+    expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('[security] withdrawal-guessing')]);
+    errors.mockRestore();
+
+    // A day later the address matches again.
+    clock = PAID + 2 * DAY + 60_000;
+    await service().declare(declaration({ clientKey: 'owner' }));
+    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
   });
 });

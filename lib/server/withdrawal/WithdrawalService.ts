@@ -10,6 +10,7 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
+import { securityAlert } from '@/lib/server/security/securityAlert';
 import { randomId } from '@/lib/server/ids';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { Refund } from '@/lib/server/refunds/Refund';
@@ -26,6 +27,14 @@ import { WithdrawalRepository, type Withdrawal } from './WithdrawalRepository';
 /** Declarations on the public page per client address per window: counted per client only, so nobody can use up another's. */
 export const WITHDRAWALS_PER_CLIENT = 10;
 export const WITHDRAWAL_WINDOW_MS = 15 * 60_000;
+/**
+ * Declarations naming an address that matched nothing, from anyone, per day: past them, the
+ * page matches nothing more for that address that day, and says the same. Invoice numbers run
+ * in sequence, so without this a stranger who knows an address could try them one by one and
+ * end that buyer's subscription; the buyer can still withdraw from the account.
+ */
+export const UNMATCHED_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
 
 export interface WithdrawalDeps {
   db: Kysely<Database>;
@@ -127,7 +136,7 @@ export class WithdrawalService {
     }
     const email = declaration.email.trim().toLowerCase();
     const invoiceNumber = declaration.invoiceNumber.trim().toUpperCase();
-    const contract = await this.matching(email, invoiceNumber, declaration.livemode);
+    const contract = (await this.guessedAt(email, at)) ? null : await this.matching(email, invoiceNumber, declaration.livemode);
     if (contract && !contract.withdrawal && contract.eligibility.eligible) {
       const made = await this.withdraw(contract, {
         channel: 'footer',
@@ -173,6 +182,20 @@ export class WithdrawalService {
       },
       emailedTo: withdrawal.email,
     };
+  }
+
+  /** True when the address has had its day's share of declarations that matched nothing: someone may be guessing its invoices. */
+  private async guessedAt(email: string, at: Date): Promise<boolean> {
+    const unmatched = await this.withdrawals.unmatchedSince(email, new Date(at.getTime() - DAY_MS));
+    if (unmatched < UNMATCHED_PER_ADDRESS_PER_DAY) return false;
+    if (unmatched === UNMATCHED_PER_ADDRESS_PER_DAY) {
+      securityAlert(
+        'withdrawal-guessing',
+        email,
+        `${unmatched} withdrawals naming one address matched no purchase within a day; it matches nothing more today`,
+      );
+    }
+    return true;
   }
 
   /** The purchase an address and an invoice number name together, in the page's mode; null when they do not. */

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
  *   so that a double submit withdraws (and refunds) once. One on the public page that matched
  *   nothing is kept too, as declared, with both null: the page answers alike either way.
  *   `refund_id` is the refund made for it (null until asked, or when nothing was paid).
+ *   Indexed by address, to count an address's declarations that matched nothing.
  * - An index on `transactions.invoice_number`: the public page finds a purchase by it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('declared_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('withdrawals_declared_at').on('withdrawals').column('declared_at').execute();
+  await db.schema.createIndex('withdrawals_email').on('withdrawals').columns(['email', 'declared_at']).execute();
   await db.schema.createIndex('transactions_invoice_number').on('transactions').column('invoice_number').execute();
 }
 
