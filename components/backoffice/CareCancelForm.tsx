@@ -44,7 +44,7 @@ export function CareCancelForm({ subscription: s, onDone }: { subscription: Care
       onDone(
         customer,
         when === 'now'
-          ? 'The subscription has ended now; its access with it. Nothing was refunded: refund a payment below if needed.'
+          ? 'The subscription has ended now, its access with it, and the subscriber was e-mailed that it ended. Nothing was refunded: refund a payment below if needed.'
           : `The subscription is cancelled at the end of its period: access stays until ${careWhen(customer.subscription.currentPeriodEnd)}. The subscriber was e-mailed a confirmation.`,
       );
     });
@@ -72,8 +72,8 @@ export function CareCancelForm({ subscription: s, onDone }: { subscription: Care
         {confirming ? (
           <div className={styles.confirm} role="group" aria-labelledby="care-confirm-text">
             <p id="care-confirm-text">
-              End this subscription now? The subscriber loses access at once, and nothing is refunded by this: refund a payment below if
-              needed.
+              End this subscription now? The subscriber loses access at once and is e-mailed that it ended. Nothing is refunded by this:
+              refund a payment below if needed.
             </p>
             <div className={styles.row}>
               <button type="button" className={styles.primary} disabled={action.busy} aria-busy={busy('now')} onClick={() => cancel('now')}>

@@ -25,6 +25,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   refund: 'Refund',
   'duplicate-purchase': 'Bought twice: undo link',
   withdrawal: 'Withdrawal confirmation',
+  'ended-by-care': 'Ended by customer care',
 };
 
 export const STATUS_LABELS: Record<MailStatus, string> = {

@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'refund',
   'duplicate-purchase',
   'withdrawal',
+  'ended-by-care',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -214,6 +214,7 @@ describe('customer care routes', () => {
     const ended = ((await now.json()) as { customer: CareCustomerView }).customer;
     expect(ended.subscription).toMatchObject({ status: 'ended', endReason: 'ended_by_care', canEndNow: false });
     expect(ended.events.map((e) => e.text).join('\n')).toMatch(/ended at once by customer care/);
+    expect(ended.mails.map((m) => m.kind)).toEqual(expect.arrayContaining(['cancellation', 'ended-by-care']));
     const again = await call('POST', path, { cookie, body: { when: 'now', reason: 'Again' } });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe('subscription_ended');

@@ -14,4 +14,6 @@ export interface SubscriptionNotices {
   addressChanged(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
   /** The card that renews it was changed: the new card named, so that a change its owner did not make is noticed. */
   cardChanged(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
+  /** Customer care ended it at once: access has ended and it will not renew (a withdrawal or an undone purchase sends its own). */
+  endedByCare(db: Kysely<Database>, subscription: Subscription, at: Date): Promise<void>;
 }

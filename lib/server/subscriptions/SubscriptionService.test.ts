@@ -33,6 +33,7 @@ const notices: SubscriptionNotices = {
     if (failNotice) throw new Error('the outbox is unavailable');
     sent.push(`card ${subscription.id} ${JSON.stringify(subscription.payment)} ${JSON.stringify(subscription.instrument)}`);
   },
+  endedByCare: async (_db, subscription) => void sent.push(`ended ${subscription.id} ${subscription.endReason}`),
 };
 
 beforeEach(async () => {
@@ -213,6 +214,7 @@ describe('SubscriptionService.endNow', () => {
       endReason: 'ended_by_care',
     });
     expect(alongside).toEqual(['ended ended_by_care']);
+    expect(sent).toEqual([`ended ${id} ended_by_care`]);
   });
 
   it('leaves one whose cancelled period is over as it is', async () => {
@@ -233,6 +235,8 @@ describe('SubscriptionService.endNow', () => {
       status: 'ended',
       providerPaused: false,
     });
+    // A withdrawal sends its own e-mail: none from here.
+    expect(sent).toEqual([]);
     expect(await paused()).toBe(0);
     clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await settleProviderRenewals({ db, gateways: [paypal], now, log: () => undefined })).toEqual([

@@ -95,8 +95,8 @@ export class SubscriptionService {
 
   /**
    * Ends a subscription now, its access with it, before its period is over: customer care's
-   * "cancel now", a buyer's withdrawal, an undone duplicate purchase (each refunds, if at all,
-   * through the RefundService). `alongside` runs in the same database transaction, only when
+   * "cancel now" (its subscriber e-mailed here), a buyer's withdrawal, an undone duplicate
+   * purchase (each of those two sends its own e-mail; any refund goes through the RefundService). `alongside` runs in the same database transaction, only when
    * this call ended it (an audit entry, an e-mail). One already ended, or whose cancelled
    * period is over, is answered as it is: two requests, one end. A provider renewing by
    * itself is told to stop after; if it cannot be reached, the retry pass asks again.
@@ -110,6 +110,7 @@ export class SubscriptionService {
       const records = new SubscriptionRepository(trx, this.now);
       if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason }))) return null;
       const moved = (await records.findById(subscription.id))!;
+      if (end.reason === 'ended_by_care') await this.notices.endedByCare(trx, moved, at);
       await end.alongside?.(trx, moved);
       return moved;
     });

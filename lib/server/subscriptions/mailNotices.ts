@@ -13,6 +13,7 @@ import { cancellationConfirmation } from '@/lib/server/mail/templates/cancellati
 import { cancelRequest } from '@/lib/server/mail/templates/cancelRequest';
 import { KeepLinkRepository } from './KeepLinkRepository';
 import { resumed } from '@/lib/server/mail/templates/resumed';
+import { endedByCare } from '@/lib/server/mail/templates/endedByCare';
 import type { Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 
@@ -96,6 +97,19 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
                 date: dateText(subscription.currentPeriodEnd),
                 amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
               },
+          accountUrl: accountUrlOf(subscription),
+        }),
+        at,
+      ),
+    endedByCare: (db, subscription, at) =>
+      queue(
+        db,
+        subscription,
+        'ended-by-care',
+        endedByCare({
+          brand: brandOf(subscription),
+          offerName: subscription.offerName,
+          endedAt: dateTimeText(subscription.endedAt ?? at.toISOString()),
           accountUrl: accountUrlOf(subscription),
         }),
         at,

@@ -30,6 +30,7 @@ const notices: SubscriptionNotices = {
   resumed: async () => undefined,
   addressChanged: async () => undefined,
   cardChanged: async () => undefined,
+  endedByCare: async () => undefined,
 };
 
 beforeAll(async () => {
