@@ -1,10 +1,44 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { PublicWithdrawalPage } from './PublicWithdrawalPage';
+
+/** A router whose shallow pushes change the query the page reads, as Next's do; `history` keeps each entry. */
+const router = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const state = { query: {} as Record<string, string>, history: [] as Record<string, string>[] };
+  const go = (query: Record<string, string>) => {
+    state.query = query;
+    listeners.forEach((listener) => listener());
+  };
+  return { listeners, state, go };
+});
+vi.mock('next/router', async () => {
+  const { useSyncExternalStore } = await import('react');
+  return {
+    useRouter: () => {
+      const query = useSyncExternalStore(
+        (listener) => (router.listeners.add(listener), () => void router.listeners.delete(listener)),
+        () => router.state.query,
+      );
+      const to = (url: { query: Record<string, string> }) => (
+        router.state.history.push(url.query),
+        router.go(url.query),
+        Promise.resolve(true)
+      );
+      return { pathname: '/withdraw', query, push: to, replace: to };
+    },
+  };
+});
+
+beforeEach(() => {
+  router.go({ livemode: 'false' });
+  router.state.history = [];
+  window.sessionStorage.clear();
+});
 
 function view(api = createFakeApiClient(), livemode = false) {
   render(
@@ -60,5 +94,38 @@ describe('PublicWithdrawalPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Too many withdrawals were sent from your network.');
     fireEvent.click(screen.getByRole('button', { name: 'Change the details' }));
     expect((screen.getByLabelText('Email address you bought with') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('keeps the steps in the history and what was typed through a reload, the receipt too', async () => {
+    const api = createFakeApiClient().answer('declareWithdrawal', { received: true, receivedAt: '2026-11-27T09:14:00.000Z' });
+    const first = render(
+      <ApiClientProvider client={api}>
+        <PublicWithdrawalPage livemode={false} />
+      </ApiClientProvider>,
+    );
+    fill('ada@example.com', 'INV-2026-000001', 'Ada');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(router.state.history).toEqual([{ livemode: 'false', step: 'confirm' }]);
+    first.unmount();
+
+    // A reload on the summary: the details are still there.
+    view(api);
+    await act(async () => undefined);
+    expect(screen.getByTestId('withdrawal-summary').textContent).toContain('invoice INV-2026-000001 for ada@example.com (Ada)');
+    // Back: the details step, filled in.
+    act(() => router.go({ livemode: 'false' }));
+    expect((screen.getByLabelText('Invoice number') as HTMLInputElement).value).toBe('INV-2026-000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' })));
+    expect(router.state.query).toEqual({ livemode: 'false', step: 'received' });
+    cleanup();
+
+    // A reload on the receipt shows it again, and sends nothing.
+    view(api);
+    await act(async () => undefined);
+    expect(screen.getByTestId('withdrawal-received').textContent).toContain('Received on November 27, 2026 at 09:14 UTC');
+    expect(api.callsOf('declareWithdrawal')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw from another contract' }));
+    expect((screen.getByLabelText('Email address you bought with') as HTMLInputElement).value).toBe('');
   });
 });

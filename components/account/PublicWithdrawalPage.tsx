@@ -8,12 +8,21 @@ import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import forms from './AccountForms.module.css';
+import { Loader } from '@/components/ui/Loader';
+import { useWithdrawalDraft, type WithdrawalDetails } from './useWithdrawalDraft';
 
 type Problems = Partial<Record<'email' | 'invoiceNumber', string>>;
-type Details = { email: string; invoiceNumber: string; name: string };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const INVOICE = /^[A-Za-z0-9_-]{1,64}$/;
+
+function problemsOf(details: WithdrawalDetails): Problems {
+  const found: Problems = {};
+  if (!EMAIL.test(details.email.trim())) found.email = 'Enter a valid email address, like name@example.com.';
+  if (!INVOICE.test(details.invoiceNumber.trim()))
+    found.invoiceNumber = 'Enter the invoice number as it is printed on your invoice or purchase e-mail, like INV-2026-000042.';
+  return found;
+}
 
 /**
  * /withdraw, linked from every page's footer: a withdrawal within 14 days without signing in,
@@ -23,25 +32,22 @@ const INVOICE = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   const api = useApiClient();
-  const [details, setDetails] = useState<Details>({ email: '', invoiceNumber: '', name: '' });
-  const [step, setStep] = useState<'details' | 'confirm'>('details');
+  const draft = useWithdrawalDraft();
+  const { details, receivedAt } = draft;
   const [problems, setProblems] = useState<Problems>({});
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [receivedAt, setReceivedAt] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = () => requestAnimationFrame(() => heading.current?.focus());
-  const set = (field: keyof Details) => (event: { target: { value: string } }) => setDetails({ ...details, [field]: event.target.value });
+  const set = (field: keyof WithdrawalDetails) => (event: { target: { value: string } }) =>
+    draft.setDetails({ ...details, [field]: event.target.value });
 
   const proceed = (event: FormEvent) => {
     event.preventDefault();
-    const found: Problems = {};
-    if (!EMAIL.test(details.email.trim())) found.email = 'Enter a valid email address, like name@example.com.';
-    if (!INVOICE.test(details.invoiceNumber.trim()))
-      found.invoiceNumber = 'Enter the invoice number as it is printed on your invoice or purchase e-mail, like INV-2026-000042.';
+    const found = problemsOf(details);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    setStep('confirm');
+    draft.goTo('confirm');
     setError(null);
     focusHeading();
   };
@@ -56,7 +62,7 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
         livemode,
         ...(details.name.trim() ? { name: details.name.trim() } : {}),
       });
-      setReceivedAt(answer.receivedAt);
+      draft.received(answer.receivedAt);
       focusHeading();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'We could not record your withdrawal. Please try again.');
@@ -68,7 +74,16 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   const accountHref = livemode ? '/account' : '/account?livemode=false';
   const invoice = details.invoiceNumber.trim().toUpperCase();
 
-  if (receivedAt) {
+  // The stored draft is read after hydration: a reload on a later step waits for it.
+  if (!draft.restored && draft.step !== 'details') {
+    return (
+      <AccountFrame brand={null} livemode={livemode} email={null}>
+        <Loader type="form-loading" label="Loading your withdrawal…" />
+      </AccountFrame>
+    );
+  }
+
+  if (draft.step === 'received' && receivedAt) {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
         <DocumentTitle title="Withdrawal received" />
@@ -90,11 +105,16 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           No e-mail? Please check the invoice number on your invoice, or <Link href={accountHref}>sign in to your account</Link>, where you
           can withdraw from a subscription directly.
         </p>
+        <p>
+          <button type="button" className={actions.linkButton} onClick={draft.clear}>
+            Withdraw from another contract
+          </button>
+        </p>
       </AccountFrame>
     );
   }
 
-  if (step === 'confirm') {
+  if (draft.step !== 'details' && Object.keys(problemsOf(details)).length === 0) {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
         <DocumentTitle title="Confirm your withdrawal" />
@@ -114,7 +134,7 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           onClick={() => void confirm()}
         />
         <p>
-          <button type="button" className={actions.linkButton} onClick={() => setStep('details')} disabled={sending}>
+          <button type="button" className={actions.linkButton} onClick={() => draft.goTo('details')} disabled={sending}>
             Change the details
           </button>
         </p>

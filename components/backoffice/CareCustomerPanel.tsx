@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { STATUS_TEXT } from '@/lib/account/accountWords';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
-import type { CareCustomerPageProps, CareCustomerView } from '@/lib/operators/careViews';
+import { endReasonWords, type CareCustomerPageProps, type CareCustomerView } from '@/lib/operators/careViews';
 import { CARE_PATH, careSubscriptionPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
 import { CareCancelForm } from './CareCancelForm';
@@ -85,7 +85,7 @@ export function CareCustomerPanel(props: CareCustomerPageProps | BackOfficeRefus
               <dt>Ended</dt>
               <dd>
                 {careWhen(s.endedAt)}
-                {s.endReason && <> ({s.endReason})</>}
+                {s.endReason && <>: {endReasonWords(s.endReason)}</>}
               </dd>
             </>
           )}

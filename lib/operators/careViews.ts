@@ -129,3 +129,14 @@ export function minorUnits(text: string): number | null {
   const minor = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return minor > 0 ? minor : null;
 }
+
+const END_REASONS: Record<string, string> = {
+  cancelled: 'its cancelled period was over',
+  payment_failed: 'its renewal stayed unpaid',
+  ended_by_care: 'ended at once by customer care',
+  withdrawn: 'the buyer withdrew from the contract',
+  duplicate_undone: 'a duplicate purchase was undone',
+};
+
+/** Why a subscription ended, in words (the stored reason when it is one this list does not know). */
+export const endReasonWords = (reason: string): string => END_REASONS[reason] ?? reason;

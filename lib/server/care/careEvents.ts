@@ -1,4 +1,4 @@
-import type { CareEventView, CareTransactionView } from '@/lib/operators/careViews';
+import { endReasonWords, type CareEventView, type CareTransactionView } from '@/lib/operators/careViews';
 import { formatMoney } from '@/lib/pricing/money';
 import type { AuditRecord } from '@/lib/server/operators/auditLog';
 import type { Refund } from '@/lib/server/refunds/Refund';
@@ -12,14 +12,6 @@ export interface CareHistory {
   declarations: readonly { declared_at: string; reason: string | null }[];
   audit: readonly AuditRecord[];
 }
-
-const END_REASONS: Record<string, string> = {
-  cancelled: 'its cancelled period was over',
-  payment_failed: 'its renewal stayed unpaid',
-  ended_by_care: 'ended at once by customer care',
-  withdrawn: 'the buyer withdrew from the contract',
-  duplicate_undone: 'a duplicate purchase was undone',
-};
 
 const CHANNELS: Record<string, string> = {
   account: 'in the account',
@@ -73,7 +65,7 @@ export function careEvents(history: CareHistory): CareEventView[] {
     events.push({
       at: s.endedAt,
       kind: 'subscription',
-      text: `Ended${s.endReason ? `: ${END_REASONS[s.endReason] ?? s.endReason}` : ''}.`,
+      text: `Ended${s.endReason ? `: ${endReasonWords(s.endReason)}` : ''}.`,
     });
   }
   for (const a of history.audit) events.push({ at: a.at, kind: 'operator', text: `${a.actor}: ${a.action} on ${a.target ?? '—'}.` });
