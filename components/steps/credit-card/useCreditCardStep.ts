@@ -87,7 +87,7 @@ export interface CreditCardStepModel {
  * buyer's location, the form's checks, the payment run (lib/payments' machine and driver)
  * and the tracking calls. Null while there is no order to pay (an empty cart).
  */
-export function useCreditCardStep({ flow, base, search, mode, view }: StepViewProps<'credit-card'>): CreditCardStepModel | null {
+export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-card'>): CreditCardStepModel | null {
   const { order, paymentMethods, signedInEmail, today, returnedFailure, trackingSessionId } = view;
   // Back from the bank or a wallet in a new page: its events continue the visit that sent the order.
   useLayoutEffect(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { operatorFetch } from '@/tests/fixtures/operatorRequests';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { adminOperatorToken, signedInOperator } from '@/tests/fixtures/operatorSessions';
@@ -19,20 +20,7 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   [/^\/api\/operator\/care\/transactions\/(?<id>[^/]+)\/refund$/, () => import('@/pages/api/operator/care/transactions/[id]/refund')],
 ]);
 
-const SAME_ORIGIN = () => ({ origin, 'sec-fetch-site': 'same-origin' });
-
-function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-  return fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...SAME_ORIGIN(),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const call = (method: string, path: string, options?: Parameters<typeof operatorFetch>[3]) => operatorFetch(origin, method, path, options);
 
 let n = 0;
 /** A paid $25.00 Vogue Digital subscription at the sandbox (card 4242), bought with `email`: its subscription and payment ids. */

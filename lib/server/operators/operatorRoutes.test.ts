@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { operatorFetch } from '@/tests/fixtures/operatorRequests';
 import { describe, expect, it } from 'vitest';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { OperatorDirectory } from './OperatorDirectory';
@@ -22,20 +23,7 @@ await serveRoutesWithServerContext({}, [
   [/^\/api\/admin\/outbox$/, () => import('@/pages/api/admin/outbox')],
 ]);
 
-const SAME_ORIGIN = () => ({ origin, 'sec-fetch-site': 'same-origin' });
-
-function call(method: string, path: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-  return fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...SAME_ORIGIN(),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+const call = (method: string, path: string, options?: Parameters<typeof operatorFetch>[3]) => operatorFetch(origin, method, path, options);
 
 const cookieOf = (response: Response) => response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 

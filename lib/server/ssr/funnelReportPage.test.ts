@@ -1,6 +1,6 @@
 import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
+import { runPageLoader } from '@/tests/fixtures/operatorRequests';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GetServerSidePropsContext } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
@@ -66,26 +66,15 @@ beforeAll(async () => {
     .execute();
 });
 
-async function load(
+const load = (
   query: Record<string, string | string[]> = {},
   options: { method?: string; cookie?: string | null; resolvedUrl?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
-  const cookie = options.cookie === undefined ? cookies.marketer : options.cookie;
-  const context = {
-    query,
+) =>
+  runPageLoader(getServerSideProps, query, {
+    cookie: options.cookie === undefined ? cookies.marketer! : options.cookie,
     resolvedUrl: options.resolvedUrl ?? '/admin/funnel',
-    req: {
-      method: options.method ?? 'GET',
-      headers: cookie === null ? {} : { cookie },
-      cookies: {},
-      socket: { remoteAddress: '192.0.2.1' },
-    },
-    res,
-  } as unknown as GetServerSidePropsContext;
-  return { result: await getServerSideProps(context), status: res.statusCode, headers };
-}
+    ...(options.method ? { method: options.method } : {}),
+  });
 
 /** The report's props, or a failure saying what came instead. */
 function reportOf(result: Awaited<ReturnType<typeof getServerSideProps>>) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GetServerSidePropsContext } from 'next';
+import { runPageLoader } from '@/tests/fixtures/operatorRequests';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { signedInOperator } from '@/tests/fixtures/operatorSessions';
@@ -25,27 +25,16 @@ beforeAll(async () => {
   subscriptionId = (await transactions.findById('txn_page_1'))!.subscriptionId!;
 });
 
-async function load(
+const load = (
   loader: typeof careSearchPageProps | typeof careCustomerPageProps,
   query: Record<string, string>,
   options: { cookie?: string | null; resolvedUrl?: string; method?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  const res = { statusCode: 200, setHeader: (name: string, value: string) => (headers[name] = value) };
-  const cookie = options.cookie === undefined ? cookies.care : options.cookie;
-  const context = {
-    query,
+) =>
+  runPageLoader(loader, query, {
+    cookie: options.cookie === undefined ? cookies.care! : options.cookie,
     resolvedUrl: options.resolvedUrl ?? '/admin/care',
-    req: {
-      method: options.method ?? 'GET',
-      headers: cookie === null ? {} : { cookie },
-      cookies: {},
-      socket: { remoteAddress: '192.0.2.1' },
-    },
-    res,
-  } as unknown as GetServerSidePropsContext;
-  return { result: await loader(context), status: res.statusCode, headers };
-}
+    ...(options.method ? { method: options.method } : {}),
+  });
 
 describe('customer care page loaders', () => {
   it('search: nothing before a search, the hits after, never cached', async () => {
