@@ -9,6 +9,12 @@ export function randomId(prefix: string, length = 20): string {
   return `${prefix}_${id}`;
 }
 
+/** A secret for a link or a token: 256 random bits, URL-safe (43 characters); stored only as its sha256. */
+export const newSecret = (): string => randomBytes(32).toString('base64url');
+
+/** What newSecret makes: a value of any other shape is no secret of ours, refused before any lookup. */
+export const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

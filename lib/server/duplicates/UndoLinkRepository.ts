@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, DuplicatePurchaseUndoTable } from '@/lib/server/db/schema';
-import { randomId, sha256 } from '@/lib/server/ids';
+import { newSecret, randomId, SECRET_SHAPE, sha256 } from '@/lib/server/ids';
 
 /** How long an undo link works after the purchase it undoes. */
 export const UNDO_VALID_DAYS = 14;
@@ -10,8 +9,6 @@ export type UndoLink = DuplicatePurchaseUndoTable;
 
 export type UndoLinkLookup =
   { ok: true; link: UndoLink } | { ok: false; reason: 'invalid' | 'expired' } | { ok: false; reason: 'used'; link: UndoLink };
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The one-click links that undo a duplicate purchase: stored as hashes, one per paid
@@ -22,7 +19,7 @@ export class UndoLinkRepository {
 
   /** A new link's token (in the caller's transaction when given one); null when the purchase has one already. */
   async create(link: { transactionId: string; subscriptionId: string; earlierSubscriptionId: string }, at: Date): Promise<string | null> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecret();
     const written = await this.db
       .insertInto('duplicate_purchase_undos')
       .values({
@@ -42,7 +39,7 @@ export class UndoLinkRepository {
 
   /** What a token names, without using it. A used link is answered as used even once expired: the page says when it was undone. */
   async find(token: string, now: Date): Promise<UndoLinkLookup> {
-    if (!TOKEN.test(token)) return { ok: false, reason: 'invalid' };
+    if (!SECRET_SHAPE.test(token)) return { ok: false, reason: 'invalid' };
     const link = await this.db
       .selectFrom('duplicate_purchase_undos')
       .selectAll()

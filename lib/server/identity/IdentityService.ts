@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { matchesHash, sha256 } from '@/lib/server/ids';
+import { matchesHash, newSecret, sha256 } from '@/lib/server/ids';
 import { SIGN_IN_SECRET, type SignInLinkProblem } from '@/lib/identity/signInLinks';
 import { IdentityRepository, type StoredSession, type StoredSignInLink } from './IdentityRepository';
 import { signInMail } from '@/lib/server/mail/templates/signInMail';
@@ -64,7 +63,6 @@ export interface IdentityOptions {
   linksPerIp?: number;
 }
 
-const newToken = () => randomBytes(32).toString('base64url');
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -122,7 +120,7 @@ export class IdentityService {
     }
     if (!(await isKnownBrowser(this.db, email, input.knownBrowser)) && !(await this.withinCeiling(email, address))) return 'rate_limited';
 
-    const token = newToken();
+    const token = newSecret();
     const at = this.now();
     await this.store.addLink(
       sha256(token),
@@ -215,7 +213,7 @@ export class IdentityService {
       const store = new IdentityRepository(trx);
       if (!(await store.claimLink(hash, at))) return { ok: false, reason: 'used' };
       const userId = await store.userFor(link.email, at);
-      const sessionToken = newToken();
+      const sessionToken = newSecret();
       const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
       await store.addSession(sha256(sessionToken), { userId, expiresAt }, at);
       await new SubscriptionRepository(trx).claimForVerifiedEmail(link.email, at);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database } from '@/lib/server/db/schema';
-import { matchesHash, sha256 } from '@/lib/server/ids';
+import { matchesHash, newSecret, sha256 } from '@/lib/server/ids';
 import type { Mailer } from '@/lib/server/identity/Mailer';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { operatorSignInMail } from '@/lib/server/mail/templates/operatorSignInMail';
@@ -51,7 +51,6 @@ export interface OperatorSignInOptions {
   globalFailureLimit: number;
 }
 
-const newToken = () => randomBytes(32).toString('base64url');
 const plus = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
 
 /** "k7m2-x9qp-4t": 10 base-32 characters, 50 bits, readable aloud. */
@@ -92,7 +91,7 @@ export class OperatorSignIn {
     if (!(await this.limiter.allow(pair, LINKS_PER_ADDRESS_AND_CLIENT, FAILURE_WINDOW_MS))) return 'rate_limited';
     const row = await operatorRowByEmail(this.db, email);
     if (!row || row.disabled_at) return 'sent';
-    const token = newToken();
+    const token = newSecret();
     const at = this.now();
     await this.db
       .insertInto('operator_links')
@@ -334,7 +333,7 @@ export class OperatorSignIn {
     maxMs: number,
     db: Kysely<Database> = this.db,
   ): Promise<string> {
-    const token = newToken();
+    const token = newSecret();
     await db
       .insertInto('operator_sessions')
       .values({

@@ -1,8 +1,7 @@
 import { markedError } from '@/lib/server/crossBundleMark';
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { randomId, sha256 } from '@/lib/server/ids';
+import { newSecret, randomId, sha256 } from '@/lib/server/ids';
 import { areasOf, OPERATOR_AREAS, type OperatorArea } from '@/lib/operators/roles';
 import { appendAudit, type AuditActor } from './auditLog';
 import { operatorRowById, toOperator, type Operator } from './operatorRecords';
@@ -73,7 +72,7 @@ export class OperatorTokens {
         `A ${owner.role}'s token may carry ${allowed.join(', ')} only${refused.length ? `, not ${refused.join(', ')}` : ''}.`,
       );
     }
-    const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const token = `${TOKEN_PREFIX}${newSecret()}`;
     const at = this.now();
     const row = {
       id: randomId('opt'),

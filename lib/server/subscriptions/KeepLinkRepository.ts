@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
-import { sha256 } from '@/lib/server/ids';
+import { newSecret, SECRET_SHAPE, sha256 } from '@/lib/server/ids';
 
 export type KeepLinkLookup = { ok: true; subscriptionId: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The one-click "Keep my subscription" links that a cancellation made on the public cancel
@@ -16,7 +13,7 @@ export class KeepLinkRepository {
 
   /** A new link's token for the subscription (in the caller's transaction when given one). */
   async create(subscriptionId: string, expiresAt: string, at: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecret();
     await this.db
       .insertInto('keep_links')
       .values({
@@ -32,7 +29,7 @@ export class KeepLinkRepository {
 
   /** What a token names, without using it. */
   async find(token: string, now: Date): Promise<KeepLinkLookup> {
-    if (!TOKEN.test(token)) return { ok: false, reason: 'invalid' };
+    if (!SECRET_SHAPE.test(token)) return { ok: false, reason: 'invalid' };
     const row = await this.db.selectFrom('keep_links').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
     if (!row) return { ok: false, reason: 'invalid' };
     if (row.used_at) return { ok: false, reason: 'used' };
