@@ -17,6 +17,8 @@ export interface BrandTable {
   identity_json: string;
   /** url_slug of one of the brand's checkout flows (migration 0034). */
   default_campaign: string | null;
+  /** Absolute https URL where a subscriber starts reading (migration 0037). */
+  reading_url: string | null;
 }
 
 export interface OfferTable {

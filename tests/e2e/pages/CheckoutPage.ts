@@ -115,7 +115,30 @@ export class SuccessPage {
     return this.page.getByTestId('invoice-payment-method');
   }
 
-  get subscription(): Locator {
-    return this.page.getByTestId('invoice-subscription');
+  /** The plan by its name: the invoice shows no subscription id. */
+  get plan(): Locator {
+    return this.page.getByTestId('invoice-plan');
+  }
+
+  /** The link to the brand's reading URL. */
+  get startReading(): Locator {
+    return this.page.getByRole('link', { name: 'Start reading', exact: true });
+  }
+
+  get printButton(): Locator {
+    return this.page.getByRole('button', { name: 'Print invoice' });
+  }
+
+  /** The part of the page that prints. */
+  get printableInvoice(): Locator {
+    return this.page.getByTestId('printable-invoice');
+  }
+
+  get accountLink(): Locator {
+    return this.page.getByTestId('success-account-link');
+  }
+
+  get accountInvoiceLink(): Locator {
+    return this.page.getByRole('link', { name: 'See this invoice in your account' });
   }
 }
