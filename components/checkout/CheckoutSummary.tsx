@@ -28,7 +28,8 @@ export function CheckoutSummary({ quote, children }: CheckoutSummaryProps) {
         onClick={() => setOpen(!shown)}
         data-testid="summary-toggle"
       >
-        <span className={styles.summaryToggleLabel}>{shown ? 'Hide order summary' : 'Show order summary'}</span>
+        {/* One name whatever its state (the disclosure pattern): aria-expanded says whether it is open. */}
+        <span className={styles.summaryToggleLabel}>Order summary</span>
         {response && (
           <span className={styles.summaryToggleTotal}>Total today {formatMoney(response.quote.total, response.quote.currencyCode)}</span>
         )}

@@ -76,14 +76,14 @@ describe('CreditCardStep layout: the summary', () => {
     expect(form.contains(screen.getByTestId('order-summary'))).toBe(false);
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
     expect(toggle().getAttribute('aria-controls')).toBe('checkout-summary-panel');
-    expect(toggle().textContent).toBe('Show order summaryTotal today $25.00');
+    expect(toggle().textContent).toBe('Order summaryTotal today $25.00');
     expect(panel().getAttribute('data-open')).toBe('false');
     // Folded, not removed: the desktop shows it beside the form whatever the button says.
     expect(within(panel()).getByTestId('summary-total').textContent).toBe('Total today$25.00');
 
     fireEvent.click(toggle());
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
-    expect(toggle().textContent).toBe('Hide order summaryTotal today $25.00');
+    expect(toggle().textContent).toBe('Order summaryTotal today $25.00');
     expect(panel().getAttribute('data-open')).toBe('true');
     fireEvent.click(toggle());
     expect(panel().getAttribute('data-open')).toBe('false');

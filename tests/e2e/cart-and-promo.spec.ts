@@ -155,13 +155,13 @@ test.describe('on a 390×844 phone', () => {
 
   test('the summary is folded to its total above the form; a code applied in it shows in that total', async ({ page }) => {
     const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
-    await expect(checkout.summaryToggle).toHaveText('Show order summaryTotal today $25.00');
+    await expect(checkout.summaryToggle).toHaveText('Order summaryTotal today $25.00');
     await expect(checkout.total).toBeHidden();
     await checkout.openSummary();
     await expect(checkout.total).toHaveText('Total today$25.00');
     await checkout.applyPromoCode('TENOFF');
     await expect(checkout.total).toHaveText('Total today$15.00');
-    await expect(checkout.summaryToggle).toHaveText('Hide order summaryTotal today $15.00');
+    await expect(checkout.summaryToggle).toHaveText('Order summaryTotal today $15.00');
     // Nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByLabel('Card number').fill('4242');
