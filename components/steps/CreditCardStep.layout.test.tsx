@@ -182,6 +182,24 @@ describe('CreditCardStep layout: the promo field', () => {
   });
 });
 
+describe('CreditCardStep layout: opt-ins and terms', () => {
+  it('keeps the renewal terms open, after the opt-ins and right before the consent box and the button', () => {
+    renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
+    const terms = screen.getByTestId('auto-renewal-terms');
+    const consent = screen.getByLabelText('I agree to the automatic renewal terms above.');
+    const optIns = screen.getByRole('group', { name: 'Stay in touch (optional)' });
+    // Never folded away: no closed <details> or hidden element around the terms.
+    expect(terms.closest('details, [hidden], [aria-hidden="true"]')).toBeNull();
+    expect(terms.contains(consent)).toBe(true);
+    expect(optIns.compareDocumentPosition(terms) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(terms.compareDocumentPosition(submitButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Each opt-in its own box, unticked.
+    const boxes = within(optIns).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes).toHaveLength(4);
+    expect(boxes.every((box) => !box.checked)).toBe(true);
+  });
+});
+
 describe('CreditCardStep layout: card-brand marks', () => {
   it('shows the brands we take beside the card number, and brings forward the one typed', () => {
     renderPayment();
