@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
+import { usePromoCode, type PromoCodeModel } from '@/components/checkout/usePromoCode';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
 import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
@@ -44,6 +45,8 @@ export interface CreditCardStepModel {
   // The order, priced for the buyer's location.
   quote: QuoteState;
   retryQuote: () => void;
+  /** The summary's promo field: applied as on the promo-code step, checked with the buyer's location. */
+  promo: PromoCodeModel;
   taxKnown: boolean;
   chargeNote: string | null;
   // The billing form.
@@ -140,6 +143,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,
   });
+  const promo = usePromoCode({ flow, livemode: mode.livemode, selection, setSelection, quote: state, withLocation: true });
   // What is shown may be the last quote while the next one loads; what is paid is only ever
   // the quote of the current request (a submit waits for it).
   const priced = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
@@ -217,6 +221,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     plan,
     quote: state,
     retryQuote: retry,
+    promo,
     taxKnown,
     chargeNote: total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today),
     billing,
