@@ -6,6 +6,7 @@ import { MarketingPermissions } from '@/components/checkout/MarketingPermissions
 import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
+import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -54,6 +55,8 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
     <div className={styles.step}>
       {title}
       <form onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+        {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
+        <ExpressCheckout step={step} methods={view.paymentMethods} />
         <OrderSummary
           state={step.quote}
           onRetry={step.retryQuote}

@@ -4,6 +4,7 @@ import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
 import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
+import type { ExpressPayment } from '@/components/payment-methods/express/expressPayment';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
@@ -35,6 +36,8 @@ import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { buyerLocation } from './buyerLocation';
 import { returnPathFor } from './paymentStepPaths';
 import { useFormFields } from './useFormFields';
+
+type PaymentMethodActionsOf = Pick<PaymentMethodHandle, 'prepare' | 'handleAction'>;
 
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
 
@@ -80,6 +83,8 @@ export interface CreditCardStepModel {
   failureRef: RefObject<HTMLParagraphElement | null>;
   outage: ProviderOutage | null;
   submit: (event: FormEvent) => void;
+  /** An express wallet's payment (components/payment-methods/express): as pay, with the wallet's details and card. */
+  payExpress: (express: ExpressPayment) => Promise<PaymentState> | null;
 }
 
 /**
@@ -189,7 +194,11 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     const handle = methodHandle.current;
     if (!handle || !method) return null;
     setTriedWith(method.id);
-    const billingData = billingFromForm(billing, addressNeeds) as Billing;
+    return run(billingFromForm(billing, addressNeeds) as Billing, handle, null);
+  };
+
+  /** The payment sequence with these details, this method's actions and the express wallet that brought the card (null: none). */
+  const run = (billingData: Billing, handle: PaymentMethodActionsOf, expressWallet: ExpressPayment['wallet'] | null) => {
     const returnPath = returnPathFor(router.asPath);
     // The success page reports the choices once the order is paid, after a bank redirect too.
     rememberOrderTracking(flow.campaignId, { marketing: draft.marketing });
@@ -203,6 +212,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
         billing: billingData,
         autoRenewalConsent: consentRequired && consented,
         payment: input,
+        expressWallet,
         livemode: mode.livemode,
         source: mode.source,
         trackingSessionId: pageViewSessionId(),
@@ -213,7 +223,17 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     });
   };
 
+  // Express wallets: the wallet brings the billing details and the card; the consent is still the buyer's to give.
+  const payExpress = (express: ExpressPayment): Promise<PaymentState> | null => {
+    if (isBusy(driver.state) || !current || consentError) return null;
+    if (Object.keys(validateBilling(express.form, addressNeeds)).length) return null;
+    updateDraft((draftNow) => ({ ...draftNow, billing: express.form }));
+    setTriedWith('card');
+    return run(billingFromForm(express.form, addressNeeds) as Billing, express.method, express.wallet);
+  };
+
   return {
+    payExpress,
     plan,
     quote: state,
     retryQuote: retry,
