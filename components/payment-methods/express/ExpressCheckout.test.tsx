@@ -15,6 +15,8 @@ import CreditCardStep from '@/components/steps/CreditCardStep';
 import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
 
 const push = vi.fn(async (_url: string) => true);
+const tracked = vi.hoisted(() => [] as { name: string }[]);
+vi.mock('@/lib/tracking/track', () => ({ track: (event: { name: string }) => void tracked.push(event) }));
 vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
 
 let snapshot: CatalogueSnapshot;
@@ -26,6 +28,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
   clearCartCookies('/vogue/demo-single');
   push.mockClear();
+  tracked.length = 0;
   api = catalogueApiClient(snapshot);
 });
 
@@ -63,7 +66,28 @@ function renderPayment(selection: CartSelection, view: Partial<PaymentView> = {}
 const inGB = selectionOf('1001', { country: 'GB' });
 const sheet = () => screen.getByRole('dialog');
 
+/** An IntersectionObserver that sees every element at once, as on a page where the row and the form's terms fit the screen. */
+class SeeingEverything {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, intersectionRatio: 1, target } as never], this as never);
+  }
+  disconnect() {}
+}
+
 describe('the express row (sandbox)', () => {
+  it('tells the consent-visible event once, though the row and the form each show a consent box', async () => {
+    vi.stubGlobal('IntersectionObserver', SeeingEverything);
+    try {
+      renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
+      await screen.findByTestId('express-consent');
+      expect(screen.getByTestId('auto-renewal-terms')).toBeTruthy();
+      expect(tracked.filter((event) => event.name === 'auto-renewal-consent-visible')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('appears once the country is known, with Apple Pay, Google Pay and Link at the top of the form', async () => {
     renderPayment(selectionOf('1001'));
     expect(screen.queryByTestId('express-checkout')).toBeNull();

@@ -1,5 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useId } from 'react';
+import { useImpression } from '@/lib/tracking/useImpression';
 import { EXPRESS_WALLET_IDS, EXPRESS_WALLET_LABELS } from '@/lib/payments/express/expressWallets';
 import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type WalletId } from '@/lib/payments/methods';
 import { SandboxExpressSheet } from './SandboxExpressSheet';
@@ -104,8 +105,9 @@ function chooseWallet(step: ExpressStep, wallet: WalletId) {
 /** The renewal terms and the consent box the wallets wait for, where a mandate applies (the same consent as the form's). */
 function ExpressConsent({ express, id }: { express: ExpressCheckoutState; id: string }) {
   const { consent } = express;
+  const visibleRef = useImpression<HTMLDivElement>(() => consent.onVisible());
   return (
-    <div className={styles.consent} data-testid="express-consent">
+    <div ref={visibleRef} className={styles.consent} data-testid="express-consent">
       {express.terms.map((line, index) => (
         <p key={line} id={index === 0 ? `${id}-terms` : undefined} className={styles.terms}>
           {line}

@@ -18,6 +18,7 @@ export type ExpressStep = Pick<
   | 'consentRequired'
   | 'consented'
   | 'setConsent'
+  | 'consentVisible'
   | 'billing'
   | 'needsAddress'
   | 'deliverySameAsBilling'
@@ -86,6 +87,8 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
         if (agreed) setConsentMissing(false);
       },
       inputRef: consentBox,
+      /** Its first sight is the consent-visible event, as the form's box's is (the step tells it once for both). */
+      onVisible: step.consentVisible,
     },
     mayStart,
     formFor,

@@ -152,6 +152,11 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const taxKnown = locationKnown && selection?.country === country;
   const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
 
+  const consentSeen = useRef(false);
+  useEffect(() => {
+    if (!consentRequired) consentSeen.current = false;
+  }, [consentRequired]);
+
   const failure = payment.status === 'failed' ? payment.message : null;
   // The method the last payment was tried with: an outage panel names that provider.
   const [triedWith, setTriedWith] = useState<PaymentMethodId | null>(null);
@@ -233,7 +238,6 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   };
 
   return {
-    payExpress,
     plan,
     quote: state,
     retryQuote: retry,
@@ -269,7 +273,10 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     consented,
     consentError,
     setConsent: (agreed) => updateDraft((draftNow) => ({ ...draftNow, renewalConsentFor: agreed ? termsKey : null })),
-    consentVisible: () =>
+    consentVisible: () => {
+      // Once each time the consent appears, though the express row shows a box of its own beside the form's.
+      if (consentSeen.current) return;
+      consentSeen.current = true;
       track(
         buildAutoRenewalConsentVisible({
           timestamp: Date.now(),
@@ -279,7 +286,8 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
           region: billing.region || null,
           page: window.location.pathname,
         }),
-      ),
+      );
+    },
     methodLabel,
     paying: isBusy(payment),
     failure,
@@ -298,5 +306,6 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
       // A method with its own button (a wallet's) takes the payment from that button only.
       if (methodLabel !== null) void pay();
     },
+    payExpress,
   };
 }
