@@ -219,17 +219,29 @@ describe('the express row (sandbox)', () => {
     expect(api.callsOf('submit')[0]![0]).toMatchObject({ autoRenewalConsent: true, billing: { country: 'US', region: 'NY' } });
   });
 
-  it('offers PayPal and Amazon Pay as buttons that choose that method', async () => {
-    renderPayment(inGB, {
-      paymentMethods: [
-        { id: 'card', config: { gateway: 'sandbox' } },
-        { id: 'paypal', config: { gateway: 'sandbox' } },
-        { id: 'amazon-pay', config: { gateway: 'sandbox' } },
-      ],
-    });
+  const withWallets: Partial<PaymentView> = {
+    paymentMethods: [
+      { id: 'card', config: { gateway: 'sandbox' } },
+      { id: 'paypal', config: { gateway: 'sandbox' } },
+      { id: 'amazon-pay', config: { gateway: 'sandbox' } },
+    ],
+  };
+
+  it('offers PayPal and Amazon Pay as buttons that choose that method and start it, asking first for the details still missing', async () => {
+    renderPayment(inGB, withWallets);
     fireEvent.click(await screen.findByTestId('express-paypal'));
     await waitFor(() => expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expect(api.callsOf('submit')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Reader' } });
+    const pending = api.defer('submit');
     fireEvent.click(screen.getByTestId('express-amazon-pay'));
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Amazon Pay' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect((screen.getByRole('radio', { name: 'Amazon Pay' }) as HTMLInputElement).checked).toBe(true);
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({ payment: { kind: 'amazon-pay' }, expressWallet: null });
+    pending.resolve({ status: 'failed', transactionId: 'txn_1', code: 'cancelled', message: 'You left without approving the payment.' });
   });
 });

@@ -18,7 +18,7 @@ interface ExpressCheckoutProps {
 /**
  * The express row at the top of the payment step: Apple Pay, Google Pay and Link (Stripe's
  * Express Checkout Element with Stripe keys, the sandbox's sheets without), then PayPal and
- * Amazon Pay where enabled. Each wallet fills the buyer's name, e-mail and address; where a
+ * Amazon Pay where enabled (chosen and started from here). Each wallet fills the buyer's name, e-mail and address; where a
  * renewal mandate applies, the terms and their consent box sit beside the buttons and must
  * be ticked before any wallet pays. Shown once the order is priced for the buyer's country.
  */
@@ -66,7 +66,7 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
             className={`${styles.wallet} ${styles[wallet.id]}`}
             data-testid={`express-${wallet.id}`}
             disabled={step.paying}
-            onClick={() => chooseWallet(step, wallet.id)}
+            onClick={() => express.startWallet(wallet.id)}
           >
             {PAYMENT_METHOD_LABELS[wallet.id]}
           </button>
@@ -87,19 +87,6 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
       )}
     </section>
   );
-}
-
-/**
- * PayPal and Amazon Pay take the billing details from the form, then approve at the wallet:
- * the button chooses the method and takes the buyer to its own button, below the details.
- */
-function chooseWallet(step: ExpressStep, wallet: WalletId) {
-  step.chooseMethod(wallet);
-  // The method's view renders on the next frame; its choice is then focused and its button brought into view.
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>(`input[name="payment-method"][value="${wallet}"]`)?.focus();
-    document.querySelector<HTMLElement>(`[data-payment-method="${wallet}"]`)?.scrollIntoView?.({ block: 'center' });
-  });
 }
 
 /** The renewal terms and the consent box the wallets wait for, where a mandate applies (the same consent as the form's). */

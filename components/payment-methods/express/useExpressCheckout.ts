@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CreditCardStepModel } from '@/components/steps/credit-card/useCreditCardStep';
 import { validateBilling, type BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletCard, WalletContact } from '@/lib/payments/express/sandboxWallets';
-import type { EnabledPaymentMethod } from '@/lib/payments/methods';
+import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
 import type { ExpressPayment } from './expressPayment';
 
@@ -25,6 +25,9 @@ export type ExpressStep = Pick<
   | 'paying'
   | 'payExpress'
   | 'chooseMethod'
+  | 'method'
+  | 'methodLabel'
+  | 'pay'
 >;
 
 export const EXPRESS_CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms before paying with a wallet.';
@@ -45,6 +48,16 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   const [consentMissing, setConsentMissing] = useState(false);
   const consentBox = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // PayPal or Amazon Pay asked for from the row: started once its view is the step's method.
+  const [starting, setStarting] = useState<WalletId | null>(null);
+  useEffect(() => {
+    if (!starting || step.method?.id !== starting) return;
+    setStarting(null);
+    // The sandbox's wallets and Amazon Pay start from the step's own sequence (it first asks for
+    // any billing detail still missing); PayPal's SDK buttons are the buyer's to click.
+    if (step.methodLabel !== null) void step.pay();
+    else document.querySelector<HTMLElement>(`[data-payment-method="${starting}"]`)?.scrollIntoView?.({ block: 'center' });
+  }, [starting, step.method?.id]);
 
   const priced = step.quote.status === 'ready' ? step.quote.quote.quote : null;
   const card = cardConfigOf(methods);
@@ -71,6 +84,12 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   const pay = (wallet: ExpressWalletId, form: BillingForm, method: ExpressPayment['method']) => step.payExpress({ wallet, form, method });
 
   return {
+    /** PayPal or Amazon Pay from the row: chooses the method, then starts it. */
+    startWallet(wallet: WalletId) {
+      if (step.paying) return;
+      step.chooseMethod(wallet);
+      setStarting(wallet);
+    },
     visible,
     card,
     open,
