@@ -8,6 +8,7 @@ import { PaymentPromoCode } from '@/components/checkout/PaymentPromoCode';
 import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
+import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -66,6 +67,8 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <PaymentPromoCode promo={step.promo} />
       </CheckoutSummary>
       <form className={styles.formColumn} onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+        {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
+        <ExpressCheckout step={step} methods={view.paymentMethods} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
           <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />
