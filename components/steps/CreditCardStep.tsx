@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { AutoRenewalTerms } from '@/components/checkout/AutoRenewalTerms';
 import { BillingFields } from '@/components/checkout/BillingFields';
+import { LocationFields } from '@/components/checkout/LocationFields';
 import { CheckoutSummary } from '@/components/checkout/CheckoutSummary';
 import { DeliveryAddress } from '@/components/checkout/DeliveryAddress';
 import { MarketingPermissions } from '@/components/checkout/MarketingPermissions';
@@ -67,6 +68,13 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <PaymentPromoCode promo={step.promo} />
       </CheckoutSummary>
       <form className={styles.formColumn} onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+        <LocationFields
+          form={step.billing}
+          errors={step.billingErrors}
+          onChange={step.changeBilling}
+          onBlur={step.touch}
+          register={step.register}
+        />
         {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
         <ExpressCheckout step={step} methods={view.paymentMethods} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />

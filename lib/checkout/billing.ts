@@ -64,11 +64,11 @@ export type BillingErrors = Partial<Record<BillingField, string>>;
 
 /** The form's fields in the order a visitor fills them, which is the order focus goes to errors. */
 export const BILLING_FIELD_ORDER: readonly BillingField[] = [
+  'country',
+  'region',
   'email',
   'firstName',
   'lastName',
-  'country',
-  'region',
   'line1',
   'city',
   'postalCode',

@@ -88,7 +88,7 @@ describe('the express row (sandbox)', () => {
     }
   });
 
-  it('appears once the country is known, with Apple Pay, Google Pay and Link at the top of the form', async () => {
+  it('appears once the country is known, with Apple Pay, Google Pay and Link right below it at the top of the form', async () => {
     renderPayment(selectionOf('1001'));
     expect(screen.queryByTestId('express-checkout')).toBeNull();
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
@@ -98,8 +98,10 @@ describe('the express row (sandbox)', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Apple Pay (sandbox)', 'Google Pay (sandbox)', 'Link (sandbox)']);
-    // First in the form: nothing to type before it.
-    expect(row.closest('form')!.firstElementChild).toBe(row);
+    // Right after the country, first in the form: nothing else to type before it.
+    const form = row.closest('form')!;
+    expect(form.firstElementChild!.querySelector('#billing-country')).not.toBeNull();
+    expect(form.firstElementChild!.nextElementSibling).toBe(row);
   });
 
   it.each([

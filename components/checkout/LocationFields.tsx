@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { SelectField } from '@/components/ui/Field';
+import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
+import { countryList } from '@/lib/geo/countries';
+import { regionLabel, regionsOf } from '@/lib/geo/regions';
+import styles from './CheckoutForm.module.css';
+
+interface LocationFieldsProps {
+  form: BillingForm;
+  errors: BillingErrors;
+  onChange: (field: BillingField, value: string) => void;
+  onBlur: (field: BillingField) => void;
+  register: (field: BillingField) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
+}
+
+/**
+ * The buyer's country (and state where it has them), first on the payment step: the tax, the
+ * renewal rules and so the express wallets right below depend on it, so a wallet buyer
+ * chooses it and pays without typing the rest of the form.
+ */
+export function LocationFields({ form, errors, onChange, onBlur, register }: LocationFieldsProps) {
+  const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
+  const regions = regionsOf(form.country);
+  // A select's required binding to the form, as BillingTextField's for the text fields.
+  const select = (field: 'country' | 'region') => ({
+    required: true,
+    error: errors[field],
+    selectRef: register(field),
+    onChange: (value: string) => onChange(field, value),
+    onBlur: () => onBlur(field),
+  });
+  return (
+    <fieldset className={`${styles.section} ${regions.length > 0 ? styles.pair : ''}`}>
+      <legend>Where you are</legend>
+      <SelectField
+        id="billing-country"
+        label="Country"
+        value={form.country}
+        options={countries}
+        placeholder="Choose your country"
+        autoComplete="country"
+        {...select('country')}
+      />
+      {regions.length > 0 && (
+        <SelectField
+          id="billing-region"
+          label={regionLabel(form.country)}
+          value={form.region}
+          options={regions.map((r) => ({ value: r.code, label: r.name }))}
+          placeholder={`Choose your ${regionLabel(form.country).toLowerCase()}`}
+          autoComplete="address-level1"
+          {...select('region')}
+        />
+      )}
+    </fieldset>
+  );
+}
