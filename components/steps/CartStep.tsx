@@ -83,7 +83,9 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
           </p>
         </div>
       ) : (
-        <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
+        <div className={styles.continueRow}>
+          <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
+        </div>
       )}
       <div className={styles.promo}>
         {selection.promoCode && !refusedCoupon ? (
