@@ -68,6 +68,8 @@ const nextConfig = {
         { source: '/user-context/segmentation/:operation', destination: '/api/segmentation/:operation' },
         { source: '/com.condenast/yv8', destination: '/api/collector' },
         { source: '/martech/api/schema-inspector', destination: '/api/schema-inspector' },
+        // Apple Pay's domain verification (issue 25): the file is a setting, served by an API route.
+        { source: '/.well-known/apple-developer-merchantid-domain-association', destination: '/api/apple-pay/domain-association' },
       ],
     };
   },

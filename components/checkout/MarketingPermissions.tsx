@@ -29,7 +29,7 @@ export function MarketingPermissions({
     </label>
   );
   return (
-    <fieldset className={styles.section}>
+    <fieldset className={styles.permissions}>
       <legend>Stay in touch (optional)</legend>
       {box('newsletter', `Send me ${theBrand(brandName)} newsletter.`)}
       {box('firstParty', `Send me offers and news from ${brandName} by e-mail.`)}

@@ -32,7 +32,7 @@ function frame(enablePreAuth: boolean): JourneyFrame {
 
 function props(enablePreAuth: boolean, step: 'cart' | 'auth-initiate' | 'auth-complete' = 'cart'): JourneyPageProps {
   if (step === 'auth-initiate')
-    return { ...frame(enablePreAuth), step, view: { returnSegments: ['cart'], offerName: null, signedIn: false } };
+    return { ...frame(enablePreAuth), step, view: { returnSegments: ['cart'], offerName: null, signedIn: false, prefillEmail: null } };
   if (step === 'auth-complete') return { ...frame(enablePreAuth), step, view: { authError: 'invalid' } };
   return { ...frame(enablePreAuth), step, view: { order: null, notice: null, paidOrder: false, alreadySubscribed: false } };
 }

@@ -15,17 +15,19 @@ beforeAll(async () => {
   snapshot = await demoSnapshot();
 });
 beforeEach(() => {
+  // What an earlier case typed waits in the tab's session store for a reload: each case starts without it.
+  window.sessionStorage.clear();
   api = createFakeApiClient();
 });
 
 function renderInitiate(
   path: string,
-  view: { returnSegments: string[]; offerName: string | null; signedIn?: boolean },
+  view: { returnSegments: string[]; offerName: string | null; signedIn?: boolean; prefillEmail?: string | null },
   search = '?source=nl&method=magic-link',
 ) {
   render(
     <ApiClientProvider client={api}>
-      <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', { signedIn: false, ...view }, { search })} />
+      <AuthInitiateStep {...stepPage(snapshot, path, 'auth-initiate', { signedIn: false, prefillEmail: null, ...view }, { search })} />
     </ApiClientProvider>,
   );
 }
@@ -94,6 +96,26 @@ describe('AuthInitiateStep', () => {
     send('nope');
     expect(await screen.findByText('Enter a valid email address, like name@example.com.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('holds the address the server prefilled (the buyer of the order the success page shows), and sends it', async () => {
+    renderInitiate('vogue/demo-single', { returnSegments: ['success'], offerName: 'Vogue Digital', prefillEmail: 'ada@example.com' });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await screen.findByText(/We sent a sign-in link to ada@example.com\./);
+    expect(api.callsOf('requestSignInLink')[0]![0]).toMatchObject({
+      email: 'ada@example.com',
+      returnPath: '/vogue/demo-single/success?source=nl',
+    });
+  });
+
+  it('prefills nothing from the URL: an address in the query is not put in the field', () => {
+    renderInitiate(
+      'vogue/demo-single',
+      { returnSegments: ['success'], offerName: null },
+      '?source=nl&method=magic-link&email=eve%40example.com',
+    );
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
   });
 
   it('asks for an address before sending anything', () => {

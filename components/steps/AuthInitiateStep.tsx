@@ -17,15 +17,17 @@ function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest
 
 /**
  * auth/initiate: the visitor asks for an e-mailed sign-in link, then comes back to the page
- * they were on (the segments after auth/initiate, with the query).
+ * they were on (the segments after auth/initiate, with the query). From the success page,
+ * the field holds the buyer's address the server found by the order's receipt.
  */
 export default function AuthInitiateStep({ flow, base, search, view }: StepViewProps<'auth-initiate'>) {
-  const { returnSegments, offerName } = view;
+  const { returnSegments, offerName, prefillEmail } = view;
   const api = useApiClient();
   const { method, rest } = withoutMethod(search);
   const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
-  const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest('', (address) =>
-    api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
+  const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
+    prefillEmail ?? '',
+    (address) => api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
   );
   const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
 

@@ -30,6 +30,8 @@ vi.mock('@stripe/react-stripe-js', () => ({
   }),
   useStripe: () => stripe,
   useElements: () => ({ getElement: () => ({ kind: 'card-element' }) }),
+  // The express row's wallets (tested in components/payment-methods/express): none on this device.
+  ExpressCheckoutElement: () => null,
 }));
 vi.mock('next/dynamic', () => ({
   default: (load: () => Promise<{ default: React.ComponentType }>) => {

@@ -1,11 +1,14 @@
 import Link from 'next/link';
 import { AutoRenewalTerms } from '@/components/checkout/AutoRenewalTerms';
 import { BillingFields } from '@/components/checkout/BillingFields';
+import { CheckoutSummary } from '@/components/checkout/CheckoutSummary';
 import { DeliveryAddress } from '@/components/checkout/DeliveryAddress';
 import { MarketingPermissions } from '@/components/checkout/MarketingPermissions';
+import { PaymentPromoCode } from '@/components/checkout/PaymentPromoCode';
 import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
+import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -17,7 +20,8 @@ import type { StepViewProps } from './stepViewProps';
 
 /**
  * The payment step: billing information, the enabled payment methods, the order priced for
- * the buyer's location, the renewal terms, and one submit button that says what it does.
+ * the buyer's location (beside the form on a desktop, folded above it on a phone, with a
+ * promo field), the renewal terms, and one submit button that says what it does.
  * The payment sequence runs in lib/payments (a pure machine and its driver) and the step's
  * state in useCreditCardStep; this view renders it. What was typed, never card data,
  * survives a reload and the bank.
@@ -51,14 +55,20 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
     register: step.register,
   };
   return (
-    <div className={styles.step}>
+    <div className={styles.paymentStep}>
       {title}
-      <form onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+      {/* First in the page (on a phone, folded above the form), beside the form on a desktop. */}
+      <CheckoutSummary quote={step.quote}>
         <OrderSummary
           state={step.quote}
           onRetry={step.retryQuote}
           taxNote={step.taxKnown ? null : 'Worked out once you choose your country'}
         />
+        <PaymentPromoCode promo={step.promo} />
+      </CheckoutSummary>
+      <form className={styles.formColumn} onSubmit={step.submit} noValidate aria-describedby={failure ? 'payment-failure' : undefined}>
+        {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
+        <ExpressCheckout step={step} methods={view.paymentMethods} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
           <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />

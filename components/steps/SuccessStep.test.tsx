@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { stepPage } from '@/tests/fixtures/journeyViews';
@@ -25,8 +25,23 @@ beforeEach(() => {
   api = createFakeApiClient();
 });
 
-function renderSuccess(path: string, transaction: TransactionView | null, signedIn = false, trackingSessionId: string | null = null) {
-  const page = stepPage(snapshot, path, 'success', { transaction, signedIn, trackingSessionId }, { search: '?source=nl' });
+const BILLED_TO = { name: 'Ada Reader', address: ['New York', 'United States of America'] };
+
+function renderSuccess(
+  path: string,
+  transaction: TransactionView | null,
+  signedIn = false,
+  trackingSessionId: string | null = null,
+  readingUrl: string | null = 'https://www.vogue.com/',
+) {
+  const billedTo = transaction ? BILLED_TO : null;
+  const page = stepPage(
+    snapshot,
+    path,
+    'success',
+    { transaction, signedIn, trackingSessionId, billedTo, readingUrl },
+    { search: '?source=nl' },
+  );
   return render(
     <ApiClientProvider client={api}>
       <SuccessStep {...page} />
@@ -34,7 +49,7 @@ function renderSuccess(path: string, transaction: TransactionView | null, signed
   );
 }
 
-const vogue = () => transactionFixture(ORDERED_OFFERS.vogueDigital, 2500);
+const vogue = (overrides: Partial<TransactionView> = {}) => transactionFixture(ORDERED_OFFERS.vogueDigital, 2500, overrides);
 const print = () => transactionFixture(ORDERED_OFFERS.newYorkerPrint, 14900);
 const trial = () => transactionFixture(ORDERED_OFFERS.wiredTrial, 0);
 
@@ -51,7 +66,7 @@ describe('SuccessStep', () => {
     expect(screen.getByTestId('invoice-total').textContent).toBe('Total paid$25.00');
     expect(screen.getByTestId('invoice-payment-method').textContent).toBe('Visa ending in 4242');
     expect(screen.getByTestId('invoice-renewal').textContent).toBe('November 21, 2027, $50.00');
-    expect(screen.getByTestId('invoice-renewal').previousElementSibling?.textContent).toBe('Next renewal');
+    expect(screen.getByTestId('invoice-renewal').previousElementSibling?.textContent).toBe('Renews on');
     expect(screen.queryByTestId('first-issue')).toBeNull();
   });
 
@@ -69,11 +84,93 @@ describe('SuccessStep', () => {
     expect(screen.getByTestId('invoice-renewal').textContent).toBe('December 21, 2026, $29.99');
   });
 
-  it('offers a visitor who is not signed in a sign-in link that comes back here', () => {
+  it('offers a visitor who is not signed in a sign-in link that comes back here, the address left out of the URL', () => {
     renderSuccess('vogue/demo-single', vogue(), false);
+    expect(screen.getByText(/Sign in to Vogue with ada@example\.com to read everything your subscription includes\./)).toBeTruthy();
+    // The sign-in page prefills the address from the order the server finds by its receipt, never from the URL.
     expect(screen.getByRole('link', { name: 'Email me a sign-in link' }).getAttribute('href')).toBe(
       '/vogue/demo-single/auth/initiate/success?source=nl&method=magic-link',
     );
+  });
+
+  it("leads on to the brand's reading URL with a real link", () => {
+    renderSuccess('vogue/demo-single', vogue());
+    expect(screen.getByRole('link', { name: 'Start reading' }).getAttribute('href')).toBe('https://www.vogue.com/');
+    expect(screen.getByRole('heading', { level: 2, name: 'Read Vogue' })).toBeTruthy();
+  });
+
+  it('names no "Start reading" link when the brand has no reading URL, and says only what is true', () => {
+    renderSuccess('vogue/demo-single', vogue(), false, null, null);
+    expect(screen.queryByRole('link', { name: /Start reading/ })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Start reading/);
+    expect(screen.getByRole('link', { name: 'Email me a sign-in link' })).toBeTruthy();
+    renderSuccess('vogue/demo-single', vogue(), true, null, null);
+    expect(screen.getByText(/You are signed in/)).toBeTruthy();
+  });
+
+  it('shows no internal id: the plan by its name and the date it renews on instead', () => {
+    renderSuccess('vogue/demo-single', vogue());
+    expect(document.body.textContent).not.toMatch(/sub_|txn_/);
+    expect(screen.queryByTestId('invoice-subscription')).toBeNull();
+    expect(screen.getByTestId('invoice-plan').textContent).toBe('Vogue Digital');
+    expect(screen.getByTestId('invoice-renewal').textContent).toBe('November 21, 2027, $50.00');
+  });
+
+  it('makes the invoice printable on its own: brand, date, number, whom it is billed to and how it was paid', () => {
+    renderSuccess('vogue/demo-single', vogue());
+    const invoice = screen.getByTestId('printable-invoice');
+    expect(screen.getByTestId('invoice-brand').textContent).toBe('Vogue');
+    expect(invoice.querySelector('h2')?.textContent).toBe('Invoice INV-0001');
+    expect(screen.getByTestId('invoice-date').textContent).toBe('November 21, 2026');
+    expect(screen.getByTestId('invoice-billed-to').textContent).toBe('Ada ReaderNew YorkUnited States of America');
+    for (const part of ['invoice', 'invoice-tax', 'invoice-total', 'invoice-payment-method']) {
+      expect(invoice.contains(screen.getByTestId(part))).toBe(true);
+    }
+    // A test order's invoice says that nothing real was paid, printed too.
+    expect(invoice.textContent).toContain('Test mode: no real payment was taken.');
+  });
+
+  it('prints the invoice from its button, which is not part of what prints', () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderSuccess('vogue/demo-single', vogue());
+    const button = screen.getByRole('button', { name: 'Print invoice' });
+    expect(screen.getByTestId('printable-invoice').contains(button)).toBe(false);
+    fireEvent.click(button);
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
+  it.each<[string, boolean, boolean, string, string]>([
+    ['signed in, live', true, true, '/account', '/account/invoices/txn_fixture_1'],
+    ['signed in, test', true, false, '/account?livemode=false', '/account/invoices/txn_fixture_1?livemode=false'],
+    [
+      'signed out, live',
+      false,
+      true,
+      '/account/sign-in?email=ada%40example.com&return=%2Faccount',
+      '/account/sign-in?email=ada%40example.com&return=%2Faccount%2Finvoices%2Ftxn_fixture_1',
+    ],
+    [
+      'signed out, test',
+      false,
+      false,
+      '/account/sign-in?email=ada%40example.com&return=%2Faccount%3Flivemode%3Dfalse',
+      '/account/sign-in?email=ada%40example.com&return=%2Faccount%2Finvoices%2Ftxn_fixture_1%3Flivemode%3Dfalse',
+    ],
+  ])(
+    'links the account and the invoice in it, %s (signed out: the sign-in prefilled with the address shown)',
+    (_, signedIn, livemode, account, invoice) => {
+      renderSuccess('vogue/demo-single', vogue({ livemode }), signedIn);
+      expect(screen.getByTestId('success-account-link').getAttribute('href')).toBe(account);
+      expect(screen.getByRole('link', { name: 'See this invoice in your account' }).getAttribute('href')).toBe(invoice);
+      expect(document.body.textContent?.includes('Test mode: no real payment was taken.')).toBe(!livemode);
+    },
+  );
+
+  it('links no invoice in the account for an order without a subscription (the account shows none)', () => {
+    renderSuccess('vogue/demo-single', vogue({ subscription: null }));
+    expect(screen.queryByRole('link', { name: 'See this invoice in your account' })).toBeNull();
+    expect(screen.getByTestId('success-account-link')).toBeTruthy();
   });
 
   it('offers a signed-in visitor no sign-in link', () => {
@@ -112,7 +209,13 @@ describe('SuccessStep', () => {
     rerender(
       <ApiClientProvider client={api}>
         <SuccessStep
-          {...stepPage(snapshot, 'vogue/demo-single', 'success', { transaction: vogue(), signedIn: false, trackingSessionId: null })}
+          {...stepPage(snapshot, 'vogue/demo-single', 'success', {
+            transaction: vogue(),
+            signedIn: false,
+            trackingSessionId: null,
+            billedTo: BILLED_TO,
+            readingUrl: null,
+          })}
         />
       </ApiClientProvider>,
     );

@@ -20,22 +20,28 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { InvoicePriceTerms } from './InvoicePriceTerms';
 
-/** The account, in the order's mode (a test order's subscription shows in test mode); signed out, its sign-in with the address filled in. */
-function accountHref(signedIn: boolean, livemode: boolean, email: string): string {
-  const account = livemode ? '/account' : '/account?livemode=false';
-  return signedIn ? account : `/account/sign-in?${new URLSearchParams({ email, return: account }).toString()}`;
+/**
+ * A page of the account (the overview, or an invoice below it), in the order's mode (a test
+ * order's subscription shows in test mode only); signed out, the account's sign-in, with the
+ * buyer's address filled in, which comes back to that page.
+ */
+function accountHref(signedIn: boolean, livemode: boolean, email: string, path = '/account'): string {
+  const page = livemode ? path : `${path}?livemode=false`;
+  return signedIn ? page : `/account/sign-in?${new URLSearchParams({ email, return: page }).toString()}`;
 }
 
 /** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
 const PRINT_FIRST_ISSUE_DAYS = 21;
 
 /**
- * The success page: the invoice of the visitor's own order, its next renewal and, for
- * print, when the first issue arrives. Without the receipt of a payment made in this
- * browser, it shows nothing of any order. The server empties the cart once it is paid.
+ * The success page: where to start reading (the brand's reading URL, when the catalogue
+ * names one), the invoice of the visitor's own order, printable on its own, its next renewal
+ * and, for print, when the first issue arrives; then the account. Without the receipt of a
+ * payment made in this browser, it shows nothing of any order. The server empties the cart
+ * once it is paid.
  */
 export default function SuccessStep({ flow, base, search, mode, view }: StepViewProps<'success'>) {
-  const { transaction, signedIn, trackingSessionId } = view;
+  const { transaction, signedIn, trackingSessionId, billedTo, readingUrl } = view;
   const api = useApiClient();
   const paid = transaction?.status === 'succeeded';
   // Back from the bank or a wallet in a new page: its events continue the visit that sent
@@ -121,8 +127,37 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           .
         </p>
       )}
-      <section className={styles.invoice} aria-labelledby="invoice-heading">
+      <section className={styles.next} aria-labelledby="start-reading-heading" data-testid="start-reading">
+        <h2 id="start-reading-heading">Read {flow.brandName}</h2>
+        {/* Only a link the catalogue names: without one, no "Start reading" that leads nowhere. */}
+        {readingUrl && (
+          <p>
+            <a className={styles.startReading} href={readingUrl}>
+              Start reading
+            </a>
+          </p>
+        )}
+        {signedIn ? (
+          <p>You are signed in: everything your subscription includes is open to you now.</p>
+        ) : (
+          <p>
+            Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
+            <Link
+              href={signInHref(base, 'success', search, 'magic-link')}
+              onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
+            >
+              Email me a sign-in link
+            </Link>
+          </p>
+        )}
+      </section>
+      {/* What prints (the print button's window.print()): this section alone, with the brand, whom it is billed to and when. */}
+      <section className={styles.invoice} aria-labelledby="invoice-heading" data-testid="printable-invoice">
+        <p className={styles.issuer} data-testid="invoice-brand">
+          {flow.brandName}
+        </p>
         <h2 id="invoice-heading">Invoice {invoice.invoiceNumber}</h2>
+        {!transaction.livemode && <p className={styles.testNote}>Test mode: no real payment was taken.</p>}
         <dl className={rows.rows} data-testid="invoice">
           {invoice.lines.map((line) => (
             <div key={line.offerId} className={rows.row}>
@@ -149,23 +184,48 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         <InvoicePriceTerms offer={offer} lines={invoice.lines} currencyCode={invoice.currencyCode} />
         <dl className={styles.details}>
           <div>
+            <dt>Order date</dt>
+            <dd data-testid="invoice-date">{formatDate(ordered)}</dd>
+          </div>
+          {billedTo && (
+            <div>
+              <dt>Billed to</dt>
+              <dd data-testid="invoice-billed-to">
+                {[billedTo.name, ...billedTo.address].map((line, index) => (
+                  <span key={`${index}:${line}`} className={styles.line}>
+                    {line}
+                  </span>
+                ))}
+              </dd>
+            </div>
+          )}
+          <div>
             <dt>Payment method</dt>
             <dd data-testid="invoice-payment-method">{paymentMethodName(transaction.paymentMethod)}</dd>
           </div>
+          {/* The plan by its name and its next charge: what a buyer knows it by, never an internal id. */}
           <div>
-            <dt>{offer.trialOffer ? 'First charge' : 'Next renewal'}</dt>
+            <dt>Plan</dt>
+            <dd data-testid="invoice-plan">{offer.name}</dd>
+          </div>
+          <div>
+            <dt>{offer.trialOffer ? 'First charge' : 'Renews on'}</dt>
             <dd data-testid="invoice-renewal">
               {formatDate(nextChargeDate(offer, ordered))}, {money(offer.renewalAmount)}
             </dd>
           </div>
-          <div>
-            <dt>Subscription</dt>
-            <dd data-testid="invoice-subscription" className={styles.mono}>
-              {transaction.subscription?.id}
-            </dd>
-          </div>
         </dl>
       </section>
+      <p className={styles.invoiceActions}>
+        <button type="button" className={styles.print} onClick={() => window.print()}>
+          Print invoice
+        </button>
+        {transaction.subscription && (
+          <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email, `/account/invoices/${transaction.id}`)}>
+            See this invoice in your account
+          </Link>
+        )}
+      </p>
       <section className={styles.next} aria-labelledby="manage-heading">
         <h2 id="manage-heading">Your subscription</h2>
         <p>
@@ -175,22 +235,6 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           </Link>
           .
         </p>
-      </section>
-      <section className={styles.next} aria-labelledby="start-reading-heading">
-        <h2 id="start-reading-heading">Start reading</h2>
-        {signedIn ? (
-          <p>You are signed in: everything your subscription includes is open to you now.</p>
-        ) : (
-          <p>
-            Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
-            <Link
-              href={signInHref(base, 'success', search, 'magic-link')}
-              onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
-            >
-              Email me a sign-in link
-            </Link>
-          </p>
-        )}
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { MAX_PLANS } from '@/lib/pricing/template';
 import { isValidSegment } from '@/lib/journey/path';
 import { isReservedTopLevelSegment, RESERVED_TOP_LEVEL_SEGMENTS } from '@/lib/journey/reservedPaths';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
+import { readingUrlSchema } from './readingUrl';
 import { savingBadgeProblem } from './savingBadge';
 
 /**
@@ -45,6 +46,8 @@ const brandSchema = z.strictObject({
   // The url_slug of one of the brand's campaigns: where a visitor asking for an unknown or
   // ended campaign is sent. Optional, so that catalogues exported before it still import.
   defaultCampaign: slug.nullable().default(null),
+  // Where a new subscriber starts reading (the success page links it); optional, as above.
+  readingUrl: readingUrlSchema,
 });
 
 const offerSchema = z

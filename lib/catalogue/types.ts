@@ -21,6 +21,8 @@ export interface Brand {
    * over; null: the brand's first campaign on sale (catalogues from before the field).
    */
   defaultCampaign: string | null;
+  /** Where a subscriber starts reading (an absolute https URL); null: the brand has none to link. */
+  readingUrl: string | null;
 }
 
 export type BillingInterval = 'month' | 'year';

@@ -5,6 +5,7 @@ import { refusedSandboxCardSchema, sandboxCardInputSchema } from '@/lib/payments
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
+import { expressWalletSchema } from '@/lib/payments/express/expressWallets';
 
 const stripePaymentMethod = z.strictObject({
   kind: z.literal('stripe-payment-method'),
@@ -24,6 +25,12 @@ export const submitRequestSchema = quoteRequestSchema.omit({ country: true, regi
   billing: billingSchema,
   autoRenewalConsent: z.boolean(),
   payment: z.discriminatedUnion('kind', [sandboxCardInputSchema, stripePaymentMethod, wallet]),
+  /**
+   * The express wallet (Apple Pay, Google Pay, Link) that handed over the card paid with;
+   * null when the card was typed. Only a card payment comes through one (the server refuses
+   * it with another kind).
+   */
+  expressWallet: expressWalletSchema.nullish().transform((expressWallet) => expressWallet ?? null),
   livemode: z.boolean(),
   source: z.string().max(200).nullable(),
   /**

@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { QuoteLine } from '@/lib/pricing/quote';
 import type { TaxRate } from '@/lib/pricing/tax';
 import type { WalletId } from '@/lib/payments/methods';
+import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 
 /** What was ordered, kept with the transaction as it was when the visitor paid. */
 export interface OrderSnapshot {
@@ -20,8 +21,11 @@ export interface OrderSnapshot {
   };
   lines: QuoteLine[];
   taxRate: TaxRate;
-  /** How it was paid: a card (its brand and last digits, where the gateway told us) or a wallet. */
-  payment: { method: 'card'; brand: string; last4: string } | { method: WalletId };
+  /**
+   * How it was paid: a card (its brand and last digits, where the gateway told us, and the
+   * express wallet that handed it over, if one did) or a wallet.
+   */
+  payment: { method: 'card'; brand: string; last4: string; wallet?: ExpressWalletId } | { method: WalletId };
   /**
    * The payment step's path and query the order was submitted from (absent on orders
    * placed before it was kept): an answer given later than the submit's own (after a

@@ -2,6 +2,7 @@ import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import type { Cart } from '@/lib/cart/cart';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { QuoteRequestInput, QuoteResponse } from '@/lib/checkout/quoteContract';
+import type { BilledTo } from '@/lib/checkout/billedTo';
 import type { TransactionView } from '@/lib/checkout/transactionView';
 import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
@@ -62,6 +63,10 @@ export interface StepViewModels {
     signedIn: boolean;
     /** The session id the order's events carried when it was sent: this page continues that visit. */
     trackingSessionId: string | null;
+    /** The invoice's billing name and address; null without a transaction. */
+    billedTo: BilledTo | null;
+    /** Where the brand's subscribers start reading (catalogue); null: the brand names none, and no link is shown. */
+    readingUrl: string | null;
   };
   'auth-initiate': {
     /** Segments after auth/initiate: the page to return to. */
@@ -70,6 +75,11 @@ export interface StepViewModels {
     offerName: string | null;
     /** Already signed in: on a campaign that asks everyone to sign in, the way back leads somewhere only then. */
     signedIn: boolean;
+    /**
+     * The address to prefill: the buyer's, when the page returns to the success page of this
+     * browser's own paid order (found by its receipt cookie, never taken from the URL); else null.
+     */
+    prefillEmail: string | null;
   };
   'auth-complete': SignInLinkView;
   /** Only shown when the return cannot go on (it otherwise redirects): why, and the way back. */

@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import { OfferPage } from './pages/OfferPage';
 import { CartPage } from './pages/CartPage';
 import { PromoCodePage } from './pages/PromoCodePage';
+import { SuccessPage } from './pages/CheckoutPage';
+import { toCheckout } from './pages/journey';
 import { sandboxSubmitBody } from './support';
 
 test('print plan with an add-on and SAVE20: totals in the cart and on the promo-code step', async ({ page }) => {
@@ -110,4 +112,59 @@ test('a promo code past its cap is refused on the promo step and at the payment,
   const refused = (await second.json()) as { error: { code: string; message: string } };
   expect(refused.error.code).toBe('coupon_not_applicable');
   expect(refused.error.message).toContain('Nothing was charged.');
+});
+
+test('a code applied on the payment step: the discount in the summary, the button and what is charged', async ({ page }) => {
+  const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
+  await expect(checkout.total).toHaveText('Total today$25.00');
+  await checkout.applyPromoCode('BOGUS');
+  await expect(checkout.promoFeedback).toHaveText('"BOGUS" is not a valid promo code.');
+  await expect(page.getByLabel('Promo code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(checkout.total).toHaveText('Total today$25.00');
+
+  await page.getByLabel('Promo code').fill('save20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(checkout.promoFeedback).toHaveText('Promo code SAVE20 applied. Remove promo code');
+  await expect(checkout.discount).toHaveText('Discount (SAVE20)−$5.00');
+  await expect(checkout.total).toHaveText('Total today$20.00');
+  const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(audit.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // New Hampshire has no sales tax: the button and the invoice say the discounted price.
+  await checkout.fillBilling();
+  await expect(checkout.submitButton).toHaveText('Subscribe for $20.00');
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.submit();
+  const success = await SuccessPage.expectOpen(page);
+  await expect(success.discount).toHaveText('Discount (SAVE20)−$5.00');
+  await expect(success.total).toHaveText('Total paid$20.00');
+});
+
+test('a code applied on the payment step can be removed there', async ({ page }) => {
+  const checkout = await toCheckout(page, '/newyorker/demo-dual', 'Digital', 'SAVE20');
+  await expect(checkout.promoFeedback).toHaveText('Promo code SAVE20 applied. Remove promo code');
+  await expect(checkout.total).toHaveText('Total today$79.20');
+  await checkout.removePromoCode();
+  await expect(checkout.promoFeedback).toHaveText('Promo code removed.');
+  await expect(checkout.total).toHaveText('Total today$99.00');
+  await expect(checkout.discount).toHaveCount(0);
+});
+
+test.describe('on a 390×844 phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the summary is folded to its total above the form; a code applied in it shows in that total', async ({ page }) => {
+    const checkout = await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
+    await expect(checkout.summaryToggle).toHaveText('Order summaryTotal today $25.00');
+    await expect(checkout.total).toBeHidden();
+    await checkout.openSummary();
+    await expect(checkout.total).toHaveText('Total today$25.00');
+    await checkout.applyPromoCode('TENOFF');
+    await expect(checkout.total).toHaveText('Total today$15.00');
+    await expect(checkout.summaryToggle).toHaveText('Order summaryTotal today $15.00');
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByLabel('Card number').fill('4242');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

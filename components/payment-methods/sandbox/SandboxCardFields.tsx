@@ -1,6 +1,8 @@
 import type { ChangeEvent } from 'react';
+import { CardBrandMarks } from '@/components/checkout/CardBrandMarks';
 import { Field } from '@/components/ui/Field';
 import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/sandbox/cardFields';
+import { cardBrand } from '@/lib/payments/sandbox/testCards';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
 export type CardField = keyof CardFields;
@@ -58,7 +60,10 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
         expiry date and any CVC.
       </p>
       {/* No maxLength on number and expiry: the formatters bound them, and a pasted "12/2034" or "4242-4242-…" must arrive whole. */}
-      {field('number', 'Card number', 'cc-number', { placeholder: '1234 1234 1234 1234' })}
+      <div className={styles.cardNumber}>
+        {field('number', 'Card number', 'cc-number', { placeholder: '1234 1234 1234 1234' })}
+        <CardBrandMarks detected={cardBrand(card.number)} />
+      </div>
       <div className={styles.pair}>
         {field('expiry', 'Expiry', 'cc-exp', { placeholder: 'MM/YY' })}
         {field('cvc', 'CVC', 'cc-csc', { maxLength: 4 })}

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useMemo, useState, type RefObject } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { CardBrandMarks } from '@/components/checkout/CardBrandMarks';
 import { Loader } from '@/components/ui/Loader';
 import type { Billing } from '@/lib/checkout/billing';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -94,9 +95,13 @@ export default function StripeCardSection({
   return (
     <fieldset className={styles.section}>
       <legend>Card</legend>
-      <p id="stripe-card-label" className={styles.fieldLabel}>
-        Card details
-      </p>
+      <div className={styles.cardLabelRow}>
+        <p id="stripe-card-label" className={styles.fieldLabel}>
+          Card details
+        </p>
+        {/* Stripe's field shows the brand it reads from the number itself. */}
+        <CardBrandMarks />
+      </div>
       {loadError ? (
         <p role="alert" className={styles.error}>
           The card form could not load. Please check your connection and reload the page.

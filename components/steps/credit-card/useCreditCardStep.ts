@@ -1,9 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
+import { usePromoCode, type PromoCodeModel } from '@/components/checkout/usePromoCode';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
 import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
+import type { ExpressPayment } from '@/components/payment-methods/express/expressPayment';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
@@ -36,6 +38,8 @@ import { buyerLocation } from './buyerLocation';
 import { returnPathFor } from './paymentStepPaths';
 import { useFormFields } from './useFormFields';
 
+type PaymentMethodActionsOf = Pick<PaymentMethodHandle, 'prepare' | 'handleAction'>;
+
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
 
 /** What the payment step renders, and what its controls call; the step only lays it out. */
@@ -44,6 +48,8 @@ export interface CreditCardStepModel {
   // The order, priced for the buyer's location.
   quote: QuoteState;
   retryQuote: () => void;
+  /** The summary's promo field: applied as on the promo-code step, checked with the buyer's location. */
+  promo: PromoCodeModel;
   taxKnown: boolean;
   chargeNote: string | null;
   // The billing form.
@@ -80,6 +86,8 @@ export interface CreditCardStepModel {
   failureRef: RefObject<HTMLParagraphElement | null>;
   outage: ProviderOutage | null;
   submit: (event: FormEvent) => void;
+  /** An express wallet's payment (components/payment-methods/express): as pay, with the wallet's details and card. */
+  payExpress: (express: ExpressPayment) => Promise<PaymentState> | null;
 }
 
 /**
@@ -140,12 +148,18 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,
   });
+  const promo = usePromoCode({ flow, livemode: mode.livemode, selection, setSelection, quote: state, withLocation: true });
   // What is shown may be the last quote while the next one loads; what is paid is only ever
   // the quote of the current request (a submit waits for it).
   const priced = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const current = state.status === 'ready' ? state.quote : null;
   const taxKnown = locationKnown && selection?.country === country;
   const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
+
+  const consentSeen = useRef(false);
+  useEffect(() => {
+    if (!consentRequired) consentSeen.current = false;
+  }, [consentRequired]);
 
   const failure = payment.status === 'failed' ? payment.message : null;
   // The method the last payment was tried with: an outage panel names that provider.
@@ -189,7 +203,11 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     const handle = methodHandle.current;
     if (!handle || !method) return null;
     setTriedWith(method.id);
-    const billingData = billingFromForm(billing, addressNeeds) as Billing;
+    return run(billingFromForm(billing, addressNeeds) as Billing, handle, null);
+  };
+
+  /** The payment sequence with these details, this method's actions and the express wallet that brought the card (null: none). */
+  const run = (billingData: Billing, handle: PaymentMethodActionsOf, expressWallet: ExpressPayment['wallet'] | null) => {
     const returnPath = returnPathFor(router.asPath);
     // The success page reports the choices once the order is paid, after a bank redirect too.
     rememberOrderTracking(flow.campaignId, { marketing: draft.marketing });
@@ -203,6 +221,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
         billing: billingData,
         autoRenewalConsent: consentRequired && consented,
         payment: input,
+        expressWallet,
         livemode: mode.livemode,
         source: mode.source,
         trackingSessionId: pageViewSessionId(),
@@ -213,10 +232,20 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     });
   };
 
+  // Express wallets: the wallet brings the billing details and the card; the consent is still the buyer's to give.
+  const payExpress = (express: ExpressPayment): Promise<PaymentState> | null => {
+    if (isBusy(driver.state) || !current || consentError) return null;
+    if (Object.keys(validateBilling(express.form, addressNeeds)).length) return null;
+    updateDraft((draftNow) => ({ ...draftNow, billing: express.form }));
+    setTriedWith('card');
+    return run(billingFromForm(express.form, addressNeeds) as Billing, express.method, express.wallet);
+  };
+
   return {
     plan,
     quote: state,
     retryQuote: retry,
+    promo,
     taxKnown,
     chargeNote: total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today),
     billing,
@@ -249,7 +278,10 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     consented,
     consentError,
     setConsent: (agreed) => updateDraft((draftNow) => ({ ...draftNow, renewalConsentFor: agreed ? termsKey : null })),
-    consentVisible: () =>
+    consentVisible: () => {
+      // Once each time the consent appears, though the express row shows a box of its own beside the form's.
+      if (consentSeen.current) return;
+      consentSeen.current = true;
       track(
         buildAutoRenewalConsentVisible({
           timestamp: Date.now(),
@@ -259,7 +291,8 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
           region: billing.region || null,
           page: window.location.pathname,
         }),
-      ),
+      );
+    },
     methodLabel,
     paying: isBusy(payment),
     failure,
@@ -278,5 +311,6 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
       // A method with its own button (a wallet's) takes the payment from that button only.
       if (methodLabel !== null) void pay();
     },
+    payExpress,
   };
 }

@@ -134,6 +134,7 @@ export class CatalogueRepository {
         name: b.name,
         identity: JSON.parse(b.identity_json) as BrandIdentity,
         defaultCampaign: b.default_campaign,
+        readingUrl: b.reading_url,
       })),
       offers: offers.map((o) => ({
         id: o.id,

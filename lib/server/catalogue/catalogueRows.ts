@@ -18,6 +18,7 @@ export function brandFromRow(row: BrandRow): Brand {
     name: brandDisplayName(row.slug, row.name),
     identity: JSON.parse(row.identity_json) as BrandIdentity,
     defaultCampaign: row.default_campaign,
+    readingUrl: row.reading_url,
   };
 }
 
@@ -112,6 +113,7 @@ export function rowsFromFile(file: CatalogueFile) {
       name: b.name,
       identity_json: JSON.stringify(b.identity),
       default_campaign: b.defaultCampaign,
+      reading_url: b.readingUrl,
     })),
     offers: file.offers.map((o, position): OfferRow => ({
       id: o.id,

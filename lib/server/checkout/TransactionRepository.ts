@@ -11,6 +11,7 @@ import { purchaseAcknowledgmentMail } from '@/lib/server/subscriptions/purchaseA
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
 import type { PaymentMethodId } from '@/lib/payments/methods';
+import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import { randomId } from '@/lib/server/ids';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { queueDuplicateNotice } from '@/lib/server/duplicates/duplicateNotice';
@@ -132,6 +133,7 @@ export class TransactionRepository {
         order_json: JSON.stringify(transaction.order),
         coupon_code: transaction.couponCode,
         payment_method: transaction.order.payment.method,
+        express_wallet: expressWalletOf(transaction.order.payment),
         gateway: transaction.gateway,
         gateway_payment_id: null,
         status: 'processing',

@@ -44,6 +44,17 @@ const serverEnvSchema = z.object({
   APP_ENV: z.enum(APP_ENVS).default('development'),
   SENTRY_DSN: z.url().optional(),
   /**
+   * Apple Pay's domain association file, word for word as Stripe's dashboard (or Apple) gives
+   * it: served at /.well-known/apple-developer-merchantid-domain-association so that Apple
+   * verifies the domain for Apple Pay. Unset: that address is a 404.
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty (leave it unset to serve no file)')
+    .max(100_000, 'must be at most 100000 characters (the file itself, not a path to it)')
+    .optional(),
+  /**
    * The embedded sandbox (card, PayPal, Amazon Pay stand-ins) runs only when asked for: a
    * server with a missing key must refuse payments, not "sell" through the sandbox. Test mode only.
    */

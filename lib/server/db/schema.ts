@@ -17,6 +17,8 @@ export interface BrandTable {
   identity_json: string;
   /** url_slug of one of the brand's checkout flows (migration 0034). */
   default_campaign: string | null;
+  /** Absolute https URL where a subscriber starts reading (migration 0037). */
+  reading_url: string | null;
 }
 
 export interface OfferTable {
@@ -139,6 +141,8 @@ export interface TransactionTable {
    * capture or a PayPal subscription's first sale, an Amazon Pay checkout's charge): what a refund names (migration 0029).
    */
   provider_charge_id: string | null;
+  /** The express wallet (apple-pay, google-pay, link) that handed over the card paid with; null: none (migration 0035). */
+  express_wallet: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -211,6 +215,8 @@ export interface SubscriptionTable {
   payment_method: string;
   /** How it is paid, as shown: a card's brand and last four, or the wallet. */
   payment_json: string;
+  /** The express wallet whose card renews it (payment_json names it too); null: none (migration 0035). */
+  express_wallet: string | null;
   gateway: string;
   /** What the provider needs to charge or stop it (RenewalInstrument); null when nothing reusable was kept. */
   instrument_json: string | null;

@@ -176,6 +176,21 @@ describe('POST /api/identity/links', () => {
     expect((await post('/api/identity/links', { email: address('x'), returnPath: '/account', extra: 1 })).status).toBe(400);
   });
 
+  it("sends a campaign's link to the account once the campaign has ended, since its pages are then a 404", async () => {
+    const email = address('ended');
+    const asked = await post('/api/identity/links', {
+      email,
+      purpose: 'magic-link',
+      brand: 'vogue',
+      urlSlug: 'demo-ended',
+      returnPath: '/vogue/demo-ended/success',
+    });
+    expect(asked.status).toBe(202);
+    const mail = await latestMail(email);
+    expect(mail.link).toMatch(new RegExp(`^${origin}/account/sign-in/complete\\?token=`));
+    expect(mail.link).not.toContain('demo-ended');
+  });
+
   it('refuses a cross-site request (403, nothing sent, no cookie) and takes a same-origin one', async () => {
     const email = address('crosssite');
     const refused = await post('/api/identity/links', { email }, { headers: CROSS_SITE });

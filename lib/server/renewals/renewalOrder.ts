@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { buildQuote, type Quote } from '@/lib/pricing/quote';
+import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { TransactionTable } from '@/lib/server/db/schema';
 import type { RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
@@ -85,6 +86,7 @@ export function renewalTransaction(
     order_json: JSON.stringify(renewalOrder),
     coupon_code: null,
     payment_method: subscription.paymentMethod,
+    express_wallet: expressWalletOf(subscription.payment),
     gateway: subscription.gateway,
     gateway_payment_id: null,
     status: 'processing',

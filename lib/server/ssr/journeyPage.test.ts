@@ -219,6 +219,15 @@ describe('journey page loader: who may keep the page', () => {
 /** Props a step no longer has: each step's own view model holds what it needs. */
 const GONE_PROPS = ['location', 'crossSells', 'transaction', 'payments', 'authError', 'returnSegments'];
 
+/** The success page without a receipt: no order, but the brand's reading URL all the same (the catalogue's). */
+const NO_ORDER_SUCCESS = {
+  transaction: null,
+  signedIn: false,
+  trackingSessionId: null,
+  billedTo: null,
+  readingUrl: 'https://www.vogue.com/',
+};
+
 describe('journey page loader: each step renders its own view model', () => {
   it.each<[string, string, unknown, number]>([
     ['/vogue/demo-single', 'campaign', {}, 200],
@@ -240,13 +249,18 @@ describe('journey page loader: each step renders its own view model', () => {
       },
       200,
     ],
-    ['/vogue/demo-single/success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
-    ['/vogue/demo-single/order-success', 'success', { transaction: null, signedIn: false, trackingSessionId: null }, 403],
-    ['/vogue/demo-single/auth/initiate', 'auth-initiate', { returnSegments: [], offerName: 'Vogue Digital', signedIn: false }, 200],
+    ['/vogue/demo-single/success', 'success', NO_ORDER_SUCCESS, 403],
+    ['/vogue/demo-single/order-success', 'success', NO_ORDER_SUCCESS, 403],
+    [
+      '/vogue/demo-single/auth/initiate',
+      'auth-initiate',
+      { returnSegments: [], offerName: 'Vogue Digital', signedIn: false, prefillEmail: null },
+      200,
+    ],
     [
       '/vogue/demo-single/auth/initiate/promo-code',
       'auth-initiate',
-      { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false },
+      { returnSegments: ['promo-code'], offerName: 'Vogue Digital', signedIn: false, prefillEmail: null },
       200,
     ],
     ['/vogue/demo-single/auth/complete', 'auth-complete', { authError: 'invalid' }, 400],
@@ -488,6 +502,36 @@ describe('journey page loader: the success page', () => {
     expect((await journeyProps('/vogue/demo-single/cart?livemode=false', { cookies: { [RECEIPT_COOKIE]: declined } })).view).toMatchObject({
       paidOrder: false,
     });
+  });
+
+  it("gives the success page the brand's reading URL and the invoice's billing name and address", async () => {
+    const props = await journeyProps('/vogue/demo-single/success?livemode=false', {
+      cookies: { [RECEIPT_COOKIE]: await pay('4242 4242 4242 4242') },
+    });
+    expect(props.view).toMatchObject({
+      readingUrl: 'https://www.vogue.com/',
+      billedTo: { name: 'Ada Reader', address: [expect.stringMatching(/^United Kingdom/)] },
+    });
+  });
+
+  it("prefills the sign-in page reached from the success page with the buyer's address, from the order alone", async () => {
+    const receipt = await pay('4242 4242 4242 4242', 'reader@example.com');
+    const fromSuccess = (url: string, cookies: Record<string, string> = { [RECEIPT_COOKIE]: receipt }) => journeyProps(url, { cookies });
+    expect((await fromSuccess('/vogue/demo-single/auth/initiate/success?livemode=false&method=magic-link')).view).toMatchObject({
+      returnSegments: ['success'],
+      prefillEmail: 'reader@example.com',
+    });
+    // An address in the URL is not the order's: anyone can write one.
+    expect((await fromSuccess('/vogue/demo-single/auth/initiate/success?email=eve%40example.com', {})).view).toMatchObject({
+      prefillEmail: null,
+    });
+    // Only on the way back to the success page, for this campaign's paid order.
+    expect((await fromSuccess('/vogue/demo-single/auth/initiate/cart?livemode=false')).view).toMatchObject({ prefillEmail: null });
+    expect((await fromSuccess('/newyorker/demo-dual/auth/initiate/success')).view).toMatchObject({ prefillEmail: null });
+    const declined = await pay('4000 0000 0000 0002', 'reader@example.com');
+    expect(
+      (await fromSuccess('/vogue/demo-single/auth/initiate/success?livemode=false', { [RECEIPT_COOKIE]: declined })).view,
+    ).toMatchObject({ prefillEmail: null });
   });
 
   it('keeps the cart of a declined payment', async () => {

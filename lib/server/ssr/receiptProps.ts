@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Billing } from '@/lib/checkout/billing';
 import type { TransactionView } from '@/lib/checkout/transactionView';
 import { readReceipt } from '@/lib/server/checkout/receiptCookie';
 import { TransactionRepository, transactionView } from '@/lib/server/checkout/TransactionRepository';
@@ -13,6 +14,8 @@ export type ReceiptLookup =
       transaction: TransactionView;
       /** The session id the order's events carried when it was sent (tracking continues it). */
       trackingSessionId: string | null;
+      /** The billing details as the buyer gave them (the invoice's "Billed to"). */
+      billing: Billing;
     }
   | { kind: 'missing' };
 
@@ -30,5 +33,5 @@ export async function receiptFor(
   if (!receipt) return { kind: 'missing' };
   const row = await new TransactionRepository(server.db).findById(receipt.transactionId);
   if (!row || row.campaignId !== campaignId || !matchesHash(receipt.token, row.receiptTokenHash)) return { kind: 'missing' };
-  return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.trackingSessionId };
+  return { kind: 'found', transaction: transactionView(row), trackingSessionId: row.trackingSessionId, billing: row.customer };
 }

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { BillingInterval } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentMethodId } from '@/lib/payments/methods';
+import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import { entitlementAt, type Entitlement, type StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
@@ -119,6 +120,7 @@ export class SubscriptionRepository {
         billing_interval: subscription.billingInterval,
         payment_method: subscription.paymentMethod,
         payment_json: JSON.stringify(subscription.payment),
+        express_wallet: expressWalletOf(subscription.payment),
         gateway: subscription.gateway,
         instrument_json: subscription.instrument ? JSON.stringify(subscription.instrument) : null,
         needs_payment_method: subscription.needsPaymentMethod ? 1 : 0,
@@ -391,6 +393,8 @@ export class SubscriptionRepository {
         gateway: card.gateway,
         instrument_json: instrument,
         payment_json: JSON.stringify(card.payment),
+        // A card typed in the account replaces the wallet's.
+        express_wallet: expressWalletOf(card.payment),
         needs_payment_method: 0,
         updated_at: at.toISOString(),
       })

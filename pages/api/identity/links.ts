@@ -3,6 +3,7 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { isValidSegment } from '@/lib/journey/path';
+import { isOnSale } from '@/lib/catalogue/campaignWindow';
 import { accountReturnPath, safeReturnPath } from '@/lib/identity/safeReturn';
 import { ACCOUNT_SIGN_IN_COMPLETE_PATH } from '@/lib/identity/signInPages';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
@@ -52,13 +53,23 @@ export default apiRoute(
         const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
         if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
         const base = `/${flow.brand_slug}/${flow.url_slug}`;
-        link = {
-          email: body.email,
-          purpose: body.purpose,
-          returnPath: safeReturnPath(base, body.returnPath),
-          completePath: `${base}/auth/complete`,
-          brandName: flow.brandName,
-        };
+        // A campaign out of its dates has no pages to come back to (they are a 404): its buyer,
+        // asking from the success page, signs in to the account instead.
+        link = isOnSale(flow, new Date())
+          ? {
+              email: body.email,
+              purpose: body.purpose,
+              returnPath: safeReturnPath(base, body.returnPath),
+              completePath: `${base}/auth/complete`,
+              brandName: flow.brandName,
+            }
+          : {
+              email: body.email,
+              purpose: 'sign-in',
+              returnPath: '/account',
+              completePath: ACCOUNT_SIGN_IN_COMPLETE_PATH,
+              brandName: 'your account',
+            };
       } else {
         const body = parseRequest(accountSchema, req.body, 'body');
         // No brand: the mail says "Sign in to your account".

@@ -11,7 +11,7 @@ export interface BillingDetails {
   address?: { line1: string; city: string; postalCode: string };
 }
 
-/** The card (payment) step: billing information, sandbox card, renewal consent, submit. */
+/** The card (payment) step: order summary and its promo field, billing information, sandbox card, renewal consent, submit. */
 export class CheckoutPage {
   constructor(readonly page: Page) {}
 
@@ -56,8 +56,41 @@ export class CheckoutPage {
     return this.page.locator('#payment-failure');
   }
 
+  /** The order summary's "Total today" row; on a phone it is folded until openSummary(). */
   get total(): Locator {
     return this.page.getByTestId('summary-total');
+  }
+
+  get discount(): Locator {
+    return this.page.getByTestId('summary-discount');
+  }
+
+  /** The phone's button that folds the order summary, showing today's total (hidden on a desktop). */
+  get summaryToggle(): Locator {
+    return this.page.getByTestId('summary-toggle');
+  }
+
+  async openSummary(): Promise<void> {
+    await this.summaryToggle.click();
+    await expect(this.summaryToggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
+  /** The promo field's one message: the code applied (with its removal) or why it was refused. */
+  get promoFeedback(): Locator {
+    return this.page.locator('#promo-code-feedback');
+  }
+
+  /** Opens "Have a promo code?" in the summary, applies a code and waits until the server has answered. */
+  async applyPromoCode(code: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Have a promo code?' }).click();
+    await this.page.getByLabel('Promo code').fill(code);
+    const answered = this.page.waitForResponse((response) => response.url().endsWith('/api/checkout/quote'));
+    await this.page.getByRole('button', { name: 'Apply' }).click();
+    await answered;
+  }
+
+  async removePromoCode(): Promise<void> {
+    await this.promoFeedback.getByRole('button', { name: 'Remove promo code' }).click();
   }
 
   async submit(): Promise<void> {
@@ -115,7 +148,30 @@ export class SuccessPage {
     return this.page.getByTestId('invoice-payment-method');
   }
 
-  get subscription(): Locator {
-    return this.page.getByTestId('invoice-subscription');
+  /** The plan by its name: the invoice shows no subscription id. */
+  get plan(): Locator {
+    return this.page.getByTestId('invoice-plan');
+  }
+
+  /** The link to the brand's reading URL. */
+  get startReading(): Locator {
+    return this.page.getByRole('link', { name: 'Start reading', exact: true });
+  }
+
+  get printButton(): Locator {
+    return this.page.getByRole('button', { name: 'Print invoice' });
+  }
+
+  /** The part of the page that prints. */
+  get printableInvoice(): Locator {
+    return this.page.getByTestId('printable-invoice');
+  }
+
+  get accountLink(): Locator {
+    return this.page.getByTestId('success-account-link');
+  }
+
+  get accountInvoiceLink(): Locator {
+    return this.page.getByRole('link', { name: 'See this invoice in your account' });
   }
 }

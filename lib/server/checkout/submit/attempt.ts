@@ -49,17 +49,19 @@ function paymentInput(request: SubmitRequest): { input: PaymentInput; snapshot: 
   if (payment.kind !== 'sandbox-card' && payment.kind !== 'stripe-payment-method') {
     return { input: { kind: payment.kind }, snapshot: { method: payment.kind } };
   }
+  // A card an express wallet handed over is a card payment, kept with the wallet's name.
+  const wallet = request.expressWallet ? { wallet: request.expressWallet } : {};
   if (payment.kind === 'stripe-payment-method') {
     return {
       input: { kind: 'stripe-payment-method', paymentMethodId: payment.paymentMethodId },
-      snapshot: { method: 'card', brand: 'card', last4: '' },
+      snapshot: { method: 'card', brand: 'card', last4: '', ...wallet },
     };
   }
   const expiry = parseExpiry(payment.expiry)!;
   const number = digitsOnly(payment.number);
   return {
     input: { kind: 'sandbox-card', number, expMonth: expiry.month, expYear: expiry.year, cvc: payment.cvc },
-    snapshot: { method: 'card', brand: cardBrand(number), last4: number.slice(-4) },
+    snapshot: { method: 'card', brand: cardBrand(number), last4: number.slice(-4), ...wallet },
   };
 }
 

@@ -27,6 +27,9 @@ export function validateOrder(
 ): ValidOrder {
   const { billing } = request;
   const { priced, offer } = order;
+  if (request.expressWallet && payment.kind !== 'sandbox-card' && payment.kind !== 'stripe-payment-method') {
+    throw new HttpError(400, 'express_wallet_mismatch', 'Apple Pay, Google Pay and Link pay by card: this payment is not a card payment.');
+  }
   if (offer.isPrintOffer && !billing.address) {
     throw new HttpError(400, 'address_required', 'A print subscription needs a billing address.');
   }

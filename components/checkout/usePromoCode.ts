@@ -1,0 +1,107 @@
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { withPromoCode, type CartSelection } from '@/lib/cart/cartSelection';
+import type { CheckoutFlow } from '@/lib/catalogue/types';
+import type { CouponOutcome } from '@/lib/checkout/quoteContract';
+import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
+import type { QuoteState } from '@/lib/checkout/useQuote';
+import { buildPromoCodeApply } from '@/lib/tracking/events';
+import { track } from '@/lib/tracking/track';
+import { pageContext } from '@/lib/tracking/useTrackOnce';
+
+export type PromoFeedback = { kind: 'error' | 'removed'; message: string } | null;
+
+interface PromoCodeInput {
+  flow: CheckoutFlow;
+  livemode: boolean;
+  selection: CartSelection | null;
+  setSelection: (next: CartSelection | null) => void;
+  /** The order's quote as the step shows it: a saved code the server refuses is said from it. */
+  quote: QuoteState;
+  /** Check the code with the buyer's location, as the step prices the order (the payment step). */
+  withLocation?: boolean;
+}
+
+/** A code typed, checked and applied or explained; what a promo field renders and calls. */
+export interface PromoCodeModel {
+  input: string;
+  setInput: (value: string) => void;
+  applying: boolean;
+  feedback: PromoFeedback;
+  /** The code the cart holds, whether or not the server still takes it. */
+  appliedCode: string | null;
+  /** A saved code the server no longer takes (expired meanwhile), never shown as applied. */
+  refusedCoupon: Extract<CouponOutcome, { applied: false }> | null;
+  /** The applied code takes nothing off today's total (a free trial). */
+  nothingOff: boolean;
+  apply: (event: FormEvent) => Promise<void>;
+  remove: () => void;
+  /** The message that takes focus once it appears, so a screen-reader or keyboard user lands on it. */
+  resultRef: RefObject<HTMLParagraphElement | null>;
+}
+
+/**
+ * How a promo code is applied, on the promo-code step and in the payment step's summary
+ * alike: the server checks the code with the order, an applied code goes into the cart
+ * (cookie) and sends the promo-code event; a refused one is explained and changes nothing.
+ */
+export function usePromoCode({ flow, livemode, selection, setSelection, quote, withLocation = false }: PromoCodeInput): PromoCodeModel {
+  const api = useApiClient();
+  const [input, setInput] = useState('');
+  const [feedback, setFeedback] = useState<PromoFeedback>(null);
+  const [applying, setApplying] = useState(false);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const [announced, setAnnounced] = useState(0);
+  // A layout effect: focus moves in the same frame the message appears.
+  useLayoutEffect(() => {
+    if (announced > 0) resultRef.current?.focus();
+  }, [announced]);
+
+  const apply = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!selection || applying) return;
+    const code = input.trim();
+    if (!code) {
+      setFeedback({ kind: 'error', message: 'Enter a promo code.' });
+      setAnnounced((n) => n + 1);
+      return;
+    }
+    setApplying(true);
+    setFeedback(null);
+    try {
+      const answer = await api.quote(quoteRequestFor(flow, selection, { couponCode: code, livemode, withLocation })!);
+      if (answer.coupon?.applied) {
+        setSelection(withPromoCode(selection, answer.coupon.code));
+        track(buildPromoCodeApply({ ...pageContext(flow.campaignId), promoCode: answer.coupon.code }));
+        setInput('');
+      } else {
+        setFeedback({ kind: 'error', message: answer.coupon?.message ?? 'This promo code cannot be used.' });
+      }
+    } catch (error) {
+      setFeedback({ kind: 'error', message: (error as Error).message });
+    } finally {
+      setApplying(false);
+      setAnnounced((n) => n + 1);
+    }
+  };
+
+  const remove = () => {
+    if (!selection) return;
+    setSelection(withPromoCode(selection, null));
+    setFeedback({ kind: 'removed', message: 'Promo code removed.' });
+    setAnnounced((n) => n + 1);
+  };
+
+  return {
+    input,
+    setInput,
+    applying,
+    feedback,
+    appliedCode: selection?.promoCode ?? null,
+    refusedCoupon: quote.status === 'ready' && quote.quote.coupon?.applied === false ? quote.quote.coupon : null,
+    nothingOff: quote.status === 'ready' && quote.quote.quote.discount === 0,
+    apply,
+    remove,
+    resultRef,
+  };
+}

@@ -1,0 +1,247 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
+import { writeCartCookie } from '@/lib/cart/cartCookie';
+import type { CartSelection } from '@/lib/cart/cartSelection';
+import type { StepViewModels } from '@/lib/journey/viewModels';
+import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import CreditCardStep from '@/components/steps/CreditCardStep';
+import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
+
+const push = vi.fn(async (_url: string) => true);
+const tracked = vi.hoisted(() => [] as { name: string }[]);
+vi.mock('@/lib/tracking/track', () => ({ track: (event: { name: string }) => void tracked.push(event) }));
+vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
+
+let snapshot: CatalogueSnapshot;
+let api: FakeApiClient;
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(() => {
+  window.sessionStorage.clear();
+  clearCartCookies('/vogue/demo-single');
+  push.mockClear();
+  tracked.length = 0;
+  api = catalogueApiClient(snapshot);
+});
+
+type PaymentView = StepViewModels['credit-card'];
+
+/** The sandbox payment step of Vogue Digital, priced for where the cart says the buyer is. */
+function renderPayment(selection: CartSelection, view: Partial<PaymentView> = {}) {
+  const path = 'vogue/demo-single';
+  visit(`/${path}/credit-card?livemode=false`);
+  writeCartCookie('vogue-demo-single', selection);
+  const page = stepPage(
+    snapshot,
+    path,
+    'credit-card',
+    {
+      order: orderViewFor(snapshot, path, selection, { withLocation: true }),
+      notice: null,
+      paidOrder: false,
+      paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
+      signedInEmail: null,
+      today: TEST_TODAY,
+      returnedFailure: null,
+      trackingSessionId: null,
+      ...view,
+    },
+    { search: '?livemode=false' },
+  );
+  return render(
+    <ApiClientProvider client={api}>
+      <CreditCardStep {...page} />
+    </ApiClientProvider>,
+  );
+}
+
+const inGB = selectionOf('1001', { country: 'GB' });
+const sheet = () => screen.getByRole('dialog');
+
+/** An IntersectionObserver that sees every element at once, as on a page where the row and the form's terms fit the screen. */
+class SeeingEverything {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, intersectionRatio: 1, target } as never], this as never);
+  }
+  disconnect() {}
+}
+
+describe('the express row (sandbox)', () => {
+  it('tells the consent-visible event once, though the row and the form each show a consent box', async () => {
+    vi.stubGlobal('IntersectionObserver', SeeingEverything);
+    try {
+      renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
+      await screen.findByTestId('express-consent');
+      expect(screen.getByTestId('auto-renewal-terms')).toBeTruthy();
+      expect(tracked.filter((event) => event.name === 'auto-renewal-consent-visible')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('appears once the country is known, with Apple Pay, Google Pay and Link at the top of the form', async () => {
+    renderPayment(selectionOf('1001'));
+    expect(screen.queryByTestId('express-checkout')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
+    const row = await screen.findByTestId('express-checkout');
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Apple Pay (sandbox)', 'Google Pay (sandbox)', 'Link (sandbox)']);
+    // First in the form: nothing to type before it.
+    expect(row.closest('form')!.firstElementChild).toBe(row);
+  });
+
+  it.each([
+    ['apple-pay', 'Apple Pay', 'Ada', 'Apple', 'ada.apple@example.com'],
+    ['google-pay', 'Google Pay', 'Grace', 'Google', 'grace.google@example.com'],
+    ['link', 'Link', 'Linus', 'Link', 'linus.link@example.com'],
+  ])(
+    'pays with %s: a sandbox sheet with the total and terms, the wallet fills the details, the card is the payment',
+    async (wallet, name, firstName, lastName, email) => {
+      renderPayment(inGB);
+      fireEvent.click(await screen.findByTestId(`express-${wallet}`));
+      const dialog = sheet();
+      expect(dialog.getAttribute('aria-modal')).toBe('true');
+      expect(within(dialog).getByRole('heading').textContent).toBe(name);
+      expect(dialog.textContent).toContain('Sandbox: no real');
+      expect(within(dialog).getByTestId('express-sheet-total').textContent).toBe('$25.00');
+      expect(dialog.textContent).toMatch(/Today you pay \$25\.00\..*renews automatically/);
+      expect((within(dialog).getByLabelText('Card') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Visa •••• 4242');
+
+      const pending = api.defer('submit');
+      fireEvent.click(within(dialog).getByRole('button', { name: `Pay $25.00 with ${name}` }));
+      await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+      expect(api.callsOf('submit')[0]![0]).toMatchObject({
+        expressWallet: wallet,
+        billing: { email, firstName, lastName, country: 'GB' },
+        payment: { kind: 'sandbox-card', number: '4242424242424242', expiry: '12/34', cvc: '123' },
+        autoRenewalConsent: false,
+      });
+      // The form shows what the wallet filled in.
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(email);
+      pending.resolve({ status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+      await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
+    },
+  );
+
+  it('pays with the card and contact chosen or edited in the sheet', async () => {
+    renderPayment(inGB);
+    fireEvent.click(await screen.findByTestId('express-apple-pay'));
+    fireEvent.change(within(sheet()).getByLabelText('Contact'), { target: { value: '1' } });
+    fireEvent.change(within(sheet()).getByLabelText('Card'), { target: { value: '1' } });
+    fireEvent.change(within(sheet()).getByLabelText('Last name'), { target: { value: 'Turing' } });
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({
+      billing: { firstName: 'Alan', lastName: 'Turing', email: 'alan.apple@example.com' },
+      payment: { number: '5555555555554444' },
+    });
+  });
+
+  it("says what is missing in the sheet and sends nothing while the wallet's contact is incomplete", async () => {
+    renderPayment(inGB);
+    fireEvent.click(await screen.findByTestId('express-google-pay'));
+    fireEvent.change(within(sheet()).getByLabelText('E-mail'), { target: { value: '' } });
+    fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));
+    const email = within(sheet()).getByLabelText('E-mail');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(api.callsOf('submit')).toEqual([]);
+  });
+
+  it('cancels with Cancel or Escape, charging nothing, and gives focus back to the wallet button', async () => {
+    renderPayment(inGB);
+    const button = await screen.findByTestId('express-link');
+    fireEvent.click(button);
+    fireEvent.click(within(sheet()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    fireEvent.keyDown(within(sheet()).getByLabelText('City'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsOf('submit')).toEqual([]);
+  });
+
+  it('pays with Enter in the sheet, never submitting the card form', async () => {
+    renderPayment(inGB);
+    fireEvent.click(await screen.findByTestId('express-apple-pay'));
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    fireEvent.keyDown(within(sheet()).getByLabelText('City'), { key: 'Enter' });
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({ expressWallet: 'apple-pay' });
+  });
+
+  it("closes the sheet on a decline and shows the step's failure beside its button", async () => {
+    renderPayment(inGB);
+    fireEvent.click(await screen.findByTestId('express-apple-pay'));
+    api.answer('submit', {
+      status: 'failed',
+      transactionId: 'txn_1',
+      code: 'generic_decline',
+      message: PAYMENT_FAILURE_MESSAGES.generic_decline,
+    });
+    fireEvent.change(within(sheet()).getByLabelText('Card'), { target: { value: '3' } });
+    fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));
+    const failure = await screen.findByText(PAYMENT_FAILURE_MESSAGES.generic_decline);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+    expect(push).not.toHaveBeenCalled();
+  });
+
+  it('where a mandate applies (New York), shows the terms beside the wallets and opens none until they are agreed to', async () => {
+    renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
+    const consent = within(await screen.findByTestId('express-consent')).getByLabelText('I agree to these automatic renewal terms.');
+    expect(screen.getByTestId('express-consent').textContent).toMatch(/Today you pay/);
+    fireEvent.click(screen.getByTestId('express-apple-pay'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(EXPRESS_CONSENT_MISSING);
+    expect(document.activeElement).toBe(consent);
+
+    fireEvent.click(consent);
+    // One consent: the form's own box is ticked with it.
+    expect((screen.getByLabelText('I agree to the automatic renewal terms above.') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByTestId('express-apple-pay'));
+    api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
+    fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({ autoRenewalConsent: true, billing: { country: 'US', region: 'NY' } });
+  });
+
+  const withWallets: Partial<PaymentView> = {
+    paymentMethods: [
+      { id: 'card', config: { gateway: 'sandbox' } },
+      { id: 'paypal', config: { gateway: 'sandbox' } },
+      { id: 'amazon-pay', config: { gateway: 'sandbox' } },
+    ],
+  };
+
+  it('offers PayPal and Amazon Pay as buttons that choose that method and start it, asking first for the details still missing', async () => {
+    renderPayment(inGB, withWallets);
+    fireEvent.click(await screen.findByTestId('express-paypal'));
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'PayPal' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expect(api.callsOf('submit')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Reader' } });
+    const pending = api.defer('submit');
+    fireEvent.click(screen.getByTestId('express-amazon-pay'));
+    await waitFor(() => expect(api.callsOf('submit')).toHaveLength(1));
+    expect((screen.getByRole('radio', { name: 'Amazon Pay' }) as HTMLInputElement).checked).toBe(true);
+    expect(api.callsOf('submit')[0]![0]).toMatchObject({ payment: { kind: 'amazon-pay' }, expressWallet: null });
+    pending.resolve({ status: 'failed', transactionId: 'txn_1', code: 'cancelled', message: 'You left without approving the payment.' });
+  });
+});

@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
+import type { BillingForm } from '@/lib/checkout/billing';
+import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
+import type { WalletContact } from '@/lib/payments/express/sandboxWallets';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { ExpressPayment } from './expressPayment';
+
+const FALLBACK_ERROR = 'We could not take the payment from your wallet. Nothing was charged. Please try again.';
+
+/** Stripe's names of the wallets it shows, as ours. */
+const WALLETS: Partial<Record<StripeExpressCheckoutElementConfirmEvent['expressPaymentType'], ExpressWalletId>> = {
+  apple_pay: 'apple-pay',
+  google_pay: 'google-pay',
+  link: 'link',
+};
+
+export interface StripeExpressCheckoutProps {
+  publishableKey: string;
+  /** What is charged today, in minor units: the wallet's sheet shows it. */
+  amount: number;
+  currencyCode: CurrencyCode;
+  /** False when the wallet may not open yet (the renewal consent is missing; the row says so). */
+  mayStart(): boolean;
+  formFor(contact: WalletContact): BillingForm;
+  pay(wallet: ExpressWalletId, form: BillingForm, method: ExpressPayment['method']): ReturnType<ExpressPaymentRun>;
+}
+
+type ExpressPaymentRun = (express: ExpressPayment) => Promise<unknown> | null;
+
+/** The wallet's billing details as our contact; the country stays the one the order is priced for. */
+function contactOf(details: StripeExpressCheckoutElementConfirmEvent['billingDetails']): WalletContact {
+  const [firstName = '', ...rest] = (details?.name ?? '').trim().split(/\s+/);
+  return {
+    firstName,
+    lastName: rest.join(' '),
+    email: details?.email ?? '',
+    line1: details?.address?.line1 ?? '',
+    city: details?.address?.city ?? '',
+    postalCode: details?.address?.postal_code ?? '',
+  };
+}
+
+function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutProps, 'mayStart' | 'formFor' | 'pay'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  return (
+    <ExpressCheckoutElement
+      options={{
+        paymentMethods: { applePay: 'always', googlePay: 'always', link: 'auto', paypal: 'never', amazonPay: 'never', klarna: 'never' },
+      }}
+      onClick={(event) => {
+        // Within a second, as Stripe asks: the consent is known at once.
+        if (!mayStart()) return event.reject();
+        event.resolve({ emailRequired: true, billingAddressRequired: true });
+      }}
+      onConfirm={async (event) => {
+        const wallet = WALLETS[event.expressPaymentType];
+        if (!stripe || !elements || !wallet) return event.paymentFailed({ reason: 'fail' });
+        const running = pay(wallet, formFor(contactOf(event.billingDetails)), {
+          // The card the wallet handed over, as a Stripe payment method, reused on a retry of the attempt.
+          async prepare(_billing, attempt) {
+            const remembered = attempt.paymentMethodId();
+            if (remembered) return { payment: { kind: 'stripe-payment-method', paymentMethodId: remembered } };
+            const submitted = await elements.submit();
+            if (submitted.error) return { error: submitted.error.message ?? FALLBACK_ERROR };
+            const { paymentMethod, error } = await stripe.createPaymentMethod({ elements });
+            if (!paymentMethod) return { error: error?.message ?? FALLBACK_ERROR };
+            attempt.rememberPaymentMethod(paymentMethod.id);
+            return { payment: { kind: 'stripe-payment-method', paymentMethodId: paymentMethod.id } };
+          },
+          async handleAction(action) {
+            if (action.type !== 'stripe_sdk') return { error: FALLBACK_ERROR };
+            const { error } = await stripe.handleNextAction({ clientSecret: action.clientSecret });
+            return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+          },
+        });
+        const end = (await running) as { status?: string } | null;
+        // The wallet's sheet closes with its own word; the step says what happened beside its button.
+        if (end?.status !== 'succeeded' && end?.status !== 'redirecting') event.paymentFailed({ reason: 'fail' });
+      }}
+    />
+  );
+}
+
+/**
+ * Apple Pay, Google Pay and Link through Stripe's Express Checkout Element: the wallet's
+ * card becomes a Stripe payment method, which the submit charges as any card (and keeps for
+ * renewals), named with the wallet it came from.
+ */
+export default function StripeExpressCheckout({ publishableKey, amount, currencyCode, ...buttons }: StripeExpressCheckoutProps) {
+  const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  return (
+    <Elements
+      stripe={stripe}
+      options={{
+        mode: 'payment',
+        amount,
+        currency: currencyCode.toLowerCase(),
+        // The card is kept for the subscription's renewals, charged by us off-session.
+        setupFutureUsage: 'off_session',
+        paymentMethodCreation: 'manual',
+      }}
+    >
+      <ExpressButtons {...buttons} />
+    </Elements>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { billedTo } from './billedTo';
+
+describe('billedTo', () => {
+  it('names a digital buyer and their state and country', () => {
+    expect(billedTo({ firstName: 'Ada', lastName: 'Lovelace', country: 'US', region: 'NY' })).toEqual({
+      name: 'Ada Lovelace',
+      address: ['New York', 'United States of America'],
+    });
+  });
+
+  it('writes a print buyer’s billing address line by line', () => {
+    const billing = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'US',
+      region: 'NY',
+      address: { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' },
+    };
+    expect(billedTo(billing).address).toEqual(['1 World Trade Center', 'New York, New York 10007', 'United States of America']);
+  });
+
+  it('leaves out a region where the country has none', () => {
+    const billing = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      country: 'GB',
+      address: { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' },
+    };
+    expect(billedTo(billing).address).toEqual(['10 Downing Street', 'London, SW1A 2AA', expect.stringMatching(/^United Kingdom/)]);
+    expect(billedTo({ firstName: 'Ada', lastName: 'Lovelace', country: 'DE' }).address).toEqual(['Germany']);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Billing } from '@/lib/checkout/billing';
+import { countryList } from '@/lib/geo/countries';
+import { regionsOf } from '@/lib/geo/regions';
+
+/** Whom an invoice is made out to, as it prints: the buyer's name and billing address, line by line. */
+export interface BilledTo {
+  name: string;
+  address: string[];
+}
+
+/**
+ * The billing name and address of an order, as given on the payment step: the street
+ * address where one was asked for (print offers), then the state or province where the
+ * country has them, then the country by name. Computed on the server, so that the success
+ * page's script does not carry the list of country names.
+ */
+export function billedTo(billing: Pick<Billing, 'firstName' | 'lastName' | 'country' | 'region' | 'address'>): BilledTo {
+  const region = regionsOf(billing.country).find((candidate) => candidate.code === billing.region)?.name ?? null;
+  const country = countryList().find((candidate) => candidate.code === billing.country)?.name ?? billing.country;
+  const { address } = billing;
+  const place = address ? [address.city, [region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : region;
+  return {
+    name: `${billing.firstName} ${billing.lastName}`,
+    address: [address?.line1 ?? null, place, country].filter((line): line is string => Boolean(line)),
+  };
+}

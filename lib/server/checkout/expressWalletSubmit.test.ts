@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { testDb } from '@/tests/fixtures/testDb';
+import { submitRequestSchema, submitRequestSchemaFor, type SubmitRequestInput } from '@/lib/checkout/submitContract';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { submitCheckout } from '@/lib/server/checkout/submitService';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { runDueRenewals } from '@/lib/server/renewals/renewalEngine';
+import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+
+let snapshot: CatalogueSnapshot;
+let db: Kysely<Database>;
+let sandbox: SandboxGateway;
+let clock: Date;
+const now = () => clock;
+
+beforeAll(async () => {
+  snapshot = await demoSnapshot();
+});
+beforeEach(async () => {
+  db = await testDb();
+  clock = new Date('2026-11-21T12:00:00Z');
+  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
+});
+afterEach(async () => db.destroy());
+
+const request = (overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput =>
+  submitRequestFixture({
+    idempotencyKey: randomUUID(),
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+    ...sandboxCard('4242424242424242'),
+    ...overrides,
+  });
+
+/** Buys with the sandbox sheet's card through a wallet; answers the order's transaction id. */
+async function buyWith(expressWallet: 'apple-pay' | 'google-pay' | 'link'): Promise<string> {
+  const { response } = await submitCheckout(
+    { db, gateways: [sandbox], now },
+    snapshot,
+    submitRequestSchema.parse(request({ expressWallet })),
+  );
+  expect(response.status).toBe('succeeded');
+  return response.transactionId!;
+}
+
+describe('the submit contract with an express wallet', () => {
+  it('takes each express wallet, and none', () => {
+    for (const expressWallet of ['apple-pay', 'google-pay', 'link'] as const) {
+      expect(submitRequestSchemaFor(true).parse(request({ expressWallet })).expressWallet).toBe(expressWallet);
+    }
+    expect(submitRequestSchema.parse(request()).expressWallet).toBeNull();
+    expect(submitRequestSchema.parse(request({ expressWallet: null })).expressWallet).toBeNull();
+  });
+
+  it('refuses a wallet it does not know, saying which it takes', () => {
+    const parsed = submitRequestSchemaFor(false).safeParse(request({ expressWallet: 'samsung-pay' as never }));
+    expect(parsed.success).toBe(false);
+    const issue = parsed.error!.issues.find((candidate) => candidate.path[0] === 'expressWallet');
+    expect(issue?.message).toBe('must be one of apple-pay, google-pay, link');
+  });
+
+  it('refuses an express wallet on a payment that is not a card (400), charging nothing', async () => {
+    const wallet = submitRequestSchema.parse(request({ expressWallet: 'apple-pay', payment: { kind: 'paypal' } }));
+    const paypalStandIn = { ...sandbox, name: 'sandbox-paypal', inputKinds: ['paypal'] } as never;
+    await expect(submitCheckout({ db, gateways: [sandbox, paypalStandIn], now }, snapshot, wallet)).rejects.toMatchObject({
+      status: 400,
+      code: 'express_wallet_mismatch',
+    });
+    expect(await db.selectFrom('transactions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('a card paid through an express wallet', () => {
+  it.each([
+    ['apple-pay', 'Visa via Apple Pay'],
+    ['google-pay', 'Visa via Google Pay'],
+    ['link', 'Visa via Link'],
+  ] as const)('is a card payment with %s named, on the order and the subscription', async (wallet, name) => {
+    const id = await buyWith(wallet);
+    const transaction = (await new TransactionRepository(db, now).findById(id))!;
+    expect(transaction).toMatchObject({ paymentMethod: 'card', status: 'succeeded' });
+    expect(transaction.order.payment).toEqual({ method: 'card', brand: 'visa', last4: '4242', wallet });
+    expect(paymentMethodName(transaction.order.payment)).toBe(name);
+    const row = await db.selectFrom('transactions').select('express_wallet').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.express_wallet).toBe(wallet);
+
+    const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
+    expect(subscription).toMatchObject({ paymentMethod: 'card', needsPaymentMethod: false });
+    expect(paymentMethodName(subscription.payment)).toBe(name);
+    const kept = await db.selectFrom('subscriptions').select('express_wallet').where('id', '=', subscription.id).executeTakeFirstOrThrow();
+    expect(kept.express_wallet).toBe(wallet);
+  });
+
+  it('keeps a typed card without a wallet', async () => {
+    const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(request()));
+    const row = await db
+      .selectFrom('transactions')
+      .select('express_wallet')
+      .where('id', '=', response.transactionId!)
+      .executeTakeFirstOrThrow();
+    expect(row.express_wallet).toBeNull();
+  });
+
+  it('renews like a card in the sandbox: the saved card is charged and the renewal names the wallet', async () => {
+    const id = await buyWith('apple-pay');
+    const transaction = (await new TransactionRepository(db, now).findById(id))!;
+    const subscriptions = new SubscriptionRepository(db);
+    const bought = (await subscriptions.findById(transaction.subscriptionId!))!;
+
+    clock = new Date(bought.currentPeriodEnd);
+    const deps = {
+      db,
+      gateways: [sandbox],
+      now,
+      policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
+      concurrency: 8,
+      origin: 'https://subscribe.example.com',
+      log: (line: string, error?: unknown) => console.error(line, error),
+    };
+    const [run] = await runDueRenewals(deps);
+    expect(run?.steps).toContain('renewed');
+
+    const renewed = (await subscriptions.findById(bought.id))!;
+    expect(renewed).toMatchObject({ status: 'active', currentPeriodStart: bought.currentPeriodEnd });
+    const [renewal] = await db.selectFrom('transactions').selectAll().where('renewal_of', '=', bought.id).execute();
+    expect(renewal).toMatchObject({ status: 'succeeded', payment_method: 'card', express_wallet: 'apple-pay' });
+    expect(paymentMethodName(JSON.parse(renewal!.order_json).payment)).toBe('Visa via Apple Pay');
+  });
+});
