@@ -49,4 +49,14 @@ describe('InvoiceView', () => {
     expect(notes.textContent).toContain('Credit note CN-TEST-2026-000001, November 27, 2026: $10.00 refunded to Visa ending in 4242');
     expect(notes.textContent).toContain('CN-TEST-2026-000002');
   });
+
+  it("states the plan's price over time under the rows, and nothing where there is none", () => {
+    const { unmount } = render(
+      <InvoiceView {...props} invoice={{ ...props.invoice, priceTerms: 'Vogue Digital: First year $25, then $50 a year.' }} />,
+    );
+    expect(screen.getByTestId('invoice-page-price-terms').textContent).toBe('Vogue Digital: First year $25, then $50 a year.');
+    unmount();
+    render(<InvoiceView {...props} />);
+    expect(screen.queryByTestId('invoice-page-price-terms')).toBeNull();
+  });
 });

@@ -64,6 +64,7 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
             </div>
           )}
         </dl>
+        {invoice.priceTerms && <p data-testid="invoice-page-price-terms">{invoice.priceTerms}</p>}
         {invoice.refunds && invoice.refunds.length > 0 && (
           <section aria-label="Credit notes" className={styles.creditNotes}>
             <h2>Credit notes</h2>

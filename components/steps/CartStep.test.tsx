@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single', '/newyorker/demo-dual');
+  clearCartCookies('/vogue/demo-single', '/newyorker/demo-dual', '/wired/demo-trial');
   api = catalogueApiClient(snapshot);
 });
 
@@ -51,7 +51,9 @@ const total = () => screen.getByTestId('summary-total').textContent;
 describe('CartStep', () => {
   it("renders the server's order at once: the plan and its total, with no quote asked and nothing loading", () => {
     renderCart('vogue/demo-single', selectionOf('1001'));
-    expect(screen.getByRole('list', { name: 'Items in your cart' }).textContent).toBe('Vogue Digital: one year of unlimited access$25.00');
+    expect(screen.getByRole('list', { name: 'Items in your cart' }).textContent).toBe(
+      'Vogue Digital: one year of unlimited accessFirst year $25, then $50 a year$25.00',
+    );
     expect(total()).toBe('Total today$25.00');
     expect(screen.getByTestId('summary-tax').textContent).toBe('TaxCalculated at payment');
     expect(api.callsOf('quote')).toEqual([]);
@@ -60,6 +62,41 @@ describe('CartStep', () => {
     expect(screen.getByRole('link', { name: 'Have a promo code?' }).getAttribute('href')).toBe('/vogue/demo-single/promo-code?source=nl');
     expect(screen.getByRole('link', { name: 'Change your subscription' }).getAttribute('href')).toBe('/vogue/demo-single?source=nl');
     expect(screen.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe('/vogue/demo-single/credit-card?source=nl');
+  });
+
+  it('lists a single digital plan once: the summary adds it up without listing it again', () => {
+    renderCart('vogue/demo-single', selectionOf('1001'));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getAllByText(/Vogue Digital/)).toHaveLength(1);
+    expect(screen.queryAllByTestId('summary-line')).toEqual([]);
+    expect(screen.getAllByText('$25.00')).toHaveLength(2); // the line and the total
+  });
+
+  it('lists the plan and each chosen add-on once each, only the plan with renewal terms (an add-on is bought once)', () => {
+    renderCart('newyorker/demo-dual', selectionOf('2002', { addOnIds: ['2101', '2102'] }));
+    const lines = screen.getAllByRole('listitem');
+    expect(lines.map((li) => li.getAttribute('data-cart-item'))).toEqual(['2002', '2101', '2102']);
+    expect(screen.getAllByTestId('cart-item-terms').map((terms) => terms.textContent)).toEqual(['First year $149, then $200 a year']);
+    expect(screen.queryAllByTestId('summary-line')).toEqual([]);
+  });
+
+  it('words a trial and a plan without an introductory price', () => {
+    renderCart('wired/demo-trial', selectionOf('3001'));
+    expect(screen.getByTestId('cart-item-terms').textContent).toBe('Free for 30 days, then $29.99 a year');
+  });
+
+  it('puts the way on right after the lines and the total, before the promo code and the add-ons', () => {
+    renderCart('newyorker/demo-dual', selectionOf('2002'));
+    const order = [
+      screen.getByRole('list', { name: 'Items in your cart' }),
+      screen.getByTestId('summary-total'),
+      screen.getByRole('link', { name: 'Continue to payment' }),
+      screen.getByRole('link', { name: 'Have a promo code?' }),
+      screen.getByRole('group', { name: 'Add to your subscription' }),
+    ];
+    for (let i = 1; i < order.length; i++) {
+      expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
   });
 
   it('offers existing subscribers a magic link and sign-in at the cart exit', () => {

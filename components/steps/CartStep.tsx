@@ -9,6 +9,7 @@ import { cartItemFor } from '@/lib/cart/cart';
 import { cartItemsOf, MAX_ADD_ONS, withAddOn, withPromoCode } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
+import { introductoryPriceLine, priceTermsOf } from '@/lib/pricing/introductoryPrice';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
@@ -18,8 +19,10 @@ import styles from './CartStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**
- * The cart: the chosen plan, the add-ons that go with it, the order as the server prices
- * it, and the way to a promo code. The server renders it from the cart cookie.
+ * The cart: one line per item (the plan with its price over time, then the chosen add-ons),
+ * the total as the server prices it, the way on right after it (in view on a phone), then
+ * the way to a promo code and the add-ons that go with the plan. The server renders it from
+ * the cart cookie.
  */
 export default function CartStep({ flow, base, search, view }: StepViewProps<'cart'>) {
   const { order, notice, alreadySubscribed } = view;
@@ -49,18 +52,63 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
   const items = cartItemsOf(order.plan, order.availableAddOns, selection, flow.campaignId);
   const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
   const removePromoCode = () => setSelection(withPromoCode(selection, null));
+  const planTerms = introductoryPriceLine(priceTermsOf(order.plan));
 
   return (
     <div className={styles.cart}>
       {title}
+      {/* One line per item, the plan with its price over time; the summary below adds them up without listing them again. */}
       <ul className={styles.items} aria-label="Items in your cart">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.id} className={styles.item} data-cart-item={item.id}>
-            <span>{item.name}</span>
+            <span className={styles.itemName}>
+              {item.name}
+              {index === 0 && (
+                <span className={styles.itemTerms} data-testid="cart-item-terms">
+                  {planTerms}
+                </span>
+              )}
+            </span>
             <Price cents={item.price} currencyCode={item.currencyCode} />
           </li>
         ))}
       </ul>
+      <OrderSummary state={state} onRetry={retry} taxNote="Calculated at payment" showLines={false} className={styles.summary} />
+      {/* The way on comes right after the total, in view on a phone; extras and promo codes follow it. */}
+      {alreadySubscribed ? (
+        <div className={styles.subscribed} role="status">
+          <p>
+            <strong>You already subscribe to {flow.brandName}.</strong> There is nothing more to buy: sign in to {flow.brandName} with this
+            e-mail address to read.
+          </p>
+        </div>
+      ) : (
+        <div className={styles.continueRow}>
+          <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
+        </div>
+      )}
+      <div className={styles.promo}>
+        {selection.promoCode && !refusedCoupon ? (
+          <p>
+            Promo code <strong>{selection.promoCode}</strong> applied.{' '}
+            <button type="button" className={styles.linkButton} onClick={removePromoCode}>
+              Remove promo code
+            </button>
+          </p>
+        ) : (
+          <>
+            {refusedCoupon && (
+              <p role="alert" className={styles.error}>
+                {refusedCoupon.message}{' '}
+                <button type="button" className={styles.linkButton} onClick={removePromoCode}>
+                  Remove promo code
+                </button>
+              </p>
+            )}
+            <Link href={stepHref(base, 'promo-code', search)}>Have a promo code?</Link>
+          </>
+        )}
+      </div>
       {order.availableAddOns.length > 0 && (
         <fieldset className={styles.addOns}>
           <legend>Add to your subscription</legend>
@@ -87,39 +135,6 @@ export default function CartStep({ flow, base, search, view }: StepViewProps<'ca
             );
           })}
         </fieldset>
-      )}
-      <OrderSummary state={state} onRetry={retry} taxNote="Calculated at payment" />
-      <div className={styles.promo}>
-        {selection.promoCode && !refusedCoupon ? (
-          <p>
-            Promo code <strong>{selection.promoCode}</strong> applied.{' '}
-            <button type="button" className={styles.linkButton} onClick={removePromoCode}>
-              Remove promo code
-            </button>
-          </p>
-        ) : (
-          <>
-            {refusedCoupon && (
-              <p role="alert" className={styles.error}>
-                {refusedCoupon.message}{' '}
-                <button type="button" className={styles.linkButton} onClick={removePromoCode}>
-                  Remove promo code
-                </button>
-              </p>
-            )}
-            <Link href={stepHref(base, 'promo-code', search)}>Have a promo code?</Link>
-          </>
-        )}
-      </div>
-      {alreadySubscribed ? (
-        <div className={styles.subscribed} role="status">
-          <p>
-            <strong>You already subscribe to {flow.brandName}.</strong> There is nothing more to buy: sign in to {flow.brandName} with this
-            e-mail address to read.
-          </p>
-        </div>
-      ) : (
-        <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
       )}
       <p>
         <Link href={stepHref(base, 'campaign', search)}>Change your subscription</Link>

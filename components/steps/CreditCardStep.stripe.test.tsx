@@ -95,8 +95,9 @@ async function fillAndSubmit() {
   fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
   fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Reader' } });
   fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
-  // The order is priced for the country first: a submit waits for that total.
-  const submit = await screen.findByRole('button', { name: /^Subscribe for / });
+  // The order is priced for the country first: a submit waits for that total. Role queries
+  // rerun on every change of the page and are slow on a busy machine: more than the default second.
+  const submit = await screen.findByRole('button', { name: /^Subscribe for / }, { timeout: 5000 });
   await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBe('false'));
   fireEvent.click(submit);
 }

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Price } from '@/components/ui/Price';
 import { Loader } from '@/components/ui/Loader';
+import { offerEyebrow } from '@/lib/catalogue/offerCopy';
 import type { Offer } from '@/lib/catalogue/types';
-import { offerFullPrice, offerPrice, offerRenewalPrice } from '@/lib/pricing/offerPrice';
-import { formatMoney } from '@/lib/pricing/money';
+import { hasIntroductoryPrice, introductoryPriceLine, priceTermsOf } from '@/lib/pricing/introductoryPrice';
+import { offerPrice } from '@/lib/pricing/offerPrice';
 import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import styles from './OfferStep.module.css';
 
@@ -14,25 +15,40 @@ interface OfferCardProps {
   disabled: boolean;
   onChoose: (offer: Offer) => void;
   campaignId: string;
+  /** The first card's image is in view on arrival and loads at once; the others wait until scrolled near. */
+  imageLoading?: 'eager' | 'lazy';
 }
 
-/** What the offer costs after today: a trial's price once it ends, an introductory price's renewal. */
-function renewalTermsOf(offer: Offer): string | null {
-  const renewal = formatMoney(offerRenewalPrice(offer), offer.currencyCode);
-  if (offer.trialOffer) return `Free for ${offer.trialDays} days, then ${renewal} a ${offer.billingInterval}.`;
-  if (offerPrice(offer) === offerRenewalPrice(offer)) return null;
-  return `${formatMoney(offerPrice(offer), offer.currencyCode)} for the first ${offer.billingInterval}, then ${renewal} a ${offer.billingInterval}.`;
-}
-
-export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignId }: OfferCardProps) {
+export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignId, imageLoading = 'lazy' }: OfferCardProps) {
   const headingId = `offer-${offer.id}-name`;
   const action = offer.trialOffer ? 'Start free trial' : 'Subscribe';
-  const terms = renewalTermsOf(offer);
+  const priceTerms = priceTermsOf(offer);
+  // Said against the offer's own renewal price, not a struck-through "was" price it never had.
+  const terms = hasIntroductoryPrice(priceTerms) ? `${introductoryPriceLine(priceTerms)}.` : null;
+  const eyebrow = offerEyebrow(offer);
   // The same for every render of this card (choosing an offer re-renders them all).
   const martechActions = useMemo(() => subscriptionIntentActions(offer.id, campaignId), [offer.id, campaignId]);
   return (
     <article className={`${styles.card} ${featured ? styles.featured : ''}`} aria-labelledby={headingId} data-offer-id={offer.id}>
-      {offer.isPrintOffer && <p className={styles.badge}>Print + Digital</p>}
+      {offer.image && (
+        // Its width and height keep the card's room while it loads. A plain img: the catalogue's
+        // images are small files the site serves, with nothing for an image optimiser to gain.
+        <img
+          className={styles.image}
+          src={offer.image.src}
+          alt={offer.image.alt}
+          width={offer.image.width}
+          height={offer.image.height}
+          loading={imageLoading}
+          decoding="async"
+        />
+      )}
+      {offer.savingBadge && (
+        <p className={styles.badge} data-testid="saving-badge">
+          {offer.savingBadge}
+        </p>
+      )}
+      {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
       <h2 id={headingId} className={styles.offerName}>
         {offer.name}
       </h2>
@@ -41,12 +57,15 @@ export function OfferCard({ offer, featured, busy, disabled, onChoose, campaignI
         <Price
           cents={offerPrice(offer)}
           currencyCode={offer.currencyCode}
-          fullCents={offerFullPrice(offer)}
           interval={offer.trialOffer ? undefined : offer.billingInterval}
           size="large"
         />
       </p>
-      {terms && <p className={styles.terms}>{terms}</p>}
+      {terms && (
+        <p className={styles.terms} data-testid="price-terms">
+          {terms}
+        </p>
+      )}
       {offer.isPrintOffer && <p className={styles.terms}>Includes home delivery of the print edition.</p>}
       {offer.features.length > 0 && (
         <ul className={styles.features}>

@@ -29,15 +29,15 @@ const print = offerFixture({
 });
 
 describe('OfferStep', () => {
-  it('renders the single-offer template with name, price now and the full price struck through', () => {
+  it('renders the single-offer template with name, price today and what it renews at, no "was" price', () => {
     const { container } = render(<OfferStep flow={flowFixture()} base="/vogue/demo-single" search="" />);
     expect(container.querySelector('[data-template]')?.getAttribute('data-template')).toBe('single-offer-v1');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscribe to Vogue');
     const card = screen.getByRole('article', { name: 'Vogue Digital' });
-    expect(within(card).getByTestId('price').textContent).toBe('Now $25.00');
-    expect(card.querySelector('s')?.textContent).toBe('Was $50.00');
+    expect(within(card).getByTestId('price').textContent).toBe('$25.00');
+    expect(card.querySelector('s')).toBeNull();
     // An introductory price says what the offer renews at.
-    expect(within(card).getByText('$25.00 for the first year, then $50.00 a year.')).toBeTruthy();
+    expect(within(card).getByText('First year $25, then $50 a year.')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Subscribe: Vogue Digital' })).toBeTruthy();
   });
 
@@ -46,7 +46,8 @@ describe('OfferStep', () => {
     expect(container.querySelector('[data-template]')?.getAttribute('data-template')).toBe('dual-offer-v2');
     const cards = screen.getAllByRole('article');
     expect(cards.map((c) => c.getAttribute('data-offer-id'))).toEqual(['2001', '2002']);
-    expect(within(cards[1]!).getByText('Print + Digital', { selector: 'p' })).toBeTruthy();
+    // Its name says print already: no eyebrow repeats it.
+    expect(within(cards[1]!).queryByText('Print + Digital', { selector: 'p' })).toBeNull();
     expect(within(cards[1]!).getByText('Includes home delivery of the print edition.')).toBeTruthy();
     expect(within(cards[0]!).queryByText('Includes home delivery of the print edition.')).toBeNull();
   });
@@ -69,7 +70,8 @@ describe('OfferStep', () => {
   it('shows pounds for a GBP offer', () => {
     const gbp = offerFixture({ currencyCode: 'GBP', currency: '£', totalAmount: 3999, discountedAmount: 1999 });
     render(<OfferStep flow={flowFixture([gbp])} base="/gq/demo-gbp" search="" />);
-    expect(screen.getByTestId('price').textContent).toBe('Now £19.99');
+    expect(screen.getByTestId('price').textContent).toBe('£19.99');
+    expect(screen.getByText('First year £19.99, then £39.99 a year.')).toBeTruthy();
   });
 
   it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', () => {

@@ -50,6 +50,7 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
             disabled={chosenId !== null}
             onChoose={choose}
             campaignId={flow.campaignId}
+            imageLoading={index === 0 ? 'eager' : 'lazy'}
           />
         ))}
       </div>

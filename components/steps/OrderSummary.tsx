@@ -1,4 +1,5 @@
 import type { QuoteState } from '@/lib/checkout/useQuote';
+import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
 import { formatMoney } from '@/lib/pricing/money';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
@@ -9,32 +10,54 @@ interface OrderSummaryProps {
   onRetry: () => void;
   /** What the tax row says while the buyer's location is not known yet; null once tax is worked out. */
   taxNote: string | null;
+  /**
+   * Whether to list the order's lines: the cart lists them itself, with their add-ons, and
+   * shows only what they come to here, so no item is listed twice.
+   */
+  showLines?: boolean;
+  /** Extra classes for the box, for a step that lays it out tighter. */
+  className?: string;
 }
 
 function percent(rate: number): string {
   return `${+(rate * 100).toFixed(3)}%`;
 }
 
-/** The order as the server priced it: lines, discount, tax and what is paid today. */
-export function OrderSummary({ state, onRetry, taxNote }: OrderSummaryProps) {
+/**
+ * The order as the server priced it: lines, discount, tax and what is paid today. The plan's
+ * line says its price over time ("First year $25, then $50 a year"), as the offer page did.
+ */
+export function OrderSummary({ state, onRetry, taxNote, showLines = true, className }: OrderSummaryProps) {
   const taxKnown = taxNote === null;
   const response = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const quote = response?.quote;
   const appliedCode = response?.coupon?.applied ? response.coupon.code : null;
   return (
-    <section className={styles.summary} aria-labelledby="order-summary-heading" aria-busy={state.status === 'loading'}>
+    <section
+      className={className ? `${styles.summary} ${className}` : styles.summary}
+      aria-labelledby="order-summary-heading"
+      aria-busy={state.status === 'loading'}
+    >
       <h2 id="order-summary-heading" className={styles.heading}>
         Order summary
       </h2>
       {!quote && state.status === 'loading' && <Loader type="form-loading" label="Working out your total…" />}
       {quote && (
         <dl className={rows.rows} data-testid="order-summary">
-          {quote.lines.map((line) => (
-            <div key={line.offerId} className={rows.row}>
-              <dt>{line.name}</dt>
-              <dd>{formatMoney(line.amount, quote.currencyCode)}</dd>
-            </div>
-          ))}
+          {showLines &&
+            quote.lines.map((line) => (
+              <div key={line.offerId} className={rows.row} data-testid="summary-line">
+                <dt>
+                  {line.name}
+                  {line.terms && (
+                    <span className={styles.terms} data-testid="summary-terms">
+                      {introductoryPriceLine(line.terms)}
+                    </span>
+                  )}
+                </dt>
+                <dd>{formatMoney(line.amount, quote.currencyCode)}</dd>
+              </div>
+            ))}
           {quote.discount > 0 && (
             <div className={rows.row} data-testid="summary-discount">
               <dt>Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>

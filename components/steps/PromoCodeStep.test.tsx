@@ -66,6 +66,14 @@ describe('PromoCodeStep', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('keeps the introductory price in sight in its summary, and after a code too', async () => {
+    renderStep();
+    expect(screen.getByTestId('summary-terms').textContent).toBe('First year $99, then $150 a year');
+    apply('SAVE20');
+    await waitFor(() => expect(total()).toBe('Total today$79.20'));
+    expect(screen.getByTestId('summary-terms').textContent).toBe('First year $99, then $150 a year');
+  });
+
   it.each([
     ['SAVE20', 'SAVE20', 'Total today$79.20'],
     ['tenoff', 'TENOFF', 'Total today$89.00'],

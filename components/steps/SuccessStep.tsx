@@ -18,6 +18,7 @@ import styles from './SuccessStep.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { InvoicePriceTerms } from './InvoicePriceTerms';
 
 /**
  * A page of the account (the overview, or an invoice below it), in the order's mode (a test
@@ -179,6 +180,8 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
             <dd>{money(invoice.summaryTotal.total)}</dd>
           </div>
         </dl>
+        {/* The price over time, as the offer page and the cart said it (issue 25, the saving in sight). */}
+        <InvoicePriceTerms offer={offer} lines={invoice.lines} currencyCode={invoice.currencyCode} />
         <dl className={styles.details}>
           <div>
             <dt>Order date</dt>

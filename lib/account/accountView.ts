@@ -94,6 +94,11 @@ export interface InvoicePageProps {
     offerName: string;
     billedTo: { name: string; email: string; country: string };
     lines: { name: string; amount: string }[];
+    /**
+     * The plan's price over time, as the offer page said it ("Vogue Digital: First year $25,
+     * then $50 a year."); a renewal's states the renewal price. Absent: none to state.
+     */
+    priceTerms?: string;
     discount: { label: string; amount: string } | null;
     tax: { label: string; amount: string };
     total: string;

@@ -138,6 +138,8 @@ describe('parseCatalogueFile: valid input', () => {
       isCrossSell: false,
       features: [],
       parentOfferId: null,
+      savingBadge: null,
+      image: null,
     });
     expect(result.file.checkoutFlows[0]).toMatchObject({ subheadline: '', enablePreAuth: false, startsAt: null, endsAt: null });
     expect(result.file.brands[0]).toMatchObject({ defaultCampaign: null });
@@ -147,6 +149,46 @@ describe('parseCatalogueFile: valid input', () => {
       maxRedemptions: null,
       maxRedemptionsPerCustomer: null,
     });
+  });
+
+  it('accepts a saving badge and an image, and keeps them', () => {
+    const file = minimal();
+    Object.assign(file.offers[0]!, {
+      savingBadge: 'Half price for your first year',
+      image: { src: '/offer-images/vogue-digital.svg', alt: 'Vogue on a tablet', width: 320, height: 180 },
+    });
+    const result = parseCatalogueFile(file);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.file.offers[0]).toMatchObject({
+      savingBadge: 'Half price for your first year',
+      image: { src: '/offer-images/vogue-digital.svg', alt: 'Vogue on a tablet', width: 320, height: 180 },
+    });
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['a badge whose saving is not true', { savingBadge: 'Save 80%' }, 'offers[0].savingBadge', 'states 80%'],
+    ['an overlong badge', { savingBadge: 'x'.repeat(41) }, 'offers[0].savingBadge', 'at most 40 characters'],
+    ['an empty badge', { savingBadge: ' ' }, 'offers[0].savingBadge', 'must not be empty'],
+    [
+      'an image on another host',
+      { image: { src: 'https://cdn.example.com/a.webp', alt: '', width: 1, height: 1 } },
+      'offers[0].image.src',
+      'must be a path on this site',
+    ],
+    ['an image path out of public/', { image: { src: '/a/../../etc/x.svg', alt: '', width: 1, height: 1 } }, 'offers[0].image.src', '".."'],
+    [
+      'an image that is not a picture',
+      { image: { src: '/offer.html', alt: '', width: 1, height: 1 } },
+      'offers[0].image.src',
+      'path on this site',
+    ],
+    ['an image without its size', { image: { src: '/a.svg', alt: '' } }, 'offers[0].image.width', ''],
+    ['an image of no width', { image: { src: '/a.svg', alt: '', width: 0, height: 10 } }, 'offers[0].image.width', 'at least 1'],
+  ])('refuses %s', (_case, overrides, fieldPath, message) => {
+    const file = minimal();
+    Object.assign(file.offers[0]!, overrides);
+    const errors = errorsOf(file).filter((error) => error.startsWith(`${fieldPath}: `));
+    expect(errors.some((error) => error.includes(message))).toBe(true);
   });
 
   it('trims names', () => {

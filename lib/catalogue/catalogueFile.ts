@@ -5,6 +5,7 @@ import { isValidSegment } from '@/lib/journey/path';
 import { isReservedTopLevelSegment, RESERVED_TOP_LEVEL_SEGMENTS } from '@/lib/journey/reservedPaths';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
 import { readingUrlSchema } from './readingUrl';
+import { savingBadgeProblem } from './savingBadge';
 
 /**
  * The catalogue as operators import and export it: one JSON document holding brands,
@@ -17,6 +18,14 @@ const slug = z.string().refine(isValidSegment, {
 const cents = z.number().int('must be a whole number of cents').nonnegative('must not be negative');
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #1a2b3c');
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+// A picture the site serves itself: the content security policy allows no other host.
+const sitePath = z
+  .string()
+  .max(200, 'must be at most 200 characters')
+  .regex(/^\/[A-Za-z0-9_-][A-Za-z0-9._/-]*\.(?:svg|webp|avif|jpe?g|png)$/i, 'must be a path on this site such as /offers/vogue.webp')
+  .refine((value) => !value.includes('..') && !value.includes('//'), 'must not contain ".." or "//"');
+const imageSize = z.number().int('must be a whole number of pixels').min(1, 'must be at least 1').max(4000, 'must be at most 4000');
+const offerImageSchema = z.strictObject({ src: sitePath, alt: z.string().trim().max(200), width: imageSize, height: imageSize });
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' });
 
 export const brandIdentitySchema = z.strictObject({
@@ -57,6 +66,10 @@ const offerSchema = z
     isPrintOffer: z.boolean().default(false),
     isCrossSell: z.boolean().default(false),
     features: z.array(text(200)).max(12).default([]),
+    // Optional, so that catalogues exported before them still import. The badge is the
+    // operator's words; a saving it states must be against the offer's own renewal price.
+    savingBadge: text(40).nullable().default(null),
+    image: offerImageSchema.nullable().default(null),
     parentOfferId: z
       .string()
       .regex(/^[0-9]{1,18}$/, 'must be an offer id, or "0" for all offers')
@@ -77,6 +90,8 @@ const offerSchema = z
     if (offer.trialOffer !== (offer.trialDays !== null)) {
       ctx.addIssue({ code: 'custom', path: ['trialDays'], message: 'is required for a trial offer and not allowed otherwise' });
     }
+    const badgeProblem = savingBadgeProblem(offer);
+    if (badgeProblem) ctx.addIssue({ code: 'custom', path: ['savingBadge'], message: badgeProblem });
   });
 
 const checkoutFlowSchema = z

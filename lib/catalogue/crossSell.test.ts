@@ -19,6 +19,8 @@ function crossSell(id: string, parentId: string | null): Offer {
     isPrintOffer: false,
     isCrossSell: parentId !== null,
     features: [],
+    savingBadge: null,
+    image: null,
     appliesIf: parentId === null ? null : { parentOffer: { id: parentId, uuid: null } },
   };
 }

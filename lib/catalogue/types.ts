@@ -27,6 +27,17 @@ export interface Brand {
 
 export type BillingInterval = 'month' | 'year';
 
+/**
+ * An offer's picture: a file the site serves (under public/, the only images the content
+ * security policy allows), with its size so the card keeps its room while it loads.
+ */
+export interface OfferImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
 /** An offer (SPEC §3). Amounts are in cents. */
 export interface Offer {
   id: string;
@@ -45,6 +56,9 @@ export interface Offer {
   isPrintOffer: boolean;
   isCrossSell: boolean;
   features: string[];
+  /** A short line the offer card shows above the name ("Half price for a year"); null: none. */
+  savingBadge: string | null;
+  image: OfferImage | null;
   /** Cross-sell offers name their parent; parent id "0" means every offer. */
   appliesIf: { parentOffer: { id: string; uuid: string | null } } | null;
 }

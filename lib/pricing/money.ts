@@ -30,3 +30,8 @@ export function formatMoney(cents: number, currency: CurrencyCode = 'USD'): stri
 export function formatWholeDollars(cents: number): string {
   return formatter('USD', 0).format(cents / 100);
 }
+
+/** "$25", "$24.99", "£5": an amount in its currency, without decimals when it is whole, for sentences. */
+export function formatMoneyShort(cents: number, currency: CurrencyCode = 'USD'): string {
+  return formatter(currency, Number.isInteger(cents) && cents % 100 === 0 ? 0 : 2).format(cents / 100);
+}

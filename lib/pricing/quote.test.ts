@@ -45,4 +45,26 @@ describe('buildQuote', () => {
       { offerId: '2101', name: 'Tote', amount: 2500 },
     ]);
   });
+
+  it('carries the terms of offers that name their interval, and none for lines that do not', () => {
+    const lines = quote({
+      items: [{ ...plan, billingInterval: 'year' }, tote, { ...trial, billingInterval: 'month', trialDays: 14 }],
+    }).lines;
+    expect(lines[0]?.terms).toEqual({
+      currencyCode: 'USD',
+      billingInterval: 'year',
+      firstAmount: 14900,
+      renewalAmount: 20000,
+      trialOffer: false,
+      trialDays: null,
+    });
+    expect(lines[1]).not.toHaveProperty('terms');
+    expect(lines[2]?.terms).toMatchObject({
+      billingInterval: 'month',
+      firstAmount: 0,
+      renewalAmount: 2999,
+      trialOffer: true,
+      trialDays: 14,
+    });
+  });
 });

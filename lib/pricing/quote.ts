@@ -1,5 +1,6 @@
 import type { CurrencyCode } from './currencies';
 import { applyDiscount, type CouponDiscount } from './discount';
+import { priceTermsOf, type PriceInterval, type PriceTerms } from './introductoryPrice';
 import { offerPrice, type PricedOffer } from './offerPrice';
 import { taxOn, type TaxRate } from './tax';
 
@@ -7,6 +8,12 @@ export interface QuoteLine {
   offerId: string;
   name: string;
   amount: number;
+  /**
+   * The offer's price over time (first period, then renewals), so that the cart, payment
+   * step and invoice word it as the offer page did; absent on renewals and on orders kept
+   * before it was carried.
+   */
+  terms?: PriceTerms;
 }
 
 /** What the visitor pays today, in whole cents, recomputed from the catalogue. */
@@ -22,7 +29,8 @@ export interface Quote {
 
 export interface QuoteInput {
   currencyCode: CurrencyCode;
-  items: (PricedOffer & { id: string; name: string })[];
+  /** Offers from the catalogue carry their interval (and trial length), which words their terms. */
+  items: (PricedOffer & { id: string; name: string; billingInterval?: PriceInterval; trialDays?: number | null })[];
   coupon: CouponDiscount | null;
   taxRate: TaxRate;
 }
@@ -33,7 +41,14 @@ export interface QuoteInput {
  * is added or, where prices include it, shown.
  */
 export function buildQuote({ currencyCode, items, coupon, taxRate }: QuoteInput): Quote {
-  const lines = items.map((item) => ({ offerId: item.id, name: item.name, amount: offerPrice(item) }));
+  const lines = items.map((item): QuoteLine => ({
+    offerId: item.id,
+    name: item.name,
+    amount: offerPrice(item),
+    ...(item.billingInterval
+      ? { terms: priceTermsOf({ ...item, currencyCode, billingInterval: item.billingInterval, trialDays: item.trialDays ?? null }) }
+      : {}),
+  }));
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   // Whole cents from here on, so that subtotal - discount + tax = total on the invoice.
   const net = Math.round(applyDiscount(subtotal, coupon));

@@ -14,9 +14,10 @@ const CAMPAIGNS = [
       {
         name: 'Vogue Digital',
         price: '$25.00',
-        full: '$50.00',
+        full: null,
         button: 'Subscribe',
-        terms: '$25.00 for the first year, then $50.00 a year.',
+        terms: 'First year $25, then $50 a year.',
+        badge: 'Half price for your first year',
       },
     ],
   },
@@ -25,8 +26,16 @@ const CAMPAIGNS = [
     template: 'dual-offer-v2',
     headline: 'Choose your New Yorker subscription',
     offers: [
-      { name: 'Digital', price: '$99.00', full: '$150.00', button: 'Subscribe', terms: '$99.00 for the first year, then $150.00 a year.' },
-      { name: 'Print + Digital', price: '$149.00', full: '$200.00', button: 'Subscribe', print: true },
+      { name: 'Digital', price: '$99.00', full: null, button: 'Subscribe', terms: 'First year $99, then $150 a year.' },
+      {
+        name: 'Print + Digital',
+        price: '$149.00',
+        full: null,
+        button: 'Subscribe',
+        terms: 'First year $149, then $200 a year.',
+        badge: 'Save $51 in your first year',
+        print: true,
+      },
     ],
   },
   {
@@ -41,9 +50,7 @@ const CAMPAIGNS = [
     path: '/gq/demo-gbp',
     template: 'single-offer-v1',
     headline: 'Subscribe to GQ',
-    offers: [
-      { name: 'GQ Digital', price: '£19.99', full: '£39.99', button: 'Subscribe', terms: '£19.99 for the first year, then £39.99 a year.' },
-    ],
+    offers: [{ name: 'GQ Digital', price: '£19.99', full: null, button: 'Subscribe', terms: 'First year £19.99, then £39.99 a year.' }],
   },
   {
     path: '/epicurious/demo-preauth',
@@ -74,6 +81,13 @@ for (const campaign of CAMPAIGNS) {
         const printNote = offers.offer(offer.name).getByText('Includes home delivery of the print edition.');
         await expect(printNote).toHaveCount('print' in offer && offer.print ? 1 : 0);
         if ('terms' in offer) await expect(offers.offer(offer.name).getByText(offer.terms)).toBeVisible();
+        if ('badge' in offer) await expect(offers.offer(offer.name).getByTestId('saving-badge')).toHaveText(offer.badge);
+        // Every demo offer has its picture, sized so that nothing shifts while it loads.
+        const picture = offers.offer(offer.name).getByRole('img');
+        await expect(picture).toHaveAttribute('width', '320');
+        await expect(picture).toHaveAttribute('height', '180');
+        // The title is never repeated above itself ("PRINT + DIGITAL" over "Print + Digital").
+        await expect(offers.offer(offer.name).getByText(offer.name, { exact: true })).toHaveCount(1);
       }
 
       const audit = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

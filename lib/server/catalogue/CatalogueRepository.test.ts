@@ -127,6 +127,30 @@ describe('CatalogueRepository', () => {
     expect(await repo.exportAll()).toEqual(exported);
   });
 
+  it("round-trips each offer's saving badge and image, and exports them as null when absent", async () => {
+    const file = JSON.parse(readDemoCatalogue());
+    const vogue = file.offers.find((offer: { id: string }) => offer.id === '1001');
+    vogue.savingBadge = 'Save $20';
+    vogue.image = { src: '/offer-images/other.webp', alt: 'A cover', width: 300, height: 200 };
+    const epicurious = file.offers.find((offer: { id: string }) => offer.id === '5001');
+    delete epicurious.savingBadge;
+    delete epicurious.image;
+    expect(await importCatalogueJson(db, JSON.stringify(file))).toMatchObject({ ok: true });
+    const exported = await repo.exportAll();
+    expect(exported.offers.find((offer) => offer.id === '1001')).toMatchObject({
+      savingBadge: 'Save $20',
+      image: { src: '/offer-images/other.webp', alt: 'A cover', width: 300, height: 200 },
+    });
+    expect(exported.offers.find((offer) => offer.id === '5001')).toMatchObject({ savingBadge: null, image: null });
+    const snapshot = await repo.loadSnapshot();
+    expect(snapshot.flowsByPath.get('vogue/demo-single')?.data.pageData.plans[0]).toMatchObject({
+      savingBadge: 'Save $20',
+      image: { src: '/offer-images/other.webp', width: 300, height: 200 },
+    });
+    expect(await importCatalogueJson(db, JSON.stringify(exported))).toMatchObject({ ok: true });
+    expect(await repo.exportAll()).toEqual(exported);
+  });
+
   it('writes nothing when the file is invalid, and names the bad field', async () => {
     await importCatalogueJson(db, readDemoCatalogue());
     const before = await repo.exportAll();

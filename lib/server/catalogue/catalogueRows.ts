@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
-import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer, OfferImage } from '@/lib/catalogue/types';
 import { brandDisplayName } from '@/lib/brands/displayNames';
 import { currencySymbol, type CurrencyCode } from '@/lib/pricing/currencies';
 import { templateForPlanCount } from '@/lib/pricing/template';
@@ -36,6 +36,8 @@ export function offerTermsFromRow(row: OfferRow) {
     isPrintOffer: row.is_print_offer === 1,
     isCrossSell: row.is_cross_sell === 1,
     features: JSON.parse(row.features_json) as string[],
+    savingBadge: row.saving_badge,
+    image: row.image_json === null ? null : (JSON.parse(row.image_json) as OfferImage),
   };
 }
 
@@ -129,6 +131,8 @@ export function rowsFromFile(file: CatalogueFile) {
       is_cross_sell: flag(o.isCrossSell),
       parent_offer_id: o.parentOfferId,
       features_json: JSON.stringify(o.features),
+      saving_badge: o.savingBadge,
+      image_json: o.image === null ? null : JSON.stringify(o.image),
       position,
     })),
     flows: file.checkoutFlows.map((f, position): FlowRow => ({

@@ -50,6 +50,19 @@ describe('quoteCheckout', () => {
     expect(quote(input).quote).toMatchObject(expected);
   });
 
+  it("carries each line's price over time from the catalogue, so every step can word it", () => {
+    const lines = quote({ ...dual, offerId: '2002', addOnIds: ['2102'] }).quote.lines;
+    expect(lines[0]).toMatchObject({
+      offerId: '2002',
+      amount: 14900,
+      terms: { currencyCode: 'USD', billingInterval: 'year', firstAmount: 14900, renewalAmount: 20000, trialOffer: false, trialDays: null },
+    });
+    // An add-on is bought once: no renewal to word.
+    expect(lines[1]).not.toHaveProperty('terms');
+    const trial = quote({ brand: 'wired', urlSlug: 'demo-trial', offerId: '3001' }).quote.lines[0];
+    expect(trial?.terms).toMatchObject({ trialOffer: true, firstAmount: 0, trialDays: expect.any(Number) });
+  });
+
   it.each([
     ['NOPE', 'unknown', '"NOPE" is not a valid promo code.'],
     ['old10', 'expired', 'The promo code OLD10 has expired.'],

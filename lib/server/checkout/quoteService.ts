@@ -59,7 +59,8 @@ export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest
 
   const quote = buildQuote({
     currencyCode: offer.currencyCode,
-    items: [offer, ...addOns],
+    // Add-ons are bought once (renewals charge the plan alone): only the plan's line carries renewal terms.
+    items: [offer, ...addOns.map(({ billingInterval: _once, ...addOn }) => addOn)],
     coupon: discount,
     taxRate: taxRateFor(TAX_RATES, request.country ?? null, request.region ?? null),
   });

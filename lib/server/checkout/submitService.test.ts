@@ -73,6 +73,15 @@ describe('submitCheckout', () => {
       },
     });
     expect(view.subscription?.id).toMatch(/^sub_[a-z2-7]{16}$/);
+    // The plan's price over time is kept with the order, for the invoice on the success page and in the account.
+    expect(view.invoice.lines).toEqual([
+      {
+        offerId: '1001',
+        name: 'Vogue Digital',
+        amount: 2500,
+        terms: { currencyCode: 'USD', billingInterval: 'year', firstAmount: 2500, renewalAmount: 5000, trialOffer: false, trialDays: null },
+      },
+    ]);
     expect(row?.source).toBe('newsletter');
     expect(JSON.stringify(row)).not.toContain('4242424242424242');
   });

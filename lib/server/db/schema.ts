@@ -38,6 +38,9 @@ export interface OfferTable {
   parent_offer_id: string | null;
   features_json: string;
   position: number;
+  /** Migration 0036: the offer card's badge, and its image as JSON ({ src, alt, width, height }); null: none. */
+  saving_badge: string | null;
+  image_json: string | null;
 }
 
 export interface CheckoutFlowTable {

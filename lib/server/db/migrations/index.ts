@@ -31,6 +31,7 @@ import * as m0031 from './0031_duplicate_purchase_undos';
 import * as m0032 from './0032_withdrawals';
 import * as m0034 from './0034_campaign_dates';
 import * as m0035 from './0035_express_wallets';
+import * as m0036 from './0036_offer_badge_image';
 import * as m0037 from './0037_brand_reading_url';
 
 /**
@@ -70,5 +71,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0032_withdrawals': m0032,
   '0034_campaign_dates': m0034,
   '0035_express_wallets': m0035,
+  '0036_offer_badge_image': m0036,
   '0037_brand_reading_url': m0037,
 };

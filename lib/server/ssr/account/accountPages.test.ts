@@ -4,7 +4,7 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { signedIn } from '@/tests/fixtures/signedIn';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
-import { cardPageProps } from './accountPages';
+import { cardPageProps, invoicePageProps } from './accountPages';
 
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
 
@@ -59,5 +59,44 @@ describe('cardPageProps', () => {
     const id = await subscription('card.page.owner@example.com', false);
     const cookie = await signedIn((await serverContext()).db, 'card.page.3@example.com');
     expect(await load(id, cookie, { livemode: 'false' })).toEqual({ notFound: true });
+  });
+});
+
+describe('invoicePageProps', () => {
+  async function paid(owner: string, lines: { offerId: string; name: string; amount: number }[]): Promise<string> {
+    const transactions = new TransactionRepository((await serverContext()).db);
+    const id = `txn_invoice_page_${(n += 1)}`;
+    const fixture = newTransactionFixture({ id });
+    await transactions.create({ ...fixture, order: { ...fixture.order, lines }, gateway: 'sandbox', buyerIdentity: owner });
+    await transactions.markSucceeded(id, `pi_${id}`);
+    return id;
+  }
+
+  function loadInvoice(transactionId: string, cookie: string) {
+    const ctx = {
+      params: { transactionId },
+      query: { livemode: 'false' },
+      resolvedUrl: `/account/invoices/${transactionId}`,
+      req: { method: 'GET', headers: { host: 'localhost:3000', cookie } },
+      res: { statusCode: 200, setHeader: () => undefined },
+    } as unknown as GetServerSidePropsContext;
+    return invoicePageProps(ctx);
+  }
+
+  it("states the plan's introductory price against its renewal price", async () => {
+    const owner = 'invoice.page.1@example.com';
+    const cookie = await signedIn((await serverContext()).db, owner);
+    const id = await paid(owner, [{ offerId: '1001', name: 'Vogue Digital', amount: 2500 }]);
+    expect(await loadInvoice(id, cookie)).toMatchObject({
+      props: { invoice: { priceTerms: 'Vogue Digital: First year $25, then $50 a year.' } },
+    });
+  });
+
+  it('states nothing when the order has no line for its plan', async () => {
+    const owner = 'invoice.page.2@example.com';
+    const cookie = await signedIn((await serverContext()).db, owner);
+    const id = await paid(owner, [{ offerId: '2101', name: 'Tote', amount: 2500 }]);
+    const result = (await loadInvoice(id, cookie)) as { props: { invoice: Record<string, unknown> } };
+    expect(result.props.invoice).not.toHaveProperty('priceTerms');
   });
 });

@@ -14,6 +14,8 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
+import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
+import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
 
 type Context = GetServerSidePropsContext;
 type Result<P> = GetServerSidePropsResult<AccountProps<P>>;
@@ -90,6 +92,7 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
     (refund) => refund.status === 'succeeded' && refund.creditNoteNumber !== null,
   );
   const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  const terms = orderPriceTerms(order.offer, order.lines, transaction.currencyCode, transaction.kind);
   return {
     props: {
       email,
@@ -102,6 +105,7 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
         offerName: order.offer.name,
         billedTo: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, country: customer.country },
         lines: order.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
+        ...(terms ? { priceTerms: `${order.offer.name}: ${introductoryPriceLine(terms)}.` } : {}),
         discount:
           transaction.discount > 0
             ? { label: `Discount${transaction.couponCode ? ` (${transaction.couponCode})` : ''}`, amount: money(transaction.discount) }

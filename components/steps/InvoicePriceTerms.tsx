@@ -1,0 +1,22 @@
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import type { QuoteLine } from '@/lib/pricing/quote';
+import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
+import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+
+interface InvoicePriceTermsProps {
+  offer: OrderSnapshot['offer'];
+  lines: readonly QuoteLine[];
+  currencyCode: CurrencyCode;
+}
+
+/** The plan's price over time under an invoice's rows: "Vogue Digital: First year $25, then $50 a year." */
+export function InvoicePriceTerms({ offer, lines, currencyCode }: InvoicePriceTermsProps) {
+  const terms = orderPriceTerms(offer, lines, currencyCode);
+  if (!terms) return null;
+  return (
+    <p data-testid="invoice-price-terms">
+      {offer.name}: {introductoryPriceLine(terms)}.
+    </p>
+  );
+}
