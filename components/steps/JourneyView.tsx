@@ -2,6 +2,7 @@ import { useRef, type ComponentType } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { JourneyLayout } from '@/components/ui/JourneyLayout';
 import { STEP_VIEWS } from './registry';
+import { loadedStepView } from './stepCode';
 import { useNavigationFeedback } from './useNavigationFeedback';
 import { useShownStep } from './useShownStep';
 
@@ -15,7 +16,7 @@ export function JourneyView(props: JourneyPageProps) {
   const main = useRef<HTMLElement>(null);
   useNavigationFeedback(main);
   // The union is keyed by step, so the view found for shown.step takes exactly these props.
-  const Step = STEP_VIEWS[shown.step] as ComponentType<JourneyPageProps>;
+  const Step = (loadedStepView(shown.step) ?? STEP_VIEWS[shown.step]) as ComponentType<JourneyPageProps>;
   const { flow, mode } = shown;
   return (
     <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode} mainRef={main}>

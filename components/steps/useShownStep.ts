@@ -2,16 +2,34 @@ import { useEffect, useState } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { isStepCodeLoaded, loadStepCode, markStepCodeLoaded, NEXT_STEPS } from './stepCode';
 
-/** How long after the page is idle the next steps' code is fetched (browsers without requestIdleCallback). */
-const IDLE_FALLBACK_MS = 1500;
+/** After hydration, how long before the next steps' code is fetched: off the first load's busiest moment. */
+const SETTLE_MS = 1000;
+/** Then at the next idle moment, or after this at the latest (headless or busy pages may give none). */
+const IDLE_TIMEOUT_MS = 2000;
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = window.setTimeout(run, IDLE_FALLBACK_MS);
-  return () => window.clearTimeout(timer);
+/** Runs `run` once the page has settled, or at the visitor's first touch or key, whichever comes first. */
+function whenSettled(run: () => void): () => void {
+  let done = false;
+  let idle: number | null = null;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  const timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(once, { timeout: IDLE_TIMEOUT_MS });
+    else once();
+  }, SETTLE_MS);
+  // A tap's pointerdown comes some 50–100 ms before its click: a head start on a slow phone.
+  window.addEventListener('pointerdown', once, { once: true, capture: true });
+  window.addEventListener('keydown', once, { once: true, capture: true });
+  return () => {
+    done = true;
+    window.clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback(idle);
+    window.removeEventListener('pointerdown', once, { capture: true });
+    window.removeEventListener('keydown', once, { capture: true });
+  };
 }
 
 /**
@@ -23,7 +41,8 @@ function whenIdle(run: () => void): () => void {
  */
 export function useShownStep(props: JourneyPageProps): JourneyPageProps {
   const [shown, setShown] = useState(props);
-  // The first page's step was rendered by the server and its code loaded before hydration.
+  // The first page's step was rendered by the server and its code loaded before hydration (its
+  // dynamic() wrapper has it; JourneyView renders that one).
   const [first] = useState(props.step);
   markStepCodeLoaded(first);
   const ready = isStepCodeLoaded(props.step);
@@ -44,7 +63,7 @@ export function useShownStep(props: JourneyPageProps): JourneyPageProps {
 
   useEffect(
     () =>
-      whenIdle(() => {
+      whenSettled(() => {
         for (const next of NEXT_STEPS[props.step] ?? []) void loadStepCode(next);
       }),
     [props.step],
