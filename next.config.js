@@ -38,13 +38,10 @@ const nextConfig = {
   assetPrefix: ASSET_PREFIX,
   serverExternalPackages: ['better-sqlite3'],
   experimental: {
-    // Most of the journey's visitors arrive once, from a campaign link, with nothing cached:
-    // the first load is what they wait for. One shared chunk (React, Next and the shell,
-    // instead of five) compresses better, as gzip sees it all at once: 2.5 kB less on the
-    // offer page (npm run bench). Steps, payment methods and tracking still load apart, when
-    // needed. The cost, a new shared chunk for returning visitors after each release, is
-    // small next to a campaign's traffic.
-    turbopackChunking: { minChunkSize: 1_000_000, maxMergeChunkSize: 1_000_000 },
+    // No `turbopackChunking` merge (issue 25): React, Next and the shell in one 114.8 kB gzip
+    // chunk saved 2.5 kB, but a phone then parses and runs it as one long task before the
+    // page answers; Turbopack's own split lets the browser stream and compile the parts apart
+    // and keeps each task shorter (docs/performance.md has the figures).
   },
   env: { NEXT_PUBLIC_ASSET_PREFIX: ASSET_PREFIX },
   // The spec's browser calls (SPEC 7) are served by our own API routes.

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': path.dirname(fileURLToPath(import.meta.url)) } },
   test: {
-    include: ['{lib,components,pages,scripts,entrypoint,docs}/**/*.test.{ts,tsx}'],
+    include: ['{lib,components,pages,scripts,entrypoint,docs,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     css: { modules: { classNameStrategy: 'non-scoped' } },
     setupFiles: ['./tests/setup/vitest.setup.ts'],

@@ -1,12 +1,18 @@
+import { TAP_THRESHOLD_MS } from './firstTap';
 import type { StepMeasure } from './pageMeasures';
+import { TODAY, TODAY_LARGEST_CHUNK_KB } from './todayFigures';
 
 /**
  * The table of the journey's pages, each figure with its aim beside it (✓ met, ✗ missed).
  * Aims are printed, never asserted: timings on a shared machine vary.
  */
 const PERFORMANCE_AIM = 95;
+/** Cold aims (issue 25): offer pages 95 or more, cart and payment 90 or more. */
+const COLD_AIMS: Readonly<Record<string, number>> = { offer: 95, 'dual offer': 95, cart: 90, card: 90 };
 const PERFORMANCE_STEPS = new Set(['offer', 'dual offer', 'cart', 'card']);
 const TBT_AIM_MS = 200;
+/** The first tap answers within 100 ms with the CPU slowed 4× (issue 25). */
+const TAP_AIM_MS = 100;
 const OFFER_JS_AIM_KB = 125;
 const OFFER_STEPS = new Set(['offer', 'dual offer']);
 /** Payment-provider code belongs to the card step (and after); before it, it only costs. */
@@ -16,47 +22,87 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const formatCls = (cls: number) => (cls === 0 ? '0' : cls < 0.001 ? '<0.001' : cls.toFixed(3));
 const fileName = (url: string) => new URL(url).pathname.split('/').pop() || url;
+/** "figure (today)" when the issue quoted one. */
+const withToday = (figure: string, today: number | string | undefined) => (today === undefined ? figure : `${figure} (${today})`);
 
-function cells(m: StepMeasure): string[] {
+/** One row's cells, in COLUMNS' order. Exported for its test. */
+export function cells(m: StepMeasure): string[] {
   const run = m.run!;
   const js = m.js!;
-  const perf = PERFORMANCE_STEPS.has(m.step)
-    ? `${run.performance} ${mark(run.performance >= PERFORMANCE_AIM)} ≥${PERFORMANCE_AIM}`
-    : String(run.performance);
-  const cls = `${formatCls(run.cls)} ${mark(run.cls === 0)} =0`;
-  const tbt = `${run.tbtMs} ${mark(run.tbtMs < TBT_AIM_MS)} <${TBT_AIM_MS}`;
+  const today = TODAY[m.step] ?? {};
+  const warm = withToday(
+    PERFORMANCE_STEPS.has(m.step) ? `${run.performance} ${mark(run.performance >= PERFORMANCE_AIM)}` : String(run.performance),
+    today.warm,
+  );
+  const coldAim = COLD_AIMS[m.step];
+  const cold = m.cold
+    ? withToday(
+        coldAim === undefined ? String(m.cold.performance) : `${m.cold.performance} ${mark(m.cold.performance >= coldAim)}`,
+        today.cold,
+      )
+    : m.coldSkipped
+      ? 'skipped'
+      : '—';
+  const tbt = withToday(`${run.tbtMs} ${mark(run.tbtMs < TBT_AIM_MS)}`, today.tbtMs);
+  const coldTbt = m.cold ? `${m.cold.tbtMs} ${mark(m.cold.tbtMs < TBT_AIM_MS)}` : '—';
+  const tap =
+    m.tapRuns === undefined
+      ? m.tapSkipped
+        ? 'skipped'
+        : '—'
+      : m.tapMs === null || m.tapMs === undefined
+        ? `<${TAP_THRESHOLD_MS} ✓`
+        : `${m.tapMs} ${mark(m.tapMs <= TAP_AIM_MS)}`;
   const weighed = js.scripts.filter((s) => s.gzipBytes !== null).length;
   const first = OFFER_STEPS.has(m.step)
-    ? `${kb(js.htmlGzipBytes)} ${mark(js.htmlGzipBytes / 1024 <= OFFER_JS_AIM_KB)} ≤${OFFER_JS_AIM_KB}`
+    ? `${kb(js.htmlGzipBytes)} ${mark(js.htmlGzipBytes / 1024 <= OFFER_JS_AIM_KB)}`
     : kb(js.htmlGzipBytes);
-  const size = `${first}, +${kb(js.gzipBytes - js.htmlGzipBytes)} later`;
+  const size = `${first} +${kb(js.gzipBytes - js.htmlGzipBytes)} (${weighed})`;
+  const largest = Math.max(0, ...js.scripts.filter((s) => s.gzipBytes !== null).map((s) => s.gzipBytes!));
+  const cls = `${formatCls(run.cls)} ${mark(run.cls === 0)}`;
   const stripeLoaded = js.stripe.length > 0;
   const stripe = STEPS_WITHOUT_STRIPE.has(m.step) ? `${stripeLoaded ? 'yes' : 'no'} ${mark(!stripeLoaded)}` : stripeLoaded ? 'yes' : 'no';
-  return [perf, cls, tbt, `${size} (${weighed})`, stripe];
+  return [warm, cold, tbt, coldTbt, tap, size, kb(largest), cls, stripe];
 }
 
-const COLUMNS = ['performance', 'CLS', 'TBT ms', 'first-load JS kB gz, + loaded later (scripts)', 'Stripe'];
-const WIDTHS = [13, 13, 11, 46, 7];
+const COLUMNS = [
+  'warm (today)',
+  'cold (today)',
+  'TBT ms (today)',
+  'cold TBT',
+  'tap 4× ms',
+  'JS kB gz +later (n)',
+  'largest',
+  'CLS',
+  'Stripe',
+];
+const WIDTHS = [13, 13, 15, 9, 10, 21, 8, 8, 6];
 
 export function printPageTable(measures: StepMeasure[], runs: number, print: (line: string) => void): void {
   const lighthouseVersion = measures.find((m) => m.run)?.run?.lighthouseVersion ?? '?';
   print(
-    `\nJourney pages in Chromium (Lighthouse ${lighthouseVersion}, mobile preset, median run of ${runs} by performance; ✓/✗ against the aim)`,
+    `\nJourney pages in Chromium (Lighthouse ${lighthouseVersion}, mobile preset, median run of ${runs} by performance; ✓/✗ against the aim; in brackets the figures issue 25 quoted as today's)`,
   );
-  print(`  ${'step'.padEnd(11)} ${'path'.padEnd(32)} ${COLUMNS.map((c, i) => c.padEnd(WIDTHS[i]!)).join(' ')}`);
+  print(`  ${'step'.padEnd(11)} ${COLUMNS.map((c, i) => c.padEnd(WIDTHS[i]!)).join(' ')}`);
   for (const m of measures) {
     const row = m.skipped ? [`skipped: ${m.skipped}`] : cells(m).map((c, i) => c.padEnd(WIDTHS[i]!));
-    print(`  ${m.step.padEnd(11)} ${m.path.padEnd(32)} ${row.join(' ')}`.trimEnd());
+    print(`  ${m.step.padEnd(11)} ${row.join(' ')}`.trimEnd());
   }
   print(
-    `  aims: performance ≥ ${PERFORMANCE_AIM} on offer, cart and card; CLS 0 and TBT < ${TBT_AIM_MS} ms everywhere; offer pages' first-load JS ≤ ${OFFER_JS_AIM_KB} kB gz;` +
-      ' no Stripe code (js.stripe.com, a stripe-named chunk or Stripe.js loader) before the card step',
+    `  aims: warm ≥ ${PERFORMANCE_AIM} on offer, cart and card; cold ≥ 95 on offer pages, ≥ 90 on cart and card; TBT < ${TBT_AIM_MS} ms and CLS 0 everywhere;` +
+      ` first tap ≤ ${TAP_AIM_MS} ms with the CPU slowed 4× (Event Timing; <${TAP_THRESHOLD_MS} = under the observer's threshold); offer pages' first-load JS ≤ ${OFFER_JS_AIM_KB} kB gz` +
+      ` (today's largest chunk ${TODAY_LARGEST_CHUNK_KB} kB); no Stripe code before the card step. The baseline row is /status of the same run: read the others against it.`,
   );
+  print(`  paths: ${measures.map((m) => `${m.step} ${m.path}`).join('; ')}`);
 
   print('  notes:');
   for (const m of measures) {
     if (!m.run || !m.js) continue;
     const notes: string[] = [`runs ${m.scores!.join('/')}`, `LCP ${m.run.lcpMs} ms`, `FCP ${m.run.fcpMs} ms`];
+    if (m.cold) notes.push(`cold runs ${m.coldScores!.join('/')}, LCP ${m.cold.lcpMs} ms`);
+    if (m.coldSkipped) notes.push(`cold skipped: ${m.coldSkipped}`);
+    if (m.tapRuns) notes.push(`taps ${m.tapRuns.map((ms) => ms ?? `<${TAP_THRESHOLD_MS}`).join('/')} ms`);
+    if (m.tapSkipped) notes.push(`tap skipped: ${m.tapSkipped}`);
     const largest = [...m.js.scripts]
       .filter((s) => s.gzipBytes !== null)
       .sort((a, b) => b.gzipBytes! - a.gzipBytes!)

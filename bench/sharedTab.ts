@@ -27,10 +27,15 @@ async function targetIdOf(send: (method: 'Target.getTargetInfo') => Promise<{ ta
   return (await send('Target.getTargetInfo')).targetInfo.targetId;
 }
 
-export async function openSharedTab(port: number): Promise<SharedTab> {
+/**
+ * `fresh`: the tab opens in a browser context of its own (as a private window): no cookies,
+ * storage or cache from earlier visits, so the consent banner shows, as on a first visit
+ * from a campaign link. It is closed with the tab.
+ */
+export async function openSharedTab(port: number, { fresh = false }: { fresh?: boolean } = {}): Promise<SharedTab> {
   const endpoint = `http://127.0.0.1:${port}`;
   const playwright: PlaywrightBrowser = await chromium.connectOverCDP(endpoint);
-  const context = playwright.contexts()[0] ?? (await playwright.newContext());
+  const context = (!fresh && playwright.contexts()[0]) || (await playwright.newContext());
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   const targetId = await targetIdOf((method) => session.send(method));
@@ -53,6 +58,7 @@ export async function openSharedTab(port: number): Promise<SharedTab> {
     disconnect: async () => {
       await browser.disconnect();
       await session.detach().catch(() => undefined);
+      if (fresh) await context.close().catch(() => undefined);
       await playwright.close();
     },
   };

@@ -12,6 +12,7 @@ import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelR
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { computeOrderFigures } from '@/lib/reports/orderFigures';
 import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
+import { computeSignInWall } from '@/lib/reports/signInWall';
 import { orderLine } from '@/tests/fixtures/orderLines';
 import { FunnelReportPage } from './FunnelReportPage';
 import { FunnelReportView } from './FunnelReportView';
@@ -104,6 +105,10 @@ const fixture: FunnelReportData = {
       sessionlessEvents: 7,
     },
     filter,
+  ),
+  signInWall: computeSignInWall(
+    [{ campaignId: 'epicurious-demo-preauth', visits: 40, atWall: 30, passed: 12 }],
+    new Set(['epicurious-demo-preauth']),
   ),
   orders,
   subscriptions: computeSubscriptionFigures({ active: [], renewals: [], cancellations: [], endedUnpaid: [], collected: [] }, filter),
@@ -328,6 +333,22 @@ describe('FunnelReportView', () => {
       screen.getByText('No order of all campaigns was paid, declined or asked for 3-D Secure in this period (live traffic only).'),
     ).toBeTruthy();
     expect(screen.queryByRole('table', { name: /^Orders by source/ })).toBeNull();
+  });
+
+  it("counts the pre-auth campaign's visits and the sign-in wall's drop-off", () => {
+    render(<FunnelReportView {...fixture} />);
+    const table = screen.getByRole('table', { name: /^Sign-in wall/ });
+    const row = within(table).getByRole('row', { name: /epicurious-demo-preauth \(pre-auth\)/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['40', '30', '12', '18', '60.0%']);
+  });
+
+  it('says when no visitor met a sign-in wall', () => {
+    render(<FunnelReportView {...fixture} signInWall={[]} />);
+    expect(screen.getByText('No visitor met a sign-in wall in this period.')).toBeTruthy();
   });
 
   it('follows the orders with the subscriptions, saying so when there were none', () => {

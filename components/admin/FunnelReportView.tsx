@@ -9,6 +9,7 @@ import { CspViolationList } from './CspViolationList';
 import { OrderFiguresSection } from './OrderFiguresSection';
 import { SubscriptionFiguresSection } from './SubscriptionFiguresSection';
 import { CouponFiguresSection } from './CouponFiguresSection';
+import { SignInWallSection } from './SignInWallSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import reportSection from './ReportSection.module.css';
@@ -67,6 +68,7 @@ export function FunnelReportView({
   driftLimits,
   cspViolations,
   coupons,
+  signInWall,
 }: FunnelReportData) {
   const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
   const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
@@ -139,6 +141,7 @@ export function FunnelReportView({
           ))
         )}
 
+        <SignInWallSection figures={signInWall} labelOf={labelOf} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
         <OrderFiguresSection orders={orders} labelOf={labelOf} scope={scope} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
         <SubscriptionFiguresSection
           subscriptions={subscriptions}

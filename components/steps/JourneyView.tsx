@@ -1,16 +1,26 @@
-import type { ComponentType } from 'react';
+import { useRef, type ComponentType } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { JourneyLayout } from '@/components/ui/JourneyLayout';
 import { STEP_VIEWS } from './registry';
+import { loadedStepView } from './stepCode';
+import { useNavigationFeedback } from './useNavigationFeedback';
+import { useShownStep } from './useShownStep';
 
-/** A journey page: the brand's frame around the view of the current step. */
+/**
+ * A journey page: the brand's frame around the view of the current step. On a client-side
+ * move the tapped link or button answers at once (useNavigationFeedback) and the previous
+ * step stays in view until the next one's code is here (useShownStep).
+ */
 export function JourneyView(props: JourneyPageProps) {
-  // The union is keyed by step, so the view found for props.step takes exactly these props.
-  const Step = STEP_VIEWS[props.step] as ComponentType<JourneyPageProps>;
-  const { flow, mode } = props;
+  const shown = useShownStep(props);
+  const main = useRef<HTMLElement>(null);
+  useNavigationFeedback(main);
+  // The union is keyed by step, so the view found for shown.step takes exactly these props.
+  const Step = (loadedStepView(shown.step) ?? STEP_VIEWS[shown.step]) as ComponentType<JourneyPageProps>;
+  const { flow, mode } = shown;
   return (
-    <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode}>
-      <Step {...props} />
+    <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode} mainRef={main}>
+      <Step {...shown} />
     </JourneyLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import { brandTheme } from './brandTheme';
 import { TestModeBanner } from './TestModeBanner';
@@ -12,10 +12,12 @@ interface JourneyLayoutProps {
   identity: BrandIdentity;
   livemode: boolean;
   children: ReactNode;
+  /** The main area, for the step's tap feedback (components/steps/useNavigationFeedback). */
+  mainRef?: Ref<HTMLElement>;
 }
 
 /** The brand-themed frame of every journey page: skip link, header, main, footer. */
-export function JourneyLayout({ brandName, identity, livemode, children }: JourneyLayoutProps) {
+export function JourneyLayout({ brandName, identity, livemode, children, mainRef }: JourneyLayoutProps) {
   return (
     <div className={styles.frame} {...brandTheme(identity)}>
       <a className="skip-link" href="#main">
@@ -24,7 +26,7 @@ export function JourneyLayout({ brandName, identity, livemode, children }: Journ
       <ConsentBannerSlot />
       {!livemode && <TestModeBanner />}
       <header className={styles.header}>{brandName}</header>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
         {children}
       </main>
       <footer className={styles.footer}>

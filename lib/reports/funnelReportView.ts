@@ -3,6 +3,7 @@ import type { FunnelFilter } from './funnelFilter';
 import type { FunnelReport } from './funnelReport';
 import type { OrderFiguresReport } from './orderFigures';
 import type { SchemaDriftEntry } from './schemaDrift';
+import type { SignInWallFigure } from './signInWall';
 import type { SubscriptionFiguresReport } from './subscriptionFigures';
 
 // What the funnel report page (/admin/funnel) is given: computed on the server
@@ -42,6 +43,8 @@ export interface FunnelReportView {
   filter: FunnelFilter;
   campaignOptions: CampaignOption[];
   report: FunnelReport;
+  /** Pre-auth campaigns' visits and the sign-in wall's drop-off (same period, campaign and mode). */
+  signInWall: SignInWallFigure[];
   /** What the period's orders brought in, per campaign × source × mode × currency (same period, campaign and mode). */
   orders: OrderFiguresReport;
   /** Subscribers at the end of the period, renewals, cancellations, recurring revenue and money collected (same period, campaign and mode). */

@@ -13,6 +13,7 @@ import {
 import { livemodeFilter, nextDay, type FunnelFilter } from '@/lib/reports/funnelFilter';
 import { parseObservedSchema, type SchemaObservation } from '@/lib/reports/schemaDrift';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
+import { SIGN_IN_WALL_PAGE_SUFFIX, type SignInWallCount } from '@/lib/reports/signInWall';
 
 /** The observed shapes the drift list compares at most: the most recently seen ones. */
 export const DRIFT_OBSERVATIONS_MAX = 200;
@@ -39,7 +40,7 @@ function receivedBounds(range: ReportRange): { from: string; before: string } {
   return { from: range.from, before: nextDay(range.to) };
 }
 
-function waypointEvents(db: Kysely<Database>, filter: FunnelFilter) {
+function waypointEvents(db: Kysely<Database>, filter: FunnelFilter, waypointIds: readonly string[] = FUNNEL_WAYPOINT_IDS) {
   const { from, before } = receivedBounds(filter);
   const livemode = livemodeFilter(filter.mode);
   let query = db.selectFrom('tracking_events');
@@ -52,7 +53,7 @@ function waypointEvents(db: Kysely<Database>, filter: FunnelFilter) {
     .where('received_at', '>=', from)
     .where('received_at', '<', before)
     .where('channel', '=', 'funnel')
-    .where(waypointIdOf(db), 'in', [...FUNNEL_WAYPOINT_IDS]);
+    .where(waypointIdOf(db), 'in', [...waypointIds]);
   if (livemode !== null) query = query.where('livemode', '=', livemode);
   return query;
 }
@@ -89,6 +90,42 @@ export function campaignCountsQuery(db: Kysely<Database>, filter: FunnelFilter) 
     .selectFrom(sessions.as('sessions'))
     .select(['campaign_id', 'furthest', sql<number>`count(*)`.as('visitors')])
     .groupBy(['campaign_id', 'furthest']);
+}
+
+/** Every page's load event (SPEC §3): the wall's page has no funnel waypoint of its own. */
+const PAGE_LOAD_WAYPOINT = 'page-navigation';
+
+/** A page load of the sign-in wall: `…/auth/initiate`, or with a page to return to after it. */
+const wallLoad = (db: Kysely<Database>) => {
+  const page = jsonTextField(db, 'payload_json', 'currentPage');
+  return sql<boolean>`(${waypointIdOf(db)} = ${PAGE_LOAD_WAYPOINT} and (${page} like ${`%${SIGN_IN_WALL_PAGE_SUFFIX}`} or ${page} like ${`%${SIGN_IN_WALL_PAGE_SUFFIX}/%`}))`;
+};
+
+/**
+ * Per campaign: its sessions (any page load or funnel waypoint), those that loaded the
+ * sign-in wall, and those that reached a funnel step after their first load of it. Ids sort
+ * by arrival, so "after" is a comparison of ids (fixed-width digits: the same order on
+ * both databases).
+ */
+export function signInWallCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
+  const stepWaypoints = [...FUNNEL_WAYPOINT_IDS];
+  const sessions = waypointEvents(db, filter, [PAGE_LOAD_WAYPOINT, ...stepWaypoints])
+    .where('session_id', 'is not', null)
+    .select([
+      'campaign_id',
+      sql<string | null>`min(case when ${wallLoad(db)} then id end)`.as('wall_at'),
+      sql<string | null>`max(case when ${waypointIdOf(db)} in (${sql.join(stepWaypoints)}) then id end)`.as('step_at'),
+    ])
+    .groupBy(['campaign_id', 'session_id']);
+  return db
+    .selectFrom(sessions.as('sessions'))
+    .select([
+      'campaign_id',
+      sql<number>`count(*)`.as('visits'),
+      sql<number>`sum(case when wall_at is not null then 1 else 0 end)`.as('at_wall'),
+      sql<number>`sum(case when wall_at is not null and step_at > wall_at then 1 else 0 end)`.as('passed'),
+    ])
+    .groupBy('campaign_id');
 }
 
 /** The waypoint events of the period that have no session id. */
@@ -155,6 +192,17 @@ export class FunnelReportRepository {
       ).map(({ key, step, visitors }) => ({ campaignId: key, waypointId: FUNNEL_STEPS[step]!.waypointId, visitors }));
       return { splits, campaigns, sessionlessEvents };
     });
+  }
+
+  /** Per campaign: visits, visitors at the sign-in wall and those who passed it (lib/reports/signInWall). */
+  async signInWallCounts(filter: FunnelFilter): Promise<SignInWallCount[]> {
+    const rows = await signInWallCountsQuery(this.db, filter).execute();
+    return rows.map((row) => ({
+      campaignId: row.campaign_id,
+      visits: Number(row.visits),
+      atWall: Number(row.at_wall ?? 0),
+      passed: Number(row.passed ?? 0),
+    }));
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
-import { boundedDrift, brandNamesOf, loadFunnelReport } from './funnelReportService';
+import { boundedDrift, brandNamesOf, loadFunnelReport, preAuthCampaignsOf } from './funnelReportService';
 import type { CheckoutFlow, Coupon } from '@/lib/catalogue/types';
 import type { FunnelFilter } from '@/lib/reports/funnelFilter';
 import type { SchemaDriftEntry } from '@/lib/reports/schemaDrift';
@@ -111,7 +111,13 @@ describe('loadFunnelReport', () => {
     const inMarch = new TransactionRepository(db, () => new Date('2025-03-15T10:00:00.000Z'));
     await inMarch.create(newTransactionFixture({ id: 'txn_live', livemode: true, total: 2500 }));
     await inMarch.markSucceeded('txn_live', 'pi_live');
-    const flow = { brand_slug: 'vogue', brandName: 'Vogue', campaignId: 'vogue-demo-single', url_slug: 'demo-single' } as CheckoutFlow;
+    const flow = {
+      brand_slug: 'vogue',
+      brandName: 'Vogue',
+      campaignId: 'vogue-demo-single',
+      url_slug: 'demo-single',
+      data: { config: { enablePreAuth: false } },
+    } as CheckoutFlow;
     const view = await loadFunnelReport(
       { ...filter, mode: 'live' },
       { ...sources(), catalogue: { flowsByPath: new Map([['vogue/demo-single', flow]]), couponsByCode: new Map() } },
@@ -120,6 +126,17 @@ describe('loadFunnelReport', () => {
       { brandSlug: 'vogue', brandLabel: 'Vogue', currencyCode: 'USD', monthLabel: 'Mar 2025', purchases: 2500, renewals: 0, total: 2500 },
     ]);
     expect(view.subscriptions.countedAt).toBe('2025-04-01T00:00:00.000Z');
+  });
+});
+
+describe('preAuthCampaignsOf', () => {
+  it('names the campaigns with pre-authentication on', () => {
+    const flow = (campaignId: string, enablePreAuth: boolean) => ({ campaignId, data: { config: { enablePreAuth } } }) as CheckoutFlow;
+    const flowsByPath = new Map([
+      ['epicurious/demo-preauth', flow('epicurious-demo-preauth', true)],
+      ['vogue/demo-single', flow('vogue-demo-single', false)],
+    ]);
+    expect([...preAuthCampaignsOf({ flowsByPath })]).toEqual(['epicurious-demo-preauth']);
   });
 });
 

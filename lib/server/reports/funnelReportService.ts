@@ -12,6 +12,7 @@ import type { CampaignOption, FunnelReportView } from '@/lib/reports/funnelRepor
 import { SubscriptionFiguresRepository } from './SubscriptionFiguresRepository';
 import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
 import { computeCouponFigures } from '@/lib/reports/couponFigures';
+import { computeSignInWall } from '@/lib/reports/signInWall';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 
 /** The differences the drift list shows at most: the most recently seen ones. */
@@ -21,6 +22,11 @@ export function campaignOptionsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath
   return [...snapshot.flowsByPath.values()]
     .map((flow) => ({ campaignId: flow.campaignId, label: `${flow.brandName} · /${flow.brand_slug}/${flow.url_slug}` }))
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The campaigns with pre-authentication on: their sign-in wall shows even when no one met it. */
+export function preAuthCampaignsOf(snapshot: Pick<CatalogueSnapshot, 'flowsByPath'>): Set<string> {
+  return new Set([...snapshot.flowsByPath.values()].filter((flow) => flow.data.config.enablePreAuth).map((flow) => flow.campaignId));
 }
 
 /** The catalogue's brand names by slug, for the subscription figures' lines. */
@@ -52,8 +58,9 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources, now = new Date()): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.trackingDb);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
-  const [counts, orderCounts, subscriptionCounts, observed, cspViolations, couponUsage] = await Promise.all([
+  const [counts, wallCounts, orderCounts, subscriptionCounts, observed, cspViolations, couponUsage] = await Promise.all([
     repository.funnelCounts(filter),
+    repository.signInWallCounts(filter),
     new OrderFiguresRepository(sources.db).orderCounts(filter),
     new SubscriptionFiguresRepository(sources.db).subscriptionCounts(filter),
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
@@ -65,6 +72,7 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     filter,
     campaignOptions: campaignOptionsOf(sources.catalogue),
     report: computeFunnelReport(counts, filter),
+    signInWall: computeSignInWall(wallCounts, preAuthCampaignsOf(sources.catalogue)),
     orders: computeOrderFigures(orderCounts),
     subscriptions: computeSubscriptionFigures(subscriptionCounts, filter, brandNamesOf(sources.catalogue)),
     drift: shown,
