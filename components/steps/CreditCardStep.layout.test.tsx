@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPaymentStep, SANDBOX_CARD } from '@/tests/fixtures/creditCardStep';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
+import { clearCartCookies, storedSelection } from '@/tests/fixtures/cartCookieJar';
 import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
+import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { onTrack } from '@/lib/tracking/track';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
-import CreditCardStep from './CreditCardStep';
 
 vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
 
@@ -27,31 +25,7 @@ beforeEach(() => {
 });
 
 /** The payment step of Vogue's single offer, as the server renders it from the cart cookie, with the sandbox card. */
-function renderPayment(selection: CartSelection = selectionOf('1001')) {
-  visit('/vogue/demo-single/credit-card?livemode=false');
-  writeCartCookie('vogue-demo-single', selection);
-  const page = stepPage(
-    snapshot,
-    'vogue/demo-single',
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, 'vogue/demo-single', selection, { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-      trackingSessionId: null,
-    },
-    { search: '?livemode=false' },
-  );
-  return render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
-}
+const renderPayment = (selection: CartSelection = selectionOf('1001')) => renderPaymentStep(snapshot, api, [SANDBOX_CARD], { selection });
 
 const total = () => screen.getByTestId('summary-total').textContent;
 const toggle = () => screen.getByTestId('summary-toggle');

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPaymentStep, SANDBOX_CARD } from '@/tests/fixtures/creditCardStep';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
+import { clearCartCookies } from '@/tests/fixtures/cartCookieJar';
 import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
+import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
 import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
-import CreditCardStep from '@/components/steps/CreditCardStep';
 import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
 
 const push = vi.fn(async (_url: string) => true);
@@ -35,33 +33,8 @@ beforeEach(() => {
 type PaymentView = StepViewModels['credit-card'];
 
 /** The sandbox payment step of Vogue Digital, priced for where the cart says the buyer is. */
-function renderPayment(selection: CartSelection, view: Partial<PaymentView> = {}) {
-  const path = 'vogue/demo-single';
-  visit(`/${path}/credit-card?livemode=false`);
-  writeCartCookie('vogue-demo-single', selection);
-  const page = stepPage(
-    snapshot,
-    path,
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, path, selection, { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-      trackingSessionId: null,
-      ...view,
-    },
-    { search: '?livemode=false' },
-  );
-  return render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
-}
+const renderPayment = (selection: CartSelection, view: Partial<PaymentView> = {}) =>
+  renderPaymentStep(snapshot, api, [SANDBOX_CARD], { selection, view });
 
 const inGB = selectionOf('1001', { country: 'GB' });
 const sheet = () => screen.getByRole('dialog');
