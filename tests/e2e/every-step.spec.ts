@@ -85,6 +85,8 @@ async function expectInvalidLink(page: Page): Promise<void> {
 for (const campaign of CAMPAIGNS) {
   test.describe(campaign.path, () => {
     test('(a) every step opened directly, with no cart, is explained and error-free', async ({ page, request }, testInfo) => {
+      // A dozen page loads, and for the pre-auth campaign a sign-in first: near the default 30 s on a busy 2-core machine.
+      test.setTimeout(60_000);
       await signInIfGated(campaign, page, request);
       const guard = ConsoleGuard.attach(page, testInfo);
       const open = async (subPath: string, status: number) => {
