@@ -18,17 +18,16 @@ export function useNavigationFeedback(area: RefObject<HTMLElement | null>): void
     if (!root) return undefined;
     let last: { element: HTMLElement; at: number } | null = null;
     let marked: HTMLElement | null = null;
-    const mark = (element: HTMLElement) => {
-      marked?.removeAttribute(PENDING_ATTRIBUTE);
-      marked?.removeAttribute('aria-busy');
-      marked = element;
-      element.setAttribute(PENDING_ATTRIBUTE, '');
-      element.setAttribute('aria-busy', 'true');
-    };
     const clear = () => {
       marked?.removeAttribute(PENDING_ATTRIBUTE);
       marked?.removeAttribute('aria-busy');
       marked = null;
+    };
+    const mark = (element: HTMLElement) => {
+      clear();
+      marked = element;
+      element.setAttribute(PENDING_ATTRIBUTE, '');
+      element.setAttribute('aria-busy', 'true');
     };
     const onClick = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest<HTMLElement>('a[href], button');
