@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { describe, expect, it } from 'vitest';
 import { stepPage } from '@/tests/fixtures/journeyViews';
+import { api, setUpStepTests, snapshot } from '@/tests/fixtures/stepTests';
 import { ApiError } from '@/lib/api/apiErrors';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import AuthInitiateStep from './AuthInitiateStep';
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  // What an earlier case typed waits in the tab's session store for a reload: each case starts without it.
-  window.sessionStorage.clear();
-  api = createFakeApiClient();
-});
+setUpStepTests();
 
 function renderInitiate(
   path: string,

@@ -1,28 +1,17 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage } from '@/tests/fixtures/journeyViews';
+import { describe, expect, it } from 'vitest';
+import { storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
+import { orderViewFor, selectionOf, stepPage } from '@/tests/fixtures/journeyViews';
+import { api, setUpStepTests, snapshot } from '@/tests/fixtures/stepTests';
 import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import { writeCartCookie } from '@/lib/cart/cartCookie';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { onTrack } from '@/lib/tracking/track';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import CartStep from './CartStep';
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single', '/newyorker/demo-dual', '/wired/demo-trial');
-  api = catalogueApiClient(snapshot);
-});
+setUpStepTests();
 
 const UNREADABLE = 'We could not read the order saved in this browser, so your cart is empty. Please choose your subscription again.';
 

@@ -1,37 +1,25 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPaymentStep, SANDBOX_CARD } from '@/tests/fixtures/creditCardStep';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, storedSelection } from '@/tests/fixtures/cartCookieJar';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { describe, expect, it, vi } from 'vitest';
+import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests, submitButton } from '@/tests/fixtures/creditCardStep';
+import { storedSelection } from '@/tests/fixtures/cartCookieJar';
 import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
+import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { onTrack } from '@/lib/tracking/track';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
-vi.mock('next/router', () => ({ useRouter: () => ({ push: vi.fn(), asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
+vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single');
-  api = catalogueApiClient(snapshot);
-});
+setUpPaymentStepTests();
 
 /** The payment step of Vogue's single offer, as the server renders it from the cart cookie, with the sandbox card. */
-const renderPayment = (selection: CartSelection = selectionOf('1001')) => renderPaymentStep(snapshot, api, [SANDBOX_CARD], { selection });
+const renderPayment = (selection: CartSelection = selectionOf('1001')) => renderPaymentStep([SANDBOX_CARD], { selection });
 
 const total = () => screen.getByTestId('summary-total').textContent;
 const toggle = () => screen.getByTestId('summary-toggle');
 const panel = () => document.getElementById('checkout-summary-panel')!;
 const feedback = () => document.getElementById('promo-code-feedback');
-const submitButton = () => screen.getByRole('button', { name: /^Subscribe/ });
 
 function openPromo() {
   fireEvent.click(screen.getByRole('button', { name: 'Have a promo code?' }));

@@ -1,31 +1,25 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies } from '@/tests/fixtures/cartCookieJar';
-import { fillPaymentForm, renderPaymentStep, SANDBOX_CARD, SANDBOX_PAYPAL, submitButton, valueOf } from '@/tests/fixtures/creditCardStep';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient } from '@/tests/fixtures/journeyViews';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  fillPaymentForm,
+  renderPaymentStep,
+  SANDBOX_CARD,
+  SANDBOX_PAYPAL,
+  setUpPaymentStepTests,
+  submitButton,
+  valueOf,
+} from '@/tests/fixtures/creditCardStep';
+import { push } from '@/tests/fixtures/paymentStepRouter';
+import { api } from '@/tests/fixtures/stepTests';
 import { createApiClient } from '@/lib/api/apiClient';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
-const push = vi.fn(async (_url: string) => true);
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
+vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single');
-  push.mockClear();
-  api = catalogueApiClient(snapshot);
-});
+setUpPaymentStepTests();
 
-const renderPayment = (methods: EnabledPaymentMethod[]) => renderPaymentStep(snapshot, api, methods);
+const renderPayment = (methods: EnabledPaymentMethod[]) => renderPaymentStep(methods);
 const fillForm = () => fillPaymentForm('4000 0000 0000 5035');
 
 /** The server's answer when the provider is down, read by the browser's real API client (status, Retry-After, our error body). */

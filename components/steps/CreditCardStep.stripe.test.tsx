@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { forwardRef, type ReactNode } from 'react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, visit } from '@/tests/fixtures/cartCookieJar';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPaymentStep, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
+import { push } from '@/tests/fixtures/paymentStepRouter';
+import { api } from '@/tests/fixtures/stepTests';
 import type { JourneyMode } from '@/lib/journey/query';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
-import CreditCardStep from './CreditCardStep';
 import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 
-const push = vi.fn(async (_url: string) => true);
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
+vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
 
 // Stripe.js cannot load here: a stand-in with the two calls the card step makes.
 const stripe = {
@@ -46,46 +40,14 @@ vi.mock('next/dynamic', () => ({
   },
 }));
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
+setUpPaymentStepTests();
 beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single');
-  push.mockClear();
   stripe.createPaymentMethod.mockClear();
   stripe.handleNextAction.mockClear();
-  api = catalogueApiClient(snapshot);
 });
 
 function renderStep(publishableKey: string, mode: JourneyMode, search: string) {
-  visit(`/vogue/demo-single/credit-card${search}`);
-  const selection = selectionOf('1001');
-  writeCartCookie('vogue-demo-single', selection);
-  const page = stepPage(
-    snapshot,
-    'vogue/demo-single',
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, 'vogue/demo-single', selection, { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods: [{ id: 'card', config: { gateway: 'stripe', publishableKey } }],
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-      trackingSessionId: null,
-    },
-    { search, mode },
-  );
-  render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
+  renderPaymentStep([{ id: 'card', config: { gateway: 'stripe', publishableKey } }], { search, mode });
 }
 
 async function fillAndSubmit() {

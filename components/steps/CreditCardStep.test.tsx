@@ -1,70 +1,31 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, orderViewFor, selectionOf, stepPage, TEST_TODAY } from '@/tests/fixtures/journeyViews';
-import { writeCartCookie } from '@/lib/cart/cartCookie';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { storedSelection } from '@/tests/fixtures/cartCookieJar';
+import { change, renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
+import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
+import { push } from '@/tests/fixtures/paymentStepRouter';
+import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
 import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import { createApiClient } from '@/lib/api/apiClient';
 import { API_MESSAGES } from '@/lib/api/apiErrors';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
-import CreditCardStep from './CreditCardStep';
 import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 
-const push = vi.fn(async (_url: string) => true);
-let asPath = '/vogue/demo-single/credit-card?livemode=false';
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath }) }));
+vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single', '/wired/demo-trial', '/newyorker/demo-dual');
-  push.mockClear();
-  asPath = '/vogue/demo-single/credit-card?livemode=false';
-  api = catalogueApiClient(snapshot);
-});
+setUpPaymentStepTests();
 
 type PaymentView = StepViewModels['credit-card'];
 
 /** The payment step as the server renders it from the cart cookie, with the sandbox card. */
-function renderPayment(path = 'vogue/demo-single', selection: CartSelection | null = selectionOf('1001'), view: Partial<PaymentView> = {}) {
-  asPath = `/${path}/credit-card?livemode=false`;
-  visit(asPath);
-  if (selection) writeCartCookie(path.replace('/', '-'), selection);
-  const page = stepPage(
-    snapshot,
-    path,
-    'credit-card',
-    {
-      order: orderViewFor(snapshot, path, selection, { withLocation: true }),
-      notice: null,
-      paidOrder: false,
-      paymentMethods: [{ id: 'card', config: { gateway: 'sandbox' } }],
-      signedInEmail: null,
-      today: TEST_TODAY,
-      returnedFailure: null,
-      trackingSessionId: null,
-      ...view,
-    },
-    { search: '?livemode=false' },
-  );
-  return render(
-    <ApiClientProvider client={api}>
-      <CreditCardStep {...page} />
-    </ApiClientProvider>,
-  );
-}
+const renderPayment = (
+  path = 'vogue/demo-single',
+  selection: CartSelection | null = selectionOf('1001'),
+  view: Partial<PaymentView> = {},
+) => renderPaymentStep([SANDBOX_CARD], { path, selection, view });
 
-const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** The form's one submit button (while busy, its name starts with its loader's label). */
 const submitButton = () => screen.getByRole('button', { name: /(Subscribe|Start free trial)/ });
 

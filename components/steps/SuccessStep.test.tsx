@@ -1,29 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { describe, expect, it, vi } from 'vitest';
 import { stepPage } from '@/tests/fixtures/journeyViews';
+import { api, setUpStepTests, snapshot } from '@/tests/fixtures/stepTests';
 import { ORDERED_OFFERS, transactionFixture } from '@/tests/fixtures/transactions';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { NO_MARKETING } from '@/lib/checkout/checkoutDraft';
 import type { TransactionView } from '@/lib/checkout/transactionView';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { onTrack } from '@/lib/tracking/track';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import SuccessStep from './SuccessStep';
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(() => {
-  window.sessionStorage.clear();
-  api = createFakeApiClient();
-});
+setUpStepTests();
 
 const BILLED_TO = { name: 'Ada Reader', address: ['New York', 'United States of America'] };
 

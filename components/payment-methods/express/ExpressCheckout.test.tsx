@@ -1,40 +1,28 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderPaymentStep, SANDBOX_CARD } from '@/tests/fixtures/creditCardStep';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { clearCartCookies } from '@/tests/fixtures/cartCookieJar';
-import type { FakeApiClient } from '@/tests/fixtures/fakeApiClient';
-import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
+import { selectionOf } from '@/tests/fixtures/journeyViews';
+import { push } from '@/tests/fixtures/paymentStepRouter';
+import { api } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
 import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
 
-const push = vi.fn(async (_url: string) => true);
 const tracked = vi.hoisted(() => [] as { name: string }[]);
 vi.mock('@/lib/tracking/track', () => ({ track: (event: { name: string }) => void tracked.push(event) }));
-vi.mock('next/router', () => ({ useRouter: () => ({ push, asPath: '/vogue/demo-single/credit-card?livemode=false' }) }));
+vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
 
-let snapshot: CatalogueSnapshot;
-let api: FakeApiClient;
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
+setUpPaymentStepTests();
 beforeEach(() => {
-  window.sessionStorage.clear();
-  clearCartCookies('/vogue/demo-single');
-  push.mockClear();
   tracked.length = 0;
-  api = catalogueApiClient(snapshot);
 });
 
 type PaymentView = StepViewModels['credit-card'];
 
 /** The sandbox payment step of Vogue Digital, priced for where the cart says the buyer is. */
-const renderPayment = (selection: CartSelection, view: Partial<PaymentView> = {}) =>
-  renderPaymentStep(snapshot, api, [SANDBOX_CARD], { selection, view });
+const renderPayment = (selection: CartSelection, view: Partial<PaymentView> = {}) => renderPaymentStep([SANDBOX_CARD], { selection, view });
 
 const inGB = selectionOf('1001', { country: 'GB' });
 const sheet = () => screen.getByRole('dialog');
