@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
 import { orderViewFor, selectionOf, stepPage } from '@/tests/fixtures/journeyViews';
+import { summaryTotal as total } from '@/tests/fixtures/orderSummary';
 import { api, setUpStepTests, snapshot } from '@/tests/fixtures/stepTests';
 import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 import type { CartSelection } from '@/lib/cart/cartSelection';
@@ -34,8 +35,6 @@ function renderCart(path: string, selection: CartSelection | null, options: { no
   );
   return page;
 }
-
-const total = () => screen.getByTestId('summary-total').textContent;
 
 describe('CartStep', () => {
   it("renders the server's order at once: the plan and its total, with no quote asked and nothing loading", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests, submitButton } from '@/tests/fixtures/creditCardStep';
 import { storedSelection } from '@/tests/fixtures/cartCookieJar';
 import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
+import { applyPromoCode as apply, promoFeedback as feedback, summaryTotal as total } from '@/tests/fixtures/orderSummary';
 import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { JourneyEvent } from '@/lib/tracking/events';
@@ -16,17 +17,11 @@ setUpPaymentStepTests();
 /** The payment step of Vogue's single offer, as the server renders it from the cart cookie, with the sandbox card. */
 const renderPayment = (selection: CartSelection = selectionOf('1001')) => renderPaymentStep([SANDBOX_CARD], { selection });
 
-const total = () => screen.getByTestId('summary-total').textContent;
 const toggle = () => screen.getByTestId('summary-toggle');
 const panel = () => document.getElementById('checkout-summary-panel')!;
-const feedback = () => document.getElementById('promo-code-feedback');
 
 function openPromo() {
   fireEvent.click(screen.getByRole('button', { name: 'Have a promo code?' }));
-}
-function apply(code: string) {
-  fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: code } });
-  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 }
 
 describe('CreditCardStep layout: the summary', () => {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
 import { orderViewFor, selectionOf, stepPage } from '@/tests/fixtures/journeyViews';
+import { applyPromoCode as apply, promoFeedback as feedback, summaryTotal as total } from '@/tests/fixtures/orderSummary';
 import { api, setUpStepTests, snapshot } from '@/tests/fixtures/stepTests';
 import { API_MESSAGES, ApiError } from '@/lib/api/apiErrors';
 import type { CartSelection } from '@/lib/cart/cartSelection';
@@ -36,15 +37,8 @@ function renderStep(
   );
 }
 
-const total = () => screen.getByTestId('summary-total').textContent;
-const feedback = () => document.getElementById('promo-code-feedback');
 /** How many times the page says a code is applied, wherever it says it. */
 const confirmationsOf = (code: string) => (document.body.textContent ?? '').split(`${code} applied`).length - 1;
-
-function apply(code: string) {
-  fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: code } });
-  fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-}
 
 describe('PromoCodeStep', () => {
   it("renders the server's order at once, with no quote asked and nothing loading", () => {
