@@ -1,36 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { testDb } from '@/tests/fixtures/testDb';
+import { db, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema, submitRequestSchemaFor, type SubmitRequestInput } from '@/lib/checkout/submitContract';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import type { Database } from '@/lib/server/db/schema';
 import { runDueRenewals } from '@/lib/server/renewals/renewalEngine';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: Date;
-const now = () => clock;
-
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = new Date('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 const request = (overrides: Partial<SubmitRequestInput> = {}): SubmitRequestInput =>
   submitRequestFixture({
@@ -116,7 +96,7 @@ describe('a card paid through an express wallet', () => {
     const subscriptions = new SubscriptionRepository(db);
     const bought = (await subscriptions.findById(transaction.subscriptionId!))!;
 
-    clock = new Date(bought.currentPeriodEnd);
+    setClock(bought.currentPeriodEnd);
     const deps = {
       db,
       gateways: [sandbox],

@@ -1,36 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { testDb } from '@/tests/fixtures/testDb';
+import { describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import type { Database } from '@/lib/server/db/schema';
+import { db, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema, type SubmitRequestInput } from '@/lib/checkout/submitContract';
 import type { AttemptLookup, ChargeRequest, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { applyGatewayEvent } from './reconcile';
 import { reconcileStuckAttempts } from './reconcileAttempts';
 import { submitCheckout, transactionIdFor } from './submitService';
 import { IdempotencyStore } from './IdempotencyStore';
 import { TransactionRepository } from './TransactionRepository';
 
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: Date;
-const now = () => clock;
 const GRACE_MS = 60_000;
 
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = new Date('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 const request = (overrides: Partial<SubmitRequestInput> = {}) =>
   submitRequestFixture({ returnPath: '/vogue/demo-single/credit-card?livemode=false&source=newsletter', ...overrides });
@@ -85,7 +67,7 @@ async function killedDuring(input: SubmitRequestInput, when: 'after' | 'before' 
 }
 
 const pass = (gateways: PaymentGateway[] = [sandbox]) => reconcileStuckAttempts({ db, gateways, now, graceMs: GRACE_MS });
-const later = (ms = GRACE_MS + 1) => (clock = new Date(clock.getTime() + ms));
+const later = (ms = GRACE_MS + 1) => setClock(now().getTime() + ms);
 const keyRow = (key: string) => db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
 const transaction = (key: string) => new TransactionRepository(db).findById(transactionIdFor(key));
 const intents = () => db.selectFrom('sandbox_payment_intents').selectAll().execute();
@@ -207,14 +189,14 @@ describe('reconcileStuckAttempts', () => {
       charge: (charge) => sandbox.charge(charge),
       retrieve: (id) => sandbox.retrieve(id),
       lookupAttempt: async (attempt) => {
-        await db.updateTable('idempotency_keys').set({ updated_at: clock.toISOString() }).where('key', '=', input.idempotencyKey).execute();
+        await db.updateTable('idempotency_keys').set({ updated_at: now().toISOString() }).where('key', '=', input.idempotencyKey).execute();
         return sandbox.lookupAttempt(attempt);
       },
     };
     expect(await pass([slow])).toEqual([
       { kind: 'left', transactionId: transactionIdFor(input.idempotencyKey), reason: 'a retry took the attempt over meanwhile' },
     ]);
-    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress', updated_at: clock.toISOString() });
+    expect(await keyRow(input.idempotencyKey)).toMatchObject({ state: 'in_progress', updated_at: now().toISOString() });
   });
 
   it('frees a key whose submit died before it wrote the transaction (nothing was charged)', async () => {

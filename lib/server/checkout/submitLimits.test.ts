@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { testDb } from '@/tests/fixtures/testDb';
+import { describe, expect, it } from 'vitest';
+import { db, later, now, sandbox, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema, type SubmitRequestInput } from '@/lib/checkout/submitContract';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import type { ChargeRequest, ChargeResult, PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { abusePolicy } from './abuseLimits';
 import { CheckoutLimits } from './CheckoutLimits';
-import { applyGatewayEvent } from './reconcile';
 import { confirmCheckout, submitCheckout, transactionIdFor } from './submitService';
 
 /**
@@ -21,21 +15,7 @@ import { confirmCheckout, submitCheckout, transactionIdFor } from './submitServi
  * them, and the card is told by its fingerprint, never by its number.
  */
 
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: number;
-const now = () => new Date(clock);
-
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = Date.parse('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 /** A gateway that records what reaches it: a live card gateway (as Stripe) answering `outcome`, with a fixed card fingerprint per payment method. */
 function liveCardGateway(outcome: ChargeResult) {
@@ -160,7 +140,7 @@ describe('submitCheckout with abuse limits', () => {
     });
     expect(charges).toHaveLength(5);
     expect(await transactions()).toHaveLength(5);
-    clock += 10 * 60_000;
+    later(10 * 60_000);
     expect((await submit(gateway, '203.0.113.5', live('pm_9_fresh'))).response.status).toBe('failed');
   });
 

@@ -1,33 +1,14 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
-import { testDb } from '@/tests/fixtures/testDb';
+import { describe, expect, it } from 'vitest';
 import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema, type SubmitRequestInput } from '@/lib/checkout/submitContract';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import type { Database } from '@/lib/server/db/schema';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { sha256 } from '@/lib/server/ids';
 
 const ORIGIN = 'https://shop.example.com';
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: Date;
-const now = () => clock;
 
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = new Date('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 /** A real gateway as far as the checkout can tell (Stripe's name), so that live purchases go through. */
 const liveGateway = (): PaymentGateway => ({
@@ -47,7 +28,7 @@ async function buy(overrides: Partial<SubmitRequestInput> = {}, buyerIdentity: s
     submitRequestSchema.parse(input),
   );
   expect(response.status).toBe('succeeded');
-  clock = new Date(clock.getTime() + 60_000);
+  later(60_000);
   return response.transactionId!;
 }
 
@@ -105,7 +86,7 @@ describe('the duplicate purchase notice, written with the paid purchase', () => 
     await buy();
     expect(await duplicateMails()).toHaveLength(1);
     await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).execute();
-    clock = new Date('2027-12-01T12:00:00Z');
+    setClock('2027-12-01T12:00:00Z');
     await buy();
     expect(await duplicateMails()).toHaveLength(1);
   });

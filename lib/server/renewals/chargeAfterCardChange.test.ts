@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { testDb } from '@/tests/fixtures/testDb';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import type { Database } from '@/lib/server/db/schema';
 import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { chargeAfterCardChange } from './chargeAfterCardChange';
@@ -22,22 +16,8 @@ import { RenewalRepository } from './RenewalRepository';
  * try the provider left unanswered, another run holding it. The new card is a new request,
  * and the answer says what happened, or that the charge comes within minutes.
  */
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: Date;
-const now = () => clock;
-const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = new Date('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}): RenewalDeps => ({
   db,
@@ -74,7 +54,7 @@ async function pastDue(): Promise<string> {
   const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
   expect(response.status).toBe('succeeded');
   const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
-  clock = new Date((await subscription(id)).currentPeriodEnd);
+  setClock((await subscription(id)).currentPeriodEnd);
   expect(await runDueRenewals(deps())).toMatchObject([{ steps: ['notice (renewal)', 'failed (generic_decline)'] }]);
   return id;
 }
@@ -94,7 +74,7 @@ async function newCard(id: string) {
   });
   if (saved.status !== 'saved') throw new Error('the sandbox did not save 4242');
   const payment = { method: 'card' as const, brand: 'visa', last4: '4242' };
-  expect(await new SubscriptionRepository(db, now).setCard(id, { gateway: 'sandbox', instrument: saved.instrument, payment }, clock)).toBe(
+  expect(await new SubscriptionRepository(db, now).setCard(id, { gateway: 'sandbox', instrument: saved.instrument, payment }, now())).toBe(
     true,
   );
   return subscription(id);
@@ -116,7 +96,7 @@ describe('the renewal key', () => {
       await sandbox.renew(request);
       throw new Error('socket hang up');
     });
-    clock = new Date((await subscription(id)).dunning.retryAt!);
+    setClock((await subscription(id)).dunning.retryAt!);
     expect(await runDueRenewals(deps(lost))).toMatchObject([{ steps: ['left: sandbox did not answer'] }]);
     // The same card, 5 minutes later: the same key, so the provider answers its first charge.
     later(5 * 60_000);
@@ -148,7 +128,7 @@ describe('a try left unanswered that took the payment after all', () => {
       await sandbox.renew(request);
       throw new Error('socket hang up');
     });
-    clock = new Date((await subscription(id)).dunning.retryAt!);
+    setClock((await subscription(id)).dunning.retryAt!);
     expect(await runDueRenewals(deps(lost))).toMatchObject([{ steps: ['left: sandbox did not answer'] }]);
 
     const charged: RenewalChargeRequest[] = [];
@@ -168,12 +148,12 @@ describe('a card changed while another run holds the subscription', () => {
     const id = await pastDue();
     const card = await newCard(id);
     // Another run holds it, and lets it go (with its next action as it saw it) while the change waits.
-    const lease = new Date(clock.getTime() + 60_000);
-    expect(await new RenewalRepository(db).claimOne(id, clock, lease)).not.toBeNull();
+    const lease = new Date(now().getTime() + 60_000);
+    expect(await new RenewalRepository(db).claimOne(id, now(), lease)).not.toBeNull();
     const waited: number[] = [];
     const sleep = async (ms: number) => {
       waited.push(ms);
-      if (waited.length === 2) await new RenewalRepository(db).release(id, card.dunning.retryAt, lease, clock);
+      if (waited.length === 2) await new RenewalRepository(db).release(id, card.dunning.retryAt, lease, now());
     };
     const answer = await chargeAfterCardChange(deps(), card, { waits: [10, 20, 40, 80], sleep });
     expect(waited).toEqual([10, 20]);
@@ -182,21 +162,21 @@ describe('a card changed while another run holds the subscription', () => {
 
   it('answers the charge pending when the run keeps it, and the next pass charges the new card within minutes', async () => {
     const id = await pastDue();
-    const lease = new Date(clock.getTime() + 5 * 60_000);
+    const lease = new Date(now().getTime() + 5 * 60_000);
     // A run that died holding it: its lease runs out in 5 minutes.
-    expect(await new RenewalRepository(db).claimOne(id, clock, lease)).not.toBeNull();
+    expect(await new RenewalRepository(db).claimOne(id, now(), lease)).not.toBeNull();
     const answer = await chargeAfterCardChange(deps(), await newCard(id), { waits: [10, 20], sleep: async () => undefined });
     expect(answer).toMatchObject({ renewalPending: true, subscription: { status: 'past_due', dunning: { tries: 1 } } });
     // Due at once: the next pass after the lease takes it.
-    expect(Date.parse(answer.subscription.nextActionAt!)).toBeLessThanOrEqual(clock.getTime());
+    expect(Date.parse(answer.subscription.nextActionAt!)).toBeLessThanOrEqual(now().getTime());
     expect(await runDueRenewals(deps())).toEqual([]);
-    clock = new Date(lease.getTime() + 1);
+    setClock(lease.getTime() + 1);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['renewed (recovered)'] }]);
   });
 
   it('has the holding run try the new card at once when the old one it was charging is declined', async () => {
     const id = await pastDue();
-    clock = new Date((await subscription(id)).dunning.retryAt!);
+    setClock((await subscription(id)).dunning.retryAt!);
     // The scheduled pass is charging the old card: its bank takes its time.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
+import { describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { testDb } from '@/tests/fixtures/testDb';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
-import type { Database } from '@/lib/server/db/schema';
 import type { MailKind } from '@/lib/mail/mailKinds';
 import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
-import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
@@ -24,22 +18,8 @@ import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { dateText } from '@/lib/account/accountWords';
 
 const DAY = 24 * 3600_000;
-let snapshot: CatalogueSnapshot;
-let db: Kysely<Database>;
-let sandbox: SandboxGateway;
-let clock: Date;
-const now = () => clock;
-const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
-beforeAll(async () => {
-  snapshot = await demoSnapshot();
-});
-beforeEach(async () => {
-  db = await testDb();
-  clock = new Date('2026-11-21T12:00:00Z');
-  sandbox = new SandboxGateway(db, async (event) => void (await applyGatewayEvent(db, event, now)), now);
-});
-afterEach(async () => db.destroy());
+setUpSandboxCheckout();
 
 /** The sandbox, counting the renewal charges that reach it. */
 function counting(gateway: PaymentGateway = sandbox) {
@@ -91,7 +71,7 @@ describe('the renewal engine', () => {
     const { gateway, renewals } = counting();
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: [] }]);
 
-    clock = new Date(bought.currentPeriodEnd);
+    setClock(bought.currentPeriodEnd);
     // Vogue Digital's first year is at a promotional price: its notice comes first (it was due 14 days before).
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
     expect(renewals).toHaveLength(1);
@@ -121,7 +101,7 @@ describe('the renewal engine', () => {
 
   it('shares due renewals between concurrent runs: each charged once', async () => {
     const ids = [await buy('4242424242424242', 'a@example.com'), await buy('4242424242424242', 'b@example.com')];
-    clock = new Date((await subscription(ids[0]!))!.currentPeriodEnd);
+    setClock((await subscription(ids[0]!))!.currentPeriodEnd);
     later(DAY);
     const { gateway, renewals } = counting();
     const runs = await Promise.all([runDueRenewals(deps(gateway)), runDueRenewals(deps(gateway)), runDueRenewals(deps(gateway))]);
@@ -139,7 +119,7 @@ describe('the renewal engine', () => {
     const id = await buy('4000000000000341');
     const { gateway, renewals } = counting();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['notice (renewal)', 'failed (generic_decline)'] }]);
     const pastDue = (await subscription(id))!;
     expect(pastDue).toMatchObject({ status: 'past_due', dunning: { tries: 1, pastDueSince: periodEnd, failureCode: 'generic_decline' } });
@@ -150,7 +130,7 @@ describe('the renewal engine', () => {
     expect(notice!.link).toBe(`https://subscribe.example.com/account/subscriptions/${id}/card?livemode=false`);
 
     for (const day of DEFAULT_RETRY_DAYS) {
-      clock = new Date(Date.parse(periodEnd) + day * DAY);
+      setClock(Date.parse(periodEnd) + day * DAY);
       await runDueRenewals(deps(gateway));
     }
     expect(renewals.map((request) => request.idempotencyKey.split(':').at(-2))).toEqual(['0', '1', '2', '3', '4']);
@@ -163,7 +143,7 @@ describe('the renewal engine', () => {
   it('charges at once when the card is changed while past due, and makes it active again', async () => {
     const id = await buy('4000000000000341');
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     await runDueRenewals(deps());
     later(3600_000);
     // The new card: a sandbox payment that pays its renewals.
@@ -183,7 +163,7 @@ describe('the renewal engine', () => {
       .set({ instrument_json: JSON.stringify(saved.instrument) })
       .where('id', '=', id)
       .execute();
-    await new RenewalRepository(db).retryNow(id, clock, clock);
+    await new RenewalRepository(db).retryNow(id, now(), now());
     expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
     expect(await subscription(id)).toMatchObject({ status: 'active', dunning: { tries: 0, pastDueSince: null } });
     const [receipt] = await mails('renewal-receipt');
@@ -198,15 +178,15 @@ describe('the renewal engine', () => {
     await db.updateTable('subscriptions').set({ instrument_json: null, needs_payment_method: 1 }).where('id', '=', id).execute();
     const { gateway, renewals } = counting();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     await runDueRenewals(deps(gateway));
     expect(await subscription(id)).toMatchObject({
       status: 'past_due',
       dunning: { retryAt: null, failureCode: 'payment_method_required' },
     });
-    clock = new Date(Date.parse(periodEnd) + 7 * DAY);
+    setClock(Date.parse(periodEnd) + 7 * DAY);
     expect(await runDueRenewals(deps(gateway))).toEqual([]);
-    clock = new Date(Date.parse(periodEnd) + 14 * DAY);
+    setClock(Date.parse(periodEnd) + 14 * DAY);
     expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['ended (unpaid)'] }]);
     expect(renewals).toHaveLength(0);
   });
@@ -219,10 +199,10 @@ describe('the renewal engine', () => {
     const askAt = new Date(Date.parse(periodEnd) - 7 * DAY).toISOString();
     await runDueRenewals(deps(gateway));
     // The notice the promotional year needs comes first (15 days before), then the card is asked for.
-    clock = new Date(Date.parse(periodEnd) - 15 * DAY);
+    setClock(Date.parse(periodEnd) - 15 * DAY);
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
     expect((await subscription(id))!.nextActionAt).toBe(askAt);
-    clock = new Date(askAt);
+    setClock(askAt);
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['notice (card-needed)'] }]);
     expect(await runRenewalsOf(deps(gateway), id)).toEqual({ subscriptionId: id, steps: [] });
 
@@ -251,7 +231,7 @@ describe('the renewal engine', () => {
 
     // Nothing changed: the renewal fails as before, a hard decline, and its failure e-mail follows.
     expect((await subscription(id))!.nextActionAt).toBe(periodEnd);
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     expect(await runDueRenewals(deps(gateway))).toEqual([{ subscriptionId: id, steps: ['failed (payment_method_required)'] }]);
     expect(await subscription(id)).toMatchObject({
       status: 'past_due',
@@ -267,7 +247,7 @@ describe('the renewal engine', () => {
     const carded = await buy('4242424242424242', 'b@example.com');
     await db.updateTable('subscriptions').set({ instrument_json: null, needs_payment_method: 1 }).where('id', '=', cardless).execute();
     const periodEnd = (await subscription(cardless))!.currentPeriodEnd;
-    clock = new Date(Date.parse(periodEnd) - 2 * DAY);
+    setClock(Date.parse(periodEnd) - 2 * DAY);
     const outcomes = await runDueRenewals(deps());
     expect(outcomes.find((outcome) => outcome.subscriptionId === cardless)!.steps).toEqual(['notice (renewal)', 'notice (card-needed)']);
     expect(outcomes.find((outcome) => outcome.subscriptionId === carded)!.steps).toEqual(['notice (renewal)']);
@@ -277,9 +257,9 @@ describe('the renewal engine', () => {
   it('keeps a change made while a run held the subscription: its next action is not pushed back by the run', async () => {
     const id = await buy();
     const bought = (await subscription(id))!;
-    clock = new Date(bought.currentPeriodEnd);
+    setClock(bought.currentPeriodEnd);
     // While the run charges it, a change (a cancel, a price import) makes it due at once.
-    const changedAt = new Date(clock.getTime() + 1000).toISOString();
+    const changedAt = new Date(now().getTime() + 1000).toISOString();
     const changing: PaymentGateway = {
       ...counting().gateway,
       renew: async (request) => {
@@ -290,7 +270,7 @@ describe('the renewal engine', () => {
     expect(await runDueRenewals(deps(changing))).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
     // Without the change it would wait for next year's notice; it is looked at again first.
     expect((await subscription(id))!.nextActionAt).toBe(changedAt);
-    clock = new Date(Date.parse(changedAt) + 1000);
+    setClock(Date.parse(changedAt) + 1000);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
     const renewed = (await subscription(id))!;
     expect(renewed.nextActionAt).toBe(new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString());
@@ -301,7 +281,7 @@ describe('the renewal engine', () => {
     await db.updateTable('subscriptions').set({ cancel_at_period_end: 1 }).where('id', '=', id).execute();
     const { gateway, renewals } = counting();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     expect(await runDueRenewals(deps(gateway))).toMatchObject([{ steps: ['ended (cancelled)'] }]);
     expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'cancelled', endedAt: periodEnd, nextActionAt: null });
     expect(renewals).toHaveLength(0);
@@ -310,7 +290,7 @@ describe('the renewal engine', () => {
   it('charges nothing twice after a run died between the charge and its record: the same key is asked again', async () => {
     const id = await buy();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     // The first run's charge reached the sandbox, then the process died: its lease runs out.
     const dying: PaymentGateway = {
       ...counting().gateway,
@@ -339,9 +319,9 @@ describe('the renewal engine', () => {
     expect(bought.nextActionAt).toBe(bought.createdAt);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
     expect((await subscription(id))!.nextActionAt).toBe(dueAt);
-    clock = new Date(Date.parse(dueAt) - 1);
+    setClock(Date.parse(dueAt) - 1);
     expect(await runDueRenewals(deps())).toEqual([]);
-    clock = new Date(dueAt);
+    setClock(dueAt);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
     expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: [] });
     const notices = await db.selectFrom('subscription_notices').selectAll().execute();
@@ -378,7 +358,7 @@ describe('the renewal engine', () => {
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
     const noticeAt = new Date(Date.parse(bought.currentPeriodEnd) - 14 * DAY).toISOString();
     expect((await subscription(id))!.nextActionAt).toBe(noticeAt);
-    clock = new Date(noticeAt);
+    setClock(noticeAt);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
     const [notice] = await mails('renewal-notice');
     expect(notice!.body_text).toContain('$29.99');
@@ -392,7 +372,7 @@ describe('the renewal engine', () => {
     await importCatalogueJson(db, readDemoCatalogue());
     await runDueRenewals(deps());
     // The catalogue raises Vogue Digital's renewal price from $50.00 to $60.00, 20 days before the first renewal.
-    clock = new Date(Date.parse(bought.currentPeriodEnd) - 20 * DAY);
+    setClock(Date.parse(bought.currentPeriodEnd) - 20 * DAY);
     const exported = await new CatalogueRepository(db).exportAll();
     const offers = exported.offers.map((offer) => (offer.id === bought.offerId ? { ...offer, totalAmount: 6000 } : offer));
     await new CatalogueRepository(db).replaceAll({ ...exported, offers });
@@ -400,7 +380,7 @@ describe('the renewal engine', () => {
 
     // Too late for the first renewal (less than 30 days away): that one keeps the old price.
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
-    clock = new Date(bought.currentPeriodEnd);
+    setClock(bought.currentPeriodEnd);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'renewed'] }]);
     const [first] = await renewalsOf(id);
     expect(first).toMatchObject({ subtotal: 5000 });
@@ -409,7 +389,7 @@ describe('the renewal engine', () => {
     const renewed = (await subscription(id))!;
     const noticeAt = new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString();
     expect(renewed.nextActionAt).toBe(noticeAt);
-    clock = new Date(noticeAt);
+    setClock(noticeAt);
     // The year's renewal notice falls on the same day, after it: it states the new price.
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (price-change)', 'notice (renewal)'] }]);
     expect(await subscription(id)).toMatchObject({ renewalAmount: 5000, pendingPrice: { amount: 6000, from: renewed.currentPeriodEnd } });
@@ -418,7 +398,7 @@ describe('the renewal engine', () => {
     const renewalNotice = (await mails('renewal-notice')).at(-1)!;
     expect(renewalNotice.subject).toContain('renews on');
     expect(renewalNotice.body_text).toContain('Amount: $60.00');
-    clock = new Date(renewed.currentPeriodEnd);
+    setClock(renewed.currentPeriodEnd);
     await runDueRenewals(deps());
     const second = (await renewalsOf(id)).find((row) => row.period_start === renewed.currentPeriodEnd);
     expect(second).toMatchObject({ status: 'succeeded', subtotal: 6000 });
@@ -441,7 +421,7 @@ describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 do
     await sandbox.authenticate(bought.gateway_payment_id!, 'approve');
     const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
     const periodEnd = (await subscription(id))!.currentPeriodEnd;
-    clock = new Date(periodEnd);
+    setClock(periodEnd);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)', 'failed (authentication_required)'] }]);
     return { id, periodEnd };
   }
@@ -488,7 +468,7 @@ describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 do
     const { id, periodEnd } = await heldRenewalOf();
     const [held] = await renewalsOf(id);
     await sandbox.authenticate(held!.gateway_payment_id!, 'approve');
-    clock = new Date(Date.parse(periodEnd) + 15 * DAY);
+    setClock(Date.parse(periodEnd) + 15 * DAY);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['renewed (confirmed with the bank)'] }]);
     expect(await subscription(id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd });
     expect(await mails('renewal-ended')).toHaveLength(0);
@@ -496,7 +476,7 @@ describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 do
 
   it('ends it unpaid when the subscriber never confirmed it', async () => {
     const { id, periodEnd } = await heldRenewalOf();
-    clock = new Date(Date.parse(periodEnd) + 15 * DAY);
+    setClock(Date.parse(periodEnd) + 15 * DAY);
     expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['ended (unpaid)'] }]);
   });
 });
