@@ -1,5 +1,6 @@
 import type { CouponFigure } from '@/lib/reports/couponFigures';
 import { formatCount, formatInstant } from './reportFormat';
+import { ListTable } from './ListTable';
 import styles from './SchemaDriftList.module.css';
 import reportSection from './ReportSection.module.css';
 import reportTable from './ReportTable.module.css';
@@ -29,57 +30,43 @@ export function CouponFiguresSection({ coupons, modeDescription }: { coupons: re
       {coupons.length === 0 ? (
         <p className={styles.clean}>There are no promo codes in the catalogue.</p>
       ) : (
-        <div className={styles.scroll} role="region" aria-label="Promo codes and their redemptions" tabIndex={0}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Promo codes: {formatCount(coupons.length)} lines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Where</th>
-                <th scope="col">When</th>
-                <th scope="col" className={styles.number}>
-                  Redeemed
-                </th>
-                <th scope="col" className={styles.number}>
-                  Under way
-                </th>
-                <th scope="col" className={styles.number}>
-                  Cap
-                </th>
-                <th scope="col" className={styles.number}>
-                  Remaining
-                </th>
-                <th scope="col" className={styles.number}>
-                  Per buyer
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.map((coupon) => (
-                <tr key={`${coupon.code}|${coupon.livemode}`} data-testid={`coupon-${coupon.code}-${coupon.livemode ? 'live' : 'test'}`}>
-                  <th scope="row">
-                    <code className={styles.whole}>{coupon.code}</code>
-                    {coupon.livemode ? (
-                      ''
-                    ) : (
-                      <>
-                        {' '}
-                        <span className={reportTable.test}>Test</span>
-                      </>
-                    )}
-                  </th>
-                  <td>{coupon.scope}</td>
-                  <td>{windowText(coupon)}</td>
-                  <td className={styles.number}>{formatCount(coupon.redeemed)}</td>
-                  <td className={styles.number}>{formatCount(coupon.held)}</td>
-                  <td className={styles.number}>{capText(coupon.cap)}</td>
-                  <td className={styles.number}>{coupon.remaining === null ? '—' : formatCount(coupon.remaining)}</td>
-                  <td className={styles.number}>{capText(coupon.perCustomerCap)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label="Promo codes and their redemptions"
+          caption={`Promo codes: ${formatCount(coupons.length)} lines`}
+          columns={[
+            'Code',
+            'Where',
+            'When',
+            { label: 'Redeemed', number: true },
+            { label: 'Under way', number: true },
+            { label: 'Cap', number: true },
+            { label: 'Remaining', number: true },
+            { label: 'Per buyer', number: true },
+          ]}
+        >
+          {coupons.map((coupon) => (
+            <tr key={`${coupon.code}|${coupon.livemode}`} data-testid={`coupon-${coupon.code}-${coupon.livemode ? 'live' : 'test'}`}>
+              <th scope="row">
+                <code className={styles.whole}>{coupon.code}</code>
+                {coupon.livemode ? (
+                  ''
+                ) : (
+                  <>
+                    {' '}
+                    <span className={reportTable.test}>Test</span>
+                  </>
+                )}
+              </th>
+              <td>{coupon.scope}</td>
+              <td>{windowText(coupon)}</td>
+              <td className={styles.number}>{formatCount(coupon.redeemed)}</td>
+              <td className={styles.number}>{formatCount(coupon.held)}</td>
+              <td className={styles.number}>{capText(coupon.cap)}</td>
+              <td className={styles.number}>{coupon.remaining === null ? '—' : formatCount(coupon.remaining)}</td>
+              <td className={styles.number}>{capText(coupon.perCustomerCap)}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

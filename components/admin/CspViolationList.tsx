@@ -1,6 +1,6 @@
 import type { CspViolationSummary } from '@/lib/reports/funnelReportView';
 import { formatCount, formatInstant } from './reportFormat';
-import { CountedListHead } from './CountedListHead';
+import { ListTable } from './ListTable';
 import styles from './SchemaDriftList.module.css';
 import reportSection from './ReportSection.module.css';
 
@@ -20,31 +20,29 @@ export function CspViolationList({ violations }: { violations: readonly CspViola
       {violations.length === 0 ? (
         <p className={styles.clean}>Nothing was blocked in this period.</p>
       ) : (
-        <div className={styles.scroll} role="region" aria-label="Blocked scripts and content, by page" tabIndex={0}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Content-Security-Policy violations: {formatCount(violations.length)} kinds</caption>
-            <CountedListHead columns={['Page', 'Rule', 'Blocked', 'From', 'Last seen']} />
-            <tbody>
-              {violations.map((violation) => (
-                <tr key={`${violation.page}|${violation.directive}|${violation.blocked}|${violation.disposition}`}>
-                  <th scope="row">
-                    <code>{violation.page}</code>
-                  </th>
-                  <td>
-                    <code>{violation.directive}</code>
-                    {violation.disposition === 'report' ? ' (reported only)' : ''}
-                  </td>
-                  <td>
-                    <code>{violation.blocked}</code>
-                  </td>
-                  <td>{violation.source ? <code>{violation.source}</code> : '—'}</td>
-                  <td>{formatInstant(violation.lastSeen)}</td>
-                  <td className={styles.number}>{formatCount(violation.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label="Blocked scripts and content, by page"
+          caption={`Content-Security-Policy violations: ${formatCount(violations.length)} kinds`}
+          columns={['Page', 'Rule', 'Blocked', 'From', 'Last seen', { label: 'Times', number: true }]}
+        >
+          {violations.map((violation) => (
+            <tr key={`${violation.page}|${violation.directive}|${violation.blocked}|${violation.disposition}`}>
+              <th scope="row">
+                <code>{violation.page}</code>
+              </th>
+              <td>
+                <code>{violation.directive}</code>
+                {violation.disposition === 'report' ? ' (reported only)' : ''}
+              </td>
+              <td>
+                <code>{violation.blocked}</code>
+              </td>
+              <td>{violation.source ? <code>{violation.source}</code> : '—'}</td>
+              <td>{formatInstant(violation.lastSeen)}</td>
+              <td className={styles.number}>{formatCount(violation.count)}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

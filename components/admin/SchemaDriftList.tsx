@@ -1,7 +1,7 @@
 import type { DriftLimits } from '@/lib/reports/funnelReportView';
 import type { DriftKind, SchemaDriftEntry } from '@/lib/reports/schemaDrift';
 import { formatCount, formatInstant } from './reportFormat';
-import { CountedListHead } from './CountedListHead';
+import { ListTable } from './ListTable';
 import styles from './SchemaDriftList.module.css';
 import reportSection from './ReportSection.module.css';
 
@@ -68,33 +68,33 @@ export function SchemaDriftList({ drift, limits }: { drift: readonly SchemaDrift
               </div>
             ))}
           </dl>
-          <div className={styles.scroll} role="region" aria-label="Schema drift" tabIndex={0}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">
+          <ListTable
+            label="Schema drift"
+            caption={
+              <>
                 Schema drift: {formatCount(drift.length)} differences
                 {limits.differencesFound > drift.length ? ` of ${formatCount(limits.differencesFound)}` : ''}
-              </caption>
-              <CountedListHead columns={['Event', 'Difference', 'Property', 'Expected', 'Seen', 'First seen', 'Last seen']} />
-              <tbody>
-                {drift.map((entry) => (
-                  <tr key={`${entry.eventName}|${entry.kind}|${entry.property ?? ''}|${entry.observedType ?? ''}`} data-kind={entry.kind}>
-                    <th scope="row">
-                      <code>{entry.eventName}</code>
-                    </th>
-                    <td>
-                      <span className={`${styles.kind} ${styles[entry.kind] ?? ''}`}>{KIND_LABELS[entry.kind]}</span>
-                    </td>
-                    <td>{entry.property ? <code>{entry.property}</code> : '—'}</td>
-                    <td>{entry.expectedType ? <code>{entry.expectedType}</code> : '—'}</td>
-                    <td>{entry.observedType ? <code>{entry.observedType}</code> : '—'}</td>
-                    <td>{formatInstant(entry.firstSeen)}</td>
-                    <td>{formatInstant(entry.lastSeen)}</td>
-                    <td className={styles.number}>{formatCount(entry.count)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+            columns={['Event', 'Difference', 'Property', 'Expected', 'Seen', 'First seen', 'Last seen', { label: 'Times', number: true }]}
+          >
+            {drift.map((entry) => (
+              <tr key={`${entry.eventName}|${entry.kind}|${entry.property ?? ''}|${entry.observedType ?? ''}`} data-kind={entry.kind}>
+                <th scope="row">
+                  <code>{entry.eventName}</code>
+                </th>
+                <td>
+                  <span className={`${styles.kind} ${styles[entry.kind] ?? ''}`}>{KIND_LABELS[entry.kind]}</span>
+                </td>
+                <td>{entry.property ? <code>{entry.property}</code> : '—'}</td>
+                <td>{entry.expectedType ? <code>{entry.expectedType}</code> : '—'}</td>
+                <td>{entry.observedType ? <code>{entry.observedType}</code> : '—'}</td>
+                <td>{formatInstant(entry.firstSeen)}</td>
+                <td>{formatInstant(entry.lastSeen)}</td>
+                <td className={styles.number}>{formatCount(entry.count)}</td>
+              </tr>
+            ))}
+          </ListTable>
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import type { SignInWallFigure } from '@/lib/reports/signInWall';
 import { formatCount } from './reportFormat';
+import { ListTable } from './ListTable';
 import styles from './SchemaDriftList.module.css';
 import reportSection from './ReportSection.module.css';
 
@@ -29,46 +30,32 @@ export function SignInWallSection({
       {figures.length === 0 ? (
         <p className={styles.clean}>No visitor met a sign-in wall in this period.</p>
       ) : (
-        <div className={styles.scroll} role="region" aria-label="Sign-in wall by campaign" tabIndex={0}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Sign-in wall: {formatCount(figures.length)} campaigns</caption>
-            <thead>
-              <tr>
-                <th scope="col">Campaign</th>
-                <th scope="col" className={styles.number}>
-                  Visits
-                </th>
-                <th scope="col" className={styles.number}>
-                  At the wall
-                </th>
-                <th scope="col" className={styles.number}>
-                  Passed
-                </th>
-                <th scope="col" className={styles.number}>
-                  Dropped off
-                </th>
-                <th scope="col" className={styles.number}>
-                  Drop-off
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.map((figure) => (
-                <tr key={figure.campaignId ?? ''} data-testid={`sign-in-wall-${figure.campaignId ?? 'none'}`}>
-                  <th scope="row">
-                    {labelOf(figure.campaignId)}
-                    {figure.preAuth ? ' (pre-auth)' : ''}
-                  </th>
-                  <td className={styles.number}>{formatCount(figure.visits)}</td>
-                  <td className={styles.number}>{formatCount(figure.atWall)}</td>
-                  <td className={styles.number}>{formatCount(figure.passed)}</td>
-                  <td className={styles.number}>{formatCount(figure.dropped)}</td>
-                  <td className={styles.number}>{figure.dropOff.label}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          label="Sign-in wall by campaign"
+          caption={`Sign-in wall: ${formatCount(figures.length)} campaigns`}
+          columns={[
+            'Campaign',
+            { label: 'Visits', number: true },
+            { label: 'At the wall', number: true },
+            { label: 'Passed', number: true },
+            { label: 'Dropped off', number: true },
+            { label: 'Drop-off', number: true },
+          ]}
+        >
+          {figures.map((figure) => (
+            <tr key={figure.campaignId ?? ''} data-testid={`sign-in-wall-${figure.campaignId ?? 'none'}`}>
+              <th scope="row">
+                {labelOf(figure.campaignId)}
+                {figure.preAuth ? ' (pre-auth)' : ''}
+              </th>
+              <td className={styles.number}>{formatCount(figure.visits)}</td>
+              <td className={styles.number}>{formatCount(figure.atWall)}</td>
+              <td className={styles.number}>{formatCount(figure.passed)}</td>
+              <td className={styles.number}>{formatCount(figure.dropped)}</td>
+              <td className={styles.number}>{figure.dropOff.label}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );
