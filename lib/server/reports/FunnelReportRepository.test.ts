@@ -30,6 +30,7 @@ interface EventFields {
   livemode?: 0 | 1;
   channel?: string;
   action?: string;
+  page?: string;
 }
 
 function event({
@@ -41,6 +42,7 @@ function event({
   livemode = 1,
   channel = 'funnel',
   action = 'waypoint',
+  page = '/vogue/demo-single',
 }: EventFields): TrackingEventTable {
   nextId += 1;
   return {
@@ -58,7 +60,7 @@ function event({
       waypointId: waypoint,
       depth: 100,
       timestamp: 0,
-      currentPage: '/vogue/demo-single',
+      currentPage: page,
       campaignId: campaign,
     }),
   };
@@ -271,5 +273,56 @@ describe('FunnelReportRepository.schemaObservations', () => {
       .execute();
     const { observations, cut } = await repo.schemaObservations(march);
     expect([observations.length, cut]).toEqual([200, true]);
+  });
+});
+
+const PREAUTH = '/epicurious/demo-preauth';
+let loadedAt = Date.parse('2025-03-10T12:00:00.000Z');
+/** A page load of the pre-auth campaign (unless another is given), a second after the one before. */
+function load(session: string, waypoint: string, page: string, campaign = 'epi-preauth', livemode: 0 | 1 = 1): EventFields {
+  loadedAt += 1000;
+  return { session, waypoint, page, campaign, livemode, at: new Date(loadedAt).toISOString() };
+}
+
+describe('FunnelReportRepository.signInWallCounts', () => {
+  it('counts visits, visitors at the wall, and those who reached a funnel step after it', async () => {
+    await insert(
+      // Met the wall, signed in, saw the offer and the cart: passed.
+      load('s1', 'page-navigation', `${PREAUTH}/auth/initiate`),
+      load('s1', 'page-navigation', PREAUTH),
+      load('s1', 'campaign', PREAUTH),
+      load('s1', 'cart', `${PREAUTH}/cart`),
+      // Met the wall (with a page to return to) and left: dropped.
+      load('s2', 'page-navigation', `${PREAUTH}/auth/initiate/cart`),
+      // Met the wall twice, never passed: dropped once.
+      load('s3', 'page-navigation', `${PREAUTH}/auth/initiate`),
+      load('s3', 'page-navigation', `${PREAUTH}/auth/initiate`),
+      // Signed in already: a visit that never met the wall.
+      load('s4', 'page-navigation', PREAUTH),
+      load('s4', 'campaign', PREAUTH),
+      // Saw the offer first, then asked to sign in and left: at the wall, not past it.
+      load('s5', 'campaign', PREAUTH),
+      load('s5', 'page-navigation', `${PREAUTH}/auth/initiate`),
+      // Another campaign, no wall.
+      load('s6', 'campaign', '/vogue/demo-single', 'vogue-single'),
+    );
+
+    const counts = await repo.signInWallCounts(march);
+    expect(counts.sort((a, b) => (a.campaignId ?? '').localeCompare(b.campaignId ?? ''))).toEqual([
+      { campaignId: 'epi-preauth', visits: 5, atWall: 4, passed: 1 },
+      { campaignId: 'vogue-single', visits: 1, atWall: 0, passed: 0 },
+    ]);
+  });
+
+  it('keeps to the filter’s campaign, mode and period', async () => {
+    await insert(
+      load('live', 'page-navigation', `${PREAUTH}/auth/initiate`),
+      load('test', 'page-navigation', `${PREAUTH}/auth/initiate`, 'epi-preauth', 0),
+      load('other', 'page-navigation', '/vogue/demo-single/auth/initiate', 'vogue-single'),
+    );
+    expect(await repo.signInWallCounts({ ...march, mode: 'live', campaignId: 'epi-preauth' })).toEqual([
+      { campaignId: 'epi-preauth', visits: 1, atWall: 1, passed: 0 },
+    ]);
+    expect(await repo.signInWallCounts({ ...march, from: '2025-04-01', to: '2025-04-30' })).toEqual([]);
   });
 });
