@@ -2,17 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { VOGUE_IDENTITY as identity } from '@/tests/fixtures/flows';
 import { describeCatalogueErrors, parseCatalogueFile, type CatalogueFile, type CatalogueFileInput } from './catalogueFile';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
-
-const identity = {
-  primaryColor: '#000000',
-  accentColor: '#b3122e',
-  backgroundColor: '#ffffff',
-  textColor: '#111111',
-  fontFamily: 'display',
-  tagline: 'Fashion',
-};
 
 const offer = (id: string, overrides: Record<string, unknown> = {}) => ({
   id,

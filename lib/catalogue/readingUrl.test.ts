@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { VOGUE_IDENTITY as identity } from '@/tests/fixtures/flows';
 import { parseCatalogueFile } from './catalogueFile';
 import { isReadingUrl } from './readingUrl';
-
-const identity = {
-  primaryColor: '#000000',
-  accentColor: '#b3122e',
-  backgroundColor: '#ffffff',
-  textColor: '#111111',
-  fontFamily: 'display',
-  tagline: 'Fashion',
-};
 
 /** A catalogue of one brand, with the reading URL given (left out when undefined). */
 function withReadingUrl(readingUrl?: unknown) {
