@@ -5,11 +5,16 @@ import { refusedSandboxCardSchema, sandboxCardInputSchema } from '@/lib/payments
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
-import { expressWalletSchema } from '@/lib/payments/express/expressWallets';
+import { EXPRESS_WALLET_IDS } from '@/lib/payments/express/expressWallets';
 
 const stripePaymentMethod = z.strictObject({
   kind: z.literal('stripe-payment-method'),
   paymentMethodId: z.string().regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'must be a Stripe payment method id'),
+});
+
+/** The wallet a card payment came through, as the submit sends it; a value not listed is refused with its message. */
+const expressWalletSchema = z.enum(EXPRESS_WALLET_IDS, {
+  error: () => `must be one of ${EXPRESS_WALLET_IDS.join(', ')}`,
 });
 
 /** A wallet: nothing to send, the visitor approves at the wallet. Every declared wallet is one. */

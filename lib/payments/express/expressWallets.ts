@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * The express wallets: Apple Pay, Google Pay and Link pay with a card the wallet holds, so
  * each is a card payment to us (method `card`), recorded with the wallet that brought it.
  * PayPal and Amazon Pay are payment methods of their own (lib/payments/methods.ts).
+ * No zod here: the payment step imports this module, and zod's full build is some 34 kB gzip
+ * in the browser (the submit's schema lives in lib/checkout/submitContract.ts).
  */
 export const EXPRESS_WALLET_IDS = ['apple-pay', 'google-pay', 'link'] as const;
 
@@ -15,11 +15,6 @@ export const EXPRESS_WALLET_LABELS: Readonly<Record<ExpressWalletId, string>> = 
   'google-pay': 'Google Pay',
   link: 'Link',
 };
-
-/** The wallet a card payment came through, as the submit sends it; a value not listed is refused with its message. */
-export const expressWalletSchema = z.enum(EXPRESS_WALLET_IDS, {
-  error: () => `must be one of ${EXPRESS_WALLET_IDS.join(', ')}`,
-});
 
 export const isExpressWallet = (value: unknown): value is ExpressWalletId =>
   typeof value === 'string' && (EXPRESS_WALLET_IDS as readonly string[]).includes(value);
