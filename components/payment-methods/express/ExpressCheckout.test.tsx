@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { forwardRef, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
 import { selectionOf } from '@/tests/fixtures/journeyViews';
@@ -13,6 +14,23 @@ import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
 const tracked = vi.hoisted(() => [] as { name: string }[]);
 vi.mock('@/lib/tracking/track', () => ({ track: (event: { name: string }) => void tracked.push(event) }));
 vi.mock('next/router', () => import('@/tests/fixtures/paymentStepRouter'));
+
+// Stripe.js cannot load here (the row with Stripe keys): stand-ins that show what Stripe's element was given.
+const stripeElements = vi.hoisted(() => ({ options: [] as unknown[] }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => ({}) }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
+    stripeElements.options.push(options);
+    return <>{children}</>;
+  },
+  ExpressCheckoutElement: () => <div data-testid="stripe-express-checkout-element" />,
+  CardElement: forwardRef(function CardElement(props: { id: string; onReady?: () => void }, _ref) {
+    props.onReady?.();
+    return <input id={props.id} aria-label="Card details" />;
+  }),
+  useStripe: () => ({}),
+  useElements: () => ({}),
+}));
 
 setUpPaymentStepTests();
 beforeEach(() => {
@@ -206,5 +224,33 @@ describe('the express row (sandbox)', () => {
     expect((screen.getByRole('radio', { name: 'Amazon Pay' }) as HTMLInputElement).checked).toBe(true);
     expect(api.callsOf('submit')[0]![0]).toMatchObject({ payment: { kind: 'amazon-pay' }, expressWallet: null });
     pending.resolve({ status: 'failed', transactionId: 'txn_1', code: 'cancelled', message: 'You left without approving the payment.' });
+  });
+});
+
+describe('the express row (Stripe keys)', () => {
+  const STRIPE_CARD = { id: 'card', config: { gateway: 'stripe', publishableKey: 'pk_test_123' } } as const;
+  const renderStripe = (selection: CartSelection) => renderPaymentStep([STRIPE_CARD], { selection });
+  beforeEach(() => {
+    stripeElements.options.length = 0;
+  });
+  /** The options of the express row's Elements, the last rendered (the card field's Elements take none). */
+  const expressOptions = () => stripeElements.options.filter((options) => options !== undefined).at(-1);
+
+  it("shows Stripe's wallets for what is due today, and no sandbox sheet", async () => {
+    renderStripe(inGB);
+    expect(await screen.findByTestId('stripe-express-checkout-element')).toBeTruthy();
+    expect(screen.queryByTestId('express-apple-pay')).toBeNull();
+    expect(expressOptions()).toMatchObject({ mode: 'payment', amount: 2500, currency: 'usd' });
+  });
+
+  it('shows them where nothing is due today (a 100 % promo code), Stripe set up to keep the card for the renewals', async () => {
+    renderStripe(selectionOf('1001', { country: 'GB', promoCode: 'FREE100' }));
+    expect(await screen.findByTestId('stripe-express-checkout-element')).toBeTruthy();
+    expect(expressOptions()).toEqual({
+      mode: 'setup',
+      currency: 'usd',
+      setupFutureUsage: 'off_session',
+      paymentMethodCreation: 'manual',
+    });
   });
 });

@@ -34,7 +34,8 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
       </h2>
       {express.consent.required && <ExpressConsent express={express} id={id} />}
       <div className={styles.buttons}>
-        {express.card?.gateway === 'stripe' && express.total !== null && express.total > 0 && (
+        {/* Nothing due today (a free trial, a 100 % promo code) is offered too: the wallet's card is kept for the renewals. */}
+        {express.card?.gateway === 'stripe' && express.total !== null && (
           <StripeExpressCheckout
             publishableKey={express.card.publishableKey}
             amount={express.total}

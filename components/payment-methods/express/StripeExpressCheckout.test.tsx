@@ -15,19 +15,25 @@ const stripe = {
 const elements = { submit: vi.fn(async () => ({ error: undefined })) };
 let element: { options: unknown; onClick: (event: unknown) => void; onConfirm: (event: unknown) => Promise<void> };
 let elementsOptions: unknown;
+/** The options of each Elements made (mounted), in order: a new one is a new Elements group at Stripe. */
+let elementsMade: unknown[] = [];
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripe }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
-    elementsOptions = options;
-    return <>{children}</>;
-  },
-  ExpressCheckoutElement: (props: typeof element) => {
-    element = props;
-    return null;
-  },
-  useStripe: () => stripe,
-  useElements: () => elements,
-}));
+vi.mock('@stripe/react-stripe-js', async () => {
+  const { useEffect } = await import('react');
+  return {
+    Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
+      elementsOptions = options;
+      useEffect(() => void elementsMade.push(options), []);
+      return <>{children}</>;
+    },
+    ExpressCheckoutElement: (props: typeof element) => {
+      element = props;
+      return null;
+    },
+    useStripe: () => stripe,
+    useElements: () => elements,
+  };
+});
 
 const BASE: BillingForm = {
   email: '',
@@ -81,7 +87,9 @@ beforeEach(() => {
   payments = [];
   answer = { status: 'succeeded' };
   stripe.createPaymentMethod.mockClear();
+  stripe.handleNextAction.mockClear();
   elements.submit.mockClear();
+  elementsMade = [];
 });
 
 describe("Stripe's Express Checkout Element", () => {
@@ -94,6 +102,48 @@ describe("Stripe's Express Checkout Element", () => {
       setupFutureUsage: 'off_session',
       paymentMethodCreation: 'manual',
     });
+  });
+
+  it('is set up for a setup where nothing is due today (a free trial, a 100 % promo code), the card kept for renewals', () => {
+    render(<StripeExpressCheckout {...props()} amount={0} />);
+    // Stripe's setup mode, not a payment of 0: our server keeps the card with a SetupIntent.
+    expect(elementsOptions).toEqual({
+      mode: 'setup',
+      currency: 'usd',
+      setupFutureUsage: 'off_session',
+      paymentMethodCreation: 'manual',
+    });
+  });
+
+  it('takes a new total in place, and makes new Elements when the order becomes free or stops being free', () => {
+    const { rerender } = render(<StripeExpressCheckout {...props()} />);
+    rerender(<StripeExpressCheckout {...props()} amount={2000} />);
+    expect(elementsMade).toHaveLength(1);
+    expect(elementsOptions).toMatchObject({ mode: 'payment', amount: 2000 });
+    rerender(<StripeExpressCheckout {...props()} amount={0} />);
+    rerender(<StripeExpressCheckout {...props()} amount={2500} />);
+    expect(elementsMade).toEqual([
+      expect.objectContaining({ mode: 'payment', amount: 2500 }),
+      expect.not.objectContaining({ amount: expect.anything() }),
+      expect.objectContaining({ mode: 'payment', amount: 2500 }),
+    ]);
+    expect(elementsMade[1]).toMatchObject({ mode: 'setup' });
+  });
+
+  it("pays a wallet when nothing is due as when something is: its card becomes a payment method, and a SetupIntent's bank check is shown", async () => {
+    render(<StripeExpressCheckout {...props()} amount={0} />);
+    const event = confirmEvent('google_pay');
+    await act(() => element.onConfirm(event));
+    const [payment] = payments;
+    expect(payment!.wallet).toBe('google-pay');
+    expect(await payment!.method.prepare({} as never, attempt())).toEqual({
+      payment: { kind: 'stripe-payment-method', paymentMethodId: 'pm_apple' },
+    });
+    expect(stripe.createPaymentMethod).toHaveBeenCalledWith({ elements });
+    // The server made and confirmed the SetupIntent; Stripe.js only shows what the bank asks.
+    expect(await payment!.method.handleAction({ type: 'stripe_sdk', clientSecret: 'seti_1_secret_x' })).toEqual({});
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'seti_1_secret_x' });
+    expect(event.paymentFailed).not.toHaveBeenCalled();
   });
 
   it('opens a wallet asking for the e-mail and billing address, and none while the consent is missing', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
+import type { StripeElementsOptionsMode, StripeExpressCheckoutElementConfirmEvent } from '@stripe/stripe-js';
 import type { BillingForm } from '@/lib/checkout/billing';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletContact } from '@/lib/payments/express/sandboxWallets';
@@ -19,7 +19,7 @@ const WALLETS: Partial<Record<StripeExpressCheckoutElementConfirmEvent['expressP
 
 export interface StripeExpressCheckoutProps {
   publishableKey: string;
-  /** What is charged today, in minor units: the wallet's sheet shows it. */
+  /** What is charged today, in minor units: the wallet's sheet shows it. 0: nothing today (a free trial, a 100 % promo code). */
   amount: number;
   currencyCode: CurrencyCode;
   /** False when the wallet may not open yet (the renewal consent is missing; the row says so). */
@@ -29,6 +29,17 @@ export interface StripeExpressCheckoutProps {
 }
 
 type ExpressPaymentRun = (express: ExpressPayment) => Promise<unknown> | null;
+
+/**
+ * Stripe's Elements for what is due today. Where something is, a payment of that amount; where
+ * nothing is, our server keeps the wallet's card with a SetupIntent (StripeGateway.chargeFor),
+ * and Stripe wants Elements in setup mode for it, not a payment of 0. Either way the card is
+ * kept for the renewals we charge off-session, and the payment method is made by us (manual).
+ */
+export function elementsOptionsFor(amount: number, currencyCode: CurrencyCode): StripeElementsOptionsMode {
+  const kept = { currency: currencyCode.toLowerCase(), setupFutureUsage: 'off_session', paymentMethodCreation: 'manual' } as const;
+  return amount > 0 ? { mode: 'payment', amount, ...kept } : { mode: 'setup', ...kept };
+}
 
 /** The wallet's billing details as our contact; the country stays the one the order is priced for. */
 function contactOf(details: StripeExpressCheckoutElementConfirmEvent['billingDetails']): WalletContact {
@@ -71,6 +82,9 @@ function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutPr
             attempt.rememberPaymentMethod(paymentMethod.id);
             return { payment: { kind: 'stripe-payment-method', paymentMethodId: paymentMethod.id } };
           },
+          // Our server confirms the intent, a PaymentIntent or (nothing due) a SetupIntent, as it
+          // does the card form's; Stripe.js only shows what the bank asks, with either intent's
+          // client secret. (confirmPayment and confirmSetup confirm in the browser instead.)
           async handleAction(action) {
             if (action.type !== 'stripe_sdk') return { error: FALLBACK_ERROR };
             const { error } = await stripe.handleNextAction({ clientSecret: action.clientSecret });
@@ -92,18 +106,12 @@ function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutPr
  */
 export default function StripeExpressCheckout({ publishableKey, amount, currencyCode, ...buttons }: StripeExpressCheckoutProps) {
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
+  const options = elementsOptionsFor(amount, currencyCode);
+  // A new amount is passed to Stripe's Elements in place; a new mode (a 100 % promo code
+  // applied or removed) makes new Elements, since an update passes on only the options given
+  // and would leave the payment's amount in a setup.
   return (
-    <Elements
-      stripe={stripe}
-      options={{
-        mode: 'payment',
-        amount,
-        currency: currencyCode.toLowerCase(),
-        // The card is kept for the subscription's renewals, charged by us off-session.
-        setupFutureUsage: 'off_session',
-        paymentMethodCreation: 'manual',
-      }}
-    >
+    <Elements key={options.mode} stripe={stripe} options={options}>
       <ExpressButtons {...buttons} />
     </Elements>
   );

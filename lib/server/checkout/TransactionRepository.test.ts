@@ -86,3 +86,33 @@ describe('TransactionRepository: the provider’s charge a refund names', () => 
     expect((await transactions.findById('txn_late'))?.invoiceNumber).toMatch(/^INV-TEST-/);
   });
 });
+
+describe('TransactionRepository: the card the gateway says it charged', () => {
+  const stripeSubmitted = paidWith({ method: 'card', brand: 'card', last4: '', wallet: 'apple-pay' });
+  const columnsOf = (id: string) =>
+    db
+      .selectFrom('transactions')
+      .innerJoin('subscriptions', 'subscriptions.id', 'transactions.subscription_id')
+      .select(['transactions.express_wallet as order', 'subscriptions.express_wallet as subscription', 'subscriptions.payment_json'])
+      .where('transactions.id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('names the order, its subscription and their wallet columns when the payment succeeds, and is not replaced by a later report', async () => {
+    await transactions.create(newTransactionFixture({ id: 'txn_stripe', gateway: 'stripe', order: stripeSubmitted }));
+    await transactions.markSucceeded('txn_stripe', 'pi_1', null, undefined, { brand: 'mastercard', last4: '4444', wallet: 'google-pay' });
+    // A second report of the same payment (the webhook after the submit) moves nothing.
+    await transactions.markSucceeded('txn_stripe', 'pi_1', null, undefined, { brand: 'visa', last4: '4242', wallet: null });
+    const paid = { method: 'card', brand: 'mastercard', last4: '4444', wallet: 'google-pay' };
+    expect((await transactions.findById('txn_stripe'))?.order).toEqual({ ...stripeSubmitted, payment: paid });
+    const columns = await columnsOf('txn_stripe');
+    expect(columns).toMatchObject({ order: 'google-pay', subscription: 'google-pay' });
+    expect(JSON.parse(columns.payment_json)).toEqual(paid);
+  });
+
+  it('keeps the payment as submitted where the gateway named no card', async () => {
+    await transactions.create(newTransactionFixture({ id: 'txn_unnamed', gateway: 'stripe', order: stripeSubmitted }));
+    await transactions.markSucceeded('txn_unnamed', 'pi_2');
+    expect((await transactions.findById('txn_unnamed'))?.order).toEqual(stripeSubmitted);
+    expect(await columnsOf('txn_unnamed')).toMatchObject({ order: 'apple-pay', subscription: 'apple-pay' });
+  });
+});

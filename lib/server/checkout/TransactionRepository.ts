@@ -4,7 +4,7 @@ import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { Billing } from '@/lib/checkout/billing';
 import type { OrderSnapshot, TransactionStatus } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import type { GatewayName, PaidCard, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { instrumentFromPayment, newSubscription } from '@/lib/server/subscriptions/newSubscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { purchaseAcknowledgmentMail } from '@/lib/server/subscriptions/purchaseAcknowledgmentMail';
@@ -16,6 +16,7 @@ import { randomId } from '@/lib/server/ids';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { queueDuplicateNotice } from '@/lib/server/duplicates/duplicateNotice';
 import { nextInvoiceNumber } from './invoiceNumbers';
+import { withPaidCard } from './paidCard';
 import type { Transaction } from './Transaction';
 
 export { transactionView, type Transaction } from './Transaction';
@@ -243,10 +244,18 @@ export class TransactionRepository {
    * Marks a payment as succeeded, once (a second call changes nothing), and in the same
    * database transaction gives the order its invoice number (the next of its mode and year,
    * gap-free; test orders are numbered INV-TEST-…), redeems its coupon and starts its subscription, with what
-   * renews it: the gateway's report, else what the payment's id stands for. Bought signed out
-   * with the address of someone who has signed in before, the subscription is theirs at once.
+   * renews it: the gateway's report, else what the payment's id stands for. The card the
+   * gateway says it charged (card) replaces the one the submit named, before the subscription,
+   * the invoice and the acknowledgment read it. Bought signed out with the address of someone
+   * who has signed in before, the subscription is theirs at once.
    */
-  async markSucceeded(id: string, paymentId: string, instrument?: RenewalInstrument | null, chargeId?: string): Promise<void> {
+  async markSucceeded(
+    id: string,
+    paymentId: string,
+    instrument?: RenewalInstrument | null,
+    chargeId?: string,
+    card?: PaidCard,
+  ): Promise<void> {
     // Run inside the caller's transaction when there is one (Kysely does not nest them).
     const run = <T>(work: (db: Kysely<Database>) => Promise<T>) =>
       this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
@@ -261,16 +270,21 @@ export class TransactionRepository {
         .where('id', '=', id)
         .where('kind', '=', PURCHASE)
         .where(movable)
-        .returning('livemode')
+        .returning(['livemode', 'order_json'])
         .executeTakeFirst();
       if (!moved) return;
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, at);
       const subscriptionId = randomId('sub', 16);
+      const order = JSON.parse(moved.order_json) as OrderSnapshot;
+      const payment = withPaidCard(order.payment, card);
       const paid = await trx
         .updateTable('transactions')
         .set({
           invoice_number: invoiceNumber,
           subscription_id: subscriptionId,
+          ...(payment === order.payment
+            ? {}
+            : { order_json: JSON.stringify({ ...order, payment }), express_wallet: expressWalletOf(payment) }),
         })
         .where('id', '=', id)
         .where('kind', '=', PURCHASE)

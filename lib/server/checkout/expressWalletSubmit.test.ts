@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { db, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema, submitRequestSchemaFor, type SubmitRequestInput } from '@/lib/checkout/submitContract';
@@ -7,6 +7,9 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { runDueRenewals } from '@/lib/server/renewals/renewalEngine';
+import { startFakeStripe } from '@/lib/server/payments/stripe/fakeStripe';
+import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
+import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 
@@ -114,5 +117,94 @@ describe('a card paid through an express wallet', () => {
     const [renewal] = await db.selectFrom('transactions').selectAll().where('renewal_of', '=', bought.id).execute();
     expect(renewal).toMatchObject({ status: 'succeeded', payment_method: 'card', express_wallet: 'apple-pay' });
     expect(paymentMethodName(JSON.parse(renewal!.order_json).payment)).toBe('Visa via Apple Pay');
+  });
+});
+
+describe('a card paid through a Stripe wallet (Express Checkout Element)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: StripeGateway;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripe = new StripeGateway({ test: 'sk_test_fake' }, fake.connection);
+  });
+  afterAll(async () => fake.close());
+  beforeEach(() => {
+    fake.requests.length = 0;
+  });
+
+  /** What the express row submits: the wallet's card as a Stripe payment method, and the wallet the browser says it came from. */
+  const stripeWallet = (paymentMethodId: string, expressWallet: ExpressWalletId, overrides: Partial<SubmitRequestInput> = {}) =>
+    submitRequestSchema.parse(request({ payment: { kind: 'stripe-payment-method', paymentMethodId }, expressWallet, ...overrides }));
+
+  /** The paid order, its subscription, and the wallet each keeps in its column. */
+  async function recorded(transactionId: string) {
+    const transaction = (await new TransactionRepository(db, now).findById(transactionId))!;
+    const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
+    const columns = await db
+      .selectFrom('transactions')
+      .innerJoin('subscriptions', 'subscriptions.id', 'transactions.subscription_id')
+      .select(['transactions.express_wallet as order', 'subscriptions.express_wallet as subscription'])
+      .where('transactions.id', '=', transactionId)
+      .executeTakeFirstOrThrow();
+    return { transaction, subscription, columns };
+  }
+
+  it.each([
+    ['apple-pay', 'pm_fake_applePayVisa', { brand: 'visa', last4: '4242', wallet: 'apple-pay' }, 'Visa via Apple Pay'],
+    [
+      'google-pay',
+      'pm_fake_googlePayMastercard',
+      { brand: 'mastercard', last4: '4444', wallet: 'google-pay' },
+      'Mastercard via Google Pay',
+    ],
+    ['link', 'pm_fake_linkCard', { brand: 'visa', last4: '4242', wallet: 'link' }, 'Visa via Link'],
+    // Link's own payment method shows Stripe no card: named by the wallet alone.
+    ['link', 'pm_fake_link', { brand: 'card', last4: '', wallet: 'link' }, 'Link'],
+  ] as const)('names the card Stripe charged through %s (%s) on the order and the subscription', async (wallet, method, card, name) => {
+    const { response } = await submitCheckout({ db, gateways: [stripe], now }, snapshot, stripeWallet(method, wallet));
+    expect(response.status).toBe('succeeded');
+    const { transaction, subscription, columns } = await recorded(response.transactionId!);
+    expect(transaction.order.payment).toEqual({ method: 'card', ...card });
+    expect(paymentMethodName(transaction.order.payment)).toBe(name);
+    expect(paymentMethodName(subscription.payment)).toBe(name);
+    expect(subscription.instrument).toEqual({ kind: 'stripe', customerId: expect.stringMatching(/^cus_/), paymentMethodId: method });
+    expect(columns).toEqual({ order: wallet, subscription: wallet });
+  });
+
+  it("takes the wallet Stripe saw where the browser named another: Stripe read the wallet's token, the browser only says", async () => {
+    const { response } = await submitCheckout(
+      { db, gateways: [stripe], now },
+      snapshot,
+      stripeWallet('pm_fake_googlePayMastercard', 'apple-pay'),
+    );
+    const { transaction, subscription, columns } = await recorded(response.transactionId!);
+    expect(paymentMethodName(transaction.order.payment)).toBe('Mastercard via Google Pay');
+    expect(paymentMethodName(subscription.payment)).toBe('Mastercard via Google Pay');
+    expect(columns).toEqual({ order: 'google-pay', subscription: 'google-pay' });
+  });
+
+  it('keeps the card of a free order (a 100 % promo code) through a SetupIntent, named as a paid one is', async () => {
+    const { response } = await submitCheckout(
+      { db, gateways: [stripe], now },
+      snapshot,
+      stripeWallet('pm_fake_applePayVisa', 'apple-pay', { couponCode: 'FREE100' }),
+    );
+    expect(response.status).toBe('succeeded');
+    expect(fake.requests.map((sent) => sent.path)).toEqual(['/v1/customers', '/v1/setup_intents']);
+    const { transaction, subscription } = await recorded(response.transactionId!);
+    expect(transaction.total).toBe(0);
+    expect(paymentMethodName(transaction.order.payment)).toBe('Visa via Apple Pay');
+    expect(subscription.instrument).toMatchObject({ kind: 'stripe', paymentMethodId: 'pm_fake_applePayVisa' });
+  });
+
+  it("answers a repeat of a paid attempt whose answer was lost with its payment, though Stripe's card now names it", async () => {
+    const input = stripeWallet('pm_fake_applePayVisa', 'apple-pay');
+    const first = await submitCheckout({ db, gateways: [stripe], now }, snapshot, input);
+    // The kept answer is gone (the server died before it was written): the transaction is what remains.
+    await db.deleteFrom('idempotency_keys').where('key', '=', input.idempotencyKey).execute();
+    const again = await submitCheckout({ db, gateways: [stripe], now }, snapshot, input);
+    expect(again.response).toMatchObject({ status: 'succeeded', transactionId: first.response.transactionId });
+    // Charged once: the repeat never reached Stripe.
+    expect(fake.requests.filter((sent) => sent.path === '/v1/payment_intents')).toHaveLength(1);
   });
 });

@@ -28,7 +28,8 @@ export async function applyGatewayEvent(
     if (!(await new GatewayEventRepository(trx).recordOnce(event, now()))) return 'duplicate';
     // A PayPal subscription's first sale is the purchase's money: kept, for a refund to name it.
     const chargeId = event.renewal?.kind === 'paid' ? event.renewal.saleId : undefined;
-    if (event.type === 'payment.succeeded') await transactions.markSucceeded(transaction.id, event.paymentId, event.instrument, chargeId);
+    if (event.type === 'payment.succeeded')
+      await transactions.markSucceeded(transaction.id, event.paymentId, event.instrument, chargeId, event.card);
     else await transactions.markFailed(transaction.id, event.paymentId, event.failureCode ?? 'processing_error');
     return 'applied';
   });

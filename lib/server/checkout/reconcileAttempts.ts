@@ -85,7 +85,7 @@ async function reconcileAttempt(deps: ReconcileDeps, seen: { key: string; update
     }
     const result = found.result;
     if (result.status === 'succeeded')
-      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
+      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId, result.card);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     else {
       await transactions.markRequiresAction(transactionId, result.paymentId);

@@ -65,7 +65,7 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
   if (row.status === 'requires_action' && row.gatewayPaymentId && gateway) {
     const result = await gateway.retrieve(row.gatewayPaymentId, row.livemode);
     if (result.status === 'succeeded')
-      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
+      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId, result.card);
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     // The card is not known here (only the attempt's key is sent): the decline counts against the address.
     if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);

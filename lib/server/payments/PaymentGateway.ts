@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import type { WalletId } from '@/lib/payments/methods';
+import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 
 export type { NextAction };
 
@@ -60,13 +61,25 @@ export type RenewalInstrument =
   | { kind: 'sandbox-card'; paymentIntentId: string }
   | { kind: 'sandbox-wallet'; wallet: WalletId; paymentId: string };
 
+/**
+ * The card a payment was taken from, as the provider reports it once it charged (Stripe's
+ * PaymentMethod): its brand and last four, and the express wallet that held it, null when
+ * none of ours did. A Link payment method that shows no card has brand `card` and no digits.
+ */
+export interface PaidCard {
+  brand: string;
+  last4: string;
+  wallet: ExpressWalletId | null;
+}
+
 export type ChargeResult =
   /**
    * instrument: what renews it, where the provider reports it with the payment. chargeId: the
    * provider's id of the money taken where it is not paymentId (a PayPal order's capture, an
-   * Amazon Pay checkout's charge), kept for refunds.
+   * Amazon Pay checkout's charge), kept for refunds. card: the card charged, where the
+   * provider says (Stripe: the submit sends only a payment method id).
    */
-  | { status: 'succeeded'; paymentId: string; instrument?: RenewalInstrument; chargeId?: string }
+  | { status: 'succeeded'; paymentId: string; instrument?: RenewalInstrument; chargeId?: string; card?: PaidCard }
   /** paymentId null: the provider names the payment only once the visitor is there (an Amazon Pay checkout session). */
   | { status: 'requires_action'; paymentId: string | null; action: NextAction }
   | { status: 'failed'; paymentId: string | null; code: PaymentFailureCode };
@@ -187,6 +200,8 @@ export interface GatewayEvent {
   failureCode?: PaymentFailureCode;
   /** What renews the subscription, where the event carries it (Stripe: the intent's customer and card). */
   instrument?: RenewalInstrument | undefined;
+  /** The card charged, where the provider describes it (Stripe: read from the intent's PaymentMethod). */
+  card?: PaidCard | undefined;
   /** A provider renewing by itself (PayPal): what the event means for the subscription once its purchase is settled. */
   renewal?: ProviderRenewalEvent | undefined;
 }

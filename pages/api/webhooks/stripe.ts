@@ -3,6 +3,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { webhookSecrets } from '@/lib/server/payments/stripe/stripeConfig';
+import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
 import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 import { refundNotices } from '@/lib/server/refunds/refundNotices';
 
@@ -16,10 +17,17 @@ export default apiRoute(
       const secrets = webhookSecrets(server.config);
       if (secrets.length === 0) throw new HttpError(404, 'webhooks_disabled', 'Stripe webhooks are not configured.');
       const body = await readRawBody(req, 256 * 1024);
-      const { db, now } = server.checkout;
+      const { db, now, gateways } = server.checkout;
+      const stripe = gateways.find((gateway) => gateway instanceof StripeGateway);
       const signature = req.headers['stripe-signature'];
       return handleStripeWebhook(
-        { secrets, now, apply: (event) => applyGatewayEvent(db, event, now), settleRefund: refundNotices(server.refunds) },
+        {
+          secrets,
+          now,
+          apply: (event) => applyGatewayEvent(db, event, now),
+          settleRefund: refundNotices(server.refunds),
+          ...(stripe ? { paidCard: (paymentMethodId: string, livemode: boolean) => stripe.paidCard(paymentMethodId, livemode) } : {}),
+        },
         typeof signature === 'string' ? signature : undefined,
         body,
       );

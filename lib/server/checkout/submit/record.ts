@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { couponRefusal } from '@/lib/catalogue/couponCheck';
 import { TransactionRepository, transactionView, type Transaction } from '@/lib/server/checkout/TransactionRepository';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
+import { openedWith } from '@/lib/server/checkout/paidCard';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { sha256 } from '@/lib/server/ids';
@@ -138,7 +139,7 @@ async function createTransaction(
     );
   }
   // Nor another card: the invoice would name the first card while the gateway charged this one.
-  if (JSON.stringify(transactionView(kept).paymentMethod) !== JSON.stringify(snapshot.payment)) {
+  if (!openedWith({ status: kept.status, payment: transactionView(kept).paymentMethod }, snapshot.payment)) {
     throw new HttpError(
       422,
       'idempotency_key_reused',
@@ -150,7 +151,8 @@ async function createTransaction(
 
 /** Records the gateway's result on the attempt's transaction. */
 export async function recordCharge(transactions: TransactionRepository, transactionId: string, result: ChargeResult): Promise<void> {
-  if (result.status === 'succeeded') await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId);
+  if (result.status === 'succeeded')
+    await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId, result.card);
   else if (result.status === 'requires_action') await transactions.markRequiresAction(transactionId, result.paymentId);
   else await transactions.markFailed(transactionId, result.paymentId, result.code);
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeStripe } from './fakeStripe';
+import { startFakeStripe, WALLET_PAYMENT_METHODS } from './fakeStripe';
 import type {
   ChargeRequest,
   RefundRequest,
@@ -11,7 +11,7 @@ import type {
   SaveCardResult,
 } from '@/lib/server/payments/PaymentGateway';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { failureCodeFor, isStripeOutage, StripeGateway } from './StripeGateway';
+import { failureCodeFor, isStripeOutage, paidCardOf, StripeGateway } from './StripeGateway';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { providerRefundKey } from '@/lib/server/payments/refundKey';
 
@@ -44,6 +44,7 @@ describe('StripeGateway', () => {
       status: 'succeeded',
       paymentId: 'pi_fake1',
       instrument: { kind: 'stripe', customerId: 'cus_fake1', paymentMethodId: 'pm_card_visa' },
+      card: { brand: 'visa', last4: '4242', wallet: null },
     });
     expect(fake.requests).toHaveLength(2);
     const [customer, sent] = fake.requests;
@@ -62,11 +63,14 @@ describe('StripeGateway', () => {
       customer: 'cus_fake1',
       payment_method: 'pm_card_visa',
       'allowed_payment_method_types[0]': 'card',
+      'allowed_payment_method_types[1]': 'link',
       confirm: 'true',
       receipt_email: 'ada@example.com',
       setup_future_usage: 'off_session',
       'metadata[transactionId]': 'txn_1',
       'metadata[campaignId]': 'vogue-demo-single',
+      // The card charged comes back with the intent, for the order to name it.
+      'expand[0]': 'payment_method',
     });
   });
 
@@ -97,8 +101,51 @@ describe('StripeGateway', () => {
       status: 'succeeded',
       paymentId: result.paymentId,
       instrument: { kind: 'stripe', paymentMethodId: 'pm_card_threeDSecureRequired' },
+      card: { brand: 'visa', last4: '4242', wallet: null },
     });
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${result.paymentId}` });
+  });
+
+  it.each([
+    ['Apple Pay', 'pm_fake_applePayVisa', 2500, { brand: 'visa', last4: '4242', wallet: 'apple-pay' }],
+    ['Google Pay', 'pm_fake_googlePayMastercard', 2500, { brand: 'mastercard', last4: '4444', wallet: 'google-pay' }],
+    ['Link, as a card', 'pm_fake_linkCard', 2500, { brand: 'visa', last4: '4242', wallet: 'link' }],
+    ["Link's own payment method", 'pm_fake_link', 2500, { brand: 'card', last4: '', wallet: 'link' }],
+    ['Apple Pay, nothing due today (a SetupIntent)', 'pm_fake_applePayVisa', 0, { brand: 'visa', last4: '4242', wallet: 'apple-pay' }],
+    ['Link, nothing due today (a SetupIntent)', 'pm_fake_link', 0, { brand: 'card', last4: '', wallet: 'link' }],
+  ] as const)("names the card a wallet paid with, from Stripe's PaymentMethod: %s", async (_name, paymentMethodId, amount, card) => {
+    const result = await gateway.charge(request(paymentMethodId, { amount }));
+    expect(result).toMatchObject({ status: 'succeeded', card, instrument: { kind: 'stripe', paymentMethodId } });
+    expect(fake.requests[1]).toMatchObject({
+      path: amount > 0 ? '/v1/payment_intents' : '/v1/setup_intents',
+      params: expect.objectContaining({ 'expand[0]': 'payment_method', 'allowed_payment_method_types[1]': 'link' }),
+    });
+    // One request for the customer, one for the intent: the card comes with the intent.
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('names the card when an intent is read back: after 3-D Secure, and for an attempt whose answer was lost', async () => {
+    const metadata = { transactionId: 'txn_read_back', campaignId: 'vogue-demo-single' };
+    const result = await gateway.charge(request('pm_fake_googlePayMastercard', { metadata }));
+    const card = { brand: 'mastercard', last4: '4444', wallet: 'google-pay' };
+    expect(await gateway.retrieve(result.paymentId!, false)).toMatchObject({ status: 'succeeded', card });
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', query: { 'expand[0]': 'payment_method' } });
+    const attempt = { idempotencyKey: 'attempt-read-back', transactionId: 'txn_read_back', livemode: false, amount: 2500 };
+    expect(await gateway.lookupAttempt({ ...attempt, createdAt: new Date().toISOString() })).toMatchObject({
+      kind: 'charged',
+      result: { status: 'succeeded', card },
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/payment_intents',
+      query: expect.objectContaining({ 'expand[0]': 'data.payment_method' }),
+    });
+  });
+
+  it("reads a payment method's card for a webhook (which names it by id), and nothing where Stripe does not say", async () => {
+    expect(await gateway.paidCard('pm_fake_applePayVisa', false)).toEqual({ brand: 'visa', last4: '4242', wallet: 'apple-pay' });
+    expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_methods/pm_fake_applePayVisa' })]);
+    expect(await gateway.paidCard('pm_unknown', false)).toBeUndefined();
+    expect(await new StripeGateway({ test: 'sk_test_fake' }, fake.connection).paidCard('pm_fake_applePayVisa', true)).toBeUndefined();
   });
 
   it.each([
@@ -264,6 +311,24 @@ describe('StripeGateway when Stripe is down', () => {
   });
 });
 
+describe('paidCardOf (a Stripe PaymentMethod as the card our records name)', () => {
+  const { pm_fake_applePayVisa: apple, pm_fake_samsungPayVisa: samsung, pm_fake_link: link } = WALLET_PAYMENT_METHODS;
+  it.each([
+    [
+      'a typed card',
+      { type: 'card', card: { brand: 'amex', last4: '0005', wallet: null } },
+      { brand: 'amex', last4: '0005', wallet: null },
+    ],
+    // The card's own last four, not the device number's (card.wallet.dynamic_last4).
+    ['an Apple Pay card', apple, { brand: 'visa', last4: '4242', wallet: 'apple-pay' }],
+    ['a wallet that is none of ours (Samsung Pay)', samsung, { brand: 'visa', last4: '1881', wallet: null }],
+    ["Link's own payment method, which shows no card", link, { brand: 'card', last4: '', wallet: 'link' }],
+    ['a payment method that is no card', { type: 'sepa_debit', card: undefined }, undefined],
+  ])('%s', (_name, method, card) => {
+    expect(paidCardOf(method as unknown as Stripe.PaymentMethod)).toEqual(card);
+  });
+});
+
 describe('failureCodeFor', () => {
   it.each([
     [{ code: 'card_declined', decline_code: 'insufficient_funds' }, 'insufficient_funds'],
@@ -392,6 +457,8 @@ describe('StripeGateway.renew (an off-session renewal charge)', () => {
       customer: 'cus_kept',
       payment_method: 'pm_card_visa',
       'allowed_payment_method_types[0]': 'card',
+      // A subscription bought with Link may renew on Link's own payment method.
+      'allowed_payment_method_types[1]': 'link',
       off_session: 'true',
       confirm: 'true',
       description: 'Vogue: Vogue Digital (renewal)',

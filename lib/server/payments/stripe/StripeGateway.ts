@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
@@ -10,6 +11,7 @@ import type {
   ChargeRequest,
   ChargeResult,
   GatewayEvent,
+  PaidCard,
   PaymentGateway,
   PaymentInput,
   RefundFailureCode,
@@ -69,6 +71,40 @@ type Intent =
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** Stripe's names of our express wallets; its others (Samsung Pay, Masterpass, …) are none of ours. */
+const STRIPE_WALLETS: Readonly<Partial<Record<string, ExpressWalletId>>> = {
+  apple_pay: 'apple-pay',
+  google_pay: 'google-pay',
+  link: 'link',
+};
+
+/**
+ * The card a Stripe PaymentMethod pays with, as our records name it: the brand and the
+ * card's own last four (a wallet's device number is `card.wallet.dynamic_last4`), and the
+ * wallet from `card.wallet.type`. A Link PaymentMethod (`type: 'link'`) shows no card, so it
+ * is named by the wallet alone ("Link"). Undefined for a payment method that is no card.
+ */
+export function paidCardOf(method: Pick<Stripe.PaymentMethod, 'type' | 'card'>): PaidCard | undefined {
+  if (method.type === 'link') return { brand: 'card', last4: '', wallet: 'link' };
+  if (!method.card) return undefined;
+  const wallet = method.card.wallet ? (STRIPE_WALLETS[method.card.wallet.type] ?? null) : null;
+  return { brand: method.card.brand, last4: method.card.last4, wallet };
+}
+
+/** The card of an intent whose payment method came expanded (we ask for it); undefined when it came as an id only. */
+const cardOf = (intent: Pick<Intent, 'payment_method'>): PaidCard | undefined =>
+  intent.payment_method && typeof intent.payment_method === 'object' ? paidCardOf(intent.payment_method) : undefined;
+
+/**
+ * What a checkout's intents may be paid with: cards, and Link's own payment methods (an
+ * express row's Link payment may be one, `type: 'link'`). Neither sends the buyer away, so
+ * no return_url is needed (the API version of stripe 23 names the parameter allowed_…).
+ */
+const CHECKOUT_METHOD_TYPES = ['card', 'link'];
+
+/** The intent's payment method comes whole with it, so that the card charged is named without another request. */
+const WITH_CARD = ['payment_method'];
+
 /** The customer and card an intent saved for renewals; undefined when it names either not (made before customers were). */
 export function instrumentOf(intent: Pick<Intent, 'customer' | 'payment_method'>): RenewalInstrument | undefined {
   const customerId = idOf(intent.customer);
@@ -89,7 +125,8 @@ export function awaitsAuthentication(error: { code?: string | undefined; decline
 function resultOf(intent: Intent): ChargeResult {
   if (intent.status === 'succeeded') {
     const instrument = instrumentOf(intent);
-    return { status: 'succeeded', paymentId: intent.id, ...(instrument ? { instrument } : {}) };
+    const card = cardOf(intent);
+    return { status: 'succeeded', paymentId: intent.id, ...(instrument ? { instrument } : {}), ...(card ? { card } : {}) };
   }
   const offSessionAuthentication =
     intent.status === 'requires_payment_method' && 'last_payment_error' in intent && awaitsAuthentication(intent.last_payment_error);
@@ -148,10 +185,11 @@ export class StripeGateway implements PaymentGateway {
     const common = {
       customer: customerId,
       payment_method: paymentMethodId,
-      allowed_payment_method_types: ['card'],
+      allowed_payment_method_types: CHECKOUT_METHOD_TYPES,
       confirm: true,
       description: request.description,
       metadata: request.metadata,
+      expand: WITH_CARD,
     };
     if (request.amount > 0) {
       const intent = await stripe.paymentIntents.create(
@@ -211,8 +249,8 @@ export class StripeGateway implements PaymentGateway {
           currency: request.currencyCode.toLowerCase(),
           customer: instrument.customerId,
           payment_method: instrument.paymentMethodId,
-          // Cards only: no redirect-based method, so no return_url (the API version of stripe 23 names it allowed_…).
-          allowed_payment_method_types: ['card'],
+          // The checkout's kinds: a subscription bought with Link may keep a Link payment method.
+          allowed_payment_method_types: CHECKOUT_METHOD_TYPES,
           off_session: true,
           confirm: true,
           description: request.description,
@@ -236,8 +274,11 @@ export class StripeGateway implements PaymentGateway {
   async retrieve(paymentId: string, livemode: boolean): Promise<ChargeResult> {
     const stripe = this.client(livemode);
     try {
+      const params = { expand: WITH_CARD };
       return resultOf(
-        paymentId.startsWith('seti_') ? await stripe.setupIntents.retrieve(paymentId) : await stripe.paymentIntents.retrieve(paymentId),
+        paymentId.startsWith('seti_')
+          ? await stripe.setupIntents.retrieve(paymentId, params)
+          : await stripe.paymentIntents.retrieve(paymentId, params),
       );
     } catch (error) {
       throw outageOr('card', error, isStripeOutage);
@@ -303,7 +344,7 @@ export class StripeGateway implements PaymentGateway {
                 { idempotencyKey: `${request.idempotencyKey}:customer` },
               )
             ).id;
-      // Cards only, as the checkout's SetupIntent (chargeFor): no redirect-based method, so no return_url is needed.
+      // Cards only (the account's card field makes nothing else): no redirect-based method, so no return_url is needed.
       const params = {
         customer: customerId,
         payment_method: request.payment.paymentMethodId,
@@ -364,7 +405,7 @@ export class StripeGateway implements PaymentGateway {
     const claimed = attempt.lastClaimedAt ? Math.floor(Date.parse(attempt.lastClaimedAt) / 1000) : written;
     const created = { gte: Math.min(written, claimed) - LOOKUP_WINDOW_BEFORE_S, lte: Math.max(written, claimed) + LOOKUP_WINDOW_AFTER_S };
     const list = (startingAfter: string | undefined) => {
-      const page = { created, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) };
+      const page = { created, limit: 100, expand: ['data.payment_method'], ...(startingAfter ? { starting_after: startingAfter } : {}) };
       return attempt.amount > 0 ? stripe.paymentIntents.list(page) : stripe.setupIntents.list(page);
     };
     try {
@@ -385,6 +426,20 @@ export class StripeGateway implements PaymentGateway {
       return { kind: 'unknown', reason: `more than ${LOOKUP_MAX_PAGES * 100} Stripe intents around the attempt` };
     } catch (error) {
       return { kind: 'unknown', reason: `Stripe did not answer the lookup: ${(error as Error).message}` };
+    }
+  }
+
+  /**
+   * The card a payment method pays with (a webhook's intent names its payment method by id
+   * only). Undefined when Stripe does not say (not a card, an unknown id, a mode without
+   * keys, Stripe out of reach): the payment is recorded all the same, its card unnamed, since
+   * what was paid matters more than the words the invoice uses for the card.
+   */
+  async paidCard(paymentMethodId: string, livemode: boolean): Promise<PaidCard | undefined> {
+    try {
+      return paidCardOf(await this.client(livemode).paymentMethods.retrieve(paymentMethodId));
+    } catch {
+      return undefined;
     }
   }
 
@@ -443,7 +498,12 @@ export function gatewayEventFrom(event: Stripe.Event): GatewayEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
     case 'setup_intent.succeeded':
-      return { ...about(event.data.object), type: 'payment.succeeded', instrument: instrumentOf(event.data.object) };
+      return {
+        ...about(event.data.object),
+        type: 'payment.succeeded',
+        instrument: instrumentOf(event.data.object),
+        card: cardOf(event.data.object),
+      };
     case 'payment_intent.payment_failed':
       // A renewal waiting for the buyer's 3-D Secure has not failed: they may still confirm it.
       if (awaitsAuthentication(event.data.object.last_payment_error)) return null;

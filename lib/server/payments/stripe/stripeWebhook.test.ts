@@ -1,10 +1,14 @@
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { startFakeStripe } from './fakeStripe';
+import { StripeGateway } from './StripeGateway';
 import { handleStripeWebhook } from './stripeWebhook';
 
 const SECRET_TEST = 'whsec_test_secret';
@@ -172,6 +176,65 @@ describe('handleStripeWebhook, payment id never recorded', () => {
       status: 'succeeded',
       gateway_payment_id: 'pi_lost',
     });
+  });
+});
+
+describe('handleStripeWebhook, the card a payment was made with', () => {
+  let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+  let gateway: StripeGateway;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    gateway = new StripeGateway({ test: 'sk_test_fake' }, fake.connection);
+  });
+  afterAll(async () => fake.close());
+
+  // The submit of a Stripe express payment, whose answer the event overtook: the browser said
+  // Apple Pay, and only Stripe knows the card.
+  beforeEach(async () => {
+    fake.requests.length = 0;
+    const row = await db.selectFrom('transactions').select('order_json').where('id', '=', 'txn_1').executeTakeFirstOrThrow();
+    const order = { ...JSON.parse(row.order_json), payment: { method: 'card', brand: 'card', last4: '', wallet: 'apple-pay' } };
+    await db
+      .updateTable('transactions')
+      .set({ status: 'processing', gateway_payment_id: null, order_json: JSON.stringify(order), express_wallet: 'apple-pay' })
+      .where('id', '=', 'txn_1')
+      .execute();
+  });
+
+  const paid = (paymentMethod: string) =>
+    delivery(
+      'payment_intent.succeeded',
+      { id: 'pi_wallet', object: 'payment_intent', customer: 'cus_1', payment_method: paymentMethod, metadata: { transactionId: 'txn_1' } },
+      { livemode: false },
+    );
+  const handleWithCards = ({ body, signature }: { body: Buffer; signature: string }) =>
+    handleStripeWebhook(
+      {
+        secrets: [SECRET_TEST],
+        now,
+        apply: (event) => applyGatewayEvent(db, event, now),
+        paidCard: (id, livemode) => gateway.paidCard(id, livemode),
+      },
+      signature,
+      body,
+    );
+
+  it("names the card Stripe charged, and Stripe's wallet where it differs from the browser's, on the order and the subscription", async () => {
+    expect((await handleWithCards(paid('pm_fake_googlePayMastercard'))).outcome).toBe('applied');
+    expect(fake.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_methods/pm_fake_googlePayMastercard' })]);
+    const transaction = (await new TransactionRepository(db, now).findById('txn_1'))!;
+    expect(transaction.order.payment).toEqual({ method: 'card', brand: 'mastercard', last4: '4444', wallet: 'google-pay' });
+    const row = await db.selectFrom('transactions').select('express_wallet').where('id', '=', 'txn_1').executeTakeFirstOrThrow();
+    expect(row.express_wallet).toBe('google-pay');
+    const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
+    expect(paymentMethodName(subscription.payment)).toBe('Mastercard via Google Pay');
+  });
+
+  it('records the payment all the same where Stripe does not describe the card, named as the browser said', async () => {
+    expect((await handleWithCards(paid('pm_unknown'))).outcome).toBe('applied');
+    const transaction = (await new TransactionRepository(db, now).findById('txn_1'))!;
+    expect(transaction).toMatchObject({ status: 'succeeded', gatewayPaymentId: 'pi_wallet' });
+    expect(paymentMethodName(transaction.order.payment)).toBe('Apple Pay');
   });
 });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { HttpError } from '@/lib/server/http/HttpError';
-import type { ApplyGatewayEvent, GatewayEventOutcome } from '@/lib/server/payments/PaymentGateway';
+import type { ApplyGatewayEvent, GatewayEvent, GatewayEventOutcome, PaidCard } from '@/lib/server/payments/PaymentGateway';
 import type { SettleRefund } from '@/lib/server/refunds/refundNotices';
 import { gatewayEventFrom } from './StripeGateway';
 
@@ -34,6 +34,22 @@ export interface StripeWebhookDeps {
   apply: ApplyGatewayEvent;
   /** A refund of ours moved (lib/server/refunds/refundNotices.ts); refund events are ignored without it. */
   settleRefund?: SettleRefund;
+  /** The card a payment method pays with (StripeGateway.paidCard); without it, a paid order's card stays as the submit named it. */
+  paidCard?: (paymentMethodId: string, livemode: boolean) => Promise<PaidCard | undefined>;
+}
+
+/**
+ * A succeeded payment's event with the card it was paid with. An event names the intent's
+ * payment method by id only, and may reach us before the submit's own answer is recorded
+ * (then it is the event that marks the order paid): so the card is read from Stripe here too.
+ */
+async function withChargedCard(deps: StripeWebhookDeps, event: Stripe.Event, gatewayEvent: GatewayEvent): Promise<GatewayEvent> {
+  if (gatewayEvent.type !== 'payment.succeeded' || gatewayEvent.card || !deps.paidCard) return gatewayEvent;
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'setup_intent.succeeded') return gatewayEvent;
+  const method = event.data.object.payment_method;
+  const paymentMethodId = typeof method === 'string' ? method : method?.id;
+  const card = paymentMethodId ? await deps.paidCard(paymentMethodId, event.livemode === true) : undefined;
+  return card ? { ...gatewayEvent, card } : gatewayEvent;
 }
 
 /**
@@ -59,5 +75,5 @@ export async function handleStripeWebhook(deps: StripeWebhookDeps, signature: st
   if (refundId && deps.settleRefund) return { received: true, eventId: event.id, outcome: await deps.settleRefund(refundId) };
   const gatewayEvent = gatewayEventFrom(event);
   if (!gatewayEvent) return { received: true, eventId: event.id, outcome: 'ignored' };
-  return { received: true, eventId: event.id, outcome: await deps.apply(gatewayEvent) };
+  return { received: true, eventId: event.id, outcome: await deps.apply(await withChargedCard(deps, event, gatewayEvent)) };
 }
