@@ -14,10 +14,15 @@ export function isCurrencyCode(value: string): value is CurrencyCode {
   return (CURRENCY_CODES as readonly string[]).includes(value);
 }
 
+/** The symbol each currency shows in its locale (CURRENCY_LOCALE), as Intl.NumberFormat gives it (currencies.test.ts). */
+const CURRENCY_SYMBOL: Record<CurrencyCode, string> = {
+  USD: '$',
+  GBP: '£',
+  EUR: '€',
+  CAD: '$',
+};
+
 /** The symbol shown for a currency: "$" or "£" for the spec's offers. */
 export function currencySymbol(code: CurrencyCode): string {
-  const part = new Intl.NumberFormat(CURRENCY_LOCALE[code], { style: 'currency', currency: code })
-    .formatToParts(0)
-    .find((p) => p.type === 'currency');
-  return part?.value ?? code;
+  return CURRENCY_SYMBOL[code];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrencyCode } from './currencies';
-import { formatMoney, formatWholeDollars } from './money';
+import { CURRENCY_CODES, CURRENCY_LOCALE, type CurrencyCode } from './currencies';
+import { formatMoney, formatMoneyShort, formatWholeDollars } from './money';
 
 describe('formatMoney', () => {
   it.each<[number, string]>([
@@ -40,10 +40,67 @@ describe('formatMoney', () => {
       expect(formatMoney(cents, currency)).toMatch(/\d\.\d{2}$/);
     }
   });
+});
 
-  it('gives the same result on repeated calls (cached formatters)', () => {
-    expect(formatMoney(1299, 'GBP')).toBe(formatMoney(1299, 'GBP'));
-    expect(formatMoney(1299, 'GBP')).not.toBe(formatMoney(1299, 'USD'));
+/** Amounts that test the rounding, the grouping and the sign, in cents. */
+const AMOUNTS = [
+  0,
+  -0,
+  1,
+  5,
+  49,
+  50,
+  99,
+  100,
+  149,
+  150,
+  999,
+  1000,
+  1234.5,
+  1599.2,
+  2500,
+  2999,
+  100004.5,
+  123456,
+  99999999,
+  100000000,
+  123456789012,
+  0.4,
+  0.5,
+  222.001,
+  666.667,
+  1.005 * 100,
+  12.345 * 100,
+  -1,
+  -1299,
+  -123456.5,
+];
+const intl = (cents: number, currency: CurrencyCode, fractionDigits: number) =>
+  new Intl.NumberFormat(CURRENCY_LOCALE[currency], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(cents / 100);
+
+describe("the formats agree with Intl.NumberFormat in each currency's locale", () => {
+  it.each(CURRENCY_CODES.map((currency) => [currency]))('%s', (currency) => {
+    for (const cents of AMOUNTS) {
+      expect(formatMoney(cents, currency), `${cents}`).toBe(intl(cents, currency, 2));
+      expect(formatMoneyShort(cents, currency), `${cents}`).toBe(intl(cents, currency, cents % 100 === 0 ? 0 : 2));
+    }
+    for (let cents = -2000; cents <= 2000; cents += 7.5) expect(formatMoney(cents, currency)).toBe(intl(cents, currency, 2));
+    // Prices after percentage discounts: cents with up to three decimals, up to $100,000.
+    let seed = 7;
+    for (let i = 0; i < 3000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      const cents = (seed % 10000000) / 1000;
+      expect(formatMoney(cents, currency), `${cents}`).toBe(intl(cents, currency, 2));
+    }
+  });
+
+  it('whole dollars', () => {
+    for (const cents of AMOUNTS) expect(formatWholeDollars(cents), `${cents}`).toBe(intl(cents, 'USD', 0));
   });
 });
 

@@ -1,37 +1,47 @@
-import { CURRENCY_LOCALE, type CurrencyCode } from './currencies';
+import { currencySymbol, type CurrencyCode } from './currencies';
 
 /**
  * Money is held in integer cents (fractions of a cent only after a percentage discount)
  * and formatted only for display.
+ *
+ * Formatted by hand rather than with Intl.NumberFormat: a page's first NumberFormat loads
+ * the browser's locale data, 50–130 ms of one task on a phone (measured with the CPU slowed
+ * 4×), paid in the hydration of every journey page for prices the server already wrote. The
+ * four currencies are shown in English locales (en-US, en-GB, en-IE, en-CA), which all write
+ * "-£1,234.56"; money.test.ts checks every format against Intl's.
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+function format(amount: number, currency: CurrencyCode, fractionDigits: number): string {
+  const negative = amount < 0 || Object.is(amount, -0);
+  const [whole = '0', fraction] = roundHalfUp(Math.abs(amount), fractionDigits).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${currencySymbol(currency)}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
 
-function formatter(currency: CurrencyCode, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.NumberFormat(CURRENCY_LOCALE[currency], {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, cached);
-  }
-  return cached;
+/**
+ * The amount rounded half up to `digits` decimals, as Intl does: from its shortest decimal
+ * form ("1000.045" rounds to 1000.05), not its binary value (1000.04499…, which toFixed rounds down).
+ */
+function roundHalfUp(amount: number, digits: number): string {
+  const decimal = String(amount);
+  if (decimal.includes('e')) return amount.toFixed(digits);
+  const [whole = '0', fraction = ''] = decimal.split('.');
+  let units = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+  if ((fraction[digits] ?? '0') >= '5') units += 1n;
+  const text = units.toString().padStart(digits + 1, '0');
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
 /** "$12.99", "£5.00": cents in the given currency (USD by default), two decimals. */
 export function formatMoney(cents: number, currency: CurrencyCode = 'USD'): string {
-  return formatter(currency, 2).format(cents / 100);
+  return format(cents / 100, currency, 2);
 }
 
 /** "$13": whole dollars, no decimals (rounded), for headline prices. */
 export function formatWholeDollars(cents: number): string {
-  return formatter('USD', 0).format(cents / 100);
+  return format(cents / 100, 'USD', 0);
 }
 
 /** "$25", "$24.99", "£5": an amount in its currency, without decimals when it is whole, for sentences. */
 export function formatMoneyShort(cents: number, currency: CurrencyCode = 'USD'): string {
-  return formatter(currency, Number.isInteger(cents) && cents % 100 === 0 ? 0 : 2).format(cents / 100);
+  return format(cents / 100, currency, Number.isInteger(cents) && cents % 100 === 0 ? 0 : 2);
 }

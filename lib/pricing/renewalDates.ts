@@ -38,9 +38,12 @@ export function nextChargeDate(offer: RenewingOffer, start: IsoDate): IsoDate {
   return offer.trialOffer ? addDays(start, offer.trialDays ?? 0) : addInterval(start, offer.billingInterval);
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+// Made at first use, not when the module loads: a page's first Intl formatter loads the
+// browser's locale data (tens of ms on a phone), and most pages that load this never format a date.
+let longDate: Intl.DateTimeFormat | null = null;
 
 /** "November 22, 2027": the same on the server and in any browser time zone. */
 export function formatDate(date: IsoDate): string {
-  return LONG_DATE.format(parse(date));
+  longDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+  return longDate.format(parse(date));
 }
