@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { flowFixture, offerFixture } from '@/tests/fixtures/flows';
 import { clearCartCookies, storedSelection, visit } from '@/tests/fixtures/cartCookieJar';
@@ -74,7 +74,7 @@ describe('OfferStep', () => {
     expect(screen.getByText('First year £19.99, then £39.99 a year.')).toBeTruthy();
   });
 
-  it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', () => {
+  it('empties the cart, adds the chosen offer, and goes to the cart keeping the query', async () => {
     visit('/newyorker/demo-dual');
     writeCartCookie('newyorker-demo-dual', { offerId: '2001', addOnIds: ['2102'], promoCode: 'SAVE20', country: 'US', region: 'NY' });
     render(
@@ -85,23 +85,27 @@ describe('OfferStep', () => {
       />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Print + Digital' }));
+    // The move starts once the tap's busy button has painted.
+    expect(push).not.toHaveBeenCalled();
+    await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     // The pj_cart cookie now holds the chosen offer alone: no add-on, promo code or location is carried over.
     expect(storedSelection()).toEqual({ offerId: '2002', addOnIds: [], promoCode: null, country: null, region: null });
     expect(storedSelection()).toEqual(chooseOffer('2002'));
     expect(push).toHaveBeenCalledWith('/newyorker/demo-dual/cart?source=nl&livemode=false');
   });
 
-  it("writes the campaign's own cart cookie, seen on every path (moving to a step fetches its data from /_next/data)", () => {
+  it("writes the campaign's own cart cookie, seen on every path (moving to a step fetches its data from /_next/data)", async () => {
     visit('/newyorker/demo-dual');
     const flow = flowFixture([digital, print], { campaignId: 'newyorker-demo-dual' });
     render(<OfferStep flow={flow} base="/newyorker/demo-dual" search="" />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Digital' }));
+    await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     visit('/_next/data/build-id/newyorker/demo-dual/cart.json');
     expect(storedSelection('newyorker-demo-dual')).toEqual(chooseOffer('2001'));
     expect(storedSelection('vogue-demo-single')).toBeNull();
   });
 
-  it('disables every button and shows the submission loader while moving to the cart', () => {
+  it('disables every button and shows the submission loader while moving to the cart', async () => {
     push.mockImplementationOnce(() => new Promise(() => undefined));
     render(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe: Digital' }));
@@ -109,9 +113,11 @@ describe('OfferStep', () => {
     expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(buttons[0]!.getAttribute('aria-busy')).toBe('true');
     expect(within(buttons[0]!).getByRole('status').getAttribute('data-loader')).toBe('submission-processing');
+    await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
   });
 
-  it('emits the offer page load (segment mtu.v) once, then add to cart on a choice; the button carries the subscription intent', () => {
+  it('emits the offer page load (segment mtu.v) once, then add to cart on a choice; the button carries the subscription intent', async () => {
     const events: JourneyEvent[] = [];
     const off = onTrack((event) => events.push(event));
     const { rerender } = render(<OfferStep flow={flowFixture([digital, print])} base="/newyorker/demo-dual" search="" />);
@@ -142,6 +148,7 @@ describe('OfferStep', () => {
       },
     ]);
     fireEvent.click(button);
+    await waitFor(() => expect(push).toHaveBeenCalledTimes(1));
     off();
     expect(events.map((event) => event.name)).toEqual(['waypoint', 'add-to-cart']);
     expect(events[0]!.payload).toMatchObject({ waypointId: 'campaign', depth: 100, segment: 'mtu.v' });

@@ -10,6 +10,7 @@ import { useOptionalCheckoutConfig } from '@/components/shell/CheckoutConfig';
 import { buildAddToCart, buildOfferPageLoad } from '@/lib/tracking/events';
 import { trackedItemFor } from '@/lib/tracking/commerce';
 import { track } from '@/lib/tracking/track';
+import { afterNextPaint } from '@/lib/browser/afterNextPaint';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from './OfferStep.module.css';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -29,10 +30,15 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
   useTrackOnce(flow.campaignId, () => buildOfferPageLoad(pageContext(flow.campaignId)));
 
   const choose = (offer: Offer) => {
+    // The button turns busy (and every card's is disabled) in this tap's paint; the cart,
+    // the event and the move follow in the next task.
     setChosenId(offer.id);
-    writeCartCookie(flow.campaignId, chooseOffer(offer.id));
-    track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp: Date.now(), source }));
-    router.push(stepHref(base, 'cart', search)).catch(() => setChosenId(null));
+    const timestamp = Date.now();
+    afterNextPaint(() => {
+      writeCartCookie(flow.campaignId, chooseOffer(offer.id));
+      track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp, source }));
+      router.push(stepHref(base, 'cart', search)).catch(() => setChosenId(null));
+    });
   };
 
   return (
