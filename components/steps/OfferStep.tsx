@@ -30,13 +30,13 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
   useTrackOnce(flow.campaignId, () => buildOfferPageLoad(pageContext(flow.campaignId)));
 
   const choose = (offer: Offer) => {
-    // The button turns busy (and every card's is disabled) in this tap's paint; the cart,
-    // the event and the move follow in the next task.
+    // The button turns busy (and every card's is disabled) in this tap's paint; the cart and
+    // the move follow in the next task. The event stays in the tap: events a tap emits are
+    // held behind the tap's own while the markup binder loads (track.ts holdEvents).
     setChosenId(offer.id);
-    const timestamp = Date.now();
+    track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp: Date.now(), source }));
     afterNextPaint(() => {
       writeCartCookie(flow.campaignId, chooseOffer(offer.id));
-      track(buildAddToCart(trackedItemFor(offer, flow.campaignId), { timestamp, source }));
       router.push(stepHref(base, 'cart', search)).catch(() => setChosenId(null));
     });
   };
