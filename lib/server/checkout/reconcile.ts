@@ -34,3 +34,9 @@ export async function applyGatewayEvent(
     return 'applied';
   });
 }
+
+/** Whether the transaction an event's payment names is paid already: an event of that payment then changes nothing. */
+export async function isPaidAlready(db: Kysely<Database>, event: Pick<GatewayEvent, 'gateway' | 'paymentId'>): Promise<boolean> {
+  const transaction = await new TransactionRepository(db).findByGatewayPayment(event.gateway, event.paymentId);
+  return transaction?.status === 'succeeded';
+}

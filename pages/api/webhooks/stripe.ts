@@ -1,9 +1,10 @@
 import { apiRoute } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { readRawBody } from '@/lib/server/http/rawBody';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { applyGatewayEvent, isPaidAlready } from '@/lib/server/checkout/reconcile';
 import { webhookSecrets } from '@/lib/server/payments/stripe/stripeConfig';
 import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
+import type { GatewayEvent } from '@/lib/server/payments/PaymentGateway';
 import { handleStripeWebhook } from '@/lib/server/payments/stripe/stripeWebhook';
 import { refundNotices } from '@/lib/server/refunds/refundNotices';
 
@@ -26,7 +27,12 @@ export default apiRoute(
           now,
           apply: (event) => applyGatewayEvent(db, event, now),
           settleRefund: refundNotices(server.refunds),
-          ...(stripe ? { paidCard: (paymentMethodId: string, livemode: boolean) => stripe.paidCard(paymentMethodId, livemode) } : {}),
+          ...(stripe
+            ? {
+                paidCard: (paymentMethodId: string, livemode: boolean) => stripe.paidCard(paymentMethodId, livemode),
+                alreadyPaid: (event: GatewayEvent) => isPaidAlready(db, event),
+              }
+            : {}),
         },
         typeof signature === 'string' ? signature : undefined,
         body,

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
-import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
+import { applyGatewayEvent, isPaidAlready } from '@/lib/server/checkout/reconcile';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { startFakeStripe } from './fakeStripe';
@@ -214,6 +214,7 @@ describe('handleStripeWebhook, the card a payment was made with', () => {
         now,
         apply: (event) => applyGatewayEvent(db, event, now),
         paidCard: (id, livemode) => gateway.paidCard(id, livemode),
+        alreadyPaid: (event) => isPaidAlready(db, event),
       },
       signature,
       body,
@@ -228,6 +229,12 @@ describe('handleStripeWebhook, the card a payment was made with', () => {
     expect(row.express_wallet).toBe('google-pay');
     const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
     expect(paymentMethodName(subscription.payment)).toBe('Mastercard via Google Pay');
+  });
+
+  it('does not ask Stripe for the card of an order the submit has marked paid already', async () => {
+    await db.updateTable('transactions').set({ status: 'succeeded', gateway_payment_id: 'pi_wallet' }).where('id', '=', 'txn_1').execute();
+    expect((await handleWithCards(paid('pm_fake_googlePayMastercard'))).outcome).toBe('applied');
+    expect(fake.requests).toEqual([]);
   });
 
   it('records the payment all the same where Stripe does not describe the card, named as the browser said', async () => {

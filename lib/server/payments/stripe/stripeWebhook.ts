@@ -36,6 +36,8 @@ export interface StripeWebhookDeps {
   settleRefund?: SettleRefund;
   /** The card a payment method pays with (StripeGateway.paidCard); without it, a paid order's card stays as the submit named it. */
   paidCard?: (paymentMethodId: string, livemode: boolean) => Promise<PaidCard | undefined>;
+  /** Whether the order the event names is paid already (its card then named): no need to ask Stripe for the card again. */
+  alreadyPaid?: (event: GatewayEvent) => Promise<boolean>;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface StripeWebhookDeps {
 async function withChargedCard(deps: StripeWebhookDeps, event: Stripe.Event, gatewayEvent: GatewayEvent): Promise<GatewayEvent> {
   if (gatewayEvent.type !== 'payment.succeeded' || gatewayEvent.card || !deps.paidCard) return gatewayEvent;
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'setup_intent.succeeded') return gatewayEvent;
+  // Usually the submit's own answer marked the order paid first, with the card: the event then changes nothing.
+  if (await deps.alreadyPaid?.(gatewayEvent)) return gatewayEvent;
   const method = event.data.object.payment_method;
   const paymentMethodId = typeof method === 'string' ? method : method?.id;
   const card = paymentMethodId ? await deps.paidCard(paymentMethodId, event.livemode === true) : undefined;
