@@ -21,6 +21,7 @@ interface LocationFieldsProps {
 export function LocationFields({ form, errors, onChange, onBlur, register }: LocationFieldsProps) {
   const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
   const regions = regionsOf(form.country);
+  const regionOptions = useMemo(() => regionsOf(form.country).map((r) => ({ value: r.code, label: r.name })), [form.country]);
   // A select's required binding to the form, as BillingTextField's for the text fields.
   const select = (field: 'country' | 'region') => ({
     required: true,
@@ -46,7 +47,7 @@ export function LocationFields({ form, errors, onChange, onBlur, register }: Loc
           id="billing-region"
           label={regionLabel(form.country)}
           value={form.region}
-          options={regions.map((r) => ({ value: r.code, label: r.name }))}
+          options={regionOptions}
           placeholder={`Choose your ${regionLabel(form.country).toLowerCase()}`}
           autoComplete="address-level1"
           {...select('region')}

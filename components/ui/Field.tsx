@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { useMemo, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { optionsMarkup, type SelectOption } from '@/lib/html/optionsMarkup';
 import styles from './Field.module.css';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -41,7 +42,8 @@ interface SelectFieldProps {
   id: string;
   label: string;
   value: string;
-  options: readonly { value: string; label: string }[];
+  /** Keep the same array between renders: new options rewrite the list (and its selection). */
+  options: readonly SelectOption[];
   placeholder: string;
   error?: string | undefined;
   onChange: (value: string) => void;
@@ -51,7 +53,11 @@ interface SelectFieldProps {
   required?: boolean;
 }
 
-/** A labelled select with its error message. */
+/**
+ * A labelled select with its error message. Its options are written as markup, which React
+ * neither hydrates nor reconciles one by one. The markup marks the value the select first
+ * had, so the page shows it before hydration; after that React sets the selection from `value`.
+ */
 export function SelectField({
   id,
   label,
@@ -65,6 +71,8 @@ export function SelectField({
   autoComplete,
   required,
 }: SelectFieldProps) {
+  const [firstValue] = useState(value);
+  const markup = useMemo(() => ({ __html: optionsMarkup(placeholder, options, firstValue) }), [placeholder, options, firstValue]);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -79,14 +87,8 @@ export function SelectField({
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        dangerouslySetInnerHTML={markup}
+      />
       {error && (
         <p id={`${id}-error`} className={styles.error}>
           {error}

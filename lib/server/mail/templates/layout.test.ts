@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOSTILE, hrefs, visibleText } from '@/tests/fixtures/mailHtml';
 import { renderHtml, renderText, type MailLayout } from './layout';
-import { escapeHtml } from './escapeHtml';
+import { escapeHtml } from '@/lib/html/escapeHtml';
 
 const layout = (overrides: Partial<MailLayout> = {}): MailLayout => ({
   brand: null,

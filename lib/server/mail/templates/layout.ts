@@ -1,4 +1,4 @@
-import { escapeHtml } from './escapeHtml';
+import { escapeHtml } from '@/lib/html/escapeHtml';
 import { mailLook, type MailBrand, type MailLook } from './mailLook';
 
 /**

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { SelectField } from './Field';
+
+const COUNTRIES = [
+  { value: 'US', label: 'United States' },
+  { value: 'CA', label: 'Canada' },
+];
+const REGIONS: Record<string, { value: string; label: string }[]> = {
+  US: [{ value: 'NY', label: 'New York' }],
+  CA: [{ value: 'QC', label: 'Quebec' }],
+};
+
+function Country({ initial }: { initial: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <SelectField id="country" label="Country" value={value} options={COUNTRIES} placeholder="Choose your country" onChange={setValue} />
+  );
+}
+
+describe('SelectField', () => {
+  it('shows the chosen option in the server page and keeps it through hydration', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Country initial="CA" />);
+    document.body.append(container);
+    const select = container.querySelector('select')!;
+    expect(select.value).toBe('CA');
+    const errors = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Country initial="CA" />, { onRecoverableError: errors });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(select.value).toBe('CA');
+    fireEvent.change(select, { target: { value: 'US' } });
+    expect(select.value).toBe('US');
+    container.remove();
+  });
+
+  it('follows its value, and keeps it when its options change', () => {
+    function Region() {
+      const [country, setCountry] = useState('US');
+      const [region, setRegion] = useState('');
+      return (
+        <>
+          <button onClick={() => setCountry('CA')}>Canada</button>
+          <SelectField id="region" label="State" value={region} options={REGIONS[country]!} placeholder="Choose" onChange={setRegion} />
+        </>
+      );
+    }
+    render(<Region />);
+    const select = screen.getByLabelText<HTMLSelectElement>('State');
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => o.text)).toEqual(['Choose', 'New York']);
+    fireEvent.change(select, { target: { value: 'NY' } });
+    expect(select.value).toBe('NY');
+    fireEvent.click(screen.getByRole('button', { name: 'Canada' }));
+    // The state the component holds (NY) is not among Canada's options: nothing is shown chosen but the placeholder.
+    expect([...select.options].map((o) => o.text)).toEqual(['Choose', 'Quebec']);
+    expect(select.value).toBe('');
+  });
+});
