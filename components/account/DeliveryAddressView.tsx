@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
-import { addressSchema } from '@/lib/checkout/billing';
+import { billingSchemas } from '@/lib/checkout/billing';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { AccountFrame } from './AccountFrame';
@@ -29,7 +29,7 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const parsed = addressSchema.safeParse(address);
+    const parsed = billingSchemas().address.safeParse(address);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingFromForm, validateBilling, type AddressNeeds, type BillingForm } from './billing';
+import { billingFromForm, billingSchemas, prepareBillingSchemas, validateBilling, type AddressNeeds, type BillingForm } from './billing';
 
 const valid: BillingForm = {
   email: 'ada@example.com',
@@ -77,5 +77,15 @@ describe('billingFromForm', () => {
       address: billingAddress,
       deliveryAddress: { line1: '4 Times Sq', city: 'New York', postalCode: '10036' },
     });
+  });
+});
+
+describe('billingSchemas', () => {
+  it('are built once, whoever asks first, and the same ones validate the form', () => {
+    prepareBillingSchemas();
+    const built = billingSchemas();
+    expect(billingSchemas()).toBe(built);
+    expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '12207' }).success).toBe(true);
+    expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '!' }).success).toBe(false);
   });
 });

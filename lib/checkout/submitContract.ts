@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingSchema } from './billing';
+import { billingSchemas } from './billing';
 import { quoteRequestSchema } from './quoteContract';
 import { refusedSandboxCardSchema, sandboxCardInputSchema } from '@/lib/payments/sandbox/sandboxCardInput';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
@@ -27,7 +27,7 @@ const wallet = z.strictObject({ kind: z.enum(WALLET_METHOD_IDS as [WalletId, ...
 export const submitRequestSchema = quoteRequestSchema.omit({ country: true, region: true }).extend({
   /** One per checkout attempt, made by the browser: repeated submits of an attempt charge once. */
   idempotencyKey: z.uuid('must be a UUID').transform((key) => key.toLowerCase()),
-  billing: billingSchema,
+  billing: billingSchemas().billing,
   autoRenewalConsent: z.boolean(),
   payment: z.discriminatedUnion('kind', [sandboxCardInputSchema, stripePaymentMethod, wallet]),
   /**

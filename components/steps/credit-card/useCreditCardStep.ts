@@ -14,8 +14,10 @@ import type { Offer } from '@/lib/catalogue/types';
 import {
   BILLING_FIELD_ORDER,
   billingFromForm,
+  prepareBillingSchemas,
   validateBilling,
   type Billing,
+  type BillingErrors,
   type BillingField,
   type BillingForm,
 } from '@/lib/checkout/billing';
@@ -34,12 +36,14 @@ import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirst
 import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
+import { nextTask } from '@/lib/browser/nextTask';
 import { buyerLocation } from './buyerLocation';
 import { returnPathFor } from './paymentStepPaths';
 import { useFormFields } from './useFormFields';
 
 type PaymentMethodActionsOf = Pick<PaymentMethodHandle, 'prepare' | 'handleAction'>;
 
+const NO_ERRORS: BillingErrors = {};
 const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
 
 /** What the payment step renders, and what its controls call; the step only lays it out. */
@@ -161,6 +165,18 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     if (!consentRequired) consentSeen.current = false;
   }, [consentRequired]);
 
+  const needsAddress = order?.plan.isPrintOffer ?? false;
+  const { deliverySameAsBilling } = draft;
+  // The form's errors, for the fields that show theirs: none before a field was left or a payment
+  // asked for (so not while the page hydrates), and parsed when the form changes, not on every
+  // render. The schemas are built in a task of their own once the step has hydrated.
+  const errorsShown = fields.anyVisible;
+  const billingErrors = useMemo(
+    () => (errorsShown ? validateBilling(billing, { needsAddress, deliverySameAsBilling }) : NO_ERRORS),
+    [errorsShown, billing, needsAddress, deliverySameAsBilling],
+  );
+  useEffect(() => void nextTask().then(prepareBillingSchemas), []);
+
   const failure = payment.status === 'failed' ? payment.message : null;
   // The method the last payment was tried with: an outage panel names that provider.
   const [triedWith, setTriedWith] = useState<PaymentMethodId | null>(null);
@@ -172,9 +188,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   if (!order || !selection) return null;
 
   const { plan } = order;
-  const needsAddress = plan.isPrintOffer;
-  const addressNeeds = { needsAddress, deliverySameAsBilling: draft.deliverySameAsBilling };
-  const billingErrors = validateBilling(billing, addressNeeds);
+  const addressNeeds = { needsAddress, deliverySameAsBilling };
   const termsKey = renewalTermsKey(plan, offerRenewalPrice(plan));
   const consented = draft.renewalConsentFor === termsKey;
   const consentError = consentRequired && !consented ? CONSENT_MISSING : undefined;
@@ -192,7 +206,8 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const pay = (): Promise<PaymentState> | null => {
     if (isBusy(driver.state) || !current) return null;
     fields.setShowErrors(true);
-    const firstBillingError = BILLING_FIELD_ORDER.find((field) => billingErrors[field]);
+    const errors = validateBilling(billing, addressNeeds);
+    const firstBillingError = BILLING_FIELD_ORDER.find((field) => errors[field]);
     const invalid = firstBillingError
       ? fields.element(firstBillingError)
       : (methodHandle.current?.firstInvalidField() ?? (consentError ? fields.element('consent') : null));

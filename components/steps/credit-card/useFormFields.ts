@@ -15,6 +15,8 @@ export function useFormFields() {
     element: (field: string) => elements.current.get(field),
     touch: (field: string) => setTouched((current) => new Set(current).add(field)),
     visible: (field: string) => showErrors || touched.has(field),
+    /** Whether any field shows its error. */
+    anyVisible: showErrors || touched.size > 0,
     showErrors,
     setShowErrors,
   };

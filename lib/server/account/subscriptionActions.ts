@@ -1,7 +1,7 @@
 import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
-import { addressSchema } from '@/lib/checkout/billing';
+import { billingSchemas } from '@/lib/checkout/billing';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
@@ -48,7 +48,7 @@ export async function changeSubscription(
     changed = await service.owned(email, id);
   } else {
     const { address } = parseRequest(deliveryAddressBodySchema, req.body, 'body');
-    const parsed = addressSchema.safeParse(address);
+    const parsed = billingSchemas().address.safeParse(address);
     if (!parsed.success) throw new HttpError(400, 'invalid_address', parsed.error.issues[0]?.message ?? 'Please check the address.');
     changed = await service.changeDeliveryAddress(email, id, parsed.data);
   }
