@@ -159,4 +159,60 @@ describe('createPipeline', () => {
     expect(funnel.consents).toEqual([ALL]);
     expect(error).toHaveBeenCalledWith('Tracking destination "broken" failed:', expect.any(Error));
   });
+
+  describe('with a schedule (the browser: after the next paint)', () => {
+    function scheduled() {
+      const funnel = recorder('funnel', 'measurement');
+      const segments = recorder('segmentation', 'targeting');
+      const runs: (() => void)[] = [];
+      let at = '/p';
+      const pipeline = createPipeline({
+        destinations: [funnel.destination, segments.destination],
+        context: (mode) => ({ ...contextFor(mode), page: at }),
+        initialConsent: UNANSWERED,
+        schedule: (flush) => runs.push(flush),
+      });
+      return { funnel, segments, runs, pipeline, goTo: (page: string) => (at = page) };
+    }
+
+    it('hands the destinations everything in order, once, when the schedule runs, with the context of when it was delivered', () => {
+      const { funnel, runs, pipeline, goTo } = scheduled();
+      pipeline.deliver(buildOfferPageLoad(page));
+      goTo('/p/cart');
+      pipeline.deliver(buildCartExitClick('sign-in', 'c1'));
+      expect(funnel.received).toEqual([]);
+      expect(runs).toHaveLength(1); // one task for both
+      runs[0]!();
+      expect(funnel.received.map((r) => [r.event, r.context.page])).toEqual([
+        [buildOfferPageLoad(page), '/p'],
+        [buildCartExitClick('sign-in', 'c1'), '/p/cart'],
+      ]);
+      runs[0]!();
+      expect(funnel.received).toHaveLength(2);
+    });
+
+    it('hands over at once when flushed (a page going away), and the scheduled run then finds nothing', () => {
+      const { funnel, runs, pipeline } = scheduled();
+      pipeline.deliver(buildOfferPageLoad(page));
+      pipeline.flush();
+      expect(funnel.received).toHaveLength(1);
+      runs[0]!();
+      expect(funnel.received).toHaveLength(1);
+      pipeline.deliver(buildCartExitClick('sign-in', 'c1'));
+      expect(runs).toHaveLength(2);
+      runs[1]!();
+      expect(funnel.received).toHaveLength(2);
+    });
+
+    it('hands over what came before a consent change under the consent it came with', () => {
+      const { funnel, segments, pipeline } = scheduled();
+      pipeline.deliver(buildOfferPageLoad(page));
+      pipeline.setConsent(REJECTED);
+      // Measured before the answer (anonymous), never replayed to targeting, which was refused.
+      expect(funnel.received.map((r) => r.context.mode)).toEqual(['anonymous']);
+      expect(segments.received).toEqual([]);
+      pipeline.setConsent(ALL);
+      expect(segments.received).toHaveLength(1);
+    });
+  });
 });

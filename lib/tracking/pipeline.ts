@@ -32,11 +32,22 @@ export interface PipelineOptions {
   initialConsent: TrackingConsent;
   /** How many events wait for consent at most; the oldest go first. */
   maxPending?: number;
+  /**
+   * When the destinations get what was delivered: at once by default. The browser passes a
+   * later task (after the next paint), so that a tap's own answer is painted before the
+   * destinations' work (the analytics tracker's alone took 10–30 ms of a tap at 4× CPU).
+   */
+  schedule?: (flush: () => void) => void;
 }
 
 export interface Pipeline {
-  /** `at` is where an event that waited for the pipeline happened (its page), not where the visitor is now. */
+  /**
+   * `at` is where an event that waited for the pipeline happened (its page), not where the
+   * visitor is now. The context is taken now; the destinations get it when `schedule` says.
+   */
   deliver(event: JourneyEvent, at?: Pick<EventContext, 'page'>): void;
+  /** Hands the destinations, in order, what was delivered and not yet handed (a page going away). */
+  flush(): void;
   setConsent(consent: TrackingConsent): void;
   consent(): TrackingConsent;
 }
@@ -56,20 +67,40 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   let consent = options.initialConsent;
   /** Events some destinations have not had, for want of consent, and which ones. */
   let pending: { event: JourneyEvent; context: EventContext; waiting: Destination[] }[] = [];
+  /** Delivered, not yet handed to the destinations: always under the current consent (setConsent flushes first). */
+  let queued: { event: JourneyEvent; context: EventContext }[] = [];
+  let scheduled = false;
+
+  function hand({ event, context }: { event: JourneyEvent; context: EventContext }): void {
+    const waiting: Destination[] = [];
+    for (const destination of options.destinations) {
+      if (consent.allows[destination.purpose]) safely(destination, () => destination.send(event, context));
+      else waiting.push(destination);
+    }
+    if (waiting.length === 0) return;
+    pending.push({ event, context, waiting });
+    if (pending.length > maxPending) pending.shift();
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const batch = queued;
+    queued = [];
+    for (const entry of batch) hand(entry);
+  }
 
   return {
     deliver(event, at) {
-      const context: EventContext = { ...options.context(consent.mode), ...at, mode: consent.mode };
-      const waiting: Destination[] = [];
-      for (const destination of options.destinations) {
-        if (consent.allows[destination.purpose]) safely(destination, () => destination.send(event, context));
-        else waiting.push(destination);
-      }
-      if (waiting.length === 0) return;
-      pending.push({ event, context, waiting });
-      if (pending.length > maxPending) pending.shift();
+      const entry = { event, context: { ...options.context(consent.mode), ...at, mode: consent.mode } };
+      if (!options.schedule) return hand(entry);
+      queued.push(entry);
+      if (scheduled) return;
+      scheduled = true;
+      options.schedule(() => scheduled && flush());
     },
+    flush,
     setConsent(next) {
+      flush();
       if (sameConsent(next, consent)) return;
       consent = next;
       for (const destination of options.destinations) safely(destination, () => destination.setConsent?.(next));

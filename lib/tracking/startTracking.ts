@@ -1,3 +1,4 @@
+import { afterNextPaint } from '@/lib/browser/afterNextPaint';
 import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { JourneyMode } from '@/lib/journey/query';
 import type { ActionHandlers } from './actionBinding';
@@ -68,6 +69,7 @@ export function startTracking(
   });
   const pipeline = createPipeline({
     initialConsent,
+    schedule: afterNextPaint,
     destinations: [
       createFunnelDestination(funnel),
       analytics,
@@ -102,8 +104,17 @@ export function startTracking(
   // The inspector batches for 30 s: what waits leaves when the page goes away.
   const flushInspector = () => void inspector.flush();
   window.addEventListener('pagehide', flushInspector);
+  // Events not yet handed to the destinations go first when the page is hidden or leaves: a
+  // capturing listener runs before the destinations' own (the funnel client's batch).
+  const flushPipeline = () => pipeline.flush();
+  const flushIfHidden = () => document.visibilityState === 'hidden' && pipeline.flush();
+  window.addEventListener('pagehide', flushPipeline, { capture: true });
+  document.addEventListener('visibilitychange', flushIfHidden, { capture: true });
   const stop = () => {
     window.removeEventListener('pagehide', flushInspector);
+    window.removeEventListener('pagehide', flushPipeline, { capture: true });
+    document.removeEventListener('visibilitychange', flushIfHidden, { capture: true });
+    pipeline.flush();
     detach();
     void funnel.stop();
     void inspector.stop();

@@ -16,7 +16,12 @@ describe('track', () => {
     track(buildCartExitClick('magic-link', 'c'));
     track(buildCartExitClick('sign-in', 'c'));
     const delivered: string[] = [];
-    const pipeline: Pipeline = { deliver: (event) => delivered.push(elOf(event)!), setConsent: vi.fn(), consent: () => ANONYMOUS };
+    const pipeline: Pipeline = {
+      deliver: (event) => delivered.push(elOf(event)!),
+      flush: vi.fn(),
+      setConsent: vi.fn(),
+      consent: () => ANONYMOUS,
+    };
     const detach = attachPipeline(pipeline);
     expect(delivered).toEqual(['magic-link', 'sign-in']);
     track(buildCartExitClick('magic-link', 'd'));
@@ -33,7 +38,12 @@ describe('track', () => {
     track(buildCartExitClick('magic-link', 'c'));
     window.history.replaceState(null, '', '/vogue/demo-single/cart');
     const at: unknown[] = [];
-    const detach = attachPipeline({ deliver: (_event, where) => at.push(where), setConsent: vi.fn(), consent: () => ANONYMOUS });
+    const detach = attachPipeline({
+      deliver: (_event, where) => at.push(where),
+      flush: vi.fn(),
+      setConsent: vi.fn(),
+      consent: () => ANONYMOUS,
+    });
     track(buildCartExitClick('sign-in', 'c'));
     detach();
     expect(at).toEqual([{ page: '/vogue/demo-single' }, undefined]);
@@ -65,7 +75,12 @@ describe('track', () => {
     const labelOf = (event: { payload: object }) => (event.payload as { campaignId: string }).campaignId;
     const recorder = () => {
       const delivered: string[] = [];
-      const pipeline: Pipeline = { deliver: (event) => delivered.push(labelOf(event)), setConsent: vi.fn(), consent: () => ANONYMOUS };
+      const pipeline: Pipeline = {
+        deliver: (event) => delivered.push(labelOf(event)),
+        flush: vi.fn(),
+        setConsent: vi.fn(),
+        consent: () => ANONYMOUS,
+      };
       return { delivered, pipeline };
     };
 
