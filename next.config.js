@@ -37,6 +37,14 @@ const nextConfig = {
   poweredByHeader: false,
   assetPrefix: ASSET_PREFIX,
   serverExternalPackages: ['better-sqlite3'],
+  // Browser chunks carry V8's compile hint, so that a phone compiles them while they download
+  // (scripts/compileHints.mjs). Runs before Sentry's own step, which wraps this one.
+  compiler: {
+    runAfterProductionCompile: async ({ distDir }) => {
+      const { addCompileHints } = await import('./scripts/compileHints.mjs');
+      addCompileHints(distDir);
+    },
+  },
   experimental: {
     // No `turbopackChunking` merge (issue 25): React, Next and the shell in one 114.8 kB gzip
     // chunk saved 2.5 kB, but a phone then parses and runs it as one long task before the
