@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { SelectField } from './Field';
+import { Field, SelectField } from './Field';
 
 const COUNTRIES = [
   { value: 'US', label: 'United States' },
@@ -61,5 +61,40 @@ describe('SelectField', () => {
     // The state the component holds (NY) is not among Canada's options: nothing is shown chosen but the placeholder.
     expect([...select.options].map((o) => o.text)).toEqual(['Choose', 'Quebec']);
     expect(select.value).toBe('');
+  });
+});
+
+describe('Field', () => {
+  function Email({ onValue }: { onValue: (value: string) => void }) {
+    const [value, setValue] = useState('');
+    return (
+      <Field
+        id="email"
+        label="Email"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value);
+          onValue(event.target.value);
+        }}
+      />
+    );
+  }
+
+  it('hands the form what was typed before the page hydrated, and nothing when nothing was', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Email onValue={() => {}} />);
+    document.body.append(container);
+    container.querySelector('input')!.value = 'ada@example.com';
+    const seen = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Email onValue={seen} />);
+    });
+    expect(seen).toHaveBeenCalledWith('ada@example.com');
+    expect(container.querySelector('input')!.value).toBe('ada@example.com');
+    container.remove();
+
+    const untouched = vi.fn();
+    render(<Email onValue={untouched} />);
+    expect(untouched).not.toHaveBeenCalled();
   });
 });

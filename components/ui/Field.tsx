@@ -1,4 +1,14 @@
-import { useMemo, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { optionsMarkup, type SelectOption } from '@/lib/html/optionsMarkup';
 import styles from './Field.module.css';
 
@@ -10,8 +20,32 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A labelled text input with its hint and its error message, wired for screen readers. */
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) ref.current = value;
+}
+
+/**
+ * A labelled text input with its hint and its error message, wired for screen readers. What a
+ * visitor typed (or the browser filled in) before the page hydrated is in the field but not in
+ * the form's state, which React leaves as it was: the field hands it over once mounted.
+ */
 export function Field({ id, label, error, hint, inputRef, ...input }: FieldProps) {
+  const own = useRef<HTMLInputElement | null>(null);
+  const ref = useCallback(
+    (element: HTMLInputElement | null) => {
+      own.current = element;
+      assignRef(inputRef, element);
+    },
+    [inputRef],
+  );
+  useLayoutEffect(() => {
+    const element = own.current;
+    if (element && input.onChange && typeof input.value === 'string' && element.value !== input.value) {
+      input.onChange({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+    }
+    // Once, at mount: later changes come through onChange itself.
+  }, []);
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>
@@ -23,7 +57,7 @@ export function Field({ id, label, error, hint, inputRef, ...input }: FieldProps
       )}
       <input
         id={id}
-        ref={inputRef}
+        ref={ref}
         className={styles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
