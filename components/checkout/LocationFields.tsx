@@ -21,7 +21,7 @@ interface LocationFieldsProps {
 export function LocationFields({ form, errors, onChange, onBlur, register }: LocationFieldsProps) {
   const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
   const regions = regionsOf(form.country);
-  const regionOptions = useMemo(() => regionsOf(form.country).map((r) => ({ value: r.code, label: r.name })), [form.country]);
+  const regionOptions = useMemo(() => regions.map((r) => ({ value: r.code, label: r.name })), [regions]);
   // A select's required binding to the form, as BillingTextField's for the text fields.
   const select = (field: 'country' | 'region') => ({
     required: true,
