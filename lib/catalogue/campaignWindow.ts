@@ -19,3 +19,8 @@ export function campaignState(window: CampaignWindow, now: Date): CampaignState 
 export function isOnSale(window: CampaignWindow, now: Date): boolean {
   return campaignState(window, now) === 'on_sale';
 }
+
+/** Milliseconds until the campaign ends, from `now`; null when it has no end date. */
+export function msUntilEnd(window: CampaignWindow, now: Date): number | null {
+  return window.endsAt ? Date.parse(window.endsAt) - now.getTime() : null;
+}

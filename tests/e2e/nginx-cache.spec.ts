@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { DEPLOY_CONF, nginxPrefix, nginxTest, startNginxFront, type NginxFront } from '@/scripts/nginxFront';
 import { freePort } from './ownServer';
@@ -107,5 +108,48 @@ test.describe('the offer page through nginx', () => {
     await offers.choose('Vogue Digital');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(blocked).toEqual([]);
+  });
+});
+
+test.describe('a page its origin stops sharing, as an ended campaign does', () => {
+  let origin: http.Server;
+  let front: NginxFront;
+  let ended = false;
+
+  test.beforeAll(async () => {
+    // A stand-in for the app: the offer page kept 1 s and 1 s stale, then the 404 that nobody
+    // may keep (the not-found page of a campaign that ended or left the catalogue).
+    origin = http.createServer((_, res) => {
+      if (ended) {
+        res.writeHead(404, { 'Cache-Control': PERSONAL }).end('ended');
+      } else {
+        res.writeHead(200, { 'Cache-Control': 'public, s-maxage=1, stale-while-revalidate=1' }).end(`offer ${Date.now()}`);
+      }
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => origin.listen(port, '127.0.0.1', resolve));
+    front = await startNginxFront(await freePort(), [`127.0.0.1:${port}`]);
+  });
+
+  test.afterAll(async () => {
+    await front?.stop();
+    origin?.close();
+  });
+
+  test('is answered stale only within its stale-while-revalidate, then never again', async () => {
+    const get = async () => {
+      const response = await fetch(`${front.base}/vogue/demo-ending`);
+      return { status: response.status, body: await response.text() };
+    };
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(await get()).toEqual(first);
+    ended = true;
+    // Within the copy's two seconds it may still be answered; after them, only the 404.
+    await expect.poll(async () => (await get()).status, { timeout: 20_000, intervals: [250] }).toBe(404);
+    for (let i = 0; i < 3; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await get()).toEqual({ status: 404, body: 'ended' });
+    }
   });
 });

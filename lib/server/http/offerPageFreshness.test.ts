@@ -41,7 +41,7 @@ async function simulate({
   );
   const render = async () => (await catalogue.get()).version;
 
-  const header = sharedCacheControl(ttlMs);
+  const header = sharedCacheControl(ttlMs)!;
   const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(header)![1]) * 1000;
   const [fresh, stale] = [seconds('s-maxage'), seconds('stale-while-revalidate')];
 
@@ -92,5 +92,53 @@ describe('a catalogue change on the offer page, through the server and a shared 
     // A check of the model itself: right after a change, the stored page is still the old one.
     const answers = await simulate({ ttlMs: 5_000, changeAtMs: 1_000, requestEveryMs: 1_000, firstRequestMs: 0, untilMs: 3_000 });
     expect(answers.map((answer) => answer.version)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+/**
+ * A campaign that ends, through a shared cache that honours each answer as nginx does
+ * (deploy/nginx.conf): an answer whose Cache-Control is not shared is never stored, and a
+ * stored copy is answered stale only within its stale-while-revalidate.
+ */
+function simulateEnding({ endAtMs, requestEveryMs, firstRequestMs }: { endAtMs: number; requestEveryMs: number; firstRequestMs: number }) {
+  const origin = (now: number) => {
+    if (now >= endAtMs) return { page: 'ended', header: null };
+    return { page: 'offer', header: sharedCacheControl(5_000, endAtMs - now) };
+  };
+  // Written by store() inside the loop, so its type is stated rather than narrowed from null.
+  let stored = null as { page: string; at: number; fresh: number; stale: number } | null;
+  const store = (now: number) => {
+    const answer = origin(now);
+    if (answer.header) {
+      const seconds = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(answer.header!)![1]) * 1000;
+      stored = { page: answer.page, at: now, fresh: seconds('s-maxage'), stale: seconds('stale-while-revalidate') };
+    }
+    return answer.page;
+  };
+  const answers: { at: number; page: string }[] = [];
+  for (let now = firstRequestMs; now <= endAtMs + 120_000; now += requestEveryMs) {
+    const age = stored ? now - stored.at : Infinity;
+    if (stored && age < stored.fresh) answers.push({ at: now, page: stored.page });
+    else if (stored && age < stored.fresh + stored.stale) {
+      answers.push({ at: now, page: stored.page });
+      store(now); // the background update
+    } else answers.push({ at: now, page: store(now) });
+  }
+  return answers;
+}
+
+describe('an ending campaign through a shared cache', () => {
+  it.each([
+    [250, 0],
+    [1_000, 333],
+    [7_000, 0],
+    [16_000, 5_000],
+    [39_000, 1_000],
+  ])('a request every %d ms from %d ms: nobody is shown the offer once it has ended', (requestEveryMs, firstRequestMs) => {
+    for (const endAtMs of [10_000, 54_999, 60_000, 123_456]) {
+      const answers = simulateEnding({ endAtMs, requestEveryMs, firstRequestMs });
+      expect(answers.filter((answer) => answer.page === 'offer' && answer.at >= endAtMs)).toEqual([]);
+      expect(answers.some((answer) => answer.page === 'offer')).toBe(firstRequestMs < endAtMs);
+    }
   });
 });

@@ -11,7 +11,7 @@ import {
 } from './pageCaching';
 
 const SHARED = 'public, s-maxage=40, stale-while-revalidate=15';
-const anonymousOffer: PageRequest = { method: 'GET', step: 'campaign', livemode: true, cookieNames: [] };
+const anonymousOffer: PageRequest = { method: 'GET', step: 'campaign', livemode: true, cookieNames: [], msUntilEnd: null };
 
 describe('pageCaching', () => {
   it.each<[string, Partial<PageRequest>, PersonalReason | 'shared']>([
@@ -37,6 +37,9 @@ describe('pageCaching', () => {
     ['a consent answer (the banner is rendered from it)', { cookieNames: ['pj_consent'] }, 'personal-cookie'],
     ['a cart', { cookieNames: ['pj_cart_vogue-demo-single'] }, 'personal-cookie'],
     ['a receipt on an https site', { cookieNames: ['__Host-pj_receipt'] }, 'personal-cookie'],
+    ['a campaign ending in an hour', { msUntilEnd: 3_600_000 }, 'shared'],
+    ['a campaign ending in 55 s (40 s fresh and 15 s stale end with it)', { msUntilEnd: 55_000 }, 'shared'],
+    ['a campaign ending in 15 s (not one fresh second fits)', { msUntilEnd: 15_000 }, 'campaign-ending'],
   ])('%s → %s', (_, request, expected) => {
     const caching = pageCaching({ ...anonymousOffer, ...request }, 5_000);
     if (expected === 'shared') {
@@ -73,7 +76,7 @@ describe('sharedCacheControl', () => {
   it.each([0, 1, 999, 5_000, 10_000, 30_000, 44_000])(
     'with a catalogue TTL of %d ms, the TTL, s-maxage and stale-while-revalidate add up to 60 s at most',
     (ttlMs) => {
-      const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(sharedCacheControl(ttlMs));
+      const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(sharedCacheControl(ttlMs)!);
       expect(swr).toBe(STALE_WHILE_REVALIDATE_S);
       expect(sMaxAge).toBeGreaterThanOrEqual(1);
       expect(Math.ceil(ttlMs / 1000) + sMaxAge + swr).toBeLessThanOrEqual(OFFER_PAGE_FRESHNESS_S);
@@ -86,6 +89,28 @@ describe('sharedCacheControl', () => {
 
   it('never drops below one second of caching, however long the catalogue TTL (beyond 44 s it overruns the 60 s)', () => {
     expect(sharedCacheControl(3_600_000)).toBe('public, s-maxage=1, stale-while-revalidate=15');
+  });
+
+  it.each<[number, string | null]>([
+    [3_600_000, SHARED],
+    [55_000, SHARED],
+    [54_999, 'public, s-maxage=39, stale-while-revalidate=15'],
+    [30_000, 'public, s-maxage=15, stale-while-revalidate=15'],
+    [16_000, 'public, s-maxage=1, stale-while-revalidate=15'],
+    [15_999, null],
+    [0, null],
+    [-5_000, null],
+  ])('keeps a campaign ending in %d ms only until it ends: %s', (msUntilEnd, expected) => {
+    expect(sharedCacheControl(5_000, msUntilEnd)).toBe(expected);
+  });
+
+  it('never lets fresh and stale time together outlast the campaign', () => {
+    for (let msUntilEnd = 0; msUntilEnd <= 70_000; msUntilEnd += 250) {
+      const header = sharedCacheControl(5_000, msUntilEnd);
+      if (header === null) continue;
+      const { 's-maxage': sMaxAge, 'stale-while-revalidate': swr } = parts(header);
+      expect((sMaxAge + swr) * 1000).toBeLessThanOrEqual(msUntilEnd);
+    }
   });
 });
 

@@ -46,9 +46,11 @@ export interface PageRequest {
   /** Test mode (?livemode=false or the mt_livemode cookie) is QA's, never shared. */
   livemode: boolean;
   cookieNames: readonly string[];
+  /** Until the campaign ends (lib/catalogue/campaignWindow.ts msUntilEnd); null: no end date. */
+  msUntilEnd: number | null;
 }
 
-export type PersonalReason = 'method' | 'personal-step' | 'test-mode' | 'personal-cookie';
+export type PersonalReason = 'method' | 'personal-step' | 'test-mode' | 'personal-cookie' | 'campaign-ending';
 
 export type PageCaching =
   { shared: true; cacheControl: string } | { shared: false; cacheControl: typeof PERSONAL_CACHE_CONTROL; reason: PersonalReason };
@@ -59,10 +61,14 @@ export type PageCaching =
  * stale-while-revalidate more: the three together stay within OFFER_PAGE_FRESHNESS_S
  * (5 + 40 + 15 s by default). No max-age: a browser asks again each time (at most reusing
  * its copy while it does, for stale-while-revalidate, and only with the same cookies).
+ * A campaign that ends sooner is kept only until it ends, stale time included; in its last
+ * seconds, when not even one fresh second would fit, nobody keeps it (null).
  */
-export function sharedCacheControl(catalogueTtlMs: number): string {
+export function sharedCacheControl(catalogueTtlMs: number, msUntilEnd: number | null = null): string | null {
   const sMaxAge = Math.max(1, OFFER_PAGE_FRESHNESS_S - STALE_WHILE_REVALIDATE_S - Math.ceil(catalogueTtlMs / 1000));
-  return `public, s-maxage=${sMaxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
+  const untilEnd = msUntilEnd === null ? sMaxAge : Math.floor(msUntilEnd / 1000) - STALE_WHILE_REVALIDATE_S;
+  const kept = Math.min(sMaxAge, untilEnd);
+  return kept >= 1 ? `public, s-maxage=${kept}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}` : null;
 }
 
 /** Whether a page answer may be kept by a shared cache, and the Cache-Control that says so. */
@@ -72,7 +78,8 @@ export function pageCaching(request: PageRequest, catalogueTtlMs: number): PageC
   if (!SHARED_STEPS.has(request.step)) return personal('personal-step');
   if (!request.livemode) return personal('test-mode');
   if (request.cookieNames.some(isPersonalCookie)) return personal('personal-cookie');
-  return { shared: true, cacheControl: sharedCacheControl(catalogueTtlMs) };
+  const cacheControl = sharedCacheControl(catalogueTtlMs, request.msUntilEnd);
+  return cacheControl ? { shared: true, cacheControl } : personal('campaign-ending');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
 import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
-import { isOnSale } from '@/lib/catalogue/campaignWindow';
+import { isOnSale, msUntilEnd } from '@/lib/catalogue/campaignWindow';
 import { parseJourneyMode, type QueryValue } from '@/lib/journey/query';
 import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
 import type { StepId } from '@/lib/journey/steps';
@@ -50,9 +50,15 @@ async function canonicalDestination(segments: readonly string[], resolvedUrl: st
 async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   const result = await STEP_LOADERS[step](context);
   if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
-  const { base, mode, search, flow, env, req, res } = context;
+  const { base, mode, search, flow, env, req, res, now } = context;
   const caching = pageCaching(
-    { method: req.method, step, livemode: mode.livemode, cookieNames: Object.keys(req.cookies) },
+    {
+      method: req.method,
+      step,
+      livemode: mode.livemode,
+      cookieNames: Object.keys(req.cookies),
+      msUntilEnd: msUntilEnd(flow, now),
+    },
     env.CATALOGUE_CACHE_TTL_MS,
   );
   res.setHeader('Cache-Control', caching.cacheControl);
