@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Price } from '@/components/ui/Price';
 import { Loader } from '@/components/ui/Loader';
-import { offerEyebrow } from '@/lib/catalogue/offerCopy';
+import { offerEyebrow } from '@/lib/catalogue/offerEyebrow';
 import type { Offer } from '@/lib/catalogue/types';
 import { hasIntroductoryPrice, introductoryPriceLine, priceTermsOf } from '@/lib/pricing/introductoryPrice';
 import { offerPrice } from '@/lib/pricing/offerPrice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerEyebrow, offerNameWithoutTrial, orderStartedSentence, subscriptionActiveSentence, trialStartedSentence } from './offerCopy';
+import { offerNameWithoutTrial, orderStartedSentence, subscriptionActiveSentence, trialStartedSentence } from './offerCopy';
 
 const trial = (name: string, trialDays: number | null = 14) => ({ name, trialOffer: true, trialDays });
 const paid = (name: string) => ({ name, trialOffer: false, trialDays: null });
@@ -74,18 +74,5 @@ describe('orderStartedSentence', () => {
     [paid('Vogue Digital'), 'Your Vogue Digital subscription is active.'],
   ])('%o → %j', (offer, expected) => {
     expect(orderStartedSentence(offer)).toBe(expected);
-  });
-});
-
-describe('offerEyebrow', () => {
-  it.each([
-    ['Print + Digital', true, null],
-    ['The New Yorker Print & Digital', true, null],
-    ['print edition', true, null],
-    ['All Access', true, 'Print + Digital'],
-    ['Fingerprint Digital', true, 'Print + Digital'],
-    ['Digital', false, null],
-  ] as const)('%s (print: %s) → %s', (name, isPrintOffer, expected) => {
-    expect(offerEyebrow({ name, isPrintOffer })).toBe(expected);
   });
 });

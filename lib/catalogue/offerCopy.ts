@@ -59,14 +59,3 @@ export function subscriptionActiveSentence(offer: OfferForCopy, brandName?: stri
 export function orderStartedSentence(offer: OfferForCopy, brandName?: string): string {
   return offer.trialOffer ? trialStartedSentence(offer, brandName) : subscriptionActiveSentence(offer, brandName);
 }
-
-const PRINT_WORD = /\bprint\b/i;
-
-/**
- * The small line above a print offer's name, "Print + Digital", or null where the name says
- * it already: a card titled "Print + Digital" under "PRINT + DIGITAL" repeats itself.
- */
-export function offerEyebrow(offer: Pick<Offer, 'name' | 'isPrintOffer'>): string | null {
-  if (!offer.isPrintOffer || PRINT_WORD.test(offer.name)) return null;
-  return 'Print + Digital';
-}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { offerEyebrow } from './offerEyebrow';
+
+describe('offerEyebrow', () => {
+  it.each([
+    ['Print + Digital', true, null],
+    ['The New Yorker Print & Digital', true, null],
+    ['print edition', true, null],
+    ['All Access', true, 'Print + Digital'],
+    ['Fingerprint Digital', true, 'Print + Digital'],
+    ['Digital', false, null],
+  ] as const)('%s (print: %s) → %s', (name, isPrintOffer, expected) => {
+    expect(offerEyebrow({ name, isPrintOffer })).toBe(expected);
+  });
+});
