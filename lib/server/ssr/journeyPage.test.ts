@@ -216,6 +216,38 @@ describe('journey page loader: who may keep the page', () => {
   });
 });
 
+describe('journey page loader: an offer page whose campaign is about to end', () => {
+  /** The demo catalogue, with a copy of demo-single that ends `msFromNow` from now. */
+  async function endingCampaign(urlSlug: string, msFromNow: number): Promise<string> {
+    const file = JSON.parse(readDemoCatalogue()) as { checkoutFlows: { urlSlug: string; campaignId: string; endsAt: string | null }[] };
+    const single = file.checkoutFlows.find((flow) => flow.urlSlug === 'demo-single')!;
+    const endsAt = new Date(Date.now() + msFromNow).toISOString();
+    file.checkoutFlows.push({ ...single, urlSlug, campaignId: `vogue-${urlSlug}`, endsAt });
+    const { db, catalogue } = await serverContext();
+    await importCatalogueJson(db, JSON.stringify(file));
+    catalogue.invalidate();
+    return endsAt;
+  }
+
+  it('is kept by a shared cache only until the campaign ends, stale time included', async () => {
+    const endsAt = await endingCampaign('ends-in-30s', 30_900);
+    // Taken before the request: the server's own count, a moment later, is no longer.
+    const secondsLeft = (Date.parse(endsAt) - Date.now()) / 1000;
+    const { headers } = await load('/vogue/ends-in-30s');
+    const header = /^public, s-maxage=(\d+), stale-while-revalidate=15$/.exec(String(headers['Cache-Control']));
+    expect(header).not.toBeNull();
+    expect(Number(header![1]) + 15).toBeLessThanOrEqual(secondsLeft);
+    expect(Number(header![1])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is kept by nobody in its last seconds', async () => {
+    await endingCampaign('ends-in-10s', 10_000);
+    const { headers } = await load('/vogue/ends-in-10s');
+    expect(headers['Cache-Control']).toBe('private, no-store');
+    expect(headers.Vary).toBeUndefined();
+  });
+});
+
 /** Props a step no longer has: each step's own view model holds what it needs. */
 const GONE_PROPS = ['location', 'crossSells', 'transaction', 'payments', 'authError', 'returnSegments'];
 
