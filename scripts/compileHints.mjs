@@ -49,8 +49,19 @@ function chunkScripts(distDir) {
 }
 
 /**
- * Puts the hint at the top of every browser chunk of the build in distDir (and moves a source
- * map beside one to match); returns how many it changed.
+ * The source map file of a script: the one its last `sourceMappingURL` names (Turbopack names a
+ * chunk's map after the chunk's name before hashing, not after the file), else `<file>.map`.
+ * @param {string} file
+ * @param {string} code
+ */
+export function sourceMapFileOf(file, code) {
+  const named = [...code.matchAll(/\/\/# sourceMappingURL=([^\s'"]+\.map)\s*$/gm)].at(-1)?.[1];
+  return named && !/^[a-z]+:/i.test(named) ? path.join(path.dirname(file), named) : `${file}.map`;
+}
+
+/**
+ * Puts the hint at the top of every browser chunk of the build in distDir (and moves its
+ * source map, if there is one, to match); returns how many it changed.
  * @param {string} distDir
  */
 export function addCompileHints(distDir) {
@@ -60,7 +71,7 @@ export function addCompileHints(distDir) {
     const hinted = withCompileHint(code);
     if (hinted === code) continue;
     fs.writeFileSync(file, hinted);
-    const mapFile = `${file}.map`;
+    const mapFile = sourceMapFileOf(file, code);
     if (fs.existsSync(mapFile)) fs.writeFileSync(mapFile, JSON.stringify(shiftedSourceMap(JSON.parse(fs.readFileSync(mapFile, 'utf8')))));
     changed += 1;
   }
