@@ -45,11 +45,16 @@ try {
   }
 }
 
-const server = spawn('node', ['entrypoint/index.mjs', '-p', port], { stdio: ['ignore', 'inherit', 'inherit'], env });
+// Only this machine reaches the demo unless LISTEN_HOST says otherwise: its mailbox holds
+// every sign-in link it "sent", so it is no server to share (docs/email.md#the-development-mailbox).
+const host = process.env.LISTEN_HOST || '127.0.0.1';
+const server = spawn('node', ['entrypoint/index.mjs', '-p', port, '-H', host], { stdio: ['ignore', 'inherit', 'inherit'], env });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
 
 const origin = `http://localhost:${port}`;
+// What this script itself asks: the address the server listens on, never a name that may resolve elsewhere.
+const probe = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host}:${port}`;
 // Test mode (?livemode=false), so that a newcomer can buy from each with the test cards: the
 // live mode's payment step needs the providers' live keys, which the demo has not.
 const DEMO_PATHS = [
@@ -64,7 +69,7 @@ const DEMO_PATHS = [
 async function waitUntilReady() {
   for (let attempt = 0; attempt < 120; attempt += 1) {
     try {
-      if ((await fetch(`${origin}/status`)).ok) return true;
+      if ((await fetch(`${probe}/status`)).ok) return true;
     } catch {
       // not listening yet
     }
@@ -86,12 +91,30 @@ function withoutPassword(url) {
   }
 }
 
+/** A fresh sign-in link for the demo's admin, from the same command an operator uses on a shared server. */
+function adminLink() {
+  try {
+    const printed = execFileSync('npx', ['tsx', 'scripts/operator.ts', 'link', '--email', DEMO_ADMIN, '--origin', origin], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return printed.split('\n')[0];
+  } catch {
+    return `(no link: run npm run operator -- link --email ${DEMO_ADMIN})`;
+  }
+}
+
 if (await waitUntilReady()) {
   console.log(`\nThe purchase journey is running on ${origin} (database ${withoutPassword(env.DATABASE_URL)}).`);
   console.log('Demo campaigns, in test mode (buy with the test cards; nothing is charged):');
   for (const [path, about] of DEMO_PATHS) console.log(`  ${origin}${path}    ${about}`);
-  console.log(`Back office (sign in as ${DEMO_ADMIN}: the link arrives in ${origin}/mailbox, then an authenticator app's code):`);
-  console.log(`  ${origin}/admin/sign-in    operators, personal API tokens, the audit log`);
+  console.log(`Mails the demo "sent" (readable from this machine only): ${origin}/mailbox`);
+  console.log(
+    `Back office, as ${DEMO_ADMIN} (then an authenticator app's code; \`npm run operator -- link --email ${DEMO_ADMIN}\` prints another link):`,
+  );
+  console.log(`  ${adminLink()}    a sign-in link: single use, for 15 minutes`);
+  console.log(`  ${origin}/admin    operators, personal API tokens, the audit log`);
   console.log(`  ${origin}/admin/funnel    the funnel report: visitors and conversion per campaign step`);
   console.log('Operator API (Authorization: Bearer <a personal token made on /admin>):');
   console.log(`  ${origin}/api/admin/events?campaignId=vogue-demo-single    the events a funnel emitted`);

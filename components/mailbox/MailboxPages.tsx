@@ -5,6 +5,7 @@ import { MailboxMailView } from './MailboxMailView';
 
 const REFUSED_TITLES: Record<MailboxRefusal['status'], string> = {
   400: 'This mailbox link is not quite right',
+  403: 'Not for your role',
   405: 'Not allowed',
 };
 

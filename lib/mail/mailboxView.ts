@@ -14,6 +14,8 @@ export interface MailboxEntry {
   createdAt: string;
   /** ISO 8601: when it was sent; null while it is not. */
   sentAt: string | null;
+  /** ISO 8601: the date on a moved test clock that the mail speaks of; null for every other mail. */
+  clockAt: string | null;
 }
 
 /** One mail, whole. */
@@ -32,7 +34,7 @@ export interface MailboxMail extends MailboxEntry {
 /** A request the mailbox refuses with a page saying why (a 404 is Next's own page instead). */
 export interface MailboxRefusal {
   kind: 'refused';
-  status: 400 | 405;
+  status: 400 | 403 | 405;
   message: string;
 }
 

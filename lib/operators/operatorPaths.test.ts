@@ -6,6 +6,11 @@ describe('operatorReturnPath', () => {
     expect(operatorReturnPath('/admin/funnel?brand=wired')).toBe('/admin/funnel?brand=wired');
     expect(operatorReturnPath('/admin')).toBe('/admin');
   });
+  it('keeps the mailbox, which a shared server opens to admins only', () => {
+    expect(operatorReturnPath('/mailbox')).toBe('/mailbox');
+    expect(operatorReturnPath('/mailbox?to=ada%40example.com')).toBe('/mailbox?to=ada%40example.com');
+    expect(operatorReturnPath('/mailboxes')).toBe(OPERATOR_HOME_PATH);
+  });
   it('sends anything else home', () => {
     for (const bad of [
       null,

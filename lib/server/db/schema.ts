@@ -443,6 +443,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** The last failed try's error, kept after a later success too. */
   last_error: string | null;
+  /** ISO 8601: the date on a moved test clock that the mail speaks of (0040); null for every other mail. */
+  clock_at: Generated<string | null>;
   created_at: string;
 }
 

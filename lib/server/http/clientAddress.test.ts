@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, requestClientKey } from './clientAddress';
+import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, isLoopbackClient, requestClientKey } from './clientAddress';
 
 const request = (remoteAddress: string | undefined, forwardedFor?: string | string[]) => ({
   headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
@@ -79,5 +79,33 @@ describe('clientKey', () => {
   it('puts two addresses of one /64 under one key, and of another /64 under another', () => {
     expect(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES)).toBe(requestClientKey(request('2001:db8:a:b:ffff::9'), NO_PROXIES));
     expect(requestClientKey(request('2001:db8:a:c::1'), NO_PROXIES)).not.toBe(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES));
+  });
+});
+
+describe('isLoopbackClient', () => {
+  const from = (remoteAddress: string, forwarded?: string) => ({
+    headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
+    socket: { remoteAddress },
+  });
+  const proxy = { TRUSTED_PROXIES: ['10.0.0.5/32'], TRUSTED_PROXY_HOPS: 1 };
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['10.0.0.7', false],
+    ['2001:db8::1', false],
+    ['', false],
+  ])('%s directly: %s', (address, loopback) => {
+    expect(isLoopbackClient(from(address), NO_PROXIES)).toBe(loopback);
+  });
+
+  it('is decided on the address through the trusted proxies, never on what a client writes', () => {
+    // A stranger behind the trusted proxy is not loopback; a stranger claiming 127.0.0.1 directly is not either.
+    expect(isLoopbackClient(from('10.0.0.5', '203.0.113.9'), proxy)).toBe(false);
+    expect(isLoopbackClient(from('203.0.113.9', '127.0.0.1'), proxy)).toBe(false);
+    expect(isLoopbackClient(from('127.0.0.1', '203.0.113.9'), { TRUSTED_PROXIES: ['127.0.0.1/32'], TRUSTED_PROXY_HOPS: 1 })).toBe(false);
+    expect(isLoopbackClient(from('10.0.0.5', '127.0.0.1'), proxy)).toBe(true);
   });
 });

@@ -112,3 +112,9 @@ export function consentClient(req: AddressedRequest, trust: ProxyTrust): { addre
   const agent = req.headers['user-agent'];
   return { address: address === 'unknown' ? null : address, userAgent: typeof agent === 'string' ? agent.slice(0, 400) : null };
 }
+
+/** Whether a request's client, through the trusted proxies, is this machine itself (127.0.0.0/8 or ::1). */
+export function isLoopbackClient(req: AddressedRequest, trust: ProxyTrust): boolean {
+  const address = clientAddress(req, trust);
+  return ipaddr.isValid(address) && ipaddr.parse(address).range() === 'loopback';
+}

@@ -10,6 +10,12 @@ export interface MailMessage {
   html: string;
   kind: MailKind;
   link: string | null;
+  /**
+   * How far the test clock of the subscription it is about runs ahead of real time (0 or
+   * absent: not moved). Such a mail is queued at the real time, due at once, and keeps
+   * the clock's date beside it for the mailbox.
+   */
+  clockOffsetMs?: number;
 }
 
 /** What a template makes; the caller adds the recipient and the kind. */

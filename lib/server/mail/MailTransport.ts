@@ -15,4 +15,6 @@ export interface OutgoingMail {
  */
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
+  /** True when the mail leaves this server (SMTP; a sink leaves it out): the outbox then forgets its links once it is sent. */
+  readonly delivers?: boolean;
 }

@@ -64,6 +64,7 @@ describe('enqueueMail', () => {
         sent_at: null,
         last_error: null,
         created_at: '2026-11-21T12:00:00.000Z',
+        clock_at: null,
       },
     ]);
   });
@@ -286,5 +287,51 @@ describe('MailWorker', () => {
     } finally {
       await worker.stop();
     }
+  });
+});
+
+describe('links once a mail has left', () => {
+  const signIn: MailMessage = {
+    to: 'ada@example.com',
+    subject: 'Sign in to your account',
+    text: 'Sign in: https://example.com/account/sign-in/complete?token=secret',
+    html: '<a href="https://example.com/account/sign-in/complete?token=secret">Sign in</a>',
+    kind: 'sign-in',
+    link: 'https://example.com/account/sign-in/complete?token=secret',
+  };
+
+  it('are cleared by a transport that delivers (SMTP): the link always, the bodies of a mail whose links are credentials', async () => {
+    const transport = Object.assign(recordingTransport(), { delivers: true });
+    const signInId = await enqueueMail(db, signIn, now());
+    const receiptId = await enqueueMail(db, message(), now());
+    await new MailWorker(db, transport, { clock: now }).drainOnce();
+    // What left carried the link: only the outbox forgets it.
+    expect(transport.sent.map((mail) => mail.link).sort()).toEqual(['https://example.com/account', signIn.link]);
+    const outbox = new OutboxRepository(db);
+    expect(await outbox.find(signInId)).toMatchObject({
+      status: 'sent',
+      link: null,
+      html: null,
+      text: expect.not.stringContaining('token'),
+    });
+    expect(await outbox.find(receiptId)).toMatchObject({ status: 'sent', link: null, text: message().text, html: message().html });
+  });
+
+  it('are kept by the development sink, where the outbox is the mailbox that is read', async () => {
+    const id = await enqueueMail(db, signIn, now());
+    await new MailWorker(db, recordingTransport(), { clock: now }).drainOnce();
+    expect(await new OutboxRepository(db).find(id)).toMatchObject({
+      status: 'sent',
+      link: signIn.link,
+      html: signIn.html,
+      text: signIn.text,
+    });
+  });
+
+  it('stay with a mail that failed, for its next try', async () => {
+    const transport = Object.assign(recordingTransport(), { delivers: true, failWith: new Error('421 try later') });
+    const id = await enqueueMail(db, signIn, now());
+    await new MailWorker(db, transport, { clock: now }).drainOnce();
+    expect(await new OutboxRepository(db).find(id)).toMatchObject({ status: 'pending', link: signIn.link });
   });
 });

@@ -122,7 +122,7 @@ export class MailWorker {
     let recorded: boolean;
     if (failure === null) {
       outcome = 'sent';
-      recorded = await this.outbox.markSent(mail.id, claim, at);
+      recorded = await this.outbox.markSent(mail.id, claim, at, { forgetLinks: this.transport.delivers });
     } else {
       const attemptsMade = mail.attempts + 1;
       const next = nextAttemptAt(attemptsMade, at, this.retryDelaysMs);

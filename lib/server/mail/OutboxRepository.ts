@@ -3,6 +3,7 @@ import type { MailKind, MailStatus } from '@/lib/mail/mailKinds';
 import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, OutboxTable } from '@/lib/server/db/schema';
 import { randomId } from '@/lib/server/ids';
+import { SECRET_LINK_KINDS, WITHHELD_BODY } from './mailboxAccess';
 import type { MailMessage } from './MailMessage';
 
 /** A mail of the queue, as operators, the mailbox and the worker read it. */
@@ -20,6 +21,8 @@ export interface OutboxMail {
   sentAt: string | null;
   lastError: string | null;
   createdAt: string;
+  /** The date on a moved test clock the mail speaks of; null for every other mail. */
+  clockAt: string | null;
 }
 
 /** The longest error text kept per mail: enough for the server's answer, not a whole stack. */
@@ -37,10 +40,13 @@ export function isMailId(id: string): boolean {
  * the mail is written (or rolled back) with the change it reports. It is due at once; the
  * worker sends it (kick it after the transaction commits for it to go out promptly).
  * Addresses are kept in lower case, as the identity keeps them, for the mailbox's filter.
+ * `at` is the time the change happened on its subscription's clock: a mail whose clock was
+ * moved (`clockOffsetMs`) is written at the real time and keeps the clock's date aside.
  */
 export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at: Date): Promise<string> {
   const id = randomId('mail');
-  const now = at.toISOString();
+  const offset = message.clockOffsetMs ?? 0;
+  const now = new Date(at.getTime() - offset).toISOString();
   await db
     .insertInto('outbox')
     .values({
@@ -54,6 +60,7 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at
       status: 'pending',
       next_attempt_at: now,
       created_at: now,
+      clock_at: offset === 0 ? null : at.toISOString(),
     })
     .execute();
   return id;
@@ -74,6 +81,7 @@ function toMail(row: Selectable<OutboxTable>): OutboxMail {
     sentAt: row.sent_at,
     lastError: row.last_error,
     createdAt: row.created_at,
+    clockAt: row.clock_at,
   };
 }
 
@@ -81,10 +89,11 @@ function toMail(row: Selectable<OutboxTable>): OutboxMail {
 export class OutboxRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Newest first; only those to `email` when given (addresses are kept in lower case). */
-  async list(filter: { email?: string; limit: number }): Promise<OutboxMail[]> {
+  /** Newest first; only those to `email` when given (addresses are kept in lower case), none of `exceptKinds`. */
+  async list(filter: { email?: string; limit: number; exceptKinds?: readonly MailKind[] }): Promise<OutboxMail[]> {
     let query = this.db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit);
     if (filter.email) query = query.where('to_email', '=', filter.email.trim().toLowerCase());
+    if (filter.exceptKinds?.length) query = query.where('kind', 'not in', [...filter.exceptKinds]);
     return (await query.execute()).map(toMail);
   }
 
@@ -131,9 +140,18 @@ export class OutboxRepository {
     return rows.map(toMail).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id));
   }
 
-  /** Records a try's success; false when the claim has lost the mail (its lease ran out and another took it). */
-  async markSent(id: string, claim: string, at: Date): Promise<boolean> {
-    return this.record(id, claim, { status: 'sent', sent_at: at.toISOString() });
+  /**
+   * Records a try's success; false when the claim has lost the mail (its lease ran out and
+   * another took it). `forgetLinks` (mail that really left, by SMTP): the main link is
+   * cleared, and the bodies of a mail whose links are credentials, so that nobody reading
+   * the outbox later can use them.
+   */
+  async markSent(id: string, claim: string, at: Date, options: { forgetLinks?: boolean } = {}): Promise<boolean> {
+    const sent = { status: 'sent' as const, sent_at: at.toISOString() };
+    if (!options.forgetLinks) return this.record(id, claim, sent);
+    const row = await this.db.selectFrom('outbox').select('kind').where('id', '=', id).executeTakeFirst();
+    const secret = row !== undefined && SECRET_LINK_KINDS.includes(row.kind);
+    return this.record(id, claim, { ...sent, link: null, ...(secret ? { body_text: WITHHELD_BODY, body_html: null } : {}) });
   }
 
   /** Records a failed try that will be tried again at `nextAttemptAt`. */
@@ -162,7 +180,15 @@ export class OutboxRepository {
   private async record(
     id: string,
     claim: string,
-    outcome: { status?: MailStatus; sent_at?: string; last_error?: string; next_attempt_at?: string },
+    outcome: {
+      status?: MailStatus;
+      sent_at?: string;
+      last_error?: string;
+      next_attempt_at?: string;
+      link?: null;
+      body_text?: string;
+      body_html?: null;
+    },
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('outbox')

@@ -7,6 +7,9 @@ import type { MailTransport, OutgoingMail } from './MailTransport';
  * its main link goes to the server log, with the address masked.
  */
 export class OutboxSinkTransport implements MailTransport {
+  /** The outbox is where this mail is read: it keeps everything. */
+  readonly delivers = false;
+
   constructor(private readonly log: (line: string) => void = (line) => console.info(line)) {}
 
   async send(mail: OutgoingMail): Promise<void> {

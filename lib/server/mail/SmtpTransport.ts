@@ -11,6 +11,8 @@ const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTim
 
 /** Sends through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com), from MAIL_FROM, text and HTML parts. */
 export class SmtpTransport implements MailTransport {
+  readonly delivers = true;
+
   private readonly transport: Transporter;
 
   constructor(
