@@ -10,13 +10,21 @@ import { OperatorExistsError } from '@/lib/server/operators/OperatorDirectory';
 import { TokenScopeError } from '@/lib/server/operators/operatorTokens';
 
 async function main(): Promise<void> {
-  const db = createDb(parseDatabaseUrl(serverEnv().DATABASE_URL));
+  const env = serverEnv();
+  const db = createDb(parseDatabaseUrl(env.DATABASE_URL));
+  // Where a printed sign-in link points: the public origin, else this machine's port.
+  const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT || 3000}`;
   try {
     await migrateToLatest(db);
-    const lines = await runOperatorCommand(db, process.argv.slice(2), {
-      operatorId: null,
-      label: `command line (${os.userInfo().username})`,
-    });
+    const lines = await runOperatorCommand(
+      db,
+      process.argv.slice(2),
+      {
+        operatorId: null,
+        label: `command line (${os.userInfo().username})`,
+      },
+      { origin },
+    );
     for (const line of lines) console.log(line);
   } finally {
     await db.destroy();

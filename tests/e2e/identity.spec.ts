@@ -23,17 +23,14 @@ async function askForLink(page: Page, email: string): Promise<void> {
   await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
 }
 
-test('pre-auth campaign: anonymous visitor → auth/initiate with the query, magic link → back to the page → purchase', async ({
-  page,
-  request,
-}) => {
+test('pre-auth campaign: anonymous visitor → auth/initiate with the query, magic link → back to the page → purchase', async ({ page }) => {
   const email = `preauth.${Date.now()}@example.com`;
   await page.goto('/epicurious/demo-preauth?livemode=false&source=e2e');
   await page.waitForURL(/\/epicurious\/demo-preauth\/auth\/initiate\?livemode=false&source=e2e$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Continue with your email');
   await askForLink(page, email);
 
-  const link = await linkFromOutbox(request, email);
+  const link = await linkFromOutbox(email);
   expect(link).toMatch(/\/epicurious\/demo-preauth\/auth\/complete\?token=[A-Za-z0-9_-]{43}$/);
   await page.goto(link);
   await page.waitForURL(/\/epicurious\/demo-preauth\?livemode=false&source=e2e$/);
@@ -56,12 +53,12 @@ test('pre-auth campaign: anonymous visitor → auth/initiate with the query, mag
   await expect(page.getByText('You already subscribe to Epicurious.')).toHaveCount(0);
 });
 
-test('a sign-in link works once, then says it was used', async ({ page, request, browser }) => {
+test('a sign-in link works once, then says it was used', async ({ page, browser }) => {
   const email = `once.${Date.now()}@example.com`;
   await page.goto('/vogue/demo-single/auth/initiate/cart?method=sign-in');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to Vogue');
   await askForLink(page, email);
-  const link = await linkFromOutbox(request, email);
+  const link = await linkFromOutbox(email);
   await page.goto(link);
   await page.waitForURL(/\/vogue\/demo-single\/cart$/);
 
@@ -88,7 +85,7 @@ test('a return path off the journey falls back to the campaign page', async ({ p
     data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '//evil.example/vogue/demo-single' },
   });
   expect(ask.status()).toBe(202);
-  await page.goto(await linkFromOutbox(page.request, email));
+  await page.goto(await linkFromOutbox(email));
   await page.waitForURL(/\/vogue\/demo-single$/);
   const landed = new URL(page.url());
   expect(landed.pathname).toBe('/vogue/demo-single');
@@ -141,7 +138,7 @@ test('a link scanner that only asks for the headers does not use up the link', a
   await page.request.post('/api/identity/links', {
     data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
   });
-  const link = await linkFromOutbox(page.request, email);
+  const link = await linkFromOutbox(email);
   // Even from the browser that asked (its nonce cookie along), a HEAD changes nothing.
   const head = await page.request.head(link, { maxRedirects: 0 });
   expect(head.status()).toBe(200);
@@ -156,7 +153,7 @@ test('a mail scanner that follows the link (GET, another browser) does not use i
   await page.request.post('/api/identity/links', {
     data: { email, purpose: 'magic-link', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
   });
-  const link = await linkFromOutbox(request, email);
+  const link = await linkFromOutbox(email);
   const scanned = await request.get(link, { maxRedirects: 0 });
   expect(scanned.status()).toBe(200);
   expect(await scanned.text()).toContain(`Sign in as ${email}?`);
@@ -176,7 +173,7 @@ test("a link opened in another browser names its address, and only Confirm signs
     data: { email: attacker, purpose: 'sign-in', brand: 'vogue', urlSlug: 'demo-single', returnPath: '/vogue/demo-single/cart' },
   });
   expect(asked.status()).toBe(202);
-  const link = await linkFromOutbox(request, attacker);
+  const link = await linkFromOutbox(attacker);
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
   const confirm = await SignInConfirmPage.expectOpen(page, attacker);
@@ -195,7 +192,7 @@ test("a link opened in another browser names its address, and only Confirm signs
 test('another site cannot post the Confirm form, nor sign the visitor out', async ({ page, request }) => {
   const email = `csrf.${Date.now()}@example.com`;
   await request.post('/api/identity/links', { data: { email, returnPath: '/account' } });
-  const link = await linkFromOutbox(request, email);
+  const link = await linkFromOutbox(email);
   const token = new URL(link).searchParams.get('token')!;
   const crossSite = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
   const forged = await request.post('/api/identity/sign-in', {
@@ -222,7 +219,7 @@ test('account: sign in without a brand in the browser that asked, then sign out'
   await expect(page.getByText('Vogue')).toHaveCount(0);
   await signIn.askForLink(email);
 
-  const link = await linkFromOutbox(page.request, email);
+  const link = await linkFromOutbox(email);
   expect(link).toMatch(/\/account\/sign-in\/complete\?token=[A-Za-z0-9_-]{43}$/);
   await page.goto(link);
   // /account is the account overview (it may not exist yet: where the visitor lands is what counts).
@@ -250,7 +247,7 @@ test('account: a refused address is named on the field; a used account link says
 
   const email = `used.${Date.now()}@example.com`;
   await request.post('/api/identity/links', { data: { email, returnPath: '/account' } });
-  const link = await linkFromOutbox(request, email);
+  const link = await linkFromOutbox(email);
   await page.goto(link);
   await (await SignInConfirmPage.expectOpen(page, email)).confirm();
   await page.waitForURL(/\/account$/);

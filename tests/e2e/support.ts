@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import Database from 'better-sqlite3';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -40,15 +41,23 @@ export function sandboxSubmitBody(email: string, overrides: Record<string, unkno
   };
 }
 
-/** The newest sign-in link the embedded outbox holds for an address (operators' API). */
-export async function linkFromOutbox(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/api/admin/outbox?email=${encodeURIComponent(email)}&limit=1`, {
-    headers: ADMIN_HEADERS,
-  });
-  expect(response.status()).toBe(200);
-  const { mails } = (await response.json()) as { mails: { link: string }[] };
-  expect(mails).toHaveLength(1);
-  return mails[0]!.link;
+/** The browser tests' database (playwright.config.ts): the test run's own, which no server shares. */
+export const E2E_DATABASE_FILE = 'data/e2e.db';
+
+let e2eDb: Database.Database | undefined;
+
+/**
+ * The newest link the outbox holds for an address, read from the test run's own database:
+ * a way that exists only in test runs, since no API hands out a sign-in link (an operator's
+ * least of all) and a shared server's mailbox is for signed-in admins.
+ */
+export async function linkFromOutbox(email: string): Promise<string> {
+  e2eDb ??= new Database(E2E_DATABASE_FILE, { readonly: true, fileMustExist: true });
+  const row = e2eDb
+    .prepare('SELECT link FROM outbox WHERE to_email = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+    .get(email.trim().toLowerCase()) as { link: string | null } | undefined;
+  expect(row?.link, `a mail with a link to ${email}`).toBeTruthy();
+  return row!.link!;
 }
 
 /**
@@ -64,7 +73,7 @@ export async function signInThroughOutbox(page: Page, request: APIRequestContext
     data: { email, purpose: 'magic-link', brand, urlSlug, returnPath: `/${brand}/${urlSlug}` },
   });
   expect(asked.status()).toBe(202);
-  await page.goto(await linkFromOutbox(request, email));
+  await page.goto(await linkFromOutbox(email));
   await page.waitForURL(new RegExp(`/${brand}/${urlSlug}$`));
   return email;
 }

@@ -6,13 +6,12 @@ import { matchesHash, newSecret, sha256 } from '@/lib/server/ids';
 import type { Mailer } from '@/lib/server/identity/Mailer';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { operatorSignInMail } from '@/lib/server/mail/templates/operatorSignInMail';
-import { OPERATOR_HOME_PATH, OPERATOR_LINK_PATH } from '@/lib/operators/operatorPaths';
 import { appendAudit } from './auditLog';
 import type { Alarm } from './failureAlarm';
+import { issueOperatorLink, OPERATOR_LINK_TTL_MS } from './operatorLinks';
 import { operatorRowByEmail, operatorRowById, toOperator, type Operator, type OperatorRow } from './operatorRecords';
 import type { TotpSecretBox } from './totpSecretBox';
 
-export const OPERATOR_LINK_TTL_MS = 15 * 60_000;
 /** Between the link and the second factor: long enough to find the phone. */
 export const PENDING_SESSION_TTL_MS = 10 * 60_000;
 export const OPERATOR_IDLE_MS = 30 * 60_000;
@@ -91,20 +90,12 @@ export class OperatorSignIn {
     if (!(await this.limiter.allow(pair, LINKS_PER_ADDRESS_AND_CLIENT, FAILURE_WINDOW_MS))) return 'rate_limited';
     const row = await operatorRowByEmail(this.db, email);
     if (!row || row.disabled_at) return 'sent';
-    const token = newSecret();
-    const at = this.now();
-    await this.db
-      .insertInto('operator_links')
-      .values({
-        token_hash: sha256(token),
-        operator_id: row.id,
-        created_at: at.toISOString(),
-        expires_at: plus(at, OPERATOR_LINK_TTL_MS),
-        used_at: null,
-      })
-      .execute();
-    const back = input.returnPath && input.returnPath !== OPERATOR_HOME_PATH ? `&return=${encodeURIComponent(input.returnPath)}` : '';
-    const link = `${input.origin}${OPERATOR_LINK_PATH}?token=${token}${back}`;
+    const link = await issueOperatorLink(this.db, {
+      operatorId: row.id,
+      origin: input.origin,
+      returnPath: input.returnPath,
+      at: this.now(),
+    });
     await this.mailer.send({
       to: row.email,
       kind: 'operator-sign-in',

@@ -3,6 +3,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { readAudit } from './auditLog';
 import { runOperatorCommand, UsageError } from './operatorCommand';
 import { OperatorTokens } from './operatorTokens';
+import { createOperatorServices } from './operatorServices';
 
 const CLI = { operatorId: null, label: 'command line (root)' };
 
@@ -31,9 +32,47 @@ describe('npm run operator', () => {
     [['add', '--email', 'nope', '--name', 'A', '--role', 'care'], /not an email address/],
     [['add', '--mail', 'a@b.co'], /Unknown option '--mail'/],
     [['token', '--email', 'ghost@example.com', '--name', 'x', '--scopes', 'admin'], /No operator has the address/],
+    [['link', '--email', 'ghost@example.com'], /No operator has the address/],
+    [['link'], /--email is needed/],
   ])('refuses %j with a message', async (argv, message) => {
     const db = await testDb();
     await expect(runOperatorCommand(db, argv, CLI)).rejects.toThrow(UsageError);
     await expect(runOperatorCommand(db, argv, CLI)).rejects.toThrow(message);
+  });
+});
+
+describe('npm run operator -- link', () => {
+  const mailer = { send: async () => undefined };
+
+  it('prints a single-use sign-in link at the origin given, that opens the enrolment, and records who made it', async () => {
+    const db = await testDb();
+    await runOperatorCommand(db, ['add', '--email', 'boss@example.com', '--name', 'Boss', '--role', 'admin'], CLI);
+    const [link, about] = await runOperatorCommand(db, ['link', '--email', 'boss@example.com'], CLI, {
+      origin: 'https://staging.example.com/',
+    });
+    expect(link).toMatch(/^https:\/\/staging\.example\.com\/admin\/sign-in\/link\?token=[\w-]+$/);
+    expect(about).toMatch(/single use, for 15 minutes.*sets one up first/);
+    const signIn = createOperatorServices(
+      db,
+      { OPERATOR_SECRET_KEY: undefined, OPERATOR_FAILURE_LIMIT: 30 },
+      () => new Date(),
+      mailer,
+    ).signIn;
+    const token = new URL(link!).searchParams.get('token')!;
+    expect(await signIn.useLink(token)).toMatchObject({ ok: true, stage: 'enrol' });
+    expect(await signIn.useLink(token)).toEqual({ ok: false, reason: 'used' });
+    expect((await readAudit(db, { limit: 1 }))[0]).toMatchObject({ actor: 'command line (root)', action: 'operator.link-issued' });
+  });
+
+  it('takes --origin over the default, refuses one that is not an origin, and refuses a disabled operator', async () => {
+    const db = await testDb();
+    await runOperatorCommand(db, ['add', '--email', 'ana@example.com', '--name', 'Ana', '--role', 'care'], CLI);
+    const [link] = await runOperatorCommand(db, ['link', '--email', 'ana@example.com', '--origin', 'http://127.0.0.1:3211'], CLI);
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3211\/admin\/sign-in\/link\?token=/);
+    await expect(runOperatorCommand(db, ['link', '--email', 'ana@example.com', '--origin', 'javascript:alert(1)'], CLI)).rejects.toThrow(
+      /--origin is the server's address/,
+    );
+    await runOperatorCommand(db, ['disable', '--email', 'ana@example.com'], CLI);
+    await expect(runOperatorCommand(db, ['link', '--email', 'ana@example.com'], CLI)).rejects.toThrow(/disabled/);
   });
 });

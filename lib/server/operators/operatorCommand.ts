@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { isOperatorRole, OPERATOR_AREAS, type OperatorArea } from '@/lib/operators/roles';
-import type { AuditActor } from './auditLog';
+import { appendAudit, type AuditActor } from './auditLog';
+import { issueOperatorLink, OPERATOR_LINK_TTL_MS } from './operatorLinks';
 import { OperatorDirectory } from './OperatorDirectory';
 import { OperatorTokens } from './operatorTokens';
 
@@ -12,7 +13,10 @@ export const OPERATOR_USAGE = `Usage: npm run operator -- <command> [options]
   token --email <address> --name <what uses it> --scopes <reports,care,admin>
   revoke-token --id <opt_…>
   disable --email <address> | enable --email <address>
-  reset-factor --email <address>      (a lost phone: the next sign-in enrols again)`;
+  reset-factor --email <address>      (a lost phone: the next sign-in enrols again)
+  link --email <address> [--origin <https://…>]
+                                      prints a sign-in link (15 minutes, single use): how an
+                                      operator gets in where no mail leaves the server`;
 
 export class UsageError extends Error {}
 
@@ -21,7 +25,12 @@ export class UsageError extends Error {}
  * here, and tokens for scripts; each change in the audit log as done by "command line".
  * Answers the lines to print.
  */
-export async function runOperatorCommand(db: Kysely<Database>, argv: string[], actor: AuditActor): Promise<string[]> {
+export async function runOperatorCommand(
+  db: Kysely<Database>,
+  argv: string[],
+  actor: AuditActor,
+  server: { origin: string; now?: () => Date } = { origin: 'http://localhost:3000' },
+): Promise<string[]> {
   const [command, ...rest] = argv;
   let values: Record<string, string | undefined>;
   try {
@@ -33,6 +42,7 @@ export async function runOperatorCommand(db: Kysely<Database>, argv: string[], a
         role: { type: 'string' },
         scopes: { type: 'string' },
         id: { type: 'string' },
+        origin: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -97,6 +107,20 @@ export async function runOperatorCommand(db: Kysely<Database>, argv: string[], a
       const operator = await operatorByEmail();
       await directory.update(operator.id, { resetFactor: true }, actor);
       return [`${operator.email} sets up a new authenticator app at the next sign-in; their sessions are ended.`];
+    }
+    case 'link': {
+      const operator = await operatorByEmail();
+      if (operator.disabledAt) throw new UsageError(`${operator.email} is disabled: enable them first.`);
+      const origin = (values.origin?.trim() || server.origin).replace(/\/+$/, '');
+      if (!/^https?:\/\/[^/\s]+$/.test(origin))
+        throw new UsageError(`--origin is the server's address, such as https://staging.example.com (got ${origin}).`);
+      const at = (server.now ?? (() => new Date()))();
+      const link = await issueOperatorLink(db, { operatorId: operator.id, origin, at });
+      await appendAudit(db, actor, { action: 'operator.link-issued', target: `operator:${operator.id}` }, at);
+      return [
+        link,
+        `(a sign-in link for ${operator.email}: single use, for ${OPERATOR_LINK_TTL_MS / 60_000} minutes; it asks their authenticator app's code${operator.enrolled ? '' : ', or sets one up first'})`,
+      ];
     }
     default:
       throw new UsageError(command ? `Unknown command ${command}.\n${OPERATOR_USAGE}` : OPERATOR_USAGE);
