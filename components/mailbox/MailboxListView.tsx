@@ -46,8 +46,14 @@ export function MailboxListView({ to, mails, limit }: Props) {
                   {mail.subject}
                 </a>
                 <p className={styles.meta}>
-                  To {mail.to} · <time dateTime={mail.createdAt}>{formatTime(mail.createdAt)}</time> · {KIND_LABELS[mail.kind]} ·{' '}
-                  {STATUS_LABELS[mail.status]}
+                  To {mail.to} · <time dateTime={mail.createdAt}>{formatTime(mail.createdAt)}</time>
+                  {mail.clockAt && (
+                    <>
+                      {' '}
+                      (test clock: <time dateTime={mail.clockAt}>{formatTime(mail.clockAt)}</time>)
+                    </>
+                  )}{' '}
+                  · {KIND_LABELS[mail.kind]} · {STATUS_LABELS[mail.status]}
                 </p>
               </li>
             ))}

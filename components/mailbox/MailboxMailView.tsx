@@ -22,6 +22,15 @@ export function MailboxMailView({ mail }: { mail: MailboxMail }) {
         <dd>
           <time dateTime={mail.createdAt}>{formatTime(mail.createdAt)}</time>
         </dd>
+        {mail.clockAt && (
+          <>
+            <dt>On the test clock</dt>
+            <dd>
+              <time dateTime={mail.clockAt}>{formatTime(mail.clockAt)}</time>: the date the mail speaks of, on its subscription&rsquo;s
+              moved clock
+            </dd>
+          </>
+        )}
         <dt>Kind</dt>
         <dd>{KIND_LABELS[mail.kind]}</dd>
         <dt>Status</dt>

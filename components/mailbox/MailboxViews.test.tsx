@@ -12,6 +12,7 @@ const mail: MailboxMail = {
   status: 'sent',
   createdAt: '2026-11-21T12:00:01.000Z',
   sentAt: '2026-11-21T12:00:02.000Z',
+  clockAt: null,
   text: 'Continue with Vogue by opening this link:\n\nhttp://localhost:3000/vogue/x/auth/complete?token=t',
   html: '<!DOCTYPE html><html><body><p>Hello <script>alert(1)</script></p></body></html>',
   link: 'http://localhost:3000/vogue/x/auth/complete?token=t',
@@ -40,6 +41,15 @@ describe('the mailbox pages', () => {
     ]);
     expect(items[0]!.textContent).toContain('To ada@example.com · 2026-11-21 12:00:01 UTC · Sign-in link · Sent');
     expect(items[1]!.textContent).toContain('Purchase acknowledgment · Waiting to be sent');
+  });
+
+  it('show a moved test clock’s date beside when a mail was written, in the list and on its page', () => {
+    const moved = { ...mail, kind: 'renewal-receipt' as const, clockAt: '2027-11-21T12:00:00.000Z' };
+    const { unmount } = render(<MailboxListPage kind="list" to={null} limit={100} mails={[moved]} />);
+    expect(screen.getByRole('listitem').textContent).toContain('2026-11-21 12:00:01 UTC (test clock: 2027-11-21 12:00:00 UTC)');
+    unmount();
+    render(<MailboxMailPage kind="mail" mail={moved} />);
+    expect(screen.getByText('On the test clock').nextElementSibling!.textContent).toContain('2027-11-21 12:00:00 UTC');
   });
 
   it('say when an address has no mail, and lead back to everyone’s', () => {

@@ -1,3 +1,4 @@
+import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import type { Kysely } from 'kysely';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -215,6 +216,22 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   return charge(deps, subscription, purchase, clock, mails);
 }
 
+/**
+ * The date a notice is recorded and mailed under: now, except on a moved test clock, which
+ * may jump past its due time in one step: there it is dated when it was due, so that QA
+ * sees the notice before the renewal it announces, as a subscriber would.
+ */
+export function noticeDate(subscription: Pick<Subscription, 'clockOffsetMs'>, step: { at: string }, clock: Date): Date {
+  if (subscription.clockOffsetMs === 0) return clock;
+  return new Date(Math.min(clock.getTime(), Date.parse(step.at)));
+}
+
+/** A mail dated earlier than `clock` on the same test clock: still written now, at the real time (enqueueMail). */
+function datedMail(mail: MailMessage | null, clock: Date, dated: Date): MailMessage | null {
+  if (!mail?.clockOffsetMs || dated.getTime() === clock.getTime()) return mail;
+  return { ...mail, clockOffsetMs: mail.clockOffsetMs - (clock.getTime() - dated.getTime()) };
+}
+
 /** A notice: recorded with its e-mail; a price change's new price then waits for the renewal it applies from. */
 async function notify(
   deps: RenewalDeps,
@@ -241,8 +258,9 @@ async function notify(
     currencyCode: subscription.currencyCode,
     terms: purchase.autoRenewalConsent?.text ?? null,
   };
-  const mail = mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null;
-  await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, clock, pendingPrice);
+  const dated = noticeDate(subscription, step, clock);
+  const mail = datedMail(mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null, clock, dated);
+  await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, dated, pendingPrice);
   return { label: `notice (${step.notice})` };
 }
 
@@ -262,9 +280,10 @@ async function askForCard(
   const amount = renewalQuote(subscription, purchase, renewsOn).total;
   const ifUnpaid = afterFailedTry(deps.policy, { tries: 0, pastDueSince: null }, 'payment_method_required', new Date(renewsOn));
   const content = { renewsOn, amount, currencyCode: subscription.currencyCode, accessUntil: ifUnpaid.graceUntil, endsAt: ifUnpaid.endsAt };
-  const mail = mails?.cardNeeded({ renewsOn, amount, ifUnpaid }) ?? null;
+  const dated = noticeDate(subscription, step, clock);
+  const mail = datedMail(mails?.cardNeeded({ renewsOn, amount, ifUnpaid }) ?? null, clock, dated);
   const notice = { kind: step.notice, about: step.about, dueAt: step.at, content };
-  await new RenewalRepository(deps.db).recordNotice(subscription.id, notice, mail, clock);
+  await new RenewalRepository(deps.db).recordNotice(subscription.id, notice, mail, dated);
   return { label: 'notice (card-needed)' };
 }
 

@@ -35,7 +35,9 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const brand = { name: kept?.brandName ?? subscription.brandSlug, identity: kept?.brandIdentity ?? null };
   const mode = subscription.livemode ? '' : '?livemode=false';
   const accountUrl = `${site}/account${mode}`;
+  // Mails of a moved test clock speak of its date, and are queued at the real time (enqueueMail).
   const to = recipientOf(subscription);
+  const head = { to, ...(subscription.clockOffsetMs ? { clockOffsetMs: subscription.clockOffsetMs } : {}) };
   const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
   const taxed = (amount: number) =>
     `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
@@ -51,7 +53,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         accountUrl,
         cancelUrl: `${site}/cancel${mode}`,
       });
-      return { to, kind: 'renewal-receipt', ...content };
+      return { ...head, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
       const walletId = isWallet(subscription.paymentMethod) ? subscription.paymentMethod : null;
@@ -86,7 +88,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
                 },
         accountUrl,
       });
-      return { to, kind: 'renewal-failed', ...content };
+      return { ...head, kind: 'renewal-failed', ...content };
     },
     notice(notice: {
       kind: Exclude<NoticeKind, 'card-needed'>;
@@ -109,7 +111,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         accountUrl,
         cancelUrl: `${site}/cancel${mode}`,
       });
-      return { to, kind: 'renewal-notice', ...content };
+      return { ...head, kind: 'renewal-notice', ...content };
     },
     /** Nothing saved to charge the renewal on `renewsOn` with: a card is asked for; `ifUnpaid` is what its failure would give. */
     cardNeeded(notice: { renewsOn: string; amount: number; ifUnpaid: FailedTry }): MailMessage {
@@ -123,10 +125,10 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         accountUrl,
         cancelUrl: `${site}/cancel${mode}`,
       });
-      return { to, kind: 'card-needed', ...content };
+      return { ...head, kind: 'card-needed', ...content };
     },
     ended(): MailMessage {
-      return { to, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };
+      return { ...head, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };
     },
   };
 }
