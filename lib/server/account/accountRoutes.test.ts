@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { signedIn } from '@/tests/fixtures/signedIn';
 
 /**
@@ -120,6 +121,28 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
     const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
     expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
+  });
+
+  it.each([
+    ['line1', 'street address'],
+    ['city', 'city'],
+    ['postalCode', 'postal code'],
+  ])('refuses a control character in the %s with a 400 naming it, and keeps the address', async (field, words) => {
+    const id = await subscription('mover@example.com', 'mover@example.com', true);
+    const cookie = await signedIn(await appDb(), 'mover@example.com');
+    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+    await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
+    for (const character of ['\r\n', '\t', '\u0000', '\u007f', '\u202e']) {
+      const answer = await post(
+        `/api/account/subscriptions/${id}/delivery-address`,
+        { address: { ...address, [field]: `10${character}17` } },
+        { cookie },
+      );
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error.message).toContain(words);
+    }
+    const stored = await new SubscriptionRepository(await appDb()).findById(id);
+    expect(stored?.deliveryAddress).toMatchObject(address);
   });
 });
 
