@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ACCEPTED_NAMES, REFUSED_CHARACTERS } from '@/tests/fixtures/controlCharacters';
-import { hasControlCharacter, plainText } from './plainText';
+import { hasControlCharacter, plainLines, plainText } from './plainText';
 
 describe('plainText', () => {
   const schema = z.string().check(plainText('first name'));
@@ -20,5 +20,13 @@ describe('plainText', () => {
   it('takes a form’s own wording instead', () => {
     const worded = z.string().check(plainText('reason', 'Write the reason on one line.'));
     expect(worded.safeParse('a\nb').error?.issues[0]?.message).toBe('Write the reason on one line.');
+  });
+
+  it('keeps line breaks and tabs in a few lines of free text, and refuses the rest', () => {
+    const lines = z.string().check(plainLines('reason'));
+    expect(lines.safeParse('Too expensive.\r\n\tMoving abroad.').success).toBe(true);
+    for (const [, character] of REFUSED_CHARACTERS.filter(([, c]) => !['\r', '\n', '\t'].includes(c))) {
+      expect(lines.safeParse(`Too expensive${character}`).error?.issues[0]?.message).toMatch(/reason/);
+    }
   });
 });

@@ -309,6 +309,31 @@ describe('POST /api/account/subscriptions/{id}/renewal-payment', () => {
 });
 
 describe('POST /api/cancel and /api/cancel/keep', () => {
+  it.each(['\u0000', '\u007f', '\u202e', '\u001b'])(
+    'refuses a reason holding %j with a 400 naming it, on the public page and in the account, and cancels nothing',
+    async (character) => {
+      const id = await subscription('reasoned@example.com', 'reasoned@example.com');
+      const cookie = await signedIn(await appDb(), 'reasoned@example.com');
+      const reason = `Too expensive${character}`;
+      const answers = [
+        await post('/api/cancel', { email: 'reasoned@example.com', brand: 'vogue', reason, livemode: true }),
+        await post(`/api/account/subscriptions/${id}/cancel`, { reason }, { cookie }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect((await answer.json()).error.message).toContain('reason:');
+      }
+      expect(await new SubscriptionRepository(await appDb()).findById(id)).toMatchObject({ cancelAtPeriodEnd: false });
+    },
+  );
+
+  it('takes a reason written on a few lines', async () => {
+    const id = await subscription('lines@example.com', 'lines@example.com');
+    const cookie = await signedIn(await appDb(), 'lines@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/cancel`, { reason: 'Too expensive.\r\n\tMoving abroad.' }, { cookie });
+    expect(answer.status).toBe(200);
+  });
+
   it('answers the same 202 whether or not the address subscribes', async () => {
     await subscription(null, 'held@example.com');
     const held = await post('/api/cancel', { email: 'held@example.com', brand: 'vogue', livemode: true });
