@@ -92,6 +92,8 @@ describe('the renewal engine', () => {
     const [receipt] = await mails('renewal-receipt');
     expect(receipt).toMatchObject({ to_email: 'ada@example.com' });
     expect(receipt!.body_text).toContain(invoice!.invoice_number!);
+    expect(receipt!.subject).toMatch(/^\[Test\] /);
+    expect(receipt!.body_text).toContain('This was a test renewal');
 
     // Nothing more is due until the next period ends.
     later(DAY);
