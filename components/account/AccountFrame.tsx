@@ -32,7 +32,7 @@ export function AccountFrame({ brand, livemode, email, children }: AccountFrameP
         {email && (
           <div className={styles.who}>
             <span className={styles.email}>{email}</span>
-            <SignOutButton />
+            <SignOutButton livemode={livemode} />
           </div>
         )}
       </header>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { AccountPageProps } from '@/lib/account/accountView';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { accountSignInHref } from '@/lib/identity/signInPages';
 import { AccountFrame } from './AccountFrame';
 import { SubscriptionCard } from './SubscriptionCard';
 
@@ -15,7 +16,7 @@ export function AccountOverview({ email, livemode, subscriptions, brand }: Accou
         <p data-testid="no-subscriptions">
           You are signed in as {email}, and no subscription belongs to this address{livemode ? '' : ' (test mode included)'}. If you
           subscribed with another address, sign out and sign in with that one.{' '}
-          <Link href="/account/sign-in">Sign in with another address</Link>
+          <Link href={accountSignInHref({ livemode })}>Sign in with another address</Link>
         </p>
       ) : (
         subscriptions.map((subscription) => (

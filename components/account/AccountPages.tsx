@@ -6,7 +6,7 @@ import { AccountSignInComplete } from './AccountSignInComplete';
 /** The page components of pages/account/sign-in: a method the page does not take is a neutral 405 page. */
 export function AccountSignInPage(props: AccountSignInPageProps) {
   if (props.kind === 'refused') return <ErrorView title="Not allowed" message={props.message} />;
-  return <AccountSignIn email={props.email} returnPath={props.returnPath} />;
+  return <AccountSignIn email={props.email} returnPath={props.returnPath} livemode={props.livemode} />;
 }
 
 export function AccountSignInCompletePage(props: AccountSignInCompletePageProps) {

@@ -12,10 +12,10 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-function renderSignIn(email = '', returnPath = '/account') {
+function renderSignIn(email = '', returnPath = '/account', livemode = true) {
   render(
     <ApiClientProvider client={api}>
-      <AccountSignIn email={email} returnPath={returnPath} />
+      <AccountSignIn email={email} returnPath={returnPath} livemode={livemode} />
     </ApiClientProvider>,
   );
 }
@@ -86,5 +86,22 @@ describe('AccountSignIn', () => {
     send();
     fireEvent.click(await screen.findByRole('button', { name: 'Use a different email address' }));
     expect(screen.getByLabelText('Email')).toBeTruthy();
+  });
+
+  it('in test mode, says so and keeps its links and the way back in test mode', async () => {
+    renderSignIn('', '/account?livemode=false', false);
+    expect(screen.getByTestId('test-mode-banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel?livemode=false');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    send();
+    await waitFor(() =>
+      expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account?livemode=false' }]]),
+    );
+  });
+
+  it('live, shows no test banner', () => {
+    renderSignIn();
+    expect(screen.queryByTestId('test-mode-banner')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel');
   });
 });

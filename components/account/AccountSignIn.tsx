@@ -8,15 +8,16 @@ import styles from './Account.module.css';
 interface AccountSignInProps {
   /** Prefilled from ?email= (a page that knows the address sent the visitor here). */
   email: string;
-  /** The account page to come back to once signed in. */
+  /** The account page to come back to once signed in (with ?livemode=false in test mode). */
   returnPath: string;
+  livemode: boolean;
 }
 
 /**
  * /account/sign-in: the brand-neutral sign-in. The visitor asks for an e-mailed link; "Check
  * your e-mail" shows only once the server has answered that the mail was queued.
  */
-export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignInProps) {
+export function AccountSignIn({ email: initialEmail, returnPath, livemode }: AccountSignInProps) {
   const api = useApiClient();
   const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
     initialEmail,
@@ -24,7 +25,7 @@ export function AccountSignIn({ email: initialEmail, returnPath }: AccountSignIn
   );
 
   return (
-    <SignInFrame title="Sign in">
+    <SignInFrame title="Sign in" livemode={livemode}>
       <h1>Sign in to your account</h1>
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1} role="status">

@@ -69,7 +69,8 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
           </p>
         </div>
         <p>
-          Signed in, you can see and manage your subscriptions in <Link href="/account">your account</Link>.
+          Signed in, you can see and manage your subscriptions in{' '}
+          <Link href={livemode ? '/account' : '/account?livemode=false'}>your account</Link>.
         </p>
       </AccountFrame>
     );

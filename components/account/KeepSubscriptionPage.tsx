@@ -25,7 +25,7 @@ export function KeepSubscriptionPage(props: KeepPageProps) {
         <h1>We could not use this link</h1>
         <p role="alert">{props.message}</p>
         <p>
-          <Link href="/account">Go to your account</Link>
+          <Link href={props.livemode ? '/account' : '/account?livemode=false'}>Go to your account</Link>
         </p>
       </AccountFrame>
     );

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Loader } from '@/components/ui/Loader';
+import { accountSignInHref } from '@/lib/identity/signInPages';
 import styles from './AccountActions.module.css';
 
-/** Signs out of this browser, or everywhere; then to the sign-in page. */
-export function SignOutButton() {
+/**
+ * Signs out of this browser, or everywhere; then to the sign-in page, in test mode still when
+ * the page was, so that signing back in shows the test subscriptions again.
+ */
+export function SignOutButton({ livemode }: { livemode: boolean }) {
   const api = useApiClient();
   const [busy, setBusy] = useState<false | 'here' | 'everywhere'>(false);
   const [error, setError] = useState<string | null>(null);
@@ -13,7 +17,7 @@ export function SignOutButton() {
     setError(null);
     try {
       await api.signOut({ everywhere });
-      window.location.assign('/account/sign-in');
+      window.location.assign(accountSignInHref({ livemode }));
     } catch (failure) {
       setBusy(false);
       setError(failure instanceof Error ? failure.message : 'We could not sign you out. Please try again.');

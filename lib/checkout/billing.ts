@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { countryList } from '@/lib/geo/countries';
 import { regionsOf } from '@/lib/geo/regions';
+import { plainText } from '@/lib/text/plainText';
 
 /**
  * The billing information form, validated alike in the browser (per field, on blur and
@@ -10,14 +11,15 @@ import { regionsOf } from '@/lib/geo/regions';
  * which the step now spends in a task of its own after hydrating (prepareBillingSchemas).
  */
 function buildSchemas() {
-  const text = (max: number, empty: string, tooLong: string) =>
-    z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
-  const name = (label: string) => text(80, `Enter your ${label}.`, `Your ${label} must be at most 80 characters.`);
+  // Control characters are refused before trimming: a name is stored as typed or not at all.
+  const text = (field: string, max: number, empty: string, tooLong: string) =>
+    z.string().check(plainText(field), z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
+  const name = (label: string) => text(label, 80, `Enter your ${label}.`, `Your ${label} must be at most 80 characters.`);
 
   const address = z.strictObject({
-    line1: text(120, 'Enter your street address.', 'The address must be at most 120 characters.'),
-    city: text(80, 'Enter your city.', 'The city must be at most 80 characters.'),
-    postalCode: text(16, 'Enter your postal code.', 'The postal code must be at most 16 characters.').check(
+    line1: text('street address', 120, 'Enter your street address.', 'The address must be at most 120 characters.'),
+    city: text('city', 80, 'Enter your city.', 'The city must be at most 80 characters.'),
+    postalCode: text('postal code', 16, 'Enter your postal code.', 'The postal code must be at most 16 characters.').check(
       z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code.'),
     ),
   });
@@ -33,7 +35,7 @@ function buildSchemas() {
       firstName: name('first name'),
       lastName: name('last name'),
       country: z.string().check(z.refine((code) => allowedCountries.has(code), 'Choose your country.')),
-      region: z.optional(z.string()),
+      region: z.optional(z.string().check(plainText('state or province'))),
       /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
       address: z.optional(address),
       deliveryAddress: z.optional(address),

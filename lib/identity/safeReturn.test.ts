@@ -73,3 +73,29 @@ describe('accountReturnPath', () => {
     expect(accountReturnPath(candidate)).toBe('/account');
   });
 });
+
+/** Dot segments, plain or percent-encoded in any case, and backslashes: each return path falls back. */
+const DOT_SEGMENTS = [
+  ['..', '/SEG/../x'],
+  ['.', '/SEG/./x'],
+  ['a trailing ..', '/SEG/..'],
+  ['%2e%2e', '/SEG/%2e%2e/x'],
+  ['%2E%2E', '/SEG/%2E%2E/x'],
+  ['mixed .%2E', '/SEG/.%2E/x'],
+  ['mixed %2e.', '/SEG/%2e./x'],
+  ['%2e', '/SEG/%2e/x'],
+  ['a backslash', '/SEG\\x'],
+  ['a backslash dot dot', '/SEG/..\\x'],
+] as const;
+
+describe('return paths with dot segments', () => {
+  it.each(DOT_SEGMENTS)('the journey’s refuses %s', (_kind, shape) => {
+    expect(safeReturnPath('/vogue/demo-single', shape.replace('/SEG', '/vogue/demo-single/cart'))).toBe('/vogue/demo-single');
+  });
+  it.each(DOT_SEGMENTS)('the account’s refuses %s', (_kind, shape) => {
+    expect(accountReturnPath(shape.replace('/SEG', '/account/subscriptions'))).toBe('/account');
+  });
+  it('the account’s refuses an empty segment that would hide the sign-in page', () => {
+    expect(accountReturnPath('/account//sign-in')).toBe('/account');
+  });
+});

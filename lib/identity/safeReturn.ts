@@ -1,4 +1,5 @@
 import { parseJourneyPath } from '@/lib/journey/path';
+import { hasDotSegment } from './dotSegments';
 
 /**
  * Where to send a visitor after sign-in: only a path of this journey (same base) with its
@@ -18,6 +19,7 @@ export function safeReturnPath(base: string, candidate: string | null | undefine
 function isPlainLocalPath(candidate: string | null | undefined): candidate is string {
   if (!candidate || candidate.length > 600) return false;
   if (!candidate.startsWith('/') || candidate.startsWith('//')) return false;
+  if (hasDotSegment(candidate)) return false;
   return !/[\\\s\u0000-\u001f#]/.test(candidate) && !/%(2f|5c|2e|00|0d|0a)/i.test(candidate);
 }
 
@@ -33,8 +35,6 @@ export function accountReturnPath(candidate: string | null | undefined): string 
   if (!isPlainLocalPath(candidate)) return ACCOUNT_PATH;
   const [path = ''] = candidate.split('?', 1);
   if (path !== ACCOUNT_PATH && !path.startsWith(`${ACCOUNT_PATH}/`)) return ACCOUNT_PATH;
-  const segments = path.split('/').slice(1);
-  if (segments.some((segment) => segment === '.' || segment === '..')) return ACCOUNT_PATH;
-  if (segments[1] === 'sign-in') return ACCOUNT_PATH;
+  if (path.includes('//') || path.split('/')[2] === 'sign-in') return ACCOUNT_PATH;
   return candidate;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSignInHref, returnPathFrom, signInLinkPageOf } from './signInPages';
+import { accountSignInHref, inTestMode, returnPathFrom, signInLinkPageOf } from './signInPages';
 
 describe('signInLinkPageOf', () => {
   it.each([
@@ -45,7 +45,27 @@ describe('accountSignInHref', () => {
       { email: 'ada@example.com', returnPath: '/account/subscriptions' },
       '/account/sign-in?email=ada%40example.com&return=%2Faccount%2Fsubscriptions',
     ],
+    [{ livemode: false }, '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse'],
+    [
+      { returnPath: '/account/subscriptions/sub_1/card', livemode: false },
+      '/account/sign-in?livemode=false&return=%2Faccount%2Fsubscriptions%2Fsub_1%2Fcard%3Flivemode%3Dfalse',
+    ],
+    [{ returnPath: '/account?livemode=false', livemode: false }, '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse'],
+    [{ livemode: true }, '/account/sign-in'],
   ])('%j → %s', (options, href) => {
     expect(accountSignInHref(options)).toBe(href);
+  });
+});
+
+describe('inTestMode', () => {
+  it.each([
+    ['/account', false, '/account?livemode=false'],
+    ['/account?tab=orders', false, '/account?tab=orders&livemode=false'],
+    ['/account?livemode=false', false, '/account?livemode=false'],
+    ['/account?livemode=true', false, '/account?livemode=false'],
+    ['/account', true, '/account'],
+    ['/account?tab=orders', true, '/account?tab=orders'],
+  ] as const)('%s in livemode %s → %s', (path, livemode, expected) => {
+    expect(inTestMode(path, livemode)).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { parseJourneyPath } from '@/lib/journey/path';
-import { accountReturnPath, safeReturnPath } from './safeReturn';
+import { ACCOUNT_PATH, accountReturnPath, safeReturnPath } from './safeReturn';
 import type { SignInLinkView } from './signInLinks';
 
 /** The brand-neutral sign-in of the account pages, and where its links lead. */
@@ -27,11 +27,31 @@ export function returnPathFrom(page: SignInLinkPage, linkReturnPath: string): st
   return page.kind === 'account' ? accountReturnPath(linkReturnPath) : safeReturnPath(page.base, linkReturnPath);
 }
 
-/** The account's sign-in page, prefilled with an address and returning to a page of the account. */
-export function accountSignInHref(options: { email?: string; returnPath?: string } = {}): string {
+/**
+ * A page of the account kept in test mode: `livemode=false` added to its query when the page
+ * it is linked from is in test mode, whose test subscriptions a live page does not show.
+ */
+export function inTestMode(path: string, livemode: boolean): string {
+  if (livemode) return path;
+  const [pathname = '', query = ''] = path.split('?', 2);
+  const params = new URLSearchParams(query);
+  if (params.get('livemode') === 'false') return path;
+  params.set('livemode', 'false');
+  return `${pathname}?${params.toString()}`;
+}
+
+/**
+ * The account's sign-in page, prefilled with an address and returning to a page of the
+ * account; from test mode (`livemode: false`) the page and the way back both stay in it, so
+ * that signing back in shows the test subscriptions again.
+ */
+export function accountSignInHref(options: { email?: string; returnPath?: string; livemode?: boolean } = {}): string {
+  const livemode = options.livemode ?? true;
   const query = new URLSearchParams();
   if (options.email) query.set('email', options.email);
-  if (options.returnPath && options.returnPath !== '/account') query.set('return', options.returnPath);
+  if (!livemode) query.set('livemode', 'false');
+  const back = inTestMode(options.returnPath ?? ACCOUNT_PATH, livemode);
+  if (back !== ACCOUNT_PATH) query.set('return', back);
   const search = query.toString();
   return search ? `${ACCOUNT_SIGN_IN_PATH}?${search}` : ACCOUNT_SIGN_IN_PATH;
 }
@@ -43,8 +63,8 @@ export interface RefusedPageProps {
   message: string;
 }
 
-/** /account/sign-in: the address to prefill (?email=) and the account page to come back to (?return=). */
-export type AccountSignInPageProps = { kind: 'account-sign-in'; email: string; returnPath: string } | RefusedPageProps;
+/** /account/sign-in: the address to prefill (?email=), the account page to come back to (?return=), and the mode. */
+export type AccountSignInPageProps = { kind: 'account-sign-in'; email: string; returnPath: string; livemode: boolean } | RefusedPageProps;
 
 /** /account/sign-in/complete when it does not redirect: why the link cannot be used, or the address to confirm. */
 export type AccountSignInCompletePageProps =

@@ -25,4 +25,21 @@ describe('operatorReturnPath', () => {
       expect(operatorReturnPath(bad)).toBe(OPERATOR_HOME_PATH);
     }
   });
+
+  it.each([
+    '/admin/../mailbox',
+    '/admin/./care',
+    '/admin/care/..',
+    '/admin/care/../../mailbox',
+    '/admin/%2e%2e/mailbox',
+    '/admin/%2E%2E/mailbox',
+    '/admin/.%2E/mailbox',
+    '/admin/./sign-in',
+    '/admin\\..\\mailbox',
+  ])('sends %s home: a dot segment would leave the back office', (path) => {
+    expect(operatorReturnPath(path)).toBe(OPERATOR_HOME_PATH);
+  });
+  it('keeps a page whose name only holds dots', () => {
+    expect(operatorReturnPath('/admin/report.csv')).toBe('/admin/report.csv');
+  });
 });

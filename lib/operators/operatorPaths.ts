@@ -1,14 +1,16 @@
+import { hasDotSegment } from '@/lib/identity/dotSegments';
+
 /** The back office's pages. */
 export const OPERATOR_SIGN_IN_PATH = '/admin/sign-in';
 export const OPERATOR_LINK_PATH = '/admin/sign-in/link';
 export const OPERATOR_FACTOR_PATH = '/admin/sign-in/factor';
 export const OPERATOR_HOME_PATH = '/admin';
 
-/** Where a signed-in operator may be sent back to: a back-office page or the mailbox, nothing else (no open redirect). */
+/** Where a signed-in operator may be sent back to: a back-office page or the mailbox, nothing else (no open redirect, no `..` out of it). */
 export function operatorReturnPath(value: string | null | undefined): string {
   if (!value || value.length > 300) return OPERATOR_HOME_PATH;
   if (!/^\/(admin|mailbox)(\/[A-Za-z0-9._~\-/]*)?(\?[A-Za-z0-9._~\-=&%]*)?$/.test(value)) return OPERATOR_HOME_PATH;
-  if (value.startsWith(OPERATOR_SIGN_IN_PATH) || value.includes('//')) return OPERATOR_HOME_PATH;
+  if (value.startsWith(OPERATOR_SIGN_IN_PATH) || value.includes('//') || hasDotSegment(value)) return OPERATOR_HOME_PATH;
   return value;
 }
 

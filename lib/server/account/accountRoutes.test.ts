@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { signedIn } from '@/tests/fixtures/signedIn';
 
 /**
@@ -120,6 +121,28 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
     const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
     const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
     expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
+  });
+
+  it.each([
+    ['line1', 'street address'],
+    ['city', 'city'],
+    ['postalCode', 'postal code'],
+  ])('refuses a control character in the %s with a 400 naming it, and keeps the address', async (field, words) => {
+    const id = await subscription('mover@example.com', 'mover@example.com', true);
+    const cookie = await signedIn(await appDb(), 'mover@example.com');
+    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+    await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
+    for (const character of ['\r\n', '\t', '\u0000', '\u007f', '\u202e']) {
+      const answer = await post(
+        `/api/account/subscriptions/${id}/delivery-address`,
+        { address: { ...address, [field]: `10${character}17` } },
+        { cookie },
+      );
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).error.message).toContain(words);
+    }
+    const stored = await new SubscriptionRepository(await appDb()).findById(id);
+    expect(stored?.deliveryAddress).toMatchObject(address);
   });
 });
 
@@ -286,6 +309,31 @@ describe('POST /api/account/subscriptions/{id}/renewal-payment', () => {
 });
 
 describe('POST /api/cancel and /api/cancel/keep', () => {
+  it.each(['\u0000', '\u007f', '\u202e', '\u001b'])(
+    'refuses a reason holding %j with a 400 naming it, on the public page and in the account, and cancels nothing',
+    async (character) => {
+      const id = await subscription('reasoned@example.com', 'reasoned@example.com');
+      const cookie = await signedIn(await appDb(), 'reasoned@example.com');
+      const reason = `Too expensive${character}`;
+      const answers = [
+        await post('/api/cancel', { email: 'reasoned@example.com', brand: 'vogue', reason, livemode: true }),
+        await post(`/api/account/subscriptions/${id}/cancel`, { reason }, { cookie }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect((await answer.json()).error.message).toContain('reason:');
+      }
+      expect(await new SubscriptionRepository(await appDb()).findById(id)).toMatchObject({ cancelAtPeriodEnd: false });
+    },
+  );
+
+  it('takes a reason written on a few lines', async () => {
+    const id = await subscription('lines@example.com', 'lines@example.com');
+    const cookie = await signedIn(await appDb(), 'lines@example.com');
+    const answer = await post(`/api/account/subscriptions/${id}/cancel`, { reason: 'Too expensive.\r\n\tMoving abroad.' }, { cookie });
+    expect(answer.status).toBe(200);
+  });
+
   it('answers the same 202 whether or not the address subscribes', async () => {
     await subscription(null, 'held@example.com');
     const held = await post('/api/cancel', { email: 'held@example.com', brand: 'vogue', livemode: true });

@@ -10,12 +10,13 @@ import { moveTestClock } from '@/lib/server/renewals/testClock';
 import { summariesOf } from './accountService';
 import { requireSignedInEmail } from './signedInEmail';
 import { subscriptionServiceFor } from './subscriptionServiceFor';
+import { plainLines } from '@/lib/text/plainText';
 
 export const idSchema = z.strictObject({ id: z.string().regex(/^sub_[a-z2-7]{16}$/, 'must be a subscription id') });
 
 /** Why a subscriber cancels, when they say: a short choice or a few words, never required. */
 export const cancelBodySchema = z.strictObject({
-  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+  reason: z.string().check(plainLines('reason')).trim().max(500, 'Please keep the reason under 500 characters.').optional(),
 });
 
 export const deliveryAddressBodySchema = z.strictObject({ address: z.unknown() });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** No control characters: PostgreSQL refuses a NUL in text, and none belongs in a search or a reason. */
-const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
+import { plainText } from '@/lib/text/plainText';
 
 /** The queries and bodies of customer care's routes (pages/api/operator/care). */
 export const careSearchQuery = z.strictObject({
@@ -10,7 +8,7 @@ export const careSearchQuery = z.strictObject({
     .trim()
     .min(1, 'Enter a customer’s e-mail address or an invoice number.')
     .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).')
-    .regex(PRINTABLE, 'Enter an e-mail address or invoice number without control characters.'),
+    .check(plainText('search', 'Enter an e-mail address or invoice number without control characters.')),
 });
 
 export const subscriptionIdQuery = z.strictObject({
@@ -26,7 +24,7 @@ const reason = z
   .trim()
   .min(1, 'Say why, for the records (the customer does not see it).')
   .max(500, 'Keep the reason under 500 characters.')
-  .regex(PRINTABLE, 'Write the reason on one line, without control characters.');
+  .check(plainText('reason', 'Write the reason on one line, without control characters.'));
 
 export const careCancelBody = z.strictObject({
   when: z.enum(['period_end', 'now'], "Say when: 'period_end' (access until the period ends) or 'now'."),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_AREAS, OPERATOR_ROLES } from '@/lib/operators/roles';
+import { plainText } from '@/lib/text/plainText';
 
 /** The bodies and queries of the back office's routes. */
 export const operatorEmail = z
@@ -21,13 +22,18 @@ export const factorBody = z.strictObject({
 });
 
 export const tokenCreateBody = z.strictObject({
-  name: z.string().trim().min(1, 'Give the token a name, such as "QA browser suite".').max(80, 'Keep the name under 80 characters.'),
+  name: z
+    .string()
+    .check(plainText('token name'))
+    .trim()
+    .min(1, 'Give the token a name, such as "QA browser suite".')
+    .max(80, 'Keep the name under 80 characters.'),
   scopes: z.array(z.enum(OPERATOR_AREAS, 'Scopes are reports, care or admin.')).min(1, 'Choose at least one scope.').max(3),
 });
 
 export const operatorAddBody = z.strictObject({
   email: operatorEmail,
-  name: z.string().trim().min(1, 'Enter their name.').max(80, 'Keep the name under 80 characters.'),
+  name: z.string().check(plainText('name')).trim().min(1, 'Enter their name.').max(80, 'Keep the name under 80 characters.'),
   role: z.enum(OPERATOR_ROLES, 'The role is marketer, care or admin.'),
 });
 

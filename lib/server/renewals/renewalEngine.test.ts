@@ -92,6 +92,8 @@ describe('the renewal engine', () => {
     const [receipt] = await mails('renewal-receipt');
     expect(receipt).toMatchObject({ to_email: 'ada@example.com' });
     expect(receipt!.body_text).toContain(invoice!.invoice_number!);
+    expect(receipt!.subject).toMatch(/^\[Test\] /);
+    expect(receipt!.body_text).toContain('This was a test renewal');
 
     // Nothing more is due until the next period ends.
     later(DAY);
@@ -137,6 +139,12 @@ describe('the renewal engine', () => {
     expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'payment_failed', nextActionAt: null });
     expect(await mails('renewal-failed')).toHaveLength(1);
     expect(await mails('renewal-ended')).toHaveLength(1);
+    // A test subscription's: both say so, in the subject and the body.
+    for (const mail of [...(await mails('renewal-failed')), ...(await mails('renewal-ended'))]) {
+      expect(mail.subject).toMatch(/^\[Test\] /);
+      expect(mail.body_text).toContain('This is a test subscription');
+      expect(mail.body_html).toContain('This is a test subscription');
+    }
     expect(await renewalsOf(id)).toMatchObject([{ status: 'failed', failure_code: 'generic_decline', invoice_number: null }]);
   });
 

@@ -1,8 +1,10 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { parse } from 'cookie';
 import { externalAccountSignInUrl } from '@/lib/identity/externalSignIn';
 import { accountReturnPath } from '@/lib/identity/safeReturn';
-import type { AccountSignInPageProps } from '@/lib/identity/signInPages';
+import { inTestMode, type AccountSignInPageProps } from '@/lib/identity/signInPages';
 import { searchOf } from '@/lib/journey/navigation';
+import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { PERSONAL_CACHE_CONTROL } from '@/lib/server/http/pageCaching';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
@@ -15,15 +17,32 @@ function prefill(value: string | null): string {
 }
 
 /**
+ * Test mode, as the account reads it (?livemode=false or the mt_livemode cookie). Anything
+ * else is live: a page that only asks for an address has no mode to refuse.
+ */
+function livemodeOf(context: GetServerSidePropsContext, query: URLSearchParams): boolean {
+  let cookies: Record<string, string | undefined> = {};
+  try {
+    cookies = parse(context.req.headers.cookie ?? '');
+  } catch {
+    // An unreadable cookie header is no mode.
+  }
+  const parsed = parseLivemode(query.get('livemode') ?? undefined, cookies[LIVEMODE_COOKIE]);
+  return parsed.ok ? parsed.value : true;
+}
+
+/**
  * /account/sign-in: a visitor signed in already goes straight back to the account page asked
  * for (?return=, /account or below); with an external identity service, to its sign-in page;
- * anyone else asks for a link here. Never kept by a cache.
+ * anyone else asks for a link here. In test mode the page says so and the way back keeps it.
+ * Never kept by a cache.
  */
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<AccountSignInPageProps>> {
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
   if (refuseUnlessPageMethod(context)) return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
   const query = new URLSearchParams(searchOf(context.resolvedUrl));
-  const returnPath = accountReturnPath(query.get('return'));
+  const livemode = livemodeOf(context, query);
+  const returnPath = inTestMode(accountReturnPath(query.get('return')), livemode);
   const server = await serverContext();
   const env = server.config;
   if (env.IDENTITY_SIGN_IN_URL) {
@@ -36,5 +55,5 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   }
   if ((await server.sessions.email(context.req.headers.cookie)) !== null)
     return { redirect: { destination: returnPath, permanent: false } };
-  return { props: { kind: 'account-sign-in', email: prefill(query.get('email')), returnPath } };
+  return { props: { kind: 'account-sign-in', email: prefill(query.get('email')), returnPath, livemode } };
 }

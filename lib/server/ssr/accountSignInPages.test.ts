@@ -54,7 +54,9 @@ async function accountLink(returnPath = '/account/subscriptions'): Promise<{ tok
 describe('/account/sign-in', () => {
   it('asks for an address, prefilled from ?email=, returning to the account page in ?return=; never cached', async () => {
     const page = await load(signInPage, '/account/sign-in?email=ada%40example.com&return=%2Faccount%2Fsubscriptions');
-    expect(page.result).toEqual({ props: { kind: 'account-sign-in', email: 'ada@example.com', returnPath: '/account/subscriptions' } });
+    expect(page.result).toEqual({
+      props: { kind: 'account-sign-in', email: 'ada@example.com', returnPath: '/account/subscriptions', livemode: true },
+    });
     expect(page.headers['Cache-Control']).toBe('private, no-store');
   });
 
@@ -63,7 +65,27 @@ describe('/account/sign-in', () => {
     ['/account/sign-in?email=not%20an%20address&return=https%3A%2F%2Fevil.example', '', '/account'],
     ['/account/sign-in?return=%2Fvogue%2Fdemo-single', '', '/account'],
   ])('%s prefills %j and returns to %s', async (url, email, returnPath) => {
-    expect((await load(signInPage, url)).result).toEqual({ props: { kind: 'account-sign-in', email, returnPath } });
+    expect((await load(signInPage, url)).result).toEqual({ props: { kind: 'account-sign-in', email, returnPath, livemode: true } });
+  });
+
+  it.each([
+    ['?livemode=false', undefined],
+    ['', 'mt_livemode=false'],
+  ])('stays in test mode (%s, cookie %s): the page says so and the way back keeps it', async (query, cookie) => {
+    const page = await load(signInPage, `/account/sign-in${query}`, cookie ? { cookie } : {});
+    expect(page.result).toEqual({ props: { kind: 'account-sign-in', email: '', returnPath: '/account?livemode=false', livemode: false } });
+  });
+
+  it('signs back in to the test-mode account after signing out in test mode', async () => {
+    const { token } = await accountLink('/account?livemode=false');
+    const opened = await load(completePage, `/account/sign-in/complete?token=${token}`, { cookie: `CN_sign_in_nonce=${NONCE}` });
+    expect(opened.result).toEqual({ redirect: { destination: '/account?livemode=false', permanent: false } });
+    const session = setCookies(opened.headers)
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+    expect((await load(signInPage, '/account/sign-in?livemode=false', { cookie: session })).result).toEqual({
+      redirect: { destination: '/account?livemode=false', permanent: false },
+    });
   });
 
   it('sends a visitor signed in already straight back', async () => {

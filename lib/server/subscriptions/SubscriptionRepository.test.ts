@@ -189,6 +189,15 @@ describe('the purchase acknowledgment', () => {
     expect(mail!.body_html).toContain('Vogue');
   });
 
+  it('says test mode in its subject and both parts for a test purchase, with its links in test mode', async () => {
+    await paid('txn_test', { order: ordered(kept), livemode: false });
+    const [mail] = await db.selectFrom('outbox').selectAll().execute();
+    expect(mail).toMatchObject({ kind: 'purchase-acknowledgment', link: 'https://shop.example.com/account?livemode=false' });
+    expect(mail!.subject).toMatch(/^\[Test\] /);
+    expect(mail!.body_text).toContain('This was a test purchase');
+    expect(mail!.body_html).toContain('This was a test purchase');
+  });
+
   it('is queued once however often the payment is reported, and the success page says so only then', async () => {
     const order = await paid('txn_1', { order: ordered(kept) });
     await transactions().markSucceeded('txn_1', 'pi_txn_1');

@@ -41,6 +41,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
       const common = {
         brand: brandOf(subscription),
         offerName: subscription.offerName,
+        livemode: subscription.livemode,
         accessEndsAt: dateTimeText(subscription.currentPeriodEnd),
       };
       if (subscription.cancelChannel !== 'cancel-page') {
@@ -60,6 +61,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         resumed({
           brand: brandOf(subscription),
           offerName: subscription.offerName,
+          livemode: subscription.livemode,
           nextChargeDate: dateText(subscription.currentPeriodEnd),
           amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
           accountUrl: accountUrlOf(subscription),
@@ -74,6 +76,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         addressChanged({
           brand: brandOf(subscription),
           offerName: subscription.offerName,
+          livemode: subscription.livemode,
           addressLines: subscription.deliveryAddress
             ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
             : [],
@@ -89,6 +92,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         cardChanged({
           brand: brandOf(subscription),
           offerName: subscription.offerName,
+          livemode: subscription.livemode,
           card: paymentMethodName(subscription.payment),
           pastDue: subscription.status === 'past_due',
           nextCharge: subscription.cancelAtPeriodEnd
@@ -109,6 +113,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         endedByCare({
           brand: brandOf(subscription),
           offerName: subscription.offerName,
+          livemode: subscription.livemode,
           endedAt: dateTimeText(subscription.endedAt ?? at.toISOString()),
           accountUrl: accountUrlOf(subscription),
         }),

@@ -8,6 +8,7 @@ import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { consentClient, requestClientKey } from '@/lib/server/http/clientAddress';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { plainText } from '@/lib/text/plainText';
 import { withdrawalServiceFor } from './withdrawalServiceFor';
 
 /** The account's withdrawal takes nothing but the subscription in its path: an empty body, or none. */
@@ -26,7 +27,7 @@ export const publicWithdrawalBodySchema = z.strictObject({
     .min(1, 'Enter the invoice number from your purchase e-mail or invoice.')
     .max(64, 'Enter the invoice number as it is printed, like INV-2026-000042.')
     .regex(/^[A-Za-z0-9_-]+$/, 'Enter the invoice number as it is printed, like INV-2026-000042.'),
-  name: z.string().trim().max(200, 'Please keep the name under 200 characters.').optional(),
+  name: z.string().check(plainText('name')).trim().max(200, 'Please keep the name under 200 characters.').optional(),
   livemode: z.boolean(),
 });
 

@@ -4,6 +4,7 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { consentClient, requestClientKey } from '@/lib/server/http/clientAddress';
 import { subscriptionServiceFor } from '@/lib/server/account/subscriptionServiceFor';
 import { declareCancellation } from '@/lib/server/subscriptions/publicCancellation';
+import { plainLines } from '@/lib/text/plainText';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -15,7 +16,7 @@ const bodySchema = z.strictObject({
     .min(1, 'Enter the email address of the subscription.')
     .pipe(z.email('Enter a valid email address, like name@example.com.').max(254)),
   brand: z.string().refine(isValidSegment, 'Choose the publication.'),
-  reason: z.string().trim().max(500, 'Please keep the reason under 500 characters.').optional(),
+  reason: z.string().check(plainLines('reason')).trim().max(500, 'Please keep the reason under 500 characters.').optional(),
   livemode: z.boolean(),
 });
 

@@ -5,6 +5,7 @@ import { addressChanged } from './addressChanged';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Print + Digital',
+  livemode: true,
   addressLines: ['Ada Lovelace', '12 Example Street, Apt 4', 'New York, NY 10001', 'United States'],
   accountUrl: 'https://subscribe.example.com/account',
 };

@@ -5,6 +5,7 @@ import { cancelRequest } from './cancelRequest';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Digital',
+  livemode: true,
   accessEndsAt: 'December 21, 2026, 9:00 AM EST',
   keepUrl: 'https://subscribe.example.com/cancel/keep?token=k_123',
 };

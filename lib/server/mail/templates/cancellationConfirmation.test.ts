@@ -5,6 +5,7 @@ import { cancellationConfirmation } from './cancellationConfirmation';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Digital',
+  livemode: true,
   accessEndsAt: 'December 21, 2026, 9:00 AM EST',
   accountUrl: 'https://subscribe.example.com/account',
   resumeUrl: 'https://subscribe.example.com/account/subscriptions/sub_1/resume',

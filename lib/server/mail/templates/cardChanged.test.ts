@@ -5,6 +5,7 @@ import { cardChanged } from './cardChanged';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Digital',
+  livemode: true,
   card: 'Visa ending in 4444',
   nextCharge: { date: 'November 26, 2027', amount: '$50.00 plus any applicable tax' },
   accountUrl: 'https://subscribe.example.com/account',

@@ -1,10 +1,13 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface CardChangedInput {
   brand: MailBrand;
   offerName: string;
+  /** False for a test-mode subscription: the subject and the body say it is a test. */
+  livemode: boolean;
   /** The new card as the account shows it: "Visa ending in 4444". */
   card: string;
   /** The next renewal it will pay, formatted; null when the subscription is cancelled and does not renew. */
@@ -22,14 +25,15 @@ export interface CardChangedInput {
  * Tells the subscriber the card that renews their subscription was changed, naming the new
  * one, so that a change they did not make is noticed. Nothing was charged by the change.
  */
-export function cardChanged({ brand, offerName, card, nextCharge, pastDue = false, accountUrl }: CardChangedInput): MailContent {
+export function cardChanged({ brand, offerName, livemode, card, nextCharge, pastDue = false, accountUrl }: CardChangedInput): MailContent {
   return mailContent(
-    `Your ${brand.name} payment card was changed`,
+    testSubject(livemode, `Your ${brand.name} payment card was changed`),
     {
       brand,
       heading: 'Your card was changed',
       preheader: `${offerName} is now paid with ${card}.`,
       blocks: [
+        ...testNotice(livemode),
         {
           type: 'paragraph',
           text: pastDue

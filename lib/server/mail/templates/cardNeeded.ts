@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface CardNeededInput {
   brand: MailBrand;
@@ -27,13 +28,13 @@ export interface CardNeededInput {
 export function cardNeeded(input: CardNeededInput): MailContent {
   const { brand, offerName, renewsOn, cardUrl, accountUrl, cancelUrl } = input;
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}Action needed: add a card to renew your ${brand.name} subscription`,
+    testSubject(input.livemode, `Action needed: add a card to renew your ${brand.name} subscription`),
     {
       brand,
       heading: 'Add a card before your subscription renews',
       preheader: `${offerName} renews on ${renewsOn}, and we hold no payment method to charge.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This is a test subscription: no real payment is taken.' }]),
+        ...testNotice(input.livemode),
         {
           type: 'paragraph',
           text: `We hold no payment method that can renew ${offerName}. It renews automatically on ${renewsOn} for ${input.amount}.`,

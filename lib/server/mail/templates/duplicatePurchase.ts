@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface DuplicatePurchaseInput {
   brand: MailBrand;
@@ -31,13 +32,13 @@ export function duplicatePurchase(input: DuplicatePurchaseInput): MailContent {
   const { brand, undoUrl } = input;
   const undo = input.charged ? `undo it with a full refund of ${input.amountPaid}` : 'undo it: nothing was charged, and nothing will be';
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}You now have two ${brand.name} subscriptions`,
+    testSubject(input.livemode, `You now have two ${brand.name} subscriptions`),
     {
       brand,
       heading: `You already had a ${brand.name} subscription`,
       preheader: 'This purchase started a second one. If you did not mean to, undo it with one click.',
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This was a test purchase: no real money moved.' }]),
+        ...testNotice(input.livemode, 'This was a test purchase: no real money moved.'),
         {
           type: 'paragraph',
           text: `You already had a ${brand.name} subscription (${input.earlierOfferName}). Your purchase of ${input.offerName} on ${input.purchasedOn} started a second one, which renews on its own.`,

@@ -5,6 +5,7 @@ import { endedByCare } from './endedByCare';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Digital',
+  livemode: true,
   endedAt: 'November 27, 2026 at 09:14 UTC',
   accountUrl: 'https://subscribe.example.com/account',
 };

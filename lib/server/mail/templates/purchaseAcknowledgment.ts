@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export type PurchaseAcknowledgmentInput = {
   brand: MailBrand;
@@ -28,7 +29,7 @@ export type PurchaseAcknowledgmentInput = {
  */
 export function purchaseAcknowledgment(input: PurchaseAcknowledgmentInput): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
-  const subject = `${input.livemode ? '' : '[Test] '}Your ${brand.name} subscription: ${offerName}`;
+  const subject = testSubject(input.livemode, `Your ${brand.name} subscription: ${offerName}`);
   const next =
     input.trialEndsOn !== undefined
       ? { label: 'Free trial ends', value: input.trialEndsOn }
@@ -40,7 +41,7 @@ export function purchaseAcknowledgment(input: PurchaseAcknowledgmentInput): Mail
       heading: 'Thank you for subscribing',
       preheader: `${offerName}: your receipt, your renewal terms and how to cancel.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This was a test purchase: no real payment was taken.' }]),
+        ...testNotice(input.livemode, 'This was a test purchase: no real payment was taken.'),
         {
           type: 'paragraph',
           text: `This e-mail confirms your subscription to ${offerName}. Please keep it: it sets out the terms you agreed to and how to cancel.`,

@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface RefundInput {
   brand: MailBrand;
@@ -30,13 +31,13 @@ export interface RefundInput {
 export function refund(input: RefundInput): MailContent {
   const { brand, accountUrl } = input;
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}Your ${brand.name} refund of ${input.amount}`,
+    testSubject(input.livemode, `Your ${brand.name} refund of ${input.amount}`),
     {
       brand,
       heading: 'Your refund',
       preheader: `${input.amount} refunded to ${input.refundedTo}.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This was a test refund: no real money moved.' }]),
+        ...testNotice(input.livemode, 'This was a test refund: no real money moved.'),
         {
           type: 'paragraph',
           text: `We refunded ${input.full ? 'the whole of' : 'part of'} your payment for ${input.offerName}: ${input.amount}, to ${input.refundedTo}. It shows on your statement once your bank or wallet has processed it.`,

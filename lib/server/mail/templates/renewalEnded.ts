@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface RenewalEndedInput {
   brand: MailBrand;
@@ -13,12 +14,13 @@ export interface RenewalEndedInput {
 /** A subscription ended because its renewal could not be paid after the last try. */
 export function renewalEnded({ brand, offerName, livemode, accountUrl }: RenewalEndedInput): MailContent {
   return mailContent(
-    `${livemode ? '' : '[Test] '}Your ${brand.name} subscription has ended`,
+    testSubject(livemode, `Your ${brand.name} subscription has ended`),
     {
       brand,
       heading: 'Your subscription has ended',
       preheader: `${offerName} ended because its renewal could not be paid.`,
       blocks: [
+        ...testNotice(livemode),
         {
           type: 'paragraph',
           text: `We could not charge the renewal of ${offerName}, so it has ended. Nothing more will be charged.`,

@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface RenewalFailedInput {
   brand: MailBrand;
@@ -29,12 +30,13 @@ export function renewalFailed(input: RenewalFailedInput): MailContent {
     ...(input.endsOn ? [{ label: 'Ends unless paid by', value: input.endsOn }] : []),
   ];
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}Action needed: your ${brand.name} payment did not go through`,
+    testSubject(input.livemode, `Action needed: your ${brand.name} payment did not go through`),
     {
       brand,
       heading: 'Your payment did not go through',
       preheader: `${offerName}: ${input.reason}`,
       blocks: [
+        ...testNotice(input.livemode),
         {
           type: 'paragraph',
           text: `We could not charge ${input.amount} for the renewal of ${offerName}. ${input.reason} ${input.next}`,

@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface RenewalNoticeInput {
   brand: MailBrand;
@@ -33,12 +34,14 @@ export interface RenewalNoticeInput {
  */
 export function renewalNotice(input: RenewalNoticeInput): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
-  const test = input.livemode ? '' : '[Test] ';
-  const subject = {
-    renewal: `${test}Your ${brand.name} subscription renews on ${input.renewsOn}`,
-    'yearly-reminder': `${test}A yearly reminder of your ${brand.name} subscription`,
-    'price-change': `${test}The price of your ${brand.name} subscription changes on ${input.renewsOn}`,
-  }[input.kind];
+  const subject = testSubject(
+    input.livemode,
+    {
+      renewal: `Your ${brand.name} subscription renews on ${input.renewsOn}`,
+      'yearly-reminder': `A yearly reminder of your ${brand.name} subscription`,
+      'price-change': `The price of your ${brand.name} subscription changes on ${input.renewsOn}`,
+    }[input.kind],
+  );
   const opening = {
     renewal: input.introductoryEndsOn
       ? input.trial
@@ -59,7 +62,7 @@ export function renewalNotice(input: RenewalNoticeInput): MailContent {
       }[input.kind],
       preheader: `${offerName}: ${input.amount} on ${input.renewsOn}. You can cancel before then.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This is a test subscription: no real payment is taken.' }]),
+        ...testNotice(input.livemode),
         { type: 'paragraph', text: opening },
         {
           type: 'facts',

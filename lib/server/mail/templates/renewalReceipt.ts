@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface RenewalReceiptInput {
   brand: MailBrand;
@@ -24,13 +25,13 @@ export interface RenewalReceiptInput {
 export function renewalReceipt(input: RenewalReceiptInput): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}Your ${brand.name} receipt: ${offerName} renewed`,
+    testSubject(input.livemode, `Your ${brand.name} receipt: ${offerName} renewed`),
     {
       brand,
       heading: input.recovered ? 'Payment received: your subscription is active again' : 'Your subscription renewed',
       preheader: `${offerName}: ${input.amountPaid} for ${input.period}.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This was a test renewal: no real payment was taken.' }]),
+        ...testNotice(input.livemode, 'This was a test renewal: no real payment was taken.'),
         {
           type: 'paragraph',
           text: input.recovered

@@ -5,6 +5,7 @@ import { resumed } from './resumed';
 const input = {
   brand: VOGUE,
   offerName: 'Vogue Digital',
+  livemode: true,
   nextChargeDate: 'December 21, 2026',
   amount: '$4.99',
   accountUrl: 'https://subscribe.example.com/account',

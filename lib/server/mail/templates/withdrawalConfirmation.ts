@@ -1,6 +1,7 @@
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
+import { testNotice, testSubject } from './testMode';
 
 export interface WithdrawalConfirmationInput {
   brand: MailBrand;
@@ -32,13 +33,13 @@ export function withdrawalConfirmation(input: WithdrawalConfirmationInput): Mail
     ? `We are refunding ${input.whole ? 'everything you paid for it' : 'the rest of what you paid for it'}, ${input.refundAmount}, to ${input.refundedTo}. A separate e-mail confirms the refund and its credit note once it is made.`
     : 'Nothing was charged for it, so there is nothing to refund.';
   return mailContent(
-    `${input.livemode ? '' : '[Test] '}Your withdrawal from your ${brand.name} contract`,
+    testSubject(input.livemode, `Your withdrawal from your ${brand.name} contract`),
     {
       brand,
       heading: 'We received your withdrawal',
       preheader: `Received on ${input.receivedAt}.`,
       blocks: [
-        ...(input.livemode ? [] : [{ type: 'paragraph' as const, text: 'This was a test purchase: no real money moves.' }]),
+        ...testNotice(input.livemode, 'This was a test purchase: no real money moves.'),
         {
           type: 'paragraph',
           text: `We received your withdrawal from the contract for ${input.offerName} (invoice ${input.invoiceNumber}) on ${input.receivedAt}. The subscription has ended and will not renew.`,

@@ -4,7 +4,7 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { signedIn } from '@/tests/fixtures/signedIn';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
-import { cardPageProps, invoicePageProps } from './accountPages';
+import { accountPageProps, cardPageProps, invoicePageProps } from './accountPages';
 
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
 
@@ -98,5 +98,35 @@ describe('invoicePageProps', () => {
     const id = await paid(owner, [{ offerId: '2101', name: 'Tote', amount: 2500 }]);
     const result = (await loadInvoice(id, cookie)) as { props: { invoice: Record<string, unknown> } };
     expect(result.props.invoice).not.toHaveProperty('priceTerms');
+  });
+});
+
+describe('accountPageProps in test mode', () => {
+  const account = (resolvedUrl: string, query: Record<string, string>, cookie = '') =>
+    accountPageProps({
+      params: {},
+      query,
+      resolvedUrl,
+      req: { method: 'GET', headers: { host: 'localhost:3000', cookie } },
+      res: { statusCode: 200, setHeader: () => undefined },
+    } as unknown as GetServerSidePropsContext);
+
+  it.each([
+    ['?livemode=false', { livemode: 'false' }, ''],
+    ['', {}, 'mt_livemode=false'],
+  ])('sends a visitor signed out (%s, cookie %j) to the sign-in page in test mode, and back in it', async (search, query, cookie) => {
+    expect(await account(`/account${search}`, query, cookie)).toEqual({
+      redirect: { destination: '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse', permanent: false },
+    });
+  });
+
+  it('shows a buyer signed back in their test-mode subscription, which live mode does not', async () => {
+    const email = 'test.mode.account@example.com';
+    const cookie = await signedIn((await serverContext()).db, email);
+    const id = await subscription(email, false);
+    expect(await account('/account?livemode=false', { livemode: 'false' }, cookie)).toMatchObject({
+      props: { livemode: false, subscriptions: [{ id }] },
+    });
+    expect(await account('/account', {}, cookie)).toMatchObject({ props: { livemode: true, subscriptions: [] } });
   });
 });

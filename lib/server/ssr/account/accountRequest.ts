@@ -1,5 +1,6 @@
 import type { GetServerSidePropsContext, Redirect } from 'next';
 import { parse } from 'cookie';
+import { accountSignInHref } from '@/lib/identity/signInPages';
 import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
@@ -13,7 +14,7 @@ export type AccountRequest =
 
 /**
  * The subscriber's pages: only GET and HEAD, never cached or indexed; signed out, to the
- * sign-in page with a way back here; test mode (test subscriptions shown too) as the journey
+ * sign-in page with a way back here, both in the page's mode; test mode (test subscriptions shown too) as the journey
  * reads it, from ?livemode=false or the mt_livemode cookie.
  */
 export async function accountRequest(
@@ -38,7 +39,10 @@ export async function accountRequest(
   const email = await server.sessions.email(context.req.headers.cookie);
   if (!email) {
     const back = context.resolvedUrl.startsWith('/account') ? context.resolvedUrl : '/account';
-    return { kind: 'redirect', redirect: { destination: `/account/sign-in?return=${encodeURIComponent(back)}`, permanent: false } };
+    return {
+      kind: 'redirect',
+      redirect: { destination: accountSignInHref({ returnPath: back, livemode: livemode.value }), permanent: false },
+    };
   }
   return { kind: 'ready', server, email, livemode: livemode.value };
 }

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
+import { VOGUE } from '@/tests/fixtures/mailHtml';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { mailNotices } from './mailNotices';
+import { SubscriptionRepository } from './SubscriptionRepository';
+import { SubscriptionService } from './SubscriptionService';
+
+let db: Kysely<Database>;
+const clock = new Date('2026-11-26T10:00:00.000Z');
+const now = () => clock;
+const OWNER = 'ada@example.com';
+
+beforeEach(async () => {
+  db = await testDb();
+});
+afterEach(async () => db.destroy());
+
+const notices = () => mailNotices('https://shop.example.com', new Map([['vogue', VOGUE]]));
+const service = () => new SubscriptionService(db, [], notices(), now);
+const mails = () => db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'body_html']).orderBy('created_at').execute();
+
+/** A print subscription (its address can change) bought in the given mode. */
+async function subscribed(id: string, livemode: boolean): Promise<string> {
+  const transactions = new TransactionRepository(db, now);
+  const base = newTransactionFixture({ id });
+  await transactions.create({
+    ...base,
+    livemode,
+    gateway: 'sandbox',
+    buyerIdentity: OWNER,
+    order: { ...base.order, offer: ORDERED_OFFERS.newYorkerPrint },
+  });
+  await transactions.markSucceeded(id, `pi_${id}`);
+  return (await transactions.findById(id))!.subscriptionId!;
+}
+
+/** Every change the subscriber, the cancel page and care make, each with its e-mail. */
+async function everyChange(id: string): Promise<void> {
+  await service().cancel(OWNER, id, { reason: null, channel: 'account' });
+  await service().resume(OWNER, id);
+  await service().changeDeliveryAddress(OWNER, id, { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' });
+  await notices().cardChanged(db, (await new SubscriptionRepository(db, now).findById(id))!, clock);
+  await service().cancel(OWNER, id, { reason: null, channel: 'cancel-page' });
+  await service().endNow((await new SubscriptionRepository(db, now).findById(id))!, { reason: 'ended_by_care' });
+}
+
+const KINDS = ['cancellation', 'resumed', 'address-changed', 'card-changed', 'cancel-request', 'ended-by-care'];
+
+describe('the e-mails of a subscription’s changes', () => {
+  it('say test mode in the subject and both parts when the subscription is a test one', async () => {
+    await everyChange(await subscribed('txn_test', false));
+    const sent = await mails();
+    expect(sent.map((mail) => mail.kind)).toEqual(KINDS);
+    for (const mail of sent) {
+      expect(mail.subject, mail.kind).toMatch(/^\[Test\] /);
+      expect(mail.body_text, mail.kind).toContain('This is a test subscription');
+      expect(mail.body_html, mail.kind).toContain('This is a test subscription');
+    }
+  });
+
+  it('say nothing of a test when it is live', async () => {
+    await everyChange(await subscribed('txn_live', true));
+    const sent = await mails();
+    expect(sent.map((mail) => mail.kind)).toEqual(KINDS);
+    for (const mail of sent) {
+      expect(mail.subject, mail.kind).not.toContain('[Test]');
+      expect(mail.body_text, mail.kind).not.toContain('test subscription');
+    }
+  });
+});
