@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, requestClientKey } from './clientAddress';
+import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, clientNetwork, requestClientKey } from './clientAddress';
 
 const request = (remoteAddress: string | undefined, forwardedFor?: string | string[]) => ({
   headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
@@ -79,5 +79,22 @@ describe('clientKey', () => {
   it('puts two addresses of one /64 under one key, and of another /64 under another', () => {
     expect(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES)).toBe(requestClientKey(request('2001:db8:a:b:ffff::9'), NO_PROXIES));
     expect(requestClientKey(request('2001:db8:a:c::1'), NO_PROXIES)).not.toBe(requestClientKey(request('2001:db8:a:b::1'), NO_PROXIES));
+  });
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['203.0.113.250', '203.0.113.0/24'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:db8:1:ffff::1', '2001:db8:1::/48'],
+    ['unknown', 'unknown'],
+  ])('puts %s in %s', (address, network) => {
+    expect(clientNetwork(address)).toBe(network);
+  });
+
+  it('puts the many /64s of one /48 in one network, so that a range of clients counts as one', () => {
+    expect(clientNetwork('2001:db8:a:b::1')).toBe(clientNetwork('2001:db8:a:c::1'));
+    expect(clientNetwork('2001:db8:b:b::1')).not.toBe(clientNetwork('2001:db8:a:b::1'));
   });
 });
