@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARE_QUERY_RULE, careQueryOf } from './careQuery';
 
 /** No control characters: PostgreSQL refuses a NUL in text, and none belongs in a search or a reason. */
 const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
@@ -10,7 +11,8 @@ export const careSearchQuery = z.strictObject({
     .trim()
     .min(1, 'Enter a customer’s e-mail address or an invoice number.')
     .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).')
-    .regex(PRINTABLE, 'Enter an e-mail address or invoice number without control characters.'),
+    .regex(PRINTABLE, 'Enter an e-mail address or invoice number without control characters.')
+    .refine((q) => careQueryOf(q) !== null, CARE_QUERY_RULE),
 });
 
 export const subscriptionIdQuery = z.strictObject({
