@@ -11,12 +11,13 @@ import styles from './BackOffice.module.css';
 
 /**
  * /admin/care: find a subscriber by e-mail address (owner or billing, the whole address, any
- * case) or by an invoice or credit note number. A plain GET form: the address bar keeps the
- * search, and it works before the page's script has loaded.
+ * case) or by a whole invoice or credit note number; a part of one is not searched, and the
+ * page says why. A plain GET form: the address bar keeps the search, and it works before the
+ * page's script has loaded.
  */
 export function CareSearchView(props: CareSearchPageProps | BackOfficeRefusal) {
   if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
-  const { hits, query } = props;
+  const { hits, query, problem } = props;
   return (
     <BackOfficeFrame title="Customer care" operator={props.operator}>
       <section className={styles.card}>
@@ -38,6 +39,11 @@ export function CareSearchView(props: CareSearchPageProps | BackOfficeRefusal) {
             </button>
           </div>
         </form>
+        {problem && (
+          <p className={styles.alert} role="alert">
+            {problem}
+          </p>
+        )}
       </section>
       {hits !== null && (
         <section className={styles.card} aria-labelledby="care-results">

@@ -100,6 +100,7 @@ describe('CareSearchView', () => {
             matchedBy: 'email',
           },
         ]}
+        problem={null}
       />,
     );
     expect((screen.getByLabelText('E-mail address or invoice number') as HTMLInputElement).value).toBe('ada@example.com');
@@ -113,10 +114,18 @@ describe('CareSearchView', () => {
   });
 
   it('says so when nothing was found, and shows no results before a search', () => {
-    const { unmount } = render(<CareSearchView operator={operator} query="nobody@example.com" hits={[]} />);
+    const { unmount } = render(<CareSearchView operator={operator} query="nobody@example.com" hits={[]} problem={null} />);
     expect(screen.getByRole('status').textContent).toMatch(/^Nothing found/);
     unmount();
-    render(<CareSearchView operator={operator} query="" hits={null} />);
+    render(<CareSearchView operator={operator} query="" hits={null} problem={null} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why a part of a number was not searched, and keeps it in the form', () => {
+    render(<CareSearchView operator={operator} query="INV-2026-0000" hits={null} problem="Enter a whole e-mail address." />);
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole e-mail address.');
+    expect((screen.getByLabelText('E-mail address or invoice number') as HTMLInputElement).value).toBe('INV-2026-0000');
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

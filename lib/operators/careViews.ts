@@ -108,8 +108,10 @@ export interface CareSearchPageProps {
   operator: OperatorView;
   /** What was searched for ('' before a search). */
   query: string;
-  /** null before a search. */
+  /** null before a search, and for a query that is not searched. */
   hits: CareSearchHit[] | null;
+  /** Why the query was not searched (a part of an address or number); null otherwise. */
+  problem: string | null;
 }
 
 export interface CareCustomerPageProps {

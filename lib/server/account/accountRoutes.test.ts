@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { appDb, applyCancelDeclarations, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { CANCELS_PER_NETWORK_ALERT } from '@/lib/server/subscriptions/publicCancellation';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
@@ -344,6 +345,14 @@ describe('POST /api/cancel and /api/cancel/keep', () => {
     expect(a.received).toBe(true);
   });
 
+  it(`never refuses a declaration for its number: ${CANCELS_PER_NETWORK_ALERT + 5} from one client are all received (202)`, async () => {
+    const statuses = [];
+    for (let i = 0; i < CANCELS_PER_NETWORK_ALERT + 5; i += 1) {
+      statuses.push((await post('/api/cancel', { email: `many${i}@example.com`, brand: 'vogue', livemode: true })).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([202]));
+  });
+
   it('refuses a cross-site declaration and a malformed one', async () => {
     expect(
       (await post('/api/cancel', { email: 'a@example.com', brand: 'vogue', livemode: true }, { origin: 'https://evil.example' })).status,
@@ -356,6 +365,7 @@ describe('POST /api/cancel and /api/cancel/keep', () => {
   it('keeps a subscription with the e-mailed link, and answers a replayed link with 410, changing nothing', async () => {
     const id = await subscription(null, 'keeper@example.com');
     await post('/api/cancel', { email: 'keeper@example.com', brand: 'vogue', livemode: true });
+    await applyCancelDeclarations();
     const db = await appDb();
     const mail = await db
       .selectFrom('outbox')

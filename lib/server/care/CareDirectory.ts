@@ -18,15 +18,15 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockOf } from '@/lib/server/renewals/testClock';
 import { careEvents } from './careEvents';
+import { careQueryOf } from './careQuery';
+import { CARE_READ_ACTIONS } from './careReadActions';
 import { careRefundView } from './careRefundView';
 
-/** How many subscriptions a search answers, and how many e-mails a customer view lists. */
-const MAX_HITS = 50;
+/** How many subscriptions a search answers at most (and how many other subscriptions a customer view lists). */
+export const CARE_SEARCH_MAX_HITS = 50;
+const MAX_HITS = CARE_SEARCH_MAX_HITS;
 const MAX_MAILS = 100;
 const MAX_AUDIT = 100;
-
-/** "ana@example.com" is an address; anything else is read as an invoice or credit note number. */
-const looksLikeEmail = (q: string) => q.includes('@');
 
 /**
  * What customer care reads: subscriptions found by the customer's e-mail (owner or billing
@@ -40,33 +40,42 @@ export class CareDirectory {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async search(query: string): Promise<CareSearchHit[]> {
-    const q = query.trim();
-    if (q.length === 0) return [];
-    if (looksLikeEmail(q)) {
-      const email = q.toLowerCase();
+  /** The subscriptions a whole address or number names (careQuery.ts); nothing for anything else. */
+  async search(text: string): Promise<CareSearchHit[]> {
+    const query = careQueryOf(text);
+    if (!query) return [];
+    if (query.kind === 'email') {
       const rows = await this.db
         .selectFrom('subscriptions')
         .selectAll()
-        .where((eb) => eb.or([eb(sql<string>`lower(owner_email)`, '=', email), eb(sql<string>`lower(billing_email)`, '=', email)]))
+        .where((eb) =>
+          eb.or([eb(sql<string>`lower(owner_email)`, '=', query.email), eb(sql<string>`lower(billing_email)`, '=', query.email)]),
+        )
         .orderBy('created_at', 'desc')
         .limit(MAX_HITS)
         .execute();
       return rows.map((row) => this.hit(subscriptionOf(row), 'email'));
     }
-    const number = q.toUpperCase();
-    const invoiced = this.db
-      .selectFrom('transactions')
-      .select(sql<string>`coalesce(subscription_id, renewal_of)`.as('sid'))
-      .where('invoice_number', '=', number);
-    const credited = this.db
-      .selectFrom('refunds')
-      .innerJoin('transactions', 'transactions.id', 'refunds.transaction_id')
-      .select(sql<string>`coalesce(transactions.subscription_id, transactions.renewal_of)`.as('sid'))
-      .where('refunds.credit_note_number', '=', number);
-    const ids = [...new Set([...(await invoiced.execute()), ...(await credited.execute())].map((r) => r.sid).filter(Boolean))];
+    const found =
+      query.kind === 'invoice'
+        ? this.db
+            .selectFrom('transactions')
+            .select(sql<string>`coalesce(subscription_id, renewal_of)`.as('sid'))
+            .where('invoice_number', '=', query.number)
+        : this.db
+            .selectFrom('refunds')
+            .innerJoin('transactions', 'transactions.id', 'refunds.transaction_id')
+            .select(sql<string>`coalesce(transactions.subscription_id, transactions.renewal_of)`.as('sid'))
+            .where('refunds.credit_note_number', '=', query.number);
+    const ids = [...new Set((await found.execute()).map((r) => r.sid).filter(Boolean))];
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('subscriptions').selectAll().where('id', 'in', ids).orderBy('created_at', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .limit(MAX_HITS)
+      .execute();
     return rows.map((row) => this.hit(subscriptionOf(row), 'invoice'));
   }
 
@@ -129,7 +138,8 @@ export class CareDirectory {
       .where('livemode', '=', subscription.livemode ? 1 : 0)
       .execute();
     const audit = [
-      ...(await readAudit(this.db, { limit: MAX_AUDIT, target: `subscription:${subscription.id}` })),
+      // What care did, not who read it: care's reads of the customer are in the audit log, not its history.
+      ...(await readAudit(this.db, { limit: MAX_AUDIT, target: `subscription:${subscription.id}`, excludeActions: CARE_READ_ACTIONS })),
       ...(await Promise.all(transactions.map((t) => readAudit(this.db, { limit: MAX_AUDIT, target: `transaction:${t.id}` })))).flat(),
     ];
 

@@ -102,6 +102,12 @@ describe('customer care routes', () => {
       expect(answer.status, path).toBe(400);
       expect((await errorOf(answer)).message.length).toBeGreaterThan(0);
     }
+    // A part of a number or an address is no search: care cannot list customers by walking invoice numbers.
+    for (const q of ['INV-2026-00004', 'INV-TEST-2026', 'shape@example']) {
+      const partial = await call('GET', `/api/operator/care/search?q=${q}`, { cookie });
+      expect(partial.status, q).toBe(400);
+      expect((await errorOf(partial)).message).toMatch(/whole e-mail address, or a whole invoice or credit note number/);
+    }
     expect((await call('GET', '/api/operator/care/subscriptions/not-an-id', { cookie })).status).toBe(400);
     const unknown = await call('GET', '/api/operator/care/subscriptions/sub_aaaaaaaaaaaaaaaa', { cookie });
     expect(unknown.status).toBe(404);
@@ -176,6 +182,24 @@ describe('customer care routes', () => {
     // The fixture's order kept no origin to link from, so no acknowledgment was queued: nothing was e-mailed yet.
     expect(customer.mails).toEqual([]);
     expect(customer.events.map((e) => e.text)).toContainEqual(expect.stringMatching(/^Subscribed to Vogue Digital/));
+  });
+
+  it('writes each search and each customer opened to the audit log, as the operator who read them', async () => {
+    const db = await appDb();
+    const { subscriptionId } = await paidSubscription('audited@example.com');
+    const { cookie, operator } = await signedInOperator(db, 'care');
+    expect((await call('GET', '/api/operator/care/search?q=audited@example.com', { cookie })).status).toBe(200);
+    expect((await call('GET', `/api/operator/care/subscriptions/${subscriptionId}`, { cookie })).status).toBe(200);
+    const searched = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'care.searched')
+      .where('operator_id', '=', operator.id)
+      .execute();
+    expect(searched.map((entry) => JSON.parse(entry.after_json!))).toEqual([{ kind: 'email', hits: 1, subscriptions: [subscriptionId] }]);
+    expect((await auditOf(`subscription:${subscriptionId}`)).map((entry) => [entry.action, entry.operator_id])).toEqual([
+      ['care.viewed', operator.id],
+    ]);
   });
 
   it('cancels at the end of the period, then ends at once, each in the audit log with the state before and after', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainText } from '@/lib/text/plainText';
+import { CARE_QUERY_RULE, careQueryOf } from './careQuery';
 
 /** The queries and bodies of customer care's routes (pages/api/operator/care). */
 export const careSearchQuery = z.strictObject({
@@ -8,7 +9,8 @@ export const careSearchQuery = z.strictObject({
     .trim()
     .min(1, 'Enter a customer’s e-mail address or an invoice number.')
     .max(254, 'Enter a whole e-mail address or invoice number (at most 254 characters).')
-    .check(plainText('search', 'Enter an e-mail address or invoice number without control characters.')),
+    .check(plainText('search', 'Enter an e-mail address or invoice number without control characters.'))
+    .refine((q) => careQueryOf(q) !== null, CARE_QUERY_RULE),
 });
 
 export const subscriptionIdQuery = z.strictObject({

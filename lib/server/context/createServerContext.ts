@@ -14,6 +14,9 @@ import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
 import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
 import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
 import { RefundService } from '@/lib/server/refunds/RefundService';
+import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
+import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { CancelDeclarationWorker } from '@/lib/server/subscriptions/CancelDeclarationWorker';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -44,6 +47,8 @@ export interface ServerContext {
   operators: OperatorServices;
   /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
   mail: MailServices;
+  /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
+  cancelDeclarations: CancelDeclarationWorker;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
   close(): Promise<void>;
 }
@@ -74,17 +79,28 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     sessions,
     operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
+    cancelDeclarations: new CancelDeclarationWorker(async () => {
+      const outcomes = await applyCancelDeclarations({
+        db,
+        now: clock,
+        log: (line, error) => console.error(line, error),
+        serviceFor: (origin) => subscriptionServiceAt(context, origin),
+      });
+      mail.worker.kick();
+      return outcomes;
+    }),
     close: () => closeServerContext(context),
   };
   return context;
 }
 
 /**
- * Ends a context: the mail worker stops (the send under way ends, the rest of its claim is
+ * Ends a context: the cancel page's pass and the mail worker stop (the send under way ends, the rest of its claim is
  * given back to the queue), the tracking store's queued rows are written, then both
  * databases closed.
  */
 export async function closeServerContext(context: ServerContext): Promise<void> {
+  await context.cancelDeclarations.stop();
   await context.mail.worker.stop();
   await context.tracking.store.drain();
   await context.db.destroy();

@@ -280,9 +280,13 @@ export interface CancelDeclarationTable {
   reason: string | null;
   /** The client it came from: { address, userAgent }. */
   client_json: string;
-  /** How many subscriptions it cancelled (0 when the address held none): never shown to the declarer. */
+  /** How many subscriptions it cancelled (0 when the address held none, and until applied): never shown to the declarer. */
   subscriptions_cancelled: number;
   declared_at: string;
+  /** When the background pass applied it (cancelled what the address held); null until then (migration 0039). */
+  applied_at: string | null;
+  /** The site the declaration reached, for the e-mails' links; null when none was known (PUBLIC_ORIGIN is used). */
+  origin: string | null;
 }
 
 /** A declaration of withdrawal within 14 days, from the account or the public page (migration 0032). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NO_PROXIES, canonicalProxyRange, clientAddress, clientKey, isLoopbackClient, requestClientKey } from './clientAddress';
+import {
+  NO_PROXIES,
+  canonicalProxyRange,
+  clientAddress,
+  clientKey,
+  clientNetwork,
+  isLoopbackClient,
+  requestClientKey,
+} from './clientAddress';
 
 const request = (remoteAddress: string | undefined, forwardedFor?: string | string[]) => ({
   headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
@@ -107,5 +115,22 @@ describe('isLoopbackClient', () => {
     expect(isLoopbackClient(from('203.0.113.9', '127.0.0.1'), proxy)).toBe(false);
     expect(isLoopbackClient(from('127.0.0.1', '203.0.113.9'), { TRUSTED_PROXIES: ['127.0.0.1/32'], TRUSTED_PROXY_HOPS: 1 })).toBe(false);
     expect(isLoopbackClient(from('10.0.0.5', '127.0.0.1'), proxy)).toBe(true);
+  });
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.0/24'],
+    ['203.0.113.250', '203.0.113.0/24'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1::/48'],
+    ['2001:db8:1:ffff::1', '2001:db8:1::/48'],
+    ['unknown', 'unknown'],
+  ])('puts %s in %s', (address, network) => {
+    expect(clientNetwork(address)).toBe(network);
+  });
+
+  it('puts the many /64s of one /48 in one network, so that a range of clients counts as one', () => {
+    expect(clientNetwork('2001:db8:a:b::1')).toBe(clientNetwork('2001:db8:a:c::1'));
+    expect(clientNetwork('2001:db8:b:b::1')).not.toBe(clientNetwork('2001:db8:a:b::1'));
   });
 });

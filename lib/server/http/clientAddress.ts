@@ -101,6 +101,21 @@ export function clientKey(address: string): string {
   return `${network.join(':')}::/64`;
 }
 
+/**
+ * The network a client address belongs to, for ceilings that only alert: an IPv6 address by
+ * its /48 (what one site or customer of a hoster is commonly handed, so a range of /64s
+ * counts as one), an IPv4 address by its /24 (the smallest block hosters rent out; a shared
+ * /24 only costs an alert that names it, since nothing is refused).
+ */
+export function clientNetwork(address: string): string {
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!ipaddr.IPv6.isValid(address)) return address;
+  const network = ipaddr.IPv6.parse(address)
+    .parts.slice(0, 3)
+    .map((part) => part.toString(16));
+  return `${network.join(':')}::/48`;
+}
+
 /** The limit key of a request's client: its address through the trusted proxies, IPv6 grouped by /64. */
 export function requestClientKey(req: AddressedRequest, trust: ProxyTrust): string {
   return clientKey(clientAddress(req, trust));

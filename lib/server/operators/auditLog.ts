@@ -59,14 +59,15 @@ export async function appendAudit(
     .execute();
 }
 
-/** The newest entries first, `limit` of them, optionally older than `beforeSeq` or about one target. */
+/** The newest entries first, `limit` of them, optionally older than `beforeSeq`, about one target, or leaving some actions out. */
 export async function readAudit(
   db: Kysely<Database>,
-  options: { limit: number; beforeSeq?: number; target?: string },
+  options: { limit: number; beforeSeq?: number; target?: string; excludeActions?: readonly string[] },
 ): Promise<AuditRecord[]> {
   let query = db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(options.limit);
   if (options.beforeSeq !== undefined) query = query.where('seq', '<', options.beforeSeq);
   if (options.target !== undefined) query = query.where('target', '=', options.target);
+  if (options.excludeActions?.length) query = query.where('action', 'not in', options.excludeActions);
   const rows = await query.execute();
   return rows.map((row) => ({
     seq: Number(row.seq),

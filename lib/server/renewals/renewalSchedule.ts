@@ -18,7 +18,10 @@ export function startRenewals(env: Pick<ServerEnv, 'RENEWAL_INTERVAL_SECONDS'>):
     if (running) return;
     running = true;
     try {
-      const { renewals } = await serverContext();
+      const { renewals, cancelDeclarations } = await serverContext();
+      // The cancel page's declarations received so far are applied first: one counts from its
+      // receipt, so nothing it cancels is charged because its pass had not run yet.
+      await cancelDeclarations.kick();
       // A full batch may leave more due (a cohort renewing on one day): the next batch is claimed at once, not an interval later.
       let outcomes;
       do {

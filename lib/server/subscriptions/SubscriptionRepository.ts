@@ -210,13 +210,17 @@ export class SubscriptionRepository {
   /**
    * Cancels at the end of the period: true when this call moved it (a live subscription
    * not yet cancelled); a second call, or one after the period ended, changes nothing.
+   * `requestedAt` (default `at`): when the subscriber asked, if that was earlier.
    */
-  async markCancelling(id: string, cancel: { at: Date; reason: string | null; channel: CancelChannel }): Promise<boolean> {
+  async markCancelling(
+    id: string,
+    cancel: { at: Date; requestedAt?: Date; reason: string | null; channel: CancelChannel },
+  ): Promise<boolean> {
     const moved = await this.db
       .updateTable('subscriptions')
       .set({
         cancel_at_period_end: 1,
-        cancel_requested_at: cancel.at.toISOString(),
+        cancel_requested_at: (cancel.requestedAt ?? cancel.at).toISOString(),
         cancel_reason: cancel.reason,
         cancel_channel: cancel.channel,
         updated_at: cancel.at.toISOString(),

@@ -64,13 +64,15 @@ export class SubscriptionService {
   /**
    * Cancels a record found another way (the public cancel page's declaration, customer care):
    * no owner check here. `alongside` runs in the cancelling database transaction, only when
-   * this call cancelled it (customer care's audit entry).
+   * this call cancelled it (customer care's audit entry). `requestedAt` is when it was
+   * declared, where that was before now (a declaration applied by the background pass).
    */
   async cancelRecord(
     subscription: Subscription,
     cancel: {
       reason: string | null;
       channel: CancelChannel;
+      requestedAt?: Date;
       alongside?: (trx: Kysely<Database>, cancelled: Subscription) => Promise<void>;
     },
   ): Promise<Subscription> {
@@ -81,7 +83,8 @@ export class SubscriptionService {
     if (status === 'cancelling') return subscription;
     const cancelled = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      if (!(await records.markCancelling(subscription.id, { at, reason: cancel.reason, channel: cancel.channel }))) return null;
+      const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel };
+      if (!(await records.markCancelling(subscription.id, marked))) return null;
       const moved = (await records.findById(subscription.id))!;
       await this.notices.cancelled(trx, moved, at);
       await cancel.alongside?.(trx, moved);

@@ -1,16 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { randomId } from '@/lib/server/ids';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
+import { securityAlert } from '@/lib/server/security/securityAlert';
+import { CancelDeclarationRepository } from './CancelDeclarationRepository';
 import { KeepLinkRepository } from './KeepLinkRepository';
 import type { Subscription } from './Subscription';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import type { SubscriptionService } from './SubscriptionService';
 
-/** Declarations per client address per window: counted per client only, so that nobody can use up another person's. */
-export const CANCELS_PER_CLIENT = 10;
-export const CANCEL_WINDOW_MS = 15 * 60_000;
+/**
+ * Ceilings that alert the operators, never refuse: a § 312k cancellation always goes through.
+ * Past them someone may be cancelling other people's subscriptions from a list of addresses;
+ * each owner is e-mailed a one-click way to keep theirs, and the operators are told to look.
+ */
+export const CANCEL_ALERT_WINDOW_MS = 60 * 60_000;
+/** Declarations per network (IPv6 /48, IPv4 /24: clientNetwork) per hour before the operators are alerted. */
+export const CANCELS_PER_NETWORK_ALERT = 20;
+/** Declarations from everyone per hour before the operators are alerted: a flood spread over many networks. */
+export const CANCELS_OVERALL_ALERT = 300;
 
 export interface CancellationDeps {
   db: Kysely<Database>;
@@ -24,44 +32,57 @@ export interface Declaration {
   livemode: boolean;
   reason: string | null;
   client: { address: string | null; userAgent: string | null };
-  /** The limit key of the client (lib/server/http/clientAddress). */
-  clientKey: string;
+  /** The client's network (lib/server/http/clientAddress clientNetwork). */
+  network: string;
+  /** The site the request reached, for the e-mails' links; null: PUBLIC_ORIGIN. */
+  origin: string | null;
 }
 
 /**
  * A cancellation declared on the public cancel page (§ 312k BGB), where nobody signs in:
- * recorded as declared, and every renewing subscription of the brand that the address holds
- * is cancelled at the end of its period, its owner e-mailed a confirmation with a one-click
- * way to keep it. The answer is the same whether or not the address held any.
+ * only recorded here, the same two counters and one insert whatever the address, and no
+ * lookup of it, so that neither the answer nor its time tells whether the address
+ * subscribes, or pays by PayPal. The background pass (cancelDeclarationsPass.ts) then
+ * cancels what the address holds, e-mails each owner a one-click way to keep it, and tells
+ * the provider. Never refused for its number: past the ceilings, the operators are alerted.
  */
-export async function declareCancellation(deps: CancellationDeps, declaration: Declaration): Promise<{ receivedAt: string }> {
+export async function declareCancellation(
+  deps: Pick<CancellationDeps, 'db' | 'now'>,
+  declaration: Declaration,
+): Promise<{ receivedAt: string }> {
   const at = deps.now();
-  if (!(await new RateLimiter(deps.db, deps.now).allow(`cancel:client:${declaration.clientKey}`, CANCELS_PER_CLIENT, CANCEL_WINDOW_MS))) {
-    throw new HttpError(
-      429,
-      'too_many_requests',
-      'Too many cancellations were sent from your network. Please wait 15 minutes and try again, or sign in and cancel from your account.',
-      undefined,
-      { retryAfterSeconds: CANCEL_WINDOW_MS / 1000 },
+  await alertPastCeilings(deps, declaration.network);
+  await new CancelDeclarationRepository(deps.db).record({
+    email: declaration.email.trim().toLowerCase(),
+    brandSlug: declaration.brandSlug,
+    livemode: declaration.livemode,
+    reason: declaration.reason,
+    client: declaration.client,
+    declaredAt: at.toISOString(),
+    origin: declaration.origin,
+  });
+  return { receivedAt: at.toISOString() };
+}
+
+/** Counts the declaration per network and overall; the first one past a ceiling in a window alerts the operators. */
+async function alertPastCeilings(deps: Pick<CancellationDeps, 'db' | 'now'>, network: string): Promise<void> {
+  const limiter = new RateLimiter(deps.db, deps.now);
+  const fromNetwork = await limiter.count(`cancel:network:${network}`, CANCEL_ALERT_WINDOW_MS);
+  const overall = await limiter.count('cancel:all', CANCEL_ALERT_WINDOW_MS);
+  if (fromNetwork === CANCELS_PER_NETWORK_ALERT + 1) {
+    securityAlert(
+      'cancel-page-network',
+      network,
+      `more than ${CANCELS_PER_NETWORK_ALERT} cancellations per hour were declared on the public cancel page from ${network}: someone may be cancelling subscriptions from a list of addresses (each owner is e-mailed a link to keep theirs; nothing is refused)`,
     );
   }
-  const email = declaration.email.trim().toLowerCase();
-  const held = await new SubscriptionRepository(deps.db, deps.now).renewingForAddress(email, declaration.brandSlug, declaration.livemode);
-  for (const subscription of held) await deps.service.cancelRecord(subscription, { reason: declaration.reason, channel: 'cancel-page' });
-  await deps.db
-    .insertInto('cancel_declarations')
-    .values({
-      id: randomId('cxl'),
-      email,
-      brand_slug: declaration.brandSlug,
-      livemode: declaration.livemode ? 1 : 0,
-      reason: declaration.reason,
-      client_json: JSON.stringify(declaration.client),
-      subscriptions_cancelled: held.length,
-      declared_at: at.toISOString(),
-    })
-    .execute();
-  return { receivedAt: at.toISOString() };
+  if (overall === CANCELS_OVERALL_ALERT + 1) {
+    securityAlert(
+      'cancel-page-overall',
+      'all',
+      `more than ${CANCELS_OVERALL_ALERT} cancellations per hour were declared on the public cancel page: look at cancel_declarations for a flood from many networks (each owner is e-mailed a link to keep theirs; nothing is refused)`,
+    );
+  }
 }
 
 const KEEP_MESSAGES = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isValidSegment } from '@/lib/journey/path';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
-import { consentClient, requestClientKey } from '@/lib/server/http/clientAddress';
-import { subscriptionServiceFor } from '@/lib/server/account/subscriptionServiceFor';
+import { clientAddress, clientNetwork, consentClient } from '@/lib/server/http/clientAddress';
+import { knownOrigin } from '@/lib/server/http/publicOrigin';
 import { declareCancellation } from '@/lib/server/subscriptions/publicCancellation';
 import { plainLines } from '@/lib/text/plainText';
 
@@ -20,23 +20,29 @@ const bodySchema = z.strictObject({
   livemode: z.boolean(),
 });
 
-/** A cancellation declared without signing in (§ 312k BGB): the same answer whether or not the address subscribes. */
+/**
+ * A cancellation declared without signing in (§ 312k BGB): recorded, never refused for its
+ * number, and answered the same, after the same work, whether or not the address subscribes;
+ * the background pass applies it (lib/server/subscriptions/cancelDeclarationsPass.ts).
+ */
 export default apiRoute(
   {
     POST: async (req, res, server) => {
       const body = parseRequest(bodySchema, req.body, 'body');
       const { receivedAt } = await declareCancellation(
-        { db: server.db, service: await subscriptionServiceFor(server, req), now: server.clock },
+        { db: server.db, now: server.clock },
         {
           email: body.email,
           brandSlug: body.brand,
           livemode: body.livemode,
           reason: body.reason || null,
           client: consentClient(req, server.config),
-          clientKey: requestClientKey(req, server.config),
+          network: clientNetwork(clientAddress(req, server.config)),
+          origin: knownOrigin(server.config, req),
         },
       );
-      server.mail.worker.kick();
+      // Applied after this answer, on every kick alike: the answer waits for no lookup, e-mail or provider.
+      void server.cancelDeclarations.kick();
       res.setHeader('Cache-Control', 'no-store');
       res.status(202);
       return { received: true, receivedAt };

@@ -4,6 +4,7 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { signedInOperator } from '@/tests/fixtures/operatorSessions';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { CARE_CUSTOMER_READS_PER_HOUR, CARE_READ_WINDOW_MS } from '@/lib/server/care/careReads';
 import { careCustomerPageProps, careSearchPageProps } from './carePages';
 
 vi.mock('@/lib/server/config/serverEnv', async (importOriginal) => {
@@ -11,13 +12,17 @@ vi.mock('@/lib/server/config/serverEnv', async (importOriginal) => {
   return { ...actual, serverEnv: () => actual.parseServerEnv({ DATABASE_URL: 'file::memory:' }) };
 });
 
-const cookies = { marketer: '', care: '' };
+const cookies = { marketer: '', care: '', busy: '' };
+let busyOperatorId = '';
 let subscriptionId = '';
 
 beforeAll(async () => {
   const { db } = await serverContext();
   cookies.marketer = (await signedInOperator(db, 'marketer')).cookie;
   cookies.care = (await signedInOperator(db, 'care')).cookie;
+  const busy = await signedInOperator(db, 'care');
+  cookies.busy = busy.cookie;
+  busyOperatorId = busy.operator.id;
   const transactions = new TransactionRepository(db);
   const base = newTransactionFixture({ id: 'txn_page_1', gateway: 'sandbox' });
   await transactions.create({ ...base, customer: { ...base.customer, email: 'page@example.com' } });
@@ -42,7 +47,16 @@ describe('customer care page loaders', () => {
     expect(before.result).toMatchObject({ props: { query: '', hits: null } });
     expect(before.headers['Cache-Control']).toBe('private, no-store');
     const after = await load(careSearchPageProps, { q: 'PAGE@example.com' });
-    expect(after.result).toMatchObject({ props: { query: 'PAGE@example.com', hits: [{ subscriptionId, matchedBy: 'email' }] } });
+    expect(after.result).toMatchObject({
+      props: { query: 'PAGE@example.com', hits: [{ subscriptionId, matchedBy: 'email' }], problem: null },
+    });
+  });
+
+  it('search: a part of an invoice number is not searched, and the page says why', async () => {
+    const partial = await load(careSearchPageProps, { q: 'INV-TEST-2026-00' });
+    expect(partial.result).toMatchObject({
+      props: { query: 'INV-TEST-2026-00', hits: null, problem: expect.stringMatching(/whole invoice or credit note number/) },
+    });
   });
 
   it('one subscription, or 404 for an unknown or malformed id', async () => {
@@ -53,6 +67,23 @@ describe('customer care page loaders', () => {
       expect(missing.status).toBe(404);
       expect(missing.result).toMatchObject({ props: { kind: 'refused', status: 404, title: 'No such subscription' } });
     }
+  });
+
+  it('tells an operator past their hourly reads so, with 429, and shows no customer', async () => {
+    const { db } = await serverContext();
+    const windowStart = new Date(Math.floor(Date.now() / CARE_READ_WINDOW_MS) * CARE_READ_WINDOW_MS).toISOString();
+    await db
+      .insertInto('rate_limits')
+      .values({ bucket: `care-reads:${busyOperatorId}`, window_start: windowStart, count: CARE_CUSTOMER_READS_PER_HOUR })
+      .execute();
+    const refused = await load(
+      careCustomerPageProps,
+      { subscriptionId },
+      { cookie: cookies.busy, resolvedUrl: `/admin/care/${subscriptionId}` },
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.result).toMatchObject({ props: { kind: 'refused', status: 429, message: expect.stringMatching(/Please wait/) } });
+    expect((await load(careSearchPageProps, { q: 'page@example.com' }, { cookie: cookies.busy })).status).toBe(429);
   });
 
   it('is refused to a marketer (403), sends a stranger to sign in and back, and answers a POST with 405', async () => {
