@@ -33,6 +33,7 @@ import * as m0034 from './0034_campaign_dates';
 import * as m0035 from './0035_express_wallets';
 import * as m0036 from './0036_offer_badge_image';
 import * as m0037 from './0037_brand_reading_url';
+import * as m0038 from './0038_operator_step_up';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -73,4 +74,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_express_wallets': m0035,
   '0036_offer_badge_image': m0036,
   '0037_brand_reading_url': m0037,
+  '0038_operator_step_up': m0038,
 };
