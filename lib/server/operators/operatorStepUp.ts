@@ -1,13 +1,11 @@
 import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { roleOpens, type OperatorArea } from '@/lib/operators/roles';
+import { STEP_UP_MINUTES, STEP_UP_REQUIRED } from '@/lib/operators/stepUp';
 import { notAllowed, signedInSession, type OperatorCaller, type Request, type Server } from './operatorAccess';
 
 /** How long a given code vouches for the gravest changes (operators, tokens): past it, the session gives a code again. */
-export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
-
-/** The error code the back office answers with a code field (components/backoffice/StepUpForm). */
-export const STEP_UP_REQUIRED = 'step_up_required';
+export const STEP_UP_MAX_AGE_MS = STEP_UP_MINUTES * 60_000;
 
 /**
  * The caller of a grave change (adding or changing operators, making tokens): a signed-in
