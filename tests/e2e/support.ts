@@ -8,6 +8,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  */
 export const E2E_OPERATOR_TOKEN_FILE = 'data/e2e-operator-token';
 
+/** The browser tests' server's database (playwright.config.ts's webServer env): what `npm run operator` is run against. */
+export const E2E_DATABASE_URL = 'file:data/e2e.db';
+
 let qaToken: string | undefined;
 /** The QA operator's token (admin, care and reports scopes). */
 export function e2eOperatorToken(): string {
