@@ -143,6 +143,7 @@ export class OperatorSignIn {
     return (await this.liveSession(token))?.session ?? null;
   }
 
+  /** The good session of a token with its row and its operator's row, which hold the secrets the code checks need. */
   private async liveSession(token: string | undefined) {
     if (!token) return null;
     const hash = sha256(token);

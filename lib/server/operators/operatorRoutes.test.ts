@@ -172,6 +172,12 @@ describe('the back office routes', () => {
       await call('PATCH', `/api/operator/operators/${other.id}`, { body: { role: 'care' }, headers: bearer }),
       await call('PATCH', `/api/operator/operators/${other.id}`, { body: { resetFactor: true }, headers: bearer }),
       await call('POST', '/api/operator/tokens', { body: { name: 'more', scopes: ['admin'] }, headers: bearer }),
+      // A bearer header beside a fresh session's cookie is refused too: the change never takes a token.
+      await call('POST', '/api/operator/tokens', {
+        body: { name: 'more', scopes: ['admin'] },
+        cookie,
+        headers: { authorization: 'Bearer x' },
+      }),
     ];
     for (const refused of refusals) {
       expect(refused.status).toBe(403);

@@ -15,7 +15,8 @@ export const STEP_UP_MAX_AGE_MS = STEP_UP_MINUTES * 60_000;
  * `area`: the role the change needs (null: any role, for one's own tokens).
  */
 export async function requireFreshSession(req: Request, server: Server, area: OperatorArea | null): Promise<OperatorCaller> {
-  if (req.headers.authorization !== undefined) {
+  // Any bearer token, good or not, is refused unread: these changes never take one.
+  if (/^Bearer\b/i.test(req.headers.authorization ?? '')) {
     throw new HttpError(
       403,
       'session_required',
