@@ -6,22 +6,28 @@ import { backOfficeApi } from '@/lib/operators/backOfficeApi';
 import type { BackOfficeRefusal, OperatorsPageProps, OperatorView } from '@/lib/operators/backOfficeViews';
 import { OPERATOR_ROLES, ROLE_NAMES, type OperatorRole } from '@/lib/operators/roles';
 import { BackOfficeFrame } from './BackOfficeFrame';
+import { StepUpForm } from './StepUpForm';
 import { useAction } from './useAction';
+import { useStepUp } from './useStepUp';
 import styles from './BackOffice.module.css';
 
-/** /admin/operators: admins add operators, change their role, disable them, or reset a lost second factor. */
+/**
+ * /admin/operators: admins add operators, change their role, disable them, or reset a lost
+ * second factor; each after a code from the last few minutes (asked for here when needed).
+ */
 export function OperatorsPanel(props: OperatorsPageProps | BackOfficeRefusal) {
   const [operators, setOperators] = useState<OperatorView[]>('kind' in props ? [] : props.operators);
   const [form, setForm] = useState<{ email: string; name: string; role: OperatorRole }>({ email: '', name: '', role: 'care' });
   const [done, setDone] = useState<string | null>(null);
   const add = useAction();
   const change = useAction();
+  const stepUp = useStepUp();
   if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
 
   const replace = (updated: OperatorView) => setOperators((list) => list.map((o) => (o.id === updated.id ? updated : o)));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void add.run(async () => {
+    void stepUp.run(add, async () => {
       const { operator } = await backOfficeApi.addOperator(form);
       setOperators((list) => [...list, operator]);
       setDone(
@@ -31,7 +37,7 @@ export function OperatorsPanel(props: OperatorsPageProps | BackOfficeRefusal) {
     });
   };
   const update = (o: OperatorView, patch: { role?: OperatorRole; disabled?: boolean; resetFactor?: true }, said: string) =>
-    void change.run(async () => {
+    void stepUp.run(change, async () => {
       const { operator } = await backOfficeApi.updateOperator(o.id, patch);
       replace(operator);
       setDone(said);
@@ -51,6 +57,7 @@ export function OperatorsPanel(props: OperatorsPageProps | BackOfficeRefusal) {
             {change.error}
           </p>
         )}
+        {stepUp.asking && <StepUpForm stepUp={stepUp} id="operators-step-up" level={2} />}
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption className="visually-hidden">Operators</caption>

@@ -4,13 +4,15 @@ import { Loader } from '@/components/ui/Loader';
 import { backOfficeApi } from '@/lib/operators/backOfficeApi';
 import type { TokenView } from '@/lib/operators/backOfficeViews';
 import { type OperatorArea } from '@/lib/operators/roles';
+import { StepUpForm } from './StepUpForm';
 import { useAction } from './useAction';
+import { useStepUp } from './useStepUp';
 import styles from './BackOffice.module.css';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—';
 
-/** The operator's personal API tokens: made here (the value shown once), listed, revoked. */
+/** The operator's personal API tokens: made here (the value shown once, after a recent code: step-up), listed, revoked. */
 export function TokensPanel({ tokens: initial, areas }: { tokens: TokenView[]; areas: OperatorArea[] }) {
   const [tokens, setTokens] = useState(initial);
   const [name, setName] = useState('');
@@ -18,11 +20,12 @@ export function TokensPanel({ tokens: initial, areas }: { tokens: TokenView[]; a
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const create = useAction();
   const revoke = useAction();
+  const stepUp = useStepUp();
   const [revoking, setRevoking] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void create.run(async () => {
+    void stepUp.run(create, async () => {
       const answer = await backOfficeApi.createToken(name, scopes);
       setTokens((list) => [answer.record, ...list]);
       setMade({ name: answer.record.name, token: answer.token });
@@ -49,6 +52,7 @@ export function TokensPanel({ tokens: initial, areas }: { tokens: TokenView[]; a
           <p className={styles.secret}>{made.token}</p>
         </div>
       )}
+      {stepUp.asking && <StepUpForm stepUp={stepUp} id="tokens-step-up" level={3} />}
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field
           id="token-name"

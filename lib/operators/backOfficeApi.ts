@@ -37,6 +37,7 @@ export const backOfficeApi = {
   useLink: (token: string) => call<{ stage: 'enrol' | 'factor' }>('POST', '/api/operator/sign-in', { token }),
   giveFactor: (code: string) =>
     call<{ signedIn: true; recoveryCodes: string[] | null; usedRecoveryCode: boolean }>('POST', '/api/operator/factor', { code }),
+  stepUp: (code: string) => call<{ steppedUp: true; usedRecoveryCode: boolean }>('POST', '/api/operator/step-up', { code }),
   signOut: () => call<{ signedOut: true }>('POST', '/api/operator/sign-out'),
   createToken: (name: string, scopes: OperatorArea[]) =>
     call<{ token: string; record: TokenView }>('POST', '/api/operator/tokens', { name, scopes }),

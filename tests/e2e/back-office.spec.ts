@@ -80,6 +80,13 @@ test('an admin adds a customer-care operator, whose role opens neither the repor
   await page.getByRole('button', { name: 'Add operator' }).click();
   await expect(page.getByRole('status')).toContainText(`${email} was added as Customer care`);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Not yet');
+  // A personal API token, even an admin's, may not add operators: that takes a session with a fresh code.
+  const byToken = await request.post('/api/operator/operators', {
+    headers: ADMIN_HEADERS,
+    data: { email: `token.${Date.now()}@operators.example`, name: 'By token', role: 'admin' },
+  });
+  expect(byToken.status()).toBe(403);
+  expect(((await byToken.json()) as { error: { code: string } }).error.code).toBe('session_required');
 
   const care = await (await browser.newContext()).newPage();
   await signInOperator(care, request, email);
@@ -94,7 +101,7 @@ test('an admin adds a customer-care operator, whose role opens neither the repor
 });
 
 test('a sign-in link opened by a mail scanner is not used, and an incomplete or used link says what to do', async ({ page, request }) => {
-  const email = await addOperator(request, 'marketer');
+  const email = addOperator('marketer');
   const asked = await request.post('/api/operator/links', { data: { email } });
   expect(asked.status()).toBe(202);
   const link = await linkFromOutbox(email);

@@ -9,6 +9,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  */
 export const E2E_OPERATOR_TOKEN_FILE = 'data/e2e-operator-token';
 
+/** The browser tests' database (playwright.config.ts's webServer env), the run's own: `npm run operator` runs on it, links are read from it. */
+export const E2E_DATABASE_FILE = 'data/e2e.db';
+export const E2E_DATABASE_URL = `file:${E2E_DATABASE_FILE}`;
+
 let qaToken: string | undefined;
 /** The QA operator's token (admin, care and reports scopes). */
 export function e2eOperatorToken(): string {
@@ -40,9 +44,6 @@ export function sandboxSubmitBody(email: string, overrides: Record<string, unkno
     ...overrides,
   };
 }
-
-/** The browser tests' database (playwright.config.ts): the test run's own, which no server shares. */
-export const E2E_DATABASE_FILE = 'data/e2e.db';
 
 let e2eDb: Database.Database | undefined;
 

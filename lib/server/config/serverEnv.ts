@@ -39,7 +39,7 @@ const serverEnvSchema = z.object({
     .string()
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes: 64 hex digits or base64')
     .optional(),
-  /** Wrong second-factor codes and API tokens, all operators together, per 15 minutes before all are refused and the alarm raised. */
+  /** Wrong second-factor codes and API tokens, all clients together, per 15 minutes before the alarm is raised (it refuses no one). */
   OPERATOR_FAILURE_LIMIT: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1).max(10_000).default(30),
   APP_ENV: z.enum(APP_ENVS).default('development'),
   SENTRY_DSN: z.url().optional(),

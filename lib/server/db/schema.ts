@@ -578,7 +578,7 @@ export interface OperatorTable {
   email: string;
   name: string;
   role: 'marketer' | 'care' | 'admin';
-  /** The TOTP secret, encrypted (operatorSecrets.ts); set at enrolment, before it is confirmed. */
+  /** The TOTP secret, sealed (totpSecretBox.ts); set when the first code confirms it (0038: never before). */
   totp_secret: string | null;
   totp_enrolled_at: string | null;
   /** The last TOTP time step accepted: a code is never accepted twice. */
@@ -613,6 +613,10 @@ export interface OperatorSessionTable {
   last_seen_at: string;
   absolute_expires_at: string;
   ended_at: string | null;
+  /** When the second factor was last given in this session (sign-in or step-up, 0038); null while pending. */
+  factor_verified_at: string | null;
+  /** An enrol-stage session's own TOTP secret, sealed (0038): copied to the operator only when a code confirms it. */
+  enrol_totp_secret: string | null;
 }
 
 export interface OperatorTokenTable {

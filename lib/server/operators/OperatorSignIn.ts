@@ -1,25 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { generateSecret, generateURI, verify } from 'otplib';
-import type { Database } from '@/lib/server/db/schema';
-import { matchesHash, newSecret, sha256 } from '@/lib/server/ids';
+import { generateSecret, generateURI } from 'otplib';
+import type { Database, OperatorSessionTable } from '@/lib/server/db/schema';
+import { newSecret, sha256 } from '@/lib/server/ids';
 import type { Mailer } from '@/lib/server/identity/Mailer';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { operatorSignInMail } from '@/lib/server/mail/templates/operatorSignInMail';
 import { appendAudit } from './auditLog';
 import type { Alarm } from './failureAlarm';
+import { FAILURE_WINDOW_MS, OperatorCodes, recoveryCodeHash, type FailureCountOptions } from './operatorCodes';
 import { issueOperatorLink, OPERATOR_LINK_TTL_MS } from './operatorLinks';
-import { operatorRowByEmail, operatorRowById, toOperator, type Operator, type OperatorRow } from './operatorRecords';
+import { operatorRowByEmail, operatorRowById, toOperator, type Operator } from './operatorRecords';
 import type { TotpSecretBox } from './totpSecretBox';
 
+export { FAILURE_WINDOW_MS, FAILURES_PER_OPERATOR, CODE_FAILURES_PER_CLIENT } from './operatorCodes';
 /** Between the link and the second factor: long enough to find the phone. */
 export const PENDING_SESSION_TTL_MS = 10 * 60_000;
 export const OPERATOR_IDLE_MS = 30 * 60_000;
 export const OPERATOR_SESSION_MAX_MS = 12 * 3600_000;
 const TOUCH_INTERVAL_MS = 60_000;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Wrong codes one operator may give before the account locks for FAILURE_WINDOW_MS. */
-export const FAILURES_PER_OPERATOR = 5;
 export const LINKS_PER_CLIENT = 10;
 export const LINKS_PER_ADDRESS_AND_CLIENT = 5;
 const RECOVERY_CODES = 10;
@@ -32,23 +31,25 @@ export interface OperatorSession {
   stage: SessionStage;
   /** When it ends if unused from now on. */
   expiresAt: string;
+  /** When the second factor was last given in it (the sign-in, or a step-up since); null while pending. */
+  factorVerifiedAt: string | null;
 }
 
 export type LinkOutcome = { ok: true; sessionToken: string; stage: SessionStage } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
-export type FactorOutcome =
-  | { ok: true; sessionToken: string; recoveryCodes?: string[]; usedRecoveryCode?: boolean }
-  | {
-      ok: false;
-      reason: 'wrong' | 'locked' | 'throttled' | 'no-session' | 'not-enrolled';
-      retryAfterSeconds?: number;
-      attemptsLeft?: number;
-    };
-
-export interface OperatorSignInOptions {
-  /** Wrong codes and tokens, all operators together, per FAILURE_WINDOW_MS before every attempt is refused and the alarm raised. */
-  globalFailureLimit: number;
+/** Why a code was refused: wrong, the operator locked, the client throttled (its wrong codes), or no session to give it in. */
+export interface CodeRefusal {
+  ok: false;
+  reason: 'wrong' | 'locked' | 'throttled' | 'no-session' | 'not-enrolled';
+  retryAfterSeconds?: number;
+  attemptsLeft?: number;
 }
+
+export type FactorOutcome = { ok: true; sessionToken: string; recoveryCodes?: string[]; usedRecoveryCode?: boolean } | CodeRefusal;
+
+export type StepUpOutcome = { ok: true; usedRecoveryCode: boolean } | CodeRefusal;
+
+export type OperatorSignInOptions = FailureCountOptions;
 
 const plus = (at: Date, ms: number) => new Date(at.getTime() + ms).toISOString();
 
@@ -58,27 +59,28 @@ function recoveryCode(): string {
   const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
-const normaliseCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 
 /**
  * Operators' sign-in: an e-mailed single-use link opens a short pending session, which the
  * second factor (a TOTP code, or a single-use recovery code) turns into a signed-in session
- * under a new token. A signed-in session ends after 30 minutes unused or 12 hours in all.
- * Wrong codes lock the operator for a while, and, counted across all operators, past a
- * limit refuse everyone's codes and raise the alarm: a guessing attack stops and is seen.
+ * under a new token. A signed-in session ends after 30 minutes unused or 12 hours in all,
+ * and gives the code again (step-up) before the gravest changes. Codes are checked, and
+ * wrong ones counted and locked, by OperatorCodes.
  */
 export class OperatorSignIn {
   private readonly limiter: RateLimiter;
+  private readonly codes: OperatorCodes;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly mailer: Mailer,
     private readonly secretBox: () => Promise<TotpSecretBox>,
-    private readonly alarm: Alarm,
-    private readonly options: OperatorSignInOptions,
+    alarm: Alarm,
+    options: OperatorSignInOptions,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.limiter = new RateLimiter(db, now);
+    this.codes = new OperatorCodes(db, secretBox, alarm, options, now);
   }
 
   /** Mails a link if the address is an operator's; the answer never says whether it is. */
@@ -122,11 +124,18 @@ export class OperatorSignIn {
     const row = await operatorRowById(this.db, link.operator_id);
     if (!row || row.disabled_at) return { ok: false, reason: 'invalid' };
     const stage: SessionStage = row.totp_enrolled_at ? 'factor' : 'enrol';
-    return { ok: true, stage, sessionToken: await this.openSession(row.id, stage, at, PENDING_SESSION_TTL_MS) };
+    // Each enrolment has a secret of its own, which dies with its session: whoever saw one QR code gains nothing later.
+    const enrolSecret = stage === 'enrol' ? (await this.secretBox()).seal(generateSecret()) : null;
+    return { ok: true, stage, sessionToken: await this.openSession(row.id, stage, at, PENDING_SESSION_TTL_MS, { enrolSecret }) };
   }
 
   /** The session a cookie holds, if it is still good; its use is recorded (at most once a minute). */
   async session(token: string | undefined): Promise<OperatorSession | null> {
+    return (await this.liveSession(token))?.session ?? null;
+  }
+
+  /** The good session of a token with its row and its operator's row, which hold the secrets the code checks need. */
+  private async liveSession(token: string | undefined) {
     if (!token) return null;
     const hash = sha256(token);
     const row = await this.db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
@@ -146,71 +155,59 @@ export class OperatorSignIn {
         .execute();
       expiresAt = new Date(Math.min(at + OPERATOR_IDLE_MS, Date.parse(row.absolute_expires_at))).toISOString();
     }
-    return { operator: toOperator(operatorRow), stage: row.stage, expiresAt };
+    const session = { operator: toOperator(operatorRow), stage: row.stage, expiresAt, factorVerifiedAt: row.factor_verified_at };
+    return { session, row, operatorRow };
   }
 
-  /** The secret to enrol (made on first call, kept until confirmed) and its otpauth: URI for the QR code. */
+  /** The enrolling session's own secret and its otpauth: URI for the QR code (null past the enrol stage). */
   async enrolment(token: string | undefined): Promise<{ secret: string; uri: string } | null> {
-    const session = await this.session(token);
-    if (!session || session.stage !== 'enrol') return null;
-    const row = await operatorRowById(this.db, session.operator.id);
-    if (!row || row.totp_enrolled_at) return null;
-    const box = await this.secretBox();
-    let secret = row.totp_secret ? box.open(row.totp_secret) : null;
-    if (!secret) {
-      secret = generateSecret();
-      await this.db
-        .updateTable('operators')
-        .set({ totp_secret: box.seal(secret) })
-        .where('id', '=', row.id)
-        .where('totp_enrolled_at', 'is', null)
-        .execute();
-    }
-    return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: row.email, secret }) };
+    const live = await this.liveSession(token);
+    if (!live || live.session.stage !== 'enrol' || live.operatorRow.totp_enrolled_at || !live.row.enrol_totp_secret) return null;
+    const secret = (await this.secretBox()).open(live.row.enrol_totp_secret);
+    return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: live.operatorRow.email, secret }) };
   }
 
   /**
-   * The second factor: at enrolment, the first code from the app confirms it and answers the
-   * recovery codes (shown once); afterwards a code from the app or a recovery code. Success
-   * ends the pending session and opens a signed-in one under a new token.
+   * The second factor: at enrolment, the first code from the session's own secret confirms
+   * it (the secret is then the operator's) and answers the recovery codes (shown once);
+   * afterwards a code from the app or a recovery code. Success ends the pending session and
+   * opens a signed-in one under a new token. `client` is the caller's limit key.
    */
-  async giveFactor(token: string | undefined, code: string): Promise<FactorOutcome> {
-    const session = await this.session(token);
-    if (!token || !session || session.stage === 'signed-in') return { ok: false, reason: 'no-session' };
-    const row = await operatorRowById(this.db, session.operator.id);
-    if (!row) return { ok: false, reason: 'no-session' };
-    if (!row.totp_secret) return { ok: false, reason: 'not-enrolled' };
+  async giveFactor(token: string | undefined, code: string, client: string): Promise<FactorOutcome> {
+    const live = await this.liveSession(token);
+    if (!token || !live || live.session.stage === 'signed-in') return { ok: false, reason: 'no-session' };
+    const { row: sessionRow, operatorRow: row } = live;
+    const enrolling = live.session.stage === 'enrol';
+    // An enrolment finished in another session since: this one's secret is not the operator's.
+    if (enrolling && row.totp_enrolled_at) return { ok: false, reason: 'no-session' };
+    const sealedSecret = enrolling ? sessionRow.enrol_totp_secret : row.totp_secret;
+    if (!sealedSecret) return enrolling ? { ok: false, reason: 'no-session' } : { ok: false, reason: 'not-enrolled' };
+
+    const checked = await this.codes.check(row, code, { client, sealedSecret, recoveryAllowed: !enrolling, during: 'sign-in' });
+    if (!checked.ok) return checked;
+
     const at = this.now();
-    if (row.locked_until && Date.parse(row.locked_until) > at.getTime()) {
-      return { ok: false, reason: 'locked', retryAfterSeconds: Math.ceil((Date.parse(row.locked_until) - at.getTime()) / 1000) };
-    }
-    const throttled = await this.globallyThrottled();
-    if (throttled) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled };
-
-    const totp = await this.checkTotp(row, code, at);
-    const recovery = totp === null && session.stage === 'factor' ? await this.useRecoveryCode(row.id, code, at) : false;
-    if (totp === null && !recovery) return this.wrongCode(row, at);
-
-    const enrolling = session.stage === 'enrol';
     const recoveryCodes = enrolling ? Array.from({ length: RECOVERY_CODES }, recoveryCode) : undefined;
     const sessionToken = await this.db.transaction().execute(async (trx) => {
-      await trx
+      const confirmed = await trx
         .updateTable('operators')
         .set({
           factor_failures: 0,
           locked_until: null,
-          ...(totp !== null ? { totp_last_step: totp } : {}),
-          ...(enrolling ? { totp_enrolled_at: at.toISOString() } : {}),
+          ...(checked.totpStep !== null ? { totp_last_step: checked.totpStep } : {}),
+          ...(enrolling ? { totp_secret: sealedSecret, totp_enrolled_at: at.toISOString() } : {}),
         })
         .where('id', '=', row.id)
-        .execute();
+        .$if(enrolling, (q) => q.where('totp_enrolled_at', 'is', null))
+        .executeTakeFirst();
+      if (Number(confirmed.numUpdatedRows) !== 1) return null;
       if (recoveryCodes) {
         await trx.deleteFrom('operator_recovery_codes').where('operator_id', '=', row.id).execute();
         await trx
           .insertInto('operator_recovery_codes')
           .values(
             recoveryCodes.map((c) => ({
-              code_hash: sha256(normaliseCode(c)),
+              code_hash: recoveryCodeHash(c),
               operator_id: row.id,
               created_at: at.toISOString(),
               used_at: null,
@@ -218,14 +215,49 @@ export class OperatorSignIn {
           )
           .execute();
       }
-      await trx.updateTable('operator_sessions').set({ ended_at: at.toISOString() }).where('token_hash', '=', sha256(token)).execute();
-      const actor = { operatorId: row.id, label: `operator:${row.email}` };
+      await trx
+        .updateTable('operator_sessions')
+        .set({ ended_at: at.toISOString(), enrol_totp_secret: null })
+        .where('token_hash', '=', sha256(token))
+        .execute();
+      const actor = { operatorId: row.id, label: `operator:${row.email}`, client };
       if (enrolling) await appendAudit(trx, actor, { action: 'operator.factor-enrolled', target: `operator:${row.id}` }, at);
-      if (recovery) await appendAudit(trx, actor, { action: 'operator.recovery-code-used', target: `operator:${row.id}` }, at);
+      if (checked.recovery) await appendAudit(trx, actor, { action: 'operator.recovery-code-used', target: `operator:${row.id}` }, at);
       await appendAudit(trx, actor, { action: 'operator.signed-in', target: `operator:${row.id}` }, at);
-      return this.openSession(row.id, 'signed-in', at, OPERATOR_SESSION_MAX_MS, trx);
+      return this.openSession(row.id, 'signed-in', at, OPERATOR_SESSION_MAX_MS, { factorVerifiedAt: at }, trx);
     });
-    return { ok: true, sessionToken, recoveryCodes, usedRecoveryCode: recovery };
+    if (sessionToken === null) return { ok: false, reason: 'no-session' };
+    return { ok: true, sessionToken, recoveryCodes, usedRecoveryCode: checked.recovery };
+  }
+
+  /**
+   * Step-up: a signed-in operator gives a code again (the app's, or a recovery code) before
+   * a grave change; the session records when. Wrong codes count as at sign-in.
+   */
+  async stepUp(token: string | undefined, code: string, client: string): Promise<StepUpOutcome> {
+    const live = await this.liveSession(token);
+    if (!token || !live || live.session.stage !== 'signed-in') return { ok: false, reason: 'no-session' };
+    const row = live.operatorRow;
+    if (!row.totp_secret) return { ok: false, reason: 'not-enrolled' };
+    const checked = await this.codes.check(row, code, { client, sealedSecret: row.totp_secret, recoveryAllowed: true, during: 'step-up' });
+    if (!checked.ok) return checked;
+    const at = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('operators')
+        .set({ factor_failures: 0, locked_until: null, ...(checked.totpStep !== null ? { totp_last_step: checked.totpStep } : {}) })
+        .where('id', '=', row.id)
+        .execute();
+      await trx
+        .updateTable('operator_sessions')
+        .set({ factor_verified_at: at.toISOString() })
+        .where('token_hash', '=', sha256(token))
+        .execute();
+      const actor = { operatorId: row.id, label: `operator:${row.email}`, client };
+      if (checked.recovery) await appendAudit(trx, actor, { action: 'operator.recovery-code-used', target: `operator:${row.id}` }, at);
+      await appendAudit(trx, actor, { action: 'operator.stepped-up', target: `operator:${row.id}` }, at);
+    });
+    return { ok: true, usedRecoveryCode: checked.recovery };
   }
 
   async signOut(token: string | undefined): Promise<void> {
@@ -238,83 +270,9 @@ export class OperatorSignIn {
       .execute();
   }
 
-  /**
-   * Counts a failure (a wrong code, a wrong API token) in the window all operators share;
-   * raises the alarm once when it passes the limit. Answers whether the limit is passed.
-   */
-  async countFailure(kind: string): Promise<boolean> {
-    const count = await this.limiter.record('operators:failures', FAILURE_WINDOW_MS);
-    if (count === this.options.globalFailureLimit + 1) {
-      this.alarm('too many failed operator sign-ins: every code is refused until the window ends', {
-        kind,
-        failures: count,
-        windowMinutes: FAILURE_WINDOW_MS / 60_000,
-      });
-    }
-    return count > this.options.globalFailureLimit;
-  }
-
-  /** Seconds until the shared window ends when its failures passed the limit, else 0. */
-  async globallyThrottled(): Promise<number> {
-    const { count, retryAfterSeconds } = await this.limiter.peek('operators:failures', FAILURE_WINDOW_MS);
-    return count > this.options.globalFailureLimit ? retryAfterSeconds : 0;
-  }
-
-  private async wrongCode(row: OperatorRow, at: Date): Promise<FactorOutcome> {
-    await this.countFailure('second-factor');
-    const failures = row.factor_failures + 1;
-    const locked = failures >= FAILURES_PER_OPERATOR;
-    await this.db
-      .updateTable('operators')
-      .set({ factor_failures: locked ? 0 : failures, locked_until: locked ? plus(at, FAILURE_WINDOW_MS) : row.locked_until })
-      .where('id', '=', row.id)
-      .execute();
-    if (locked) {
-      await appendAudit(
-        this.db,
-        { operatorId: row.id, label: `operator:${row.email}` },
-        { action: 'operator.locked', target: `operator:${row.id}` },
-        at,
-      );
-      this.alarm('an operator was locked after wrong codes', { operator: row.id, minutes: FAILURE_WINDOW_MS / 60_000 });
-      return { ok: false, reason: 'locked', retryAfterSeconds: FAILURE_WINDOW_MS / 1000 };
-    }
-    return { ok: false, reason: 'wrong', attemptsLeft: FAILURES_PER_OPERATOR - failures };
-  }
-
-  /** The code's time step if it is the app's current code (±30 s) and newer than the last one used; null otherwise. */
-  private async checkTotp(row: OperatorRow, code: string, at: Date): Promise<number | null> {
-    const token = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(token) || !row.totp_secret) return null;
-    const secret = (await this.secretBox()).open(row.totp_secret);
-    const result = await verify({
-      secret,
-      token,
-      epoch: Math.floor(at.getTime() / 1000),
-      epochTolerance: 30,
-      ...(row.totp_last_step !== null ? { afterTimeStep: row.totp_last_step } : {}),
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
-  }
-
-  private async useRecoveryCode(operatorId: string, code: string, at: Date): Promise<boolean> {
-    const normal = normaliseCode(code);
-    if (!/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{2}$/.test(normal)) return false;
-    const rows = await this.db
-      .selectFrom('operator_recovery_codes')
-      .selectAll()
-      .where('operator_id', '=', operatorId)
-      .where('used_at', 'is', null)
-      .execute();
-    const match = rows.find((r) => matchesHash(normal, r.code_hash));
-    if (!match) return false;
-    const used = await this.db
-      .updateTable('operator_recovery_codes')
-      .set({ used_at: at.toISOString() })
-      .where('code_hash', '=', match.code_hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1;
+  /** Counts a wrong API token towards the failures of all clients together: it raises the alarm, and locks no one. */
+  countFailure(kind: string): Promise<void> {
+    return this.codes.countFailure(kind);
   }
 
   private async openSession(
@@ -322,6 +280,7 @@ export class OperatorSignIn {
     stage: SessionStage,
     at: Date,
     maxMs: number,
+    extra: { enrolSecret?: string | null; factorVerifiedAt?: Date },
     db: Kysely<Database> = this.db,
   ): Promise<string> {
     const token = newSecret();
@@ -335,7 +294,9 @@ export class OperatorSignIn {
         last_seen_at: at.toISOString(),
         absolute_expires_at: plus(at, maxMs),
         ended_at: null,
-      })
+        factor_verified_at: extra.factorVerifiedAt?.toISOString() ?? null,
+        enrol_totp_secret: extra.enrolSecret ?? null,
+      } satisfies OperatorSessionTable)
       .execute();
     return token;
   }

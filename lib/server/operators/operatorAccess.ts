@@ -9,7 +9,7 @@ import { AREA_NAMES, roleOpens, type OperatorArea } from '@/lib/operators/roles'
 import type { AuditActor } from './auditLog';
 import { readOperatorToken } from './operatorCookies';
 import type { Operator } from './operatorRecords';
-import { FAILURE_WINDOW_MS } from './OperatorSignIn';
+import { FAILURE_WINDOW_MS, type OperatorSession } from './OperatorSignIn';
 
 /** Wrong API tokens one client may present per FAILURE_WINDOW_MS; past them it is refused, right tokens too. */
 export const TOKEN_FAILURES_PER_CLIENT = 10;
@@ -21,8 +21,8 @@ export interface OperatorCaller {
   actor: AuditActor;
 }
 
-type Server = Pick<ServerContext, 'config' | 'db' | 'clock' | 'operators'>;
-type Request = Pick<IncomingMessage, 'headers'> & { socket?: { remoteAddress?: string } };
+export type Server = Pick<ServerContext, 'config' | 'db' | 'clock' | 'operators'>;
+export type Request = Pick<IncomingMessage, 'headers'> & { socket?: { remoteAddress?: string } };
 
 /** The token of a Bearer Authorization header; '' for another scheme; null when there is no header. */
 export function bearerToken(authorization: string | undefined): string | null {
@@ -34,31 +34,37 @@ const throttled = (seconds: number) =>
   new HttpError(
     429,
     'too_many_attempts',
-    `Too many wrong operator tokens or codes. Please wait ${waitInWords(seconds)} and try again.`,
+    `Too many wrong operator tokens came from your network. Please wait ${waitInWords(seconds)} and try again.`,
     undefined,
     {
       retryAfterSeconds: seconds,
     },
   );
 
-const notAllowed = (area: OperatorArea) =>
+export const notAllowed = (area: OperatorArea) =>
   new HttpError(
     403,
     'forbidden',
     `Your role does not open this part of the back office: ${AREA_NAMES[area]}. Ask an admin if you need it.`,
   );
 
+/** The signed-in session of a request's back-office cookie, if any (any role, any area). */
+export async function signedInSession(req: Request, server: Server): Promise<OperatorSession | null> {
+  const session = await server.operators.signIn.session(readOperatorToken(req.headers.cookie, secureCookies(server.config)));
+  return session?.stage === 'signed-in' ? session : null;
+}
+
 /** The signed-in operator of a request's back-office cookie, if any (any role, any area). */
 export async function operatorOfSession(req: Request, server: Server): Promise<Operator | null> {
-  const session = await server.operators.signIn.session(readOperatorToken(req.headers.cookie, secureCookies(server.config)));
-  return session?.stage === 'signed-in' ? session.operator : null;
+  return (await signedInSession(req, server))?.operator ?? null;
 }
 
 /**
  * Who is calling an operator endpoint, and may they open `area`: a personal API token
  * (`Authorization: Bearer pjop_…`, with that scope), or a signed-in back-office session
- * whose role opens it. Wrong tokens count per client and towards the shared failure limit
- * (OperatorSignIn.countFailure): past either, 429, the right token too.
+ * whose role opens it. Wrong tokens lock the client that sent them (429, the right token
+ * too); counted across all clients they only raise the alarm (OperatorSignIn.countFailure),
+ * so that no one can lock everyone out.
  */
 export async function requireOperator(req: Request, server: Server, area: OperatorArea): Promise<OperatorCaller> {
   const client = requestClientKey(req, server.config);
@@ -68,8 +74,6 @@ export async function requireOperator(req: Request, server: Server, area: Operat
     const bucket = `operator-token-failures:${client}`;
     const mine = await limiter.peek(bucket, FAILURE_WINDOW_MS);
     if (mine.count >= TOKEN_FAILURES_PER_CLIENT) throw throttled(mine.retryAfterSeconds);
-    const everyone = await server.operators.signIn.globallyThrottled();
-    if (everyone) throw throttled(everyone);
     const found = await server.operators.tokens.authenticate(presented);
     if (!found) {
       await limiter.record(bucket, FAILURE_WINDOW_MS);

@@ -1,13 +1,22 @@
+import { spawnSync } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { OperatorRole } from '@/lib/operators/roles';
-import { ADMIN_HEADERS, linkFromOutbox } from '@/tests/e2e/support';
+import { E2E_DATABASE_URL, linkFromOutbox } from '@/tests/e2e/support';
 
-/** A new operator of `role`, added by the QA operator's token through the admin API, with an address of its own. */
-export async function addOperator(request: APIRequestContext, role: OperatorRole): Promise<string> {
+/**
+ * A new operator of `role`, with an address of its own, added with `npm run operator -- add`
+ * on the server's database, as the first admin is: a personal API token may not add
+ * operators (that takes a signed-in session with a fresh code), and every admin the tests
+ * sign in is made here first.
+ */
+export function addOperator(role: OperatorRole): string {
   const email = `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@operators.example`;
-  const added = await request.post('/api/operator/operators', { headers: ADMIN_HEADERS, data: { email, name: `E2E ${role}`, role } });
-  expect(added.status()).toBe(201);
+  const added = spawnSync('npx', ['tsx', 'scripts/operator.ts', 'add', '--email', email, '--name', `E2E ${role}`, '--role', role], {
+    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
+    encoding: 'utf8',
+  });
+  expect(added.status, added.stderr).toBe(0);
   return email;
 }
 
@@ -38,9 +47,13 @@ export async function signInOperator(
   return { secret, recoveryCodes };
 }
 
-/** A new operator of `role` signed in on the page (their first sign-in: enrolment), back on the back office's home. */
+/**
+ * A new operator of `role` signed in on the page (their first sign-in: enrolment), back on
+ * the back office's home. The code was just given, so for the next five minutes the page may
+ * add or change operators and make tokens without asking for another (step-up).
+ */
 export async function signedInOperator(page: Page, request: APIRequestContext, role: OperatorRole) {
-  const email = await addOperator(request, role);
+  const email = addOperator(role);
   const signedIn = await signInOperator(page, request, email);
   await page.getByRole('link', { name: 'I have saved them: continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();

@@ -121,6 +121,24 @@ export const OPERATOR_API_ROUTES: Route[] = [
     },
   },
   {
+    // Step-up: never with a real session (a wrong code would count against its operator), so
+    // no code is ever checked: no session (401), or a malformed body (400).
+    name: 'api-operator-step-up',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const code = rng.pick(['123456', '000000', ' 12 34 56 ', '1234567', 'abcd-efgh-jk']);
+      const who = credential(rng, [
+        ['wrong-session', 3],
+        ['admin-token', 1],
+        ['none', 1],
+      ]);
+      return write(rng, ctx, 'POST', '/api/operator/step-up', { code }, who);
+    },
+  },
+  {
     // Signing out: never with a real session (it would end it, and the pages behind it would be signed out for the rest of the run).
     name: 'api-operator-sign-out',
     kind: 'api',

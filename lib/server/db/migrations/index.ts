@@ -33,6 +33,7 @@ import * as m0034 from './0034_campaign_dates';
 import * as m0035 from './0035_express_wallets';
 import * as m0036 from './0036_offer_badge_image';
 import * as m0037 from './0037_brand_reading_url';
+import * as m0038 from './0038_operator_step_up';
 import * as m0039 from './0039_cancel_declarations_applied';
 import * as m0040 from './0040_outbox_clock_at';
 
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_express_wallets': m0035,
   '0036_offer_badge_image': m0036,
   '0037_brand_reading_url': m0037,
+  '0038_operator_step_up': m0038,
   '0039_cancel_declarations_applied': m0039,
   '0040_outbox_clock_at': m0040,
 };

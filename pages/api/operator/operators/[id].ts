@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { requireOperator } from '@/lib/server/operators/operatorAccess';
+import { requireFreshSession } from '@/lib/server/operators/operatorStepUp';
 import { NoSuchOperatorError } from '@/lib/server/operators/OperatorDirectory';
 import { idParam, operatorUpdateBody } from '@/lib/server/operators/operatorSchemas';
 
 export const config = { api: { bodyParser: false } };
 
-/** Admins change an operator's role, disable or enable them, or reset a lost second factor. */
+/** Admins change an operator's role, disable or enable them, or reset a lost second factor: from a signed-in session with a fresh code (step-up). */
 export default apiRoute(
   {
     PATCH: async (req, res, server) => {
-      const caller = await requireOperator(req, server, 'admin');
+      const caller = await requireFreshSession(req, server, 'admin');
       const { id } = parseRequest(z.strictObject({ id: idParam }), req.query, 'query');
       const change = parseRequest(operatorUpdateBody, req.body, 'body');
       if (id === caller.operator.id && (change.disabled || (change.role && change.role !== 'admin'))) {

@@ -1,12 +1,13 @@
 import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { requireOperatorSession } from '@/lib/server/operators/operatorSelf';
+import { requireFreshSession } from '@/lib/server/operators/operatorStepUp';
 import { tokenCreateBody } from '@/lib/server/operators/operatorSchemas';
 import { TokenScopeError } from '@/lib/server/operators/operatorTokens';
 
 export const config = { api: { bodyParser: false } };
 
-/** The signed-in operator's personal API tokens: listed (never their values), and made (the value answered once). */
+/** The signed-in operator's personal API tokens: listed (never their values), and made (the value answered once; after a fresh code, step-up). */
 export default apiRoute(
   {
     GET: async (req, res, server) => {
@@ -15,7 +16,7 @@ export default apiRoute(
       return { tokens: await server.operators.tokens.list(operator.id) };
     },
     POST: async (req, res, server) => {
-      const caller = await requireOperatorSession(req, server);
+      const caller = await requireFreshSession(req, server, null);
       const body = parseRequest(tokenCreateBody, req.body, 'body');
       try {
         const made = await server.operators.tokens.create(caller.operator.id, body.name, body.scopes, caller.actor);
