@@ -86,4 +86,15 @@ test("an admin signed in with the shell's link reads buyers' mail, never an oper
   const { mails } = (await outbox.json()) as { mails: { to: string; kind: string }[] };
   expect(mails.map((m) => m.to)).toContain(buyer);
   expect(mails.filter((m) => m.kind === 'operator-sign-in')).toEqual([]);
+
+  // A token never makes an operator; the session, whose code was just given, does.
+  const token = operatorCommand('token', '--email', ADMIN, '--name', 'QA scripts', '--scopes', 'admin,care').split('\n')[0]!;
+  const newcomer = { email: `tester.${Date.now()}@operators.example`, name: 'New tester', role: 'admin' };
+  const byToken = await request.post(`${base}/api/operator/operators`, {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: newcomer,
+  });
+  expect([401, 403]).toContain(byToken.status());
+  const bySession = await page.request.post(`${base}/api/operator/operators`, { headers, data: newcomer });
+  expect(bySession.status()).toBe(201);
 });
