@@ -4,6 +4,9 @@ import { generate } from 'otplib';
 import { addOperator, signInOperator, signedInOperator } from './pages/backOffice';
 import { ADMIN_HEADERS, linkFromOutbox } from './support';
 
+// Operators are added on the command line (npm run operator, a few seconds each) and sign in in full: longer than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test('an admin signs in with a link and a second factor, makes a token, revokes it, and the audit log shows each step', async ({
   page,
   request,
@@ -101,7 +104,7 @@ test('an admin adds a customer-care operator, whose role opens neither the repor
 });
 
 test('a sign-in link opened by a mail scanner is not used, and an incomplete or used link says what to do', async ({ page, request }) => {
-  const email = addOperator('marketer');
+  const email = await addOperator('marketer');
   const asked = await request.post('/api/operator/links', { data: { email } });
   expect(asked.status()).toBe(202);
   const link = await linkFromOutbox(email);

@@ -1,22 +1,28 @@
-import { spawnSync } from 'node:child_process';
+import type { Kysely } from 'kysely';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { OperatorRole } from '@/lib/operators/roles';
+import { createDb, parseDatabaseUrl } from '@/lib/server/db/createDb';
+import type { Database } from '@/lib/server/db/schema';
+import { runOperatorCommand } from '@/lib/server/operators/operatorCommand';
 import { E2E_DATABASE_URL, linkFromOutbox } from '@/tests/e2e/support';
 
+let db: Kysely<Database> | undefined;
+
 /**
- * A new operator of `role`, with an address of its own, added with `npm run operator -- add`
- * on the server's database, as the first admin is: a personal API token may not add
- * operators (that takes a signed-in session with a fresh code), and every admin the tests
- * sign in is made here first.
+ * A new operator of `role`, with an address of its own, added by `npm run operator -- add`'s
+ * own code on the server's database (in this process: a tsx process per operator took seconds),
+ * as the first admin is: a personal API token may not add operators (that takes a signed-in
+ * session with a fresh code), and every admin the tests sign in is made here first.
  */
-export function addOperator(role: OperatorRole): string {
+export async function addOperator(role: OperatorRole): Promise<string> {
   const email = `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@operators.example`;
-  const added = spawnSync('npx', ['tsx', 'scripts/operator.ts', 'add', '--email', email, '--name', `E2E ${role}`, '--role', role], {
-    env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL },
-    encoding: 'utf8',
+  db ??= createDb(parseDatabaseUrl(E2E_DATABASE_URL));
+  const printed = await runOperatorCommand(db, ['add', '--email', email, '--name', `E2E ${role}`, '--role', role], {
+    operatorId: null,
+    label: 'command line (browser tests)',
   });
-  expect(added.status, added.stderr).toBe(0);
+  expect(printed[0]).toContain(`Added ${email}`);
   return email;
 }
 
@@ -53,7 +59,7 @@ export async function signInOperator(
  * add or change operators and make tokens without asking for another (step-up).
  */
 export async function signedInOperator(page: Page, request: APIRequestContext, role: OperatorRole) {
-  const email = addOperator(role);
+  const email = await addOperator(role);
   const signedIn = await signInOperator(page, request, email);
   await page.getByRole('link', { name: 'I have saved them: continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
