@@ -159,9 +159,9 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
       </h1>
       <p>
         Bought in the last 14 days, billed in the European Union or the United Kingdom? You can withdraw from the contract here without
-        signing in and without giving a reason. To keep others from ending your subscription, we e-mail the address the subscription belongs
-        to before access ends and what you paid is refunded in full: at once when you confirm with the link in that e-mail, or automatically{' '}
-        {OBJECTION_WINDOW_DAYS} days later.
+        signing in and without giving a reason. Your withdrawal counts from the moment you send it. To keep others from ending your
+        subscription, we first e-mail the address the subscription belongs to: access ends and what you paid is refunded in full as soon as
+        you confirm with the link in that e-mail, or automatically {OBJECTION_WINDOW_DAYS} days later if nobody tells us it was not them.
       </p>
       <form className={forms.form} onSubmit={proceed} noValidate>
         <div className={forms.field}>
