@@ -318,13 +318,16 @@ export class WithdrawalService {
     return addresses.some((address) => address?.trim().toLowerCase() === email) ? contract : null;
   }
 
-  /** The owner's own withdrawal, applied as it is recorded. */
+  /**
+   * The owner's own withdrawal: ended, recorded as applied and its confirmation queued in one
+   * database transaction (all three, or none), then refunded.
+   */
   private async withdraw(
     contract: Contract,
     declaration: Pick<Withdrawal, 'channel' | 'email' | 'name' | 'invoiceNumber' | 'client'>,
   ): Promise<Withdrawal> {
-    const declaredAt = this.deps.now().toISOString();
-    const withdrawal: Omit<Withdrawal, 'objectedAt'> = {
+    const at = this.deps.now();
+    const withdrawal: Withdrawal = {
       id: randomId('wdr'),
       subscriptionId: contract.subscription.id,
       transactionId: contract.transaction.id,
@@ -332,15 +335,38 @@ export class WithdrawalService {
       email: declaration.email.trim().toLowerCase(),
       livemode: contract.subscription.livemode,
       refundId: null,
-      declaredAt,
-      appliedAt: null,
+      declaredAt: at.toISOString(),
+      appliedAt: at.toISOString(),
+      objectedAt: null,
       origin: null,
     };
-    const recorded = await this.deps.db.transaction().execute((trx) => new WithdrawalRepository(trx).record(withdrawal));
-    // Another declaration named it first: the owner's withdrawal applies (or has applied) that one.
-    const made = recorded ? { ...withdrawal, objectedAt: null } : await this.withdrawals.ofSubscription(contract.subscription.id);
-    if (!made) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
-    return made.appliedAt ? this.finish(contract, made) : this.apply(contract, made);
+    const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
+    const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const origin = this.deps.origin();
+    let recorded = false;
+    try {
+      await this.deps.subscriptions.endNow(contract.subscription, {
+        reason: 'withdrawn',
+        alongside: async (trx) => {
+          // Another declaration named it first: the end is rolled back, and that one is taken up below.
+          if (!(await new WithdrawalRepository(trx).record(withdrawal))) throw new Superseded();
+          recorded = true;
+          const mail = withdrawalMail(contract.transaction, recipientOf(contract.subscription), refundAmount, at, brand, origin);
+          await enqueueMail(trx, mail, at);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof Superseded)) throw error;
+    }
+    if (recorded) {
+      this.deps.mailQueued?.();
+      return this.finish(contract, withdrawal);
+    }
+    // Another submit withdrew first (finished here), one from the public page waits (the owner's to confirm: applied
+    // here), or none: it ended another way meanwhile.
+    const first = await this.withdrawals.ofSubscription(contract.subscription.id);
+    if (!first) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
+    return first.appliedAt ? this.finish(contract, first) : this.apply(contract, first);
   }
 
   /**
