@@ -64,6 +64,7 @@ describe('PublicWithdrawalPage', () => {
     expect(screen.getByTestId('withdrawal-summary').textContent).toContain(
       'You are withdrawing from the contract with invoice INV-TEST-2026-000001 for ada@example.com (Ada Reader).',
     );
+    expect(screen.getByTestId('withdrawal-summary').textContent).toContain('We then e-mail the address the subscription belongs to');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' })));
     expect(api.callsOf('declareWithdrawal')).toEqual([
       [{ email: 'ada@example.com', invoiceNumber: 'inv-test-2026-000001', livemode: false, name: 'Ada Reader' }],
@@ -73,6 +74,9 @@ describe('PublicWithdrawalPage', () => {
     expect(receipt).toContain('Received on November 27, 2026 at 09:14 UTC for ada@example.com, invoice INV-TEST-2026-000001.');
     // True whether or not the details named a purchase: the page is no oracle.
     expect(receipt).toContain('If this address and invoice number belong to a purchase made in the last 14 days');
+    // Nothing ends at once: the subscription's own address confirms, or the objection window passes.
+    expect(receipt).toContain('we have e-mailed the address the subscription belongs to, to confirm it.');
+    expect(receipt).toContain('or on November 30, 2026 at 09:14 UTC if nobody tells us it was not them');
   });
 
   it('says what is wrong with the details before sending anything', () => {

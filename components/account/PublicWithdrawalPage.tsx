@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { dateTimeText } from '@/lib/account/accountWords';
+import { automaticWithdrawalAt, OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
 import type { PublicWithdrawalPageProps } from '@/lib/withdrawal/withdrawalView';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -25,10 +26,13 @@ function problemsOf(details: WithdrawalDetails): Problems {
 }
 
 /**
- * /withdraw, linked from every page's footer: a withdrawal within 14 days without signing in,
- * in two steps (the details, then a summary to confirm), then a receipt with the date and time
- * it was received. The receipt reads the same whether or not the details named a purchase:
- * the page tells nobody who bought what; the confirmation e-mail goes to the buyer's address.
+ * /withdraw, linked from every page's footer ("Withdraw from contract here", § 356a BGB): a
+ * withdrawal within 14 days without signing in, in two steps (the details, then a summary
+ * with the "Confirm withdrawal" button), then a receipt with the date and time it was
+ * received, from which it counts. The receipt reads the same whether or not the details named
+ * a purchase: the page tells nobody who bought what. Since anyone can type an address and
+ * guess an invoice number, the subscription's own address is e-mailed to confirm or object
+ * before anything ends or is refunded.
  */
 export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   const api = useApiClient();
@@ -97,8 +101,11 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           </p>
           <p>
             If this address and invoice number belong to a purchase made in the last 14 days and billed in the European Union or the United
-            Kingdom, it is withdrawn: access has ended, what was paid is being refunded in full to the card or wallet it was paid with, and
-            we have e-mailed a confirmation to that address.
+            Kingdom, the withdrawal counts from that time, and we have e-mailed the address the subscription belongs to, to confirm it.
+          </p>
+          <p>
+            Once it is confirmed with the link in that e-mail, or on <strong>{dateTimeText(automaticWithdrawalAt(receivedAt))}</strong> if
+            nobody tells us it was not them, access ends and what was paid is refunded in full to the card or wallet it was paid with.
           </p>
         </div>
         <p>
@@ -123,7 +130,9 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
         </h1>
         <p data-testid="withdrawal-summary">
           You are withdrawing from the contract with invoice <strong>{invoice}</strong> for <strong>{details.email.trim()}</strong>
-          {details.name.trim() ? ` (${details.name.trim()})` : ''}. Access ends now, and what you paid is refunded in full.
+          {details.name.trim() ? ` (${details.name.trim()})` : ''}. Your withdrawal counts from the moment you confirm it here. We then
+          e-mail the address the subscription belongs to: access ends and what you paid is refunded in full once you confirm with the link
+          in that e-mail, or automatically {OBJECTION_WINDOW_DAYS} days later.
         </p>
         <FormActions
           error={error}
@@ -150,7 +159,9 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
       </h1>
       <p>
         Bought in the last 14 days, billed in the European Union or the United Kingdom? You can withdraw from the contract here without
-        signing in and without giving a reason: access ends now, and what you paid is refunded in full.
+        signing in and without giving a reason. Your withdrawal counts from the moment you send it. To keep others from ending your
+        subscription, we first e-mail the address the subscription belongs to: access ends and what you paid is refunded in full as soon as
+        you confirm with the link in that e-mail, or automatically {OBJECTION_WINDOW_DAYS} days later if nobody tells us it was not them.
       </p>
       <form className={forms.form} onSubmit={proceed} noValidate>
         <div className={forms.field}>

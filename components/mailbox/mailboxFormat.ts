@@ -24,6 +24,7 @@ export const KIND_LABELS: Record<MailKind, string> = {
   'operator-sign-in': 'Back-office sign-in',
   refund: 'Refund',
   'duplicate-purchase': 'Bought twice: undo link',
+  'withdrawal-acknowledgment': 'Withdrawal: confirm or object',
   withdrawal: 'Withdrawal confirmation',
   'ended-by-care': 'Ended by customer care',
 };

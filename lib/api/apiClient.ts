@@ -7,7 +7,7 @@ import type { VisitorSubscription } from '@/lib/checkout/visitorSubscription';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import type { CancelDeclarationRequest } from '@/lib/account/cancelView';
 import type { UndoPurchaseAnswer } from '@/lib/account/undoPurchaseView';
-import type { WithdrawalDeclarationRequest, WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
+import type { WithdrawalAnswer, WithdrawalDeclarationRequest, WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
 import type { CardChangeRequest, CardChangeResponse, RenewalPaymentResponse } from '@/lib/account/cardChange';
 import { API_MESSAGES, ApiError, errorFromAnswer, hasErrorBody, isAbortError, networkError, type CallMessages } from './apiErrors';
 
@@ -25,6 +25,7 @@ export const API_PATHS = {
   keepSubscription: '/api/cancel/keep',
   undoPurchase: '/api/undo-purchase',
   withdrawalDeclaration: '/api/withdraw',
+  withdrawalAnswer: '/api/withdraw/answer',
   subscription: (
     id: string,
     action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock' | 'withdraw',
@@ -120,6 +121,8 @@ export interface ApiClient {
   withdrawSubscription(id: string): Promise<{ withdrawal: WithdrawalReceipt }>;
   /** A withdrawal declared on the public page: the same answer whether or not it named a purchase. */
   declareWithdrawal(request: WithdrawalDeclarationRequest): Promise<{ received: true; receivedAt: string }>;
+  /** Uses a link of a public withdrawal's acknowledgment: confirms it, or says it was not the subscriber. */
+  answerWithdrawal(token: string): Promise<WithdrawalAnswer>;
   /** The sandbox bank's 3-D Secure page answering a challenge. */
   authenticateSandboxPayment(paymentId: string, outcome: SandboxAuthenticationOutcome): Promise<SandboxAuthenticationAnswer>;
   /** A sandbox wallet's page answering a payment: where the visitor goes next. */
@@ -247,6 +250,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     declareWithdrawal: (request) =>
       post<{ received: true; receivedAt: string }>(API_PATHS.withdrawalDeclaration, request, API_MESSAGES.withdrawalDeclaration),
+
+    answerWithdrawal: (token) => post<WithdrawalAnswer>(API_PATHS.withdrawalAnswer, { token }, API_MESSAGES.withdrawalAnswer),
 
     async signOut(options = {}) {
       await post<{ signedOut: true }>(API_PATHS.signOut, options.everywhere ? { everywhere: true } : {}, API_MESSAGES.signOut);

@@ -88,6 +88,11 @@ export const API_MESSAGES = {
     fallback: 'We could not confirm your withdrawal. Please reload the page: if it was received, its receipt is shown there.',
   },
   withdrawalDeclaration: { unreachable: NETWORK, fallback: 'We could not record your withdrawal. Please try again.' },
+  /** An answer may have been recorded though its reply was lost: the page read again says whether the link was used. */
+  withdrawalAnswer: {
+    unreachable: 'We could not reach our server. Please reload the page: it shows whether your answer was recorded.',
+    fallback: 'We could not record your answer. Please reload the page: it shows whether it was recorded.',
+  },
   sandboxAuthentication: { unreachable: NETWORK, fallback: 'The sandbox bank did not answer. Please try again.' },
   sandboxWallet: { unreachable: NETWORK, fallback: 'The sandbox wallet did not answer. Please try again.' },
 } as const satisfies Record<string, CallMessages>;

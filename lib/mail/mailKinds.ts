@@ -18,6 +18,7 @@ export const MAIL_KINDS = [
   'operator-sign-in',
   'refund',
   'duplicate-purchase',
+  'withdrawal-acknowledgment',
   'withdrawal',
   'ended-by-care',
 ] as const;

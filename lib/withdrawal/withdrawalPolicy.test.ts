@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  automaticWithdrawalAt,
   EU_COUNTRIES,
+  OBJECTION_WINDOW_DAYS,
+  REFUND_DEADLINE_DAYS,
   hasWithdrawalRight,
   withdrawalDeadline,
   withdrawalEligibility,
@@ -66,5 +69,14 @@ describe('withdrawalEligibility', () => {
 
   it('allows a free trial (nothing paid, nothing to refund) to be withdrawn from', () => {
     expect(withdrawalEligibility(facts({ total: 0 }), at('2026-11-21T00:00:00.000Z')).eligible).toBe(true);
+  });
+});
+
+describe('automaticWithdrawalAt', () => {
+  it('applies a public declaration 3 days after it, well within the 14-day refund deadline counted from it', () => {
+    expect(OBJECTION_WINDOW_DAYS).toBe(3);
+    expect(automaticWithdrawalAt(PAID)).toBe('2026-11-23T09:00:00.000Z');
+    const days = (Date.parse(automaticWithdrawalAt(PAID)) - Date.parse(PAID)) / (24 * 3600_000);
+    expect(days).toBeLessThan(REFUND_DEADLINE_DAYS);
   });
 });

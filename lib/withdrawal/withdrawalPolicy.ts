@@ -94,3 +94,21 @@ export function withdrawalEligibility(facts: WithdrawalFacts, now: Date): Withdr
   if (facts.ended) return refuse('ended');
   return { eligible: true, until };
 }
+
+/**
+ * A withdrawal declared on the public page waits this long for its subscriber's objection
+ * ("this was not me") before the background pass applies it: ends the subscription and
+ * refunds it. Art. 13(1) of Directive 2011/83/EU wants the refund within 14 days of the day
+ * the trader is informed of the withdrawal, i.e. of the declaration (the page records it at
+ * once, and the acknowledgment is queued in the same transaction). 3 days leaves 11 of the 14
+ * for the pass (it runs every minute or so), the provider's refund and any retry; and the
+ * withdrawal stays effective from its declaration, however late in the 14-day period it came.
+ */
+export const OBJECTION_WINDOW_DAYS = 3;
+/** The refund deadline of Art. 13(1), counted from the declaration. */
+export const REFUND_DEADLINE_DAYS = 14;
+const DAY_MS = 24 * 3600_000;
+
+/** When a public declaration made at `declaredAt` is applied without its subscriber's answer: ISO instant. */
+export const automaticWithdrawalAt = (declaredAt: string): string =>
+  new Date(Date.parse(declaredAt) + OBJECTION_WINDOW_DAYS * DAY_MS).toISOString();

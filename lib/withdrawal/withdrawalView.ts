@@ -43,3 +43,26 @@ export interface PublicWithdrawalPageProps {
 export interface WithdrawPageProps extends SubscriptionPageProps {
   offer: WithdrawalOffer;
 }
+
+/** What a link of a public withdrawal's acknowledgment does: confirm it, or say it was not the subscriber. */
+export type WithdrawalLinkPurpose = 'confirm' | 'object';
+
+/** The page of a link of the acknowledgment: what it names, instants in words. */
+export interface WithdrawalLinkView {
+  purpose: WithdrawalLinkPurpose;
+  token: string;
+  brandName: string;
+  offerName: string;
+  invoiceNumber: string;
+  /** When it was declared, and when it is carried out without an answer: "November 27, 2026 at 09:14 UTC". */
+  receivedText: string;
+  automaticText: string;
+  livemode: boolean;
+}
+
+/** /withdraw/answer?token=…: the link's page, or why it cannot be used. */
+export type WithdrawalAnswerPageProps =
+  ({ state: 'ready' } & WithdrawalLinkView) | { state: 'refused'; message: string; livemode: boolean };
+
+/** What using a link answers: the receipt of the confirmed withdrawal, or that the subscription continues. */
+export type WithdrawalAnswer = { answer: 'confirmed'; withdrawal: WithdrawalReceipt } | { answer: 'objected'; offerName: string };

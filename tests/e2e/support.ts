@@ -62,6 +62,20 @@ export async function linkFromOutbox(email: string): Promise<string> {
 }
 
 /**
+ * The plain-text body of the newest mail of a kind to an address, from the test run's own
+ * database (as linkFromOutbox): for a mail with more than one link, such as the withdrawal
+ * acknowledgment's "This was not me" besides its "Confirm withdrawal".
+ */
+export async function mailTextFromOutbox(email: string, kind: string): Promise<string> {
+  e2eDb ??= new Database(E2E_DATABASE_FILE, { readonly: true, fileMustExist: true });
+  const row = e2eDb
+    .prepare('SELECT body_text FROM outbox WHERE to_email = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+    .get(email.trim().toLowerCase(), kind) as { body_text: string } | undefined;
+  expect(row?.body_text, `a ${kind} mail to ${email}`).toBeTruthy();
+  return row!.body_text;
+}
+
+/**
  * Signs the page's browser in for a campaign the way a visitor does: asks for a magic link
  * from that browser (page.request shares the page's cookies, so the link's nonce cookie lands
  * there and the link signs in at once), reads it from the embedded outbox, and opens it.

@@ -17,6 +17,8 @@ import { RefundService } from '@/lib/server/refunds/RefundService';
 import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
 import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
 import { CancelDeclarationWorker } from '@/lib/server/subscriptions/CancelDeclarationWorker';
+import { applyWaitingWithdrawals, type WaitingWithdrawalOutcome } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
+import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -49,6 +51,8 @@ export interface ServerContext {
   mail: MailServices;
   /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
   cancelDeclarations: CancelDeclarationWorker;
+  /** Applies the public withdrawal page's declarations that nobody answered in time (run by the renewal pass). */
+  applyWaitingWithdrawals(): Promise<WaitingWithdrawalOutcome[]>;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
   close(): Promise<void>;
 }
@@ -89,6 +93,13 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
       mail.worker.kick();
       return outcomes;
     }),
+    applyWaitingWithdrawals: () =>
+      applyWaitingWithdrawals({
+        db,
+        now: clock,
+        log: (line, error) => console.error(line, error),
+        serviceFor: (origin) => withdrawalServiceAt(context, origin),
+      }),
     close: () => closeServerContext(context),
   };
   return context;

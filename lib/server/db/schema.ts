@@ -309,6 +309,23 @@ export interface WithdrawalTable {
   /** The refund made for it; null until asked, or when nothing was paid. */
   refund_id: string | null;
   declared_at: string;
+  /** When its subscription was ended for it; null while a public declaration waits for its subscriber (migration 0041). */
+  applied_at: string | null;
+  /** When its subscriber said it was not them (subscription_id then null, transaction_id kept). */
+  objected_at: string | null;
+  /** The site it reached, for the links of the e-mails the background pass writes; null: PUBLIC_ORIGIN. */
+  origin: string | null;
+}
+
+/** An e-mailed link of a withdrawal waiting for its subscriber (migration 0041): only its token's hash is kept. */
+export interface WithdrawalLinkTable {
+  token_hash: string;
+  withdrawal_id: string;
+  /** 'confirm' | 'object' */
+  purpose: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** A one-click "Keep my subscription" link (migration 0015): only its token's hash is kept. */
@@ -544,6 +561,7 @@ export interface Database {
   subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;
   withdrawals: WithdrawalTable;
+  withdrawal_links: WithdrawalLinkTable;
   keep_links: KeepLinkTable;
   duplicate_purchase_undos: DuplicatePurchaseUndoTable;
   sandbox_payment_intents: SandboxPaymentIntentTable;

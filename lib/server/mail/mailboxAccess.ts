@@ -51,10 +51,16 @@ export function outboxReadRule(appEnv: AppEnv): OutboxReadRule {
 
 /**
  * Mails whose links are credentials: they sign in, or act without a sign-in (keep a
- * cancelled subscription, undo a purchase). Once such a mail has really left (SMTP), its
+ * cancelled subscription, undo a purchase, confirm or object to a withdrawal). Once such a mail has really left (SMTP), its
  * link and bodies are cleared from the outbox; production's outbox API never shows them.
  */
-export const SECRET_LINK_KINDS: readonly MailKind[] = ['sign-in', 'operator-sign-in', 'cancel-request', 'duplicate-purchase'];
+export const SECRET_LINK_KINDS: readonly MailKind[] = [
+  'sign-in',
+  'operator-sign-in',
+  'cancel-request',
+  'duplicate-purchase',
+  'withdrawal-acknowledgment',
+];
 
 /**
  * Kinds nobody reads in the mailbox or the outbox API: an operator's sign-in link would open

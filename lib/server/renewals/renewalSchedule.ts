@@ -18,10 +18,19 @@ export function startRenewals(env: Pick<ServerEnv, 'RENEWAL_INTERVAL_SECONDS'>):
     if (running) return;
     running = true;
     try {
-      const { renewals, cancelDeclarations } = await serverContext();
+      const context = await serverContext();
+      const { renewals, cancelDeclarations } = context;
       // The cancel page's declarations received so far are applied first: one counts from its
       // receipt, so nothing it cancels is charged because its pass had not run yet.
       await cancelDeclarations.kick();
+      // So are the withdrawals whose objection window has passed: ended and refunded, never charged again.
+      for (const outcome of await context.applyWaitingWithdrawals()) {
+        console.info(
+          outcome.kind === 'applied'
+            ? `[withdrawals] ${outcome.withdrawalId} applied`
+            : `[withdrawals] ${outcome.withdrawalId} left: ${outcome.reason}`,
+        );
+      }
       // A full batch may leave more due (a cohort renewing on one day): the next batch is claimed at once, not an interval later.
       let outcomes;
       do {

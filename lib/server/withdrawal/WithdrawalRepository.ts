@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { WithdrawalChannel } from '@/lib/withdrawal/withdrawalView';
 import type { Database, WithdrawalTable } from '@/lib/server/db/schema';
 
-/** A declaration of withdrawal as recorded (migration 0032). */
+/** A declaration of withdrawal as recorded (migrations 0032, 0041). */
 export interface Withdrawal {
   id: string;
   subscriptionId: string | null;
@@ -15,6 +15,12 @@ export interface Withdrawal {
   client: { address: string | null; userAgent: string | null };
   refundId: string | null;
   declaredAt: string;
+  /** When its subscription was ended for it; null while a public declaration waits for its subscriber. */
+  appliedAt: string | null;
+  /** When its subscriber said it was not them; its subscriptionId is then null. */
+  objectedAt: string | null;
+  /** The site it reached, for the links of the e-mails written later; null: PUBLIC_ORIGIN. */
+  origin: string | null;
 }
 
 const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
@@ -29,6 +35,9 @@ const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
   client: JSON.parse(row.client_json) as Withdrawal['client'],
   refundId: row.refund_id,
   declaredAt: row.declared_at,
+  appliedAt: row.applied_at,
+  objectedAt: row.objected_at,
+  origin: row.origin,
 });
 
 /** The withdrawals table: one declaration per row, one withdrawal per subscription. */
@@ -39,7 +48,7 @@ export class WithdrawalRepository {
    * Records a declaration. For one naming a subscription, false when that subscription has a
    * withdrawal already (the unique column decides, so two submits at once record one).
    */
-  async record(withdrawal: Omit<Withdrawal, 'refundId'>): Promise<boolean> {
+  async record(withdrawal: Omit<Withdrawal, 'refundId' | 'objectedAt'>): Promise<boolean> {
     const inserted = await this.db
       .insertInto('withdrawals')
       .values({
@@ -54,6 +63,9 @@ export class WithdrawalRepository {
         client_json: JSON.stringify(withdrawal.client),
         refund_id: null,
         declared_at: withdrawal.declaredAt,
+        applied_at: withdrawal.appliedAt,
+        objected_at: null,
+        origin: withdrawal.origin,
       })
       .onConflict((oc) => oc.column('subscription_id').doNothing())
       .executeTakeFirst();
@@ -70,13 +82,14 @@ export class WithdrawalRepository {
     return row ? withdrawalOf(row) : null;
   }
 
-  /** Which of these subscriptions have been withdrawn from. */
+  /** Which of these subscriptions have been withdrawn from (a declaration waiting for its subscriber is not yet). */
   async withdrawnAmong(subscriptionIds: readonly string[]): Promise<Set<string>> {
     if (subscriptionIds.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('withdrawals')
       .select('subscription_id')
       .where('subscription_id', 'in', subscriptionIds)
+      .where('applied_at', 'is not', null)
       .execute();
     return new Set(rows.flatMap((row) => (row.subscription_id ? [row.subscription_id] : [])));
   }
@@ -89,8 +102,51 @@ export class WithdrawalRepository {
       .where('email', '=', email)
       .where('declared_at', '>=', since.toISOString())
       .where('subscription_id', 'is', null)
+      .where('transaction_id', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /** Public declarations still waiting for their subscriber that were declared at or before `before`, the oldest first. */
+  async waitingSince(before: Date, limit: number): Promise<Withdrawal[]> {
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('applied_at', 'is', null)
+      .where('declared_at', '<=', before.toISOString())
+      .where('subscription_id', 'is not', null)
+      .where('objected_at', 'is', null)
+      .orderBy('declared_at')
+      .limit(limit)
+      .execute();
+    return rows.map(withdrawalOf);
+  }
+
+  /** Marks a waiting declaration applied: false when it was applied or objected to already (the guard decides a race). */
+  async markApplied(id: string, at: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('withdrawals')
+      .set({ applied_at: at.toISOString() })
+      .where('id', '=', id)
+      .where('applied_at', 'is', null)
+      .where('objected_at', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Marks a waiting declaration objected to by its subscriber, and lets go of its subscription
+   * (which may be withdrawn from later, by its owner): false when it was applied or objected to already.
+   */
+  async markObjected(id: string, at: Date): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('withdrawals')
+      .set({ objected_at: at.toISOString(), subscription_id: null })
+      .where('id', '=', id)
+      .where('applied_at', 'is', null)
+      .where('objected_at', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
 
   async setRefund(id: string, refundId: string): Promise<void> {

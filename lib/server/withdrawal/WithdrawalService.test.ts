@@ -11,6 +11,10 @@ import { RefundService } from '@/lib/server/refunds/RefundService';
 import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
+import { OBJECTION_WINDOW_DAYS, REFUND_DEADLINE_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
+import { applyWaitingWithdrawals } from './waitingWithdrawalsPass';
+import { answerWithdrawalLink } from './withdrawalLinks';
+import { WithdrawalRepository } from './WithdrawalRepository';
 import { UNMATCHED_PER_ADDRESS_PER_DAY, WithdrawalService, WITHDRAWALS_PER_CLIENT, type PublicDeclaration } from './WithdrawalService';
 
 const ORIGIN = 'https://subscribe.example.com';
@@ -167,22 +171,182 @@ describe('WithdrawalService from the account', () => {
 });
 
 describe('WithdrawalService from the public page', () => {
-  it('withdraws a matching purchase, mailing the typed address, and answers as for one that does not match', async () => {
+  const subscriptionOf = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
+  const acknowledgments = () => db.selectFrom('outbox').selectAll().where('kind', '=', 'withdrawal-acknowledgment').execute();
+  /** The confirm and "this was not me" tokens of the newest acknowledgment, read from its text as the subscriber reads them. */
+  async function linksOf() {
+    const mail = (await acknowledgments()).at(-1)!;
+    const tokens = [...mail.body_text.matchAll(/\/withdraw\/answer\?token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    const [confirm, object] = [...new Set(tokens)];
+    return { confirm: confirm!, object: object! };
+  }
+  const answer = (token: string) => answerWithdrawalLink({ db, now, service: service() }, token);
+  const pass = () => applyWaitingWithdrawals({ db, now, log: () => undefined, serviceFor: async () => service() });
+  /** The subscription's own address differs from the one typed (the purchase's billing address): the mail goes to the own one. */
+  async function ownedBy(subscriptionId: string, owner: string) {
+    await db.updateTable('subscriptions').set({ owner_email: owner }).where('id', '=', subscriptionId).execute();
+  }
+
+  it('ends and refunds nothing on a correct guess: it acknowledges to the subscription’s own address with both links', async () => {
     const subscription = await bought();
+    await ownedBy(subscription.id, 'owner@example.com');
+    clock = PAID + DAY;
+    await service().declare(declaration({ name: 'Mallory' }));
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'active', endedAt: null });
+    expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
+    expect(await mails('withdrawal')).toEqual([]);
+    const [acknowledgment] = await acknowledgments();
+    expect(acknowledgment).toMatchObject({
+      to_email: 'owner@example.com',
+      subject: '[Test] Please confirm your withdrawal from your Vogue contract',
+    });
+    expect(acknowledgment!.body_text).toContain('On November 21, 2026 at 09:00 UTC, a withdrawal from your contract for Vogue Digital');
+    expect(acknowledgment!.body_text).toContain('If you do nothing, we do the same on November 24, 2026 at 09:00 UTC.');
+    const { confirm, object } = await linksOf();
+    expect(acknowledgment!.link).toBe(`${ORIGIN}/withdraw/answer?token=${confirm}&livemode=false`);
+    expect(acknowledgment!.body_text).toContain(`${ORIGIN}/withdraw/answer?token=${object}&livemode=false`);
+    // Only the tokens' hashes are kept.
+    const links = await db.selectFrom('withdrawal_links').selectAll().execute();
+    expect(links.map((link) => link.purpose).sort()).toEqual(['confirm', 'object']);
+    expect(JSON.stringify(links)).not.toContain(confirm);
+    const [row] = await db.selectFrom('withdrawals').selectAll().execute();
+    expect(row).toMatchObject({
+      subscription_id: subscription.id,
+      email: 'ada@example.com',
+      applied_at: null,
+      declared_at: now().toISOString(),
+    });
+    // Not withdrawn yet: the account still offers its owner the withdrawal, which applies this one.
+    expect((await contract(subscription.id)).eligibility.eligible).toBe(true);
+    expect(await service().receiptOf(await contract(subscription.id))).toBeNull();
+  });
+
+  it('answers a match exactly as a non-match (and as an unknown invoice)', async () => {
+    await bought();
     clock = PAID + DAY;
     const matched = await service().declare(declaration());
     const unmatched = await service().declare(declaration({ email: 'someone@example.com' }));
     const unknown = await service().declare(declaration({ invoiceNumber: 'INV-TEST-2026-999999' }));
-    for (const answer of [matched, unmatched, unknown]) expect(Object.keys(answer)).toEqual(['receivedAt']);
-    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
-    expect(await mails('withdrawal')).toMatchObject([{ to_email: 'ada@example.com' }]);
-    expect(await db.selectFrom('sandbox_refunds').selectAll().execute()).toHaveLength(1);
-    const rows = await db.selectFrom('withdrawals').selectAll().orderBy('declared_at').execute();
-    expect(rows.map((row) => [row.channel, row.subscription_id !== null, row.invoice_number])).toEqual([
-      ['footer', true, 'INV-TEST-2026-000001'],
+    expect(unmatched).toEqual(matched);
+    expect(unknown).toEqual(matched);
+    expect(await acknowledgments()).toHaveLength(1);
+    const rows = await db.selectFrom('withdrawals').selectAll().orderBy('declared_at').orderBy('subscription_id').execute();
+    expect(rows.map((row) => [row.channel, row.subscription_id !== null, row.invoice_number]).sort()).toEqual([
       ['footer', false, 'INV-TEST-2026-000001'],
       ['footer', false, 'INV-TEST-2026-999999'],
+      ['footer', true, 'INV-TEST-2026-000001'],
     ]);
+  });
+
+  it('ends and refunds once when the subscriber confirms, dated from the declaration; the links then are spent', async () => {
+    const subscription = await bought();
+    await ownedBy(subscription.id, 'owner@example.com');
+    clock = PAID + DAY;
+    await service().declare(declaration());
+    const declaredAt = now().toISOString();
+    const { confirm, object } = await linksOf();
+    clock = PAID + DAY + 3600_000;
+    const answered = await answer(confirm);
+    expect(answered).toMatchObject({
+      answer: 'confirmed',
+      withdrawal: { receivedAt: declaredAt, emailedTo: 'owner@example.com', refund: { state: 'succeeded', amount: '$25.00' } },
+    });
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn', endedAt: now().toISOString() });
+    expect(await mails('withdrawal')).toMatchObject([{ to_email: 'owner@example.com' }]);
+    expect((await mails('withdrawal'))[0]!.body_text).toContain('on November 21, 2026 at 09:00 UTC');
+    await expect(answer(confirm)).rejects.toMatchObject({ status: 410, code: 'withdrawal_link_used' });
+    await expect(answer(object)).rejects.toMatchObject({ status: 410, code: 'withdrawal_link_used' });
+    clock = PAID + 5 * DAY;
+    expect(await pass()).toEqual([]);
+    expect(await db.selectFrom('sandbox_refunds').selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('refunds').select('idempotency_key').execute()).toHaveLength(1);
+    expect(await mails('withdrawal')).toHaveLength(1);
+    expect(await mails('refund')).toHaveLength(1);
+  });
+
+  it('applies once when two uses of the link race, and when passes on two instances race a late confirmation', async () => {
+    const first = await bought();
+    clock = PAID + DAY;
+    await service().declare(declaration());
+    const { confirm } = await linksOf();
+    const answers = await Promise.allSettled([answer(confirm), answer(confirm)]);
+    expect(answers.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    expect(await subscriptionOf(first.id)).toMatchObject({ status: 'ended' });
+
+    const second = await bought();
+    await service().declare(declaration({ invoiceNumber: 'INV-TEST-2026-000002', clientKey: 'client-2' }));
+    const waiting = (await new WithdrawalRepository(db).ofSubscription(second.id))!;
+    clock = PAID + 4 * DAY;
+    await Promise.allSettled([pass(), pass(), service().applyDeclared(waiting)]);
+    expect(await subscriptionOf(second.id)).toMatchObject({ status: 'ended' });
+    expect(await db.selectFrom('sandbox_refunds').selectAll().execute()).toHaveLength(2);
+    expect(await mails('withdrawal')).toHaveLength(2);
+    expect(await mails('refund')).toHaveLength(2);
+  });
+
+  it('keeps the subscription on "this was not me", records it for customer care, and never applies it', async () => {
+    const subscription = await bought();
+    clock = PAID + DAY;
+    await service().declare(declaration());
+    const { confirm, object } = await linksOf();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await answer(object)).toEqual({ answer: 'objected', offerName: 'Vogue Digital' });
+    expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('[security] withdrawal-objected')]);
+    errors.mockRestore();
+    const [row] = await db.selectFrom('withdrawals').selectAll().execute();
+    expect(row).toMatchObject({
+      subscription_id: null,
+      transaction_id: subscription.transactionId,
+      applied_at: null,
+      objected_at: now().toISOString(),
+    });
+    const audit = await db.selectFrom('audit_log').selectAll().execute();
+    expect(audit).toMatchObject([{ action: 'withdrawal.objected', target: `subscription:${subscription.id}` }]);
+    await expect(answer(confirm)).rejects.toMatchObject({ status: 410 });
+    await expect(answer(object)).rejects.toMatchObject({ status: 410 });
+    clock = PAID + 10 * DAY;
+    expect(await pass()).toEqual([]);
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'active' });
+    expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
+    expect(await mails('withdrawal')).toEqual([]);
+    // The owner may still withdraw from the account.
+    expect((await contract(subscription.id)).eligibility.eligible).toBe(true);
+  });
+
+  it('applies it once in the pass after the objection window, within 14 days of the declaration even when declared on day 13', async () => {
+    const subscription = await bought();
+    clock = PAID + 13 * DAY;
+    await service().declare(declaration());
+    const declaredAt = clock;
+    clock = declaredAt + OBJECTION_WINDOW_DAYS * DAY - 1;
+    expect(await pass()).toEqual([]);
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'active' });
+    clock = declaredAt + OBJECTION_WINDOW_DAYS * DAY;
+    const [applied] = await pass();
+    expect(applied).toMatchObject({ kind: 'applied' });
+    expect(await pass()).toEqual([]);
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
+    const refunds = await db.selectFrom('refunds').selectAll().execute();
+    expect(refunds).toMatchObject([{ amount_minor: 2500, status: 'succeeded' }]);
+    expect(Date.parse(refunds[0]!.created_at) - declaredAt).toBeLessThanOrEqual(REFUND_DEADLINE_DAYS * DAY);
+    expect(await db.selectFrom('sandbox_refunds').selectAll().execute()).toHaveLength(1);
+    expect(await mails('withdrawal')).toHaveLength(1);
+    const { confirm } = await linksOf();
+    await expect(answer(confirm)).rejects.toMatchObject({ status: 410 });
+  });
+
+  it('is applied at once when its owner withdraws from the account meanwhile', async () => {
+    const subscription = await bought();
+    clock = PAID + DAY;
+    await service().declare(declaration());
+    const made = await service().withdrawFromAccount(await contract(subscription.id), { client });
+    expect(made).toMatchObject({ channel: 'footer', declaredAt: now().toISOString() });
+    expect(made.appliedAt).not.toBeNull();
+    expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'ended' });
+    expect(await db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(1);
+    clock = PAID + 5 * DAY;
+    expect(await pass()).toEqual([]);
+    expect(await db.selectFrom('sandbox_refunds').selectAll().execute()).toHaveLength(1);
   });
 
   it('changes nothing for a purchase past 14 days, outside the EU or UK, of the other mode, or withdrawn already', async () => {
@@ -196,6 +360,7 @@ describe('WithdrawalService from the public page', () => {
       expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
     }
     expect(await mails('withdrawal')).toEqual([]);
+    expect(await acknowledgments()).toEqual([]);
     expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
   });
 
@@ -212,16 +377,17 @@ describe('WithdrawalService from the public page', () => {
     for (let i = 0; i < UNMATCHED_PER_ADDRESS_PER_DAY; i += 1) {
       await service().declare(declaration({ invoiceNumber: `INV-TEST-2026-00010${i}`, clientKey: `guesser-${i}` }));
     }
-    // The right number now comes too late: recorded, answered alike, and nothing ended or refunded.
+    // The right number now comes too late: recorded, answered alike, and nothing acknowledged, ended or refunded.
     await expect(service().declare(declaration({ clientKey: 'guesser-9' }))).resolves.toHaveProperty('receivedAt');
-    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
+    expect(await acknowledgments()).toEqual([]);
     expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
     expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('[security] withdrawal-guessing')]);
     errors.mockRestore();
 
-    // A day later the address matches again.
+    // A day later the address matches again: its subscriber is asked.
     clock = PAID + 2 * DAY + 60_000;
     await service().declare(declaration({ clientKey: 'owner' }));
-    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
+    expect(await acknowledgments()).toHaveLength(1);
+    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
   });
 });

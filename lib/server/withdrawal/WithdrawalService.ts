@@ -3,13 +3,14 @@ import type { AccountBrand } from '@/lib/account/accountView';
 import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
-import { INELIGIBLE_MESSAGES, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
-import type { WithdrawalChannel, WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
+import { automaticWithdrawalAt, INELIGIBLE_MESSAGES, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
+import type { WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
+import { appendAudit } from '@/lib/server/operators/auditLog';
 import { securityAlert } from '@/lib/server/security/securityAlert';
 import { randomId } from '@/lib/server/ids';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
@@ -21,7 +22,8 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
 import { eligibilityOf } from './eligibilityOf';
-import { withdrawalMail } from './withdrawalMail';
+import { WithdrawalLinkRepository } from './WithdrawalLinkRepository';
+import { withdrawalAcknowledgmentMail, withdrawalMail } from './withdrawalMail';
 import { WithdrawalRepository, type Withdrawal } from './WithdrawalRepository';
 
 /** Declarations on the public page per client address per window: counted per client only, so nobody can use up another's. */
@@ -75,13 +77,20 @@ export interface PublicDeclaration extends Declarant {
 
 const refundKey = (withdrawal: Pick<Withdrawal, 'id'>) => `withdrawal:${withdrawal.id}`;
 
+/** A waiting declaration was answered meanwhile (objected to, or applied by another request): the end is rolled back. */
+class Superseded extends Error {}
+
 /**
- * Withdrawal within 14 days (EU and UK buyers): the subscription ended at once, the
- * withdrawal recorded and its confirmation e-mail queued, in one database transaction (the
- * guarded end decides: two submits at once, one withdrawal); then the purchase refunded in
- * full through the refund path (its own e-mail and credit note) under a key of the
- * withdrawal, so that a second submit or a retry refunds once. A later call for the same
- * withdrawal takes up a refund the provider had not answered.
+ * Withdrawal within 14 days (EU and UK buyers). Applying one: the subscription ended, the
+ * withdrawal marked applied and its confirmation e-mail queued to the subscription's own
+ * address, in one database transaction (the guarded end decides: two submits at once, one
+ * withdrawal); then the purchase refunded in full through the refund path (its own e-mail and
+ * credit note) under a key of the withdrawal, so that a second submit or a retry refunds once.
+ * From the account, the owner's withdrawal is applied at once. On the public page, where
+ * anyone can type an address and guess an invoice number, the declaration is recorded (it
+ * stands from then) and acknowledged to the subscription's own address with a "confirm" and a
+ * "this was not me" link; it is applied when confirmed, or by the background pass once
+ * OBJECTION_WINDOW_DAYS passed without an objection.
  */
 export class WithdrawalService {
   private readonly withdrawals: WithdrawalRepository;
@@ -96,17 +105,24 @@ export class WithdrawalService {
     if (!transaction) return null;
     const withdrawal = await this.withdrawals.ofSubscription(subscription.id);
     const reserved = await new RefundRepository(this.deps.db).reservedOf(transaction.id);
-    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn: withdrawal !== null }, this.deps.now());
+    // A declaration waiting for its subscriber has not withdrawn it yet: its owner may still withdraw (which applies it).
+    const withdrawn = withdrawal?.appliedAt != null;
+    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn }, this.deps.now());
     return { subscription, transaction, withdrawal, reserved, eligibility };
   }
 
   /**
-   * The signed-in owner's withdrawal (ownership checked by the caller). Refused (409, with
-   * why) when the contract cannot be withdrawn from; a withdrawal made already is answered
-   * as it is, its remaining steps taken.
+   * The signed-in owner's withdrawal (ownership checked by the caller), applied at once: the
+   * owner needs no e-mail to confirm. Refused (409, with why) when the contract cannot be
+   * withdrawn from; a withdrawal made already is answered as it is, its remaining steps taken;
+   * one declared on the public page and waiting is the owner's to confirm, and is applied.
    */
   async withdrawFromAccount(contract: Contract, declarant: Declarant): Promise<Withdrawal> {
-    if (contract.withdrawal) return this.finish(contract, contract.withdrawal);
+    if (contract.withdrawal?.appliedAt) return this.finish(contract, contract.withdrawal);
+    if (!contract.eligibility.eligible) {
+      throw new HttpError(409, `withdrawal_${contract.eligibility.reason}`, contract.eligibility.message);
+    }
+    if (contract.withdrawal) return this.apply(contract, contract.withdrawal);
     return this.withdraw(contract, {
       channel: 'account',
       email: recipientOf(contract.subscription),
@@ -118,9 +134,11 @@ export class WithdrawalService {
 
   /**
    * A declaration on the public page, where nobody signs in. Recorded as declared either way;
-   * when the address and the invoice number name a purchase that may be withdrawn from, it is
-   * withdrawn from and its confirmation sent to that address. The answer is the same whatever
-   * matched: the page is no oracle for who bought what.
+   * when the address and the invoice number name a purchase that may be withdrawn from, the
+   * declaration names it and is acknowledged to the subscription's own address (never the one
+   * typed) with its two links, in one database transaction: nothing ends and nothing is
+   * refunded until the subscriber confirms or the objection window passes. The answer is the
+   * same whatever matched: the page is no oracle for who bought what.
    */
   async declare(declaration: PublicDeclaration): Promise<{ receivedAt: string }> {
     const at = this.deps.now();
@@ -134,38 +152,122 @@ export class WithdrawalService {
         { retryAfterSeconds: WITHDRAWAL_WINDOW_MS / 1000 },
       );
     }
+    // Asked of every declaration, so that a site without its address refuses them all alike, matched or not.
+    const origin = this.deps.origin();
     const email = declaration.email.trim().toLowerCase();
     const invoiceNumber = declaration.invoiceNumber.trim().toUpperCase();
     const contract = (await this.guessedAt(email, at)) ? null : await this.matching(email, invoiceNumber, declaration.livemode);
-    if (contract && !contract.withdrawal && contract.eligibility.eligible) {
-      const made = await this.withdraw(contract, {
-        channel: 'footer',
-        email,
-        name: declaration.name,
-        invoiceNumber,
-        client: declaration.client,
-      });
-      return { receivedAt: made.declaredAt };
+    const declared = { channel: 'footer' as const, email, name: declaration.name, invoiceNumber, client: declaration.client, origin };
+    if (contract && !contract.withdrawal && contract.eligibility.eligible && (await this.acknowledge(contract, declared, at))) {
+      return { receivedAt: at.toISOString() };
     }
     await this.withdrawals.record({
       id: randomId('wdr'),
       subscriptionId: null,
       transactionId: null,
-      channel: 'footer',
-      email,
-      name: declaration.name,
-      invoiceNumber,
+      ...declared,
       livemode: declaration.livemode,
-      client: declaration.client,
       declaredAt: at.toISOString(),
+      appliedAt: null,
     });
     return { receivedAt: at.toISOString() };
+  }
+
+  /**
+   * Records a public declaration naming the contract, waiting, with its acknowledgment and
+   * links, in one database transaction. False when another declaration named it first.
+   */
+  private async acknowledge(
+    contract: Contract,
+    declared: Pick<Withdrawal, 'channel' | 'email' | 'name' | 'invoiceNumber' | 'client' | 'origin'>,
+    at: Date,
+  ): Promise<boolean> {
+    const declaredAt = at.toISOString();
+    const withdrawal = {
+      id: randomId('wdr'),
+      subscriptionId: contract.subscription.id,
+      transactionId: contract.transaction.id,
+      ...declared,
+      livemode: contract.subscription.livemode,
+      declaredAt,
+      appliedAt: null,
+    };
+    const automaticAt = automaticWithdrawalAt(declaredAt);
+    const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
+    const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const recorded = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await new WithdrawalRepository(trx).record(withdrawal))) return false;
+      const links = new WithdrawalLinkRepository(trx);
+      const confirmToken = await links.create(withdrawal.id, 'confirm', automaticAt, at);
+      const objectToken = await links.create(withdrawal.id, 'object', automaticAt, at);
+      const mail = withdrawalAcknowledgmentMail(
+        contract.transaction,
+        recipientOf(contract.subscription),
+        refundAmount,
+        { declaredAt, automaticAt, confirmToken, objectToken },
+        brand,
+        declared.origin ?? this.deps.origin(),
+      );
+      await enqueueMail(trx, mail, at);
+      return true;
+    });
+    if (recorded) this.deps.mailQueued?.();
+    return recorded;
+  }
+
+  /**
+   * Applies a public declaration: its subscriber confirmed it, or the objection window passed
+   * (the background pass). Its eligibility was decided when it was declared, and it stands
+   * from then: one declared on day 13 is applied on day 16 all the same. Refused (409) when
+   * its subscriber objected to it meanwhile; one applied already is answered as it is.
+   */
+  async applyDeclared(withdrawal: Withdrawal): Promise<Withdrawal> {
+    const current = await this.withdrawals.findById(withdrawal.id);
+    if (!current?.subscriptionId || current.objectedAt) throw objected();
+    const subscription = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(current.subscriptionId);
+    const contract = subscription ? await this.contractOf(subscription) : null;
+    if (!contract) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
+    return current.appliedAt ? this.finish(contract, current) : this.apply(contract, current);
+  }
+
+  /**
+   * The subscriber says a waiting declaration was not them: it is marked objected, the
+   * subscription kept as it is, and customer care told (an audit entry on the subscription,
+   * shown in its history, and a security alert). False when it was applied or objected to already.
+   */
+  async object(withdrawal: Withdrawal): Promise<boolean> {
+    const at = this.deps.now();
+    const subscriptionId = withdrawal.subscriptionId;
+    if (!subscriptionId) return false;
+    const marked = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await new WithdrawalRepository(trx).markObjected(withdrawal.id, at))) return false;
+      await new WithdrawalLinkRepository(trx).useAll(withdrawal.id, at);
+      await appendAudit(
+        trx,
+        { operatorId: null, label: 'subscriber, by the link in the withdrawal e-mail' },
+        {
+          action: 'withdrawal.objected',
+          target: `subscription:${subscriptionId}`,
+          after: { withdrawalId: withdrawal.id, declaredAt: withdrawal.declaredAt, invoiceNumber: withdrawal.invoiceNumber },
+        },
+        at,
+      );
+      return true;
+    });
+    if (marked) {
+      securityAlert(
+        'withdrawal-objected',
+        subscriptionId,
+        `the subscriber of ${subscriptionId} says the withdrawal ${withdrawal.id} declared on the public page was not them: it was not applied; someone may have guessed the invoice number`,
+      );
+    }
+    return marked;
   }
 
   /** The receipt of a subscription's withdrawal, as the account shows it; null when none was made. */
   async receiptOf(contract: Contract): Promise<WithdrawalReceipt | null> {
     const { withdrawal, transaction } = contract;
-    if (!withdrawal) return null;
+    if (!withdrawal?.appliedAt) return null;
     const refunds = new RefundRepository(this.deps.db);
     const refund = withdrawal.refundId ? await refunds.findById(withdrawal.refundId) : await refunds.findByKey(refundKey(withdrawal));
     const amount = refund?.amount ?? Math.max(transaction.total - contract.reserved, 0);
@@ -180,7 +282,7 @@ export class WithdrawalService {
         amount: formatMoney(amount, transaction.currencyCode),
         to: paymentMethodName(transaction.order.payment),
       },
-      emailedTo: withdrawal.email,
+      emailedTo: recipientOf(contract.subscription),
     };
   }
 
@@ -216,19 +318,14 @@ export class WithdrawalService {
     return addresses.some((address) => address?.trim().toLowerCase() === email) ? contract : null;
   }
 
+  /**
+   * The owner's own withdrawal: ended, recorded as applied and its confirmation queued in one
+   * database transaction (all three, or none), then refunded.
+   */
   private async withdraw(
     contract: Contract,
-    declaration: {
-      channel: WithdrawalChannel;
-      email: string;
-      name: string | null;
-      invoiceNumber: string | null;
-      client: Declarant['client'];
-    },
+    declaration: Pick<Withdrawal, 'channel' | 'email' | 'name' | 'invoiceNumber' | 'client'>,
   ): Promise<Withdrawal> {
-    if (!contract.eligibility.eligible) {
-      throw new HttpError(409, `withdrawal_${contract.eligibility.reason}`, contract.eligibility.message);
-    }
     const at = this.deps.now();
     const withdrawal: Withdrawal = {
       id: randomId('wdr'),
@@ -239,27 +336,75 @@ export class WithdrawalService {
       livemode: contract.subscription.livemode,
       refundId: null,
       declaredAt: at.toISOString(),
+      appliedAt: at.toISOString(),
+      objectedAt: null,
+      origin: null,
     };
     const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
     const brand = this.deps.brands.get(contract.transaction.brandSlug);
     const origin = this.deps.origin();
     let recorded = false;
-    // Ended, recorded and its confirmation queued in one database transaction: all three, or none.
-    await this.deps.subscriptions.endNow(contract.subscription, {
-      reason: 'withdrawn',
-      alongside: async (trx) => {
-        recorded = await new WithdrawalRepository(trx).record(withdrawal);
-        if (recorded) await enqueueMail(trx, withdrawalMail(contract.transaction, withdrawal.email, refundAmount, at, brand, origin), at);
-      },
-    });
-    if (!recorded) {
-      // Another submit ended it first: it is that one's withdrawal, finished. None: it ended another way meanwhile.
-      const first = await this.withdrawals.ofSubscription(contract.subscription.id);
-      if (!first) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
-      return this.finish(contract, first);
+    try {
+      await this.deps.subscriptions.endNow(contract.subscription, {
+        reason: 'withdrawn',
+        alongside: async (trx) => {
+          // Another declaration named it first: the end is rolled back, and that one is taken up below.
+          if (!(await new WithdrawalRepository(trx).record(withdrawal))) throw new Superseded();
+          recorded = true;
+          const mail = withdrawalMail(contract.transaction, recipientOf(contract.subscription), refundAmount, at, brand, origin);
+          await enqueueMail(trx, mail, at);
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof Superseded)) throw error;
     }
-    this.deps.mailQueued?.();
-    return this.finish(contract, withdrawal);
+    if (recorded) {
+      this.deps.mailQueued?.();
+      return this.finish(contract, withdrawal);
+    }
+    // Another submit withdrew first (finished here), one from the public page waits (the owner's to confirm: applied
+    // here), or none: it ended another way meanwhile.
+    const first = await this.withdrawals.ofSubscription(contract.subscription.id);
+    if (!first) throw new HttpError(409, 'withdrawal_ended', INELIGIBLE_MESSAGES.ended);
+    return first.appliedAt ? this.finish(contract, first) : this.apply(contract, first);
+  }
+
+  /**
+   * Ends the subscription for a recorded withdrawal, marks it applied and queues its
+   * confirmation, in one database transaction; then refunds. The confirmation goes to the
+   * subscription's own address and names the declaration's time, from which it stands.
+   */
+  private async apply(contract: Contract, withdrawal: Withdrawal): Promise<Withdrawal> {
+    const at = this.deps.now();
+    const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
+    const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const origin = withdrawal.origin ?? this.deps.origin();
+    let applied = false;
+    const mark = async (trx: Kysely<Database>) => {
+      if (!(await new WithdrawalRepository(trx).markApplied(withdrawal.id, at))) throw new Superseded();
+      applied = true;
+      await new WithdrawalLinkRepository(trx).useAll(withdrawal.id, at);
+      const mail = withdrawalMail(
+        contract.transaction,
+        recipientOf(contract.subscription),
+        refundAmount,
+        new Date(withdrawal.declaredAt),
+        brand,
+        origin,
+      );
+      await enqueueMail(trx, mail, at);
+    };
+    try {
+      await this.deps.subscriptions.endNow(contract.subscription, { reason: 'withdrawn', alongside: mark });
+      // Nothing ended: it had ended another way since it was declared (customer care). The withdrawal stands all the same.
+      if (!applied) await this.deps.db.transaction().execute(mark);
+    } catch (error) {
+      if (!(error instanceof Superseded)) throw error;
+    }
+    const now = await this.withdrawals.findById(withdrawal.id);
+    if (!now?.appliedAt) throw objected();
+    if (applied) this.deps.mailQueued?.();
+    return this.finish(contract, now);
   }
 
   /** The refund after the record, made once however often this runs (a repeat, a retry after the provider was out of reach). */
@@ -289,6 +434,9 @@ export class WithdrawalService {
     }
   }
 }
+
+const objected = () =>
+  new HttpError(409, 'withdrawal_objected', 'The subscriber said this withdrawal was not them: the subscription continues.');
 
 function refundState(refund: Refund | null, transaction: Transaction): WithdrawalRefundState {
   if (refund) return refund.status;

@@ -4,6 +4,7 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
+import { withdrawalAcknowledgment } from '@/lib/server/mail/templates/withdrawalAcknowledgment';
 import { withdrawalConfirmation } from '@/lib/server/mail/templates/withdrawalConfirmation';
 
 /**
@@ -19,11 +20,10 @@ export function withdrawalMail(
   brand: AccountBrand | undefined,
   origin: string,
 ): MailMessage {
-  const kept = transaction.order.acknowledgment;
-  const site = kept?.origin ?? origin;
+  const site = transaction.order.acknowledgment?.origin ?? origin;
   const accountUrl = `${site}/account${transaction.livemode ? '' : '?livemode=false'}`;
   const content = withdrawalConfirmation({
-    brand: { name: brand?.name ?? kept?.brandName ?? transaction.brandSlug, identity: brand?.identity ?? kept?.brandIdentity ?? null },
+    brand: mailBrandOf(transaction, brand),
     offerName: transaction.order.offer.name,
     livemode: transaction.livemode,
     receivedAt: dateTimeText(receivedAt.toISOString()),
@@ -34,4 +34,40 @@ export function withdrawalMail(
     accountUrl,
   });
   return { to, kind: 'withdrawal', ...content };
+}
+
+/** The brand as the mail shows it: the catalogue's look, else the one the order kept. */
+function mailBrandOf(transaction: Transaction, brand: AccountBrand | undefined) {
+  const kept = transaction.order.acknowledgment;
+  return { name: brand?.name ?? kept?.brandName ?? transaction.brandSlug, identity: brand?.identity ?? kept?.brandIdentity ?? null };
+}
+
+/**
+ * The acknowledgment of a withdrawal declared on the public page, for the subscription's own
+ * address `to`: its two links (tokens of WithdrawalLinkRepository) lead to the page that uses
+ * them, on the order's own origin (else the site's).
+ */
+export function withdrawalAcknowledgmentMail(
+  transaction: Transaction,
+  to: string,
+  refundAmount: number,
+  links: { declaredAt: string; automaticAt: string; confirmToken: string; objectToken: string },
+  brand: AccountBrand | undefined,
+  origin: string,
+): MailMessage {
+  const site = transaction.order.acknowledgment?.origin ?? origin;
+  const answerUrl = (token: string) => `${site}/withdraw/answer?token=${token}${transaction.livemode ? '' : '&livemode=false'}`;
+  const content = withdrawalAcknowledgment({
+    brand: mailBrandOf(transaction, brand),
+    offerName: transaction.order.offer.name,
+    livemode: transaction.livemode,
+    receivedAt: dateTimeText(links.declaredAt),
+    invoiceNumber: transaction.invoiceNumber ?? transaction.id,
+    refundAmount: refundAmount > 0 ? formatMoney(refundAmount, transaction.currencyCode) : null,
+    refundedTo: paymentMethodName(transaction.order.payment),
+    automaticAt: dateTimeText(links.automaticAt),
+    confirmUrl: answerUrl(links.confirmToken),
+    objectUrl: answerUrl(links.objectToken),
+  });
+  return { to, kind: 'withdrawal-acknowledgment', ...content };
 }

@@ -6,7 +6,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { signedIn } from '@/tests/fixtures/signedIn';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { withdrawalServiceFor } from './withdrawalServiceFor';
-import { publicWithdrawPageProps, withdrawPageProps } from './withdrawalPages';
+import { publicWithdrawPageProps, withdrawalAnswerPageProps, withdrawPageProps } from './withdrawalPages';
 
 /** The withdraw pages' loaders, against the process's server context (an in-memory database). */
 
@@ -95,5 +95,43 @@ describe('publicWithdrawPageProps', () => {
     expect(await publicWithdrawPageProps(context('x', '', { livemode: 'false' }))).toEqual({ props: { livemode: false } });
     expect(await publicWithdrawPageProps(context('x', '', {}))).toEqual({ props: { livemode: true } });
     expect(headers['X-Robots-Tag']).toBe('noindex');
+  });
+});
+
+describe('withdrawalAnswerPageProps', () => {
+  it('shows what a link of the acknowledgment does without using it, and refuses one that is no link of ours', async () => {
+    const server = await serverContext();
+    const id = await subscription('withdraw.answer@example.com', 'DE');
+    const { invoiceNumber } = (await new TransactionRepository(server.db).findById(
+      (await new SubscriptionRepository(server.db).findById(id))!.transactionId,
+    ))!;
+    const req = { method: 'GET', headers: { host: 'localhost:3000' } };
+    await (
+      await withdrawalServiceFor(server, req)
+    ).declare({
+      email: 'withdraw.answer@example.com',
+      invoiceNumber: invoiceNumber!,
+      name: null,
+      livemode: false,
+      client: { address: null, userAgent: null },
+      clientKey: 'page-test',
+    });
+    const { link } = await server.db
+      .selectFrom('outbox')
+      .select('link')
+      .where('to_email', '=', 'withdraw.answer@example.com')
+      .where('kind', '=', 'withdrawal-acknowledgment')
+      .executeTakeFirstOrThrow();
+    const token = new URL(link!).searchParams.get('token')!;
+    for (let i = 0; i < 2; i += 1) {
+      expect(await withdrawalAnswerPageProps(context('x', '', { token }))).toMatchObject({
+        props: { state: 'ready', purpose: 'confirm', token, invoiceNumber, livemode: false },
+      });
+    }
+    expect(await new SubscriptionRepository(server.db).findById(id)).toMatchObject({ status: 'active' });
+    expect(headers['Referrer-Policy']).toBe('no-referrer');
+    expect(await withdrawalAnswerPageProps(context('x', '', { token: 'nope' }))).toMatchObject({
+      props: { state: 'refused', message: expect.stringContaining('This link is not valid.') },
+    });
   });
 });

@@ -5,11 +5,19 @@ import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { formatMoney } from '@/lib/pricing/money';
-import type { PublicWithdrawalPageProps, WithdrawalOffer, WithdrawPageProps } from '@/lib/withdrawal/withdrawalView';
+import type {
+  PublicWithdrawalPageProps,
+  WithdrawalAnswerPageProps,
+  WithdrawalOffer,
+  WithdrawPageProps,
+} from '@/lib/withdrawal/withdrawalView';
+import { brandLooks } from '@/lib/server/account/brandLooks';
 import { serverContext } from '@/lib/server/context/serverContext';
+import { HttpError } from '@/lib/server/http/HttpError';
 import { subscriptionPageProps } from '@/lib/server/ssr/account/accountPages';
 import { refuseUnlessPageMethod } from '@/lib/server/ssr/pageMethods';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { withdrawalLinkView } from './withdrawalLinks';
 import type { Contract } from './WithdrawalService';
 import { withdrawalServiceFor } from './withdrawalServiceFor';
 
@@ -46,14 +54,16 @@ function offerOf({ eligibility, transaction, reserved }: Contract): WithdrawalOf
   };
 }
 
-/** /withdraw: anyone can declare a withdrawal here, signed in or not; never cached nor indexed, in the visit's mode. */
-export async function publicWithdrawPageProps(
-  context: Pick<Context, 'req' | 'res' | 'query'>,
-): Promise<GetServerSidePropsResult<PublicWithdrawalPageProps>> {
+/** Never cached nor indexed, no referrer (a link's token is in the address); a method other than GET or HEAD gets a 405. */
+function personalPage(context: Pick<Context, 'req' | 'res' | 'query'>): void {
   context.res.setHeader('Cache-Control', 'private, no-store');
   context.res.setHeader('X-Robots-Tag', 'noindex');
   context.res.setHeader('Referrer-Policy', 'no-referrer');
   refuseUnlessPageMethod(context);
+}
+
+/** The visit's mode as the journey reads it; a malformed one is live. */
+function livemodeOf(context: Pick<Context, 'req' | 'query'>): boolean {
   let cookies: Record<string, string | undefined> = {};
   try {
     cookies = parse(context.req.headers.cookie ?? '');
@@ -61,5 +71,35 @@ export async function publicWithdrawPageProps(
     // An unreadable cookie header sets no mode.
   }
   const livemode = parseLivemode(context.query.livemode, cookies[LIVEMODE_COOKIE]);
-  return { props: { livemode: livemode.ok ? livemode.value : true } };
+  return livemode.ok ? livemode.value : true;
+}
+
+/** /withdraw: anyone can declare a withdrawal here, signed in or not; never cached nor indexed, in the visit's mode. */
+export async function publicWithdrawPageProps(
+  context: Pick<Context, 'req' | 'res' | 'query'>,
+): Promise<GetServerSidePropsResult<PublicWithdrawalPageProps>> {
+  personalPage(context);
+  return { props: { livemode: livemodeOf(context) } };
+}
+
+/** /withdraw/answer?token=…: what a link of the acknowledgment names and does, without using it (a mail scanner's GET changes nothing). */
+export async function withdrawalAnswerPageProps(
+  context: Pick<Context, 'req' | 'res' | 'query'>,
+): Promise<GetServerSidePropsResult<WithdrawalAnswerPageProps>> {
+  personalPage(context);
+  const token = typeof context.query.token === 'string' ? context.query.token : '';
+  const server = await serverContext();
+  const service = await withdrawalServiceFor(server, context.req);
+  const brands = brandLooks(await server.catalogue.get());
+  try {
+    const view = await withdrawalLinkView(
+      { db: server.db, now: server.clock, service, brandName: (slug) => brands.get(slug)?.name ?? slug },
+      token,
+    );
+    return { props: { state: 'ready', ...view } };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    context.res.statusCode = error.status;
+    return { props: { state: 'refused', message: error.message, livemode: livemodeOf(context) } };
+  }
 }

@@ -10,6 +10,7 @@ import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   [/^\/api\/account\/subscriptions\/(?<id>[^/]+)\/withdraw$/, () => import('@/pages/api/account/subscriptions/[id]/withdraw')],
   [/^\/api\/withdraw$/, () => import('@/pages/api/withdraw/index')],
+  [/^\/api\/withdraw\/answer$/, () => import('@/pages/api/withdraw/answer')],
 ]);
 
 let n = 0;
@@ -96,7 +97,7 @@ describe('POST /api/account/subscriptions/{id}/withdraw', () => {
 });
 
 describe('POST /api/withdraw', () => {
-  it('answers alike whether or not the address and invoice number name a purchase', async () => {
+  it('answers a match exactly as a non-match (status, headers and body), and ends nothing before the subscriber answers', async () => {
     const { id, invoice } = await bought('public@example.com');
     const answers = [];
     for (const body of [
@@ -105,10 +106,65 @@ describe('POST /api/withdraw', () => {
       { email: 'public@example.com', invoiceNumber: invoice, name: 'Pat Public', livemode: false },
     ]) {
       const answer = await post('/api/withdraw', body);
-      answers.push({ status: answer.status, keys: Object.keys(await answer.json()) });
+      const json = await answer.json();
+      // The declaration's time is its own; everything else is alike, to the byte.
+      expect(Date.parse(json.receivedAt)).not.toBeNaN();
+      answers.push({
+        status: answer.status,
+        cacheControl: answer.headers.get('cache-control'),
+        body: JSON.stringify({ ...json, receivedAt: 'at' }),
+      });
     }
-    expect(answers).toEqual(Array(3).fill({ status: 202, keys: ['received', 'receivedAt'] }));
+    expect(answers).toEqual(Array(3).fill({ status: 202, cacheControl: 'no-store', body: '{"received":true,"receivedAt":"at"}' }));
+    expect(await status(id)).toEqual({ status: 'active', end_reason: null });
+    const acknowledgment = await (
+      await appDb()
+    )
+      .selectFrom('outbox')
+      .selectAll()
+      .where('kind', '=', 'withdrawal-acknowledgment')
+      .where('to_email', '=', 'public@example.com')
+      .executeTakeFirstOrThrow();
+    expect(acknowledgment.link).toMatch(/\/withdraw\/answer\?token=[A-Za-z0-9_-]{43}&livemode=false$/);
+  });
+
+  it('confirms with the e-mailed link (ended, refunded once), then refuses the spent link (410)', async () => {
+    const { id, invoice } = await bought('linked@example.com');
+    await post('/api/withdraw', { email: 'linked@example.com', invoiceNumber: invoice, livemode: false });
+    const { link } = await (
+      await appDb()
+    )
+      .selectFrom('outbox')
+      .select('link')
+      .where('kind', '=', 'withdrawal-acknowledgment')
+      .where('to_email', '=', 'linked@example.com')
+      .executeTakeFirstOrThrow();
+    const token = new URL(link!).searchParams.get('token')!;
+    const confirmed = await post('/api/withdraw/answer', { token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('cache-control')).toBe('no-store');
+    expect(await confirmed.json()).toMatchObject({
+      answer: 'confirmed',
+      withdrawal: { invoiceNumber: invoice, emailedTo: 'linked@example.com' },
+    });
     expect(await status(id)).toEqual({ status: 'ended', end_reason: 'withdrawn' });
+    const again = await post('/api/withdraw/answer', { token });
+    expect(again.status).toBe(410);
+    expect((await again.json()).error).toMatchObject({ code: 'withdrawal_link_used', message: expect.stringContaining('already used') });
+    const refunds = await (await appDb()).selectFrom('refunds').selectAll().where('transaction_id', '=', `txn_withdraw_${n}`).execute();
+    expect(refunds).toHaveLength(1);
+  });
+
+  it('refuses a link that is no token or no link of ours (400), a cross-site POST (403), a bad body (400), and GET (405)', async () => {
+    const unknown = await post('/api/withdraw/answer', { token: 'a'.repeat(43) });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error.message).toContain('This link is not valid.');
+    expect((await post('/api/withdraw/answer', { token: '<script>' })).status).toBe(400);
+    expect((await post('/api/withdraw/answer', { token: 'a'.repeat(43) }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post('/api/withdraw/answer', { token: 'a'.repeat(101) })).status).toBe(400);
+    expect((await post('/api/withdraw/answer', { token: 'x', extra: 1 })).status).toBe(400);
+    expect((await post('/api/withdraw/answer', '{not json')).status).toBe(400);
+    expect((await fetch(`${server.origin}/api/withdraw/answer`)).status).toBe(405);
   });
 
   it('refuses a cross-site declaration (403), a malformed one (400, with the field’s message), and GET (405)', async () => {

@@ -1,6 +1,6 @@
 import type { NextApiRequest } from 'next';
 import { z } from 'zod';
-import type { WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
+import type { WithdrawalAnswer, WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
 import { idSchema } from '@/lib/server/account/subscriptionActions';
 import { requireSignedInEmail } from '@/lib/server/account/signedInEmail';
 import { subscriptionServiceFor } from '@/lib/server/account/subscriptionServiceFor';
@@ -9,6 +9,7 @@ import { parseRequest } from '@/lib/server/http/apiRoute';
 import { consentClient, requestClientKey } from '@/lib/server/http/clientAddress';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { plainText } from '@/lib/text/plainText';
+import { answerWithdrawalLink } from './withdrawalLinks';
 import { withdrawalServiceFor } from './withdrawalServiceFor';
 
 /** The account's withdrawal takes nothing but the subscription in its path: an empty body, or none. */
@@ -47,6 +48,19 @@ export async function withdrawFromAccount(req: NextApiRequest, server: ServerCon
   await service.withdrawFromAccount(contract, { client: consentClient(req, server.config) });
   const receipt = await service.receiptOf((await service.contractOf(subscription))!);
   return { withdrawal: receipt! };
+}
+
+/** A link of the acknowledgment carries one token (newSecret's shape is checked before any lookup). */
+export const withdrawalAnswerBodySchema = z.strictObject({ token: z.string().max(100) });
+
+/**
+ * POST /api/withdraw/answer: the subscriber uses a link of a public withdrawal's
+ * acknowledgment, "confirm" or "this was not me". A bad token is a 400, a spent or expired one a 410.
+ */
+export async function answerWithdrawal(req: NextApiRequest, server: ServerContext): Promise<WithdrawalAnswer> {
+  const { token } = parseRequest(withdrawalAnswerBodySchema, req.body, 'body');
+  const service = await withdrawalServiceFor(server, req);
+  return answerWithdrawalLink({ db: server.db, now: server.clock, service }, token);
 }
 
 /** POST /api/withdraw: a declaration on the public page, answered alike whether or not it matched a purchase. */

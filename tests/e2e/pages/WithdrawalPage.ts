@@ -51,3 +51,29 @@ export class PublicWithdrawalPage {
     return this.page.getByTestId('withdrawal-received');
   }
 }
+
+/** /withdraw/answer?token=…, a link of the acknowledgment e-mailed to the subscriber: "Confirm withdrawal" or "This was not me". */
+export class WithdrawalAnswerPage {
+  constructor(readonly page: Page) {}
+
+  static async expectOpen(page: Page, purpose: 'confirm' | 'object'): Promise<WithdrawalAnswerPage> {
+    await page.waitForURL(/\/withdraw\/answer\?token=/);
+    const heading = purpose === 'confirm' ? 'Confirm your withdrawal' : 'Was this withdrawal not you?';
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    return new WithdrawalAnswerPage(page);
+  }
+
+  /** Confirms; resolves with the receipt. */
+  async confirm(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Withdrawal confirmed' })).toBeVisible();
+    return this.page.getByTestId('withdrawal-receipt');
+  }
+
+  /** Says it was not the subscriber; resolves with what the page then says. */
+  async object(): Promise<Locator> {
+    await this.page.getByRole('button', { name: 'This was not me' }).click();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Your subscription continues' })).toBeVisible();
+    return this.page.getByTestId('withdrawal-objected');
+  }
+}

@@ -290,6 +290,19 @@ export const IDENTITY_ROUTES: Route[] = [
       return withClient(rng, draft);
     },
   },
+  {
+    // A link of a public withdrawal's acknowledgment: the fuzz holds none, so nothing is confirmed nor objected to.
+    name: 'api-withdraw-answer',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['x'],
+    base(rng, ctx) {
+      const draft = newDraft('POST', '/api/withdraw/answer', null, [...JSON_HEADERS, ...sameOrigin(rng, ctx)]);
+      draft.json = { token: rng.pick([rng.hex(43), 'A'.repeat(43), 'x']) };
+      return withClient(rng, draft);
+    },
+  },
 ];
 
 /** POST /api/account/subscriptions/{id}/{action}, its body drawn by `body`, with or without a (never valid) session cookie. */

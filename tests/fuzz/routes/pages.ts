@@ -83,6 +83,7 @@ export const PAGE_ROUTES: Route[] = [
     { name: 'page-account-invoice', path: (rng: Rng) => `/account/invoices/${rng.pick(['txn_x', '..', 'txn_'])}` },
     { name: 'page-cancel', path: () => '/cancel' },
     { name: 'page-withdraw', path: () => '/withdraw' },
+    { name: 'page-withdraw-answer', path: (rng: Rng) => `/withdraw/answer?token=${rng.pick([rng.hex(43), 'A'.repeat(43), ''])}` },
     { name: 'page-cancel-keep', path: (rng: Rng) => `/cancel/keep?token=${rng.pick([rng.hex(43), 'A'.repeat(43), ''])}` },
   ].map(({ name, path }): Route => ({
     // The subscriber's pages: signed out they send to sign-in (307); the public ones answer anyone.

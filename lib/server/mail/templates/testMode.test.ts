@@ -15,6 +15,7 @@ import { renewalFailed } from './renewalFailed';
 import { renewalNotice } from './renewalNotice';
 import { renewalReceipt } from './renewalReceipt';
 import { resumed } from './resumed';
+import { withdrawalAcknowledgment } from './withdrawalAcknowledgment';
 import { withdrawalConfirmation } from './withdrawalConfirmation';
 
 const common = { brand: VOGUE, offerName: 'Vogue Digital' };
@@ -141,6 +142,21 @@ const MAILS: readonly [string, (livemode: boolean) => MailContent][] = [
         whole: true,
         refundedTo: 'Visa ending in 4242',
         accountUrl,
+      }),
+  ],
+  [
+    'withdrawal acknowledgment',
+    (livemode) =>
+      withdrawalAcknowledgment({
+        ...common,
+        livemode,
+        receivedAt: 'November 27, 2026 at 09:14 UTC',
+        invoiceNumber: 'INV-2026-000042',
+        refundAmount: '€25.00',
+        refundedTo: 'Visa ending in 4242',
+        automaticAt: 'November 30, 2026 at 09:14 UTC',
+        confirmUrl: 'https://subscribe.example.com/withdraw/answer?token=c',
+        objectUrl: 'https://subscribe.example.com/withdraw/answer?token=o',
       }),
   ],
   [
