@@ -57,7 +57,8 @@ describe('POST /api/checkout/submit', () => {
     const refused = submitBody();
     await expectTooMany(
       await post('/api/checkout/submit', refused),
-      /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\.$/,
+      // A test-mode submit (the fixture's): the refusal also says who can lift it.
+      /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\. In test mode, an admin or customer care operator can lift this limit on \/admin\/limits\.$/,
     );
     const spoofed = submitBody();
     await expectTooMany(await post('/api/checkout/submit', spoofed, { 'x-forwarded-for': '198.51.100.7' }), /^Too many payment attempts/);
