@@ -56,7 +56,7 @@ describe('AccountSignIn', () => {
     await act(async () => pending.resolve(undefined));
     expect((await screen.findByText(/we sent a link to ada@example.com\./)).textContent).toBeTruthy();
     expect(screen.getByText('Check your e-mail:')).toBeTruthy();
-    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account/subscriptions' }]]);
+    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account/subscriptions' }, true]]);
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your e-mail'));
   });
 
@@ -95,7 +95,7 @@ describe('AccountSignIn', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     send();
     await waitFor(() =>
-      expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account?livemode=false' }]]),
+      expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account?livemode=false' }, false]]),
     );
   });
 

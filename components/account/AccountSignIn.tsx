@@ -21,7 +21,7 @@ export function AccountSignIn({ email: initialEmail, returnPath, livemode }: Acc
   const api = useApiClient();
   const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
     initialEmail,
-    (address) => api.requestSignInLink({ email: address, returnPath }),
+    (address) => api.requestSignInLink({ email: address, returnPath }, livemode),
   );
 
   return (

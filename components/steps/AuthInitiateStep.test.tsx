@@ -63,6 +63,7 @@ describe('AuthInitiateStep', () => {
           urlSlug: 'demo-dual',
           returnPath: '/newyorker/demo-dual/cart?source=nl',
         },
+        true,
       ],
     ]);
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your inbox.'));

@@ -20,14 +20,15 @@ function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest
  * they were on (the segments after auth/initiate, with the query). From the success page,
  * the field holds the buyer's address the server found by the order's receipt.
  */
-export default function AuthInitiateStep({ flow, base, search, view }: StepViewProps<'auth-initiate'>) {
+export default function AuthInitiateStep({ flow, base, search, mode, view }: StepViewProps<'auth-initiate'>) {
   const { returnSegments, offerName, prefillEmail } = view;
   const api = useApiClient();
   const { method, rest } = withoutMethod(search);
   const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
   const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
     prefillEmail ?? '',
-    (address) => api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }),
+    (address) =>
+      api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }, mode.livemode),
   );
   const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
 

@@ -24,11 +24,11 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
  * the way to a promo code and the add-ons that go with the plan. The server renders it from
  * the cart cookie.
  */
-export default function CartStep({ flow, base, search, view }: StepViewProps<'cart'>) {
+export default function CartStep({ flow, base, search, mode, view }: StepViewProps<'cart'>) {
   const { order, notice, alreadySubscribed } = view;
   const api = useApiClient();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection), {
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,

@@ -27,7 +27,11 @@ function renderStep(
     snapshot,
     path,
     'promo-code',
-    { order: orderViewFor(snapshot, path, selection), notice: options.notice ?? null, paidOrder: false },
+    {
+      order: orderViewFor(snapshot, path, selection, { livemode: !new URLSearchParams(options.search ?? '').has('livemode', 'false') }),
+      notice: options.notice ?? null,
+      paidOrder: false,
+    },
     { search: options.search ?? '' },
   );
   render(

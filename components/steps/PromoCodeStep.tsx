@@ -22,7 +22,7 @@ export default function PromoCodeStep({ flow, base, search, mode, view }: StepVi
   const { order, notice } = view;
   const api = useApiClient();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection), {
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,

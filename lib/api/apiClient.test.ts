@@ -126,6 +126,17 @@ describe('createApiClient: what each call sends', () => {
       },
     ],
     [
+      'requestSignInLink (test mode: counted against the test budget)',
+      (api) => api.requestSignInLink({ email: 'reader@example.com', returnPath: '/account?livemode=false' }, false),
+      { sent: true },
+      {
+        url: '/api/identity/links?livemode=false',
+        method: 'POST',
+        headers: json,
+        body: { email: 'reader@example.com', returnPath: '/account?livemode=false' },
+      },
+    ],
+    [
       'requestSignInLink (the account, no brand)',
       (api) => api.requestSignInLink({ email: 'reader@example.com', returnPath: '/account' }),
       { sent: true },

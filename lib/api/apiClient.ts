@@ -84,8 +84,11 @@ export interface ApiClient {
   submit(request: SubmitRequestInput): Promise<SubmitResponse>;
   /** Where an attempt's payment stands after the visitor authenticated with their bank in the page. */
   confirm(idempotencyKey: string, returnPath: string): Promise<SubmitResponse>;
-  /** Asks for an e-mailed sign-in link; a refused address rejects with the address's own problem as the message. */
-  requestSignInLink(request: SignInLinkRequest | AccountSignInLinkRequest): Promise<void>;
+  /**
+   * Asks for an e-mailed sign-in link; a refused address rejects with the address's own problem
+   * as the message. In test mode (livemode false) the request says so, so that it counts against the test budget.
+   */
+  requestSignInLink(request: SignInLinkRequest | AccountSignInLinkRequest, livemode?: boolean): Promise<void>;
   /** Ends this session (or, with everywhere, every session of the visitor); signed out already is fine. */
   signOut(options?: { everywhere?: boolean }): Promise<void>;
   /** Whether the visitor is signed in and already subscribes to the brand. */
@@ -201,9 +204,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     confirm: (idempotencyKey, returnPath) =>
       post<SubmitResponse>(API_PATHS.confirm, { idempotencyKey, returnPath } satisfies ConfirmRequestInput, API_MESSAGES.payment),
 
-    async requestSignInLink(request) {
+    async requestSignInLink(request, livemode = true) {
       const init = { method: 'POST', headers: JSON_BODY, body: JSON.stringify(request) };
-      const { ok, status, body } = await send(API_PATHS.signInLinks, init, API_MESSAGES.signInLink);
+      const path = livemode ? API_PATHS.signInLinks : `${API_PATHS.signInLinks}?livemode=false`;
+      const { ok, status, body } = await send(path, init, API_MESSAGES.signInLink);
       if (ok) return; // 202 { sent: true }, the same whether or not the address is known
       const error = errorFromAnswer(status, body, API_MESSAGES.signInLink);
       // A refused address: show the address's own problem rather than the whole body's.

@@ -7,7 +7,10 @@ export interface QuoteOptions {
   withLocation?: boolean;
   /** A promo code to try instead of the selection's own (the promo-code step). */
   couponCode?: string | null;
-  /** The journey's mode: a test journey's code is checked against test redemptions (sent only when false). */
+  /**
+   * The journey's mode (sent only when false): a test journey's code is checked against test
+   * redemptions, and its quotes count against the test budget of the quote limit.
+   */
   livemode?: boolean;
 }
 

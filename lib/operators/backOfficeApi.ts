@@ -1,6 +1,7 @@
 import { ApiError, errorFromAnswer, networkError, type CallMessages } from '@/lib/api/apiErrors';
 import type { OperatorArea, OperatorRole } from './roles';
 import type { OperatorView, TokenView } from './backOfficeViews';
+import type { LimitsAnswer } from './limitViews';
 
 const MESSAGES: CallMessages = {
   unreachable: 'We could not reach the server. Please check your connection and try again.',
@@ -44,6 +45,7 @@ export const backOfficeApi = {
   revokeToken: (id: string) => call<{ revoked: true }>('DELETE', `/api/operator/tokens/${encodeURIComponent(id)}`),
   addOperator: (input: { email: string; name: string; role: OperatorRole }) =>
     call<{ operator: OperatorView }>('POST', '/api/operator/operators', input),
+  liftLimit: (subject: string, limit: string) => call<LimitsAnswer>('POST', '/api/operator/limits', { subject, limit }),
   updateOperator: (id: string, change: { role?: OperatorRole; disabled?: boolean; resetFactor?: true }) =>
     call<{ operator: OperatorView }>('PATCH', `/api/operator/operators/${encodeURIComponent(id)}`, change),
 };

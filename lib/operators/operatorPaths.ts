@@ -18,3 +18,6 @@ export function operatorReturnPath(value: string | null | undefined): string {
 export const CARE_PATH = '/admin/care';
 export const careSubscriptionPath = (subscriptionId: string) => `${CARE_PATH}/${encodeURIComponent(subscriptionId)}`;
 export const careSearchPath = (query: string) => `${CARE_PATH}?q=${encodeURIComponent(query)}`;
+
+/** The rate limits that hold a client address or an e-mail address, and lifting them (care and admins). */
+export const LIMITS_PATH = '/admin/limits';

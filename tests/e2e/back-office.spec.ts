@@ -94,7 +94,11 @@ test('an admin adds a customer-care operator, whose role opens neither the repor
   const care = await (await browser.newContext()).newPage();
   await signInOperator(care, request, email);
   await care.getByRole('link', { name: 'I have saved them: continue' }).click();
-  await expect(care.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Home', 'Customer care']);
+  await expect(care.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText([
+    'Home',
+    'Customer care',
+    'Rate limits',
+  ]);
   for (const path of ['/admin/funnel', '/admin/operators', '/admin/audit']) {
     const response = await care.goto(path);
     expect(response?.status()).toBe(403);

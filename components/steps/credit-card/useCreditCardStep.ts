@@ -147,7 +147,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     if (selection && (selection.country !== country || selection.region !== region)) setSelection(withLocation(selection, country, region));
   }, [selection, country, region, setSelection]);
 
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { withLocation: true }), {
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,

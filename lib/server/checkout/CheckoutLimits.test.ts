@@ -139,12 +139,51 @@ describe('CheckoutLimits: the slow-down after declines', () => {
 describe('CheckoutLimits: confirms and quotes', () => {
   it('limits confirms to 30 and quotes to 600 per address per 10 minutes', async () => {
     const limits = limitsFor('203.0.113.13');
-    for (let i = 0; i < 30; i += 1) await limits.admitConfirm();
-    expect((await refusal(limits.admitConfirm()))!.message).toContain('your payment will not be taken twice');
-    for (let i = 0; i < 600; i += 1) await limits.admitQuote();
-    expect(await refusal(limits.admitQuote())).toMatchObject({
+    for (let i = 0; i < 30; i += 1) await limits.admitConfirm(true);
+    expect((await refusal(limits.admitConfirm(true)))!.message).toContain('your payment will not be taken twice');
+    for (let i = 0; i < 600; i += 1) await limits.admitQuote(true);
+    expect(await refusal(limits.admitQuote(true))).toMatchObject({
       status: 429,
       message: 'Too many price requests from your connection. Please wait 8 minutes and try again.',
     });
+  });
+});
+
+describe('CheckoutLimits: test mode and live are separate budgets', () => {
+  it('a spent test budget of quotes and confirms leaves the live one whole, and the other way round', async () => {
+    const qa = limitsFor('203.0.113.21');
+    for (let i = 0; i < 600; i += 1) await qa.admitQuote(false);
+    expect(await refusal(qa.admitQuote(false))).toMatchObject({ status: 429 });
+    expect(await refusal(qa.admitQuote(true))).toBeNull();
+    for (let i = 0; i < 30; i += 1) await qa.admitConfirm(true);
+    expect(await refusal(qa.admitConfirm(true))).toMatchObject({ status: 429 });
+    expect(await refusal(qa.admitConfirm(false))).toBeNull();
+  });
+
+  it('a spent test budget of submits leaves the live one whole, and the other way round', async () => {
+    const qa = limitsFor('203.0.113.22');
+    for (let i = 0; i < 300; i += 1) await qa.admitSubmit(false);
+    expect(await refusal(qa.admitSubmit(false))).toMatchObject({ status: 429 });
+    expect(await refusal(qa.admitSubmit(true))).toBeNull();
+    const buyer = limitsFor('203.0.113.23');
+    for (let i = 0; i < 10; i += 1) await buyer.admitSubmit(true);
+    expect(await refusal(buyer.admitSubmit(true))).toMatchObject({ status: 429 });
+    expect(await refusal(buyer.admitSubmit(false))).toBeNull();
+  });
+
+  it('test declines slow down test submits only, live declines live ones only; only the test refusal says how to lift it', async () => {
+    const qa = limitsFor('203.0.113.24');
+    for (let i = 0; i < 50; i += 1) await qa.recordDecline(false, 'sandbox:card-9');
+    const refused = await refusal(qa.admitSubmit(false));
+    expect(refused).toMatchObject({ status: 429 });
+    expect(refused!.message).toMatch(/^Too many declined payments from your connection\. .* on \/admin\/limits\.$/);
+    expect(await refusal(qa.admitCard('sandbox:card-9', true))).toBeNull();
+    expect(await refusal(qa.admitSubmit(true))).toBeNull();
+
+    const buyer = limitsFor('203.0.113.25');
+    for (let i = 0; i < 5; i += 1) await buyer.recordDecline(true, null);
+    const live = await refusal(buyer.admitSubmit(true));
+    expect(live!.message).toMatch(/^Too many declined payments from your connection\. Please wait \d+ minutes and try again\.$/);
+    expect(await refusal(buyer.admitSubmit(false))).toBeNull();
   });
 });

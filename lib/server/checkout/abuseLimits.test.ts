@@ -95,13 +95,21 @@ describe('the slow-down after declines', () => {
 
 describe('tooManyRequests', () => {
   it('is a 429 with Retry-After in whole seconds and a message that says how long to wait', () => {
-    const error = tooManyRequests('client-submits', 599.2);
+    const error = tooManyRequests('client-submits', 599.2, true);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 600 });
     expect(error.message).toBe('Too many payment attempts from your connection. Please wait 10 minutes and try again.');
-    expect(tooManyRequests('card-declines', 20).message).toBe(
+    expect(tooManyRequests('card-declines', 20, true).message).toBe(
       'This card was declined too many times. Please wait a minute or use a different card.',
     );
+  });
+
+  it('in test mode also says who can lift the limit, and where; a live buyer is not sent to the back office', () => {
+    expect(tooManyRequests('client-declines', 600, false).message).toBe(
+      'Too many declined payments from your connection. Please wait 10 minutes and try again. ' +
+        'In test mode, an admin or customer care operator can lift this limit on /admin/limits.',
+    );
+    expect(tooManyRequests('client-declines', 600, true).message).not.toContain('/admin/limits');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { withLiftHint } from '@/lib/server/limits/liftHint';
 
 /**
  * The abuse limits of checkout (OWASP ASVS 5.0 V2.4), as data and pure functions: how many
@@ -45,7 +46,7 @@ export interface ModePolicy {
 export interface AbusePolicy {
   live: ModePolicy;
   test: ModePolicy;
-  /** Confirms and quotes do not say their mode before they are read: one limit for both. */
+  /** Per mode too (a test budget apart from the live one), with the same numbers in both. */
   confirmsPerClient: readonly WindowLimit[];
   quotesPerClient: readonly WindowLimit[];
   /** Promo codes tried that could not be used: guessing codes needs many, a buyer makes a typo or two. */
@@ -149,8 +150,12 @@ const MESSAGES: Record<LimitReason, (wait: string) => string> = {
   coupons: (wait) => `Too many promo codes that could not be used were tried from your connection. Please wait ${wait} and try again.`,
 };
 
-/** The 429 of a limit: Retry-After in whole seconds, and a message that says how long to wait. Nothing was charged. */
-export function tooManyRequests(reason: LimitReason, retryAfterSeconds: number): HttpError {
+/**
+ * The 429 of a limit: Retry-After in whole seconds, and a message that says how long to wait
+ * (in test mode, also who can lift it). Nothing was charged.
+ */
+export function tooManyRequests(reason: LimitReason, retryAfterSeconds: number, livemode: boolean): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new HttpError(429, 'too_many_requests', MESSAGES[reason](waitPhrase(seconds)), undefined, { retryAfterSeconds: seconds });
+  const message = withLiftHint(MESSAGES[reason](waitPhrase(seconds)), livemode);
+  return new HttpError(429, 'too_many_requests', message, undefined, { retryAfterSeconds: seconds });
 }

@@ -57,7 +57,8 @@ describe('POST /api/checkout/submit', () => {
     const refused = submitBody();
     await expectTooMany(
       await post('/api/checkout/submit', refused),
-      /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\.$/,
+      // A test-mode submit (the fixture's): the refusal also says who can lift it.
+      /^Too many payment attempts from your connection\. Please wait (a minute|\d+ minutes) and try again\. In test mode, an admin or customer care operator can lift this limit on \/admin\/limits\.$/,
     );
     const spoofed = submitBody();
     await expectTooMany(await post('/api/checkout/submit', spoofed, { 'x-forwarded-for': '198.51.100.7' }), /^Too many payment attempts/);
@@ -78,6 +79,17 @@ describe('POST /api/checkout/quote', () => {
     const quote = { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'GB' };
     for (let i = 0; i < 3; i += 1) expect((await post('/api/checkout/quote', quote)).status).toBe(200);
     await expectTooMany(await post('/api/checkout/quote', quote), /^Too many price requests from your connection\. Please wait/);
+  });
+
+  it("counts a test journey's quotes apart: the spent live budget leaves them theirs, and their refusal says who lifts it", async () => {
+    const live = { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'GB' };
+    const test = { ...live, livemode: false };
+    await expectTooMany(await post('/api/checkout/quote', live), /^Too many price requests from your connection\. Please wait [^.]+\.$/);
+    for (let i = 0; i < 3; i += 1) expect((await post('/api/checkout/quote', test)).status).toBe(200);
+    await expectTooMany(
+      await post('/api/checkout/quote', test),
+      /^Too many price requests from your connection\. .* an admin or customer care operator can lift this limit on \/admin\/limits\.$/,
+    );
   });
 });
 

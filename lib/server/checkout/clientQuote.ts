@@ -22,7 +22,7 @@ export async function quoteForClient(
   request: QuoteRequest,
   now: Date,
 ): Promise<QuoteResponse> {
-  if (request.couponCode) await deps.limits.admitCouponLookup();
+  if (request.couponCode) await deps.limits.admitCouponLookup(request.livemode ?? true);
   let response = quoteCheckout(snapshot, request, now);
   const outcome = response.coupon;
   if (outcome?.applied) {

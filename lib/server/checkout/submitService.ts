@@ -54,10 +54,11 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
  * attempt's key can ask.
  */
 export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string, returnPath: string): Promise<SubmitResponse> {
-  await deps.limits?.admitConfirm();
   const transactionId = transactionIdFor(idempotencyKey);
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(transactionId);
+  // Counted in the payment's mode, read first (one read by key); a key that names none counts as live.
+  await deps.limits?.admitConfirm(row?.livemode ?? true);
   if (!row || !matchesHash(idempotencyKey, row.receiptTokenHash)) {
     throw new HttpError(404, 'attempt_not_found', 'We could not find this payment. Nothing was charged.');
   }

@@ -133,3 +133,15 @@ export function isLoopbackClient(req: AddressedRequest, trust: ProxyTrust): bool
   const address = clientAddress(req, trust);
   return ipaddr.isValid(address) && ipaddr.parse(address).range() === 'loopback';
 }
+
+/**
+ * The limit key of an address as a person types it (an operator lifting a client's limits):
+ * the same key requestClientKey gives that client, or null when the text is no IPv4 address
+ * (four decimal parts) or IPv6 address.
+ */
+export function typedClientKey(text: string): string | null {
+  const typed = text.trim();
+  if (!ipaddr.IPv4.isValidFourPartDecimal(typed) && !ipaddr.IPv6.isValid(typed)) return null;
+  const address = canonical(typed);
+  return address === null ? null : clientKey(address);
+}

@@ -7,6 +7,7 @@ import { signInMail } from '@/lib/server/mail/templates/signInMail';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
+import { limitBuckets } from '@/lib/server/limits/limitBuckets';
 import { knownBrowserProof, isKnownBrowser } from './knownBrowser';
 import { maskEmail } from './Mailer';
 import { securityAlert } from '@/lib/server/security/securityAlert';
@@ -103,6 +104,8 @@ export class IdentityService {
     purpose: LinkPurpose;
     returnPath: string;
     ip: string;
+    /** The asking page's mode (absent: live): a client's test-mode links count apart from its live ones (the address's ceilings do not). */
+    livemode?: boolean;
     origin: string;
     completePath: string;
     brandName: string;
@@ -113,11 +116,11 @@ export class IdentityService {
   }): Promise<'sent' | 'rate_limited'> {
     const email = normaliseEmail(input.email);
     const address = sha256(email);
+    const livemode = input.livemode ?? true;
     // Narrowest first: requests a limit stops do not count against the ones after it.
-    if (!(await this.limiter.allow(`link:ip:${input.ip}`, this.linksPerIp, RATE_WINDOW_MS))) return 'rate_limited';
-    if (!(await this.limiter.allow(`link:email-client:${address}:${input.ip}`, LINKS_PER_EMAIL_AND_CLIENT, RATE_WINDOW_MS))) {
-      return 'rate_limited';
-    }
+    if (!(await this.limiter.allow(limitBuckets.signInLinks(livemode, input.ip), this.linksPerIp, RATE_WINDOW_MS))) return 'rate_limited';
+    const toAddress = limitBuckets.signInLinksToAddress(livemode, address, input.ip);
+    if (!(await this.limiter.allow(toAddress, LINKS_PER_EMAIL_AND_CLIENT, RATE_WINDOW_MS))) return 'rate_limited';
     if (!(await isKnownBrowser(this.db, email, input.knownBrowser)) && !(await this.withinCeiling(email, address))) return 'rate_limited';
 
     const token = newSecret();
@@ -149,8 +152,8 @@ export class IdentityService {
    */
   private async withinCeiling(email: string, address: string): Promise<boolean> {
     const ceilings = [
-      { bucket: `link:email:${address}`, limit: LINKS_PER_EMAIL_CEILING, windowMs: RATE_WINDOW_MS, per: '15 minutes' },
-      { bucket: `link:email-day:${address}`, limit: LINKS_PER_EMAIL_PER_DAY_CEILING, windowMs: DAY_MS, per: 'day' },
+      { bucket: limitBuckets.signInLinkCeiling(address), limit: LINKS_PER_EMAIL_CEILING, windowMs: RATE_WINDOW_MS, per: '15 minutes' },
+      { bucket: limitBuckets.signInLinkDayCeiling(address), limit: LINKS_PER_EMAIL_PER_DAY_CEILING, windowMs: DAY_MS, per: 'day' },
     ];
     for (const { bucket, limit, windowMs, per } of ceilings) {
       const count = await this.limiter.count(bucket, windowMs);

@@ -12,6 +12,12 @@ export interface RateLimitWindow {
   updatedAt: Date | null;
 }
 
+/** A window as the limits page reads it: which bucket, when it started, its count and last stamp. */
+export interface StoredWindow extends RateLimitWindow {
+  bucket: string;
+  windowStart: string;
+}
+
 /**
  * The rate-limit counters (table rate_limits): one row per bucket and fixed window, shared
  * by every app instance. RateLimiter decides the windows and what the counts mean.
@@ -55,6 +61,34 @@ export class RateLimitRepository {
       .returning('count')
       .executeTakeFirstOrThrow();
     return count;
+  }
+
+  /**
+   * The windows from `since` on of one bucket, or of every bucket a LIKE pattern matches
+   * (the limits page's reads; the pattern's only wildcard is the one it names).
+   */
+  async windowsOf(match: { exact: string } | { like: string }, since: string): Promise<StoredWindow[]> {
+    const rows = await this.db
+      .selectFrom('rate_limits')
+      .select(['bucket', 'window_start', 'count', 'updated_at'])
+      .where('bucket', 'exact' in match ? '=' : 'like', 'exact' in match ? match.exact : match.like)
+      .where('window_start', '>=', since)
+      .execute();
+    return rows.map((row) => ({
+      bucket: row.bucket,
+      windowStart: row.window_start,
+      count: row.count,
+      updatedAt: row.updated_at ? new Date(row.updated_at) : null,
+    }));
+  }
+
+  /** Forgets every window of the bucket(s), which lifts their limit: an operator's lift. Answers how many windows went. */
+  async forget(match: { exact: string } | { like: string }): Promise<number> {
+    const result = await this.db
+      .deleteFrom('rate_limits')
+      .where('bucket', 'exact' in match ? '=' : 'like', 'exact' in match ? match.exact : match.like)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async read(bucket: string, windowStart: string): Promise<RateLimitWindow> {

@@ -11,6 +11,8 @@ import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { appendAudit } from '@/lib/server/operators/auditLog';
+import { limitBuckets } from '@/lib/server/limits/limitBuckets';
+import { withLiftHint } from '@/lib/server/limits/liftHint';
 import { securityAlert } from '@/lib/server/security/securityAlert';
 import { randomId } from '@/lib/server/ids';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
@@ -26,7 +28,10 @@ import { WithdrawalLinkRepository } from './WithdrawalLinkRepository';
 import { withdrawalAcknowledgmentMail, withdrawalMail } from './withdrawalMail';
 import { WithdrawalRepository, type Withdrawal } from './WithdrawalRepository';
 
-/** Declarations on the public page per client address per window: counted per client only, so nobody can use up another's. */
+/**
+ * Declarations on the public page per client address per window: counted per client only, so
+ * nobody can use up another's, and per mode (a test declaration only ever matches a test purchase).
+ */
 export const WITHDRAWALS_PER_CLIENT = 10;
 export const WITHDRAWAL_WINDOW_MS = 15 * 60_000;
 /**
@@ -143,11 +148,15 @@ export class WithdrawalService {
   async declare(declaration: PublicDeclaration): Promise<{ receivedAt: string }> {
     const at = this.deps.now();
     const limiter = new RateLimiter(this.deps.db, this.deps.now);
-    if (!(await limiter.allow(`withdraw:client:${declaration.clientKey}`, WITHDRAWALS_PER_CLIENT, WITHDRAWAL_WINDOW_MS))) {
+    const bucket = limitBuckets.withdrawals(declaration.livemode, declaration.clientKey);
+    if (!(await limiter.allow(bucket, WITHDRAWALS_PER_CLIENT, WITHDRAWAL_WINDOW_MS))) {
       throw new HttpError(
         429,
         'too_many_requests',
-        'Too many withdrawals were sent from your network. Please wait 15 minutes and try again, or sign in and withdraw from your account.',
+        withLiftHint(
+          'Too many withdrawals were sent from your network. Please wait 15 minutes and try again, or sign in and withdraw from your account.',
+          declaration.livemode,
+        ),
         undefined,
         { retryAfterSeconds: WITHDRAWAL_WINDOW_MS / 1000 },
       );

@@ -11,7 +11,7 @@ export default apiRoute(
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
-      await limits.admitQuote();
+      await limits.admitQuote(request.livemode ?? true);
       return quoteForClient(clientQuoteDeps(server.db, limits), await server.catalogue.get(), request, server.clock());
     },
   },

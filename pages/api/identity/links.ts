@@ -11,6 +11,8 @@ import { requestClientKey } from '@/lib/server/http/clientAddress';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { signInNonceCookie, signInNonceFor } from '@/lib/server/identity/signInNonce';
 import { readKnownBrowser } from '@/lib/server/identity/knownBrowser';
+import { requestLivemode } from '@/lib/server/http/requestLivemode';
+import { withLiftHint } from '@/lib/server/limits/liftHint';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -81,18 +83,24 @@ export default apiRoute(
           brandName: 'your account',
         };
       }
+      const livemode = requestLivemode(req);
       const secure = secureCookies(env);
       const browserNonce = signInNonceFor(req.headers.cookie, secure);
       const outcome = await server.identity.requestLink({
         ...link,
         ip: requestClientKey(req, env),
+        livemode,
         origin: publicOrigin(env, req),
         browserNonce,
         knownBrowser: readKnownBrowser(req.headers.cookie, secure),
       });
       if (outcome === 'rate_limited') {
         res.setHeader('Retry-After', '900');
-        throw new HttpError(429, 'too_many_requests', 'Too many sign-in links were asked for. Please wait 15 minutes and try again.');
+        throw new HttpError(
+          429,
+          'too_many_requests',
+          withLiftHint('Too many sign-in links were asked for. Please wait 15 minutes and try again.', livemode),
+        );
       }
       res.setHeader('Set-Cookie', signInNonceCookie(browserNonce, secure));
       res.setHeader('Cache-Control', 'no-store');

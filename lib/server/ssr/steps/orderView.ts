@@ -20,7 +20,7 @@ export function clearCartCookie(context: Pick<StepLoaderContext, 'res' | 'flow'>
 
 /** Prices a selection as the quote endpoint would; a price that cannot be worked out is said, not thrown. */
 function priced(context: StepLoaderContext, selection: CartSelection, withLocation: boolean) {
-  const quoteRequest = quoteRequestFor(context.flow, selection, { withLocation })!;
+  const quoteRequest = quoteRequestFor(context.flow, selection, { withLocation, livemode: context.mode.livemode })!;
   try {
     return { quoteRequest, quote: quoteCheckout(context.snapshot, quoteRequestSchema.parse(quoteRequest), context.now), quoteError: null };
   } catch (error) {
