@@ -105,6 +105,47 @@ describe('SubscriptionCard', () => {
     expect(screen.queryByRole('link', { name: 'Update your card' })).toBeNull();
   });
 
+  it.each([
+    ['Active', {}],
+    ['Free trial', { status: 'trialing', statusText: 'Free trial', trialEndsOn: 'December 5, 2026' }],
+    [
+      'Cancelled',
+      {
+        status: 'cancelling',
+        statusText: 'Cancelled',
+        nextCharge: null,
+        endsAt: 'November 26, 2027 at 10:00 UTC',
+        canCancel: false,
+        canResume: true,
+      },
+    ],
+    ['Ended', { status: 'ended', statusText: 'Ended', nextCharge: null, endsAt: 'November 21, 2026 at 10:05 UTC', canCancel: false }],
+  ] as const)('says %s once on the card', (status, overrides) => {
+    view({ ...card, ...overrides });
+    expect(screen.getByTestId('subscription-status').textContent).toBe(status);
+    expect(screen.getByTestId('subscription').textContent!.split(status).length - 1).toBe(1);
+  });
+
+  it('puts the main action above the invoices and the test clock', () => {
+    view({
+      ...card,
+      invoices: [{ transactionId: 'txn_1', number: 'INV-TEST-2026-000001', date: 'November 26, 2026', total: '$25.00' }],
+      testClock: { today: 'November 21, 2026' },
+    });
+    const cancel = screen.getByRole('link', { name: 'Cancel subscription' });
+    const after = (later: Element) => Boolean(cancel.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(after(screen.getByRole('region', { name: 'Invoices' }))).toBe(true);
+    expect(after(screen.getByRole('region', { name: 'Test clock' }))).toBe(true);
+  });
+
+  it('describes itself by plan, start date and payment method', () => {
+    view(card);
+    expect(screen.getByRole('article', { name: /^Vogue: Vogue Digital/ }).getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('subscription-line').id,
+    );
+    expect(screen.getByTestId('subscription-line').textContent).toBe('Vogue Digital · since November 26, 2026 · Visa ending in 4242');
+  });
+
   describe('test clock', () => {
     it('is shown only where the server lets the clock move', () => {
       const { unmount } = view(card);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { isLive, subscriptionLine } from '@/lib/account/accountList';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
@@ -13,7 +14,10 @@ const WALLET_CHANGE: Record<'paypal' | 'amazon-pay', string> = {
   'amazon-pay': 'To pay another way, change the payment method in your Amazon account, under Amazon Pay.',
 };
 
-/** One subscription in the account: what it is, where it stands, what renews it, its invoices and what can be done. */
+/**
+ * One subscription in the account: what it is (a line that tells it from another to the same
+ * plan), where it stands and what can be done about it, then its address, invoices and test clock.
+ */
 export function SubscriptionCard({ subscription: initial, livemodeQuery }: { subscription: SubscriptionSummary; livemodeQuery: string }) {
   const api = useApiClient();
   const [subscription, setSubscription] = useState(initial);
@@ -21,6 +25,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
   const [error, setError] = useState<string | null>(null);
   const [resumed, setResumed] = useState(false);
   const headingId = `subscription-${subscription.id}`;
+  const lineId = `subscription-line-${subscription.id}`;
   const cardHref = `/account/subscriptions/${subscription.id}/card${livemodeQuery}`;
 
   const resume = async () => {
@@ -36,12 +41,25 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
     }
   };
 
+  const running = isLive(subscription.status);
+  const [plan, since, paidWith] = subscriptionLine(subscription);
+  // What the subscriber came for first (where it stands, what to do about it), the records
+  // after (address, invoices, test clock): on a phone the card's main action is on its first screen.
   return (
-    <article className={styles.card} aria-labelledby={headingId} data-testid="subscription" data-subscription-id={subscription.id}>
+    <article
+      className={styles.card}
+      aria-labelledby={headingId}
+      aria-describedby={lineId}
+      data-testid="subscription"
+      data-subscription-id={subscription.id}
+    >
       <h2 id={headingId} className={styles.title}>
         {subscription.brandName}: {subscription.offerName}
         {!subscription.livemode && <span className={styles.test}>Test</span>}
       </h2>
+      <p id={lineId} className={styles.line} data-testid="subscription-line">
+        {plan} · {since} · <span data-testid="subscription-payment-method">{paidWith}</span>
+      </p>
       {resumed && (
         <p className={actions.notice} role="status">
           Your subscription continues. We sent you a confirmation by e-mail.
@@ -54,7 +72,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         </div>
         {subscription.trialEndsOn && (
           <div>
-            <dt>Free trial ends</dt>
+            <dt>Trial ends</dt>
             <dd>{subscription.trialEndsOn}</dd>
           </div>
         )}
@@ -68,20 +86,9 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         )}
         {subscription.endsAt && (
           <div>
-            <dt>{subscription.status === 'ended' ? 'Ended' : 'Ends on'}</dt>
+            {/* Not "Ended" again: the status above already says it. */}
+            <dt>{running ? 'Ends on' : 'Access until'}</dt>
             <dd data-testid="subscription-ends">{subscription.endsAt}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Payment method</dt>
-          <dd data-testid="subscription-payment-method">{subscription.paymentMethod}</dd>
-        </div>
-        {subscription.deliveryAddress && (
-          <div>
-            <dt>Delivered to</dt>
-            <dd data-testid="subscription-delivery-address">
-              {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city} {subscription.deliveryAddress.postalCode}
-            </dd>
           </div>
         )}
       </dl>
@@ -111,29 +118,11 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
           )}
         </div>
       )}
-      {subscription.needsPaymentMethod && subscription.status !== 'ended' && !subscription.pastDue && (
+      {subscription.needsPaymentMethod && running && !subscription.pastDue && (
         <p className={styles.warning}>
           We do not hold a payment method that can renew this subscription.{' '}
           {subscription.paymentChange === 'card' ? <a href={cardHref}>Please add a card</a> : 'Please add a card'} before the next renewal.
         </p>
-      )}
-      {subscription.paymentChange !== 'card' && subscription.status !== 'ended' && !subscription.pastDue && (
-        <p className={styles.note}>{WALLET_CHANGE[subscription.paymentChange]}</p>
-      )}
-      {subscription.invoices.length > 0 && (
-        <section aria-label="Invoices" className={styles.invoices}>
-          <h3>Invoices</h3>
-          <ul>
-            {subscription.invoices.map((invoice) => (
-              <li key={invoice.transactionId}>
-                <Link href={`/account/invoices/${invoice.transactionId}${livemodeQuery}`}>
-                  {invoice.number}, {invoice.date}, {invoice.total}
-                </Link>
-                {invoice.refunded && <span className={styles.refunded}> Refunded {invoice.refunded}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
       )}
       <div className={actions.actions}>
         {subscription.canCancel && (
@@ -152,13 +141,13 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
             Resume subscription
           </button>
         )}
-        {subscription.paymentChange === 'card' && subscription.status !== 'ended' && (
+        {subscription.paymentChange === 'card' && running && (
           // A plain link, not next/link: the card page is a payment page, reached by a full page load only.
           <a className={actions.secondary} href={cardHref} data-testid="change-card">
             Change card
           </a>
         )}
-        {subscription.isPrint && subscription.status !== 'ended' && (
+        {subscription.isPrint && running && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/address${livemodeQuery}`}>
             Change delivery address
           </Link>
@@ -168,6 +157,35 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         <p role="alert" className={actions.error}>
           {error}
         </p>
+      )}
+      {/* The records, below what can be done. */}
+      {subscription.deliveryAddress && (
+        <dl className={`${styles.facts} ${styles.records}`}>
+          <div>
+            <dt>Delivered to</dt>
+            <dd data-testid="subscription-delivery-address">
+              {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city} {subscription.deliveryAddress.postalCode}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {subscription.paymentChange !== 'card' && running && !subscription.pastDue && (
+        <p className={styles.note}>{WALLET_CHANGE[subscription.paymentChange]}</p>
+      )}
+      {subscription.invoices.length > 0 && (
+        <section aria-label="Invoices" className={styles.invoices}>
+          <h3>Invoices</h3>
+          <ul>
+            {subscription.invoices.map((invoice) => (
+              <li key={invoice.transactionId}>
+                <Link href={`/account/invoices/${invoice.transactionId}${livemodeQuery}`}>
+                  {invoice.number}, {invoice.date}, {invoice.total}
+                </Link>
+                {invoice.refunded && <span className={styles.refunded}> Refunded {invoice.refunded}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {subscription.testClock && (
         <TestClockPanel subscription={{ ...subscription, testClock: subscription.testClock }} onMoved={setSubscription} />

@@ -19,6 +19,15 @@ export function BrandHomeLink({ href, brandName, primary }: { href: string; bran
   );
 }
 
+/** Back to the subscriber's account, from a page under it that does not exist. */
+export function AccountHomeLink({ href, primary }: { href: string; primary: boolean }) {
+  return (
+    <a className={primary ? styles.primary : styles.secondary} href={href}>
+      Back to your account
+    </a>
+  );
+}
+
 /** On to the brand's current offer, when the one asked for has ended or is unknown. */
 export function CurrentOfferLink({ href, brandName }: { href: string; brandName: string }) {
   return (

@@ -54,6 +54,15 @@ describe('ErrorPage', () => {
     expect(document.title).toBe('Page not found');
   });
 
+  it.each([
+    ['/account/nothing', '/account'],
+    ['/account/nothing?livemode=false', '/account?livemode=false'],
+  ])('a 404 of %s leads back to the account, %s', (url, href) => {
+    notFound(url);
+    expect(heading().textContent).toBe('Page not found');
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe(href);
+  });
+
   it.each(['branded', 'neutral'])('a 500 (%s) says nothing was charged and how to try again', (look) => {
     render(<ErrorPage statusCode={500} brand={look === 'branded' ? vogue : null} />);
     expect(heading().textContent).toBe('Something went wrong');

@@ -1,6 +1,6 @@
 import { ErrorView } from '@/components/ui/ErrorView';
 import { errorKind, type ErrorPageProps } from '@/lib/journey/errorPage';
-import { BrandHomeLink, CurrentOfferLink, GoBackButton, TryAgainButton } from './ErrorActions';
+import { AccountHomeLink, BrandHomeLink, CurrentOfferLink, GoBackButton, TryAgainButton } from './ErrorActions';
 import { BrandList } from './BrandList';
 import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
 
@@ -8,9 +8,10 @@ import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
  * Every error page (404, 500 and the rest): in the brand's look with a way on to its offer
  * when the request was under a known brand, else neutral. A 404 says whether the offer
  * asked for has ended or is unknown, and links the brand's current offer; with no brand to
- * go on to, it lists the brands. Renders only its props, never the error.
+ * go on to, it lists the brands; under the account, it leads back to the account. Renders
+ * only its props, never the error.
  */
-export function ErrorPage({ statusCode, brand, missing, brands }: ErrorPageProps) {
+export function ErrorPage({ statusCode, brand, missing, brands, account }: ErrorPageProps) {
   const kind = errorKind(statusCode);
   const { title, message } = kind === 'not_found' && missing ? NOT_FOUND_COPY[missing] : ERROR_COPY[kind];
   const serverError = kind === 'server_error';
@@ -32,6 +33,7 @@ export function ErrorPage({ statusCode, brand, missing, brands }: ErrorPageProps
         ) : (
           <BrandHomeLink href={home} brandName={brand.name} primary={!serverError} />
         ))}
+      {account && <AccountHomeLink href={account} primary={!serverError} />}
       {!home && !serverError && <GoBackButton />}
     </ErrorView>
   );

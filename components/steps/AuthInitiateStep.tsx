@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { Field } from '@/components/ui/Field';
 import type { StepViewProps } from './stepViewProps';
+import { authInitiateHeading } from '@/lib/journey/stepTitle';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { useSignInLinkRequest } from '@/components/shell/useSignInLinkRequest';
 import styles from './AuthStep.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /** The query without the sign-in method: what the visitor returns to. */
 function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest: string } {
@@ -30,11 +30,10 @@ export default function AuthInitiateStep({ flow, base, search, mode, view }: Ste
     (address) =>
       api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }, mode.livemode),
   );
-  const title = method === 'sign-in' ? `Sign in to ${flow.brandName}` : `Continue with your email`;
+  const title = authInitiateHeading(search, flow.brandName);
 
   return (
     <div className={styles.auth}>
-      <DocumentTitle title={`${title} | ${flow.brandName}`} />
       <h1>{title}</h1>
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1}>

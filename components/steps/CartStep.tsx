@@ -16,7 +16,6 @@ import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { track } from '@/lib/tracking/track';
 import styles from './CartStep.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**
  * The cart: one line per item (the plan with its price over time, then the chosen add-ons),
@@ -37,7 +36,6 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
 
   const title = (
     <>
-      <DocumentTitle title={`Your cart | ${flow.brandName}`} />
       <h1>Your cart</h1>
     </>
   );

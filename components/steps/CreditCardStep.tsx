@@ -10,7 +10,6 @@ import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
 import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 import { withTestMode } from './credit-card/paymentStepPaths';
@@ -31,12 +30,7 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
   const { flow, base, search, mode, view } = props;
   const step = useCreditCardStep(props);
 
-  const title = (
-    <>
-      <DocumentTitle title={`Payment | ${flow.brandName}`} />
-      <h1>Payment</h1>
-    </>
-  );
+  const title = <h1>Payment</h1>;
   if (!step) {
     return (
       <div className={styles.step}>

@@ -1,5 +1,7 @@
 import { useRef, type ComponentType } from 'react';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
+import { stepTitle } from '@/lib/journey/stepTitle';
+import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { JourneyLayout } from '@/components/ui/JourneyLayout';
 import { STEP_VIEWS } from './registry';
 import { loadedStepView } from './stepCode';
@@ -7,7 +9,8 @@ import { useNavigationFeedback } from './useNavigationFeedback';
 import { useShownStep } from './useShownStep';
 
 /**
- * A journey page: the brand's frame around the view of the current step. On a client-side
+ * A journey page: the brand's frame around the view of the current step, and the tab's title
+ * of that step (lib/journey/stepTitle.ts). On a client-side
  * move the tapped link or button answers at once (useNavigationFeedback) and the previous
  * step stays in view until the next one's code is here (useShownStep).
  */
@@ -19,8 +22,12 @@ export function JourneyView(props: JourneyPageProps) {
   const Step = (loadedStepView(shown.step) ?? STEP_VIEWS[shown.step]) as ComponentType<JourneyPageProps>;
   const { flow, mode } = shown;
   return (
-    <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode} mainRef={main}>
-      <Step {...shown} />
-    </JourneyLayout>
+    <>
+      {/* The frame names the tab after the step it shows: set on every move, whatever the step's code does. */}
+      <DocumentTitle title={stepTitle(shown)} />
+      <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode} mainRef={main}>
+        <Step {...shown} />
+      </JourneyLayout>
+    </>
   );
 }

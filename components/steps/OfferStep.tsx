@@ -13,7 +13,6 @@ import { track } from '@/lib/tracking/track';
 import { afterNextPaint } from '@/lib/browser/afterNextPaint';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import styles from './OfferStep.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 export type OfferStepProps = Pick<StepViewProps<'campaign'>, 'flow' | 'base' | 'search'>;
 
@@ -43,7 +42,6 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
 
   return (
     <>
-      <DocumentTitle title={`${headline} | ${flow.brandName}`} />
       <h1 className={styles.headline}>{headline}</h1>
       {subheadline && <p className={styles.subheadline}>{subheadline}</p>}
       <div className={dual ? styles.dual : styles.single} data-template={flow.templateIdentifier}>

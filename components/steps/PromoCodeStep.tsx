@@ -11,7 +11,6 @@ import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { stepHref } from '@/lib/journey/navigation';
 import styles from './PromoCodeStep.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**
  * The promo-code step: the visitor applies a code and sees the new total; a code that
@@ -31,7 +30,6 @@ export default function PromoCodeStep({ flow, base, search, mode, view }: StepVi
 
   return (
     <div className={styles.step}>
-      <DocumentTitle title={`Promo code | ${flow.brandName}`} />
       <h1>Promo code</h1>
       {!order || !selection ? (
         <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />

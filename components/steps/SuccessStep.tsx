@@ -16,7 +16,6 @@ import { continuePageView } from '@/lib/tracking/tracingSession';
 import { formatMoney } from '@/lib/pricing/money';
 import styles from './SuccessStep.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { InvoicePriceTerms } from './InvoicePriceTerms';
 
@@ -74,7 +73,6 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!transaction) {
     return (
       <div className={styles.success}>
-        <DocumentTitle title={`Order | ${flow.brandName}`} />
         <h1>We can’t show this order</h1>
         <p>
           Order details are shown only in the browser that placed the order. If you subscribed, your confirmation email has the details.
@@ -88,7 +86,6 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!paid) {
     return (
       <div className={styles.success}>
-        <DocumentTitle title={`Payment not complete | ${flow.brandName}`} />
         <h1>Your payment is not complete</h1>
         <p>
           {transaction.status === 'failed'
@@ -107,7 +104,6 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   const ordered = isoDate(new Date(transaction.createdAt));
   return (
     <div className={styles.success}>
-      <DocumentTitle title={`Thank you | ${flow.brandName}`} />
       <h1>Thank you, {transaction.customer.firstName}!</h1>
       <p className={styles.lead}>
         {orderStartedSentence(offer, flow.brandName)}

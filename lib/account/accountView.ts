@@ -19,6 +19,8 @@ export interface SubscriptionSummary {
   periodEndsAt: string;
   /** The last day of a trial still running. */
   trialEndsOn: string | null;
+  /** When it was bought: "November 3, 2026" (with the plan and payment method, what tells two alike apart). */
+  startedOn: string;
   /** "Visa ending in 4242", "PayPal", "Amazon Pay". */
   paymentMethod: string;
   /** How a card is changed here; a wallet says where instead. */
@@ -45,7 +47,10 @@ export interface SubscriptionSummary {
     /** The bank holds the renewal's payment until the subscriber confirms it (3-D Secure): the card page offers that first. */
     awaitsBank: boolean;
   } | null;
-  /** A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026"); null where it follows the real clock. */
+  /**
+   * A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026");
+   * null where it follows the real clock, and once it has ended (nothing is left to move to).
+   */
   testClock: { today: string } | null;
 }
 

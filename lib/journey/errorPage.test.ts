@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorKind, errorLocation, errorStatus } from './errorPage';
+import { accountHomeOf, errorKind, errorLocation, errorStatus } from './errorPage';
 
 describe('errorLocation', () => {
   it.each([
@@ -55,5 +55,22 @@ describe('errorStatus', () => {
     [0, 500],
   ])('%s → %i', (status, expected) => {
     expect(errorStatus(status)).toBe(expected);
+  });
+});
+
+describe('accountHomeOf', () => {
+  it.each([
+    ['/account/nothing', '/account'],
+    ['/account/nothing?livemode=false', '/account?livemode=false'],
+    ['/Account/nothing?livemode=false#x', '/account?livemode=false'],
+    ['/account/subscriptions/sub_x/nothing?livemode=true', '/account'],
+    ['/account/nothing?livemode=maybe', '/account'],
+    ['/account', '/account'],
+    ['/accounts/nothing', null],
+    ['/vogue/account', null],
+    ['/admin/nothing?livemode=false', null],
+    ['/', null],
+  ])('%s leads back to %s', (url, home) => {
+    expect(accountHomeOf(url)).toBe(home);
   });
 });

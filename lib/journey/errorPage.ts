@@ -32,6 +32,8 @@ export interface ErrorPageProps {
   missing?: MissingKind;
   /** On a 404 with no brand to go on to: every brand's current offer. */
   brands?: BrandLink[];
+  /** Under the subscriber's account (/account/…): the way back to it, in test mode when the link was. */
+  account?: string;
 }
 
 export type ErrorKind = 'not_found' | 'bad_request' | 'not_allowed' | 'server_error';
@@ -81,4 +83,15 @@ export function errorLocation(url: string): ErrorLocation | null {
   const [, brand = '', urlSlug = ''] = path.split('/').map(lowerAscii);
   if (!isValidSegment(brand)) return null;
   return { brand, urlSlug: isValidSegment(urlSlug) ? urlSlug : null, search: errorSearch(url) };
+}
+
+/**
+ * The way back to the account from an error under it (/account/nothing), keeping test mode
+ * when the link asked for it, as the account's own links do; null anywhere else.
+ */
+export function accountHomeOf(url: string): string | null {
+  const [path = '', query = ''] = url.split('#')[0]!.split('?');
+  if (lowerAscii(path.split('/')[1] ?? '') !== 'account') return null;
+  const livemode = parseLivemode(new URLSearchParams(query).getAll('livemode'), undefined);
+  return livemode.ok && !livemode.value ? '/account?livemode=false' : '/account';
 }

@@ -8,6 +8,7 @@ import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { IsoDate } from '@/lib/pricing/renewalDates';
 import type { SignInLinkView } from '@/lib/identity/signInLinks';
+import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
 import type { StepId } from './steps';
 
@@ -111,6 +112,8 @@ export interface RefusedPageProps {
   kind: 'refused';
   status: 400 | 405;
   message: string;
+  /** The brand asked for, whose look and offer the page keeps (its query without what was wrong); null when unknown. */
+  brand: ErrorBrand | null;
 }
 
 export type JourneyRouteProps = JourneyPageProps | RefusedPageProps;

@@ -174,3 +174,20 @@ test("another person's subscription and invoice are the site's 404", async ({ pa
   }
   await other.close();
 });
+
+test('on a phone, a card’s main action is on its first screen, below the line that tells it apart', async ({ page }) => {
+  const email = newEmail('phone account');
+  await buy(page, 'card', email);
+  const account = await signInFromSuccess(page, email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const subscription = account.subscription('Vogue: Vogue Digital');
+  await expect(subscription.root.getByTestId('subscription-line')).toHaveText(/^Vogue Digital · since .+ · Visa ending in 4242$/);
+  const cancel = subscription.root.getByRole('link', { name: 'Cancel subscription' });
+  await expect(cancel).toBeInViewport();
+  // Measured from the card's top: the first screen of the card, wherever the page scrolls it to.
+  const top = (await subscription.root.boundingBox())!.y;
+  const action = (await cancel.boundingBox())!;
+  expect(action.y + action.height - top).toBeLessThan(844);
+  expect(await accessibilityViolations(page)).toEqual([]);
+});

@@ -51,6 +51,20 @@ test('a 404 outside any brand is neutral, lists the brands, and is still accessi
   expect(await accessibilityViolations(page)).toEqual([]);
 });
 
+test('a malformed query under a brand: status 400, the brand, what is wrong, and the way on to its offer', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/vogue/demo-single?livemode=maybe', 400);
+  await expect(errorPage.brandHeader).toHaveText('Vogue');
+  await expect(errorPage.heading).toHaveText('This link is not quite right');
+  await expect(errorPage.backTo('Vogue')).toHaveAttribute('href', '/vogue/demo-single');
+  expect(await accessibilityViolations(page)).toEqual([]);
+});
+
+test('a page of the account that does not exist leads back to the account, in test mode', async ({ page }) => {
+  const errorPage = await ErrorPage.open(page, '/account/nothing?livemode=false', 404);
+  await expect(errorPage.heading).toHaveText('Page not found');
+  await expect(page.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account?livemode=false');
+});
+
 test('an ended campaign under its brand: says so, accessibly, and links the current offer', async ({ page }) => {
   const errorPage = await ErrorPage.open(page, '/vogue/demo-ended', 404);
   await expect(errorPage.brandHeader).toHaveText('Vogue');

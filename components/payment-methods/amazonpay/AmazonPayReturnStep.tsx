@@ -3,16 +3,14 @@ import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { stepHref, withoutQueryParams } from '@/lib/journey/navigation';
 import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonpay/amazonPayReturnParams';
 import styles from '@/components/steps/AuthStep.module.css';
-import { DocumentTitle } from '@/components/shell/DocumentTitle';
 
 /**
  * Amazon Pay's return page: it finishes the payment on the server and moves on, so this
  * page only ever shows why it could not, with the way back to the payment step.
  */
-export default function AmazonPayReturnStep({ flow, base, search, view }: StepViewProps<'amazon-pay-return'>) {
+export default function AmazonPayReturnStep({ base, search, view }: StepViewProps<'amazon-pay-return'>) {
   return (
     <div className={styles.auth}>
-      <DocumentTitle title={`Amazon Pay | ${flow.brandName}`} />
       <h1>We could not finish your Amazon Pay payment</h1>
       <p role="alert">{view.message}</p>
       <p>

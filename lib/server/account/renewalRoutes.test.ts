@@ -4,6 +4,8 @@ import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { signedIn } from '@/tests/fixtures/signedIn';
 import { dateText } from '@/lib/account/accountWords';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { subscriptionSummary } from './subscriptionSummary';
 
 /**
  * The renewal engine through the account's routes, as QA and subscribers reach it: the test
@@ -142,6 +144,21 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
       .execute();
     const cookie = await signedIn(await appDb(), 'ended@example.com');
     await refusedUnchanged(id, () => clock(id, { advance: 'next-renewal' }, { cookie }), 409, 'nothing_scheduled');
+  });
+
+  it('offers the account a test clock only while there is something for it to move to', async () => {
+    const id = await subscription('clock.shown@example.com');
+    const repository = new SubscriptionRepository(await appDb(), () => new Date());
+    const summary = async () => subscriptionSummary((await repository.findById(id))!, 'Vogue', [], new Date(), true);
+    expect((await summary()).testClock).toEqual({ today: dateText(new Date().toISOString()) });
+    await (
+      await appDb()
+    )
+      .updateTable('subscriptions')
+      .set({ status: 'ended', ended_at: new Date().toISOString(), end_reason: 'cancelled', next_action_at: null })
+      .where('id', '=', id)
+      .execute();
+    expect(await summary()).toMatchObject({ status: 'ended', testClock: null });
   });
 
   it.each([

@@ -20,7 +20,8 @@ const PAST_DUE_REASONS: Partial<Record<PaymentFailureCode, string>> = {
 
 /**
  * A subscription as the account shows it, at `now` on its own clock (a test subscription's
- * clock may run ahead: `clockMovable` says QA can move it).
+ * clock may run ahead: `clockMovable` says QA can move it, which the account offers while
+ * it has not ended).
  */
 export function subscriptionSummary(
   subscription: Subscription,
@@ -50,6 +51,7 @@ export function subscriptionSummary(
     endsAt: ending && !renews ? dateTimeText(ending) : null,
     periodEndsAt: dateTimeText(subscription.currentPeriodEnd),
     trialEndsOn: status === 'trialing' && subscription.trialEnd ? dateText(subscription.trialEnd) : null,
+    startedOn: dateText(subscription.createdAt),
     paymentMethod: paymentMethodName(subscription.payment),
     paymentChange: subscription.payment.method === 'card' ? 'card' : subscription.payment.method,
     needsPaymentMethod: subscription.needsPaymentMethod,
@@ -59,7 +61,8 @@ export function subscriptionSummary(
     canCancel: renews,
     canResume: status === 'cancelling',
     pastDue: status === 'past_due' ? pastDueOf(subscription) : null,
-    testClock: clockMovable ? { today: dateText(now.toISOString()) } : null,
+    // An ended one has nothing left to run: its clock would only answer "nothing is scheduled".
+    testClock: clockMovable && status !== 'ended' ? { today: dateText(now.toISOString()) } : null,
   };
 }
 

@@ -98,8 +98,17 @@ describe('errorPagePropsIn', () => {
     expect(props.brands?.map((brand) => brand.name)).toEqual(['Epicurious', 'GQ', 'The New Yorker', 'WIRED']);
   });
 
-  it.each(['/account/nothing', '/admin/nothing', '/mailbox/x'])('%s, a page of the site, lists no brands', (url) => {
+  it.each(['/admin/nothing', '/mailbox/x'])('%s, a page of the site, lists no brands', (url) => {
     expect(errorPagePropsIn(snapshot, url, 404, now)).toEqual({ statusCode: 404, brand: null });
+  });
+
+  it.each([
+    ['/account/nothing', 404, '/account'],
+    ['/account/nothing?livemode=false', 404, '/account?livemode=false'],
+    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel?livemode=false', 404, '/account?livemode=false'],
+    ['/account/invoices/txn_1', 500, '/account'],
+  ])('%s (%i), under the account, lists no brands and leads back to %s', (url, statusCode, account) => {
+    expect(errorPagePropsIn(snapshot, url, statusCode, now)).toEqual({ statusCode, brand: null, account });
   });
 
   it('other errors carry only the status and the brand', () => {

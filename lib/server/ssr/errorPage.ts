@@ -1,7 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { campaignState, isOnSale } from '@/lib/catalogue/campaignWindow';
-import { errorKind, errorLocation, errorSearch, type BrandLink, type ErrorBrand, type ErrorPageProps } from '@/lib/journey/errorPage';
+import {
+  accountHomeOf,
+  errorKind,
+  errorLocation,
+  errorSearch,
+  type BrandLink,
+  type ErrorBrand,
+  type ErrorPageProps,
+} from '@/lib/journey/errorPage';
 import { isReservedTopLevelSegment } from '@/lib/journey/reservedPaths';
 import { lowerAscii } from '@/lib/journey/canonicalPath';
 import { serverContext } from '@/lib/server/context/serverContext';
@@ -47,12 +55,14 @@ export function brandLinksIn(snapshot: CatalogueSnapshot, search: string, now: D
  * The error page's props for a request. A 404 under a known brand says whether the offer
  * asked for is over ("offer_ended") or unknown ("offer_unknown", also one not yet started,
  * which is not announced); a 404 with no brand to go on to lists every brand's current
- * offer, except under the site's own pages (/account, /admin…), which are no brand's.
+ * offer, except under the site's own pages (/account, /admin…), which are no brand's; an
+ * error under /account leads back to the account.
  */
 export function errorPagePropsIn(snapshot: CatalogueSnapshot, url: string, statusCode: number, now: Date): ErrorPageProps {
   const brand = errorBrandIn(snapshot, url, now);
-  if (errorKind(statusCode) !== 'not_found') return { statusCode, brand };
-  const props: ErrorPageProps = { statusCode, brand };
+  const account = accountHomeOf(url);
+  const props: ErrorPageProps = { statusCode, brand, ...(account ? { account } : {}) };
+  if (errorKind(statusCode) !== 'not_found') return props;
   const location = errorLocation(url);
   if (brand && location) {
     const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
@@ -77,5 +87,19 @@ export async function errorPageProps(req: Pick<IncomingMessage, 'url'> | undefin
   } catch (error) {
     console.error('Error page: the catalogue could not be read; the page is shown without its brand.', error);
     return { statusCode, brand: null };
+  }
+}
+
+/**
+ * The brand of a journey request refused before its step (a malformed query, a wrong
+ * method), for its page's look and way on; null when the catalogue cannot be read, as above.
+ */
+export async function errorBrandFor(url: string): Promise<ErrorBrand | null> {
+  try {
+    const server = await serverContext();
+    return errorBrandIn(await server.catalogue.get(), url, server.clock());
+  } catch (error) {
+    console.error('Refused journey page: the catalogue could not be read; the page is shown without its brand.', error);
+    return null;
   }
 }

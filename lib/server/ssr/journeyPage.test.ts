@@ -111,17 +111,31 @@ describe('journey page loader', () => {
     },
   );
 
-  it('answers a malformed query with a 400 page that says what is wrong', async () => {
+  it('answers a malformed query with a 400 page that says what is wrong, in the brand, leading on to its offer', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
     expect(status).toBe(400);
-    expect(result).toEqual({ props: { kind: 'refused', status: 400, message: 'The "livemode" parameter must be "true" or "false".' } });
+    expect(result).toEqual({
+      props: {
+        kind: 'refused',
+        status: 400,
+        message: 'The "livemode" parameter must be "true" or "false".',
+        brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }),
+      },
+    });
+  });
+
+  it('keeps what was right of the query on the way on from a 400', async () => {
+    const { result } = await load('/newyorker/demo-dual/cart?source=mail&livemode=maybe');
+    expect(result).toMatchObject({
+      props: { kind: 'refused', brand: { name: 'The New Yorker', home: '/newyorker/demo-dual?source=mail' } },
+    });
   });
 
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405 and an Allow header', async (method) => {
     const { result, status, headers } = await load('/vogue/demo-single', { method });
     expect(status).toBe(405);
     expect(headers.Allow).toBe('GET, HEAD');
-    expect(result).toMatchObject({ props: { kind: 'refused', status: 405 } });
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 405, brand: { name: 'Vogue', home: '/vogue/demo-single' } } });
   });
 
   it('serves HEAD like GET', async () => {

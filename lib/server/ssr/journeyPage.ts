@@ -8,6 +8,7 @@ import type { StepId } from '@/lib/journey/steps';
 import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewModels';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
+import { errorBrandFor } from './errorPage';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { publicTrackingEnv } from '@/lib/server/config/publicTrackingEnv';
 import type { StepLoaderContext } from './stepLoader';
@@ -79,7 +80,9 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   // Personal until a step's loader has shown otherwise (pageCaching.ts).
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
   if (refuseUnlessPageMethod(context)) {
-    return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
+    return {
+      props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE, brand: await errorBrandFor(context.resolvedUrl) },
+    };
   }
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
@@ -99,7 +102,8 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const mode = parseJourneyMode(queryOf(search), context.req.cookies);
   if (!mode.ok) {
     context.res.statusCode = 400;
-    return { props: { kind: 'refused', status: 400, message: mode.message } };
+    // The page keeps the brand's look and leads on to its offer, without the value that was wrong.
+    return { props: { kind: 'refused', status: 400, message: mode.message, brand: await errorBrandFor(context.resolvedUrl) } };
   }
 
   const server = await serverContext();

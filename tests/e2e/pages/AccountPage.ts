@@ -44,7 +44,13 @@ export class AccountPage {
     return new AccountPage(page);
   }
 
-  /** The card of the subscription to a brand's plan ("Vogue: Vogue Digital"). */
+  /** Opens the fold of ended subscriptions, below the running ones (open already when nothing runs). */
+  async showEnded(): Promise<void> {
+    const fold = this.page.getByTestId('ended-subscriptions');
+    if (!(await fold.evaluate((element) => (element as HTMLDetailsElement).open))) await fold.locator('summary').click();
+  }
+
+  /** The card of the subscription to a brand's plan ("Vogue: Vogue Digital"); an ended one's once its fold is open. */
   subscription(name: string): SubscriptionCard {
     return new SubscriptionCard(this.page.getByRole('article', { name: new RegExp(`^${name}`) }));
   }
@@ -105,13 +111,27 @@ export class SubscriptionCard {
     return this.root.getByTestId('test-clock-today');
   }
 
-  /** Moves the test clock (a day, or to the next renewal) and waits until the page shows the result. */
+  /** The test clock's panel, shown while moving the clock can still do something (not once it has ended). */
+  get clock(): Locator {
+    return this.root.getByRole('region', { name: 'Test clock' });
+  }
+
+  /**
+   * Moves the test clock (a day, or to the next renewal) and waits until the page shows the
+   * result: the clock's new date, or no clock at all when the move ended the subscription.
+   */
   async moveClock(to: 'one day ahead' | 'the next notice' | 'the next renewal'): Promise<void> {
     const before = await this.clockToday.textContent();
     const button = this.root.getByRole('button', { name: to === 'one day ahead' ? 'Move one day ahead' : `Move to ${to}` });
     await button.click();
-    await expect(this.clockToday).not.toHaveText(before ?? '');
-    await expect(button).toBeEnabled();
+    await expect
+      .poll(async () => {
+        if ((await this.clock.count()) === 0) return 'ended';
+        const [today] = await this.clockToday.allTextContents();
+        const idle = await button.evaluate((element) => !(element as HTMLButtonElement).disabled).catch(() => false);
+        return today !== before && idle ? 'moved' : 'moving';
+      })
+      .not.toBe('moving');
   }
 }
 

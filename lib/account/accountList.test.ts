@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import { arrangeSubscriptions, endedFoldLabel, isLive, subscriptionLine } from './accountList';
+
+const sub = (id: string, status: SubscriptionStatus) => ({ id, status });
+const ids = (list: { id: string }[]) => list.map((subscription) => subscription.id);
+
+describe('isLive', () => {
+  it.each([
+    ['active', true],
+    ['trialing', true],
+    ['past_due', true],
+    ['cancelling', true],
+    ['ended', false],
+  ] as const)('%s: %s', (status, live) => {
+    expect(isLive(status)).toBe(live);
+  });
+});
+
+describe('arrangeSubscriptions', () => {
+  it.each([
+    ['nothing', [], [], []],
+    ['only running ones, in the order given', [sub('a', 'active'), sub('b', 'trialing')], ['a', 'b'], []],
+    ['only ended ones', [sub('a', 'ended'), sub('b', 'ended')], [], ['a', 'b']],
+    [
+      'ended and undone purchases (newest first from the store) after every running one',
+      [sub('e1', 'ended'), sub('e2', 'ended'), sub('a', 'active'), sub('p', 'past_due'), sub('c', 'cancelling'), sub('t', 'trialing')],
+      ['a', 'p', 'c', 't'],
+      ['e1', 'e2'],
+    ],
+  ])('%s', (_name, given, live, ended) => {
+    const arranged = arrangeSubscriptions(given);
+    expect(ids(arranged.live)).toEqual(live);
+    expect(ids(arranged.ended)).toEqual(ended);
+  });
+});
+
+describe('subscriptionLine', () => {
+  it.each([
+    [
+      'a card',
+      { offerName: 'Vogue Digital', startedOn: 'November 3, 2026', paymentMethod: 'Visa ending in 4242' },
+      'Vogue Digital · since November 3, 2026 · Visa ending in 4242',
+    ],
+    [
+      'the same plan, bought another day with a wallet',
+      { offerName: 'Vogue Digital', startedOn: 'November 21, 2026', paymentMethod: 'PayPal' },
+      'Vogue Digital · since November 21, 2026 · PayPal',
+    ],
+  ])('%s', (_name, subscription, line) => {
+    expect(subscriptionLine(subscription).join(' · ')).toBe(line);
+  });
+});
+
+describe('endedFoldLabel', () => {
+  it('counts what it folds', () => {
+    expect(endedFoldLabel(1)).toBe('Ended subscriptions (1)');
+    expect(endedFoldLabel(3)).toBe('Ended subscriptions (3)');
+  });
+});

@@ -1,0 +1,33 @@
+import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { SubscriptionSummary } from './accountView';
+
+/** Whether a subscription still runs: it gives access now and can be acted on (cancelled, resumed, paid). */
+export const isLive = (status: SubscriptionStatus): boolean => status !== 'ended';
+
+/**
+ * The account's list as a subscriber reads it: the subscriptions that still run first, each
+ * group in the order given (newest first from the store), so that what can still be acted
+ * on is at the top and ended or undone purchases wait below.
+ */
+export function arrangeSubscriptions<S extends Pick<SubscriptionSummary, 'status'>>(
+  subscriptions: readonly S[],
+): { live: S[]; ended: S[] } {
+  return {
+    live: subscriptions.filter((subscription) => isLive(subscription.status)),
+    ended: subscriptions.filter((subscription) => !isLive(subscription.status)),
+  };
+}
+
+/**
+ * The line that tells two subscriptions to the same plan apart: the plan, since when, and
+ * what pays for it, to be shown joined by " · " ("Vogue Digital · since November 3, 2026 ·
+ * Visa ending in 4242"). In parts, so that the view can mark the payment method.
+ */
+export function subscriptionLine(
+  subscription: Pick<SubscriptionSummary, 'offerName' | 'startedOn' | 'paymentMethod'>,
+): [plan: string, since: string, paymentMethod: string] {
+  return [subscription.offerName, `since ${subscription.startedOn}`, subscription.paymentMethod];
+}
+
+/** The fold's summary: "Ended subscriptions (2)". */
+export const endedFoldLabel = (count: number): string => `Ended subscriptions (${count})`;
