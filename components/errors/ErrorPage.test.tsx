@@ -63,6 +63,32 @@ describe('ErrorPage', () => {
     expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe(href);
   });
 
+  it.each([
+    '/account/nothing?livemode=false',
+    '/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel?livemode=false',
+    '/account/invoices/txn_someone_elses?livemode=false',
+  ])('a 404 of %s, in test mode, shows the test-mode banner, as the account it leads back to does', (url) => {
+    notFound(url);
+    expect(screen.getByTestId('test-mode-banner').textContent).toBe('Test mode: no real payment will be taken.');
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/account?livemode=false');
+  });
+
+  it.each(['/account/nothing', '/account/nothing?livemode=true', '/account/nothing?livemode=maybe'])(
+    'a 404 of %s, live, has no banner',
+    (url) => {
+      notFound(url);
+      expect(screen.queryByTestId('test-mode-banner')).toBeNull();
+    },
+  );
+
+  it("a 404 under a brand in test mode: the banner, and the footer's links kept in test mode", () => {
+    notFound('/vogue/demo-single/no-such-step?livemode=false');
+    expect(screen.getByTestId('test-mode-banner')).toBeTruthy();
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account?livemode=false');
+    expect(footer.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel?livemode=false');
+  });
+
   it.each(['branded', 'neutral'])('a 500 (%s) says nothing was charged and how to try again', (look) => {
     render(<ErrorPage statusCode={500} brand={look === 'branded' ? vogue : null} />);
     expect(heading().textContent).toBe('Something went wrong');

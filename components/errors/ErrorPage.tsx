@@ -8,10 +8,11 @@ import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
  * Every error page (404, 500 and the rest): in the brand's look with a way on to its offer
  * when the request was under a known brand, else neutral. A 404 says whether the offer
  * asked for has ended or is unknown, and links the brand's current offer; with no brand to
- * go on to, it lists the brands; under the account, it leads back to the account. Renders
- * only its props, never the error.
+ * go on to, it lists the brands; under the account, it leads back to the account. In test
+ * mode it shows the banner, as the pages its links lead to do. Renders only its props, never
+ * the error.
  */
-export function ErrorPage({ statusCode, brand, missing, brands, account }: ErrorPageProps) {
+export function ErrorPage({ statusCode, brand, missing, brands, account, livemode }: ErrorPageProps) {
   const kind = errorKind(statusCode);
   const { title, message } = kind === 'not_found' && missing ? NOT_FOUND_COPY[missing] : ERROR_COPY[kind];
   const serverError = kind === 'server_error';
@@ -24,6 +25,7 @@ export function ErrorPage({ statusCode, brand, missing, brands, account }: Error
       brand={brand}
       eyebrow={`Error ${statusCode}`}
       after={brands && brands.length > 0 ? <BrandList brands={brands} /> : null}
+      livemode={livemode ?? true}
     >
       {serverError && <TryAgainButton primary />}
       {brand &&

@@ -3,6 +3,7 @@ import type { BrandIdentity } from '@/lib/catalogue/types';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { brandTheme } from './brandTheme';
 import { SubscriberLinks } from './SubscriberLinks';
+import { TestModeBanner } from './TestModeBanner';
 import styles from './ErrorView.module.css';
 
 interface ErrorViewProps {
@@ -16,35 +17,40 @@ interface ErrorViewProps {
   children?: ReactNode;
   /** More below the ways on (the not-found page's list of brands). */
   after?: ReactNode;
+  /** False in test mode: the banner, as on every page of the journey and the account, and the footer's links kept in it. */
+  livemode?: boolean;
 }
 
 /**
  * A page for when the journey cannot be shown (not found, bad link, server error): in the
  * brand's frame (header, footer, colours) when the brand is known, else a neutral card.
  */
-export function ErrorView({ title, message, brand = null, eyebrow, children, after }: ErrorViewProps) {
+export function ErrorView({ title, message, brand = null, eyebrow, children, after, livemode = true }: ErrorViewProps) {
+  const main = (
+    <main id="main" className={styles.main} tabIndex={-1}>
+      {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.message}>{message}</p>
+      {children && <div className={styles.actions}>{children}</div>}
+      {after}
+    </main>
+  );
   return (
     <div className={brand ? styles.branded : styles.neutral} {...(brand ? brandTheme(brand.identity) : {})}>
       <DocumentTitle title={brand ? `${title} | ${brand.name}` : title} />
       {brand && (
-        <>
-          <a className="skip-link" href="#main">
-            Skip to main content
-          </a>
-          <header className={styles.header}>{brand.name}</header>
-        </>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
       )}
-      <main id="main" className={styles.main} tabIndex={-1}>
-        {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-        <h1 className={styles.title}>{title}</h1>
-        <p className={styles.message}>{message}</p>
-        {children && <div className={styles.actions}>{children}</div>}
-        {after}
-      </main>
+      {!livemode && <TestModeBanner />}
+      {brand && <header className={styles.header}>{brand.name}</header>}
+      {/* Neutral, the card sits in its own area below the banner, which spans the page. */}
+      {brand ? main : <div className={styles.neutralArea}>{main}</div>}
       {brand && (
         <footer className={styles.footer}>
           {brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}
-          <SubscriberLinks />
+          <SubscriberLinks livemode={livemode} />
         </footer>
       )}
     </div>

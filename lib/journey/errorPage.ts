@@ -34,6 +34,8 @@ export interface ErrorPageProps {
   brands?: BrandLink[];
   /** Under the subscriber's account (/account/…): the way back to it, in test mode when the link was. */
   account?: string;
+  /** False when the failed request was in test mode (?livemode=false): the page shows the banner, as its links keep the mode; absent when live. */
+  livemode?: false;
 }
 
 export type ErrorKind = 'not_found' | 'bad_request' | 'not_allowed' | 'server_error';
@@ -59,13 +61,22 @@ export interface ErrorLocation {
   search: string;
 }
 
+const queryOf = (url: string) => new URLSearchParams(url.split('#')[0]!.split('?')[1] ?? '');
+
+/**
+ * Whether a failed request asked for test mode (?livemode=false). Read from its URL only, as
+ * the error page's links read it: the banner and the links never disagree.
+ */
+export function asksTestMode(url: string): boolean {
+  const livemode = parseLivemode(queryOf(url).getAll('livemode'), undefined);
+  return livemode.ok && !livemode.value;
+}
+
 /** The journey's own query of a URL to keep on the way on (test mode, source); '' or '?…'. */
 export function errorSearch(url: string): string {
-  const query = url.split('#')[0]!.split('?')[1] ?? '';
-  const params = new URLSearchParams(query);
+  const params = queryOf(url);
   const kept = new URLSearchParams();
-  const livemode = parseLivemode(params.getAll('livemode'), undefined);
-  if (livemode.ok && !livemode.value) kept.set('livemode', 'false');
+  if (asksTestMode(url)) kept.set('livemode', 'false');
   const source = parseSource(params.getAll('source'));
   if (source.ok && source.value) kept.set('source', source.value);
   const search = kept.toString();
@@ -90,8 +101,7 @@ export function errorLocation(url: string): ErrorLocation | null {
  * when the link asked for it, as the account's own links do; null anywhere else.
  */
 export function accountHomeOf(url: string): string | null {
-  const [path = '', query = ''] = url.split('#')[0]!.split('?');
+  const [path = ''] = url.split('#')[0]!.split('?');
   if (lowerAscii(path.split('/')[1] ?? '') !== 'account') return null;
-  const livemode = parseLivemode(new URLSearchParams(query).getAll('livemode'), undefined);
-  return livemode.ok && !livemode.value ? '/account?livemode=false' : '/account';
+  return asksTestMode(url) ? '/account?livemode=false' : '/account';
 }

@@ -63,6 +63,7 @@ test('a page of the account that does not exist leads back to the account, in te
   const errorPage = await ErrorPage.open(page, '/account/nothing?livemode=false', 404);
   await expect(errorPage.heading).toHaveText('Page not found');
   await expect(page.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/account?livemode=false');
+  await expect(page.getByTestId('test-mode-banner')).toBeVisible();
 });
 
 test('an ended campaign under its brand: says so, accessibly, and links the current offer', async ({ page }) => {

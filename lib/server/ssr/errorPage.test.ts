@@ -64,7 +64,8 @@ describe('errorPagePropsIn', () => {
     ['/vogue', 'page'],
   ])('a 404 of %s says %s, with the way on and no brand list', (url, missing) => {
     const props = errorPagePropsIn(snapshot, url, 404, now);
-    expect(props).toEqual({ statusCode: 404, brand: expect.objectContaining({ name: 'Vogue' }), missing });
+    const testMode = url.includes('livemode=false') ? { livemode: false } : {};
+    expect(props).toEqual({ statusCode: 404, brand: expect.objectContaining({ name: 'Vogue' }), missing, ...testMode });
   });
 
   it('a campaign not yet started is unknown, not announced', () => {
@@ -81,6 +82,7 @@ describe('errorPagePropsIn', () => {
     expect(props).toEqual({
       statusCode: 404,
       brand: null,
+      livemode: false,
       brands: [
         { name: 'Epicurious', href: '/epicurious/demo-preauth?livemode=false&source=mail' },
         { name: 'GQ', href: '/gq/demo-gbp?livemode=false&source=mail' },
@@ -104,12 +106,30 @@ describe('errorPagePropsIn', () => {
 
   it.each([
     ['/account/nothing', 404, '/account'],
-    ['/account/nothing?livemode=false', 404, '/account?livemode=false'],
-    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel?livemode=false', 404, '/account?livemode=false'],
     ['/account/invoices/txn_1', 500, '/account'],
   ])('%s (%i), under the account, lists no brands and leads back to %s', (url, statusCode, account) => {
     expect(errorPagePropsIn(snapshot, url, statusCode, now)).toEqual({ statusCode, brand: null, account });
   });
+
+  it.each([
+    ['/account/nothing?livemode=false', 404],
+    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel?livemode=false', 404],
+    ['/account/invoices/txn_1?livemode=false', 500],
+  ])('%s (%i), in test mode, says so and leads back to the account in test mode', (url, statusCode) => {
+    expect(errorPagePropsIn(snapshot, url, statusCode, now)).toEqual({
+      statusCode,
+      brand: null,
+      account: '/account?livemode=false',
+      livemode: false,
+    });
+  });
+
+  it.each(['/account/nothing?livemode=true', '/account/nothing?livemode=maybe', '/account/nothing?livemode=false&livemode=false'])(
+    '%s is not test mode: no banner, as its links are live',
+    (url) => {
+      expect(errorPagePropsIn(snapshot, url, 404, now)).toEqual({ statusCode: 404, brand: null, account: '/account' });
+    },
+  );
 
   it('other errors carry only the status and the brand', () => {
     expect(errorPagePropsIn(snapshot, '/vogue/demo-single/credit-card', 500, now)).toEqual({

@@ -3,6 +3,7 @@ import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { campaignState, isOnSale } from '@/lib/catalogue/campaignWindow';
 import {
   accountHomeOf,
+  asksTestMode,
   errorKind,
   errorLocation,
   errorSearch,
@@ -56,12 +57,18 @@ export function brandLinksIn(snapshot: CatalogueSnapshot, search: string, now: D
  * asked for is over ("offer_ended") or unknown ("offer_unknown", also one not yet started,
  * which is not announced); a 404 with no brand to go on to lists every brand's current
  * offer, except under the site's own pages (/account, /admin…), which are no brand's; an
- * error under /account leads back to the account.
+ * error under /account leads back to the account. In test mode the page says so, as every
+ * page its links lead to does.
  */
 export function errorPagePropsIn(snapshot: CatalogueSnapshot, url: string, statusCode: number, now: Date): ErrorPageProps {
   const brand = errorBrandIn(snapshot, url, now);
   const account = accountHomeOf(url);
-  const props: ErrorPageProps = { statusCode, brand, ...(account ? { account } : {}) };
+  const props: ErrorPageProps = {
+    statusCode,
+    brand,
+    ...(account ? { account } : {}),
+    ...(asksTestMode(url) ? { livemode: false as const } : {}),
+  };
   if (errorKind(statusCode) !== 'not_found') return props;
   const location = errorLocation(url);
   if (brand && location) {
