@@ -11,5 +11,5 @@ export function AccountSignInPage(props: AccountSignInPageProps) {
 
 export function AccountSignInCompletePage(props: AccountSignInCompletePageProps) {
   if (props.kind === 'refused') return <ErrorView title="Not allowed" message={props.message} />;
-  return <AccountSignInComplete view={props.view} token={props.token} page={props.page} />;
+  return <AccountSignInComplete view={props.view} token={props.token} page={props.page} livemode={props.livemode} />;
 }

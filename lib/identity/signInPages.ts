@@ -66,6 +66,6 @@ export interface RefusedPageProps {
 /** /account/sign-in: the address to prefill (?email=), the account page to come back to (?return=), and the mode. */
 export type AccountSignInPageProps = { kind: 'account-sign-in'; email: string; returnPath: string; livemode: boolean } | RefusedPageProps;
 
-/** /account/sign-in/complete when it does not redirect: why the link cannot be used, or the address to confirm. */
+/** /account/sign-in/complete when it does not redirect: why the link cannot be used, or the address to confirm; and the link's mode. */
 export type AccountSignInCompletePageProps =
-  { kind: 'account-sign-in-complete'; view: SignInLinkView; token: string; page: string } | RefusedPageProps;
+  { kind: 'account-sign-in-complete'; view: SignInLinkView; token: string; page: string; livemode: boolean } | RefusedPageProps;

@@ -136,7 +136,9 @@ export class IdentityService {
       },
       at,
     );
-    const link = `${input.origin}${input.completePath}?token=${token}`;
+    // A test-mode link says so, as every link of test mode does: its page, whether it signs in
+    // or says why it cannot, stays in test mode (ahead of the token, which a careless copy cuts).
+    const link = `${input.origin}${input.completePath}?${livemode ? '' : 'livemode=false&'}token=${token}`;
     await this.mailer.send({
       to: email,
       kind: 'sign-in',

@@ -1,34 +1,18 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { parse } from 'cookie';
 import { externalAccountSignInUrl } from '@/lib/identity/externalSignIn';
 import { accountReturnPath } from '@/lib/identity/safeReturn';
 import { inTestMode, type AccountSignInPageProps } from '@/lib/identity/signInPages';
 import { searchOf } from '@/lib/journey/navigation';
-import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { PERSONAL_CACHE_CONTROL } from '@/lib/server/http/pageCaching';
 import { publicOrigin } from '@/lib/server/http/publicOrigin';
+import { accountPageLivemode } from './accountPageLivemode';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
 
 /** An address to prefill: what the visitor's link carried, if it could be one (the form checks it when sent). */
 function prefill(value: string | null): string {
   const email = value?.trim() ?? '';
   return email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email) ? email : '';
-}
-
-/**
- * Test mode, as the account reads it (?livemode=false or the mt_livemode cookie). Anything
- * else is live: a page that only asks for an address has no mode to refuse.
- */
-function livemodeOf(context: GetServerSidePropsContext, query: URLSearchParams): boolean {
-  let cookies: Record<string, string | undefined> = {};
-  try {
-    cookies = parse(context.req.headers.cookie ?? '');
-  } catch {
-    // An unreadable cookie header is no mode.
-  }
-  const parsed = parseLivemode(query.get('livemode') ?? undefined, cookies[LIVEMODE_COOKIE]);
-  return parsed.ok ? parsed.value : true;
 }
 
 /**
@@ -41,7 +25,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
   if (refuseUnlessPageMethod(context)) return { props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE } };
   const query = new URLSearchParams(searchOf(context.resolvedUrl));
-  const livemode = livemodeOf(context, query);
+  const livemode = accountPageLivemode(context.req, query);
   const returnPath = inTestMode(accountReturnPath(query.get('return')), livemode);
   const server = await serverContext();
   const env = server.config;

@@ -33,8 +33,11 @@ async function load(loader: typeof signInPage | typeof completePage, url: string
 const setCookies = (headers: Record<string, string | string[]>) => [headers['Set-Cookie'] ?? []].flat();
 
 let n = 0;
-/** An account link asked for by the browser holding NONCE; answers its token. */
-async function accountLink(returnPath = '/account/subscriptions'): Promise<{ token: string; email: string }> {
+/** An account link asked for by the browser holding NONCE (in test mode with livemode: false); answers its token and its page. */
+async function accountLink(
+  returnPath = '/account/subscriptions',
+  livemode = true,
+): Promise<{ token: string; email: string; path: string }> {
   const { identity, db } = await serverContext();
   const email = `account.${(n += 1)}@example.com`;
   await identity.requestLink({
@@ -42,13 +45,15 @@ async function accountLink(returnPath = '/account/subscriptions'): Promise<{ tok
     purpose: 'sign-in',
     returnPath,
     ip: `10.2.0.${n}`,
+    livemode,
     origin: 'http://localhost:3000',
     completePath: '/account/sign-in/complete',
     brandName: 'your account',
     browserNonce: NONCE,
   });
   const mail = await db.selectFrom('outbox').select('link').where('to_email', '=', email).executeTakeFirstOrThrow();
-  return { token: new URL(mail.link!).searchParams.get('token')!, email };
+  const link = new URL(mail.link!);
+  return { token: link.searchParams.get('token')!, email, path: `${link.pathname}${link.search}` };
 }
 
 describe('/account/sign-in', () => {
@@ -130,6 +135,7 @@ describe('/account/sign-in/complete', () => {
           view: { authError: null, confirmEmail: email },
           token,
           page: `/account/sign-in/complete?token=${token}`,
+          livemode: true,
         },
       });
       expect(setCookies(opened.headers)).toEqual([]);
@@ -163,5 +169,37 @@ describe('/account/sign-in/complete', () => {
       expect(again.result).toMatchObject({ props: { view: { authError: 'used' } } });
       expect(setCookies(again.headers)).toEqual([]);
     }
+  });
+
+  it('keeps a test-mode link in test mode when it cannot be used: the banner, and the way on, stay in test mode', async () => {
+    const { token, path } = await accountLink('/account?livemode=false', false);
+    expect(path).toBe(`/account/sign-in/complete?livemode=false&token=${token}`);
+    await load(completePage, path, { cookie: `CN_sign_in_nonce=${NONCE}` });
+    const again = await load(completePage, path);
+    expect(again.status).toBe(410);
+    expect(again.result).toEqual({
+      props: {
+        kind: 'account-sign-in-complete',
+        view: { authError: 'used' },
+        token,
+        page: `/account/sign-in/complete?livemode=false&token=${token}`,
+        livemode: false,
+      },
+    });
+  });
+
+  it.each([
+    ['?livemode=false&token=', undefined],
+    ['?token=', 'mt_livemode=false'],
+  ])('an invalid link in test mode (%s, cookie %s) still says so in test mode', async (query, cookie) => {
+    const answer = await load(completePage, `/account/sign-in/complete${query}${'A'.repeat(43)}`, cookie ? { cookie } : {});
+    expect(answer.status).toBe(400);
+    expect(answer.result).toMatchObject({ props: { view: { authError: 'invalid' }, livemode: false } });
+  });
+
+  it('a live link is live: its page and the way on carry no test mode', async () => {
+    const { token, path } = await accountLink();
+    expect(path).toBe(`/account/sign-in/complete?token=${token}`);
+    expect((await load(completePage, `${path}&livemode=maybe`)).result).toMatchObject({ props: { livemode: true } });
   });
 });
