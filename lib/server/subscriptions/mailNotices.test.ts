@@ -62,6 +62,17 @@ describe('the e-mails of a subscription’s changes', () => {
     }
   });
 
+  it.each([
+    [false, '&livemode=false'],
+    [true, ''],
+  ])('link "Keep my subscription" in the mode of the subscription (live: %s)', async (livemode, mode) => {
+    const id = await subscribed(`txn_keep_${livemode}`, livemode);
+    await service().cancel(OWNER, id, { reason: null, channel: 'cancel-page' });
+    const [mail] = await mails();
+    expect(mail!.kind).toBe('cancel-request');
+    expect(mail!.body_text).toMatch(new RegExp(`https://shop\\.example\\.com/cancel/keep\\?token=[\\w-]+${mode}(\\s|$)`));
+  });
+
   it('say nothing of a test when it is live', async () => {
     await everyChange(await subscribed('txn_live', true));
     const sent = await mails();

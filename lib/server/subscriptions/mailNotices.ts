@@ -50,7 +50,8 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
       }
       // Nobody signed in to cancel it: its owner can take it back in one click, until the period ends.
       const token = await new KeepLinkRepository(db).create(subscription.id, subscription.currentPeriodEnd, at);
-      const keepUrl = `${originOf()}/cancel/keep?token=${token}`;
+      // In test mode the link says so: its page, even once the link is used or over, shows the banner and links the test account.
+      const keepUrl = `${originOf()}/cancel/keep?token=${token}${subscription.livemode ? '' : '&livemode=false'}`;
       await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }), at);
     },
     resumed: (db, subscription, at) =>
