@@ -31,7 +31,7 @@ test('pre-auth campaign: anonymous visitor → auth/initiate with the query, mag
   await askForLink(page, email);
 
   const link = await linkFromOutbox(email);
-  expect(link).toMatch(/\/epicurious\/demo-preauth\/auth\/complete\?token=[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/\/epicurious\/demo-preauth\/auth\/complete\?livemode=false&token=[A-Za-z0-9_-]{43}$/);
   await page.goto(link);
   await page.waitForURL(/\/epicurious\/demo-preauth\?livemode=false&source=e2e$/);
   const offers = new OfferPage(page);
