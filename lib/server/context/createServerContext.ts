@@ -15,8 +15,8 @@ import { createMailServices, type MailServices } from '@/lib/server/mail/mailSer
 import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
 import { RefundService } from '@/lib/server/refunds/RefundService';
 import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
-import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
-import { CancelDeclarationWorker } from '@/lib/server/subscriptions/CancelDeclarationWorker';
+import { KickedPass } from '@/lib/server/background/KickedPass';
+import { applyCancelDeclarations, cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
 import { applyWaitingWithdrawals, type WaitingWithdrawalOutcome } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
 import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
 
@@ -50,7 +50,7 @@ export interface ServerContext {
   /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
   mail: MailServices;
   /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
-  cancelDeclarations: CancelDeclarationWorker;
+  cancelDeclarations: KickedPass;
   /** Applies the public withdrawal page's declarations that nobody answered in time (run by the renewal pass). */
   applyWaitingWithdrawals(): Promise<WaitingWithdrawalOutcome[]>;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
@@ -83,7 +83,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     sessions,
     operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
-    cancelDeclarations: new CancelDeclarationWorker(async () => {
+    cancelDeclarations: new KickedPass('cancel-page', async () => {
       const outcomes = await applyCancelDeclarations({
         db,
         now: clock,
@@ -91,7 +91,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
         serviceFor: (origin) => subscriptionServiceAt(context, origin),
       });
       mail.worker.kick();
-      return outcomes;
+      return outcomes.map(cancelDeclarationLine);
     }),
     applyWaitingWithdrawals: () =>
       applyWaitingWithdrawals({

@@ -1,7 +1,7 @@
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
 import { MAIL_POLL_INTERVAL_MS } from '@/lib/server/mail/mailServices';
-import { CANCEL_DECLARATIONS_INTERVAL_MS } from '@/lib/server/subscriptions/CancelDeclarationWorker';
+import { CANCEL_DECLARATIONS_INTERVAL_MS } from '@/lib/server/subscriptions/cancelDeclarationsPass';
 
 /**
  * The process's one server context. Next bundles each route with its own copy of this

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CancelDeclarationWorker } from './CancelDeclarationWorker';
+import { cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { KickedPass } from './KickedPass';
 
-describe('CancelDeclarationWorker', () => {
+describe('KickedPass', () => {
   it('runs no pass for a kick before it is started (tests apply declarations themselves)', async () => {
     let passes = 0;
-    const worker = new CancelDeclarationWorker(async () => {
+    const worker = new KickedPass('cancel-page', async () => {
       passes += 1;
       return [];
     });
@@ -15,10 +16,11 @@ describe('CancelDeclarationWorker', () => {
   it('runs the pass a kick asks for only after the kicking code has gone on (the request answers first)', async () => {
     const order: string[] = [];
     const lines: string[] = [];
-    const worker = new CancelDeclarationWorker(
+    const worker = new KickedPass(
+      'cancel-page',
       async () => {
         order.push('pass');
-        return [{ kind: 'applied', declarationId: 'cxl_1', cancelled: 1 }];
+        return [cancelDeclarationLine({ kind: 'applied', declarationId: 'cxl_1', cancelled: 1 })];
       },
       (line) => void lines.push(line),
     );
@@ -35,7 +37,8 @@ describe('CancelDeclarationWorker', () => {
 
   it('logs a pass that fails and resolves the kick all the same', async () => {
     const lines: string[] = [];
-    const worker = new CancelDeclarationWorker(
+    const worker = new KickedPass(
+      'cancel-page',
       async () => {
         throw new Error('database away');
       },
@@ -46,4 +49,5 @@ describe('CancelDeclarationWorker', () => {
     expect(lines).toContain('[cancel-page] a pass failed; the next tries again:');
     await worker.stop();
   });
+
 });
