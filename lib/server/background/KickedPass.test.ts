@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { publicWithdrawalLine, type PublicWithdrawalOutcome } from '@/lib/server/withdrawal/publicWithdrawalsPass';
 import { KickedPass } from './KickedPass';
 
 describe('KickedPass', () => {
@@ -50,4 +51,20 @@ describe('KickedPass', () => {
     await worker.stop();
   });
 
+  it('logs each line of the withdrawal page’s pass under its own name, ids only', async () => {
+    const lines: string[] = [];
+    const outcomes: PublicWithdrawalOutcome[] = [
+      { kind: 'acknowledged', withdrawalId: 'wdr_1' },
+      { kind: 'left', withdrawalId: 'wdr_2', reason: 'could not be examined' },
+    ];
+    const worker = new KickedPass(
+      'withdrawal-page',
+      async () => outcomes.map(publicWithdrawalLine),
+      (line) => void lines.push(line),
+    );
+    worker.start(60_000);
+    await worker.kick();
+    expect(lines).toEqual(['[withdrawal-page] wdr_1 acknowledged', '[withdrawal-page] wdr_2 left: could not be examined']);
+    await worker.stop();
+  });
 });

@@ -17,6 +17,7 @@ import { RefundService } from '@/lib/server/refunds/RefundService';
 import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
 import { KickedPass } from '@/lib/server/background/KickedPass';
 import { applyCancelDeclarations, cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { examinePublicWithdrawals, publicWithdrawalLine } from '@/lib/server/withdrawal/publicWithdrawalsPass';
 import { applyWaitingWithdrawals, type WaitingWithdrawalOutcome } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
 import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
 
@@ -51,6 +52,8 @@ export interface ServerContext {
   mail: MailServices;
   /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
   cancelDeclarations: KickedPass;
+  /** Matches and acknowledges the public withdrawal page's declarations in the background (started as the mail worker is). */
+  publicWithdrawals: KickedPass;
   /** Applies the public withdrawal page's declarations that nobody answered in time (run by the renewal pass). */
   applyWaitingWithdrawals(): Promise<WaitingWithdrawalOutcome[]>;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
@@ -93,6 +96,17 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
       mail.worker.kick();
       return outcomes.map(cancelDeclarationLine);
     }),
+    publicWithdrawals: new KickedPass('withdrawal-page', async () => {
+      const outcomes = await examinePublicWithdrawals({
+        db,
+        now: clock,
+        log: (line, error) => console.error(line, error),
+        serviceFor: (origin) => withdrawalServiceAt(context, origin),
+      });
+      // The acknowledgments it queued are sent now, not at the mail worker's next poll.
+      if (outcomes.some((outcome) => outcome.kind === 'acknowledged')) mail.worker.kick();
+      return outcomes.map(publicWithdrawalLine);
+    }),
     applyWaitingWithdrawals: () =>
       applyWaitingWithdrawals({
         db,
@@ -106,12 +120,13 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
 }
 
 /**
- * Ends a context: the cancel page's pass and the mail worker stop (the send under way ends, the rest of its claim is
+ * Ends a context: the public pages' passes and the mail worker stop (the send under way ends, the rest of its claim is
  * given back to the queue), the tracking store's queued rows are written, then both
  * databases closed.
  */
 export async function closeServerContext(context: ServerContext): Promise<void> {
   await context.cancelDeclarations.stop();
+  await context.publicWithdrawals.stop();
   await context.mail.worker.stop();
   await context.tracking.store.drain();
   await context.db.destroy();
