@@ -15,8 +15,9 @@ import { createMailServices, type MailServices } from '@/lib/server/mail/mailSer
 import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
 import { RefundService } from '@/lib/server/refunds/RefundService';
 import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
-import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
-import { CancelDeclarationWorker } from '@/lib/server/subscriptions/CancelDeclarationWorker';
+import { KickedPass } from '@/lib/server/background/KickedPass';
+import { applyCancelDeclarations, cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { examinePublicWithdrawals, publicWithdrawalLine } from '@/lib/server/withdrawal/publicWithdrawalsPass';
 import { applyWaitingWithdrawals, type WaitingWithdrawalOutcome } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
 import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
 
@@ -50,7 +51,9 @@ export interface ServerContext {
   /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
   mail: MailServices;
   /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
-  cancelDeclarations: CancelDeclarationWorker;
+  cancelDeclarations: KickedPass;
+  /** Matches and acknowledges the public withdrawal page's declarations in the background (started as the mail worker is). */
+  publicWithdrawals: KickedPass;
   /** Applies the public withdrawal page's declarations that nobody answered in time (run by the renewal pass). */
   applyWaitingWithdrawals(): Promise<WaitingWithdrawalOutcome[]>;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
@@ -83,7 +86,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     sessions,
     operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
-    cancelDeclarations: new CancelDeclarationWorker(async () => {
+    cancelDeclarations: new KickedPass('cancel-page', async () => {
       const outcomes = await applyCancelDeclarations({
         db,
         now: clock,
@@ -91,7 +94,18 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
         serviceFor: (origin) => subscriptionServiceAt(context, origin),
       });
       mail.worker.kick();
-      return outcomes;
+      return outcomes.map(cancelDeclarationLine);
+    }),
+    publicWithdrawals: new KickedPass('withdrawal-page', async () => {
+      const outcomes = await examinePublicWithdrawals({
+        db,
+        now: clock,
+        log: (line, error) => console.error(line, error),
+        serviceFor: (origin) => withdrawalServiceAt(context, origin),
+      });
+      // The acknowledgments it queued are sent now, not at the mail worker's next poll.
+      if (outcomes.some((outcome) => outcome.kind === 'acknowledged')) mail.worker.kick();
+      return outcomes.map(publicWithdrawalLine);
     }),
     applyWaitingWithdrawals: () =>
       applyWaitingWithdrawals({
@@ -106,12 +120,13 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
 }
 
 /**
- * Ends a context: the cancel page's pass and the mail worker stop (the send under way ends, the rest of its claim is
+ * Ends a context: the public pages' passes and the mail worker stop (the send under way ends, the rest of its claim is
  * given back to the queue), the tracking store's queued rows are written, then both
  * databases closed.
  */
 export async function closeServerContext(context: ServerContext): Promise<void> {
   await context.cancelDeclarations.stop();
+  await context.publicWithdrawals.stop();
   await context.mail.worker.stop();
   await context.tracking.store.drain();
   await context.db.destroy();

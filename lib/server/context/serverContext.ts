@@ -1,7 +1,8 @@
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
 import { MAIL_POLL_INTERVAL_MS } from '@/lib/server/mail/mailServices';
-import { CANCEL_DECLARATIONS_INTERVAL_MS } from '@/lib/server/subscriptions/CancelDeclarationWorker';
+import { CANCEL_DECLARATIONS_INTERVAL_MS } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { PUBLIC_WITHDRAWALS_INTERVAL_MS } from '@/lib/server/withdrawal/publicWithdrawalsPass';
 
 /**
  * The process's one server context. Next bundles each route with its own copy of this
@@ -20,12 +21,14 @@ export function serverContext(): Promise<ServerContext> {
 }
 
 /**
- * What only the process's one context runs: the mail worker and the cancel page's pass (a
- * context a test makes with createServerContext sends and applies only when the test asks).
+ * What only the process's one context runs: the mail worker and the public cancel and
+ * withdrawal pages' passes (a context a test makes with createServerContext sends, applies and
+ * examines only when the test asks).
  * closeServerContext stops them.
  */
 function startBackgroundWork(context: ServerContext): ServerContext {
   context.mail.worker.start(MAIL_POLL_INTERVAL_MS);
   context.cancelDeclarations.start(CANCEL_DECLARATIONS_INTERVAL_MS);
+  context.publicWithdrawals.start(PUBLIC_WITHDRAWALS_INTERVAL_MS);
   return context;
 }

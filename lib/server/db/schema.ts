@@ -315,6 +315,11 @@ export interface WithdrawalTable {
   objected_at: string | null;
   /** The site it reached, for the links of the e-mails the background pass writes; null: PUBLIC_ORIGIN. */
   origin: string | null;
+  /**
+   * When the background pass matched a public declaration to a purchase, or found it matched
+   * none; null while it waits for the pass. A withdrawal from the account is examined when made (migration 0042).
+   */
+  examined_at: string | null;
 }
 
 /** An e-mailed link of a withdrawal waiting for its subscriber (migration 0041): only its token's hash is kept. */

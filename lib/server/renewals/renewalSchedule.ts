@@ -19,10 +19,11 @@ export function startRenewals(env: Pick<ServerEnv, 'RENEWAL_INTERVAL_SECONDS'>):
     running = true;
     try {
       const context = await serverContext();
-      const { renewals, cancelDeclarations } = context;
+      const { renewals, cancelDeclarations, publicWithdrawals } = context;
       // The cancel page's declarations received so far are applied first: one counts from its
-      // receipt, so nothing it cancels is charged because its pass had not run yet.
-      await cancelDeclarations.kick();
+      // receipt, so nothing it cancels is charged because its pass had not run yet. The
+      // withdrawal page's are examined, so that their subscribers are asked without delay.
+      await Promise.all([cancelDeclarations.kick(), publicWithdrawals.kick()]);
       // So are the withdrawals whose objection window has passed: ended and refunded, never charged again.
       for (const outcome of await context.applyWaitingWithdrawals()) {
         console.info(

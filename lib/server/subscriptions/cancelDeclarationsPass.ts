@@ -22,6 +22,9 @@ export type DeclarationOutcome =
 /** Declarations applied per pass at most, the oldest first: a flood is worked off over a few passes. */
 export const DECLARATIONS_PER_PASS = 200;
 
+/** How often each instance applies the declarations no kick reached (one whose instance stopped before it applied them). */
+export const CANCEL_DECLARATIONS_INTERVAL_MS = 15_000;
+
 /**
  * Applies the cancellations declared on the public cancel page (§ 312k BGB), which the
  * request only recorded: every renewing subscription of the brand and mode that the address
@@ -70,3 +73,9 @@ async function apply(deps: CancelDeclarationsDeps, declaration: PendingDeclarati
   }
   return held.length;
 }
+
+/** One outcome as the background log shows it. */
+export const cancelDeclarationLine = (outcome: DeclarationOutcome): string =>
+  outcome.kind === 'applied'
+    ? `${outcome.declarationId} applied: ${outcome.cancelled} subscription(s) cancelled`
+    : `${outcome.declarationId} left: ${outcome.reason}`;

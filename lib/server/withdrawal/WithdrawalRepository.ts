@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { WithdrawalChannel } from '@/lib/withdrawal/withdrawalView';
 import type { Database, WithdrawalTable } from '@/lib/server/db/schema';
 
-/** A declaration of withdrawal as recorded (migrations 0032, 0041). */
+/** A declaration of withdrawal as recorded (migrations 0032, 0041, 0042). */
 export interface Withdrawal {
   id: string;
   subscriptionId: string | null;
@@ -21,6 +21,8 @@ export interface Withdrawal {
   objectedAt: string | null;
   /** The site it reached, for the links of the e-mails written later; null: PUBLIC_ORIGIN. */
   origin: string | null;
+  /** When the background pass matched a public declaration, or found it matched nothing; null until then. */
+  examinedAt: string | null;
 }
 
 const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
@@ -38,6 +40,7 @@ const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
   appliedAt: row.applied_at,
   objectedAt: row.objected_at,
   origin: row.origin,
+  examinedAt: row.examined_at,
 });
 
 /** The withdrawals table: one declaration per row, one withdrawal per subscription. */
@@ -66,6 +69,7 @@ export class WithdrawalRepository {
         applied_at: withdrawal.appliedAt,
         objected_at: null,
         origin: withdrawal.origin,
+        examined_at: withdrawal.examinedAt,
       })
       .onConflict((oc) => oc.column('subscription_id').doNothing())
       .executeTakeFirst();
@@ -94,17 +98,55 @@ export class WithdrawalRepository {
     return new Set(rows.flatMap((row) => (row.subscription_id ? [row.subscription_id] : [])));
   }
 
-  /** How many declarations naming this address (lower case) matched no purchase since `since`. */
-  async unmatchedSince(email: string, since: Date): Promise<number> {
+  /**
+   * How many declarations naming this address (lower case), declared from `since` to `until`,
+   * were found by the pass to match no purchase. Those it has not examined yet count for
+   * nothing: they name no subscription only because nobody has looked.
+   */
+  async unmatchedSince(email: string, since: Date, until: Date): Promise<number> {
     const row = await this.db
       .selectFrom('withdrawals')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('email', '=', email)
       .where('declared_at', '>=', since.toISOString())
+      .where('declared_at', '<=', until.toISOString())
+      .where('examined_at', 'is not', null)
       .where('subscription_id', 'is', null)
       .where('transaction_id', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /** Public declarations the pass has not examined yet, the oldest first. */
+  async unexamined(limit: number): Promise<Withdrawal[]> {
+    const rows = await this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('examined_at', 'is', null)
+      .orderBy('declared_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map(withdrawalOf);
+  }
+
+  /**
+   * Marks a declaration examined, naming the purchase it matched (or none): false when another
+   * pass examined it first (the guard decides a race). Naming a subscription that another
+   * declaration names already fails on the unique column.
+   */
+  async markExamined(id: string, at: Date, matched: { subscriptionId: string; transactionId: string } | null): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('withdrawals')
+      .set({
+        examined_at: at.toISOString(),
+        subscription_id: matched?.subscriptionId ?? null,
+        transaction_id: matched?.transactionId ?? null,
+      })
+      .where('id', '=', id)
+      .where('examined_at', 'is', null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
   }
 
   /** Public declarations still waiting for their subscriber that were declared at or before `before`, the oldest first. */

@@ -12,6 +12,7 @@ import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
 import { OBJECTION_WINDOW_DAYS, REFUND_DEADLINE_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
+import { examinePublicWithdrawals } from './publicWithdrawalsPass';
 import { applyWaitingWithdrawals } from './waitingWithdrawalsPass';
 import { answerWithdrawalLink } from './withdrawalLinks';
 import { WithdrawalRepository } from './WithdrawalRepository';
@@ -182,6 +183,12 @@ describe('WithdrawalService from the public page', () => {
   }
   const answer = (token: string) => answerWithdrawalLink({ db, now, service: service() }, token);
   const pass = () => applyWaitingWithdrawals({ db, now, log: () => undefined, serviceFor: async () => service() });
+  /** The background pass that matches and acknowledges what the page recorded (a second after, as the kick does). */
+  async function examine() {
+    clock += 1000;
+    await examinePublicWithdrawals({ db, now, log: () => undefined, serviceFor: async () => service() });
+    clock -= 1000;
+  }
   /** The subscription's own address differs from the one typed (the purchase's billing address): the mail goes to the own one. */
   async function ownedBy(subscriptionId: string, owner: string) {
     await db.updateTable('subscriptions').set({ owner_email: owner }).where('id', '=', subscriptionId).execute();
@@ -192,6 +199,7 @@ describe('WithdrawalService from the public page', () => {
     await ownedBy(subscription.id, 'owner@example.com');
     clock = PAID + DAY;
     await service().declare(declaration({ name: 'Mallory' }));
+    await examine();
     expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'active', endedAt: null });
     expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
     expect(await mails('withdrawal')).toEqual([]);
@@ -227,6 +235,7 @@ describe('WithdrawalService from the public page', () => {
     const matched = await service().declare(declaration());
     const unmatched = await service().declare(declaration({ email: 'someone@example.com' }));
     const unknown = await service().declare(declaration({ invoiceNumber: 'INV-TEST-2026-999999' }));
+    await examine();
     expect(unmatched).toEqual(matched);
     expect(unknown).toEqual(matched);
     expect(await acknowledgments()).toHaveLength(1);
@@ -243,6 +252,7 @@ describe('WithdrawalService from the public page', () => {
     await ownedBy(subscription.id, 'owner@example.com');
     clock = PAID + DAY;
     await service().declare(declaration());
+    await examine();
     const declaredAt = now().toISOString();
     const { confirm, object } = await linksOf();
     clock = PAID + DAY + 3600_000;
@@ -268,6 +278,7 @@ describe('WithdrawalService from the public page', () => {
     const first = await bought();
     clock = PAID + DAY;
     await service().declare(declaration());
+    await examine();
     const { confirm } = await linksOf();
     const answers = await Promise.allSettled([answer(confirm), answer(confirm)]);
     expect(answers.filter((a) => a.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
@@ -275,6 +286,7 @@ describe('WithdrawalService from the public page', () => {
 
     const second = await bought();
     await service().declare(declaration({ invoiceNumber: 'INV-TEST-2026-000002', clientKey: 'client-2' }));
+    await examine();
     const waiting = (await new WithdrawalRepository(db).ofSubscription(second.id))!;
     clock = PAID + 4 * DAY;
     await Promise.allSettled([pass(), pass(), service().applyDeclared(waiting)]);
@@ -288,6 +300,7 @@ describe('WithdrawalService from the public page', () => {
     const subscription = await bought();
     clock = PAID + DAY;
     await service().declare(declaration());
+    await examine();
     const { confirm, object } = await linksOf();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await answer(object)).toEqual({ answer: 'objected', offerName: 'Vogue Digital' });
@@ -317,6 +330,7 @@ describe('WithdrawalService from the public page', () => {
     const subscription = await bought();
     clock = PAID + 13 * DAY;
     await service().declare(declaration());
+    await examine();
     const declaredAt = clock;
     clock = declaredAt + OBJECTION_WINDOW_DAYS * DAY - 1;
     expect(await pass()).toEqual([]);
@@ -339,6 +353,7 @@ describe('WithdrawalService from the public page', () => {
     const subscription = await bought();
     clock = PAID + DAY;
     await service().declare(declaration());
+    await examine();
     const made = await service().withdrawFromAccount(await contract(subscription.id), { client });
     expect(made).toMatchObject({ channel: 'footer', declaredAt: now().toISOString() });
     expect(made.appliedAt).not.toBeNull();
@@ -356,6 +371,7 @@ describe('WithdrawalService from the public page', () => {
     await service().declare(declaration());
     await service().declare(declaration({ invoiceNumber: 'INV-TEST-2026-000002' }));
     await service().declare(declaration({ livemode: true }));
+    await examine();
     for (const subscription of [late, american]) {
       expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
     }
@@ -376,9 +392,12 @@ describe('WithdrawalService from the public page', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     for (let i = 0; i < UNMATCHED_PER_ADDRESS_PER_DAY; i += 1) {
       await service().declare(declaration({ invoiceNumber: `INV-TEST-2026-00010${i}`, clientKey: `guesser-${i}` }));
+      // A second apart: the pass takes them in the order they were declared.
+      clock += 1000;
     }
     // The right number now comes too late: recorded, answered alike, and nothing acknowledged, ended or refunded.
     await expect(service().declare(declaration({ clientKey: 'guesser-9' }))).resolves.toHaveProperty('receivedAt');
+    await examine();
     expect(await acknowledgments()).toEqual([]);
     expect(await db.selectFrom('refunds').selectAll().execute()).toEqual([]);
     expect(errors.mock.calls.map(([line]) => String(line))).toEqual([expect.stringContaining('[security] withdrawal-guessing')]);
@@ -387,6 +406,7 @@ describe('WithdrawalService from the public page', () => {
     // A day later the address matches again: its subscriber is asked.
     clock = PAID + 2 * DAY + 60_000;
     await service().declare(declaration({ clientKey: 'owner' }));
+    await examine();
     expect(await acknowledgments()).toHaveLength(1);
     expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'active' });
   });

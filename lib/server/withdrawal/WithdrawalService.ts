@@ -93,9 +93,9 @@ class Superseded extends Error {}
  * credit note) under a key of the withdrawal, so that a second submit or a retry refunds once.
  * From the account, the owner's withdrawal is applied at once. On the public page, where
  * anyone can type an address and guess an invoice number, the declaration is recorded (it
- * stands from then) and acknowledged to the subscription's own address with a "confirm" and a
- * "this was not me" link; it is applied when confirmed, or by the background pass once
- * OBJECTION_WINDOW_DAYS passed without an objection.
+ * stands from then); a background pass matches it to a purchase and acknowledges it to the
+ * subscription's own address with a "confirm" and a "this was not me" link; it is applied
+ * when confirmed, or by another pass once OBJECTION_WINDOW_DAYS passed without an objection.
  */
 export class WithdrawalService {
   private readonly withdrawals: WithdrawalRepository;
@@ -104,15 +104,18 @@ export class WithdrawalService {
     this.withdrawals = new WithdrawalRepository(deps.db);
   }
 
-  /** The purchase behind a subscription and whether it may be withdrawn from now (on the subscription's own clock). */
-  async contractOf(subscription: Subscription): Promise<Contract | null> {
+  /**
+   * The purchase behind a subscription and whether it may be withdrawn from now, or `at` (a
+   * declaration's own time), on the subscription's own clock.
+   */
+  async contractOf(subscription: Subscription, at?: Date): Promise<Contract | null> {
     const transaction = await new TransactionRepository(this.deps.db).findById(subscription.transactionId);
     if (!transaction) return null;
     const withdrawal = await this.withdrawals.ofSubscription(subscription.id);
     const reserved = await new RefundRepository(this.deps.db).reservedOf(transaction.id);
     // A declaration waiting for its subscriber has not withdrawn it yet: its owner may still withdraw (which applies it).
     const withdrawn = withdrawal?.appliedAt != null;
-    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn }, this.deps.now());
+    const eligibility = eligibilityOf(subscription, transaction, { reserved, withdrawn }, at ?? this.deps.now());
     return { subscription, transaction, withdrawal, reserved, eligibility };
   }
 
@@ -138,12 +141,10 @@ export class WithdrawalService {
   }
 
   /**
-   * A declaration on the public page, where nobody signs in. Recorded as declared either way;
-   * when the address and the invoice number name a purchase that may be withdrawn from, the
-   * declaration names it and is acknowledged to the subscription's own address (never the one
-   * typed) with its two links, in one database transaction: nothing ends and nothing is
-   * refunded until the subscriber confirms or the objection window passes. The answer is the
-   * same whatever matched: the page is no oracle for who bought what.
+   * A declaration on the public page, where nobody signs in: recorded, and nothing more. Every
+   * declaration costs the request the same work (the limit, one insert), so neither its answer
+   * nor its time tells whether the address bought: the background pass (examine, through
+   * publicWithdrawalsPass.ts) matches it and acknowledges it to the subscription's own address.
    */
   async declare(declaration: PublicDeclaration): Promise<{ receivedAt: string }> {
     const at = this.deps.now();
@@ -163,59 +164,67 @@ export class WithdrawalService {
     }
     // Asked of every declaration, so that a site without its address refuses them all alike, matched or not.
     const origin = this.deps.origin();
-    const email = declaration.email.trim().toLowerCase();
-    const invoiceNumber = declaration.invoiceNumber.trim().toUpperCase();
-    const contract = (await this.guessedAt(email, at)) ? null : await this.matching(email, invoiceNumber, declaration.livemode);
-    const declared = { channel: 'footer' as const, email, name: declaration.name, invoiceNumber, client: declaration.client, origin };
-    if (contract && !contract.withdrawal && contract.eligibility.eligible && (await this.acknowledge(contract, declared, at))) {
-      return { receivedAt: at.toISOString() };
-    }
     await this.withdrawals.record({
       id: randomId('wdr'),
       subscriptionId: null,
       transactionId: null,
-      ...declared,
+      channel: 'footer',
+      email: declaration.email.trim().toLowerCase(),
+      name: declaration.name,
+      invoiceNumber: declaration.invoiceNumber.trim().toUpperCase(),
+      client: declaration.client,
+      origin,
       livemode: declaration.livemode,
       declaredAt: at.toISOString(),
       appliedAt: null,
+      examinedAt: null,
     });
     return { receivedAt: at.toISOString() };
   }
 
   /**
-   * Records a public declaration naming the contract, waiting, with its acknowledgment and
-   * links, in one database transaction. False when another declaration named it first.
+   * The background pass's look at a recorded public declaration, as of its own time: unless
+   * its address is being guessed, when its address and invoice number name a purchase that
+   * could be withdrawn from then, it is made to name it and acknowledged (acknowledge);
+   * otherwise marked examined, matching nothing. 'taken' when another pass examined it first.
    */
-  private async acknowledge(
-    contract: Contract,
-    declared: Pick<Withdrawal, 'channel' | 'email' | 'name' | 'invoiceNumber' | 'client' | 'origin'>,
-    at: Date,
-  ): Promise<boolean> {
-    const declaredAt = at.toISOString();
-    const withdrawal = {
-      id: randomId('wdr'),
-      subscriptionId: contract.subscription.id,
-      transactionId: contract.transaction.id,
-      ...declared,
-      livemode: contract.subscription.livemode,
-      declaredAt,
-      appliedAt: null,
-    };
+  async examine(declaration: Withdrawal): Promise<'acknowledged' | 'unmatched' | 'taken'> {
+    const declaredAt = new Date(declaration.declaredAt);
+    const { email, invoiceNumber, livemode } = declaration;
+    const guessed = await this.guessedAt(email, declaredAt);
+    const contract = guessed || !invoiceNumber ? null : await this.matching(email, invoiceNumber, livemode, declaredAt);
+    // A contract another declaration named meanwhile (contract.withdrawal set) matches nothing here, as the unique column wants.
+    if (contract && !contract.withdrawal && contract.eligibility.eligible) {
+      return (await this.acknowledge(contract, declaration)) ? 'acknowledged' : 'taken';
+    }
+    return (await this.withdrawals.markExamined(declaration.id, this.deps.now(), null)) ? 'unmatched' : 'taken';
+  }
+
+  /**
+   * Makes a public declaration name the contract, waiting, with its acknowledgment and links,
+   * in one database transaction. False when another pass examined it first. When another
+   * declaration named the contract since it was looked up, the unique column fails the update
+   * and nothing is written: the next pass finds the contract named, and marks this one unmatched.
+   */
+  private async acknowledge(contract: Contract, declaration: Withdrawal): Promise<boolean> {
+    const at = this.deps.now();
+    const { declaredAt } = declaration;
     const automaticAt = automaticWithdrawalAt(declaredAt);
     const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
     const brand = this.deps.brands.get(contract.transaction.brandSlug);
+    const matched = { subscriptionId: contract.subscription.id, transactionId: contract.transaction.id };
     const recorded = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await new WithdrawalRepository(trx).record(withdrawal))) return false;
+      if (!(await new WithdrawalRepository(trx).markExamined(declaration.id, at, matched))) return false;
       const links = new WithdrawalLinkRepository(trx);
-      const confirmToken = await links.create(withdrawal.id, 'confirm', automaticAt, at);
-      const objectToken = await links.create(withdrawal.id, 'object', automaticAt, at);
+      const confirmToken = await links.create(declaration.id, 'confirm', automaticAt, at);
+      const objectToken = await links.create(declaration.id, 'object', automaticAt, at);
       const mail = withdrawalAcknowledgmentMail(
         contract.transaction,
         recipientOf(contract.subscription),
         refundAmount,
         { declaredAt, automaticAt, confirmToken, objectToken },
         brand,
-        declared.origin ?? this.deps.origin(),
+        declaration.origin ?? this.deps.origin(),
       );
       await enqueueMail(trx, mail, at);
       return true;
@@ -295,9 +304,12 @@ export class WithdrawalService {
     };
   }
 
-  /** True when the address has had its day's share of declarations that matched nothing: someone may be guessing its invoices. */
+  /**
+   * True when the address had its day's share of declarations that matched nothing in the day
+   * before `at` (a declaration's time): someone may be guessing its invoices.
+   */
   private async guessedAt(email: string, at: Date): Promise<boolean> {
-    const unmatched = await this.withdrawals.unmatchedSince(email, new Date(at.getTime() - DAY_MS));
+    const unmatched = await this.withdrawals.unmatchedSince(email, new Date(at.getTime() - DAY_MS), at);
     if (unmatched < UNMATCHED_PER_ADDRESS_PER_DAY) return false;
     if (unmatched === UNMATCHED_PER_ADDRESS_PER_DAY) {
       securityAlert(
@@ -309,8 +321,8 @@ export class WithdrawalService {
     return true;
   }
 
-  /** The purchase an address and an invoice number name together, in the page's mode; null when they do not. */
-  private async matching(email: string, invoiceNumber: string, livemode: boolean): Promise<Contract | null> {
+  /** The purchase an address and an invoice number name together, in the page's mode, as it stood `at`; null when they do not. */
+  private async matching(email: string, invoiceNumber: string, livemode: boolean, at: Date): Promise<Contract | null> {
     const row = await this.deps.db
       .selectFrom('transactions')
       .select(['id', 'subscription_id'])
@@ -321,7 +333,7 @@ export class WithdrawalService {
     if (!row?.subscription_id) return null;
     const subscription = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(row.subscription_id);
     if (!subscription || subscription.transactionId !== row.id) return null;
-    const contract = await this.contractOf(subscription);
+    const contract = await this.contractOf(subscription, at);
     if (!contract) return null;
     const addresses = [contract.transaction.customer.email, subscription.billingEmail, subscription.ownerEmail];
     return addresses.some((address) => address?.trim().toLowerCase() === email) ? contract : null;
@@ -348,6 +360,8 @@ export class WithdrawalService {
       appliedAt: at.toISOString(),
       objectedAt: null,
       origin: null,
+      // The owner's own: nothing for the public page's pass to match.
+      examinedAt: at.toISOString(),
     };
     const refundAmount = Math.max(contract.transaction.total - contract.reserved, 0);
     const brand = this.deps.brands.get(contract.transaction.brandSlug);

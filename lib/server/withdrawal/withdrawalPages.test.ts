@@ -116,6 +116,8 @@ describe('withdrawalAnswerPageProps', () => {
       client: { address: null, userAgent: null },
       clientKey: 'page-test',
     });
+    // The background pass (started with the process's context) matches it and queues the acknowledgment.
+    await server.publicWithdrawals.kick();
     const { link } = await server.db
       .selectFrom('outbox')
       .select('link')

@@ -22,8 +22,9 @@ export async function withdrawalServiceFor(server: Server, req: Pick<IncomingMes
 }
 
 /**
- * The same for background work on a declaration answered earlier (the pass that applies
- * waiting withdrawals): its e-mails link to the origin that declaration reached, else PUBLIC_ORIGIN.
+ * The same for background work on a declaration answered earlier (the passes that examine
+ * public declarations and apply waiting withdrawals): its e-mails link to the origin that
+ * declaration reached, else PUBLIC_ORIGIN.
  */
 export async function withdrawalServiceAt(server: Server, origin: string | null): Promise<WithdrawalService> {
   const site = origin ?? server.config.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null;

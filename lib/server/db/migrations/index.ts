@@ -37,6 +37,7 @@ import * as m0038 from './0038_operator_step_up';
 import * as m0039 from './0039_cancel_declarations_applied';
 import * as m0040 from './0040_outbox_clock_at';
 import * as m0041 from './0041_withdrawal_confirmations';
+import * as m0042 from './0042_withdrawal_examined';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -81,4 +82,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0039_cancel_declarations_applied': m0039,
   '0040_outbox_clock_at': m0040,
   '0041_withdrawal_confirmations': m0041,
+  '0042_withdrawal_examined': m0042,
 };

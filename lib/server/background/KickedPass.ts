@@ -1,24 +1,24 @@
-import type { DeclarationOutcome } from './cancelDeclarationsPass';
-
-/** How often each instance applies the declarations no kick reached (one whose instance stopped before it applied them). */
-export const CANCEL_DECLARATIONS_INTERVAL_MS = 15_000;
-
 /**
- * Runs the cancel page's background pass (applyCancelDeclarations) soon after a declaration
- * was recorded, never while its request is answered: kick() only schedules it, so that the
- * request's answer waits for no subscription lookup, e-mail or provider call. Kicks while a
- * pass waits to start share it; a kick during a running pass makes one more follow it. Only
- * the process's one context starts it (serverContext.ts): a worker that was never started
- * ignores kicks, and tests run the pass themselves.
+ * Runs a background pass (the public cancel page's, the public withdrawal page's) soon after
+ * a request recorded work for it, never while that request is answered: kick() only schedules
+ * it, so that the answer waits for no lookup, e-mail or provider call. Kicks while a pass
+ * waits to start share it; a kick during a running pass makes one more follow it. Only the
+ * process's one context starts it (serverContext.ts): a pass that was never started ignores
+ * kicks, and tests run the pass themselves.
  */
-export class CancelDeclarationWorker {
+export class KickedPass {
   private started = false;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private waiting: Promise<void> | null = null;
 
+  /**
+   * `name` prefixes its log lines; `pass` does the work and answers one line for each thing
+   * it did (ids only: the log is no place for addresses).
+   */
   constructor(
-    private readonly pass: () => Promise<DeclarationOutcome[]>,
+    private readonly name: string,
+    private readonly pass: () => Promise<string[]>,
     private readonly log: (line: string, error?: unknown) => void = (line, error) =>
       error === undefined ? console.info(line) : console.error(line, error),
   ) {}
@@ -59,15 +59,9 @@ export class CancelDeclarationWorker {
 
   private async runOnce(): Promise<void> {
     try {
-      for (const outcome of await this.pass()) {
-        this.log(
-          outcome.kind === 'applied'
-            ? `[cancel-page] ${outcome.declarationId} applied: ${outcome.cancelled} subscription(s) cancelled`
-            : `[cancel-page] ${outcome.declarationId} left: ${outcome.reason}`,
-        );
-      }
+      for (const line of await this.pass()) this.log(`[${this.name}] ${line}`);
     } catch (error) {
-      this.log('[cancel-page] a pass failed; the next tries again:', error);
+      this.log(`[${this.name}] a pass failed; the next tries again:`, error);
     }
   }
 }

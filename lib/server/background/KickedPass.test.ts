@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CancelDeclarationWorker } from './CancelDeclarationWorker';
+import { cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { publicWithdrawalLine, type PublicWithdrawalOutcome } from '@/lib/server/withdrawal/publicWithdrawalsPass';
+import { KickedPass } from './KickedPass';
 
-describe('CancelDeclarationWorker', () => {
+describe('KickedPass', () => {
   it('runs no pass for a kick before it is started (tests apply declarations themselves)', async () => {
     let passes = 0;
-    const worker = new CancelDeclarationWorker(async () => {
+    const worker = new KickedPass('cancel-page', async () => {
       passes += 1;
       return [];
     });
@@ -15,10 +17,11 @@ describe('CancelDeclarationWorker', () => {
   it('runs the pass a kick asks for only after the kicking code has gone on (the request answers first)', async () => {
     const order: string[] = [];
     const lines: string[] = [];
-    const worker = new CancelDeclarationWorker(
+    const worker = new KickedPass(
+      'cancel-page',
       async () => {
         order.push('pass');
-        return [{ kind: 'applied', declarationId: 'cxl_1', cancelled: 1 }];
+        return [cancelDeclarationLine({ kind: 'applied', declarationId: 'cxl_1', cancelled: 1 })];
       },
       (line) => void lines.push(line),
     );
@@ -35,7 +38,8 @@ describe('CancelDeclarationWorker', () => {
 
   it('logs a pass that fails and resolves the kick all the same', async () => {
     const lines: string[] = [];
-    const worker = new CancelDeclarationWorker(
+    const worker = new KickedPass(
+      'cancel-page',
       async () => {
         throw new Error('database away');
       },
@@ -44,6 +48,23 @@ describe('CancelDeclarationWorker', () => {
     worker.start(60_000);
     await expect(worker.kick()).resolves.toBeUndefined();
     expect(lines).toContain('[cancel-page] a pass failed; the next tries again:');
+    await worker.stop();
+  });
+
+  it('logs each line of the withdrawal page’s pass under its own name, ids only', async () => {
+    const lines: string[] = [];
+    const outcomes: PublicWithdrawalOutcome[] = [
+      { kind: 'acknowledged', withdrawalId: 'wdr_1' },
+      { kind: 'left', withdrawalId: 'wdr_2', reason: 'could not be examined' },
+    ];
+    const worker = new KickedPass(
+      'withdrawal-page',
+      async () => outcomes.map(publicWithdrawalLine),
+      (line) => void lines.push(line),
+    );
+    worker.start(60_000);
+    await worker.kick();
+    expect(lines).toEqual(['[withdrawal-page] wdr_1 acknowledged', '[withdrawal-page] wdr_2 left: could not be examined']);
     await worker.stop();
   });
 });
