@@ -68,11 +68,15 @@ export async function linkFromOutbox(email: string): Promise<string> {
  */
 export async function mailTextFromOutbox(email: string, kind: string): Promise<string> {
   e2eDb ??= new Database(E2E_DATABASE_FILE, { readonly: true, fileMustExist: true });
-  const row = e2eDb
-    .prepare('SELECT body_text FROM outbox WHERE to_email = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT 1')
-    .get(email.trim().toLowerCase(), kind) as { body_text: string } | undefined;
-  expect(row?.body_text, `a ${kind} mail to ${email}`).toBeTruthy();
-  return row!.body_text;
+  const newest = () =>
+    (
+      e2eDb!
+        .prepare('SELECT body_text FROM outbox WHERE to_email = ? AND kind = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+        .get(email.trim().toLowerCase(), kind) as { body_text: string } | undefined
+    )?.body_text;
+  // Some mails are written by a background pass moments after the answer (the public withdrawal's acknowledgment).
+  await expect.poll(newest, { message: `a ${kind} mail to ${email}`, timeout: 15_000 }).toBeTruthy();
+  return newest()!;
 }
 
 /**

@@ -97,7 +97,9 @@ test('a buyer withdraws from the footer link, confirms by the e-mailed link, and
   await expect(stranger).toContainText(`invoice ${invoice}`);
   expect(masked(await (await withdrawal.confirm()).textContent(), nobody)).toBe(answered);
 
-  // Nothing has ended yet: the subscription's own address has the acknowledgment with its links.
+  // Nothing has ended yet: the subscription's own address has the acknowledgment with its links
+  // (written by the background pass that examines declarations, moments after the answer).
+  await mailTextFromOutbox(email, 'withdrawal-acknowledgment');
   await MailboxPage.open(page, email);
   await expect(page.getByRole('link', { name: /Your withdrawal from your .+ contract/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /refund of/ })).toHaveCount(0);
