@@ -6,6 +6,7 @@
 //   say where they come from and the rules above can see them.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const SERVER_SIDE = ['lib/server/**', 'pages/**', 'server/**', 'instrumentation.ts', 'sentry.server.config.ts'];
@@ -25,6 +26,23 @@ const noComponentImports = {
 };
 
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+// The hooks rules, on the code that runs in React (components, pages, browser lib): the
+// plugin's recommended set, with a missing effect dependency an error like the rest. Two of
+// its React Compiler rules are left out, as the code cannot meet them without changing what
+// it does:
+// - `refs`: a ref written while rendering hands the latest value to code outside React (the
+//   tracker's config and consent, Amazon Pay's pay handler), and a prop that holds a ref
+//   (the express consent box) reads as one; both are meant;
+// - `set-state-in-effect`: state set from what only the browser knows once hydrated (a saved
+//   draft, the referrer) or reset when a route, step or quote changes; set while rendering,
+//   the server's markup and the first render would differ, or loaders would show at other times.
+const HOOKS_LEFT_OUT = ['react-hooks/refs', 'react-hooks/set-state-in-effect'];
+const hooksRules = {
+  ...reactHooks.configs.flat.recommended.rules,
+  'react-hooks/exhaustive-deps': 'error',
+  ...Object.fromEntries(HOOKS_LEFT_OUT.map((rule) => [rule, 'off'])),
+};
 
 export default defineConfig(
   {
@@ -68,6 +86,12 @@ export default defineConfig(
   {
     files: SERVER_SIDE.filter((glob) => glob !== 'lib/server/**').concat(TOOLING),
     rules: restrict(noParentImports),
+  },
+  {
+    files: ['components/**/*.{ts,tsx}', 'pages/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['lib/server/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: hooksRules,
   },
   // Tests run in Node and are never bundled for a browser: a component's test may build its
   // props with the server's own loaders. lib/'s tests still keep away from components/.

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/methods';
 import { paymentMethodView } from './registry';
 import type { PaymentMethodView } from './types';
@@ -19,9 +19,10 @@ function preload(method: EnabledPaymentMethod): Promise<unknown> | null {
  */
 export function PaymentProviders({ methods, children }: { methods: readonly EnabledPaymentMethod[]; children: ReactNode }) {
   const configured = methods.map((method) => `${method.id}:${method.config.gateway}`).join(',');
-  useEffect(() => {
+  const preloadAll = useEffectEvent(() => {
     for (const method of methods) void preload(method)?.catch(() => undefined);
-    // The configuration, not the array's identity, decides what to fetch.
-  }, [configured]);
+  });
+  // The configuration, not the array's identity, decides when to fetch.
+  useEffect(() => preloadAll(), [configured]);
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/router';
 import { useOptionalCheckoutConfig, type CheckoutConfig } from './CheckoutConfig';
 import { useConsent } from './Consent';
@@ -41,7 +41,7 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
   const current = useRef(consent);
   current.current = consent;
   // The mode the page was shown in: consent withdrawn before tracking starts still counts.
-  const pageMode = useRef(consent.mode).current;
+  const [pageMode] = useState(consent.mode);
   useEffect(() => {
     if (!latest.current) return undefined;
     let started: StartedTracking | null = null;
@@ -60,8 +60,8 @@ export function TrackingProvider({ children }: { children: ReactNode }) {
       tracking.current = null;
       started?.stop();
     };
-    // A new campaign or mode starts a new pipeline; consent changes are applied below.
-  }, [campaignId, livemode]);
+    // A new campaign or mode starts a new pipeline (pageMode never changes); consent changes are applied below.
+  }, [campaignId, livemode, pageMode]);
 
   // Each page's markup is bound once the binder's code has loaded, then followed as the DOM
   // changes; what the visitor clicks or hovers before then is recorded and replayed, even when

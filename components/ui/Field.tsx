@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useEffectEvent,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -39,13 +40,14 @@ export function Field({ id, label, error, hint, inputRef, ...input }: FieldProps
     },
     [inputRef],
   );
-  useLayoutEffect(() => {
+  const handOver = useEffectEvent(() => {
     const element = own.current;
     if (element && input.onChange && typeof input.value === 'string' && element.value !== input.value) {
       input.onChange({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
     }
-    // Once, at mount: later changes come through onChange itself.
-  }, []);
+  });
+  // Once, at mount: later changes come through onChange itself.
+  useLayoutEffect(() => handOver(), []);
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={styles.field}>

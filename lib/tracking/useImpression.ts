@@ -1,11 +1,10 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { IMPRESSION_THRESHOLD } from './actionBinding';
 
 /** Calls `onSeen` once, the first time the element is at least 30 % visible. */
 export function useImpression<T extends Element>(onSeen: () => void): RefObject<T | null> {
   const ref = useRef<T | null>(null);
-  const callback = useRef(onSeen);
-  callback.current = onSeen;
+  const seen = useEffectEvent(onSeen);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') return;
@@ -13,7 +12,7 @@ export function useImpression<T extends Element>(onSeen: () => void): RefObject<
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= IMPRESSION_THRESHOLD)) return;
         observer.disconnect();
-        callback.current();
+        seen();
       },
       { threshold: IMPRESSION_THRESHOLD },
     );

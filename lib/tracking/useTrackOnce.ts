@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { JourneyEvent } from './events';
 import { track } from './track';
 
@@ -9,13 +9,14 @@ import { track } from './track';
  */
 export function useTrackOnce(key: string | null, build: () => JourneyEvent | null): void {
   const sent = useRef<string | null>(null);
+  // `build` is a fresh closure each render: the key, not it, says when a new event is due.
+  const buildEvent = useEffectEvent(build);
   useEffect(() => {
     if (key === null || sent.current === key) return;
-    const event = build();
+    const event = buildEvent();
     if (!event) return;
     sent.current = key;
     track(event);
-    // `build` is a fresh closure each render; the key says when a new event is due.
   }, [key]);
 }
 

@@ -19,11 +19,13 @@ let elementsOptions: unknown;
 let elementsMade: unknown[] = [];
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: async () => stripe }));
 vi.mock('@stripe/react-stripe-js', async () => {
-  const { useEffect } = await import('react');
+  const { useEffect, useEffectEvent } = await import('react');
   return {
     Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
       elementsOptions = options;
-      useEffect(() => void elementsMade.push(options), []);
+      // Once per mount, with the options it was made with.
+      const made = useEffectEvent(() => void elementsMade.push(options));
+      useEffect(() => made(), []);
       return <>{children}</>;
     },
     ExpressCheckoutElement: (props: typeof element) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { CreditCardStepModel } from '@/components/steps/credit-card/useCreditCardStep';
 import { validateBilling, type BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
@@ -50,13 +50,16 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   const opener = useRef<HTMLElement | null>(null);
   // PayPal or Amazon Pay asked for from the row: started once its view is the step's method.
   const [starting, setStarting] = useState<WalletId | null>(null);
-  useEffect(() => {
-    if (!starting || step.method?.id !== starting) return;
-    setStarting(null);
+  const start = useEffectEvent((wallet: WalletId) => {
     // The sandbox's wallets and Amazon Pay start from the step's own sequence (it first asks for
     // any billing detail still missing); PayPal's SDK buttons are the buyer's to click.
     if (step.methodLabel !== null) void step.pay();
-    else document.querySelector<HTMLElement>(`[data-payment-method="${starting}"]`)?.scrollIntoView?.({ block: 'center' });
+    else document.querySelector<HTMLElement>(`[data-payment-method="${wallet}"]`)?.scrollIntoView?.({ block: 'center' });
+  });
+  useEffect(() => {
+    if (!starting || step.method?.id !== starting) return;
+    setStarting(null);
+    start(starting);
   }, [starting, step.method?.id]);
 
   const priced = step.quote.status === 'ready' ? step.quote.quote.quote : null;

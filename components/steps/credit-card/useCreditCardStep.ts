@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
 import { usePromoCode, type PromoCodeModel } from '@/components/checkout/usePromoCode';
@@ -9,6 +9,7 @@ import type { ExpressPayment } from '@/components/payment-methods/express/expres
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
+import { usePageRestored } from '@/lib/browser/usePageRestored';
 import { useCart } from '@/lib/cart/useCart';
 import type { Offer } from '@/lib/catalogue/types';
 import {
@@ -128,19 +129,19 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     ? { status: 'failed', message: returnedFailure, attemptKept: false }
     : { status: 'idle' };
   const [payment, dispatch] = useReducer(paymentReducer, initialPayment);
-  const driver = useMemo(() => createPaymentDriver(dispatch, initialPayment), []);
+  // One driver per mount, started from the payment the page was loaded with.
+  const [driver] = useState(() => createPaymentDriver(dispatch, initialPayment));
   const methodHandle = useRef<PaymentMethodHandle | null>(null);
   const fields = useFormFields();
   const firstNameFocused = useRef(false);
 
-  useEffect(() => {
-    // Back from the bank with a failure: that attempt is over, the next submit is a new one.
+  // Back from the bank with a failure: that attempt is over, the next submit is a new one.
+  const finishReturnedAttempt = useEffectEvent(() => {
     if (returnedFailure) attempt.finish();
-    // A page restored from the back/forward cache while leaving for the bank is usable again.
-    const restored = (event: PageTransitionEvent) => event.persisted && driver.reset();
-    window.addEventListener('pageshow', restored);
-    return () => window.removeEventListener('pageshow', restored);
-  }, []);
+  });
+  useEffect(() => finishReturnedAttempt(), []);
+  // A page restored from the back/forward cache while leaving for the bank is usable again.
+  usePageRestored(() => driver.reset());
 
   const { locationKnown, country, region } = buyerLocation(billing);
   useEffect(() => {

@@ -8,7 +8,7 @@ import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { chargeAfterCardChange } from './chargeAfterCardChange';
-import { runDueRenewals, type RenewalDeps } from './renewalEngine';
+import { runDueRenewals, runOneNow, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
 
 /**
@@ -194,5 +194,34 @@ describe('a card changed while another run holds the subscription', () => {
     expect(charged[0]!.instrument).not.toEqual(charged[1]!.instrument);
     expect(charged[1]!.instrument).toEqual((await subscription(id)).instrument);
     expect(await subscription(id)).toMatchObject({ status: 'active', dunning: { tries: 0, pastDueSince: null } });
+  });
+});
+
+describe('how a run stopped', () => {
+  it('is told apart from its log lines: left when the provider did not answer, done once it did', async () => {
+    const id = await pastDue();
+    setClock((await subscription(id)).dunning.retryAt!);
+    const lost = wrapped(async () => {
+      throw new Error('socket hang up');
+    });
+    expect(await runOneNow(deps(lost), id)).toEqual({
+      outcome: { subscriptionId: id, steps: ['left: sandbox did not answer'] },
+      stopped: { kind: 'left', label: 'left: sandbox did not answer', retryInMs: 5 * 60_000 },
+    });
+    later(5 * 60_000);
+    expect(await runOneNow(deps(), id)).toEqual({
+      outcome: { subscriptionId: id, steps: ['failed (generic_decline)'] },
+      stopped: { kind: 'done' },
+    });
+  });
+
+  it('answers a card change pending when the provider does not answer the new card, and tries again 5 minutes later', async () => {
+    const id = await pastDue();
+    const lost = wrapped(async () => {
+      throw new Error('socket hang up');
+    });
+    const answer = await chargeAfterCardChange(deps(lost), await newCard(id), { waits: [], sleep: async () => undefined });
+    expect(answer).toMatchObject({ renewalPending: true, subscription: { status: 'past_due', dunning: { tries: 1 } } });
+    expect(Date.parse(answer.subscription.nextActionAt!)).toBe(now().getTime() + 5 * 60_000);
   });
 });

@@ -1,6 +1,6 @@
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { runRenewalsOf, type RenewalDeps, type RenewalOutcome } from './renewalEngine';
+import { runOneNow, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
 import { clockOf } from './testClock';
 
@@ -26,9 +26,6 @@ const LEASE_WAIT: LeaseWait = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** A run that took a step it could not finish (the provider did not answer, the record failed): looked at again later. */
-const leftUndone = (outcome: RenewalOutcome): boolean => outcome.steps.at(-1)?.startsWith('left:') ?? false;
-
 /**
  * A card given for a past-due subscription is charged at once (the failed e-mail promises
  * it): its next try is now, run before the answer, so the account shows it active again, or
@@ -45,12 +42,14 @@ export async function chargeAfterCardChange(
   if (subscription.status !== 'past_due') return { subscription, renewalPending: false };
   const now = deps.now();
   await new RenewalRepository(deps.db).retryNow(subscription.id, clockOf(subscription, now), now);
-  let outcome = await runRenewalsOf(deps, subscription.id);
+  let run = await runOneNow(deps, subscription.id);
   for (const ms of wait.waits) {
-    if (outcome) break;
+    if (run) break;
     await wait.sleep(ms);
-    outcome = await runRenewalsOf(deps, subscription.id);
+    run = await runOneNow(deps, subscription.id);
   }
   const current = (await new SubscriptionRepository(deps.db, deps.now).findById(subscription.id)) ?? subscription;
-  return { subscription: current, renewalPending: current.status === 'past_due' && (!outcome || leftUndone(outcome)) };
+  // A run left with a step it could not finish (the provider did not answer, the record failed) looks again later.
+  const chargeLater = !run || run.stopped.kind === 'left';
+  return { subscription: current, renewalPending: current.status === 'past_due' && chargeLater };
 }

@@ -1,11 +1,9 @@
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import type { RenewalDeps, StepResult } from './renewalEngine';
+import type { RenewalDeps } from './renewalEngine';
 import { renewalPeriod, renewalTransaction } from './renewalOrder';
-
-/** A provider out of reach, or its gateway not enabled here: asked again this much later (real time), as a charge is. */
-const RETRY_UNREACHED_MS = 5 * 60_000;
+import { leftForLater, taken, type StepResult } from './stepResult';
 
 /**
  * The `end` step of a subscription at a provider that renews by itself (PayPal): its
@@ -17,13 +15,13 @@ const RETRY_UNREACHED_MS = 5 * 60_000;
 export async function cancelAtProvider(deps: RenewalDeps, subscription: Subscription): Promise<StepResult | null> {
   if (!subscription.instrument) return null;
   const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
-  if (!gateway?.cancelRenewals) return { label: `left: ${subscription.gateway} cannot cancel here`, retryInMs: RETRY_UNREACHED_MS };
+  if (!gateway?.cancelRenewals) return leftForLater(`${subscription.gateway} cannot cancel here`);
   try {
     await gateway.cancelRenewals(subscription.instrument, subscription.livemode);
     return null;
   } catch (error) {
     deps.log?.(`[renewals] ${subscription.id}: ${subscription.gateway} did not cancel`, error);
-    return { label: `left: ${subscription.gateway} did not cancel`, retryInMs: RETRY_UNREACHED_MS };
+    return leftForLater(`${subscription.gateway} did not cancel`);
   }
 }
 
@@ -35,8 +33,7 @@ export async function cancelAtProvider(deps: RenewalDeps, subscription: Subscrip
  */
 export async function renewAtProvider(deps: RenewalDeps, subscription: Subscription, clock: Date): Promise<StepResult> {
   const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
-  if (!gateway?.renewAtProvider || !subscription.instrument)
-    return { label: `left: ${subscription.gateway} cannot renew here`, retryInMs: RETRY_UNREACHED_MS };
+  if (!gateway?.renewAtProvider || !subscription.instrument) return leftForLater(`${subscription.gateway} cannot renew here`);
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
   const period = renewalPeriod(subscription);
@@ -53,12 +50,12 @@ export async function renewAtProvider(deps: RenewalDeps, subscription: Subscript
     });
   } catch (error) {
     deps.log?.(`[renewals] ${subscription.id}: ${subscription.gateway} did not renew`, error);
-    return { label: `left: ${subscription.gateway} did not renew`, retryInMs: RETRY_UNREACHED_MS };
+    return leftForLater(`${subscription.gateway} did not renew`);
   }
   const after = await new SubscriptionRepository(deps.db, deps.now).findById(subscription.id);
   if (!after) throw new Error(`the subscription ${subscription.id} is gone`);
-  if (after.status === 'ended') return { label: 'ended at the provider' };
-  if (after.currentPeriodEnd !== subscription.currentPeriodEnd) return { label: 'renewed at the provider' };
-  if (after.dunning.tries !== subscription.dunning.tries) return { label: 'failed at the provider' };
-  return { label: 'left: the provider’s renewal moved nothing', retryInMs: RETRY_UNREACHED_MS };
+  if (after.status === 'ended') return taken('ended at the provider');
+  if (after.currentPeriodEnd !== subscription.currentPeriodEnd) return taken('renewed at the provider');
+  if (after.dunning.tries !== subscription.dunning.tries) return taken('failed at the provider');
+  return leftForLater('the provider’s renewal moved nothing');
 }

@@ -22,6 +22,7 @@ import { settleHeldRenewal } from './renewalConfirmation';
 import { instrumentTag, renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { RenewalRepository } from './RenewalRepository';
+import { leftForLater, taken, type LeftStep, type StepResult } from './stepResult';
 
 export interface RenewalDeps {
   db: Kysely<Database>;
@@ -40,15 +41,23 @@ export interface RenewalDeps {
   log?: (line: string, error?: unknown) => void;
 }
 
-/** What a run did with one subscription: each step, in order. */
+/** What a run did with one subscription: each step, in order (the log's lines). */
 export interface RenewalOutcome {
   subscriptionId: string;
   steps: string[];
 }
 
+/**
+ * A run of one subscription, and how it stopped: `done`, nothing it could take is due now
+ * (or it took as many steps as one run may), or `left`, a step it could not finish, looked
+ * at again `retryInMs` later.
+ */
+export interface RenewalRun {
+  outcome: RenewalOutcome;
+  stopped: { kind: 'done' } | LeftStep;
+}
+
 const DEFAULT_LEASE_MS = 5 * 60_000;
-/** A provider out of reach, or its gateway not enabled here: looked at again this much later (real time). */
-const RETRY_UNREACHED_MS = 5 * 60_000;
 /** Steps one run takes for one subscription at most: a test clock moved a year ahead of a monthly one takes 12. */
 const MAX_STEPS = 60;
 
@@ -110,19 +119,24 @@ export async function runDueRenewals(deps: RenewalDeps): Promise<RenewalOutcome[
   const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
   const claimed = await new RenewalRepository(deps.db).claimDue(now, lease, deps.batch ?? 500);
   const prices: OfferPrices = new Map();
-  return eachAtMost(deps.concurrency, claimed, (subscription) => advance(deps, subscription, { lease, claimedAt: now }, prices));
+  const runs = await eachAtMost(deps.concurrency, claimed, (subscription) =>
+    advance(deps, subscription, { lease, claimedAt: now }, prices),
+  );
+  return runs.map((run) => run.outcome);
 }
 
 /** Runs one subscription now (its test clock moved, its card changed); null when another run holds it. */
 export async function runRenewalsOf(deps: RenewalDeps, subscriptionId: string): Promise<RenewalOutcome | null> {
+  return (await runOneNow(deps, subscriptionId))?.outcome ?? null;
+}
+
+/** runRenewalsOf, answering how the run stopped too (a card change tells the buyer whether its charge is still to come). */
+export async function runOneNow(deps: RenewalDeps, subscriptionId: string): Promise<RenewalRun | null> {
   const now = deps.now();
   const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
   const claimed = await new RenewalRepository(deps.db).claimOne(subscriptionId, now, lease);
   return claimed ? advance(deps, claimed, { lease, claimedAt: now }) : null;
 }
-
-/** retryInMs: looked at again that much later (real time); declinedWith: a try failed on this instrument (null: none was kept). */
-export type StepResult = { label: string; retryInMs?: number; declinedWith?: RenewalInstrument | null };
 
 /** Past due, with a card given since the try that failed on `declined`: that card was not tried yet. */
 const cardChangedSince = (declined: RenewalInstrument | null, current: Subscription): boolean =>
@@ -139,11 +153,11 @@ async function advance(
   claimed: Subscription,
   { lease, claimedAt }: { lease: Date; claimedAt: Date },
   prices: OfferPrices = new Map(),
-): Promise<RenewalOutcome> {
+): Promise<RenewalRun> {
   const records = new SubscriptionRepository(deps.db, deps.now);
   const steps: string[] = [];
   let current = claimed;
-  let retryInMs: number | undefined;
+  let stopped: RenewalRun['stopped'] = { kind: 'done' };
   // The state the last look found nothing due in: the next step is read from it, not loaded again.
   let settled: StepState | null = null;
   // The notices sent change only with a notice step: read again only after one.
@@ -161,8 +175,8 @@ async function advance(
       const done = await take(deps, current, step, clock);
       steps.push(done.label);
       if (step.kind === 'notice') noticesSent = undefined;
-      if (done.retryInMs !== undefined) {
-        retryInMs = done.retryInMs;
+      if (done.kind === 'left') {
+        stopped = done;
         break;
       }
       current = (await records.findById(current.id)) ?? current;
@@ -175,8 +189,8 @@ async function advance(
     }
   } catch (error) {
     deps.log?.(`[renewals] ${current.id} failed`, error);
-    steps.push('left: the record could not be written');
-    retryInMs = RETRY_UNREACHED_MS;
+    stopped = leftForLater('the record could not be written');
+    steps.push(stopped.label);
   }
   const next = nextStep(
     settled ?? (await loadStepState(deps.db, current, { prices })),
@@ -184,13 +198,13 @@ async function advance(
     new Date(deps.now().getTime() + current.clockOffsetMs),
   );
   const nextAt =
-    retryInMs !== undefined
-      ? new Date(deps.now().getTime() + retryInMs).toISOString()
+    stopped.kind === 'left'
+      ? new Date(deps.now().getTime() + stopped.retryInMs).toISOString()
       : next
         ? new Date(Date.parse(next.at) - current.clockOffsetMs).toISOString()
         : null;
   await new RenewalRepository(deps.db).release(current.id, nextAt, lease, claimedAt);
-  return { subscriptionId: current.id, steps };
+  return { outcome: { subscriptionId: current.id, steps }, stopped };
 }
 
 async function take(deps: RenewalDeps, subscription: Subscription, step: RenewalStep, clock: Date): Promise<StepResult> {
@@ -200,7 +214,7 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
     const held = RENEWS_BY_ITSELF.has(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
     await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
-    return { label: 'ended (cancelled)' };
+    return taken('ended (cancelled)');
   }
   if (step.kind === 'provider-renewal') return renewAtProvider(deps, subscription, clock);
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
@@ -209,9 +223,9 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   if (step.kind === 'notice') return notify(deps, subscription, purchase, step, clock, mails);
   if (step.kind === 'expire') {
     // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
-    if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return { label: 'renewed (confirmed with the bank)' };
+    if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return taken('renewed (confirmed with the bank)');
     await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
-    return { label: 'ended (unpaid)' };
+    return taken('ended (unpaid)');
   }
   return charge(deps, subscription, purchase, clock, mails);
 }
@@ -261,7 +275,7 @@ async function notify(
   const dated = noticeDate(subscription, step, clock);
   const mail = datedMail(mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null, clock, dated);
   await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, dated, pendingPrice);
-  return { label: `notice (${step.notice})` };
+  return taken(`notice (${step.notice})`);
 }
 
 /**
@@ -284,7 +298,7 @@ async function askForCard(
   const mail = datedMail(mails?.cardNeeded({ renewsOn, amount, ifUnpaid }) ?? null, clock, dated);
   const notice = { kind: step.notice, about: step.about, dueAt: step.at, content };
   await new RenewalRepository(deps.db).recordNotice(subscription.id, notice, mail, dated);
-  return { label: 'notice (card-needed)' };
+  return taken('notice (card-needed)');
 }
 
 /** One try of the renewal: charged through the subscription's gateway, recorded with its e-mail. */
@@ -299,13 +313,12 @@ async function charge(
   const period = renewalPeriod(subscription);
   const row = renewalTransaction(subscription, purchase, period, clock);
   const gateway = deps.gateways.find((candidate) => candidate.name === subscription.gateway);
-  if (subscription.instrument && !gateway?.renew)
-    return { label: `left: ${subscription.gateway} cannot renew here`, retryInMs: RETRY_UNREACHED_MS };
+  if (subscription.instrument && !gateway?.renew) return leftForLater(`${subscription.gateway} cannot renew here`);
   const tries = subscription.dunning.tries;
   const key =
     subscription.instrument && gateway?.renew ? renewalIdempotencyKey(subscription.id, period.start, tries, subscription.instrument) : null;
   const opened = await repository.openCharge(row, clock, key);
-  if (opened.status === 'succeeded') return { label: 'left: the period was paid already', retryInMs: RETRY_UNREACHED_MS };
+  if (opened.status === 'succeeded') return leftForLater('the period was paid already');
   let result: ChargeResult;
   if (!subscription.instrument || !gateway?.renew || key === null) {
     result = { status: 'failed', paymentId: null, code: 'payment_method_required' };
@@ -327,7 +340,7 @@ async function charge(
       deps.log?.(
         `[renewals] ${subscription.id}: ${subscription.gateway} cannot tell yet what the try left unanswered took (${taken.reason})`,
       );
-      return { label: `left: ${subscription.gateway} cannot tell what the earlier try took`, retryInMs: RETRY_UNREACHED_MS };
+      return leftForLater(`${subscription.gateway} cannot tell what the earlier try took`);
     }
     if (taken?.kind === 'charged' && taken.result.status === 'succeeded')
       return recordCharge(deps, subscription, row, period, clock, mails, taken.result);
@@ -346,7 +359,7 @@ async function charge(
     } catch (error) {
       // Out of reach: the same key is tried again later, so whatever the provider did counts once.
       deps.log?.(`[renewals] ${subscription.id}: ${subscription.gateway} did not answer`, error);
-      return { label: `left: ${subscription.gateway} did not answer`, retryInMs: RETRY_UNREACHED_MS };
+      return leftForLater(`${subscription.gateway} did not answer`);
     }
   }
   return recordCharge(deps, subscription, row, period, clock, mails, result);
@@ -377,7 +390,7 @@ async function recordCharge(
       subscription.id,
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered: tries > 0 }) ?? null,
     );
-    return { label: tries > 0 ? 'renewed (recovered)' : 'renewed' };
+    return taken(tries > 0 ? 'renewed (recovered)' : 'renewed');
   }
   const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_required';
   const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock, {
@@ -387,5 +400,5 @@ async function recordCharge(
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
   const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;
   await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail);
-  return { label: `failed (${code})`, declinedWith: subscription.instrument };
+  return taken(`failed (${code})`, subscription.instrument);
 }

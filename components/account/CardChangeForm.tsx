@@ -1,0 +1,97 @@
+import type { FormEvent, RefObject } from 'react';
+import dynamic from 'next/dynamic';
+import type { SubscriptionSummary } from '@/lib/account/accountView';
+import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
+import { Loader } from '@/components/ui/Loader';
+import { SandboxCardFields } from '@/components/payment-methods/sandbox/SandboxCardFields';
+import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import { FormActions } from './FormActions';
+import type { CardChange } from './useCardChange';
+import actions from './AccountActions.module.css';
+import styles from './AccountForms.module.css';
+
+/** Stripe Elements load only where Stripe takes the cards, and only in the browser (as on the payment step). */
+const StripeCardSection = dynamic(() => import('@/components/payment-methods/stripe/StripeCardSection'), {
+  ssr: false,
+  loading: () => <Loader type="form-loading" label="Loading the card form…" />,
+});
+
+/** What saving the card did to the payment: nothing, the past-due renewal it paid (or did not), or the charge still to come. */
+function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary, renewalPending: boolean): string {
+  if (!before.pastDue) return 'Nothing was charged.';
+  if (renewalPending && after.pastDue)
+    return 'The renewal will be charged within a few minutes: your account will show whether it was paid.';
+  if (!after.pastDue) return 'We charged the renewal with it: your subscription is active again, and its receipt is in your e-mail.';
+  return `We tried to charge the renewal with it, but it did not go through: ${after.pastDue.reason}`;
+}
+
+interface CardChangeFormProps {
+  change: CardChange;
+  subscription: SubscriptionSummary;
+  /** The subscription as the page names it ("Vogue: Vogue Digital"). */
+  title: string;
+  email: string;
+  config: CardConfig | null;
+  /** Why the page offers no card change, said instead of the form; null when it does. */
+  unavailable: string | null;
+  accountHref: string;
+  stripe: RefObject<StripeCardHandle | null>;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/**
+ * The card that renews a card subscription from now on: the payment step's card form (the
+ * sandbox's fields in test mode, Stripe Elements with Stripe keys), then what the last save did.
+ */
+export function CardChangeForm({
+  change,
+  subscription,
+  title,
+  email,
+  config,
+  unavailable,
+  accountHref,
+  stripe,
+  onSubmit,
+}: CardChangeFormProps) {
+  const { saved } = change;
+  return (
+    <>
+      {saved && (
+        <div className={actions.notice} role="status" data-testid="card-saved">
+          <p>
+            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(saved.before, subscription, saved.renewalPending)}{' '}
+            We sent a confirmation to {email}.
+          </p>
+        </div>
+      )}
+      {unavailable ? (
+        <p role="alert" className={actions.error}>
+          {unavailable}
+        </p>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={change.sending}>
+          {config?.gateway === 'stripe' ? (
+            <StripeCardSection publishableKey={config.publishableKey} handleRef={stripe} />
+          ) : (
+            <SandboxCardFields
+              card={change.card}
+              errors={change.shownErrors}
+              onChange={change.setField}
+              onBlur={change.leaveField}
+              register={change.register}
+            />
+          )}
+          <FormActions
+            error={change.error}
+            errorTestId="card-error"
+            label="Save card"
+            busyLabel="Saving…"
+            sending={change.sending}
+            secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+          />
+        </form>
+      )}
+    </>
+  );
+}
