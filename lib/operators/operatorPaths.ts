@@ -21,3 +21,6 @@ export const careSearchPath = (query: string) => `${CARE_PATH}?q=${encodeURIComp
 
 /** The rate limits that hold a client address or an e-mail address, and lifting them (care and admins). */
 export const LIMITS_PATH = '/admin/limits';
+
+/** The background jobs: each one's last run, backlog and whether it is behind (admins). */
+export const JOBS_PATH = '/admin/jobs';

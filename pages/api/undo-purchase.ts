@@ -25,7 +25,7 @@ export default apiRoute(
         token,
         requestClientKey(req, server.config),
       );
-      server.mail.worker.kick();
+      server.mail.kick();
       res.setHeader('Cache-Control', 'no-store');
       return answer;
     },

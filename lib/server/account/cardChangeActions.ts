@@ -73,7 +73,7 @@ export async function changeCard(req: NextApiRequest, server: ServerContext, ste
   }
   if (changed.status === 'requires_action') return changed;
   const charged = await chargeAfterCardChange(server.renewals, changed.subscription);
-  server.mail.worker.kick();
+  server.mail.kick();
   const [subscription] = await summariesOf(server, [charged.subscription]);
   return { status: 'saved', subscription: subscription!, renewalPending: charged.renewalPending };
 }

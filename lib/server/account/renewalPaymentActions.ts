@@ -39,7 +39,7 @@ export async function confirmRenewalPayment(req: NextApiRequest, server: ServerC
     // Its next step (the next renewal, its notices) is scheduled from the paid period.
     await new RenewalRepository(server.db).dueNow(id, server.clock());
     await runRenewalsOf(server.renewals, id);
-    server.mail.worker.kick();
+    server.mail.kick();
   }
   const [subscription] = await summariesOf(server, [await service.owned(email, id)]);
   return settled.status === 'paid'

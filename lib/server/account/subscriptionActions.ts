@@ -53,7 +53,7 @@ export async function changeSubscription(
     if (!parsed.success) throw new HttpError(400, 'invalid_address', parsed.error.issues[0]?.message ?? 'Please check the address.');
     changed = await service.changeDeliveryAddress(email, id, parsed.data);
   }
-  server.mail.worker.kick();
+  server.mail.kick();
   const [subscription] = await summariesOf(server, [changed]);
   return { subscription: subscription! };
 }

@@ -66,7 +66,7 @@ export async function careCancel(
   } else {
     await service.endNow(subscription, { reason: 'ended_by_care', alongside: audit('subscription.ended') });
   }
-  server.mail.worker.kick();
+  server.mail.kick();
   return customerOf(server, subscription.id);
 }
 

@@ -14,12 +14,9 @@ import type { SessionIdentity } from '@/lib/server/identity/sessionIdentity';
 import { createMailServices, type MailServices } from '@/lib/server/mail/mailServices';
 import { createOperatorServices, type OperatorServices } from '@/lib/server/operators/operatorServices';
 import { RefundService } from '@/lib/server/refunds/RefundService';
-import { subscriptionServiceAt } from '@/lib/server/account/subscriptionServiceFor';
-import { KickedPass } from '@/lib/server/background/KickedPass';
-import { applyCancelDeclarations, cancelDeclarationLine } from '@/lib/server/subscriptions/cancelDeclarationsPass';
-import { examinePublicWithdrawals, publicWithdrawalLine } from '@/lib/server/withdrawal/publicWithdrawalsPass';
-import { applyWaitingWithdrawals, type WaitingWithdrawalOutcome } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
-import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
+import { JobRunner } from '@/lib/server/jobs/JobRunner';
+import { JobRunRepository } from '@/lib/server/jobs/JobRunRepository';
+import { instanceName } from '@/lib/server/jobs/instanceName';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -48,14 +45,13 @@ export interface ServerContext {
   sessions: SessionIdentity;
   /** The back office's operators: sign-in with a second factor, personal API tokens, the directory. */
   operators: OperatorServices;
-  /** The mail queue and its worker (started only for the process's one context, serverContext.ts). */
+  /** The mail queue and its worker (sent by the mail job: lib/server/jobs). */
   mail: MailServices;
-  /** Applies the public cancel page's declarations in the background (started as the mail worker is). */
-  cancelDeclarations: KickedPass;
-  /** Matches and acknowledges the public withdrawal page's declarations in the background (started as the mail worker is). */
-  publicWithdrawals: KickedPass;
-  /** Applies the public withdrawal page's declarations that nobody answered in time (run by the renewal pass). */
-  applyWaitingWithdrawals(): Promise<WaitingWithdrawalOutcome[]>;
+  /**
+   * The background jobs' runner (lib/server/jobs): started only for the process's one context
+   * (serverContext.ts, instrumentation.ts); a context a test makes runs nothing by itself.
+   */
+  jobs: JobRunner;
   /** closeServerContext for this context: the server process calls it on SIGTERM, through the holder. */
   close(): Promise<void>;
 }
@@ -63,7 +59,8 @@ export interface ServerContext {
 /** Opens the databases (migrated) and builds the services on them. */
 export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
   const { db, trackingDb } = await openDatabases(config);
-  const mail = createMailServices(db, config, clock);
+  const jobs = new JobRunner({ clock, recorder: new JobRunRepository(db, instanceName()) });
+  const mail = createMailServices(db, config, clock, undefined, () => jobs.kick('mail'));
   const { identity, sessions } = createIdentityServices(db, config, clock, mail.mailer);
   const checkout = createCheckoutServices(db, config, clock);
   const context: ServerContext = {
@@ -79,55 +76,26 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
       gateways: checkout.gateways,
       now: clock,
       origin: config.PUBLIC_ORIGIN?.replace(/\/$/, '') ?? null,
-      mailQueued: () => mail.worker.kick(),
+      mailQueued: () => mail.kick(),
     }),
     tracking: createTrackingServices(trackingDb, config, clock),
     identity,
     sessions,
     operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
-    cancelDeclarations: new KickedPass('cancel-page', async () => {
-      const outcomes = await applyCancelDeclarations({
-        db,
-        now: clock,
-        log: (line, error) => console.error(line, error),
-        serviceFor: (origin) => subscriptionServiceAt(context, origin),
-      });
-      mail.worker.kick();
-      return outcomes.map(cancelDeclarationLine);
-    }),
-    publicWithdrawals: new KickedPass('withdrawal-page', async () => {
-      const outcomes = await examinePublicWithdrawals({
-        db,
-        now: clock,
-        log: (line, error) => console.error(line, error),
-        serviceFor: (origin) => withdrawalServiceAt(context, origin),
-      });
-      // The acknowledgments it queued are sent now, not at the mail worker's next poll.
-      if (outcomes.some((outcome) => outcome.kind === 'acknowledged')) mail.worker.kick();
-      return outcomes.map(publicWithdrawalLine);
-    }),
-    applyWaitingWithdrawals: () =>
-      applyWaitingWithdrawals({
-        db,
-        now: clock,
-        log: (line, error) => console.error(line, error),
-        serviceFor: (origin) => withdrawalServiceAt(context, origin),
-      }),
+    jobs,
     close: () => closeServerContext(context),
   };
   return context;
 }
 
 /**
- * Ends a context: the public pages' passes and the mail worker stop (the send under way ends, the rest of its claim is
- * given back to the queue), the tracking store's queued rows are written, then both
- * databases closed.
+ * Ends a context: the jobs stop (the runs under way end; the mail job's send under way ends
+ * and the rest of its claim is given back to the queue), the tracking store's queued rows are
+ * written, then both databases closed.
  */
 export async function closeServerContext(context: ServerContext): Promise<void> {
-  await context.cancelDeclarations.stop();
-  await context.publicWithdrawals.stop();
-  await context.mail.worker.stop();
+  await context.jobs.stop();
   await context.tracking.store.drain();
   await context.db.destroy();
   await context.trackingDb.destroy();

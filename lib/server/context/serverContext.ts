@@ -1,8 +1,6 @@
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { createServerContext, type ServerContext } from './createServerContext';
-import { MAIL_POLL_INTERVAL_MS } from '@/lib/server/mail/mailServices';
-import { CANCEL_DECLARATIONS_INTERVAL_MS } from '@/lib/server/subscriptions/cancelDeclarationsPass';
-import { PUBLIC_WITHDRAWALS_INTERVAL_MS } from '@/lib/server/withdrawal/publicWithdrawalsPass';
+import { kickedJobs } from '@/lib/server/jobs/processJobs';
 
 /**
  * The process's one server context. Next bundles each route with its own copy of this
@@ -21,14 +19,12 @@ export function serverContext(): Promise<ServerContext> {
 }
 
 /**
- * What only the process's one context runs: the mail worker and the public cancel and
- * withdrawal pages' passes (a context a test makes with createServerContext sends, applies and
- * examines only when the test asks).
- * closeServerContext stops them.
+ * What only the process's one context runs: the jobs requests kick, the mail and the public
+ * cancel and withdrawal pages' (a context a test makes with createServerContext sends,
+ * applies and examines only when the test asks). The scheduled jobs join them on the same
+ * runner from instrumentation.ts. closeServerContext stops them all.
  */
 function startBackgroundWork(context: ServerContext): ServerContext {
-  context.mail.worker.start(MAIL_POLL_INTERVAL_MS);
-  context.cancelDeclarations.start(CANCEL_DECLARATIONS_INTERVAL_MS);
-  context.publicWithdrawals.start(PUBLIC_WITHDRAWALS_INTERVAL_MS);
+  context.jobs.start(kickedJobs(context));
   return context;
 }

@@ -206,6 +206,8 @@ export interface SubscriptionTable {
   cancel_channel: string | null;
   /** 1 once a provider that renews by itself (PayPal) confirmed it stopped the renewals of a cancelled one. */
   provider_paused: Generated<number>;
+  /** Refusals in a row of the provider to pause or resume its renewals; the settling pass gives up at a bound (migration 0043). */
+  provider_tries: Generated<number>;
   current_period_start: string;
   current_period_end: string;
   trial_end: string | null;
@@ -550,6 +552,23 @@ export interface SchemaObservationTable {
   count: number;
 }
 
+/** The last run of one background job, whichever instance ran it (migration 0043; lib/server/jobs). */
+export interface JobRunTable {
+  job: string;
+  /** The instance that started the last run (host and process id). */
+  instance: string;
+  last_started_at: string;
+  /** Null while the first run is under way. */
+  last_finished_at: string | null;
+  last_duration_ms: number | null;
+  /** How late the last run started against its schedule or the kick that asked for it. */
+  last_lag_ms: number | null;
+  last_items: number | null;
+  last_failures: number | null;
+  /** The failed run's error message (ids and counts only); null when it ended well. */
+  last_error: string | null;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -565,6 +584,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;
   cancel_declarations: CancelDeclarationTable;
+  job_runs: JobRunTable;
   withdrawals: WithdrawalTable;
   withdrawal_links: WithdrawalLinkTable;
   keep_links: KeepLinkTable;

@@ -32,7 +32,7 @@ beforeEach(async () => {
   clock = Date.parse('2026-11-21T12:00:00Z');
   logs = [];
   mailWorker = new MailWorker(db, new OutboxSinkTransport((line) => logs.push(line)), { clock: now });
-  identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now);
+  identity = new IdentityService(db, new QueueMailer(db, async () => undefined, now), now);
 });
 afterEach(async () => db.destroy());
 
@@ -204,7 +204,7 @@ describe('IdentityService', () => {
   });
 
   it('takes another limit per IP when it is configured (SIGN_IN_LINKS_PER_IP)', async () => {
-    identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now, { linksPerIp: 3 });
+    identity = new IdentityService(db, new QueueMailer(db, async () => undefined, now), now, { linksPerIp: 3 });
     for (let i = 0; i < 3; i += 1) expect(await request(`reader${i}@example.com`, { ip: '192.0.2.7' })).toBe('sent');
     expect(await request('someone@example.com', { ip: '192.0.2.7' })).toBe('rate_limited');
     expect(await request('someone@example.com', { ip: '192.0.2.8' })).toBe('sent');
@@ -294,7 +294,7 @@ describe('IdentityService: idle sessions', () => {
   });
 
   it('takes its idle period from the settings', async () => {
-    identity = new IdentityService(db, new QueueMailer(db, mailWorker, now), now, {
+    identity = new IdentityService(db, new QueueMailer(db, async () => undefined, now), now, {
       sessionIdleMs: 30 * 60_000,
     });
     const token = await signIn();

@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '@/tests/fixtures/testDb';
 import { IdentityService } from './IdentityService';
-import { MailWorker } from '@/lib/server/mail/MailWorker';
-import { OutboxSinkTransport } from '@/lib/server/mail/OutboxSinkTransport';
 import { QueueMailer } from '@/lib/server/mail/QueueMailer';
 import { builtinSessionIdentity, externalSessionIdentity } from './sessionIdentity';
 
@@ -84,7 +82,11 @@ describe('builtinSessionIdentity', () => {
     const db = await testDb();
     const identity = new IdentityService(
       db,
-      new QueueMailer(db, new MailWorker(db, new OutboxSinkTransport(() => undefined)), () => new Date()),
+      new QueueMailer(
+        db,
+        async () => undefined,
+        () => new Date(),
+      ),
     );
     await identity.requestLink({
       email: 'ada@example.com',

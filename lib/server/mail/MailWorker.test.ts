@@ -245,49 +245,6 @@ describe('MailWorker', () => {
       ['pending', null],
     ]);
   });
-
-  it('ignores kicks until started; once started, a kick sends what was queued, and kicks at once share a drain', async () => {
-    const transport = recordingTransport();
-    const worker = new MailWorker(db, transport, { clock: now });
-    await enqueueMail(db, message(), now());
-    await worker.kick();
-    expect(transport.sent).toHaveLength(0);
-
-    worker.start(3_600_000);
-    try {
-      await vi.waitFor(() => expect(transport.sent).toHaveLength(1));
-      await worker.kick();
-      const drains = vi.spyOn(worker, 'drainOnce');
-      for (let i = 0; i < 3; i += 1) await enqueueMail(db, message(`reader${i}@example.com`), now());
-      await Promise.all([worker.kick(), worker.kick(), worker.kick()]);
-      expect(transport.sent).toHaveLength(4);
-      expect(drains).toHaveBeenCalledTimes(1);
-    } finally {
-      await worker.stop();
-    }
-    await enqueueMail(db, message(), now());
-    await worker.kick();
-    expect(transport.sent).toHaveLength(4);
-  });
-
-  it('follows a running drain with one more when kicked during it, for a mail queued after its claim', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const sent: string[] = [];
-    const worker = new MailWorker(db, { send: async (mail) => void (await gate, sent.push(mail.to)) }, { clock: now });
-    await enqueueMail(db, message('first@example.com'), now());
-    worker.start(3_600_000);
-    try {
-      await vi.waitFor(async () => expect((await rows())[0]!.claimed_by).not.toBeNull());
-      await enqueueMail(db, message('second@example.com'), now());
-      const kicked = worker.kick();
-      open();
-      await kicked;
-      expect(sent).toEqual(['first@example.com', 'second@example.com']);
-    } finally {
-      await worker.stop();
-    }
-  });
 });
 
 describe('links once a mail has left', () => {

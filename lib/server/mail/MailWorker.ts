@@ -54,9 +54,9 @@ function errorText(error: unknown): string {
  * and a mail whose worker died is taken up again once its lease has run out. A failed try
  * is retried after the waits of retrySchedule, and the mail given up after the last.
  *
- * drainOnce() runs one batch (the tests call it); start() drains now and every interval;
- * kick() asks for a drain soon (after a mail was queued), sharing the one already waiting
- * to start. A worker that was never started ignores kicks: tests decide when mail goes.
+ * drainOnce() runs one batch (the tests call it); drain() runs batches while a backlog
+ * lasts. The job runner runs drains on an interval and when a mail was queued (mailJob.ts):
+ * a context that was never started sends nothing unless its test drains.
  */
 export class MailWorker {
   private readonly outbox: OutboxRepository;
@@ -66,13 +66,7 @@ export class MailWorker {
   private readonly retryDelaysMs: readonly number[];
   private readonly log: (line: string) => void;
   private readonly maxBatchesPerDrain: number;
-  private started = false;
   private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
-  /** The drain running now, if any. */
-  private running: Promise<void> | null = null;
-  /** The drain that kicks asked for, waiting for the running one to end; every kick until it starts shares it. */
-  private waiting: Promise<void> | null = null;
 
   constructor(
     db: Kysely<Database>,
@@ -141,58 +135,22 @@ export class MailWorker {
     return outcome;
   }
 
-  /** Drains now, then every `intervalMs` (the timer does not keep the process alive); kicks are heeded from now on. */
-  start(intervalMs: number): void {
-    if (this.started) return;
-    this.started = true;
-    this.stopping = false;
-    this.timer = setInterval(() => void this.kick(), intervalMs);
-    this.timer.unref();
-    void this.kick();
-  }
-
-  /** Stops the timer and kicks, gives back what is claimed but not yet tried, and waits for the send under way. */
-  async stop(): Promise<void> {
-    this.started = false;
+  /** Asks the drain under way to give back what it claimed but has not tried yet, and to claim no more (the process stops). */
+  stop(): void {
     this.stopping = true;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.waiting;
-    await this.running;
   }
 
   /**
-   * Asks for a drain soon: after a mail was queued (and its transaction committed), so that
-   * it goes out now rather than at the next interval. Kicks while a drain waits to start
-   * share it; a kick during a running drain makes one more follow it (the new mail may have
-   * been queued after that drain's claim). Resolves when the drain it asked for has ended;
-   * never rejects (a failed drain is logged and left to the next).
+   * One drain: batches back to back while they come back full (a backlog), up to the bound,
+   * and what became of their mails. The job runner runs it (lib/server/jobs/mailJob.ts).
    */
-  kick(): Promise<void> {
-    if (!this.started) return Promise.resolve();
-    this.waiting ??= (async () => {
-      await this.running;
-      // A tick of the event loop lets the kicks of one burst join this drain.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      this.waiting = null;
-      if (!this.started) return;
-      const run = this.drain();
-      this.running = run;
-      await run;
-      if (this.running === run) this.running = null;
-    })();
-    return this.waiting;
-  }
-
-  /** Batches back to back while they come back full (a backlog), up to the bound. */
-  private async drain(): Promise<void> {
-    try {
-      for (let batch = 0; batch < this.maxBatchesPerDrain && this.started; batch += 1) {
-        const counts = await this.drainOnce();
-        if (counts.claimed < this.batchSize || counts.released > 0) return;
-      }
-    } catch (error) {
-      console.error('[mail] a drain failed; the next tries again:', error);
+  async drain(): Promise<DrainCounts> {
+    const total: DrainCounts = { claimed: 0, sent: 0, retried: 0, failed: 0, released: 0 };
+    for (let batch = 0; batch < this.maxBatchesPerDrain && !this.stopping; batch += 1) {
+      const counts = await this.drainOnce();
+      for (const key of Object.keys(total) as (keyof DrainCounts)[]) total[key] += counts[key];
+      if (counts.claimed < this.batchSize || counts.released > 0) break;
     }
+    return total;
   }
 }

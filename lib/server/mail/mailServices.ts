@@ -9,14 +9,14 @@ import { OutboxSinkTransport } from './OutboxSinkTransport';
 import { QueueMailer } from './QueueMailer';
 import { SmtpTransport } from './SmtpTransport';
 
-/** How often a started worker looks for due mails that no kick announced: retries, and mails other instances queued. */
+/** How often the mail job looks for due mails that no kick announced: retries, and mails other instances queued. */
 export const MAIL_POLL_INTERVAL_MS = 15_000;
 
 /**
  * The server context's mail: the queue, its worker and the identity's mailer.
  *
  * To send a mail with a change: `await mail.enqueue(trx, message)` inside the change's
- * transaction, then `mail.worker.kick()` once it has committed. A mail that reports no
+ * transaction, then `mail.kick()` once it has committed. A mail that reports no
  * change: `mail.send(message)`.
  */
 export interface MailServices {
@@ -24,6 +24,11 @@ export interface MailServices {
   enqueue(db: Kysely<Database>, message: MailMessage): Promise<string>;
   /** Queues a mail on the app's database and kicks the worker. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Asks the mail job for a drain soon (after a mail was queued and committed), so that it goes
+   * now rather than at the next poll; resolves when that drain has ended, never rejects.
+   */
+  kick(): Promise<void>;
   worker: MailWorker;
   /** The same as `send`, as the identity's Mailer. */
   mailer: QueueMailer;
@@ -38,18 +43,23 @@ export function mailTransportFor(env: Pick<ServerEnv, 'SMTP_URL' | 'MAIL_FROM'>)
   return env.SMTP_URL ? new SmtpTransport(env.SMTP_URL, env.MAIL_FROM) : new OutboxSinkTransport();
 }
 
-/** Builds the mail services; the worker is not started (serverContext starts the process's one). */
+/**
+ * Builds the mail services. `kick` asks the process's job runner for a drain (the server
+ * context's); without one, nothing is sent until a test drains the worker.
+ */
 export function createMailServices(
   db: Kysely<Database>,
   env: Pick<ServerEnv, 'SMTP_URL' | 'MAIL_FROM'>,
   clock: () => Date,
   transport: MailTransport = mailTransportFor(env),
+  kick: () => Promise<void> = async () => undefined,
 ): MailServices {
   const worker = new MailWorker(db, transport, { clock });
-  const mailer = new QueueMailer(db, worker, clock);
+  const mailer = new QueueMailer(db, kick, clock);
   return {
     enqueue: (on, message) => enqueueMail(on, message, clock()),
     send: (message) => mailer.send(message),
+    kick,
     worker,
     mailer,
     outbox: new OutboxRepository(db),

@@ -139,14 +139,18 @@ export class RefundService {
   }
 
   /** Settles up to `limit` pending refunds, oldest first (a periodic pass); how many it settled. */
-  async settlePending(limit = 50): Promise<number> {
+  async settlePending(
+    limit = 50,
+    failed: (refundId: string, error: unknown) => void = (refundId, error) =>
+      console.error(`[refunds] ${refundId} could not be settled`, error),
+  ): Promise<number> {
     let settled = 0;
     for (const refund of await this.refunds.pending(limit)) {
       try {
         if ((await this.settle(refund.id))?.status !== 'pending') settled += 1;
       } catch (error) {
         // The provider out of reach: the next pass asks again.
-        console.error(`[refunds] ${refund.id} could not be settled`, error);
+        failed(refund.id, error);
       }
     }
     return settled;

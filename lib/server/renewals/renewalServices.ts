@@ -25,7 +25,7 @@ export function createProviderEventDeps(
   };
 }
 
-/** Subscriptions one claim takes: a pass that took this many claims again at once (renewalSchedule). */
+/** Subscriptions one claim takes: a pass that took this many claims again at once (lib/server/jobs/renewalsJob.ts). */
 export const RENEWAL_BATCH = 500;
 
 /** The renewal engine's dependencies, from the server's settings and its checkout's gateways. */

@@ -77,12 +77,19 @@ const normalise = (email: string) => email.trim().toLowerCase();
  * Subscriptions that give access at `now`: not ended, and not cancelled with their period
  * over (that end is computed, not moved by a job: lib/subscriptions/subscriptionStatus.ts).
  */
-const liveAt = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+export const liveAt = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   eb.and([eb('status', '!=', 'ended'), eb.or([eb('cancel_at_period_end', '=', 0), eb('current_period_end', '>', now.toISOString())])]);
 
 /** Live, or ended at once before its period was over: a provider renewing by itself must stop either way. */
-const liveOrEndedEarly = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+export const liveOrEndedEarly = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   eb.or([liveAt(now)(eb), eb('end_reason', 'in', IMMEDIATE_END_REASONS)]);
+
+/**
+ * Refusals in a row after which the settling pass stops asking a provider to pause or resume
+ * a subscription's renewals: a refusal (a 4xx) does not change by asking again, and asking
+ * every pass for ever only fills the log. An operator is told, and settles it at the provider.
+ */
+export const MAX_PROVIDER_TRIES = 10;
 
 /** Our subscription records: who owns what, until when, and what renews it. */
 export class SubscriptionRepository {
@@ -312,6 +319,7 @@ export class SubscriptionRepository {
       .where('instrument_json', 'is not', null)
       .where('cancel_at_period_end', '=', cancelling ? 1 : 0)
       .where('provider_paused', '=', cancelling ? 0 : 1)
+      .where('provider_tries', '<', MAX_PROVIDER_TRIES)
       .where(cancelling ? liveOrEndedEarly(this.now()) : liveAt(this.now()))
       .where('updated_at', '<', options.quietBefore.toISOString())
       .orderBy('current_period_end', 'asc')
@@ -329,11 +337,27 @@ export class SubscriptionRepository {
   async recordProviderRenewals(id: string, paused: boolean, at: Date): Promise<boolean> {
     const moved = await this.db
       .updateTable('subscriptions')
-      .set({ provider_paused: paused ? 1 : 0, updated_at: at.toISOString() })
+      .set({ provider_paused: paused ? 1 : 0, provider_tries: 0, updated_at: at.toISOString() })
       .where('id', '=', id)
       .where('cancel_at_period_end', '=', paused ? 1 : 0)
       .executeTakeFirst();
     return Number(moved.numUpdatedRows) > 0;
+  }
+
+  /**
+   * The provider refused to pause (or resume) the renewals: one more refusal counted. True
+   * only for the write that reached MAX_PROVIDER_TRIES, so that however many instances count
+   * at once, one of them tells the operators: the settling pass then leaves the subscription.
+   */
+  async countProviderRefusal(id: string): Promise<boolean> {
+    const counted = await this.db
+      .updateTable('subscriptions')
+      .set((eb) => ({ provider_tries: eb('provider_tries', '+', 1) }))
+      .where('id', '=', id)
+      .where('provider_tries', '<', MAX_PROVIDER_TRIES)
+      .returning('provider_tries')
+      .executeTakeFirst();
+    return Number(counted?.provider_tries) === MAX_PROVIDER_TRIES;
   }
 
   /**
@@ -345,7 +369,8 @@ export class SubscriptionRepository {
     const flag = wantPaused ? 0 : 1;
     await this.db
       .updateTable('subscriptions')
-      .set({ provider_paused: flag, updated_at: at.toISOString() })
+      // Asked the other way now: the refusals counted so far were of the other request.
+      .set({ provider_paused: flag, provider_tries: 0, updated_at: at.toISOString() })
       .where('id', '=', id)
       .where('cancel_at_period_end', '=', wantPaused ? 1 : 0)
       .where('provider_paused', '!=', flag)

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/HttpError';
+import { operatorAlert } from '@/lib/server/operations/operatorAlert';
+import { PROVIDER_UNAVAILABLE_CODE } from '@/lib/payments/providerOutage';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from './Subscription';
-import { SubscriptionRepository } from './SubscriptionRepository';
+import { MAX_PROVIDER_TRIES, SubscriptionRepository } from './SubscriptionRepository';
 
 export interface ProviderRenewalsDeps {
   db: Kysely<Database>;
@@ -10,7 +13,12 @@ export interface ProviderRenewalsDeps {
   gateways: readonly PaymentGateway[];
   now: () => Date;
   log: (line: string, error?: unknown) => void;
+  /** Tells the operators of a subscription the settling pass gave up on (operatorAlert unless a test listens). */
+  alert?: (kind: string, key: string, message: string) => void;
 }
+
+/** A provider that is down (PaymentProviderUnavailable) may answer later; anything else it answered is a refusal. */
+const isOutage = (error: unknown) => error instanceof HttpError && error.code === PROVIDER_UNAVAILABLE_CODE;
 
 /** What asking the provider came to, for one subscription (ids and states only: no customer data). */
 export type ProviderRenewalOutcome =
@@ -58,6 +66,14 @@ export async function settleAtProvider(deps: ProviderRenewalsDeps, seen: Subscri
       const stands = pause ? 'the cancellation stands' : 'the resume stands';
       deps.log(`[subscriptions] ${gateway.name} did not ${what} ${subscriptionId}; ${stands}, and the next pass asks again`, error);
       await records.markProviderUnsettled(subscriptionId, pause, deps.now());
+      if (!isOutage(error) && (await records.countProviderRefusal(subscriptionId))) {
+        (deps.alert ?? operatorAlert)(
+          'provider-renewals-given-up',
+          subscriptionId,
+          `${gateway.name} refused ${MAX_PROVIDER_TRIES} times in a row to ${pause ? 'pause' : 'resume'} the renewals of ${subscriptionId}; no pass asks again: settle it at ${gateway.name}`,
+        );
+        return { kind: 'left', subscriptionId, reason: `${gateway.name} refused ${MAX_PROVIDER_TRIES} times: given up` };
+      }
       return { kind: 'left', subscriptionId, reason: `${gateway.name} refused or could not be reached` };
     }
     if (await records.recordProviderRenewals(subscriptionId, pause, deps.now())) {

@@ -9,7 +9,7 @@ import type { PaymentGateway, RenewalInstrument } from '@/lib/server/payments/Pa
 import { startFakePayPal, type FakePayPal } from '@/lib/server/payments/paypal/fakePayPalServer';
 import { InMemoryPlanStore, PayPalGateway } from '@/lib/server/payments/paypal/PayPalGateway';
 import type { SubscriptionNotices } from './SubscriptionNotices';
-import { SubscriptionRepository } from './SubscriptionRepository';
+import { MAX_PROVIDER_TRIES, SubscriptionRepository } from './SubscriptionRepository';
 import { SubscriptionService } from './SubscriptionService';
 import { settleProviderRenewals, type ProviderRenewalsPassOptions } from './providerRenewalsPass';
 
@@ -292,5 +292,58 @@ describe('settleProviderRenewals: safe beside resumes and other instances', () =
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(Array(7).fill('paused'));
     expect(most).toBe(3);
     for (const id of ids) expect((await record(id)).providerPaused).toBe(true);
+  });
+});
+
+describe('settleProviderRenewals: PayPal refusing for good', () => {
+  /** PayPal answers every suspend and activate with a 422 it will give again: a refusal, not an outage. */
+  const refuse = () =>
+    fake.setOverride((request) =>
+      /\/(suspend|activate)$/.test(request.path)
+        ? { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'SUBSCRIPTION_LOCKED' }], message: 'refused (fake)' } }
+        : undefined,
+    );
+  const alerts: string[][] = [];
+  const alertingPass = () => settleProviderRenewals({ db, gateways: [paypal], now, log, alert: (...alert) => void alerts.push(alert) });
+  const tries = async (id: string) =>
+    (await db.selectFrom('subscriptions').select('provider_tries').where('id', '=', id).executeTakeFirstOrThrow()).provider_tries;
+  beforeEach(() => void (alerts.length = 0));
+
+  it('gives up after MAX_PROVIDER_TRIES refusals, tells the operators once, and no pass asks again', async () => {
+    const { id } = await cancelledWhilePayPalDown();
+    later(2);
+    // An outage is no refusal: PayPal may answer later.
+    down = true;
+    expect(await alertingPass()).toEqual([{ kind: 'left', subscriptionId: id, reason: 'paypal refused or could not be reached' }]);
+    expect(Number(await tries(id))).toBe(0);
+    down = false;
+    refuse();
+    for (let n = 1; n < MAX_PROVIDER_TRIES; n += 1) await alertingPass();
+    expect(Number(await tries(id))).toBe(MAX_PROVIDER_TRIES - 1);
+    expect(alerts).toEqual([]);
+    expect(await alertingPass()).toEqual([
+      { kind: 'left', subscriptionId: id, reason: `paypal refused ${MAX_PROVIDER_TRIES} times: given up` },
+    ]);
+    expect(alerts).toEqual([['provider-renewals-given-up', id, expect.stringContaining(`renewals of ${id}; no pass asks again`)]]);
+    fake.requests.length = 0;
+    expect(await alertingPass()).toEqual([]);
+    expect(calls()).toEqual([]);
+    expect(alerts).toHaveLength(1);
+  });
+
+  it('counts from nothing again after a success', async () => {
+    const { id } = await cancelledWhilePayPalDown();
+    later(2);
+    refuse();
+    for (let n = 1; n < MAX_PROVIDER_TRIES; n += 1) await alertingPass();
+    fake.setOverride(null);
+    expect(await alertingPass()).toEqual([{ kind: 'paused', subscriptionId: id }]);
+    expect(Number(await tries(id))).toBe(0);
+    // PayPal renewing it again (say, reactivated there): the pause is asked again, its refusals counted from nothing.
+    await db.updateTable('subscriptions').set({ provider_paused: 0 }).where('id', '=', id).execute();
+    later(2);
+    refuse();
+    for (let n = 1; n < MAX_PROVIDER_TRIES; n += 1) expect(await alertingPass()).toMatchObject([{ kind: 'left', subscriptionId: id }]);
+    expect(alerts).toEqual([]);
   });
 });

@@ -117,7 +117,7 @@ describe('withdrawalAnswerPageProps', () => {
       clientKey: 'page-test',
     });
     // The background pass (started with the process's context) matches it and queues the acknowledgment.
-    await server.publicWithdrawals.kick();
+    await server.jobs.kick('public-withdrawals');
     const { link } = await server.db
       .selectFrom('outbox')
       .select('link')

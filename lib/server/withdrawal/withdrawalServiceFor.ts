@@ -17,7 +17,7 @@ export async function withdrawalServiceFor(server: Server, req: Pick<IncomingMes
     subscriptions: await subscriptionServiceFor(server, req),
     brands: brandLooks(await server.catalogue.get()),
     origin: () => publicOrigin(server.config, req),
-    mailQueued: () => server.mail.worker.kick(),
+    mailQueued: () => server.mail.kick(),
   });
 }
 
@@ -38,6 +38,6 @@ export async function withdrawalServiceAt(server: Server, origin: string | null)
       if (site) return site;
       throw new HttpError(503, 'public_origin_missing', 'The site address (PUBLIC_ORIGIN) is not configured.');
     },
-    mailQueued: () => server.mail.worker.kick(),
+    mailQueued: () => server.mail.kick(),
   });
 }

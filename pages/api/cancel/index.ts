@@ -42,7 +42,7 @@ export default apiRoute(
         },
       );
       // Applied after this answer, on every kick alike: the answer waits for no lookup, e-mail or provider.
-      void server.cancelDeclarations.kick();
+      void server.jobs.kick('cancel-declarations');
       res.setHeader('Cache-Control', 'no-store');
       res.status(202);
       return { received: true, receivedAt };

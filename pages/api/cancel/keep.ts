@@ -15,7 +15,7 @@ export default apiRoute(
     POST: async (req, res, server) => {
       const { token } = parseRequest(bodySchema, req.body, 'body');
       const kept = await keepSubscription({ db: server.db, service: await subscriptionServiceFor(server, req), now: server.clock }, token);
-      server.mail.worker.kick();
+      server.mail.kick();
       res.setHeader('Cache-Control', 'no-store');
       // Only what the page says: the link's holder learns nothing more of the account.
       const [summary] = await summariesOf(server, [kept]);

@@ -9,7 +9,7 @@ export default apiRoute(
   {
     POST: async (req, res, server) => {
       const answer = await answerWithdrawal(req, server);
-      server.mail.worker.kick();
+      server.mail.kick();
       res.setHeader('Cache-Control', 'no-store');
       return answer;
     },

@@ -14,7 +14,7 @@ export default apiRoute(
     POST: async (req, res, server) => {
       const answer = await declareWithdrawal(req, server);
       // Examined after this answer, on every kick alike: the answer waits for no lookup or e-mail.
-      void server.publicWithdrawals.kick();
+      void server.jobs.kick('public-withdrawals');
       res.setHeader('Cache-Control', 'no-store');
       res.status(202);
       return answer;

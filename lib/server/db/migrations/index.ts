@@ -38,6 +38,7 @@ import * as m0039 from './0039_cancel_declarations_applied';
 import * as m0040 from './0040_outbox_clock_at';
 import * as m0041 from './0041_withdrawal_confirmations';
 import * as m0042 from './0042_withdrawal_examined';
+import * as m0043 from './0043_job_runs';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -83,4 +84,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0040_outbox_clock_at': m0040,
   '0041_withdrawal_confirmations': m0041,
   '0042_withdrawal_examined': m0042,
+  '0043_job_runs': m0043,
 };

@@ -1,0 +1,30 @@
+import { applyWaitingWithdrawals } from '@/lib/server/withdrawal/waitingWithdrawalsPass';
+import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
+import { OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
+import { reportOf, type Job } from './Job';
+import { backlogsOf } from './jobContext';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The public page's withdrawals nobody answered within the objection window: ended and
+ * refunded (waitingWithdrawalsPass.ts). On the renewals' interval, and kicked by every
+ * renewals run before it charges anything.
+ */
+export function waitingWithdrawalsJob(context: ServerContext): Job {
+  return {
+    name: 'waiting-withdrawals',
+    intervalMs: context.config.RENEWAL_INTERVAL_SECONDS * 1000,
+    run: async () =>
+      reportOf(
+        await applyWaitingWithdrawals({
+          db: context.db,
+          now: context.clock,
+          log: (line, error) => console.error(line, error),
+          serviceFor: (origin) => withdrawalServiceAt(context, origin),
+        }),
+      ),
+    backlog: () => backlogsOf(context).waitingWithdrawals(new Date(context.clock().getTime() - OBJECTION_WINDOW_DAYS * DAY_MS)),
+  };
+}
