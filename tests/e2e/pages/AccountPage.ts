@@ -118,19 +118,24 @@ export class SubscriptionCard {
 
   /**
    * Moves the test clock (a day, or to the next renewal) and waits until the page shows the
-   * result: the clock's new date, or no clock at all when the move ended the subscription.
+   * result: the clock's new date, or no clock at all when the move ended the subscription. A
+   * move runs the renewal engine and writes its mails within the request: on a busy 2-core
+   * machine that takes longer than expect's default 5 s, which is a wait, not what is tested.
    */
   async moveClock(to: 'one day ahead' | 'the next notice' | 'the next renewal'): Promise<void> {
     const before = await this.clockToday.textContent();
     const button = this.root.getByRole('button', { name: to === 'one day ahead' ? 'Move one day ahead' : `Move to ${to}` });
     await button.click();
     await expect
-      .poll(async () => {
-        if ((await this.clock.count()) === 0) return 'ended';
-        const [today] = await this.clockToday.allTextContents();
-        const idle = await button.evaluate((element) => !(element as HTMLButtonElement).disabled).catch(() => false);
-        return today !== before && idle ? 'moved' : 'moving';
-      })
+      .poll(
+        async () => {
+          if ((await this.clock.count()) === 0) return 'ended';
+          const [today] = await this.clockToday.allTextContents();
+          const idle = await button.evaluate((element) => !(element as HTMLButtonElement).disabled).catch(() => false);
+          return today !== before && idle ? 'moved' : 'moving';
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('moving');
   }
 }
