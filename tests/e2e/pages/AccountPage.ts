@@ -131,7 +131,10 @@ export class SubscriptionCard {
         async () => {
           if ((await this.clock.count()) === 0) return 'ended';
           const [today] = await this.clockToday.allTextContents();
-          const idle = await button.evaluate((element) => !(element as HTMLButtonElement).disabled).catch(() => false);
+          // A short wait: the button goes when the move ends the subscription, and a locator's evaluate waits for it without end.
+          const idle = await button
+            .evaluate((element) => !(element as HTMLButtonElement).disabled, undefined, { timeout: 500 })
+            .catch(() => false);
           return today !== before && idle ? 'moved' : 'moving';
         },
         { timeout: 20_000 },
