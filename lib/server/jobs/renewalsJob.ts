@@ -1,4 +1,4 @@
-import { runDueRenewals } from '@/lib/server/renewals/renewalEngine';
+import { runDue } from '@/lib/server/renewals/renewalEngine';
 import type { Job } from './Job';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { backlogsOf } from './jobContext';
@@ -27,14 +27,14 @@ export function renewalsJob(context: ServerContext, log: (line: string) => void 
       ]);
       let items = 0;
       let failures = 0;
-      let outcomes;
+      let runs;
       // A full batch may leave more due (a cohort renewing on one day): the next batch is claimed at once, not an interval later.
       do {
-        outcomes = await runDueRenewals(renewals);
-        for (const outcome of outcomes) log(`[renewals] ${outcome.subscriptionId} ${outcome.steps.join(', ') || 'nothing due'}`);
-        items += outcomes.length;
-        failures += outcomes.filter((outcome) => outcome.steps.some((step) => step.startsWith('left'))).length;
-      } while (renewals.batch !== undefined && outcomes.length >= renewals.batch);
+        runs = await runDue(renewals);
+        for (const { outcome } of runs) log(`[renewals] ${outcome.subscriptionId} ${outcome.steps.join(', ') || 'nothing due'}`);
+        items += runs.length;
+        failures += runs.filter((run) => run.stopped.kind === 'left').length;
+      } while (renewals.batch !== undefined && runs.length >= renewals.batch);
       return { items, failures };
     },
     backlog: () => backlogsOf(context).renewals(context.clock()),

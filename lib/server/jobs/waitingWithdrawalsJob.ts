@@ -9,13 +9,13 @@ const DAY_MS = 24 * 3600_000;
 
 /**
  * The public page's withdrawals nobody answered within the objection window: ended and
- * refunded (waitingWithdrawalsPass.ts). On the renewals' interval, and kicked by every
- * renewals run before it charges anything.
+ * refunded (waitingWithdrawalsPass.ts). Once at start, then kicked by every renewals run
+ * before it charges anything: a timer of its own would only run it a second time per interval.
  */
 export function waitingWithdrawalsJob(context: ServerContext): Job {
   return {
     name: 'waiting-withdrawals',
-    intervalMs: context.config.RENEWAL_INTERVAL_SECONDS * 1000,
+    intervalMs: 0,
     run: async () =>
       reportOf(
         await applyWaitingWithdrawals({

@@ -115,14 +115,16 @@ export async function loadStepState(
  * instance through the claim) and runs each, `concurrency` at a time.
  */
 export async function runDueRenewals(deps: RenewalDeps): Promise<RenewalOutcome[]> {
+  return (await runDue(deps)).map((run) => run.outcome);
+}
+
+/** runDueRenewals, answering how each run stopped too (the renewals job counts those left for later). */
+export async function runDue(deps: RenewalDeps): Promise<RenewalRun[]> {
   const now = deps.now();
   const lease = new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS));
   const claimed = await new RenewalRepository(deps.db).claimDue(now, lease, deps.batch ?? 500);
   const prices: OfferPrices = new Map();
-  const runs = await eachAtMost(deps.concurrency, claimed, (subscription) =>
-    advance(deps, subscription, { lease, claimedAt: now }, prices),
-  );
-  return runs.map((run) => run.outcome);
+  return eachAtMost(deps.concurrency, claimed, (subscription) => advance(deps, subscription, { lease, claimedAt: now }, prices));
 }
 
 /** Runs one subscription now (its test clock moved, its card changed); null when another run holds it. */
