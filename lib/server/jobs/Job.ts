@@ -24,6 +24,8 @@ export interface Job {
   name: JobName;
   /** Every this many ms a run; 0: only the first, at start, and when kicked. */
   intervalMs: number;
+  /** The job whose every run kicks this one, for one with no interval of its own: it runs as often as that one. */
+  kickedBy?: JobName;
   run(): Promise<JobReport>;
   backlog(): Promise<JobBacklog>;
   /** Asks a run under way to end soon (the runner stops): the mail job gives back what it claimed. */

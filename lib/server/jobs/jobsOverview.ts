@@ -30,16 +30,20 @@ async function backlogView(job: Job): Promise<JobView['backlog']> {
 export async function jobsOverview(server: ServerContext): Promise<{ now: string; jobs: JobView[] }> {
   const now = server.clock();
   const lastRuns = await new JobRunRepository(server.db, instanceName()).lastRuns();
+  const all = everyJob(server);
+  // A job kicked by every run of another runs as often as that one.
+  const intervalOf = (job: Job) => (job.kickedBy ? (all.find((other) => other.name === job.kickedBy)?.intervalMs ?? 0) : job.intervalMs);
   const jobs = await Promise.all(
-    everyJob(server).map(async (job): Promise<JobView> => {
+    all.map(async (job): Promise<JobView> => {
       const lastRun = lastRuns.get(job.name) ?? null;
+      const intervalMs = intervalOf(job);
       return {
         name: job.name,
         title: JOB_TITLES[job.name],
-        intervalMs: job.intervalMs > 0 ? job.intervalMs : null,
+        intervalMs: intervalMs > 0 ? intervalMs : null,
         lastRun,
         backlog: await backlogView(job),
-        behind: isBehind(job.intervalMs, lastRun, now),
+        behind: isBehind(intervalMs, lastRun, now),
       };
     }),
   );

@@ -16,6 +16,7 @@ export function waitingWithdrawalsJob(context: ServerContext): Job {
   return {
     name: 'waiting-withdrawals',
     intervalMs: 0,
+    kickedBy: 'renewals',
     run: async () =>
       reportOf(
         await applyWaitingWithdrawals({

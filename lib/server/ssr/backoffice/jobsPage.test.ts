@@ -84,4 +84,11 @@ describe('/admin/jobs', () => {
       backlog: { waiting: 1, oldestAt: new Date(now.getTime() - 120_000).toISOString() },
     });
   });
+
+  it('gives a job kicked by every renewals run the renewals schedule', async () => {
+    const server = await serverContext();
+    const { cookie } = await signedInOperator(server.db, 'admin');
+    const props = ((await load(cookie)).result as { props: { jobs: { name: string; intervalMs: number | null }[] } }).props;
+    expect(props.jobs.find((job) => job.name === 'waiting-withdrawals')).toMatchObject({ intervalMs: 60_000 });
+  });
 });
