@@ -129,7 +129,18 @@ describe('examinePublicWithdrawals', () => {
     clock = PAID + DAY;
     await service().declare(declaration(transaction.invoiceNumber!));
     clock += 1000;
-    const [first, second] = await Promise.all([examine(), examine()]);
+    // Each pass asks for its service once it has listed the declaration: holding both there until
+    // the other has listed it too makes them race for the same waiting row on every database.
+    let release!: () => void;
+    const bothListed = new Promise<void>((resolve) => (release = resolve));
+    let listed = 0;
+    const afterBothListed = async () => {
+      listed += 1;
+      if (listed === 2) release();
+      await bothListed;
+      return service();
+    };
+    const [first, second] = await Promise.all([examine(afterBothListed), examine(afterBothListed)]);
     const again = await examine();
     // Both passes found it waiting; the guarded update let one acknowledge it, the other found it taken.
     expect([...kinds(first!), ...kinds(second!)].sort()).toEqual(['acknowledged', 'taken']);
