@@ -1,0 +1,115 @@
+import { cancelRequested, cardSet, claimed, deliveryAddressChanged, endedNow, resumed } from './account';
+import type { LifecycleEvent } from './events';
+import { refused, type LifecycleOutcome } from './outcome';
+import { providerCancelled, providerRefusalCounted, providerSettled, providerSuspended, providerUnsettled } from './provider';
+import { purchased } from './purchase';
+import {
+  cataloguePriceChanged,
+  endedAtPeriodEnd,
+  endedUnpaid,
+  heldRenewalRefused,
+  noticeSent,
+  renewalFailed,
+  renewalPaid,
+  retriedNow,
+} from './renewals';
+import type { LifecycleSubscription } from './state';
+import { clockMoved } from './testClock';
+
+export type { EngineSchedule, LifecycleEvent, LifecycleEventKind, PaidBy, PurchaseFacts } from './events';
+export type { Applied, LifecycleMail, LifecycleOutcome, RefusalReason, Refused } from './outcome';
+export type {
+  CancelChannel,
+  DeliveryAddress,
+  Dunning,
+  EndReason,
+  ImmediateEndReason,
+  LifecycleSubscription,
+  SubscriptionChanges,
+  SubscriptionContract,
+} from './state';
+export { NO_DUNNING } from './state';
+export { PROVIDER_TRIES_LIMIT } from './provider';
+
+/**
+ * A subscription's lifecycle: what each event it meets does to it, decided in one place and
+ * written by the caller. `applyEvent` answers either the fields that change, the mails to
+ * queue with them and when the renewal engine next has something to do for it (real time,
+ * today's `next_action_at`), or why nothing changes: the state the current guarded update
+ * would not move from. It reads no database and no clock: `now` is the real time of the
+ * event; the renewal's events record on the subscription's own clock (clocks.ts).
+ *
+ * Each event mirrors the code that writes it today:
+ * - purchased: TransactionRepository.markSucceeded → newSubscription.ts, SubscriptionRepository.create
+ * - claimed: SubscriptionRepository.claimForVerifiedEmail (IdentityService, claimingSessions.ts)
+ * - renewal-paid: RenewalRepository.recordPaid from renewalEngine.ts `recordCharge` (by engine),
+ *   renewalConfirmation.ts `settleHeldRenewal` (by bank), providerRenewalEvents.ts `moveSubscription` (by provider)
+ * - renewal-failed: RenewalRepository.recordFailed from renewalEngine.ts `recordCharge` (by engine),
+ *   providerRenewalEvents.ts `moveSubscription` (by provider)
+ * - held-renewal-refused: RenewalRepository.recordHeldRefused from renewalConfirmation.ts `settleHeldRenewal`
+ * - retried-now: RenewalRepository.retryNow from chargeAfterCardChange.ts and renewalEngine.ts `advance`
+ * - notice-sent: RenewalRepository.recordNotice from renewalEngine.ts `notify` and `askForCard`
+ * - catalogue-price-changed: CatalogueRepository.replaceAll's update of the changed offers' subscribers
+ * - cancel-requested: SubscriptionService.cancelRecord → SubscriptionRepository.markCancelling
+ * - resumed: SubscriptionService.resumeRecord → markResumed (and clearProviderPausedIfUnchanged or markProviderUnsettled)
+ * - ended-now: SubscriptionService.endNow → SubscriptionRepository.markEndedNow (care, withdrawal, duplicate undone)
+ * - ended-at-period-end: RenewalRepository.end from renewalEngine.ts `take` (the `end` step)
+ * - ended-unpaid: RenewalRepository.end from renewalEngine.ts `take` (the `expire` step)
+ * - provider-suspended, provider-cancelled: RenewalRepository.end from providerRenewalEvents.ts `moveSubscription`
+ * - provider-settled: SubscriptionRepository.recordProviderRenewals from providerRenewals.ts `settleAtProvider`
+ * - provider-unsettled: SubscriptionRepository.markProviderUnsettled from `settleAtProvider` (resume's is `resumed`)
+ * - provider-refusal-counted: SubscriptionRepository.countProviderRefusal from `settleAtProvider`
+ * - card-set: SubscriptionService.recordCard → SubscriptionRepository.setCard
+ * - delivery-address-changed: SubscriptionService.changeDeliveryAddress → SubscriptionRepository.setDeliveryAddress
+ * - clock-moved: testClock.ts `moveTestClock` → RenewalRepository.advanceClock
+ */
+export function applyEvent<G extends string, I, C>(
+  subscription: LifecycleSubscription<G, I, C> | null,
+  event: LifecycleEvent<G, I, C>,
+  now: Date,
+): LifecycleOutcome<G, I, C> {
+  if (event.kind === 'purchased') return subscription ? refused('exists') : purchased(event, now);
+  if (!subscription) return refused('missing');
+  switch (event.kind) {
+    case 'claimed':
+      return claimed(subscription, event);
+    case 'renewal-paid':
+      return renewalPaid(subscription, event, now);
+    case 'renewal-failed':
+      return renewalFailed(subscription, event, now);
+    case 'held-renewal-refused':
+      return heldRenewalRefused(subscription, event);
+    case 'retried-now':
+      return retriedNow(subscription, now);
+    case 'notice-sent':
+      return noticeSent(subscription, event, now);
+    case 'catalogue-price-changed':
+      return cataloguePriceChanged(subscription, now);
+    case 'cancel-requested':
+      return cancelRequested(subscription, event, now);
+    case 'resumed':
+      return resumed(subscription, event, now);
+    case 'ended-now':
+      return endedNow(subscription, event, now);
+    case 'ended-at-period-end':
+      return endedAtPeriodEnd(subscription);
+    case 'ended-unpaid':
+      return endedUnpaid(subscription, event);
+    case 'provider-suspended':
+      return providerSuspended(subscription, now);
+    case 'provider-cancelled':
+      return providerCancelled(subscription, now);
+    case 'provider-settled':
+      return providerSettled(subscription, event);
+    case 'provider-unsettled':
+      return providerUnsettled(subscription, event);
+    case 'provider-refusal-counted':
+      return providerRefusalCounted(subscription);
+    case 'card-set':
+      return cardSet(subscription, event, now);
+    case 'delivery-address-changed':
+      return deliveryAddressChanged(subscription, event, now);
+    case 'clock-moved':
+      return clockMoved(subscription, event, now);
+  }
+}
