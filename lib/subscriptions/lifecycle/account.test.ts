@@ -26,7 +26,7 @@ describe('claimed at sign-in', () => {
       before: unclaimed,
       event: { kind: 'claimed', email: ' Reader@Example.com ' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { ownerEmail: 'reader@example.com' }, mails: [], nextRunAt: PERIOD_END },
+      expected: { kind: 'applied', changes: { updatedAt: MID_PERIOD, ownerEmail: 'reader@example.com' }, mails: [], nextRunAt: PERIOD_END },
     },
     {
       name: 'one that has an owner already',
@@ -58,14 +58,24 @@ describe('cancel requested', () => {
       before: subscription(),
       event: { kind: 'cancel-requested', channel: 'account', reason: 'too expensive' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: cancelled('account'), mails: [{ kind: 'cancellation' }], nextRunAt: MID_PERIOD },
+      expected: {
+        kind: 'applied',
+        changes: { ...cancelled('account'), updatedAt: MID_PERIOD },
+        mails: [{ kind: 'cancellation' }],
+        nextRunAt: MID_PERIOD,
+      },
     },
     {
       name: 'on the public cancel page: its confirmation offers to keep it',
       before: subscription(),
       event: { kind: 'cancel-requested', channel: 'cancel-page', reason: 'too expensive' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: cancelled('cancel-page'), mails: [{ kind: 'cancel-request' }], nextRunAt: MID_PERIOD },
+      expected: {
+        kind: 'applied',
+        changes: { ...cancelled('cancel-page'), updatedAt: MID_PERIOD },
+        mails: [{ kind: 'cancel-request' }],
+        nextRunAt: MID_PERIOD,
+      },
     },
     {
       name: 'declared earlier, applied by the pass or customer care: requested when declared',
@@ -74,7 +84,7 @@ describe('cancel requested', () => {
       now: MID_PERIOD,
       expected: {
         kind: 'applied',
-        changes: cancelled('care', '2026-01-19T08:00:00.000Z'),
+        changes: { ...cancelled('care', '2026-01-19T08:00:00.000Z'), updatedAt: MID_PERIOD },
         mails: [{ kind: 'cancellation' }],
         nextRunAt: MID_PERIOD,
       },
@@ -86,7 +96,7 @@ describe('cancel requested', () => {
       now: '2026-02-12T10:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: cancelled('account', '2026-02-12T10:00:00.000Z'),
+        changes: { ...cancelled('account', '2026-02-12T10:00:00.000Z'), updatedAt: '2026-02-12T10:00:00.000Z' },
         mails: [{ kind: 'cancellation' }],
         nextRunAt: '2026-02-12T10:00:00.000Z',
       },
@@ -123,14 +133,19 @@ describe('resumed', () => {
       before: cancelling(),
       event: { kind: 'resumed', provider: 'none' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: resumed, mails: [{ kind: 'resumed' }], nextRunAt: MID_PERIOD },
+      expected: { kind: 'applied', changes: { ...resumed, updatedAt: MID_PERIOD }, mails: [{ kind: 'resumed' }], nextRunAt: MID_PERIOD },
     },
     {
       name: 'PayPal started its renewals again: no longer marked paused',
       before: paypal({ ...CANCELLING, providerPaused: true }),
       event: { kind: 'resumed', provider: 'resumed' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { ...resumed, providerPaused: false }, mails: [{ kind: 'resumed' }], nextRunAt: MID_PERIOD },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, ...resumed, providerPaused: false },
+        mails: [{ kind: 'resumed' }],
+        nextRunAt: MID_PERIOD,
+      },
     },
     {
       name: 'PayPal not asked (its pause never confirmed): marked for the settling pass to start them',
@@ -139,7 +154,7 @@ describe('resumed', () => {
       now: MID_PERIOD,
       expected: {
         kind: 'applied',
-        changes: { ...resumed, providerPaused: true, providerTries: 0 },
+        changes: { updatedAt: MID_PERIOD, ...resumed, providerPaused: true, providerTries: 0 },
         mails: [{ kind: 'resumed' }],
         nextRunAt: MID_PERIOD,
       },
@@ -149,7 +164,7 @@ describe('resumed', () => {
       before: paypal({ ...CANCELLING, providerPaused: true, providerTries: 3 }),
       event: { kind: 'resumed', provider: 'not-asked' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: resumed, mails: [{ kind: 'resumed' }], nextRunAt: MID_PERIOD },
+      expected: { kind: 'applied', changes: { ...resumed, updatedAt: MID_PERIOD }, mails: [{ kind: 'resumed' }], nextRunAt: MID_PERIOD },
     },
     {
       name: 'not cancelled',
@@ -183,21 +198,31 @@ describe('ended now', () => {
       before: subscription(),
       event: { kind: 'ended-now', reason: 'ended_by_care' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: endedNow('ended_by_care'), mails: [{ kind: 'ended-by-care' }], nextRunAt: null },
+      expected: {
+        kind: 'applied',
+        changes: { ...endedNow('ended_by_care'), updatedAt: MID_PERIOD },
+        mails: [{ kind: 'ended-by-care' }],
+        nextRunAt: null,
+      },
     },
     {
       name: 'a withdrawal: its confirmation',
       before: subscription(),
       event: { kind: 'ended-now', reason: 'withdrawn' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: endedNow('withdrawn'), mails: [{ kind: 'withdrawal' }], nextRunAt: null },
+      expected: {
+        kind: 'applied',
+        changes: { ...endedNow('withdrawn'), updatedAt: MID_PERIOD },
+        mails: [{ kind: 'withdrawal' }],
+        nextRunAt: null,
+      },
     },
     {
       name: 'an undone duplicate: no mail (its page says it)',
       before: subscription(),
       event: { kind: 'ended-now', reason: 'duplicate_undone' },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: endedNow('duplicate_undone'), mails: [], nextRunAt: null },
+      expected: { kind: 'applied', changes: { ...endedNow('duplicate_undone'), updatedAt: MID_PERIOD }, mails: [], nextRunAt: null },
     },
     {
       name: 'cancelled before: keeps when it was requested',
@@ -207,6 +232,7 @@ describe('ended now', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: MID_PERIOD,
           status: 'ended',
           endedAt: MID_PERIOD,
           endReason: 'ended_by_care',
@@ -225,6 +251,7 @@ describe('ended now', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: '2026-02-12T10:00:00.000Z',
           status: 'ended',
           endedAt: '2026-02-12T10:00:00.000Z',
           endReason: 'withdrawn',
@@ -267,21 +294,36 @@ describe('payment method changed', () => {
       before: subscription(),
       event: newCard,
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: changed, mails: [{ kind: 'card-changed' }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { ...changed, updatedAt: MID_PERIOD },
+        mails: [{ kind: 'card-changed' }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'the first card of one bought with nothing reusable',
       before: subscription({ instrument: null, needsPaymentMethod: true }),
       event: newCard,
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: changed, mails: [{ kind: 'card-changed' }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { ...changed, updatedAt: MID_PERIOD },
+        mails: [{ kind: 'card-changed' }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'past due: changed (the retry now is its own event)',
       before: pastDue(),
       event: newCard,
       now: '2026-02-12T10:00:00.000Z',
-      expected: { kind: 'applied', changes: changed, mails: [{ kind: 'card-changed' }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { ...changed, updatedAt: '2026-02-12T10:00:00.000Z' },
+        mails: [{ kind: 'card-changed' }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'the same card again',
@@ -316,14 +358,24 @@ describe('delivery address changed', () => {
       before: print,
       event: { kind: 'delivery-address-changed', address },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { deliveryAddress: address }, mails: [{ kind: 'address-changed' }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, deliveryAddress: address },
+        mails: [{ kind: 'address-changed' }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'a print subscription, past due: still delivered',
       before: { ...print, ...PAST_DUE },
       event: { kind: 'delivery-address-changed', address },
       now: '2026-02-12T10:00:00.000Z',
-      expected: { kind: 'applied', changes: { deliveryAddress: address }, mails: [{ kind: 'address-changed' }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: '2026-02-12T10:00:00.000Z', deliveryAddress: address },
+        mails: [{ kind: 'address-changed' }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'a digital one',

@@ -22,11 +22,12 @@ const normalise = (email: string) => email.trim().toLowerCase();
 export function claimed<G extends string, I, C>(
   subscription: Current<G, I, C>,
   event: Event<'claimed', G, I, C>,
+  now: Date,
 ): LifecycleOutcome<G, I, C> {
   if (subscription.ownerEmail !== null) return refused('owned');
   const address = normalise(event.email);
   if (subscription.billingEmail !== address) return refused('other-address');
-  return applied({ ownerEmail: address }, [], subscription.nextActionAt);
+  return applied({ ownerEmail: address, updatedAt: now.toISOString() }, [], subscription.nextActionAt);
 }
 
 /** SubscriptionService.cancelRecord over SubscriptionRepository.markCancelling, with SubscriptionNotices.cancelled. */
@@ -43,6 +44,7 @@ export function cancelRequested<G extends string, I, C>(
     cancelRequestedAt: event.requestedAt ?? now.toISOString(),
     cancelReason: event.reason,
     cancelChannel: event.channel,
+    updatedAt: now.toISOString(),
   };
   // Nobody signed in on the public cancel page: its confirmation carries a one-click way to keep it.
   const mail: LifecycleMail = { kind: event.channel === 'cancel-page' ? 'cancel-request' : 'cancellation' };
@@ -75,6 +77,7 @@ export function resumed<G extends string, I, C>(
     cancelReason: null,
     cancelChannel: null,
     ...provider,
+    updatedAt: now.toISOString(),
   };
   return applied(changes, [{ kind: 'resumed' }], now.toISOString());
 }
@@ -105,6 +108,7 @@ export function endedNow<G extends string, I, C>(
     cancelAtPeriodEnd: true,
     ...(subscription.cancelRequestedAt === null ? { cancelRequestedAt: at } : {}),
     dunning: { ...subscription.dunning, retryAt: null },
+    updatedAt: at,
   };
   return applied(changes, ENDED_NOW_MAILS[event.reason], null);
 }
@@ -126,6 +130,7 @@ export function cardSet<G extends string, I, C>(
     instrument: event.instrument,
     payment: event.payment,
     needsPaymentMethod: false,
+    updatedAt: now.toISOString(),
   };
   return applied(changes, [{ kind: 'card-changed' }], subscription.nextActionAt);
 }
@@ -138,5 +143,6 @@ export function deliveryAddressChanged<G extends string, I, C>(
 ): LifecycleOutcome<G, I, C> {
   if (!subscription.isPrint) return refused('not-print');
   if (!liveAt(subscription, now)) return refused('ended');
-  return applied({ deliveryAddress: event.address }, [{ kind: 'address-changed' }], subscription.nextActionAt);
+  const changes = { deliveryAddress: event.address, updatedAt: now.toISOString() };
+  return applied(changes, [{ kind: 'address-changed' }], subscription.nextActionAt);
 }

@@ -76,8 +76,8 @@ export type LifecycleEvent<Gateway extends string = string, Instrument = unknown
   | { kind: 'held-renewal-refused'; code: PaymentFailureCode }
   /** A card was given while past due (or while a run charged the old one): the next try is now. */
   | { kind: 'retried-now' }
-  /** A notice before a renewal was due and is sent. */
-  | { kind: 'notice-sent'; notice: NoticeKind; about: string; schedule: EngineSchedule }
+  /** A notice before a renewal was due (`dueAt`, on its own clock) and is sent. */
+  | { kind: 'notice-sent'; notice: NoticeKind; about: string; dueAt: string; schedule: EngineSchedule }
   /** The catalogue changed its offer's renewal price: the engine looks at once, to give notice before it applies. */
   | { kind: 'catalogue-price-changed' }
   /** Its owner, the public cancel page or customer care cancels it at its period end; `requestedAt`: when declared, if earlier. */

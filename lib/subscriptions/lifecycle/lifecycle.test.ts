@@ -28,7 +28,7 @@ describe('applyEvent', () => {
     { kind: 'claimed', email: 'reader@example.com' },
     { kind: 'renewal-paid', by: 'bank', period: { start: PERIOD_END, end: '2026-03-10T09:00:00.000Z' } },
     { kind: 'renewal-failed', by: 'provider', failedPayments: 1, policy: POLICY },
-    { kind: 'notice-sent', notice: 'renewal', about: PERIOD_END, schedule: schedule() },
+    { kind: 'notice-sent', notice: 'renewal', about: PERIOD_END, dueAt: '2026-01-26T09:00:00.000Z', schedule: schedule() },
     { kind: 'cancel-requested', channel: 'account', reason: null },
     { kind: 'ended-now', reason: 'ended_by_care' },
     { kind: 'provider-refusal-counted' },

@@ -37,7 +37,10 @@ export { PROVIDER_TRIES_LIMIT } from './provider';
  * queue with them and when the renewal engine next has something to do for it (real time,
  * today's `next_action_at`), or why nothing changes: the state the current guarded update
  * would not move from. It reads no database and no clock: `now` is the real time of the
- * event; the renewal's events record on the subscription's own clock (clocks.ts).
+ * event; the renewal's events record on the subscription's own clock (clocks.ts). The
+ * changes carry `updatedAt` where today's write stamps it, at the instant it does, so that
+ * the guards that read it (`clearProviderPausedIfUnchanged`, the settling pass's quiet time)
+ * see what they see today.
  *
  * Each event mirrors the code that writes it today:
  * - purchased: TransactionRepository.markSucceeded → newSubscription.ts, SubscriptionRepository.create
@@ -72,13 +75,13 @@ export function applyEvent<G extends string, I, C>(
   if (!subscription) return refused('missing');
   switch (event.kind) {
     case 'claimed':
-      return claimed(subscription, event);
+      return claimed(subscription, event, now);
     case 'renewal-paid':
       return renewalPaid(subscription, event, now);
     case 'renewal-failed':
       return renewalFailed(subscription, event, now);
     case 'held-renewal-refused':
-      return heldRenewalRefused(subscription, event);
+      return heldRenewalRefused(subscription, event, now);
     case 'retried-now':
       return retriedNow(subscription, now);
     case 'notice-sent':
@@ -92,17 +95,17 @@ export function applyEvent<G extends string, I, C>(
     case 'ended-now':
       return endedNow(subscription, event, now);
     case 'ended-at-period-end':
-      return endedAtPeriodEnd(subscription);
+      return endedAtPeriodEnd(subscription, now);
     case 'ended-unpaid':
-      return endedUnpaid(subscription, event);
+      return endedUnpaid(subscription, event, now);
     case 'provider-suspended':
       return providerSuspended(subscription, now);
     case 'provider-cancelled':
       return providerCancelled(subscription, now);
     case 'provider-settled':
-      return providerSettled(subscription, event);
+      return providerSettled(subscription, event, now);
     case 'provider-unsettled':
-      return providerUnsettled(subscription, event);
+      return providerUnsettled(subscription, event, now);
     case 'provider-refusal-counted':
       return providerRefusalCounted(subscription);
     case 'card-set':

@@ -35,6 +35,7 @@ describe('suspended or cancelled at the provider', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: '2026-02-20T09:00:00.000Z',
           status: 'ended',
           endedAt: '2026-02-20T09:00:00.000Z',
           endReason: 'payment_failed',
@@ -51,7 +52,13 @@ describe('suspended or cancelled at the provider', () => {
       now: '2026-02-19T09:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { status: 'ended', endedAt: '2026-02-20T09:00:00.000Z', endReason: 'payment_failed', dunning: NO_DUNNING },
+        changes: {
+          updatedAt: '2026-02-20T09:00:00.000Z',
+          status: 'ended',
+          endedAt: '2026-02-20T09:00:00.000Z',
+          endReason: 'payment_failed',
+          dunning: NO_DUNNING,
+        },
         mails: [{ kind: 'renewal-ended' }],
         nextRunAt: PERIOD_END,
       },
@@ -84,7 +91,7 @@ describe('suspended or cancelled at the provider', () => {
       now: MID_PERIOD,
       expected: {
         kind: 'applied',
-        changes: { status: 'ended', endedAt: MID_PERIOD, endReason: 'cancelled', dunning: NO_DUNNING },
+        changes: { updatedAt: MID_PERIOD, status: 'ended', endedAt: MID_PERIOD, endReason: 'cancelled', dunning: NO_DUNNING },
         mails: [],
         nextRunAt: PERIOD_END,
       },
@@ -96,7 +103,13 @@ describe('suspended or cancelled at the provider', () => {
       now: '2026-02-10T09:00:05.000Z',
       expected: {
         kind: 'applied',
-        changes: { status: 'ended', endedAt: PERIOD_END, endReason: 'cancelled', dunning: NO_DUNNING },
+        changes: {
+          updatedAt: '2026-02-10T09:00:05.000Z',
+          status: 'ended',
+          endedAt: PERIOD_END,
+          endReason: 'cancelled',
+          dunning: NO_DUNNING,
+        },
         mails: [],
         nextRunAt: PERIOD_END,
       },
@@ -125,14 +138,24 @@ describe('the provider’s pause settled', () => {
       before: paypal({ ...CANCELLING, providerTries: 2 }),
       event: { kind: 'provider-settled', paused: true },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { providerPaused: true, providerTries: 0 }, mails: [], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, providerPaused: true, providerTries: 0 },
+        mails: [],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'running again, as the resumed record wants',
       before: paypal({ providerPaused: true }),
       event: { kind: 'provider-settled', paused: false },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { providerPaused: false, providerTries: 0 }, mails: [], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, providerPaused: false, providerTries: 0 },
+        mails: [],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'paused, but resumed meanwhile',
@@ -153,14 +176,24 @@ describe('the provider’s pause settled', () => {
       before: paypal({ ...CANCELLING, providerPaused: true, providerTries: 4 }),
       event: { kind: 'provider-unsettled', wantPaused: true },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { providerPaused: false, providerTries: 0 }, mails: [], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, providerPaused: false, providerTries: 0 },
+        mails: [],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'a resume not reached: marked paused, for the pass to start',
       before: paypal(),
       event: { kind: 'provider-unsettled', wantPaused: false },
       now: MID_PERIOD,
-      expected: { kind: 'applied', changes: { providerPaused: true, providerTries: 0 }, mails: [], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { updatedAt: MID_PERIOD, providerPaused: true, providerTries: 0 },
+        mails: [],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'a pause not reached, the record marked so already',

@@ -29,6 +29,7 @@ export function providerSuspended<G extends string, I, C>(subscription: Current<
     endedAt: ownClock(subscription, now).toISOString(),
     endReason: 'payment_failed',
     dunning: { ...subscription.dunning, retryAt: null },
+    updatedAt: ownClock(subscription, now).toISOString(),
   };
   return applied(changes, [{ kind: 'renewal-ended' }], subscription.nextActionAt);
 }
@@ -43,6 +44,7 @@ export function providerCancelled<G extends string, I, C>(subscription: Current<
     endedAt: subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : clock,
     endReason: 'cancelled',
     dunning: { ...subscription.dunning, retryAt: null },
+    updatedAt: clock,
   };
   return applied(changes, [], subscription.nextActionAt);
 }
@@ -51,9 +53,10 @@ export function providerCancelled<G extends string, I, C>(subscription: Current<
 export function providerSettled<G extends string, I, C>(
   subscription: Current<G, I, C>,
   event: Event<'provider-settled', G, I, C>,
+  now: Date,
 ): LifecycleOutcome<G, I, C> {
   if (subscription.cancelAtPeriodEnd !== event.paused) return refused('changed-meanwhile');
-  return applied({ providerPaused: event.paused, providerTries: 0 }, [], subscription.nextActionAt);
+  return applied({ providerPaused: event.paused, providerTries: 0, updatedAt: now.toISOString() }, [], subscription.nextActionAt);
 }
 
 /**
@@ -64,14 +67,15 @@ export function providerSettled<G extends string, I, C>(
 export function providerUnsettled<G extends string, I, C>(
   subscription: Current<G, I, C>,
   event: Event<'provider-unsettled', G, I, C>,
+  now: Date,
 ): LifecycleOutcome<G, I, C> {
   if (subscription.cancelAtPeriodEnd !== event.wantPaused) return refused('changed-meanwhile');
   const flag = !event.wantPaused;
   if (subscription.providerPaused === flag) return refused('marked-already');
-  return applied({ providerPaused: flag, providerTries: 0 }, [], subscription.nextActionAt);
+  return applied({ providerPaused: flag, providerTries: 0, updatedAt: now.toISOString() }, [], subscription.nextActionAt);
 }
 
-/** SubscriptionRepository.countProviderRefusal: the write that reaches the limit is the one that tells the operators. */
+/** SubscriptionRepository.countProviderRefusal: the write that reaches the limit is the one that tells the operators; it stamps nothing. */
 export function providerRefusalCounted<G extends string, I, C>(subscription: Current<G, I, C>): LifecycleOutcome<G, I, C> {
   const tries = subscription.providerTries ?? 0;
   if (tries >= PROVIDER_TRIES_LIMIT) return refused('given-up');

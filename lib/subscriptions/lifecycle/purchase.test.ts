@@ -165,7 +165,12 @@ describe('purchased', () => {
     // Field for field what the purchase writes today (newSubscription, its addresses kept normalised by create).
     const { nextActionAt, ...written } = newSubscription(row.purchase, 'sub_1', now, row.instrument, row.billingAddressVerified);
     expect(nextActionAt).toBe(BOUGHT);
-    expect(outcome.kind === 'applied' && outcome.changes).toEqual({ ...written, dunning: NO_DUNNING });
+    expect(outcome.kind === 'applied' && outcome.changes).toEqual({
+      ...written,
+      dunning: NO_DUNNING,
+      createdAt: BOUGHT,
+      updatedAt: BOUGHT,
+    });
   });
 
   it('a subscription that exists already is not bought again', () => {

@@ -69,5 +69,5 @@ export function purchased<G extends string, I, C>(
   const mails: LifecycleMail[] = [{ kind: 'purchase-acknowledgment' }];
   if (event.earlierLiveSubscription) mails.push({ kind: 'duplicate-purchase' });
   // The renewal engine decides its first step (a notice, or the renewal) at its next pass.
-  return applied(record, mails, now.toISOString());
+  return applied({ ...record, createdAt: now.toISOString(), updatedAt: now.toISOString() }, mails, now.toISOString());
 }

@@ -49,7 +49,7 @@ describe('renewal paid', () => {
       now: PERIOD_END,
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 990 },
+        changes: { updatedAt: PERIOD_END, ...PAID, renewalAmount: 990 },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
         nextRunAt: NEXT_PERIOD_END,
       },
@@ -61,7 +61,7 @@ describe('renewal paid', () => {
       now: PERIOD_END,
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 1190, pendingPrice: null },
+        changes: { updatedAt: PERIOD_END, ...PAID, renewalAmount: 1190, pendingPrice: null },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
         nextRunAt: NEXT_PERIOD_END,
       },
@@ -73,7 +73,7 @@ describe('renewal paid', () => {
       now: PERIOD_END,
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 990 },
+        changes: { updatedAt: PERIOD_END, ...PAID, renewalAmount: 990 },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
         nextRunAt: NEXT_PERIOD_END,
       },
@@ -85,7 +85,7 @@ describe('renewal paid', () => {
       now: '2026-02-13T09:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 990 },
+        changes: { updatedAt: '2026-02-13T09:00:00.000Z', ...PAID, renewalAmount: 990 },
         mails: [{ kind: 'renewal-receipt', recovered: true }],
         nextRunAt: NEXT_PERIOD_END,
       },
@@ -97,7 +97,7 @@ describe('renewal paid', () => {
       now: '2026-02-05T09:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 990 },
+        changes: { updatedAt: PERIOD_END, ...PAID, renewalAmount: 990 },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
         nextRunAt: '2026-03-05T09:00:00.000Z',
       },
@@ -116,7 +116,7 @@ describe('renewal paid', () => {
       now: '2026-02-12T10:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { ...PAID, renewalAmount: 990 },
+        changes: { updatedAt: '2026-02-12T10:00:00.000Z', ...PAID, renewalAmount: 990 },
         mails: [{ kind: 'renewal-receipt', recovered: true }],
         nextRunAt: '2026-02-12T10:00:00.000Z',
       },
@@ -128,7 +128,7 @@ describe('renewal paid', () => {
       now: '2026-02-10T10:05:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { ...PAID, pendingPrice: null },
+        changes: { updatedAt: '2026-02-10T10:05:00.000Z', ...PAID, pendingPrice: null },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
         nextRunAt: PERIOD_END,
       },
@@ -138,7 +138,12 @@ describe('renewal paid', () => {
       before: paypal(),
       event: { kind: 'renewal-paid', by: 'provider', saleAt: '2026-02-07T09:00:00.000Z', period: NEXT_PERIOD },
       now: '2026-02-07T09:00:00.000Z',
-      expected: { kind: 'applied', changes: PAID, mails: [{ kind: 'renewal-receipt', recovered: false }], nextRunAt: PERIOD_END },
+      expected: {
+        kind: 'applied',
+        changes: { ...PAID, updatedAt: '2026-02-07T09:00:00.000Z' },
+        mails: [{ kind: 'renewal-receipt', recovered: false }],
+        nextRunAt: PERIOD_END,
+      },
     },
     {
       name: 'by PayPal, the purchase’s own sale is no renewal',
@@ -178,6 +183,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -199,6 +205,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -220,6 +227,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -241,6 +249,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -262,6 +271,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: '2026-02-11T09:00:00.000Z',
           status: 'past_due',
           dunning: {
             tries: 2,
@@ -283,6 +293,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -311,6 +322,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -332,6 +344,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: '2026-02-15T09:00:00.000Z',
           status: 'past_due',
           dunning: {
             tries: 2,
@@ -353,6 +366,7 @@ describe('renewal failed', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: PERIOD_END,
           status: 'past_due',
           dunning: {
             tries: 1,
@@ -386,7 +400,7 @@ describe('a held renewal refused, a retry now', () => {
       now: '2026-02-12T10:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { dunning: { ...held.dunning, failureCode: 'insufficient_funds' } },
+        changes: { updatedAt: '2026-02-12T10:00:00.000Z', dunning: { ...held.dunning, failureCode: 'insufficient_funds' } },
         mails: [],
         nextRunAt: PERIOD_END,
       },
@@ -440,7 +454,7 @@ describe('a held renewal refused, a retry now', () => {
 });
 
 describe('notices and the catalogue’s price', () => {
-  const priceNotice = { kind: 'notice-sent', notice: 'price-change', about: NEXT_PERIOD_END } as const;
+  const priceNotice = { kind: 'notice-sent', notice: 'price-change', about: NEXT_PERIOD_END, dueAt: '2026-02-08T09:00:00.000Z' } as const;
   run([
     {
       name: 'a price change noticed: the new price waits for the renewal it applies from',
@@ -449,9 +463,22 @@ describe('notices and the catalogue’s price', () => {
       now: '2026-02-08T09:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { pendingPrice: { amount: 1190, from: NEXT_PERIOD_END } },
+        changes: { updatedAt: '2026-02-08T09:00:00.000Z', pendingPrice: { amount: 1190, from: NEXT_PERIOD_END } },
         mails: [{ kind: 'renewal-notice', notice: 'price-change', about: NEXT_PERIOD_END }],
         nextRunAt: PERIOD_END,
+      },
+    },
+    {
+      name: 'a price change noticed on a test clock moved past its due day: dated when it was due',
+      before: subscription({ livemode: false, clockOffsetMs: 40 * DAY }),
+      event: { ...priceNotice, schedule: schedule({ catalogueRenewalAmount: 1190 }) },
+      now: MID_PERIOD,
+      expected: {
+        kind: 'applied',
+        changes: { pendingPrice: { amount: 1190, from: NEXT_PERIOD_END }, updatedAt: '2026-02-08T09:00:00.000Z' },
+        mails: [{ kind: 'renewal-notice', notice: 'price-change', about: NEXT_PERIOD_END }],
+        // Its renewal, due on its own clock already: the same run takes it.
+        nextRunAt: '2026-01-01T09:00:00.000Z',
       },
     },
     {
@@ -469,7 +496,7 @@ describe('notices and the catalogue’s price', () => {
     {
       name: 'a card asked for: next due at the renewal',
       before: subscription({ instrument: null, needsPaymentMethod: true }),
-      event: { kind: 'notice-sent', notice: 'card-needed', about: PERIOD_END, schedule: schedule() },
+      event: { kind: 'notice-sent', notice: 'card-needed', about: PERIOD_END, dueAt: '2026-02-03T09:00:00.000Z', schedule: schedule() },
       now: '2026-02-03T09:00:00.000Z',
       expected: { kind: 'applied', changes: {}, mails: [{ kind: 'card-needed', about: PERIOD_END }], nextRunAt: PERIOD_END },
     },
@@ -480,7 +507,13 @@ describe('notices and the catalogue’s price', () => {
         currentPeriodEnd: '2027-01-10T09:00:00.000Z',
         nextActionAt: '2026-12-11T09:00:00.000Z',
       }),
-      event: { kind: 'notice-sent', notice: 'renewal', about: '2027-01-10T09:00:00.000Z', schedule: schedule() },
+      event: {
+        kind: 'notice-sent',
+        notice: 'renewal',
+        about: '2027-01-10T09:00:00.000Z',
+        dueAt: '2026-12-11T09:00:00.000Z',
+        schedule: schedule(),
+      },
       now: '2026-12-11T09:00:00.000Z',
       expected: {
         kind: 'applied',
@@ -532,7 +565,7 @@ describe('the engine’s ends', () => {
       now: PERIOD_END,
       expected: {
         kind: 'applied',
-        changes: { status: 'ended', endedAt: PERIOD_END, endReason: 'cancelled', dunning: NO_DUNNING },
+        changes: { updatedAt: PERIOD_END, status: 'ended', endedAt: PERIOD_END, endReason: 'cancelled', dunning: NO_DUNNING },
         mails: [],
         nextRunAt: null,
       },
@@ -552,6 +585,7 @@ describe('the engine’s ends', () => {
       expected: {
         kind: 'applied',
         changes: {
+          updatedAt: '2026-02-24T09:00:01.000Z',
           status: 'ended',
           endedAt: '2026-02-24T09:00:00.000Z',
           endReason: 'payment_failed',

@@ -44,6 +44,7 @@ export function renewalPaid<G extends string, I, C>(
     currentPeriodEnd: event.period.end,
     dunning: NO_DUNNING,
     needsPaymentMethod: false,
+    updatedAt: ownClock(subscription, now).toISOString(),
     // PayPal's sale does not say what it charged: the price stays as it was.
     ...(event.by === 'provider' ? {} : { renewalAmount: renewalAmountFrom(subscription, event.period.start) }),
     // A noticed new price is theirs once the renewal it applies from is paid.
@@ -80,7 +81,8 @@ export function renewalFailed<G extends string, I, C>(
       graceUntil: failed.graceUntil,
     };
     const mails: LifecycleMail[] = tries === 0 ? [{ kind: 'renewal-failed', code, status: 'failed' }] : [];
-    return applied({ status: 'past_due', dunning: { ...dunning, failureCode: code } }, mails, subscription.nextActionAt);
+    const changes = { status: 'past_due', dunning: { ...dunning, failureCode: code }, updatedAt: clock.toISOString() } as const;
+    return applied(changes, mails, subscription.nextActionAt);
   }
   const failed = afterFailedTry(event.schedule.policy, { tries, pastDueSince }, event.code, clock, {
     retryHard: retriesHardDecline(subscription.paymentMethod, event.code),
@@ -90,6 +92,7 @@ export function renewalFailed<G extends string, I, C>(
   const changes: SubscriptionChanges<G, I, C> = {
     status: 'past_due',
     dunning: { tries: failed.tries, pastDueSince: failed.pastDueSince, retryAt, graceUntil: failed.graceUntil, failureCode: event.code },
+    updatedAt: clock.toISOString(),
   };
   const mails: LifecycleMail[] = tries === 0 ? [{ kind: 'renewal-failed', code: event.code, status: event.status }] : [];
   return applied(changes, mails, nextRunAfterStep({ ...subscription, ...changes }, event.schedule, now));
@@ -99,16 +102,29 @@ export function renewalFailed<G extends string, I, C>(
 export function heldRenewalRefused<G extends string, I, C>(
   subscription: Current<G, I, C>,
   event: Event<'held-renewal-refused', G, I, C>,
+  now: Date,
 ): LifecycleOutcome<G, I, C> {
   if (subscription.status !== 'past_due' || subscription.dunning.failureCode !== 'authentication_required') return refused('not-held');
-  return applied({ dunning: { ...subscription.dunning, failureCode: event.code } }, [], subscription.nextActionAt);
+  const changes = { dunning: { ...subscription.dunning, failureCode: event.code }, updatedAt: ownClock(subscription, now).toISOString() };
+  return applied(changes, [], subscription.nextActionAt);
 }
 
-/** RenewalRepository.retryNow (chargeAfterCardChange.ts, and the engine when a card changed under its run). */
+/** RenewalRepository.retryNow (chargeAfterCardChange.ts, and the engine when a card changed under its run); it stamps nothing. */
 export function retriedNow<G extends string, I, C>(subscription: Current<G, I, C>, now: Date): LifecycleOutcome<G, I, C> {
   if (subscription.status !== 'past_due') return refused('not-past-due');
   const retryAt = ownClock(subscription, now).toISOString();
   return applied({ dunning: { ...subscription.dunning, retryAt } }, [], now.toISOString());
+}
+
+/**
+ * The date a notice is recorded under: now on its own clock, except on a moved test clock,
+ * which may jump past its due time in one step: there it is dated when it was due
+ * (renewalEngine.ts `noticeDate`).
+ */
+function noticeDate(subscription: Pick<LifecycleSubscription, 'clockOffsetMs'>, dueAt: string, now: Date): string {
+  const clock = ownClock(subscription, now);
+  if (subscription.clockOffsetMs === 0) return clock.toISOString();
+  return new Date(Math.min(clock.getTime(), Date.parse(dueAt))).toISOString();
 }
 
 /** RenewalRepository.recordNotice (renewalEngine.ts `notify` and `askForCard`): a price change's new price then waits for its renewal. */
@@ -120,7 +136,10 @@ export function noticeSent<G extends string, I, C>(
   const key = noticeKey(event.notice, event.about);
   if (event.schedule.noticesSent.has(key)) return refused('sent-already');
   const newPrice = event.notice === 'price-change' ? event.schedule.catalogueRenewalAmount : null;
-  const changes: SubscriptionChanges<G, I, C> = newPrice === null ? {} : { pendingPrice: { amount: newPrice, from: event.about } };
+  const changes: SubscriptionChanges<G, I, C> =
+    newPrice === null
+      ? {}
+      : { pendingPrice: { amount: newPrice, from: event.about }, updatedAt: noticeDate(subscription, event.dueAt, now) };
   const mail: LifecycleMail =
     event.notice === 'card-needed'
       ? { kind: 'card-needed', about: event.about }
@@ -129,20 +148,21 @@ export function noticeSent<G extends string, I, C>(
   return applied(changes, [mail], nextRunAfterStep({ ...subscription, ...changes }, schedule, now));
 }
 
-/** CatalogueRepository.replaceAll: an offer's renewal price changed, its live subscribers are due at once for their notice. */
+/** CatalogueRepository.replaceAll: an offer's renewal price changed, its live subscribers are due at once for their notice; it stamps nothing. */
 export function cataloguePriceChanged<G extends string, I, C>(subscription: Current<G, I, C>, now: Date): LifecycleOutcome<G, I, C> {
   if (subscription.status === 'ended') return refused('ended');
   return applied({}, [], now.toISOString());
 }
 
 /** RenewalRepository.end from the engine's `end` step (renewalEngine.ts `take`): its cancelled period is over. */
-export function endedAtPeriodEnd<G extends string, I, C>(subscription: Current<G, I, C>): LifecycleOutcome<G, I, C> {
+export function endedAtPeriodEnd<G extends string, I, C>(subscription: Current<G, I, C>, now: Date): LifecycleOutcome<G, I, C> {
   if (subscription.status === 'ended') return refused('ended');
   const changes: SubscriptionChanges<G, I, C> = {
     status: 'ended',
     endedAt: subscription.currentPeriodEnd,
     endReason: 'cancelled',
     dunning: { ...subscription.dunning, retryAt: null },
+    updatedAt: ownClock(subscription, now).toISOString(),
   };
   return applied(changes, [], null);
 }
@@ -151,6 +171,7 @@ export function endedAtPeriodEnd<G extends string, I, C>(subscription: Current<G
 export function endedUnpaid<G extends string, I, C>(
   subscription: Current<G, I, C>,
   event: Event<'ended-unpaid', G, I, C>,
+  now: Date,
 ): LifecycleOutcome<G, I, C> {
   if (subscription.status === 'ended') return refused('ended');
   if (subscription.status !== 'past_due' || !subscription.dunning.pastDueSince) return refused('not-past-due');
@@ -159,6 +180,7 @@ export function endedUnpaid<G extends string, I, C>(
     endedAt: dunningEndsAt(event.policy, subscription.dunning.pastDueSince),
     endReason: 'payment_failed',
     dunning: { ...subscription.dunning, retryAt: null },
+    updatedAt: ownClock(subscription, now).toISOString(),
   };
   return applied(changes, [{ kind: 'renewal-ended' }], null);
 }

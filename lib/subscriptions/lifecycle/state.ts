@@ -81,18 +81,22 @@ export interface LifecycleSubscription<Gateway extends string = string, Instrume
   /** When, in real time, the renewal engine next has something to do for it; null: nothing. */
   nextActionAt: string | null;
   createdAt: string;
+  updatedAt?: string;
 }
 
-/** What a new subscription is made of: everything but what the store stamps (its creation, its schedule). */
+/** What a new subscription is made of: its contract, without the stamps and the engine's schedule. */
 export type SubscriptionContract<Gateway extends string = string, Instrument = unknown, Consent = unknown> = Omit<
   LifecycleSubscription<Gateway, Instrument, Consent>,
-  'createdAt' | 'nextActionAt' | 'providerTries'
+  'createdAt' | 'updatedAt' | 'nextActionAt' | 'providerTries'
 >;
 
 /**
- * The fields an event changes, camelCase as in the record; `dunning` is replaced whole. The
- * store stamps `updatedAt` and writes `nextActionAt` from the outcome's `nextRunAt`.
+ * The fields an event changes, camelCase as in the record; `dunning` is replaced whole.
+ * `updatedAt` is there when today's write stamps it, at the instant it does (real time, or
+ * the subscription's own clock for the renewal's events); a few writes leave it (a retry
+ * now, a price import, a refusal counted, a clock moved). `nextActionAt` is the outcome's
+ * `nextRunAt`.
  */
 export type SubscriptionChanges<Gateway extends string = string, Instrument = unknown, Consent = unknown> = Partial<
   SubscriptionContract<Gateway, Instrument, Consent>
-> & { providerTries?: number };
+> & { providerTries?: number; createdAt?: string; updatedAt?: string };
