@@ -211,9 +211,10 @@ describe('each backlog query', () => {
     ['stuck attempts', 'idempotency_keys_in_progress', () => backlogs.stuckAttemptsQuery(NOW)],
     ['provider settling', 'subscriptions_provider_settle', () => backlogs.providerSettlingQuery(['paypal'], NOW, 10)],
     ['refunds', 'refunds_status', () => backlogs.refundsQuery()],
-  ])('of %s reads its index, never the whole table', async (_job, index, query) => {
+  ])('of %s searches its index, never the whole table nor the whole index, on SQLite and PostgreSQL', async (_job, index, query) => {
     const plan = await queryPlan(db, query().compile());
     expect(plan.indexes).toContain(index);
     expect(plan.fullScans).toEqual([]);
+    expect(plan.indexWalks).toEqual([]);
   });
 });
