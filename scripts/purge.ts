@@ -3,7 +3,9 @@
  * outbox mails and rate-limit windows older than their configured ages (RETENTION_*_DAYS,
  * lib/server/config/serverEnv.ts), and prints what it deleted per table. Run it daily (cron).
  * It purges the app's database and the tracking data's (TRACKING_DATABASE_URL, or the file
- * beside the app's), and reads only those and the ages: no payment keys needed.
+ * beside the app's), and reads only those and the ages: no payment keys needed. The servers
+ * run the same purge as a job (lib/server/jobs/purgeJob.ts) unless PURGE_INTERVAL_SECONDS=0;
+ * this command is for cron beside them, or instead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,14 +16,8 @@ import type { Database } from '@/lib/server/db/schema';
 import { printableDatabaseUrl } from '@/lib/server/db/printableUrl';
 import { trackingDatabaseUrl } from '@/lib/server/db/trackingDatabaseUrl';
 import { hasJourneySchema } from '@/lib/server/db/schemaPresence';
-import {
-  purge,
-  PURGED_TABLES,
-  type PurgeCounts,
-  RETENTION_SETTINGS,
-  retentionAgesFrom,
-  retentionCutoffs,
-} from '@/lib/server/retention/purge';
+import { PURGED_TABLES, RETENTION_SETTINGS, retentionAgesFrom, retentionCutoffs } from '@/lib/server/retention/purge';
+import { purgeDatabases, totalPurged } from '@/lib/server/retention/purgeDatabases';
 
 /** Opens a database to purge, or says why not: a mistyped URL must not "purge" a new empty database and report success. */
 async function openExisting(url: string, setting: string): Promise<{ db: Kysely<Database> } | { refusal: string }> {
@@ -62,12 +58,8 @@ async function main(): Promise<number> {
     const now = new Date();
     const ages = retentionAgesFrom(config);
     const cutoffs = retentionCutoffs(now, ages);
-    const counts = Object.fromEntries(PURGED_TABLES.map((table) => [table, 0])) as PurgeCounts;
-    for (const db of databases) {
-      await migrateToLatest(db);
-      const purged = await purge(db, now, ages);
-      for (const table of PURGED_TABLES) counts[table] += purged[table];
-    }
+    for (const db of databases) await migrateToLatest(db);
+    const counts = await purgeDatabases(databases, now, ages);
     const width = Math.max(...PURGED_TABLES.map((table) => table.length));
     const purgedUrls =
       databases.length > 1
@@ -81,7 +73,7 @@ async function main(): Promise<number> {
         `  ${table.padEnd(width)} ${String(counts[table]).padStart(9)} deleted (${from} before ${cutoffs[table].toISOString()}; ${env}=${config[env]})`,
       );
     }
-    console.log(`  ${'total'.padEnd(width)} ${String(PURGED_TABLES.reduce((sum, table) => sum + counts[table], 0)).padStart(9)} deleted`);
+    console.log(`  ${'total'.padEnd(width)} ${String(totalPurged(counts)).padStart(9)} deleted`);
     return 0;
   } finally {
     for (const db of databases) await db.destroy();

@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'stuck-attempts',
   'provider-settling',
   'refunds',
+  'purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -23,6 +24,7 @@ export const JOB_TITLES: Record<JobName, string> = {
   'stuck-attempts': 'Checkout attempts left without an answer',
   'provider-settling': 'PayPal renewals to pause or resume',
   refunds: 'Refunds left pending at a provider',
+  purge: 'Rows past their retention age',
 };
 
 /** What /admin/jobs is given (JSON: no undefined, no Date). */

@@ -87,6 +87,14 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv({ SANDBOX_LATENCY_MS: '300' })).toThrow('SANDBOX_LATENCY_MS: needs PAYMENTS_SANDBOX=1');
   });
 
+  it('purges daily unless PURGE_INTERVAL_SECONDS says otherwise, 0 leaving it to cron, at most weekly', () => {
+    expect(parseServerEnv({}).PURGE_INTERVAL_SECONDS).toBe(86_400);
+    expect(parseServerEnv({ PURGE_INTERVAL_SECONDS: '0' }).PURGE_INTERVAL_SECONDS).toBe(0);
+    expect(parseServerEnv({ PURGE_INTERVAL_SECONDS: '3600' }).PURGE_INTERVAL_SECONDS).toBe(3600);
+    expect(() => parseServerEnv({ PURGE_INTERVAL_SECONDS: '700000' })).toThrow('PURGE_INTERVAL_SECONDS: must be at most 604800');
+    expect(() => parseServerEnv({ PURGE_INTERVAL_SECONDS: 'daily' })).toThrow('PURGE_INTERVAL_SECONDS');
+  });
+
   it('ends unused sessions after a day unless SESSION_IDLE_MINUTES says otherwise, between 15 minutes and 30 days', () => {
     expect(parseServerEnv({}).SESSION_IDLE_MINUTES).toBe(1440);
     expect(parseServerEnv({ SESSION_IDLE_MINUTES: '60' }).SESSION_IDLE_MINUTES).toBe(60);

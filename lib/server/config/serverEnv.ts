@@ -286,6 +286,16 @@ const serverEnvSchema = z.object({
    * (bad_row_windows, bad_row_tallies) go with them.
    */
   RETENTION_RATE_LIMITS_DAYS: retentionDays(1).default(2),
+  /**
+   * How often each instance runs the purge of those ages (the `purge` job: lib/server/jobs),
+   * after the run at start: daily by default; 0: never (`npm run purge` from cron instead).
+   */
+  PURGE_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0)
+    .max(604_800, 'must be at most 604800 seconds (a week)')
+    .default(86_400),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: "must be the site's origin such as https://subscribe.example.com" }).optional(),
   /**
    * A session unused for this long ends (besides its 30 days' end): a day by default. At

@@ -15,3 +15,13 @@ export function trackingDatabaseUrl(appUrl: string, configured?: string): string
   const { dir, name, ext } = path.parse(filename);
   return `file:${dir ? `${dir}/` : ''}${name}-tracking${ext || '.db'}`;
 }
+
+/**
+ * Whether the tracking data lives in the app's database itself (the same file or
+ * PostgreSQL database), so that what reads or purges both must do it once. In-memory
+ * SQLite never does: each connection to `:memory:` is a database of its own.
+ */
+export function tracksInAppDatabase(appUrl: string, configured?: string): boolean {
+  const memory = appUrl === 'file::memory:' || appUrl === 'file:';
+  return !memory && trackingDatabaseUrl(appUrl, configured) === appUrl;
+}

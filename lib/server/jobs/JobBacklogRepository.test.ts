@@ -1,6 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRetentionEnv } from '@/lib/server/config/serverEnv';
 import type { Database, RefundTable, SubscriptionTable } from '@/lib/server/db/schema';
+import { PURGED_TABLES, retentionAgesFrom } from '@/lib/server/retention/purge';
+import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
 import { testDb } from '@/tests/fixtures/testDb';
 import { JobBacklogRepository } from './JobBacklogRepository';
@@ -14,6 +17,8 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 const NOW = new Date('2026-12-01T12:00:00.000Z');
+/** The default retention ages: tracking events 400 days, sessions at their expiry, sent mails 30 days. */
+const AGES = retentionAgesFrom(parseRetentionEnv({}));
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 const none = { waiting: 0, oldestAt: null };
 const since = (minutes: number) => new Date(minutesAgo(minutes));
@@ -191,6 +196,50 @@ describe('JobBacklogRepository', () => {
     await insertRefunds([refund('ref_1', 'pending', minutesAgo(15)), refund('ref_2', 'succeeded', minutesAgo(30))]);
     expect(await backlogs.refunds()).toEqual({ waiting: 1, oldestAt: since(15) });
   });
+  it('counts the rows past their retention age, since the first of them came due (its time plus its age)', async () => {
+    expect(await backlogs.purge(NOW, AGES)).toEqual(none);
+    const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 3600_000);
+    for (const days of [420, 401, 10]) {
+      const { id, at } = new ArrivalIds(() => daysAgo(days)).next('te');
+      await db
+        .insertInto('tracking_events')
+        .values({
+          id,
+          received_at: at.toISOString(),
+          channel: 'funnel',
+          action: 'click',
+          topic: null,
+          campaign_id: null,
+          session_id: null,
+          source: null,
+          livemode: 1,
+          payload_json: '{}',
+        })
+        .execute();
+    }
+    const mail = (id: string, days: number, status: 'sent' | 'failed' | 'pending') => ({
+      id,
+      to_email: 'ada@example.com',
+      subject: 'Sign in',
+      body_text: 'x',
+      link: 'https://x/?token=t',
+      kind: 'sign-in' as const,
+      status,
+      next_attempt_at: daysAgo(days).toISOString(),
+      created_at: daysAgo(days).toISOString(),
+    });
+    await db
+      .insertInto('outbox')
+      .values([
+        mail('mail_sent', 31, 'sent'),
+        mail('mail_failed', 90, 'failed'),
+        mail('mail_pending', 90, 'pending'),
+        mail('mail_young', 29, 'sent'),
+      ])
+      .execute();
+    // The event of 420 days ago came due 20 days ago; the given-up mail of 90 days ago, 60 days ago.
+    expect(await backlogs.purge(NOW, AGES)).toEqual({ waiting: 4, oldestAt: daysAgo(60) });
+  });
 });
 
 async function insertSubscriptions(rows: Insertable<SubscriptionTable>[]): Promise<void> {
@@ -211,9 +260,19 @@ describe('each backlog query', () => {
     ['stuck attempts', 'idempotency_keys_in_progress', () => backlogs.stuckAttemptsQuery(NOW)],
     ['provider settling', 'subscriptions_provider_settle', () => backlogs.providerSettlingQuery(['paypal'], NOW, 10)],
     ['refunds', 'refunds_status', () => backlogs.refundsQuery()],
-  ])('of %s reads its index, never the whole table', async (_job, index, query) => {
+  ])('of %s searches its index, never the whole table nor the whole index, on SQLite and PostgreSQL', async (_job, index, query) => {
     const plan = await queryPlan(db, query().compile());
     expect(plan.indexes).toContain(index);
     expect(plan.fullScans).toEqual([]);
+    expect(plan.indexWalks).toEqual([]);
+  });
+
+  it('of purge reads an index of each purged table, never a whole table nor a whole index', async () => {
+    const plan = await queryPlan(db, backlogs.purgeQuery(NOW, AGES).compile());
+    // Each index's name holds its table's: its time index, or its primary key where the key sorts by time (arrival ids, windows).
+    for (const table of PURGED_TABLES) expect(plan.indexes.filter((index) => index.includes(table))).toHaveLength(1);
+    expect(plan.indexes).toHaveLength(PURGED_TABLES.length);
+    expect(plan.fullScans).toEqual([]);
+    expect(plan.indexWalks).toEqual([]);
   });
 });

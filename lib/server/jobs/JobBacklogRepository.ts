@@ -1,6 +1,15 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
+import {
+  PURGED_MAIL_STATUSES,
+  PURGED_SINCE,
+  PURGED_TABLES,
+  retentionCutoffs,
+  type PurgedTable,
+  type RetentionAges,
+} from '@/lib/server/retention/purge';
+import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 import { liveAt, liveOrEndedEarly } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { JobBacklog } from './Job';
 
@@ -119,6 +128,46 @@ export class JobBacklogRepository {
           eb.and([eb('cancel_at_period_end', '=', 0), eb('provider_paused', '=', 1), liveAt(now)(eb)]),
         ]),
       );
+  }
+
+  /**
+   * Rows of this database past their retention age (lib/server/retention/purge.ts), each
+   * table by the index its purge's batches use, since the first of them came due (its time
+   * plus its age).
+   */
+  async purge(now: Date, ages: RetentionAges): Promise<JobBacklog> {
+    const cutoffs = retentionCutoffs(now, ages);
+    let waiting = 0;
+    let oldestAt: Date | null = null;
+    for (const row of await this.purgeQuery(now, ages).execute()) {
+      waiting += Number(row.waiting);
+      if (!row.oldest) continue;
+      const due = new Date(Date.parse(row.oldest) + (now.getTime() - cutoffs[row.purged_table].getTime()));
+      if (!oldestAt || due < oldestAt) oldestAt = due;
+    }
+    return { waiting, oldestAt };
+  }
+
+  /** One count per purged table, in one statement. */
+  purgeQuery(now: Date, ages: RetentionAges) {
+    const cutoffs = retentionCutoffs(now, ages);
+    const dueIn = (table: PurgedTable) => {
+      const since = sql.ref(PURGED_SINCE[table]);
+      let query = this.db
+        .selectFrom(table)
+        .select((eb) => [sql.lit(table).as('purged_table'), eb.fn.countAll<number>().as('waiting'), eb.fn.min<string>(since).as('oldest')])
+        .where(since, '<', cutoffs[table].toISOString());
+      // As the purge reads them: tracking events by their ids (which sort by arrival), mails sent or given up only.
+      if (table === 'tracking_events') {
+        query = query
+          .where(sql.ref('id'), '>=', arrivalIdFloor('te', new Date(0)))
+          .where(sql.ref('id'), '<', arrivalIdFloor('te', cutoffs.tracking_events));
+      }
+      if (table === 'outbox') query = query.where(sql.ref('status'), 'in', PURGED_MAIL_STATUSES);
+      return query;
+    };
+    const [first, ...rest] = PURGED_TABLES.map(dueIn);
+    return rest.reduce((union, next) => union.unionAll(next), first!);
   }
 
   /** Refunds a provider has not settled yet (refunds_status). */

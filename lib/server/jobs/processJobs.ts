@@ -3,6 +3,7 @@ import { cancelDeclarationsJob } from './cancelDeclarationsJob';
 import type { Job } from './Job';
 import { mailJob } from './mailJob';
 import { providerSettlingJob } from './providerSettlingJob';
+import { purgeJob } from './purgeJob';
 import { publicWithdrawalsJob } from './publicWithdrawalsJob';
 import { refundsJob } from './refundsJob';
 import { renewalsJob } from './renewalsJob';
@@ -22,13 +23,15 @@ export const kickedJobs = (context: ServerContext): Job[] => [
 /**
  * The jobs on a schedule only: started by instrumentation.ts, in a server that takes traffic
  * (not while `next build` loads the code, nor in tests). RENEWAL_INTERVAL_SECONDS=0 leaves the
- * renewals and the waiting withdrawals they apply first off.
+ * renewals and the waiting withdrawals they apply first off; PURGE_INTERVAL_SECONDS=0 the
+ * purge (`npm run purge` from cron instead).
  */
 export const scheduledJobs = (context: ServerContext): Job[] => [
   ...(context.config.RENEWAL_INTERVAL_SECONDS > 0 ? [renewalsJob(context), waitingWithdrawalsJob(context)] : []),
   stuckAttemptsJob(context),
   providerSettlingJob(context),
   refundsJob(context),
+  ...(context.config.PURGE_INTERVAL_SECONDS > 0 ? [purgeJob(context)] : []),
 ];
 
 /** Every job, whether this process runs it or not, in the order /admin/jobs lists them. */
@@ -39,4 +42,5 @@ export const everyJob = (context: ServerContext): Job[] => [
   stuckAttemptsJob(context),
   providerSettlingJob(context),
   refundsJob(context),
+  purgeJob(context),
 ];

@@ -60,6 +60,23 @@ export const RETENTION_SETTINGS: Record<PurgedTable, { age: keyof RetentionAges;
   csp_violations: { age: 'cspReportsDays', env: 'RETENTION_CSP_REPORTS_DAYS', from: 'last seen' },
 };
 
+/** The column each table's age counts from: its purge's batches, and the jobs page's backlog, select by it. */
+export const PURGED_SINCE = {
+  tracking_events: 'received_at',
+  tracking_bad_rows: 'received_at',
+  schema_observations: 'last_seen',
+  sign_in_links: 'expires_at',
+  sessions: 'expires_at',
+  outbox: 'created_at',
+  rate_limits: 'window_start',
+  bad_row_tallies: 'window_start',
+  bad_row_windows: 'window_start',
+  csp_violations: 'last_seen',
+} as const satisfies { [T in PurgedTable]: keyof Database[T] & string };
+
+/** Of the sent and given-up mails only: one still waiting to be sent is never purged. */
+export const PURGED_MAIL_STATUSES = ['sent', 'failed'] as const;
+
 export function retentionAgesFrom(env: RetentionEnv): RetentionAges {
   return Object.fromEntries(Object.values(RETENTION_SETTINGS).map(({ age, env: name }) => [age, env[name]])) as unknown as RetentionAges;
 }
@@ -171,7 +188,7 @@ export async function purge(
           .selectFrom('outbox')
           .select('id')
           .where('created_at', '<', iso('outbox'))
-          .where('status', 'in', ['sent', 'failed'])
+          .where('status', 'in', PURGED_MAIL_STATUSES)
           .limit(batchRows),
       )
       .executeTakeFirst(),

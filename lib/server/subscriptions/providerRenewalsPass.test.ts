@@ -346,4 +346,38 @@ describe('settleProviderRenewals: PayPal refusing for good', () => {
     for (let n = 1; n < MAX_PROVIDER_TRIES; n += 1) expect(await alertingPass()).toMatchObject([{ kind: 'left', subscriptionId: id }]);
     expect(alerts).toEqual([]);
   });
+
+  it('counts a new wish from nothing after one was given up, and gives it up again with an alert of its own', async () => {
+    const { id } = await cancelledWhilePayPalDown();
+    later(2);
+    refuse();
+    for (let n = 1; n <= MAX_PROVIDER_TRIES; n += 1) await alertingPass();
+    expect(alerts).toEqual([['provider-renewals-given-up', id, expect.stringContaining(`to pause the renewals of ${id}`)]]);
+
+    // The subscriber takes the cancellation back: the given-up pause does not hold back the resume.
+    expect(await service().resume('ada@example.com', id)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(Number(await tries(id))).toBe(0);
+    later(2);
+    fake.requests.length = 0;
+    expect(await alertingPass()).toEqual([{ kind: 'left', subscriptionId: id, reason: 'paypal refused or could not be reached' }]);
+    expect(calls()).toEqual(['POST /v1/billing/subscriptions/I-…/activate']);
+    expect(Number(await tries(id))).toBe(1);
+    for (let n = 2; n <= MAX_PROVIDER_TRIES; n += 1) await alertingPass();
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]).toEqual(['provider-renewals-given-up', id, expect.stringContaining(`to resume the renewals of ${id}`)]);
+
+    // And cancels again: the given-up resume does not hold back the pause, counted from nothing.
+    expect(await cancel(id)).toMatchObject({ cancelAtPeriodEnd: true, providerPaused: false });
+    expect(Number(await tries(id))).toBe(1);
+    later(2);
+    fake.requests.length = 0;
+    for (let n = 2; n < MAX_PROVIDER_TRIES; n += 1) await alertingPass();
+    expect(calls()).toHaveLength(MAX_PROVIDER_TRIES - 2);
+    expect(alerts).toHaveLength(2);
+    expect(await alertingPass()).toEqual([
+      { kind: 'left', subscriptionId: id, reason: `paypal refused ${MAX_PROVIDER_TRIES} times: given up` },
+    ]);
+    expect(alerts).toHaveLength(3);
+    expect(alerts[2]).toEqual(['provider-renewals-given-up', id, expect.stringContaining(`to pause the renewals of ${id}`)]);
+  });
 });
