@@ -7,6 +7,9 @@ import { readDeclaredSchema, type DeclaredSchema } from './schemaCheck/declaredS
 import { readMigratedSchema, type MigratedSchema } from './schemaCheck/migratedSchema';
 import { schemaDifferences } from './schemaCheck/schemaDifferences';
 
+/** Columns that hold one of a few values the domain names: their types are its unions, not `string`. */
+const DOMAIN_VALUED = /(^|_)(status|kind|state|stage|channel|purpose|role|disposition|flow|outcome)$|^end_reason$|^after_authentication$/;
+
 let db: Kysely<Database>;
 let declared: DeclaredSchema;
 let migrated: MigratedSchema;
@@ -25,5 +28,14 @@ describe('schema.ts against the migrated database', () => {
   it('declares every table and column the migrations make, and no other, with their type and nullability', () => {
     expect(migrated.size).toBeGreaterThan(0);
     expect(schemaDifferences(declared, migrated)).toEqual([]);
+  });
+
+  it('types each status, kind, channel and reason column with its domain union', () => {
+    const plain = [...declared].flatMap(([table, columns]) =>
+      [...columns]
+        .filter(([column, type]) => DOMAIN_VALUED.test(column) && type.members === null)
+        .map(([column, type]) => `${table}.${column}: ${type.typeText}`),
+    );
+    expect(plain).toEqual([]);
   });
 });
