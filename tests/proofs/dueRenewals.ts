@@ -50,7 +50,12 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
     transaction: Selectable<TransactionTable>,
     intent: Selectable<SandboxPaymentIntentTable>,
   ) => ({
-    intent: { ...intent, created_at: shift(intent.created_at)!, updated_at: shift(intent.updated_at)!, renewal_outcome: 'approve' },
+    intent: {
+      ...intent,
+      created_at: shift(intent.created_at)!,
+      updated_at: shift(intent.updated_at)!,
+      renewal_outcome: 'approve' as const,
+    },
     transaction: { ...transaction, created_at: shift(transaction.created_at)!, updated_at: shift(transaction.updated_at)! },
     subscription: {
       ...subscription,

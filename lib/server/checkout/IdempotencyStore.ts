@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 
+/** in_progress: the key's request is being answered; done: its answer is kept. */
+export type IdempotencyState = 'in_progress' | 'done';
+
 export type Claim<T> =
   | { kind: 'claimed' }
   | { kind: 'done'; response: T }

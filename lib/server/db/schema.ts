@@ -1,9 +1,31 @@
 import type { Generated } from 'kysely';
+import type { TransactionStatus } from '@/lib/checkout/transactionView';
 import type { MailKind, MailStatus } from '@/lib/mail/mailKinds';
+import type { OperatorRole } from '@/lib/operators/roles';
+import type { RenewalScenario } from '@/lib/payments/sandbox/testCards';
+import type { WalletFlow } from '@/lib/payments/walletFlow';
+import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
+import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { WithdrawalChannel, WithdrawalLinkPurpose } from '@/lib/withdrawal/withdrawalView';
+import type { IdempotencyState } from '@/lib/server/checkout/IdempotencyStore';
+import type { Transaction } from '@/lib/server/checkout/Transaction';
+import type { LinkPurpose } from '@/lib/server/identity/IdentityService';
+import type { SessionStage } from '@/lib/server/operators/OperatorSignIn';
+import type {
+  AfterAuthentication,
+  SandboxIntentStatus,
+  SandboxWalletPaymentStatus,
+  WalletRenewalOutcome,
+} from '@/lib/server/payments/sandbox/sandboxPayments';
+import type { RefundStatus } from '@/lib/server/refunds/Refund';
+import type { CancelChannel, EndReason } from '@/lib/server/subscriptions/Subscription';
+import type { BadRowChannel, TrackingChannel } from '@/lib/server/tracking/storage/EventStore';
 
 /**
  * Table types. Booleans are stored as 0/1 integers and structured values as JSON text so
- * that the same SQL runs on SQLite and PostgreSQL.
+ * that the same SQL runs on SQLite and PostgreSQL. A column that holds one of a few values
+ * has the domain's union as its type. schema.test.ts holds all of it to the migrated
+ * databases: a migration that adds, drops or changes a column must change this file too.
  */
 export interface CatalogueVersionTable {
   id: number;
@@ -105,7 +127,7 @@ export interface TransactionTable {
   payment_method: string;
   gateway: string;
   gateway_payment_id: string | null;
-  status: string;
+  status: TransactionStatus;
   livemode: number;
   source: string | null;
   customer_json: string;
@@ -126,7 +148,7 @@ export interface TransactionTable {
   /** The session id the order's tracking events carried when it was sent (migration 0012). */
   tracking_session_id: string | null;
   /** 'purchase' (a checkout's order) or 'renewal' (a period renewed, with its own invoice) (migration 0020). */
-  kind: Generated<string>;
+  kind: Generated<Transaction['kind']>;
   /** A renewal's subscription (subscription_id is unique: it names the subscription a purchase started). */
   renewal_of: string | null;
   /** A renewal's period (ISO instants); null for a purchase. */
@@ -155,8 +177,7 @@ export interface RefundTable {
   currency_code: string;
   livemode: number;
   reason: string;
-  /** pending | succeeded | failed */
-  status: string;
+  status: RefundStatus;
   /** The provider's id for the refund; null until the provider answered. */
   provider_refund_id: string | null;
   /** Unique: a retry finds the same refund. */
@@ -197,13 +218,13 @@ export interface SubscriptionTable {
   /** The billing e-mail, lower case: a claim is a sign-in link sent to it. */
   billing_email: string;
   livemode: number;
-  /** trialing | active | past_due | ended (cancelling is cancel_at_period_end on a live one). */
-  status: string;
+  /** Cancelling is cancel_at_period_end on a live one. */
+  status: StoredSubscriptionStatus;
   cancel_at_period_end: Generated<number>;
   cancel_requested_at: string | null;
   cancel_reason: string | null;
   /** Where the cancellation was declared: 'account' (signed in), 'cancel-page' (the footer's page, § 312k BGB) or 'care' (customer care). */
-  cancel_channel: string | null;
+  cancel_channel: CancelChannel | null;
   /** 1 once a provider that renews by itself (PayPal) confirmed it stopped the renewals of a cancelled one. */
   provider_paused: Generated<number>;
   /** Refusals in a row of the provider to pause or resume its renewals; the settling pass gives up at a bound (migration 0043). */
@@ -242,8 +263,8 @@ export interface SubscriptionTable {
   renewal_failure_code: string | null;
   /** A renewal run's claim on it (real time): instances share the due ones. */
   lease_until: string | null;
-  /** 'cancelled' or 'payment_failed', once ended. */
-  end_reason: string | null;
+  /** Why it ended, once it has. */
+  end_reason: EndReason | null;
   /** The end of a first period at a trial or promotional price long enough to need its own notice (migration 0022). */
   introductory_until: string | null;
   /** A new renewal price, noticed, and the renewal it applies from (migration 0023). */
@@ -257,11 +278,7 @@ export interface SubscriptionTable {
 export interface SubscriptionNoticeTable {
   id: string;
   subscription_id: string;
-  /**
-   * A NoticeKind (lib/subscriptions/renewalNotices.ts): 'renewal' (an introductory price ending, or a term of a
-   * year or more renewing), 'yearly-reminder', 'price-change', or 'card-needed' (nothing saved to renew it with).
-   */
-  kind: string;
+  kind: NoticeKind;
   /** The instant it is about: the period end, or the anniversary. */
   about: string;
   due_at: string;
@@ -298,8 +315,7 @@ export interface WithdrawalTable {
   subscription_id: string | null;
   /** Its purchase transaction; null as subscription_id. */
   transaction_id: string | null;
-  /** 'account' | 'footer' */
-  channel: string;
+  channel: WithdrawalChannel;
   /** Lower case: the signed-in owner's, or the address typed on the public page. */
   email: string;
   name: string | null;
@@ -328,8 +344,7 @@ export interface WithdrawalTable {
 export interface WithdrawalLinkTable {
   token_hash: string;
   withdrawal_id: string;
-  /** 'confirm' | 'object' */
-  purpose: string;
+  purpose: WithdrawalLinkPurpose;
   expires_at: string;
   used_at: string | null;
   created_at: string;
@@ -361,15 +376,15 @@ export interface SandboxPaymentIntentTable {
   id: string;
   amount: number;
   currency_code: string;
-  status: string;
+  status: SandboxIntentStatus;
   card_brand: string;
   card_last4: string;
-  after_authentication: string | null;
+  after_authentication: AfterAuthentication | null;
   return_url: string | null;
   last_error_code: string | null;
   idempotency_key: string;
-  /** approve | decline | authenticate: how its card's renewal charges go (migration 0020). */
-  renewal_outcome: Generated<string>;
+  /** How its card's renewal charges go (migration 0020). */
+  renewal_outcome: Generated<RenewalScenario>;
   created_at: string;
   updated_at: string;
 }
@@ -378,20 +393,20 @@ export interface SandboxPaymentIntentTable {
 export interface SandboxWalletPaymentTable {
   id: string;
   wallet: string;
-  /** 'order' or 'subscription': what the real wallet would make for this offer. */
-  flow: string;
+  /** What the real wallet would make for this offer. */
+  flow: WalletFlow;
   amount: number;
   currency_code: string;
   description: string;
-  status: string;
+  status: SandboxWalletPaymentStatus;
   return_url: string;
   last_error_code: string | null;
   idempotency_key: string;
   livemode: number;
   /** 1 while a sandbox PayPal subscription is suspended (cancelled, its period still running) (migration 0015). */
   renewals_paused: Generated<number>;
-  /** How its renewals go: 'approve' or 'decline' ("Approve, renewals will fail") (migration 0021). */
-  renewal_outcome: Generated<string>;
+  /** How its renewals go: 'decline' is "Approve, renewals will fail" (migration 0021). */
+  renewal_outcome: Generated<WalletRenewalOutcome>;
   /** When the sandbox PayPal cancelled the subscription for good, its cancelled period over (migration 0021). */
   renewals_cancelled_at: string | null;
   created_at: string;
@@ -407,7 +422,7 @@ export interface PayPalPlanTable {
 export interface IdempotencyKeyTable {
   key: string;
   request_hash: string;
-  state: string;
+  state: IdempotencyState;
   response_json: string | null;
   created_at: string;
   updated_at: string;
@@ -429,7 +444,7 @@ export interface UserTable {
 export interface SignInLinkTable {
   token_hash: string;
   email: string;
-  purpose: string;
+  purpose: LinkPurpose;
   return_path: string;
   expires_at: string;
   consumed_at: string | null;
@@ -500,8 +515,7 @@ export interface ServerSecretTable {
 export interface TrackingEventTable {
   id: string;
   received_at: string;
-  /** funnel | segmentation | analytics */
-  channel: string;
+  channel: TrackingChannel;
   action: string;
   topic: string | null;
   campaign_id: string | null;
@@ -514,7 +528,7 @@ export interface TrackingEventTable {
 export interface TrackingBadRowTable {
   id: string;
   received_at: string;
-  channel: string;
+  channel: BadRowChannel;
   reason: string;
   raw: string;
 }
@@ -533,7 +547,7 @@ export interface BadRowWindowTable {
 export interface BadRowTallyTable {
   window_start: string;
   client: string;
-  channel: string;
+  channel: BadRowChannel;
   kept: Generated<number>;
   suppressed: Generated<number>;
   /** Of the suppressed, those over the accepted-events limit (429). */
@@ -620,7 +634,7 @@ export interface OperatorTable {
   id: string;
   email: string;
   name: string;
-  role: 'marketer' | 'care' | 'admin';
+  role: OperatorRole;
   /** The TOTP secret, sealed (totpSecretBox.ts); set when the first code confirms it (0038: never before). */
   totp_secret: string | null;
   totp_enrolled_at: string | null;
@@ -651,7 +665,7 @@ export interface OperatorLinkTable {
 export interface OperatorSessionTable {
   token_hash: string;
   operator_id: string;
-  stage: 'enrol' | 'factor' | 'signed-in';
+  stage: SessionStage;
   created_at: string;
   last_seen_at: string;
   absolute_expires_at: string;

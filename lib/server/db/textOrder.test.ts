@@ -30,7 +30,7 @@ describe('text order', () => {
       const rows = ['2026-11-23T10:00:00.000Z', '2026-11-23T10:00:00.001Z', '2026-11-23T10:00:01.000Z'].map((iso, i) => ({
         id: `${at(iso)}_00000${i}_abcdef`,
         received_at: iso,
-        channel: 'funnel',
+        channel: 'funnel' as const,
         action: 'waypoint',
         topic: null,
         campaign_id: null,

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
+import type { LinkPurpose } from './IdentityService';
 
 /** A sign-in link as stored: only its token's hash is kept. */
 export interface StoredSignInLink {
   email: string;
-  purpose: string;
+  purpose: LinkPurpose;
   returnPath: string;
   expiresAt: Date;
   consumedAt: Date | null;

@@ -146,7 +146,7 @@ describe('JobBacklogRepository', () => {
   });
 
   it('counts the checkout attempts in progress for longer than the grace', async () => {
-    const key = (k: string, state: string, updatedAt: string) => ({
+    const key = (k: string, state: Database['idempotency_keys']['state'], updatedAt: string) => ({
       key: k,
       request_hash: 'h',
       state,
@@ -175,7 +175,7 @@ describe('JobBacklogRepository', () => {
 
   it('counts the refunds still pending', async () => {
     expect(await backlogs.refunds()).toEqual(none);
-    const refund = (id: string, status: string, createdAt: string): Insertable<RefundTable> => ({
+    const refund = (id: string, status: RefundTable['status'], createdAt: string): Insertable<RefundTable> => ({
       id,
       transaction_id: 'txn_1',
       amount_minor: 999,

@@ -5,7 +5,7 @@ import type { RefundFailureCode } from '@/lib/server/payments/PaymentGateway';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { nextCreditNoteNumber } from './creditNoteNumbers';
-import type { Refund, RefundStatus } from './Refund';
+import type { Refund } from './Refund';
 
 type RefundRow = Selectable<RefundTable>;
 
@@ -17,7 +17,7 @@ function refundOf(row: RefundRow): Refund {
     currencyCode: row.currency_code as CurrencyCode,
     livemode: row.livemode === 1,
     reason: row.reason,
-    status: row.status as RefundStatus,
+    status: row.status,
     providerRefundId: row.provider_refund_id,
     idempotencyKey: row.idempotency_key,
     creditNoteNumber: row.credit_note_number,

@@ -28,7 +28,7 @@ interface EventFields {
   campaign?: string | null;
   source?: string | null;
   livemode?: 0 | 1;
-  channel?: string;
+  channel?: TrackingEventTable['channel'];
   action?: string;
   page?: string;
 }

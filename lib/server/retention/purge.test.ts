@@ -83,7 +83,7 @@ describe('purge', () => {
     const link = (token_hash: string, expiresDaysAgo: number, consumed: boolean) => ({
       token_hash,
       email: 'reader@example.com',
-      purpose: 'sign-in',
+      purpose: 'sign-in' as const,
       return_path: '/',
       expires_at: iso(expiresDaysAgo),
       consumed_at: consumed ? iso(expiresDaysAgo + 0.005) : null,
@@ -171,7 +171,7 @@ describe('purge', () => {
 
   it("deletes the bad-row limiter's windows and tallies with the rate-limit windows, by their start", async () => {
     const window = (daysAgo: number) => ({ window_start: iso(daysAgo), followed: 1, summarised_at: iso(daysAgo - 0.001) });
-    const tally = (daysAgo: number, client: string, channel: string) => ({
+    const tally = (daysAgo: number, client: string, channel: Database['bad_row_tallies']['channel']) => ({
       window_start: iso(daysAgo),
       client,
       channel,

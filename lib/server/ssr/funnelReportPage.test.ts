@@ -35,7 +35,7 @@ beforeAll(async () => {
     // Ids sort by arrival time, as the store makes them.
     id: `${arrivalIdFloor('te', new Date(at))}_00000${id.slice(1)}_test`,
     received_at: at,
-    channel: 'funnel',
+    channel: 'funnel' as const,
     action: 'waypoint',
     topic: null,
     campaign_id: 'vogue-demo-single',

@@ -38,7 +38,7 @@ export class WithdrawalLinkRepository {
     if (!row) return { ok: false, reason: 'invalid' };
     if (row.used_at) return { ok: false, reason: 'used' };
     if (Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, withdrawalId: row.withdrawal_id, purpose: row.purpose as WithdrawalLinkPurpose };
+    return { ok: true, withdrawalId: row.withdrawal_id, purpose: row.purpose };
   }
 
   /** Spends every link of a withdrawal once it is answered (confirmed, objected to, or applied). */

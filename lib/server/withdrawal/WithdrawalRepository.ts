@@ -29,7 +29,7 @@ const withdrawalOf = (row: Selectable<WithdrawalTable>): Withdrawal => ({
   id: row.id,
   subscriptionId: row.subscription_id,
   transactionId: row.transaction_id,
-  channel: row.channel as WithdrawalChannel,
+  channel: row.channel,
   email: row.email,
   name: row.name,
   invoiceNumber: row.invoice_number,

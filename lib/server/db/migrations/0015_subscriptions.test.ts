@@ -36,7 +36,7 @@ function storedOrder(
     payment_method: 'card',
     gateway: 'stripe',
     gateway_payment_id: `pay_${id}`,
-    status: 'succeeded',
+    status: 'succeeded' as const,
     livemode: 1,
     source: null,
     customer_json: JSON.stringify({ email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Reader', country: 'GB' }),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { SandboxPaymentRepository } from './SandboxPaymentRepository';
@@ -108,7 +108,8 @@ describe('SandboxPaymentRepository: card payments', () => {
 
   it('refuses a row holding a value the sandbox never writes, naming the row', async () => {
     await payments.insertIntent(intent());
-    await db.updateTable('sandbox_payment_intents').set({ status: 'processing' }).where('id', '=', 'pi_sandbox_one').execute();
+    // Written past the table's type, as a hand edit or another program would.
+    await sql`update sandbox_payment_intents set status = 'processing' where id = 'pi_sandbox_one'`.execute(db);
     await expect(payments.findIntent('pi_sandbox_one')).rejects.toThrow(
       'sandbox_payment_intents row pi_sandbox_one has status "processing"',
     );
@@ -162,7 +163,7 @@ describe('SandboxPaymentRepository: wallet payments', () => {
 
   it('refuses a row holding a flow the wallets never make, naming the row', async () => {
     await payments.insertWalletPayment(walletPayment());
-    await db.updateTable('sandbox_wallet_payments').set({ flow: 'instalments' }).where('id', '=', 'wp_sandbox_one').execute();
+    await sql`update sandbox_wallet_payments set flow = 'instalments' where id = 'wp_sandbox_one'`.execute(db);
     await expect(payments.findWalletPayment('paypal', 'wp_sandbox_one')).rejects.toThrow(
       'sandbox_wallet_payments row wp_sandbox_one has flow "instalments"',
     );

@@ -220,9 +220,9 @@ export class SandboxPaymentRepository {
   private async resolve(
     table: SandboxPaymentTableName,
     id: string,
-    resolution: Resolution<string>,
+    resolution: Resolution<SandboxIntentStatus | SandboxWalletPaymentStatus>,
     at: Date,
-    extra: { renewal_outcome?: string } = {},
+    extra: { renewal_outcome?: WalletRenewalOutcome } = {},
   ): Promise<boolean> {
     const updated = await this.db
       .updateTable(table)

@@ -180,11 +180,9 @@ export class BadRowTallies {
         kept: sum('kept_total'),
         suppressed: sum('suppressed_total'),
         limited: sum('limited_total'),
-        byChannel: restChannels
-          .map((row) => [row.channel as BadRowChannel, Number(row.suppressed_total)] as const)
-          .sort(([a], [b]) => (a < b ? -1 : 1)),
+        byChannel: restChannels.map((row) => [row.channel, Number(row.suppressed_total)] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
         lastReason: latest.last_reason,
-        lastChannel: latest.channel as BadRowChannel,
+        lastChannel: latest.channel,
         addresses: Number(addresses.n),
         unfollowed: unfollowed !== undefined,
       },
@@ -200,13 +198,13 @@ export class BadRowTallies {
 
 /** An address's suppressed requests per channel (in name order), and its latest reason. */
 function channelsOf(
-  rows: readonly { channel: string; suppressed: number; last_reason: string; last_at: string }[],
+  rows: readonly { channel: BadRowChannel; suppressed: number; last_reason: string; last_at: string }[],
 ): Pick<Tally, 'byChannel' | 'lastReason' | 'lastChannel'> {
   const byName = [...rows].sort((a, b) => (a.channel < b.channel ? -1 : 1));
   const latest = byName.reduce((last, row) => (row.last_at > last.last_at ? row : last), byName[0]!);
   return {
-    byChannel: byName.map((row) => [row.channel as BadRowChannel, row.suppressed] as const),
+    byChannel: byName.map((row) => [row.channel, row.suppressed] as const),
     lastReason: latest.last_reason,
-    lastChannel: latest.channel as BadRowChannel,
+    lastChannel: latest.channel,
   };
 }
