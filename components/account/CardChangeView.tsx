@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CardPageProps } from '@/lib/account/cardChange';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import type { KeptCardHandle } from '@/components/payment-methods/registry';
 import { AccountFrame } from './AccountFrame';
 import { CardChangeForm } from './CardChangeForm';
 import { HeldRenewalConfirmation } from './HeldRenewalConfirmation';
@@ -26,7 +26,7 @@ export function CardChangeView({
   returnedFromRenewal,
 }: CardPageProps) {
   const [subscription, setSubscription] = useState(initial);
-  const stripe = useRef<StripeCardHandle | null>(null);
+  const stripe = useRef<KeptCardHandle | null>(null);
   const returnConfirmedRef = useRef(false);
   const accountHref = livemode ? '/account' : '/account?livemode=false';
   const title = `${subscription.brandName}: ${subscription.offerName}`;

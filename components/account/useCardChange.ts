@@ -3,10 +3,10 @@ import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type CardChangeResponse, type NewCard } from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
-import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
+import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import { providerTakesTheCard, type KeptCardHandle } from '@/components/payment-methods/registry';
 import type { OtherAction } from './oneActionAtATime';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
 
@@ -24,12 +24,12 @@ export interface SavedCard {
 export interface CardChangeOptions {
   subscription: SubscriptionSummary;
   setSubscription: (subscription: SubscriptionSummary) => void;
-  config: CardConfig | null;
+  config: PaymentMethodConfigs['card'] | null;
   returnedSetup: string | null;
   /** Why the page offers no card change; null when it does. */
   unavailable: string | null;
   /** Stripe Elements' handle, set once its form has loaded. */
-  stripe: RefObject<StripeCardHandle | null>;
+  stripe: RefObject<KeptCardHandle | null>;
   /** Whether the page confirmed what a bank's page sent it back with: once per page, whichever return it was. */
   returnConfirmedRef: RefObject<boolean>;
 }
@@ -63,7 +63,7 @@ export function useCardChange({
 
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
-    if (config?.gateway === 'stripe') {
+    if (providerTakesTheCard(config)) {
       const method = stripe.current
         ? await stripe.current.createPaymentMethod()
         : { error: 'The card form is still loading. Please wait a moment.' };
