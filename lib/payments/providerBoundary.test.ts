@@ -46,8 +46,6 @@ const ALLOWED = [
   'lib/server/ssr/stepLoaders.ts',
   'components/steps/stepCode.ts',
   'components/steps/registry.tsx',
-  // That step's service builds Amazon Pay's return address (issue 37: still to move to the gateway).
-  'lib/server/checkout/walletReturn.ts',
 ];
 const ALLOWED_FOLDERS = [
   'pages/api/webhooks/',
