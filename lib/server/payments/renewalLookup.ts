@@ -36,13 +36,14 @@ export function savedCardOf(instrument: RenewalInstrument | null): string | null
   return null;
 }
 
+/** Whether the provider behind a gateway renews its subscriptions by itself (its declaration says so): its events move our record. */
+export const renewedByProvider = (gateway: string): boolean => renewalOfGateway(gateway).scheduledBy === 'provider';
+
 /**
- * A gateway whose provider renews by itself (its declaration says so) and which we stop and
- * start again: its events move our record; our engine only pauses, resumes and cancels.
+ * A gateway whose provider renews by itself and which we stop and start again: our engine
+ * never charges its renewals, it only pauses, resumes and cancels them.
  */
 export const renewsByItself = (
   gateway: PaymentGateway | undefined,
 ): gateway is PaymentGateway & Required<Pick<PaymentGateway, 'pauseRenewals' | 'resumeRenewals'>> =>
-  gateway !== undefined &&
-  renewalOfGateway(gateway.name).scheduledBy === 'provider' &&
-  Boolean(gateway.pauseRenewals && gateway.resumeRenewals);
+  gateway !== undefined && renewedByProvider(gateway.name) && Boolean(gateway.pauseRenewals && gateway.resumeRenewals);

@@ -13,7 +13,7 @@ import {
 } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { renewalOfGateway, renewalOfMethod } from '@/lib/server/payments/renewalLookup';
+import { renewalOfMethod, renewedByProvider } from '@/lib/server/payments/renewalLookup';
 import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
@@ -61,9 +61,6 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Steps one run takes for one subscription at most: a test clock moved a year ahead of a monthly one takes 12. */
 const MAX_STEPS = 60;
 
-/** A provider that renews by itself (its renewal declaration says so): its events move our record. */
-const renewsByItself = (subscription: Subscription): boolean => renewalOfGateway(subscription.gateway).scheduledBy === 'provider';
-
 export const stepStateOf = (
   subscription: Subscription,
   noticesSent: ReadonlySet<string>,
@@ -76,13 +73,13 @@ export const stepStateOf = (
   introductoryUntil: subscription.introductoryUntil,
   createdAt: subscription.createdAt,
   dunning: subscription.dunning,
-  chargedByUs: !renewsByItself(subscription),
+  chargedByUs: !renewedByProvider(subscription.gateway),
   noticesSent,
   billingInterval: subscription.billingInterval,
   renewalAmount: subscription.renewalAmount,
   catalogueRenewalAmount,
   pendingPrice: subscription.pendingPrice,
-  providerSandbox: renewsByItself(subscription) && isSandboxGateway(subscription.gateway),
+  providerSandbox: renewedByProvider(subscription.gateway) && isSandboxGateway(subscription.gateway),
   // A card is asked for only where one can be given: the card page takes a card subscription's.
   needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
 });
@@ -213,7 +210,7 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   const repository = new RenewalRepository(deps.db);
   if (step.kind === 'end') {
     // A provider that renews by itself is told first: our record ends once it will charge nothing more.
-    const held = renewsByItself(subscription) ? await cancelAtProvider(deps, subscription) : null;
+    const held = renewedByProvider(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
     await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
     return taken('ended (cancelled)');
