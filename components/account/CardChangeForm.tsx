@@ -26,7 +26,7 @@ interface CardChangeFormProps {
   /** Why the page offers no card change, said instead of the form; null when it does. */
   unavailable: string | null;
   accountHref: string;
-  stripe: RefObject<KeptCardHandle | null>;
+  cardForm: RefObject<KeptCardHandle | null>;
   onSubmit: (event: FormEvent) => void;
 }
 
@@ -42,7 +42,7 @@ export function CardChangeForm({
   config,
   unavailable,
   accountHref,
-  stripe,
+  cardForm,
   onSubmit,
 }: CardChangeFormProps) {
   const { saved } = change;
@@ -64,7 +64,7 @@ export function CardChangeForm({
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={change.sending}>
           <KeptCardFields
             config={config}
-            handleRef={stripe}
+            handleRef={cardForm}
             sandbox={{
               card: change.card,
               errors: change.shownErrors,

@@ -29,7 +29,7 @@ export interface CardChangeOptions {
   /** Why the page offers no card change; null when it does. */
   unavailable: string | null;
   /** Stripe Elements' handle, set once its form has loaded. */
-  stripe: RefObject<KeptCardHandle | null>;
+  cardForm: RefObject<KeptCardHandle | null>;
   /** Whether the page confirmed what a bank's page sent it back with: once per page, whichever return it was. */
   returnConfirmedRef: RefObject<boolean>;
 }
@@ -45,7 +45,7 @@ export function useCardChange({
   config,
   returnedSetup,
   unavailable,
-  stripe,
+  cardForm,
   returnConfirmedRef,
 }: CardChangeOptions) {
   const api = useApiClient();
@@ -64,8 +64,8 @@ export function useCardChange({
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
     if (providerTakesTheCard(config)) {
-      const method = stripe.current
-        ? await stripe.current.createPaymentMethod()
+      const method = cardForm.current
+        ? await cardForm.current.createPaymentMethod()
         : { error: 'The card form is still loading. Please wait a moment.' };
       return 'error' in method ? method : { kind: 'stripe-payment-method', paymentMethodId: method.id };
     }
@@ -81,9 +81,9 @@ export function useCardChange({
   /** Stripe's 3-D Secure in the page, then the card it set up is recorded. */
   const afterBank = async (answer: CardChangeResponse): Promise<CardChangeResponse | { error: string }> => {
     if (answer.status !== 'requires_action') return answer;
-    if (answer.action.type !== 'stripe_sdk' || !stripe.current)
+    if (answer.action.type !== 'stripe_sdk' || !cardForm.current)
       return { error: `Your bank asked for a check this page cannot show. ${NOT_CHANGED}` };
-    const checked = await stripe.current.handleNextAction(answer.action.clientSecret);
+    const checked = await cardForm.current.handleNextAction(answer.action.clientSecret);
     if (checked.error) return { error: `${checked.error} ${NOT_CHANGED}` };
     return api.confirmCardChange(subscription.id, answer.setupId);
   };

@@ -61,7 +61,10 @@ function productFiles(folder: string): string[] {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-const namesAnId = new RegExp(`(['"\`])(${PROVIDER_IDS.map(escape).join('|')})\\1`);
+const quotedId = new RegExp(`(['"\`])(${PROVIDER_IDS.map(escape).join('|')})\\1`);
+/** A key or property named as a provider, unquoted (`paypal: { … }`, `stripe: RefObject<…>`). */
+const keyedById = new RegExp(`^\\s*(${PROVIDER_IDS.filter((id) => /^[a-z]\w*$/i.test(id)).join('|')})\\??\\s*:`);
+const namesAnId = { test: (line: string) => quotedId.test(line) || keyedById.test(line) };
 /** The real providers' folders, as imported: the sandbox's pages and card fields are test mode's, used across the product. */
 const PROVIDERS_IMPORTED = PROVIDER_PARENTS.flatMap((parent) =>
   PROVIDER_FOLDERS.filter((folder) => folder !== 'sandbox').map((folder) => `${parent}/${folder}/`),
@@ -102,6 +105,8 @@ describe('the providers’ boundary', () => {
     expect(importsAProvider("  dynamic(() => import('@/components/payment-methods/amazonpay/AmazonPayReturnStep'))")).toBe(true);
     expect(importsAProvider("import { x } from '../payments/stripe/cardMethod';", 'lib/server/checkout/x.ts')).toBe(true);
     expect(importsAProvider("import { x } from '@/lib/payments/sandbox/cardFields';")).toBe(false);
+    expect(namesAnId.test("  paypal: { reason: 'PayPal could not take the payment.' },")).toBe(true);
+    expect(namesAnId.test('  stripe: RefObject<Handle | null>;')).toBe(true);
     expect(namesAnId.test("const kind = 'stripe-payment-method';")).toBe(false);
   });
 
