@@ -1,20 +1,11 @@
 import type { FormEvent, RefObject } from 'react';
-import dynamic from 'next/dynamic';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
-import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
-import { Loader } from '@/components/ui/Loader';
-import { SandboxCardFields } from '@/components/payment-methods/sandbox/SandboxCardFields';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import type { PaymentMethodConfigs } from '@/lib/payments/methods';
+import { KeptCardFields, type KeptCardHandle } from '@/components/payment-methods/registry';
 import { FormActions } from './FormActions';
 import type { CardChange } from './useCardChange';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
-
-/** Stripe Elements load only where Stripe takes the cards, and only in the browser (as on the payment step). */
-const StripeCardSection = dynamic(() => import('@/components/payment-methods/stripe/StripeCardSection'), {
-  ssr: false,
-  loading: () => <Loader type="form-loading" label="Loading the card form…" />,
-});
 
 /** What saving the card did to the payment: nothing, the past-due renewal it paid (or did not), or the charge still to come. */
 function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary, renewalPending: boolean): string {
@@ -31,11 +22,11 @@ interface CardChangeFormProps {
   /** The subscription as the page names it ("Vogue: Vogue Digital"). */
   title: string;
   email: string;
-  config: CardConfig | null;
+  config: PaymentMethodConfigs['card'] | null;
   /** Why the page offers no card change, said instead of the form; null when it does. */
   unavailable: string | null;
   accountHref: string;
-  stripe: RefObject<StripeCardHandle | null>;
+  cardForm: RefObject<KeptCardHandle | null>;
   onSubmit: (event: FormEvent) => void;
 }
 
@@ -51,7 +42,7 @@ export function CardChangeForm({
   config,
   unavailable,
   accountHref,
-  stripe,
+  cardForm,
   onSubmit,
 }: CardChangeFormProps) {
   const { saved } = change;
@@ -71,17 +62,17 @@ export function CardChangeForm({
         </p>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={change.sending}>
-          {config?.gateway === 'stripe' ? (
-            <StripeCardSection publishableKey={config.publishableKey} handleRef={stripe} />
-          ) : (
-            <SandboxCardFields
-              card={change.card}
-              errors={change.shownErrors}
-              onChange={change.setField}
-              onBlur={change.leaveField}
-              register={change.register}
-            />
-          )}
+          <KeptCardFields
+            config={config}
+            handleRef={cardForm}
+            sandbox={{
+              card: change.card,
+              errors: change.shownErrors,
+              onChange: change.setField,
+              onBlur: change.leaveField,
+              register: change.register,
+            }}
+          />
           <FormActions
             error={change.error}
             errorTestId="card-error"

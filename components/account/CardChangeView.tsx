@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { CardPageProps } from '@/lib/account/cardChange';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import type { KeptCardHandle } from '@/components/payment-methods/registry';
 import { AccountFrame } from './AccountFrame';
 import { CardChangeForm } from './CardChangeForm';
 import { HeldRenewalConfirmation } from './HeldRenewalConfirmation';
@@ -26,7 +26,7 @@ export function CardChangeView({
   returnedFromRenewal,
 }: CardPageProps) {
   const [subscription, setSubscription] = useState(initial);
-  const stripe = useRef<StripeCardHandle | null>(null);
+  const cardForm = useRef<KeptCardHandle | null>(null);
   const returnConfirmedRef = useRef(false);
   const accountHref = livemode ? '/account' : '/account?livemode=false';
   const title = `${subscription.brandName}: ${subscription.offerName}`;
@@ -38,13 +38,13 @@ export function CardChangeView({
         : config === null
           ? 'Cards cannot be changed on this server just now. Your card was not changed.'
           : null;
-  const change = useCardChange({ subscription, setSubscription, config, returnedSetup, unavailable, stripe, returnConfirmedRef });
+  const change = useCardChange({ subscription, setSubscription, config, returnedSetup, unavailable, cardForm, returnConfirmedRef });
   const held = useHeldRenewalConfirmation({
     subscriptionId: subscription.id,
     setSubscription,
     returnedFromRenewal,
     unavailable,
-    stripe,
+    cardForm,
     returnConfirmedRef,
   });
 
@@ -81,7 +81,7 @@ export function CardChangeView({
         config={config}
         unavailable={unavailable}
         accountHref={accountHref}
-        stripe={stripe}
+        cardForm={cardForm}
         onSubmit={(event) => void change.submit(event, { busy: held.confirming, clear: held.clear })}
       />
     </AccountFrame>

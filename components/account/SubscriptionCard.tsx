@@ -2,17 +2,18 @@ import { useState } from 'react';
 import Link from 'next/link';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { isLive, subscriptionLine } from '@/lib/account/accountList';
+import { renewalOf } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
 import styles from './SubscriptionCard.module.css';
 import { TestClockPanel } from './TestClockPanel';
 
-/** How a wallet subscription's payment method is changed: at the wallet, not here. */
-const WALLET_CHANGE: Record<'paypal' | 'amazon-pay', string> = {
-  paypal: 'To pay with another card or account, change the payment method in your PayPal account, under Automatic payments.',
-  'amazon-pay': 'To pay another way, change the payment method in your Amazon account, under Amazon Pay.',
-};
+/** How a wallet subscription's payment method is changed: at the wallet, as its renewal declaration says, not here. */
+function providerChangeNote(method: SubscriptionSummary['paymentChange']): string | null {
+  const change = renewalOf(method).paymentChange;
+  return change.where === 'provider' ? change.note : null;
+}
 
 /**
  * One subscription in the account: what it is (a line that tells it from another to the same
@@ -170,7 +171,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
         </dl>
       )}
       {subscription.paymentChange !== 'card' && running && !subscription.pastDue && (
-        <p className={styles.note}>{WALLET_CHANGE[subscription.paymentChange]}</p>
+        <p className={styles.note}>{providerChangeNote(subscription.paymentChange)}</p>
       )}
       {subscription.invoices.length > 0 && (
         <section aria-label="Invoices" className={styles.invoices}>

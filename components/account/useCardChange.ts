@@ -3,10 +3,10 @@ import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type CardChangeResponse, type NewCard } from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
-import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
+import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import { providerTakesTheCard, type KeptCardHandle } from '@/components/payment-methods/registry';
 import type { OtherAction } from './oneActionAtATime';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
 
@@ -24,12 +24,12 @@ export interface SavedCard {
 export interface CardChangeOptions {
   subscription: SubscriptionSummary;
   setSubscription: (subscription: SubscriptionSummary) => void;
-  config: CardConfig | null;
+  config: PaymentMethodConfigs['card'] | null;
   returnedSetup: string | null;
   /** Why the page offers no card change; null when it does. */
   unavailable: string | null;
   /** Stripe Elements' handle, set once its form has loaded. */
-  stripe: RefObject<StripeCardHandle | null>;
+  cardForm: RefObject<KeptCardHandle | null>;
   /** Whether the page confirmed what a bank's page sent it back with: once per page, whichever return it was. */
   returnConfirmedRef: RefObject<boolean>;
 }
@@ -45,7 +45,7 @@ export function useCardChange({
   config,
   returnedSetup,
   unavailable,
-  stripe,
+  cardForm,
   returnConfirmedRef,
 }: CardChangeOptions) {
   const api = useApiClient();
@@ -63,9 +63,9 @@ export function useCardChange({
 
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
-    if (config?.gateway === 'stripe') {
-      const method = stripe.current
-        ? await stripe.current.createPaymentMethod()
+    if (providerTakesTheCard(config)) {
+      const method = cardForm.current
+        ? await cardForm.current.createPaymentMethod()
         : { error: 'The card form is still loading. Please wait a moment.' };
       return 'error' in method ? method : { kind: 'stripe-payment-method', paymentMethodId: method.id };
     }
@@ -81,9 +81,9 @@ export function useCardChange({
   /** Stripe's 3-D Secure in the page, then the card it set up is recorded. */
   const afterBank = async (answer: CardChangeResponse): Promise<CardChangeResponse | { error: string }> => {
     if (answer.status !== 'requires_action') return answer;
-    if (answer.action.type !== 'stripe_sdk' || !stripe.current)
+    if (answer.action.type !== 'stripe_sdk' || !cardForm.current)
       return { error: `Your bank asked for a check this page cannot show. ${NOT_CHANGED}` };
-    const checked = await stripe.current.handleNextAction(answer.action.clientSecret);
+    const checked = await cardForm.current.handleNextAction(answer.action.clientSecret);
     if (checked.error) return { error: `${checked.error} ${NOT_CHANGED}` };
     return api.confirmCardChange(subscription.id, answer.setupId);
   };

@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type RenewalPaymentResponse } from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
-import type { StripeCardHandle } from '@/components/payment-methods/stripe/StripeCardSection';
+import type { KeptCardHandle } from '@/components/payment-methods/registry';
 import type { OtherAction } from './oneActionAtATime';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
 
@@ -20,7 +20,7 @@ export interface HeldRenewalOptions {
   /** Why the page offers no card change (nor a confirmation); null when it does. */
   unavailable: string | null;
   /** Stripe Elements' handle, which does Stripe's check in the page; null until its form has loaded. */
-  stripe: RefObject<StripeCardHandle | null>;
+  cardForm: RefObject<KeptCardHandle | null>;
   /** Whether the page confirmed what a bank's page sent it back with: once per page, whichever return it was. */
   returnConfirmedRef: RefObject<boolean>;
 }
@@ -35,7 +35,7 @@ export function useHeldRenewalConfirmation({
   setSubscription,
   returnedFromRenewal,
   unavailable,
-  stripe,
+  cardForm,
   returnConfirmedRef,
 }: HeldRenewalOptions) {
   const api = useApiClient();
@@ -70,13 +70,13 @@ export function useHeldRenewalConfirmation({
         return;
       }
       if (answer.status === 'requires_action') {
-        if (answer.action.type !== 'stripe_sdk' || !stripe.current) {
+        if (answer.action.type !== 'stripe_sdk' || !cardForm.current) {
           setHeld({ kind: 'error', message: `Your bank asked for a check this page cannot show. ${NOT_CHARGED}` });
           return;
         }
         const checked = answer.savedCard
-          ? await stripe.current.confirmWithSavedCard(answer.action.clientSecret, answer.savedCard)
-          : await stripe.current.handleNextAction(answer.action.clientSecret);
+          ? await cardForm.current.confirmWithSavedCard(answer.action.clientSecret, answer.savedCard)
+          : await cardForm.current.handleNextAction(answer.action.clientSecret);
         if (checked.error) {
           setHeld({ kind: 'error', message: `${checked.error} ${NOT_CHARGED}` });
           return;

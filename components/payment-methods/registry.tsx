@@ -19,3 +19,6 @@ const _everyMethodHasAView: [WithoutView] extends [never] ? true : WithoutView =
 export function paymentMethodView<K extends PaymentMethodId>(id: K): PaymentMethodView<K> {
   return PAYMENT_METHOD_VIEWS.find((view) => view.id === id) as unknown as PaymentMethodView<K>;
 }
+
+/** The card method's fields for a card kept for renewals (the account's card page), found here as its views are. */
+export { KeptCardFields, providerTakesTheCard, type KeptCardHandle } from '@/components/payment-methods/stripe/KeptCardFields';

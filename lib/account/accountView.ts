@@ -1,4 +1,5 @@
 import type { BrandIdentity } from '@/lib/catalogue/types';
+import type { WalletId } from '@/lib/payments/methods';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 
 /** One subscription as the account shows it: every sentence already worded, dates in UTC. */
@@ -23,8 +24,8 @@ export interface SubscriptionSummary {
   startedOn: string;
   /** "Visa ending in 4242", "PayPal", "Amazon Pay". */
   paymentMethod: string;
-  /** How a card is changed here; a wallet says where instead. */
-  paymentChange: 'card' | 'paypal' | 'amazon-pay';
+  /** `card`: changed on our card page; else the method whose renewal declaration says where (a wallet's account). */
+  paymentChange: 'card' | WalletId;
   /** Nothing reusable was kept: a card is needed before it renews. */
   needsPaymentMethod: boolean;
   isPrint: boolean;

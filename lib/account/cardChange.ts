@@ -1,6 +1,6 @@
 import { withoutQueryParams } from '@/lib/journey/navigation';
 import type { NextAction } from '@/lib/payments/nextAction';
-import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
+import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import type { SubscriptionPageProps, SubscriptionSummary } from './accountView';
 
 /** The card a subscriber types to renew a subscription with: the sandbox's fields, or the payment method Stripe Elements made. */
@@ -40,7 +40,7 @@ export type RenewalPaymentResponse =
 
 /** /account/subscriptions/{id}/card: the card form of the mode, or null when no card gateway takes it here. */
 export interface CardPageProps extends SubscriptionPageProps {
-  card: CardConfig | null;
+  card: PaymentMethodConfigs['card'] | null;
   /** The card setup a bank's page (the sandbox's 3-D Secure) sent the visitor back with, to confirm once; null otherwise. */
   returnedSetup: string | null;
   /** Back from the bank's page where the subscriber confirmed a held renewal: the page asks the server how it went, once. */

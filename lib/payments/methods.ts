@@ -1,6 +1,7 @@
 import { amazonPayDeclaration } from './amazonpay/amazonPayDeclaration';
 import { paypalDeclaration } from './paypal/paypalDeclaration';
 import { cardDeclaration } from './stripe/cardDeclaration';
+import { RENEWED_BY_US, type RenewalDeclaration } from './renewalDeclaration';
 
 /**
  * The payment methods the payment step can offer, in its order: one declaration per
@@ -39,3 +40,6 @@ export const isWallet = (id: PaymentMethodId): id is WalletId => WALLET_IDS.incl
 
 /** The wallets' SPEC constants, in the list's order: a wallet's submit is `{ kind: id }`. */
 export const WALLET_METHOD_IDS = PAYMENT_METHOD_IDS.filter(isWallet);
+
+/** How a method's subscriptions renew, by its id; a method that declares nothing renews as a card does. */
+export const renewalOf = (id: string): RenewalDeclaration => PAYMENT_METHODS.find((method) => method.id === id)?.renewal ?? RENEWED_BY_US;

@@ -1,3 +1,5 @@
+import type { RenewalDeclaration } from './renewalDeclaration';
+
 /**
  * A payment method as both sides know it, declared once in its provider's lib/payments folder:
  * its SPEC constant, how the visitor sees it named, whether it is a wallet, and (as a type
@@ -12,11 +14,13 @@ export interface PaymentMethodDeclaration<Id extends string = string, Config = u
   outageSubject: string;
   /** A wallet: the visitor approves the payment at the provider; its submit brings nothing but `{ kind: id }`. */
   wallet: Wallet;
+  /** How its subscriptions renew (lib/payments/<provider>/…Renewal.ts). */
+  renewal: RenewalDeclaration;
   /** Never set: carries the type of what the method's browser view is given in the visitor's mode (nothing secret). */
   readonly config?: Config;
 }
 
-/** Declares a method whose browser view is given a `Config`: `declarePaymentMethod<Config>()({ id, label, wallet })`. */
+/** Declares a method whose browser view is given a `Config`: `declarePaymentMethod<Config>()({ id, label, wallet, renewal })`. */
 export const declarePaymentMethod =
   <Config>() =>
   <const Id extends string, const Wallet extends boolean>(declaration: {
@@ -24,5 +28,6 @@ export const declarePaymentMethod =
     label: string;
     outageSubject: string;
     wallet: Wallet;
+    renewal: RenewalDeclaration;
   }): PaymentMethodDeclaration<Id, Config, Wallet> =>
     declaration;

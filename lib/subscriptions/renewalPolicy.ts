@@ -31,14 +31,6 @@ const HARD_DECLINES: ReadonlySet<PaymentFailureCode> = new Set<PaymentFailureCod
 
 export const isHardDecline = (code: PaymentFailureCode): boolean => HARD_DECLINES.has(code);
 
-/**
- * Amazon Pay's hard decline sends the buyer to their Amazon account to change the payment
- * method, which we cannot see: it is tried again on the schedule, so that the next try
- * charges the new one. A card's is not: a new card is given on our page, charged at once.
- */
-export const retriesHardDecline = (paymentMethod: string, code: PaymentFailureCode): boolean =>
-  paymentMethod === 'amazon-pay' && code === 'wallet_declined';
-
 /** What a failed try leaves: when to try again (null: never), until when access is kept, and when it ends unpaid. */
 export interface FailedTry {
   tries: number;

@@ -1,4 +1,5 @@
 import { declarePaymentMethod } from '@/lib/payments/paymentMethodDeclaration';
+import { amazonPayRenewal } from './amazonPayRenewal';
 
 /** The Amazon Pay view's config: the public ids of the visitor's mode, or the sandbox wallet. */
 export type AmazonPayConfig =
@@ -11,4 +12,5 @@ export const amazonPayDeclaration = declarePaymentMethod<AmazonPayConfig>()({
   label: 'Amazon Pay',
   outageSubject: 'Amazon Pay is',
   wallet: true,
+  renewal: amazonPayRenewal,
 });

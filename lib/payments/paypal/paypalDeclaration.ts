@@ -1,4 +1,5 @@
 import { declarePaymentMethod } from '@/lib/payments/paymentMethodDeclaration';
+import { paypalRenewal } from './paypalRenewal';
 
 /** The PayPal view's config: the client id of the visitor's mode, or the sandbox wallet. */
 export type PayPalConfig = { gateway: 'sandbox' } | { gateway: 'paypal'; clientId: string; environment: 'sandbox' | 'production' };
@@ -9,4 +10,5 @@ export const paypalDeclaration = declarePaymentMethod<PayPalConfig>()({
   label: 'PayPal',
   outageSubject: 'PayPal is',
   wallet: true,
+  renewal: paypalRenewal,
 });

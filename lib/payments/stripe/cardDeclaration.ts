@@ -1,4 +1,5 @@
 import { declarePaymentMethod } from '@/lib/payments/paymentMethodDeclaration';
+import { RENEWED_BY_US } from '@/lib/payments/renewalDeclaration';
 
 /** The card view's config: Stripe's publishable key of the visitor's mode, or the embedded sandbox. */
 export type CardConfig = { gateway: 'sandbox' } | { gateway: 'stripe'; publishableKey: string };
@@ -9,4 +10,6 @@ export const cardDeclaration = declarePaymentMethod<CardConfig>()({
   label: 'Card',
   outageSubject: 'Card payments are',
   wallet: false,
+  // Renewed on our schedule, a new card given on our card page.
+  renewal: RENEWED_BY_US,
 });

@@ -4,12 +4,11 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
-import { isWallet } from '@/lib/payments/methods';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { DEFAULT_RETRY_DAYS, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
-import { walletAccountUrl, WALLET_PAST_DUE } from '@/lib/subscriptions/walletPastDue';
+import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
 
-/** Why a card's renewal failed, as the account says it (a wallet's: walletPastDue.ts). */
+/** Why a card's renewal failed, as the account says it (a wallet's: its renewal declaration's). */
 const PAST_DUE_REASONS: Partial<Record<PaymentFailureCode, string>> = {
   payment_method_required: 'We do not hold a card for this subscription.',
   authentication_required: 'Your bank asks you to confirm the payment yourself.',
@@ -53,7 +52,10 @@ export function subscriptionSummary(
     trialEndsOn: status === 'trialing' && subscription.trialEnd ? dateText(subscription.trialEnd) : null,
     startedOn: dateText(subscription.createdAt),
     paymentMethod: paymentMethodName(subscription.payment),
-    paymentChange: subscription.payment.method === 'card' ? 'card' : subscription.payment.method,
+    paymentChange:
+      renewalOfMethod(subscription.payment.method).paymentChange.where === 'card-page'
+        ? 'card'
+        : (subscription.payment.method as SubscriptionSummary['paymentChange']),
     needsPaymentMethod: subscription.needsPaymentMethod,
     isPrint: subscription.isPrint,
     deliveryAddress: subscription.isPrint ? subscription.deliveryAddress : null,
@@ -70,8 +72,9 @@ export function subscriptionSummary(
 function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
   const { dunning } = subscription;
   if (!dunning.pastDueSince || !dunning.graceUntil) return null;
-  const method = subscription.payment.method;
-  const wallet = isWallet(method) ? { id: method, words: WALLET_PAST_DUE[method] } : null;
+  const declared = renewalOfMethod(subscription.payment.method);
+  const change = declared.paymentChange;
+  const wallet = declared.pastDue && change.where === 'provider' ? { words: declared.pastDue, url: change.url } : null;
   const awaitsBank = !wallet && dunning.failureCode === 'authentication_required';
   const ourNext = dunning.retryAt
     ? `We will try again on ${dateText(dunning.retryAt)}.`
@@ -88,9 +91,7 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
             accessUntil: dateText(dunning.graceUntil),
             endsOn: dateText(dunningEndsAt({ retryDays: DEFAULT_RETRY_DAYS, graceDays: 0 }, dunning.pastDueSince)),
           },
-    walletFix: wallet
-      ? { text: wallet.words.fix, label: wallet.words.label, href: walletAccountUrl(wallet.id, subscription.livemode) }
-      : null,
+    walletFix: wallet ? { text: wallet.words.fix, label: wallet.words.label, href: wallet.url(subscription.livemode) } : null,
     awaitsBank,
   };
 }

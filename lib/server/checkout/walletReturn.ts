@@ -3,7 +3,7 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { matchesHash } from '@/lib/server/ids';
-import { amazonPayReturnUrl } from '@/lib/server/payments/amazonpay/amazonPayPayload';
+import { serverPaymentMethod } from '@/lib/server/payments/methodRegistry';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { purchaseFor } from './purchase';
 import { successPathFor } from '@/lib/journey/successPath';
@@ -52,7 +52,8 @@ export async function continueWalletReturn(deps: WalletReturnDeps, visit: Wallet
   if (row.status === 'succeeded') return { kind: 'redirect', to: success };
   if (row.status === 'failed') return { kind: 'redirect', to: withFailure(visit.paymentStepPath, row.failureCode ?? 'processing_error') };
   const gateway = deps.gateways.find((candidate) => candidate.name === row.gateway);
-  if (!gateway?.resume) return { kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' };
+  const returnUrl = serverPaymentMethod(row.paymentMethod)?.walletReturnUrl;
+  if (!gateway?.resume || !returnUrl) return { kind: 'refused', status: 400, message: 'This page finishes Amazon Pay payments only.' };
   if (!visit.origin)
     return {
       kind: 'refused',
@@ -69,7 +70,7 @@ export async function continueWalletReturn(deps: WalletReturnDeps, visit: Wallet
       currencyCode: row.currencyCode as CurrencyCode,
       livemode: row.livemode,
       idempotencyKey: visit.receiptToken,
-      resultReturnUrl: amazonPayReturnUrl(visit.origin, visit.paymentStepPath, row.id, 'result'),
+      resultReturnUrl: returnUrl(visit.origin, visit.paymentStepPath, row.id, 'result'),
       purchase: purchaseFor(order.offer),
     });
     if ('redirect' in answer) {

@@ -1,5 +1,5 @@
 import type { ServerContext } from '@/lib/server/context/createServerContext';
-import { renewsByItself } from '@/lib/server/subscriptions/providerRenewals';
+import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import { settleProviderRenewals } from '@/lib/server/subscriptions/providerRenewalsPass';
 import { MAX_PROVIDER_TRIES } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { reportOf, type Job } from './Job';

@@ -36,4 +36,9 @@ export interface ServerPaymentMethod<K extends string = string, Schema extends z
   cspSources(env: z.output<Schema>): CspSources;
   /** The real gateway (configured) or the sandbox's. */
   createGateway(env: z.output<Schema>, deps: GatewayDeps): PaymentGateway;
+  /**
+   * A wallet that sends the visitor away and back (its gateway's `resume`): the absolute
+   * address of its return page for a transaction, from the payment step's path and query.
+   */
+  walletReturnUrl?(origin: string, paymentStepPath: string, transactionId: string, stage: 'review' | 'result'): string;
 }

@@ -6,7 +6,7 @@ import type { PaymentGateway } from './PaymentGateway';
 /** A provider's method as its folder declares it: the provider's side, and the sandbox's gateway. */
 export interface ProviderOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject> extends Pick<
   ServerPaymentMethod<K, Schema>,
-  'id' | 'settings' | 'scripts' | 'configured'
+  'id' | 'settings' | 'scripts' | 'configured' | 'walletReturnUrl'
 > {
   /** The provider's browser config, CSP sources and gateway: used only where `configured` says its keys are set. */
   provider: Pick<ServerPaymentMethod<K, Schema>, 'browserConfig' | 'cspSources' | 'createGateway'>;
@@ -22,12 +22,13 @@ export interface ProviderOrSandbox<K extends PaymentMethodId, Schema extends z.Z
 export function providerOrSandbox<K extends PaymentMethodId, Schema extends z.ZodObject>(
   method: ProviderOrSandbox<K, Schema>,
 ): ServerPaymentMethod<K, Schema> {
-  const { id, settings, scripts, configured, provider, sandbox } = method;
+  const { id, settings, scripts, configured, provider, sandbox, walletReturnUrl } = method;
   return {
     id,
     settings,
     scripts,
     configured,
+    ...(walletReturnUrl ? { walletReturnUrl } : {}),
     // Every method's config type includes the sandbox's (lib/payments/…Declaration.ts).
     browserConfig: (env, livemode) =>
       configured(env) ? provider.browserConfig(env, livemode) : ({ gateway: 'sandbox' } as BrowserConfigOf<K>),

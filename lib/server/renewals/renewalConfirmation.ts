@@ -3,6 +3,7 @@ import type { NextAction } from '@/lib/payments/nextAction';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { savedCardOf } from '@/lib/server/payments/renewalLookup';
 import type { RenewalDeps } from './renewalEngine';
 import { renewalMails } from './renewalMails';
 import { renewalAmountFrom, renewalPeriod, renewalTransactionId } from './renewalOrder';
@@ -44,7 +45,7 @@ export async function settleHeldRenewal(deps: RenewalDeps, subscription: Subscri
   if (!held?.gatewayPaymentId || !gateway) return { status: 'none' };
   const result = await gateway.retrieve(held.gatewayPaymentId, subscription.livemode);
   if (result.status === 'requires_action') {
-    const savedCard = subscription.instrument?.kind === 'stripe' ? subscription.instrument.paymentMethodId : null;
+    const savedCard = savedCardOf(subscription.instrument);
     return { status: 'requires_action', action: result.action, savedCard };
   }
   const at = clockOf(subscription, deps.now());

@@ -8,13 +8,13 @@ import {
   isSandboxGateway,
   type AttemptLookup,
   type ChargeResult,
-  type GatewayName,
   type PaymentGateway,
   type RenewalInstrument,
 } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { afterFailedTry, retriesHardDecline, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
+import { renewalOfMethod, renewedByProvider } from '@/lib/server/payments/renewalLookup';
+import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
@@ -61,9 +61,6 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Steps one run takes for one subscription at most: a test clock moved a year ahead of a monthly one takes 12. */
 const MAX_STEPS = 60;
 
-/** PayPal renews its subscriptions itself: its events move our record (lib/server/payments/paypal). */
-const RENEWS_BY_ITSELF: ReadonlySet<GatewayName> = new Set<GatewayName>(['paypal', 'sandbox-paypal']);
-
 export const stepStateOf = (
   subscription: Subscription,
   noticesSent: ReadonlySet<string>,
@@ -76,13 +73,13 @@ export const stepStateOf = (
   introductoryUntil: subscription.introductoryUntil,
   createdAt: subscription.createdAt,
   dunning: subscription.dunning,
-  chargedByUs: !RENEWS_BY_ITSELF.has(subscription.gateway),
+  chargedByUs: !renewedByProvider(subscription.gateway),
   noticesSent,
   billingInterval: subscription.billingInterval,
   renewalAmount: subscription.renewalAmount,
   catalogueRenewalAmount,
   pendingPrice: subscription.pendingPrice,
-  providerSandbox: RENEWS_BY_ITSELF.has(subscription.gateway) && isSandboxGateway(subscription.gateway),
+  providerSandbox: renewedByProvider(subscription.gateway) && isSandboxGateway(subscription.gateway),
   // A card is asked for only where one can be given: the card page takes a card subscription's.
   needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
 });
@@ -213,7 +210,7 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   const repository = new RenewalRepository(deps.db);
   if (step.kind === 'end') {
     // A provider that renews by itself is told first: our record ends once it will charge nothing more.
-    const held = RENEWS_BY_ITSELF.has(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
+    const held = renewedByProvider(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
     await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
     return taken('ended (cancelled)');
@@ -396,7 +393,7 @@ async function recordCharge(
   }
   const code: PaymentFailureCode = result.status === 'failed' ? result.code : 'authentication_required';
   const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock, {
-    retryHard: retriesHardDecline(subscription.paymentMethod, code),
+    retryHard: renewalOfMethod(subscription.paymentMethod).retriesHardDecline(code),
   });
   // A bank that wants the buyer answers the same to every try without them: they are asked instead.
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;

@@ -1,7 +1,6 @@
 import { dateText } from '@/lib/account/accountWords';
 import { cardPagePath } from '@/lib/account/cardChange';
 import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
-import { isWallet } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
@@ -15,7 +14,7 @@ import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
-import { walletAccountUrl, WALLET_PAST_DUE } from '@/lib/subscriptions/walletPastDue';
+import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
 
 /** Why a renewal failed, in the subscriber's words: the checkout's, or the bank's wish to hear from them. */
 const reasonOf = (code: PaymentFailureCode, status: 'failed' | 'requires_action'): string =>
@@ -56,9 +55,10 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       return { ...head, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
-      const walletId = isWallet(subscription.paymentMethod) ? subscription.paymentMethod : null;
       // A wallet's payment method is changed at the wallet; a card's on our card page, which charges it at once.
-      const wallet = walletId ? WALLET_PAST_DUE[walletId] : null;
+      const declared = renewalOfMethod(subscription.paymentMethod);
+      const wallet = declared.pastDue;
+      const change = declared.paymentChange;
       const awaitsBank = status === 'requires_action';
       const ourNext = dunning.retryAt
         ? `We will try again on ${dateText(dunning.retryAt)}.`
@@ -73,8 +73,8 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         accessUntil: wallet && !wallet.ourDates ? null : dateText(dunning.graceUntil),
         endsOn: wallet && !wallet.ourDates ? null : dateText(dunning.endsAt),
         fix:
-          wallet && walletId
-            ? { text: wallet.fix, label: wallet.label, href: walletAccountUrl(walletId, subscription.livemode) }
+          wallet && change.where === 'provider'
+            ? { text: wallet.fix, label: wallet.label, href: change.url(subscription.livemode) }
             : awaitsBank
               ? {
                   text: 'Confirm the payment with your bank on this page (or give another card, which we charge at once); your subscription is then active again:',

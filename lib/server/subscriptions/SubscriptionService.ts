@@ -9,7 +9,8 @@ import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCard
 import type { CancelChannel, DeliveryAddress, ImmediateEndReason, Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
-import { renewsByItself, settleAtProvider } from './providerRenewals';
+import { renewsByItself } from '@/lib/server/payments/renewalLookup';
+import { settleAtProvider } from './providerRenewals';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
 const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');

@@ -1,21 +1,11 @@
 import { firstPeriod } from '@/lib/subscriptions/periods';
 import { introductoryUntil, NOTICE_RULES } from '@/lib/subscriptions/renewalNotices';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
-import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import type { RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { NO_DUNNING, type Subscription } from './Subscription';
 
-/**
- * What renews a payment whose gateway did not say: the sandbox's payments and a PayPal
- * subscription are themselves what a renewal (or a cancellation) names. A Stripe or Amazon
- * Pay payment needs its customer or charge permission, which only the gateway can tell.
- */
-export function instrumentFromPayment(gateway: GatewayName, paymentId: string): RenewalInstrument | null {
-  if (gateway === 'sandbox') return { kind: 'sandbox-card', paymentIntentId: paymentId };
-  if (gateway === 'sandbox-paypal') return { kind: 'sandbox-wallet', wallet: 'paypal', paymentId };
-  if (gateway === 'sandbox-amazon-pay') return { kind: 'sandbox-wallet', wallet: 'amazon-pay', paymentId };
-  if (gateway === 'paypal') return { kind: 'paypal', subscriptionId: paymentId };
-  return null;
-}
+/** What renews a payment whose gateway did not say, as the gateway's renewal declaration builds it. */
+export { instrumentFromPayment } from '@/lib/server/payments/renewalLookup';
 
 /**
  * The subscription a paid order starts, at the moment it was paid. Its owner is the identity

@@ -4,6 +4,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { operatorAlert } from '@/lib/server/operations/operatorAlert';
 import { PROVIDER_UNAVAILABLE_CODE } from '@/lib/payments/providerOutage';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
+import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import type { Subscription } from './Subscription';
 import { MAX_PROVIDER_TRIES, SubscriptionRepository } from './SubscriptionRepository';
 
@@ -28,12 +29,6 @@ export type ProviderRenewalOutcome =
   | { kind: 'resumed'; subscriptionId: string }
   /** Not settled: the record stays marked, and the next pass asks again. */
   | { kind: 'left'; subscriptionId: string; reason: string };
-
-/** A provider that renews subscriptions by itself (PayPal), which we stop and start again. */
-export const renewsByItself = (
-  gateway: PaymentGateway | undefined,
-): gateway is PaymentGateway & Required<Pick<PaymentGateway, 'pauseRenewals' | 'resumeRenewals'>> =>
-  Boolean(gateway?.pauseRenewals && gateway.resumeRenewals);
 
 /** A subscriber who changes their mind this often while the provider is asked is left to the next pass. */
 const MAX_ROUNDS = 3;

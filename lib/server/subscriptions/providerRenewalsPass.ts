@@ -1,6 +1,7 @@
 import { eachAtMost } from '@/lib/server/eachAtMost';
 import { SubscriptionRepository } from './SubscriptionRepository';
-import { renewsByItself, settleAtProvider, type ProviderRenewalOutcome, type ProviderRenewalsDeps } from './providerRenewals';
+import { renewsByItself } from '@/lib/server/payments/renewalLookup';
+import { settleAtProvider, type ProviderRenewalOutcome, type ProviderRenewalsDeps } from './providerRenewals';
 
 export interface ProviderRenewalsPassOptions {
   /** At most this many subscriptions each way per pass, the soonest to renew first. */

@@ -4,6 +4,7 @@ import { SandboxWalletGateway } from '@/lib/server/payments/sandbox/SandboxWalle
 import { providerOrSandbox } from '@/lib/server/payments/providerOrSandbox';
 import { amazonPayConfigured, amazonPayModes, amazonPaySettings } from './amazonPayConfig';
 import { amazonPayOrigins } from './amazonPayOrigins';
+import { amazonPayReturnUrl } from './amazonPayPayload';
 
 /**
  * Amazon Pay: Amazon's button (checkout.js) and API v2 when a mode's merchant keys are set,
@@ -14,6 +15,7 @@ export const amazonPayMethod = providerOrSandbox({
   settings: amazonPaySettings,
   scripts: { party: 'Amazon Pay checkout.js', reason: "The Amazon Pay button and Amazon's checkout review." },
   configured: amazonPayConfigured,
+  walletReturnUrl: amazonPayReturnUrl,
   provider: {
     browserConfig(env, livemode) {
       const keys = livemode ? amazonPayModes(env).live : amazonPayModes(env).test;
