@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CANCELLING, MID_PERIOD, PAST_DUE, PERIOD_END, cancelling, ended, pastDue, pastDueDunning, paypal, subscription } from './fixtures';
+import {
+  CANCELLING,
+  MID_PERIOD,
+  PAST_DUE,
+  PERIOD_END,
+  cancelling,
+  ended,
+  pastDue,
+  pastDueDunning,
+  paypal,
+  subscription,
+} from '@/tests/fixtures/lifecycleStates';
 import { applyEvent, type LifecycleEvent, type LifecycleOutcome, type LifecycleSubscription } from './lifecycle';
 
 interface Row {

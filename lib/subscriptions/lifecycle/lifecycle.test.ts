@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
-import { MID_PERIOD, PERIOD_END, POLICY, schedule, subscription } from './fixtures';
+import { MID_PERIOD, PERIOD_END, POLICY, schedule, subscription } from '@/tests/fixtures/lifecycleStates';
 import { applyEvent, type LifecycleEvent } from './lifecycle';
 
 describe('applyEvent', () => {

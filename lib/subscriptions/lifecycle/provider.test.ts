@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PROVIDER_TRIES } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { CANCELLING, ENDED, MID_PERIOD, PAST_DUE, PERIOD_END, paypal } from './fixtures';
+import { CANCELLING, ENDED, MID_PERIOD, PAST_DUE, PERIOD_END, paypal } from '@/tests/fixtures/lifecycleStates';
 import {
   applyEvent,
   NO_DUNNING,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { newSubscription } from '@/lib/server/subscriptions/newSubscription';
-import { BOUGHT, subscription } from './fixtures';
+import { BOUGHT, subscription } from '@/tests/fixtures/lifecycleStates';
 import { applyEvent, NO_DUNNING } from './lifecycle';
 
 /** A paid purchase of the monthly digital offer (990 cents, by card), as the checkout keeps it. */

@@ -14,7 +14,7 @@ import {
   paypal,
   schedule,
   subscription,
-} from './fixtures';
+} from '@/tests/fixtures/lifecycleStates';
 import { applyEvent, NO_DUNNING, type LifecycleEvent, type LifecycleOutcome, type LifecycleSubscription } from './lifecycle';
 
 interface Row {

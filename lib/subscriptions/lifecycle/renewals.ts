@@ -1,4 +1,5 @@
-import { afterFailedTry, dunningEndsAt, retriesHardDecline } from '@/lib/subscriptions/renewalPolicy';
+import { renewalOf } from '@/lib/payments/methods';
+import { afterFailedTry, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey } from '@/lib/subscriptions/renewalNotices';
 import { nextRunAfterStep, ownClock } from './clocks';
 import type { LifecycleEvent } from './events';
@@ -85,7 +86,7 @@ export function renewalFailed<G extends string, I, C>(
     return applied(changes, mails, subscription.nextActionAt);
   }
   const failed = afterFailedTry(event.schedule.policy, { tries, pastDueSince }, event.code, clock, {
-    retryHard: retriesHardDecline(subscription.paymentMethod, event.code),
+    retryHard: renewalOf(subscription.paymentMethod).retriesHardDecline(event.code),
   });
   // A bank that wants the buyer answers the same to every try without them: they are asked instead.
   const retryAt = event.status === 'requires_action' ? null : failed.retryAt;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDED, MID_PERIOD, PERIOD_END, schedule, subscription } from './fixtures';
+import { ENDED, MID_PERIOD, PERIOD_END, schedule, subscription } from '@/tests/fixtures/lifecycleStates';
 import { applyEvent, type LifecycleEvent, type LifecycleOutcome, type LifecycleSubscription } from './lifecycle';
 
 interface Row {
