@@ -9,6 +9,7 @@ import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCard
 import type { CancelChannel, DeliveryAddress, ImmediateEndReason, Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
+import type { Actor } from './subscriptionHistory';
 import { renewsByItself, settleAtProvider } from './providerRenewals';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
@@ -74,6 +75,8 @@ export class SubscriptionService {
       channel: CancelChannel;
       requestedAt?: Date;
       alongside?: (trx: Kysely<Database>, cancelled: Subscription) => Promise<void>;
+      /** Who, for its history (by default: care on its channel, else the buyer). */
+      actor?: Actor;
     },
   ): Promise<Subscription> {
     const at = this.now();
@@ -83,7 +86,7 @@ export class SubscriptionService {
     if (status === 'cancelling') return subscription;
     const cancelled = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel };
+      const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel, actor: cancel.actor };
       if (!(await records.markCancelling(subscription.id, marked))) return null;
       const moved = (await records.findById(subscription.id))!;
       await this.notices.cancelled(trx, moved, at);
@@ -106,12 +109,12 @@ export class SubscriptionService {
    */
   async endNow(
     subscription: Subscription,
-    end: { reason: ImmediateEndReason; alongside?: (trx: Kysely<Database>, ended: Subscription) => Promise<void> },
+    end: { reason: ImmediateEndReason; alongside?: (trx: Kysely<Database>, ended: Subscription) => Promise<void>; actor?: Actor },
   ): Promise<Subscription> {
     const at = this.now();
     const ended = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason }))) return null;
+      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason, actor: end.actor }))) return null;
       const moved = (await records.findById(subscription.id))!;
       if (end.reason === 'ended_by_care') await this.notices.endedByCare(trx, moved, at);
       await end.alongside?.(trx, moved);

@@ -111,4 +111,19 @@ describe("a subscription's kept history", () => {
     // The engine's own bookkeeping (claims, leases, when it is next due) is no part of it.
     for (const entry of history) expect(Object.keys(entry.after)).not.toContain('lease_until');
   });
+
+  it("names care's operator when care cancels it, and ends it at once", async () => {
+    const id = await buy();
+    const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
+    const operator = { kind: 'care' as const, id: 'op_7' };
+    await service.cancelRecord(await subscription(id), { reason: 'asked by phone', channel: 'care', actor: operator });
+    await service.endNow(await subscription(id), { reason: 'ended_by_care', actor: operator });
+    const history = await historyOf(db, id);
+    expect(history.map((entry) => [entry.event, entry.actor])).toEqual([
+      ['purchased', { kind: 'buyer', id: null }],
+      ['cancel_requested', { kind: 'care', id: 'op_7' }],
+      ['ended', { kind: 'care', id: 'op_7' }],
+    ]);
+    expect(history[2]!.after).toMatchObject({ status: 'ended', end_reason: 'ended_by_care' });
+  });
 });
