@@ -54,6 +54,8 @@ export async function careCancel(
   if (before.status === 'ended')
     throw new HttpError(409, 'subscription_ended', 'This subscription has already ended: there is nothing to cancel.');
   const service = await subscriptionServiceFor(server, req);
+  // The subscription's history names the operator, as the audit entry does.
+  const actor = { kind: 'care' as const, id: caller.operator.id };
   const audit = (action: string) => async (trx: Parameters<typeof appendAudit>[0], moved: Subscription) =>
     appendAudit(
       trx,
@@ -62,9 +64,9 @@ export async function careCancel(
       at,
     );
   if (body.when === 'period_end') {
-    await service.cancelRecord(subscription, { reason: body.reason, channel: 'care', alongside: audit('subscription.cancelled') });
+    await service.cancelRecord(subscription, { reason: body.reason, channel: 'care', alongside: audit('subscription.cancelled'), actor });
   } else {
-    await service.endNow(subscription, { reason: 'ended_by_care', alongside: audit('subscription.ended') });
+    await service.endNow(subscription, { reason: 'ended_by_care', alongside: audit('subscription.ended'), actor });
   }
   server.mail.kick();
   return customerOf(server, subscription.id);

@@ -6,6 +6,7 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
+import { SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -108,12 +109,9 @@ export class CatalogueRepository {
       // engine gives them notice before the new price reaches them (lib/subscriptions/renewalNotices.ts).
       const changed = renewalPriceChanges(before, rows.offers);
       if (changed.length) {
-        await trx
-          .updateTable('subscriptions')
-          .set({ next_action_at: updated_at })
-          .where('offer_id', 'in', changed)
-          .where('status', '<>', 'ended')
-          .execute();
+        await new SubscriptionStore(trx).updateMany((eb) => eb.and([eb('offer_id', 'in', changed), eb('status', '<>', 'ended')]), {
+          set: { next_action_at: updated_at },
+        });
       }
       return next;
     });

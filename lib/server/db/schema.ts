@@ -270,8 +270,34 @@ export interface SubscriptionTable {
   /** A new renewal price, noticed, and the renewal it applies from (migration 0023). */
   pending_renewal_amount: number | null;
   pending_price_from: string | null;
+  /** Bumped by every write (SubscriptionStore); a writer may ask for its write to apply only at the version it read (migration 0044). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** One applied change of a subscription's contract, appended by SubscriptionStore in the write's transaction (migration 0044). */
+export interface SubscriptionHistoryTable {
+  id: string;
+  subscription_id: string;
+  /** The subscription's version this write made; null when reconstructed. */
+  version: number | null;
+  /** Real time. */
+  at: string;
+  /** The subscription's own clock at that moment (a test clock's; real time otherwise). */
+  clock_at: string;
+  /** A SubscriptionEvent (lib/server/subscriptions/subscriptionHistory.ts). */
+  event: string;
+  /** 'buyer' | 'care' | 'operator' | 'system' | 'provider'. */
+  actor_kind: string;
+  /** The operator's id, the provider's event id...; null when none names it. */
+  actor_id: string | null;
+  /** The changed contract fields as they were, and as the write left them: JSON objects by column. */
+  before_json: string;
+  after_json: string;
+  /** 1 when rebuilt from older records (purchase, renewals, notices...) rather than kept when it happened. */
+  reconstructed: Generated<number>;
+  created_at: string;
 }
 
 /** A notice sent before a renewal, as sent (migration 0022). */
@@ -597,6 +623,7 @@ export interface Database {
   sandbox_refunds: SandboxRefundTable;
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;
+  subscription_history: SubscriptionHistoryTable;
   cancel_declarations: CancelDeclarationTable;
   job_runs: JobRunTable;
   withdrawals: WithdrawalTable;

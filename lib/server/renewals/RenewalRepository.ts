@@ -7,6 +7,8 @@ import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
+import { BUYER, SYSTEM, type Actor } from '@/lib/server/subscriptions/subscriptionHistory';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { randomId } from '@/lib/server/ids';
@@ -21,6 +23,12 @@ export interface ChargedRenewal {
   at: Date;
   /** The renewal price it was charged at: theirs from now on. */
   renewalAmount?: number;
+}
+
+/** Who recorded a renewal's outcome (our engine unless told), and the record as they held it (saves the store a read). */
+export interface Recorded {
+  actor?: Actor;
+  before?: Subscription;
 }
 
 /**
@@ -46,26 +54,24 @@ export class RenewalRepository {
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
       .orderBy('next_action_at')
       .limit(limit);
-    const rows = await this.db
-      .updateTable('subscriptions')
-      .set({ lease_until: leaseUntil.toISOString() })
-      .where('id', 'in', dialectOf(this.db) === 'postgres' ? due.forUpdate().skipLocked() : due)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-      .returningAll()
-      .execute();
+    const rows = await new SubscriptionStore(this.db).updateMany(
+      (eb) =>
+        eb.and([
+          eb('id', 'in', dialectOf(this.db) === 'postgres' ? due.forUpdate().skipLocked() : due),
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
+        ]),
+      { set: { lease_until: leaseUntil.toISOString() } },
+    );
     return rows.map(subscriptionOf);
   }
 
   /** Claims one subscription now, whatever its next action (a test clock moved, a card changed); null when a run holds it. */
   async claimOne(id: string, now: Date, leaseUntil: Date): Promise<Subscription | null> {
     const at = now.toISOString();
-    const row = await this.db
-      .updateTable('subscriptions')
-      .set({ lease_until: leaseUntil.toISOString() })
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
-      .returningAll()
-      .executeTakeFirst();
+    const row = await new SubscriptionStore(this.db).update(id, {
+      set: { lease_until: leaseUntil.toISOString() },
+      where: (eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
+    });
     return row ? subscriptionOf(row) : null;
   }
 
@@ -77,12 +83,10 @@ export class RenewalRepository {
       nextActionAt === null
         ? sql<string | null>`case when next_action_at > ${claimed} then next_action_at else null end`
         : sql<string>`case when next_action_at > ${claimed} and next_action_at < ${nextActionAt} then next_action_at else ${nextActionAt} end`;
-    await this.db
-      .updateTable('subscriptions')
-      .set({ lease_until: null, next_action_at: next })
-      .where('id', '=', id)
-      .where('lease_until', '=', lease.toISOString())
-      .execute();
+    await new SubscriptionStore(this.db).update(id, {
+      set: { lease_until: null, next_action_at: next },
+      where: (eb) => eb('lease_until', '=', lease.toISOString()),
+    });
   }
 
   /**
@@ -144,6 +148,7 @@ export class RenewalRepository {
     charged: ChargedRenewal,
     subscriptionId: string,
     receipt: (invoiceNumber: string) => MailMessage | null,
+    recorded: Recorded = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = charged.at.toISOString();
@@ -159,9 +164,8 @@ export class RenewalRepository {
       if (!moved) return false;
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
-      await trx
-        .updateTable('subscriptions')
-        .set({
+      await new SubscriptionStore(trx).update(subscriptionId, {
+        set: {
           status: 'active',
           current_period_start: charged.period.start,
           current_period_end: charged.period.end,
@@ -180,10 +184,11 @@ export class RenewalRepository {
             string | null
           >`case when pending_price_from <= ${charged.period.start} then null else pending_price_from end`,
           updated_at: stamp,
-        })
-        .where('id', '=', subscriptionId)
-        .where('current_period_end', '=', charged.period.start)
-        .execute();
+        },
+        where: (eb) => eb('current_period_end', '=', charged.period.start),
+        cause: { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM },
+        before: recorded.before,
+      });
       const mail = receipt(invoiceNumber);
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;
@@ -200,6 +205,7 @@ export class RenewalRepository {
     subscriptionId: string,
     dunning: FailedTry,
     mail: MailMessage | null,
+    recorded: Recorded = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = charged.at.toISOString();
@@ -216,9 +222,8 @@ export class RenewalRepository {
         .where('status', '=', 'processing')
         .executeTakeFirst();
       if (moved.numUpdatedRows === 0n) return false;
-      await trx
-        .updateTable('subscriptions')
-        .set({
+      await new SubscriptionStore(trx).update(subscriptionId, {
+        set: {
           status: 'past_due',
           renewal_tries: dunning.tries,
           past_due_since: dunning.pastDueSince,
@@ -226,25 +231,26 @@ export class RenewalRepository {
           grace_until: dunning.graceUntil,
           renewal_failure_code: charged.code,
           updated_at: stamp,
-        })
-        .where('id', '=', subscriptionId)
-        .where('status', '!=', 'ended')
-        .execute();
+        },
+        where: (eb) => eb('status', '!=', 'ended'),
+        cause: { event: 'renewal_failed', actor: recorded.actor ?? SYSTEM },
+        before: recorded.before,
+      });
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;
     });
   }
 
   /** Ends a subscription (its cancelled period is over, or it stayed unpaid), with its e-mail when given; false when it had ended. */
-  async end(id: string, reason: EndReason, endedAt: string, at: Date, mail: MailMessage | null): Promise<boolean> {
+  async end(id: string, reason: EndReason, endedAt: string, at: Date, mail: MailMessage | null, recorded: Recorded = {}): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const ended = await trx
-        .updateTable('subscriptions')
-        .set({ status: 'ended', ended_at: endedAt, end_reason: reason, retry_at: null, updated_at: at.toISOString() })
-        .where('id', '=', id)
-        .where('status', '!=', 'ended')
-        .executeTakeFirst();
-      if (ended.numUpdatedRows === 0n) return false;
+      const ended = await new SubscriptionStore(trx).update(id, {
+        set: { status: 'ended', ended_at: endedAt, end_reason: reason, retry_at: null, updated_at: at.toISOString() },
+        where: (eb) => eb('status', '!=', 'ended'),
+        cause: { event: 'ended', actor: recorded.actor ?? SYSTEM },
+        before: recorded.before,
+      });
+      if (!ended) return false;
       if (mail) await enqueueMail(trx, mail, at);
       return true;
     });
@@ -304,11 +310,10 @@ export class RenewalRepository {
         .executeTakeFirst();
       if (!inserted) return false;
       if (pendingPrice) {
-        await trx
-          .updateTable('subscriptions')
-          .set({ pending_renewal_amount: pendingPrice.amount, pending_price_from: pendingPrice.from, updated_at: at.toISOString() })
-          .where('id', '=', subscriptionId)
-          .execute();
+        await new SubscriptionStore(trx).update(subscriptionId, {
+          set: { pending_renewal_amount: pendingPrice.amount, pending_price_from: pendingPrice.from, updated_at: at.toISOString() },
+          cause: { event: 'price_pending', actor: SYSTEM },
+        });
       }
       if (mail) {
         const mailId = await enqueueMail(trx, mail, at);
@@ -320,17 +325,16 @@ export class RenewalRepository {
 
   /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once. */
   async retryNow(id: string, clock: Date, now: Date): Promise<void> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ retry_at: clock.toISOString(), next_action_at: now.toISOString() })
-      .where('id', '=', id)
-      .where('status', '=', 'past_due')
-      .execute();
+    await new SubscriptionStore(this.db).update(id, {
+      set: { retry_at: clock.toISOString(), next_action_at: now.toISOString() },
+      where: (eb) => eb('status', '=', 'past_due'),
+      cause: { event: 'retry_now', actor: BUYER },
+    });
   }
 
   /** Makes a subscription due at once: the next pass (or runRenewalsOf) schedules its next step from its record. */
   async dueNow(id: string, now: Date): Promise<void> {
-    await this.db.updateTable('subscriptions').set({ next_action_at: now.toISOString() }).where('id', '=', id).execute();
+    await new SubscriptionStore(this.db).update(id, { set: { next_action_at: now.toISOString() } });
   }
 
   /**
@@ -346,22 +350,19 @@ export class RenewalRepository {
         .where('id', '=', transactionId)
         .where('status', '=', 'failed')
         .execute();
-      await trx
-        .updateTable('subscriptions')
-        .set({ renewal_failure_code: code, updated_at: stamp })
-        .where('id', '=', subscriptionId)
-        .where('status', '=', 'past_due')
-        .where('renewal_failure_code', '=', 'authentication_required')
-        .execute();
+      await new SubscriptionStore(trx).update(subscriptionId, {
+        set: { renewal_failure_code: code, updated_at: stamp },
+        where: (eb) => eb.and([eb('status', '=', 'past_due'), eb('renewal_failure_code', '=', 'authentication_required')]),
+        cause: { event: 'held_refused', actor: { kind: 'provider' } },
+      });
     });
   }
 
   /** Moves a subscription's own clock ahead: every due instant comes that much sooner in real time. */
-  async advanceClock(id: string, byMs: number): Promise<void> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ clock_offset_ms: sql<number>`clock_offset_ms + ${byMs}` })
-      .where('id', '=', id)
-      .execute();
+  async advanceClock(id: string, byMs: number, actor: Actor = { kind: 'operator' }): Promise<void> {
+    await new SubscriptionStore(this.db).update(id, {
+      set: { clock_offset_ms: sql<number>`clock_offset_ms + ${byMs}` },
+      cause: { event: 'clock_moved', actor },
+    });
   }
 }

@@ -40,7 +40,7 @@ export async function applyProviderEvent(deps: ProviderEventDeps, event: Gateway
   const { purchase, subscription } = found;
   if (event.livemode !== undefined && event.livemode !== subscription.livemode) return 'unmatched';
   if (await seen(deps.db, event.id)) return 'duplicate';
-  const moved = await moveSubscription(deps, subscription, purchase, event.gateway, event.renewal);
+  const moved = await moveSubscription(deps, subscription, purchase, event.gateway, event.renewal, event.id);
   deps.log?.(`[renewals] ${subscription.id}: ${event.gateway} ${event.renewal.kind}: ${moved}`);
   await new GatewayEventRepository(deps.db).recordOnce(event, deps.now());
   return 'applied';
@@ -76,9 +76,12 @@ async function moveSubscription(
   purchase: Transaction,
   gateway: GatewayName,
   renewal: ProviderRenewalEvent,
+  eventId: string,
 ): Promise<string> {
   if (subscription.status === 'ended') return 'ended already';
   const repository = new RenewalRepository(deps.db);
+  // Its history names the provider's event as the cause.
+  const recorded = { before: subscription, actor: { kind: 'provider' as const, id: eventId } };
   // On the subscription's own clock, as the engine records: a sandbox's test clock may run ahead.
   const clock = clockOf(subscription, deps.now());
   const mails = renewalMails(subscription, purchase, deps.origin);
@@ -103,6 +106,7 @@ async function moveSubscription(
       { transactionId: row.id, paymentId: renewal.saleId, period, at: clock },
       subscription.id,
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered }) ?? null,
+      recorded,
     );
     return paid ? (recovered ? 'renewed (recovered)' : 'renewed') : 'recorded already';
   }
@@ -119,20 +123,22 @@ async function moveSubscription(
     const dunning = { ...failed, tries: renewal.failedPayments ?? failed.tries, retryAt: null };
     const mail = tries === 0 ? (mails?.failed(row.total, code, 'failed', dunning) ?? null) : null;
     const charged = { transactionId: row.id, paymentId: null, period, at: clock, code, status: 'failed' as const };
-    return (await repository.recordFailed(charged, subscription.id, dunning, mail)) ? `past due (${dunning.tries})` : 'recorded already';
+    return (await repository.recordFailed(charged, subscription.id, dunning, mail, recorded))
+      ? `past due (${dunning.tries})`
+      : 'recorded already';
   }
 
   if (renewal.kind === 'suspended') {
     // Our own pause of a cancelled subscription (providerRenewals.ts), or one taken back while it travelled: not a refusal.
     if (subscription.cancelAtPeriodEnd || subscription.providerPaused) return 'paused by us';
-    const ended = await repository.end(subscription.id, 'payment_failed', clock.toISOString(), clock, mails?.ended() ?? null);
+    const ended = await repository.end(subscription.id, 'payment_failed', clock.toISOString(), clock, mails?.ended() ?? null, recorded);
     return ended ? 'ended (unpaid)' : 'ended already';
   }
 
   // Cancelled at the provider: by the buyer in their account (it ends now), or by our own end step once its cancelled period is over.
   if (subscription.cancelAtPeriodEnd && clock.toISOString() < subscription.currentPeriodEnd) return 'cancelling: ends at its period end';
   const endedAt = subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : clock.toISOString();
-  return (await repository.end(subscription.id, 'cancelled', endedAt, clock, null)) ? 'ended (cancelled)' : 'ended already';
+  return (await repository.end(subscription.id, 'cancelled', endedAt, clock, null, recorded)) ? 'ended (cancelled)' : 'ended already';
 }
 
 /** A renewal already paid by this sale (a redelivery whose event id was lost, or the sandbox asked again). */

@@ -212,7 +212,7 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
     // A provider that renews by itself is told first: our record ends once it will charge nothing more.
     const held = renewedByProvider(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
-    await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null);
+    await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null, { before: subscription });
     return taken('ended (cancelled)');
   }
   if (step.kind === 'provider-renewal') return renewAtProvider(deps, subscription, clock);
@@ -223,7 +223,7 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   if (step.kind === 'expire') {
     // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
     if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return taken('renewed (confirmed with the bank)');
-    await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null);
+    await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null, { before: subscription });
     return taken('ended (unpaid)');
   }
   return charge(deps, subscription, purchase, clock, mails);
@@ -388,6 +388,7 @@ async function recordCharge(
       charged,
       subscription.id,
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered: tries > 0 }) ?? null,
+      { before: subscription },
     );
     return taken(tries > 0 ? 'renewed (recovered)' : 'renewed');
   }
@@ -398,6 +399,6 @@ async function recordCharge(
   // A bank that wants the buyer answers the same to every try without them: they are asked instead.
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
   const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;
-  await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail);
+  await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail, { before: subscription });
   return taken(`failed (${code})`, subscription.instrument);
 }

@@ -5,6 +5,8 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import type { MailStatus } from '@/lib/mail/mailKinds';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { purge, PURGED_TABLES, retentionAgesFrom, type RetentionAges } from './purge';
 
 const NOW = new Date('2027-06-15T03:00:00.000Z');
@@ -300,6 +302,47 @@ describe('purge', () => {
     expect(await db.selectFrom('transactions').select('id').execute()).toEqual([{ id: 'txn_old' }]);
     expect(await db.selectFrom('idempotency_keys').select('key').execute()).toEqual([{ key: 'k' }]);
     expect(await db.selectFrom('gateway_events').select('id').execute()).toEqual([{ id: 'evt_1' }]);
+  });
+
+  it("keeps a subscription's history, and the addresses and names in it, as long as the subscription's own, however old", async () => {
+    const longAgo = iso(5000);
+    const transactions = new TransactionRepository(db, () => ago(5000));
+    await transactions.create(newTransactionFixture({ id: 'txn_old' }));
+    await transactions.markSucceeded('txn_old', 'pi_old');
+    const subscriptionId = (await transactions.findById('txn_old'))!.subscriptionId!;
+    const address = { name: 'Ada Lovelace', line1: '12 St James Square', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' };
+    await db
+      .insertInto('subscription_history')
+      .values({
+        id: 'shi_old',
+        subscription_id: subscriptionId,
+        version: 1,
+        at: longAgo,
+        clock_at: longAgo,
+        event: 'address_changed',
+        actor_kind: 'buyer',
+        actor_id: null,
+        before_json: JSON.stringify({ delivery_address_json: null }),
+        after_json: JSON.stringify({ delivery_address_json: address }),
+        created_at: longAgo,
+      })
+      .execute();
+    const before = await db.selectFrom('subscription_history').selectAll().orderBy('id').execute();
+    expect(before.map((row) => row.event).sort()).toEqual(['address_changed', 'purchased']);
+    expect(before.find((row) => row.event === 'purchased')!.after_json).toContain('ada@example.com');
+    await purge(db, NOW, {
+      eventsDays: 1,
+      badRowsDays: 1,
+      schemaObservationsDays: 1,
+      signInLinksDays: 0,
+      sessionsDays: 0,
+      outboxDays: 0,
+      rateLimitsDays: 1,
+      cspReportsDays: 1,
+    });
+    // The subscription's billing address stays (the consent proof is kept: docs/subscriptions.md), and so does its history's.
+    expect(await db.selectFrom('subscriptions').select('billing_email').execute()).toEqual([{ billing_email: 'ada@example.com' }]);
+    expect(await db.selectFrom('subscription_history').selectAll().orderBy('id').execute()).toEqual(before);
   });
 
   it('answers zero for every table when nothing is old', async () => {

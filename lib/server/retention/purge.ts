@@ -6,7 +6,8 @@ import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 /**
  * Retention (issue 11): deletes what is older than its configured age, for `npm run purge`
  * (run daily). Only the tables listed here: never transactions, subscriptions (their consent
- * proof is kept as long as the law wants it: docs/subscriptions.md), idempotency keys, gateway
+ * proof is kept as long as the law wants it: docs/subscriptions.md) nor their history (the
+ * addresses and names in it are the subscription's own, kept as long), idempotency keys, gateway
  * events, users, sandbox payments, invoice numbers or anything else a paid order needs.
  */
 

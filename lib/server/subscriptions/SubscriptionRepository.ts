@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { BillingInterval } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentMethodId } from '@/lib/payments/methods';
@@ -13,6 +13,9 @@ import {
   type ImmediateEndReason,
   type Subscription,
 } from './Subscription';
+import { BUYER, SYSTEM, type Actor } from './subscriptionHistory';
+import { normaliseEmail, subscriptionRowOf } from './subscriptionRow';
+import { SubscriptionStore } from './SubscriptionStore';
 
 type SubscriptionRow = Selectable<SubscriptionTable>;
 
@@ -71,7 +74,7 @@ export function subscriptionOf(row: SubscriptionRow): Subscription {
   };
 }
 
-const normalise = (email: string) => email.trim().toLowerCase();
+const normalise = normaliseEmail;
 
 /**
  * Subscriptions that give access at `now`: not ended, and not cancelled with their period
@@ -100,51 +103,12 @@ export class SubscriptionRepository {
 
   /** Writes a new subscription (in the caller's transaction when given one); writing it again changes nothing. */
   async create(subscription: Omit<Subscription, 'createdAt' | 'updatedAt'>, at: Date): Promise<void> {
-    await this.db
-      .insertInto('subscriptions')
-      .values({
-        id: subscription.id,
-        transaction_id: subscription.transactionId,
-        brand_slug: subscription.brandSlug,
-        campaign_id: subscription.campaignId,
-        offer_id: subscription.offerId,
-        offer_name: subscription.offerName,
-        is_print: subscription.isPrint ? 1 : 0,
-        owner_email: subscription.ownerEmail === null ? null : normalise(subscription.ownerEmail),
-        billing_email: normalise(subscription.billingEmail),
-        livemode: subscription.livemode ? 1 : 0,
-        status: subscription.status,
-        cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
-        cancel_requested_at: subscription.cancelRequestedAt,
-        cancel_reason: subscription.cancelReason,
-        cancel_channel: subscription.cancelChannel,
-        provider_paused: subscription.providerPaused ? 1 : 0,
-        current_period_start: subscription.currentPeriodStart,
-        current_period_end: subscription.currentPeriodEnd,
-        trial_end: subscription.trialEnd,
-        renewal_amount: subscription.renewalAmount,
-        currency_code: subscription.currencyCode,
-        billing_interval: subscription.billingInterval,
-        payment_method: subscription.paymentMethod,
-        payment_json: JSON.stringify(subscription.payment),
-        express_wallet: expressWalletOf(subscription.payment),
-        gateway: subscription.gateway,
-        instrument_json: subscription.instrument ? JSON.stringify(subscription.instrument) : null,
-        needs_payment_method: subscription.needsPaymentMethod ? 1 : 0,
-        delivery_address_json: subscription.deliveryAddress ? JSON.stringify(subscription.deliveryAddress) : null,
-        consent_json: subscription.consent ? JSON.stringify(subscription.consent) : null,
-        ended_at: subscription.endedAt,
-        end_reason: subscription.endReason,
-        introductory_until: subscription.introductoryUntil,
-        pending_renewal_amount: subscription.pendingPrice?.amount ?? null,
-        pending_price_from: subscription.pendingPrice?.from ?? null,
-        // Its first renewal (or the end of a trial) is due at its period end.
-        next_action_at: subscription.nextActionAt,
-        created_at: at.toISOString(),
-        updated_at: at.toISOString(),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    const row = subscriptionRowOf(subscription);
+    await new SubscriptionStore(this.db).insert(
+      // Its first renewal (or the end of a trial) is due at its period end: next_action_at says when.
+      { ...row, created_at: at.toISOString(), updated_at: at.toISOString() },
+      { event: 'purchased', actor: BUYER },
+    );
   }
 
   /**
@@ -154,13 +118,15 @@ export class SubscriptionRepository {
    */
   async claimForVerifiedEmail(email: string, at: Date): Promise<number> {
     const address = normalise(email);
-    const claimed = await this.db
-      .updateTable('subscriptions')
-      .set({ owner_email: address, updated_at: at.toISOString() })
-      .where('owner_email', 'is', null)
-      .where('billing_email', '=', address)
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows);
+    const claimed = await new SubscriptionStore(this.db).updateMany(
+      (eb) => eb.and([eb('owner_email', 'is', null), eb('billing_email', '=', address)]),
+      {
+        set: { owner_email: address, updated_at: at.toISOString() },
+        cause: { event: 'claimed', actor: BUYER },
+        before: { owner_email: null },
+      },
+    );
+    return claimed.length;
   }
 
   /** Whether a subscription billed to this address waits for its owner: one indexed read, so a caller writes only when there is one. */
@@ -173,6 +139,10 @@ export class SubscriptionRepository {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  private store(): SubscriptionStore {
+    return new SubscriptionStore(this.db);
   }
 
   async findById(id: string): Promise<Subscription | null> {
@@ -221,11 +191,10 @@ export class SubscriptionRepository {
    */
   async markCancelling(
     id: string,
-    cancel: { at: Date; requestedAt?: Date; reason: string | null; channel: CancelChannel },
+    cancel: { at: Date; requestedAt?: Date; reason: string | null; channel: CancelChannel; actor?: Actor },
   ): Promise<boolean> {
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set({
+    const moved = await this.store().update(id, {
+      set: {
         cancel_at_period_end: 1,
         cancel_requested_at: (cancel.requestedAt ?? cancel.at).toISOString(),
         cancel_reason: cancel.reason,
@@ -233,12 +202,11 @@ export class SubscriptionRepository {
         updated_at: cancel.at.toISOString(),
         // The renewal engine looks again at once: the step after a cancel is the end, not a charge or a notice.
         next_action_at: cancel.at.toISOString(),
-      })
-      .where('id', '=', id)
-      .where('cancel_at_period_end', '=', 0)
-      .where(liveAt(cancel.at))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+      },
+      where: (eb) => eb.and([eb('cancel_at_period_end', '=', 0), liveAt(cancel.at)(eb)]),
+      cause: { event: 'cancel_requested', actor: cancel.actor ?? (cancel.channel === 'care' ? { kind: 'care' } : BUYER) },
+    });
+    return moved !== null;
   }
 
   /**
@@ -246,43 +214,40 @@ export class SubscriptionRepository {
    * duplicate): true when this call ended it. Marked cancelled too, so that a provider
    * renewing by itself is told to stop, and the retry pass asks again if it could not be.
    */
-  async markEndedNow(id: string, end: { at: Date; reason: ImmediateEndReason }): Promise<boolean> {
+  async markEndedNow(id: string, end: { at: Date; reason: ImmediateEndReason; actor?: Actor }): Promise<boolean> {
     const at = end.at.toISOString();
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set((eb) => ({
+    const moved = await this.store().update(id, {
+      set: {
         status: 'ended',
         ended_at: at,
         end_reason: end.reason,
         cancel_at_period_end: 1,
-        cancel_requested_at: eb.fn.coalesce('cancel_requested_at', eb.val(at)),
+        cancel_requested_at: sql<string>`coalesce(cancel_requested_at, ${at})`,
         next_action_at: null,
         retry_at: null,
         updated_at: at,
-      }))
-      .where('id', '=', id)
-      .where(liveAt(end.at))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+      },
+      where: liveAt(end.at),
+      cause: { event: 'ended', actor: end.actor ?? (end.reason === 'ended_by_care' ? { kind: 'care' } : BUYER) },
+    });
+    return moved !== null;
   }
 
   /** Takes a cancellation back while its period runs: true when this call moved it. */
-  async markResumed(id: string, at: Date): Promise<boolean> {
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set({
+  async markResumed(id: string, at: Date, actor: Actor = BUYER): Promise<boolean> {
+    const moved = await this.store().update(id, {
+      set: {
         cancel_at_period_end: 0,
         cancel_requested_at: null,
         cancel_reason: null,
         cancel_channel: null,
         updated_at: at.toISOString(),
         next_action_at: at.toISOString(),
-      })
-      .where('id', '=', id)
-      .where('cancel_at_period_end', '=', 1)
-      .where(liveAt(at))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+      },
+      where: (eb) => eb.and([eb('cancel_at_period_end', '=', 1), liveAt(at)(eb)]),
+      cause: { event: 'resumed', actor },
+    });
+    return moved !== null;
   }
 
   /**
@@ -335,13 +300,12 @@ export class SubscriptionRepository {
    * subscriber changed their mind meanwhile; the caller then follows the record as it is.
    */
   async recordProviderRenewals(id: string, paused: boolean, at: Date): Promise<boolean> {
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set({ provider_paused: paused ? 1 : 0, provider_tries: 0, updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('cancel_at_period_end', '=', paused ? 1 : 0)
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+    const moved = await this.store().update(id, {
+      set: { provider_paused: paused ? 1 : 0, provider_tries: 0, updated_at: at.toISOString() },
+      where: (eb) => eb('cancel_at_period_end', '=', paused ? 1 : 0),
+      cause: { event: paused ? 'provider_paused' : 'provider_resumed', actor: { kind: 'provider' } },
+    });
+    return moved !== null;
   }
 
   /**
@@ -350,13 +314,10 @@ export class SubscriptionRepository {
    * at once, one of them tells the operators: the settling pass then leaves the subscription.
    */
   async countProviderRefusal(id: string): Promise<boolean> {
-    const counted = await this.db
-      .updateTable('subscriptions')
-      .set((eb) => ({ provider_tries: eb('provider_tries', '+', 1) }))
-      .where('id', '=', id)
-      .where('provider_tries', '<', MAX_PROVIDER_TRIES)
-      .returning('provider_tries')
-      .executeTakeFirst();
+    const counted = await this.store().update(id, {
+      set: { provider_tries: sql<number>`provider_tries + 1` },
+      where: (eb) => eb('provider_tries', '<', MAX_PROVIDER_TRIES),
+    });
     return Number(counted?.provider_tries) === MAX_PROVIDER_TRIES;
   }
 
@@ -367,14 +328,12 @@ export class SubscriptionRepository {
    */
   async markProviderUnsettled(id: string, wantPaused: boolean, at: Date): Promise<void> {
     const flag = wantPaused ? 0 : 1;
-    await this.db
-      .updateTable('subscriptions')
+    await this.store().update(id, {
       // Asked the other way now: the refusals counted so far were of the other request.
-      .set({ provider_paused: flag, provider_tries: 0, updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('cancel_at_period_end', '=', wantPaused ? 1 : 0)
-      .where('provider_paused', '!=', flag)
-      .execute();
+      set: { provider_paused: flag, provider_tries: 0, updated_at: at.toISOString() },
+      where: (eb) => eb.and([eb('cancel_at_period_end', '=', wantPaused ? 1 : 0), eb('provider_paused', '!=', flag)]),
+      cause: { event: 'provider_unsettled', actor: SYSTEM },
+    });
   }
 
   /**
@@ -384,25 +343,21 @@ export class SubscriptionRepository {
    * starts them again, which is harmless if they run.
    */
   async clearProviderPausedIfUnchanged(id: string, seenUpdatedAt: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('subscriptions')
-      .set({ provider_paused: 0, updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('provider_paused', '=', 1)
-      .where('updated_at', '=', seenUpdatedAt)
-      .execute();
+    await this.store().update(id, {
+      set: { provider_paused: 0, updated_at: at.toISOString() },
+      where: (eb) => eb.and([eb('provider_paused', '=', 1), eb('updated_at', '=', seenUpdatedAt)]),
+      cause: { event: 'provider_resumed', actor: { kind: 'provider' } },
+    });
   }
 
   /** Where a live print subscription is delivered from now on: true when it was changed. */
-  async setDeliveryAddress(id: string, address: DeliveryAddress, at: Date): Promise<boolean> {
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set({ delivery_address_json: JSON.stringify(address), updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('is_print', '=', 1)
-      .where(liveAt(at))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+  async setDeliveryAddress(id: string, address: DeliveryAddress, at: Date, actor: Actor = BUYER): Promise<boolean> {
+    const moved = await this.store().update(id, {
+      set: { delivery_address_json: JSON.stringify(address), updated_at: at.toISOString() },
+      where: (eb) => eb.and([eb('is_print', '=', 1), liveAt(at)(eb)]),
+      cause: { event: 'address_changed', actor },
+    });
+    return moved !== null;
   }
 
   /**
@@ -416,9 +371,8 @@ export class SubscriptionRepository {
     at: Date,
   ): Promise<boolean> {
     const instrument = JSON.stringify(card.instrument);
-    const moved = await this.db
-      .updateTable('subscriptions')
-      .set({
+    const moved = await this.store().update(id, {
+      set: {
         gateway: card.gateway,
         instrument_json: instrument,
         payment_json: JSON.stringify(card.payment),
@@ -426,13 +380,16 @@ export class SubscriptionRepository {
         express_wallet: expressWalletOf(card.payment),
         needs_payment_method: 0,
         updated_at: at.toISOString(),
-      })
-      .where('id', '=', id)
-      .where('payment_method', '=', 'card')
-      .where((eb) => eb.or([eb('instrument_json', 'is', null), eb('instrument_json', '!=', instrument)]))
-      .where(liveAt(at))
-      .executeTakeFirst();
-    return Number(moved.numUpdatedRows) > 0;
+      },
+      where: (eb) =>
+        eb.and([
+          eb('payment_method', '=', 'card'),
+          eb.or([eb('instrument_json', 'is', null), eb('instrument_json', '!=', instrument)]),
+          liveAt(at)(eb),
+        ]),
+      cause: { event: 'card_changed', actor: BUYER },
+    });
+    return moved !== null;
   }
 
   /**

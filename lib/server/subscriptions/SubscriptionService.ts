@@ -11,6 +11,7 @@ import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import { settleAtProvider } from './providerRenewals';
+import type { Actor } from './subscriptionHistory';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
 const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');
@@ -75,6 +76,8 @@ export class SubscriptionService {
       channel: CancelChannel;
       requestedAt?: Date;
       alongside?: (trx: Kysely<Database>, cancelled: Subscription) => Promise<void>;
+      /** Who, for its history (by default: care on its channel, else the buyer). */
+      actor?: Actor;
     },
   ): Promise<Subscription> {
     const at = this.now();
@@ -84,7 +87,7 @@ export class SubscriptionService {
     if (status === 'cancelling') return subscription;
     const cancelled = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel };
+      const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel, actor: cancel.actor };
       if (!(await records.markCancelling(subscription.id, marked))) return null;
       const moved = (await records.findById(subscription.id))!;
       await this.notices.cancelled(trx, moved, at);
@@ -107,12 +110,12 @@ export class SubscriptionService {
    */
   async endNow(
     subscription: Subscription,
-    end: { reason: ImmediateEndReason; alongside?: (trx: Kysely<Database>, ended: Subscription) => Promise<void> },
+    end: { reason: ImmediateEndReason; alongside?: (trx: Kysely<Database>, ended: Subscription) => Promise<void>; actor?: Actor },
   ): Promise<Subscription> {
     const at = this.now();
     const ended = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason }))) return null;
+      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason, actor: end.actor }))) return null;
       const moved = (await records.findById(subscription.id))!;
       if (end.reason === 'ended_by_care') await this.notices.endedByCare(trx, moved, at);
       await end.alongside?.(trx, moved);

@@ -39,6 +39,8 @@ import * as m0040 from './0040_outbox_clock_at';
 import * as m0041 from './0041_withdrawal_confirmations';
 import * as m0042 from './0042_withdrawal_examined';
 import * as m0043 from './0043_job_runs';
+import * as m0044 from './0044_subscription_history';
+import * as m0045 from './0045_subscription_history_backfill';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -85,4 +87,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041_withdrawal_confirmations': m0041,
   '0042_withdrawal_examined': m0042,
   '0043_job_runs': m0043,
+  '0044_subscription_history': m0044,
+  '0045_subscription_history_backfill': m0045,
 };

@@ -1,0 +1,181 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type UpdateObject,
+} from 'kysely';
+import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
+import { randomId } from '@/lib/server/ids';
+import type { Subscription } from './Subscription';
+import type { Cause } from './subscriptionHistory';
+import { storedRowOf } from './subscriptionRow';
+
+export type SubscriptionRow = Selectable<SubscriptionTable>;
+
+/** Which rows a write may move (besides its id): the state it moves from, so that a repeated or late write loses. */
+export type Guard = (eb: ExpressionBuilder<Database, 'subscriptions'>) => Expression<SqlBool>;
+
+/** The columns a write sets: values, or SQL computed from the row as it is. */
+export type Changes = UpdateObject<Database, 'subscriptions', 'subscriptions'>;
+
+/** One guarded write of one subscription. */
+export interface Write {
+  set: Changes;
+  /** The state it moves from (besides its id); none: it always applies. */
+  where?: Guard;
+  /** Applies only if the row is still at this version: nothing wrote it since the caller read it. */
+  expectedVersion?: number;
+  /** Why: recorded in its history when it changes the contract. None: the engine's own bookkeeping (claims, leases, when it is next due). */
+  cause?: Cause;
+  /** The record as the caller holds it, to compare with (saves a read); otherwise the store takes it from the row it locks. */
+  before?: Subscription;
+}
+
+/**
+ * The engine's and the provider sync's bookkeeping: written through the store like the rest,
+ * yet no part of the contract, so no history row tells of them.
+ */
+const BOOKKEEPING = new Set<string>(['id', 'lease_until', 'next_action_at', 'provider_tries', 'version', 'created_at', 'updated_at']);
+
+const isContract = (column: string) => !BOOKKEEPING.has(column);
+
+/**
+ * The one writer of `subscriptions` (issue 37): every insert and update of the table in the
+ * product goes through here (a test keeps it so: oneWriter.test.ts). Each write keeps the
+ * guard its caller gives, bumps `version`, may ask for the version the caller read, and
+ * answers the row it left (null when it did not apply). One that changes the contract
+ * appends a row to `subscription_history`, in the same transaction as the write (the
+ * caller's, when it has one): its cause and the changed fields before and after.
+ */
+export class SubscriptionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Writes a new subscription; true when this call wrote it (writing it again changes nothing). */
+  async insert(row: Insertable<SubscriptionTable>, cause: Cause): Promise<boolean> {
+    return this.inTransaction(async (trx) => {
+      const inserted = await trx
+        .insertInto('subscriptions')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) return false;
+      const columns = Object.keys(inserted).filter(isContract) as (keyof SubscriptionRow)[];
+      await this.append(trx, cause, {}, inserted, columns);
+      return true;
+    });
+  }
+
+  /** Writes one subscription if its guards hold: the row as written, or null when it did not apply. */
+  async update(id: string, write: Write): Promise<SubscriptionRow | null> {
+    const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
+    const guarded = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
+      const conditions: Expression<SqlBool>[] = [eb('id', '=', id)];
+      if (write.where) conditions.push(write.where(eb));
+      if (write.expectedVersion !== undefined) conditions.push(eb('version', '=', write.expectedVersion));
+      return eb.and(conditions);
+    };
+    const bumped = { ...write.set, version: sql<number>`version + 1` };
+    if (!write.cause || columns.length === 0) {
+      return (await this.db.updateTable('subscriptions').set(bumped).where(guarded).returningAll().executeTakeFirst()) ?? null;
+    }
+    const cause = write.cause;
+    return this.inTransaction(async (trx) => {
+      if (write.before) {
+        const after = await trx.updateTable('subscriptions').set(bumped).where(guarded).returningAll().executeTakeFirst();
+        if (!after) return null;
+        await this.append(trx, cause, storedRowOf(write.before), after, columns);
+        return after;
+      }
+      // The row as it was, locked by a write (a read first would let SQLite's second instance in between, and fail one of them).
+      const before = await trx
+        .updateTable('subscriptions')
+        .set({ version: sql<number>`version + 1` })
+        .where(guarded)
+        .returningAll()
+        .executeTakeFirst();
+      if (!before) return null;
+      const after = await trx.updateTable('subscriptions').set(write.set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      await this.append(trx, cause, before, after, columns);
+      return after;
+    });
+  }
+
+  /**
+   * One statement over every row the guard picks (the engine's due claim, a catalogue
+   * price change, a sign-in's claim): the rows as written. With a cause, each moved row's
+   * history says `before` of it, which the guard makes the same for all.
+   */
+  async updateMany(where: Guard, write: { set: Changes; cause?: Cause; before?: Partial<SubscriptionRow> }): Promise<SubscriptionRow[]> {
+    const run = (db: Kysely<Database>) =>
+      db
+        .updateTable('subscriptions')
+        .set({ ...write.set, version: sql<number>`version + 1` })
+        .where(where)
+        .returningAll()
+        .execute();
+    const cause = write.cause;
+    if (!cause) return run(this.db);
+    const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
+    return this.inTransaction(async (trx) => {
+      const rows = await run(trx);
+      for (const row of rows) await this.append(trx, cause, write.before ?? {}, row, columns);
+      return rows;
+    });
+  }
+
+  /** The history row of an applied write: the columns it set that did change; nothing when none did. */
+  private async append(
+    trx: Kysely<Database>,
+    cause: Cause,
+    before: Partial<Record<keyof SubscriptionRow, unknown>>,
+    after: SubscriptionRow,
+    columns: readonly (keyof SubscriptionRow)[],
+  ): Promise<void> {
+    const was: Record<string, unknown> = {};
+    const is: Record<string, unknown> = {};
+    for (const column of columns) {
+      const old = stored(column, before[column]);
+      const now = stored(column, after[column]);
+      if (JSON.stringify(old) === JSON.stringify(now)) continue;
+      if (column in before) was[column] = old;
+      is[column] = now;
+    }
+    if (Object.keys(is).length === 0) return;
+    // Real time, whatever clock the caller's checks run on: the history is in the order it was written.
+    const at = new Date();
+    await trx
+      .insertInto('subscription_history')
+      .values({
+        id: randomId('shi', 16),
+        subscription_id: after.id,
+        version: Number(after.version),
+        at: at.toISOString(),
+        // PostgreSQL's bigint comes back as a string.
+        clock_at: new Date(at.getTime() + Number(after.clock_offset_ms)).toISOString(),
+        event: cause.event,
+        actor_kind: cause.actor.kind,
+        actor_id: cause.actor.id ?? null,
+        before_json: JSON.stringify(was),
+        after_json: JSON.stringify(is),
+        created_at: at.toISOString(),
+      })
+      .execute();
+  }
+
+  private inTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+}
+
+/** A column's value as the history keeps it: JSON columns as their objects, numbers as numbers (PostgreSQL's bigint is text). */
+function stored(column: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (column.endsWith('_json') && typeof value === 'string') return JSON.parse(value) as unknown;
+  if (column === 'clock_offset_ms') return Number(value);
+  return value;
+}

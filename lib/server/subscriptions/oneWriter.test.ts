@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const PRODUCT = ['lib', 'pages', 'scripts', 'entrypoint', 'components'];
+const STORE = 'lib/server/subscriptions/SubscriptionStore.ts';
+
+/** Kysely's insert and update of the table, and raw SQL's (in sql`` templates or strings). */
+const WRITES = [
+  /insertInto\(\s*['"`]subscriptions['"`]\s*\)/,
+  /updateTable\(\s*['"`]subscriptions['"`]\s*\)/,
+  /\binsert\s+into\s+["`]?subscriptions["`]?(?![\w])/i,
+  /\bupdate\s+["`]?subscriptions["`]?\s+set\b/i,
+];
+
+function sourceFiles(dir: string): string[] {
+  const entries = fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true });
+  return entries.flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'migrations' ? [] : sourceFiles(relative);
+    return /\.(ts|tsx|js|mjs|cjs)$/.test(entry.name) && !/\.test\./.test(entry.name) ? [relative] : [];
+  });
+}
+
+describe('the one writer of subscriptions', () => {
+  const files = PRODUCT.filter((dir) => fs.existsSync(path.join(ROOT, dir))).flatMap(sourceFiles);
+
+  it('reads the whole product source, the store among it', () => {
+    expect(files).toContain(STORE);
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('finds inserts and updates of subscriptions in SubscriptionStore.ts only (migrations and tests aside)', () => {
+    const writers = files.filter((file) => {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      return WRITES.some((write) => write.test(text));
+    });
+    expect(writers).toEqual([STORE]);
+  });
+
+  it('would see a raw SQL write as well as a query builder one', () => {
+    const samples = [
+      "db.updateTable('subscriptions')",
+      "db.insertInto('subscriptions')",
+      'sql`UPDATE subscriptions SET status = ${status}`',
+      'sql`insert into "subscriptions" (id) values (${id})`',
+    ];
+    for (const sample of samples) expect(WRITES.some((write) => write.test(sample))).toBe(true);
+    expect(WRITES.some((write) => write.test("db.updateTable('subscription_notices')"))).toBe(false);
+    expect(WRITES.some((write) => write.test('insert into subscription_history'))).toBe(false);
+  });
+});
