@@ -19,6 +19,7 @@ import type {
 } from '@/lib/server/payments/sandbox/sandboxPayments';
 import type { RefundStatus } from '@/lib/server/refunds/Refund';
 import type { CancelChannel, EndReason } from '@/lib/server/subscriptions/Subscription';
+import type { ActorKind, SubscriptionEvent } from '@/lib/server/subscriptions/subscriptionHistory';
 import type { BadRowChannel, TrackingChannel } from '@/lib/server/tracking/storage/EventStore';
 
 /**
@@ -286,10 +287,8 @@ export interface SubscriptionHistoryTable {
   at: string;
   /** The subscription's own clock at that moment (a test clock's; real time otherwise). */
   clock_at: string;
-  /** A SubscriptionEvent (lib/server/subscriptions/subscriptionHistory.ts). */
-  event: string;
-  /** 'buyer' | 'care' | 'operator' | 'system' | 'provider'. */
-  actor_kind: string;
+  event: SubscriptionEvent;
+  actor_kind: ActorKind;
   /** The operator's id, the provider's event id...; null when none names it. */
   actor_id: string | null;
   /** The changed contract fields as they were, and as the write left them: JSON objects by column. */
