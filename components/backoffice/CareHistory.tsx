@@ -49,6 +49,11 @@ export function CareHistory({ mails, events }: { mails: CareMailView[]; events: 
           {events.map((e, index) => (
             <li key={`${e.at}-${index}`}>
               <time dateTime={e.at}>{careWhen(e.at)}</time> {e.text}
+              <div className={styles.who}>
+                By {e.by}
+                {e.clockAt && <> · test clock {careWhen(e.clockAt)}</>}
+                {e.reconstructed && <> · rebuilt from older records</>}
+              </div>
             </li>
           ))}
         </ol>

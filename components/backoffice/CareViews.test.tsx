@@ -62,7 +62,16 @@ const customer: CareCustomerView = {
       sentAt: '2026-11-20T10:00:02.000Z',
     },
   ],
-  events: [{ at: '2026-11-20T10:00:00.000Z', kind: 'subscription', text: 'Subscribed to Vogue Digital (vogue).' }],
+  events: [
+    {
+      at: '2026-11-20T10:00:00.000Z',
+      kind: 'subscription',
+      text: 'Subscribed to Vogue Digital (vogue).',
+      by: 'the subscriber',
+      clockAt: null,
+      reconstructed: false,
+    },
+  ],
 };
 
 /** fetch answering each call in turn with `answers`, the calls kept. */

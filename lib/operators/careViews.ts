@@ -86,12 +86,19 @@ export interface CareMailView {
   sentAt: string | null;
 }
 
-/** One line of a customer's history, oldest first. */
+/** One line of a subscription's time line (its kept history), oldest first. */
 export interface CareEventView {
+  /** When it was recorded, real time. */
   at: string;
   /** 'subscription', 'payment', 'refund', 'notice', 'cancel-page', 'operator'. */
   kind: string;
   text: string;
+  /** Who did it: "the subscriber", "operator:care@example.com", "our renewal jobs", "the payment provider". */
+  by: string;
+  /** The subscription's test clock at that moment, where its date is not the real one's; null otherwise. */
+  clockAt: string | null;
+  /** Rebuilt from older records when its history began to be kept (migration 0045), not kept as it happened. */
+  reconstructed: boolean;
 }
 
 /** Everything care sees of one subscription and the customer who holds it. */

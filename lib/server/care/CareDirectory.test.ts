@@ -4,7 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
-import { appendAudit } from '@/lib/server/operators/auditLog';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
 import { CareDirectory } from './CareDirectory';
 
 const NOW = new Date('2026-11-27T10:00:00.000Z');
@@ -60,11 +60,12 @@ describe('CareDirectory.customer', () => {
   it('shows the subscription, its payments, the customer’s other subscriptions and a chronological history', async () => {
     const first = await bought('hist@example.com');
     const second = await bought('HIST@example.com');
-    await appendAudit(
+    // What care did, as its actions append it to the subscription's history (careActions.ts).
+    await appendHistoryEvent(
       db,
-      { operatorId: 'op_1', label: 'operator:care@example.com' },
-      { action: 'subscription.cancelled', target: `subscription:${first.subscriptionId}` },
-      new Date(NOW.getTime() + 1000),
+      first.subscriptionId,
+      { event: 'care_action', actor: { kind: 'care', id: 'op_1' } },
+      { action: 'subscription.cancelled', target: `subscription:${first.subscriptionId}`, by: 'operator:care@example.com' },
     );
     const view = (await new CareDirectory(db, () => NOW).customer(first.subscriptionId))!;
     expect(view.subscription).toMatchObject({

@@ -11,27 +11,24 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
-import { readAudit } from '@/lib/server/operators/auditLog';
 import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockOf } from '@/lib/server/renewals/testClock';
-import { careEvents } from './careEvents';
+import { careTimeLine } from './careEvents';
 import { careQueryOf } from './careQuery';
-import { CARE_READ_ACTIONS } from './careReadActions';
 import { careRefundView } from './careRefundView';
 
 /** How many subscriptions a search answers at most (and how many other subscriptions a customer view lists). */
 export const CARE_SEARCH_MAX_HITS = 50;
 const MAX_HITS = CARE_SEARCH_MAX_HITS;
 const MAX_MAILS = 100;
-const MAX_AUDIT = 100;
 
 /**
  * What customer care reads: subscriptions found by the customer's e-mail (owner or billing
  * address, any case, the whole address) or by an invoice or credit note number, and one
- * subscription with its payments, refunds, e-mails and history. Reads only: the changes are
+ * subscription with its payments, refunds, e-mails and time line (its kept history). Reads only: the changes are
  * careActions.ts.
  */
 export class CareDirectory {
@@ -125,25 +122,8 @@ export class CareDirectory {
       sentAt: m.sent_at,
     }));
 
-    const notices = await this.db
-      .selectFrom('subscription_notices')
-      .select(['kind', 'sent_at'])
-      .where('subscription_id', '=', subscription.id)
-      .execute();
-    const declarations = await this.db
-      .selectFrom('cancel_declarations')
-      .select(['declared_at', 'reason'])
-      .where('email', 'in', emails)
-      .where('brand_slug', '=', subscription.brandSlug)
-      .where('livemode', '=', subscription.livemode ? 1 : 0)
-      .execute();
-    const audit = [
-      // What care did, not who read it: care's reads of the customer are in the audit log, not its history.
-      ...(await readAudit(this.db, { limit: MAX_AUDIT, target: `subscription:${subscription.id}`, excludeActions: CARE_READ_ACTIONS })),
-      ...(await Promise.all(transactions.map((t) => readAudit(this.db, { limit: MAX_AUDIT, target: `transaction:${t.id}` })))).flat(),
-    ];
-
-    const events: CareEventView[] = careEvents({ subscription, transactions, refunds, notices, declarations, audit });
+    // The time line reads the kept history alone (careEvents.ts).
+    const events: CareEventView[] = await careTimeLine(this.db, subscription.id);
     return {
       subscription: this.subscriptionView(subscription),
       others: others.map((o) => this.hit(subscriptionOf(o), 'email')),

@@ -9,6 +9,7 @@ import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
 import { clockOf } from '@/lib/server/renewals/testClock';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import { CareDirectory } from './CareDirectory';
@@ -56,13 +57,21 @@ export async function careCancel(
   const service = await subscriptionServiceFor(server, req);
   // The subscription's history names the operator, as the audit entry does.
   const actor = { kind: 'care' as const, id: caller.operator.id };
-  const audit = (action: string) => async (trx: Parameters<typeof appendAudit>[0], moved: Subscription) =>
-    appendAudit(
+  const audit = (action: string) => async (trx: Parameters<typeof appendAudit>[0], moved: Subscription) => {
+    await appendAudit(
       trx,
       caller.actor,
       { action, target: `subscription:${subscription.id}`, before, after: { ...stateOf(moved, at), reason: body.reason } },
       at,
     );
+    // Care's time line names the operator as the audit log does (the history's actor keeps only their id).
+    await appendHistoryEvent(
+      trx,
+      subscription.id,
+      { event: 'care_action', actor },
+      { action, target: `subscription:${subscription.id}`, by: caller.actor.label, reason: body.reason },
+    );
+  };
   if (body.when === 'period_end') {
     await service.cancelRecord(subscription, { reason: body.reason, channel: 'care', alongside: audit('subscription.cancelled'), actor });
   } else {

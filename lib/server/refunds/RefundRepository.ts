@@ -4,6 +4,8 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { RefundFailureCode } from '@/lib/server/payments/PaymentGateway';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
+import { BUYER, type Actor, type EventFacts } from '@/lib/server/subscriptions/subscriptionHistory';
 import { nextCreditNoteNumber } from './creditNoteNumbers';
 import type { Refund } from './Refund';
 
@@ -155,8 +157,25 @@ export class RefundRepository {
           .where('id', '=', refund.transactionId)
           .where('status', '=', 'succeeded')
           .where((eb) => eb(sql<number>`refund_reserved + ${refund.amount}`, '<=', eb.ref('total')))
+          .returning(['subscription_id', 'renewal_of'])
           .executeTakeFirst();
-        if (Number(reserved.numUpdatedRows) === 0) throw new Exceeds();
+        if (!reserved) throw new Exceeds();
+        const subscriptionId = reserved.subscription_id ?? reserved.renewal_of;
+        if (subscriptionId) {
+          await appendHistoryEvent(
+            trx,
+            subscriptionId,
+            { event: 'refund_requested', actor: requester(refund.requestedBy) },
+            {
+              refund_id: refund.id,
+              transaction_id: refund.transactionId,
+              amount: refund.amount,
+              currency_code: refund.currencyCode,
+              reason: refund.reason,
+              requested_by: refund.requestedBy,
+            },
+          );
+        }
         return { kind: 'reserved', refund: (await new RefundRepository(trx).findById(refund.id))! };
       });
     } catch (error) {
@@ -215,6 +234,12 @@ export class RefundRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       const refund = refundOf(row);
+      await appendToHistory(trx, refund.transactionId, 'refunded', {
+        refund_id: refund.id,
+        amount: refund.amount,
+        currency_code: refund.currencyCode,
+        credit_note_number: creditNoteNumber,
+      });
       const message = mail(refund);
       if (message) await enqueueMail(trx, message, at);
       return refund;
@@ -243,9 +268,15 @@ export class RefundRepository {
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .returning(['transaction_id', 'amount_minor'])
+        .returning(['id', 'transaction_id', 'amount_minor', 'currency_code'])
         .executeTakeFirst();
       if (!moved) return false;
+      await appendToHistory(trx, moved.transaction_id, 'refund_refused', {
+        refund_id: moved.id,
+        amount: moved.amount_minor,
+        currency_code: moved.currency_code,
+        failure: failure.message.slice(0, 500),
+      });
       await trx
         .updateTable('transactions')
         .set({ refund_reserved: sql<number>`refund_reserved - ${moved.amount_minor}` })
@@ -254,4 +285,25 @@ export class RefundRepository {
       return true;
     });
   }
+}
+
+/** Who asked for a refund, as the subscription's history names them: 'operator:<id>' is customer care. */
+function requester(requestedBy: string): Actor {
+  return requestedBy.startsWith('operator:') ? { kind: 'care', id: requestedBy.slice('operator:'.length) } : BUYER;
+}
+
+/** A refund settled by the provider, in the history of the subscription its payment belongs to (when it has one). */
+async function appendToHistory(
+  trx: Kysely<Database>,
+  transactionId: string,
+  event: 'refunded' | 'refund_refused',
+  facts: EventFacts,
+): Promise<void> {
+  const payment = await trx
+    .selectFrom('transactions')
+    .select(['subscription_id', 'renewal_of'])
+    .where('id', '=', transactionId)
+    .executeTakeFirst();
+  const subscriptionId = payment?.subscription_id ?? payment?.renewal_of;
+  if (subscriptionId) await appendHistoryEvent(trx, subscriptionId, { event, actor: { kind: 'provider' } }, facts);
 }

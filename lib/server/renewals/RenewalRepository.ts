@@ -7,7 +7,7 @@ import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
+import { appendHistoryEvent, SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
 import { BUYER, SYSTEM, type Actor } from '@/lib/server/subscriptions/subscriptionHistory';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
@@ -309,6 +309,15 @@ export class RenewalRepository {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
+      // A notice of a new price is told by the price it makes pending; any other only by itself.
+      if (!pendingPrice) {
+        await appendHistoryEvent(
+          trx,
+          subscriptionId,
+          { event: 'notice_sent', actor: SYSTEM },
+          { notice: notice.kind, about: notice.about },
+        );
+      }
       if (pendingPrice) {
         await new SubscriptionStore(trx).update(subscriptionId, {
           set: { pending_renewal_amount: pendingPrice.amount, pending_price_from: pendingPrice.from, updated_at: at.toISOString() },

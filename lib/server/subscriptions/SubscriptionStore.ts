@@ -9,9 +9,8 @@ import {
   type UpdateObject,
 } from 'kysely';
 import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
-import { randomId } from '@/lib/server/ids';
 import type { Subscription } from './Subscription';
-import type { Cause } from './subscriptionHistory';
+import { historyRowId, type Cause, type EventFacts } from './subscriptionHistory';
 import { storedRowOf } from './subscriptionRow';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
@@ -146,30 +145,60 @@ export class SubscriptionStore {
       is[column] = now;
     }
     if (Object.keys(is).length === 0) return;
-    // Real time, whatever clock the caller's checks run on: the history is in the order it was written.
-    const at = new Date();
-    await trx
-      .insertInto('subscription_history')
-      .values({
-        id: randomId('shi', 16),
-        subscription_id: after.id,
-        version: Number(after.version),
-        at: at.toISOString(),
-        // PostgreSQL's bigint comes back as a string.
-        clock_at: new Date(at.getTime() + Number(after.clock_offset_ms)).toISOString(),
-        event: cause.event,
-        actor_kind: cause.actor.kind,
-        actor_id: cause.actor.id ?? null,
-        before_json: JSON.stringify(was),
-        after_json: JSON.stringify(is),
-        created_at: at.toISOString(),
-      })
-      .execute();
+    await insertHistoryRow(trx, after, cause, was, is);
   }
 
   private inTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
   }
+}
+
+/**
+ * Appends to a subscription's history an event that changes none of its columns: a refund,
+ * a notice sent without a new price, a declaration, an action of customer care. `facts` are
+ * the event's own (a refund's id and amount, a notice's kind), kept as its `after`. Call it
+ * in the transaction that writes the event's own record, so that both are kept or neither.
+ * The store stays the only writer of `subscriptions`: this reads the row, never writes it.
+ * False when there is no such subscription.
+ */
+export async function appendHistoryEvent(db: Kysely<Database>, subscriptionId: string, cause: Cause, facts: EventFacts): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select(['id', 'version', 'clock_offset_ms'])
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!row) return false;
+  await insertHistoryRow(db, row, cause, {}, facts);
+  return true;
+}
+
+/** One history row, at the subscription's version and on its clock as `row` holds them. */
+async function insertHistoryRow(
+  db: Kysely<Database>,
+  row: Pick<SubscriptionRow, 'id' | 'version' | 'clock_offset_ms'>,
+  cause: Cause,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Promise<void> {
+  // Real time, whatever clock the caller's checks run on: the history is in the order it was written.
+  const at = new Date();
+  await db
+    .insertInto('subscription_history')
+    .values({
+      id: historyRowId(at),
+      subscription_id: row.id,
+      version: Number(row.version),
+      at: at.toISOString(),
+      // PostgreSQL's bigint comes back as a string.
+      clock_at: new Date(at.getTime() + Number(row.clock_offset_ms)).toISOString(),
+      event: cause.event,
+      actor_kind: cause.actor.kind,
+      actor_id: cause.actor.id ?? null,
+      before_json: JSON.stringify(before),
+      after_json: JSON.stringify(after),
+      created_at: at.toISOString(),
+    })
+    .execute();
 }
 
 /** A column's value as the history keeps it: JSON columns as their objects, numbers as numbers (PostgreSQL's bigint is text). */

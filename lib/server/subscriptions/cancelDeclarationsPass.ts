@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { CancelDeclarationRepository, type PendingDeclaration } from './CancelDeclarationRepository';
+import { BUYER } from './subscriptionHistory';
 import { SubscriptionRepository } from './SubscriptionRepository';
+import { appendHistoryEvent } from './SubscriptionStore';
 import type { SubscriptionService } from './SubscriptionService';
 
 export interface CancelDeclarationsDeps {
@@ -65,6 +67,14 @@ async function apply(deps: CancelDeclarationsDeps, declaration: PendingDeclarati
         reason: declaration.reason,
         channel: 'cancel-page',
         requestedAt: new Date(declaration.declaredAt),
+        // The declaration is told in the history of the subscription it cancelled, with the cancel it made.
+        alongside: (trx, cancelled) =>
+          appendHistoryEvent(
+            trx,
+            cancelled.id,
+            { event: 'cancel_declared', actor: BUYER },
+            { declaration_id: declaration.id, declared_at: declaration.declaredAt, cancel_reason: declaration.reason },
+          ).then(() => undefined),
       });
     } catch (error) {
       // Its period ended since it was found: there is nothing left to cancel.

@@ -58,14 +58,38 @@ async function renewWith(id: string, number: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Its notice of the coming renewal, recorded as sent already (the engine sends none then):
+ * the first test follows the contract's own writes, and a notice sent is told in the history
+ * too (careTimeLine.test.ts follows those).
+ */
+async function noticedAlready(id: string): Promise<void> {
+  const about = (await subscription(id)).currentPeriodEnd;
+  await db
+    .insertInto('subscription_notices')
+    .values({
+      id: `ntc_${randomUUID()}`,
+      subscription_id: id,
+      kind: 'renewal',
+      about,
+      due_at: now().toISOString(),
+      sent_at: now().toISOString(),
+      mail_id: null,
+      content_json: '{}',
+    })
+    .execute();
+}
+
 describe("a subscription's kept history", () => {
   it('tells of a purchase, a renewal, a failed one recovered, a cancel and a resume, once each, in order, with who did it', async () => {
     const id = await buy();
+    await noticedAlready(id);
     setClock((await subscription(id)).currentPeriodEnd);
     await runDueRenewals(deps());
     expect((await subscription(id)).status).toBe('active');
 
     await renewWith(id, '4000000000000341');
+    await noticedAlready(id);
     setClock((await subscription(id)).currentPeriodEnd);
     await runDueRenewals(deps());
     expect((await subscription(id)).status).toBe('past_due');

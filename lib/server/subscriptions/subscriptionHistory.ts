@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 
@@ -19,9 +20,12 @@ export type SubscriptionEvent =
   | 'address_changed'
   | 'card_changed'
   | 'clock_moved'
+  | 'refund_requested'
   | 'refunded'
+  | 'refund_refused'
   | 'notice_sent'
   | 'withdrawal_declared'
+  | 'withdrawal_objected'
   | 'cancel_declared'
   | 'care_action';
 
@@ -42,6 +46,25 @@ export interface Cause {
 
 export const SYSTEM: Actor = { kind: 'system' };
 export const BUYER: Actor = { kind: 'buyer' };
+
+/** The facts of an event that changes no subscription column (a refund's amount and id, a notice's kind): its history row's `after`. */
+export type EventFacts = Record<string, string | number | boolean | null>;
+
+let lastStamp = 0;
+let sequence = 0;
+
+/**
+ * A history row's id, ordered by when this process made it: rows written in the same
+ * millisecond at the same version (a refund beside the write it follows) read back in the
+ * order they were written. The random tail keeps ids of several instances apart.
+ */
+export function historyRowId(at: Date): string {
+  const stamp = at.getTime();
+  sequence = stamp === lastStamp ? sequence + 1 : 0;
+  lastStamp = stamp;
+  const tail = randomBytes(5).toString('hex');
+  return `shi_${stamp.toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${tail}`;
+}
 
 /** One entry of a subscription's history, read back. */
 export interface HistoryEntry {

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { WithdrawalChannel } from '@/lib/withdrawal/withdrawalView';
 import type { Database, WithdrawalTable } from '@/lib/server/db/schema';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
+import { BUYER } from '@/lib/server/subscriptions/subscriptionHistory';
 
 /** A declaration of withdrawal as recorded (migrations 0032, 0041, 0042). */
 export interface Withdrawal {
@@ -52,28 +54,32 @@ export class WithdrawalRepository {
    * withdrawal already (the unique column decides, so two submits at once record one).
    */
   async record(withdrawal: Omit<Withdrawal, 'refundId' | 'objectedAt'>): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('withdrawals')
-      .values({
-        id: withdrawal.id,
-        subscription_id: withdrawal.subscriptionId,
-        transaction_id: withdrawal.transactionId,
-        channel: withdrawal.channel,
-        email: withdrawal.email.trim().toLowerCase(),
-        name: withdrawal.name,
-        invoice_number: withdrawal.invoiceNumber,
-        livemode: withdrawal.livemode ? 1 : 0,
-        client_json: JSON.stringify(withdrawal.client),
-        refund_id: null,
-        declared_at: withdrawal.declaredAt,
-        applied_at: withdrawal.appliedAt,
-        objected_at: null,
-        origin: withdrawal.origin,
-        examined_at: withdrawal.examinedAt,
-      })
-      .onConflict((oc) => oc.column('subscription_id').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    return this.inTransaction(async (trx) => {
+      const inserted = await trx
+        .insertInto('withdrawals')
+        .values({
+          id: withdrawal.id,
+          subscription_id: withdrawal.subscriptionId,
+          transaction_id: withdrawal.transactionId,
+          channel: withdrawal.channel,
+          email: withdrawal.email.trim().toLowerCase(),
+          name: withdrawal.name,
+          invoice_number: withdrawal.invoiceNumber,
+          livemode: withdrawal.livemode ? 1 : 0,
+          client_json: JSON.stringify(withdrawal.client),
+          refund_id: null,
+          declared_at: withdrawal.declaredAt,
+          applied_at: withdrawal.appliedAt,
+          objected_at: null,
+          origin: withdrawal.origin,
+          examined_at: withdrawal.examinedAt,
+        })
+        .onConflict((oc) => oc.column('subscription_id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (withdrawal.subscriptionId) await declaredInHistory(trx, withdrawal.subscriptionId, withdrawal);
+      return true;
+    });
   }
 
   async findById(id: string): Promise<Withdrawal | null> {
@@ -136,17 +142,23 @@ export class WithdrawalRepository {
    * declaration names already fails on the unique column.
    */
   async markExamined(id: string, at: Date, matched: { subscriptionId: string; transactionId: string } | null): Promise<boolean> {
-    const updated = await this.db
-      .updateTable('withdrawals')
-      .set({
-        examined_at: at.toISOString(),
-        subscription_id: matched?.subscriptionId ?? null,
-        transaction_id: matched?.transactionId ?? null,
-      })
-      .where('id', '=', id)
-      .where('examined_at', 'is', null)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    return this.inTransaction(async (trx) => {
+      const updated = await trx
+        .updateTable('withdrawals')
+        .set({
+          examined_at: at.toISOString(),
+          subscription_id: matched?.subscriptionId ?? null,
+          transaction_id: matched?.transactionId ?? null,
+        })
+        .where('id', '=', id)
+        .where('examined_at', 'is', null)
+        .returning(['id', 'channel'])
+        .executeTakeFirst();
+      if (!updated) return false;
+      // Matched now: the subscription's history tells of the declaration from here on.
+      if (matched) await declaredInHistory(trx, matched.subscriptionId, updated);
+      return true;
+    });
   }
 
   /** Public declarations still waiting for their subscriber that were declared at or before `before`, the oldest first. */
@@ -194,4 +206,22 @@ export class WithdrawalRepository {
   async setRefund(id: string, refundId: string): Promise<void> {
     await this.db.updateTable('withdrawals').set({ refund_id: refundId }).where('id', '=', id).where('refund_id', 'is', null).execute();
   }
+
+  private inTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
+  }
+}
+
+/** A declaration that names its subscription, in that subscription's history (in the transaction that records it). */
+async function declaredInHistory(
+  trx: Kysely<Database>,
+  subscriptionId: string,
+  withdrawal: Pick<Withdrawal, 'id' | 'channel'>,
+): Promise<void> {
+  await appendHistoryEvent(
+    trx,
+    subscriptionId,
+    { event: 'withdrawal_declared', actor: BUYER },
+    { withdrawal_id: withdrawal.id, channel: withdrawal.channel },
+  );
 }

@@ -22,6 +22,8 @@ import type { RefundService } from '@/lib/server/refunds/RefundService';
 import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
+import { BUYER } from '@/lib/server/subscriptions/subscriptionHistory';
 import type { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
 import { eligibilityOf } from './eligibilityOf';
 import { WithdrawalLinkRepository } from './WithdrawalLinkRepository';
@@ -260,6 +262,7 @@ export class WithdrawalService {
     const marked = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await new WithdrawalRepository(trx).markObjected(withdrawal.id, at))) return false;
       await new WithdrawalLinkRepository(trx).useAll(withdrawal.id, at);
+      await appendHistoryEvent(trx, subscriptionId, { event: 'withdrawal_objected', actor: BUYER }, { withdrawal_id: withdrawal.id });
       await appendAudit(
         trx,
         { operatorId: null, label: 'subscriber, by the link in the withdrawal e-mail' },

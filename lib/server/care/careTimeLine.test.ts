@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, OperationNode } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
+import { submitRequestSchema } from '@/lib/checkout/submitContract';
+import { submitCheckout } from '@/lib/server/checkout/submitService';
+import { runDueRenewals, runRenewalsOf, type RenewalDeps } from '@/lib/server/renewals/renewalEngine';
+import { RenewalRepository } from '@/lib/server/renewals/RenewalRepository';
+import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
+import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+import { CareDirectory } from './CareDirectory';
+import { careTimeLine } from './careEvents';
+
+setUpSandboxCheckout();
+
+const deps = (): RenewalDeps => ({
+  db,
+  gateways: [sandbox],
+  now,
+  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
+  concurrency: 8,
+  origin: 'https://subscribe.example.com',
+  log: (line, error) => console.error(line, error),
+});
+
+const subscription = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
+
+/** Buys Vogue Digital (yearly) in test mode with a sandbox card; answers its subscription id. */
+async function buy(): Promise<string> {
+  const input = submitRequestFixture({
+    idempotencyKey: randomUUID(),
+    returnPath: '/vogue/demo-single/credit-card?livemode=false',
+    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
+    ...sandboxCard('4242424242424242'),
+  });
+  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
+  expect(response.status).toBe('succeeded');
+  return (await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The sandbox card that renews it from now on (as the account's card change keeps it). */
+async function renewWith(id: string, number: string): Promise<void> {
+  const saved = await sandbox.saveCard({
+    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2034, cvc: '123' },
+    livemode: false,
+    current: null,
+    customer: { email: 'ada@example.com' },
+    currencyCode: 'USD',
+    idempotencyKey: randomUUID(),
+    subscriptionId: id,
+  });
+  if (saved.status !== 'saved') throw new Error(`the sandbox did not keep ${number}`);
+  await db
+    .updateTable('subscriptions')
+    .set({ instrument_json: JSON.stringify(saved.instrument) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A plugin that keeps the name of every table a query names. */
+function tablesRead(): { plugin: KyselyPlugin; tables: Set<string> } {
+  const tables = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const kind = (node as OperationNode).kind;
+    if (kind === 'TableNode') tables.add((node as { table: { identifier: { name: string } } }).table.identifier.name);
+    for (const value of Object.values(node)) visit(value);
+  };
+  return {
+    tables,
+    plugin: {
+      transformQuery: (args) => {
+        visit(args.node);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    },
+  };
+}
+
+describe("care's time line", () => {
+  it('shows a subscription bought, renewed, failed, recovered, cancelled and resumed, each event once, in order, from its history alone', async () => {
+    const id = await buy();
+    setClock((await subscription(id)).currentPeriodEnd);
+    await runDueRenewals(deps());
+    expect((await subscription(id)).status).toBe('active');
+
+    await renewWith(id, '4000000000000341');
+    setClock((await subscription(id)).currentPeriodEnd);
+    await runDueRenewals(deps());
+    expect((await subscription(id)).status).toBe('past_due');
+
+    later(3600_000);
+    await renewWith(id, '4242424242424242');
+    await new RenewalRepository(db).retryNow(id, now(), now());
+    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
+
+    const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
+    await service.cancelRecord(await subscription(id), { reason: 'too much to read', channel: 'account' });
+    await service.resumeRecord(await subscription(id));
+
+    const expected = [
+      ['subscription', 'Subscribed to Vogue Digital (vogue).', 'the subscriber'],
+      ['payment', 'Purchase payment through sandbox: paid.', 'the subscriber'],
+      ['notice', 'Notice sent: renewal.', 'our renewal jobs'],
+      ['payment', 'Renewal paid for 2027-11-21 to 2028-11-21.', 'our renewal jobs'],
+      ['notice', 'Notice sent: renewal.', 'our renewal jobs'],
+      ['payment', 'Renewal payment failed (generic_decline).', 'our renewal jobs'],
+      ['payment', 'Renewal to be tried again at once, after a change of payment method.', 'the subscriber'],
+      ['payment', 'Renewal paid after a failed try for 2028-11-21 to 2029-11-21.', 'our renewal jobs'],
+      ['subscription', 'Cancelled at the end of the period in the account: too much to read', 'the subscriber'],
+      ['subscription', 'Cancellation taken back: it renews again.', 'the subscriber'],
+    ];
+    const { events } = (await new CareDirectory(db, now).customer(id))!;
+    expect(events.map((event) => [event.kind, event.text, event.by])).toEqual(expected);
+    // Kept as it happened, in real time, in the order it happened; the test clock's own dates beside it.
+    expect(events.every((event) => !event.reconstructed)).toBe(true);
+    expect(events.map((event) => event.at)).toEqual(events.map((event) => event.at).sort());
+
+    // Its reader asks the history and nothing else: not the payments, refunds, notices or audit log it was once pieced from.
+    const { plugin, tables } = tablesRead();
+    expect(await careTimeLine(db.withPlugin(plugin), id)).toEqual(events);
+    expect([...tables]).toEqual(['subscription_history']);
+    // The records it was pieced from may go (those that can): it stays the same.
+    await db.deleteFrom('subscription_notices').execute();
+    await db.deleteFrom('audit_log').execute();
+    expect((await new CareDirectory(db, now).customer(id))!.events).toEqual(events);
+  });
+});
