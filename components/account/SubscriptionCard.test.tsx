@@ -31,6 +31,24 @@ describe('SubscriptionCard', () => {
     );
   });
 
+  it('lists its history, oldest first, and no History where it has none', () => {
+    const { unmount } = view({
+      ...card,
+      history: [
+        { date: 'November 26, 2026', text: 'Subscribed' },
+        { date: 'December 2, 2026', text: 'Cancelled: it ends with the period you paid for' },
+      ],
+    });
+    const history = screen.getByRole('region', { name: 'History' });
+    expect([...history.querySelectorAll('li')].map((line) => line.textContent)).toEqual([
+      'November 26, 2026: Subscribed',
+      'December 2, 2026: Cancelled: it ends with the period you paid for',
+    ]);
+    unmount();
+    view({ ...card, history: [] });
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+  });
+
   it('shows no withdraw link where the purchase cannot be withdrawn from', () => {
     view(card);
     expect(screen.queryByRole('link', { name: 'Withdraw from contract' })).toBeNull();

@@ -17,7 +17,7 @@ function providerChangeNote(method: SubscriptionSummary['paymentChange']): strin
 
 /**
  * One subscription in the account: what it is (a line that tells it from another to the same
- * plan), where it stands and what can be done about it, then its address, invoices and test clock.
+ * plan), where it stands and what can be done about it, then its address, invoices, history and test clock.
  */
 export function SubscriptionCard({ subscription: initial, livemodeQuery }: { subscription: SubscriptionSummary; livemodeQuery: string }) {
   const api = useApiClient();
@@ -186,6 +186,18 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {subscription.history && subscription.history.length > 0 && (
+        <section aria-label="History" className={styles.invoices}>
+          <h3>History</h3>
+          <ol data-testid="subscription-history">
+            {subscription.history.map((line, index) => (
+              <li key={index}>
+                {line.date}: {line.text}
+              </li>
+            ))}
+          </ol>
         </section>
       )}
       {subscription.testClock && (

@@ -53,6 +53,18 @@ export interface SubscriptionSummary {
    * null where it follows the real clock, and once it has ended (nothing is left to move to).
    */
   testClock: { today: string } | null;
+  /**
+   * What happened to it lately, oldest first, in the subscriber's words and on its own clock
+   * ("November 3, 2026", "Subscribed"): its kept history, less what only we or customer care
+   * need to know. Absent where the answer does not carry it.
+   */
+  history?: AccountHistoryLine[];
+}
+
+export interface AccountHistoryLine {
+  /** "November 3, 2026". */
+  date: string;
+  text: string;
 }
 
 export interface InvoiceLink {

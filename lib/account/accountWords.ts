@@ -17,3 +17,25 @@ export const dateText = (instant: string): string => DATE.format(new Date(instan
 
 /** "December 26, 2026 at 10:00 UTC": when access ends, to the minute (a confirmation names date and time). */
 export const dateTimeText = (instant: string): string => `${DATE.format(new Date(instant))} at ${TIME.format(new Date(instant))} UTC`;
+
+/** What happened to a subscription, as its History list in the account says it. */
+export const HISTORY_TEXT = {
+  purchased: 'Subscribed',
+  claimed: 'Added to your account',
+  renewed: (until: string) => `Renewed until ${until}`,
+  recovered: (until: string) => `Renewal paid after a failed payment, renewed until ${until}`,
+  renewalFailed: 'A renewal payment did not go through',
+  bankRefused: 'Your bank refused the renewal payment',
+  newPrice: (price: string, from: string) => `New renewal price of ${price} from ${from}`,
+  cancelled: 'Cancelled: it ends with the period you paid for',
+  resumed: 'Cancellation taken back: it renews again',
+  ended: 'Ended',
+  addressChanged: 'Delivery address changed',
+  paymentMethodChanged: 'Payment method changed',
+  clockMoved: (days: number) => `Test clock moved ahead by ${days} day${days === 1 ? '' : 's'}`,
+  refunded: (amount: string) => `Refund of ${amount} made`,
+  reminded: 'Reminder of the coming renewal e-mailed',
+  withdrawalDeclared: 'Withdrawal from the contract declared',
+  withdrawalObjected: 'You told us a withdrawal was not yours: it was not applied',
+  cancelDeclared: 'Cancellation declared on the cancel page',
+} as const;

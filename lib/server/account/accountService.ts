@@ -9,6 +9,8 @@ import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import { eligibilityOf } from '@/lib/server/withdrawal/eligibilityOf';
 import { WithdrawalRepository } from '@/lib/server/withdrawal/WithdrawalRepository';
+import { historiesOf } from '@/lib/server/subscriptions/subscriptionHistory';
+import { accountHistory } from './accountHistory';
 import { brandLooks } from './brandLooks';
 import { subscriptionSummary } from './subscriptionSummary';
 
@@ -22,12 +24,16 @@ const invoiceLink = (transaction: Transaction, refunded: number | undefined): In
   ...(refunded ? { refunded: formatMoney(refunded, transaction.currencyCode) } : {}),
 });
 
-/** Summaries of these subscriptions with their invoices and their brands' names. */
+/** Summaries of these subscriptions with their invoices, their History lines and their brands' names. */
 export async function summariesOf(server: AccountServer, subscriptions: Subscription[]): Promise<SubscriptionSummary[]> {
   const looks = brandLooks(await server.catalogue.get());
   const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptions.map((subscription) => subscription.id));
   const refunded = await new RefundRepository(server.db).refundedOf(paid.map((transaction) => transaction.id));
   const withdrawn = await new WithdrawalRepository(server.db).withdrawnAmong(subscriptions.map((subscription) => subscription.id));
+  const histories = await historiesOf(
+    server.db,
+    subscriptions.map((subscription) => subscription.id),
+  );
   const now = server.clock();
   return subscriptions.map((subscription) => {
     const purchase = paid.find((transaction) => transaction.id === subscription.transactionId);
@@ -47,6 +53,7 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
         clockMovable(subscription, server.config),
       ),
       canWithdraw,
+      history: accountHistory(histories.get(subscription.id) ?? [], !subscription.livemode),
     };
   });
 }

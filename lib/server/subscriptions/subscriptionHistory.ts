@@ -82,24 +82,37 @@ export interface HistoryEntry {
 
 /** A subscription's history, oldest first (ties, within a millisecond, in the order of the versions they made). */
 export async function historyOf(db: Kysely<Database>, subscriptionId: string): Promise<HistoryEntry[]> {
+  return (await historiesOf(db, [subscriptionId])).get(subscriptionId) ?? [];
+}
+
+/** The histories of several subscriptions in one read, each oldest first; a subscription with none is absent. */
+export async function historiesOf(db: Kysely<Database>, subscriptionIds: readonly string[]): Promise<Map<string, HistoryEntry[]>> {
+  const histories = new Map<string, HistoryEntry[]>();
+  if (subscriptionIds.length === 0) return histories;
   const rows = await db
     .selectFrom('subscription_history')
     .selectAll()
-    .where('subscription_id', '=', subscriptionId)
+    .where('subscription_id', 'in', subscriptionIds)
     .orderBy('at')
     .orderBy('version')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    subscriptionId: row.subscription_id,
-    version: row.version === null ? null : Number(row.version),
-    at: row.at,
-    clockAt: row.clock_at,
-    event: row.event as SubscriptionEvent,
-    actor: { kind: row.actor_kind as ActorKind, id: row.actor_id },
-    before: JSON.parse(row.before_json) as Record<string, unknown>,
-    after: JSON.parse(row.after_json) as Record<string, unknown>,
-    reconstructed: row.reconstructed === 1,
-  }));
+  for (const row of rows) {
+    const entry: HistoryEntry = {
+      id: row.id,
+      subscriptionId: row.subscription_id,
+      version: row.version === null ? null : Number(row.version),
+      at: row.at,
+      clockAt: row.clock_at,
+      event: row.event,
+      actor: { kind: row.actor_kind, id: row.actor_id },
+      before: JSON.parse(row.before_json) as Record<string, unknown>,
+      after: JSON.parse(row.after_json) as Record<string, unknown>,
+      reconstructed: row.reconstructed === 1,
+    };
+    const history = histories.get(row.subscription_id);
+    if (history) history.push(entry);
+    else histories.set(row.subscription_id, [entry]);
+  }
+  return histories;
 }

@@ -4,6 +4,9 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { signedIn } from '@/tests/fixtures/signedIn';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import type { AccountPageProps } from '@/lib/account/accountView';
+import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
 import { accountPageProps, cardPageProps, invoicePageProps } from './accountPages';
 
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
@@ -128,5 +131,31 @@ describe('accountPageProps in test mode', () => {
       props: { livemode: false, subscriptions: [{ id }] },
     });
     expect(await account('/account', {}, cookie)).toMatchObject({ props: { livemode: true, subscriptions: [] } });
+  });
+
+  it("lists the subscription's History from its kept history, in the subscriber's words only", async () => {
+    const email = 'history.account@example.com';
+    const { db } = await serverContext();
+    const cookie = await signedIn(db, email);
+    const id = await subscription(email, false);
+    const subscriptions = new SubscriptionRepository(db);
+    await subscriptions.markCancelling(id, { at: new Date(), reason: 'too much to read', channel: 'account' });
+    await subscriptions.markResumed(id, new Date());
+    // Care's own note is for care: never in the account.
+    await appendHistoryEvent(
+      db,
+      id,
+      { event: 'care_action', actor: { kind: 'care', id: 'op_7' } },
+      { action: 'subscription.noted', by: 'operator:care@example.com' },
+    );
+    const result = (await account('/account?livemode=false', { livemode: 'false' }, cookie)) as { props: AccountPageProps };
+    const [shown] = result.props.subscriptions;
+    expect(shown!.history!.map((line) => line.text)).toEqual([
+      'Subscribed',
+      'Cancelled: it ends with the period you paid for',
+      'Cancellation taken back: it renews again',
+    ]);
+    expect(shown!.history![0]!.date).toBe(shown!.startedOn);
+    expect(JSON.stringify(shown!.history)).not.toMatch(/op_7|care@example|too much/);
   });
 });
