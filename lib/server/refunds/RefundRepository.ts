@@ -50,7 +50,8 @@ class Exceeds extends Error {}
 /**
  * Refunds and the amounts they reserve on their transactions (`transactions.refund_reserved`).
  * Every move is one guarded write: the reservation never takes the reserved total past what
- * was paid, a pending refund settles once, and only a refusal gives its amount back.
+ * was paid, a pending refund settles once, and only a refusal gives its amount back. Each
+ * refund asked, made or refused is told in its subscription's history in the same transaction.
  */
 export class RefundRepository {
   constructor(private readonly db: Kysely<Database>) {}
