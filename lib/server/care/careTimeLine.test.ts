@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, OperationNode } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
@@ -11,6 +11,10 @@ import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+import { RefundService } from '@/lib/server/refunds/RefundService';
+import { CancelDeclarationRepository } from '@/lib/server/subscriptions/CancelDeclarationRepository';
+import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
+import { WithdrawalRepository } from '@/lib/server/withdrawal/WithdrawalRepository';
 import { CareDirectory } from './CareDirectory';
 import { careTimeLine } from './careEvents';
 
@@ -129,5 +133,67 @@ describe("care's time line", () => {
     await db.deleteFrom('subscription_notices').execute();
     await db.deleteFrom('audit_log').execute();
     expect((await new CareDirectory(db, now).customer(id))!.events).toEqual(events);
+  });
+
+  it('tells the events that change no subscription column: refunds asked, made and refused, a declaration, a withdrawal', async () => {
+    const id = await buy();
+    const { transaction_id: paid } = await db.selectFrom('subscriptions').select('transaction_id').executeTakeFirstOrThrow();
+    const refunds = new RefundService({ db, gateways: [sandbox], now, origin: null });
+    const ask = (key: string) => ({
+      transactionId: paid,
+      amount: 500,
+      reason: 'Late delivery',
+      requestedBy: 'operator:op_7',
+      idempotencyKey: key,
+    });
+    const made = await refunds.refund(ask('timeline-refund-1'));
+    const refused = vi
+      .spyOn(sandbox, 'refund')
+      .mockResolvedValue({ status: 'failed', refundId: null, code: 'not_refundable', message: 'Too old' });
+    try {
+      await refunds.refund(ask('timeline-refund-2'));
+    } finally {
+      refused.mockRestore();
+    }
+
+    const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
+    await new CancelDeclarationRepository(db).record({
+      email: 'ada@example.com',
+      brandSlug: 'vogue',
+      livemode: false,
+      reason: 'Moving abroad',
+      declaredAt: now().toISOString(),
+      origin: null,
+      client: { address: null, userAgent: null },
+    });
+    expect(await applyCancelDeclarations({ db, now, log: () => undefined, serviceFor: async () => service })).toMatchObject([
+      { kind: 'applied', cancelled: 1 },
+    ]);
+    await new WithdrawalRepository(db).record({
+      id: 'wd_timeline',
+      subscriptionId: id,
+      transactionId: paid,
+      channel: 'account',
+      email: 'ada@example.com',
+      name: null,
+      invoiceNumber: null,
+      livemode: false,
+      client: { address: null, userAgent: null },
+      declaredAt: now().toISOString(),
+      appliedAt: null,
+      origin: null,
+      examinedAt: null,
+    });
+
+    const { events } = (await new CareDirectory(db, now).customer(id))!;
+    expect(events.slice(2).map((event) => [event.kind, event.text, event.by])).toEqual([
+      ['refund', 'Refund of $5.00 asked by operator:op_7: Late delivery', 'customer care (operator op_7)'],
+      ['refund', `Refund of $5.00 made, credit note ${made.creditNoteNumber}.`, 'the payment provider'],
+      ['refund', 'Refund of $5.00 asked by operator:op_7: Late delivery', 'customer care (operator op_7)'],
+      ['refund', 'Refund of $5.00 refused by the provider: Too old', 'the payment provider'],
+      ['subscription', 'Cancelled at the end of the period on the public cancel page: Moving abroad', 'the subscriber'],
+      ['cancel-page', 'Cancellation declared on the public cancel page: Moving abroad', 'the subscriber'],
+      ['subscription', 'Withdrawal declared (account).', 'the subscriber'],
+    ]);
   });
 });
