@@ -36,13 +36,13 @@ describe('SubscriptionCard', () => {
       ...card,
       history: [
         { date: 'November 26, 2026', text: 'Subscribed' },
-        { date: 'December 2, 2026', text: 'Cancelled: it ends with the period you paid for' },
+        { date: 'December 2, 2026', text: 'Cancellation requested: it stops at the end of the period you paid for' },
       ],
     });
     const history = screen.getByRole('region', { name: 'History' });
     expect([...history.querySelectorAll('li')].map((line) => line.textContent)).toEqual([
       'November 26, 2026: Subscribed',
-      'December 2, 2026: Cancelled: it ends with the period you paid for',
+      'December 2, 2026: Cancellation requested: it stops at the end of the period you paid for',
     ]);
     unmount();
     view({ ...card, history: [] });

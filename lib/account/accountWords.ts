@@ -18,7 +18,10 @@ export const dateText = (instant: string): string => DATE.format(new Date(instan
 /** "December 26, 2026 at 10:00 UTC": when access ends, to the minute (a confirmation names date and time). */
 export const dateTimeText = (instant: string): string => `${DATE.format(new Date(instant))} at ${TIME.format(new Date(instant))} UTC`;
 
-/** What happened to a subscription, as its History list in the account says it. */
+/**
+ * What happened to a subscription, as its History list in the account says it: never in a
+ * status word, which the card says once (accountWords.test.ts).
+ */
 export const HISTORY_TEXT = {
   purchased: 'Subscribed',
   claimed: 'Added to your account',
@@ -27,9 +30,9 @@ export const HISTORY_TEXT = {
   renewalFailed: 'A renewal payment did not go through',
   bankRefused: 'Your bank refused the renewal payment',
   newPrice: (price: string, from: string) => `New renewal price of ${price} from ${from}`,
-  cancelled: 'Cancelled: it ends with the period you paid for',
+  cancelled: 'Cancellation requested: it stops at the end of the period you paid for',
   resumed: 'Cancellation taken back: it renews again',
-  ended: 'Ended',
+  ended: 'Subscription closed',
   addressChanged: 'Delivery address changed',
   paymentMethodChanged: 'Payment method changed',
   clockMoved: (days: number) => `Test clock moved ahead by ${days} day${days === 1 ? '' : 's'}`,

@@ -39,9 +39,13 @@ describe('accountHistory', () => {
       entry('price_pending', { pending_renewal_amount: 3000, pending_price_from: '2027-11-03T10:00:00.000Z' }),
       'New renewal price of $30.00 from November 3, 2027',
     ],
-    ['a cancel', entry('cancel_requested', { cancel_at_period_end: 1 }), 'Cancelled: it ends with the period you paid for'],
+    [
+      'a cancel',
+      entry('cancel_requested', { cancel_at_period_end: 1 }),
+      'Cancellation requested: it stops at the end of the period you paid for',
+    ],
     ['a resume', entry('resumed', { cancel_at_period_end: 0 }), 'Cancellation taken back: it renews again'],
-    ['an end', entry('ended', { status: 'ended', end_reason: 'ended_by_care' }), 'Ended'],
+    ['an end', entry('ended', { status: 'ended', end_reason: 'ended_by_care' }), 'Subscription closed'],
     [
       'a refund made',
       entry('refunded', { refund_id: 're_1', amount: 1000, currency_code: 'USD', credit_note_number: 'CN-1' }),
@@ -93,7 +97,7 @@ describe('accountHistory', () => {
     );
     const lines = accountHistory([purchased, ...many], true);
     expect(lines).toHaveLength(ACCOUNT_HISTORY_LINES);
-    expect(lines.at(-1)!.text).toBe('Cancelled: it ends with the period you paid for');
+    expect(lines.at(-1)!.text).toBe('Cancellation requested: it stops at the end of the period you paid for');
     expect(JSON.stringify(lines)).not.toMatch(/op_7|reason/);
   });
 });

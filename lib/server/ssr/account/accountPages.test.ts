@@ -152,7 +152,7 @@ describe('accountPageProps in test mode', () => {
     const [shown] = result.props.subscriptions;
     expect(shown!.history!.map((line) => line.text)).toEqual([
       'Subscribed',
-      'Cancelled: it ends with the period you paid for',
+      'Cancellation requested: it stops at the end of the period you paid for',
       'Cancellation taken back: it renews again',
     ]);
     expect(shown!.history![0]!.date).toBe(shown!.startedOn);
