@@ -8,7 +8,9 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
-import { BUYER, SYSTEM, type Actor } from '@/lib/server/subscriptions/subscriptionHistory';
+import { BUYER, SYSTEM, type Actor, type Cause } from '@/lib/server/subscriptions/subscriptionHistory';
+import { writeEvent, type ServerEvent } from '@/lib/server/subscriptions/writeEvent';
+import type { LifecycleMail } from '@/lib/subscriptions/lifecycle/lifecycle';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { randomId } from '@/lib/server/ids';
@@ -30,6 +32,28 @@ export interface Recorded {
   actor?: Actor;
   before?: Subscription;
 }
+
+/**
+ * A subscription moved by the lifecycle's event, on the record the caller holds (PayPal's
+ * events). The engine's own calls still name the subscription by its id and the columns
+ * they set (issue 37 moves them next).
+ */
+export interface LifecycleMove {
+  subscription: Subscription;
+  event: ServerEvent;
+  /** Real time: the lifecycle puts the event on the subscription's own clock. */
+  now: Date;
+}
+
+type Target = string | LifecycleMove;
+
+/** Writes the event of a move, the lifecycle's refusal its guard: the mails it asks for, or null when refused. */
+async function movedBy(trx: Kysely<Database>, move: LifecycleMove, cause: Cause): Promise<readonly LifecycleMail[] | null> {
+  const written = await writeEvent(trx, move.subscription, move.event, { now: move.now, cause });
+  return written.kind === 'applied' ? written.outcome.mails : null;
+}
+
+const asks = (mails: readonly LifecycleMail[] | null, kind: LifecycleMail['kind']) => mails?.some((mail) => mail.kind === kind) ?? false;
 
 /**
  * The renewal engine's storage: which subscriptions are due, who runs them, and what each
@@ -146,7 +170,7 @@ export class RenewalRepository {
    */
   async recordPaid(
     charged: ChargedRenewal,
-    subscriptionId: string,
+    target: Target,
     receipt: (invoiceNumber: string) => MailMessage | null,
     recorded: Recorded = {},
   ): Promise<boolean> {
@@ -164,7 +188,15 @@ export class RenewalRepository {
       if (!moved) return false;
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
-      await new SubscriptionStore(trx).update(subscriptionId, {
+      const cause: Cause = { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM };
+      if (typeof target !== 'string') {
+        // The sale is recorded and invoiced whatever: a subscription that ended meanwhile is not made active again, nor sent a receipt.
+        const mails = await movedBy(trx, target, cause);
+        const mail = asks(mails, 'renewal-receipt') ? receipt(invoiceNumber) : null;
+        if (mail) await enqueueMail(trx, mail, charged.at);
+        return true;
+      }
+      await new SubscriptionStore(trx).update(target, {
         set: {
           status: 'active',
           current_period_start: charged.period.start,
@@ -186,7 +218,7 @@ export class RenewalRepository {
           updated_at: stamp,
         },
         where: (eb) => eb('current_period_end', '=', charged.period.start),
-        cause: { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM },
+        cause,
         before: recorded.before,
       });
       const mail = receipt(invoiceNumber);
@@ -202,8 +234,8 @@ export class RenewalRepository {
    */
   async recordFailed(
     charged: ChargedRenewal & { code: PaymentFailureCode; status: 'failed' | 'requires_action' },
-    subscriptionId: string,
-    dunning: FailedTry,
+    target: Target,
+    dunning: FailedTry | null,
     mail: MailMessage | null,
     recorded: Recorded = {},
   ): Promise<boolean> {
@@ -222,7 +254,13 @@ export class RenewalRepository {
         .where('status', '=', 'processing')
         .executeTakeFirst();
       if (moved.numUpdatedRows === 0n) return false;
-      await new SubscriptionStore(trx).update(subscriptionId, {
+      const cause: Cause = { event: 'renewal_failed', actor: recorded.actor ?? SYSTEM };
+      if (typeof target !== 'string') {
+        if (mail && asks(await movedBy(trx, target, cause), 'renewal-failed')) await enqueueMail(trx, mail, charged.at);
+        return true;
+      }
+      if (!dunning) throw new Error('a failed renewal recorded by its columns needs its dunning');
+      await new SubscriptionStore(trx).update(target, {
         set: {
           status: 'past_due',
           renewal_tries: dunning.tries,
@@ -233,7 +271,7 @@ export class RenewalRepository {
           updated_at: stamp,
         },
         where: (eb) => eb('status', '!=', 'ended'),
-        cause: { event: 'renewal_failed', actor: recorded.actor ?? SYSTEM },
+        cause,
         before: recorded.before,
       });
       if (mail) await enqueueMail(trx, mail, charged.at);
@@ -242,9 +280,22 @@ export class RenewalRepository {
   }
 
   /** Ends a subscription (its cancelled period is over, or it stayed unpaid), with its e-mail when given; false when it had ended. */
-  async end(id: string, reason: EndReason, endedAt: string, at: Date, mail: MailMessage | null, recorded: Recorded = {}): Promise<boolean> {
+  async end(
+    target: Target,
+    reason: EndReason,
+    endedAt: string,
+    at: Date,
+    mail: MailMessage | null,
+    recorded: Recorded = {},
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const ended = await new SubscriptionStore(trx).update(id, {
+      if (typeof target !== 'string') {
+        const mails = await movedBy(trx, target, { event: 'ended', actor: recorded.actor ?? SYSTEM });
+        if (mails === null) return false;
+        if (mail && asks(mails, 'renewal-ended')) await enqueueMail(trx, mail, at);
+        return true;
+      }
+      const ended = await new SubscriptionStore(trx).update(target, {
         set: { status: 'ended', ended_at: endedAt, end_reason: reason, retry_at: null, updated_at: at.toISOString() },
         where: (eb) => eb('status', '!=', 'ended'),
         cause: { event: 'ended', actor: recorded.actor ?? SYSTEM },
