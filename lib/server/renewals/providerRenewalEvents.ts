@@ -155,13 +155,11 @@ async function moveSubscription(
     const dunning = { ...failed, tries: renewal.failedPayments ?? failed.tries, retryAt: null };
     const mail = mails?.failed(row.total, code, 'failed', dunning) ?? null;
     const charged = { transactionId: row.id, paymentId: null, period, at: clock, code, status: 'failed' as const };
-    return (await repository.recordFailed(charged, move, null, mail, recorded)) ? `past due (${dunning.tries})` : 'recorded already';
+    return (await repository.recordFailed(charged, move, mail, recorded)) ? `past due (${dunning.tries})` : 'recorded already';
   }
 
-  const ending = renewal.kind === 'suspended' ? 'ended (unpaid)' : 'ended (cancelled)';
-  const reason = renewal.kind === 'suspended' ? 'payment_failed' : 'cancelled';
-  const ended = await repository.end(move, reason, decided.changes.endedAt ?? clock.toISOString(), clock, mails?.ended() ?? null, recorded);
-  return ended ? ending : 'ended already';
+  const ended = await repository.end(move, clock, mails?.ended() ?? null, recorded);
+  return ended ? (renewal.kind === 'suspended' ? 'ended (unpaid)' : 'ended (cancelled)') : 'ended already';
 }
 
 /** A renewal already paid by this sale (a redelivery whose event id was lost, or the sandbox asked again). */

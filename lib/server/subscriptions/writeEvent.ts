@@ -30,7 +30,16 @@ export async function writeEvent(
   db: Kysely<Database>,
   held: Subscription,
   event: ServerEvent,
-  options: { now: Date; cause: Cause; thenEvent?: ServerEvent },
+  options: {
+    now: Date;
+    cause: Cause;
+    thenEvent?: ServerEvent;
+    /**
+     * Leaves `next_action_at` to the renewal engine's run that holds the record: its release
+     * writes it, keeping a sooner one a change made meanwhile set (a cancel, a price import).
+     */
+    leaveSchedule?: boolean;
+  },
 ): Promise<EventWritten> {
   let record: Subscription | null = held.version === undefined ? await read(db, held.id) : held;
   let current = event;
@@ -38,8 +47,10 @@ export async function writeEvent(
     if (!record) return { kind: 'refused', reason: 'missing' };
     const outcome = applyEvent(record, current, options.now);
     if (outcome.kind === 'refused') return outcome;
+    const set = changesToRow(outcome);
+    if (options.leaveSchedule) delete set.next_action_at;
     const row = await new SubscriptionStore(db).update(record.id, {
-      set: changesToRow(outcome),
+      set,
       expectedVersion: record.version,
       cause: options.cause,
       before: record,
