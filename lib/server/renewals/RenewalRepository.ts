@@ -302,13 +302,9 @@ export class RenewalRepository {
     });
   }
 
-  /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once. */
-  async retryNow(id: string, clock: Date, now: Date): Promise<void> {
-    await new SubscriptionStore(this.db).update(id, {
-      set: { retry_at: clock.toISOString(), next_action_at: now.toISOString() },
-      where: (eb) => eb('status', '=', 'past_due'),
-      cause: { event: 'retry_now', actor: BUYER },
-    });
+  /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once (the lifecycle's `retried-now`). */
+  async retryNow(subscription: Subscription, now: Date): Promise<void> {
+    await writeEvent(this.db, subscription, { kind: 'retried-now' }, { now, cause: { event: 'retry_now', actor: BUYER } });
   }
 
   /** Makes a subscription due at once: the next pass (or runRenewalsOf) schedules its next step from its record. */
@@ -320,20 +316,22 @@ export class RenewalRepository {
    * The bank refused a renewal it held for the subscriber's check: the try's code is the
    * refusal, so that the account offers another card rather than the same check again.
    */
-  async recordHeldRefused(subscriptionId: string, transactionId: string, code: PaymentFailureCode, at: Date): Promise<void> {
+  async recordHeldRefused(subscription: Subscription, transactionId: string, code: PaymentFailureCode, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const stamp = at.toISOString();
+      // On the subscription's own clock, as the lifecycle stamps it.
+      const stamp = new Date(now.getTime() + subscription.clockOffsetMs).toISOString();
       await trx
         .updateTable('transactions')
         .set({ failure_code: code, updated_at: stamp })
         .where('id', '=', transactionId)
         .where('status', '=', 'failed')
         .execute();
-      await new SubscriptionStore(trx).update(subscriptionId, {
-        set: { renewal_failure_code: code, updated_at: stamp },
-        where: (eb) => eb.and([eb('status', '=', 'past_due'), eb('renewal_failure_code', '=', 'authentication_required')]),
-        cause: { event: 'held_refused', actor: { kind: 'provider' } },
-      });
+      await writeEvent(
+        trx,
+        subscription,
+        { kind: 'held-renewal-refused', code },
+        { now, cause: { event: 'held_refused', actor: { kind: 'provider' } } },
+      );
     });
   }
 

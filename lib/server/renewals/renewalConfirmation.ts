@@ -52,7 +52,7 @@ export async function settleHeldRenewal(deps: RenewalDeps, subscription: Subscri
   const at = clockOf(subscription, now);
   const repository = new RenewalRepository(deps.db);
   if (result.status === 'failed') {
-    await repository.recordHeldRefused(subscription.id, held.id, result.code, at);
+    await repository.recordHeldRefused(subscription, held.id, result.code, now);
     return { status: 'failed', code: result.code };
   }
   const period = renewalPeriod(subscription);

@@ -182,8 +182,7 @@ async function advance(
       current = (await records.findById(current.id)) ?? current;
       if (done.declinedWith !== undefined && cardChangedSince(done.declinedWith, current)) {
         // The buyer gave a card while this run charged the old one: the new card is tried now, not at the old one's next try.
-        const at = deps.now();
-        await new RenewalRepository(deps.db).retryNow(current.id, new Date(at.getTime() + current.clockOffsetMs), at);
+        await new RenewalRepository(deps.db).retryNow(current, deps.now());
         current = (await records.findById(current.id)) ?? current;
       }
     }
