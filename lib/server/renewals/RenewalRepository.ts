@@ -5,11 +5,12 @@ import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
-import type { EndReason, Subscription } from '@/lib/server/subscriptions/Subscription';
+import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { appendHistoryEvent, SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
-import { BUYER, SYSTEM, type Actor } from '@/lib/server/subscriptions/subscriptionHistory';
-import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
+import { BUYER, SYSTEM, type Actor, type Cause } from '@/lib/server/subscriptions/subscriptionHistory';
+import { writeEvent, type ServerEvent } from '@/lib/server/subscriptions/writeEvent';
+import type { LifecycleMail } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { noticeKey, type NoticeKind } from '@/lib/subscriptions/renewalNotices';
 import { randomId } from '@/lib/server/ids';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
@@ -21,15 +22,30 @@ export interface ChargedRenewal {
   period: { start: string; end: string };
   /** On the subscription's own clock. */
   at: Date;
-  /** The renewal price it was charged at: theirs from now on. */
-  renewalAmount?: number;
 }
 
-/** Who recorded a renewal's outcome (our engine unless told), and the record as they held it (saves the store a read). */
+/** Who recorded a renewal's outcome: our engine unless told. */
 export interface Recorded {
   actor?: Actor;
-  before?: Subscription;
 }
+
+/** A subscription moved by the lifecycle's event, on the record the caller holds (the engine's, a bank's, PayPal's). */
+export interface LifecycleMove {
+  subscription: Subscription;
+  event: ServerEvent;
+  /** Real time: the lifecycle puts the event on the subscription's own clock. */
+  now: Date;
+  /** Written while the engine's run holds it, or before the caller makes it due (a bank's confirmation): the release schedules it. */
+  leaveSchedule?: boolean;
+}
+
+/** Writes the event of a move, the lifecycle's refusal its guard: the mails it asks for, or null when refused. */
+async function movedBy(trx: Kysely<Database>, move: LifecycleMove, cause: Cause): Promise<readonly LifecycleMail[] | null> {
+  const written = await writeEvent(trx, move.subscription, move.event, { now: move.now, cause, leaveSchedule: move.leaveSchedule });
+  return written.kind === 'applied' ? written.outcome.mails : null;
+}
+
+const asks = (mails: readonly LifecycleMail[] | null, kind: LifecycleMail['kind']) => mails?.some((mail) => mail.kind === kind) ?? false;
 
 /**
  * The renewal engine's storage: which subscriptions are due, who runs them, and what each
@@ -141,12 +157,14 @@ export class RenewalRepository {
 
   /**
    * A renewal paid: its transaction succeeds with the next invoice number, the subscription
-   * moves to the paid period, active again, and the receipt is queued, all or nothing.
-   * False when it was recorded already.
+   * moves as the lifecycle's `renewal-paid` says (to the paid period, active again), and the
+   * receipt is queued, all or nothing. False when it was recorded already. The sale is
+   * recorded and invoiced whatever the lifecycle says: one that ended meanwhile is not made
+   * active again, nor sent a receipt.
    */
   async recordPaid(
     charged: ChargedRenewal,
-    subscriptionId: string,
+    move: LifecycleMove,
     receipt: (invoiceNumber: string) => MailMessage | null,
     recorded: Recorded = {},
   ): Promise<boolean> {
@@ -164,46 +182,21 @@ export class RenewalRepository {
       if (!moved) return false;
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
-      await new SubscriptionStore(trx).update(subscriptionId, {
-        set: {
-          status: 'active',
-          current_period_start: charged.period.start,
-          current_period_end: charged.period.end,
-          renewal_tries: 0,
-          past_due_since: null,
-          retry_at: null,
-          grace_until: null,
-          renewal_failure_code: null,
-          needs_payment_method: 0,
-          ...(charged.renewalAmount === undefined ? {} : { renewal_amount: charged.renewalAmount }),
-          // A noticed new price is theirs once the renewal it applies from is paid.
-          pending_renewal_amount: sql<
-            number | null
-          >`case when pending_price_from <= ${charged.period.start} then null else pending_renewal_amount end`,
-          pending_price_from: sql<
-            string | null
-          >`case when pending_price_from <= ${charged.period.start} then null else pending_price_from end`,
-          updated_at: stamp,
-        },
-        where: (eb) => eb('current_period_end', '=', charged.period.start),
-        cause: { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM },
-        before: recorded.before,
-      });
-      const mail = receipt(invoiceNumber);
+      const mails = await movedBy(trx, move, { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM });
+      const mail = asks(mails, 'renewal-receipt') ? receipt(invoiceNumber) : null;
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;
     });
   }
 
   /**
-   * A try that failed: its transaction fails with the code, the subscription is past due with
-   * its next try and grace, and the e-mail (when given) is queued, all or nothing. False when
-   * it was recorded already.
+   * A try that failed: its transaction fails with the code, the subscription moves as the
+   * lifecycle's `renewal-failed` says (past due with its next try and grace), and the e-mail
+   * is queued when the lifecycle asks for it, all or nothing. False when it was recorded already.
    */
   async recordFailed(
     charged: ChargedRenewal & { code: PaymentFailureCode; status: 'failed' | 'requires_action' },
-    subscriptionId: string,
-    dunning: FailedTry,
+    move: LifecycleMove,
     mail: MailMessage | null,
     recorded: Recorded = {},
   ): Promise<boolean> {
@@ -222,36 +215,22 @@ export class RenewalRepository {
         .where('status', '=', 'processing')
         .executeTakeFirst();
       if (moved.numUpdatedRows === 0n) return false;
-      await new SubscriptionStore(trx).update(subscriptionId, {
-        set: {
-          status: 'past_due',
-          renewal_tries: dunning.tries,
-          past_due_since: dunning.pastDueSince,
-          retry_at: dunning.retryAt,
-          grace_until: dunning.graceUntil,
-          renewal_failure_code: charged.code,
-          updated_at: stamp,
-        },
-        where: (eb) => eb('status', '!=', 'ended'),
-        cause: { event: 'renewal_failed', actor: recorded.actor ?? SYSTEM },
-        before: recorded.before,
-      });
-      if (mail) await enqueueMail(trx, mail, charged.at);
+      const mails = await movedBy(trx, move, { event: 'renewal_failed', actor: recorded.actor ?? SYSTEM });
+      if (mail && asks(mails, 'renewal-failed')) await enqueueMail(trx, mail, charged.at);
       return true;
     });
   }
 
-  /** Ends a subscription (its cancelled period is over, or it stayed unpaid), with its e-mail when given; false when it had ended. */
-  async end(id: string, reason: EndReason, endedAt: string, at: Date, mail: MailMessage | null, recorded: Recorded = {}): Promise<boolean> {
+  /**
+   * Ends a subscription by the lifecycle's ending event (its cancelled period is over, it
+   * stayed unpaid, its provider ended it), with its e-mail when the lifecycle asks for it;
+   * false when it had ended.
+   */
+  async end(move: LifecycleMove, at: Date, mail: MailMessage | null, recorded: Recorded = {}): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const ended = await new SubscriptionStore(trx).update(id, {
-        set: { status: 'ended', ended_at: endedAt, end_reason: reason, retry_at: null, updated_at: at.toISOString() },
-        where: (eb) => eb('status', '!=', 'ended'),
-        cause: { event: 'ended', actor: recorded.actor ?? SYSTEM },
-        before: recorded.before,
-      });
-      if (!ended) return false;
-      if (mail) await enqueueMail(trx, mail, at);
+      const mails = await movedBy(trx, move, { event: 'ended', actor: recorded.actor ?? SYSTEM });
+      if (mails === null) return false;
+      if (mail && asks(mails, 'renewal-ended')) await enqueueMail(trx, mail, at);
       return true;
     });
   }
@@ -332,13 +311,9 @@ export class RenewalRepository {
     });
   }
 
-  /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once. */
-  async retryNow(id: string, clock: Date, now: Date): Promise<void> {
-    await new SubscriptionStore(this.db).update(id, {
-      set: { retry_at: clock.toISOString(), next_action_at: now.toISOString() },
-      where: (eb) => eb('status', '=', 'past_due'),
-      cause: { event: 'retry_now', actor: BUYER },
-    });
+  /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once (the lifecycle's `retried-now`). */
+  async retryNow(subscription: Subscription, now: Date): Promise<void> {
+    await writeEvent(this.db, subscription, { kind: 'retried-now' }, { now, cause: { event: 'retry_now', actor: BUYER } });
   }
 
   /** Makes a subscription due at once: the next pass (or runRenewalsOf) schedules its next step from its record. */
@@ -350,20 +325,22 @@ export class RenewalRepository {
    * The bank refused a renewal it held for the subscriber's check: the try's code is the
    * refusal, so that the account offers another card rather than the same check again.
    */
-  async recordHeldRefused(subscriptionId: string, transactionId: string, code: PaymentFailureCode, at: Date): Promise<void> {
+  async recordHeldRefused(subscription: Subscription, transactionId: string, code: PaymentFailureCode, now: Date): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const stamp = at.toISOString();
+      // On the subscription's own clock, as the lifecycle stamps it.
+      const stamp = new Date(now.getTime() + subscription.clockOffsetMs).toISOString();
       await trx
         .updateTable('transactions')
         .set({ failure_code: code, updated_at: stamp })
         .where('id', '=', transactionId)
         .where('status', '=', 'failed')
         .execute();
-      await new SubscriptionStore(trx).update(subscriptionId, {
-        set: { renewal_failure_code: code, updated_at: stamp },
-        where: (eb) => eb.and([eb('status', '=', 'past_due'), eb('renewal_failure_code', '=', 'authentication_required')]),
-        cause: { event: 'held_refused', actor: { kind: 'provider' } },
-      });
+      await writeEvent(
+        trx,
+        subscription,
+        { kind: 'held-renewal-refused', code },
+        { now, cause: { event: 'held_refused', actor: { kind: 'provider' } } },
+      );
     });
   }
 

@@ -74,9 +74,12 @@ async function newCard(id: string) {
   });
   if (saved.status !== 'saved') throw new Error('the sandbox did not save 4242');
   const payment = { method: 'card' as const, brand: 'visa', last4: '4242' };
-  expect(await new SubscriptionRepository(db, now).setCard(id, { gateway: 'sandbox', instrument: saved.instrument, payment }, now())).toBe(
-    true,
+  const written = await new SubscriptionRepository(db, now).setCard(
+    await subscription(id),
+    { gateway: 'sandbox', instrument: saved.instrument, payment },
+    now(),
   );
+  expect(written.kind === 'applied').toBe(true);
   return subscription(id);
 }
 

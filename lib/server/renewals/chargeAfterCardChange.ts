@@ -2,7 +2,6 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { runOneNow, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
-import { clockOf } from './testClock';
 
 /** What the card change answers: the subscription now, and whether its unpaid renewal is still to be charged. */
 export interface CardChangeCharge {
@@ -41,7 +40,7 @@ export async function chargeAfterCardChange(
 ): Promise<CardChangeCharge> {
   if (subscription.status !== 'past_due') return { subscription, renewalPending: false };
   const now = deps.now();
-  await new RenewalRepository(deps.db).retryNow(subscription.id, clockOf(subscription, now), now);
+  await new RenewalRepository(deps.db).retryNow(subscription, now);
   let run = await runOneNow(deps, subscription.id);
   for (const ms of wait.waits) {
     if (run) break;

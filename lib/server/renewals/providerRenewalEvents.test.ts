@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
@@ -45,7 +45,10 @@ beforeEach(async () => {
   paypal = new SandboxWalletGateway('paypal', db, emit, now);
   amazon = new SandboxWalletGateway('amazon-pay', db, emit, now);
 });
-afterEach(async () => db.destroy());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await db.destroy();
+});
 
 /** Buys Vogue Digital (yearly) in test mode with a sandbox wallet, answered on its page; answers the subscription id. */
 async function buy(wallet: SandboxWalletGateway, outcome: WalletOutcome = 'approve', email = 'ada@example.com'): Promise<string> {
@@ -265,6 +268,66 @@ describe('PayPal’s own webhook events move a subscription whose purchase is se
     await deliver('BILLING.SUBSCRIPTION.CANCELLED', { id: SUBSCRIPTION, status: 'CANCELLED' });
     expect(await subscription(id)).toMatchObject({ status: 'ended', endReason: 'cancelled', endedAt: clock.toISOString() });
     expect(await mails('renewal-ended')).toEqual([]);
+  });
+
+  it('makes a noticed new price theirs with the renewal it applies from, as the invoice of that renewal says', async () => {
+    const bought = await subscription(id);
+    await db
+      .updateTable('subscriptions')
+      .set({ pending_renewal_amount: bought.renewalAmount + 500, pending_price_from: bought.currentPeriodEnd })
+      .where('id', '=', id)
+      .execute();
+    at(bought.currentPeriodEnd, 0.2);
+    await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-2', clock.toISOString()));
+    expect(await subscription(id)).toMatchObject({ renewalAmount: bought.renewalAmount + 500, pendingPrice: null });
+    const [invoice] = await renewalsOf(id);
+    expect(invoice!.subtotal).toBeGreaterThan(0);
+    // The next renewal's invoice is at the noticed price too, not back at the old one.
+    const next = (await subscription(id)).currentPeriodEnd;
+    at(next, 0.2);
+    await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-3', clock.toISOString()));
+    const invoices = await renewalsOf(id);
+    expect(invoices.map((row) => row.subtotal)).toEqual([invoice!.subtotal, invoice!.subtotal]);
+  });
+
+  it('has the engine schedule the next year’s renewal notice after PayPal’s sale', async () => {
+    const bought = await subscription(id);
+    await runDueRenewals(deps());
+    at(bought.currentPeriodEnd, 0.2);
+    await runDueRenewals(deps());
+    await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-2', clock.toISOString()));
+    await runDueRenewals(deps());
+    const renewed = await subscription(id);
+    expect(renewed.currentPeriodStart).toBe(bought.currentPeriodEnd);
+    // A year's term renewing is noticed 30 days before it.
+    expect(renewed.nextActionAt).toBe(new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString());
+  });
+
+  it('leaves the engine nothing to do once PayPal ended it, whenever it was next due', async () => {
+    const before = (await db.selectFrom('outbox').select('id').execute()).length;
+    await deliver('BILLING.SUBSCRIPTION.CANCELLED', { id: SUBSCRIPTION, status: 'CANCELLED' });
+    const ended = await subscription(id);
+    if (ended.nextActionAt) at(ended.nextActionAt);
+    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: [] });
+    expect(await subscription(id)).toMatchObject({ status: 'ended', nextActionAt: null });
+    expect(await db.selectFrom('outbox').select('id').execute()).toHaveLength(before);
+  });
+
+  it('never makes one that ended meanwhile active again with a late sale', async () => {
+    const bought = await subscription(id);
+    at(bought.currentPeriodEnd, 0.2);
+    // The event read the record before customer care ended it.
+    vi.spyOn(SubscriptionRepository.prototype, 'findById').mockResolvedValueOnce(bought);
+    await new SubscriptionRepository(db, now).markEndedNow(bought, { at: clock, reason: 'ended_by_care' });
+    await deliver('PAYMENT.SALE.COMPLETED', sale('SALE-2', clock.toISOString()));
+    expect(await subscription(id)).toMatchObject({
+      status: 'ended',
+      endReason: 'ended_by_care',
+      currentPeriodEnd: bought.currentPeriodEnd,
+    });
+    // The money PayPal took is recorded (a refund names it); no receipt tells of a renewal that did not happen.
+    expect(await renewalsOf(id)).toMatchObject([{ status: 'succeeded', gateway_payment_id: 'SALE-2' }]);
+    expect(await mails('renewal-receipt')).toEqual([]);
   });
 
   it('leaves an event for a purchase still open to the checkout', async () => {

@@ -8,7 +8,9 @@ import type { Database } from '@/lib/server/db/schema';
 import type { GatewayEvent, GatewayEventOutcome, GatewayName, ProviderRenewalEvent } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { applyEvent, type RefusalReason } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { afterFailedTry } from '@/lib/subscriptions/renewalPolicy';
+import type { ServerEvent } from '@/lib/server/subscriptions/writeEvent';
 import type { RenewalDeps } from './renewalEngine';
 import { renewalMails } from './renewalMails';
 import { renewalPeriod, renewalTransaction } from './renewalOrder';
@@ -69,7 +71,35 @@ async function settledSubscription(
 const seen = async (db: Kysely<Database>, eventId: string): Promise<boolean> =>
   (await db.selectFrom('gateway_events').select('id').where('id', '=', eventId).executeTakeFirst()) !== undefined;
 
-/** What the event did to the subscription, in a few words (for the log). */
+/** The lifecycle's event for a provider's renewal event. */
+function lifecycleEventOf(deps: ProviderEventDeps, renewal: ProviderRenewalEvent, period: { start: string; end: string }): ServerEvent {
+  switch (renewal.kind) {
+    case 'paid':
+      return { kind: 'renewal-paid', by: 'provider', saleAt: renewal.at ?? null, period };
+    case 'payment-failed':
+      return { kind: 'renewal-failed', by: 'provider', failedPayments: renewal.failedPayments, policy: deps.policy };
+    case 'suspended':
+      return { kind: 'provider-suspended' };
+    case 'cancelled':
+      return { kind: 'provider-cancelled' };
+  }
+}
+
+/** What a refused event did (nothing), in the log's words. */
+const REFUSED: Partial<Record<RefusalReason, string>> = {
+  ended: 'ended already',
+  'counted-already': 'counted already',
+  'paused-by-us': 'paused by us',
+  'ends-at-period-end': 'cancelling: ends at its period end',
+  'not-a-renewal': 'not a renewal',
+  'period-moved': 'recorded already',
+};
+
+/**
+ * What the event did to the subscription, in a few words (for the log). The lifecycle
+ * decides, as for the engine's own renewals: it is asked first, so that an event it refuses
+ * opens no renewal transaction, and again by the write, on the row as it then is.
+ */
 async function moveSubscription(
   deps: ProviderEventDeps,
   subscription: Subscription,
@@ -78,33 +108,38 @@ async function moveSubscription(
   renewal: ProviderRenewalEvent,
   eventId: string,
 ): Promise<string> {
-  if (subscription.status === 'ended') return 'ended already';
   const repository = new RenewalRepository(deps.db);
   // Its history names the provider's event as the cause.
-  const recorded = { before: subscription, actor: { kind: 'provider' as const, id: eventId } };
+  const recorded = { actor: { kind: 'provider' as const, id: eventId } };
+  const now = deps.now();
   // On the subscription's own clock, as the engine records: a sandbox's test clock may run ahead.
-  const clock = clockOf(subscription, deps.now());
+  const clock = clockOf(subscription, now);
   const mails = renewalMails(subscription, purchase, deps.origin);
   const period = renewalPeriod(subscription);
+  const event = lifecycleEventOf(deps, renewal, period);
+  const move = { subscription, event, now };
+
+  if (renewal.kind === 'paid' && subscription.status !== 'ended' && (await saleRecorded(deps.db, gateway, renewal.saleId))) {
+    return 'sale recorded already';
+  }
+  const decided = applyEvent(subscription, event, now);
+  if (decided.kind === 'refused') {
+    const at = renewal.kind === 'paid' && renewal.at ? Date.parse(renewal.at) : clock.getTime();
+    // The purchase's own sale (it comes within moments of it) is kept: a refund of the purchase names it.
+    if (renewal.kind === 'paid' && decided.reason === 'not-a-renewal' && at <= Date.parse(purchase.createdAt) + SALE_EARLY_MS) {
+      await new TransactionRepository(deps.db, deps.now).recordProviderCharge(purchase.id, renewal.saleId);
+      return 'not a renewal (the purchase’s sale)';
+    }
+    return REFUSED[decided.reason] ?? decided.reason;
+  }
 
   if (renewal.kind === 'paid') {
-    if (await saleRecorded(deps.db, gateway, renewal.saleId)) return 'sale recorded already';
-    const at = renewal.at ? Date.parse(renewal.at) : clock.getTime();
-    // The first period's sale is the purchase (or a period recorded already): only a sale from the period's end on renews.
-    if (at < Date.parse(subscription.currentPeriodEnd) - SALE_EARLY_MS) {
-      // The purchase's own sale (it comes within moments of it) is kept: a refund of the purchase names it.
-      if (at <= Date.parse(purchase.createdAt) + SALE_EARLY_MS) {
-        await new TransactionRepository(deps.db, deps.now).recordProviderCharge(purchase.id, renewal.saleId);
-        return 'not a renewal (the purchase’s sale)';
-      }
-      return 'not a renewal';
-    }
     const row = renewalTransaction(subscription, purchase, period, clock);
     if ((await repository.openCharge(row, clock)).status === 'succeeded') return 'period paid already';
     const recovered = subscription.dunning.tries > 0;
     const paid = await repository.recordPaid(
       { transactionId: row.id, paymentId: renewal.saleId, period, at: clock },
-      subscription.id,
+      move,
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered }) ?? null,
       recorded,
     );
@@ -112,33 +147,19 @@ async function moveSubscription(
   }
 
   if (renewal.kind === 'payment-failed') {
-    const { tries } = subscription.dunning;
-    // PayPal counts its failed payments: one counted already is a repeat.
-    if (renewal.failedPayments !== null && subscription.status === 'past_due' && renewal.failedPayments <= tries) return 'counted already';
     const row = renewalTransaction(subscription, purchase, period, clock);
     if ((await repository.openCharge(row, clock)).status === 'succeeded') return 'period paid already';
     const code: PaymentFailureCode = 'wallet_declined';
-    const failed = afterFailedTry(deps.policy, { tries, pastDueSince: subscription.dunning.pastDueSince }, code, clock);
-    // The provider tries again by itself: we never do.
+    // The mail's dates, as the lifecycle writes them (with the day it would end, which the record does not keep).
+    const failed = afterFailedTry(deps.policy, subscription.dunning, code, clock);
     const dunning = { ...failed, tries: renewal.failedPayments ?? failed.tries, retryAt: null };
-    const mail = tries === 0 ? (mails?.failed(row.total, code, 'failed', dunning) ?? null) : null;
+    const mail = mails?.failed(row.total, code, 'failed', dunning) ?? null;
     const charged = { transactionId: row.id, paymentId: null, period, at: clock, code, status: 'failed' as const };
-    return (await repository.recordFailed(charged, subscription.id, dunning, mail, recorded))
-      ? `past due (${dunning.tries})`
-      : 'recorded already';
+    return (await repository.recordFailed(charged, move, mail, recorded)) ? `past due (${dunning.tries})` : 'recorded already';
   }
 
-  if (renewal.kind === 'suspended') {
-    // Our own pause of a cancelled subscription (providerRenewals.ts), or one taken back while it travelled: not a refusal.
-    if (subscription.cancelAtPeriodEnd || subscription.providerPaused) return 'paused by us';
-    const ended = await repository.end(subscription.id, 'payment_failed', clock.toISOString(), clock, mails?.ended() ?? null, recorded);
-    return ended ? 'ended (unpaid)' : 'ended already';
-  }
-
-  // Cancelled at the provider: by the buyer in their account (it ends now), or by our own end step once its cancelled period is over.
-  if (subscription.cancelAtPeriodEnd && clock.toISOString() < subscription.currentPeriodEnd) return 'cancelling: ends at its period end';
-  const endedAt = subscription.cancelAtPeriodEnd ? subscription.currentPeriodEnd : clock.toISOString();
-  return (await repository.end(subscription.id, 'cancelled', endedAt, clock, null, recorded)) ? 'ended (cancelled)' : 'ended already';
+  const ended = await repository.end(move, clock, mails?.ended() ?? null, recorded);
+  return ended ? (renewal.kind === 'suspended' ? 'ended (unpaid)' : 'ended (cancelled)') : 'ended already';
 }
 
 /** A renewal already paid by this sale (a redelivery whose event id was lost, or the sandbox asked again). */

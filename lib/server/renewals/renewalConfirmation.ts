@@ -6,7 +6,7 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { savedCardOf } from '@/lib/server/payments/renewalLookup';
 import type { RenewalDeps } from './renewalEngine';
 import { renewalMails } from './renewalMails';
-import { renewalAmountFrom, renewalPeriod, renewalTransactionId } from './renewalOrder';
+import { renewalPeriod, renewalTransactionId } from './renewalOrder';
 import { RenewalRepository } from './RenewalRepository';
 import { clockOf } from './testClock';
 
@@ -48,18 +48,19 @@ export async function settleHeldRenewal(deps: RenewalDeps, subscription: Subscri
     const savedCard = savedCardOf(subscription.instrument);
     return { status: 'requires_action', action: result.action, savedCard };
   }
-  const at = clockOf(subscription, deps.now());
+  const now = deps.now();
+  const at = clockOf(subscription, now);
   const repository = new RenewalRepository(deps.db);
   if (result.status === 'failed') {
-    await repository.recordHeldRefused(subscription.id, held.id, result.code, at);
+    await repository.recordHeldRefused(subscription, held.id, result.code, now);
     return { status: 'failed', code: result.code };
   }
   const period = renewalPeriod(subscription);
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   const mails = purchase ? renewalMails(subscription, purchase, deps.origin) : null;
   await repository.recordPaid(
-    { transactionId: held.id, paymentId: result.paymentId, period, at, renewalAmount: renewalAmountFrom(subscription, period.start) },
-    subscription.id,
+    { transactionId: held.id, paymentId: result.paymentId, period, at },
+    { subscription, event: { kind: 'renewal-paid', by: 'bank', period }, now, leaveSchedule: true },
     (invoiceNumber) => mails?.receipt({ invoiceNumber, total: held.total, period, recovered: true }) ?? null,
   );
   return { status: 'paid' };

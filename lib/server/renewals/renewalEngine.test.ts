@@ -171,7 +171,7 @@ describe('the renewal engine', () => {
       .set({ instrument_json: JSON.stringify(saved.instrument) })
       .where('id', '=', id)
       .execute();
-    await new RenewalRepository(db).retryNow(id, now(), now());
+    await new RenewalRepository(db).retryNow((await subscription(id))!, now());
     expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
     expect(await subscription(id)).toMatchObject({ status: 'active', dunning: { tries: 0, pastDueSince: null } });
     const [receipt] = await mails('renewal-receipt');

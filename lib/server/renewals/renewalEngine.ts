@@ -16,10 +16,11 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { renewalOfMethod, renewedByProvider } from '@/lib/server/payments/renewalLookup';
 import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
+import type { EngineSchedule } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
 import { settleHeldRenewal } from './renewalConfirmation';
-import { instrumentTag, renewalAmountFrom, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
+import { instrumentTag, renewalIdempotencyKey, renewalPeriod, renewalQuote, renewalTransaction } from './renewalOrder';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { RenewalRepository } from './RenewalRepository';
 import { leftForLater, taken, type LeftStep, type StepResult } from './stepResult';
@@ -171,7 +172,7 @@ async function advance(
         settled = state;
         break;
       }
-      const done = await take(deps, current, step, clock);
+      const done = await take(deps, current, step, clock, scheduleOf(state, deps.policy));
       steps.push(done.label);
       if (step.kind === 'notice') noticesSent = undefined;
       if (done.kind === 'left') {
@@ -181,8 +182,7 @@ async function advance(
       current = (await records.findById(current.id)) ?? current;
       if (done.declinedWith !== undefined && cardChangedSince(done.declinedWith, current)) {
         // The buyer gave a card while this run charged the old one: the new card is tried now, not at the old one's next try.
-        const at = deps.now();
-        await new RenewalRepository(deps.db).retryNow(current.id, new Date(at.getTime() + current.clockOffsetMs), at);
+        await new RenewalRepository(deps.db).retryNow(current, deps.now());
         current = (await records.findById(current.id)) ?? current;
       }
     }
@@ -206,13 +206,32 @@ async function advance(
   return { outcome: { subscriptionId: current.id, steps }, stopped };
 }
 
-async function take(deps: RenewalDeps, subscription: Subscription, step: RenewalStep, clock: Date): Promise<StepResult> {
+/** What the lifecycle schedules the engine's next step from, besides the record: what this step was decided from. */
+const scheduleOf = (state: StepState, policy: DunningPolicy): EngineSchedule => ({
+  policy,
+  noticesSent: state.noticesSent,
+  catalogueRenewalAmount: state.catalogueRenewalAmount,
+  chargedByUs: state.chargedByUs,
+  providerSandbox: state.providerSandbox ?? false,
+});
+
+/** The real time of an instant on the subscription's own clock: the lifecycle puts its events back on that clock. */
+const realTime = (subscription: Subscription, clock: Date) => new Date(clock.getTime() - subscription.clockOffsetMs);
+
+async function take(
+  deps: RenewalDeps,
+  subscription: Subscription,
+  step: RenewalStep,
+  clock: Date,
+  schedule: EngineSchedule,
+): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
+  const now = realTime(subscription, clock);
   if (step.kind === 'end') {
     // A provider that renews by itself is told first: our record ends once it will charge nothing more.
     const held = renewedByProvider(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
-    await repository.end(subscription.id, 'cancelled', subscription.currentPeriodEnd, clock, null, { before: subscription });
+    await repository.end({ subscription, event: { kind: 'ended-at-period-end' }, now, leaveSchedule: true }, clock, null);
     return taken('ended (cancelled)');
   }
   if (step.kind === 'provider-renewal') return renewAtProvider(deps, subscription, clock);
@@ -223,10 +242,14 @@ async function take(deps: RenewalDeps, subscription: Subscription, step: Renewal
   if (step.kind === 'expire') {
     // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
     if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return taken('renewed (confirmed with the bank)');
-    await repository.end(subscription.id, 'payment_failed', step.at, clock, mails?.ended() ?? null, { before: subscription });
+    await repository.end(
+      { subscription, event: { kind: 'ended-unpaid', policy: deps.policy }, now, leaveSchedule: true },
+      clock,
+      mails?.ended() ?? null,
+    );
     return taken('ended (unpaid)');
   }
-  return charge(deps, subscription, purchase, clock, mails);
+  return charge(deps, subscription, purchase, clock, mails, schedule);
 }
 
 /**
@@ -307,6 +330,7 @@ async function charge(
   purchase: NonNullable<Awaited<ReturnType<TransactionRepository['findById']>>>,
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
+  schedule: EngineSchedule,
 ): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   const period = renewalPeriod(subscription);
@@ -342,7 +366,7 @@ async function charge(
       return leftForLater(`${subscription.gateway} cannot tell what the earlier try took`);
     }
     if (taken?.kind === 'charged' && taken.result.status === 'succeeded')
-      return recordCharge(deps, subscription, row, period, clock, mails, taken.result);
+      return recordCharge(deps, subscription, row, period, clock, mails, taken.result, schedule);
     if (!opened.keyRecorded) await repository.sendingTry(row.id, key);
     try {
       result = await gateway.renew({
@@ -361,7 +385,7 @@ async function charge(
       return leftForLater(`${subscription.gateway} did not answer`);
     }
   }
-  return recordCharge(deps, subscription, row, period, clock, mails, result);
+  return recordCharge(deps, subscription, row, period, clock, mails, result, schedule);
 }
 
 /** What the provider answered a renewal try, recorded: paid with its receipt, or failed with dunning's next step. */
@@ -373,22 +397,17 @@ async function recordCharge(
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
   result: ChargeResult,
+  schedule: EngineSchedule,
 ): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   const tries = subscription.dunning.tries;
-  const charged = {
-    transactionId: row.id,
-    paymentId: result.paymentId,
-    period,
-    at: clock,
-    renewalAmount: renewalAmountFrom(subscription, period.start),
-  };
+  const charged = { transactionId: row.id, paymentId: result.paymentId, period, at: clock };
+  const now = realTime(subscription, clock);
   if (result.status === 'succeeded') {
     await repository.recordPaid(
       charged,
-      subscription.id,
+      { subscription, event: { kind: 'renewal-paid', by: 'engine', schedule, period }, now, leaveSchedule: true },
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered: tries > 0 }) ?? null,
-      { before: subscription },
     );
     return taken(tries > 0 ? 'renewed (recovered)' : 'renewed');
   }
@@ -399,6 +418,8 @@ async function recordCharge(
   // A bank that wants the buyer answers the same to every try without them: they are asked instead.
   const dunning = result.status === 'requires_action' ? { ...failed, retryAt: null } : failed;
   const mail = tries === 0 ? (mails?.failed(row.total, code, result.status, dunning) ?? null) : null;
-  await repository.recordFailed({ ...charged, code, status: result.status }, subscription.id, dunning, mail, { before: subscription });
+  // The e-mail's dates are those the lifecycle writes (with the day it would end, which the record does not keep).
+  const event = { kind: 'renewal-failed', by: 'engine', code, status: result.status, schedule } as const;
+  await repository.recordFailed({ ...charged, code, status: result.status }, { subscription, event, now, leaveSchedule: true }, mail);
   return taken(`failed (${code})`, subscription.instrument);
 }

@@ -64,6 +64,8 @@ export interface Subscription {
   nextActionAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The row's version when it was read (SubscriptionStore bumps it on every write); absent on a record not read from the table. */
+  version?: number;
 }
 
 /** Why a subscription was ended before its period was over: by customer care, a buyer's withdrawal, or an undone duplicate purchase. */

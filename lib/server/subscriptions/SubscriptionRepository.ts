@@ -1,10 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { BillingInterval } from '@/lib/catalogue/types';
-import type { CurrencyCode } from '@/lib/pricing/currencies';
-import type { PaymentMethodId } from '@/lib/payments/methods';
-import { expressWalletOf } from '@/lib/payments/express/expressWallets';
-import { entitlementAt, type Entitlement, type StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
-import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { entitlementAt, type Entitlement } from '@/lib/subscriptions/subscriptionStatus';
+import type { Database } from '@/lib/server/db/schema';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import {
   IMMEDIATE_END_REASONS,
@@ -14,65 +10,12 @@ import {
   type Subscription,
 } from './Subscription';
 import { BUYER, SYSTEM, type Actor } from './subscriptionHistory';
-import { normaliseEmail, subscriptionRowOf } from './subscriptionRow';
+import { normaliseEmail, subscriptionOf, subscriptionRowOf } from './subscriptionRow';
 import { SubscriptionStore } from './SubscriptionStore';
+import { writeEvent, type EventWritten, type ServerEvent } from './writeEvent';
 
-type SubscriptionRow = Selectable<SubscriptionTable>;
-
-const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-
-export function subscriptionOf(row: SubscriptionRow): Subscription {
-  return {
-    id: row.id,
-    transactionId: row.transaction_id,
-    brandSlug: row.brand_slug,
-    campaignId: row.campaign_id,
-    offerId: row.offer_id,
-    offerName: row.offer_name,
-    isPrint: row.is_print === 1,
-    ownerEmail: row.owner_email,
-    billingEmail: row.billing_email,
-    livemode: row.livemode === 1,
-    status: row.status as StoredSubscriptionStatus,
-    cancelAtPeriodEnd: row.cancel_at_period_end === 1,
-    cancelRequestedAt: row.cancel_requested_at,
-    cancelReason: row.cancel_reason,
-    cancelChannel: row.cancel_channel as Subscription['cancelChannel'],
-    providerPaused: row.provider_paused === 1,
-    currentPeriodStart: row.current_period_start,
-    currentPeriodEnd: row.current_period_end,
-    trialEnd: row.trial_end,
-    renewalAmount: row.renewal_amount,
-    currencyCode: row.currency_code as CurrencyCode,
-    billingInterval: row.billing_interval as BillingInterval,
-    paymentMethod: row.payment_method as PaymentMethodId,
-    payment: JSON.parse(row.payment_json) as Subscription['payment'],
-    gateway: row.gateway as GatewayName,
-    instrument: json<RenewalInstrument>(row.instrument_json),
-    needsPaymentMethod: row.needs_payment_method === 1,
-    deliveryAddress: json<Subscription['deliveryAddress']>(row.delivery_address_json),
-    consent: json<Subscription['consent']>(row.consent_json),
-    endedAt: row.ended_at,
-    endReason: row.end_reason as Subscription['endReason'],
-    introductoryUntil: row.introductory_until,
-    pendingPrice:
-      row.pending_renewal_amount !== null && row.pending_price_from !== null
-        ? { amount: row.pending_renewal_amount, from: row.pending_price_from }
-        : null,
-    dunning: {
-      tries: row.renewal_tries,
-      pastDueSince: row.past_due_since,
-      retryAt: row.retry_at,
-      graceUntil: row.grace_until,
-      failureCode: row.renewal_failure_code as Subscription['dunning']['failureCode'],
-    },
-    // PostgreSQL's bigint comes back as a string.
-    clockOffsetMs: Number(row.clock_offset_ms),
-    nextActionAt: row.next_action_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
+/** Read by the renewal engine and care's directory too. */
+export { subscriptionOf };
 
 const normalise = normaliseEmail;
 
@@ -118,15 +61,26 @@ export class SubscriptionRepository {
    */
   async claimForVerifiedEmail(email: string, at: Date): Promise<number> {
     const address = normalise(email);
-    const claimed = await new SubscriptionStore(this.db).updateMany(
-      (eb) => eb.and([eb('owner_email', 'is', null), eb('billing_email', '=', address)]),
-      {
-        set: { owner_email: address, updated_at: at.toISOString() },
-        cause: { event: 'claimed', actor: BUYER },
-        before: { owner_email: null },
-      },
-    );
-    return claimed.length;
+    const unclaimed = await this.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('owner_email', 'is', null)
+      .where('billing_email', '=', address)
+      .execute();
+    let claimed = 0;
+    for (const row of unclaimed) {
+      const written = await writeEvent(
+        this.db,
+        subscriptionOf(row),
+        { kind: 'claimed', email: address },
+        {
+          now: at,
+          cause: { event: 'claimed', actor: BUYER },
+        },
+      );
+      if (written.kind === 'applied') claimed++;
+    }
+    return claimed;
   }
 
   /** Whether a subscription billed to this address waits for its owner: one indexed read, so a caller writes only when there is one. */
@@ -185,69 +139,67 @@ export class SubscriptionRepository {
   }
 
   /**
-   * Cancels at the end of the period: true when this call moved it (a live subscription
-   * not yet cancelled); a second call, or one after the period ended, changes nothing.
-   * `requestedAt` (default `at`): when the subscriber asked, if that was earlier.
+   * Cancels at the end of the period: the record as cancelled when this call moved it (a
+   * live subscription not yet cancelled), with the mails to queue; a second call, or one
+   * after the period ended, changes nothing (refused). `requestedAt` (default `at`): when
+   * the subscriber asked, if that was earlier.
    */
   async markCancelling(
-    id: string,
+    subscription: Subscription,
     cancel: { at: Date; requestedAt?: Date; reason: string | null; channel: CancelChannel; actor?: Actor },
-  ): Promise<boolean> {
-    const moved = await this.store().update(id, {
-      set: {
-        cancel_at_period_end: 1,
-        cancel_requested_at: (cancel.requestedAt ?? cancel.at).toISOString(),
-        cancel_reason: cancel.reason,
-        cancel_channel: cancel.channel,
-        updated_at: cancel.at.toISOString(),
-        // The renewal engine looks again at once: the step after a cancel is the end, not a charge or a notice.
-        next_action_at: cancel.at.toISOString(),
-      },
-      where: (eb) => eb.and([eb('cancel_at_period_end', '=', 0), liveAt(cancel.at)(eb)]),
+  ): Promise<EventWritten> {
+    const event: ServerEvent = {
+      kind: 'cancel-requested',
+      channel: cancel.channel,
+      reason: cancel.reason,
+      ...(cancel.requestedAt ? { requestedAt: cancel.requestedAt.toISOString() } : {}),
+    };
+    return writeEvent(this.db, subscription, event, {
+      now: cancel.at,
       cause: { event: 'cancel_requested', actor: cancel.actor ?? (cancel.channel === 'care' ? { kind: 'care' } : BUYER) },
     });
-    return moved !== null;
   }
 
   /**
    * Ends it now, before its period is over (customer care, a withdrawal, an undone
-   * duplicate): true when this call ended it. Marked cancelled too, so that a provider
+   * duplicate): applied when this call ended it. Marked cancelled too, so that a provider
    * renewing by itself is told to stop, and the retry pass asks again if it could not be.
    */
-  async markEndedNow(id: string, end: { at: Date; reason: ImmediateEndReason; actor?: Actor }): Promise<boolean> {
-    const at = end.at.toISOString();
-    const moved = await this.store().update(id, {
-      set: {
-        status: 'ended',
-        ended_at: at,
-        end_reason: end.reason,
-        cancel_at_period_end: 1,
-        cancel_requested_at: sql<string>`coalesce(cancel_requested_at, ${at})`,
-        next_action_at: null,
-        retry_at: null,
-        updated_at: at,
+  async markEndedNow(subscription: Subscription, end: { at: Date; reason: ImmediateEndReason; actor?: Actor }): Promise<EventWritten> {
+    return writeEvent(
+      this.db,
+      subscription,
+      { kind: 'ended-now', reason: end.reason },
+      {
+        now: end.at,
+        cause: { event: 'ended', actor: end.actor ?? (end.reason === 'ended_by_care' ? { kind: 'care' } : BUYER) },
       },
-      where: liveAt(end.at),
-      cause: { event: 'ended', actor: end.actor ?? (end.reason === 'ended_by_care' ? { kind: 'care' } : BUYER) },
-    });
-    return moved !== null;
+    );
   }
 
-  /** Takes a cancellation back while its period runs: true when this call moved it. */
-  async markResumed(id: string, at: Date, actor: Actor = BUYER): Promise<boolean> {
-    const moved = await this.store().update(id, {
-      set: {
-        cancel_at_period_end: 0,
-        cancel_requested_at: null,
-        cancel_reason: null,
-        cancel_channel: null,
-        updated_at: at.toISOString(),
-        next_action_at: at.toISOString(),
+  /**
+   * Takes a cancellation back while its period runs: applied when this call moved it.
+   * `provider`: what was done with a provider that renews by itself (the lifecycle's
+   * `resumed`). Its renewals started again are recorded only on the record the caller read:
+   * a retry pass that paused them since leaves them marked paused, and the next pass resumes
+   * them, which is harmless if they run.
+   */
+  async markResumed(
+    subscription: Subscription,
+    at: Date,
+    provider: 'none' | 'resumed' | 'not-asked' = 'none',
+    actor: Actor = BUYER,
+  ): Promise<EventWritten> {
+    return writeEvent(
+      this.db,
+      subscription,
+      { kind: 'resumed', provider },
+      {
+        now: at,
+        cause: { event: 'resumed', actor },
+        ...(provider === 'resumed' ? { thenEvent: { kind: 'resumed', provider: 'none' } as const } : {}),
       },
-      where: (eb) => eb.and([eb('cancel_at_period_end', '=', 1), liveAt(at)(eb)]),
-      cause: { event: 'resumed', actor },
-    });
-    return moved !== null;
+    );
   }
 
   /**
@@ -336,60 +288,30 @@ export class SubscriptionRepository {
     });
   }
 
-  /**
-   * After a resume started the provider's renewals again: records it only if nothing
-   * touched the record since `seenUpdatedAt` (a retry pass may have paused them meanwhile,
-   * after this resume read the record); otherwise it stays marked paused and the pass
-   * starts them again, which is harmless if they run.
-   */
-  async clearProviderPausedIfUnchanged(id: string, seenUpdatedAt: string, at: Date): Promise<void> {
-    await this.store().update(id, {
-      set: { provider_paused: 0, updated_at: at.toISOString() },
-      where: (eb) => eb.and([eb('provider_paused', '=', 1), eb('updated_at', '=', seenUpdatedAt)]),
-      cause: { event: 'provider_resumed', actor: { kind: 'provider' } },
-    });
-  }
-
-  /** Where a live print subscription is delivered from now on: true when it was changed. */
-  async setDeliveryAddress(id: string, address: DeliveryAddress, at: Date, actor: Actor = BUYER): Promise<boolean> {
-    const moved = await this.store().update(id, {
-      set: { delivery_address_json: JSON.stringify(address), updated_at: at.toISOString() },
-      where: (eb) => eb.and([eb('is_print', '=', 1), liveAt(at)(eb)]),
-      cause: { event: 'address_changed', actor },
-    });
-    return moved !== null;
+  /** Where a live print subscription is delivered from now on: applied when it was changed. */
+  async setDeliveryAddress(subscription: Subscription, address: DeliveryAddress, at: Date, actor: Actor = BUYER): Promise<EventWritten> {
+    return writeEvent(
+      this.db,
+      subscription,
+      { kind: 'delivery-address-changed', address },
+      {
+        now: at,
+        cause: { event: 'address_changed', actor },
+      },
+    );
   }
 
   /**
-   * The card that renews a live card subscription from now on, and how it is shown: true
+   * The card that renews a live card subscription from now on, and how it is shown: applied
    * when it was changed. The same card recorded again changes nothing (a confirmation
    * repeated in two tabs sends one e-mail); a subscription that ended meanwhile neither.
    */
   async setCard(
-    id: string,
+    subscription: Subscription,
     card: { gateway: GatewayName; instrument: RenewalInstrument; payment: Subscription['payment'] },
     at: Date,
-  ): Promise<boolean> {
-    const instrument = JSON.stringify(card.instrument);
-    const moved = await this.store().update(id, {
-      set: {
-        gateway: card.gateway,
-        instrument_json: instrument,
-        payment_json: JSON.stringify(card.payment),
-        // A card typed in the account replaces the wallet's.
-        express_wallet: expressWalletOf(card.payment),
-        needs_payment_method: 0,
-        updated_at: at.toISOString(),
-      },
-      where: (eb) =>
-        eb.and([
-          eb('payment_method', '=', 'card'),
-          eb.or([eb('instrument_json', 'is', null), eb('instrument_json', '!=', instrument)]),
-          liveAt(at)(eb),
-        ]),
-      cause: { event: 'card_changed', actor: BUYER },
-    });
-    return moved !== null;
+  ): Promise<EventWritten> {
+    return writeEvent(this.db, subscription, { kind: 'card-set', ...card }, { now: at, cause: { event: 'card_changed', actor: BUYER } });
   }
 
   /**

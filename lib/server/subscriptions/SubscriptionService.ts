@@ -11,6 +11,7 @@ import type { SubscriptionNotices } from './SubscriptionNotices';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import { settleAtProvider } from './providerRenewals';
+import { queueAccountMails } from './accountMails';
 import type { Actor } from './subscriptionHistory';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
@@ -88,11 +89,11 @@ export class SubscriptionService {
     const cancelled = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
       const marked = { at, requestedAt: cancel.requestedAt, reason: cancel.reason, channel: cancel.channel, actor: cancel.actor };
-      if (!(await records.markCancelling(subscription.id, marked))) return null;
-      const moved = (await records.findById(subscription.id))!;
-      await this.notices.cancelled(trx, moved, at);
-      await cancel.alongside?.(trx, moved);
-      return moved;
+      const written = await records.markCancelling(subscription, marked);
+      if (written.kind === 'refused') return null;
+      await queueAccountMails(this.notices, trx, written, at);
+      await cancel.alongside?.(trx, written.subscription);
+      return written.subscription;
     });
     // Cancelled meanwhile by another request, or its period ended: it is as that left it.
     if (!cancelled) return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
@@ -115,11 +116,11 @@ export class SubscriptionService {
     const at = this.now();
     const ended = await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
-      if (!(await records.markEndedNow(subscription.id, { at, reason: end.reason, actor: end.actor }))) return null;
-      const moved = (await records.findById(subscription.id))!;
-      if (end.reason === 'ended_by_care') await this.notices.endedByCare(trx, moved, at);
-      await end.alongside?.(trx, moved);
-      return moved;
+      const written = await records.markEndedNow(subscription, { at, reason: end.reason, actor: end.actor });
+      if (written.kind === 'refused') return null;
+      await queueAccountMails(this.notices, trx, written, at);
+      await end.alongside?.(trx, written.subscription);
+      return written.subscription;
     });
     if (ended) await this.pauseAtProvider(ended);
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
@@ -154,17 +155,13 @@ export class SubscriptionService {
       await this.resumeAtProvider(gateway, subscription);
       resumedAtProvider = true;
     }
+    // Not asked, its pause never confirmed, the provider may yet have had one (an answer lost
+    // to a timeout, a retry pass's call under way): marked, the pass starts its renewals
+    // again, which changes nothing if they run.
+    const provider = resumedAtProvider ? 'resumed' : renewsItself ? 'not-asked' : 'none';
     await this.db.transaction().execute(async (trx) => {
-      const records = new SubscriptionRepository(trx, this.now);
-      // Recorded only on the record this call read: a retry pass that paused the renewals
-      // since leaves them marked paused, and the next pass resumes them.
-      if (resumedAtProvider) await records.clearProviderPausedIfUnchanged(subscription.id, subscription.updatedAt, at);
-      if (!(await records.markResumed(subscription.id, at))) return;
-      // The provider was not asked, its pause never confirmed; yet one may have reached it
-      // (an answer lost to a timeout, a retry pass's call under way). Marked, the pass starts
-      // its renewals again, which changes nothing if they run.
-      if (renewsItself && !resumedAtProvider) await records.markProviderUnsettled(subscription.id, false, at);
-      await this.notices.resumed(trx, (await records.findById(subscription.id))!, at);
+      const written = await new SubscriptionRepository(trx, this.now).markResumed(subscription, at, provider);
+      if (written.kind === 'applied') await queueAccountMails(this.notices, trx, written, at);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
   }
@@ -198,9 +195,8 @@ export class SubscriptionService {
       throw new HttpError(409, 'subscription_ended', 'This subscription has ended: nothing more will be delivered.');
     }
     await this.db.transaction().execute(async (trx) => {
-      const records = new SubscriptionRepository(trx, this.now);
-      if (!(await records.setDeliveryAddress(subscription.id, address, at))) return;
-      await this.notices.addressChanged(trx, (await records.findById(subscription.id))!, at);
+      const written = await new SubscriptionRepository(trx, this.now).setDeliveryAddress(subscription, address, at);
+      if (written.kind === 'applied') await queueAccountMails(this.notices, trx, written, at);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
   }
@@ -279,8 +275,8 @@ export class SubscriptionService {
     await this.db.transaction().execute(async (trx) => {
       const records = new SubscriptionRepository(trx, this.now);
       const card = { method: 'card' as const, brand: result.card.brand, last4: result.card.last4 };
-      if (!(await records.setCard(subscription.id, { gateway: gateway.name, instrument: result.instrument, payment: card }, at))) return;
-      await this.notices.cardChanged(trx, (await records.findById(subscription.id))!, at);
+      const written = await records.setCard(subscription, { gateway: gateway.name, instrument: result.instrument, payment: card }, at);
+      if (written.kind === 'applied') await queueAccountMails(this.notices, trx, written, at);
     });
     const current = (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
     // Ended while the provider kept the card: nothing renews it, and the subscriber is told so.

@@ -96,7 +96,7 @@ describe("a subscription's kept history", () => {
 
     later(3600_000);
     await renewWith(id, '4242424242424242');
-    await new RenewalRepository(db).retryNow(id, now(), now());
+    await new RenewalRepository(db).retryNow(await subscription(id), now());
     expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
 
     const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);

@@ -1,4 +1,9 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import type { BillingInterval } from '@/lib/catalogue/types';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { PaymentMethodId } from '@/lib/payments/methods';
+import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import type { SubscriptionTable } from '@/lib/server/db/schema';
 import type { Subscription } from './Subscription';
@@ -6,9 +11,66 @@ import type { Subscription } from './Subscription';
 /** An e-mail as stored: claims and look-ups compare addresses in lower case. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** A row as the services work with it, with the version it was read at (a write may ask for it still to be). */
+export function subscriptionOf(row: Selectable<SubscriptionTable>): Subscription {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    brandSlug: row.brand_slug,
+    campaignId: row.campaign_id,
+    offerId: row.offer_id,
+    offerName: row.offer_name,
+    isPrint: row.is_print === 1,
+    ownerEmail: row.owner_email,
+    billingEmail: row.billing_email,
+    livemode: row.livemode === 1,
+    status: row.status as StoredSubscriptionStatus,
+    cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+    cancelRequestedAt: row.cancel_requested_at,
+    cancelReason: row.cancel_reason,
+    cancelChannel: row.cancel_channel as Subscription['cancelChannel'],
+    providerPaused: row.provider_paused === 1,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+    trialEnd: row.trial_end,
+    renewalAmount: row.renewal_amount,
+    currencyCode: row.currency_code as CurrencyCode,
+    billingInterval: row.billing_interval as BillingInterval,
+    paymentMethod: row.payment_method as PaymentMethodId,
+    payment: JSON.parse(row.payment_json) as Subscription['payment'],
+    gateway: row.gateway as GatewayName,
+    instrument: json<RenewalInstrument>(row.instrument_json),
+    needsPaymentMethod: row.needs_payment_method === 1,
+    deliveryAddress: json<Subscription['deliveryAddress']>(row.delivery_address_json),
+    consent: json<Subscription['consent']>(row.consent_json),
+    endedAt: row.ended_at,
+    endReason: row.end_reason as Subscription['endReason'],
+    introductoryUntil: row.introductory_until,
+    pendingPrice:
+      row.pending_renewal_amount !== null && row.pending_price_from !== null
+        ? { amount: row.pending_renewal_amount, from: row.pending_price_from }
+        : null,
+    dunning: {
+      tries: row.renewal_tries,
+      pastDueSince: row.past_due_since,
+      retryAt: row.retry_at,
+      graceUntil: row.grace_until,
+      failureCode: row.renewal_failure_code as Subscription['dunning']['failureCode'],
+    },
+    // PostgreSQL's bigint comes back as a string.
+    clockOffsetMs: Number(row.clock_offset_ms),
+    nextActionAt: row.next_action_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: Number(row.version),
+  };
+}
+
 /** A new subscription's row, but for its times: its clock and dunning start as the table's defaults. */
 export function subscriptionRowOf(
-  subscription: Omit<Subscription, 'createdAt' | 'updatedAt'>,
+  subscription: Omit<Subscription, 'createdAt' | 'updatedAt' | 'version'>,
 ): Omit<Insertable<SubscriptionTable>, 'created_at' | 'updated_at'> {
   return {
     id: subscription.id,
@@ -51,7 +113,7 @@ export function subscriptionRowOf(
 }
 
 /** A subscription as its row stores it: what the store compares a write's result with when the caller already holds the record. */
-export function storedRowOf(subscription: Omit<Subscription, 'createdAt' | 'updatedAt'>) {
+export function storedRowOf(subscription: Omit<Subscription, 'createdAt' | 'updatedAt' | 'version'>) {
   return {
     ...subscriptionRowOf(subscription),
     clock_offset_ms: subscription.clockOffsetMs,

@@ -122,15 +122,15 @@ describe('renewal paid', () => {
       },
     },
     {
-      name: 'by PayPal: the price is left as it was, a noticed one cleared all the same; the schedule untouched',
+      name: 'by PayPal: a noticed price is theirs from the renewal it applies from, and the engine schedules the new period at once',
       before: paypal({ pendingPrice: { amount: 1190, from: PERIOD_END } }),
       event: { kind: 'renewal-paid', by: 'provider', saleAt: '2026-02-10T10:00:00.000Z', period: NEXT_PERIOD },
       now: '2026-02-10T10:05:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { updatedAt: '2026-02-10T10:05:00.000Z', ...PAID, pendingPrice: null },
+        changes: { updatedAt: '2026-02-10T10:05:00.000Z', ...PAID, renewalAmount: 1190, pendingPrice: null },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
-        nextRunAt: PERIOD_END,
+        nextRunAt: '2026-02-10T10:05:00.000Z',
       },
     },
     {
@@ -140,9 +140,9 @@ describe('renewal paid', () => {
       now: '2026-02-07T09:00:00.000Z',
       expected: {
         kind: 'applied',
-        changes: { ...PAID, updatedAt: '2026-02-07T09:00:00.000Z' },
+        changes: { ...PAID, renewalAmount: 990, updatedAt: '2026-02-07T09:00:00.000Z' },
         mails: [{ kind: 'renewal-receipt', recovered: false }],
-        nextRunAt: PERIOD_END,
+        nextRunAt: '2026-02-07T09:00:00.000Z',
       },
     },
     {

@@ -46,16 +46,17 @@ export function renewalPaid<G extends string, I, C>(
     dunning: NO_DUNNING,
     needsPaymentMethod: false,
     updatedAt: ownClock(subscription, now).toISOString(),
-    // PayPal's sale does not say what it charged: the price stays as it was.
-    ...(event.by === 'provider' ? {} : { renewalAmount: renewalAmountFrom(subscription, event.period.start) }),
+    // The price the period was invoiced at (a noticed new one from the renewal it applies from), PayPal's sale too.
+    renewalAmount: renewalAmountFrom(subscription, event.period.start),
     // A noticed new price is theirs once the renewal it applies from is paid.
     ...(subscription.pendingPrice && subscription.pendingPrice.from <= event.period.start ? { pendingPrice: null } : {}),
   };
   const recovered = event.by === 'bank' || subscription.dunning.tries > 0;
   const mails: LifecycleMail[] = [{ kind: 'renewal-receipt', recovered }];
   if (event.by === 'engine') return applied(changes, mails, nextRunAfterStep({ ...subscription, ...changes }, event.schedule, now));
-  // A bank's confirmation makes the engine due at once (renewalPaymentActions.ts `dueNow`); PayPal's leaves its schedule.
-  return applied(changes, mails, event.by === 'bank' ? now.toISOString() : subscription.nextActionAt);
+  // A bank's confirmation (renewalPaymentActions.ts `dueNow`) and PayPal's sale make the engine due at once: it schedules
+  // the new period's notices (a yearly one's reminder), which it could not before the period moved.
+  return applied(changes, mails, now.toISOString());
 }
 
 /** RenewalRepository.recordFailed, from the engine's charge (renewalEngine.ts `recordCharge`) or PayPal's failed payment. */

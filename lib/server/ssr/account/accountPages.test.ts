@@ -139,8 +139,12 @@ describe('accountPageProps in test mode', () => {
     const cookie = await signedIn(db, email);
     const id = await subscription(email, false);
     const subscriptions = new SubscriptionRepository(db);
-    await subscriptions.markCancelling(id, { at: new Date(), reason: 'too much to read', channel: 'account' });
-    await subscriptions.markResumed(id, new Date());
+    await subscriptions.markCancelling((await subscriptions.findById(id))!, {
+      at: new Date(),
+      reason: 'too much to read',
+      channel: 'account',
+    });
+    await subscriptions.markResumed((await subscriptions.findById(id))!, new Date());
     // Care's own note is for care: never in the account.
     await appendHistoryEvent(
       db,

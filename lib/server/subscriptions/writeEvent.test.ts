@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { testDb } from '@/tests/fixtures/testDb';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import type { Database } from '@/lib/server/db/schema';
+import { BUYER } from './subscriptionHistory';
+import { SubscriptionRepository } from './SubscriptionRepository';
+import { SubscriptionStore } from './SubscriptionStore';
+import { writeEvent } from './writeEvent';
+
+let db: Kysely<Database>;
+const now = () => new Date('2026-11-26T10:00:00.000Z');
+const cause = { event: 'cancel_requested' as const, actor: BUYER };
+
+beforeEach(async () => {
+  db = await testDb();
+});
+afterEach(async () => db.destroy());
+
+async function bought(): Promise<string> {
+  const transactions = new TransactionRepository(db, now);
+  await transactions.create(newTransactionFixture({ id: 'txn_1', buyerIdentity: 'ada@example.com' }));
+  await transactions.markSucceeded('txn_1', 'pi_1');
+  return (await transactions.findById('txn_1'))!.subscriptionId!;
+}
+const record = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
+const cancel = { kind: 'cancel-requested', channel: 'account', reason: null } as const;
+
+describe('writeEvent', () => {
+  it('writes the lifecycle’s changes at the version read, and answers the record as written', async () => {
+    const held = await record(await bought());
+    const written = await writeEvent(db, held, cancel, { now: now(), cause });
+    expect(written).toMatchObject({ kind: 'applied', subscription: { cancelAtPeriodEnd: true, version: held.version! + 1 } });
+    expect(await record(held.id)).toMatchObject({ cancelAtPeriodEnd: true, nextActionAt: now().toISOString() });
+  });
+
+  it('decides again on the row as it is when another write moved it since it was read', async () => {
+    const held = await record(await bought());
+    // The engine's claim moved the version, nothing of the contract: the cancel still applies.
+    await new SubscriptionStore(db).update(held.id, { set: { lease_until: '2026-11-26T10:05:00.000Z' } });
+    expect((await writeEvent(db, held, cancel, { now: now(), cause })).kind).toBe('applied');
+    // Cancelled meanwhile (another tab): refused as the guarded update refused it, nothing written.
+    const before = await record(held.id);
+    expect(await writeEvent(db, held, cancel, { now: now(), cause })).toEqual({ kind: 'refused', reason: 'cancelled-already' });
+    expect((await record(held.id)).version).toBe(before.version);
+  });
+
+  it('leaves when the engine is next due to its run, when asked', async () => {
+    const held = await record(await bought());
+    await writeEvent(db, held, cancel, { now: now(), cause, leaveSchedule: true });
+    expect((await record(held.id)).nextActionAt).toBe(held.nextActionAt);
+  });
+});

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { applyEvent, type Applied, type LifecycleEvent, type RefusalReason } from '@/lib/subscriptions/lifecycle/lifecycle';
+import type { ConsentProof } from '@/lib/server/checkout/Transaction';
+import type { Database } from '@/lib/server/db/schema';
+import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
+import { changesToRow } from './changesToRow';
+import type { Subscription } from './Subscription';
+import type { Cause } from './subscriptionHistory';
+import { subscriptionOf } from './subscriptionRow';
+import { SubscriptionStore } from './SubscriptionStore';
+
+export type ServerEvent = LifecycleEvent<GatewayName, RenewalInstrument, ConsentProof>;
+
+/** What writing an event did: the record as it was written, with the lifecycle's outcome, or why it changed nothing. */
+export type EventWritten =
+  | { kind: 'applied'; subscription: Subscription; outcome: Applied<GatewayName, RenewalInstrument, ConsentProof> }
+  | { kind: 'refused'; reason: RefusalReason };
+
+/** Versions lost in a row before giving up: each loss is another write that went through, so a few are already a rare storm. */
+const MAX_LOST_VERSIONS = 8;
+
+/**
+ * Applies a lifecycle event to the record the caller holds and writes its changes through
+ * the store, at the version it was read: the lifecycle's refusal is the guard. When another
+ * write (the engine's claim, another tab) moved the row since, the event is decided again
+ * on the row as it is now, as today's guarded update would have judged it; `thenEvent`
+ * replaces the event from then on where part of it held only for the record first read.
+ */
+export async function writeEvent(
+  db: Kysely<Database>,
+  held: Subscription,
+  event: ServerEvent,
+  options: {
+    now: Date;
+    cause: Cause;
+    thenEvent?: ServerEvent;
+    /**
+     * Leaves `next_action_at` to the renewal engine's run that holds the record: its release
+     * writes it, keeping a sooner one a change made meanwhile set (a cancel, a price import).
+     */
+    leaveSchedule?: boolean;
+  },
+): Promise<EventWritten> {
+  let record: Subscription | null = held.version === undefined ? await read(db, held.id) : held;
+  let current = event;
+  for (let lost = 0; lost < MAX_LOST_VERSIONS; lost++) {
+    if (!record) return { kind: 'refused', reason: 'missing' };
+    const outcome = applyEvent(record, current, options.now);
+    if (outcome.kind === 'refused') return outcome;
+    const set = changesToRow(outcome);
+    if (options.leaveSchedule) delete set.next_action_at;
+    const row = await new SubscriptionStore(db).update(record.id, {
+      set,
+      expectedVersion: record.version,
+      cause: options.cause,
+      before: record,
+    });
+    if (row) return { kind: 'applied', subscription: subscriptionOf(row), outcome };
+    record = await read(db, held.id);
+    current = options.thenEvent ?? current;
+  }
+  throw new Error(`[subscriptions] ${held.id} kept moving while ${event.kind} was written`);
+}
+
+async function read(db: Kysely<Database>, id: string): Promise<Subscription | null> {
+  const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? subscriptionOf(row) : null;
+}
