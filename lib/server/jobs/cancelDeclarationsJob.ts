@@ -5,30 +5,27 @@ import {
   CANCEL_DECLARATIONS_INTERVAL_MS,
   cancelDeclarationLine,
 } from '@/lib/server/subscriptions/cancelDeclarationsPass';
-import { reportOf, type Job } from './Job';
-import { backlogsOf } from './jobContext';
+import { declarationsJob } from './declarationsJob';
+import type { Job } from './Job';
+import { backlogsOf, passDeps } from './jobContext';
 
 /**
  * The public cancel page's declarations, applied soon after the request recorded them (the
- * page kicks it), and every CANCEL_DECLARATIONS_INTERVAL_MS for those no kick reached. Each
- * declaration's outcome keeps its own line (ids and counts only), as its tests read them.
+ * page kicks it), and every CANCEL_DECLARATIONS_INTERVAL_MS for those no kick reached.
  */
-export function cancelDeclarationsJob(context: ServerContext, log: (line: string) => void = (line) => console.info(line)): Job {
-  return {
-    name: 'cancel-declarations',
-    intervalMs: CANCEL_DECLARATIONS_INTERVAL_MS,
-    async run() {
-      const outcomes = await applyCancelDeclarations({
-        db: context.db,
-        now: context.clock,
-        log: (line, error) => console.error(line, error),
-        serviceFor: (origin) => subscriptionServiceAt(context, origin),
-      });
-      // The e-mails it queued are sent now, not at the mail job's next poll.
-      if (outcomes.length > 0) void context.jobs.kick('mail');
-      for (const outcome of outcomes) log(`[cancel-page] ${cancelDeclarationLine(outcome)}`);
-      return reportOf(outcomes);
+export function cancelDeclarationsJob(context: ServerContext, log?: (line: string) => void): Job {
+  return declarationsJob(
+    context,
+    {
+      name: 'cancel-declarations',
+      intervalMs: CANCEL_DECLARATIONS_INTERVAL_MS,
+      page: '[cancel-page]',
+      pass: () => applyCancelDeclarations(passDeps(context, (origin) => subscriptionServiceAt(context, origin))),
+      // Any declaration it handled may have e-mailed an owner: the mail job is kicked whenever it did anything.
+      queuedMail: () => true,
+      line: cancelDeclarationLine,
+      backlog: () => backlogsOf(context).cancelDeclarations(),
     },
-    backlog: () => backlogsOf(context).cancelDeclarations(),
-  };
+    log,
+  );
 }

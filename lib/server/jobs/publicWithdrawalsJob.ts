@@ -5,30 +5,28 @@ import {
   publicWithdrawalLine,
 } from '@/lib/server/withdrawal/publicWithdrawalsPass';
 import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
-import { reportOf, type Job } from './Job';
-import { backlogsOf } from './jobContext';
+import { declarationsJob } from './declarationsJob';
+import type { Job } from './Job';
+import { backlogsOf, passDeps } from './jobContext';
 
 /**
  * The public withdrawal page's declarations, matched and acknowledged soon after the request
  * recorded them (the page kicks it), and every PUBLIC_WITHDRAWALS_INTERVAL_MS for those no
- * kick reached. Each declaration's outcome keeps its own line (ids only), as its tests read them.
+ * kick reached.
  */
-export function publicWithdrawalsJob(context: ServerContext, log: (line: string) => void = (line) => console.info(line)): Job {
-  return {
-    name: 'public-withdrawals',
-    intervalMs: PUBLIC_WITHDRAWALS_INTERVAL_MS,
-    async run() {
-      const outcomes = await examinePublicWithdrawals({
-        db: context.db,
-        now: context.clock,
-        log: (line, error) => console.error(line, error),
-        serviceFor: (origin) => withdrawalServiceAt(context, origin),
-      });
-      // The acknowledgments it queued are sent now, not at the mail job's next poll.
-      if (outcomes.some((outcome) => outcome.kind === 'acknowledged')) void context.jobs.kick('mail');
-      for (const outcome of outcomes) log(`[withdrawal-page] ${publicWithdrawalLine(outcome)}`);
-      return reportOf(outcomes);
+export function publicWithdrawalsJob(context: ServerContext, log?: (line: string) => void): Job {
+  return declarationsJob(
+    context,
+    {
+      name: 'public-withdrawals',
+      intervalMs: PUBLIC_WITHDRAWALS_INTERVAL_MS,
+      page: '[withdrawal-page]',
+      pass: () => examinePublicWithdrawals(passDeps(context, (origin) => withdrawalServiceAt(context, origin))),
+      // Only an acknowledgment is a mail; a declaration that matched nothing sends none.
+      queuedMail: (outcome) => outcome.kind === 'acknowledged',
+      line: publicWithdrawalLine,
+      backlog: () => backlogsOf(context).publicWithdrawals(),
     },
-    backlog: () => backlogsOf(context).publicWithdrawals(),
-  };
+    log,
+  );
 }

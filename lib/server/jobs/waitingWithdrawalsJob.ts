@@ -2,7 +2,7 @@ import { applyWaitingWithdrawals } from '@/lib/server/withdrawal/waitingWithdraw
 import { withdrawalServiceAt } from '@/lib/server/withdrawal/withdrawalServiceFor';
 import { OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
 import { reportOf, type Job } from './Job';
-import { backlogsOf } from './jobContext';
+import { backlogsOf, passDeps } from './jobContext';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 
 const DAY_MS = 24 * 3600_000;
@@ -17,15 +17,7 @@ export function waitingWithdrawalsJob(context: ServerContext): Job {
     name: 'waiting-withdrawals',
     intervalMs: 0,
     kickedBy: 'renewals',
-    run: async () =>
-      reportOf(
-        await applyWaitingWithdrawals({
-          db: context.db,
-          now: context.clock,
-          log: (line, error) => console.error(line, error),
-          serviceFor: (origin) => withdrawalServiceAt(context, origin),
-        }),
-      ),
+    run: async () => reportOf(await applyWaitingWithdrawals(passDeps(context, (origin) => withdrawalServiceAt(context, origin)))),
     backlog: () => backlogsOf(context).waitingWithdrawals(new Date(context.clock().getTime() - OBJECTION_WINDOW_DAYS * DAY_MS)),
   };
 }

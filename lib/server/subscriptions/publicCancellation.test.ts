@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryId, type Kysely, type KyselyPlugin } from 'kysely';
+import type { Kysely } from 'kysely';
+import { recordingStatements } from '@/tests/fixtures/recordingStatements';
 import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
@@ -117,19 +118,6 @@ async function paidByPayPal(email: string): Promise<string> {
 const mails = () => db.selectFrom('outbox').select(['to_email', 'kind', 'link', 'body_text']).orderBy('created_at').execute();
 const keepToken = async () => new URL((await mails()).find((mail) => mail.kind === 'cancel-request')!.link!).searchParams.get('token')!;
 
-/** The database as the request sees it, with every statement it runs written down (its SQL, not its values). */
-function recordingStatements(): { db: Kysely<Database>; statements: string[] } {
-  const statements: string[] = [];
-  const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      statements.push(db.getExecutor().compileQuery(node, createQueryId()).sql);
-      return node;
-    },
-    transformResult: async ({ result }) => result,
-  };
-  return { db: db.withPlugin(plugin), statements };
-}
-
 describe('a cancellation declared on the public cancel page', () => {
   it('is only recorded by the request; the background pass cancels, e-mails a way to keep it, and tells PayPal', async () => {
     const id = await paidByPayPal('ada@example.com');
@@ -168,7 +156,7 @@ describe('a cancellation declared on the public cancel page', () => {
     const work: Record<string, string[]> = {};
     const answers: Record<string, object> = {};
     for (const email of ['pat@example.com', 'cara@example.com', 'nobody@example.com']) {
-      const { db: recorded, statements } = recordingStatements();
+      const { db: recorded, statements } = recordingStatements(db);
       answers[email] = await declareCancellation({ db: recorded, now }, declaration({ email }));
       work[email] = statements;
     }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
+import { recordingStatements } from '@/tests/fixtures/recordingStatements';
 import { testDb } from '@/tests/fixtures/testDb';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
@@ -12,6 +13,7 @@ import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
 import { examinePublicWithdrawals, type PublicWithdrawalOutcome } from './publicWithdrawalsPass';
+import { answerWithdrawalLink } from './withdrawalLinks';
 import { WithdrawalRepository } from './WithdrawalRepository';
 import { UNMATCHED_PER_ADDRESS_PER_DAY, WithdrawalService, type PublicDeclaration } from './WithdrawalService';
 
@@ -35,12 +37,12 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-const service = (origin: () => string = () => ORIGIN) =>
+const service = (origin: () => string = () => ORIGIN, on: Kysely<Database> = db) =>
   new WithdrawalService({
-    db,
+    db: on,
     now,
-    refunds: new RefundService({ db, gateways: [sandbox], now, origin: ORIGIN }),
-    subscriptions: new SubscriptionService(db, [sandbox], mailNotices(ORIGIN, new Map()), now),
+    refunds: new RefundService({ db: on, gateways: [sandbox], now, origin: ORIGIN }),
+    subscriptions: new SubscriptionService(on, [sandbox], mailNotices(ORIGIN, new Map()), now),
     brands: new Map([['vogue', { name: 'Vogue', identity: null as never }]]),
     origin,
     mailQueued: () => (kicks += 1),
@@ -104,7 +106,32 @@ async function rowsWrittenBy(call: () => Promise<unknown>): Promise<Record<strin
   return written;
 }
 
+/** The statements one declaration sends from the request. */
+async function statementsOf(made: PublicDeclaration): Promise<string[]> {
+  const { db: recorded, statements } = recordingStatements(db);
+  await service(undefined, recorded).declare(made);
+  return statements;
+}
+
 describe('the public withdrawal request', () => {
+  it('sends the same statements, in the same order, for a match, a miss, a stranger’s address and the other mode', async () => {
+    const { transaction } = await bought();
+    clock = PAID + DAY;
+    const invoice = transaction.invoiceNumber!;
+    const matching = await statementsOf(declaration(invoice, { name: 'Ada Reader' }));
+    const missing = await statementsOf(declaration('INV-TEST-2026-999999'));
+    const stranger = await statementsOf(declaration(invoice, { email: 'stranger@example.com' }));
+    // A test purchase named on the live page: the right address and number, the wrong partition.
+    const otherMode = await statementsOf(declaration(invoice, { livemode: true }));
+    expect(missing).toEqual(matching);
+    expect(stranger).toEqual(matching);
+    expect(otherMode).toEqual(matching);
+    // The client's count against the limit and the declaration: no read of the address, the invoice or the purchase.
+    expect(matching.map((statement) => statement.split(' ')[0])).toEqual(['InsertQueryNode', 'InsertQueryNode']);
+    expect(matching[0]).toContain('rate_limits');
+    expect(matching[1]).toContain('withdrawals');
+  });
+
   it('writes the same rows for a declaration that matches a purchase as for one that does not: one declaration, no mail, no link', async () => {
     const { transaction } = await bought();
     clock = PAID + DAY;
@@ -124,8 +151,10 @@ describe('the public withdrawal request', () => {
 });
 
 describe('examinePublicWithdrawals', () => {
-  it('acknowledges a match once, when two passes run at once and when one runs again', async () => {
+  it('acknowledges a match once, to the subscription’s own address with links that answer, when two passes run at once and when one runs again', async () => {
     const { subscription, transaction } = await bought();
+    // The address typed is the purchase's billing address; the subscription's own is its owner's now.
+    await db.updateTable('subscriptions').set({ owner_email: 'owner@example.com' }).where('id', '=', subscription.id).execute();
     clock = PAID + DAY;
     await service().declare(declaration(transaction.invoiceNumber!));
     clock += 1000;
@@ -154,6 +183,17 @@ describe('examinePublicWithdrawals', () => {
       { subscription_id: subscription.id, transaction_id: transaction.id, examined_at: now().toISOString() },
     ]);
     expect(kicks).toBe(1);
+
+    // Sent to the owner, never to the address typed; its confirm link applies the withdrawal, and spends the other.
+    const [acknowledgment] = await acknowledgments();
+    expect(acknowledgment!.to_email).toBe('owner@example.com');
+    const tokens = [...acknowledgment!.body_text.matchAll(/\/withdraw\/answer\?token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    const [confirm, object] = [...new Set(tokens)];
+    expect(acknowledgment!.link).toBe(`${ORIGIN}/withdraw/answer?token=${confirm}&livemode=false`);
+    const answer = (token: string) => answerWithdrawalLink({ db, now, service: service() }, token);
+    expect(await answer(confirm!)).toMatchObject({ answer: 'confirmed', withdrawal: { emailedTo: 'owner@example.com' } });
+    expect(await new SubscriptionRepository(db, now).findById(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn' });
+    await expect(answer(object!)).rejects.toMatchObject({ status: 410, code: 'withdrawal_link_used' });
   });
 
   it('acknowledges a declaration made on day 14 that is examined after the 14 days ended, its links dated from the declaration', async () => {
