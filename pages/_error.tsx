@@ -1,6 +1,6 @@
 import type { NextPageContext } from 'next';
 import { ErrorPage } from '@/components/errors/ErrorPage';
-import { errorStatus, type ErrorPageProps } from '@/lib/journey/errorPage';
+import { errorModeProps, errorStatus, type ErrorPageProps } from '@/lib/journey/errorPage';
 
 export default function ErrorRoute(props: ErrorPageProps) {
   return <ErrorPage {...props} />;
@@ -25,5 +25,7 @@ ErrorRoute.getInitialProps = async ({ req, res, err, asPath }: NextPageContext):
     window.location.assign(asPath);
     return new Promise<never>(() => {});
   }
-  return { statusCode, brand: null };
+  // A failure while the page ran in the browser: no brand (the catalogue is the server's), but
+  // the way back to the account and test mode, read from the URL, as the server would.
+  return { statusCode, brand: null, ...(asPath ? errorModeProps(asPath) : {}) };
 };

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
-import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
+import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { AccountOverview } from './AccountOverview';
 
@@ -28,9 +28,9 @@ const running = subscriptionSummaryFixture({
 });
 const QA = [undone('sub_aaaaaaaaaaaaaaaa', 'November 21, 2026'), undone('sub_bbbbbbbbbbbbbbbb', 'November 20, 2026'), running];
 
-const view = (subscriptions: SubscriptionSummary[]) =>
+const view = (subscriptions: SubscriptionSummary[], api: FakeApiClient = createFakeApiClient()) =>
   render(
-    <ApiClientProvider client={createFakeApiClient()}>
+    <ApiClientProvider client={api}>
       <AccountOverview email="reader@example.com" livemode={false} subscriptions={subscriptions} brand={null} />
     </ApiClientProvider>,
   );
@@ -89,5 +89,114 @@ describe('AccountOverview', () => {
     unmount();
     view([running]);
     expect(screen.queryByTestId('ended-subscriptions')).toBeNull();
+  });
+
+  describe('a card that stops or starts running while the page is open', () => {
+    /** The running one of QA's account, cancelled: its test clock can move it to its end. */
+    const cancelled = {
+      ...running,
+      status: 'cancelling' as const,
+      statusText: 'Cancelled',
+      nextCharge: null,
+      endsAt: 'November 30, 2026 at 10:00 UTC',
+      canCancel: false,
+      canResume: true,
+    };
+    const over = { ...cancelled, status: 'ended' as const, statusText: 'Ended', canResume: false, testClock: null };
+    const ids = (cards: HTMLElement[]) => cards.map((card) => card.getAttribute('data-subscription-id'));
+    const announcement = () => screen.getByTestId('subscription-moved');
+
+    it('moves into the fold at once when its clock ends it: the fold opens, a screen reader is told where, and the focus follows it', async () => {
+      const api = createFakeApiClient().answer('moveTestClock', { subscription: over });
+      view([QA[0]!, QA[1]!, cancelled], api);
+      expect(announcement().textContent).toBe('');
+      const button = screen.getByRole('button', { name: /Move to the next renewal/ });
+      button.focus();
+      await act(async () => fireEvent.click(button));
+
+      expect(fold().open).toBe(true);
+      expect(within(fold()).getByText('Ended subscriptions (3)').tagName).toBe('SUMMARY');
+      // Where a reload would put it: the store's order, newest first, within the fold.
+      expect(ids(within(fold()).getAllByTestId('subscription'))).toEqual([
+        'sub_aaaaaaaaaaaaaaaa',
+        'sub_bbbbbbbbbbbbbbbb',
+        'sub_cccccccccccccccc',
+      ]);
+      expect(announcement().getAttribute('role')).toBe('status');
+      expect(announcement().textContent).toBe(
+        'Vogue: Vogue Digital, since November 1, 2026 no longer runs: it moved down, into “Ended subscriptions (3)”, now open below.',
+      );
+      const moved = within(fold()).getByRole('article', { name: /Vogue: Vogue Digital/, description: /since November 1, 2026/ });
+      expect(document.activeElement).toBe(within(moved).getByRole('heading', { level: 2 }));
+      expect(within(moved).getByTestId('subscription-moved-note').textContent).toBe('Moved down here: it no longer runs.');
+      expect(screen.queryByRole('region', { name: 'Test clock' })).toBeNull();
+    });
+
+    it('leaves the focus where the subscriber has moved on to while the clock was moving', async () => {
+      const api = createFakeApiClient();
+      const pending = api.defer('moveTestClock');
+      view([QA[0]!, cancelled], api);
+      fireEvent.click(screen.getByRole('button', { name: /Move one day ahead/ }));
+      const elsewhere = within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Your account' });
+      elsewhere.focus();
+      await act(async () => pending.resolve({ subscription: over }));
+      expect(ids(within(fold()).getAllByTestId('subscription'))).toEqual(['sub_aaaaaaaaaaaaaaaa', 'sub_cccccccccccccccc']);
+      expect(document.activeElement).toBe(elsewhere);
+      expect(announcement().textContent).toMatch(/^Vogue: Vogue Digital, since November 1, 2026 no longer runs/);
+    });
+
+    it('moves back up when it runs again, should the server let a card in the fold be resumed', async () => {
+      const resumable = { ...QA[1]!, canResume: true };
+      const resumed = { ...resumable, status: 'active' as const, statusText: 'Active', canResume: false, canCancel: true };
+      const api = createFakeApiClient().answer('resumeSubscription', { subscription: resumed });
+      view([QA[0]!, resumable, running], api);
+      fireEvent.click(within(fold()).getByText('Ended subscriptions (2)'));
+      const button = within(fold()).getByRole('button', { name: /Resume subscription/ });
+      button.focus();
+      await act(async () => fireEvent.click(button));
+
+      expect(ids(cards())).toEqual(['sub_bbbbbbbbbbbbbbbb', 'sub_cccccccccccccccc', 'sub_aaaaaaaaaaaaaaaa']);
+      expect(ids(within(fold()).getAllByTestId('subscription'))).toEqual(['sub_aaaaaaaaaaaaaaaa']);
+      expect(announcement().textContent).toBe(
+        'Vogue: Vogue Digital, since November 20, 2026 runs again: it moved up, among your running subscriptions.',
+      );
+      const moved = cards()[0]!;
+      expect(document.activeElement).toBe(within(moved).getByRole('heading', { level: 2 }));
+      expect(within(moved).getByTestId('subscription-moved-note').textContent).toBe('Moved up here: it runs again.');
+    });
+
+    it('a resumed cancellation still runs: it stays where it is, and nothing is announced', async () => {
+      const api = createFakeApiClient().answer('resumeSubscription', { subscription: running });
+      view([QA[0]!, cancelled], api);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Resume subscription/ })));
+      expect(ids(cards())).toEqual(['sub_cccccccccccccccc', 'sub_aaaaaaaaaaaaaaaa']);
+      expect(screen.getByText('Your subscription continues. We sent you a confirmation by e-mail.')).toBeTruthy();
+      expect(announcement().textContent).toBe('');
+      expect(fold().open).toBe(false);
+      expect(screen.queryByTestId('subscription-moved-note')).toBeNull();
+    });
+
+    it('says each status once on a card that moved', async () => {
+      const api = createFakeApiClient().answer('moveTestClock', { subscription: over });
+      view([cancelled], api);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Move to the next renewal/ })));
+      const card = cards()[0]!;
+      expect(card.textContent!.split('Ended').length - 1).toBe(1);
+    });
+
+    it('a new answer from the server (the page loaded again) shows the list as it gives it', async () => {
+      const api = createFakeApiClient().answer('moveTestClock', { subscription: over });
+      const { rerender } = view([QA[0]!, cancelled], api);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Move to the next renewal/ })));
+      rerender(
+        <ApiClientProvider client={api}>
+          <AccountOverview email="reader@example.com" livemode={false} subscriptions={[QA[0]!, running]} brand={null} />
+        </ApiClientProvider>,
+      );
+      expect(ids(cards())).toEqual(['sub_cccccccccccccccc', 'sub_aaaaaaaaaaaaaaaa']);
+      expect(within(cards()[0]!).getByTestId('subscription-status').textContent).toBe('Active');
+      expect(fold().open).toBe(false);
+      expect(screen.queryByTestId('subscription-moved-note')).toBeNull();
+    });
   });
 });

@@ -1,20 +1,64 @@
+import { useEffect, useReducer, useState } from 'react';
 import Link from 'next/link';
-import type { AccountPageProps } from '@/lib/account/accountView';
-import { arrangeSubscriptions, endedFoldLabel } from '@/lib/account/accountList';
+import type { AccountPageProps, SubscriptionSummary } from '@/lib/account/accountView';
+import { arrangeSubscriptions, cardName, endedFoldLabel } from '@/lib/account/accountList';
+import { accountListReducer, initialAccountList, type CardMove } from '@/lib/account/accountListState';
+import { CARD_MOVE_TEXT } from '@/lib/account/accountWords';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { accountSignInHref } from '@/lib/identity/signInPages';
 import { AccountFrame } from './AccountFrame';
 import { SubscriptionCard } from './SubscriptionCard';
 import styles from './AccountOverview.module.css';
 
+/** What a screen reader is told of a card that moved: which card, and where it is now. */
+function moveAnnouncement(move: CardMove, subscriptions: readonly SubscriptionSummary[], endedCount: number): string {
+  const moved = subscriptions.find((subscription) => subscription.id === move.id);
+  if (!moved) return '';
+  return move.to === 'ended'
+    ? CARD_MOVE_TEXT.announced.ended(cardName(moved), endedFoldLabel(endedCount))
+    : CARD_MOVE_TEXT.announced.live(cardName(moved));
+}
+
 /**
  * /account: the signed-in subscriber's subscriptions, each with its invoices and what can be
  * done. Those still running come first; ended ones are folded below them (open when nothing
- * else is there), so that on a phone the first card is one that can be acted on.
+ * else is there), so that on a phone the first card is one that can be acted on. A card whose
+ * subscription stops or starts running here (its test clock moved, say) moves at once, as a
+ * reload would place it: the fold opens to show it, a screen reader is told where it went,
+ * and the focus, had it been on the card's button, follows the card.
  */
 export function AccountOverview({ email, livemode, subscriptions, brand }: AccountPageProps) {
   const livemodeQuery = livemode ? '' : '?livemode=false';
-  const { live, ended } = arrangeSubscriptions(subscriptions);
+  const [state, dispatch] = useReducer(accountListReducer<SubscriptionSummary>, subscriptions, initialAccountList);
+  // A new answer from the server (the page loaded again, say from the header's link) starts the list again.
+  const [lastGiven, setLastGiven] = useState(subscriptions);
+  if (lastGiven !== subscriptions) {
+    setLastGiven(subscriptions);
+    dispatch({ type: 'loaded', subscriptions });
+  }
+  const { live, ended } = arrangeSubscriptions(state.subscriptions);
+  const { moved } = state;
+
+  useEffect(() => {
+    if (!moved) return;
+    // The card was drawn anew in its new place, and the button that had the focus with it:
+    // the focus goes to the card's heading (which scrolls it into view). A subscriber who has
+    // moved on elsewhere meanwhile is left there.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById(`subscription-${moved.id}`)?.focus();
+  }, [moved]);
+
+  const card = (subscription: SubscriptionSummary) => (
+    <SubscriptionCard
+      key={subscription.id}
+      subscription={subscription}
+      livemodeQuery={livemodeQuery}
+      onChange={(next) => dispatch({ type: 'changed', subscription: next })}
+      movedNote={moved?.id === subscription.id ? CARD_MOVE_TEXT.shown[moved.to] : null}
+    />
+  );
+
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
       <DocumentTitle title="Your subscriptions" />
@@ -27,15 +71,20 @@ export function AccountOverview({ email, livemode, subscriptions, brand }: Accou
         </p>
       ) : (
         <>
-          {live.map((subscription) => (
-            <SubscriptionCard key={subscription.id} subscription={subscription} livemodeQuery={livemodeQuery} />
-          ))}
+          {/* In the page from the start, so that what is put in it later is read out. */}
+          <p className="visually-hidden" role="status" data-testid="subscription-moved">
+            {moved && <span key={moved.seq}>{moveAnnouncement(moved, state.subscriptions, ended.length)}</span>}
+          </p>
+          {live.map(card)}
           {ended.length > 0 && (
-            <details className={styles.ended} data-testid="ended-subscriptions" open={live.length === 0}>
+            <details
+              className={styles.ended}
+              data-testid="ended-subscriptions"
+              open={state.foldOpen}
+              onToggle={(event) => dispatch({ type: 'fold-toggled', open: event.currentTarget.open })}
+            >
               <summary>{endedFoldLabel(ended.length)}</summary>
-              {ended.map((subscription) => (
-                <SubscriptionCard key={subscription.id} subscription={subscription} livemodeQuery={livemodeQuery} />
-              ))}
+              {ended.map(card)}
             </details>
           )}
         </>

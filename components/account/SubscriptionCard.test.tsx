@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
@@ -186,6 +186,50 @@ describe('SubscriptionCard', () => {
       expect(screen.getByTestId('subscription-next-charge').textContent).toBe('November 26, 2028, $50.00 plus any applicable tax');
       expect(screen.getByRole('link', { name: /INV-TEST-2027-000001/ })).toBeTruthy();
       expect(screen.getByTestId('test-clock-today').textContent).toBe('November 26, 2027');
+    });
+  });
+
+  describe('in the account’s list', () => {
+    const cancelled = subscriptionSummaryFixture({ status: 'cancelling', statusText: 'Cancelled', canCancel: false, canResume: true });
+
+    it('tells the list of each change made here, and shows the change itself', async () => {
+      const onChange = vi.fn();
+      const api = createFakeApiClient().answer('resumeSubscription', { subscription: card });
+      render(
+        <ApiClientProvider client={api}>
+          <SubscriptionCard subscription={cancelled} livemodeQuery="" onChange={onChange} />
+        </ApiClientProvider>,
+      );
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Resume subscription/ })));
+      expect(onChange).toHaveBeenCalledWith(card);
+      expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+    });
+
+    it('says why it is where it is after a move, and its heading can take the focus', () => {
+      render(
+        <ApiClientProvider client={createFakeApiClient()}>
+          <SubscriptionCard subscription={card} livemodeQuery="" movedNote="Moved up here: it runs again." />
+        </ApiClientProvider>,
+      );
+      expect(screen.getByTestId('subscription-moved-note').textContent).toBe('Moved up here: it runs again.');
+      expect(screen.getByRole('heading', { level: 2 }).getAttribute('tabindex')).toBe('-1');
+    });
+
+    it('shows a new answer from the server in place of what changed here', async () => {
+      const api = createFakeApiClient().answer('resumeSubscription', { subscription: card });
+      const { rerender } = render(
+        <ApiClientProvider client={api}>
+          <SubscriptionCard subscription={cancelled} livemodeQuery="" />
+        </ApiClientProvider>,
+      );
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: /Resume subscription/ })));
+      const ended = subscriptionSummaryFixture({ status: 'ended', statusText: 'Ended', canCancel: false, nextCharge: null });
+      rerender(
+        <ApiClientProvider client={api}>
+          <SubscriptionCard subscription={ended} livemodeQuery="" />
+        </ApiClientProvider>,
+      );
+      expect(screen.getByTestId('subscription-status').textContent).toBe('Ended');
     });
   });
 });

@@ -15,13 +15,32 @@ function providerChangeNote(method: SubscriptionSummary['paymentChange']): strin
   return change.where === 'provider' ? change.note : null;
 }
 
+interface SubscriptionCardProps {
+  subscription: SubscriptionSummary;
+  livemodeQuery: string;
+  /** Told of every change made here (resumed, its test clock moved), so that the list can move the card where it now belongs. */
+  onChange?: (subscription: SubscriptionSummary) => void;
+  /** Why the card is where it is now, when it has just moved there (lib/account/accountWords.ts CARD_MOVE_TEXT). */
+  movedNote?: string | null;
+}
+
 /**
  * One subscription in the account: what it is (a line that tells it from another to the same
  * plan), where it stands and what can be done about it, then its address, invoices, history and test clock.
  */
-export function SubscriptionCard({ subscription: initial, livemodeQuery }: { subscription: SubscriptionSummary; livemodeQuery: string }) {
+export function SubscriptionCard({ subscription: given, livemodeQuery, onChange, movedNote = null }: SubscriptionCardProps) {
   const api = useApiClient();
-  const [subscription, setSubscription] = useState(initial);
+  const [subscription, setSubscription] = useState(given);
+  // A new answer from the server (the page loaded again) replaces what changed here.
+  const [lastGiven, setLastGiven] = useState(given);
+  if (lastGiven !== given) {
+    setLastGiven(given);
+    setSubscription(given);
+  }
+  const update = (next: SubscriptionSummary) => {
+    setSubscription(next);
+    onChange?.(next);
+  };
   const [resuming, setResuming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [resumed, setResumed] = useState(false);
@@ -33,8 +52,9 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
     setResuming(true);
     setError(null);
     try {
-      setSubscription((await api.resumeSubscription(subscription.id)).subscription);
+      const { subscription: next } = await api.resumeSubscription(subscription.id);
       setResumed(true);
+      update(next);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'We could not resume your subscription. Please try again.');
     } finally {
@@ -54,13 +74,19 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
       data-testid="subscription"
       data-subscription-id={subscription.id}
     >
-      <h2 id={headingId} className={styles.title}>
+      {/* Focusable, so that a card that moves while its own button had focus takes the focus along (AccountOverview). */}
+      <h2 id={headingId} className={styles.title} tabIndex={-1}>
         {subscription.brandName}: {subscription.offerName}
         {!subscription.livemode && <span className={styles.test}>Test</span>}
       </h2>
       <p id={lineId} className={styles.line} data-testid="subscription-line">
         {plan} · {since} · <span data-testid="subscription-payment-method">{paidWith}</span>
       </p>
+      {movedNote && (
+        <p className={actions.notice} data-testid="subscription-moved-note">
+          {movedNote}
+        </p>
+      )}
       {resumed && (
         <p className={actions.notice} role="status">
           Your subscription continues. We sent you a confirmation by e-mail.
@@ -200,9 +226,7 @@ export function SubscriptionCard({ subscription: initial, livemodeQuery }: { sub
           </ol>
         </section>
       )}
-      {subscription.testClock && (
-        <TestClockPanel subscription={{ ...subscription, testClock: subscription.testClock }} onMoved={setSubscription} />
-      )}
+      {subscription.testClock && <TestClockPanel subscription={{ ...subscription, testClock: subscription.testClock }} onMoved={update} />}
     </article>
   );
 }

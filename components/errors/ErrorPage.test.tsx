@@ -7,6 +7,8 @@ import type { ErrorBrand } from '@/lib/journey/errorPage';
 import { errorBrandIn, errorPagePropsIn } from '@/lib/server/ssr/errorPage';
 import { canGoBackHere } from './ErrorActions';
 import { ErrorPage } from './ErrorPage';
+import ErrorRoute from '@/pages/_error';
+import type { NextPageContext } from 'next';
 
 const now = new Date('2026-11-27T12:00:00Z');
 let snapshot: CatalogueSnapshot;
@@ -156,6 +158,23 @@ describe('ErrorPage', () => {
     vi.spyOn(window.history, 'length', 'get').mockReturnValue(3);
     notFound('/no-such-brand');
     expect(await screen.findByRole('button', { name: 'Go back' })).toBeTruthy();
+  });
+});
+
+describe('the error page of a failure in the browser', () => {
+  const inBrowser = (asPath: string) =>
+    ErrorRoute.getInitialProps!({ err: new Error('render failed'), asPath, pathname: '/account', query: {} } as unknown as NextPageContext);
+
+  it('under the account in test mode: the banner and the way back, read from the URL', async () => {
+    const props = await inBrowser('/account?livemode=false');
+    expect(props).toEqual({ statusCode: 500, brand: null, account: '/account?livemode=false', livemode: false });
+    render(<ErrorPage {...props} />);
+    expect(screen.getByTestId('test-mode-banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your account' }).getAttribute('href')).toBe('/account?livemode=false');
+  });
+
+  it('live elsewhere: neither', async () => {
+    expect(await inBrowser('/vogue/demo-single/cart')).toEqual({ statusCode: 500, brand: null });
   });
 });
 

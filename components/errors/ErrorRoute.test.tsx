@@ -32,8 +32,9 @@ function failure(): Error & { statusCode?: number } {
   return error;
 }
 
-async function serverRender(url: string, statusCode: number, err?: Error) {
-  const context = { req: { url }, res: { statusCode }, err, asPath: url, pathname: '/_error', query: {} } as unknown as NextPageContext;
+async function serverRender(url: string, statusCode: number, err?: Error, cookie?: string) {
+  const req = { url, headers: cookie ? { cookie } : {} };
+  const context = { req, res: { statusCode }, err, asPath: url, pathname: '/_error', query: {} } as unknown as NextPageContext;
   const props = await ErrorRoute.getInitialProps!(context);
   return { props, html: renderToString(<ErrorRoute {...props} />) };
 }
@@ -65,6 +66,31 @@ describe('pages/_error on the server', () => {
     });
     expect(html).toContain('Page not found');
     expect(html).toContain('Our brands');
+  });
+
+  it.each([
+    ['?livemode=false', undefined],
+    ['', 'mt_livemode=false'],
+  ])(
+    'a 404 under /account in test mode (%s, cookie %s): the banner, and the way back to the account in test mode',
+    async (query, cookie) => {
+      const { props, html } = await serverRender(`/account/nothing${query}`, 404, undefined, cookie);
+      expect(props).toEqual({ statusCode: 404, brand: null, account: '/account?livemode=false', livemode: false });
+      expect(html).toContain('data-testid="test-mode-banner"');
+      expect(html).toContain('href="/account?livemode=false"');
+    },
+  );
+
+  it('a 404 under a brand with the mt_livemode cookie: the banner, and the way on in test mode', async () => {
+    const { html } = await serverRender('/vogue/no-such-campaign', 404, undefined, 'mt_livemode=false');
+    expect(html).toContain('data-testid="test-mode-banner"');
+    expect(html).toContain('href="/vogue/demo-single?livemode=false"');
+  });
+
+  it('a 404 under /account, live: no banner', async () => {
+    const { html } = await serverRender('/account/nothing', 404, undefined, 'mt_livemode=true');
+    expect(html).not.toContain('test-mode-banner');
+    expect(html).toContain('href="/account"');
   });
 
   it('a 500 carries only its status and brand: no message, path, stack, request id or framework name', async () => {

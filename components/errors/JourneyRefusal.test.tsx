@@ -36,4 +36,16 @@ describe('JourneyRefusal', () => {
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.getByText('Error 400')).toBeTruthy();
   });
+
+  it('in test mode: the banner, and the way on to the offer in test mode', () => {
+    const brand = errorBrandIn(snapshot, '/vogue/demo-single?livemode=false', now);
+    render(<JourneyRefusal kind="refused" status={405} message="This page cannot be used that way." brand={brand} livemode={false} />);
+    expect(screen.getByTestId('test-mode-banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Vogue' }).getAttribute('href')).toBe('/vogue/demo-single?livemode=false');
+  });
+
+  it('live: no banner', () => {
+    render(<JourneyRefusal kind="refused" status={400} message={MESSAGE} brand={errorBrandIn(snapshot, '/vogue/demo-single', now)} />);
+    expect(screen.queryByTestId('test-mode-banner')).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
-import { arrangeSubscriptions, endedFoldLabel, isLive, subscriptionLine } from './accountList';
+import { arrangeSubscriptions, cardName, endedFoldLabel, isLive, subscriptionLine } from './accountList';
 
 const sub = (id: string, status: SubscriptionStatus) => ({ id, status });
 const ids = (list: { id: string }[]) => list.map((subscription) => subscription.id);
@@ -56,5 +56,13 @@ describe('endedFoldLabel', () => {
   it('counts what it folds', () => {
     expect(endedFoldLabel(1)).toBe('Ended subscriptions (1)');
     expect(endedFoldLabel(3)).toBe('Ended subscriptions (3)');
+  });
+});
+
+describe('cardName', () => {
+  it('names the card with when it started, which tells two of the same plan apart', () => {
+    expect(cardName({ brandName: 'Vogue', offerName: 'Vogue Digital', startedOn: 'November 1, 2026' })).toBe(
+      'Vogue: Vogue Digital, since November 1, 2026',
+    );
   });
 });

@@ -29,5 +29,12 @@ export function subscriptionLine(
   return [subscription.offerName, `since ${subscription.startedOn}`, subscription.paymentMethod];
 }
 
+/**
+ * A card's name in a sentence, told apart from another to the same plan by when it started:
+ * "Vogue: Vogue Digital, since November 1, 2026".
+ */
+export const cardName = (subscription: Pick<SubscriptionSummary, 'brandName' | 'offerName' | 'startedOn'>): string =>
+  `${subscription.brandName}: ${subscription.offerName}, since ${subscription.startedOn}`;
+
 /** The fold's summary: "Ended subscriptions (2)". */
 export const endedFoldLabel = (count: number): string => `Ended subscriptions (${count})`;

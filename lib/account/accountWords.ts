@@ -42,3 +42,20 @@ export const HISTORY_TEXT = {
   withdrawalObjected: 'You told us a withdrawal was not yours: it was not applied',
   cancelDeclared: 'Cancellation declared on the cancel page',
 } as const;
+
+/**
+ * Where a card went when its subscription stopped or started running while the page was open
+ * (the account folds the ones that no longer run): `announced` is said to screen readers at
+ * once, naming the card and where it is now; `shown` stays on the card in its new place.
+ * Never a status word of their own, which the card says once (accountWords.test.ts).
+ */
+export const CARD_MOVE_TEXT = {
+  announced: {
+    ended: (card: string, fold: string) => `${card} no longer runs: it moved down, into “${fold}”, now open below.`,
+    live: (card: string) => `${card} runs again: it moved up, among your running subscriptions.`,
+  },
+  shown: {
+    ended: 'Moved down here: it no longer runs.',
+    live: 'Moved up here: it runs again.',
+  },
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountHomeOf, errorKind, errorLocation, errorStatus } from './errorPage';
+import { accountHomeOf, errorKind, errorLocation, errorModeProps, errorStatus, inRequestMode } from './errorPage';
 
 describe('errorLocation', () => {
   it.each([
@@ -72,5 +72,36 @@ describe('accountHomeOf', () => {
     ['/', null],
   ])('%s leads back to %s', (url, home) => {
     expect(accountHomeOf(url)).toBe(home);
+  });
+});
+
+describe('inRequestMode', () => {
+  it.each([
+    // The mt_livemode cookie alone puts the request in test mode, as the account and the journey read it.
+    ['/account/nothing', 'false', '/account/nothing?livemode=false'],
+    ['/vogue/demo-single/no-such-step?source=mail', 'FALSE', '/vogue/demo-single/no-such-step?source=mail&livemode=false'],
+    ['/account/nothing?livemode=true#top', 'false', '/account/nothing?livemode=false'],
+    // Already in test mode, or live: the URL as it is.
+    ['/account/nothing?livemode=false', 'false', '/account/nothing?livemode=false'],
+    ['/account/nothing?livemode=false', undefined, '/account/nothing?livemode=false'],
+    ['/account/nothing', undefined, '/account/nothing'],
+    ['/account/nothing', 'true', '/account/nothing'],
+    ['/account/nothing', 'maybe', '/account/nothing'],
+    // A livemode the pages refuse stays live, as the links of its page are.
+    ['/account/nothing?livemode=maybe', 'false', '/account/nothing?livemode=maybe'],
+    ['/account/nothing?livemode=true&livemode=true', 'false', '/account/nothing?livemode=true&livemode=true'],
+  ])('%s with the cookie %s reads as %s', (url, cookie, expected) => {
+    expect(inRequestMode(url, cookie)).toBe(expected);
+  });
+});
+
+describe('errorModeProps', () => {
+  it.each([
+    ['/account/nothing?livemode=false', { account: '/account?livemode=false', livemode: false }],
+    ['/account/nothing', { account: '/account' }],
+    ['/vogue/demo-single/x?livemode=false', { livemode: false }],
+    ['/vogue/demo-single/x', {}],
+  ])('%s keeps %o', (url, expected) => {
+    expect(errorModeProps(url)).toEqual(expected);
   });
 });

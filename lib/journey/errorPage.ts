@@ -72,6 +72,30 @@ export function asksTestMode(url: string): boolean {
   return livemode.ok && !livemode.value;
 }
 
+/**
+ * The URL an error page reads, in the request's mode: test mode set by the mt_livemode cookie
+ * alone (as the account and the journey read it) reads as if the URL had asked
+ * ?livemode=false, so that the page shows the banner and its links keep test mode, as the
+ * pages they lead to would be. A malformed or repeated livemode stays live, as its links are.
+ */
+export function inRequestMode(url: string, livemodeCookie: string | undefined): string {
+  const mode = parseLivemode(queryOf(url).getAll('livemode'), livemodeCookie);
+  if (!mode.ok || mode.value || asksTestMode(url)) return url;
+  const [beforeHash = ''] = url.split('#');
+  const queryAt = beforeHash.indexOf('?');
+  const path = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const params = queryOf(url);
+  params.delete('livemode');
+  params.set('livemode', 'false');
+  return `${path}?${params.toString()}`;
+}
+
+/** What every error page of a URL keeps, whatever else is known: the way back to the account under it, and test mode. */
+export function errorModeProps(url: string): Pick<ErrorPageProps, 'account' | 'livemode'> {
+  const account = accountHomeOf(url);
+  return { ...(account ? { account } : {}), ...(asksTestMode(url) ? { livemode: false as const } : {}) };
+}
+
 /** The journey's own query of a URL to keep on the way on (test mode, source); '' or '?…'. */
 export function errorSearch(url: string): string {
   const params = queryOf(url);

@@ -114,6 +114,8 @@ export interface RefusedPageProps {
   message: string;
   /** The brand asked for, whose look and offer the page keeps (its query without what was wrong); null when unknown. */
   brand: ErrorBrand | null;
+  /** False when the request was in test mode (?livemode=false or the mt_livemode cookie): the page shows the banner; absent when live. */
+  livemode?: false;
 }
 
 export type JourneyRouteProps = JourneyPageProps | RefusedPageProps;

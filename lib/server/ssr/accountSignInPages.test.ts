@@ -197,6 +197,33 @@ describe('/account/sign-in/complete', () => {
     expect(answer.result).toMatchObject({ props: { view: { authError: 'invalid' }, livemode: false } });
   });
 
+  it('keeps an expired test-mode link in test mode: the mode is in the link the server wrote, not in the browser', async () => {
+    const { token, path, email } = await accountLink('/account?livemode=false', false);
+    const { db } = await serverContext();
+    await db.updateTable('sign_in_links').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('email', '=', email).execute();
+    const answer = await load(completePage, path);
+    expect(answer.status).toBe(410);
+    expect(answer.result).toEqual({
+      props: {
+        kind: 'account-sign-in-complete',
+        view: { authError: 'expired' },
+        token,
+        page: `/account/sign-in/complete?livemode=false&token=${token}`,
+        livemode: false,
+      },
+    });
+  });
+
+  it('a live link stays live when it fails, whatever return path its asker gave: that is chosen by whoever asks', async () => {
+    // Anyone may ask a link for any address with a return path of their choosing; the link's
+    // own mode is the asking page's, which the server writes into the link it mails.
+    const { path } = await accountLink('/account?livemode=false', true);
+    await load(completePage, path, { cookie: `CN_sign_in_nonce=${NONCE}` });
+    const again = await load(completePage, path);
+    expect(again.status).toBe(410);
+    expect(again.result).toMatchObject({ props: { view: { authError: 'used' }, livemode: true } });
+  });
+
   it('a live link is live: its page and the way on carry no test mode', async () => {
     const { token, path } = await accountLink();
     expect(path).toBe(`/account/sign-in/complete?token=${token}`);

@@ -1,12 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { brandLinksIn, currentOfferOf, errorBrandIn, errorPagePropsIn } from './errorPage';
+import { brandLinksIn, currentOfferOf, errorBrandIn, errorPageProps, errorPagePropsIn } from './errorPage';
 
 let snapshot: CatalogueSnapshot;
 beforeAll(async () => {
   snapshot = await demoSnapshot();
 });
+
+// errorPageProps reads the catalogue through the server context: the demo catalogue's, or none (its database down).
+const catalogue = vi.hoisted(() => ({ get: (): Promise<CatalogueSnapshot> => Promise.reject(new Error('not yet')) }));
+vi.mock('@/lib/server/context/serverContext', () => ({
+  serverContext: async () => ({ catalogue, clock: () => new Date('2026-11-27T12:00:00Z') }),
+}));
+catalogue.get = () => demoSnapshot();
 
 const now = new Date('2026-11-27T12:00:00Z');
 
@@ -141,5 +148,64 @@ describe('errorPagePropsIn', () => {
 
   it('brandLinksIn leaves out brands with nothing on sale', () => {
     expect(brandLinksIn(vogueWith(null, '2026-01-01T00:00:00Z'), '', now).map((b) => b.name)).not.toContain('Vogue');
+  });
+});
+
+describe("errorPageProps, in the request's mode", () => {
+  const request = (url: string, cookie?: string) => ({ url, headers: cookie === undefined ? {} : { cookie } });
+
+  it.each([
+    ['/account/nothing', 404],
+    ['/account/subscriptions/sub_aaaaaaaaaaaaaaaa/cancel', 404],
+    ['/account/invoices/txn_1', 500],
+  ])('%s (%i) with the mt_livemode cookie: test mode, as the account it leads back to reads it', async (url, statusCode) => {
+    expect(await errorPageProps(request(url, '_ga=1; mt_livemode=false'), statusCode)).toEqual({
+      statusCode,
+      brand: null,
+      account: '/account?livemode=false',
+      livemode: false,
+    });
+  });
+
+  it("a 404 under a brand with the mt_livemode cookie: the banner, and the way on to the brand's offer in test mode", async () => {
+    expect(await errorPageProps(request('/vogue/demo-single/no-such-step?source=mail', 'mt_livemode=false'), 404)).toEqual({
+      statusCode: 404,
+      brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single?livemode=false&source=mail' }),
+      missing: 'page',
+      livemode: false,
+    });
+  });
+
+  it.each([
+    ['no cookie', undefined],
+    ['a live cookie', 'mt_livemode=true'],
+    ['an odd cookie', 'mt_livemode=maybe'],
+    ['an unreadable cookie header', 'mt_livemode=%E0%A4%A'],
+  ])('%s: live, no banner', async (_, cookie) => {
+    expect(await errorPageProps(request('/account/nothing', cookie), 404)).toEqual({ statusCode: 404, brand: null, account: '/account' });
+  });
+
+  it('a malformed livemode stays live whatever the cookie says, as the account answers it (400)', async () => {
+    expect(await errorPageProps(request('/account/nothing?livemode=maybe', 'mt_livemode=false'), 404)).toEqual({
+      statusCode: 404,
+      brand: null,
+      account: '/account',
+    });
+  });
+
+  it('with the catalogue unreadable, an error under the account still leads back to it, in test mode', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    catalogue.get = () => Promise.reject(new Error('database is locked'));
+    try {
+      expect(await errorPageProps(request('/account/invoices/txn_1', 'mt_livemode=false'), 500)).toEqual({
+        statusCode: 500,
+        brand: null,
+        account: '/account?livemode=false',
+        livemode: false,
+      });
+    } finally {
+      catalogue.get = () => demoSnapshot();
+      log.mockRestore();
+    }
   });
 });

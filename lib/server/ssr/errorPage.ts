@@ -1,18 +1,20 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { parse } from 'cookie';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { campaignState, isOnSale } from '@/lib/catalogue/campaignWindow';
 import {
-  accountHomeOf,
-  asksTestMode,
   errorKind,
   errorLocation,
+  errorModeProps,
   errorSearch,
+  inRequestMode,
   type BrandLink,
   type ErrorBrand,
   type ErrorPageProps,
 } from '@/lib/journey/errorPage';
 import { isReservedTopLevelSegment } from '@/lib/journey/reservedPaths';
 import { lowerAscii } from '@/lib/journey/canonicalPath';
+import { LIVEMODE_COOKIE } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 
@@ -62,13 +64,7 @@ export function brandLinksIn(snapshot: CatalogueSnapshot, search: string, now: D
  */
 export function errorPagePropsIn(snapshot: CatalogueSnapshot, url: string, statusCode: number, now: Date): ErrorPageProps {
   const brand = errorBrandIn(snapshot, url, now);
-  const account = accountHomeOf(url);
-  const props: ErrorPageProps = {
-    statusCode,
-    brand,
-    ...(account ? { account } : {}),
-    ...(asksTestMode(url) ? { livemode: false as const } : {}),
-  };
+  const props: ErrorPageProps = { statusCode, brand, ...errorModeProps(url) };
   if (errorKind(statusCode) !== 'not_found') return props;
   const location = errorLocation(url);
   if (brand && location) {
@@ -82,18 +78,33 @@ export function errorPagePropsIn(snapshot: CatalogueSnapshot, url: string, statu
   return props;
 }
 
+/** The mt_livemode cookie of a request; none when its cookie header cannot be read. */
+function livemodeCookieOf(headers: Pick<IncomingHttpHeaders, 'cookie'> | undefined): string | undefined {
+  try {
+    return parse(headers?.cookie ?? '')[LIVEMODE_COOKIE];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The error page's props for a request, on the server. The error may be the catalogue's
- * own (its database down): then the page is neutral rather than a second failure.
+ * The error page's props for a request, on the server, in the request's mode (?livemode=false
+ * or the mt_livemode cookie, as the account and the journey read it). The error may be the
+ * catalogue's own (its database down): then the page is neutral rather than a second
+ * failure, and keeps only the way back to the account and test mode.
  */
-export async function errorPageProps(req: Pick<IncomingMessage, 'url'> | undefined, statusCode: number): Promise<ErrorPageProps> {
+export async function errorPageProps(
+  req: (Pick<IncomingMessage, 'url'> & { headers?: Pick<IncomingHttpHeaders, 'cookie'> }) | undefined,
+  statusCode: number,
+): Promise<ErrorPageProps> {
   if (!req?.url) return { statusCode, brand: null };
+  const url = inRequestMode(req.url, livemodeCookieOf(req.headers));
   try {
     const server = await serverContext();
-    return errorPagePropsIn(await server.catalogue.get(), req.url, statusCode, server.clock());
+    return errorPagePropsIn(await server.catalogue.get(), url, statusCode, server.clock());
   } catch (error) {
     console.error('Error page: the catalogue could not be read; the page is shown without its brand.', error);
-    return { statusCode, brand: null };
+    return { statusCode, brand: null, ...errorModeProps(url) };
   }
 }
 

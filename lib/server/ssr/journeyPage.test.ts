@@ -131,6 +131,25 @@ describe('journey page loader', () => {
     });
   });
 
+  it.each<[string, Record<string, string>]>([
+    ['?livemode=false', {}],
+    ['', { mt_livemode: 'false' }],
+  ])('a refusal in test mode (%s, cookies %o) shows the banner and leads on in test mode', async (query, cookies) => {
+    const badSource = await load(`/vogue/demo-single${query}${query ? '&' : '?'}source=%3Cscript%3E`, { cookies });
+    expect(badSource.status).toBe(400);
+    expect(badSource.result).toMatchObject({
+      props: { kind: 'refused', livemode: false, brand: { home: '/vogue/demo-single?livemode=false' } },
+    });
+    const posted = await load(`/vogue/demo-single${query}`, { method: 'POST', cookies });
+    expect(posted.result).toMatchObject({ props: { kind: 'refused', status: 405, livemode: false, brand: { name: 'Vogue' } } });
+  });
+
+  it('a refusal of a livemode that is neither true nor false stays live, whatever the cookie says', async () => {
+    const { result } = await load('/vogue/demo-single?livemode=maybe', { cookies: { mt_livemode: 'false' } });
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 400 } });
+    expect(result).not.toHaveProperty('props.livemode');
+  });
+
   it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('refuses %s with 405 and an Allow header', async (method) => {
     const { result, status, headers } = await load('/vogue/demo-single', { method });
     expect(status).toBe(405);

@@ -2,7 +2,8 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
 import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
 import { isOnSale, msUntilEnd } from '@/lib/catalogue/campaignWindow';
-import { parseJourneyMode, type QueryValue } from '@/lib/journey/query';
+import { LIVEMODE_COOKIE, parseJourneyMode, type QueryValue } from '@/lib/journey/query';
+import { asksTestMode, inRequestMode } from '@/lib/journey/errorPage';
 import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
 import type { StepId } from '@/lib/journey/steps';
 import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewModels';
@@ -71,6 +72,23 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
 }
 
 /**
+ * A journey request refused before its step: why, and the brand's look and way on, in the
+ * request's mode (its banner and links in test mode, as every error page of a brand is).
+ */
+async function refusal(context: GetServerSidePropsContext, status: 400 | 405, message: string): Promise<{ props: JourneyRouteProps }> {
+  const url = inRequestMode(context.resolvedUrl, context.req.cookies[LIVEMODE_COOKIE]);
+  return {
+    props: {
+      kind: 'refused',
+      status,
+      message,
+      brand: await errorBrandFor(url),
+      ...(asksTestMode(url) ? { livemode: false as const } : {}),
+    },
+  };
+}
+
+/**
  * Loads a journey page: parses the path, reads live/test mode and source, finds the
  * campaign's checkout flow in the cached catalogue, then hands over to the step's loader.
  * Unknown or malformed paths are 404; a malformed query is a 400 page and a method other
@@ -79,11 +97,7 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   // Personal until a step's loader has shown otherwise (pageCaching.ts).
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-  if (refuseUnlessPageMethod(context)) {
-    return {
-      props: { kind: 'refused', status: 405, message: METHOD_NOT_ALLOWED_MESSAGE, brand: await errorBrandFor(context.resolvedUrl) },
-    };
-  }
+  if (refuseUnlessPageMethod(context)) return refusal(context, 405, METHOD_NOT_ALLOWED_MESSAGE);
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
   if (!location) {
@@ -103,7 +117,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   if (!mode.ok) {
     context.res.statusCode = 400;
     // The page keeps the brand's look and leads on to its offer, without the value that was wrong.
-    return { props: { kind: 'refused', status: 400, message: mode.message, brand: await errorBrandFor(context.resolvedUrl) } };
+    return refusal(context, 400, mode.message);
   }
 
   const server = await serverContext();
