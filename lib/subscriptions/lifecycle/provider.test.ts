@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PROVIDER_TRIES } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { CANCELLING, ENDED, MID_PERIOD, PAST_DUE, PERIOD_END, paypal } from '@/tests/fixtures/lifecycleStates';
-import {
-  applyEvent,
-  NO_DUNNING,
-  PROVIDER_TRIES_LIMIT,
-  type LifecycleEvent,
-  type LifecycleOutcome,
-  type LifecycleSubscription,
-} from './lifecycle';
+import { applyEvent, NO_DUNNING, type LifecycleEvent, type LifecycleOutcome, type LifecycleSubscription } from './lifecycle';
 
 interface Row {
   name: string;
@@ -238,8 +230,4 @@ describe('the provider’s pause settled', () => {
       expected: { kind: 'refused', reason: 'given-up' },
     },
   ]);
-
-  it('gives up after as many refusals as the settling pass', () => {
-    expect(PROVIDER_TRIES_LIMIT).toBe(MAX_PROVIDER_TRIES);
-  });
 });
