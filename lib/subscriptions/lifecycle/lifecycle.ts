@@ -19,14 +19,7 @@ import { clockMoved } from './testClock';
 export type { EngineSchedule, LifecycleEvent, LifecycleEventKind, PaidBy, PurchaseFacts } from './events';
 export type { Applied, LifecycleMail, LifecycleOutcome, RefusalReason, Refused } from './outcome';
 export type { LifecycleSubscription, SubscriptionChanges, SubscriptionContract } from './state';
-export {
-  NO_DUNNING,
-  type CancelChannel,
-  type DeliveryAddress,
-  type Dunning,
-  type EndReason,
-  type ImmediateEndReason,
-} from '@/lib/subscriptions/subscription';
+export { NO_DUNNING } from '@/lib/subscriptions/subscription';
 export { MAX_PROVIDER_TRIES } from './provider';
 export { noticeDate, stepStateOf } from './clocks';
 export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';

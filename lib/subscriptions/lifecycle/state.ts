@@ -1,8 +1,8 @@
 import type { Subscription } from '@/lib/subscriptions/subscription';
 
 /**
- * The subscription as the lifecycle reads and changes it: the record (lib/subscriptions/subscription.ts),
- * with the provider's own types as parameters, so that a caller passing a server record gets its
+ * The subscription as the lifecycle reads and changes it: the record of subscription.ts, with
+ * the provider's own types as parameters, so that a caller passing a server record gets its
  * own types back in the changes. Two fields differ: the record read from the table carries no
  * `provider_tries` (absent reads as 0), and a record not written yet has no `updatedAt`.
  */
