@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, OperationNode } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
-import { submitRequestSchema } from '@/lib/checkout/submitContract';
-import { submitCheckout } from '@/lib/server/checkout/submitService';
-import { runDueRenewals, runRenewalsOf, type RenewalDeps } from '@/lib/server/renewals/renewalEngine';
-import { RenewalRepository } from '@/lib/server/renewals/RenewalRepository';
+import { db, now, sandbox, setUpSandboxCheckout } from '@/tests/fixtures/sandboxCheckout';
+import { buyVogueDigital, renewFailRecoverCancelAndResume } from '@/tests/fixtures/sandboxSubscription';
 import { mailNotices } from '@/lib/server/subscriptions/mailNotices';
-import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { SubscriptionService } from '@/lib/server/subscriptions/SubscriptionService';
-import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { RefundService } from '@/lib/server/refunds/RefundService';
 import { CancelDeclarationRepository } from '@/lib/server/subscriptions/CancelDeclarationRepository';
 import { applyCancelDeclarations } from '@/lib/server/subscriptions/cancelDeclarationsPass';
@@ -19,50 +12,6 @@ import { CareDirectory } from './CareDirectory';
 import { careTimeLine } from './careEvents';
 
 setUpSandboxCheckout();
-
-const deps = (): RenewalDeps => ({
-  db,
-  gateways: [sandbox],
-  now,
-  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
-  concurrency: 8,
-  origin: 'https://subscribe.example.com',
-  log: (line, error) => console.error(line, error),
-});
-
-const subscription = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
-
-/** Buys Vogue Digital (yearly) in test mode with a sandbox card; answers its subscription id. */
-async function buy(): Promise<string> {
-  const input = submitRequestFixture({
-    idempotencyKey: randomUUID(),
-    returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
-    ...sandboxCard('4242424242424242'),
-  });
-  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
-  expect(response.status).toBe('succeeded');
-  return (await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow()).id;
-}
-
-/** The sandbox card that renews it from now on (as the account's card change keeps it). */
-async function renewWith(id: string, number: string): Promise<void> {
-  const saved = await sandbox.saveCard({
-    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2034, cvc: '123' },
-    livemode: false,
-    current: null,
-    customer: { email: 'ada@example.com' },
-    currencyCode: 'USD',
-    idempotencyKey: randomUUID(),
-    subscriptionId: id,
-  });
-  if (saved.status !== 'saved') throw new Error(`the sandbox did not keep ${number}`);
-  await db
-    .updateTable('subscriptions')
-    .set({ instrument_json: JSON.stringify(saved.instrument) })
-    .where('id', '=', id)
-    .execute();
-}
 
 /** A plugin that keeps the name of every table a query names. */
 function tablesRead(): { plugin: KyselyPlugin; tables: Set<string> } {
@@ -88,24 +37,8 @@ function tablesRead(): { plugin: KyselyPlugin; tables: Set<string> } {
 
 describe("care's time line", () => {
   it('shows a subscription bought, renewed, failed, recovered, cancelled and resumed, each event once, in order, from its history alone', async () => {
-    const id = await buy();
-    setClock((await subscription(id)).currentPeriodEnd);
-    await runDueRenewals(deps());
-    expect((await subscription(id)).status).toBe('active');
-
-    await renewWith(id, '4000000000000341');
-    setClock((await subscription(id)).currentPeriodEnd);
-    await runDueRenewals(deps());
-    expect((await subscription(id)).status).toBe('past_due');
-
-    later(3600_000);
-    await renewWith(id, '4242424242424242');
-    await new RenewalRepository(db).retryNow(await subscription(id), now());
-    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
-
-    const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
-    await service.cancelRecord(await subscription(id), { reason: 'too much to read', channel: 'account' });
-    await service.resumeRecord(await subscription(id));
+    const id = await buyVogueDigital();
+    await renewFailRecoverCancelAndResume(id);
 
     const expected = [
       ['subscription', 'Subscribed to Vogue Digital (vogue).', 'the subscriber'],
@@ -136,7 +69,7 @@ describe("care's time line", () => {
   });
 
   it('tells the events that change no subscription column: refunds asked, made and refused, a declaration, a withdrawal', async () => {
-    const id = await buy();
+    const id = await buyVogueDigital();
     const { transaction_id: paid } = await db.selectFrom('subscriptions').select('transaction_id').executeTakeFirstOrThrow();
     const refunds = new RefundService({ db, gateways: [sandbox], now, origin: null });
     const ask = (key: string) => ({

@@ -1,7 +1,7 @@
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import { settleProviderRenewals } from '@/lib/server/subscriptions/providerRenewalsPass';
-import { MAX_PROVIDER_TRIES } from '@/lib/server/subscriptions/SubscriptionRepository';
+import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { reportOf, type Job } from './Job';
 import { backlogsOf } from './jobContext';
 

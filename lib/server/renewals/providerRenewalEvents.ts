@@ -8,7 +8,7 @@ import type { Database } from '@/lib/server/db/schema';
 import type { GatewayEvent, GatewayEventOutcome, GatewayName, ProviderRenewalEvent } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { applyEvent, type RefusalReason } from '@/lib/subscriptions/lifecycle/lifecycle';
+import { applyEvent, SALE_EARLY_MS, type RefusalReason } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { afterFailedTry } from '@/lib/subscriptions/renewalPolicy';
 import type { ServerEvent } from '@/lib/server/subscriptions/writeEvent';
 import type { RenewalDeps } from './renewalEngine';
@@ -19,13 +19,6 @@ import { clockOf } from './testClock';
 
 /** What moving a subscription by its provider's events needs of the renewal engine's dependencies. */
 export type ProviderEventDeps = Pick<RenewalDeps, 'db' | 'now' | 'policy' | 'origin' | 'log'>;
-
-/**
- * A period's sale may come a little before our period end (PayPal bills on its billing date,
- * in its own time of day); the first period's sale, the purchase itself, comes a period
- * before it.
- */
-const SALE_EARLY_MS = 3 * 24 * 3600_000;
 
 /**
  * Applies a gateway event once: to the checkout's transaction while its purchase is open

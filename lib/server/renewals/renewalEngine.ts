@@ -16,7 +16,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { renewalOfMethod, renewedByProvider } from '@/lib/server/payments/renewalLookup';
 import { afterFailedTry, type DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import { dueStep, nextStep, type RenewalStep, type StepState } from '@/lib/subscriptions/renewalSteps';
-import type { EngineSchedule } from '@/lib/subscriptions/lifecycle/lifecycle';
+import { noticeDate, stepStateOf, type EngineSchedule } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { cancelAtProvider, renewAtProvider } from './providerSteps';
 import { renewalMails } from './renewalMails';
 import { settleHeldRenewal } from './renewalConfirmation';
@@ -62,29 +62,6 @@ const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Steps one run takes for one subscription at most: a test clock moved a year ahead of a monthly one takes 12. */
 const MAX_STEPS = 60;
 
-export const stepStateOf = (
-  subscription: Subscription,
-  noticesSent: ReadonlySet<string>,
-  catalogueRenewalAmount: number | null,
-): StepState => ({
-  status: subscription.status,
-  cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-  currentPeriodStart: subscription.currentPeriodStart,
-  currentPeriodEnd: subscription.currentPeriodEnd,
-  introductoryUntil: subscription.introductoryUntil,
-  createdAt: subscription.createdAt,
-  dunning: subscription.dunning,
-  chargedByUs: !renewedByProvider(subscription.gateway),
-  noticesSent,
-  billingInterval: subscription.billingInterval,
-  renewalAmount: subscription.renewalAmount,
-  catalogueRenewalAmount,
-  pendingPrice: subscription.pendingPrice,
-  providerSandbox: renewedByProvider(subscription.gateway) && isSandboxGateway(subscription.gateway),
-  // A card is asked for only where one can be given: the card page takes a card subscription's.
-  needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
-});
-
 /** Each offer's renewal price now, read once per pass: a pass takes minutes at most, a price import makes its subscribers due again. */
 export type OfferPrices = Map<string, Promise<number | null>>;
 
@@ -105,7 +82,13 @@ export async function loadStepState(
     prices.set(subscription.offerId, price);
   }
   const [sent, amount] = await Promise.all([known.noticesSent ?? repository.noticesSent(subscription.id), price]);
-  return stepStateOf(subscription, sent, amount);
+  const chargedByUs = !renewedByProvider(subscription.gateway);
+  return stepStateOf(subscription, {
+    noticesSent: sent,
+    catalogueRenewalAmount: amount,
+    chargedByUs,
+    providerSandbox: !chargedByUs && isSandboxGateway(subscription.gateway),
+  });
 }
 
 /**
@@ -250,16 +233,6 @@ async function take(
     return taken('ended (unpaid)');
   }
   return charge(deps, subscription, purchase, clock, mails, schedule);
-}
-
-/**
- * The date a notice is recorded and mailed under: now, except on a moved test clock, which
- * may jump past its due time in one step: there it is dated when it was due, so that QA
- * sees the notice before the renewal it announces, as a subscriber would.
- */
-export function noticeDate(subscription: Pick<Subscription, 'clockOffsetMs'>, step: { at: string }, clock: Date): Date {
-  if (subscription.clockOffsetMs === 0) return clock;
-  return new Date(Math.min(clock.getTime(), Date.parse(step.at)));
 }
 
 /** A mail dated earlier than `clock` on the same test clock: still written now, at the real time (enqueueMail). */

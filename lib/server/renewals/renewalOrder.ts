@@ -7,6 +7,7 @@ import type { TransactionTable } from '@/lib/server/db/schema';
 import type { RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { sha256 } from '@/lib/server/ids';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
+import { renewalAmountFrom } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { addBillingInterval } from '@/lib/subscriptions/periods';
 
 /** The period a renewal pays for: from the current period's end, one billing interval. */
@@ -37,12 +38,6 @@ export function instrumentTag(instrument: RenewalInstrument): string {
  */
 export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number, instrument: RenewalInstrument): string =>
   `renewal:${subscriptionId}:${periodStart}:${tries}:${instrumentTag(instrument)}`;
-
-/** The renewal price of the period from `periodStart`: a noticed new price from the renewal it applies from, else theirs. */
-export const renewalAmountFrom = (subscription: Pick<Subscription, 'renewalAmount' | 'pendingPrice'>, periodStart: string): number =>
-  subscription.pendingPrice && subscription.pendingPrice.from <= periodStart
-    ? subscription.pendingPrice.amount
-    : subscription.renewalAmount;
 
 /** What the renewal from `periodStart` costs: its price alone, with the purchase's tax rule and currency, no promo code. */
 export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>, periodStart: string): Quote {

@@ -1,89 +1,16 @@
-import type { BillingInterval } from '@/lib/catalogue/types';
-import type { Billing } from '@/lib/checkout/billing';
-import type { OrderSnapshot } from '@/lib/checkout/transactionView';
-import type { CurrencyCode } from '@/lib/pricing/currencies';
-import type { PaymentMethodId } from '@/lib/payments/methods';
-import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
-import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { Subscription as SubscriptionOf } from '@/lib/subscriptions/subscription';
 import type { ConsentProof } from '@/lib/server/checkout/Transaction';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 
-/** Where a cancellation was declared: signed in, on the public cancel page (§ 312k BGB), or by customer care for the subscriber. */
-export type CancelChannel = 'account' | 'cancel-page' | 'care';
+export {
+  IMMEDIATE_END_REASONS,
+  NO_DUNNING,
+  type CancelChannel,
+  type DeliveryAddress,
+  type Dunning,
+  type EndReason,
+  type ImmediateEndReason,
+} from '@/lib/subscriptions/subscription';
 
-export type DeliveryAddress = NonNullable<Billing['address']>;
-
-/** Our record of a subscription, as the services work with it (SubscriptionRepository maps the table's rows). */
-export interface Subscription {
-  id: string;
-  /** The paid order that started it. */
-  transactionId: string;
-  brandSlug: string;
-  campaignId: string;
-  offerId: string;
-  offerName: string;
-  isPrint: boolean;
-  /** The verified e-mail of the buyer who owns it; null until one bought signed out is claimed. */
-  ownerEmail: string | null;
-  billingEmail: string;
-  livemode: boolean;
-  status: StoredSubscriptionStatus;
-  cancelAtPeriodEnd: boolean;
-  cancelRequestedAt: string | null;
-  cancelReason: string | null;
-  cancelChannel: CancelChannel | null;
-  /** A provider that renews by itself (PayPal) confirmed it stopped the renewals of this cancelled subscription. */
-  providerPaused: boolean;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  trialEnd: string | null;
-  /** What a renewal costs before tax, in minor units. */
-  renewalAmount: number;
-  currencyCode: CurrencyCode;
-  billingInterval: BillingInterval;
-  paymentMethod: PaymentMethodId;
-  payment: OrderSnapshot['payment'];
-  gateway: GatewayName;
-  instrument: RenewalInstrument | null;
-  /** True when nothing reusable was kept: its owner is asked for a card before it renews. */
-  needsPaymentMethod: boolean;
-  deliveryAddress: DeliveryAddress | null;
-  consent: ConsentProof | null;
-  endedAt: string | null;
-  /** Why it ended, once it has: its cancelled period was over, it stayed unpaid, or it was ended at once. */
-  endReason: EndReason | null;
-  /** The end of a first period at a trial or promotional price long enough to need its own notice. */
-  introductoryUntil: string | null;
-  /** A new renewal price its owner was given notice of, and the renewal it applies from; null: none. */
-  pendingPrice: { amount: number; from: string } | null;
-  /** The renewal engine's state (lib/server/renewals): see Dunning. */
-  dunning: Dunning;
-  /** How far its own clock runs ahead of the real one (a test-mode sandbox subscription's test clock); 0 for every other. */
-  clockOffsetMs: number;
-  /** When, in real time, the renewal engine next has something to do for it; null: nothing. */
-  nextActionAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The row's version when it was read (SubscriptionStore bumps it on every write); absent on a record not read from the table. */
-  version?: number;
-}
-
-/** Why a subscription was ended before its period was over: by customer care, a buyer's withdrawal, or an undone duplicate purchase. */
-export const IMMEDIATE_END_REASONS = ['ended_by_care', 'withdrawn', 'duplicate_undone'] as const;
-export type ImmediateEndReason = (typeof IMMEDIATE_END_REASONS)[number];
-
-export type EndReason = 'cancelled' | 'payment_failed' | ImmediateEndReason;
-
-/** A renewal that failed, while it is being recovered (instants on the subscription's own clock). */
-export interface Dunning {
-  /** Failed tries of the period being renewed; 0 when nothing failed. */
-  tries: number;
-  pastDueSince: string | null;
-  /** When the next try is due; null: none (a hard decline, or no tries left). */
-  retryAt: string | null;
-  /** Until when it keeps access while past due. */
-  graceUntil: string | null;
-  failureCode: PaymentFailureCode | null;
-}
-
-export const NO_DUNNING: Dunning = { tries: 0, pastDueSince: null, retryAt: null, graceUntil: null, failureCode: null };
+/** Our record of a subscription, as the services work with it: lib/subscriptions' record, with the server's provider types. */
+export type Subscription = SubscriptionOf<GatewayName, RenewalInstrument, ConsentProof>;

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { entitlementAt, type Entitlement } from '@/lib/subscriptions/subscriptionStatus';
+import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
 import type { Database } from '@/lib/server/db/schema';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import {
@@ -29,13 +30,6 @@ export const liveAt = (now: Date) => (eb: ExpressionBuilder<Database, 'subscript
 /** Live, or ended at once before its period was over: a provider renewing by itself must stop either way. */
 export const liveOrEndedEarly = (now: Date) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
   eb.or([liveAt(now)(eb), eb('end_reason', 'in', IMMEDIATE_END_REASONS)]);
-
-/**
- * Refusals in a row after which the settling pass stops asking a provider to pause or resume
- * a subscription's renewals: a refusal (a 4xx) does not change by asking again, and asking
- * every pass for ever only fills the log. An operator is told, and settles it at the provider.
- */
-export const MAX_PROVIDER_TRIES = 10;
 
 /** Our subscription records: who owns what, until when, and what renews it. */
 export class SubscriptionRepository {

@@ -6,7 +6,8 @@ import { PROVIDER_UNAVAILABLE_CODE } from '@/lib/payments/providerOutage';
 import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import type { Subscription } from './Subscription';
-import { MAX_PROVIDER_TRIES, SubscriptionRepository } from './SubscriptionRepository';
+import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
+import { SubscriptionRepository } from './SubscriptionRepository';
 
 export interface ProviderRenewalsDeps {
   db: Kysely<Database>;

@@ -9,7 +9,8 @@ import type { PaymentGateway, RenewalInstrument } from '@/lib/server/payments/Pa
 import { startFakePayPal, type FakePayPal } from '@/lib/server/payments/paypal/fakePayPalServer';
 import { InMemoryPlanStore, PayPalGateway } from '@/lib/server/payments/paypal/PayPalGateway';
 import type { SubscriptionNotices } from './SubscriptionNotices';
-import { MAX_PROVIDER_TRIES, SubscriptionRepository } from './SubscriptionRepository';
+import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
+import { SubscriptionRepository } from './SubscriptionRepository';
 import { SubscriptionService } from './SubscriptionService';
 import { settleProviderRenewals, type ProviderRenewalsPassOptions } from './providerRenewalsPass';
 

@@ -1,62 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
-import { submitRequestSchema } from '@/lib/checkout/submitContract';
-import { submitCheckout } from '@/lib/server/checkout/submitService';
-import { runDueRenewals, runRenewalsOf, type RenewalDeps } from '@/lib/server/renewals/renewalEngine';
-import { RenewalRepository } from '@/lib/server/renewals/RenewalRepository';
-import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
+import { db, now, sandbox, setUpSandboxCheckout } from '@/tests/fixtures/sandboxCheckout';
+import { buyVogueDigital, renewFailRecoverCancelAndResume, subscriptionNow } from '@/tests/fixtures/sandboxSubscription';
 import { mailNotices } from './mailNotices';
 import { historyOf } from './subscriptionHistory';
-import { SubscriptionRepository } from './SubscriptionRepository';
 import { SubscriptionService } from './SubscriptionService';
 
 setUpSandboxCheckout();
-
-const deps = (): RenewalDeps => ({
-  db,
-  gateways: [sandbox],
-  now,
-  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
-  concurrency: 8,
-  origin: 'https://subscribe.example.com',
-  log: (line, error) => console.error(line, error),
-});
-
-const subscription = async (id: string) => (await new SubscriptionRepository(db, now).findById(id))!;
-
-/** Buys Vogue Digital (yearly) in test mode with a sandbox card; answers its subscription id. */
-async function buy(): Promise<string> {
-  const input = submitRequestFixture({
-    idempotencyKey: randomUUID(),
-    returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
-    ...sandboxCard('4242424242424242'),
-  });
-  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
-  expect(response.status).toBe('succeeded');
-  return (await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow()).id;
-}
-
-/** The sandbox card that renews it from now on (as the account's card change keeps it). */
-async function renewWith(id: string, number: string): Promise<void> {
-  const saved = await sandbox.saveCard({
-    payment: { kind: 'sandbox-card', number, expMonth: 12, expYear: 2034, cvc: '123' },
-    livemode: false,
-    current: null,
-    customer: { email: 'ada@example.com' },
-    currencyCode: 'USD',
-    idempotencyKey: randomUUID(),
-    subscriptionId: id,
-  });
-  if (saved.status !== 'saved') throw new Error(`the sandbox did not keep ${number}`);
-  await db
-    .updateTable('subscriptions')
-    .set({ instrument_json: JSON.stringify(saved.instrument) })
-    .where('id', '=', id)
-    .execute();
-}
 
 /**
  * Its notice of the coming renewal, recorded as sent already (the engine sends none then):
@@ -64,7 +14,7 @@ async function renewWith(id: string, number: string): Promise<void> {
  * too (careTimeLine.test.ts follows those).
  */
 async function noticedAlready(id: string): Promise<void> {
-  const about = (await subscription(id)).currentPeriodEnd;
+  const about = (await subscriptionNow(id)).currentPeriodEnd;
   await db
     .insertInto('subscription_notices')
     .values({
@@ -82,26 +32,8 @@ async function noticedAlready(id: string): Promise<void> {
 
 describe("a subscription's kept history", () => {
   it('tells of a purchase, a renewal, a failed one recovered, a cancel and a resume, once each, in order, with who did it', async () => {
-    const id = await buy();
-    await noticedAlready(id);
-    setClock((await subscription(id)).currentPeriodEnd);
-    await runDueRenewals(deps());
-    expect((await subscription(id)).status).toBe('active');
-
-    await renewWith(id, '4000000000000341');
-    await noticedAlready(id);
-    setClock((await subscription(id)).currentPeriodEnd);
-    await runDueRenewals(deps());
-    expect((await subscription(id)).status).toBe('past_due');
-
-    later(3600_000);
-    await renewWith(id, '4242424242424242');
-    await new RenewalRepository(db).retryNow(await subscription(id), now());
-    expect(await runRenewalsOf(deps(), id)).toEqual({ subscriptionId: id, steps: ['renewed (recovered)'] });
-
-    const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
-    await service.cancelRecord(await subscription(id), { reason: 'too much to read', channel: 'account' });
-    await service.resumeRecord(await subscription(id));
+    const id = await buyVogueDigital();
+    await renewFailRecoverCancelAndResume(id, noticedAlready);
 
     const history = await historyOf(db, id);
     expect(history.map((entry) => [entry.event, entry.actor.kind])).toEqual([
@@ -137,11 +69,11 @@ describe("a subscription's kept history", () => {
   });
 
   it("names care's operator when care cancels it, and ends it at once", async () => {
-    const id = await buy();
+    const id = await buyVogueDigital();
     const service = new SubscriptionService(db, [sandbox], mailNotices('https://subscribe.example.com', new Map()), now);
     const operator = { kind: 'care' as const, id: 'op_7' };
-    await service.cancelRecord(await subscription(id), { reason: 'asked by phone', channel: 'care', actor: operator });
-    await service.endNow(await subscription(id), { reason: 'ended_by_care', actor: operator });
+    await service.cancelRecord(await subscriptionNow(id), { reason: 'asked by phone', channel: 'care', actor: operator });
+    await service.endNow(await subscriptionNow(id), { reason: 'ended_by_care', actor: operator });
     const history = await historyOf(db, id);
     expect(history.map((entry) => [entry.event, entry.actor])).toEqual([
       ['purchased', { kind: 'buyer', id: null }],

@@ -1,7 +1,8 @@
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
+import type { ImmediateEndReason } from '@/lib/subscriptions/subscription';
 import type { LifecycleEvent } from './events';
 import { applied, refused, type LifecycleMail, type LifecycleOutcome } from './outcome';
-import type { ImmediateEndReason, LifecycleSubscription, SubscriptionChanges } from './state';
+import type { LifecycleSubscription, SubscriptionChanges } from './state';
 
 /*
  * What the subscriber, customer care, a withdrawal and an undone duplicate do to a

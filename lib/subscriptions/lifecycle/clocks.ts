@@ -13,8 +13,11 @@ import type { LifecycleSubscription } from './state';
 export const ownClock = (subscription: Pick<LifecycleSubscription, 'clockOffsetMs'>, now: Date): Date =>
   new Date(now.getTime() + subscription.clockOffsetMs);
 
-/** What the engine decides a step from: the record and what it loaded beside it (renewalEngine.ts `stepStateOf`). */
-export function stepStateOf(subscription: LifecycleSubscription, schedule: EngineSchedule): StepState {
+/**
+ * What the engine decides a step from: the record and what it loaded beside it
+ * (renewalEngine.ts `loadStepState`; its dunning policy is not part of the state).
+ */
+export function stepStateOf(subscription: LifecycleSubscription, schedule: Omit<EngineSchedule, 'policy'>): StepState {
   return {
     status: subscription.status,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
@@ -33,6 +36,17 @@ export function stepStateOf(subscription: LifecycleSubscription, schedule: Engin
     // A card is asked for only where one can be given: the card page takes a card subscription's.
     needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
   };
+}
+
+/**
+ * The date a notice is recorded and mailed under: now on the subscription's own clock
+ * (`clock`), except on a moved test clock, which may jump past its due time in one step:
+ * there it is dated when it was due, so that QA sees the notice before the renewal it
+ * announces, as a subscriber would.
+ */
+export function noticeDate(subscription: Pick<LifecycleSubscription, 'clockOffsetMs'>, step: { at: string }, clock: Date): Date {
+  if (subscription.clockOffsetMs === 0) return clock;
+  return new Date(Math.min(clock.getTime(), Date.parse(step.at)));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
-import type { CancelChannel, DeliveryAddress, ImmediateEndReason } from './state';
+import type { CancelChannel, DeliveryAddress, ImmediateEndReason } from '@/lib/subscriptions/subscription';
 
 /**
  * What the renewal engine knows about a subscription beyond its record when it takes a step

@@ -5,8 +5,7 @@ import { MID_PERIOD, PERIOD_END, POLICY, schedule, subscription } from '@/tests/
 import { applyEvent, type LifecycleEvent } from './lifecycle';
 
 describe('applyEvent', () => {
-  it('takes the server’s record as it is, and answers its own types in the changes', () => {
-    // The assignment is the type test: every Subscription is a LifecycleSubscription.
+  it('answers a server record’s own provider types in the changes', () => {
     const record: Subscription = {
       ...subscription(),
       gateway: 'sandbox',

@@ -18,18 +18,11 @@ import { clockMoved } from './testClock';
 
 export type { EngineSchedule, LifecycleEvent, LifecycleEventKind, PaidBy, PurchaseFacts } from './events';
 export type { Applied, LifecycleMail, LifecycleOutcome, RefusalReason, Refused } from './outcome';
-export type {
-  CancelChannel,
-  DeliveryAddress,
-  Dunning,
-  EndReason,
-  ImmediateEndReason,
-  LifecycleSubscription,
-  SubscriptionChanges,
-  SubscriptionContract,
-} from './state';
-export { NO_DUNNING } from './state';
-export { PROVIDER_TRIES_LIMIT } from './provider';
+export type { LifecycleSubscription, SubscriptionChanges, SubscriptionContract } from './state';
+export { NO_DUNNING } from '@/lib/subscriptions/subscription';
+export { MAX_PROVIDER_TRIES } from './provider';
+export { noticeDate, stepStateOf } from './clocks';
+export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
 
 /**
  * A subscription's lifecycle: what each event it meets does to it, decided in one place and

@@ -15,10 +15,11 @@ type Event<Kind extends LifecycleEvent['kind'], G extends string, I, C> = Extrac
 type Current<G extends string, I, C> = LifecycleSubscription<G, I, C>;
 
 /**
- * Refusals in a row after which the settling pass stops asking the provider and tells an
- * operator (SubscriptionRepository `MAX_PROVIDER_TRIES`; the tests hold the two equal).
+ * Refusals in a row after which the settling pass stops asking a provider to pause or resume
+ * a subscription's renewals: a refusal (a 4xx) does not change by asking again, and asking
+ * every pass for ever only fills the log. An operator is told, and settles it at the provider.
  */
-export const PROVIDER_TRIES_LIMIT = 10;
+export const MAX_PROVIDER_TRIES = 10;
 
 /** A suspension not of our making ends it unpaid, now; our own pause of a cancelled one (or one taken back meanwhile) is not one. */
 export function providerSuspended<G extends string, I, C>(subscription: Current<G, I, C>, now: Date): LifecycleOutcome<G, I, C> {
@@ -78,6 +79,6 @@ export function providerUnsettled<G extends string, I, C>(
 /** SubscriptionRepository.countProviderRefusal: the write that reaches the limit is the one that tells the operators; it stamps nothing. */
 export function providerRefusalCounted<G extends string, I, C>(subscription: Current<G, I, C>): LifecycleOutcome<G, I, C> {
   const tries = subscription.providerTries ?? 0;
-  if (tries >= PROVIDER_TRIES_LIMIT) return refused('given-up');
+  if (tries >= MAX_PROVIDER_TRIES) return refused('given-up');
   return applied({ providerTries: tries + 1 }, [], subscription.nextActionAt);
 }

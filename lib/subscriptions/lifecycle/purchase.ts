@@ -1,8 +1,9 @@
 import { firstPeriod } from '@/lib/subscriptions/periods';
 import { introductoryUntil, NOTICE_RULES } from '@/lib/subscriptions/renewalNotices';
+import { NO_DUNNING } from '@/lib/subscriptions/subscription';
 import type { LifecycleEvent } from './events';
 import { applied, type LifecycleMail, type LifecycleOutcome } from './outcome';
-import { NO_DUNNING, type SubscriptionContract } from './state';
+import type { SubscriptionContract } from './state';
 
 const normalise = (email: string) => email.trim().toLowerCase();
 

@@ -1,10 +1,11 @@
 import { renewalOf } from '@/lib/payments/methods';
 import { afterFailedTry, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
 import { noticeKey } from '@/lib/subscriptions/renewalNotices';
-import { nextRunAfterStep, ownClock } from './clocks';
+import { NO_DUNNING } from '@/lib/subscriptions/subscription';
+import { nextRunAfterStep, noticeDate, ownClock } from './clocks';
 import type { LifecycleEvent } from './events';
 import { applied, refused, type LifecycleMail, type LifecycleOutcome } from './outcome';
-import { NO_DUNNING, type LifecycleSubscription, type SubscriptionChanges } from './state';
+import type { LifecycleSubscription, SubscriptionChanges } from './state';
 
 /*
  * The renewal's events: what the engine's steps (renewalEngine.ts over renewalSteps.ts and
@@ -16,13 +17,18 @@ type Event<Kind extends LifecycleEvent['kind'], G extends string, I, C> = Extrac
 type Current<G extends string, I, C> = LifecycleSubscription<G, I, C>;
 
 /**
- * A paid sale from a provider counts as a renewal from a little before the period end on
- * (providerRenewalEvents.ts `SALE_EARLY_MS`): earlier, it is the purchase's own sale.
+ * A paid sale from a provider counts as a renewal from a little before the period end on:
+ * a period's sale may come a little before our period end (PayPal bills on its billing date,
+ * in its own time of day); the first period's sale, the purchase itself, comes a period
+ * before it (providerRenewalEvents.ts reads it too).
  */
-const SALE_EARLY_MS = 3 * 24 * 3600_000;
+export const SALE_EARLY_MS = 3 * 24 * 3600_000;
 
-/** The renewal price of the period from `periodStart`: a noticed new price from the renewal it applies from (renewalOrder.ts `renewalAmountFrom`). */
-const renewalAmountFrom = (subscription: Pick<LifecycleSubscription, 'renewalAmount' | 'pendingPrice'>, periodStart: string) =>
+/** The renewal price of the period from `periodStart`: a noticed new price from the renewal it applies from, else theirs (renewalOrder.ts quotes it). */
+export const renewalAmountFrom = (
+  subscription: Pick<LifecycleSubscription, 'renewalAmount' | 'pendingPrice'>,
+  periodStart: string,
+): number =>
   subscription.pendingPrice && subscription.pendingPrice.from <= periodStart
     ? subscription.pendingPrice.amount
     : subscription.renewalAmount;
@@ -118,17 +124,6 @@ export function retriedNow<G extends string, I, C>(subscription: Current<G, I, C
   return applied({ dunning: { ...subscription.dunning, retryAt } }, [], now.toISOString());
 }
 
-/**
- * The date a notice is recorded under: now on its own clock, except on a moved test clock,
- * which may jump past its due time in one step: there it is dated when it was due
- * (renewalEngine.ts `noticeDate`).
- */
-function noticeDate(subscription: Pick<LifecycleSubscription, 'clockOffsetMs'>, dueAt: string, now: Date): string {
-  const clock = ownClock(subscription, now);
-  if (subscription.clockOffsetMs === 0) return clock.toISOString();
-  return new Date(Math.min(clock.getTime(), Date.parse(dueAt))).toISOString();
-}
-
 /** RenewalRepository.recordNotice (renewalEngine.ts `notify` and `askForCard`): a price change's new price then waits for its renewal. */
 export function noticeSent<G extends string, I, C>(
   subscription: Current<G, I, C>,
@@ -141,7 +136,10 @@ export function noticeSent<G extends string, I, C>(
   const changes: SubscriptionChanges<G, I, C> =
     newPrice === null
       ? {}
-      : { pendingPrice: { amount: newPrice, from: event.about }, updatedAt: noticeDate(subscription, event.dueAt, now) };
+      : {
+          pendingPrice: { amount: newPrice, from: event.about },
+          updatedAt: noticeDate(subscription, { at: event.dueAt }, ownClock(subscription, now)).toISOString(),
+        };
   const mail: LifecycleMail =
     event.notice === 'card-needed'
       ? { kind: 'card-needed', about: event.about }
