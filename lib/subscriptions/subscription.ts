@@ -57,6 +57,8 @@ export interface Subscription<Gateway extends string = string, Instrument = unkn
   cancelChannel: CancelChannel | null;
   /** A provider that renews by itself (PayPal) confirmed it stopped the renewals of this cancelled subscription. */
   providerPaused: boolean;
+  /** Refusals in a row of that provider to pause or resume its renewals (the settling pass's count); absent on a record not read from the table. */
+  providerTries?: number;
   currentPeriodStart: string;
   currentPeriodEnd: string;
   trialEnd: string | null;

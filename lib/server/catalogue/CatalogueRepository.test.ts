@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
+import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { CatalogueRepository, flowKey } from './CatalogueRepository';
 import { importCatalogueJson } from './importCatalogue';
@@ -185,5 +187,65 @@ describe('CatalogueRepository', () => {
     const snapshot = await repo.loadSnapshot();
     expect(snapshot.flowsByPath.has(flowKey('gq', 'demo-gbp'))).toBe(false);
     expect(snapshot.flowsByPath.has(flowKey('vogue', 'demo-single'))).toBe(true);
+  });
+});
+
+describe('a renewal price change in an import', () => {
+  const FAR = '2030-01-01T00:00:00.000Z';
+
+  /** `count` subscriptions like a bought one, to `offerId`, due far ahead; answers their ids. */
+  async function subscribers(template: Record<string, unknown>, prefix: string, count: number, offerId: string, ended = false) {
+    const rows = Array.from({ length: count }, (_, n) => ({
+      ...template,
+      id: `${prefix}_${n}`,
+      transaction_id: `txn_${prefix}_${n}`,
+      offer_id: offerId,
+      next_action_at: FAR,
+      ...(ended ? { status: 'ended', ended_at: '2026-12-01T00:00:00.000Z', end_reason: 'cancelled' } : {}),
+    }));
+    for (let at = 0; at < rows.length; at += 100)
+      await db
+        .insertInto('subscriptions')
+        .values(rows.slice(at, at + 100) as never)
+        .execute();
+    return rows.map((row) => row.id);
+  }
+
+  const states = async (ids: string[]) =>
+    db.selectFrom('subscriptions').select(['id', 'version', 'next_action_at']).where('id', 'in', ids).orderBy('id').execute();
+
+  it('makes each of a few hundred live subscribers of the changed offer due at once, and no other', async () => {
+    await importCatalogueJson(db, readDemoCatalogue());
+    const transactions = new TransactionRepository(db, () => new Date('2026-11-26T10:00:00.000Z'));
+    await transactions.create(newTransactionFixture({ id: 'txn_template' }));
+    await transactions.markSucceeded('txn_template', 'pi_template');
+    const template = await db.selectFrom('subscriptions').selectAll().executeTakeFirstOrThrow();
+    await db.deleteFrom('subscriptions').execute();
+    await db.deleteFrom('subscription_history').execute();
+    const exported = await repo.exportAll();
+    const other = exported.offers.find((offer) => offer.id !== template.offer_id)!.id;
+    const live = await subscribers(template, 'live', 300, template.offer_id);
+    const ended = await subscribers(template, 'ended', 40, template.offer_id, true);
+    const untouched = await subscribers(template, 'other', 40, other);
+    const [endedBefore, untouchedBefore] = [await states(ended), await states(untouched)];
+
+    const offers = exported.offers.map((offer) =>
+      offer.id === template.offer_id ? { ...offer, totalAmount: offer.totalAmount + 1000 } : offer,
+    );
+    const started = new Date().toISOString();
+    await repo.replaceAll({ ...exported, offers });
+
+    const moved = await states(live);
+    expect(moved).toHaveLength(300);
+    for (const row of moved) {
+      expect(Number(row.version)).toBe(Number(template.version) + 1);
+      expect(row.next_action_at! >= started && row.next_action_at! <= new Date().toISOString()).toBe(true);
+    }
+    // All due at the one instant of the import.
+    expect(new Set(moved.map((row) => row.next_action_at)).size).toBe(1);
+    expect(await states(ended)).toEqual(endedBefore);
+    expect(await states(untouched)).toEqual(untouchedBefore);
+    // Only the engine's schedule moved: nothing of the contract, so no history.
+    expect(await db.selectFrom('subscription_history').select('id').execute()).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
-import { SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
+import { writeEventToMany } from '@/lib/server/subscriptions/writeEventToMany';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -105,13 +105,18 @@ export class CatalogueRepository {
       if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
       if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
       if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
-      // A renewal price that changed: its subscribers are due at once, so that the renewal
-      // engine gives them notice before the new price reaches them (lib/subscriptions/renewalNotices.ts).
+      // A renewal price that changed: the lifecycle's `catalogue-price-changed` makes each live
+      // subscriber due at once, so that the renewal engine gives them notice before the new
+      // price reaches them (lib/subscriptions/renewalNotices.ts).
       const changed = renewalPriceChanges(before, rows.offers);
       if (changed.length) {
-        await new SubscriptionStore(trx).updateMany((eb) => eb.and([eb('offer_id', 'in', changed), eb('status', '<>', 'ended')]), {
-          set: { next_action_at: updated_at },
-        });
+        await writeEventToMany(
+          trx,
+          (eb) => eb('offer_id', 'in', changed),
+          { kind: 'catalogue-price-changed' },
+          // It moves only the engine's schedule, which no history row tells of: the cause is for the store's rule.
+          { now: new Date(updated_at), cause: { event: 'price_pending', actor: { kind: 'operator' } } },
+        );
       }
       return next;
     });

@@ -45,6 +45,17 @@ async function movedBy(trx: Kysely<Database>, move: LifecycleMove, cause: Cause)
   return written.kind === 'applied' ? written.outcome.mails : null;
 }
 
+/** A notice sent, on the record the engine's run holds: written while the run holds it, so the release schedules it. */
+export interface NoticeMove {
+  subscription: Subscription;
+  event: Extract<ServerEvent, { kind: 'notice-sent' }>;
+  /** Real time: the lifecycle dates it on the subscription's own clock. */
+  now: Date;
+}
+
+/** Rolls a notice's transaction back when the lifecycle refuses it. */
+class NoticeSentAlready extends Error {}
+
 const asks = (mails: readonly LifecycleMail[] | null, kind: LifecycleMail['kind']) => mails?.some((mail) => mail.kind === kind) ?? false;
 
 /**
@@ -261,54 +272,57 @@ export class RenewalRepository {
   }
 
   /**
-   * Records a notice and queues its e-mail, both or neither; once per subscription, kind and
-   * instant (a second run sends nothing). False when it was sent already.
+   * Records a notice and queues its e-mail, both or neither, with the lifecycle's
+   * `notice-sent` (a price change's new price then waits for its renewal); once per
+   * subscription, kind and instant (a second run sends nothing). `at`: the instant it is
+   * sent and dated, on its own clock. False when it was sent already.
    */
-  async recordNotice(
-    subscriptionId: string,
-    notice: { kind: NoticeKind; about: string; dueAt: string; content: object },
-    mail: MailMessage | null,
-    at: Date,
-    pendingPrice: { amount: number; from: string } | null = null,
-  ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('subscription_notices')
-        .values({
-          id: randomId('ntc', 16),
-          subscription_id: subscriptionId,
-          kind: notice.kind,
-          about: notice.about,
-          due_at: notice.dueAt,
-          sent_at: at.toISOString(),
-          mail_id: null,
-          content_json: JSON.stringify(notice.content),
-        })
-        .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'about']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      // A notice of a new price is told by the price it makes pending; any other only by itself.
-      if (!pendingPrice) {
-        await appendHistoryEvent(
-          trx,
-          subscriptionId,
-          { event: 'notice_sent', actor: SYSTEM },
-          { notice: notice.kind, about: notice.about },
-        );
-      }
-      if (pendingPrice) {
-        await new SubscriptionStore(trx).update(subscriptionId, {
-          set: { pending_renewal_amount: pendingPrice.amount, pending_price_from: pendingPrice.from, updated_at: at.toISOString() },
+  async recordNotice(move: NoticeMove, content: object, mail: MailMessage | null, at: Date): Promise<boolean> {
+    const { event } = move;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('subscription_notices')
+          .values({
+            id: randomId('ntc', 16),
+            subscription_id: move.subscription.id,
+            kind: event.notice,
+            about: event.about,
+            due_at: event.dueAt,
+            sent_at: at.toISOString(),
+            mail_id: null,
+            content_json: JSON.stringify(content),
+          })
+          .onConflict((oc) => oc.columns(['subscription_id', 'kind', 'about']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) return false;
+        const written = await writeEvent(trx, move.subscription, event, {
+          now: move.now,
           cause: { event: 'price_pending', actor: SYSTEM },
+          leaveSchedule: true,
         });
-      }
-      if (mail) {
-        const mailId = await enqueueMail(trx, mail, at);
-        await trx.updateTable('subscription_notices').set({ mail_id: mailId }).where('id', '=', inserted.id).execute();
-      }
-      return true;
-    });
+        // The notices the engine read say it was sent already: the row just written goes with the rest.
+        if (written.kind === 'refused') throw new NoticeSentAlready();
+        // A notice of a new price is told by the price it makes pending; any other only by itself.
+        if (written.outcome.changes.pendingPrice === undefined) {
+          await appendHistoryEvent(
+            trx,
+            move.subscription.id,
+            { event: 'notice_sent', actor: SYSTEM },
+            { notice: event.notice, about: event.about },
+          );
+        }
+        if (mail && written.outcome.mails.length > 0) {
+          const mailId = await enqueueMail(trx, mail, at);
+          await trx.updateTable('subscription_notices').set({ mail_id: mailId }).where('id', '=', inserted.id).execute();
+        }
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NoticeSentAlready) return false;
+      throw error;
+    }
   }
 
   /** A card changed while past due: its next try is now (on its own clock), and the engine is due at once (the lifecycle's `retried-now`). */

@@ -221,7 +221,7 @@ async function take(
   const purchase = await new TransactionRepository(deps.db).findById(subscription.transactionId);
   if (!purchase) throw new Error(`the purchase ${subscription.transactionId} of ${subscription.id} is missing`);
   const mails = renewalMails(subscription, purchase, deps.origin);
-  if (step.kind === 'notice') return notify(deps, subscription, purchase, step, clock, mails);
+  if (step.kind === 'notice') return notify(deps, subscription, purchase, step, clock, mails, schedule);
   if (step.kind === 'expire') {
     // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
     if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return taken('renewed (confirmed with the bank)');
@@ -249,8 +249,9 @@ async function notify(
   step: Extract<RenewalStep, { kind: 'notice' }>,
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
+  schedule: EngineSchedule,
 ): Promise<StepResult> {
-  if (step.notice === 'card-needed') return askForCard(deps, subscription, purchase, step, clock, mails);
+  if (step.notice === 'card-needed') return askForCard(deps, subscription, purchase, step, clock, mails, schedule);
   const repository = new RenewalRepository(deps.db);
   const newPrice = step.notice === 'price-change' ? await repository.catalogueRenewalAmount(subscription.offerId) : null;
   const pendingPrice = newPrice === null ? null : { amount: newPrice, from: step.about };
@@ -269,7 +270,10 @@ async function notify(
   };
   const dated = noticeDate(subscription, step, clock);
   const mail = datedMail(mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null, clock, dated);
-  await repository.recordNotice(subscription.id, { ...notice, dueAt: step.at, content }, mail, dated, pendingPrice);
+  // The lifecycle makes pending the price read here, which the notice's content quotes.
+  const priceRead = step.notice === 'price-change' ? { ...schedule, catalogueRenewalAmount: newPrice } : schedule;
+  const event = { kind: 'notice-sent', notice: step.notice, about: step.about, dueAt: step.at, schedule: priceRead } as const;
+  await repository.recordNotice({ subscription, event, now: realTime(subscription, clock) }, content, mail, dated);
   return taken(`notice (${step.notice})`);
 }
 
@@ -284,6 +288,7 @@ async function askForCard(
   step: Extract<RenewalStep, { kind: 'notice' }>,
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
+  schedule: EngineSchedule,
 ): Promise<StepResult> {
   const renewsOn = step.about;
   const amount = renewalQuote(subscription, purchase, renewsOn).total;
@@ -291,8 +296,8 @@ async function askForCard(
   const content = { renewsOn, amount, currencyCode: subscription.currencyCode, accessUntil: ifUnpaid.graceUntil, endsAt: ifUnpaid.endsAt };
   const dated = noticeDate(subscription, step, clock);
   const mail = datedMail(mails?.cardNeeded({ renewsOn, amount, ifUnpaid }) ?? null, clock, dated);
-  const notice = { kind: step.notice, about: step.about, dueAt: step.at, content };
-  await new RenewalRepository(deps.db).recordNotice(subscription.id, notice, mail, dated);
+  const event = { kind: 'notice-sent', notice: step.notice, about: step.about, dueAt: step.at, schedule } as const;
+  await new RenewalRepository(deps.db).recordNotice({ subscription, event, now: realTime(subscription, clock) }, content, mail, dated);
   return taken('notice (card-needed)');
 }
 

@@ -5,7 +5,10 @@ import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transact
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { IdentityRepository } from '@/lib/server/identity/IdentityRepository';
+import { historyOf } from './subscriptionHistory';
 import { SubscriptionRepository } from './SubscriptionRepository';
+import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
+import { writeEvent } from './writeEvent';
 
 let db: Kysely<Database>;
 let clock: Date;
@@ -207,5 +210,68 @@ describe('the purchase acknowledgment', () => {
     const older = await paid('txn_old', { order: ordered(undefined) });
     expect(transactionView(older).confirmationEmailed).toBe(false);
     expect(await db.selectFrom('outbox').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('the settling of a provider’s renewals, as the lifecycle decides it', () => {
+  const held = async (id: string) => (await subscriptions().findById(id))!;
+  async function cancelled(): Promise<string> {
+    const id = (await paid('txn_1')).subscriptionId!;
+    const cancel = { kind: 'cancel-requested', channel: 'account', reason: null } as const;
+    await writeEvent(db, await held(id), cancel, { now: clock, cause: { event: 'cancel_requested', actor: { kind: 'buyer' } } });
+    return id;
+  }
+
+  it('records a confirmed pause with its history row, and nothing when the record no longer wants it', async () => {
+    const id = await cancelled();
+    clock = new Date('2026-11-26T10:05:00.000Z');
+    expect(await subscriptions().recordProviderRenewals(await held(id), true, clock)).toBe(true);
+    expect(await held(id)).toMatchObject({ providerPaused: true, providerTries: 0, updatedAt: clock.toISOString() });
+    expect((await historyOf(db, id)).at(-1)).toMatchObject({
+      event: 'provider_paused',
+      actor: { kind: 'provider' },
+      before: { provider_paused: 0 },
+      after: { provider_paused: 1 },
+    });
+    // Running again is not what a cancelled record wants: refused, nothing written, no history.
+    const before = await held(id);
+    const entries = (await historyOf(db, id)).length;
+    expect(await subscriptions().recordProviderRenewals(before, false, clock)).toBe(false);
+    expect((await held(id)).version).toBe(before.version);
+    expect(await historyOf(db, id)).toHaveLength(entries);
+  });
+
+  it('marks one the provider could not be asked about once, and writes nothing when marked already', async () => {
+    const id = await cancelled();
+    expect(await subscriptions().markProviderUnsettled(await held(id), false, clock)).toEqual({
+      kind: 'refused',
+      reason: 'changed-meanwhile',
+    });
+    expect(await subscriptions().recordProviderRenewals(await held(id), true, clock)).toBe(true);
+    expect(await subscriptions().markProviderUnsettled(await held(id), true, clock)).toMatchObject({
+      kind: 'applied',
+      subscription: { providerPaused: false, providerTries: 0 },
+    });
+    expect((await historyOf(db, id)).at(-1)).toMatchObject({ event: 'provider_unsettled', actor: { kind: 'system' } });
+    const before = await held(id);
+    const entries = (await historyOf(db, id)).length;
+    expect(await subscriptions().markProviderUnsettled(before, true, clock)).toEqual({ kind: 'refused', reason: 'marked-already' });
+    expect((await held(id)).version).toBe(before.version);
+    expect(await historyOf(db, id)).toHaveLength(entries);
+  });
+
+  it('counts refusals up to the limit, true only for the count that reaches it, and keeps no history of them', async () => {
+    const id = await cancelled();
+    const entries = (await historyOf(db, id)).length;
+    const counted: boolean[] = [];
+    // A stale record each time: the count is decided again on the row as it is.
+    const stale = await held(id);
+    for (let n = 1; n <= MAX_PROVIDER_TRIES; n += 1) counted.push(await subscriptions().countProviderRefusal(stale));
+    expect(counted).toEqual([...Array<boolean>(MAX_PROVIDER_TRIES - 1).fill(false), true]);
+    const given = await held(id);
+    expect(given.providerTries).toBe(MAX_PROVIDER_TRIES);
+    expect(await subscriptions().countProviderRefusal(given)).toBe(false);
+    expect((await held(id)).version).toBe(given.version);
+    expect(await historyOf(db, id)).toHaveLength(entries);
   });
 });

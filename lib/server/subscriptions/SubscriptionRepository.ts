@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { entitlementAt, type Entitlement } from '@/lib/subscriptions/subscriptionStatus';
 import { MAX_PROVIDER_TRIES } from '@/lib/subscriptions/lifecycle/lifecycle';
 import type { Database } from '@/lib/server/db/schema';
@@ -242,44 +242,50 @@ export class SubscriptionRepository {
 
   /**
    * Records what the provider just confirmed (renewals paused, or running again), only if the
-   * record still wants it: paused while cancelled, running while not. False when the
-   * subscriber changed their mind meanwhile; the caller then follows the record as it is.
+   * record still wants it: paused while cancelled, running while not (the lifecycle's
+   * `provider-settled`). False when the subscriber changed their mind meanwhile; the caller
+   * then follows the record as it is.
    */
-  async recordProviderRenewals(id: string, paused: boolean, at: Date): Promise<boolean> {
-    const moved = await this.store().update(id, {
-      set: { provider_paused: paused ? 1 : 0, provider_tries: 0, updated_at: at.toISOString() },
-      where: (eb) => eb('cancel_at_period_end', '=', paused ? 1 : 0),
-      cause: { event: paused ? 'provider_paused' : 'provider_resumed', actor: { kind: 'provider' } },
-    });
-    return moved !== null;
+  async recordProviderRenewals(subscription: Subscription, paused: boolean, at: Date): Promise<boolean> {
+    const written = await writeEvent(
+      this.db,
+      subscription,
+      { kind: 'provider-settled', paused },
+      { now: at, cause: { event: paused ? 'provider_paused' : 'provider_resumed', actor: { kind: 'provider' } } },
+    );
+    return written.kind === 'applied';
   }
 
   /**
-   * The provider refused to pause (or resume) the renewals: one more refusal counted. True
-   * only for the write that reached MAX_PROVIDER_TRIES, so that however many instances count
-   * at once, one of them tells the operators: the settling pass then leaves the subscription.
+   * The provider refused to pause (or resume) the renewals: one more refusal counted (the
+   * lifecycle's `provider-refusal-counted`). True only for the write that reached
+   * MAX_PROVIDER_TRIES, so that however many instances count at once, one of them tells the
+   * operators: the settling pass then leaves the subscription.
    */
-  async countProviderRefusal(id: string): Promise<boolean> {
-    const counted = await this.store().update(id, {
-      set: { provider_tries: sql<number>`provider_tries + 1` },
-      where: (eb) => eb('provider_tries', '<', MAX_PROVIDER_TRIES),
-    });
-    return Number(counted?.provider_tries) === MAX_PROVIDER_TRIES;
+  async countProviderRefusal(subscription: Subscription): Promise<boolean> {
+    const written = await writeEvent(
+      this.db,
+      subscription,
+      { kind: 'provider-refusal-counted' },
+      // The count is the settling pass's bookkeeping: the store keeps no history of it.
+      { now: this.now(), cause: { event: 'provider_unsettled', actor: { kind: 'provider' } } },
+    );
+    return written.kind === 'applied' && written.subscription.providerTries === MAX_PROVIDER_TRIES;
   }
 
   /**
    * The provider could not be asked to pause (or resume) renewals: the record is left in the
-   * state the retry pass picks up, so that it asks again. Nothing is written when it already
-   * is, nor when the subscriber changed their mind meanwhile.
+   * state the retry pass picks up, so that it asks again (the lifecycle's
+   * `provider-unsettled`). Nothing is written when it already is, nor when the subscriber
+   * changed their mind meanwhile.
    */
-  async markProviderUnsettled(id: string, wantPaused: boolean, at: Date): Promise<void> {
-    const flag = wantPaused ? 0 : 1;
-    await this.store().update(id, {
-      // Asked the other way now: the refusals counted so far were of the other request.
-      set: { provider_paused: flag, provider_tries: 0, updated_at: at.toISOString() },
-      where: (eb) => eb.and([eb('cancel_at_period_end', '=', wantPaused ? 1 : 0), eb('provider_paused', '!=', flag)]),
-      cause: { event: 'provider_unsettled', actor: SYSTEM },
-    });
+  async markProviderUnsettled(subscription: Subscription, wantPaused: boolean, at: Date): Promise<EventWritten> {
+    return writeEvent(
+      this.db,
+      subscription,
+      { kind: 'provider-unsettled', wantPaused },
+      { now: at, cause: { event: 'provider_unsettled', actor: SYSTEM } },
+    );
   }
 
   /** Where a live print subscription is delivered from now on: applied when it was changed. */

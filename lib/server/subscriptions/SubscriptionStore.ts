@@ -107,9 +107,13 @@ export class SubscriptionStore {
   /**
    * One statement over every row the guard picks (the engine's due claim, a catalogue
    * price change, a sign-in's claim): the rows as written. With a cause, each moved row's
-   * history says `before` of it, which the guard makes the same for all.
+   * history says `before` of it, which the guard makes the same for all, or which the caller
+   * held of each row (`beforeOf`, a batch of records it read and decided one by one).
    */
-  async updateMany(where: Guard, write: { set: Changes; cause?: Cause; before?: Partial<SubscriptionRow> }): Promise<SubscriptionRow[]> {
+  async updateMany(
+    where: Guard,
+    write: { set: Changes; cause?: Cause; before?: Partial<SubscriptionRow>; beforeOf?: (id: string) => Subscription | undefined },
+  ): Promise<SubscriptionRow[]> {
     const run = (db: Kysely<Database>) =>
       db
         .updateTable('subscriptions')
@@ -122,7 +126,10 @@ export class SubscriptionStore {
     const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
     return this.inTransaction(async (trx) => {
       const rows = await run(trx);
-      for (const row of rows) await this.append(trx, cause, write.before ?? {}, row, columns);
+      for (const row of rows) {
+        const held = write.beforeOf?.(row.id);
+        await this.append(trx, cause, held ? storedRowOf(held) : (write.before ?? {}), row, columns);
+      }
       return rows;
     });
   }

@@ -36,13 +36,14 @@ const MAX_ROUNDS = 3;
 
 /**
  * Brings the provider's renewals in line with the record: paused while it is cancelled,
- * running while it renews, and records what the provider confirmed with a guarded update
- * (`recordProviderRenewals`). A subscriber may cancel or resume while the provider is
- * being asked: the update then finds the record changed, and the provider is asked again
- * the other way, so that it ends as the record says. When the provider cannot be reached,
- * the record is left marked for the retry pass (`markProviderUnsettled`). Asking twice is
- * harmless: pausing a paused subscription, or resuming a running one, is done once
- * (`PaymentGateway.pauseRenewals`). Null when the provider does not renew it by itself.
+ * running while it renews, and records what the provider confirmed as the lifecycle's
+ * `provider-settled` (`recordProviderRenewals`). A subscriber may cancel or resume while
+ * the provider is being asked: the lifecycle then refuses it on the record as it is now,
+ * and the provider is asked again the other way, so that it ends as the record says. When
+ * the provider cannot be reached, the record is left marked for the retry pass
+ * (`markProviderUnsettled`). Asking twice is harmless: pausing a paused subscription, or
+ * resuming a running one, is done once (`PaymentGateway.pauseRenewals`). Null when the
+ * provider does not renew it by itself.
  */
 export async function settleAtProvider(deps: ProviderRenewalsDeps, seen: Subscription): Promise<ProviderRenewalOutcome | null> {
   const gateway = deps.gateways.find((candidate) => candidate.name === seen.gateway);
@@ -61,8 +62,9 @@ export async function settleAtProvider(deps: ProviderRenewalsDeps, seen: Subscri
       const what = pause ? 'pause the renewals of' : 'resume the renewals of';
       const stands = pause ? 'the cancellation stands' : 'the resume stands';
       deps.log(`[subscriptions] ${gateway.name} did not ${what} ${subscriptionId}; ${stands}, and the next pass asks again`, error);
-      await records.markProviderUnsettled(subscriptionId, pause, deps.now());
-      if (!isOutage(error) && (await records.countProviderRefusal(subscriptionId))) {
+      const marked = await records.markProviderUnsettled(subscription, pause, deps.now());
+      const held = marked.kind === 'applied' ? marked.subscription : subscription;
+      if (!isOutage(error) && (await records.countProviderRefusal(held))) {
         (deps.alert ?? operatorAlert)(
           'provider-renewals-given-up',
           subscriptionId,
@@ -72,14 +74,14 @@ export async function settleAtProvider(deps: ProviderRenewalsDeps, seen: Subscri
       }
       return { kind: 'left', subscriptionId, reason: `${gateway.name} refused or could not be reached` };
     }
-    if (await records.recordProviderRenewals(subscriptionId, pause, deps.now())) {
+    if (await records.recordProviderRenewals(subscription, pause, deps.now())) {
       return { kind: pause ? 'paused' : 'resumed', subscriptionId };
     }
     // The subscriber changed their mind while the provider was asked: follow the record as it is now.
     const current = await records.findById(subscriptionId);
     if (!current) return { kind: 'left', subscriptionId, reason: 'the record is gone' };
     if (round === MAX_ROUNDS) {
-      await records.markProviderUnsettled(subscriptionId, current.cancelAtPeriodEnd, deps.now());
+      await records.markProviderUnsettled(current, current.cancelAtPeriodEnd, deps.now());
       return { kind: 'left', subscriptionId, reason: 'changed while the provider was asked; the next pass settles it' };
     }
     subscription = current;

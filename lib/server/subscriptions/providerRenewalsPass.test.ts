@@ -233,7 +233,7 @@ describe('settleProviderRenewals: safe beside resumes and other instances', () =
     const racing = withHook('resumeRenewals', async () => {
       later(1);
       await paypal.pauseRenewals({ kind: 'paypal', subscriptionId: paypalId }, false);
-      await new SubscriptionRepository(db, now).recordProviderRenewals(id, true, clock);
+      await new SubscriptionRepository(db, now).recordProviderRenewals(await record(id), true, clock);
     });
     await service([racing]).resume('ada@example.com', id);
     expect(fake.subscriptionStatus(paypalId)).toBe('SUSPENDED');

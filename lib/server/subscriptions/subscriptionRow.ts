@@ -32,6 +32,7 @@ export function subscriptionOf(row: Selectable<SubscriptionTable>): Subscription
     cancelReason: row.cancel_reason,
     cancelChannel: row.cancel_channel as Subscription['cancelChannel'],
     providerPaused: row.provider_paused === 1,
+    providerTries: Number(row.provider_tries),
     currentPeriodStart: row.current_period_start,
     currentPeriodEnd: row.current_period_end,
     trialEnd: row.trial_end,

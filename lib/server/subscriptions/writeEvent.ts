@@ -49,6 +49,8 @@ export async function writeEvent(
     if (outcome.kind === 'refused') return outcome;
     const set = changesToRow(outcome);
     if (options.leaveSchedule) delete set.next_action_at;
+    // Nothing of the record moves (a notice that makes no price pending): there is nothing to write.
+    if (Object.keys(set).length === 0) return { kind: 'applied', subscription: record, outcome };
     const row = await new SubscriptionStore(db).update(record.id, {
       set,
       expectedVersion: record.version,

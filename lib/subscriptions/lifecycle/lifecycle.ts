@@ -35,7 +35,8 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * the guards that read it (`clearProviderPausedIfUnchanged`, the settling pass's quiet time)
  * see what they see today.
  *
- * Each event mirrors the code that writes it today:
+ * Each event mirrors the code that wrote it by hand before; all but clock-moved are now
+ * written from the event (writeEvent.ts, writeEventToMany.ts in lib/server/subscriptions):
  * - purchased: TransactionRepository.markSucceeded → newSubscription.ts, SubscriptionRepository.create
  * - claimed: SubscriptionRepository.claimForVerifiedEmail (IdentityService, claimingSessions.ts)
  * - renewal-paid: RenewalRepository.recordPaid from renewalEngine.ts `recordCharge` (by engine),
@@ -45,7 +46,7 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * - held-renewal-refused: RenewalRepository.recordHeldRefused from renewalConfirmation.ts `settleHeldRenewal`
  * - retried-now: RenewalRepository.retryNow from chargeAfterCardChange.ts and renewalEngine.ts `advance`
  * - notice-sent: RenewalRepository.recordNotice from renewalEngine.ts `notify` and `askForCard`
- * - catalogue-price-changed: CatalogueRepository.replaceAll's update of the changed offers' subscribers
+ * - catalogue-price-changed: CatalogueRepository.replaceAll's update of the changed offers' subscribers (writeEventToMany)
  * - cancel-requested: SubscriptionService.cancelRecord → SubscriptionRepository.markCancelling
  * - resumed: SubscriptionService.resumeRecord → markResumed (and clearProviderPausedIfUnchanged or markProviderUnsettled)
  * - ended-now: SubscriptionService.endNow → SubscriptionRepository.markEndedNow (care, withdrawal, duplicate undone)
@@ -57,7 +58,7 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * - provider-refusal-counted: SubscriptionRepository.countProviderRefusal from `settleAtProvider`
  * - card-set: SubscriptionService.recordCard → SubscriptionRepository.setCard
  * - delivery-address-changed: SubscriptionService.changeDeliveryAddress → SubscriptionRepository.setDeliveryAddress
- * - clock-moved: testClock.ts `moveTestClock` → RenewalRepository.advanceClock
+ * - clock-moved: testClock.ts `moveTestClock` → RenewalRepository.advanceClock (still its own increment)
  */
 export function applyEvent<G extends string, I, C>(
   subscription: LifecycleSubscription<G, I, C> | null,

@@ -3,17 +3,12 @@ import type { Subscription } from '@/lib/subscriptions/subscription';
 /**
  * The subscription as the lifecycle reads and changes it: the record of subscription.ts, with
  * the provider's own types as parameters, so that a caller passing a server record gets its
- * own types back in the changes. Two fields differ: the record read from the table carries no
- * `provider_tries` (absent reads as 0), and a record not written yet has no `updatedAt`.
+ * own types back in the changes. A record not written yet has no `updatedAt`.
  */
 export type LifecycleSubscription<Gateway extends string = string, Instrument = unknown, Consent = unknown> = Omit<
   Subscription<Gateway, Instrument, Consent>,
   'updatedAt' | 'version'
-> & {
-  /** Refusals in a row of the provider to pause or resume its renewals (`provider_tries`). */
-  providerTries?: number;
-  updatedAt?: string;
-};
+> & { updatedAt?: string };
 
 /** What a new subscription is made of: its contract, without the stamps and the engine's schedule. */
 export type SubscriptionContract<Gateway extends string = string, Instrument = unknown, Consent = unknown> = Omit<
