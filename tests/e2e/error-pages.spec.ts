@@ -1,14 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SuccessPage } from './pages/CheckoutPage';
 import { ErrorPage } from './pages/ErrorPage';
 import { toCheckout } from './pages/journey';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { axeViolations, WCAG_21_AA } from './accessibility';
 
 async function accessibilityViolations(page: Page): Promise<string[]> {
-  const audit = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return audit.violations.map((violation) => `${violation.id}: ${violation.help}`);
+  return axeViolations(page, WCAG_21_AA);
 }
 
 /** What an error page must never show: internals of the server, the framework or the failure. */

@@ -1,13 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-
-/** WCAG 2.2 AA, as axe names its rule sets. */
-export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { axeViolations, WCAG_22_AA } from '@/tests/e2e/accessibility';
 
 /** axe's WCAG 2.2 AA findings on the page as it stands (none expected). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const audit = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return audit.violations.map((violation) => `${violation.id}: ${violation.help}`);
+  return axeViolations(page, WCAG_22_AA);
 }
 
 /** The development mailbox (/mailbox): what the server "sent" to an address, newest first. */
