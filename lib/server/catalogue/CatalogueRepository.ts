@@ -109,9 +109,8 @@ export class CatalogueRepository {
       // engine gives them notice before the new price reaches them (lib/subscriptions/renewalNotices.ts).
       const changed = renewalPriceChanges(before, rows.offers);
       if (changed.length) {
-        await new SubscriptionStore(trx).updateMany((eb) => eb.and([eb('offer_id', 'in', changed), eb('status', '<>', 'ended')]), {
-          set: { next_action_at: updated_at },
-        });
+        const subscribers = trx.selectFrom('subscriptions').select('id').where('offer_id', 'in', changed).where('status', '<>', 'ended');
+        await new SubscriptionStore(trx).updateSchedule((eb) => eb('subscription_id', 'in', subscribers), { next_action_at: updated_at });
       }
       return next;
     });

@@ -8,6 +8,7 @@ import type { Subscription } from './Subscription';
 import type { Cause } from './subscriptionHistory';
 import { subscriptionOf } from './subscriptionRow';
 import { SubscriptionStore } from './SubscriptionStore';
+import { subscriptionsWithSchedule } from './subscriptionsWithSchedule';
 
 export type ServerEvent = LifecycleEvent<GatewayName, RenewalInstrument, ConsentProof>;
 
@@ -47,15 +48,22 @@ export async function writeEvent(
     if (!record) return { kind: 'refused', reason: 'missing' };
     const outcome = applyEvent(record, current, options.now);
     if (outcome.kind === 'refused') return outcome;
-    const set = changesToRow(outcome);
-    if (options.leaveSchedule) delete set.next_action_at;
+    const { next_action_at: nextRunAt, ...set } = changesToRow(outcome);
+    // Written only when the event moves it: the engine's schedule carries no version, so a time passed through unchanged is left as it is now.
+    const schedules = !options.leaveSchedule && nextRunAt !== record.nextActionAt;
     const row = await new SubscriptionStore(db).update(record.id, {
       set,
       expectedVersion: record.version,
       cause: options.cause,
       before: record,
+      ...(schedules ? { nextActionAt: nextRunAt } : {}),
     });
-    if (row) return { kind: 'applied', subscription: subscriptionOf(row), outcome };
+    if (row)
+      return {
+        kind: 'applied',
+        subscription: subscriptionOf({ ...row, next_action_at: schedules ? nextRunAt : record.nextActionAt }),
+        outcome,
+      };
     record = await read(db, held.id);
     current = options.thenEvent ?? current;
   }
@@ -63,6 +71,6 @@ export async function writeEvent(
 }
 
 async function read(db: Kysely<Database>, id: string): Promise<Subscription | null> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await subscriptionsWithSchedule(db).where('id', '=', id).executeTakeFirst();
   return row ? subscriptionOf(row) : null;
 }
