@@ -62,7 +62,6 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
       current_period_start: shift(subscription.current_period_start)!,
       current_period_end: periodEnd.toISOString(),
       trial_end: shift(subscription.trial_end),
-      next_action_at: periodEnd.toISOString(),
       created_at: shift(subscription.created_at)!,
       updated_at: shift(subscription.updated_at)!,
     },
@@ -79,6 +78,12 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
     mail_id: null,
     content_json: '{}',
   });
+  // Each one's schedule: due when its period ended.
+  const dueAtPeriodEnd = (subscriptionId: string) => ({
+    subscription_id: subscriptionId,
+    next_action_at: periodEnd.toISOString(),
+    lease_until: null,
+  });
   const ids = [template.subscription.id];
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('subscription_notices').values(noticeSent(template.subscription.id)).execute();
@@ -86,6 +91,11 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
     await trx.updateTable('sandbox_payment_intents').set(first.intent).where('id', '=', template.intent.id).execute();
     await trx.updateTable('transactions').set(first.transaction).where('id', '=', template.transaction.id).execute();
     await trx.updateTable('subscriptions').set(first.subscription).where('id', '=', template.subscription.id).execute();
+    await trx
+      .updateTable('subscription_schedule')
+      .set(dueAtPeriodEnd(template.subscription.id))
+      .where('subscription_id', '=', template.subscription.id)
+      .execute();
   });
   for (let done = 1; done < count; done += CHUNK) {
     const size = Math.min(CHUNK, count - done);
@@ -127,6 +137,10 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
       await trx.insertInto('sandbox_payment_intents').values(intents).execute();
       await trx.insertInto('transactions').values(transactions).execute();
       await trx.insertInto('subscriptions').values(subscriptions).execute();
+      await trx
+        .insertInto('subscription_schedule')
+        .values(subscriptions.map((row) => dueAtPeriodEnd(row.id)))
+        .execute();
       await trx.insertInto('subscription_notices').values(notices).execute();
     });
   }
@@ -164,12 +178,12 @@ async function purchaseOnce(db: Kysely<Database>, now: () => Date) {
 export async function renewalsLeft(db: Kysely<Database>, at: Date = new Date()): Promise<{ due: number; leased: number; open: number }> {
   const [due, leased, open] = await Promise.all([
     db
-      .selectFrom('subscriptions')
+      .selectFrom('subscription_schedule')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('next_action_at', '<=', at.toISOString())
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom('subscriptions')
+      .selectFrom('subscription_schedule')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('lease_until', 'is not', null)
       .executeTakeFirstOrThrow(),
@@ -210,7 +224,11 @@ export interface RenewalLedger {
 }
 
 export async function renewalLedger(db: Kysely<Database>, periodEnd: string, at: Date = new Date()): Promise<RenewalLedger> {
-  const subscriptions = await db.selectFrom('subscriptions').select(['id', 'next_action_at', 'lease_until']).execute();
+  const subscriptions = await db
+    .selectFrom('subscriptions')
+    .leftJoin('subscription_schedule', 'subscription_schedule.subscription_id', 'subscriptions.id')
+    .select(['id', 'next_action_at', 'lease_until'])
+    .execute();
   const renewals = await db
     .selectFrom('transactions')
     .select(['id', 'renewal_of', 'status', 'invoice_number', 'period_start', 'created_at', 'updated_at'])

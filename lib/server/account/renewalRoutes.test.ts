@@ -49,7 +49,24 @@ const changeCard = (id: string, number: string, cookie: string) =>
     { cookie },
   );
 
-const row = async (id: string) => (await appDb()).selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** A subscription's row with its schedule's (when the engine is next due, a run's lease). */
+const row = async (id: string) =>
+  (await appDb())
+    .selectFrom('subscriptions')
+    .innerJoin('subscription_schedule', 'subscription_schedule.subscription_id', 'subscriptions.id')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+/** Ends a subscription with nothing scheduled. */
+const endedNow = async (id: string) => {
+  const db = await appDb();
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'ended', ended_at: new Date().toISOString(), end_reason: 'cancelled' })
+    .where('id', '=', id)
+    .execute();
+  await db.updateTable('subscription_schedule').set({ next_action_at: null }).where('subscription_id', '=', id).execute();
+};
 const renewals = async (id: string) =>
   (await appDb()).selectFrom('transactions').selectAll().where('renewal_of', '=', id).orderBy('created_at').execute();
 
@@ -135,13 +152,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
 
   it('answers an ended subscription that nothing is scheduled (409), changing nothing', async () => {
     const id = await subscription('ended@example.com');
-    await (
-      await appDb()
-    )
-      .updateTable('subscriptions')
-      .set({ status: 'ended', ended_at: new Date().toISOString(), end_reason: 'cancelled', next_action_at: null })
-      .where('id', '=', id)
-      .execute();
+    await endedNow(id);
     const cookie = await signedIn(await appDb(), 'ended@example.com');
     await refusedUnchanged(id, () => clock(id, { advance: 'next-renewal' }, { cookie }), 409, 'nothing_scheduled');
   });
@@ -151,13 +162,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     const repository = new SubscriptionRepository(await appDb(), () => new Date());
     const summary = async () => subscriptionSummary((await repository.findById(id))!, 'Vogue', [], new Date(), true);
     expect((await summary()).testClock).toEqual({ today: dateText(new Date().toISOString()) });
-    await (
-      await appDb()
-    )
-      .updateTable('subscriptions')
-      .set({ status: 'ended', ended_at: new Date().toISOString(), end_reason: 'cancelled', next_action_at: null })
-      .where('id', '=', id)
-      .execute();
+    await endedNow(id);
     expect(await summary()).toMatchObject({ status: 'ended', testClock: null });
   });
 
@@ -246,7 +251,7 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
     const { id, cookie } = await pastDue('held.renewal@example.com');
     // A scheduled pass holds it for the next minutes.
     const lease = new Date(Date.now() + 10 * 60_000).toISOString();
-    await (await appDb()).updateTable('subscriptions').set({ lease_until: lease }).where('id', '=', id).execute();
+    await (await appDb()).updateTable('subscription_schedule').set({ lease_until: lease }).where('subscription_id', '=', id).execute();
     const answer = await changeCard(id, '4242 4242 4242 4242', cookie);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({

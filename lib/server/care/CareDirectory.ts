@@ -19,6 +19,7 @@ import { clockOf } from '@/lib/server/renewals/testClock';
 import { careTimeLine } from './careEvents';
 import { careQueryOf } from './careQuery';
 import { careRefundView } from './careRefundView';
+import { subscriptionsWithSchedule } from '@/lib/server/subscriptions/subscriptionsWithSchedule';
 
 /** How many subscriptions a search answers at most (and how many other subscriptions a customer view lists). */
 export const CARE_SEARCH_MAX_HITS = 50;
@@ -42,9 +43,7 @@ export class CareDirectory {
     const query = careQueryOf(text);
     if (!query) return [];
     if (query.kind === 'email') {
-      const rows = await this.db
-        .selectFrom('subscriptions')
-        .selectAll()
+      const rows = await subscriptionsWithSchedule(this.db)
         .where((eb) =>
           eb.or([eb(sql<string>`lower(owner_email)`, '=', query.email), eb(sql<string>`lower(billing_email)`, '=', query.email)]),
         )
@@ -66,28 +65,20 @@ export class CareDirectory {
             .where('refunds.credit_note_number', '=', query.number);
     const ids = [...new Set((await found.execute()).map((r) => r.sid).filter(Boolean))];
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', 'in', ids)
-      .orderBy('created_at', 'desc')
-      .limit(MAX_HITS)
-      .execute();
+    const rows = await subscriptionsWithSchedule(this.db).where('id', 'in', ids).orderBy('created_at', 'desc').limit(MAX_HITS).execute();
     return rows.map((row) => this.hit(subscriptionOf(row), 'invoice'));
   }
 
   /** One subscription as care sees it, with its customer's other subscriptions and history; null when there is none. */
   async customer(subscriptionId: string): Promise<CareCustomerView | null> {
-    const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirst();
+    const row = await subscriptionsWithSchedule(this.db).where('id', '=', subscriptionId).executeTakeFirst();
     if (!row) return null;
     const subscription = subscriptionOf(row);
     const emails = [...new Set([subscription.billingEmail, subscription.ownerEmail].filter((e): e is string => Boolean(e)))].map((e) =>
       e.toLowerCase(),
     );
 
-    const others = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    const others = await subscriptionsWithSchedule(this.db)
       .where('id', '!=', subscription.id)
       .where((eb) => eb.or([eb(sql<string>`lower(owner_email)`, 'in', emails), eb(sql<string>`lower(billing_email)`, 'in', emails)]))
       .orderBy('created_at', 'desc')

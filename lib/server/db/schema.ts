@@ -249,8 +249,6 @@ export interface SubscriptionTable {
   /** The renewal terms the buyer agreed to, when and from which client. */
   consent_json: string | null;
   ended_at: string | null;
-  /** When, in real time, the renewal engine next has something to do for it; null: nothing (migration 0020). */
-  next_action_at: string | null;
   /** How far a test-mode sandbox subscription's own clock runs ahead of the real one, in ms (QA's test clock). */
   clock_offset_ms: Generated<number>;
   /** Failed tries of the period being renewed. */
@@ -262,8 +260,6 @@ export interface SubscriptionTable {
   grace_until: string | null;
   /** Why the last try failed (a PaymentFailureCode). */
   renewal_failure_code: string | null;
-  /** A renewal run's claim on it (real time): instances share the due ones. */
-  lease_until: string | null;
   /** Why it ended, once it has. */
   end_reason: EndReason | null;
   /** The end of a first period at a trial or promotional price long enough to need its own notice (migration 0022). */
@@ -275,6 +271,19 @@ export interface SubscriptionTable {
   version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The renewal engine's schedule of a subscription, one row each (migration 0046): written by
+ * SubscriptionStore only, read alone by the engine's due claim, so that a lease never
+ * touches the subscription's row or its version.
+ */
+export interface SubscriptionScheduleTable {
+  subscription_id: string;
+  /** When, in real time, the renewal engine next has something to do for it; null: nothing. */
+  next_action_at: string | null;
+  /** A renewal run's claim on it (real time): instances share the due ones. */
+  lease_until: string | null;
 }
 
 /** One applied change of a subscription's contract, appended by SubscriptionStore in the write's transaction (migration 0044). */
@@ -623,6 +632,7 @@ export interface Database {
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;
   subscription_history: SubscriptionHistoryTable;
+  subscription_schedule: SubscriptionScheduleTable;
   cancel_declarations: CancelDeclarationTable;
   job_runs: JobRunTable;
   withdrawals: WithdrawalTable;

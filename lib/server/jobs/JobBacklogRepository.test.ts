@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRetentionEnv } from '@/lib/server/config/serverEnv';
-import type { Database, RefundTable, SubscriptionTable } from '@/lib/server/db/schema';
+import type { Database, RefundTable, SubscriptionScheduleTable, SubscriptionTable } from '@/lib/server/db/schema';
 import { PURGED_TABLES, retentionAgesFrom } from '@/lib/server/retention/purge';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
@@ -23,8 +23,9 @@ const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_00
 const none = { waiting: 0, oldestAt: null };
 const since = (minutes: number) => new Date(minutesAgo(minutes));
 
-/** A subscription row with the columns these tests do not read filled in. */
-const subscription = (id: string, columns: Partial<Insertable<SubscriptionTable>>): Insertable<SubscriptionTable> => ({
+/** A subscription row, with its schedule's, and the columns these tests do not read filled in. */
+type ScheduledSubscription = Insertable<SubscriptionTable> & Omit<SubscriptionScheduleTable, 'subscription_id'>;
+const subscription = (id: string, columns: Partial<ScheduledSubscription>): ScheduledSubscription => ({
   id,
   transaction_id: `txn_${id}`,
   brand_slug: 'vogue',
@@ -242,8 +243,13 @@ describe('JobBacklogRepository', () => {
   });
 });
 
-async function insertSubscriptions(rows: Insertable<SubscriptionTable>[]): Promise<void> {
-  await db.insertInto('subscriptions').values(rows).execute();
+async function insertSubscriptions(rows: ScheduledSubscription[]): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values(rows.map(({ next_action_at: _next, lease_until: _lease, ...row }) => row))
+    .execute();
+  const schedules = rows.map((row) => ({ subscription_id: row.id, next_action_at: row.next_action_at, lease_until: row.lease_until }));
+  await db.insertInto('subscription_schedule').values(schedules).execute();
 }
 
 async function insertRefunds(rows: Insertable<RefundTable>[]): Promise<void> {
@@ -252,7 +258,7 @@ async function insertRefunds(rows: Insertable<RefundTable>[]): Promise<void> {
 
 describe('each backlog query', () => {
   it.each([
-    ['renewals', 'subscriptions_next_action', () => backlogs.renewalsQuery(NOW)],
+    ['renewals', 'subscription_schedule_due', () => backlogs.renewalsQuery(NOW)],
     ['waiting withdrawals', 'withdrawals_waiting', () => backlogs.waitingWithdrawalsQuery(NOW)],
     ['cancel declarations', 'cancel_declarations_pending', () => backlogs.cancelDeclarationsQuery()],
     ['public withdrawals', 'withdrawals_unexamined', () => backlogs.publicWithdrawalsQuery()],

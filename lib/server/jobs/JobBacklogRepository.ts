@@ -28,14 +28,14 @@ const backlogOf = (row: Row): JobBacklog => ({
 export class JobBacklogRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Subscriptions whose next renewal, retry or end is due (subscriptions_next_action), by when it fell due. */
+  /** Subscriptions whose next renewal, retry or end is due (their schedule's subscription_schedule_due), by when it fell due. */
   async renewals(now: Date): Promise<JobBacklog> {
     return backlogOf(await this.renewalsQuery(now).executeTakeFirst());
   }
 
   renewalsQuery(now: Date) {
     return this.db
-      .selectFrom('subscriptions')
+      .selectFrom('subscription_schedule')
       .select((eb) => [eb.fn.countAll<number>().as('waiting'), eb.fn.min('next_action_at').as('oldest')])
       .where('next_action_at', '<=', now.toISOString());
   }

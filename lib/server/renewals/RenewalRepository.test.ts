@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
+import { queryPlan } from '@/tests/fixtures/queryPlan';
 import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -100,5 +101,16 @@ describe('a notice recorded as the lifecycle’s notice-sent', () => {
     expect((await record(id)).version).toBe(before.version);
     expect(await historyOf(db, id)).toHaveLength(entries);
     expect(await mailsQueued()).toBe(mails);
+  });
+});
+
+const NOW = new Date('2026-12-01T12:00:00.000Z');
+
+describe("the renewal engine's due claim", () => {
+  it('reads the schedule alone, by its index: never a whole table, nor the whole index, on SQLite and PostgreSQL', async () => {
+    const plan = await queryPlan(db, new RenewalRepository(db).dueQuery(NOW, 500).compile());
+    expect(plan.indexes).toEqual(['subscription_schedule_due']);
+    expect(plan.fullScans).toEqual([]);
+    expect(plan.indexWalks).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { nextInvoiceNumber } from '@/lib/server/checkout/invoiceNumbers';
 import { dialectOf } from '@/lib/server/db/dialect';
@@ -8,6 +8,7 @@ import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { subscriptionOf } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { appendHistoryEvent, SubscriptionStore } from '@/lib/server/subscriptions/SubscriptionStore';
+import { subscriptionsWithSchedule } from '@/lib/server/subscriptions/subscriptionsWithSchedule';
 import { BUYER, SYSTEM, type Actor, type Cause } from '@/lib/server/subscriptions/subscriptionHistory';
 import { writeEvent, type ServerEvent } from '@/lib/server/subscriptions/writeEvent';
 import type { LifecycleMail } from '@/lib/subscriptions/lifecycle/lifecycle';
@@ -37,12 +38,16 @@ export interface LifecycleMove {
   now: Date;
   /** Written while the engine's run holds it, or before the caller makes it due (a bank's confirmation): the release schedules it. */
   leaveSchedule?: boolean;
+  /** Told the record as written, for a caller that goes on with it (the engine's run, which then need not read it again). */
+  onWritten?: (subscription: Subscription) => void;
 }
 
 /** Writes the event of a move, the lifecycle's refusal its guard: the mails it asks for, or null when refused. */
 async function movedBy(trx: Kysely<Database>, move: LifecycleMove, cause: Cause): Promise<readonly LifecycleMail[] | null> {
   const written = await writeEvent(trx, move.subscription, move.event, { now: move.now, cause, leaveSchedule: move.leaveSchedule });
-  return written.kind === 'applied' ? written.outcome.mails : null;
+  if (written.kind !== 'applied') return null;
+  move.onWritten?.(written.subscription);
+  return written.outcome.mails;
 }
 
 /** A notice sent, on the record the engine's run holds: written while the run holds it, so the release schedules it. */
@@ -56,6 +61,10 @@ export interface NoticeMove {
 /** Rolls a notice's transaction back when the lifecycle refuses it. */
 class NoticeSentAlready extends Error {}
 
+/** A schedule row no run holds at `at`: never leased, or its lease ran out. */
+const leaseFree = (at: string) => (eb: ExpressionBuilder<Database, 'subscription_schedule'>) =>
+  eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]);
+
 const asks = (mails: readonly LifecycleMail[] | null, kind: LifecycleMail['kind']) => mails?.some((mail) => mail.kind === kind) ?? false;
 
 /**
@@ -68,37 +77,51 @@ export class RenewalRepository {
 
   /**
    * Claims up to `limit` subscriptions whose next action is due at `now` (real time) and
-   * that no run holds, until `leaseUntil`. Instances share them: on PostgreSQL the due rows
-   * are locked with FOR UPDATE SKIP LOCKED, so two claims never wait on or take the same
-   * row; SQLite runs one write at a time, so its guarded update is the claim.
+   * that no run holds, until `leaseUntil`, reading and writing their schedule alone (one
+   * indexed read: `dueQuery`), then reads those claimed. Instances share them: on
+   * PostgreSQL the due rows are locked with FOR UPDATE SKIP LOCKED, so two claims never
+   * wait on or take the same row; SQLite runs one write at a time, so its guarded update is
+   * the claim. The subscriptions' rows and versions stay as they are.
    */
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<Subscription[]> {
     const at = now.toISOString();
+    const claimed = await new SubscriptionStore(this.db).updateSchedule(
+      (eb) => eb.and([eb('subscription_id', 'in', this.dueQuery(now, limit)), leaseFree(at)(eb)]),
+      { lease_until: leaseUntil.toISOString() },
+    );
+    if (claimed.length === 0) return [];
+    const rows = await subscriptionsWithSchedule(this.db)
+      .where(
+        'id',
+        'in',
+        claimed.map((row) => row.subscription_id),
+      )
+      .execute();
+    return rows.map(subscriptionOf);
+  }
+
+  /** The schedule rows due at `now` that no run holds, soonest first: what a claim takes (locked on PostgreSQL). */
+  dueQuery(now: Date, limit: number) {
+    const at = now.toISOString();
     const due = this.db
-      .selectFrom('subscriptions')
-      .select('id')
+      .selectFrom('subscription_schedule')
+      .select('subscription_id')
       .where('next_action_at', '<=', at)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+      .where(leaseFree(at))
       .orderBy('next_action_at')
       .limit(limit);
-    const rows = await new SubscriptionStore(this.db).updateMany(
-      (eb) =>
-        eb.and([
-          eb('id', 'in', dialectOf(this.db) === 'postgres' ? due.forUpdate().skipLocked() : due),
-          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
-        ]),
-      { set: { lease_until: leaseUntil.toISOString() } },
-    );
-    return rows.map(subscriptionOf);
+    return dialectOf(this.db) === 'postgres' ? due.forUpdate().skipLocked() : due;
   }
 
   /** Claims one subscription now, whatever its next action (a test clock moved, a card changed); null when a run holds it. */
   async claimOne(id: string, now: Date, leaseUntil: Date): Promise<Subscription | null> {
     const at = now.toISOString();
-    const row = await new SubscriptionStore(this.db).update(id, {
-      set: { lease_until: leaseUntil.toISOString() },
-      where: (eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
-    });
+    const [claimed] = await new SubscriptionStore(this.db).updateSchedule(
+      (eb) => eb.and([eb('subscription_id', '=', id), leaseFree(at)(eb)]),
+      { lease_until: leaseUntil.toISOString() },
+    );
+    if (!claimed) return null;
+    const row = await subscriptionsWithSchedule(this.db).where('id', '=', id).executeTakeFirst();
     return row ? subscriptionOf(row) : null;
   }
 
@@ -110,10 +133,10 @@ export class RenewalRepository {
       nextActionAt === null
         ? sql<string | null>`case when next_action_at > ${claimed} then next_action_at else null end`
         : sql<string>`case when next_action_at > ${claimed} and next_action_at < ${nextActionAt} then next_action_at else ${nextActionAt} end`;
-    await new SubscriptionStore(this.db).update(id, {
-      set: { lease_until: null, next_action_at: next },
-      where: (eb) => eb('lease_until', '=', lease.toISOString()),
-    });
+    await new SubscriptionStore(this.db).updateSchedule(
+      (eb) => eb.and([eb('subscription_id', '=', id), eb('lease_until', '=', lease.toISOString())]),
+      { lease_until: null, next_action_at: next },
+    );
   }
 
   /**
@@ -191,9 +214,10 @@ export class RenewalRepository {
         .returning('livemode')
         .executeTakeFirst();
       if (!moved) return false;
+      const mails = await movedBy(trx, move, { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM });
+      // The number last: its sequence's row stays locked until commit, and every renewal of every instance waits on it.
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
-      const mails = await movedBy(trx, move, { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM });
       const mail = asks(mails, 'renewal-receipt') ? receipt(invoiceNumber) : null;
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;
@@ -332,7 +356,7 @@ export class RenewalRepository {
 
   /** Makes a subscription due at once: the next pass (or runRenewalsOf) schedules its next step from its record. */
   async dueNow(id: string, now: Date): Promise<void> {
-    await new SubscriptionStore(this.db).update(id, { set: { next_action_at: now.toISOString() } });
+    await new SubscriptionStore(this.db).updateSchedule((eb) => eb('subscription_id', '=', id), { next_action_at: now.toISOString() });
   }
 
   /**

@@ -271,7 +271,7 @@ describe('the renewal engine', () => {
     const changing: PaymentGateway = {
       ...counting().gateway,
       renew: async (request) => {
-        await db.updateTable('subscriptions').set({ next_action_at: changedAt }).where('id', '=', id).execute();
+        await db.updateTable('subscription_schedule').set({ next_action_at: changedAt }).where('subscription_id', '=', id).execute();
         return sandbox.renew!(request);
       },
     };

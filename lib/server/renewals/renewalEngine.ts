@@ -155,14 +155,17 @@ async function advance(
         settled = state;
         break;
       }
-      const done = await take(deps, current, step, clock, scheduleOf(state, deps.policy));
+      const wrote: { record?: Subscription } = {};
+      const done = await take(deps, current, step, clock, scheduleOf(state, deps.policy), (record) => (wrote.record = record));
       steps.push(done.label);
       if (step.kind === 'notice') noticesSent = undefined;
       if (done.kind === 'left') {
         stopped = done;
         break;
       }
-      current = (await records.findById(current.id)) ?? current;
+      // The record as the step wrote it; read again where the step wrote none itself (a notice, a provider's step), or a try
+      // failed: the buyer may have given a card meanwhile.
+      current = (done.declinedWith === undefined ? wrote.record : undefined) ?? (await records.findById(current.id)) ?? current;
       if (done.declinedWith !== undefined && cardChangedSince(done.declinedWith, current)) {
         // The buyer gave a card while this run charged the old one: the new card is tried now, not at the old one's next try.
         await new RenewalRepository(deps.db).retryNow(current, deps.now());
@@ -207,6 +210,7 @@ async function take(
   step: RenewalStep,
   clock: Date,
   schedule: EngineSchedule,
+  onWritten: (record: Subscription) => void,
 ): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   const now = realTime(subscription, clock);
@@ -214,7 +218,7 @@ async function take(
     // A provider that renews by itself is told first: our record ends once it will charge nothing more.
     const held = renewedByProvider(subscription.gateway) ? await cancelAtProvider(deps, subscription) : null;
     if (held) return held;
-    await repository.end({ subscription, event: { kind: 'ended-at-period-end' }, now, leaveSchedule: true }, clock, null);
+    await repository.end({ subscription, event: { kind: 'ended-at-period-end' }, now, leaveSchedule: true, onWritten }, clock, null);
     return taken('ended (cancelled)');
   }
   if (step.kind === 'provider-renewal') return renewAtProvider(deps, subscription, clock);
@@ -226,13 +230,13 @@ async function take(
     // A renewal the bank held for the subscriber may have been confirmed without their coming back here.
     if ((await settleHeldRenewal(deps, subscription)).status === 'paid') return taken('renewed (confirmed with the bank)');
     await repository.end(
-      { subscription, event: { kind: 'ended-unpaid', policy: deps.policy }, now, leaveSchedule: true },
+      { subscription, event: { kind: 'ended-unpaid', policy: deps.policy }, now, leaveSchedule: true, onWritten },
       clock,
       mails?.ended() ?? null,
     );
     return taken('ended (unpaid)');
   }
-  return charge(deps, subscription, purchase, clock, mails, schedule);
+  return charge(deps, subscription, purchase, clock, mails, schedule, onWritten);
 }
 
 /** A mail dated earlier than `clock` on the same test clock: still written now, at the real time (enqueueMail). */
@@ -309,6 +313,7 @@ async function charge(
   clock: Date,
   mails: ReturnType<typeof renewalMails>,
   schedule: EngineSchedule,
+  onWritten: (record: Subscription) => void,
 ): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   const period = renewalPeriod(subscription);
@@ -344,7 +349,7 @@ async function charge(
       return leftForLater(`${subscription.gateway} cannot tell what the earlier try took`);
     }
     if (taken?.kind === 'charged' && taken.result.status === 'succeeded')
-      return recordCharge(deps, subscription, row, period, clock, mails, taken.result, schedule);
+      return recordCharge(deps, subscription, row, period, clock, mails, taken.result, schedule, onWritten);
     if (!opened.keyRecorded) await repository.sendingTry(row.id, key);
     try {
       result = await gateway.renew({
@@ -363,7 +368,7 @@ async function charge(
       return leftForLater(`${subscription.gateway} did not answer`);
     }
   }
-  return recordCharge(deps, subscription, row, period, clock, mails, result, schedule);
+  return recordCharge(deps, subscription, row, period, clock, mails, result, schedule, onWritten);
 }
 
 /** What the provider answered a renewal try, recorded: paid with its receipt, or failed with dunning's next step. */
@@ -376,6 +381,7 @@ async function recordCharge(
   mails: ReturnType<typeof renewalMails>,
   result: ChargeResult,
   schedule: EngineSchedule,
+  onWritten: (record: Subscription) => void,
 ): Promise<StepResult> {
   const repository = new RenewalRepository(deps.db);
   const tries = subscription.dunning.tries;
@@ -384,7 +390,7 @@ async function recordCharge(
   if (result.status === 'succeeded') {
     await repository.recordPaid(
       charged,
-      { subscription, event: { kind: 'renewal-paid', by: 'engine', schedule, period }, now, leaveSchedule: true },
+      { subscription, event: { kind: 'renewal-paid', by: 'engine', schedule, period }, now, leaveSchedule: true, onWritten },
       (invoiceNumber) => mails?.receipt({ invoiceNumber, total: row.total, period, recovered: tries > 0 }) ?? null,
     );
     return taken(tries > 0 ? 'renewed (recovered)' : 'renewed');

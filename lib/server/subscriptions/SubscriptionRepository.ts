@@ -14,6 +14,7 @@ import { BUYER, SYSTEM, type Actor } from './subscriptionHistory';
 import { normaliseEmail, subscriptionOf, subscriptionRowOf } from './subscriptionRow';
 import { SubscriptionStore } from './SubscriptionStore';
 import { writeEvent, type EventWritten, type ServerEvent } from './writeEvent';
+import { subscriptionsWithSchedule } from './subscriptionsWithSchedule';
 
 /** Read by the renewal engine and care's directory too. */
 export { subscriptionOf };
@@ -45,6 +46,7 @@ export class SubscriptionRepository {
       // Its first renewal (or the end of a trial) is due at its period end: next_action_at says when.
       { ...row, created_at: at.toISOString(), updated_at: at.toISOString() },
       { event: 'purchased', actor: BUYER },
+      subscription.nextActionAt,
     );
   }
 
@@ -55,9 +57,7 @@ export class SubscriptionRepository {
    */
   async claimForVerifiedEmail(email: string, at: Date): Promise<number> {
     const address = normalise(email);
-    const unclaimed = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    const unclaimed = await subscriptionsWithSchedule(this.db)
       .where('owner_email', 'is', null)
       .where('billing_email', '=', address)
       .execute();
@@ -94,20 +94,18 @@ export class SubscriptionRepository {
   }
 
   async findById(id: string): Promise<Subscription | null> {
-    const row = await this.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await subscriptionsWithSchedule(this.db).where('id', '=', id).executeTakeFirst();
     return row ? subscriptionOf(row) : null;
   }
 
   async findByTransaction(transactionId: string): Promise<Subscription | null> {
-    const row = await this.db.selectFrom('subscriptions').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+    const row = await subscriptionsWithSchedule(this.db).where('transaction_id', '=', transactionId).executeTakeFirst();
     return row ? subscriptionOf(row) : null;
   }
 
   /** The subscriptions a verified identity owns, newest first; test-mode ones only when asked for. */
   async listForOwner(ownerEmail: string, options: { includeTest: boolean }): Promise<Subscription[]> {
-    let query = this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    let query = subscriptionsWithSchedule(this.db)
       .where('owner_email', '=', normalise(ownerEmail))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc');
@@ -223,9 +221,7 @@ export class SubscriptionRepository {
     { cancelling }: { cancelling: boolean },
   ): Promise<Subscription[]> {
     if (gateways.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    const rows = await subscriptionsWithSchedule(this.db)
       .where('gateway', 'in', gateways)
       .where('instrument_json', 'is not', null)
       .where('cancel_at_period_end', '=', cancelling ? 1 : 0)
@@ -320,9 +316,7 @@ export class SubscriptionRepository {
    */
   async renewingForAddress(email: string, brandSlug: string, livemode: boolean): Promise<Subscription[]> {
     const address = normalise(email);
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    const rows = await subscriptionsWithSchedule(this.db)
       .where('brand_slug', '=', brandSlug)
       .where('livemode', '=', livemode ? 1 : 0)
       .where((eb) => eb.or([eb('owner_email', '=', address), eb('billing_email', '=', address)]))
@@ -334,9 +328,7 @@ export class SubscriptionRepository {
 
   /** What an identity's subscriptions to a brand give it now: the longest access of those in the mode asked for. */
   async entitlement(ownerEmail: string, brandSlug: string, livemode: boolean): Promise<Entitlement> {
-    const rows = await this.db
-      .selectFrom('subscriptions')
-      .selectAll()
+    const rows = await subscriptionsWithSchedule(this.db)
       .where('owner_email', '=', normalise(ownerEmail))
       .where('brand_slug', '=', brandSlug)
       .where('livemode', '=', livemode ? 1 : 0)

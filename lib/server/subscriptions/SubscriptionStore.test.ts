@@ -45,7 +45,7 @@ describe('SubscriptionStore', () => {
     // Bookkeeping stays out of it, even on a purchase.
     expect(purchased!.after).not.toHaveProperty('next_action_at');
     const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(await new SubscriptionStore(db).insert(row, { event: 'purchased', actor: { kind: 'buyer' } })).toBe(false);
+    expect(await new SubscriptionStore(db).insert(row, { event: 'purchased', actor: { kind: 'buyer' } }, null)).toBe(false);
     expect(await events(id)).toEqual(['purchased']);
   });
 
@@ -82,11 +82,31 @@ describe('SubscriptionStore', () => {
   it("keeps the engine's bookkeeping, and writes that change nothing, out of the history, yet counts their versions", async () => {
     const id = await bought();
     const store = new SubscriptionStore(db);
-    await store.update(id, { set: { lease_until: '2026-11-26T10:05:00.000Z' } });
-    await store.update(id, { set: { next_action_at: null, updated_at: '2026-11-26T10:01:00.000Z' }, cause: care });
+    await store.update(id, { set: { provider_tries: 1 } });
+    await store.update(id, { set: { updated_at: '2026-11-26T10:01:00.000Z' }, cause: care, nextActionAt: null });
     await store.update(id, { set: { status: 'active' }, cause: { event: 'renewal_paid', actor: { kind: 'system' } } });
     expect(await versionOf(id)).toBe(3);
     expect(await events(id)).toEqual(['purchased']);
+  });
+
+  it("writes the engine's schedule beside the row: a lease leaves the row and its version as they are", async () => {
+    const id = await bought();
+    const store = new SubscriptionStore(db);
+    const schedule = () => db.selectFrom('subscription_schedule').selectAll().where('subscription_id', '=', id).executeTakeFirstOrThrow();
+    const purchasedAt = (await schedule()).next_action_at;
+    expect(purchasedAt).not.toBeNull();
+    const lease = '2026-11-26T10:05:00.000Z';
+    expect(await store.updateSchedule((eb) => eb('subscription_id', '=', id), { lease_until: lease })).toEqual([
+      { subscription_id: id, next_action_at: purchasedAt, lease_until: lease },
+    ]);
+    expect(await versionOf(id)).toBe(0);
+    // A write that moves when the engine is next due writes it with the row, or not at all.
+    expect(await store.update(id, { set: { cancel_at_period_end: 1 }, expectedVersion: 5, cause: care, nextActionAt: null })).toBeNull();
+    expect((await schedule()).next_action_at).toBe(purchasedAt);
+    await store.update(id, { set: { cancel_at_period_end: 1 }, expectedVersion: 0, cause: care, nextActionAt: null });
+    expect(await schedule()).toEqual({ subscription_id: id, next_action_at: null, lease_until: lease });
+    expect(await versionOf(id)).toBe(1);
+    expect(await events(id)).toEqual(['purchased', 'cancel_requested']);
   });
 
   it('computes what SQL sets from the row as it was, and takes the record the caller holds as before', async () => {

@@ -8,18 +8,25 @@ import {
   type SqlBool,
   type UpdateObject,
 } from 'kysely';
-import type { Database, SubscriptionTable } from '@/lib/server/db/schema';
+import type { Database, SubscriptionScheduleTable, SubscriptionTable } from '@/lib/server/db/schema';
 import type { Subscription } from './Subscription';
 import { historyRowId, type Cause, type EventFacts } from './subscriptionHistory';
 import { storedRowOf } from './subscriptionRow';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
+export type ScheduleRow = Selectable<SubscriptionScheduleTable>;
 
 /** Which rows a write may move (besides its id): the state it moves from, so that a repeated or late write loses. */
 export type Guard = (eb: ExpressionBuilder<Database, 'subscriptions'>) => Expression<SqlBool>;
 
 /** The columns a write sets: values, or SQL computed from the row as it is. */
 export type Changes = UpdateObject<Database, 'subscriptions', 'subscriptions'>;
+
+/** Which schedule rows a write may move: the lease it takes or gives back, the subscriptions it makes due. */
+export type ScheduleGuard = (eb: ExpressionBuilder<Database, 'subscription_schedule'>) => Expression<SqlBool>;
+
+/** The schedule columns a write sets: values, or SQL computed from the row as it is. */
+export type ScheduleChanges = UpdateObject<Database, 'subscription_schedule', 'subscription_schedule'>;
 
 /** One guarded write of one subscription. */
 export interface Write {
@@ -32,19 +39,22 @@ export interface Write {
   cause?: Cause;
   /** The record as the caller holds it, to compare with (saves a read); otherwise the store takes it from the row it locks. */
   before?: Subscription;
+  /** When the engine is next due (real time; null: never), written with it when the write applies; none: left as it is. */
+  nextActionAt?: string | null;
 }
 
 /**
  * The engine's and the provider sync's bookkeeping: written through the store like the rest,
  * yet no part of the contract, so no history row tells of them.
  */
-const BOOKKEEPING = new Set<string>(['id', 'lease_until', 'next_action_at', 'provider_tries', 'version', 'created_at', 'updated_at']);
+const BOOKKEEPING = new Set<string>(['id', 'provider_tries', 'version', 'created_at', 'updated_at']);
 
 const isContract = (column: string) => !BOOKKEEPING.has(column);
 
 /**
- * The one writer of `subscriptions` (issue 37): every insert and update of the table in the
- * product goes through here (a test keeps it so: oneWriter.test.ts). Each write keeps the
+ * The one writer of `subscriptions` and of the engine's `subscription_schedule` (issue 37):
+ * every insert and update of either table in the product goes through here (a test keeps it
+ * so: oneWriter.test.ts). Each write of a subscription keeps the
  * guard its caller gives, bumps `version`, may ask for the version the caller read, and
  * answers the row it left (null when it did not apply). One that changes the contract
  * appends a row to `subscription_history`, in the same transaction as the write (the
@@ -53,8 +63,8 @@ const isContract = (column: string) => !BOOKKEEPING.has(column);
 export class SubscriptionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Writes a new subscription; true when this call wrote it (writing it again changes nothing). */
-  async insert(row: Insertable<SubscriptionTable>, cause: Cause): Promise<boolean> {
+  /** Writes a new subscription with its schedule; true when this call wrote it (writing it again changes nothing). */
+  async insert(row: Insertable<SubscriptionTable>, cause: Cause, nextActionAt: string | null): Promise<boolean> {
     return this.inTransaction(async (trx) => {
       const inserted = await trx
         .insertInto('subscriptions')
@@ -63,6 +73,10 @@ export class SubscriptionStore {
         .returningAll()
         .executeTakeFirst();
       if (!inserted) return false;
+      await trx
+        .insertInto('subscription_schedule')
+        .values({ subscription_id: inserted.id, next_action_at: nextActionAt, lease_until: null })
+        .execute();
       const columns = Object.keys(inserted).filter(isContract) as (keyof SubscriptionRow)[];
       await this.append(trx, cause, {}, inserted, columns);
       return true;
@@ -70,7 +84,7 @@ export class SubscriptionStore {
   }
 
   /** Writes one subscription if its guards hold: the row as written, or null when it did not apply. */
-  async update(id: string, write: Write): Promise<SubscriptionRow | null> {
+  async update(id: string, { nextActionAt, ...write }: Write): Promise<SubscriptionRow | null> {
     const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
     const guarded = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
       const conditions: Expression<SqlBool>[] = [eb('id', '=', id)];
@@ -79,6 +93,15 @@ export class SubscriptionStore {
       return eb.and(conditions);
     };
     const bumped = { ...write.set, version: sql<number>`version + 1` };
+    if (nextActionAt !== undefined) {
+      // The schedule goes with the write it follows from, or not at all.
+      return this.inTransaction(async (trx) => {
+        const after = await new SubscriptionStore(trx).update(id, write);
+        if (after)
+          await trx.updateTable('subscription_schedule').set({ next_action_at: nextActionAt }).where('subscription_id', '=', id).execute();
+        return after;
+      });
+    }
     if (!write.cause || columns.length === 0) {
       return (await this.db.updateTable('subscriptions').set(bumped).where(guarded).returningAll().executeTakeFirst()) ?? null;
     }
@@ -132,6 +155,15 @@ export class SubscriptionStore {
       }
       return rows;
     });
+  }
+
+  /**
+   * One statement over the schedule rows the guard picks (a due claim, a lease given back, a
+   * subscription made due): the rows as written. The subscription's row and its version stay
+   * as they are: the schedule is the engine's, no part of the contract, so no history tells of it.
+   */
+  async updateSchedule(where: ScheduleGuard, set: ScheduleChanges): Promise<ScheduleRow[]> {
+    return this.db.updateTable('subscription_schedule').set(set).where(where).returningAll().execute();
   }
 
   /** The history row of an applied write: the columns it set that did change; nothing when none did. */

@@ -13,10 +13,11 @@ const jsonOrNull = (value: unknown) => (value === null || value === undefined ? 
 /**
  * The columns an applied lifecycle event sets: each changed field in the table's spelling
  * (flags as 0/1, objects as JSON, the dunning and a pending price over their columns), and
- * `next_action_at` from the outcome's `nextRunAt`. A field the event leaves is not set.
+ * `next_action_at` from the outcome's `nextRunAt` (the schedule's, which the store writes
+ * beside the row). A field the event leaves is not set.
  */
-export function changesToRow({ changes, nextRunAt }: Outcome): Changes {
-  const row: Changes = { next_action_at: nextRunAt };
+export function changesToRow({ changes, nextRunAt }: Outcome): Changes & { next_action_at: string | null } {
+  const row: Changes = {};
   const set = <Column extends keyof Changes>(column: Column, value: Changes[Column]) => {
     row[column] = value;
   };
@@ -70,5 +71,5 @@ export function changesToRow({ changes, nextRunAt }: Outcome): Changes {
   if (changes.clockOffsetMs !== undefined) set('clock_offset_ms', changes.clockOffsetMs);
   if (changes.createdAt !== undefined) set('created_at', changes.createdAt);
   if (changes.updatedAt !== undefined) set('updated_at', changes.updatedAt);
-  return row;
+  return { ...row, next_action_at: nextRunAt };
 }

@@ -6,13 +6,16 @@ const ROOT = path.resolve(__dirname, '../../..');
 const PRODUCT = ['lib', 'pages', 'scripts', 'entrypoint', 'components'];
 const STORE = 'lib/server/subscriptions/SubscriptionStore.ts';
 
-/** Kysely's insert and update of the table, and raw SQL's (in sql`` templates or strings). */
-const WRITES = [
-  /insertInto\(\s*['"`]subscriptions['"`]\s*\)/,
-  /updateTable\(\s*['"`]subscriptions['"`]\s*\)/,
-  /\binsert\s+into\s+["`]?subscriptions["`]?(?![\w])/i,
-  /\bupdate\s+["`]?subscriptions["`]?\s+set\b/i,
+/** Kysely's insert and update of a table, and raw SQL's (in sql`` templates or strings). */
+const writesOf = (table: string) => [
+  new RegExp(`insertInto\\(\\s*['"\`]${table}['"\`]\\s*\\)`),
+  new RegExp(`updateTable\\(\\s*['"\`]${table}['"\`]\\s*\\)`),
+  new RegExp(`\\binsert\\s+into\\s+["\`]?${table}["\`]?(?![\\w])`, 'i'),
+  new RegExp(`\\bupdate\\s+["\`]?${table}["\`]?\\s+set\\b`, 'i'),
 ];
+const WRITES = writesOf('subscriptions');
+/** The engine's schedule of each subscription (migration 0046): written by the store too, and nowhere else. */
+const SCHEDULE_WRITES = writesOf('subscription_schedule');
 
 function sourceFiles(dir: string): string[] {
   const entries = fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true });
@@ -39,6 +42,14 @@ describe('the one writer of subscriptions', () => {
     expect(writers).toEqual([STORE]);
   });
 
+  it('finds inserts and updates of subscription_schedule in SubscriptionStore.ts only (migrations and tests aside)', () => {
+    const writers = files.filter((file) => {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      return SCHEDULE_WRITES.some((write) => write.test(text));
+    });
+    expect(writers).toEqual([STORE]);
+  });
+
   it('would see a raw SQL write as well as a query builder one', () => {
     const samples = [
       "db.updateTable('subscriptions')",
@@ -49,5 +60,8 @@ describe('the one writer of subscriptions', () => {
     for (const sample of samples) expect(WRITES.some((write) => write.test(sample))).toBe(true);
     expect(WRITES.some((write) => write.test("db.updateTable('subscription_notices')"))).toBe(false);
     expect(WRITES.some((write) => write.test('insert into subscription_history'))).toBe(false);
+    expect(WRITES.some((write) => write.test("db.updateTable('subscription_schedule')"))).toBe(false);
+    expect(SCHEDULE_WRITES.some((write) => write.test("db.updateTable('subscription_schedule')"))).toBe(true);
+    expect(SCHEDULE_WRITES.some((write) => write.test('update subscription_schedule set lease_until = null'))).toBe(true);
   });
 });

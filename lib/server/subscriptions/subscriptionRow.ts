@@ -5,7 +5,7 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import { expressWalletOf } from '@/lib/payments/express/expressWallets';
-import type { SubscriptionTable } from '@/lib/server/db/schema';
+import type { SubscriptionScheduleTable, SubscriptionTable } from '@/lib/server/db/schema';
 import type { Subscription } from './Subscription';
 
 /** An e-mail as stored: claims and look-ups compare addresses in lower case. */
@@ -13,8 +13,11 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
+/** A subscription's row with when the engine is next due for it (subscriptionsWithSchedule.ts reads both). */
+export type ScheduledRow = Selectable<SubscriptionTable> & Pick<Selectable<SubscriptionScheduleTable>, 'next_action_at'>;
+
 /** A row as the services work with it, with the version it was read at (a write may ask for it still to be). */
-export function subscriptionOf(row: Selectable<SubscriptionTable>): Subscription {
+export function subscriptionOf(row: ScheduledRow): Subscription {
   return {
     id: row.id,
     transactionId: row.transaction_id,
@@ -109,14 +112,17 @@ export function subscriptionRowOf(
     introductory_until: subscription.introductoryUntil,
     pending_renewal_amount: subscription.pendingPrice?.amount ?? null,
     pending_price_from: subscription.pendingPrice?.from ?? null,
-    next_action_at: subscription.nextActionAt,
   };
 }
 
-/** A subscription as its row stores it: what the store compares a write's result with when the caller already holds the record. */
+/**
+ * A subscription as its row stores it, with its schedule's next run: what the store compares
+ * a write's result with when the caller already holds the record.
+ */
 export function storedRowOf(subscription: Omit<Subscription, 'createdAt' | 'updatedAt' | 'version'>) {
   return {
     ...subscriptionRowOf(subscription),
+    next_action_at: subscription.nextActionAt,
     clock_offset_ms: subscription.clockOffsetMs,
     renewal_tries: subscription.dunning.tries,
     past_due_since: subscription.dunning.pastDueSince,

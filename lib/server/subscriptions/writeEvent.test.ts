@@ -37,8 +37,8 @@ describe('writeEvent', () => {
 
   it('decides again on the row as it is when another write moved it since it was read', async () => {
     const held = await record(await bought());
-    // The engine's claim moved the version, nothing of the contract: the cancel still applies.
-    await new SubscriptionStore(db).update(held.id, { set: { lease_until: '2026-11-26T10:05:00.000Z' } });
+    // Bookkeeping moved the version (the provider sync's tries), nothing of the contract: the cancel still applies.
+    await new SubscriptionStore(db).update(held.id, { set: { provider_tries: 1 } });
     expect((await writeEvent(db, held, cancel, { now: now(), cause })).kind).toBe('applied');
     // Cancelled meanwhile (another tab): refused as the guarded update refused it, nothing written.
     const before = await record(held.id);

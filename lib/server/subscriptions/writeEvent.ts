@@ -8,6 +8,7 @@ import type { Subscription } from './Subscription';
 import type { Cause } from './subscriptionHistory';
 import { subscriptionOf } from './subscriptionRow';
 import { SubscriptionStore } from './SubscriptionStore';
+import { subscriptionsWithSchedule } from './subscriptionsWithSchedule';
 
 export type ServerEvent = LifecycleEvent<GatewayName, RenewalInstrument, ConsentProof>;
 
@@ -47,17 +48,29 @@ export async function writeEvent(
     if (!record) return { kind: 'refused', reason: 'missing' };
     const outcome = applyEvent(record, current, options.now);
     if (outcome.kind === 'refused') return outcome;
-    const set = changesToRow(outcome);
-    if (options.leaveSchedule) delete set.next_action_at;
-    // Nothing of the record moves (a notice that makes no price pending): there is nothing to write.
-    if (Object.keys(set).length === 0) return { kind: 'applied', subscription: record, outcome };
+    const { next_action_at: nextRunAt, ...set } = changesToRow(outcome);
+    // Written only when the event moves it: the engine's schedule carries no version, so a time passed through unchanged is left as it is now.
+    const schedules = !options.leaveSchedule && nextRunAt !== record.nextActionAt;
+    // Nothing of the record moves (a notice that makes no price pending, a price import that
+    // only makes it due): no row or version to write, at most the schedule.
+    if (Object.keys(set).length === 0) {
+      if (!schedules) return { kind: 'applied', subscription: record, outcome };
+      await new SubscriptionStore(db).updateSchedule((eb) => eb('subscription_id', '=', held.id), { next_action_at: nextRunAt });
+      return { kind: 'applied', subscription: { ...record, nextActionAt: nextRunAt }, outcome };
+    }
     const row = await new SubscriptionStore(db).update(record.id, {
       set,
       expectedVersion: record.version,
       cause: options.cause,
       before: record,
+      ...(schedules ? { nextActionAt: nextRunAt } : {}),
     });
-    if (row) return { kind: 'applied', subscription: subscriptionOf(row), outcome };
+    if (row)
+      return {
+        kind: 'applied',
+        subscription: subscriptionOf({ ...row, next_action_at: schedules ? nextRunAt : record.nextActionAt }),
+        outcome,
+      };
     record = await read(db, held.id);
     current = options.thenEvent ?? current;
   }
@@ -65,6 +78,6 @@ export async function writeEvent(
 }
 
 async function read(db: Kysely<Database>, id: string): Promise<Subscription | null> {
-  const row = await db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await subscriptionsWithSchedule(db).where('id', '=', id).executeTakeFirst();
   return row ? subscriptionOf(row) : null;
 }

@@ -5,6 +5,7 @@ import { changesToRow } from './changesToRow';
 import type { Subscription } from './Subscription';
 import type { Cause } from './subscriptionHistory';
 import { subscriptionOf } from './subscriptionRow';
+import { subscriptionsWithSchedule } from './subscriptionsWithSchedule';
 import { SubscriptionStore, type Changes, type Guard } from './SubscriptionStore';
 import { writeEvent, type ServerEvent } from './writeEvent';
 
@@ -29,7 +30,7 @@ export async function writeEventToMany(
   let written = 0;
   let after = '';
   for (;;) {
-    const rows = await db.selectFrom('subscriptions').selectAll().where(where).where('id', '>', after).orderBy('id').limit(PAGE).execute();
+    const rows = await subscriptionsWithSchedule(db).where(where).where('id', '>', after).orderBy('id').limit(PAGE).execute();
     if (rows.length === 0) return written;
     after = rows[rows.length - 1]!.id;
     written += await writePage(db, rows.map(subscriptionOf), event, options);
@@ -39,20 +40,28 @@ export async function writeEventToMany(
 
 async function writePage(db: Kysely<Database>, records: Subscription[], event: ServerEvent, options: { now: Date; cause: Cause }) {
   // The records whose changes are the same, by those changes: one statement writes each group.
-  const groups = new Map<string, { set: Changes; records: Subscription[] }>();
+  const groups = new Map<string, { set: Changes; nextRunAt: string | null; records: Subscription[] }>();
   for (const record of records) {
     const outcome = applyEvent(record, event, options.now);
     if (outcome.kind === 'refused') continue;
-    const set = changesToRow(outcome);
-    const key = JSON.stringify(set);
-    const group = groups.get(key) ?? { set, records: [] };
+    const { next_action_at: nextRunAt, ...set } = changesToRow(outcome);
+    // As writeEvent: a record none of whose fields moves, and whose schedule stays, needs no write.
+    if (Object.keys(set).length === 0 && nextRunAt === record.nextActionAt) continue;
+    const key = JSON.stringify([set, nextRunAt]);
+    const group = groups.get(key) ?? { set, nextRunAt, records: [] };
     group.records.push(record);
     groups.set(key, group);
   }
   let written = 0;
   const store = new SubscriptionStore(db);
-  for (const { set, records: group } of groups.values()) {
+  for (const { set, nextRunAt, records: group } of groups.values()) {
     const held = new Map(group.map((record) => [record.id, record]));
+    if (Object.keys(set).length === 0) {
+      // Only the engine's schedule moves (a price import makes them due): it has no version to guard.
+      const rows = await store.updateSchedule((eb) => eb('subscription_id', 'in', [...held.keys()]), { next_action_at: nextRunAt });
+      written += rows.length;
+      continue;
+    }
     const rows = await store.updateMany(
       // By id, which the primary key finds, and each at the version it was read.
       (eb) =>
@@ -66,10 +75,12 @@ async function writePage(db: Kysely<Database>, records: Subscription[], event: S
         ]),
       { set, cause: options.cause, beforeOf: (id) => held.get(id) },
     );
+    const moved = rows.map((row) => row.id).filter((id) => held.get(id)!.nextActionAt !== nextRunAt);
+    if (moved.length) await store.updateSchedule((eb) => eb('subscription_id', 'in', moved), { next_action_at: nextRunAt });
     written += rows.length;
     for (const row of rows) held.delete(row.id);
-    for (const moved of held.values()) {
-      if ((await writeEvent(db, moved, event, options)).kind === 'applied') written += 1;
+    for (const stale of held.values()) {
+      if ((await writeEvent(db, stale, event, options)).kind === 'applied') written += 1;
     }
   }
   return written;

@@ -41,6 +41,7 @@ import * as m0042 from './0042_withdrawal_examined';
 import * as m0043 from './0043_job_runs';
 import * as m0044 from './0044_subscription_history';
 import * as m0045 from './0045_subscription_history_backfill';
+import * as m0046 from './0046_subscription_schedule';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -89,4 +90,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0043_job_runs': m0043,
   '0044_subscription_history': m0044,
   '0045_subscription_history_backfill': m0045,
+  '0046_subscription_schedule': m0046,
 };
