@@ -46,8 +46,11 @@ async function closeLeftServerContext(): Promise<void> {
 
 /** The page as jsdom first gives it: no markup, storage or cookies, at its first address. */
 function emptyPage(): void {
-  document.documentElement.innerHTML = '<head></head><body></body>';
-  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  // The same head and body, emptied: Testing Library's screen keeps the body it first saw.
+  for (const element of [document.documentElement, document.head, document.body])
+    for (const { name } of [...element.attributes]) element.removeAttribute(name);
+  document.head.replaceChildren();
+  document.body.replaceChildren();
   document.title = '';
   localStorage.clear();
   sessionStorage.clear();
