@@ -1,3 +1,4 @@
+// vitest-isolate: its catalogue script failed in a shared worker in the first whole run; not yet understood
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

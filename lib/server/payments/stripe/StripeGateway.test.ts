@@ -1,3 +1,4 @@
+// vitest-isolate: failed in a shared worker in the first whole run (its fake Stripe saw more requests than sent); not yet understood
 import { createServer } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
