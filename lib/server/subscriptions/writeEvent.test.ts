@@ -46,6 +46,16 @@ describe('writeEvent', () => {
     expect((await record(held.id)).version).toBe(before.version);
   });
 
+  it('moves only the schedule for an event that changes nothing of the record: no version, no history', async () => {
+    const held = await record(await bought());
+    const later = new Date('2026-12-24T10:00:00.000Z');
+    const entries = await db.selectFrom('subscription_history').select('id').where('subscription_id', '=', held.id).execute();
+    const written = await writeEvent(db, held, { kind: 'catalogue-price-changed' }, { now: later, cause });
+    expect(written).toMatchObject({ kind: 'applied', subscription: { version: held.version, nextActionAt: later.toISOString() } });
+    expect(await record(held.id)).toMatchObject({ version: held.version, nextActionAt: later.toISOString() });
+    expect(await db.selectFrom('subscription_history').select('id').where('subscription_id', '=', held.id).execute()).toEqual(entries);
+  });
+
   it('leaves when the engine is next due to its run, when asked', async () => {
     const held = await record(await bought());
     await writeEvent(db, held, cancel, { now: now(), cause, leaveSchedule: true });
