@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { db, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
+import { renewalDeps } from '@/tests/fixtures/sandboxSubscription';
 import { submitRequestSchema, submitRequestSchemaFor, type SubmitRequestInput } from '@/lib/checkout/submitContract';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
@@ -11,7 +12,6 @@ import { startFakeStripe } from '@/lib/server/payments/stripe/fakeStripe';
 import { StripeGateway } from '@/lib/server/payments/stripe/StripeGateway';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 
 setUpSandboxCheckout();
 
@@ -100,16 +100,7 @@ describe('a card paid through an express wallet', () => {
     const bought = (await subscriptions.findById(transaction.subscriptionId!))!;
 
     setClock(bought.currentPeriodEnd);
-    const deps = {
-      db,
-      gateways: [sandbox],
-      now,
-      policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
-      concurrency: 8,
-      origin: 'https://subscribe.example.com',
-      log: (line: string, error?: unknown) => console.error(line, error),
-    };
-    const [run] = await runDueRenewals(deps);
+    const [run] = await runDueRenewals(renewalDeps());
     expect(run?.steps).toContain('renewed');
 
     const renewed = (await subscriptions.findById(bought.id))!;

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
-import { submitRequestSchema } from '@/lib/checkout/submitContract';
-import { submitCheckout } from '@/lib/server/checkout/submitService';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout } from '@/tests/fixtures/sandboxCheckout';
+import { buyVogueDigital, renewalDeps } from '@/tests/fixtures/sandboxSubscription';
 import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
 import { chargeAfterCardChange } from './chargeAfterCardChange';
 import { runDueRenewals, runOneNow, type RenewalDeps } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
@@ -19,16 +16,9 @@ import { RenewalRepository } from './RenewalRepository';
 
 setUpSandboxCheckout();
 
-const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}): RenewalDeps => ({
-  db,
-  gateways: [gateway],
-  now,
-  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
-  concurrency: 8,
-  origin: 'https://subscribe.example.com',
-  log: () => undefined,
-  ...extra,
-});
+/** The engine, quiet: these tests make it log failures on purpose. */
+const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}) =>
+  renewalDeps(gateway, { log: () => undefined, ...extra });
 
 /** The sandbox behind `renew`, which sees each request first (and may hold or lose its answer). */
 function wrapped(renew: (request: RenewalChargeRequest) => Promise<Awaited<ReturnType<NonNullable<PaymentGateway['renew']>>>>) {
@@ -45,15 +35,7 @@ function wrapped(renew: (request: RenewalChargeRequest) => Promise<Awaited<Retur
 
 /** Buys Vogue Digital (yearly) in test mode with a card whose renewals decline (4000 0000 0000 0341), and takes it past due. */
 async function pastDue(): Promise<string> {
-  const input = submitRequestFixture({
-    idempotencyKey: randomUUID(),
-    returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
-    ...sandboxCard('4000000000000341'),
-  });
-  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
-  expect(response.status).toBe('succeeded');
-  const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
+  const id = await buyVogueDigital('4000000000000341');
   setClock((await subscription(id)).currentPeriodEnd);
   expect(await runDueRenewals(deps())).toMatchObject([{ steps: ['notice (renewal)', 'failed (generic_decline)'] }]);
   return id;

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
-import { db, later, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { db, later, now, sandbox, setClock, setUpSandboxCheckout } from '@/tests/fixtures/sandboxCheckout';
+import { buyVogueDigital, renewalDeps, submitVogueDigital } from '@/tests/fixtures/sandboxSubscription';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import type { MailKind } from '@/lib/mail/mailKinds';
 import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { DEFAULT_RETRY_DAYS } from '@/lib/subscriptions/renewalPolicy';
-import { runDueRenewals, runRenewalsOf, type RenewalDeps } from './renewalEngine';
+import { runDueRenewals, runRenewalsOf } from './renewalEngine';
 import { RenewalRepository } from './RenewalRepository';
 import { settleHeldRenewal } from './renewalConfirmation';
 import { instrumentTag } from './renewalOrder';
@@ -35,30 +36,8 @@ function counting(gateway: PaymentGateway = sandbox) {
   return { gateway: counted, renewals };
 }
 
-const deps = (gateway: PaymentGateway = sandbox, extra: Partial<RenewalDeps> = {}): RenewalDeps => ({
-  db,
-  gateways: [gateway],
-  now,
-  policy: { retryDays: DEFAULT_RETRY_DAYS, graceDays: 14 },
-  concurrency: 8,
-  origin: 'https://subscribe.example.com',
-  log: (line, error) => console.error(line, error),
-  ...extra,
-});
-
-/** Buys Vogue Digital (yearly) in test mode with a sandbox card; answers its subscription id. */
-async function buy(number = '4242424242424242', email = 'ada@example.com'): Promise<string> {
-  const input = submitRequestFixture({
-    idempotencyKey: randomUUID(),
-    returnPath: '/vogue/demo-single/credit-card?livemode=false',
-    billing: { email, firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
-    ...sandboxCard(number),
-  });
-  const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
-  expect(response.status).toBe('succeeded');
-  const row = await db.selectFrom('subscriptions').select('id').where('billing_email', '=', email).executeTakeFirstOrThrow();
-  return row.id;
-}
+const deps = renewalDeps;
+const buy = buyVogueDigital;
 
 const subscription = (id: string) => new SubscriptionRepository(db).findById(id);
 const renewalsOf = (id: string) => db.selectFrom('transactions').selectAll().where('renewal_of', '=', id).execute();
@@ -417,14 +396,7 @@ describe('the renewal engine', () => {
 describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 does)', () => {
   /** Buys with the card that asks for 3-D Secure every time, approved at checkout; runs its renewal. */
   async function heldRenewalOf(): Promise<{ id: string; periodEnd: string }> {
-    const input = submitRequestFixture({
-      idempotencyKey: randomUUID(),
-      returnPath: '/vogue/demo-single/credit-card?livemode=false',
-      billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', country: 'GB' },
-      ...sandboxCard('4000002760003184'),
-    });
-    const { response } = await submitCheckout({ db, gateways: [sandbox], now }, snapshot, submitRequestSchema.parse(input));
-    expect(response.status).toBe('requires_action');
+    expect((await submitVogueDigital('4000002760003184')).status).toBe('requires_action');
     const bought = await db.selectFrom('transactions').select('gateway_payment_id').executeTakeFirstOrThrow();
     await sandbox.authenticate(bought.gateway_payment_id!, 'approve');
     const { id } = await db.selectFrom('subscriptions').select('id').executeTakeFirstOrThrow();
