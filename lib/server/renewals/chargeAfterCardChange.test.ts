@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { db, later, now, sandbox, setClock, setUpSandboxCheckout } from '@/tests/fixtures/sandboxCheckout';
-import { buyVogueDigital, renewalDeps } from '@/tests/fixtures/sandboxSubscription';
+import { buyVogueDigital, renewalDeps, saveSandboxCard } from '@/tests/fixtures/sandboxSubscription';
 import type { PaymentGateway, RenewalChargeRequest } from '@/lib/server/payments/PaymentGateway';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { chargeAfterCardChange } from './chargeAfterCardChange';
@@ -45,20 +44,11 @@ const subscription = async (id: string) => (await new SubscriptionRepository(db,
 
 /** The buyer saves a card whose renewals pay (4242), as SubscriptionService records it. */
 async function newCard(id: string) {
-  const saved = await sandbox.saveCard({
-    payment: { kind: 'sandbox-card', number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-    livemode: false,
-    current: null,
-    customer: { email: 'ada@example.com' },
-    currencyCode: 'USD',
-    idempotencyKey: randomUUID(),
-    subscriptionId: id,
-  });
-  if (saved.status !== 'saved') throw new Error('the sandbox did not save 4242');
+  const instrument = await saveSandboxCard(id, '4242424242424242');
   const payment = { method: 'card' as const, brand: 'visa', last4: '4242' };
   const written = await new SubscriptionRepository(db, now).setCard(
     await subscription(id),
-    { gateway: 'sandbox', instrument: saved.instrument, payment },
+    { gateway: 'sandbox', instrument, payment },
     now(),
   );
   expect(written.kind === 'applied').toBe(true);
