@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { forwardRef, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
-import { selectionOf } from '@/tests/fixtures/journeyViews';
+import { catalogueApiClient, selectionOf } from '@/tests/fixtures/journeyViews';
 import { push } from '@/tests/fixtures/paymentStepRouter';
-import { api } from '@/tests/fixtures/stepTests';
+import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
 import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
@@ -115,6 +115,22 @@ describe('the express row (sandbox)', () => {
       await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
     },
   );
+
+  it('keeps the wallets shut while the order is re-priced for a new place, and opens them once it is', async () => {
+    renderPayment(selectionOf('1001', { country: 'US', region: 'NH' }));
+    const button = await screen.findByTestId('express-google-pay');
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    const pending = api.defer('quote');
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'MA' } });
+    await waitFor(() => expect(api.callsOf('quote').length).toBeGreaterThan(0));
+    expect((screen.getByTestId('express-google-pay') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('express-google-pay'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    pending.resolve(await catalogueApiClient(snapshot).quote(api.callsOf('quote').at(-1)![0]));
+    await waitFor(() => expect((screen.getByTestId('express-google-pay') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('express-google-pay'));
+    expect(sheet().textContent).toContain('Google Pay');
+  });
 
   it('pays with the card and contact chosen or edited in the sheet', async () => {
     renderPayment(inGB);

@@ -53,7 +53,8 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
               className={`${styles.wallet} ${styles[wallet]}`}
               data-testid={`express-${wallet}`}
               aria-haspopup="dialog"
-              disabled={step.paying}
+              // While the order is re-priced a wallet would show a total that is not charged: it waits.
+              disabled={!express.ready}
               onClick={(event) => express.start(wallet, event.currentTarget)}
             >
               {EXPRESS_WALLET_LABELS[wallet]}

@@ -94,6 +94,8 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
       setStarting(wallet);
     },
     visible,
+    /** Whether the sandbox's wallets may open: not while the order is re-priced (a new place, a code) or paid. */
+    ready: priced !== null && !step.paying,
     card,
     open,
     countryName,
