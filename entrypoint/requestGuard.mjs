@@ -9,13 +9,18 @@
 export const REQUEST_TARGET_MAX = 4096;
 /** Most query parameters served: the journey uses a handful (source, livemode, utm_*…), a tracking pixel some tens. */
 export const QUERY_PARAMS_MAX = 100;
+/**
+ * Most header lines served: Node keeps only the first 1,000 in `req.headers` and drops the
+ * rest unsaid, so an Origin or Sec-Fetch-Site sent after them would go unseen.
+ */
+export const HEADER_LINES_MAX = 1000;
 /** Path prefixes of endpoints (ours and the rewritten spec paths) that take other methods than GET. */
 const ENDPOINT_PREFIXES = ['/api/', '/martech/', '/user-context/', '/com.condenast/'];
 const PAGE_METHODS = 'GET, HEAD';
 const PAGE_METHODS_HANDLED = new Set(['GET', 'HEAD', 'POST']);
 
 /**
- * @typedef {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined> }} GuardedRequest
+ * @typedef {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined>, rawHeaders?: string[] }} GuardedRequest
  * @typedef {{ status: number, code: string, message: string, headers?: Record<string, string> }} Refusal
  * @typedef {{ refuse: Refusal } | { rewrite: string } | null} Verdict
  */
@@ -45,6 +50,16 @@ export function guardRequest(req) {
         status: 414,
         code: 'uri_too_long',
         message: `The address is too long: at most ${REQUEST_TARGET_MAX} characters are served.`,
+      },
+    };
+  }
+  if ((req.rawHeaders?.length ?? 0) / 2 > HEADER_LINES_MAX) {
+    return {
+      refuse: {
+        status: 431,
+        code: 'too_many_headers',
+        message: `The request has too many header lines: at most ${HEADER_LINES_MAX} are read.`,
+        headers: { Connection: 'close' },
       },
     };
   }

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import {
   answerClientError,
   guardRequest,
+  HEADER_LINES_MAX,
   QUERY_PARAMS_MAX,
   refusalResponse,
   REQUEST_TARGET_MAX,
@@ -33,6 +34,16 @@ describe('guardRequest', () => {
     expect(many.length).toBeLessThan(REQUEST_TARGET_MAX);
     expect(status(`/purchase-journey/_next/static/chunks/app.js?${many}`)).toBe(400);
     expect(status(`/vogue/demo-single?${many.split('&').slice(1).join('&')}`)).toBeNull();
+  });
+
+  it('refuses more header lines than Node keeps with 431: one dropped unsaid (an Origin) could change the answer', () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, i) => [`x-fuzz-${i}`, 'x']).flat();
+    const refused = guardRequest({
+      ...request('/api/identity/links', 'POST'),
+      rawHeaders: [...lines(HEADER_LINES_MAX), 'origin', 'https://evil.example'],
+    });
+    expect(refused && 'refuse' in refused && refused.refuse).toMatchObject({ status: 431, code: 'too_many_headers' });
+    expect(guardRequest({ ...request('/api/identity/links', 'POST'), rawHeaders: lines(HEADER_LINES_MAX) })).toBeNull();
   });
 
   it('refuses a protocol upgrade (there is no WebSocket here), closing the connection', () => {
