@@ -4,6 +4,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { isSandboxGateway } from '@/lib/server/payments/PaymentGateway';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { writeEvent } from '@/lib/server/subscriptions/writeEvent';
+import { ownClock } from '@/lib/subscriptions/lifecycle/clocks';
 import type { RefusalReason } from '@/lib/subscriptions/lifecycle/lifecycle';
 import { loadStepState, runRenewalsOf, scheduleOf, type RenewalDeps } from './renewalEngine';
 
@@ -26,9 +27,8 @@ function nothingScheduled(subscription: Subscription, advance: Exclude<ClockAdva
   return new HttpError(409, 'nothing_scheduled', `Nothing is scheduled for this subscription: ${why}.`);
 }
 
-/** The subscription's own time: the real one, plus what QA moved its clock by. */
-export const clockOf = (subscription: Pick<Subscription, 'clockOffsetMs'>, now: Date): Date =>
-  new Date(now.getTime() + subscription.clockOffsetMs);
+/** The subscription's own time: the real one, plus what QA moved its clock by (the lifecycle's reckoning, kept in one place). */
+export const clockOf = ownClock;
 
 /** The clock-moved refusals as the account answers them: 409, with what QA can do about it. */
 function refusal(reason: RefusalReason, subscription: Subscription, env: Pick<ServerEnv, 'APP_ENV'>, advance: ClockAdvance): Error {
