@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
@@ -49,12 +50,14 @@ const changeCard = (id: string, number: string, cookie: string) =>
     { cookie },
   );
 
-/** A subscription's row with its schedule's (when the engine is next due, a run's lease). */
+/** A subscription's row with its schedule's (when the engine is next due, a run's lease) and its test clock's offset. */
 const row = async (id: string) =>
   (await appDb())
     .selectFrom('subscriptions')
     .innerJoin('subscription_schedule', 'subscription_schedule.subscription_id', 'subscriptions.id')
-    .selectAll()
+    .leftJoin('subscription_test_clocks', 'subscription_test_clocks.subscription_id', 'subscriptions.id')
+    .selectAll(['subscriptions', 'subscription_schedule'])
+    .select(sql<number>`coalesce(subscription_test_clocks.offset_ms, 0)`.as('clock_offset_ms'))
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 /** Ends a subscription with nothing scheduled. */

@@ -249,8 +249,6 @@ export interface SubscriptionTable {
   /** The renewal terms the buyer agreed to, when and from which client. */
   consent_json: string | null;
   ended_at: string | null;
-  /** How far a test-mode sandbox subscription's own clock runs ahead of the real one, in ms (QA's test clock). */
-  clock_offset_ms: Generated<number>;
   /** Failed tries of the period being renewed. */
   renewal_tries: Generated<number>;
   past_due_since: string | null;
@@ -284,6 +282,19 @@ export interface SubscriptionScheduleTable {
   next_action_at: string | null;
   /** A renewal run's claim on it (real time): instances share the due ones. */
   lease_until: string | null;
+}
+
+/**
+ * A test-mode subscription's test clock, for one whose clock QA moved (migration 0047):
+ * every other has no row and follows the real clock. Written by SubscriptionStore only,
+ * with the history row of the move.
+ */
+export interface SubscriptionTestClockTable {
+  subscription_id: string;
+  /** How far its own clock runs ahead of the real one, in ms. */
+  offset_ms: number;
+  /** When it was last moved (real time); null: moved before it was kept. */
+  moved_at: string | null;
 }
 
 /** One applied change of a subscription's contract, appended by SubscriptionStore in the write's transaction (migration 0044). */
@@ -633,6 +644,7 @@ export interface Database {
   subscription_notices: SubscriptionNoticeTable;
   subscription_history: SubscriptionHistoryTable;
   subscription_schedule: SubscriptionScheduleTable;
+  subscription_test_clocks: SubscriptionTestClockTable;
   cancel_declarations: CancelDeclarationTable;
   job_runs: JobRunTable;
   withdrawals: WithdrawalTable;

@@ -41,7 +41,6 @@ const subscription = (id: string, columns: Partial<ScheduledSubscription>): Sche
   provider_paused: 0,
   provider_tries: 0,
   needs_payment_method: 0,
-  clock_offset_ms: 0,
   renewal_tries: 0,
   cancel_requested_at: null,
   cancel_reason: null,

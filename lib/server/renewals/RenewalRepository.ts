@@ -381,12 +381,4 @@ export class RenewalRepository {
       );
     });
   }
-
-  /** Moves a subscription's own clock ahead: every due instant comes that much sooner in real time. */
-  async advanceClock(id: string, byMs: number, actor: Actor = { kind: 'operator' }): Promise<void> {
-    await new SubscriptionStore(this.db).update(id, {
-      set: { clock_offset_ms: sql<number>`clock_offset_ms + ${byMs}` },
-      cause: { event: 'clock_moved', actor },
-    });
-  }
 }

@@ -193,7 +193,7 @@ async function advance(
 }
 
 /** What the lifecycle schedules the engine's next step from, besides the record: what this step was decided from. */
-const scheduleOf = (state: StepState, policy: DunningPolicy): EngineSchedule => ({
+export const scheduleOf = (state: StepState, policy: DunningPolicy): EngineSchedule => ({
   policy,
   noticesSent: state.noticesSent,
   catalogueRenewalAmount: state.catalogueRenewalAmount,

@@ -116,6 +116,8 @@ describe('the subscription a paid order starts', () => {
   it('is not written when the order cannot be, and the order is not paid without it', async () => {
     await transactions().create(newTransactionFixture({ id: 'txn_1' }));
     // A subscription row in the way (the same id cannot be made twice): the whole payment record rolls back.
+    // Its test clocks first: their foreign key holds on to it (PostgreSQL would not drop it).
+    await db.schema.dropTable('subscription_test_clocks').execute();
     await db.schema.dropTable('subscriptions').execute();
     await expect(transactions().markSucceeded('txn_1', 'pi_1')).rejects.toThrow();
     expect(await transactions().findById('txn_1')).toMatchObject({ status: 'processing', invoiceNumber: null, subscriptionId: null });

@@ -114,7 +114,8 @@ describe('SubscriptionStore', () => {
     const held = (await new SubscriptionRepository(db, now).findById(id))!;
     const store = new SubscriptionStore(db);
     await store.update(id, {
-      set: { clock_offset_ms: sql<number>`clock_offset_ms + ${3600_000}` },
+      set: { renewal_tries: sql<number>`renewal_tries + 1` },
+      clockOffsetMs: 3600_000,
       cause: { event: 'clock_moved', actor: { kind: 'operator' } },
     });
     await store.update(id, {
@@ -138,6 +139,33 @@ describe('SubscriptionStore', () => {
     ).rejects.toThrow('the rest of the transaction failed');
     expect(await versionOf(id)).toBe(0);
     expect(await events(id)).toEqual(['purchased']);
+  });
+
+  it('keeps a test clock in its own record, written with the move that applies, and dates later history on it', async () => {
+    const id = await bought();
+    const store = new SubscriptionStore(db);
+    const day = 24 * 3600_000;
+    const moved = { event: 'clock_moved' as const, actor: { kind: 'operator' as const } };
+    const clocks = () => db.selectFrom('subscription_test_clocks').selectAll().execute();
+    expect(await store.update(id, { set: {}, clockOffsetMs: day, expectedVersion: 5, cause: moved })).toBeNull();
+    expect(await clocks()).toEqual([]);
+    expect(await store.update(id, { set: {}, clockOffsetMs: day, expectedVersion: 0, cause: moved })).toMatchObject({
+      version: 1,
+      clock_offset_ms: day,
+    });
+    expect(await store.update(id, { set: {}, clockOffsetMs: 2 * day, cause: moved })).toMatchObject({
+      version: 2,
+      clock_offset_ms: 2 * day,
+    });
+    const [clock] = await clocks();
+    expect(clock).toMatchObject({ subscription_id: id, offset_ms: 2 * day });
+    expect(Math.abs(Date.parse(clock!.moved_at!) - Date.now())).toBeLessThan(60_000);
+    expect((await new SubscriptionRepository(db, now).findById(id))!.clockOffsetMs).toBe(2 * day);
+    await store.update(id, { set: { cancel_at_period_end: 1 }, cause: care });
+    const [, first, second, cancelled] = await historyOf(db, id);
+    expect(first).toMatchObject({ event: 'clock_moved', before: { clock_offset_ms: 0 }, after: { clock_offset_ms: day } });
+    expect(second).toMatchObject({ event: 'clock_moved', before: { clock_offset_ms: day }, after: { clock_offset_ms: 2 * day } });
+    expect(Date.parse(cancelled!.clockAt) - Date.parse(cancelled!.at)).toBe(2 * day);
   });
 
   it('writes many in one statement, each moved row with its own history row', async () => {

@@ -14,6 +14,8 @@ import { historyRowId, type Cause, type EventFacts } from './subscriptionHistory
 import { storedRowOf } from './subscriptionRow';
 
 export type SubscriptionRow = Selectable<SubscriptionTable>;
+/** A subscription's row as a write answers it: with where its test clock stands (0: the real clock). */
+export type WrittenRow = SubscriptionRow & { clock_offset_ms: number };
 export type ScheduleRow = Selectable<SubscriptionScheduleTable>;
 
 /** Which rows a write may move (besides its id): the state it moves from, so that a repeated or late write loses. */
@@ -41,6 +43,8 @@ export interface Write {
   before?: Subscription;
   /** When the engine is next due (real time; null: never), written with it when the write applies; none: left as it is. */
   nextActionAt?: string | null;
+  /** Where its test clock now stands (ms ahead of the real one), kept in its own record with the write; none: left as it is. */
+  clockOffsetMs?: number;
 }
 
 /**
@@ -51,11 +55,21 @@ const BOOKKEEPING = new Set<string>(['id', 'provider_tries', 'version', 'created
 
 const isContract = (column: string) => !BOOKKEEPING.has(column);
 
+/** The history's name of the test clock, a column of the row before migration 0047: its records before and after read it. */
+const CLOCK = 'clock_offset_ms';
+
 /**
- * The one writer of `subscriptions` and of the engine's `subscription_schedule` (issue 37):
- * every insert and update of either table in the product goes through here (a test keeps it
- * so: oneWriter.test.ts). Each write of a subscription keeps the
- * guard its caller gives, bumps `version`, may ask for the version the caller read, and
+ * Where the written row's test clock stands, answered by the write's own statement (SQLite
+ * and PostgreSQL both take a subquery in `returning`): no read of its own per write.
+ */
+const clockOfRow = sql<number>`coalesce((select offset_ms from subscription_test_clocks
+  where subscription_test_clocks.subscription_id = subscriptions.id), 0)`.as(CLOCK);
+
+/**
+ * The one writer of `subscriptions`, of the engine's `subscription_schedule` and of the test
+ * clocks, `subscription_test_clocks` (issue 37): every insert and update of these tables in
+ * the product goes through here (a test keeps it so: oneWriter.test.ts). Each write of a
+ * subscription keeps the guard its caller gives, bumps `version`, may ask for the version the caller read, and
  * answers the row it left (null when it did not apply). One that changes the contract
  * appends a row to `subscription_history`, in the same transaction as the write (the
  * caller's, when it has one): its cause and the changed fields before and after.
@@ -77,15 +91,17 @@ export class SubscriptionStore {
         .insertInto('subscription_schedule')
         .values({ subscription_id: inserted.id, next_action_at: nextActionAt, lease_until: null })
         .execute();
-      const columns = Object.keys(inserted).filter(isContract) as (keyof SubscriptionRow)[];
-      await this.append(trx, cause, {}, inserted, columns);
+      // A new subscription follows the real clock (no test clock row), as its purchase's history has always said.
+      const columns = [...Object.keys(inserted).filter(isContract), CLOCK];
+      await this.append(trx, cause, {}, { ...inserted, [CLOCK]: 0 }, columns);
       return true;
     });
   }
 
   /** Writes one subscription if its guards hold: the row as written, or null when it did not apply. */
-  async update(id: string, { nextActionAt, ...write }: Write): Promise<SubscriptionRow | null> {
-    const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
+  async update(id: string, { nextActionAt, ...write }: Write): Promise<WrittenRow | null> {
+    const moved = write.clockOffsetMs;
+    const columns = [...Object.keys(write.set).filter(isContract), ...(moved === undefined ? [] : [CLOCK])];
     const guarded = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
       const conditions: Expression<SqlBool>[] = [eb('id', '=', id)];
       if (write.where) conditions.push(write.where(eb));
@@ -102,27 +118,48 @@ export class SubscriptionStore {
         return after;
       });
     }
-    if (!write.cause || columns.length === 0) {
-      return (await this.db.updateTable('subscriptions').set(bumped).where(guarded).returningAll().executeTakeFirst()) ?? null;
+    if (moved === undefined && (!write.cause || columns.length === 0)) {
+      return (
+        (await this.db.updateTable('subscriptions').set(bumped).where(guarded).returningAll().returning(clockOfRow).executeTakeFirst()) ??
+        null
+      );
     }
     const cause = write.cause;
     return this.inTransaction(async (trx) => {
-      if (write.before) {
-        const after = await trx.updateTable('subscriptions').set(bumped).where(guarded).returningAll().executeTakeFirst();
-        if (!after) return null;
-        await this.append(trx, cause, storedRowOf(write.before), after, columns);
-        return after;
+      let before: Partial<Record<string, unknown>>;
+      let after: WrittenRow | undefined;
+      if (write.before || !cause) {
+        after = await trx.updateTable('subscriptions').set(bumped).where(guarded).returningAll().returning(clockOfRow).executeTakeFirst();
+        before = write.before ? storedRowOf(write.before) : {};
+      } else {
+        // The row as it was, locked by a write (a read first would let SQLite's second instance in between, and fail one of them).
+        const locked = await trx
+          .updateTable('subscriptions')
+          .set({ version: sql<number>`version + 1` })
+          .where(guarded)
+          .returningAll()
+          .returning(clockOfRow)
+          .executeTakeFirst();
+        before = locked ?? {};
+        // A test clock's move alone sets no column of the row: the lock was its write.
+        const setsColumns = Object.keys(write.set).length > 0;
+        after =
+          locked && setsColumns
+            ? await trx
+                .updateTable('subscriptions')
+                .set(write.set)
+                .where('id', '=', id)
+                .returningAll()
+                .returning(clockOfRow)
+                .executeTakeFirstOrThrow()
+            : locked;
       }
-      // The row as it was, locked by a write (a read first would let SQLite's second instance in between, and fail one of them).
-      const before = await trx
-        .updateTable('subscriptions')
-        .set({ version: sql<number>`version + 1` })
-        .where(guarded)
-        .returningAll()
-        .executeTakeFirst();
-      if (!before) return null;
-      const after = await trx.updateTable('subscriptions').set(write.set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-      await this.append(trx, cause, before, after, columns);
+      if (!after) return null;
+      if (moved !== undefined) {
+        await setTestClock(trx, id, moved);
+        after = { ...after, [CLOCK]: moved };
+      }
+      if (cause) await this.append(trx, cause, before, after, columns);
       return after;
     });
   }
@@ -136,17 +173,18 @@ export class SubscriptionStore {
   async updateMany(
     where: Guard,
     write: { set: Changes; cause?: Cause; before?: Partial<SubscriptionRow>; beforeOf?: (id: string) => Subscription | undefined },
-  ): Promise<SubscriptionRow[]> {
+  ): Promise<WrittenRow[]> {
     const run = (db: Kysely<Database>) =>
       db
         .updateTable('subscriptions')
         .set({ ...write.set, version: sql<number>`version + 1` })
         .where(where)
         .returningAll()
+        .returning(clockOfRow)
         .execute();
     const cause = write.cause;
     if (!cause) return run(this.db);
-    const columns = (Object.keys(write.set) as (keyof SubscriptionRow)[]).filter(isContract);
+    const columns = Object.keys(write.set).filter(isContract);
     return this.inTransaction(async (trx) => {
       const rows = await run(trx);
       for (const row of rows) {
@@ -170,15 +208,15 @@ export class SubscriptionStore {
   private async append(
     trx: Kysely<Database>,
     cause: Cause,
-    before: Partial<Record<keyof SubscriptionRow, unknown>>,
-    after: SubscriptionRow,
-    columns: readonly (keyof SubscriptionRow)[],
+    before: Partial<Record<string, unknown>>,
+    after: WrittenRow,
+    columns: readonly string[],
   ): Promise<void> {
     const was: Record<string, unknown> = {};
     const is: Record<string, unknown> = {};
     for (const column of columns) {
       const old = stored(column, before[column]);
-      const now = stored(column, after[column]);
+      const now = stored(column, after[column as keyof WrittenRow]);
       if (JSON.stringify(old) === JSON.stringify(now)) continue;
       if (column in before) was[column] = old;
       is[column] = now;
@@ -203,7 +241,8 @@ export class SubscriptionStore {
 export async function appendHistoryEvent(db: Kysely<Database>, subscriptionId: string, cause: Cause, facts: EventFacts): Promise<boolean> {
   const row = await db
     .selectFrom('subscriptions')
-    .select(['id', 'version', 'clock_offset_ms'])
+    .leftJoin('subscription_test_clocks', 'subscription_test_clocks.subscription_id', 'subscriptions.id')
+    .select(['id', 'version', sql<number>`coalesce(subscription_test_clocks.offset_ms, 0)`.as(CLOCK)])
     .where('id', '=', subscriptionId)
     .executeTakeFirst();
   if (!row) return false;
@@ -214,7 +253,7 @@ export async function appendHistoryEvent(db: Kysely<Database>, subscriptionId: s
 /** One history row, at the subscription's version and on its clock as `row` holds them. */
 async function insertHistoryRow(
   db: Kysely<Database>,
-  row: Pick<SubscriptionRow, 'id' | 'version' | 'clock_offset_ms'>,
+  row: Pick<WrittenRow, 'id' | 'version' | 'clock_offset_ms'>,
   cause: Cause,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
@@ -240,10 +279,23 @@ async function insertHistoryRow(
     .execute();
 }
 
+/**
+ * Moves a subscription's test clock to `offsetMs`: its record is made on its first move.
+ * `moved_at` is real time, as the history row written with it.
+ */
+async function setTestClock(trx: Kysely<Database>, subscriptionId: string, offsetMs: number): Promise<void> {
+  const movedAt = new Date().toISOString();
+  await trx
+    .insertInto('subscription_test_clocks')
+    .values({ subscription_id: subscriptionId, offset_ms: offsetMs, moved_at: movedAt })
+    .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ offset_ms: offsetMs, moved_at: movedAt }))
+    .execute();
+}
+
 /** A column's value as the history keeps it: JSON columns as their objects, numbers as numbers (PostgreSQL's bigint is text). */
 function stored(column: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (column.endsWith('_json') && typeof value === 'string') return JSON.parse(value) as unknown;
-  if (column === 'clock_offset_ms') return Number(value);
+  if (column === CLOCK) return Number(value);
   return value;
 }

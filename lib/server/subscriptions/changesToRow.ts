@@ -10,13 +10,17 @@ type Outcome = Pick<Applied<GatewayName, RenewalInstrument, ConsentProof>, 'chan
 const flag = (value: boolean) => (value ? 1 : 0);
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
+/** The columns an event sets, and those the store keeps beside the row: the schedule's next run, the test clock. */
+export type RowChanges = Changes & { next_action_at: string | null; clock_offset_ms?: number };
+
 /**
  * The columns an applied lifecycle event sets: each changed field in the table's spelling
- * (flags as 0/1, objects as JSON, the dunning and a pending price over their columns), and
+ * (flags as 0/1, objects as JSON, the dunning and a pending price over their columns),
  * `next_action_at` from the outcome's `nextRunAt` (the schedule's, which the store writes
- * beside the row). A field the event leaves is not set.
+ * beside the row) and `clock_offset_ms` when its test clock moves (its own record, which the
+ * store writes too). A field the event leaves is not set.
  */
-export function changesToRow({ changes, nextRunAt }: Outcome): Changes & { next_action_at: string | null } {
+export function changesToRow({ changes, nextRunAt }: Outcome): RowChanges {
   const row: Changes = {};
   const set = <Column extends keyof Changes>(column: Column, value: Changes[Column]) => {
     row[column] = value;
@@ -68,8 +72,8 @@ export function changesToRow({ changes, nextRunAt }: Outcome): Changes & { next_
     set('grace_until', changes.dunning.graceUntil);
     set('renewal_failure_code', changes.dunning.failureCode);
   }
-  if (changes.clockOffsetMs !== undefined) set('clock_offset_ms', changes.clockOffsetMs);
   if (changes.createdAt !== undefined) set('created_at', changes.createdAt);
   if (changes.updatedAt !== undefined) set('updated_at', changes.updatedAt);
-  return { ...row, next_action_at: nextRunAt };
+  const clock = changes.clockOffsetMs === undefined ? {} : { clock_offset_ms: changes.clockOffsetMs };
+  return { ...row, ...clock, next_action_at: nextRunAt };
 }

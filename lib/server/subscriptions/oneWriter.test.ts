@@ -16,6 +16,8 @@ const writesOf = (table: string) => [
 const WRITES = writesOf('subscriptions');
 /** The engine's schedule of each subscription (migration 0046): written by the store too, and nowhere else. */
 const SCHEDULE_WRITES = writesOf('subscription_schedule');
+/** A test-mode subscription's test clock (migration 0047): written by the store too, with its history row. */
+const CLOCK_WRITES = writesOf('subscription_test_clocks');
 
 function sourceFiles(dir: string): string[] {
   const entries = fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true });
@@ -50,6 +52,14 @@ describe('the one writer of subscriptions', () => {
     expect(writers).toEqual([STORE]);
   });
 
+  it('finds inserts and updates of subscription_test_clocks in SubscriptionStore.ts only (migrations and tests aside)', () => {
+    const writers = files.filter((file) => {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      return CLOCK_WRITES.some((write) => write.test(text));
+    });
+    expect(writers).toEqual([STORE]);
+  });
+
   it('would see a raw SQL write as well as a query builder one', () => {
     const samples = [
       "db.updateTable('subscriptions')",
@@ -63,5 +73,7 @@ describe('the one writer of subscriptions', () => {
     expect(WRITES.some((write) => write.test("db.updateTable('subscription_schedule')"))).toBe(false);
     expect(SCHEDULE_WRITES.some((write) => write.test("db.updateTable('subscription_schedule')"))).toBe(true);
     expect(SCHEDULE_WRITES.some((write) => write.test('update subscription_schedule set lease_until = null'))).toBe(true);
+    expect(WRITES.some((write) => write.test("db.insertInto('subscription_test_clocks')"))).toBe(false);
+    expect(CLOCK_WRITES.some((write) => write.test("trx.insertInto('subscription_test_clocks')"))).toBe(true);
   });
 });

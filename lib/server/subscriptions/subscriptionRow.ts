@@ -13,8 +13,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-/** A subscription's row with when the engine is next due for it (subscriptionsWithSchedule.ts reads both). */
-export type ScheduledRow = Selectable<SubscriptionTable> & Pick<Selectable<SubscriptionScheduleTable>, 'next_action_at'>;
+/**
+ * A subscription's row with when the engine is next due for it and where its test clock
+ * stands (subscriptionsWithSchedule.ts reads all three).
+ */
+export type ScheduledRow = Selectable<SubscriptionTable> &
+  Pick<Selectable<SubscriptionScheduleTable>, 'next_action_at'> & { clock_offset_ms: number };
 
 /** A row as the services work with it, with the version it was read at (a write may ask for it still to be). */
 export function subscriptionOf(row: ScheduledRow): Subscription {
@@ -116,7 +120,7 @@ export function subscriptionRowOf(
 }
 
 /**
- * A subscription as its row stores it, with its schedule's next run: what the store compares
+ * A subscription as its row stores it, with its schedule's next run and its test clock: what the store compares
  * a write's result with when the caller already holds the record.
  */
 export function storedRowOf(subscription: Omit<Subscription, 'createdAt' | 'updatedAt' | 'version'>) {

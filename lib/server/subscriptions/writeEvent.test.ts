@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
+import { schedule } from '@/tests/fixtures/lifecycleStates';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
-import { BUYER } from './subscriptionHistory';
+import { BUYER, historyOf } from './subscriptionHistory';
 import { SubscriptionRepository } from './SubscriptionRepository';
 import { SubscriptionStore } from './SubscriptionStore';
 import { writeEvent } from './writeEvent';
@@ -44,6 +45,25 @@ describe('writeEvent', () => {
     const before = await record(held.id);
     expect(await writeEvent(db, held, cancel, { now: now(), cause })).toEqual({ kind: 'refused', reason: 'cancelled-already' });
     expect((await record(held.id)).version).toBe(before.version);
+  });
+
+  it('moves a test clock in its own record, and a move that meets another from the clock as the other left it', async () => {
+    const held = await record(await bought());
+    const day = 24 * 3600_000;
+    const moved = { kind: 'clock-moved', advance: 'day', movable: true, schedule: schedule() } as const;
+    const operator = { event: 'clock_moved' as const, actor: { kind: 'operator' as const } };
+    const first = await writeEvent(db, held, moved, { now: now(), cause: operator });
+    expect(first).toMatchObject({ kind: 'applied', subscription: { clockOffsetMs: day, version: held.version! + 1 } });
+    // Decided on the record first read, the second move lost its version: decided again, a day on from the first.
+    expect(await writeEvent(db, held, moved, { now: now(), cause: operator })).toMatchObject({
+      kind: 'applied',
+      subscription: { clockOffsetMs: 2 * day, version: held.version! + 2 },
+    });
+    expect(await record(held.id)).toMatchObject({ clockOffsetMs: 2 * day, nextActionAt: held.nextActionAt });
+    expect((await historyOf(db, held.id)).slice(-2)).toMatchObject([
+      { event: 'clock_moved', before: { clock_offset_ms: 0 }, after: { clock_offset_ms: day } },
+      { event: 'clock_moved', before: { clock_offset_ms: day }, after: { clock_offset_ms: 2 * day } },
+    ]);
   });
 
   it('moves only the schedule for an event that changes nothing of the record: no version, no history', async () => {

@@ -48,12 +48,12 @@ export async function writeEvent(
     if (!record) return { kind: 'refused', reason: 'missing' };
     const outcome = applyEvent(record, current, options.now);
     if (outcome.kind === 'refused') return outcome;
-    const { next_action_at: nextRunAt, ...set } = changesToRow(outcome);
+    const { next_action_at: nextRunAt, clock_offset_ms: clockOffsetMs, ...set } = changesToRow(outcome);
     // Written only when the event moves it: the engine's schedule carries no version, so a time passed through unchanged is left as it is now.
     const schedules = !options.leaveSchedule && nextRunAt !== record.nextActionAt;
     // Nothing of the record moves (a notice that makes no price pending, a price import that
     // only makes it due): no row or version to write, at most the schedule.
-    if (Object.keys(set).length === 0) {
+    if (Object.keys(set).length === 0 && clockOffsetMs === undefined) {
       if (!schedules) return { kind: 'applied', subscription: record, outcome };
       await new SubscriptionStore(db).updateSchedule((eb) => eb('subscription_id', '=', held.id), { next_action_at: nextRunAt });
       return { kind: 'applied', subscription: { ...record, nextActionAt: nextRunAt }, outcome };
@@ -64,6 +64,7 @@ export async function writeEvent(
       cause: options.cause,
       before: record,
       ...(schedules ? { nextActionAt: nextRunAt } : {}),
+      ...(clockOffsetMs === undefined ? {} : { clockOffsetMs }),
     });
     if (row)
       return {

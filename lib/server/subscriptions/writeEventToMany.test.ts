@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
+import { schedule } from '@/tests/fixtures/lifecycleStates';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
@@ -47,5 +48,21 @@ describe('writeEventToMany', () => {
     // Refused (cancelled already): not written, no history.
     expect((await record(cancelled)).version).toBe(untouched.version);
     expect(await historyOf(db, cancelled)).toHaveLength(entries);
+  });
+
+  it('moves a test clock one subscription at a time, in its own record, each with its history', async () => {
+    const [first, second] = [await bought(1), await bought(2)];
+    const day = 24 * 3600_000;
+    const moved = { kind: 'clock-moved', advance: 'day', movable: true, schedule: schedule() } as const;
+    const operator = { event: 'clock_moved' as const, actor: { kind: 'operator' as const } };
+    expect(await writeEventToMany(db, (eb) => eb('id', 'in', [first, second]), moved, { now: now(), cause: operator })).toBe(2);
+    for (const id of [first, second]) {
+      expect(await record(id)).toMatchObject({ clockOffsetMs: day });
+      expect((await historyOf(db, id)).at(-1)).toMatchObject({
+        event: 'clock_moved',
+        before: { clock_offset_ms: 0 },
+        after: { clock_offset_ms: day },
+      });
+    }
   });
 });

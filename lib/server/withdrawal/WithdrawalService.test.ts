@@ -134,9 +134,8 @@ describe('WithdrawalService from the account', () => {
     });
     clock = PAID + 13 * DAY;
     await db
-      .updateTable('subscriptions')
-      .set({ clock_offset_ms: 2 * DAY })
-      .where('id', '=', subscription.id)
+      .insertInto('subscription_test_clocks')
+      .values({ subscription_id: subscription.id, offset_ms: 2 * DAY, moved_at: null })
       .execute();
     await expect(service().withdrawFromAccount(await contract(subscription.id), { client })).rejects.toMatchObject({
       code: 'withdrawal_too_late',

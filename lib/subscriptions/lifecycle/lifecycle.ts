@@ -35,7 +35,7 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * the guards that read it (`clearProviderPausedIfUnchanged`, the settling pass's quiet time)
  * see what they see today.
  *
- * Each event mirrors the code that wrote it by hand before; all but clock-moved are now
+ * Each event mirrors the code that wrote it by hand before; all are now
  * written from the event (writeEvent.ts, writeEventToMany.ts in lib/server/subscriptions):
  * - purchased: TransactionRepository.markSucceeded → newSubscription.ts, SubscriptionRepository.create
  * - claimed: SubscriptionRepository.claimForVerifiedEmail (IdentityService, claimingSessions.ts)
@@ -58,7 +58,7 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * - provider-refusal-counted: SubscriptionRepository.countProviderRefusal from `settleAtProvider`
  * - card-set: SubscriptionService.recordCard → SubscriptionRepository.setCard
  * - delivery-address-changed: SubscriptionService.changeDeliveryAddress → SubscriptionRepository.setDeliveryAddress
- * - clock-moved: testClock.ts `moveTestClock` → RenewalRepository.advanceClock (still its own increment)
+ * - clock-moved: testClock.ts `moveTestClock` (its test clock record, subscription_test_clocks)
  */
 export function applyEvent<G extends string, I, C>(
   subscription: LifecycleSubscription<G, I, C> | null,

@@ -7,9 +7,9 @@ import type { LifecycleSubscription } from './state';
 const DAY_MS = 24 * 3600_000;
 
 /**
- * testClock.ts `moveTestClock` over RenewalRepository.advanceClock: a day ahead, or to the
- * next notice or the next renewal (or retry, or end) on its own clock. The schedule is left
- * as it is: the caller runs the engine for it at once, which takes what came due.
+ * testClock.ts `moveTestClock`: a day ahead, or to the next notice or the next renewal (or
+ * retry, or end) on its own clock. The schedule is left as it is: the caller runs the engine
+ * for it at once, which takes what came due.
  */
 export function clockMoved<G extends string, I, C>(
   subscription: LifecycleSubscription<G, I, C>,
