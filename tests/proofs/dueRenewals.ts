@@ -7,6 +7,7 @@ import { applyGatewayEvent } from '@/lib/server/checkout/reconcile';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import type {
   Database,
+  InvoiceTable,
   SandboxPaymentIntentTable,
   SubscriptionNoticeTable,
   SubscriptionTable,
@@ -20,8 +21,8 @@ import { renewalTransactionId } from '@/lib/server/renewals/renewalOrder';
  * Due renewals for the proofs and the bench, written fast: one real test-mode purchase
  * (Vogue Digital, sandbox card 4242, through the checkout's own code), whose purchase
  * transaction, sandbox payment and subscription are cloned `count - 1` times with new ids
- * and the next invoice numbers of the purchase's scope, every period moved back so that it
- * ended a minute ago. Multi-row inserts, one database transaction per chunk; the same SQL
+ * and the next invoice numbers of the purchase's scope (each with its invoice, the purchase's
+ * under its own number), every period moved back so that it ended a minute ago. Multi-row inserts, one database transaction per chunk; the same SQL
  * on SQLite and PostgreSQL.
  */
 
@@ -90,6 +91,11 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
     const first = moved(template.subscription, template.transaction, template.intent);
     await trx.updateTable('sandbox_payment_intents').set(first.intent).where('id', '=', template.intent.id).execute();
     await trx.updateTable('transactions').set(first.transaction).where('id', '=', template.transaction.id).execute();
+    await trx
+      .updateTable('invoices')
+      .set({ issued_at: first.transaction.updated_at })
+      .where('transaction_id', '=', template.transaction.id)
+      .execute();
     await trx.updateTable('subscriptions').set(first.subscription).where('id', '=', template.subscription.id).execute();
     await trx
       .updateTable('subscription_schedule')
@@ -109,6 +115,7 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
         .executeTakeFirstOrThrow();
       const intents: Insertable<SandboxPaymentIntentTable>[] = [];
       const transactions: Insertable<TransactionTable>[] = [];
+      const invoices: Insertable<InvoiceTable>[] = [];
       const subscriptions: Insertable<SubscriptionTable>[] = [];
       const notices: Insertable<SubscriptionNoticeTable>[] = [];
       for (let index = 0; index < size; index += 1) {
@@ -117,13 +124,21 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
         const subscriptionId = randomId('sub', 16);
         const { intent, transaction, subscription } = moved(template.subscription, template.transaction, template.intent);
         intents.push({ ...intent, id: intentId, idempotency_key: randomUUID() });
+        const invoiceNumber = `${invoice[1]}${String(Number(last) - size + 1 + index).padStart(invoice[3]!.length, '0')}`;
         transactions.push({
           ...transaction,
           id: transactionId,
           receipt_token_hash: sha256(randomBytes(32).toString('hex')),
           gateway_payment_id: intentId,
           subscription_id: subscriptionId,
-          invoice_number: `${invoice[1]}${String(Number(last) - size + 1 + index).padStart(invoice[3]!.length, '0')}`,
+          invoice_number: invoiceNumber,
+        });
+        invoices.push({
+          ...template.invoice,
+          number: invoiceNumber,
+          transaction_id: transactionId,
+          subscription_id: subscriptionId,
+          issued_at: transaction.updated_at,
         });
         subscriptions.push({
           ...subscription,
@@ -136,6 +151,7 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
       }
       await trx.insertInto('sandbox_payment_intents').values(intents).execute();
       await trx.insertInto('transactions').values(transactions).execute();
+      await trx.insertInto('invoices').values(invoices).execute();
       await trx.insertInto('subscriptions').values(subscriptions).execute();
       await trx
         .insertInto('subscription_schedule')
@@ -163,6 +179,11 @@ async function purchaseOnce(db: Kysely<Database>, now: () => Date) {
     .where('transaction_id', '=', response.transactionId)
     .executeTakeFirstOrThrow();
   const transaction = await db.selectFrom('transactions').selectAll().where('id', '=', response.transactionId).executeTakeFirstOrThrow();
+  const invoice = await db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('transaction_id', '=', response.transactionId)
+    .executeTakeFirstOrThrow();
   const instrument = JSON.parse(subscription.instrument_json ?? 'null') as { kind: string; paymentIntentId?: string } | null;
   if (subscription.gateway !== 'sandbox' || instrument?.kind !== 'sandbox-card' || !instrument.paymentIntentId)
     throw new Error(`the template purchase kept no sandbox card: ${subscription.instrument_json}`);
@@ -171,7 +192,7 @@ async function purchaseOnce(db: Kysely<Database>, now: () => Date) {
     .selectAll()
     .where('id', '=', instrument.paymentIntentId)
     .executeTakeFirstOrThrow();
-  return { subscription, transaction, intent };
+  return { subscription, transaction, invoice, intent };
 }
 
 /** What the engine has left to do: subscriptions due or held by a run, and renewals open. Cheap enough to poll. */

@@ -1,8 +1,8 @@
-import type { AccountPageProps, InvoiceLink, SubscriptionSummary } from '@/lib/account/accountView';
-import { dateText } from '@/lib/account/accountWords';
-import { formatMoney } from '@/lib/pricing/money';
+import type { AccountPageProps, SubscriptionSummary } from '@/lib/account/accountView';
+import { invoiceLink } from '@/lib/invoices/invoicePage';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
-import { TransactionRepository, type Transaction } from '@/lib/server/checkout/TransactionRepository';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
@@ -16,18 +16,13 @@ import { subscriptionSummary } from './subscriptionSummary';
 
 type AccountServer = Pick<ServerContext, 'db' | 'clock' | 'catalogue' | 'config'>;
 
-const invoiceLink = (transaction: Transaction, refunded: number | undefined): InvoiceLink => ({
-  transactionId: transaction.id,
-  number: transaction.invoiceNumber ?? transaction.id,
-  date: dateText(transaction.updatedAt),
-  total: formatMoney(transaction.total, transaction.currencyCode),
-  ...(refunded ? { refunded: formatMoney(refunded, transaction.currencyCode) } : {}),
-});
-
 /** Summaries of these subscriptions with their invoices, their History lines and their brands' names. */
 export async function summariesOf(server: AccountServer, subscriptions: Subscription[]): Promise<SubscriptionSummary[]> {
   const looks = brandLooks(await server.catalogue.get());
-  const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptions.map((subscription) => subscription.id));
+  const subscriptionIds = subscriptions.map((subscription) => subscription.id);
+  // The paid orders decide a withdrawal; the invoices are what the account lists.
+  const paid = await new TransactionRepository(server.db).paidOfSubscriptions(subscriptionIds);
+  const invoices = await new InvoiceRepository(server.db).ofSubscriptions(subscriptionIds);
   const refunded = await new RefundRepository(server.db).refundedOf(paid.map((transaction) => transaction.id));
   const withdrawn = await new WithdrawalRepository(server.db).withdrawnAmong(subscriptions.map((subscription) => subscription.id));
   const histories = await historiesOf(
@@ -46,9 +41,9 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
       ...subscriptionSummary(
         subscription,
         looks.get(subscription.brandSlug)?.name ?? subscription.brandSlug,
-        paid
-          .filter((transaction) => transaction.subscriptionId === subscription.id)
-          .map((transaction) => invoiceLink(transaction, refunded.get(transaction.id))),
+        invoices
+          .filter((invoice) => invoice.subscriptionId === subscription.id)
+          .map((invoice) => invoiceLink(invoice, refunded.get(invoice.transactionId))),
         clockOf(subscription, now),
         clockMovable(subscription, server.config),
       ),

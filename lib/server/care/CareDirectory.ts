@@ -11,6 +11,8 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
+import { CreditNoteRepository } from '@/lib/server/invoices/CreditNoteRepository';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import type { Refund } from '@/lib/server/refunds/Refund';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
@@ -52,20 +54,16 @@ export class CareDirectory {
         .execute();
       return rows.map((row) => this.hit(subscriptionOf(row), 'email'));
     }
-    const found =
-      query.kind === 'invoice'
-        ? this.db
-            .selectFrom('transactions')
-            .select(sql<string>`coalesce(subscription_id, renewal_of)`.as('sid'))
-            .where('invoice_number', '=', query.number)
-        : this.db
-            .selectFrom('refunds')
-            .innerJoin('transactions', 'transactions.id', 'refunds.transaction_id')
-            .select(sql<string>`coalesce(transactions.subscription_id, transactions.renewal_of)`.as('sid'))
-            .where('refunds.credit_note_number', '=', query.number);
-    const ids = [...new Set((await found.execute()).map((r) => r.sid).filter(Boolean))];
-    if (ids.length === 0) return [];
-    const rows = await subscriptionsWithSchedule(this.db).where('id', 'in', ids).orderBy('created_at', 'desc').limit(MAX_HITS).execute();
+    // A credit note names the invoice it credits, and the invoice its subscription.
+    const invoiceNumber =
+      query.kind === 'invoice' ? query.number : (await new CreditNoteRepository(this.db).findByNumber(query.number))?.invoiceNumber;
+    const invoice = invoiceNumber ? await new InvoiceRepository(this.db).findByNumber(invoiceNumber) : null;
+    if (!invoice?.subscriptionId) return [];
+    const rows = await subscriptionsWithSchedule(this.db)
+      .where('id', '=', invoice.subscriptionId)
+      .orderBy('created_at', 'desc')
+      .limit(MAX_HITS)
+      .execute();
     return rows.map((row) => this.hit(subscriptionOf(row), 'invoice'));
   }
 

@@ -15,6 +15,9 @@ import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import { randomId } from '@/lib/server/ids';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { queueDuplicateNotice } from '@/lib/server/duplicates/duplicateNotice';
+import { issueInvoice } from '@/lib/invoices/invoice';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
+import { paidOrderOfRow } from '@/lib/server/invoices/invoiceRows';
 import { nextInvoiceNumber } from './invoiceNumbers';
 import { withPaidCard } from './paidCard';
 import type { Transaction } from './Transaction';
@@ -243,8 +246,9 @@ export class TransactionRepository {
   /**
    * Marks a payment as succeeded, once (a second call changes nothing), and in the same
    * database transaction gives the order its invoice number (the next of its mode and year,
-   * gap-free; test orders are numbered INV-TEST-…), redeems its coupon and starts its subscription, with what
-   * renews it: the gateway's report, else what the payment's id stands for. The card the
+   * gap-free; test orders are numbered INV-TEST-…) and issues its invoice, redeems its coupon
+   * and starts its subscription, with what renews it: the gateway's report, else what the
+   * payment's id stands for. The card the
    * gateway says it charged (card) replaces the one the submit named, before the subscription,
    * the invoice and the acknowledgment read it. Bought signed out with the address of someone
    * who has signed in before, the subscription is theirs at once.
@@ -290,6 +294,8 @@ export class TransactionRepository {
         .where('kind', '=', PURCHASE)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The invoice as issued, with the card paid with: its record is written with its number.
+      await new InvoiceRepository(trx).issue(issueInvoice(paidOrderOfRow(paid), invoiceNumber, at.toISOString()));
       const transaction = transactionOf(paid);
       // The coupon's redemption is kept with the payment: both commit, or neither.
       await new CouponRedemptionRepository(trx).redeem(

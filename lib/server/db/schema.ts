@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { TransactionStatus } from '@/lib/checkout/transactionView';
+import type { InvoiceKind } from '@/lib/invoices/invoice';
 import type { MailKind, MailStatus } from '@/lib/mail/mailKinds';
 import type { OperatorRole } from '@/lib/operators/roles';
 import type { RenewalScenario } from '@/lib/payments/sandbox/testCards';
@@ -193,6 +194,51 @@ export interface RefundTable {
   sent_at: string | null;
   created_at: string;
   settled_at: string | null;
+}
+
+/**
+ * An invoice as issued: one per paid order or renewal, numbered gap-free per mode and year
+ * (the number also on transactions.invoice_number), with what it states (migration 0048).
+ */
+export interface InvoiceTable {
+  /** INV-2026-000042 (INV-TEST-… in test mode). */
+  number: string;
+  transaction_id: string;
+  subscription_id: string | null;
+  livemode: number;
+  kind: InvoiceKind;
+  issued_at: string;
+  brand_slug: string;
+  offer_name: string;
+  /** The buyer as billed: { name, email, country }. */
+  billed_to_json: string;
+  currency_code: string;
+  /** The lines as stated: [{ name, amount }], minor units. */
+  lines_json: string;
+  /** The plan's price over time (PriceTerms); null: none to state. */
+  price_terms_json: string | null;
+  subtotal: number;
+  discount: number;
+  coupon_code: string | null;
+  tax: number;
+  /** The order's TaxRate: { rate, inclusive, label }. */
+  tax_rate_json: string;
+  total: number;
+  /** How it was paid, as the order kept it (OrderSnapshot['payment']). */
+  payment_json: string;
+}
+
+/** A credit note: one per refund made, crediting one invoice (migration 0048); the number also on refunds.credit_note_number. */
+export interface CreditNoteTable {
+  /** CN-2026-000042 (CN-TEST-… in test mode). */
+  number: string;
+  refund_id: string;
+  invoice_number: string;
+  livemode: number;
+  issued_at: string;
+  currency_code: string;
+  amount: number;
+  reason: string;
 }
 
 /** A refund the sandbox gateways made, once per idempotency key (migration 0029). */
@@ -639,6 +685,8 @@ export interface Database {
   coupon_locks: CouponLockTable;
   transactions: TransactionTable;
   refunds: RefundTable;
+  invoices: InvoiceTable;
+  credit_notes: CreditNoteTable;
   sandbox_refunds: SandboxRefundTable;
   subscriptions: SubscriptionTable;
   subscription_notices: SubscriptionNoticeTable;

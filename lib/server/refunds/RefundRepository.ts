@@ -6,6 +6,8 @@ import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
 import { BUYER, type Actor, type EventFacts } from '@/lib/server/subscriptions/subscriptionHistory';
+import { CreditNoteRepository } from '@/lib/server/invoices/CreditNoteRepository';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { nextCreditNoteNumber } from './creditNoteNumbers';
 import type { Refund } from './Refund';
 
@@ -214,8 +216,9 @@ export class RefundRepository {
 
   /**
    * The provider refunded it: succeeded, once, with the next credit note number of its mode
-   * and year, and the buyer's e-mail queued in the same database transaction (`mail` writes
-   * it from the number; null: none). Null when it had settled already (nothing written).
+   * and year, its credit note issued against the payment's invoice, and the buyer's e-mail
+   * queued, in the same database transaction (`mail` writes it from the number; null: none).
+   * Null when it had settled already (nothing written).
    */
   async succeed(id: string, providerRefundId: string, at: Date, mail: (refund: Refund) => MailMessage | null): Promise<Refund | null> {
     return this.db.transaction().execute(async (trx) => {
@@ -224,9 +227,12 @@ export class RefundRepository {
         .set({ status: 'succeeded', provider_refund_id: providerRefundId, settled_at: at.toISOString() })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .returning('livemode')
+        .returning(['livemode', 'transaction_id'])
         .executeTakeFirst();
       if (!moved) return null;
+      // Read before the number is taken: its sequence's row stays locked until commit.
+      const invoice = await new InvoiceRepository(trx).findByTransaction(moved.transaction_id);
+      if (!invoice) throw new Error(`refund ${id} made of transaction ${moved.transaction_id}, which has no invoice`);
       const creditNoteNumber = await nextCreditNoteNumber(trx, moved.livemode === 1, at);
       const row = await trx
         .updateTable('refunds')
@@ -235,6 +241,16 @@ export class RefundRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       const refund = refundOf(row);
+      await new CreditNoteRepository(trx).issue({
+        number: creditNoteNumber,
+        refundId: refund.id,
+        invoiceNumber: invoice.number,
+        livemode: refund.livemode,
+        issuedAt: at.toISOString(),
+        currencyCode: refund.currencyCode,
+        amount: refund.amount,
+        reason: refund.reason,
+      });
       await appendToHistory(trx, refund.transactionId, 'refunded', {
         refund_id: refund.id,
         amount: refund.amount,

@@ -1,6 +1,9 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { nextInvoiceNumber } from '@/lib/server/checkout/invoiceNumbers';
+import { issueInvoice } from '@/lib/invoices/invoice';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
+import { paidOrderOfRow } from '@/lib/server/invoices/invoiceRows';
 import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
@@ -190,11 +193,11 @@ export class RenewalRepository {
   }
 
   /**
-   * A renewal paid: its transaction succeeds with the next invoice number, the subscription
-   * moves as the lifecycle's `renewal-paid` says (to the paid period, active again), and the
-   * receipt is queued, all or nothing. False when it was recorded already. The sale is
-   * recorded and invoiced whatever the lifecycle says: one that ended meanwhile is not made
-   * active again, nor sent a receipt.
+   * A renewal paid: its transaction succeeds with the next invoice number, its invoice is
+   * issued, the subscription moves as the lifecycle's `renewal-paid` says (to the paid period,
+   * active again), and the receipt is queued, all or nothing. False when it was recorded
+   * already. The sale is recorded and invoiced whatever the lifecycle says: one that ended
+   * meanwhile is not made active again, nor sent a receipt.
    */
   async recordPaid(
     charged: ChargedRenewal,
@@ -211,13 +214,14 @@ export class RenewalRepository {
         .where('id', '=', charged.transactionId)
         .where('kind', '=', 'renewal')
         .where('status', 'in', ['processing', 'requires_action', 'failed'])
-        .returning('livemode')
+        .returningAll()
         .executeTakeFirst();
       if (!moved) return false;
       const mails = await movedBy(trx, move, { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM });
       // The number last: its sequence's row stays locked until commit, and every renewal of every instance waits on it.
       const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
+      await new InvoiceRepository(trx).issue(issueInvoice(paidOrderOfRow(moved), invoiceNumber, stamp));
       const mail = asks(mails, 'renewal-receipt') ? receipt(invoiceNumber) : null;
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;

@@ -6,6 +6,7 @@ import type { Database } from '@/lib/server/db/schema';
 import type { MailStatus } from '@/lib/mail/mailKinds';
 import { ArrivalIds } from '@/lib/server/tracking/storage/arrivalIds';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { purge, PURGED_TABLES, retentionAgesFrom, type RetentionAges } from './purge';
 
@@ -343,6 +344,43 @@ describe('purge', () => {
     // The subscription's billing address stays (the consent proof is kept: docs/subscriptions.md), and so does its history's.
     expect(await db.selectFrom('subscriptions').select('billing_email').execute()).toEqual([{ billing_email: 'ada@example.com' }]);
     expect(await db.selectFrom('subscription_history').selectAll().orderBy('id').execute()).toEqual(before);
+  });
+
+  it('keeps invoices and credit notes as long as the payments they are for, however old', async () => {
+    const transactions = new TransactionRepository(db, () => ago(5000));
+    await transactions.create(newTransactionFixture({ id: 'txn_old' }));
+    await transactions.markSucceeded('txn_old', 'pi_old');
+    const refunds = new RefundRepository(db);
+    await refunds.reserve(
+      {
+        id: 'ref_old',
+        transactionId: 'txn_old',
+        amount: 500,
+        currencyCode: 'USD',
+        livemode: false,
+        reason: 'Goodwill',
+        idempotencyKey: 'key-old',
+        requestedBy: 'operator:op_1',
+      },
+      ago(5000),
+    );
+    await refunds.succeed('ref_old', 're_old', ago(5000), () => null);
+    const invoices = await db.selectFrom('invoices').selectAll().execute();
+    const creditNotes = await db.selectFrom('credit_notes').selectAll().execute();
+    expect(invoices).toHaveLength(1);
+    expect(creditNotes).toHaveLength(1);
+    await purge(db, NOW, {
+      eventsDays: 1,
+      badRowsDays: 1,
+      schemaObservationsDays: 1,
+      signInLinksDays: 0,
+      sessionsDays: 0,
+      outboxDays: 0,
+      rateLimitsDays: 1,
+      cspReportsDays: 1,
+    });
+    expect(await db.selectFrom('invoices').selectAll().execute()).toEqual(invoices);
+    expect(await db.selectFrom('credit_notes').selectAll().execute()).toEqual(creditNotes);
   });
 
   it('answers zero for every table when nothing is old', async () => {

@@ -5,9 +5,10 @@ import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 
 /**
  * Retention (issue 11): deletes what is older than its configured age, for `npm run purge`
- * (run daily). Only the tables listed here: never transactions, subscriptions (their consent
- * proof is kept as long as the law wants it: docs/subscriptions.md) nor their history (the
- * addresses and names in it are the subscription's own, kept as long), idempotency keys, gateway
+ * (run daily). Only the tables listed here: never transactions, their invoices and credit
+ * notes (kept as long as the payments they are for), subscriptions (their consent proof is
+ * kept as long as the law wants it: docs/subscriptions.md) nor their history (the addresses
+ * and names in it are the subscription's own, kept as long), idempotency keys, gateway
  * events, users, sandbox payments, invoice numbers or anything else a paid order needs.
  */
 

@@ -8,6 +8,7 @@ import type { WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { RateLimiter } from '@/lib/server/identity/RateLimiter';
 import { appendAudit } from '@/lib/server/operators/auditLog';
@@ -326,16 +327,10 @@ export class WithdrawalService {
 
   /** The purchase an address and an invoice number name together, in the page's mode, as it stood `at`; null when they do not. */
   private async matching(email: string, invoiceNumber: string, livemode: boolean, at: Date): Promise<Contract | null> {
-    const row = await this.deps.db
-      .selectFrom('transactions')
-      .select(['id', 'subscription_id'])
-      .where('invoice_number', '=', invoiceNumber)
-      .where('kind', '=', 'purchase')
-      .where('livemode', '=', livemode ? 1 : 0)
-      .executeTakeFirst();
-    if (!row?.subscription_id) return null;
-    const subscription = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(row.subscription_id);
-    if (!subscription || subscription.transactionId !== row.id) return null;
+    const invoice = await new InvoiceRepository(this.deps.db).findByNumber(invoiceNumber);
+    if (!invoice?.subscriptionId || invoice.kind !== 'purchase' || invoice.livemode !== livemode) return null;
+    const subscription = await new SubscriptionRepository(this.deps.db, this.deps.now).findById(invoice.subscriptionId);
+    if (!subscription || subscription.transactionId !== invoice.transactionId) return null;
     const contract = await this.contractOf(subscription, at);
     if (!contract) return null;
     const addresses = [contract.transaction.customer.email, subscription.billingEmail, subscription.ownerEmail];

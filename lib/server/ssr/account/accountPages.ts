@@ -2,20 +2,16 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
 import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
 import { CARD_SETUP_PARAM, RENEWAL_RETURN_PARAM, type CardPageProps } from '@/lib/account/cardChange';
-import { dateText } from '@/lib/account/accountWords';
-import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { formatMoney } from '@/lib/pricing/money';
+import { invoicePage } from '@/lib/invoices/invoicePage';
 import { loadAccount, summariesOf } from '@/lib/server/account/accountService';
 import { brandLooks } from '@/lib/server/account/brandLooks';
 import { setupIdSchema } from '@/lib/server/account/cardChangeActions';
 import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
-import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
-import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { CreditNoteRepository } from '@/lib/server/invoices/CreditNoteRepository';
+import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
-import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
-import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
 
 type Context = GetServerSidePropsContext;
 type Result<P> = GetServerSidePropsResult<AccountProps<P>>;
@@ -78,52 +74,16 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
   const id = TRANSACTION_ID.safeParse(context.params?.transactionId);
   if (!id.success) return { notFound: true };
   const { server, email, livemode } = request;
-  const transaction = await new TransactionRepository(server.db).findById(id.data);
-  const subscription = transaction?.subscriptionId
-    ? await new SubscriptionRepository(server.db, server.clock).findById(transaction.subscriptionId)
+  const invoice = await new InvoiceRepository(server.db).findByTransaction(id.data);
+  const subscription = invoice?.subscriptionId
+    ? await new SubscriptionRepository(server.db, server.clock).findById(invoice.subscriptionId)
     : null;
-  if (!transaction || transaction.status !== 'succeeded' || !subscription || subscription.ownerEmail !== email) return { notFound: true };
-  if (!transaction.livemode && livemode) return { notFound: true };
-  const brand = brandLooks(await server.catalogue.get()).get(transaction.brandSlug) ?? null;
-  const money = (cents: number) => formatMoney(cents, transaction.currencyCode);
-  const { order, customer } = transaction;
-  // The credit notes of the refunds made: a refund under way or refused is no credit note.
-  const refunds = (await new RefundRepository(server.db).ofTransactions([transaction.id])).filter(
-    (refund) => refund.status === 'succeeded' && refund.creditNoteNumber !== null,
-  );
-  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
-  const terms = orderPriceTerms(order.offer, order.lines, transaction.currencyCode, transaction.kind);
+  if (!invoice || !subscription || subscription.ownerEmail !== email) return { notFound: true };
+  if (!invoice.livemode && livemode) return { notFound: true };
+  const brand = brandLooks(await server.catalogue.get()).get(invoice.brandSlug) ?? null;
+  // The credit notes of the refunds made: a refund under way or refused has none.
+  const creditNotes = await new CreditNoteRepository(server.db).ofInvoice(invoice.number);
   return {
-    props: {
-      email,
-      livemode,
-      brand,
-      invoice: {
-        number: transaction.invoiceNumber ?? transaction.id,
-        date: dateText(transaction.updatedAt),
-        brandName: brand?.name ?? transaction.brandSlug,
-        offerName: order.offer.name,
-        billedTo: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, country: customer.country },
-        lines: order.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
-        ...(terms ? { priceTerms: `${order.offer.name}: ${introductoryPriceLine(terms)}.` } : {}),
-        discount:
-          transaction.discount > 0
-            ? { label: `Discount${transaction.couponCode ? ` (${transaction.couponCode})` : ''}`, amount: money(transaction.discount) }
-            : null,
-        tax: {
-          label: order.taxRate.rate > 0 ? order.taxRate.label : 'Tax',
-          amount: order.taxRate.inclusive && transaction.tax > 0 ? `${money(transaction.tax)} included` : money(transaction.tax),
-        },
-        total: money(transaction.total),
-        paymentMethod: paymentMethodName(order.payment),
-        livemode: transaction.livemode,
-        refunds: refunds.map((refund) => ({
-          creditNoteNumber: refund.creditNoteNumber ?? refund.id,
-          date: dateText(refund.settledAt ?? refund.createdAt),
-          amount: money(refund.amount),
-        })),
-        ...(refunded > 0 ? { refunded: money(refunded) } : {}),
-      },
-    },
+    props: { email, livemode, brand, invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug) },
   };
 }

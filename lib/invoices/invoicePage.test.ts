@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { CreditNote } from './creditNote';
+import type { Invoice } from './invoice';
+import { invoiceLink, invoicePage } from './invoicePage';
+
+const INVOICE: Invoice = {
+  number: 'INV-2026-000042',
+  transactionId: 'txn_1',
+  subscriptionId: 'sub_1',
+  livemode: true,
+  kind: 'purchase',
+  issuedAt: '2026-11-26T10:00:00.000Z',
+  brandSlug: 'vogue',
+  offerName: 'Vogue Digital',
+  billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
+  currencyCode: 'USD',
+  lines: [{ name: 'Vogue Digital: one year', amount: 3000 }],
+  priceTerms: { currencyCode: 'USD', billingInterval: 'year', firstAmount: 2500, renewalAmount: 5000, trialOffer: false, trialDays: null },
+  subtotal: 3000,
+  discount: 500,
+  couponCode: 'WELCOME',
+  tax: 417,
+  taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+  total: 2500,
+  payment: { method: 'card', brand: 'visa', last4: '4242' },
+};
+
+const note = (number: string, amount: number, issuedAt: string): CreditNote => ({
+  number,
+  refundId: `ref_${number}`,
+  invoiceNumber: INVOICE.number,
+  livemode: true,
+  issuedAt,
+  currencyCode: 'USD',
+  amount,
+  reason: 'Duplicate purchase',
+});
+
+describe('invoicePage', () => {
+  it('words the invoice as issued, in its currency', () => {
+    expect(invoicePage(INVOICE, [], 'Vogue')).toEqual({
+      number: 'INV-2026-000042',
+      date: 'November 26, 2026',
+      brandName: 'Vogue',
+      offerName: 'Vogue Digital',
+      billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
+      lines: [{ name: 'Vogue Digital: one year', amount: '$30.00' }],
+      priceTerms: 'Vogue Digital: First year $25, then $50 a year.',
+      discount: { label: 'Discount (WELCOME)', amount: '$5.00' },
+      tax: { label: 'VAT', amount: '$4.17 included' },
+      total: '$25.00',
+      paymentMethod: 'Visa ending in 4242',
+      livemode: true,
+      refunds: [],
+    });
+  });
+
+  it.each([
+    [
+      'no discount, tax added, no rate',
+      { discount: 0, couponCode: null, tax: 0, taxRate: { rate: 0, inclusive: false, label: 'Sales tax' } },
+      null,
+      { label: 'Tax', amount: '$0.00' },
+    ],
+    [
+      'a discount without a coupon',
+      { discount: 500, couponCode: null },
+      { label: 'Discount', amount: '$5.00' },
+      { label: 'VAT', amount: '$4.17 included' },
+    ],
+  ] as const)('%s', (_, overrides, discount, tax) => {
+    const page = invoicePage({ ...INVOICE, ...overrides, priceTerms: null }, [], 'Vogue');
+    expect(page.discount).toEqual(discount);
+    expect(page.tax).toEqual(tax);
+    expect(page).not.toHaveProperty('priceTerms');
+  });
+
+  it('lists its credit notes in the order given, and their sum', () => {
+    const page = invoicePage(
+      INVOICE,
+      [note('CN-2026-000003', 1000, '2026-11-28T09:00:00.000Z'), note('CN-2026-000002', 500, '2026-11-27T09:00:00.000Z')],
+      'Vogue',
+    );
+    expect(page.refunds).toEqual([
+      { creditNoteNumber: 'CN-2026-000003', date: 'November 28, 2026', amount: '$10.00' },
+      { creditNoteNumber: 'CN-2026-000002', date: 'November 27, 2026', amount: '$5.00' },
+    ]);
+    expect(page.refunded).toBe('$15.00');
+  });
+});
+
+describe('invoiceLink', () => {
+  it('links the invoice by its transaction, with what was refunded of it when anything was', () => {
+    expect(invoiceLink(INVOICE, undefined)).toEqual({
+      transactionId: 'txn_1',
+      number: 'INV-2026-000042',
+      date: 'November 26, 2026',
+      total: '$25.00',
+    });
+    expect(invoiceLink(INVOICE, 1000)).toMatchObject({ refunded: '$10.00' });
+  });
+});

@@ -1,0 +1,48 @@
+import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
+import { dateText } from '@/lib/account/accountWords';
+import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import { formatMoney } from '@/lib/pricing/money';
+import type { CreditNote } from './creditNote';
+import type { Invoice } from './invoice';
+
+/**
+ * The printable invoice as the account shows it, from the invoice and the credit notes
+ * issued against it (oldest first), in the words and money of the page.
+ */
+export function invoicePage(invoice: Invoice, creditNotes: readonly CreditNote[], brandName: string): InvoicePageProps['invoice'] {
+  const money = (cents: number) => formatMoney(cents, invoice.currencyCode);
+  const { taxRate, priceTerms } = invoice;
+  const refunded = creditNotes.reduce((sum, note) => sum + note.amount, 0);
+  return {
+    number: invoice.number,
+    date: dateText(invoice.issuedAt),
+    brandName,
+    offerName: invoice.offerName,
+    billedTo: invoice.billedTo,
+    lines: invoice.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
+    ...(priceTerms ? { priceTerms: `${invoice.offerName}: ${introductoryPriceLine(priceTerms)}.` } : {}),
+    discount:
+      invoice.discount > 0
+        ? { label: `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, amount: money(invoice.discount) }
+        : null,
+    tax: {
+      label: taxRate.rate > 0 ? taxRate.label : 'Tax',
+      amount: taxRate.inclusive && invoice.tax > 0 ? `${money(invoice.tax)} included` : money(invoice.tax),
+    },
+    total: money(invoice.total),
+    paymentMethod: paymentMethodName(invoice.payment),
+    livemode: invoice.livemode,
+    refunds: creditNotes.map((note) => ({ creditNoteNumber: note.number, date: dateText(note.issuedAt), amount: money(note.amount) })),
+    ...(refunded > 0 ? { refunded: money(refunded) } : {}),
+  };
+}
+
+/** The account's link to an invoice, with what was refunded of it (minor units; absent or 0: nothing). */
+export const invoiceLink = (invoice: Invoice, refunded: number | undefined): InvoiceLink => ({
+  transactionId: invoice.transactionId,
+  number: invoice.number,
+  date: dateText(invoice.issuedAt),
+  total: formatMoney(invoice.total, invoice.currencyCode),
+  ...(refunded ? { refunded: formatMoney(refunded, invoice.currencyCode) } : {}),
+});
