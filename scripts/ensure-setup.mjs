@@ -12,6 +12,8 @@ import { postgresBinDir } from './postgresServer.mjs';
 const MIN_NODE = [20, 19];
 const STAMP = 'node_modules/.journey-install-stamp';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser tests' Chromium: Debian's headless shell, the same engine without the full browser's UI processes. */
+export const E2E_CHROMIUM_PATH = process.env.E2E_CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** @param {string} message */
@@ -86,7 +88,9 @@ function aptInstall(packages, why) {
 
 function ensureChromium() {
   if (!fs.existsSync(CHROMIUM_PATH))
-    aptInstall(['chromium', 'fonts-liberation'], `Chromium is missing at ${CHROMIUM_PATH} (the browser tests need it)`);
+    aptInstall(['chromium', 'fonts-liberation'], `Chromium is missing at ${CHROMIUM_PATH} (the bench and visitor checks need it)`);
+  if (!fs.existsSync(E2E_CHROMIUM_PATH))
+    aptInstall(['chromium-headless-shell'], `Chromium's headless shell is missing at ${E2E_CHROMIUM_PATH} (the browser tests run in it)`);
 }
 
 function ensurePostgres() {
