@@ -23,7 +23,7 @@ describe('npm run catalogue', { timeout: 30_000 }, () => {
     fs.writeFileSync(file, readDemoCatalogue());
     const imported = catalogue('import', file);
     expect(imported.code).toBe(0);
-    expect(imported.stderr).toContain('Imported 5 brands, 8 offers, 6 checkout flows, 7 coupons (catalogue version 1).');
+    expect(imported.stderr).toContain('Imported 5 brands, 11 offers, 9 checkout flows, 7 coupons (catalogue version 1).');
 
     const exported = catalogue('export');
     expect(exported.code).toBe(0);

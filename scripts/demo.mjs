@@ -62,6 +62,9 @@ const DEMO_PATHS = [
   ['/newyorker/demo-dual?livemode=false', 'dual offer (v2), with a print plan'],
   ['/wired/demo-trial?livemode=false', 'free trial'],
   ['/gq/demo-gbp?livemode=false', 'priced in GBP'],
+  ['/gq/demo-de?livemode=false', 'German, in euros'],
+  ['/vogue/demo-fr?livemode=false', 'French, in euros'],
+  ['/newyorker/demo-ca?livemode=false', 'English, in Canadian dollars'],
   ['/epicurious/demo-preauth?livemode=false', 'pre-authentication enabled'],
   ['/vogue/demo-ended?livemode=false', "an ended campaign, linking to Vogue's current offer"],
 ];

@@ -5,6 +5,7 @@ import { isValidSegment } from '@/lib/journey/path';
 import { isReservedTopLevelSegment, RESERVED_TOP_LEVEL_SEGMENTS } from '@/lib/journey/reservedPaths';
 import { ALL_OFFERS_PARENT_ID } from './crossSell';
 import { readingUrlSchema } from './readingUrl';
+import { DEFAULT_LOCALE, LANGUAGES, parseLocale } from '@/lib/i18n/locales';
 import { savingBadgeProblem } from './savingBadge';
 
 /**
@@ -28,6 +29,13 @@ const imageSize = z.number().int('must be a whole number of pixels').min(1, 'mus
 const offerImageSchema = z.strictObject({ src: sitePath, alt: z.string().trim().max(200), width: imageSize, height: imageSize });
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z' });
 
+const localeSchema = z
+  .string()
+  .refine(
+    (value) => parseLocale(value) === value,
+    `must be a language and region the pages are written in: ${LANGUAGES.map((l) => `"${l}-…"`).join(', ')} (e.g. "de-DE")`,
+  );
+
 export const brandIdentitySchema = z.strictObject({
   primaryColor: hexColor,
   accentColor: hexColor,
@@ -48,6 +56,8 @@ const brandSchema = z.strictObject({
   defaultCampaign: slug.nullable().default(null),
   // Where a new subscriber starts reading (the success page links it); optional, as above.
   readingUrl: readingUrlSchema,
+  // The language and money format of its pages; optional, as above (lib/i18n/locales.ts).
+  locale: localeSchema.default(DEFAULT_LOCALE),
 });
 
 const offerSchema = z
@@ -106,6 +116,8 @@ const checkoutFlowSchema = z
     // Sold from startsAt (inclusive) until endsAt (exclusive); either may be left open.
     startsAt: isoDate.nullable().default(null),
     endsAt: isoDate.nullable().default(null),
+    // A campaign speaking other than its brand ("fr-CA" for Quebec); null: the brand's.
+    locale: localeSchema.nullable().default(null),
   })
   .superRefine((flow, ctx) => {
     if (flow.startsAt && flow.endsAt && Date.parse(flow.startsAt) >= Date.parse(flow.endsAt)) {

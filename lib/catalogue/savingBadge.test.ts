@@ -50,3 +50,32 @@ describe('savingBadgeProblem', () => {
     expect(savingBadgeProblem(offer(overrides))).toContain(problem);
   });
 });
+
+describe('savingBadgeProblem in German and French', () => {
+  const euros = { currencyCode: 'EUR' as const };
+  it.each<[string, Partial<BadgedOffer>]>([
+    ['euros after the amount', { ...euros, savingBadge: 'Spare 25 € im ersten Jahr' }],
+    ['a comma decimal', { ...euros, savingBadge: 'Économisez 24,99 €' }],
+    ['half price in German', { ...euros, savingBadge: 'Erstes Jahr zum halben Preis' }],
+    ['half price in French', { ...euros, savingBadge: 'Moitié prix la première année' }],
+    ['a French percentage', { ...euros, savingBadge: '-50 % la première année' }],
+    ['free days of a trial', { ...euros, ...trial, savingBadge: '30 Tage kostenlos' }],
+  ])('accepts %s', (_, overrides) => {
+    expect(savingBadgeProblem(offer(overrides))).toBeNull();
+  });
+
+  it.each<[string, Partial<BadgedOffer>, string]>([
+    ['more euros than saved', { ...euros, savingBadge: 'Spare 30 € im ersten Jahr' }, 'states "30 €", more than the first period saves'],
+    ['a grouped amount', { ...euros, savingBadge: 'Économisez 1.000,00 €' }, 'states "1.000,00 €", more than'],
+    ['dollars on a euro offer', { ...euros, savingBadge: 'Économisez 20 $' }, 'but the offer is priced in EUR'],
+    ['half price in German that is not', { ...euros, discountedAmount: 3000, savingBadge: 'Zum halben Preis' }, 'says half price'],
+    ['free in French on a paid offer', { ...euros, savingBadge: 'Premier mois gratuit' }, 'says free'],
+    [
+      'the wrong number of trial days',
+      { ...euros, ...trial, savingBadge: '14 jours gratuits' },
+      'names 14 days, but the trial lasts 30 days',
+    ],
+  ])('refuses %s', (_, overrides, problem) => {
+    expect(savingBadgeProblem(offer(overrides))).toContain(problem);
+  });
+});

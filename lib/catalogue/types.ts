@@ -23,6 +23,8 @@ export interface Brand {
   defaultCampaign: string | null;
   /** Where a subscriber starts reading (an absolute https URL); null: the brand has none to link. */
   readingUrl: string | null;
+  /** The locale its pages speak unless a campaign says otherwise: "de-DE" (lib/i18n/locales.ts). */
+  locale: string;
 }
 
 export type BillingInterval = 'month' | 'year';
@@ -79,6 +81,10 @@ export interface CheckoutFlow {
   /** Sold from startsAt (inclusive) until endsAt (exclusive), ISO instants; null: open (lib/catalogue/campaignWindow.ts). */
   startsAt: string | null;
   endsAt: string | null;
+  /** The locale its pages, e-mails and account speak: its own, else its brand's. */
+  locale: string;
+  /** Its market's prices hold their tax (VAT): its pages say "including VAT" (lib/pricing/marketTax.ts). */
+  pricesIncludeTax: boolean;
   data: {
     pageData: CheckoutPageData;
     brandIdentity: BrandIdentity;

@@ -32,7 +32,17 @@ describe('CatalogueRepository', () => {
     const snapshot = await repo.loadSnapshot();
     expect(snapshot.version).toBe(1);
     expect([...snapshot.flowsByPath.keys()].sort()).toEqual(
-      ['epicurious/demo-preauth', 'gq/demo-gbp', 'newyorker/demo-dual', 'vogue/demo-ended', 'vogue/demo-single', 'wired/demo-trial'].sort(),
+      [
+        'epicurious/demo-preauth',
+        'gq/demo-de',
+        'gq/demo-gbp',
+        'newyorker/demo-ca',
+        'newyorker/demo-dual',
+        'vogue/demo-ended',
+        'vogue/demo-fr',
+        'vogue/demo-single',
+        'wired/demo-trial',
+      ].sort(),
     );
     expect(snapshot.brands.get('vogue')).toMatchObject({ name: 'Vogue', defaultCampaign: 'demo-single' });
     expect([...snapshot.brands.values()].every((brand) => brand.defaultCampaign !== null)).toBe(true);
@@ -151,6 +161,43 @@ describe('CatalogueRepository', () => {
     });
     expect(await importCatalogueJson(db, JSON.stringify(exported))).toMatchObject({ ok: true });
     expect(await repo.exportAll()).toEqual(exported);
+  });
+
+  it("gives each campaign its locale, its brand's by default, and round-trips both", async () => {
+    await importCatalogueJson(db, readDemoCatalogue());
+    const snapshot = await repo.loadSnapshot();
+    const flow = (brand: string, slug: string) => snapshot.flowsByPath.get(flowKey(brand, slug))!;
+    expect(flow('gq', 'demo-de')).toMatchObject({ locale: 'de-DE', pricesIncludeTax: true });
+    expect(flow('gq', 'demo-gbp')).toMatchObject({ locale: 'en-GB', pricesIncludeTax: true });
+    expect(flow('vogue', 'demo-fr')).toMatchObject({ locale: 'fr-FR', pricesIncludeTax: true });
+    expect(flow('newyorker', 'demo-ca')).toMatchObject({ locale: 'en-CA', pricesIncludeTax: false });
+    expect(flow('vogue', 'demo-single')).toMatchObject({ locale: 'en-US', pricesIncludeTax: false });
+    // The brand's tagline is English: the German campaign shows none rather than a foreign sentence.
+    expect(flow('gq', 'demo-de').data.brandIdentity.tagline).toBe('');
+    expect(flow('gq', 'demo-gbp').data.brandIdentity.tagline).not.toBe('');
+    const exported = await repo.exportAll();
+    expect(exported.checkoutFlows.find((f) => f.urlSlug === 'demo-de')?.locale).toBe('de-DE');
+    expect(exported.checkoutFlows.find((f) => f.urlSlug === 'demo-single')?.locale).toBeNull();
+    expect(await importCatalogueJson(db, JSON.stringify(exported))).toMatchObject({ ok: true });
+    expect(await repo.exportAll()).toEqual(exported);
+  });
+
+  it('takes a file from before locales as English, and refuses a locale the pages are not written in', async () => {
+    const old = JSON.parse(readDemoCatalogue());
+    for (const brand of old.brands) delete brand.locale;
+    for (const flow of old.checkoutFlows) delete flow.locale;
+    expect(await importCatalogueJson(db, JSON.stringify(old))).toMatchObject({ ok: true });
+    expect([...(await repo.loadSnapshot()).flowsByPath.values()].every((flow) => flow.locale === 'en-US')).toBe(true);
+    const bad = JSON.parse(readDemoCatalogue());
+    bad.brands[0].locale = 'es-ES';
+    bad.checkoutFlows[0].locale = 'de';
+    const result = await importCatalogueJson(db, JSON.stringify(bad));
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors;
+    expect(errors).toEqual([
+      expect.stringMatching(/^brands\[0\]\.locale: must be a language and region the pages are written in/),
+      expect.stringMatching(/^checkoutFlows\[0\]\.locale: must be a language and region/),
+    ]);
   });
 
   it('writes nothing when the file is invalid, and names the bad field', async () => {

@@ -138,6 +138,7 @@ export class CatalogueRepository {
         identity: JSON.parse(b.identity_json) as BrandIdentity,
         defaultCampaign: b.default_campaign,
         readingUrl: b.reading_url,
+        locale: b.locale,
       })),
       offers: offers.map((o) => ({
         id: o.id,
@@ -156,6 +157,7 @@ export class CatalogueRepository {
         plans: plans.filter((p) => p.campaign_id === f.campaign_id).map((p) => p.offer_id),
         startsAt: f.starts_at,
         endsAt: f.ends_at,
+        locale: f.locale,
       })),
       coupons: coupons.map((c) => ({
         code: c.code,

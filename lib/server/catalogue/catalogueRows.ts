@@ -5,6 +5,9 @@ import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer, Of
 import { brandDisplayName } from '@/lib/brands/displayNames';
 import { currencySymbol, type CurrencyCode } from '@/lib/pricing/currencies';
 import { templateForPlanCount } from '@/lib/pricing/template';
+import { languageOf } from '@/lib/i18n/locales';
+import { pricesIncludeTax } from '@/lib/pricing/marketTax';
+import { TAX_RATES } from '@/lib/server/checkout/checkoutRules';
 
 /** Pure mappings between catalogue rows, the catalogue file and the domain types. */
 type BrandRow = Selectable<BrandTable>;
@@ -19,6 +22,7 @@ export function brandFromRow(row: BrandRow): Brand {
     identity: JSON.parse(row.identity_json) as BrandIdentity,
     defaultCampaign: row.default_campaign,
     readingUrl: row.reading_url,
+    locale: row.locale,
   };
 }
 
@@ -57,6 +61,9 @@ export function offerFromRow(row: OfferRow, brand: Brand, uuidById: ReadonlyMap<
 export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[]): CheckoutFlow {
   const templateIdentifier = templateForPlanCount(plans.length);
   if (!templateIdentifier) throw new Error(`Checkout flow ${row.campaign_id} has ${plans.length} plans`);
+  const locale = row.locale ?? brand.locale;
+  // The tagline is written in the brand's language: a campaign in another shows none rather than a foreign sentence.
+  const identity = languageOf(locale) === languageOf(brand.locale) ? brand.identity : { ...brand.identity, tagline: '' };
   return {
     campaignId: row.campaign_id,
     brand_slug: row.brand_slug,
@@ -65,9 +72,11 @@ export function flowFromRows(row: FlowRow, brand: Brand, plans: Offer[]): Checko
     templateIdentifier,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
+    locale,
+    pricesIncludeTax: pricesIncludeTax(TAX_RATES, locale),
     data: {
       pageData: { headline: row.headline, subheadline: row.subheadline, plans },
-      brandIdentity: brand.identity,
+      brandIdentity: identity,
       config: { enablePreAuth: row.enable_pre_auth === 1 },
     },
   };
@@ -114,6 +123,7 @@ export function rowsFromFile(file: CatalogueFile) {
       identity_json: JSON.stringify(b.identity),
       default_campaign: b.defaultCampaign,
       reading_url: b.readingUrl,
+      locale: b.locale,
     })),
     offers: file.offers.map((o, position): OfferRow => ({
       id: o.id,
@@ -145,6 +155,7 @@ export function rowsFromFile(file: CatalogueFile) {
       position,
       starts_at: f.startsAt,
       ends_at: f.endsAt,
+      locale: f.locale,
     })),
     plans: file.checkoutFlows.flatMap((f) =>
       f.plans.map((offerId, position) => ({ campaign_id: f.campaignId, offer_id: offerId, position })),

@@ -43,6 +43,8 @@ export interface BrandTable {
   default_campaign: string | null;
   /** Absolute https URL where a subscriber starts reading (migration 0037). */
   reading_url: string | null;
+  /** The locale its pages speak, "de-DE" (migration 0050). */
+  locale: Generated<string>;
 }
 
 export interface OfferTable {
@@ -78,6 +80,8 @@ export interface CheckoutFlowTable {
   /** ISO instants; null: no start or no end (migration 0034). */
   starts_at: string | null;
   ends_at: string | null;
+  /** The locale its pages speak; null: its brand's (migration 0050). */
+  locale: string | null;
 }
 
 export interface CheckoutFlowPlanTable {

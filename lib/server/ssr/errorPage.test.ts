@@ -17,13 +17,15 @@ catalogue.get = () => demoSnapshot();
 
 const now = new Date('2026-11-27T12:00:00Z');
 
-/** The demo catalogue with Vogue's default campaign and its dates changed. */
+/** The demo catalogue with Vogue's default campaign changed, and the end of its campaigns on sale (its single and French ones). */
 function vogueWith(defaultCampaign: string | null, singleEndsAt: string | null): CatalogueSnapshot {
-  const single = snapshot.flowsByPath.get('vogue/demo-single')!;
+  const ending = ['vogue/demo-single', 'vogue/demo-fr'].map(
+    (path) => [path, { ...snapshot.flowsByPath.get(path)!, endsAt: singleEndsAt }] as const,
+  );
   return {
     ...snapshot,
     brands: new Map([...snapshot.brands, ['vogue', { ...snapshot.brands.get('vogue')!, defaultCampaign }]]),
-    flowsByPath: new Map([...snapshot.flowsByPath, ['vogue/demo-single', { ...single, endsAt: singleEndsAt }]]),
+    flowsByPath: new Map([...snapshot.flowsByPath, ...ending]),
   };
 }
 
