@@ -8,6 +8,8 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import i18n from './eslint/noLiteralText.mjs';
+import { UNTRANSLATED } from './eslint/untranslated.mjs';
 
 const SERVER_SIDE = ['lib/server/**', 'pages/**', 'server/**', 'instrumentation.ts', 'sentry.server.config.ts'];
 const TOOLING = ['scripts/**', 'bench/**', 'tests/**', '*.config.{ts,mts}'];
@@ -102,6 +104,14 @@ export default defineConfig(
   {
     files: ['lib/**/*.test.{ts,tsx}'],
     rules: restrict(noParentImports, noComponentImports),
+  },
+  // Buyer-facing JSX words itself through the message catalogues (docs/i18n.md). The back
+  // office, the QA mailbox and the sandbox's stand-in bank pages stay English.
+  {
+    files: ['components/**/*.tsx', 'pages/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'components/{admin,backoffice,mailbox}/**', 'pages/{admin,api,mailbox,sandbox}/**', ...UNTRANSLATED],
+    plugins: { i18n },
+    rules: { 'i18n/no-literal-text': 'error' },
   },
   // Plain-Node scripts cannot use the "@/" alias.
   {

@@ -5,6 +5,7 @@ import { applyDocumentSecurity } from '@/lib/server/ssr/documentSecurity';
 import { frameworkInlineScripts } from '@/lib/server/ssr/frameworkInlineScripts';
 import { ERROR_REPORTS_META, errorReportsMetaContent } from '@/lib/config/errorReportsConfig';
 import { serverEnv } from '@/lib/server/config/serverEnv';
+import { pageI18nOf } from '@/lib/i18n/pageI18n';
 
 interface Props extends DocumentInitialProps {
   title: string | null;
@@ -54,7 +55,7 @@ export default class JourneyDocument extends Document<Props> {
     // writes for the error-report SDK): every visitor's browser would join that one trace.
     const headContext = this.props.shared ? { ...this.context, experimentalClientTraceMetadata: undefined } : this.context;
     return (
-      <Html lang="en">
+      <Html lang={pageI18nOf(this.props.__NEXT_DATA__.props?.pageProps)?.locale ?? 'en'}>
         <HtmlContext.Provider value={headContext}>
           <Head nonce={this.props.nonce}>
             {this.props.title !== null && <title>{this.props.title}</title>}

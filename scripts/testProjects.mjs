@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOTS = ['lib', 'components', 'pages', 'scripts', 'entrypoint', 'docs', 'bench'];
+const ROOTS = ['lib', 'components', 'pages', 'scripts', 'entrypoint', 'docs', 'bench', 'eslint'];
 const TEST_FILE = /\.test\.tsx?$/;
 /** A file's own reason for a worker of its own, when the patterns below do not see it: `// vitest-isolate: why`. */
 const MARKER = /^\/\/ vitest-isolate: *(.*)$/m;

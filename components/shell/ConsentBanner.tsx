@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ALL_GROUPS, CONSENT_GROUPS, NECESSARY_ONLY, type ConsentGroupId, type ConsentState } from '@/lib/tracking/consent/consentGroups';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import { useWords } from './I18n';
 import styles from './ConsentBanner.module.css';
 
-/** What each group is for, in the visitor's words (a group without its text does not compile). */
-const GROUP_TEXT: Record<ConsentGroupId, { label: string; description: string }> = {
-  C0001: { label: 'Strictly necessary', description: 'Keep your cart and payment working. Always on.' },
-  C0002: { label: 'Performance', description: 'Help us measure how the checkout performs.' },
-  C0003: { label: 'Functional', description: 'Remember your choices between visits.' },
-  C0004: { label: 'Targeting', description: 'Let us and our partners remember you and show relevant offers.' },
+/** What each group is for, in the visitor's words (a group without its messages does not compile). */
+const GROUP_TEXT: Record<ConsentGroupId, { label: MessageKey; description: MessageKey }> = {
+  C0001: { label: 'common.consent.C0001.label', description: 'common.consent.C0001.description' },
+  C0002: { label: 'common.consent.C0002.label', description: 'common.consent.C0002.description' },
+  C0003: { label: 'common.consent.C0003.label', description: 'common.consent.C0003.description' },
+  C0004: { label: 'common.consent.C0004.label', description: 'common.consent.C0004.description' },
 };
 
 interface ConsentBannerProps {
@@ -24,6 +26,7 @@ interface ConsentBannerProps {
  */
 export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentBannerProps) {
   const headingId = useId();
+  const { t } = useWords();
   const region = useRef<HTMLElement>(null);
   useEffect(() => {
     if (takeFocus) region.current?.focus();
@@ -43,15 +46,12 @@ export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentB
     <section ref={region} tabIndex={-1} className={styles.banner} aria-labelledby={headingId} data-testid="consent-banner">
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.heading}>
-          Your privacy choices
+          {t('common.consent.heading')}
         </h2>
-        <p className={styles.text}>
-          We use cookies to run the checkout, measure it and, with your permission, show you relevant offers. Until you choose, we only
-          measure visits anonymously.
-        </p>
+        <p className={styles.text}>{t('common.consent.text')}</p>
         {choosing && (
           <fieldset className={styles.groups}>
-            <legend className="visually-hidden">Cookie groups</legend>
+            <legend className="visually-hidden">{t('common.consent.groups')}</legend>
             {CONSENT_GROUPS.map((group) => (
               <label key={group.id} className={styles.group}>
                 <input
@@ -62,8 +62,8 @@ export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentB
                   onChange={(event) => toggle(group.id, event.target.checked)}
                 />
                 <span>
-                  <strong>{GROUP_TEXT[group.id].label}</strong>{' '}
-                  <span className={styles.description}>{GROUP_TEXT[group.id].description}</span>
+                  <strong>{t(GROUP_TEXT[group.id].label)}</strong>{' '}
+                  <span className={styles.description}>{t(GROUP_TEXT[group.id].description)}</span>
                 </span>
               </label>
             ))}
@@ -71,18 +71,18 @@ export function ConsentBanner({ current, onDecide, takeFocus = false }: ConsentB
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.primary} onClick={() => onDecide(ALL_GROUPS)}>
-            Accept all
+            {t('common.consent.acceptAll')}
           </button>
           <button type="button" className={styles.secondary} onClick={() => onDecide(NECESSARY_ONLY)}>
-            Reject all
+            {t('common.consent.rejectAll')}
           </button>
           {choosing ? (
             <button type="button" className={styles.secondary} onClick={() => onDecide(new Set([...chosen, 'C0001']))}>
-              Save my choices
+              {t('common.consent.save')}
             </button>
           ) : (
             <button type="button" className={styles.link} onClick={() => setChoosing(true)}>
-              Manage choices
+              {t('common.consent.manage')}
             </button>
           )}
         </div>

@@ -9,6 +9,7 @@ import type { JourneyFrame, JourneyPageProps } from '@/lib/journey/viewModels';
 import type { ReactNode } from 'react';
 import { ApiClientProvider } from './ApiClientProvider';
 import { ShellProviders } from './ShellProviders';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 const replace = vi.fn(async (_url: string) => true);
 const asPath = '/epicurious/demo-preauth/cart?livemode=false&source=nl';
@@ -27,6 +28,7 @@ function frame(enablePreAuth: boolean): JourneyFrame {
     search: '?livemode=false&source=nl',
     tracking: BUILT_IN_TRACKING_ENV,
     consentCookie: null,
+    i18n: pageWordsFixture(),
   };
 }
 

@@ -7,6 +7,7 @@ import { flowFixture } from '@/tests/fixtures/flows';
 import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { checkoutConfigFrom, useCheckoutConfig } from './CheckoutConfig';
 import { ShellProviders } from './ShellProviders';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 afterEach(() => vi.useRealTimers());
 
@@ -23,6 +24,7 @@ const journeyProps: JourneyPageProps = {
   mode: { livemode: false, source: 'nl' },
   search: '?livemode=false&source=nl',
   tracking: BUILT_IN_TRACKING_ENV,
+  i18n: pageWordsFixture(),
   consentCookie: null,
   step: 'campaign',
   view: {},

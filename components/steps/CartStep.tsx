@@ -9,7 +9,9 @@ import { cartItemFor } from '@/lib/cart/cart';
 import { cartItemsOf, MAX_ADD_ONS, withAddOn, withPromoCode } from '@/lib/cart/cartSelection';
 import { useCart } from '@/lib/cart/useCart';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
-import { introductoryPriceLine, priceTermsOf } from '@/lib/pricing/introductoryPrice';
+import { priceTermsOf } from '@/lib/pricing/introductoryPrice';
+import { priceOverTime } from '@/lib/i18n/priceOverTime';
+import { useWords } from '@/components/shell/I18n';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
@@ -26,6 +28,7 @@ import styles from './CartStep.module.css';
 export default function CartStep({ flow, base, search, mode, view }: StepViewProps<'cart'>) {
   const { order, notice, alreadySubscribed } = view;
   const api = useApiClient();
+  const words = useWords();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
@@ -50,7 +53,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
   const items = cartItemsOf(order.plan, order.availableAddOns, selection, flow.campaignId);
   const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
   const removePromoCode = () => setSelection(withPromoCode(selection, null));
-  const planTerms = introductoryPriceLine(priceTermsOf(order.plan));
+  const planTerms = priceOverTime(words, priceTermsOf(order.plan));
 
   return (
     <div className={styles.cart}>

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import { priceOverTime } from '@/lib/i18n/priceOverTime';
+import { useWords } from '@/components/shell/I18n';
 import type { QuoteLine } from '@/lib/pricing/quote';
 import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
@@ -12,11 +13,12 @@ interface InvoicePriceTermsProps {
 
 /** The plan's price over time under an invoice's rows: "Vogue Digital: First year $25, then $50 a year." */
 export function InvoicePriceTerms({ offer, lines, currencyCode }: InvoicePriceTermsProps) {
+  const words = useWords();
   const terms = orderPriceTerms(offer, lines, currencyCode);
   if (!terms) return null;
   return (
     <p data-testid="invoice-price-terms">
-      {offer.name}: {introductoryPriceLine(terms)}.
+      {offer.name}: {priceOverTime(words, terms)}.
     </p>
   );
 }

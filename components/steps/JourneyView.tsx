@@ -25,7 +25,13 @@ export function JourneyView(props: JourneyPageProps) {
     <>
       {/* The frame names the tab after the step it shows: set on every move, whatever the step's code does. */}
       <DocumentTitle title={stepTitle(shown)} />
-      <JourneyLayout brandName={flow.brandName} identity={flow.data.brandIdentity} livemode={mode.livemode} mainRef={main}>
+      <JourneyLayout
+        brandName={flow.brandName}
+        identity={flow.data.brandIdentity}
+        livemode={mode.livemode}
+        pricesIncludeTax={flow.pricesIncludeTax}
+        mainRef={main}
+      >
         <Step {...shown} />
       </JourneyLayout>
     </>

@@ -54,6 +54,7 @@ export function OfferStep({ flow, base, search }: OfferStepProps) {
             disabled={chosenId !== null}
             onChoose={choose}
             campaignId={flow.campaignId}
+            pricesIncludeTax={flow.pricesIncludeTax}
             imageLoading={index === 0 ? 'eager' : 'lazy'}
           />
         ))}

@@ -1,5 +1,6 @@
 import type { QuoteState } from '@/lib/checkout/useQuote';
-import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import { priceOverTime } from '@/lib/i18n/priceOverTime';
+import { useWords } from '@/components/shell/I18n';
 import { formatMoney } from '@/lib/pricing/money';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
@@ -28,6 +29,7 @@ function percent(rate: number): string {
  * line says its price over time ("First year $25, then $50 a year"), as the offer page did.
  */
 export function OrderSummary({ state, onRetry, taxNote, showLines = true, className }: OrderSummaryProps) {
+  const words = useWords();
   const taxKnown = taxNote === null;
   const response = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const quote = response?.quote;
@@ -51,7 +53,7 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
                   {line.name}
                   {line.terms && (
                     <span className={styles.terms} data-testid="summary-terms">
-                      {introductoryPriceLine(line.terms)}
+                      {priceOverTime(words, line.terms)}
                     </span>
                   )}
                 </dt>

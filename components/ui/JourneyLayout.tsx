@@ -5,23 +5,29 @@ import { TestModeBanner } from './TestModeBanner';
 import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
 import { ConsentBannerSlot } from '@/components/shell/Consent';
 import { SubscriberLinks } from './SubscriberLinks';
+import { useWords } from '@/components/shell/I18n';
 import styles from './JourneyLayout.module.css';
 
 interface JourneyLayoutProps {
   brandName: string;
   identity: BrandIdentity;
   livemode: boolean;
+  /** The footer says prices include VAT, rather than that tax is added at checkout. */
+  pricesIncludeTax: boolean;
   children: ReactNode;
   /** The main area, for the step's tap feedback (components/steps/useNavigationFeedback). */
   mainRef?: Ref<HTMLElement>;
 }
 
 /** The brand-themed frame of every journey page: skip link, header, main, footer. */
-export function JourneyLayout({ brandName, identity, livemode, children, mainRef }: JourneyLayoutProps) {
+export function JourneyLayout({ brandName, identity, livemode, pricesIncludeTax, children, mainRef }: JourneyLayoutProps) {
+  const { t } = useWords();
+  const brandLine = identity.tagline ? t('common.footer.brandLine', { brand: brandName, tagline: identity.tagline }) : brandName;
+  const pricesNote = t(pricesIncludeTax ? 'common.footer.pricesNote.included' : 'common.footer.pricesNote.added');
   return (
     <div className={styles.frame} {...brandTheme(identity)}>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('common.skipToMain')}
       </a>
       <ConsentBannerSlot />
       {!livemode && <TestModeBanner />}
@@ -30,7 +36,7 @@ export function JourneyLayout({ brandName, identity, livemode, children, mainRef
         {children}
       </main>
       <footer className={styles.footer}>
-        {`${brandName}${identity.tagline ? ` · ${identity.tagline}` : ''}. Prices include any discount shown; taxes are calculated at checkout.`}
+        {`${brandLine}. ${pricesNote}`}
         <CookieSettingsButton />
         <SubscriberLinks livemode={livemode} />
       </footer>

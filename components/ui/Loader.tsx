@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import styles from './Loader.module.css';
 import { assertLoaderType, DYNAMIC_LOAD_DELAY_MS, type LoaderSize, type LoaderType, type SubmissionVariant } from './loaderTypes';
 
@@ -19,11 +20,12 @@ export interface LoaderProps {
  */
 export function Loader({ type, variant = 'light', size = 'medium', label }: LoaderProps) {
   assertLoaderType(type);
+  const { t } = useWords();
   if (type === 'general-processing') {
     return (
       <div className={styles.overlay} role="status" aria-live="polite" data-loader={type}>
         <span className={`${styles.spinner} ${styles.large} ${styles.dark}`} aria-hidden="true" />
-        <span className={styles.overlayText}>{label ?? 'Processing…'}</span>
+        <span className={styles.overlayText}>{label ?? t('common.loader.processing')}</span>
       </div>
     );
   }
@@ -31,13 +33,13 @@ export function Loader({ type, variant = 'light', size = 'medium', label }: Load
     return (
       <span className={styles.inline} role="status" aria-live="polite" data-loader={type}>
         <span className={`${styles.spinner} ${styles[size]} ${styles[variant]}`} aria-hidden="true" />
-        <span className="visually-hidden">{label ?? 'Submitting…'}</span>
+        <span className="visually-hidden">{label ?? t('common.loader.submitting')}</span>
       </span>
     );
   }
   return (
     <div className={styles.form} role="status" aria-live="polite" data-loader={type}>
-      <span className="visually-hidden">{label ?? 'Loading…'}</span>
+      <span className="visually-hidden">{label ?? t('common.loader.loading')}</span>
       <span className={styles.bar} aria-hidden="true" />
       <span className={styles.bar} aria-hidden="true" />
       <span className={`${styles.bar} ${styles.short}`} aria-hidden="true" />

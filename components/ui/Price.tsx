@@ -1,4 +1,4 @@
-import { formatMoney } from '@/lib/pricing/money';
+import { useWords } from '@/components/shell/I18n';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { BillingInterval } from '@/lib/catalogue/types';
 import styles from './Price.module.css';
@@ -13,22 +13,21 @@ interface PriceProps {
   size?: 'large' | 'normal';
 }
 
-const PER: Record<BillingInterval, string> = { month: 'month', year: 'year' };
-
 export function Price({ cents, currencyCode, fullCents, interval, size = 'normal' }: PriceProps) {
+  const { t, money } = useWords();
   return (
     <span className={styles.price}>
       {fullCents != null && fullCents > cents && (
         <s className={styles.full}>
-          <span className="visually-hidden">Was </span>
-          {formatMoney(fullCents, currencyCode)}
+          <span className="visually-hidden">{`${t('common.price.was')} `}</span>
+          {money(fullCents, currencyCode)}
         </s>
       )}
       <span className={size === 'large' ? styles.large : styles.now} data-testid="price">
-        {fullCents != null && fullCents > cents && <span className="visually-hidden">Now </span>}
-        {formatMoney(cents, currencyCode)}
+        {fullCents != null && fullCents > cents && <span className="visually-hidden">{`${t('common.price.now')} `}</span>}
+        {money(cents, currencyCode)}
       </span>
-      {interval && <span className={styles.interval}>/{PER[interval]}</span>}
+      {interval && <span className={styles.interval}>{t(interval === 'month' ? 'common.price.perMonth' : 'common.price.perYear')}</span>}
     </span>
   );
 }

@@ -6,8 +6,10 @@ describe('offerEyebrow', () => {
     ['Print + Digital', true, null],
     ['The New Yorker Print & Digital', true, null],
     ['print edition', true, null],
-    ['All Access', true, 'Print + Digital'],
-    ['Fingerprint Digital', true, 'Print + Digital'],
+    ['All Access', true, 'offer.eyebrow.print'],
+    ['Édition papier + numérique', true, null],
+    ['Édition imprimée', true, null],
+    ['Fingerprint Digital', true, 'offer.eyebrow.print'],
     ['Digital', false, null],
   ] as const)('%s (print: %s) → %s', (name, isPrintOffer, expected) => {
     expect(offerEyebrow({ name, isPrintOffer })).toBe(expected);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import { priceOverTime } from '@/lib/i18n/priceOverTime';
+import { fallbackWords } from '@/lib/i18n/words';
 import { orderPriceTerms } from './orderPriceTerms';
 import type { OrderSnapshot } from './transactionView';
 
@@ -17,7 +18,7 @@ const offer: OrderSnapshot['offer'] = {
 const trial = { ...offer, id: '3001', trialOffer: true, trialDays: 30, renewalAmount: 2999 };
 const words = (...args: Parameters<typeof orderPriceTerms>) => {
   const terms = orderPriceTerms(...args);
-  return terms && introductoryPriceLine(terms);
+  return terms && priceOverTime(fallbackWords(), terms);
 };
 
 describe('orderPriceTerms', () => {

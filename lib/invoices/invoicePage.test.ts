@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 import { invoiceLink, invoicePage } from './invoicePage';
+import { fallbackWords } from '@/lib/i18n/words';
 
 const INVOICE: Invoice = {
   number: 'INV-2026-000042',
@@ -38,7 +39,7 @@ const note = (number: string, amount: number, issuedAt: string): CreditNote => (
 
 describe('invoicePage', () => {
   it('words the invoice as issued, in its currency', () => {
-    expect(invoicePage(INVOICE, [], 'Vogue')).toEqual({
+    expect(invoicePage(INVOICE, [], 'Vogue', fallbackWords())).toEqual({
       number: 'INV-2026-000042',
       date: 'November 26, 2026',
       brandName: 'Vogue',
@@ -69,7 +70,7 @@ describe('invoicePage', () => {
       { label: 'VAT', amount: '$4.17 included' },
     ],
   ] as const)('%s', (_, overrides, discount, tax) => {
-    const page = invoicePage({ ...INVOICE, ...overrides, priceTerms: null }, [], 'Vogue');
+    const page = invoicePage({ ...INVOICE, ...overrides, priceTerms: null }, [], 'Vogue', fallbackWords());
     expect(page.discount).toEqual(discount);
     expect(page.tax).toEqual(tax);
     expect(page).not.toHaveProperty('priceTerms');
@@ -80,6 +81,7 @@ describe('invoicePage', () => {
       INVOICE,
       [note('CN-2026-000003', 1000, '2026-11-28T09:00:00.000Z'), note('CN-2026-000002', 500, '2026-11-27T09:00:00.000Z')],
       'Vogue',
+      fallbackWords(),
     );
     expect(page.refunds).toEqual([
       { creditNoteNumber: 'CN-2026-000003', date: 'November 28, 2026', amount: '$10.00' },

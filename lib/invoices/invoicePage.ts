@@ -1,7 +1,8 @@
 import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
 import { dateText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { introductoryPriceLine } from '@/lib/pricing/introductoryPrice';
+import { priceOverTime } from '@/lib/i18n/priceOverTime';
+import type { Words } from '@/lib/i18n/words';
 import { formatMoney } from '@/lib/pricing/money';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
@@ -10,7 +11,12 @@ import type { Invoice } from './invoice';
  * The printable invoice as the account shows it, from the invoice and the credit notes
  * issued against it (oldest first), in the words and money of the page.
  */
-export function invoicePage(invoice: Invoice, creditNotes: readonly CreditNote[], brandName: string): InvoicePageProps['invoice'] {
+export function invoicePage(
+  invoice: Invoice,
+  creditNotes: readonly CreditNote[],
+  brandName: string,
+  words: Words,
+): InvoicePageProps['invoice'] {
   const money = (cents: number) => formatMoney(cents, invoice.currencyCode);
   const { taxRate, priceTerms } = invoice;
   const refunded = creditNotes.reduce((sum, note) => sum + note.amount, 0);
@@ -21,7 +27,7 @@ export function invoicePage(invoice: Invoice, creditNotes: readonly CreditNote[]
     offerName: invoice.offerName,
     billedTo: invoice.billedTo,
     lines: invoice.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
-    ...(priceTerms ? { priceTerms: `${invoice.offerName}: ${introductoryPriceLine(priceTerms)}.` } : {}),
+    ...(priceTerms ? { priceTerms: `${invoice.offerName}: ${priceOverTime(words, priceTerms)}.` } : {}),
     discount:
       invoice.discount > 0
         ? { label: `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, amount: money(invoice.discount) }

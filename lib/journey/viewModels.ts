@@ -11,6 +11,7 @@ import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
 import type { StepId } from './steps';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
 
 /**
  * The order as the server rendered it: what the visitor chose, resolved against the
@@ -100,6 +101,8 @@ export interface JourneyFrame {
   tracking: PublicTrackingEnv;
   /** The consent cookie as the request carried it, so the page renders the banner (or not) as the browser will. */
   consentCookie: string | null;
+  /** The campaign's locale, and the messages of this step in its language (lib/i18n/pageI18n.ts). */
+  i18n: PageI18n;
 }
 
 export type StepPage<K extends StepId> = JourneyFrame & { step: K; view: StepViewModels[K] };

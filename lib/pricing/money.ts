@@ -1,3 +1,4 @@
+import { formatInStyle, type MoneyStyle } from '@/lib/i18n/moneyStyle';
 import { currencySymbol, type CurrencyCode } from './currencies';
 
 /**
@@ -10,25 +11,12 @@ import { currencySymbol, type CurrencyCode } from './currencies';
  * four currencies are shown in English locales (en-US, en-GB, en-IE, en-CA), which all write
  * "-£1,234.56"; money.test.ts checks every format against Intl's.
  */
-function format(amount: number, currency: CurrencyCode, fractionDigits: number): string {
-  const negative = amount < 0 || Object.is(amount, -0);
-  const [whole = '0', fraction] = roundHalfUp(Math.abs(amount), fractionDigits).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${currencySymbol(currency)}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+export function englishMoneyStyle(currency: CurrencyCode): MoneyStyle {
+  return { before: currencySymbol(currency), after: '', group: ',', decimal: '.' };
 }
 
-/**
- * The amount rounded half up to `digits` decimals, as Intl does: from its shortest decimal
- * form ("1000.045" rounds to 1000.05), not its binary value (1000.04499…, which toFixed rounds down).
- */
-function roundHalfUp(amount: number, digits: number): string {
-  const decimal = String(amount);
-  if (decimal.includes('e')) return amount.toFixed(digits);
-  const [whole = '0', fraction = ''] = decimal.split('.');
-  let units = BigInt(whole + fraction.slice(0, digits).padEnd(digits, '0'));
-  if ((fraction[digits] ?? '0') >= '5') units += 1n;
-  const text = units.toString().padStart(digits + 1, '0');
-  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+function format(amount: number, currency: CurrencyCode, fractionDigits: number): string {
+  return formatInStyle(englishMoneyStyle(currency), amount, fractionDigits);
 }
 
 /** "$12.99", "£5.00": cents in the given currency (USD by default), two decimals. */

@@ -16,6 +16,8 @@ import type { StepLoaderContext } from './stepLoader';
 import { STEP_LOADERS } from './stepLoaders';
 import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
 import { PERSONAL_CACHE_CONTROL, pageCaching, SHARED_PAGE_VARY } from '@/lib/server/http/pageCaching';
+import { STEP_NAMESPACES } from '@/lib/i18n/namespaces';
+import { pageI18n } from '@/lib/server/i18n/pageI18n';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -67,7 +69,19 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
   if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
   // Always null on a shared page: a consent cookie (pj_) makes the page personal.
   const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
-  const props = { kind: 'journey', base, mode, search, flow, tracking: publicTrackingEnv(env), consentCookie, step, view: result.view };
+  const i18n = pageI18n(flow.locale, STEP_NAMESPACES[step]);
+  const props = {
+    kind: 'journey',
+    base,
+    mode,
+    search,
+    flow,
+    tracking: publicTrackingEnv(env),
+    consentCookie,
+    step,
+    view: result.view,
+    i18n,
+  };
   return { props: props as JourneyPageProps };
 }
 

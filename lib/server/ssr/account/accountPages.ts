@@ -12,6 +12,8 @@ import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 
 type Context = GetServerSidePropsContext;
 type Result<P> = GetServerSidePropsResult<AccountProps<P>>;
@@ -84,6 +86,11 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
   // The credit notes of the refunds made: a refund under way or refused has none.
   const creditNotes = await new CreditNoteRepository(server.db).ofInvoice(invoice.number);
   return {
-    props: { email, livemode, brand, invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug) },
+    props: {
+      email,
+      livemode,
+      brand,
+      invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug, serverWords(DEFAULT_LOCALE)),
+    },
   };
 }

@@ -1,0 +1,28 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { TransNoContext } from '@lingui/react/server';
+import type { MessageKey, MessageValues } from '@/lib/i18n/messageKey';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
+import { fallbackWords, wordsFor, type Words } from '@/lib/i18n/words';
+
+const WordsContext = createContext<Words | null>(null);
+
+/** Gives the page's words (its locale, messages and money styles) to everything inside. */
+export function I18nProvider({ page, children }: { page: PageI18n | null; children: ReactNode }) {
+  // A step's move brings new messages: the words are made again from them.
+  const words = useMemo(() => (page ? wordsFor(page.locale, page.messages, page.money) : null), [page]);
+  return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
+}
+
+/** The words of the page this component is on. */
+export function useWords(): Words {
+  return useContext(WordsContext) ?? fallbackWords();
+}
+
+/**
+ * A message with markup inside it: `<Msg id="…" components={{ 0: <a href="…" /> }} />` for
+ * "Read the <0>terms</0>". Plain sentences use `useWords().t`.
+ */
+export function Msg({ id, values, components }: { id: MessageKey; values?: MessageValues; components?: Record<string, ReactNode> }) {
+  const words = useWords();
+  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n: words.i18n }} />;
+}

@@ -1,0 +1,21 @@
+import type { StepId } from '@/lib/journey/steps';
+
+/**
+ * The message catalogues are split by namespace (one JSON file per namespace and language in
+ * messages/), so that a page carries only its own words: `common` on every page, the rest
+ * where they are read.
+ */
+export const NAMESPACES = ['common', 'price', 'offer'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** What each journey step's page carries, besides `common`. */
+export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
+  campaign: ['price', 'offer'],
+  cart: ['price'],
+  'promo-code': ['price'],
+  'credit-card': ['price'],
+  'amazon-pay-return': ['price'],
+  success: ['price'],
+  'auth-initiate': [],
+  'auth-complete': [],
+};

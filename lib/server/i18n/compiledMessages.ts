@@ -1,0 +1,32 @@
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import type { Messages } from '@lingui/core';
+import type { Language } from '@/lib/i18n/locales';
+import { NAMESPACES, type Namespace } from '@/lib/i18n/namespaces';
+import { CATALOGUES } from './catalogues';
+
+const compiled = new Map<string, Messages>();
+
+/**
+ * One namespace of a language, compiled to Lingui's runtime form once per process: the
+ * browser then only interpolates, without a message parser in its bundle.
+ */
+function compiledNamespace(language: Language, namespace: Namespace): Messages {
+  const key = `${language}/${namespace}`;
+  let messages = compiled.get(key);
+  if (!messages) {
+    messages = Object.fromEntries(Object.entries(CATALOGUES[language][namespace]).map(([id, text]) => [id, compileMessageOrThrow(text)]));
+    compiled.set(key, messages);
+  }
+  return messages;
+}
+
+/** The compiled messages of `common` and the namespaces given, in one language. */
+export function compiledMessages(language: Language, namespaces: readonly Namespace[]): Messages {
+  const wanted = new Set<Namespace>(['common', ...namespaces]);
+  return Object.assign({}, ...[...wanted].map((namespace) => compiledNamespace(language, namespace))) as Messages;
+}
+
+/** Every namespace of a language: e-mails, API errors and the tests' default. */
+export function allCompiledMessages(language: Language): Messages {
+  return compiledMessages(language, NAMESPACES);
+}
