@@ -12,7 +12,7 @@ interface CountryCodeRecord {
 /** The country of a client address, as the database's two-letter code; null when it knows none. */
 export type IpCountry = (address: string) => string | null;
 
-/** The offline database (CC0, updated with the package: docs/production.md#the-visitors-country). */
+/** The offline database, updated by bumping its package (docs/production.md#the-visitors-country). */
 const DATABASE_MODULE_PATH = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
 
 /**
