@@ -56,3 +56,29 @@ describe("deploy/nginx.conf's personal-cookie rule", () => {
     expect(nginxSaysPersonal(header)).toBe(personal);
   });
 });
+
+/**
+ * The app believes the CDN's geolocation headers from nginx (a trusted proxy): nginx must
+ * never pass on the ones a visitor wrote. As shipped it lists no CDN, so it clears them.
+ */
+describe("deploy/nginx.conf's geolocation headers", () => {
+  const conf = fs.readFileSync(DEPLOY_CONF, 'utf8');
+
+  it.each([
+    ['CloudFront-Viewer-Country', 'journey_edge_country', 'cloudfront_viewer_country'],
+    ['CloudFront-Viewer-Country-Region', 'journey_edge_region', 'cloudfront_viewer_country_region'],
+  ])("sets %s to the CDN's value from the CDN only, and to nothing otherwise", (header, variable, incoming) => {
+    expect(conf).toContain(`proxy_set_header ${header} $${variable};`);
+    const map = new RegExp(`map \\$journey_from_cdn \\$${variable} \\{\\s*default "";\\s*1 \\$http_${incoming};\\s*\\}`);
+    expect(conf).toMatch(map);
+  });
+
+  it('lists no CDN address as shipped: nginx is then the edge', () => {
+    const geo = /geo \$journey_from_cdn \{([^}]*)\}/.exec(conf)![1]!;
+    const entries = geo
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean);
+    expect(entries).toEqual(['default 0;']);
+  });
+});

@@ -93,6 +93,9 @@ describe('withPrefill', () => {
     ['fills an empty field', { email: '' }, { email: 'signed-in@example.com' }, { email: 'signed-in@example.com' }],
     ['never overwrites what was typed', { email: 'typed@example.com' }, { email: 'signed-in@example.com' }, { email: 'typed@example.com' }],
     ['fills the country from the cart', { country: '' }, { country: 'US', region: 'NY' }, { country: 'US', region: 'NY' }],
+    ['fills the region of the country chosen', { country: 'US' }, { country: 'US', region: 'NY' }, { country: 'US', region: 'NY' }],
+    ["never gives the prefill's region to another country", { country: 'CA' }, { country: 'US', region: 'NY' }, { country: 'CA' }],
+    ['never overwrites a region chosen', { country: 'US', region: 'CA' }, { country: 'US', region: 'NY' }, { country: 'US', region: 'CA' }],
     ['an empty prefill changes nothing', { firstName: 'Ada' }, { firstName: '', email: '' }, { firstName: 'Ada', email: '' }],
     ['no prefill changes nothing', { firstName: 'Ada' }, {}, { firstName: 'Ada' }],
   ])('%s', (_label, typed, prefill, expected) => {

@@ -76,10 +76,17 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
   };
 }
 
-/** An empty field of the stored draft takes the prefill (a signed-in e-mail, the cart's country). */
+/**
+ * An empty field of the stored draft takes the prefill (a signed-in e-mail, the cart's or the
+ * arrival's country). The region only goes with its own country: a buyer who chose Canada
+ * and no province yet is not handed the arrival's New York.
+ */
 export function withPrefill(draft: CheckoutDraft, prefill: Partial<BillingForm>): CheckoutDraft {
   const billing = { ...draft.billing };
-  for (const key of BILLING_KEYS) if (!billing[key] && prefill[key]) billing[key] = prefill[key];
+  for (const key of BILLING_KEYS) {
+    if (key === 'region' && billing.country !== prefill.country) continue;
+    if (!billing[key] && prefill[key]) billing[key] = prefill[key];
+  }
   return { ...draft, billing };
 }
 

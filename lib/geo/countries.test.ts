@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXCLUDED_COUNTRY_CODES, countryList, sortCountries, type Country } from './countries';
+import { EXCLUDED_COUNTRY_CODES, countryList, isListedCountry, sortCountries, type Country } from './countries';
 
 const list = countryList();
 const codes = list.map((c) => c.code);
@@ -94,5 +94,20 @@ describe('sortCountries', () => {
     const sorted = sortCountries(input);
     expect(input).toEqual(copy);
     expect(sorted).not.toBe(input);
+  });
+});
+
+describe('isListedCountry', () => {
+  it.each([
+    ['DE', true],
+    ['US', true],
+    ['RU', false],
+    ['XK', false],
+    ['XX', false],
+    ['T1', false],
+    ['de', false],
+    ['', false],
+  ])('%s: %s', (code, listed) => {
+    expect(isListedCountry(code)).toBe(listed);
   });
 });

@@ -33,3 +33,11 @@ export function countryList(): Country[] {
   }
   return cached;
 }
+
+let listed: ReadonlySet<string> | null = null;
+
+/** Whether a code is one of countryList()'s: an ISO 3166 country the journey sells to. */
+export function isListedCountry(code: string): boolean {
+  listed ??= new Set(countryList().map((country) => country.code));
+  return listed.has(code);
+}

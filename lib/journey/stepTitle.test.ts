@@ -38,6 +38,7 @@ const PAGES: [string, () => JourneyPageProps, string][] = [
         today: '2026-11-21',
         returnedFailure: null,
         trackingSessionId: null,
+        arrivalLocation: null,
       }),
     'Payment | The New Yorker',
   ],

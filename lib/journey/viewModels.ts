@@ -7,6 +7,7 @@ import type { TransactionView } from '@/lib/checkout/transactionView';
 import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { IsoDate } from '@/lib/pricing/renewalDates';
+import type { ArrivalLocation } from '@/lib/geo/arrivalLocation';
 import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
@@ -58,6 +59,11 @@ export interface StepViewModels {
     returnedFailure: string | null;
     /** Sent back with a failure: the session id the order's events carried, which this page continues. */
     trackingSessionId: string | null;
+    /**
+     * Where the visitor seems to be (lib/server/geo/visitorLocation.ts): the country (and
+     * region) the form starts with while the buyer has chosen none; null when nothing says.
+     */
+    arrivalLocation: ArrivalLocation | null;
   };
   success: {
     /** The visitor's own transaction; null where there is none to show. */

@@ -33,6 +33,7 @@ import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/metho
 import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymentMachine';
 import { createPaymentDriver } from '@/lib/payments/runPayment';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
+import { startingLocation } from '@/lib/geo/arrivalLocation';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
 import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { track } from '@/lib/tracking/track';
@@ -101,7 +102,7 @@ export interface CreditCardStepModel {
  * and the tracking calls. Null while there is no order to pay (an empty cart).
  */
 export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-card'>): CreditCardStepModel | null {
-  const { order, paymentMethods, signedInEmail, today, returnedFailure, trackingSessionId } = view;
+  const { order, paymentMethods, signedInEmail, today, returnedFailure, trackingSessionId, arrivalLocation } = view;
   // Back from the bank or a wallet in a new page: its events continue the visit that sent the order.
   useLayoutEffect(() => {
     if (trackingSessionId) continuePageView(trackingSessionId);
@@ -110,13 +111,10 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const api = useApiClient();
   const attempt = useAttempt(flow.campaignId);
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
+  // The cart's country once the buyer chose one, else where the visitor arrived from; a kept draft wins over both.
+  const start = startingLocation(order?.selection ?? { country: null, region: null }, arrivalLocation);
   const [draft, updateDraft] = useCheckoutDraft(flow.campaignId, {
-    billing: {
-      ...EMPTY_BILLING,
-      email: signedInEmail ?? '',
-      country: order?.selection.country ?? '',
-      region: order?.selection.region ?? '',
-    },
+    billing: { ...EMPTY_BILLING, email: signedInEmail ?? '', country: start.country, region: start.region },
     deliverySameAsBilling: true,
     renewalConsentFor: null,
     marketing: NO_MARKETING,

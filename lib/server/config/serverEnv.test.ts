@@ -48,6 +48,21 @@ describe('parseServerEnv', () => {
     expect(() => parseServerEnv({ LISTEN_HOST: 'localhost' })).toThrow('LISTEN_HOST: must be an IP address');
   });
 
+  it("reads the edge's geolocation from CloudFront's headers unless told other header names, lower-cased", () => {
+    expect(parseServerEnv({})).toMatchObject({
+      GEO_COUNTRY_HEADER: 'cloudfront-viewer-country',
+      GEO_REGION_HEADER: 'cloudfront-viewer-country-region',
+    });
+    expect(parseServerEnv({ GEO_COUNTRY_HEADER: ' CF-IPCountry ', GEO_REGION_HEADER: 'cf-region-code' })).toMatchObject({
+      GEO_COUNTRY_HEADER: 'cf-ipcountry',
+      GEO_REGION_HEADER: 'cf-region-code',
+    });
+    for (const name of ['CF-IPCountry: DE', 'X Country', 'x_country', 'é', 'x'.repeat(65)]) {
+      expect(() => parseServerEnv({ GEO_COUNTRY_HEADER: name })).toThrow('GEO_COUNTRY_HEADER: must be a header name');
+      expect(() => parseServerEnv({ GEO_REGION_HEADER: name })).toThrow('GEO_REGION_HEADER: must be a header name');
+    }
+  });
+
   it.each([
     [{ FUNNEL_API_KEY: 'short' }, 'FUNNEL_API_KEY'],
     [{ ANALYTICS_COLLECTOR_URL: 'https://c.{domain}/path' }, 'ANALYTICS_COLLECTOR_URL'],

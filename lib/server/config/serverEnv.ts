@@ -12,6 +12,13 @@ const retentionDays = (min: number) =>
     .min(min, `must be at least ${min} ${min === 1 ? 'day' : 'days'}`)
     .max(36_500, 'must be at most 36500 days');
 
+/** An HTTP header's name (letters, digits and hyphens), lower-cased as Node hands request headers over. */
+const headerName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as CloudFront-Viewer-Country (letters, digits and hyphens)')
+  .transform((name) => name.toLowerCase());
+
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
 type ProviderShape = UnionToIntersection<(typeof SERVER_PAYMENT_METHODS)[number]['settings']['schema']['shape']>;
 
@@ -192,6 +199,15 @@ const serverEnvSchema = z.object({
    * never further. 0 (default) with TRUSTED_PROXIES unset; at least 1 with it.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int('must be a whole number').min(0).max(5).default(0),
+  /**
+   * The request headers in which the edge in front of the app (a CDN) states the visitor's
+   * country and region, read only from a request whose peer is in TRUSTED_PROXIES
+   * (lib/server/geo/visitorLocation.ts). CloudFront's by default; Cloudflare's are
+   * CF-IPCountry and cf-region-code (its "Add visitor location headers" managed transform).
+   * The default is parsed as a value set would be (prefault), so it is lower-cased too.
+   */
+  GEO_COUNTRY_HEADER: headerName.prefault('CloudFront-Viewer-Country'),
+  GEO_REGION_HEADER: headerName.prefault('CloudFront-Viewer-Country-Region'),
   /**
    * The interface `npm start` listens on (an IP address): by default 0.0.0.0 (every
    * interface), or 127.0.0.1 when TRUSTED_PROXIES is set (only the proxy on this machine

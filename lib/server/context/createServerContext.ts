@@ -17,6 +17,7 @@ import { RefundService } from '@/lib/server/refunds/RefundService';
 import { JobRunner } from '@/lib/server/jobs/JobRunner';
 import { JobRunRepository } from '@/lib/server/jobs/JobRunRepository';
 import { instanceName } from '@/lib/server/jobs/instanceName';
+import { ipCountryDatabase, type IpCountry } from '@/lib/server/geo/ipCountryDatabase';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -47,6 +48,8 @@ export interface ServerContext {
   operators: OperatorServices;
   /** The mail queue and its worker (sent by the mail job: lib/server/jobs). */
   mail: MailServices;
+  /** A client address's country from the offline IP database, read on the first look-up (lib/server/geo). */
+  ipCountry: IpCountry;
   /**
    * The background jobs' runner (lib/server/jobs): started only for the process's one context
    * (serverContext.ts, instrumentation.ts); a context a test makes runs nothing by itself.
@@ -83,6 +86,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     sessions,
     operators: createOperatorServices(db, config, clock, mail.mailer),
     mail,
+    ipCountry: ipCountryDatabase(),
     jobs,
     close: () => closeServerContext(context),
   };

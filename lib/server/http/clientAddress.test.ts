@@ -5,6 +5,7 @@ import {
   clientAddress,
   clientKey,
   clientNetwork,
+  isFromTrustedProxy,
   isLoopbackClient,
   requestClientKey,
 } from './clientAddress';
@@ -54,6 +55,22 @@ describe('clientAddress', () => {
     expect(clientAddress(request('127.0.0.1', 'not-an-ip'), NGINX_HERE)).toBe('127.0.0.1');
     expect(clientAddress(request(undefined), NO_PROXIES)).toBe('unknown');
     expect(clientAddress(request(undefined, '198.51.100.1'), NGINX_HERE)).toBe('unknown');
+  });
+});
+
+describe('isFromTrustedProxy', () => {
+  it('is decided on the socket peer alone, never on what a header says', () => {
+    expect(isFromTrustedProxy(request('127.0.0.1'), NGINX_HERE)).toBe(true);
+    expect(isFromTrustedProxy(request('::ffff:127.0.0.1'), NGINX_HERE)).toBe(true);
+    expect(isFromTrustedProxy(request('::1', '203.0.113.7'), NGINX_HERE)).toBe(true);
+    expect(isFromTrustedProxy(request('203.0.113.7', '127.0.0.1'), NGINX_HERE)).toBe(false);
+    expect(isFromTrustedProxy(request('10.0.0.3'), behind(['10.0.0.0/30'], 1))).toBe(true);
+    expect(isFromTrustedProxy(request('10.0.0.4'), behind(['10.0.0.0/30'], 1))).toBe(false);
+  });
+
+  it('trusts nobody without proxies, nor a request without a peer', () => {
+    expect(isFromTrustedProxy(request('127.0.0.1'), NO_PROXIES)).toBe(false);
+    expect(isFromTrustedProxy(request(undefined), NGINX_HERE)).toBe(false);
   });
 });
 

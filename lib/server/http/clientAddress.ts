@@ -65,6 +65,15 @@ function isTrusted(address: string, proxies: readonly string[]): boolean {
 }
 
 /**
+ * Whether the request came straight from one of the trusted proxies (its socket's peer), so
+ * that what that proxy says about the request, beyond X-Forwarded-For, may be believed.
+ */
+export function isFromTrustedProxy(req: AddressedRequest, trust: ProxyTrust): boolean {
+  const peer = canonical(req.socket?.remoteAddress ?? '');
+  return peer !== null && isTrusted(peer, trust.TRUSTED_PROXIES);
+}
+
+/**
  * The client's address. X-Forwarded-For is read from the right, one entry per proxy, and
  * only while the address in hand (first the socket's peer) is one of the trusted proxies,
  * at most TRUSTED_PROXY_HOPS entries: each proxy appends the address it saw, so entries

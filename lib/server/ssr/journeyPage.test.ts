@@ -240,7 +240,13 @@ describe('journey page loader: who may keep the page', () => {
     const plain = await load('/vogue/demo-single?source=newsletter');
     const busy = await load('/vogue/demo-single?source=newsletter', {
       cookies: { _ga: 'GA1.2.3', OptanonAlertBoxClosed: 'yes' },
-      headers: { 'user-agent': 'another browser', 'x-forwarded-for': '203.0.113.9', 'accept-language': 'fr' },
+      // The visitor's location included: the offer page never reads it (only the personal payment step does).
+      headers: {
+        'user-agent': 'another browser',
+        'x-forwarded-for': '194.25.2.129',
+        'accept-language': 'de-DE',
+        'cloudfront-viewer-country': 'DE',
+      },
     });
     expect(busy.headers['Cache-Control']).toBe(SHARED);
     expect(JSON.stringify(await (busy.result as { props: unknown }).props)).toBe(
@@ -311,6 +317,7 @@ describe('journey page loader: each step renders its own view model', () => {
         today: isoDate(new Date()),
         returnedFailure: null,
         trackingSessionId: null,
+        arrivalLocation: null,
       },
       200,
     ],
@@ -417,6 +424,40 @@ describe('journey page loader: the cart cookie', () => {
       region: 'NY',
     });
     expect(view.order!.quote).toMatchObject({ autoRenewalConsentRequired: true, quote: { subtotal: 17400, discount: 3480 } });
+  });
+
+  it('prices a payment step whose cart has no location where the visitor arrived from, and says where that is', async () => {
+    const props = await journeyProps('/vogue/demo-single/credit-card?livemode=false', {
+      cookies: cart({ offerId: '1001' }),
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+    });
+    const { view } = props as Extract<JourneyPageProps, { step: 'credit-card' }>;
+    expect(view.arrivalLocation).toEqual({ country: 'DE', region: null, source: 'language' });
+    expect(view.order!.selection).toMatchObject({ country: 'DE', region: null });
+    expect(view.order!.quoteRequest).toMatchObject({ offerId: '1001', country: 'DE' });
+    // Germany's renewal mandate applies from the first render.
+    expect(view.order!.quote).toMatchObject({ autoRenewalConsentRequired: true });
+  });
+
+  it("prices the payment step for the buyer's own country, whatever the visitor's location says", async () => {
+    const props = await journeyProps('/vogue/demo-single/credit-card?livemode=false', {
+      cookies: cart({ offerId: '1001', country: 'GB' }),
+      headers: { 'accept-language': 'de-DE' },
+    });
+    const { view } = props as Extract<JourneyPageProps, { step: 'credit-card' }>;
+    expect(view.arrivalLocation).toEqual({ country: 'DE', region: null, source: 'language' });
+    expect(view.order!.quoteRequest).toMatchObject({ country: 'GB' });
+  });
+
+  it('leaves unpriced an arrival country whose state is unknown, and believes no geolocation header from an untrusted peer', async () => {
+    const props = await journeyProps('/vogue/demo-single/credit-card?livemode=false', {
+      cookies: cart({ offerId: '1001' }),
+      headers: { 'accept-language': 'en-US', 'cloudfront-viewer-country': 'CA', 'cloudfront-viewer-country-region': 'QC' },
+    });
+    const { view } = props as Extract<JourneyPageProps, { step: 'credit-card' }>;
+    expect(view.arrivalLocation).toEqual({ country: 'US', region: null, source: 'language' });
+    expect(view.order!.selection).toMatchObject({ country: null, region: null });
+    expect(view.order!.quoteRequest).not.toHaveProperty('country');
   });
 
   it('explains a promo code that no longer applies, with the total unchanged', async () => {

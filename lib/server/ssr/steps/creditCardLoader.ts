@@ -3,6 +3,7 @@ import { isoDate } from '@/lib/pricing/renewalDates';
 import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { receiptFor } from '@/lib/server/ssr/receiptProps';
+import { visitorLocation } from '@/lib/server/geo/visitorLocation';
 import { loadOrderStep } from './orderView';
 
 /** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */
@@ -11,20 +12,27 @@ function returnedFailure(search: string): string | null {
   return code && Object.hasOwn(PAYMENT_FAILURE_MESSAGES, code) ? PAYMENT_FAILURE_MESSAGES[code as PaymentFailureCode] : null;
 }
 
-/** The payment step: the order priced for the buyer's location, the enabled methods and the signed-in e-mail. */
+/**
+ * The payment step: the order priced for the buyer's location (or, until the buyer has
+ * chosen one, for where the visitor arrived from), the enabled methods and the signed-in
+ * e-mail. The page is personal (never shared-cached: pageCaching.ts), so the arrival
+ * location may shape its HTML.
+ */
 export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
   const signedInEmail = await context.server.sessions.email(context.req.headers.cookie, String(context.mode.livemode));
   const failure = returnedFailure(context.search);
   // Back from the bank or a wallet with a failure, in a new page: continue the visit that sent the order.
   const receipt = failure ? await receiptFor(context.server, context.req, context.flow.campaignId) : null;
+  const arrivalLocation = visitorLocation(context.req, context.env, context.server.ipCountry);
   return {
     view: {
-      ...(await loadOrderStep(context, true)),
+      ...(await loadOrderStep(context, true, arrivalLocation)),
       paymentMethods: enabledPaymentMethods(context.env, context.mode.livemode),
       signedInEmail,
       today: isoDate(context.now),
       returnedFailure: failure,
       trackingSessionId: receipt?.kind === 'found' ? receipt.trackingSessionId : null,
+      arrivalLocation,
     },
   };
 };

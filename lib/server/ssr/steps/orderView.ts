@@ -1,4 +1,5 @@
-import { cartCookieName, resolveCart, type CartSelection } from '@/lib/cart/cartSelection';
+import { cartCookieName, resolveCart, withLocation as locatedAt, type CartSelection } from '@/lib/cart/cartSelection';
+import { isPriceable, type ListedLocation } from '@/lib/geo/arrivalLocation';
 import { decodeCartSelection } from '@/lib/cart/cartCookieCodec';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
@@ -32,9 +33,12 @@ function priced(context: StepLoaderContext, selection: CartSelection, withLocati
 /**
  * The visitor's order from the campaign's cart cookie, resolved against today's catalogue
  * and priced. A cookie we cannot read is cleared and said (the order steps answer it with
- * 400); a plan no longer on offer is an empty cart.
+ * 400); a plan no longer on offer is an empty cart. With a location to start at (the
+ * payment step's arrival location), a cart without one is priced there, so that the page
+ * shows the tax and wallets of the country its form starts with; the cart cookie is left
+ * as it is until the form changes it.
  */
-export function loadOrder(context: StepLoaderContext, withLocation = false): OrderLoad {
+export function loadOrder(context: StepLoaderContext, withLocation = false, startAt: ListedLocation | null = null): OrderLoad {
   const decoded = decodeCartSelection(context.req.cookies[cartCookieName(context.flow.campaignId)]);
   if (!decoded.ok) {
     clearCartCookie(context);
@@ -42,7 +46,11 @@ export function loadOrder(context: StepLoaderContext, withLocation = false): Ord
   }
   const cart = resolveCart(decoded.selection, context.flow, context.snapshot.crossSellsByBrand.get(context.flow.brand_slug) ?? []);
   if (!cart) return { order: null, notice: null };
-  return { order: { ...cart, ...priced(context, cart.selection, withLocation) }, notice: null };
+  const selection =
+    withLocation && startAt && !cart.selection.country && isPriceable(startAt)
+      ? locatedAt(cart.selection, startAt.country, startAt.region)
+      : cart.selection;
+  return { order: { ...cart, selection, ...priced(context, selection, withLocation) }, notice: null };
 }
 
 function isPageDataRequest(req: StepLoaderContext['req']): boolean {
@@ -54,8 +62,12 @@ function isPageDataRequest(req: StepLoaderContext['req']): boolean {
  * last). A cookie we could not read makes it a 400 page that says so; an empty cart after
  * this browser's paid order (back from the success page) says the order is done.
  */
-export async function loadOrderStep(context: StepLoaderContext, withLocation = false): Promise<OrderStepView> {
-  const loaded = await checkSavedPromoCode(context, loadOrder(context, withLocation));
+export async function loadOrderStep(
+  context: StepLoaderContext,
+  withLocation = false,
+  startAt: ListedLocation | null = null,
+): Promise<OrderStepView> {
+  const loaded = await checkSavedPromoCode(context, loadOrder(context, withLocation, startAt));
   // A move between steps fetches the page's data: there a 400 would make Next reload the
   // page, whose request no longer has the (cleared) cookie, and the notice would be lost.
   if (loaded.notice && !isPageDataRequest(context.req)) context.res.statusCode = 400;
