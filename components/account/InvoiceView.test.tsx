@@ -16,7 +16,7 @@ const props: InvoicePageProps = {
     billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
     lines: [{ name: 'Vogue Digital', amount: '$25.00' }],
     discount: null,
-    tax: { label: 'Tax', amount: '$0.00' },
+    taxes: [{ label: 'Tax', amount: '$0.00' }],
     total: '$25.00',
     paymentMethod: 'Visa ending in 4242',
     livemode: false,

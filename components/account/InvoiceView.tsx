@@ -49,10 +49,12 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
               <dd>−{invoice.discount.amount}</dd>
             </div>
           )}
-          <div className={rows.row}>
-            <dt>{invoice.tax.label}</dt>
-            <dd>{invoice.tax.amount}</dd>
-          </div>
+          {invoice.taxes.map((tax) => (
+            <div key={tax.label} className={rows.row}>
+              <dt>{tax.label}</dt>
+              <dd>{tax.amount}</dd>
+            </div>
+          ))}
           <div className={`${rows.row} ${styles.total}`}>
             <dt>Total paid</dt>
             <dd data-testid="invoice-page-total">{invoice.total}</dd>

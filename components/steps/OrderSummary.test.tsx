@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuoteState } from '@/lib/checkout/useQuote';
 import { buildQuote } from '@/lib/pricing/quote';
-import { NO_TAX } from '@/lib/pricing/tax';
+import { NO_TAX, type TaxRate } from '@/lib/pricing/tax';
 import { OrderSummary } from './OrderSummary';
 
 const plan = {
@@ -16,8 +16,8 @@ const plan = {
 };
 const tote = { id: '2101', name: 'Tote', totalAmount: 2500, discountedAmount: null, trialOffer: false };
 
-function ready(items: Parameters<typeof buildQuote>[0]['items']): QuoteState {
-  const quote = buildQuote({ currencyCode: 'USD', items, coupon: null, taxRate: NO_TAX });
+function ready(items: Parameters<typeof buildQuote>[0]['items'], taxRate: TaxRate = NO_TAX): QuoteState {
+  const quote = buildQuote({ currencyCode: 'USD', items, coupon: null, taxRate });
   return { status: 'ready', quote: { campaignId: 'c', offerId: items[0]!.id, quote, coupon: null, autoRenewalConsentRequired: false } };
 }
 
@@ -47,6 +47,29 @@ describe('OrderSummary', () => {
     render(<OrderSummary state={ready([tote])} onRetry={vi.fn()} taxNote={null} />);
     expect(screen.queryByTestId('summary-terms')).toBeNull();
     expect(screen.getByTestId('summary-line').textContent).toBe('Tote$25.00');
+  });
+
+  it("shows Quebec's GST and QST on a row each, with their rates, and adds both", () => {
+    const quebec: TaxRate = {
+      rate: 0.14975,
+      inclusive: false,
+      components: [
+        { kind: 'gst', rate: 0.05 },
+        { kind: 'qst', rate: 0.09975 },
+      ],
+    };
+    render(<OrderSummary state={ready([plan], quebec)} onRetry={vi.fn()} taxNote={null} />);
+    expect(screen.getAllByTestId('summary-tax').map((row) => row.textContent)).toEqual(['GST (5%)$7.45', 'QST (9.975%)$14.86']);
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total today$171.31');
+  });
+
+  it('shows one VAT row, included, and one "Tax" row while the location is not known', () => {
+    const vat: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
+    const { unmount } = render(<OrderSummary state={ready([plan], vat)} onRetry={vi.fn()} taxNote={null} />);
+    expect(screen.getAllByTestId('summary-tax').map((row) => row.textContent)).toEqual(['VAT (20%)$24.83 included']);
+    unmount();
+    render(<OrderSummary state={ready([plan], vat)} onRetry={vi.fn()} taxNote="Calculated at payment" />);
+    expect(screen.getAllByTestId('summary-tax').map((row) => row.textContent)).toEqual(['TaxCalculated at payment']);
   });
 
   it('leaves the lines out where the step lists them itself, and still adds them up', () => {

@@ -2,6 +2,7 @@ import type { QuoteState } from '@/lib/checkout/useQuote';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import { useWords } from '@/components/shell/I18n';
 import { formatMoney } from '@/lib/pricing/money';
+import { taxRows } from '@/lib/pricing/taxLabels';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
@@ -66,16 +67,19 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
               <dd>−{formatMoney(quote.discount, quote.currencyCode)}</dd>
             </div>
           )}
-          <div className={rows.row} data-testid="summary-tax">
-            <dt>{taxKnown && quote.taxRate.rate > 0 ? `${quote.taxRate.label} (${percent(quote.taxRate.rate)})` : 'Tax'}</dt>
-            <dd>
-              {taxNote !== null
-                ? taxNote
-                : quote.taxRate.inclusive && quote.tax > 0
-                  ? `${formatMoney(quote.tax, quote.currencyCode)} included`
-                  : formatMoney(quote.tax, quote.currencyCode)}
-            </dd>
-          </div>
+          {/* Until the buyer's location is known, one "Tax" row says why it is not worked out yet. */}
+          {taxRows(taxKnown ? quote.taxLines : [], quote.tax).map((row) => (
+            <div key={row.kind} className={rows.row} data-testid="summary-tax">
+              <dt>{row.rate > 0 ? `${row.label} (${percent(row.rate)})` : row.label}</dt>
+              <dd>
+                {taxNote !== null
+                  ? taxNote
+                  : quote.taxRate.inclusive && row.amount > 0
+                    ? `${formatMoney(row.amount, quote.currencyCode)} included`
+                    : formatMoney(row.amount, quote.currencyCode)}
+              </dd>
+            </div>
+          ))}
           <div className={`${rows.row} ${styles.total}`} data-testid="summary-total">
             <dt>Total today</dt>
             <dd>{formatMoney(quote.total, quote.currencyCode)}</dd>

@@ -14,6 +14,7 @@ import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
 import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { continuePageView } from '@/lib/tracking/tracingSession';
 import { formatMoney } from '@/lib/pricing/money';
+import { taxRows } from '@/lib/pricing/taxLabels';
 import styles from './SuccessStep.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
@@ -167,10 +168,12 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
               <dd>−{money(invoice.summaryTotal.discount.amount)}</dd>
             </div>
           )}
-          <div className={rows.row} data-testid="invoice-tax">
-            <dt>{invoice.taxRate.rate > 0 ? invoice.taxRate.label : 'Tax'}</dt>
-            <dd>{invoice.taxRate.inclusive && invoice.tax > 0 ? `${money(invoice.tax)} included` : money(invoice.tax)}</dd>
-          </div>
+          {taxRows(invoice.taxLines, invoice.tax).map((row) => (
+            <div key={row.kind} className={rows.row} data-testid="invoice-tax">
+              <dt>{row.label}</dt>
+              <dd>{invoice.taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount)}</dd>
+            </div>
+          ))}
           <div className={`${rows.row} ${styles.total}`} data-testid="invoice-total">
             <dt>Total paid</dt>
             <dd>{money(invoice.summaryTotal.total)}</dd>

@@ -118,7 +118,8 @@ export interface InvoicePageProps {
      */
     priceTerms?: string;
     discount: { label: string; amount: string } | null;
-    tax: { label: string; amount: string };
+    /** One row per tax levied (Quebec: GST and QST), or one "Tax" row where none was. */
+    taxes: { label: string; amount: string }[];
     total: string;
     paymentMethod: string;
     livemode: boolean;

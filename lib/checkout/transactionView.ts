@@ -1,7 +1,7 @@
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { QuoteLine } from '@/lib/pricing/quote';
-import type { TaxRate } from '@/lib/pricing/tax';
+import type { TaxLine, TaxRate } from '@/lib/pricing/tax';
 import type { WalletId } from '@/lib/payments/methods';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 
@@ -21,6 +21,8 @@ export interface OrderSnapshot {
   };
   lines: QuoteLine[];
   taxRate: TaxRate;
+  /** What each of the rate's taxes came to (absent on orders kept before it was: their one tax is the order's). */
+  taxLines?: TaxLine[];
   /**
    * How it was paid: a card (its brand and last digits, where the gateway told us, and the
    * express wallet that handed it over, if one did) or a wallet.
@@ -61,6 +63,8 @@ export interface TransactionView {
     subtotal: number;
     tax: number;
     taxRate: TaxRate;
+    /** What each tax came to: one row each on the invoice. */
+    taxLines: TaxLine[];
     summaryTotal: { total: number; discount: { amount: number; promoCode: string | null } };
   };
   customer: {

@@ -23,7 +23,7 @@ const paid = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
   order: {
     offer: OFFER,
     lines: [{ offerId: '1001', name: 'Vogue Digital: one year of unlimited access', amount: 2500 }],
-    taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+    taxRate: { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] },
     payment: { method: 'card', brand: 'visa', last4: '4242' },
   },
   customer: { firstName: 'Ada', lastName: 'Reader', email: 'ada@example.com', country: 'GB' },
@@ -62,10 +62,30 @@ describe('issueInvoice', () => {
       discount: 500,
       couponCode: 'WELCOME',
       tax: 417,
-      taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+      taxRate: { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] },
+      // Kept before orders had tax lines: its one tax is the order's.
+      taxLines: [{ kind: 'vat', rate: 0.2, amount: 417 }],
       total: 2500,
       payment: { method: 'card', brand: 'visa', last4: '4242' },
     });
+  });
+
+  it("keeps each tax as the order kept it: Quebec's GST and QST apart", () => {
+    const taxLines = [
+      { kind: 'gst' as const, rate: 0.05, amount: 125 },
+      { kind: 'qst' as const, rate: 0.09975, amount: 249 },
+    ];
+    const quebec = paid({
+      order: {
+        ...paid().order,
+        taxRate: { rate: 0.14975, inclusive: false, components: taxLines.map(({ kind, rate }) => ({ kind, rate })) },
+        taxLines,
+      },
+      currencyCode: 'CAD',
+      tax: 374,
+      total: 2874,
+    });
+    expect(issueInvoice(quebec, 'INV-2026-000043', '2026-11-26T10:00:00.000Z')).toMatchObject({ tax: 374, taxLines });
   });
 
   it.each([

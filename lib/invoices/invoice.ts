@@ -3,7 +3,8 @@ import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PriceTerms } from '@/lib/pricing/introductoryPrice';
-import type { TaxRate } from '@/lib/pricing/tax';
+import { keptTaxLines } from '@/lib/pricing/keptTax';
+import type { TaxLine, TaxRate } from '@/lib/pricing/tax';
 
 /** What an invoice is for: a checkout's order, or a period its subscription renewed for. */
 export const INVOICE_KINDS = ['purchase', 'renewal'] as const;
@@ -42,6 +43,8 @@ export interface Invoice {
   couponCode: string | null;
   tax: number;
   taxRate: TaxRate;
+  /** What each of the rate's taxes came to: one row each (Quebec's GST and QST). */
+  taxLines: TaxLine[];
   total: number;
   /** How it was paid, as the order kept it (a card's brand and last digits, or the wallet). */
   payment: OrderSnapshot['payment'];
@@ -85,6 +88,7 @@ export function issueInvoice(paid: PaidOrder, number: string, issuedAt: string):
     couponCode: paid.couponCode,
     tax: paid.tax,
     taxRate: order.taxRate,
+    taxLines: keptTaxLines(order.taxRate, paid.tax, order.taxLines),
     total: paid.total,
     payment: order.payment,
   };

@@ -21,7 +21,8 @@ const INVOICE: Invoice = {
   discount: 500,
   couponCode: 'WELCOME',
   tax: 417,
-  taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+  taxRate: { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] },
+  taxLines: [{ kind: 'vat', rate: 0.2, amount: 417 }],
   total: 2500,
   payment: { method: 'card', brand: 'visa', last4: '4242' },
 };
@@ -48,7 +49,7 @@ describe('invoicePage', () => {
       lines: [{ name: 'Vogue Digital: one year', amount: '$30.00' }],
       priceTerms: 'Vogue Digital: First year $25, then $50 a year.',
       discount: { label: 'Discount (WELCOME)', amount: '$5.00' },
-      tax: { label: 'VAT', amount: '$4.17 included' },
+      taxes: [{ label: 'VAT', amount: '$4.17 included' }],
       total: '$25.00',
       paymentMethod: 'Visa ending in 4242',
       livemode: true,
@@ -59,20 +60,52 @@ describe('invoicePage', () => {
   it.each([
     [
       'no discount, tax added, no rate',
-      { discount: 0, couponCode: null, tax: 0, taxRate: { rate: 0, inclusive: false, label: 'Sales tax' } },
+      {
+        discount: 0,
+        couponCode: null,
+        tax: 0,
+        taxRate: { rate: 0, inclusive: false, components: [{ kind: 'sales-tax', rate: 0 }] },
+        taxLines: [{ kind: 'sales-tax', rate: 0, amount: 0 }],
+      },
       null,
-      { label: 'Tax', amount: '$0.00' },
+      [{ label: 'Tax', amount: '$0.00' }],
     ],
     [
       'a discount without a coupon',
       { discount: 500, couponCode: null },
       { label: 'Discount', amount: '$5.00' },
-      { label: 'VAT', amount: '$4.17 included' },
+      [{ label: 'VAT', amount: '$4.17 included' }],
     ],
-  ] as const)('%s', (_, overrides, discount, tax) => {
-    const page = invoicePage({ ...INVOICE, ...overrides, priceTerms: null }, [], 'Vogue', fallbackWords());
+    [
+      "Quebec's two taxes added, one row each",
+      {
+        discount: 0,
+        couponCode: null,
+        tax: 449,
+        total: 3449,
+        taxRate: {
+          rate: 0.14975,
+          inclusive: false,
+          components: [
+            { kind: 'gst', rate: 0.05 },
+            { kind: 'qst', rate: 0.09975 },
+          ],
+        },
+        taxLines: [
+          { kind: 'gst', rate: 0.05, amount: 150 },
+          { kind: 'qst', rate: 0.09975, amount: 299 },
+        ],
+      },
+      null,
+      [
+        { label: 'GST', amount: '$1.50' },
+        { label: 'QST', amount: '$2.99' },
+      ],
+    ],
+  ] as const)('%s', (_, overrides, discount, taxes) => {
+    const page = invoicePage({ ...INVOICE, ...overrides, priceTerms: null } as Invoice, [], 'Vogue', fallbackWords());
     expect(page.discount).toEqual(discount);
-    expect(page.tax).toEqual(tax);
+    expect(page.taxes).toEqual(taxes);
     expect(page).not.toHaveProperty('priceTerms');
   });
 

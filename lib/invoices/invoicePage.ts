@@ -4,6 +4,7 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
 import { formatMoney } from '@/lib/pricing/money';
+import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 
@@ -32,10 +33,10 @@ export function invoicePage(
       invoice.discount > 0
         ? { label: `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, amount: money(invoice.discount) }
         : null,
-    tax: {
-      label: taxRate.rate > 0 ? taxRate.label : 'Tax',
-      amount: taxRate.inclusive && invoice.tax > 0 ? `${money(invoice.tax)} included` : money(invoice.tax),
-    },
+    taxes: taxRows(invoice.taxLines, invoice.tax).map((row) => ({
+      label: row.label,
+      amount: taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount),
+    })),
     total: money(invoice.total),
     paymentMethod: paymentMethodName(invoice.payment),
     livemode: invoice.livemode,

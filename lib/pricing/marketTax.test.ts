@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import taxData from '@/data/tax-rates.json';
 import { pricesIncludeTax } from './marketTax';
-import type { TaxTable } from './tax';
+import { taxTableOf } from './tax';
 
-const TAX_RATES: TaxTable = taxData.rates;
+const TAX_RATES = taxTableOf(taxData.rates);
 
 describe('pricesIncludeTax', () => {
   it('is true where VAT is inside the price, false where a sales tax is added', () => {

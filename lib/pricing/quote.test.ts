@@ -5,8 +5,18 @@ import { NO_TAX, type TaxRate } from './tax';
 const plan = { id: '2002', name: 'Print + Digital', totalAmount: 20000, discountedAmount: 14900, trialOffer: false };
 const tote = { id: '2101', name: 'Tote', totalAmount: 2500, discountedAmount: null, trialOffer: false };
 const trial = { id: '3001', name: 'Trial', totalAmount: 2999, discountedAmount: null, trialOffer: true };
-const salesTax: TaxRate = { rate: 0.065, inclusive: false, label: 'Sales tax' };
-const vat: TaxRate = { rate: 0.2, inclusive: true, label: 'VAT' };
+const salesTax: TaxRate = { rate: 0.065, inclusive: false, components: [{ kind: 'sales-tax', rate: 0.065 }] };
+const vat: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
+const ontario: TaxRate = { rate: 0.13, inclusive: false, components: [{ kind: 'hst', rate: 0.13 }] };
+const alberta: TaxRate = { rate: 0.05, inclusive: false, components: [{ kind: 'gst', rate: 0.05 }] };
+const quebec: TaxRate = {
+  rate: 0.14975,
+  inclusive: false,
+  components: [
+    { kind: 'gst', rate: 0.05 },
+    { kind: 'qst', rate: 0.09975 },
+  ],
+};
 
 const quote = (overrides: Partial<QuoteInput>) =>
   buildQuote({ currencyCode: 'USD', items: [plan], coupon: null, taxRate: NO_TAX, ...overrides });
@@ -25,6 +35,16 @@ describe('buildQuote', () => {
       { subtotal: 14900, discount: 2980, tax: 775, total: 12695 },
     ],
     ['VAT included', { taxRate: vat }, { subtotal: 14900, discount: 0, tax: 2483, total: 14900 }],
+    ['Ontario HST added', { taxRate: ontario }, { subtotal: 14900, discount: 0, tax: 1937, total: 16837 }],
+    ['Alberta, the GST alone', { taxRate: alberta }, { subtotal: 14900, discount: 0, tax: 745, total: 15645 }],
+    // GST 745 + QST 1486.28, each rounded on the net price.
+    ['Quebec GST and QST added', { taxRate: quebec }, { subtotal: 14900, discount: 0, tax: 2231, total: 17131 }],
+    [
+      '20 % off then Quebec GST and QST',
+      { coupon: { percent_off: 20 }, taxRate: quebec },
+      // 11920 net: GST 596, QST 1189.02.
+      { subtotal: 14900, discount: 2980, tax: 1785, total: 13705 },
+    ],
     ['with an add-on', { items: [plan, tote] }, { subtotal: 17400, discount: 0, tax: 0, total: 17400 }],
     ['a trial', { items: [trial], taxRate: salesTax }, { subtotal: 0, discount: 0, tax: 0, total: 0 }],
     [
@@ -37,6 +57,20 @@ describe('buildQuote', () => {
     expect(result).toMatchObject(expected);
     expect(result.subtotal - result.discount + (result.taxRate.inclusive ? 0 : result.tax)).toBe(result.total);
     expect(Number.isInteger(result.total)).toBe(true);
+    expect(result.taxLines.reduce((sum, line) => sum + line.amount, 0)).toBe(result.tax);
+    expect(result.taxLines.every((line) => Number.isInteger(line.amount))).toBe(true);
+  });
+
+  it("states Quebec's GST and QST as two lines, each rounded in whole cents", () => {
+    expect(quote({ taxRate: quebec }).taxLines).toEqual([
+      { kind: 'gst', rate: 0.05, amount: 745 },
+      { kind: 'qst', rate: 0.09975, amount: 1486 },
+    ]);
+  });
+
+  it('states one line for one tax: HST in Ontario, the included VAT as it always was', () => {
+    expect(quote({ taxRate: ontario }).taxLines).toEqual([{ kind: 'hst', rate: 0.13, amount: 1937 }]);
+    expect(quote({ taxRate: vat }).taxLines).toEqual([{ kind: 'vat', rate: 0.2, amount: 2483 }]);
   });
 
   it('lists each item at the price paid today', () => {

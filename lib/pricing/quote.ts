@@ -2,7 +2,7 @@ import type { CurrencyCode } from './currencies';
 import { applyDiscount, type CouponDiscount } from './discount';
 import { priceTermsOf, type PriceInterval, type PriceTerms } from './introductoryPrice';
 import { offerPrice, type PricedOffer } from './offerPrice';
-import { taxOn, type TaxRate } from './tax';
+import { taxLinesOn, type TaxLine, type TaxRate } from './tax';
 
 export interface QuoteLine {
   offerId: string;
@@ -22,8 +22,11 @@ export interface Quote {
   lines: QuoteLine[];
   subtotal: number;
   discount: number;
+  /** The sum of taxLines. */
   tax: number;
   taxRate: TaxRate;
+  /** What each of the rate's taxes comes to, each in whole cents (Quebec: the GST and the QST). */
+  taxLines: TaxLine[];
   total: number;
 }
 
@@ -53,7 +56,8 @@ export function buildQuote({ currencyCode, items, coupon, taxRate }: QuoteInput)
   // Whole cents from here on, so that subtotal - discount + tax = total on the invoice.
   const net = Math.round(applyDiscount(subtotal, coupon));
   const discount = subtotal - net;
-  const tax = taxOn(net, taxRate);
+  const taxLines = taxLinesOn(net, taxRate);
+  const tax = taxLines.reduce((sum, line) => sum + line.amount, 0);
   const total = taxRate.inclusive ? net : net + tax;
-  return { currencyCode, lines, subtotal, discount, tax, taxRate, total };
+  return { currencyCode, lines, subtotal, discount, tax, taxRate, taxLines, total };
 }

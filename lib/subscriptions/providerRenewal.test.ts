@@ -19,6 +19,7 @@ const state = (overrides: Partial<StepState> = {}): StepState => ({
   catalogueRenewalAmount: 1000,
   pendingPrice: null,
   needsCard: false,
+  billingCountry: 'US',
   ...overrides,
 });
 const daysAfterEnd = (days: number) => new Date(Date.parse(END) + days * 24 * 3600_000).toISOString();

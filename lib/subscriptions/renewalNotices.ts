@@ -10,17 +10,53 @@ interface Window {
   preferredDaysBefore: number;
 }
 
-export interface NoticeRules {
-  introductoryEnd: Window & { longerThanDays: number };
-  termRenewal: Window & { termAtLeastDays: number };
-  yearlyReminder: { everyMonths: number };
+/** The notices a market's law asks for before a renewal; a market lists those it has. */
+export interface MarketNotices {
+  /** California (AB 2863): a free trial or promotional price lasting more than `longerThanDays` ends. */
+  introductoryEnd?: Window & { longerThanDays: number };
+  /** California and New York: a term of a year or more renews. */
+  termRenewal?: Window & { termAtLeastDays: number };
+  /** California: a yearly reminder of the terms, for terms shorter than termRenewal's. */
+  yearlyReminder?: { everyMonths: number };
+  /**
+   * France (Code de la consommation L215-1): a fixed term renewed tacitly, longer than
+   * `termLongerThanDays`, is reminded of 1 to 3 months before it ends, with the date until
+   * which the renewal may be refused.
+   */
+  tacitRenewal?: Window & { termLongerThanDays: number };
+}
+
+/** The rules one subscription's notices follow: its market's law, and what every market shares. */
+export interface NoticeRules extends MarketNotices {
   priceChange: { minDaysBefore: number; maxDaysBefore: number; minDaysAfterNotice: number };
   /** Ours, not the law's: how long before a renewal the owner of one we cannot charge is asked for a card. */
   cardNeeded: { daysBefore: number };
 }
 
+/** Every market's notices, by billing country, and the market of every country not named. */
+export interface NoticeBook {
+  defaultMarket: string;
+  markets: Readonly<Record<string, MarketNotices>>;
+  priceChange: NoticeRules['priceChange'];
+  cardNeeded: NoticeRules['cardNeeded'];
+}
+
 /** The windows as data (data/renewal-notices.json), to be confirmed by legal. */
-export const NOTICE_RULES: NoticeRules = noticeData;
+export const NOTICE_BOOK: NoticeBook = noticeData;
+
+/**
+ * The rules for a subscription billed to `country`: its market's, or the default market's
+ * (the US rules every subscription followed before markets had their own) for a country not
+ * named or not known.
+ */
+export function noticeRulesFor(book: NoticeBook, country: string | null): NoticeRules {
+  const market = country && Object.hasOwn(book.markets, country) ? book.markets[country]! : book.markets[book.defaultMarket];
+  if (!market) throw new Error(`the default market ${book.defaultMarket} has no notices`);
+  return { ...market, priceChange: book.priceChange, cardNeeded: book.cardNeeded };
+}
+
+/** The default market's rules: what a purchase decides its introductory period from, wherever it is billed. */
+export const NOTICE_RULES: NoticeRules = noticeRulesFor(NOTICE_BOOK, null);
 
 export type NoticeKind = 'renewal' | 'yearly-reminder' | 'price-change' | 'card-needed';
 
@@ -29,6 +65,11 @@ export interface DueNotice {
   kind: NoticeKind;
   about: string;
   at: string;
+  /**
+   * A tacit renewal's notice (L215-1): the last day (YYYY-MM-DD, UTC) on which the subscriber
+   * may refuse the renewal, the day before it; absent on every other notice.
+   */
+  refuseBy?: string;
 }
 
 export interface NoticeState {
@@ -67,25 +108,34 @@ export function introductoryUntil(
   renewalPrice: number,
 ): string | null {
   const introductory = period.trial || firstPrice < renewalPrice;
-  return introductory && daysBetween(period.start, period.end) > rules.introductoryEnd.longerThanDays ? period.end : null;
+  const longerThanDays = rules.introductoryEnd?.longerThanDays;
+  return introductory && longerThanDays !== undefined && daysBetween(period.start, period.end) > longerThanDays ? period.end : null;
 }
 
+/** The last day on which a renewal at `end` may be refused: the day before the day it renews (UTC). */
+export const refuseByDay = (end: string): string => new Date(Date.parse(end) - DAY_MS).toISOString().slice(0, 10);
+
 /**
- * The notice before the current period ends, if one is required: an introductory price
- * ending, or a term of a year or more renewing. When both apply, one notice on a day inside
- * both windows. Its due day is the preferred one, clamped into the window.
+ * The notice before the current period ends, if its market requires one: an introductory
+ * price ending, a term of a year or more renewing, or (France) a fixed term renewing
+ * tacitly, which also states until when the renewal may be refused. When several apply, one
+ * notice on a day inside every window. Its due day is the preferred one, clamped into them.
  */
 function renewalNotice(rules: NoticeRules, state: NoticeState): DueNotice | null {
   const end = state.currentPeriodEnd;
+  const term = daysBetween(state.currentPeriodStart, end);
   const windows: Window[] = [];
-  if (state.introductoryUntil === end) windows.push(rules.introductoryEnd);
-  if (daysBetween(state.currentPeriodStart, end) >= rules.termRenewal.termAtLeastDays) windows.push(rules.termRenewal);
+  if (rules.introductoryEnd && state.introductoryUntil === end) windows.push(rules.introductoryEnd);
+  if (rules.termRenewal && term >= rules.termRenewal.termAtLeastDays) windows.push(rules.termRenewal);
+  const tacit = rules.tacitRenewal && term > rules.tacitRenewal.termLongerThanDays ? rules.tacitRenewal : null;
+  if (tacit) windows.push(tacit);
   if (windows.length === 0 || state.sent.has(noticeKey('renewal', end))) return null;
   const earliest = Math.min(...windows.map((window) => window.maxDaysBefore));
   const latest = Math.max(...windows.map((window) => window.minDaysBefore));
   const preferred = Math.min(...windows.map((window) => window.preferredDaysBefore));
   const days = Math.min(earliest, Math.max(latest, preferred));
-  return { kind: 'renewal', about: end, at: new Date(Date.parse(end) - days * DAY_MS).toISOString() };
+  const at = new Date(Date.parse(end) - days * DAY_MS).toISOString();
+  return { kind: 'renewal', about: end, at, ...(tacit ? { refuseBy: refuseByDay(end) } : {}) };
 }
 
 /**
@@ -94,7 +144,8 @@ function renewalNotice(rules: NoticeRules, state: NoticeState): DueNotice | null
  * its yearly reminder).
  */
 function yearlyReminder(rules: NoticeRules, state: NoticeState): DueNotice | null {
-  if (daysBetween(state.currentPeriodStart, state.currentPeriodEnd) >= rules.termRenewal.termAtLeastDays) return null;
+  if (!rules.yearlyReminder) return null;
+  if (rules.termRenewal && daysBetween(state.currentPeriodStart, state.currentPeriodEnd) >= rules.termRenewal.termAtLeastDays) return null;
   let anniversary = new Date(state.createdAt);
   // The first anniversary not yet reminded of.
   for (let year = 0; year < 100; year += 1) {

@@ -23,6 +23,7 @@ const active: StepState = {
   catalogueRenewalAmount: 1000,
   pendingPrice: null,
   needsCard: false,
+  billingCountry: 'US',
 };
 /** The subscription's clock when the next step is asked for: before its period end. */
 const CLOCK = new Date(day(-1));
@@ -94,6 +95,31 @@ describe('dueStep', () => {
   it('is never due when nothing is next', () => {
     expect(dueStep({ ...active, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
     expect(dueStep({ ...active, chargedByUs: false, cancelAtPeriodEnd: true, status: 'ended' }, POLICY, new Date(day(400)))).toBeNull();
+  });
+});
+
+describe('the notices of the market it is billed to', () => {
+  const yearly: StepState = { ...active, currentPeriodStart: day(-365), createdAt: day(-365), billingInterval: 'year' };
+
+  it('gives a year billed to France its L215-1 reminder 45 days before, with the day before the renewal to refuse it by', () => {
+    expect(nextStep({ ...yearly, billingCountry: 'FR' }, POLICY, new Date(day(-100)))).toEqual({
+      kind: 'notice',
+      notice: 'renewal',
+      about: PERIOD_END,
+      at: day(-45),
+      refuseBy: '2026-11-25',
+    });
+  });
+
+  it('gives one billed to the US, elsewhere or nowhere known the US notice, as before', () => {
+    for (const billingCountry of ['US', 'DE', null]) {
+      expect(nextStep({ ...yearly, billingCountry }, POLICY, new Date(day(-100)))).toEqual({
+        kind: 'notice',
+        notice: 'renewal',
+        about: PERIOD_END,
+        at: day(-30),
+      });
+    }
   });
 });
 

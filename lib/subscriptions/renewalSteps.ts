@@ -1,6 +1,6 @@
 import type { StoredSubscriptionStatus } from './subscriptionStatus';
 import { dunningEndsAt, type DunningPolicy } from './renewalPolicy';
-import { NOTICE_RULES, nextNotice, type DueNotice, type NoticeKind, type NoticeRules } from './renewalNotices';
+import { NOTICE_BOOK, nextNotice, noticeRulesFor, type DueNotice, type NoticeBook, type NoticeKind } from './renewalNotices';
 import { providerRenewalAt } from './providerRenewal';
 
 /** What the renewal engine does next for a subscription, and when (on the subscription's own clock). */
@@ -40,6 +40,8 @@ export interface StepState {
    * give a card for it (a card subscription: the card page takes no other): they are asked to.
    */
   needsCard: boolean;
+  /** The country it is billed to (its purchase's billing address): which market's notices it gets; null: not known. */
+  billingCountry: string | null;
 }
 
 /**
@@ -47,13 +49,17 @@ export interface StepState {
  * its provider with no notice to send). A renewing subscription's notices come first, and
  * whoever charges it (a provider that renews by itself too: the notices are the merchant's).
  */
-export function nextStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
+export function nextStep(state: StepState, policy: DunningPolicy, clock: Date, book: NoticeBook = NOTICE_BOOK): RenewalStep | null {
   const step = nextPaymentStep(state, policy);
+  const rules = noticeRulesFor(book, state.billingCountry);
   const renewing = (state.status === 'active' || state.status === 'trialing') && !state.cancelAtPeriodEnd;
   // Only a renewal we charge needs a card from us: a provider that renews by itself holds its own.
   const needsCard = state.needsCard && state.chargedByUs;
   const notice = renewing ? nextNotice(rules, { ...state, needsCard, sent: state.noticesSent, clock: clock.toISOString() }) : null;
-  if (notice && (!step || notice.at <= step.at)) return { kind: 'notice', notice: notice.kind, about: notice.about, at: notice.at };
+  if (notice && (!step || notice.at <= step.at)) {
+    const { kind, ...due } = notice;
+    return { kind: 'notice', notice: kind, ...due };
+  }
   return step;
 }
 
@@ -75,7 +81,7 @@ export function nextPaymentStep(state: StepState, policy: DunningPolicy): Renewa
 }
 
 /** The step due at `clock` (the subscription's own time), if any. */
-export function dueStep(state: StepState, policy: DunningPolicy, clock: Date, rules: NoticeRules = NOTICE_RULES): RenewalStep | null {
-  const step = nextStep(state, policy, clock, rules);
+export function dueStep(state: StepState, policy: DunningPolicy, clock: Date, book: NoticeBook = NOTICE_BOOK): RenewalStep | null {
+  const step = nextStep(state, policy, clock, book);
   return step && Date.parse(step.at) <= clock.getTime() ? step : null;
 }

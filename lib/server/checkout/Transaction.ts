@@ -1,6 +1,7 @@
 import type { Billing } from '@/lib/checkout/billing';
 import type { OrderSnapshot, TransactionStatus, TransactionView } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
+import { keptTaxLines } from '@/lib/pricing/keptTax';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import type { GatewayName } from '@/lib/server/payments/PaymentGateway';
 
@@ -76,6 +77,7 @@ export function transactionView(transaction: Transaction): TransactionView {
       subtotal: transaction.subtotal,
       tax: transaction.tax,
       taxRate: order.taxRate,
+      taxLines: keptTaxLines(order.taxRate, transaction.tax, order.taxLines),
       summaryTotal: { total: transaction.total, discount: { amount: transaction.discount, promoCode: transaction.couponCode } },
     },
     customer: {

@@ -18,7 +18,7 @@ afterEach(async () => db.destroy());
 const paidWith = (payment: OrderSnapshot['payment']): OrderSnapshot => ({
   offer: ORDERED_OFFERS.vogueDigital,
   lines: [],
-  taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+  taxRate: { rate: 0, inclusive: false, components: [{ kind: 'tax', rate: 0 }] },
   payment,
 });
 const flagOf = async (id: string) => (await transactions.findById(id))?.authenticationRequested;

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
 import type { Billing } from '@/lib/checkout/billing';
+import { keptOrder } from '@/lib/checkout/keptOrder';
 import type { OrderSnapshot, TransactionStatus } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { GatewayName, PaidCard, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
@@ -34,7 +35,7 @@ function transactionOf(row: TransactionRow): Transaction {
     campaignId: row.campaign_id,
     brandSlug: row.brand_slug,
     offerId: row.offer_id,
-    order: JSON.parse(row.order_json) as OrderSnapshot,
+    order: keptOrder(row.order_json),
     couponCode: row.coupon_code,
     paymentMethod: row.payment_method as PaymentMethodId,
     gateway: row.gateway as GatewayName,

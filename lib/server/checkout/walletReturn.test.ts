@@ -57,7 +57,7 @@ beforeEach(async () => {
       order: {
         offer: ORDERED_OFFERS.vogueDigital,
         lines: [],
-        taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+        taxRate: { rate: 0, inclusive: false, components: [{ kind: 'tax', rate: 0 }] },
         payment: { method: 'amazon-pay' },
       },
       gateway: 'amazon-pay',

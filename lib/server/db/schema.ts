@@ -225,8 +225,10 @@ export interface InvoiceTable {
   discount: number;
   coupon_code: string | null;
   tax: number;
-  /** The order's TaxRate: { rate, inclusive, label }. */
+  /** The order's TaxRate: { rate, inclusive, components: [{ kind, rate }] } (before tax kinds: { rate, inclusive, label }, keptTax.ts). */
   tax_rate_json: string;
+  /** What each tax came to: [{ kind, rate, amount }] (migration 0049); null on invoices issued before, whose one tax is `tax`. */
+  tax_lines_json: string | null;
   total: number;
   /** How it was paid, as the order kept it (OrderSnapshot['payment']). */
   payment_json: string;

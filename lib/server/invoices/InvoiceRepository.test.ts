@@ -25,7 +25,7 @@ async function paidPurchase(id: string, email = 'ada@example.com'): Promise<void
     order: {
       ...fixture.order,
       lines: [{ offerId: ORDERED_OFFERS.vogueDigital.id, name: 'Vogue Digital: one year', amount: 3000 }],
-      taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+      taxRate: { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] },
       payment: { method: 'card', brand: 'card', last4: '' },
     },
   });
@@ -61,7 +61,8 @@ describe('InvoiceRepository', () => {
       discount: 500,
       couponCode: null,
       tax: 417,
-      taxRate: { rate: 0.2, inclusive: true, label: 'VAT' },
+      taxRate: { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] },
+      taxLines: [{ kind: 'vat', rate: 0.2, amount: 417 }],
       total: 2500,
       // The card the gateway charged, not the one the submit could not name.
       payment: { method: 'card', brand: 'visa', last4: '4242' },
@@ -71,6 +72,52 @@ describe('InvoiceRepository', () => {
     expect(await new InvoiceRepository(db).findByNumber('INV-TEST-2026-000001')).toEqual(invoice);
     expect(await new InvoiceRepository(db).findByNumber('INV-TEST-2026-000002')).toBeNull();
     expect(await new InvoiceRepository(db).findByTransaction('txn_2')).toBeNull();
+  });
+
+  it("keeps Quebec's GST and QST apart on the invoice, as the order kept them", async () => {
+    const taxLines = [
+      { kind: 'gst' as const, rate: 0.05, amount: 125 },
+      { kind: 'qst' as const, rate: 0.09975, amount: 249 },
+    ];
+    const fixture = newTransactionFixture({ id: 'txn_qc', subtotal: 2500, discount: 0, tax: 374, total: 2874 });
+    const transactions = new TransactionRepository(db, () => PAID_AT);
+    await transactions.create({
+      ...fixture,
+      order: {
+        ...fixture.order,
+        taxRate: { rate: 0.14975, inclusive: false, components: taxLines.map(({ kind, rate }) => ({ kind, rate })) },
+        taxLines,
+      },
+    });
+    await transactions.markSucceeded('txn_qc', 'pi_txn_qc');
+    expect(await new InvoiceRepository(db).findByTransaction('txn_qc')).toMatchObject({ tax: 374, taxLines });
+  });
+
+  it('reads an order and an invoice kept before tax kinds, their English label read as their kind', async () => {
+    await paidPurchase('txn_old');
+    const labelled = { rate: 0.2, inclusive: true, label: 'VAT' };
+    const order = JSON.parse(
+      (await db.selectFrom('transactions').select('order_json').where('id', '=', 'txn_old').executeTakeFirstOrThrow()).order_json,
+    );
+    const { taxLines: _notKeptThen, ...orderThen } = { ...order, taxRate: labelled };
+    await db
+      .updateTable('transactions')
+      .set({ order_json: JSON.stringify(orderThen) })
+      .where('id', '=', 'txn_old')
+      .execute();
+    await db
+      .updateTable('invoices')
+      .set({ tax_rate_json: JSON.stringify(labelled), tax_lines_json: null })
+      .where('transaction_id', '=', 'txn_old')
+      .execute();
+    const vat = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
+    const transaction = (await new TransactionRepository(db).findById('txn_old'))!;
+    expect(transaction.order.taxRate).toEqual(vat);
+    expect(transaction.order.taxLines).toBeUndefined();
+    expect(await new InvoiceRepository(db).findByTransaction('txn_old')).toMatchObject({
+      taxRate: vat,
+      taxLines: [{ kind: 'vat', rate: 0.2, amount: 417 }],
+    });
   });
 
   it('issues one invoice however often the payment is reported', async () => {

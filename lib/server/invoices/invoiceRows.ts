@@ -1,11 +1,12 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Billing } from '@/lib/checkout/billing';
-import type { OrderSnapshot } from '@/lib/checkout/transactionView';
+import { keptOrder } from '@/lib/checkout/keptOrder';
 import type { CreditNote } from '@/lib/invoices/creditNote';
 import type { Invoice, PaidOrder } from '@/lib/invoices/invoice';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PriceTerms } from '@/lib/pricing/introductoryPrice';
-import type { TaxRate } from '@/lib/pricing/tax';
+import { keptTaxLines, keptTaxRate, type KeptTaxRate } from '@/lib/pricing/keptTax';
+import type { TaxLine } from '@/lib/pricing/tax';
 import type { CreditNoteTable, InvoiceTable, TransactionTable } from '@/lib/server/db/schema';
 
 /** The paid order an invoice is issued for, from its transaction's row (a renewal names its subscription in renewal_of). */
@@ -17,7 +18,7 @@ export function paidOrderOfRow(row: Selectable<TransactionTable>): PaidOrder {
     livemode: row.livemode === 1,
     kind: row.kind === 'renewal' ? 'renewal' : 'purchase',
     brandSlug: row.brand_slug,
-    order: JSON.parse(row.order_json) as OrderSnapshot,
+    order: keptOrder(row.order_json),
     customer,
     couponCode: row.coupon_code,
     currencyCode: row.currency_code as CurrencyCode,
@@ -47,12 +48,14 @@ export function invoiceRow(invoice: Invoice): Insertable<InvoiceTable> {
     coupon_code: invoice.couponCode,
     tax: invoice.tax,
     tax_rate_json: JSON.stringify(invoice.taxRate),
+    tax_lines_json: JSON.stringify(invoice.taxLines),
     total: invoice.total,
     payment_json: JSON.stringify(invoice.payment),
   };
 }
 
 export function invoiceOf(row: Selectable<InvoiceTable>): Invoice {
+  const taxRate = keptTaxRate(JSON.parse(row.tax_rate_json) as KeptTaxRate);
   return {
     number: row.number,
     transactionId: row.transaction_id,
@@ -70,7 +73,9 @@ export function invoiceOf(row: Selectable<InvoiceTable>): Invoice {
     discount: row.discount,
     couponCode: row.coupon_code,
     tax: row.tax,
-    taxRate: JSON.parse(row.tax_rate_json) as TaxRate,
+    taxRate,
+    // Invoices issued before migration 0049 kept no lines: theirs is their one tax.
+    taxLines: keptTaxLines(taxRate, row.tax, row.tax_lines_json ? (JSON.parse(row.tax_lines_json) as TaxLine[]) : null),
     total: row.total,
     payment: JSON.parse(row.payment_json) as Invoice['payment'],
   };

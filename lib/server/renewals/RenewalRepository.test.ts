@@ -48,6 +48,7 @@ function schedule(sent: string[] = [], price: number | null = 6000): EngineSched
     catalogueRenewalAmount: price,
     chargedByUs: true,
     providerSandbox: false,
+    billingCountry: 'US',
   };
 }
 

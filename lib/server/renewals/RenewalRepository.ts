@@ -289,6 +289,17 @@ export class RenewalRepository {
     });
   }
 
+  /**
+   * The country a subscription's purchase was billed to (its billing address, as the order
+   * kept it): the market whose notices it gets. Null when the purchase names none.
+   */
+  async billingCountry(transactionId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('transactions').select('customer_json').where('id', '=', transactionId).executeTakeFirst();
+    if (!row) return null;
+    const country = (JSON.parse(row.customer_json) as { country?: unknown }).country;
+    return typeof country === 'string' && country !== '' ? country : null;
+  }
+
   /** The notices sent to a subscription already, as noticeKey()s. */
   async noticesSent(subscriptionId: string): Promise<Set<string>> {
     const rows = await this.db

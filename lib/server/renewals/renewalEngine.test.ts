@@ -324,6 +324,34 @@ describe('the renewal engine', () => {
     expect((await subscription(id))!.nextActionAt).toBe(bought.currentPeriodEnd);
   });
 
+  it('sends a year billed to France its L215-1 reminder 45 days before the term ends, stating the last day to refuse it', async () => {
+    const id = await buy();
+    const bought = (await subscription(id))!;
+    const customer = JSON.parse(
+      (await db.selectFrom('transactions').select('customer_json').where('id', '=', bought.transactionId).executeTakeFirstOrThrow())
+        .customer_json,
+    );
+    await db
+      .updateTable('transactions')
+      .set({ customer_json: JSON.stringify({ ...customer, country: 'FR', region: null }) })
+      .where('id', '=', bought.transactionId)
+      .execute();
+    // France's window alone (1 to 3 months before), not California's for the promotional price.
+    const dueAt = new Date(Date.parse(bought.currentPeriodEnd) - 45 * DAY).toISOString();
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: [] }]);
+    expect((await subscription(id))!.nextActionAt).toBe(dueAt);
+    setClock(dueAt);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
+    const refuseBy = new Date(Date.parse(bought.currentPeriodEnd) - DAY).toISOString().slice(0, 10);
+    const [notice] = await db.selectFrom('subscription_notices').selectAll().execute();
+    expect(notice).toMatchObject({ kind: 'renewal', about: bought.currentPeriodEnd, due_at: dueAt });
+    expect(JSON.parse(notice!.content_json)).toMatchObject({ renewsOn: bought.currentPeriodEnd, refuseBy });
+    const [mail] = await mails('renewal-notice');
+    expect(mail!.body_text).toContain(`Refuse the renewal by: ${dateText(refuseBy)}`);
+    expect(mail!.body_text).toContain(`you may refuse this renewal until ${dateText(refuseBy)}`);
+    expect((await subscription(id))!.nextActionAt).toBe(bought.currentPeriodEnd);
+  });
+
   it('sends a free trial longer than 31 days its notice 14 days before the trial ends (a 30-day one needs none)', async () => {
     // The demo's WIRED trial lasts 30 days: this catalogue makes it 60.
     const catalogue = JSON.parse(readDemoCatalogue()) as { offers: { id: string; trialDays: number | null }[] };

@@ -67,12 +67,13 @@ export type OfferPrices = Map<string, Promise<number | null>>;
 
 /**
  * What the engine decides a subscription's next step from: its record, the notices it was
- * sent (given when the caller holds them), its offer's price now.
+ * sent and the country it is billed to (given when the caller holds them), its offer's
+ * price now.
  */
 export async function loadStepState(
   db: Kysely<Database>,
   subscription: Subscription,
-  known: { prices?: OfferPrices; noticesSent?: ReadonlySet<string> } = {},
+  known: { prices?: OfferPrices; noticesSent?: ReadonlySet<string>; billingCountry?: string | null } = {},
 ): Promise<StepState> {
   const repository = new RenewalRepository(db);
   const prices = known.prices ?? new Map();
@@ -81,13 +82,18 @@ export async function loadStepState(
     price = repository.catalogueRenewalAmount(subscription.offerId);
     prices.set(subscription.offerId, price);
   }
-  const [sent, amount] = await Promise.all([known.noticesSent ?? repository.noticesSent(subscription.id), price]);
+  const [sent, amount, billingCountry] = await Promise.all([
+    known.noticesSent ?? repository.noticesSent(subscription.id),
+    price,
+    known.billingCountry !== undefined ? known.billingCountry : repository.billingCountry(subscription.transactionId),
+  ]);
   const chargedByUs = !renewedByProvider(subscription.gateway);
   return stepStateOf(subscription, {
     noticesSent: sent,
     catalogueRenewalAmount: amount,
     chargedByUs,
     providerSandbox: !chargedByUs && isSandboxGateway(subscription.gateway),
+    billingCountry,
   });
 }
 
@@ -143,13 +149,16 @@ async function advance(
   let stopped: RenewalRun['stopped'] = { kind: 'done' };
   // The state the last look found nothing due in: the next step is read from it, not loaded again.
   let settled: StepState | null = null;
-  // The notices sent change only with a notice step: read again only after one.
+  // The notices sent change only with a notice step: read again only after one. The country billed to never changes.
   let noticesSent: ReadonlySet<string> | undefined;
+  let billingCountry: string | null | undefined;
   try {
     for (let taken = 0; taken < MAX_STEPS; taken += 1) {
       const clock = new Date(deps.now().getTime() + current.clockOffsetMs);
-      const state = await loadStepState(deps.db, current, { prices, ...(noticesSent ? { noticesSent } : {}) });
+      const known = { prices, ...(noticesSent ? { noticesSent } : {}), ...(billingCountry !== undefined ? { billingCountry } : {}) };
+      const state = await loadStepState(deps.db, current, known);
       noticesSent = state.noticesSent;
+      billingCountry = state.billingCountry;
       const step = dueStep(state, deps.policy, clock);
       if (!step) {
         settled = state;
@@ -178,7 +187,7 @@ async function advance(
     steps.push(stopped.label);
   }
   const next = nextStep(
-    settled ?? (await loadStepState(deps.db, current, { prices })),
+    settled ?? (await loadStepState(deps.db, current, { prices, ...(billingCountry !== undefined ? { billingCountry } : {}) })),
     deps.policy,
     new Date(deps.now().getTime() + current.clockOffsetMs),
   );
@@ -199,6 +208,7 @@ export const scheduleOf = (state: StepState, policy: DunningPolicy): EngineSched
   catalogueRenewalAmount: state.catalogueRenewalAmount,
   chargedByUs: state.chargedByUs,
   providerSandbox: state.providerSandbox ?? false,
+  billingCountry: state.billingCountry,
 });
 
 /** The real time of an instant on the subscription's own clock: the lifecycle puts its events back on that clock. */
@@ -265,15 +275,18 @@ async function notify(
   const amount = renewalQuote(priced, purchase, renewsOn).total;
   const previous = renewalQuote({ ...subscription, pendingPrice: null }, purchase, renewsOn).total;
   const notice = { kind: step.notice, about: step.about };
+  // A tacit renewal's notice (France, L215-1) states until when the renewal may be refused.
+  const refuseBy = step.refuseBy ? { refuseBy: step.refuseBy } : {};
   const content = {
     renewsOn,
     amount,
     previousAmount: previous,
     currencyCode: subscription.currencyCode,
     terms: purchase.autoRenewalConsent?.text ?? null,
+    ...refuseBy,
   };
   const dated = noticeDate(subscription, step, clock);
-  const mail = datedMail(mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous }) ?? null, clock, dated);
+  const mail = datedMail(mails?.notice({ ...notice, renewsOn, amount, previousAmount: previous, ...refuseBy }) ?? null, clock, dated);
   // The lifecycle makes pending the price read here, which the notice's content quotes.
   const priceRead = step.notice === 'price-change' ? { ...schedule, catalogueRenewalAmount: newPrice } : schedule;
   const event = { kind: 'notice-sent', notice: step.notice, about: step.about, dueAt: step.at, schedule: priceRead } as const;

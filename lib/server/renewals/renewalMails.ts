@@ -96,6 +96,8 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       renewsOn: string;
       amount: number;
       previousAmount: number;
+      /** A tacit renewal's last day to refuse it (YYYY-MM-DD), which its notice states; absent on the others. */
+      refuseBy?: string;
     }): MailMessage {
       const renewsOn = dateText(notice.renewsOn);
       const content = renewalNotice({
@@ -108,6 +110,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
         trial: subscription.trialEnd !== null && subscription.trialEnd === notice.about,
         renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',
+        refuseBy: notice.refuseBy ? dateText(notice.refuseBy) : null,
         accountUrl,
         cancelUrl: `${site}/cancel${mode}`,
       });

@@ -5,11 +5,11 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
-import type { TaxRate } from '@/lib/pricing/tax';
+import { taxLinesOn, type TaxRate } from '@/lib/pricing/tax';
 import { instrumentTag, renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
 
-const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, label: 'Sales tax' };
-const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, label: 'VAT' };
+const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, components: [{ kind: 'sales-tax', rate: 0.08875 }] };
+const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
 const AT = new Date('2027-11-26T10:00:00.000Z');
 
 let db: Kysely<Database>;
@@ -27,7 +27,12 @@ async function purchased(id: string, taxRate: TaxRate) {
     gateway: 'sandbox',
     couponCode: 'WELCOME10',
     discount: 250,
-    order: { ...base.order, taxRate, paymentStepPath: '/vogue/demo-single/credit-card?livemode=false' },
+    order: {
+      ...base.order,
+      taxRate,
+      taxLines: taxLinesOn(base.subtotal - 250, taxRate),
+      paymentStepPath: '/vogue/demo-single/credit-card?livemode=false',
+    },
   });
   await transactions.markSucceeded(id, `pi_${id}`);
   const purchase = (await transactions.findById(id))!;
@@ -108,6 +113,25 @@ describe('renewalTransaction', () => {
     const order = JSON.parse(row.order_json);
     expect(order.taxRate).toEqual(US_SALES_TAX);
     expect(order.lines).toEqual([{ offerId: '1001', name: 'Vogue Digital', amount: 5000 }]);
+  });
+
+  it("adds Quebec's GST and QST to the renewal price, each on it, and keeps the renewal's own lines", async () => {
+    const quebec: TaxRate = {
+      rate: 0.14975,
+      inclusive: false,
+      components: [
+        { kind: 'gst', rate: 0.05 },
+        { kind: 'qst', rate: 0.09975 },
+      ],
+    };
+    const { purchase, subscription } = await purchased('txn_qc', quebec);
+    const row = renewalTransaction(subscription, purchase, renewalPeriod(subscription), AT);
+    // $50.00: GST 250, QST 498.75.
+    expect(row).toMatchObject({ subtotal: 5000, discount: 0, tax: 749, total: 5749 });
+    expect(JSON.parse(row.order_json).taxLines).toEqual([
+      { kind: 'gst', rate: 0.05, amount: 250 },
+      { kind: 'qst', rate: 0.09975, amount: 499 },
+    ]);
   });
 
   it('keeps an inclusive (VAT-style) tax inside the renewal price', async () => {

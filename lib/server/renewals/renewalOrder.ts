@@ -71,7 +71,7 @@ export function renewalTransaction(
   const { order } = purchase;
   const quote = renewalQuote(subscription, purchase, period.start);
   const { paymentStepPath: _notAnAttempt, ...kept } = order;
-  const renewalOrder = { ...kept, lines: quote.lines, payment: subscription.payment };
+  const renewalOrder = { ...kept, lines: quote.lines, taxLines: quote.taxLines, payment: subscription.payment };
   return {
     id: renewalTransactionId(subscription.id, period.start),
     receipt_token_hash: sha256(randomBytes(32).toString('hex')),

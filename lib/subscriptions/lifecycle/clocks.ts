@@ -33,6 +33,7 @@ export function stepStateOf(subscription: LifecycleSubscription, schedule: Omit<
     catalogueRenewalAmount: schedule.catalogueRenewalAmount,
     pendingPrice: subscription.pendingPrice,
     providerSandbox: schedule.providerSandbox,
+    billingCountry: schedule.billingCountry,
     // A card is asked for only where one can be given: the card page takes a card subscription's.
     needsCard: subscription.needsPaymentMethod && subscription.payment.method === 'card',
   };

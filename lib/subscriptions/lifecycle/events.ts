@@ -22,6 +22,8 @@ export interface EngineSchedule {
   chargedByUs: boolean;
   /** Such a provider's sandbox: the test clock moves its renewals too. */
   providerSandbox: boolean;
+  /** The country its purchase was billed to: the market whose notices it gets (renewalNotices.ts); null: not known. */
+  billingCountry: string | null;
 }
 
 /** The paid purchase a subscription starts from: a server Transaction is one. */

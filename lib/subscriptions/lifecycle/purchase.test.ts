@@ -27,7 +27,7 @@ function purchase(overrides: Partial<Transaction> = {}, offer: Partial<Transacti
         ...offer,
       },
       lines: [{ offerId: 'monthly-digital', name: 'Digital monthly', amount: 990 }],
-      taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+      taxRate: { rate: 0, inclusive: false, components: [{ kind: 'tax', rate: 0 }] },
       payment: { method: 'card', brand: 'visa', last4: '4242' },
     },
     couponCode: null,

@@ -36,6 +36,7 @@ export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, payment
     },
     lines: priced.quote.lines,
     taxRate: priced.quote.taxRate,
+    taxLines: priced.quote.taxLines,
     payment: attempt.paymentSnapshot,
     paymentStepPath,
     acknowledgment: {

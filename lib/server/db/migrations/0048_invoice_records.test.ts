@@ -57,7 +57,9 @@ describe('0048_invoice_records', () => {
     expect(creditNotes.map((row) => [row.number, row.invoice_number, row.amount])).toEqual([['CN-TEST-2026-000001', refunded.number, 900]]);
     await down(db as Kysely<unknown>);
     await up(db as Kysely<unknown>);
-    expect(await db.selectFrom('invoices').selectAll().orderBy('number').execute()).toEqual(invoices);
+    // As issued but for 0049's tax lines, which this table does not have yet.
+    const withoutTaxLines = invoices.map(({ tax_lines_json: _added0049, ...invoice }) => invoice);
+    expect(await db.selectFrom('invoices').selectAll().orderBy('number').execute()).toEqual(withoutTaxLines);
     expect(await db.selectFrom('credit_notes').selectAll().execute()).toEqual(creditNotes);
   });
 
@@ -95,7 +97,8 @@ describe('0048_invoice_records', () => {
       { name: 'Vogue Digital: one year', amount: 2500 },
       { name: 'Tote bag', amount: 500 },
     ]);
-    expect(JSON.parse(row.tax_rate_json)).toEqual(order.taxRate);
+    // Kept before tax rates had kinds: its English label is read as its kind.
+    expect(JSON.parse(row.tax_rate_json)).toEqual({ rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] });
     expect(JSON.parse(row.payment_json)).toEqual({ method: 'paypal' });
     expect(JSON.parse(row.price_terms_json!)).toMatchObject({ firstAmount: 2500, renewalAmount: 5000 });
   });

@@ -44,6 +44,7 @@ import * as m0045 from './0045_subscription_history_backfill';
 import * as m0046 from './0046_subscription_schedule';
 import * as m0047 from './0047_subscription_test_clocks';
 import * as m0048 from './0048_invoice_records';
+import * as m0049 from './0049_market_rules';
 import * as m0050 from './0050_catalogue_locales';
 
 /**
@@ -96,5 +97,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0046_subscription_schedule': m0046,
   '0047_subscription_test_clocks': m0047,
   '0048_invoice_records': m0048,
+  '0049_market_rules': m0049,
   '0050_catalogue_locales': m0050,
 };

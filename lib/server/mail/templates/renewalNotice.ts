@@ -23,14 +23,20 @@ export interface RenewalNoticeInput {
   trial?: boolean;
   /** The renewal terms the buyer agreed to, word for word. */
   renewalTerms: string;
+  /**
+   * Formatted last day on which the subscriber may refuse a tacit renewal (France, Code de la
+   * consommation L215-1), which the notice must state; null where the law asks for none.
+   */
+  refuseBy?: string | null;
   accountUrl: string;
   cancelUrl: string;
 }
 
 /**
  * The notices the law requires before a renewal (California as amended by AB 2863, New
- * York GBL 527-a): what will be charged, when and how, an introductory price ending, the
- * terms as agreed, and how to cancel before it.
+ * York GBL 527-a, France's L215-1): what will be charged, when and how, an introductory price
+ * ending, the terms as agreed, how to cancel before it, and, for a tacit renewal, until
+ * when it may be refused.
  */
 export function renewalNotice(input: RenewalNoticeInput): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
@@ -71,11 +77,17 @@ export function renewalNotice(input: RenewalNoticeInput): MailContent {
             { label: 'Next charge', value: input.renewsOn },
             { label: 'Amount', value: input.amount },
             { label: 'Paid with', value: input.paymentMethod },
+            ...(input.refuseBy ? [{ label: 'Refuse the renewal by', value: input.refuseBy }] : []),
           ],
         },
         { type: 'verbatim', heading: 'Your renewal terms', lines: input.renewalTerms.split(/\r?\n/) },
         { type: 'heading', text: 'How to cancel' },
-        { type: 'paragraph', text: `Cancel before ${input.renewsOn} and nothing more is charged. You can cancel online, in your account:` },
+        {
+          type: 'paragraph',
+          text: input.refuseBy
+            ? `Your subscription renews tacitly unless you refuse: you may refuse this renewal until ${input.refuseBy}. Cancel by then and it does not renew, and nothing more is charged. You can cancel online, in your account:`
+            : `Cancel before ${input.renewsOn} and nothing more is charged. You can cancel online, in your account:`,
+        },
         { type: 'button', label: 'Go to your account', href: accountUrl },
         { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
       ],

@@ -419,7 +419,7 @@ describe('the live/test rule, as for Stripe: a live webhook never moves a test o
           renewalAmount: 2500,
         },
         lines: [],
-        taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+        taxRate: { rate: 0, inclusive: false, components: [{ kind: 'tax', rate: 0 }] },
         payment: { method: 'paypal' },
       },
       couponCode: null,

@@ -38,7 +38,7 @@ beforeEach(async () => {
         renewalAmount: 2500,
       },
       lines: [],
-      taxRate: { rate: 0, inclusive: false, label: 'Tax' },
+      taxRate: { rate: 0, inclusive: false, components: [{ kind: 'tax', rate: 0 }] },
       payment: { method: 'card', brand: 'visa', last4: '4242' },
     },
     couponCode: null,
