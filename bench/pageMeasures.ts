@@ -29,6 +29,8 @@ export const JOURNEY_STEPS: readonly JourneyStep[] = [
   { step: 'baseline', path: '/status', tap: (page) => page.locator('h1, main, body').first() },
   { step: 'offer', path: '/vogue/demo-single', tap: (page) => page.getByRole('button', { name: /^Subscribe:/ }).first() },
   { step: 'dual offer', path: '/newyorker/demo-dual', tap: (page) => page.getByRole('button', { name: /^Subscribe:/ }).first() },
+  // The German campaign's offer page: the same code as the English one, with German words (issue 38).
+  { step: 'offer (de)', path: '/gq/demo-de', tap: (page) => page.getByRole('button', { name: /^Abonnieren:/ }).first() },
   { step: 'cart', path: '/vogue/demo-single/cart', needs: 'cart', tap: (page) => page.getByRole('link', { name: 'Continue to payment' }) },
   { step: 'promo code', path: '/vogue/demo-single/promo-code', needs: 'cart', tap: (page) => page.getByRole('textbox').first() },
   // Test mode: the bench's server pays through the sandbox, which takes no live payments.

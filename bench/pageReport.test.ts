@@ -55,4 +55,11 @@ describe('the journey pages table', () => {
     expect(lines.some((l) => l.trim().startsWith('offer') && l.includes('(97)'))).toBe(true);
     expect(lines.some((l) => l.includes('skipped: the cart was empty'))).toBe(true);
   });
+
+  it('prints the German offer page’s first-load JS beside the English one, against its aim', () => {
+    const lines: string[] = [];
+    const german = { ...offer, step: 'offer (de)', path: '/gq/demo-de', js: { ...offer.js!, htmlGzipBytes: 104 * 1024 } };
+    printPageTable([offer, german], 3, (l) => lines.push(l));
+    expect(lines).toContain('  first-load JS of the German offer page 104.0 kB beside the English 100.0 kB: +4.0 kB ✗ (aim: at most +3 kB)');
+  });
 });

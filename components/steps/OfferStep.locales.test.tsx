@@ -25,7 +25,7 @@ describe('the offer page in the campaign’s locale', () => {
     const card = screen.getByRole('article', { name: 'GQ Digital' });
     expect(within(card).getByTestId('price').textContent).toBe('25,00\u00a0€');
     expect(within(card).getByTestId('price').parentElement?.textContent).toContain('/Jahr');
-    expect(within(card).getByTestId('price-terms').textContent).toBe('Erstes Jahr 25\u00a0€, danach 50\u00a0€ pro Jahr, inkl. MwSt..');
+    expect(within(card).getByTestId('price-terms').textContent).toBe('Erstes Jahr 25\u00a0€, danach 50\u00a0€ pro Jahr, inkl. MwSt.');
     expect(within(card).getByRole('button', { name: 'Abonnieren: GQ Digital' }).textContent).toBe('Abonnieren');
   });
 
