@@ -60,6 +60,8 @@ describe('the journey pages table', () => {
     const lines: string[] = [];
     const german = { ...offer, step: 'offer (de)', path: '/gq/demo-de', js: { ...offer.js!, htmlGzipBytes: 104 * 1024 } };
     printPageTable([offer, german], 3, (l) => lines.push(l));
-    expect(lines).toContain('  first-load JS of the German offer page 104.0 kB beside the English 100.0 kB: +4.0 kB ✗ (aim: at most +3 kB)');
+    expect(lines).toContain(
+      '  first-load JS of the German offer page 104.0 kB beside the English 100.0 kB: +4.0 kB ✗ (aim: at most +3 kB)',
+    );
   });
 });
