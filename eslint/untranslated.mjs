@@ -37,8 +37,6 @@ export const UNTRANSLATED = [
   'components/checkout/PaymentPromoCode.tsx', // 1
   'components/checkout/PromoCodeForm.tsx', // 7
   'components/checkout/ProviderOutagePanel.tsx', // 1
-  'components/errors/ErrorActions.tsx', // 5
-  'components/errors/JourneyRefusal.tsx', // 2
   'components/payment-methods/PaymentMethodChooser.tsx', // 1
   'components/payment-methods/amazonpay/AmazonPayButtonPanel.tsx', // 3
   'components/payment-methods/amazonpay/AmazonPayMethod.tsx', // 1
@@ -54,18 +52,9 @@ export const UNTRANSLATED = [
   'components/payment-methods/stripe/CardMethod.tsx', // 1
   'components/payment-methods/stripe/KeptCardFields.tsx', // 1
   'components/payment-methods/stripe/StripeCardSection.tsx', // 4
-  'components/shell/PreAuthCheck.tsx', // 1
-  'components/shell/PreAuthGate.tsx', // 1
-  'components/shell/RouteChangeLoader.tsx', // 1
-  'components/steps/AuthInitiateStep.tsx', // 11
   'components/steps/CartStep.tsx', // 16
   'components/steps/CreditCardStep.tsx', // 5
   'components/steps/EmptyCart.tsx', // 4
   'components/steps/OrderSummary.tsx', // 7
   'components/steps/PromoCodeStep.tsx', // 3
-  'components/steps/SuccessStep.tsx', // 35
-  'components/ui/ErrorView.tsx', // 1
-  'components/ui/SubscriberLinks.tsx', // 4
-  'components/ui/TestModeBanner.tsx', // 2
-  'pages/status.tsx', // 3
 ];

@@ -1,38 +1,43 @@
 import { useEffect, useState } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import styles from './ErrorActions.module.css';
 
 /** Loads the same page again: after a server error, the one thing the visitor can do. */
 export function TryAgainButton({ primary }: { primary: boolean }) {
+  const { t } = useWords();
   return (
     <button type="button" className={primary ? styles.primary : styles.secondary} onClick={() => window.location.reload()}>
-      Try again
+      {t('common.error.tryAgain')}
     </button>
   );
 }
 
 /** Back into the brand's journey; a full load, so that nothing of the failed page is kept. */
 export function BrandHomeLink({ href, brandName, primary }: { href: string; brandName: string; primary: boolean }) {
+  const { t } = useWords();
   return (
     <a className={primary ? styles.primary : styles.secondary} href={href}>
-      {`Back to ${brandName}`}
+      {t('common.error.backToBrand', { brand: brandName })}
     </a>
   );
 }
 
 /** Back to the subscriber's account, from a page under it that does not exist. */
 export function AccountHomeLink({ href, primary }: { href: string; primary: boolean }) {
+  const { t } = useWords();
   return (
     <a className={primary ? styles.primary : styles.secondary} href={href}>
-      Back to your account
+      {t('common.error.backToAccount')}
     </a>
   );
 }
 
 /** On to the brand's current offer, when the one asked for has ended or is unknown. */
 export function CurrentOfferLink({ href, brandName }: { href: string; brandName: string }) {
+  const { t } = useWords();
   return (
     <a className={styles.primary} href={href}>
-      {`See ${brandName}'s current offer`}
+      {t('errors.currentOffer', { brand: brandName })}
     </a>
   );
 }
@@ -58,11 +63,12 @@ export function canGoBackHere(referrer: string, origin: string, historyLength: n
  */
 export function GoBackButton() {
   const [canGoBack, setCanGoBack] = useState(false);
+  const { t } = useWords();
   useEffect(() => setCanGoBack(canGoBackHere(document.referrer, window.location.origin, window.history.length)), []);
   if (!canGoBack) return null;
   return (
     <button type="button" className={styles.secondary} onClick={() => window.history.back()}>
-      Go back
+      {t('errors.goBack')}
     </button>
   );
 }

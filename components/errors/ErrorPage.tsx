@@ -3,6 +3,7 @@ import { errorKind, type ErrorPageProps } from '@/lib/journey/errorPage';
 import { AccountHomeLink, BrandHomeLink, CurrentOfferLink, GoBackButton, TryAgainButton } from './ErrorActions';
 import { BrandList } from './BrandList';
 import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
+import { useWords } from '@/components/shell/I18n';
 
 /**
  * Every error page (404, 500 and the rest): in the brand's look with a way on to its offer
@@ -13,6 +14,7 @@ import { ERROR_COPY, NOT_FOUND_COPY } from './errorCopy';
  * the error.
  */
 export function ErrorPage({ statusCode, brand, missing, brands, account, livemode }: ErrorPageProps) {
+  const { t } = useWords();
   const kind = errorKind(statusCode);
   const { title, message } = kind === 'not_found' && missing ? NOT_FOUND_COPY[missing] : ERROR_COPY[kind];
   const serverError = kind === 'server_error';
@@ -20,10 +22,10 @@ export function ErrorPage({ statusCode, brand, missing, brands, account, livemod
   const offerMissing = missing === 'offer_ended' || missing === 'offer_unknown';
   return (
     <ErrorView
-      title={title}
-      message={message}
+      title={t(title)}
+      message={t(message)}
       brand={brand}
-      eyebrow={`Error ${statusCode}`}
+      eyebrow={t('common.error.eyebrow', { status: statusCode })}
       after={brands && brands.length > 0 ? <BrandList brands={brands} /> : null}
       livemode={livemode ?? true}
     >

@@ -5,6 +5,7 @@ import type { NextPageContext } from 'next';
 import { describe, expect, it, vi } from 'vitest';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import ErrorRoute from '@/pages/_error';
+import { errorPageI18n } from '@/lib/server/ssr/errorPage';
 
 // The error page reads the catalogue through the server context; here, the demo catalogue's snapshot.
 const catalogue = vi.hoisted(() => ({ get: (): unknown => undefined }));
@@ -46,6 +47,7 @@ describe('pages/_error on the server', () => {
       statusCode: 404,
       brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }),
       missing: 'offer_unknown',
+      i18n: expect.objectContaining({ locale: 'en-US' }),
     });
     expect(html).toContain('We couldn&#x27;t find this offer');
     expect(html).toContain('See Vogue&#x27;s current offer');
@@ -63,6 +65,7 @@ describe('pages/_error on the server', () => {
       statusCode: 404,
       brand: null,
       brands: expect.arrayContaining([{ name: 'Vogue', href: '/vogue/demo-single' }]),
+      i18n: expect.objectContaining({ locale: 'en-US' }),
     });
     expect(html).toContain('Page not found');
     expect(html).toContain('Our brands');
@@ -75,7 +78,13 @@ describe('pages/_error on the server', () => {
     'a 404 under /account in test mode (%s, cookie %s): the banner, and the way back to the account in test mode',
     async (query, cookie) => {
       const { props, html } = await serverRender(`/account/nothing${query}`, 404, undefined, cookie);
-      expect(props).toEqual({ statusCode: 404, brand: null, account: '/account?livemode=false', livemode: false });
+      expect(props).toEqual({
+        statusCode: 404,
+        brand: null,
+        account: '/account?livemode=false',
+        livemode: false,
+        i18n: expect.objectContaining({ locale: 'en-US' }),
+      });
       expect(html).toContain('data-testid="test-mode-banner"');
       expect(html).toContain('href="/account?livemode=false"');
     },
@@ -95,9 +104,12 @@ describe('pages/_error on the server', () => {
 
   it('a 500 carries only its status and brand: no message, path, stack, request id or framework name', async () => {
     const { props, html } = await serverRender('/vogue/demo-single/credit-card', 500, failure());
-    expect(Object.keys(props).sort()).toEqual(['brand', 'statusCode']);
+    expect(Object.keys(props).sort()).toEqual(['brand', 'i18n', 'statusCode']);
     expect(props.statusCode).toBe(500);
-    const everything = `${JSON.stringify(props)}\n${html}`;
+    // The words are the catalogue's, the same for every page in the locale: nothing of the error.
+    const { i18n, ...rest } = props;
+    expect(i18n).toEqual(errorPageI18n('en-US'));
+    const everything = `${JSON.stringify(rest)}\n${html}`;
     for (const secret of SECRETS) expect(everything).not.toContain(secret);
     expect(html).toContain('Nothing was charged');
   });
@@ -110,7 +122,7 @@ describe('pages/_error on the server', () => {
     vi.spyOn(catalogue, 'get').mockRejectedValueOnce(new Error('database is locked'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { props, html } = await serverRender('/vogue/demo-single', 500, failure());
-    expect(props).toEqual({ statusCode: 500, brand: null });
+    expect(props).toEqual({ statusCode: 500, brand: null, i18n: expect.objectContaining({ locale: 'en-US' }) });
     expect(html).not.toContain('database is locked');
     log.mockRestore();
   });

@@ -1,6 +1,7 @@
 import { ErrorView } from '@/components/ui/ErrorView';
 import type { RefusedPageProps } from '@/lib/journey/viewModels';
 import { BrandHomeLink } from './ErrorActions';
+import { useWords } from '@/components/shell/I18n';
 
 /**
  * A journey request refused before its step (a malformed query: 400; a wrong method: 405):
@@ -8,14 +9,16 @@ import { BrandHomeLink } from './ErrorActions';
  * without the value that was wrong), as every error page of a brand does; in test mode with
  * its banner.
  */
-export function JourneyRefusal({ status, message, brand, livemode }: RefusedPageProps) {
+export function JourneyRefusal({ status, reason, brand, livemode }: Omit<RefusedPageProps, 'i18n'>) {
+  const words = useWords();
+  const { t } = words;
   const badLink = status === 400;
   return (
     <ErrorView
-      title={badLink ? 'This link is not quite right' : 'Not allowed'}
-      message={badLink ? `${message} Please check the link and try again.` : message}
+      title={t(badLink ? 'errors.badRequest.title' : 'errors.notAllowed.title')}
+      message={badLink ? t('errors.refused.badLink', { reason: words.say(reason) }) : words.say(reason)}
       brand={brand}
-      eyebrow={`Error ${status}`}
+      eyebrow={t('common.error.eyebrow', { status })}
       livemode={livemode ?? true}
     >
       {brand?.home && <BrandHomeLink href={brand.home} brandName={brand.name} primary />}

@@ -5,6 +5,7 @@ import { Loader } from '@/components/ui/Loader';
 import { authReducer, INITIAL_AUTH_STATE, mustSignIn, sessionStillValid } from '@/lib/identity/authMachine';
 import { initiatePathFor } from '@/lib/identity/initiatePath';
 import { useApiClient } from './ApiClientProvider';
+import { useWords } from './I18n';
 import { SESSION_EXPIRY_COOKIE, TOKEN_ACCESS_STORAGE_KEY } from '@/lib/identity/sessionCookieNames';
 
 function cookieExpiry(): number | null {
@@ -22,6 +23,7 @@ export default function PreAuthCheck({ children, livemode }: { children: ReactNo
   const router = useRouter();
   const api = useApiClient();
   const [state, dispatch] = useReducer(authReducer, INITIAL_AUTH_STATE);
+  const { t } = useWords();
 
   useEffect(() => {
     const expiry = cookieExpiry();
@@ -54,5 +56,5 @@ export default function PreAuthCheck({ children, livemode }: { children: ReactNo
   }, [state, router]);
 
   if (state.authenticated) return <>{children}</>;
-  return <Loader type="general-processing" label="Checking your sign-in…" />;
+  return <Loader type="general-processing" label={t('common.loader.checkingSignIn')} />;
 }

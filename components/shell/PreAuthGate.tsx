@@ -3,15 +3,20 @@ import type { ReactNode } from 'react';
 import { Loader } from '@/components/ui/Loader';
 import { useOptionalCheckoutConfig } from './CheckoutConfig';
 import { isAuthControllerStep } from '@/lib/journey/steps';
+import { useWords } from './I18n';
 
 /**
  * The check's code (the auth machine, the identity calls) loads only on campaigns that
  * enable pre-auth; written as a direct dynamic() call so that a server-rendered gated page
  * has it before hydrating.
  */
-const PreAuthCheck = dynamic(() => import('./PreAuthCheck'), {
-  loading: () => <Loader type="general-processing" label="Checking your sign-in…" />,
-});
+const PreAuthCheck = dynamic(() => import('./PreAuthCheck'), { loading: CheckingSignIn });
+
+/** While the check's code loads: the loader the check itself shows while it runs. */
+function CheckingSignIn() {
+  const { t } = useWords();
+  return <Loader type="general-processing" label={t('common.loader.checkingSignIn')} />;
+}
 
 /**
  * The optional pre-auth gate (SPEC §2, §6): on campaigns with enablePreAuth, every page but

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Router from 'next/router';
 import type { Loader as LoaderView } from '@/components/ui/Loader';
 import { DYNAMIC_LOAD_DELAY_MS } from '@/components/ui/loaderTypes';
+import { useWords } from './I18n';
 
 type LoaderComponent = typeof LoaderView;
 
@@ -14,6 +15,7 @@ export function RouteChangeLoader() {
   const [loading, setLoading] = useState(false);
   const [visible, setVisible] = useState(false);
   const [Loader, setLoader] = useState<LoaderComponent | null>(null);
+  const { t } = useWords();
   useEffect(() => {
     const start = () => {
       import('@/components/ui/Loader').then(
@@ -38,5 +40,5 @@ export function RouteChangeLoader() {
     const timer = setTimeout(() => setVisible(true), DYNAMIC_LOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [loading]);
-  return loading && visible && Loader ? <Loader type="general-processing" label="Loading the next step…" /> : null;
+  return loading && visible && Loader ? <Loader type="general-processing" label={t('common.loader.nextStep')} /> : null;
 }

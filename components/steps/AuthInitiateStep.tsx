@@ -4,6 +4,7 @@ import type { StepViewProps } from './stepViewProps';
 import { authInitiateHeading } from '@/lib/journey/stepTitle';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { useSignInLinkRequest } from '@/components/shell/useSignInLinkRequest';
+import { Msg, useWords } from '@/components/shell/I18n';
 import styles from './AuthStep.module.css';
 
 /** The query without the sign-in method: what the visitor returns to. */
@@ -23,6 +24,8 @@ function withoutMethod(search: string): { method: 'magic-link' | 'sign-in'; rest
 export default function AuthInitiateStep({ flow, base, search, mode, view }: StepViewProps<'auth-initiate'>) {
   const { returnSegments, offerName, prefillEmail } = view;
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const { method, rest } = withoutMethod(search);
   const returnPath = `${base}${returnSegments.length ? `/${returnSegments.join('/')}` : ''}${rest}`;
   const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
@@ -30,7 +33,7 @@ export default function AuthInitiateStep({ flow, base, search, mode, view }: Ste
     (address) =>
       api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }, mode.livemode),
   );
-  const title = authInitiateHeading(search, flow.brandName);
+  const title = words.say(authInitiateHeading(search, flow.brandName));
 
   return (
     <div className={styles.auth}>
@@ -38,23 +41,24 @@ export default function AuthInitiateStep({ flow, base, search, mode, view }: Ste
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1}>
           <p>
-            <strong>Check your inbox.</strong> We sent a sign-in link to {sent}. It works once, for 15 minutes.
+            <Msg id="auth.checkInbox" values={{ email: sent }} components={{ 0: <strong /> }} />
           </p>
           <button type="button" className={styles.linkButton} onClick={chooseAnotherAddress}>
-            Use a different email address
+            {t('auth.otherAddress')}
           </button>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className={styles.form}>
           <p>
-            {offerName && !offerName.includes(flow.brandName)
-              ? `Sign in to continue with ${offerName} from ${flow.brandName}. `
-              : `Sign in to continue with ${offerName ?? flow.brandName}. `}
-            We will email you a link: no password needed.
+            {t('auth.intro', {
+              form: offerName && !offerName.includes(flow.brandName) ? 'offerOfBrand' : 'offer',
+              offer: offerName ?? flow.brandName,
+              brand: flow.brandName,
+            })}
           </p>
           <Field
             id="auth-email"
-            label="Email"
+            label={t('auth.email')}
             type="email"
             autoComplete="email"
             required
@@ -64,14 +68,14 @@ export default function AuthInitiateStep({ flow, base, search, mode, view }: Ste
             onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className={styles.submit} disabled={sending}>
-            {sending ? 'Sending…' : 'Email me a sign-in link'}
+            {t(sending ? 'auth.sending' : 'auth.send')}
           </button>
         </form>
       )}
       {/* On a campaign that asks everyone to sign in, "Back" would only lead a visitor who is not signed in here again. */}
       {(view.signedIn || !flow.data.config.enablePreAuth) && (
         <p>
-          <Link href={returnPath}>Back</Link>
+          <Link href={returnPath}>{t('auth.back')}</Link>
         </p>
       )}
     </div>

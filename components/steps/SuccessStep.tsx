@@ -4,7 +4,7 @@ import type { StepViewProps } from './stepViewProps';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
 import { orderStartedSentence } from '@/lib/catalogue/offerCopy';
-import { addDays, formatDate, isoDate, nextChargeDate } from '@/lib/pricing/renewalDates';
+import { addDays, isoDate, nextChargeDate, type IsoDate } from '@/lib/pricing/renewalDates';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { purchaseFor } from '@/lib/tracking/commerce';
 import { buildSuccessMagicLinkClick, buildSuccessPageLoad } from '@/lib/tracking/events';
@@ -13,12 +13,12 @@ import { pageContext } from '@/lib/tracking/useTrackOnce';
 import { marketingPermissionsEvent } from '@/lib/tracking/marketingPermissions';
 import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { continuePageView } from '@/lib/tracking/tracingSession';
-import { formatMoney } from '@/lib/pricing/money';
 import { taxRows } from '@/lib/pricing/taxLabels';
 import styles from './SuccessStep.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { InvoicePriceTerms } from './InvoicePriceTerms';
+import { Msg, useWords } from '@/components/shell/I18n';
 
 /**
  * A page of the account (the overview, or an invoice below it), in the order's mode (a test
@@ -43,6 +43,8 @@ const PRINT_FIRST_ISSUE_DAYS = 21;
 export default function SuccessStep({ flow, base, search, mode, view }: StepViewProps<'success'>) {
   const { transaction, signedIn, trackingSessionId, billedTo, readingUrl } = view;
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const paid = transaction?.status === 'succeeded';
   // Back from the bank or a wallet in a new page: its events continue the visit that sent
   // the order (before any of them is delivered: tracking starts after the page's effects).
@@ -74,12 +76,10 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!transaction) {
     return (
       <div className={styles.success}>
-        <h1>We can’t show this order</h1>
+        <h1>{t('success.none.heading')}</h1>
+        <p>{t('success.none.text')}</p>
         <p>
-          Order details are shown only in the browser that placed the order. If you subscribed, your confirmation email has the details.
-        </p>
-        <p>
-          <Link href={stepHref(base, 'campaign', search)}>See our subscription offers</Link>
+          <Link href={stepHref(base, 'campaign', search)}>{t('success.none.offers')}</Link>
         </p>
       </div>
     );
@@ -87,63 +87,66 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
   if (!paid) {
     return (
       <div className={styles.success}>
-        <h1>Your payment is not complete</h1>
+        <h1>{t('success.unpaid.heading')}</h1>
+        <p>{t(transaction.status === 'failed' ? 'success.unpaid.failed' : 'success.unpaid.pending')}</p>
         <p>
-          {transaction.status === 'failed'
-            ? 'The payment did not go through, and nothing was charged.'
-            : 'Your bank has not confirmed the payment yet.'}
-        </p>
-        <p>
-          <Link href={stepHref(base, 'credit-card', search)}>Return to payment</Link>
+          <Link href={stepHref(base, 'credit-card', search)}>{t('success.unpaid.retry')}</Link>
         </p>
       </div>
     );
   }
 
   const { invoice, offer } = transaction;
-  const money = (cents: number) => formatMoney(cents, invoice.currencyCode);
+  const money = (cents: number) => words.money(cents, invoice.currencyCode);
+  // In UTC, as the dates are computed: the same day on the server and in any browser.
+  const longDate = new Intl.DateTimeFormat(words.locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const formatDate = (date: IsoDate) => longDate.format(new Date(`${date}T00:00:00Z`));
   const ordered = isoDate(new Date(transaction.createdAt));
+  const address = transaction.customer.deliveryAddress;
+  const { discount } = invoice.summaryTotal;
   return (
     <div className={styles.success}>
-      <h1>Thank you, {transaction.customer.firstName}!</h1>
+      <h1>{t('success.heading', { firstName: transaction.customer.firstName })}</h1>
       <p className={styles.lead}>
-        {orderStartedSentence(offer, flow.brandName)}
+        {words.say(orderStartedSentence(offer, flow.brandName))}
         {transaction.confirmationEmailed && (
           <>
             {' '}
-            We have sent a confirmation to <strong>{transaction.customer.email}</strong>.
+            <Msg id="success.confirmationSent" values={{ email: transaction.customer.email }} components={{ 0: <strong /> }} />
           </>
         )}
       </p>
       {offer.isPrintOffer && (
         <p data-testid="first-issue">
-          Your first print issue will arrive by {formatDate(addDays(ordered, PRINT_FIRST_ISSUE_DAYS))}
-          {transaction.customer.deliveryAddress
-            ? `, delivered to ${transaction.customer.deliveryAddress.line1}, ${transaction.customer.deliveryAddress.city} ${transaction.customer.deliveryAddress.postalCode}`
-            : ''}
-          .
+          {t('success.firstIssue', {
+            date: formatDate(addDays(ordered, PRINT_FIRST_ISSUE_DAYS)),
+            delivery: address ? 'address' : 'none',
+            line1: address?.line1 ?? '',
+            city: address?.city ?? '',
+            postalCode: address?.postalCode ?? '',
+          })}
         </p>
       )}
       <section className={styles.next} aria-labelledby="start-reading-heading" data-testid="start-reading">
-        <h2 id="start-reading-heading">Read {flow.brandName}</h2>
+        <h2 id="start-reading-heading">{t('success.read.heading', { brand: flow.brandName })}</h2>
         {/* Only a link the catalogue names: without one, no "Start reading" that leads nowhere. */}
         {readingUrl && (
           <p>
             <a className={styles.startReading} href={readingUrl}>
-              Start reading
+              {t('success.read.start')}
             </a>
           </p>
         )}
         {signedIn ? (
-          <p>You are signed in: everything your subscription includes is open to you now.</p>
+          <p>{t('success.read.signedIn')}</p>
         ) : (
           <p>
-            Sign in to {flow.brandName} with {transaction.customer.email} to read everything your subscription includes.{' '}
+            {t('success.read.signIn', { brand: flow.brandName, email: transaction.customer.email })}{' '}
             <Link
               href={signInHref(base, 'success', search, 'magic-link')}
               onClick={() => track(buildSuccessMagicLinkClick(flow.campaignId))}
             >
-              Email me a sign-in link
+              {t('success.read.emailLink')}
             </Link>
           </p>
         )}
@@ -153,8 +156,8 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         <p className={styles.issuer} data-testid="invoice-brand">
           {flow.brandName}
         </p>
-        <h2 id="invoice-heading">Invoice {invoice.invoiceNumber}</h2>
-        {!transaction.livemode && <p className={styles.testNote}>Test mode: no real payment was taken.</p>}
+        <h2 id="invoice-heading">{t('success.invoice.heading', { number: invoice.invoiceNumber ?? '' })}</h2>
+        {!transaction.livemode && <p className={styles.testNote}>{t('success.invoice.testMode')}</p>}
         <dl className={rows.rows} data-testid="invoice">
           {invoice.lines.map((line) => (
             <div key={line.offerId} className={rows.row}>
@@ -162,20 +165,26 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
               <dd>{money(line.amount)}</dd>
             </div>
           ))}
-          {invoice.summaryTotal.discount.amount > 0 && (
+          {discount.amount > 0 && (
             <div className={rows.row} data-testid="invoice-discount">
-              <dt>Discount{invoice.summaryTotal.discount.promoCode ? ` (${invoice.summaryTotal.discount.promoCode})` : ''}</dt>
-              <dd>−{money(invoice.summaryTotal.discount.amount)}</dd>
+              <dt>
+                {discount.promoCode ? t('success.invoice.discountWithCode', { code: discount.promoCode }) : t('success.invoice.discount')}
+              </dt>
+              <dd>−{money(discount.amount)}</dd>
             </div>
           )}
           {taxRows(invoice.taxLines, invoice.tax).map((row) => (
             <div key={row.kind} className={rows.row} data-testid="invoice-tax">
               <dt>{row.label}</dt>
-              <dd>{invoice.taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount)}</dd>
+              <dd>
+                {invoice.taxRate.inclusive && row.amount > 0
+                  ? t('success.invoice.taxIncluded', { amount: money(row.amount) })
+                  : money(row.amount)}
+              </dd>
             </div>
           ))}
           <div className={`${rows.row} ${styles.total}`} data-testid="invoice-total">
-            <dt>Total paid</dt>
+            <dt>{t('success.invoice.total')}</dt>
             <dd>{money(invoice.summaryTotal.total)}</dd>
           </div>
         </dl>
@@ -183,12 +192,12 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
         <InvoicePriceTerms offer={offer} lines={invoice.lines} currencyCode={invoice.currencyCode} />
         <dl className={styles.details}>
           <div>
-            <dt>Order date</dt>
+            <dt>{t('success.invoice.orderDate')}</dt>
             <dd data-testid="invoice-date">{formatDate(ordered)}</dd>
           </div>
           {billedTo && (
             <div>
-              <dt>Billed to</dt>
+              <dt>{t('success.invoice.billedTo')}</dt>
               <dd data-testid="invoice-billed-to">
                 {[billedTo.name, ...billedTo.address].map((line, index) => (
                   <span key={`${index}:${line}`} className={styles.line}>
@@ -199,40 +208,41 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
             </div>
           )}
           <div>
-            <dt>Payment method</dt>
+            <dt>{t('success.invoice.paymentMethod')}</dt>
             <dd data-testid="invoice-payment-method">{paymentMethodName(transaction.paymentMethod)}</dd>
           </div>
           {/* The plan by its name and its next charge: what a buyer knows it by, never an internal id. */}
           <div>
-            <dt>Plan</dt>
+            <dt>{t('success.invoice.plan')}</dt>
             <dd data-testid="invoice-plan">{offer.name}</dd>
           </div>
           <div>
-            <dt>{offer.trialOffer ? 'First charge' : 'Renews on'}</dt>
+            <dt>{t(offer.trialOffer ? 'success.invoice.firstCharge' : 'success.invoice.renewsOn')}</dt>
             <dd data-testid="invoice-renewal">
-              {formatDate(nextChargeDate(offer, ordered))}, {money(offer.renewalAmount)}
+              {t('success.invoice.renewal', { date: formatDate(nextChargeDate(offer, ordered)), amount: money(offer.renewalAmount) })}
             </dd>
           </div>
         </dl>
       </section>
       <p className={styles.invoiceActions}>
         <button type="button" className={styles.print} onClick={() => window.print()}>
-          Print invoice
+          {t('success.invoice.print')}
         </button>
         {transaction.subscription && (
           <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email, `/account/invoices/${transaction.id}`)}>
-            See this invoice in your account
+            {t('success.invoice.inAccount')}
           </Link>
         )}
       </p>
       <section className={styles.next} aria-labelledby="manage-heading">
-        <h2 id="manage-heading">Your subscription</h2>
+        <h2 id="manage-heading">{t('success.manage.heading')}</h2>
         <p>
-          See your renewal date and invoices, change your details or cancel at any time in{' '}
-          <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email)} data-testid="success-account-link">
-            your account
-          </Link>
-          .
+          <Msg
+            id="success.manage.text"
+            components={{
+              0: <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email)} data-testid="success-account-link" />,
+            }}
+          />
         </p>
       </section>
     </div>

@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { brandTheme } from './brandTheme';
 import { SubscriberLinks } from './SubscriberLinks';
 import { TestModeBanner } from './TestModeBanner';
+import { useWords } from '@/components/shell/I18n';
 import styles from './ErrorView.module.css';
 
 interface ErrorViewProps {
@@ -26,6 +27,7 @@ interface ErrorViewProps {
  * brand's frame (header, footer, colours) when the brand is known, else a neutral card.
  */
 export function ErrorView({ title, message, brand = null, eyebrow, children, after, livemode = true }: ErrorViewProps) {
+  const { t } = useWords();
   const main = (
     <main id="main" className={styles.main} tabIndex={-1}>
       {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
@@ -37,10 +39,10 @@ export function ErrorView({ title, message, brand = null, eyebrow, children, aft
   );
   return (
     <div className={brand ? styles.branded : styles.neutral} {...(brand ? brandTheme(brand.identity) : {})}>
-      <DocumentTitle title={brand ? `${title} | ${brand.name}` : title} />
+      <DocumentTitle title={brand ? t('common.title.page', { name: title, brand: brand.name }) : title} />
       {brand && (
         <a className="skip-link" href="#main">
-          Skip to main content
+          {t('common.skipToMain')}
         </a>
       )}
       {!livemode && <TestModeBanner />}
@@ -49,7 +51,7 @@ export function ErrorView({ title, message, brand = null, eyebrow, children, aft
       {brand ? main : <div className={styles.neutralArea}>{main}</div>}
       {brand && (
         <footer className={styles.footer}>
-          {brand.identity.tagline ? `${brand.name} · ${brand.identity.tagline}` : brand.name}
+          {brand.identity.tagline ? t('common.footer.brandLine', { brand: brand.name, tagline: brand.identity.tagline }) : brand.name}
           <SubscriberLinks livemode={livemode} />
         </footer>
       )}

@@ -1,3 +1,4 @@
+import { useWords } from '@/components/shell/I18n';
 import styles from './SubscriberLinks.module.css';
 
 /**
@@ -8,13 +9,14 @@ import styles from './SubscriberLinks.module.css';
 export function SubscriberLinks({ livemode = true }: { livemode?: boolean }) {
   // Test mode's subscriptions are test-mode ones: the links stay in the page's mode.
   const query = livemode ? '' : '?livemode=false';
+  const { t } = useWords();
   // Plain links, each a page load: next/link added 1.9 kB gzip to every journey page's first
   // load, and fetching the pages' code ahead cost some 40 ms of a phone's main thread.
   return (
-    <nav aria-label="Your subscription" className={styles.links}>
-      <a href={`/account${query}`}>Your account</a>
-      <a href={`/cancel${query}`}>Cancel a subscription</a>
-      <a href={`/withdraw${query}`}>Withdraw from contract here</a>
+    <nav aria-label={t('common.subscriberLinks.label')} className={styles.links}>
+      <a href={`/account${query}`}>{t('common.subscriberLinks.account')}</a>
+      <a href={`/cancel${query}`}>{t('common.subscriberLinks.cancel')}</a>
+      <a href={`/withdraw${query}`}>{t('common.subscriberLinks.withdraw')}</a>
     </nav>
   );
 }

@@ -1,9 +1,12 @@
 import { STARTS_WITH_THE } from '@/lib/brands/brandPhrase';
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import type { Offer } from './types';
 
 /**
  * Sentences that name an offer, worded naturally whatever the catalogue calls it: an offer
  * named "WIRED Free Trial" starts "your 30-day free trial of WIRED", not "of WIRED Free Trial".
+ * They are messages (success.json): the offer's name is a value, and each language's grammar
+ * chooses by the codes given with it.
  */
 export type OfferForCopy = Pick<Offer, 'name' | 'trialOffer' | 'trialDays'>;
 
@@ -40,22 +43,24 @@ function withBrand(product: string, brandName: string | undefined): string {
   return product.toLowerCase().includes(core) ? product : `${brand} ${product}`;
 }
 
-/** "Your 30-day free trial of WIRED has started." */
-export function trialStartedSentence(offer: OfferForCopy, brandName?: string): string {
+/** "Your 30-day free trial of WIRED has started.": the product named when anything is left of it. */
+export function trialStartedSentence(offer: OfferForCopy, brandName?: string): MessageDescriptor {
   const product = withBrand(offerNameWithoutTrial(offer.name), brandName);
-  const trial = offer.trialDays ? `${offer.trialDays}-day free trial` : 'free trial';
-  return product ? `Your ${trial} of ${product} has started.` : `Your ${trial} has started.`;
+  return { id: 'success.started.trial', values: { named: product ? 'yes' : 'no', days: offer.trialDays ?? 0, product } };
 }
 
-/** "Your Vogue Digital subscription is active." / "Your subscription to The New Yorker Digital is active." */
-export function subscriptionActiveSentence(offer: OfferForCopy, brandName?: string): string {
+/**
+ * "Your Vogue Digital subscription is active." / "Your subscription to The New Yorker Digital is
+ * active.": English puts a name that starts with "The" after "to" ("Your The New Yorker
+ * subscription" reads badly), a form the other languages may word as they like.
+ */
+export function subscriptionActiveSentence(offer: OfferForCopy, brandName?: string): MessageDescriptor {
   const product = withBrand(tidy(offer.name.replace(SUBSCRIPTION_WORD, '')), brandName);
-  if (!product) return 'Your subscription is active.';
-  // "Your The New Yorker subscription" reads badly: a name that starts with "The" follows "to".
-  return STARTS_WITH_THE.test(product) ? `Your subscription to ${product} is active.` : `Your ${product} subscription is active.`;
+  const form = !product ? 'unnamed' : STARTS_WITH_THE.test(product) ? 'to' : 'named';
+  return { id: 'success.started.active', values: { form, product } };
 }
 
 /** The success page's first sentence for the offer bought. */
-export function orderStartedSentence(offer: OfferForCopy, brandName?: string): string {
+export function orderStartedSentence(offer: OfferForCopy, brandName?: string): MessageDescriptor {
   return offer.trialOffer ? trialStartedSentence(offer, brandName) : subscriptionActiveSentence(offer, brandName);
 }

@@ -5,7 +5,7 @@ import type { StepId } from '@/lib/journey/steps';
  * messages/), so that a page carries only its own words: `common` on every page, the rest
  * where they are read.
  */
-export const NAMESPACES = ['common', 'price', 'offer'] as const;
+export const NAMESPACES = ['common', 'price', 'offer', 'success', 'auth', 'errors'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What each journey step's page carries, besides `common`. */
@@ -15,7 +15,7 @@ export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
   'promo-code': ['price'],
   'credit-card': ['price'],
   'amazon-pay-return': ['price'],
-  success: ['price'],
-  'auth-initiate': [],
+  success: ['price', 'success'],
+  'auth-initiate': ['auth'],
   'auth-complete': [],
 };

@@ -1,4 +1,5 @@
 import type { BrandIdentity } from '@/lib/catalogue/types';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
 import { lowerAscii } from './canonicalPath';
 import { isValidSegment } from './path';
 import { parseLivemode, parseSource } from './query';
@@ -36,6 +37,11 @@ export interface ErrorPageProps {
   account?: string;
   /** False when the failed request was in test mode (?livemode=false): the page shows the banner, as its links keep the mode; absent when live. */
   livemode?: false;
+  /**
+   * The page's words, in the locale of the campaign or brand its URL names (English
+   * elsewhere); from the page that failed when it failed in the browser.
+   */
+  i18n?: PageI18n;
 }
 
 export type ErrorKind = 'not_found' | 'bad_request' | 'not_allowed' | 'server_error';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fallbackWords } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { LIVEMODE_COOKIE, parseJourneyMode, parseLivemode, parseSource, type QueryValue } from './query';
 
 describe('parseLivemode', () => {
@@ -43,6 +45,7 @@ describe('parseLivemode', () => {
       expect(parseLivemode(query, undefined)).toEqual({
         ok: false,
         message: 'The "livemode" parameter appears more than once.',
+        reason: { id: 'errors.refusal.repeated', values: { parameter: 'livemode' } },
       });
     },
   );
@@ -126,5 +129,26 @@ describe('parseJourneyMode', () => {
     const result = parseJourneyMode(query, {});
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
+  });
+});
+
+describe('a refusal worded on a page', () => {
+  it.each<[Record<string, QueryValue>]>([
+    [{ livemode: 'nope' }],
+    [{ livemode: ['false', 'false'] }],
+    [{ source: ['a', 'b'] }],
+    [{ source: 'a&b' }],
+    [{ source: 's'.repeat(201) }],
+  ])('%j: in English, as the API says it', (query) => {
+    const result = parseJourneyMode(query, {});
+    if (result.ok) throw new Error('refused expected');
+    expect(fallbackWords().say(result.reason)).toBe(result.message);
+  });
+
+  it('in German and French', () => {
+    const result = parseJourneyMode({ source: ['a', 'b'] }, {});
+    if (result.ok) throw new Error('refused expected');
+    expect(serverWords('de-DE').say(result.reason)).toBe('Der Parameter „source“ kommt mehr als einmal vor.');
+    expect(serverWords('fr-FR').say(result.reason)).toBe('Le paramètre «\u00a0source\u00a0» apparaît plus d’une fois.');
   });
 });

@@ -4,6 +4,8 @@ import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { stepPage } from '@/tests/fixtures/journeyViews';
 import { ORDERED_OFFERS, transactionFixture } from '@/tests/fixtures/transactions';
 import type { JourneyPageProps } from './viewModels';
+import { fallbackWords } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { authInitiateHeading, stepTitle } from './stepTitle';
 
 const snapshot: CatalogueSnapshot = await demoSnapshot();
@@ -76,11 +78,11 @@ const PAGES: [string, () => JourneyPageProps, string][] = [
 
 describe('stepTitle', () => {
   it.each(PAGES)('%s', (_name, page, title) => {
-    expect(stepTitle(page())).toBe(title);
+    expect(stepTitle(page(), fallbackWords())).toBe(title);
   });
 
   it('differs on every step a visitor moves between on the client', () => {
-    const titles = PAGES.slice(0, 4).map(([, page]) => stepTitle(page()));
+    const titles = PAGES.slice(0, 4).map(([, page]) => stepTitle(page(), fallbackWords()));
     expect(new Set(titles).size).toBe(titles.length);
   });
 });
@@ -91,6 +93,18 @@ describe('authInitiateHeading', () => {
     ['?method=magic-link', 'Continue with your email'],
     ['', 'Continue with your email'],
   ])('%s: %s', (search, heading) => {
-    expect(authInitiateHeading(search, 'Vogue')).toBe(heading);
+    expect(fallbackWords().say(authInitiateHeading(search, 'Vogue'))).toBe(heading);
+  });
+});
+
+describe('stepTitle in German and French', () => {
+  it.each([
+    ['de-DE', 'Ihr Warenkorb | The New Yorker', 'Bei The New Yorker anmelden | The New Yorker'],
+    ['fr-FR', 'Votre panier | The New Yorker', 'Se connecter à The New Yorker | The New Yorker'],
+  ])('%s: %s, %s', (locale, cart, signIn) => {
+    const words = serverWords(locale);
+    expect(stepTitle(stepPage(snapshot, PATH, 'cart', { ...order, alreadySubscribed: false }), words)).toBe(cart);
+    const auth = { returnSegments: [], offerName: null, signedIn: false, prefillEmail: null };
+    expect(stepTitle(stepPage(snapshot, PATH, 'auth-initiate', auth, { search: '?method=sign-in' }), words)).toBe(signIn);
   });
 });

@@ -1,21 +1,36 @@
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
 import type { StepId } from './steps';
 import type { JourneyPageProps, StepPage } from './viewModels';
 
 /** auth/initiate's heading: signing in (?method=sign-in), or giving an address to go on with. */
-export function authInitiateHeading(search: string, brandName: string): string {
-  return new URLSearchParams(search).get('method') === 'sign-in' ? `Sign in to ${brandName}` : 'Continue with your email';
+export function authInitiateHeading(search: string, brandName: string): MessageDescriptor {
+  return new URLSearchParams(search).get('method') === 'sign-in'
+    ? { id: 'common.title.signIn', values: { brand: brandName } }
+    : { id: 'common.title.continueWithEmail' };
 }
 
-/** What each step's page is called, from its own props: a listed step without one does not compile. */
-const STEP_NAMES: { [K in StepId]: (page: StepPage<K>) => string } = {
+/**
+ * What each step's page is called, from its own props: a listed step without one does not
+ * compile. The names are in `common`, which every page carries: on a client-side move the
+ * step shown may be a step behind the page's words.
+ */
+const STEP_NAMES: { [K in StepId]: (page: StepPage<K>, words: Words) => string } = {
   campaign: (page) => page.flow.data.pageData.headline,
-  cart: () => 'Your cart',
-  'promo-code': () => 'Promo code',
-  'credit-card': () => 'Payment',
-  'amazon-pay-return': () => 'Amazon Pay',
-  success: ({ view }) => (!view.transaction ? 'Order' : view.transaction.status === 'succeeded' ? 'Thank you' : 'Payment not complete'),
-  'auth-initiate': (page) => authInitiateHeading(page.search, page.flow.brandName),
-  'auth-complete': () => 'Sign-in link',
+  cart: (_page, { t }) => t('common.title.cart'),
+  'promo-code': (_page, { t }) => t('common.title.promoCode'),
+  'credit-card': (_page, { t }) => t('common.title.payment'),
+  'amazon-pay-return': (_page, { t }) => t('common.title.amazonPay'),
+  success: ({ view }, { t }) =>
+    t(
+      !view.transaction
+        ? 'common.title.order'
+        : view.transaction.status === 'succeeded'
+          ? 'common.title.thankYou'
+          : 'common.title.paymentNotComplete',
+    ),
+  'auth-initiate': (page, words) => words.say(authInitiateHeading(page.search, page.flow.brandName)),
+  'auth-complete': (_page, { t }) => t('common.title.signInLink'),
 };
 
 /**
@@ -23,7 +38,7 @@ const STEP_NAMES: { [K in StepId]: (page: StepPage<K>) => string } = {
  * being shown, so that the frame sets it on every move between steps, client-side ones
  * included, and not only on the page the server rendered.
  */
-export function stepTitle(page: JourneyPageProps): string {
-  const name = (STEP_NAMES[page.step] as (page: JourneyPageProps) => string)(page);
-  return `${name} | ${page.flow.brandName}`;
+export function stepTitle(page: JourneyPageProps, words: Words): string {
+  const name = (STEP_NAMES[page.step] as (page: JourneyPageProps, words: Words) => string)(page, words);
+  return words.t('common.title.page', { name, brand: page.flow.brandName });
 }

@@ -13,6 +13,7 @@ import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
 import type { StepId } from './steps';
 import type { PageI18n } from '@/lib/i18n/pageI18n';
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 
 /**
  * The order as the server rendered it: what the visitor chose, resolved against the
@@ -120,7 +121,10 @@ export type JourneyPageProps = { [K in StepId]: StepPage<K> }[StepId];
 export interface RefusedPageProps {
   kind: 'refused';
   status: 400 | 405;
-  message: string;
+  /** What is wrong, worded in the page's language (lib/journey/query.ts, errors.refusal.*). */
+  reason: MessageDescriptor;
+  /** The words of the campaign or brand asked for, English when neither is known. */
+  i18n: PageI18n;
   /** The brand asked for, whose look and offer the page keeps (its query without what was wrong); null when unknown. */
   brand: ErrorBrand | null;
   /** False when the request was in test mode (?livemode=false or the mt_livemode cookie): the page shows the banner; absent when live. */

@@ -155,6 +155,7 @@ describe('errorPagePropsIn', () => {
 
 describe("errorPageProps, in the request's mode", () => {
   const request = (url: string, cookie?: string) => ({ url, headers: cookie === undefined ? {} : { cookie } });
+  const english = expect.objectContaining({ locale: 'en-US' });
 
   it.each([
     ['/account/nothing', 404],
@@ -166,6 +167,7 @@ describe("errorPageProps, in the request's mode", () => {
       brand: null,
       account: '/account?livemode=false',
       livemode: false,
+      i18n: english,
     });
   });
 
@@ -175,6 +177,7 @@ describe("errorPageProps, in the request's mode", () => {
       brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single?livemode=false&source=mail' }),
       missing: 'page',
       livemode: false,
+      i18n: english,
     });
   });
 
@@ -184,7 +187,12 @@ describe("errorPageProps, in the request's mode", () => {
     ['an odd cookie', 'mt_livemode=maybe'],
     ['an unreadable cookie header', 'mt_livemode=%E0%A4%A'],
   ])('%s: live, no banner', async (_, cookie) => {
-    expect(await errorPageProps(request('/account/nothing', cookie), 404)).toEqual({ statusCode: 404, brand: null, account: '/account' });
+    expect(await errorPageProps(request('/account/nothing', cookie), 404)).toEqual({
+      statusCode: 404,
+      brand: null,
+      account: '/account',
+      i18n: english,
+    });
   });
 
   it('a malformed livemode stays live whatever the cookie says, as the account answers it (400)', async () => {
@@ -192,6 +200,7 @@ describe("errorPageProps, in the request's mode", () => {
       statusCode: 404,
       brand: null,
       account: '/account',
+      i18n: english,
     });
   });
 
@@ -204,10 +213,23 @@ describe("errorPageProps, in the request's mode", () => {
         brand: null,
         account: '/account?livemode=false',
         livemode: false,
+        i18n: english,
       });
     } finally {
       catalogue.get = () => demoSnapshot();
       log.mockRestore();
     }
+  });
+
+  it.each([
+    ['/gq/demo-de/no-such-step', 'de-DE'],
+    ['/vogue/demo-fr/cart', 'fr-FR'],
+    ['/gq/no-such-campaign', 'en-GB'],
+    ['/vogue/no-such-campaign', 'en-US'],
+    ['/nothing', 'en-US'],
+  ])('%s speaks %s: the campaign’s locale, else its brand’s, else English', async (url, locale) => {
+    const props = await errorPageProps(request(url), 404);
+    expect(props.i18n?.locale).toBe(locale);
+    expect(Object.keys(props.i18n?.messages ?? {})).toEqual(expect.arrayContaining(['errors.notFound.title', 'common.error.title']));
   });
 });

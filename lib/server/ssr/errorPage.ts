@@ -17,6 +17,9 @@ import { lowerAscii } from '@/lib/journey/canonicalPath';
 import { LIVEMODE_COOKIE } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
+import { pageI18n } from '@/lib/server/i18n/pageI18n';
 
 const offerPath = (flow: CheckoutFlow, search: string) => `/${flow.brand_slug}/${flow.url_slug}${search}`;
 
@@ -42,6 +45,22 @@ export function errorBrandIn(snapshot: CatalogueSnapshot, url: string, now: Date
   const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
   const home = asked && isOnSale(asked, now) ? asked : currentOfferOf(snapshot, location.brand, now);
   return { name: brand.name, identity: brand.identity, home: home ? offerPath(home, location.search) : null };
+}
+
+/**
+ * The locale an error page of a URL speaks: the campaign's it names (an ended one's too, whose
+ * buyers read its language), else its brand's; English under no brand of ours.
+ */
+export function errorLocaleIn(snapshot: CatalogueSnapshot, url: string): string {
+  const location = errorLocation(url);
+  if (!location) return DEFAULT_LOCALE;
+  const asked = location.urlSlug ? snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug)) : undefined;
+  return asked?.locale ?? snapshot.brands.get(location.brand)?.locale ?? DEFAULT_LOCALE;
+}
+
+/** An error page's words: `common` (what any page shows when it fails) and the error pages' own. */
+export function errorPageI18n(locale: string): PageI18n {
+  return pageI18n(locale, ['errors']);
 }
 
 /** Every brand with an offer on sale, by name, each linked to its current offer. */
@@ -97,27 +116,30 @@ export async function errorPageProps(
   req: (Pick<IncomingMessage, 'url'> & { headers?: Pick<IncomingHttpHeaders, 'cookie'> }) | undefined,
   statusCode: number,
 ): Promise<ErrorPageProps> {
-  if (!req?.url) return { statusCode, brand: null };
+  if (!req?.url) return { statusCode, brand: null, i18n: errorPageI18n(DEFAULT_LOCALE) };
   const url = inRequestMode(req.url, livemodeCookieOf(req.headers));
   try {
     const server = await serverContext();
-    return errorPagePropsIn(await server.catalogue.get(), url, statusCode, server.clock());
+    const snapshot = await server.catalogue.get();
+    return { ...errorPagePropsIn(snapshot, url, statusCode, server.clock()), i18n: errorPageI18n(errorLocaleIn(snapshot, url)) };
   } catch (error) {
     console.error('Error page: the catalogue could not be read; the page is shown without its brand.', error);
-    return { statusCode, brand: null, ...errorModeProps(url) };
+    return { statusCode, brand: null, ...errorModeProps(url), i18n: errorPageI18n(DEFAULT_LOCALE) };
   }
 }
 
 /**
  * The brand of a journey request refused before its step (a malformed query, a wrong
- * method), for its page's look and way on; null when the catalogue cannot be read, as above.
+ * method), for its page's look and way on, and the words of its campaign's locale; without
+ * a brand, in English, when the catalogue cannot be read, as above.
  */
-export async function errorBrandFor(url: string): Promise<ErrorBrand | null> {
+export async function refusalFrameFor(url: string): Promise<{ brand: ErrorBrand | null; i18n: PageI18n }> {
   try {
     const server = await serverContext();
-    return errorBrandIn(await server.catalogue.get(), url, server.clock());
+    const snapshot = await server.catalogue.get();
+    return { brand: errorBrandIn(snapshot, url, server.clock()), i18n: errorPageI18n(errorLocaleIn(snapshot, url)) };
   } catch (error) {
     console.error('Refused journey page: the catalogue could not be read; the page is shown without its brand.', error);
-    return null;
+    return { brand: null, i18n: errorPageI18n(DEFAULT_LOCALE) };
   }
 }

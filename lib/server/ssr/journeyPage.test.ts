@@ -118,10 +118,22 @@ describe('journey page loader', () => {
       props: {
         kind: 'refused',
         status: 400,
-        message: 'The "livemode" parameter must be "true" or "false".',
+        reason: { id: 'errors.refusal.livemode' },
         brand: expect.objectContaining({ name: 'Vogue', home: '/vogue/demo-single' }),
+        i18n: expect.objectContaining({ locale: 'en-US' }),
       },
     });
+  });
+
+  it.each([
+    ['/gq/demo-de?livemode=maybe', 'de-DE'],
+    ['/vogue/demo-fr?source=%3Cscript%3E', 'fr-FR'],
+    ['/gq/demo-gbp?livemode=maybe', 'en-GB'],
+  ])('a refusal of %s speaks its campaign’s locale, %s, with the words of the error pages', async (url, locale) => {
+    const { result } = await load(url);
+    expect(result).toMatchObject({ props: { kind: 'refused', status: 400, i18n: { locale } } });
+    const { i18n } = (result as { props: { i18n: { messages: Record<string, unknown> } } }).props;
+    expect(Object.keys(i18n.messages)).toEqual(expect.arrayContaining(['errors.refusal.livemode', 'common.error.eyebrow']));
   });
 
   it('keeps what was right of the query on the way on from a 400', async () => {

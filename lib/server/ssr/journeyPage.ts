@@ -8,8 +8,9 @@ import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
 import type { StepId } from '@/lib/journey/steps';
 import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewModels';
 import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
-import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
-import { errorBrandFor } from './errorPage';
+import { refuseUnlessPageMethod } from './pageMethods';
+import { refusalFrameFor } from './errorPage';
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { publicTrackingEnv } from '@/lib/server/config/publicTrackingEnv';
 import type { StepLoaderContext } from './stepLoader';
@@ -89,14 +90,18 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
  * A journey request refused before its step: why, and the brand's look and way on, in the
  * request's mode (its banner and links in test mode, as every error page of a brand is).
  */
-async function refusal(context: GetServerSidePropsContext, status: 400 | 405, message: string): Promise<{ props: JourneyRouteProps }> {
+async function refusal(
+  context: GetServerSidePropsContext,
+  status: 400 | 405,
+  reason: MessageDescriptor,
+): Promise<{ props: JourneyRouteProps }> {
   const url = inRequestMode(context.resolvedUrl, context.req.cookies[LIVEMODE_COOKIE]);
   return {
     props: {
       kind: 'refused',
       status,
-      message,
-      brand: await errorBrandFor(url),
+      reason,
+      ...(await refusalFrameFor(url)),
       ...(asksTestMode(url) ? { livemode: false as const } : {}),
     },
   };
@@ -111,7 +116,7 @@ async function refusal(context: GetServerSidePropsContext, status: 400 | 405, me
 export async function getServerSideProps(context: GetServerSidePropsContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   // Personal until a step's loader has shown otherwise (pageCaching.ts).
   context.res.setHeader('Cache-Control', PERSONAL_CACHE_CONTROL);
-  if (refuseUnlessPageMethod(context)) return refusal(context, 405, METHOD_NOT_ALLOWED_MESSAGE);
+  if (refuseUnlessPageMethod(context)) return refusal(context, 405, { id: 'errors.refusal.method' });
   const segments = routeSegments(context.params);
   const location = segments && parseJourneySegments(segments);
   if (!location) {
@@ -131,7 +136,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   if (!mode.ok) {
     context.res.statusCode = 400;
     // The page keeps the brand's look and leads on to its offer, without the value that was wrong.
-    return refusal(context, 400, mode.message);
+    return refusal(context, 400, mode.reason);
   }
 
   const server = await serverContext();
