@@ -1,4 +1,7 @@
 import { AuditLogView } from '@/components/backoffice/AuditLogView';
+import { auditPageProps } from '@/lib/server/ssr/backoffice/backOfficeHomePage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { auditPageProps as getServerSideProps } from '@/lib/server/ssr/backoffice/backOfficeHomePage';
+export const getServerSideProps = withPageWords(auditPageProps);
+
 export default AuditLogView;

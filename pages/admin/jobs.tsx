@@ -1,4 +1,7 @@
 import { JobsView } from '@/components/backoffice/JobsView';
+import { jobsPageProps } from '@/lib/server/ssr/backoffice/jobsPage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { jobsPageProps as getServerSideProps } from '@/lib/server/ssr/backoffice/jobsPage';
+export const getServerSideProps = withPageWords(jobsPageProps);
+
 export default JobsView;

@@ -1,7 +1,9 @@
 import { KeepSubscriptionPage } from '@/components/account/KeepSubscriptionPage';
 import type { KeepPageProps } from '@/lib/account/cancelView';
+import { keepPageProps } from '@/lib/server/ssr/cancelPages';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { keepPageProps as getServerSideProps } from '@/lib/server/ssr/cancelPages';
+export const getServerSideProps = withPageWords(keepPageProps);
 
 export default function KeepPage(props: KeepPageProps) {
   return <KeepSubscriptionPage {...props} />;

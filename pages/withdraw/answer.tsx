@@ -1,7 +1,9 @@
 import { WithdrawalAnswerPage } from '@/components/account/WithdrawalAnswerPage';
 import type { WithdrawalAnswerPageProps } from '@/lib/withdrawal/withdrawalView';
+import { withdrawalAnswerPageProps } from '@/lib/server/withdrawal/withdrawalPages';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { withdrawalAnswerPageProps as getServerSideProps } from '@/lib/server/withdrawal/withdrawalPages';
+export const getServerSideProps = withPageWords(withdrawalAnswerPageProps);
 
 export default function WithdrawalAnswer(props: WithdrawalAnswerPageProps) {
   return <WithdrawalAnswerPage {...props} />;

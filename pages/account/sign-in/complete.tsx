@@ -1,4 +1,7 @@
 import { AccountSignInCompletePage } from '@/components/account/AccountPages';
+import { getServerSideProps as loadPage } from '@/lib/server/ssr/accountSignInCompletePage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { getServerSideProps } from '@/lib/server/ssr/accountSignInCompletePage';
+export const getServerSideProps = withPageWords(loadPage);
+
 export default AccountSignInCompletePage;

@@ -1,4 +1,7 @@
 import { AccountSignInPage } from '@/components/account/AccountPages';
+import { getServerSideProps as loadPage } from '@/lib/server/ssr/accountSignInPage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { getServerSideProps } from '@/lib/server/ssr/accountSignInPage';
+export const getServerSideProps = withPageWords(loadPage);
+
 export default AccountSignInPage;

@@ -1,4 +1,7 @@
 import { CareSearchView } from '@/components/backoffice/CareSearchView';
+import { careSearchPageProps } from '@/lib/server/ssr/backoffice/carePages';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { careSearchPageProps as getServerSideProps } from '@/lib/server/ssr/backoffice/carePages';
+export const getServerSideProps = withPageWords(careSearchPageProps);
+
 export default CareSearchView;

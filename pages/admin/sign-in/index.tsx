@@ -1,4 +1,7 @@
 import { OperatorSignInPage } from '@/components/backoffice/OperatorSignInPages';
+import { signInPageProps } from '@/lib/server/ssr/backoffice/operatorSignInPages';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { signInPageProps as getServerSideProps } from '@/lib/server/ssr/backoffice/operatorSignInPages';
+export const getServerSideProps = withPageWords(signInPageProps);
+
 export default OperatorSignInPage;

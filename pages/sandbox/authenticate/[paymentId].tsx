@@ -1,4 +1,7 @@
 import { SandboxAuthentication } from '@/components/payment-methods/sandbox/SandboxAuthentication';
+import { getServerSideProps as loadPage } from '@/lib/server/payments/sandbox/sandboxAuthenticationPage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { getServerSideProps } from '@/lib/server/payments/sandbox/sandboxAuthenticationPage';
+export const getServerSideProps = withPageWords(loadPage);
+
 export default SandboxAuthentication;

@@ -1,4 +1,7 @@
 import { SandboxWalletApproval } from '@/components/payment-methods/sandbox/SandboxWalletApproval';
+import { getServerSideProps as loadPage } from '@/lib/server/payments/sandbox/sandboxWalletPage';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
 
-export { getServerSideProps } from '@/lib/server/payments/sandbox/sandboxWalletPage';
+export const getServerSideProps = withPageWords(loadPage);
+
 export default SandboxWalletApproval;

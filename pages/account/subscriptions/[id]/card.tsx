@@ -2,9 +2,12 @@ import { AccountRefusal } from '@/components/account/AccountRefusal';
 import { CardChangeView } from '@/components/account/CardChangeView';
 import { isRefused, type AccountProps } from '@/lib/account/accountView';
 import type { CardPageProps } from '@/lib/account/cardChange';
+import { cardPageProps } from '@/lib/server/ssr/account/accountPages';
+import { withPageWords } from '@/lib/server/i18n/withPageWords';
+
+export const getServerSideProps = withPageWords(cardPageProps);
 
 /** A payment page (lib/journey/paymentPages.ts): the payment step's policy, no marketing code, a full load to reach it. */
-export { cardPageProps as getServerSideProps } from '@/lib/server/ssr/account/accountPages';
 
 export default function ChangeCardPage(props: AccountProps<CardPageProps>) {
   return isRefused(props) ? <AccountRefusal refused={props.refused} /> : <CardChangeView {...props} />;
