@@ -30,12 +30,9 @@ export const UNTRANSLATED = [
   'components/checkout/AutoRenewalTerms.tsx', // 1
   'components/checkout/BillingFields.tsx', // 1
   'components/checkout/CardBrandMarks.tsx', // 4
-  'components/checkout/CheckoutSummary.tsx', // 2
   'components/checkout/DeliveryAddress.tsx', // 4
   'components/checkout/LocationFields.tsx', // 4
   'components/checkout/MarketingPermissions.tsx', // 2
-  'components/checkout/PaymentPromoCode.tsx', // 1
-  'components/checkout/PromoCodeForm.tsx', // 7
   'components/checkout/ProviderOutagePanel.tsx', // 1
   'components/errors/ErrorActions.tsx', // 5
   'components/errors/JourneyRefusal.tsx', // 2
@@ -58,11 +55,7 @@ export const UNTRANSLATED = [
   'components/shell/PreAuthGate.tsx', // 1
   'components/shell/RouteChangeLoader.tsx', // 1
   'components/steps/AuthInitiateStep.tsx', // 11
-  'components/steps/CartStep.tsx', // 16
   'components/steps/CreditCardStep.tsx', // 5
-  'components/steps/EmptyCart.tsx', // 4
-  'components/steps/OrderSummary.tsx', // 7
-  'components/steps/PromoCodeStep.tsx', // 3
   'components/steps/SuccessStep.tsx', // 35
   'components/ui/ErrorView.tsx', // 1
   'components/ui/SubscriberLinks.tsx', // 4

@@ -15,6 +15,7 @@ import { takeOrderTracking } from '@/lib/checkout/orderTracking';
 import { continuePageView } from '@/lib/tracking/tracingSession';
 import { formatMoney } from '@/lib/pricing/money';
 import { taxRows } from '@/lib/pricing/taxLabels';
+import { useWords } from '@/components/shell/I18n';
 import styles from './SuccessStep.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
@@ -43,6 +44,7 @@ const PRINT_FIRST_ISSUE_DAYS = 21;
 export default function SuccessStep({ flow, base, search, mode, view }: StepViewProps<'success'>) {
   const { transaction, signedIn, trackingSessionId, billedTo, readingUrl } = view;
   const api = useApiClient();
+  const words = useWords();
   const paid = transaction?.status === 'succeeded';
   // Back from the bank or a wallet in a new page: its events continue the visit that sent
   // the order (before any of them is delivered: tracking starts after the page's effects).
@@ -168,7 +170,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
               <dd>−{money(invoice.summaryTotal.discount.amount)}</dd>
             </div>
           )}
-          {taxRows(invoice.taxLines, invoice.tax).map((row) => (
+          {taxRows(words, invoice.taxLines, invoice.tax).map((row) => (
             <div key={row.kind} className={rows.row} data-testid="invoice-tax">
               <dt>{row.label}</dt>
               <dd>{invoice.taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount)}</dd>
