@@ -3,6 +3,8 @@ import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { useWords } from '@/components/shell/I18n';
 import type { Words } from '@/lib/i18n/words';
 import { couponRefusalMessage } from '@/lib/catalogue/couponCheck';
+import { isApiError } from '@/lib/api/apiErrors';
+import { quoteFailureText } from '@/lib/checkout/quoteFailure';
 import { withPromoCode, type CartSelection } from '@/lib/cart/cartSelection';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
@@ -94,7 +96,11 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
         });
       }
     } catch (error) {
-      setFeedback({ kind: 'error', message: (error as Error).message });
+      const failure = error as Error;
+      setFeedback({
+        kind: 'error',
+        message: quoteFailureText(words, { message: failure.message, ...(isApiError(failure) ? { code: failure.code } : {}) }),
+      });
     } finally {
       setApplying(false);
       setAnnounced((n) => n + 1);

@@ -2,6 +2,7 @@ import type { QuoteState } from '@/lib/checkout/useQuote';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import { useWords } from '@/components/shell/I18n';
 import { taxRowLabel, taxRows } from '@/lib/pricing/taxLabels';
+import { quoteFailureText } from '@/lib/checkout/quoteFailure';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
@@ -85,7 +86,7 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
       )}
       {state.status === 'error' && (
         <p className={styles.error} role="alert">
-          {state.message}{' '}
+          {quoteFailureText(words, state)}{' '}
           <button type="button" className={styles.retry} onClick={onRetry}>
             {t('order.retry')}
           </button>
