@@ -30,12 +30,9 @@ export const UNTRANSLATED = [
   'components/checkout/AutoRenewalTerms.tsx', // 1
   'components/checkout/BillingFields.tsx', // 1
   'components/checkout/CardBrandMarks.tsx', // 4
-  'components/checkout/CheckoutSummary.tsx', // 2
   'components/checkout/DeliveryAddress.tsx', // 4
   'components/checkout/LocationFields.tsx', // 4
   'components/checkout/MarketingPermissions.tsx', // 2
-  'components/checkout/PaymentPromoCode.tsx', // 1
-  'components/checkout/PromoCodeForm.tsx', // 7
   'components/checkout/ProviderOutagePanel.tsx', // 1
   'components/payment-methods/PaymentMethodChooser.tsx', // 1
   'components/payment-methods/amazonpay/AmazonPayButtonPanel.tsx', // 3
@@ -52,9 +49,5 @@ export const UNTRANSLATED = [
   'components/payment-methods/stripe/CardMethod.tsx', // 1
   'components/payment-methods/stripe/KeptCardFields.tsx', // 1
   'components/payment-methods/stripe/StripeCardSection.tsx', // 4
-  'components/steps/CartStep.tsx', // 16
   'components/steps/CreditCardStep.tsx', // 5
-  'components/steps/EmptyCart.tsx', // 4
-  'components/steps/OrderSummary.tsx', // 7
-  'components/steps/PromoCodeStep.tsx', // 3
 ];

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { QuoteState } from '@/lib/checkout/useQuote';
-import { formatMoney } from '@/lib/pricing/money';
+import { useWords } from '@/components/shell/I18n';
 import styles from './CheckoutForm.module.css';
 
 interface CheckoutSummaryProps {
@@ -15,6 +15,7 @@ interface CheckoutSummaryProps {
  * that failed opens it, so that its message and retry are seen.
  */
 export function CheckoutSummary({ quote, children }: CheckoutSummaryProps) {
+  const words = useWords();
   const [open, setOpen] = useState(false);
   const shown = open || quote.status === 'error';
   const response = quote.status === 'ready' ? quote.quote : quote.status === 'idle' ? null : quote.previous;
@@ -29,9 +30,11 @@ export function CheckoutSummary({ quote, children }: CheckoutSummaryProps) {
         data-testid="summary-toggle"
       >
         {/* One name whatever its state (the disclosure pattern): aria-expanded says whether it is open. */}
-        <span className={styles.summaryToggleLabel}>Order summary</span>
+        <span className={styles.summaryToggleLabel}>{words.t('order.summary')}</span>
         {response && (
-          <span className={styles.summaryToggleTotal}>Total today {formatMoney(response.quote.total, response.quote.currencyCode)}</span>
+          <span className={styles.summaryToggleTotal}>
+            {words.t('order.totalAmount', { amount: words.money(response.quote.total, response.quote.currencyCode) })}
+          </span>
         )}
       </button>
       <div id="checkout-summary-panel" className={styles.summaryPanel} data-open={shown}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import { PromoCodeForm } from './PromoCodeForm';
 import type { PromoCodeModel } from './usePromoCode';
 import styles from './CheckoutForm.module.css';
@@ -9,6 +10,7 @@ import styles from './CheckoutForm.module.css';
  * steps. An applied code shows with its removal, the field closed.
  */
 export function PaymentPromoCode({ promo }: { promo: PromoCodeModel }) {
+  const { t } = useWords();
   const [open, setOpen] = useState(false);
   const applied = promo.appliedCode !== null && promo.feedback?.kind !== 'error';
   return (
@@ -21,7 +23,7 @@ export function PaymentPromoCode({ promo }: { promo: PromoCodeModel }) {
           aria-controls="payment-promo-field"
           onClick={() => setOpen(!open)}
         >
-          Have a promo code?
+          {t('promo.haveCode')}
         </button>
       )}
       <div id="payment-promo-field">

@@ -1,3 +1,4 @@
+import { Msg, useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
 import type { PromoCodeModel } from './usePromoCode';
 import styles from './PromoCodeForm.module.css';
@@ -14,18 +15,19 @@ interface PromoCodeFormProps {
 
 /** The promo-code field and its one message: the code applied (with its removal), or what went wrong. */
 export function PromoCodeForm({ promo, compact = false, showField = true, autoFocus = false }: PromoCodeFormProps) {
-  const { feedback, refusedCoupon, appliedCode, resultRef } = promo;
+  const { t } = useWords();
+  const { feedback, refusal, appliedCode, resultRef } = promo;
   const isError = feedback?.kind === 'error';
   const removeButton = (
     <button type="button" className={styles.linkButton} onClick={promo.remove}>
-      Remove promo code
+      {t('promo.remove')}
     </button>
   );
   return (
     <div className={compact ? styles.compact : undefined}>
       {showField && (
         <form className={styles.form} onSubmit={promo.apply} noValidate>
-          <label htmlFor="promo-code">Promo code</label>
+          <label htmlFor="promo-code">{t('promo.field')}</label>
           <div className={styles.controls}>
             <input
               id="promo-code"
@@ -42,21 +44,21 @@ export function PromoCodeForm({ promo, compact = false, showField = true, autoFo
               aria-describedby={isError ? 'promo-code-feedback' : undefined}
             />
             <button type="submit" className={styles.apply} disabled={promo.applying} aria-busy={promo.applying}>
-              {promo.applying && <Loader type="submission-processing" size="small" label="Checking your promo code" />}
-              Apply
+              {promo.applying && <Loader type="submission-processing" size="small" label={t('promo.checking')} />}
+              {t('promo.apply')}
             </button>
           </div>
         </form>
       )}
-      {refusedCoupon && !isError ? (
+      {refusal && !isError ? (
         <p id="promo-code-feedback" className={`${styles.result} ${styles.error}`} role="alert">
-          {refusedCoupon.message} {removeButton}
+          {refusal} {removeButton}
         </p>
       ) : appliedCode && !isError ? (
         <p id="promo-code-feedback" ref={resultRef} tabIndex={-1} className={`${styles.result} ${styles.applied}`} role="status">
-          Promo code <strong>{appliedCode}</strong> applied.
+          <Msg id="promo.applied" values={{ code: appliedCode }} components={{ 0: <strong /> }} />
           {/* A code on a free trial is valid but has nothing to take off today: say so rather than seem to do nothing. */}
-          {promo.nothingOff ? ' There is nothing to take off today’s total.' : ''} {removeButton}
+          {promo.nothingOff && ` ${t('promo.nothingOff')}`} {removeButton}
         </p>
       ) : (
         feedback && (

@@ -1,8 +1,12 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
+import type { Words } from '@/lib/i18n/words';
+import { couponRefusalMessage } from '@/lib/catalogue/couponCheck';
+import { isApiError } from '@/lib/api/apiErrors';
+import { quoteFailureText } from '@/lib/checkout/quoteFailure';
 import { withPromoCode, type CartSelection } from '@/lib/cart/cartSelection';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
-import type { CouponOutcome } from '@/lib/checkout/quoteContract';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import type { QuoteState } from '@/lib/checkout/useQuote';
 import { buildPromoCodeApply } from '@/lib/tracking/events';
@@ -30,14 +34,21 @@ export interface PromoCodeModel {
   feedback: PromoFeedback;
   /** The code the cart holds, whether or not the server still takes it. */
   appliedCode: string | null;
-  /** A saved code the server no longer takes (expired meanwhile), never shown as applied. */
-  refusedCoupon: Extract<CouponOutcome, { applied: false }> | null;
+  /** Why a saved code the server no longer takes (expired meanwhile) is refused; it is never shown as applied. */
+  refusal: string | null;
   /** The applied code takes nothing off today's total (a free trial). */
   nothingOff: boolean;
   apply: (event: FormEvent) => Promise<void>;
   remove: () => void;
   /** The message that takes focus once it appears, so a screen-reader or keyboard user lands on it. */
   resultRef: RefObject<HTMLParagraphElement | null>;
+}
+
+/** The words of a saved code the server refused, from its code and reason (never the server's sentence). */
+export function refusalOf(quote: QuoteState, words: Words): string | null {
+  if (quote.status !== 'ready' || quote.quote.coupon?.applied !== false) return null;
+  const { code, reason } = quote.quote.coupon;
+  return words.say(couponRefusalMessage(code, reason, quote.quote.quote.currencyCode));
 }
 
 /**
@@ -47,6 +58,7 @@ export interface PromoCodeModel {
  */
 export function usePromoCode({ flow, livemode, selection, setSelection, quote, withLocation = false }: PromoCodeInput): PromoCodeModel {
   const api = useApiClient();
+  const words = useWords();
   const [input, setInput] = useState('');
   const [feedback, setFeedback] = useState<PromoFeedback>(null);
   const [applying, setApplying] = useState(false);
@@ -62,7 +74,7 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
     if (!selection || applying) return;
     const code = input.trim();
     if (!code) {
-      setFeedback({ kind: 'error', message: 'Enter a promo code.' });
+      setFeedback({ kind: 'error', message: words.t('promo.enter') });
       setAnnounced((n) => n + 1);
       return;
     }
@@ -75,10 +87,20 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
         track(buildPromoCodeApply({ ...pageContext(flow.campaignId), promoCode: answer.coupon.code }));
         setInput('');
       } else {
-        setFeedback({ kind: 'error', message: answer.coupon?.message ?? 'This promo code cannot be used.' });
+        const refused = answer.coupon;
+        setFeedback({
+          kind: 'error',
+          message: refused
+            ? words.say(couponRefusalMessage(refused.code, refused.reason, answer.quote.currencyCode))
+            : words.t('promo.cannotUse'),
+        });
       }
     } catch (error) {
-      setFeedback({ kind: 'error', message: (error as Error).message });
+      const failure = error as Error;
+      setFeedback({
+        kind: 'error',
+        message: quoteFailureText(words, { message: failure.message, ...(isApiError(failure) ? { code: failure.code } : {}) }),
+      });
     } finally {
       setApplying(false);
       setAnnounced((n) => n + 1);
@@ -88,7 +110,7 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
   const remove = () => {
     if (!selection) return;
     setSelection(withPromoCode(selection, null));
-    setFeedback({ kind: 'removed', message: 'Promo code removed.' });
+    setFeedback({ kind: 'removed', message: words.t('promo.removed') });
     setAnnounced((n) => n + 1);
   };
 
@@ -98,7 +120,7 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
     applying,
     feedback,
     appliedCode: selection?.promoCode ?? null,
-    refusedCoupon: quote.status === 'ready' && quote.quote.coupon?.applied === false ? quote.quote.coupon : null,
+    refusal: refusalOf(quote, words),
     nothingOff: quote.status === 'ready' && quote.quote.quote.discount === 0,
     apply,
     remove,

@@ -11,7 +11,8 @@ import { useCart } from '@/lib/cart/useCart';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { priceTermsOf } from '@/lib/pricing/introductoryPrice';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
-import { useWords } from '@/components/shell/I18n';
+import { Msg, useWords } from '@/components/shell/I18n';
+import { refusalOf } from '@/components/checkout/usePromoCode';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
 import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
@@ -29,6 +30,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
   const { order, notice, alreadySubscribed } = view;
   const api = useApiClient();
   const words = useWords();
+  const { t } = words;
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
@@ -37,11 +39,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
   });
   useTrackOnce(flow.campaignId, () => buildCartLoad(pageContext(flow.campaignId)));
 
-  const title = (
-    <>
-      <h1>Your cart</h1>
-    </>
-  );
+  const title = <h1>{t('cart.title')}</h1>;
   if (!order || !selection) {
     return (
       <div className={styles.cart}>
@@ -51,7 +49,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
     );
   }
   const items = cartItemsOf(order.plan, order.availableAddOns, selection, flow.campaignId);
-  const refusedCoupon = state.status === 'ready' && state.quote.coupon && !state.quote.coupon.applied ? state.quote.coupon : null;
+  const refusal = refusalOf(state, words);
   const removePromoCode = () => setSelection(withPromoCode(selection, null));
   const planTerms = priceOverTime(words, priceTermsOf(order.plan));
 
@@ -59,7 +57,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
     <div className={styles.cart}>
       {title}
       {/* One line per item, the plan with its price over time; the summary below adds them up without listing them again. */}
-      <ul className={styles.items} aria-label="Items in your cart">
+      <ul className={styles.items} aria-label={t('cart.items')}>
         {items.map((item, index) => (
           <li key={item.id} className={styles.item} data-cart-item={item.id}>
             <span className={styles.itemName}>
@@ -74,45 +72,44 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
           </li>
         ))}
       </ul>
-      <OrderSummary state={state} onRetry={retry} taxNote="Calculated at payment" showLines={false} className={styles.summary} />
+      <OrderSummary state={state} onRetry={retry} taxNote={t('order.tax.atPayment')} showLines={false} className={styles.summary} />
       {/* The way on comes right after the total, in view on a phone; extras and promo codes follow it. */}
       {alreadySubscribed ? (
         <div className={styles.subscribed} role="status">
           <p>
-            <strong>You already subscribe to {flow.brandName}.</strong> There is nothing more to buy: sign in to {flow.brandName} with this
-            e-mail address to read.
+            <Msg id="cart.subscribed" values={{ brand: flow.brandName }} components={{ 0: <strong /> }} />
           </p>
         </div>
       ) : (
         <div className={styles.continueRow}>
-          <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
+          <ContinueLink href={stepHref(base, 'credit-card', search)}>{t('order.continue')}</ContinueLink>
         </div>
       )}
       <div className={styles.promo}>
-        {selection.promoCode && !refusedCoupon ? (
+        {selection.promoCode && !refusal ? (
           <p>
-            Promo code <strong>{selection.promoCode}</strong> applied.{' '}
+            <Msg id="promo.applied" values={{ code: selection.promoCode }} components={{ 0: <strong /> }} />{' '}
             <button type="button" className={styles.linkButton} onClick={removePromoCode}>
-              Remove promo code
+              {t('promo.remove')}
             </button>
           </p>
         ) : (
           <>
-            {refusedCoupon && (
+            {refusal && (
               <p role="alert" className={styles.error}>
-                {refusedCoupon.message}{' '}
+                {refusal}{' '}
                 <button type="button" className={styles.linkButton} onClick={removePromoCode}>
-                  Remove promo code
+                  {t('promo.remove')}
                 </button>
               </p>
             )}
-            <Link href={stepHref(base, 'promo-code', search)}>Have a promo code?</Link>
+            <Link href={stepHref(base, 'promo-code', search)}>{t('promo.haveCode')}</Link>
           </>
         )}
       </div>
       {order.availableAddOns.length > 0 && (
         <fieldset className={styles.addOns}>
-          <legend>Add to your subscription</legend>
+          <legend>{t('cart.addOns')}</legend>
           {order.availableAddOns.map((offer) => {
             const item = cartItemFor(offer, flow.campaignId);
             const id = `add-on-${offer.id}`;
@@ -138,20 +135,20 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
         </fieldset>
       )}
       <p>
-        <Link href={stepHref(base, 'campaign', search)}>Change your subscription</Link>
+        <Link href={stepHref(base, 'campaign', search)}>{t('cart.change')}</Link>
       </p>
       <section className={styles.exit} aria-labelledby="cart-exit-heading">
-        <h2 id="cart-exit-heading">Already a subscriber?</h2>
+        <h2 id="cart-exit-heading">{t('cart.exit.heading')}</h2>
         <p>
           <Link
             href={signInHref(base, 'cart', search, 'magic-link')}
             onClick={() => track(buildCartExitClick('magic-link', flow.campaignId))}
           >
-            Email me a sign-in link
+            {t('cart.exit.magicLink')}
           </Link>
           {' · '}
           <Link href={signInHref(base, 'cart', search, 'sign-in')} onClick={() => track(buildCartExitClick('sign-in', flow.campaignId))}>
-            Sign in
+            {t('cart.exit.signIn')}
           </Link>
         </p>
       </section>

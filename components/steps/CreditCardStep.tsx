@@ -11,6 +11,8 @@ import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethod
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
 import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
 import { stepHref } from '@/lib/journey/navigation';
+import { taxPendingNote } from '@/lib/pricing/taxPending';
+import { useWords } from '@/components/shell/I18n';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 import { withTestMode } from './credit-card/paymentStepPaths';
 import { useCreditCardStep } from './credit-card/useCreditCardStep';
@@ -29,6 +31,7 @@ import type { StepViewProps } from './stepViewProps';
 export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
   const { flow, base, search, mode, view } = props;
   const step = useCreditCardStep(props);
+  const words = useWords();
 
   const title = <h1>Payment</h1>;
   if (!step) {
@@ -57,7 +60,7 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <OrderSummary
           state={step.quote}
           onRetry={step.retryQuote}
-          taxNote={step.taxKnown ? null : 'Worked out once you choose your country'}
+          taxNote={step.taxKnown ? null : words.say(taxPendingNote(step.billing))}
         />
         <PaymentPromoCode promo={step.promo} />
       </CheckoutSummary>

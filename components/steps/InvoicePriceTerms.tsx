@@ -16,9 +16,5 @@ export function InvoicePriceTerms({ offer, lines, currencyCode }: InvoicePriceTe
   const words = useWords();
   const terms = orderPriceTerms(offer, lines, currencyCode);
   if (!terms) return null;
-  return (
-    <p data-testid="invoice-price-terms">
-      {offer.name}: {priceOverTime(words, terms)}.
-    </p>
-  );
+  return <p data-testid="invoice-price-terms">{words.t('order.priceTerms', { offer: offer.name, terms: priceOverTime(words, terms) })}</p>;
 }

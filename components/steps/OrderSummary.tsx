@@ -1,8 +1,8 @@
 import type { QuoteState } from '@/lib/checkout/useQuote';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import { useWords } from '@/components/shell/I18n';
-import { formatMoney } from '@/lib/pricing/money';
-import { taxRows } from '@/lib/pricing/taxLabels';
+import { taxRowLabel, taxRows } from '@/lib/pricing/taxLabels';
+import { quoteFailureText } from '@/lib/checkout/quoteFailure';
 import { Loader } from '@/components/ui/Loader';
 import styles from './OrderSummary.module.css';
 import rows from '@/components/ui/OrderRows.module.css';
@@ -10,7 +10,7 @@ import rows from '@/components/ui/OrderRows.module.css';
 interface OrderSummaryProps {
   state: QuoteState;
   onRetry: () => void;
-  /** What the tax row says while the buyer's location is not known yet; null once tax is worked out. */
+  /** What the tax row says while the buyer's location is not known yet (worded); null once tax is worked out. */
   taxNote: string | null;
   /**
    * Whether to list the order's lines: the cart lists them itself, with their add-ons, and
@@ -21,20 +21,18 @@ interface OrderSummaryProps {
   className?: string;
 }
 
-function percent(rate: number): string {
-  return `${+(rate * 100).toFixed(3)}%`;
-}
-
 /**
  * The order as the server priced it: lines, discount, tax and what is paid today. The plan's
  * line says its price over time ("First year $25, then $50 a year"), as the offer page did.
  */
 export function OrderSummary({ state, onRetry, taxNote, showLines = true, className }: OrderSummaryProps) {
   const words = useWords();
+  const { t } = words;
   const taxKnown = taxNote === null;
   const response = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const quote = response?.quote;
   const appliedCode = response?.coupon?.applied ? response.coupon.code : null;
+  const money = (cents: number) => words.money(cents, quote!.currencyCode);
   return (
     <section
       className={className ? `${styles.summary} ${className}` : styles.summary}
@@ -42,9 +40,9 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
       aria-busy={state.status === 'loading'}
     >
       <h2 id="order-summary-heading" className={styles.heading}>
-        Order summary
+        {t('order.summary')}
       </h2>
-      {!quote && state.status === 'loading' && <Loader type="form-loading" label="Working out your total…" />}
+      {!quote && state.status === 'loading' && <Loader type="form-loading" label={t('order.working')} />}
       {quote && (
         <dl className={rows.rows} data-testid="order-summary">
           {showLines &&
@@ -58,39 +56,39 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
                     </span>
                   )}
                 </dt>
-                <dd>{formatMoney(line.amount, quote.currencyCode)}</dd>
+                <dd>{money(line.amount)}</dd>
               </div>
             ))}
           {quote.discount > 0 && (
             <div className={rows.row} data-testid="summary-discount">
-              <dt>Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
-              <dd>−{formatMoney(quote.discount, quote.currencyCode)}</dd>
+              <dt>{appliedCode ? t('order.discountCode', { code: appliedCode }) : t('order.discount')}</dt>
+              <dd>−{money(quote.discount)}</dd>
             </div>
           )}
           {/* Until the buyer's location is known, one "Tax" row says why it is not worked out yet. */}
-          {taxRows(taxKnown ? quote.taxLines : [], quote.tax).map((row) => (
+          {taxRows(words, taxKnown ? quote.taxLines : [], quote.tax).map((row) => (
             <div key={row.kind} className={rows.row} data-testid="summary-tax">
-              <dt>{row.rate > 0 ? `${row.label} (${percent(row.rate)})` : row.label}</dt>
+              <dt>{taxRowLabel(words, row)}</dt>
               <dd>
                 {taxNote !== null
                   ? taxNote
                   : quote.taxRate.inclusive && row.amount > 0
-                    ? `${formatMoney(row.amount, quote.currencyCode)} included`
-                    : formatMoney(row.amount, quote.currencyCode)}
+                    ? t('order.taxIncluded', { amount: money(row.amount) })
+                    : money(row.amount)}
               </dd>
             </div>
           ))}
           <div className={`${rows.row} ${styles.total}`} data-testid="summary-total">
-            <dt>Total today</dt>
-            <dd>{formatMoney(quote.total, quote.currencyCode)}</dd>
+            <dt>{t('order.total')}</dt>
+            <dd>{money(quote.total)}</dd>
           </div>
         </dl>
       )}
       {state.status === 'error' && (
         <p className={styles.error} role="alert">
-          {state.message}{' '}
+          {quoteFailureText(words, state)}{' '}
           <button type="button" className={styles.retry} onClick={onRetry}>
-            Try again
+            {t('order.retry')}
           </button>
         </p>
       )}

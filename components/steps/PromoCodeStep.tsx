@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { PromoCodeForm } from '@/components/checkout/PromoCodeForm';
 import { usePromoCode } from '@/components/checkout/usePromoCode';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
 import { ContinueLink } from '@/components/ui/ContinueLink';
 import { EmptyCart } from './EmptyCart';
 import { OrderSummary } from './OrderSummary';
@@ -20,6 +21,7 @@ import styles from './PromoCodeStep.module.css';
 export default function PromoCodeStep({ flow, base, search, mode, view }: StepViewProps<'promo-code'>) {
   const { order, notice } = view;
   const api = useApiClient();
+  const { t } = useWords();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
     request: order?.quoteRequest ?? null,
@@ -30,16 +32,16 @@ export default function PromoCodeStep({ flow, base, search, mode, view }: StepVi
 
   return (
     <div className={styles.step}>
-      <h1>Promo code</h1>
+      <h1>{t('promo.title')}</h1>
       {!order || !selection ? (
         <EmptyCart base={base} search={search} notice={notice} paidOrder={view.paidOrder} />
       ) : (
         <>
           <PromoCodeForm promo={promo} />
-          <OrderSummary state={state} onRetry={retry} taxNote="Calculated at payment" />
-          <ContinueLink href={stepHref(base, 'credit-card', search)}>Continue to payment</ContinueLink>
+          <OrderSummary state={state} onRetry={retry} taxNote={t('order.tax.atPayment')} />
+          <ContinueLink href={stepHref(base, 'credit-card', search)}>{t('order.continue')}</ContinueLink>
           <p>
-            <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>
+            <Link href={stepHref(base, 'cart', search)}>{t('promo.back')}</Link>
           </p>
         </>
       )}

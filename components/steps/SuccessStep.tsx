@@ -173,7 +173,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
               <dd>−{money(discount.amount)}</dd>
             </div>
           )}
-          {taxRows(invoice.taxLines, invoice.tax).map((row) => (
+          {taxRows(words, invoice.taxLines, invoice.tax).map((row) => (
             <div key={row.kind} className={rows.row} data-testid="invoice-tax">
               <dt>{row.label}</dt>
               <dd>

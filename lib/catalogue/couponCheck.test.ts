@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { Coupon } from './types';
-import { checkCoupon, couponAppliesTo, normaliseCouponCode, type CouponPlace } from './couponCheck';
+import { fallbackWords } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { checkCoupon, couponAppliesTo, couponRefusalMessage, normaliseCouponCode, type CouponCheck, type CouponPlace } from './couponCheck';
+
+/** A check with its refusal worded as an English page words it. */
+const inEnglish = (check: CouponCheck) => (check.ok ? check : { ...check, message: fallbackWords().say(check.message) });
 
 const coupon = (code: string, overrides: Partial<Coupon> = {}): [string, Coupon] => [
   code,
@@ -57,7 +62,7 @@ describe('checkCoupon', () => {
     ['SOON', 'USD', 'not_yet_active', 'The promo code SOON is not active yet.'],
     ['TENOFF', 'GBP', 'wrong_currency', 'The promo code TENOFF cannot be used with prices in GBP.'],
   ] as const)('refuses %j on a %s offer as %s', (code, currency, reason, message) => {
-    expect(checkCoupon(code, coupons, at(currency), now)).toEqual({ ok: false, reason, message });
+    expect(inEnglish(checkCoupon(code, coupons, at(currency), now))).toEqual({ ok: false, reason, message });
   });
 
   it('counts the end of the window as expired', () => {
@@ -72,14 +77,14 @@ describe('checkCoupon', () => {
       at('USD', { offerId: '1002' }),
     ];
     for (const place of elsewhere) {
-      expect(checkCoupon('SINGLE', coupons, place, now)).toEqual({
+      expect(inEnglish(checkCoupon('SINGLE', coupons, place, now))).toEqual({
         ok: false,
         reason: 'unknown',
         message: '"SINGLE" is not a valid promo code.',
       });
     }
     const newYorker = at('USD', { brand: 'newyorker', campaignId: 'newyorker-demo-dual', offerId: '2001' });
-    expect(checkCoupon('VOGUE100', coupons, newYorker, now)).toEqual({
+    expect(inEnglish(checkCoupon('VOGUE100', coupons, newYorker, now))).toEqual({
       ok: false,
       reason: 'unknown',
       message: '"VOGUE100" is not a valid promo code.',
@@ -102,5 +107,18 @@ describe('couponAppliesTo', () => {
     [{ brands: ['vogue'], campaigns: null, offers: ['1002'] }, false],
   ] as const)('scope %j: %s', (scope, expected) => {
     expect(couponAppliesTo(scope as Coupon['scope'], place)).toBe(expected);
+  });
+});
+
+describe('couponRefusalMessage', () => {
+  it('words each refusal in German and French', () => {
+    const german = serverWords('de-DE');
+    const french = serverWords('fr-FR');
+    expect(german.say(couponRefusalMessage('NOPE', 'unknown', 'EUR'))).toBe('„NOPE“ ist kein gültiger Gutscheincode.');
+    expect(french.say(couponRefusalMessage('NOPE', 'unknown', 'EUR'))).toBe('«\u00a0NOPE\u00a0» n’est pas un code promo valide.');
+    expect(german.say(couponRefusalMessage('TENOFF', 'wrong_currency', 'EUR'))).toBe(
+      'Der Gutscheincode TENOFF kann nicht für Preise in EUR eingelöst werden.',
+    );
+    expect(french.say(couponRefusalMessage('OLD10', 'expired', 'EUR'))).toBe('Le code promo OLD10 a expiré.');
   });
 });

@@ -1,10 +1,11 @@
+import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { isCouponActive } from './couponValidity';
 import type { Coupon, CouponScope } from './types';
 
 export type CouponRejection = 'unknown' | 'expired' | 'not_yet_active' | 'wrong_currency' | 'used_up' | 'already_used';
 
-export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; reason: CouponRejection; message: string };
+export type CouponCheck = { ok: true; coupon: Coupon } | { ok: false; reason: CouponRejection; message: MessageDescriptor };
 
 /** Where a code is tried: the campaign's brand and id, the plan offer and the currency it is priced in. */
 export interface CouponPlace {
@@ -26,21 +27,30 @@ export function couponAppliesTo(scope: CouponScope, place: Omit<CouponPlace, 'cu
   return takes(scope.brands, place.brand) && takes(scope.campaigns, place.campaignId) && takes(scope.offers, place.offerId);
 }
 
-/** The visitor's words for each refusal. */
+const REFUSAL_KEYS: Readonly<Record<CouponRejection, MessageKey>> = {
+  unknown: 'promo.refused.unknown',
+  expired: 'promo.refused.expired',
+  not_yet_active: 'promo.refused.notYetActive',
+  wrong_currency: 'promo.refused.wrongCurrency',
+  used_up: 'promo.refused.usedUp',
+  already_used: 'promo.refused.alreadyUsed',
+};
+
+/**
+ * The visitor's words for a refusal, worded at the edge: the page says it from the quote's
+ * code, reason and currency, the server in an API answer from the same message.
+ */
+export function couponRefusalMessage(code: string, reason: CouponRejection, currencyCode: CurrencyCode): MessageDescriptor {
+  return { id: REFUSAL_KEYS[reason], values: { code, currency: currencyCode } };
+}
+
+/** A refused code: the reason (a stable code) and the visitor's words for it. */
 export function couponRefusal(
   code: string,
   reason: CouponRejection,
-  currencyCode?: CurrencyCode,
-): { ok: false; reason: CouponRejection; message: string } {
-  const messages: Record<CouponRejection, string> = {
-    unknown: `"${code}" is not a valid promo code.`,
-    expired: `The promo code ${code} has expired.`,
-    not_yet_active: `The promo code ${code} is not active yet.`,
-    wrong_currency: `The promo code ${code} cannot be used with prices in ${currencyCode ?? 'this currency'}.`,
-    used_up: `The promo code ${code} has been used as many times as it can be, so it no longer gives a discount.`,
-    already_used: `You have already used the promo code ${code} as many times as it allows.`,
-  };
-  return { ok: false, reason, message: messages[reason] };
+  currencyCode: CurrencyCode,
+): { ok: false; reason: CouponRejection; message: MessageDescriptor } {
+  return { ok: false, reason, message: couponRefusalMessage(code, reason, currencyCode) };
 }
 
 /**
@@ -53,11 +63,11 @@ export function couponRefusal(
 export function checkCoupon(code: string, coupons: ReadonlyMap<string, Coupon>, place: CouponPlace, now: Date): CouponCheck {
   const normalised = normaliseCouponCode(code);
   const coupon = coupons.get(normalised);
-  if (!coupon || !couponAppliesTo(coupon.scope, place)) return couponRefusal(normalised, 'unknown');
+  if (!coupon || !couponAppliesTo(coupon.scope, place)) return couponRefusal(normalised, 'unknown', place.currencyCode);
   if (coupon.validUntil && !isCouponActive({ validFrom: null, validUntil: coupon.validUntil }, now)) {
-    return couponRefusal(normalised, 'expired');
+    return couponRefusal(normalised, 'expired', place.currencyCode);
   }
-  if (!isCouponActive(coupon, now)) return couponRefusal(normalised, 'not_yet_active');
+  if (!isCouponActive(coupon, now)) return couponRefusal(normalised, 'not_yet_active', place.currencyCode);
   if (coupon.currencyCode && coupon.currencyCode !== place.currencyCode) {
     return couponRefusal(normalised, 'wrong_currency', place.currencyCode);
   }

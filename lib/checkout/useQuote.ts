@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '@/lib/api/apiClient';
+import { isApiError } from '@/lib/api/apiErrors';
 import type { QuoteRequestInput, QuoteResponse } from './quoteContract';
+import type { QuoteFailure } from './quoteFailure';
 
 export type QuoteState =
   | { status: 'idle' }
   | { status: 'loading'; previous: QuoteResponse | null }
   | { status: 'ready'; quote: QuoteResponse }
-  | { status: 'error'; message: string; previous: QuoteResponse | null };
+  | ({ status: 'error'; previous: QuoteResponse | null } & QuoteFailure);
 
 /** The quote the server rendered the page with, for the request it was made for. */
 export interface InitialQuote {
@@ -56,7 +58,7 @@ export function useQuote(
       },
       (error: Error) => {
         if (error.name === 'AbortError') return;
-        setState({ status: 'error', message: error.message, previous: last.current });
+        setState({ status: 'error', message: error.message, ...(isApiError(error) ? { code: error.code } : {}), previous: last.current });
       },
     );
     return () => controller.abort();

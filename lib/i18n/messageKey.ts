@@ -1,16 +1,27 @@
 import type common from '@/messages/en/common.json';
-import type offer from '@/messages/en/offer.json';
 import type price from '@/messages/en/price.json';
-import type success from '@/messages/en/success.json';
+import type offer from '@/messages/en/offer.json';
 import type auth from '@/messages/en/auth.json';
+import type cart from '@/messages/en/cart.json';
 import type errors from '@/messages/en/errors.json';
+import type order from '@/messages/en/order.json';
+import type promo from '@/messages/en/promo.json';
+import type success from '@/messages/en/success.json';
 
 /**
  * Every message id, from the English catalogues (the source the others translate): a key
  * that no catalogue has does not compile. Types only, so no catalogue enters a bundle here.
  */
 export type MessageKey =
-  keyof typeof common | keyof typeof offer | keyof typeof price | keyof typeof success | keyof typeof auth | keyof typeof errors;
+  | keyof typeof common
+  | keyof typeof price
+  | keyof typeof offer
+  | keyof typeof auth
+  | keyof typeof cart
+  | keyof typeof errors
+  | keyof typeof order
+  | keyof typeof promo
+  | keyof typeof success;
 
 /** Values a message's placeholders take: text and numbers (plural and select choose by them). */
 export type MessageValues = Readonly<Record<string, string | number>>;

@@ -28,12 +28,14 @@ export function invoicePage(
     offerName: invoice.offerName,
     billedTo: invoice.billedTo,
     lines: invoice.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
-    ...(priceTerms ? { priceTerms: `${invoice.offerName}: ${priceOverTime(words, priceTerms)}.` } : {}),
+    ...(priceTerms
+      ? { priceTerms: words.t('order.priceTerms', { offer: invoice.offerName, terms: priceOverTime(words, priceTerms) }) }
+      : {}),
     discount:
       invoice.discount > 0
         ? { label: `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, amount: money(invoice.discount) }
         : null,
-    taxes: taxRows(invoice.taxLines, invoice.tax).map((row) => ({
+    taxes: taxRows(words, invoice.taxLines, invoice.tax).map((row) => ({
       label: row.label,
       amount: taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount),
     })),

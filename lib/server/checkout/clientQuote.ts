@@ -1,6 +1,7 @@
 import { couponRefusal } from '@/lib/catalogue/couponCheck';
 import type { QuoteRequest, QuoteResponse } from '@/lib/checkout/quoteContract';
-import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import type { CheckoutLimits } from './CheckoutLimits';
 import { quoteCheckout } from './quoteService';
@@ -29,10 +30,11 @@ export async function quoteForClient(
     const coupon = snapshot.couponsByCode.get(outcome.code)!;
     if (await deps.redemptions.usedUp(coupon, request.livemode ?? true, now)) {
       const { couponCode: _used, ...withoutCode } = request;
-      const refusal = couponRefusal(outcome.code, 'used_up');
+      const refusal = couponRefusal(outcome.code, 'used_up', response.quote.currencyCode);
+      const locale = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!.locale;
       response = {
         ...quoteCheckout(snapshot, withoutCode, now),
-        coupon: { code: outcome.code, applied: false, reason: refusal.reason, message: refusal.message },
+        coupon: { code: outcome.code, applied: false, reason: refusal.reason, message: serverWords(locale).say(refusal.message) },
       };
     }
   }

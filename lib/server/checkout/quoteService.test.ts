@@ -72,6 +72,26 @@ describe('quoteCheckout', () => {
     expect(result.coupon).toEqual({ code: couponCode.toUpperCase(), applied: false, reason, message });
   });
 
+  it("words a refused code and a refused request in the campaign's language, with the same codes", () => {
+    const german = { brand: 'gq', urlSlug: 'demo-de', offerId: '4101' };
+    expect(quote({ ...german, couponCode: 'tenoff' }).coupon).toEqual({
+      code: 'TENOFF',
+      applied: false,
+      reason: 'wrong_currency',
+      message: 'Der Gutscheincode TENOFF kann nicht für Preise in EUR eingelöst werden.',
+    });
+    expect(() => quote({ ...german, offerId: '1001' })).toThrow(
+      expect.objectContaining({ status: 404, code: 'offer_not_found', message: 'Dieses Angebot gehört nicht zu dieser Aktion.' }),
+    );
+    expect(() => quote({ brand: 'vogue', urlSlug: 'demo-fr', offerId: '1101', country: 'RU' })).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'country_not_supported',
+        message: 'Nous ne pouvons pas vendre d’abonnements dans ce pays.',
+      }),
+    );
+  });
+
   it('refuses TENOFF (dollars) on a pound offer, leaving the total', () => {
     const result = quote({ brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'TENOFF' });
     expect(result.coupon).toMatchObject({ applied: false, reason: 'wrong_currency' });

@@ -9,39 +9,45 @@ import { buildQuote } from '@/lib/pricing/quote';
 import { taxRateFor } from '@/lib/pricing/tax';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { MANDATES, TAX_RATES } from './checkoutRules';
 
 /**
  * Prices what the visitor has chosen from the catalogue alone: prices in the request are
  * never trusted. A promo code that cannot be used does not fail the quote; it comes back
- * with the reason and the total unchanged.
+ * with the reason and the total unchanged. Refusals are worded in the campaign's language:
+ * the browser shows them as they come.
  */
 export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest, now: Date): QuoteResponse {
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
-  if (!flow) throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+  // Without its campaign, the request has no language of its own: the default locale's words.
+  if (!flow) throw new HttpError(404, 'campaign_not_found', serverWords(DEFAULT_LOCALE).t('order.error.offerGone'));
+  // Worded only when something is refused: most quotes say nothing.
+  const words = () => serverWords(flow.locale);
   // Not sold outside its dates; the submit prices through here, so it is refused before any charge.
   // A campaign not yet started is answered as one that does not exist, so as not to announce it.
   const state = campaignState(flow, now);
-  if (state === 'ended') throw new HttpError(410, 'campaign_ended', 'This offer has ended.');
-  if (state === 'upcoming') throw new HttpError(404, 'campaign_not_found', 'This offer is no longer available.');
+  if (state === 'ended') throw new HttpError(410, 'campaign_ended', words().t('order.error.offerEnded'));
+  if (state === 'upcoming') throw new HttpError(404, 'campaign_not_found', words().t('order.error.offerGone'));
 
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId);
-  if (!offer) throw new HttpError(404, 'offer_not_found', 'This offer is not part of the campaign.');
+  if (!offer) throw new HttpError(404, 'offer_not_found', words().t('order.error.offerNotInCampaign'));
 
   if (new Set(request.addOnIds).size !== request.addOnIds.length) {
-    throw new HttpError(400, 'duplicate_add_on', 'Each add-on can be added once.');
+    throw new HttpError(400, 'duplicate_add_on', words().t('order.error.duplicateAddOn'));
   }
   const available = crossSellsFor(offer.id, snapshot.crossSellsByBrand.get(flow.brand_slug) ?? []);
   const addOns = request.addOnIds.map((id): Offer => {
     const addOn = available.find((candidate) => candidate.id === id);
     if (!addOn || addOn.currencyCode !== offer.currencyCode) {
-      throw new HttpError(400, 'add_on_not_available', `Add-on ${id} cannot be added to ${offer.name}.`);
+      throw new HttpError(400, 'add_on_not_available', words().t('order.error.addOnNotAvailable', { id, offer: offer.name }));
     }
     return addOn;
   });
 
   if (request.country && EXCLUDED_COUNTRY_CODES.includes(request.country)) {
-    throw new HttpError(400, 'country_not_supported', 'We cannot sell subscriptions to this country.');
+    throw new HttpError(400, 'country_not_supported', words().t('order.error.countryNotSupported'));
   }
 
   let coupon: CouponOutcome | null = null;
@@ -53,7 +59,7 @@ export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest
       coupon = { code: check.coupon.code, applied: true };
       discount = check.coupon.coupon;
     } else {
-      coupon = { code: normaliseCouponCode(request.couponCode), applied: false, reason: check.reason, message: check.message };
+      coupon = { code: normaliseCouponCode(request.couponCode), applied: false, reason: check.reason, message: words().say(check.message) };
     }
   }
 

@@ -1,23 +1,33 @@
 import type { Language } from '@/lib/i18n/locales';
 import type { Namespace } from '@/lib/i18n/namespaces';
+
 import deCommon from '@/messages/de/common.json';
-import deOffer from '@/messages/de/offer.json';
 import dePrice from '@/messages/de/price.json';
-import deSuccess from '@/messages/de/success.json';
+import deOffer from '@/messages/de/offer.json';
 import deAuth from '@/messages/de/auth.json';
+import deCart from '@/messages/de/cart.json';
 import deErrors from '@/messages/de/errors.json';
+import deOrder from '@/messages/de/order.json';
+import dePromo from '@/messages/de/promo.json';
+import deSuccess from '@/messages/de/success.json';
 import enCommon from '@/messages/en/common.json';
-import enOffer from '@/messages/en/offer.json';
 import enPrice from '@/messages/en/price.json';
-import enSuccess from '@/messages/en/success.json';
+import enOffer from '@/messages/en/offer.json';
 import enAuth from '@/messages/en/auth.json';
+import enCart from '@/messages/en/cart.json';
 import enErrors from '@/messages/en/errors.json';
+import enOrder from '@/messages/en/order.json';
+import enPromo from '@/messages/en/promo.json';
+import enSuccess from '@/messages/en/success.json';
 import frCommon from '@/messages/fr/common.json';
-import frOffer from '@/messages/fr/offer.json';
 import frPrice from '@/messages/fr/price.json';
-import frSuccess from '@/messages/fr/success.json';
+import frOffer from '@/messages/fr/offer.json';
 import frAuth from '@/messages/fr/auth.json';
+import frCart from '@/messages/fr/cart.json';
 import frErrors from '@/messages/fr/errors.json';
+import frOrder from '@/messages/fr/order.json';
+import frPromo from '@/messages/fr/promo.json';
+import frSuccess from '@/messages/fr/success.json';
 
 export type Catalogue = Readonly<Record<string, string>>;
 
@@ -27,7 +37,37 @@ export type Catalogue = Readonly<Record<string, string>>;
  * disk, so that the server bundle carries them wherever it runs.
  */
 export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Catalogue>>>> = {
-  en: { common: enCommon, price: enPrice, offer: enOffer, success: enSuccess, auth: enAuth, errors: enErrors },
-  de: { common: deCommon, price: dePrice, offer: deOffer, success: deSuccess, auth: deAuth, errors: deErrors },
-  fr: { common: frCommon, price: frPrice, offer: frOffer, success: frSuccess, auth: frAuth, errors: frErrors },
+  en: {
+    common: enCommon,
+    price: enPrice,
+    offer: enOffer,
+    auth: enAuth,
+    cart: enCart,
+    errors: enErrors,
+    order: enOrder,
+    promo: enPromo,
+    success: enSuccess,
+  },
+  de: {
+    common: deCommon,
+    price: dePrice,
+    offer: deOffer,
+    auth: deAuth,
+    cart: deCart,
+    errors: deErrors,
+    order: deOrder,
+    promo: dePromo,
+    success: deSuccess,
+  },
+  fr: {
+    common: frCommon,
+    price: frPrice,
+    offer: frOffer,
+    auth: frAuth,
+    cart: frCart,
+    errors: frErrors,
+    order: frOrder,
+    promo: frPromo,
+    success: frSuccess,
+  },
 };

@@ -7,6 +7,7 @@ import type { Quote } from '@/lib/pricing/quote';
 import { isoDate } from '@/lib/pricing/renewalDates';
 import type { Kysely } from 'kysely';
 import { couponRefusal } from '@/lib/catalogue/couponCheck';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { TransactionRepository, transactionView, type Transaction } from '@/lib/server/checkout/TransactionRepository';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { openedWith } from '@/lib/server/checkout/paidCard';
@@ -88,8 +89,9 @@ async function holdCoupon(db: Kysely<Database>, request: SubmitRequest, attempt:
     now: attempt.now,
   });
   if (!held.ok) {
-    const refusal = couponRefusal(order.coupon.code, held.reason);
-    throw new HttpError(422, 'coupon_not_applicable', `${refusal.message} Nothing was charged.`);
+    const refusal = couponRefusal(order.coupon.code, held.reason, order.priced.quote.currencyCode);
+    const words = serverWords(order.flow.locale);
+    throw new HttpError(422, 'coupon_not_applicable', words.t('promo.refused.uncharged', { refusal: words.say(refusal.message) }));
   }
 }
 

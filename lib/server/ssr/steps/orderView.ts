@@ -7,12 +7,12 @@ import type { OrderStepView, OrderViewModel } from '@/lib/journey/viewModels';
 import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { StepLoaderContext } from '@/lib/server/ssr/stepLoader';
 import { checkSavedPromoCode } from './savedPromoCode';
 
+/** The order, or why there is none: a notice worded in the campaign's language. */
 export type OrderLoad = { order: OrderViewModel | null; notice: string | null };
-
-const UNREADABLE_CART = 'We could not read the order saved in this browser, so your cart is empty. Please choose your subscription again.';
 
 /** Expires the cart cookie of this campaign, so that the next page starts clean. */
 export function clearCartCookie(context: Pick<StepLoaderContext, 'res' | 'flow'>): void {
@@ -42,7 +42,7 @@ export function loadOrder(context: StepLoaderContext, withLocation = false, star
   const decoded = decodeCartSelection(context.req.cookies[cartCookieName(context.flow.campaignId)]);
   if (!decoded.ok) {
     clearCartCookie(context);
-    return { order: null, notice: UNREADABLE_CART };
+    return { order: null, notice: serverWords(context.flow.locale).t('order.empty.unreadable') };
   }
   const cart = resolveCart(decoded.selection, context.flow, context.snapshot.crossSellsByBrand.get(context.flow.brand_slug) ?? []);
   if (!cart) return { order: null, notice: null };
