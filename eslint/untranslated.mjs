@@ -27,16 +27,9 @@ export const UNTRANSLATED = [
   'components/account/WithdrawSubscriptionView.tsx', // 20
   'components/account/WithdrawalAnswerPage.tsx', // 21
   'components/account/WithdrawalReceiptView.tsx', // 5
-  'components/checkout/AutoRenewalTerms.tsx', // 1
-  'components/checkout/BillingFields.tsx', // 1
-  'components/checkout/CardBrandMarks.tsx', // 4
   'components/checkout/CheckoutSummary.tsx', // 2
-  'components/checkout/DeliveryAddress.tsx', // 4
-  'components/checkout/LocationFields.tsx', // 4
-  'components/checkout/MarketingPermissions.tsx', // 2
   'components/checkout/PaymentPromoCode.tsx', // 1
   'components/checkout/PromoCodeForm.tsx', // 7
-  'components/checkout/ProviderOutagePanel.tsx', // 1
   'components/errors/ErrorActions.tsx', // 5
   'components/errors/JourneyRefusal.tsx', // 2
   'components/payment-methods/PaymentMethodChooser.tsx', // 1
@@ -59,7 +52,6 @@ export const UNTRANSLATED = [
   'components/shell/RouteChangeLoader.tsx', // 1
   'components/steps/AuthInitiateStep.tsx', // 11
   'components/steps/CartStep.tsx', // 16
-  'components/steps/CreditCardStep.tsx', // 5
   'components/steps/EmptyCart.tsx', // 4
   'components/steps/OrderSummary.tsx', // 7
   'components/steps/PromoCodeStep.tsx', // 3

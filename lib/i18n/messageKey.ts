@@ -1,12 +1,13 @@
 import type common from '@/messages/en/common.json';
 import type offer from '@/messages/en/offer.json';
+import type payment from '@/messages/en/payment.json';
 import type price from '@/messages/en/price.json';
 
 /**
  * Every message id, from the English catalogues (the source the others translate): a key
  * that no catalogue has does not compile. Types only, so no catalogue enters a bundle here.
  */
-export type MessageKey = keyof typeof common | keyof typeof offer | keyof typeof price;
+export type MessageKey = keyof typeof common | keyof typeof offer | keyof typeof price | keyof typeof payment;
 
 /** Values a message's placeholders take: text and numbers (plural and select choose by them). */
 export type MessageValues = Readonly<Record<string, string | number>>;

@@ -2,12 +2,15 @@ import type { Language } from '@/lib/i18n/locales';
 import type { Namespace } from '@/lib/i18n/namespaces';
 import deCommon from '@/messages/de/common.json';
 import deOffer from '@/messages/de/offer.json';
+import dePayment from '@/messages/de/payment.json';
 import dePrice from '@/messages/de/price.json';
 import enCommon from '@/messages/en/common.json';
 import enOffer from '@/messages/en/offer.json';
+import enPayment from '@/messages/en/payment.json';
 import enPrice from '@/messages/en/price.json';
 import frCommon from '@/messages/fr/common.json';
 import frOffer from '@/messages/fr/offer.json';
+import frPayment from '@/messages/fr/payment.json';
 import frPrice from '@/messages/fr/price.json';
 
 export type Catalogue = Readonly<Record<string, string>>;
@@ -18,7 +21,7 @@ export type Catalogue = Readonly<Record<string, string>>;
  * disk, so that the server bundle carries them wherever it runs.
  */
 export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Catalogue>>>> = {
-  en: { common: enCommon, price: enPrice, offer: enOffer },
-  de: { common: deCommon, price: dePrice, offer: deOffer },
-  fr: { common: frCommon, price: frPrice, offer: frOffer },
+  en: { common: enCommon, price: enPrice, offer: enOffer, payment: enPayment },
+  de: { common: deCommon, price: dePrice, offer: deOffer, payment: dePayment },
+  fr: { common: frCommon, price: frPrice, offer: frOffer, payment: frPayment },
 };
