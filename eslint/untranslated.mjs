@@ -27,13 +27,6 @@ export const UNTRANSLATED = [
   'components/account/WithdrawSubscriptionView.tsx', // 20
   'components/account/WithdrawalAnswerPage.tsx', // 21
   'components/account/WithdrawalReceiptView.tsx', // 5
-  'components/checkout/AutoRenewalTerms.tsx', // 1
-  'components/checkout/BillingFields.tsx', // 1
-  'components/checkout/CardBrandMarks.tsx', // 4
-  'components/checkout/DeliveryAddress.tsx', // 4
-  'components/checkout/LocationFields.tsx', // 4
-  'components/checkout/MarketingPermissions.tsx', // 2
-  'components/checkout/ProviderOutagePanel.tsx', // 1
   'components/payment-methods/PaymentMethodChooser.tsx', // 1
   'components/payment-methods/amazonpay/AmazonPayButtonPanel.tsx', // 3
   'components/payment-methods/amazonpay/AmazonPayMethod.tsx', // 1
@@ -49,5 +42,4 @@ export const UNTRANSLATED = [
   'components/payment-methods/stripe/CardMethod.tsx', // 1
   'components/payment-methods/stripe/KeptCardFields.tsx', // 1
   'components/payment-methods/stripe/StripeCardSection.tsx', // 4
-  'components/steps/CreditCardStep.tsx', // 5
 ];

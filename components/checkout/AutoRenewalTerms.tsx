@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import { useImpression } from '@/lib/tracking/useImpression';
 import type { RenewalTerms } from '@/lib/checkout/paymentCopy';
 import styles from './CheckoutForm.module.css';
@@ -34,6 +35,7 @@ export function AutoRenewalTerms({ terms, consentRequired, ...consent }: AutoRen
 
 /** The consent box; its first sight is the consent-visible event, whenever a mandate makes it appear. */
 function RenewalConsent({ checked, error, onChange, inputRef, onVisible }: Omit<AutoRenewalTermsProps, 'terms' | 'consentRequired'>) {
+  const { t } = useWords();
   const visibleRef = useImpression<HTMLDivElement>(() => onVisible?.());
   return (
     <div ref={visibleRef}>
@@ -48,7 +50,7 @@ function RenewalConsent({ checked, error, onChange, inputRef, onVisible }: Omit<
           aria-describedby={error ? 'renewal-terms renewal-notice-consent-error' : 'renewal-terms'}
           aria-invalid={error ? true : undefined}
         />
-        <label htmlFor="renewal-notice-consent">I agree to the automatic renewal terms above.</label>
+        <label htmlFor="renewal-notice-consent">{t('payment.consent.label')}</label>
       </div>
       {error && (
         <p id="renewal-notice-consent-error" className={styles.error}>

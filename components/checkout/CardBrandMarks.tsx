@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import styles from './CheckoutForm.module.css';
 
 /*
  * Our own small drawings of the card brands we take (no third-party artwork): a sign that a
- * buyer's card works here, read before the number is typed.
+ * buyer's card works here, read before the number is typed. The letters drawn in them are
+ * the brands' wordmarks, artwork the same in every language (screen readers hear `name`).
  */
+const WORDMARKS = { visa: 'VISA', amex: 'AMEX', discover: 'DISC' } as const;
+
 const MARKS: readonly { id: string; name: string; drawing: ReactNode }[] = [
   {
     id: 'visa',
@@ -13,7 +17,7 @@ const MARKS: readonly { id: string; name: string; drawing: ReactNode }[] = [
       <>
         <rect width="32" height="20" rx="3" fill="#1a1f71" />
         <text x="16" y="14" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="9" fontStyle="italic" fontWeight="700" fill="#fff">
-          VISA
+          {WORDMARKS.visa}
         </text>
       </>
     ),
@@ -37,7 +41,7 @@ const MARKS: readonly { id: string; name: string; drawing: ReactNode }[] = [
       <>
         <rect width="32" height="20" rx="3" fill="#2e77bc" />
         <text x="16" y="13.5" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="7.5" fontWeight="700" fill="#fff">
-          AMEX
+          {WORDMARKS.amex}
         </text>
       </>
     ),
@@ -50,7 +54,7 @@ const MARKS: readonly { id: string; name: string; drawing: ReactNode }[] = [
         <rect x="0.5" y="0.5" width="31" height="19" rx="2.5" fill="#fff" stroke="#767676" />
         <path d="M14 19.5 31.5 8v9a2.5 2.5 0 0 1-2.5 2.5z" fill="#f48120" />
         <text x="3" y="11.5" fontFamily="Arial, sans-serif" fontSize="6" fontWeight="700" fill="#231f20">
-          DISC
+          {WORDMARKS.discover}
         </text>
         <circle cx="21" cy="9.5" r="2.4" fill="#f48120" />
       </>
@@ -63,9 +67,10 @@ const MARKS: readonly { id: string; name: string; drawing: ReactNode }[] = [
  * belongs to stands out and the others fade (`detected`, as the sandbox reads the number).
  */
 export function CardBrandMarks({ detected = null }: { detected?: string | null }) {
+  const { t } = useWords();
   const known = MARKS.some((mark) => mark.id === detected);
   return (
-    <ul className={styles.brands} aria-label="Cards we accept" data-testid="card-brands">
+    <ul className={styles.brands} aria-label={t('payment.cards.accepted')} data-testid="card-brands">
       {MARKS.map((mark) => (
         <li
           key={mark.id}

@@ -1,3 +1,5 @@
+import { useWords } from '@/components/shell/I18n';
+import type { MessageKey } from '@/lib/i18n/messageKey';
 import { BillingTextField } from './BillingTextField';
 import { StreetAddress } from './StreetAddress';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
@@ -18,27 +20,28 @@ interface DeliveryAddressProps {
  * otherwise; then an address of its own, in the billing country.
  */
 export function DeliveryAddress({ form, errors, sameAsBilling, onSameAsBilling, onChange, onBlur, register }: DeliveryAddressProps) {
-  const text = (field: BillingField, label: string, autoComplete: string) => (
-    <BillingTextField idPrefix="delivery" {...{ field, label, autoComplete, form, errors, register, onChange, onBlur }} />
+  const { t } = useWords();
+  const text = (field: BillingField, labelKey: MessageKey, autoComplete: string) => (
+    <BillingTextField idPrefix="delivery" label={t(labelKey)} {...{ field, autoComplete, form, errors, register, onChange, onBlur }} />
   );
   return (
     <fieldset className={styles.section}>
-      <legend>Delivery address</legend>
+      <legend>{t('payment.delivery.legend')}</legend>
       <label className={styles.permission}>
         <input type="checkbox" name="delivery-same" checked={sameAsBilling} onChange={(event) => onSameAsBilling(event.target.checked)} />
-        <span>Same as billing address</span>
+        <span>{t('payment.delivery.sameAsBilling')}</span>
       </label>
       {sameAsBilling ? (
         <p className={styles.hint} data-testid="delivery-summary">
           {form.line1
-            ? `The magazine goes to ${form.line1}, ${[form.city, form.postalCode].filter(Boolean).join(' ')}.`
-            : 'The magazine goes to your billing address.'}
+            ? t('payment.delivery.goesTo', { street: form.line1, place: [form.city, form.postalCode].filter(Boolean).join(' ') })
+            : t('payment.delivery.goesToBilling')}
         </p>
       ) : (
         <StreetAddress
-          street={text('deliveryLine1', 'Delivery street address', 'shipping address-line1')}
-          city={text('deliveryCity', 'Delivery town or city', 'shipping address-level2')}
-          postalCode={text('deliveryPostalCode', 'Delivery postal code', 'shipping postal-code')}
+          street={text('deliveryLine1', 'payment.delivery.line1', 'shipping address-line1')}
+          city={text('deliveryCity', 'payment.delivery.city', 'shipping address-level2')}
+          postalCode={text('deliveryPostalCode', 'payment.delivery.postalCode', 'shipping postal-code')}
         />
       )}
     </fieldset>

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import { SelectField } from '@/components/ui/Field';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
 import { regionLabel, regionsOf } from '@/lib/geo/regions';
+import { languageOf } from '@/lib/i18n/locales';
 import styles from './CheckoutForm.module.css';
 
 interface LocationFieldsProps {
@@ -19,8 +21,11 @@ interface LocationFieldsProps {
  * chooses it and pays without typing the rest of the form.
  */
 export function LocationFields({ form, errors, onChange, onBlur, register }: LocationFieldsProps) {
-  const countries = useMemo(() => countryList().map((c) => ({ value: c.code, label: c.name })), []);
+  const { t, locale } = useWords();
+  const language = languageOf(locale);
+  const countries = useMemo(() => countryList(language).map((c) => ({ value: c.code, label: c.name })), [language]);
   const regions = regionsOf(form.country);
+  const region = regionLabel(form.country);
   const regionOptions = useMemo(() => regions.map((r) => ({ value: r.code, label: r.name })), [regions]);
   // A select's required binding to the form, as BillingTextField's for the text fields.
   const select = (field: 'country' | 'region') => ({
@@ -32,23 +37,23 @@ export function LocationFields({ form, errors, onChange, onBlur, register }: Loc
   });
   return (
     <fieldset className={`${styles.section} ${regions.length > 0 ? styles.pair : ''}`}>
-      <legend>Where you are</legend>
+      <legend>{t('payment.location.legend')}</legend>
       <SelectField
         id="billing-country"
-        label="Country"
+        label={t('payment.location.country')}
         value={form.country}
         options={countries}
-        placeholder="Choose your country"
+        placeholder={t('payment.location.chooseCountry')}
         autoComplete="country"
         {...select('country')}
       />
       {regions.length > 0 && (
         <SelectField
           id="billing-region"
-          label={regionLabel(form.country)}
+          label={t(region.label)}
           value={form.region}
           options={regionOptions}
-          placeholder={`Choose your ${regionLabel(form.country).toLowerCase()}`}
+          placeholder={t(region.placeholder)}
           autoComplete="address-level1"
           {...select('region')}
         />

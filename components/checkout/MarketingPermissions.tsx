@@ -1,4 +1,6 @@
-import { theBrand } from '@/lib/brands/brandPhrase';
+import { useWords } from '@/components/shell/I18n';
+import { STARTS_WITH_THE } from '@/lib/brands/brandPhrase';
+import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { PermissionChoices as MarketingChoices } from '@/lib/tracking/marketingPermissions';
 import styles from './CheckoutForm.module.css';
 
@@ -17,7 +19,10 @@ export function MarketingPermissions({
   choices: MarketingChoices;
   onChange(choices: MarketingChoices): void;
 }) {
-  const box = (key: keyof MarketingChoices, label: string) => (
+  const { t } = useWords();
+  // English puts "the" before a brand's name ("the Vogue newsletter") unless the name has its own ("The New Yorker").
+  const brand = { brand: brandName.trim(), article: STARTS_WITH_THE.test(brandName.trim()) ? 'none' : 'the' };
+  const box = (key: keyof MarketingChoices, label: MessageKey) => (
     <label className={styles.permission}>
       <input
         type="checkbox"
@@ -25,17 +30,17 @@ export function MarketingPermissions({
         checked={choices[key]}
         onChange={(event) => onChange({ ...choices, [key]: event.target.checked })}
       />
-      <span>{label}</span>
+      <span>{t(label, brand)}</span>
     </label>
   );
   return (
     <fieldset className={styles.permissions}>
-      <legend>Stay in touch (optional)</legend>
-      {box('newsletter', `Send me ${theBrand(brandName)} newsletter.`)}
-      {box('firstParty', `Send me offers and news from ${brandName} by e-mail.`)}
-      {box('otherBrands', `Send me offers from other brands of ${theBrand(brandName)} group.`)}
-      {box('thirdParty', 'Send me offers from carefully selected partners.')}
-      <p className={styles.hint}>You can change these at any time from your account.</p>
+      <legend>{t('payment.marketing.legend')}</legend>
+      {box('newsletter', 'payment.marketing.newsletter')}
+      {box('firstParty', 'payment.marketing.firstParty')}
+      {box('otherBrands', 'payment.marketing.otherBrands')}
+      {box('thirdParty', 'payment.marketing.thirdParty')}
+      <p className={styles.hint}>{t('payment.marketing.hint')}</p>
     </fieldset>
   );
 }

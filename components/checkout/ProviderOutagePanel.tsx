@@ -1,4 +1,5 @@
 import type { RefObject } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { providerUnavailableAdvice, providerUnavailableHeadline } from '@/lib/payments/providerOutage';
 import styles from './ProviderOutagePanel.module.css';
@@ -22,6 +23,7 @@ interface ProviderOutagePanelProps extends ProviderOutage {
  * to try again, with a Try again button. It stays within the step, so nothing typed is lost.
  */
 export function ProviderOutagePanel({ method, otherMethodAvailable, onRetry, messageRef }: ProviderOutagePanelProps) {
+  const { t } = useWords();
   return (
     <div className={styles.panel} data-testid="provider-outage">
       <p id="payment-failure" ref={messageRef} tabIndex={-1} role="alert" className={styles.message}>
@@ -29,7 +31,7 @@ export function ProviderOutagePanel({ method, otherMethodAvailable, onRetry, mes
       </p>
       {onRetry && (
         <button type="button" className={styles.retry} onClick={onRetry}>
-          Try again
+          {t('payment.outage.retry')}
         </button>
       )}
     </div>

@@ -208,8 +208,9 @@ describe('CreditCardStep (sandbox card)', () => {
   it('shows the renewal terms to a buyer outside any mandate, with no consent box', () => {
     renderPayment('vogue/demo-single', selectionOf('1001', { country: 'GB' }));
     const terms = screen.getByTestId('auto-renewal-terms');
+    // A UK price holds its VAT: the terms say so (issue 38).
     expect(terms.textContent).toContain(
-      'Today you pay $25.00. Your subscription then renews automatically on November 21, 2027 and every year after that at $50.00',
+      'Today you pay $25.00 including VAT. Your subscription then renews automatically on November 21, 2027 and every year after that at $50.00 including VAT,',
     );
     expect(within(terms).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByLabelText('I agree to the automatic renewal terms above.')).toBeNull();

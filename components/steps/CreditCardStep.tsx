@@ -10,9 +10,9 @@ import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
 import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { stepHref } from '@/lib/journey/navigation';
 import { taxPendingNote } from '@/lib/pricing/taxPending';
-import { useWords } from '@/components/shell/I18n';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 import { withTestMode } from './credit-card/paymentStepPaths';
 import { useCreditCardStep } from './credit-card/useCreditCardStep';
@@ -32,8 +32,9 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
   const { flow, base, search, mode, view } = props;
   const step = useCreditCardStep(props);
   const words = useWords();
+  const { t } = words;
 
-  const title = <h1>Payment</h1>;
+  const title = <h1>{t('payment.title')}</h1>;
   if (!step) {
     return (
       <div className={styles.step}>
@@ -95,12 +96,9 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         ) : (
           <p role="alert">
             {mode.livemode ? (
-              <>
-                Live payments are not set up on this server, so nothing can be bought here for real.{' '}
-                <Link href={stepHref(base, 'credit-card', withTestMode(search))}>Try it in test mode</Link>
-              </>
+              <Msg id="payment.unavailable.live" components={{ 0: <Link href={stepHref(base, 'credit-card', withTestMode(search))} /> }} />
             ) : (
-              'Payments are not available at the moment. Please try again later.'
+              t('payment.unavailable.test')
             )}
           </p>
         )}
@@ -123,13 +121,13 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         )}
         <PaymentSubmit
           label={step.methodLabel}
-          busy={step.paying ? 'Processing your payment' : step.quote.status === 'loading' ? 'Working out your total' : null}
+          busy={step.paying ? t('payment.busy.paying') : step.quote.status === 'loading' ? t('payment.busy.pricing') : null}
           failure={failure}
           failureRef={step.failureRef}
           outage={step.outage}
         />
         <p>
-          <Link href={stepHref(base, 'cart', search)}>Back to your cart</Link>
+          <Link href={stepHref(base, 'cart', search)}>{t('payment.backToCart')}</Link>
         </p>
       </form>
     </div>

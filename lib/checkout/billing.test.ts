@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { billingFromForm, billingSchemas, prepareBillingSchemas, validateBilling, type AddressNeeds, type BillingForm } from './billing';
+import { fallbackWords } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import {
+  billingFromForm,
+  billingProblems,
+  billingSchemas,
+  prepareBillingSchemas,
+  validateBilling,
+  type AddressNeeds,
+  type BillingForm,
+} from './billing';
 
 const valid: BillingForm = {
   email: 'ada@example.com',
@@ -19,6 +29,53 @@ const billingAddress = { line1: '1 World Trade Center', city: 'New York', postal
 const DIGITAL: AddressNeeds = { needsAddress: false, deliverySameAsBilling: true };
 const PRINT: AddressNeeds = { needsAddress: true, deliverySameAsBilling: true };
 const PRINT_ELSEWHERE: AddressNeeds = { needsAddress: true, deliverySameAsBilling: false };
+
+/**
+ * Every refusal the form can meet (a region where the country has none is the API's alone:
+ * the form sends none), one change of a valid form each, with the address needs it is checked with.
+ */
+const REFUSALS: [Partial<BillingForm>, AddressNeeds][] = [
+  [{ email: '' }, DIGITAL],
+  [{ email: 'ada@' }, DIGITAL],
+  [{ email: `${'a'.repeat(250)}@example.com` }, DIGITAL],
+  [{ firstName: '  ', lastName: 'x'.repeat(81) }, DIGITAL],
+  [{ firstName: 'x'.repeat(81), lastName: '' }, DIGITAL],
+  [{ firstName: 'Ada\nBcc: x', lastName: 'Re\u202eader' }, DIGITAL],
+  [{ country: '' }, DIGITAL],
+  [{ region: '' }, DIGITAL],
+  [{ country: 'CA', region: '' }, DIGITAL],
+  [{ region: 'N\tY' }, DIGITAL],
+  [{}, PRINT],
+  [{ line1: 'x'.repeat(121), city: 'x'.repeat(81), postalCode: 'x'.repeat(17) }, PRINT],
+  [{ line1: '1 Main\tSt', city: 'Al\rbany', postalCode: '12\u0000207' }, PRINT],
+  [{ line1: '1 Main St', city: 'Albany', postalCode: '12@07' }, PRINT],
+  [{ ...billingAddress, deliveryLine1: '', deliveryCity: '', deliveryPostalCode: '' }, PRINT_ELSEWHERE],
+];
+
+describe('billingProblems', () => {
+  it.each(REFUSALS)('keys every refusal of %o (%o), and its English is the API’s', (change, needs) => {
+    const english = validateBilling({ ...valid, ...change }, needs);
+    const problems = billingProblems({ ...valid, ...change }, needs);
+    expect(Object.keys(problems)).toEqual(Object.keys(english));
+    expect(Object.keys(problems).length).toBeGreaterThan(0);
+    for (const [field, problem] of Object.entries(problems)) {
+      expect(problem.id, field).not.toBe('payment.error.field');
+      expect(fallbackWords().say(problem), field).toBe(english[field as keyof typeof english]);
+    }
+  });
+
+  it('finds nothing in a complete form', () => {
+    expect(billingProblems({ ...valid, ...billingAddress }, PRINT)).toEqual({});
+  });
+
+  it('is worded in the page’s language', () => {
+    const problems = billingProblems({ ...valid, email: 'ada@', country: 'CA', region: '' }, DIGITAL);
+    const german = serverWords('de-DE');
+    expect(german.say(problems.email!)).toBe('Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.');
+    expect(german.say(problems.region!)).toBe('Wählen Sie Ihre Provinz.');
+    expect(serverWords('fr-FR').say(problems.region!)).toBe('Choisissez votre province.');
+  });
+});
 
 describe('validateBilling', () => {
   it('accepts a complete digital order', () => {

@@ -1,27 +1,53 @@
 import * as z from 'zod/mini';
 import { countryList } from '@/lib/geo/countries';
+import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
 import { plainText } from '@/lib/text/plainText';
 
 /**
  * The billing information form, validated alike in the browser (per field, on blur and
- * on submit) and on the server. Messages are written for the visitor. Written with Zod
+ * on submit) and on the server. Each refusal has its message in the catalogues, which the
+ * page words in its language (billingProblems); the server's API answers with the English
+ * (the same text as messages/en/payment.json, billing.test.ts checks). Written with Zod
  * Mini: the same schemas, a fraction of the code in the payment step's bundle. Built at
  * first use: building them took 50 ms of the payment step's first load on a phone (4× CPU),
  * which the step now spends in a task of its own after hydrating (prepareBillingSchemas).
  */
 function buildSchemas() {
+  const keyOf = new Map<string, MessageKey>();
+  /** A refusal's English, remembered with its message key. */
+  const said = (key: MessageKey, english: string) => {
+    keyOf.set(english, key);
+    return english;
+  };
+  const plainLine = (field: string, key: MessageKey) =>
+    plainText(field, said(key, `The ${field} must be plain text on one line: no line breaks, tabs or other control characters.`));
   // Control characters are refused before trimming: a name is stored as typed or not at all.
-  const text = (field: string, max: number, empty: string, tooLong: string) =>
-    z.string().check(plainText(field), z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
-  const name = (label: string) => text(label, 80, `Enter your ${label}.`, `Your ${label} must be at most 80 characters.`);
+  const text = (field: string, key: MessageKey, max: number, empty: [MessageKey, string], tooLong: [MessageKey, string]) =>
+    z.string().check(plainLine(field, key), z.trim(), z.minLength(1, said(...empty)), z.maxLength(max, said(...tooLong)));
 
   const address = z.strictObject({
-    line1: text('street address', 120, 'Enter your street address.', 'The address must be at most 120 characters.'),
-    city: text('city', 80, 'Enter your city.', 'The city must be at most 80 characters.'),
-    postalCode: text('postal code', 16, 'Enter your postal code.', 'The postal code must be at most 16 characters.').check(
-      z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Enter a valid postal code.'),
+    line1: text(
+      'street address',
+      'payment.error.line1.plainText',
+      120,
+      ['payment.error.line1.missing', 'Enter your street address.'],
+      ['payment.error.line1.tooLong', 'The address must be at most 120 characters.'],
     ),
+    city: text(
+      'city',
+      'payment.error.city.plainText',
+      80,
+      ['payment.error.city.missing', 'Enter your city.'],
+      ['payment.error.city.tooLong', 'The city must be at most 80 characters.'],
+    ),
+    postalCode: text(
+      'postal code',
+      'payment.error.postalCode.plainText',
+      16,
+      ['payment.error.postalCode.missing', 'Enter your postal code.'],
+      ['payment.error.postalCode.tooLong', 'The postal code must be at most 16 characters.'],
+    ).check(z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, said('payment.error.postalCode.invalid', 'Enter a valid postal code.'))),
   });
 
   const allowedCountries = new Set(countryList().map((country) => country.code));
@@ -29,13 +55,29 @@ function buildSchemas() {
   const billing = z
     .strictObject({
       email: z.pipe(
-        z.string().check(z.trim(), z.minLength(1, 'Enter your email address.')),
-        z.email('Enter a valid email address, like name@example.com.').check(z.maxLength(254)),
+        z.string().check(z.trim(), z.minLength(1, said('payment.error.email.missing', 'Enter your email address.'))),
+        z
+          .email(said('payment.error.email.invalid', 'Enter a valid email address, like name@example.com.'))
+          .check(z.maxLength(254, said('payment.error.email.tooLong', 'Your email address must be at most 254 characters.'))),
       ),
-      firstName: name('first name'),
-      lastName: name('last name'),
-      country: z.string().check(z.refine((code) => allowedCountries.has(code), 'Choose your country.')),
-      region: z.optional(z.string().check(plainText('state or province'))),
+      firstName: text(
+        'first name',
+        'payment.error.firstName.plainText',
+        80,
+        ['payment.error.firstName.missing', 'Enter your first name.'],
+        ['payment.error.firstName.tooLong', 'Your first name must be at most 80 characters.'],
+      ),
+      lastName: text(
+        'last name',
+        'payment.error.lastName.plainText',
+        80,
+        ['payment.error.lastName.missing', 'Enter your last name.'],
+        ['payment.error.lastName.tooLong', 'Your last name must be at most 80 characters.'],
+      ),
+      country: z
+        .string()
+        .check(z.refine((code) => allowedCountries.has(code), said('payment.error.country.missing', 'Choose your country.'))),
+      region: z.optional(z.string().check(plainLine('state or province', 'payment.error.region.plainText'))),
       /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
       address: z.optional(address),
       deliveryAddress: z.optional(address),
@@ -44,16 +86,21 @@ function buildSchemas() {
       z.superRefine((billing, ctx) => {
         const regions = regionsOf(billing.country);
         if (regions.length > 0 && !regions.some((region) => region.code === billing.region)) {
-          ctx.addIssue({ code: 'custom', path: ['region'], message: `Choose your ${billing.country === 'CA' ? 'province' : 'state'}.` });
+          const message =
+            billing.country === 'CA'
+              ? said('payment.error.region.province', 'Choose your province.')
+              : said('payment.error.region.state', 'Choose your state.');
+          ctx.addIssue({ code: 'custom', path: ['region'], message });
         }
         if (regions.length === 0 && billing.region !== undefined && billing.region !== '') {
-          ctx.addIssue({ code: 'custom', path: ['region'], message: 'This country has no regions to choose from.' });
+          const message = said('payment.error.region.none', 'This country has no regions to choose from.');
+          ctx.addIssue({ code: 'custom', path: ['region'], message });
         }
       }),
     );
   /** A print offer's: the billing address is required. */
   const billingWithAddress = z.intersection(billing, z.object({ address }));
-  return { address, billing, billingWithAddress };
+  return { address, billing, billingWithAddress, keyOf };
 }
 
 let schemas: ReturnType<typeof buildSchemas> | null = null;
@@ -81,6 +128,7 @@ export type BillingField =
   | 'deliveryCity'
   | 'deliveryPostalCode';
 export type BillingErrors = Partial<Record<BillingField, string>>;
+export type BillingProblems = Partial<Record<BillingField, MessageDescriptor>>;
 
 /** The form's fields in the order a visitor fills them, which is the order focus goes to errors. */
 export const BILLING_FIELD_ORDER: readonly BillingField[] = [
@@ -137,17 +185,31 @@ export function billingFromForm(form: BillingForm, needs: AddressNeeds): unknown
 
 const DELIVERY_FIELDS: Record<string, BillingField> = { line1: 'deliveryLine1', city: 'deliveryCity', postalCode: 'deliveryPostalCode' };
 
-/** Validates the form; each field gets its first problem. An empty result means it is fine. */
-export function validateBilling(form: BillingForm, needs: AddressNeeds): BillingErrors {
+/** Each field's first refusal, in the order the schema found them. */
+function firstIssues(form: BillingForm, needs: AddressNeeds): Map<BillingField, string> {
   const { billing, billingWithAddress } = billingSchemas();
   const schema = needs.needsAddress ? billingWithAddress : billing;
   const result = schema.safeParse(billingFromForm(form, needs));
-  if (result.success) return {};
-  const errors: BillingErrors = {};
+  const found = new Map<BillingField, string>();
+  if (result.success) return found;
   for (const issue of result.error.issues) {
     const [first, second] = issue.path;
     const field = (first === 'address' ? second : first === 'deliveryAddress' ? DELIVERY_FIELDS[String(second)] : first) as BillingField;
-    if (BILLING_FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
+    if (BILLING_FIELD_ORDER.includes(field) && !found.has(field)) found.set(field, issue.message);
   }
-  return errors;
+  return found;
+}
+
+/** Validates the form; each field gets its first problem, in English (the API's words). An empty result means it is fine. */
+export function validateBilling(form: BillingForm, needs: AddressNeeds): BillingErrors {
+  return Object.fromEntries(firstIssues(form, needs));
+}
+
+/** Each field's first problem as a message the page words in its language. An empty result means the form is fine. */
+export function billingProblems(form: BillingForm, needs: AddressNeeds): BillingProblems {
+  const { keyOf } = billingSchemas();
+  const problems: BillingProblems = {};
+  // Every refusal the schemas make is keyed; a field refused otherwise (a value of the wrong type) is asked to be checked.
+  for (const [field, message] of firstIssues(form, needs)) problems[field] = { id: keyOf.get(message) ?? 'payment.error.field' };
+  return problems;
 }

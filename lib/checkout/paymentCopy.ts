@@ -1,18 +1,35 @@
 import type { Offer } from '@/lib/catalogue/types';
+import type { TaxWording } from '@/lib/i18n/priceOverTime';
+import type { Words } from '@/lib/i18n/words';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import { formatMoney } from '@/lib/pricing/money';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
-import { formatDate, nextChargeDate, type IsoDate } from '@/lib/pricing/renewalDates';
+import { nextChargeDate, type IsoDate } from '@/lib/pricing/renewalDates';
+import type { TaxRate } from '@/lib/pricing/tax';
+import { marketWordingOf } from './marketWording';
 
 type TermsOffer = Pick<Offer, 'trialOffer' | 'trialDays' | 'billingInterval' | 'totalAmount' | 'discountedAmount'>;
 
 /**
- * The submit button says what happens: "Start free trial" (nothing due today), or
- * "Subscribe for $20.00" once the total is known ("Subscribe" while it is worked out).
+ * How the renewal terms say the tax of an order: included where its rate holds the tax (VAT
+ * in the EU and the UK), else added (worked out on top, as US and Canadian sales taxes are).
+ * The page and the consent the server keeps both take it from the order's rate.
  */
-export function submitLabel(offer: Pick<Offer, 'trialOffer'>, total: number | null, currencyCode: CurrencyCode): string {
-  if (offer.trialOffer && (total === null || total === 0)) return 'Start free trial';
-  return total === null ? 'Subscribe' : `Subscribe for ${formatMoney(total, currencyCode)}`;
+export function renewalTaxWording(taxRate: Pick<TaxRate, 'inclusive'>): TaxWording {
+  return taxRate.inclusive ? 'included' : 'added';
+}
+
+/**
+ * The submit button says what happens: "Start free trial" (nothing due today), or
+ * "Subscribe for $20.00" once the total is known ("Subscribe" while it is worked out). A
+ * market whose law words the order button has it said so ("Zahlungspflichtig bestellen"),
+ * for a trial too: it is an order that obliges the buyer to pay once it ends.
+ */
+export function submitLabel(words: Words, offer: Pick<Offer, 'trialOffer'>, total: number | null, currencyCode: CurrencyCode): string {
+  const { t } = words;
+  const statutory = marketWordingOf(words.locale).orderButton;
+  if (statutory) return t(statutory);
+  if (offer.trialOffer && (total === null || total === 0)) return t('payment.submit.trial');
+  return total === null ? t('payment.submit.subscribe') : t('payment.submit.subscribeFor', { amount: words.money(total, currencyCode) });
 }
 
 /**
@@ -20,16 +37,25 @@ export function submitLabel(offer: Pick<Offer, 'trialOffer'>, total: number | nu
  * states the date and amount of its first charge; a free (100 %-off) order says its card is
  * for the renewal. Null when today's charge is the first one.
  */
-export function firstChargeNote(offer: TermsOffer, total: number, currencyCode: CurrencyCode, today: IsoDate): string | null {
-  const renewal = formatMoney(offerRenewalPrice(offer), currencyCode);
-  const date = formatDate(nextChargeDate(offer, today));
+export function firstChargeNote(
+  words: Words,
+  offer: TermsOffer,
+  total: number,
+  currencyCode: CurrencyCode,
+  today: IsoDate,
+  tax: TaxWording,
+): string | null {
+  const { t } = words;
+  const renewal = amountWithTax(words, offerRenewalPrice(offer), currencyCode, tax);
+  const date = longDate(words.locale, nextChargeDate(offer, today));
   if (offer.trialOffer) {
-    const today = total === 0 ? 'Nothing is charged today.' : `Today you pay ${formatMoney(total, currencyCode)} for your add-ons.`;
-    return `${today} Your free trial ends on ${date}; your card is then charged ${renewal} plus any applicable tax, unless you cancel before.`;
+    const todaySentence =
+      total === 0
+        ? t('payment.charge.nothingToday')
+        : t('payment.charge.addOnsToday', { amount: amountWithTax(words, total, currencyCode, todaysTax(tax)) });
+    return `${todaySentence} ${t('payment.charge.trialEnds', { date, amount: renewal })}`;
   }
-  if (total === 0) {
-    return `Nothing is charged today. We ask for your card so that your subscription can renew on ${date} at ${renewal} plus any applicable tax, unless you cancel before.`;
-  }
+  if (total === 0) return `${t('payment.charge.nothingToday')} ${t('payment.charge.freeOrder', { date, amount: renewal })}`;
   return null;
 }
 
@@ -42,26 +68,58 @@ export interface RenewalTerms {
 
 /**
  * The automatic-renewal terms every buyer of a renewing offer reads: today's (discounted)
- * price against the renewal price, the date and period, and what each add-on does. Add-ons
- * are charged once today: the subscription's renewals are the plan's alone.
+ * price against the renewal price with its tax, the date and period, and what each add-on
+ * does. Add-ons are charged once today: the subscription's renewals are the plan's alone.
+ * The server keeps the consent to them in these words (lib/server/checkout/submit/record.ts).
  */
 export function renewalTerms(
+  words: Words,
   offer: TermsOffer,
   addOnNames: readonly string[],
   total: number,
   currencyCode: CurrencyCode,
   today: IsoDate,
+  tax: TaxWording,
 ): RenewalTerms {
-  const renewal = formatMoney(offerRenewalPrice(offer), currencyCode);
-  const date = formatDate(nextChargeDate(offer, today));
-  const todayText =
-    offer.trialOffer && total === 0 ? 'Your free trial costs nothing today.' : `Today you pay ${formatMoney(total, currencyCode)}.`;
+  const { t } = words;
+  const amount = amountWithTax(words, offerRenewalPrice(offer), currencyCode, tax);
+  const date = longDate(words.locale, nextChargeDate(offer, today));
+  const todaySentence =
+    offer.trialOffer && total === 0
+      ? t('payment.terms.trialToday')
+      : t('payment.terms.today', { amount: amountWithTax(words, total, currencyCode, todaysTax(tax)) });
   // A trial's first charge starts the subscription; a paid period's end renews it.
-  const next = offer.trialOffer
-    ? `starts on ${date} and renews automatically every ${offer.billingInterval} after that`
-    : `renews automatically on ${date} and every ${offer.billingInterval} after that`;
+  const renewal = t(offer.trialOffer ? 'payment.terms.trialStarts' : 'payment.terms.renews', {
+    date,
+    interval: offer.billingInterval,
+    amount,
+  });
   return {
-    plan: `${todayText} Your subscription then ${next} at ${renewal} plus any applicable tax, charged to this payment method, until you cancel. You can cancel at any time from your account or by contacting customer care; cancelling stops the next renewal and you keep access until the end of the period you paid for.`,
-    addOns: addOnNames.map((name) => `${name} is charged once, today, and does not renew.`),
+    plan: `${todaySentence} ${renewal} ${t('payment.terms.cancel')}`,
+    addOns: addOnNames.map((name) => t('payment.terms.addOn', { name })),
   };
+}
+
+/** "$50.00 plus any applicable tax", "50,00 € inkl. MwSt.": an amount with its tax as the market says it. */
+function amountWithTax(words: Words, cents: number, currencyCode: CurrencyCode, tax: TaxWording): string {
+  return words.t('payment.amountWithTax', { amount: words.money(cents, currencyCode), tax });
+}
+
+/** Today's total already holds any tax added on top (it was worked out before paying): only an included one is said. */
+function todaysTax(tax: TaxWording): TaxWording {
+  return tax === 'included' ? 'included' : 'none';
+}
+
+// One formatter per locale, made at first use: a page's first Intl formatter loads the
+// browser's locale data (tens of ms on a phone), and most pages that load this format no date.
+const longDates = new Map<string, Intl.DateTimeFormat>();
+
+/** "November 22, 2027", "22. November 2027": the same on the server and in any browser time zone. */
+function longDate(locale: string, date: IsoDate): string {
+  let format = longDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(locale, format);
+  }
+  return format.format(new Date(`${date}T00:00:00Z`));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '@/lib/i18n/locales';
 import { EXCLUDED_COUNTRY_CODES, countryList, isListedCountry, sortCountries, type Country } from './countries';
 
 const list = countryList();
@@ -109,5 +110,23 @@ describe('isListedCountry', () => {
     ['', false],
   ])('%s: %s', (code, listed) => {
     expect(isListedCountry(code)).toBe(listed);
+  });
+});
+
+describe('countryList in the page’s language', () => {
+  it.each<[Language, string, RegExp, RegExp]>([
+    ['de', 'DE', /^Deutschland$/, /^Vereinigte Staaten/],
+    ['fr', 'DE', /^Allemagne$/, /^États-Unis/],
+  ])('names the countries in %s, the same ones as in English', (language, code, name, us) => {
+    const named = countryList(language);
+    expect(named.find((country) => country.code === code)?.name).toMatch(name);
+    expect(named[0]?.code).toBe('US');
+    expect(named[0]?.name).toMatch(us);
+    expect(named.map((country) => country.code).sort()).toEqual([...codes].sort());
+  });
+
+  it('sorts as the language does', () => {
+    const rest = countryList('de').slice(1);
+    for (let i = 1; i < rest.length; i += 1) expect(rest[i - 1]!.name.localeCompare(rest[i]!.name, 'de')).toBeLessThanOrEqual(0);
   });
 });

@@ -1,5 +1,8 @@
 import countries from 'i18n-iso-countries';
+import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';
+import fr from 'i18n-iso-countries/langs/fr.json';
+import type { Language } from '@/lib/i18n/locales';
 
 export interface Country {
   code: string;
@@ -9,29 +12,36 @@ export interface Country {
 /** Countries the journey does not sell to (SPEC §5). */
 export const EXCLUDED_COUNTRY_CODES: readonly string[] = ['XK', 'CN', 'RU', 'UA', 'BY'];
 
+// Only the languages the catalogues speak (lib/i18n/locales.ts): each is about 2.5 kB gzip in the payment step's bundle.
 countries.registerLocale(en);
+countries.registerLocale(de);
+countries.registerLocale(fr);
 
-/** Sorts US first, then the rest by name. */
-export function sortCountries(list: readonly Country[]): Country[] {
+/** Sorts US first, then the rest by name, as the language sorts ("Österreich" among the O's in German). */
+export function sortCountries(list: readonly Country[], language: Language = 'en'): Country[] {
   return [...list].sort((a, b) => {
     if (a.code === 'US') return -1;
     if (b.code === 'US') return 1;
-    return a.name.localeCompare(b.name, 'en');
+    return a.name.localeCompare(b.name, language);
   });
 }
 
-let cached: Country[] | null = null;
+const cached = new Map<Language, Country[]>();
 
-/** The ISO 3166 countries in English, without the excluded ones, US first. */
-export function countryList(): Country[] {
-  if (!cached) {
-    const names = countries.getNames('en', { select: 'official' });
-    const list = Object.entries(names)
-      .filter(([code]) => !EXCLUDED_COUNTRY_CODES.includes(code))
-      .map(([code, name]) => ({ code, name }));
-    cached = sortCountries(list);
+/** The ISO 3166 countries named in a language (English by default), without the excluded ones, US first. */
+export function countryList(language: Language = 'en'): Country[] {
+  let list = cached.get(language);
+  if (!list) {
+    const names = countries.getNames(language, { select: 'official' });
+    list = sortCountries(
+      Object.entries(names)
+        .filter(([code]) => !EXCLUDED_COUNTRY_CODES.includes(code))
+        .map(([code, name]) => ({ code, name })),
+      language,
+    );
+    cached.set(language, list);
   }
-  return cached;
+  return list;
 }
 
 let listed: ReadonlySet<string> | null = null;

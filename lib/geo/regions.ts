@@ -1,3 +1,5 @@
+import type { MessageKey } from '@/lib/i18n/messageKey';
+
 /** The regions a buyer chooses from where the country has them: US states and Canadian provinces. */
 export interface Region {
   code: string;
@@ -81,7 +83,9 @@ export function regionsOf(country: string): readonly Region[] {
   return Object.hasOwn(REGIONS, country) ? REGIONS[country]! : [];
 }
 
-/** What the region field is called for a country. */
-export function regionLabel(country: string): string {
-  return country === 'CA' ? 'Province' : 'State';
+/** What the region field is called for a country, and what its empty choice asks for. */
+export function regionLabel(country: string): { label: MessageKey; placeholder: MessageKey } {
+  return country === 'CA'
+    ? { label: 'payment.location.province', placeholder: 'payment.location.chooseProvince' }
+    : { label: 'payment.location.state', placeholder: 'payment.location.chooseState' };
 }

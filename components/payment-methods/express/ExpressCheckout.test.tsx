@@ -97,7 +97,7 @@ describe('the express row (sandbox)', () => {
       expect(within(dialog).getByRole('heading').textContent).toBe(name);
       expect(dialog.textContent).toContain('Sandbox: no real');
       expect(within(dialog).getByTestId('express-sheet-total').textContent).toBe('$25.00');
-      expect(dialog.textContent).toMatch(/Today you pay \$25\.00\..*renews automatically/);
+      expect(dialog.textContent).toMatch(/Today you pay \$25\.00 including VAT\..*renews automatically/);
       expect((within(dialog).getByLabelText('Card') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Visa •••• 4242');
 
       const pending = api.defer('submit');

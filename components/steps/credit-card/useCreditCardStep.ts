@@ -7,6 +7,7 @@ import { paymentMethodView } from '@/components/payment-methods/registry';
 import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
 import type { ExpressPayment } from '@/components/payment-methods/express/expressPayment';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
@@ -15,16 +16,16 @@ import type { Offer } from '@/lib/catalogue/types';
 import {
   BILLING_FIELD_ORDER,
   billingFromForm,
+  billingProblems,
   prepareBillingSchemas,
-  validateBilling,
   type Billing,
-  type BillingErrors,
   type BillingField,
   type BillingForm,
+  type BillingProblems,
 } from '@/lib/checkout/billing';
 import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey, withDeliverySameAsBilling, type CheckoutDraft } from '@/lib/checkout/checkoutDraft';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
-import { firstChargeNote, renewalTerms, submitLabel, type RenewalTerms } from '@/lib/checkout/paymentCopy';
+import { firstChargeNote, renewalTaxWording, renewalTerms, submitLabel, type RenewalTerms } from '@/lib/checkout/paymentCopy';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import { useAttempt } from '@/lib/checkout/useAttempt';
 import { useCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
@@ -45,8 +46,7 @@ import { useFormFields } from './useFormFields';
 
 type PaymentMethodActionsOf = Pick<PaymentMethodHandle, 'prepare' | 'handleAction'>;
 
-const NO_ERRORS: BillingErrors = {};
-const CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms.';
+const NO_ERRORS: BillingProblems = {};
 
 /** What the payment step renders, and what its controls call; the step only lays it out. */
 export interface CreditCardStepModel {
@@ -109,6 +109,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   }, [trackingSessionId]);
   const router = useRouter();
   const api = useApiClient();
+  const words = useWords();
   const attempt = useAttempt(flow.campaignId);
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   // The cart's country once the buyer chose one, else where the visitor arrived from; a kept draft wins over both.
@@ -171,7 +172,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   // render. The schemas are built in a task of their own once the step has hydrated.
   const errorsShown = fields.anyVisible;
   const billingErrors = useMemo(
-    () => (errorsShown ? validateBilling(billing, { needsAddress, deliverySameAsBilling }) : NO_ERRORS),
+    () => (errorsShown ? billingProblems(billing, { needsAddress, deliverySameAsBilling }) : NO_ERRORS),
     [errorsShown, billing, needsAddress, deliverySameAsBilling],
   );
   useEffect(() => void nextTask().then(prepareBillingSchemas), []);
@@ -190,12 +191,14 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const addressNeeds = { needsAddress, deliverySameAsBilling };
   const termsKey = renewalTermsKey(plan, offerRenewalPrice(plan));
   const consented = draft.renewalConsentFor === termsKey;
-  const consentError = consentRequired && !consented ? CONSENT_MISSING : undefined;
+  const consentError = consentRequired && !consented ? words.t('payment.consent.missing') : undefined;
   const total = priced ? priced.quote.total : null;
   const addOnNames = priced ? priced.quote.lines.slice(1).map((line) => line.name) : [];
+  // The terms say the tax as the order's rate has it, in the words the server keeps with the consent.
+  const tax = priced ? renewalTaxWording(priced.quote.taxRate) : 'added';
 
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
-  const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
+  const stepLabel = submitLabel(words, plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
   const methodLabel = method
     ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel)
@@ -205,7 +208,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const pay = (): Promise<PaymentState> | null => {
     if (isBusy(driver.state) || !current) return null;
     fields.setShowErrors(true);
-    const errors = validateBilling(billing, addressNeeds);
+    const errors = billingProblems(billing, addressNeeds);
     const firstBillingError = BILLING_FIELD_ORDER.find((field) => errors[field]);
     const invalid = firstBillingError
       ? fields.element(firstBillingError)
@@ -249,7 +252,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   // Express wallets: the wallet brings the billing details and the card; the consent is still the buyer's to give.
   const payExpress = (express: ExpressPayment): Promise<PaymentState> | null => {
     if (isBusy(driver.state) || !current || consentError) return null;
-    if (Object.keys(validateBilling(express.form, addressNeeds)).length) return null;
+    if (Object.keys(billingProblems(express.form, addressNeeds)).length) return null;
     updateDraft((draftNow) => ({ ...draftNow, billing: express.form }));
     setTriedWith('card');
     return run(billingFromForm(express.form, addressNeeds) as Billing, express.method, express.wallet);
@@ -261,9 +264,11 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     retryQuote: retry,
     promo,
     taxKnown,
-    chargeNote: total === null ? null : firstChargeNote(plan, total, plan.currencyCode, today),
+    chargeNote: total === null ? null : firstChargeNote(words, plan, total, plan.currencyCode, today, tax),
     billing,
-    billingErrors: Object.fromEntries(Object.entries(billingErrors).filter(([field]) => fields.visible(field))),
+    billingErrors: Object.fromEntries(
+      Object.entries(billingErrors).flatMap(([field, problem]) => (fields.visible(field) ? [[field, words.say(problem)]] : [])),
+    ),
     needsAddress,
     deliverySameAsBilling: draft.deliverySameAsBilling,
     changeBilling: (field, value) =>
@@ -287,7 +292,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     stepLabel,
     marketing: draft.marketing,
     setMarketing: (marketing) => updateDraft((current) => ({ ...current, marketing })),
-    terms: total === null ? null : renewalTerms(plan, addOnNames, total, plan.currencyCode, today),
+    terms: total === null ? null : renewalTerms(words, plan, addOnNames, total, plan.currencyCode, today, tax),
     consentRequired,
     consented,
     consentError,

@@ -6,6 +6,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { offerFixture } from '@/tests/fixtures/flows';
 import { renewalTerms } from '@/lib/checkout/paymentCopy';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { submitRequestSchema, type SubmitRequestInput } from '@/lib/checkout/submitContract';
@@ -306,7 +307,15 @@ describe('submitCheckout', () => {
     const [row] = await transactions();
     // Word for word the terms the payment step showed the buyer.
     expect(JSON.parse(row!.auto_renewal_consent_json!)).toEqual({
-      text: renewalTerms(offerFixture({ id: '1001', totalAmount: 5000, discountedAmount: 2500 }), [], 2500, 'USD', '2026-11-21').plan,
+      text: renewalTerms(
+        serverWords('en-US'),
+        offerFixture({ id: '1001', totalAmount: 5000, discountedAmount: 2500 }),
+        [],
+        2500,
+        'USD',
+        '2026-11-21',
+        'added',
+      ).plan,
       givenAt: '2026-11-21T12:00:00.000Z',
       client: { address: null, userAgent: null },
     });

@@ -8,6 +8,7 @@ import deAuth from '@/messages/de/auth.json';
 import deCart from '@/messages/de/cart.json';
 import deErrors from '@/messages/de/errors.json';
 import deOrder from '@/messages/de/order.json';
+import dePayment from '@/messages/de/payment.json';
 import dePromo from '@/messages/de/promo.json';
 import deSuccess from '@/messages/de/success.json';
 import enCommon from '@/messages/en/common.json';
@@ -17,6 +18,7 @@ import enAuth from '@/messages/en/auth.json';
 import enCart from '@/messages/en/cart.json';
 import enErrors from '@/messages/en/errors.json';
 import enOrder from '@/messages/en/order.json';
+import enPayment from '@/messages/en/payment.json';
 import enPromo from '@/messages/en/promo.json';
 import enSuccess from '@/messages/en/success.json';
 import frCommon from '@/messages/fr/common.json';
@@ -26,6 +28,7 @@ import frAuth from '@/messages/fr/auth.json';
 import frCart from '@/messages/fr/cart.json';
 import frErrors from '@/messages/fr/errors.json';
 import frOrder from '@/messages/fr/order.json';
+import frPayment from '@/messages/fr/payment.json';
 import frPromo from '@/messages/fr/promo.json';
 import frSuccess from '@/messages/fr/success.json';
 
@@ -45,6 +48,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     cart: enCart,
     errors: enErrors,
     order: enOrder,
+    payment: enPayment,
     promo: enPromo,
     success: enSuccess,
   },
@@ -56,6 +60,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     cart: deCart,
     errors: deErrors,
     order: deOrder,
+    payment: dePayment,
     promo: dePromo,
     success: deSuccess,
   },
@@ -67,6 +72,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     cart: frCart,
     errors: frErrors,
     order: frOrder,
+    payment: frPayment,
     promo: frPromo,
     success: frSuccess,
   },

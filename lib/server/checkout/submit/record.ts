@@ -1,5 +1,5 @@
-import type { Offer } from '@/lib/catalogue/types';
-import { renewalTerms } from '@/lib/checkout/paymentCopy';
+import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
+import { renewalTaxWording, renewalTerms } from '@/lib/checkout/paymentCopy';
 import type { SubmitRequest, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
@@ -7,12 +7,12 @@ import type { Quote } from '@/lib/pricing/quote';
 import { isoDate } from '@/lib/pricing/renewalDates';
 import type { Kysely } from 'kysely';
 import { couponRefusal } from '@/lib/catalogue/couponCheck';
-import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { TransactionRepository, transactionView, type Transaction } from '@/lib/server/checkout/TransactionRepository';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import { openedWith } from '@/lib/server/checkout/paidCard';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { sha256 } from '@/lib/server/ids';
 import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
 import type { SubmitAttempt } from './attempt';
@@ -43,7 +43,7 @@ export function orderSnapshot(order: ValidOrder, attempt: SubmitAttempt, payment
     acknowledgment: {
       brandName: flow.brandName,
       brandIdentity: flow.data.brandIdentity,
-      renewalTerms: consentText(offer, priced.quote, attempt.now),
+      renewalTerms: consentText(flow, offer, priced.quote, attempt.now),
       origin,
     },
   };
@@ -121,7 +121,11 @@ async function createTransaction(
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,
     autoRenewalConsent: priced.autoRenewalConsentRequired
-      ? { text: consentText(offer, quote, now), givenAt: now.toISOString(), client: deps.client ?? { address: null, userAgent: null } }
+      ? {
+          text: consentText(flow, offer, quote, now),
+          givenAt: now.toISOString(),
+          client: deps.client ?? { address: null, userAgent: null },
+        }
       : null,
     currencyCode: quote.currencyCode,
     subtotal: quote.subtotal,
@@ -160,14 +164,19 @@ export async function recordCharge(transactions: TransactionRepository, transact
   else await transactions.markFailed(transactionId, result.paymentId, result.code);
 }
 
-/** The renewal terms the buyer agreed to, word for word as the payment step showed them. */
-function consentText(offer: Offer, quote: Quote, now: Date): string {
+/**
+ * The renewal terms the buyer agreed to, word for word as the payment step showed them: in
+ * the campaign's locale (the page's), with the tax as the order's rate has it.
+ */
+export function consentText(flow: Pick<CheckoutFlow, 'locale'>, offer: Offer, quote: Quote, now: Date): string {
   const terms = renewalTerms(
+    serverWords(flow.locale),
     offer,
     quote.lines.slice(1).map((line) => line.name),
     quote.total,
     quote.currencyCode,
     isoDate(now),
+    renewalTaxWording(quote.taxRate),
   );
   return [terms.plan, ...terms.addOns].join(' ');
 }

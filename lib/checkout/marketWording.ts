@@ -1,0 +1,16 @@
+import marketWording from '@/data/market-wording.json';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+
+/** What a market's law words itself (data/market-wording.json): message keys, by the country of the campaign's locale. */
+export interface MarketWording {
+  /** The order button's own words ("Zahlungspflichtig bestellen"), in place of the step's usual label. */
+  orderButton?: MessageKey;
+}
+
+const MARKETS: Readonly<Record<string, MarketWording>> = marketWording.markets as Record<string, MarketWording>;
+
+/** The statutory wording of the market a locale sells in ("de-DE" → Germany's); none where the law fixes none. */
+export function marketWordingOf(locale: string): MarketWording {
+  const country = locale.split('-')[1]?.toUpperCase() ?? '';
+  return Object.hasOwn(MARKETS, country) ? MARKETS[country]! : {};
+}
