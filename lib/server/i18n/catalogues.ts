@@ -1,12 +1,15 @@
 import type { Language } from '@/lib/i18n/locales';
 import type { Namespace } from '@/lib/i18n/namespaces';
 import deCommon from '@/messages/de/common.json';
+import deMail from '@/messages/de/mail.json';
 import deOffer from '@/messages/de/offer.json';
 import dePrice from '@/messages/de/price.json';
 import enCommon from '@/messages/en/common.json';
+import enMail from '@/messages/en/mail.json';
 import enOffer from '@/messages/en/offer.json';
 import enPrice from '@/messages/en/price.json';
 import frCommon from '@/messages/fr/common.json';
+import frMail from '@/messages/fr/mail.json';
 import frOffer from '@/messages/fr/offer.json';
 import frPrice from '@/messages/fr/price.json';
 
@@ -18,7 +21,7 @@ export type Catalogue = Readonly<Record<string, string>>;
  * disk, so that the server bundle carries them wherever it runs.
  */
 export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Catalogue>>>> = {
-  en: { common: enCommon, price: enPrice, offer: enOffer },
-  de: { common: deCommon, price: dePrice, offer: deOffer },
-  fr: { common: frCommon, price: frPrice, offer: frOffer },
+  en: { common: enCommon, price: enPrice, offer: enOffer, mail: enMail },
+  de: { common: deCommon, price: dePrice, offer: deOffer, mail: deMail },
+  fr: { common: frCommon, price: frPrice, offer: frOffer, mail: frMail },
 };
