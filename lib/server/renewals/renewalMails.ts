@@ -39,7 +39,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const to = recipientOf(subscription);
   const head = { to, ...(subscription.clockOffsetMs ? { clockOffsetMs: subscription.clockOffsetMs } : {}) };
   const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
-  // The notice speaks the subscription's language, its dates on the subscriber's clock; the other mails are English still.
+  // The receipt and the notice speak the subscription's language, their dates on the subscriber's clock; the other mails are English still.
   const recipient = mailFormats(subscription);
   const taxed = (amount: number) =>
     `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
@@ -49,16 +49,20 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   };
   return {
     receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {
-      const content = renewalReceipt({
-        ...common,
-        invoiceNumber: renewal.invoiceNumber,
-        amountPaid: formatMoney(renewal.total, subscription.currencyCode),
-        period: `${dateText(renewal.period.start)} – ${dateText(renewal.period.end)}`,
-        nextChargeDate: dateText(renewal.period.end),
-        recovered: renewal.recovered,
-        accountUrl,
-        cancelUrl: `${site}/cancel${mode}`,
-      });
+      const { words, date, money } = recipient;
+      const content = renewalReceipt(
+        {
+          ...common,
+          invoiceNumber: renewal.invoiceNumber,
+          amountPaid: money(renewal.total, subscription.currencyCode),
+          period: words.t('mail.receipt.period', { start: date(renewal.period.start), end: date(renewal.period.end) }),
+          nextChargeDate: date(renewal.period.end),
+          recovered: renewal.recovered,
+          accountUrl,
+          cancelUrl: `${site}/cancel${mode}`,
+        },
+        words,
+      );
       return { ...head, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
