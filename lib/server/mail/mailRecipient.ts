@@ -18,6 +18,8 @@ export interface MailFormats {
   words: Words;
   /** "December 26, 2026", "26. Dezember 2026": an instant on the recipient's calendar; a calendar date as it is. */
   date(instantOrDay: string): string;
+  /** "December 26, 2026 at 10:00 UTC", "26. Dezember 2026 um 11:00 Uhr (MEZ)": an instant to the minute, on the recipient's clock. */
+  dateTime(instant: string): string;
   money(cents: number, currency: CurrencyCode): string;
 }
 
@@ -28,9 +30,21 @@ export function mailFormats(recipient: MailRecipient): MailFormats {
   const onTheirClock = new Intl.DateTimeFormat(recipient.locale, { dateStyle: 'long', timeZone: recipient.timeZone });
   // A day with no time ("2026-11-25", a last day to refuse) is that day everywhere: read at midnight UTC, it must be written in UTC.
   const asWritten = new Intl.DateTimeFormat(recipient.locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const time = new Intl.DateTimeFormat(recipient.locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: recipient.timeZone,
+  });
+  const zone = new Intl.DateTimeFormat(recipient.locale, { timeZoneName: 'short', timeZone: recipient.timeZone });
+  const zoneAt = (at: Date) => zone.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? recipient.timeZone;
   return {
     words,
     date: (value) => (CALENDAR_DAY.test(value) ? asWritten : onTheirClock).format(new Date(value)),
+    dateTime: (instant) => {
+      const at = new Date(instant);
+      return words.t('mail.dateTime', { date: onTheirClock.format(at), time: time.format(at), zone: zoneAt(at) });
+    },
     money: (cents, currency) => words.money(cents, currency),
   };
 }
