@@ -6,6 +6,7 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
 import { EXPRESS_WALLET_IDS } from '@/lib/payments/express/expressWallets';
+import { knownTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN } from '@/lib/i18n/timeZone';
 
 const stripePaymentMethod = z.strictObject({
   kind: z.literal('stripe-payment-method'),
@@ -47,6 +48,17 @@ export const submitRequestSchema = quoteRequestSchema.omit({ country: true, regi
     .regex(/^[\w-]{8,64}$/, 'must be a session id')
     .nullish()
     .transform((id) => id ?? null),
+  /**
+   * The buyer's IANA time zone as the browser resolves it, kept with the order for the times
+   * its e-mails show. One this server does not know, or none, is UTC: never a refused purchase;
+   * only a value no time zone could be is refused.
+   */
+  timeZone: z
+    .string()
+    .max(TIME_ZONE_MAX_LENGTH, `must be at most ${TIME_ZONE_MAX_LENGTH} characters`)
+    .regex(TIME_ZONE_PATTERN, 'must be an IANA time zone such as Europe/Berlin')
+    .nullish()
+    .transform(knownTimeZone),
   /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
   returnPath: z
     .string()

@@ -4,6 +4,7 @@ import type offer from '@/messages/en/offer.json';
 import type auth from '@/messages/en/auth.json';
 import type cart from '@/messages/en/cart.json';
 import type errors from '@/messages/en/errors.json';
+import type mail from '@/messages/en/mail.json';
 import type order from '@/messages/en/order.json';
 import type payment from '@/messages/en/payment.json';
 import type promo from '@/messages/en/promo.json';
@@ -20,6 +21,7 @@ export type MessageKey =
   | keyof typeof auth
   | keyof typeof cart
   | keyof typeof errors
+  | keyof typeof mail
   | keyof typeof order
   | keyof typeof payment
   | keyof typeof promo

@@ -5,7 +5,7 @@ import type { StepId } from '@/lib/journey/steps';
  * messages/), so that a page carries only its own words: `common` on every page, the rest
  * where they are read.
  */
-export const NAMESPACES = ['common', 'price', 'offer', 'auth', 'cart', 'errors', 'order', 'payment', 'promo', 'success'] as const;
+export const NAMESPACES = ['common', 'price', 'offer', 'auth', 'cart', 'errors', 'mail', 'order', 'payment', 'promo', 'success'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What each journey step's page carries, besides `common`. */

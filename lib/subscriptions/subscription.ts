@@ -83,6 +83,9 @@ export interface Subscription<Gateway extends string = string, Instrument = unkn
   pendingPrice: { amount: number; from: string } | null;
   /** The renewal engine's state (lib/server/renewals): see Dunning. */
   dunning: Dunning;
+  /** Its purchase's locale ("de-DE") and the buyer's IANA time zone: what its e-mails speak in and show times in. */
+  locale: string;
+  timeZone: string;
   /** How far its own clock runs ahead of the real one (a test-mode sandbox subscription's test clock); 0 for every other. */
   clockOffsetMs: number;
   /** When, in real time, the renewal engine next has something to do for it; null: nothing. */

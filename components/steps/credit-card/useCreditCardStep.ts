@@ -242,6 +242,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
         livemode: mode.livemode,
         source: mode.source,
         trackingSessionId: pageViewSessionId(),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         returnPath,
       }),
       navigate: (path) => router.push(path),

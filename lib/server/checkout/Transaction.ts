@@ -52,6 +52,10 @@ export interface Transaction {
   kind: 'purchase' | 'renewal';
   /** The period a renewal pays for; null for a purchase. */
   period: { start: string; end: string } | null;
+  /** The locale its campaign spoke ("de-DE"): the language and formats of its e-mails. */
+  locale: string;
+  /** The buyer's IANA time zone ("Europe/Berlin"), where its e-mails show times; UTC when not known. */
+  timeZone: string;
   createdAt: string;
   updatedAt: string;
 }

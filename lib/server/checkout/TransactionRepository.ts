@@ -22,6 +22,8 @@ import { paidOrderOfRow } from '@/lib/server/invoices/invoiceRows';
 import { nextInvoiceNumber } from './invoiceNumbers';
 import { withPaidCard } from './paidCard';
 import type { Transaction } from './Transaction';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { DEFAULT_TIME_ZONE } from '@/lib/i18n/timeZone';
 
 export { transactionView, type Transaction } from './Transaction';
 
@@ -60,6 +62,8 @@ function transactionOf(row: TransactionRow): Transaction {
     trackingSessionId: row.tracking_session_id,
     kind: row.kind === 'renewal' ? 'renewal' : 'purchase',
     period: row.period_start && row.period_end ? { start: row.period_start, end: row.period_end } : null,
+    locale: row.locale,
+    timeZone: row.time_zone,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -85,7 +89,7 @@ export type NewTransaction = Pick<
   | 'tax'
   | 'total'
 > &
-  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId'>>;
+  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId' | 'locale' | 'timeZone'>>;
 
 export interface TransactionFilter {
   limit: number;
@@ -157,6 +161,9 @@ export class TransactionRepository {
         customer_email: transaction.customer.email.trim().toLowerCase(),
         buyer_identity: transaction.buyerIdentity?.trim().toLowerCase() ?? null,
         tracking_session_id: transaction.trackingSessionId ?? null,
+        // Absent: an order written without a campaign's locale (a test's), English with times in UTC, as before.
+        locale: transaction.locale ?? DEFAULT_LOCALE,
+        time_zone: transaction.timeZone ?? DEFAULT_TIME_ZONE,
         created_at: at,
         updated_at: at,
       })

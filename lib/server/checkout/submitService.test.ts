@@ -296,6 +296,44 @@ describe('submitCheckout', () => {
     expect(submitRequestSchema.safeParse(request({ trackingSessionId })).success).toBe(false);
   });
 
+  it("keeps the campaign's locale and the buyer's time zone with the order and its subscription, and acknowledges it in that language", async () => {
+    const input = request({
+      brand: 'gq',
+      urlSlug: 'demo-de',
+      offerId: '4101',
+      timeZone: 'Europe/Berlin',
+      returnPath: '/gq/demo-de/credit-card',
+    });
+    const deps = { db, gateways: [gateway], now, waitForConcurrentMs: 2_000, origin: 'https://subscribe.example.com' };
+    const { response } = await submitCheckout(deps, snapshot, submitRequestSchema.parse(input));
+    expect(response.status).toBe('succeeded');
+    expect((await transactions()).map((row) => [row.locale, row.time_zone])).toEqual([['de-DE', 'Europe/Berlin']]);
+    const subscriptions = await db.selectFrom('subscriptions').select(['locale', 'time_zone']).execute();
+    expect(subscriptions).toEqual([{ locale: 'de-DE', time_zone: 'Europe/Berlin' }]);
+    const mail = await db.selectFrom('outbox').selectAll().where('kind', '=', 'purchase-acknowledgment').executeTakeFirstOrThrow();
+    expect(mail.subject).toMatch(/^\[Test\] Ihr GQ-Abonnement: /);
+    expect(mail.body_html).toContain('<html lang="de">');
+    expect(mail.body_text).toContain('Nächste Abbuchung:');
+  });
+
+  it('keeps an English order in English, and a time zone this server does not know, or none, as UTC: never a refused purchase', async () => {
+    await submit(request({ timeZone: 'Mars/Olympus_Mons' }));
+    await submit(request({ timeZone: 'america/new_york' }));
+    await submit(request());
+    const kept = (await transactions()).map((row) => `${row.locale} ${row.time_zone}`).sort();
+    expect(kept).toEqual(['en-US America/New_York', 'en-US UTC', 'en-US UTC']);
+  });
+
+  it.each([
+    ['markup', '<script>alert(1)</script>'],
+    ['spaces', 'Europe/ Berlin'],
+    ['too long', `Europe/${'A'.repeat(80)}`],
+  ])('refuses a time zone with %s, with a message, before charging anything', (_name, timeZone) => {
+    const parsed = submitRequestSchema.safeParse(request({ timeZone }));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['timeZone'], message: expect.stringMatching(/IANA time zone|at most 64/) });
+  });
+
   it('stores the consent given where the state requires it', async () => {
     const { response } = await submit(
       request({

@@ -171,6 +171,9 @@ export interface TransactionTable {
   provider_charge_id: string | null;
   /** The express wallet (apple-pay, google-pay, link) that handed over the card paid with; null: none (migration 0035). */
   express_wallet: string | null;
+  /** The locale its campaign spoke ("de-DE") and the buyer's IANA time zone: what its e-mails speak in (migration 0051). */
+  locale: Generated<string>;
+  time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -319,6 +322,9 @@ export interface SubscriptionTable {
   pending_price_from: string | null;
   /** Bumped by every write (SubscriptionStore); a writer may ask for its write to apply only at the version it read (migration 0044). */
   version: Generated<number>;
+  /** Its purchase's locale and time zone: what its e-mails speak in and show times in (migration 0051). */
+  locale: Generated<string>;
+  time_zone: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -7,6 +7,7 @@ import deOffer from '@/messages/de/offer.json';
 import deAuth from '@/messages/de/auth.json';
 import deCart from '@/messages/de/cart.json';
 import deErrors from '@/messages/de/errors.json';
+import deMail from '@/messages/de/mail.json';
 import deOrder from '@/messages/de/order.json';
 import dePayment from '@/messages/de/payment.json';
 import dePromo from '@/messages/de/promo.json';
@@ -17,6 +18,7 @@ import enOffer from '@/messages/en/offer.json';
 import enAuth from '@/messages/en/auth.json';
 import enCart from '@/messages/en/cart.json';
 import enErrors from '@/messages/en/errors.json';
+import enMail from '@/messages/en/mail.json';
 import enOrder from '@/messages/en/order.json';
 import enPayment from '@/messages/en/payment.json';
 import enPromo from '@/messages/en/promo.json';
@@ -27,6 +29,7 @@ import frOffer from '@/messages/fr/offer.json';
 import frAuth from '@/messages/fr/auth.json';
 import frCart from '@/messages/fr/cart.json';
 import frErrors from '@/messages/fr/errors.json';
+import frMail from '@/messages/fr/mail.json';
 import frOrder from '@/messages/fr/order.json';
 import frPayment from '@/messages/fr/payment.json';
 import frPromo from '@/messages/fr/promo.json';
@@ -47,6 +50,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: enAuth,
     cart: enCart,
     errors: enErrors,
+    mail: enMail,
     order: enOrder,
     payment: enPayment,
     promo: enPromo,
@@ -59,6 +63,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: deAuth,
     cart: deCart,
     errors: deErrors,
+    mail: deMail,
     order: deOrder,
     payment: dePayment,
     promo: dePromo,
@@ -71,6 +76,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: frAuth,
     cart: frCart,
     errors: frErrors,
+    mail: frMail,
     order: frOrder,
     payment: frPayment,
     promo: frPromo,

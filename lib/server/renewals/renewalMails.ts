@@ -4,6 +4,7 @@ import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payment
 import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
 import { renewalFailed } from '@/lib/server/mail/templates/renewalFailed';
 import { renewalReceipt } from '@/lib/server/mail/templates/renewalReceipt';
@@ -38,20 +39,30 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const to = recipientOf(subscription);
   const head = { to, ...(subscription.clockOffsetMs ? { clockOffsetMs: subscription.clockOffsetMs } : {}) };
   const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
+  // The receipt and the notice speak the subscription's language, their dates on the subscriber's clock; the other mails are English still.
+  const recipient = mailFormats(subscription);
   const taxed = (amount: number) =>
     `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
+  const taxedForRecipient = (amount: number) => {
+    const written = recipient.money(amount, subscription.currencyCode);
+    return purchase.order.taxRate.rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
+  };
   return {
     receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {
-      const content = renewalReceipt({
-        ...common,
-        invoiceNumber: renewal.invoiceNumber,
-        amountPaid: formatMoney(renewal.total, subscription.currencyCode),
-        period: `${dateText(renewal.period.start)} – ${dateText(renewal.period.end)}`,
-        nextChargeDate: dateText(renewal.period.end),
-        recovered: renewal.recovered,
-        accountUrl,
-        cancelUrl: `${site}/cancel${mode}`,
-      });
+      const { words, date, money } = recipient;
+      const content = renewalReceipt(
+        {
+          ...common,
+          invoiceNumber: renewal.invoiceNumber,
+          amountPaid: money(renewal.total, subscription.currencyCode),
+          period: words.t('mail.receipt.period', { start: date(renewal.period.start), end: date(renewal.period.end) }),
+          nextChargeDate: date(renewal.period.end),
+          recovered: renewal.recovered,
+          accountUrl,
+          cancelUrl: `${site}/cancel${mode}`,
+        },
+        words,
+      );
       return { ...head, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
@@ -99,21 +110,24 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       /** A tacit renewal's last day to refuse it (YYYY-MM-DD), which its notice states; absent on the others. */
       refuseBy?: string;
     }): MailMessage {
-      const renewsOn = dateText(notice.renewsOn);
-      const content = renewalNotice({
-        ...common,
-        kind: notice.kind,
-        renewsOn,
-        amount: taxed(notice.amount),
-        previousAmount: notice.kind === 'price-change' ? taxed(notice.previousAmount) : null,
-        paymentMethod: paymentMethodName(subscription.payment),
-        introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
-        trial: subscription.trialEnd !== null && subscription.trialEnd === notice.about,
-        renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',
-        refuseBy: notice.refuseBy ? dateText(notice.refuseBy) : null,
-        accountUrl,
-        cancelUrl: `${site}/cancel${mode}`,
-      });
+      const renewsOn = recipient.date(notice.renewsOn);
+      const content = renewalNotice(
+        {
+          ...common,
+          kind: notice.kind,
+          renewsOn,
+          amount: taxedForRecipient(notice.amount),
+          previousAmount: notice.kind === 'price-change' ? taxedForRecipient(notice.previousAmount) : null,
+          paymentMethod: paymentMethodName(subscription.payment),
+          introductoryEndsOn: notice.kind === 'renewal' && subscription.introductoryUntil === notice.about ? renewsOn : null,
+          trial: subscription.trialEnd !== null && subscription.trialEnd === notice.about,
+          renewalTerms: purchase.autoRenewalConsent?.text ?? kept?.renewalTerms ?? '',
+          refuseBy: notice.refuseBy ? recipient.date(notice.refuseBy) : null,
+          accountUrl,
+          cancelUrl: `${site}/cancel${mode}`,
+        },
+        recipient.words,
+      );
       return { ...head, kind: 'renewal-notice', ...content };
     },
     /** Nothing saved to charge the renewal on `renewsOn` with: a card is asked for; `ifUnpaid` is what its failure would give. */

@@ -101,6 +101,8 @@ export function renewalTransaction(
     customer_email: subscription.billingEmail,
     buyer_identity: subscription.ownerEmail,
     tracking_session_id: null,
+    locale: subscription.locale,
+    time_zone: subscription.timeZone,
     kind: 'renewal',
     period_start: period.start,
     period_end: period.end,

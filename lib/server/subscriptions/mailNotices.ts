@@ -6,6 +6,7 @@ import type { Database } from '@/lib/server/db/schema';
 import type { MailKind } from '@/lib/server/mail/MailMessage';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { addressChanged } from '@/lib/server/mail/templates/addressChanged';
 import { cardChanged } from '@/lib/server/mail/templates/cardChanged';
@@ -38,21 +39,29 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
   return {
     async cancelled(db, subscription, at) {
       const accountUrl = accountUrlOf(subscription);
+      // In the subscription's language, when access ends on the subscriber's clock.
+      const { words, dateTime } = mailFormats(subscription);
       const common = {
         brand: brandOf(subscription),
         offerName: subscription.offerName,
         livemode: subscription.livemode,
-        accessEndsAt: dateTimeText(subscription.currentPeriodEnd),
+        accessEndsAt: dateTime(subscription.currentPeriodEnd),
       };
       if (subscription.cancelChannel !== 'cancel-page') {
-        await queue(db, subscription, 'cancellation', cancellationConfirmation({ ...common, accountUrl, resumeUrl: accountUrl }), at);
+        await queue(
+          db,
+          subscription,
+          'cancellation',
+          cancellationConfirmation({ ...common, accountUrl, resumeUrl: accountUrl }, words),
+          at,
+        );
         return;
       }
       // Nobody signed in to cancel it: its owner can take it back in one click, until the period ends.
       const token = await new KeepLinkRepository(db).create(subscription.id, subscription.currentPeriodEnd, at);
       // In test mode the link says so: its page, even once the link is used or over, shows the banner and links the test account.
       const keepUrl = `${originOf()}/cancel/keep?token=${token}${subscription.livemode ? '' : '&livemode=false'}`;
-      await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }), at);
+      await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }, words), at);
     },
     resumed: (db, subscription, at) =>
       queue(

@@ -67,6 +67,8 @@ export function subscriptionOf(row: ScheduledRow): Subscription {
       graceUntil: row.grace_until,
       failureCode: row.renewal_failure_code as Subscription['dunning']['failureCode'],
     },
+    locale: row.locale,
+    timeZone: row.time_zone,
     // PostgreSQL's bigint comes back as a string.
     clockOffsetMs: Number(row.clock_offset_ms),
     nextActionAt: row.next_action_at,
@@ -116,6 +118,8 @@ export function subscriptionRowOf(
     introductory_until: subscription.introductoryUntil,
     pending_renewal_amount: subscription.pendingPrice?.amount ?? null,
     pending_price_from: subscription.pendingPrice?.from ?? null,
+    locale: subscription.locale,
+    time_zone: subscription.timeZone,
   };
 }
 

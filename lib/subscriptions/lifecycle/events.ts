@@ -41,6 +41,9 @@ export interface PurchaseFacts<Gateway extends string = string, Consent = unknow
   discount: number;
   /** The signed-in buyer's verified e-mail, or null. */
   buyerIdentity: string | null;
+  /** The campaign's locale and the buyer's time zone, which its subscription's e-mails keep. */
+  locale: string;
+  timeZone: string;
 }
 
 /** Who recorded a paid renewal: our engine's charge, the bank confirming a renewal it held, or a provider that renews by itself. */

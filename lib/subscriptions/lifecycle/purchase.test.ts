@@ -48,6 +48,8 @@ function purchase(overrides: Partial<Transaction> = {}, offer: Partial<Transacti
     subscriptionId: 'sub_1',
     failureCode: null,
     buyerIdentity: 'reader@example.com',
+    locale: 'en-US',
+    timeZone: 'UTC',
     authenticationRequested: false,
     trackingSessionId: null,
     kind: 'purchase',

@@ -65,6 +65,8 @@ export function purchased<G extends string, I, C>(
       offer.renewalAmount,
     ),
     dunning: NO_DUNNING,
+    locale: purchase.locale,
+    timeZone: purchase.timeZone,
     clockOffsetMs: 0,
   };
   const mails: LifecycleMail[] = [{ kind: 'purchase-acknowledgment' }];

@@ -120,6 +120,9 @@ async function createTransaction(
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,
+    // The campaign's, never the browser's: the order speaks as the pages it was bought on spoke.
+    locale: flow.locale,
+    timeZone: request.timeZone,
     autoRenewalConsent: priced.autoRenewalConsentRequired
       ? {
           text: consentText(flow, offer, quote, now),

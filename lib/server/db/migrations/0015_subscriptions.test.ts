@@ -18,7 +18,10 @@ afterEach(async () => db.destroy());
 function storedOrder(
   id: string,
   fields: Partial<
-    Omit<Database['transactions'], 'authentication_requested' | 'kind' | 'refund_reserved' | 'renewal_of' | 'period_start' | 'period_end'>
+    Omit<
+      Database['transactions'],
+      'authentication_requested' | 'kind' | 'refund_reserved' | 'renewal_of' | 'period_start' | 'period_end' | 'locale' | 'time_zone'
+    >
   > & {
     offer?: object;
     payment?: object;

@@ -46,6 +46,7 @@ import * as m0047 from './0047_subscription_test_clocks';
 import * as m0048 from './0048_invoice_records';
 import * as m0049 from './0049_market_rules';
 import * as m0050 from './0050_catalogue_locales';
+import * as m0051 from './0051_buyer_locale';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -99,4 +100,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0048_invoice_records': m0048,
   '0049_market_rules': m0049,
   '0050_catalogue_locales': m0050,
+  '0051_buyer_locale': m0051,
 };

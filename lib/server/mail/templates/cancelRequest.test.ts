@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { cancelRequest } from './cancelRequest';
 
 const input = {
@@ -30,5 +31,17 @@ describe('cancelRequest', () => {
     const mail = cancelRequest({ ...input, offerName: HOSTILE, accessEndsAt: HOSTILE, keepUrl: `${input.keepUrl}&a=<b>` });
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(mail.html).toContain('href="https://subscribe.example.com/cancel/keep?token=k_123&amp;a=&lt;b&gt;"');
+  });
+});
+
+describe('cancelRequest in the subscriber’s language', () => {
+  it('tells a French subscriber, in French, how to keep the subscription', () => {
+    const fr = mailFormats({ locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    const mail = cancelRequest({ ...input, accessEndsAt: fr.dateTime('2026-12-21T10:00:00.000Z') }, fr.words);
+    expect(mail.subject).toBe('Votre abonnement Vogue a été résilié');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Vous gardez l’accès jusqu’au 21 décembre 2026 à 11:00 (UTC+1).');
+    expect(mail.text).toContain('conservez votre abonnement en un clic\u00a0:');
+    expect(mail.text).toContain(`Conserver mon abonnement\u00a0:\n${input.keepUrl}`);
   });
 });

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -17,26 +19,29 @@ export interface CancelRequestInput {
 /**
  * Sent to the subscriber after someone cancelled from the public cancel page, where no one
  * signs in: it was cancelled, and if that was not them, one click keeps the subscription.
+ * In the subscriber's words (`words`).
  */
-export function cancelRequest({ brand, offerName, livemode, accessEndsAt, keepUrl }: CancelRequestInput): MailContent {
+export function cancelRequest(
+  { brand, offerName, livemode, accessEndsAt, keepUrl }: CancelRequestInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} subscription was cancelled`),
+    testSubject(livemode, t('mail.cancelRequest.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your subscription was cancelled',
-      preheader: `If it was not you, keep your subscription with one click.`,
+      heading: t('mail.cancelRequest.heading'),
+      preheader: t('mail.cancelRequest.preheader'),
       blocks: [
-        ...testNotice(livemode),
-        {
-          type: 'paragraph',
-          text: `Your subscription to ${offerName} was cancelled on the ${brand.name} cancellation page. It will not renew. You keep access until ${accessEndsAt}.`,
-        },
-        { type: 'paragraph', text: 'If it was you, there is nothing more to do.' },
-        { type: 'paragraph', text: 'If it was not you, or you changed your mind, keep your subscription with one click:' },
-        { type: 'button', label: 'Keep my subscription', href: keepUrl, spelledOut: true },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.cancelRequest.intro', { offer: offerName, brand: brand.name, accessEndsAt }) },
+        { type: 'paragraph', text: t('mail.cancelRequest.ifYou') },
+        { type: 'paragraph', text: t('mail.cancelRequest.ifNotYou') },
+        { type: 'button', label: t('mail.cancelRequest.keep'), href: keepUrl, spelledOut: true },
       ],
-      footer: { why: `You received this e-mail because a ${brand.name} subscription of this address was cancelled.` },
+      footer: { why: t('mail.cancelRequest.why', { brand: brand.name }) },
     },
     keepUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { cancellationConfirmation } from './cancellationConfirmation';
 
 const input = {
@@ -29,5 +30,19 @@ describe('cancellationConfirmation', () => {
     const mail = cancellationConfirmation({ ...input, brand: { ...VOGUE, name: HOSTILE }, offerName: HOSTILE, accessEndsAt: HOSTILE });
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(visibleText(mail.html)).toContain(`You cancelled ${HOSTILE}.`);
+  });
+});
+
+describe('cancellationConfirmation in the subscriber’s language', () => {
+  it('confirms a German cancellation in German, when access ends on the subscriber’s clock', () => {
+    const de = mailFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const mail = cancellationConfirmation({ ...input, accessEndsAt: de.dateTime('2026-12-21T10:00:00.000Z') }, de.words);
+    expect(mail.subject).toBe('Ihr Vogue-Abonnement ist gekündigt');
+    expect(mail.html).toContain('<html lang="de">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Sie haben Vogue Digital gekündigt. Es verlängert sich nicht.');
+      expect(part).toContain('21. Dezember 2026 um 11:00 Uhr (MEZ)');
+      expect(part).toContain('Mein Abonnement fortsetzen');
+    }
   });
 });

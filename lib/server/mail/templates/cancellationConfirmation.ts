@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -15,30 +17,31 @@ export interface CancellationConfirmationInput {
   resumeUrl: string;
 }
 
-/** Confirms a cancellation the subscriber made: it will not renew, access lasts until the end of the paid period, and it can be taken back. */
-export function cancellationConfirmation({
-  brand,
-  offerName,
-  livemode,
-  accessEndsAt,
-  accountUrl,
-  resumeUrl,
-}: CancellationConfirmationInput): MailContent {
+/**
+ * Confirms a cancellation the subscriber made: it will not renew, access lasts until the end
+ * of the paid period, and it can be taken back. In the subscriber's words (`words`).
+ */
+export function cancellationConfirmation(
+  { brand, offerName, livemode, accessEndsAt, accountUrl, resumeUrl }: CancellationConfirmationInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} subscription is cancelled`),
+    testSubject(livemode, t('mail.cancelled.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your subscription is cancelled',
-      preheader: `${offerName} will not renew. You keep access until ${accessEndsAt}.`,
+      heading: t('mail.cancelled.heading'),
+      preheader: t('mail.cancelled.preheader', { offer: offerName, accessEndsAt }),
       blocks: [
-        ...testNotice(livemode),
-        { type: 'paragraph', text: `You cancelled ${offerName}. It will not renew.` },
-        { type: 'facts', rows: [{ label: 'Access until', value: accessEndsAt }] },
-        { type: 'paragraph', text: 'Changed your mind? You can resume your subscription:' },
-        { type: 'button', label: 'Resume my subscription', href: resumeUrl },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.cancelled.intro', { offer: offerName }) },
+        { type: 'facts', rows: [{ label: t('mail.fact.accessUntil'), value: accessEndsAt }] },
+        { type: 'paragraph', text: t('mail.cancelled.changedMind') },
+        { type: 'button', label: t('mail.cancelled.resume'), href: resumeUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because you cancelled a ${brand.name} subscription.` },
+      footer: { accountUrl, why: t('mail.cancelled.why', { brand: brand.name }) },
     },
     resumeUrl,
+    words,
   );
 }

@@ -1,4 +1,7 @@
 import { escapeHtml } from '@/lib/html/escapeHtml';
+import { languageOf } from '@/lib/i18n/locales';
+import type { Words } from '@/lib/i18n/words';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import { mailLook, type MailBrand, type MailLook } from './mailLook';
 
 /**
@@ -41,7 +44,7 @@ function anchor(href: string, label: string, look: MailLook, extra = ''): string
   return `<a href="${escapeHtml(href)}" ${style(`color:${look.text};text-decoration:underline;${extra}`)}>${escapeHtml(label)}</a>`;
 }
 
-function blockHtml(block: MailBlock, look: MailLook): string {
+function blockHtml(block: MailBlock, look: MailLook, words: Words): string {
   const paragraph = `margin:0 0 16px;font-size:16px;line-height:1.5;color:${look.text};`;
   switch (block.type) {
     case 'paragraph':
@@ -51,7 +54,7 @@ function blockHtml(block: MailBlock, look: MailLook): string {
     case 'link':
       return `<p ${style(paragraph)}>${escapeHtml(block.text)}<br>${anchor(block.href, block.href, look, 'word-break:break-all;')}</p>`;
     case 'button':
-      if (!isWebLink(block.href)) return `<p ${style(paragraph)}>${escapeHtml(`${block.label}: ${block.href}`)}</p>`;
+      if (!isWebLink(block.href)) return `<p ${style(paragraph)}>${escapeHtml(labelled(words, block.label, block.href))}</p>`;
       // A table cell with a background: the button every client draws (Outlook ignores a link's padding).
       return [
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" ${style('margin:8px 0 24px;border-collapse:separate;')}>`,
@@ -61,7 +64,7 @@ function blockHtml(block: MailBlock, look: MailLook): string {
         )}>${escapeHtml(block.label)}</a>`,
         '</td></tr></table>',
         block.spelledOut
-          ? `<p ${style(`margin:0 0 16px;font-size:14px;line-height:1.5;color:${look.text};`)}>If the button does not work, copy this address into your browser:<br>${anchor(block.href, block.href, look, 'word-break:break-all;')}</p>`
+          ? `<p ${style(`margin:0 0 16px;font-size:14px;line-height:1.5;color:${look.text};`)}>${escapeHtml(words.t('mail.layout.buttonFallback'))}<br>${anchor(block.href, block.href, look, 'word-break:break-all;')}</p>`
           : '',
       ].join('');
     case 'facts':
@@ -84,7 +87,10 @@ function blockHtml(block: MailBlock, look: MailLook): string {
   }
 }
 
-function blockText(block: MailBlock): string {
+/** "Next charge: December 21, 2026", with the colon the language writes ("Prochain prélèvement : …"). */
+const labelled = (words: Words, label: string, value: string) => words.t('mail.layout.labelled', { label, value });
+
+function blockText(block: MailBlock, words: Words): string {
   switch (block.type) {
     case 'paragraph':
       return block.text;
@@ -93,28 +99,28 @@ function blockText(block: MailBlock): string {
     case 'link':
       return `${block.text}\n${block.href}`;
     case 'button':
-      return `${block.label}:\n${block.href}`;
+      return `${words.t('mail.layout.label', { label: block.label })}\n${block.href}`;
     case 'facts':
-      return block.rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
+      return block.rows.map(({ label, value }) => labelled(words, label, value)).join('\n');
     case 'verbatim':
       return `${block.heading.toUpperCase()}\n${block.lines.join('\n')}`;
   }
 }
 
-function footerLines(footer: MailLayout['footer']): { label: string; href: string }[] {
+function footerLines(footer: MailLayout['footer'], words: Words): { label: string; href: string }[] {
   return [
-    ...(footer.accountUrl ? [{ label: 'Your account', href: footer.accountUrl }] : []),
-    ...(footer.cancelUrl ? [{ label: 'Cancel a subscription', href: footer.cancelUrl }] : []),
+    ...(footer.accountUrl ? [{ label: words.t('mail.layout.footer.account'), href: footer.accountUrl }] : []),
+    ...(footer.cancelUrl ? [{ label: words.t('mail.layout.footer.cancel'), href: footer.cancelUrl }] : []),
   ];
 }
 
-/** The plain-text part: the brand, the heading, every block, then the footer. */
-export function renderText(layout: MailLayout): string {
-  const links = footerLines(layout.footer).map(({ label, href }) => `${label}: ${href}`);
+/** The plain-text part: the brand, the heading, every block, then the footer, in the recipient's words. */
+export function renderText(layout: MailLayout, words: Words = englishMailWords()): string {
+  const links = footerLines(layout.footer, words).map(({ label, href }) => labelled(words, label, href));
   const parts = [
     ...(layout.brand ? [layout.brand.name] : []),
     layout.heading,
-    ...layout.blocks.map(blockText),
+    ...layout.blocks.map((block) => blockText(block, words)),
     ['--', ...links, layout.footer.why].join('\n'),
   ];
   return `${parts.join('\n\n')}\n`;
@@ -123,18 +129,18 @@ export function renderText(layout: MailLayout): string {
 /**
  * The HTML part: tables and inline styles only (what mail clients render; most drop
  * <style> and ignore flex or grid), a single 600-pixel column that narrows on a phone,
- * in the brand's colours and font.
+ * in the brand's colours and font; its language is the recipient's.
  */
-export function renderHtml(layout: MailLayout): string {
+export function renderHtml(layout: MailLayout, words: Words = englishMailWords()): string {
   const look = mailLook(layout.brand?.identity ?? null);
   const cell = `font-family:${look.fontStack};color:${look.text};`;
-  const footerLinks = footerLines(layout.footer)
+  const footerLinks = footerLines(layout.footer, words)
     .map(({ label, href }) => anchor(href, label, look))
     .join(' &middot; ');
   const title = layout.brand ? `${layout.heading} | ${layout.brand.name}` : layout.heading;
   return [
     '<!DOCTYPE html>',
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<html lang="${languageOf(words.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<meta name="color-scheme" content="light"><title>${escapeHtml(title)}</title></head>`,
     `<body ${style('margin:0;padding:0;background-color:#f0f0f0;')}>`,
     `<div ${style('display:none;max-height:0;overflow:hidden;mso-hide:all;')}>${escapeHtml(layout.preheader)}</div>`,
@@ -150,7 +156,7 @@ export function renderHtml(layout: MailLayout): string {
       : `<tr><td ${style(`padding:0;border-top:4px solid ${look.primary};font-size:0;line-height:0;`)}>&nbsp;</td></tr>`,
     `<tr><td ${style(`padding:28px 24px 12px;${cell}`)}>`,
     `<h1 ${style(`margin:0 0 16px;font-size:24px;line-height:1.25;color:${look.text};`)}>${escapeHtml(layout.heading)}</h1>`,
-    ...layout.blocks.map((block) => blockHtml(block, look)),
+    ...layout.blocks.map((block) => blockHtml(block, look, words)),
     '</td></tr>',
     `<tr><td ${style(`padding:16px 24px 24px;border-top:1px solid #e2e2e2;font-family:${look.fontStack};font-size:13px;line-height:1.5;color:${look.text};`)}>`,
     footerLinks ? `<p ${style('margin:0 0 8px;')}>${footerLinks}</p>` : '',

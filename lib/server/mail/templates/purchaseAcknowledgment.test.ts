@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { purchaseAcknowledgment, type PurchaseAcknowledgmentInput } from './purchaseAcknowledgment';
 
 const TERMS =
@@ -73,5 +74,40 @@ describe('purchaseAcknowledgment', () => {
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(visibleText(mail.html).split(HOSTILE).length - 1).toBeGreaterThanOrEqual(6);
     expect(mail.text.split(HOSTILE).length - 1).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('purchaseAcknowledgment in the buyer’s language', () => {
+  it('speaks German to an order bought in German, its html in German too', () => {
+    const words = mailFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const mail = purchaseAcknowledgment(
+      { ...input, livemode: false, amountPaid: words.money(2500, 'EUR'), nextChargeDate: words.date('2026-12-21T23:30:00.000Z') },
+      words.words,
+    );
+    expect(mail.subject).toBe('[Test] Ihr Vogue-Abonnement: Vogue Digital');
+    expect(mail.html).toContain('<html lang="de">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Dies war ein Testkauf: Es wurde keine echte Zahlung eingezogen.');
+      for (const fact of ['Gezahlter Betrag', '25,00\u00a0€']) expect(part).toContain(fact);
+      // 23:30 UTC is already the next day in Berlin.
+      expect(part).toContain('22. Dezember 2026');
+      expect(part).toContain('Oder kündigen Sie ohne Anmeldung auf dieser Seite:');
+      expect(part).toContain('Abonnement kündigen');
+    }
+    // The renewal terms are the words agreed to, as they were shown: nothing else is English.
+    expect(mail.text.replace(TERMS, '')).not.toMatch(/Your|Thank|How to|Next charge/);
+  });
+
+  it('speaks French with its no-break spaces', () => {
+    const words = mailFormats({ locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    const mail = purchaseAcknowledgment(
+      { ...input, amountPaid: words.money(2500, 'EUR'), nextChargeDate: words.date('2026-12-21T10:00:00.000Z') },
+      words.words,
+    );
+    expect(mail.subject).toBe('Votre abonnement Vogue\u00a0: Vogue Digital');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Prochain prélèvement\u00a0: 21 décembre 2026');
+    expect(mail.text).toContain(`Montant payé\u00a0: ${words.money(2500, 'EUR')}`);
+    expect(mail.text).toContain('Vous pouvez résilier en ligne, dans votre compte\u00a0:');
   });
 });

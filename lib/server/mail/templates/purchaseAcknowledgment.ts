@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -25,48 +27,44 @@ export type PurchaseAcknowledgmentInput = {
 /**
  * The acknowledgment a buyer keeps (New York GBL 527-a, California's ARL): what was bought
  * and paid, the renewal terms exactly as agreed, and how to cancel, online in the account
- * or without signing in.
+ * or without signing in. In the buyer's words (`words`: the order's locale); the values
+ * come formatted in it.
  */
-export function purchaseAcknowledgment(input: PurchaseAcknowledgmentInput): MailContent {
+export function purchaseAcknowledgment(input: PurchaseAcknowledgmentInput, words: Words = englishMailWords()): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
-  const subject = testSubject(input.livemode, `Your ${brand.name} subscription: ${offerName}`);
+  const { t } = words;
+  const subject = testSubject(input.livemode, t('mail.purchase.subject', { brand: brand.name, offer: offerName }), words);
   const next =
     input.trialEndsOn !== undefined
-      ? { label: 'Free trial ends', value: input.trialEndsOn }
-      : { label: 'Next charge', value: input.nextChargeDate };
+      ? { label: t('mail.fact.trialEnds'), value: input.trialEndsOn }
+      : { label: t('mail.fact.nextCharge'), value: input.nextChargeDate };
   return mailContent(
     subject,
     {
       brand,
-      heading: 'Thank you for subscribing',
-      preheader: `${offerName}: your receipt, your renewal terms and how to cancel.`,
+      heading: t('mail.purchase.heading'),
+      preheader: t('mail.purchase.preheader', { offer: offerName }),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test purchase: no real payment was taken.'),
-        {
-          type: 'paragraph',
-          text: `This e-mail confirms your subscription to ${offerName}. Please keep it: it sets out the terms you agreed to and how to cancel.`,
-        },
+        ...testNotice(input.livemode, t('mail.test.purchase')),
+        { type: 'paragraph', text: t('mail.purchase.intro', { offer: offerName }) },
         {
           type: 'facts',
           rows: [
-            { label: 'Subscription', value: offerName },
-            { label: 'Invoice number', value: input.invoiceNumber },
-            { label: 'Amount paid', value: input.amountPaid },
+            { label: t('mail.fact.subscription'), value: offerName },
+            { label: t('mail.fact.invoiceNumber'), value: input.invoiceNumber },
+            { label: t('mail.fact.amountPaid'), value: input.amountPaid },
             next,
           ],
         },
-        { type: 'verbatim', heading: 'Your renewal terms', lines: input.renewalTerms.split(/\r?\n/) },
-        { type: 'heading', text: 'How to cancel' },
-        { type: 'paragraph', text: 'You can cancel online, in your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
-        { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
+        { type: 'verbatim', heading: t('mail.renewalTerms'), lines: input.renewalTerms.split(/\r?\n/) },
+        { type: 'heading', text: t('mail.cancel.heading') },
+        { type: 'paragraph', text: t('mail.cancel.online') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
+        { type: 'link', text: t('mail.cancel.withoutSignIn'), href: cancelUrl },
       ],
-      footer: {
-        accountUrl,
-        cancelUrl,
-        why: `You received this e-mail because you subscribed to ${brand.name} with this address.`,
-      },
+      footer: { accountUrl, cancelUrl, why: t('mail.purchase.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

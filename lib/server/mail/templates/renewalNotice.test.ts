@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalNotice, type RenewalNoticeInput } from './renewalNotice';
 
 const input: RenewalNoticeInput = {
@@ -34,5 +35,46 @@ describe('renewalNotice', () => {
       expect(part).not.toContain('Refuse the renewal by');
       expect(part).toContain('Cancel before November 26, 2026 and nothing more is charged.');
     }
+  });
+});
+
+describe('renewalNotice in the subscriber’s language', () => {
+  it('gives a French tacit renewal’s last day to refuse it, in French', () => {
+    const fr = mailFormats({ locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    const mail = renewalNotice(
+      {
+        ...input,
+        renewsOn: fr.date('2026-11-26T10:00:00.000Z'),
+        refuseBy: fr.date('2026-11-25'),
+        amount: fr.words.t('mail.amount.taxIncluded', { amount: fr.money(5000, 'EUR') }),
+      },
+      fr.words,
+    );
+    expect(mail.subject).toBe('Votre abonnement Vogue est renouvelé le 26 novembre 2026');
+    expect(mail.html).toContain('<html lang="fr">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Vogue Digital est renouvelé automatiquement le 26 novembre 2026.');
+      expect(part).toContain('vous pouvez refuser cette reconduction jusqu’au 25 novembre 2026.');
+      expect(part).toMatch(/Montant\s*:?\s*50,00\s€ \(taxes incluses\)/);
+    }
+  });
+
+  it('tells a German price change in German, with its amounts as Germans write them', () => {
+    const de = mailFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const mail = renewalNotice(
+      {
+        ...input,
+        kind: 'price-change',
+        previousAmount: de.money(4000, 'EUR'),
+        amount: de.money(5000, 'EUR'),
+        renewsOn: de.date('2026-11-26'),
+      },
+      de.words,
+    );
+    expect(mail.subject).toBe('Der Preis Ihres Vogue-Abonnements ändert sich am 26. November 2026');
+    expect(mail.text).toContain(
+      'Der Preis von Vogue Digital ändert sich mit der Verlängerung am 26. November 2026 von 40,00\u00a0€ auf 50,00\u00a0€.',
+    );
+    expect(mail.text).toContain('Kündigen Sie vor dem 26. November 2026, wird nichts mehr abgebucht.');
   });
 });

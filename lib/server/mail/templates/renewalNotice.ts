@@ -1,4 +1,7 @@
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -32,71 +35,80 @@ export interface RenewalNoticeInput {
   cancelUrl: string;
 }
 
+const SUBJECT = {
+  renewal: 'mail.notice.subject.renewal',
+  'yearly-reminder': 'mail.notice.subject.yearlyReminder',
+  'price-change': 'mail.notice.subject.priceChange',
+} as const satisfies Record<RenewalNoticeInput['kind'], MessageKey>;
+
+const HEADING = {
+  renewal: 'mail.notice.heading.renewal',
+  'yearly-reminder': 'mail.notice.heading.yearlyReminder',
+  'price-change': 'mail.notice.heading.priceChange',
+} as const satisfies Record<RenewalNoticeInput['kind'], MessageKey>;
+
+/** The notice's first sentence: what happens at this renewal. */
+function opening(input: RenewalNoticeInput, words: Words): string {
+  const offer = input.offerName;
+  if (input.kind === 'yearly-reminder') return words.t('mail.notice.opening.yearlyReminder', { offer });
+  if (input.kind === 'price-change')
+    return words.t('mail.notice.opening.priceChange', {
+      offer,
+      previous: input.previousAmount ?? '',
+      amount: input.amount,
+      date: input.renewsOn,
+    });
+  if (input.introductoryEndsOn === null) return words.t('mail.notice.opening.renews', { offer, date: input.renewsOn });
+  return words.t(input.trial ? 'mail.notice.opening.trialEnds' : 'mail.notice.opening.introEnds', {
+    offer,
+    date: input.introductoryEndsOn,
+  });
+}
+
 /**
  * The notices the law requires before a renewal (California as amended by AB 2863, New
  * York GBL 527-a, France's L215-1): what will be charged, when and how, an introductory price
  * ending, the terms as agreed, how to cancel before it, and, for a tacit renewal, until
- * when it may be refused.
+ * when it may be refused. In the subscriber's words (`words`: the subscription's locale);
+ * the values come formatted in it.
  */
-export function renewalNotice(input: RenewalNoticeInput): MailContent {
+export function renewalNotice(input: RenewalNoticeInput, words: Words = englishMailWords()): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
-  const subject = testSubject(
-    input.livemode,
-    {
-      renewal: `Your ${brand.name} subscription renews on ${input.renewsOn}`,
-      'yearly-reminder': `A yearly reminder of your ${brand.name} subscription`,
-      'price-change': `The price of your ${brand.name} subscription changes on ${input.renewsOn}`,
-    }[input.kind],
-  );
-  const opening = {
-    renewal: input.introductoryEndsOn
-      ? input.trial
-        ? `Your free trial of ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then starts automatically at its regular price, unless you cancel before.`
-        : `Your introductory price for ${offerName} ends on ${input.introductoryEndsOn}. Your subscription then renews automatically at its regular price.`
-      : `${offerName} renews automatically on ${input.renewsOn}.`,
-    'yearly-reminder': `Once a year we remind you of the terms of ${offerName} and how to cancel it. Nothing changes unless you cancel.`,
-    'price-change': `The price of ${offerName} changes from ${input.previousAmount ?? ''} to ${input.amount} from its renewal on ${input.renewsOn}. Until then you keep your current price.`,
-  }[input.kind];
+  const { t } = words;
+  const subject = testSubject(input.livemode, t(SUBJECT[input.kind], { brand: brand.name, date: input.renewsOn }), words);
   return mailContent(
     subject,
     {
       brand,
-      heading: {
-        renewal: 'Your subscription renews soon',
-        'yearly-reminder': 'Your subscription: a yearly reminder',
-        'price-change': 'Your subscription’s price changes',
-      }[input.kind],
-      preheader: `${offerName}: ${input.amount} on ${input.renewsOn}. You can cancel before then.`,
+      heading: t(HEADING[input.kind]),
+      preheader: t('mail.notice.preheader', { offer: offerName, amount: input.amount, date: input.renewsOn }),
       blocks: [
-        ...testNotice(input.livemode),
-        { type: 'paragraph', text: opening },
+        ...testNotice(input.livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: opening(input, words) },
         {
           type: 'facts',
           rows: [
-            { label: 'Subscription', value: offerName },
-            { label: 'Next charge', value: input.renewsOn },
-            { label: 'Amount', value: input.amount },
-            { label: 'Paid with', value: input.paymentMethod },
-            ...(input.refuseBy ? [{ label: 'Refuse the renewal by', value: input.refuseBy }] : []),
+            { label: t('mail.fact.subscription'), value: offerName },
+            { label: t('mail.fact.nextCharge'), value: input.renewsOn },
+            { label: t('mail.fact.amount'), value: input.amount },
+            { label: t('mail.fact.paidWith'), value: input.paymentMethod },
+            ...(input.refuseBy ? [{ label: t('mail.fact.refuseBy'), value: input.refuseBy }] : []),
           ],
         },
-        { type: 'verbatim', heading: 'Your renewal terms', lines: input.renewalTerms.split(/\r?\n/) },
-        { type: 'heading', text: 'How to cancel' },
+        { type: 'verbatim', heading: t('mail.renewalTerms'), lines: input.renewalTerms.split(/\r?\n/) },
+        { type: 'heading', text: t('mail.cancel.heading') },
         {
           type: 'paragraph',
           text: input.refuseBy
-            ? `Your subscription renews tacitly unless you refuse: you may refuse this renewal until ${input.refuseBy}. Cancel by then and it does not renew, and nothing more is charged. You can cancel online, in your account:`
-            : `Cancel before ${input.renewsOn} and nothing more is charged. You can cancel online, in your account:`,
+            ? t('mail.notice.cancel.refuse', { refuseBy: input.refuseBy })
+            : t('mail.notice.cancel.before', { date: input.renewsOn }),
         },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
-        { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
+        { type: 'link', text: t('mail.cancel.withoutSignIn'), href: cancelUrl },
       ],
-      footer: {
-        accountUrl,
-        cancelUrl,
-        why: `You received this e-mail because the law asks us to remind you before your ${brand.name} subscription renews.`,
-      },
+      footer: { accountUrl, cancelUrl, why: t('mail.notice.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalReceipt, type RenewalReceiptInput } from './renewalReceipt';
 
 const input: RenewalReceiptInput = {
@@ -61,5 +62,26 @@ describe('renewalReceipt', () => {
     expect(visibleText(mail.html)).toContain('your Condé <Nast> & Co subscription renewed');
     expect(mail.text).toContain('your Condé <Nast> & Co subscription renewed');
     expect(visibleText(mail.html).split(HOSTILE).length - 1).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('renewalReceipt in the subscriber’s language', () => {
+  it('is a German receipt for a German subscription, its period as Germans write it', () => {
+    const de = mailFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const period = de.words.t('mail.receipt.period', {
+      start: de.date('2026-11-26T10:00:00.000Z'),
+      end: de.date('2027-11-26T10:00:00.000Z'),
+    });
+    const mail = renewalReceipt(
+      { ...input, amountPaid: de.money(5000, 'EUR'), period, nextChargeDate: de.date('2027-11-26T10:00:00.000Z'), livemode: false },
+      de.words,
+    );
+    expect(mail.subject).toBe('[Test] Ihr Beleg von Vogue: Vogue Digital verlängert');
+    expect(mail.html).toContain('<html lang="de">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('26. November 2026 – 26. November 2027');
+      expect(part).toContain('Dies war eine Testverlängerung: Es wurde keine echte Zahlung eingezogen.');
+      expect(part).toContain('50,00\u00a0€');
+    }
   });
 });

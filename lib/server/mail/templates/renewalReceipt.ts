@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -21,39 +23,42 @@ export interface RenewalReceiptInput {
   cancelUrl: string;
 }
 
-/** The receipt of a renewal our engine charged: what was paid, for which period, the invoice, and how to cancel. */
-export function renewalReceipt(input: RenewalReceiptInput): MailContent {
+/**
+ * The receipt of a renewal our engine charged: what was paid, for which period, the invoice,
+ * and how to cancel. In the subscriber's words (`words`); the values come formatted in them.
+ */
+export function renewalReceipt(input: RenewalReceiptInput, words: Words = englishMailWords()): MailContent {
   const { brand, offerName, accountUrl, cancelUrl } = input;
+  const { t } = words;
   return mailContent(
-    testSubject(input.livemode, `Your ${brand.name} receipt: ${offerName} renewed`),
+    testSubject(input.livemode, t('mail.receipt.subject', { brand: brand.name, offer: offerName }), words),
     {
       brand,
-      heading: input.recovered ? 'Payment received: your subscription is active again' : 'Your subscription renewed',
-      preheader: `${offerName}: ${input.amountPaid} for ${input.period}.`,
+      heading: t(input.recovered ? 'mail.receipt.heading.recovered' : 'mail.receipt.heading.renewed'),
+      preheader: t('mail.receipt.preheader', { offer: offerName, amount: input.amountPaid, period: input.period }),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test renewal: no real payment was taken.'),
+        ...testNotice(input.livemode, t('mail.test.renewal')),
         {
           type: 'paragraph',
-          text: input.recovered
-            ? `Thank you: the payment for ${offerName} went through, and your subscription is active again.`
-            : `${offerName} renewed for another period. This is your receipt.`,
+          text: t(input.recovered ? 'mail.receipt.intro.recovered' : 'mail.receipt.intro.renewed', { offer: offerName }),
         },
         {
           type: 'facts',
           rows: [
-            { label: 'Subscription', value: offerName },
-            { label: 'Invoice number', value: input.invoiceNumber },
-            { label: 'Amount paid', value: input.amountPaid },
-            { label: 'Period', value: input.period },
-            { label: 'Next charge', value: input.nextChargeDate },
+            { label: t('mail.fact.subscription'), value: offerName },
+            { label: t('mail.fact.invoiceNumber'), value: input.invoiceNumber },
+            { label: t('mail.fact.amountPaid'), value: input.amountPaid },
+            { label: t('mail.fact.period'), value: input.period },
+            { label: t('mail.fact.nextCharge'), value: input.nextChargeDate },
           ],
         },
-        { type: 'paragraph', text: 'Your invoices are in your account, where you can also cancel:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
-        { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
+        { type: 'paragraph', text: t('mail.receipt.invoices') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
+        { type: 'link', text: t('mail.cancel.withoutSignIn'), href: cancelUrl },
       ],
-      footer: { accountUrl, cancelUrl, why: `You received this e-mail because your ${brand.name} subscription renewed.` },
+      footer: { accountUrl, cancelUrl, why: t('mail.receipt.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }
