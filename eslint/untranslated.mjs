@@ -39,21 +39,6 @@ export const UNTRANSLATED = [
   'components/checkout/ProviderOutagePanel.tsx', // 1
   'components/errors/ErrorActions.tsx', // 5
   'components/errors/JourneyRefusal.tsx', // 2
-  'components/payment-methods/PaymentMethodChooser.tsx', // 1
-  'components/payment-methods/amazonpay/AmazonPayButtonPanel.tsx', // 3
-  'components/payment-methods/amazonpay/AmazonPayMethod.tsx', // 1
-  'components/payment-methods/amazonpay/AmazonPayReturnStep.tsx', // 2
-  'components/payment-methods/express/ExpressCheckout.tsx', // 4
-  'components/payment-methods/express/SandboxExpressSheet.tsx', // 9
-  'components/payment-methods/paypal/PayPalButtonsPanel.tsx', // 3
-  'components/payment-methods/paypal/PayPalMethod.tsx', // 1
-  'components/payment-methods/sandbox/SandboxAuthentication.tsx', // 16
-  'components/payment-methods/sandbox/SandboxCardFields.tsx', // 2
-  'components/payment-methods/sandbox/SandboxWallet.tsx', // 3
-  'components/payment-methods/sandbox/SandboxWalletApproval.tsx', // 16
-  'components/payment-methods/stripe/CardMethod.tsx', // 1
-  'components/payment-methods/stripe/KeptCardFields.tsx', // 1
-  'components/payment-methods/stripe/StripeCardSection.tsx', // 4
   'components/shell/PreAuthCheck.tsx', // 1
   'components/shell/PreAuthGate.tsx', // 1
   'components/shell/RouteChangeLoader.tsx', // 1

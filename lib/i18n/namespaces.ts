@@ -5,7 +5,7 @@ import type { StepId } from '@/lib/journey/steps';
  * messages/), so that a page carries only its own words: `common` on every page, the rest
  * where they are read.
  */
-export const NAMESPACES = ['common', 'price', 'offer'] as const;
+export const NAMESPACES = ['common', 'price', 'offer', 'methods', 'failures'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What each journey step's page carries, besides `common`. */
@@ -13,8 +13,8 @@ export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
   campaign: ['price', 'offer'],
   cart: ['price'],
   'promo-code': ['price'],
-  'credit-card': ['price'],
-  'amazon-pay-return': ['price'],
+  'credit-card': ['price', 'methods', 'failures'],
+  'amazon-pay-return': ['price', 'methods', 'failures'],
   success: ['price'],
   'auth-initiate': [],
   'auth-complete': [],

@@ -3,8 +3,10 @@ import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
 import { usePromoCode, type PromoCodeModel } from '@/components/checkout/usePromoCode';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
-import { paymentMethodView } from '@/components/payment-methods/registry';
-import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
+import { methodSubmitLabel } from '@/components/payment-methods/registry';
+import { useWords } from '@/components/shell/I18n';
+import type { PaymentMethodHandle } from '@/components/payment-methods/types';
+import { useReturnedPayment } from '@/components/payment-methods/useReturnedPayment';
 import type { ExpressPayment } from '@/components/payment-methods/express/expressPayment';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
@@ -109,6 +111,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   }, [trackingSessionId]);
   const router = useRouter();
   const api = useApiClient();
+  const words = useWords();
   const attempt = useAttempt(flow.campaignId);
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
   // The cart's country once the buyer chose one, else where the visitor arrived from; a kept draft wins over both.
@@ -123,9 +126,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const { billing } = draft;
   useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
 
-  const initialPayment: PaymentState = returnedFailure
-    ? { status: 'failed', message: returnedFailure, attemptKept: false }
-    : { status: 'idle' };
+  const initialPayment = useReturnedPayment(returnedFailure);
   const [payment, dispatch] = useReducer(paymentReducer, initialPayment);
   // One driver per mount, started from the payment the page was loaded with.
   const [driver] = useState(() => createPaymentDriver(dispatch, initialPayment));
@@ -197,9 +198,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
   const stepLabel = submitLabel(plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
-  const methodLabel = method
-    ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel)
-    : stepLabel;
+  const methodLabel = methodSubmitLabel(method, stepLabel, words);
 
   /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
   const pay = (): Promise<PaymentState> | null => {

@@ -16,6 +16,7 @@ import { sha256 } from '@/lib/server/ids';
 import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
 import type { SubmitAttempt } from './attempt';
 import type { CheckoutDeps } from './deps';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { settledResponse } from './responses';
 import type { ValidOrder } from './validate';
 
@@ -68,7 +69,7 @@ export async function openTransaction(
     // after the first try's answer was lost): that is the answer. A paid order is never
     // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
     // nor a failed one charged where its transaction could no longer record the payment.
-    const settled = settledResponse(kept, request.returnPath);
+    const settled = settledResponse(kept, request.returnPath, serverWords(order.flow.locale));
     if (!settled) await holdCoupon(trx, request, attempt, order);
     return settled;
   });
