@@ -13,6 +13,15 @@ import { UNTRANSLATED } from './eslint/untranslated.mjs';
 
 const SERVER_SIDE = ['lib/server/**', 'pages/**', 'server/**', 'instrumentation.ts', 'sentry.server.config.ts'];
 const TOOLING = ['scripts/**', 'bench/**', 'tests/**', '*.config.{ts,mts}'];
+// The sandbox's stand-ins for third parties' own UI: the bank's 3-D Secure page, the
+// wallets' approval pages (pages/sandbox/**) and the sheet in place of the phone's Apple or
+// Google Pay sheet. The real ones speak their provider's (or the device's) language, not
+// the page's; these stay English, as test tools that say plainly they are not the provider.
+const SANDBOX_STAND_INS = [
+  'components/payment-methods/sandbox/SandboxAuthentication.tsx',
+  'components/payment-methods/sandbox/SandboxWalletApproval.tsx',
+  'components/payment-methods/express/SandboxExpressSheet.tsx',
+];
 
 const noParentImports = {
   regex: '^\\.\\./',
@@ -109,7 +118,13 @@ export default defineConfig(
   // office, the QA mailbox and the sandbox's stand-in bank pages stay English.
   {
     files: ['components/**/*.tsx', 'pages/**/*.tsx'],
-    ignores: ['**/*.test.tsx', 'components/{admin,backoffice,mailbox}/**', 'pages/{admin,api,mailbox,sandbox}/**', ...UNTRANSLATED],
+    ignores: [
+      '**/*.test.tsx',
+      'components/{admin,backoffice,mailbox}/**',
+      'pages/{admin,api,mailbox,sandbox}/**',
+      ...SANDBOX_STAND_INS,
+      ...UNTRANSLATED,
+    ],
     plugins: { i18n },
     rules: { 'i18n/no-literal-text': 'error' },
   },

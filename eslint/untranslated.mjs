@@ -27,19 +27,4 @@ export const UNTRANSLATED = [
   'components/account/WithdrawSubscriptionView.tsx', // 20
   'components/account/WithdrawalAnswerPage.tsx', // 21
   'components/account/WithdrawalReceiptView.tsx', // 5
-  'components/payment-methods/PaymentMethodChooser.tsx', // 1
-  'components/payment-methods/amazonpay/AmazonPayButtonPanel.tsx', // 3
-  'components/payment-methods/amazonpay/AmazonPayMethod.tsx', // 1
-  'components/payment-methods/amazonpay/AmazonPayReturnStep.tsx', // 2
-  'components/payment-methods/express/ExpressCheckout.tsx', // 4
-  'components/payment-methods/express/SandboxExpressSheet.tsx', // 9
-  'components/payment-methods/paypal/PayPalButtonsPanel.tsx', // 3
-  'components/payment-methods/paypal/PayPalMethod.tsx', // 1
-  'components/payment-methods/sandbox/SandboxAuthentication.tsx', // 16
-  'components/payment-methods/sandbox/SandboxCardFields.tsx', // 2
-  'components/payment-methods/sandbox/SandboxWallet.tsx', // 3
-  'components/payment-methods/sandbox/SandboxWalletApproval.tsx', // 16
-  'components/payment-methods/stripe/CardMethod.tsx', // 1
-  'components/payment-methods/stripe/KeptCardFields.tsx', // 1
-  'components/payment-methods/stripe/StripeCardSection.tsx', // 4
 ];

@@ -1,5 +1,6 @@
 import type { ComponentType, RefObject } from 'react';
-import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type PaymentMethodId } from '@/lib/payments/methods';
+import { useWords } from '@/components/shell/I18n';
+import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/methods';
 import { paymentMethodView } from './registry';
 import type { PaymentMethodHandle, PaymentMethodViewProps } from './types';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -40,11 +41,12 @@ export function PaymentMethodChooser({
 }: PaymentMethodChooserProps) {
   // Each entry's view takes that entry's config: the registry is keyed by the same id.
   const View = paymentMethodView(chosen.id).View as ComponentType<PaymentMethodViewProps<PaymentMethodId>>;
+  const { t } = useWords();
   return (
     <>
       {methods.length > 1 && (
         <fieldset className={`${styles.section} ${styles.methods}`}>
-          <legend>Payment method</legend>
+          <legend>{t('methods.chooser.legend')}</legend>
           <div className={styles.methodChoices}>
             {methods.map((method) => (
               <label key={method.id} className={styles.methodChoice}>
@@ -55,7 +57,7 @@ export function PaymentMethodChooser({
                   checked={method.id === chosen.id}
                   onChange={() => onChoose(method.id)}
                 />
-                <span>{PAYMENT_METHOD_LABELS[method.id]}</span>
+                <span>{t(`methods.name.${method.id}`)}</span>
               </label>
             ))}
           </div>

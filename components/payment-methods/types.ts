@@ -5,6 +5,7 @@ import type { PaymentAttempt, PaymentInput } from '@/lib/payments/runPayment';
 import type { NextAction } from '@/lib/payments/nextAction';
 import type { PaymentState } from '@/lib/payments/paymentMachine';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Words } from '@/lib/i18n/words';
 
 /**
  * What a payment method's view hands the payment step: its own checks and the two actions
@@ -43,9 +44,9 @@ export interface PaymentMethodView<K extends PaymentMethodId> {
   View: ComponentType<PaymentMethodViewProps<K>>;
   /**
    * The step's submit button's label with this method, from the step's ("Subscribe for
-   * $20.00"); null when the method brings its own button (a wallet's SDK button) instead.
+   * $20.00"), in the page's words; null when the method brings its own button (a wallet's SDK button) instead.
    */
-  submitLabel(config: PaymentMethodConfigs[K], label: string): string | null;
+  submitLabel(config: PaymentMethodConfigs[K], label: string, words: Words): string | null;
   /**
    * Fetches the code of the provider's own button (its SDK panel) for a config that uses it,
    * once the payment step renders, so that choosing the method shows it at once; null when

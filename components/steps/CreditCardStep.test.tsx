@@ -8,7 +8,6 @@ import { push } from '@/tests/fixtures/paymentStepRouter';
 import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
-import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
 import { createApiClient } from '@/lib/api/apiClient';
 import { API_MESSAGES } from '@/lib/api/apiErrors';
 import { pageViewSessionId } from '@/lib/tracking/tracingSession';
@@ -134,10 +133,10 @@ describe('CreditCardStep (sandbox card)', () => {
       status: 'failed',
       transactionId: 'txn_1',
       code: 'generic_decline',
-      message: PAYMENT_FAILURE_MESSAGES.generic_decline,
+      message: 'Your card was declined. Please use a different card or contact your bank.',
     });
     fireEvent.click(submitButton());
-    const failure = await screen.findByText(PAYMENT_FAILURE_MESSAGES.generic_decline);
+    const failure = await screen.findByText('Your card was declined. Please use a different card or contact your bank.');
     expect(failure.id).toBe('payment-failure');
     expect(failure.getAttribute('role')).toBe('alert');
     // Directly before the button, in DOM order: nothing between the failure and the button.
@@ -170,16 +169,16 @@ describe('CreditCardStep (sandbox card)', () => {
   });
 
   it('shows the failure the bank sent the visitor back with, focused, above the submit button', async () => {
-    renderPayment('vogue/demo-single', selectionOf('1001'), { returnedFailure: PAYMENT_FAILURE_MESSAGES.authentication_failed });
+    renderPayment('vogue/demo-single', selectionOf('1001'), { returnedFailure: 'authentication_failed' });
     const failure = document.getElementById('payment-failure')!;
-    expect(failure.textContent).toBe(PAYMENT_FAILURE_MESSAGES.authentication_failed);
+    expect(failure.textContent).toBe('Your bank could not confirm this payment. Please try again or use a different card.');
     expect(failure.nextElementSibling).toBe(submitButton());
     await waitFor(() => expect(document.activeElement).toBe(failure));
   });
 
   it('sent back by the bank in a new page, continues the visit that sent the order, and sends that id with the next try', async () => {
     renderPayment('vogue/demo-single', selectionOf('1001'), {
-      returnedFailure: PAYMENT_FAILURE_MESSAGES.authentication_failed,
+      returnedFailure: 'authentication_failed',
       trackingSessionId: 'pv-before-the-bank-0002',
     });
     expect(pageViewSessionId()).toBe('pv-before-the-bank-0002');

@@ -1,6 +1,7 @@
 import { withoutQueryParams } from '@/lib/journey/navigation';
 import type { NextAction } from '@/lib/payments/nextAction';
 import type { PaymentMethodConfigs } from '@/lib/payments/methods';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
 import type { SubscriptionPageProps, SubscriptionSummary } from './accountView';
 
 /** The card a subscriber types to renew a subscription with: the sandbox's fields, or the payment method Stripe Elements made. */
@@ -45,6 +46,8 @@ export interface CardPageProps extends SubscriptionPageProps {
   returnedSetup: string | null;
   /** Back from the bank's page where the subscriber confirmed a held renewal: the page asks the server how it went, once. */
   returnedFromRenewal: boolean;
+  /** The card form's words (components/payment-methods), in English until the account speaks the subscriber's language. */
+  i18n: PageI18n;
 }
 
 /** The query parameter the bank's page sends the subscriber back to the card page with, after a held renewal's check. */

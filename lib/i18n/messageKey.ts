@@ -4,7 +4,9 @@ import type offer from '@/messages/en/offer.json';
 import type auth from '@/messages/en/auth.json';
 import type cart from '@/messages/en/cart.json';
 import type errors from '@/messages/en/errors.json';
+import type failures from '@/messages/en/failures.json';
 import type mail from '@/messages/en/mail.json';
+import type methods from '@/messages/en/methods.json';
 import type order from '@/messages/en/order.json';
 import type payment from '@/messages/en/payment.json';
 import type promo from '@/messages/en/promo.json';
@@ -21,7 +23,9 @@ export type MessageKey =
   | keyof typeof auth
   | keyof typeof cart
   | keyof typeof errors
+  | keyof typeof failures
   | keyof typeof mail
+  | keyof typeof methods
   | keyof typeof order
   | keyof typeof payment
   | keyof typeof promo

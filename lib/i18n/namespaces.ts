@@ -5,7 +5,21 @@ import type { StepId } from '@/lib/journey/steps';
  * messages/), so that a page carries only its own words: `common` on every page, the rest
  * where they are read.
  */
-export const NAMESPACES = ['common', 'price', 'offer', 'auth', 'cart', 'errors', 'mail', 'order', 'payment', 'promo', 'success'] as const;
+export const NAMESPACES = [
+  'common',
+  'price',
+  'offer',
+  'auth',
+  'cart',
+  'errors',
+  'failures',
+  'mail',
+  'methods',
+  'order',
+  'payment',
+  'promo',
+  'success',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** What each journey step's page carries, besides `common`. */
@@ -13,8 +27,8 @@ export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
   campaign: ['price', 'offer'],
   cart: ['price', 'cart', 'promo', 'order'],
   'promo-code': ['price', 'promo', 'order'],
-  'credit-card': ['price', 'promo', 'order', 'payment'],
-  'amazon-pay-return': ['price', 'order', 'payment'],
+  'credit-card': ['price', 'promo', 'order', 'payment', 'methods', 'failures'],
+  'amazon-pay-return': ['price', 'order', 'payment', 'methods', 'failures'],
   success: ['price', 'order', 'success'],
   'auth-initiate': ['auth'],
   'auth-complete': [],

@@ -1,3 +1,4 @@
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import type { Cart } from '@/lib/cart/cart';
 import type { CartSelection } from '@/lib/cart/cartSelection';
@@ -56,8 +57,8 @@ export interface StepViewModels {
     signedInEmail: string | null;
     /** Today's date on the server (UTC), from which the renewal and first-charge dates are stated. */
     today: IsoDate;
-    /** Why the last attempt failed, when the bank's page sent the visitor back with a failure. */
-    returnedFailure: string | null;
+    /** Why the last attempt failed, when the bank's page sent the visitor back with a failure: the page words it. */
+    returnedFailure: PaymentFailureCode | null;
     /** Sent back with a failure: the session id the order's events carried, which this page continues. */
     trackingSessionId: string | null;
     /**

@@ -15,18 +15,27 @@ export type PaymentFailureCode =
   /** A renewal with nothing saved to charge (an order that kept no card or agreement). */
   | 'payment_method_required';
 
-/** What the visitor reads for each failure: what happened and what to do. */
-export const PAYMENT_FAILURE_MESSAGES: Readonly<Record<PaymentFailureCode, string>> = {
-  generic_decline: 'Your card was declined. Please use a different card or contact your bank.',
-  insufficient_funds: 'Your card has insufficient funds. Please use a different card.',
-  expired_card: 'Your card has expired. Please check the expiry date or use a different card.',
-  incorrect_cvc: "Your card's security code (CVC) is incorrect. Please check it and try again.",
-  authentication_failed: 'Your bank could not confirm this payment. Please try again or use a different card.',
-  authentication_required: 'Your bank asks you to confirm this payment yourself. Nothing was charged yet.',
-  invalid_number: 'This card number is not valid. Please check it and try again.',
-  processing_error: 'We could not process your card. Nothing was charged. Please try again.',
-  cancelled: 'You left without approving the payment. Nothing was charged. You can try again or choose another way to pay.',
-  wallet_declined: 'The payment was not approved. Nothing was charged. Please try again or choose another way to pay.',
-  interrupted: 'Your payment was interrupted before it was sent. Nothing was charged. Please try again.',
-  payment_method_required: 'There is no card saved for this subscription. Please add one.',
-};
+/**
+ * Every failure code, in the order the checkout's wording lists them (what each says:
+ * lib/payments/failureWording.ts). A code left out does not compile.
+ */
+export const PAYMENT_FAILURE_CODES = [
+  'generic_decline',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'authentication_failed',
+  'authentication_required',
+  'invalid_number',
+  'processing_error',
+  'cancelled',
+  'wallet_declined',
+  'interrupted',
+  'payment_method_required',
+] as const satisfies readonly PaymentFailureCode[];
+
+type Unlisted = Exclude<PaymentFailureCode, (typeof PAYMENT_FAILURE_CODES)[number]>;
+const _everyCodeListed: [Unlisted] extends [never] ? true : Unlisted = true;
+
+export const isPaymentFailureCode = (value: string): value is PaymentFailureCode =>
+  (PAYMENT_FAILURE_CODES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
+import { PAYMENT_FAILURE_CODES } from '@/lib/payments/paymentErrors';
 import { DECLINE_REASON_LABELS, computeOrderFigures, declineReasonLabel, type DeclineCount } from './orderFigures';
 import { orderLine } from '@/tests/fixtures/orderLines';
 
@@ -15,7 +15,7 @@ const decline = (failureCode: string | null, orders: number, fields: Partial<Dec
 
 describe('declineReasonLabel', () => {
   it('names every failure code the gateways report', () => {
-    expect(Object.keys(DECLINE_REASON_LABELS).sort()).toEqual(Object.keys(PAYMENT_FAILURE_MESSAGES).sort());
+    expect(Object.keys(DECLINE_REASON_LABELS).sort()).toEqual([...PAYMENT_FAILURE_CODES].sort());
     expect(declineReasonLabel('insufficient_funds')).toBe('Insufficient funds');
     expect(declineReasonLabel('authentication_failed')).toBe('Failed 3-D Secure');
   });

@@ -5,6 +5,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import type { AmazonPaySdk } from './amazonPaySdk';
 import AmazonPayButtonPanel from './AmazonPayButtonPanel';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 const CONFIG = {
   gateway: 'amazon-pay',
@@ -102,5 +104,34 @@ describe('AmazonPayButtonPanel', () => {
     });
     await act(async () => void script().dispatchEvent(new Event('error')));
     expect(screen.getByRole('alert').textContent).toContain('Amazon Pay could not load');
+  });
+});
+
+describe('AmazonPayButtonPanel on a German page', () => {
+  it("renders Amazon's checkout in German for a European merchant, and says in German when it is still loading", async () => {
+    const handleRef = createRef<PaymentMethodHandle | null>();
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <AmazonPayButtonPanel
+          config={{ ...CONFIG, region: 'eu' }}
+          handleRef={handleRef}
+          showErrors={false}
+          pay={vi.fn(() => null)}
+          payLabel="Jetzt abonnieren"
+          order={{ currencyCode: 'EUR', renews: true }}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Amazon Pay wird geladen…');
+    await expect(handleRef.current!.prepare({} as never, {} as never)).resolves.toEqual({
+      error: 'Amazon Pay wird noch geladen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+    });
+    const amazon = fakeAmazon();
+    const european = [...document.scripts].find((element) => element.src === 'https://static-eu.payments-amazon.com/checkout.js')!;
+    await act(async () => void european.dispatchEvent(new Event('load')));
+    expect(amazon.sdk.Pay.renderButton).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ ledgerCurrency: 'EUR', checkoutLanguage: 'de_DE' }),
+    );
   });
 });

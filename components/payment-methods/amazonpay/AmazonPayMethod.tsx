@@ -2,13 +2,19 @@ import dynamic from 'next/dynamic';
 import { amazonPayDeclaration } from '@/lib/payments/amazonpay/amazonPayDeclaration';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
+import { useWords } from '@/components/shell/I18n';
 import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
 
 /** Amazon's checkout.js and button load on the payment step only, and only once Amazon Pay is chosen. */
 const AmazonPayButtonPanel = dynamic(() => import('./AmazonPayButtonPanel'), {
   ssr: false,
-  loading: () => <Loader type="form-loading" label="Loading Amazon Pay…" />,
+  loading: () => <LoadingAmazonPay />,
 });
+
+function LoadingAmazonPay() {
+  const { t } = useWords();
+  return <Loader type="form-loading" label={t('methods.amazonPay.loading')} />;
+}
 
 function AmazonPayView(props: PaymentMethodViewProps<'amazon-pay'>) {
   const { config } = props;
@@ -20,6 +26,6 @@ function AmazonPayView(props: PaymentMethodViewProps<'amazon-pay'>) {
 export const amazonPayView: PaymentMethodView<'amazon-pay'> = {
   id: amazonPayDeclaration.id,
   View: AmazonPayView,
-  submitLabel: (config, label) => (config.gateway === 'amazon-pay' ? null : `${label} with Amazon Pay`),
+  submitLabel: (config, label, words) => (config.gateway === 'amazon-pay' ? null : words.t('methods.amazonPay.submit', { label })),
   preload: (config) => (config.gateway === 'amazon-pay' ? import('./AmazonPayButtonPanel') : null),
 };

@@ -8,8 +8,9 @@ import { push } from '@/tests/fixtures/paymentStepRouter';
 import { api, snapshot } from '@/tests/fixtures/stepTests';
 import type { CartSelection } from '@/lib/cart/cartSelection';
 import type { StepViewModels } from '@/lib/journey/viewModels';
-import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
-import { EXPRESS_CONSENT_MISSING } from './useExpressCheckout';
+
+const DECLINED = 'Your card was declined. Please use a different card or contact your bank.';
+const EXPRESS_CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms before paying with a wallet.';
 
 const tracked = vi.hoisted(() => [] as { name: string }[]);
 vi.mock('@/lib/tracking/track', () => ({ track: (event: { name: string }) => void tracked.push(event) }));
@@ -187,11 +188,11 @@ describe('the express row (sandbox)', () => {
       status: 'failed',
       transactionId: 'txn_1',
       code: 'generic_decline',
-      message: PAYMENT_FAILURE_MESSAGES.generic_decline,
+      message: DECLINED,
     });
     fireEvent.change(within(sheet()).getByLabelText('Card'), { target: { value: '3' } });
     fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));
-    const failure = await screen.findByText(PAYMENT_FAILURE_MESSAGES.generic_decline);
+    const failure = await screen.findByText(DECLINED);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(failure));
     expect(push).not.toHaveBeenCalled();
@@ -249,8 +250,9 @@ describe('the express row (Stripe keys)', () => {
   beforeEach(() => {
     stripeElements.options.length = 0;
   });
-  /** The options of the express row's Elements, the last rendered (the card field's Elements take none). */
-  const expressOptions = () => stripeElements.options.filter((options) => options !== undefined).at(-1);
+  /** The options of the express row's Elements, the last rendered (the card field's Elements take only a locale). */
+  const expressOptions = () =>
+    stripeElements.options.filter((options) => typeof options === 'object' && options !== null && 'mode' in options).at(-1);
 
   it("shows Stripe's wallets for what is due today, and no sandbox sheet", async () => {
     renderStripe(inGB);
@@ -267,6 +269,7 @@ describe('the express row (Stripe keys)', () => {
       currency: 'usd',
       setupFutureUsage: 'off_session',
       paymentMethodCreation: 'manual',
+      locale: 'en',
     });
   });
 });

@@ -2,7 +2,8 @@ import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { useImpression } from '@/lib/tracking/useImpression';
 import { EXPRESS_WALLET_IDS, EXPRESS_WALLET_LABELS } from '@/lib/payments/express/expressWallets';
-import { PAYMENT_METHOD_LABELS, type EnabledPaymentMethod, type WalletId } from '@/lib/payments/methods';
+import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
+import { useWords } from '@/components/shell/I18n';
 import { SandboxExpressSheet } from './SandboxExpressSheet';
 import { useExpressCheckout, type ExpressCheckoutState, type ExpressStep } from './useExpressCheckout';
 import styles from './ExpressCheckout.module.css';
@@ -25,12 +26,13 @@ interface ExpressCheckoutProps {
 export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
   const express = useExpressCheckout(step, methods);
   const id = useId();
+  const { t } = useWords();
   const wallets = methods.filter((method): method is Extract<EnabledPaymentMethod, { id: WalletId }> => method.id !== 'card');
   if (!express.visible || (!express.card && wallets.length === 0)) return null;
   return (
     <section className={styles.express} aria-labelledby={`${id}-title`} data-testid="express-checkout">
       <h2 id={`${id}-title`} className={styles.title}>
-        Express checkout
+        {t('methods.express.title')}
       </h2>
       {express.consent.required && <ExpressConsent express={express} id={id} />}
       <div className={styles.buttons}>
@@ -58,7 +60,7 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
               onClick={(event) => express.start(wallet, event.currentTarget)}
             >
               {EXPRESS_WALLET_LABELS[wallet]}
-              <span className={styles.sandboxTag}> (sandbox)</span>
+              <span className={styles.sandboxTag}> {t('methods.express.sandboxTag')}</span>
             </button>
           ))}
         {wallets.map((wallet) => (
@@ -70,11 +72,11 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
             disabled={step.paying}
             onClick={() => express.startWallet(wallet.id)}
           >
-            {PAYMENT_METHOD_LABELS[wallet.id]}
+            {t(`methods.name.${wallet.id}`)}
           </button>
         ))}
       </div>
-      <p className={styles.or}>Or fill in your details below</p>
+      <p className={styles.or}>{t('methods.express.or')}</p>
       {express.open && express.today && (
         <SandboxExpressSheet
           wallet={express.open}
@@ -94,6 +96,7 @@ export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
 /** The renewal terms and the consent box the wallets wait for, where a mandate applies (the same consent as the form's). */
 function ExpressConsent({ express, id }: { express: ExpressCheckoutState; id: string }) {
   const { consent } = express;
+  const { t } = useWords();
   const visibleRef = useImpression<HTMLDivElement>(() => consent.onVisible());
   return (
     <div ref={visibleRef} className={styles.consent} data-testid="express-consent">
@@ -112,7 +115,7 @@ function ExpressConsent({ express, id }: { express: ExpressCheckoutState; id: st
           aria-describedby={consent.error ? `${id}-terms ${id}-consent-error` : `${id}-terms`}
           aria-invalid={consent.error ? true : undefined}
         />
-        <label htmlFor={`${id}-consent`}>I agree to these automatic renewal terms.</label>
+        <label htmlFor={`${id}-consent`}>{t('methods.express.consent')}</label>
       </div>
       {consent.error && (
         <p id={`${id}-consent-error`} className={styles.error} role="alert">

@@ -6,6 +6,8 @@ import type { BillingForm } from '@/lib/checkout/billing';
 import type { PaymentAttempt } from '@/lib/payments/runPayment';
 import type { ExpressPayment } from './expressPayment';
 import StripeExpressCheckout from './StripeExpressCheckout';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 // Stripe.js cannot load here: stand-ins that keep what the element was given.
 const stripe = {
@@ -103,7 +105,17 @@ describe("Stripe's Express Checkout Element", () => {
       currency: 'usd',
       setupFutureUsage: 'off_session',
       paymentMethodCreation: 'manual',
+      locale: 'en',
     });
+  });
+
+  it("speaks the page's language: a German page's wallet buttons are German", () => {
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <StripeExpressCheckout {...props()} currencyCode="EUR" />
+      </I18nProvider>,
+    );
+    expect(elementsOptions).toMatchObject({ mode: 'payment', currency: 'eur', locale: 'de' });
   });
 
   it('is set up for a setup where nothing is due today (a free trial, a 100 % promo code), the card kept for renewals', () => {
@@ -114,6 +126,7 @@ describe("Stripe's Express Checkout Element", () => {
       currency: 'usd',
       setupFutureUsage: 'off_session',
       paymentMethodCreation: 'manual',
+      locale: 'en',
     });
   });
 

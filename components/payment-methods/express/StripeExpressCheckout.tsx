@@ -7,8 +7,8 @@ import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletContact } from '@/lib/payments/express/sandboxWallets';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { ExpressPayment } from './expressPayment';
-
-const FALLBACK_ERROR = 'We could not take the payment from your wallet. Nothing was charged. Please try again.';
+import { useWords } from '@/components/shell/I18n';
+import { stripeLocale } from '@/lib/payments/providerLocales';
 
 /** Stripe's names of the wallets it shows, as ours. */
 const WALLETS: Partial<Record<StripeExpressCheckoutElementConfirmEvent['expressPaymentType'], ExpressWalletId>> = {
@@ -57,6 +57,8 @@ function contactOf(details: StripeExpressCheckoutElementConfirmEvent['billingDet
 function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutProps, 'mayStart' | 'formFor' | 'pay'>) {
   const stripe = useStripe();
   const elements = useElements();
+  const { t } = useWords();
+  const walletFailed = t('methods.express.walletFailed');
   return (
     <ExpressCheckoutElement
       options={{
@@ -76,9 +78,9 @@ function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutPr
             const remembered = attempt.paymentMethodId();
             if (remembered) return { payment: { kind: 'stripe-payment-method', paymentMethodId: remembered } };
             const submitted = await elements.submit();
-            if (submitted.error) return { error: submitted.error.message ?? FALLBACK_ERROR };
+            if (submitted.error) return { error: submitted.error.message ?? walletFailed };
             const { paymentMethod, error } = await stripe.createPaymentMethod({ elements });
-            if (!paymentMethod) return { error: error?.message ?? FALLBACK_ERROR };
+            if (!paymentMethod) return { error: error?.message ?? walletFailed };
             attempt.rememberPaymentMethod(paymentMethod.id);
             return { payment: { kind: 'stripe-payment-method', paymentMethodId: paymentMethod.id } };
           },
@@ -86,9 +88,9 @@ function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutPr
           // does the card form's; Stripe.js only shows what the bank asks, with either intent's
           // client secret. (confirmPayment and confirmSetup confirm in the browser instead.)
           async handleAction(action) {
-            if (action.type !== 'stripe_sdk') return { error: FALLBACK_ERROR };
+            if (action.type !== 'stripe_sdk') return { error: walletFailed };
             const { error } = await stripe.handleNextAction({ clientSecret: action.clientSecret });
-            return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+            return error ? { error: error.message ?? walletFailed } : {};
           },
         });
         const end = (await running) as { status?: string } | null;
@@ -106,7 +108,9 @@ function ExpressButtons({ mayStart, formFor, pay }: Pick<StripeExpressCheckoutPr
  */
 export default function StripeExpressCheckout({ publishableKey, amount, currencyCode, ...buttons }: StripeExpressCheckoutProps) {
   const stripe = useMemo(() => loadStripe(publishableKey), [publishableKey]);
-  const options = elementsOptionsFor(amount, currencyCode);
+  const { locale } = useWords();
+  // Stripe's wallet buttons speak the page's language (the wallet's own sheet speaks the device's).
+  const options = { ...elementsOptionsFor(amount, currencyCode), locale: stripeLocale(locale) };
   // A new amount is passed to Stripe's Elements in place; a new mode (a 100 % promo code
   // applied or removed) makes new Elements, since an update passes on only the options given
   // and would leave the payment's amount in a setup.

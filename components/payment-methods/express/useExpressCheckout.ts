@@ -6,6 +6,7 @@ import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletCard, WalletContact } from '@/lib/payments/express/sandboxWallets';
 import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
 import { formatMoney } from '@/lib/pricing/money';
+import { useWords } from '@/components/shell/I18n';
 import type { ExpressPayment } from './expressPayment';
 
 /** What of the payment step the express row reads and calls. */
@@ -30,9 +31,6 @@ export type ExpressStep = Pick<
   | 'pay'
 >;
 
-export const EXPRESS_CONSENT_MISSING = 'Please tick the box to agree to the automatic renewal terms before paying with a wallet.';
-const NO_IN_PAGE_ACTION = 'Your bank asked for a check this page cannot show. Please try again.';
-
 /** The card config of the step's methods: express wallets pay by card, so they are offered only with it. */
 export const cardConfigOf = (methods: readonly EnabledPaymentMethod[]) =>
   methods.find((method): method is Extract<EnabledPaymentMethod, { id: 'card' }> => method.id === 'card')?.config ?? null;
@@ -50,6 +48,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   const opener = useRef<HTMLElement | null>(null);
   // PayPal or Amazon Pay asked for from the row: started once its view is the step's method.
   const [starting, setStarting] = useState<WalletId | null>(null);
+  const { t } = useWords();
   const start = useEffectEvent((wallet: WalletId) => {
     // The sandbox's wallets and Amazon Pay start from the step's own sequence (it first asks for
     // any billing detail still missing); PayPal's SDK buttons are the buyer's to click.
@@ -105,7 +104,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
     consent: {
       required: step.consentRequired,
       checked: step.consented,
-      error: consentMissing && !step.consented ? EXPRESS_CONSENT_MISSING : undefined,
+      error: consentMissing && !step.consented ? t('methods.express.consentMissing') : undefined,
       onChange: (agreed: boolean) => {
         step.setConsent(agreed);
         if (agreed) setConsentMissing(false);
@@ -135,7 +134,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
           payment: { kind: 'sandbox-card', number: walletCard.number, expiry: walletCard.expiry, cvc: walletCard.cvc },
         }),
         // The sandbox's bank is a page of its own (a redirect), never an in-page check.
-        handleAction: async () => ({ error: NO_IN_PAGE_ACTION }),
+        handleAction: async () => ({ error: t('methods.bank.noInPageCheck') }),
       });
       const end = await running;
       // Paid: the step goes on to the success page. Otherwise the step says what happened, beside its button.

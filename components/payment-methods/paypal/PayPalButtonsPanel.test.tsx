@@ -6,6 +6,8 @@ import type { PaymentMethodHandle } from '@/components/payment-methods/types';
 import type { PaymentState } from '@/lib/payments/paymentMachine';
 import { deferred } from '@/lib/payments/deferred';
 import { WALLET_CANCELLED } from '@/lib/payments/paypal/walletApproval';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 /** PayPal's SDK cannot load here: a stand-in with the buttons' contract, driven by the test. */
 const sdk = vi.hoisted(() => ({
@@ -59,6 +61,7 @@ describe('PayPalButtonsPanel', () => {
       components: 'buttons',
       intent: 'subscription',
       vault: true,
+      locale: 'en_US',
     });
     expect(sdk.buttons).toHaveProperty('createSubscription');
     cleanup();
@@ -118,5 +121,35 @@ describe('PayPalButtonsPanel', () => {
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('not available in this mode');
+  });
+});
+
+describe('PayPalButtonsPanel on a German page', () => {
+  it('opens PayPal in German and says in German what keeps it from loading', () => {
+    const panel = (clientId: string) => (
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <PayPalButtonsPanel
+          config={{ ...CONFIG, clientId }}
+          handleRef={createRef()}
+          showErrors={false}
+          pay={() => null}
+          payLabel="Jetzt abonnieren"
+          order={{ currencyCode: 'EUR', renews: true }}
+        />
+      </I18nProvider>
+    );
+    render(panel(CONFIG.clientId));
+    expect(sdk.options).toMatchObject({ currency: 'EUR', locale: 'de_DE' });
+    cleanup();
+    sdk.scriptState = { isPending: false, isRejected: true };
+    render(panel(CONFIG.clientId));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'PayPal konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung, laden Sie die Seite neu oder wählen Sie eine andere Zahlungsart.',
+    );
+    cleanup();
+    render(panel(''));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'PayPal ist in diesem Modus derzeit nicht verfügbar. Bitte wählen Sie eine andere Zahlungsart.',
+    );
   });
 });

@@ -2,27 +2,28 @@ import { useImperativeHandle, useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
+import { useWords } from '@/components/shell/I18n';
+import { paypalLocale } from '@/lib/payments/providerLocales';
 import { WalletApproval } from '@/lib/payments/paypal/walletApproval';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
 type PayPalConfig = Extract<PaymentMethodViewProps<'paypal'>['config'], { gateway: 'paypal' }>;
 type Props = Omit<PaymentMethodViewProps<'paypal'>, 'config'> & { config: PayPalConfig };
 
-const NOT_READY = 'PayPal is still loading. Please wait a moment and try again.';
-
 /** The buttons, once PayPal's script is there; what the script's state says until then. */
 function Buttons({ handleRef, pay, order }: Props) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const approval = useRef<WalletApproval | null>(null);
+  const { t } = useWords();
+  const notReady = t('methods.paypal.stillLoading');
   useImperativeHandle(handleRef, () => ({
     firstInvalidField: () => null,
     prepare: async () => ({ payment: { kind: 'paypal' } }),
-    handleAction: (action) => approval.current?.handleAction(action) ?? Promise.resolve({ error: NOT_READY }),
+    handleAction: (action) => approval.current?.handleAction(action) ?? Promise.resolve({ error: notReady }),
   }));
-  if (isRejected)
-    return <p role="alert">PayPal could not load. Please check your connection, reload the page or choose another way to pay.</p>;
-  if (isPending) return <Loader type="form-loading" label="Loading PayPal…" />;
-  const create = () => approval.current?.paymentId() ?? Promise.reject(new Error(NOT_READY));
+  if (isRejected) return <p role="alert">{t('methods.paypal.loadFailed')}</p>;
+  if (isPending) return <Loader type="form-loading" label={t('methods.paypal.loading')} />;
+  const create = () => approval.current?.paymentId() ?? Promise.reject(new Error(notReady));
   return (
     <PayPalButtons
       style={{ layout: 'vertical', label: order.renews ? 'subscribe' : 'pay', shape: 'rect' }}
@@ -46,15 +47,17 @@ function Buttons({ handleRef, pay, order }: Props) {
 /**
  * PayPal's own buttons (the SDK's v5 root API from @paypal/react-paypal-js): its script is
  * loaded here, on the payment step with PayPal chosen only, for a subscription (renewing
- * offers) or an order. The step's own button is hidden: PayPal's is the one to press.
+ * offers) or an order, in the page's language. The step's own button is hidden: PayPal's is the one to press.
  */
 export default function PayPalButtonsPanel(props: Props) {
   const { config, order } = props;
-  if (!config.clientId) return <p role="alert">PayPal is not available in this mode at the moment. Please choose another way to pay.</p>;
+  const words = useWords();
+  if (!config.clientId) return <p role="alert">{words.t('methods.paypal.unavailable')}</p>;
   const options = {
     clientId: config.clientId,
     currency: order.currencyCode,
     components: 'buttons',
+    locale: paypalLocale(words.locale),
     ...(order.renews ? { intent: 'subscription', vault: true } : { intent: 'capture' }),
   };
   return (

@@ -2,13 +2,19 @@ import dynamic from 'next/dynamic';
 import { paypalDeclaration } from '@/lib/payments/paypal/paypalDeclaration';
 import type { PaymentMethodView, PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { Loader } from '@/components/ui/Loader';
+import { useWords } from '@/components/shell/I18n';
 import { SandboxWallet } from '@/components/payment-methods/sandbox/SandboxWallet';
 
 /** PayPal's SDK and buttons load on the payment step only, and only once PayPal is chosen. */
 const PayPalButtonsPanel = dynamic(() => import('./PayPalButtonsPanel'), {
   ssr: false,
-  loading: () => <Loader type="form-loading" label="Loading PayPal…" />,
+  loading: () => <LoadingPayPal />,
 });
+
+function LoadingPayPal() {
+  const { t } = useWords();
+  return <Loader type="form-loading" label={t('methods.paypal.loading')} />;
+}
 
 function PayPalView(props: PaymentMethodViewProps<'paypal'>) {
   const { config } = props;
@@ -20,6 +26,6 @@ function PayPalView(props: PaymentMethodViewProps<'paypal'>) {
 export const paypalView: PaymentMethodView<'paypal'> = {
   id: paypalDeclaration.id,
   View: PayPalView,
-  submitLabel: (config, label) => (config.gateway === 'paypal' ? null : `${label} with PayPal`),
+  submitLabel: (config, label, words) => (config.gateway === 'paypal' ? null : words.t('methods.paypal.submit', { label })),
   preload: (config) => (config.gateway === 'paypal' ? import('./PayPalButtonsPanel') : null),
 };

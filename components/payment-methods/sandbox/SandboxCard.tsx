@@ -2,17 +2,17 @@ import { useImperativeHandle, useRef, useState } from 'react';
 import type { PaymentMethodViewProps } from '@/components/payment-methods/types';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import { SandboxCardFields, type CardField } from './SandboxCardFields';
+import { useWords } from '@/components/shell/I18n';
 
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
 const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
-const NO_IN_PAGE_ACTION = 'Your bank asked for a check this page cannot show. Please try again.';
-
 /** The sandbox's card fields: their own values and checks; card data never leaves this view but in the submit. */
 export function SandboxCard({ handleRef, showErrors }: PaymentMethodViewProps<'card'>) {
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [touched, setTouched] = useState<Set<CardField>>(new Set());
   const elements = useRef(new Map<CardField, HTMLInputElement | null>());
   const errors = validateCardFields(card, new Date());
+  const { t } = useWords();
   useImperativeHandle(handleRef, () => ({
     firstInvalidField: () => {
       const field = CARD_FIELDS.find((name) => errors[name]);
@@ -20,7 +20,7 @@ export function SandboxCard({ handleRef, showErrors }: PaymentMethodViewProps<'c
     },
     prepare: async () => ({ payment: { kind: 'sandbox-card', ...card } }),
     // The sandbox's bank is a page of its own (a redirect), never an in-page check.
-    handleAction: async () => ({ error: NO_IN_PAGE_ACTION }),
+    handleAction: async () => ({ error: t('methods.bank.noInPageCheck') }),
   }));
   return (
     <SandboxCardFields

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CardFields } from '@/lib/payments/sandbox/cardFields';
 import { SandboxCardFields } from './SandboxCardFields';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 /** The card step's part: it keeps the fields in state, as CreditCardStep does. */
 function Harness({ onChange }: { onChange?: (field: keyof CardFields, value: string) => void }) {
@@ -160,5 +162,39 @@ describe('SandboxCardFields', () => {
       ['number', '4242 4242 4242 4242'],
       ['expiry', '12/34'],
     ]);
+  });
+});
+
+describe('SandboxCardFields in German and French', () => {
+  const fields = (locale: string) =>
+    render(
+      <I18nProvider page={pageWordsFixture(locale)}>
+        <SandboxCardFields
+          card={{ number: '4242', expiry: '', cvc: '12' }}
+          errors={{
+            number: { id: 'methods.card.error.numberInvalid' },
+            cvc: { id: 'methods.card.error.cvcLength', values: { digits: 3 } },
+          }}
+          onChange={() => undefined}
+          onBlur={() => undefined}
+          register={() => () => undefined}
+        />
+      </I18nProvider>,
+    );
+
+  it('labels the fields and says their problems in German', () => {
+    fields('de-DE');
+    expect(screen.getByLabelText('Kartennummer')).toBeTruthy();
+    expect(screen.getByLabelText('Gültig bis').getAttribute('placeholder')).toBe('MM/JJ');
+    expect(screen.getByText('Diese Kartennummer ist ungültig. Bitte prüfen Sie sie.')).toBeTruthy();
+    expect(screen.getByText('Die Prüfnummer hat 3 Ziffern.')).toBeTruthy();
+    expect(screen.getByTestId('sandbox-note').textContent).toContain('Es wird keine echte Karte belastet');
+  });
+
+  it('and in French, with its no-break space before the colon', () => {
+    fields('fr-FR');
+    expect(screen.getByLabelText('Numéro de carte')).toBeTruthy();
+    expect(screen.getByText('Le cryptogramme comporte 3 chiffres.')).toBeTruthy();
+    expect(screen.getByTestId('sandbox-note').textContent).toContain('environnement de test\u00a0: aucune vraie carte n’est débitée');
   });
 });

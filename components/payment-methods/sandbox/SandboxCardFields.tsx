@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { CardBrandMarks } from '@/components/checkout/CardBrandMarks';
 import { Field } from '@/components/ui/Field';
+import { useWords } from '@/components/shell/I18n';
 import { editCardField, type CardFieldErrors, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import { cardBrand } from '@/lib/payments/sandbox/testCards';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -21,6 +22,8 @@ interface SandboxCardFieldsProps {
  * pastes or autofills; the caret stays beside the digit it was beside.
  */
 export function SandboxCardFields({ card, errors, onChange, onBlur, register }: SandboxCardFieldsProps) {
+  const words = useWords();
+  const { t } = words;
   const change = (name: CardField, event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const inputType = (event.nativeEvent as InputEvent).inputType;
@@ -45,7 +48,7 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
       autoComplete={autoComplete}
       required
       value={card[name]}
-      error={errors[name]}
+      error={errors[name] && words.say(errors[name])}
       inputRef={register(name)}
       onChange={(event) => change(name, event)}
       onBlur={() => onBlur(name)}
@@ -54,19 +57,18 @@ export function SandboxCardFields({ card, errors, onChange, onBlur, register }: 
   );
   return (
     <fieldset className={styles.section}>
-      <legend>Card</legend>
+      <legend>{t('methods.card.legend')}</legend>
       <p className={styles.sandboxNote} data-testid="sandbox-note">
-        Payments here are simulated by a sandbox: no real card is charged. Use a test card such as 4242 4242 4242 4242 with any future
-        expiry date and any CVC.
+        {t('methods.card.sandboxNote')}
       </p>
       {/* No maxLength on number and expiry: the formatters bound them, and a pasted "12/2034" or "4242-4242-…" must arrive whole. */}
       <div className={styles.cardNumber}>
-        {field('number', 'Card number', 'cc-number', { placeholder: '1234 1234 1234 1234' })}
+        {field('number', t('methods.card.number'), 'cc-number', { placeholder: '1234 1234 1234 1234' })}
         <CardBrandMarks detected={cardBrand(card.number)} />
       </div>
       <div className={styles.pair}>
-        {field('expiry', 'Expiry', 'cc-exp', { placeholder: 'MM/YY' })}
-        {field('cvc', 'CVC', 'cc-csc', { maxLength: 4 })}
+        {field('expiry', t('methods.card.expiry'), 'cc-exp', { placeholder: t('methods.card.expiryPlaceholder') })}
+        {field('cvc', t('methods.card.cvc'), 'cc-csc', { maxLength: 4 })}
       </div>
     </fieldset>
   );

@@ -3,6 +3,7 @@ import dynamic from 'next/dynamic';
 import type { CardConfig } from '@/lib/payments/stripe/cardDeclaration';
 import { SandboxCardFields } from '@/components/payment-methods/sandbox/SandboxCardFields';
 import { Loader } from '@/components/ui/Loader';
+import { useWords } from '@/components/shell/I18n';
 import type { StripeCardHandle } from './StripeCardSection';
 
 /** What the provider's card fields give the page that keeps a card: Stripe Elements' payment method and 3-D Secure. */
@@ -11,8 +12,13 @@ export type KeptCardHandle = StripeCardHandle;
 /** Stripe Elements load only where Stripe takes the cards, and only in the browser (as on the payment step). */
 const StripeCardSection = dynamic(() => import('./StripeCardSection'), {
   ssr: false,
-  loading: () => <Loader type="form-loading" label="Loading the card form…" />,
+  loading: () => <LoadingCardForm />,
 });
+
+function LoadingCardForm() {
+  const { t } = useWords();
+  return <Loader type="form-loading" label={t('methods.card.loading')} />;
+}
 
 /** Whether the provider's own fields take the card (Stripe Elements), rather than the sandbox's typed into our page. */
 export const providerTakesTheCard = (config: CardConfig | null): config is Extract<CardConfig, { publishableKey: string }> =>

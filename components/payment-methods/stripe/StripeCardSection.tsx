@@ -3,6 +3,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardBrandMarks } from '@/components/checkout/CardBrandMarks';
 import { Loader } from '@/components/ui/Loader';
+import { useWords } from '@/components/shell/I18n';
+import { stripeLocale } from '@/lib/payments/providerLocales';
 import type { Billing } from '@/lib/checkout/billing';
 import styles from '@/components/checkout/CheckoutForm.module.css';
 
@@ -18,17 +20,17 @@ export interface StripeCardHandle {
   confirmWithSavedCard(clientSecret: string, paymentMethodId: string): Promise<{ error?: string }>;
 }
 
-const FALLBACK_ERROR = 'We could not check your card. Nothing was charged. Please try again.';
-
 function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCardHandle | null>; onReady: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
+  const { t } = useWords();
+  const checkFailed = t('methods.card.checkFailed');
   useImperativeHandle(
     handleRef,
     () => ({
       async createPaymentMethod(billing) {
         const card = elements?.getElement(CardElement);
-        if (!stripe || !card) return { error: 'The card form is still loading. Please wait a moment.' };
+        if (!stripe || !card) return { error: t('methods.card.stillLoading') };
         const { paymentMethod, error } = await stripe.createPaymentMethod({
           type: 'card',
           card,
@@ -48,20 +50,20 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
               }
             : {}),
         });
-        return paymentMethod ? { id: paymentMethod.id } : { error: error?.message ?? FALLBACK_ERROR };
+        return paymentMethod ? { id: paymentMethod.id } : { error: error?.message ?? checkFailed };
       },
       async handleNextAction(clientSecret) {
-        if (!stripe) return { error: FALLBACK_ERROR };
+        if (!stripe) return { error: checkFailed };
         const { error } = await stripe.handleNextAction({ clientSecret });
-        return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+        return error ? { error: error.message ?? checkFailed } : {};
       },
       async confirmWithSavedCard(clientSecret, paymentMethodId) {
-        if (!stripe) return { error: FALLBACK_ERROR };
+        if (!stripe) return { error: checkFailed };
         const { error } = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
-        return error ? { error: error.message ?? FALLBACK_ERROR } : {};
+        return error ? { error: error.message ?? checkFailed } : {};
       },
     }),
-    [stripe, elements],
+    [stripe, elements, t, checkFailed],
   );
   return (
     <div className={styles.stripeCard}>
@@ -72,7 +74,7 @@ function StripeCardForm({ handleRef, onReady }: { handleRef: RefObject<StripeCar
 
 /**
  * Card entry by Stripe Elements, used when Stripe keys are configured: the card never
- * touches our server, which receives a payment method id.
+ * touches our server, which receives a payment method id. Stripe's field speaks the page's language.
  */
 export default function StripeCardSection({
   publishableKey,
@@ -83,6 +85,8 @@ export default function StripeCardSection({
 }) {
   const [loadError, setLoadError] = useState(false);
   const [ready, setReady] = useState(false);
+  const words = useWords();
+  const { t } = words;
   const stripePromise = useMemo(
     () =>
       loadStripe(publishableKey).catch(() => {
@@ -94,22 +98,22 @@ export default function StripeCardSection({
   useEffect(() => setReady(false), [publishableKey]);
   return (
     <fieldset className={styles.section}>
-      <legend>Card</legend>
+      <legend>{t('methods.card.legend')}</legend>
       <div className={styles.cardLabelRow}>
         <p id="stripe-card-label" className={styles.fieldLabel}>
-          Card details
+          {t('methods.card.details')}
         </p>
         {/* Stripe's field shows the brand it reads from the number itself. */}
         <CardBrandMarks />
       </div>
       {loadError ? (
         <p role="alert" className={styles.error}>
-          The card form could not load. Please check your connection and reload the page.
+          {t('methods.card.loadFailed')}
         </p>
       ) : (
         <>
-          {!ready && <Loader type="form-loading" label="Loading the card form…" />}
-          <Elements stripe={stripePromise}>
+          {!ready && <Loader type="form-loading" label={t('methods.card.loading')} />}
+          <Elements stripe={stripePromise} options={{ locale: stripeLocale(words.locale) }}>
             <StripeCardForm handleRef={handleRef} onReady={() => setReady(true)} />
           </Elements>
         </>

@@ -3,11 +3,12 @@ import { useRouter } from 'next/router';
 import type { ProviderOutage } from '@/components/checkout/ProviderOutagePanel';
 import { usePromoCode, type PromoCodeModel } from '@/components/checkout/usePromoCode';
 import { chosenMethod } from '@/components/payment-methods/PaymentMethodChooser';
-import { paymentMethodView } from '@/components/payment-methods/registry';
-import type { PaymentMethodHandle, PaymentMethodView } from '@/components/payment-methods/types';
+import { methodSubmitLabel } from '@/components/payment-methods/registry';
+import { useWords } from '@/components/shell/I18n';
+import type { PaymentMethodHandle } from '@/components/payment-methods/types';
+import { useReturnedPayment } from '@/components/payment-methods/useReturnedPayment';
 import type { ExpressPayment } from '@/components/payment-methods/express/expressPayment';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
-import { useWords } from '@/components/shell/I18n';
 import type { StepViewProps } from '@/components/steps/stepViewProps';
 import { withLocation } from '@/lib/cart/cartSelection';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
@@ -124,9 +125,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const { billing } = draft;
   useTrackOnce(flow.campaignId, () => buildCreditCardWaypointLoad(pageContext(flow.campaignId)));
 
-  const initialPayment: PaymentState = returnedFailure
-    ? { status: 'failed', message: returnedFailure, attemptKept: false }
-    : { status: 'idle' };
+  const initialPayment = useReturnedPayment(returnedFailure);
   const [payment, dispatch] = useReducer(paymentReducer, initialPayment);
   // One driver per mount, started from the payment the page was loaded with.
   const [driver] = useState(() => createPaymentDriver(dispatch, initialPayment));
@@ -200,9 +199,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const method = chosenMethod(paymentMethods, draft.paymentMethod);
   const stepLabel = submitLabel(words, plan, current ? current.quote.total : null, plan.currencyCode);
   // The method's own label for the step's button; null: the method brings its own button.
-  const methodLabel = method
-    ? (paymentMethodView(method.id) as PaymentMethodView<typeof method.id>).submitLabel(method.config as never, stepLabel)
-    : stepLabel;
+  const methodLabel = methodSubmitLabel(method, stepLabel, words);
 
   /** Checks the form and runs the payment; null when something must be fixed first (it is then focused) or a payment runs. */
   const pay = (): Promise<PaymentState> | null => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardBrandName, editCardField, formatCardNumber, formatCvc, formatExpiry, parseExpiry, validateCardFields } from './cardFields';
+import { fallbackWords } from '@/lib/i18n/words';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -41,7 +42,8 @@ describe('validateCardFields', () => {
     [{ number: '378282246310005', cvc: '123' }, { cvc: 'The security code is 4 digits.' }],
     [{ number: '378282246310005', cvc: '1234' }, {}],
   ])('%o → %o', (change, errors) => {
-    expect(validateCardFields({ ...valid, ...change }, now)).toEqual(errors);
+    const found = validateCardFields({ ...valid, ...change }, now);
+    expect(Object.fromEntries(Object.entries(found).map(([field, message]) => [field, fallbackWords().say(message)]))).toEqual(errors);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import { cardBrand, digitsOnly, luhnValid } from './testCards';
 
 /** The card fields of the sandbox form, as typed. */
@@ -8,7 +9,8 @@ export interface CardFields {
   cvc: string;
 }
 
-export type CardFieldErrors = Partial<Record<keyof CardFields, string>>;
+/** Each field's problem, for the form to word in the page's language. */
+export type CardFieldErrors = Partial<Record<keyof CardFields, MessageDescriptor>>;
 
 /** Parses "MM/YY", "MM / YYYY" or "MMYY" (numeric keypads have no slash) into a month and a four-digit year, or null. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
@@ -24,21 +26,21 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 export function validateCardFields(fields: CardFields, now: Date): CardFieldErrors {
   const errors: CardFieldErrors = {};
   const digits = digitsOnly(fields.number);
-  if (!digits) errors.number = 'Enter your card number.';
-  else if (!/^\d+$/.test(digits) || !luhnValid(digits)) errors.number = 'This card number is not valid. Please check it.';
+  if (!digits) errors.number = { id: 'methods.card.error.numberMissing' };
+  else if (!/^\d+$/.test(digits) || !luhnValid(digits)) errors.number = { id: 'methods.card.error.numberInvalid' };
 
   const expiry = parseExpiry(fields.expiry);
-  if (!fields.expiry.trim()) errors.expiry = 'Enter the expiry date as MM/YY.';
-  else if (!expiry) errors.expiry = 'Enter the expiry date as MM/YY.';
+  if (!fields.expiry.trim() || !expiry) errors.expiry = { id: 'methods.card.error.expiryFormat' };
   else {
     const endOfMonth = new Date(Date.UTC(expiry.year, expiry.month, 1));
-    if (endOfMonth <= now) errors.expiry = 'This card has expired.';
-    else if (expiry.year > now.getUTCFullYear() + 20) errors.expiry = 'Check the expiry year.';
+    if (endOfMonth <= now) errors.expiry = { id: 'methods.card.error.expired' };
+    else if (expiry.year > now.getUTCFullYear() + 20) errors.expiry = { id: 'methods.card.error.expiryYear' };
   }
 
   const cvcLength = cardBrand(digits) === 'amex' ? 4 : 3;
-  if (!fields.cvc.trim()) errors.cvc = 'Enter the security code (CVC).';
-  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(fields.cvc.trim())) errors.cvc = `The security code is ${cvcLength} digits.`;
+  if (!fields.cvc.trim()) errors.cvc = { id: 'methods.card.error.cvcMissing' };
+  else if (!new RegExp(`^\\d{${cvcLength}}$`).test(fields.cvc.trim()))
+    errors.cvc = { id: 'methods.card.error.cvcLength', values: { digits: cvcLength } };
   return errors;
 }
 

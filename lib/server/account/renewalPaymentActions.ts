@@ -1,7 +1,9 @@
 import type { NextApiRequest } from 'next';
 import { z } from 'zod';
 import type { RenewalPaymentResponse } from '@/lib/account/cardChange';
-import { PAYMENT_FAILURE_MESSAGES } from '@/lib/payments/paymentErrors';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { failureAtCheckout } from '@/lib/payments/failureWording';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { parseRequest } from '@/lib/server/http/apiRoute';
 import { HttpError } from '@/lib/server/http/HttpError';
@@ -44,5 +46,10 @@ export async function confirmRenewalPayment(req: NextApiRequest, server: ServerC
   const [subscription] = await summariesOf(server, [await service.owned(email, id)]);
   return settled.status === 'paid'
     ? { status: 'paid', subscription: subscription! }
-    : { status: 'failed', code: settled.code, message: PAYMENT_FAILURE_MESSAGES[settled.code], subscription: subscription! };
+    : {
+        status: 'failed',
+        code: settled.code,
+        message: serverWords(DEFAULT_LOCALE).t(failureAtCheckout(settled.code)),
+        subscription: subscription!,
+      };
 }

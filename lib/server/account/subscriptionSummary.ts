@@ -4,18 +4,11 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
-import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { failureWhenPastDue } from '@/lib/payments/failureWording';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_RETRY_DAYS, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
-
-/** Why a card's renewal failed, as the account says it (a wallet's: its renewal declaration's). */
-const PAST_DUE_REASONS: Partial<Record<PaymentFailureCode, string>> = {
-  payment_method_required: 'We do not hold a card for this subscription.',
-  authentication_required: 'Your bank asks you to confirm the payment yourself.',
-  authentication_failed: 'Your bank could not confirm the payment.',
-  expired_card: 'Your card has expired.',
-  insufficient_funds: 'Your card has insufficient funds.',
-};
 
 /**
  * A subscription as the account shows it, at `now` on its own clock (a test subscription's
@@ -82,7 +75,8 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
       ? 'Confirm it with your bank, or give another card.'
       : 'We will not try it again.';
   return {
-    reason: wallet?.words.reason ?? (dunning.failureCode && PAST_DUE_REASONS[dunning.failureCode]) ?? 'Your card was declined.',
+    // The account speaks English until it is moved to the catalogues; a wallet's reason is its renewal declaration's.
+    reason: wallet?.words.reason ?? serverWords(DEFAULT_LOCALE).t(failureWhenPastDue(dunning.failureCode)),
     next: wallet?.words.next ?? ourNext,
     dates:
       wallet && !wallet.words.ourDates

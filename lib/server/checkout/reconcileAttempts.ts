@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SubmitResponse } from '@/lib/checkout/submitContract';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { Database } from '@/lib/server/db/schema';
 import type { ChargeResult, NextAction, PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { IdempotencyStore } from './IdempotencyStore';
@@ -147,7 +149,9 @@ async function paymentOf(
 /** The submit's answer for the transaction as it now stands; null when it cannot be given here. */
 function answerFor(row: Transaction, paymentStepPath: string | undefined, action: NextAction | null): SubmitResponse | null {
   if (row.status === 'requires_action' && action) return { status: 'requires_action', transactionId: row.id, action };
-  if (row.status === 'failed') return settledResponse(row, paymentStepPath ?? '');
-  if (row.status === 'succeeded' && paymentStepPath) return settledResponse(row, paymentStepPath);
+  // Kept for a retry of the attempt whose answer was lost: its campaign is not at hand here, so English (DEFAULT_LOCALE).
+  const words = serverWords(DEFAULT_LOCALE);
+  if (row.status === 'failed') return settledResponse(row, paymentStepPath ?? '', words);
+  if (row.status === 'succeeded' && paymentStepPath) return settledResponse(row, paymentStepPath, words);
   return null;
 }

@@ -1,5 +1,7 @@
 import type { SubmitRequest, SubmitResponse } from '@/lib/checkout/submitContract';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { matchesHash } from '@/lib/server/ids';
 import { isDecline } from './abuseLimits';
@@ -53,10 +55,17 @@ export async function submitCheckout(deps: CheckoutDeps, snapshot: CatalogueSnap
  * their bank in the page (Stripe.js), and records it. Only the browser that holds the
  * attempt's key can ask.
  */
-export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string, returnPath: string): Promise<SubmitResponse> {
+export async function confirmCheckout(
+  deps: CheckoutDeps,
+  idempotencyKey: string,
+  returnPath: string,
+  localeOf: (campaignId: string) => Promise<string> = async () => DEFAULT_LOCALE,
+): Promise<SubmitResponse> {
   const transactionId = transactionIdFor(idempotencyKey);
   const transactions = new TransactionRepository(deps.db, deps.now);
   const row = await transactions.findById(transactionId);
+  // A failure is said in the words of the campaign the order was placed on.
+  const wordsOf = async (campaignId: string) => serverWords(await localeOf(campaignId));
   // Counted in the payment's mode, read first (one read by key); a key that names none counts as live.
   await deps.limits?.admitConfirm(row?.livemode ?? true);
   if (!row || !matchesHash(idempotencyKey, row.receiptTokenHash)) {
@@ -70,9 +79,9 @@ export async function confirmCheckout(deps: CheckoutDeps, idempotencyKey: string
     else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
     // The card is not known here (only the attempt's key is sent): the decline counts against the address.
     if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);
-    return responseFor(result, transactionId, returnPath);
+    return responseFor(result, transactionId, returnPath, await wordsOf(row.campaignId));
   }
-  const settled = settledResponse(row, returnPath);
+  const settled = settledResponse(row, returnPath, await wordsOf(row.campaignId));
   if (!settled)
     throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
   return settled;

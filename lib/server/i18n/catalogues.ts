@@ -7,7 +7,9 @@ import deOffer from '@/messages/de/offer.json';
 import deAuth from '@/messages/de/auth.json';
 import deCart from '@/messages/de/cart.json';
 import deErrors from '@/messages/de/errors.json';
+import deFailures from '@/messages/de/failures.json';
 import deMail from '@/messages/de/mail.json';
+import deMethods from '@/messages/de/methods.json';
 import deOrder from '@/messages/de/order.json';
 import dePayment from '@/messages/de/payment.json';
 import dePromo from '@/messages/de/promo.json';
@@ -18,7 +20,9 @@ import enOffer from '@/messages/en/offer.json';
 import enAuth from '@/messages/en/auth.json';
 import enCart from '@/messages/en/cart.json';
 import enErrors from '@/messages/en/errors.json';
+import enFailures from '@/messages/en/failures.json';
 import enMail from '@/messages/en/mail.json';
+import enMethods from '@/messages/en/methods.json';
 import enOrder from '@/messages/en/order.json';
 import enPayment from '@/messages/en/payment.json';
 import enPromo from '@/messages/en/promo.json';
@@ -29,7 +33,9 @@ import frOffer from '@/messages/fr/offer.json';
 import frAuth from '@/messages/fr/auth.json';
 import frCart from '@/messages/fr/cart.json';
 import frErrors from '@/messages/fr/errors.json';
+import frFailures from '@/messages/fr/failures.json';
 import frMail from '@/messages/fr/mail.json';
+import frMethods from '@/messages/fr/methods.json';
 import frOrder from '@/messages/fr/order.json';
 import frPayment from '@/messages/fr/payment.json';
 import frPromo from '@/messages/fr/promo.json';
@@ -50,7 +56,9 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: enAuth,
     cart: enCart,
     errors: enErrors,
+    failures: enFailures,
     mail: enMail,
+    methods: enMethods,
     order: enOrder,
     payment: enPayment,
     promo: enPromo,
@@ -63,7 +71,9 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: deAuth,
     cart: deCart,
     errors: deErrors,
+    failures: deFailures,
     mail: deMail,
+    methods: deMethods,
     order: deOrder,
     payment: dePayment,
     promo: dePromo,
@@ -76,7 +86,9 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     auth: frAuth,
     cart: frCart,
     errors: frErrors,
+    failures: frFailures,
     mail: frMail,
+    methods: frMethods,
     order: frOrder,
     payment: frPayment,
     promo: frPromo,

@@ -1,6 +1,9 @@
 import { dateText } from '@/lib/account/accountWords';
 import { cardPagePath } from '@/lib/account/cardChange';
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { failureInMail } from '@/lib/payments/failureWording';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
@@ -17,11 +20,9 @@ import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
 
-/** Why a renewal failed, in the subscriber's words: the checkout's, or the bank's wish to hear from them. */
+/** Why a renewal failed, in the subscriber's words (English until the renewal mails are moved to the catalogues). */
 const reasonOf = (code: PaymentFailureCode, status: 'failed' | 'requires_action'): string =>
-  status === 'requires_action'
-    ? 'Your bank asks you to confirm this payment yourself.'
-    : (PAYMENT_FAILURE_MESSAGES[code].split('. ')[0] ?? PAYMENT_FAILURE_MESSAGES[code]).replace(/\.?$/, '.');
+  serverWords(DEFAULT_LOCALE).t(failureInMail(code, status));
 
 /**
  * The renewal e-mails of one subscription, written from what its purchase kept (the brand

@@ -3,7 +3,10 @@ import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { failureOfCardChange } from '@/lib/payments/failureWording';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { isSandboxGateway, type PaymentGateway, type PaymentInput, type SaveCardResult } from '@/lib/server/payments/PaymentGateway';
 import type { CancelChannel, DeliveryAddress, ImmediateEndReason, Subscription } from './Subscription';
@@ -21,14 +24,8 @@ const notFound = () => new HttpError(404, 'subscription_not_found', 'We could no
 export type CardChange =
   { status: 'saved'; subscription: Subscription } | { status: 'requires_action'; setupId: string; action: NextAction };
 
-/** The checkout's words for a failure, where they name a payment: a card change pays nothing. */
-const CARD_CHANGE_FAILURES: Partial<Record<PaymentFailureCode, string>> = {
-  authentication_failed: 'Your bank could not confirm this card. Please try again or use a different card.',
-};
-
-/** A card the provider would not keep: the visitor reads why, as at checkout, and that nothing changed. */
-const declined = (code: PaymentFailureCode) =>
-  new HttpError(402, code, `${CARD_CHANGE_FAILURES[code] ?? PAYMENT_FAILURE_MESSAGES[code]} Your subscription's card was not changed.`);
+/** A card the provider would not keep: the visitor reads why, as at checkout, and that nothing changed (the account speaks English for now). */
+const declined = (code: PaymentFailureCode) => new HttpError(402, code, serverWords(DEFAULT_LOCALE).t(failureOfCardChange(code)));
 
 /** A setup that is no card change of this subscription (another's, a checkout's payment, none at all). */
 const setupNotFound = () => new HttpError(404, 'setup_not_found', 'We could not find this card change. Please enter your card again.');

@@ -6,6 +6,7 @@ import type { ChargeResult } from '@/lib/server/payments/PaymentGateway';
 import type { SubmitAttempt } from './attempt';
 import type { CheckoutDeps } from './deps';
 import { openTransaction, orderSnapshot, recordCharge } from './record';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { responseFor } from './responses';
 import type { ValidOrder } from './validate';
 
@@ -38,7 +39,7 @@ export async function chargeOnce(
     }
     const result = await chargeGateway(deps, request, attempt, order, snapshot);
     await recordCharge(transactions, transactionId, result);
-    const response = responseFor(result, transactionId, request.returnPath);
+    const response = responseFor(result, transactionId, request.returnPath, serverWords(order.flow.locale));
     await idempotency.complete(key, response);
     return { response, charged: true };
   } catch (error) {

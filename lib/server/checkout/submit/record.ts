@@ -69,7 +69,7 @@ export async function openTransaction(
     // after the first try's answer was lost): that is the answer. A paid order is never
     // charged again, even once the gateway has forgotten the key (Stripe: after 24 hours),
     // nor a failed one charged where its transaction could no longer record the payment.
-    const settled = settledResponse(kept, request.returnPath);
+    const settled = settledResponse(kept, request.returnPath, serverWords(order.flow.locale));
     if (!settled) await holdCoupon(trx, request, attempt, order);
     return settled;
   });

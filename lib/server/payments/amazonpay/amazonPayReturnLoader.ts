@@ -6,6 +6,7 @@ import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { withoutQueryParams } from '@/lib/journey/navigation';
 import { AMAZON_PAY_RETURN_PARAMS } from '@/lib/payments/amazonpay/amazonPayReturnParams';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 
 const returnSchema = z.object({
   attempt: z.string().regex(/^txn_[a-f0-9]{24}$/),
@@ -26,7 +27,7 @@ export const loadAmazonPayReturn: StepLoader<'amazon-pay-return'> = async (conte
   const parsed = returnSchema.safeParse(Object.fromEntries(AMAZON_PAY_RETURN_PARAMS.map((name) => [name, params.get(name) ?? undefined])));
   if (!parsed.success) {
     context.res.statusCode = 400;
-    return { view: { message: 'This link back from Amazon Pay is incomplete. Nothing more was charged.' } };
+    return { view: { message: serverWords(context.flow.locale).t('methods.amazonPay.incompleteReturn') } };
   }
   const paymentStepPath = `${context.base}/credit-card${withoutQueryParams(context.search, AMAZON_PAY_RETURN_PARAMS)}`;
   const outcome = await continueWalletReturn(context.server.checkout, {

@@ -2,7 +2,7 @@ import type { RenewalScenario } from '@/lib/payments/sandbox/testCards';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxPaymentIntentTable, SandboxWalletPaymentTable } from '@/lib/server/db/schema';
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { PAYMENT_FAILURE_CODES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { PAYMENT_METHOD_IDS, isWallet, type WalletId } from '@/lib/payments/methods';
 import { CARD_BRANDS } from '@/lib/payments/sandbox/testCards';
 import { WALLET_FLOWS } from '@/lib/payments/walletFlow';
@@ -234,7 +234,7 @@ export class SandboxPaymentRepository {
   }
 }
 
-const FAILURE_CODES = Object.keys(PAYMENT_FAILURE_MESSAGES) as PaymentFailureCode[];
+const FAILURE_CODES: readonly PaymentFailureCode[] = PAYMENT_FAILURE_CODES;
 const RENEWAL_SCENARIOS: readonly RenewalScenario[] = ['approve', 'decline', 'authenticate'];
 const WALLET_RENEWALS: readonly WalletRenewalOutcome[] = WALLET_RENEWAL_OUTCOMES;
 const WALLET_IDS = PAYMENT_METHOD_IDS.filter(isWallet);

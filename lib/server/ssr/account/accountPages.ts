@@ -12,7 +12,7 @@ import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
-import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { pageI18n, serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 
 type Context = GetServerSidePropsContext;
@@ -64,6 +64,7 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
       card: card?.id === 'card' ? card.config : null,
       returnedSetup: returned.success ? returned.data : null,
       returnedFromRenewal: context.query[RENEWAL_RETURN_PARAM] !== undefined,
+      i18n: pageI18n(DEFAULT_LOCALE, ['methods', 'failures']),
     },
   };
 }

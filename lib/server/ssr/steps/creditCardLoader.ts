@@ -1,4 +1,4 @@
-import { PAYMENT_FAILURE_MESSAGES, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import { isPaymentFailureCode, type PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { isoDate } from '@/lib/pricing/renewalDates';
 import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
@@ -7,9 +7,9 @@ import { visitorLocation } from '@/lib/server/geo/visitorLocation';
 import { loadOrderStep } from './orderView';
 
 /** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */
-function returnedFailure(search: string): string | null {
+function returnedFailure(search: string): PaymentFailureCode | null {
   const code = new URLSearchParams(search).get('payment_failed');
-  return code && Object.hasOwn(PAYMENT_FAILURE_MESSAGES, code) ? PAYMENT_FAILURE_MESSAGES[code as PaymentFailureCode] : null;
+  return code && isPaymentFailureCode(code) ? code : null;
 }
 
 /**
