@@ -34,6 +34,8 @@ export function changesToRow({ changes, nextRunAt }: Outcome): RowChanges {
   if (changes.ownerEmail !== undefined) set('owner_email', changes.ownerEmail === null ? null : normaliseEmail(changes.ownerEmail));
   if (changes.billingEmail !== undefined) set('billing_email', normaliseEmail(changes.billingEmail));
   if (changes.livemode !== undefined) set('livemode', flag(changes.livemode));
+  if (changes.locale !== undefined) set('locale', changes.locale);
+  if (changes.timeZone !== undefined) set('time_zone', changes.timeZone);
   if (changes.status !== undefined) set('status', changes.status);
   if (changes.cancelAtPeriodEnd !== undefined) set('cancel_at_period_end', flag(changes.cancelAtPeriodEnd));
   if (changes.cancelRequestedAt !== undefined) set('cancel_requested_at', changes.cancelRequestedAt);
