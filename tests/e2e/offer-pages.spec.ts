@@ -50,7 +50,15 @@ const CAMPAIGNS = [
     path: '/gq/demo-gbp',
     template: 'single-offer-v1',
     headline: 'Subscribe to GQ',
-    offers: [{ name: 'GQ Digital', price: '£19.99', full: null, button: 'Subscribe', terms: 'First year £19.99, then £39.99 a year.' }],
+    offers: [
+      {
+        name: 'GQ Digital',
+        price: '£19.99',
+        full: null,
+        button: 'Subscribe',
+        terms: 'First year £19.99, then £39.99 a year, including VAT.',
+      },
+    ],
   },
   {
     path: '/epicurious/demo-preauth',
