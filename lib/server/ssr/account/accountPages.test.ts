@@ -38,6 +38,10 @@ describe('cardPageProps', () => {
     const id = await subscription('card.page.1@example.com', false);
     const result = await load(id, cookie, { livemode: 'false' });
     expect(result).toMatchObject({ props: { subscription: { id, paymentMethod: 'Visa ending in 4242' }, card: { gateway: 'sandbox' } } });
+    // The card form reuses the payment step's fields and their marks: their words come with the page.
+    const { messages } = (result as { props: { i18n: { messages: Record<string, unknown> } } }).props.i18n;
+    for (const key of ['methods.card.number', 'methods.card.error.numberMissing', 'payment.cards.accepted'])
+      expect(messages).toHaveProperty([key]);
   });
 
   it('offers no card form for a live subscription when only the sandbox takes cards (it takes no real money)', async () => {

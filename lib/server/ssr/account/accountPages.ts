@@ -64,7 +64,7 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
       card: card?.id === 'card' ? card.config : null,
       returnedSetup: returned.success ? returned.data : null,
       returnedFromRenewal: context.query[RENEWAL_RETURN_PARAM] !== undefined,
-      i18n: pageI18n(DEFAULT_LOCALE, ['methods', 'failures']),
+      i18n: pageI18n(DEFAULT_LOCALE, ['methods', 'failures', 'payment']),
     },
   };
 }
