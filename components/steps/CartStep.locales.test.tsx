@@ -36,7 +36,8 @@ describe('the cart in the campaign’s language', () => {
       'GQ Digital: ein Jahr unbegrenzter ZugangErstes Jahr 25\u00a0€, danach 50\u00a0€ pro Jahr25,00\u00a0€',
     );
     expect(screen.getByRole('region', { name: 'Bestellübersicht' })).toBeTruthy();
-    expect(screen.getByTestId('summary-tax').textContent).toBe('SteuerWird bei der Zahlung berechnet');
+    // A VAT market's price holds its tax: the cart says so rather than that it comes at payment.
+    expect(screen.getByTestId('summary-tax').textContent).toBe('SteuerIm Preis enthalten');
     expect(total()).toBe('Heute zu zahlen25,00\u00a0€');
     expect(screen.getByRole('link', { name: 'Weiter zur Zahlung' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sie haben einen Gutscheincode?' })).toBeTruthy();

@@ -72,7 +72,13 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
           </li>
         ))}
       </ul>
-      <OrderSummary state={state} onRetry={retry} taxNote={t('order.tax.atPayment')} showLines={false} className={styles.summary} />
+      <OrderSummary
+        state={state}
+        onRetry={retry}
+        taxNote={t(flow.pricesIncludeTax ? 'order.tax.includedInPrice' : 'order.tax.atPayment')}
+        showLines={false}
+        className={styles.summary}
+      />
       {/* The way on comes right after the total, in view on a phone; extras and promo codes follow it. */}
       {alreadySubscribed ? (
         <div className={styles.subscribed} role="status">

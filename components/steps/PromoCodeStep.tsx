@@ -38,7 +38,11 @@ export default function PromoCodeStep({ flow, base, search, mode, view }: StepVi
       ) : (
         <>
           <PromoCodeForm promo={promo} />
-          <OrderSummary state={state} onRetry={retry} taxNote={t('order.tax.atPayment')} />
+          <OrderSummary
+            state={state}
+            onRetry={retry}
+            taxNote={t(flow.pricesIncludeTax ? 'order.tax.includedInPrice' : 'order.tax.atPayment')}
+          />
           <ContinueLink href={stepHref(base, 'credit-card', search)}>{t('order.continue')}</ContinueLink>
           <p>
             <Link href={stepHref(base, 'cart', search)}>{t('promo.back')}</Link>
