@@ -20,10 +20,18 @@ function compiledNamespace(language: Language, namespace: Namespace): Messages {
   return messages;
 }
 
-/** The compiled messages of `common` and the namespaces given, in one language. */
+const merged = new Map<string, Messages>();
+
+/** The compiled messages of `common` and the namespaces given, in one language (merged once per set). */
 export function compiledMessages(language: Language, namespaces: readonly Namespace[]): Messages {
-  const wanted = new Set<Namespace>(['common', ...namespaces]);
-  return Object.assign({}, ...[...wanted].map((namespace) => compiledNamespace(language, namespace))) as Messages;
+  const wanted = [...new Set<Namespace>(['common', ...namespaces])];
+  const key = `${language}:${wanted.join(',')}`;
+  let messages = merged.get(key);
+  if (!messages) {
+    messages = Object.assign({}, ...wanted.map((namespace) => compiledNamespace(language, namespace))) as Messages;
+    merged.set(key, messages);
+  }
+  return messages;
 }
 
 /** Every namespace of a language: e-mails, API errors and the tests' default. */

@@ -21,7 +21,18 @@ export function pageI18n(locale: string, namespaces: readonly Namespace[]): Page
   return { locale, messages: compiledMessages(languageOf(locale), namespaces), money: moneyStyles(locale) };
 }
 
-/** Every word of a locale, for what the server words itself: e-mails and API errors. */
+const wordsByLocale = new Map<string, Words>();
+
+/**
+ * Every word of a locale, for what the server words itself: e-mails and API errors. Made
+ * once per locale: a checkout words its consent and answer several times, and merging every
+ * namespace into a fresh instance each time held the event loop in a burst of submits.
+ */
 export function serverWords(locale: string): Words {
-  return wordsFor(locale, allCompiledMessages(languageOf(locale)), moneyStyles(locale));
+  let words = wordsByLocale.get(locale);
+  if (!words) {
+    words = wordsFor(locale, allCompiledMessages(languageOf(locale)), moneyStyles(locale));
+    wordsByLocale.set(locale, words);
+  }
+  return words;
 }

@@ -51,6 +51,34 @@ describe('withSandboxFault', () => {
     expect(killed).toBe(1);
   });
 
+  it('holds a charge asked for while the first is still at the gateway, so that one is always left uncharged', async () => {
+    let killed = 0;
+    const reached: string[] = [];
+    let answer: (result: ChargeResult) => void = () => undefined;
+    const sandbox: PaymentGateway = {
+      ...gateway('sandbox', paid),
+      charge: (request) => (reached.push(request.idempotencyKey), new Promise<ChargeResult>((resolve) => (answer = resolve))),
+    };
+    const faulty = withSandboxFault(sandbox, { fault: 'kill-after-charge' }, () => void (killed += 1), 0);
+    const first = faulty.charge(charge);
+    const later = faulty.charge({ ...charge, idempotencyKey: 'attempt-2' });
+    answer(paid);
+    expect(await first).toEqual(paid);
+    const held = await Promise.race([later.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('held'), 50))]);
+    expect(held).toBe('held');
+    expect(reached).toEqual(['attempt-1']);
+    expect(killed).toBe(1);
+  });
+
+  it('lets the next charge through after a decline, which sets nothing off', async () => {
+    const declined: ChargeResult = { status: 'failed', paymentId: 'pi_2', code: 'generic_decline' };
+    let killed = 0;
+    const faulty = withSandboxFault(gateway('sandbox', declined), { fault: 'kill-after-charge' }, () => void (killed += 1), 0);
+    expect(await faulty.charge(charge)).toEqual(declined);
+    expect(await faulty.charge({ ...charge, idempotencyKey: 'attempt-2' })).toEqual(declined);
+    expect(killed).toBe(0);
+  });
+
   it('keeps the card saving of the gateway, and the form of its setup ids (which gateway a confirmation is for)', async () => {
     const saved = { result: { status: 'failed' as const, code: 'processing_error' as const }, subscriptionId: null };
     const sandbox: PaymentGateway = { ...gateway('sandbox', paid), savedCard: async () => saved, setupIds: /^pi_sandbox_/ };
