@@ -9,6 +9,7 @@ import type { TaxRate } from '@/lib/pricing/tax';
 import { CheckoutSummary } from '@/components/checkout/CheckoutSummary';
 import { I18nProvider } from '@/components/shell/I18n';
 import { OrderSummary } from './OrderSummary';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const plan = {
   id: '4101',
@@ -49,15 +50,7 @@ describe('the order summary in the campaign’s language', () => {
   });
 
   it("says Quebec's taxes as a French Canadian reader expects", () => {
-    const quebec: TaxRate = {
-      rate: 0.14975,
-      inclusive: false,
-      components: [
-        { kind: 'gst', rate: 0.05 },
-        { kind: 'qst', rate: 0.09975 },
-      ],
-    };
-    renderIn('fr-CA', ready('CAD', quebec));
+    renderIn('fr-CA', ready('CAD', QUEBEC_TAX));
     expect(rowsOf('summary-tax')).toEqual(['TPS (5\u00a0%)1,25\u00a0$', 'TVQ (9,975\u00a0%)2,49\u00a0$']);
     expect(screen.getByTestId('summary-toggle').textContent).toBe('Récapitulatif de la commandeTotal aujourd’hui\u00a0: 28,74\u00a0$');
   });

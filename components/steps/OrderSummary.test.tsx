@@ -5,6 +5,7 @@ import type { QuoteState } from '@/lib/checkout/useQuote';
 import { buildQuote } from '@/lib/pricing/quote';
 import { NO_TAX, type TaxRate } from '@/lib/pricing/tax';
 import { OrderSummary } from './OrderSummary';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const plan = {
   id: '2002',
@@ -50,15 +51,7 @@ describe('OrderSummary', () => {
   });
 
   it("shows Quebec's GST and QST on a row each, with their rates, and adds both", () => {
-    const quebec: TaxRate = {
-      rate: 0.14975,
-      inclusive: false,
-      components: [
-        { kind: 'gst', rate: 0.05 },
-        { kind: 'qst', rate: 0.09975 },
-      ],
-    };
-    render(<OrderSummary state={ready([plan], quebec)} onRetry={vi.fn()} taxNote={null} />);
+    render(<OrderSummary state={ready([plan], QUEBEC_TAX)} onRetry={vi.fn()} taxNote={null} />);
     expect(screen.getAllByTestId('summary-tax').map((row) => row.textContent)).toEqual(['GST (5%)$7.45', 'QST (9.975%)$14.86']);
     expect(screen.getByTestId('summary-total').textContent).toBe('Total today$171.31');
   });

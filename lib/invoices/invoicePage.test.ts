@@ -3,6 +3,7 @@ import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 import { invoiceLink, invoicePage } from './invoicePage';
 import { fallbackWords } from '@/lib/i18n/words';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const INVOICE: Invoice = {
   number: 'INV-2026-000042',
@@ -83,14 +84,7 @@ describe('invoicePage', () => {
         couponCode: null,
         tax: 449,
         total: 3449,
-        taxRate: {
-          rate: 0.14975,
-          inclusive: false,
-          components: [
-            { kind: 'gst', rate: 0.05 },
-            { kind: 'qst', rate: 0.09975 },
-          ],
-        },
+        taxRate: QUEBEC_TAX,
         taxLines: [
           { kind: 'gst', rate: 0.05, amount: 150 },
           { kind: 'qst', rate: 0.09975, amount: 299 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keptTaxLines, keptTaxRate } from './keptTax';
 import type { TaxRate } from './tax';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 describe('keptTaxRate', () => {
   it.each([
@@ -16,15 +17,7 @@ describe('keptTaxRate', () => {
   });
 
   it('reads a rate kept with its components as it is', () => {
-    const quebec: TaxRate = {
-      rate: 0.14975,
-      inclusive: false,
-      components: [
-        { kind: 'gst', rate: 0.05 },
-        { kind: 'qst', rate: 0.09975 },
-      ],
-    };
-    expect(keptTaxRate(quebec)).toBe(quebec);
+    expect(keptTaxRate(QUEBEC_TAX)).toBe(QUEBEC_TAX);
   });
 });
 
@@ -42,14 +35,6 @@ describe('keptTaxLines', () => {
   });
 
   it('refuses to guess how a tax of several was shared', () => {
-    const quebec: TaxRate = {
-      rate: 0.14975,
-      inclusive: false,
-      components: [
-        { kind: 'gst', rate: 0.05 },
-        { kind: 'qst', rate: 0.09975 },
-      ],
-    };
-    expect(() => keptTaxLines(quebec, 449, undefined)).toThrow(/without what each came to/);
+    expect(() => keptTaxLines(QUEBEC_TAX, 449, undefined)).toThrow(/without what each came to/);
   });
 });

@@ -1,5 +1,5 @@
 import { formatInStyle, type MoneyStyle } from '@/lib/i18n/moneyStyle';
-import { currencySymbol, type CurrencyCode } from './currencies';
+import { CURRENCY_CODES, currencySymbol, type CurrencyCode } from './currencies';
 
 /**
  * Money is held in integer cents (fractions of a cent only after a percentage discount)
@@ -11,8 +11,13 @@ import { currencySymbol, type CurrencyCode } from './currencies';
  * four currencies are shown in English locales (en-US, en-GB, en-IE, en-CA), which all write
  * "-£1,234.56"; money.test.ts checks every format against Intl's.
  */
+const ENGLISH_STYLES = Object.fromEntries(
+  CURRENCY_CODES.map((code) => [code, { before: currencySymbol(code), after: '', group: ',', decimal: '.' }]),
+) as Record<CurrencyCode, MoneyStyle>;
+
+/** How the English locales write a currency ("-£1,234.56"): made once, as every price on a page reads it. */
 export function englishMoneyStyle(currency: CurrencyCode): MoneyStyle {
-  return { before: currencySymbol(currency), after: '', group: ',', decimal: '.' };
+  return ENGLISH_STYLES[currency];
 }
 
 function format(amount: number, currency: CurrencyCode, fractionDigits: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuote, type QuoteInput } from './quote';
 import { NO_TAX, type TaxRate } from './tax';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const plan = { id: '2002', name: 'Print + Digital', totalAmount: 20000, discountedAmount: 14900, trialOffer: false };
 const tote = { id: '2101', name: 'Tote', totalAmount: 2500, discountedAmount: null, trialOffer: false };
@@ -9,14 +10,7 @@ const salesTax: TaxRate = { rate: 0.065, inclusive: false, components: [{ kind: 
 const vat: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
 const ontario: TaxRate = { rate: 0.13, inclusive: false, components: [{ kind: 'hst', rate: 0.13 }] };
 const alberta: TaxRate = { rate: 0.05, inclusive: false, components: [{ kind: 'gst', rate: 0.05 }] };
-const quebec: TaxRate = {
-  rate: 0.14975,
-  inclusive: false,
-  components: [
-    { kind: 'gst', rate: 0.05 },
-    { kind: 'qst', rate: 0.09975 },
-  ],
-};
+const quebec = QUEBEC_TAX;
 
 const quote = (overrides: Partial<QuoteInput>) =>
   buildQuote({ currencyCode: 'USD', items: [plan], coupon: null, taxRate: NO_TAX, ...overrides });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import taxData from '@/data/tax-rates.json';
 import { NO_TAX, TAX_KINDS, taxLinesOn, taxOn, taxRateFor, taxRateOfEntry, taxTableOf, type TaxRate } from './tax';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const one = (kind: TaxRate['components'][number]['kind'], rate: number, inclusive: boolean): TaxRate => ({
   rate,
@@ -8,14 +9,7 @@ const one = (kind: TaxRate['components'][number]['kind'], rate: number, inclusiv
   components: [{ kind, rate }],
 });
 
-const QUEBEC: TaxRate = {
-  rate: 0.14975,
-  inclusive: false,
-  components: [
-    { kind: 'gst', rate: 0.05 },
-    { kind: 'qst', rate: 0.09975 },
-  ],
-};
+const QUEBEC: TaxRate = QUEBEC_TAX;
 
 const table = taxTableOf({
   GB: { kind: 'vat', rate: 0.2, inclusive: true },

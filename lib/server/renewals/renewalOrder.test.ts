@@ -7,6 +7,7 @@ import type { Database } from '@/lib/server/db/schema';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { taxLinesOn, type TaxRate } from '@/lib/pricing/tax';
 import { instrumentTag, renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
+import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, components: [{ kind: 'sales-tax', rate: 0.08875 }] };
 const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
@@ -116,15 +117,7 @@ describe('renewalTransaction', () => {
   });
 
   it("adds Quebec's GST and QST to the renewal price, each on it, and keeps the renewal's own lines", async () => {
-    const quebec: TaxRate = {
-      rate: 0.14975,
-      inclusive: false,
-      components: [
-        { kind: 'gst', rate: 0.05 },
-        { kind: 'qst', rate: 0.09975 },
-      ],
-    };
-    const { purchase, subscription } = await purchased('txn_qc', quebec);
+    const { purchase, subscription } = await purchased('txn_qc', QUEBEC_TAX);
     const row = renewalTransaction(subscription, purchase, renewalPeriod(subscription), AT);
     // $50.00: GST 250, QST 498.75.
     expect(row).toMatchObject({ subtotal: 5000, discount: 0, tax: 749, total: 5749 });
