@@ -9,7 +9,7 @@ const WordsContext = createContext<Words | null>(null);
 /** Gives the page's words (its locale, messages and money styles) to everything inside. */
 export function I18nProvider({ page, children }: { page: PageI18n | null; children: ReactNode }) {
   // A step's move brings new messages: the words are made again from them.
-  const words = useMemo(() => (page ? wordsFor(page.locale, page.messages, page.money) : null), [page]);
+  const words = useMemo(() => (page ? wordsFor(page.locale, page.messages, page.money, page.timeZone) : null), [page]);
   return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
 }
 

@@ -9,7 +9,10 @@ export const NAMESPACES = [
   'common',
   'price',
   'offer',
+  'account',
   'auth',
+  'billing',
+  'cancel',
   'cart',
   'errors',
   'failures',
@@ -19,6 +22,7 @@ export const NAMESPACES = [
   'payment',
   'promo',
   'success',
+  'withdraw',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -33,3 +37,10 @@ export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
   'auth-initiate': ['auth'],
   'auth-complete': [],
 };
+
+/**
+ * What the subscriber's pages outside the journey carry (the account, cancelling,
+ * withdrawing, undoing a purchase), besides `common`: private pages, never cached, where a
+ * few kB of words more does not matter and a link between them needs no list of its own.
+ */
+export const ACCOUNT_NAMESPACES: readonly Namespace[] = ['price', 'failures', 'account', 'billing', 'cancel', 'withdraw'];

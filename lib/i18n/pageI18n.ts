@@ -9,6 +9,8 @@ export interface PageI18n {
   locale: string;
   messages: Messages;
   money: MoneyStyles;
+  /** Where the page's reader is, for its dates: the buyer's zone kept with their order; UTC when unknown. */
+  timeZone?: string;
 }
 
 /** The page's words from its props, when its loader gave it any. */

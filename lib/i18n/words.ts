@@ -18,10 +18,14 @@ export interface Words {
   money(cents: number, currency: CurrencyCode): string;
   /** "25 €", "$24.99": without decimals when the amount is whole, for sentences. */
   moneyShort(cents: number, currency: CurrencyCode): string;
+  /** The reader's IANA time zone: every date the page shows is in it. */
+  timeZone: string;
+  /** A date or time in the locale and the reader's time zone; `{ dateStyle: 'long' }` unless told. */
+  date(value: Date | string | number, options?: Intl.DateTimeFormatOptions): string;
 }
 
 /** Words over compiled messages; without money styles, amounts are written as in English. */
-export function wordsFor(locale: string, messages: Messages, money: MoneyStyles | null): Words {
+export function wordsFor(locale: string, messages: Messages, money: MoneyStyles | null, timeZone = 'UTC'): Words {
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   const inStyle = (cents: number, currency: CurrencyCode, digits: number) =>
     formatInStyle(money ? money[currency] : englishMoneyStyle(currency), cents / 100, digits);
@@ -33,7 +37,18 @@ export function wordsFor(locale: string, messages: Messages, money: MoneyStyles 
     say: (message) => t(message.id, message.values),
     money: (cents, currency) => inStyle(cents, currency, 2),
     moneyShort: (cents, currency) => inStyle(cents, currency, Number.isInteger(cents) && cents % 100 === 0 ? 0 : 2),
+    timeZone,
+    date: dateIn(locale, timeZone),
   };
+}
+
+/** The same words for a reader in another time zone: a server's words, made once per locale, for one buyer's e-mail. */
+export function inTimeZone(words: Words, timeZone: string): Words {
+  return { ...words, timeZone, date: dateIn(words.locale, timeZone) };
+}
+
+function dateIn(locale: string, timeZone: string): Words['date'] {
+  return (value, options = { dateStyle: 'long' }) => new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(new Date(value));
 }
 
 let fallback: Words | null = null;

@@ -4,7 +4,10 @@ import type { Namespace } from '@/lib/i18n/namespaces';
 import deCommon from '@/messages/de/common.json';
 import dePrice from '@/messages/de/price.json';
 import deOffer from '@/messages/de/offer.json';
+import deAccount from '@/messages/de/account.json';
 import deAuth from '@/messages/de/auth.json';
+import deBilling from '@/messages/de/billing.json';
+import deCancel from '@/messages/de/cancel.json';
 import deCart from '@/messages/de/cart.json';
 import deErrors from '@/messages/de/errors.json';
 import deFailures from '@/messages/de/failures.json';
@@ -14,10 +17,14 @@ import deOrder from '@/messages/de/order.json';
 import dePayment from '@/messages/de/payment.json';
 import dePromo from '@/messages/de/promo.json';
 import deSuccess from '@/messages/de/success.json';
+import deWithdraw from '@/messages/de/withdraw.json';
 import enCommon from '@/messages/en/common.json';
 import enPrice from '@/messages/en/price.json';
 import enOffer from '@/messages/en/offer.json';
+import enAccount from '@/messages/en/account.json';
 import enAuth from '@/messages/en/auth.json';
+import enBilling from '@/messages/en/billing.json';
+import enCancel from '@/messages/en/cancel.json';
 import enCart from '@/messages/en/cart.json';
 import enErrors from '@/messages/en/errors.json';
 import enFailures from '@/messages/en/failures.json';
@@ -27,10 +34,14 @@ import enOrder from '@/messages/en/order.json';
 import enPayment from '@/messages/en/payment.json';
 import enPromo from '@/messages/en/promo.json';
 import enSuccess from '@/messages/en/success.json';
+import enWithdraw from '@/messages/en/withdraw.json';
 import frCommon from '@/messages/fr/common.json';
 import frPrice from '@/messages/fr/price.json';
 import frOffer from '@/messages/fr/offer.json';
+import frAccount from '@/messages/fr/account.json';
 import frAuth from '@/messages/fr/auth.json';
+import frBilling from '@/messages/fr/billing.json';
+import frCancel from '@/messages/fr/cancel.json';
 import frCart from '@/messages/fr/cart.json';
 import frErrors from '@/messages/fr/errors.json';
 import frFailures from '@/messages/fr/failures.json';
@@ -40,6 +51,7 @@ import frOrder from '@/messages/fr/order.json';
 import frPayment from '@/messages/fr/payment.json';
 import frPromo from '@/messages/fr/promo.json';
 import frSuccess from '@/messages/fr/success.json';
+import frWithdraw from '@/messages/fr/withdraw.json';
 
 export type Catalogue = Readonly<Record<string, string>>;
 
@@ -53,7 +65,10 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     common: enCommon,
     price: enPrice,
     offer: enOffer,
+    account: enAccount,
     auth: enAuth,
+    billing: enBilling,
+    cancel: enCancel,
     cart: enCart,
     errors: enErrors,
     failures: enFailures,
@@ -63,12 +78,16 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     payment: enPayment,
     promo: enPromo,
     success: enSuccess,
+    withdraw: enWithdraw,
   },
   de: {
     common: deCommon,
     price: dePrice,
     offer: deOffer,
+    account: deAccount,
     auth: deAuth,
+    billing: deBilling,
+    cancel: deCancel,
     cart: deCart,
     errors: deErrors,
     failures: deFailures,
@@ -78,12 +97,16 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     payment: dePayment,
     promo: dePromo,
     success: deSuccess,
+    withdraw: deWithdraw,
   },
   fr: {
     common: frCommon,
     price: frPrice,
     offer: frOffer,
+    account: frAccount,
     auth: frAuth,
+    billing: frBilling,
+    cancel: frCancel,
     cart: frCart,
     errors: frErrors,
     failures: frFailures,
@@ -93,5 +116,6 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     payment: frPayment,
     promo: frPromo,
     success: frSuccess,
+    withdraw: frWithdraw,
   },
 };

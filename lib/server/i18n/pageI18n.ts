@@ -16,9 +16,10 @@ function moneyStyles(locale: string): MoneyStyles {
   return found;
 }
 
-/** What a page in `locale` carries: `common` and the namespaces it reads. */
-export function pageI18n(locale: string, namespaces: readonly Namespace[]): PageI18n {
-  return { locale, messages: compiledMessages(languageOf(locale), namespaces), money: moneyStyles(locale) };
+/** What a page in `locale` carries: `common` and the namespaces it reads; dates in `timeZone` when given. */
+export function pageI18n(locale: string, namespaces: readonly Namespace[], timeZone?: string): PageI18n {
+  const page: PageI18n = { locale, messages: compiledMessages(languageOf(locale), namespaces), money: moneyStyles(locale) };
+  return timeZone ? { ...page, timeZone } : page;
 }
 
 const wordsByLocale = new Map<string, Words>();
