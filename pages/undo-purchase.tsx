@@ -1,9 +1,9 @@
 import { UndoPurchasePage } from '@/components/account/UndoPurchasePage';
 import type { UndoPurchasePageProps } from '@/lib/account/undoPurchaseView';
 import { undoPageProps } from '@/lib/server/duplicates/undoPage';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(undoPageProps);
+export const getServerSideProps = withSubscriberWords(undoPageProps);
 
 export default function UndoPurchase(props: UndoPurchasePageProps) {
   return <UndoPurchasePage {...props} />;

@@ -52,6 +52,7 @@ describe('accountSignInHref', () => {
     ],
     [{ returnPath: '/account?livemode=false', livemode: false }, '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse'],
     [{ livemode: true }, '/account/sign-in'],
+    [{ returnPath: '/account?lang=de-DE', locale: 'de-DE' }, '/account/sign-in?return=%2Faccount%3Flang%3Dde-DE&lang=de-DE'],
   ])('%j → %s', (options, href) => {
     expect(accountSignInHref(options)).toBe(href);
   });

@@ -1,3 +1,4 @@
+import { LANG_PARAMETER } from '@/lib/i18n/langLink';
 import { parseJourneyPath } from '@/lib/journey/path';
 import { ACCOUNT_PATH, accountReturnPath, safeReturnPath } from './safeReturn';
 import type { SignInLinkView } from './signInLinks';
@@ -45,13 +46,14 @@ export function inTestMode(path: string, livemode: boolean): string {
  * account; from test mode (`livemode: false`) the page and the way back both stay in it, so
  * that signing back in shows the test subscriptions again.
  */
-export function accountSignInHref(options: { email?: string; returnPath?: string; livemode?: boolean } = {}): string {
+export function accountSignInHref(options: { email?: string; returnPath?: string; livemode?: boolean; locale?: string } = {}): string {
   const livemode = options.livemode ?? true;
   const query = new URLSearchParams();
   if (options.email) query.set('email', options.email);
   if (!livemode) query.set('livemode', 'false');
   const back = inTestMode(options.returnPath ?? ACCOUNT_PATH, livemode);
   if (back !== ACCOUNT_PATH) query.set('return', back);
+  if (options.locale) query.set(LANG_PARAMETER, options.locale);
   const search = query.toString();
   return search ? `${ACCOUNT_SIGN_IN_PATH}?${search}` : ACCOUNT_SIGN_IN_PATH;
 }

@@ -1,9 +1,9 @@
 import { KeepSubscriptionPage } from '@/components/account/KeepSubscriptionPage';
 import type { KeepPageProps } from '@/lib/account/cancelView';
 import { keepPageProps } from '@/lib/server/ssr/cancelPages';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(keepPageProps);
+export const getServerSideProps = withSubscriberWords(keepPageProps);
 
 export default function KeepPage(props: KeepPageProps) {
   return <KeepSubscriptionPage {...props} />;

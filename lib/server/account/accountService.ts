@@ -1,3 +1,5 @@
+import type { PageI18n } from '@/lib/i18n/pageI18n';
+import { subscriberI18n, type Reader } from '@/lib/server/i18n/subscriberWords';
 import type { AccountPageProps, SubscriptionSummary } from '@/lib/account/accountView';
 import { invoiceLink } from '@/lib/invoices/invoicePage';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
@@ -57,10 +59,20 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
  * The account of a verified identity: its subscriptions (test-mode ones only in test mode),
  * shown in the brand's look when they are all one brand's.
  */
-export async function loadAccount(server: AccountServer, email: string, livemode: boolean): Promise<AccountPageProps> {
+/**
+ * The signed-in subscriber's account: their subscriptions, in the locale their link names,
+ * else that of their newest subscription.
+ */
+export async function loadAccount(
+  server: AccountServer,
+  email: string,
+  livemode: boolean,
+  asked: Reader | null = null,
+): Promise<AccountPageProps & { i18n: PageI18n }> {
   const subscriptions = await new SubscriptionRepository(server.db, server.clock).listForOwner(email, { includeTest: !livemode });
   const brands = new Set(subscriptions.map((subscription) => subscription.brandSlug));
   const [only] = brands;
   const brand = brands.size === 1 && only ? (brandLooks(await server.catalogue.get()).get(only) ?? null) : null;
-  return { email, livemode, subscriptions: await summariesOf(server, subscriptions), brand };
+  const i18n = subscriberI18n(asked ?? subscriptions[0] ?? null);
+  return { email, livemode, subscriptions: await summariesOf(server, subscriptions), brand, i18n };
 }

@@ -6,10 +6,9 @@ type Loader<P> = (context: GetServerSidePropsContext) => Promise<GetServerSidePr
 
 /**
  * A page loader whose page gets the shell's words (`common`: loaders, the footer's links,
- * the test-mode banner) in English when its loader gave it none: the pages not yet
- * translated (the account, cancel and withdrawal pages) and those that stay English (the
- * back office, the QA mailbox, the sandbox's stand-in pages). Without them the shell would
- * show message ids.
+ * the test-mode banner) in English when its loader gave it none: the pages that stay English
+ * (the back office, the QA mailbox, the sandbox's stand-in pages). Without them the shell
+ * would show message ids. The subscriber's pages use withSubscriberWords.
  */
 export function withPageWords<P extends object>(load: Loader<P>): Loader<P> {
   return async (context) => {

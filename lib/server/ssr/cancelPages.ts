@@ -1,11 +1,13 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parse } from 'cookie';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
 import type { CancelPageProps, KeepPageProps } from '@/lib/account/cancelView';
 import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { brandLooks } from '@/lib/server/account/brandLooks';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { refuseUnlessPageMethod } from '@/lib/server/ssr/pageMethods';
+import { subscriberI18n } from '@/lib/server/i18n/subscriberWords';
 import { keptSubscription } from '@/lib/server/subscriptions/publicCancellation';
 
 type Context = Pick<GetServerSidePropsContext, 'req' | 'res' | 'query'>;
@@ -42,7 +44,7 @@ export async function cancelPageProps(context: Context): Promise<GetServerSidePr
 }
 
 /** /cancel/keep?token=…: what the link keeps, without using it (a mail scanner's GET changes nothing). */
-export async function keepPageProps(context: Context): Promise<GetServerSidePropsResult<KeepPageProps>> {
+export async function keepPageProps(context: Context): Promise<GetServerSidePropsResult<KeepPageProps & { i18n?: PageI18n }>> {
   personalPage(context);
   const livemode = livemodeOf(context);
   const token = typeof context.query.token === 'string' ? context.query.token : '';
@@ -50,7 +52,16 @@ export async function keepPageProps(context: Context): Promise<GetServerSideProp
   try {
     const subscription = await keptSubscription({ db: server.db, now: server.clock }, token);
     const brandName = brandLooks(await server.catalogue.get()).get(subscription.brandSlug)?.name ?? subscription.brandSlug;
-    return { props: { state: 'ready', token, brandName, offerName: subscription.offerName, livemode: subscription.livemode } };
+    return {
+      props: {
+        state: 'ready',
+        token,
+        brandName,
+        offerName: subscription.offerName,
+        livemode: subscription.livemode,
+        i18n: subscriberI18n(subscription),
+      },
+    };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     context.res.statusCode = error.status;

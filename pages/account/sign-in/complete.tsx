@@ -1,7 +1,7 @@
 import { AccountSignInCompletePage } from '@/components/account/AccountPages';
 import { getServerSideProps as loadPage } from '@/lib/server/ssr/accountSignInCompletePage';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(loadPage);
+export const getServerSideProps = withSubscriberWords(loadPage);
 
 export default AccountSignInCompletePage;

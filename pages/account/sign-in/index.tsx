@@ -1,7 +1,7 @@
 import { AccountSignInPage } from '@/components/account/AccountPages';
 import { getServerSideProps as loadPage } from '@/lib/server/ssr/accountSignInPage';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(loadPage);
+export const getServerSideProps = withSubscriberWords(loadPage);
 
 export default AccountSignInPage;

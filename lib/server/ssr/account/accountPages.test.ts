@@ -12,10 +12,10 @@ import { accountPageProps, cardPageProps, invoicePageProps } from './accountPage
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
 
 let n = 0;
-async function subscription(owner: string, livemode: boolean): Promise<string> {
+async function subscription(owner: string, livemode: boolean, reader = { locale: 'en-US', timeZone: 'UTC' }): Promise<string> {
   const transactions = new TransactionRepository((await serverContext()).db);
   const id = `txn_card_page_${(n += 1)}`;
-  await transactions.create({ ...newTransactionFixture({ id }), livemode, gateway: 'sandbox', buyerIdentity: owner });
+  await transactions.create({ ...newTransactionFixture({ id, ...reader }), livemode, gateway: 'sandbox', buyerIdentity: owner });
   await transactions.markSucceeded(id, `pi_${id}`);
   return (await transactions.findById(id))!.subscriptionId!;
 }
@@ -59,6 +59,13 @@ describe('cardPageProps', () => {
     for (const card_setup of ['pi_sandbox_x', '<script>', 'seti_' + 'a'.repeat(300)]) {
       expect(await load(id, cookie, { livemode: 'false', card_setup })).toMatchObject({ props: { returnedSetup: null } });
     }
+  });
+
+  it("speaks the subscription's locale, with its reader's time zone, whatever the link names", async () => {
+    const cookie = await signedIn((await serverContext()).db, 'card.page.5@example.com');
+    const id = await subscription('card.page.5@example.com', false, { locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const result = await load(id, cookie, { livemode: 'false', lang: 'fr-FR' });
+    expect(result).toMatchObject({ props: { i18n: { locale: 'de-DE', timeZone: 'Europe/Berlin' } } });
   });
 
   it("answers another person's subscription with the site's 404", async () => {
@@ -124,6 +131,24 @@ describe('accountPageProps in test mode', () => {
   ])('sends a visitor signed out (%s, cookie %j) to the sign-in page in test mode, and back in it', async (search, query, cookie) => {
     expect(await account(`/account${search}`, query, cookie)).toEqual({
       redirect: { destination: '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse', permanent: false },
+    });
+  });
+
+  it("takes the locale its link names to the sign-in page and back, and else speaks the newest subscription's", async () => {
+    expect(await account('/account?lang=de-DE', { lang: 'de-DE' })).toEqual({
+      redirect: { destination: '/account/sign-in?return=%2Faccount%3Flang%3Dde-DE&lang=de-DE', permanent: false },
+    });
+    const email = 'locale.account@example.com';
+    const cookie = await signedIn((await serverContext()).db, email);
+    await subscription(email, false, { locale: 'en-GB', timeZone: 'Europe/London' });
+    // Subscriptions made in the same millisecond have no order: the second is made later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await subscription(email, false, { locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    expect(await account('/account?livemode=false', { livemode: 'false' }, cookie)).toMatchObject({
+      props: { i18n: { locale: 'fr-FR', timeZone: 'Europe/Paris' } },
+    });
+    expect(await account('/account?livemode=false&lang=de-DE', { livemode: 'false', lang: 'de-DE' }, cookie)).toMatchObject({
+      props: { i18n: { locale: 'de-DE' } },
     });
   });
 

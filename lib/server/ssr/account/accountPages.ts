@@ -1,5 +1,6 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { z } from 'zod';
+import type { PageI18n } from '@/lib/i18n/pageI18n';
 import type { AccountPageProps, AccountProps, InvoicePageProps, SubscriptionPageProps } from '@/lib/account/accountView';
 import { CARD_SETUP_PARAM, RENEWAL_RETURN_PARAM, type CardPageProps } from '@/lib/account/cardChange';
 import { invoicePage } from '@/lib/invoices/invoicePage';
@@ -12,11 +13,12 @@ import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
-import { pageI18n, serverWords } from '@/lib/server/i18n/pageI18n';
-import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { linkedReader, subscriberI18n } from '@/lib/server/i18n/subscriberWords';
 
 type Context = GetServerSidePropsContext;
-type Result<P> = GetServerSidePropsResult<AccountProps<P>>;
+/** A subscriber's page carries the words of its reader (lib/server/i18n/subscriberWords.ts). */
+type Result<P> = GetServerSidePropsResult<AccountProps<P & { i18n?: PageI18n }>>;
 
 const SUBSCRIPTION_ID = z.string().regex(/^sub_[a-z2-7]{16}$/);
 const TRANSACTION_ID = z.string().regex(/^txn_[A-Za-z0-9_-]{1,64}$/);
@@ -26,7 +28,7 @@ export async function accountPageProps(context: Context): Promise<Result<Account
   const request = await accountRequest(context);
   if (request.kind === 'redirect') return { redirect: request.redirect };
   if (request.kind === 'refused') return { props: { refused: request } };
-  return { props: await loadAccount(request.server, request.email, request.livemode) };
+  return { props: await loadAccount(request.server, request.email, request.livemode, linkedReader(context.query)) };
 }
 
 /** /account/subscriptions/{id}/… : one of the signed-in subscriber's subscriptions; anyone else's is the site's 404. */
@@ -41,7 +43,7 @@ export async function subscriptionPageProps(context: Context): Promise<Result<Su
   if (!subscription || subscription.ownerEmail !== email || (!subscription.livemode && livemode)) return { notFound: true };
   const [summary] = await summariesOf(server, [subscription]);
   const brand = brandLooks(await server.catalogue.get()).get(subscription.brandSlug) ?? null;
-  return { props: { email, livemode, subscription: summary!, brand } };
+  return { props: { email, livemode, subscription: summary!, brand, i18n: subscriberI18n(subscription) } };
 }
 
 /**
@@ -64,7 +66,7 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
       card: card?.id === 'card' ? card.config : null,
       returnedSetup: returned.success ? returned.data : null,
       returnedFromRenewal: context.query[RENEWAL_RETURN_PARAM] !== undefined,
-      i18n: pageI18n(DEFAULT_LOCALE, ['methods', 'failures', 'payment']),
+      i18n: subscriberI18n(props.i18n ?? null, ['methods', 'payment']),
     },
   };
 }
@@ -91,7 +93,8 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
       email,
       livemode,
       brand,
-      invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug, serverWords(DEFAULT_LOCALE)),
+      invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug, serverWords(subscription.locale)),
+      i18n: subscriberI18n(subscription),
     },
   };
 }

@@ -4,6 +4,7 @@ import { accountSignInHref } from '@/lib/identity/signInPages';
 import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
 import { serverContext } from '@/lib/server/context/serverContext';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { linkedReader } from '@/lib/server/i18n/subscriberWords';
 import { refuseUnlessPageMethod } from '@/lib/server/ssr/pageMethods';
 
 /** What an account page needs before it loads anything: the server, who is signed in, the mode. */
@@ -41,7 +42,10 @@ export async function accountRequest(
     const back = context.resolvedUrl.startsWith('/account') ? context.resolvedUrl : '/account';
     return {
       kind: 'redirect',
-      redirect: { destination: accountSignInHref({ returnPath: back, livemode: livemode.value }), permanent: false },
+      redirect: {
+        destination: accountSignInHref({ returnPath: back, livemode: livemode.value, locale: linkedReader(context.query)?.locale }),
+        permanent: false,
+      },
     };
   }
   return { kind: 'ready', server, email, livemode: livemode.value };

@@ -2,9 +2,9 @@ import { AccountRefusal } from '@/components/account/AccountRefusal';
 import { DeliveryAddressView } from '@/components/account/DeliveryAddressView';
 import { isRefused, type AccountProps, type SubscriptionPageProps } from '@/lib/account/accountView';
 import { subscriptionPageProps } from '@/lib/server/ssr/account/accountPages';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(subscriptionPageProps);
+export const getServerSideProps = withSubscriberWords(subscriptionPageProps);
 
 export default function DeliveryAddressPage(props: AccountProps<SubscriptionPageProps>) {
   return isRefused(props) ? <AccountRefusal refused={props.refused} /> : <DeliveryAddressView {...props} />;

@@ -3,9 +3,9 @@ import { CardChangeView } from '@/components/account/CardChangeView';
 import { isRefused, type AccountProps } from '@/lib/account/accountView';
 import type { CardPageProps } from '@/lib/account/cardChange';
 import { cardPageProps } from '@/lib/server/ssr/account/accountPages';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(cardPageProps);
+export const getServerSideProps = withSubscriberWords(cardPageProps);
 
 /** A payment page (lib/journey/paymentPages.ts): the payment step's policy, no marketing code, a full load to reach it. */
 

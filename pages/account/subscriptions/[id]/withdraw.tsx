@@ -3,9 +3,9 @@ import { WithdrawSubscriptionView } from '@/components/account/WithdrawSubscript
 import { isRefused, type AccountProps } from '@/lib/account/accountView';
 import type { WithdrawPageProps } from '@/lib/withdrawal/withdrawalView';
 import { withdrawPageProps } from '@/lib/server/withdrawal/withdrawalPages';
-import { withPageWords } from '@/lib/server/i18n/withPageWords';
+import { withSubscriberWords } from '@/lib/server/i18n/subscriberWords';
 
-export const getServerSideProps = withPageWords(withdrawPageProps);
+export const getServerSideProps = withSubscriberWords(withdrawPageProps);
 
 export default function WithdrawSubscriptionPage(props: AccountProps<WithdrawPageProps>) {
   return isRefused(props) ? <AccountRefusal refused={props.refused} /> : <WithdrawSubscriptionView {...props} />;
