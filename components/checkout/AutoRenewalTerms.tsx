@@ -17,8 +17,8 @@ interface AutoRenewalTermsProps {
 }
 
 /**
- * The automatic-renewal terms every buyer of a renewing offer reads, beside the submit
- * button: today's price against the renewal price, the period, how to cancel, and what each
+ * The automatic-renewal terms every buyer of a renewing offer reads, below the express wallets
+ * (else beside the submit button): today’s price against the renewal price, the period, how to cancel, and what each
  * add-on does. Where a mandate applies, a consent box that must be ticked.
  */
 export function AutoRenewalTerms({ terms, consentRequired, ...consent }: AutoRenewalTermsProps) {
@@ -53,7 +53,7 @@ function RenewalConsent({ checked, error, onChange, inputRef, onVisible }: Omit<
         <label htmlFor="renewal-notice-consent">{t('payment.consent.label')}</label>
       </div>
       {error && (
-        <p id="renewal-notice-consent-error" className={styles.error}>
+        <p id="renewal-notice-consent-error" className={styles.error} role="alert">
           {error}
         </p>
       )}

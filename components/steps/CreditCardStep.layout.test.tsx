@@ -140,17 +140,22 @@ describe('CreditCardStep layout: the promo field', () => {
 });
 
 describe('CreditCardStep layout: opt-ins and terms', () => {
-  it('keeps the renewal terms open, after the opt-ins and right before the consent box and the button', () => {
+  it('shows the renewal terms once, open, right below the express wallets and before the fields to type', () => {
     renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
     const terms = screen.getByTestId('auto-renewal-terms');
+    expect(screen.getAllByTestId('auto-renewal-terms')).toHaveLength(1);
     const consent = screen.getByLabelText('I agree to the automatic renewal terms above.');
-    const optIns = screen.getByRole('group', { name: 'Stay in touch (optional)' });
+    expect(screen.getAllByRole('checkbox', { name: 'I agree to the automatic renewal terms above.' })).toHaveLength(1);
+    const row = screen.getByTestId('express-checkout');
     // Never folded away: no closed <details> or hidden element around the terms.
     expect(terms.closest('details, [hidden], [aria-hidden="true"]')).toBeNull();
     expect(terms.contains(consent)).toBe(true);
-    expect(optIns.compareDocumentPosition(terms) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(row.contains(terms)).toBe(true);
+    expect(screen.getByTestId('express-apple-pay').compareDocumentPosition(terms) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(terms.compareDocumentPosition(screen.getByLabelText('Email')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(terms.compareDocumentPosition(submitButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // Each opt-in its own box, unticked.
+    const optIns = screen.getByRole('group', { name: 'Stay in touch (optional)' });
     const boxes = within(optIns).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes).toHaveLength(4);
     expect(boxes.every((box) => !box.checked)).toBe(true);

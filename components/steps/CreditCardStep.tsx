@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { AutoRenewalTerms } from '@/components/checkout/AutoRenewalTerms';
 import { BillingFields } from '@/components/checkout/BillingFields';
+import { LanguageSwitch } from '@/components/checkout/LanguageSwitch';
 import { LocationFields } from '@/components/checkout/LocationFields';
 import { CheckoutSummary } from '@/components/checkout/CheckoutSummary';
 import { DeliveryAddress } from '@/components/checkout/DeliveryAddress';
@@ -10,6 +11,7 @@ import { PaymentSubmit } from '@/components/checkout/PaymentSubmit';
 import { PaymentMethodChooser } from '@/components/payment-methods/PaymentMethodChooser';
 import { PaymentProviders } from '@/components/payment-methods/PaymentProviders';
 import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
+import { expressOffered } from '@/components/payment-methods/express/useExpressCheckout';
 import { Msg, useWords } from '@/components/shell/I18n';
 import { stepHref } from '@/lib/journey/navigation';
 import { taxPendingNote } from '@/lib/pricing/taxPending';
@@ -73,6 +75,7 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
           onBlur={step.touch}
           register={step.register}
         />
+        <LanguageSwitch languages={props.languages} place={step.billing} base={base} step="credit-card" search={search} />
         {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
         <ExpressCheckout step={step} methods={view.paymentMethods} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
@@ -108,7 +111,8 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
             {step.chargeNote}
           </p>
         )}
-        {step.terms && (
+        {/* Once on the page: below the express wallets where they are offered, else here, beside the button. */}
+        {step.terms && !expressOffered(view.paymentMethods) && (
           <AutoRenewalTerms
             terms={step.terms}
             consentRequired={step.consentRequired}

@@ -1,3 +1,4 @@
+import type { LanguageChoice } from '@/lib/i18n/languageOffers';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { CheckoutFlow, Offer } from '@/lib/catalogue/types';
 import type { Cart } from '@/lib/cart/cart';
@@ -109,8 +110,10 @@ export interface JourneyFrame {
   tracking: PublicTrackingEnv;
   /** The consent cookie as the request carried it, so the page renders the banner (or not) as the browser will. */
   consentCookie: string | null;
-  /** The campaign's locale, and the messages of this step in its language (lib/i18n/pageI18n.ts). */
+  /** The page's locale (the campaign's, or one it offers the buyer on a private step), and this step's messages in it. */
   i18n: PageI18n;
+  /** On a private step of a campaign that offers other languages (data/market-languages.json): them and the way back. */
+  languages?: LanguageChoice;
 }
 
 export type StepPage<K extends StepId> = JourneyFrame & { step: K; view: StepViewModels[K] };

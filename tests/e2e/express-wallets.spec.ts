@@ -59,7 +59,7 @@ for (const wallet of WALLETS) {
   });
 }
 
-test('where a mandate applies (New York), no wallet opens until the renewal terms beside the row are agreed to', async ({ page }) => {
+test('where a mandate applies (New York), no wallet opens until the renewal terms below its buttons are agreed to', async ({ page }) => {
   const email = newEmail('express consent');
   await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
   await chooseLocation(page, 'New York');
@@ -72,7 +72,8 @@ test('where a mandate applies (New York), no wallet opens until the renewal term
   await expect(row.consent).toBeFocused();
 
   await row.consent.check();
-  // One consent: the form's own box is ticked with it.
+  // One consent on the page, below the wallets, for them and the card form alike.
+  await expect(page.getByTestId('auto-renewal-terms')).toHaveCount(1);
   await expect(page.locator('#renewal-notice-consent')).toBeChecked();
   const sheet = await row.open('Apple Pay');
   await sheet.useEmail(email);

@@ -138,7 +138,7 @@ for (const market of MARKETS) {
     await toPayment(page, market);
     const row = page.getByRole('region', { name: say(market.language, 'methods.express.title') });
     await expect(row).toBeVisible();
-    const consent = row.getByLabel(say(market.language, 'methods.express.consent'));
+    const consent = row.getByLabel(say(market.language, 'payment.consent.label'));
     if (await consent.isVisible()) await consent.check();
     await row.getByRole('button', { name: /^Apple Pay/ }).click();
     // The sandbox's sheet stands in for the wallet's own, which the buyer's phone words.

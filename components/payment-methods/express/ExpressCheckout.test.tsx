@@ -56,23 +56,29 @@ class SeeingEverything {
 }
 
 describe('the express row (sandbox)', () => {
-  it('tells the consent-visible event once, though the row and the form each show a consent box', async () => {
+  it('tells the consent-visible event once, for the one consent box below the wallets', async () => {
     vi.stubGlobal('IntersectionObserver', SeeingEverything);
     try {
       renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
-      await screen.findByTestId('express-consent');
-      expect(screen.getByTestId('auto-renewal-terms')).toBeTruthy();
+      expect(within(await screen.findByTestId('express-checkout')).getByTestId('auto-renewal-terms')).toBeTruthy();
       expect(tracked.filter((event) => event.name === 'auto-renewal-consent-visible')).toHaveLength(1);
     } finally {
       vi.unstubAllGlobals();
     }
   });
 
-  it('appears once the country is known, with Apple Pay, Google Pay and Link right below it at the top of the form', async () => {
+  it('keeps its place before the country is known, its wallets waiting, and opens them once it is, right below it', async () => {
     renderPayment(selectionOf('1001'));
-    expect(screen.queryByTestId('express-checkout')).toBeNull();
+    const waiting = screen.getByTestId('express-checkout');
+    expect(waiting.textContent).toContain('Choose your country above to pay with a wallet: the tax depends on it.');
+    expect((screen.getByTestId('express-apple-pay') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'US' } });
+    expect(screen.getByTestId('express-checkout').textContent).toContain('Choose your state above');
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'GB' } });
-    const row = await screen.findByTestId('express-checkout');
+    await waitFor(() => expect((screen.getByTestId('express-apple-pay') as HTMLButtonElement).disabled).toBe(false));
+    const row = screen.getByTestId('express-checkout');
+    expect(row).toBe(waiting);
+    expect(row.textContent).not.toContain('Choose your');
     expect(
       within(row)
         .getAllByRole('button')
@@ -200,16 +206,18 @@ describe('the express row (sandbox)', () => {
 
   it('where a mandate applies (New York), shows the terms beside the wallets and opens none until they are agreed to', async () => {
     renderPayment(selectionOf('1001', { country: 'US', region: 'NY' }));
-    const consent = within(await screen.findByTestId('express-consent')).getByLabelText('I agree to these automatic renewal terms.');
-    expect(screen.getByTestId('express-consent').textContent).toMatch(/Today you pay/);
+    const row = await screen.findByTestId('express-checkout');
+    const consent = within(row).getByLabelText('I agree to the automatic renewal terms above.');
+    expect(within(row).getByTestId('auto-renewal-terms').textContent).toMatch(/Today you pay/);
     fireEvent.click(screen.getByTestId('express-apple-pay'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(EXPRESS_CONSENT_MISSING);
     expect(document.activeElement).toBe(consent);
 
     fireEvent.click(consent);
-    // One consent: the form's own box is ticked with it.
-    expect((screen.getByLabelText('I agree to the automatic renewal terms above.') as HTMLInputElement).checked).toBe(true);
+    // One consent on the page, for the wallets and the card form alike.
+    expect(screen.getAllByRole('checkbox', { name: 'I agree to the automatic renewal terms above.' })).toEqual([consent]);
+    expect((consent as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByTestId('express-apple-pay'));
     api.answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
     fireEvent.click(within(sheet()).getByRole('button', { name: /^Pay / }));

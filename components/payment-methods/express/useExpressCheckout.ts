@@ -20,6 +20,9 @@ export type ExpressStep = Pick<
   | 'consented'
   | 'setConsent'
   | 'consentVisible'
+  | 'consentError'
+  | 'showErrors'
+  | 'register'
   | 'billing'
   | 'needsAddress'
   | 'deliverySameAsBilling'
@@ -34,6 +37,9 @@ export type ExpressStep = Pick<
 /** The card config of the step's methods: express wallets pay by card, so they are offered only with it. */
 export const cardConfigOf = (methods: readonly EnabledPaymentMethod[]) =>
   methods.find((method): method is Extract<EnabledPaymentMethod, { id: 'card' }> => method.id === 'card')?.config ?? null;
+
+/** Whether the step offers the express row at all: wallets pay by card, or are PayPal and Amazon Pay themselves. */
+export const expressOffered = (methods: readonly EnabledPaymentMethod[]) => methods.length > 0;
 
 /**
  * The express row's state: which wallet's sheet is open, the consent the wallet waits for,
@@ -63,6 +69,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
 
   const priced = step.quote.status === 'ready' ? step.quote.quote.quote : null;
   const card = cardConfigOf(methods);
+  // Priced for a known place: until then the row keeps its place, its buttons wait.
   const visible = step.taxKnown && step.terms !== null;
   const addressNeeds = { needsAddress: step.needsAddress, deliverySameAsBilling: step.deliverySameAsBilling };
   const countryName = countryList().find((country) => country.code === step.billing.country)?.name ?? step.billing.country;
@@ -94,23 +101,27 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
     },
     visible,
     /** Whether the sandbox's wallets may open: not while the order is re-priced (a new place, a code) or paid. */
-    ready: priced !== null && !step.paying,
+    ready: visible && priced !== null && !step.paying,
     card,
     open,
     countryName,
     today: priced ? formatMoney(priced.total, step.plan.currencyCode) : null,
     total: priced?.total ?? null,
     terms: step.terms ? [step.terms.plan, ...step.terms.addOns] : [],
+    /** The one renewal consent of the step, for a wallet and the form alike: its box sits below the wallets. */
     consent: {
       required: step.consentRequired,
       checked: step.consented,
-      error: consentMissing && !step.consented ? t('methods.express.consentMissing') : undefined,
+      error: consentMissing && !step.consented ? t('methods.express.consentMissing') : step.showErrors ? step.consentError : undefined,
       onChange: (agreed: boolean) => {
         step.setConsent(agreed);
         if (agreed) setConsentMissing(false);
       },
-      inputRef: consentBox,
-      /** Its first sight is the consent-visible event, as the form's box's is (the step tells it once for both). */
+      /** The wallet's way to the box and the form's (which focuses it when the form is sent without it). */
+      inputRef: (element: HTMLInputElement | null) => {
+        consentBox.current = element;
+        step.register('consent')(element);
+      },
       onVisible: step.consentVisible,
     },
     mayStart,

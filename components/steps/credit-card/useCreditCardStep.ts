@@ -240,6 +240,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
         source: mode.source,
         trackingSessionId: pageViewSessionId(),
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        locale: words.locale,
         returnPath,
       }),
       navigate: (path) => router.push(path),

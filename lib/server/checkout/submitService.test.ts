@@ -316,6 +316,32 @@ describe('submitCheckout', () => {
     expect(mail.body_text).toContain('Nächste Abbuchung:');
   });
 
+  it('serves a Quebec buyer of a Canadian English campaign in the French it offers: the order, its consent and its e-mail', async () => {
+    const quebec = {
+      brand: 'newyorker',
+      urlSlug: 'demo-ca',
+      offerId: '2201',
+      billing: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'CA', region: 'QC' },
+      returnPath: '/newyorker/demo-ca/credit-card?livemode=false&lang=fr-CA',
+      timeZone: 'America/Toronto',
+    };
+    const deps = { db, gateways: [gateway], now, waitForConcurrentMs: 2_000, origin: 'https://subscribe.example.com' };
+    const { response } = await submitCheckout(deps, snapshot, submitRequestSchema.parse(request({ ...quebec, locale: 'fr-ca' })));
+    expect(response.status).toBe('succeeded');
+    expect((await transactions()).map((row) => row.locale)).toEqual(['fr-CA']);
+    const mail = await db.selectFrom('outbox').selectAll().where('kind', '=', 'purchase-acknowledgment').executeTakeFirstOrThrow();
+    expect(mail.body_html).toContain('<html lang="fr">');
+    expect(mail.body_text).toMatch(/\d,\d\d\s\$/);
+  });
+
+  it('refuses a language the campaign does not offer, before anything is written, and a malformed one in the schema', async () => {
+    const refused = await refusal(request({ locale: 'de-DE' }));
+    expect(refused).toMatchObject({ status: 400, code: 'invalid_locale' });
+    expect(await transactions()).toEqual([]);
+    const parsed = submitRequestSchema.safeParse(request({ locale: '<script>' }));
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['locale'], message: 'must be a locale such as fr-CA' });
+  });
+
   it('keeps an English order in English, and a time zone this server does not know, or none, as UTC: never a refused purchase', async () => {
     await submit(request({ timeZone: 'Mars/Olympus_Mons' }));
     await submit(request({ timeZone: 'america/new_york' }));

@@ -111,6 +111,21 @@ describe('journey page loader', () => {
     },
   );
 
+  it("serves the private steps in a language the campaign offers when the buyer chose it, the offer page in the campaign's", async () => {
+    const offer = await journeyProps('/newyorker/demo-ca?livemode=false&lang=fr-CA');
+    expect(offer.i18n.locale).toBe('en-CA');
+    expect(offer.languages).toBeUndefined();
+    const cartStep = await journeyProps('/newyorker/demo-ca/cart?livemode=false&lang=fr-CA');
+    expect(cartStep.i18n.locale).toBe('fr-CA');
+    expect(cartStep.languages).toEqual({
+      campaign: { locale: 'en-CA', label: 'Continue in English' },
+      offers: [{ locale: 'fr-CA', country: 'CA', region: 'QC', label: 'Continuer en français' }],
+    });
+    expect((await journeyProps('/newyorker/demo-ca/cart?livemode=false&lang=de-DE')).i18n.locale).toBe('en-CA');
+    expect((await journeyProps('/gq/demo-de/cart?livemode=false&lang=fr-CA')).i18n.locale).toBe('de-DE');
+    expect((await journeyProps('/gq/demo-de/cart?livemode=false')).languages).toBeUndefined();
+  });
+
   it('answers a malformed query with a 400 page that says what is wrong, in the brand, leading on to its offer', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
     expect(status).toBe(400);

@@ -1,3 +1,5 @@
+import { journeyLocale, languageOffersOf, type LanguageChoice } from '@/lib/i18n/languageOffers';
+import { LANG_PARAMETER } from '@/lib/i18n/langLink';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
 import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
@@ -18,7 +20,7 @@ import { STEP_LOADERS } from './stepLoaders';
 import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
 import { PERSONAL_CACHE_CONTROL, pageCaching, SHARED_PAGE_VARY } from '@/lib/server/http/pageCaching';
 import { STEP_NAMESPACES } from '@/lib/i18n/namespaces';
-import { pageI18n } from '@/lib/server/i18n/pageI18n';
+import { pageI18n, serverWords } from '@/lib/server/i18n/pageI18n';
 
 /** The visitor's own query, read from the URL (Next merges route params into ctx.query). */
 function queryOf(search: string): Record<string, QueryValue> {
@@ -51,6 +53,17 @@ async function canonicalDestination(segments: readonly string[], resolvedUrl: st
   return path && `${path}${searchOf(resolvedUrl)}`;
 }
 
+/** The languages a campaign offers on its private steps, each labelled in itself; null when it offers none. */
+function languageChoiceOf(campaignLocale: string): LanguageChoice | null {
+  const offers = languageOffersOf(campaignLocale);
+  if (offers.length === 0) return null;
+  const label = (locale: string) => serverWords(locale).t('payment.language.continueIn');
+  return {
+    campaign: { locale: campaignLocale, label: label(campaignLocale) },
+    offers: offers.map((offer) => ({ ...offer, label: label(offer.locale) })),
+  };
+}
+
 /** Runs the step's own loader; the union of page props is keyed by the same step. */
 async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   const result = await STEP_LOADERS[step](context);
@@ -70,7 +83,9 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
   if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
   // Always null on a shared page: a consent cookie (pj_) makes the page personal.
   const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
-  const i18n = pageI18n(flow.locale, STEP_NAMESPACES[step]);
+  const locale = journeyLocale(flow.locale, step, queryOf(search)[LANG_PARAMETER]);
+  const i18n = pageI18n(locale, STEP_NAMESPACES[step]);
+  const languages = step === 'campaign' ? null : languageChoiceOf(flow.locale);
   const props = {
     kind: 'journey',
     base,
@@ -82,6 +97,7 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
     step,
     view: result.view,
     i18n,
+    ...(languages ? { languages } : {}),
   };
   return { props: props as JourneyPageProps };
 }

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ExpressWalletName = 'Apple Pay' | 'Google Pay' | 'Link';
 
-/** The express row at the top of the payment step: the sandbox's wallet buttons and, where a mandate applies, its consent box. */
+/** The express row at the top of the payment step: the sandbox's wallet buttons, then the renewal terms and, where a mandate applies, the consent box. */
 export class ExpressRow {
   constructor(readonly page: Page) {}
 
@@ -20,7 +20,7 @@ export class ExpressRow {
   }
 
   get consent(): Locator {
-    return this.root.getByLabel('I agree to these automatic renewal terms.');
+    return this.root.getByLabel('I agree to the automatic renewal terms above.');
   }
 
   /** Opens a wallet's sandbox sheet. */

@@ -3,6 +3,7 @@ import type { QuoteResponse } from '@/lib/checkout/quoteContract';
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
+import { isOfferedLocale } from '@/lib/i18n/languageOffers';
 import { HttpError } from '@/lib/server/http/HttpError';
 
 /** The order as the catalogue prices it, with the campaign and the offer it is for. */
@@ -38,5 +39,9 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
   const coupon = priced.coupon?.applied ? (snapshot.couponsByCode.get(priced.coupon.code) ?? null) : null;
-  return { priced, flow, offer, coupon };
+  // The order speaks the buyer's language from here on: its consent, answer, records and e-mails.
+  const locale = request.locale ?? flow.locale;
+  if (!isOfferedLocale(flow.locale, locale))
+    throw new HttpError(400, 'invalid_locale', `"locale" must be the campaign's (${flow.locale}) or a language it offers.`);
+  return { priced, flow: locale === flow.locale ? flow : { ...flow, locale }, offer, coupon };
 }

@@ -120,7 +120,7 @@ async function createTransaction(
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,
-    // The campaign's, never the browser's: the order speaks as the pages it was bought on spoke.
+    // The campaign's, or a language it offers that the buyer chose: the order speaks as the pages it was bought on spoke.
     locale: flow.locale,
     timeZone: request.timeZone,
     autoRenewalConsent: priced.autoRenewalConsentRequired
