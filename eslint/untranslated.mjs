@@ -16,15 +16,10 @@ export const UNTRANSLATED = [
   'components/account/HeldRenewalConfirmation.tsx', // 7
   'components/account/InvoiceView.tsx', // 15
   'components/account/KeepSubscriptionPage.tsx', // 11
-  'components/account/PublicWithdrawalPage.tsx', // 30
   'components/account/SignInConfirm.tsx', // 4
   'components/account/SignInFrame.tsx', // 4
   'components/account/SignInLinkAnswer.tsx', // 2
   'components/account/SignOutButton.tsx', // 4
   'components/account/SubscriptionCard.tsx', // 30
   'components/account/TestClockPanel.tsx', // 5
-  'components/account/UndoPurchasePage.tsx', // 19
-  'components/account/WithdrawSubscriptionView.tsx', // 20
-  'components/account/WithdrawalAnswerPage.tsx', // 21
-  'components/account/WithdrawalReceiptView.tsx', // 5
 ];

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { PublicWithdrawalPage } from './PublicWithdrawalPage';
 
@@ -90,12 +92,15 @@ describe('PublicWithdrawalPage', () => {
 
   it('goes back to change the details, and says why a declaration failed', async () => {
     const api = createFakeApiClient();
-    api.fail('declareWithdrawal', new ApiError({ status: 429, message: 'Too many withdrawals were sent from your network.' }));
+    api.fail('declareWithdrawal', new ApiError({ status: 429, code: 'too_many_requests', message: 'Too many withdrawals were sent…' }));
     view(api);
     fill('ada@example.com', 'INV-2026-000001');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm withdrawal' })));
-    expect(screen.getByRole('alert').textContent).toBe('Too many withdrawals were sent from your network.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Too many withdrawals were sent from your network. Please wait 15 minutes and try again, or sign in and withdraw from your account. ' +
+        'In test mode, an admin or customer care operator can lift this limit on /admin/limits.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Change the details' }));
     expect((screen.getByLabelText('Email address you bought with') as HTMLInputElement).value).toBe('ada@example.com');
   });
@@ -131,5 +136,57 @@ describe('PublicWithdrawalPage', () => {
     expect(api.callsOf('declareWithdrawal')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw from another contract' }));
     expect((screen.getByLabelText('Email address you bought with') as HTMLInputElement).value).toBe('');
+  });
+
+  it('speaks German: the function’s button reads „Widerruf bestätigen“, the receipt on the reader’s clock', async () => {
+    const api = createFakeApiClient().answer('declareWithdrawal', { received: true, receivedAt: '2026-11-27T09:14:00.000Z' });
+    render(
+      <ApiClientProvider client={api}>
+        <I18nProvider page={{ ...pageWordsFixture('de-DE'), timeZone: 'Europe/Berlin' }}>
+          <PublicWithdrawalPage livemode={false} />
+        </I18nProvider>
+      </ApiClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vertrag widerrufen');
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByText('Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse, mit der Sie gekauft haben'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Rechnungsnummer'), { target: { value: 'INV-2026-000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(screen.getByTestId('withdrawal-summary').textContent).toContain(
+      'Sie widerrufen den Vertrag mit der Rechnungsnummer INV-2026-000001 für ada@example.com. Ihr Widerruf gilt ab dem Zeitpunkt',
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Widerruf bestätigen' })));
+    const received = screen.getByTestId('withdrawal-received').textContent;
+    expect(received).toContain('Eingegangen am 27. November 2026 um 10:14 Uhr (MEZ) für ada@example.com, Rechnungsnummer INV-2026-000001.');
+    expect(received).toContain('oder am 30. November 2026 um 10:14 Uhr (MEZ), wenn uns niemand mitteilt');
+    expect(screen.getByRole('link', { name: 'melden Sie sich in Ihrem Konto an' }).getAttribute('href')).toBe(
+      '/account?livemode=false&lang=de-DE',
+    );
+  });
+
+  it('speaks French, « Confirmer la rétractation » included, and words a refusal by its code', async () => {
+    const api = createFakeApiClient();
+    api.fail(
+      'declareWithdrawal',
+      new ApiError({ status: 403, code: 'cross_site_request', message: 'This request came from another site…' }),
+    );
+    render(
+      <ApiClientProvider client={api}>
+        <I18nProvider page={pageWordsFixture('fr-FR')}>
+          <PublicWithdrawalPage livemode />
+        </I18nProvider>
+      </ApiClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Se rétracter du contrat');
+    fireEvent.change(screen.getByLabelText('Adresse e-mail utilisée pour l’achat'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Numéro de facture'), { target: { value: 'INV-2026-000001' } });
+    fireEvent.change(screen.getByLabelText('Votre nom (facultatif)'), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(screen.getByTestId('withdrawal-summary').textContent).toContain('facture INV-2026-000001 pour ada@example.com (Ada).');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirmer la rétractation' })));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Cette demande venait d’un autre site\u00a0: elle a été refusée et rien n’a été modifié. Ouvrez ce site directement et réessayez.',
+    );
   });
 });

@@ -1,10 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
-import { dateTimeText } from '@/lib/account/accountWords';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import { withLang } from '@/lib/i18n/langLink';
 import { automaticWithdrawalAt, OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
+import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
 import type { PublicWithdrawalPageProps } from '@/lib/withdrawal/withdrawalView';
+import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
@@ -12,16 +16,15 @@ import forms from './AccountForms.module.css';
 import { Loader } from '@/components/ui/Loader';
 import { useWithdrawalDraft, type WithdrawalDetails } from './useWithdrawalDraft';
 
-type Problems = Partial<Record<'email' | 'invoiceNumber', string>>;
+type Problems = Partial<Record<'email' | 'invoiceNumber', MessageKey>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const INVOICE = /^[A-Za-z0-9_-]{1,64}$/;
 
 function problemsOf(details: WithdrawalDetails): Problems {
   const found: Problems = {};
-  if (!EMAIL.test(details.email.trim())) found.email = 'Enter a valid email address, like name@example.com.';
-  if (!INVOICE.test(details.invoiceNumber.trim()))
-    found.invoiceNumber = 'Enter the invoice number as it is printed on your invoice or purchase e-mail, like INV-2026-000042.';
+  if (!EMAIL.test(details.email.trim())) found.email = 'withdraw.public.email.problem';
+  if (!INVOICE.test(details.invoiceNumber.trim())) found.invoiceNumber = 'withdraw.public.invoice.problem';
   return found;
 }
 
@@ -36,6 +39,8 @@ function problemsOf(details: WithdrawalDetails): Problems {
  */
 export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const draft = useWithdrawalDraft();
   const { details, receivedAt } = draft;
   const [problems, setProblems] = useState<Problems>({});
@@ -69,20 +74,20 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
       draft.received(answer.receivedAt);
       focusHeading();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not record your withdrawal. Please try again.');
+      setError(withdrawalErrorText(words, 'declaration', failureCode(failure), livemode));
     } finally {
       setSending(false);
     }
   };
 
-  const accountHref = livemode ? '/account' : '/account?livemode=false';
+  const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
   const invoice = details.invoiceNumber.trim().toUpperCase();
 
   // The stored draft is read after hydration: a reload on a later step waits for it.
   if (!draft.restored && draft.step !== 'details') {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
-        <Loader type="form-loading" label="Loading your withdrawal…" />
+        <Loader type="form-loading" label={t('withdraw.public.loading')} />
       </AccountFrame>
     );
   }
@@ -90,31 +95,33 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   if (draft.step === 'received' && receivedAt) {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
-        <DocumentTitle title="Withdrawal received" />
+        <DocumentTitle title={t('withdraw.receivedTitle')} />
         <h1 ref={heading} tabIndex={-1}>
-          Withdrawal received
+          {t('withdraw.receivedTitle')}
         </h1>
         <div className={actions.notice} role="status" data-testid="withdrawal-received">
           <p>
-            <strong>Received on {dateTimeText(receivedAt)}</strong> for <strong>{details.email.trim()}</strong>, invoice{' '}
-            <strong>{invoice}</strong>.
+            <Msg
+              id="withdraw.public.received"
+              values={{ receivedAt: dateTimeWords(words, receivedAt), email: details.email.trim(), invoice }}
+              components={{ 0: <strong />, 1: <strong />, 2: <strong /> }}
+            />
           </p>
+          <p>{t('withdraw.public.ifMatched')}</p>
           <p>
-            If this address and invoice number belong to a purchase made in the last 14 days and billed in the European Union or the United
-            Kingdom, the withdrawal counts from that time, and we have e-mailed the address the subscription belongs to, to confirm it.
-          </p>
-          <p>
-            Once it is confirmed with the link in that e-mail, or on <strong>{dateTimeText(automaticWithdrawalAt(receivedAt))}</strong> if
-            nobody tells us it was not them, access ends and what was paid is refunded in full to the card or wallet it was paid with.
+            <Msg
+              id="withdraw.public.then"
+              values={{ automaticAt: dateTimeWords(words, automaticWithdrawalAt(receivedAt)) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         </div>
         <p>
-          No e-mail? Please check the invoice number on your invoice, or <Link href={accountHref}>sign in to your account</Link>, where you
-          can withdraw from a subscription directly.
+          <Msg id="withdraw.public.noEmail" components={{ 0: <Link href={accountHref} /> }} />
         </p>
         <p>
           <button type="button" className={actions.linkButton} onClick={draft.clear}>
-            Withdraw from another contract
+            {t('withdraw.public.another')}
           </button>
         </p>
       </AccountFrame>
@@ -124,27 +131,34 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
   if (draft.step !== 'details' && Object.keys(problemsOf(details)).length === 0) {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
-        <DocumentTitle title="Confirm your withdrawal" />
+        <DocumentTitle title={t('withdraw.confirmTitle')} />
         <h1 ref={heading} tabIndex={-1}>
-          Confirm your withdrawal
+          {t('withdraw.confirmTitle')}
         </h1>
         <p data-testid="withdrawal-summary">
-          You are withdrawing from the contract with invoice <strong>{invoice}</strong> for <strong>{details.email.trim()}</strong>
-          {details.name.trim() ? ` (${details.name.trim()})` : ''}. Your withdrawal counts from the moment you confirm it here. We then
-          e-mail the address the subscription belongs to: access ends and what you paid is refunded in full once you confirm with the link
-          in that e-mail, or automatically {OBJECTION_WINDOW_DAYS} days later.
+          <Msg
+            id="withdraw.public.summary"
+            values={{
+              invoice,
+              email: details.email.trim(),
+              named: details.name.trim() ? 'yes' : 'no',
+              name: details.name.trim(),
+              days: OBJECTION_WINDOW_DAYS,
+            }}
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </p>
         <FormActions
           error={error}
-          label="Confirm withdrawal"
-          busyLabel="Sending…"
+          label={t('withdraw.confirm')}
+          busyLabel={t('withdraw.sending')}
           sending={sending}
           tone="danger"
           onClick={() => void confirm()}
         />
         <p>
           <button type="button" className={actions.linkButton} onClick={() => draft.goTo('details')} disabled={sending}>
-            Change the details
+            {t('withdraw.public.change')}
           </button>
         </p>
       </AccountFrame>
@@ -153,19 +167,14 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
 
   return (
     <AccountFrame brand={null} livemode={livemode} email={null}>
-      <DocumentTitle title="Withdraw from contract" />
+      <DocumentTitle title={t('withdraw.title')} />
       <h1 ref={heading} tabIndex={-1}>
-        Withdraw from contract
+        {t('withdraw.title')}
       </h1>
-      <p>
-        Bought in the last 14 days, billed in the European Union or the United Kingdom? You can withdraw from the contract here without
-        signing in and without giving a reason. Your withdrawal counts from the moment you send it. To keep others from ending your
-        subscription, we first e-mail the address the subscription belongs to: access ends and what you paid is refunded in full as soon as
-        you confirm with the link in that e-mail, or automatically {OBJECTION_WINDOW_DAYS} days later if nobody tells us it was not them.
-      </p>
+      <p>{t('withdraw.public.intro', { days: OBJECTION_WINDOW_DAYS })}</p>
       <form className={forms.form} onSubmit={proceed} noValidate>
         <div className={forms.field}>
-          <label htmlFor="withdraw-email">Email address you bought with</label>
+          <label htmlFor="withdraw-email">{t('withdraw.public.email.label')}</label>
           <input
             id="withdraw-email"
             type="email"
@@ -177,12 +186,12 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           />
           {problems.email && (
             <p id="withdraw-email-error" className={forms.fieldError}>
-              {problems.email}
+              {t(problems.email)}
             </p>
           )}
         </div>
         <div className={forms.field}>
-          <label htmlFor="withdraw-invoice">Invoice number</label>
+          <label htmlFor="withdraw-invoice">{t('withdraw.public.invoice.label')}</label>
           <input
             id="withdraw-invoice"
             type="text"
@@ -195,17 +204,17 @@ export function PublicWithdrawalPage({ livemode }: PublicWithdrawalPageProps) {
           />
           {problems.invoiceNumber ? (
             <p id="withdraw-invoice-error" className={forms.fieldError}>
-              {problems.invoiceNumber}
+              {t(problems.invoiceNumber)}
             </p>
           ) : (
-            <p id="withdraw-invoice-hint">It is on your invoice and in your purchase e-mail, like INV-2026-000042.</p>
+            <p id="withdraw-invoice-hint">{t('withdraw.public.invoice.hint')}</p>
           )}
         </div>
         <div className={forms.field}>
-          <label htmlFor="withdraw-name">Your name (optional)</label>
+          <label htmlFor="withdraw-name">{t('withdraw.public.name.label')}</label>
           <input id="withdraw-name" type="text" autoComplete="name" maxLength={200} value={details.name} onChange={set('name')} />
         </div>
-        <FormActions error={null} label="Continue" busyLabel="Continuing…" sending={false} />
+        <FormActions error={null} label={t('withdraw.public.continue')} busyLabel={t('withdraw.public.continuing')} sending={false} />
       </form>
     </AccountFrame>
   );

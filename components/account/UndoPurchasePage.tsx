@@ -2,49 +2,66 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { ApiError } from '@/lib/api/apiErrors';
 import type { UndoPurchaseAnswer, UndoPurchaseFacts, UndoPurchasePageProps } from '@/lib/account/undoPurchaseView';
+import { withLang } from '@/lib/i18n/langLink';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
+import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
+import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './UndoPurchase.module.css';
 
-const TITLE = 'Undo a purchase';
+/** The heading of a link that cannot be used, by its refusal's code. */
+const REFUSED_HEADINGS: Readonly<Record<string, MessageKey>> = {
+  undo_link_invalid: 'withdraw.undo.refused.undo_link_invalid',
+  undo_link_expired: 'withdraw.undo.refused.undo_link_expired',
+};
 
 /** What the purchase was, as the mail's reader knows it. */
 function PurchaseFacts({ facts }: { facts: UndoPurchaseFacts }) {
+  const words = useWords();
+  const { t } = words;
   return (
     <dl className={styles.facts}>
       <div>
-        <dt>Bought</dt>
-        <dd>
-          {facts.brandName}: {facts.offerName}
-        </dd>
+        <dt>{t('withdraw.undo.bought')}</dt>
+        <dd>{t('withdraw.contract', { brand: facts.brandName, offer: facts.offerName })}</dd>
       </div>
       <div>
-        <dt>When</dt>
-        <dd>{facts.purchasedAt}</dd>
+        <dt>{t('withdraw.undo.when')}</dt>
+        <dd>{dateTimeWords(words, facts.purchasedAt)}</dd>
       </div>
       <div>
-        <dt>Amount paid</dt>
-        <dd>{facts.amount}</dd>
+        <dt>{t('withdraw.undo.amountPaid')}</dt>
+        <dd>{words.money(facts.amount.cents, facts.amount.currency)}</dd>
       </div>
     </dl>
   );
 }
 
 /** What happened to the money, in words that are true for each refund state. */
-function refundWords(answer: UndoPurchaseAnswer): string {
+function refundWords(words: Words, answer: UndoPurchaseAnswer): string {
+  const amount = words.money(answer.refund.amount.cents, answer.refund.amount.currency);
   switch (answer.refund.status) {
     case 'succeeded':
-      return `We refunded ${answer.refund.amount} in full and e-mailed you the credit note. It shows on your statement once your bank or wallet has processed it.`;
+      return words.t('withdraw.undo.refund.succeeded', { amount });
     case 'pending':
-      return `The refund of ${answer.refund.amount} is under way with the payment provider; we will e-mail you when it is made.`;
+      return words.t('withdraw.undo.refund.pending', { amount });
     case 'already':
-      return 'This payment had already been refunded, so nothing more was refunded.';
+      return words.t('withdraw.undo.refund.already');
     case 'none':
-      return 'Nothing was charged for it, so there is nothing to refund.';
+      return words.t('withdraw.undo.refund.none');
   }
+}
+
+/** When a used link was used: the 409's details carry the instant. */
+function usedAt(failure: ApiError): string | null {
+  const [at] = failure.details;
+  return at !== undefined && !Number.isNaN(Date.parse(at)) ? at : null;
 }
 
 /**
@@ -54,34 +71,43 @@ function refundWords(answer: UndoPurchaseAnswer): string {
  */
 export function UndoPurchasePage(props: UndoPurchasePageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<UndoPurchaseAnswer | null>(null);
-  const [alreadyUndone, setAlreadyUndone] = useState<string | null>(null);
+  // Undone meanwhile (another tab, another press): when, if the answer said.
+  const [alreadyUndone, setAlreadyUndone] = useState<{ at: string | null } | null>(null);
+  const accountHref = withLang(props.livemode ? '/account' : '/account?livemode=false', words.locale);
 
   if (props.state === 'refused') {
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title={TITLE} />
-        <h1>{props.title}</h1>
-        <p role="alert">{props.message}</p>
+        <DocumentTitle title={t('withdraw.undo.title')} />
+        <h1>{t(REFUSED_HEADINGS[props.code] ?? 'withdraw.linkRefused')}</h1>
+        <p role="alert">{withdrawalErrorText(words, 'undo', props.code)}</p>
         <p>
-          <Link href={props.livemode ? '/account' : '/account?livemode=false'}>Go to your account</Link>
+          <Link href={accountHref}>{t('withdraw.goToAccount')}</Link>
         </p>
       </AccountFrame>
     );
   }
 
   if (props.state === 'undone' || alreadyUndone !== null) {
+    const charged = props.charged ? 'yes' : 'no';
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title={TITLE} />
-        <h1>This purchase was undone</h1>
+        <DocumentTitle title={t('withdraw.undo.title')} />
+        <h1>{t('withdraw.undo.undoneHeading')}</h1>
         <PurchaseFacts facts={props} />
         <div className={actions.notice} role="status" data-testid="purchase-undone">
           <p>
-            {alreadyUndone ??
-              `It was undone on ${props.state === 'undone' ? props.undoneAt : ''}: its subscription ended then${props.charged ? ', and the payment was refunded in full (or its refund is under way)' : ''}. There is nothing more to do.`}
+            {props.state === 'undone'
+              ? t('withdraw.undo.undoneAt', { undoneAt: dateTimeWords(words, props.undoneAt), charged })
+              : t('withdraw.undo.alreadyUndone', {
+                  known: alreadyUndone?.at ? 'yes' : 'no',
+                  undoneAt: alreadyUndone?.at ? dateTimeWords(words, alreadyUndone.at) : '',
+                })}
           </p>
         </div>
       </AccountFrame>
@@ -94,41 +120,38 @@ export function UndoPurchasePage(props: UndoPurchasePageProps) {
     try {
       setDone(await api.undoPurchase(props.token));
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === 'undo_link_used') setAlreadyUndone(failure.message);
-      else setError(failure instanceof Error ? failure.message : 'We could not undo this purchase. Please try again.');
+      if (failure instanceof ApiError && failure.code === 'undo_link_used') setAlreadyUndone({ at: usedAt(failure) });
+      else setError(withdrawalErrorText(words, 'undo', failureCode(failure), props.livemode));
     } finally {
       setSending(false);
     }
   };
 
+  const amount = words.money(props.amount.cents, props.amount.currency);
   return (
     <AccountFrame brand={null} livemode={props.livemode} email={null}>
-      <DocumentTitle title={TITLE} />
+      <DocumentTitle title={t('withdraw.undo.title')} />
       {done ? (
         <>
-          <h1>Your purchase was undone</h1>
+          <h1>{t('withdraw.undo.doneHeading')}</h1>
           <PurchaseFacts facts={props} />
           <div className={actions.notice} role="status" data-testid="purchase-undone">
             <p>
-              The second {done.brandName} subscription ({done.offerName}) ended on {done.undoneAt}. {refundWords(done)} Your other{' '}
-              {done.brandName} subscription goes on as before.
+              {t('withdraw.undo.ended', { brand: done.brandName, offer: done.offerName, undoneAt: dateTimeWords(words, done.undoneAt) })}{' '}
+              {refundWords(words, done)} {t('withdraw.undo.otherGoesOn', { brand: done.brandName })}
             </p>
           </div>
         </>
       ) : (
         <>
-          <h1>Undo this purchase</h1>
-          <p>
-            You already had a {props.brandName} subscription, and this purchase started a second one. If you did not mean to buy it twice,
-            undo it: this second subscription ends at once
-            {props.charged ? ` and the ${props.amount} you paid is refunded in full` : ''}. Your other subscription is not changed.
-          </p>
+          <h1>{t('withdraw.undo.heading')}</h1>
+          <p>{t('withdraw.undo.intro', { brand: props.brandName, charged: props.charged ? 'yes' : 'no', amount })}</p>
           <PurchaseFacts facts={props} />
           <FormActions
             error={error}
             errorTestId="undo-error"
-            label={props.charged ? `Undo this purchase and refund ${props.amount}` : 'Undo this purchase'}
-            busyLabel="Undoing your purchase…"
+            label={props.charged ? t('withdraw.undo.undoAndRefund', { amount }) : t('withdraw.undo.heading')}
+            busyLabel={t('withdraw.undo.undoing')}
             sending={sending}
             tone="danger"
             onClick={() => void undo()}

@@ -1,8 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
+import { withLang } from '@/lib/i18n/langLink';
+import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
 import type { WithdrawPageProps } from '@/lib/withdrawal/withdrawalView';
+import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import styles from './AccountForms.module.css';
@@ -15,12 +19,14 @@ import { WithdrawalReceiptView } from './WithdrawalReceiptView';
  */
 export function WithdrawSubscriptionView({ email, livemode, brand, subscription, offer: initial }: WithdrawPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [offer, setOffer] = useState(initial);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const accountHref = livemode ? '/account' : '/account?livemode=false';
-  const name = `${subscription.brandName}: ${subscription.offerName}`;
+  const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
+  const contract = { brand: subscription.brandName, offer: subscription.offerName };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +37,7 @@ export function WithdrawSubscriptionView({ email, livemode, brand, subscription,
       setOffer({ state: 'withdrawn', receipt: withdrawal });
       requestAnimationFrame(() => heading.current?.focus());
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not confirm your withdrawal. Please reload the page.');
+      setError(withdrawalErrorText(words, 'account', failureCode(failure), livemode));
     } finally {
       setSending(false);
     }
@@ -40,13 +46,13 @@ export function WithdrawSubscriptionView({ email, livemode, brand, subscription,
   if (offer.state === 'withdrawn') {
     return (
       <AccountFrame brand={brand} livemode={livemode} email={email}>
-        <DocumentTitle title="Withdrawal received" />
+        <DocumentTitle title={t('withdraw.receivedTitle')} />
         <h1 ref={heading} tabIndex={-1}>
-          Withdrawal received
+          {t('withdraw.receivedTitle')}
         </h1>
         <WithdrawalReceiptView receipt={offer.receipt} />
         <p>
-          Your invoice shows the refund once it is made. <Link href={accountHref}>Back to your subscriptions</Link>
+          <Msg id="withdraw.account.refundNote" components={{ 0: <Link href={accountHref} /> }} />
         </p>
       </AccountFrame>
     );
@@ -55,13 +61,13 @@ export function WithdrawSubscriptionView({ email, livemode, brand, subscription,
   if (offer.state === 'ineligible') {
     return (
       <AccountFrame brand={brand} livemode={livemode} email={email}>
-        <DocumentTitle title="Withdraw from contract" />
-        <h1>Withdraw from contract</h1>
+        <DocumentTitle title={t('withdraw.title')} />
+        <h1>{t('withdraw.title')}</h1>
         <p data-testid="withdrawal-refused">
-          You cannot withdraw from {name}. {offer.message}
+          {t('withdraw.account.cannot', contract)} {t(`withdraw.ineligible.${offer.reason}`)}
         </p>
         <p>
-          <Link href={accountHref}>Back to your subscriptions</Link>
+          <Link href={accountHref}>{t('withdraw.backToSubscriptions')}</Link>
         </p>
       </AccountFrame>
     );
@@ -69,32 +75,38 @@ export function WithdrawSubscriptionView({ email, livemode, brand, subscription,
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title="Withdraw from contract" />
-      <h1>Withdraw from contract</h1>
+      <DocumentTitle title={t('withdraw.title')} />
+      <h1>{t('withdraw.title')}</h1>
       <p>
-        You are withdrawing from <strong>{name}</strong> (invoice {offer.invoiceNumber}). You have the right to withdraw within 14 days of
-        your purchase, until {offer.until}, without giving a reason.
+        <Msg
+          id="withdraw.account.intro"
+          values={{ ...contract, invoice: offer.invoiceNumber, until: dateTimeWords(words, offer.until) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <ul>
-        <li>Your access ends now, and the subscription will not renew.</li>
+        <li>{t('withdraw.account.accessEnds')}</li>
         <li>
           {offer.refundAmount
-            ? `You get ${offer.refundAmount} back in full, to ${offer.refundTo}.`
-            : 'Nothing was charged, so there is nothing to refund.'}
+            ? t('withdraw.account.refund', {
+                amount: words.money(offer.refundAmount.cents, offer.refundAmount.currency),
+                to: offer.refundTo,
+              })
+            : t('withdraw.nothingToRefund')}
         </li>
-        <li>We e-mail you a confirmation with the date and time we received your withdrawal.</li>
+        <li>{t('withdraw.account.confirmation')}</li>
       </ul>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <FormActions
           error={error}
-          label="Confirm withdrawal"
-          busyLabel="Withdrawing…"
+          label={t('withdraw.confirm')}
+          busyLabel={t('withdraw.account.withdrawing')}
           sending={sending}
           tone="danger"
-          secondary={{ href: accountHref, label: 'Keep my subscription' }}
+          secondary={{ href: accountHref, label: t('withdraw.account.keep') }}
         />
       </form>
-      <p>To stop renewals only and keep access until the end of the period, cancel the subscription instead.</p>
+      <p>{t('withdraw.account.cancelInstead')}</p>
     </AccountFrame>
   );
 }

@@ -1,14 +1,19 @@
 import { useRef, useState } from 'react';
 import Link from 'next/link';
-import type { WithdrawalAnswer, WithdrawalAnswerPageProps } from '@/lib/withdrawal/withdrawalView';
+import { withLang } from '@/lib/i18n/langLink';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
+import type { WithdrawalAnswer, WithdrawalAnswerPageProps, WithdrawalLinkPurpose } from '@/lib/withdrawal/withdrawalView';
+import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import { WithdrawalReceiptView } from './WithdrawalReceiptView';
 import actions from './AccountActions.module.css';
 
-const TITLES = { confirm: 'Confirm withdrawal', object: 'This was not me' } as const;
+const TITLES: Record<WithdrawalLinkPurpose, MessageKey> = { confirm: 'withdraw.confirm', object: 'withdraw.answer.notMe' };
 
 /**
  * /withdraw/answer: the page of a link in the acknowledgment of a withdrawal declared on the
@@ -17,20 +22,22 @@ const TITLES = { confirm: 'Confirm withdrawal', object: 'This was not me' } as c
  */
 export function WithdrawalAnswerPage(props: WithdrawalAnswerPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<WithdrawalAnswer | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const accountHref = props.livemode ? '/account' : '/account?livemode=false';
+  const accountHref = withLang(props.livemode ? '/account' : '/account?livemode=false', words.locale);
 
   if (props.state === 'refused') {
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title="Your withdrawal" />
-        <h1>We could not use this link</h1>
-        <p role="alert">{props.message}</p>
+        <DocumentTitle title={t('withdraw.answer.title')} />
+        <h1>{t('withdraw.linkRefused')}</h1>
+        <p role="alert">{withdrawalErrorText(words, 'answer', props.code)}</p>
         <p>
-          <Link href={accountHref}>Go to your account</Link>
+          <Link href={accountHref}>{t('withdraw.goToAccount')}</Link>
         </p>
       </AccountFrame>
     );
@@ -43,7 +50,7 @@ export function WithdrawalAnswerPage(props: WithdrawalAnswerPageProps) {
       setAnswer(await api.answerWithdrawal(props.token));
       requestAnimationFrame(() => heading.current?.focus());
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not record your answer. Please reload the page.');
+      setError(withdrawalErrorText(words, 'answer', failureCode(failure)));
     } finally {
       setSending(false);
     }
@@ -52,13 +59,13 @@ export function WithdrawalAnswerPage(props: WithdrawalAnswerPageProps) {
   if (answer?.answer === 'confirmed') {
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title="Withdrawal confirmed" />
+        <DocumentTitle title={t('withdraw.answer.confirmedTitle')} />
         <h1 ref={heading} tabIndex={-1}>
-          Withdrawal confirmed
+          {t('withdraw.answer.confirmedTitle')}
         </h1>
         <WithdrawalReceiptView receipt={answer.withdrawal} />
         <p>
-          <Link href={accountHref}>Go to your account</Link>
+          <Link href={accountHref}>{t('withdraw.goToAccount')}</Link>
         </p>
       </AccountFrame>
     );
@@ -67,38 +74,35 @@ export function WithdrawalAnswerPage(props: WithdrawalAnswerPageProps) {
   if (answer?.answer === 'objected') {
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title="Your subscription continues" />
+        <DocumentTitle title={t('withdraw.answer.continuesTitle')} />
         <h1 ref={heading} tabIndex={-1}>
-          Your subscription continues
+          {t('withdraw.answer.continuesTitle')}
         </h1>
         <div className={actions.notice} role="status" data-testid="withdrawal-objected">
-          <p>
-            Thank you for telling us. The withdrawal from {props.brandName}: {answer.offerName} was not carried out: nothing has ended and
-            nothing is refunded. Our customer care has been told that someone else used your details on our withdrawal page.
-          </p>
+          <p>{t('withdraw.answer.objected', { brand: props.brandName, offer: answer.offerName })}</p>
         </div>
         <p>
-          <Link href={accountHref}>Go to your account</Link>
+          <Link href={accountHref}>{t('withdraw.goToAccount')}</Link>
         </p>
       </AccountFrame>
     );
   }
 
-  const contract = `${props.brandName}: ${props.offerName} (invoice ${props.invoiceNumber})`;
+  const contract = { brand: props.brandName, offer: props.offerName, invoice: props.invoiceNumber };
+  const receivedAt = dateTimeWords(words, props.receivedAt);
   return (
     <AccountFrame brand={null} livemode={props.livemode} email={null}>
-      <DocumentTitle title={TITLES[props.purpose]} />
+      <DocumentTitle title={t(TITLES[props.purpose])} />
       {props.purpose === 'confirm' ? (
         <>
-          <h1>Confirm your withdrawal</h1>
+          <h1>{t('withdraw.confirmTitle')}</h1>
           <p data-testid="withdrawal-link-summary">
-            A withdrawal from {contract} was received on {props.receivedText}, and counts from then. Confirm it, and the subscription ends
-            now and what was paid for it is refunded. Without an answer, this happens on {props.automaticText}.
+            {t('withdraw.answer.confirmSummary', { ...contract, receivedAt, automaticAt: dateTimeWords(words, props.automaticAt) })}
           </p>
           <FormActions
             error={error}
-            label="Confirm withdrawal"
-            busyLabel="Confirming…"
+            label={t('withdraw.confirm')}
+            busyLabel={t('withdraw.answer.confirming')}
             sending={sending}
             tone="danger"
             onClick={() => void send()}
@@ -106,12 +110,15 @@ export function WithdrawalAnswerPage(props: WithdrawalAnswerPageProps) {
         </>
       ) : (
         <>
-          <h1>Was this withdrawal not you?</h1>
-          <p data-testid="withdrawal-link-summary">
-            A withdrawal from {contract} was declared on our withdrawal page on {props.receivedText}. If it was not you, tell us: the
-            subscription continues unchanged, and our customer care is told.
-          </p>
-          <FormActions error={error} label="This was not me" busyLabel="Sending…" sending={sending} onClick={() => void send()} />
+          <h1>{t('withdraw.answer.objectHeading')}</h1>
+          <p data-testid="withdrawal-link-summary">{t('withdraw.answer.objectSummary', { ...contract, receivedAt })}</p>
+          <FormActions
+            error={error}
+            label={t('withdraw.answer.notMe')}
+            busyLabel={t('withdraw.sending')}
+            sending={sending}
+            onClick={() => void send()}
+          />
         </>
       )}
     </AccountFrame>

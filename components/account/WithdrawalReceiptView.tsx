@@ -1,17 +1,21 @@
+import type { Words } from '@/lib/i18n/words';
 import type { WithdrawalReceipt } from '@/lib/withdrawal/withdrawalView';
+import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
+import { useWords } from '@/components/shell/I18n';
 import actions from './AccountActions.module.css';
 
 /** What the refund of a withdrawal did, in words: made, under way, refused by the provider, or none to make. */
-function refundSentence({ refund, invoiceNumber }: WithdrawalReceipt): string {
+function refundSentence(words: Words, { refund, invoiceNumber }: WithdrawalReceipt): string {
+  const values = { amount: words.money(refund.amount.cents, refund.amount.currency), to: refund.to, invoice: invoiceNumber };
   switch (refund.state) {
     case 'succeeded':
-      return `We refunded ${refund.amount} to ${refund.to}.`;
+      return words.t('withdraw.receipt.refund.succeeded', values);
     case 'pending':
-      return `Your refund of ${refund.amount} to ${refund.to} is under way.`;
+      return words.t('withdraw.receipt.refund.pending', values);
     case 'failed':
-      return `${refund.to} did not accept the refund of ${refund.amount}. Please contact us and quote invoice ${invoiceNumber}: you are owed ${refund.amount}.`;
+      return words.t('withdraw.receipt.refund.failed', values);
     case 'none':
-      return 'Nothing was charged, so there is nothing to refund.';
+      return words.t('withdraw.nothingToRefund');
   }
 }
 
@@ -20,17 +24,16 @@ function refundSentence({ refund, invoiceNumber }: WithdrawalReceipt): string {
  * was withdrawn from, the refund, and where the confirmation went (it was queued with the record).
  */
 export function WithdrawalReceiptView({ receipt }: { receipt: WithdrawalReceipt }) {
+  const words = useWords();
+  const { t } = words;
   return (
     <div className={actions.notice} role="status" data-testid="withdrawal-receipt">
       <p>
-        <strong>Withdrawal received on {receipt.receivedText}.</strong>
+        <strong>{t('withdraw.receipt.received', { receivedAt: dateTimeWords(words, receipt.receivedAt) })}</strong>
       </p>
-      <p>
-        You withdrew from {receipt.brandName}: {receipt.offerName} (invoice {receipt.invoiceNumber}). The subscription has ended, and your
-        access with it.
-      </p>
-      <p data-testid="withdrawal-refund">{refundSentence(receipt)}</p>
-      <p>We have e-mailed a confirmation to {receipt.emailedTo}.</p>
+      <p>{t('withdraw.receipt.withdrew', { brand: receipt.brandName, offer: receipt.offerName, invoice: receipt.invoiceNumber })}</p>
+      <p data-testid="withdrawal-refund">{refundSentence(words, receipt)}</p>
+      <p>{t('withdraw.receipt.emailed', { email: receipt.emailedTo })}</p>
     </div>
   );
 }

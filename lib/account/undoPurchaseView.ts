@@ -1,32 +1,40 @@
-/** What a duplicate purchase's undo page shows about it. */
+import type { Amount } from '@/lib/withdrawal/withdrawalView';
+
+/** How long an undo link works after the purchase it undoes. */
+export const UNDO_VALID_DAYS = 14;
+
+/** What a duplicate purchase's undo page shows about it: facts, worded by the page in its locale. */
 export interface UndoPurchaseFacts {
   brandName: string;
   offerName: string;
-  /** "November 21, 2026 at 12:00 UTC". */
+  /** ISO instant. */
   purchasedAt: string;
-  /** What was paid, formatted with its currency: "$25.00". */
-  amount: string;
+  /** What was paid. */
+  amount: Amount;
   /** Whether anything was charged: a free trial is ended, with nothing to refund. */
   charged: boolean;
 }
 
-/** The page an "Undo this purchase" link opens (/undo-purchase?token=…): what it undoes, that it was undone, or why it cannot. */
+/**
+ * The page an "Undo this purchase" link opens (/undo-purchase?token=…): what it undoes, that
+ * it was undone (ISO instant), or why it cannot (the refusal's code, worded by the page).
+ */
 export type UndoPurchasePageProps =
   | ({ state: 'ready'; token: string; livemode: boolean } & UndoPurchaseFacts)
   | ({ state: 'undone'; undoneAt: string; livemode: boolean } & UndoPurchaseFacts)
-  | { state: 'refused'; title: string; message: string; livemode: boolean };
+  | { state: 'refused'; code: string; livemode: boolean };
 
 /** What POST /api/undo-purchase answers once the purchase is undone. */
 export interface UndoPurchaseAnswer {
   undone: true;
-  /** "November 22, 2026 at 09:30 UTC". */
+  /** ISO instant. */
   undoneAt: string;
   /**
    * succeeded: the provider refunded it (the refund's e-mail is queued); pending: it refunds
    * later (Amazon Pay), its e-mail follows then; already: it was refunded before (customer
    * care); none: nothing was charged.
    */
-  refund: { status: 'succeeded' | 'pending' | 'already' | 'none'; amount: string };
+  refund: { status: 'succeeded' | 'pending' | 'already' | 'none'; amount: Amount };
   brandName: string;
   offerName: string;
 }

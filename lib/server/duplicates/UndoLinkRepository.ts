@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, DuplicatePurchaseUndoTable } from '@/lib/server/db/schema';
 import { newSecret, randomId, SECRET_SHAPE, sha256 } from '@/lib/server/ids';
+import { UNDO_VALID_DAYS } from '@/lib/account/undoPurchaseView';
 
-/** How long an undo link works after the purchase it undoes. */
-export const UNDO_VALID_DAYS = 14;
+// Its page says it too (the link's expiry), so it lives with the page's view.
+export { UNDO_VALID_DAYS };
 
 export type UndoLink = DuplicatePurchaseUndoTable;
 

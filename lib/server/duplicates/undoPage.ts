@@ -8,16 +8,12 @@ import { lookUpUndo } from './undoPurchase';
 
 type Context = Pick<GetServerSidePropsContext, 'req' | 'res' | 'query'>;
 
-const TITLES: Record<number, string> = {
-  404: 'We could not find this link',
-  410: 'This link has expired',
-};
-
 /**
  * /undo-purchase?token=…: what the link undoes, or that it was undone and when, without
  * using it (a mail scanner's GET changes nothing; the page's one button posts). Never cached
  * nor indexed, and no referrer carries the token away. An unknown link is a 404 page with
- * words, an expired one a 410; a method other than GET or HEAD gets the page with a 405.
+ * its refusal's code (worded by the page), an expired one a 410; a method other than GET or
+ * HEAD gets the page with a 405.
  */
 export async function undoPageProps(context: Context): Promise<GetServerSidePropsResult<UndoPurchasePageProps>> {
   context.res.setHeader('Cache-Control', 'private, no-store');
@@ -38,13 +34,6 @@ export async function undoPageProps(context: Context): Promise<GetServerSideProp
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (context.res.statusCode !== 405) context.res.statusCode = error.status;
-    return {
-      props: {
-        state: 'refused',
-        title: TITLES[error.status] ?? 'We could not use this link',
-        message: error.message,
-        livemode: livemodeAsked,
-      },
-    };
+    return { props: { state: 'refused', code: error.code, livemode: livemodeAsked } };
   }
 }

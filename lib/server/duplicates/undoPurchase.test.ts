@@ -56,7 +56,10 @@ describe('undoPurchase', () => {
     await expect(undoPurchase(down, token, 'client')).rejects.toMatchObject({ status: 503 });
     expect(down.ended).toEqual([]);
     const up = deps(async () => ({ status: 'pending' }) as Refund);
-    expect(await undoPurchase(up, token, 'client')).toMatchObject({ undone: true, refund: { status: 'pending', amount: '$25.00' } });
+    expect(await undoPurchase(up, token, 'client')).toMatchObject({
+      undone: true,
+      refund: { status: 'pending', amount: { cents: 2500, currency: 'USD' } },
+    });
     expect(up.ended).toHaveLength(1);
   });
 

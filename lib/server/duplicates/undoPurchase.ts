@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { dateTimeText } from '@/lib/account/accountWords';
 import type { UndoPurchaseAnswer, UndoPurchaseFacts } from '@/lib/account/undoPurchaseView';
-import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { Database } from '@/lib/server/db/schema';
@@ -36,7 +35,11 @@ export function undoRefusal(reason: 'invalid' | 'expired'): HttpError {
     : new HttpError(410, 'undo_link_expired', UNDO_MESSAGES.expired);
 }
 
-const usedMessage = (link: UndoLink) => `This purchase was already undone, on ${dateTimeText(link.used_at!)}. Nothing more was done.`;
+/** The 409 of a used link: its details carry when it was used (ISO instant), so that the page says it in its reader's words and time zone. */
+const alreadyUndone = (link: UndoLink) =>
+  new HttpError(409, 'undo_link_used', `This purchase was already undone, on ${dateTimeText(link.used_at!)}. Nothing more was done.`, [
+    link.used_at!,
+  ]);
 
 export type UndoLookup = { livemode: boolean; facts: UndoPurchaseFacts } & (
   { state: 'ready'; link: UndoLink } | { state: 'undone'; undoneAt: string }
@@ -51,7 +54,7 @@ export async function lookUpUndo(deps: Pick<UndoDeps, 'db' | 'now'>, token: stri
   if (!transaction) throw undoRefusal('invalid');
   const facts = factsOf(transaction);
   const { livemode } = transaction;
-  return found.ok ? { state: 'ready', link, facts, livemode } : { state: 'undone', undoneAt: dateTimeText(link.used_at!), facts, livemode };
+  return found.ok ? { state: 'ready', link, facts, livemode } : { state: 'undone', undoneAt: link.used_at!, facts, livemode };
 }
 
 /**
@@ -72,7 +75,7 @@ export async function undoPurchase(deps: UndoDeps, token: string, clientKey: str
     );
   }
   const found = await lookUpUndo(deps, token);
-  if (found.state === 'undone') throw new HttpError(409, 'undo_link_used', usedMessage((await linkOf(deps, token))!));
+  if (found.state === 'undone') throw alreadyUndone((await linkOf(deps, token))!);
   const { link, facts } = found;
   const transaction = (await new TransactionRepository(deps.db, deps.now).findById(link.transaction_id))!;
   const refund = await refundInFull(deps, transaction, link);
@@ -83,7 +86,7 @@ export async function undoPurchase(deps: UndoDeps, token: string, clientKey: str
   const used = (await linkOf(deps, token))!;
   return {
     undone: true,
-    undoneAt: dateTimeText(used.used_at ?? at.toISOString()),
+    undoneAt: used.used_at ?? at.toISOString(),
     refund: { status: refund, amount: facts.amount },
     brandName: facts.brandName,
     offerName: facts.offerName,
@@ -124,8 +127,8 @@ function factsOf(transaction: Transaction): UndoPurchaseFacts {
   return {
     brandName: transaction.order.acknowledgment?.brandName ?? transaction.brandSlug,
     offerName: transaction.order.offer.name,
-    purchasedAt: dateTimeText(transaction.createdAt),
-    amount: formatMoney(transaction.total, transaction.currencyCode),
+    purchasedAt: transaction.createdAt,
+    amount: { cents: transaction.total, currency: transaction.currencyCode },
     charged: transaction.total > 0,
   };
 }

@@ -104,11 +104,11 @@ describe('WithdrawalService from the account', () => {
 
     const receipt = await service().receiptOf(await contract(subscription.id));
     expect(receipt).toMatchObject({
-      receivedText: 'November 23, 2026 at 09:00 UTC',
+      receivedAt: '2026-11-23T09:00:00.000Z',
       brandName: 'Vogue',
       offerName: 'Vogue Digital',
       invoiceNumber: 'INV-TEST-2026-000001',
-      refund: { state: 'succeeded', amount: '$25.00', to: 'Visa ending in 4242' },
+      refund: { state: 'succeeded', amount: { cents: 2500, currency: 'USD' }, to: 'Visa ending in 4242' },
       emailedTo: 'ada@example.com',
     });
   });
@@ -258,7 +258,11 @@ describe('WithdrawalService from the public page', () => {
     const answered = await answer(confirm);
     expect(answered).toMatchObject({
       answer: 'confirmed',
-      withdrawal: { receivedAt: declaredAt, emailedTo: 'owner@example.com', refund: { state: 'succeeded', amount: '$25.00' } },
+      withdrawal: {
+        receivedAt: declaredAt,
+        emailedTo: 'owner@example.com',
+        refund: { state: 'succeeded', amount: { cents: 2500, currency: 'USD' } },
+      },
     });
     expect(await subscriptionOf(subscription.id)).toMatchObject({ status: 'ended', endReason: 'withdrawn', endedAt: now().toISOString() });
     expect(await mails('withdrawal')).toMatchObject([{ to_email: 'owner@example.com' }]);

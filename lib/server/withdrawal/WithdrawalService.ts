@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountBrand } from '@/lib/account/accountView';
-import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { formatMoney } from '@/lib/pricing/money';
 import { automaticWithdrawalAt, INELIGIBLE_MESSAGES, type WithdrawalEligibility } from '@/lib/withdrawal/withdrawalPolicy';
 import type { WithdrawalReceipt, WithdrawalRefundState } from '@/lib/withdrawal/withdrawalView';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
@@ -295,13 +293,12 @@ export class WithdrawalService {
     const amount = refund?.amount ?? Math.max(transaction.total - contract.reserved, 0);
     return {
       receivedAt: withdrawal.declaredAt,
-      receivedText: dateTimeText(withdrawal.declaredAt),
       brandName: this.deps.brands.get(transaction.brandSlug)?.name ?? transaction.brandSlug,
       offerName: transaction.order.offer.name,
       invoiceNumber: transaction.invoiceNumber ?? transaction.id,
       refund: {
         state: refundState(refund, transaction),
-        amount: formatMoney(amount, transaction.currencyCode),
+        amount: { cents: amount, currency: transaction.currencyCode },
         to: paymentMethodName(transaction.order.payment),
       },
       emailedTo: recipientOf(contract.subscription),

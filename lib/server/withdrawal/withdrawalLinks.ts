@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { dateTimeText } from '@/lib/account/accountWords';
 import { automaticWithdrawalAt, OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
 import type { WithdrawalAnswer, WithdrawalLinkView } from '@/lib/withdrawal/withdrawalView';
 import type { Database } from '@/lib/server/db/schema';
@@ -9,7 +8,7 @@ import { WithdrawalLinkRepository } from './WithdrawalLinkRepository';
 import { WithdrawalRepository } from './WithdrawalRepository';
 import type { Contract, WithdrawalService } from './WithdrawalService';
 
-const LINK_MESSAGES = {
+export const LINK_MESSAGES = {
   invalid: 'This link is not valid. Please open the link from your e-mail again.',
   expired: `This link has expired: with no answer within ${OBJECTION_WINDOW_DAYS} days, the withdrawal is carried out as declared. If it was not you, please contact our customer care.`,
   used: 'This link was already used: the withdrawal has been answered. Your account shows where your subscription stands.',
@@ -43,8 +42,8 @@ export async function withdrawalLinkView(
     brandName: deps.brandName(contract.transaction.brandSlug),
     offerName: contract.transaction.order.offer.name,
     invoiceNumber: contract.transaction.invoiceNumber ?? contract.transaction.id,
-    receivedText: dateTimeText(withdrawal.declaredAt),
-    automaticText: dateTimeText(automaticWithdrawalAt(withdrawal.declaredAt)),
+    receivedAt: withdrawal.declaredAt,
+    automaticAt: automaticWithdrawalAt(withdrawal.declaredAt),
     livemode: contract.subscription.livemode,
   };
 }

@@ -49,10 +49,10 @@ describe('withdrawPageProps', () => {
         subscription: { id, canWithdraw: true },
         offer: {
           state: 'eligible',
-          refundAmount: '$25.00',
+          refundAmount: { cents: 2500, currency: 'USD' },
           refundTo: 'Visa ending in 4242',
           invoiceNumber: expect.stringMatching(/^INV-TEST-/),
-          until: expect.stringMatching(/ UTC$/),
+          until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         },
       },
     });
@@ -63,7 +63,7 @@ describe('withdrawPageProps', () => {
     const cookie = await signedIn((await serverContext()).db, 'withdraw.page.2@example.com');
     const id = await subscription('withdraw.page.2@example.com', 'US');
     expect(await withdrawPageProps(context(id, cookie))).toMatchObject({
-      props: { subscription: { canWithdraw: false }, offer: { state: 'ineligible', message: expect.stringMatching(/European Union/) } },
+      props: { subscription: { canWithdraw: false }, offer: { state: 'ineligible', reason: 'outside_eu_uk' } },
     });
   });
 
@@ -133,7 +133,7 @@ describe('withdrawalAnswerPageProps', () => {
     expect(await new SubscriptionRepository(server.db).findById(id)).toMatchObject({ status: 'active' });
     expect(headers['Referrer-Policy']).toBe('no-referrer');
     expect(await withdrawalAnswerPageProps(context('x', '', { token: 'nope' }))).toMatchObject({
-      props: { state: 'refused', message: expect.stringContaining('This link is not valid.') },
+      props: { state: 'refused', code: 'withdrawal_link_invalid' },
     });
   });
 });

@@ -1,10 +1,8 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parse } from 'cookie';
 import type { AccountProps } from '@/lib/account/accountView';
-import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { LIVEMODE_COOKIE, parseLivemode } from '@/lib/journey/query';
-import { formatMoney } from '@/lib/pricing/money';
 import type {
   PublicWithdrawalPageProps,
   WithdrawalAnswerPageProps,
@@ -43,14 +41,14 @@ export async function withdrawPageProps(context: Context): Promise<GetServerSide
 }
 
 function offerOf({ eligibility, transaction, reserved }: Contract): WithdrawalOffer {
-  if (!eligibility.eligible) return { state: 'ineligible', message: eligibility.message };
+  if (!eligibility.eligible) return { state: 'ineligible', reason: eligibility.reason };
   const left = Math.max(transaction.total - reserved, 0);
   return {
     state: 'eligible',
-    refundAmount: left > 0 ? formatMoney(left, transaction.currencyCode) : null,
+    refundAmount: left > 0 ? { cents: left, currency: transaction.currencyCode } : null,
     refundTo: paymentMethodName(transaction.order.payment),
     invoiceNumber: transaction.invoiceNumber ?? transaction.id,
-    until: dateTimeText(eligibility.until),
+    until: eligibility.until,
   };
 }
 
@@ -100,6 +98,6 @@ export async function withdrawalAnswerPageProps(
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     context.res.statusCode = error.status;
-    return { props: { state: 'refused', message: error.message, livemode: livemodeOf(context) } };
+    return { props: { state: 'refused', code: error.code, livemode: livemodeOf(context) } };
   }
 }
