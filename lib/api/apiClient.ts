@@ -59,6 +59,8 @@ export interface AccountSignInLinkRequest {
   email: string;
   /** The account page to come back to; the server keeps it at /account or below. */
   returnPath: string;
+  /** The page's locale (a BCP 47 tag): the mail's language; English when absent or one the catalogues do not speak. */
+  locale?: string;
 }
 
 export type SandboxAuthenticationOutcome = 'approve' | 'fail';

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import { dateText } from '@/lib/account/accountWords';
-import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { Database } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { duplicatePurchase } from '@/lib/server/mail/templates/duplicatePurchase';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { UNDO_VALID_DAYS, UndoLinkRepository } from './UndoLinkRepository';
@@ -46,7 +45,8 @@ export async function earlierLiveSubscription(
  * live subscription of the brand and mode, the billing address is e-mailed that this purchase
  * started a second one, with a link that undoes it with a full refund. Nothing is said at
  * checkout: its answer is the same for every address. Written with the payment, or not at all;
- * no mail (and no link) when the order kept no origin to link from.
+ * no mail (and no link) when the order kept no origin to link from. In the order's language,
+ * its date on the buyer's clock.
  */
 export async function queueDuplicateNotice(
   trx: Kysely<Database>,
@@ -66,17 +66,21 @@ export async function queueDuplicateNotice(
   if (!token) return false;
   // A test purchase's page is in test mode too, as the other mails' links are.
   const undoUrl = `${kept.origin}${UNDO_PAGE_PATH}?token=${token}${transaction.livemode ? '' : '&livemode=false'}`;
-  const content = duplicatePurchase({
-    brand: { name: kept.brandName, identity: kept.brandIdentity },
-    offerName: subscription.offerName,
-    earlierOfferName: earlier.offer_name,
-    livemode: transaction.livemode,
-    amountPaid: formatMoney(transaction.total, transaction.currencyCode),
-    charged: transaction.total > 0,
-    purchasedOn: dateText(at.toISOString()),
-    undoUrl,
-    validDays: UNDO_VALID_DAYS,
-  });
+  const { words, date, money } = mailFormats(transaction);
+  const content = duplicatePurchase(
+    {
+      brand: { name: kept.brandName, identity: kept.brandIdentity },
+      offerName: subscription.offerName,
+      earlierOfferName: earlier.offer_name,
+      livemode: transaction.livemode,
+      amountPaid: money(transaction.total, transaction.currencyCode),
+      charged: transaction.total > 0,
+      purchasedOn: date(at.toISOString()),
+      undoUrl,
+      validDays: UNDO_VALID_DAYS,
+    },
+    words,
+  );
   await enqueueMail(trx, { to: subscription.billingEmail, kind: 'duplicate-purchase', ...content }, at);
   return true;
 }

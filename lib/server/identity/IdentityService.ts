@@ -4,6 +4,8 @@ import { matchesHash, newSecret, sha256 } from '@/lib/server/ids';
 import { SIGN_IN_SECRET, type SignInLinkProblem } from '@/lib/identity/signInLinks';
 import { IdentityRepository, type StoredSession, type StoredSignInLink } from './IdentityRepository';
 import { signInMail } from '@/lib/server/mail/templates/signInMail';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { Mailer } from './Mailer';
 import { RateLimiter } from './RateLimiter';
@@ -108,7 +110,10 @@ export class IdentityService {
     livemode?: boolean;
     origin: string;
     completePath: string;
-    brandName: string;
+    /** The brand the link is for; null: the account's own sign-in, which has none. */
+    brandName: string | null;
+    /** The asking page's locale (lib/i18n/locales.ts): the mail's language; English when not given. */
+    locale?: string;
     /** The asking browser's nonce (its cookie): the link signs in at once only where it is sent back. */
     browserNonce?: string;
     /** The asking browser's known-browser cookie, if any: set where someone signed in before. */
@@ -142,7 +147,16 @@ export class IdentityService {
     await this.mailer.send({
       to: email,
       kind: 'sign-in',
-      ...signInMail({ brandName: input.brandName, link, purpose: input.purpose, validForMinutes: LINK_TTL_MS / 60_000 }),
+      ...signInMail(
+        {
+          brandName: input.brandName,
+          forAccount: input.brandName === null,
+          link,
+          purpose: input.purpose,
+          validForMinutes: LINK_TTL_MS / 60_000,
+        },
+        serverWords(input.locale ?? DEFAULT_LOCALE),
+      ),
     });
     return 'sent';
   }

@@ -176,6 +176,50 @@ describe('POST /api/identity/links', () => {
     expect((await post('/api/identity/links', { email: address('x'), returnPath: '/account', extra: 1 })).status).toBe(400);
   });
 
+  it("words the account's mail in the locale its page posts: German, French, English for one the catalogues lack", async () => {
+    const german = address('de');
+    expect((await post('/api/identity/links', { email: german, locale: 'de-DE' })).status).toBe(202);
+    const deMail = await latestMail(german);
+    expect(deMail.subject).toBe('In Ihrem Konto anmelden');
+    expect(deMail.body_html).toContain('<html lang="de">');
+    expect(deMail.body_text).toContain('Um sich in Ihrem Konto anzumelden, öffnen Sie diesen Link innerhalb von 15 Minuten:');
+    const french = address('fr');
+    expect((await post('/api/identity/links', { email: french, locale: 'fr-fr' })).status).toBe(202);
+    expect((await latestMail(french)).subject).toBe('Se connecter à votre compte');
+    const spanish = address('es');
+    expect((await post('/api/identity/links', { email: spanish, locale: 'es-ES' })).status).toBe(202);
+    expect((await latestMail(spanish)).subject).toBe('Sign in to your account');
+  });
+
+  it.each([['en_US'], [''], [`de-DE-x-${'a'.repeat(40)}`], [7]])(
+    'refuses the locale %j with 400 naming it, and sends nothing',
+    async (locale) => {
+      const email = address('badlocale');
+      const refused = await post('/api/identity/links', { email, locale });
+      expect(refused.status).toBe(400);
+      const { error } = (await refused.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('invalid_body');
+      expect(error.message).toMatch(/locale: /);
+      const db = await appDb();
+      expect(await db.selectFrom('outbox').select('id').where('to_email', '=', email).execute()).toEqual([]);
+    },
+  );
+
+  it("words a campaign's mail in the campaign's locale", async () => {
+    const email = address('campaign-de');
+    const asked = await post('/api/identity/links', {
+      email,
+      purpose: 'magic-link',
+      brand: 'gq',
+      urlSlug: 'demo-de',
+      returnPath: '/gq/demo-de/cart',
+    });
+    expect(asked.status).toBe(202);
+    const mail = await latestMail(email);
+    expect(mail.body_html).toContain('<html lang="de">');
+    expect(mail.subject).toMatch(/^Weiter mit /);
+  });
+
   it("sends a campaign's link to the account once the campaign has ended, since its pages are then a 404", async () => {
     const email = address('ended');
     const asked = await post('/api/identity/links', {

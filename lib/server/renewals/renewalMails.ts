@@ -1,10 +1,6 @@
-import { dateText } from '@/lib/account/accountWords';
 import { cardPagePath } from '@/lib/account/cardChange';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { failureInMail } from '@/lib/payments/failureWording';
-import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
-import { serverWords } from '@/lib/server/i18n/pageI18n';
-import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
@@ -19,10 +15,7 @@ import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
-
-/** Why a renewal failed, in the subscriber's words (English until the renewal mails are moved to the catalogues). */
-const reasonOf = (code: PaymentFailureCode, status: 'failed' | 'requires_action'): string =>
-  serverWords(DEFAULT_LOCALE).t(failureInMail(code, status));
+import { walletFailureWords } from './walletFailureWords';
 
 /**
  * The renewal e-mails of one subscription, written from what its purchase kept (the brand
@@ -40,10 +33,8 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const to = recipientOf(subscription);
   const head = { to, ...(subscription.clockOffsetMs ? { clockOffsetMs: subscription.clockOffsetMs } : {}) };
   const common = { brand, offerName: subscription.offerName, livemode: subscription.livemode };
-  // The receipt and the notice speak the subscription's language, their dates on the subscriber's clock; the other mails are English still.
+  // Every renewal mail speaks the subscription's language, its dates on the subscriber's clock.
   const recipient = mailFormats(subscription);
-  const taxed = (amount: number) =>
-    `${formatMoney(amount, subscription.currencyCode)}${purchase.order.taxRate.rate > 0 ? ' (tax included)' : ''}`;
   const taxedForRecipient = (amount: number) => {
     const written = recipient.money(amount, subscription.currencyCode);
     return purchase.order.taxRate.rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
@@ -67,39 +58,36 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       return { ...head, kind: 'renewal-receipt', ...content };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
+      const { words, date, money } = recipient;
+      const { t } = words;
       // A wallet's payment method is changed at the wallet; a card's on our card page, which charges it at once.
       const declared = renewalOfMethod(subscription.paymentMethod);
-      const wallet = declared.pastDue;
+      const wallet = declared.pastDue ? walletFailureWords(subscription.paymentMethod, declared.pastDue, words) : null;
       const change = declared.paymentChange;
       const awaitsBank = status === 'requires_action';
       const ourNext = dunning.retryAt
-        ? `We will try again on ${dateText(dunning.retryAt)}.`
-        : awaitsBank
-          ? 'Nothing is charged until you confirm it.'
-          : 'We will not try this card again.';
-      const content = renewalFailed({
-        ...common,
-        amount: formatMoney(total, subscription.currencyCode),
-        reason: wallet?.reason ?? reasonOf(code, status),
-        next: wallet?.next ?? (wallet && !dunning.retryAt ? 'We will not try it again.' : ourNext),
-        accessUntil: wallet && !wallet.ourDates ? null : dateText(dunning.graceUntil),
-        endsOn: wallet && !wallet.ourDates ? null : dateText(dunning.endsAt),
-        fix:
-          wallet && change.where === 'provider'
-            ? { text: wallet.fix, label: wallet.label, href: change.url(subscription.livemode) }
-            : awaitsBank
-              ? {
-                  text: 'Confirm the payment with your bank on this page (or give another card, which we charge at once); your subscription is then active again:',
-                  label: 'Confirm the payment',
-                  href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
-                }
-              : {
-                  text: 'Give another card and we charge it at once; your subscription is then active again:',
-                  label: 'Update your card',
-                  href: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
-                },
-        accountUrl,
-      });
+        ? t('mail.renewalFailed.next.retry', { date: date(dunning.retryAt) })
+        : t(awaitsBank ? 'mail.renewalFailed.next.awaitsBank' : 'mail.renewalFailed.next.noRetry');
+      const cardPage = `${site}${cardPagePath(subscription.id, subscription.livemode)}`;
+      const content = renewalFailed(
+        {
+          ...common,
+          amount: money(total, subscription.currencyCode),
+          // The failures catalogue's whole sentence for a renewal mail: the one wording of a failure.
+          reason: wallet?.reason ?? t(failureInMail(code, status)),
+          next: wallet?.next ?? (wallet && !dunning.retryAt ? t('mail.renewalFailed.next.walletNoRetry') : ourNext),
+          accessUntil: wallet && !wallet.ourDates ? null : date(dunning.graceUntil),
+          endsOn: wallet && !wallet.ourDates ? null : date(dunning.endsAt),
+          fix:
+            wallet && change.where === 'provider'
+              ? { text: wallet.fix, label: wallet.label, href: change.url(subscription.livemode) }
+              : awaitsBank
+                ? { text: t('mail.renewalFailed.fix.confirm'), label: t('mail.renewalFailed.fix.confirmLabel'), href: cardPage }
+                : { text: t('mail.renewalFailed.fix.card'), label: t('mail.renewalFailed.fix.cardLabel'), href: cardPage },
+          accountUrl,
+        },
+        words,
+      );
       return { ...head, kind: 'renewal-failed', ...content };
     },
     notice(notice: {
@@ -133,20 +121,24 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
     },
     /** Nothing saved to charge the renewal on `renewsOn` with: a card is asked for; `ifUnpaid` is what its failure would give. */
     cardNeeded(notice: { renewsOn: string; amount: number; ifUnpaid: FailedTry }): MailMessage {
-      const content = cardNeeded({
-        ...common,
-        renewsOn: dateText(notice.renewsOn),
-        amount: taxed(notice.amount),
-        accessUntil: dateText(notice.ifUnpaid.graceUntil),
-        endsOn: dateText(notice.ifUnpaid.endsAt),
-        cardUrl: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
-        accountUrl,
-        cancelUrl: `${site}/cancel${mode}`,
-      });
+      const { words, date } = recipient;
+      const content = cardNeeded(
+        {
+          ...common,
+          renewsOn: date(notice.renewsOn),
+          amount: taxedForRecipient(notice.amount),
+          accessUntil: date(notice.ifUnpaid.graceUntil),
+          endsOn: date(notice.ifUnpaid.endsAt),
+          cardUrl: `${site}${cardPagePath(subscription.id, subscription.livemode)}`,
+          accountUrl,
+          cancelUrl: `${site}/cancel${mode}`,
+        },
+        words,
+      );
       return { ...head, kind: 'card-needed', ...content };
     },
     ended(): MailMessage {
-      return { ...head, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }) };
+      return { ...head, kind: 'renewal-ended', ...renewalEnded({ ...common, accountUrl }, recipient.words) };
     },
   };
 }

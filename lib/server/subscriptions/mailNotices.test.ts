@@ -23,12 +23,13 @@ const notices = () => mailNotices('https://shop.example.com', new Map([['vogue',
 const service = () => new SubscriptionService(db, [], notices(), now);
 const mails = () => db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'body_html']).orderBy('created_at').execute();
 
-/** A print subscription (its address can change) bought in the given mode. */
-async function subscribed(id: string, livemode: boolean): Promise<string> {
+/** A print subscription (its address can change) bought in the given mode (and locale and time zone, when given). */
+async function subscribed(id: string, livemode: boolean, recipient: { locale: string; timeZone: string } | null = null): Promise<string> {
   const transactions = new TransactionRepository(db, now);
   const base = newTransactionFixture({ id });
   await transactions.create({
     ...base,
+    ...recipient,
     livemode,
     gateway: 'sandbox',
     buyerIdentity: OWNER,
@@ -81,5 +82,24 @@ describe('the e-mails of a subscription’s changes', () => {
       expect(mail.subject, mail.kind).not.toContain('[Test]');
       expect(mail.body_text, mail.kind).not.toContain('test subscription');
     }
+  });
+
+  it('speak a German subscription’s language, its times on the subscriber’s clock and its amounts as Germans write them', async () => {
+    await everyChange(await subscribed('txn_de', true, { locale: 'de-DE', timeZone: 'Europe/Berlin' }));
+    const sent = await mails();
+    expect(sent.map((mail) => mail.kind)).toEqual(KINDS);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Ihr Vogue-Abonnement ist gekündigt',
+      'Ihr Vogue-Abonnement läuft weiter',
+      'Die Lieferadresse Ihres Vogue-Abonnements wurde geändert',
+      'Die Zahlungskarte Ihres Vogue-Abonnements wurde geändert',
+      'Ihr Vogue-Abonnement wurde gekündigt',
+      'Ihr Vogue-Abonnement ist beendet',
+    ]);
+    for (const mail of sent) expect(mail.body_html, mail.kind).toContain('<html lang="de">');
+    const byKind = new Map(sent.map((mail) => [mail.kind, mail.body_text]));
+    expect(byKind.get('resumed')).toMatch(/Betrag: [\d.]+,\d{2}\u00a0\$ zzgl\. ggf\. anfallender Steuern/);
+    // Care ended it at 10:00 UTC: 11:00 in Berlin.
+    expect(byKind.get('ended-by-care')).toContain('am 26. November 2026 um 11:00 Uhr (MEZ) beendet');
   });
 });

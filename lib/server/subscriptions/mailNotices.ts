@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { AccountBrand } from '@/lib/account/accountView';
-import { dateText, dateTimeText } from '@/lib/account/accountWords';
-import { formatMoney } from '@/lib/pricing/money';
 import type { Database } from '@/lib/server/db/schema';
 import type { MailKind } from '@/lib/server/mail/MailMessage';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
@@ -17,6 +15,12 @@ import { resumed } from '@/lib/server/mail/templates/resumed';
 import { endedByCare } from '@/lib/server/mail/templates/endedByCare';
 import type { Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
+
+/** What a renewal will charge, in the subscriber's words: the subscription keeps it before tax. */
+function renewalAmountOf(subscription: Subscription): string {
+  const { words, money } = mailFormats(subscription);
+  return words.t('mail.amount.plusTax', { amount: money(subscription.renewalAmount, subscription.currencyCode) });
+}
 
 /** Who a subscription's e-mails go to: its owner, else the address it was billed to. */
 export const recipientOf = (subscription: Subscription): string => subscription.ownerEmail ?? subscription.billingEmail;
@@ -63,71 +67,86 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
       const keepUrl = `${originOf()}/cancel/keep?token=${token}${subscription.livemode ? '' : '&livemode=false'}`;
       await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }, words), at);
     },
-    resumed: (db, subscription, at) =>
-      queue(
+    resumed(db, subscription, at) {
+      const { words, date } = mailFormats(subscription);
+      return queue(
         db,
         subscription,
         'resumed',
-        resumed({
-          brand: brandOf(subscription),
-          offerName: subscription.offerName,
-          livemode: subscription.livemode,
-          nextChargeDate: dateText(subscription.currentPeriodEnd),
-          amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
-          accountUrl: accountUrlOf(subscription),
-        }),
+        resumed(
+          {
+            brand: brandOf(subscription),
+            offerName: subscription.offerName,
+            livemode: subscription.livemode,
+            nextChargeDate: date(subscription.currentPeriodEnd),
+            amount: renewalAmountOf(subscription),
+            accountUrl: accountUrlOf(subscription),
+          },
+          words,
+        ),
         at,
-      ),
+      );
+    },
     addressChanged: (db, subscription, at) =>
       queue(
         db,
         subscription,
         'address-changed',
-        addressChanged({
-          brand: brandOf(subscription),
-          offerName: subscription.offerName,
-          livemode: subscription.livemode,
-          addressLines: subscription.deliveryAddress
-            ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
-            : [],
-          accountUrl: accountUrlOf(subscription),
-        }),
+        addressChanged(
+          {
+            brand: brandOf(subscription),
+            offerName: subscription.offerName,
+            livemode: subscription.livemode,
+            addressLines: subscription.deliveryAddress
+              ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
+              : [],
+            accountUrl: accountUrlOf(subscription),
+          },
+          mailFormats(subscription).words,
+        ),
         at,
       ),
-    cardChanged: (db, subscription, at) =>
-      queue(
+    cardChanged(db, subscription, at) {
+      const { words, date } = mailFormats(subscription);
+      return queue(
         db,
         subscription,
         'card-changed',
-        cardChanged({
-          brand: brandOf(subscription),
-          offerName: subscription.offerName,
-          livemode: subscription.livemode,
-          card: paymentMethodName(subscription.payment),
-          pastDue: subscription.status === 'past_due',
-          nextCharge: subscription.cancelAtPeriodEnd
-            ? null
-            : {
-                date: dateText(subscription.currentPeriodEnd),
-                amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
-              },
-          accountUrl: accountUrlOf(subscription),
-        }),
+        cardChanged(
+          {
+            brand: brandOf(subscription),
+            offerName: subscription.offerName,
+            livemode: subscription.livemode,
+            card: paymentMethodName(subscription.payment),
+            pastDue: subscription.status === 'past_due',
+            nextCharge: subscription.cancelAtPeriodEnd
+              ? null
+              : { date: date(subscription.currentPeriodEnd), amount: renewalAmountOf(subscription) },
+            accountUrl: accountUrlOf(subscription),
+          },
+          words,
+        ),
         at,
-      ),
-    endedByCare: (db, subscription, at) =>
-      queue(
+      );
+    },
+    endedByCare(db, subscription, at) {
+      const { words, dateTime } = mailFormats(subscription);
+      return queue(
         db,
         subscription,
         'ended-by-care',
-        endedByCare({
-          brand: brandOf(subscription),
-          offerName: subscription.offerName,
-          livemode: subscription.livemode,
-          endedAt: dateTimeText(subscription.endedAt ?? at.toISOString()),
-          accountUrl: accountUrlOf(subscription),
-        }),
+        endedByCare(
+          {
+            brand: brandOf(subscription),
+            offerName: subscription.offerName,
+            livemode: subscription.livemode,
+            endedAt: dateTime(subscription.endedAt ?? at.toISOString()),
+            accountUrl: accountUrlOf(subscription),
+          },
+          words,
+        ),
         at,
-      ),
+      );
+    },
   };
 }

@@ -1,16 +1,15 @@
 import type { AccountBrand } from '@/lib/account/accountView';
-import { dateTimeText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { formatMoney } from '@/lib/pricing/money';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { withdrawalAcknowledgment } from '@/lib/server/mail/templates/withdrawalAcknowledgment';
 import { withdrawalConfirmation } from '@/lib/server/mail/templates/withdrawalConfirmation';
 
 /**
  * The confirmation of a withdrawal, for `to`: in the brand's look, with links from the
  * order's own origin (else the site's), naming what is refunded (`refundAmount` minor units;
- * 0 when nothing was paid).
+ * 0 when nothing was paid). In the order's language, its times on the buyer's clock.
  */
 export function withdrawalMail(
   transaction: Transaction,
@@ -22,17 +21,21 @@ export function withdrawalMail(
 ): MailMessage {
   const site = transaction.order.acknowledgment?.origin ?? origin;
   const accountUrl = `${site}/account${transaction.livemode ? '' : '?livemode=false'}`;
-  const content = withdrawalConfirmation({
-    brand: mailBrandOf(transaction, brand),
-    offerName: transaction.order.offer.name,
-    livemode: transaction.livemode,
-    receivedAt: dateTimeText(receivedAt.toISOString()),
-    invoiceNumber: transaction.invoiceNumber ?? transaction.id,
-    refundAmount: refundAmount > 0 ? formatMoney(refundAmount, transaction.currencyCode) : null,
-    whole: refundAmount >= transaction.total,
-    refundedTo: paymentMethodName(transaction.order.payment),
-    accountUrl,
-  });
+  const { words, dateTime, money } = mailFormats(transaction);
+  const content = withdrawalConfirmation(
+    {
+      brand: mailBrandOf(transaction, brand),
+      offerName: transaction.order.offer.name,
+      livemode: transaction.livemode,
+      receivedAt: dateTime(receivedAt.toISOString()),
+      invoiceNumber: transaction.invoiceNumber ?? transaction.id,
+      refundAmount: refundAmount > 0 ? money(refundAmount, transaction.currencyCode) : null,
+      whole: refundAmount >= transaction.total,
+      refundedTo: paymentMethodName(transaction.order.payment),
+      accountUrl,
+    },
+    words,
+  );
   return { to, kind: 'withdrawal', ...content };
 }
 
@@ -45,7 +48,8 @@ function mailBrandOf(transaction: Transaction, brand: AccountBrand | undefined) 
 /**
  * The acknowledgment of a withdrawal declared on the public page, for the subscription's own
  * address `to`: its two links (tokens of WithdrawalLinkRepository) lead to the page that uses
- * them, on the order's own origin (else the site's).
+ * them, on the order's own origin (else the site's). In the order's language, its times on
+ * the buyer's clock.
  */
 export function withdrawalAcknowledgmentMail(
   transaction: Transaction,
@@ -57,17 +61,21 @@ export function withdrawalAcknowledgmentMail(
 ): MailMessage {
   const site = transaction.order.acknowledgment?.origin ?? origin;
   const answerUrl = (token: string) => `${site}/withdraw/answer?token=${token}${transaction.livemode ? '' : '&livemode=false'}`;
-  const content = withdrawalAcknowledgment({
-    brand: mailBrandOf(transaction, brand),
-    offerName: transaction.order.offer.name,
-    livemode: transaction.livemode,
-    receivedAt: dateTimeText(links.declaredAt),
-    invoiceNumber: transaction.invoiceNumber ?? transaction.id,
-    refundAmount: refundAmount > 0 ? formatMoney(refundAmount, transaction.currencyCode) : null,
-    refundedTo: paymentMethodName(transaction.order.payment),
-    automaticAt: dateTimeText(links.automaticAt),
-    confirmUrl: answerUrl(links.confirmToken),
-    objectUrl: answerUrl(links.objectToken),
-  });
+  const { words, dateTime, money } = mailFormats(transaction);
+  const content = withdrawalAcknowledgment(
+    {
+      brand: mailBrandOf(transaction, brand),
+      offerName: transaction.order.offer.name,
+      livemode: transaction.livemode,
+      receivedAt: dateTime(links.declaredAt),
+      invoiceNumber: transaction.invoiceNumber ?? transaction.id,
+      refundAmount: refundAmount > 0 ? money(refundAmount, transaction.currencyCode) : null,
+      refundedTo: paymentMethodName(transaction.order.payment),
+      automaticAt: dateTime(links.automaticAt),
+      confirmUrl: answerUrl(links.confirmToken),
+      objectUrl: answerUrl(links.objectToken),
+    },
+    words,
+  );
   return { to, kind: 'withdrawal-acknowledgment', ...content };
 }

@@ -13,6 +13,7 @@ import { signInNonceCookie, signInNonceFor } from '@/lib/server/identity/signInN
 import { readKnownBrowser } from '@/lib/server/identity/knownBrowser';
 import { requestLivemode } from '@/lib/server/http/requestLivemode';
 import { withLiftHint } from '@/lib/server/limits/liftHint';
+import { requestedLocale } from '@/lib/i18n/localeField';
 
 /** apiRoute reads the JSON body (at most 2 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -32,8 +33,11 @@ const campaignSchema = z.strictObject({
   returnPath: z.string().max(600),
 });
 
-/** The account's sign-in asks with no brand, for a page of the account (/account if none or another). */
-const accountSchema = z.strictObject({ email, returnPath: z.string().max(600).optional() });
+/**
+ * The account's sign-in asks with no brand, for a page of the account (/account if none or
+ * another), in the locale of its page: the mail's language.
+ */
+const accountSchema = z.strictObject({ email, returnPath: z.string().max(600).optional(), locale: requestedLocale });
 
 /** Which form a body is: naming a brand, a campaign or a purpose makes it a campaign's (and its problems are named as such). */
 const isCampaignForm = (body: unknown) =>
@@ -49,7 +53,16 @@ export default apiRoute(
     POST: async (req, res, server) => {
       const env = server.config;
       if (env.IDENTITY_ORIGIN) throw new HttpError(404, 'sign_in_external', 'Sign-in is handled by the identity service.');
-      let link: { purpose: 'magic-link' | 'sign-in'; returnPath: string; completePath: string; brandName: string; email: string };
+      let link: {
+        purpose: 'magic-link' | 'sign-in';
+        returnPath: string;
+        completePath: string;
+        /** Null: the account's own sign-in ("Sign in to your account"). */
+        brandName: string | null;
+        email: string;
+        /** The mail's language: the campaign's, or the account's page's. */
+        locale: string;
+      };
       if (isCampaignForm(req.body)) {
         const body = parseRequest(campaignSchema, req.body, 'body');
         const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(body.brand, body.urlSlug));
@@ -64,23 +77,26 @@ export default apiRoute(
               returnPath: safeReturnPath(base, body.returnPath),
               completePath: `${base}/auth/complete`,
               brandName: flow.brandName,
+              locale: flow.locale,
             }
           : {
               email: body.email,
               purpose: 'sign-in',
               returnPath: '/account',
               completePath: ACCOUNT_SIGN_IN_COMPLETE_PATH,
-              brandName: 'your account',
+              brandName: null,
+              locale: flow.locale,
             };
       } else {
         const body = parseRequest(accountSchema, req.body, 'body');
-        // No brand: the mail says "Sign in to your account".
+        // No brand: the mail says "Sign in to your account", in the language of the page that asked.
         link = {
           email: body.email,
           purpose: 'sign-in',
           returnPath: accountReturnPath(body.returnPath),
           completePath: ACCOUNT_SIGN_IN_COMPLETE_PATH,
-          brandName: 'your account',
+          brandName: null,
+          locale: body.locale,
         };
       }
       const livemode = requestLivemode(req);

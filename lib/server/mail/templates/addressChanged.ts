@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -13,23 +15,31 @@ export interface AddressChangedInput {
   accountUrl: string;
 }
 
-/** Tells the subscriber their delivery address changed, and what it is now, so that a change they did not make is noticed. */
-export function addressChanged({ brand, offerName, livemode, addressLines, accountUrl }: AddressChangedInput): MailContent {
+/**
+ * Tells the subscriber their delivery address changed, and what it is now, so that a change
+ * they did not make is noticed. In the subscriber's words (`words`).
+ */
+export function addressChanged(
+  { brand, offerName, livemode, addressLines, accountUrl }: AddressChangedInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} delivery address was changed`),
+    testSubject(livemode, t('mail.addressChanged.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your delivery address was changed',
-      preheader: `The new delivery address of ${offerName}.`,
+      heading: t('mail.addressChanged.heading'),
+      preheader: t('mail.addressChanged.preheader', { offer: offerName }),
       blocks: [
-        ...testNotice(livemode),
-        { type: 'paragraph', text: `The delivery address of ${offerName} is now:` },
-        { type: 'verbatim', heading: 'New delivery address', lines: addressLines },
-        { type: 'paragraph', text: 'If you did not make this change, check your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.addressChanged.intro', { offer: offerName }) },
+        { type: 'verbatim', heading: t('mail.addressChanged.newAddress'), lines: addressLines },
+        { type: 'paragraph', text: t('mail.change.notYou') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because the delivery address of a ${brand.name} subscription was changed.` },
+      footer: { accountUrl, why: t('mail.addressChanged.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

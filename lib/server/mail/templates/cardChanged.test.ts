@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { cardChanged } from './cardChanged';
 
 const input = {
@@ -44,5 +45,30 @@ describe('cardChanged', () => {
   it('escapes what it is given in the HTML part', () => {
     const mail = cardChanged({ ...input, offerName: HOSTILE });
     expect(mail.html).not.toMatch(/<script>|<b>/);
+  });
+});
+
+describe('cardChanged in the subscriber’s language', () => {
+  const wordedFor = (locale: string, timeZone: string) => {
+    const { words, date, money } = mailFormats({ locale, timeZone });
+    const nextCharge = { date: date('2026-12-20T23:30:00.000Z'), amount: words.t('mail.amount.plusTax', { amount: money(5000, 'EUR') }) };
+    return cardChanged({ ...input, nextCharge }, words);
+  };
+
+  it('tells a German subscriber, in German, which card now renews it and when', () => {
+    const mail = wordedFor('de-DE', 'Europe/Berlin');
+    expect(mail.subject).toBe('Die Zahlungskarte Ihres Vogue-Abonnements wurde geändert');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain('Für die Änderung wurde nichts abgebucht.');
+    expect(mail.text).toContain('Nächste Abbuchung: 21. Dezember 2026');
+    expect(mail.text).toContain('50,00\u00a0€');
+  });
+
+  it('tells a French subscriber, in French', () => {
+    const mail = wordedFor('fr-FR', 'Europe/Paris');
+    expect(mail.subject).toBe('La carte de paiement de votre abonnement Vogue a été modifiée');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Prochain prélèvement\u00a0: 21 décembre 2026');
+    expect(mail.text).toContain('Si vous n’êtes pas à l’origine de ce changement, vérifiez votre compte\u00a0:');
   });
 });

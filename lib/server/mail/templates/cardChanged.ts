@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -24,40 +26,47 @@ export interface CardChangedInput {
 /**
  * Tells the subscriber the card that renews their subscription was changed, naming the new
  * one, so that a change they did not make is noticed. Nothing was charged by the change.
+ * In the subscriber's words (`words`).
  */
-export function cardChanged({ brand, offerName, livemode, card, nextCharge, pastDue = false, accountUrl }: CardChangedInput): MailContent {
+export function cardChanged(
+  { brand, offerName, livemode, card, nextCharge, pastDue = false, accountUrl }: CardChangedInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
+  const values = { offer: offerName, card };
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} payment card was changed`),
+    testSubject(livemode, t('mail.cardChanged.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your card was changed',
-      preheader: `${offerName} is now paid with ${card}.`,
+      heading: t('mail.cardChanged.heading'),
+      preheader: t('mail.cardChanged.preheader', values),
       blocks: [
-        ...testNotice(livemode),
+        ...testNotice(livemode, t('mail.test.subscription')),
         {
           type: 'paragraph',
           text: pastDue
-            ? `${offerName} is now paid with ${card}. The renewal that did not go through is charged to it now: your account shows whether it was paid.`
+            ? t('mail.cardChanged.intro.pastDue', values)
             : nextCharge
-              ? `${offerName} now renews with ${card}. Nothing was charged for the change.`
-              : `${offerName} is now paid with ${card}. It is cancelled and does not renew; nothing was charged for the change.`,
+              ? t('mail.cardChanged.intro.renews', values)
+              : t('mail.cardChanged.intro.cancelled', values),
         },
         ...(nextCharge && !pastDue
           ? [
               {
                 type: 'facts' as const,
                 rows: [
-                  { label: 'Next charge', value: nextCharge.date },
-                  { label: 'Amount', value: nextCharge.amount },
+                  { label: t('mail.fact.nextCharge'), value: nextCharge.date },
+                  { label: t('mail.fact.amount'), value: nextCharge.amount },
                 ],
               },
             ]
           : []),
-        { type: 'paragraph', text: 'If you did not make this change, check your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        { type: 'paragraph', text: t('mail.change.notYou') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because the card of a ${brand.name} subscription was changed.` },
+      footer: { accountUrl, why: t('mail.cardChanged.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { cardNeeded, type CardNeededInput } from './cardNeeded';
 
 const input: CardNeededInput = {
@@ -63,5 +64,41 @@ describe('cardNeeded', () => {
     expect(mail.html).not.toMatch(/<script>|<b>|<Nast>/);
     expect(mail.html).toContain('Condé &lt;Nast&gt; &amp; Co');
     expect(mail.text.split(HOSTILE).length - 1).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('cardNeeded in the subscriber’s language', () => {
+  const wordedFor = (locale: string, timeZone: string) => {
+    const { words, date, money } = mailFormats({ locale, timeZone });
+    return cardNeeded(
+      {
+        ...input,
+        renewsOn: date('2026-11-26T23:30:00.000Z'),
+        amount: words.t('mail.amount.taxIncluded', { amount: money(5000, 'EUR') }),
+        accessUntil: date('2026-12-03T10:00:00.000Z'),
+        endsOn: date('2026-12-10T10:00:00.000Z'),
+      },
+      words,
+    );
+  };
+
+  it('asks a German subscriber, in German, for a card before the renewal on their calendar', () => {
+    const mail = wordedFor('de-DE', 'Europe/Berlin');
+    expect(mail.subject).toBe('Handlungsbedarf: Hinterlegen Sie eine Karte für die Verlängerung Ihres Vogue-Abonnements');
+    expect(mail.html).toContain('<html lang="de">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Es verlängert sich automatisch am 27. November 2026 für 50,00\u00a0€ (inkl. MwSt.).');
+      expect(part).toContain('Sie behalten den Zugang bis zum 3. Dezember 2026.');
+      expect(part).toContain('andernfalls endet es am 10. Dezember 2026.');
+    }
+    expect(mail.text).toContain(`Karte hinterlegen:\n${input.cardUrl}`);
+  });
+
+  it('asks a French subscriber, in French', () => {
+    const mail = wordedFor('fr-FR', 'Europe/Paris');
+    expect(mail.subject).toBe('Action requise\u00a0: ajoutez une carte pour renouveler votre abonnement Vogue');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Il est renouvelé automatiquement le 27 novembre 2026 pour 50,00\u00a0€ (taxes incluses).');
+    expect(mail.text).toContain('Renouvellement le\u00a0: 27 novembre 2026');
   });
 });

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -23,54 +25,43 @@ export interface CardNeededInput {
 /**
  * A subscription we are to renew with nothing saved to charge (a card never kept, a record
  * migrated without one): its owner is asked for a card before the renewal, told what happens
- * without one (a hard decline: past due, no retry, then the end), and how to cancel.
+ * without one (a hard decline: past due, no retry, then the end), and how to cancel. In the
+ * subscriber's words (`words`).
  */
-export function cardNeeded(input: CardNeededInput): MailContent {
+export function cardNeeded(input: CardNeededInput, words: Words = englishMailWords()): MailContent {
   const { brand, offerName, renewsOn, cardUrl, accountUrl, cancelUrl } = input;
+  const { t } = words;
   return mailContent(
-    testSubject(input.livemode, `Action needed: add a card to renew your ${brand.name} subscription`),
+    testSubject(input.livemode, t('mail.cardNeeded.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Add a card before your subscription renews',
-      preheader: `${offerName} renews on ${renewsOn}, and we hold no payment method to charge.`,
+      heading: t('mail.cardNeeded.heading'),
+      preheader: t('mail.cardNeeded.preheader', { offer: offerName, date: renewsOn }),
       blocks: [
-        ...testNotice(input.livemode),
-        {
-          type: 'paragraph',
-          text: `We hold no payment method that can renew ${offerName}. It renews automatically on ${renewsOn} for ${input.amount}.`,
-        },
+        ...testNotice(input.livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.cardNeeded.intro', { offer: offerName, date: renewsOn, amount: input.amount }) },
         {
           type: 'facts',
           rows: [
-            { label: 'Subscription', value: offerName },
-            { label: 'Renews on', value: renewsOn },
-            { label: 'Amount', value: input.amount },
+            { label: t('mail.fact.subscription'), value: offerName },
+            { label: t('mail.fact.renewsOn'), value: renewsOn },
+            { label: t('mail.fact.amount'), value: input.amount },
           ],
         },
+        { type: 'paragraph', text: t('mail.cardNeeded.addBefore', { date: renewsOn }) },
+        { type: 'button', label: t('mail.cardNeeded.add'), href: cardUrl, spelledOut: true },
+        { type: 'heading', text: t('mail.cardNeeded.withoutHeading') },
         {
           type: 'paragraph',
-          text: `Add a card before ${renewsOn}: nothing is charged when you add it, and the renewal is charged to it on that day.`,
+          text: t('mail.cardNeeded.without', { date: renewsOn, accessUntil: input.accessUntil, endsOn: input.endsOn }),
         },
-        { type: 'button', label: 'Add a card', href: cardUrl, spelledOut: true },
-        { type: 'heading', text: 'Without a card' },
-        {
-          type: 'paragraph',
-          text: `The renewal cannot be charged on ${renewsOn}, and we will not try again without a card. Your subscription is then past due: you keep access until ${input.accessUntil}. A card added before it ends is charged at once and makes it active again; otherwise it ends on ${input.endsOn}.`,
-        },
-        { type: 'heading', text: 'How to cancel' },
-        {
-          type: 'link',
-          text: `If you do not want it to renew, cancel before ${renewsOn} and nothing more is charged. You can cancel online, in your account:`,
-          href: accountUrl,
-        },
-        { type: 'link', text: 'Or cancel without signing in, on this page:', href: cancelUrl },
+        { type: 'heading', text: t('mail.cancel.heading') },
+        { type: 'link', text: t('mail.cardNeeded.cancel', { date: renewsOn }), href: accountUrl },
+        { type: 'link', text: t('mail.cancel.withoutSignIn'), href: cancelUrl },
       ],
-      footer: {
-        accountUrl,
-        cancelUrl,
-        why: `You received this e-mail because your ${brand.name} subscription is due to renew and we hold no payment method to renew it with.`,
-      },
+      footer: { accountUrl, cancelUrl, why: t('mail.cardNeeded.why', { brand: brand.name }) },
     },
     cardUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { duplicatePurchase } from './duplicatePurchase';
 
 const input = {
@@ -43,5 +44,33 @@ describe('duplicatePurchase', () => {
     const mail = duplicatePurchase({ ...input, offerName: HOSTILE, earlierOfferName: HOSTILE, undoUrl: `${input.undoUrl}&a=<b>` });
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(mail.html).toContain('href="https://subscribe.example.com/undo-purchase?token=u_123&amp;a=&lt;b&gt;"');
+  });
+});
+
+describe('duplicatePurchase in the buyer’s language', () => {
+  const wordedFor = (locale: string, timeZone: string) => {
+    const { words, date, money } = mailFormats({ locale, timeZone });
+    return duplicatePurchase({ ...input, amountPaid: money(2500, 'EUR'), purchasedOn: date('2026-11-20T23:30:00.000Z') }, words);
+  };
+
+  it('tells a German buyer, in German, how to undo the second purchase', () => {
+    const mail = wordedFor('de-DE', 'Europe/Berlin');
+    expect(mail.subject).toBe('Sie haben jetzt zwei Vogue-Abonnements');
+    expect(mail.html).toContain('<html lang="de">');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain('Mit Ihrem Kauf von Vogue Digital am 21. November 2026 haben Sie ein zweites abgeschlossen');
+      expect(part).toContain('mit voller Erstattung von 25,00\u00a0€ rückgängig');
+      expect(part).toContain('Der Link ist 14 Tage gültig.');
+    }
+    expect(mail.text).toContain(`Diesen Kauf rückgängig machen:\n${input.undoUrl}`);
+  });
+
+  it('tells a French buyer, in French', () => {
+    const mail = wordedFor('fr-FR', 'Europe/Paris');
+    expect(mail.subject).toBe('Vous avez désormais deux abonnements Vogue');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Votre achat de Vogue Digital le 21 novembre 2026 en a ouvert un second');
+    expect(mail.text).toContain('avec un remboursement intégral de 25,00\u00a0€.');
+    expect(mail.text).toContain('Le lien est valable 14 jours.');
   });
 });

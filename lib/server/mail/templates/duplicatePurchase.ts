@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -27,31 +29,40 @@ export interface DuplicatePurchaseInput {
  * Sent when a purchase started a second subscription of a brand that its buyer's address
  * already had: nobody is refused at checkout (that would tell anyone who subscribes), so
  * the buyer learns it here, privately, with a one-click way to undo it with a full refund.
+ * In the buyer's words (`words`).
  */
-export function duplicatePurchase(input: DuplicatePurchaseInput): MailContent {
+export function duplicatePurchase(input: DuplicatePurchaseInput, words: Words = englishMailWords()): MailContent {
   const { brand, undoUrl } = input;
-  const undo = input.charged ? `undo it with a full refund of ${input.amountPaid}` : 'undo it: nothing was charged, and nothing will be';
+  const { t } = words;
   return mailContent(
-    testSubject(input.livemode, `You now have two ${brand.name} subscriptions`),
+    testSubject(input.livemode, t('mail.duplicate.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: `You already had a ${brand.name} subscription`,
-      preheader: 'This purchase started a second one. If you did not mean to, undo it with one click.',
+      heading: t('mail.duplicate.heading', { brand: brand.name }),
+      preheader: t('mail.duplicate.preheader'),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test purchase: no real money moved.'),
+        ...testNotice(input.livemode, t('mail.test.purchaseMoved')),
         {
           type: 'paragraph',
-          text: `You already had a ${brand.name} subscription (${input.earlierOfferName}). Your purchase of ${input.offerName} on ${input.purchasedOn} started a second one, which renews on its own.`,
+          text: t('mail.duplicate.intro', {
+            brand: brand.name,
+            earlier: input.earlierOfferName,
+            offer: input.offerName,
+            date: input.purchasedOn,
+          }),
         },
         {
           type: 'paragraph',
-          text: `If you did not mean to buy it twice, ${undo}. The second subscription then ends at once, and your first one stays as it is. The link works for ${input.validDays} days.`,
+          text: input.charged
+            ? t('mail.duplicate.undo.refund', { amount: input.amountPaid, days: input.validDays })
+            : t('mail.duplicate.undo.free', { days: input.validDays }),
         },
-        { type: 'button', label: 'Undo this purchase', href: undoUrl, spelledOut: true },
-        { type: 'paragraph', text: 'If you meant to buy it, there is nothing to do.' },
+        { type: 'button', label: t('mail.duplicate.undoButton'), href: undoUrl, spelledOut: true },
+        { type: 'paragraph', text: t('mail.duplicate.meant') },
       ],
-      footer: { why: `You received this e-mail because this address bought a ${brand.name} subscription while it already had one.` },
+      footer: { why: t('mail.duplicate.why', { brand: brand.name }) },
     },
     undoUrl,
+    words,
   );
 }

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -16,26 +18,29 @@ export interface EndedByCareInput {
 /**
  * Tells a subscriber that customer care ended their subscription at once: it will not renew
  * and access has ended. A refund, if care makes one, is its own e-mail (RefundService).
+ * In the subscriber's words (`words`).
  */
-export function endedByCare({ brand, offerName, livemode, endedAt, accountUrl }: EndedByCareInput): MailContent {
+export function endedByCare(
+  { brand, offerName, livemode, endedAt, accountUrl }: EndedByCareInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} subscription has ended`),
+    testSubject(livemode, t('mail.endedByCare.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your subscription has ended',
-      preheader: `${offerName} ended on ${endedAt}.`,
+      heading: t('mail.endedByCare.heading'),
+      preheader: t('mail.endedByCare.preheader', { offer: offerName, endedAt }),
       blocks: [
-        ...testNotice(livemode),
-        {
-          type: 'paragraph',
-          text: `Our customer care team ended ${offerName} on ${endedAt}. It will not renew, nothing more will be charged for it, and your access has ended.`,
-        },
-        { type: 'paragraph', text: 'If a refund is made, you will receive a separate e-mail about it.' },
-        { type: 'paragraph', text: 'Your account keeps its invoices:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.endedByCare.intro', { offer: offerName, endedAt }) },
+        { type: 'paragraph', text: t('mail.endedByCare.refund') },
+        { type: 'paragraph', text: t('mail.endedByCare.invoices') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because a ${brand.name} subscription of yours was ended.` },
+      footer: { accountUrl, why: t('mail.endedByCare.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -27,36 +29,37 @@ export interface RefundInput {
  * Tells the buyer a refund was made: how much, to which card or wallet, the credit note that
  * records it and the invoice it corrects. Written only once the provider confirmed the
  * refund, so it says it was made; when the money shows is the bank's or wallet's affair.
+ * In the buyer's words (`words`).
  */
-export function refund(input: RefundInput): MailContent {
+export function refund(input: RefundInput, words: Words = englishMailWords()): MailContent {
   const { brand, accountUrl } = input;
+  const { t } = words;
+  const paid = { offer: input.offerName, amount: input.amount, refundedTo: input.refundedTo };
   return mailContent(
-    testSubject(input.livemode, `Your ${brand.name} refund of ${input.amount}`),
+    testSubject(input.livemode, t('mail.refund.subject', { brand: brand.name, amount: input.amount }), words),
     {
       brand,
-      heading: 'Your refund',
-      preheader: `${input.amount} refunded to ${input.refundedTo}.`,
+      heading: t('mail.refund.heading'),
+      preheader: t('mail.refund.preheader', paid),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test refund: no real money moved.'),
-        {
-          type: 'paragraph',
-          text: `We refunded ${input.full ? 'the whole of' : 'part of'} your payment for ${input.offerName}: ${input.amount}, to ${input.refundedTo}. It shows on your statement once your bank or wallet has processed it.`,
-        },
+        ...testNotice(input.livemode, t('mail.test.refund')),
+        { type: 'paragraph', text: t(input.full ? 'mail.refund.intro.full' : 'mail.refund.intro.partial', paid) },
         {
           type: 'facts',
           rows: [
-            { label: 'Amount refunded', value: input.amount },
-            { label: 'Refunded to', value: input.refundedTo },
-            { label: 'Credit note number', value: input.creditNoteNumber },
-            { label: 'For invoice', value: input.invoiceNumber },
-            { label: 'Date', value: input.date },
+            { label: t('mail.fact.amountRefunded'), value: input.amount },
+            { label: t('mail.fact.refundedTo'), value: input.refundedTo },
+            { label: t('mail.fact.creditNoteNumber'), value: input.creditNoteNumber },
+            { label: t('mail.fact.forInvoice'), value: input.invoiceNumber },
+            { label: t('mail.fact.date'), value: input.date },
           ],
         },
-        { type: 'paragraph', text: 'Your invoices and this refund are in your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        { type: 'paragraph', text: t('mail.refund.account') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because a payment to ${brand.name} was refunded.` },
+      footer: { accountUrl, why: t('mail.refund.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalEnded, type RenewalEndedInput } from './renewalEnded';
 
 const input: RenewalEndedInput = {
@@ -34,5 +35,25 @@ describe('renewalEnded', () => {
     expect(mail.html).toContain('Condé &lt;Nast&gt; &amp; Co');
     expect(visibleText(mail.html)).toContain(`We could not charge the renewal of ${HOSTILE}, so it has ended.`);
     expect(mail.text).toContain(`We could not charge the renewal of ${HOSTILE}, so it has ended.`);
+  });
+});
+
+describe('renewalEnded in the subscriber’s language', () => {
+  it('tells a German subscriber, in German, that it ended', () => {
+    const { words } = mailFormats({ locale: 'de-DE', timeZone: 'Europe/Berlin' });
+    const mail = renewalEnded({ ...input, livemode: false }, words);
+    expect(mail.subject).toBe('[Test] Ihr Vogue-Abonnement ist beendet');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain('Wir konnten die Verlängerung von Vogue Digital nicht abbuchen, daher ist es beendet.');
+    expect(mail.text).toContain('Dies ist ein Test-Abonnement: Es wird keine echte Zahlung eingezogen.');
+    expect(mail.text).toContain(`Zu Ihrem Konto:\n${input.accountUrl}`);
+  });
+
+  it('tells a French subscriber, in French', () => {
+    const { words } = mailFormats({ locale: 'fr-FR', timeZone: 'Europe/Paris' });
+    const mail = renewalEnded(input, words);
+    expect(mail.subject).toBe('Votre abonnement Vogue a pris fin');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Vous le retrouvez, avec vos factures, dans votre compte\u00a0:');
   });
 });

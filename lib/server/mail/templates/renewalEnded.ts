@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -11,25 +13,27 @@ export interface RenewalEndedInput {
   accountUrl: string;
 }
 
-/** A subscription ended because its renewal could not be paid after the last try. */
-export function renewalEnded({ brand, offerName, livemode, accountUrl }: RenewalEndedInput): MailContent {
+/** A subscription ended because its renewal could not be paid after the last try. In the subscriber's words (`words`). */
+export function renewalEnded(
+  { brand, offerName, livemode, accountUrl }: RenewalEndedInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} subscription has ended`),
+    testSubject(livemode, t('mail.renewalEnded.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your subscription has ended',
-      preheader: `${offerName} ended because its renewal could not be paid.`,
+      heading: t('mail.renewalEnded.heading'),
+      preheader: t('mail.renewalEnded.preheader', { offer: offerName }),
       blocks: [
-        ...testNotice(livemode),
-        {
-          type: 'paragraph',
-          text: `We could not charge the renewal of ${offerName}, so it has ended. Nothing more will be charged.`,
-        },
-        { type: 'paragraph', text: 'You can see it, and your invoices, in your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.renewalEnded.intro', { offer: offerName }) },
+        { type: 'paragraph', text: t('mail.renewalEnded.account') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because your ${brand.name} subscription ended.` },
+      footer: { accountUrl, why: t('mail.renewalEnded.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalFailed, type RenewalFailedInput } from './renewalFailed';
 
 const input: RenewalFailedInput = {
@@ -64,5 +65,51 @@ describe('renewalFailed', () => {
     expect(visibleText(mail.html)).toContain('a payment for your Condé <Nast> & Co subscription failed');
     expect(mail.text).toContain('a payment for your Condé <Nast> & Co subscription failed');
     expect(mail.text.split(HOSTILE).length - 1).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('renewalFailed in the subscriber’s language', () => {
+  // 23:30 UTC is the next day in Berlin and Paris: the retry's date is theirs.
+  const retryAt = '2026-11-26T23:30:00.000Z';
+  const wordedFor = (locale: string, timeZone: string) => {
+    const { words, date, money } = mailFormats({ locale, timeZone });
+    const { t } = words;
+    const mail = renewalFailed(
+      {
+        ...input,
+        amount: money(5000, 'EUR'),
+        reason: t('failures.insufficient_funds.mail'),
+        next: t('mail.renewalFailed.next.retry', { date: date(retryAt) }),
+        accessUntil: date('2026-12-10T10:00:00.000Z'),
+        endsOn: date('2026-12-10T10:00:00.000Z'),
+        fix: { text: t('mail.renewalFailed.fix.card'), label: t('mail.renewalFailed.fix.cardLabel'), href: cardUrl },
+      },
+      words,
+    );
+    return { mail, reason: t('failures.insufficient_funds.mail') };
+  };
+
+  it('tells a German subscriber, in German, why and when it is tried again', () => {
+    const { mail, reason } = wordedFor('de-DE', 'Europe/Berlin');
+    expect(mail.subject).toBe('Handlungsbedarf: Ihre Zahlung für Vogue ist fehlgeschlagen');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(reason).not.toBe('Your card has insufficient funds.');
+    for (const part of [mail.text, visibleText(mail.html)]) {
+      expect(part).toContain(
+        `Wir konnten 50,00\u00a0€ für die Verlängerung von Vogue Digital nicht abbuchen. ${reason} Wir versuchen es am 27. November 2026 erneut.`,
+      );
+      expect(part).toMatch(/Zugang bis\s*:?\s*10\. Dezember 2026/);
+    }
+    expect(mail.text).toContain(`Karte aktualisieren:\n${cardUrl}`);
+  });
+
+  it('tells a French subscriber, in French, with the catalogue’s whole reason', () => {
+    const { mail, reason } = wordedFor('fr-FR', 'Europe/Paris');
+    expect(mail.subject).toBe('Action requise\u00a0: votre paiement Vogue n’a pas abouti');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain(
+      `Nous n’avons pas pu prélever 50,00\u00a0€ pour le renouvellement de Vogue Digital. ${reason} Nous réessaierons le 27 novembre 2026.`,
+    );
+    expect(mail.text).toContain('Accès jusqu’au\u00a0: 10 décembre 2026');
   });
 });

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -9,7 +11,7 @@ export interface RenewalFailedInput {
   livemode: boolean;
   /** Formatted, with its currency. */
   amount: string;
-  /** Why, in the buyer's words (lib/payments/paymentErrors.ts, the bank's request to confirm, the wallet's refusal). */
+  /** Why, a whole sentence in the subscriber's words (the failures catalogue's mail wording, or the wallet's refusal). */
   reason: string;
   /** What happens next, a sentence: our next try and its date, none, or the provider's own tries. */
   next: string;
@@ -22,31 +24,36 @@ export interface RenewalFailedInput {
   accountUrl: string;
 }
 
-/** A renewal that could not be charged: what happened, what happens next and the one link that fixes it. */
-export function renewalFailed(input: RenewalFailedInput): MailContent {
+/**
+ * A renewal that could not be charged: what happened, what happens next and the one link
+ * that fixes it. In the subscriber's words (`words`); the reason, next step and fix come worded in them.
+ */
+export function renewalFailed(input: RenewalFailedInput, words: Words = englishMailWords()): MailContent {
   const { brand, offerName, accountUrl, fix } = input;
+  const { t } = words;
   const facts = [
-    ...(input.accessUntil ? [{ label: 'Access until', value: input.accessUntil }] : []),
-    ...(input.endsOn ? [{ label: 'Ends unless paid by', value: input.endsOn }] : []),
+    ...(input.accessUntil ? [{ label: t('mail.fact.accessUntil'), value: input.accessUntil }] : []),
+    ...(input.endsOn ? [{ label: t('mail.fact.endsUnlessPaidBy'), value: input.endsOn }] : []),
   ];
   return mailContent(
-    testSubject(input.livemode, `Action needed: your ${brand.name} payment did not go through`),
+    testSubject(input.livemode, t('mail.renewalFailed.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your payment did not go through',
-      preheader: `${offerName}: ${input.reason}`,
+      heading: t('mail.renewalFailed.heading'),
+      preheader: t('mail.renewalFailed.preheader', { offer: offerName, reason: input.reason }),
       blocks: [
-        ...testNotice(input.livemode),
+        ...testNotice(input.livemode, t('mail.test.subscription')),
         {
           type: 'paragraph',
-          text: `We could not charge ${input.amount} for the renewal of ${offerName}. ${input.reason} ${input.next}`,
+          text: t('mail.renewalFailed.intro', { amount: input.amount, offer: offerName, reason: input.reason, next: input.next }),
         },
         ...(facts.length > 0 ? [{ type: 'facts' as const, rows: facts }] : []),
         { type: 'paragraph', text: fix.text },
         { type: 'button', label: fix.label, href: fix.href },
       ],
-      footer: { accountUrl, why: `You received this e-mail because a payment for your ${brand.name} subscription failed.` },
+      footer: { accountUrl, why: t('mail.renewalFailed.why', { brand: brand.name }) },
     },
     fix.href,
+    words,
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
+import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { resumed } from './resumed';
 
 const input = {
@@ -28,5 +29,29 @@ describe('resumed', () => {
     const mail = resumed({ ...input, offerName: HOSTILE, amount: HOSTILE, nextChargeDate: HOSTILE });
     expect(mail.html).not.toMatch(/<script>|<b>/);
     expect(visibleText(mail.html).split(HOSTILE).length - 1).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('resumed in the subscriber’s language', () => {
+  const wordedFor = (locale: string, timeZone: string) => {
+    const { words, date, money } = mailFormats({ locale, timeZone });
+    const amount = words.t('mail.amount.plusTax', { amount: money(5000, 'EUR') });
+    return resumed({ ...input, nextChargeDate: date('2026-12-20T23:30:00.000Z'), amount }, words);
+  };
+
+  it('confirms to a German subscriber, in German, the next charge on their calendar', () => {
+    const mail = wordedFor('de-DE', 'Europe/Berlin');
+    expect(mail.subject).toBe('Ihr Vogue-Abonnement läuft weiter');
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.text).toContain('Nächste Abbuchung: 21. Dezember 2026');
+    expect(mail.text).toContain('Betrag: 50,00\u00a0€ zzgl. ggf. anfallender Steuern');
+  });
+
+  it('confirms to a French subscriber, in French', () => {
+    const mail = wordedFor('fr-FR', 'Europe/Paris');
+    expect(mail.subject).toBe('Votre abonnement Vogue continue');
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.text).toContain('Prochain prélèvement\u00a0: 21 décembre 2026');
+    expect(mail.text).toContain('Montant\u00a0: 50,00\u00a0€ plus les taxes applicables');
   });
 });

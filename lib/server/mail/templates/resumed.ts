@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -15,29 +17,34 @@ export interface ResumedInput {
   accountUrl: string;
 }
 
-/** Confirms that a cancelled subscription was resumed: it renews again, and when and for how much. */
-export function resumed({ brand, offerName, livemode, nextChargeDate, amount, accountUrl }: ResumedInput): MailContent {
+/** Confirms that a cancelled subscription was resumed: it renews again, and when and for how much. In the subscriber's words (`words`). */
+export function resumed(
+  { brand, offerName, livemode, nextChargeDate, amount, accountUrl }: ResumedInput,
+  words: Words = englishMailWords(),
+): MailContent {
+  const { t } = words;
   return mailContent(
-    testSubject(livemode, `Your ${brand.name} subscription continues`),
+    testSubject(livemode, t('mail.resumed.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'Your subscription continues',
-      preheader: `${offerName} renews on ${nextChargeDate}.`,
+      heading: t('mail.resumed.heading'),
+      preheader: t('mail.resumed.preheader', { offer: offerName, date: nextChargeDate }),
       blocks: [
-        ...testNotice(livemode),
-        { type: 'paragraph', text: `You resumed ${offerName}: your cancellation is withdrawn and the subscription renews again.` },
+        ...testNotice(livemode, t('mail.test.subscription')),
+        { type: 'paragraph', text: t('mail.resumed.intro', { offer: offerName }) },
         {
           type: 'facts',
           rows: [
-            { label: 'Next charge', value: nextChargeDate },
-            { label: 'Amount', value: amount },
+            { label: t('mail.fact.nextCharge'), value: nextChargeDate },
+            { label: t('mail.fact.amount'), value: amount },
           ],
         },
-        { type: 'paragraph', text: 'You can manage or cancel it in your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        { type: 'paragraph', text: t('mail.resumed.manage') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because you resumed a ${brand.name} subscription.` },
+      footer: { accountUrl, why: t('mail.resumed.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }

@@ -1,34 +1,52 @@
+import type { Words } from '@/lib/i18n/words';
 import type { LinkPurpose } from '@/lib/server/identity/IdentityService';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import { mailContent } from './mailContent';
 
 export interface SignInMailInput {
   /** The brand the visitor was buying from; null: none known. */
   brandName: string | null;
+  /** The account's own sign-in, which has no brand: "Sign in to your account". */
+  forAccount?: boolean;
   link: string;
   purpose: LinkPurpose;
   /** How long the link works (the identity's LINK_TTL_MS): the mail says so. */
   validForMinutes: number;
 }
 
-/** The sign-in link the identity sends: "Sign in to Vogue" (signing in) or "Continue with Vogue" (pre-authentication on a purchase). */
-export function signInMail({ brandName, link, purpose, validForMinutes }: SignInMailInput): MailContent {
-  const verb = purpose === 'sign-in' ? 'Sign in to' : 'Continue with';
-  const action = brandName ? `${verb} ${brandName}` : purpose === 'sign-in' ? 'Sign in' : 'Continue';
-  const minutes = `${validForMinutes} ${validForMinutes === 1 ? 'minute' : 'minutes'}`;
+/** Which sign-in a mail offers: each language says each its own way, not by joining a verb to a brand. */
+function kindOf({ brandName, forAccount, purpose }: SignInMailInput): string {
+  if (forAccount) return 'account';
+  if (purpose === 'sign-in') return brandName ? 'signInBrand' : 'signIn';
+  return brandName ? 'continueBrand' : 'continue';
+}
+
+/**
+ * The sign-in link the identity sends: "Sign in to Vogue" (signing in), "Continue with Vogue"
+ * (pre-authentication on a purchase) or "Sign in to your account", in the words of the page
+ * that asked for it (`words`).
+ */
+export function signInMail(input: SignInMailInput, words: Words = englishMailWords()): MailContent {
+  const { link, validForMinutes: minutes } = input;
+  const { t } = words;
+  const kind = kindOf(input);
+  const brand = input.forAccount ? t('mail.signIn.accountName') : input.brandName;
+  const action = t('mail.signIn.action', { kind, brand: brand ?? '' });
   return mailContent(
-    brandName ? action : 'Your sign-in link',
+    brand ? action : t('mail.signIn.subject'),
     {
-      brand: brandName ? { name: brandName, identity: null } : null,
+      brand: brand ? { name: brand, identity: null } : null,
       heading: action,
-      preheader: `The link works once, for ${minutes}.`,
+      preheader: t('mail.signIn.preheader', { minutes }),
       blocks: [
-        { type: 'paragraph', text: `${action} by opening this link within ${minutes}:` },
+        { type: 'paragraph', text: t('mail.signIn.intro', { kind, brand: brand ?? '', minutes }) },
         { type: 'button', label: action, href: link, spelledOut: true },
-        { type: 'paragraph', text: 'The link works once. If you did not ask for it, ignore this e-mail.' },
+        { type: 'paragraph', text: t('mail.signIn.once') },
       ],
-      footer: { why: 'You received this e-mail because someone asked for a sign-in link for this address.' },
+      footer: { why: t('mail.signIn.why') },
     },
     link,
+    words,
   );
 }

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -27,49 +29,46 @@ export interface WithdrawalAcknowledgmentInput {
  * subscription's own address: when it was received, that it stands from then, and two links,
  * because the page cannot tell the subscriber from someone who knows an address and guessed
  * an invoice number: confirm it (ended and refunded now), or "this was not me" (kept).
+ * In the subscriber's words (`words`).
  */
-export function withdrawalAcknowledgment(input: WithdrawalAcknowledgmentInput): MailContent {
-  const { brand } = input;
-  const refund = input.refundAmount
-    ? `we end the subscription and refund ${input.refundAmount} to ${input.refundedTo}`
-    : 'we end the subscription (nothing was charged for it, so there is nothing to refund)';
+export function withdrawalAcknowledgment(input: WithdrawalAcknowledgmentInput, words: Words = englishMailWords()): MailContent {
+  const { brand, automaticAt } = input;
+  const { t } = words;
   return mailContent(
-    testSubject(input.livemode, `Please confirm your withdrawal from your ${brand.name} contract`),
+    testSubject(input.livemode, t('mail.withdrawalAck.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'We received a withdrawal from your contract',
-      preheader: `Received on ${input.receivedAt}. Confirm it, or tell us it was not you.`,
+      heading: t('mail.withdrawalAck.heading'),
+      preheader: t('mail.withdrawalAck.preheader', { receivedAt: input.receivedAt }),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test purchase: no real money moves.'),
+        ...testNotice(input.livemode, t('mail.test.purchaseMoves')),
         {
           type: 'paragraph',
-          text: `On ${input.receivedAt}, a withdrawal from your contract for ${input.offerName} (invoice ${input.invoiceNumber}) was declared on our withdrawal page. If it was you, your withdrawal counts from that moment.`,
+          text: t('mail.withdrawalAck.intro', { receivedAt: input.receivedAt, offer: input.offerName, invoice: input.invoiceNumber }),
         },
         {
           type: 'paragraph',
-          text: `Because anyone can use that page, we ask you first. If it was you, confirm it and ${refund}. If you do nothing, we do the same on ${input.automaticAt}.`,
+          text: input.refundAmount
+            ? t('mail.withdrawalAck.ask.refund', { amount: input.refundAmount, refundedTo: input.refundedTo, automaticAt })
+            : t('mail.withdrawalAck.ask.free', { automaticAt }),
         },
-        { type: 'button', label: 'Confirm withdrawal', href: input.confirmUrl, spelledOut: true },
-        {
-          type: 'paragraph',
-          text: `If it was not you, tell us before ${input.automaticAt}: your subscription continues unchanged, and our customer care is told.`,
-        },
-        { type: 'button', label: 'This was not me', href: input.objectUrl, spelledOut: true },
+        { type: 'button', label: t('mail.withdrawalAck.confirm'), href: input.confirmUrl, spelledOut: true },
+        { type: 'paragraph', text: t('mail.withdrawalAck.ifNotYou', { automaticAt }) },
+        { type: 'button', label: t('mail.withdrawalAck.notMe'), href: input.objectUrl, spelledOut: true },
         {
           type: 'facts',
           rows: [
-            { label: 'Received', value: input.receivedAt },
-            { label: 'Contract', value: `${brand.name}: ${input.offerName}` },
-            { label: 'Invoice', value: input.invoiceNumber },
-            { label: 'Carried out without an answer on', value: input.automaticAt },
+            { label: t('mail.fact.received'), value: input.receivedAt },
+            { label: t('mail.fact.contract'), value: t('mail.withdrawal.contractOf', { brand: brand.name, offer: input.offerName }) },
+            { label: t('mail.fact.invoice'), value: input.invoiceNumber },
+            { label: t('mail.fact.automaticOn'), value: automaticAt },
           ],
         },
-        { type: 'paragraph', text: 'Please keep this e-mail as your record of the withdrawal. Each link works once.' },
+        { type: 'paragraph', text: t('mail.withdrawalAck.keep') },
       ],
-      footer: {
-        why: `You received this e-mail because a withdrawal from a ${brand.name} contract held at this address was declared on our withdrawal page.`,
-      },
+      footer: { why: t('mail.withdrawalAck.why', { brand: brand.name }) },
     },
     input.confirmUrl,
+    words,
   );
 }

@@ -1,4 +1,6 @@
+import type { Words } from '@/lib/i18n/words';
 import type { MailContent } from '@/lib/server/mail/MailMessage';
+import { englishMailWords } from '@/lib/server/mail/mailRecipient';
 import type { MailBrand } from './mailLook';
 import { mailContent } from './mailContent';
 import { testNotice, testSubject } from './testMode';
@@ -26,39 +28,49 @@ export interface WithdrawalConfirmationInput {
  * 2023/2673; UK CCR 2013): when it was received, what was withdrawn from, that access ended,
  * and the refund under way. Queued with the declaration, before the provider answers the
  * refund: so it says the refund is being made, and the refund's own e-mail says it was.
+ * In the subscriber's words (`words`).
  */
-export function withdrawalConfirmation(input: WithdrawalConfirmationInput): MailContent {
-  const { brand, accountUrl } = input;
-  const refundText = input.refundAmount
-    ? `We are refunding ${input.whole ? 'everything you paid for it' : 'the rest of what you paid for it'}, ${input.refundAmount}, to ${input.refundedTo}. A separate e-mail confirms the refund and its credit note once it is made.`
-    : 'Nothing was charged for it, so there is nothing to refund.';
+export function withdrawalConfirmation(input: WithdrawalConfirmationInput, words: Words = englishMailWords()): MailContent {
+  const { brand, accountUrl, refundAmount, refundedTo } = input;
+  const { t } = words;
   return mailContent(
-    testSubject(input.livemode, `Your withdrawal from your ${brand.name} contract`),
+    testSubject(input.livemode, t('mail.withdrawal.subject', { brand: brand.name }), words),
     {
       brand,
-      heading: 'We received your withdrawal',
-      preheader: `Received on ${input.receivedAt}.`,
+      heading: t('mail.withdrawal.heading'),
+      preheader: t('mail.withdrawal.preheader', { receivedAt: input.receivedAt }),
       blocks: [
-        ...testNotice(input.livemode, 'This was a test purchase: no real money moves.'),
+        ...testNotice(input.livemode, t('mail.test.purchaseMoves')),
         {
           type: 'paragraph',
-          text: `We received your withdrawal from the contract for ${input.offerName} (invoice ${input.invoiceNumber}) on ${input.receivedAt}. The subscription has ended and will not renew.`,
+          text: t('mail.withdrawal.intro', { offer: input.offerName, invoice: input.invoiceNumber, receivedAt: input.receivedAt }),
         },
-        { type: 'paragraph', text: refundText },
+        {
+          type: 'paragraph',
+          text: refundAmount
+            ? t(input.whole ? 'mail.withdrawal.refund.whole' : 'mail.withdrawal.refund.rest', { amount: refundAmount, refundedTo })
+            : t('mail.withdrawal.refund.none'),
+        },
         {
           type: 'facts',
           rows: [
-            { label: 'Received', value: input.receivedAt },
-            { label: 'Contract', value: `${brand.name}: ${input.offerName}` },
-            { label: 'Invoice', value: input.invoiceNumber },
-            { label: 'Refund', value: input.refundAmount ? `${input.refundAmount} to ${input.refundedTo}` : 'Nothing was charged' },
+            { label: t('mail.fact.received'), value: input.receivedAt },
+            { label: t('mail.fact.contract'), value: t('mail.withdrawal.contractOf', { brand: brand.name, offer: input.offerName }) },
+            { label: t('mail.fact.invoice'), value: input.invoiceNumber },
+            {
+              label: t('mail.fact.refund'),
+              value: refundAmount
+                ? t('mail.withdrawal.refundFact', { amount: refundAmount, refundedTo })
+                : t('mail.withdrawal.refundFactNone'),
+            },
           ],
         },
-        { type: 'paragraph', text: 'Please keep this e-mail as your record of the withdrawal. Your invoices are in your account:' },
-        { type: 'button', label: 'Go to your account', href: accountUrl },
+        { type: 'paragraph', text: t('mail.withdrawal.keep') },
+        { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],
-      footer: { accountUrl, why: `You received this e-mail because a withdrawal from a ${brand.name} contract was received.` },
+      footer: { accountUrl, why: t('mail.withdrawal.why', { brand: brand.name }) },
     },
     accountUrl,
+    words,
   );
 }
