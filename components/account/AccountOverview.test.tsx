@@ -18,15 +18,22 @@ const undone = (id: string, startedOn: string) =>
     endsAt: `${startedOn} at 10:05 UTC`,
     canCancel: false,
     testClock: null,
+    facts: { nextCharge: null, endsAt: startedOn, pastDue: null },
   });
 const running = subscriptionSummaryFixture({
   id: 'sub_cccccccccccccccc',
-  startedOn: 'November 1, 2026',
+  startedOn: '2026-11-01T10:00:00.000Z',
   paymentMethod: 'Mastercard ending in 4444',
-  testClock: { today: 'November 21, 2026' },
-  invoices: [{ transactionId: 'txn_1', number: 'INV-TEST-2026-000001', date: 'November 1, 2026', total: '$25.00' }],
+  testClock: { today: '2026-11-21T10:00:00.000Z' },
+  invoices: [
+    { transactionId: 'txn_1', number: 'INV-TEST-2026-000001', issuedAt: '2026-11-01T10:00:00.000Z', total: 2500, currencyCode: 'USD' },
+  ],
 });
-const QA = [undone('sub_aaaaaaaaaaaaaaaa', 'November 21, 2026'), undone('sub_bbbbbbbbbbbbbbbb', 'November 20, 2026'), running];
+const QA = [
+  undone('sub_aaaaaaaaaaaaaaaa', '2026-11-21T10:05:00.000Z'),
+  undone('sub_bbbbbbbbbbbbbbbb', '2026-11-20T10:05:00.000Z'),
+  running,
+];
 
 const view = (subscriptions: SubscriptionSummary[], api: FakeApiClient = createFakeApiClient()) =>
   render(
@@ -101,6 +108,7 @@ describe('AccountOverview', () => {
       endsAt: 'November 30, 2026 at 10:00 UTC',
       canCancel: false,
       canResume: true,
+      facts: { nextCharge: null, endsAt: '2026-11-30T10:00:00.000Z', pastDue: null },
     };
     const over = { ...cancelled, status: 'ended' as const, statusText: 'Ended', canResume: false, testClock: null };
     const ids = (cards: HTMLElement[]) => cards.map((card) => card.getAttribute('data-subscription-id'));

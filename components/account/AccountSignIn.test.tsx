@@ -56,7 +56,9 @@ describe('AccountSignIn', () => {
     await act(async () => pending.resolve(undefined));
     expect((await screen.findByText(/we sent a link to ada@example.com\./)).textContent).toBeTruthy();
     expect(screen.getByText('Check your e-mail:')).toBeTruthy();
-    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account/subscriptions' }, true]]);
+    expect(api.callsOf('requestSignInLink')).toEqual([
+      [{ email: 'ada@example.com', returnPath: '/account/subscriptions', locale: 'en-US' }, true],
+    ]);
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your e-mail'));
   });
 
@@ -95,7 +97,9 @@ describe('AccountSignIn', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     send();
     await waitFor(() =>
-      expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account?livemode=false' }, false]]),
+      expect(api.callsOf('requestSignInLink')).toEqual([
+        [{ email: 'ada@example.com', returnPath: '/account?livemode=false', locale: 'en-US' }, false],
+      ]),
     );
   });
 

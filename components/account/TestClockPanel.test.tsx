@@ -8,8 +8,8 @@ import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeAp
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { TestClockPanel } from './TestClockPanel';
 
-const subscription = { ...subscriptionSummaryFixture(), testClock: { today: 'November 21, 2026' } };
-const moved = subscriptionSummaryFixture({ testClock: { today: 'November 26, 2027' }, invoices: [] });
+const subscription = { ...subscriptionSummaryFixture(), testClock: { today: '2026-11-21T10:00:00.000Z' } };
+const moved = subscriptionSummaryFixture({ testClock: { today: '2027-11-26T10:00:00.000Z' }, invoices: [] });
 
 function view(api: FakeApiClient = createFakeApiClient()) {
   const onMoved = vi.fn<(subscription: SubscriptionSummary) => void>();
@@ -63,7 +63,8 @@ describe('TestClockPanel', () => {
   });
 
   it('says why the clock did not move, and lets it be tried again', async () => {
-    const refusal = 'Nothing is scheduled for this subscription: it has ended.';
+    // A running subscription with nothing to move to is one its provider renews (lib/server/renewals/testClock.ts).
+    const refusal = 'Nothing is scheduled for this subscription: its provider renews it by itself.';
     const { api, onMoved } = view(
       createFakeApiClient()
         .fail('moveTestClock', new ApiError({ status: 409, code: 'nothing_scheduled', message: refusal }))

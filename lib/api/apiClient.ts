@@ -59,6 +59,8 @@ export interface AccountSignInLinkRequest {
   email: string;
   /** The account page to come back to; the server keeps it at /account or below. */
   returnPath: string;
+  /** The page's locale (BCP 47): the e-mail with the link speaks it (English when not given). */
+  locale?: string;
 }
 
 export type SandboxAuthenticationOutcome = 'approve' | 'fail';
