@@ -6,6 +6,8 @@ import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { AccountOverview } from './AccountOverview';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 /** QA's account: two undone Vogue Digital purchases (newest first, as the store lists them), then the one that runs. */
 const undone = (id: string, startedOn: string) =>
@@ -206,5 +208,40 @@ describe('AccountOverview', () => {
       expect(fold().open).toBe(false);
       expect(screen.queryByTestId('subscription-moved-note')).toBeNull();
     });
+  });
+});
+
+describe('AccountOverview in German and French', () => {
+  const inLocale = (locale: string, subscriptions: SubscriptionSummary[]) =>
+    render(
+      <I18nProvider page={pageWordsFixture(locale)}>
+        <ApiClientProvider client={createFakeApiClient()}>
+          <AccountOverview email="leser@example.com" livemode={false} subscriptions={subscriptions} brand={null} />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+
+  it('titles the list, folds the ended ones and keeps the account’s links in German', () => {
+    inLocale('de-DE', QA);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihre Abonnements');
+    expect(document.title).toBe('Ihre Abonnements');
+    expect(within(fold()).getByText('Beendete Abonnements (2)').tagName).toBe('SUMMARY');
+    // The header's link home, and the footer's.
+    for (const home of screen.getAllByRole('link', { name: 'Ihr Konto' })) {
+      expect(home.getAttribute('href')).toBe('/account?livemode=false&lang=de-DE');
+    }
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+  });
+
+  it('says in French that no subscription belongs to the address, and links the sign-in in French', () => {
+    inLocale('fr-FR', []);
+    const none = screen.getByTestId('no-subscriptions');
+    expect(none.textContent).toBe(
+      'Vous êtes connecté(e) en tant que leser@example.com, et aucun abonnement n’est lié à cette adresse (mode test compris). ' +
+        'Si vous vous êtes abonné(e) avec une autre adresse, déconnectez-vous et connectez-vous avec celle-ci. Se connecter avec une autre adresse',
+    );
+    expect(within(none).getByRole('link').getAttribute('href')).toBe(
+      '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse&lang=fr-FR',
+    );
   });
 });
