@@ -109,6 +109,28 @@ describe('SubscriptionCard', () => {
     expect(screen.getByRole('link', { name: 'Update your card' })).toBeTruthy();
   });
 
+  it('asks a past-due card renewal the bank holds to be confirmed first, on the card page', () => {
+    view({
+      ...card,
+      status: 'past_due',
+      facts: {
+        nextCharge: null,
+        endsAt: null,
+        pastDue: {
+          failureCode: 'authentication_required',
+          retryAt: null,
+          dates: { accessUntil: '2027-12-05T10:00:00.000Z', endsOn: '2027-12-05T10:00:00.000Z' },
+        },
+      },
+    });
+    expect(screen.getByTestId('subscription-past-due').textContent).toContain(
+      'Your bank asks you to confirm the payment yourself. Confirm it with your bank, or give another card. You keep access until December 5, 2027;',
+    );
+    expect(screen.getByRole('link', { name: 'Confirm the payment' }).getAttribute('href')).toBe(
+      '/account/subscriptions/sub_aaaaaaaaaaaaaaaa/card?livemode=false',
+    );
+  });
+
   it('sends a past-due PayPal subscription to PayPal, without dates PayPal decides', () => {
     view({
       ...card,
