@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import type { AccountBrand } from '@/lib/account/accountView';
+import { useWords } from '@/components/shell/I18n';
+import { withLang } from '@/lib/i18n/langLink';
 import { brandTheme } from '@/components/ui/brandTheme';
 import { TestModeBanner } from '@/components/ui/TestModeBanner';
 import { SubscriberLinks } from '@/components/ui/SubscriberLinks';
@@ -18,16 +20,17 @@ interface AccountFrameProps {
 
 /** The frame of the subscriber's pages: the brand's look where it shows one brand, who is signed in, sign out. */
 export function AccountFrame({ brand, livemode, email, children }: AccountFrameProps) {
+  const { t, locale } = useWords();
   const theme = brand ? brandTheme(brand.identity) : {};
   return (
     <div className={`${styles.frame} ${brand ? styles.branded : ''}`} {...theme}>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('common.skipToMain')}
       </a>
       {!livemode && <TestModeBanner />}
       <header className={styles.header}>
-        <Link href={livemode ? '/account' : '/account?livemode=false'} className={styles.home}>
-          {brand ? `${brand.name} · Your account` : 'Your account'}
+        <Link href={withLang(livemode ? '/account' : '/account?livemode=false', locale)} className={styles.home}>
+          {brand ? t('account.frame.brandTitle', { brand: brand.name }) : t('account.frame.title')}
         </Link>
         {email && (
           <div className={styles.who}>

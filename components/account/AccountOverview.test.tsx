@@ -6,6 +6,8 @@ import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { AccountOverview } from './AccountOverview';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 /** QA's account: two undone Vogue Digital purchases (newest first, as the store lists them), then the one that runs. */
 const undone = (id: string, startedOn: string) =>
@@ -18,15 +20,22 @@ const undone = (id: string, startedOn: string) =>
     endsAt: `${startedOn} at 10:05 UTC`,
     canCancel: false,
     testClock: null,
+    facts: { nextCharge: null, endsAt: startedOn, pastDue: null },
   });
 const running = subscriptionSummaryFixture({
   id: 'sub_cccccccccccccccc',
-  startedOn: 'November 1, 2026',
+  startedOn: '2026-11-01T10:00:00.000Z',
   paymentMethod: 'Mastercard ending in 4444',
-  testClock: { today: 'November 21, 2026' },
-  invoices: [{ transactionId: 'txn_1', number: 'INV-TEST-2026-000001', date: 'November 1, 2026', total: '$25.00' }],
+  testClock: { today: '2026-11-21T10:00:00.000Z' },
+  invoices: [
+    { transactionId: 'txn_1', number: 'INV-TEST-2026-000001', issuedAt: '2026-11-01T10:00:00.000Z', total: 2500, currencyCode: 'USD' },
+  ],
 });
-const QA = [undone('sub_aaaaaaaaaaaaaaaa', 'November 21, 2026'), undone('sub_bbbbbbbbbbbbbbbb', 'November 20, 2026'), running];
+const QA = [
+  undone('sub_aaaaaaaaaaaaaaaa', '2026-11-21T10:05:00.000Z'),
+  undone('sub_bbbbbbbbbbbbbbbb', '2026-11-20T10:05:00.000Z'),
+  running,
+];
 
 const view = (subscriptions: SubscriptionSummary[], api: FakeApiClient = createFakeApiClient()) =>
   render(
@@ -101,6 +110,7 @@ describe('AccountOverview', () => {
       endsAt: 'November 30, 2026 at 10:00 UTC',
       canCancel: false,
       canResume: true,
+      facts: { nextCharge: null, endsAt: '2026-11-30T10:00:00.000Z', pastDue: null },
     };
     const over = { ...cancelled, status: 'ended' as const, statusText: 'Ended', canResume: false, testClock: null };
     const ids = (cards: HTMLElement[]) => cards.map((card) => card.getAttribute('data-subscription-id'));
@@ -198,5 +208,40 @@ describe('AccountOverview', () => {
       expect(fold().open).toBe(false);
       expect(screen.queryByTestId('subscription-moved-note')).toBeNull();
     });
+  });
+});
+
+describe('AccountOverview in German and French', () => {
+  const inLocale = (locale: string, subscriptions: SubscriptionSummary[]) =>
+    render(
+      <I18nProvider page={pageWordsFixture(locale)}>
+        <ApiClientProvider client={createFakeApiClient()}>
+          <AccountOverview email="leser@example.com" livemode={false} subscriptions={subscriptions} brand={null} />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+
+  it('titles the list, folds the ended ones and keeps the account’s links in German', () => {
+    inLocale('de-DE', QA);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihre Abonnements');
+    expect(document.title).toBe('Ihre Abonnements');
+    expect(within(fold()).getByText('Beendete Abonnements (2)').tagName).toBe('SUMMARY');
+    // The header's link home, and the footer's.
+    for (const home of screen.getAllByRole('link', { name: 'Ihr Konto' })) {
+      expect(home.getAttribute('href')).toBe('/account?livemode=false&lang=de-DE');
+    }
+    expect(screen.getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+  });
+
+  it('says in French that no subscription belongs to the address, and links the sign-in in French', () => {
+    inLocale('fr-FR', []);
+    const none = screen.getByTestId('no-subscriptions');
+    expect(none.textContent).toBe(
+      'Vous êtes connecté(e) en tant que leser@example.com, et aucun abonnement n’est lié à cette adresse (mode test compris). ' +
+        'Si vous vous êtes abonné(e) avec une autre adresse, déconnectez-vous et connectez-vous avec celle-ci. Se connecter avec une autre adresse',
+    );
+    expect(within(none).getByRole('link').getAttribute('href')).toBe(
+      '/account/sign-in?livemode=false&return=%2Faccount%3Flivemode%3Dfalse&lang=fr-FR',
+    );
   });
 });

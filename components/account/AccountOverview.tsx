@@ -3,20 +3,21 @@ import Link from 'next/link';
 import type { AccountPageProps, SubscriptionSummary } from '@/lib/account/accountView';
 import { arrangeSubscriptions, cardName, endedFoldLabel } from '@/lib/account/accountList';
 import { accountListReducer, initialAccountList, type CardMove } from '@/lib/account/accountListState';
-import { CARD_MOVE_TEXT } from '@/lib/account/accountWords';
+import { cardMoveAnnouncement, cardMoveNote } from '@/lib/account/accountWords';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Msg, useWords } from '@/components/shell/I18n';
+import { withLang } from '@/lib/i18n/langLink';
+import type { Words } from '@/lib/i18n/words';
 import { accountSignInHref } from '@/lib/identity/signInPages';
 import { AccountFrame } from './AccountFrame';
 import { SubscriptionCard } from './SubscriptionCard';
 import styles from './AccountOverview.module.css';
 
 /** What a screen reader is told of a card that moved: which card, and where it is now. */
-function moveAnnouncement(move: CardMove, subscriptions: readonly SubscriptionSummary[], endedCount: number): string {
+function moveAnnouncement(words: Words, move: CardMove, subscriptions: readonly SubscriptionSummary[], endedCount: number): string {
   const moved = subscriptions.find((subscription) => subscription.id === move.id);
   if (!moved) return '';
-  return move.to === 'ended'
-    ? CARD_MOVE_TEXT.announced.ended(cardName(moved), endedFoldLabel(endedCount))
-    : CARD_MOVE_TEXT.announced.live(cardName(moved));
+  return cardMoveAnnouncement(words, move.to, cardName(words, moved), endedFoldLabel(words, endedCount));
 }
 
 /**
@@ -28,6 +29,8 @@ function moveAnnouncement(move: CardMove, subscriptions: readonly SubscriptionSu
  * and the focus, had it been on the card's button, follows the card.
  */
 export function AccountOverview({ email, livemode, subscriptions, brand }: AccountPageProps) {
+  const words = useWords();
+  const { t } = words;
   const livemodeQuery = livemode ? '' : '?livemode=false';
   const [state, dispatch] = useReducer(accountListReducer<SubscriptionSummary>, subscriptions, initialAccountList);
   // A new answer from the server (the page loaded again, say from the header's link) starts the list again.
@@ -55,25 +58,27 @@ export function AccountOverview({ email, livemode, subscriptions, brand }: Accou
       subscription={subscription}
       livemodeQuery={livemodeQuery}
       onChange={(next) => dispatch({ type: 'changed', subscription: next })}
-      movedNote={moved?.id === subscription.id ? CARD_MOVE_TEXT.shown[moved.to] : null}
+      movedNote={moved?.id === subscription.id ? t(cardMoveNote(moved.to)) : null}
     />
   );
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title="Your subscriptions" />
-      <h1>Your subscriptions</h1>
+      <DocumentTitle title={t('account.overview.title')} />
+      <h1>{t('account.overview.title')}</h1>
       {subscriptions.length === 0 ? (
         <p data-testid="no-subscriptions">
-          You are signed in as {email}, and no subscription belongs to this address{livemode ? '' : ' (test mode included)'}. If you
-          subscribed with another address, sign out and sign in with that one.{' '}
-          <Link href={accountSignInHref({ livemode })}>Sign in with another address</Link>
+          <Msg
+            id="account.overview.none"
+            values={{ email, mode: livemode ? 'live' : 'test' }}
+            components={{ 0: <Link href={withLang(accountSignInHref({ livemode }), words.locale)} /> }}
+          />
         </p>
       ) : (
         <>
           {/* In the page from the start, so that what is put in it later is read out. */}
           <p className="visually-hidden" role="status" data-testid="subscription-moved">
-            {moved && <span key={moved.seq}>{moveAnnouncement(moved, state.subscriptions, ended.length)}</span>}
+            {moved && <span key={moved.seq}>{moveAnnouncement(words, moved, state.subscriptions, ended.length)}</span>}
           </p>
           {live.map(card)}
           {ended.length > 0 && (
@@ -83,7 +88,7 @@ export function AccountOverview({ email, livemode, subscriptions, brand }: Accou
               open={state.foldOpen}
               onToggle={(event) => dispatch({ type: 'fold-toggled', open: event.currentTarget.open })}
             >
-              <summary>{endedFoldLabel(ended.length)}</summary>
+              <summary>{endedFoldLabel(words, ended.length)}</summary>
               {ended.map(card)}
             </details>
           )}

@@ -5,6 +5,8 @@ import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeAp
 import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { AccountSignIn } from './AccountSignIn';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 let api: FakeApiClient;
 beforeEach(() => {
@@ -56,7 +58,9 @@ describe('AccountSignIn', () => {
     await act(async () => pending.resolve(undefined));
     expect((await screen.findByText(/we sent a link to ada@example.com\./)).textContent).toBeTruthy();
     expect(screen.getByText('Check your e-mail:')).toBeTruthy();
-    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account/subscriptions' }, true]]);
+    expect(api.callsOf('requestSignInLink')).toEqual([
+      [{ email: 'ada@example.com', returnPath: '/account/subscriptions', locale: 'en-US' }, true],
+    ]);
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Check your e-mail'));
   });
 
@@ -95,7 +99,9 @@ describe('AccountSignIn', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     send();
     await waitFor(() =>
-      expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account?livemode=false' }, false]]),
+      expect(api.callsOf('requestSignInLink')).toEqual([
+        [{ email: 'ada@example.com', returnPath: '/account?livemode=false', locale: 'en-US' }, false],
+      ]),
     );
   });
 
@@ -103,5 +109,43 @@ describe('AccountSignIn', () => {
     renderSignIn();
     expect(screen.queryByTestId('test-mode-banner')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cancel a subscription' }).getAttribute('href')).toBe('/cancel');
+  });
+});
+
+describe('AccountSignIn in German', () => {
+  const renderGerman = () =>
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <ApiClientProvider client={api}>
+          <AccountSignIn email="" returnPath="/account" livemode />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+  const sendGerman = () => fireEvent.click(screen.getByRole('button', { name: 'Anmeldelink per E-Mail senden' }));
+
+  it('asks in German, and asks for the mail in German', async () => {
+    renderGerman();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Bei Ihrem Konto anmelden');
+    expect(document.title).toBe('Anmelden | Ihr Konto');
+    expect(screen.getByRole('link', { name: 'Verträge hier kündigen' }).getAttribute('href')).toBe('/cancel?lang=de-DE');
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'ada@example.com' } });
+    sendGerman();
+    expect((await screen.findByText(/Wir haben einen Link an ada@example.com gesendet/)).closest('p')!.textContent).toBe(
+      'Sehen Sie in Ihr E-Mail-Postfach: Wir haben einen Link an ada@example.com gesendet. Er funktioniert einmal und 15 Minuten lang.',
+    );
+    expect(api.callsOf('requestSignInLink')).toEqual([[{ email: 'ada@example.com', returnPath: '/account', locale: 'de-DE' }, true]]);
+  });
+
+  it('says what is wrong in German, never the server’s English', async () => {
+    renderGerman();
+    sendGerman();
+    expect(screen.getByText('Geben Sie Ihre E-Mail-Adresse ein.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'nope' } });
+    api.fail(
+      'requestSignInLink',
+      new ApiError({ status: 400, code: 'invalid_body', message: 'Enter a valid email address, like name@example.com.' }),
+    );
+    sendGerman();
+    expect(await screen.findByText('Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { useSignInLinkRequest } from '@/components/shell/useSignInLinkRequest';
 import { SignInFrame } from './SignInFrame';
 import styles from './Account.module.css';
@@ -19,29 +20,33 @@ interface AccountSignInProps {
  */
 export function AccountSignIn({ email: initialEmail, returnPath, livemode }: AccountSignInProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const { email, setEmail, error, sending, sent, submit, chooseAnotherAddress, input, confirmation } = useSignInLinkRequest(
     initialEmail,
-    (address) => api.requestSignInLink({ email: address, returnPath }, livemode),
+    // The mail with the link speaks the page's language.
+    (address) => api.requestSignInLink({ email: address, returnPath, locale: words.locale }, livemode),
+    livemode,
   );
 
   return (
-    <SignInFrame title="Sign in" livemode={livemode}>
-      <h1>Sign in to your account</h1>
+    <SignInFrame title={t('account.signIn.title')} livemode={livemode}>
+      <h1>{t('account.signIn.heading')}</h1>
       {sent ? (
         <div className={styles.sent} ref={confirmation} tabIndex={-1} role="status">
           <p>
-            <strong>Check your e-mail:</strong> we sent a link to {sent}. It works once, for 15 minutes.
+            <Msg id="account.signIn.sent" values={{ email: sent }} components={{ 0: <strong /> }} />
           </p>
           <button type="button" className={styles.linkButton} onClick={chooseAnotherAddress}>
-            Use a different email address
+            {t('account.signIn.otherAddress')}
           </button>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className={styles.form}>
-          <p>We will email you a link to sign in: no password needed.</p>
+          <p>{t('account.signIn.intro')}</p>
           <Field
             id="account-email"
-            label="Email"
+            label={t('account.signIn.email')}
             type="email"
             autoComplete="email"
             required
@@ -51,8 +56,8 @@ export function AccountSignIn({ email: initialEmail, returnPath, livemode }: Acc
             onChange={(event) => setEmail(event.target.value)}
           />
           <button type="submit" className={styles.primary} disabled={sending} aria-busy={sending}>
-            {sending && <Loader type="submission-processing" size="small" label="Sending your link…" />}
-            {sending ? 'Sending…' : 'Email me a sign-in link'}
+            {sending && <Loader type="submission-processing" size="small" label={t('account.signIn.sendingLink')} />}
+            {t(sending ? 'account.signIn.sending' : 'account.signIn.send')}
           </button>
         </form>
       )}

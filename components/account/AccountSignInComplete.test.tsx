@@ -2,6 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountSignInComplete } from './AccountSignInComplete';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
+import { AccountRefusal } from './AccountRefusal';
+import { AccountSignInPage } from './AccountPages';
 
 const TOKEN = 'T'.repeat(43);
 
@@ -39,5 +43,38 @@ describe('AccountSignInComplete', () => {
     expect(screen.getByTestId('test-mode-banner')).toBeTruthy();
     // Should the link fail on Confirm, the visitor comes back to this page, still in test mode.
     expect(Object.fromEntries(new FormData(container.querySelector('form')!))).toEqual({ token: TOKEN, page });
+  });
+});
+
+describe('the account’s sign-in and refusal pages in German', () => {
+  it('titles a link that cannot be used in German, and asks for a new one in German', () => {
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <AccountSignInComplete view={{ authError: 'used' }} token={TOKEN} page={`/account/sign-in/complete?token=${TOKEN}`} livemode />
+      </I18nProvider>,
+    );
+    expect(document.title).toBe('Anmeldelink | Ihr Konto');
+    expect(screen.getByRole('link', { name: 'Neuen Link per E-Mail senden' }).getAttribute('href')).toBe('/account/sign-in?lang=de-DE');
+  });
+
+  it('says why a page could not be opened by its status, not the server’s English', () => {
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <AccountRefusal refused={{ status: 400, message: 'The "livemode" parameter must be "true" or "false".' }} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Diese Seite konnte nicht geöffnet werden');
+    expect(screen.getByRole('alert').textContent).toBe('Der Parameter „livemode“ muss „true“ oder „false“ sein.');
+    expect(screen.getByRole('link', { name: 'Zu Ihrem Konto' }).getAttribute('href')).toBe('/account?lang=de-DE');
+  });
+
+  it('says a method the sign-in does not take in French', () => {
+    render(
+      <I18nProvider page={pageWordsFixture('fr-FR')}>
+        <AccountSignInPage kind="refused" status={405} message="This page can only be opened, not sent data." />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Non autorisé');
+    expect(screen.getByText('Cette page peut seulement être ouverte, on ne peut pas lui envoyer de données.')).toBeTruthy();
   });
 });

@@ -1,3 +1,5 @@
+import { useWords } from '@/components/shell/I18n';
+import { withLang } from '@/lib/i18n/langLink';
 import { accountSignInHref } from '@/lib/identity/signInPages';
 import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import { SignInFrame } from './SignInFrame';
@@ -13,9 +15,10 @@ interface AccountSignInCompleteProps {
 
 /** /account/sign-in/complete when the link did not sign in at once: the address to confirm, or why not. */
 export function AccountSignInComplete({ view, token, page, livemode }: AccountSignInCompleteProps) {
+  const { t, locale } = useWords();
   return (
-    <SignInFrame title={view.authError === null ? 'Confirm sign-in' : 'Sign-in link'} livemode={livemode}>
-      <SignInLinkAnswer view={view} token={token} page={page} newLinkHref={accountSignInHref({ livemode })} />
+    <SignInFrame title={t(view.authError === null ? 'account.signIn.confirmTitle' : 'account.signIn.linkTitle')} livemode={livemode}>
+      <SignInLinkAnswer view={view} token={token} page={page} newLinkHref={withLang(accountSignInHref({ livemode }), locale)} />
     </SignInFrame>
   );
 }

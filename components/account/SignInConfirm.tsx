@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
 import { CONFIRM_SIGN_IN_PATH } from '@/lib/identity/signInLinks';
 import styles from './Account.module.css';
@@ -20,6 +21,7 @@ interface SignInConfirmProps {
  * their identity unseen, and a mail scanner cannot use the link up.
  */
 export function SignInConfirm({ email, token, page, buttonClassName }: SignInConfirmProps) {
+  const { t } = useWords();
   const [sending, setSending] = useState(false);
   return (
     <form
@@ -32,16 +34,13 @@ export function SignInConfirm({ email, token, page, buttonClassName }: SignInCon
         else setSending(true);
       }}
     >
-      <h1>{`Sign in as ${email}?`}</h1>
-      <p>
-        This link was opened in a different browser from the one it was asked for in. Confirm only if you asked for it yourself; if you did
-        not, close this page: nothing has changed.
-      </p>
+      <h1>{t('account.signInConfirm.heading', { email })}</h1>
+      <p>{t('account.signInConfirm.text')}</p>
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="page" value={page} />
       <button type="submit" className={buttonClassName ?? styles.primary} aria-busy={sending}>
-        {sending && <Loader type="submission-processing" size="small" label="Signing in…" />}
-        Confirm
+        {sending && <Loader type="submission-processing" size="small" label={t('account.signInConfirm.signingIn')} />}
+        {t('account.signInConfirm.confirm')}
       </button>
     </form>
   );

@@ -2,6 +2,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SignInLinkAnswer } from './SignInLinkAnswer';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
 const TOKEN = 'T'.repeat(43);
 const PAGE = `/account/sign-in/complete?token=${TOKEN}`;
@@ -59,5 +61,46 @@ describe('SignInLinkAnswer', () => {
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Email me a new link' }).getAttribute('href')).toBe('/account/sign-in');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('SignInLinkAnswer in German and French', () => {
+  it.each([
+    [
+      'de-DE',
+      'Die Anmeldung hat nicht geklappt',
+      'Dieser Anmeldelink ist abgelaufen: Links funktionieren 15 Minuten lang.',
+      'Neuen Link per E-Mail senden',
+    ],
+    [
+      'fr-FR',
+      'Nous n’avons pas pu vous connecter',
+      'Ce lien de connexion a expiré\u00a0: les liens fonctionnent pendant 15\u00a0minutes.',
+      'Recevoir un nouveau lien par e-mail',
+    ],
+  ])('says in %s why the link cannot be used', (locale, heading, problem, newLink) => {
+    render(
+      <I18nProvider page={pageWordsFixture(locale)}>
+        <SignInLinkAnswer view={{ authError: 'expired' }} token={TOKEN} page={PAGE} newLinkHref="/account/sign-in" />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+    expect(screen.getByRole('alert').textContent).toBe(problem);
+    expect(screen.getByRole('link', { name: newLink })).toBeTruthy();
+  });
+
+  it('asks to confirm the address in German', () => {
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <SignInLinkAnswer
+          view={{ authError: null, confirmEmail: 'ada@example.com' }}
+          token={TOKEN}
+          page={PAGE}
+          newLinkHref="/account/sign-in"
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Als ada@example.com anmelden?');
+    expect(screen.getByRole('button', { name: 'Bestätigen' })).toBeTruthy();
   });
 });

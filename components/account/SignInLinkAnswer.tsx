@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useWords } from '@/components/shell/I18n';
 import { SIGN_IN_LINK_MESSAGES, type SignInLinkView } from '@/lib/identity/signInLinks';
 import { SignInConfirm } from './SignInConfirm';
 
@@ -17,14 +18,15 @@ interface SignInLinkAnswerProps {
  * alike): the address to confirm, or why the link cannot be used and where to get another.
  */
 export function SignInLinkAnswer({ view, token, page, newLinkHref, buttonClassName }: SignInLinkAnswerProps) {
+  const { t } = useWords();
   if (view.authError === null)
     return <SignInConfirm email={view.confirmEmail} token={token} page={page} buttonClassName={buttonClassName} />;
   return (
     <>
-      <h1>We could not sign you in</h1>
-      <p role="alert">{SIGN_IN_LINK_MESSAGES[view.authError]}</p>
+      <h1>{t('account.signInLink.failed')}</h1>
+      <p role="alert">{t(SIGN_IN_LINK_MESSAGES[view.authError])}</p>
       <p>
-        <Link href={newLinkHref}>Email me a new link</Link>
+        <Link href={newLinkHref}>{t('account.signInLink.newLink')}</Link>
       </p>
     </>
   );

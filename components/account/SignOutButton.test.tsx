@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { SignOutButton } from './SignOutButton';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
+import { ApiError } from '@/lib/api/apiErrors';
 
 let api: FakeApiClient;
 let assign: ReturnType<typeof vi.fn>;
@@ -34,5 +37,29 @@ describe('SignOutButton', () => {
     renderButton(livemode);
     fireEvent.click(screen.getByRole('button', { name }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(destination));
+  });
+});
+
+describe('SignOutButton in German', () => {
+  const renderGerman = () =>
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <ApiClientProvider client={api}>
+          <SignOutButton livemode />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+
+  it('signs out to the sign-in page in German', async () => {
+    renderGerman();
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account/sign-in?lang=de-DE'));
+  });
+
+  it('says in German that it could not sign out', async () => {
+    api.fail('signOut', new ApiError({ status: 500, code: 'internal_error', message: 'Something went wrong on our side.' }));
+    renderGerman();
+    fireEvent.click(screen.getByRole('button', { name: 'Überall abmelden' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Abmeldung hat nicht geklappt. Bitte versuchen Sie es erneut.');
   });
 });

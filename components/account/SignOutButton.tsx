@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
+import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { withLang } from '@/lib/i18n/langLink';
 import { Loader } from '@/components/ui/Loader';
 import { accountSignInHref } from '@/lib/identity/signInPages';
 import styles from './AccountActions.module.css';
@@ -10,6 +13,8 @@ import styles from './AccountActions.module.css';
  */
 export function SignOutButton({ livemode }: { livemode: boolean }) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [busy, setBusy] = useState<false | 'here' | 'everywhere'>(false);
   const [error, setError] = useState<string | null>(null);
   const signOut = async (everywhere: boolean) => {
@@ -17,10 +22,10 @@ export function SignOutButton({ livemode }: { livemode: boolean }) {
     setError(null);
     try {
       await api.signOut({ everywhere });
-      window.location.assign(accountSignInHref({ livemode }));
+      window.location.assign(withLang(accountSignInHref({ livemode }), words.locale));
     } catch (failure) {
       setBusy(false);
-      setError(failure instanceof Error ? failure.message : 'We could not sign you out. Please try again.');
+      setError(accountErrorText(words, 'signOut', failureCode(failure)));
     }
   };
   return (
@@ -32,8 +37,8 @@ export function SignOutButton({ livemode }: { livemode: boolean }) {
         disabled={busy !== false}
         aria-busy={busy === 'here'}
       >
-        {busy === 'here' && <Loader type="submission-processing" variant="dark" size="small" label="Signing out…" />}
-        Sign out
+        {busy === 'here' && <Loader type="submission-processing" variant="dark" size="small" label={t('account.signOut.signingOut')} />}
+        {t('account.signOut.here')}
       </button>
       <button
         type="button"
@@ -42,8 +47,10 @@ export function SignOutButton({ livemode }: { livemode: boolean }) {
         disabled={busy !== false}
         aria-busy={busy === 'everywhere'}
       >
-        {busy === 'everywhere' && <Loader type="submission-processing" variant="dark" size="small" label="Signing out everywhere…" />}
-        Sign out everywhere
+        {busy === 'everywhere' && (
+          <Loader type="submission-processing" variant="dark" size="small" label={t('account.signOut.signingOutEverywhere')} />
+        )}
+        {t('account.signOut.everywhere')}
       </button>
       {error && (
         <span role="alert" className={styles.error}>

@@ -2,25 +2,23 @@ import { useState } from 'react';
 import Link from 'next/link';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { isLive, subscriptionLine } from '@/lib/account/accountList';
-import { renewalOf } from '@/lib/payments/methods';
+import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { dateTimeWords, historyText, statusKey } from '@/lib/account/accountWords';
+import { pastDueWords } from '@/lib/account/pastDueWords';
+import { WALLET_WORDS } from '@/lib/account/walletWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
 import styles from './SubscriptionCard.module.css';
 import { TestClockPanel } from './TestClockPanel';
-
-/** How a wallet subscription's payment method is changed: at the wallet, as its renewal declaration says, not here. */
-function providerChangeNote(method: SubscriptionSummary['paymentChange']): string | null {
-  const change = renewalOf(method).paymentChange;
-  return change.where === 'provider' ? change.note : null;
-}
 
 interface SubscriptionCardProps {
   subscription: SubscriptionSummary;
   livemodeQuery: string;
   /** Told of every change made here (resumed, its test clock moved), so that the list can move the card where it now belongs. */
   onChange?: (subscription: SubscriptionSummary) => void;
-  /** Why the card is where it is now, when it has just moved there (lib/account/accountWords.ts CARD_MOVE_TEXT). */
+  /** Why the card is where it is now, when it has just moved there (lib/account/accountWords.ts cardMoveNote). */
   movedNote?: string | null;
 }
 
@@ -30,6 +28,8 @@ interface SubscriptionCardProps {
  */
 export function SubscriptionCard({ subscription: given, livemodeQuery, onChange, movedNote = null }: SubscriptionCardProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [subscription, setSubscription] = useState(given);
   // A new answer from the server (the page loaded again) replaces what changed here.
   const [lastGiven, setLastGiven] = useState(given);
@@ -56,14 +56,17 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
       setResumed(true);
       update(next);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not resume your subscription. Please try again.');
+      setError(accountErrorText(words, 'resume', failureCode(failure), { provider: subscription.paymentMethod }));
     } finally {
       setResuming(false);
     }
   };
 
   const running = isLive(subscription.status);
-  const [plan, since, paidWith] = subscriptionLine(subscription);
+  const [plan, since, paidWith] = subscriptionLine(words, subscription);
+  const { facts } = subscription;
+  const pastDue = pastDueWords(words, subscription);
+  const cardLink = <a href={cardHref} />;
   // What the subscriber came for first (where it stands, what to do about it), the records
   // after (address, invoices, test clock): on a phone the card's main action is on its first screen.
   return (
@@ -76,8 +79,8 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
     >
       {/* Focusable, so that a card that moves while its own button had focus takes the focus along (AccountOverview). */}
       <h2 id={headingId} className={styles.title} tabIndex={-1}>
-        {subscription.brandName}: {subscription.offerName}
-        {!subscription.livemode && <span className={styles.test}>Test</span>}
+        {t('account.card.title', { brand: subscription.brandName, offer: subscription.offerName })}
+        {!subscription.livemode && <span className={styles.test}>{t('account.card.test')}</span>}
       </h2>
       <p id={lineId} className={styles.line} data-testid="subscription-line">
         {plan} · {since} · <span data-testid="subscription-payment-method">{paidWith}</span>
@@ -89,94 +92,95 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
       )}
       {resumed && (
         <p className={actions.notice} role="status">
-          Your subscription continues. We sent you a confirmation by e-mail.
+          {t('account.card.resumed')}
         </p>
       )}
       <dl className={styles.facts}>
         <div>
-          <dt>Status</dt>
-          <dd data-testid="subscription-status">{subscription.statusText}</dd>
+          <dt>{t('account.card.status')}</dt>
+          <dd data-testid="subscription-status">{t(statusKey(subscription.status))}</dd>
         </div>
         {subscription.trialEndsOn && (
           <div>
-            <dt>Trial ends</dt>
-            <dd>{subscription.trialEndsOn}</dd>
+            <dt>{t('account.card.trialEnds')}</dt>
+            <dd>{words.date(subscription.trialEndsOn)}</dd>
           </div>
         )}
-        {subscription.nextCharge && (
+        {facts.nextCharge && (
           <div>
-            <dt>{subscription.trialEndsOn ? 'First charge' : 'Next renewal'}</dt>
+            <dt>{t(subscription.trialEndsOn ? 'account.card.firstCharge' : 'account.card.nextRenewal')}</dt>
             <dd data-testid="subscription-next-charge">
-              {subscription.nextCharge.date}, {subscription.nextCharge.amount}
+              {t('account.card.nextCharge', {
+                date: words.date(facts.nextCharge.at),
+                amount: words.money(facts.nextCharge.amount, facts.nextCharge.currencyCode),
+                tax: facts.nextCharge.tax,
+              })}
             </dd>
           </div>
         )}
-        {subscription.endsAt && (
+        {facts.endsAt && (
           <div>
             {/* Not "Ended" again: the status above already says it. */}
-            <dt>{running ? 'Ends on' : 'Access until'}</dt>
-            <dd data-testid="subscription-ends">{subscription.endsAt}</dd>
+            <dt>{t(running ? 'account.card.endsOn' : 'account.card.accessUntil')}</dt>
+            <dd data-testid="subscription-ends">{dateTimeWords(words, facts.endsAt)}</dd>
           </div>
         )}
       </dl>
-      {subscription.pastDue && (
+      {pastDue && (
         <div className={styles.warning} data-testid="subscription-past-due">
-          <p className={styles.warningTitle}>Your last payment did not go through.</p>
+          <p className={styles.warningTitle}>{t('account.pastDue.title')}</p>
           <p>
-            {subscription.pastDue.reason} {subscription.pastDue.next}
-            {subscription.pastDue.dates &&
-              ` You keep access until ${subscription.pastDue.dates.accessUntil}; unless it is paid, the subscription ends on ${subscription.pastDue.dates.endsOn}.`}
+            {pastDue.reason} {pastDue.next}
+            {pastDue.dates && ` ${pastDue.dates}`}
           </p>
-          {subscription.pastDue.walletFix ? (
+          {pastDue.walletFix ? (
             <p>
-              {subscription.pastDue.walletFix.text} <a href={subscription.pastDue.walletFix.href}>{subscription.pastDue.walletFix.label}</a>
+              {pastDue.walletFix.text} <a href={pastDue.walletFix.href}>{pastDue.walletFix.label}</a>
             </p>
           ) : (
-            subscription.paymentChange === 'card' &&
-            (subscription.pastDue.awaitsBank ? (
+            subscription.paymentChange === 'card' && (
               <p>
-                <a href={cardHref}>Confirm the payment</a> with your bank, or give another card there: we charge it at once.
+                <Msg
+                  id={pastDue.awaitsBank ? 'account.pastDue.confirmPayment' : 'account.pastDue.updateCard'}
+                  components={{ 0: cardLink }}
+                />
               </p>
-            ) : (
-              <p>
-                <a href={cardHref}>Update your card</a>: we charge it at once.
-              </p>
-            ))
+            )
           )}
         </div>
       )}
-      {subscription.needsPaymentMethod && running && !subscription.pastDue && (
+      {subscription.needsPaymentMethod && running && !pastDue && (
         <p className={styles.warning}>
-          We do not hold a payment method that can renew this subscription.{' '}
-          {subscription.paymentChange === 'card' ? <a href={cardHref}>Please add a card</a> : 'Please add a card'} before the next renewal.
+          {t('account.card.noPaymentMethod')}{' '}
+          <Msg id="account.card.addCard" components={{ 0: subscription.paymentChange === 'card' ? cardLink : <span /> }} />
         </p>
       )}
       <div className={actions.actions}>
         {subscription.canCancel && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/cancel${livemodeQuery}`}>
-            Cancel subscription
+            {t('account.card.cancel')}
           </Link>
         )}
         {subscription.canWithdraw && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/withdraw${livemodeQuery}`}>
-            Withdraw from contract
+            {t('account.card.withdraw')}
           </Link>
         )}
         {subscription.canResume && (
           <button type="button" className={actions.primary} onClick={() => void resume()} disabled={resuming} aria-busy={resuming}>
-            {resuming && <Loader type="submission-processing" size="small" label="Resuming…" />}
-            Resume subscription
+            {resuming && <Loader type="submission-processing" size="small" label={t('account.card.resuming')} />}
+            {t('account.card.resume')}
           </button>
         )}
         {subscription.paymentChange === 'card' && running && (
           // A plain link, not next/link: the card page is a payment page, reached by a full page load only.
           <a className={actions.secondary} href={cardHref} data-testid="change-card">
-            Change card
+            {t('account.card.changeCard')}
           </a>
         )}
         {subscription.isPrint && running && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/address${livemodeQuery}`}>
-            Change delivery address
+            {t('account.card.changeAddress')}
           </Link>
         )}
       </div>
@@ -189,39 +193,43 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
       {subscription.deliveryAddress && (
         <dl className={`${styles.facts} ${styles.records}`}>
           <div>
-            <dt>Delivered to</dt>
+            <dt>{t('account.card.deliveredTo')}</dt>
             <dd data-testid="subscription-delivery-address">
               {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city} {subscription.deliveryAddress.postalCode}
             </dd>
           </div>
         </dl>
       )}
-      {subscription.paymentChange !== 'card' && running && !subscription.pastDue && (
-        <p className={styles.note}>{providerChangeNote(subscription.paymentChange)}</p>
+      {subscription.paymentChange !== 'card' && running && !pastDue && (
+        // A wallet's payment method is changed at the wallet, as its renewal declaration says, not here.
+        <p className={styles.note}>{t(WALLET_WORDS[subscription.paymentChange].note)}</p>
       )}
       {subscription.invoices.length > 0 && (
-        <section aria-label="Invoices" className={styles.invoices}>
-          <h3>Invoices</h3>
+        <section aria-label={t('account.card.invoices')} className={styles.invoices}>
+          <h3>{t('account.card.invoices')}</h3>
           <ul>
             {subscription.invoices.map((invoice) => (
               <li key={invoice.transactionId}>
                 <Link href={`/account/invoices/${invoice.transactionId}${livemodeQuery}`}>
-                  {invoice.number}, {invoice.date}, {invoice.total}
+                  {invoice.number}, {words.date(invoice.issuedAt)}, {words.money(invoice.total, invoice.currencyCode)}
                 </Link>
-                {invoice.refunded && <span className={styles.refunded}> Refunded {invoice.refunded}</span>}
+                {invoice.refunded !== undefined && invoice.refunded > 0 && (
+                  <span className={styles.refunded}>
+                    {' '}
+                    {t('account.card.refunded', { amount: words.money(invoice.refunded, invoice.currencyCode) })}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
         </section>
       )}
       {subscription.history && subscription.history.length > 0 && (
-        <section aria-label="History" className={styles.invoices}>
-          <h3>History</h3>
+        <section aria-label={t('account.card.history')} className={styles.invoices}>
+          <h3>{t('account.card.history')}</h3>
           <ol data-testid="subscription-history">
             {subscription.history.map((line, index) => (
-              <li key={index}>
-                {line.date}: {line.text}
-              </li>
+              <li key={index}>{t('account.card.historyLine', { date: words.date(line.at), text: historyText(words, line.event) })}</li>
             ))}
           </ol>
         </section>

@@ -7,9 +7,11 @@ import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
 import { createFakeApiClient, type FakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { TestClockPanel } from './TestClockPanel';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 
-const subscription = { ...subscriptionSummaryFixture(), testClock: { today: 'November 21, 2026' } };
-const moved = subscriptionSummaryFixture({ testClock: { today: 'November 26, 2027' }, invoices: [] });
+const subscription = { ...subscriptionSummaryFixture(), testClock: { today: '2026-11-21T10:00:00.000Z' } };
+const moved = subscriptionSummaryFixture({ testClock: { today: '2027-11-26T10:00:00.000Z' }, invoices: [] });
 
 function view(api: FakeApiClient = createFakeApiClient()) {
   const onMoved = vi.fn<(subscription: SubscriptionSummary) => void>();
@@ -63,7 +65,8 @@ describe('TestClockPanel', () => {
   });
 
   it('says why the clock did not move, and lets it be tried again', async () => {
-    const refusal = 'Nothing is scheduled for this subscription: it has ended.';
+    // A running subscription with nothing to move to is one its provider renews (lib/server/renewals/testClock.ts).
+    const refusal = 'Nothing is scheduled for this subscription: its provider renews it by itself.';
     const { api, onMoved } = view(
       createFakeApiClient()
         .fail('moveTestClock', new ApiError({ status: 409, code: 'nothing_scheduled', message: refusal }))
@@ -77,5 +80,31 @@ describe('TestClockPanel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onMoved).toHaveBeenCalledExactlyOnceWith(moved);
     expect(api.callsOf('moveTestClock')).toHaveLength(2);
+  });
+});
+
+describe('TestClockPanel in German', () => {
+  it('shows the date, the buttons and a refusal in German, for a German QA walk', async () => {
+    const api = createFakeApiClient().fail(
+      'moveTestClock',
+      new ApiError({
+        status: 409,
+        code: 'nothing_scheduled',
+        message: 'Nothing is scheduled for this subscription: no notice is due before its next renewal.',
+      }),
+    );
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <ApiClientProvider client={api}>
+          <TestClockPanel subscription={subscription} onMoved={vi.fn()} />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('region', { name: 'Testuhr' })).toBeTruthy();
+    expect(screen.getByTestId('test-clock-today').textContent).toBe('21. November 2026');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Zur nächsten Benachrichtigung vorstellen' })));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Für dieses Abonnement ist nichts geplant: Vor der nächsten Verlängerung ist keine Benachrichtigung fällig.',
+    );
   });
 });

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
-import type { ClockAdvance } from '@/lib/account/testClock';
+import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { CLOCK_ADVANCES, type ClockAdvance } from '@/lib/account/testClock';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
 import actions from './AccountActions.module.css';
 import styles from './TestClockPanel.module.css';
 
-const LABELS: Record<ClockAdvance, string> = {
-  day: 'Move one day ahead',
-  'next-notice': 'Move to the next notice',
-  'next-renewal': 'Move to the next renewal',
-};
+/** Why nothing is scheduled to move to, as the server reasons it (lib/server/renewals/testClock.ts). */
+const nothingScheduledWhy = (subscription: SubscriptionSummary, advance: ClockAdvance): string =>
+  subscription.status === 'ended' ? 'ended' : advance === 'next-notice' ? 'notice' : 'provider';
 
 /**
  * QA's test clock for a test-mode subscription (like Stripe's test clocks): moves its own
@@ -25,6 +25,8 @@ export function TestClockPanel({
   onMoved: (subscription: SubscriptionSummary) => void;
 }) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [moving, setMoving] = useState<ClockAdvance | null>(null);
   const [error, setError] = useState<string | null>(null);
   const move = async (advance: ClockAdvance) => {
@@ -33,20 +35,23 @@ export function TestClockPanel({
     try {
       onMoved((await api.moveTestClock(subscription.id, advance)).subscription);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The clock could not be moved. Please try again.');
+      setError(accountErrorText(words, 'clock', failureCode(failure), { why: nothingScheduledWhy(subscription, advance) }));
     } finally {
       setMoving(null);
     }
   };
   return (
-    <section className={styles.panel} aria-label="Test clock">
-      <h3 className={styles.heading}>Test clock</h3>
+    <section className={styles.panel} aria-label={t('account.clock.title')}>
+      <h3 className={styles.heading}>{t('account.clock.title')}</h3>
       <p className={styles.today}>
-        This test subscription&rsquo;s date: <strong data-testid="test-clock-today">{subscription.testClock.today}</strong>. Moving it ahead
-        runs what comes due, as in real time.
+        <Msg
+          id="account.clock.today"
+          values={{ date: words.date(subscription.testClock.today) }}
+          components={{ 0: <strong data-testid="test-clock-today" /> }}
+        />
       </p>
       <div className={actions.actions}>
-        {(Object.keys(LABELS) as ClockAdvance[]).map((advance) => (
+        {CLOCK_ADVANCES.map((advance) => (
           <button
             key={advance}
             type="button"
@@ -55,8 +60,8 @@ export function TestClockPanel({
             disabled={moving !== null}
             aria-busy={moving === advance}
           >
-            {moving === advance && <Loader type="submission-processing" size="small" label="Moving the clock…" />}
-            {LABELS[advance]}
+            {moving === advance && <Loader type="submission-processing" size="small" label={t('account.clock.moving')} />}
+            {t(`account.clock.advance.${advance}`)}
           </button>
         ))}
       </div>

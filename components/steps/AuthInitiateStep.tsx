@@ -32,6 +32,7 @@ export default function AuthInitiateStep({ flow, base, search, mode, view }: Ste
     prefillEmail ?? '',
     (address) =>
       api.requestSignInLink({ email: address, purpose: method, brand: flow.brand_slug, urlSlug: flow.url_slug, returnPath }, mode.livemode),
+    mode.livemode,
   );
   const title = words.say(authInitiateHeading(search, flow.brandName));
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import { fallbackWords } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { arrangeSubscriptions, cardName, endedFoldLabel, isLive, subscriptionLine } from './accountList';
 
 const sub = (id: string, status: SubscriptionStatus) => ({ id, status });
@@ -35,34 +37,38 @@ describe('arrangeSubscriptions', () => {
   });
 });
 
+const english = fallbackWords();
+
 describe('subscriptionLine', () => {
   it.each([
     [
       'a card',
-      { offerName: 'Vogue Digital', startedOn: 'November 3, 2026', paymentMethod: 'Visa ending in 4242' },
+      { offerName: 'Vogue Digital', startedOn: '2026-11-03T10:00:00.000Z', paymentMethod: 'Visa ending in 4242' },
       'Vogue Digital · since November 3, 2026 · Visa ending in 4242',
     ],
     [
       'the same plan, bought another day with a wallet',
-      { offerName: 'Vogue Digital', startedOn: 'November 21, 2026', paymentMethod: 'PayPal' },
+      { offerName: 'Vogue Digital', startedOn: '2026-11-21T10:00:00.000Z', paymentMethod: 'PayPal' },
       'Vogue Digital · since November 21, 2026 · PayPal',
     ],
   ])('%s', (_name, subscription, line) => {
-    expect(subscriptionLine(subscription).join(' · ')).toBe(line);
+    expect(subscriptionLine(english, subscription).join(' · ')).toBe(line);
   });
 });
 
 describe('endedFoldLabel', () => {
   it('counts what it folds', () => {
-    expect(endedFoldLabel(1)).toBe('Ended subscriptions (1)');
-    expect(endedFoldLabel(3)).toBe('Ended subscriptions (3)');
+    expect(endedFoldLabel(english, 1)).toBe('Ended subscriptions (1)');
+    expect(endedFoldLabel(english, 3)).toBe('Ended subscriptions (3)');
+    expect(endedFoldLabel(serverWords('de-DE'), 2)).toBe('Beendete Abonnements (2)');
   });
 });
 
 describe('cardName', () => {
   it('names the card with when it started, which tells two of the same plan apart', () => {
-    expect(cardName({ brandName: 'Vogue', offerName: 'Vogue Digital', startedOn: 'November 1, 2026' })).toBe(
-      'Vogue: Vogue Digital, since November 1, 2026',
-    );
+    const card = { brandName: 'Vogue', offerName: 'Vogue Digital', startedOn: '2026-11-01T10:00:00.000Z' };
+    expect(cardName(english, card)).toBe('Vogue: Vogue Digital, since November 1, 2026');
+    expect(cardName(serverWords('de-DE'), card)).toBe('Vogue: Vogue Digital, seit 1. November 2026');
+    expect(cardName(serverWords('fr-FR'), card)).toBe('Vogue\u00a0: Vogue Digital, depuis le 1 novembre 2026');
   });
 });

@@ -1,3 +1,4 @@
+import type { Words } from '@/lib/i18n/words';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { SubscriptionSummary } from './accountView';
 
@@ -24,17 +25,18 @@ export function arrangeSubscriptions<S extends Pick<SubscriptionSummary, 'status
  * Visa ending in 4242"). In parts, so that the view can mark the payment method.
  */
 export function subscriptionLine(
+  words: Words,
   subscription: Pick<SubscriptionSummary, 'offerName' | 'startedOn' | 'paymentMethod'>,
 ): [plan: string, since: string, paymentMethod: string] {
-  return [subscription.offerName, `since ${subscription.startedOn}`, subscription.paymentMethod];
+  return [subscription.offerName, words.t('account.card.since', { date: words.date(subscription.startedOn) }), subscription.paymentMethod];
 }
 
 /**
  * A card's name in a sentence, told apart from another to the same plan by when it started:
  * "Vogue: Vogue Digital, since November 1, 2026".
  */
-export const cardName = (subscription: Pick<SubscriptionSummary, 'brandName' | 'offerName' | 'startedOn'>): string =>
-  `${subscription.brandName}: ${subscription.offerName}, since ${subscription.startedOn}`;
+export const cardName = (words: Words, subscription: Pick<SubscriptionSummary, 'brandName' | 'offerName' | 'startedOn'>): string =>
+  words.t('account.card.name', { brand: subscription.brandName, offer: subscription.offerName, date: words.date(subscription.startedOn) });
 
 /** The fold's summary: "Ended subscriptions (2)". */
-export const endedFoldLabel = (count: number): string => `Ended subscriptions (${count})`;
+export const endedFoldLabel = (words: Words, count: number): string => words.t('account.list.endedFold', { count });

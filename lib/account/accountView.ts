@@ -1,8 +1,16 @@
 import type { BrandIdentity } from '@/lib/catalogue/types';
+import type { TaxWording } from '@/lib/i18n/priceOverTime';
 import type { WalletId } from '@/lib/payments/methods';
+import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 
-/** One subscription as the account shows it: every sentence already worded, dates in UTC. */
+/**
+ * One subscription as the account shows it. The account's card words it in the reader's
+ * language and time zone from `status`, `facts` and the instants; the English sentences
+ * beside them (`statusText`, `nextCharge`, `endsAt`, `periodEndsAt`, `pastDue`) are for the
+ * pages not yet worded from the facts (cancelling, the card change).
+ */
 export interface SubscriptionSummary {
   id: string;
   brandSlug: string;
@@ -18,9 +26,9 @@ export interface SubscriptionSummary {
   endsAt: string | null;
   /** The end of the current period, to the minute: what a cancellation keeps access until. */
   periodEndsAt: string;
-  /** The last day of a trial still running. */
+  /** When a trial still running ends (an ISO instant). */
   trialEndsOn: string | null;
-  /** When it was bought: "November 3, 2026" (with the plan and payment method, what tells two alike apart). */
+  /** When it was bought, an ISO instant (with the plan and payment method, what tells two alike apart). */
   startedOn: string;
   /** "Visa ending in 4242", "PayPal", "Amazon Pay". */
   paymentMethod: string;
@@ -49,33 +57,74 @@ export interface SubscriptionSummary {
     awaitsBank: boolean;
   } | null;
   /**
-   * A test-mode sandbox subscription's own clock, which QA can move ("December 26, 2026");
+   * A test-mode sandbox subscription's own clock, which QA can move (its now, an ISO instant);
    * null where it follows the real clock, and once it has ended (nothing is left to move to).
    */
   testClock: { today: string } | null;
+  /** What the account words itself, in the reader's language and time zone. */
+  facts: SubscriptionFacts;
   /**
-   * What happened to it lately, oldest first, in the subscriber's words and on its own clock
-   * ("November 3, 2026", "Subscribed"): its kept history, less what only we or customer care
-   * need to know. Absent where the answer does not carry it.
+   * What happened to it lately, oldest first, on its own clock: its kept history, less what
+   * only we or customer care need to know. Absent where the answer does not carry it.
    */
   history?: AccountHistoryLine[];
 }
 
+/** Instants are ISO strings, amounts minor units: the reader's page words and dates them. */
+export interface SubscriptionFacts {
+  /** The next charge of one that renews, with how its market says the tax (included in the EU and the UK). */
+  nextCharge: { at: string; amount: number; currencyCode: CurrencyCode; tax: TaxWording } | null;
+  /** When a cancelled or ended one ends or ended, to the minute. */
+  endsAt: string | null;
+  /**
+   * While a renewal is unpaid: the card's failure (a wallet says its own), our next try, and
+   * until when access is kept and when it ends (null where the provider decides them).
+   */
+  pastDue: {
+    failureCode: PaymentFailureCode | null;
+    retryAt: string | null;
+    dates: { accessUntil: string; endsOn: string } | null;
+  } | null;
+}
+
+/** What happened, as the account's History says it: an event and what its sentence names. */
+export type AccountHistoryEvent =
+  | {
+      kind:
+        | 'purchased'
+        | 'claimed'
+        | 'renewalFailed'
+        | 'bankRefused'
+        | 'cancelled'
+        | 'resumed'
+        | 'ended'
+        | 'addressChanged'
+        | 'paymentMethodChanged'
+        | 'reminded'
+        | 'withdrawalDeclared'
+        | 'withdrawalObjected'
+        | 'cancelDeclared';
+    }
+  | { kind: 'renewed' | 'recovered'; until: string }
+  | { kind: 'newPrice'; amount: number; currencyCode: CurrencyCode; from: string }
+  | { kind: 'clockMoved'; days: number }
+  | { kind: 'refunded'; amount: number; currencyCode: CurrencyCode };
+
 export interface AccountHistoryLine {
-  /** "November 3, 2026". */
-  date: string;
-  text: string;
+  /** When, on the subscription's own clock (an ISO instant). */
+  at: string;
+  event: AccountHistoryEvent;
 }
 
 export interface InvoiceLink {
   transactionId: string;
   number: string;
-  /** "November 26, 2026". */
-  date: string;
-  /** "$25.00". */
-  total: string;
-  /** What was refunded of it, "$10.00"; absent while nothing was. */
-  refunded?: string;
+  /** When it was issued (an ISO instant). */
+  issuedAt: string;
+  /** Its total in minor units, and what was refunded of it (absent while nothing was). */
+  total: number;
+  currencyCode: CurrencyCode;
+  refunded?: number;
 }
 
 /** The brand the account is shown in, when all it shows is one brand's. */

@@ -1,6 +1,12 @@
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { AccountHistoryEvent } from './accountView';
 
-/** A subscription's status in words, as the account and its e-mails say it. */
+/** A subscription's status as the account says it, in the reader's language (`account.status.*`). */
+export const statusKey = (status: SubscriptionStatus): MessageKey => `account.status.${status}`;
+
+/** A subscription's status in English, as the back office and the pages not yet worded from `status` say it. */
 export const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   trialing: 'Free trial',
   active: 'Active',
@@ -20,42 +26,42 @@ export const dateTimeText = (instant: string): string => `${DATE.format(new Date
 
 /**
  * What happened to a subscription, as its History list in the account says it: never in a
- * status word, which the card says once (accountWords.test.ts).
+ * status word, which the card says once (accountWords.test.ts). Dates and amounts in the
+ * reader's locale and time zone.
  */
-export const HISTORY_TEXT = {
-  purchased: 'Subscribed',
-  claimed: 'Added to your account',
-  renewed: (until: string) => `Renewed until ${until}`,
-  recovered: (until: string) => `Renewal paid after a failed payment, renewed until ${until}`,
-  renewalFailed: 'A renewal payment did not go through',
-  bankRefused: 'Your bank refused the renewal payment',
-  newPrice: (price: string, from: string) => `New renewal price of ${price} from ${from}`,
-  cancelled: 'Cancellation requested: it stops at the end of the period you paid for',
-  resumed: 'Cancellation taken back: it renews again',
-  ended: 'Subscription closed',
-  addressChanged: 'Delivery address changed',
-  paymentMethodChanged: 'Payment method changed',
-  clockMoved: (days: number) => `Test clock moved ahead by ${days} day${days === 1 ? '' : 's'}`,
-  refunded: (amount: string) => `Refund of ${amount} made`,
-  reminded: 'Reminder of the coming renewal e-mailed',
-  withdrawalDeclared: 'Withdrawal from the contract declared',
-  withdrawalObjected: 'You told us a withdrawal was not yours: it was not applied',
-  cancelDeclared: 'Cancellation declared on the cancel page',
-} as const;
+export function historyText(words: Words, event: AccountHistoryEvent): string {
+  const { t } = words;
+  switch (event.kind) {
+    case 'renewed':
+    case 'recovered':
+      return t(`account.history.${event.kind}`, { until: words.date(event.until) });
+    case 'newPrice':
+      return t('account.history.newPrice', { price: words.money(event.amount, event.currencyCode), from: words.date(event.from) });
+    case 'clockMoved':
+      return t('account.history.clockMoved', { days: event.days });
+    case 'refunded':
+      return t('account.history.refunded', { amount: words.money(event.amount, event.currencyCode) });
+    default:
+      return t(`account.history.${event.kind}`);
+  }
+}
+
+/** Where a card went when its subscription stopped (`ended`) or started running again (`live`) while the page was open. */
+export type CardMoveTo = 'ended' | 'live';
 
 /**
- * Where a card went when its subscription stopped or started running while the page was open
- * (the account folds the ones that no longer run): `announced` is said to screen readers at
- * once, naming the card and where it is now; `shown` stays on the card in its new place.
- * Never a status word of their own, which the card says once (accountWords.test.ts).
+ * What a screen reader is told at once of a card that moved, naming it and where it is now;
+ * never a status word of its own, which the card says once (accountWords.test.ts).
  */
-export const CARD_MOVE_TEXT = {
-  announced: {
-    ended: (card: string, fold: string) => `${card} no longer runs: it moved down, into “${fold}”, now open below.`,
-    live: (card: string) => `${card} runs again: it moved up, among your running subscriptions.`,
-  },
-  shown: {
-    ended: 'Moved down here: it no longer runs.',
-    live: 'Moved up here: it runs again.',
-  },
-} as const;
+export const cardMoveAnnouncement = (words: Words, to: CardMoveTo, card: string, fold: string): string =>
+  to === 'ended' ? words.t('account.move.announced.ended', { card, fold }) : words.t('account.move.announced.live', { card });
+
+/** What stays on a card in its new place after it moved. */
+export const cardMoveNote = (to: CardMoveTo): MessageKey => `account.move.shown.${to}`;
+
+/** "December 26, 2026 at 10:00 UTC", "26. Dezember 2026 um 11:00 MEZ": an instant to the minute, in the reader's time zone, named. */
+export const dateTimeWords = (words: Words, instant: string): string =>
+  words.t('account.dateTime', {
+    date: words.date(instant),
+    time: words.date(instant, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }),
+  });

@@ -34,8 +34,9 @@ export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
   'credit-card': ['price', 'promo', 'order', 'payment', 'methods', 'failures'],
   'amazon-pay-return': ['price', 'order', 'payment', 'methods', 'failures'],
   success: ['price', 'order', 'success'],
-  'auth-initiate': ['auth'],
-  'auth-complete': [],
+  // The sign-in link's request and answer are worded as on the account's sign-in pages.
+  'auth-initiate': ['auth', 'account'],
+  'auth-complete': ['account'],
 };
 
 /**

@@ -1,3 +1,5 @@
+import type { MessageKey } from '@/lib/i18n/messageKey';
+
 /** Why a sign-in link did not sign anyone in: unknown or malformed, past its 15 minutes, or used already. */
 export type SignInLinkProblem = 'invalid' | 'expired' | 'used';
 
@@ -15,8 +17,8 @@ export const CONFIRM_SIGN_IN_PATH = '/api/identity/sign-in';
 export const SIGN_IN_SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 /** What a link's page says when the link cannot be used. */
-export const SIGN_IN_LINK_MESSAGES: Record<SignInLinkProblem, string> = {
-  expired: 'This sign-in link has expired: links work for 15 minutes.',
-  used: 'This sign-in link has already been used: each link works once.',
-  invalid: 'This sign-in link is not valid. It may have been copied incompletely.',
+export const SIGN_IN_LINK_MESSAGES: Record<SignInLinkProblem, MessageKey> = {
+  expired: 'account.signInLink.problem.expired',
+  used: 'account.signInLink.problem.used',
+  invalid: 'account.signInLink.problem.invalid',
 };

@@ -123,9 +123,10 @@ describe('invoiceLink', () => {
     expect(invoiceLink(INVOICE, undefined)).toEqual({
       transactionId: 'txn_1',
       number: 'INV-2026-000042',
-      date: 'November 26, 2026',
-      total: '$25.00',
+      issuedAt: INVOICE.issuedAt,
+      total: 2500,
+      currencyCode: 'USD',
     });
-    expect(invoiceLink(INVOICE, 1000)).toMatchObject({ refunded: '$10.00' });
+    expect(invoiceLink(INVOICE, 1000)).toMatchObject({ refunded: 1000 });
   });
 });

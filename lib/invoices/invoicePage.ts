@@ -51,7 +51,8 @@ export function invoicePage(
 export const invoiceLink = (invoice: Invoice, refunded: number | undefined): InvoiceLink => ({
   transactionId: invoice.transactionId,
   number: invoice.number,
-  date: dateText(invoice.issuedAt),
-  total: formatMoney(invoice.total, invoice.currencyCode),
-  ...(refunded ? { refunded: formatMoney(refunded, invoice.currencyCode) } : {}),
+  issuedAt: invoice.issuedAt,
+  total: invoice.total,
+  currencyCode: invoice.currencyCode,
+  ...(refunded ? { refunded } : {}),
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, SubscriptionEvent } from '@/lib/server/subscriptions/subscriptionHistory';
+import type { AccountHistoryLine } from '@/lib/account/accountView';
+import { historyText } from '@/lib/account/accountWords';
+import { fallbackWords } from '@/lib/i18n/words';
 import { ACCOUNT_HISTORY_LINES, accountHistory } from './accountHistory';
+
+/** The lines as an English page words them. */
+const english = fallbackWords();
+const texts = (lines: readonly AccountHistoryLine[]) => lines.map((line) => historyText(english, line.event));
+const worded = (lines: readonly AccountHistoryLine[]) =>
+  lines.map((line) => ({ date: english.date(line.at), text: historyText(english, line.event) }));
 
 let n = 0;
 const entry = (event: SubscriptionEvent, after: Record<string, unknown> = {}, more: Partial<HistoryEntry> = {}): HistoryEntry => ({
@@ -69,7 +78,7 @@ describe('accountHistory', () => {
     // After its purchase, which names its currency.
     const history = event === purchased ? [purchased] : [purchased, event];
     const lines = accountHistory(history, true).slice(history.length - 1);
-    expect(lines.map((line) => line.text)).toEqual(text === null ? [] : [text]);
+    expect(texts(lines)).toEqual(text === null ? [] : [text]);
   });
 
   it('dates each line on the subscription’s own clock, and shows the test clock only in test mode', () => {
@@ -83,12 +92,12 @@ describe('accountHistory', () => {
       { current_period_end: '2028-12-03T10:00:00.000Z' },
       { at: '2026-11-03T10:05:00.000Z', clockAt: '2027-12-03T10:05:00.000Z' },
     );
-    expect(accountHistory([purchased, moved, renewed], true)).toEqual([
+    expect(worded(accountHistory([purchased, moved, renewed], true))).toEqual([
       { date: 'November 3, 2026', text: 'Subscribed' },
       { date: 'November 3, 2026', text: 'Test clock moved ahead by 30 days' },
       { date: 'December 3, 2027', text: 'Renewed until December 3, 2028' },
     ]);
-    expect(accountHistory([purchased, moved], false).map((line) => line.text)).toEqual(['Subscribed']);
+    expect(texts(accountHistory([purchased, moved], false))).toEqual(['Subscribed']);
   });
 
   it(`keeps the latest ${ACCOUNT_HISTORY_LINES}, oldest first, and names no operator or provider id`, () => {
@@ -97,7 +106,7 @@ describe('accountHistory', () => {
     );
     const lines = accountHistory([purchased, ...many], true);
     expect(lines).toHaveLength(ACCOUNT_HISTORY_LINES);
-    expect(lines.at(-1)!.text).toBe('Cancellation requested: it stops at the end of the period you paid for');
+    expect(texts(lines).at(-1)).toBe('Cancellation requested: it stops at the end of the period you paid for');
     expect(JSON.stringify(lines)).not.toMatch(/op_7|reason/);
   });
 });

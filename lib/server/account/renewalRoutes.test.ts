@@ -97,7 +97,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     expect(day.headers.get('cache-control')).toBe('no-store');
     const afterDay = (await day.json()).subscription;
     expect(afterDay).toMatchObject({ id, status: 'active', invoices: [expect.any(Object)] });
-    expect(afterDay.testClock.today).toBe(dateText(new Date(Date.now() + DAY).toISOString()));
+    expect(dateText(afterDay.testClock.today)).toBe(dateText(new Date(Date.now() + DAY).toISOString()));
     expect((await row(id)).clock_offset_ms).toBe(DAY);
     expect(await renewals(id)).toEqual([]);
 
@@ -111,8 +111,8 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
       status: 'active',
       pastDue: null,
       nextCharge: { date: dateText(periodEnd.toISOString()) },
-      testClock: { today: dateText(bought.current_period_end) },
     });
+    expect(dateText(renewed.testClock.today)).toBe(dateText(bought.current_period_end));
     expect(renewed.invoices).toHaveLength(2);
     expect(renewed.invoices[1].number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
     const after = await row(id);
@@ -164,7 +164,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     const id = await subscription('clock.shown@example.com');
     const repository = new SubscriptionRepository(await appDb(), () => new Date());
     const summary = async () => subscriptionSummary((await repository.findById(id))!, 'Vogue', [], new Date(), true);
-    expect((await summary()).testClock).toEqual({ today: dateText(new Date().toISOString()) });
+    expect(dateText((await summary()).testClock!.today)).toBe(dateText(new Date().toISOString()));
     await endedNow(id);
     expect(await summary()).toMatchObject({ status: 'ended', testClock: null });
   });

@@ -9,6 +9,8 @@ import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_RETRY_DAYS, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
+import { pricesIncludeTax } from '@/lib/pricing/marketTax';
+import { TAX_RATES } from '@/lib/server/checkout/checkoutRules';
 
 /**
  * A subscription as the account shows it, at `now` on its own clock (a test subscription's
@@ -42,8 +44,8 @@ export function subscriptionSummary(
         : null,
     endsAt: ending && !renews ? dateTimeText(ending) : null,
     periodEndsAt: dateTimeText(subscription.currentPeriodEnd),
-    trialEndsOn: status === 'trialing' && subscription.trialEnd ? dateText(subscription.trialEnd) : null,
-    startedOn: dateText(subscription.createdAt),
+    trialEndsOn: status === 'trialing' && subscription.trialEnd ? subscription.trialEnd : null,
+    startedOn: subscription.createdAt,
     paymentMethod: paymentMethodName(subscription.payment),
     paymentChange:
       renewalOfMethod(subscription.payment.method).paymentChange.where === 'card-page'
@@ -57,7 +59,39 @@ export function subscriptionSummary(
     canResume: status === 'cancelling',
     pastDue: status === 'past_due' ? pastDueOf(subscription) : null,
     // An ended one has nothing left to run: its clock would only answer "nothing is scheduled".
-    testClock: clockMovable && status !== 'ended' ? { today: dateText(now.toISOString()) } : null,
+    testClock: clockMovable && status !== 'ended' ? { today: now.toISOString() } : null,
+    facts: {
+      nextCharge:
+        renews && status !== 'past_due'
+          ? {
+              at: subscription.currentPeriodEnd,
+              amount: subscription.renewalAmount,
+              currencyCode: subscription.currencyCode,
+              // Said as its market says it: VAT in the price (the EU, the UK), a sales tax on top (the US, Canada).
+              tax: pricesIncludeTax(TAX_RATES, subscription.locale) ? 'included' : 'added',
+            }
+          : null,
+      endsAt: ending && !renews ? ending : null,
+      pastDue: status === 'past_due' ? pastDueFactsOf(subscription) : null,
+    },
+  };
+}
+
+/** A past-due subscription's facts: the card's failure, our next try, and our dates unless its wallet decides them. */
+function pastDueFactsOf(subscription: Subscription): SubscriptionSummary['facts']['pastDue'] {
+  const { dunning } = subscription;
+  if (!dunning.pastDueSince || !dunning.graceUntil) return null;
+  const wallet = renewalOfMethod(subscription.payment.method).pastDue;
+  return {
+    failureCode: dunning.failureCode,
+    retryAt: dunning.retryAt,
+    dates:
+      wallet && !wallet.ourDates
+        ? null
+        : {
+            accessUntil: dunning.graceUntil,
+            endsOn: dunningEndsAt({ retryDays: DEFAULT_RETRY_DAYS, graceDays: 0 }, dunning.pastDueSince),
+          },
   };
 }
 
