@@ -8,14 +8,10 @@ export const UNTRANSLATED = [
   'components/account/AccountRefusal.tsx', // 3
   'components/account/AccountSignIn.tsx', // 11
   'components/account/AccountSignInComplete.tsx', // 2
-  'components/account/CancelDeclarationPage.tsx', // 17
-  'components/account/CancelSubscriptionView.tsx', // 18
   'components/account/CardChangeForm.tsx', // 4
   'components/account/CardChangeView.tsx', // 9
   'components/account/DeliveryAddressView.tsx', // 7
-  'components/account/HeldRenewalConfirmation.tsx', // 7
   'components/account/InvoiceView.tsx', // 15
-  'components/account/KeepSubscriptionPage.tsx', // 11
   'components/account/PublicWithdrawalPage.tsx', // 30
   'components/account/SignInConfirm.tsx', // 4
   'components/account/SignInFrame.tsx', // 4
