@@ -10,8 +10,6 @@ export const UNTRANSLATED = [
   'components/account/AccountSignInComplete.tsx', // 2
   'components/account/CardChangeForm.tsx', // 4
   'components/account/CardChangeView.tsx', // 9
-  'components/account/DeliveryAddressView.tsx', // 7
-  'components/account/InvoiceView.tsx', // 15
   'components/account/PublicWithdrawalPage.tsx', // 30
   'components/account/SignInConfirm.tsx', // 4
   'components/account/SignInFrame.tsx', // 4
