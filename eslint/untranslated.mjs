@@ -8,8 +8,6 @@ export const UNTRANSLATED = [
   'components/account/AccountRefusal.tsx', // 3
   'components/account/AccountSignIn.tsx', // 11
   'components/account/AccountSignInComplete.tsx', // 2
-  'components/account/CardChangeForm.tsx', // 4
-  'components/account/CardChangeView.tsx', // 9
   'components/account/PublicWithdrawalPage.tsx', // 30
   'components/account/SignInConfirm.tsx', // 4
   'components/account/SignInFrame.tsx', // 4
