@@ -9,7 +9,6 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import i18n from './eslint/noLiteralText.mjs';
-import { UNTRANSLATED } from './eslint/untranslated.mjs';
 
 const SERVER_SIDE = ['lib/server/**', 'pages/**', 'server/**', 'instrumentation.ts', 'sentry.server.config.ts'];
 const TOOLING = ['scripts/**', 'bench/**', 'tests/**', '*.config.{ts,mts}'];
@@ -123,7 +122,6 @@ export default defineConfig(
       'components/{admin,backoffice,mailbox}/**',
       'pages/{admin,api,mailbox,sandbox}/**',
       ...SANDBOX_STAND_INS,
-      ...UNTRANSLATED,
     ],
     plugins: { i18n },
     rules: { 'i18n/no-literal-text': 'error' },

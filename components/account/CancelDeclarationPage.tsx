@@ -1,15 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import type { CancelPageProps } from '@/lib/account/cancelView';
-import { dateTimeText } from '@/lib/account/accountWords';
+import { DECLARATION_FAILURES } from '@/lib/account/cancelFailures';
+import { failureMessage } from '@/lib/account/apiFailure';
+import { INSTANT } from '@/lib/account/instantWords';
+import { buttonLabel } from '@/lib/checkout/marketWording';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import { withLang } from '@/lib/i18n/langLink';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import forms from './AccountForms.module.css';
 
-type Problems = Partial<Record<'email' | 'brand', string>>;
+type Problems = Partial<Record<'email' | 'brand', MessageKey>>;
 
 /**
  * /cancel (§ 312k BGB): anyone can declare a cancellation here without signing in, on one
@@ -18,6 +24,8 @@ type Problems = Partial<Record<'email' | 'brand', string>>;
  */
 export function CancelDeclarationPage({ brands, livemode, brand: preselected }: CancelPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [email, setEmail] = useState('');
   const [brand, setBrand] = useState(preselected ?? '');
   const [reason, setReason] = useState('');
@@ -30,8 +38,8 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found: Problems = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = 'Enter a valid email address, like name@example.com.';
-    if (!brand) found.brand = 'Choose the publication.';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = 'cancel.declare.problem.email';
+    if (!brand) found.brand = 'cancel.declare.problem.brand';
     setProblems(found);
     if (Object.keys(found).length > 0) return;
     setSending(true);
@@ -46,7 +54,7 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
       setReceived({ email: email.trim(), brandName: brands.find((option) => option.slug === brand)?.name ?? brand, at: answer.receivedAt });
       requestAnimationFrame(() => heading.current?.focus());
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not record your cancellation. Please try again.');
+      setError(words.say(failureMessage(failure, DECLARATION_FAILURES, 'cancel.declare.error.fallback')));
     } finally {
       setSending(false);
     }
@@ -55,22 +63,25 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
   if (received) {
     return (
       <AccountFrame brand={null} livemode={livemode} email={null}>
-        <DocumentTitle title="Cancellation received" />
+        <DocumentTitle title={t('cancel.declare.received.title')} />
         <h1 ref={heading} tabIndex={-1}>
-          Cancellation received
+          {t('cancel.declare.received.title')}
         </h1>
         <div className={actions.notice} role="status" data-testid="cancel-received">
           <p>
-            We received your cancellation for <strong>{received.email}</strong> at {received.brandName} on {dateTimeText(received.at)}.
+            <Msg
+              id="cancel.declare.received.when"
+              values={{ email: received.email, brand: received.brandName, date: words.date(received.at, INSTANT) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
-          <p>
-            If this address holds a {received.brandName} subscription, it will not renew, you keep access until the end of the period you
-            paid for, and we have sent a confirmation to the address.
-          </p>
+          <p>{t('cancel.declare.received.what', { brand: received.brandName })}</p>
         </div>
         <p>
-          Signed in, you can see and manage your subscriptions in{' '}
-          <Link href={livemode ? '/account' : '/account?livemode=false'}>your account</Link>.
+          <Msg
+            id="cancel.declare.received.account"
+            components={{ 0: <Link href={withLang(livemode ? '/account' : '/account?livemode=false', words.locale)} /> }}
+          />
         </p>
       </AccountFrame>
     );
@@ -78,12 +89,12 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
 
   return (
     <AccountFrame brand={null} livemode={livemode} email={null}>
-      <DocumentTitle title="Cancel a subscription" />
-      <h1>Cancel a subscription</h1>
-      <p>Cancel here without signing in. The subscription will not renew, and you keep access until the end of the period you paid for.</p>
+      <DocumentTitle title={t('cancel.declare.title')} />
+      <h1>{t('cancel.declare.title')}</h1>
+      <p>{t('cancel.declare.intro')}</p>
       <form className={forms.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={forms.field}>
-          <label htmlFor="cancel-email">Email address of the subscription</label>
+          <label htmlFor="cancel-email">{t('cancel.declare.email')}</label>
           <input
             id="cancel-email"
             type="email"
@@ -95,12 +106,12 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
           />
           {problems.email && (
             <p id="cancel-email-error" className={forms.fieldError}>
-              {problems.email}
+              {t(problems.email)}
             </p>
           )}
         </div>
         <div className={forms.field}>
-          <label htmlFor="cancel-brand">Publication</label>
+          <label htmlFor="cancel-brand">{t('cancel.declare.brand')}</label>
           <select
             id="cancel-brand"
             value={brand}
@@ -108,7 +119,7 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
             aria-describedby={problems.brand ? 'cancel-brand-error' : undefined}
             onChange={(event) => setBrand(event.target.value)}
           >
-            <option value="">Choose the publication</option>
+            <option value="">{t('cancel.declare.chooseBrand')}</option>
             {brands.map((option) => (
               <option key={option.slug} value={option.slug}>
                 {option.name}
@@ -117,15 +128,21 @@ export function CancelDeclarationPage({ brands, livemode, brand: preselected }: 
           </select>
           {problems.brand && (
             <p id="cancel-brand-error" className={forms.fieldError}>
-              {problems.brand}
+              {t(problems.brand)}
             </p>
           )}
         </div>
         <div className={forms.field}>
-          <label htmlFor="cancel-reason">Reason (optional)</label>
+          <label htmlFor="cancel-reason">{t('cancel.declare.reason')}</label>
           <textarea id="cancel-reason" rows={3} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
         </div>
-        <FormActions error={error} label="Cancel now" busyLabel="Sending…" sending={sending} tone="danger" />
+        <FormActions
+          error={error}
+          label={buttonLabel(words, 'cancelConfirmButton', 'cancel.declare.submit')}
+          busyLabel={t('cancel.declare.sending')}
+          sending={sending}
+          tone="danger"
+        />
       </form>
     </AccountFrame>
   );

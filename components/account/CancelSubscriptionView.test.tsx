@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { CancelSubscriptionView } from './CancelSubscriptionView';
@@ -60,5 +62,46 @@ describe('CancelSubscriptionView', () => {
     view(createFakeApiClient(), cancelled);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This subscription is cancelled');
     expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
+  });
+
+  describe('in the subscription’s language', () => {
+    function viewIn(locale: string, api = createFakeApiClient(), subscription = active) {
+      render(
+        <I18nProvider page={pageWordsFixture(locale)}>
+          <ApiClientProvider client={api}>
+            <CancelSubscriptionView email="ada@example.com" livemode brand={null} subscription={subscription} />
+          </ApiClientProvider>
+        </I18nProvider>,
+      );
+      return api;
+    }
+
+    it('confirms with the button German law words (§ 312k BGB), sending the reason as chosen', async () => {
+      const api = viewIn('de-DE').answer('cancelSubscription', { subscription: cancelled });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Abonnement kündigen');
+      expect(screen.getByRole('option', { name: 'Zu teuer' })).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Warum kündigen Sie? (optional)'), { target: { value: 'Too expensive' } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'jetzt kündigen' })));
+      expect(api.callsOf('cancelSubscription')).toEqual([['sub_aaaaaaaaaaaaaaaa', 'Too expensive']]);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ihr Abonnement ist gekündigt');
+      expect(screen.getByRole('link', { name: 'Zurück zu Ihren Abonnements' }).getAttribute('href')).toBe('/account?lang=de-DE');
+    });
+
+    it('says a refusal by its code in German, never in the server’s English', async () => {
+      const api = createFakeApiClient();
+      api.fail(
+        'cancelSubscription',
+        new ApiError({ status: 409, code: 'subscription_ended', message: 'This subscription has already ended.' }),
+      );
+      viewIn('de-DE', api);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'jetzt kündigen' })));
+      expect(screen.getByRole('alert').textContent).toBe('Dieses Abonnement ist bereits beendet: Es gibt nichts zu kündigen.');
+    });
+
+    it('keeps the usual wording in France', () => {
+      viewIn('fr-FR');
+      expect(screen.getByRole('button', { name: 'Confirmer la résiliation' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Garder mon abonnement' }).getAttribute('href')).toBe('/account?lang=fr-FR');
+    });
   });
 });

@@ -1,8 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
+import { failureMessage } from '@/lib/account/apiFailure';
+import { CANCEL_FAILURES } from '@/lib/account/cancelFailures';
+import { CANCEL_REASON_LABELS } from '@/lib/account/cancelView';
+import { buttonLabel } from '@/lib/checkout/marketWording';
+import { withLang } from '@/lib/i18n/langLink';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { Msg, useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
@@ -15,14 +21,16 @@ import { CANCEL_REASON_CHOICES, cancelReasonOf } from '@/lib/subscriptions/cance
  */
 export function CancelSubscriptionView({ email, livemode, brand, subscription: initial }: SubscriptionPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [subscription, setSubscription] = useState(initial);
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const accountHref = livemode ? '/account' : '/account?livemode=false';
-  const name = `${subscription.brandName}: ${subscription.offerName}`;
+  const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
+  const name = t('cancel.subscription.name', { brand: subscription.brandName, offer: subscription.offerName });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +40,7 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
       setSubscription((await api.cancelSubscription(subscription.id, cancelReasonOf(reason, details) ?? undefined)).subscription);
       setConfirmed(true);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not cancel your subscription. Please try again.');
+      setError(words.say(failureMessage(failure, CANCEL_FAILURES, 'cancel.error.fallback')));
     } finally {
       setSending(false);
     }
@@ -41,18 +49,20 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
   if (subscription.status === 'cancelling' || subscription.status === 'ended') {
     return (
       <AccountFrame brand={brand} livemode={livemode} email={email}>
-        <DocumentTitle title="Subscription cancelled" />
-        <h1 tabIndex={-1}>{confirmed ? 'Your subscription is cancelled' : 'This subscription is cancelled'}</h1>
+        <DocumentTitle title={t('cancel.cancelled.tabTitle')} />
+        <h1 tabIndex={-1}>{t(confirmed ? 'cancel.cancelled.titleNow' : 'cancel.cancelled.titleBefore')}</h1>
         <div className={actions.notice} role="status" data-testid="cancel-confirmation">
           <p>
-            {name} will not renew.{' '}
-            {subscription.status === 'ended' ? `It ended on ${subscription.endsAt}.` : `You keep access until ${subscription.endsAt}.`}
+            {t(subscription.status === 'ended' ? 'cancel.cancelled.endedAt' : 'cancel.cancelled.endsAt', {
+              name,
+              until: subscription.endsAt ?? '',
+            })}
           </p>
-          {confirmed && <p>We sent a confirmation to {email}.</p>}
+          {confirmed && <p>{t('cancel.cancelled.sent', { email })}</p>}
         </div>
         <p>
-          {subscription.canResume ? 'Changed your mind? You can resume it from your account until then. ' : ''}
-          <Link href={accountHref}>Back to your subscriptions</Link>
+          {subscription.canResume && <>{t('cancel.cancelled.resume')} </>}
+          <Link href={accountHref}>{t('cancel.cancelled.back')}</Link>
         </p>
       </AccountFrame>
     );
@@ -60,35 +70,38 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title="Cancel your subscription" />
-      <h1>Cancel your subscription</h1>
+      <DocumentTitle title={t('cancel.subscription.title')} />
+      <h1>{t('cancel.subscription.title')}</h1>
       <p>
-        You are cancelling <strong>{name}</strong>. It will not renew, and nothing more will be charged. You keep access until{' '}
-        <strong>{subscription.periodEndsAt}</strong>, the end of the period you paid for.
+        <Msg
+          id="cancel.subscription.intro"
+          values={{ name, until: subscription.periodEndsAt }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
       </p>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.field}>
-          <label htmlFor="cancel-reason">Why are you cancelling? (optional)</label>
+          <label htmlFor="cancel-reason">{t('cancel.subscription.reason')}</label>
           <select id="cancel-reason" value={reason} onChange={(event) => setReason(event.target.value)}>
-            <option value="">Choose a reason</option>
+            <option value="">{t('cancel.subscription.chooseReason')}</option>
             {CANCEL_REASON_CHOICES.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(CANCEL_REASON_LABELS[option])}
               </option>
             ))}
           </select>
         </div>
         <div className={styles.field}>
-          <label htmlFor="cancel-details">Anything else you would like to tell us? (optional)</label>
+          <label htmlFor="cancel-details">{t('cancel.subscription.details')}</label>
           <textarea id="cancel-details" rows={3} maxLength={400} value={details} onChange={(event) => setDetails(event.target.value)} />
         </div>
         <FormActions
           error={error}
-          label="Confirm cancellation"
-          busyLabel="Cancelling…"
+          label={buttonLabel(words, 'cancelConfirmButton', 'cancel.subscription.submit')}
+          busyLabel={t('cancel.subscription.sending')}
           sending={sending}
           tone="danger"
-          secondary={{ href: accountHref, label: 'Keep my subscription' }}
+          secondary={{ href: accountHref, label: t('cancel.subscription.keep') }}
         />
       </form>
     </AccountFrame>

@@ -1,19 +1,29 @@
 import type { FormEvent, RefObject } from 'react';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import { KeptCardFields, type KeptCardHandle } from '@/components/payment-methods/registry';
+import { useWords } from '@/components/shell/I18n';
 import { FormActions } from './FormActions';
 import type { CardChange } from './useCardChange';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
-/** What saving the card did to the payment: nothing, the past-due renewal it paid (or did not), or the charge still to come. */
-function savedOutcome(before: SubscriptionSummary, after: SubscriptionSummary, renewalPending: boolean): string {
-  if (!before.pastDue) return 'Nothing was charged.';
-  if (renewalPending && after.pastDue)
-    return 'The renewal will be charged within a few minutes: your account will show whether it was paid.';
-  if (!after.pastDue) return 'We charged the renewal with it: your subscription is active again, and its receipt is in your e-mail.';
-  return `We tried to charge the renewal with it, but it did not go through: ${after.pastDue.reason}`;
+/**
+ * What the page says of a saved card, with what saving it did to the payment: nothing, the
+ * past-due renewal it paid (or did not), or the charge still to come.
+ */
+function savedNotice(
+  before: SubscriptionSummary,
+  after: SubscriptionSummary,
+  renewalPending: boolean,
+  said: { title: string; email: string },
+): MessageDescriptor {
+  const values = { ...said, method: after.paymentMethod };
+  if (!before.pastDue) return { id: 'billing.card.saved.nothing', values };
+  if (renewalPending && after.pastDue) return { id: 'billing.card.saved.pending', values };
+  if (!after.pastDue) return { id: 'billing.card.saved.paid', values };
+  return { id: 'billing.card.saved.failed', values: { ...values, reason: after.pastDue.reason } };
 }
 
 interface CardChangeFormProps {
@@ -45,15 +55,13 @@ export function CardChangeForm({
   cardForm,
   onSubmit,
 }: CardChangeFormProps) {
+  const words = useWords();
   const { saved } = change;
   return (
     <>
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
-          <p>
-            Saved. {title} is now paid with {subscription.paymentMethod}. {savedOutcome(saved.before, subscription, saved.renewalPending)}{' '}
-            We sent a confirmation to {email}.
-          </p>
+          <p>{words.say(savedNotice(saved.before, subscription, saved.renewalPending, { title, email }))}</p>
         </div>
       )}
       {unavailable ? (
@@ -76,10 +84,10 @@ export function CardChangeForm({
           <FormActions
             error={change.error}
             errorTestId="card-error"
-            label="Save card"
-            busyLabel="Saving…"
+            label={words.t('billing.card.submit')}
+            busyLabel={words.t('billing.saving')}
             sending={change.sending}
-            secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+            secondary={{ href: accountHref, label: words.t('billing.back') }}
           />
         </form>
       )}

@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/apiErrors';
+import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
+import { CardChangeView } from './CardChangeView';
 import { leaving, renderCardPage as view } from '@/tests/fixtures/cardChangePage';
 import { createFakeApiClient } from '@/tests/fixtures/fakeApiClient';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
@@ -214,5 +219,79 @@ describe('CardChangeView', () => {
       expect(saved).toContain('is now paid with Visa ending in 4242. Nothing was charged.');
       expect(saved).not.toContain('We charged the renewal');
     });
+  });
+});
+
+describe('CardChangeView in German', () => {
+  function viewInGerman(api = createFakeApiClient(), subscription = active) {
+    const page = pageWordsFixture('de-DE');
+    render(
+      <I18nProvider page={page}>
+        <ApiClientProvider client={api}>
+          <CardChangeView
+            email="ada@example.com"
+            livemode
+            brand={null}
+            subscription={subscription}
+            card={{ gateway: 'sandbox' }}
+            returnedSetup={null}
+            returnedFromRenewal={false}
+            i18n={page}
+          />
+        </ApiClientProvider>
+      </I18nProvider>,
+    );
+    return api;
+  }
+  const typeInGerman = (number: string) => {
+    fireEvent.change(screen.getByLabelText('Kartennummer'), { target: { value: number } });
+    fireEvent.change(screen.getByLabelText('Gültig bis'), { target: { value: '12/34' } });
+    fireEvent.change(screen.getByLabelText('Prüfnummer (CVC)'), { target: { value: '123' } });
+  };
+  const saveInGerman = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Karte speichern' })));
+
+  it('words the page, a decline by its code, and the saved card', async () => {
+    const api = viewInGerman()
+      .answer('changeCard', { status: 'failed', code: 'generic_decline', message: 'Your card was declined.' })
+      .answer('changeCard', { status: 'saved', subscription: { ...active, paymentMethod: 'Mastercard ending in 4444' } });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Karte ändern');
+    expect(screen.getByTestId('card-current').textContent).toBe('Aktuelle Karte: Visa ending in 4242');
+    typeInGerman('4000 0000 0000 0002');
+    await saveInGerman();
+    expect(screen.getByRole('alert').textContent).toMatch(/^Ihre Karte wurde abgelehnt/);
+    typeInGerman('5555 5555 5555 4444');
+    await saveInGerman();
+    expect(api.callsOf('changeCard')).toHaveLength(2);
+    expect(screen.getByTestId('card-saved').textContent).toBe(
+      'Gespeichert. Vogue: Vogue Digital wird jetzt mit Mastercard ending in 4444 bezahlt. Es wurde nichts abgebucht. Wir haben eine Bestätigung an ada@example.com gesendet.',
+    );
+    expect(screen.getByRole('link', { name: 'Zurück zu Ihren Abonnements' }).getAttribute('href')).toBe('/account?lang=de-DE');
+  });
+
+  it('says a refusal by its code, never in the server’s English', async () => {
+    const api = createFakeApiClient();
+    api.fail('changeCard', new ApiError({ status: 404, code: 'setup_not_found', message: 'We could not find this card change.' }));
+    viewInGerman(api);
+    typeInGerman('4242 4242 4242 4242');
+    await saveInGerman();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Wir konnten diese Kartenänderung nicht finden. Bitte geben Sie Ihre Karte erneut ein.',
+    );
+  });
+
+  it('offers a held renewal’s confirmation in German', () => {
+    viewInGerman(
+      createFakeApiClient(),
+      subscriptionSummaryFixture({
+        status: 'past_due',
+        paymentMethod: 'Visa ending in 3184',
+        pastDue: { reason: 'x', next: 'y', dates: null, walletFix: null, awaitsBank: true },
+      }),
+    );
+    expect(screen.getByTestId('renewal-held').textContent).toContain(
+      'Ihre Bank bittet Sie, die Verlängerungszahlung mit Visa ending in 3184 selbst zu bestätigen. Es wurde noch nichts abgebucht.',
+    );
+    expect(screen.getByRole('button', { name: 'Zahlung bestätigen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Oder mit einer anderen Karte bezahlen' })).toBeTruthy();
   });
 });

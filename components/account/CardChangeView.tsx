@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import type { CardPageProps } from '@/lib/account/cardChange';
+import { withLang } from '@/lib/i18n/langLink';
+import type { MessageKey } from '@/lib/i18n/messageKey';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import type { KeptCardHandle } from '@/components/payment-methods/registry';
 import { AccountFrame } from './AccountFrame';
 import { CardChangeForm } from './CardChangeForm';
@@ -25,19 +28,22 @@ export function CardChangeView({
   returnedSetup,
   returnedFromRenewal,
 }: CardPageProps) {
+  const words = useWords();
+  const { t } = words;
   const [subscription, setSubscription] = useState(initial);
   const cardForm = useRef<KeptCardHandle | null>(null);
   const returnConfirmedRef = useRef(false);
-  const accountHref = livemode ? '/account' : '/account?livemode=false';
-  const title = `${subscription.brandName}: ${subscription.offerName}`;
-  const unavailable =
+  const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
+  const title = t('billing.subscriptionName', { brand: subscription.brandName, offer: subscription.offerName });
+  const unavailableWhy: MessageKey | null =
     subscription.paymentChange !== 'card'
-      ? 'This subscription is paid with a wallet: its payment method is changed there, not here.'
+      ? 'billing.card.unavailable.wallet'
       : subscription.status === 'ended'
-        ? 'This subscription has ended: it has no card to change.'
+        ? 'billing.card.unavailable.ended'
         : config === null
-          ? 'Cards cannot be changed on this server just now. Your card was not changed.'
+          ? 'billing.card.unavailable.noGateway'
           : null;
+  const unavailable = unavailableWhy && t(unavailableWhy);
   const change = useCardChange({ subscription, setSubscription, config, returnedSetup, unavailable, cardForm, returnConfirmedRef });
   const held = useHeldRenewalConfirmation({
     subscriptionId: subscription.id,
@@ -50,20 +56,15 @@ export function CardChangeView({
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title="Change card" />
-      <h1>Change card</h1>
+      <DocumentTitle title={t('billing.card.title')} />
+      <h1>{t('billing.card.title')}</h1>
       {subscription.pastDue ? (
-        <p data-testid="card-past-due">
-          The last payment for {title} did not go through. The card you save here is charged at once, and the subscription is active again.
-        </p>
+        <p data-testid="card-past-due">{t('billing.card.pastDue', { title })}</p>
       ) : (
-        <p>
-          The card that pays for {title} from now on. Nothing is charged now.
-          {subscription.needsPaymentMethod ? ' We do not hold a card that can renew it yet.' : ''}
-        </p>
+        <p>{t(subscription.needsPaymentMethod ? 'billing.card.introNoCard' : 'billing.card.intro', { title })}</p>
       )}
       <p data-testid="card-current">
-        {change.saved ? 'Card' : 'Current card'}: {subscription.paymentMethod}
+        {t(change.saved ? 'billing.card.new' : 'billing.card.current', { method: subscription.paymentMethod })}
       </p>
       <HeldRenewalConfirmation
         confirmation={held}

@@ -1,47 +1,55 @@
 import { useState, type FormEvent } from 'react';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
-import { billingSchemas } from '@/lib/checkout/billing';
+import { failureMessage } from '@/lib/account/apiFailure';
+import {
+  ADDRESS_FAILURES,
+  checkAddress,
+  type AddressField,
+  type AddressProblems,
+  type DeliveryAddress,
+} from '@/lib/account/deliveryAddress';
+import { withLang } from '@/lib/i18n/langLink';
+import type { MessageKey } from '@/lib/i18n/messageKey';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
-type Address = { line1: string; city: string; postalCode: string };
-const FIELDS: { name: keyof Address; label: string; autoComplete: string }[] = [
-  { name: 'line1', label: 'Street address', autoComplete: 'address-line1' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
+const FIELDS: { name: AddressField; label: MessageKey; autoComplete: string }[] = [
+  { name: 'line1', label: 'billing.address.line1', autoComplete: 'address-line1' },
+  { name: 'city', label: 'billing.address.city', autoComplete: 'address-level2' },
+  { name: 'postalCode', label: 'billing.address.postalCode', autoComplete: 'postal-code' },
 ];
 
 /** Where a print subscription is delivered from now on, checked as the checkout checks it. */
 export function DeliveryAddressView({ email, livemode, brand, subscription: initial }: SubscriptionPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [subscription, setSubscription] = useState(initial);
-  const [address, setAddress] = useState<Address>(initial.deliveryAddress ?? { line1: '', city: '', postalCode: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Address, string>>>({});
+  const [address, setAddress] = useState<DeliveryAddress>(initial.deliveryAddress ?? { line1: '', city: '', postalCode: '' });
+  const [errors, setErrors] = useState<AddressProblems>({});
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const accountHref = livemode ? '/account' : '/account?livemode=false';
+  const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const parsed = billingSchemas().address.safeParse(address);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
-      return;
-    }
-    setErrors({});
+    const checked = checkAddress(address);
+    setErrors(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     setSending(true);
     setError(null);
     try {
-      setSubscription((await api.changeDeliveryAddress(subscription.id, parsed.data)).subscription);
+      setSubscription((await api.changeDeliveryAddress(subscription.id, checked.address)).subscription);
       setSaved(true);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not change the address. Please try again.');
+      setError(words.say(failureMessage(failure, ADDRESS_FAILURES, 'billing.error.fallback')));
     } finally {
       setSending(false);
     }
@@ -49,23 +57,18 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title="Change delivery address" />
-      <h1>Change delivery address</h1>
-      <p>
-        Where {subscription.brandName}: {subscription.offerName} is delivered from the next issue on.
-      </p>
+      <DocumentTitle title={t('billing.address.title')} />
+      <h1>{t('billing.address.title')}</h1>
+      <p>{t('billing.address.intro', { brand: subscription.brandName, offer: subscription.offerName })}</p>
       {saved && subscription.deliveryAddress && (
         <div className={actions.notice} role="status" data-testid="address-saved">
-          <p>
-            Saved. We will deliver to {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city}{' '}
-            {subscription.deliveryAddress.postalCode}, and sent a confirmation to {email}.
-          </p>
+          <p>{t('billing.address.saved', { ...subscription.deliveryAddress, email })}</p>
         </div>
       )}
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {FIELDS.map((field) => (
           <div className={styles.field} key={field.name}>
-            <label htmlFor={`address-${field.name}`}>{field.label}</label>
+            <label htmlFor={`address-${field.name}`}>{t(field.label)}</label>
             <input
               id={`address-${field.name}`}
               name={field.name}
@@ -77,17 +80,17 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
             />
             {errors[field.name] && (
               <p id={`address-${field.name}-error`} className={styles.fieldError}>
-                {errors[field.name]}
+                {t(errors[field.name]!)}
               </p>
             )}
           </div>
         ))}
         <FormActions
           error={error}
-          label="Save address"
-          busyLabel="Saving…"
+          label={t('billing.address.submit')}
+          busyLabel={t('billing.saving')}
           sending={sending}
-          secondary={{ href: accountHref, label: 'Back to your subscriptions' }}
+          secondary={{ href: accountHref, label: t('billing.back') }}
         />
       </form>
     </AccountFrame>

@@ -1,4 +1,5 @@
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { useWords } from '@/components/shell/I18n';
 import { FormActions } from './FormActions';
 import type { HeldConfirmation } from './useHeldRenewalConfirmation';
 import actions from './AccountActions.module.css';
@@ -20,34 +21,31 @@ interface HeldRenewalConfirmationProps {
  * another card, then what the bank said (confirmed, or why not).
  */
 export function HeldRenewalConfirmation({ confirmation, subscription, title, email, offered, onConfirm }: HeldRenewalConfirmationProps) {
+  const { t } = useWords();
   const { held, confirming } = confirmation;
   const awaitsBank = subscription.pastDue?.awaitsBank;
   return (
     <>
       {held?.kind === 'paid' && (
         <div className={actions.notice} role="status" data-testid="renewal-confirmed">
-          <p>
-            Your bank confirmed the payment. {title} is active again, and its receipt is in your e-mail ({email}).
-          </p>
+          <p>{t('cancel.held.paid', { title, email })}</p>
         </div>
       )}
       {awaitsBank && offered && (
         <section className={styles.held} aria-labelledby="held-renewal-title" aria-busy={confirming} data-testid="renewal-held">
-          <h2 id="held-renewal-title">Confirm the payment with your bank</h2>
-          <p>
-            Your bank asks you to confirm the renewal payment yourself, with {subscription.paymentMethod}. Nothing has been charged yet.
-          </p>
+          <h2 id="held-renewal-title">{t('cancel.held.title')}</h2>
+          <p>{t('cancel.held.intro', { method: subscription.paymentMethod })}</p>
           <FormActions
             error={held?.kind === 'error' ? held.message : null}
             errorTestId="renewal-held-error"
-            label="Confirm the payment"
-            busyLabel="Waiting for your bank…"
+            label={t('cancel.held.confirm')}
+            busyLabel={t('cancel.held.waiting')}
             sending={confirming}
             onClick={onConfirm}
           />
         </section>
       )}
-      {awaitsBank && offered && <h2>Or pay with another card</h2>}
+      {awaitsBank && offered && <h2>{t('cancel.held.otherCard')}</h2>}
       {held?.kind === 'error' && !awaitsBank && (
         <p role="alert" className={actions.error} data-testid="renewal-held-error">
           {held.message}

@@ -2,6 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { InvoicePageProps } from '@/lib/account/accountView';
+import { I18nProvider } from '@/components/shell/I18n';
+import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 import { InvoiceView } from './InvoiceView';
 
 const props: InvoicePageProps = {
@@ -58,5 +60,41 @@ describe('InvoiceView', () => {
     unmount();
     render(<InvoiceView {...props} />);
     expect(screen.queryByTestId('invoice-page-price-terms')).toBeNull();
+  });
+
+  it('reads in German on a German reader’s page, and links back in German', () => {
+    render(
+      <I18nProvider page={pageWordsFixture('de-DE')}>
+        <InvoiceView
+          {...props}
+          invoice={{
+            ...props.invoice,
+            date: '26. November 2026',
+            billedTo: { ...props.invoice.billedTo, country: 'Vereinigtes Königreich' },
+            taxes: [{ label: 'MwSt.', amount: 'darin enthalten 4,17\u00a0€' }],
+            total: '25,00\u00a0€',
+            refunded: '10,00\u00a0€',
+            refunds: [{ creditNoteNumber: 'GS-1', date: '27. November 2026', amount: '10,00\u00a0€' }],
+          }}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rechnung INV-TEST-2026-000001 (Testmodus: keine echte Zahlung)');
+    expect(screen.getByText('Rechnungsempfänger').nextElementSibling?.textContent).toBe(
+      'Ada Reader, ada@example.com, Vereinigtes Königreich',
+    );
+    expect(screen.getByText('Gezahlter Betrag').nextElementSibling?.textContent).toBe('25,00\u00a0€');
+    expect(screen.getByRole('region', { name: 'Gutschriften' }).textContent).toContain(
+      'Gutschrift GS-1, 27. November 2026: 10,00\u00a0€ erstattet auf Visa ending in 4242',
+    );
+    expect(screen.getByRole('link', { name: 'Zurück zu Ihren Abonnements' }).getAttribute('href')).toBe(
+      '/account?livemode=false&lang=de-DE',
+    );
+  });
+
+  it('reads in English as before', () => {
+    render(<InvoiceView {...props} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Invoice INV-TEST-2026-000001 (test mode: no real payment)');
+    expect(screen.getByText('Total paid')).toBeTruthy();
   });
 });

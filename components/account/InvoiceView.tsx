@@ -1,38 +1,43 @@
 import Link from 'next/link';
 import type { InvoicePageProps } from '@/lib/account/accountView';
+import { withLang } from '@/lib/i18n/langLink';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import rows from '@/components/ui/OrderRows.module.css';
 import { AccountFrame } from './AccountFrame';
 import actions from './AccountActions.module.css';
 import styles from './InvoiceView.module.css';
 
-/** An invoice as a page of its own, to read or print (the frame's header and footer are not printed). */
+/**
+ * An invoice as a page of its own, to read or print (the frame's header and footer are not
+ * printed). Its amounts, dates and country come worded in the page's language (invoicePage).
+ */
 export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProps) {
+  const words = useWords();
+  const { t } = words;
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
-      <DocumentTitle title={`Invoice ${invoice.number}`} />
+      <DocumentTitle title={t('billing.invoice.title', { number: invoice.number })} />
       <article className={styles.invoice} aria-labelledby="invoice-heading" data-testid="invoice-page">
         <h1 id="invoice-heading">
-          Invoice {invoice.number}
-          {!invoice.livemode && <span className={styles.test}> (test mode: no real payment)</span>}
+          {t('billing.invoice.title', { number: invoice.number })}
+          {!invoice.livemode && <span className={styles.test}> {t('billing.invoice.testMode')}</span>}
         </h1>
         <dl className={styles.meta}>
           <div>
-            <dt>Date</dt>
+            <dt>{t('billing.invoice.date')}</dt>
             <dd>{invoice.date}</dd>
           </div>
           <div>
-            <dt>From</dt>
+            <dt>{t('billing.invoice.from')}</dt>
             <dd>{invoice.brandName}</dd>
           </div>
           <div>
-            <dt>Billed to</dt>
-            <dd>
-              {invoice.billedTo.name}, {invoice.billedTo.email}, {invoice.billedTo.country}
-            </dd>
+            <dt>{t('billing.invoice.billedTo')}</dt>
+            <dd>{t('billing.invoice.billedToValue', invoice.billedTo)}</dd>
           </div>
           <div>
-            <dt>Paid with</dt>
+            <dt>{t('billing.invoice.paidWith')}</dt>
             <dd>{invoice.paymentMethod}</dd>
           </div>
         </dl>
@@ -56,24 +61,29 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
             </div>
           ))}
           <div className={`${rows.row} ${styles.total}`}>
-            <dt>Total paid</dt>
+            <dt>{t('billing.invoice.total')}</dt>
             <dd data-testid="invoice-page-total">{invoice.total}</dd>
           </div>
           {invoice.refunded && (
             <div className={rows.row}>
-              <dt>Refunded</dt>
+              <dt>{t('billing.invoice.refunded')}</dt>
               <dd data-testid="invoice-page-refunded">{invoice.refunded}</dd>
             </div>
           )}
         </dl>
         {invoice.priceTerms && <p data-testid="invoice-page-price-terms">{invoice.priceTerms}</p>}
         {invoice.refunds && invoice.refunds.length > 0 && (
-          <section aria-label="Credit notes" className={styles.creditNotes}>
-            <h2>Credit notes</h2>
+          <section aria-label={t('billing.invoice.creditNotes')} className={styles.creditNotes}>
+            <h2>{t('billing.invoice.creditNotes')}</h2>
             <ul>
               {invoice.refunds.map((refund) => (
                 <li key={refund.creditNoteNumber}>
-                  Credit note {refund.creditNoteNumber}, {refund.date}: {refund.amount} refunded to {invoice.paymentMethod}
+                  {t('billing.invoice.creditNote', {
+                    number: refund.creditNoteNumber,
+                    date: refund.date,
+                    amount: refund.amount,
+                    method: invoice.paymentMethod,
+                  })}
                 </li>
               ))}
             </ul>
@@ -81,10 +91,10 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
         )}
         <div className={`${actions.actions} ${styles.noPrint}`}>
           <button type="button" className={actions.primary} onClick={() => window.print()}>
-            Print
+            {t('billing.invoice.print')}
           </button>
-          <Link className={actions.secondary} href={livemode ? '/account' : '/account?livemode=false'}>
-            Back to your subscriptions
+          <Link className={actions.secondary} href={withLang(livemode ? '/account' : '/account?livemode=false', words.locale)}>
+            {t('billing.back')}
           </Link>
         </div>
       </article>

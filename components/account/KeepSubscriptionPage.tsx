@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import Link from 'next/link';
 import type { KeepAnswer } from '@/lib/api/apiClient';
+import { codeMessage, failureMessage } from '@/lib/account/apiFailure';
+import { KEEP_FAILURES } from '@/lib/account/cancelFailures';
 import type { KeepPageProps } from '@/lib/account/cancelView';
+import { withLang } from '@/lib/i18n/langLink';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
+import { useWords } from '@/components/shell/I18n';
 import { AccountFrame } from './AccountFrame';
 import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
@@ -14,6 +18,8 @@ import actions from './AccountActions.module.css';
  */
 export function KeepSubscriptionPage(props: KeepPageProps) {
   const api = useApiClient();
+  const words = useWords();
+  const { t } = words;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [kept, setKept] = useState<KeepAnswer | null>(null);
@@ -21,11 +27,13 @@ export function KeepSubscriptionPage(props: KeepPageProps) {
   if (props.state === 'refused') {
     return (
       <AccountFrame brand={null} livemode={props.livemode} email={null}>
-        <DocumentTitle title="Keep your subscription" />
-        <h1>We could not use this link</h1>
-        <p role="alert">{props.message}</p>
+        <DocumentTitle title={t('cancel.keep.title')} />
+        <h1>{t('cancel.keep.refused.title')}</h1>
+        <p role="alert">{words.say(codeMessage(props.code, KEEP_FAILURES, 'cancel.keep.error.keep_link_invalid'))}</p>
         <p>
-          <Link href={props.livemode ? '/account' : '/account?livemode=false'}>Go to your account</Link>
+          <Link href={withLang(props.livemode ? '/account' : '/account?livemode=false', words.locale)}>
+            {t('cancel.keep.refused.account')}
+          </Link>
         </p>
       </AccountFrame>
     );
@@ -37,37 +45,35 @@ export function KeepSubscriptionPage(props: KeepPageProps) {
     try {
       setKept(await api.keepSubscription(props.token));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'We could not keep your subscription. Please try again.');
+      setError(words.say(failureMessage(failure, KEEP_FAILURES, 'cancel.keep.error.fallback')));
     } finally {
       setSending(false);
     }
   };
 
+  const names = { brand: kept?.brandName ?? props.brandName, offer: kept?.offerName ?? props.offerName };
   return (
     <AccountFrame brand={null} livemode={props.livemode} email={null}>
-      <DocumentTitle title="Keep your subscription" />
+      <DocumentTitle title={t('cancel.keep.title')} />
       {kept ? (
         <>
-          <h1>Your subscription continues</h1>
+          <h1>{t('cancel.keep.kept.title')}</h1>
           <div className={actions.notice} role="status" data-testid="subscription-kept">
             <p>
-              {kept.brandName}: {kept.offerName} was not cancelled after all.
-              {kept.nextCharge ? ` It renews on ${kept.nextCharge.date} at ${kept.nextCharge.amount}.` : ''} We sent a confirmation by
-              e-mail.
+              {kept.nextCharge
+                ? t('cancel.keep.kept.renews', { ...names, date: kept.nextCharge.date, amount: kept.nextCharge.amount })
+                : t('cancel.keep.kept.text', names)}
             </p>
           </div>
         </>
       ) : (
         <>
-          <h1>Keep your subscription</h1>
-          <p>
-            {props.brandName}: {props.offerName} was cancelled on our cancellation page. If that was not you, or you changed your mind, keep
-            it: it will renew as before.
-          </p>
+          <h1>{t('cancel.keep.title')}</h1>
+          <p>{t('cancel.keep.intro', names)}</p>
           <FormActions
             error={error}
-            label="Keep my subscription"
-            busyLabel="Keeping your subscription…"
+            label={t('cancel.keep.submit')}
+            busyLabel={t('cancel.keep.sending')}
             sending={sending}
             onClick={() => void keep()}
           />

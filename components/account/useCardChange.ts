@@ -2,9 +2,11 @@ import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type RefOb
 import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type CardChangeResponse, type NewCard } from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { cardChangeFailure, cardDeclined } from '@/lib/account/cardFailures';
 import { validateCardFields, type CardFields } from '@/lib/payments/sandbox/cardFields';
 import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
 import type { CardField } from '@/components/payment-methods/sandbox/SandboxCardFields';
 import { providerTakesTheCard, type KeptCardHandle } from '@/components/payment-methods/registry';
 import type { OtherAction } from './oneActionAtATime';
@@ -12,8 +14,6 @@ import { usePageRestored } from '@/lib/browser/usePageRestored';
 
 const EMPTY_CARD: CardFields = { number: '', expiry: '', cvc: '' };
 const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvc'];
-export const NOT_CHANGED = 'Your card was not changed.';
-const FALLBACK_ERROR = `We could not change your card. ${NOT_CHANGED} Please try again.`;
 
 /** The last save: the subscription as it was before it (what the save charged is told from it), and whether its charge is still to come. */
 export interface SavedCard {
@@ -49,6 +49,7 @@ export function useCardChange({
   returnConfirmedRef,
 }: CardChangeOptions) {
   const api = useApiClient();
+  const words = useWords();
   const router = useRouter();
   const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [touched, setTouched] = useState<Set<CardField>>(new Set());
@@ -64,9 +65,7 @@ export function useCardChange({
   /** What the server is sent for the typed card, or why there is nothing to send (null: the fields show it). */
   const newCard = async (): Promise<NewCard | { error: string } | null> => {
     if (providerTakesTheCard(config)) {
-      const method = cardForm.current
-        ? await cardForm.current.createPaymentMethod()
-        : { error: 'The card form is still loading. Please wait a moment.' };
+      const method = cardForm.current ? await cardForm.current.createPaymentMethod() : { error: words.t('billing.card.error.loading') };
       return 'error' in method ? method : { kind: 'stripe-payment-method', paymentMethodId: method.id };
     }
     const invalid = CARD_FIELDS.find((field) => fieldErrors[field]);
@@ -81,24 +80,23 @@ export function useCardChange({
   /** Stripe's 3-D Secure in the page, then the card it set up is recorded. */
   const afterBank = async (answer: CardChangeResponse): Promise<CardChangeResponse | { error: string }> => {
     if (answer.status !== 'requires_action') return answer;
-    if (answer.action.type !== 'stripe_sdk' || !cardForm.current)
-      return { error: `Your bank asked for a check this page cannot show. ${NOT_CHANGED}` };
+    if (answer.action.type !== 'stripe_sdk' || !cardForm.current) return { error: words.t('billing.card.error.uncheckable') };
     const checked = await cardForm.current.handleNextAction(answer.action.clientSecret);
-    if (checked.error) return { error: `${checked.error} ${NOT_CHANGED}` };
+    if (checked.error) return { error: words.t('billing.card.error.check', { error: checked.error }) };
     return api.confirmCardChange(subscription.id, answer.setupId);
   };
 
   /** The server's last word on a change or its confirmation, as the page shows it. */
   const show = (answer: CardChangeResponse | { error: string }) => {
     if ('error' in answer) setError(answer.error);
-    else if (answer.status === 'failed') setError(answer.message);
+    else if (answer.status === 'failed') setError(words.say(cardDeclined(answer.code)));
     else if (answer.status === 'saved') {
       setSubscription(answer.subscription);
       setSaved({ before: subscription, renewalPending: answer.renewalPending === true });
       setCard(EMPTY_CARD);
       setTouched(new Set());
       setShowErrors(false);
-    } else setError(FALLBACK_ERROR);
+    } else setError(words.t('billing.card.error.fallback'));
   };
 
   const submit = async (event: FormEvent, other: OtherAction) => {
@@ -126,7 +124,7 @@ export function useCardChange({
       }
       show(await afterBank(answer));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : FALLBACK_ERROR);
+      setError(words.say(cardChangeFailure(failure)));
     } finally {
       if (!leaving) setSending(false);
     }
@@ -140,7 +138,7 @@ export function useCardChange({
     router.replace(cardPageWithoutSetup(router.asPath), undefined, { shallow: true, scroll: false }).catch(() => undefined);
     api
       .confirmCardChange(subscription.id, returnedSetup)
-      .then(show, (failure: unknown) => setError(failure instanceof Error ? failure.message : FALLBACK_ERROR))
+      .then(show, (failure: unknown) => setError(words.say(cardChangeFailure(failure))))
       .finally(() => setSending(false));
   });
   useEffect(() => {

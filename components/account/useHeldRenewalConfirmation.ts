@@ -2,13 +2,12 @@ import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import { useRouter } from 'next/router';
 import { cardPageWithoutSetup, type RenewalPaymentResponse } from '@/lib/account/cardChange';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { heldRenewalFailure, renewalDeclined } from '@/lib/account/cardFailures';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
+import { useWords } from '@/components/shell/I18n';
 import type { KeptCardHandle } from '@/components/payment-methods/registry';
 import type { OtherAction } from './oneActionAtATime';
 import { usePageRestored } from '@/lib/browser/usePageRestored';
-
-const NOT_CHARGED = 'Nothing was charged.';
-const HELD_FALLBACK_ERROR = `We could not reach your bank. ${NOT_CHARGED} Please try again.`;
 
 /** Where confirming a renewal the bank held left it, as the page says it. */
 export type HeldOutcome = { kind: 'paid' } | { kind: 'error'; message: string } | null;
@@ -39,6 +38,7 @@ export function useHeldRenewalConfirmation({
   returnConfirmedRef,
 }: HeldRenewalOptions) {
   const api = useApiClient();
+  const words = useWords();
   const router = useRouter();
   // Back from the bank's page, the confirmation is busy from the first render.
   const [confirming, setConfirming] = useState(returnedFromRenewal && unavailable === null);
@@ -48,11 +48,11 @@ export function useHeldRenewalConfirmation({
   /** The server's word on a held renewal: paid, or refused (the page then offers another card only). */
   const showHeld = (answer: RenewalPaymentResponse) => {
     if (answer.status === 'requires_action') {
-      setHeld({ kind: 'error', message: `Your bank has not confirmed the payment yet. ${NOT_CHARGED}` });
+      setHeld({ kind: 'error', message: words.t('cancel.held.error.notYet') });
       return;
     }
     setSubscription(answer.subscription);
-    setHeld(answer.status === 'paid' ? { kind: 'paid' } : { kind: 'error', message: answer.message });
+    setHeld(answer.status === 'paid' ? { kind: 'paid' } : { kind: 'error', message: words.say(renewalDeclined(answer.code)) });
   };
 
   const confirm = async (other: OtherAction) => {
@@ -71,21 +71,21 @@ export function useHeldRenewalConfirmation({
       }
       if (answer.status === 'requires_action') {
         if (answer.action.type !== 'stripe_sdk' || !cardForm.current) {
-          setHeld({ kind: 'error', message: `Your bank asked for a check this page cannot show. ${NOT_CHARGED}` });
+          setHeld({ kind: 'error', message: words.t('cancel.held.error.uncheckable') });
           return;
         }
         const checked = answer.savedCard
           ? await cardForm.current.confirmWithSavedCard(answer.action.clientSecret, answer.savedCard)
           : await cardForm.current.handleNextAction(answer.action.clientSecret);
         if (checked.error) {
-          setHeld({ kind: 'error', message: `${checked.error} ${NOT_CHARGED}` });
+          setHeld({ kind: 'error', message: words.t('cancel.held.error.check', { error: checked.error }) });
           return;
         }
         answer = await api.confirmRenewalPayment(subscriptionId);
       }
       showHeld(answer);
     } catch (failure) {
-      setHeld({ kind: 'error', message: failure instanceof Error ? failure.message : HELD_FALLBACK_ERROR });
+      setHeld({ kind: 'error', message: words.say(heldRenewalFailure(failure)) });
     } finally {
       if (!leaving) setConfirming(false);
     }
@@ -98,9 +98,7 @@ export function useHeldRenewalConfirmation({
     router.replace(cardPageWithoutSetup(router.asPath), undefined, { shallow: true, scroll: false }).catch(() => undefined);
     api
       .confirmRenewalPayment(subscriptionId)
-      .then(showHeld, (failure: unknown) =>
-        setHeld({ kind: 'error', message: failure instanceof Error ? failure.message : HELD_FALLBACK_ERROR }),
-      )
+      .then(showHeld, (failure: unknown) => setHeld({ kind: 'error', message: words.say(heldRenewalFailure(failure)) }))
       .finally(() => setConfirming(false));
   });
   useEffect(() => {

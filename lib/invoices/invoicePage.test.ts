@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 import { invoiceLink, invoicePage } from './invoicePage';
-import { fallbackWords } from '@/lib/i18n/words';
+import { fallbackWords, inTimeZone } from '@/lib/i18n/words';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const INVOICE: Invoice = {
@@ -46,7 +47,7 @@ describe('invoicePage', () => {
       date: 'November 26, 2026',
       brandName: 'Vogue',
       offerName: 'Vogue Digital',
-      billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
+      billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'United Kingdom' },
       lines: [{ name: 'Vogue Digital: one year', amount: '$30.00' }],
       priceTerms: 'Vogue Digital: First year $25, then $50 a year.',
       discount: { label: 'Discount (WELCOME)', amount: '$5.00' },
@@ -115,6 +116,38 @@ describe('invoicePage', () => {
       { creditNoteNumber: 'CN-2026-000002', date: 'November 27, 2026', amount: '$5.00' },
     ]);
     expect(page.refunded).toBe('$15.00');
+  });
+});
+
+describe('invoicePage in the reader’s language', () => {
+  it('words a German reader’s invoice: money, dates on their calendar, the tax and the country', () => {
+    const euro = { ...INVOICE, currencyCode: 'EUR', priceTerms: { ...INVOICE.priceTerms!, currencyCode: 'EUR' } } as Invoice;
+    const words = inTimeZone(serverWords('de-DE'), 'Europe/Berlin');
+    const page = invoicePage(
+      { ...euro, issuedAt: '2026-11-26T23:30:00.000Z' },
+      [note('GS-1', 1000, '2026-11-28T09:00:00.000Z')],
+      'GQ',
+      words,
+    );
+    expect(page).toMatchObject({
+      date: '27. November 2026',
+      billedTo: { country: 'Vereinigtes Königreich' },
+      lines: [{ amount: '30,00\u00a0€' }],
+      discount: { label: 'Rabatt (WELCOME)', amount: '5,00\u00a0€' },
+      taxes: [{ label: 'MwSt.', amount: 'darin enthalten 4,17\u00a0€' }],
+      total: '25,00\u00a0€',
+      refunds: [{ creditNoteNumber: 'GS-1', date: '28. November 2026', amount: '10,00\u00a0€' }],
+      refunded: '10,00\u00a0€',
+    });
+    expect(page.priceTerms).toMatch(/^Vogue Digital: Erstes Jahr 25\u00a0€, danach 50\u00a0€ pro Jahr\.$/);
+  });
+
+  it('names the country in French, and keeps a code no language names', () => {
+    const words = serverWords('fr-FR');
+    expect(invoicePage(INVOICE, [], 'Vogue', words).billedTo.country).toBe('Royaume-Uni');
+    expect(invoicePage({ ...INVOICE, billedTo: { ...INVOICE.billedTo, country: 'not a code' } }, [], 'Vogue', words).billedTo.country).toBe(
+      'not a code',
+    );
   });
 });
 

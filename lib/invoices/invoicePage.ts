@@ -1,16 +1,35 @@
 import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
-import { dateText } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
-import { formatMoney } from '@/lib/pricing/money';
-import { taxRows } from '@/lib/pricing/taxLabels';
+import { taxRows, type TaxKindKeys } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 
+/** The invoice's tax rows say their kind as the order summary does, from the account's own namespace. */
+const INVOICE_TAX_KEYS: TaxKindKeys = {
+  vat: 'billing.tax.vat',
+  'sales-tax': 'billing.tax.salesTax',
+  gst: 'billing.tax.gst',
+  hst: 'billing.tax.hst',
+  qst: 'billing.tax.qst',
+  tax: 'billing.tax.tax',
+};
+
+/** A country's name in the reader's language ("GB": "United Kingdom", "Vereinigtes Königreich"); the code where it has none. */
+export function countryName(words: Words, code: string): string {
+  try {
+    return new Intl.DisplayNames(words.locale, { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    // Not a region code at all (an invoice from before countries were checked): as it was kept.
+    return code;
+  }
+}
+
 /**
  * The printable invoice as the account shows it, from the invoice and the credit notes
- * issued against it (oldest first), in the words and money of the page.
+ * issued against it (oldest first), in the words of the page: its language, its money and
+ * the reader's time zone.
  */
 export function invoicePage(
   invoice: Invoice,
@@ -18,31 +37,35 @@ export function invoicePage(
   brandName: string,
   words: Words,
 ): InvoicePageProps['invoice'] {
-  const money = (cents: number) => formatMoney(cents, invoice.currencyCode);
+  const { t } = words;
+  const money = (cents: number) => words.money(cents, invoice.currencyCode);
   const { taxRate, priceTerms } = invoice;
   const refunded = creditNotes.reduce((sum, note) => sum + note.amount, 0);
   return {
     number: invoice.number,
-    date: dateText(invoice.issuedAt),
+    date: words.date(invoice.issuedAt),
     brandName,
     offerName: invoice.offerName,
-    billedTo: invoice.billedTo,
+    billedTo: { ...invoice.billedTo, country: countryName(words, invoice.billedTo.country) },
     lines: invoice.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
     ...(priceTerms
-      ? { priceTerms: words.t('order.priceTerms', { offer: invoice.offerName, terms: priceOverTime(words, priceTerms) }) }
+      ? { priceTerms: t('billing.invoice.priceTerms', { offer: invoice.offerName, terms: priceOverTime(words, priceTerms) }) }
       : {}),
     discount:
       invoice.discount > 0
-        ? { label: `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ''}`, amount: money(invoice.discount) }
+        ? {
+            label: invoice.couponCode ? t('billing.invoice.discountCode', { code: invoice.couponCode }) : t('billing.invoice.discount'),
+            amount: money(invoice.discount),
+          }
         : null,
-    taxes: taxRows(words, invoice.taxLines, invoice.tax).map((row) => ({
+    taxes: taxRows(words, invoice.taxLines, invoice.tax, INVOICE_TAX_KEYS).map((row) => ({
       label: row.label,
-      amount: taxRate.inclusive && row.amount > 0 ? `${money(row.amount)} included` : money(row.amount),
+      amount: taxRate.inclusive && row.amount > 0 ? t('billing.invoice.taxIncluded', { amount: money(row.amount) }) : money(row.amount),
     })),
     total: money(invoice.total),
     paymentMethod: paymentMethodName(invoice.payment),
     livemode: invoice.livemode,
-    refunds: creditNotes.map((note) => ({ creditNoteNumber: note.number, date: dateText(note.issuedAt), amount: money(note.amount) })),
+    refunds: creditNotes.map((note) => ({ creditNoteNumber: note.number, date: words.date(note.issuedAt), amount: money(note.amount) })),
     ...(refunded > 0 ? { refunded: money(refunded) } : {}),
   };
 }

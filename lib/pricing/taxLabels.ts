@@ -2,7 +2,10 @@ import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
 import type { TaxKind, TaxLine } from './tax';
 
-const TAX_KIND_KEYS: Readonly<Record<TaxKind, MessageKey>> = {
+/** The message of each kind of tax: the order summary's, or a page's own where the `order` namespace is not carried (the invoice's). */
+export type TaxKindKeys = Readonly<Record<TaxKind, MessageKey>>;
+
+const TAX_KIND_KEYS: TaxKindKeys = {
   vat: 'order.tax.vat',
   'sales-tax': 'order.tax.salesTax',
   gst: 'order.tax.gst',
@@ -12,8 +15,8 @@ const TAX_KIND_KEYS: Readonly<Record<TaxKind, MessageKey>> = {
 };
 
 /** The words for each kind of tax, as the page's market says them ("MwSt.", "TPS"). */
-export function taxKindLabel(words: Words, kind: TaxKind): string {
-  return words.t(TAX_KIND_KEYS[kind]);
+export function taxKindLabel(words: Words, kind: TaxKind, keys: TaxKindKeys = TAX_KIND_KEYS): string {
+  return words.t(keys[kind]);
 }
 
 /** One tax row of an order summary or invoice. */
@@ -29,10 +32,10 @@ export interface TaxRow {
  * The tax rows an order states: one per tax levied (Quebec's GST and QST each), or, where
  * none is (no tax, a zero rate), one plain "Tax" row with the whole amount.
  */
-export function taxRows(words: Words, lines: readonly TaxLine[], tax: number): TaxRow[] {
+export function taxRows(words: Words, lines: readonly TaxLine[], tax: number, keys: TaxKindKeys = TAX_KIND_KEYS): TaxRow[] {
   const levied = lines.filter((line) => line.rate > 0);
-  if (levied.length === 0) return [{ kind: 'tax', label: taxKindLabel(words, 'tax'), rate: 0, amount: tax }];
-  return levied.map((line) => ({ kind: line.kind, label: taxKindLabel(words, line.kind), rate: line.rate, amount: line.amount }));
+  if (levied.length === 0) return [{ kind: 'tax', label: taxKindLabel(words, 'tax', keys), rate: 0, amount: tax }];
+  return levied.map((line) => ({ kind: line.kind, label: taxKindLabel(words, line.kind, keys), rate: line.rate, amount: line.amount }));
 }
 
 /**

@@ -65,6 +65,6 @@ export async function keepPageProps(context: Context): Promise<GetServerSideProp
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     context.res.statusCode = error.status;
-    return { props: { state: 'refused', message: error.message, livemode } };
+    return { props: { state: 'refused', code: error.code, livemode } };
   }
 }

@@ -1,0 +1,19 @@
+import { isApiError } from '@/lib/api/apiErrors';
+import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
+
+/** The message of each code a call's route can answer with; `network` when nothing answered. */
+export type FailureMessages = Readonly<Record<string, MessageKey>>;
+
+/**
+ * What a failed call says to the subscriber, worded at the edge by the server's code: the
+ * server's `message` is English, and a page in another language never shows it. A code the
+ * page does not know (or a failure that is no answer at all) gets the call's generic words.
+ */
+export function failureMessage(failure: unknown, messages: FailureMessages, fallback: MessageKey): MessageDescriptor {
+  return codeMessage(isApiError(failure) ? failure.code : null, messages, fallback);
+}
+
+/** The words of a server's code that a page was given rather than thrown (a link the page's loader refused). */
+export function codeMessage(code: string | null, messages: FailureMessages, fallback: MessageKey): MessageDescriptor {
+  return { id: code !== null && Object.hasOwn(messages, code) ? messages[code]! : fallback };
+}
