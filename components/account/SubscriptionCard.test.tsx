@@ -329,7 +329,8 @@ describe('SubscriptionCard', () => {
       expect(screen.getByTestId('subscription-next-charge').textContent).toBe('26. November 2027, 50,00\u00a0€ (inkl. MwSt.)');
       expect(screen.getByText('Nächste Verlängerung')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Vertrag hier widerrufen' })).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Abonnement kündigen' })).toBeTruthy();
+      // § 312k BGB: the button that leads to the cancellation says so in the statute's words.
+      expect(screen.getByRole('link', { name: 'Verträge hier kündigen' })).toBeTruthy();
       const invoice = screen.getAllByRole('listitem').find((item) => /INV-TEST/.test(item.textContent ?? ''))!;
       expect(invoice.textContent).toBe('INV-TEST-2026-000001, 26. November 2026, 25,00\u00a0€ 10,00\u00a0€ erstattet');
       const history = screen.getByRole('region', { name: 'Verlauf' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Link from 'next/link';
+import { buttonLabel } from '@/lib/checkout/marketWording';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { isLive, subscriptionLine } from '@/lib/account/accountList';
 import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
@@ -158,7 +159,7 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
       <div className={actions.actions}>
         {subscription.canCancel && (
           <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/cancel${livemodeQuery}`}>
-            {t('account.card.cancel')}
+            {buttonLabel(words, 'cancelButton', 'account.card.cancel')}
           </Link>
         )}
         {subscription.canWithdraw && (

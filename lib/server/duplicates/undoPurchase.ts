@@ -1,3 +1,4 @@
+import type { Reader } from '@/lib/server/i18n/subscriberWords';
 import type { Kysely } from 'kysely';
 import { dateTimeText } from '@/lib/account/accountWords';
 import type { UndoPurchaseAnswer, UndoPurchaseFacts } from '@/lib/account/undoPurchaseView';
@@ -41,7 +42,7 @@ const alreadyUndone = (link: UndoLink) =>
     link.used_at!,
   ]);
 
-export type UndoLookup = { livemode: boolean; facts: UndoPurchaseFacts } & (
+export type UndoLookup = { livemode: boolean; facts: UndoPurchaseFacts; reader: Reader } & (
   { state: 'ready'; link: UndoLink } | { state: 'undone'; undoneAt: string }
 );
 
@@ -54,7 +55,11 @@ export async function lookUpUndo(deps: Pick<UndoDeps, 'db' | 'now'>, token: stri
   if (!transaction) throw undoRefusal('invalid');
   const facts = factsOf(transaction);
   const { livemode } = transaction;
-  return found.ok ? { state: 'ready', link, facts, livemode } : { state: 'undone', undoneAt: link.used_at!, facts, livemode };
+  // The page speaks as the purchase was made: its language, its buyer's clock.
+  const reader = { locale: transaction.locale, timeZone: transaction.timeZone };
+  return found.ok
+    ? { state: 'ready', link, facts, livemode, reader }
+    : { state: 'undone', undoneAt: link.used_at!, facts, livemode, reader };
 }
 
 /**

@@ -87,6 +87,8 @@ describe('GET /undo-purchase?token=…', () => {
       charged: true,
       purchasedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+    // In the purchase's language and its buyer's clock.
+    expect(shown.props).toMatchObject({ i18n: { locale: before.transaction.locale, timeZone: before.transaction.time_zone } });
     await page(token);
     expect(await state(second)).toEqual(before);
     expect(before.refunds).toEqual([]);

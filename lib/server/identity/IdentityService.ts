@@ -5,6 +5,7 @@ import { SIGN_IN_SECRET, type SignInLinkProblem } from '@/lib/identity/signInLin
 import { IdentityRepository, type StoredSession, type StoredSignInLink } from './IdentityRepository';
 import { signInMail } from '@/lib/server/mail/templates/signInMail';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { LANG_PARAMETER } from '@/lib/i18n/langLink';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { Mailer } from './Mailer';
@@ -143,7 +144,10 @@ export class IdentityService {
     );
     // A test-mode link says so, as every link of test mode does: its page, whether it signs in
     // or says why it cannot, stays in test mode (ahead of the token, which a careless copy cuts).
-    const link = `${input.origin}${input.completePath}?${livemode ? '' : 'livemode=false&'}token=${token}`;
+    // The account's page has no campaign to speak from: its link names the mail's language.
+    const locale = input.locale ?? DEFAULT_LOCALE;
+    const lang = input.brandName === null && locale !== DEFAULT_LOCALE ? `${LANG_PARAMETER}=${locale}&` : '';
+    const link = `${input.origin}${input.completePath}?${livemode ? '' : 'livemode=false&'}${lang}token=${token}`;
     await this.mailer.send({
       to: email,
       kind: 'sign-in',
@@ -155,7 +159,7 @@ export class IdentityService {
           purpose: input.purpose,
           validForMinutes: LINK_TTL_MS / 60_000,
         },
-        serverWords(input.locale ?? DEFAULT_LOCALE),
+        serverWords(locale),
       ),
     });
     return 'sent';

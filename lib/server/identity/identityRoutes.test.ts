@@ -183,12 +183,15 @@ describe('POST /api/identity/links', () => {
     expect(deMail.subject).toBe('In Ihrem Konto anmelden');
     expect(deMail.body_html).toContain('<html lang="de">');
     expect(deMail.body_text).toContain('Um sich in Ihrem Konto anzumelden, öffnen Sie diesen Link innerhalb von 15 Minuten:');
+    // The link's page speaks the mail's language: it names it, ahead of the token.
+    expect(deMail.body_text).toMatch(/\/account\/sign-in\/complete\?lang=de-DE&token=/);
     const french = address('fr');
     expect((await post('/api/identity/links', { email: french, locale: 'fr-fr' })).status).toBe(202);
     expect((await latestMail(french)).subject).toBe('Se connecter à votre compte');
     const spanish = address('es');
     expect((await post('/api/identity/links', { email: spanish, locale: 'es-ES' })).status).toBe(202);
     expect((await latestMail(spanish)).subject).toBe('Sign in to your account');
+    expect((await latestMail(spanish)).body_text).toMatch(/\/account\/sign-in\/complete\?token=/);
   });
 
   it.each([['en_US'], [''], [`de-DE-x-${'a'.repeat(40)}`], [7]])(

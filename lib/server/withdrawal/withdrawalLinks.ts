@@ -1,3 +1,4 @@
+import type { Reader } from '@/lib/server/i18n/subscriberWords';
 import type { Kysely } from 'kysely';
 import { automaticWithdrawalAt, OBJECTION_WINDOW_DAYS } from '@/lib/withdrawal/withdrawalPolicy';
 import type { WithdrawalAnswer, WithdrawalLinkView } from '@/lib/withdrawal/withdrawalView';
@@ -34,9 +35,10 @@ async function linked(db: Kysely<Database>, service: WithdrawalService, token: s
 export async function withdrawalLinkView(
   deps: { db: Kysely<Database>; now: () => Date; service: WithdrawalService; brandName: (slug: string) => string },
   token: string,
-): Promise<WithdrawalLinkView> {
+): Promise<WithdrawalLinkView & { reader: Reader }> {
   const { purpose, withdrawal, contract } = await linked(deps.db, deps.service, token, deps.now());
   return {
+    reader: { locale: contract.subscription.locale, timeZone: contract.subscription.timeZone },
     purpose,
     token,
     brandName: deps.brandName(contract.transaction.brandSlug),

@@ -130,6 +130,10 @@ describe('withdrawalAnswerPageProps', () => {
         props: { state: 'ready', purpose: 'confirm', token, invoiceNumber, livemode: false },
       });
     }
+    // The page speaks as the subscription was bought, not as the link's query asks.
+    const shown = await withdrawalAnswerPageProps(context('x', '', { token, lang: 'fr-FR' }));
+    const subscribed = (await new SubscriptionRepository(server.db).findById(id))!;
+    expect(shown).toMatchObject({ props: { i18n: { locale: subscribed.locale } } });
     expect(await new SubscriptionRepository(server.db).findById(id)).toMatchObject({ status: 'active' });
     expect(headers['Referrer-Policy']).toBe('no-referrer');
     expect(await withdrawalAnswerPageProps(context('x', '', { token: 'nope' }))).toMatchObject({

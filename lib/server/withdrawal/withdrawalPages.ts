@@ -1,3 +1,5 @@
+import type { PageI18n } from '@/lib/i18n/pageI18n';
+import { subscriberI18n } from '@/lib/server/i18n/subscriberWords';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parse } from 'cookie';
 import type { AccountProps } from '@/lib/account/accountView';
@@ -83,7 +85,7 @@ export async function publicWithdrawPageProps(
 /** /withdraw/answer?token=…: what a link of the acknowledgment names and does, without using it (a mail scanner's GET changes nothing). */
 export async function withdrawalAnswerPageProps(
   context: Pick<Context, 'req' | 'res' | 'query'>,
-): Promise<GetServerSidePropsResult<WithdrawalAnswerPageProps>> {
+): Promise<GetServerSidePropsResult<WithdrawalAnswerPageProps & { i18n?: PageI18n }>> {
   personalPage(context);
   const token = typeof context.query.token === 'string' ? context.query.token : '';
   const server = await serverContext();
@@ -94,7 +96,8 @@ export async function withdrawalAnswerPageProps(
       { db: server.db, now: server.clock, service, brandName: (slug) => brands.get(slug)?.name ?? slug },
       token,
     );
-    return { props: { state: 'ready', ...view } };
+    const { reader, ...shown } = view;
+    return { props: { state: 'ready', ...shown, i18n: subscriberI18n(reader) } };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     context.res.statusCode = error.status;

@@ -14,6 +14,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { serverContext } from '@/lib/server/context/serverContext';
 import { accountRequest } from './accountRequest';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { inTimeZone } from '@/lib/i18n/words';
 import { linkedReader, subscriberI18n } from '@/lib/server/i18n/subscriberWords';
 
 type Context = GetServerSidePropsContext;
@@ -93,7 +94,12 @@ export async function invoicePageProps(context: Context): Promise<Result<Invoice
       email,
       livemode,
       brand,
-      invoice: invoicePage(invoice, creditNotes, brand?.name ?? invoice.brandSlug, serverWords(subscription.locale)),
+      invoice: invoicePage(
+        invoice,
+        creditNotes,
+        brand?.name ?? invoice.brandSlug,
+        inTimeZone(serverWords(subscription.locale), subscription.timeZone),
+      ),
       i18n: subscriberI18n(subscription),
     },
   };
