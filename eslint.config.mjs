@@ -117,12 +117,7 @@ export default defineConfig(
   // office, the QA mailbox and the sandbox's stand-in bank pages stay English.
   {
     files: ['components/**/*.tsx', 'pages/**/*.tsx'],
-    ignores: [
-      '**/*.test.tsx',
-      'components/{admin,backoffice,mailbox}/**',
-      'pages/{admin,api,mailbox,sandbox}/**',
-      ...SANDBOX_STAND_INS,
-    ],
+    ignores: ['**/*.test.tsx', 'components/{admin,backoffice,mailbox}/**', 'pages/{admin,api,mailbox,sandbox}/**', ...SANDBOX_STAND_INS],
     plugins: { i18n },
     rules: { 'i18n/no-literal-text': 'error' },
   },
