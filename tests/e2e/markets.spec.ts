@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { say, type Language } from './pages/catalogue';
 import { newEmail } from './pages/subscriberJourney';
 
 /**
@@ -11,21 +10,6 @@ import { newEmail } from './pages/subscriberJourney';
  */
 
 test.describe.configure({ timeout: 90_000 });
-
-type Language = 'en' | 'de' | 'fr';
-
-/** Every message of a language, keys as in messages/<language>/*.json. */
-function catalogue(language: Language): Record<string, string> {
-  const dir = path.join(process.cwd(), 'messages', language);
-  return Object.assign({}, ...fs.readdirSync(dir).map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))));
-}
-
-/** A message with its simple placeholders filled ("Vielen Dank, {firstName}!"). */
-function say(language: Language, key: string, values: Record<string, string> = {}): string {
-  const text = catalogue(language)[key];
-  if (text === undefined) throw new Error(`no message ${key} in ${language}`);
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-}
 
 interface Market {
   campaign: string;
@@ -151,3 +135,41 @@ for (const market of MARKETS) {
     await expectAcknowledgment(page, email, market);
   });
 }
+
+test('a Quebec buyer of the Canadian campaign is offered French, pays in it, and gets the e-mail in French', async ({ page }) => {
+  const email = newEmail('quebec fr-CA');
+  await page.goto('/newyorker/demo-ca?livemode=false&source=e2e');
+  await page
+    .getByRole('button', { name: say('en', 'offer.action.subscribe') })
+    .first()
+    .click();
+  await page.getByRole('link', { name: say('en', 'order.continue') }).click();
+  await page.locator('#billing-country').selectOption('CA');
+  await expect(page.getByTestId('language-switch')).toHaveCount(0);
+  await page.getByLabel(say('en', 'payment.billing.email'), { exact: true }).fill(email);
+  await page.locator('#billing-region').selectOption('QC');
+  // Offered in French, in French; what was typed comes along.
+  await page.getByRole('link', { name: 'Continuer en français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.getByRole('heading', { level: 1, name: say('fr', 'payment.title') })).toBeVisible();
+  await expect(page.getByLabel(say('fr', 'payment.billing.email'), { exact: true })).toHaveValue(email);
+  await expect(page.locator('#billing-region')).toHaveValue('QC');
+  await page.getByLabel(say('fr', 'payment.billing.firstName'), { exact: true }).fill('Ada');
+  await page.getByLabel(say('fr', 'payment.billing.lastName'), { exact: true }).fill('Reader');
+  await page.getByLabel(say('fr', 'methods.card.number')).fill('4242 4242 4242 4242');
+  await page.getByLabel(say('fr', 'methods.card.expiry')).fill('12/34');
+  await page.getByLabel(say('fr', 'methods.card.cvc')).fill('123');
+  // Quebec's GST and QST on $109.00, in the French of Canada: 109,00 $ + 5,45 $ + 10,87 $.
+  await page.getByRole('button', { name: /^S’abonner pour 125,32\s\$$/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Ada/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+  await page
+    .getByRole('link', { name: /Votre abonnement The New Yorker/ })
+    .first()
+    .click();
+  await expect(page.frameLocator('iframe').locator('html')).toHaveAttribute('lang', 'fr');
+  // The offer page itself stays the campaign's: one page per URL for a shared cache.
+  await page.goto('/newyorker/demo-ca?livemode=false&lang=fr-CA');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-CA');
+});
