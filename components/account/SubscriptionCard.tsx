@@ -6,7 +6,7 @@ import { isLive, subscriptionLine } from '@/lib/account/accountList';
 import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
 import { dateTimeWords, historyText, statusKey } from '@/lib/account/accountWords';
 import { pastDueWords } from '@/lib/account/pastDueWords';
-import { WALLET_WORDS } from '@/lib/account/walletWords';
+import { renewalOf } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Msg, useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
@@ -32,6 +32,8 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
   const words = useWords();
   const { t } = words;
   const [subscription, setSubscription] = useState(given);
+  const change = subscription.paymentChange === 'card' ? null : renewalOf(subscription.paymentChange).paymentChange;
+  const walletNote = change?.where === 'provider' ? change.note : null;
   // A new answer from the server (the page loaded again) replaces what changed here.
   const [lastGiven, setLastGiven] = useState(given);
   if (lastGiven !== given) {
@@ -201,9 +203,9 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
           </div>
         </dl>
       )}
-      {subscription.paymentChange !== 'card' && running && !pastDue && (
+      {walletNote && running && !pastDue && (
         // A wallet's payment method is changed at the wallet, as its renewal declaration says, not here.
-        <p className={styles.note}>{t(WALLET_WORDS[subscription.paymentChange].note)}</p>
+        <p className={styles.note}>{t(walletNote)}</p>
       )}
       {subscription.invoices.length > 0 && (
         <section aria-label={t('account.card.invoices')} className={styles.invoices}>

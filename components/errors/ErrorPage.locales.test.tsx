@@ -32,7 +32,7 @@ describe('the error pages in the campaign’s locale', () => {
     expect(screen.getByRole('link', { name: 'Zurück zu GQ' }).getAttribute('href')).toBe('/gq/demo-de?livemode=false');
     expect(screen.getByTestId('test-mode-banner').textContent).toBe('Testmodus: Es wird keine echte Zahlung eingezogen.');
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByRole('link', { name: 'Verträge hier kündigen' }).getAttribute('href')).toBe('/cancel?livemode=false');
+    expect(footer.getByRole('link', { name: 'Verträge hier kündigen' }).getAttribute('href')).toBe('/cancel?livemode=false&lang=de-DE');
     expect(footer.getByRole('link', { name: 'Vertrag hier widerrufen' })).toBeTruthy();
     expect(document.title).toBe('Seite nicht gefunden | GQ');
   });
@@ -44,7 +44,7 @@ describe('the error pages in the campaign’s locale', () => {
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour à Vogue' })).toBeTruthy();
     const footer = within(screen.getByRole('navigation', { name: 'Votre abonnement' }));
-    expect(footer.getByRole('link', { name: 'Se rétracter du contrat ici' }).getAttribute('href')).toBe('/withdraw');
+    expect(footer.getByRole('link', { name: 'Se rétracter du contrat ici' }).getAttribute('href')).toBe('/withdraw?lang=fr-FR');
   });
 
   it('a refused query under a German campaign says what is wrong in German', () => {

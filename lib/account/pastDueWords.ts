@@ -2,7 +2,6 @@ import type { Words } from '@/lib/i18n/words';
 import { failureWhenPastDue } from '@/lib/payments/failureWording';
 import { renewalOf } from '@/lib/payments/methods';
 import type { SubscriptionSummary } from './accountView';
-import { WALLET_WORDS } from './walletWords';
 
 /** A past-due subscription's block in the reader's language: why, what happens next, our dates, and what to do at a wallet. */
 export interface PastDueWords {
@@ -31,7 +30,7 @@ export function pastDueWords(
   const change = subscription.paymentChange === 'card' ? null : renewalOf(subscription.paymentChange);
   const wallet =
     subscription.paymentChange !== 'card' && change?.pastDue && change.paymentChange.where === 'provider'
-      ? { words: WALLET_WORDS[subscription.paymentChange].pastDue, url: change.paymentChange.url }
+      ? { words: change.pastDue, url: change.paymentChange.url }
       : null;
   const awaitsBank = !wallet && facts.failureCode === 'authentication_required';
   const ourNext = facts.retryAt

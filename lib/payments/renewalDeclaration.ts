@@ -1,3 +1,4 @@
+import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 
 /**
@@ -6,14 +7,14 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
  * the wallet, never on our card page).
  */
 export interface PastDueWording {
-  reason: string;
+  reason: MessageKey;
   /** What happens next; null: our own schedule says it (the date of our next try). */
-  next: string | null;
+  next: MessageKey | null;
   /** Whether our dates (access until, ends on) hold: not where the provider decides. */
   ourDates: boolean;
   /** What to do at the provider, and the link's words (its address: `paymentChange.url`). */
-  fix: string;
-  label: string;
+  fix: MessageKey;
+  label: MessageKey;
 }
 
 /** Where the subscriber changes what renews the subscription: our card page, or their account at the provider. */
@@ -22,7 +23,7 @@ export type PaymentChange =
   | {
       where: 'provider';
       /** The account's note beside a running subscription. */
-      note: string;
+      note: MessageKey;
       /** The provider's page for it, in the subscription's mode. */
       url(livemode: boolean): string;
     };

@@ -9,15 +9,15 @@ export const amazonPayRenewal: RenewalDeclaration = {
   scheduledBy: 'us',
   retriesHardDecline: (code) => code === 'wallet_declined',
   pastDue: {
-    reason: 'Amazon Pay declined the payment.',
+    reason: 'failures.wallet.amazon-pay.reason',
     next: null,
     ourDates: true,
-    fix: 'Change the payment method in your Amazon account, under Amazon Pay: our next try charges it.',
-    label: 'Go to your Amazon Pay account',
+    fix: 'failures.wallet.amazon-pay.fix',
+    label: 'failures.wallet.amazon-pay.label',
   },
   paymentChange: {
     where: 'provider',
-    note: 'To pay another way, change the payment method in your Amazon account, under Amazon Pay.',
+    note: 'account.wallet.amazon-pay.note',
     url: () => 'https://pay.amazon.com/',
   },
 };

@@ -9,15 +9,15 @@ export const paypalRenewal: RenewalDeclaration = {
   scheduledBy: 'provider',
   retriesHardDecline: () => false,
   pastDue: {
-    reason: 'PayPal could not take the payment.',
-    next: 'PayPal will try again in the next days; you keep access meanwhile, and if PayPal cannot take it, the subscription ends.',
+    reason: 'failures.wallet.paypal.reason',
+    next: 'failures.wallet.paypal.next',
     ourDates: false,
-    fix: 'Update the payment method in your PayPal account, under Automatic payments: PayPal takes its next try from it.',
-    label: 'Go to your PayPal account',
+    fix: 'failures.wallet.paypal.fix',
+    label: 'failures.wallet.paypal.label',
   },
   paymentChange: {
     where: 'provider',
-    note: 'To pay with another card or account, change the payment method in your PayPal account, under Automatic payments.',
+    note: 'account.wallet.paypal.note',
     url: (livemode) => `https://www.${livemode ? '' : 'sandbox.'}paypal.com/myaccount/autopay/`,
   },
 };

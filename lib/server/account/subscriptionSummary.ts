@@ -110,8 +110,8 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
       : 'We will not try it again.';
   return {
     // The account speaks English until it is moved to the catalogues; a wallet's reason is its renewal declaration's.
-    reason: wallet?.words.reason ?? serverWords(DEFAULT_LOCALE).t(failureWhenPastDue(dunning.failureCode)),
-    next: wallet?.words.next ?? ourNext,
+    reason: serverWords(DEFAULT_LOCALE).t(wallet?.words.reason ?? failureWhenPastDue(dunning.failureCode)),
+    next: wallet?.words.next ? serverWords(DEFAULT_LOCALE).t(wallet.words.next) : ourNext,
     dates:
       wallet && !wallet.words.ourDates
         ? null
@@ -119,7 +119,13 @@ function pastDueOf(subscription: Subscription): SubscriptionSummary['pastDue'] {
             accessUntil: dateText(dunning.graceUntil),
             endsOn: dateText(dunningEndsAt({ retryDays: DEFAULT_RETRY_DAYS, graceDays: 0 }, dunning.pastDueSince)),
           },
-    walletFix: wallet ? { text: wallet.words.fix, label: wallet.words.label, href: wallet.url(subscription.livemode) } : null,
+    walletFix: wallet
+      ? {
+          text: serverWords(DEFAULT_LOCALE).t(wallet.words.fix),
+          label: serverWords(DEFAULT_LOCALE).t(wallet.words.label),
+          href: wallet.url(subscription.livemode),
+        }
+      : null,
     awaitsBank,
   };
 }

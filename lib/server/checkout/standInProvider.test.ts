@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import english from '@/messages/en/failures.json';
 import { demoSnapshot } from '@/tests/fixtures/demoSnapshot';
 import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
 import { testDb } from '@/tests/fixtures/testDb';
@@ -55,16 +56,18 @@ const standIn = vi.hoisted(() => {
     renewal: {
       scheduledBy: 'us',
       retriesHardDecline: () => false,
+      // A provider's words are catalogue messages (failures.wallet.<id>.*, in every language):
+      // the stand-in, which has none, borrows Amazon Pay's.
       pastDue: {
-        reason: 'Stand-in could not take the payment.',
+        reason: 'failures.wallet.amazon-pay.reason',
         next: null,
         ourDates: true,
-        fix: 'Choose another way to pay in your Stand-in account.',
-        label: 'Go to your Stand-in account',
+        fix: 'failures.wallet.amazon-pay.fix',
+        label: 'failures.wallet.amazon-pay.label',
       },
       paymentChange: {
         where: 'provider',
-        note: 'To pay another way, change it in your Stand-in account.',
+        note: 'account.wallet.amazon-pay.note',
         url: (livemode: boolean) => `https://${livemode ? '' : 'test.'}stand-in.example/account`,
       },
     },
@@ -233,18 +236,18 @@ describe('a subscription paid with a provider added through its declarations', (
     expect((await runDueRenewals(renewalDeps)).flatMap((run) => run.steps)).toContain('failed (insufficient_funds)');
     expect(await records.findById(id)).toMatchObject({ status: 'past_due', dunning: { tries: 1, failureCode: 'insufficient_funds' } });
     const failedMail = await db.selectFrom('outbox').selectAll().where('kind', '=', 'renewal-failed').executeTakeFirstOrThrow();
-    expect(failedMail.body_text).toContain('Stand-in could not take the payment.');
+    expect(failedMail.body_text).toContain(english['failures.wallet.amazon-pay.reason']);
     expect(failedMail.body_text).toContain('https://test.stand-in.example/account');
     const [pastDue] = await account();
     expect(pastDue).toMatchObject({
       status: 'past_due',
       pastDue: {
-        reason: 'Stand-in could not take the payment.',
+        reason: english['failures.wallet.amazon-pay.reason'],
         next: expect.stringMatching(/^We will try again on /),
         dates: { accessUntil: expect.any(String), endsOn: expect.any(String) },
         walletFix: {
-          text: 'Choose another way to pay in your Stand-in account.',
-          label: 'Go to your Stand-in account',
+          text: english['failures.wallet.amazon-pay.fix'],
+          label: english['failures.wallet.amazon-pay.label'],
           href: 'https://test.stand-in.example/account',
         },
       },

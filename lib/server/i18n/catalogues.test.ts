@@ -55,6 +55,16 @@ describe('the message catalogues', () => {
     }
   });
 
+  it.each(LANGUAGES)('gives every %s message the numbered tags of the English one, none inside another (<Msg> reads them)', (language) => {
+    const tags = (text: string) => [...text.matchAll(/<(\/?)(\d+)>/g)].map((match) => match[0]);
+    for (const namespace of NAMESPACES) {
+      for (const [key, text] of Object.entries(CATALOGUES[language][namespace])) {
+        expect(tags(text).sort(), `${language} ${key}`).toEqual(tags(CATALOGUES.en[namespace][key]!).sort());
+        expect(text, `${language} ${key}`).not.toMatch(/<(\d+)>(?:(?!<\/\1>).)*<\d+>/s);
+      }
+    }
+  });
+
   it.each(LANGUAGES.filter((language) => language !== 'en'))('translates every %s message, but the allowed ones', (language) => {
     const allowed = new Set<string>(sameAsEnglish[language as 'de' | 'fr']);
     const untranslated = NAMESPACES.flatMap((namespace) =>

@@ -15,7 +15,6 @@ import { recipientOf } from '@/lib/server/subscriptions/mailNotices';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import type { FailedTry } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
-import { walletFailureWords } from './walletFailureWords';
 
 /**
  * The renewal e-mails of one subscription, written from what its purchase kept (the brand
@@ -62,7 +61,16 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
       const { t } = words;
       // A wallet's payment method is changed at the wallet; a card's on our card page, which charges it at once.
       const declared = renewalOfMethod(subscription.paymentMethod);
-      const wallet = declared.pastDue ? walletFailureWords(subscription.paymentMethod, declared.pastDue, words) : null;
+      const declaredWords = declared.pastDue;
+      const wallet = declaredWords
+        ? {
+            reason: t(declaredWords.reason),
+            next: declaredWords.next ? t(declaredWords.next) : null,
+            ourDates: declaredWords.ourDates,
+            fix: t(declaredWords.fix),
+            label: t(declaredWords.label),
+          }
+        : null;
       const change = declared.paymentChange;
       const awaitsBank = status === 'requires_action';
       const ourNext = dunning.retryAt
