@@ -43,7 +43,7 @@ describe('the providers’ renewal declarations, looked up', () => {
     expect(amazon.where === 'provider' && amazon.url(false)).toBe('https://pay.amazon.com/');
     expect(renewalOfMethod('card')).toEqual(RENEWED_BY_US);
     expect(renewalOfMethod('a method nobody declares')).toBe(RENEWED_BY_US);
-    expect(renewalOfMethod('paypal').pastDue).toMatchObject({ ourDates: false, label: 'Go to your PayPal account' });
+    expect(renewalOfMethod('paypal').pastDue).toMatchObject({ ourDates: false, label: 'failures.wallet.paypal.label' });
     expect(renewalOfMethod('amazon-pay').pastDue).toMatchObject({ ourDates: true, next: null });
   });
 
