@@ -288,6 +288,8 @@ describe('SubscriptionCard', () => {
     const german = subscriptionSummaryFixture({
       brandName: 'GQ',
       offerName: 'GQ Digital',
+      // Worded by the server in the subscription's locale (lib/checkout/paymentMethodName.ts).
+      paymentMethod: 'Visa mit Endziffern 4242',
       canWithdraw: true,
       facts: {
         nextCharge: { at: '2027-11-26T10:00:00.000Z', amount: 5000, currencyCode: 'EUR', tax: 'included' },
@@ -325,7 +327,7 @@ describe('SubscriptionCard', () => {
     it('says the card in German: dates on the reader’s clock, euros, the renewal with its VAT, the History, the test clock', () => {
       inLocale('de-DE', german);
       expect(screen.getByTestId('subscription-status').textContent).toBe('Aktiv');
-      expect(screen.getByTestId('subscription-line').textContent).toBe('GQ Digital · seit 26. November 2026 · Visa ending in 4242');
+      expect(screen.getByTestId('subscription-line').textContent).toBe('GQ Digital · seit 26. November 2026 · Visa mit Endziffern 4242');
       expect(screen.getByTestId('subscription-next-charge').textContent).toBe('26. November 2027, 50,00\u00a0€ (inkl. MwSt.)');
       expect(screen.getByText('Nächste Verlängerung')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Vertrag hier widerrufen' })).toBeTruthy();

@@ -209,7 +209,7 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           )}
           <div>
             <dt>{t('success.invoice.paymentMethod')}</dt>
-            <dd data-testid="invoice-payment-method">{paymentMethodName(transaction.paymentMethod)}</dd>
+            <dd data-testid="invoice-payment-method">{paymentMethodName(transaction.paymentMethod, words)}</dd>
           </div>
           {/* The plan by its name and its next charge: what a buyer knows it by, never an internal id. */}
           <div>

@@ -63,7 +63,7 @@ export function invoicePage(
       amount: taxRate.inclusive && row.amount > 0 ? t('billing.invoice.taxIncluded', { amount: money(row.amount) }) : money(row.amount),
     })),
     total: money(invoice.total),
-    paymentMethod: paymentMethodName(invoice.payment),
+    paymentMethod: paymentMethodName(invoice.payment, words),
     livemode: invoice.livemode,
     refunds: creditNotes.map((note) => ({ creditNoteNumber: note.number, date: words.date(note.issuedAt), amount: money(note.amount) })),
     ...(refunded > 0 ? { refunded: money(refunded) } : {}),

@@ -46,7 +46,7 @@ export function subscriptionSummary(
     periodEndsAt: dateTimeText(subscription.currentPeriodEnd),
     trialEndsOn: status === 'trialing' && subscription.trialEnd ? subscription.trialEnd : null,
     startedOn: subscription.createdAt,
-    paymentMethod: paymentMethodName(subscription.payment),
+    paymentMethod: paymentMethodName(subscription.payment, serverWords(subscription.locale)),
     paymentChange:
       renewalOfMethod(subscription.payment.method).paymentChange.where === 'card-page'
         ? 'card'

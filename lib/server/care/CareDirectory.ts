@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   CareCustomerView,
@@ -165,7 +167,7 @@ export class CareDirectory {
       currentPeriodStart: subscription.currentPeriodStart,
       currentPeriodEnd: subscription.currentPeriodEnd,
       trialEnd: subscription.trialEnd,
-      paymentMethod: paymentMethodName(subscription.payment),
+      paymentMethod: paymentMethodName(subscription.payment, serverWords(DEFAULT_LOCALE)),
       gateway: subscription.gateway,
       renewalAmount: subscription.renewalAmount,
       currencyCode: subscription.currencyCode,

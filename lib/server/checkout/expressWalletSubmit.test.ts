@@ -4,6 +4,7 @@ import { sandboxCard, submitRequestFixture } from '@/tests/fixtures/submitReques
 import { db, now, sandbox, setClock, setUpSandboxCheckout, snapshot } from '@/tests/fixtures/sandboxCheckout';
 import { renewalDeps } from '@/tests/fixtures/sandboxSubscription';
 import { submitRequestSchema, submitRequestSchemaFor, type SubmitRequestInput } from '@/lib/checkout/submitContract';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
@@ -34,6 +35,8 @@ async function buyWith(expressWallet: 'apple-pay' | 'google-pay' | 'link'): Prom
   expect(response.status).toBe('succeeded');
   return response.transactionId!;
 }
+
+const english = serverWords('en-US');
 
 describe('the submit contract with an express wallet', () => {
   it('takes each express wallet, and none', () => {
@@ -72,13 +75,13 @@ describe('a card paid through an express wallet', () => {
     const transaction = (await new TransactionRepository(db, now).findById(id))!;
     expect(transaction).toMatchObject({ paymentMethod: 'card', status: 'succeeded' });
     expect(transaction.order.payment).toEqual({ method: 'card', brand: 'visa', last4: '4242', wallet });
-    expect(paymentMethodName(transaction.order.payment)).toBe(name);
+    expect(paymentMethodName(transaction.order.payment, english)).toBe(name);
     const row = await db.selectFrom('transactions').select('express_wallet').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.express_wallet).toBe(wallet);
 
     const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
     expect(subscription).toMatchObject({ paymentMethod: 'card', needsPaymentMethod: false });
-    expect(paymentMethodName(subscription.payment)).toBe(name);
+    expect(paymentMethodName(subscription.payment, english)).toBe(name);
     const kept = await db.selectFrom('subscriptions').select('express_wallet').where('id', '=', subscription.id).executeTakeFirstOrThrow();
     expect(kept.express_wallet).toBe(wallet);
   });
@@ -107,7 +110,7 @@ describe('a card paid through an express wallet', () => {
     expect(renewed).toMatchObject({ status: 'active', currentPeriodStart: bought.currentPeriodEnd });
     const [renewal] = await db.selectFrom('transactions').selectAll().where('renewal_of', '=', bought.id).execute();
     expect(renewal).toMatchObject({ status: 'succeeded', payment_method: 'card', express_wallet: 'apple-pay' });
-    expect(paymentMethodName(JSON.parse(renewal!.order_json).payment)).toBe('Visa via Apple Pay');
+    expect(paymentMethodName(JSON.parse(renewal!.order_json).payment, english)).toBe('Visa via Apple Pay');
   });
 });
 
@@ -156,8 +159,8 @@ describe('a card paid through a Stripe wallet (Express Checkout Element)', () =>
     expect(response.status).toBe('succeeded');
     const { transaction, subscription, columns } = await recorded(response.transactionId!);
     expect(transaction.order.payment).toEqual({ method: 'card', ...card });
-    expect(paymentMethodName(transaction.order.payment)).toBe(name);
-    expect(paymentMethodName(subscription.payment)).toBe(name);
+    expect(paymentMethodName(transaction.order.payment, english)).toBe(name);
+    expect(paymentMethodName(subscription.payment, english)).toBe(name);
     expect(subscription.instrument).toEqual({ kind: 'stripe', customerId: expect.stringMatching(/^cus_/), paymentMethodId: method });
     expect(columns).toEqual({ order: wallet, subscription: wallet });
   });
@@ -169,8 +172,8 @@ describe('a card paid through a Stripe wallet (Express Checkout Element)', () =>
       stripeWallet('pm_fake_googlePayMastercard', 'apple-pay'),
     );
     const { transaction, subscription, columns } = await recorded(response.transactionId!);
-    expect(paymentMethodName(transaction.order.payment)).toBe('Mastercard via Google Pay');
-    expect(paymentMethodName(subscription.payment)).toBe('Mastercard via Google Pay');
+    expect(paymentMethodName(transaction.order.payment, english)).toBe('Mastercard via Google Pay');
+    expect(paymentMethodName(subscription.payment, english)).toBe('Mastercard via Google Pay');
     expect(columns).toEqual({ order: 'google-pay', subscription: 'google-pay' });
   });
 
@@ -184,7 +187,7 @@ describe('a card paid through a Stripe wallet (Express Checkout Element)', () =>
     expect(fake.requests.map((sent) => sent.path)).toEqual(['/v1/customers', '/v1/setup_intents']);
     const { transaction, subscription } = await recorded(response.transactionId!);
     expect(transaction.total).toBe(0);
-    expect(paymentMethodName(transaction.order.payment)).toBe('Visa via Apple Pay');
+    expect(paymentMethodName(transaction.order.payment, english)).toBe('Visa via Apple Pay');
     expect(subscription.instrument).toMatchObject({ kind: 'stripe', paymentMethodId: 'pm_fake_applePayVisa' });
   });
 

@@ -30,7 +30,7 @@ export function refundMail(
       livemode: transaction.livemode,
       amount: money(refund.amount, refund.currencyCode),
       full: refund.amount === transaction.total,
-      refundedTo: paymentMethodName(transaction.order.payment),
+      refundedTo: paymentMethodName(transaction.order.payment, words),
       creditNoteNumber: refund.creditNoteNumber,
       invoiceNumber: transaction.invoiceNumber ?? transaction.id,
       date: date(at.toISOString()),

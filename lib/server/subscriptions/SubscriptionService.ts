@@ -174,7 +174,7 @@ export class SubscriptionService {
     } catch (error) {
       if (error instanceof HttpError) throw error;
       this.log(`[subscriptions] the provider refused to resume ${subscription.id}`, error);
-      const provider = paymentMethodName(subscription.payment);
+      const provider = paymentMethodName(subscription.payment, serverWords(DEFAULT_LOCALE));
       throw new HttpError(
         409,
         'provider_refused_resume',
@@ -256,7 +256,7 @@ export class SubscriptionService {
       throw new HttpError(
         409,
         'not_card',
-        `This subscription is paid with ${paymentMethodName(subscription.payment)}: its payment method is changed in your ${paymentMethodName(subscription.payment)} account.`,
+        `This subscription is paid with ${paymentMethodName(subscription.payment, serverWords(DEFAULT_LOCALE))}: its payment method is changed in your ${paymentMethodName(subscription.payment, serverWords(DEFAULT_LOCALE))} account.`,
       );
     }
     if (subscriptionStatusAt(subscription, this.now()) === 'ended') {

@@ -117,7 +117,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
             brand: brandOf(subscription),
             offerName: subscription.offerName,
             livemode: subscription.livemode,
-            card: paymentMethodName(subscription.payment),
+            card: paymentMethodName(subscription.payment, words),
             pastDue: subscription.status === 'past_due',
             nextCharge: subscription.cancelAtPeriodEnd
               ? null

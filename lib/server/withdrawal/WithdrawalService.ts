@@ -1,3 +1,4 @@
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { Kysely } from 'kysely';
 import type { AccountBrand } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
@@ -299,7 +300,7 @@ export class WithdrawalService {
       refund: {
         state: refundState(refund, transaction),
         amount: { cents: amount, currency: transaction.currencyCode },
-        to: paymentMethodName(transaction.order.payment),
+        to: paymentMethodName(transaction.order.payment, serverWords(transaction.locale)),
       },
       emailedTo: recipientOf(contract.subscription),
     };

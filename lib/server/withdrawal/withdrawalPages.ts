@@ -1,3 +1,4 @@
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { PageI18n } from '@/lib/i18n/pageI18n';
 import { subscriberI18n } from '@/lib/server/i18n/subscriberWords';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
@@ -48,7 +49,7 @@ function offerOf({ eligibility, transaction, reserved }: Contract): WithdrawalOf
   return {
     state: 'eligible',
     refundAmount: left > 0 ? { cents: left, currency: transaction.currencyCode } : null,
-    refundTo: paymentMethodName(transaction.order.payment),
+    refundTo: paymentMethodName(transaction.order.payment, serverWords(transaction.locale)),
     invoiceNumber: transaction.invoiceNumber ?? transaction.id,
     until: eligibility.until,
   };

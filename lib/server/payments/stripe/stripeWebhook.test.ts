@@ -5,6 +5,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import type { Database } from '@/lib/server/db/schema';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { applyGatewayEvent, isPaidAlready } from '@/lib/server/checkout/reconcile';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { startFakeStripe } from './fakeStripe';
@@ -81,6 +82,8 @@ const status = async () =>
     .executeTakeFirstOrThrow();
 const handle = (body: Buffer, signature: string | undefined) =>
   handleStripeWebhook({ secrets: [SECRET_LIVE, SECRET_TEST], now, apply: (event) => applyGatewayEvent(db, event, now) }, signature, body);
+
+const english = serverWords('en-US');
 
 describe('handleStripeWebhook', () => {
   it('applies payment_intent.succeeded to the transaction, once', async () => {
@@ -228,7 +231,7 @@ describe('handleStripeWebhook, the card a payment was made with', () => {
     const row = await db.selectFrom('transactions').select('express_wallet').where('id', '=', 'txn_1').executeTakeFirstOrThrow();
     expect(row.express_wallet).toBe('google-pay');
     const subscription = (await new SubscriptionRepository(db).findById(transaction.subscriptionId!))!;
-    expect(paymentMethodName(subscription.payment)).toBe('Mastercard via Google Pay');
+    expect(paymentMethodName(subscription.payment, english)).toBe('Mastercard via Google Pay');
   });
 
   it('does not ask Stripe for the card of an order the submit has marked paid already', async () => {
@@ -241,7 +244,7 @@ describe('handleStripeWebhook, the card a payment was made with', () => {
     expect((await handleWithCards(paid('pm_unknown'))).outcome).toBe('applied');
     const transaction = (await new TransactionRepository(db, now).findById('txn_1'))!;
     expect(transaction).toMatchObject({ status: 'succeeded', gatewayPaymentId: 'pi_wallet' });
-    expect(paymentMethodName(transaction.order.payment)).toBe('Apple Pay');
+    expect(paymentMethodName(transaction.order.payment, english)).toBe('Apple Pay');
   });
 });
 
