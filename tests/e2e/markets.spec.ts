@@ -121,7 +121,9 @@ for (const market of MARKETS) {
     const email = newEmail(`wallet ${market.locale}`);
     await toPayment(page, market);
     const row = page.getByRole('region', { name: say(market.language, 'methods.express.title') });
-    await expect(row).toBeVisible();
+    // The row keeps its place while the order is priced for the country just chosen: wait for its terms.
+    await expect(row.getByTestId('auto-renewal-terms')).toContainText(market.tax);
+    await expect(row.getByRole('button', { name: /^Apple Pay/ })).toBeEnabled();
     const consent = row.getByLabel(say(market.language, 'payment.consent.label'));
     if (await consent.isVisible()) await consent.check();
     await row.getByRole('button', { name: /^Apple Pay/ }).click();
