@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { useWords } from '@/components/shell/I18n';
-import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { accountErrorText } from '@/lib/account/accountErrors';
+import { failureCode } from '@/lib/account/apiFailure';
 import { withLang } from '@/lib/i18n/langLink';
 import { Loader } from '@/components/ui/Loader';
 import { accountSignInHref } from '@/lib/identity/signInPages';

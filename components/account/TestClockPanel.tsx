@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
-import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { accountErrorText } from '@/lib/account/accountErrors';
+import { failureCode } from '@/lib/account/apiFailure';
 import { CLOCK_ADVANCES, type ClockAdvance } from '@/lib/account/testClock';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { Msg, useWords } from '@/components/shell/I18n';

@@ -5,7 +5,8 @@ import type { UndoPurchaseAnswer, UndoPurchaseFacts, UndoPurchasePageProps } fro
 import { withLang } from '@/lib/i18n/langLink';
 import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
-import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
+import { failureCode } from '@/lib/account/apiFailure';
+import { withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
 import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';

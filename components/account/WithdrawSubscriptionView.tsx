@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { withLang } from '@/lib/i18n/langLink';
-import { failureCode, withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
+import { failureCode } from '@/lib/account/apiFailure';
+import { withdrawalErrorText } from '@/lib/withdrawal/withdrawalErrors';
 import type { WithdrawPageProps } from '@/lib/withdrawal/withdrawalView';
 import { dateTimeWords } from '@/lib/withdrawal/withdrawalWords';
 import { useApiClient } from '@/components/shell/ApiClientProvider';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useWords } from '@/components/shell/I18n';
-import { accountErrorText, failureCode } from '@/lib/account/accountErrors';
+import { accountErrorText } from '@/lib/account/accountErrors';
+import { failureCode } from '@/lib/account/apiFailure';
 import { readSession, writeSession } from '@/lib/browser/sessionStore';
 import { LIMITS_PATH } from '@/lib/operators/operatorPaths';
 

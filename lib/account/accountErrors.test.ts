@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import { fallbackWords } from '@/lib/i18n/words';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
-import { accountErrorText, failureCode } from './accountErrors';
+import { accountErrorText } from './accountErrors';
+import { failureCode } from './apiFailure';
 
 describe('accountErrorText', () => {
   const english = fallbackWords();

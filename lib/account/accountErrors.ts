@@ -1,6 +1,6 @@
-import { isApiError } from '@/lib/api/apiErrors';
 import type { MessageKey, MessageValues } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
+import { codeMessage } from './apiFailure';
 
 /** The calls of the account's pages whose refusals are worded here, each by the codes its route answers with. */
 export type AccountCall = 'resume' | 'clock' | 'signOut' | 'signInLink';
@@ -52,9 +52,6 @@ const WORDED: Readonly<Record<AccountCall, { codes: Readonly<Record<string, Mess
   },
 };
 
-/** The code of a failed call (lib/api/apiErrors), or null for a failure that is not an answer of ours. */
-export const failureCode = (failure: unknown): string | null => (isApiError(failure) ? failure.code : null);
-
 /**
  * What the reader is told when a call of the account's pages failed: worded here by the
  * answer's code, in the page's language, never the server's English message; a code the
@@ -63,6 +60,5 @@ export const failureCode = (failure: unknown): string | null => (isApiError(fail
  */
 export function accountErrorText(words: Words, call: AccountCall, code: string | null, values?: MessageValues): string {
   const { codes, fallback } = WORDED[call];
-  const key = (code !== null && Object.hasOwn(codes, code) ? codes[code] : undefined) ?? fallback;
-  return words.t(key, values);
+  return words.t(codeMessage(code, codes, fallback).id, values);
 }

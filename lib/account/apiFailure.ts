@@ -10,8 +10,11 @@ export type FailureMessages = Readonly<Record<string, MessageKey>>;
  * page does not know (or a failure that is no answer at all) gets the call's generic words.
  */
 export function failureMessage(failure: unknown, messages: FailureMessages, fallback: MessageKey): MessageDescriptor {
-  return codeMessage(isApiError(failure) ? failure.code : null, messages, fallback);
+  return codeMessage(failureCode(failure), messages, fallback);
 }
+
+/** The code of a failed call (lib/api/apiErrors: `network` when nothing answered), or null for a failure that is not an answer of ours. */
+export const failureCode = (failure: unknown): string | null => (isApiError(failure) ? failure.code : null);
 
 /** The words of a server's code that a page was given rather than thrown (a link the page's loader refused). */
 export function codeMessage(code: string | null, messages: FailureMessages, fallback: MessageKey): MessageDescriptor {

@@ -1,7 +1,7 @@
-import { isApiError } from '@/lib/api/apiErrors';
 import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
 import { LIMITS_PATH } from '@/lib/operators/operatorPaths';
+import { codeMessage, type FailureMessages } from '@/lib/account/apiFailure';
 import { UNDO_VALID_DAYS } from '@/lib/account/undoPurchaseView';
 import { OBJECTION_WINDOW_DAYS } from './withdrawalPolicy';
 
@@ -60,10 +60,10 @@ const FALLBACK: Readonly<Record<WithdrawalCall, MessageKey>> = {
   undo: 'withdraw.error.undo.fallback',
 };
 
-/** The code a failed call answered: the server's, 'network' when nothing answered, 'unknown' otherwise. */
-export function failureCode(failure: unknown): string {
-  return isApiError(failure) ? failure.code : 'unknown';
-}
+/** Each call's codes, its own before the shared ones. */
+const WORDED = Object.fromEntries(Object.entries(BY_CALL).map(([call, codes]) => [call, { ...SHARED, ...codes }])) as Readonly<
+  Record<WithdrawalCall, FailureMessages>
+>;
 
 /**
  * A refusal or failure of one of these calls in the page's words, by its code: never the
@@ -71,11 +71,8 @@ export function failureCode(failure: unknown): string {
  * not known to answer gets the call's own fallback. `livemode` says whether a limit's
  * refusal tells QA how to lift it (test mode only, as the server does).
  */
-export function withdrawalErrorText(words: Words, call: WithdrawalCall, code: string, livemode = true): string {
-  const id =
-    (Object.hasOwn(BY_CALL[call], code) ? BY_CALL[call][code] : undefined) ?? (Object.hasOwn(SHARED, code) ? SHARED[code] : undefined);
-  if (!id) return words.t(FALLBACK[call]);
-  return words.t(id, {
+export function withdrawalErrorText(words: Words, call: WithdrawalCall, code: string | null, livemode = true): string {
+  return words.t(codeMessage(code, WORDED[call], FALLBACK[call]).id, {
     days: call === 'undo' ? UNDO_VALID_DAYS : OBJECTION_WINDOW_DAYS,
     mode: livemode ? 'live' : 'test',
     path: LIMITS_PATH,
