@@ -4,7 +4,8 @@ import { isPaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { failureAtCheckout, failureOfCardChange } from '@/lib/payments/failureWording';
 import { failureMessage, type FailureMessages } from './apiFailure';
 
-const ACCOUNT_CALL: FailureMessages = {
+/** What any signed-in change of a subscription's billing (its card, its delivery address) can meet. */
+export const ACCOUNT_CALL: FailureMessages = {
   network: 'billing.error.network',
   sign_in_required: 'billing.error.sign_in_required',
   subscription_not_found: 'billing.error.subscription_not_found',

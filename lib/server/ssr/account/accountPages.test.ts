@@ -9,7 +9,7 @@ import { historyText } from '@/lib/account/accountWords';
 import { fallbackWords } from '@/lib/i18n/words';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { appendHistoryEvent } from '@/lib/server/subscriptions/SubscriptionStore';
-import { accountPageProps, cardPageProps, invoicePageProps } from './accountPages';
+import { accountPageProps, addressPageProps, cardPageProps, invoicePageProps } from './accountPages';
 
 /** The card page's loader, against the process's server context (an in-memory database, the sandbox taking cards). */
 
@@ -68,6 +68,21 @@ describe('cardPageProps', () => {
     const id = await subscription('card.page.5@example.com', false, { locale: 'de-DE', timeZone: 'Europe/Berlin' });
     const result = await load(id, cookie, { livemode: 'false', lang: 'fr-FR' });
     expect(result).toMatchObject({ props: { i18n: { locale: 'de-DE', timeZone: 'Europe/Berlin' } } });
+  });
+
+  it("gives the address page the checkout's words for an address it refuses", async () => {
+    const cookie = await signedIn((await serverContext()).db, 'card.page.6@example.com');
+    const id = await subscription('card.page.6@example.com', false);
+    const ctx = {
+      params: { id },
+      query: { livemode: 'false' },
+      resolvedUrl: `/account/subscriptions/${id}/address`,
+      req: { method: 'GET', headers: { host: 'localhost:3000', cookie } },
+      res: { statusCode: 200, setHeader: () => undefined },
+    } as unknown as GetServerSidePropsContext;
+    const result = (await addressPageProps(ctx)) as { props: { i18n: { messages: Record<string, unknown> } } };
+    expect(result.props.i18n.messages).toHaveProperty(['payment.error.postalCode.invalid']);
+    expect(result.props.i18n.messages).toHaveProperty(['billing.address.problem.field']);
   });
 
   it("answers another person's subscription with the site's 404", async () => {

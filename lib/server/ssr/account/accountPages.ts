@@ -72,6 +72,15 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
   };
 }
 
+/** /account/subscriptions/{id}/address: the subscription, with the checkout's words for an address it refuses. */
+export async function addressPageProps(context: Context): Promise<Result<SubscriptionPageProps>> {
+  const result = await subscriptionPageProps(context);
+  if (!('props' in result)) return result;
+  const props = await result.props;
+  if ('refused' in props) return { props };
+  return { props: { ...props, i18n: subscriberI18n(props.i18n ?? null, ['payment']) } };
+}
+
 /** /account/invoices/{transactionId}: the invoice of a paid order of one of the subscriber's subscriptions. */
 export async function invoicePageProps(context: Context): Promise<Result<InvoicePageProps>> {
   const request = await accountRequest(context);
