@@ -2,19 +2,9 @@ import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
-import { taxRows, type TaxKindKeys } from '@/lib/pricing/taxLabels';
+import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
-
-/** The invoice's tax rows say their kind as the order summary does, from the account's own namespace. */
-const INVOICE_TAX_KEYS: TaxKindKeys = {
-  vat: 'billing.tax.vat',
-  'sales-tax': 'billing.tax.salesTax',
-  gst: 'billing.tax.gst',
-  hst: 'billing.tax.hst',
-  qst: 'billing.tax.qst',
-  tax: 'billing.tax.tax',
-};
 
 /** A country's name in the reader's language ("GB": "United Kingdom", "Vereinigtes Königreich"); the code where it has none. */
 export function countryName(words: Words, code: string): string {
@@ -58,7 +48,7 @@ export function invoicePage(
             amount: money(invoice.discount),
           }
         : null,
-    taxes: taxRows(words, invoice.taxLines, invoice.tax, INVOICE_TAX_KEYS).map((row) => ({
+    taxes: taxRows(words, invoice.taxLines, invoice.tax).map((row) => ({
       label: row.label,
       amount: taxRate.inclusive && row.amount > 0 ? t('billing.invoice.taxIncluded', { amount: money(row.amount) }) : money(row.amount),
     })),

@@ -2,10 +2,8 @@ import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
 import type { TaxKind, TaxLine } from './tax';
 
-/** The message of each kind of tax: the order summary's, or a page's own where the `order` namespace is not carried (the invoice's). */
-export type TaxKindKeys = Readonly<Record<TaxKind, MessageKey>>;
-
-const TAX_KIND_KEYS: TaxKindKeys = {
+/** The message of each kind of tax. */
+const TAX_KIND_KEYS: Readonly<Record<TaxKind, MessageKey>> = {
   vat: 'order.tax.vat',
   'sales-tax': 'order.tax.salesTax',
   gst: 'order.tax.gst',
@@ -15,8 +13,8 @@ const TAX_KIND_KEYS: TaxKindKeys = {
 };
 
 /** The words for each kind of tax, as the page's market says them ("MwSt.", "TPS"). */
-export function taxKindLabel(words: Words, kind: TaxKind, keys: TaxKindKeys = TAX_KIND_KEYS): string {
-  return words.t(keys[kind]);
+export function taxKindLabel(words: Words, kind: TaxKind): string {
+  return words.t(TAX_KIND_KEYS[kind]);
 }
 
 /** One tax row of an order summary or invoice. */
@@ -32,10 +30,10 @@ export interface TaxRow {
  * The tax rows an order states: one per tax levied (Quebec's GST and QST each), or, where
  * none is (no tax, a zero rate), one plain "Tax" row with the whole amount.
  */
-export function taxRows(words: Words, lines: readonly TaxLine[], tax: number, keys: TaxKindKeys = TAX_KIND_KEYS): TaxRow[] {
+export function taxRows(words: Words, lines: readonly TaxLine[], tax: number): TaxRow[] {
   const levied = lines.filter((line) => line.rate > 0);
-  if (levied.length === 0) return [{ kind: 'tax', label: taxKindLabel(words, 'tax', keys), rate: 0, amount: tax }];
-  return levied.map((line) => ({ kind: line.kind, label: taxKindLabel(words, line.kind, keys), rate: line.rate, amount: line.amount }));
+  if (levied.length === 0) return [{ kind: 'tax', label: taxKindLabel(words, 'tax'), rate: 0, amount: tax }];
+  return levied.map((line) => ({ kind: line.kind, label: taxKindLabel(words, line.kind), rate: line.rate, amount: line.amount }));
 }
 
 /**
