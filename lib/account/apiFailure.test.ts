@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import { codeMessage, failureMessage } from './apiFailure';
 
-const MESSAGES = { network: 'cancel.error.network', subscription_ended: 'cancel.error.subscription_ended' } as const;
+const MESSAGES = { network: 'account.call.network', subscription_ended: 'cancel.error.subscription_ended' } as const;
 
 describe('failureMessage', () => {
   it('words a failure by its code, never by the server’s sentence', () => {
     const ended = new ApiError({ status: 409, code: 'subscription_ended', message: 'English from the server' });
     expect(failureMessage(ended, MESSAGES, 'cancel.error.fallback')).toEqual({ id: 'cancel.error.subscription_ended' });
     expect(failureMessage(new ApiError({ status: 0, message: 'offline' }), MESSAGES, 'cancel.error.fallback')).toEqual({
-      id: 'cancel.error.network',
+      id: 'account.call.network',
     });
   });
 

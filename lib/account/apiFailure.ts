@@ -4,6 +4,20 @@ import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 /** The message of each code a call's route can answer with; `network` when nothing answered. */
 export type FailureMessages = Readonly<Record<string, MessageKey>>;
 
+/** What any call of the subscriber's pages can meet, whatever it asks: no answer, the server's own trouble. */
+export const SERVER_FAILURES: FailureMessages = {
+  network: 'account.call.network',
+  service_unavailable: 'account.call.service_unavailable',
+  internal_error: 'account.call.internal_error',
+};
+
+/** What a signed-in subscriber's call about one subscription can meet besides. */
+export const SIGNED_IN_FAILURES: FailureMessages = {
+  ...SERVER_FAILURES,
+  sign_in_required: 'account.call.sign_in_required',
+  subscription_not_found: 'account.call.subscription_not_found',
+};
+
 /**
  * What a failed call says to the subscriber, worded at the edge by the server's code: the
  * server's `message` is English, and a page in another language never shows it. A code the

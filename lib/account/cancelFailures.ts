@@ -1,27 +1,18 @@
-import type { FailureMessages } from './apiFailure';
-
-/** The words of what the routes of cancelling and keeping a subscription answer with (lib/server/subscriptions, apiRoute). */
-const SERVER: FailureMessages = {
-  network: 'cancel.error.network',
-  service_unavailable: 'cancel.error.service_unavailable',
-  internal_error: 'cancel.error.internal_error',
-};
+import { SERVER_FAILURES, SIGNED_IN_FAILURES, type FailureMessages } from './apiFailure';
 
 /** POST /api/cancel: the public cancel page's declaration (§ 312k BGB). */
-export const DECLARATION_FAILURES: FailureMessages = { ...SERVER, invalid_body: 'cancel.declare.error.invalid_body' };
+export const DECLARATION_FAILURES: FailureMessages = { ...SERVER_FAILURES, invalid_body: 'cancel.declare.error.invalid_body' };
 
 /** POST /api/account/subscriptions/{id}/cancel: a signed-in subscriber's cancellation. */
 export const CANCEL_FAILURES: FailureMessages = {
-  ...SERVER,
-  sign_in_required: 'cancel.error.sign_in_required',
-  subscription_not_found: 'cancel.error.subscription_not_found',
+  ...SIGNED_IN_FAILURES,
   subscription_ended: 'cancel.error.subscription_ended',
   invalid_body: 'cancel.error.invalid_body',
 };
 
 /** POST /api/cancel/keep, and the keep page that reads its link first: why a "Keep my subscription" link is refused. */
 export const KEEP_FAILURES: FailureMessages = {
-  ...SERVER,
+  ...SERVER_FAILURES,
   keep_link_invalid: 'cancel.keep.error.keep_link_invalid',
   keep_link_expired: 'cancel.keep.error.keep_link_expired',
   keep_link_used: 'cancel.keep.error.keep_link_used',

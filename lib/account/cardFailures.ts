@@ -2,20 +2,11 @@ import { isApiError } from '@/lib/api/apiErrors';
 import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import { isPaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { failureAtCheckout, failureOfCardChange } from '@/lib/payments/failureWording';
-import { failureMessage, type FailureMessages } from './apiFailure';
-
-/** What any signed-in change of a subscription's billing (its card, its delivery address) can meet. */
-export const ACCOUNT_CALL: FailureMessages = {
-  network: 'billing.error.network',
-  sign_in_required: 'billing.error.sign_in_required',
-  subscription_not_found: 'billing.error.subscription_not_found',
-  service_unavailable: 'billing.error.service_unavailable',
-  internal_error: 'billing.error.internal_error',
-};
+import { failureMessage, SIGNED_IN_FAILURES, type FailureMessages } from './apiFailure';
 
 /** POST /api/account/subscriptions/{id}/card and …/card/confirm (lib/server/account/cardChangeActions.ts). */
 const CARD_CHANGE: FailureMessages = {
-  ...ACCOUNT_CALL,
+  ...SIGNED_IN_FAILURES,
   not_card: 'billing.card.error.not_card',
   subscription_ended: 'billing.card.error.subscription_ended',
   card_expired: 'billing.card.error.card_expired',
@@ -27,11 +18,7 @@ const CARD_CHANGE: FailureMessages = {
 
 /** POST /api/account/subscriptions/{id}/renewal-payment (lib/server/account/renewalPaymentActions.ts). */
 const HELD_RENEWAL: FailureMessages = {
-  network: 'cancel.error.network',
-  sign_in_required: 'cancel.error.sign_in_required',
-  subscription_not_found: 'cancel.error.subscription_not_found',
-  service_unavailable: 'cancel.error.service_unavailable',
-  internal_error: 'cancel.error.internal_error',
+  ...SIGNED_IN_FAILURES,
   no_held_payment: 'cancel.held.error.no_held_payment',
 };
 

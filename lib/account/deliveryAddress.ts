@@ -1,7 +1,6 @@
 import { billingSchemas } from '@/lib/checkout/billing';
 import type { MessageKey } from '@/lib/i18n/messageKey';
-import type { FailureMessages } from './apiFailure';
-import { ACCOUNT_CALL } from './cardFailures';
+import { SIGNED_IN_FAILURES, type FailureMessages } from './apiFailure';
 
 export type DeliveryAddress = { line1: string; city: string; postalCode: string };
 export type AddressField = keyof DeliveryAddress;
@@ -28,7 +27,7 @@ export function checkAddress(address: DeliveryAddress): { ok: true; address: Del
 
 /** POST /api/account/subscriptions/{id}/delivery-address (lib/server/account/subscriptionActions.ts). */
 export const ADDRESS_FAILURES: FailureMessages = {
-  ...ACCOUNT_CALL,
+  ...SIGNED_IN_FAILURES,
   not_print: 'billing.address.error.not_print',
   subscription_ended: 'billing.address.error.subscription_ended',
   invalid_address: 'billing.address.error.invalid_address',
