@@ -17,10 +17,9 @@ const undone = (id: string, startedOn: string) =>
     status: 'ended',
     statusText: 'Ended',
     nextCharge: null,
-    endsAt: `${startedOn} at 10:05 UTC`,
     canCancel: false,
     testClock: null,
-    facts: { nextCharge: null, endsAt: startedOn, pastDue: null },
+    facts: { nextCharge: null, endsAt: startedOn, periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
   });
 const running = subscriptionSummaryFixture({
   id: 'sub_cccccccccccccccc',
@@ -107,10 +106,9 @@ describe('AccountOverview', () => {
       status: 'cancelling' as const,
       statusText: 'Cancelled',
       nextCharge: null,
-      endsAt: 'November 30, 2026 at 10:00 UTC',
       canCancel: false,
       canResume: true,
-      facts: { nextCharge: null, endsAt: '2026-11-30T10:00:00.000Z', pastDue: null },
+      facts: { nextCharge: null, endsAt: '2026-11-30T10:00:00.000Z', periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
     };
     const over = { ...cancelled, status: 'ended' as const, statusText: 'Ended', canResume: false, testClock: null };
     const ids = (cards: HTMLElement[]) => cards.map((card) => card.getAttribute('data-subscription-id'));

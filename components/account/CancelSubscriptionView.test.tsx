@@ -14,7 +14,7 @@ const cancelled = subscriptionSummaryFixture({
   status: 'cancelling',
   statusText: 'Cancelled',
   nextCharge: null,
-  endsAt: 'November 26, 2027 at 10:00 UTC',
+  facts: { ...active.facts, nextCharge: null, endsAt: '2027-11-26T10:00:00.000Z' },
   canCancel: false,
   canResume: true,
 });

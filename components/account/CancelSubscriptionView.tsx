@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { failureMessage } from '@/lib/account/apiFailure';
 import { CANCEL_FAILURES } from '@/lib/account/cancelFailures';
+import { dateTimeWords } from '@/lib/account/accountWords';
 import { CANCEL_REASON_LABELS } from '@/lib/account/cancelView';
 import { buttonLabel } from '@/lib/checkout/marketWording';
 import { withLang } from '@/lib/i18n/langLink';
@@ -55,7 +56,7 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
           <p>
             {t(subscription.status === 'ended' ? 'cancel.cancelled.endedAt' : 'cancel.cancelled.endsAt', {
               name,
-              until: subscription.endsAt ?? '',
+              until: subscription.facts.endsAt ? dateTimeWords(words, subscription.facts.endsAt) : '',
             })}
           </p>
           {confirmed && <p>{t('cancel.cancelled.sent', { email })}</p>}
@@ -75,7 +76,7 @@ export function CancelSubscriptionView({ email, livemode, brand, subscription: i
       <p>
         <Msg
           id="cancel.subscription.intro"
-          values={{ name, until: subscription.periodEndsAt }}
+          values={{ name, until: dateTimeWords(words, subscription.facts.periodEnd) }}
           components={{ 0: <strong />, 1: <strong /> }}
         />
       </p>

@@ -26,13 +26,13 @@ describe('KeepSubscriptionPage', () => {
       kept: true,
       brandName: 'GQ',
       offerName: 'GQ Digital',
-      nextCharge: { date: '26. November 2027', amount: '50,00 €' },
+      nextCharge: { at: '2027-11-26T10:00:00.000Z', amount: 5000, currencyCode: 'EUR', tax: 'included' },
     });
     expect(screen.getByText(/wurde auf unserer Kündigungsseite gekündigt/)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abonnement behalten' })));
     expect(api.callsOf('keepSubscription')).toEqual([['tok']]);
     expect(screen.getByTestId('subscription-kept').textContent).toBe(
-      'GQ: GQ Digital wurde doch nicht gekündigt. Es verlängert sich am 26. November 2027 zu 50,00 €. Wir haben Ihnen eine Bestätigung per E-Mail gesendet.',
+      'GQ: GQ Digital wurde doch nicht gekündigt. Es verlängert sich am 26. November 2027 zu 50,00\u00a0€ (inkl. MwSt.). Wir haben Ihnen eine Bestätigung per E-Mail gesendet.',
     );
   });
 

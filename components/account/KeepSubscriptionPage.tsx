@@ -4,6 +4,7 @@ import type { KeepAnswer } from '@/lib/api/apiClient';
 import { codeMessage, failureMessage } from '@/lib/account/apiFailure';
 import { KEEP_FAILURES } from '@/lib/account/cancelFailures';
 import type { KeepPageProps } from '@/lib/account/cancelView';
+import { nextChargeWords } from '@/lib/account/accountWords';
 import { withLang } from '@/lib/i18n/langLink';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
@@ -61,7 +62,7 @@ export function KeepSubscriptionPage(props: KeepPageProps) {
           <div className={actions.notice} role="status" data-testid="subscription-kept">
             <p>
               {kept.nextCharge
-                ? t('cancel.keep.kept.renews', { ...names, date: kept.nextCharge.date, amount: kept.nextCharge.amount })
+                ? t('cancel.keep.kept.renews', { ...names, ...nextChargeWords(words, kept.nextCharge) })
                 : t('cancel.keep.kept.text', names)}
             </p>
           </div>

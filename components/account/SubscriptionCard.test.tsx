@@ -97,6 +97,7 @@ describe('SubscriptionCard', () => {
       facts: {
         nextCharge: null,
         endsAt: null,
+        periodEnd: '2027-11-26T10:00:00.000Z',
         pastDue: {
           failureCode: 'generic_decline',
           retryAt: '2027-11-22T10:00:00.000Z',
@@ -116,6 +117,7 @@ describe('SubscriptionCard', () => {
       facts: {
         nextCharge: null,
         endsAt: null,
+        periodEnd: '2027-11-26T10:00:00.000Z',
         pastDue: {
           failureCode: 'authentication_required',
           retryAt: null,
@@ -137,7 +139,12 @@ describe('SubscriptionCard', () => {
       status: 'past_due',
       paymentChange: 'paypal',
       paymentMethod: 'PayPal',
-      facts: { nextCharge: null, endsAt: null, pastDue: { failureCode: 'wallet_declined', retryAt: null, dates: null } },
+      facts: {
+        nextCharge: null,
+        endsAt: null,
+        periodEnd: '2027-11-26T10:00:00.000Z',
+        pastDue: { failureCode: 'wallet_declined', retryAt: null, dates: null },
+      },
     });
     const block = screen.getByTestId('subscription-past-due');
     expect(block.textContent).not.toContain('You keep access until');
@@ -159,7 +166,7 @@ describe('SubscriptionCard', () => {
         endsAt: 'November 26, 2027 at 10:00 UTC',
         canCancel: false,
         canResume: true,
-        facts: { nextCharge: null, endsAt: '2027-11-26T10:00:00.000Z', pastDue: null },
+        facts: { nextCharge: null, endsAt: '2027-11-26T10:00:00.000Z', periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
       },
     ],
     [
@@ -170,7 +177,7 @@ describe('SubscriptionCard', () => {
         nextCharge: null,
         endsAt: 'November 21, 2026 at 10:05 UTC',
         canCancel: false,
-        facts: { nextCharge: null, endsAt: '2026-11-21T10:05:00.000Z', pastDue: null },
+        facts: { nextCharge: null, endsAt: '2026-11-21T10:05:00.000Z', periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
       },
     ],
   ] as const)('says %s once on the card', (status, overrides) => {
@@ -227,6 +234,7 @@ describe('SubscriptionCard', () => {
         facts: {
           nextCharge: { at: '2028-11-26T10:00:00.000Z', amount: 5000, currencyCode: 'USD', tax: 'added' },
           endsAt: null,
+          periodEnd: '2027-11-26T10:00:00.000Z',
           pastDue: null,
         },
       });
@@ -294,6 +302,7 @@ describe('SubscriptionCard', () => {
       facts: {
         nextCharge: { at: '2027-11-26T10:00:00.000Z', amount: 5000, currencyCode: 'EUR', tax: 'included' },
         endsAt: null,
+        periodEnd: '2027-11-26T10:00:00.000Z',
         pastDue: null,
       },
       invoices: [
@@ -352,7 +361,7 @@ describe('SubscriptionCard', () => {
         canCancel: false,
         canWithdraw: false,
         testClock: null,
-        facts: { nextCharge: null, endsAt: '2026-11-21T10:05:00.000Z', pastDue: null },
+        facts: { nextCharge: null, endsAt: '2026-11-21T10:05:00.000Z', periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
       });
       expect(screen.getByTestId('subscription-status').textContent).toBe('Terminé');
       expect(screen.getByTestId('subscription-ends').textContent).toBe('21 novembre 2026 à 11:05 UTC+1');
@@ -366,6 +375,7 @@ describe('SubscriptionCard', () => {
         facts: {
           nextCharge: null,
           endsAt: null,
+          periodEnd: '2027-11-26T10:00:00.000Z',
           pastDue: {
             failureCode: 'insufficient_funds',
             retryAt: '2027-11-29T10:00:00.000Z',
@@ -389,7 +399,12 @@ describe('SubscriptionCard', () => {
         paymentChange: 'paypal',
         paymentMethod: 'PayPal',
         status: 'past_due',
-        facts: { nextCharge: null, endsAt: null, pastDue: { failureCode: 'wallet_declined', retryAt: null, dates: null } },
+        facts: {
+          nextCharge: null,
+          endsAt: null,
+          periodEnd: '2027-11-26T10:00:00.000Z',
+          pastDue: { failureCode: 'wallet_declined', retryAt: null, dates: null },
+        },
       });
       const block = screen.getByTestId('subscription-past-due');
       expect(block.textContent).toContain('PayPal n’a pas pu encaisser le paiement. PayPal réessaiera dans les prochains jours.');

@@ -5,7 +5,7 @@ import type { SubscriptionSummary } from '@/lib/account/accountView';
 import { isLive, subscriptionLine } from '@/lib/account/accountList';
 import { accountErrorText } from '@/lib/account/accountErrors';
 import { failureCode } from '@/lib/account/apiFailure';
-import { dateTimeWords, historyText, statusKey } from '@/lib/account/accountWords';
+import { dateTimeWords, historyText, nextChargeWords, statusKey } from '@/lib/account/accountWords';
 import { pastDueWords } from '@/lib/account/pastDueWords';
 import { renewalOf } from '@/lib/payments/methods';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
@@ -113,13 +113,7 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
         {facts.nextCharge && (
           <div>
             <dt>{t(subscription.trialEndsOn ? 'account.card.firstCharge' : 'account.card.nextRenewal')}</dt>
-            <dd data-testid="subscription-next-charge">
-              {t('account.card.nextCharge', {
-                date: words.date(facts.nextCharge.at),
-                amount: words.money(facts.nextCharge.amount, facts.nextCharge.currencyCode),
-                tax: facts.nextCharge.tax,
-              })}
-            </dd>
+            <dd data-testid="subscription-next-charge">{t('account.card.nextCharge', nextChargeWords(words, facts.nextCharge))}</dd>
           </div>
         )}
         {facts.endsAt && (

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import Link from 'next/link';
+import { withLang } from '@/lib/i18n/langLink';
 import type { StepViewProps } from './stepViewProps';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { forgetCheckoutDraft } from '@/lib/checkout/useCheckoutDraft';
@@ -23,11 +24,11 @@ import { Msg, useWords } from '@/components/shell/I18n';
 /**
  * A page of the account (the overview, or an invoice below it), in the order's mode (a test
  * order's subscription shows in test mode only); signed out, the account's sign-in, with the
- * buyer's address filled in, which comes back to that page.
+ * buyer's address filled in, which comes back to that page. In the page's locale: the account has no campaign to speak from.
  */
-function accountHref(signedIn: boolean, livemode: boolean, email: string, path = '/account'): string {
+function accountHref(signedIn: boolean, livemode: boolean, email: string, locale: string, path = '/account'): string {
   const page = livemode ? path : `${path}?livemode=false`;
-  return signedIn ? page : `/account/sign-in?${new URLSearchParams({ email, return: page }).toString()}`;
+  return withLang(signedIn ? page : `/account/sign-in?${new URLSearchParams({ email, return: page }).toString()}`, locale);
 }
 
 /** How long the first print issue takes to arrive, from the order (the publisher's delivery promise). */
@@ -229,7 +230,15 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           {t('success.invoice.print')}
         </button>
         {transaction.subscription && (
-          <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email, `/account/invoices/${transaction.id}`)}>
+          <Link
+            href={accountHref(
+              signedIn,
+              transaction.livemode,
+              transaction.customer.email,
+              words.locale,
+              `/account/invoices/${transaction.id}`,
+            )}
+          >
             {t('success.invoice.inAccount')}
           </Link>
         )}
@@ -240,7 +249,12 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           <Msg
             id="success.manage.text"
             components={{
-              0: <Link href={accountHref(signedIn, transaction.livemode, transaction.customer.email)} data-testid="success-account-link" />,
+              0: (
+                <Link
+                  href={accountHref(signedIn, transaction.livemode, transaction.customer.email, words.locale)}
+                  data-testid="success-account-link"
+                />
+              ),
             }}
           />
         </p>

@@ -8,8 +8,8 @@ import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus'
 /**
  * One subscription as the account shows it. The account's card words it in the reader's
  * language and time zone from `status`, `facts` and the instants; the English sentences
- * beside them (`statusText`, `nextCharge`, `endsAt`, `periodEndsAt`, `pastDue`) are for the
- * pages not yet worded from the facts (cancelling, the card change).
+ * beside them (`statusText`, `nextCharge`, `pastDue`) are for the pages not yet worded from
+ * the facts (the card change, the keep link's answer).
  */
 export interface SubscriptionSummary {
   id: string;
@@ -22,10 +22,6 @@ export interface SubscriptionSummary {
   statusText: string;
   /** The next charge, for one that renews: "December 26, 2026" and "$50.00 plus any applicable tax". */
   nextCharge: { date: string; amount: string } | null;
-  /** When a cancelled or ended one ends or ended: "December 26, 2026 at 10:00 UTC". */
-  endsAt: string | null;
-  /** The end of the current period, to the minute: what a cancellation keeps access until. */
-  periodEndsAt: string;
   /** When a trial still running ends (an ISO instant). */
   trialEndsOn: string | null;
   /** When it was bought, an ISO instant (with the plan and payment method, what tells two alike apart). */
@@ -76,6 +72,8 @@ export interface SubscriptionFacts {
   nextCharge: { at: string; amount: number; currencyCode: CurrencyCode; tax: TaxWording } | null;
   /** When a cancelled or ended one ends or ended, to the minute. */
   endsAt: string | null;
+  /** The end of the current period, to the minute: what a cancellation keeps access until. */
+  periodEnd: string;
   /**
    * While a renewal is unpaid: the card's failure (a wallet says its own), our next try, and
    * until when access is kept and when it ends (null where the provider decides them).

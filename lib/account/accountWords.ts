@@ -1,7 +1,7 @@
 import type { MessageKey } from '@/lib/i18n/messageKey';
 import type { Words } from '@/lib/i18n/words';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
-import type { AccountHistoryEvent } from './accountView';
+import type { AccountHistoryEvent, SubscriptionFacts } from './accountView';
 
 /** A subscription's status as the account says it, in the reader's language (`account.status.*`). */
 export const statusKey = (status: SubscriptionStatus): MessageKey => `account.status.${status}`;
@@ -65,3 +65,11 @@ export const dateTimeWords = (words: Words, instant: string): string =>
     date: words.date(instant),
     time: words.date(instant, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }),
   });
+
+/** A renewal's date and amount, with its tax as its market says it ("50,00 € (inkl. MwSt.)"), in the reader's words. */
+export function nextChargeWords(words: Words, next: NonNullable<SubscriptionFacts['nextCharge']>): { date: string; amount: string } {
+  return {
+    date: words.date(next.at),
+    amount: words.t('account.amountWithTax', { amount: words.money(next.amount, next.currencyCode), tax: next.tax }),
+  };
+}

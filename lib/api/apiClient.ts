@@ -51,7 +51,7 @@ export interface KeepAnswer {
   kept: true;
   brandName: string;
   offerName: string;
-  nextCharge: SubscriptionSummary['nextCharge'];
+  nextCharge: SubscriptionSummary['facts']['nextCharge'];
 }
 
 /** The account's sign-in (no brand): its link leads to /account/sign-in/complete. */

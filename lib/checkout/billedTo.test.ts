@@ -30,4 +30,9 @@ describe('billedTo', () => {
     expect(billedTo(billing).address).toEqual(['10 Downing Street', 'London, SW1A 2AA', expect.stringMatching(/^United Kingdom/)]);
     expect(billedTo({ firstName: 'Ada', lastName: 'Lovelace', country: 'DE' }).address).toEqual(['Germany']);
   });
+
+  it('names the country in the page’s language', () => {
+    expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'DE' }, 'de').address).toEqual(['Deutschland']);
+    expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'DE' }, 'fr').address).toEqual(['Allemagne']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { InvoiceLink, SubscriptionSummary } from '@/lib/account/accountView';
-import { dateText, dateTimeText, STATUS_TEXT } from '@/lib/account/accountWords';
+import { dateText, STATUS_TEXT } from '@/lib/account/accountWords';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { formatMoney } from '@/lib/pricing/money';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
@@ -42,8 +42,6 @@ export function subscriptionSummary(
             amount: `${formatMoney(subscription.renewalAmount, subscription.currencyCode)} plus any applicable tax`,
           }
         : null,
-    endsAt: ending && !renews ? dateTimeText(ending) : null,
-    periodEndsAt: dateTimeText(subscription.currentPeriodEnd),
     trialEndsOn: status === 'trialing' && subscription.trialEnd ? subscription.trialEnd : null,
     startedOn: subscription.createdAt,
     paymentMethod: paymentMethodName(subscription.payment, serverWords(subscription.locale)),
@@ -72,6 +70,7 @@ export function subscriptionSummary(
             }
           : null,
       endsAt: ending && !renews ? ending : null,
+      periodEnd: subscription.currentPeriodEnd,
       pastDue: status === 'past_due' ? pastDueFactsOf(subscription) : null,
     },
   };

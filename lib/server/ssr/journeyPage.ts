@@ -68,7 +68,7 @@ function languageChoiceOf(campaignLocale: string): LanguageChoice | null {
 async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   const result = await STEP_LOADERS[step](context);
   if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
-  const { base, mode, search, flow, env, req, res, now } = context;
+  const { base, mode, search, flow, env, req, res, now, locale } = context;
   const caching = pageCaching(
     {
       method: req.method,
@@ -83,7 +83,6 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
   if (caching.shared) res.setHeader('Vary', SHARED_PAGE_VARY);
   // Always null on a shared page: a consent cookie (pj_) makes the page personal.
   const consentCookie = req.cookies[CONSENT_COOKIE] ?? null;
-  const locale = journeyLocale(flow.locale, step, queryOf(search)[LANG_PARAMETER]);
   const i18n = pageI18n(locale, STEP_NAMESPACES[step]);
   const languages = step === 'campaign' ? null : languageChoiceOf(flow.locale);
   const props = {
@@ -171,6 +170,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     returnSegments: location.returnSegments,
     mode: mode.value,
     flow,
+    locale: journeyLocale(flow.locale, location.step, queryOf(search)[LANG_PARAMETER]),
     snapshot,
     env: server.config,
     now,

@@ -18,6 +18,8 @@ export interface StepLoaderContext {
   returnSegments: string[];
   mode: JourneyMode;
   flow: CheckoutFlow;
+  /** The page's locale: the campaign's, or one it offers that the buyer chose on a private step (lib/i18n/languageOffers.ts). */
+  locale: string;
   snapshot: CatalogueSnapshot;
   env: ServerEnv;
   now: Date;

@@ -19,7 +19,7 @@ export default apiRoute(
       res.setHeader('Cache-Control', 'no-store');
       // Only what the page says: the link's holder learns nothing more of the account.
       const [summary] = await summariesOf(server, [kept]);
-      return { kept: true, brandName: summary!.brandName, offerName: summary!.offerName, nextCharge: summary!.nextCharge };
+      return { kept: true, brandName: summary!.brandName, offerName: summary!.offerName, nextCharge: summary!.facts.nextCharge };
     },
   },
   { maxBodyBytes: 1024, sameOriginOnly: true },

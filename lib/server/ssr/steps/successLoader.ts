@@ -1,4 +1,5 @@
 import { billedTo } from '@/lib/checkout/billedTo';
+import { languageOf } from '@/lib/i18n/locales';
 import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { clearCartCookie } from './orderView';
@@ -20,7 +21,7 @@ export const loadSuccess: StepLoader<'success'> = async (context) => {
       transaction,
       signedIn: email !== null,
       trackingSessionId: found?.trackingSessionId ?? null,
-      billedTo: found ? billedTo(found.billing) : null,
+      billedTo: found ? billedTo(found.billing, languageOf(context.locale)) : null,
       readingUrl: context.snapshot.brands.get(context.flow.brand_slug)?.readingUrl ?? null,
     },
   };
