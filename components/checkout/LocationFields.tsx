@@ -24,7 +24,7 @@ export function LocationFields({ form, errors, onChange, onBlur, register }: Loc
   const { t, locale } = useWords();
   const language = languageOf(locale);
   const countries = useMemo(() => countryList(language).map((c) => ({ value: c.code, label: c.name })), [language]);
-  const regions = regionsOf(form.country);
+  const regions = regionsOf(form.country, language);
   const region = regionLabel(form.country);
   const regionOptions = useMemo(() => regions.map((r) => ({ value: r.code, label: r.name })), [regions]);
   // A select's required binding to the form, as BillingTextField's for the text fields.

@@ -35,4 +35,12 @@ describe('billedTo', () => {
     expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'DE' }, 'de').address).toEqual(['Deutschland']);
     expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'DE' }, 'fr').address).toEqual(['Allemagne']);
   });
+
+  it('names the state or province in the page’s language', () => {
+    expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'CA' }, 'de').address).toEqual([
+      'Kalifornien',
+      'Vereinigte Staaten von Amerika',
+    ]);
+    expect(billedTo({ firstName: 'Ada', lastName: 'Reader', country: 'CA', region: 'QC' }, 'fr').address).toEqual(['Québec', 'Canada']);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Billing } from '@/lib/checkout/billing';
 import { countryList } from '@/lib/geo/countries';
-import { regionsOf } from '@/lib/geo/regions';
+import { regionName } from '@/lib/geo/regions';
 import type { Language } from '@/lib/i18n/locales';
 
 /** Whom an invoice is made out to, as it prints: the buyer's name and billing address, line by line. */
@@ -12,14 +12,14 @@ export interface BilledTo {
 /**
  * The billing name and address of an order, as given on the payment step: the street
  * address where one was asked for (print offers), then the state or province where the
- * country has them, then the country by name in the page's language. Computed on the server, so that the success
- * page's script does not carry the list of country names.
+ * country has them, then the country, both named in the page's language. Computed on the
+ * server, so that the success page's script does not carry the lists of names.
  */
 export function billedTo(
   billing: Pick<Billing, 'firstName' | 'lastName' | 'country' | 'region' | 'address'>,
   language: Language = 'en',
 ): BilledTo {
-  const region = regionsOf(billing.country).find((candidate) => candidate.code === billing.region)?.name ?? null;
+  const region = regionName(billing.country, billing.region, language);
   const country = countryList(language).find((candidate) => candidate.code === billing.country)?.name ?? billing.country;
   const { address } = billing;
   const place = address ? [address.city, [region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : region;
