@@ -15,8 +15,6 @@ const undone = (id: string, startedOn: string) =>
     id,
     startedOn,
     status: 'ended',
-    statusText: 'Ended',
-    nextCharge: null,
     canCancel: false,
     testClock: null,
     facts: { nextCharge: null, endsAt: startedOn, periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },
@@ -104,8 +102,6 @@ describe('AccountOverview', () => {
     const cancelled = {
       ...running,
       status: 'cancelling' as const,
-      statusText: 'Cancelled',
-      nextCharge: null,
       canCancel: false,
       canResume: true,
       facts: { nextCharge: null, endsAt: '2026-11-30T10:00:00.000Z', periodEnd: '2027-11-26T10:00:00.000Z', pastDue: null },

@@ -12,8 +12,6 @@ import { CancelSubscriptionView } from './CancelSubscriptionView';
 const active = subscriptionSummaryFixture();
 const cancelled = subscriptionSummaryFixture({
   status: 'cancelling',
-  statusText: 'Cancelled',
-  nextCharge: null,
   facts: { ...active.facts, nextCharge: null, endsAt: '2027-11-26T10:00:00.000Z' },
   canCancel: false,
   canResume: true,

@@ -1,6 +1,8 @@
 import type { FormEvent, RefObject } from 'react';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { pastDueWords } from '@/lib/account/pastDueWords';
 import type { MessageDescriptor } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
 import type { PaymentMethodConfigs } from '@/lib/payments/methods';
 import { KeptCardFields, type KeptCardHandle } from '@/components/payment-methods/registry';
 import { useWords } from '@/components/shell/I18n';
@@ -14,16 +16,18 @@ import styles from './AccountForms.module.css';
  * past-due renewal it paid (or did not), or the charge still to come.
  */
 function savedNotice(
+  words: Words,
   before: SubscriptionSummary,
   after: SubscriptionSummary,
   renewalPending: boolean,
   said: { title: string; email: string },
 ): MessageDescriptor {
   const values = { ...said, method: after.paymentMethod };
-  if (!before.pastDue) return { id: 'billing.card.saved.nothing', values };
-  if (renewalPending && after.pastDue) return { id: 'billing.card.saved.pending', values };
-  if (!after.pastDue) return { id: 'billing.card.saved.paid', values };
-  return { id: 'billing.card.saved.failed', values: { ...values, reason: after.pastDue.reason } };
+  const stillDue = pastDueWords(words, after);
+  if (!before.facts.pastDue) return { id: 'billing.card.saved.nothing', values };
+  if (renewalPending && stillDue) return { id: 'billing.card.saved.pending', values };
+  if (!stillDue) return { id: 'billing.card.saved.paid', values };
+  return { id: 'billing.card.saved.failed', values: { ...values, reason: stillDue.reason } };
 }
 
 interface CardChangeFormProps {
@@ -61,7 +65,7 @@ export function CardChangeForm({
     <>
       {saved && (
         <div className={actions.notice} role="status" data-testid="card-saved">
-          <p>{words.say(savedNotice(saved.before, subscription, saved.renewalPending, { title, email }))}</p>
+          <p>{words.say(savedNotice(words, saved.before, subscription, saved.renewalPending, { title, email }))}</p>
         </div>
       )}
       {unavailable ? (

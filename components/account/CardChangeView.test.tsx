@@ -144,14 +144,15 @@ describe('CardChangeView', () => {
   describe('past due', () => {
     const pastDue = subscriptionSummaryFixture({
       status: 'past_due',
-      statusText: 'Payment due',
-      nextCharge: null,
-      pastDue: {
-        reason: 'Your card was declined.',
-        next: 'We will try again on November 27, 2026.',
-        dates: { accessUntil: 'December 10, 2026', endsOn: 'December 10, 2026' },
-        walletFix: null,
-        awaitsBank: false,
+      facts: {
+        nextCharge: null,
+        endsAt: null,
+        periodEnd: '2026-11-26T10:00:00.000Z',
+        pastDue: {
+          failureCode: 'generic_decline',
+          retryAt: '2026-11-27T10:00:00.000Z',
+          dates: { accessUntil: '2026-12-10T10:00:00.000Z', endsOn: '2026-12-10T10:00:00.000Z' },
+        },
       },
     });
     const recovered = { ...active, paymentMethod: 'Mastercard ending in 4444' };
@@ -177,7 +178,7 @@ describe('CardChangeView', () => {
       const stillDue = {
         ...pastDue,
         paymentMethod: 'Visa ending in 0341',
-        pastDue: { ...pastDue.pastDue!, reason: 'Your card has insufficient funds.' },
+        facts: { ...pastDue.facts, pastDue: { ...pastDue.facts.pastDue!, failureCode: 'insufficient_funds' as const } },
       };
       view(createFakeApiClient().answer('changeCard', { status: 'saved', subscription: stillDue }), pastDue);
       type('4000 0000 0000 0341');
@@ -268,6 +269,28 @@ describe('CardChangeView in German', () => {
     expect(screen.getByRole('link', { name: 'Zurück zu Ihren Abonnements' }).getAttribute('href')).toBe('/account?lang=de-DE');
   });
 
+  it('says in German why the new card’s charge of a past-due renewal did not go through', async () => {
+    const pastDue = subscriptionSummaryFixture({
+      status: 'past_due',
+      facts: {
+        nextCharge: null,
+        endsAt: null,
+        periodEnd: '2026-11-26T10:00:00.000Z',
+        pastDue: { failureCode: 'generic_decline', retryAt: '2026-11-27T10:00:00.000Z', dates: null },
+      },
+    });
+    const stillDue = {
+      ...pastDue,
+      facts: { ...pastDue.facts, pastDue: { ...pastDue.facts.pastDue!, failureCode: 'insufficient_funds' as const } },
+    };
+    viewInGerman(createFakeApiClient().answer('changeCard', { status: 'saved', subscription: stillDue }), pastDue);
+    typeInGerman('4000 0000 0000 9995');
+    await saveInGerman();
+    expect(screen.getByTestId('card-saved').textContent).toContain(
+      'aber die Zahlung ist nicht durchgegangen: Ihre Karte ist nicht ausreichend gedeckt. Wir haben eine Bestätigung',
+    );
+  });
+
   it('says a refusal by its code, never in the server’s English', async () => {
     const api = createFakeApiClient();
     api.fail('changeCard', new ApiError({ status: 404, code: 'setup_not_found', message: 'We could not find this card change.' }));
@@ -285,7 +308,12 @@ describe('CardChangeView in German', () => {
       subscriptionSummaryFixture({
         status: 'past_due',
         paymentMethod: 'Visa ending in 3184',
-        pastDue: { reason: 'x', next: 'y', dates: null, walletFix: null, awaitsBank: true },
+        facts: {
+          nextCharge: null,
+          endsAt: null,
+          periodEnd: '2026-11-26T10:00:00.000Z',
+          pastDue: { failureCode: 'authentication_required', retryAt: null, dates: null },
+        },
       }),
     );
     expect(screen.getByTestId('renewal-held').textContent).toContain(

@@ -58,7 +58,7 @@ export function CardChangeView({
     <AccountFrame brand={brand} livemode={livemode} email={email}>
       <DocumentTitle title={t('billing.card.title')} />
       <h1>{t('billing.card.title')}</h1>
-      {subscription.pastDue ? (
+      {subscription.facts.pastDue ? (
         <p data-testid="card-past-due">{t('billing.card.pastDue', { title })}</p>
       ) : (
         <p>{t(subscription.needsPaymentMethod ? 'billing.card.introNoCard' : 'billing.card.intro', { title })}</p>

@@ -21,15 +21,16 @@ describe('CardChangeView', () => {
   describe('a renewal the bank holds for the subscriber', () => {
     const held = subscriptionSummaryFixture({
       status: 'past_due',
-      statusText: 'Payment due',
-      nextCharge: null,
       paymentMethod: 'Visa ending in 3184',
-      pastDue: {
-        reason: 'Your bank asks you to confirm the payment yourself.',
-        next: 'Confirm it with your bank, or give another card.',
-        dates: { accessUntil: 'December 10, 2026', endsOn: 'December 10, 2026' },
-        walletFix: null,
-        awaitsBank: true,
+      facts: {
+        nextCharge: null,
+        endsAt: null,
+        periodEnd: '2026-11-26T10:00:00.000Z',
+        pastDue: {
+          failureCode: 'authentication_required',
+          retryAt: null,
+          dates: { accessUntil: '2026-12-10T10:00:00.000Z', endsOn: '2026-12-10T10:00:00.000Z' },
+        },
       },
     });
     const PAYMENT = 'pi_sandbox_bbbbbbbbbbbbbbbbbbbb';
@@ -73,7 +74,7 @@ describe('CardChangeView', () => {
     it('says the bank refused it, and leaves the card form to pay with another card', async () => {
       const refused = {
         ...held,
-        pastDue: { ...held.pastDue!, reason: 'Your bank could not confirm the payment.', awaitsBank: false },
+        facts: { ...held.facts, pastDue: { ...held.facts.pastDue!, failureCode: 'authentication_failed' as const } },
       };
       const api = createFakeApiClient().answer('confirmRenewalPayment', {
         status: 'failed',

@@ -1,4 +1,5 @@
 import type { SubscriptionSummary } from '@/lib/account/accountView';
+import { pastDueWords } from '@/lib/account/pastDueWords';
 import { useWords } from '@/components/shell/I18n';
 import { FormActions } from './FormActions';
 import type { HeldConfirmation } from './useHeldRenewalConfirmation';
@@ -21,9 +22,10 @@ interface HeldRenewalConfirmationProps {
  * another card, then what the bank said (confirmed, or why not).
  */
 export function HeldRenewalConfirmation({ confirmation, subscription, title, email, offered, onConfirm }: HeldRenewalConfirmationProps) {
-  const { t } = useWords();
+  const words = useWords();
+  const { t } = words;
   const { held, confirming } = confirmation;
-  const awaitsBank = subscription.pastDue?.awaitsBank;
+  const awaitsBank = pastDueWords(words, subscription)?.awaitsBank;
   return (
     <>
       {held?.kind === 'paid' && (

@@ -6,10 +6,8 @@ import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 
 /**
- * One subscription as the account shows it. The account's card words it in the reader's
- * language and time zone from `status`, `facts` and the instants; the English sentences
- * beside them (`statusText`, `nextCharge`, `pastDue`) are for the pages not yet worded from
- * the facts (the card change, the keep link's answer).
+ * One subscription as the account shows it. Its pages word it in the reader's language and
+ * time zone from `status`, `facts` and the instants: it carries no sentence of its own.
  */
 export interface SubscriptionSummary {
   id: string;
@@ -18,10 +16,6 @@ export interface SubscriptionSummary {
   offerName: string;
   livemode: boolean;
   status: SubscriptionStatus;
-  /** "Active", "Free trial", "Payment due", "Cancelled", "Ended". */
-  statusText: string;
-  /** The next charge, for one that renews: "December 26, 2026" and "$50.00 plus any applicable tax". */
-  nextCharge: { date: string; amount: string } | null;
   /** When a trial still running ends (an ISO instant). */
   trialEndsOn: string | null;
   /** When it was bought, an ISO instant (with the plan and payment method, what tells two alike apart). */
@@ -39,19 +33,6 @@ export interface SubscriptionSummary {
   canResume: boolean;
   /** Its purchase may be withdrawn from now (EU and UK buyers, within 14 days: lib/withdrawal); absent: no. */
   canWithdraw?: boolean;
-  /**
-   * While a renewal is unpaid: why; what happens next ("We will try again on …", or PayPal's
-   * own tries); until when access is kept and when it ends (null where the provider decides);
-   * and for a wallet, what to do at the wallet (a card's is the card page).
-   */
-  pastDue: {
-    reason: string;
-    next: string;
-    dates: { accessUntil: string; endsOn: string } | null;
-    walletFix: { text: string; label: string; href: string } | null;
-    /** The bank holds the renewal's payment until the subscriber confirms it (3-D Secure): the card page offers that first. */
-    awaitsBank: boolean;
-  } | null;
   /**
    * A test-mode sandbox subscription's own clock, which QA can move (its now, an ISO instant);
    * null where it follows the real clock, and once it has ended (nothing is left to move to).

@@ -6,7 +6,7 @@ import type { AccountHistoryEvent, SubscriptionFacts } from './accountView';
 /** A subscription's status as the account says it, in the reader's language (`account.status.*`). */
 export const statusKey = (status: SubscriptionStatus): MessageKey => `account.status.${status}`;
 
-/** A subscription's status in English, as the back office and the pages not yet worded from `status` say it. */
+/** A subscription's status in English, as the back office says it. */
 export const STATUS_TEXT: Record<SubscriptionStatus, string> = {
   trialing: 'Free trial',
   active: 'Active',
@@ -17,9 +17,6 @@ export const STATUS_TEXT: Record<SubscriptionStatus, string> = {
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const TIME = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
-
-/** "December 26, 2026": the same on the server and in any browser time zone. */
-export const dateText = (instant: string): string => DATE.format(new Date(instant));
 
 /** "December 26, 2026 at 10:00 UTC": when access ends, to the minute (a confirmation names date and time). */
 export const dateTimeText = (instant: string): string => `${DATE.format(new Date(instant))} at ${TIME.format(new Date(instant))} UTC`;

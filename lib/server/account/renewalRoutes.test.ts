@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { signedIn } from '@/tests/fixtures/signedIn';
-import { dateText } from '@/lib/account/accountWords';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { subscriptionSummary } from './subscriptionSummary';
+
+/** A date as the English e-mails and pages write it, in UTC. */
+const dateText = (instant: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(instant));
 
 /**
  * The renewal engine through the account's routes, as QA and subscribers reach it: the test
@@ -106,12 +108,8 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     const renewed = (await next.json()).subscription;
     const periodEnd = new Date(bought.current_period_end);
     periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-    expect(renewed).toMatchObject({
-      id,
-      status: 'active',
-      pastDue: null,
-      nextCharge: { date: dateText(periodEnd.toISOString()) },
-    });
+    expect(renewed).toMatchObject({ id, status: 'active', facts: { pastDue: null } });
+    expect(dateText(renewed.facts.nextCharge.at)).toBe(dateText(periodEnd.toISOString()));
     expect(dateText(renewed.testClock.today)).toBe(dateText(bought.current_period_end));
     expect(renewed.invoices).toHaveLength(2);
     expect(renewed.invoices[1].number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
@@ -130,8 +128,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     expect(answer.status).toBe(200);
     expect((await answer.json()).subscription).toMatchObject({
       status: 'past_due',
-      nextCharge: null,
-      pastDue: { reason: 'We do not hold a card for this subscription.', next: 'We will not try it again.' },
+      facts: { nextCharge: null, pastDue: { failureCode: 'payment_method_required', retryAt: null } },
     });
     expect(await renewals(id)).toMatchObject([{ status: 'failed', failure_code: 'payment_method_required' }]);
   });
@@ -212,7 +209,7 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
     expect(body).toMatchObject({
       status: 'saved',
       renewalPending: false,
-      subscription: { id, status: 'active', statusText: 'Active', pastDue: null, paymentMethod: 'Visa ending in 4242' },
+      subscription: { id, status: 'active', facts: { pastDue: null }, paymentMethod: 'Visa ending in 4242' },
     });
     expect(body.subscription.invoices).toHaveLength(2);
     expect(await row(id)).toMatchObject({ status: 'active', renewal_tries: 0, past_due_since: null, retry_at: null });
@@ -242,7 +239,7 @@ describe('POST /api/account/subscriptions/{id}/card while past due', () => {
         id,
         status: 'past_due',
         paymentMethod: 'Visa ending in 0341',
-        pastDue: { reason: 'Your card was declined.', next: expect.stringMatching(/^We will try again on /) },
+        facts: { pastDue: { failureCode: 'generic_decline', retryAt: expect.any(String) } },
       },
     });
     expect(body.subscription.invoices).toHaveLength(1);

@@ -219,7 +219,7 @@ describe('a subscription paid with a provider added through its declarations', (
       instrument: { kind: STAND_IN, agreementId: 'stand_in_1' },
       needsPaymentMethod: false,
     });
-    expect(listed).toMatchObject({ status: 'active', paymentChange: STAND_IN, pastDue: null, canCancel: true });
+    expect(listed).toMatchObject({ status: 'active', paymentChange: STAND_IN, facts: { pastDue: null }, canCancel: true });
 
     // Renewed by our engine (its declaration: we schedule it), charged on its agreement.
     clock = new Date(bought.currentPeriodEnd);
@@ -239,18 +239,11 @@ describe('a subscription paid with a provider added through its declarations', (
     expect(failedMail.body_text).toContain(english['failures.wallet.amazon-pay.reason']);
     expect(failedMail.body_text).toContain('https://test.stand-in.example/account');
     const [pastDue] = await account();
+    // The account words the wallet's block from these facts and the method's renewal declaration (pastDueWords).
     expect(pastDue).toMatchObject({
       status: 'past_due',
-      pastDue: {
-        reason: english['failures.wallet.amazon-pay.reason'],
-        next: expect.stringMatching(/^We will try again on /),
-        dates: { accessUntil: expect.any(String), endsOn: expect.any(String) },
-        walletFix: {
-          text: english['failures.wallet.amazon-pay.fix'],
-          label: english['failures.wallet.amazon-pay.label'],
-          href: 'https://test.stand-in.example/account',
-        },
-      },
+      paymentChange: STAND_IN,
+      facts: { pastDue: { retryAt: expect.any(String), dates: { accessUntil: expect.any(String), endsOn: expect.any(String) } } },
     });
 
     // The retry a day later goes through: recovered, active again.
@@ -259,7 +252,7 @@ describe('a subscription paid with a provider added through its declarations', (
     expect(gateway.renewals).toHaveLength(3);
     const recovered = (await records.findById(id))!;
     expect(recovered).toMatchObject({ status: 'active', dunning: { tries: 0 } });
-    expect((await account())[0]).toMatchObject({ status: 'active', pastDue: null });
+    expect((await account())[0]).toMatchObject({ status: 'active', facts: { pastDue: null } });
 
     // Cancelled in the account: nothing to tell the provider (we schedule it); it ends with its period, charging nothing more.
     const cancelled = await new SubscriptionService(db, gateways, notices, now).cancel(EMAIL, id, { reason: null, channel: 'account' });

@@ -16,7 +16,9 @@ import { instrumentTag } from './renewalOrder';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
-import { dateText } from '@/lib/account/accountWords';
+
+/** A date as the English e-mails and pages write it, in UTC. */
+const dateText = (instant: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(instant));
 
 const DAY = 24 * 3600_000;
 
