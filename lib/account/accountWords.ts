@@ -1,4 +1,5 @@
 import type { MessageKey } from '@/lib/i18n/messageKey';
+import { amountWithTax } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { AccountHistoryEvent, SubscriptionFacts } from './accountView';
@@ -67,6 +68,6 @@ export const dateTimeWords = (words: Words, instant: string): string =>
 export function nextChargeWords(words: Words, next: NonNullable<SubscriptionFacts['nextCharge']>): { date: string; amount: string } {
   return {
     date: words.date(next.at),
-    amount: words.t('account.amountWithTax', { amount: words.money(next.amount, next.currencyCode), tax: next.tax }),
+    amount: amountWithTax(words, next.amount, next.currencyCode, next.tax),
   };
 }

@@ -1,5 +1,5 @@
 import type { Offer } from '@/lib/catalogue/types';
-import type { TaxWording } from '@/lib/i18n/priceOverTime';
+import { amountWithTax, type TaxWording } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
@@ -98,11 +98,6 @@ export function renewalTerms(
     plan: `${todaySentence} ${renewal} ${t('payment.terms.cancel')}`,
     addOns: addOnNames.map((name) => t('payment.terms.addOn', { name })),
   };
-}
-
-/** "$50.00 plus any applicable tax", "50,00 € inkl. MwSt.": an amount with its tax as the market says it. */
-function amountWithTax(words: Words, cents: number, currencyCode: CurrencyCode, tax: TaxWording): string {
-  return words.t('payment.amountWithTax', { amount: words.money(cents, currencyCode), tax });
 }
 
 /** Today's total already holds any tax added on top (it was worked out before paying): only an included one is said. */

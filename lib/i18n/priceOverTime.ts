@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PriceTerms } from '@/lib/pricing/introductoryPrice';
 import type { Words } from './words';
 
@@ -26,4 +27,9 @@ export function priceOverTime(words: Words, terms: PriceTerms, tax: TaxWording =
     line = t('price.line.intro', { interval, first: terms.firstAmount === 0 ? t('price.free') : money(terms.firstAmount), renewal });
   }
   return tax === 'none' ? line : t(tax === 'included' ? 'price.tax.included' : 'price.tax.added', { price: line });
+}
+
+/** The one wording of an amount with its tax as the market says it: "$50.00 plus any applicable tax", "50,00 € (inkl. MwSt.)". */
+export function amountWithTax(words: Words, cents: number, currencyCode: CurrencyCode, tax: TaxWording): string {
+  return words.t('price.amountWithTax', { amount: words.money(cents, currencyCode), tax });
 }

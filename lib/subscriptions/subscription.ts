@@ -62,8 +62,13 @@ export interface Subscription<Gateway extends string = string, Instrument = unkn
   currentPeriodStart: string;
   currentPeriodEnd: string;
   trialEnd: string | null;
-  /** What a renewal costs before tax, in minor units. */
+  /**
+   * What a renewal costs, in minor units: with its tax where `taxIncluded` (VAT in the EU and
+   * the UK), before it where tax is added (US and Canadian sales taxes).
+   */
   renewalAmount: number;
+  /** Its purchase's tax rule, which its renewals keep: whether the price holds the tax, or it is added on top. */
+  taxIncluded: boolean;
   currencyCode: CurrencyCode;
   billingInterval: BillingInterval;
   paymentMethod: PaymentMethodId;

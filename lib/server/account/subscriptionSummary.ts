@@ -1,12 +1,11 @@
 import type { InvoiceLink, SubscriptionSummary } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { renewalTaxWording } from '@/lib/checkout/paymentCopy';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_RETRY_DAYS, dunningEndsAt } from '@/lib/subscriptions/renewalPolicy';
 import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
-import { pricesIncludeTax } from '@/lib/pricing/marketTax';
-import { TAX_RATES } from '@/lib/server/checkout/checkoutRules';
 
 /**
  * A subscription as the account shows it, at `now` on its own clock (a test subscription's
@@ -52,8 +51,8 @@ export function subscriptionSummary(
               at: subscription.currentPeriodEnd,
               amount: subscription.renewalAmount,
               currencyCode: subscription.currencyCode,
-              // Said as its market says it: VAT in the price (the EU, the UK), a sales tax on top (the US, Canada).
-              tax: pricesIncludeTax(TAX_RATES, subscription.locale) ? 'included' : 'added',
+              // Said as its purchase's market says it: VAT in the price (the EU, the UK), a sales tax on top (the US, Canada).
+              tax: renewalTaxWording({ inclusive: subscription.taxIncluded }),
             }
           : null,
       endsAt: ending && !renews ? ending : null,

@@ -325,6 +325,8 @@ export interface SubscriptionTable {
   /** Its purchase's locale and time zone: what its e-mails speak in and show times in (migration 0051). */
   locale: Generated<string>;
   time_zone: Generated<string>;
+  /** 1 where its price holds the tax (VAT), 0 where tax is added on top: its purchase's rule (migration 0052). */
+  tax_included: Generated<number>;
   created_at: string;
   updated_at: string;
 }

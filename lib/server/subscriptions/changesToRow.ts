@@ -47,6 +47,7 @@ export function changesToRow({ changes, nextRunAt }: Outcome): RowChanges {
   if (changes.currentPeriodEnd !== undefined) set('current_period_end', changes.currentPeriodEnd);
   if (changes.trialEnd !== undefined) set('trial_end', changes.trialEnd);
   if (changes.renewalAmount !== undefined) set('renewal_amount', changes.renewalAmount);
+  if (changes.taxIncluded !== undefined) set('tax_included', flag(changes.taxIncluded));
   if (changes.currencyCode !== undefined) set('currency_code', changes.currencyCode);
   if (changes.billingInterval !== undefined) set('billing_interval', changes.billingInterval);
   if (changes.paymentMethod !== undefined) set('payment_method', changes.paymentMethod);

@@ -23,17 +23,29 @@ const notices = () => mailNotices('https://shop.example.com', new Map([['vogue',
 const service = () => new SubscriptionService(db, [], notices(), now);
 const mails = () => db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'body_html']).orderBy('created_at').execute();
 
-/** A print subscription (its address can change) bought in the given mode (and locale and time zone, when given). */
-async function subscribed(id: string, livemode: boolean, recipient: { locale: string; timeZone: string } | null = null): Promise<string> {
+/** What a German buyer pays: euros, 7 % VAT in the price. */
+const GERMAN = {
+  locale: 'de-DE',
+  timeZone: 'Europe/Berlin',
+  currencyCode: 'EUR',
+  taxRate: { rate: 0.07, inclusive: true, components: [{ kind: 'vat', rate: 0.07 }] },
+} as const;
+
+/** A print subscription (its address can change) bought in the given mode (and market, when given; else a US one without tax). */
+async function subscribed(id: string, livemode: boolean, market: typeof GERMAN | null = null): Promise<string> {
   const transactions = new TransactionRepository(db, now);
   const base = newTransactionFixture({ id });
   await transactions.create({
     ...base,
-    ...recipient,
+    ...(market ? { locale: market.locale, timeZone: market.timeZone, currencyCode: market.currencyCode } : {}),
     livemode,
     gateway: 'sandbox',
     buyerIdentity: OWNER,
-    order: { ...base.order, offer: ORDERED_OFFERS.newYorkerPrint },
+    order: {
+      ...base.order,
+      offer: ORDERED_OFFERS.newYorkerPrint,
+      ...(market ? { taxRate: { ...market.taxRate, components: [...market.taxRate.components] } } : {}),
+    },
   });
   await transactions.markSucceeded(id, `pi_${id}`);
   return (await transactions.findById(id))!.subscriptionId!;
@@ -85,7 +97,7 @@ describe('the e-mails of a subscription’s changes', () => {
   });
 
   it('speak a German subscription’s language, its times on the subscriber’s clock and its amounts as Germans write them', async () => {
-    await everyChange(await subscribed('txn_de', true, { locale: 'de-DE', timeZone: 'Europe/Berlin' }));
+    await everyChange(await subscribed('txn_de', true, GERMAN));
     const sent = await mails();
     expect(sent.map((mail) => mail.kind)).toEqual(KINDS);
     expect(sent.map((mail) => mail.subject)).toEqual([
@@ -98,7 +110,10 @@ describe('the e-mails of a subscription’s changes', () => {
     ]);
     for (const mail of sent) expect(mail.body_html, mail.kind).toContain('<html lang="de">');
     const byKind = new Map(sent.map((mail) => [mail.kind, mail.body_text]));
-    expect(byKind.get('resumed')).toMatch(/Betrag: [\d.]+,\d{2}\u00a0\$ zzgl\. ggf\. anfallender Steuern/);
+    // Its price holds the VAT: the renewal's amount says so, never "plus tax".
+    expect(byKind.get('resumed')).toMatch(/Betrag: [\d.]+,\d{2}\u00a0€ \(inkl\. MwSt\.\)/);
+    expect(byKind.get('card-changed')).toMatch(/[\d.]+,\d{2}\u00a0€ \(inkl\. MwSt\.\)/);
+    for (const mail of sent) expect(mail.body_text, mail.kind).not.toMatch(/zzgl\.|plus any applicable tax/);
     // Care ended it at 10:00 UTC: 11:00 in Berlin.
     expect(byKind.get('ended-by-care')).toContain('am 26. November 2026 um 11:00 Uhr (MEZ) beendet');
   });

@@ -6,6 +6,8 @@ import type { MailContent } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
+import { renewalTaxWording } from '@/lib/checkout/paymentCopy';
+import { amountWithTax } from '@/lib/i18n/priceOverTime';
 import { addressChanged } from '@/lib/server/mail/templates/addressChanged';
 import { cardChanged } from '@/lib/server/mail/templates/cardChanged';
 import { cancellationConfirmation } from '@/lib/server/mail/templates/cancellationConfirmation';
@@ -16,10 +18,15 @@ import { endedByCare } from '@/lib/server/mail/templates/endedByCare';
 import type { Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 
-/** What a renewal will charge, in the subscriber's words: the subscription keeps it before tax. */
+/** What a renewal will charge, in the subscriber's words, with its tax as its purchase's market says it. */
 function renewalAmountOf(subscription: Subscription): string {
-  const { words, money } = mailFormats(subscription);
-  return words.t('mail.amount.plusTax', { amount: money(subscription.renewalAmount, subscription.currencyCode) });
+  const { words } = mailFormats(subscription);
+  return amountWithTax(
+    words,
+    subscription.renewalAmount,
+    subscription.currencyCode,
+    renewalTaxWording({ inclusive: subscription.taxIncluded }),
+  );
 }
 
 /** Who a subscription's e-mails go to: its owner, else the address it was billed to. */

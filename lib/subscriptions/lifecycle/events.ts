@@ -31,7 +31,7 @@ export interface PurchaseFacts<Gateway extends string = string, Consent = unknow
   id: string;
   brandSlug: string;
   campaignId: string;
-  order: Pick<OrderSnapshot, 'offer' | 'lines' | 'payment'>;
+  order: Pick<OrderSnapshot, 'offer' | 'lines' | 'payment' | 'taxRate'>;
   paymentMethod: PaymentMethodId;
   gateway: Gateway;
   livemode: boolean;

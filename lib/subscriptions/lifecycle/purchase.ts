@@ -45,6 +45,7 @@ export function purchased<G extends string, I, C>(
     currentPeriodEnd: period.end.toISOString(),
     trialEnd: period.trialEnd?.toISOString() ?? null,
     renewalAmount: offer.renewalAmount,
+    taxIncluded: purchase.order.taxRate.inclusive,
     currencyCode: purchase.currencyCode,
     billingInterval: offer.billingInterval,
     paymentMethod: purchase.paymentMethod,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { cardChanged } from './cardChanged';
+import { amountWithTax } from '@/lib/i18n/priceOverTime';
 
 const input = {
   brand: VOGUE,
@@ -50,8 +51,8 @@ describe('cardChanged', () => {
 
 describe('cardChanged in the subscriber’s language', () => {
   const wordedFor = (locale: string, timeZone: string) => {
-    const { words, date, money } = mailFormats({ locale, timeZone });
-    const nextCharge = { date: date('2026-12-20T23:30:00.000Z'), amount: words.t('mail.amount.plusTax', { amount: money(5000, 'EUR') }) };
+    const { words, date } = mailFormats({ locale, timeZone });
+    const nextCharge = { date: date('2026-12-20T23:30:00.000Z'), amount: amountWithTax(words, 5000, 'EUR', 'included') };
     return cardChanged({ ...input, nextCharge }, words);
   };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMailShape, HOSTILE, hrefs, visibleText, VOGUE } from '@/tests/fixtures/mailHtml';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { resumed } from './resumed';
+import { amountWithTax } from '@/lib/i18n/priceOverTime';
 
 const input = {
   brand: VOGUE,
@@ -34,8 +35,8 @@ describe('resumed', () => {
 
 describe('resumed in the subscriber’s language', () => {
   const wordedFor = (locale: string, timeZone: string) => {
-    const { words, date, money } = mailFormats({ locale, timeZone });
-    const amount = words.t('mail.amount.plusTax', { amount: money(5000, 'EUR') });
+    const { words, date } = mailFormats({ locale, timeZone });
+    const amount = amountWithTax(words, 5000, 'EUR', 'included');
     return resumed({ ...input, nextChargeDate: date('2026-12-20T23:30:00.000Z'), amount }, words);
   };
 
@@ -44,7 +45,7 @@ describe('resumed in the subscriber’s language', () => {
     expect(mail.subject).toBe('Ihr Vogue-Abonnement läuft weiter');
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.text).toContain('Nächste Abbuchung: 21. Dezember 2026');
-    expect(mail.text).toContain('Betrag: 50,00\u00a0€ zzgl. ggf. anfallender Steuern');
+    expect(mail.text).toContain('Betrag: 50,00\u00a0€ (inkl. MwSt.)');
   });
 
   it('confirms to a French subscriber, in French', () => {
@@ -52,6 +53,6 @@ describe('resumed in the subscriber’s language', () => {
     expect(mail.subject).toBe('Votre abonnement Vogue continue');
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.text).toContain('Prochain prélèvement\u00a0: 21 décembre 2026');
-    expect(mail.text).toContain('Montant\u00a0: 50,00\u00a0€ plus les taxes applicables');
+    expect(mail.text).toContain('Montant\u00a0: 50,00\u00a0€ TVA incluse');
   });
 });
