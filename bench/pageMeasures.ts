@@ -4,7 +4,8 @@ import { firstTapLatency, medianTap, OBSERVE_TAPS, READ_TAPS, type EventTimingEn
 import { auditPage, type LighthouseRun } from './lighthouseAudit';
 import { htmlScriptUrls, weighLoadedScripts, type LoadedScripts } from './loadedScripts';
 import { openSharedTab, type SharedTab } from './sharedTab';
-import { buyWithTestCard, fillCart } from './visitor';
+import { say } from '@/tests/e2e/pages/catalogue';
+import { buyInGermanWithTestCard, buyWithTestCard, fillCart } from './visitor';
 
 /**
  * The journey's pages in a real browser (Lighthouse, mobile preset), in the order a visitor
@@ -17,13 +18,23 @@ import { buyWithTestCard, fillCart } from './visitor';
  * tap with the CPU slowed 4× (Event Timing, as INP measures it).
  */
 export type StepNeed = 'cart' | 'receipt';
+/** Whose journey a step is part of: the English campaign's, or the German one's (issue 38). */
+export type JourneyId = 'en' | 'de';
 export interface JourneyStep {
   step: string;
   path: string;
   needs?: StepNeed;
+  /** The campaign whose cart and purchase the step needs; English unless said. */
+  journey?: JourneyId;
   /** The step's first meaningful tap: what a visitor does first there. */
   tap: (page: Page) => Locator;
 }
+
+/** Each journey's campaign: where its cart is filled and its purchase made, in its own language. */
+const JOURNEYS: Readonly<Record<JourneyId, { offer: string; card: string; language: 'en' | 'de'; buy: typeof buyWithTestCard }>> = {
+  en: { offer: '/vogue/demo-single', card: '/vogue/demo-single/credit-card?livemode=false', language: 'en', buy: buyWithTestCard },
+  de: { offer: '/gq/demo-de', card: '/gq/demo-de/credit-card?livemode=false', language: 'de', buy: buyInGermanWithTestCard },
+};
 
 export const JOURNEY_STEPS: readonly JourneyStep[] = [
   { step: 'baseline', path: '/status', tap: (page) => page.locator('h1, main, body').first() },
@@ -41,8 +52,36 @@ export const JOURNEY_STEPS: readonly JourneyStep[] = [
     tap: (page) => page.getByRole('textbox', { name: /e-?mail/i }).first(),
   },
   { step: 'success', path: '/vogue/demo-single/success', needs: 'receipt', tap: (page) => page.getByTestId('success-account-link') },
+  // The German campaign's later steps (issue 38): the same code, German words, euros with VAT in the price.
+  {
+    step: 'cart (de)',
+    path: '/gq/demo-de/cart',
+    needs: 'cart',
+    journey: 'de',
+    tap: (page) => page.getByRole('link', { name: say('de', 'order.continue') }),
+  },
+  {
+    step: 'promo code (de)',
+    path: '/gq/demo-de/promo-code',
+    needs: 'cart',
+    journey: 'de',
+    tap: (page) => page.getByRole('textbox').first(),
+  },
+  {
+    step: 'card (de)',
+    path: '/gq/demo-de/credit-card?livemode=false',
+    needs: 'cart',
+    journey: 'de',
+    tap: (page) => page.getByRole('textbox', { name: say('de', 'payment.billing.email'), exact: true }),
+  },
+  {
+    step: 'success (de)',
+    path: '/gq/demo-de/success',
+    needs: 'receipt',
+    journey: 'de',
+    tap: (page) => page.getByTestId('success-account-link'),
+  },
 ];
-const OFFER_PATH = '/vogue/demo-single';
 /** BENCH_PAGES=warm leaves out the cold audits and first taps (a third of the time). */
 const NO_COLD = process.env.BENCH_PAGES === 'warm';
 const NO_TAP = process.env.BENCH_PAGES === 'warm';
@@ -51,7 +90,6 @@ const ONLY_STEPS = (process.env.BENCH_STEPS ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const CARD_PATH = '/vogue/demo-single/credit-card?livemode=false';
 
 export interface StepMeasure extends Omit<JourneyStep, 'tap'> {
   /** Why the step was not measured. */
@@ -81,10 +119,12 @@ const median = <T>(items: T[], by: (item: T) => number): T => [...items].sort((a
 async function stateProblem(tab: SharedTab, step: JourneyStep, run: LighthouseRun): Promise<string | null> {
   const landed = new URL(run.finalUrl).pathname;
   if (landed !== new URL(run.url).pathname) return `redirected to ${landed}`;
+  const { language } = JOURNEYS[step.journey ?? 'en'];
   // Every order step offers this way back when it has no order (and only then).
-  if (step.needs === 'cart' && (await tab.page.getByRole('link', { name: 'Choose a subscription' }).count())) return 'the cart was empty';
-  if (step.needs === 'receipt' && !(await tab.page.getByRole('heading', { level: 1, name: /^Thank you/ }).count()))
-    return 'no invoice shown';
+  if (step.needs === 'cart' && (await tab.page.getByRole('link', { name: say(language, 'order.empty.choose') }).count()))
+    return 'the cart was empty';
+  const thanks = new RegExp(`^${say(language, 'success.heading').split('{')[0]}`);
+  if (step.needs === 'receipt' && !(await tab.page.getByRole('heading', { level: 1, name: thanks }).count())) return 'no invoice shown';
   return null;
 }
 
@@ -117,7 +157,7 @@ async function measureCold(
   for (let i = 0; i < runs; i += 1) {
     const tab = await openSharedTab(port, { fresh: true });
     try {
-      const prepared: Prepared = await prepare(tab, origin, step, {});
+      const prepared: Prepared = await prepare(tab, origin, step, { carts: new Set() });
       if ('skipped' in prepared) return { coldSkipped: prepared.skipped };
       await tab.clearHttpCache();
       done.push(await auditPage(tab.lighthouseTab, prepared.url, port));
@@ -145,7 +185,7 @@ async function measureFirstTap(
   const page = tab.page;
   try {
     await page.setViewportSize({ width: 390, height: 844 });
-    const prepared: Prepared = await prepare(tab, origin, step, {});
+    const prepared: Prepared = await prepare(tab, origin, step, { carts: new Set() });
     if ('skipped' in prepared) return { tapSkipped: prepared.skipped };
     const cdp = await page.context().newCDPSession(page);
     const tapRuns: (number | null)[] = [];
@@ -185,26 +225,36 @@ async function warm(origin: string): Promise<void> {
  * Builds the state a step needs (once: a filled cart stays for the next steps) and returns
  * the address to audit, or why the step cannot be measured.
  */
+/** Which journeys' carts the tab has filled, and why one could not be. */
+interface PreparedState {
+  carts: Set<JourneyId>;
+  failed?: Partial<Record<JourneyId, string>>;
+}
+
 async function prepare(
   tab: SharedTab,
   origin: string,
   step: JourneyStep,
-  state: { cart?: true; failed?: string },
+  state: PreparedState,
 ): Promise<{ url: string } | { skipped: string }> {
   const listed = { url: `${origin}${step.path}` };
   if (!step.needs) return listed;
-  if (state.failed) return { skipped: state.failed };
+  const id = step.journey ?? 'en';
+  const journey = JOURNEYS[id];
+  const failed = state.failed?.[id];
+  if (failed) return { skipped: failed };
   try {
-    if (!state.cart) {
-      await fillCart(tab.page, `${origin}${OFFER_PATH}`);
+    if (!state.carts.has(id)) {
+      await fillCart(tab.page, `${origin}${journey.offer}`, journey.language);
       await tab.page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-      state.cart = true;
+      state.carts.add(id);
     }
     // The success page's address is the one the payment lands on (it may carry a query).
-    return step.needs === 'receipt' ? { url: await buyWithTestCard(tab.page, `${origin}${CARD_PATH}`) } : listed;
+    return step.needs === 'receipt' ? { url: await journey.buy(tab.page, `${origin}${journey.card}`) } : listed;
   } catch (error) {
-    const reason = `${state.cart ? 'the sandbox purchase did not reach the success page' : 'could not fill the cart'}: ${(error as Error).message.split('\n')[0]}`;
-    if (!state.cart) state.failed = reason;
+    const filled = state.carts.has(id);
+    const reason = `${filled ? 'the sandbox purchase did not reach the success page' : 'could not fill the cart'}: ${(error as Error).message.split('\n')[0]}`;
+    if (!filled) state.failed = { ...state.failed, [id]: reason };
     return { skipped: reason };
   }
 }
@@ -216,7 +266,7 @@ export async function measurePages(origin: string, runs: number, log: (line: str
   try {
     const tab = await openSharedTab(chromium.port);
     try {
-      const state: { cart?: true; failed?: string } = {};
+      const state: PreparedState = { carts: new Set() };
       for (const step of JOURNEY_STEPS) {
         if (ONLY_STEPS.length > 0 && step.step !== 'baseline' && !ONLY_STEPS.includes(step.step)) continue;
         const prepared = await prepare(tab, origin, step, state);
