@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useWords } from '@/components/shell/I18n';
 import { SelectField } from '@/components/ui/Field';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
-import { countryList } from '@/lib/geo/countries';
+import type { Country } from '@/lib/geo/countries';
 import { regionLabel, regionsOf } from '@/lib/geo/regions';
 import { languageOf } from '@/lib/i18n/locales';
 import styles from './CheckoutForm.module.css';
@@ -13,6 +13,8 @@ interface LocationFieldsProps {
   onChange: (field: BillingField, value: string) => void;
   onBlur: (field: BillingField) => void;
   register: (field: BillingField) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
+  /** The countries to choose from, named in the page's language (the step's view). */
+  countries: readonly Country[];
 }
 
 /**
@@ -20,10 +22,10 @@ interface LocationFieldsProps {
  * renewal rules and so the express wallets right below depend on it, so a wallet buyer
  * chooses it and pays without typing the rest of the form.
  */
-export function LocationFields({ form, errors, onChange, onBlur, register }: LocationFieldsProps) {
+export function LocationFields({ form, errors, onChange, onBlur, register, countries: named }: LocationFieldsProps) {
   const { t, locale } = useWords();
   const language = languageOf(locale);
-  const countries = useMemo(() => countryList(language).map((c) => ({ value: c.code, label: c.name })), [language]);
+  const countries = useMemo(() => named.map((c) => ({ value: c.code, label: c.name })), [named]);
   const regions = regionsOf(form.country, language);
   const region = regionLabel(form.country);
   const regionOptions = useMemo(() => regions.map((r) => ({ value: r.code, label: r.name })), [regions]);

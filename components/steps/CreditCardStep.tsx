@@ -74,10 +74,11 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
           onChange={step.changeBilling}
           onBlur={step.touch}
           register={step.register}
+          countries={view.countries}
         />
         <LanguageSwitch languages={props.languages} place={step.billing} base={base} step="credit-card" search={search} />
         {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
-        <ExpressCheckout step={step} methods={view.paymentMethods} />
+        <ExpressCheckout step={step} methods={view.paymentMethods} countries={view.countries} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
           <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />

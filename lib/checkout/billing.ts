@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { countryList } from '@/lib/geo/countries';
+import { isListedCountry } from '@/lib/geo/countryCodes';
 import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
 import { plainText } from '@/lib/text/plainText';
@@ -50,8 +50,6 @@ function buildSchemas() {
     ).check(z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, said('payment.error.postalCode.invalid', 'Enter a valid postal code.'))),
   });
 
-  const allowedCountries = new Set(countryList().map((country) => country.code));
-
   const billing = z
     .strictObject({
       email: z.pipe(
@@ -74,9 +72,7 @@ function buildSchemas() {
         ['payment.error.lastName.missing', 'Enter your last name.'],
         ['payment.error.lastName.tooLong', 'Your last name must be at most 80 characters.'],
       ),
-      country: z
-        .string()
-        .check(z.refine((code) => allowedCountries.has(code), said('payment.error.country.missing', 'Choose your country.'))),
+      country: z.string().check(z.refine((code) => isListedCountry(code), said('payment.error.country.missing', 'Choose your country.'))),
       region: z.optional(z.string().check(plainLine('state or province', 'payment.error.region.plainText'))),
       /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
       address: z.optional(address),

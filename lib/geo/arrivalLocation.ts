@@ -1,4 +1,4 @@
-import { isListedCountry } from './countries';
+import { isListedCountry } from './countryCodes';
 import { regionsOf } from './regions';
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@/lib/i18n/locales';
-import { EXCLUDED_COUNTRY_CODES, countryList, isListedCountry, sortCountries, type Country } from './countries';
+import codeTable from 'i18n-iso-countries/codes.json';
+import { countryList, sortCountries, type Country } from './countries';
+import { EXCLUDED_COUNTRY_CODES, isListedCountry } from './countryCodes';
 
 const list = countryList();
 const codes = list.map((c) => c.code);
@@ -110,6 +112,14 @@ describe('isListedCountry', () => {
     ['', false],
   ])('%s: %s', (code, listed) => {
     expect(isListedCountry(code)).toBe(listed);
+  });
+
+  it('lists exactly the countries countryList names, in every language', () => {
+    for (const language of ['en', 'de', 'fr'] as const)
+      for (const { code } of countryList(language)) expect(isListedCountry(code), `${language} ${code}`).toBe(true);
+    // And the other way: every code the table lists and the journey sells to has a name.
+    const named = new Set(countryList().map((country) => country.code));
+    for (const [code] of codeTable) expect(named.has(code!), code).toBe(isListedCountry(code!));
   });
 });
 

@@ -3,16 +3,15 @@ import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';
 import fr from 'i18n-iso-countries/langs/fr.json';
 import type { Language } from '@/lib/i18n/locales';
+import { EXCLUDED_COUNTRY_CODES } from './countryCodes';
 
 export interface Country {
   code: string;
   name: string;
 }
 
-/** Countries the journey does not sell to (SPEC §5). */
-export const EXCLUDED_COUNTRY_CODES: readonly string[] = ['XK', 'CN', 'RU', 'UA', 'BY'];
-
-// Only the languages the catalogues speak (lib/i18n/locales.ts): each is about 2.5 kB gzip in the payment step's bundle.
+// Only the languages the catalogues speak (lib/i18n/locales.ts). The server names the
+// countries: a page gets its language's list in its props, never these tables in its script.
 countries.registerLocale(en);
 countries.registerLocale(de);
 countries.registerLocale(fr);
@@ -42,12 +41,4 @@ export function countryList(language: Language = 'en'): Country[] {
     cached.set(language, list);
   }
   return list;
-}
-
-let listed: ReadonlySet<string> | null = null;
-
-/** Whether a code is one of countryList()'s: an ISO 3166 country the journey sells to. */
-export function isListedCountry(code: string): boolean {
-  listed ??= new Set(countryList().map((country) => country.code));
-  return listed.has(code);
 }

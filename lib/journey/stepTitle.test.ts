@@ -41,6 +41,7 @@ const PAGES: [string, () => JourneyPageProps, string][] = [
         returnedFailure: null,
         trackingSessionId: null,
         arrivalLocation: null,
+        countries: [],
       }),
     'Payment | The New Yorker',
   ],

@@ -10,6 +10,7 @@ import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { IsoDate } from '@/lib/pricing/renewalDates';
 import type { ArrivalLocation } from '@/lib/geo/arrivalLocation';
+import type { Country } from '@/lib/geo/countries';
 import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
@@ -67,6 +68,8 @@ export interface StepViewModels {
      * region) the form starts with while the buyer has chosen none; null when nothing says.
      */
     arrivalLocation: ArrivalLocation | null;
+    /** The countries the buyer chooses from, named in the page's language and sorted as it sorts (its script carries no list of names). */
+    countries: Country[];
   };
   success: {
     /** The visitor's own transaction; null where there is none to show. */

@@ -6,6 +6,7 @@ import { EXPRESS_WALLET_IDS, EXPRESS_WALLET_LABELS } from '@/lib/payments/expres
 import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
 import { useWords } from '@/components/shell/I18n';
 import { SandboxExpressSheet } from './SandboxExpressSheet';
+import type { Country } from '@/lib/geo/countries';
 import { expressOffered, useExpressCheckout, type ExpressStep } from './useExpressCheckout';
 import styles from './ExpressCheckout.module.css';
 
@@ -15,6 +16,8 @@ const StripeExpressCheckout = dynamic(() => import('./StripeExpressCheckout'), {
 interface ExpressCheckoutProps {
   step: ExpressStep;
   methods: readonly EnabledPaymentMethod[];
+  /** The countries as the page names them: the sandbox's sheet names the buyer's. */
+  countries: readonly Country[];
 }
 
 /**
@@ -26,8 +29,8 @@ interface ExpressCheckoutProps {
  * before the order is priced for the buyer's place, its buttons waiting, so that choosing a
  * state moves nothing.
  */
-export function ExpressCheckout({ step, methods }: ExpressCheckoutProps) {
-  const express = useExpressCheckout(step, methods);
+export function ExpressCheckout({ step, methods, countries }: ExpressCheckoutProps) {
+  const express = useExpressCheckout(step, methods, countries);
   const id = useId();
   const words = useWords();
   const { t } = words;

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { CreditCardStepModel } from '@/components/steps/credit-card/useCreditCardStep';
 import { validateBilling, type BillingForm } from '@/lib/checkout/billing';
-import { countryList } from '@/lib/geo/countries';
+import type { Country } from '@/lib/geo/countries';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletCard, WalletContact } from '@/lib/payments/express/sandboxWallets';
 import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
@@ -47,7 +47,7 @@ export const expressOffered = (methods: readonly EnabledPaymentMethod[]) => meth
  * the order is priced for the buyer's country (and region), so that what a wallet shows is
  * what is charged and the renewal rules of that place are known.
  */
-export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledPaymentMethod[]) {
+export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledPaymentMethod[], countries: readonly Country[]) {
   const [open, setOpen] = useState<ExpressWalletId | null>(null);
   const [consentMissing, setConsentMissing] = useState(false);
   const consentBox = useRef<HTMLInputElement>(null);
@@ -72,7 +72,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   // Priced for a known place: until then the row keeps its place, its buttons wait.
   const visible = step.taxKnown && step.terms !== null;
   const addressNeeds = { needsAddress: step.needsAddress, deliverySameAsBilling: step.deliverySameAsBilling };
-  const countryName = countryList().find((country) => country.code === step.billing.country)?.name ?? step.billing.country;
+  const countryName = countries.find((country) => country.code === step.billing.country)?.name ?? step.billing.country;
 
   /** The billing form as the wallet fills it: its contact and address, in the country the order is priced for. */
   const formFor = (contact: WalletContact): BillingForm => ({ ...step.billing, ...contact });

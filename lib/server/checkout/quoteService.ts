@@ -3,7 +3,7 @@ import { campaignState } from '@/lib/catalogue/campaignWindow';
 import { checkCoupon, normaliseCouponCode } from '@/lib/catalogue/couponCheck';
 import { crossSellsFor } from '@/lib/catalogue/crossSell';
 import type { Offer } from '@/lib/catalogue/types';
-import { EXCLUDED_COUNTRY_CODES } from '@/lib/geo/countries';
+import { EXCLUDED_COUNTRY_CODES } from '@/lib/geo/countryCodes';
 import { mandateApplies } from '@/lib/geo/mandates';
 import { buildQuote } from '@/lib/pricing/quote';
 import { taxRateFor } from '@/lib/pricing/tax';

@@ -13,6 +13,7 @@ import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { getServerSideProps } from './journeyPage';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { countryList } from '@/lib/geo/countries';
 
 vi.hoisted(() => {
   process.env.DATABASE_URL = 'file::memory:';
@@ -345,6 +346,7 @@ describe('journey page loader: each step renders its own view model', () => {
         returnedFailure: null,
         trackingSessionId: null,
         arrivalLocation: null,
+        countries: countryList('en'),
       },
       200,
     ],

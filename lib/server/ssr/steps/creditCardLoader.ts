@@ -4,6 +4,8 @@ import { enabledPaymentMethods } from '@/lib/server/payments/methodRegistry';
 import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import { visitorLocation } from '@/lib/server/geo/visitorLocation';
+import { countryList } from '@/lib/geo/countries';
+import { languageOf } from '@/lib/i18n/locales';
 import { loadOrderStep } from './orderView';
 
 /** The failure a return from the bank's page reports (?payment_failed=code); unknown codes say nothing. */
@@ -33,6 +35,7 @@ export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
       returnedFailure: failure,
       trackingSessionId: receipt?.kind === 'found' ? receipt.trackingSessionId : null,
       arrivalLocation,
+      countries: countryList(languageOf(context.locale)),
     },
   };
 };
