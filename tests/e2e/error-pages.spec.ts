@@ -49,11 +49,19 @@ test('a 404 outside any brand is neutral, lists the brands, and is still accessi
 });
 
 test('a malformed query under a brand: status 400, the brand, what is wrong, and the way on to its offer', async ({ page }) => {
+  // Its view loads with it (next/dynamic): the server's page hydrates as it is, without a React error.
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 400/.test(message.text())) problems.push(message.text());
+  });
   const errorPage = await ErrorPage.open(page, '/vogue/demo-single?livemode=maybe', 400);
   await expect(errorPage.brandHeader).toHaveText('Vogue');
   await expect(errorPage.heading).toHaveText('This link is not quite right');
   await expect(errorPage.backTo('Vogue')).toHaveAttribute('href', '/vogue/demo-single');
   expect(await accessibilityViolations(page)).toEqual([]);
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
 });
 
 test('a page of the account that does not exist leads back to the account, in test mode', async ({ page }) => {
