@@ -9,7 +9,7 @@ import { withPromoCode, type CartSelection } from '@/lib/cart/cartSelection';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import type { QuoteState } from '@/lib/checkout/useQuote';
-import { buildPromoCodeApply } from '@/lib/tracking/events';
+import { buildPromoCodeApply } from '@/lib/tracking/orderEvents';
 import { track } from '@/lib/tracking/track';
 import { pageContext } from '@/lib/tracking/useTrackOnce';
 

@@ -15,7 +15,7 @@ import { Msg, useWords } from '@/components/shell/I18n';
 import { refusalOf } from '@/components/checkout/usePromoCode';
 import { useQuote } from '@/lib/checkout/useQuote';
 import { signInHref, stepHref } from '@/lib/journey/navigation';
-import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/events';
+import { buildCartExitClick, buildCartLoad } from '@/lib/tracking/orderEvents';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';
 import { track } from '@/lib/tracking/track';
 import styles from './CartStep.module.css';

@@ -7,7 +7,8 @@ import {
   pushToDataLayer,
   type DataLayerHost,
 } from './dataLayer';
-import { buildAddToCart, buildPurchase, type TrackedCartItem } from './events';
+import { buildAddToCart, type TrackedCartItem } from './events';
+import { buildPurchase } from './orderEvents';
 
 afterEach(() => vi.restoreAllMocks());
 

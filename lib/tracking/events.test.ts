@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildAddToCart,
+  buildFunnelEvent,
+  buildOfferPageLoad,
+  buildPageLoad,
+  buildSubscriptionIntent,
+  funnelItemFor,
+  type JourneyEvent,
+} from './events';
+import {
   buildAutoRenewalConsentVisible,
   buildCartExitClick,
   buildCartLoad,
   buildCreditCardWaypointLoad,
   buildFirstNameFocus,
-  buildFunnelEvent,
   buildMarketingPermissions,
-  buildOfferPageLoad,
-  buildPageLoad,
   buildPromoCodeApply,
   buildPurchase,
-  buildSubscriptionIntent,
   buildSuccessMagicLinkClick,
   buildSuccessPageLoad,
-  funnelItemFor,
-  type JourneyEvent,
-} from './events';
+} from './orderEvents';
 
 const at = { campaignId: 'vogue-demo-single', currentPage: '/vogue/demo-single', timestamp: 1_790_000_000_000 };
 const item = { id: '1001', name: 'Digital access', price: 2500, currency: '$', currencyCode: 'USD', campaignId: 'vogue-demo-single' };

@@ -138,29 +138,15 @@ export function buildFunnelEvent(fields: {
 
 export type CartExitLink = 'magic-link' | 'sign-in';
 
-/** Click on the cart exit's magic-link or sign-in link (SPEC §4, both cart-exit). */
-export function buildCartExitClick(link: CartExitLink, campaignId: string): FunnelUiEvent {
-  return buildFunnelEvent({ _topic: 'cart.ui', action: 'click', el: link, position: 'cart-exit', campaignId });
-}
-
-/** Focus on the first-name field (SPEC §4: billing-information). */
-export function buildFirstNameFocus(campaignId: string): FunnelUiEvent {
-  return buildFunnelEvent({ _topic: 'waypoint.journey', action: 'focus', el: 'first-name', position: 'billing-information', campaignId });
-}
-
 /** Hover or click on an offer's subscribe button (SPEC §4 subscription intent). */
 export function buildSubscriptionIntent(action: 'hover' | 'click', offerId: string, campaignId: string): FunnelUiEvent {
   return buildFunnelEvent({ _topic: 'waypoint.journey', action, el: 'subscribe', position: `offer-${offerId}`, campaignId });
 }
 
-/** Click on the success page's magic link, which signs the new subscriber in to read. */
-export function buildSuccessMagicLinkClick(campaignId: string): FunnelUiEvent {
-  return buildFunnelEvent({ _topic: 'waypoint.journey', action: 'click', el: 'magic-link', position: 'success', campaignId });
-}
-
 // ——— Waypoints ———
 
-interface PageContext {
+/** Where and when a page's waypoint happened. */
+export interface PageContext {
   campaignId: string;
   currentPage: string;
   timestamp: number;
@@ -179,87 +165,13 @@ export function buildOfferPageLoad({ campaignId, currentPage, timestamp }: PageC
   };
 }
 
-/** The cart's load: the step between the offer and the card that the funnel report counts. */
-export function buildCartLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: waypointOf('cart'), depth: 100, timestamp, currentPage, campaignId } };
-}
-
-/** The credit-card waypoint's load (SPEC §4: depth 100). */
-export function buildCreditCardWaypointLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: waypointOf('credit-card'), depth: 100, timestamp, currentPage, campaignId } };
-}
-
-/** A promo code applied (SPEC §4: depth 115). */
-export function buildPromoCodeApply(context: PageContext & { promoCode: string }): WaypointEvent {
-  const { campaignId, currentPage, timestamp, promoCode } = context;
-  return { name: 'waypoint', payload: { waypointId: waypointOf('promo-code'), depth: 115, timestamp, currentPage, campaignId, promoCode } };
-}
-
-/** The success page's load (SPEC §4). */
-export function buildSuccessPageLoad({ campaignId, currentPage, timestamp }: PageContext): WaypointEvent {
-  return { name: 'waypoint', payload: { waypointId: waypointOf('success'), depth: 100, timestamp, currentPage, campaignId } };
-}
-
 // ——— Commerce ———
 
 export function buildAddToCart(item: TrackedCartItem, context: { timestamp: number; source: string | null }): AddToCartEvent {
   return { name: 'add-to-cart', payload: { timestamp: context.timestamp, campaignId: item.campaignId, item, source: context.source } };
 }
 
-export function buildPurchase(order: Omit<PurchaseEvent['payload'], 'shipping'>): PurchaseEvent {
-  return { name: 'purchase', payload: { ...order, shipping: 0 } };
-}
-
 // ——— Consent and permissions ———
-
-export function buildAutoRenewalConsentVisible(fields: {
-  timestamp: number;
-  campaignId: string;
-  country: string;
-  brand: string;
-  region: string | null;
-  page: string;
-}): AutoRenewalConsentVisibleEvent {
-  return { name: 'auto-renewal-consent-visible', payload: { ...fields, action: 'onvisible', elementId: 'renewal-notice-consent' } };
-}
-
-export interface MarketingPermissionsInput {
-  timestamp: number;
-  first_pp: boolean;
-  third_pp: boolean;
-  newsletter_perm: boolean;
-  newsletter_perm_id?: string | null;
-  first_pp_other_brands: boolean;
-  amg_uuid: string | null;
-  email: string;
-  country: string;
-  brand: string;
-  campaignId: string;
-  source?: string;
-  action?: string;
-}
-
-/** Marketing permissions with the spec's defaults: source `martech-order-form`, action `order-purchased`. */
-export function buildMarketingPermissions(input: MarketingPermissionsInput): MarketingPermissionsEvent {
-  return {
-    name: 'marketing-permissions',
-    payload: {
-      timestamp: input.timestamp,
-      first_pp: input.first_pp,
-      third_pp: input.third_pp,
-      newsletter_perm: input.newsletter_perm,
-      newsletter_perm_id: input.newsletter_perm_id ?? null,
-      first_pp_other_brands: input.first_pp_other_brands,
-      amg_uuid: input.amg_uuid,
-      email: input.email,
-      country: input.country,
-      brand: input.brand,
-      source: input.source ?? 'martech-order-form',
-      source_metadata: { campaign_id: input.campaignId },
-      action: input.action ?? 'order-purchased',
-    },
-  };
-}
 
 // ——— The funnel's wire format (SPEC §7) ———
 

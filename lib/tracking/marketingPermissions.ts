@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import type { AuthEvent } from '@/lib/identity/authMachine';
 import { SESSION_EXPIRY_COOKIE } from '@/lib/identity/sessionCookieNames';
-import { buildMarketingPermissions, type MarketingPermissionsEvent } from './events';
+import { type MarketingPermissionsEvent } from './events';
+import { buildMarketingPermissions } from './orderEvents';
 
 export interface PermissionChoices {
   firstParty: boolean;

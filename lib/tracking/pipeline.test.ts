@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildCartExitClick, buildOfferPageLoad, type JourneyEvent } from './events';
+import { buildOfferPageLoad, type JourneyEvent } from './events';
+import { buildCartExitClick } from './orderEvents';
 import { createPipeline, type Destination, type EventContext } from './pipeline';
 import {
   ALL_GROUPS,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildMarketingPermissions } from './events';
+import { buildMarketingPermissions } from './orderEvents';
 import {
   createSchemaInspector,
   describeEventSchema,

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCartExitClick } from './events';
+import { buildCartExitClick } from './orderEvents';
 import type { Pipeline } from './pipeline';
 import { trackingConsentFor } from './consent/consentGroups';
 

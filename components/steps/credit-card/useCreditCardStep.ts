@@ -36,7 +36,7 @@ import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymen
 import { createPaymentDriver } from '@/lib/payments/runPayment';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { startingLocation } from '@/lib/geo/arrivalLocation';
-import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/events';
+import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/orderEvents';
 import { continuePageView, pageViewSessionId } from '@/lib/tracking/tracingSession';
 import { track } from '@/lib/tracking/track';
 import { pageContext, useTrackOnce } from '@/lib/tracking/useTrackOnce';

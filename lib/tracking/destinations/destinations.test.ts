@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  buildAddToCart,
-  buildCartExitClick,
-  buildMarketingPermissions,
-  buildOfferPageLoad,
-  buildPageLoad,
-  buildPurchase,
-  funnelItemFor,
-} from '@/lib/tracking/events';
+import { buildAddToCart, buildOfferPageLoad, buildPageLoad, funnelItemFor } from '@/lib/tracking/events';
+import { buildCartExitClick, buildMarketingPermissions, buildPurchase } from '@/lib/tracking/orderEvents';
 import { createFunnelClient } from '@/lib/tracking/funnelClient';
 import type { EventContext } from '@/lib/tracking/pipeline';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';

@@ -9,25 +9,28 @@ import { parseJourneyPath } from '@/lib/journey/path';
 import { parseSource } from '@/lib/journey/query';
 import { buildQuote } from '@/lib/pricing/quote';
 import { NO_TAX } from '@/lib/pricing/tax';
-import { purchaseFor, trackedItemFor } from '@/lib/tracking/commerce';
+import { trackedItemFor } from '@/lib/tracking/commerce';
 import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
 import {
   buildAddToCart,
+  buildOfferPageLoad,
+  buildPageLoad,
+  buildSubscriptionIntent,
+  funnelItemFor,
+  type JourneyEvent,
+} from '@/lib/tracking/events';
+import {
   buildAutoRenewalConsentVisible,
   buildCartExitClick,
   buildCartLoad,
   buildCreditCardWaypointLoad,
   buildFirstNameFocus,
-  buildOfferPageLoad,
-  buildPageLoad,
   buildPromoCodeApply,
-  buildSubscriptionIntent,
   buildSuccessMagicLinkClick,
   buildSuccessPageLoad,
-  funnelItemFor,
-  type JourneyEvent,
-} from '@/lib/tracking/events';
-import { buildMarketingPermissions } from '@/lib/tracking/events';
+  purchaseFor,
+} from '@/lib/tracking/orderEvents';
+import { buildMarketingPermissions } from '@/lib/tracking/orderEvents';
 import { newsletterIdFor } from '@/lib/tracking/marketingPermissions';
 import { subscriptionIntentActions } from '@/lib/tracking/markup';
 import { ANALYTICS_SCHEMAS, analyticsSchemaName } from '@/lib/tracking/schemaRegistry';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { badRows, collect, eventRows, expectRefused, origin, trackingDb } from '@/tests/fixtures/trackingRoutes';
 import { CHECKOUT_CONTEXT, T, trackerBatch } from '@/tests/fixtures/trackerBatch';
 import { analyticsCallFor } from '@/lib/tracking/destinations/analyticsEvents';
-import { buildAddToCart, buildCartLoad } from '@/lib/tracking/events';
+import { buildAddToCart } from '@/lib/tracking/events';
+import { buildCartLoad } from '@/lib/tracking/orderEvents';
 import { ANALYTICS_SCHEMAS } from '@/lib/tracking/schemaRegistry';
 import { COLLECTOR_FIELD_MAX, isCollectorField, WEB_PAGE_ENTITY } from '@/lib/server/tracking/schemas/collectorFields';
 

@@ -1,24 +1,26 @@
 import {
   buildAddToCart,
-  buildAutoRenewalConsentVisible,
-  buildCartExitClick,
-  buildCartLoad,
-  buildCreditCardWaypointLoad,
-  buildFirstNameFocus,
-  buildMarketingPermissions,
   buildOfferPageLoad,
   buildPageLoad,
-  buildPromoCodeApply,
-  buildPurchase,
   buildSubscriptionIntent,
-  buildSuccessMagicLinkClick,
-  buildSuccessPageLoad,
   funnelItemFor,
   type FunnelContext,
   type FunnelItem,
   type JourneyEvent,
   type TrackedCartItem,
 } from '@/lib/tracking/events';
+import {
+  buildAutoRenewalConsentVisible,
+  buildCartExitClick,
+  buildCartLoad,
+  buildCreditCardWaypointLoad,
+  buildFirstNameFocus,
+  buildMarketingPermissions,
+  buildPromoCodeApply,
+  buildPurchase,
+  buildSuccessMagicLinkClick,
+  buildSuccessPageLoad,
+} from '@/lib/tracking/orderEvents';
 
 /**
  * One of every event the journey emits, made by the catalogue's real builders: what the
