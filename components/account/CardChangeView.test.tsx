@@ -21,6 +21,20 @@ afterEach(() => {
 const SETUP = 'pi_sandbox_aaaaaaaaaaaaaaaaaaaa';
 
 const active = subscriptionSummaryFixture();
+/** Its last renewal declined: we try again the next day, and keep access until December 10. */
+const pastDue = subscriptionSummaryFixture({
+  status: 'past_due',
+  facts: {
+    nextCharge: null,
+    endsAt: null,
+    periodEnd: '2026-11-26T10:00:00.000Z',
+    pastDue: {
+      failureCode: 'generic_decline',
+      retryAt: '2026-11-27T10:00:00.000Z',
+      dates: { accessUntil: '2026-12-10T10:00:00.000Z', endsOn: '2026-12-10T10:00:00.000Z' },
+    },
+  },
+});
 
 const type = (number: string, expiry = '12/34', cvc = '123') => {
   fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
@@ -142,19 +156,6 @@ describe('CardChangeView', () => {
   });
 
   describe('past due', () => {
-    const pastDue = subscriptionSummaryFixture({
-      status: 'past_due',
-      facts: {
-        nextCharge: null,
-        endsAt: null,
-        periodEnd: '2026-11-26T10:00:00.000Z',
-        pastDue: {
-          failureCode: 'generic_decline',
-          retryAt: '2026-11-27T10:00:00.000Z',
-          dates: { accessUntil: '2026-12-10T10:00:00.000Z', endsOn: '2026-12-10T10:00:00.000Z' },
-        },
-      },
-    });
     const recovered = { ...active, paymentMethod: 'Mastercard ending in 4444' };
 
     it('says the card saved is charged at once', () => {
@@ -270,15 +271,6 @@ describe('CardChangeView in German', () => {
   });
 
   it('says in German why the new card’s charge of a past-due renewal did not go through', async () => {
-    const pastDue = subscriptionSummaryFixture({
-      status: 'past_due',
-      facts: {
-        nextCharge: null,
-        endsAt: null,
-        periodEnd: '2026-11-26T10:00:00.000Z',
-        pastDue: { failureCode: 'generic_decline', retryAt: '2026-11-27T10:00:00.000Z', dates: null },
-      },
-    });
     const stillDue = {
       ...pastDue,
       facts: { ...pastDue.facts, pastDue: { ...pastDue.facts.pastDue!, failureCode: 'insufficient_funds' as const } },
