@@ -1,6 +1,7 @@
 /**
  * The one typed catalogue of the journey's events (SPEC §3, §4). Each event is built by a
- * pure `build*` function; `track` accepts only events of this catalogue, and
+ * pure `build*` function: the offer page's here, the later steps' and the order's in
+ * orderEvents.ts, which loads with those steps; `track` accepts only events of this catalogue, and
  * `funnelItemFor` turns one into the item the funnel endpoint receives (SPEC §7).
  * The server validates every item against the same shapes (lib/server/tracking/schemas/funnelSchemas).
  */
@@ -170,8 +171,6 @@ export function buildOfferPageLoad({ campaignId, currentPage, timestamp }: PageC
 export function buildAddToCart(item: TrackedCartItem, context: { timestamp: number; source: string | null }): AddToCartEvent {
   return { name: 'add-to-cart', payload: { timestamp: context.timestamp, campaignId: item.campaignId, item, source: context.source } };
 }
-
-// ——— Consent and permissions ———
 
 // ——— The funnel's wire format (SPEC §7) ———
 
