@@ -47,6 +47,7 @@ export function LocationFields({ form, errors, onChange, onBlur, register, count
         options={countries}
         placeholder={t('payment.location.chooseCountry')}
         autoComplete="country"
+        optionsAfterHydration
         {...select('country')}
       />
       {regions.length > 0 && (

@@ -15,12 +15,22 @@ const REGIONS: Record<string, { value: string; label: string }[]> = {
   CA: [{ value: 'QC', label: 'Quebec' }],
 };
 
-function Country({ initial }: { initial: string }) {
+function Country({ initial, late = false }: { initial: string; late?: boolean }) {
   const [value, setValue] = useState(initial);
   return (
-    <SelectField id="country" label="Country" value={value} options={COUNTRIES} placeholder="Choose your country" onChange={setValue} />
+    <SelectField
+      id="country"
+      label="Country"
+      value={value}
+      options={COUNTRIES}
+      placeholder="Choose your country"
+      onChange={setValue}
+      optionsAfterHydration={late}
+    />
   );
 }
+
+const texts = (select: HTMLSelectElement) => [...select.options].map((option) => option.text);
 
 describe('SelectField', () => {
   it('shows the chosen option in the server page and keeps it through hydration', async () => {
@@ -38,6 +48,32 @@ describe('SelectField', () => {
     fireEvent.change(select, { target: { value: 'US' } });
     expect(select.value).toBe('US');
     container.remove();
+  });
+
+  it('writes only the chosen option in the server page when the rest may follow hydration', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Country initial="CA" late />);
+    document.body.append(container);
+    const select = container.querySelector('select')!;
+    expect(texts(select)).toEqual(['Choose your country', 'Canada']);
+    expect(select.value).toBe('CA');
+    const errors = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, <Country initial="CA" late />, { onRecoverableError: errors });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    expect(texts(select)).toEqual(['Choose your country', 'United States', 'Canada']);
+    expect(select.value).toBe('CA');
+    fireEvent.change(select, { target: { value: 'US' } });
+    expect(select.value).toBe('US');
+    container.remove();
+  });
+
+  it('shows every option at once when rendered in the browser', () => {
+    render(<Country initial="" late />);
+    const select = screen.getByLabelText<HTMLSelectElement>('Country');
+    expect(texts(select)).toEqual(['Choose your country', 'United States', 'Canada']);
+    expect(select.value).toBe('');
   });
 
   it('follows its value, and keeps it when its options change', () => {

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { optionsMarkup, type SelectOption } from '@/lib/html/optionsMarkup';
 import styles from './Field.module.css';
+import { useHydrated } from './useHydrated';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -87,6 +88,13 @@ interface SelectFieldProps {
   selectRef?: Ref<HTMLSelectElement>;
   autoComplete?: string;
   required?: boolean;
+  /**
+   * The server's page writes only the placeholder and the chosen option; the rest follow
+   * once the page has hydrated. For a long list (the countries) that the page's props carry
+   * anyway: written twice, it pushed the payment step's HTML past what a first round trip
+   * brings (docs/performance.md).
+   */
+  optionsAfterHydration?: boolean;
 }
 
 /**
@@ -106,9 +114,15 @@ export function SelectField({
   selectRef,
   autoComplete,
   required,
+  optionsAfterHydration = false,
 }: SelectFieldProps) {
   const [firstValue] = useState(value);
-  const markup = useMemo(() => ({ __html: optionsMarkup(placeholder, options, firstValue) }), [placeholder, options, firstValue]);
+  const hydrated = useHydrated();
+  const shown = useMemo(
+    () => (optionsAfterHydration && !hydrated ? options.filter((option) => option.value === firstValue) : options),
+    [optionsAfterHydration, hydrated, options, firstValue],
+  );
+  const markup = useMemo(() => ({ __html: optionsMarkup(placeholder, shown, firstValue) }), [placeholder, shown, firstValue]);
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
