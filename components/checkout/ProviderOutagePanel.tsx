@@ -23,15 +23,15 @@ interface ProviderOutagePanelProps extends ProviderOutage {
  * to try again, with a Try again button. It stays within the step, so nothing typed is lost.
  */
 export function ProviderOutagePanel({ method, otherMethodAvailable, onRetry, messageRef }: ProviderOutagePanelProps) {
-  const { t } = useWords();
+  const words = useWords();
   return (
     <div className={styles.panel} data-testid="provider-outage">
       <p id="payment-failure" ref={messageRef} tabIndex={-1} role="alert" className={styles.message}>
-        <strong>{providerUnavailableHeadline(method)}</strong> {providerUnavailableAdvice(otherMethodAvailable)}
+        <strong>{providerUnavailableHeadline(words, method)}</strong> {providerUnavailableAdvice(words, otherMethodAvailable)}
       </p>
       {onRetry && (
         <button type="button" className={styles.retry} onClick={onRetry}>
-          {t('payment.outage.retry')}
+          {words.t('payment.outage.retry')}
         </button>
       )}
     </div>

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
+import { change, renderPaymentStep, SANDBOX_CARD, setUpPaymentStepTests } from '@/tests/fixtures/creditCardStep';
+import { api } from '@/tests/fixtures/stepTests';
+import { ApiError } from '@/lib/api/apiErrors';
 import { flowOf, orderViewFor, selectionOf, TEST_NOW } from '@/tests/fixtures/journeyViews';
 import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 import { snapshot } from '@/tests/fixtures/stepTests';
@@ -49,6 +51,38 @@ describe('the payment step in the campaign’s locale', () => {
     await waitFor(() => expect(screen.getByText('Geben Sie Ihre E-Mail-Adresse ein.')).toBeTruthy());
     expect(screen.getByText('Geben Sie Ihren Vornamen ein.')).toBeTruthy();
     expect(screen.getByText('Bitte setzen Sie das Häkchen, um den Bedingungen der automatischen Verlängerung zuzustimmen.')).toBeTruthy();
+  });
+
+  it('says in German that the answer was lost, and that a provider is down: never the API client’s English', async () => {
+    renderIn('gq/demo-de', '4101', 'DE', 'de-DE');
+    api
+      .fail('submit', new ApiError({ status: 0, message: 'We could not reach our server. Please check your connection and try again.' }))
+      .fail(
+        'submit',
+        new ApiError({ status: 503, code: 'payment_provider_unavailable', message: 'Card payments are unavailable right now.' }),
+      );
+    change('E-Mail', 'ada@example.com');
+    change('Vorname', 'Ada');
+    change('Nachname', 'Leserin');
+    change('Kartennummer', '4242 4242 4242 4242');
+    change('Gültig bis', '12/30');
+    change('Prüfnummer (CVC)', '123');
+    fireEvent.click(screen.getByLabelText('Ich stimme den oben genannten Bedingungen der automatischen Verlängerung zu.'));
+    const order = () => screen.getByRole('button', { name: /Zahlungspflichtig bestellen/ });
+    fireEvent.click(order());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Wir konnten unseren Server nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut: Ihre Zahlung wird nicht doppelt abgebucht.',
+      ),
+    );
+    await waitFor(() => expect(order().getAttribute('aria-busy')).toBe('false'));
+    fireEvent.click(order());
+    await waitFor(() =>
+      expect(within(screen.getByTestId('provider-outage')).getByRole('alert').textContent).toBe(
+        'Kartenzahlungen sind gerade nicht möglich. Es wurde nichts berechnet. Versuchen Sie es in ein paar Minuten erneut.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeTruthy();
   });
 
   it('speaks French, with French money and TVA in the terms', () => {

@@ -94,7 +94,10 @@ describe('CreditCardStep with Stripe', () => {
       .fail('submit', new ApiError({ status: 0, message: API_MESSAGES.payment.unreachable }))
       .answer('submit', { status: 'succeeded', transactionId: 'txn_1', successPath: '/vogue/demo-single/success?livemode=false' });
     await fillAndSubmit();
-    expect((await screen.findByRole('alert')).textContent).toBe(API_MESSAGES.payment.unreachable);
+    // The page words a lost answer itself, from its catalogue (payment.error.unreachable).
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach our server. Please check your connection and try again: your payment will not be taken twice.',
+    );
     fireEvent.click(screen.getByRole('button', { name: /^Subscribe for / }));
     await waitFor(() => expect(push).toHaveBeenCalledWith('/vogue/demo-single/success?livemode=false'));
     expect(stripe.createPaymentMethod).toHaveBeenCalledTimes(1);

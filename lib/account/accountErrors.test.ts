@@ -23,6 +23,15 @@ describe('accountErrorText', () => {
     );
   });
 
+  it('says that the payment provider is down when resuming meets it, in the reader’s language', () => {
+    expect(accountErrorText(english, 'resume', 'payment_provider_unavailable')).toBe(
+      'The payment provider cannot be reached right now, so nothing was changed. Please try again in a few minutes.',
+    );
+    expect(accountErrorText(serverWords('de-DE'), 'resume', 'payment_provider_unavailable')).toBe(
+      'Der Zahlungsanbieter ist gerade nicht erreichbar, daher wurde nichts geändert. Bitte versuchen Sie es in ein paar Minuten erneut.',
+    );
+  });
+
   it('says one generic sentence per call for a code it does not expect, in the reader’s language', () => {
     expect(accountErrorText(english, 'signOut', 'internal_error')).toBe('We could not sign you out. Please try again.');
     expect(accountErrorText(english, 'signOut', null)).toBe('We could not sign you out. Please try again.');

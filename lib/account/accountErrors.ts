@@ -23,6 +23,8 @@ const WORDED: Readonly<Record<AccountCall, { codes: Readonly<Record<string, Mess
       ...SIGNED_IN,
       subscription_ended: 'account.error.resume.subscription_ended',
       provider_refused_resume: 'account.error.resume.provider_refused_resume',
+      // PayPal's subscription is started again at PayPal, which may be down.
+      payment_provider_unavailable: 'account.call.payment_provider_unavailable',
     },
     fallback: 'account.error.resume.fallback',
   },

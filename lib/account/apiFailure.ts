@@ -4,11 +4,15 @@ import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 /** The message of each code a call's route can answer with; `network` when nothing answered. */
 export type FailureMessages = Readonly<Record<string, MessageKey>>;
 
-/** What any call of the subscriber's pages can meet, whatever it asks: no answer, the server's own trouble. */
+/**
+ * What any call of the subscriber's pages can meet, whatever it asks: no answer, the
+ * server's own trouble, a payment provider that is down (resuming, changing a card).
+ */
 export const SERVER_FAILURES: FailureMessages = {
   network: 'account.call.network',
   service_unavailable: 'account.call.service_unavailable',
   internal_error: 'account.call.internal_error',
+  payment_provider_unavailable: 'account.call.payment_provider_unavailable',
 };
 
 /** What a signed-in subscriber's call about one subscription can meet besides. */

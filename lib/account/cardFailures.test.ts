@@ -22,4 +22,10 @@ describe('the card page’s failures', () => {
     expect(heldRenewalFailure(refused(500, 'unknown'))).toEqual({ id: 'cancel.held.error.fallback' });
     expect(renewalDeclined('expired_card')).toEqual({ id: 'failures.expired_card.checkout' });
   });
+
+  it('says that the payment provider is down, not a generic failure, when Stripe cannot be reached', () => {
+    const down = refused(503, 'payment_provider_unavailable');
+    expect(cardChangeFailure(down)).toEqual({ id: 'account.call.payment_provider_unavailable' });
+    expect(heldRenewalFailure(down)).toEqual({ id: 'account.call.payment_provider_unavailable' });
+  });
 });

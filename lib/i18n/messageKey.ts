@@ -13,6 +13,7 @@ import type methods from '@/messages/en/methods.json';
 import type order from '@/messages/en/order.json';
 import type payment from '@/messages/en/payment.json';
 import type promo from '@/messages/en/promo.json';
+import type refusals from '@/messages/en/refusals.json';
 import type success from '@/messages/en/success.json';
 import type withdraw from '@/messages/en/withdraw.json';
 
@@ -36,6 +37,7 @@ export type MessageKey =
   | keyof typeof order
   | keyof typeof payment
   | keyof typeof promo
+  | keyof typeof refusals
   | keyof typeof success
   | keyof typeof withdraw;
 

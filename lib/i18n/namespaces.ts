@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'order',
   'payment',
   'promo',
+  'refusals',
   'success',
   'withdraw',
 ] as const;

@@ -10,6 +10,7 @@ import {
   type PaymentEvent,
   type PaymentState,
 } from './paymentMachine';
+import { PREPARE_FAILED } from './runPayment';
 
 const SUCCEEDED: SubmitResponse = { status: 'succeeded', transactionId: 't-1', successPath: '/wired/sale/success' };
 const DECLINED: SubmitResponse = {
@@ -68,6 +69,12 @@ describe('paymentReducer: transitions', () => {
       { type: 'prepare-failed', message: 'Your card number is incomplete.' },
       { status: 'failed', message: 'Your card number is incomplete.', attemptKept: true },
     ],
+    [
+      'the method threw while preparing: failed with its code, nothing sent, attempt kept',
+      preparing,
+      { type: 'prepare-failed', message: '', code: PREPARE_FAILED },
+      { status: 'failed', message: '', code: PREPARE_FAILED, attemptKept: true },
+    ],
     ['success', submitting, { type: 'submitted', response: SUCCEEDED }, succeeded],
     [
       'decline ends the attempt',
@@ -95,7 +102,7 @@ describe('paymentReducer: transitions', () => {
       'confirm still needs the bank: not confirmed',
       confirming,
       { type: 'confirmed', response: IN_PAGE },
-      { status: 'failed', message: BANK_DID_NOT_CONFIRM, attemptKept: false },
+      { status: 'failed', message: '', code: BANK_DID_NOT_CONFIRM, attemptKept: false },
     ],
     [
       'confirm still needs the bank after a bank error: its message',
@@ -108,67 +115,79 @@ describe('paymentReducer: transitions', () => {
       'network error keeps the attempt',
       submitting,
       { type: 'request-failed', error: networkError },
-      { status: 'failed', message: 'We could not reach our server.', attemptKept: true },
+      { status: 'failed', message: 'We could not reach our server.', code: 'network', attemptKept: true },
     ],
     [
       '500 keeps the attempt',
       submitting,
       { type: 'request-failed', error: serverError },
-      { status: 'failed', message: 'Something went wrong on our side.', attemptKept: true },
+      { status: 'failed', message: 'Something went wrong on our side.', code: 'internal_error', attemptKept: true },
     ],
     [
       '400 ends the attempt',
       submitting,
       { type: 'request-failed', error: refused },
-      { status: 'failed', message: 'This card has expired.', attemptKept: false },
+      { status: 'failed', message: 'This card has expired.', code: 'card_expired', attemptKept: false },
     ],
     [
       '409 attempt_in_progress keeps the attempt',
       submitting,
       { type: 'request-failed', error: inProgress },
-      { status: 'failed', message: 'Your payment is still being processed.', attemptKept: true },
+      { status: 'failed', message: 'Your payment is still being processed.', code: 'attempt_in_progress', attemptKept: true },
     ],
     [
       'a provider outage keeps the attempt and says it is an outage',
       submitting,
       { type: 'request-failed', error: providerDown },
-      { status: 'failed', message: 'Card payments are unavailable right now.', attemptKept: true, providerUnavailable: true },
+      {
+        status: 'failed',
+        message: 'Card payments are unavailable right now.',
+        code: 'payment_provider_unavailable',
+        attemptKept: true,
+        providerUnavailable: true,
+      },
     ],
     [
       'an outage while confirming, too',
       confirming,
       { type: 'request-failed', error: providerDown },
-      { status: 'failed', message: 'Card payments are unavailable right now.', attemptKept: true, providerUnavailable: true },
+      {
+        status: 'failed',
+        message: 'Card payments are unavailable right now.',
+        code: 'payment_provider_unavailable',
+        attemptKept: true,
+        providerUnavailable: true,
+      },
     ],
     [
       'payments not set up is no outage',
       submitting,
       { type: 'request-failed', error: notSetUp },
-      { status: 'failed', message: 'Live payments are not set up on this server.', attemptKept: true },
+      { status: 'failed', message: 'Live payments are not set up on this server.', code: 'payments_unavailable', attemptKept: true },
     ],
     [
       'a lost confirm keeps the attempt',
       confirming,
       { type: 'request-failed', error: networkError },
-      { status: 'failed', message: 'We could not reach our server.', attemptKept: true },
+      { status: 'failed', message: 'We could not reach our server.', code: 'network', attemptKept: true },
     ],
     [
       'a 429 at submit shows its message and ends the attempt (nothing was charged; another card may follow)',
       submitting,
       { type: 'request-failed', error: tooMany },
-      { status: 'failed', message: tooMany.message, attemptKept: false },
+      { status: 'failed', message: tooMany.message, code: 'too_many_requests', attemptKept: false },
     ],
     [
       'a 429 at confirm keeps the attempt (the bank may have taken the payment)',
       confirming,
       { type: 'request-failed', error: tooMany },
-      { status: 'failed', message: tooMany.message, attemptKept: true },
+      { status: 'failed', message: tooMany.message, code: 'too_many_requests', attemptKept: true },
     ],
     [
       'the in-page action threw',
       requiresAction,
       { type: 'request-failed', error: networkError },
-      { status: 'failed', message: 'We could not reach our server.', attemptKept: true },
+      { status: 'failed', message: 'We could not reach our server.', code: 'network', attemptKept: true },
     ],
     ['reset after a failure', failedKept, { type: 'reset' }, idle],
     ['reset on a page restored while redirecting', redirecting, { type: 'reset' }, idle],

@@ -31,15 +31,21 @@ export type PaymentState =
   /** Leaving for the bank's page; the attempt stays open until the visitor comes back. */
   | { status: 'redirecting'; url: string }
   | { status: 'succeeded'; successPath: string }
-  /** `providerUnavailable`: the payment provider is down (503 payment_provider_unavailable), not a decline: the step shows its outage panel. */
-  | { status: 'failed'; message: string; attemptKept: boolean; providerUnavailable?: true };
+  /**
+   * `message` is the server's or the provider script's words, in the page's language; `code`
+   * says what failed when the browser words it itself (lib/payments/paymentFailureText.ts).
+   * `providerUnavailable`: the payment provider is down (503 payment_provider_unavailable),
+   * not a decline: the step shows its outage panel.
+   */
+  | { status: 'failed'; message: string; code?: string; attemptKept: boolean; providerUnavailable?: true };
 
 export type PaymentStatus = PaymentState['status'];
 
 export type PaymentEvent =
   | { type: 'submit-started' }
   | { type: 'prepared' }
-  | { type: 'prepare-failed'; message: string }
+  /** `code`: the method plug-in threw rather than answering why (PREPARE_FAILED). */
+  | { type: 'prepare-failed'; message: string; code?: string }
   | { type: 'submitted'; response: SubmitResponse }
   | { type: 'action-completed' }
   | { type: 'action-failed'; message: string }
@@ -50,8 +56,8 @@ export type PaymentEvent =
 
 export const INITIAL_PAYMENT_STATE: PaymentState = { status: 'idle' };
 
-/** Shown when the bank's in-page check ended without a payment and the bank gave no reason. */
-export const BANK_DID_NOT_CONFIRM = 'Your bank did not confirm this payment. Please try again.';
+/** The code of a bank's in-page check that ended without a payment and without a reason. */
+export const BANK_DID_NOT_CONFIRM = 'bank_did_not_confirm';
 
 /**
  * Whether a failed call ends the attempt: only a 4xx refusal does (the server read the
@@ -90,7 +96,9 @@ function afterSubmit(response: SubmitResponse): PaymentState {
 /** The server's answer after the in-page action: still needing the bank means the bank did not confirm. */
 function afterConfirm(response: SubmitResponse, bankError: string | null): PaymentState {
   if (response.status !== 'requires_action') return settled(response);
-  return { status: 'failed', message: bankError ?? BANK_DID_NOT_CONFIRM, attemptKept: false };
+  return bankError === null
+    ? { status: 'failed', message: '', code: BANK_DID_NOT_CONFIRM, attemptKept: false }
+    : { status: 'failed', message: bankError, attemptKept: false };
 }
 
 export function paymentReducer(state: PaymentState, event: PaymentEvent): PaymentState {
@@ -101,7 +109,9 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
       return state.status === 'preparing' ? { status: 'submitting' } : state;
     case 'prepare-failed':
       // Nothing was sent: the attempt (and its key) stays as it was.
-      return state.status === 'preparing' ? { status: 'failed', message: event.message, attemptKept: true } : state;
+      return state.status === 'preparing'
+        ? { status: 'failed', message: event.message, ...(event.code ? { code: event.code } : {}), attemptKept: true }
+        : state;
     case 'submitted':
       return state.status === 'submitting' ? afterSubmit(event.response) : state;
     case 'action-completed':
@@ -116,6 +126,7 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
         ? {
             status: 'failed',
             message: event.error.message,
+            code: event.error.code,
             // A 429 at confirm: the bank may have taken the payment already, so the attempt is kept
             // and a retry asks about it again rather than paying anew. A 429 at submit charged
             // nothing and ends the attempt (the visitor may then pay with another card).

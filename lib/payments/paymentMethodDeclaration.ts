@@ -10,8 +10,6 @@ export interface PaymentMethodDeclaration<Id extends string = string, Config = u
   id: Id;
   /** How the method is named to the visitor (and on the invoice). */
   label: string;
-  /** The method as the subject of a sentence, with its verb ("PayPal is", "Card payments are"): the outage panel says it. */
-  outageSubject: string;
   /** A wallet: the visitor approves the payment at the provider; its submit brings nothing but `{ kind: id }`. */
   wallet: Wallet;
   /** How its subscriptions renew (lib/payments/<provider>/…Renewal.ts). */
@@ -26,7 +24,6 @@ export const declarePaymentMethod =
   <const Id extends string, const Wallet extends boolean>(declaration: {
     id: Id;
     label: string;
-    outageSubject: string;
     wallet: Wallet;
     renewal: RenewalDeclaration;
   }): PaymentMethodDeclaration<Id, Config, Wallet> =>

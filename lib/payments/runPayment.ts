@@ -42,8 +42,8 @@ export interface PaymentDeps {
 
 export type PaymentDispatch = (event: PaymentEvent) => void;
 
-/** When the method plug-in throws instead of answering an error. */
-export const PREPARE_FAILED = 'We could not check your card. Nothing was charged. Please try again.';
+/** The code of a method plug-in that threw instead of answering an error. */
+export const PREPARE_FAILED = 'prepare_failed';
 
 /** Anything but an ApiError (a bug, a plug-in that threw): the attempt is kept, as after a lost answer. */
 function asApiError(error: unknown): ApiError {
@@ -92,11 +92,15 @@ export async function runPayment(
   const { api, attempt, method } = deps;
   const key = attempt.key();
 
-  let prepared: Awaited<ReturnType<PaymentMethodActions['prepare']>>;
+  let prepared: Awaited<ReturnType<PaymentMethodActions['prepare']>> | null;
   try {
     prepared = await method.prepare(attempt);
   } catch {
-    prepared = { error: PREPARE_FAILED };
+    prepared = null;
+  }
+  if (prepared === null) {
+    emit({ type: 'prepare-failed', message: '', code: PREPARE_FAILED });
+    return state;
   }
   if ('error' in prepared) {
     emit({ type: 'prepare-failed', message: prepared.error });

@@ -34,6 +34,7 @@ import { useQuote, type QuoteState } from '@/lib/checkout/useQuote';
 import type { EnabledPaymentMethod, PaymentMethodId } from '@/lib/payments/methods';
 import { isBusy, paymentReducer, type PaymentState } from '@/lib/payments/paymentMachine';
 import { createPaymentDriver } from '@/lib/payments/runPayment';
+import { paymentFailureText } from '@/lib/payments/paymentFailureText';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { startingLocation } from '@/lib/geo/arrivalLocation';
 import { buildAutoRenewalConsentVisible, buildCreditCardWaypointLoad, buildFirstNameFocus } from '@/lib/tracking/orderEvents';
@@ -176,7 +177,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   );
   useEffect(() => void nextTask().then(prepareBillingSchemas), []);
 
-  const failure = payment.status === 'failed' ? payment.message : null;
+  const failure = payment.status === 'failed' ? paymentFailureText(words, payment) : null;
   // The method the last payment was tried with: an outage panel names that provider.
   const [triedWith, setTriedWith] = useState<PaymentMethodId | null>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);

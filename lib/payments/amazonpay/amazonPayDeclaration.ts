@@ -10,7 +10,6 @@ export type AmazonPayConfig =
 export const amazonPayDeclaration = declarePaymentMethod<AmazonPayConfig>()({
   id: 'amazon-pay',
   label: 'Amazon Pay',
-  outageSubject: 'Amazon Pay is',
   wallet: true,
   renewal: amazonPayRenewal,
 });

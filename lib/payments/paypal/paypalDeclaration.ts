@@ -8,7 +8,6 @@ export type PayPalConfig = { gateway: 'sandbox' } | { gateway: 'paypal'; clientI
 export const paypalDeclaration = declarePaymentMethod<PayPalConfig>()({
   id: 'paypal',
   label: 'PayPal',
-  outageSubject: 'PayPal is',
   wallet: true,
   renewal: paypalRenewal,
 });

@@ -8,7 +8,6 @@ export type CardConfig = { gateway: 'sandbox' } | { gateway: 'stripe'; publishab
 export const cardDeclaration = declarePaymentMethod<CardConfig>()({
   id: 'card',
   label: 'Card',
-  outageSubject: 'Card payments are',
   wallet: false,
   // Renewed on our schedule, a new card given on our card page.
   renewal: RENEWED_BY_US,

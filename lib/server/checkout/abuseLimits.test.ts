@@ -1,3 +1,5 @@
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { inWordsOf } from '@/lib/server/http/refusal';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/server/http/HttpError';
 import {
@@ -121,6 +123,23 @@ describe('tooManyRequests', () => {
     [90 * 60, '2 hours'],
     [6 * 3600, '6 hours'],
   ])('%s s → %s', (seconds, phrase) => {
-    expect(waitPhrase(seconds)).toBe(phrase);
+    expect(waitPhrase(serverWords('en-US'), seconds)).toBe(phrase);
+  });
+
+  it.each([
+    ['de-DE', 60, 'eine Minute'],
+    ['de-DE', 600, '10 Minuten'],
+    ['fr-FR', 90 * 60, '2 heures'],
+  ])('%s: %s s → %s', (locale, seconds, phrase) => {
+    expect(waitPhrase(serverWords(locale), seconds)).toBe(phrase);
+  });
+
+  it("is said again in the reader's language where the route knows it, with the same code and wait", () => {
+    const error = inWordsOf(serverWords('de-DE'), tooManyRequests('card-submits', 600, false)) as HttpError;
+    expect(error).toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 600 });
+    expect(error.message).toBe(
+      'Zu viele Zahlungsversuche mit dieser Karte. Bitte warten Sie 10 Minuten oder verwenden Sie eine andere Karte. ' +
+        'Im Testmodus kann ein Admin oder der Kundenservice diese Grenze unter /admin/limits aufheben.',
+    );
   });
 });

@@ -1,6 +1,9 @@
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
-import { withLiftHint } from '@/lib/server/limits/liftHint';
+import type { MessageKey } from '@/lib/i18n/messageKey';
+import type { Words } from '@/lib/i18n/words';
+import { refusal } from '@/lib/server/http/refusal';
+import { liftHintIn } from '@/lib/server/limits/liftHint';
 
 /**
  * The abuse limits of checkout (OWASP ASVS 5.0 V2.4), as data and pure functions: how many
@@ -130,24 +133,23 @@ const DECLINES: ReadonlySet<PaymentFailureCode> = new Set<PaymentFailureCode>([
 export const isDecline = (code: PaymentFailureCode): boolean => DECLINES.has(code);
 
 /** A wait as a person reads it: "a minute", "10 minutes", "2 hours". */
-export function waitPhrase(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes <= 1) return 'a minute';
-  if (minutes < 90) return `${minutes} minutes`;
-  return `${Math.ceil(minutes / 60)} hours`;
+export function waitPhrase(words: Words, seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes < 90
+    ? words.t('refusals.wait.minutes', { count: minutes })
+    : words.t('refusals.wait.hours', { count: Math.ceil(minutes / 60) });
 }
 
 export type LimitReason = 'client-submits' | 'card-submits' | 'client-declines' | 'card-declines' | 'confirms' | 'quotes' | 'coupons';
 
-const MESSAGES: Record<LimitReason, (wait: string) => string> = {
-  'client-submits': (wait) => `Too many payment attempts from your connection. Please wait ${wait} and try again.`,
-  'card-submits': (wait) => `Too many payment attempts with this card. Please wait ${wait} or use a different card.`,
-  'client-declines': (wait) => `Too many declined payments from your connection. Please wait ${wait} and try again.`,
-  'card-declines': (wait) => `This card was declined too many times. Please wait ${wait} or use a different card.`,
-  confirms: (wait) =>
-    `Too many payment checks from your connection. Please wait ${wait}, then try again: your payment will not be taken twice.`,
-  quotes: (wait) => `Too many price requests from your connection. Please wait ${wait} and try again.`,
-  coupons: (wait) => `Too many promo codes that could not be used were tried from your connection. Please wait ${wait} and try again.`,
+const MESSAGES: Record<LimitReason, MessageKey> = {
+  'client-submits': 'refusals.tooMany.clientSubmits',
+  'card-submits': 'refusals.tooMany.cardSubmits',
+  'client-declines': 'refusals.tooMany.clientDeclines',
+  'card-declines': 'refusals.tooMany.cardDeclines',
+  confirms: 'refusals.tooMany.confirms',
+  quotes: 'refusals.tooMany.quotes',
+  coupons: 'refusals.tooMany.coupons',
 };
 
 /**
@@ -156,6 +158,12 @@ const MESSAGES: Record<LimitReason, (wait: string) => string> = {
  */
 export function tooManyRequests(reason: LimitReason, retryAfterSeconds: number, livemode: boolean): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const message = withLiftHint(MESSAGES[reason](waitPhrase(seconds)), livemode);
-  return new HttpError(429, 'too_many_requests', message, undefined, { retryAfterSeconds: seconds });
+  return refusal(
+    429,
+    'too_many_requests',
+    (words) => liftHintIn(words, words.t(MESSAGES[reason], { wait: waitPhrase(words, seconds) }), livemode),
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }

@@ -62,11 +62,18 @@ describe('POST /api/checkout/submit', () => {
     );
     const spoofed = submitBody();
     await expectTooMany(await post('/api/checkout/submit', spoofed, { 'x-forwarded-for': '198.51.100.7' }), /^Too many payment attempts/);
+    // Said in the language the buyer was served in, which the submit names.
+    const german = { ...submitBody(), locale: 'de-DE' };
+    await expectTooMany(
+      await post('/api/checkout/submit', german),
+      /^Zu viele Zahlungsversuche von Ihrer Verbindung\. Bitte warten Sie (eine Minute|\d+ Minuten) und versuchen Sie es dann erneut\. Im Testmodus kann ein Admin oder der Kundenservice diese Grenze unter \/admin\/limits aufheben\.$/,
+    );
 
     const db = await appDb();
     const ids = (await db.selectFrom('transactions').select('id').execute()).map((row) => row.id);
     expect(ids).toHaveLength(2);
     expect(ids).not.toContain(transactionIdFor(refused.idempotencyKey));
+    expect(ids).not.toContain(transactionIdFor(german.idempotencyKey));
     const keys = (await db.selectFrom('sandbox_payment_intents').select('idempotency_key').execute()).map((row) => row.idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys).not.toContain(refused.idempotencyKey);
@@ -79,6 +86,11 @@ describe('POST /api/checkout/quote', () => {
     const quote = { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', country: 'GB' };
     for (let i = 0; i < 3; i += 1) expect((await post('/api/checkout/quote', quote)).status).toBe(200);
     await expectTooMany(await post('/api/checkout/quote', quote), /^Too many price requests from your connection\. Please wait/);
+    // The German campaign's quote is refused in German, as its own refusals are.
+    await expectTooMany(
+      await post('/api/checkout/quote', { brand: 'gq', urlSlug: 'demo-de', offerId: quote.offerId, country: 'DE' }),
+      /^Zu viele Preisanfragen von Ihrer Verbindung\. Bitte warten Sie /,
+    );
   });
 
   it("counts a test journey's quotes apart: the spent live budget leaves them theirs, and their refusal says who lifts it", async () => {

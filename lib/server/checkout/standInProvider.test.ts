@@ -51,7 +51,6 @@ const standIn = vi.hoisted(() => {
   const declaration = {
     id: 'stand-in',
     label: 'Stand-in',
-    outageSubject: 'Stand-in is',
     wallet: true,
     renewal: {
       scheduledBy: 'us',

@@ -2,13 +2,13 @@ import type { SubmitRequest, SubmitResponse } from '@/lib/checkout/submitContrac
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
-import { HttpError } from '@/lib/server/http/HttpError';
+import { answeredIn, refusal } from '@/lib/server/http/refusal';
 import { matchesHash } from '@/lib/server/ids';
 import { isDecline } from './abuseLimits';
 import { admitCard, refuseSubscriber } from './submit/admit';
 import { startAttempt, transactionIdFor } from './submit/attempt';
 import { chargeOnce } from './submit/charge';
-import { claimAttempt } from './submit/claim';
+import { claimAttempt, inProgress } from './submit/claim';
 import type { CheckoutDeps, SubmitOutcome } from './submit/deps';
 import { priceOrder } from './submit/price';
 import { responseFor, settledResponse } from './submit/responses';
@@ -63,26 +63,30 @@ export async function confirmCheckout(
 ): Promise<SubmitResponse> {
   const transactionId = transactionIdFor(idempotencyKey);
   const transactions = new TransactionRepository(deps.db, deps.now);
-  const row = await transactions.findById(transactionId);
-  // A failure is said in the words of the campaign the order was placed on.
-  const wordsOf = async (campaignId: string) => serverWords(await localeOf(campaignId));
+  const found = await transactions.findById(transactionId);
   // Counted in the payment's mode, read first (one read by key); a key that names none counts as live.
-  await deps.limits?.admitConfirm(row?.livemode ?? true);
-  if (!row || !matchesHash(idempotencyKey, row.receiptTokenHash)) {
-    throw new HttpError(404, 'attempt_not_found', 'We could not find this payment. Nothing was charged.');
-  }
-  const gateway = deps.gateways.find((candidate) => candidate.name === row?.gateway);
-  if (row.status === 'requires_action' && row.gatewayPaymentId && gateway) {
-    const result = await gateway.retrieve(row.gatewayPaymentId, row.livemode);
-    if (result.status === 'succeeded')
-      await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId, result.card);
-    else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
-    // The card is not known here (only the attempt's key is sent): the decline counts against the address.
-    if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);
-    return responseFor(result, transactionId, returnPath, await wordsOf(row.campaignId));
-  }
-  const settled = settledResponse(row, returnPath, await wordsOf(row.campaignId));
-  if (!settled)
-    throw new HttpError(409, 'attempt_in_progress', 'Your payment is still being processed. Please wait a moment, then reload the page.');
-  return settled;
+  const livemode = found?.livemode ?? true;
+  const row = found && matchesHash(idempotencyKey, found.receiptTokenHash) ? found : null;
+  // Said in the words of the campaign the order was placed on; in English without one.
+  const wordsOf = async (campaignId: string) => serverWords(await localeOf(campaignId));
+  return answeredIn(
+    async () => (row ? wordsOf(row.campaignId) : serverWords(DEFAULT_LOCALE)),
+    async () => {
+      await deps.limits?.admitConfirm(livemode);
+      if (!row) throw refusal(404, 'attempt_not_found', (words) => words.t('refusals.attemptNotFound'));
+      const gateway = deps.gateways.find((candidate) => candidate.name === row.gateway);
+      if (row.status === 'requires_action' && row.gatewayPaymentId && gateway) {
+        const result = await gateway.retrieve(row.gatewayPaymentId, row.livemode);
+        if (result.status === 'succeeded')
+          await transactions.markSucceeded(transactionId, result.paymentId, result.instrument, result.chargeId, result.card);
+        else if (result.status === 'failed') await transactions.markFailed(transactionId, result.paymentId, result.code);
+        // The card is not known here (only the attempt's key is sent): the decline counts against the address.
+        if (result.status === 'failed' && isDecline(result.code)) await deps.limits?.recordDecline(row.livemode, null);
+        return responseFor(result, transactionId, returnPath, await wordsOf(row.campaignId));
+      }
+      const settled = settledResponse(row, returnPath, await wordsOf(row.campaignId));
+      if (!settled) throw inProgress();
+      return settled;
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import type { Words } from '@/lib/i18n/words';
 import { markedError } from '@/lib/server/crossBundleMark';
 
 export interface HttpErrorOptions {
@@ -5,6 +6,8 @@ export interface HttpErrorOptions {
   retryAfterSeconds?: number;
   /** What went wrong underneath, for the server's log only: never sent to the caller. */
   cause?: unknown;
+  /** The message in any reader's words, for a route that knows its reader's language (lib/server/http/refusal.ts). */
+  wording?: (words: Words) => string;
 }
 
 /**
@@ -16,6 +19,7 @@ export interface HttpErrorOptions {
  */
 export class HttpError extends markedError('purchase-journey.HttpError') {
   readonly retryAfterSeconds: number | undefined;
+  readonly wording: ((words: Words) => string) | undefined;
 
   constructor(
     readonly status: number,
@@ -27,5 +31,6 @@ export class HttpError extends markedError('purchase-journey.HttpError') {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.wording = options.wording;
   }
 }

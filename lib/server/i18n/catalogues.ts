@@ -16,6 +16,7 @@ import deMethods from '@/messages/de/methods.json';
 import deOrder from '@/messages/de/order.json';
 import dePayment from '@/messages/de/payment.json';
 import dePromo from '@/messages/de/promo.json';
+import deRefusals from '@/messages/de/refusals.json';
 import deSuccess from '@/messages/de/success.json';
 import deWithdraw from '@/messages/de/withdraw.json';
 import enCommon from '@/messages/en/common.json';
@@ -33,6 +34,7 @@ import enMethods from '@/messages/en/methods.json';
 import enOrder from '@/messages/en/order.json';
 import enPayment from '@/messages/en/payment.json';
 import enPromo from '@/messages/en/promo.json';
+import enRefusals from '@/messages/en/refusals.json';
 import enSuccess from '@/messages/en/success.json';
 import enWithdraw from '@/messages/en/withdraw.json';
 import frCommon from '@/messages/fr/common.json';
@@ -50,6 +52,7 @@ import frMethods from '@/messages/fr/methods.json';
 import frOrder from '@/messages/fr/order.json';
 import frPayment from '@/messages/fr/payment.json';
 import frPromo from '@/messages/fr/promo.json';
+import frRefusals from '@/messages/fr/refusals.json';
 import frSuccess from '@/messages/fr/success.json';
 import frWithdraw from '@/messages/fr/withdraw.json';
 
@@ -77,6 +80,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     order: enOrder,
     payment: enPayment,
     promo: enPromo,
+    refusals: enRefusals,
     success: enSuccess,
     withdraw: enWithdraw,
   },
@@ -96,6 +100,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     order: deOrder,
     payment: dePayment,
     promo: dePromo,
+    refusals: deRefusals,
     success: deSuccess,
     withdraw: deWithdraw,
   },
@@ -115,6 +120,7 @@ export const CATALOGUES: Readonly<Record<Language, Readonly<Record<Namespace, Ca
     order: frOrder,
     payment: frPayment,
     promo: frPromo,
+    refusals: frRefusals,
     success: frSuccess,
     withdraw: frWithdraw,
   },

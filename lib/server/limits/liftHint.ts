@@ -1,7 +1,17 @@
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import type { Words } from '@/lib/i18n/words';
 import { LIMITS_PATH } from '@/lib/operators/operatorPaths';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 
-/** What a test-mode refusal adds, so that QA knows the way out; a live buyer is not sent to the back office. */
-export const LIFT_HINT = `In test mode, an admin or customer care operator can lift this limit on ${LIMITS_PATH}.`;
+/** What a test-mode refusal adds in the reader's words, so that QA knows the way out. */
+const liftHint = (words: Words): string => words.t('refusals.liftHint', { path: LIMITS_PATH });
 
-/** A limit's refusal in the request's mode: in test mode with LIFT_HINT after it, in live mode as it is. */
+/** The hint in English, for refusals whose pages word them by code. */
+export const LIFT_HINT = liftHint(serverWords(DEFAULT_LOCALE));
+
+/** A limit's refusal in the request's mode: in test mode with LIFT_HINT after it; a live buyer is not sent to the back office. */
 export const withLiftHint = (message: string, livemode: boolean): string => (livemode ? message : `${message} ${LIFT_HINT}`);
+
+/** The same in the reader's words. */
+export const liftHintIn = (words: Words, message: string, livemode: boolean): string =>
+  livemode ? message : `${message} ${liftHint(words)}`;

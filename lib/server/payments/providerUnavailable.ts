@@ -1,6 +1,8 @@
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { PROVIDER_RETRY_AFTER_SECONDS, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage } from '@/lib/payments/providerOutage';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 
 /**
  * A payment provider that did not answer, timed out or failed on its side (5xx): a 503 with
@@ -14,8 +16,9 @@ export class PaymentProviderUnavailable extends HttpError {
     readonly method: PaymentMethodId,
     cause: unknown,
   ) {
-    // The gateway does not know whether the step offers other methods: the panel words that part.
-    super(503, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage(method, false), undefined, {
+    // The gateway knows neither the reader's language nor whether the step offers other
+    // methods: the payment step's panel words it from the code and the method.
+    super(503, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage(serverWords(DEFAULT_LOCALE), method, false), undefined, {
       retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
       cause,
     });

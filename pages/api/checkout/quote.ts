@@ -2,6 +2,10 @@ import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { clientQuoteDeps, quoteForClient } from '@/lib/server/checkout/clientQuote';
 import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
+import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import { answeredIn } from '@/lib/server/http/refusal';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 
 /** apiRoute reads the JSON body (at most 4 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -11,8 +15,13 @@ export default apiRoute(
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
-      await limits.admitQuote(request.livemode ?? true);
-      return quoteForClient(clientQuoteDeps(server.db, limits), await server.catalogue.get(), request, server.clock());
+      const snapshot = await server.catalogue.get();
+      // A limit's refusal in the campaign's language, as the quote's own refusals are.
+      const locale = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.locale ?? DEFAULT_LOCALE;
+      return answeredIn(serverWords(locale), async () => {
+        await limits.admitQuote(request.livemode ?? true);
+        return quoteForClient(clientQuoteDeps(server.db, limits), snapshot, request, server.clock());
+      });
     },
   },
   { maxBodyBytes: 4 * 1024 },

@@ -8,6 +8,9 @@ import { subscriptionStatus } from '@/lib/server/checkout/subscriptionStatus';
 import { knownOrigin } from '@/lib/server/http/publicOrigin';
 import { secureCookies } from '@/lib/server/http/cookieSecurity';
 import { consentClient } from '@/lib/server/http/clientAddress';
+import { answeredIn } from '@/lib/server/http/refusal';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE, parseLocale } from '@/lib/i18n/locales';
 
 /** apiRoute reads the JSON body (at most 8 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -21,17 +24,20 @@ export default apiRoute(
       const buyerIdentity = await server.sessions.email(req.headers.cookie, String(request.livemode));
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);
-      const { response, receipt } = await submitCheckout(
-        {
-          ...server.checkout,
-          alreadySubscribed,
-          origin,
-          buyerIdentity,
-          client: consentClient(req, server.config),
-          limits: checkoutLimitsFor(server, req),
-        },
-        await server.catalogue.get(),
-        request,
+      // Refused in the language the buyer was served in (the page's), which the request names.
+      const { response, receipt } = await answeredIn(serverWords(parseLocale(request.locale ?? '') ?? DEFAULT_LOCALE), async () =>
+        submitCheckout(
+          {
+            ...server.checkout,
+            alreadySubscribed,
+            origin,
+            buyerIdentity,
+            client: consentClient(req, server.config),
+            limits: checkoutLimitsFor(server, req),
+          },
+          await server.catalogue.get(),
+          request,
+        ),
       );
       if (receipt) res.setHeader('Set-Cookie', receiptCookie(receipt, secureCookies(server.config)));
       res.setHeader('Cache-Control', 'no-store');

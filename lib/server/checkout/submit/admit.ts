@@ -1,5 +1,5 @@
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
-import { HttpError } from '@/lib/server/http/HttpError';
+import { refusal } from '@/lib/server/http/refusal';
 import type { PaymentGateway, PaymentInput } from '@/lib/server/payments/PaymentGateway';
 import type { CheckoutDeps } from './deps';
 
@@ -12,11 +12,7 @@ import type { CheckoutDeps } from './deps';
  */
 export async function refuseSubscriber(deps: CheckoutDeps, request: SubmitRequest): Promise<void> {
   if (await deps.alreadySubscribed?.(request.brand)) {
-    throw new HttpError(
-      409,
-      'already_subscribed',
-      'You already subscribe: there is nothing more to buy. Sign in with your e-mail address to read.',
-    );
+    throw refusal(409, 'already_subscribed', (words) => words.t('refusals.alreadySubscribed'));
   }
 }
 

@@ -1,9 +1,11 @@
 import type { SubmitResponse } from '@/lib/checkout/submitContract';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { refusal } from '@/lib/server/http/refusal';
 import type { SubmitAttempt } from './attempt';
 import type { CheckoutDeps } from './deps';
 
-const IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a moment, then reload the page.';
+/** The same attempt is still being charged by another request. */
+export const inProgress = () => refusal(409, 'attempt_in_progress', (words) => words.t('refusals.inProgress'));
 
 /**
  * Claims the attempt's key for this request, so that an attempt is charged once however
@@ -17,7 +19,7 @@ export async function claimAttempt(deps: CheckoutDeps, attempt: SubmitAttempt): 
     // The attempt's first request was paid (its answer was lost, then the visitor changed
     // the form): that payment is the answer, never a second one under a new key.
     if (claim.response?.status === 'succeeded') return claim.response;
-    if (claim.inProgress) throw new HttpError(409, 'attempt_in_progress', IN_PROGRESS_MESSAGE);
+    if (claim.inProgress) throw inProgress();
     throw new HttpError(
       422,
       'idempotency_key_reused',
@@ -27,7 +29,7 @@ export async function claimAttempt(deps: CheckoutDeps, attempt: SubmitAttempt): 
   if (claim.kind === 'done') return claim.response;
   if (claim.kind === 'in_progress') {
     const response = await idempotency.waitForResponse(key, deps.waitForConcurrentMs ?? 15_000);
-    if (!response) throw new HttpError(409, 'attempt_in_progress', IN_PROGRESS_MESSAGE);
+    if (!response) throw inProgress();
     return response;
   }
   return null;

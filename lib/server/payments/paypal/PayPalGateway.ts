@@ -1,5 +1,6 @@
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { refusal } from '@/lib/server/http/refusal';
 import { inMode, perMode, type PerMode } from '@/lib/server/payments/perMode';
 import { outageOr } from '@/lib/server/payments/providerUnavailable';
 import type {
@@ -68,8 +69,7 @@ const DECLINE_ISSUES = new Set([
  * not yet active): neither success nor failure, and nothing for the visitor to approve again.
  * The same answer as the checkout's own for an attempt in progress; the webhook settles it.
  */
-const stillProcessing = () =>
-  new HttpError(409, 'attempt_in_progress', 'PayPal is still processing your payment. Please wait a moment, then reload the page.');
+const stillProcessing = () => refusal(409, 'attempt_in_progress', (words) => words.t('refusals.paypalInProgress'));
 
 const failed = (paymentId: string, code: PaymentFailureCode): ChargeResult => ({ status: 'failed', paymentId, code });
 
