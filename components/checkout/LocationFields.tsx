@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useWords } from '@/components/shell/I18n';
 import { SelectField } from '@/components/ui/Field';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
-import type { Country } from '@/lib/geo/countries';
+import type { Country } from '@/lib/geo/countryLines';
 import { regionLabel, regionsOf } from '@/lib/geo/regions';
 import { languageOf } from '@/lib/i18n/locales';
 import styles from './CheckoutForm.module.css';

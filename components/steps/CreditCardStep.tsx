@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import Link from 'next/link';
 import { AutoRenewalTerms } from '@/components/checkout/AutoRenewalTerms';
 import { BillingFields } from '@/components/checkout/BillingFields';
@@ -13,6 +14,7 @@ import { PaymentProviders } from '@/components/payment-methods/PaymentProviders'
 import { ExpressCheckout } from '@/components/payment-methods/express/ExpressCheckout';
 import { expressOffered } from '@/components/payment-methods/express/useExpressCheckout';
 import { Msg, useWords } from '@/components/shell/I18n';
+import { countriesOf } from '@/lib/geo/countryLines';
 import { stepHref } from '@/lib/journey/navigation';
 import { taxPendingNote } from '@/lib/pricing/taxPending';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -35,6 +37,8 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
   const step = useCreditCardStep(props);
   const words = useWords();
   const { t } = words;
+  // Made once: the country select keeps the same list between renders (components/ui/Field.tsx).
+  const countries = useMemo(() => countriesOf(view.countries), [view.countries]);
 
   const title = <h1>{t('payment.title')}</h1>;
   if (!step) {
@@ -74,11 +78,11 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
           onChange={step.changeBilling}
           onBlur={step.touch}
           register={step.register}
-          countries={view.countries}
+          countries={countries}
         />
         <LanguageSwitch languages={props.languages} place={step.billing} base={base} step="credit-card" search={search} />
         {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
-        <ExpressCheckout step={step} methods={view.paymentMethods} countries={view.countries} />
+        <ExpressCheckout step={step} methods={view.paymentMethods} countries={countries} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
           <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />

@@ -4,11 +4,9 @@ import en from 'i18n-iso-countries/langs/en.json';
 import fr from 'i18n-iso-countries/langs/fr.json';
 import type { Language } from '@/lib/i18n/locales';
 import { EXCLUDED_COUNTRY_CODES } from './countryCodes';
+import type { Country } from './countryLines';
 
-export interface Country {
-  code: string;
-  name: string;
-}
+export type { Country } from './countryLines';
 
 // Only the languages the catalogues speak (lib/i18n/locales.ts). The server names the
 // countries: a page gets its language's list in its props, never these tables in its script.

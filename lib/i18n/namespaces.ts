@@ -27,13 +27,37 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * Part of a namespace, for a page that reads only some of its keys: its name (for the
+ * server's cache) and the keys it keeps.
+ */
+export interface NamespaceSlice {
+  name: string;
+  namespace: Namespace;
+  keeps(key: string): boolean;
+}
+
+/** A page's words: whole namespaces, or slices of them. */
+export type PageWords = Namespace | NamespaceSlice;
+
+/**
+ * The checkout's wording of payment failures, without the account's, a card change's and
+ * the e-mails' (lib/payments/failureWording.ts): the payment step's HTML stays within a
+ * first round trip (docs/performance.md).
+ */
+export const FAILURES_AT_CHECKOUT: NamespaceSlice = {
+  name: 'failures.checkout',
+  namespace: 'failures',
+  keeps: (key) => key.endsWith('.checkout'),
+};
+
 /** What each journey step's page carries, besides `common`. */
-export const STEP_NAMESPACES: Readonly<Record<StepId, readonly Namespace[]>> = {
+export const STEP_NAMESPACES: Readonly<Record<StepId, readonly PageWords[]>> = {
   campaign: ['price', 'offer'],
   cart: ['price', 'cart', 'promo', 'order'],
   'promo-code': ['price', 'promo', 'order'],
-  'credit-card': ['price', 'promo', 'order', 'payment', 'methods', 'failures'],
-  'amazon-pay-return': ['price', 'order', 'payment', 'methods', 'failures'],
+  'credit-card': ['price', 'promo', 'order', 'payment', 'methods', FAILURES_AT_CHECKOUT],
+  'amazon-pay-return': ['price', 'order', 'payment', 'methods', FAILURES_AT_CHECKOUT],
   success: ['price', 'order', 'success'],
   // The sign-in link's request and answer are worded as on the account's sign-in pages.
   'auth-initiate': ['auth', 'account'],

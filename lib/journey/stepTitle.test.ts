@@ -41,7 +41,7 @@ const PAGES: [string, () => JourneyPageProps, string][] = [
         returnedFailure: null,
         trackingSessionId: null,
         arrivalLocation: null,
-        countries: [],
+        countries: '',
       }),
     'Payment | The New Yorker',
   ],

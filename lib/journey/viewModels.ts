@@ -10,7 +10,7 @@ import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { EnabledPaymentMethod } from '@/lib/payments/methods';
 import type { IsoDate } from '@/lib/pricing/renewalDates';
 import type { ArrivalLocation } from '@/lib/geo/arrivalLocation';
-import type { Country } from '@/lib/geo/countries';
+import type { CountryLines } from '@/lib/geo/countryLines';
 import type { SignInLinkView } from '@/lib/identity/signInLinks';
 import type { ErrorBrand } from './errorPage';
 import type { JourneyMode } from './query';
@@ -69,7 +69,7 @@ export interface StepViewModels {
      */
     arrivalLocation: ArrivalLocation | null;
     /** The countries the buyer chooses from, named in the page's language and sorted as it sorts (its script carries no list of names). */
-    countries: Country[];
+    countries: CountryLines;
   };
   success: {
     /** The visitor's own transaction; null where there is none to show. */

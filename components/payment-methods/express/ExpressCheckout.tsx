@@ -6,7 +6,7 @@ import { EXPRESS_WALLET_IDS, EXPRESS_WALLET_LABELS } from '@/lib/payments/expres
 import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';
 import { useWords } from '@/components/shell/I18n';
 import { SandboxExpressSheet } from './SandboxExpressSheet';
-import type { Country } from '@/lib/geo/countries';
+import type { Country } from '@/lib/geo/countryLines';
 import { expressOffered, useExpressCheckout, type ExpressStep } from './useExpressCheckout';
 import styles from './ExpressCheckout.module.css';
 

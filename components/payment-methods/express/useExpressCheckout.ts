@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { CreditCardStepModel } from '@/components/steps/credit-card/useCreditCardStep';
 import { validateBilling, type BillingForm } from '@/lib/checkout/billing';
-import type { Country } from '@/lib/geo/countries';
+import type { Country } from '@/lib/geo/countryLines';
 import type { ExpressWalletId } from '@/lib/payments/express/expressWallets';
 import type { WalletCard, WalletContact } from '@/lib/payments/express/sandboxWallets';
 import type { EnabledPaymentMethod, WalletId } from '@/lib/payments/methods';

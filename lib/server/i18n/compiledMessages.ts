@@ -1,7 +1,7 @@
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
 import type { Language } from '@/lib/i18n/locales';
-import { NAMESPACES, type Namespace } from '@/lib/i18n/namespaces';
+import { NAMESPACES, type Namespace, type PageWords } from '@/lib/i18n/namespaces';
 import { CATALOGUES } from './catalogues';
 
 const compiled = new Map<string, Messages>();
@@ -20,15 +20,21 @@ function compiledNamespace(language: Language, namespace: Namespace): Messages {
   return messages;
 }
 
+/** A whole namespace, or the keys a slice of it keeps. */
+function compiledWords(language: Language, words: PageWords): Messages {
+  if (typeof words === 'string') return compiledNamespace(language, words);
+  return Object.fromEntries(Object.entries(compiledNamespace(language, words.namespace)).filter(([id]) => words.keeps(id)));
+}
+
 const merged = new Map<string, Messages>();
 
-/** The compiled messages of `common` and the namespaces given, in one language (merged once per set). */
-export function compiledMessages(language: Language, namespaces: readonly Namespace[]): Messages {
-  const wanted = [...new Set<Namespace>(['common', ...namespaces])];
-  const key = `${language}:${wanted.join(',')}`;
+/** The compiled messages of `common` and the namespaces (or slices) given, in one language (merged once per set). */
+export function compiledMessages(language: Language, words: readonly PageWords[]): Messages {
+  const wanted = [...new Set<PageWords>(['common', ...words])];
+  const key = `${language}:${wanted.map((part) => (typeof part === 'string' ? part : part.name)).join(',')}`;
   let messages = merged.get(key);
   if (!messages) {
-    messages = Object.assign({}, ...wanted.map((namespace) => compiledNamespace(language, namespace))) as Messages;
+    messages = Object.assign({}, ...wanted.map((part) => compiledWords(language, part))) as Messages;
     merged.set(key, messages);
   }
   return messages;

@@ -1,6 +1,6 @@
 import { languageOf } from '@/lib/i18n/locales';
 import { moneyStylesOf, type MoneyStyles } from '@/lib/i18n/moneyStyle';
-import type { Namespace } from '@/lib/i18n/namespaces';
+import type { PageWords } from '@/lib/i18n/namespaces';
 import type { PageI18n } from '@/lib/i18n/pageI18n';
 import { wordsFor, type Words } from '@/lib/i18n/words';
 import { allCompiledMessages, compiledMessages } from './compiledMessages';
@@ -16,8 +16,8 @@ function moneyStyles(locale: string): MoneyStyles {
   return found;
 }
 
-/** What a page in `locale` carries: `common` and the namespaces it reads; dates in `timeZone` when given. */
-export function pageI18n(locale: string, namespaces: readonly Namespace[], timeZone?: string): PageI18n {
+/** What a page in `locale` carries: `common` and the namespaces (or slices) it reads; dates in `timeZone` when given. */
+export function pageI18n(locale: string, namespaces: readonly PageWords[], timeZone?: string): PageI18n {
   const page: PageI18n = { locale, messages: compiledMessages(languageOf(locale), namespaces), money: moneyStyles(locale) };
   return timeZone ? { ...page, timeZone } : page;
 }

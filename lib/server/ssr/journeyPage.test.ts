@@ -14,6 +14,7 @@ import { getServerSideProps } from './journeyPage';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { countryList } from '@/lib/geo/countries';
+import { countryLines } from '@/lib/geo/countryLines';
 
 vi.hoisted(() => {
   process.env.DATABASE_URL = 'file::memory:';
@@ -346,7 +347,7 @@ describe('journey page loader: each step renders its own view model', () => {
         returnedFailure: null,
         trackingSessionId: null,
         arrivalLocation: null,
-        countries: countryList('en'),
+        countries: countryLines(countryList('en')),
       },
       200,
     ],

@@ -5,6 +5,7 @@ import type { StepLoader } from '@/lib/server/ssr/stepLoader';
 import { receiptFor } from '@/lib/server/ssr/receiptProps';
 import { visitorLocation } from '@/lib/server/geo/visitorLocation';
 import { countryList } from '@/lib/geo/countries';
+import { countryLines } from '@/lib/geo/countryLines';
 import { languageOf } from '@/lib/i18n/locales';
 import { loadOrderStep } from './orderView';
 
@@ -35,7 +36,7 @@ export const loadCreditCard: StepLoader<'credit-card'> = async (context) => {
       returnedFailure: failure,
       trackingSessionId: receipt?.kind === 'found' ? receipt.trackingSessionId : null,
       arrivalLocation,
-      countries: countryList(languageOf(context.locale)),
+      countries: countryLines(countryList(languageOf(context.locale))),
     },
   };
 };
