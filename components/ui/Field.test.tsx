@@ -69,7 +69,7 @@ describe('SelectField', () => {
     container.remove();
   });
 
-  it('shows every option at once when rendered in the browser', () => {
+  it('shows every option once mounted in the browser (a page rendered there, after a client-side move)', () => {
     render(<Country initial="" late />);
     const select = screen.getByLabelText<HTMLSelectElement>('Country');
     expect(texts(select)).toEqual(['Choose your country', 'United States', 'Canada']);
