@@ -119,8 +119,10 @@ export function SelectField({
   const [firstValue] = useState(value);
   const hydrated = useHydrated();
   const shown = useMemo(
-    () => (optionsAfterHydration && !hydrated ? options.filter((option) => option.value === firstValue) : options),
-    [optionsAfterHydration, hydrated, options, firstValue],
+    // The value restored before the rest arrive (a saved form) is kept too, so that it shows chosen.
+    () =>
+      optionsAfterHydration && !hydrated ? options.filter((option) => option.value === firstValue || option.value === value) : options,
+    [optionsAfterHydration, hydrated, options, firstValue, value],
   );
   const markup = useMemo(() => ({ __html: optionsMarkup(placeholder, shown, firstValue) }), [placeholder, shown, firstValue]);
   return (

@@ -33,7 +33,9 @@ export type PaymentState =
   | { status: 'succeeded'; successPath: string }
   /**
    * `message` is the server's or the provider script's words, in the page's language; `code`
-   * says what failed when the browser words it itself (lib/payments/paymentFailureText.ts).
+   * is the server's or the API client's code of a failed call (or the step's own, for a bank
+   * check or card check that ended without words): paymentFailureText words those only the
+   * browser knows (lib/payments/paymentFailureText.ts).
    * `providerUnavailable`: the payment provider is down (503 payment_provider_unavailable),
    * not a decline: the step shows its outage panel.
    */

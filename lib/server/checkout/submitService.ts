@@ -70,7 +70,8 @@ export async function confirmCheckout(
   // Said in the words of the campaign the order was placed on; in English without one.
   const wordsOf = async (campaignId: string) => serverWords(await localeOf(campaignId));
   return answeredIn(
-    async () => (row ? wordsOf(row.campaignId) : serverWords(DEFAULT_LOCALE)),
+    // The language the order was placed in (a language the campaign offers, say), else its campaign's.
+    async () => (row?.locale ? serverWords(row.locale) : row ? wordsOf(row.campaignId) : serverWords(DEFAULT_LOCALE)),
     async () => {
       await deps.limits?.admitConfirm(livemode);
       if (!row) throw refusal(404, 'attempt_not_found', (words) => words.t('refusals.attemptNotFound'));

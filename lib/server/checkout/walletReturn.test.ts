@@ -4,6 +4,7 @@ import { testDb } from '@/tests/fixtures/testDb';
 import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { PaymentProviderUnavailable } from '@/lib/server/payments/providerUnavailable';
 import { sha256 } from '@/lib/server/ids';
 import type { ChargeResult, GatewayName, PaymentGateway, WalletReturn } from '@/lib/server/payments/PaymentGateway';
 import { TransactionRepository } from './TransactionRepository';
@@ -146,6 +147,19 @@ describe('continueWalletReturn', () => {
       kind: 'refused',
       status: 409,
       message: 'This Amazon Pay checkout belongs to another order.',
+    });
+    expect((await stored()).status).toBe('requires_action');
+  });
+
+  it('says that Amazon Pay is down in the language the order was placed in', async () => {
+    await db.updateTable('transactions').set({ locale: 'de-DE' }).where('id', '=', TXN).execute();
+    answer = async () => {
+      throw new PaymentProviderUnavailable('amazon-pay', new Error('timeout'));
+    };
+    expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual({
+      kind: 'refused',
+      status: 503,
+      message: 'Amazon Pay ist gerade nicht erreichbar. Es wurde nichts berechnet. Versuchen Sie es in ein paar Minuten erneut.',
     });
     expect((await stored()).status).toBe('requires_action');
   });

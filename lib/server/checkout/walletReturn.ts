@@ -8,6 +8,9 @@ import type { PaymentGateway } from '@/lib/server/payments/PaymentGateway';
 import { purchaseFor } from './purchase';
 import { successPathFor } from '@/lib/journey/successPath';
 import { TransactionRepository } from './TransactionRepository';
+import { inWordsOf } from '@/lib/server/http/refusal';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 
 export interface WalletReturnDeps {
   db: Kysely<Database>;
@@ -89,7 +92,13 @@ export async function continueWalletReturn(deps: WalletReturnDeps, visit: Wallet
     if (answer.paymentId) await transactions.attachGatewayPayment(row.id, answer.paymentId);
     return { kind: 'redirect', to: answer.action.type === 'redirect' ? answer.action.url : visit.paymentStepPath };
   } catch (error) {
-    if (error instanceof HttpError) return { kind: 'refused', status: error.status, message: error.message };
+    // Shown as the page's words: in the language the order was placed in.
+    if (error instanceof HttpError)
+      return {
+        kind: 'refused',
+        status: error.status,
+        message: (inWordsOf(serverWords(row.locale ?? DEFAULT_LOCALE), error) as HttpError).message,
+      };
     throw error;
   }
 }

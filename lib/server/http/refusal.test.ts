@@ -6,6 +6,12 @@ import { answeredIn, inWordsOf, refusal } from './refusal';
 const inProgress = () => refusal(409, 'attempt_in_progress', (words) => words.t('refusals.inProgress'), { retryAfterSeconds: 5 });
 
 describe('refusal', () => {
+  it('keeps the refusal as it was when its reader’s words cannot be looked up', async () => {
+    const refused = inProgress();
+    const failing = () => Promise.reject(new Error('catalogue unreachable'));
+    await expect(answeredIn(failing, () => Promise.reject(refused))).rejects.toBe(refused);
+  });
+
   it('is an HttpError worded in English from the catalogue, for the log and a caller of no known language', () => {
     const error = inProgress();
     expect(error).toBeInstanceOf(HttpError);
@@ -41,6 +47,8 @@ describe('refusal', () => {
       return serverWords('de-DE');
     };
     await answeredIn(words, () => Promise.resolve('ok'));
+    const bug = new Error('the database is busy');
+    await expect(answeredIn(words, () => Promise.reject(bug))).rejects.toBe(bug);
     expect(asked).toBe(0);
     const error = (await answeredIn(words, () => Promise.reject(inProgress())).catch((caught: unknown) => caught)) as HttpError;
     expect(asked).toBe(1);

@@ -27,11 +27,22 @@ export function inWordsOf(words: Words, error: unknown): unknown {
   });
 }
 
-/** Runs `work`; a refusal it throws is answered in `words`' language. */
+/**
+ * Runs `work`; a refusal it throws is answered in `words`' language. The words are looked up
+ * only for a refusal with a wording, and any other error (or a lookup that fails) is thrown
+ * as it was, so that the log keeps what went wrong.
+ */
 export async function answeredIn<T>(words: Words | (() => Promise<Words>), work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw inWordsOf(typeof words === 'function' ? await words() : words, error);
+    if (!(error instanceof HttpError) || !error.wording) throw error;
+    let reader: Words;
+    try {
+      reader = typeof words === 'function' ? await words() : words;
+    } catch {
+      throw error;
+    }
+    throw inWordsOf(reader, error);
   }
 }

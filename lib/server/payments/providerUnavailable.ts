@@ -21,6 +21,7 @@ export class PaymentProviderUnavailable extends HttpError {
     super(503, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage(serverWords(DEFAULT_LOCALE), method, false), undefined, {
       retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
       cause,
+      wording: (words) => providerUnavailableMessage(words, method, false),
     });
     this.name = 'PaymentProviderUnavailable';
   }

@@ -33,7 +33,7 @@ beforeEach(async () => {
 afterEach(async () => db.destroy());
 
 /** The promo-code step of Vogue's single offer in test mode, with this code saved in the cart. */
-function promoStep(promoCode: string): StepLoaderContext {
+function promoStep(promoCode: string, locale = 'en-US'): StepLoaderContext {
   const flow = snapshot.flowsByPath.get(flowKey('vogue', 'demo-single'))!;
   const cookies = {
     [cartCookieName(flow.campaignId)]: encodeCartSelection({ offerId: '1001', addOnIds: [], promoCode, country: null, region: null }),
@@ -45,6 +45,7 @@ function promoStep(promoCode: string): StepLoaderContext {
     search: '?livemode=false',
     returnSegments: [],
     mode: { livemode: false, source: null },
+    locale,
     flow,
     snapshot,
     now: clock,
@@ -86,5 +87,9 @@ describe('a promo code saved in the cart', () => {
     const over = await loadOrderStep(promoStep('SAVE20'));
     expect(over.order?.quote).toBeNull();
     expect(over.order?.quoteError).toMatch(/^Too many promo codes that could not be used were tried from your connection/);
+    // In the page's language, as the quote route says it.
+    expect((await loadOrderStep(promoStep('SAVE20', 'de-DE'))).order?.quoteError).toMatch(
+      /^Von Ihrer Verbindung wurden zu viele Aktionscodes versucht, die nicht eingelöst werden konnten\. Bitte warten Sie /,
+    );
   });
 });

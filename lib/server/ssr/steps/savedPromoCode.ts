@@ -4,6 +4,8 @@ import { checkoutLimitsFor } from '@/lib/server/checkout/requestLimits';
 import { HttpError } from '@/lib/server/http/HttpError';
 import type { StepLoaderContext } from '@/lib/server/ssr/stepLoader';
 import type { OrderLoad } from './orderView';
+import { inWordsOf } from '@/lib/server/http/refusal';
+import { serverWords } from '@/lib/server/i18n/pageI18n';
 
 /**
  * A promo code saved in the cart cookie is looked up as the quote endpoint looks one up:
@@ -24,7 +26,12 @@ export async function checkSavedPromoCode(context: StepLoaderContext, loaded: Or
     );
     return { ...loaded, order: { ...order, quote } };
   } catch (error) {
-    if (error instanceof HttpError) return { ...loaded, order: { ...order, quote: null, quoteError: error.message } };
+    // Said in the page's language, as the quote route says it (a limit's 429 is worded from the catalogue).
+    if (error instanceof HttpError)
+      return {
+        ...loaded,
+        order: { ...order, quote: null, quoteError: (inWordsOf(serverWords(context.locale), error) as HttpError).message },
+      };
     throw error;
   }
 }
