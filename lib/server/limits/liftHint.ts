@@ -9,9 +9,9 @@ const liftHint = (words: Words): string => words.t('refusals.liftHint', { path: 
 /** The hint in English, for refusals whose pages word them by code. */
 export const LIFT_HINT = liftHint(serverWords(DEFAULT_LOCALE));
 
-/** A limit's refusal in the request's mode: in test mode with LIFT_HINT after it; a live buyer is not sent to the back office. */
-export const withLiftHint = (message: string, livemode: boolean): string => (livemode ? message : `${message} ${LIFT_HINT}`);
-
-/** The same in the reader's words. */
+/** A limit's refusal in the reader's words and the request's mode: in test mode with the hint after it; a live buyer is not sent to the back office. */
 export const liftHintIn = (words: Words, message: string, livemode: boolean): string =>
   livemode ? message : `${message} ${liftHint(words)}`;
+
+/** The same in English, for refusals whose pages word them by code. */
+export const withLiftHint = (message: string, livemode: boolean): string => liftHintIn(serverWords(DEFAULT_LOCALE), message, livemode);

@@ -1,6 +1,7 @@
 import type { PaymentMethodId } from '@/lib/payments/methods';
 import { PROVIDER_RETRY_AFTER_SECONDS, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage } from '@/lib/payments/providerOutage';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import type { Words } from '@/lib/i18n/words';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 
@@ -18,10 +19,11 @@ export class PaymentProviderUnavailable extends HttpError {
   ) {
     // The gateway knows neither the reader's language nor whether the step offers other
     // methods: the payment step's panel words it from the code and the method.
-    super(503, PROVIDER_UNAVAILABLE_CODE, providerUnavailableMessage(serverWords(DEFAULT_LOCALE), method, false), undefined, {
+    const wording = (words: Words) => providerUnavailableMessage(words, method, false);
+    super(503, PROVIDER_UNAVAILABLE_CODE, wording(serverWords(DEFAULT_LOCALE)), undefined, {
       retryAfterSeconds: PROVIDER_RETRY_AFTER_SECONDS,
       cause,
-      wording: (words) => providerUnavailableMessage(words, method, false),
+      wording,
     });
     this.name = 'PaymentProviderUnavailable';
   }

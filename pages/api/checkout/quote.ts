@@ -16,9 +16,9 @@ export default apiRoute(
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
       const snapshot = await server.catalogue.get();
-      // A limit's refusal in the campaign's language, as the quote's own refusals are.
-      const locale = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.locale ?? DEFAULT_LOCALE;
-      return answeredIn(serverWords(locale), async () => {
+      // A limit's refusal in the campaign's language, as the quote's own refusals are (looked up only then).
+      const words = async () => serverWords(snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.locale ?? DEFAULT_LOCALE);
+      return answeredIn(words, async () => {
         await limits.admitQuote(request.livemode ?? true);
         return quoteForClient(clientQuoteDeps(server.db, limits), snapshot, request, server.clock());
       });

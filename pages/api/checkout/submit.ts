@@ -25,7 +25,8 @@ export default apiRoute(
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);
       // Refused in the language the buyer was served in (the page's), which the request names.
-      const { response, receipt } = await answeredIn(serverWords(parseLocale(request.locale ?? '') ?? DEFAULT_LOCALE), async () =>
+      const words = async () => serverWords(parseLocale(request.locale ?? '') ?? DEFAULT_LOCALE);
+      const { response, receipt } = await answeredIn(words, async () =>
         submitCheckout(
           {
             ...server.checkout,
