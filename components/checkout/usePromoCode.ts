@@ -81,7 +81,7 @@ export function usePromoCode({ flow, livemode, selection, setSelection, quote, w
     setApplying(true);
     setFeedback(null);
     try {
-      const answer = await api.quote(quoteRequestFor(flow, selection, { couponCode: code, livemode, withLocation })!);
+      const answer = await api.quote(quoteRequestFor(flow, selection, { couponCode: code, livemode, withLocation, locale: words.locale })!);
       if (answer.coupon?.applied) {
         setSelection(withPromoCode(selection, answer.coupon.code));
         track(buildPromoCodeApply({ ...pageContext(flow.campaignId), promoCode: answer.coupon.code }));

@@ -32,7 +32,7 @@ export default function CartStep({ flow, base, search, mode, view }: StepViewPro
   const words = useWords();
   const { t } = words;
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode, locale: words.locale }), {
     request: order?.quoteRequest ?? null,
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,

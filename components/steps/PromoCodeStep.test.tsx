@@ -11,6 +11,7 @@ import { writeCartCookie } from '@/lib/cart/cartCookie';
 import type { JourneyEvent } from '@/lib/tracking/events';
 import { onTrack } from '@/lib/tracking/track';
 import { ApiClientProvider } from '@/components/shell/ApiClientProvider';
+import { I18nProvider } from '@/components/shell/I18n';
 import PromoCodeStep from './PromoCodeStep';
 
 setUpStepTests();
@@ -35,9 +36,11 @@ function renderStep(
     { search: options.search ?? '' },
   );
   render(
-    <ApiClientProvider client={api}>
-      <PromoCodeStep {...page} />
-    </ApiClientProvider>,
+    <I18nProvider page={page.i18n}>
+      <ApiClientProvider client={api}>
+        <PromoCodeStep {...page} />
+      </ApiClientProvider>
+    </I18nProvider>,
   );
 }
 

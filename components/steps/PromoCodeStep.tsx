@@ -21,9 +21,9 @@ import styles from './PromoCodeStep.module.css';
 export default function PromoCodeStep({ flow, base, search, mode, view }: StepViewProps<'promo-code'>) {
   const { order, notice } = view;
   const api = useApiClient();
-  const { t } = useWords();
+  const { t, locale } = useWords();
   const [selection, setSelection] = useCart(flow.campaignId, order?.selection ?? null);
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode }), {
+  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { livemode: mode.livemode, locale }), {
     request: order?.quoteRequest ?? null,
     quote: order?.quote ?? null,
     error: order?.quoteError ?? null,

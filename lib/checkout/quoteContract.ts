@@ -3,6 +3,7 @@ import { isValidSegment } from '@/lib/journey/path';
 import { MAX_ADD_ONS } from '@/lib/cart/cartSelection';
 import type { CouponRejection } from '@/lib/catalogue/couponCheck';
 import type { Quote } from '@/lib/pricing/quote';
+import { parseLocale } from '@/lib/i18n/locales';
 
 /**
  * The quote endpoint's contract, shared by the server and the browser.
@@ -27,6 +28,17 @@ export const quoteRequestSchema = z.strictObject({
     .optional(),
   /** The journey's mode, whose redemptions a capped promo code is counted in; absent: live. */
   livemode: z.boolean().optional(),
+  /**
+   * The language the buyer is served in (the page's locale), when it is not the campaign's:
+   * one the campaign offers on the private steps (a Quebec buyer's French). The refusals are
+   * worded in it, and an order keeps it for its e-mails; one the campaign does not offer is
+   * refused when the request is priced.
+   */
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2}-[A-Za-z]{2}$/, 'must be a locale such as fr-CA')
+    .nullish()
+    .transform((locale) => (locale ? (parseLocale(locale) ?? locale) : null)),
 });
 
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;

@@ -12,6 +12,11 @@ export interface QuoteOptions {
    * redemptions, and its quotes count against the test budget of the quote limit.
    */
   livemode?: boolean;
+  /**
+   * The page's language (sent only when it is not the campaign's): the refusals a Quebec buyer
+   * on French private steps reads are worded in French.
+   */
+  locale?: string;
 }
 
 /** The quote request for a selection: its plan, add-ons, promo code and, when asked, location; null for an empty cart. */
@@ -30,5 +35,6 @@ export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | n
     ...(couponCode ? { couponCode } : {}),
     ...location,
     ...(options.livemode === false ? { livemode: false } : {}),
+    ...(options.locale && options.locale !== flow.locale ? { locale: options.locale } : {}),
   };
 }

@@ -6,7 +6,6 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { NextAction } from '@/lib/payments/nextAction';
 import { WALLET_METHOD_IDS, type WalletId } from '@/lib/payments/methods';
 import { EXPRESS_WALLET_IDS } from '@/lib/payments/express/expressWallets';
-import { parseLocale } from '@/lib/i18n/locales';
 import { knownTimeZone, TIME_ZONE_MAX_LENGTH, TIME_ZONE_PATTERN } from '@/lib/i18n/timeZone';
 
 const stripePaymentMethod = z.strictObject({
@@ -60,16 +59,6 @@ export const submitRequestSchema = quoteRequestSchema.omit({ country: true, regi
     .regex(TIME_ZONE_PATTERN, 'must be an IANA time zone such as Europe/Berlin')
     .nullish()
     .transform(knownTimeZone),
-  /**
-   * The language the buyer was served in (the page's locale): the campaign's, or one it
-   * offers on the private steps (a Quebec buyer's French). Kept with the order for its
-   * e-mails; checked against the campaign when the order is priced.
-   */
-  locale: z
-    .string()
-    .regex(/^[A-Za-z]{2}-[A-Za-z]{2}$/, 'must be a locale such as fr-CA')
-    .nullish()
-    .transform((locale) => (locale ? (parseLocale(locale) ?? locale) : null)),
   /** The payment step's own path and query, to come back to after 3-D Secure or a wallet. */
   returnPath: z
     .string()

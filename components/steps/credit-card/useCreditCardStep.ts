@@ -147,11 +147,15 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     if (selection && (selection.country !== country || selection.region !== region)) setSelection(withLocation(selection, country, region));
   }, [selection, country, region, setSelection]);
 
-  const { state, retry } = useQuote(api, quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode }), {
-    request: order?.quoteRequest ?? null,
-    quote: order?.quote ?? null,
-    error: order?.quoteError ?? null,
-  });
+  const { state, retry } = useQuote(
+    api,
+    quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode, locale: words.locale }),
+    {
+      request: order?.quoteRequest ?? null,
+      quote: order?.quote ?? null,
+      error: order?.quoteError ?? null,
+    },
+  );
   const promo = usePromoCode({ flow, livemode: mode.livemode, selection, setSelection, quote: state, withLocation: true });
   // What is shown may be the last quote while the next one loads; what is paid is only ever
   // the quote of the current request (a submit waits for it).

@@ -91,6 +91,13 @@ describe('POST /api/checkout/quote', () => {
       await post('/api/checkout/quote', { brand: 'gq', urlSlug: 'demo-de', offerId: quote.offerId, country: 'DE' }),
       /^Zu viele Preisanfragen von Ihrer Verbindung\. Bitte warten Sie /,
     );
+    // A Quebec buyer on the French private steps of a Canadian English campaign: in French.
+    const canadian = { brand: 'newyorker', urlSlug: 'demo-ca', offerId: '2201', country: 'CA', region: 'QC' };
+    await expectTooMany(await post('/api/checkout/quote', canadian), /^Too many price requests/);
+    await expectTooMany(
+      await post('/api/checkout/quote', { ...canadian, locale: 'fr-CA' }),
+      /^Trop de demandes de prix depuis votre connexion\. Patientez /,
+    );
   });
 
   it("counts a test journey's quotes apart: the spent live budget leaves them theirs, and their refusal says who lifts it", async () => {

@@ -5,6 +5,7 @@ import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
 import type { CheckoutLimits } from './CheckoutLimits';
 import { quoteCheckout } from './quoteService';
+import { requestLocale } from './requestLocale';
 
 export interface ClientQuoteDeps {
   redemptions: Pick<CouponRedemptionRepository, 'usedUp'>;
@@ -31,7 +32,7 @@ export async function quoteForClient(
     if (await deps.redemptions.usedUp(coupon, request.livemode ?? true, now)) {
       const { couponCode: _used, ...withoutCode } = request;
       const refusal = couponRefusal(outcome.code, 'used_up', response.quote.currencyCode);
-      const locale = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!.locale;
+      const locale = requestLocale(snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!, request.locale);
       response = {
         ...quoteCheckout(snapshot, withoutCode, now),
         coupon: { code: outcome.code, applied: false, reason: refusal.reason, message: serverWords(locale).say(refusal.message) },

@@ -92,6 +92,21 @@ describe('quoteCheckout', () => {
     );
   });
 
+  it('words the refusals in a language the campaign offers when the request names it, and refuses one it does not offer', () => {
+    const canadian = { brand: 'newyorker', urlSlug: 'demo-ca', offerId: '2201', couponCode: 'nope' };
+    expect(quote(canadian).coupon).toMatchObject({ applied: false, reason: 'unknown', message: '"NOPE" is not a valid promo code.' });
+    expect(quote({ ...canadian, locale: 'fr-ca' }).coupon).toMatchObject({
+      applied: false,
+      reason: 'unknown',
+      message: '« NOPE » n’est pas un code promo valide.',
+    });
+    expect(refusal({ ...canadian, locale: 'de-DE' })).toEqual({ status: 400, code: 'invalid_locale' });
+    expect(quoteRequestSchema.safeParse({ ...canadian, locale: 'french' }).error?.issues[0]).toMatchObject({
+      path: ['locale'],
+      message: 'must be a locale such as fr-CA',
+    });
+  });
+
   it('refuses TENOFF (dollars) on a pound offer, leaving the total', () => {
     const result = quote({ brand: 'gq', urlSlug: 'demo-gbp', offerId: '4001', couponCode: 'TENOFF' });
     expect(result.coupon).toMatchObject({ applied: false, reason: 'wrong_currency' });

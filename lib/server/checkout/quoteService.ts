@@ -12,19 +12,21 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { MANDATES, TAX_RATES } from './checkoutRules';
+import { requestLocale } from './requestLocale';
 
 /**
  * Prices what the visitor has chosen from the catalogue alone: prices in the request are
  * never trusted. A promo code that cannot be used does not fail the quote; it comes back
- * with the reason and the total unchanged. Refusals are worded in the campaign's language:
- * the browser shows them as they come.
+ * with the reason and the total unchanged. Refusals are worded in the request's language (the
+ * campaign's unless it names one the campaign offers): the browser shows them as they come.
  */
 export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest, now: Date): QuoteResponse {
   const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
   // Without its campaign, the request has no language of its own: the default locale's words.
   if (!flow) throw new HttpError(404, 'campaign_not_found', serverWords(DEFAULT_LOCALE).t('order.error.offerGone'));
+  const locale = requestLocale(flow, request.locale);
   // Worded only when something is refused: most quotes say nothing.
-  const words = () => serverWords(flow.locale);
+  const words = () => serverWords(locale);
   // Not sold outside its dates; the submit prices through here, so it is refused before any charge.
   // A campaign not yet started is answered as one that does not exist, so as not to announce it.
   const state = campaignState(flow, now);

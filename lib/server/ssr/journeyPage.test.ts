@@ -128,6 +128,26 @@ describe('journey page loader', () => {
     expect((await journeyProps('/gq/demo-de/cart?livemode=false')).languages).toBeUndefined();
   });
 
+  it("prices a French private step in French: its quote request names the page's language, and says an unusable code and an unreadable cart in it", async () => {
+    const value = encodeCartSelection({ offerId: '2201', addOnIds: [], promoCode: 'NOPE', country: null, region: null });
+    const cartStep = await journeyProps('/newyorker/demo-ca/cart?livemode=false&lang=fr-CA', {
+      cookies: { 'pj_cart_newyorker-demo-ca': value },
+    });
+    expect(cartStep.view).toMatchObject({
+      order: {
+        quoteRequest: { brand: 'newyorker', urlSlug: 'demo-ca', couponCode: 'NOPE', locale: 'fr-CA' },
+        quote: { coupon: { applied: false, reason: 'unknown', message: expect.stringMatching(/n’est pas un code promo valide\.$/) } },
+      },
+    });
+    const english = await journeyProps('/newyorker/demo-ca/cart?livemode=false', { cookies: { 'pj_cart_newyorker-demo-ca': value } });
+    expect(english.view).toMatchObject({ order: { quote: { coupon: { message: '"NOPE" is not a valid promo code.' } } } });
+    expect(english.view).not.toHaveProperty('order.quoteRequest.locale');
+    const unreadable = await journeyProps('/newyorker/demo-ca/cart?livemode=false&lang=fr-CA', {
+      cookies: { 'pj_cart_newyorker-demo-ca': '{"x":1}' },
+    });
+    expect(unreadable.view).toMatchObject({ order: null, notice: expect.stringMatching(/^Nous n/) });
+  });
+
   it('answers a malformed query with a 400 page that says what is wrong, in the brand, leading on to its offer', async () => {
     const { result, status } = await load('/vogue/demo-single?livemode=maybe');
     expect(status).toBe(400);

@@ -6,6 +6,7 @@ import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { answeredIn } from '@/lib/server/http/refusal';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
+import { requestLocaleOr } from '@/lib/server/checkout/requestLocale';
 
 /** apiRoute reads the JSON body (at most 4 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -16,8 +17,9 @@ export default apiRoute(
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
       const snapshot = await server.catalogue.get();
-      // A limit's refusal in the campaign's language, as the quote's own refusals are (looked up only then).
-      const words = async () => serverWords(snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.locale ?? DEFAULT_LOCALE);
+      // A limit's refusal in the request's language, as the quote's own refusals are (looked up only then).
+      const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
+      const words = async () => serverWords(requestLocaleOr(flow, request.locale, DEFAULT_LOCALE));
       return answeredIn(words, async () => {
         await limits.admitQuote(request.livemode ?? true);
         return quoteForClient(clientQuoteDeps(server.db, limits), snapshot, request, server.clock());

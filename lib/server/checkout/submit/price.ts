@@ -3,7 +3,6 @@ import type { QuoteResponse } from '@/lib/checkout/quoteContract';
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
-import { isOfferedLocale } from '@/lib/i18n/languageOffers';
 import { HttpError } from '@/lib/server/http/HttpError';
 
 /** The order as the catalogue prices it, with the campaign and the offer it is for. */
@@ -31,6 +30,8 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
       ...(request.couponCode ? { couponCode: request.couponCode } : {}),
       country: billing.country,
       ...(billing.region ? { region: billing.region } : {}),
+      // Checked here (a language the campaign does not offer is refused), and its refusals worded in it.
+      locale: request.locale,
     },
     now,
   );
@@ -41,7 +42,5 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
   const coupon = priced.coupon?.applied ? (snapshot.couponsByCode.get(priced.coupon.code) ?? null) : null;
   // The order speaks the buyer's language from here on: its consent, answer, records and e-mails.
   const locale = request.locale ?? flow.locale;
-  if (!isOfferedLocale(flow.locale, locale))
-    throw new HttpError(400, 'invalid_locale', `"locale" must be the campaign's (${flow.locale}) or a language it offers.`);
   return { priced, flow: locale === flow.locale ? flow : { ...flow, locale }, offer, coupon };
 }

@@ -11,7 +11,7 @@ import { serverWords } from '@/lib/server/i18n/pageI18n';
 import type { StepLoaderContext } from '@/lib/server/ssr/stepLoader';
 import { checkSavedPromoCode } from './savedPromoCode';
 
-/** The order, or why there is none: a notice worded in the campaign's language. */
+/** The order, or why there is none: a notice worded in the page's language. */
 export type OrderLoad = { order: OrderViewModel | null; notice: string | null };
 
 /** Expires the cart cookie of this campaign, so that the next page starts clean. */
@@ -21,7 +21,7 @@ export function clearCartCookie(context: Pick<StepLoaderContext, 'res' | 'flow'>
 
 /** Prices a selection as the quote endpoint would; a price that cannot be worked out is said, not thrown. */
 function priced(context: StepLoaderContext, selection: CartSelection, withLocation: boolean) {
-  const quoteRequest = quoteRequestFor(context.flow, selection, { withLocation, livemode: context.mode.livemode })!;
+  const quoteRequest = quoteRequestFor(context.flow, selection, { withLocation, livemode: context.mode.livemode, locale: context.locale })!;
   try {
     return { quoteRequest, quote: quoteCheckout(context.snapshot, quoteRequestSchema.parse(quoteRequest), context.now), quoteError: null };
   } catch (error) {
@@ -42,7 +42,7 @@ export function loadOrder(context: StepLoaderContext, withLocation = false, star
   const decoded = decodeCartSelection(context.req.cookies[cartCookieName(context.flow.campaignId)]);
   if (!decoded.ok) {
     clearCartCookie(context);
-    return { order: null, notice: serverWords(context.flow.locale).t('order.empty.unreadable') };
+    return { order: null, notice: serverWords(context.locale).t('order.empty.unreadable') };
   }
   const cart = resolveCart(decoded.selection, context.flow, context.snapshot.crossSellsByBrand.get(context.flow.brand_slug) ?? []);
   if (!cart) return { order: null, notice: null };

@@ -32,16 +32,28 @@ beforeEach(async () => {
 });
 afterEach(async () => db.destroy());
 
-/** The promo-code step of Vogue's single offer in test mode, with this code saved in the cart. */
-function promoStep(promoCode: string, locale = 'en-US'): StepLoaderContext {
-  const flow = snapshot.flowsByPath.get(flowKey('vogue', 'demo-single'))!;
+/** A page of a campaign in a language: Vogue's single offer in English unless said otherwise. */
+interface Page {
+  brand: string;
+  urlSlug: string;
+  offerId: string;
+  locale: string;
+}
+const VOGUE: Page = { brand: 'vogue', urlSlug: 'demo-single', offerId: '1001', locale: 'en-US' };
+/** The Canadian English campaign's private steps in the French it offers a Quebec buyer. */
+const QUEBEC: Page = { brand: 'newyorker', urlSlug: 'demo-ca', offerId: '2201', locale: 'fr-CA' };
+
+/** The promo-code step of a campaign in test mode, with this code saved in the cart. */
+function promoStep(promoCode: string, page: Page = VOGUE): StepLoaderContext {
+  const { locale } = page;
+  const flow = snapshot.flowsByPath.get(flowKey(page.brand, page.urlSlug))!;
   const cookies = {
-    [cartCookieName(flow.campaignId)]: encodeCartSelection({ offerId: '1001', addOnIds: [], promoCode, country: null, region: null }),
+    [cartCookieName(flow.campaignId)]: encodeCartSelection({ offerId: page.offerId, addOnIds: [], promoCode, country: null, region: null }),
   };
   return {
     req: { headers: {}, cookies, socket: { remoteAddress: '203.0.113.9' } },
     res: { statusCode: 200, appendHeader: () => undefined },
-    base: '/vogue/demo-single',
+    base: `/${page.brand}/${page.urlSlug}`,
     search: '?livemode=false',
     returnSegments: [],
     mode: { livemode: false, source: null },
@@ -88,8 +100,8 @@ describe('a promo code saved in the cart', () => {
     expect(over.order?.quote).toBeNull();
     expect(over.order?.quoteError).toMatch(/^Too many promo codes that could not be used were tried from your connection/);
     // In the page's language, as the quote route says it.
-    expect((await loadOrderStep(promoStep('SAVE20', 'de-DE'))).order?.quoteError).toMatch(
-      /^Von Ihrer Verbindung wurden zu viele Aktionscodes versucht, die nicht eingelöst werden konnten\. Bitte warten Sie /,
+    expect((await loadOrderStep(promoStep('SAVE20', QUEBEC))).order?.quoteError).toMatch(
+      /^Trop de codes promo inutilisables ont été essayés depuis votre connexion\. Patientez /,
     );
   });
 });
