@@ -332,6 +332,10 @@ describe('submitCheckout', () => {
     const mail = await db.selectFrom('outbox').selectAll().where('kind', '=', 'purchase-acknowledgment').executeTakeFirstOrThrow();
     expect(mail.body_html).toContain('<html lang="fr">');
     expect(mail.body_text).toMatch(/\d,\d\d\s\$/);
+    // The catalogue's English sentences stay out of a French order: its mail and its record.
+    expect(`${mail.body_text}${mail.body_html}`).not.toMatch(/one year, in Canada|Reporting, commentary/);
+    const [kept] = await db.selectFrom('transactions').select('order_json').execute();
+    expect(JSON.parse(kept!.order_json)).toMatchObject({ offer: { description: 'The New Yorker Digital' } });
   });
 
   it('refuses a language the campaign does not offer, before anything is written, and a malformed one in the schema', async () => {

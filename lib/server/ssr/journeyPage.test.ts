@@ -139,7 +139,14 @@ describe('journey page loader', () => {
         quote: { coupon: { applied: false, reason: 'unknown', message: expect.stringMatching(/n’est pas un code promo valide\.$/) } },
       },
     });
+    // The catalogue's English sentences are not shown on it: the offer is named by its brand and name.
+    expect(cartStep.flow.data.brandIdentity.tagline).toBe('');
+    expect(cartStep.view).toMatchObject({
+      order: { plan: { description: 'The New Yorker Digital', features: [] }, items: [{ name: 'The New Yorker Digital' }] },
+    });
     const english = await journeyProps('/newyorker/demo-ca/cart?livemode=false', { cookies: { 'pj_cart_newyorker-demo-ca': value } });
+    expect(english.flow.data.brandIdentity.tagline).toBe('Reporting, commentary, fiction, cartoons and puzzles');
+    expect(english.view).toMatchObject({ order: { items: [{ name: 'The New Yorker Digital: one year, in Canada' }] } });
     expect(english.view).toMatchObject({ order: { quote: { coupon: { message: '"NOPE" is not a valid promo code.' } } } });
     expect(english.view).not.toHaveProperty('order.quoteRequest.locale');
     const unreadable = await journeyProps('/newyorker/demo-ca/cart?livemode=false&lang=fr-CA', {

@@ -4,6 +4,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
 import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
 import { isOnSale, msUntilEnd } from '@/lib/catalogue/campaignWindow';
+import { flowInLocale } from '@/lib/catalogue/catalogueInLocale';
 import { LIVEMODE_COOKIE, parseJourneyMode, type QueryValue } from '@/lib/journey/query';
 import { asksTestMode, inRequestMode } from '@/lib/journey/errorPage';
 import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
@@ -162,6 +163,7 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   // Outside its dates a campaign is not sold: its pages are the not-found page, which links
   // to the brand's current offer (lib/server/ssr/errorPage.ts).
   if (!isOnSale(flow, now) && !OPEN_AFTER_SALE.has(location.step)) return { notFound: true };
+  const locale = journeyLocale(flow.locale, location.step, queryOf(search)[LANG_PARAMETER]);
   return loadStep(location.step, {
     req: context.req,
     res: context.res,
@@ -169,8 +171,8 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     search,
     returnSegments: location.returnSegments,
     mode: mode.value,
-    flow,
-    locale: journeyLocale(flow.locale, location.step, queryOf(search)[LANG_PARAMETER]),
+    flow: flowInLocale(flow, locale),
+    locale,
     snapshot,
     env: server.config,
     now,

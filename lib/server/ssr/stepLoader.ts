@@ -17,6 +17,7 @@ export interface StepLoaderContext {
   /** Segments after the step's own (auth/initiate/{page}). */
   returnSegments: string[];
   mode: JourneyMode;
+  /** The campaign, its catalogue words as the page's language shows them (lib/catalogue/catalogueInLocale.ts). */
   flow: CheckoutFlow;
   /** The page's locale: the campaign's, or one it offers that the buyer chose on a private step (lib/i18n/languageOffers.ts). */
   locale: string;

@@ -4,6 +4,7 @@ import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { flowInLocale } from '@/lib/catalogue/catalogueInLocale';
 
 /** The order as the catalogue prices it, with the campaign and the offer it is for. */
 export interface PricedOrder {
@@ -37,10 +38,12 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
   );
   if (priced.coupon && !priced.coupon.applied) throw new HttpError(422, 'coupon_not_applicable', priced.coupon.message);
 
-  const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
-  const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
+  const campaign = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))!;
   const coupon = priced.coupon?.applied ? (snapshot.couponsByCode.get(priced.coupon.code) ?? null) : null;
-  // The order speaks the buyer's language from here on: its consent, answer, records and e-mails.
-  const locale = request.locale ?? flow.locale;
-  return { priced, flow: locale === flow.locale ? flow : { ...flow, locale }, offer, coupon };
+  // The order speaks the buyer's language from here on: its consent, answer, records and e-mails,
+  // with the catalogue's words as a page in that language shows them.
+  const locale = request.locale ?? campaign.locale;
+  const flow = locale === campaign.locale ? campaign : { ...flowInLocale(campaign, locale), locale };
+  const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
+  return { priced, flow, offer, coupon };
 }

@@ -1,6 +1,7 @@
 import { cartCookieName, resolveCart, withLocation as locatedAt, type CartSelection } from '@/lib/cart/cartSelection';
 import { isPriceable, type ListedLocation } from '@/lib/geo/arrivalLocation';
 import { decodeCartSelection } from '@/lib/cart/cartCookieCodec';
+import { addOnsInLocale } from '@/lib/catalogue/catalogueInLocale';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
 import type { OrderStepView, OrderViewModel } from '@/lib/journey/viewModels';
@@ -44,7 +45,8 @@ export function loadOrder(context: StepLoaderContext, withLocation = false, star
     clearCartCookie(context);
     return { order: null, notice: serverWords(context.locale).t('order.empty.unreadable') };
   }
-  const cart = resolveCart(decoded.selection, context.flow, context.snapshot.crossSellsByBrand.get(context.flow.brand_slug) ?? []);
+  const addOns = addOnsInLocale(context.flow, context.snapshot.crossSellsByBrand.get(context.flow.brand_slug) ?? [], context.locale);
+  const cart = resolveCart(decoded.selection, context.flow, addOns);
   if (!cart) return { order: null, notice: null };
   const selection =
     withLocation && startAt && !cart.selection.country && isPriceable(startAt)
