@@ -20,7 +20,7 @@ export function checkAddress(address: DeliveryAddress): { ok: true; address: Del
     const field = issue.path[0] as AddressField;
     const key = keyOf.get(issue.message);
     // The checkout's own words (lib/checkout/billing.ts): the address page carries the payment step's namespace.
-    problems[field] ??= key ?? 'billing.address.problem.field';
+    problems[field] ??= key?.id ?? 'billing.address.problem.field';
   }
   return { ok: false, problems };
 }

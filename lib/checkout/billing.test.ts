@@ -10,6 +10,9 @@ import {
   type AddressNeeds,
   type BillingForm,
 } from './billing';
+import { submitRequestSchema } from './submitContract';
+import { parseRequest } from '@/lib/server/http/apiRoute';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
 
 const valid: BillingForm = {
   email: 'ada@example.com',
@@ -50,6 +53,8 @@ const REFUSALS: [Partial<BillingForm>, AddressNeeds][] = [
   [{ line1: '1 Main\tSt', city: 'Al\rbany', postalCode: '12\u0000207' }, PRINT],
   [{ line1: '1 Main St', city: 'Albany', postalCode: '12@07' }, PRINT],
   [{ ...billingAddress, deliveryLine1: '', deliveryCity: '', deliveryPostalCode: '' }, PRINT_ELSEWHERE],
+  [{ line1: '1 Main St', city: 'Albany', postalCode: 'ABC' }, PRINT],
+  [{ ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '1003' }, PRINT_ELSEWHERE],
 ];
 
 describe('billingProblems', () => {
@@ -74,6 +79,8 @@ describe('billingProblems', () => {
     expect(german.say(problems.email!)).toBe('Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@example.com.');
     expect(german.say(problems.region!)).toBe('Wählen Sie Ihre Provinz.');
     expect(serverWords('fr-FR').say(problems.region!)).toBe('Choisissez votre province.');
+    const zip = billingProblems({ ...valid, line1: '1 Main St', city: 'Albany', postalCode: 'ABC' }, PRINT);
+    expect(german.say(zip.postalCode!)).toBe('Geben Sie eine gültige Postleitzahl ein, zum Beispiel 95014.');
   });
 });
 
@@ -106,6 +113,31 @@ describe('validateBilling', () => {
       { deliveryLine1: 'Enter your street address.', deliveryCity: 'Enter your city.', deliveryPostalCode: 'Enter your postal code.' },
     ],
     [{ ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' }, PRINT_ELSEWHERE, {}],
+    // Each country's postal codes have their shape (Google's i18n address data), named with an example.
+    [{ ...billingAddress, postalCode: 'ABC' }, PRINT, { postalCode: 'Enter a valid postal code, such as 95014.' }],
+    [{ ...billingAddress, postalCode: '10007-1234' }, PRINT, {}],
+    [{ country: 'GB', region: '', line1: '10 Downing St', city: 'London', postalCode: 'sw1a 2aa' }, PRINT, {}],
+    [
+      { country: 'DE', region: '', line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '1011' },
+      PRINT,
+      { postalCode: 'Enter a valid postal code, such as 26133.' },
+    ],
+    [
+      { country: 'CA', region: 'QC', line1: '1 rue Sainte-Catherine', city: 'Montréal', postalCode: '90210' },
+      PRINT,
+      { postalCode: 'Enter a valid postal code, such as H3Z 2Y7.' },
+    ],
+    [
+      { ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: 'NY 10036' },
+      PRINT_ELSEWHERE,
+      { deliveryPostalCode: 'Enter a valid postal code, such as 95014.' },
+    ],
+    // Every field's problem at once: a wrong postal code is said beside a missing e-mail.
+    [
+      { email: '', ...billingAddress, postalCode: 'ABC' },
+      PRINT,
+      { email: 'Enter your email address.', postalCode: 'Enter a valid postal code, such as 95014.' },
+    ],
   ])('%o (%o) → %o', (change, needs, errors) => {
     expect(validateBilling({ ...valid, ...change }, needs)).toEqual(errors);
   });
@@ -144,5 +176,19 @@ describe('billingSchemas', () => {
     expect(billingSchemas()).toBe(built);
     expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '12207' }).success).toBe(true);
     expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '!' }).success).toBe(false);
+  });
+});
+
+describe('the submit', () => {
+  it("refuses a postal code not of its country's shape with a 400 naming the field, as the form does", () => {
+    const billing = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Reader', country: 'US', region: 'NY' };
+    const body = submitRequestFixture({ billing: { ...billing, address: { line1: '1 Main St', city: 'Albany', postalCode: 'ABC' } } });
+    expect(() => parseRequest(submitRequestSchema, body, 'body')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'invalid_body',
+        message: 'The request body is not valid: billing.address.postalCode: Enter a valid postal code, such as 95014.',
+      }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isListedCountry } from '@/lib/geo/countryCodes';
 import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
+import { postalCodeRule } from '@/lib/geo/postalCodes';
 import { plainText } from '@/lib/text/plainText';
 
 /**
@@ -14,11 +15,21 @@ import { plainText } from '@/lib/text/plainText';
  * which the step now spends in a task of its own after hydrating (prepareBillingSchemas).
  */
 function buildSchemas() {
-  const keyOf = new Map<string, MessageKey>();
-  /** A refusal's English, remembered with its message key. */
-  const said = (key: MessageKey, english: string) => {
-    keyOf.set(english, key);
+  const keyOf = new Map<string, MessageDescriptor>();
+  /** A refusal's English, remembered with its message key (and the values it is worded with). */
+  const said = (key: MessageKey, english: string, values?: MessageDescriptor['values']) => {
+    keyOf.set(english, values ? { id: key, values } : { id: key });
     return english;
+  };
+  /** A postal code not of its country's shape, named with an example of one (Google's i18n address data). */
+  const checkPostalCode = (country: unknown, address: unknown, path: string[], ctx: z.core.$RefinementCtx<unknown>) => {
+    const code = (address as { postalCode?: unknown } | undefined)?.postalCode;
+    const rule = typeof country === 'string' ? postalCodeRule(country) : null;
+    if (!rule || typeof code !== 'string' || code.trim() === '' || rule.pattern.test(code.trim().toUpperCase())) return;
+    const message = said('payment.error.postalCode.format', `Enter a valid postal code, such as ${rule.example}.`, {
+      example: rule.example,
+    });
+    ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
   };
   const plainLine = (field: string, key: MessageKey) =>
     plainText(field, said(key, `The ${field} must be plain text on one line: no line breaks, tabs or other control characters.`));
@@ -93,6 +104,15 @@ function buildSchemas() {
           ctx.addIssue({ code: 'custom', path: ['region'], message });
         }
       }),
+      // Checked whatever else is wrong, so that a form shows every field's problem at once.
+      // The magazine goes to the billing country: a delivery address has none of its own yet.
+      z.superRefine(
+        (billing, ctx) => {
+          checkPostalCode(billing.country, billing.address, ['address'], ctx);
+          checkPostalCode(billing.country, billing.deliveryAddress, ['deliveryAddress'], ctx);
+        },
+        { when: () => true },
+      ),
     );
   /** A print offer's: the billing address is required. */
   const billingWithAddress = z.intersection(billing, z.object({ address }));
@@ -206,6 +226,6 @@ export function billingProblems(form: BillingForm, needs: AddressNeeds): Billing
   const { keyOf } = billingSchemas();
   const problems: BillingProblems = {};
   // Every refusal the schemas make is keyed; a field refused otherwise (a value of the wrong type) is asked to be checked.
-  for (const [field, message] of firstIssues(form, needs)) problems[field] = { id: keyOf.get(message) ?? 'payment.error.field' };
+  for (const [field, message] of firstIssues(form, needs)) problems[field] = keyOf.get(message) ?? { id: 'payment.error.field' };
   return problems;
 }

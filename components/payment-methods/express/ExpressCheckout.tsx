@@ -107,6 +107,7 @@ export function ExpressCheckout({ step, methods, countries }: ExpressCheckoutPro
           today={express.today}
           terms={express.terms}
           countryName={express.countryName}
+          country={express.country}
           errorsFor={express.errorsFor}
           paying={step.paying}
           onCancel={express.close}

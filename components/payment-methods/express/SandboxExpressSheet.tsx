@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EXPRESS_WALLET_LABELS, type ExpressWalletId } from '@/lib/payments/express/expressWallets';
-import { SANDBOX_WALLET_CARDS, SANDBOX_WALLET_CONTACTS, type WalletCard, type WalletContact } from '@/lib/payments/express/sandboxWallets';
+import {
+  contactIn,
+  SANDBOX_WALLET_CARDS,
+  SANDBOX_WALLET_CONTACTS,
+  type WalletCard,
+  type WalletContact,
+} from '@/lib/payments/express/sandboxWallets';
 import styles from './ExpressCheckout.module.css';
 
 const CONTACT_FIELDS: readonly { field: keyof WalletContact; label: string; autoComplete: string }[] = [
@@ -20,6 +26,8 @@ export interface SandboxExpressSheetProps {
   terms: readonly string[];
   /** Where the order is priced: the wallet's address is in that country (changing it would change the price). */
   countryName: string;
+  /** That country's code: the stored contacts' postal codes take its shape. */
+  country: string;
   /** The contact's problems as the billing form would see them (field → message). */
   errorsFor(contact: WalletContact): Partial<Record<keyof WalletContact, string>>;
   /** Pays with this contact and card; the sheet stays open, busy, until the step has an answer. */
@@ -34,10 +42,20 @@ export interface SandboxExpressSheetProps {
  * card (chosen from presets, editable) and what is paid today and on renewal. Paying
  * hands them to the payment step as the real wallet would; nothing here is a real wallet.
  */
-export function SandboxExpressSheet({ wallet, today, terms, countryName, errorsFor, onPay, onCancel, paying }: SandboxExpressSheetProps) {
+export function SandboxExpressSheet({
+  wallet,
+  today,
+  terms,
+  countryName,
+  country,
+  errorsFor,
+  onPay,
+  onCancel,
+  paying,
+}: SandboxExpressSheetProps) {
   const name = EXPRESS_WALLET_LABELS[wallet];
   const id = useId();
-  const contacts = SANDBOX_WALLET_CONTACTS[wallet];
+  const contacts = SANDBOX_WALLET_CONTACTS[wallet].map((stored) => contactIn(stored, country));
   const [contact, setContact] = useState<WalletContact>(contacts[0]!);
   const [cardIndex, setCardIndex] = useState(0);
   const [tried, setTried] = useState(false);

@@ -105,6 +105,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
     card,
     open,
     countryName,
+    country: step.billing.country,
     today: priced ? formatMoney(priced.total, step.plan.currencyCode) : null,
     total: priced?.total ?? null,
     terms: step.terms ? [step.terms.plan, ...step.terms.addOns] : [],

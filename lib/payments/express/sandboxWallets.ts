@@ -1,4 +1,5 @@
 import type { ExpressWalletId } from './expressWallets';
+import { isPostalCodeOf, postalCodeRule } from '@/lib/geo/postalCodes';
 
 /** A wallet's stored contact: what it hands the checkout in place of the billing form. */
 export interface WalletContact {
@@ -63,3 +64,13 @@ export const SANDBOX_WALLET_CONTACTS: Readonly<Record<ExpressWalletId, readonly 
     { firstName: 'Linus', lastName: 'Link', email: 'linus.link@example.com', line1: '4 Chain Lane', city: 'Linkton', postalCode: '67890' },
   ],
 };
+
+/**
+ * A stored contact as its wallet offers it to a buyer in `country`: the wallet's address is
+ * in the country the order is priced for, so its postal code has that country's shape (its
+ * example, from Google's i18n address data) where the made-up one has not.
+ */
+export function contactIn(contact: WalletContact, country: string): WalletContact {
+  const rule = postalCodeRule(country);
+  return rule && !isPostalCodeOf(country, contact.postalCode) ? { ...contact, postalCode: rule.example } : contact;
+}
