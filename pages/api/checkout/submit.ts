@@ -1,4 +1,5 @@
-import { apiRoute, parseRequest } from '@/lib/server/http/apiRoute';
+import { apiRoute } from '@/lib/server/http/apiRoute';
+import { bodyLocale, parseSubmit } from '@/lib/server/checkout/parseSubmit';
 import { submitRequestSchemaFor } from '@/lib/checkout/submitContract';
 import { claimedLivemode, sandboxCardsTaken } from '@/lib/server/payments/sandboxCards';
 import { receiptCookie } from '@/lib/server/checkout/receiptCookie';
@@ -20,7 +21,8 @@ export default apiRoute(
     POST: async (req, res, server) => {
       // Card fields are parsed only where the sandbox takes them in the request's mode; elsewhere refused unread.
       const schema = submitRequestSchemaFor(sandboxCardsTaken(server.config, claimedLivemode(req.body)));
-      const request = parseRequest(schema, req.body, 'body');
+      // Billing details the form would have refused are refused in the buyer's language too.
+      const request = await answeredIn(serverWords(bodyLocale(req.body) ?? DEFAULT_LOCALE), async () => parseSubmit(schema, req.body));
       const buyerIdentity = await server.sessions.email(req.headers.cookie, String(request.livemode));
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);

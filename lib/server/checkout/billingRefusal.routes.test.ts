@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { appDb, server, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
+import { submitRequestFixture } from '@/tests/fixtures/submitRequest';
+import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
+import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
+
+/**
+ * Issue 39: billing details the form would have refused are refused by the submit too, a 400
+ * naming each field, in the language the request names, with nothing written.
+ */
+await serveRoutesWithServerContext(
+  { PAYMENTS_SANDBOX: '1' },
+  [[/^\/api\/checkout\/submit$/, () => import('@/pages/api/checkout/submit')]],
+  async () => {
+    const imported = await importCatalogueJson(await appDb(), readDemoCatalogue());
+    if (!imported.ok) throw new Error(imported.errors.join('\n'));
+  },
+);
+
+const submit = async (body: unknown) => {
+  const answer = await fetch(`${server.origin}/api/checkout/submit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: (await answer.json()) as { error: { code: string; message: string; details?: string[] } } };
+};
+
+const print = (email: string, postalCode: string) =>
+  submitRequestFixture({
+    brand: 'newyorker',
+    urlSlug: 'demo-dual',
+    offerId: '2002',
+    returnPath: '/newyorker/demo-dual/credit-card?livemode=false',
+    billing: {
+      email,
+      firstName: 'Ada',
+      lastName: 'Reader',
+      country: 'US',
+      region: 'NY',
+      address: { line1: '1 Main St', city: 'Albany', postalCode },
+    },
+  });
+
+describe('a submit whose billing details are wrong', () => {
+  it('is refused naming the field, in English without a language, and writes nothing', async () => {
+    const answer = await submit(print('zip@example.com', 'ABC'));
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_body',
+          message: 'Enter a valid postal code, such as 95014.',
+          details: ['billing.address.postalCode: Enter a valid postal code, such as 95014.'],
+        },
+      },
+    });
+    const db = await appDb();
+    expect(await db.selectFrom('transactions').select('id').where('customer_email', '=', 'zip@example.com').execute()).toEqual([]);
+  });
+
+  it('is refused in the language the request names, each field worded once', async () => {
+    const german = { ...print('zip.de@example.com', 'ABC'), locale: 'de-DE' };
+    german.billing = { ...german.billing, firstName: '' };
+    const answer = await submit(german);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toBe('Geben Sie Ihren Vornamen ein. Geben Sie eine gültige Postleitzahl ein, zum Beispiel 95014.');
+    expect(answer.body.error.details).toEqual([
+      'billing.firstName: Enter your first name.',
+      'billing.address.postalCode: Enter a valid postal code, such as 95014.',
+    ]);
+  });
+
+  it('keeps the plain refusal when something the buyer did not type is wrong too', async () => {
+    const answer = await submit({ ...print('zip.key@example.com', 'ABC'), idempotencyKey: 'not-a-uuid', locale: 'de-DE' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toMatch(
+      /^The request body is not valid: idempotencyKey: must be a UUID; billing\.address\.postalCode: /,
+    );
+  });
+
+  it('is paid once the postal code has its country’s shape', async () => {
+    const answer = await submit({ ...print('zip.ok@example.com', '12207'), autoRenewalConsent: true });
+    expect(answer).toMatchObject({ status: 200 });
+  }, 20_000);
+});
