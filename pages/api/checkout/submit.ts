@@ -22,7 +22,10 @@ export default apiRoute(
       // Card fields are parsed only where the sandbox takes them in the request's mode; elsewhere refused unread.
       const schema = submitRequestSchemaFor(sandboxCardsTaken(server.config, claimedLivemode(req.body)));
       // Billing details the form would have refused are refused in the buyer's language too.
-      const request = await answeredIn(serverWords(bodyLocale(req.body) ?? DEFAULT_LOCALE), async () => parseSubmit(schema, req.body));
+      const request = await answeredIn(
+        async () => serverWords(bodyLocale(req.body) ?? DEFAULT_LOCALE),
+        async () => parseSubmit(schema, req.body),
+      );
       const buyerIdentity = await server.sessions.email(req.headers.cookie, String(request.livemode));
       const alreadySubscribed = async (brand: string) => (await subscriptionStatus(server, req.headers.cookie, brand)).activeSubscription;
       const origin = knownOrigin(server.config, req);
