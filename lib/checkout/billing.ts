@@ -108,6 +108,8 @@ function buildSchemas() {
       // The magazine goes to the billing country: a delivery address has none of its own yet.
       z.superRefine(
         (billing, ctx) => {
+          // Run on whatever was sent, which may not be an object at all.
+          if (typeof billing !== 'object' || billing === null) return;
           checkPostalCode(billing.country, billing.address, ['address'], ctx);
           checkPostalCode(billing.country, billing.deliveryAddress, ['deliveryAddress'], ctx);
         },

@@ -71,6 +71,15 @@ describe('a submit whose billing details are wrong', () => {
     ]);
   });
 
+  it.each([undefined, null, 'x', 42, [], { country: 'US', address: 'x' }])(
+    'answers a billing of %o with a 400, never a 500',
+    async (billing) => {
+      const answer = await submit({ ...print('zip.shape@example.com', '12207'), billing });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_body');
+    },
+  );
+
   it('keeps the plain refusal when something the buyer did not type is wrong too', async () => {
     const answer = await submit({ ...print('zip.key@example.com', 'ABC'), idempotencyKey: 'not-a-uuid', locale: 'de-DE' });
     expect(answer.status).toBe(400);
