@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isListedCountry } from '@/lib/geo/countryCodes';
 import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
-import { postalCodeRule } from '@/lib/geo/postalCodes';
+import { isPostalCodeOf, postalCodeRule } from '@/lib/geo/postalCodes';
 import { plainText } from '@/lib/text/plainText';
 
 /**
@@ -25,7 +25,7 @@ function buildSchemas() {
   const checkPostalCode = (country: unknown, address: unknown, path: string[], ctx: z.core.$RefinementCtx<unknown>) => {
     const code = (address as { postalCode?: unknown } | undefined)?.postalCode;
     const rule = typeof country === 'string' ? postalCodeRule(country) : null;
-    if (!rule || typeof code !== 'string' || code.trim() === '' || rule.pattern.test(code.trim().toUpperCase())) return;
+    if (!rule || typeof code !== 'string' || code.trim() === '' || isPostalCodeOf(country as string, code)) return;
     const message = said('payment.error.postalCode.format', `Enter a valid postal code, such as ${rule.example}.`, {
       example: rule.example,
     });
