@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { postalLines } from '@/lib/geo/countryName';
 import Link from 'next/link';
 import { buttonLabel } from '@/lib/checkout/marketWording';
 import type { SubscriptionSummary } from '@/lib/account/accountView';
@@ -192,9 +193,7 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
         <dl className={`${styles.facts} ${styles.records}`}>
           <div>
             <dt>{t('account.card.deliveredTo')}</dt>
-            <dd data-testid="subscription-delivery-address">
-              {subscription.deliveryAddress.line1}, {subscription.deliveryAddress.city} {subscription.deliveryAddress.postalCode}
-            </dd>
+            <dd data-testid="subscription-delivery-address">{postalLines(words, subscription.deliveryAddress).join(', ')}</dd>
           </div>
         </dl>
       )}

@@ -67,7 +67,7 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <OrderSummary
           state={step.quote}
           onRetry={step.retryQuote}
-          taxNote={step.taxKnown ? null : words.say(taxPendingNote(step.billing))}
+          taxNote={step.taxKnown ? null : words.say(taxPendingNote(step.billing, step.needsAddress && !step.deliverySameAsBilling))}
         />
         <PaymentPromoCode promo={step.promo} />
       </CheckoutSummary>
@@ -85,7 +85,12 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <ExpressCheckout step={step} methods={view.paymentMethods} countries={countries} />
         <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
         {step.needsAddress && (
-          <DeliveryAddress {...billingForm} sameAsBilling={step.deliverySameAsBilling} onSameAsBilling={step.setDeliverySameAsBilling} />
+          <DeliveryAddress
+            {...billingForm}
+            countries={countries}
+            sameAsBilling={step.deliverySameAsBilling}
+            onSameAsBilling={step.setDeliverySameAsBilling}
+          />
         )}
         {method ? (
           <PaymentProviders methods={view.paymentMethods}>

@@ -22,7 +22,7 @@ function euroOrder(overrides: Partial<TransactionView> = {}): TransactionView {
       currencyCode: 'EUR',
       summaryTotal: { total: 14900, discount: { amount: 1000, promoCode: 'SOMMER' } },
     },
-    customer: { ...order.customer, deliveryAddress: { line1: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115' } },
+    customer: { ...order.customer, deliveryAddress: { line1: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE' } },
     ...overrides,
   };
 }
@@ -46,7 +46,7 @@ describe('the success page in the campaign’s locale', () => {
       'Ihr Abonnement für GQ Print + Digital ist aktiv. Wir haben eine Bestätigung an ada@example.com gesendet.',
     );
     expect(screen.getByTestId('first-issue').textContent).toBe(
-      'Ihre erste gedruckte Ausgabe wird bis zum 12. Dezember 2026 an Hauptstraße 1, 10115 Berlin geliefert.',
+      'Ihre erste gedruckte Ausgabe wird bis zum 12. Dezember 2026 an Hauptstraße 1, 10115 Berlin, Deutschland geliefert.',
     );
     expect(screen.getByTestId('invoice-total').textContent).toBe('Gesamt bezahlt149,00\u00a0€');
     expect(screen.getByTestId('invoice-discount').textContent).toBe('Rabatt (SOMMER)−10,00\u00a0€');

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { postalLines } from '@/lib/geo/countryName';
 import Link from 'next/link';
 import { withLang } from '@/lib/i18n/langLink';
 import type { StepViewProps } from './stepViewProps';
@@ -121,9 +122,8 @@ export default function SuccessStep({ flow, base, search, mode, view }: StepView
           {t('success.firstIssue', {
             date: formatDate(addDays(ordered, PRINT_FIRST_ISSUE_DAYS)),
             delivery: address ? 'address' : 'none',
-            line1: address?.line1 ?? '',
-            city: address?.city ?? '',
-            postalCode: address?.postalCode ?? '',
+            // The whole address, its state and country included, on one line.
+            address: address ? postalLines(words, address).join(', ') : '',
           })}
         </p>
       )}

@@ -1,3 +1,4 @@
+import type { PostalAddress } from '@/lib/geo/addressFormat';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import type { TaxWording } from '@/lib/i18n/priceOverTime';
 import type { WalletId } from '@/lib/payments/methods';
@@ -27,7 +28,7 @@ export interface SubscriptionSummary {
   /** Nothing reusable was kept: a card is needed before it renews. */
   needsPaymentMethod: boolean;
   isPrint: boolean;
-  deliveryAddress: { line1: string; city: string; postalCode: string } | null;
+  deliveryAddress: PostalAddress | null;
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;

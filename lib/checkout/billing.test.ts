@@ -23,11 +23,14 @@ const valid: BillingForm = {
   line1: '',
   city: '',
   postalCode: '',
+  deliveryCountry: '',
+  deliveryRegion: '',
   deliveryLine1: '',
   deliveryCity: '',
   deliveryPostalCode: '',
 };
 const billingAddress = { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' };
+const timesSquare = { deliveryRegion: 'NY', deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' };
 
 const DIGITAL: AddressNeeds = { needsAddress: false, deliverySameAsBilling: true };
 const PRINT: AddressNeeds = { needsAddress: true, deliverySameAsBilling: true };
@@ -110,9 +113,31 @@ describe('validateBilling', () => {
     [
       billingAddress,
       PRINT_ELSEWHERE,
-      { deliveryLine1: 'Enter your street address.', deliveryCity: 'Enter your city.', deliveryPostalCode: 'Enter your postal code.' },
+      {
+        deliveryRegion: 'Choose your state.',
+        deliveryLine1: 'Enter your street address.',
+        deliveryCity: 'Enter your city.',
+        deliveryPostalCode: 'Enter your postal code.',
+      },
     ],
-    [{ ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' }, PRINT_ELSEWHERE, {}],
+    [{ ...billingAddress, ...timesSquare }, PRINT_ELSEWHERE, {}],
+    // A delivery address has its own country and state: the postal code and the state are checked against them.
+    [
+      { ...billingAddress, ...timesSquare, deliveryCountry: 'CA', deliveryRegion: 'NY' },
+      PRINT_ELSEWHERE,
+      {
+        deliveryRegion: 'Choose your province.',
+        deliveryPostalCode: 'Enter a valid postal code, such as H3Z 2Y7.',
+      },
+    ],
+    // A state left over from another country is not sent: the form shows only the regions of its country.
+    [{ ...billingAddress, ...timesSquare, deliveryCountry: 'GB', deliveryPostalCode: 'EC1Y 8SY' }, PRINT_ELSEWHERE, {}],
+    [
+      { ...billingAddress, ...timesSquare, deliveryCountry: 'RU', deliveryPostalCode: '101000' },
+      PRINT_ELSEWHERE,
+      { deliveryCountry: 'Choose your country.' },
+    ],
+    [{ ...billingAddress, ...timesSquare, deliveryCountry: 'DE', deliveryRegion: '', deliveryPostalCode: '10115' }, PRINT_ELSEWHERE, {}],
     // Each country's postal codes have their shape (Google's i18n address data), named with an example.
     [{ ...billingAddress, postalCode: 'ABC' }, PRINT, { postalCode: 'Enter a valid postal code, such as 95014.' }],
     [{ ...billingAddress, postalCode: '10007-1234' }, PRINT, {}],
@@ -128,7 +153,7 @@ describe('validateBilling', () => {
       { postalCode: 'Enter a valid postal code, such as H3Z 2Y7.' },
     ],
     [
-      { ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: 'NY 10036' },
+      { ...billingAddress, ...timesSquare, deliveryPostalCode: 'NY 10036' },
       PRINT_ELSEWHERE,
       { deliveryPostalCode: 'Enter a valid postal code, such as 95014.' },
     ],
@@ -144,7 +169,7 @@ describe('validateBilling', () => {
 });
 
 describe('billingFromForm', () => {
-  const form = { ...valid, ...billingAddress, deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' };
+  const form = { ...valid, ...billingAddress, ...timesSquare };
 
   it('sends no address for a digital order, whatever was typed', () => {
     expect(billingFromForm(form, DIGITAL)).toEqual({
@@ -164,8 +189,16 @@ describe('billingFromForm', () => {
   it('sends the delivery address when it is elsewhere', () => {
     expect(billingFromForm(form, PRINT_ELSEWHERE)).toMatchObject({
       address: billingAddress,
-      deliveryAddress: { line1: '4 Times Sq', city: 'New York', postalCode: '10036' },
+      deliveryAddress: { line1: '4 Times Sq', city: 'New York', postalCode: '10036', country: 'US', region: 'NY' },
     });
+  });
+
+  it('sends the delivery country chosen, and a region only where that country has them', () => {
+    const abroad = { ...form, deliveryCountry: 'DE', deliveryRegion: 'NY', deliveryPostalCode: '10115' };
+    expect(billingFromForm(abroad, PRINT_ELSEWHERE)).toMatchObject({
+      deliveryAddress: { line1: '4 Times Sq', city: 'New York', postalCode: '10115', country: 'DE' },
+    });
+    expect((billingFromForm(abroad, PRINT_ELSEWHERE) as { deliveryAddress: object }).deliveryAddress).not.toHaveProperty('region');
   });
 });
 
@@ -176,6 +209,33 @@ describe('billingSchemas', () => {
     expect(billingSchemas()).toBe(built);
     expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '12207' }).success).toBe(true);
     expect(built.address.safeParse({ line1: '1 Main St', city: 'Albany', postalCode: '!' }).success).toBe(false);
+  });
+
+  const billed = {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Reader',
+    country: 'US',
+    region: 'NY',
+    address: { line1: '1 Main St', city: 'Albany', postalCode: '12207' },
+  };
+  const issuesOf = (deliveryAddress: object) =>
+    billingSchemas()
+      .billingWithAddress.safeParse({ ...billed, deliveryAddress })
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+  it("check a delivery address's region against its own country", () => {
+    const london = { line1: '1 Finsbury Sq', city: 'London', postalCode: 'EC1Y 8SY', country: 'GB' };
+    expect(issuesOf(london)).toEqual([]);
+    expect(issuesOf({ ...london, region: 'NY' })).toEqual(['deliveryAddress.region: This country has no regions to choose from.']);
+    expect(issuesOf({ ...london, country: 'CA', postalCode: 'H3Z 2Y7' })).toEqual(['deliveryAddress.region: Choose your province.']);
+  });
+
+  it('take a delivery address without a country (an API client from before) as one in the billing country', () => {
+    expect(issuesOf({ line1: '4 Times Sq', city: 'New York', postalCode: '10036' })).toEqual([]);
+    expect(issuesOf({ line1: '4 Times Sq', city: 'New York', postalCode: 'ABC' })).toEqual([
+      'deliveryAddress.postalCode: Enter a valid postal code, such as 95014.',
+    ]);
   });
 });
 

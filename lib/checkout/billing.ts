@@ -31,6 +31,20 @@ function buildSchemas() {
     });
     ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
   };
+  /** A region of the country's list where it has one ("Choose your state."), none where it has none. */
+  const checkRegion = (country: string, region: string | undefined, path: string[], ctx: z.core.$RefinementCtx<unknown>) => {
+    const regions = regionsOf(country);
+    if (regions.length > 0 && !regions.some((candidate) => candidate.code === region)) {
+      const message =
+        country === 'CA'
+          ? said('payment.error.region.province', 'Choose your province.')
+          : said('payment.error.region.state', 'Choose your state.');
+      ctx.addIssue({ code: 'custom', path, message });
+    }
+    if (regions.length === 0 && region !== undefined && region !== '') {
+      ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.none', 'This country has no regions to choose from.') });
+    }
+  };
   const plainLine = (field: string, key: MessageKey) =>
     plainText(field, said(key, `The ${field} must be plain text on one line: no line breaks, tabs or other control characters.`));
   // Control characters are refused before trimming: a name is stored as typed or not at all.
@@ -61,6 +75,31 @@ function buildSchemas() {
     ).check(z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, said('payment.error.postalCode.invalid', 'Enter a valid postal code.'))),
   });
 
+  /**
+   * Where a print subscription goes: an address with its own country and, where the country has
+   * them, region; its postal code has that country's shape. Without a country (an API client from
+   * before delivery addresses had one) it is in the billing country, which the billing checks.
+   */
+  const deliveryAddress = z
+    .strictObject({
+      ...address.shape,
+      country: z.optional(
+        z.string().check(z.refine((code) => isListedCountry(code), said('payment.error.country.missing', 'Choose your country.'))),
+      ),
+      region: z.optional(z.string().check(plainLine('state or province', 'payment.error.region.plainText'))),
+    })
+    .check(
+      z.superRefine(
+        (delivery, ctx) => {
+          // Run on whatever was sent, which may not be an object at all.
+          if (typeof delivery !== 'object' || delivery === null || typeof delivery.country !== 'string') return;
+          checkRegion(delivery.country, typeof delivery.region === 'string' ? delivery.region : undefined, ['region'], ctx);
+          checkPostalCode(delivery.country, delivery, [], ctx);
+        },
+        { when: () => true },
+      ),
+    );
+
   const billing = z
     .strictObject({
       email: z.pipe(
@@ -87,38 +126,28 @@ function buildSchemas() {
       region: z.optional(z.string().check(plainLine('state or province', 'payment.error.region.plainText'))),
       /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
       address: z.optional(address),
-      deliveryAddress: z.optional(address),
+      deliveryAddress: z.optional(deliveryAddress),
     })
     .check(
       z.superRefine((billing, ctx) => {
-        const regions = regionsOf(billing.country);
-        if (regions.length > 0 && !regions.some((region) => region.code === billing.region)) {
-          const message =
-            billing.country === 'CA'
-              ? said('payment.error.region.province', 'Choose your province.')
-              : said('payment.error.region.state', 'Choose your state.');
-          ctx.addIssue({ code: 'custom', path: ['region'], message });
-        }
-        if (regions.length === 0 && billing.region !== undefined && billing.region !== '') {
-          const message = said('payment.error.region.none', 'This country has no regions to choose from.');
-          ctx.addIssue({ code: 'custom', path: ['region'], message });
-        }
+        checkRegion(billing.country, billing.region, ['region'], ctx);
       }),
       // Checked whatever else is wrong, so that a form shows every field's problem at once.
-      // The magazine goes to the billing country: a delivery address has none of its own yet.
       z.superRefine(
         (billing, ctx) => {
           // Run on whatever was sent, which may not be an object at all.
           if (typeof billing !== 'object' || billing === null) return;
           checkPostalCode(billing.country, billing.address, ['address'], ctx);
-          checkPostalCode(billing.country, billing.deliveryAddress, ['deliveryAddress'], ctx);
+          const delivery = billing.deliveryAddress as { country?: unknown } | undefined;
+          if (typeof delivery === 'object' && delivery !== null && delivery.country === undefined)
+            checkPostalCode(billing.country, delivery, ['deliveryAddress'], ctx);
         },
         { when: () => true },
       ),
     );
   /** A print offer's: the billing address is required. */
   const billingWithAddress = z.intersection(billing, z.object({ address }));
-  return { address, billing, billingWithAddress, keyOf };
+  return { address, deliveryAddress, billing, billingWithAddress, keyOf };
 }
 
 let schemas: ReturnType<typeof buildSchemas> | null = null;
@@ -142,6 +171,8 @@ export type BillingField =
   | 'line1'
   | 'city'
   | 'postalCode'
+  | 'deliveryCountry'
+  | 'deliveryRegion'
   | 'deliveryLine1'
   | 'deliveryCity'
   | 'deliveryPostalCode';
@@ -158,6 +189,8 @@ export const BILLING_FIELD_ORDER: readonly BillingField[] = [
   'line1',
   'city',
   'postalCode',
+  'deliveryCountry',
+  'deliveryRegion',
   'deliveryLine1',
   'deliveryCity',
   'deliveryPostalCode',
@@ -172,7 +205,9 @@ export interface BillingForm {
   line1: string;
   city: string;
   postalCode: string;
-  /** Print offers whose magazine goes elsewhere than the billing address. */
+  /** Print offers whose magazine goes elsewhere than the billing address: perhaps another country or state. */
+  deliveryCountry: string;
+  deliveryRegion: string;
   deliveryLine1: string;
   deliveryCity: string;
   deliveryPostalCode: string;
@@ -197,11 +232,29 @@ export function billingFromForm(form: BillingForm, needs: AddressNeeds): unknown
     country: form.country,
     ...(regionsOf(form.country).length ? { region: form.region } : {}),
     ...(needsAddress ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
-    ...(delivery ? { deliveryAddress: { line1: form.deliveryLine1, city: form.deliveryCity, postalCode: form.deliveryPostalCode } } : {}),
+    ...(delivery ? { deliveryAddress: deliveryAddressFromForm(form) } : {}),
   };
 }
 
-const DELIVERY_FIELDS: Record<string, BillingField> = { line1: 'deliveryLine1', city: 'deliveryCity', postalCode: 'deliveryPostalCode' };
+/** The delivery address the form sends: its own country (the billing one until another is chosen) and region. */
+function deliveryAddressFromForm(form: BillingForm) {
+  const country = form.deliveryCountry || form.country;
+  return {
+    line1: form.deliveryLine1,
+    city: form.deliveryCity,
+    postalCode: form.deliveryPostalCode,
+    country,
+    ...(regionsOf(country).length ? { region: form.deliveryRegion } : {}),
+  };
+}
+
+const DELIVERY_FIELDS: Record<string, BillingField> = {
+  country: 'deliveryCountry',
+  region: 'deliveryRegion',
+  line1: 'deliveryLine1',
+  city: 'deliveryCity',
+  postalCode: 'deliveryPostalCode',
+};
 
 /** Each field's first refusal, in the order the schema found them. */
 function firstIssues(form: BillingForm, needs: AddressNeeds): Map<BillingField, string> {

@@ -123,20 +123,40 @@ describe('renewalTermsKey', () => {
 describe('withDeliverySameAsBilling', () => {
   const billed: CheckoutDraft = {
     ...FALLBACK,
-    billing: { ...FALLBACK.billing, line1: '1 World Trade Center', city: 'New York', postalCode: '10007' },
+    billing: { ...FALLBACK.billing, region: 'NY', line1: '1 World Trade Center', city: 'New York', postalCode: '10007' },
   };
 
-  it('unticked, starts the delivery address as the billing address', () => {
+  it('unticked, starts the delivery address as the billing address, its country and state included', () => {
     expect(withDeliverySameAsBilling(billed, false)).toEqual({
       ...billed,
       deliverySameAsBilling: false,
-      billing: { ...billed.billing, deliveryLine1: '1 World Trade Center', deliveryCity: 'New York', deliveryPostalCode: '10007' },
+      billing: {
+        ...billed.billing,
+        deliveryCountry: 'US',
+        deliveryRegion: 'NY',
+        deliveryLine1: '1 World Trade Center',
+        deliveryCity: 'New York',
+        deliveryPostalCode: '10007',
+      },
     });
   });
 
   it('keeps a delivery address already typed, and ticked again changes nothing else', () => {
-    const typed = { ...billed, deliverySameAsBilling: false, billing: { ...billed.billing, deliveryLine1: '4 Times Square' } };
+    const typed = {
+      ...billed,
+      deliverySameAsBilling: false,
+      billing: { ...billed.billing, deliveryCountry: 'US', deliveryRegion: 'NJ', deliveryLine1: '1 Main St' },
+    };
     expect(withDeliverySameAsBilling({ ...typed, deliverySameAsBilling: true }, false)).toEqual(typed);
     expect(withDeliverySameAsBilling(typed, true)).toEqual({ ...typed, deliverySameAsBilling: true });
+  });
+
+  it('gives a delivery address typed before addresses had countries the billing country and state', () => {
+    const typed = { ...billed, deliverySameAsBilling: true, billing: { ...billed.billing, deliveryLine1: '4 Times Square' } };
+    expect(withDeliverySameAsBilling(typed, false).billing).toMatchObject({
+      deliveryCountry: 'US',
+      deliveryRegion: 'NY',
+      deliveryLine1: '4 Times Square',
+    });
   });
 });

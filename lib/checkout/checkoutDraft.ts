@@ -30,6 +30,8 @@ export const EMPTY_BILLING: BillingForm = {
   line1: '',
   city: '',
   postalCode: '',
+  deliveryCountry: '',
+  deliveryRegion: '',
   deliveryLine1: '',
   deliveryCity: '',
   deliveryPostalCode: '',
@@ -91,16 +93,19 @@ export function withPrefill(draft: CheckoutDraft, prefill: Partial<BillingForm>)
 }
 
 /**
- * "Same as billing" switched: unticked, the delivery address starts as the billing address
- * (to be edited), unless one was typed already.
+ * "Same as billing" switched: unticked, the delivery address starts as the billing address,
+ * its country and region included (to be edited), unless one was typed already; one typed
+ * before delivery addresses had countries takes the billing country and region.
  */
 export function withDeliverySameAsBilling(draft: CheckoutDraft, same: boolean): CheckoutDraft {
   const { billing } = draft;
   const typed = billing.deliveryLine1 || billing.deliveryCity || billing.deliveryPostalCode;
-  if (same || typed) return { ...draft, deliverySameAsBilling: same };
+  if (same) return { ...draft, deliverySameAsBilling: true };
+  const place = billing.deliveryCountry ? {} : { deliveryCountry: billing.country, deliveryRegion: billing.region };
+  if (typed) return { ...draft, deliverySameAsBilling: false, billing: { ...billing, ...place } };
   return {
     ...draft,
     deliverySameAsBilling: false,
-    billing: { ...billing, deliveryLine1: billing.line1, deliveryCity: billing.city, deliveryPostalCode: billing.postalCode },
+    billing: { ...billing, ...place, deliveryLine1: billing.line1, deliveryCity: billing.city, deliveryPostalCode: billing.postalCode },
   };
 }

@@ -26,6 +26,18 @@ export const quoteRequestSchema = z.strictObject({
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
     .optional(),
+  /**
+   * Where a print order is delivered, when it is not the billing address: print is taxed at
+   * its destination (a digital order where the buyer is, and it ignores these).
+   */
+  deliveryCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
+    .optional(),
+  deliveryRegion: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
+    .optional(),
   /** The journey's mode, whose redemptions a capped promo code is counted in; absent: live. */
   livemode: z.boolean().optional(),
   /**

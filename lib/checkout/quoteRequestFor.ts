@@ -17,6 +17,8 @@ export interface QuoteOptions {
    * on French private steps reads are worded in French.
    */
   locale?: string;
+  /** A print order's delivery country and region, when it goes elsewhere than the billing address (taxed there). */
+  delivery?: { country: string; region: string | null } | null;
 }
 
 /** The quote request for a selection: its plan, add-ons, promo code and, when asked, location; null for an empty cart. */
@@ -34,6 +36,9 @@ export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | n
     addOnIds: selection.addOnIds,
     ...(couponCode ? { couponCode } : {}),
     ...location,
+    ...(options.withLocation && options.delivery
+      ? { deliveryCountry: options.delivery.country, ...(options.delivery.region ? { deliveryRegion: options.delivery.region } : {}) }
+      : {}),
     ...(options.livemode === false ? { livemode: false } : {}),
     ...(options.locale && options.locale !== flow.locale ? { locale: options.locale } : {}),
   };

@@ -1,3 +1,4 @@
+import type { PostalAddress } from '@/lib/geo/addressFormat';
 import type { BrandIdentity } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { QuoteLine } from '@/lib/pricing/quote';
@@ -73,6 +74,6 @@ export interface TransactionView {
     lastName: string;
     country: string;
     /** Where a print subscription is delivered; null for digital. */
-    deliveryAddress: { line1: string; city: string; postalCode: string } | null;
+    deliveryAddress: PostalAddress | null;
   };
 }

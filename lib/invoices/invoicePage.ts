@@ -2,19 +2,10 @@ import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
+import { countryName } from '@/lib/geo/countryName';
 import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
-
-/** A country's name in the reader's language ("GB": "United Kingdom", "Vereinigtes Königreich"); the code where it has none. */
-export function countryName(words: Words, code: string): string {
-  try {
-    return new Intl.DisplayNames(words.locale, { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    // Not a region code at all (an invoice from before countries were checked): as it was kept.
-    return code;
-  }
-}
 
 /**
  * The printable invoice as the account shows it, from the invoice and the credit notes

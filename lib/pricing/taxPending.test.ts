@@ -16,6 +16,24 @@ describe('taxPendingNote', () => {
     expect(english.say(taxPendingNote({ country: 'US', region: 'XX' }))).toBe('Worked out once you choose your state');
   });
 
+  it('asks for the delivery state or province of print delivered elsewhere, once the billing place is known', () => {
+    const billed = { country: 'US', region: 'TX' };
+    expect(english.say(taxPendingNote({ ...billed, deliveryCountry: 'US', deliveryRegion: '' }, true))).toBe(
+      'Worked out once you choose the delivery state',
+    );
+    expect(english.say(taxPendingNote({ ...billed, deliveryCountry: 'CA', deliveryRegion: 'TX' }, true))).toBe(
+      'Worked out once you choose the delivery province',
+    );
+    // Delivered to the billing address, the delivery fields typed earlier do not count.
+    expect(english.say(taxPendingNote({ ...billed, deliveryCountry: 'US', deliveryRegion: '' }))).toBe(
+      'Worked out once you choose your country',
+    );
+    // The billing place is asked for first.
+    expect(english.say(taxPendingNote({ country: 'US', region: '', deliveryCountry: 'CA' }, true))).toBe(
+      'Worked out once you choose your state',
+    );
+  });
+
   it('says it in German and French', () => {
     expect(serverWords('de-DE').say(taxPendingNote({ country: '', region: '' }))).toBe('Wird berechnet, sobald Sie Ihr Land wählen');
     expect(serverWords('fr-CA').say(taxPendingNote({ country: 'CA', region: '' }))).toBe(

@@ -1,5 +1,5 @@
 import type { BillingInterval } from '@/lib/catalogue/types';
-import type { Billing } from '@/lib/checkout/billing';
+import type { PostalAddress } from '@/lib/geo/addressFormat';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { PaymentMethodId } from '@/lib/payments/methods';
@@ -9,7 +9,8 @@ import type { StoredSubscriptionStatus } from '@/lib/subscriptions/subscriptionS
 /** Where a cancellation was declared: signed in, on the public cancel page (§ 312k BGB), or by customer care for the subscriber. */
 export type CancelChannel = 'account' | 'cancel-page' | 'care';
 
-export type DeliveryAddress = NonNullable<Billing['address']>;
+/** Where a print subscription goes: an address with its country and region. */
+export type DeliveryAddress = PostalAddress;
 
 /** Why a subscription was ended before its period was over: by customer care, a buyer's withdrawal, or an undone duplicate purchase. */
 export const IMMEDIATE_END_REASONS = ['ended_by_care', 'withdrawn', 'duplicate_undone'] as const;

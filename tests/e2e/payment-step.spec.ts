@@ -85,20 +85,32 @@ test('a trial states its first charge; the renewal terms show for every buyer', 
   await expect(checkout.submitButton).toHaveText('Start free trial');
 });
 
-test('print: delivered to the billing address unless another is given, and the success page says when', async ({ page }) => {
+test('print: delivered to the billing address unless another is given, taxed where it goes, and the success page says when', async ({
+  page,
+}) => {
   const checkout = await toPayment(page, '/newyorker/demo-dual', 'Print + Digital');
   await checkout.fillBilling({ region: 'New York', address: { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' } });
   await expect(page.getByTestId('delivery-summary')).toHaveText('The magazine goes to 1 World Trade Center, New York 10007.');
+  await expect(page.getByTestId('summary-tax')).toContainText('$0.00');
   await page.getByLabel('Same as billing address').uncheck();
-  await page.getByLabel('Delivery street address').fill('4 Times Square');
-  await page.getByLabel('Delivery town or city').fill('New York');
-  await page.getByLabel('Delivery postal code').fill('10036');
+  // It starts as the billing address, in its country and state; the magazine goes to Texas instead.
+  await expect(page.getByLabel('Delivery country')).toHaveValue('US');
+  await expect(page.getByLabel('Delivery state')).toHaveValue('NY');
+  await page.getByLabel('Delivery state').selectOption({ label: 'Texas' });
+  await page.getByLabel('Delivery street address').fill('1 Congress Ave');
+  await page.getByLabel('Delivery town or city').fill('Austin');
+  await page.getByLabel('Delivery postal code').fill('ABC');
+  await page.getByLabel('Delivery postal code').blur();
+  await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await page.getByLabel('Delivery postal code').fill('78701');
+  // Print is taxed at its destination: Texas's 6.25 % on $149.00.
+  await expect(page.getByTestId('summary-tax')).toContainText('$9.31');
   await checkout.renewalConsent.check();
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.submit();
   const success = await SuccessPage.expectOpen(page);
   await expect(page.getByTestId('first-issue')).toHaveText(
-    /^Your first print issue will arrive by \w+ \d+, \d{4}, delivered to 4 Times Square, New York 10036\.$/,
+    /^Your first print issue will arrive by \w+ \d+, \d{4}, delivered to 1 Congress Ave, Austin, TX 78701, United States\.$/,
   );
   await expect(page.getByTestId('invoice-renewal')).toHaveText(/^\w+ \d+, \d{4}, \$200\.00$/);
   await expect(success.total).toBeVisible();

@@ -72,21 +72,30 @@ test('QA walks a test subscription through its life: the banner on every page, e
   await (await ChangeCardPage.expectOpen(page)).backToAccount();
   await inTestMode();
 
-  // Another delivery address.
+  // Another delivery address, in another state: Texas, whose sales tax the next renewal is charged.
   await card.root.getByRole('link', { name: 'Change delivery address' }).click();
   await expect(page.getByLabel('Street address')).toBeVisible();
   await inTestMode();
-  await page.getByLabel('Street address').fill('20 W 34th St');
-  await page.getByLabel('Postal code').fill('10001');
+  await expect(page.getByTestId('address-country')).toContainText('United States');
+  await expect(page.getByLabel('State')).toHaveValue('NY');
+  await page.getByLabel('State').selectOption({ label: 'Texas' });
+  await page.getByLabel('Street address').fill('1 Congress Ave');
+  await page.getByLabel('City').fill('Austin');
+  await page.getByLabel('Postal code').fill('ABC');
   await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText(/^Saved\. We will deliver to 20 W 34th St/)).toBeVisible();
+  await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await page.getByLabel('Postal code').fill('78701');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText(/^Saved\. We will deliver to 1 Congress Ave, Austin, TX 78701, United States,/)).toBeVisible();
   await inTestMode();
   await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
   await AccountPage.expectOpen(page);
+  await expect(card.root.getByTestId('subscription-delivery-address')).toHaveText('1 Congress Ave, Austin, TX 78701, United States');
 
-  // The next renewal, on the test clock.
+  // The next renewal, on the test clock: $200.00 and Texas's 6.25 % ($12.50); the purchase in New York had none.
   await card.moveClock('the next renewal');
   await expect(card.invoices).toHaveCount(2);
+  await expect(card.invoices.filter({ hasText: '$212.50' })).toHaveCount(1);
   await inTestMode(true);
   for (const step of ['/credit-card', '/success', '/account/sign-in', '/cancel', '/card', '/address']) {
     expect(

@@ -86,7 +86,7 @@ export function ExpressCheckout({ step, methods, countries }: ExpressCheckoutPro
       </div>
       {!express.visible && (
         <p id={`${id}-waits`} className={styles.waits}>
-          {words.say(expressWaitsNote(step.billing))}
+          {words.say(expressWaitsNote(step.billing, step.needsAddress && !step.deliverySameAsBilling))}
         </p>
       )}
       {step.terms && (

@@ -48,6 +48,8 @@ const BASE: BillingForm = {
   line1: '',
   city: '',
   postalCode: '',
+  deliveryCountry: '',
+  deliveryRegion: '',
   deliveryLine1: '',
   deliveryCity: '',
   deliveryPostalCode: '',

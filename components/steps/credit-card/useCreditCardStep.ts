@@ -147,9 +147,15 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     if (selection && (selection.country !== country || selection.region !== region)) setSelection(withLocation(selection, country, region));
   }, [selection, country, region, setSelection]);
 
+  const needsAddress = order?.plan.isPrintOffer ?? false;
+  const { deliverySameAsBilling } = draft;
+  // Print delivered elsewhere is taxed there: its place is known once its state is chosen, where it has states.
+  const delivery =
+    needsAddress && !deliverySameAsBilling ? buyerLocation({ country: billing.deliveryCountry, region: billing.deliveryRegion }) : null;
+  const deliveryPlace = delivery?.country ? { country: delivery.country, region: delivery.region } : null;
   const { state, retry } = useQuote(
     api,
-    quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode, locale: words.locale }),
+    quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode, locale: words.locale, delivery: deliveryPlace }),
     {
       request: order?.quoteRequest ?? null,
       quote: order?.quote ?? null,
@@ -161,7 +167,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   // the quote of the current request (a submit waits for it).
   const priced = state.status === 'ready' ? state.quote : state.status === 'idle' ? null : state.previous;
   const current = state.status === 'ready' ? state.quote : null;
-  const taxKnown = locationKnown && selection?.country === country;
+  const taxKnown = locationKnown && selection?.country === country && (delivery === null || delivery.locationKnown);
   const consentRequired = taxKnown && (priced?.autoRenewalConsentRequired ?? false);
 
   const consentSeen = useRef(false);
@@ -169,8 +175,6 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     if (!consentRequired) consentSeen.current = false;
   }, [consentRequired]);
 
-  const needsAddress = order?.plan.isPrintOffer ?? false;
-  const { deliverySameAsBilling } = draft;
   // The form's errors, for the fields that show theirs: none before a field was left or a payment
   // asked for (so not while the page hydrates), and parsed when the form changes, not on every
   // render. The schemas are built in a task of their own once the step has hydrated.
@@ -278,7 +282,12 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     changeBilling: (field, value) =>
       updateDraft((current) => ({
         ...current,
-        billing: { ...current.billing, [field]: value, ...(field === 'country' ? { region: '' } : {}) },
+        billing: {
+          ...current.billing,
+          [field]: value,
+          // A state belongs to its country: another country asks for its own.
+          ...(field === 'country' ? { region: '' } : field === 'deliveryCountry' ? { deliveryRegion: '' } : {}),
+        },
       })),
     setDeliverySameAsBilling: (same) => updateDraft((current) => withDeliverySameAsBilling(current, same)),
     touch: fields.touch,

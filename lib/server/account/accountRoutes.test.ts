@@ -29,6 +29,7 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
 ]);
 
 let n = 0;
+const ALBANY = { line1: '1 State St', city: 'Albany', postalCode: '12207' };
 async function subscription(owner: string | null, billing: string, print = false, livemode = true): Promise<string> {
   const transactions = new TransactionRepository(await appDb());
   const id = `txn_route_${(n += 1)}`;
@@ -38,7 +39,8 @@ async function subscription(owner: string | null, billing: string, print = false
     livemode,
     gateway: 'sandbox',
     buyerIdentity: owner,
-    customer: { ...base.customer, email: billing },
+    // A print subscription is delivered to its billing address in Albany, New York.
+    customer: { ...base.customer, email: billing, ...(print ? { country: 'US', region: 'NY', address: ALBANY } : {}) },
     order: print ? { ...base.order, offer: ORDERED_OFFERS.newYorkerPrint } : base.order,
   });
   await transactions.markSucceeded(id, `pi_${id}`);
@@ -119,9 +121,24 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
   it('changes the delivery address of a print subscription', async () => {
     const id = await subscription('reader@example.com', 'reader@example.com', true);
     const cookie = await signedIn(await appDb(), 'reader@example.com');
-    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016', country: 'US', region: 'NY' };
     const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
     expect((await answer.json()).subscription).toMatchObject({ deliveryAddress: address });
+  });
+
+  it.each([
+    ['a ZIP code of the wrong shape', { postalCode: 'ABC' }, 'invalid_address', 'Enter a valid postal code, such as 95014.'],
+    ['a state of no country', { region: 'XX' }, 'invalid_address', 'Choose your state.'],
+    ['a move abroad', { country: 'DE', region: undefined, postalCode: '10115' }, 'country_change', 'bought for'],
+  ])('refuses %s with a 400 naming it, and keeps the address', async (_name, change, code, words) => {
+    const id = await subscription('refused@example.com', 'refused@example.com', true);
+    const cookie = await signedIn(await appDb(), 'refused@example.com');
+    const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016', country: 'US', region: 'NY', ...change };
+    const answer = await post(`/api/account/subscriptions/${id}/delivery-address`, { address }, { cookie });
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error).toMatchObject({ code, message: expect.stringContaining(words) });
+    const stored = await new SubscriptionRepository(await appDb()).findById(id);
+    expect(stored?.deliveryAddress).toEqual({ ...ALBANY, country: 'US', region: 'NY' });
   });
 
   it.each([

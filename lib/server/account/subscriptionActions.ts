@@ -49,7 +49,7 @@ export async function changeSubscription(
     changed = await service.owned(email, id);
   } else {
     const { address } = parseRequest(deliveryAddressBodySchema, req.body, 'body');
-    const parsed = billingSchemas().address.safeParse(address);
+    const parsed = billingSchemas().deliveryAddress.safeParse(address);
     if (!parsed.success) throw new HttpError(400, 'invalid_address', parsed.error.issues[0]?.message ?? 'Please check the address.');
     changed = await service.changeDeliveryAddress(email, id, parsed.data);
   }

@@ -1,4 +1,5 @@
 import type { Billing } from '@/lib/checkout/billing';
+import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
 import type { OrderSnapshot, TransactionStatus, TransactionView } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { keptTaxLines } from '@/lib/pricing/keptTax';
@@ -90,7 +91,7 @@ export function transactionView(transaction: Transaction): TransactionView {
       lastName: customer.lastName,
       country: customer.country,
       // Orders placed before delivery addresses were kept apart went to their billing address.
-      deliveryAddress: order.offer.isPrintOffer ? (customer.deliveryAddress ?? customer.address ?? null) : null,
+      deliveryAddress: order.offer.isPrintOffer ? deliveryAddressOf(customer) : null,
     },
   };
 }

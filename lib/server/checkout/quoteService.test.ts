@@ -143,8 +143,29 @@ describe('quoteCheckout', () => {
     ['a plan as an add-on', { ...dual, offerId: '2001', addOnIds: ['2002'] }, 400, 'add_on_not_available'],
     ['the same add-on twice', { ...dual, offerId: '2002', addOnIds: ['2102', '2102'] }, 400, 'duplicate_add_on'],
     ['an excluded country', { ...dual, offerId: '2001', country: 'RU' }, 400, 'country_not_supported'],
+    [
+      'print delivered to an excluded country',
+      { ...dual, offerId: '2002', country: 'US', region: 'NY', deliveryCountry: 'RU' },
+      400,
+      'country_not_supported',
+    ],
   ])('refuses %s', (_name, input, status, code) => {
     expect(refusal(input)).toEqual({ status, code });
+  });
+
+  it('taxes print where it is delivered, and a digital order where the buyer is', () => {
+    const billedInNewYork = { ...dual, country: 'US', region: 'NY' };
+    // The print plan, $149.00: billed in New York (no rate in the demo's table), delivered to Texas (6.25 %).
+    expect(quote({ ...billedInNewYork, offerId: '2002' }).quote).toMatchObject({ tax: 0, total: 14900 });
+    const toTexas = quote({ ...billedInNewYork, offerId: '2002', deliveryCountry: 'US', deliveryRegion: 'TX' }).quote;
+    expect(toTexas).toMatchObject({ tax: 931, total: 15831 });
+    expect(toTexas.taxLines).toEqual([{ kind: 'sales-tax', rate: 0.0625, amount: 931 }]);
+    // The auto-renewal rules stay the buyer's (New York's), wherever the magazine goes.
+    expect(quote({ ...billedInNewYork, offerId: '2002', deliveryCountry: 'US', deliveryRegion: 'TX' }).autoRenewalConsentRequired).toBe(
+      true,
+    );
+    // The digital plan of the same campaign ignores a delivery place.
+    expect(quote({ ...billedInNewYork, offerId: '2001', deliveryCountry: 'US', deliveryRegion: 'TX' }).quote.tax).toBe(0);
   });
 
   it('sells a campaign from its start (inclusive) until its end (exclusive), by the clock it is given', () => {

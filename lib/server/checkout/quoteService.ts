@@ -48,7 +48,12 @@ export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest
     return addOn;
   });
 
-  if (request.country && EXCLUDED_COUNTRY_CODES.includes(request.country)) {
+  // Print is taxed where it goes (a good's destination), a digital order where the buyer is.
+  const taxedAt =
+    offer.isPrintOffer && request.deliveryCountry
+      ? { country: request.deliveryCountry, region: request.deliveryRegion ?? null }
+      : { country: request.country ?? null, region: request.region ?? null };
+  if ([request.country, taxedAt.country].some((country) => country && EXCLUDED_COUNTRY_CODES.includes(country))) {
     throw new HttpError(400, 'country_not_supported', words().t('order.error.countryNotSupported'));
   }
 
@@ -70,7 +75,7 @@ export function quoteCheckout(snapshot: CatalogueSnapshot, request: QuoteRequest
     // Add-ons are bought once (renewals charge the plan alone): only the plan's line carries renewal terms.
     items: [offer, ...addOns.map(({ billingInterval: _once, ...addOn }) => addOn)],
     coupon: discount,
-    taxRate: taxRateFor(TAX_RATES, request.country ?? null, request.region ?? null),
+    taxRate: taxRateFor(TAX_RATES, taxedAt.country, taxedAt.region),
   });
 
   return {

@@ -364,6 +364,32 @@ describe('submitCheckout', () => {
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['timeZone'], message: expect.stringMatching(/IANA time zone|at most 64/) });
   });
 
+  it('taxes print where it is delivered, and keeps the whole delivery address, its country and state', async () => {
+    const billing = { email: 'a@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'NY' };
+    const address = { line1: '1 State St', city: 'Albany', postalCode: '12207' };
+    const toTexas = { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701', country: 'US', region: 'TX' };
+    const print = { brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', returnPath: '/newyorker/demo-dual/credit-card' };
+    const { response } = await submit(
+      request({ ...print, autoRenewalConsent: true, billing: { ...billing, address, deliveryAddress: toTexas } }),
+    );
+    const view = transactionView((await new TransactionRepository(db).findById(response.transactionId!))!);
+    // $149.00 and Texas's 6.25 %: the buyer in New York (no rate in the demo's table) pays the destination's tax.
+    expect(view.invoice).toMatchObject({ subtotal: 14900, tax: 931, summaryTotal: { total: 15831 } });
+    expect(view.customer.deliveryAddress).toEqual(toTexas);
+    const subscription = await db.selectFrom('subscriptions').select('delivery_address_json').executeTakeFirstOrThrow();
+    expect(JSON.parse(subscription.delivery_address_json!)).toEqual(toTexas);
+  });
+
+  it('delivers a print order sent without a delivery country to the billing address, in the billing country and state', async () => {
+    const billing = { email: 'b@example.com', firstName: 'A', lastName: 'B', country: 'US', region: 'TX' };
+    const address = { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701' };
+    const print = { brand: 'newyorker', urlSlug: 'demo-dual', offerId: '2002', returnPath: '/newyorker/demo-dual/credit-card' };
+    const { response } = await submit(request({ ...print, billing: { ...billing, address } }));
+    const view = transactionView((await new TransactionRepository(db).findById(response.transactionId!))!);
+    expect(view.customer.deliveryAddress).toEqual({ ...address, country: 'US', region: 'TX' });
+    expect(view.invoice.tax).toBe(931);
+  });
+
   it('stores the consent given where the state requires it', async () => {
     const { response } = await submit(
       request({

@@ -2,6 +2,7 @@ import { cardPagePath } from '@/lib/account/cardChange';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { failureInMail } from '@/lib/payments/failureWording';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
+import { renewalTaxRate } from './renewalOrder';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
@@ -36,7 +37,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   const recipient = mailFormats(subscription);
   const taxedForRecipient = (amount: number) => {
     const written = recipient.money(amount, subscription.currencyCode);
-    return purchase.order.taxRate.rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
+    return renewalTaxRate(subscription, purchase).rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
   };
   return {
     receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {

@@ -6,7 +6,14 @@ import { TransactionRepository } from '@/lib/server/checkout/TransactionReposito
 import type { Database } from '@/lib/server/db/schema';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { taxLinesOn, type TaxRate } from '@/lib/pricing/tax';
-import { instrumentTag, renewalIdempotencyKey, renewalPeriod, renewalTransaction, renewalTransactionId } from './renewalOrder';
+import {
+  instrumentTag,
+  renewalIdempotencyKey,
+  renewalPeriod,
+  renewalTaxRate,
+  renewalTransaction,
+  renewalTransactionId,
+} from './renewalOrder';
 import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, components: [{ kind: 'sales-tax', rate: 0.08875 }] };
@@ -132,6 +139,21 @@ describe('renewalTransaction', () => {
     const row = renewalTransaction(subscription, purchase, renewalPeriod(subscription), AT);
     // £50.00 including 20% VAT: 833 of it is tax, the total stays 5000.
     expect(row).toMatchObject({ subtotal: 5000, discount: 0, tax: 833, total: 5000, coupon_code: null });
+  });
+
+  it("taxes a print subscription's renewal where it is delivered now: a move from Texas to New York moves its tax", async () => {
+    const { purchase, subscription } = await purchased('txn_print', US_SALES_TAX);
+    const texas = { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701', country: 'US', region: 'TX' };
+    const inTexas = { ...subscription, isPrint: true, deliveryAddress: texas };
+    // Texas's 6.25 % (data/tax-rates.json), not the 8.875 % the purchase was charged where it was billed.
+    expect(renewalTransaction(inTexas, purchase, renewalPeriod(subscription), AT)).toMatchObject({ subtotal: 5000, tax: 313, total: 5313 });
+    const moved = { ...inTexas, deliveryAddress: { ...texas, city: 'Albany', postalCode: '12207', region: 'NY' } };
+    const row = renewalTransaction(moved, purchase, renewalPeriod(subscription), AT);
+    // New York has no rate in the demo's table: no tax.
+    expect(row).toMatchObject({ subtotal: 5000, tax: 0, total: 5000 });
+    expect(JSON.parse(row.order_json).taxRate).toEqual(renewalTaxRate(moved, purchase));
+    // A digital subscription keeps its purchase's rate.
+    expect(renewalTaxRate(subscription, purchase)).toEqual(US_SALES_TAX);
   });
 
   it('is a renewal of the subscription for its period, not a purchase that starts one, and can be stored', async () => {

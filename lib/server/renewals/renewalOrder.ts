@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { buildQuote, type Quote } from '@/lib/pricing/quote';
+import { taxRateFor, type TaxRate } from '@/lib/pricing/tax';
+import { TAX_RATES } from '@/lib/server/checkout/checkoutRules';
 import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import type { TransactionTable } from '@/lib/server/db/schema';
@@ -39,7 +41,21 @@ export function instrumentTag(instrument: RenewalInstrument): string {
 export const renewalIdempotencyKey = (subscriptionId: string, periodStart: string, tries: number, instrument: RenewalInstrument): string =>
   `renewal:${subscriptionId}:${periodStart}:${tries}:${instrumentTag(instrument)}`;
 
-/** What the renewal from `periodStart` costs: its price alone, with the purchase's tax rule and currency, no promo code. */
+/**
+ * The tax a renewal is charged: a print subscription's where it is delivered now (a move to
+ * another state moves its tax, a good's destination), at today's rates; a digital one keeps
+ * its purchase's rate. A move keeps the country (lib/account/deliveryAddress.ts), and so
+ * whether the price holds the tax.
+ */
+export function renewalTaxRate(
+  subscription: Pick<Subscription, 'isPrint' | 'deliveryAddress'>,
+  purchase: Pick<Transaction, 'order'>,
+): TaxRate {
+  const place = subscription.isPrint ? subscription.deliveryAddress : null;
+  return place ? taxRateFor(TAX_RATES, place.country, place.region ?? null) : purchase.order.taxRate;
+}
+
+/** What the renewal from `periodStart` costs: its price alone, taxed as renewalTaxRate says, in the purchase's currency, no promo code. */
 export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>, periodStart: string): Quote {
   return buildQuote({
     currencyCode: subscription.currencyCode,
@@ -53,14 +69,13 @@ export function renewalQuote(subscription: Subscription, purchase: Pick<Transact
       },
     ],
     coupon: null,
-    taxRate: purchase.order.taxRate,
+    taxRate: renewalTaxRate(subscription, purchase),
   });
 }
 
 /**
  * A renewal's transaction, before it is charged: the purchase's order with the renewal as
- * its one line (add-ons are bought once), priced with the purchase's tax rule and currency,
- * no promo code. Nobody holds its receipt token: its invoice is shown in the account.
+ * its one line (add-ons are bought once), priced as renewalQuote prices it, no promo code. Nobody holds its receipt token: its invoice is shown in the account.
  */
 export function renewalTransaction(
   subscription: Subscription,
@@ -71,7 +86,7 @@ export function renewalTransaction(
   const { order } = purchase;
   const quote = renewalQuote(subscription, purchase, period.start);
   const { paymentStepPath: _notAnAttempt, ...kept } = order;
-  const renewalOrder = { ...kept, lines: quote.lines, taxLines: quote.taxLines, payment: subscription.payment };
+  const renewalOrder = { ...kept, lines: quote.lines, taxRate: quote.taxRate, taxLines: quote.taxLines, payment: subscription.payment };
   return {
     id: renewalTransactionId(subscription.id, period.start),
     receipt_token_hash: sha256(randomBytes(32).toString('hex')),

@@ -266,13 +266,33 @@ describe('SubscriptionService.resume', () => {
 });
 
 describe('SubscriptionService.changeDeliveryAddress', () => {
-  const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' };
+  const address = { line1: '2 Park Avenue', city: 'New York', postalCode: '10016', country: 'US', region: 'NY' };
+  const printIn = (customer: object) => ({
+    order: { ...newTransactionFixture({ id: 'x' }).order, offer: ORDERED_OFFERS.newYorkerPrint },
+    customer: { ...newTransactionFixture({ id: 'x' }).customer, ...customer },
+  });
+  const texas = { country: 'US', region: 'TX', address: { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701' } };
 
-  it('changes where a print subscription is delivered, with its e-mail', async () => {
-    const id = await subscribed('txn_print', {
-      order: { ...newTransactionFixture({ id: 'x' }).order, offer: ORDERED_OFFERS.newYorkerPrint },
-    });
+  it('changes where a print subscription is delivered, to another state, with its e-mail', async () => {
+    const id = await subscribed('txn_print', printIn(texas));
     expect((await service().changeDeliveryAddress('ada@example.com', id, address)).deliveryAddress).toEqual(address);
+    expect(sent).toEqual([`address ${id} 2 Park Avenue`]);
+  });
+
+  it('keeps the country and state of an address sent without them, and refuses a move abroad', async () => {
+    const id = await subscribed('txn_print', printIn(texas));
+    const { country: _us, region: _ny, ...bare } = address;
+    expect((await service().changeDeliveryAddress('ada@example.com', id, bare)).deliveryAddress).toEqual({
+      ...bare,
+      country: 'US',
+      region: 'TX',
+    });
+    const berlin = { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE' };
+    expect(await refusal(service().changeDeliveryAddress('ada@example.com', id, berlin))).toEqual({ status: 400, code: 'country_change' });
+    expect(await refusal(service().changeDeliveryAddress('ada@example.com', id, { ...address, region: 'XX' }))).toEqual({
+      status: 400,
+      code: 'invalid_address',
+    });
     expect(sent).toEqual([`address ${id} 2 Park Avenue`]);
   });
 

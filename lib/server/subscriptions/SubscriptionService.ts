@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
+import { movedAddress, type SentAddress } from '@/lib/account/deliveryAddress';
 import type { Database } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
@@ -183,14 +184,20 @@ export class SubscriptionService {
     }
   }
 
-  /** Where a print subscription is delivered from now on. */
-  async changeDeliveryAddress(ownerEmail: string, id: string, address: DeliveryAddress): Promise<Subscription> {
+  /**
+   * Where a print subscription is delivered from now on: within its country (movedAddress), the
+   * state perhaps another, which its next renewal is taxed in.
+   */
+  async changeDeliveryAddress(ownerEmail: string, id: string, sent: SentAddress): Promise<Subscription> {
     const subscription = await this.owned(ownerEmail, id);
     if (!subscription.isPrint) throw new HttpError(409, 'not_print', 'This subscription is digital: nothing is delivered by post.');
     const at = this.now();
     if (subscriptionStatusAt(subscription, at) === 'ended') {
       throw new HttpError(409, 'subscription_ended', 'This subscription has ended: nothing more will be delivered.');
     }
+    const moved = movedAddress(sent, subscription.deliveryAddress);
+    if (!moved.ok) throw new HttpError(400, moved.code, moved.message);
+    const address: DeliveryAddress = moved.address;
     await this.db.transaction().execute(async (trx) => {
       const written = await new SubscriptionRepository(trx, this.now).setDeliveryAddress(subscription, address, at);
       if (written.kind === 'applied') await queueAccountMails(this.notices, trx, written, at);

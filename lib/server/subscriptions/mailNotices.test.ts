@@ -55,7 +55,13 @@ async function subscribed(id: string, livemode: boolean, market: typeof GERMAN |
 async function everyChange(id: string): Promise<void> {
   await service().cancel(OWNER, id, { reason: null, channel: 'account' });
   await service().resume(OWNER, id);
-  await service().changeDeliveryAddress(OWNER, id, { line1: '2 Park Avenue', city: 'New York', postalCode: '10016' });
+  await service().changeDeliveryAddress(OWNER, id, {
+    line1: '2 Park Avenue',
+    city: 'New York',
+    postalCode: '10016',
+    country: 'US',
+    region: 'NY',
+  });
   await notices().cardChanged(db, (await new SubscriptionRepository(db, now).findById(id))!, clock);
   await service().cancel(OWNER, id, { reason: null, channel: 'cancel-page' });
   await service().endNow((await new SubscriptionRepository(db, now).findById(id))!, { reason: 'ended_by_care' });

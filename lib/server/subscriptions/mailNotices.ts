@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { postalLines } from '@/lib/geo/countryName';
 import type { AccountBrand } from '@/lib/account/accountView';
 import type { Database } from '@/lib/server/db/schema';
 import type { MailKind } from '@/lib/server/mail/MailMessage';
@@ -94,8 +95,9 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         at,
       );
     },
-    addressChanged: (db, subscription, at) =>
-      queue(
+    addressChanged(db, subscription, at) {
+      const { words } = mailFormats(subscription);
+      return queue(
         db,
         subscription,
         'address-changed',
@@ -104,15 +106,15 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
             brand: brandOf(subscription),
             offerName: subscription.offerName,
             livemode: subscription.livemode,
-            addressLines: subscription.deliveryAddress
-              ? [subscription.deliveryAddress.line1, `${subscription.deliveryAddress.city} ${subscription.deliveryAddress.postalCode}`]
-              : [],
+            // As an envelope shows it, in its country's order, the country named in the mail's language.
+            addressLines: subscription.deliveryAddress ? postalLines(words, subscription.deliveryAddress) : [],
             accountUrl: accountUrlOf(subscription),
           },
-          mailFormats(subscription).words,
+          words,
         ),
         at,
-      ),
+      );
+    },
     cardChanged(db, subscription, at) {
       const { words, date } = mailFormats(subscription);
       return queue(

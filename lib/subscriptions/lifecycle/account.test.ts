@@ -158,8 +158,11 @@ describe('payment method changed', () => {
 });
 
 describe('delivery address changed', () => {
-  const address = { line1: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115' };
-  const print = subscription({ isPrint: true, deliveryAddress: { line1: 'Alte Straße 2', city: 'Bonn', postalCode: '53111' } });
+  const address = { line1: 'Hauptstraße 1', city: 'Berlin', postalCode: '10115', country: 'DE' };
+  const print = subscription({
+    isPrint: true,
+    deliveryAddress: { line1: 'Alte Straße 2', city: 'Bonn', postalCode: '53111', country: 'DE' },
+  });
   runRows([
     deliveryAddressChanged(
       { name: 'a print subscription: delivered there from now on, its owner told', before: print, now: MID_PERIOD },

@@ -35,7 +35,7 @@ export interface PurchaseFacts<Gateway extends string = string, Consent = unknow
   paymentMethod: PaymentMethodId;
   gateway: Gateway;
   livemode: boolean;
-  customer: Pick<Billing, 'email' | 'address' | 'deliveryAddress'>;
+  customer: Pick<Billing, 'email' | 'country' | 'region' | 'address' | 'deliveryAddress'>;
   autoRenewalConsent: Consent | null;
   currencyCode: CurrencyCode;
   discount: number;

@@ -1,3 +1,4 @@
+import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
 import { firstPeriod } from '@/lib/subscriptions/periods';
 import { introductoryUntil, NOTICE_RULES } from '@/lib/subscriptions/renewalNotices';
 import { NO_DUNNING } from '@/lib/subscriptions/subscription';
@@ -53,7 +54,7 @@ export function purchased<G extends string, I, C>(
     gateway: purchase.gateway,
     instrument: event.instrument,
     needsPaymentMethod: event.instrument === null,
-    deliveryAddress: offer.isPrintOffer ? (purchase.customer.deliveryAddress ?? purchase.customer.address ?? null) : null,
+    deliveryAddress: offer.isPrintOffer ? deliveryAddressOf(purchase.customer) : null,
     consent: purchase.autoRenewalConsent,
     endedAt: null,
     endReason: null,

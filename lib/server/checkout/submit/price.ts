@@ -31,6 +31,13 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
       ...(request.couponCode ? { couponCode: request.couponCode } : {}),
       country: billing.country,
       ...(billing.region ? { region: billing.region } : {}),
+      // A print order's own delivery country, where it is taxed; the quote ignores it for a digital one.
+      ...(billing.deliveryAddress?.country
+        ? {
+            deliveryCountry: billing.deliveryAddress.country,
+            ...(billing.deliveryAddress.region ? { deliveryRegion: billing.deliveryAddress.region } : {}),
+          }
+        : {}),
       // Checked here (a language the campaign does not offer is refused), and its refusals worded in it.
       locale: request.locale,
     },

@@ -1,4 +1,5 @@
 import type { Billing } from '@/lib/checkout/billing';
+import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { isSandboxGateway, type PaymentGateway, type PaymentInput } from '@/lib/server/payments/PaymentGateway';
@@ -34,8 +35,9 @@ export function validateOrder(
     throw new HttpError(400, 'address_required', 'A print subscription needs a billing address.');
   }
   // Print goes to the delivery address, the billing address unless another was given; digital has none.
+  // It is kept with its country and region: a delivery address given without them is in the billing country.
   const customer: Billing = offer.isPrintOffer
-    ? { ...billing, deliveryAddress: billing.deliveryAddress ?? billing.address }
+    ? { ...billing, deliveryAddress: deliveryAddressOf(billing)! }
     : { ...billing, deliveryAddress: undefined };
   if (priced.autoRenewalConsentRequired && !request.autoRenewalConsent) {
     throw new HttpError(422, 'consent_required', 'Please agree to the automatic renewal terms to continue.');

@@ -48,6 +48,7 @@ import * as m0049 from './0049_market_rules';
 import * as m0050 from './0050_catalogue_locales';
 import * as m0051 from './0051_buyer_locale';
 import * as m0052 from './0052_subscription_tax_rule';
+import * as m0053 from './0053_delivery_address_country';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -103,4 +104,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0050_catalogue_locales': m0050,
   '0051_buyer_locale': m0051,
   '0052_subscription_tax_rule': m0052,
+  '0053_delivery_address_country': m0053,
 };
