@@ -15,7 +15,8 @@ const props: InvoicePageProps = {
     date: 'November 26, 2026',
     brandName: 'Vogue',
     offerName: 'Vogue Digital',
-    billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
+    seller: null,
+    billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'United Kingdom', lines: ['United Kingdom'] },
     lines: [{ name: 'Vogue Digital', amount: '$25.00' }],
     discount: null,
     taxes: [{ label: 'Tax', amount: '$0.00' }],
@@ -25,7 +26,38 @@ const props: InvoicePageProps = {
   },
 };
 
+/** An address block's lines, one element each. */
+const linesOf = (testId: string) => Array.from(screen.getByTestId(testId).children).map((line) => line.textContent);
+
 describe('InvoiceView', () => {
+  it('names its seller with its address and tax number, and the buyer and where print went line by line', () => {
+    render(
+      <InvoiceView
+        {...props}
+        invoice={{
+          ...props.invoice,
+          seller: {
+            name: 'Demo Magazines US Inc.',
+            lines: ['1 World Trade Center', 'New York, NY 10007', 'United States'],
+            taxNumber: 'EIN: 12-3456789',
+          },
+          billedTo: { ...props.invoice.billedTo, lines: ['1 State St', 'Albany, NY 12207', 'United States'] },
+          deliveredTo: ['1 Congress Ave', 'Austin, TX 78701', 'United States'],
+        }}
+      />,
+    );
+    expect(linesOf('invoice-page-seller')).toEqual([
+      'Vogue',
+      'Demo Magazines US Inc.',
+      '1 World Trade Center',
+      'New York, NY 10007',
+      'United States',
+      'EIN: 12-3456789',
+    ]);
+    expect(linesOf('invoice-page-billed-to')).toEqual(['Ada Reader', '1 State St', 'Albany, NY 12207', 'United States', 'ada@example.com']);
+    expect(linesOf('invoice-page-delivered-to')).toEqual(['1 Congress Ave', 'Austin, TX 78701', 'United States']);
+  });
+
   it('shows no refund while none was made', () => {
     render(<InvoiceView {...props} />);
     expect(screen.queryByTestId('invoice-page-refunded')).toBeNull();
@@ -70,7 +102,7 @@ describe('InvoiceView', () => {
           invoice={{
             ...props.invoice,
             date: '26. November 2026',
-            billedTo: { ...props.invoice.billedTo, country: 'Vereinigtes Königreich' },
+            billedTo: { ...props.invoice.billedTo, country: 'Vereinigtes Königreich', lines: ['Vereinigtes Königreich'] },
             taxes: [{ label: 'MwSt.', amount: 'darin enthalten 4,17\u00a0€' }],
             total: '25,00\u00a0€',
             refunded: '10,00\u00a0€',
@@ -80,9 +112,7 @@ describe('InvoiceView', () => {
       </I18nProvider>,
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Rechnung INV-TEST-2026-000001 (Testmodus: keine echte Zahlung)');
-    expect(screen.getByText('Rechnungsempfänger').nextElementSibling?.textContent).toBe(
-      'Ada Reader, ada@example.com, Vereinigtes Königreich',
-    );
+    expect(linesOf('invoice-page-billed-to')).toEqual(['Ada Reader', 'Vereinigtes Königreich', 'ada@example.com']);
     expect(screen.getByText('Gezahlter Betrag').nextElementSibling?.textContent).toBe('25,00\u00a0€');
     expect(screen.getByRole('region', { name: 'Gutschriften' }).textContent).toContain(
       'Gutschrift GS-1, 27. November 2026: 10,00\u00a0€ erstattet auf Visa ending in 4242',

@@ -30,12 +30,30 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
           </div>
           <div>
             <dt>{t('billing.invoice.from')}</dt>
-            <dd>{invoice.brandName}</dd>
+            <dd data-testid="invoice-page-seller">
+              <Lines
+                lines={
+                  invoice.seller
+                    ? [invoice.brandName, invoice.seller.name, ...invoice.seller.lines, invoice.seller.taxNumber]
+                    : [invoice.brandName]
+                }
+              />
+            </dd>
           </div>
           <div>
             <dt>{t('billing.invoice.billedTo')}</dt>
-            <dd>{t('billing.invoice.billedToValue', invoice.billedTo)}</dd>
+            <dd data-testid="invoice-page-billed-to">
+              <Lines lines={[invoice.billedTo.name, ...invoice.billedTo.lines, invoice.billedTo.email]} />
+            </dd>
           </div>
+          {invoice.deliveredTo && (
+            <div>
+              <dt>{t('billing.invoice.deliveredTo')}</dt>
+              <dd data-testid="invoice-page-delivered-to">
+                <Lines lines={invoice.deliveredTo} />
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('billing.invoice.paidWith')}</dt>
             <dd>{invoice.paymentMethod}</dd>
@@ -100,4 +118,13 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
       </article>
     </AccountFrame>
   );
+}
+
+/** An address block: one line each, as an envelope shows it. */
+function Lines({ lines }: { lines: readonly string[] }) {
+  return lines.map((line, index) => (
+    <span key={index} className={styles.line}>
+      {line}
+    </span>
+  ));
 }

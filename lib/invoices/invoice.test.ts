@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import { issueInvoice, type PaidOrder } from './invoice';
+import { sellerFor, sellerOnInvoice } from './seller';
 
 const OFFER: OrderSnapshot['offer'] = {
   id: '1001',
@@ -38,7 +39,7 @@ const paid = (overrides: Partial<PaidOrder> = {}): PaidOrder => ({
 
 describe('issueInvoice', () => {
   it('keeps what the invoice states: the lines by name and amount, the tax, the buyer as billed and how it was paid', () => {
-    expect(issueInvoice(paid(), 'INV-2026-000042', '2026-11-26T10:00:00.000Z')).toEqual({
+    expect(issueInvoice(paid(), 'INV-2026-000042', '2026-11-26T10:00:00.000Z', null)).toEqual({
       number: 'INV-2026-000042',
       transactionId: 'txn_1',
       subscriptionId: 'sub_1',
@@ -47,6 +48,7 @@ describe('issueInvoice', () => {
       issuedAt: '2026-11-26T10:00:00.000Z',
       brandSlug: 'vogue',
       offerName: 'Vogue Digital',
+      seller: null,
       billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
       currencyCode: 'GBP',
       lines: [{ name: 'Vogue Digital: one year of unlimited access', amount: 2500 }],
@@ -85,7 +87,7 @@ describe('issueInvoice', () => {
       tax: 374,
       total: 2874,
     });
-    expect(issueInvoice(quebec, 'INV-2026-000043', '2026-11-26T10:00:00.000Z')).toMatchObject({ tax: 374, taxLines });
+    expect(issueInvoice(quebec, 'INV-2026-000043', '2026-11-26T10:00:00.000Z', null)).toMatchObject({ tax: 374, taxLines });
   });
 
   it.each([
@@ -101,13 +103,44 @@ describe('issueInvoice', () => {
       trialDays: 30,
     } as const;
     const order = { ...paid().order, lines: [{ offerId: '1001', name: 'Vogue Digital', amount: 2500, terms }] };
-    const invoice = issueInvoice(paid({ kind, order }), 'INV-2026-000001', '2026-11-26T10:00:00.000Z');
+    const invoice = issueInvoice(paid({ kind, order }), 'INV-2026-000001', '2026-11-26T10:00:00.000Z', null);
     expect(invoice.priceTerms).toMatchObject(expected);
     expect(invoice.lines).toEqual([{ name: 'Vogue Digital', amount: 2500 }]);
   });
 
   it('states no price terms when no line is the offer’s', () => {
     const order = { ...paid().order, lines: [{ offerId: '9999', name: 'A gift', amount: 100 }] };
-    expect(issueInvoice(paid({ order }), 'INV-2026-000001', '2026-11-26T10:00:00.000Z').priceTerms).toBeNull();
+    expect(issueInvoice(paid({ order }), 'INV-2026-000001', '2026-11-26T10:00:00.000Z', null).priceTerms).toBeNull();
+  });
+
+  it('names its seller, and bills a print order to its whole address, with where it went', () => {
+    const seller = sellerOnInvoice(sellerFor('newyorker', 'US')!);
+    const print = paid({
+      brandSlug: 'newyorker',
+      order: { ...paid().order, offer: { ...OFFER, isPrintOffer: true } },
+      customer: {
+        firstName: 'Ada',
+        lastName: 'Reader',
+        email: 'ada@example.com',
+        country: 'US',
+        region: 'NY',
+        address: { line1: '1 State St', city: 'Albany', postalCode: '12207' },
+        deliveryAddress: { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701', country: 'US', region: 'TX' },
+      },
+    });
+    const invoice = issueInvoice(print, 'US-2026-000001', '2026-12-03T10:00:00.000Z', seller);
+    expect(invoice.seller).toEqual({
+      id: 'demo-us',
+      legalName: 'Demo Magazines US Inc.',
+      address: { line1: '1 World Trade Center', city: 'New York', postalCode: '10007', country: 'US', region: 'NY' },
+      taxNumber: { kind: 'ein', value: '12-3456789' },
+    });
+    expect(invoice.billedTo).toEqual({
+      name: 'Ada Reader',
+      email: 'ada@example.com',
+      country: 'US',
+      address: { line1: '1 State St', city: 'Albany', postalCode: '12207', country: 'US', region: 'NY' },
+      deliveredTo: { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701', country: 'US', region: 'TX' },
+    });
   });
 });

@@ -1,4 +1,7 @@
 import type { Billing } from '@/lib/checkout/billing';
+import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
+import type { PostalAddress } from '@/lib/geo/addressFormat';
+import type { Seller } from './seller';
 import { orderPriceTerms } from '@/lib/checkout/orderPriceTerms';
 import type { OrderSnapshot } from '@/lib/checkout/transactionView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
@@ -31,8 +34,13 @@ export interface Invoice {
   issuedAt: string;
   brandSlug: string;
   offerName: string;
-  /** The buyer as billed: the name and address given with the order. */
-  billedTo: { name: string; email: string; country: string };
+  /** Who issued it (data/sellers.json as it was then); null on invoices issued before sellers were named. */
+  seller: Seller | null;
+  /**
+   * The buyer as billed: the name, e-mail and country given with the order, and the whole
+   * billing address where one was asked for (print); where a print order went (its tax's place).
+   */
+  billedTo: { name: string; email: string; country: string; address?: PostalAddress; deliveredTo?: PostalAddress };
   currencyCode: CurrencyCode;
   lines: InvoiceLine[];
   /** The plan's price over time as it was bought (a renewal's: the renewal price); null: none to state. */
@@ -58,7 +66,7 @@ export interface PaidOrder {
   kind: InvoiceKind;
   brandSlug: string;
   order: OrderSnapshot;
-  customer: Pick<Billing, 'firstName' | 'lastName' | 'email' | 'country'>;
+  customer: Pick<Billing, 'firstName' | 'lastName' | 'email' | 'country' | 'region' | 'address' | 'deliveryAddress'>;
   couponCode: string | null;
   currencyCode: CurrencyCode;
   subtotal: number;
@@ -67,9 +75,11 @@ export interface PaidOrder {
   total: number;
 }
 
-/** The invoice of a paid order, numbered and issued at that moment. */
-export function issueInvoice(paid: PaidOrder, number: string, issuedAt: string): Invoice {
+/** The invoice of a paid order, numbered and issued at that moment by its seller (null: none named). */
+export function issueInvoice(paid: PaidOrder, number: string, issuedAt: string, seller: Seller | null): Invoice {
   const { order, customer } = paid;
+  const { address } = customer;
+  const deliveredTo = order.offer.isPrintOffer ? deliveryAddressOf(customer) : null;
   return {
     number,
     transactionId: paid.transactionId,
@@ -79,7 +89,14 @@ export function issueInvoice(paid: PaidOrder, number: string, issuedAt: string):
     issuedAt,
     brandSlug: paid.brandSlug,
     offerName: order.offer.name,
-    billedTo: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email, country: customer.country },
+    seller,
+    billedTo: {
+      name: `${customer.firstName} ${customer.lastName}`,
+      email: customer.email,
+      country: customer.country,
+      ...(address ? { address: { ...address, country: customer.country, ...(customer.region ? { region: customer.region } : {}) } } : {}),
+      ...(deliveredTo ? { deliveredTo } : {}),
+    },
     currencyCode: paid.currencyCode,
     lines: order.lines.map((line) => ({ name: line.name, amount: line.amount })),
     priceTerms: orderPriceTerms(order.offer, order.lines, paid.currencyCode, paid.kind),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 import { invoiceLink, invoicePage } from './invoicePage';
+import { sellerFor, sellerOnInvoice } from './seller';
 import { fallbackWords, inTimeZone } from '@/lib/i18n/words';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
@@ -15,6 +16,7 @@ const INVOICE: Invoice = {
   issuedAt: '2026-11-26T10:00:00.000Z',
   brandSlug: 'vogue',
   offerName: 'Vogue Digital',
+  seller: null,
   billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'GB' },
   currencyCode: 'USD',
   lines: [{ name: 'Vogue Digital: one year', amount: 3000 }],
@@ -47,7 +49,8 @@ describe('invoicePage', () => {
       date: 'November 26, 2026',
       brandName: 'Vogue',
       offerName: 'Vogue Digital',
-      billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'United Kingdom' },
+      seller: null,
+      billedTo: { name: 'Ada Reader', email: 'ada@example.com', country: 'United Kingdom', lines: ['United Kingdom'] },
       lines: [{ name: 'Vogue Digital: one year', amount: '$30.00' }],
       priceTerms: 'Vogue Digital: First year $25, then $50 a year.',
       discount: { label: 'Discount (WELCOME)', amount: '$5.00' },
@@ -102,6 +105,24 @@ describe('invoicePage', () => {
     expect(page.discount).toEqual(discount);
     expect(page.taxes).toEqual(taxes);
     expect(page).not.toHaveProperty('priceTerms');
+  });
+
+  it('names its seller and writes the addresses as envelopes do, the countries in the reader’s language', () => {
+    const seller = sellerOnInvoice(sellerFor('gq', 'DE')!);
+    const berlin = { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE' };
+    const invoice = { ...INVOICE, seller, billedTo: { ...INVOICE.billedTo, country: 'DE', address: berlin, deliveredTo: berlin } };
+    expect(invoicePage(invoice, [], 'GQ', serverWords('de-DE'))).toMatchObject({
+      seller: {
+        name: 'Demo Magazines Deutschland GmbH',
+        lines: ['Karlstraße 23', '80335 München', 'Deutschland'],
+        taxNumber: 'USt-IdNr.: DE123456789',
+      },
+      billedTo: { lines: ['Unter den Linden 1', '10117 Berlin', 'Deutschland'] },
+      deliveredTo: ['Unter den Linden 1', '10117 Berlin', 'Deutschland'],
+    });
+    expect(
+      invoicePage({ ...invoice, seller: sellerOnInvoice(sellerFor('newyorker', 'CA')!) }, [], 'The New Yorker', fallbackWords()).seller,
+    ).toMatchObject({ taxNumber: 'GST/HST number: 123456789 RT0001' });
   });
 
   it('lists its credit notes in the order given, and their sum', () => {

@@ -2,7 +2,7 @@ import type { InvoiceLink, InvoicePageProps } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
-import { countryName } from '@/lib/geo/countryName';
+import { countryName, postalLines } from '@/lib/geo/countryName';
 import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
@@ -27,7 +27,21 @@ export function invoicePage(
     date: words.date(invoice.issuedAt),
     brandName,
     offerName: invoice.offerName,
-    billedTo: { ...invoice.billedTo, country: countryName(words, invoice.billedTo.country) },
+    seller: invoice.seller
+      ? {
+          name: invoice.seller.legalName,
+          lines: postalLines(words, invoice.seller.address),
+          taxNumber: t('billing.invoice.taxNumber', { kind: invoice.seller.taxNumber.kind, value: invoice.seller.taxNumber.value }),
+        }
+      : null,
+    billedTo: {
+      name: invoice.billedTo.name,
+      email: invoice.billedTo.email,
+      country: countryName(words, invoice.billedTo.country),
+      // The whole address where one was asked for (print), else the country alone, named in the page's language.
+      lines: invoice.billedTo.address ? postalLines(words, invoice.billedTo.address) : [countryName(words, invoice.billedTo.country)],
+    },
+    ...(invoice.billedTo.deliveredTo ? { deliveredTo: postalLines(words, invoice.billedTo.deliveredTo) } : {}),
     lines: invoice.lines.map((line) => ({ name: line.name, amount: money(line.amount) })),
     ...(priceTerms
       ? { priceTerms: t('billing.invoice.priceTerms', { offer: invoice.offerName, terms: priceOverTime(words, priceTerms) }) }

@@ -155,7 +155,7 @@ test("another person's subscription and invoice are the site's 404", async ({ pa
     .getAttribute('href');
   const invoiceHref = await account
     .subscription('Vogue: Vogue Digital')
-    .root.getByRole('link', { name: /^INV-TEST-/ })
+    .root.getByRole('link', { name: /^US-TEST-/ })
     .getAttribute('href');
   await page.goto(invoiceHref!);
   await expect(page.getByTestId('invoice-page')).toBeVisible();

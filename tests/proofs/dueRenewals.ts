@@ -16,6 +16,8 @@ import type {
 import { randomId, sha256 } from '@/lib/server/ids';
 import { SandboxGateway } from '@/lib/server/payments/sandbox/SandboxGateway';
 import { renewalTransactionId } from '@/lib/server/renewals/renewalOrder';
+import { marketOf, sellerFor } from '@/lib/invoices/seller';
+import { documentSeries } from '@/lib/server/checkout/invoiceNumbers';
 
 /**
  * Due renewals for the proofs and the bench, written fast: one real test-mode purchase
@@ -42,9 +44,16 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
   const periodEnd = new Date(now().getTime() - 60_000);
   const shiftMs = Date.parse(template.subscription.current_period_end) - periodEnd.getTime();
   const shift = (iso: string | null) => (iso === null ? null : new Date(Date.parse(iso) - shiftMs).toISOString());
-  const invoice = /^(INV-(?:TEST-)?(\d{4})-)(\d+)$/.exec(template.transaction.invoice_number ?? '');
-  if (!invoice) throw new Error(`the template purchase has no invoice number: ${template.transaction.invoice_number}`);
-  const scope = `${template.transaction.livemode ? 'live' : 'test'}-${invoice[2]}`;
+  // The series the purchase was numbered in (its seller's, or the global one before it).
+  const seller = sellerFor(template.transaction.brand_slug, marketOf(template.transaction.locale));
+  const { scope, prefix } = documentSeries(
+    'invoice',
+    template.transaction.livemode === 1,
+    new Date(template.transaction.updated_at),
+    seller,
+  );
+  const invoice = template.transaction.invoice_number?.startsWith(prefix) ? template.transaction.invoice_number : null;
+  if (!invoice) throw new Error(`the template purchase has no invoice number of ${prefix}: ${template.transaction.invoice_number}`);
 
   const moved = (
     subscription: Selectable<SubscriptionTable>,
@@ -124,7 +133,7 @@ export async function seedDueRenewals(db: Kysely<Database>, count: number, now: 
         const subscriptionId = randomId('sub', 16);
         const { intent, transaction, subscription } = moved(template.subscription, template.transaction, template.intent);
         intents.push({ ...intent, id: intentId, idempotency_key: randomUUID() });
-        const invoiceNumber = `${invoice[1]}${String(Number(last) - size + 1 + index).padStart(invoice[3]!.length, '0')}`;
+        const invoiceNumber = `${prefix}${String(Number(last) - size + 1 + index).padStart(6, '0')}`;
         transactions.push({
           ...transaction,
           id: transactionId,

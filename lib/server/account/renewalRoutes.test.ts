@@ -112,7 +112,7 @@ describe('POST /api/account/subscriptions/{id}/clock', () => {
     expect(dateText(renewed.facts.nextCharge.at)).toBe(dateText(periodEnd.toISOString()));
     expect(dateText(renewed.testClock.today)).toBe(dateText(bought.current_period_end));
     expect(renewed.invoices).toHaveLength(2);
-    expect(renewed.invoices[1].number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
+    expect(renewed.invoices[1].number).toMatch(/^US-TEST-\d{4}-\d{6}$/);
     const after = await row(id);
     expect(after).toMatchObject({ status: 'active', current_period_start: bought.current_period_end });
     // Its clock now stands at the old period end: within the few seconds this test takes of it.

@@ -3,8 +3,11 @@ export type CareQuery = { kind: 'email'; email: string } | { kind: 'invoice' | '
 
 /** A whole address: something before and after the @, and a dot in the domain. */
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** A whole number as printed: INV-2026-000042, CN-TEST-2026-000007 (invoiceNumbers.ts, creditNoteNumbers.ts). */
-const WHOLE_NUMBER = /^(INV|CN)-(TEST-)?\d{4}-\d{6,}$/;
+/**
+ * A whole number as printed (invoiceNumbers.ts): the global series' INV-2026-000042 and
+ * CN-TEST-2026-000007, and a seller's US-2026-000001 and US-CN-2026-000001.
+ */
+const WHOLE_NUMBER = /^(?:(CN)|[A-Z]{2,6}(-CN)?)-(?:TEST-)?\d{4}-\d{6,}$/;
 
 export const CARE_QUERY_RULE =
   'Enter a whole e-mail address, or a whole invoice or credit note number such as INV-2026-000042: a part of one is not searched.';
@@ -20,5 +23,5 @@ export function careQueryOf(text: string): CareQuery | null {
   const number = q.toUpperCase();
   const match = WHOLE_NUMBER.exec(number);
   if (!match) return null;
-  return { kind: match[1] === 'INV' ? 'invoice' : 'credit_note', number };
+  return { kind: match[1] || match[2] ? 'credit_note' : 'invoice', number };
 }

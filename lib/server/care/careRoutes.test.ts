@@ -273,7 +273,7 @@ describe('customer care routes', () => {
     expect(first.refund).toMatchObject({
       amount: 1000,
       status: 'succeeded',
-      creditNoteNumber: expect.stringMatching(/^CN-TEST-/),
+      creditNoteNumber: expect.stringMatching(/^US-CN-TEST-/),
       requestedBy: `operator:${operator.id}`,
     });
     expect(first.customer.transactions[0]).toMatchObject({ refunded: 1000, refundable: 1500 });
@@ -295,7 +295,7 @@ describe('customer care routes', () => {
     expect(second.customer.transactions[0]).toMatchObject({ refunded: 2500, refundable: 0 });
     expect(second.customer.transactions[0]!.refunds.map((r) => r.creditNoteNumber)).toHaveLength(2);
     expect(second.customer.events.filter((e) => e.kind === 'refund').map((e) => e.text)).toContainEqual(
-      expect.stringMatching(/^Refund of \$10\.00 made, credit note CN-TEST-/),
+      expect.stringMatching(/^Refund of \$10\.00 made, credit note US-CN-TEST-/),
     );
 
     const nothingLeft = await call('POST', path, { cookie, body: { amount: 'full', reason: 'Again', idempotencyKey: 'care-test-rest-2' } });

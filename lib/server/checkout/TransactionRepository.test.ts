@@ -83,7 +83,7 @@ describe('TransactionRepository: the provider’s charge a refund names', () => 
     await transactions.recordProviderCharge('txn_late', 'CAPTURE-OTHER');
     expect(await chargeOf('txn_late')).toBe('CAPTURE-1');
     // Still one invoice: the second report moved nothing else.
-    expect((await transactions.findById('txn_late'))?.invoiceNumber).toMatch(/^INV-TEST-/);
+    expect((await transactions.findById('txn_late'))?.invoiceNumber).toMatch(/^US-TEST-/);
   });
 });
 

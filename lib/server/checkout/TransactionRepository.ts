@@ -20,6 +20,7 @@ import { issueInvoice } from '@/lib/invoices/invoice';
 import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { paidOrderOfRow } from '@/lib/server/invoices/invoiceRows';
 import { nextInvoiceNumber } from './invoiceNumbers';
+import { marketOf, sellerFor, sellerOnInvoice } from '@/lib/invoices/seller';
 import { withPaidCard } from './paidCard';
 import type { Transaction } from './Transaction';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
@@ -282,10 +283,12 @@ export class TransactionRepository {
         .where('id', '=', id)
         .where('kind', '=', PURCHASE)
         .where(movable)
-        .returning(['livemode', 'order_json'])
+        .returning(['livemode', 'order_json', 'brand_slug', 'locale'])
         .executeTakeFirst();
       if (!moved) return;
-      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, at);
+      // Issued by the seller of its brand in its market, in that seller's series.
+      const seller = sellerFor(moved.brand_slug, marketOf(moved.locale));
+      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, at, seller);
       const subscriptionId = randomId('sub', 16);
       const order = JSON.parse(moved.order_json) as OrderSnapshot;
       const payment = withPaidCard(order.payment, card);
@@ -303,7 +306,9 @@ export class TransactionRepository {
         .returningAll()
         .executeTakeFirstOrThrow();
       // The invoice as issued, with the card paid with: its record is written with its number.
-      await new InvoiceRepository(trx).issue(issueInvoice(paidOrderOfRow(paid), invoiceNumber, at.toISOString()));
+      await new InvoiceRepository(trx).issue(
+        issueInvoice(paidOrderOfRow(paid), invoiceNumber, at.toISOString(), seller ? sellerOnInvoice(seller) : null),
+      );
       const transaction = transactionOf(paid);
       // The coupon's redemption is kept with the payment: both commit, or neither.
       await new CouponRedemptionRepository(trx).redeem(

@@ -99,7 +99,7 @@ describe('continueWalletReturn', () => {
     const first = await continueWalletReturn(deps(), visit({ stage: 'result' }));
     expect(first).toEqual({ kind: 'redirect', to: '/vogue/demo-single/success?livemode=false' });
     expect((await stored()).status).toBe('succeeded');
-    expect((await stored()).invoiceNumber).toMatch(/^INV-TEST-/);
+    expect((await stored()).invoiceNumber).toMatch(/^US-TEST-/);
     expect(await continueWalletReturn(deps(), visit({ stage: 'result' }))).toEqual(first);
     expect(visits).toHaveLength(1);
   });

@@ -217,7 +217,9 @@ export interface InvoiceTable {
   issued_at: string;
   brand_slug: string;
   offer_name: string;
-  /** The buyer as billed: { name, email, country }. */
+  /** Who issued it: { id, legalName, address, taxNumber } (migration 0054); null on invoices issued before sellers were named. */
+  seller_json: string | null;
+  /** The buyer as billed: { name, email, country }, and since issue 39 the billing address and where print went. */
   billed_to_json: string;
   currency_code: string;
   /** The lines as stated: [{ name, amount }], minor units. */

@@ -9,6 +9,7 @@ import { BUYER, type Actor, type EventFacts } from '@/lib/server/subscriptions/s
 import { CreditNoteRepository } from '@/lib/server/invoices/CreditNoteRepository';
 import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { nextCreditNoteNumber } from './creditNoteNumbers';
+import { sellerById } from '@/lib/invoices/seller';
 import type { Refund } from './Refund';
 
 type RefundRow = Selectable<RefundTable>;
@@ -233,7 +234,9 @@ export class RefundRepository {
       // Read before the number is taken: its sequence's row stays locked until commit.
       const invoice = await new InvoiceRepository(trx).findByTransaction(moved.transaction_id);
       if (!invoice) throw new Error(`refund ${id} made of transaction ${moved.transaction_id}, which has no invoice`);
-      const creditNoteNumber = await nextCreditNoteNumber(trx, moved.livemode === 1, at);
+      // Credited by the invoice's seller, in its series; an invoice from before sellers were named, in the global one.
+      const seller = invoice.seller ? sellerById(invoice.seller.id) : null;
+      const creditNoteNumber = await nextCreditNoteNumber(trx, moved.livemode === 1, at, seller);
       const row = await trx
         .updateTable('refunds')
         .set({ credit_note_number: creditNoteNumber })

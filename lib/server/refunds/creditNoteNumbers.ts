@@ -1,21 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { SellerEntry } from '@/lib/invoices/seller';
+import { nextDocumentNumber } from '@/lib/server/checkout/invoiceNumbers';
 import type { Database } from '@/lib/server/db/schema';
 
 /**
- * The next credit note number of a mode and year, gap-free (CN-2026-000042; test ones are
- * numbered CN-TEST-…), as invoice numbers are (lib/server/checkout/invoiceNumbers.ts): a
- * counter row of its own in `invoice_sequences`, moved by one upsert. Call it in the
- * transaction that records the refund as made: the number is taken only if that commits, so
- * a refused refund takes none.
+ * The next credit note number of the invoice's seller (or the global series), mode and year,
+ * gap-free (US-CN-2026-000001; CN-2026-000042 before the seller's series, or without one),
+ * as invoice numbers are (lib/server/checkout/invoiceNumbers.ts). Call it in the transaction
+ * that records the refund as made: the number is taken only if that commits, so a refused
+ * refund takes none.
  */
-export async function nextCreditNoteNumber(trx: Kysely<Database>, livemode: boolean, at: Date): Promise<string> {
-  const year = at.getUTCFullYear();
-  const scope = `credit-${livemode ? 'live' : 'test'}-${year}`;
-  const { last_number: number } = await trx
-    .insertInto('invoice_sequences')
-    .values({ scope, last_number: 1 })
-    .onConflict((oc) => oc.column('scope').doUpdateSet({ last_number: sql<number>`invoice_sequences.last_number + 1` }))
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return `CN-${livemode ? '' : 'TEST-'}${year}-${String(number).padStart(6, '0')}`;
-}
+export const nextCreditNoteNumber = (
+  trx: Kysely<Database>,
+  livemode: boolean,
+  at: Date,
+  seller: SellerEntry | null = null,
+): Promise<string> => nextDocumentNumber(trx, 'credit-note', livemode, at, seller);

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysel
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { nextInvoiceNumber } from '@/lib/server/checkout/invoiceNumbers';
 import { issueInvoice } from '@/lib/invoices/invoice';
+import { marketOf, sellerFor, sellerOnInvoice } from '@/lib/invoices/seller';
 import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import { paidOrderOfRow } from '@/lib/server/invoices/invoiceRows';
 import { dialectOf } from '@/lib/server/db/dialect';
@@ -219,9 +220,12 @@ export class RenewalRepository {
       if (!moved) return false;
       const mails = await movedBy(trx, move, { event: 'renewal_paid', actor: recorded.actor ?? SYSTEM });
       // The number last: its sequence's row stays locked until commit, and every renewal of every instance waits on it.
-      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at);
+      const seller = sellerFor(moved.brand_slug, marketOf(moved.locale));
+      const invoiceNumber = await nextInvoiceNumber(trx, moved.livemode === 1, charged.at, seller);
       await trx.updateTable('transactions').set({ invoice_number: invoiceNumber }).where('id', '=', charged.transactionId).execute();
-      await new InvoiceRepository(trx).issue(issueInvoice(paidOrderOfRow(moved), invoiceNumber, stamp));
+      await new InvoiceRepository(trx).issue(
+        issueInvoice(paidOrderOfRow(moved), invoiceNumber, stamp, seller ? sellerOnInvoice(seller) : null),
+      );
       const mail = asks(mails, 'renewal-receipt') ? receipt(invoiceNumber) : null;
       if (mail) await enqueueMail(trx, mail, charged.at);
       return true;

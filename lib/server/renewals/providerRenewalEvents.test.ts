@@ -88,7 +88,7 @@ describe('the sandbox PayPal renews by itself, through PayPal’s webhook events
     });
     const [invoice] = await renewalsOf(id);
     expect(invoice).toMatchObject({ status: 'succeeded', gateway: 'sandbox-paypal', period_start: bought.currentPeriodEnd });
-    expect(invoice!.invoice_number).toMatch(/^INV-TEST-/);
+    expect(invoice!.invoice_number).toMatch(/^US-TEST-/);
     expect(invoice!.gateway_payment_id).toMatch(/^SALE-/);
     const [receipt] = await mails('renewal-receipt');
     expect(receipt!.body_text).toContain(invoice!.invoice_number!);

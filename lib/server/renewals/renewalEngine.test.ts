@@ -68,7 +68,7 @@ describe('the renewal engine', () => {
     expect(renewed.nextActionAt).toBe(new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString());
     const [invoice] = await renewalsOf(id);
     expect(invoice).toMatchObject({ status: 'succeeded', period_start: bought.currentPeriodEnd, period_end: renewed.currentPeriodEnd });
-    expect(invoice!.invoice_number).toMatch(/^INV-TEST-\d{4}-\d{6}$/);
+    expect(invoice!.invoice_number).toMatch(/^US-TEST-\d{4}-\d{6}$/);
     expect(invoice!.total).toBe(renewals[0]!.amount);
     const [receipt] = await mails('renewal-receipt');
     expect(receipt).toMatchObject({ to_email: 'ada@example.com' });
@@ -458,7 +458,7 @@ describe('a renewal the bank holds for the subscriber (as 4000 0027 6000 3184 do
     expect(await subscription(id)).toMatchObject({ status: 'active', currentPeriodStart: periodEnd, dunning: { failureCode: null } });
     const [paid] = await renewalsOf(id);
     expect(paid).toMatchObject({ status: 'succeeded', gateway_payment_id: held!.gateway_payment_id });
-    expect(paid!.invoice_number).toMatch(/^INV-TEST-/);
+    expect(paid!.invoice_number).toMatch(/^US-TEST-/);
     expect(await mails('renewal-receipt')).toHaveLength(1);
     // Nothing is held any more: asking again records nothing twice.
     expect(await settleHeldRenewal(deps(), (await subscription(id))!)).toEqual({ status: 'none' });

@@ -102,7 +102,12 @@ export function renewalTransaction(
     status: 'processing',
     livemode: subscription.livemode ? 1 : 0,
     source: null,
-    customer_json: JSON.stringify(purchase.customer),
+    // Billed as bought, delivered (and so taxed) where the subscription goes now.
+    customer_json: JSON.stringify(
+      subscription.isPrint && subscription.deliveryAddress
+        ? { ...purchase.customer, deliveryAddress: subscription.deliveryAddress }
+        : purchase.customer,
+    ),
     auto_renewal_consent_json: null,
     currency_code: quote.currencyCode,
     subtotal: quote.subtotal,

@@ -51,7 +51,7 @@ describe('withdrawPageProps', () => {
           state: 'eligible',
           refundAmount: { cents: 2500, currency: 'USD' },
           refundTo: 'Visa ending in 4242',
-          invoiceNumber: expect.stringMatching(/^INV-TEST-/),
+          invoiceNumber: expect.stringMatching(/^US-TEST-/),
           until: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         },
       },

@@ -129,7 +129,7 @@ export class SuccessPage {
   }
 
   get invoiceHeading(): Locator {
-    return this.page.getByRole('heading', { level: 2, name: /^Invoice INV-(TEST-)?\d{4}-\d{6}$/ });
+    return this.page.getByRole('heading', { level: 2, name: /^Invoice [A-Z]{2,6}-(TEST-)?\d{4}-\d{6}$/ });
   }
 
   get total(): Locator {

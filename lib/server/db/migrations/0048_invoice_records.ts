@@ -90,11 +90,16 @@ async function backfillInvoices(db: Db): Promise<void> {
       .insertInto('invoices')
       .values(
         transactions.map((row) => {
-          // Its tax lines are 0049's column: this table has none yet.
-          const { tax_lines_json: _added0049, ...invoice } = invoiceRow(
-            issueInvoice(paidOrderOfRow(row), row.invoice_number!, row.updated_at),
-          );
-          return invoice;
+          // Its tax lines are 0049's column, its seller 0054's: this table has neither yet.
+          const {
+            tax_lines_json: _added0049,
+            seller_json: _added0054,
+            billed_to_json: _addressesOf39,
+            ...invoice
+          } = invoiceRow(issueInvoice(paidOrderOfRow(row), row.invoice_number!, row.updated_at, null));
+          // Billed to as these invoices were issued then: the name, e-mail and country.
+          const { firstName, lastName, email, country } = JSON.parse(row.customer_json) as Record<string, string>;
+          return { ...invoice, billed_to_json: JSON.stringify({ name: `${firstName} ${lastName}`, email, country }) };
         }),
       )
       .execute();
