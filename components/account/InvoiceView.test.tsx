@@ -41,7 +41,12 @@ describe('InvoiceView', () => {
             lines: ['1 World Trade Center', 'New York, NY 10007', 'United States'],
             taxNumber: 'EIN: 12-3456789',
           },
-          billedTo: { ...props.invoice.billedTo, lines: ['1 State St', 'Albany, NY 12207', 'United States'] },
+          billedTo: {
+            ...props.invoice.billedTo,
+            company: 'Acme Inc.',
+            vatNumber: 'VAT number: GB123456789',
+            lines: ['1 State St', 'Albany, NY 12207', 'United States'],
+          },
           deliveredTo: ['1 Congress Ave', 'Austin, TX 78701', 'United States'],
         }}
       />,
@@ -54,7 +59,15 @@ describe('InvoiceView', () => {
       'United States',
       'EIN: 12-3456789',
     ]);
-    expect(linesOf('invoice-page-billed-to')).toEqual(['Ada Reader', '1 State St', 'Albany, NY 12207', 'United States', 'ada@example.com']);
+    expect(linesOf('invoice-page-billed-to')).toEqual([
+      'Ada Reader',
+      'Acme Inc.',
+      '1 State St',
+      'Albany, NY 12207',
+      'United States',
+      'VAT number: GB123456789',
+      'ada@example.com',
+    ]);
     expect(linesOf('invoice-page-delivered-to')).toEqual(['1 Congress Ave', 'Austin, TX 78701', 'United States']);
   });
 

@@ -43,7 +43,15 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
           <div>
             <dt>{t('billing.invoice.billedTo')}</dt>
             <dd data-testid="invoice-page-billed-to">
-              <Lines lines={[invoice.billedTo.name, ...invoice.billedTo.lines, invoice.billedTo.email]} />
+              <Lines
+                lines={[
+                  invoice.billedTo.name,
+                  ...(invoice.billedTo.company ? [invoice.billedTo.company] : []),
+                  ...invoice.billedTo.lines,
+                  ...(invoice.billedTo.vatNumber ? [invoice.billedTo.vatNumber] : []),
+                  invoice.billedTo.email,
+                ]}
+              />
             </dd>
           </div>
           {invoice.deliveredTo && (

@@ -1,5 +1,6 @@
 import { useWords } from '@/components/shell/I18n';
 import type { MessageKey } from '@/lib/i18n/messageKey';
+import { hasVatNumbers } from '@/lib/pricing/vatNumbers';
 import { BillingTextField } from './BillingTextField';
 import { StreetAddress } from './StreetAddress';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
@@ -8,20 +9,39 @@ import styles from './CheckoutForm.module.css';
 interface BillingFieldsProps {
   form: BillingForm;
   errors: BillingErrors;
+  /** A print offer: the street address is asked for (a business buyer's is too). */
   needsAddress: boolean;
+  business: boolean;
+  onBusiness: (business: boolean) => void;
   onChange: (field: BillingField, value: string) => void;
   onBlur: (field: BillingField) => void;
   onFocus?: (field: BillingField) => void;
   register: (field: BillingField) => (element: HTMLInputElement | HTMLSelectElement | null) => void;
 }
 
-/** The billing information: who pays and, for print offers, the street address (the country comes first: LocationFields). */
-export function BillingFields({ form, errors, needsAddress, onChange, onBlur, onFocus, register }: BillingFieldsProps) {
+/**
+ * The billing information: who pays, for a business its company and (where the country has
+ * them) VAT number, and for print offers and businesses the street address (the country
+ * comes first: LocationFields).
+ */
+export function BillingFields({
+  form,
+  errors,
+  needsAddress,
+  business,
+  onBusiness,
+  onChange,
+  onBlur,
+  onFocus,
+  register,
+}: BillingFieldsProps) {
   const { t } = useWords();
-  const text = (field: BillingField, labelKey: MessageKey, autoComplete: string, type = 'text') => (
+  const text = (field: BillingField, labelKey: MessageKey, autoComplete: string, type = 'text', optionalWithHint?: string) => (
     <BillingTextField
       idPrefix="billing"
       label={t(labelKey)}
+      hint={optionalWithHint}
+      optional={optionalWithHint !== undefined}
       {...{ field, autoComplete, type, form, errors, register, onChange, onBlur, onFocus }}
     />
   );
@@ -33,7 +53,17 @@ export function BillingFields({ form, errors, needsAddress, onChange, onBlur, on
         {text('firstName', 'payment.billing.firstName', 'given-name')}
         {text('lastName', 'payment.billing.lastName', 'family-name')}
       </div>
-      {needsAddress && (
+      <label className={styles.permission}>
+        <input type="checkbox" name="business" checked={business} onChange={(event) => onBusiness(event.target.checked)} />
+        <span>{t('payment.business.toggle')}</span>
+      </label>
+      {business && (
+        <>
+          {text('companyName', 'payment.business.companyName', 'organization')}
+          {hasVatNumbers(form.country) && text('vatNumber', 'payment.business.vatNumber', 'off', 'text', t('payment.business.vatHint'))}
+        </>
+      )}
+      {(needsAddress || business) && (
         <StreetAddress
           street={text('line1', 'payment.billing.line1', 'address-line1')}
           city={text('city', 'payment.billing.city', 'address-level2')}

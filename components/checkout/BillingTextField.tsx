@@ -14,6 +14,10 @@ export interface BillingTextFieldProps {
   onChange: (field: BillingField, value: string) => void;
   onBlur: (field: BillingField) => void;
   onFocus?: ((field: BillingField) => void) | undefined;
+  /** Said under the label. */
+  hint?: string | undefined;
+  /** Not required (the VAT number). */
+  optional?: boolean | undefined;
 }
 
 /** One text field of the billing form (or of the delivery address), wired to the form's value, error and handlers. */
@@ -29,6 +33,8 @@ export function BillingTextField({
   onChange,
   onBlur,
   onFocus,
+  hint,
+  optional = false,
 }: BillingTextFieldProps) {
   return (
     <Field
@@ -36,7 +42,8 @@ export function BillingTextField({
       label={label}
       type={type}
       autoComplete={autoComplete}
-      required
+      required={!optional}
+      {...(hint !== undefined ? { hint } : {})}
       value={form[field]}
       error={errors[field]}
       inputRef={register(field)}

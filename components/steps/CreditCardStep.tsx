@@ -83,7 +83,13 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
         <LanguageSwitch languages={props.languages} place={step.billing} base={base} step="credit-card" search={search} />
         {/* Express wallets first (issue 25): their state lives in components/payment-methods/express. */}
         <ExpressCheckout step={step} methods={view.paymentMethods} countries={countries} />
-        <BillingFields {...billingForm} needsAddress={step.needsAddress} onFocus={step.focusField} />
+        <BillingFields
+          {...billingForm}
+          needsAddress={step.needsAddress}
+          business={step.business}
+          onBusiness={step.setBusiness}
+          onFocus={step.focusField}
+        />
         {step.needsAddress && (
           <DeliveryAddress
             {...billingForm}

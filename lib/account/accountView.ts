@@ -142,7 +142,7 @@ export interface InvoicePageProps {
     /** Who issued it: its legal name, address lines and tax number; null on invoices issued before sellers were named. */
     seller: { name: string; lines: string[]; taxNumber: string } | null;
     /** The buyer: the name, the e-mail, the country's name, and the address as an envelope shows it (or the country alone). */
-    billedTo: { name: string; email: string; country: string; lines: string[] };
+    billedTo: { name: string; company?: string; vatNumber?: string; email: string; country: string; lines: string[] };
     /** Where a print order went, as an envelope shows it. */
     deliveredTo?: string[];
     lines: { name: string; amount: string }[];

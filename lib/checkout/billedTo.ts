@@ -10,13 +10,14 @@ export interface BilledTo {
 }
 
 /**
- * The billing name and address of an order, as given on the payment step: the street
+ * The billing name and address of an order, as given on the payment step: a business's
+ * company, the street
  * address where one was asked for (print offers), then the state or province where the
  * country has them, then the country, both named in the page's language. Computed on the
  * server, so that the success page's script does not carry the lists of names.
  */
 export function billedTo(
-  billing: Pick<Billing, 'firstName' | 'lastName' | 'country' | 'region' | 'address'>,
+  billing: Pick<Billing, 'firstName' | 'lastName' | 'country' | 'region' | 'address' | 'company'>,
   language: Language = 'en',
 ): BilledTo {
   const region = regionName(billing.country, billing.region, language);
@@ -25,6 +26,7 @@ export function billedTo(
   const place = address ? [address.city, [region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : region;
   return {
     name: `${billing.firstName} ${billing.lastName}`,
-    address: [address?.line1 ?? null, place, country].filter((line): line is string => Boolean(line)),
+    // A business buyer's company first, as an envelope names it.
+    address: [billing.company?.name ?? null, address?.line1 ?? null, place, country].filter((line): line is string => Boolean(line)),
   };
 }

@@ -20,6 +20,8 @@ const valid: BillingForm = {
   lastName: 'Reader',
   country: 'US',
   region: 'NY',
+  companyName: '',
+  vatNumber: '',
   line1: '',
   city: '',
   postalCode: '',
@@ -32,6 +34,15 @@ const valid: BillingForm = {
 const billingAddress = { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' };
 const timesSquare = { deliveryRegion: 'NY', deliveryLine1: '4 Times Sq', deliveryCity: 'New York', deliveryPostalCode: '10036' };
 
+const BUSINESS: AddressNeeds = { needsAddress: false, deliverySameAsBilling: true, business: true };
+const berlinBusiness = {
+  country: 'DE',
+  region: '',
+  line1: 'Unter den Linden 1',
+  city: 'Berlin',
+  postalCode: '10117',
+  companyName: 'Acme GmbH',
+};
 const DIGITAL: AddressNeeds = { needsAddress: false, deliverySameAsBilling: true };
 const PRINT: AddressNeeds = { needsAddress: true, deliverySameAsBilling: true };
 const PRINT_ELSEWHERE: AddressNeeds = { needsAddress: true, deliverySameAsBilling: false };
@@ -157,6 +168,22 @@ describe('validateBilling', () => {
       PRINT_ELSEWHERE,
       { deliveryPostalCode: 'Enter a valid postal code, such as 95014.' },
     ],
+    // A business buyer: its company named, its VAT number of the country's shape, its billing address asked for.
+    [
+      { companyName: '' },
+      BUSINESS,
+      {
+        companyName: 'Enter your company’s name.',
+        line1: 'Enter your street address.',
+        city: 'Enter your city.',
+        postalCode: 'Enter your postal code.',
+      },
+    ],
+    [{ ...billingAddress, companyName: 'Acme Inc.' }, BUSINESS, {}],
+    [{ ...berlinBusiness, vatNumber: 'DE12345' }, BUSINESS, { vatNumber: 'Enter a valid VAT number, such as DE123456789.' }],
+    [{ ...berlinBusiness, vatNumber: 'de 123.456.789' }, BUSINESS, {}],
+    // A VAT number typed while in Germany is not sent once the country is one whose buyers have none.
+    [{ ...billingAddress, companyName: 'Acme Inc.', vatNumber: 'DE12345' }, BUSINESS, {}],
     // Every field's problem at once: a wrong postal code is said beside a missing e-mail.
     [
       { email: '', ...billingAddress, postalCode: 'ABC' },
@@ -184,6 +211,16 @@ describe('billingFromForm', () => {
   it('sends the billing address alone when the magazine goes there (the server delivers to it)', () => {
     expect(billingFromForm(form, PRINT)).toMatchObject({ address: billingAddress });
     expect(billingFromForm(form, PRINT)).not.toHaveProperty('deliveryAddress');
+  });
+
+  it("sends a business's company with its billing address, and the VAT number only where the country has them", () => {
+    const business = { ...form, companyName: 'Acme Inc.', vatNumber: 'DE123456789' };
+    expect(billingFromForm(business, BUSINESS)).toMatchObject({ company: { name: 'Acme Inc.' }, address: billingAddress });
+    expect((billingFromForm(business, BUSINESS) as { company: object }).company).not.toHaveProperty('vatNumber');
+    expect(billingFromForm({ ...business, ...berlinBusiness, vatNumber: 'DE123456789' }, BUSINESS)).toMatchObject({
+      company: { name: 'Acme GmbH', vatNumber: 'DE123456789' },
+    });
+    expect(billingFromForm(business, DIGITAL)).not.toHaveProperty('company');
   });
 
   it('sends the delivery address when it is elsewhere', () => {
@@ -229,6 +266,13 @@ describe('billingSchemas', () => {
     expect(issuesOf(london)).toEqual([]);
     expect(issuesOf({ ...london, region: 'NY' })).toEqual(['deliveryAddress.region: This country has no regions to choose from.']);
     expect(issuesOf({ ...london, country: 'CA', postalCode: 'H3Z 2Y7' })).toEqual(['deliveryAddress.region: Choose your province.']);
+  });
+
+  it('refuse a VAT number where buyers have none (the form never sends one there)', () => {
+    const parsed = billingSchemas().billingWithAddress.safeParse({ ...billed, company: { name: 'Acme Inc.', vatNumber: '123456789' } });
+    expect(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([
+      'company.vatNumber: Buyers in this country have no VAT number to give: leave it out.',
+    ]);
   });
 
   it('take a delivery address without a country (an API client from before) as one in the billing country', () => {

@@ -4,6 +4,7 @@ import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
 import { isPostalCodeOf, postalCodeRule } from '@/lib/geo/postalCodes';
 import { plainText } from '@/lib/text/plainText';
+import { hasVatNumbers, normalVatNumber, vatNumberExample } from '@/lib/pricing/vatNumbers';
 
 /**
  * The billing information form, validated alike in the browser (per field, on blur and
@@ -43,6 +44,19 @@ function buildSchemas() {
     }
     if (regions.length === 0 && region !== undefined && region !== '') {
       ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.none', 'This country has no regions to choose from.') });
+    }
+  };
+  /** A VAT number of the billing country's shape, where it has them; none is asked for elsewhere. */
+  const checkVatNumber = (country: unknown, company: unknown, ctx: z.core.$RefinementCtx<unknown>) => {
+    const typed = (company as { vatNumber?: unknown } | undefined)?.vatNumber;
+    if (typeof country !== 'string' || typeof typed !== 'string' || typed.trim() === '') return;
+    const example = vatNumberExample(country);
+    if (example === null) {
+      const message = said('payment.error.vatNumber.none', 'Buyers in this country have no VAT number to give: leave it out.');
+      ctx.addIssue({ code: 'custom', path: ['company', 'vatNumber'], message });
+    } else if (normalVatNumber(country, typed) === null) {
+      const message = said('payment.error.vatNumber.format', `Enter a valid VAT number, such as ${example}.`, { example });
+      ctx.addIssue({ code: 'custom', path: ['company', 'vatNumber'], message });
     }
   };
   const plainLine = (field: string, key: MessageKey) =>
@@ -124,13 +138,39 @@ function buildSchemas() {
       ),
       country: z.string().check(z.refine((code) => isListedCountry(code), said('payment.error.country.missing', 'Choose your country.'))),
       region: z.optional(z.string().check(plainLine('state or province', 'payment.error.region.plainText'))),
-      /** Print offers: the billing address, and where the magazine goes when that is elsewhere. */
+      /** A business buyer's company and, where the country has them, its VAT number (kept unverified: docs/addresses.md). */
+      company: z.optional(
+        z.strictObject({
+          name: text(
+            'company name',
+            'payment.error.companyName.plainText',
+            120,
+            ['payment.error.companyName.missing', 'Enter your company’s name.'],
+            ['payment.error.companyName.tooLong', 'The company’s name must be at most 120 characters.'],
+          ),
+          vatNumber: z.optional(
+            z
+              .string()
+              .check(
+                plainLine('VAT number', 'payment.error.vatNumber.plainText'),
+                z.trim(),
+                z.maxLength(24, said('payment.error.vatNumber.tooLong', 'The VAT number must be at most 24 characters.')),
+              ),
+          ),
+        }),
+      ),
+      /** Print offers and business buyers: the billing address; print: where the magazine goes when that is elsewhere. */
       address: z.optional(address),
       deliveryAddress: z.optional(deliveryAddress),
     })
     .check(
       z.superRefine((billing, ctx) => {
         checkRegion(billing.country, billing.region, ['region'], ctx);
+        // An invoice to a business names its address.
+        if (billing.company && !billing.address) {
+          const message = said('payment.error.address.business', 'Enter your billing address: an invoice to a business names it.');
+          ctx.addIssue({ code: 'custom', path: ['address'], message });
+        }
       }),
       // Checked whatever else is wrong, so that a form shows every field's problem at once.
       z.superRefine(
@@ -138,6 +178,7 @@ function buildSchemas() {
           // Run on whatever was sent, which may not be an object at all.
           if (typeof billing !== 'object' || billing === null) return;
           checkPostalCode(billing.country, billing.address, ['address'], ctx);
+          checkVatNumber(billing.country, billing.company, ctx);
           const delivery = billing.deliveryAddress as { country?: unknown } | undefined;
           if (typeof delivery === 'object' && delivery !== null && delivery.country === undefined)
             checkPostalCode(billing.country, delivery, ['deliveryAddress'], ctx);
@@ -166,6 +207,8 @@ export type BillingField =
   | 'email'
   | 'firstName'
   | 'lastName'
+  | 'companyName'
+  | 'vatNumber'
   | 'country'
   | 'region'
   | 'line1'
@@ -186,6 +229,8 @@ export const BILLING_FIELD_ORDER: readonly BillingField[] = [
   'email',
   'firstName',
   'lastName',
+  'companyName',
+  'vatNumber',
   'line1',
   'city',
   'postalCode',
@@ -202,6 +247,9 @@ export interface BillingForm {
   lastName: string;
   country: string;
   region: string;
+  /** A business buyer's: its company's name and VAT number. */
+  companyName: string;
+  vatNumber: string;
   line1: string;
   city: string;
   postalCode: string;
@@ -219,19 +267,24 @@ export interface AddressNeeds {
   needsAddress: boolean;
   /** Only for print: the magazine goes to the billing address. */
   deliverySameAsBilling: boolean;
+  /** A business buyer: its company is sent, and its billing address is asked for. */
+  business?: boolean;
 }
 
 /** Turns the form into the billing data the server takes (addresses only when they are needed). */
 export function billingFromForm(form: BillingForm, needs: AddressNeeds): unknown {
-  const { needsAddress, deliverySameAsBilling } = needs;
+  const { needsAddress, deliverySameAsBilling, business = false } = needs;
   const delivery = needsAddress && !deliverySameAsBilling;
+  // A VAT number only where the country has them (the field is shown there only), and only when typed.
+  const vatNumber = hasVatNumbers(form.country) && form.vatNumber.trim() ? { vatNumber: form.vatNumber } : {};
   return {
     email: form.email,
     firstName: form.firstName,
     lastName: form.lastName,
     country: form.country,
     ...(regionsOf(form.country).length ? { region: form.region } : {}),
-    ...(needsAddress ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
+    ...(business ? { company: { name: form.companyName, ...vatNumber } } : {}),
+    ...(needsAddress || business ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
     ...(delivery ? { deliveryAddress: deliveryAddressFromForm(form) } : {}),
   };
 }
@@ -256,16 +309,26 @@ const DELIVERY_FIELDS: Record<string, BillingField> = {
   postalCode: 'deliveryPostalCode',
 };
 
+const COMPANY_FIELDS: Record<string, BillingField> = { name: 'companyName', vatNumber: 'vatNumber' };
+
 /** Each field's first refusal, in the order the schema found them. */
 function firstIssues(form: BillingForm, needs: AddressNeeds): Map<BillingField, string> {
   const { billing, billingWithAddress } = billingSchemas();
-  const schema = needs.needsAddress ? billingWithAddress : billing;
+  const schema = needs.needsAddress || needs.business ? billingWithAddress : billing;
   const result = schema.safeParse(billingFromForm(form, needs));
   const found = new Map<BillingField, string>();
   if (result.success) return found;
   for (const issue of result.error.issues) {
     const [first, second] = issue.path;
-    const field = (first === 'address' ? second : first === 'deliveryAddress' ? DELIVERY_FIELDS[String(second)] : first) as BillingField;
+    const field = (
+      first === 'address'
+        ? second
+        : first === 'deliveryAddress'
+          ? DELIVERY_FIELDS[String(second)]
+          : first === 'company'
+            ? COMPANY_FIELDS[String(second)]
+            : first
+    ) as BillingField;
     if (BILLING_FIELD_ORDER.includes(field) && !found.has(field)) found.set(field, issue.message);
   }
   return found;

@@ -11,6 +11,8 @@ export interface CheckoutDraft {
   billing: BillingForm;
   /** Print offers: the magazine goes to the billing address. */
   deliverySameAsBilling: boolean;
+  /** Buying for a business: its company's name and VAT number are asked for, and its billing address. */
+  business: boolean;
   /**
    * The renewal terms the visitor agreed to (renewalTermsKey), or null: a consent is for
    * those terms only, so another offer or price shows the box unticked again.
@@ -27,6 +29,8 @@ export const EMPTY_BILLING: BillingForm = {
   lastName: '',
   country: '',
   region: '',
+  companyName: '',
+  vatNumber: '',
   line1: '',
   city: '',
   postalCode: '',
@@ -58,13 +62,14 @@ export function parseDraft(raw: string | null, fallback: CheckoutDraft): Checkou
     return fallback;
   }
   if (typeof stored !== 'object' || stored === null) return fallback;
-  const { billing, deliverySameAsBilling, renewalConsentFor, marketing, paymentMethod } = stored as Record<string, unknown>;
+  const { billing, deliverySameAsBilling, business, renewalConsentFor, marketing, paymentMethod } = stored as Record<string, unknown>;
   const billingIn = (typeof billing === 'object' && billing !== null ? billing : {}) as Record<string, unknown>;
   const marketingIn = (typeof marketing === 'object' && marketing !== null ? marketing : {}) as Record<string, unknown>;
   const text = (value: unknown, otherwise: string) => (typeof value === 'string' && value.length <= MAX_FIELD_LENGTH ? value : otherwise);
   return {
     billing: Object.fromEntries(BILLING_KEYS.map((key) => [key, text(billingIn[key], fallback.billing[key])])) as unknown as BillingForm,
     deliverySameAsBilling: typeof deliverySameAsBilling === 'boolean' ? deliverySameAsBilling : fallback.deliverySameAsBilling,
+    business: typeof business === 'boolean' ? business : fallback.business,
     renewalConsentFor:
       renewalConsentFor === null || (typeof renewalConsentFor === 'string' && renewalConsentFor.length <= 100)
         ? renewalConsentFor

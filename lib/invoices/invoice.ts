@@ -40,7 +40,15 @@ export interface Invoice {
    * The buyer as billed: the name, e-mail and country given with the order, and the whole
    * billing address where one was asked for (print); where a print order went (its tax's place).
    */
-  billedTo: { name: string; email: string; country: string; address?: PostalAddress; deliveredTo?: PostalAddress };
+  billedTo: {
+    name: string;
+    email: string;
+    country: string;
+    /** A business buyer's company, and its VAT number as given (unverified). */
+    company?: { name: string; vatNumber?: string };
+    address?: PostalAddress;
+    deliveredTo?: PostalAddress;
+  };
   currencyCode: CurrencyCode;
   lines: InvoiceLine[];
   /** The plan's price over time as it was bought (a renewal's: the renewal price); null: none to state. */
@@ -66,7 +74,7 @@ export interface PaidOrder {
   kind: InvoiceKind;
   brandSlug: string;
   order: OrderSnapshot;
-  customer: Pick<Billing, 'firstName' | 'lastName' | 'email' | 'country' | 'region' | 'address' | 'deliveryAddress'>;
+  customer: Pick<Billing, 'firstName' | 'lastName' | 'email' | 'country' | 'region' | 'company' | 'address' | 'deliveryAddress'>;
   couponCode: string | null;
   currencyCode: CurrencyCode;
   subtotal: number;
@@ -94,6 +102,7 @@ export function issueInvoice(paid: PaidOrder, number: string, issuedAt: string, 
       name: `${customer.firstName} ${customer.lastName}`,
       email: customer.email,
       country: customer.country,
+      ...(customer.company ? { company: customer.company } : {}),
       ...(address ? { address: { ...address, country: customer.country, ...(customer.region ? { region: customer.region } : {}) } } : {}),
       ...(deliveredTo ? { deliveredTo } : {}),
     },

@@ -110,14 +110,15 @@ describe('invoicePage', () => {
   it('names its seller and writes the addresses as envelopes do, the countries in the reader’s language', () => {
     const seller = sellerOnInvoice(sellerFor('gq', 'DE')!);
     const berlin = { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117', country: 'DE' };
-    const invoice = { ...INVOICE, seller, billedTo: { ...INVOICE.billedTo, country: 'DE', address: berlin, deliveredTo: berlin } };
+    const company = { name: 'Acme GmbH', vatNumber: 'DE123456789' };
+    const invoice = { ...INVOICE, seller, billedTo: { ...INVOICE.billedTo, country: 'DE', company, address: berlin, deliveredTo: berlin } };
     expect(invoicePage(invoice, [], 'GQ', serverWords('de-DE'))).toMatchObject({
       seller: {
         name: 'Demo Magazines Deutschland GmbH',
         lines: ['Karlstraße 23', '80335 München', 'Deutschland'],
         taxNumber: 'USt-IdNr.: DE123456789',
       },
-      billedTo: { lines: ['Unter den Linden 1', '10117 Berlin', 'Deutschland'] },
+      billedTo: { company: 'Acme GmbH', vatNumber: 'USt-IdNr.: DE123456789', lines: ['Unter den Linden 1', '10117 Berlin', 'Deutschland'] },
       deliveredTo: ['Unter den Linden 1', '10117 Berlin', 'Deutschland'],
     });
     expect(

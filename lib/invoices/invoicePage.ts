@@ -36,6 +36,10 @@ export function invoicePage(
       : null,
     billedTo: {
       name: invoice.billedTo.name,
+      ...(invoice.billedTo.company ? { company: invoice.billedTo.company.name } : {}),
+      ...(invoice.billedTo.company?.vatNumber
+        ? { vatNumber: t('billing.invoice.taxNumber', { kind: 'vat', value: invoice.billedTo.company.vatNumber }) }
+        : {}),
       email: invoice.billedTo.email,
       country: countryName(words, invoice.billedTo.country),
       // The whole address where one was asked for (print), else the country alone, named in the page's language.

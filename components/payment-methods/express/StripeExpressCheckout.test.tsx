@@ -45,6 +45,8 @@ const BASE: BillingForm = {
   lastName: '',
   country: 'US',
   region: 'CA',
+  companyName: '',
+  vatNumber: '',
   line1: '',
   city: '',
   postalCode: '',

@@ -26,6 +26,7 @@ export type ExpressStep = Pick<
   | 'billing'
   | 'needsAddress'
   | 'deliverySameAsBilling'
+  | 'business'
   | 'paying'
   | 'payExpress'
   | 'chooseMethod'
@@ -71,7 +72,7 @@ export function useExpressCheckout(step: ExpressStep, methods: readonly EnabledP
   const card = cardConfigOf(methods);
   // Priced for a known place: until then the row keeps its place, its buttons wait.
   const visible = step.taxKnown && step.terms !== null;
-  const addressNeeds = { needsAddress: step.needsAddress, deliverySameAsBilling: step.deliverySameAsBilling };
+  const addressNeeds = { needsAddress: step.needsAddress, deliverySameAsBilling: step.deliverySameAsBilling, business: step.business };
   const countryName = countries.find((country) => country.code === step.billing.country)?.name ?? step.billing.country;
 
   /** The billing form as the wallet fills it: its contact and address, in the country the order is priced for. */

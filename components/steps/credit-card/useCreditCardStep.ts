@@ -65,6 +65,9 @@ export interface CreditCardStepModel {
   billingErrors: Partial<Record<BillingField, string>>;
   needsAddress: boolean;
   deliverySameAsBilling: boolean;
+  /** Buying for a business: the company's name and VAT number, and the billing address, are asked for. */
+  business: boolean;
+  setBusiness: (business: boolean) => void;
   changeBilling: (field: BillingField, value: string) => void;
   setDeliverySameAsBilling: (same: boolean) => void;
   touch: (field: string) => void;
@@ -119,6 +122,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const [draft, updateDraft] = useCheckoutDraft(flow.campaignId, {
     billing: { ...EMPTY_BILLING, email: signedInEmail ?? '', country: start.country, region: start.region },
     deliverySameAsBilling: true,
+    business: false,
     renewalConsentFor: null,
     marketing: NO_MARKETING,
     paymentMethod: null,
@@ -148,7 +152,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   }, [selection, country, region, setSelection]);
 
   const needsAddress = order?.plan.isPrintOffer ?? false;
-  const { deliverySameAsBilling } = draft;
+  const { deliverySameAsBilling, business } = draft;
   // Print delivered elsewhere is taxed there: its place is known once its state is chosen, where it has states.
   const delivery =
     needsAddress && !deliverySameAsBilling ? buyerLocation({ country: billing.deliveryCountry, region: billing.deliveryRegion }) : null;
@@ -180,8 +184,8 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   // render. The schemas are built in a task of their own once the step has hydrated.
   const errorsShown = fields.anyVisible;
   const billingErrors = useMemo(
-    () => (errorsShown ? billingProblems(billing, { needsAddress, deliverySameAsBilling }) : NO_ERRORS),
-    [errorsShown, billing, needsAddress, deliverySameAsBilling],
+    () => (errorsShown ? billingProblems(billing, { needsAddress, deliverySameAsBilling, business }) : NO_ERRORS),
+    [errorsShown, billing, needsAddress, deliverySameAsBilling, business],
   );
   useEffect(() => void nextTask().then(prepareBillingSchemas), []);
 
@@ -196,7 +200,7 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   if (!order || !selection) return null;
 
   const { plan } = order;
-  const addressNeeds = { needsAddress, deliverySameAsBilling };
+  const addressNeeds = { needsAddress, deliverySameAsBilling, business };
   const termsKey = renewalTermsKey(plan, offerRenewalPrice(plan));
   const consented = draft.renewalConsentFor === termsKey;
   const consentError = consentRequired && !consented ? words.t('payment.consent.missing') : undefined;
@@ -260,7 +264,14 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   // Express wallets: the wallet brings the billing details and the card; the consent is still the buyer's to give.
   const payExpress = (express: ExpressPayment): Promise<PaymentState> | null => {
     if (isBusy(driver.state) || !current || consentError) return null;
-    if (Object.keys(billingProblems(express.form, addressNeeds)).length) return null;
+    const problems = billingProblems(express.form, addressNeeds);
+    // The wallet brings the contact and address; a business buyer's company is still theirs to fix on the form.
+    const companyProblem = (['companyName', 'vatNumber'] as const).find((field) => problems[field]);
+    if (companyProblem) {
+      fields.setShowErrors(true);
+      fields.element(companyProblem)?.focus();
+    }
+    if (Object.keys(problems).length) return null;
     updateDraft((draftNow) => ({ ...draftNow, billing: express.form }));
     setTriedWith('card');
     return run(billingFromForm(express.form, addressNeeds) as Billing, express.method, express.wallet);
@@ -279,6 +290,8 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     ),
     needsAddress,
     deliverySameAsBilling: draft.deliverySameAsBilling,
+    business,
+    setBusiness: (next) => updateDraft((current) => ({ ...current, business: next })),
     changeBilling: (field, value) =>
       updateDraft((current) => ({
         ...current,

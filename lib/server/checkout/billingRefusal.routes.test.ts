@@ -93,3 +93,66 @@ describe('a submit whose billing details are wrong', () => {
     expect(answer).toMatchObject({ status: 200 });
   }, 20_000);
 });
+
+/** GQ's German campaign (de-DE, EUR), bought for a business in Germany. */
+const german = (
+  email: string,
+  company: { name: string; vatNumber?: string },
+  address?: { line1: string; city: string; postalCode: string },
+) =>
+  submitRequestFixture({
+    brand: 'gq',
+    urlSlug: 'demo-de',
+    offerId: '4101',
+    returnPath: '/gq/demo-de/credit-card?livemode=false',
+    locale: 'de-DE',
+    billing: { email, firstName: 'Ada', lastName: 'Reader', country: 'DE', company, ...(address ? { address } : {}) },
+  });
+const berlin = { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117' };
+
+describe('a business buyer’s submit', () => {
+  it('refuses a VAT number not of the country’s shape, and a business without an address, in German, writing nothing', async () => {
+    const wrongShape = await submit(german('vat.de@example.com', { name: 'Acme GmbH', vatNumber: 'DE12345' }, berlin));
+    expect(wrongShape).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_body',
+          message: 'Geben Sie eine gültige USt-IdNr. ein, zum Beispiel DE123456789.',
+          details: ['billing.company.vatNumber: Enter a valid VAT number, such as DE123456789.'],
+        },
+      },
+    });
+    const noAddress = await submit(german('vat.de@example.com', { name: 'Acme GmbH' }));
+    expect(noAddress.status).toBe(400);
+    expect(noAddress.body.error.message).toBe('Geben Sie Ihre Rechnungsadresse ein: Eine Rechnung an ein Unternehmen nennt sie.');
+    const db = await appDb();
+    expect(await db.selectFrom('transactions').select('id').where('customer_email', '=', 'vat.de@example.com').execute()).toEqual([]);
+  });
+
+  it('keeps the company and its VAT number as VIES writes it, unverified, and puts them on the invoice', async () => {
+    const answer = await submit({
+      ...german('vat.ok@example.com', { name: 'Acme GmbH', vatNumber: 'de 123 456 789' }, berlin),
+      autoRenewalConsent: true,
+    });
+    expect(answer).toMatchObject({ status: 200 });
+    const db = await appDb();
+    const row = await db
+      .selectFrom('transactions')
+      .select(['customer_json', 'invoice_number'])
+      .where('customer_email', '=', 'vat.ok@example.com')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.customer_json).company).toEqual({ name: 'Acme GmbH', vatNumber: 'DE123456789' });
+    const invoice = await db
+      .selectFrom('invoices')
+      .select(['number', 'billed_to_json'])
+      .where('number', '=', row.invoice_number!)
+      .executeTakeFirstOrThrow();
+    // GQ in Germany: its German seller's own series.
+    expect(invoice.number).toMatch(/^DE-TEST-\d{4}-\d{6}$/);
+    expect(JSON.parse(invoice.billed_to_json)).toMatchObject({
+      company: { name: 'Acme GmbH', vatNumber: 'DE123456789' },
+      address: { ...berlin, country: 'DE' },
+    });
+  }, 20_000);
+});

@@ -1,5 +1,6 @@
 import type { Billing } from '@/lib/checkout/billing';
 import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
+import { normalVatNumber } from '@/lib/pricing/vatNumbers';
 import type { SubmitRequest } from '@/lib/checkout/submitContract';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { isSandboxGateway, type PaymentGateway, type PaymentInput } from '@/lib/server/payments/PaymentGateway';
@@ -36,9 +37,11 @@ export function validateOrder(
   }
   // Print goes to the delivery address, the billing address unless another was given; digital has none.
   // It is kept with its country and region: a delivery address given without them is in the billing country.
-  const customer: Billing = offer.isPrintOffer
+  const delivered: Billing = offer.isPrintOffer
     ? { ...billing, deliveryAddress: deliveryAddressOf(billing)! }
     : { ...billing, deliveryAddress: undefined };
+  // A business's VAT number as VIES writes it (the schema checked its shape); kept unverified.
+  const customer: Billing = billing.company ? { ...delivered, company: companyOf(billing.country, billing.company) } : delivered;
   if (priced.autoRenewalConsentRequired && !request.autoRenewalConsent) {
     throw new HttpError(422, 'consent_required', 'Please agree to the automatic renewal terms to continue.');
   }
@@ -52,4 +55,10 @@ export function validateOrder(
     throw new HttpError(503, 'payments_unavailable', 'Live payments are not set up on this server. Nothing was charged.');
   }
   return { ...order, gateway, customer };
+}
+
+/** The company as kept: its name, and its VAT number normalised ("de 123 456 789" is DE123456789), none if none was given. */
+function companyOf(country: string, company: NonNullable<Billing['company']>): NonNullable<Billing['company']> {
+  const vatNumber = company.vatNumber ? normalVatNumber(country, company.vatNumber) : null;
+  return { name: company.name, ...(vatNumber ? { vatNumber } : {}) };
 }
