@@ -39,7 +39,8 @@ const nextConfig = {
   generateEtags: false,
   poweredByHeader: false,
   assetPrefix: ASSET_PREFIX,
-  serverExternalPackages: ['better-sqlite3'],
+  // pdfkit reads its fonts' metrics from its own folder at run time: required, not bundled.
+  serverExternalPackages: ['better-sqlite3', 'pdfkit'],
   // Browser chunks carry V8's compile hint, so that a phone compiles them while they download
   // (scripts/compileHints.mjs). Runs before Sentry's own step, which wraps this one.
   compiler: {

@@ -12,6 +12,7 @@ const props: InvoicePageProps = {
   brand: null,
   invoice: {
     number: 'INV-TEST-2026-000001',
+    transactionId: 'txn_1',
     date: 'November 26, 2026',
     brandName: 'Vogue',
     offerName: 'Vogue Digital',

@@ -119,6 +119,14 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
           <button type="button" className={actions.primary} onClick={() => window.print()}>
             {t('billing.invoice.print')}
           </button>
+          <a
+            className={actions.secondary}
+            href={`/api/account/invoices/${encodeURIComponent(invoice.transactionId)}/pdf${livemode ? '' : '?livemode=false'}`}
+            download
+            data-testid="invoice-pdf"
+          >
+            {t('billing.invoice.pdf')}
+          </a>
           <Link className={actions.secondary} href={withLang(livemode ? '/account' : '/account?livemode=false', words.locale)}>
             {t('billing.back')}
           </Link>

@@ -136,6 +136,8 @@ export interface InvoicePageProps {
   brand: AccountBrand | null;
   invoice: {
     number: string;
+    /** The paid order's: its PDF is /api/account/invoices/{transactionId}/pdf. */
+    transactionId: string;
     date: string;
     brandName: string;
     offerName: string;

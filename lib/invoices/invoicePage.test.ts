@@ -46,6 +46,7 @@ describe('invoicePage', () => {
   it('words the invoice as issued, in its currency', () => {
     expect(invoicePage(INVOICE, [], 'Vogue', fallbackWords())).toEqual({
       number: 'INV-2026-000042',
+      transactionId: 'txn_1',
       date: 'November 26, 2026',
       brandName: 'Vogue',
       offerName: 'Vogue Digital',

@@ -24,6 +24,7 @@ export function invoicePage(
   const refunded = creditNotes.reduce((sum, note) => sum + note.amount, 0);
   return {
     number: invoice.number,
+    transactionId: invoice.transactionId,
     date: words.date(invoice.issuedAt),
     brandName,
     offerName: invoice.offerName,

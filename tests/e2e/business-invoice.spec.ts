@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '@/tests/fixtures/pdfText';
 import { AccountPage } from './pages/AccountPage';
 import { SuccessPage } from './pages/CheckoutPage';
 import { toCheckout } from './pages/journey';
@@ -67,6 +69,25 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
   ]);
   await expect(linesOf(page, 'invoice-page-delivered-to')).toHaveText(['1 Congress Ave', 'Austin, TX 78701', 'United States']);
   await expect(page.getByTestId('invoice-page')).toContainText('$9.31');
+  // The same invoice as a PDF, downloaded and read back as pdf.js reads it.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('invoice-pdf').click()]);
+  const number = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').match(/US-TEST-\d{4}-\d{6}/)![0];
+  expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+  const [pdfPage] = await pdfText(fs.readFileSync((await download.path())!));
+  for (const line of [
+    `Invoice ${number}`,
+    'Demo Magazines US Inc.',
+    'EIN: 12-3456789',
+    'Acme GmbH',
+    'Unter den Linden 1',
+    '10117 Berlin',
+    'VAT number: DE123456789',
+    'Austin, TX 78701',
+    'Sales tax',
+    '$9.31',
+  ]) {
+    expect(pdfPage, line).toContain(line);
+  }
 
   // Moved to New York: the next renewal is delivered, and taxed, there.
   await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
