@@ -41,7 +41,16 @@ export function CarePayments({
                   <td>
                     {t.kind === 'renewal' ? 'Renewal' : 'Purchase'} through {t.gateway}
                   </td>
-                  <td>{t.invoiceNumber ?? '—'}</td>
+                  <td>
+                    {t.invoiceNumber ? (
+                      // The subscriber's own PDF of it, to send on.
+                      <a href={`/api/operator/care/transactions/${encodeURIComponent(t.id)}/invoice`} download>
+                        {t.invoiceNumber} (PDF)
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>{careMoney(t.total, t.currencyCode)}</td>
                   <td>{careMoney(t.refunded, t.currencyCode)}</td>
                   <td>

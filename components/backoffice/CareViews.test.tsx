@@ -145,7 +145,9 @@ describe('CareCustomerPanel', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Vogue Digital (vogue)');
     expect(screen.getByText('Active (test mode)')).toBeTruthy();
     expect(screen.getByText('Visa ending in 4242 (through sandbox)')).toBeTruthy();
-    expect(screen.getByRole('cell', { name: 'INV-TEST-2026-000001' })).toBeTruthy();
+    // The number downloads the subscriber's PDF of it.
+    const invoice = screen.getByRole('link', { name: 'INV-TEST-2026-000001 (PDF)' });
+    expect(invoice.getAttribute('href')).toBe('/api/operator/care/transactions/txn_1/invoice');
     expect(screen.getByRole('cell', { name: 'Your Vogue subscription' })).toBeTruthy();
     expect(screen.getByText('Subscribed to Vogue Digital (vogue).')).toBeTruthy();
     expect((screen.getByLabelText('Amount to refund (USD)') as HTMLInputElement).value).toBe('25.00');

@@ -4,6 +4,7 @@ import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/ro
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { adminOperatorToken, signedInOperator } from '@/tests/fixtures/operatorSessions';
 import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { pdfText } from '@/tests/fixtures/pdfText';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { CareCustomerView, CareRefundView, CareSearchHit } from '@/lib/operators/careViews';
 
@@ -18,6 +19,7 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   [/^\/api\/operator\/care\/subscriptions\/(?<id>[^/]+)$/, () => import('@/pages/api/operator/care/subscriptions/[id]/index')],
   [/^\/api\/operator\/care\/subscriptions\/(?<id>[^/]+)\/cancel$/, () => import('@/pages/api/operator/care/subscriptions/[id]/cancel')],
   [/^\/api\/operator\/care\/transactions\/(?<id>[^/]+)\/refund$/, () => import('@/pages/api/operator/care/transactions/[id]/refund')],
+  [/^\/api\/operator\/care\/transactions\/(?<id>[^/]+)\/invoice$/, () => import('@/pages/api/operator/care/transactions/[id]/invoice')],
 ]);
 
 const call = (method: string, path: string, options?: Parameters<typeof operatorFetch>[3]) => operatorFetch(origin, method, path, options);
@@ -345,5 +347,24 @@ describe('customer care routes', () => {
       refunded: 0,
       error: 'refund_provider_unavailable',
     });
+  });
+
+  it("downloads a payment's invoice as its subscriber's PDF, counted and audited as a read of that customer", async () => {
+    const db = await appDb();
+    const { subscriptionId, transactionId, invoiceNumber } = await paidSubscription('pdf.care@example.com');
+    const care = await signedInOperator(db, 'care');
+    const answer = await call('GET', `/api/operator/care/transactions/${transactionId}/invoice`, { cookie: care.cookie });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${invoiceNumber}.pdf"`);
+    const [page] = await pdfText(new Uint8Array(await answer.arrayBuffer()));
+    expect(page).toContain(`Invoice ${invoiceNumber}`);
+    expect((await auditOf(`subscription:${subscriptionId}`)).map((row) => row.action)).toContain('care.viewed');
+    const marketer = await signedInOperator(db, 'marketer');
+    expect((await call('GET', `/api/operator/care/transactions/${transactionId}/invoice`, { cookie: marketer.cookie })).status).toBe(403);
+    const unknown = await call('GET', '/api/operator/care/transactions/txn_nope/invoice', { cookie: care.cookie });
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).code).toBe('invoice_not_found');
+    expect((await call('GET', '/api/operator/care/transactions/nope/invoice', { cookie: care.cookie })).status).toBe(400);
   });
 });
