@@ -9,7 +9,7 @@ describe('billedTo', () => {
     });
   });
 
-  it('writes a print buyer’s billing address line by line', () => {
+  it('writes a print buyer’s billing address line by line, as an envelope of its country does', () => {
     const billing = {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -17,7 +17,19 @@ describe('billedTo', () => {
       region: 'NY',
       address: { line1: '1 World Trade Center', city: 'New York', postalCode: '10007' },
     };
-    expect(billedTo(billing).address).toEqual(['1 World Trade Center', 'New York, New York 10007', 'United States of America']);
+    expect(billedTo(billing).address).toEqual(['1 World Trade Center', 'New York, NY 10007', 'United States of America']);
+    const berlin = {
+      ...billing,
+      country: 'DE',
+      region: undefined,
+      address: { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117' },
+    };
+    expect(billedTo({ ...berlin, company: { name: 'Acme GmbH' } }, 'de').address).toEqual([
+      'Acme GmbH',
+      'Unter den Linden 1',
+      '10117 Berlin',
+      'Deutschland',
+    ]);
   });
 
   it('leaves out a region where the country has none', () => {
@@ -27,7 +39,7 @@ describe('billedTo', () => {
       country: 'GB',
       address: { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' },
     };
-    expect(billedTo(billing).address).toEqual(['10 Downing Street', 'London, SW1A 2AA', expect.stringMatching(/^United Kingdom/)]);
+    expect(billedTo(billing).address).toEqual(['10 Downing Street', 'London', 'SW1A 2AA', expect.stringMatching(/^United Kingdom/)]);
     expect(billedTo({ firstName: 'Ada', lastName: 'Lovelace', country: 'DE' }).address).toEqual(['Germany']);
   });
 

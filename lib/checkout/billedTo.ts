@@ -1,4 +1,5 @@
 import type { Billing } from '@/lib/checkout/billing';
+import { addressLines } from '@/lib/geo/addressFormat';
 import { countryList } from '@/lib/geo/countries';
 import { regionName } from '@/lib/geo/regions';
 import type { Language } from '@/lib/i18n/locales';
@@ -23,10 +24,16 @@ export function billedTo(
   const region = regionName(billing.country, billing.region, language);
   const country = countryList(language).find((candidate) => candidate.code === billing.country)?.name ?? billing.country;
   const { address } = billing;
-  const place = address ? [address.city, [region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : region;
+  // An address as an envelope of its country shows it ("10117 Berlin", "New York, NY 10007"); without one, the state and country.
+  const lines = address
+    ? addressLines(
+        { ...address, country: billing.country, ...(billing.region ? { region: billing.region } : {}) },
+        { countryName: country },
+      )
+    : [region, country];
   return {
     name: `${billing.firstName} ${billing.lastName}`,
     // A business buyer's company first, as an envelope names it.
-    address: [billing.company?.name ?? null, address?.line1 ?? null, place, country].filter((line): line is string => Boolean(line)),
+    address: [billing.company?.name ?? null, ...lines].filter((line): line is string => Boolean(line)),
   };
 }

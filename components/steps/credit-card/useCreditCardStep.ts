@@ -154,9 +154,14 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
   const needsAddress = order?.plan.isPrintOffer ?? false;
   const { deliverySameAsBilling, business } = draft;
   // Print delivered elsewhere is taxed there: its place is known once its state is chosen, where it has states.
+  const deliveryCountry = billing.deliveryCountry || billing.country;
   const delivery =
-    needsAddress && !deliverySameAsBilling ? buyerLocation({ country: billing.deliveryCountry, region: billing.deliveryRegion }) : null;
-  const deliveryPlace = delivery?.country ? { country: delivery.country, region: delivery.region } : null;
+    needsAddress && !deliverySameAsBilling && deliveryCountry
+      ? buyerLocation({ country: deliveryCountry, region: billing.deliveryRegion })
+      : null;
+  // Priced in the delivery country as soon as it is chosen, its state once that is: the renewal terms then word
+  // the destination's tax rule (a price plus sales tax in the US), not the billing country's, while the state is awaited.
+  const deliveryPlace = delivery ? { country: deliveryCountry, region: delivery.region } : null;
   const { state, retry } = useQuote(
     api,
     quoteRequestFor(flow, selection, { withLocation: true, livemode: mode.livemode, locale: words.locale, delivery: deliveryPlace }),
