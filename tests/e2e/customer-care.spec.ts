@@ -40,7 +40,12 @@ test('an operator signs in with the second factor, finds a buyer, refunds part o
   await expect(operatorPage.getByRole('heading', { level: 1, name: 'Vogue Digital (vogue)' })).toBeVisible();
   await expect(operatorPage.getByText('Active (test mode)')).toBeVisible();
   const payments = operatorPage.getByRole('table', { name: 'Payments, oldest first' });
-  await expect(payments.getByRole('cell', { name: invoice, exact: true })).toBeVisible();
+  // The invoice number downloads the subscriber's PDF of it.
+  const [download] = await Promise.all([
+    operatorPage.waitForEvent('download'),
+    payments.getByRole('link', { name: `${invoice} (PDF)`, exact: true }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${invoice}.pdf`);
 
   // A part of the $25.00 charge, typed in dollars.
   const amount = operatorPage.getByLabel('Amount to refund (USD)');
