@@ -5,6 +5,15 @@ import type { CouponRejection } from '@/lib/catalogue/couponCheck';
 import type { Quote } from '@/lib/pricing/quote';
 import { parseLocale } from '@/lib/i18n/locales';
 
+const countryCode = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
+  .optional();
+const regionCode = z
+  .string()
+  .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
+  .optional();
+
 /**
  * The quote endpoint's contract, shared by the server and the browser.
  *
@@ -18,26 +27,14 @@ export const quoteRequestSchema = z.strictObject({
     .max(MAX_ADD_ONS, `at most ${MAX_ADD_ONS} add-ons`)
     .default([]),
   couponCode: z.string().trim().max(32, 'must be at most 32 characters').optional(),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
-    .optional(),
-  region: z
-    .string()
-    .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
-    .optional(),
+  country: countryCode,
+  region: regionCode,
   /**
    * Where a print order is delivered, when it is not the billing address: print is taxed at
    * its destination (a digital order where the buyer is, and it ignores these).
    */
-  deliveryCountry: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as US')
-    .optional(),
-  deliveryRegion: z
-    .string()
-    .regex(/^[A-Z0-9]{1,3}$/, 'must be a region code such as CA')
-    .optional(),
+  deliveryCountry: countryCode,
+  deliveryRegion: regionCode,
   /** The journey's mode, whose redemptions a capped promo code is counted in; absent: live. */
   livemode: z.boolean().optional(),
   /**
