@@ -11,6 +11,9 @@ export async function register(): Promise<void> {
   const { configurationOrExit } = await import('./lib/server/startup/configurationOrExit');
   configurationOrExit();
   await import('./sentry.server.config');
+  // Every country's regions, for the address checks (also awaited per request: lib/server/http/apiRoute.ts).
+  const { loadAllSubdivisions } = await import('./lib/geo/subdivisions');
+  await loadAllSubdivisions();
   // Not while `next build` loads the server code: only a server that takes traffic reconciles.
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startScheduledJobs } = await import('./lib/server/jobs/startScheduledJobs');

@@ -69,13 +69,13 @@ describe('DeliveryAddressView', () => {
     expect(screen.getByTestId('address-country').textContent).toContain('United States');
     expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('TX');
     fill('State', 'NY');
-    fill('Street address', '4 Times Sq');
+    fill('Address', '4 Times Sq');
     fill('City', 'New York');
-    fill('Postal code', 'ABC');
+    fill('ZIP code', 'ABC');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save address' })));
     expect(screen.getByText('Enter a valid postal code, such as 95014.')).toBeTruthy();
     expect(api.callsOf('changeDeliveryAddress')).toEqual([]);
-    fill('Postal code', '10036');
+    fill('ZIP code', '10036');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save address' })));
     expect(api.callsOf('changeDeliveryAddress')).toEqual([[print.id, newYork]]);
     expect(screen.getByTestId('address-saved').textContent).toBe(

@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { AddressFields } from '@/components/address/AddressFields';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { failureMessage } from '@/lib/account/apiFailure';
 import {
@@ -10,10 +11,7 @@ import {
   type AddressProblems,
 } from '@/lib/account/deliveryAddress';
 import { countryName, postalLines } from '@/lib/geo/countryName';
-import { regionLabel, regionsOf } from '@/lib/geo/regions';
 import { withLang } from '@/lib/i18n/langLink';
-import { languageOf } from '@/lib/i18n/locales';
-import type { MessageKey } from '@/lib/i18n/messageKey';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { useWords } from '@/components/shell/I18n';
@@ -22,11 +20,7 @@ import { FormActions } from './FormActions';
 import actions from './AccountActions.module.css';
 import styles from './AccountForms.module.css';
 
-const FIELDS: { name: Exclude<AddressField, 'region'>; label: MessageKey; autoComplete: string }[] = [
-  { name: 'line1', label: 'billing.address.line1', autoComplete: 'shipping address-line1' },
-  { name: 'city', label: 'billing.address.city', autoComplete: 'shipping address-level2' },
-  { name: 'postalCode', label: 'billing.address.postalCode', autoComplete: 'shipping postal-code' },
-];
+const FIELDS = { line1: 'line1', city: 'city', region: 'region', postalCode: 'postalCode' } as const;
 
 /**
  * Where a print subscription is delivered from now on, checked as the checkout checks it: a
@@ -45,7 +39,13 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
   const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
   // A print subscription always has one (bought with an address); its country is where it stays.
   const country = initial.deliveryAddress?.country ?? '';
-  const regions = useMemo(() => regionsOf(country, languageOf(words.locale)), [country, words.locale]);
+  const shownErrors = useMemo(
+    () =>
+      Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, words.say(problem)])) as Partial<
+        Record<AddressField, string>
+      >,
+    [errors, words],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,14 +64,6 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
       setSending(false);
     }
   };
-
-  const problem = (name: AddressField) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `address-${name}-error` } : {});
-  const problemText = (name: AddressField) =>
-    errors[name] && (
-      <p id={`address-${name}-error`} className={styles.fieldError}>
-        {words.say(errors[name]!)}
-      </p>
-    );
 
   return (
     <AccountFrame brand={brand} livemode={livemode} email={email}>
@@ -92,41 +84,15 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
             <span className={styles.hint}>{t('billing.address.countryKept')}</span>
           </p>
         </div>
-        {regions.length > 0 && (
-          <div className={styles.field}>
-            <label htmlFor="address-region">{t(regionLabel(country).label)}</label>
-            <select
-              id="address-region"
-              name="region"
-              autoComplete="shipping address-level1"
-              value={address.region}
-              {...problem('region')}
-              onChange={(event) => setAddress({ ...address, region: event.target.value })}
-            >
-              <option value="">{t(regionLabel(country).placeholder)}</option>
-              {regions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </select>
-            {problemText('region')}
-          </div>
-        )}
-        {FIELDS.map((field) => (
-          <div className={styles.field} key={field.name}>
-            <label htmlFor={`address-${field.name}`}>{t(field.label)}</label>
-            <input
-              id={`address-${field.name}`}
-              name={field.name}
-              autoComplete={field.autoComplete}
-              value={address[field.name]}
-              {...problem(field.name)}
-              onChange={(event) => setAddress({ ...address, [field.name]: event.target.value })}
-            />
-            {problemText(field.name)}
-          </div>
-        ))}
+        <AddressFields
+          country={country}
+          place="delivery"
+          idPrefix="address"
+          fields={FIELDS}
+          values={address}
+          errors={shownErrors}
+          onChange={(field, value) => setAddress({ ...address, [field]: value })}
+        />
         <FormActions
           error={error}
           label={t('billing.address.submit')}

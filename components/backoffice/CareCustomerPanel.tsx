@@ -6,6 +6,9 @@ import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { endReasonWords, type CareCustomerPageProps, type CareCustomerView } from '@/lib/operators/careViews';
 import { CARE_PATH, careSubscriptionPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
+import { postalLines } from '@/lib/geo/countryName';
+import { useWords } from '@/components/shell/I18n';
+import { CareAddressForm } from './CareAddressForm';
 import { CareCancelForm } from './CareCancelForm';
 import { CareHistory } from './CareHistory';
 import { CarePayments } from './CarePayments';
@@ -21,6 +24,7 @@ import styles from './BackOffice.module.css';
 export function CareCustomerPanel(props: CareCustomerPageProps | BackOfficeRefusal) {
   const [customer, setCustomer] = useState<CareCustomerView | null>('kind' in props ? null : props.customer);
   const [done, setDone] = useState<string | null>(null);
+  const words = useWords();
   if ('kind' in props || !customer) {
     return 'kind' in props ? <ErrorView title={props.title} message={props.message} /> : null;
   }
@@ -89,12 +93,19 @@ export function CareCustomerPanel(props: CareCustomerPageProps | BackOfficeRefus
               </dd>
             </>
           )}
+          {s.deliveryAddress && (
+            <>
+              <dt>Delivered to</dt>
+              <dd data-testid="care-delivery-address">{postalLines(words, s.deliveryAddress).join(', ')}</dd>
+            </>
+          )}
           <dt>Subscription id</dt>
           <dd>
             <code>{s.id}</code>
           </dd>
         </dl>
       </section>
+      <CareAddressForm key={JSON.stringify(s.deliveryAddress)} subscription={s} onDone={changed} />
       <CareCancelForm subscription={s} onDone={changed} />
       <CarePayments transactions={customer.transactions} onDone={changed} />
       <CareHistory mails={customer.mails} events={customer.events} />

@@ -46,6 +46,7 @@ const customer: CareCustomerView = {
     cancelChannel: null,
     endedAt: null,
     endReason: null,
+    deliveryAddress: null,
     canCancelAtPeriodEnd: true,
     canEndNow: true,
   },

@@ -1,8 +1,9 @@
 import { useWords } from '@/components/shell/I18n';
 import type { MessageKey } from '@/lib/i18n/messageKey';
 import { hasVatNumbers } from '@/lib/pricing/vatNumbers';
+import { regionsOf } from '@/lib/geo/regions';
+import { AddressFields } from '@/components/address/AddressFields';
 import { BillingTextField } from './BillingTextField';
-import { StreetAddress } from './StreetAddress';
 import type { BillingErrors, BillingField, BillingForm } from '@/lib/checkout/billing';
 import styles from './CheckoutForm.module.css';
 
@@ -64,10 +65,14 @@ export function BillingFields({
         </>
       )}
       {(needsAddress || business) && (
-        <StreetAddress
-          street={text('line1', 'payment.billing.line1', 'address-line1')}
-          city={text('city', 'payment.billing.city', 'address-level2')}
-          postalCode={text('postalCode', 'payment.billing.postalCode', 'postal-code')}
+        <AddressFields
+          country={form.country}
+          place="billing"
+          idPrefix="billing"
+          // The US state or Canadian province is chosen beside the country (LocationFields): the tax depends on it.
+          fields={{ line1: 'line1', city: 'city', region: regionsOf(form.country).length ? null : 'region', postalCode: 'postalCode' }}
+          values={form}
+          {...{ errors, onChange, onBlur, onFocus, register }}
         />
       )}
     </fieldset>

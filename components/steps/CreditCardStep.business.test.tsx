@@ -42,7 +42,7 @@ describe('CreditCardStep: a business buyer', () => {
     change('Company name', 'Fleet Street Press Ltd');
     change('VAT number (optional)', 'GB1234');
     change('Address', '1 Fleet Street');
-    change('City', 'London');
+    change('Post town', 'London');
     change('Postal code', 'EC4Y 1AA');
     fireEvent.click(submitButton());
     await waitFor(() => expect(screen.getByText('Enter a valid VAT number, such as GB123456789.')).toBeTruthy());

@@ -95,6 +95,8 @@ interface SelectFieldProps {
    * brings (docs/performance.md).
    */
   optionsAfterHydration?: boolean;
+  /** Nothing to choose yet (a list still loading): said by the placeholder. */
+  disabled?: boolean;
 }
 
 /**
@@ -115,6 +117,7 @@ export function SelectField({
   autoComplete,
   required,
   optionsAfterHydration = false,
+  disabled = false,
 }: SelectFieldProps) {
   const [firstValue] = useState(value);
   const hydrated = useHydrated();
@@ -135,6 +138,8 @@ export function SelectField({
         value={value}
         autoComplete={autoComplete}
         required={required}
+        disabled={disabled || undefined}
+        aria-busy={disabled || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}

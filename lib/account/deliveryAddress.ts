@@ -1,6 +1,6 @@
 import { billingSchemas } from '@/lib/checkout/billing';
 import type { PostalAddress } from '@/lib/geo/addressFormat';
-import { regionsOf } from '@/lib/geo/regions';
+import { hasPart } from '@/lib/geo/addressLayout';
 import type { MessageDescriptor } from '@/lib/i18n/messageKey';
 import { SIGNED_IN_FAILURES, type FailureMessages } from './apiFailure';
 
@@ -32,7 +32,14 @@ export function checkAddress(
   country: string,
 ): { ok: true; address: DeliveryAddress } | { ok: false; problems: AddressProblems } {
   const { line1, city, postalCode, region } = form;
-  const sent = { line1, city, postalCode, country, ...(regionsOf(country).length ? { region } : {}) };
+  // Only the parts the country's addresses have: a city typed where there is none is not sent.
+  const sent = {
+    line1,
+    city: hasPart(country, 'city') ? city : '',
+    postalCode: hasPart(country, 'postalCode') ? postalCode : '',
+    country,
+    ...(hasPart(country, 'region') ? { region } : {}),
+  };
   const parsed = billingSchemas().deliveryAddress.safeParse(sent);
   if (parsed.success) return { ok: true, address: { ...parsed.data, country } };
   const { keyOf } = billingSchemas();

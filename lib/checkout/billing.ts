@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { isListedCountry } from '@/lib/geo/countryCodes';
 import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { regionsOf } from '@/lib/geo/regions';
+import { hasPart, requiresPart, addressLayout } from '@/lib/geo/addressLayout';
+import { subdivisionsOf } from '@/lib/geo/subdivisions';
 import { isPostalCodeOf, postalCodeRule } from '@/lib/geo/postalCodes';
 import { plainText } from '@/lib/text/plainText';
 import { hasVatNumbers, normalVatNumber, vatNumberExample } from '@/lib/pricing/vatNumbers';
@@ -32,18 +34,80 @@ function buildSchemas() {
     });
     ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
   };
-  /** A region of the country's list where it has one ("Choose your state."), none where it has none. */
-  const checkRegion = (country: string, region: string | undefined, path: string[], ctx: z.core.$RefinementCtx<unknown>) => {
-    const regions = regionsOf(country);
-    if (regions.length > 0 && !regions.some((candidate) => candidate.code === region)) {
-      const message =
-        country === 'CA'
-          ? said('payment.error.region.province', 'Choose your province.')
-          : said('payment.error.region.state', 'Choose your state.');
-      ctx.addIssue({ code: 'custom', path, message });
+  /**
+   * The region as the country has it: the US state or Canadian province always (the tax
+   * depends on it); elsewhere, with an address, one of the country's list or typed where it
+   * has no list, required where its addresses need one; none where its addresses name none.
+   */
+  const checkRegion = (
+    country: string,
+    region: string | undefined,
+    withAddress: boolean,
+    path: string[],
+    ctx: z.core.$RefinementCtx<unknown>,
+  ) => {
+    const given = region !== undefined && region !== '';
+    if (regionsOf(country).length > 0) {
+      if (!regionsOf(country).some((candidate) => candidate.code === region)) {
+        const message =
+          country === 'CA'
+            ? said('payment.error.region.province', 'Choose your province.')
+            : said('payment.error.region.state', 'Choose your state.');
+        ctx.addIssue({ code: 'custom', path, message });
+      }
+      return;
     }
-    if (regions.length === 0 && region !== undefined && region !== '') {
-      ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.none', 'This country has no regions to choose from.') });
+    if (!hasPart(country, 'region')) {
+      if (given)
+        ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.none', 'This country has no regions to choose from.') });
+      return;
+    }
+    const layout = addressLayout(country);
+    if (!given) {
+      if (withAddress && requiresPart(country, 'region')) {
+        const message = layout.regionList
+          ? said('payment.error.region.choose', 'Choose one from the list.')
+          : said('payment.error.region.missing', 'Fill in this part of the address.');
+        ctx.addIssue({ code: 'custom', path, message });
+      }
+      return;
+    }
+    if (!layout.regionList) {
+      if (region.trim().length > 60)
+        ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.tooLong', 'This must be at most 60 characters.') });
+      return;
+    }
+    const list = subdivisionsOf(country);
+    // The browser loads a country's list when it is chosen and checks once it has it; the
+    // server has every list (loadAllSubdivisions) and never lets an unchecked region through.
+    if (list === null) {
+      if (typeof window === 'undefined') throw new Error(`The regions of ${country} are not loaded: await loadAllSubdivisions() first.`);
+      return;
+    }
+    if (!list.some((candidate) => candidate.code === region))
+      ctx.addIssue({ code: 'custom', path, message: said('payment.error.region.choose', 'Choose one from the list.') });
+  };
+  /** A city and postal code where the country's addresses have them (required where they need them), none where they have none. */
+  const checkParts = (country: unknown, address: unknown, path: string[], ctx: z.core.$RefinementCtx<unknown>) => {
+    if (typeof country !== 'string' || typeof address !== 'object' || address === null) return;
+    const { city, postalCode } = address as { city?: unknown; postalCode?: unknown };
+    const empty = (value: unknown) => typeof value === 'string' && value.trim() === '';
+    const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+    if (hasPart(country, 'city')) {
+      if (requiresPart(country, 'city') && empty(city))
+        ctx.addIssue({ code: 'custom', path: [...path, 'city'], message: said('payment.error.city.missing', 'Enter your city.') });
+    } else if (filled(city)) {
+      const message = said('payment.error.city.none', 'Addresses in this country have no city: leave it out.');
+      ctx.addIssue({ code: 'custom', path: [...path, 'city'], message });
+    }
+    if (hasPart(country, 'postalCode')) {
+      if (requiresPart(country, 'postalCode') && empty(postalCode)) {
+        const message = said('payment.error.postalCode.missing', 'Enter your postal code.');
+        ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
+      }
+    } else if (filled(postalCode)) {
+      const message = said('payment.error.postalCode.none', 'Addresses in this country have no postal code: leave it out.');
+      ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
     }
   };
   /** A VAT number of the billing country's shape, where it has them; none is asked for elsewhere. */
@@ -64,6 +128,8 @@ function buildSchemas() {
   // Control characters are refused before trimming: a name is stored as typed or not at all.
   const text = (field: string, key: MessageKey, max: number, empty: [MessageKey, string], tooLong: [MessageKey, string]) =>
     z.string().check(plainLine(field, key), z.trim(), z.minLength(1, said(...empty)), z.maxLength(max, said(...tooLong)));
+  const optionalText = (field: string, key: MessageKey, max: number, tooLong: [MessageKey, string]) =>
+    z.string().check(plainLine(field, key), z.trim(), z.maxLength(max, said(...tooLong)));
 
   const address = z.strictObject({
     line1: text(
@@ -73,20 +139,15 @@ function buildSchemas() {
       ['payment.error.line1.missing', 'Enter your street address.'],
       ['payment.error.line1.tooLong', 'The address must be at most 120 characters.'],
     ),
-    city: text(
-      'city',
-      'payment.error.city.plainText',
-      80,
-      ['payment.error.city.missing', 'Enter your city.'],
-      ['payment.error.city.tooLong', 'The city must be at most 80 characters.'],
-    ),
-    postalCode: text(
-      'postal code',
-      'payment.error.postalCode.plainText',
-      16,
-      ['payment.error.postalCode.missing', 'Enter your postal code.'],
-      ['payment.error.postalCode.tooLong', 'The postal code must be at most 16 characters.'],
-    ).check(z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, said('payment.error.postalCode.invalid', 'Enter a valid postal code.'))),
+    // Required or left out as the country's addresses have them (checkParts): Japan's name no city.
+    city: optionalText('city', 'payment.error.city.plainText', 80, [
+      'payment.error.city.tooLong',
+      'The city must be at most 80 characters.',
+    ]),
+    postalCode: optionalText('postal code', 'payment.error.postalCode.plainText', 16, [
+      'payment.error.postalCode.tooLong',
+      'The postal code must be at most 16 characters.',
+    ]).check(z.regex(/^(?:[A-Za-z0-9][A-Za-z0-9 -]*)?$/, said('payment.error.postalCode.invalid', 'Enter a valid postal code.'))),
   });
 
   /**
@@ -107,7 +168,10 @@ function buildSchemas() {
         (delivery, ctx) => {
           // Run on whatever was sent, which may not be an object at all.
           if (typeof delivery !== 'object' || delivery === null || typeof delivery.country !== 'string') return;
-          checkRegion(delivery.country, typeof delivery.region === 'string' ? delivery.region : undefined, ['region'], ctx);
+          // A country not sold to is refused as such; its address is not checked against it.
+          if (!isListedCountry(delivery.country)) return;
+          checkRegion(delivery.country, typeof delivery.region === 'string' ? delivery.region : undefined, true, ['region'], ctx);
+          checkParts(delivery.country, delivery, [], ctx);
           checkPostalCode(delivery.country, delivery, [], ctx);
         },
         { when: () => true },
@@ -165,7 +229,7 @@ function buildSchemas() {
     })
     .check(
       z.superRefine((billing, ctx) => {
-        checkRegion(billing.country, billing.region, ['region'], ctx);
+        checkRegion(billing.country, billing.region, billing.address !== undefined, ['region'], ctx);
         // An invoice to a business names its address.
         if (billing.company && !billing.address) {
           const message = said('payment.error.address.business', 'Enter your billing address: an invoice to a business names it.');
@@ -177,11 +241,14 @@ function buildSchemas() {
         (billing, ctx) => {
           // Run on whatever was sent, which may not be an object at all.
           if (typeof billing !== 'object' || billing === null) return;
+          checkParts(billing.country, billing.address, ['address'], ctx);
           checkPostalCode(billing.country, billing.address, ['address'], ctx);
           checkVatNumber(billing.country, billing.company, ctx);
           const delivery = billing.deliveryAddress as { country?: unknown } | undefined;
-          if (typeof delivery === 'object' && delivery !== null && delivery.country === undefined)
+          if (typeof delivery === 'object' && delivery !== null && delivery.country === undefined) {
+            checkParts(billing.country, delivery, ['deliveryAddress'], ctx);
             checkPostalCode(billing.country, delivery, ['deliveryAddress'], ctx);
+          }
         },
         { when: () => true },
       ),
@@ -282,11 +349,16 @@ export function billingFromForm(form: BillingForm, needs: AddressNeeds): unknown
     firstName: form.firstName,
     lastName: form.lastName,
     country: form.country,
-    ...(regionsOf(form.country).length ? { region: form.region } : {}),
+    ...(regionsOf(form.country).length || ((needsAddress || business) && hasPart(form.country, 'region')) ? { region: form.region } : {}),
     ...(business ? { company: { name: form.companyName, ...vatNumber } } : {}),
-    ...(needsAddress || business ? { address: { line1: form.line1, city: form.city, postalCode: form.postalCode } } : {}),
+    ...(needsAddress || business ? { address: { line1: form.line1, ...placeOf(form.country, form.city, form.postalCode) } } : {}),
     ...(delivery ? { deliveryAddress: deliveryAddressFromForm(form) } : {}),
   };
+}
+
+/** The city and postal code as sent: empty where the country's addresses have none (typed before the country changed). */
+function placeOf(country: string, city: string, postalCode: string): { city: string; postalCode: string } {
+  return { city: hasPart(country, 'city') ? city : '', postalCode: hasPart(country, 'postalCode') ? postalCode : '' };
 }
 
 /** The delivery address the form sends: its own country (the billing one until another is chosen) and region. */
@@ -294,10 +366,9 @@ function deliveryAddressFromForm(form: BillingForm) {
   const country = form.deliveryCountry || form.country;
   return {
     line1: form.deliveryLine1,
-    city: form.deliveryCity,
-    postalCode: form.deliveryPostalCode,
+    ...placeOf(country, form.deliveryCity, form.deliveryPostalCode),
     country,
-    ...(regionsOf(country).length ? { region: form.deliveryRegion } : {}),
+    ...(hasPart(country, 'region') ? { region: form.deliveryRegion } : {}),
   };
 }
 

@@ -8,6 +8,12 @@ export const careApi = {
       when,
       reason,
     }),
+  moveDelivery: (subscriptionId: string, address: { line1: string; city: string; postalCode: string; region?: string }, reason: string) =>
+    call<{ customer: CareCustomerView }>(
+      'POST',
+      `/api/operator/care/subscriptions/${encodeURIComponent(subscriptionId)}/delivery-address`,
+      { address, reason },
+    ),
   refund: (transactionId: string, refund: { amount: number | 'full'; reason: string; idempotencyKey: string }) =>
     call<{ refund: CareRefundView; customer: CareCustomerView | null }>(
       'POST',

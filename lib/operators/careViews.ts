@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
 import type { OperatorView } from './backOfficeViews';
+import type { PostalAddress } from '@/lib/geo/addressFormat';
 
 /** What customer care's pages and routes are given (JSON: no undefined, no Date). Amounts in minor units. */
 
@@ -41,6 +42,8 @@ export interface CareSubscriptionView {
   cancelChannel: string | null;
   endedAt: string | null;
   endReason: string | null;
+  /** A print subscription's: where it is delivered; null for a digital one. */
+  deliveryAddress: PostalAddress | null;
   /** Whether care can still cancel it at the period's end (it renews) or at once (it has not ended). */
   canCancelAtPeriodEnd: boolean;
   canEndNow: boolean;

@@ -31,7 +31,7 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
   await page.getByLabel('Delivery state').selectOption({ label: 'Texas' });
   await page.getByLabel('Delivery street address').fill('1 Congress Ave');
   await page.getByLabel('Delivery town or city').fill('Austin');
-  await page.getByLabel('Delivery postal code').fill('78701');
+  await page.getByLabel('Delivery ZIP code').fill('78701');
   // Print is taxed where it goes: Texas's 6.25 % on $149.00.
   await expect(page.getByTestId('summary-tax')).toContainText('$9.31');
   // A reload keeps what was typed: the company, the VAT number, the delivery's state.
@@ -94,9 +94,9 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
   await AccountPage.expectOpen(page);
   await card.root.getByRole('link', { name: 'Change delivery address' }).click();
   await page.getByLabel('State').selectOption({ label: 'New York' });
-  await page.getByLabel('Street address').fill('4 Times Sq');
+  await page.getByLabel('Address', { exact: true }).fill('4 Times Sq');
   await page.getByLabel('City').fill('New York');
-  await page.getByLabel('Postal code').fill('10036');
+  await page.getByLabel('ZIP code').fill('10036');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByTestId('address-saved')).toContainText('4 Times Sq, New York, NY 10036, United States');
   await page.getByRole('link', { name: 'Back to your subscriptions' }).click();

@@ -99,10 +99,10 @@ test('print: delivered to the billing address unless another is given, taxed whe
   await page.getByLabel('Delivery state').selectOption({ label: 'Texas' });
   await page.getByLabel('Delivery street address').fill('1 Congress Ave');
   await page.getByLabel('Delivery town or city').fill('Austin');
-  await page.getByLabel('Delivery postal code').fill('ABC');
-  await page.getByLabel('Delivery postal code').blur();
+  await page.getByLabel('Delivery ZIP code').fill('ABC');
+  await page.getByLabel('Delivery ZIP code').blur();
   await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
-  await page.getByLabel('Delivery postal code').fill('78701');
+  await page.getByLabel('Delivery ZIP code').fill('78701');
   // Print is taxed at its destination: Texas's 6.25 % on $149.00.
   await expect(page.getByTestId('summary-tax')).toContainText('$9.31');
   await checkout.renewalConsent.check();

@@ -74,17 +74,17 @@ test('QA walks a test subscription through its life: the banner on every page, e
 
   // Another delivery address, in another state: Texas, whose sales tax the next renewal is charged.
   await card.root.getByRole('link', { name: 'Change delivery address' }).click();
-  await expect(page.getByLabel('Street address')).toBeVisible();
+  await expect(page.getByLabel('Address', { exact: true })).toBeVisible();
   await inTestMode();
   await expect(page.getByTestId('address-country')).toContainText('United States');
   await expect(page.getByLabel('State')).toHaveValue('NY');
   await page.getByLabel('State').selectOption({ label: 'Texas' });
-  await page.getByLabel('Street address').fill('1 Congress Ave');
+  await page.getByLabel('Address', { exact: true }).fill('1 Congress Ave');
   await page.getByLabel('City').fill('Austin');
-  await page.getByLabel('Postal code').fill('ABC');
+  await page.getByLabel('ZIP code').fill('ABC');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
-  await page.getByLabel('Postal code').fill('78701');
+  await page.getByLabel('ZIP code').fill('78701');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText(/^Saved\. We will deliver to 1 Congress Ave, Austin, TX 78701, United States,/)).toBeVisible();
   await inTestMode();

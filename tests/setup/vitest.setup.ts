@@ -2,10 +2,14 @@ import { afterAll, afterEach, vi } from 'vitest';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { setFallbackWords, wordsFor } from '@/lib/i18n/words';
 import { allCompiledMessages } from '@/lib/server/i18n/compiledMessages';
+import { loadAllSubdivisions } from '@/lib/geo/subdivisions';
 
 // A component rendered alone (no page around it to give its words) speaks English, as the
 // demo's campaigns do; a test of another language gives its own (components/shell/I18n.tsx).
 setFallbackWords(wordsFor('en-US', allCompiledMessages('en'), null));
+
+// As a server does before it checks an address (lib/server/http/apiRoute.ts).
+await loadAllSubdivisions();
 
 // The tests drive the embedded sandbox, which runs only when asked for (as npm run demo does).
 process.env.PAYMENTS_SANDBOX ??= '1';

@@ -177,6 +177,7 @@ export class CareDirectory {
       cancelChannel: subscription.cancelChannel,
       endedAt: subscription.endedAt,
       endReason: subscription.endReason,
+      deliveryAddress: subscription.isPrint ? subscription.deliveryAddress : null,
       canCancelAtPeriodEnd: status === 'trialing' || status === 'active' || status === 'past_due',
       canEndNow: status !== 'ended',
     };

@@ -14,7 +14,7 @@ import { clockOf } from '@/lib/server/renewals/testClock';
 import { subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import { CareDirectory } from './CareDirectory';
 import { careRefundView } from './careRefundView';
-import type { CareCancelBody, CareRefundBody } from './careSchemas';
+import type { CareAddressBody, CareCancelBody, CareRefundBody } from './careSchemas';
 
 const noSubscription = () => new HttpError(404, 'subscription_not_found', 'There is no subscription with this id.');
 
@@ -77,6 +77,46 @@ export async function careCancel(
   } else {
     await service.endNow(subscription, { reason: 'ended_by_care', alongside: audit('subscription.ended'), actor });
   }
+  server.mail.kick();
+  return customerOf(server, subscription.id);
+}
+
+/**
+ * Care moves a print subscription's delivery for its subscriber, within its country, checked
+ * as the account checks it (SubscriptionService.moveDelivery): the subscriber is e-mailed the
+ * new address, and the audit entry (old and new address, reason) is written in the same
+ * transaction, only when the address changed.
+ */
+export async function careMoveDelivery(
+  server: ServerContext,
+  req: Pick<IncomingMessage, 'headers'>,
+  caller: OperatorCaller,
+  subscriptionId: string,
+  body: CareAddressBody,
+): Promise<CareCustomerView> {
+  const subscription = await new SubscriptionRepository(server.db, server.clock).findById(subscriptionId);
+  if (!subscription) throw noSubscription();
+  const at = server.clock();
+  const actor = { kind: 'care' as const, id: caller.operator.id };
+  const action = 'subscription.delivery_address_changed';
+  const target = `subscription:${subscription.id}`;
+  const service = await subscriptionServiceFor(server, req);
+  await service.moveDelivery(subscription, body.address, {
+    actor,
+    alongside: async (trx, moved) => {
+      const change = {
+        before: { deliveryAddress: subscription.deliveryAddress },
+        after: { deliveryAddress: moved.deliveryAddress, reason: body.reason },
+      };
+      await appendAudit(trx, caller.actor, { action, target, ...change }, at);
+      await appendHistoryEvent(
+        trx,
+        subscription.id,
+        { event: 'care_action', actor },
+        { action, target, by: caller.actor.label, reason: body.reason },
+      );
+    },
+  });
   server.mail.kick();
   return customerOf(server, subscription.id);
 }

@@ -3,7 +3,7 @@ import { operatorFetch } from '@/tests/fixtures/operatorRequests';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
 import { chargeRequestFixture } from '@/tests/fixtures/chargeRequest';
 import { adminOperatorToken, signedInOperator } from '@/tests/fixtures/operatorSessions';
-import { newTransactionFixture } from '@/tests/fixtures/transactions';
+import { newTransactionFixture, ORDERED_OFFERS } from '@/tests/fixtures/transactions';
 import { pdfText } from '@/tests/fixtures/pdfText';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { CareCustomerView, CareRefundView, CareSearchHit } from '@/lib/operators/careViews';
@@ -18,6 +18,10 @@ await serveRoutesWithServerContext({ PAYMENTS_SANDBOX: '1' }, [
   [/^\/api\/operator\/care\/search$/, () => import('@/pages/api/operator/care/search')],
   [/^\/api\/operator\/care\/subscriptions\/(?<id>[^/]+)$/, () => import('@/pages/api/operator/care/subscriptions/[id]/index')],
   [/^\/api\/operator\/care\/subscriptions\/(?<id>[^/]+)\/cancel$/, () => import('@/pages/api/operator/care/subscriptions/[id]/cancel')],
+  [
+    /^\/api\/operator\/care\/subscriptions\/(?<id>[^/]+)\/delivery-address$/,
+    () => import('@/pages/api/operator/care/subscriptions/[id]/delivery-address'),
+  ],
   [/^\/api\/operator\/care\/transactions\/(?<id>[^/]+)\/refund$/, () => import('@/pages/api/operator/care/transactions/[id]/refund')],
   [/^\/api\/operator\/care\/transactions\/(?<id>[^/]+)\/invoice$/, () => import('@/pages/api/operator/care/transactions/[id]/invoice')],
 ]);
@@ -26,7 +30,10 @@ const call = (method: string, path: string, options?: Parameters<typeof operator
 
 let n = 0;
 /** A paid $25.00 Vogue Digital subscription at the sandbox (card 4242), bought with `email`: its subscription and payment ids. */
-async function paidSubscription(email: string): Promise<{ subscriptionId: string; transactionId: string; invoiceNumber: string }> {
+async function paidSubscription(
+  email: string,
+  print = false,
+): Promise<{ subscriptionId: string; transactionId: string; invoiceNumber: string }> {
   const { serverContext } = await import('@/lib/server/context/serverContext');
   const sandbox = (await serverContext()).checkout.sandbox!;
   n += 1;
@@ -39,7 +46,12 @@ async function paidSubscription(email: string): Promise<{ subscriptionId: string
   const transactions = new TransactionRepository(await appDb());
   const id = `txn_care_${n}`;
   const base = newTransactionFixture({ id, gateway: 'sandbox' });
-  await transactions.create({ ...base, customer: { ...base.customer, email } });
+  const austin = { country: 'US', region: 'TX', address: { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701' } };
+  await transactions.create({
+    ...base,
+    ...(print ? { order: { ...base.order, offer: ORDERED_OFFERS.newYorkerPrint }, brandSlug: 'newyorker' } : {}),
+    customer: { ...base.customer, email, ...(print ? austin : {}) },
+  });
   await transactions.markSucceeded(id, charge.paymentId!);
   const paid = (await transactions.findById(id))!;
   return { subscriptionId: paid.subscriptionId!, transactionId: id, invoiceNumber: paid.invoiceNumber! };
@@ -246,6 +258,59 @@ describe('customer care routes', () => {
     });
     expect(JSON.parse(audit[1]!.before_json!)).toMatchObject({ status: 'cancelling' });
     expect(JSON.parse(audit[1]!.after_json!)).toMatchObject({ status: 'ended', endReason: 'ended_by_care', reason: 'Duplicate account' });
+  });
+
+  it('moves a print delivery within its country by its rules, e-mails the subscriber, and audits the old and new address', async () => {
+    const db = await appDb();
+    const { subscriptionId } = await paidSubscription('mover@example.com', true);
+    const { cookie, operator } = await signedInOperator(db, 'care');
+    const path = `/api/operator/care/subscriptions/${subscriptionId}/delivery-address`;
+    const newYork = { line1: '4 Times Sq', city: 'New York', postalCode: '10036', region: 'NY' };
+
+    const opened = (
+      (await (await call('GET', `/api/operator/care/subscriptions/${subscriptionId}`, { cookie })).json()) as {
+        customer: CareCustomerView;
+      }
+    ).customer;
+    expect(opened.subscription.deliveryAddress).toEqual({
+      line1: '1 Congress Ave',
+      city: 'Austin',
+      postalCode: '78701',
+      country: 'US',
+      region: 'TX',
+    });
+
+    const zip = await call('POST', path, { cookie, body: { address: { ...newYork, postalCode: 'ABC' }, reason: 'Moved' } });
+    expect(zip.status).toBe(400);
+    expect(await errorOf(zip)).toMatchObject({ code: 'invalid_address', message: 'Enter a valid postal code, such as 95014.' });
+    const abroad = await call('POST', path, { cookie, body: { address: { ...newYork, country: 'CA' }, reason: 'Moved' } });
+    expect(abroad.status).toBe(400);
+    const noReason = await call('POST', path, { cookie, body: { address: newYork, reason: ' ' } });
+    expect(noReason.status).toBe(400);
+    expect(await auditOf(`subscription:${subscriptionId}`)).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ action: 'subscription.delivery_address_changed' })]),
+    );
+
+    const moved = await call('POST', path, { cookie, body: { address: newYork, reason: 'Moved, said on the phone' } });
+    expect(moved.status).toBe(200);
+    const customer = ((await moved.json()) as { customer: CareCustomerView }).customer;
+    expect(customer.subscription.deliveryAddress).toEqual({ ...newYork, country: 'US' });
+    expect(customer.mails.map((m) => m.kind)).toContain('address-changed');
+    const audit = (await auditOf(`subscription:${subscriptionId}`)).filter((a) => a.action === 'subscription.delivery_address_changed');
+    expect(audit.map((a) => a.operator_id)).toEqual([operator.id]);
+    expect(JSON.parse(audit[0]!.before_json!)).toMatchObject({ deliveryAddress: { city: 'Austin', region: 'TX' } });
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({
+      deliveryAddress: { city: 'New York', region: 'NY' },
+      reason: 'Moved, said on the phone',
+    });
+
+    const digital = await paidSubscription('digital-mover@example.com');
+    const notPrint = await call('POST', `/api/operator/care/subscriptions/${digital.subscriptionId}/delivery-address`, {
+      cookie,
+      body: { address: newYork, reason: 'Moved' },
+    });
+    expect(notPrint.status).toBe(409);
+    expect((await errorOf(notPrint)).code).toBe('not_print');
   });
 
   it('ends an active subscription at once', async () => {

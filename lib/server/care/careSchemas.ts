@@ -44,5 +44,17 @@ export const careRefundBody = z.strictObject({
     .regex(/^[A-Za-z0-9_:.-]{8,100}$/, 'The idempotency key is 8 to 100 letters, digits or _ : . - (one per refund meant).'),
 });
 
+/** A delivery address within the subscription's country: its parts are checked by that country's rules (movedAddress). */
+export const careAddressBody = z.strictObject({
+  address: z.strictObject({
+    line1: z.string().max(200, 'The street address is at most 120 characters.'),
+    city: z.string().max(200, 'The city is at most 80 characters.'),
+    postalCode: z.string().max(40, 'The postal code is at most 16 characters.'),
+    region: z.string().max(200, 'The region is at most 60 characters.').optional(),
+  }),
+  reason,
+});
+
+export type CareAddressBody = z.infer<typeof careAddressBody>;
 export type CareCancelBody = z.infer<typeof careCancelBody>;
 export type CareRefundBody = z.infer<typeof careRefundBody>;

@@ -8,6 +8,7 @@ import { HttpError } from './HttpError';
 import { publicOrigin } from './publicOrigin';
 import { readBody } from './rawBody';
 import { assertSameOrigin } from './sameOrigin';
+import { loadAllSubdivisions } from '@/lib/geo/subdivisions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A method's handler: the request, the response, and the server's context (databases, services, configuration). */
@@ -177,6 +178,8 @@ export function apiRoute(handlers: Partial<Record<HttpMethod, Handler>>, options
       }
       if (body !== 'raw' && takesBody) {
         req.body = optionalBody && hasNoBody(req) ? undefined : await readJsonRequestBody(req, maxBodyBytes, body === 'form');
+        // The address schemas check a region against its country's list, which must be here first.
+        await loadAllSubdivisions();
       }
       const result = await handler(req, res, await contextOrUnavailable());
       // A handler may have chosen its status (202 Accepted); 200 otherwise.

@@ -189,7 +189,19 @@ export class SubscriptionService {
    * state perhaps another, which its next renewal is taxed in.
    */
   async changeDeliveryAddress(ownerEmail: string, id: string, sent: SentAddress): Promise<Subscription> {
-    const subscription = await this.owned(ownerEmail, id);
+    return this.moveDelivery(await this.owned(ownerEmail, id), sent);
+  }
+
+  /**
+   * Moves a print subscription's delivery, for its subscriber or for care: no owner check here.
+   * The subscriber is e-mailed the new address; `alongside` runs in the same database
+   * transaction, only when the address changed.
+   */
+  async moveDelivery(
+    subscription: Subscription,
+    sent: SentAddress,
+    change: { alongside?: (trx: Kysely<Database>, moved: Subscription) => Promise<void>; actor?: Actor } = {},
+  ): Promise<Subscription> {
     if (!subscription.isPrint) throw new HttpError(409, 'not_print', 'This subscription is digital: nothing is delivered by post.');
     const at = this.now();
     if (subscriptionStatusAt(subscription, at) === 'ended') {
@@ -199,8 +211,10 @@ export class SubscriptionService {
     if (!moved.ok) throw new HttpError(400, moved.code, moved.message);
     const address: DeliveryAddress = moved.address;
     await this.db.transaction().execute(async (trx) => {
-      const written = await new SubscriptionRepository(trx, this.now).setDeliveryAddress(subscription, address, at);
-      if (written.kind === 'applied') await queueAccountMails(this.notices, trx, written, at);
+      const written = await new SubscriptionRepository(trx, this.now).setDeliveryAddress(subscription, address, at, change.actor);
+      if (written.kind !== 'applied') return;
+      await queueAccountMails(this.notices, trx, written, at);
+      await change.alongside?.(trx, written.subscription);
     });
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
   }

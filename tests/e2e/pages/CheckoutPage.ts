@@ -33,7 +33,7 @@ export class CheckoutPage {
       // Exact: a print offer's delivery address has "Same as billing address", "Delivery postal code"…
       await page.getByLabel('Address', { exact: true }).fill(details.address.line1);
       await page.getByLabel('City', { exact: true }).fill(details.address.city);
-      await page.getByLabel('Postal code', { exact: true }).fill(details.address.postalCode);
+      await page.getByLabel(/^(Postal code|ZIP code)$/).fill(details.address.postalCode);
     }
   }
 

@@ -225,6 +225,22 @@ export const IDENTITY_ROUTES: Route[] = [
   accountSubscriptionRoute('card/confirm', (rng) => ({ setupId: rng.pick(['seti_fake1', 'pi_x']) })),
   // A renewal held for the bank's check: nothing to confirm without a session.
   accountSubscriptionRoute('renewal-payment', () => ({})),
+  {
+    // An invoice as a PDF: the fuzz holds no session, so each is sent to sign in, or 404 for an id of no shape.
+    name: 'api-account-invoice-pdf',
+    kind: 'api',
+    methods: ['GET'],
+    maxBody: 0,
+    queryKeys: ['livemode', 'lang'],
+    base(rng) {
+      const id = rng.pick([`txn_${rng.hex(12)}`, 'txn_', '..', '%00', `txn_${'a'.repeat(80)}`]);
+      const draft = newDraft('GET', `/api/account/invoices/${id}/pdf`, rng.pick([null, ['livemode=false'], ['lang=de-DE']]), [
+        ['Accept', 'application/pdf'],
+      ]);
+      if (rng.chance(0.5)) draft.headers.push(['Cookie', `CN_token_access=${rng.hex(43)}`]);
+      return withClient(rng, draft);
+    },
+  },
   // QA's test clock: never moved here either (no session), and never in production.
   accountSubscriptionRoute('clock', (rng) => ({ advance: rng.pick(['day', 'next-renewal']) })),
   // A withdrawal within 14 days: without a session nothing is withdrawn nor refunded.

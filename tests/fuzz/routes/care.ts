@@ -81,6 +81,36 @@ export const CARE_API_ROUTES: Route[] = [
     },
   },
   {
+    // Never a subscription of the database: 404 (or 400, 401, 403) before any address is checked or written.
+    name: 'api-operator-care-delivery-address',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['id'],
+    base(rng, ctx) {
+      const body = {
+        address: rng.pick<unknown>([
+          { line1: '4 Times Sq', city: 'New York', postalCode: '10036', region: 'NY' },
+          { line1: 'Via del Corso 1', city: 'Roma', postalCode: 'ABC', region: 'XX' },
+          { line1: '', city: '', postalCode: '' },
+          { line1: 'x'.repeat(300), city: 1, postalCode: null },
+          'Main Street',
+        ]),
+        reason: rng.pick(['Moved', '', 'x'.repeat(501)]),
+      };
+      return write(rng, ctx, `/api/operator/care/subscriptions/${subscriptionId(rng)}/delivery-address`, body);
+    },
+  },
+  {
+    // A payment's invoice as a PDF: never a payment of the database, so 404 (or 400, 401, 403).
+    name: 'api-operator-care-invoice',
+    kind: 'api',
+    methods: ['GET'],
+    maxBody: 0,
+    queryKeys: ['id'],
+    base: (rng, ctx) => read(rng, ctx, `/api/operator/care/transactions/${transactionId(rng)}/invoice`, null),
+  },
+  {
     // Never a payment of the database: 404 before any refund is reserved, whatever the body.
     name: 'api-operator-care-refund',
     kind: 'api',

@@ -5,6 +5,8 @@ import { careSearch, careView } from '@/lib/server/care/careReads';
 import { careSearchQuery, subscriptionIdQuery } from '@/lib/server/care/careSchemas';
 import { HttpError } from '@/lib/server/http/HttpError';
 import { backOfficePage, operatorView } from './backOfficePage';
+import { pageI18n } from '@/lib/server/i18n/pageI18n';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -57,6 +59,7 @@ export const careCustomerPageProps = (context: GetServerSidePropsContext) =>
           message: 'There is no subscription with this id. Search again on /admin/care.',
         };
       }
-      return { operator: operatorView(caller.operator), customer };
+      // The change of delivery address asks for an address as the checkout does, in its words.
+      return { operator: operatorView(caller.operator), customer, i18n: pageI18n(DEFAULT_LOCALE, ['payment']) };
     });
   });
