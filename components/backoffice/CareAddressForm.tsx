@@ -51,7 +51,9 @@ export function CareAddressForm({ subscription: s, onDone }: { subscription: Car
   return (
     <section className={styles.card} aria-labelledby="care-address">
       <h2 id="care-address">Delivery address</h2>
-      <p>A move within {postalLines(words, s.deliveryAddress).at(-1)}: the subscription keeps its country’s price and tax.</p>
+      <p>
+        A move within its country ({postalLines(words, s.deliveryAddress).at(-1)}): the subscription keeps that country’s price and tax.
+      </p>
       <div className={styles.form}>
         <AddressFields
           country={country}

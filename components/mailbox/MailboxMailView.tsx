@@ -50,6 +50,17 @@ export function MailboxMailView({ mail }: { mail: MailboxMail }) {
             <dd>{mail.lastError}</dd>
           </>
         )}
+        {mail.attachment && (
+          <>
+            <dt>Attachment</dt>
+            <dd>
+              <a href={mail.attachment.href} download={mail.attachment.fileName}>
+                {mail.attachment.fileName}
+              </a>{' '}
+              (PDF, rendered as it is sent)
+            </dd>
+          </>
+        )}
       </dl>
 
       <section className={styles.section} aria-labelledby="mail-links">

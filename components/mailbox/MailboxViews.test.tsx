@@ -19,6 +19,7 @@ const mail: MailboxMail = {
   links: ['http://localhost:3000/vogue/x/auth/complete?token=t', 'http://localhost:3000/account'],
   attempts: 1,
   lastError: null,
+  attachment: null,
 };
 
 describe('the mailbox pages', () => {

@@ -29,6 +29,8 @@ export interface MailboxMail extends MailboxEntry {
   links: string[];
   attempts: number;
   lastError: string | null;
+  /** The document it carries, rendered as it is sent: its file's name and where the mailbox downloads it; null for none. */
+  attachment: { fileName: string; href: string } | null;
 }
 
 /** A request the mailbox refuses with a page saying why (a 404 is Next's own page instead). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '@/tests/fixtures/pdfText';
-import { AccountPage } from './pages/AccountPage';
+import { AccountPage, MailboxPage } from './pages/AccountPage';
 import { SuccessPage } from './pages/CheckoutPage';
 import { toCheckout } from './pages/journey';
 import { newEmail, signInFromSuccess } from './pages/subscriberJourney';
@@ -89,9 +89,19 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
     expect(pdfPage, line).toContain(line);
   }
 
-  // Moved to New York: the next renewal is delivered, and taxed, there.
   await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
   await AccountPage.expectOpen(page);
+  // The acknowledgment e-mail carries the same invoice as a PDF: the mailbox downloads it as the worker attaches it.
+  const mailbox = await MailboxPage.open(page, email);
+  expect(await mailbox.read(/Your The New Yorker subscription/)).toContain(`Your invoice ${number} is attached to this e-mail as a PDF.`);
+  const [attached] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: `${number}.pdf` }).click()]);
+  expect(attached.suggestedFilename()).toBe(`${number}.pdf`);
+  const [attachedPage] = await pdfText(fs.readFileSync((await attached.path())!));
+  expect(attachedPage).toEqual(expect.arrayContaining([`Invoice ${number}`, 'VAT number: DE123456789', '$9.31']));
+  await page.goto('/account?livemode=false');
+  await AccountPage.expectOpen(page);
+
+  // Moved to New York: the next renewal is delivered, and taxed, there.
   await card.root.getByRole('link', { name: 'Change delivery address' }).click();
   await page.getByLabel('State').selectOption({ label: 'New York' });
   await page.getByLabel('Address', { exact: true }).fill('4 Times Sq');

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInOperator } from './pages/backOffice';
+import { SuccessPage } from './pages/CheckoutPage';
+import { toCheckout } from './pages/journey';
 import { buy, newEmail } from './pages/subscriberJourney';
 import { axeViolations, WCAG_21_AA } from './accessibility';
 
@@ -84,4 +86,46 @@ test('an operator signs in with the second factor, finds a buyer, refunds part o
   await expect(rows.filter({ hasText: 'subscription.ended' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'subscription.ended' })).toContainText('"status":"ended"');
   await operatorPage.context().close();
+});
+
+test('care moves a print delivery within its country, by that country’s rules, and the subscriber is told', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = newEmail('care print buyer');
+  const checkout = await toCheckout(page, '/newyorker/demo-dual', 'Print + Digital');
+  await checkout.fillBilling({ email, region: 'Texas', address: { line1: '1 Congress Ave', city: 'Austin', postalCode: '78701' } });
+  await checkout.fillCard('4242424242424242');
+  await checkout.submit();
+  await SuccessPage.expectOpen(page);
+
+  const operatorPage = await (await browser.newContext()).newPage();
+  await signedInOperator(operatorPage, request, 'care');
+  await operatorPage.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customer care' }).click();
+  await operatorPage.getByLabel('E-mail address or invoice number').fill(email);
+  await operatorPage.getByRole('button', { name: 'Search' }).click();
+  await operatorPage.getByRole('link', { name: 'Print + Digital (newyorker)' }).click();
+  await expect(operatorPage.getByTestId('care-delivery-address')).toHaveText('1 Congress Ave, Austin, TX 78701, United States');
+
+  const form = operatorPage.getByRole('region', { name: 'Delivery address' });
+  await form.getByLabel('State').selectOption({ label: 'New York' });
+  await form.getByLabel('Address', { exact: true }).fill('4 Times Sq');
+  await form.getByLabel('City').fill('New York');
+  await form.getByLabel('ZIP code').fill('ABC');
+  await form.getByRole('button', { name: 'Save delivery address' }).click();
+  await expect(form.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await expect(form.getByText('Say why, for the records (the customer does not see it).')).toBeVisible();
+  await form.getByLabel('ZIP code').fill('10036');
+  await form.getByLabel('Reason for the change').fill('Moved, said on the phone');
+  await form.getByRole('button', { name: 'Save delivery address' }).click();
+  await expect(operatorPage.getByRole('status')).toHaveText(
+    'Delivery moved to 4 Times Sq, New York, NY 10036, United States. The subscriber was e-mailed the new address.',
+  );
+  await expect(operatorPage.getByTestId('care-delivery-address')).toHaveText('4 Times Sq, New York, NY 10036, United States');
+  expect(await axeViolations(operatorPage, WCAG_21_AA)).toEqual([]);
+  await operatorPage.reload();
+  await expect(operatorPage.getByTestId('care-delivery-address')).toHaveText('4 Times Sq, New York, NY 10036, United States');
+  await operatorPage.setViewportSize({ width: 390, height: 844 });
+  await operatorPage.screenshot({ path: test.info().outputPath('care-address-390.png'), fullPage: true });
 });

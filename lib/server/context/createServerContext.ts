@@ -18,6 +18,7 @@ import { JobRunner } from '@/lib/server/jobs/JobRunner';
 import { JobRunRepository } from '@/lib/server/jobs/JobRunRepository';
 import { instanceName } from '@/lib/server/jobs/instanceName';
 import { ipCountryDatabase, type IpCountry } from '@/lib/server/geo/ipCountryDatabase';
+import { documentPdfRenderer } from '@/lib/server/invoices/documentPdfs';
 
 /**
  * Everything a request's handling needs from the server, made once per process and handed
@@ -63,7 +64,10 @@ export interface ServerContext {
 export async function createServerContext(config: ServerEnv, clock: () => Date = () => new Date()): Promise<ServerContext> {
   const { db, trackingDb } = await openDatabases(config);
   const jobs = new JobRunner({ clock, recorder: new JobRunRepository(db, instanceName()) });
-  const mail = createMailServices(db, config, clock, undefined, () => jobs.kick('mail'));
+  const catalogue = new CatalogueCache(async () => new CatalogueRepository(db), config.CATALOGUE_CACHE_TTL_MS);
+  // A receipt's invoice and a refund's credit note go with their mails as PDFs, rendered when sent.
+  const attachments = documentPdfRenderer({ db, clock, catalogue });
+  const mail = createMailServices(db, config, clock, undefined, () => jobs.kick('mail'), attachments);
   const { identity, sessions } = createIdentityServices(db, config, clock, mail.mailer);
   const checkout = createCheckoutServices(db, config, clock);
   const context: ServerContext = {
@@ -71,7 +75,7 @@ export async function createServerContext(config: ServerEnv, clock: () => Date =
     clock,
     db,
     trackingDb,
-    catalogue: new CatalogueCache(async () => new CatalogueRepository(db), config.CATALOGUE_CACHE_TTL_MS),
+    catalogue,
     checkout,
     renewals: createRenewalDeps(db, config, clock, checkout.gateways),
     refunds: new RefundService({

@@ -595,6 +595,8 @@ export interface OutboxTable {
   last_error: string | null;
   /** ISO 8601: the date on a moved test clock that the mail speaks of (0040); null for every other mail. */
   clock_at: Generated<string | null>;
+  /** The document attached as a PDF, rendered when sent: { kind: 'invoice' | 'credit-note', number } (0055); null for none. */
+  attachment_json: Generated<string | null>;
   created_at: string;
 }
 

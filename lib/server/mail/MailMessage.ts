@@ -16,6 +16,14 @@ export interface MailMessage {
    * the clock's date beside it for the mailbox.
    */
   clockOffsetMs?: number;
+  /** A document attached as a PDF (the receipt's invoice, the refund's credit note), rendered when the mail is sent. */
+  attachment?: MailAttachment;
+}
+
+/** Which issued document a mail carries, by its number. */
+export interface MailAttachment {
+  kind: 'invoice' | 'credit-note';
+  number: string;
 }
 
 /** What a template makes; the caller adds the recipient and the kind. */

@@ -1,3 +1,12 @@
+import type { MailAttachment } from './MailMessage';
+
+/** A file sent with a mail. */
+export interface MailFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** A queued mail as a transport hands it on. */
 export interface OutgoingMail {
   id: string;
@@ -7,7 +16,14 @@ export interface OutgoingMail {
   /** Null only for mails queued before there was an HTML part. */
   html: string | null;
   link: string | null;
+  /** The document it carries, as queued; `files` holds it rendered. */
+  attachment?: MailAttachment | null;
+  /** The attachment rendered for this try (MailWorker); absent when the mail carries none. */
+  files?: readonly MailFile[];
 }
+
+/** Renders a mail's attachment when it is sent; throws when it cannot (the try fails and is retried). */
+export type AttachmentRenderer = (attachment: MailAttachment) => Promise<MailFile>;
 
 /**
  * How the worker delivers a mail: an SMTP server, or the development sink. `send` resolves

@@ -65,6 +65,7 @@ describe('enqueueMail', () => {
         last_error: null,
         created_at: '2026-11-21T12:00:00.000Z',
         clock_at: null,
+        attachment_json: null,
       },
     ]);
   });
@@ -244,6 +245,44 @@ describe('MailWorker', () => {
       ['pending', null],
       ['pending', null],
     ]);
+  });
+});
+
+describe('a mail that carries a document', () => {
+  const withInvoice = (): MailMessage => ({ ...message(), attachment: { kind: 'invoice', number: 'US-2026-000001' } });
+  const pdf = { fileName: 'US-2026-000001.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.3') };
+
+  it('goes with the document rendered when it is sent', async () => {
+    const transport = recordingTransport();
+    const rendered: unknown[] = [];
+    const renderAttachment = async (attachment: unknown) => (rendered.push(attachment), pdf);
+    await enqueueMail(db, withInvoice(), now());
+    expect(await new MailWorker(db, transport, { clock: now, renderAttachment, log: () => {} }).drainOnce()).toMatchObject({ sent: 1 });
+    expect(rendered).toEqual([{ kind: 'invoice', number: 'US-2026-000001' }]);
+    expect(transport.sent[0]).toMatchObject({ attachment: { kind: 'invoice', number: 'US-2026-000001' }, files: [pdf] });
+  });
+
+  it('is not sent without it: a document that cannot be rendered, or no renderer, fails the try, which is retried', async () => {
+    const transport = recordingTransport();
+    const id = await enqueueMail(db, withInvoice(), now());
+    const failing = new MailWorker(db, transport, {
+      clock: now,
+      log: () => {},
+      renderAttachment: async () => Promise.reject(new Error('no invoice US-2026-000001 to attach')),
+    });
+    expect(await failing.drainOnce()).toMatchObject({ sent: 0, retried: 1 });
+    expect(transport.sent).toEqual([]);
+    expect((await new OutboxRepository(db).find(id))?.lastError).toBe('no invoice US-2026-000001 to attach');
+    clock += RETRY_DELAYS_MS[0]!;
+    expect(await new MailWorker(db, transport, { clock: now, log: () => {} }).drainOnce()).toMatchObject({ sent: 0, retried: 1 });
+    expect(transport.sent).toEqual([]);
+  });
+
+  it('a mail that carries none goes without files', async () => {
+    const transport = recordingTransport();
+    await enqueueMail(db, message(), now());
+    await new MailWorker(db, transport, { clock: now, log: () => {}, renderAttachment: async () => pdf }).drainOnce();
+    expect(transport.sent[0]).not.toHaveProperty('files');
   });
 });
 

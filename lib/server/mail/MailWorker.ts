@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { maskEmail } from '@/lib/server/identity/Mailer';
 import { randomId } from '@/lib/server/ids';
-import type { MailTransport } from './MailTransport';
+import type { AttachmentRenderer, MailTransport } from './MailTransport';
 import { OutboxRepository, type OutboxMail } from './OutboxRepository';
 import { nextAttemptAt, RETRY_DELAYS_MS } from './retrySchedule';
 
@@ -28,6 +28,8 @@ export interface MailWorkerOptions {
   log?: (line: string) => void;
   /** Batches one drain may run back to back while they come back full, before it leaves the rest to the next. */
   maxBatchesPerDrain?: number;
+  /** Renders a mail's attached document; a mail that carries one is not sent without it. */
+  renderAttachment?: AttachmentRenderer;
 }
 
 const DEFAULT_LEASE_MS = 10 * 60_000;
@@ -66,6 +68,7 @@ export class MailWorker {
   private readonly retryDelaysMs: readonly number[];
   private readonly log: (line: string) => void;
   private readonly maxBatchesPerDrain: number;
+  private readonly renderAttachment: AttachmentRenderer | null;
   private stopping = false;
 
   constructor(
@@ -80,6 +83,7 @@ export class MailWorker {
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS;
     this.log = options.log ?? ((line) => console.info(line));
     this.maxBatchesPerDrain = options.maxBatchesPerDrain ?? 20;
+    this.renderAttachment = options.renderAttachment ?? null;
   }
 
   /** Claims one batch of due mails and tries each; answers what became of them. */
@@ -106,7 +110,10 @@ export class MailWorker {
   private async tryToSend(mail: OutboxMail, claim: string): Promise<'sent' | 'retried' | 'failed'> {
     let failure: string | null = null;
     try {
-      await this.transport.send(mail);
+      // The mail says its document is attached: it goes with it or not at all (the try fails, and is retried).
+      if (mail.attachment && !this.renderAttachment) throw new Error(`no renderer for the attached ${mail.attachment.kind}`);
+      const files = mail.attachment ? [await this.renderAttachment!(mail.attachment)] : undefined;
+      await this.transport.send(files ? { ...mail, files } : mail);
     } catch (error) {
       failure = errorText(error);
     }

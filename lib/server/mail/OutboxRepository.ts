@@ -4,7 +4,7 @@ import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, OutboxTable } from '@/lib/server/db/schema';
 import { randomId } from '@/lib/server/ids';
 import { SECRET_LINK_KINDS, WITHHELD_BODY } from './mailboxAccess';
-import type { MailMessage } from './MailMessage';
+import type { MailAttachment, MailMessage } from './MailMessage';
 
 /** A mail of the queue, as operators, the mailbox and the worker read it. */
 export interface OutboxMail {
@@ -23,6 +23,8 @@ export interface OutboxMail {
   createdAt: string;
   /** The date on a moved test clock the mail speaks of; null for every other mail. */
   clockAt: string | null;
+  /** The document it carries as a PDF, rendered when sent; null for none. */
+  attachment: MailAttachment | null;
 }
 
 /** The longest error text kept per mail: enough for the server's answer, not a whole stack. */
@@ -61,6 +63,7 @@ export async function enqueueMail(db: Kysely<Database>, message: MailMessage, at
       next_attempt_at: now,
       created_at: now,
       clock_at: offset === 0 ? null : at.toISOString(),
+      attachment_json: message.attachment ? JSON.stringify(message.attachment) : null,
     })
     .execute();
   return id;
@@ -82,6 +85,7 @@ function toMail(row: Selectable<OutboxTable>): OutboxMail {
     lastError: row.last_error,
     createdAt: row.created_at,
     clockAt: row.clock_at,
+    attachment: row.attachment_json ? (JSON.parse(row.attachment_json) as MailAttachment) : null,
   };
 }
 

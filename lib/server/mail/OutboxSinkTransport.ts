@@ -13,6 +13,7 @@ export class OutboxSinkTransport implements MailTransport {
   constructor(private readonly log: (line: string) => void = (line) => console.info(line)) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    this.log(`[outbox] "${mail.subject}" for ${maskEmail(mail.to)}${mail.link ? `: ${mail.link}` : ''}`);
+    const files = mail.files?.length ? ` with ${mail.files.map((file) => file.fileName).join(', ')}` : '';
+    this.log(`[outbox] "${mail.subject}" for ${maskEmail(mail.to)}${files}${mail.link ? `: ${mail.link}` : ''}`);
   }
 }

@@ -30,6 +30,9 @@ export class SmtpTransport implements MailTransport {
       subject: mail.subject,
       text: mail.text,
       ...(mail.html === null ? {} : { html: mail.html }),
+      ...(mail.files?.length
+        ? { attachments: mail.files.map((file) => ({ filename: file.fileName, content: file.content, contentType: file.contentType })) }
+        : {}),
     });
     this.log(`[smtp] "${mail.subject}" sent to ${maskEmail(mail.to)}`);
   }

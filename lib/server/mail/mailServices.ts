@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerEnv } from '@/lib/server/config/serverEnv';
 import type { Database } from '@/lib/server/db/schema';
 import type { MailMessage } from './MailMessage';
-import type { MailTransport } from './MailTransport';
+import type { AttachmentRenderer, MailTransport } from './MailTransport';
 import { MailWorker } from './MailWorker';
 import { enqueueMail, OutboxRepository } from './OutboxRepository';
 import { OutboxSinkTransport } from './OutboxSinkTransport';
@@ -36,6 +36,8 @@ export interface MailServices {
   outbox: OutboxRepository;
   /** Whether mail really leaves (SMTP_URL set) or stays in the development sink. */
   transport: 'smtp' | 'outbox';
+  /** Renders a mail's attached document, as the worker does when it sends it (the mailbox's download too). */
+  renderAttachment: AttachmentRenderer | null;
 }
 
 /** SMTP when SMTP_URL is set (from MAIL_FROM), else the development sink. */
@@ -53,8 +55,9 @@ export function createMailServices(
   clock: () => Date,
   transport: MailTransport = mailTransportFor(env),
   kick: () => Promise<void> = async () => undefined,
+  renderAttachment?: AttachmentRenderer,
 ): MailServices {
-  const worker = new MailWorker(db, transport, { clock });
+  const worker = new MailWorker(db, transport, { clock, ...(renderAttachment ? { renderAttachment } : {}) });
   const mailer = new QueueMailer(db, kick, clock);
   return {
     enqueue: (on, message) => enqueueMail(on, message, clock()),
@@ -64,5 +67,6 @@ export function createMailServices(
     mailer,
     outbox: new OutboxRepository(db),
     transport: env.SMTP_URL ? 'smtp' : 'outbox',
+    renderAttachment: renderAttachment ?? null,
   };
 }

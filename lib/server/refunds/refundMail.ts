@@ -32,11 +32,12 @@ export function refundMail(
       full: refund.amount === transaction.total,
       refundedTo: paymentMethodName(transaction.order.payment, words),
       creditNoteNumber: refund.creditNoteNumber,
+      creditNoteAttached: true,
       invoiceNumber: transaction.invoiceNumber ?? transaction.id,
       date: date(at.toISOString()),
       accountUrl: `${site}/account${transaction.livemode ? '' : '?livemode=false'}`,
     },
     words,
   );
-  return { to: recipient, kind: 'refund', ...content };
+  return { to: recipient, kind: 'refund', ...content, attachment: { kind: 'credit-note', number: refund.creditNoteNumber } };
 }

@@ -46,6 +46,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         {
           ...common,
           invoiceNumber: renewal.invoiceNumber,
+          invoiceAttached: true,
           amountPaid: money(renewal.total, subscription.currencyCode),
           period: words.t('mail.receipt.period', { start: date(renewal.period.start), end: date(renewal.period.end) }),
           nextChargeDate: date(renewal.period.end),
@@ -55,7 +56,7 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
         },
         words,
       );
-      return { ...head, kind: 'renewal-receipt', ...content };
+      return { ...head, kind: 'renewal-receipt', ...content, attachment: { kind: 'invoice', number: renewal.invoiceNumber } };
     },
     failed(total: number, code: PaymentFailureCode, status: 'failed' | 'requires_action', dunning: FailedTry): MailMessage {
       const { words, date, money } = recipient;

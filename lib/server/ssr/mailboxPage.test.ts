@@ -8,7 +8,7 @@ import { createMailServices, type MailServices } from '@/lib/server/mail/mailSer
 import { createOperatorServices } from '@/lib/server/operators/operatorServices';
 import { signedInOperator } from '@/tests/fixtures/operatorSessions';
 import { testDb } from '@/tests/fixtures/testDb';
-import { loadMailboxMail } from './mailboxMailPage';
+import { loadMailboxMail, sendMailboxAttachment } from './mailboxMailPage';
 import { loadMailboxList, MAILBOX_LIMIT } from './mailboxPage';
 
 let db: Kysely<Database>;
@@ -156,6 +156,7 @@ describe('the mailbox loaders', () => {
           links: ['http://localhost:3000/account', 'http://localhost:3000/cancel?a=1&b=2', 'http://localhost:3000/cancel'],
           attempts: 0,
           lastError: null,
+          attachment: null,
         },
       },
     });
@@ -164,6 +165,62 @@ describe('the mailbox loaders', () => {
         notFound: true,
       });
     }
+  });
+});
+
+describe('a mail’s attachment in the mailbox', () => {
+  const pdf = { fileName: 'US-TEST-2026-000001.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.3 test') };
+
+  function download(id: string, from = '127.0.0.1') {
+    const { context, headers, res } = request({}, { params: { id }, from });
+    let body: unknown = null;
+    const response = Object.assign(res, { end: (chunk?: unknown) => void (body = chunk ?? null) });
+    return { run: () => sendMailboxAttachment(serverOf(SANDBOX), context.req, response as never, id), headers, res, body: () => body };
+  }
+
+  it('is named on the mail and downloaded as the worker renders it; a mail without one, or a stranger, gets a 404', async () => {
+    mail = createMailServices(db, SANDBOX, now, { send: async () => undefined }, undefined, async (attachment) =>
+      attachment.number === 'US-TEST-2026-000001' ? pdf : Promise.reject(new Error(`no invoice ${attachment.number} to attach`)),
+    );
+    clock += 1000;
+    const id = await mail.enqueue(db, {
+      to: 'ada@example.com',
+      subject: 'Receipt',
+      text: 'Your invoice US-TEST-2026-000001 is attached to this e-mail as a PDF.',
+      html: '<p>Receipt</p>',
+      kind: 'purchase-acknowledgment',
+      link: null,
+      attachment: { kind: 'invoice', number: 'US-TEST-2026-000001' },
+    });
+    const page = await loadMailboxMail(serverOf(SANDBOX), request({}, { params: { id } }).context);
+    expect(page).toMatchObject({
+      props: { mail: { attachment: { fileName: 'US-TEST-2026-000001.pdf', href: `/api/mailbox/${id}/attachment` } } },
+    });
+    const ok = download(id);
+    await ok.run();
+    expect(ok.res.statusCode).toBe(200);
+    expect(ok.headers['Content-Type']).toBe('application/pdf');
+    expect(ok.body()).toEqual(pdf.content);
+
+    const stranger = download(id, '192.0.2.10');
+    await stranger.run();
+    expect(stranger.res.statusCode).toBe(404);
+    const plain = await enqueue('ada@example.com', 'Hello');
+    const none = download(plain);
+    await none.run();
+    expect(none.res.statusCode).toBe(404);
+    const missing = await mail.enqueue(db, {
+      to: 'ada@example.com',
+      subject: 'Receipt',
+      text: 'x',
+      html: null as unknown as string,
+      kind: 'purchase-acknowledgment',
+      link: null,
+      attachment: { kind: 'invoice', number: 'US-TEST-2026-000009' },
+    });
+    const notIssued = download(missing);
+    await notIssued.run();
+    expect(notIssued.res.statusCode).toBe(404);
   });
 });
 

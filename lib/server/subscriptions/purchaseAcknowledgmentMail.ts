@@ -23,6 +23,7 @@ export function purchaseAcknowledgmentMail(transaction: Transaction, subscriptio
       offerName: subscription.offerName,
       livemode: transaction.livemode,
       invoiceNumber: transaction.invoiceNumber ?? transaction.id,
+      invoiceAttached: transaction.invoiceNumber !== null,
       amountPaid: money(transaction.total, transaction.currencyCode),
       renewalTerms: transaction.autoRenewalConsent?.text ?? kept.renewalTerms,
       // A test purchase's account shows test subscriptions: its links stay in test mode.
@@ -32,5 +33,11 @@ export function purchaseAcknowledgmentMail(transaction: Transaction, subscriptio
     },
     words,
   );
-  return { to: subscription.ownerEmail ?? subscription.billingEmail, kind: 'purchase-acknowledgment', ...content };
+  return {
+    to: subscription.ownerEmail ?? subscription.billingEmail,
+    kind: 'purchase-acknowledgment',
+    ...content,
+    // Rendered from the invoice as issued, in the same transaction as this mail, when it is sent.
+    ...(transaction.invoiceNumber ? { attachment: { kind: 'invoice' as const, number: transaction.invoiceNumber } } : {}),
+  };
 }

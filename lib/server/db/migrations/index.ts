@@ -50,6 +50,7 @@ import * as m0051 from './0051_buyer_locale';
 import * as m0052 from './0052_subscription_tax_rule';
 import * as m0053 from './0053_delivery_address_country';
 import * as m0054 from './0054_invoice_sellers';
+import * as m0055 from './0055_mail_attachments';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -107,4 +108,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0052_subscription_tax_rule': m0052,
   '0053_delivery_address_country': m0053,
   '0054_invoice_sellers': m0054,
+  '0055_mail_attachments': m0055,
 };

@@ -12,6 +12,7 @@ const input: PurchaseAcknowledgmentInput = {
   offerName: 'Vogue Digital',
   livemode: true,
   invoiceNumber: 'INV-2026-000123',
+  invoiceAttached: true,
   amountPaid: '$4.99',
   renewalTerms: TERMS,
   nextChargeDate: 'December 21, 2026',

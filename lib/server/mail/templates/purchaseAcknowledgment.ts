@@ -11,6 +11,8 @@ export type PurchaseAcknowledgmentInput = {
   /** False for a test-mode purchase: the mail says no real payment was taken. */
   livemode: boolean;
   invoiceNumber: string;
+  /** The invoice goes with the mail as a PDF (the mail then says so); false for an order without one. */
+  invoiceAttached: boolean;
   /** Formatted, with its currency: "$4.99". */
   amountPaid: string;
   /** The auto-renewal terms the buyer agreed to, word for word: shown exactly so. */
@@ -56,6 +58,9 @@ export function purchaseAcknowledgment(input: PurchaseAcknowledgmentInput, words
             next,
           ],
         },
+        ...(input.invoiceAttached
+          ? [{ type: 'paragraph' as const, text: t('mail.attached.invoice', { number: input.invoiceNumber }) }]
+          : []),
         { type: 'verbatim', heading: t('mail.renewalTerms'), lines: input.renewalTerms.split(/\r?\n/) },
         { type: 'heading', text: t('mail.cancel.heading') },
         { type: 'paragraph', text: t('mail.cancel.online') },

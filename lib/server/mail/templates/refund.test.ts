@@ -11,6 +11,7 @@ const input = {
   full: false,
   refundedTo: 'Visa ending in 4242',
   creditNoteNumber: 'CN-2026-000007',
+  creditNoteAttached: true,
   invoiceNumber: 'INV-2026-000042',
   date: 'November 27, 2026',
   accountUrl: 'https://subscribe.example.com/account',

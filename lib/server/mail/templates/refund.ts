@@ -18,6 +18,8 @@ export interface RefundInput {
   /** Where the money goes back to, as the invoice names it: "Visa ending in 4242", "PayPal", "Amazon Pay". */
   refundedTo: string;
   creditNoteNumber: string;
+  /** The credit note goes with the mail as a PDF (the mail then says so). */
+  creditNoteAttached: boolean;
   /** The invoice the credit note corrects. */
   invoiceNumber: string;
   /** Formatted date the refund was made. */
@@ -54,6 +56,9 @@ export function refund(input: RefundInput, words: Words = englishMailWords()): M
             { label: t('mail.fact.date'), value: input.date },
           ],
         },
+        ...(input.creditNoteAttached
+          ? [{ type: 'paragraph' as const, text: t('mail.attached.creditNote', { number: input.creditNoteNumber }) }]
+          : []),
         { type: 'paragraph', text: t('mail.refund.account') },
         { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
       ],

@@ -8,6 +8,7 @@ const input: RenewalReceiptInput = {
   offerName: 'Vogue Digital',
   livemode: true,
   invoiceNumber: 'INV-2026-000124',
+  invoiceAttached: true,
   amountPaid: '$50.00',
   period: 'November 26, 2026 – November 26, 2027',
   nextChargeDate: 'November 26, 2027',

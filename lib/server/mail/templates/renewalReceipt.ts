@@ -11,6 +11,8 @@ export interface RenewalReceiptInput {
   /** False for a test-mode subscription: the mail says no real payment was taken. */
   livemode: boolean;
   invoiceNumber: string;
+  /** The invoice goes with the mail as a PDF (the mail then says so). */
+  invoiceAttached: boolean;
   /** Formatted, with its currency: "$4.99". */
   amountPaid: string;
   /** The paid period, formatted: "26 November 2026 – 26 December 2026". */
@@ -52,6 +54,9 @@ export function renewalReceipt(input: RenewalReceiptInput, words: Words = englis
             { label: t('mail.fact.nextCharge'), value: input.nextChargeDate },
           ],
         },
+        ...(input.invoiceAttached
+          ? [{ type: 'paragraph' as const, text: t('mail.attached.invoice', { number: input.invoiceNumber }) }]
+          : []),
         { type: 'paragraph', text: t('mail.receipt.invoices') },
         { type: 'button', label: t('mail.cancel.account'), href: accountUrl },
         { type: 'link', text: t('mail.cancel.withoutSignIn'), href: cancelUrl },
