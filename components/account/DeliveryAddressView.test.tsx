@@ -73,7 +73,7 @@ describe('DeliveryAddressView', () => {
     fill('City', 'New York');
     fill('ZIP code', 'ABC');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save address' })));
-    expect(screen.getByText('Enter a valid postal code, such as 95014.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid ZIP code, such as 95014.')).toBeTruthy();
     expect(api.callsOf('changeDeliveryAddress')).toEqual([]);
     fill('ZIP code', '10036');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save address' })));

@@ -55,7 +55,7 @@ describe('AddressFields', () => {
         idPrefix="b"
         fields={{ ...FIELDS, region: null }}
         values={empty}
-        errors={{ postalCode: 'Enter a valid postal code, such as 95014.' }}
+        errors={{ postalCode: 'Enter a valid ZIP code, such as 95014.' }}
         onChange={() => {}}
       />,
     );

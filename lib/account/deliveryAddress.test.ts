@@ -27,7 +27,7 @@ describe('checkAddress', () => {
   it("refuses a postal code not of the country's shape, naming an example", () => {
     const checked = checkAddress({ region: 'TX', line1: '1 Main St', city: 'Austin', postalCode: 'ABC' }, 'US');
     expect(checked.ok ? null : checked.problems.postalCode).toEqual({
-      id: 'payment.error.postalCode.format',
+      id: 'payment.error.postalCode.formatZip',
       values: { example: '95014' },
     });
   });
@@ -54,7 +54,7 @@ describe('movedAddress', () => {
     expect(movedAddress({ ...newYork, postalCode: 'ABC' }, austin)).toEqual({
       ok: false,
       code: 'invalid_address',
-      message: 'Enter a valid postal code, such as 95014.',
+      message: 'Enter a valid ZIP code, such as 95014.',
     });
   });
 });

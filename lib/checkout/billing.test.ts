@@ -94,7 +94,7 @@ describe('billingProblems', () => {
     expect(german.say(problems.region!)).toBe('Wählen Sie Ihre Provinz.');
     expect(serverWords('fr-FR').say(problems.region!)).toBe('Choisissez votre province.');
     const zip = billingProblems({ ...valid, line1: '1 Main St', city: 'Albany', postalCode: 'ABC' }, PRINT);
-    expect(german.say(zip.postalCode!)).toBe('Geben Sie eine gültige Postleitzahl ein, zum Beispiel 95014.');
+    expect(german.say(zip.postalCode!)).toBe('Geben Sie einen gültigen ZIP-Code ein, zum Beispiel 95014.');
   });
 });
 
@@ -150,7 +150,7 @@ describe('validateBilling', () => {
     ],
     [{ ...billingAddress, ...timesSquare, deliveryCountry: 'DE', deliveryRegion: '', deliveryPostalCode: '10115' }, PRINT_ELSEWHERE, {}],
     // Each country's postal codes have their shape (Google's i18n address data), named with an example.
-    [{ ...billingAddress, postalCode: 'ABC' }, PRINT, { postalCode: 'Enter a valid postal code, such as 95014.' }],
+    [{ ...billingAddress, postalCode: 'ABC' }, PRINT, { postalCode: 'Enter a valid ZIP code, such as 95014.' }],
     [{ ...billingAddress, postalCode: '10007-1234' }, PRINT, {}],
     [{ country: 'GB', region: '', line1: '10 Downing St', city: 'London', postalCode: 'sw1a 2aa' }, PRINT, {}],
     [
@@ -166,7 +166,7 @@ describe('validateBilling', () => {
     [
       { ...billingAddress, ...timesSquare, deliveryPostalCode: 'NY 10036' },
       PRINT_ELSEWHERE,
-      { deliveryPostalCode: 'Enter a valid postal code, such as 95014.' },
+      { deliveryPostalCode: 'Enter a valid ZIP code, such as 95014.' },
     ],
     // A business buyer: its company named, its VAT number of the country's shape, its billing address asked for.
     [
@@ -188,7 +188,7 @@ describe('validateBilling', () => {
     [
       { email: '', ...billingAddress, postalCode: 'ABC' },
       PRINT,
-      { email: 'Enter your email address.', postalCode: 'Enter a valid postal code, such as 95014.' },
+      { email: 'Enter your email address.', postalCode: 'Enter a valid ZIP code, such as 95014.' },
     ],
   ])('%o (%o) → %o', (change, needs, errors) => {
     expect(validateBilling({ ...valid, ...change }, needs)).toEqual(errors);
@@ -278,7 +278,7 @@ describe('billingSchemas', () => {
   it('take a delivery address without a country (an API client from before) as one in the billing country', () => {
     expect(issuesOf({ line1: '4 Times Sq', city: 'New York', postalCode: '10036' })).toEqual([]);
     expect(issuesOf({ line1: '4 Times Sq', city: 'New York', postalCode: 'ABC' })).toEqual([
-      'deliveryAddress.postalCode: Enter a valid postal code, such as 95014.',
+      'deliveryAddress.postalCode: Enter a valid ZIP code, such as 95014.',
     ]);
   });
 });
@@ -291,7 +291,7 @@ describe('the submit', () => {
       expect.objectContaining({
         status: 400,
         code: 'invalid_body',
-        message: 'The request body is not valid: billing.address.postalCode: Enter a valid postal code, such as 95014.',
+        message: 'The request body is not valid: billing.address.postalCode: Enter a valid ZIP code, such as 95014.',
       }),
     );
   });

@@ -29,9 +29,17 @@ function buildSchemas() {
     const code = (address as { postalCode?: unknown } | undefined)?.postalCode;
     const rule = typeof country === 'string' ? postalCodeRule(country) : null;
     if (!rule || typeof code !== 'string' || code.trim() === '' || isPostalCodeOf(country as string, code)) return;
-    const message = said('payment.error.postalCode.format', `Enter a valid postal code, such as ${rule.example}.`, {
-      example: rule.example,
-    });
+    // Named as the field is: "ZIP code" in the US, "Eircode" in Ireland.
+    const kind = addressLayout(country as string).postalCodeKind;
+    const [key, name]: [MessageKey, string] =
+      kind === 'zip'
+        ? ['payment.error.postalCode.formatZip', 'ZIP code']
+        : kind === 'eircode'
+          ? ['payment.error.postalCode.formatEircode', 'Eircode']
+          : kind === 'pin'
+            ? ['payment.error.postalCode.formatPin', 'PIN code']
+            : ['payment.error.postalCode.format', 'postal code'];
+    const message = said(key, `Enter a valid ${name}, such as ${rule.example}.`, { example: rule.example });
     ctx.addIssue({ code: 'custom', path: [...path, 'postalCode'], message });
   };
   /**

@@ -40,7 +40,7 @@ describe('addresses as each country has them', () => {
     expect(validateBilling(form({ ...dublin, region: 'Co. Dublin', postalCode: 'D01 F5P2' }), PRINT)).toEqual({});
     expect(validateBilling(form({ ...dublin, region: 'Dublin' }), PRINT)).toEqual({ region: 'Choose one from the list.' });
     expect(validateBilling(form({ ...dublin, postalCode: '12' }), PRINT)).toEqual({
-      postalCode: 'Enter a valid postal code, such as A65 F4E2.',
+      postalCode: 'Enter a valid Eircode, such as A65 F4E2.',
     });
   });
 

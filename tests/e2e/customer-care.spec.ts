@@ -114,7 +114,7 @@ test('care moves a print delivery within its country, by that country’s rules,
   await form.getByLabel('City').fill('New York');
   await form.getByLabel('ZIP code').fill('ABC');
   await form.getByRole('button', { name: 'Save delivery address' }).click();
-  await expect(form.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await expect(form.getByText('Enter a valid ZIP code, such as 95014.')).toBeVisible();
   await expect(form.getByText('Say why, for the records (the customer does not see it).')).toBeVisible();
   await form.getByLabel('ZIP code').fill('10036');
   await form.getByLabel('Reason for the change').fill('Moved, said on the phone');

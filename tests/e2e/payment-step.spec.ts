@@ -101,7 +101,7 @@ test('print: delivered to the billing address unless another is given, taxed whe
   await page.getByLabel('Delivery town or city').fill('Austin');
   await page.getByLabel('Delivery ZIP code').fill('ABC');
   await page.getByLabel('Delivery ZIP code').blur();
-  await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await expect(page.getByText('Enter a valid ZIP code, such as 95014.')).toBeVisible();
   await page.getByLabel('Delivery ZIP code').fill('78701');
   // Print is taxed at its destination: Texas's 6.25 % on $149.00.
   await expect(page.getByTestId('summary-tax')).toContainText('$9.31');

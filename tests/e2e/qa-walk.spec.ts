@@ -83,7 +83,7 @@ test('QA walks a test subscription through its life: the banner on every page, e
   await page.getByLabel('City').fill('Austin');
   await page.getByLabel('ZIP code').fill('ABC');
   await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText('Enter a valid postal code, such as 95014.')).toBeVisible();
+  await expect(page.getByText('Enter a valid ZIP code, such as 95014.')).toBeVisible();
   await page.getByLabel('ZIP code').fill('78701');
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect(page.getByText(/^Saved\. We will deliver to 1 Congress Ave, Austin, TX 78701, United States,/)).toBeVisible();

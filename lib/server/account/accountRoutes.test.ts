@@ -127,7 +127,7 @@ describe('POST /api/account/subscriptions/{id}/…', () => {
   });
 
   it.each([
-    ['a ZIP code of the wrong shape', { postalCode: 'ABC' }, 'invalid_address', 'Enter a valid postal code, such as 95014.'],
+    ['a ZIP code of the wrong shape', { postalCode: 'ABC' }, 'invalid_address', 'Enter a valid ZIP code, such as 95014.'],
     ['a state of no country', { region: 'XX' }, 'invalid_address', 'Choose your state.'],
     ['a move abroad', { country: 'DE', region: undefined, postalCode: '10115' }, 'country_change', 'bought for'],
   ])('refuses %s with a 400 naming it, and keeps the address', async (_name, change, code, words) => {

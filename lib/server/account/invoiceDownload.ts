@@ -4,6 +4,7 @@ import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { invoicePdf, invoicePdfName } from '@/lib/server/invoices/invoicePdf';
 import { invoicePageProps } from '@/lib/server/ssr/account/accountPages';
 import { inTimeZone } from '@/lib/i18n/words';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 
 /**
  * GET /api/account/invoices/{transactionId}/pdf: the invoice page's invoice as a PDF, to the
@@ -35,7 +36,7 @@ export async function sendInvoicePdf(req: NextApiRequest, res: NextApiResponse):
   if ('refused' in props)
     return void fail(props.refused.status, props.refused.status === 405 ? 'method_not_allowed' : 'invalid_query', props.refused.message);
   const reader = props.i18n;
-  const words = inTimeZone(serverWords(reader?.locale ?? 'en-US'), reader?.timeZone ?? 'UTC');
+  const words = inTimeZone(serverWords(reader?.locale ?? DEFAULT_LOCALE), reader?.timeZone ?? 'UTC');
   const pdf = await invoicePdf(props.invoice, words);
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', `attachment; filename="${invoicePdfName(props.invoice.number)}"`);

@@ -282,7 +282,7 @@ describe('customer care routes', () => {
 
     const zip = await call('POST', path, { cookie, body: { address: { ...newYork, postalCode: 'ABC' }, reason: 'Moved' } });
     expect(zip.status).toBe(400);
-    expect(await errorOf(zip)).toMatchObject({ code: 'invalid_address', message: 'Enter a valid postal code, such as 95014.' });
+    expect(await errorOf(zip)).toMatchObject({ code: 'invalid_address', message: 'Enter a valid ZIP code, such as 95014.' });
     const abroad = await call('POST', path, { cookie, body: { address: { ...newYork, country: 'CA' }, reason: 'Moved' } });
     expect(abroad.status).toBe(400);
     const noReason = await call('POST', path, { cookie, body: { address: newYork, reason: ' ' } });

@@ -50,8 +50,8 @@ describe('a submit whose billing details are wrong', () => {
       body: {
         error: {
           code: 'invalid_body',
-          message: 'Enter a valid postal code, such as 95014.',
-          details: ['billing.address.postalCode: Enter a valid postal code, such as 95014.'],
+          message: 'Enter a valid ZIP code, such as 95014.',
+          details: ['billing.address.postalCode: Enter a valid ZIP code, such as 95014.'],
         },
       },
     });
@@ -64,10 +64,10 @@ describe('a submit whose billing details are wrong', () => {
     german.billing = { ...german.billing, firstName: '' };
     const answer = await submit(german);
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe('Geben Sie Ihren Vornamen ein. Geben Sie eine gültige Postleitzahl ein, zum Beispiel 95014.');
+    expect(answer.body.error.message).toBe('Geben Sie Ihren Vornamen ein. Geben Sie einen gültigen ZIP-Code ein, zum Beispiel 95014.');
     expect(answer.body.error.details).toEqual([
       'billing.firstName: Enter your first name.',
-      'billing.address.postalCode: Enter a valid postal code, such as 95014.',
+      'billing.address.postalCode: Enter a valid ZIP code, such as 95014.',
     ]);
   });
 

@@ -8,7 +8,7 @@ import { parseRequest } from '@/lib/server/http/apiRoute';
  * The submit's body, parsed as every route's is (a 400 naming each field). Where only the
  * billing details are wrong, which the buyer typed, the refusal also carries their wording
  * from the form's own messages: answered in the buyer's language (`answeredIn`), each
- * sentence naming its field ("Enter a valid postal code, such as 95014.").
+ * sentence naming its field ("Enter a valid ZIP code, such as 95014.").
  */
 export function parseSubmit<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
