@@ -182,6 +182,11 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
             {t('account.card.changeAddress')}
           </Link>
         )}
+        {subscription.business && running && (
+          <Link className={actions.secondary} href={`/account/subscriptions/${subscription.id}/business${livemodeQuery}`}>
+            {t('account.card.changeBusiness')}
+          </Link>
+        )}
       </div>
       {error && (
         <p role="alert" className={actions.error}>
@@ -189,12 +194,22 @@ export function SubscriptionCard({ subscription: given, livemodeQuery, onChange,
         </p>
       )}
       {/* The records, below what can be done. */}
-      {subscription.deliveryAddress && (
+      {(subscription.deliveryAddress || subscription.business) && (
         <dl className={`${styles.facts} ${styles.records}`}>
-          <div>
-            <dt>{t('account.card.deliveredTo')}</dt>
-            <dd data-testid="subscription-delivery-address">{postalLines(words, subscription.deliveryAddress).join(', ')}</dd>
-          </div>
+          {subscription.deliveryAddress && (
+            <div>
+              <dt>{t('account.card.deliveredTo')}</dt>
+              <dd data-testid="subscription-delivery-address">{postalLines(words, subscription.deliveryAddress).join(', ')}</dd>
+            </div>
+          )}
+          {subscription.business && (
+            <div>
+              <dt>{t('account.card.company')}</dt>
+              <dd data-testid="subscription-company">
+                {[subscription.business.companyName, subscription.business.vatNumber].filter(Boolean).join(', ')}
+              </dd>
+            </div>
+          )}
         </dl>
       )}
       {walletNote && running && !pastDue && (

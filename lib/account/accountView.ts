@@ -5,6 +5,7 @@ import type { WalletId } from '@/lib/payments/methods';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { SubscriptionStatus } from '@/lib/subscriptions/subscriptionStatus';
+import type { BusinessDetails } from '@/lib/subscriptions/subscription';
 
 /**
  * One subscription as the account shows it. Its pages word it in the reader's language and
@@ -29,6 +30,8 @@ export interface SubscriptionSummary {
   needsPaymentMethod: boolean;
   isPrint: boolean;
   deliveryAddress: PostalAddress | null;
+  /** A business buyer's company as its later invoices name it; null for a private buyer. */
+  business: BusinessDetails | null;
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;
@@ -79,6 +82,7 @@ export type AccountHistoryEvent =
         | 'resumed'
         | 'ended'
         | 'addressChanged'
+        | 'businessChanged'
         | 'paymentMethodChanged'
         | 'reminded'
         | 'withdrawalDeclared'

@@ -18,6 +18,7 @@ const EVENTS: AccountHistoryEvent[] = [
       'resumed',
       'ended',
       'addressChanged',
+      'businessChanged',
       'paymentMethodChanged',
       'reminded',
       'withdrawalDeclared',

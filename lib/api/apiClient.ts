@@ -28,7 +28,7 @@ export const API_PATHS = {
   withdrawalAnswer: '/api/withdraw/answer',
   subscription: (
     id: string,
-    action: 'cancel' | 'resume' | 'delivery-address' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock' | 'withdraw',
+    action: 'cancel' | 'resume' | 'delivery-address' | 'business' | 'card' | 'card/confirm' | 'renewal-payment' | 'clock' | 'withdraw',
   ) => `/api/account/subscriptions/${encodeURIComponent(id)}/${action}`,
   sandboxAuthenticate: (paymentId: string) => `/api/sandbox/payments/${encodeURIComponent(paymentId)}/authenticate`,
   sandboxWallet: (paymentId: string) => `/api/sandbox/wallet/${encodeURIComponent(paymentId)}`,
@@ -110,6 +110,8 @@ export interface ApiClient {
     id: string,
     address: { line1: string; city: string; postalCode: string },
   ): Promise<{ subscription: SubscriptionSummary }>;
+  /** The company a business subscriber's later invoices name. */
+  changeBusiness(id: string, business: { companyName: string; vatNumber: string }): Promise<{ subscription: SubscriptionSummary }>;
   /** Changes the card that renews a card subscription (nothing is charged); a declined card answers `failed` with its message. */
   changeCard(id: string, request: CardChangeRequest): Promise<CardChangeResponse>;
   /** After the bank's check in the page: records the card the setup saved. */
@@ -236,6 +238,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         { address },
         API_MESSAGES.subscriptionChange,
       ),
+
+    changeBusiness: (id, business) =>
+      post<{ subscription: SubscriptionSummary }>(API_PATHS.subscription(id, 'business'), business, API_MESSAGES.subscriptionChange),
 
     changeCard: (id, request) => post<CardChangeResponse>(API_PATHS.subscription(id, 'card'), request, API_MESSAGES.subscriptionChange),
 

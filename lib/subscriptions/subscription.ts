@@ -19,6 +19,17 @@ export type ImmediateEndReason = (typeof IMMEDIATE_END_REASONS)[number];
 export type EndReason = 'cancelled' | 'payment_failed' | ImmediateEndReason;
 
 /** A renewal that failed, while it is being recovered (instants on the subscription's own clock). */
+/** A business buyer's company on its invoices: its name, and its VAT number with finance's check of it (docs/addresses.md). */
+export interface BusinessDetails {
+  companyName: string;
+  /** As VIES writes it ("DE123456789"); null where none was given. */
+  vatNumber: string | null;
+  /** The billing country, whose shape the number has. */
+  country: string;
+  /** Finance's check of the number: unverified until an operator verified or rejected it; null without a number. */
+  vatStatus: 'unverified' | 'verified' | 'rejected' | null;
+}
+
 export interface Dunning {
   /** Failed tries of the period being renewed; 0 when nothing failed. */
   tries: number;
@@ -79,6 +90,8 @@ export interface Subscription<Gateway extends string = string, Instrument = unkn
   /** True when nothing reusable was kept: its owner is asked for a card before it renews. */
   needsPaymentMethod: boolean;
   deliveryAddress: DeliveryAddress | null;
+  /** A business buyer's company as its invoices name it from now on; null for a private buyer. */
+  business: BusinessDetails | null;
   consent: Consent | null;
   endedAt: string | null;
   /** Why it ended, once it has: its cancelled period was over, it stayed unpaid, or it was ended at once. */

@@ -101,6 +101,20 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
   await page.goto('/account?livemode=false');
   await AccountPage.expectOpen(page);
 
+  // The company renamed in the account: later invoices name it.
+  await card.root.getByRole('link', { name: 'Company details for invoices' }).click();
+  await expect(page.getByTestId('business-vat-status')).toHaveText(
+    'Our finance team has yet to check your VAT number. VAT is charged as for any buyer.',
+  );
+  await page.getByLabel('Company name').fill('Acme Holding GmbH');
+  await page.getByRole('button', { name: 'Save company details' }).click();
+  await expect(page.getByTestId('business-saved')).toHaveText('Saved. Your next invoices name Acme Holding GmbH.');
+  await page.reload();
+  await expect(page.getByLabel('Company name')).toHaveValue('Acme Holding GmbH');
+  await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
+  await AccountPage.expectOpen(page);
+  await expect(card.root.getByTestId('subscription-company')).toHaveText('Acme Holding GmbH, DE123456789');
+
   // Moved to New York: the next renewal is delivered, and taxed, there.
   await card.root.getByRole('link', { name: 'Change delivery address' }).click();
   await page.getByLabel('State').selectOption({ label: 'New York' });
@@ -117,4 +131,5 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
   await card.invoices.filter({ hasText: '$200.00' }).click();
   await expect(linesOf(page, 'invoice-page-delivered-to')).toHaveText(['4 Times Sq', 'New York, NY 10036', 'United States']);
   await expect(linesOf(page, 'invoice-page-billed-to').filter({ hasText: 'VAT number: DE123456789' })).toHaveCount(1);
+  await expect(linesOf(page, 'invoice-page-billed-to').filter({ hasText: 'Acme Holding GmbH' })).toHaveCount(1);
 });

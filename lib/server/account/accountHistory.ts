@@ -56,6 +56,8 @@ function eventOf({ event, before, after }: HistoryEntry, currency: CurrencyCode 
       return { kind: 'ended' };
     case 'address_changed':
       return { kind: 'addressChanged' };
+    case 'business_changed':
+      return { kind: 'businessChanged' };
     case 'card_changed':
       return { kind: 'paymentMethodChanged' };
     case 'clock_moved': {

@@ -21,9 +21,14 @@ export const cancelBodySchema = z.strictObject({
 
 export const deliveryAddressBodySchema = z.strictObject({ address: z.unknown() });
 
+export const businessBodySchema = z.strictObject({
+  companyName: z.string().max(500, 'The company’s name must be at most 120 characters.'),
+  vatNumber: z.string().max(100, 'The VAT number must be at most 24 characters.').optional(),
+});
+
 export const clockBodySchema = z.strictObject({ advance: z.enum(CLOCK_ADVANCES, "must be 'day', 'next-notice' or 'next-renewal'") });
 
-type Action = 'cancel' | 'resume' | 'delivery-address' | 'clock';
+type Action = 'cancel' | 'resume' | 'delivery-address' | 'business' | 'clock';
 
 /**
  * One signed-in subscriber's change to their own subscription, answered with the
@@ -47,6 +52,9 @@ export async function changeSubscription(
     const { advance } = parseRequest(clockBodySchema, req.body, 'body');
     await moveTestClock(server.renewals, server.config, await service.owned(email, id), advance);
     changed = await service.owned(email, id);
+  } else if (action === 'business') {
+    const { companyName, vatNumber } = parseRequest(businessBodySchema, req.body, 'body');
+    changed = await service.changeBusiness(email, id, { companyName, vatNumber: vatNumber ?? '' });
   } else {
     const { address } = parseRequest(deliveryAddressBodySchema, req.body, 'body');
     const parsed = billingSchemas().deliveryAddress.safeParse(address);

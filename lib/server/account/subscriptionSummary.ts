@@ -39,6 +39,7 @@ export function subscriptionSummary(
     needsPaymentMethod: subscription.needsPaymentMethod,
     isPrint: subscription.isPrint,
     deliveryAddress: subscription.isPrint ? subscription.deliveryAddress : null,
+    business: subscription.business,
     invoices,
     canCancel: renews,
     canResume: status === 'cancelling',

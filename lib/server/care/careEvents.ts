@@ -124,6 +124,8 @@ function linesOf(entry: HistoryEntry, currency: CurrencyCode | null): Line[] {
       return [{ kind: 'subscription', text: 'The provider could not yet be told of a change: it is asked again.' }];
     case 'address_changed':
       return [{ kind: 'subscription', text: 'Delivery address changed.' }];
+    case 'business_changed':
+      return [{ kind: 'subscription', text: 'Company details for invoices changed.' }];
     case 'card_changed':
       return [{ kind: 'subscription', text: 'Payment method changed.' }];
     case 'clock_moved': {

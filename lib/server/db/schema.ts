@@ -303,6 +303,8 @@ export interface SubscriptionTable {
   instrument_json: string | null;
   needs_payment_method: Generated<number>;
   delivery_address_json: string | null;
+  /** A business buyer's company: { companyName, vatNumber, country, vatStatus } (migration 0056); null for a private buyer. */
+  business_json: Generated<string | null>;
   /** The renewal terms the buyer agreed to, when and from which client. */
   consent_json: string | null;
   ended_at: string | null;

@@ -8,6 +8,7 @@ import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionR
 import { taxLinesOn, type TaxRate } from '@/lib/pricing/tax';
 import {
   instrumentTag,
+  renewalCustomer,
   renewalIdempotencyKey,
   renewalPeriod,
   renewalTaxRate,
@@ -193,5 +194,18 @@ describe('renewalTransaction', () => {
     const [a, b] = [renewalTransaction(subscription, purchase, period, AT), renewalTransaction(subscription, purchase, period, AT)];
     expect(a.receipt_token_hash).not.toBe(purchase.receiptTokenHash);
     expect(a.receipt_token_hash).not.toBe(b.receipt_token_hash);
+  });
+});
+
+describe('renewalCustomer', () => {
+  it('bills a renewal to the company the subscription names now, not the one it was bought for', async () => {
+    const { purchase, subscription } = await purchased('txn_company', UK_VAT);
+    const bought = { ...purchase, customer: { ...purchase.customer, company: { name: 'Acme Ltd', vatNumber: 'GB123456789' } } };
+    const renamed = {
+      ...subscription,
+      business: { companyName: 'Acme Holdings Ltd', vatNumber: null, country: 'GB', vatStatus: null },
+    };
+    expect(renewalCustomer(renamed, bought).company).toEqual({ name: 'Acme Holdings Ltd' });
+    expect(renewalCustomer({ ...subscription, business: null }, bought)).not.toHaveProperty('company');
   });
 });

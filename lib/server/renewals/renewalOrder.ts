@@ -102,12 +102,7 @@ export function renewalTransaction(
     status: 'processing',
     livemode: subscription.livemode ? 1 : 0,
     source: null,
-    // Billed as bought, delivered (and so taxed) where the subscription goes now.
-    customer_json: JSON.stringify(
-      subscription.isPrint && subscription.deliveryAddress
-        ? { ...purchase.customer, deliveryAddress: subscription.deliveryAddress }
-        : purchase.customer,
-    ),
+    customer_json: JSON.stringify(renewalCustomer(subscription, purchase)),
     auto_renewal_consent_json: null,
     currency_code: quote.currencyCode,
     subtotal: quote.subtotal,
@@ -128,5 +123,19 @@ export function renewalTransaction(
     period_end: period.end,
     created_at: at.toISOString(),
     updated_at: at.toISOString(),
+  };
+}
+
+/**
+ * Whom a renewal is billed to: as bought, delivered (and so taxed) where the subscription goes
+ * now, to the company the subscription names now (its subscriber may have changed it).
+ */
+export function renewalCustomer(subscription: Subscription, purchase: Transaction): Transaction['customer'] {
+  const { company: _asBought, ...customer } = purchase.customer;
+  const { business } = subscription;
+  return {
+    ...customer,
+    ...(subscription.isPrint && subscription.deliveryAddress ? { deliveryAddress: subscription.deliveryAddress } : {}),
+    ...(business ? { company: { name: business.companyName, ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}) } } : {}),
   };
 }

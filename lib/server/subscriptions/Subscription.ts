@@ -5,6 +5,7 @@ import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/Payme
 export {
   IMMEDIATE_END_REASONS,
   NO_DUNNING,
+  type BusinessDetails,
   type CancelChannel,
   type DeliveryAddress,
   type Dunning,

@@ -5,6 +5,7 @@ import type { Database } from '@/lib/server/db/schema';
 import type { GatewayName, RenewalInstrument } from '@/lib/server/payments/PaymentGateway';
 import {
   IMMEDIATE_END_REASONS,
+  type BusinessDetails,
   type CancelChannel,
   type DeliveryAddress,
   type ImmediateEndReason,
@@ -294,6 +295,16 @@ export class SubscriptionRepository {
         now: at,
         cause: { event: 'address_changed', actor },
       },
+    );
+  }
+
+  /** The company its invoices name from now on (its subscriber's change, or finance's check of the VAT number). */
+  async setBusiness(subscription: Subscription, business: BusinessDetails | null, at: Date, actor: Actor = BUYER): Promise<EventWritten> {
+    return writeEvent(
+      this.db,
+      subscription,
+      { kind: 'business-changed', business },
+      { now: at, cause: { event: 'business_changed', actor } },
     );
   }
 

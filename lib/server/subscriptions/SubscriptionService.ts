@@ -17,6 +17,7 @@ import { renewsByItself } from '@/lib/server/payments/renewalLookup';
 import { settleAtProvider } from './providerRenewals';
 import { queueAccountMails } from './accountMails';
 import type { Actor } from './subscriptionHistory';
+import { checkBusiness, type BusinessForm } from '@/lib/account/businessDetails';
 
 /** Another person's subscription is answered exactly as one that does not exist. */
 const notFound = () => new HttpError(404, 'subscription_not_found', 'We could not find this subscription in your account.');
@@ -216,6 +217,31 @@ export class SubscriptionService {
       await queueAccountMails(this.notices, trx, written, at);
       await change.alongside?.(trx, written.subscription);
     });
+    return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
+  }
+
+  /**
+   * The company a business buyer's later invoices name: its name and VAT number, checked as
+   * the checkout checks them (checkBusiness). A subscription bought privately names none.
+   */
+  async changeBusiness(ownerEmail: string, id: string, form: BusinessForm): Promise<Subscription> {
+    const subscription = await this.owned(ownerEmail, id);
+    if (!subscription.business)
+      throw new HttpError(409, 'not_business', 'This subscription was not bought for a business: its invoices name no company.');
+    if (subscriptionStatusAt(subscription, this.now()) === 'ended')
+      throw new HttpError(409, 'subscription_ended', 'This subscription has ended: it has no more invoices.');
+    const checked = checkBusiness(form, subscription.business);
+    if (!checked.ok) {
+      const english = serverWords(DEFAULT_LOCALE);
+      throw new HttpError(
+        400,
+        'invalid_business',
+        Object.values(checked.problems)
+          .map((problem) => english.say(problem))
+          .join(' '),
+      );
+    }
+    await new SubscriptionRepository(this.db, this.now).setBusiness(subscription, checked.business, this.now());
     return (await new SubscriptionRepository(this.db, this.now).findById(subscription.id))!;
   }
 

@@ -60,6 +60,7 @@ export function changesToRow({ changes, nextRunAt }: Outcome): RowChanges {
   if (changes.instrument !== undefined) set('instrument_json', jsonOrNull(changes.instrument));
   if (changes.needsPaymentMethod !== undefined) set('needs_payment_method', flag(changes.needsPaymentMethod));
   if (changes.deliveryAddress !== undefined) set('delivery_address_json', jsonOrNull(changes.deliveryAddress));
+  if (changes.business !== undefined) set('business_json', jsonOrNull(changes.business));
   if (changes.consent !== undefined) set('consent_json', jsonOrNull(changes.consent));
   if (changes.endedAt !== undefined) set('ended_at', changes.endedAt);
   if (changes.endReason !== undefined) set('end_reason', changes.endReason);

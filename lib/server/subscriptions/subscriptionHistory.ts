@@ -18,6 +18,7 @@ export type SubscriptionEvent =
   | 'provider_resumed'
   | 'provider_unsettled'
   | 'address_changed'
+  | 'business_changed'
   | 'card_changed'
   | 'clock_moved'
   | 'refund_requested'

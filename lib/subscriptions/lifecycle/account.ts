@@ -147,3 +147,13 @@ export function deliveryAddressChanged<G extends string, I, C>(
   const changes = { deliveryAddress: event.address, updatedAt: now.toISOString() };
   return applied(changes, [{ kind: 'address-changed' }], subscription.nextActionAt);
 }
+
+/** SubscriptionService.changeBusiness (and finance's check of a VAT number) over SubscriptionRepository.setBusiness: no e-mail. */
+export function businessChanged<G extends string, I, C>(
+  subscription: Current<G, I, C>,
+  event: Event<'business-changed', G, I, C>,
+  now: Date,
+): LifecycleOutcome<G, I, C> {
+  if (!liveAt(subscription, now)) return refused('ended');
+  return applied({ business: event.business, updatedAt: now.toISOString() }, [], subscription.nextActionAt);
+}

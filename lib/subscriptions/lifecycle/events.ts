@@ -6,7 +6,7 @@ import type { PaymentMethodId } from '@/lib/payments/methods';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { DunningPolicy } from '@/lib/subscriptions/renewalPolicy';
 import type { NoticeKind } from '@/lib/subscriptions/renewalNotices';
-import type { CancelChannel, DeliveryAddress, ImmediateEndReason } from '@/lib/subscriptions/subscription';
+import type { BusinessDetails, CancelChannel, DeliveryAddress, ImmediateEndReason } from '@/lib/subscriptions/subscription';
 
 /**
  * What the renewal engine knows about a subscription beyond its record when it takes a step
@@ -35,7 +35,7 @@ export interface PurchaseFacts<Gateway extends string = string, Consent = unknow
   paymentMethod: PaymentMethodId;
   gateway: Gateway;
   livemode: boolean;
-  customer: Pick<Billing, 'email' | 'country' | 'region' | 'address' | 'deliveryAddress'>;
+  customer: Pick<Billing, 'email' | 'country' | 'region' | 'address' | 'deliveryAddress' | 'company'>;
   autoRenewalConsent: Consent | null;
   currencyCode: CurrencyCode;
   discount: number;
@@ -113,6 +113,8 @@ export type LifecycleEvent<Gateway extends string = string, Instrument = unknown
   | { kind: 'card-set'; gateway: Gateway; instrument: Instrument; payment: OrderSnapshot['payment'] }
   /** Where print is delivered from now on. */
   | { kind: 'delivery-address-changed'; address: DeliveryAddress }
+  /** The company its invoices name from now on (a business buyer's own change, or finance's check of its VAT number). */
+  | { kind: 'business-changed'; business: BusinessDetails | null }
   /** QA moves its test clock ahead; `movable`: testClock.ts `clockMovable` (a test-mode sandbox subscription, not in production). */
   | { kind: 'clock-moved'; advance: ClockAdvance; movable: boolean; schedule: EngineSchedule };
 

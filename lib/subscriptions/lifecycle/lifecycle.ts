@@ -1,4 +1,4 @@
-import { cancelRequested, cardSet, claimed, deliveryAddressChanged, endedNow, resumed } from './account';
+import { businessChanged, cancelRequested, cardSet, claimed, deliveryAddressChanged, endedNow, resumed } from './account';
 import type { LifecycleEvent } from './events';
 import { refused, type LifecycleOutcome } from './outcome';
 import { providerCancelled, providerRefusalCounted, providerSettled, providerSuspended, providerUnsettled } from './provider';
@@ -58,6 +58,7 @@ export { renewalAmountFrom, SALE_EARLY_MS } from './renewals';
  * - provider-refusal-counted: SubscriptionRepository.countProviderRefusal from `settleAtProvider`
  * - card-set: SubscriptionService.recordCard → SubscriptionRepository.setCard
  * - delivery-address-changed: SubscriptionService.changeDeliveryAddress → SubscriptionRepository.setDeliveryAddress
+ * - business-changed: SubscriptionService.changeBusiness, VatReviews → SubscriptionRepository.setBusiness
  * - clock-moved: testClock.ts `moveTestClock` (its test clock record, subscription_test_clocks)
  */
 export function applyEvent<G extends string, I, C>(
@@ -106,6 +107,8 @@ export function applyEvent<G extends string, I, C>(
       return cardSet(subscription, event, now);
     case 'delivery-address-changed':
       return deliveryAddressChanged(subscription, event, now);
+    case 'business-changed':
+      return businessChanged(subscription, event, now);
     case 'clock-moved':
       return clockMoved(subscription, event, now);
   }

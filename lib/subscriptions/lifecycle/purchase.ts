@@ -1,3 +1,4 @@
+import { businessOf } from '@/lib/checkout/businessOf';
 import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
 import { firstPeriod } from '@/lib/subscriptions/periods';
 import { introductoryUntil, NOTICE_RULES } from '@/lib/subscriptions/renewalNotices';
@@ -55,6 +56,7 @@ export function purchased<G extends string, I, C>(
     instrument: event.instrument,
     needsPaymentMethod: event.instrument === null,
     deliveryAddress: offer.isPrintOffer ? deliveryAddressOf(purchase.customer) : null,
+    business: businessOf(purchase.customer),
     consent: purchase.autoRenewalConsent,
     endedAt: null,
     endReason: null,

@@ -215,6 +215,7 @@ export const IDENTITY_ROUTES: Route[] = [
   accountSubscriptionRoute('cancel', (rng) => rng.pick([{}, { reason: 'Too expensive' }])),
   accountSubscriptionRoute('resume', () => ({})),
   accountSubscriptionRoute('delivery-address', () => ({ address: { line1: '1 Main Street', city: 'New York', postalCode: '10001' } })),
+  accountSubscriptionRoute('business', (rng) => rng.pick([{ companyName: 'Acme GmbH', vatNumber: 'DE123456789' }, { companyName: '' }])),
   accountSubscriptionRoute('card', (rng) => ({
     idempotencyKey: rng.pick(['00000000-0000-4000-8000-000000000000', 'not-a-uuid']),
     card: rng.pick([

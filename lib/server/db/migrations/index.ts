@@ -51,6 +51,7 @@ import * as m0052 from './0052_subscription_tax_rule';
 import * as m0053 from './0053_delivery_address_country';
 import * as m0054 from './0054_invoice_sellers';
 import * as m0055 from './0055_mail_attachments';
+import * as m0056 from './0056_subscription_business';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -109,4 +110,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0053_delivery_address_country': m0053,
   '0054_invoice_sellers': m0054,
   '0055_mail_attachments': m0055,
+  '0056_subscription_business': m0056,
 };

@@ -73,6 +73,9 @@ export async function cardPageProps(context: Context): Promise<Result<CardPagePr
 }
 
 /** /account/subscriptions/{id}/address: the subscription, with the checkout's words for an address it refuses. */
+/** The account's company details page: the subscription's page, with the checkout's words for the fields. */
+export const businessPageProps = (context: Context): Promise<Result<SubscriptionPageProps>> => addressPageProps(context);
+
 export async function addressPageProps(context: Context): Promise<Result<SubscriptionPageProps>> {
   const result = await subscriptionPageProps(context);
   if (!('props' in result)) return result;
