@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { Loader } from '@/components/ui/Loader';
 import { backOfficeApi } from '@/lib/operators/backOfficeApi';
 import type { OperatorView } from '@/lib/operators/backOfficeViews';
-import { CARE_PATH, JOBS_PATH, LIMITS_PATH, OPERATOR_SIGN_IN_PATH } from '@/lib/operators/operatorPaths';
+import { CARE_PATH, JOBS_PATH, VAT_NUMBERS_PATH, LIMITS_PATH, OPERATOR_SIGN_IN_PATH } from '@/lib/operators/operatorPaths';
 import { roleOpens, ROLE_NAMES } from '@/lib/operators/roles';
 import styles from './BackOffice.module.css';
 
@@ -41,6 +41,7 @@ export function BackOfficeFrame({ title, operator, children }: { title: string; 
               {roleOpens(operator.role, 'admin') && <Link href="/admin/operators">Operators</Link>}
               {roleOpens(operator.role, 'admin') && <Link href="/admin/audit">Audit log</Link>}
               {roleOpens(operator.role, 'admin') && <Link href={JOBS_PATH}>Background jobs</Link>}
+              {roleOpens(operator.role, 'admin') && <Link href={VAT_NUMBERS_PATH}>VAT numbers</Link>}
             </nav>
             <span className={styles.who}>
               {operator.name} ({ROLE_NAMES[operator.role]})

@@ -24,3 +24,6 @@ export const LIMITS_PATH = '/admin/limits';
 
 /** The background jobs: each one's last run, backlog and whether it is behind (admins). */
 export const JOBS_PATH = '/admin/jobs';
+
+/** Finance's list of the business subscribers' VAT numbers to check (admins). */
+export const VAT_NUMBERS_PATH = '/admin/vat-numbers';

@@ -50,6 +50,29 @@ function write(rng: Rng, ctx: Parameters<Route['base']>[1], path: string, json: 
 
 export const CARE_API_ROUTES: Route[] = [
   {
+    name: 'api-operator-vat-numbers',
+    kind: 'api',
+    methods: ['GET'],
+    maxBody: 0,
+    queryKeys: [],
+    base: (rng, ctx) => read(rng, ctx, '/api/operator/vat-numbers', null),
+  },
+  {
+    // Never a subscription of the database: 404 (or 400, 401, 403) before anything is recorded.
+    name: 'api-operator-vat-review',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 1 * KiB,
+    queryKeys: ['subscriptionId'],
+    base(rng, ctx) {
+      const body = {
+        vatNumber: rng.pick(['DE123456789', 'de 123', '', 'x'.repeat(40)]),
+        decision: rng.pick(['verified', 'rejected', 'maybe']),
+      };
+      return write(rng, ctx, `/api/operator/vat-numbers/${subscriptionId(rng)}`, body);
+    },
+  },
+  {
     name: 'api-operator-care-search',
     kind: 'api',
     methods: ['GET'],
