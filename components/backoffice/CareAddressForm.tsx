@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { AddressFields } from '@/components/address/AddressFields';
 import { useWords } from '@/components/shell/I18n';
-import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { addressForm, checkAddress, type AddressField, type AddressForm } from '@/lib/account/deliveryAddress';
 import { postalLines } from '@/lib/geo/countryName';
 import { careApi } from '@/lib/operators/careApi';
 import type { CareCustomerView, CareSubscriptionView } from '@/lib/operators/careViews';
 import { useAction } from './useAction';
+import { CareReasonField } from './CareReasonField';
 import styles from './BackOffice.module.css';
 
 type Done = (customer: CareCustomerView, said: string) => void;
@@ -64,15 +64,7 @@ export function CareAddressForm({ subscription: s, onDone }: { subscription: Car
           errors={problems}
           onChange={(field, value) => setAddress({ ...address, [field]: value })}
         />
-        <Field
-          id="care-address-reason"
-          label="Reason for the change"
-          hint="For the records and the audit log; the customer does not see it."
-          value={reason}
-          maxLength={500}
-          error={reasonError ?? undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <CareReasonField id="care-address-reason" label="Reason for the change" value={reason} error={reasonError} onChange={setReason} />
         {action.error && (
           <p className={styles.alert} role="alert">
             {action.error}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { careApi } from '@/lib/operators/careApi';
 import type { CareCustomerView, CareSubscriptionView } from '@/lib/operators/careViews';
 import { careWhen } from './careWords';
 import { useAction } from './useAction';
+import { CareReasonField } from './CareReasonField';
 import styles from './BackOffice.module.css';
 
 type Done = (customer: CareCustomerView, said: string) => void;
@@ -55,15 +55,7 @@ export function CareCancelForm({ subscription: s, onDone }: { subscription: Care
     <section className={styles.card} aria-labelledby="care-cancel">
       <h2 id="care-cancel">Cancel</h2>
       <div className={styles.form}>
-        <Field
-          id="care-cancel-reason"
-          label="Reason for cancelling"
-          hint="For the records and the audit log; the customer does not see it."
-          value={reason}
-          maxLength={500}
-          error={reasonError ?? undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <CareReasonField id="care-cancel-reason" label="Reason for cancelling" value={reason} error={reasonError} onChange={setReason} />
         {action.error && (
           <p className={styles.alert} role="alert">
             {action.error}

@@ -49,62 +49,52 @@ function VatReviewPage({ operator, reviews: initial }: VatReviewPageProps) {
         {reviews.length === 0 ? (
           <p>No VAT number is waiting for a check.</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">VAT numbers to check, the longest waiting first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">VAT number</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Subscriber</th>
-                  <th scope="col">Waiting since (UTC)</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Record the check</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {reviews.map((review) => (
-                  <tr key={review.subscriptionId}>
-                    <td>
-                      <code>{review.vatNumber}</code>
-                    </td>
-                    <td>{review.companyName}</td>
-                    <td>
-                      <Link className={styles.link} href={careSubscriptionPath(review.subscriptionId)}>
-                        {review.email}
-                      </Link>
-                      <br />
-                      {review.offerName} ({review.brandSlug}){review.livemode ? '' : ', test mode'}
-                    </td>
-                    <td>{careWhen(review.since)}</td>
-                    <td>
-                      <div className={styles.row}>
-                        <button
-                          type="button"
-                          className={styles.primary}
-                          disabled={busy}
-                          aria-label={`Verified: ${review.vatNumber}`}
-                          onClick={() => decide(review, 'verified')}
-                        >
-                          Verified
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.secondary}
-                          disabled={busy}
-                          aria-label={`Rejected: ${review.vatNumber}`}
-                          onClick={() => decide(review, 'rejected')}
-                        >
-                          Rejected
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          // One item per number, its decision under it: readable on a phone without sideways scrolling.
+          <ul className={styles.plain} aria-label="VAT numbers to check, the longest waiting first">
+            {reviews.map((review) => (
+              <li key={review.subscriptionId} className={styles.subform} aria-labelledby={`vat-${review.subscriptionId}`}>
+                <h2 id={`vat-${review.subscriptionId}`}>
+                  <code>{review.vatNumber}</code>
+                </h2>
+                <dl className={styles.facts}>
+                  <dt>Company</dt>
+                  <dd>{review.companyName}</dd>
+                  <dt>Subscriber</dt>
+                  <dd>
+                    <Link className={styles.link} href={careSubscriptionPath(review.subscriptionId)}>
+                      {review.email}
+                    </Link>
+                  </dd>
+                  <dt>Plan</dt>
+                  <dd>
+                    {review.offerName} ({review.brandSlug}){review.livemode ? '' : ', test mode'}
+                  </dd>
+                  <dt>Waiting since</dt>
+                  <dd>{careWhen(review.since)}</dd>
+                </dl>
+                <div className={styles.row}>
+                  <button
+                    type="button"
+                    className={styles.primary}
+                    disabled={busy}
+                    aria-label={`Verified: ${review.vatNumber}`}
+                    onClick={() => decide(review, 'verified')}
+                  >
+                    Verified
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    disabled={busy}
+                    aria-label={`Rejected: ${review.vatNumber}`}
+                    onClick={() => decide(review, 'rejected')}
+                  >
+                    Rejected
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </BackOfficeFrame>

@@ -31,13 +31,13 @@ test('finance verifies a business buyer’s VAT number, and the subscriber’s a
   await signedInOperator(admin, request, 'admin');
   await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'VAT numbers' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'VAT numbers to check' })).toBeVisible();
-  const row = admin.getByRole('row').filter({ hasText: vatNumber });
+  const row = admin.getByRole('listitem').filter({ hasText: vatNumber });
   await expect(row).toContainText('Vat Test GmbH');
   expect(await axeViolations(admin, WCAG_21_AA)).toEqual([]);
   await row.getByRole('button', { name: `Verified: ${vatNumber}` }).click();
   await expect(admin.getByRole('status')).toHaveText(`${vatNumber} (Vat Test GmbH) recorded as verified.`);
   await admin.reload();
-  await expect(admin.getByRole('row').filter({ hasText: vatNumber })).toHaveCount(0);
+  await expect(admin.getByRole('listitem').filter({ hasText: vatNumber })).toHaveCount(0);
 
   const account = await signInFromSuccess(page, email);
   const card = account.subscription('Vogue: Vogue Digital');
