@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Region } from '@/lib/geo/regions';
-import { loadSubdivisions, subdivisionsOf } from '@/lib/geo/subdivisions';
+import { loadsLater, loadSubdivisions, subdivisionsOf } from '@/lib/geo/subdivisions';
 import type { Language } from '@/lib/i18n/locales';
 
 const RETRY_MS = 3000;
@@ -12,7 +12,9 @@ const RETRY_MS = 3000;
  */
 export function useSubdivisions(country: string, language: Language): readonly Region[] | null {
   const [, setLoads] = useState(0);
-  const list = subdivisionsOf(country, language);
+  // The server has every list (loadAllSubdivisions) but the browser's first render has none of
+  // those it loads: rendered as loading on both, so that hydration finds what the server wrote.
+  const list = typeof window === 'undefined' && loadsLater(country) ? null : subdivisionsOf(country, language);
   const missing = list === null;
   useEffect(() => {
     if (!missing) return;

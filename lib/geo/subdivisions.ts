@@ -23,6 +23,11 @@ export function subdivisionsOf(country: string, language: Language = 'en'): read
   return loaded.get(country) ?? null;
 }
 
+/** Whether `country`'s list is one a page loads when asked for (Google's lists), not one it carries (the US states, Canada's provinces). */
+export function loadsLater(country: string): boolean {
+  return regionsOf(country).length === 0 && Object.hasOwn(SUBDIVISION_CHUNKS, country);
+}
+
 /** Loads `country`'s list, where it has one and it is not loaded yet (a chunk of its own in the browser). */
 export async function loadSubdivisions(country: string): Promise<void> {
   if (loaded.has(country) || !Object.hasOwn(SUBDIVISION_CHUNKS, country)) return;
