@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import type { OperatorRole } from '@/lib/operators/roles';
 import { createDb, parseDatabaseUrl } from '@/lib/server/db/createDb';
 import type { Database } from '@/lib/server/db/schema';
 import { runOperatorCommand } from '@/lib/server/operators/operatorCommand';
 import { E2E_DATABASE_URL, linkFromOutbox } from '@/tests/e2e/support';
+import { signedInOperator as sessionOf } from '@/tests/fixtures/operatorSessions';
 
 let db: Kysely<Database> | undefined;
 
@@ -64,4 +65,17 @@ export async function signedInOperator(page: Page, request: APIRequestContext, r
   await page.getByRole('link', { name: 'I have saved them: continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Hello / })).toBeVisible();
   return { email, ...signedIn };
+}
+
+/**
+ * A new operator of `role` whose signed-in session is written on the server's database and
+ * given to the page's browser as its cookie: for tests of what a back-office page does, which
+ * need no sign-in of their own (the sign-in is back-office.spec.ts's), and which would
+ * otherwise spend the sign-in links one client may ask for in 15 minutes.
+ */
+export async function operatorSession(page: Page, role: OperatorRole): Promise<void> {
+  db ??= createDb(parseDatabaseUrl(E2E_DATABASE_URL));
+  const { cookie } = await sessionOf(db, role, `${role}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@operators.example`);
+  const [name, value] = cookie.split('=') as [string, string];
+  await page.context().addCookies([{ name, value, url: test.info().project.use.baseURL! }]);
 }

@@ -54,7 +54,7 @@ export const CARE_API_ROUTES: Route[] = [
     kind: 'api',
     methods: ['GET'],
     maxBody: 0,
-    queryKeys: [],
+    queryKeys: ['x'],
     base: (rng, ctx) => read(rng, ctx, '/api/operator/vat-numbers', null),
   },
   {
