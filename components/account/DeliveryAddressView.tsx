@@ -2,16 +2,10 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { AddressFields } from '@/components/address/AddressFields';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { failureMessage } from '@/lib/account/apiFailure';
-import {
-  ADDRESS_FAILURES,
-  addressForm,
-  checkAddress,
-  type AddressField,
-  type AddressForm,
-  type AddressProblems,
-} from '@/lib/account/deliveryAddress';
+import { ADDRESS_FAILURES, addressForm, checkAddress, type AddressForm, type AddressProblems } from '@/lib/account/deliveryAddress';
 import { countryName, postalLines } from '@/lib/geo/countryName';
 import { withLang } from '@/lib/i18n/langLink';
+import { sayEach } from '@/lib/i18n/words';
 import { useApiClient } from '@/components/shell/ApiClientProvider';
 import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { useWords } from '@/components/shell/I18n';
@@ -39,13 +33,7 @@ export function DeliveryAddressView({ email, livemode, brand, subscription: init
   const accountHref = withLang(livemode ? '/account' : '/account?livemode=false', words.locale);
   // A print subscription always has one (bought with an address); its country is where it stays.
   const country = initial.deliveryAddress?.country ?? '';
-  const shownErrors = useMemo(
-    () =>
-      Object.fromEntries(Object.entries(errors).map(([field, problem]) => [field, words.say(problem)])) as Partial<
-        Record<AddressField, string>
-      >,
-    [errors, words],
-  );
+  const shownErrors = useMemo(() => sayEach(words, errors), [errors, words]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

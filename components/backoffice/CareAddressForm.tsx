@@ -4,6 +4,7 @@ import { useWords } from '@/components/shell/I18n';
 import { Loader } from '@/components/ui/Loader';
 import { addressForm, checkAddress, type AddressField, type AddressForm } from '@/lib/account/deliveryAddress';
 import { postalLines } from '@/lib/geo/countryName';
+import { sayEach } from '@/lib/i18n/words';
 import { careApi } from '@/lib/operators/careApi';
 import type { CareCustomerView, CareSubscriptionView } from '@/lib/operators/careViews';
 import { useAction } from './useAction';
@@ -30,9 +31,7 @@ export function CareAddressForm({ subscription: s, onDone }: { subscription: Car
 
   const save = () => {
     const checked = checkAddress(address, country);
-    setProblems(
-      checked.ok ? {} : Object.fromEntries(Object.entries(checked.problems).map(([field, problem]) => [field, words.say(problem)])),
-    );
+    setProblems(checked.ok ? {} : sayEach(words, checked.problems));
     const why = reason.trim();
     setReasonError(why ? null : 'Say why, for the records (the customer does not see it).');
     if (!checked.ok || !why) return;

@@ -66,3 +66,13 @@ export function fallbackWords(): Words {
 export function setFallbackWords(words: Words): void {
   fallback = words;
 }
+
+/** Each field's problem worded in the reader's language: what a form shows under its fields. */
+export function sayEach<F extends string>(
+  words: Words,
+  problems: Readonly<Partial<Record<F, MessageDescriptor>>>,
+): Partial<Record<F, string>> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, problem]) => [field, words.say(problem as MessageDescriptor)]),
+  ) as Partial<Record<F, string>>;
+}
