@@ -8,7 +8,13 @@ import { pageWordsFixture } from '@/tests/fixtures/pageWords';
 import { subscriptionSummaryFixture } from '@/tests/fixtures/subscriptionSummary';
 import { BusinessDetailsView } from './BusinessDetailsView';
 
-const acme = { companyName: 'Acme GmbH', vatNumber: 'DE123456789', country: 'DE', vatStatus: 'unverified' as const };
+const acme = {
+  companyName: 'Acme GmbH',
+  vatNumber: 'DE123456789',
+  country: 'DE',
+  vatStatus: 'unverified' as const,
+  exemptWhenVerified: false,
+};
 const bought = subscriptionSummaryFixture({ brandName: 'GQ', offerName: 'GQ Print', business: acme });
 
 function view(api = createFakeApiClient(), subscription = bought) {
@@ -40,6 +46,20 @@ describe('BusinessDetailsView', () => {
     await save();
     expect(api.callsOf('changeBusiness')).toEqual([[bought.id, { companyName: 'Acme Holding GmbH', vatNumber: 'DE987654321' }]]);
     expect(screen.getByTestId('business-saved').textContent).toBe('Gespeichert. Ihre nächsten Rechnungen nennen Acme Holding GmbH.');
+  });
+
+  it('says a verified business of another member state that its renewals are charged no VAT', () => {
+    const austrian = {
+      companyName: 'Acme GmbH',
+      vatNumber: 'ATU12345678',
+      country: 'AT',
+      vatStatus: 'verified' as const,
+      exemptWhenVerified: true,
+    };
+    view(createFakeApiClient(), subscriptionSummaryFixture({ business: austrian }));
+    expect(screen.getByTestId('business-vat-status').textContent).toBe(
+      'Ihre USt-IdNr. wurde von unserer Buchhaltung bestätigt: Verlängerungen werden ohne Mehrwertsteuer berechnet, die Ihr Unternehmen selbst abführt.',
+    );
   });
 
   it('says a subscription bought privately names no company', () => {

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { SubscriptionPageProps } from '@/lib/account/accountView';
 import { failureMessage } from '@/lib/account/apiFailure';
-import { BUSINESS_FAILURES, businessForm, checkBusiness, type BusinessForm, type BusinessProblems } from '@/lib/account/businessDetails';
+import {
+  BUSINESS_FAILURES,
+  businessForm,
+  checkBusiness,
+  type BusinessForm,
+  type BusinessProblems,
+  vatStatusKey,
+} from '@/lib/account/businessDetails';
 import { countryName } from '@/lib/geo/countryName';
 import { withLang } from '@/lib/i18n/langLink';
 import { hasVatNumbers } from '@/lib/pricing/vatNumbers';
@@ -25,6 +32,7 @@ export function BusinessDetailsView({ email, livemode, brand, subscription: init
   const { t } = words;
   const [subscription, setSubscription] = useState(initial);
   const business = subscription.business;
+  const statusKey = business ? vatStatusKey(business) : null;
   const [form, setForm] = useState<BusinessForm>(() =>
     initial.business ? businessForm(initial.business) : { companyName: '', vatNumber: '' },
   );
@@ -91,9 +99,9 @@ export function BusinessDetailsView({ email, livemode, brand, subscription: init
             {hasVatNumbers(business.country) && (
               <>
                 {field('vatNumber', t('payment.business.vatNumber'), true)}
-                {business.vatStatus && (
+                {statusKey && (
                   <p className={styles.hint} data-testid="business-vat-status">
-                    {t(`billing.business.status.${business.vatStatus}`)}
+                    {t(statusKey)}
                   </p>
                 )}
               </>

@@ -97,6 +97,7 @@ export function InvoiceView({ email, livemode, brand, invoice }: InvoicePageProp
             </div>
           )}
         </dl>
+        {invoice.taxNote && <p data-testid="invoice-page-tax-note">{invoice.taxNote}</p>}
         {invoice.priceTerms && <p data-testid="invoice-page-price-terms">{invoice.priceTerms}</p>}
         {invoice.refunds && invoice.refunds.length > 0 && (
           <section aria-label={t('billing.invoice.creditNotes')} className={styles.creditNotes}>

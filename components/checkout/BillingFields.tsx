@@ -13,6 +13,8 @@ interface BillingFieldsProps {
   /** A print offer: the street address is asked for (a business buyer's is too). */
   needsAddress: boolean;
   business: boolean;
+  /** What the VAT number field says of the VAT charged (vatHintKey). */
+  vatHint: MessageKey;
   onBusiness: (business: boolean) => void;
   onChange: (field: BillingField, value: string) => void;
   onBlur: (field: BillingField) => void;
@@ -30,6 +32,7 @@ export function BillingFields({
   errors,
   needsAddress,
   business,
+  vatHint,
   onBusiness,
   onChange,
   onBlur,
@@ -61,7 +64,7 @@ export function BillingFields({
       {business && (
         <>
           {text('companyName', 'payment.business.companyName', 'organization')}
-          {hasVatNumbers(form.country) && text('vatNumber', 'payment.business.vatNumber', 'off', 'text', t('payment.business.vatHint'))}
+          {hasVatNumbers(form.country) && text('vatNumber', 'payment.business.vatNumber', 'off', 'text', t(vatHint))}
         </>
       )}
       {(needsAddress || business) && (

@@ -15,6 +15,7 @@ import { ExpressCheckout } from '@/components/payment-methods/express/ExpressChe
 import { expressOffered } from '@/components/payment-methods/express/useExpressCheckout';
 import { Msg, useWords } from '@/components/shell/I18n';
 import { countriesOf } from '@/lib/geo/countryLines';
+import { vatHintKey } from '@/lib/checkout/vatHint';
 import { stepHref } from '@/lib/journey/navigation';
 import { taxPendingNote } from '@/lib/pricing/taxPending';
 import styles from '@/components/checkout/CheckoutForm.module.css';
@@ -87,6 +88,12 @@ export default function CreditCardStep(props: StepViewProps<'credit-card'>) {
           {...billingForm}
           needsAddress={step.needsAddress}
           business={step.business}
+          vatHint={vatHintKey(step.billing, {
+            brand: props.flow.brand_slug,
+            locale: words.locale,
+            print: step.needsAddress,
+            deliverySameAsBilling: step.deliverySameAsBilling,
+          })}
           onBusiness={step.setBusiness}
           onFocus={step.focusField}
         />

@@ -30,8 +30,11 @@ export interface SubscriptionSummary {
   needsPaymentMethod: boolean;
   isPrint: boolean;
   deliveryAddress: PostalAddress | null;
-  /** A business buyer's company as its later invoices name it; null for a private buyer. */
-  business: BusinessDetails | null;
+  /**
+   * A business buyer's company as its later invoices name it, and whether its renewals are
+   * charged no VAT once finance verified its number (lib/pricing/reverseCharge.ts); null for a private buyer.
+   */
+  business: (BusinessDetails & { exemptWhenVerified: boolean }) | null;
   invoices: InvoiceLink[];
   canCancel: boolean;
   canResume: boolean;
@@ -158,8 +161,10 @@ export interface InvoicePageProps {
      */
     priceTerms?: string;
     discount: { label: string; amount: string } | null;
-    /** One row per tax levied (Quebec: GST and QST), or one "Tax" row where none was. */
+    /** One row per tax levied with its rate (Quebec: GST and QST), or one "Tax" row where none was. */
     taxes: { label: string; amount: string }[];
+    /** Why no VAT is charged, on a sale without it to a business: "Reverse charge: …". */
+    taxNote?: string;
     total: string;
     paymentMethod: string;
     livemode: boolean;

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@/lib/i18n/messageKey';
+import type { MessageDescriptor, MessageKey } from '@/lib/i18n/messageKey';
 import { hasVatNumbers, normalVatNumber, vatNumberExample } from '@/lib/pricing/vatNumbers';
 import type { BusinessDetails } from '@/lib/subscriptions/subscription';
 import { hasControlCharacter } from '@/lib/text/plainText';
@@ -54,3 +54,17 @@ export const BUSINESS_FAILURES: FailureMessages = {
   subscription_ended: 'billing.business.error.subscription_ended',
   invalid_business: 'billing.business.error.invalid_business',
 };
+
+const VAT_STATUS_KEYS = {
+  unverified: { charged: 'billing.business.status.unverified', exempt: 'billing.business.status.unverifiedExempt' },
+  verified: { charged: 'billing.business.status.verified', exempt: 'billing.business.status.verifiedExempt' },
+  rejected: { charged: 'billing.business.status.rejected', exempt: 'billing.business.status.rejected' },
+} as const satisfies Record<NonNullable<BusinessDetails['vatStatus']>, Record<'charged' | 'exempt', MessageKey>>;
+
+/**
+ * Where finance's check of the number stands, and what it means for the VAT the renewals are
+ * charged: none once verified where the sale is between two member states, else as for any buyer.
+ */
+export function vatStatusKey(business: BusinessDetails & { exemptWhenVerified: boolean }): MessageKey | null {
+  return business.vatStatus ? VAT_STATUS_KEYS[business.vatStatus][business.exemptWhenVerified ? 'exempt' : 'charged'] : null;
+}

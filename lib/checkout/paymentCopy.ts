@@ -4,6 +4,7 @@ import type { Words } from '@/lib/i18n/words';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { nextChargeDate, type IsoDate } from '@/lib/pricing/renewalDates';
+import { netOfVat } from '@/lib/pricing/reverseCharge';
 import type { TaxRate } from '@/lib/pricing/tax';
 import { marketWordingOf } from './marketWording';
 
@@ -11,11 +12,27 @@ type TermsOffer = Pick<Offer, 'trialOffer' | 'trialDays' | 'billingInterval' | '
 
 /**
  * How the renewal terms say the tax of an order: included where its rate holds the tax (VAT
- * in the EU and the UK), else added (worked out on top, as US and Canadian sales taxes are).
- * The page and the consent the server keeps both take it from the order's rate.
+ * in the EU and the UK), else added (worked out on top, as US and Canadian sales taxes are),
+ * or left to the business a sale without VAT is made to. The page and the consent the server
+ * keeps both take it from the order's rate.
  */
-export function renewalTaxWording(taxRate: Pick<TaxRate, 'inclusive'>): TaxWording {
+export function renewalTaxWording(taxRate: Pick<TaxRate, 'inclusive' | 'exemption'>): TaxWording {
+  if (taxRate.exemption) return 'exempt';
   return taxRate.inclusive ? 'included' : 'added';
+}
+
+/**
+ * What a subscription's renewal charges as its subscriber reads it: its price with its tax as
+ * its purchase's market says it (`taxIncluded`), or, where the renewal's rate exempts a
+ * business (renewalTaxRate), its price net of the VAT it holds, the VAT left to the business.
+ */
+export function renewalCharge(
+  renewalAmount: number,
+  taxIncluded: boolean,
+  renewalRate: Pick<TaxRate, 'exemption'> | null,
+): { amount: number; tax: TaxWording } {
+  if (renewalRate?.exemption) return { amount: netOfVat(renewalAmount, renewalRate), tax: 'exempt' };
+  return { amount: renewalAmount, tax: taxIncluded ? 'included' : 'added' };
 }
 
 /**

@@ -4,9 +4,12 @@ import type { Words } from './words';
 
 /**
  * How a price's tax is said: included where the price holds it (VAT in the EU and the UK),
- * added where it is worked out on top (US and Canadian sales taxes), or not at all.
+ * added where it is worked out on top (US and Canadian sales taxes), exempt where a business
+ * accounts for the VAT itself (lib/pricing/reverseCharge.ts), or not at all.
  */
-export type TaxWording = 'included' | 'added' | 'none';
+export type TaxWording = 'included' | 'added' | 'exempt' | 'none';
+
+const PRICE_TAX_KEYS = { included: 'price.tax.included', added: 'price.tax.added', exempt: 'price.tax.exempt' } as const;
 
 /**
  * The one wording of a price over time, for every market and page: "First year $25, then
@@ -26,7 +29,7 @@ export function priceOverTime(words: Words, terms: PriceTerms, tax: TaxWording =
   } else {
     line = t('price.line.intro', { interval, first: terms.firstAmount === 0 ? t('price.free') : money(terms.firstAmount), renewal });
   }
-  return tax === 'none' ? line : t(tax === 'included' ? 'price.tax.included' : 'price.tax.added', { price: line });
+  return tax === 'none' ? line : t(PRICE_TAX_KEYS[tax], { price: line });
 }
 
 /** The one wording of an amount with its tax as the market says it: "$50.00 plus any applicable tax", "50,00 € (inkl. MwSt.)". */

@@ -1,8 +1,8 @@
 import type { Words } from '@/lib/i18n/words';
-import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
 import { invoicePage } from './invoicePage';
+import { invoiceTaxes } from './invoiceTaxes';
 
 /** A credit note's words: who issued it to whom (as its invoice), what it credits, and the amounts given back with their tax. */
 export interface CreditNoteWords {
@@ -17,6 +17,8 @@ export interface CreditNoteWords {
   billedTo: ReturnType<typeof invoicePage>['billedTo'];
   lines: { name: string; amount: string }[];
   taxes: { label: string; amount: string }[];
+  /** Why no VAT is charged, on a sale without it to a business. */
+  taxNote?: string;
   total: string;
   refundedTo: string;
 }
@@ -29,7 +31,8 @@ export interface CreditNoteWords {
 export function creditNotePage(invoice: Invoice, note: CreditNote, brandName: string, words: Words): CreditNoteWords {
   const { t } = words;
   const page = invoicePage(invoice, [], brandName, words);
-  const minus = (cents: number) => `−${words.money(cents, note.currencyCode)}`;
+  // Nothing is not negative: the 0 VAT of a sale without it stays "€0.00".
+  const minus = (cents: number) => `${cents > 0 ? '−' : ''}${words.money(cents, note.currencyCode)}`;
   const share = invoice.total > 0 ? note.amount / invoice.total : 0;
   const taxLines = invoice.taxLines.map((line) => ({ ...line, amount: Math.round(line.amount * share) }));
   const tax = taxLines.reduce((sum, line) => sum + line.amount, 0);
@@ -46,10 +49,7 @@ export function creditNotePage(invoice: Invoice, note: CreditNote, brandName: st
     lines: [
       { name: t('billing.creditNote.line', { offer: invoice.offerName }), amount: minus(inclusive ? note.amount : note.amount - tax) },
     ],
-    taxes: taxRows(words, taxLines, tax).map((row) => ({
-      label: row.label,
-      amount: inclusive && row.amount > 0 ? t('billing.invoice.taxIncluded', { amount: minus(row.amount) }) : minus(row.amount),
-    })),
+    ...invoiceTaxes(words, invoice.taxRate, taxLines, tax, minus),
     total: minus(note.amount),
     refundedTo: page.paymentMethod,
   };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
+import { creditNotePage } from './creditNotePage';
 import { invoiceLink, invoicePage } from './invoicePage';
+import { exemptRate } from '@/lib/pricing/reverseCharge';
 import { sellerFor, sellerOnInvoice } from './seller';
 import { fallbackWords, inTimeZone } from '@/lib/i18n/words';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
@@ -55,7 +57,7 @@ describe('invoicePage', () => {
       lines: [{ name: 'Vogue Digital: one year', amount: '$30.00' }],
       priceTerms: 'Vogue Digital: First year $25, then $50 a year.',
       discount: { label: 'Discount (WELCOME)', amount: '$5.00' },
-      taxes: [{ label: 'VAT', amount: '$4.17 included' }],
+      taxes: [{ label: 'VAT (20%)', amount: '$4.17 included' }],
       total: '$25.00',
       paymentMethod: 'Visa ending in 4242',
       livemode: true,
@@ -80,7 +82,7 @@ describe('invoicePage', () => {
       'a discount without a coupon',
       { discount: 500, couponCode: null },
       { label: 'Discount', amount: '$5.00' },
-      [{ label: 'VAT', amount: '$4.17 included' }],
+      [{ label: 'VAT (20%)', amount: '$4.17 included' }],
     ],
     [
       "Quebec's two taxes added, one row each",
@@ -97,8 +99,8 @@ describe('invoicePage', () => {
       },
       null,
       [
-        { label: 'GST', amount: '$1.50' },
-        { label: 'QST', amount: '$2.99' },
+        { label: 'GST (5%)', amount: '$1.50' },
+        { label: 'QST (9.975%)', amount: '$2.99' },
       ],
     ],
   ] as const)('%s', (_, overrides, discount, taxes) => {
@@ -125,6 +127,50 @@ describe('invoicePage', () => {
     expect(
       invoicePage({ ...invoice, seller: sellerOnInvoice(sellerFor('newyorker', 'CA')!) }, [], 'The New Yorker', fallbackWords()).seller,
     ).toMatchObject({ taxNumber: 'GST/HST number: 123456789 RT0001' });
+  });
+
+  it('states the reverse charge on a renewal billed to a verified business of another member state: 0 VAT and why, in the reader’s language', () => {
+    const seller = sellerOnInvoice(sellerFor('gq', 'DE')!);
+    const company = { name: 'Acme GmbH', vatNumber: 'ATU12345678' };
+    const taxRate = exemptRate(INVOICE.taxRate, 'reverse-charge');
+    const invoice: Invoice = {
+      ...INVOICE,
+      kind: 'renewal',
+      seller,
+      currencyCode: 'EUR',
+      billedTo: { ...INVOICE.billedTo, country: 'AT', company },
+      lines: [{ name: 'GQ Digital', amount: 4167 }],
+      subtotal: 4167,
+      discount: 0,
+      couponCode: null,
+      tax: 0,
+      taxRate,
+      taxLines: [{ kind: 'vat', rate: 0, amount: 0 }],
+      total: 4167,
+    };
+    expect(invoicePage(invoice, [], 'GQ', serverWords('de-DE'))).toMatchObject({
+      billedTo: { company: 'Acme GmbH', vatNumber: 'USt-IdNr.: ATU12345678' },
+      taxes: [{ label: 'MwSt. (0\u00a0%)', amount: '0,00\u00a0€' }],
+      taxNote:
+        'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge): Die Umsatzsteuer schuldet der Kunde (Artikel 196 der Richtlinie 2006/112/EG).',
+      total: '41,67\u00a0€',
+    });
+    const goods = invoicePage({ ...invoice, taxRate: exemptRate(INVOICE.taxRate, 'intra-community-supply') }, [], 'GQ', fallbackWords());
+    expect(goods.taxNote).toBe('Exempt intra-Community supply of goods (Article 138, Council Directive 2006/112/EC).');
+    expect(invoicePage(INVOICE, [], 'Vogue', fallbackWords())).not.toHaveProperty('taxNote');
+    // Its credit note carries the same mention, its 0 VAT not negative.
+    const credit = creditNotePage(
+      invoice,
+      { ...note('DE-CN-2027-000001', 1000, '2027-12-01T10:00:00.000Z'), currencyCode: 'EUR' },
+      'GQ',
+      fallbackWords(),
+    );
+    expect(credit).toMatchObject({
+      lines: [{ amount: '−€10.00' }],
+      taxes: [{ label: 'VAT (0%)', amount: '€0.00' }],
+      taxNote: 'Reverse charge: the customer accounts for the VAT (Article 196, Council Directive 2006/112/EC).',
+      total: '−€10.00',
+    });
   });
 
   it('lists its credit notes in the order given, and their sum', () => {
@@ -157,7 +203,7 @@ describe('invoicePage in the reader’s language', () => {
       billedTo: { country: 'Vereinigtes Königreich' },
       lines: [{ amount: '30,00\u00a0€' }],
       discount: { label: 'Rabatt (WELCOME)', amount: '5,00\u00a0€' },
-      taxes: [{ label: 'MwSt.', amount: 'darin enthalten 4,17\u00a0€' }],
+      taxes: [{ label: 'MwSt. (20\u00a0%)', amount: 'darin enthalten 4,17\u00a0€' }],
       total: '25,00\u00a0€',
       refunds: [{ creditNoteNumber: 'GS-1', date: '28. November 2026', amount: '10,00\u00a0€' }],
       refunded: '10,00\u00a0€',

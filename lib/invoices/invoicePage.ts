@@ -3,9 +3,9 @@ import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
 import { priceOverTime } from '@/lib/i18n/priceOverTime';
 import type { Words } from '@/lib/i18n/words';
 import { countryName, postalLines } from '@/lib/geo/countryName';
-import { taxRows } from '@/lib/pricing/taxLabels';
 import type { CreditNote } from './creditNote';
 import type { Invoice } from './invoice';
+import { invoiceTaxes } from './invoiceTaxes';
 
 /**
  * The printable invoice as the account shows it, from the invoice and the credit notes
@@ -58,10 +58,7 @@ export function invoicePage(
             amount: money(invoice.discount),
           }
         : null,
-    taxes: taxRows(words, invoice.taxLines, invoice.tax).map((row) => ({
-      label: row.label,
-      amount: taxRate.inclusive && row.amount > 0 ? t('billing.invoice.taxIncluded', { amount: money(row.amount) }) : money(row.amount),
-    })),
+    ...invoiceTaxes(words, taxRate, invoice.taxLines, invoice.tax, money),
     total: money(invoice.total),
     paymentMethod: paymentMethodName(invoice.payment, words),
     livemode: invoice.livemode,

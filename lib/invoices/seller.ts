@@ -80,6 +80,10 @@ export function marketOf(locale: string): string {
   return locale.split('-')[1]?.toUpperCase() ?? '';
 }
 
+/** The country of the seller of `brand` to a buyer in `locale`'s market, or null where none is named. */
+export const sellerCountryOf = (brand: string, locale: string): string | null =>
+  sellerFor(brand, marketOf(locale))?.address.country ?? null;
+
 /** What an invoice keeps of its seller: who it is, not how it numbers or what it sells. */
 export function sellerOnInvoice({ id, legalName, address, taxNumber }: SellerEntry): Seller {
   return { id, legalName, address, taxNumber };

@@ -2,6 +2,7 @@ import type { CurrencyCode } from './currencies';
 import { applyDiscount, type CouponDiscount } from './discount';
 import { priceTermsOf, type PriceInterval, type PriceTerms } from './introductoryPrice';
 import { offerPrice, type PricedOffer } from './offerPrice';
+import { netOfVat } from './reverseCharge';
 import { taxLinesOn, type TaxLine, type TaxRate } from './tax';
 
 export interface QuoteLine {
@@ -47,7 +48,8 @@ export function buildQuote({ currencyCode, items, coupon, taxRate }: QuoteInput)
   const lines = items.map((item): QuoteLine => ({
     offerId: item.id,
     name: item.name,
-    amount: offerPrice(item),
+    // A sale without VAT to a business charges a VAT-inclusive price without it.
+    amount: netOfVat(offerPrice(item), taxRate),
     ...(item.billingInterval
       ? { terms: priceTermsOf({ ...item, currencyCode, billingInterval: item.billingInterval, trialDays: item.trialDays ?? null }) }
       : {}),

@@ -11,6 +11,14 @@ export interface TaxComponent {
   rate: number;
 }
 
+/**
+ * Why a verified business of another EU member state is charged no VAT: it accounts for the
+ * VAT on a service itself (the reverse charge, Art. 196 of Directive 2006/112/EC), or it
+ * receives goods dispatched to it as an exempt intra-Community supply (Art. 138).
+ */
+export const VAT_EXEMPTIONS = ['reverse-charge', 'intra-community-supply'] as const;
+export type VatExemption = (typeof VAT_EXEMPTIONS)[number];
+
 /** A tax rate that applies to a buyer's location. */
 export interface TaxRate {
   /** The whole rate, the sum of its components: 0.2 is 20 %. */
@@ -19,6 +27,12 @@ export interface TaxRate {
   inclusive: boolean;
   /** At least one; several where taxes are levied side by side (Quebec's GST and QST). */
   components: readonly TaxComponent[];
+  /**
+   * Set on the zero rate of a sale without VAT to a business (lib/pricing/reverseCharge.ts):
+   * its ground, and the VAT the prices hold for any other buyer there (0 where it is added),
+   * which is taken out of them.
+   */
+  exemption?: { ground: VatExemption; includedRate: number };
 }
 
 /** What one component of a rate comes to on an order, in whole cents. */

@@ -1,3 +1,5 @@
+import { EU_COUNTRIES } from '@/lib/geo/euCountries';
+
 /**
  * VAT numbers' shapes per country: the EU's (as the Commission's VIES checks them before
  * asking the member state), the UK's, Switzerland's and Norway's. A shape is all that can be
@@ -45,8 +47,7 @@ const SHAPES: Readonly<Record<string, VatShape>> = {
   NO: { prefix: 'NO', body: /^\d{9}(?:MVA)?$/, example: 'NO123456789MVA' },
 };
 
-/** The EU member states: where a business buyer of another member state's seller may be under the reverse charge. */
-export const EU_COUNTRIES: readonly string[] = Object.keys(SHAPES).filter((code) => !['GB', 'CH', 'NO'].includes(code));
+export { EU_COUNTRIES };
 
 /** Whether buyers of the country have VAT numbers to give (the field is asked for there only). */
 export function hasVatNumbers(country: string): boolean {

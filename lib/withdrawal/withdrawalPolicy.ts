@@ -5,36 +5,9 @@
  * public page and the service decide alike.
  */
 
-/** The 27 member states of the EU, and the United Kingdom (GB), as ISO 3166 alpha-2 codes. */
-export const EU_COUNTRIES = [
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-] as const;
+import { EU_COUNTRIES } from '@/lib/geo/euCountries';
+
+export { EU_COUNTRIES };
 export const WITHDRAWAL_COUNTRIES: readonly string[] = [...EU_COUNTRIES, 'GB'];
 
 export const WITHDRAWAL_PERIOD_DAYS = 14;

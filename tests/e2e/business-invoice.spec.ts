@@ -83,7 +83,7 @@ test('a business buys print delivered to Texas, its invoice says so, and the nex
     '10117 Berlin',
     'VAT number: DE123456789',
     'Austin, TX 78701',
-    'Sales tax',
+    'Sales tax (6.25%)',
     '$9.31',
   ]) {
     expect(pdfPage, line).toContain(line);

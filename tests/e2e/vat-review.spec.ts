@@ -44,7 +44,9 @@ test('finance verifies a business buyer’s VAT number, and the subscriber’s a
   const card = account.subscription('Vogue: Vogue Digital');
   await expect(card.root.getByTestId('subscription-company')).toHaveText(`Vat Test GmbH, ${vatNumber}`);
   await card.root.getByRole('link', { name: 'Company details for invoices' }).click();
-  await expect(page.getByTestId('business-vat-status')).toHaveText('Your VAT number was verified by our finance team.');
+  await expect(page.getByTestId('business-vat-status')).toHaveText(
+    'Your VAT number was verified by our finance team. VAT is charged as for any buyer: only a sale between two different EU countries is invoiced without it.',
+  );
   await page.getByRole('link', { name: 'Back to your subscriptions' }).click();
   await AccountPage.expectOpen(page);
 });

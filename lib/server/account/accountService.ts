@@ -8,6 +8,7 @@ import { InvoiceRepository } from '@/lib/server/invoices/InvoiceRepository';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import { clockMovable, clockOf } from '@/lib/server/renewals/testClock';
+import { renewalTaxRate } from '@/lib/server/renewals/renewalOrder';
 import { RefundRepository } from '@/lib/server/refunds/RefundRepository';
 import { eligibilityOf } from '@/lib/server/withdrawal/eligibilityOf';
 import { WithdrawalRepository } from '@/lib/server/withdrawal/WithdrawalRepository';
@@ -48,6 +49,7 @@ export async function summariesOf(server: AccountServer, subscriptions: Subscrip
           .map((invoice) => invoiceLink(invoice, refunded.get(invoice.transactionId))),
         clockOf(subscription, now),
         clockMovable(subscription, server.config),
+        purchase ? renewalTaxRate(subscription, purchase) : null,
       ),
       canWithdraw,
       history: accountHistory(histories.get(subscription.id) ?? [], !subscription.livemode),

@@ -44,6 +44,8 @@ describe('POST /api/account/subscriptions/{id}/business', () => {
       vatNumber: 'DE987654321',
       country: 'DE',
       vatStatus: 'unverified',
+      // Sold by the US seller of the fixture's brand and locale: outside the EU, VAT is charged even once verified.
+      exemptWhenVerified: false,
     });
     const history = await (await appDb()).selectFrom('subscription_history').select('event').where('subscription_id', '=', id).execute();
     expect(history.map((row) => row.event)).toContain('business_changed');

@@ -17,6 +17,19 @@ describe('subscriptionSummary', () => {
     expect(summaryOf({ taxIncluded: false, locale: 'de-DE' }).facts.nextCharge?.tax).toBe('added');
   });
 
+  it('says a business charged no VAT its next charge net of the VAT the price holds, and whether verifying its number would exempt it', () => {
+    const austrian = { companyName: 'Acme GmbH', vatNumber: 'ATU12345678', country: 'AT', vatStatus: 'verified' as const };
+    const sold = { taxIncluded: true, brandSlug: 'gq', locale: 'de-DE', business: austrian };
+    const rate = { exemption: { ground: 'reverse-charge', includedRate: 0.1 } } as const;
+    const summary = subscriptionSummary({ ...subscription(), ...sold } as Subscription, 'GQ', [], new Date(MID_PERIOD), false, rate);
+    // €9.90 including 10 %: €9.00.
+    expect(summary.facts.nextCharge).toMatchObject({ amount: 900, tax: 'exempt' });
+    expect(summary.business).toEqual({ ...austrian, exemptWhenVerified: true });
+    expect(summaryOf({ ...sold, business: { ...austrian, country: 'DE', vatNumber: 'DE123456789' } }).business?.exemptWhenVerified).toBe(
+      false,
+    );
+  });
+
   it('carries facts, never sentences', () => {
     const summary = summaryOf({});
     expect(summary).not.toHaveProperty('statusText');

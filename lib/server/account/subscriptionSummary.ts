@@ -1,6 +1,9 @@
 import type { InvoiceLink, SubscriptionSummary } from '@/lib/account/accountView';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { renewalTaxWording } from '@/lib/checkout/paymentCopy';
+import { renewalCharge } from '@/lib/checkout/paymentCopy';
+import type { TaxRate } from '@/lib/pricing/tax';
+import { exemptWhenVerified } from '@/lib/pricing/reverseCharge';
+import { businessSaleOf } from '@/lib/server/renewals/renewalOrder';
 import { endsAt, subscriptionStatusAt } from '@/lib/subscriptions/subscriptionStatus';
 import type { Subscription } from '@/lib/server/subscriptions/Subscription';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
@@ -10,7 +13,8 @@ import { renewalOfMethod } from '@/lib/server/payments/renewalLookup';
 /**
  * A subscription as the account shows it, at `now` on its own clock (a test subscription's
  * clock may run ahead: `clockMovable` says QA can move it, which the account offers while
- * it has not ended).
+ * it has not ended). `renewalRate` is the tax its next renewal is charged (renewalTaxRate),
+ * where its purchase is known.
  */
 export function subscriptionSummary(
   subscription: Subscription,
@@ -18,6 +22,7 @@ export function subscriptionSummary(
   invoices: InvoiceLink[],
   now: Date,
   clockMovable = false,
+  renewalRate: Pick<TaxRate, 'exemption'> | null = null,
 ): SubscriptionSummary {
   const status = subscriptionStatusAt(subscription, now);
   const ending = endsAt(subscription);
@@ -39,7 +44,9 @@ export function subscriptionSummary(
     needsPaymentMethod: subscription.needsPaymentMethod,
     isPrint: subscription.isPrint,
     deliveryAddress: subscription.isPrint ? subscription.deliveryAddress : null,
-    business: subscription.business,
+    business: subscription.business
+      ? { ...subscription.business, exemptWhenVerified: exemptWhenVerified(businessSaleOf(subscription), subscription.isPrint) }
+      : null,
     invoices,
     canCancel: renews,
     canResume: status === 'cancelling',
@@ -50,10 +57,9 @@ export function subscriptionSummary(
         renews && status !== 'past_due'
           ? {
               at: subscription.currentPeriodEnd,
-              amount: subscription.renewalAmount,
               currencyCode: subscription.currencyCode,
-              // Said as its purchase's market says it: VAT in the price (the EU, the UK), a sales tax on top (the US, Canada).
-              tax: renewalTaxWording({ inclusive: subscription.taxIncluded }),
+              // VAT in the price (the EU, the UK), a sales tax on top (the US, Canada), or none for a business that accounts for it.
+              ...renewalCharge(subscription.renewalAmount, subscription.taxIncluded, renewalRate),
             }
           : null,
       endsAt: ending && !renews ? ending : null,

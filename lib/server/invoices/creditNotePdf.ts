@@ -1,7 +1,7 @@
 import type { CreditNoteWords } from '@/lib/invoices/creditNotePage';
 import type { Words } from '@/lib/i18n/words';
 import { billedToLines, sellerLines } from './invoicePdf';
-import { pdfSheet } from './pdfLayout';
+import { pdfSafe, pdfSheet } from './pdfLayout';
 
 /** A credit note as a PDF a business can file beside its invoice: on the invoice's sheet (pdfSheet), its amounts negative. */
 export function creditNotePdf(note: CreditNoteWords, words: Words): Promise<Buffer> {
@@ -21,5 +21,6 @@ export function creditNotePdf(note: CreditNoteWords, words: Words): Promise<Buff
   for (const tax of note.taxes) row(tax.label, tax.amount);
   rule();
   row(t('billing.creditNote.total'), note.total, true);
+  if (note.taxNote) sheet.doc.moveDown().font('Helvetica').fontSize(10).text(pdfSafe(note.taxNote), { width: sheet.width });
   return sheet.finish();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '@/lib/invoices/invoice';
 import { invoicePage } from '@/lib/invoices/invoicePage';
+import { exemptRate } from '@/lib/pricing/reverseCharge';
 import { sellerFor, sellerOnInvoice } from '@/lib/invoices/seller';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { pdfText } from '@/tests/fixtures/pdfText';
@@ -59,7 +60,7 @@ describe('invoicePdf', () => {
       'Deutschland',
       'ada@example.com',
       'GQ Digital: ein Jahr',
-      'MwSt.',
+      'MwSt. (7 %)',
       'darin enthalten 3,21 €',
       '49,00 €',
     ]) {
@@ -67,6 +68,31 @@ describe('invoicePdf', () => {
     }
     // The seller's own VAT number is named once as the seller's, the buyer's once as the buyer's.
     expect(page!.filter((run) => run.includes('USt-IdNr.: DE123456789'))).toHaveLength(2);
+  });
+
+  it('states the reverse charge of a renewal billed to a verified business of another member state', async () => {
+    const words = serverWords('en-US');
+    const renewal: Invoice = {
+      ...INVOICE,
+      kind: 'renewal',
+      billedTo: { ...INVOICE.billedTo, country: 'AT', company: { name: 'Acme GmbH', vatNumber: 'ATU12345678' }, address: undefined },
+      lines: [{ name: 'GQ Digital', amount: 4579 }],
+      subtotal: 4579,
+      tax: 0,
+      taxRate: exemptRate(INVOICE.taxRate, 'reverse-charge'),
+      taxLines: [{ kind: 'vat', rate: 0, amount: 0 }],
+      total: 4579,
+    };
+    const text = (await pdfText(await invoicePdf(invoicePage(renewal, [], 'GQ', words), words)))[0]!.join('\n');
+    for (const expected of [
+      'VAT number: ATU12345678',
+      'VAT (0%)',
+      '€0.00',
+      '€45.79',
+      'Reverse charge: the customer accounts for the VAT',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
   });
 
   it('says a test invoice is one, and is saved under its number', async () => {

@@ -26,6 +26,7 @@ export function invoicePdf(invoice: InvoiceWords, words: Words): Promise<Buffer>
   if (invoice.refunded) row(t('billing.invoice.refunded'), invoice.refunded);
   doc.moveDown();
   doc.font('Helvetica').fontSize(10);
+  if (invoice.taxNote) doc.text(pdfSafe(invoice.taxNote), doc.x, doc.y, { width });
   if (invoice.priceTerms) doc.text(pdfSafe(invoice.priceTerms), doc.x, doc.y, { width });
   if (invoice.refunds && invoice.refunds.length > 0) {
     doc

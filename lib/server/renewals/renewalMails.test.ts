@@ -71,6 +71,18 @@ describe('renewalMails in the subscription’s language', () => {
     expect(mail.text).toContain('vous gardez l’accès jusqu’au 10 décembre 2026');
   });
 
+  it('tells a business charged no VAT that it accounts for the VAT, on the amount net of it', async () => {
+    const mails = await mailsOf('de-DE', 'Europe/Berlin');
+    const transactions = new TransactionRepository(db, now);
+    const purchase = (await transactions.findById('txn_de-DE'))!;
+    const subscription = (await new SubscriptionRepository(db, now).findById(purchase.subscriptionId!))!;
+    const austrian = { companyName: 'Acme GmbH', vatNumber: 'ATU12345678', country: 'AT', vatStatus: 'verified' as const };
+    const exempt = renewalMails({ ...subscription, brandSlug: 'gq', business: austrian }, purchase, 'https://shop.example.com')!;
+    const mail = exempt.cardNeeded({ renewsOn: '2026-12-20T23:30:00.000Z', amount: 4167, ifUnpaid: dunning });
+    expect(mail.text).toContain('Betrag: 41,67\u00a0$ ohne MwSt., die Ihr Unternehmen selbst abführt');
+    expect(mails.cardNeeded({ renewsOn: '2026-12-20T23:30:00.000Z', amount: 5000, ifUnpaid: dunning }).text).not.toContain('ohne MwSt.');
+  });
+
   it('tells a German subscription it ended, in German', async () => {
     const mail = (await mailsOf('de-DE', 'Europe/Berlin')).ended();
     expect(mail.subject).toBe('Ihr vogue-Abonnement ist beendet');

@@ -3,6 +3,7 @@ import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import { failureInMail } from '@/lib/payments/failureWording';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
 import { renewalTaxRate } from './renewalOrder';
+import { amountWithTax } from '@/lib/i18n/priceOverTime';
 import type { MailMessage } from '@/lib/server/mail/MailMessage';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { renewalEnded } from '@/lib/server/mail/templates/renewalEnded';
@@ -36,8 +37,11 @@ export function renewalMails(subscription: Subscription, purchase: Transaction, 
   // Every renewal mail speaks the subscription's language, its dates on the subscriber's clock.
   const recipient = mailFormats(subscription);
   const taxedForRecipient = (amount: number) => {
+    const rate = renewalTaxRate(subscription, purchase);
+    // A business charged no VAT is told who accounts for it.
+    if (rate.exemption) return amountWithTax(recipient.words, amount, subscription.currencyCode, 'exempt');
     const written = recipient.money(amount, subscription.currencyCode);
-    return renewalTaxRate(subscription, purchase).rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
+    return rate.rate > 0 ? recipient.words.t('mail.amount.taxIncluded', { amount: written }) : written;
   };
   return {
     receipt(renewal: { invoiceNumber: string; total: number; period: { start: string; end: string }; recovered: boolean }): MailMessage {

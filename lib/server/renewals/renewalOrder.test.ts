@@ -18,6 +18,7 @@ import {
 import { QUEBEC_TAX } from '@/tests/fixtures/taxRates';
 
 const US_SALES_TAX: TaxRate = { rate: 0.08875, inclusive: false, components: [{ kind: 'sales-tax', rate: 0.08875 }] };
+const AT_VAT: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
 const UK_VAT: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
 const AT = new Date('2027-11-26T10:00:00.000Z');
 
@@ -155,6 +156,36 @@ describe('renewalTransaction', () => {
     expect(JSON.parse(row.order_json).taxRate).toEqual(renewalTaxRate(moved, purchase));
     // A digital subscription keeps its purchase's rate.
     expect(renewalTaxRate(subscription, purchase)).toEqual(US_SALES_TAX);
+  });
+
+  it('charges a verified business of another member state no VAT, at the price net of the VAT it holds, once finance verified its number', async () => {
+    const { purchase, subscription } = await purchased('txn_at_business', AT_VAT);
+    // GQ in Germany is sold by the German seller (data/sellers.json); the buyer is an Austrian company.
+    const austrian = { companyName: 'Acme GmbH', vatNumber: 'ATU12345678', country: 'AT', vatStatus: 'unverified' as const };
+    const sold = { ...subscription, brandSlug: 'gq', locale: 'de-DE', business: austrian };
+    // Unverified: VAT is charged as for any buyer.
+    expect(renewalTransaction(sold, purchase, renewalPeriod(subscription), AT)).toMatchObject({ subtotal: 5000, tax: 833, total: 5000 });
+    const verified = { ...sold, business: { ...austrian, vatStatus: 'verified' as const } };
+    const row = renewalTransaction(verified, purchase, renewalPeriod(subscription), AT);
+    // €50.00 including 20 % VAT: €41.67 net, no VAT.
+    expect(row).toMatchObject({ subtotal: 4167, discount: 0, tax: 0, total: 4167 });
+    const order = JSON.parse(row.order_json);
+    expect(order.taxRate).toEqual({
+      rate: 0,
+      inclusive: false,
+      components: [{ kind: 'vat', rate: 0 }],
+      exemption: { ground: 'reverse-charge', includedRate: 0.2 },
+    });
+    expect(order.lines).toEqual([{ offerId: '1001', name: 'Vogue Digital', amount: 4167 }]);
+    // A German company of the German seller keeps its VAT, verified or not.
+    const german = { ...verified, business: { ...verified.business, country: 'DE', vatNumber: 'DE123456789' } };
+    expect(renewalTaxRate(german, purchase)).toEqual(AT_VAT);
+    // Print delivered in Austria is an exempt intra-Community supply of goods (Austria has no rate in the demo's table: none to take out).
+    const vienna = { line1: 'Stephansplatz 1', city: 'Wien', postalCode: '1010', country: 'AT' };
+    expect(renewalTaxRate({ ...verified, isPrint: true, deliveryAddress: vienna }, purchase).exemption).toEqual({
+      ground: 'intra-community-supply',
+      includedRate: 0,
+    });
   });
 
   it('is a renewal of the subscription for its period, not a purchase that starts one, and can be stored', async () => {

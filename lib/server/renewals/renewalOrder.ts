@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { buildQuote, type Quote } from '@/lib/pricing/quote';
 import { taxRateFor, type TaxRate } from '@/lib/pricing/tax';
+import { exemptRate, vatExemptionOf, type BusinessSale } from '@/lib/pricing/reverseCharge';
+import { sellerCountryOf } from '@/lib/invoices/seller';
 import { TAX_RATES } from '@/lib/server/checkout/checkoutRules';
 import { expressWalletOf } from '@/lib/payments/express/expressWallets';
 import type { Transaction } from '@/lib/server/checkout/Transaction';
@@ -45,15 +47,27 @@ export const renewalIdempotencyKey = (subscriptionId: string, periodStart: strin
  * The tax a renewal is charged: a print subscription's where it is delivered now (a move to
  * another state moves its tax, a good's destination), at today's rates; a digital one keeps
  * its purchase's rate. A move keeps the country (lib/account/deliveryAddress.ts), and so
- * whether the price holds the tax.
+ * whether the price holds the tax. A business whose VAT number finance verified, of another
+ * EU member state than its seller's, is charged none (lib/pricing/reverseCharge.ts).
  */
 export function renewalTaxRate(
-  subscription: Pick<Subscription, 'isPrint' | 'deliveryAddress'>,
+  subscription: Pick<Subscription, 'isPrint' | 'deliveryAddress' | 'business' | 'brandSlug' | 'locale'>,
   purchase: Pick<Transaction, 'order'>,
 ): TaxRate {
   const place = subscription.isPrint ? subscription.deliveryAddress : null;
-  return place ? taxRateFor(TAX_RATES, place.country, place.region ?? null) : purchase.order.taxRate;
+  const rate = place ? taxRateFor(TAX_RATES, place.country, place.region ?? null) : purchase.order.taxRate;
+  const ground = vatExemptionOf(businessSaleOf(subscription), subscription.isPrint);
+  return ground ? exemptRate(rate, ground) : rate;
 }
+
+/** A subscription's renewals as a sale to its business: its company, its seller's country and where print goes. */
+export const businessSaleOf = (
+  subscription: Pick<Subscription, 'isPrint' | 'deliveryAddress' | 'business' | 'brandSlug' | 'locale'>,
+): BusinessSale => ({
+  business: subscription.business,
+  sellerCountry: sellerCountryOf(subscription.brandSlug, subscription.locale),
+  deliveryCountry: subscription.isPrint ? (subscription.deliveryAddress?.country ?? null) : null,
+});
 
 /** What the renewal from `periodStart` costs: its price alone, taxed as renewalTaxRate says, in the purchase's currency, no promo code. */
 export function renewalQuote(subscription: Subscription, purchase: Pick<Transaction, 'order'>, periodStart: string): Quote {

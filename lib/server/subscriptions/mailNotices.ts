@@ -7,7 +7,9 @@ import type { MailContent } from '@/lib/server/mail/MailMessage';
 import { enqueueMail } from '@/lib/server/mail/OutboxRepository';
 import { mailFormats } from '@/lib/server/mail/mailRecipient';
 import { paymentMethodName } from '@/lib/checkout/paymentMethodName';
-import { renewalTaxWording } from '@/lib/checkout/paymentCopy';
+import { renewalCharge } from '@/lib/checkout/paymentCopy';
+import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
+import { renewalTaxRate } from '@/lib/server/renewals/renewalOrder';
 import { amountWithTax } from '@/lib/i18n/priceOverTime';
 import { addressChanged } from '@/lib/server/mail/templates/addressChanged';
 import { cardChanged } from '@/lib/server/mail/templates/cardChanged';
@@ -19,15 +21,16 @@ import { endedByCare } from '@/lib/server/mail/templates/endedByCare';
 import type { Subscription } from './Subscription';
 import type { SubscriptionNotices } from './SubscriptionNotices';
 
-/** What a renewal will charge, in the subscriber's words, with its tax as its purchase's market says it. */
-function renewalAmountOf(subscription: Subscription): string {
+/**
+ * What a renewal will charge, in the subscriber's words, with its tax as it will be charged
+ * (renewalTaxRate: none for a business that accounts for it), else as its purchase's market says it.
+ */
+async function renewalAmountOf(db: Kysely<Database>, subscription: Subscription): Promise<string> {
   const { words } = mailFormats(subscription);
-  return amountWithTax(
-    words,
-    subscription.renewalAmount,
-    subscription.currencyCode,
-    renewalTaxWording({ inclusive: subscription.taxIncluded }),
-  );
+  const purchase = await new TransactionRepository(db).findById(subscription.transactionId);
+  const rate = purchase ? renewalTaxRate(subscription, purchase) : null;
+  const { amount, tax } = renewalCharge(subscription.renewalAmount, subscription.taxIncluded, rate);
+  return amountWithTax(words, amount, subscription.currencyCode, tax);
 }
 
 /** Who a subscription's e-mails go to: its owner, else the address it was billed to. */
@@ -75,8 +78,9 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
       const keepUrl = `${originOf()}/cancel/keep?token=${token}${subscription.livemode ? '' : '&livemode=false'}`;
       await queue(db, subscription, 'cancel-request', cancelRequest({ ...common, keepUrl }, words), at);
     },
-    resumed(db, subscription, at) {
+    async resumed(db, subscription, at) {
       const { words, date } = mailFormats(subscription);
+      const amount = await renewalAmountOf(db, subscription);
       return queue(
         db,
         subscription,
@@ -87,7 +91,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
             offerName: subscription.offerName,
             livemode: subscription.livemode,
             nextChargeDate: date(subscription.currentPeriodEnd),
-            amount: renewalAmountOf(subscription),
+            amount,
             accountUrl: accountUrlOf(subscription),
           },
           words,
@@ -115,8 +119,9 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
         at,
       );
     },
-    cardChanged(db, subscription, at) {
+    async cardChanged(db, subscription, at) {
       const { words, date } = mailFormats(subscription);
+      const amount = subscription.cancelAtPeriodEnd ? null : await renewalAmountOf(db, subscription);
       return queue(
         db,
         subscription,
@@ -128,9 +133,7 @@ export function mailNotices(siteOrigin: string | (() => string), brands: Readonl
             livemode: subscription.livemode,
             card: paymentMethodName(subscription.payment, words),
             pastDue: subscription.status === 'past_due',
-            nextCharge: subscription.cancelAtPeriodEnd
-              ? null
-              : { date: date(subscription.currentPeriodEnd), amount: renewalAmountOf(subscription) },
+            nextCharge: amount === null ? null : { date: date(subscription.currentPeriodEnd), amount },
             accountUrl: accountUrlOf(subscription),
           },
           words,
