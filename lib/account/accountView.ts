@@ -86,6 +86,8 @@ export type AccountHistoryEvent =
         | 'ended'
         | 'addressChanged'
         | 'businessChanged'
+        | 'vatVerified'
+        | 'vatRejected'
         | 'paymentMethodChanged'
         | 'reminded'
         | 'withdrawalDeclared'

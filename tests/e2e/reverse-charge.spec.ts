@@ -62,6 +62,8 @@ test('a verified business of another member state renews under the reverse charg
   const card = account.subscription('GQ: GQ Digital');
   // €50.00 a year on renewal, including the Netherlands' 9 % on the press: €45.87 without it.
   await expect(card.nextCharge).toContainText('€45.87 excluding VAT, which your business accounts for');
+  // Its history tells finance's check as such.
+  await expect(card.root.getByRole('listitem').filter({ hasText: say('en', 'account.history.vatVerified') })).toHaveCount(1);
   // The subscription's own pages speak its language.
   await card.root.getByRole('link', { name: 'Company details for invoices' }).click();
   await expect(page.getByTestId('business-vat-status')).toHaveText(de('billing.business.status.verifiedExempt'));

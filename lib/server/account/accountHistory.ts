@@ -1,6 +1,7 @@
 import type { AccountHistoryEvent, AccountHistoryLine } from '@/lib/account/accountView';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { HistoryEntry } from '@/lib/server/subscriptions/subscriptionHistory';
+import { vatReviewInHistory } from '@/lib/server/subscriptions/vatReviewInHistory';
 
 /** How many of its latest events the account lists: a short reminder, not a statement. */
 export const ACCOUNT_HISTORY_LINES = 10;
@@ -56,8 +57,11 @@ function eventOf({ event, before, after }: HistoryEntry, currency: CurrencyCode 
       return { kind: 'ended' };
     case 'address_changed':
       return { kind: 'addressChanged' };
-    case 'business_changed':
-      return { kind: 'businessChanged' };
+    case 'business_changed': {
+      // Finance's check of the VAT number is told as such, not as a change the subscriber made.
+      const review = vatReviewInHistory(before, after);
+      return { kind: review === 'verified' ? 'vatVerified' : review === 'rejected' ? 'vatRejected' : 'businessChanged' };
+    }
     case 'card_changed':
       return { kind: 'paymentMethodChanged' };
     case 'clock_moved': {

@@ -4,6 +4,7 @@ import { formatMoney } from '@/lib/pricing/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { historyOf, type HistoryEntry } from '@/lib/server/subscriptions/subscriptionHistory';
+import { vatReviewInHistory } from '@/lib/server/subscriptions/vatReviewInHistory';
 import { CARE_READ_ACTIONS } from './careReadActions';
 
 const CHANNELS: Record<string, string> = {
@@ -124,8 +125,11 @@ function linesOf(entry: HistoryEntry, currency: CurrencyCode | null): Line[] {
       return [{ kind: 'subscription', text: 'The provider could not yet be told of a change: it is asked again.' }];
     case 'address_changed':
       return [{ kind: 'subscription', text: 'Delivery address changed.' }];
-    case 'business_changed':
+    case 'business_changed': {
+      const review = vatReviewInHistory(before, after);
+      if (review) return [{ kind: 'subscription', text: `VAT number ${review} by finance.` }];
       return [{ kind: 'subscription', text: 'Company details for invoices changed.' }];
+    }
     case 'card_changed':
       return [{ kind: 'subscription', text: 'Payment method changed.' }];
     case 'clock_moved': {

@@ -6,6 +6,9 @@ import { newTransactionFixture } from '@/tests/fixtures/transactions';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import { SubscriptionRepository } from '@/lib/server/subscriptions/SubscriptionRepository';
 import type { VatReviewView } from '@/lib/operators/vatReviewViews';
+import { accountHistory } from '@/lib/server/account/accountHistory';
+import { careEvents } from '@/lib/server/care/careEvents';
+import { historiesOf } from '@/lib/server/subscriptions/subscriptionHistory';
 
 /**
  * Finance's check of the business subscribers' VAT numbers, through Next's own API resolver:
@@ -64,6 +67,11 @@ describe('finance’s check of VAT numbers', () => {
     expect(JSON.parse(audit[0]!.after_json!)).toEqual({ vatNumber: 'DE123456789', vatStatus: 'verified' });
     const history = await db.selectFrom('subscription_history').selectAll().where('subscription_id', '=', acme).execute();
     expect(history.filter((row) => row.event === 'business_changed').map((row) => row.actor_kind)).toEqual(['operator']);
+    // The subscriber's account and care's time line tell it as finance's check, not as a change of the company.
+    const kept = (await historiesOf(db, [acme])).get(acme) ?? [];
+    expect(accountHistory(kept, true).map((line) => line.event.kind)).toContain('vatVerified');
+    expect(accountHistory(kept, true).map((line) => line.event.kind)).not.toContain('businessChanged');
+    expect(careEvents(kept).map((event) => event.text)).toContain('VAT number verified by finance.');
   });
 
   it('refuses a check of a number the subscriber changed since (409), of none (404), and bad input (400)', async () => {
