@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/components/shell/DocumentTitle';
 import { Loader } from '@/components/ui/Loader';
 import { backOfficeApi } from '@/lib/operators/backOfficeApi';
 import type { OperatorView } from '@/lib/operators/backOfficeViews';
-import { CARE_PATH, JOBS_PATH, VAT_NUMBERS_PATH, LIMITS_PATH, OPERATOR_SIGN_IN_PATH } from '@/lib/operators/operatorPaths';
+import { CAMPAIGNS_PATH, CARE_PATH, JOBS_PATH, VAT_NUMBERS_PATH, LIMITS_PATH, OPERATOR_SIGN_IN_PATH } from '@/lib/operators/operatorPaths';
 import { roleOpens, ROLE_NAMES } from '@/lib/operators/roles';
 import styles from './BackOffice.module.css';
 
@@ -36,6 +36,7 @@ export function BackOfficeFrame({ title, operator, children }: { title: string; 
             <nav className={styles.nav} aria-label="Back office">
               <Link href="/admin">Home</Link>
               {roleOpens(operator.role, 'reports') && <Link href="/admin/funnel">Funnel report</Link>}
+              {roleOpens(operator.role, 'campaigns') && <Link href={CAMPAIGNS_PATH}>Campaigns</Link>}
               {roleOpens(operator.role, 'care') && <Link href={CARE_PATH}>Customer care</Link>}
               {roleOpens(operator.role, 'care') && <Link href={LIMITS_PATH}>Rate limits</Link>}
               {roleOpens(operator.role, 'admin') && <Link href="/admin/operators">Operators</Link>}

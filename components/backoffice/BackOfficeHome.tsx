@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import type { BackOfficeHomeProps, BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
-import { CARE_PATH } from '@/lib/operators/operatorPaths';
+import { CAMPAIGNS_PATH, CARE_PATH } from '@/lib/operators/operatorPaths';
 import { AREA_NAMES, ROLE_NAMES } from '@/lib/operators/roles';
 import { BackOfficeFrame } from './BackOfficeFrame';
 import { TokensPanel } from './TokensPanel';
 import styles from './BackOffice.module.css';
 
-const AREA_LINKS = { reports: '/admin/funnel', care: CARE_PATH, admin: '/admin/operators' } as const;
+const AREA_LINKS = { reports: '/admin/funnel', campaigns: CAMPAIGNS_PATH, care: CARE_PATH, admin: '/admin/operators' } as const;
 
 /** /admin: what the operator's role opens, and their tokens. */
 export function BackOfficeHome(props: BackOfficeHomeProps | BackOfficeRefusal) {

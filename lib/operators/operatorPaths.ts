@@ -27,3 +27,6 @@ export const JOBS_PATH = '/admin/jobs';
 
 /** Finance's list of the business subscribers' VAT numbers to check (admins). */
 export const VAT_NUMBERS_PATH = '/admin/vat-numbers';
+
+/** The campaign studio: every campaign by brand, its state, dates and today's orders (marketers and admins). */
+export const CAMPAIGNS_PATH = '/admin/campaigns';

@@ -115,7 +115,7 @@ export async function seedOperators(file: string): Promise<FuzzOperators> {
     const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
     const admin = await signedInOperator(db, 'admin', FUZZ_OPERATOR_EMAILS.admin);
     const marketer = await signedInOperator(db, 'marketer', FUZZ_OPERATOR_EMAILS.marketer);
-    const { token } = await new OperatorTokens(db).create(admin.operator.id, 'fuzz', ['admin', 'care', 'reports'], {
+    const { token } = await new OperatorTokens(db).create(admin.operator.id, 'fuzz', ['admin', 'care', 'reports', 'campaigns'], {
       operatorId: null,
       label: 'fuzz test',
     });

@@ -28,7 +28,10 @@ export const tokenCreateBody = z.strictObject({
     .trim()
     .min(1, 'Give the token a name, such as "QA browser suite".')
     .max(80, 'Keep the name under 80 characters.'),
-  scopes: z.array(z.enum(OPERATOR_AREAS, 'Scopes are reports, care or admin.')).min(1, 'Choose at least one scope.').max(3),
+  scopes: z
+    .array(z.enum(OPERATOR_AREAS, 'Scopes are reports, campaigns, care or admin.'))
+    .min(1, 'Choose at least one scope.')
+    .max(OPERATOR_AREAS.length),
 });
 
 export const operatorAddBody = z.strictObject({

@@ -296,6 +296,22 @@ export const OPERATOR_API_ROUTES: Route[] = [
       ]),
     ['limit', 'before', 'target'],
   ),
+  // The campaign studio's list: a read, whatever its filter (400 for one that is not).
+  adminRead(
+    'api-operator-campaigns',
+    '/api/operator/campaigns',
+    ['GET'],
+    (rng) =>
+      rng.pick([
+        null,
+        [`q=${rng.pick(['demo', 'SUMMER%20offer', '', '%00', 'x'.repeat(101), '%2Fvogue%2F'])}`],
+        [`brand=${rng.pick(['vogue', 'gq', '', 'Vogue!', 'x'.repeat(41)])}`],
+        [`state=${rng.pick(['on-sale', 'scheduled', 'ended', '', 'live', 'draft'])}`],
+        ['state=ended', 'state=on-sale'],
+        ['sort=name'],
+      ]),
+    ['q', 'brand', 'state'],
+  ),
 ];
 
 // ——— The pages ———
@@ -383,6 +399,26 @@ export const BACK_OFFICE_PAGES: Route[] = [
     [
       ['admin-session', 4],
       ['marketer-session', 2],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
+    'page-admin-campaigns',
+    () => '/admin/campaigns',
+    (rng) =>
+      rng.pick([
+        null,
+        [`q=${rng.pick(['demo', 'SUMMER%20offer', '', '%00', 'x'.repeat(101), '%2Fvogue%2F'])}`],
+        [`brand=${rng.pick(['vogue', 'gq', '', 'Vogue!', 'x'.repeat(41)])}`],
+        [`state=${rng.pick(['on-sale', 'scheduled', 'ended', '', 'live', 'draft'])}`],
+        ['state=ended', 'state=on-sale'],
+        ['sort=name'],
+      ]),
+    ['q', 'brand', 'state'],
+    [
+      ['marketer-session', 4],
+      ['admin-session', 2],
       ['wrong-session', 1],
       ['none', 1],
     ],

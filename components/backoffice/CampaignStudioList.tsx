@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { ErrorView } from '@/components/ui/ErrorView';
+import { Field } from '@/components/ui/Field';
+import { Loader } from '@/components/ui/Loader';
+import { filterCampaigns } from '@/lib/campaigns/studioList';
+import { STUDIO_STATE_NAMES, STUDIO_STATES, type StudioCampaignView, type StudioListPageProps } from '@/lib/campaigns/studioViews';
+import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
+import { CAMPAIGNS_PATH } from '@/lib/operators/operatorPaths';
+import { BackOfficeFrame } from './BackOfficeFrame';
+import { careWhen } from './careWords';
+import styles from './BackOffice.module.css';
+
+/**
+ * /admin/campaigns: the studio's list of every campaign by brand, with its state, dates and
+ * today's orders. A plain GET form searches and filters: the address keeps them through a
+ * reload, back and forward, and a shared link, and it works before the page's script loads.
+ */
+export function CampaignStudioList(props: StudioListPageProps | BackOfficeRefusal) {
+  const [searching, setSearching] = useState(false);
+  if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
+  const { operator, campaigns, brands, filter, today } = props;
+  const shown = filterCampaigns(campaigns, filter);
+  const filtered = filter.q !== '' || filter.brand !== null || filter.state !== null;
+  return (
+    <BackOfficeFrame title="Campaigns" operator={operator}>
+      <section className={styles.card} aria-labelledby="campaigns-title">
+        <h1 id="campaigns-title">Campaigns</h1>
+        <p>Every campaign of every brand, as visitors see it now. Orders today count the purchases paid since midnight UTC ({today}).</p>
+        <form className={styles.form} method="get" action={CAMPAIGNS_PATH} role="search" onSubmit={() => setSearching(true)}>
+          <Field
+            id="campaigns-q"
+            name="q"
+            label="Search"
+            hint="Words of the headline, the address (such as /vogue/demo-single) or the campaign id."
+            defaultValue={filter.q}
+            maxLength={100}
+            autoComplete="off"
+          />
+          <div className={styles.row}>
+            <label>
+              <span className={styles.label}>Brand</span>
+              <select className={styles.select} name="brand" defaultValue={filter.brand ?? ''}>
+                <option value="">Every brand</option>
+                {brands.map((brand) => (
+                  <option key={brand.slug} value={brand.slug}>
+                    {brand.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span className={styles.label}>State</span>
+              <select className={styles.select} name="state" defaultValue={filter.state ?? ''}>
+                <option value="">Any state</option>
+                {STUDIO_STATES.map((state) => (
+                  <option key={state} value={state}>
+                    {STUDIO_STATE_NAMES[state]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={styles.primary} disabled={searching} aria-busy={searching}>
+              {searching && <Loader type="submission-processing" variant="light" size="small" label="Searching…" />}
+              Show
+            </button>
+            {filtered && (
+              <a className={styles.link} href={CAMPAIGNS_PATH}>
+                Show every campaign
+              </a>
+            )}
+          </div>
+        </form>
+      </section>
+      <section className={styles.card} aria-labelledby="campaigns-found">
+        <h2 id="campaigns-found">
+          {shown.length === 1 ? '1 campaign' : `${shown.length} campaigns`}
+          {filtered ? ' match' : ''}
+        </h2>
+        {shown.length === 0 ? (
+          <p>No campaign matches. Search for fewer words, or choose every brand and any state.</p>
+        ) : (
+          // One item per campaign, its facts under its headline: readable on a phone without sideways scrolling.
+          <ul className={styles.plain}>
+            {shown.map((campaign) => (
+              <CampaignItem key={campaign.campaignId} campaign={campaign} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </BackOfficeFrame>
+  );
+}
+
+function CampaignItem({ campaign }: { campaign: StudioCampaignView }) {
+  const titleId = `campaign-${campaign.campaignId}`;
+  return (
+    <li className={styles.subform} aria-labelledby={titleId} data-testid="studio-campaign">
+      <h3 id={titleId}>
+        {campaign.headline} <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>
+      </h3>
+      <dl className={styles.facts}>
+        <dt>Brand</dt>
+        <dd>
+          {campaign.brandName}
+          {campaign.isDefault ? ' (its default campaign)' : ''}
+        </dd>
+        <dt>Address</dt>
+        <dd>
+          <a className={styles.link} href={`${campaign.path}?livemode=false`} target="_blank" rel="noreferrer">
+            {campaign.path}
+          </a>{' '}
+          (test mode, opens a new tab)
+        </dd>
+        <dt>Dates</dt>
+        <dd>{datesOf(campaign)}</dd>
+        <dt>Offers</dt>
+        <dd>
+          {campaign.offers.join(', ')} ({campaign.layout === 'dual' ? 'two offers side by side' : 'a single offer'})
+        </dd>
+        <dt>Language</dt>
+        <dd>{campaign.locale}</dd>
+        <dt>Orders today</dt>
+        <dd>
+          {campaign.ordersToday.live}
+          {campaign.ordersToday.test > 0 ? ` (and ${campaign.ordersToday.test} in test mode)` : ''}
+        </dd>
+        <dt>Campaign id</dt>
+        <dd>
+          <code>{campaign.campaignId}</code>
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+/** "From 1 Jun 2027, 00:00 UTC until 1 Sep 2027, 00:00 UTC"; an open side says so. */
+function datesOf({ startsAt, endsAt }: Pick<StudioCampaignView, 'startsAt' | 'endsAt'>): string {
+  if (!startsAt && !endsAt) return 'No start or end date';
+  const from = startsAt ? `From ${careWhen(startsAt)}` : 'No start date';
+  const until = endsAt ? `until ${careWhen(endsAt)}` : 'no end date';
+  return `${from}, ${until}`;
+}

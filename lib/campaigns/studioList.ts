@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { campaignState } from '@/lib/catalogue/campaignWindow';
+import type { Brand, CheckoutFlow } from '@/lib/catalogue/types';
+import { STUDIO_STATES, type StudioCampaignView, type StudioFilter, type StudioState } from './studioViews';
+
+const STATE_OF = { upcoming: 'scheduled', on_sale: 'on-sale', ended: 'ended' } as const satisfies Record<string, StudioState>;
+
+/** Orders counted per campaign id. */
+export type OrderCounts = ReadonlyMap<string, { live: number; test: number }>;
+
+/**
+ * Every campaign of the catalogue as the studio lists it at `now`, by brand (in the brands'
+ * order of names), then as the catalogue orders them.
+ */
+export function studioCampaigns(
+  flows: Iterable<CheckoutFlow>,
+  brands: ReadonlyMap<string, Brand>,
+  orders: OrderCounts,
+  now: Date,
+): StudioCampaignView[] {
+  const listed = [...flows].map((flow): StudioCampaignView => ({
+    campaignId: flow.campaignId,
+    brandSlug: flow.brand_slug,
+    brandName: flow.brandName,
+    path: `/${flow.brand_slug}/${flow.url_slug}`,
+    headline: flow.data.pageData.headline,
+    locale: flow.locale,
+    layout: flow.templateIdentifier === 'dual-offer-v2' ? 'dual' : 'single',
+    offers: flow.data.pageData.plans.map((plan) => plan.name),
+    startsAt: flow.startsAt,
+    endsAt: flow.endsAt,
+    state: STATE_OF[campaignState(flow, now)],
+    isDefault: brands.get(flow.brand_slug)?.defaultCampaign === flow.url_slug,
+    ordersToday: orders.get(flow.campaignId) ?? { live: 0, test: 0 },
+  }));
+  return listed
+    .map((campaign, index) => ({ campaign, index }))
+    .sort((a, b) => a.campaign.brandName.localeCompare(b.campaign.brandName, 'en') || a.index - b.index)
+    .map(({ campaign }) => campaign);
+}
+
+/** The campaigns the search and filters keep: every word of `q` in the headline, path or id (any case), of the brand and in the state. */
+export function filterCampaigns(campaigns: readonly StudioCampaignView[], filter: StudioFilter): StudioCampaignView[] {
+  const words = filter.q.toLowerCase().split(/\s+/).filter(Boolean);
+  return campaigns.filter((campaign) => {
+    if (filter.brand && campaign.brandSlug !== filter.brand) return false;
+    if (filter.state && campaign.state !== filter.state) return false;
+    const text = `${campaign.headline} ${campaign.path} ${campaign.campaignId}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
+
+const one = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? undefined : [value]);
+
+const filterSchema = z.strictObject({
+  q: z.array(z.string().max(100, 'Search for at most 100 characters.')).max(1, 'Give q once.').optional(),
+  // Empty: the form's "Every brand" and "Any state".
+  brand: z
+    .array(z.string().regex(/^([a-z0-9-]{1,40})?$/, 'A brand is its slug, such as vogue.'))
+    .max(1, 'Give brand once.')
+    .optional(),
+  state: z
+    .array(z.enum(['', ...STUDIO_STATES], `A state is one of ${STUDIO_STATES.join(', ')}.`))
+    .max(1, 'Give state once.')
+    .optional(),
+});
+
+/**
+ * The filter of a page's or API's query (`q`, `brand`, `state`, each at most once; anything
+ * else is refused, as a typo should not silently list everything), or the problem with it.
+ */
+export function parseStudioFilter(
+  query: Readonly<Record<string, string | string[] | undefined>>,
+): { ok: true; filter: StudioFilter } | { ok: false; message: string } {
+  const parsed = filterSchema.safeParse(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, one(value)])));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path[0];
+    return {
+      ok: false,
+      message: issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}.` : `${String(field)}: ${issue.message}`,
+    };
+  }
+  const { q, brand, state } = parsed.data;
+  return { ok: true, filter: { q: q?.[0]?.trim() ?? '', brand: brand?.[0] || null, state: state?.[0] || null } };
+}
+
+/** The page's address for a filter: only what narrows the list is written. */
+export function studioFilterQuery(filter: StudioFilter): string {
+  const query = new URLSearchParams();
+  if (filter.q) query.set('q', filter.q);
+  if (filter.brand) query.set('brand', filter.brand);
+  if (filter.state) query.set('state', filter.state);
+  const search = query.toString();
+  return search ? `?${search}` : '';
+}
