@@ -1,13 +1,14 @@
 import { useState } from 'react';
+import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { Field } from '@/components/ui/Field';
 import { Loader } from '@/components/ui/Loader';
 import { filterCampaigns } from '@/lib/campaigns/studioList';
 import { STUDIO_STATE_NAMES, STUDIO_STATES, type StudioCampaignView, type StudioListPageProps } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
-import { CAMPAIGNS_PATH } from '@/lib/operators/operatorPaths';
+import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
-import { careWhen } from './careWords';
+import { CampaignFacts } from './CampaignFacts';
 import styles from './BackOffice.module.css';
 
 /**
@@ -25,7 +26,10 @@ export function CampaignStudioList(props: StudioListPageProps | BackOfficeRefusa
     <BackOfficeFrame title="Campaigns" operator={operator}>
       <section className={styles.card} aria-labelledby="campaigns-title">
         <h1 id="campaigns-title">Campaigns</h1>
-        <p>Every campaign of every brand, as visitors see it now. Orders today count the purchases paid since midnight UTC ({today}).</p>
+        <p>
+          Every campaign of every brand, as the catalogue holds it now (visitors see a change within a minute). Orders today count the
+          purchases paid since midnight UTC ({today}).
+        </p>
         <form className={styles.form} method="get" action={CAMPAIGNS_PATH} role="search" onSubmit={() => setSearching(true)}>
           <Field
             id="campaigns-q"
@@ -96,47 +100,12 @@ function CampaignItem({ campaign }: { campaign: StudioCampaignView }) {
   return (
     <li className={styles.subform} aria-labelledby={titleId} data-testid="studio-campaign">
       <h3 id={titleId}>
-        {campaign.headline} <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>
+        <Link className={styles.link} href={campaignStudioPath(campaign.campaignId)}>
+          {campaign.headline}
+        </Link>{' '}
+        <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>
       </h3>
-      <dl className={styles.facts}>
-        <dt>Brand</dt>
-        <dd>
-          {campaign.brandName}
-          {campaign.isDefault ? ' (its default campaign)' : ''}
-        </dd>
-        <dt>Address</dt>
-        <dd>
-          <a className={styles.link} href={`${campaign.path}?livemode=false`} target="_blank" rel="noreferrer">
-            {campaign.path}
-          </a>{' '}
-          (test mode, opens a new tab)
-        </dd>
-        <dt>Dates</dt>
-        <dd>{datesOf(campaign)}</dd>
-        <dt>Offers</dt>
-        <dd>
-          {campaign.offers.join(', ')} ({campaign.layout === 'dual' ? 'two offers side by side' : 'a single offer'})
-        </dd>
-        <dt>Language</dt>
-        <dd>{campaign.locale}</dd>
-        <dt>Orders today</dt>
-        <dd>
-          {campaign.ordersToday.live}
-          {campaign.ordersToday.test > 0 ? ` (and ${campaign.ordersToday.test} in test mode)` : ''}
-        </dd>
-        <dt>Campaign id</dt>
-        <dd>
-          <code>{campaign.campaignId}</code>
-        </dd>
-      </dl>
+      <CampaignFacts campaign={campaign} />
     </li>
   );
-}
-
-/** "From 1 Jun 2027, 00:00 UTC until 1 Sep 2027, 00:00 UTC"; an open side says so. */
-function datesOf({ startsAt, endsAt }: Pick<StudioCampaignView, 'startsAt' | 'endsAt'>): string {
-  if (!startsAt && !endsAt) return 'No start or end date';
-  const from = startsAt ? `From ${careWhen(startsAt)}` : 'No start date';
-  const until = endsAt ? `until ${careWhen(endsAt)}` : 'no end date';
-  return `${from}, ${until}`;
 }

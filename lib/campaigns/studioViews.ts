@@ -52,3 +52,28 @@ export interface StudioListPageProps {
   /** The day "today's orders" counts, "2026-12-03" (UTC). */
   today: string;
 }
+
+/** One recorded version of a campaign, as its page lists it. */
+export interface StudioVersionView {
+  version: number;
+  createdAt: string;
+  /** "Catalogue import", or the operator who saved it. */
+  by: string;
+}
+
+/** Two versions side by side: what changed from `from` to `to`, field by field. */
+export interface StudioComparison {
+  from: number;
+  to: number;
+  changes: { field: string; before: string; after: string }[];
+}
+
+export interface StudioCampaignPageProps {
+  operator: OperatorView;
+  /** As the list shows it; null when the catalogue no longer has it (its versions remain). */
+  campaign: StudioCampaignView | null;
+  campaignId: string;
+  /** The newest first. */
+  versions: StudioVersionView[];
+  comparison: StudioComparison | null;
+}

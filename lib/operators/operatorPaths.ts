@@ -30,3 +30,4 @@ export const VAT_NUMBERS_PATH = '/admin/vat-numbers';
 
 /** The campaign studio: every campaign by brand, its state, dates and today's orders (marketers and admins). */
 export const CAMPAIGNS_PATH = '/admin/campaigns';
+export const campaignStudioPath = (campaignId: string) => `${CAMPAIGNS_PATH}/${encodeURIComponent(campaignId)}`;

@@ -32,6 +32,14 @@ test('a marketer finds the campaigns by state and brand, the filter kept through
   await expect(page).toHaveURL(/\/admin\/campaigns$/);
   expect(await items.count()).toBeGreaterThan(3);
 
+  // A campaign's page: its versions, the demo's import the first.
+  await items.filter({ hasText: '/vogue/demo-single' }).getByRole('link', { name: 'Subscribe to Vogue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Subscribe to Vogue/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Versions' }).getByRole('listitem').last()).toContainText('Version 1');
+  expect(await axeViolations(page, WCAG_21_AA)).toEqual([]);
+  await page.getByRole('link', { name: 'All campaigns' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
+
   // A phone reads every campaign without scrolling sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

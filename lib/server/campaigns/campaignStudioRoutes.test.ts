@@ -8,6 +8,7 @@ import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { TransactionRepository } from '@/lib/server/checkout/TransactionRepository';
 import type { StudioCampaignView } from '@/lib/campaigns/studioViews';
 import { campaignStudioPageProps } from '@/lib/server/ssr/backoffice/campaignStudioPage';
+import { campaignVersionsPageProps } from '@/lib/server/ssr/backoffice/campaignVersionsPage';
 
 /** The campaign studio's list, through Next's own API resolver and the page's loader, on the demo catalogue. */
 await serveRoutesWithServerContext(
@@ -75,5 +76,48 @@ describe('/admin/campaigns', () => {
     expect(refused.result).toMatchObject({ props: { kind: 'refused', message: 'Unknown filter: order.' } });
     const care = await signedInOperator(await appDb(), 'care');
     expect((await runPageLoader(campaignStudioPageProps, {}, { cookie: care.cookie, resolvedUrl: '/admin/campaigns' })).status).toBe(403);
+  });
+});
+
+describe('/admin/campaigns/{campaignId}', () => {
+  it('lists a campaign’s versions, the newest first, and compares the newest with the one before it, field by field', async () => {
+    const file = JSON.parse(readDemoCatalogue()) as { checkoutFlows: { campaignId: string; headline: string }[] };
+    const renamed = {
+      ...file,
+      checkoutFlows: file.checkoutFlows.map((flow) => (flow.campaignId === 'gq-demo-gbp' ? { ...flow, headline: 'GQ, for less' } : flow)),
+    };
+    const imported = await importCatalogueJson(await appDb(), JSON.stringify(renamed));
+    if (!imported.ok) throw new Error(imported.errors.join('\n'));
+    const { cookie } = await signedInOperator(await appDb(), 'marketer');
+    const open = (query: Record<string, string>) =>
+      runPageLoader(
+        campaignVersionsPageProps,
+        { campaignId: 'gq-demo-gbp', ...query },
+        { cookie, resolvedUrl: '/admin/campaigns/gq-demo-gbp' },
+      );
+    const page = await open({});
+    expect(page.status).toBe(200);
+    expect(page.result).toMatchObject({
+      props: {
+        campaign: { campaignId: 'gq-demo-gbp', headline: 'GQ, for less' },
+        versions: [
+          { version: 2, by: 'Catalogue import' },
+          { version: 1, by: 'Catalogue import' },
+        ],
+        comparison: { from: 1, to: 2, changes: [{ field: 'headline', after: '"GQ, for less"' }] },
+      },
+    });
+    expect((await open({ from: '2', to: '2' })).result).toMatchObject({ props: { comparison: { from: 2, to: 2, changes: [] } } });
+    expect((await open({ from: '3' })).status).toBe(404);
+    expect((await open({ from: 'x' })).result).toMatchObject({
+      props: { kind: 'refused', message: 'from: A version is its number, such as 2.' },
+    });
+    expect((await open({ order: 'x' })).status).toBe(400);
+    const unknown = await runPageLoader(
+      campaignVersionsPageProps,
+      { campaignId: 'no-such-campaign' },
+      { cookie, resolvedUrl: '/admin/campaigns/no-such-campaign' },
+    );
+    expect(unknown.status).toBe(404);
   });
 });

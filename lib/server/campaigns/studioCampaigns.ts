@@ -4,6 +4,7 @@ import { studioCampaigns } from '@/lib/campaigns/studioList';
 import type { StudioCampaignView } from '@/lib/campaigns/studioViews';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { Database } from '@/lib/server/db/schema';
+import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 
 /** Midnight UTC of `now`'s day: where "today's orders" start counting. */
 export const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -28,14 +29,18 @@ export async function ordersSince(db: Kysely<Database>, since: Date): Promise<Or
   return counts;
 }
 
-/** The studio's list: every campaign of the catalogue now, with the orders placed today (UTC). */
-export async function studioCampaignList(server: Pick<ServerContext, 'db' | 'catalogue' | 'clock'>): Promise<{
+/**
+ * The studio's list: every campaign of the catalogue now, with the orders placed today (UTC).
+ * Read from the database, not the servers' cache: a marketer sees a change at once, visitors
+ * within the cache's minute.
+ */
+export async function studioCampaignList(server: Pick<ServerContext, 'db' | 'clock'>): Promise<{
   campaigns: StudioCampaignView[];
   brands: { slug: string; name: string }[];
   today: string;
 }> {
   const now = server.clock();
-  const catalogue = await server.catalogue.get();
+  const catalogue = await new CatalogueRepository(server.db).loadSnapshot();
   const since = startOfUtcDay(now);
   const campaigns = studioCampaigns(catalogue.flowsByPath.values(), catalogue.brands, await ordersSince(server.db, since), now);
   const brands = [...catalogue.brands.values()]

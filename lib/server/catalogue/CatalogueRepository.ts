@@ -7,6 +7,7 @@ import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, o
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { writeEventToMany } from '@/lib/server/subscriptions/writeEventToMany';
+import { CampaignVersions } from '@/lib/server/campaigns/CampaignVersions';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -105,6 +106,8 @@ export class CatalogueRepository {
       if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
       if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
       if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
+      // Each campaign it changed keeps what it now is as a new version, with the import itself.
+      await new CampaignVersions(trx).recordImport(file, new Date(updated_at));
       // A renewal price that changed: the lifecycle's `catalogue-price-changed` makes each live
       // subscriber due at once, so that the renewal engine gives them notice before the new
       // price reaches them (lib/subscriptions/renewalNotices.ts).

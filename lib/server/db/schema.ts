@@ -361,6 +361,22 @@ export interface SubscriptionTestClockTable {
   moved_at: string | null;
 }
 
+/** Who recorded a campaign's version: an import of the catalogue, or an operator in the studio. */
+export type CampaignVersionAuthor = 'import' | 'operator';
+
+/** A campaign as it was when recorded, kept whole (migration 0057, lib/server/campaigns/CampaignVersions.ts). */
+export interface CampaignVersionTable {
+  campaign_id: string;
+  /** 1, 2, 3… per campaign. */
+  version: number;
+  /** lib/campaigns/campaignContent.ts CampaignContent, as canonical JSON. */
+  content_json: string;
+  author_kind: CampaignVersionAuthor;
+  /** The operator's id; null for an import. */
+  author_id: string | null;
+  created_at: string;
+}
+
 /** One applied change of a subscription's contract, appended by SubscriptionStore in the write's transaction (migration 0044). */
 export interface SubscriptionHistoryTable {
   id: string;
@@ -699,6 +715,7 @@ export interface Database {
   brands: BrandTable;
   offers: OfferTable;
   checkout_flows: CheckoutFlowTable;
+  campaign_versions: CampaignVersionTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;

@@ -31,7 +31,8 @@ export const tokenCreateBody = z.strictObject({
   scopes: z
     .array(z.enum(OPERATOR_AREAS, 'Scopes are reports, campaigns, care or admin.'))
     .min(1, 'Choose at least one scope.')
-    .max(OPERATOR_AREAS.length),
+    .max(OPERATOR_AREAS.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Name each scope once.'),
 });
 
 export const operatorAddBody = z.strictObject({

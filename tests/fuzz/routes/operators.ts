@@ -424,6 +424,19 @@ export const BACK_OFFICE_PAGES: Route[] = [
     ],
   ),
   backOfficePage(
+    'page-admin-campaign-versions',
+    (rng) => `/admin/campaigns/${rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', 'x'.repeat(81), '%00', 'a%2Fb'])}`,
+    (rng) =>
+      rng.pick([null, ['from=1'], ['from=1', 'to=1'], [`from=${rng.pick(['0', '-1', 'x', '1e3', '99999999999'])}`], ['to=2', 'order=x']]),
+    ['from', 'to'],
+    [
+      ['marketer-session', 4],
+      ['admin-session', 1],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
     'page-admin-audit',
     () => '/admin/audit',
     (rng) => (rng.chance(0.5) ? [`before=${rng.pick(['5', '1', '0', '-1', 'abc', '1e9', '9007199254740993'])}`] : null),

@@ -52,6 +52,7 @@ import * as m0053 from './0053_delivery_address_country';
 import * as m0054 from './0054_invoice_sellers';
 import * as m0055 from './0055_mail_attachments';
 import * as m0056 from './0056_subscription_business';
+import * as m0057 from './0057_campaign_versions';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -111,4 +112,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0054_invoice_sellers': m0054,
   '0055_mail_attachments': m0055,
   '0056_subscription_business': m0056,
+  '0057_campaign_versions': m0057,
 };

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import Link from 'next/link';
+import { ErrorView } from '@/components/ui/ErrorView';
+import { Loader } from '@/components/ui/Loader';
+import { STUDIO_STATE_NAMES, type StudioCampaignPageProps } from '@/lib/campaigns/studioViews';
+import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
+import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
+import { BackOfficeFrame } from './BackOfficeFrame';
+import { CampaignFacts } from './CampaignFacts';
+import { careWhen } from './careWords';
+import styles from './BackOffice.module.css';
+
+/**
+ * /admin/campaigns/{campaignId}: a campaign as visitors see it now, its recorded versions,
+ * and two of them side by side, field by field. The comparison is a plain GET form, as the
+ * list's filters are: the address keeps it.
+ */
+export function CampaignVersionsView(props: StudioCampaignPageProps | BackOfficeRefusal) {
+  const [comparing, setComparing] = useState(false);
+  if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
+  const { operator, campaign, campaignId, versions, comparison } = props;
+  const title = campaign?.headline ?? campaignId;
+  return (
+    <BackOfficeFrame title={title} operator={operator}>
+      <p>
+        <Link className={styles.link} href={CAMPAIGNS_PATH}>
+          All campaigns
+        </Link>
+      </p>
+      <section className={styles.card} aria-labelledby="campaign-title">
+        <h1 id="campaign-title">
+          {title} {campaign && <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>}
+        </h1>
+        {campaign ? <CampaignFacts campaign={campaign} /> : <p>The catalogue no longer has this campaign; its versions remain.</p>}
+      </section>
+      <section className={styles.card} aria-labelledby="versions-title">
+        <h2 id="versions-title">Versions</h2>
+        {versions.length === 0 ? (
+          <p>No version is recorded yet: the next catalogue import records what it is then.</p>
+        ) : (
+          <ul className={styles.events}>
+            {versions.map((version) => (
+              <li key={version.version}>
+                <strong>Version {version.version}</strong>, {careWhen(version.createdAt)}, by {version.by}
+              </li>
+            ))}
+          </ul>
+        )}
+        {versions.length > 1 && comparison && (
+          <form className={styles.form} method="get" action={campaignStudioPath(campaignId)} onSubmit={() => setComparing(true)}>
+            <div className={styles.row}>
+              <label>
+                <span className={styles.label}>Compare version</span>
+                <select className={styles.select} name="from" defaultValue={String(comparison.from)}>
+                  {versions.map((version) => (
+                    <option key={version.version} value={version.version}>
+                      {version.version}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <span className={styles.label}>with version</span>
+                <select className={styles.select} name="to" defaultValue={String(comparison.to)}>
+                  {versions.map((version) => (
+                    <option key={version.version} value={version.version}>
+                      {version.version}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={styles.primary} disabled={comparing} aria-busy={comparing}>
+                {comparing && <Loader type="submission-processing" variant="light" size="small" label="Comparing…" />}
+                Compare
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+      {comparison && (
+        <section className={styles.card} aria-labelledby="comparison-title">
+          <h2 id="comparison-title">
+            Version {comparison.from} and version {comparison.to}:{' '}
+            {comparison.changes.length === 1 ? '1 field differs' : `${comparison.changes.length} fields differ`}
+          </h2>
+          {comparison.changes.length === 0 ? (
+            <p>They are the same.</p>
+          ) : (
+            // One item per field, its two values under it: readable on a phone without sideways scrolling.
+            <ul className={styles.plain}>
+              {comparison.changes.map((change) => (
+                <li key={change.field} className={styles.subform} data-testid="version-change">
+                  <h3>{change.field}</h3>
+                  <dl className={styles.facts}>
+                    <dt>Version {comparison.from}</dt>
+                    <dd>
+                      <code className={styles.secret}>{change.before}</code>
+                    </dd>
+                    <dt>Version {comparison.to}</dt>
+                    <dd>
+                      <code className={styles.secret}>{change.after}</code>
+                    </dd>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </BackOfficeFrame>
+  );
+}

@@ -1,0 +1,66 @@
+import type { GetServerSidePropsContext } from 'next';
+import { z } from 'zod';
+import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
+import type { StudioCampaignPageProps, StudioComparison } from '@/lib/campaigns/studioViews';
+import { versionChanges } from '@/lib/campaigns/versionChanges';
+import { CampaignVersions, type CampaignVersion } from '@/lib/server/campaigns/CampaignVersions';
+import { studioCampaignList } from '@/lib/server/campaigns/studioCampaigns';
+import { backOfficePage, operatorView } from './backOfficePage';
+
+const versionNumber = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, 'A version is its number, such as 2.')
+  .transform(Number);
+const querySchema = z.strictObject({
+  campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'A campaign id is letters, digits, - and _.'),
+  from: versionNumber.optional(),
+  to: versionNumber.optional(),
+});
+
+const authorOf = (version: CampaignVersion) =>
+  version.author.kind === 'import' ? 'Catalogue import' : `Operator ${version.author.id ?? ''}`.trim();
+
+/**
+ * /admin/campaigns/{campaignId}: a campaign's versions, the newest first, and two of them side
+ * by side (`?from=1&to=2`; by default the newest against the one before it).
+ */
+export const campaignVersionsPageProps = (context: GetServerSidePropsContext) =>
+  backOfficePage<StudioCampaignPageProps | BackOfficeRefusal>(context, 'campaigns', async (caller, server) => {
+    const parsed = querySchema.safeParse(context.query);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      context.res.statusCode = 400;
+      const message =
+        issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}.` : `${String(issue.path[0])}: ${issue.message}`;
+      return { kind: 'refused', status: 400, title: 'Not a page of the studio', message };
+    }
+    const { campaignId, from, to } = parsed.data;
+    const versions = await new CampaignVersions(server.db).list(campaignId);
+    const campaign = (await studioCampaignList(server)).campaigns.find((listed) => listed.campaignId === campaignId) ?? null;
+    if (!campaign && versions.length === 0) {
+      context.res.statusCode = 404;
+      return { kind: 'refused', status: 404, title: 'No such campaign', message: `No campaign has the id ${campaignId}.` };
+    }
+    const pick = (number: number | undefined, fallback: CampaignVersion | undefined) =>
+      number === undefined ? fallback : versions.find((version) => version.version === number);
+    const older = pick(from, versions[1]);
+    const newer = pick(to, versions[0]);
+    if ((from !== undefined && !older) || (to !== undefined && !newer)) {
+      context.res.statusCode = 404;
+      return {
+        kind: 'refused',
+        status: 404,
+        title: 'No such version',
+        message: `${campaignId} ${versions.length === 0 ? 'has no version recorded yet' : versions.length === 1 ? 'has only version 1' : `has versions 1 to ${versions.length}`}.`,
+      };
+    }
+    const comparison: StudioComparison | null =
+      older && newer ? { from: older.version, to: newer.version, changes: versionChanges(older.content, newer.content) } : null;
+    return {
+      operator: operatorView(caller.operator),
+      campaign,
+      campaignId,
+      versions: versions.map((version) => ({ version: version.version, createdAt: version.createdAt, by: authorOf(version) })),
+      comparison,
+    };
+  });
