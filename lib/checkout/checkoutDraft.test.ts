@@ -5,6 +5,7 @@ import {
   NO_MARKETING,
   parseDraft,
   renewalTermsKey,
+  withDeliveryCountry,
   withDeliverySameAsBilling,
   withPrefill,
   type CheckoutDraft,
@@ -162,5 +163,34 @@ describe('withDeliverySameAsBilling', () => {
       deliveryRegion: 'NY',
       deliveryLine1: '4 Times Square',
     });
+  });
+});
+
+describe('withDeliveryCountry', () => {
+  const berlin = { ...FALLBACK.billing, country: 'DE', line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117' };
+  const copied = {
+    ...berlin,
+    deliveryCountry: 'DE',
+    deliveryLine1: 'Unter den Linden 1',
+    deliveryCity: 'Berlin',
+    deliveryPostalCode: '10117',
+  };
+
+  it('empties the billing address copied untouched into the delivery address when another country is chosen for it', () => {
+    expect(withDeliveryCountry(copied, 'AT')).toEqual({
+      ...copied,
+      deliveryCountry: 'AT',
+      deliveryRegion: '',
+      deliveryLine1: '',
+      deliveryCity: '',
+      deliveryPostalCode: '',
+    });
+    // Back to the billing country: the copy would fit, nothing more is emptied.
+    expect(withDeliveryCountry({ ...copied, deliveryCountry: 'AT' }, 'DE')).toEqual({ ...copied, deliveryRegion: '' });
+  });
+
+  it('keeps an address typed for delivery, whatever country is chosen, and always empties the region', () => {
+    const typed = { ...copied, deliveryLine1: 'Stephansplatz 1', deliveryCity: 'Wien', deliveryPostalCode: '1010', deliveryRegion: 'W' };
+    expect(withDeliveryCountry(typed, 'AT')).toEqual({ ...typed, deliveryCountry: 'AT', deliveryRegion: '' });
   });
 });

@@ -114,3 +114,15 @@ export function withDeliverySameAsBilling(draft: CheckoutDraft, same: boolean): 
     billing: { ...billing, ...place, deliveryLine1: billing.line1, deliveryCity: billing.city, deliveryPostalCode: billing.postalCode },
   };
 }
+
+/**
+ * The delivery country chosen: its region goes (a region belongs to its country), and so
+ * does the billing address copied into it, untouched, when the country is another than the
+ * billing one (that copy cannot be where it goes). An address typed for delivery stays.
+ */
+export function withDeliveryCountry(billing: BillingForm, country: string): BillingForm {
+  const copied =
+    billing.deliveryLine1 === billing.line1 && billing.deliveryCity === billing.city && billing.deliveryPostalCode === billing.postalCode;
+  const cleared = copied && country !== billing.country ? { deliveryLine1: '', deliveryCity: '', deliveryPostalCode: '' } : {};
+  return { ...billing, deliveryCountry: country, deliveryRegion: '', ...cleared };
+}

@@ -24,7 +24,14 @@ import {
   type BillingForm,
   type BillingProblems,
 } from '@/lib/checkout/billing';
-import { EMPTY_BILLING, NO_MARKETING, renewalTermsKey, withDeliverySameAsBilling, type CheckoutDraft } from '@/lib/checkout/checkoutDraft';
+import {
+  EMPTY_BILLING,
+  NO_MARKETING,
+  renewalTermsKey,
+  withDeliveryCountry,
+  withDeliverySameAsBilling,
+  type CheckoutDraft,
+} from '@/lib/checkout/checkoutDraft';
 import { rememberOrderTracking } from '@/lib/checkout/orderTracking';
 import { firstChargeNote, renewalTaxWording, renewalTerms, submitLabel, type RenewalTerms } from '@/lib/checkout/paymentCopy';
 import { quoteRequestFor } from '@/lib/checkout/quoteRequestFor';
@@ -300,12 +307,11 @@ export function useCreditCardStep({ flow, mode, view }: StepViewProps<'credit-ca
     changeBilling: (field, value) =>
       updateDraft((current) => ({
         ...current,
-        billing: {
-          ...current.billing,
-          [field]: value,
-          // A state belongs to its country: another country asks for its own.
-          ...(field === 'country' ? { region: '' } : field === 'deliveryCountry' ? { deliveryRegion: '' } : {}),
-        },
+        billing:
+          field === 'deliveryCountry'
+            ? withDeliveryCountry(current.billing, value)
+            : // A state belongs to its country: another country asks for its own.
+              { ...current.billing, [field]: value, ...(field === 'country' ? { region: '' } : {}) },
       })),
     setDeliverySameAsBilling: (same) => updateDraft((current) => withDeliverySameAsBilling(current, same)),
     touch: fields.touch,
