@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { Loader } from '@/components/ui/Loader';
-import { STUDIO_STATE_NAMES, type StudioCampaignPageProps } from '@/lib/campaigns/studioViews';
+import { STUDIO_STATE_NAMES, type StudioCampaignPageProps, type StudioVersionView } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
@@ -49,26 +49,8 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
         {versions.length > 1 && comparison && (
           <form className={styles.form} method="get" action={campaignStudioPath(campaignId)} onSubmit={() => setComparing(true)}>
             <div className={styles.row}>
-              <label>
-                <span className={styles.label}>Compare version</span>
-                <select className={styles.select} name="from" defaultValue={String(comparison.from)}>
-                  {versions.map((version) => (
-                    <option key={version.version} value={version.version}>
-                      {version.version}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span className={styles.label}>with version</span>
-                <select className={styles.select} name="to" defaultValue={String(comparison.to)}>
-                  {versions.map((version) => (
-                    <option key={version.version} value={version.version}>
-                      {version.version}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <VersionSelect label="Compare version" name="from" chosen={comparison.from} versions={versions} />
+              <VersionSelect label="with version" name="to" chosen={comparison.to} versions={versions} />
               <button type="submit" className={styles.primary} disabled={comparing} aria-busy={comparing}>
                 {comparing && <Loader type="submission-processing" variant="light" size="small" label="Comparing…" />}
                 Compare
@@ -108,5 +90,20 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
         </section>
       )}
     </BackOfficeFrame>
+  );
+}
+
+function VersionSelect({ label, name, chosen, versions }: { label: string; name: string; chosen: number; versions: StudioVersionView[] }) {
+  return (
+    <label>
+      <span className={styles.label}>{label}</span>
+      <select className={styles.select} name={name} defaultValue={String(chosen)}>
+        {versions.map((version) => (
+          <option key={version.version} value={version.version}>
+            {version.version}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -28,6 +28,17 @@ import {
 
 const credential = (rng: Rng, weights: readonly (readonly [OperatorCredential, number])[]) => rng.weighted(weights);
 
+/** The campaign studio's filters, valid and not: its list's page and API read the same. */
+const studioQuery = (rng: Rng) =>
+  rng.pick([
+    null,
+    [`q=${rng.pick(['demo', 'SUMMER%20offer', '', '%00', 'x'.repeat(101), '%2Fvogue%2F'])}`],
+    [`brand=${rng.pick(['vogue', 'gq', '', 'Vogue!', 'x'.repeat(41)])}`],
+    [`state=${rng.pick(['on-sale', 'scheduled', 'ended', '', 'live', 'draft'])}`],
+    ['state=ended', 'state=on-sale'],
+    ['sort=name'],
+  ]);
+
 // ——— The API ———
 
 /** A route of the admin area read with GET (mostly with the admin's token). */
@@ -297,21 +308,7 @@ export const OPERATOR_API_ROUTES: Route[] = [
     ['limit', 'before', 'target'],
   ),
   // The campaign studio's list: a read, whatever its filter (400 for one that is not).
-  adminRead(
-    'api-operator-campaigns',
-    '/api/operator/campaigns',
-    ['GET'],
-    (rng) =>
-      rng.pick([
-        null,
-        [`q=${rng.pick(['demo', 'SUMMER%20offer', '', '%00', 'x'.repeat(101), '%2Fvogue%2F'])}`],
-        [`brand=${rng.pick(['vogue', 'gq', '', 'Vogue!', 'x'.repeat(41)])}`],
-        [`state=${rng.pick(['on-sale', 'scheduled', 'ended', '', 'live', 'draft'])}`],
-        ['state=ended', 'state=on-sale'],
-        ['sort=name'],
-      ]),
-    ['q', 'brand', 'state'],
-  ),
+  adminRead('api-operator-campaigns', '/api/operator/campaigns', ['GET'], studioQuery, ['q', 'brand', 'state']),
 ];
 
 // ——— The pages ———
@@ -406,15 +403,7 @@ export const BACK_OFFICE_PAGES: Route[] = [
   backOfficePage(
     'page-admin-campaigns',
     () => '/admin/campaigns',
-    (rng) =>
-      rng.pick([
-        null,
-        [`q=${rng.pick(['demo', 'SUMMER%20offer', '', '%00', 'x'.repeat(101), '%2Fvogue%2F'])}`],
-        [`brand=${rng.pick(['vogue', 'gq', '', 'Vogue!', 'x'.repeat(41)])}`],
-        [`state=${rng.pick(['on-sale', 'scheduled', 'ended', '', 'live', 'draft'])}`],
-        ['state=ended', 'state=on-sale'],
-        ['sort=name'],
-      ]),
+    studioQuery,
     ['q', 'brand', 'state'],
     [
       ['marketer-session', 4],
