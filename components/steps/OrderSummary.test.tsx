@@ -65,6 +65,17 @@ describe('OrderSummary', () => {
     expect(screen.getAllByTestId('summary-tax').map((row) => row.textContent)).toEqual(['TaxCalculated at payment']);
   });
 
+  it('adds no tax on top to the total while the location that decides it is not known', () => {
+    const { unmount } = render(
+      <OrderSummary state={ready([plan], QUEBEC_TAX)} onRetry={vi.fn()} taxNote="Worked out once you choose the delivery province" />,
+    );
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total today$149.00');
+    unmount();
+    const vat: TaxRate = { rate: 0.2, inclusive: true, components: [{ kind: 'vat', rate: 0.2 }] };
+    render(<OrderSummary state={ready([plan], vat)} onRetry={vi.fn()} taxNote="Calculated at payment" />);
+    expect(screen.getByTestId('summary-total').textContent).toBe('Total today$149.00');
+  });
+
   it('leaves the lines out where the step lists them itself, and still adds them up', () => {
     render(<OrderSummary state={ready([plan])} onRetry={vi.fn()} taxNote="Calculated at payment" showLines={false} className="tight" />);
     expect(screen.queryAllByTestId('summary-line')).toEqual([]);

@@ -80,7 +80,8 @@ export function OrderSummary({ state, onRetry, taxNote, showLines = true, classN
           ))}
           <div className={`${rows.row} ${styles.total}`} data-testid="summary-total">
             <dt>{t('order.total')}</dt>
-            <dd>{money(quote.total)}</dd>
+            {/* A tax added on top is not in it until the location that decides it is known (Canada's GST without its province's part). */}
+            <dd>{money(taxKnown || quote.taxRate.inclusive ? quote.total : quote.total - quote.tax)}</dd>
           </div>
         </dl>
       )}
