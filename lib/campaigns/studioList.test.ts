@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Brand } from '@/lib/catalogue/types';
 import { flowFixture, offerFixture, VOGUE_IDENTITY } from '@/tests/fixtures/flows';
-import { filterCampaigns, parseStudioFilter, studioCampaigns, studioFilterQuery } from './studioList';
+import { filterCampaigns, parseStudioFilter, studioCampaigns } from './studioList';
 
 const NOW = new Date('2026-12-03T12:00:00.000Z');
 const brand = (slug: string, name: string, defaultCampaign: string | null): Brand => ({
@@ -92,10 +92,5 @@ describe('parseStudioFilter', () => {
     [{ sort: 'name' }, 'Unknown filter: sort.'],
   ])('refuses %j, saying why', (query, message) => {
     expect(parseStudioFilter(query)).toEqual({ ok: false, message });
-  });
-
-  it('writes only what narrows the list into the address', () => {
-    expect(studioFilterQuery({ q: '', brand: null, state: null })).toBe('');
-    expect(studioFilterQuery({ q: 'summer offer', brand: 'vogue', state: 'on-sale' })).toBe('?q=summer+offer&brand=vogue&state=on-sale');
   });
 });

@@ -50,6 +50,12 @@ export function filterCampaigns(campaigns: readonly StudioCampaignView[], filter
   });
 }
 
+/** A studio address's first problem, in words: "Unknown filter: sort.", "state: A state is one of …". */
+export function queryProblem(error: z.ZodError, what: string): string {
+  const issue = error.issues[0]!;
+  return issue.code === 'unrecognized_keys' ? `Unknown ${what}: ${issue.keys.join(', ')}.` : `${String(issue.path[0])}: ${issue.message}`;
+}
+
 const one = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? undefined : [value]);
 
 const filterSchema = z.strictObject({
@@ -73,24 +79,7 @@ export function parseStudioFilter(
   query: Readonly<Record<string, string | string[] | undefined>>,
 ): { ok: true; filter: StudioFilter } | { ok: false; message: string } {
   const parsed = filterSchema.safeParse(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, one(value)])));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path[0];
-    return {
-      ok: false,
-      message: issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}.` : `${String(field)}: ${issue.message}`,
-    };
-  }
+  if (!parsed.success) return { ok: false, message: queryProblem(parsed.error, 'filter') };
   const { q, brand, state } = parsed.data;
   return { ok: true, filter: { q: q?.[0]?.trim() ?? '', brand: brand?.[0] || null, state: state?.[0] || null } };
-}
-
-/** The page's address for a filter: only what narrows the list is written. */
-export function studioFilterQuery(filter: StudioFilter): string {
-  const query = new URLSearchParams();
-  if (filter.q) query.set('q', filter.q);
-  if (filter.brand) query.set('brand', filter.brand);
-  if (filter.state) query.set('state', filter.state);
-  const search = query.toString();
-  return search ? `?${search}` : '';
 }

@@ -18,17 +18,8 @@ export const VAT_REVIEW_LIMIT = 200;
  * operator checks each where they can and records the outcome (reviewVatNumber).
  */
 export async function vatNumbersToReview(db: Kysely<Database>, now: Date): Promise<VatReviewView[]> {
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select('id')
-    .where('business_json', 'like', '%"vatStatus":"unverified"%')
-    .where('ended_at', 'is', null)
-    .orderBy('updated_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(VAT_REVIEW_LIMIT)
-    .execute();
-  const repository = new SubscriptionRepository(db, () => now);
-  const found = await Promise.all(rows.map((row) => repository.findById(row.id)));
+  // One read: the subscriptions with their schedules, not one more per number.
+  const found = await new SubscriptionRepository(db, () => now).listUnverifiedVatNumbers(VAT_REVIEW_LIMIT);
   return found
     .filter((subscription): subscription is Subscription => subscription?.business?.vatStatus === 'unverified')
     .filter((subscription) => subscriptionStatusAt(subscription, now) !== 'ended')

@@ -114,6 +114,18 @@ export class SubscriptionRepository {
     return (await query.execute()).map(subscriptionOf);
   }
 
+  /** Running subscriptions whose company's VAT number finance has yet to check, the longest waiting first, at most `limit`. */
+  async listUnverifiedVatNumbers(limit: number): Promise<Subscription[]> {
+    const rows = await subscriptionsWithSchedule(this.db)
+      .where('business_json', 'like', '%"vatStatus":"unverified"%')
+      .where('ended_at', 'is', null)
+      .orderBy('updated_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map(subscriptionOf);
+  }
+
   /**
    * Whether a verified identity holds a live subscription to the brand that gives access
    * now. A test-mode purchase never makes anyone a subscriber, and an e-mail typed into the

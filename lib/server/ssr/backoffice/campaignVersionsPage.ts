@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import type { StudioCampaignPageProps, StudioComparison } from '@/lib/campaigns/studioViews';
 import { versionChanges } from '@/lib/campaigns/versionChanges';
+import { queryProblem } from '@/lib/campaigns/studioList';
 import { CampaignVersions, type CampaignVersion } from '@/lib/server/campaigns/CampaignVersions';
 import { studioCampaignList } from '@/lib/server/campaigns/studioCampaigns';
 import { backOfficePage, operatorView } from './backOfficePage';
@@ -28,11 +29,8 @@ export const campaignVersionsPageProps = (context: GetServerSidePropsContext) =>
   backOfficePage<StudioCampaignPageProps | BackOfficeRefusal>(context, 'campaigns', async (caller, server) => {
     const parsed = querySchema.safeParse(context.query);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
       context.res.statusCode = 400;
-      const message =
-        issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}.` : `${String(issue.path[0])}: ${issue.message}`;
-      return { kind: 'refused', status: 400, title: 'Not a page of the studio', message };
+      return { kind: 'refused', status: 400, title: 'Not a page of the studio', message: queryProblem(parsed.error, 'parameter') };
     }
     const { campaignId, from, to } = parsed.data;
     const versions = await new CampaignVersions(server.db).list(campaignId);
