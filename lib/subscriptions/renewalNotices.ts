@@ -157,23 +157,26 @@ function yearlyReminder(rules: NoticeRules, state: NoticeState): DueNotice | nul
 }
 
 /**
- * A renewal-price change in the catalogue: noticed `minDaysAfterNotice` days (30) before the
- * first renewal still that far away, which is also inside the window of days before it (7–30),
- * and applied from that renewal. Null when the catalogue's price is the one they pay, or the
- * one already noticed.
+ * A renewal-price change in the catalogue: noticed as early as the window allows before the
+ * first renewal at least `minDaysAfterNotice` days (30) away, `maxDaysBefore` days (37) before
+ * it, and applied from that renewal. A run that comes late (a server down, a job's interval)
+ * still sends it for that renewal until fewer than `minDaysAfterNotice` days are left: a
+ * window of one instant would be missed by every run but one at that very millisecond. Null
+ * when the catalogue's price is the one they pay, or the one already noticed.
  */
 function priceChange(rules: NoticeRules, state: NoticeState): DueNotice | null {
   const target = state.catalogueRenewalAmount;
   if (target === null || target === (state.pendingPrice?.amount ?? state.renewalAmount)) return null;
   const { minDaysAfterNotice, maxDaysBefore, minDaysBefore } = rules.priceChange;
-  const daysBefore = Math.max(minDaysBefore, Math.min(maxDaysBefore, minDaysAfterNotice));
+  const lastDaysBefore = Math.max(minDaysBefore, minDaysAfterNotice);
+  const firstDaysBefore = Math.max(lastDaysBefore, maxDaysBefore);
   let renewal = new Date(state.currentPeriodEnd);
-  for (let k = 0; k < 100 && renewal.getTime() - daysBefore * DAY_MS < Date.parse(state.clock); k += 1) {
+  for (let k = 0; k < 100 && renewal.getTime() - lastDaysBefore * DAY_MS < Date.parse(state.clock); k += 1) {
     renewal = addBillingInterval(renewal, state.billingInterval);
   }
   const about = renewal.toISOString();
   if (state.sent.has(noticeKey('price-change', about)) && state.pendingPrice?.from === about) return null;
-  return { kind: 'price-change', about, at: new Date(renewal.getTime() - daysBefore * DAY_MS).toISOString() };
+  return { kind: 'price-change', about, at: new Date(renewal.getTime() - firstDaysBefore * DAY_MS).toISOString() };
 }
 
 /**

@@ -383,7 +383,7 @@ describe('the renewal engine', () => {
     expect(notice!.body_text).toContain(`Your free trial of WIRED Free Trial ends on ${dateText(bought.currentPeriodEnd)}.`);
   });
 
-  it('gives notice of a catalogue price change 30 days before the renewal it reaches; until then the old price', async () => {
+  it('gives notice of a catalogue price change 37 days before the renewal it reaches (30 at the latest); until then the old price', async () => {
     const id = await buy();
     const bought = (await subscription(id))!;
     await importCatalogueJson(db, readDemoCatalogue());
@@ -402,13 +402,16 @@ describe('the renewal engine', () => {
     const [first] = await renewalsOf(id);
     expect(first).toMatchObject({ subtotal: 5000 });
 
-    // The notice for the next one comes 30 days before it; that renewal is charged the new price.
+    // The notice for the next one comes 37 days before it; that renewal is charged the new price.
     const renewed = (await subscription(id))!;
-    const noticeAt = new Date(Date.parse(renewed.currentPeriodEnd) - 30 * DAY).toISOString();
+    const noticeAt = new Date(Date.parse(renewed.currentPeriodEnd) - 37 * DAY).toISOString();
     expect(renewed.nextActionAt).toBe(noticeAt);
-    setClock(noticeAt);
-    // The year's renewal notice falls on the same day, after it: it states the new price.
-    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (price-change)', 'notice (renewal)'] }]);
+    // A run a day late still gives it, with more than the 30 days' notice.
+    setClock(Date.parse(noticeAt) + DAY);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (price-change)'] }]);
+    // The year's renewal notice, 30 days before: it states the new price.
+    setClock(Date.parse(renewed.currentPeriodEnd) - 30 * DAY);
+    expect(await runDueRenewals(deps())).toEqual([{ subscriptionId: id, steps: ['notice (renewal)'] }]);
     expect(await subscription(id)).toMatchObject({ renewalAmount: 5000, pendingPrice: { amount: 6000, from: renewed.currentPeriodEnd } });
     const [notice] = await mails('renewal-notice').then((all) => all.filter((mail) => mail.subject.includes('price')));
     expect(notice!.body_text).toContain('changes from $50.00 to $60.00');

@@ -36,10 +36,10 @@ describe('clock moved', () => {
       expected: { kind: 'applied', changes: { clockOffsetMs: 20 * DAY + 21 * HOUR }, mails: [], nextRunAt: PERIOD_END },
     },
     {
-      name: 'to its next notice: a price change, noticed 30 days before the renewal it applies from',
+      name: 'to its next notice: a price change, noticed 37 days before the renewal it applies from',
       before: subscription(TEST_MODE),
       event: moved('next-notice', 1190),
-      expected: { kind: 'applied', changes: { clockOffsetMs: 18 * DAY + 21 * HOUR }, mails: [], nextRunAt: PERIOD_END },
+      expected: { kind: 'applied', changes: { clockOffsetMs: 11 * DAY + 21 * HOUR }, mails: [], nextRunAt: PERIOD_END },
     },
     {
       name: 'to its next notice, when the renewal comes first',
