@@ -18,9 +18,15 @@ run('npx', ['tsx', 'scripts/db-setup.ts']);
 const operator = (/** @type {string[]} */ ...args) =>
   execFileSync('npx', ['tsx', 'scripts/operator.ts', ...args], { env: process.env, encoding: 'utf8' });
 operator('add', '--email', 'qa@operators.example', '--name', 'QA', '--role', 'admin');
-const token = operator('token', '--email', 'qa@operators.example', '--name', 'browser tests', '--scopes', 'admin,care,reports').split(
-  '\n',
-)[0];
+const token = operator(
+  'token',
+  '--email',
+  'qa@operators.example',
+  '--name',
+  'browser tests',
+  '--scopes',
+  'admin,care,reports,campaigns',
+).split('\n')[0];
 fs.writeFileSync('data/e2e-operator-token', `${token}\n`, { mode: 0o600 });
 
 const server = spawn('node', ['entrypoint/index.mjs', '-p', port, '-H', '127.0.0.1'], { stdio: 'inherit', env: process.env });

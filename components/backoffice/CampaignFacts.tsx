@@ -13,10 +13,16 @@ export function CampaignFacts({ campaign }: { campaign: StudioCampaignView }) {
       </dd>
       <dt>Address</dt>
       <dd>
-        <a className={styles.link} href={`${campaign.path}?livemode=false`} target="_blank" rel="noreferrer">
-          {campaign.path}
-        </a>{' '}
-        (test mode, opens a new tab)
+        {campaign.state === 'draft' ? (
+          <>{campaign.path} (once published)</>
+        ) : (
+          <>
+            <a className={styles.link} href={`${campaign.path}?livemode=false`} target="_blank" rel="noreferrer">
+              {campaign.path}
+            </a>{' '}
+            (test mode, opens a new tab)
+          </>
+        )}
       </dd>
       <dt>Dates</dt>
       <dd>{datesOf(campaign)}</dd>

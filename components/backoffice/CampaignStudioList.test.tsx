@@ -21,6 +21,8 @@ const campaign = (overrides: Partial<StudioCampaignView>): StudioCampaignView =>
   state: 'on-sale',
   isDefault: true,
   ordersToday: { live: 3, test: 1 },
+  draftVersion: null,
+  scheduled: null,
   ...overrides,
 });
 

@@ -6,7 +6,7 @@ import { Loader } from '@/components/ui/Loader';
 import { filterCampaigns } from '@/lib/campaigns/studioList';
 import { STUDIO_STATE_NAMES, STUDIO_STATES, type StudioCampaignView, type StudioListPageProps } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
-import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
+import { CAMPAIGNS_PATH, campaignStudioPath, campaignEditorPath, NEW_CAMPAIGN_PATH } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
 import { CampaignFacts } from './CampaignFacts';
 import styles from './BackOffice.module.css';
@@ -29,6 +29,11 @@ export function CampaignStudioList(props: StudioListPageProps | BackOfficeRefusa
         <p>
           Every campaign of every brand, as the catalogue holds it now (visitors see a change within a minute). Orders today count the
           purchases paid since midnight UTC ({today}).
+        </p>
+        <p>
+          <Link className={styles.primary} href={NEW_CAMPAIGN_PATH}>
+            New campaign
+          </Link>
         </p>
         <form className={styles.form} method="get" action={CAMPAIGNS_PATH} role="search" onSubmit={() => setSearching(true)}>
           <Field
@@ -104,8 +109,16 @@ function CampaignItem({ campaign }: { campaign: StudioCampaignView }) {
           {campaign.headline}
         </Link>{' '}
         <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>
+        {campaign.draftVersion !== null && campaign.state !== 'draft' && (
+          <span className={styles.state}>Draft version {campaign.draftVersion} waiting</span>
+        )}
       </h3>
       <CampaignFacts campaign={campaign} />
+      <p>
+        <Link className={styles.link} href={campaignEditorPath(campaign.campaignId)} aria-label={`Edit ${campaign.headline}`}>
+          Edit
+        </Link>
+      </p>
     </li>
   );
 }

@@ -11,9 +11,10 @@ const props = (overrides: Partial<StudioCampaignPageProps> = {}): StudioCampaign
   operator: marketer,
   campaignId: 'gq-demo-gbp',
   campaign: null,
+  heldOffers: [],
   versions: [
-    { version: 2, createdAt: '2026-12-03T16:00:00.000Z', by: 'Catalogue import' },
-    { version: 1, createdAt: '2026-12-01T09:30:00.000Z', by: 'Catalogue import' },
+    { version: 2, createdAt: '2026-12-03T16:00:00.000Z', by: 'Catalogue import', publishedAt: null },
+    { version: 1, createdAt: '2026-12-01T09:30:00.000Z', by: 'Catalogue import', publishedAt: '2026-12-01T09:30:00.000Z' },
   ],
   comparison: { from: 1, to: 2, changes: [{ field: 'headline', before: '"Subscribe to GQ"', after: '"GQ, for less"' }] },
   ...overrides,
@@ -25,8 +26,8 @@ describe('CampaignVersionsView', () => {
     expect(screen.getByText('The catalogue no longer has this campaign; its versions remain.')).toBeTruthy();
     const versions = within(screen.getByRole('region', { name: 'Versions' })).getAllByRole('listitem');
     expect(versions.map((item) => item.textContent)).toEqual([
-      'Version 2, 3 Dec 2026, 16:00 UTC, by Catalogue import',
-      'Version 1, 1 Dec 2026, 09:30 UTC, by Catalogue import',
+      'Version 2, 3 Dec 2026, 16:00 UTC, by Catalogue import, a draft',
+      'Version 1, 1 Dec 2026, 09:30 UTC, by Catalogue import, published 1 Dec 2026, 09:30 UTC Restore version 1 as a draft',
     ]);
     expect((screen.getByLabelText('Compare version') as HTMLSelectElement).value).toBe('1');
     expect((screen.getByLabelText('with version') as HTMLSelectElement).value).toBe('2');

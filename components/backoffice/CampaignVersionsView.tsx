@@ -2,12 +2,14 @@ import { useState } from 'react';
 import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { Loader } from '@/components/ui/Loader';
-import { STUDIO_STATE_NAMES, type StudioCampaignPageProps, type StudioVersionView } from '@/lib/campaigns/studioViews';
+import { STUDIO_STATE_NAMES, type HeldOfferView, type StudioCampaignPageProps, type StudioVersionView } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
-import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
+import { CAMPAIGNS_PATH, campaignStudioPath, campaignEditorPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
 import { CampaignFacts } from './CampaignFacts';
-import { careWhen } from './careWords';
+import { careMoney, careWhen } from './careWords';
+import { RenewalPriceChange } from './CampaignEditorRenewalPrice';
+import type { CurrencyCode } from '@/lib/pricing/currencies';
 import styles from './BackOffice.module.css';
 
 /**
@@ -18,7 +20,7 @@ import styles from './BackOffice.module.css';
 export function CampaignVersionsView(props: StudioCampaignPageProps | BackOfficeRefusal) {
   const [comparing, setComparing] = useState(false);
   if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
-  const { operator, campaign, campaignId, versions, comparison } = props;
+  const { operator, campaign, campaignId, versions, comparison, heldOffers } = props;
   const title = campaign?.headline ?? campaignId;
   return (
     <BackOfficeFrame title={title} operator={operator}>
@@ -32,7 +34,13 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
           {title} {campaign && <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>}
         </h1>
         {campaign ? <CampaignFacts campaign={campaign} /> : <p>The catalogue no longer has this campaign; its versions remain.</p>}
+        <p>
+          <Link className={styles.primary} href={campaignEditorPath(campaignId)}>
+            Edit the newest version
+          </Link>
+        </p>
       </section>
+      {heldOffers.length > 0 && <HeldOffers offers={heldOffers} />}
       <section className={styles.card} aria-labelledby="versions-title">
         <h2 id="versions-title">Versions</h2>
         {versions.length === 0 ? (
@@ -41,7 +49,16 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
           <ul className={styles.events}>
             {versions.map((version) => (
               <li key={version.version}>
-                <strong>Version {version.version}</strong>, {careWhen(version.createdAt)}, by {version.by}
+                <strong>Version {version.version}</strong>, {careWhen(version.createdAt)}, by {version.by},{' '}
+                {version.publishedAt ? `published ${careWhen(version.publishedAt)}` : 'a draft'}
+                {version.version !== versions[0]!.version && (
+                  <>
+                    {' '}
+                    <Link className={styles.link} href={campaignEditorPath(campaignId, version.version)}>
+                      Restore version {version.version} as a draft
+                    </Link>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -90,6 +107,32 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
         </section>
       )}
     </BackOfficeFrame>
+  );
+}
+
+/** The offers subscribers hold, each with the one way to change what they renew at. */
+function HeldOffers({ offers }: { offers: HeldOfferView[] }) {
+  return (
+    <section className={styles.card} aria-labelledby="held-title">
+      <h2 id="held-title">Offers subscribers hold</h2>
+      <p>
+        Their price stays as it was bought: a new price for new buyers is a new offer. What they renew at changes only here, with notice.
+      </p>
+      <ul className={styles.plain}>
+        {offers.map((offer) => (
+          <li key={offer.offerId} className={styles.subform} aria-labelledby={`held-${offer.offerId}`}>
+            <h3 id={`held-${offer.offerId}`}>
+              {offer.name} {!offer.onSale && <span className={styles.state}>Retired</span>}
+            </h3>
+            <p>
+              {offer.subscribers === 1 ? 'One subscriber renews' : `${offer.subscribers} subscribers renew`} at{' '}
+              {careMoney(offer.renewalAmount, offer.currencyCode as CurrencyCode)}.
+            </p>
+            <RenewalPriceChange offerId={offer.offerId} offerName={offer.name} currencyCode={offer.currencyCode} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -34,7 +34,12 @@ export function campaignContentOf(file: CatalogueFile, campaignId: string): Camp
 
 /** The same content always writes the same text: keys in order, so that a version is recorded only when something changed. */
 export function canonicalContent(content: CampaignContent): string {
-  return JSON.stringify(sortKeys(content));
+  return canonicalJson(content);
+}
+
+/** JSON with every object's keys in order: equal data, equal text, whatever order it was built in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
 }
 
 function sortKeys(value: unknown): unknown {

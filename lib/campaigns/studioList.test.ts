@@ -28,6 +28,42 @@ const dual = flowFixture([offerFixture(), offerFixture({ id: '1002', name: 'Vogu
 const ended = flowFixture(undefined, { campaignId: 'vogue-spring', url_slug: 'spring', endsAt: '2026-06-01T00:00:00.000Z' });
 const gq = flowFixture(undefined, { campaignId: 'gq-demo-de', brand_slug: 'gq', brandName: 'GQ', url_slug: 'demo-de', locale: 'de-DE' });
 
+describe('studioCampaigns with drafts', () => {
+  const content = {
+    flow: {
+      brand: 'gq',
+      urlSlug: 'winter',
+      campaignId: 'gq-winter',
+      headline: 'GQ for the winter',
+      subheadline: '',
+      enablePreAuth: false,
+      plans: ['7001', '7002'],
+      startsAt: null,
+      endsAt: null,
+      locale: null,
+    },
+    offers: [
+      { ...offerFixture(), id: '7001', name: 'GQ Digital' },
+      { ...offerFixture(), id: '7002', name: 'GQ Print' },
+    ],
+    coupons: [],
+    isDefault: false,
+  } as never;
+  const list = studioCampaigns([single, gq], BRANDS, new Map(), NOW, [
+    { campaignId: 'gq-winter', version: 2, content },
+    { campaignId: 'vogue-demo-single', version: 4, content },
+  ]);
+
+  it('lists a campaign never published as a draft, and a published one’s waiting draft by its version', () => {
+    expect(list.map((campaign) => [campaign.path, campaign.state, campaign.draftVersion])).toEqual([
+      ['/gq/demo-de', 'on-sale', null],
+      ['/gq/winter', 'draft', 2],
+      ['/vogue/demo-single', 'on-sale', 4],
+    ]);
+    expect(list[1]).toMatchObject({ layout: 'dual', offers: ['GQ Digital', 'GQ Print'], locale: 'en-US', brandName: 'GQ' });
+  });
+});
+
 describe('studioCampaigns', () => {
   const list = studioCampaigns([single, dual, ended, gq], BRANDS, new Map([['vogue-demo-single', { live: 3, test: 1 }]]), NOW);
 
@@ -85,7 +121,7 @@ describe('parseStudioFilter', () => {
   });
 
   it.each([
-    [{ state: 'live' }, 'state: A state is one of scheduled, on-sale, ended.'],
+    [{ state: 'live' }, 'state: A state is one of draft, scheduled, on-sale, ended.'],
     [{ brand: 'Vogue!' }, 'brand: A brand is its slug, such as vogue.'],
     [{ q: 'x'.repeat(101) }, 'q: Search for at most 100 characters.'],
     [{ q: ['a', 'b'] }, 'q: Give q once.'],

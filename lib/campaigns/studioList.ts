@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { campaignState } from '@/lib/catalogue/campaignWindow';
 import type { Brand, CheckoutFlow } from '@/lib/catalogue/types';
-import { STUDIO_STATES, type StudioCampaignView, type StudioFilter, type StudioState } from './studioViews';
+import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
+import type { CampaignContent } from './campaignContent';
+import { type StudioSchedule, STUDIO_STATES, type StudioCampaignView, type StudioFilter, type StudioState } from './studioViews';
 
 const STATE_OF = { upcoming: 'scheduled', on_sale: 'on-sale', ended: 'ended' } as const satisfies Record<string, StudioState>;
 
@@ -17,8 +19,11 @@ export function studioCampaigns(
   brands: ReadonlyMap<string, Brand>,
   orders: OrderCounts,
   now: Date,
+  drafts: readonly StudioDraft[] = [],
+  schedules: ReadonlyMap<string, StudioSchedule> = new Map(),
 ): StudioCampaignView[] {
-  const listed = [...flows].map((flow): StudioCampaignView => ({
+  const draftOf = new Map(drafts.map((draft) => [draft.campaignId, draft.version]));
+  const published = [...flows].map((flow): StudioCampaignView => ({
     campaignId: flow.campaignId,
     brandSlug: flow.brand_slug,
     brandName: flow.brandName,
@@ -32,11 +37,49 @@ export function studioCampaigns(
     state: STATE_OF[campaignState(flow, now)],
     isDefault: brands.get(flow.brand_slug)?.defaultCampaign === flow.url_slug,
     ordersToday: orders.get(flow.campaignId) ?? { live: 0, test: 0 },
+    draftVersion: draftOf.get(flow.campaignId) ?? null,
+    scheduled: schedules.get(flow.campaignId) ?? null,
   }));
+  const inCatalogue = new Set(published.map((campaign) => campaign.campaignId));
+  const drafted = drafts
+    .filter((draft) => !inCatalogue.has(draft.campaignId))
+    .map((draft) => ({ ...draftView(draft, brands), scheduled: schedules.get(draft.campaignId) ?? null }));
+  const listed = [...published, ...drafted];
   return listed
     .map((campaign, index) => ({ campaign, index }))
     .sort((a, b) => a.campaign.brandName.localeCompare(b.campaign.brandName, 'en') || a.index - b.index)
     .map(({ campaign }) => campaign);
+}
+
+/** A campaign's newest version where it is a draft. */
+export interface StudioDraft {
+  campaignId: string;
+  version: number;
+  content: CampaignContent;
+}
+
+/** A campaign never published, as the studio lists it: from its draft. */
+function draftView({ campaignId, version, content }: StudioDraft, brands: ReadonlyMap<string, Brand>): StudioCampaignView {
+  const { flow } = content;
+  const brand = brands.get(flow.brand);
+  const name = new Map(content.offers.map((offer) => [offer.id, offer.name]));
+  return {
+    campaignId,
+    brandSlug: flow.brand,
+    brandName: brand?.name ?? flow.brand,
+    path: `/${flow.brand}/${flow.urlSlug}`,
+    headline: flow.headline,
+    locale: flow.locale ?? brand?.locale ?? DEFAULT_LOCALE,
+    layout: flow.plans.length > 1 ? 'dual' : 'single',
+    offers: flow.plans.map((id) => name.get(id) ?? id),
+    startsAt: flow.startsAt,
+    endsAt: flow.endsAt,
+    state: 'draft',
+    isDefault: content.isDefault,
+    ordersToday: { live: 0, test: 0 },
+    draftVersion: version,
+    scheduled: null,
+  };
 }
 
 /** The campaigns the search and filters keep: every word of `q` in the headline, path or id (any case), of the brand and in the state. */

@@ -1,13 +1,15 @@
 import type { OperatorView } from '@/lib/operators/backOfficeViews';
+import type { DraftInput } from './campaignDraft';
 
 /**
- * Where a campaign stands in the studio: waiting for its start date (scheduled), sold now
- * (on sale), or past its end date (ended). Drafts join these with the studio's versions.
+ * Where a campaign stands in the studio: saved but never published (draft), waiting for its
+ * start date (scheduled), sold now (on sale), or past its end date (ended).
  */
-export const STUDIO_STATES = ['scheduled', 'on-sale', 'ended'] as const;
+export const STUDIO_STATES = ['draft', 'scheduled', 'on-sale', 'ended'] as const;
 export type StudioState = (typeof STUDIO_STATES)[number];
 
 export const STUDIO_STATE_NAMES: Readonly<Record<StudioState, string>> = {
+  draft: 'Draft',
   scheduled: 'Scheduled',
   'on-sale': 'On sale',
   ended: 'Ended',
@@ -33,6 +35,17 @@ export interface StudioCampaignView {
   isDefault: boolean;
   /** Paid purchases placed since midnight UTC, live and in test mode apart. */
   ordersToday: { live: number; test: number };
+  /** The newest version, when it is a draft not yet published; null: what visitors see is the newest. */
+  draftVersion: number | null;
+  /** A version the studio is to publish, and when (ISO); null: none scheduled. */
+  scheduled: StudioSchedule | null;
+}
+
+export interface StudioSchedule {
+  version: number;
+  publishAt: string;
+  /** The zone it was chosen in: "Europe/Berlin". */
+  timeZone: string;
 }
 
 /** The list's search and filters, as the page's address keeps them. */
@@ -59,6 +72,8 @@ export interface StudioVersionView {
   createdAt: string;
   /** "Catalogue import", or the operator who saved it. */
   by: string;
+  /** When it reached the catalogue; null: a draft. */
+  publishedAt: string | null;
 }
 
 /** Two versions side by side: what changed from `from` to `to`, field by field. */
@@ -68,12 +83,47 @@ export interface StudioComparison {
   changes: { field: string; before: string; after: string }[];
 }
 
+/** An offer the campaign has sold that subscribers hold: its renewal price changes only by its own action. */
+export interface HeldOfferView {
+  offerId: string;
+  name: string;
+  currencyCode: string;
+  /** What its subscribers pay at each renewal now, in cents. */
+  renewalAmount: number;
+  /** Its subscriptions still running. */
+  subscribers: number;
+  /** Still sold on the campaign's page (false: retired, kept for those who hold it). */
+  onSale: boolean;
+}
+
 export interface StudioCampaignPageProps {
   operator: OperatorView;
+  /** Offers any version of the campaign sold that subscriptions still hold. */
+  heldOffers: HeldOfferView[];
   /** As the list shows it; null when the catalogue no longer has it (its versions remain). */
   campaign: StudioCampaignView | null;
   campaignId: string;
   /** The newest first. */
   versions: StudioVersionView[];
   comparison: StudioComparison | null;
+}
+
+/** The studio's editor: a campaign's newest version to change, or a new campaign from nothing. */
+export interface CampaignEditorPageProps {
+  operator: OperatorView;
+  /** Null: a new campaign, whose id the marketer chooses. */
+  campaignId: string | null;
+  /** The version the form opened on, which a save names as its base; null for a new campaign. */
+  baseVersion: number | null;
+  /** The newest version: a draft, or published; null for a new campaign. */
+  status: { version: number; published: boolean; publishedAt: string | null; createdAt: string; by: string } | null;
+  /** What the form starts with: the newest version's content, a restored version's, or a blank campaign. */
+  draft: DraftInput;
+  /** The version whose content the form holds, when it was opened to restore one (?restore=N). */
+  restoredFrom: number | null;
+  brands: { slug: string; name: string; locale: string }[];
+  /** Offers subscribers hold: their price stays (a new price is a new offer). */
+  boughtOfferIds: string[];
+  /** The version scheduled to be published, if any. */
+  scheduled: StudioSchedule | null;
 }

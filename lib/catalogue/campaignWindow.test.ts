@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignState, isOnSale, msUntilEnd } from './campaignWindow';
+import { campaignState, isOnSale, msUntilChange } from './campaignWindow';
 
 const window = { startsAt: '2026-06-01T00:00:00Z', endsAt: '2026-07-01T00:00:00+02:00' };
 const at = (iso: string) => new Date(iso);
@@ -28,9 +28,15 @@ describe('campaignState', () => {
     expect(isOnSale(window, at('2026-05-10T00:00:00Z'))).toBe(false);
   });
 
-  it('msUntilEnd counts to the end date, past it below zero, and is null without one', () => {
-    expect(msUntilEnd(window, at('2026-06-30T21:59:00Z'))).toBe(60_000);
-    expect(msUntilEnd(window, at('2026-06-30T22:00:01Z'))).toBe(-1_000);
-    expect(msUntilEnd({ startsAt: null, endsAt: null }, at('2026-06-30T21:59:00Z'))).toBeNull();
+  it('msUntilChange counts to the end date, past it below zero, and is null without one', () => {
+    expect(msUntilChange(window, at('2026-06-30T21:59:00Z'))).toBe(60_000);
+    expect(msUntilChange(window, at('2026-06-30T22:00:01Z'))).toBe(-1_000);
+    expect(msUntilChange({ startsAt: null, endsAt: null }, at('2026-06-30T21:59:00Z'))).toBeNull();
+  });
+
+  it('msUntilChange counts to a version scheduled before the end, or without one', () => {
+    expect(msUntilChange(window, at('2026-06-30T21:59:00Z'), '2026-06-30T21:59:30Z')).toBe(30_000);
+    expect(msUntilChange(window, at('2026-06-30T21:59:00Z'), '2026-07-30T00:00:00Z')).toBe(60_000);
+    expect(msUntilChange({ startsAt: null, endsAt: null }, at('2026-06-30T21:59:00Z'), '2026-06-30T22:00:00Z')).toBe(60_000);
   });
 });

@@ -20,7 +20,13 @@ export function isOnSale(window: CampaignWindow, now: Date): boolean {
   return campaignState(window, now) === 'on_sale';
 }
 
-/** Milliseconds until the campaign ends, from `now`; null when it has no end date. */
-export function msUntilEnd(window: CampaignWindow, now: Date): number | null {
-  return window.endsAt ? Date.parse(window.endsAt) - now.getTime() : null;
+/**
+ * Milliseconds until what the campaign's page shows next changes, from `now`: its end, or a
+ * version the studio is to publish before it (`scheduledAt`); null when neither is set.
+ */
+export function msUntilChange(window: CampaignWindow, now: Date, scheduledAt: string | null = null): number | null {
+  const times = [window.endsAt, scheduledAt]
+    .filter((time): time is string => time !== null)
+    .map((time) => Date.parse(time) - now.getTime());
+  return times.length ? Math.min(...times) : null;
 }

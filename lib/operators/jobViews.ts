@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'stuck-attempts',
   'provider-settling',
   'refunds',
+  'campaign-schedules',
   'purge',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
@@ -24,6 +25,7 @@ export const JOB_TITLES: Record<JobName, string> = {
   'stuck-attempts': 'Checkout attempts left without an answer',
   'provider-settling': 'PayPal renewals to pause or resume',
   refunds: 'Refunds left pending at a provider',
+  'campaign-schedules': 'Campaign versions scheduled to be published',
   purge: 'Rows past their retention age',
 };
 

@@ -31,3 +31,7 @@ export const VAT_NUMBERS_PATH = '/admin/vat-numbers';
 /** The campaign studio: every campaign by brand, its state, dates and today's orders (marketers and admins). */
 export const CAMPAIGNS_PATH = '/admin/campaigns';
 export const campaignStudioPath = (campaignId: string) => `${CAMPAIGNS_PATH}/${encodeURIComponent(campaignId)}`;
+/** The studio's form for a new campaign, and for a campaign's newest version (or one restored: ?restore=N). */
+export const NEW_CAMPAIGN_PATH = `${CAMPAIGNS_PATH}/new`;
+export const campaignEditorPath = (campaignId: string, restore?: number) =>
+  `${campaignStudioPath(campaignId)}/edit${restore === undefined ? '' : `?restore=${restore}`}`;

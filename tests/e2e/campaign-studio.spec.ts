@@ -33,7 +33,7 @@ test('a marketer finds the campaigns by state and brand, the filter kept through
   expect(await items.count()).toBeGreaterThan(3);
 
   // A campaign's page: its versions, the demo's import the first.
-  await items.filter({ hasText: '/vogue/demo-single' }).getByRole('link', { name: 'Subscribe to Vogue' }).click();
+  await items.filter({ hasText: '/vogue/demo-single' }).getByRole('link', { name: 'Subscribe to Vogue', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Subscribe to Vogue/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Versions' }).getByRole('listitem').last()).toContainText('Version 1');
   expect(await axeViolations(page, WCAG_21_AA)).toEqual([]);

@@ -56,8 +56,10 @@ describe('GET /api/operator/campaigns', () => {
     const { cookie } = await signedInOperator(await appDb(), 'marketer');
     const bad = await call('/api/operator/campaigns?state=live', cookie);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: 'invalid_filter', message: 'state: A state is one of scheduled, on-sale, ended.' } });
-    expect((await call('/api/operator/campaigns', cookie, 'POST')).status).toBe(405);
+    expect(await bad.json()).toEqual({
+      error: { code: 'invalid_filter', message: 'state: A state is one of draft, scheduled, on-sale, ended.' },
+    });
+    expect((await call('/api/operator/campaigns', cookie, 'PUT')).status).toBe(405);
   });
 });
 

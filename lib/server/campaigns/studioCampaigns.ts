@@ -5,6 +5,8 @@ import type { StudioCampaignView } from '@/lib/campaigns/studioViews';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { Database } from '@/lib/server/db/schema';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
+import { CampaignVersions } from './CampaignVersions';
+import { studioSchedules } from './scheduledPublications';
 
 /** Midnight UTC of `now`'s day: where "today's orders" start counting. */
 export const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -30,7 +32,8 @@ export async function ordersSince(db: Kysely<Database>, since: Date): Promise<Or
 }
 
 /**
- * The studio's list: every campaign of the catalogue now, with the orders placed today (UTC).
+ * The studio's list: every campaign of the catalogue now, with the orders placed today (UTC),
+ * and the campaigns only drafted so far.
  * Read from the database, not the servers' cache: a marketer sees a change at once, visitors
  * within the cache's minute.
  */
@@ -42,7 +45,16 @@ export async function studioCampaignList(server: Pick<ServerContext, 'db' | 'clo
   const now = server.clock();
   const catalogue = await new CatalogueRepository(server.db).loadSnapshot();
   const since = startOfUtcDay(now);
-  const campaigns = studioCampaigns(catalogue.flowsByPath.values(), catalogue.brands, await ordersSince(server.db, since), now);
+  const drafts = await new CampaignVersions(server.db).newestDrafts();
+  const schedules = await studioSchedules(server.db);
+  const campaigns = studioCampaigns(
+    catalogue.flowsByPath.values(),
+    catalogue.brands,
+    await ordersSince(server.db, since),
+    now,
+    drafts,
+    schedules,
+  );
   const brands = [...catalogue.brands.values()]
     .map((brand) => ({ slug: brand.slug, name: brand.name }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
@@ -7,7 +7,7 @@ import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, o
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { writeEventToMany } from '@/lib/server/subscriptions/writeEventToMany';
-import { CampaignVersions } from '@/lib/server/campaigns/CampaignVersions';
+import { CampaignVersions, IMPORT_AUTHOR, type VersionAuthor } from '@/lib/server/campaigns/CampaignVersions';
 
 /** Everything a page needs from the catalogue, read in one go and held in memory. */
 export interface CatalogueSnapshot {
@@ -18,6 +18,8 @@ export interface CatalogueSnapshot {
   /** Each brand's cross-sell offers; the cart picks those that apply to the chosen plan. */
   crossSellsByBrand: ReadonlyMap<string, readonly Offer[]>;
   couponsByCode: ReadonlyMap<string, Coupon>;
+  /** When the studio is to publish a new version of a campaign, by campaign id (ISO): its pages are kept by shared caches only until then. */
+  scheduledChanges: ReadonlyMap<string, string>;
 }
 
 export const flowKey = (brandSlug: string, urlSlug: string) => `${brandSlug}/${urlSlug}`;
@@ -48,12 +50,13 @@ export class CatalogueRepository {
     // One read transaction, so that an import running meanwhile is seen whole or not at all.
     return inOneSnapshot(this.db, async (trx) => {
       const versionRow = await trx.selectFrom('catalogue_version').select('version').where('id', '=', VERSION_ROW_ID).executeTakeFirst();
-      const [brandRows, offerRows, flowRows, planRows, couponRows] = await Promise.all([
+      const [brandRows, offerRows, flowRows, planRows, couponRows, scheduleRows] = await Promise.all([
         trx.selectFrom('brands').selectAll().execute(),
         trx.selectFrom('offers').selectAll().orderBy('position').execute(),
         trx.selectFrom('checkout_flows').selectAll().orderBy('position').execute(),
         trx.selectFrom('checkout_flow_plans').selectAll().orderBy('campaign_id').orderBy('position').execute(),
         trx.selectFrom('coupons').selectAll().execute(),
+        trx.selectFrom('campaign_schedules').select(['campaign_id', 'publish_at']).execute(),
       ]);
       const brands = new Map(brandRows.map((row) => [row.slug, brandFromRow(row)]));
       const uuidById = new Map(offerRows.map((row) => [row.id, row.uuid]));
@@ -77,50 +80,17 @@ export class CatalogueRepository {
         if (offer.isCrossSell) crossSellsByBrand.set(offer.brand.slug, [...(crossSellsByBrand.get(offer.brand.slug) ?? []), offer]);
       }
       const couponsByCode = new Map(couponRows.map((row) => [row.code, couponFromRow(row)]));
-      return { version: versionRow?.version ?? 0, brands, flowsByPath, crossSellsByBrand, couponsByCode };
+      const scheduledChanges = new Map(scheduleRows.map((row) => [row.campaign_id, row.publish_at]));
+      return { version: versionRow?.version ?? 0, brands, flowsByPath, crossSellsByBrand, couponsByCode, scheduledChanges };
     });
   }
 
   /** Replaces the whole catalogue with the file's contents in one transaction; returns the new version. */
-  async replaceAll(file: CatalogueFile): Promise<number> {
-    const rows = rowsFromFile(file);
+  async replaceAll(file: CatalogueFile, author: VersionAuthor = IMPORT_AUTHOR): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      // The version first, as an upsert: on PostgreSQL its row lock makes a second import
-      // wait for this one to commit (then it replaces it whole), instead of both writing
-      // the same version over each other's rows.
-      const updated_at = new Date().toISOString();
-      const { version: next } = await trx
-        .insertInto('catalogue_version')
-        .values({ id: VERSION_ROW_ID, version: 1, updated_at })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ version: sql<number>`catalogue_version.version + 1`, updated_at }))
-        .returning('version')
-        .executeTakeFirstOrThrow();
-      const before = await trx.selectFrom('offers').select(['id', 'total_amount', 'discounted_amount', 'trial_offer']).execute();
-      await trx.deleteFrom('checkout_flow_plans').execute();
-      await trx.deleteFrom('checkout_flows').execute();
-      await trx.deleteFrom('coupons').execute();
-      await trx.deleteFrom('offers').execute();
-      await trx.deleteFrom('brands').execute();
-      if (rows.brands.length) await trx.insertInto('brands').values(rows.brands).execute();
-      if (rows.offers.length) await trx.insertInto('offers').values(rows.offers).execute();
-      if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
-      if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
-      if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
-      // Each campaign it changed keeps what it now is as a new version, with the import itself.
-      await new CampaignVersions(trx).recordImport(file, new Date(updated_at));
-      // A renewal price that changed: the lifecycle's `catalogue-price-changed` makes each live
-      // subscriber due at once, so that the renewal engine gives them notice before the new
-      // price reaches them (lib/subscriptions/renewalNotices.ts).
-      const changed = renewalPriceChanges(before, rows.offers);
-      if (changed.length) {
-        await writeEventToMany(
-          trx,
-          (eb) => eb('offer_id', 'in', changed),
-          { kind: 'catalogue-price-changed' },
-          // It moves only the engine's schedule, which no history row tells of: the cause is for the store's rule.
-          { now: new Date(updated_at), cause: { event: 'price_pending', actor: { kind: 'operator' } } },
-        );
-      }
+      const at = new Date();
+      const next = await lockCatalogue(trx, at);
+      await writeCatalogue(trx, file, at, author);
       return next;
     });
   }
@@ -174,5 +144,52 @@ export class CatalogueRepository {
         maxRedemptionsPerCustomer: c.max_redemptions_per_customer,
       })),
     };
+  }
+}
+
+/**
+ * Takes the catalogue for a change: its version goes up by one, as an upsert whose row lock
+ * (on PostgreSQL) makes a second writer wait for this one to commit, then build on what it
+ * wrote, instead of both writing the same version over each other's rows. Returns the new version.
+ */
+export async function lockCatalogue(trx: Transaction<Database>, at: Date): Promise<number> {
+  const updated_at = at.toISOString();
+  const { version } = await trx
+    .insertInto('catalogue_version')
+    .values({ id: VERSION_ROW_ID, version: 1, updated_at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ version: sql<number>`catalogue_version.version + 1`, updated_at }))
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return version;
+}
+
+/** In the transaction that locked the catalogue: its rows replaced by the file's, each changed campaign's version recorded. */
+export async function writeCatalogue(trx: Transaction<Database>, file: CatalogueFile, at: Date, author: VersionAuthor): Promise<void> {
+  const rows = rowsFromFile(file);
+  const before = await trx.selectFrom('offers').select(['id', 'total_amount', 'discounted_amount', 'trial_offer']).execute();
+  await trx.deleteFrom('checkout_flow_plans').execute();
+  await trx.deleteFrom('checkout_flows').execute();
+  await trx.deleteFrom('coupons').execute();
+  await trx.deleteFrom('offers').execute();
+  await trx.deleteFrom('brands').execute();
+  if (rows.brands.length) await trx.insertInto('brands').values(rows.brands).execute();
+  if (rows.offers.length) await trx.insertInto('offers').values(rows.offers).execute();
+  if (rows.flows.length) await trx.insertInto('checkout_flows').values(rows.flows).execute();
+  if (rows.plans.length) await trx.insertInto('checkout_flow_plans').values(rows.plans).execute();
+  if (rows.coupons.length) await trx.insertInto('coupons').values(rows.coupons).execute();
+  // Each campaign it changed keeps what it now is as a new version, with the change itself.
+  await new CampaignVersions(trx).recordImport(file, at, author);
+  // A renewal price that changed: the lifecycle's `catalogue-price-changed` makes each live
+  // subscriber due at once, so that the renewal engine gives them notice before the new
+  // price reaches them (lib/subscriptions/renewalNotices.ts).
+  const changed = renewalPriceChanges(before, rows.offers);
+  if (changed.length) {
+    await writeEventToMany(
+      trx,
+      (eb) => eb('offer_id', 'in', changed),
+      { kind: 'catalogue-price-changed' },
+      // It moves only the engine's schedule, which no history row tells of: the cause is for the store's rule.
+      { now: at, cause: { event: 'price_pending', actor: { kind: 'operator' } } },
+    );
   }
 }

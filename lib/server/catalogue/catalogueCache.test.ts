@@ -12,6 +12,7 @@ function fakeSource(initialVersion = 1) {
       flowsByPath: new Map(),
       crossSellsByBrand: new Map(),
       couponsByCode: new Map(),
+      scheduledChanges: new Map(),
     })),
   } satisfies CatalogueSource;
   return { source, bump: () => (version += 1) };

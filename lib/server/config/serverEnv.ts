@@ -106,6 +106,13 @@ const serverEnvSchema = z.object({
     .min(0)
     .max(86_400)
     .default(30),
+  /** How often each instance publishes the campaign versions whose scheduled time has come (lib/server/campaigns/scheduledPublications.ts). */
+  CAMPAIGN_SCHEDULE_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600)
+    .default(10),
   /** How often each instance looks for due renewals, retries and ends (lib/server/renewals); 0: never (another process runs them). */
   RENEWAL_INTERVAL_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })

@@ -375,6 +375,8 @@ export interface CampaignVersionTable {
   /** The operator's id; null for an import. */
   author_id: string | null;
   created_at: string;
+  /** When it reached the catalogue; null: a draft saved in the studio (migration 0058). */
+  published_at: string | null;
 }
 
 /** One applied change of a subscription's contract, appended by SubscriptionStore in the write's transaction (migration 0044). */
@@ -710,12 +712,26 @@ export interface JobRunTable {
   last_error: string | null;
 }
 
+/** A campaign's version to publish at a time (migration 0059); deleted when published or called off. */
+export interface CampaignScheduleTable {
+  campaign_id: string;
+  version: number;
+  publish_at: string;
+  /** The IANA zone the marketer chose the time in, to show it back as they wrote it. */
+  time_zone: string;
+  operator_id: string;
+  /** The audit log's name for who scheduled it: the job publishes in their name. */
+  actor: string;
+  created_at: string;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
   offers: OfferTable;
   checkout_flows: CheckoutFlowTable;
   campaign_versions: CampaignVersionTable;
+  campaign_schedules: CampaignScheduleTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;

@@ -32,6 +32,7 @@ async function simulate({
         flowsByPath: new Map(),
         crossSellsByBrand: new Map(),
         couponsByCode: new Map(),
+        scheduledChanges: new Map(),
       }) as CatalogueSnapshot,
   };
   const catalogue = new CatalogueCache(

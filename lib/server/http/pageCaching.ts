@@ -46,7 +46,7 @@ export interface PageRequest {
   /** Test mode (?livemode=false or the mt_livemode cookie) is QA's, never shared. */
   livemode: boolean;
   cookieNames: readonly string[];
-  /** Until the campaign ends (lib/catalogue/campaignWindow.ts msUntilEnd); null: no end date. */
+  /** Until the campaign ends or a scheduled version replaces it (lib/catalogue/campaignWindow.ts msUntilChange); null: neither is set. */
   msUntilEnd: number | null;
 }
 

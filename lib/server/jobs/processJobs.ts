@@ -1,4 +1,5 @@
 import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { campaignSchedulesJob } from './campaignSchedulesJob';
 import { cancelDeclarationsJob } from './cancelDeclarationsJob';
 import type { Job } from './Job';
 import { mailJob } from './mailJob';
@@ -31,6 +32,7 @@ export const scheduledJobs = (context: ServerContext): Job[] => [
   stuckAttemptsJob(context),
   providerSettlingJob(context),
   refundsJob(context),
+  campaignSchedulesJob(context),
   ...(context.config.PURGE_INTERVAL_SECONDS > 0 ? [purgeJob(context)] : []),
 ];
 
@@ -42,5 +44,6 @@ export const everyJob = (context: ServerContext): Job[] => [
   stuckAttemptsJob(context),
   providerSettlingJob(context),
   refundsJob(context),
+  campaignSchedulesJob(context),
   purgeJob(context),
 ];

@@ -3,7 +3,7 @@ import { LANG_PARAMETER } from '@/lib/i18n/langLink';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { parseJourneySegments } from '@/lib/journey/path';
 import { canonicalJourneyPath } from '@/lib/journey/canonicalPath';
-import { isOnSale, msUntilEnd } from '@/lib/catalogue/campaignWindow';
+import { isOnSale, msUntilChange } from '@/lib/catalogue/campaignWindow';
 import { flowInLocale } from '@/lib/catalogue/catalogueInLocale';
 import { LIVEMODE_COOKIE, parseJourneyMode, type QueryValue } from '@/lib/journey/query';
 import { asksTestMode, inRequestMode } from '@/lib/journey/errorPage';
@@ -69,14 +69,14 @@ function languageChoiceOf(campaignLocale: string): LanguageChoice | null {
 async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): Promise<GetServerSidePropsResult<JourneyRouteProps>> {
   const result = await STEP_LOADERS[step](context);
   if ('redirect' in result) return { redirect: { destination: result.redirect, permanent: false } };
-  const { base, mode, search, flow, env, req, res, now, locale } = context;
+  const { base, mode, search, flow, env, req, res, now, locale, snapshot } = context;
   const caching = pageCaching(
     {
       method: req.method,
       step,
       livemode: mode.livemode,
       cookieNames: Object.keys(req.cookies),
-      msUntilEnd: msUntilEnd(flow, now),
+      msUntilEnd: msUntilChange(flow, now, snapshot.scheduledChanges.get(flow.campaignId) ?? null),
     },
     env.CATALOGUE_CACHE_TTL_MS,
   );

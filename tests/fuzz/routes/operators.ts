@@ -309,7 +309,97 @@ export const OPERATOR_API_ROUTES: Route[] = [
   ),
   // The campaign studio's list: a read, whatever its filter (400 for one that is not).
   adminRead('api-operator-campaigns', '/api/operator/campaigns', ['GET'], studioQuery, ['q', 'brand', 'state']),
+  {
+    // A new campaign: always under an id the demo's catalogue holds (400 taken), its draft
+    // shaped or not (400 either way).
+    name: 'api-operator-campaigns-create',
+    kind: 'api',
+    methods: ['POST', 'GET'],
+    maxBody: 256 * KiB,
+    queryKeys: ['x'],
+    base: (rng, ctx) =>
+      write(rng, ctx, 'POST', '/api/operator/campaigns', { draft: studioDraft(rng, 'vogue-demo-single') }, adminCredential(rng)),
+    invalidate: (rng, draft) =>
+      oneOf(rng, [
+        [
+          'draft',
+          () => setAt(draft.json, ['draft', rng.pick(['flow', 'offers', 'coupons', 'isDefault'])], rng.pick([null, 7, 'x', [], {}])),
+        ],
+        ['extra', () => setAt(draft.json, ['baseVersion'], 1)],
+        ['cross-site', () => crossSite(draft)],
+      ]),
+  },
+  {
+    // A save on a version that is never the newest (409), or a draft that is not one (400):
+    // the demo's campaigns have a handful of versions at most.
+    name: 'api-operator-campaign-save',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 256 * KiB,
+    queryKeys: ['campaignId'],
+    base(rng, ctx) {
+      const id = rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign']);
+      const body = { baseVersion: rng.int(1000, 99999), draft: studioDraft(rng, id), ...(rng.chance(0.3) ? { restoredFrom: 1 } : {}) };
+      return write(rng, ctx, 'POST', `/api/operator/campaigns/${id}/versions`, body, adminCredential(rng));
+    },
+  },
+  {
+    // Publishing a version that is not there (404) or published already (409).
+    name: 'api-operator-campaign-publish',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['campaignId'],
+    base(rng, ctx) {
+      const id = rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', '%00', 'x'.repeat(70)]);
+      const version = rng.pick<unknown>([1, rng.int(1000, 99999), 0, -1, 'one', null]);
+      return write(rng, ctx, 'POST', `/api/operator/campaigns/${id}/publish`, { version }, adminCredential(rng));
+    },
+  },
+  {
+    // A renewal price change: of offers the catalogue does not hold (404), or a body that is not one (400).
+    name: 'api-operator-offer-renewal-price',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['offerId'],
+    base(rng, ctx) {
+      const id = rng.pick([`9${rng.int(10000, 99999)}`, '0', 'x', '1'.repeat(20)]);
+      const renewalAmount = rng.pick<unknown>([rng.int(0, 100000), -1, 1.5, '5000', null, 1e12]);
+      return write(rng, ctx, 'POST', `/api/operator/offers/${id}/renewal-price`, { renewalAmount }, adminCredential(rng));
+    },
+  },
 ];
+
+/** A draft of the studio's, well formed or not in its fields (the catalogue's schema tells). */
+function studioDraft(rng: Rng, campaignId: string): unknown {
+  return {
+    flow: {
+      brand: rng.pick(['vogue', 'gq', 'nope', 7]),
+      urlSlug: rng.pick(['demo-single', 'winter', 'Not A Slug', '']),
+      campaignId,
+      headline: rng.pick(['Winter', '', 'x'.repeat(200)]),
+      plans: rng.pick([['1001'], ['new-1'], ['424242'], [], 'x']),
+    },
+    offers: rng.pick([
+      [],
+      [
+        {
+          id: 'new-1',
+          uuid: '',
+          brand: 'vogue',
+          name: 'N',
+          description: 'D',
+          currencyCode: 'USD',
+          totalAmount: rng.pick([100, -1, 1.5]),
+          billingInterval: 'year',
+        },
+      ],
+    ]),
+    coupons: rng.pick([[], [{ code: rng.pick(['SAVE20', 'WINTER10', 'x']), percentOff: 10, scope: { campaigns: [campaignId] } }]]),
+    isDefault: rng.chance(0.5),
+  };
+}
 
 // ——— The pages ———
 
@@ -418,6 +508,29 @@ export const BACK_OFFICE_PAGES: Route[] = [
     (rng) =>
       rng.pick([null, ['from=1'], ['from=1', 'to=1'], [`from=${rng.pick(['0', '-1', 'x', '1e3', '99999999999'])}`], ['to=2', 'order=x']]),
     ['from', 'to'],
+    [
+      ['marketer-session', 4],
+      ['admin-session', 1],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
+    'page-admin-campaign-new',
+    () => '/admin/campaigns/new',
+    (rng) => rng.pick([null, ['x=1']]),
+    ['x'],
+    [
+      ['marketer-session', 4],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
+    'page-admin-campaign-edit',
+    (rng) => `/admin/campaigns/${rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', 'x'.repeat(81), '%00'])}/edit`,
+    (rng) => rng.pick([null, ['restore=1'], [`restore=${rng.pick(['0', '-1', 'x', '99999'])}`], ['restore=1', 'restore=2'], ['order=x']]),
+    ['restore'],
     [
       ['marketer-session', 4],
       ['admin-session', 1],

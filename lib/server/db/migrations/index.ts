@@ -53,6 +53,8 @@ import * as m0054 from './0054_invoice_sellers';
 import * as m0055 from './0055_mail_attachments';
 import * as m0056 from './0056_subscription_business';
 import * as m0057 from './0057_campaign_versions';
+import * as m0058 from './0058_campaign_drafts';
+import * as m0059 from './0059_campaign_schedules';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -113,4 +115,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0055_mail_attachments': m0055,
   '0056_subscription_business': m0056,
   '0057_campaign_versions': m0057,
+  '0058_campaign_drafts': m0058,
+  '0059_campaign_schedules': m0059,
 };

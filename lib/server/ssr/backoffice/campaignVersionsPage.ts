@@ -7,6 +7,9 @@ import { queryProblem } from '@/lib/campaigns/studioList';
 import { CampaignVersions, type CampaignVersion } from '@/lib/server/campaigns/CampaignVersions';
 import { studioCampaignList } from '@/lib/server/campaigns/studioCampaigns';
 import { backOfficePage, operatorView } from './backOfficePage';
+import { versionAuthor } from './campaignEditorPage';
+import { heldOffersOf } from '@/lib/server/campaigns/heldOffers';
+import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 
 const versionNumber = z
   .string()
@@ -17,9 +20,6 @@ const querySchema = z.strictObject({
   from: versionNumber.optional(),
   to: versionNumber.optional(),
 });
-
-const authorOf = (version: CampaignVersion) =>
-  version.author.kind === 'import' ? 'Catalogue import' : `Operator ${version.author.id ?? ''}`.trim();
 
 /**
  * /admin/campaigns/{campaignId}: a campaign's versions, the newest first, and two of them side
@@ -54,11 +54,18 @@ export const campaignVersionsPageProps = (context: GetServerSidePropsContext) =>
     }
     const comparison: StudioComparison | null =
       older && newer ? { from: older.version, to: newer.version, changes: versionChanges(older.content, newer.content) } : null;
+    const file = await new CatalogueRepository(server.db).exportAll();
     return {
       operator: operatorView(caller.operator),
+      heldOffers: await heldOffersOf(server.db, file, versions),
       campaign,
       campaignId,
-      versions: versions.map((version) => ({ version: version.version, createdAt: version.createdAt, by: authorOf(version) })),
+      versions: versions.map((version) => ({
+        version: version.version,
+        createdAt: version.createdAt,
+        by: versionAuthor(version),
+        publishedAt: version.publishedAt,
+      })),
       comparison,
     };
   });

@@ -1,0 +1,320 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/apiErrors';
+import type { DraftInput } from '@/lib/campaigns/campaignDraft';
+import { draftToForm } from '@/lib/campaigns/draftForm';
+import { updateOffer } from '@/lib/campaigns/draftFormEdits';
+import { storageKey, storedForm } from '@/lib/campaigns/draftFormStorage';
+import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
+import type { OperatorView } from '@/lib/operators/backOfficeViews';
+import { campaignStudioApi } from '@/lib/operators/campaignStudioApi';
+import { CampaignEditor } from './CampaignEditor';
+
+vi.mock('@/lib/operators/campaignStudioApi', () => ({
+  campaignStudioApi: { create: vi.fn(), save: vi.fn(), publish: vi.fn() },
+}));
+
+const api = vi.mocked(campaignStudioApi);
+
+const marketer: OperatorView = { id: 'op_1', email: 'mo@example.com', name: 'Mo', role: 'marketer', enrolled: true, disabledAt: null };
+
+const offer = (id: string, name: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  uuid: `5a1e0000-0000-4000-8000-00000000${id}`,
+  brand: 'vogue',
+  name,
+  description: `${name}: one year of unlimited access`,
+  currencyCode: 'USD',
+  totalAmount: 5000,
+  discountedAmount: 2500,
+  billingInterval: 'year',
+  trialOffer: false,
+  trialDays: null,
+  isPrintOffer: false,
+  isCrossSell: false,
+  features: ['Unlimited access to vogue.com', 'The Vogue app'],
+  savingBadge: 'Half price for your first year',
+  image: { src: '/offer-images/vogue-digital.svg', alt: 'Vogue on a tablet', width: 320, height: 180 },
+  parentOfferId: null,
+  ...overrides,
+});
+
+const draft = (): DraftInput => ({
+  flow: {
+    brand: 'vogue',
+    urlSlug: 'winter',
+    campaignId: 'vogue-winter',
+    headline: 'Vogue for winter',
+    subheadline: 'Fashion, beauty and culture.',
+    enablePreAuth: false,
+    plans: ['1001', '1002'],
+    startsAt: '2026-12-24T08:00:00.000Z',
+    endsAt: null,
+    locale: null,
+  },
+  offers: [offer('1001', 'Vogue Digital'), offer('1002', 'Vogue Print', { isPrintOffer: true, totalAmount: 8999, discountedAmount: null })],
+  coupons: [
+    {
+      code: 'WINTER10',
+      percentOff: 10,
+      validFrom: null,
+      validUntil: null,
+      scope: { campaigns: ['vogue-winter'] },
+      maxRedemptions: null,
+      maxRedemptionsPerCustomer: null,
+    },
+  ],
+  isDefault: false,
+});
+
+const props = (overrides: Partial<CampaignEditorPageProps> = {}): CampaignEditorPageProps => ({
+  operator: marketer,
+  campaignId: 'vogue-winter',
+  baseVersion: 3,
+  status: { version: 3, published: false, publishedAt: null, createdAt: '2026-12-03T16:00:00.000Z', by: 'Mo' },
+  draft: draft(),
+  restoredFrom: null,
+  scheduled: null,
+  brands: [
+    { slug: 'vogue', name: 'Vogue', locale: 'en-US' },
+    { slug: 'gq', name: 'GQ', locale: 'en-GB' },
+  ],
+  boughtOfferIds: [],
+  ...overrides,
+});
+
+const group = (name: string) => screen.getByRole('group', { name });
+const field = (within_: HTMLElement, label: string) => within(within_).getByLabelText(label) as HTMLInputElement;
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const saveDraft = () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  // What one test typed would otherwise come back in the next, as after a reload.
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CampaignEditor', () => {
+  it('shows the campaign, each offer and coupon in its own group, prices in major units and dates on the chosen clock', () => {
+    render(<CampaignEditor {...props()} />);
+    expect(screen.getByText('Version 3, draft (not published): saved on 3 Dec 2026, 16:00 UTC by Mo.')).toBeTruthy();
+    const campaign = group('Campaign');
+    expect(field(campaign, 'Headline').value).toBe('Vogue for winter');
+    expect(field(campaign, 'Campaign id').readOnly).toBe(true);
+    expect(field(campaign, 'Brand').value).toBe('Vogue');
+    expect(field(campaign, 'Address').value).toBe('winter');
+    expect(within(campaign).getByText('/vogue/')).toBeTruthy();
+    expect(field(campaign, 'Language').value).toBe('');
+    expect(field(campaign, 'Time zone').value).toBe('UTC');
+    expect(field(campaign, 'Starts').value).toBe('2026-12-24T08:00');
+    fireEvent.change(field(campaign, 'Time zone'), { target: { value: 'Europe/Berlin' } });
+    expect(field(campaign, 'Starts').value).toBe('2026-12-24T09:00');
+
+    const digital = group('Offer 1: Vogue Digital');
+    expect(field(digital, 'Price').value).toBe('50.00');
+    expect(field(digital, 'First-period price').value).toBe('25.00');
+    expect(field(digital, 'Features (one per line)').value).toBe('Unlimited access to vogue.com\nThe Vogue app');
+    expect(field(digital, 'Sold on the page').checked).toBe(true);
+    expect(field(group('Offer 2: Vogue Print'), 'Print edition').checked).toBe(true);
+    expect(field(group('Coupon 1: WINTER10'), 'Percent off').value).toBe('10');
+    // Nothing changed (the zone is only how dates read): the draft may be published.
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows a refused draft’s problems beside their fields, the rest in the alert, and keeps what was typed', async () => {
+    api.save.mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'invalid_campaign',
+        message: 'The campaign was not saved: see what to change.',
+        details: ['flow.headline: must not be empty', 'offers.1.totalAmount: must not be negative', 'flow.enablePreAuth: is not allowed'],
+      }),
+    );
+    render(<CampaignEditor {...props()} />);
+    type(field(group('Campaign'), 'Headline'), '   ');
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+    saveDraft();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The campaign was not saved: see what to change.');
+    expect(alert.textContent).toContain('Campaign, enablePreAuth: is not allowed');
+    const headline = field(group('Campaign'), 'Headline');
+    expect(headline.value).toBe('   ');
+    expect(headline.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(headline.getAttribute('aria-describedby')!)!.textContent).toBe('Must not be empty');
+    const price = field(group('Offer 2: Vogue Print'), 'Price');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Must not be negative')).toBeTruthy();
+    expect(api.save).toHaveBeenCalledWith('vogue-winter', 3, expect.objectContaining({ isDefault: false }), undefined);
+  });
+
+  it('says what to type when a price is no amount, without asking the server', () => {
+    render(<CampaignEditor {...props()} />);
+    const price = field(group('Offer 1: Vogue Digital'), 'Price');
+    type(price, '12 dollars');
+    saveDraft();
+    expect(api.save).not.toHaveBeenCalled();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(price.getAttribute('aria-describedby')).toContain('-error');
+    expect(screen.getByText('Enter a price such as 12.99')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('One field says what to change.');
+  });
+
+  it('keeps a bought offer’s price, and gives new buyers a new offer with a price to set', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    render(<CampaignEditor {...props({ boughtOfferIds: ['1001'] })} />);
+    const held = group('Offer 1: Vogue Digital');
+    for (const label of ['Price', 'First-period price', 'Currency', 'Billed every', 'Free trial days']) {
+      expect(field(held, label).readOnly).toBe(true);
+    }
+    expect(within(held).getByText('Subscribers hold this offer: its price stays. A new price for new buyers is a new offer.')).toBeTruthy();
+    fireEvent.click(within(held).getByRole('button', { name: 'New price for new buyers' }));
+
+    const copy = group('Offer 1: Vogue Digital');
+    const price = field(copy, 'Price');
+    expect(price.readOnly).toBe(false);
+    expect(price.value).toBe('50.00');
+    expect(within(copy).queryByRole('button', { name: 'New price for new buyers' })).toBeNull();
+    expect(document.activeElement).toBe(price);
+    type(price, '59,99');
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    const sent = api.save.mock.calls[0]![2];
+    expect(sent.flow.plans).toEqual(['new-1', '1002']);
+    expect(sent.offers).toHaveLength(2);
+    expect(sent.offers[0]).toMatchObject({ id: 'new-1', uuid: '', name: 'Vogue Digital', totalAmount: 5999, isCrossSell: false });
+  });
+
+  it('keeps every typed value through a save that came second, links what changed, and saves over it', async () => {
+    api.save
+      .mockRejectedValueOnce(
+        new ApiError({
+          status: 409,
+          code: 'edited_meanwhile',
+          message: 'Ada saved version 5 while you were editing.',
+          details: ['latestVersion: 5'],
+        }),
+      )
+      .mockImplementationOnce(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 6, draft: sent }));
+    render(<CampaignEditor {...props()} />);
+    type(field(group('Campaign'), 'Headline'), 'Vogue, for the holidays');
+    type(field(group('Offer 2: Vogue Print'), 'Name'), 'Vogue in print');
+    saveDraft();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Ada saved version 5 while you were editing.');
+    expect(alert.textContent).not.toContain('latestVersion');
+    expect(screen.getByRole('link', { name: 'See what changed' }).getAttribute('href')).toBe('/admin/campaigns/vogue-winter?from=3&to=5');
+    expect(field(group('Campaign'), 'Headline').value).toBe('Vogue, for the holidays');
+    expect(field(group('Offer 2: Vogue in print'), 'Name').value).toBe('Vogue in print');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save over it' }));
+    await screen.findByText('Saved as version 6 (draft).');
+    expect(api.save).toHaveBeenLastCalledWith(
+      'vogue-winter',
+      5,
+      expect.objectContaining({ flow: expect.objectContaining({ headline: 'Vogue, for the holidays' }) }),
+      undefined,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Version 6, draft (not published)', { exact: false })).toBeTruthy();
+  });
+
+  it('publishes a saved draft once nothing is left unsaved', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    api.publish.mockResolvedValue({ campaignId: 'vogue-winter', version: 4, catalogueVersion: 12 });
+    render(<CampaignEditor {...props()} />);
+    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    type(field(group('Campaign'), 'Subheadline'), 'All of Vogue.');
+    expect(publish.disabled).toBe(true);
+    expect(screen.getByText('Save the changes first: a saved draft is what is published.')).toBeTruthy();
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    expect(publish.disabled).toBe(false);
+    fireEvent.click(publish);
+    await screen.findByText('Published version 4.');
+    expect(api.publish).toHaveBeenCalledWith('vogue-winter', 4);
+    expect(screen.getByText(/^Version 4, published on /)).toBeTruthy();
+  });
+
+  it('holds a restored version until it is saved as the newest draft, the save saying which it restores', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    render(<CampaignEditor {...props({ restoredFrom: 1 })} />);
+    expect(screen.getByText('This form holds version 1. Save it to make it the newest draft.')).toBeTruthy();
+    const publish = screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+    expect(publish.disabled).toBe(true);
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    expect(api.save).toHaveBeenCalledWith('vogue-winter', 3, expect.anything(), 1);
+    expect(screen.queryByText('This form holds version 1. Save it to make it the newest draft.')).toBeNull();
+    expect(publish.disabled).toBe(false);
+  });
+
+  it('brings back unsaved changes after a reload, and discards them when asked', async () => {
+    const typed = updateOffer(draftToForm(draft()), 'o1', { name: 'Vogue Digital+' });
+    sessionStorage.setItem(storageKey('vogue-winter', 3), storedForm(typed));
+    render(<CampaignEditor {...props()} />);
+    expect(await screen.findByText('Your unsaved changes were restored.')).toBeTruthy();
+    expect(field(group('Offer 1: Vogue Digital+'), 'Name').value).toBe('Vogue Digital+');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(field(group('Offer 1: Vogue Digital'), 'Name').value).toBe('Vogue Digital');
+    expect(sessionStorage.getItem(storageKey('vogue-winter', 3))).toBeNull();
+  });
+
+  it('keeps what is typed in the tab and asks before leaving with it', () => {
+    render(<CampaignEditor {...props()} />);
+    type(field(group('Campaign'), 'Headline'), 'Vogue, for less');
+    expect(sessionStorage.getItem(storageKey('vogue-winter', 3))).toContain('Vogue, for less');
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+  });
+
+  it('creates a new campaign and opens its editor', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    api.create.mockImplementation(async (sent) => ({ campaignId: 'gq-spring', version: 1, draft: sent }));
+    const blank: DraftInput = {
+      flow: { brand: '', urlSlug: '', campaignId: '', headline: '', subheadline: '', plans: [] },
+      offers: [],
+      coupons: [],
+      isDefault: false,
+    };
+    render(<CampaignEditor {...props({ campaignId: null, baseVersion: null, status: null, draft: blank })} />);
+    expect(screen.getByText('A new campaign, not saved yet.')).toBeTruthy();
+    const campaign = group('Campaign');
+    fireEvent.change(field(campaign, 'Brand'), { target: { value: 'gq' } });
+    type(field(campaign, 'Campaign id'), 'gq-spring');
+    type(field(campaign, 'Address'), 'spring');
+    type(field(campaign, 'Headline'), 'GQ for spring');
+    expect(within(campaign).getByText('/gq/')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add an offer' }));
+    const added = group('Offer 1');
+    expect(field(added, 'Currency').value).toBe('GBP');
+    type(field(added, 'Name'), 'GQ Digital');
+    type(field(group('Offer 1: GQ Digital'), 'Price'), '30');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a coupon' }));
+    type(field(group('Coupon 1'), 'Code'), 'spring25');
+    saveDraft();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/campaigns/gq-spring/edit'));
+    const sent = api.create.mock.calls[0]![0];
+    expect(sent.flow).toMatchObject({ brand: 'gq', campaignId: 'gq-spring', urlSlug: 'spring', plans: ['new-1'] });
+    expect(sent.offers[0]).toMatchObject({
+      id: 'new-1',
+      uuid: '',
+      brand: 'gq',
+      name: 'GQ Digital',
+      totalAmount: 3000,
+      currencyCode: 'GBP',
+    });
+    expect(sent.coupons[0]).toMatchObject({ code: 'SPRING25', percentOff: 10, scope: { campaigns: ['gq-spring'] } });
+  });
+
+  it('shows a refusal as the other back-office pages do', () => {
+    render(<CampaignEditor kind="refused" status={403} title="Not for your role" message="Campaigns are for marketers and admins." />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+  });
+});

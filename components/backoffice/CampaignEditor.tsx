@@ -1,0 +1,327 @@
+import Link from 'next/link';
+import { ErrorView } from '@/components/ui/ErrorView';
+import type { CampaignForm } from '@/lib/campaigns/draftForm';
+import { layoutOf } from '@/lib/campaigns/draftFormEdits';
+import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
+import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
+import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
+import { BackOfficeFrame } from './BackOfficeFrame';
+import { CouponFields, type CouponChange } from './CampaignEditorCoupon';
+import { CampaignFields } from './CampaignEditorFields';
+import { ProblemsBeside } from './CampaignEditorInputs';
+import { OfferFields, type OfferActions } from './CampaignEditorOffer';
+import {
+  ADD_COUPON_ID,
+  ADD_OFFER_ID,
+  useCampaignEditor,
+  useFormChanges,
+  type Base,
+  type Busy,
+  type Failure,
+  type Status,
+} from './CampaignEditorState';
+import { careWhen } from './careWords';
+import { ScheduleControls } from './CampaignEditorSchedule';
+import styles from './BackOffice.module.css';
+
+/**
+ * /admin/campaigns/{id}/edit and /admin/campaigns/new: the studio's editor. A marketer
+ * changes a campaign's words, offers, dates and coupons, saves it as a draft version (the
+ * server checks it as an import would) and publishes a saved draft. What was typed is never
+ * lost: a refused or conflicting save keeps it, a reload brings it back (sessionStorage), and
+ * leaving with unsaved changes asks first.
+ */
+export function CampaignEditor(props: CampaignEditorPageProps | BackOfficeRefusal) {
+  if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
+  return <EditorPage {...props} />;
+}
+
+const NO_PROBLEMS: ReadonlyMap<string, readonly string[]> = new Map();
+
+function EditorPage(props: CampaignEditorPageProps) {
+  const { operator, campaignId, brands } = props;
+  const editor = useCampaignEditor(props);
+  const { form, base, busy, failure } = editor;
+  const brandLocale = brands.find((brand) => brand.slug === form.flow.brand)?.locale ?? '';
+  const changes = useFormChanges(form, editor.setForm, editor.setSaid, brandLocale);
+  const title = campaignId === null ? 'New campaign' : `Edit ${props.draft.flow.headline || campaignId}`;
+  return (
+    <BackOfficeFrame title={title} operator={operator}>
+      <p className={styles.row}>
+        <Link className={styles.link} href={CAMPAIGNS_PATH}>
+          All campaigns
+        </Link>
+        {campaignId !== null && (
+          <Link className={styles.link} href={campaignStudioPath(campaignId)}>
+            This campaign’s versions
+          </Link>
+        )}
+      </p>
+      <section className={styles.card} aria-labelledby="editor-title">
+        <h1 id="editor-title">{title}</h1>
+        <p>{statusText(base.status, campaignId)}</p>
+        {!base.holdsNewest && props.restoredFrom !== null && (
+          <p className={styles.notice}>This form holds version {props.restoredFrom}. Save it to make it the newest draft.</p>
+        )}
+        {editor.restored && (
+          <div className={`${styles.notice} ${styles.stack}`}>
+            <p>Your unsaved changes were restored.</p>
+            <div>
+              <button type="button" className={styles.secondary} disabled={busy !== null} onClick={editor.discard}>
+                Discard them
+              </button>
+            </div>
+          </div>
+        )}
+      </section>
+      <ProblemsBeside.Provider value={failure?.problems?.beside ?? NO_PROBLEMS}>
+        <form
+          className={styles.form}
+          aria-labelledby="editor-title"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void editor.save(base.version);
+          }}
+        >
+          <div className={styles.card}>
+            <CampaignFields
+              form={form}
+              isNew={campaignId === null}
+              brands={brands}
+              onFlow={changes.onFlow}
+              onTimeZone={changes.onTimeZone}
+              onDefault={changes.onDefault}
+            />
+          </div>
+          <OffersSection
+            form={form}
+            boughtOfferIds={props.boughtOfferIds}
+            busy={busy !== null}
+            actions={changes.offerActions}
+            onAdd={changes.addAnOffer}
+          />
+          <CouponsSection
+            form={form}
+            busy={busy !== null}
+            onChange={changes.onCoupon}
+            onRemove={changes.removeACoupon}
+            onAdd={changes.addACoupon}
+          />
+          <EditorActions
+            campaignId={campaignId}
+            base={base}
+            dirty={editor.dirty}
+            busy={busy}
+            failure={failure}
+            said={editor.said}
+            onPublish={editor.publish}
+            onSaveOver={(latest) => void editor.save(latest)}
+          />
+          {campaignId !== null && (
+            <section className={styles.card} aria-label="Schedule">
+              <ScheduleControls
+                campaignId={campaignId}
+                version={publishableVersion(campaignId, base, editor.dirty)}
+                timeZone={form.timeZone}
+                initial={props.scheduled}
+              />
+            </section>
+          )}
+        </form>
+      </ProblemsBeside.Provider>
+    </BackOfficeFrame>
+  );
+}
+
+function OffersSection(props: {
+  form: CampaignForm;
+  boughtOfferIds: readonly string[];
+  busy: boolean;
+  actions: OfferActions;
+  onAdd: () => void;
+}) {
+  const { form, busy } = props;
+  return (
+    <section className={styles.card} aria-labelledby="offers-title">
+      <h2 id="offers-title">Offers</h2>
+      <p>{layoutText(layoutOf(form))}</p>
+      {form.offers.map((offer, index) => (
+        <OfferFields
+          key={offer.key}
+          form={form}
+          index={index}
+          held={offer.id !== '' && props.boughtOfferIds.includes(offer.id)}
+          busy={busy}
+          actions={props.actions}
+        />
+      ))}
+      <button id={ADD_OFFER_ID} type="button" className={styles.secondary} disabled={busy} onClick={props.onAdd}>
+        Add an offer
+      </button>
+    </section>
+  );
+}
+
+function CouponsSection(props: {
+  form: CampaignForm;
+  busy: boolean;
+  onChange: (key: string, change: CouponChange) => void;
+  onRemove: (key: string) => void;
+  onAdd: () => void;
+}) {
+  const { form, busy } = props;
+  return (
+    <section className={styles.card} aria-labelledby="coupons-title">
+      <h2 id="coupons-title">Coupons</h2>
+      <p>Codes a buyer types at checkout: each works on this campaign.</p>
+      {form.coupons.map((coupon, index) => (
+        <CouponFields key={coupon.key} form={form} index={index} busy={busy} onChange={props.onChange} onRemove={props.onRemove} />
+      ))}
+      <button id={ADD_COUPON_ID} type="button" className={styles.secondary} disabled={busy} onClick={props.onAdd}>
+        Add a coupon
+      </button>
+    </section>
+  );
+}
+
+/** Save, publish, and what the last of them said: the alert for what went wrong, the status for what was done. */
+function EditorActions(props: {
+  campaignId: string | null;
+  base: Base;
+  dirty: boolean;
+  busy: Busy;
+  failure: Failure | null;
+  said: string;
+  onPublish: () => void;
+  onSaveOver: (latest: number) => void;
+}) {
+  const { campaignId, base, dirty, busy, failure } = props;
+  const publishable = publishableVersion(campaignId, base, dirty) !== null;
+  return (
+    <section className={styles.card} aria-labelledby="actions-title">
+      <h2 id="actions-title">Save and publish</h2>
+      <div className={styles.stack}>
+        <p>{dirty || !base.holdsNewest ? 'The form has changes that are not saved.' : 'Everything shown is saved.'}</p>
+        {failure && <FailureAlert failure={failure} />}
+        {failure?.conflict && campaignId !== null && (
+          <ConflictWays
+            campaignId={campaignId}
+            base={base.version}
+            latest={failure.conflict.latest}
+            busy={busy}
+            onSaveOver={props.onSaveOver}
+          />
+        )}
+        <div className={styles.row}>
+          <button type="submit" className={styles.primary} disabled={busy !== null} aria-busy={busy === 'save'}>
+            {busy === 'save' ? 'Saving…' : 'Save draft'}
+          </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy !== null || !publishable}
+            aria-busy={busy === 'publish'}
+            aria-describedby="publish-hint"
+            onClick={props.onPublish}
+          >
+            {busy === 'publish' ? 'Publishing…' : 'Publish'}
+          </button>
+        </div>
+        <p id="publish-hint" className={styles.hint}>
+          {publishHint(campaignId, base, dirty)}
+        </p>
+        <p role="status">{props.said}</p>
+      </div>
+    </section>
+  );
+}
+
+function FailureAlert({ failure }: { failure: Failure }) {
+  const beside = failure.problems?.beside.size ?? 0;
+  const elsewhere = failure.problems?.elsewhere ?? [];
+  const firstInvalid = () => (document.querySelector('form [aria-invalid="true"]') as HTMLElement | null)?.focus();
+  return (
+    <div className={styles.alert} role="alert">
+      <p>{failure.message}</p>
+      {beside > 0 && (
+        <p>
+          {beside === 1 ? 'One field says' : `${beside} fields say`} what to change.{' '}
+          <button type="button" className={styles.textButton} onClick={firstInvalid}>
+            Go to the first
+          </button>
+        </p>
+      )}
+      {elsewhere.length > 0 && (
+        <ul>
+          {elsewhere.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {failure.conflict && <p>What you typed is kept.</p>}
+    </div>
+  );
+}
+
+function ConflictWays(props: {
+  campaignId: string;
+  base: number | null;
+  latest: number | null;
+  busy: Busy;
+  onSaveOver: (latest: number) => void;
+}) {
+  const { campaignId, base, latest, busy } = props;
+  const compare =
+    base !== null && latest !== null ? `${campaignStudioPath(campaignId)}?from=${base}&to=${latest}` : campaignStudioPath(campaignId);
+  return (
+    <div className={styles.row}>
+      <span>
+        <a className={styles.link} href={compare} target="_blank" rel="noreferrer">
+          See what changed
+        </a>{' '}
+        (opens a new tab)
+      </span>
+      {latest !== null && (
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy !== null}
+          aria-busy={busy === 'save'}
+          onClick={() => props.onSaveOver(latest)}
+        >
+          {busy === 'save' ? 'Saving…' : 'Save over it'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function statusText(status: Status | null, campaignId: string | null): string {
+  if (!status && campaignId !== null) return 'No version recorded yet: the form holds what the catalogue has.';
+  if (!status) return 'A new campaign, not saved yet.';
+  const saved = `saved on ${careWhen(status.createdAt)} by ${status.by}`;
+  if (!status.published) return `Version ${status.version}, draft (not published): ${saved}.`;
+  if (status.publishedAt) return `Version ${status.version}, published on ${careWhen(status.publishedAt)}.`;
+  return `Version ${status.version}, published (${saved}).`;
+}
+
+/** The saved draft a publish or a schedule would take; null while the form holds anything else. */
+function publishableVersion(campaignId: string | null, base: Base, dirty: boolean): number | null {
+  const ready = campaignId !== null && base.status !== null && !base.status.published && base.holdsNewest && !dirty;
+  return ready ? base.status!.version : null;
+}
+
+function publishHint(campaignId: string | null, base: Base, dirty: boolean): string {
+  if (campaignId === null || base.status === null) return 'Save the campaign first: a saved draft is what is published.';
+  if (!base.holdsNewest) return 'Save this version first: a saved draft is what is published.';
+  if (dirty) return 'Save the changes first: a saved draft is what is published.';
+  if (base.status.published) return `Version ${base.status.version} is published.`;
+  return `Publishes version ${base.status.version}: visitors see it within a minute.`;
+}
+
+function layoutText(layout: ReturnType<typeof layoutOf>): string {
+  if (layout === 'single') return 'The page sells one offer. Cross-sells are offered beside it.';
+  if (layout === 'dual') return 'The page sells two offers side by side, in the order below. Cross-sells are offered beside them.';
+  return 'No offer is sold on the page yet: tick “Sold on the page” on one or two.';
+}

@@ -1,0 +1,112 @@
+import type { CampaignForm, CouponForm } from '@/lib/campaigns/draftForm';
+import { couponControl } from '@/lib/campaigns/draftFormProblems';
+import { CURRENCY_CODES } from '@/lib/pricing/currencies';
+import { ChoiceInput, TextInput } from './CampaignEditorInputs';
+import styles from './BackOffice.module.css';
+
+export type CouponChange = Partial<Omit<CouponForm, 'key' | 'base'>>;
+
+const CURRENCY_CHOICES = [{ value: '', label: 'None' }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))];
+
+export const couponTitle = (coupon: CouponForm, index: number) =>
+  `Coupon ${index + 1}${coupon.code.trim() ? `: ${coupon.code.trim()}` : ''}`;
+
+/** One coupon of the campaign: its code, what it takes off, when and how often it works. */
+export function CouponFields(props: {
+  form: CampaignForm;
+  index: number;
+  busy: boolean;
+  onChange: (key: string, change: CouponChange) => void;
+  onRemove: (key: string) => void;
+}) {
+  const { form, index, busy } = props;
+  const coupon = form.coupons[index]!;
+  const change = (value: CouponChange) => props.onChange(coupon.key, value);
+  const control = (name: Parameters<typeof couponControl>[1]) => couponControl(coupon.key, name);
+  const reach = reachBeyond(coupon.base.scope, form.flow.campaignId);
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>{couponTitle(coupon, index)}</legend>
+      {reach && <p className={styles.hint}>This code also works on {reach}: a change here changes it there too.</p>}
+      <div className={styles.fields}>
+        <TextInput
+          control={control('code')}
+          label="Code"
+          value={coupon.code}
+          // The catalogue's codes are upper case: what a buyer types is matched in any case.
+          onChange={(code) => change({ code: code.toUpperCase() })}
+          hint="3 to 32 letters or digits."
+        />
+        <TextInput
+          control={control('percentOff')}
+          label="Percent off"
+          inputMode="decimal"
+          value={coupon.percentOff}
+          onChange={(percentOff) => change({ percentOff })}
+          hint="Such as 10; or an amount off instead."
+        />
+        <TextInput
+          control={control('amountOff')}
+          label="Amount off"
+          inputMode="decimal"
+          value={coupon.amountOff}
+          onChange={(amountOff) => change({ amountOff })}
+          hint="Such as 5.00, in the currency beside it."
+        />
+        <ChoiceInput
+          control={control('currencyCode')}
+          label="Currency"
+          value={coupon.currencyCode}
+          choices={CURRENCY_CHOICES}
+          onChange={(currencyCode) => change({ currencyCode })}
+          hint="The amount's."
+        />
+        <TextInput
+          control={control('validFrom')}
+          label="Valid from"
+          type="datetime-local"
+          value={coupon.validFrom}
+          onChange={(validFrom) => change({ validFrom })}
+          hint="On the campaign's time zone's clock; empty: now."
+        />
+        <TextInput
+          control={control('validUntil')}
+          label="Valid until"
+          type="datetime-local"
+          value={coupon.validUntil}
+          onChange={(validUntil) => change({ validUntil })}
+          hint="Empty: no end."
+        />
+        <TextInput
+          control={control('maxRedemptions')}
+          label="Uses in all"
+          inputMode="numeric"
+          value={coupon.maxRedemptions}
+          onChange={(maxRedemptions) => change({ maxRedemptions })}
+          hint="Empty: no cap."
+        />
+        <TextInput
+          control={control('maxRedemptionsPerCustomer')}
+          label="Uses per customer"
+          inputMode="numeric"
+          value={coupon.maxRedemptionsPerCustomer}
+          onChange={(maxRedemptionsPerCustomer) => change({ maxRedemptionsPerCustomer })}
+          hint="Empty: no cap."
+        />
+      </div>
+      <div className={styles.row}>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => props.onRemove(coupon.key)}>
+          Remove coupon
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The other campaigns a coupon works on ("vogue-spring, gq-spring"); null when only this one. */
+function reachBeyond(scope: unknown, campaignId: string): string | null {
+  if (!scope || typeof scope !== 'object') return null;
+  const campaigns = (scope as { campaigns?: unknown }).campaigns;
+  const others = Array.isArray(campaigns) ? campaigns.map(String).filter((id) => id !== campaignId) : [];
+  return others.length ? others.join(', ') : null;
+}

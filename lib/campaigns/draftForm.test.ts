@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { parseCatalogueFile } from '@/lib/catalogue/catalogueFile';
+import demoCatalogue from '@/data/demo-catalogue.json';
+import type { DraftInput } from './campaignDraft';
+import { campaignContentOf } from './campaignContent';
+import { centsToText, draftToForm, formToDraft, textToCents } from './draftForm';
+import { layoutOf, updateCoupon, updateOffer } from './draftFormEdits';
+import { draft, drafted } from '@/tests/fixtures/draftForm';
+
+describe('money', () => {
+  it('reads major units with a point or a comma, without floating point', () => {
+    expect(textToCents('12.99')).toBe(1299);
+    expect(textToCents('12,99')).toBe(1299);
+    expect(textToCents(' 12 ')).toBe(1200);
+    expect(textToCents('12.5')).toBe(1250);
+    expect(textToCents('0.29')).toBe(29);
+    expect(textToCents('1 299,00')).toBe(129900);
+    for (const text of ['', '12.999', '-1', '12 €', '$12', 'twelve', '1,234.56']) expect(textToCents(text)).toBeNull();
+  });
+
+  it('writes cents back as major units', () => {
+    expect(centsToText(1299)).toBe('12.99');
+    expect(centsToText(5000)).toBe('50.00');
+    expect(centsToText(5)).toBe('0.05');
+    expect(centsToText(null)).toBe('');
+    expect(centsToText(12.5)).toBe('');
+  });
+});
+
+describe('draftToForm', () => {
+  it('shows the page’s plans in their order, prices in major units, features one per line, dates on the zone’s clock', () => {
+    const form = draftToForm(draft(), 'Europe/Berlin');
+    expect(form.offers.map((offer) => [offer.name, offer.onPage])).toEqual([
+      ['Vogue Print', true],
+      ['Vogue Digital', true],
+      ['Vogue Tote', false],
+    ]);
+    const [print, digital, tote] = form.offers;
+    expect(digital).toMatchObject({ price: '50.00', firstPrice: '25.00', trialDays: '', features: 'Unlimited access\nThe app' });
+    expect(digital).toMatchObject({ imageSrc: '/offer-images/vogue-digital.svg', imageWidth: '320', imageHeight: '180' });
+    expect(print).toMatchObject({ price: '89.99', firstPrice: '', trialDays: '14', isPrintOffer: true });
+    // The cross-sell names its plan by the plan's key in the form.
+    expect(tote!.parentOfferId).toBe(print!.key);
+    expect(form.flow).toMatchObject({ startsAt: '2026-12-24T09:00', endsAt: '', locale: '' });
+    expect(form.coupons[0]).toMatchObject({
+      code: 'WINTER10',
+      percentOff: '10',
+      validUntil: '2027-01-01T01:00',
+      maxRedemptionsPerCustomer: '1',
+    });
+    expect(layoutOf(form)).toBe('dual');
+  });
+
+  it('gives back the draft it was made from, whatever zone it is shown in', () => {
+    for (const zone of ['UTC', 'Europe/Berlin', 'America/Los_Angeles']) {
+      const back = drafted(draftToForm(draft(), zone));
+      expect(back.flow).toEqual(draft().flow);
+      expect(back.coupons).toEqual(draft().coupons);
+      expect(back.isDefault).toBe(false);
+      // The same offers, in the page's order.
+      expect(back.offers).toEqual([draft().offers[1], draft().offers[0], draft().offers[2]]);
+    }
+  });
+
+  it('takes every demo campaign the catalogue holds and gives it back unchanged', () => {
+    const parsed = parseCatalogueFile(demoCatalogue);
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    for (const flow of parsed.file.checkoutFlows) {
+      const content = campaignContentOf(parsed.file, flow.campaignId)!;
+      const back = drafted(draftToForm(content as unknown as DraftInput, 'Europe/Paris'));
+      expect(back.flow).toEqual(content.flow);
+      expect(back.coupons).toEqual(content.coupons);
+      expect(new Set(back.offers.map((offer) => JSON.stringify(offer)))).toEqual(
+        new Set(content.offers.map((offer) => JSON.stringify(offer))),
+      );
+    }
+  });
+});
+
+describe('formToDraft', () => {
+  it('writes what was typed as the catalogue does: cents, arrays, instants, null for what is empty', () => {
+    let form = draftToForm(draft(), 'America/New_York');
+    const digital = form.offers[1]!.key;
+    form = updateOffer(form, digital, {
+      price: '12,99',
+      firstPrice: '',
+      trialDays: '7',
+      features: '  One\n\nTwo  \n',
+      savingBadge: '  ',
+      imageSrc: '',
+      imageAlt: '',
+      imageWidth: '',
+      imageHeight: '',
+    });
+    form = { ...form, flow: { ...form.flow, endsAt: '2027-03-01T00:00', locale: 'en-GB' } };
+    const out = drafted(form);
+    expect(out.offers[1]).toMatchObject({
+      totalAmount: 1299,
+      discountedAmount: null,
+      trialOffer: true,
+      trialDays: 7,
+      features: ['One', 'Two'],
+      savingBadge: null,
+      image: null,
+    });
+    expect(out.flow).toMatchObject({ endsAt: '2027-03-01T05:00:00.000Z', locale: 'en-GB', enablePreAuth: true });
+  });
+
+  it('says what to type where the server could only say "expected number"', () => {
+    let form = draftToForm(draft());
+    const [print, digital] = form.offers;
+    form = updateOffer(form, print!.key, { price: '', trialDays: 'two weeks' });
+    form = updateOffer(form, digital!.key, { firstPrice: '12.999', imageWidth: '' });
+    form = updateCoupon(form, form.coupons[0]!.key, { percentOff: 'ten', validFrom: '2026-02-30T09:00', maxRedemptions: '1.5' });
+    const result = formToDraft(form);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems).toEqual([
+      { field: 'offers.0.trialDays', message: 'Enter a whole number of days, such as 14, or leave it empty' },
+      { field: 'offers.0.totalAmount', message: 'Enter the price, such as 12.99' },
+      { field: 'offers.1.discountedAmount', message: 'Enter a price such as 12.99' },
+      { field: 'offers.1.image.width', message: 'Enter the width in pixels, such as 640' },
+      { field: 'coupons.0.validFrom', message: 'Enter a date and a time, or leave it empty' },
+      { field: 'coupons.0.maxRedemptions', message: 'Enter a whole number, such as 100, or leave it empty' },
+      { field: 'coupons.0.percentOff', message: 'Enter a percentage such as 10' },
+    ]);
+  });
+
+  it('leaves the rest to the server: an empty headline is sent as it is', () => {
+    const form = draftToForm(draft());
+    expect(drafted({ ...form, flow: { ...form.flow, headline: '' } }).flow.headline).toBe('');
+  });
+
+  it('sends a coupon’s amount with its currency, and no currency without an amount', () => {
+    let form = draftToForm(draft());
+    const key = form.coupons[0]!.key;
+    form = updateCoupon(form, key, { percentOff: '', amountOff: '5', currencyCode: 'EUR' });
+    expect(drafted(form).coupons[0]).toMatchObject({ amountOff: 500, currencyCode: 'EUR' });
+    expect(drafted(form).coupons[0]).not.toHaveProperty('percentOff');
+    form = updateCoupon(form, key, { percentOff: '12.5', amountOff: '' });
+    expect(drafted(form).coupons[0]).toMatchObject({ percentOff: 12.5 });
+    expect(drafted(form).coupons[0]).not.toHaveProperty('currencyCode');
+  });
+});

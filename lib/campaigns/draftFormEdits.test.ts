@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { DraftInput } from './campaignDraft';
+import { offerIdsAbove, withOfferIds } from './newOfferIds';
+import { draftToForm, formSignature, type CampaignForm } from './draftForm';
+import { currencyForLocale } from './draftFormChoices';
+import {
+  addCoupon,
+  addOffer,
+  adoptSavedDraft,
+  canSellOnPage,
+  changeTimeZone,
+  layoutOf,
+  moveOffer,
+  offerWithNewPrice,
+  removeOffer,
+  updateOffer,
+} from './draftFormEdits';
+import { draft, drafted } from '@/tests/fixtures/draftForm';
+
+describe('building the campaign', () => {
+  it('adds a blank offer: a plan while the page has room, else a cross-sell beside every plan', () => {
+    const blank = draftToForm({
+      flow: { brand: 'gq', campaignId: '', urlSlug: '', headline: '', plans: [] },
+      offers: [],
+      coupons: [],
+      isDefault: false,
+    });
+    const priced = (added: { form: CampaignForm; key: string }) => ({ ...added, form: updateOffer(added.form, added.key, { price: '9' }) });
+    const one = priced(addOffer(blank, currencyForLocale('en-GB')));
+    expect(one.form.offers[0]).toMatchObject({ id: '', onPage: true, currencyCode: 'GBP', billingInterval: 'year' });
+    expect(layoutOf(one.form)).toBe('single');
+    const two = priced(addOffer(one.form, 'GBP'));
+    const three = priced(addOffer(two.form, 'GBP'));
+    expect(three.form.offers.map((offer) => offer.onPage)).toEqual([true, true, false]);
+    expect(canSellOnPage(three.form, three.key)).toBe(false);
+    expect(updateOffer(three.form, three.key, { onPage: true })).toBe(three.form);
+    // New offers are named in plans and parents by their place, their id and uuid left to the server.
+    let form = updateOffer(three.form, three.key, { parentOfferId: two.key });
+    form = { ...form, flow: { ...form.flow, campaignId: 'gq-new' } };
+    const out = drafted(addCoupon(form).form);
+    expect(out.flow.plans).toEqual(['new-1', 'new-2']);
+    expect(out.offers[2]).toMatchObject({ id: 'new-3', uuid: '', brand: 'gq', isCrossSell: true, parentOfferId: 'new-2' });
+    expect(out.coupons[0]).toMatchObject({ code: '', percentOff: 10, scope: { campaigns: ['gq-new'] } });
+  });
+
+  it('orders the plans by moving offers, and a removed plan’s cross-sells go beside every plan', () => {
+    const form = draftToForm(draft());
+    const [print, digital, tote] = form.offers;
+    const moved = moveOffer(form, digital!.key, -1);
+    expect(drafted(moved).flow.plans).toEqual(['1001', '1002']);
+    expect(moveOffer(form, print!.key, -1)).toBe(form);
+    const removed = removeOffer(form, print!.key);
+    expect(removed.offers.find((offer) => offer.key === tote!.key)!.parentOfferId).toBe('0');
+    expect(drafted(removed).flow.plans).toEqual(['1001']);
+  });
+
+  it('gives a held offer a new price for new buyers: a new offer takes its place and its cross-sells', () => {
+    const form = draftToForm(draft());
+    const print = form.offers[0]!;
+    const { form: changed, key } = offerWithNewPrice(form, print.key);
+    expect(changed.offers.map((offer) => offer.key)).toEqual([key, form.offers[1]!.key, form.offers[2]!.key]);
+    expect(changed.offers[0]).toMatchObject({ id: '', name: 'Vogue Print', price: '89.99', onPage: true });
+    expect(changed.offers[2]!.parentOfferId).toBe(key);
+    const out = drafted(changed);
+    expect(out.flow.plans).toEqual(['new-1', '1001']);
+    expect(out.offers[0]).toMatchObject({ id: 'new-1', uuid: '', totalAmount: 8999, name: 'Vogue Print' });
+    expect(out.offers[2]!.parentOfferId).toBe('new-1');
+    expect(out.offers.some((offer) => offer.id === '1002')).toBe(false);
+  });
+
+  it('shows the same instants on another zone’s clock', () => {
+    const form = changeTimeZone(draftToForm(draft(), 'UTC'), 'Europe/Berlin');
+    expect(form.flow.startsAt).toBe('2026-12-24T09:00');
+    expect(drafted(form)).toEqual(drafted(draftToForm(draft(), 'UTC')));
+    expect(formSignature(form)).toBe(formSignature(draftToForm(draft(), 'UTC')));
+  });
+});
+
+describe('adoptSavedDraft', () => {
+  /** As the server answers: new offers with their ids (lib/campaigns/newOfferIds.ts), in the catalogue's order. */
+  const saveOf = (sent: CampaignForm): DraftInput => {
+    const given = withOfferIds(drafted(sent), offerIdsAbove(['2001']), () => '00000000-0000-4000-8000-000000002002');
+    return { ...given, offers: [...given.offers].reverse() };
+  };
+
+  const sentWithNewOffer = () => {
+    const form = draftToForm(draft());
+    const added = addOffer(removeOffer(form, form.offers[1]!.key), 'USD');
+    return { sent: updateOffer(added.form, added.key, { name: 'Vogue Weekend', price: '9.99' }), key: added.key };
+  };
+
+  it('takes the saved draft, each offer keeping its key and place', () => {
+    const { sent, key } = sentWithNewOffer();
+    const saved = saveOf(sent);
+    const adopted = adoptSavedDraft(sent, sent, saved);
+    expect(adopted.offers.map((offer) => offer.key)).toEqual(sent.offers.map((offer) => offer.key));
+    expect(adopted.offers.find((offer) => offer.key === key)!.id).toBe('2002');
+    expect(formSignature(adopted)).toBe(formSignature(draftToForm(saved)));
+  });
+
+  it('keeps what was typed while the save ran, its new offers given their ids', () => {
+    const { sent, key } = sentWithNewOffer();
+    const typed = updateOffer(sent, key, { name: 'Vogue Weekends' });
+    const adopted = adoptSavedDraft(typed, sent, saveOf(sent));
+    const offer = adopted.offers.find((candidate) => candidate.key === key)!;
+    expect(offer).toMatchObject({ id: '2002', name: 'Vogue Weekends' });
+    expect(offer.base.uuid).toBe('00000000-0000-4000-8000-000000002002');
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { draftToForm } from './draftForm';
+import { controlOf, latestVersionOf, offerControl, placeProblems, problemsByField } from './draftFormProblems';
+import { draft } from '@/tests/fixtures/draftForm';
+
+describe('problems', () => {
+  it('splits each detail at its first ": ", a detail without a field under ""', () => {
+    const problems = problemsByField([
+      'flow.headline: must not be empty',
+      'offers.1.totalAmount: must be a whole number of cents',
+      'offers.1.totalAmount: must not be negative',
+      'coupons.0.code: must be 3 to 32 upper-case letters or digits: "a b"',
+      ': checkoutFlows.4.urlSlug: duplicates "vogue/winter"',
+      'The catalogue changed: try again',
+      'no field at all',
+      'latestVersion: 5',
+    ]);
+    expect(Object.fromEntries(problems)).toEqual({
+      'flow.headline': ['must not be empty'],
+      'offers.1.totalAmount': ['must be a whole number of cents', 'must not be negative'],
+      'coupons.0.code': ['must be 3 to 32 upper-case letters or digits: "a b"'],
+      '': ['checkoutFlows.4.urlSlug: duplicates "vogue/winter"', 'The catalogue changed: try again', 'no field at all'],
+      latestVersion: ['5'],
+    });
+    expect(latestVersionOf(['latestVersion: 5'])).toBe(5);
+    expect(latestVersionOf(['flow.headline: must not be empty'])).toBeNull();
+  });
+
+  it('places each beside the control showing it, in the form the draft was sent from; the rest in words', () => {
+    const form = draftToForm(draft());
+    const [print, digital, tote] = form.offers;
+    const placed = placeProblems(
+      problemsByField([
+        'flow.urlSlug: must be lower-case letters',
+        'flow.plans.1: must name a plan offer of brand "vogue", not "1001"',
+        'offers.0.totalAmount: must not be negative',
+        'offers.1.image.src: must be a path on this site',
+        'offers.1.features.2: must not be empty',
+        'offers.1.trialOffer: is wrong',
+        'offers.2.parentOfferId: must name a plan offer',
+        'offers.2.uuid: duplicates',
+        'coupons.0.validUntil: must be after validFrom',
+        'coupons.0.scope: must name brands',
+        'isDefault: must be the urlSlug',
+        'flow.plans: must name at most 2 offers',
+        'latestVersion: 5',
+        'Something about the whole draft',
+      ]),
+      form,
+    );
+    expect(Object.fromEntries(placed.beside)).toEqual({
+      'flow.urlSlug': ['must be lower-case letters'],
+      [offerControl(digital!.key, 'onPage')]: ['must name a plan offer of brand "vogue", not "1001"'],
+      [offerControl(print!.key, 'price')]: ['must not be negative'],
+      [offerControl(digital!.key, 'imageSrc')]: ['must be a path on this site'],
+      [offerControl(digital!.key, 'features')]: ['must not be empty'],
+      [offerControl(digital!.key, 'trialDays')]: ['is wrong'],
+      [offerControl(tote!.key, 'parentOfferId')]: ['must name a plan offer'],
+      [`coupon.${form.coupons[0]!.key}.validUntil`]: ['must be after validFrom'],
+      isDefault: ['must be the urlSlug'],
+    });
+    expect(placed.elsewhere).toEqual([
+      'Offer 3 (Vogue Tote), uuid: duplicates',
+      'Coupon 1 (WINTER10), scope: must name brands',
+      'The offers sold on the page: must name at most 2 offers',
+      'Something about the whole draft',
+    ]);
+    expect(controlOf('offers.7.name', form)).toBeNull();
+  });
+});

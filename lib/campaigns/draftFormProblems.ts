@@ -1,0 +1,158 @@
+import type { FieldProblem } from './campaignDraft';
+import type { CampaignForm, CouponForm, FlowForm, OfferForm } from './draftForm';
+
+/**
+ * The problems of a refused draft, each where the campaign editor's form shows it: the
+ * server's details ("offers.1.totalAmount: must not be negative") and the form's own checks
+ * (formToDraft in lib/campaigns/draftForm.ts) beside the control they are about, the rest in
+ * words for the summary.
+ */
+
+/** The detail a 409 edited_meanwhile carries: "latestVersion: 5". Not a problem of a field. */
+export const LATEST_VERSION_FIELD = 'latestVersion';
+
+// A dotted path into the draft: "flow.headline", "offers.1.image.src".
+const FIELD = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+
+/**
+ * "offers.1.totalAmount: must not be negative" → that field's messages. A detail without a
+ * field (": message", or a sentence whose words before ": " are no path) is under "".
+ */
+export function problemsByField(details: readonly string[]): Map<string, string[]> {
+  const problems = new Map<string, string[]>();
+  for (const detail of details) {
+    const at = detail.indexOf(': ');
+    const head = at < 0 ? '' : detail.slice(0, at);
+    const [field, message] = FIELD.test(head) ? [head, detail.slice(at + 2)] : ['', at === 0 ? detail.slice(2) : detail];
+    problems.set(field, [...(problems.get(field) ?? []), message]);
+  }
+  return problems;
+}
+
+/** The newest version a 409 edited_meanwhile names in its details, or null. */
+export function latestVersionOf(details: readonly string[]): number | null {
+  const message = problemsByField(details).get(LATEST_VERSION_FIELD)?.[0];
+  return message && /^\d+$/.test(message) ? Number(message) : null;
+}
+
+/** Where the form shows a problem: flow.headline, offer.o2.price, coupon.c1.code, isDefault. */
+export const flowControl = (name: keyof Omit<FlowForm, 'base'> | 'isDefault' | 'timeZone') =>
+  name === 'isDefault' ? 'isDefault' : `flow.${name}`;
+export const offerControl = (key: string, name: keyof Omit<OfferForm, 'key' | 'base' | 'id'>) => `offer.${key}.${name}`;
+export const couponControl = (key: string, name: keyof Omit<CouponForm, 'key' | 'base'>) => `coupon.${key}.${name}`;
+
+const FLOW_CONTROLS: ReadonlySet<string> = new Set([
+  'brand',
+  'campaignId',
+  'urlSlug',
+  'headline',
+  'subheadline',
+  'locale',
+  'startsAt',
+  'endsAt',
+]);
+
+/** The draft's offer fields by the control that shows them. */
+const OFFER_CONTROLS: ReadonlyMap<string, keyof Omit<OfferForm, 'key' | 'base' | 'id'>> = new Map([
+  ['name', 'name'],
+  ['description', 'description'],
+  ['totalAmount', 'price'],
+  ['discountedAmount', 'firstPrice'],
+  ['currencyCode', 'currencyCode'],
+  ['billingInterval', 'billingInterval'],
+  ['trialDays', 'trialDays'],
+  ['trialOffer', 'trialDays'],
+  ['isPrintOffer', 'isPrintOffer'],
+  ['features', 'features'],
+  ['savingBadge', 'savingBadge'],
+  ['image', 'imageSrc'],
+  ['image.src', 'imageSrc'],
+  ['image.alt', 'imageAlt'],
+  ['image.width', 'imageWidth'],
+  ['image.height', 'imageHeight'],
+  ['isCrossSell', 'onPage'],
+] as const);
+
+const COUPON_CONTROLS: ReadonlySet<string> = new Set([
+  'code',
+  'percentOff',
+  'amountOff',
+  'currencyCode',
+  'validFrom',
+  'validUntil',
+  'maxRedemptions',
+  'maxRedemptionsPerCustomer',
+]);
+
+function offerControlOf(offer: OfferForm, rest: string[]): string | null {
+  const [name = '', inner] = rest;
+  if (name === 'parentOfferId') return offerControl(offer.key, offer.onPage ? 'onPage' : 'parentOfferId');
+  // "features.3": the line is in the one text area.
+  const path = name === 'image' && inner ? `image.${inner}` : name;
+  const control = OFFER_CONTROLS.get(path);
+  return control ? offerControl(offer.key, control) : null;
+}
+
+/** The control of `form` that shows a draft field's problem, or null when none does. */
+export function controlOf(field: string, form: CampaignForm): string | null {
+  const [list = '', index = '', ...rest] = field.split('.');
+  if (field === 'isDefault') return 'isDefault';
+  if (list === 'flow' && FLOW_CONTROLS.has(index) && rest.length === 0) return `flow.${index}`;
+  if (list === 'flow' && index === 'plans' && rest.length === 1) {
+    const plan = form.offers.filter((offer) => offer.onPage)[Number(rest[0])];
+    return plan ? offerControl(plan.key, 'onPage') : null;
+  }
+  if (list === 'offers' && /^\d+$/.test(index)) {
+    const offer = form.offers[Number(index)];
+    return offer ? offerControlOf(offer, rest) : null;
+  }
+  if (list === 'coupons' && /^\d+$/.test(index)) {
+    const coupon = form.coupons[Number(index)];
+    return coupon && rest.length === 1 && COUPON_CONTROLS.has(rest[0]!) ? `coupon.${coupon.key}.${rest[0]}` : null;
+  }
+  return null;
+}
+
+/** A draft field in words, for a problem no control shows: "Offer 2 (Vogue Print), id". */
+export function describeField(field: string, form: CampaignForm): string {
+  const [list = '', index = '', ...rest] = field.split('.');
+  const tail = rest.length ? `, ${rest.join('.')}` : '';
+  if (list === 'flow' && index === 'plans') return 'The offers sold on the page';
+  if (list === 'flow') return `Campaign, ${[index, ...rest].join('.')}`;
+  if (list === 'offers' && /^\d+$/.test(index)) {
+    const name = form.offers[Number(index)]?.name.trim();
+    return `Offer ${Number(index) + 1}${name ? ` (${name})` : ''}${tail}`;
+  }
+  if (list === 'coupons' && /^\d+$/.test(index)) {
+    const code = form.coupons[Number(index)]?.code.trim();
+    return `Coupon ${Number(index) + 1}${code ? ` (${code})` : ''}${tail}`;
+  }
+  return field;
+}
+
+export interface PlacedProblems {
+  /** By control (flowControl, offerControl, couponControl): shown beside it. */
+  beside: Map<string, string[]>;
+  /** Problems no control shows, in words: the summary lists them. */
+  elsewhere: string[];
+}
+
+/** Each problem beside its control in `form` (the form the draft was sent from), or in the summary. */
+export function placeProblems(problems: ReadonlyMap<string, readonly string[]>, form: CampaignForm): PlacedProblems {
+  const beside = new Map<string, string[]>();
+  const elsewhere: string[] = [];
+  for (const [field, messages] of problems) {
+    if (field === LATEST_VERSION_FIELD) continue;
+    const control = field === '' ? null : controlOf(field, form);
+    if (control) beside.set(control, [...(beside.get(control) ?? []), ...messages]);
+    else elsewhere.push(...messages.map((message) => (field === '' ? message : `${describeField(field, form)}: ${message}`)));
+  }
+  return { beside, elsewhere };
+}
+
+/** FieldProblem[] (the form's own checks) as problemsByField gives the server's. */
+export function groupProblems(problems: readonly FieldProblem[]): Map<string, string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const { field, message } of problems) grouped.set(field, [...(grouped.get(field) ?? []), message]);
+  return grouped;
+}

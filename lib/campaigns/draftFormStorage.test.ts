@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { draftToForm } from './draftForm';
+import { draft } from '@/tests/fixtures/draftForm';
+import { parseStoredForm, storedForm } from './draftFormStorage';
+
+describe('parseStoredForm', () => {
+  it('gives back a stored form, and nothing for another shape', () => {
+    const form = draftToForm(draft(), 'Europe/London');
+    expect(parseStoredForm(storedForm(form))).toEqual(form);
+    expect(parseStoredForm(null)).toBeNull();
+    expect(parseStoredForm('{')).toBeNull();
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, timeZone: 'Mars/Olympus' } }))).toBeNull();
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, offers: [{ name: 'x' }] } }))).toBeNull();
+    expect(parseStoredForm(JSON.stringify({ shape: 0, form }))).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import type { CampaignForm } from './draftForm';
+import { isStudioTimeZone } from './zonedTime';
+
+/** Keeping the campaign editor's unsaved form through a reload: the text a tab stores, and the form read back from it. */
+
+type Entry = Record<string, unknown>;
+
+/** Where a tab keeps the unsaved form of a campaign opened on a version (a new campaign: on none). */
+export const storageKey = (campaignId: string | null, baseVersion: number | null) =>
+  `campaign-editor:${campaignId ?? ''}:${baseVersion ?? 'new'}`;
+
+const STORED_SHAPE = 1;
+
+export function storedForm(form: CampaignForm): string {
+  return JSON.stringify({ shape: STORED_SHAPE, form });
+}
+
+const isRecord = (value: unknown): value is Entry => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+function hasFields(value: unknown, strings: readonly string[], booleans: readonly string[] = []): boolean {
+  return (
+    isRecord(value) &&
+    isRecord(value.base) &&
+    strings.every((name) => typeof value[name] === 'string') &&
+    booleans.every((name) => typeof value[name] === 'boolean')
+  );
+}
+
+const FLOW_STRINGS = ['brand', 'campaignId', 'urlSlug', 'headline', 'subheadline', 'locale', 'startsAt', 'endsAt'] as const;
+const OFFER_STRINGS = [
+  'key',
+  'id',
+  'name',
+  'description',
+  'price',
+  'firstPrice',
+  'currencyCode',
+  'billingInterval',
+  'trialDays',
+  'features',
+  'savingBadge',
+  'imageSrc',
+  'imageAlt',
+  'imageWidth',
+  'imageHeight',
+  'parentOfferId',
+] as const;
+const COUPON_STRINGS = [
+  'key',
+  'code',
+  'percentOff',
+  'amountOff',
+  'currencyCode',
+  'validFrom',
+  'validUntil',
+  'maxRedemptions',
+  'maxRedemptionsPerCustomer',
+] as const;
+
+/** A form storedForm wrote, or null for anything else (another build's shape, a damaged value). */
+export function parseStoredForm(text: string | null): CampaignForm | null {
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || parsed.shape !== STORED_SHAPE || !isRecord(parsed.form)) return null;
+  const form = parsed.form;
+  const valid =
+    typeof form.timeZone === 'string' &&
+    isStudioTimeZone(form.timeZone) &&
+    typeof form.isDefault === 'boolean' &&
+    hasFields(form.flow, FLOW_STRINGS) &&
+    Array.isArray(form.offers) &&
+    form.offers.every((offer) => hasFields(offer, OFFER_STRINGS, ['isPrintOffer', 'onPage'])) &&
+    Array.isArray(form.coupons) &&
+    form.coupons.every((coupon) => hasFields(coupon, COUPON_STRINGS));
+  return valid ? (form as unknown as CampaignForm) : null;
+}

@@ -1,0 +1,58 @@
+import type { DraftInput } from '@/lib/campaigns/campaignDraft';
+import { call } from './backOfficeApi';
+
+export interface SavedDraft {
+  campaignId: string;
+  version: number;
+  /** The draft as the catalogue would hold it: new offers with their ids, defaults filled in. */
+  draft: DraftInput;
+}
+
+export interface RenewalPriceChanged {
+  offerId: string;
+  before: number;
+  after: number;
+  currencyCode: string;
+  subscribers: number;
+}
+
+export interface ScheduledCampaign {
+  campaignId: string;
+  version: number;
+  /** ISO instant. */
+  publishAt: string;
+  timeZone: string;
+}
+
+export interface PublishedCampaign {
+  campaignId: string;
+  version: number;
+  catalogueVersion: number;
+}
+
+/**
+ * The studio's calls (pages/api/operator/campaigns/*). Each rejects with an ApiError whose
+ * message can be shown: a refused draft's `details` are "field: message", the field as
+ * lib/campaigns/campaignDraft.ts FieldProblem names it; 409 `edited_meanwhile` when another
+ * save came first.
+ */
+export const campaignStudioApi = {
+  create: (draft: DraftInput) => call<SavedDraft>('POST', '/api/operator/campaigns', { draft }),
+  /** `baseVersion` null: a campaign the catalogue held before versions were kept. `restoredFrom`: the version whose content this is. */
+  save: (campaignId: string, baseVersion: number | null, draft: DraftInput, restoredFrom?: number) =>
+    call<SavedDraft>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/versions`, {
+      baseVersion,
+      draft,
+      ...(restoredFrom === undefined ? {} : { restoredFrom }),
+    }),
+  /** The explicit change of a bought offer's renewal price for its subscribers (they are given notice). */
+  changeRenewalPrice: (offerId: string, renewalAmount: number) =>
+    call<RenewalPriceChanged>('POST', `/api/operator/offers/${encodeURIComponent(offerId)}/renewal-price`, { renewalAmount }),
+  /** Publishes `version` at `publishAt` (an ISO instant the marketer chose in `timeZone`); replaces any schedule. */
+  schedule: (campaignId: string, version: number, publishAt: string, timeZone: string) =>
+    call<ScheduledCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/schedule`, { version, publishAt, timeZone }),
+  unschedule: (campaignId: string) =>
+    call<{ campaignId: string; unscheduled: true }>('DELETE', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/schedule`),
+  publish: (campaignId: string, version: number) =>
+    call<PublishedCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/publish`, { version }),
+};

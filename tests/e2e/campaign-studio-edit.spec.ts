@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { operatorSession } from './pages/backOffice';
+import { axeViolations, WCAG_21_AA } from './accessibility';
+import { toCheckout } from './pages/journey';
+import { SuccessPage } from './pages/CheckoutPage';
+import { newEmail, signInFromSuccess } from './pages/subscriberJourney';
+import { MailboxPage } from './pages/AccountPage';
+
+/**
+ * Issue 40: a marketer runs a campaign from the studio, from nothing to a purchase, without a
+ * developer: drafts, a schedule, versions restored, and a bought offer's price kept.
+ */
+test.setTimeout(180_000);
+
+const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** "2026-12-03T18:40:10": `seconds` from now, as a datetime-local input in UTC takes it. */
+const utcInput = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
+
+const offerGroup = (page: Page, n: number) => page.getByRole('group', { name: new RegExp(`^Offer ${n}\\b`) });
+
+async function fillOffer(page: Page, n: number, offer: { name: string; description: string; price: string; print?: boolean }) {
+  await page.getByRole('button', { name: 'Add an offer' }).click();
+  const group = offerGroup(page, n);
+  await group.getByLabel('Name', { exact: true }).fill(offer.name);
+  await group.getByLabel('Description', { exact: true }).fill(offer.description);
+  await group.getByLabel('Price', { exact: true }).fill(offer.price);
+  await group.getByLabel('Billed every').selectOption('year');
+  if (offer.print) await group.getByLabel('Print edition').check();
+}
+
+/** The visitor's page in test mode: its status, and its headline when it is on sale. */
+async function visitorPage(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(`${path}?livemode=false`);
+  return response.status();
+}
+
+test('a marketer creates a campaign from nothing, schedules it, sees it on sale at its time, restores a version and buys from it', async ({
+  page,
+}) => {
+  const id = suffix();
+  const campaignId = `vogue-e2e-${id}`;
+  const path = `/vogue/e2e-${id}`;
+  const coupon = `E2E${id.toUpperCase().replace(/[^A-Z0-9]/g, '')}`.slice(0, 32);
+  await operatorSession(page, 'marketer');
+  await page.goto('/admin/campaigns');
+  await page.getByRole('link', { name: 'New campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible();
+
+  await page.getByLabel('Brand', { exact: true }).selectOption('vogue');
+  await page.getByLabel('Campaign id').fill(campaignId);
+  await page.getByLabel('Address', { exact: true }).fill(`e2e-${id}`);
+  await page.getByLabel('Headline', { exact: true }).fill('Vogue for the winter');
+  await fillOffer(page, 1, { name: 'Vogue Winter Digital', description: 'A winter of Vogue on every screen', price: '40.00' });
+  await fillOffer(page, 2, { name: 'Vogue Winter Print', description: 'A winter of Vogue in print', price: '60.00', print: true });
+  await page.getByRole('button', { name: 'Add a coupon' }).click();
+  const couponGroup = page.getByRole('group', { name: /^Coupon 1/ });
+  await couponGroup.getByLabel('Code').fill(coupon);
+  await couponGroup.getByLabel('Percent off').fill('10');
+
+  // A mistake first: told beside its field, nothing saved, nothing typed lost.
+  await offerGroup(page, 2).getByLabel('Price', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'not saved' })).toBeVisible();
+  await expect(offerGroup(page, 2).getByLabel('Price', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Headline', { exact: true })).toHaveValue('Vogue for the winter');
+  await offerGroup(page, 2).getByLabel('Price', { exact: true }).fill('60.00');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/campaigns/${campaignId}/edit$`));
+  await expect(page.getByText('Version 1, draft (not published)')).toBeVisible();
+  expect(await axeViolations(page, WCAG_21_AA)).toEqual([]);
+
+  // A draft: visitors do not see it. Scheduled a few seconds ahead, it goes on sale at its time.
+  expect(await visitorPage(page, path)).toBe(404);
+  await page.getByLabel('Publish at (UTC)').fill(utcInput(8));
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Version 1 is scheduled for' })).toBeVisible();
+  await page.goto('/admin/campaigns');
+  await expect(page.getByTestId('studio-campaign').filter({ hasText: path })).toContainText('Draft');
+  await expect.poll(() => visitorPage(page, path), { timeout: 60_000, intervals: [1000] }).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('studio-campaign').filter({ hasText: path })).toContainText('On sale');
+
+  // An edit published now, then the first version restored and published again.
+  await page.goto(`/admin/campaigns/${campaignId}/edit`);
+  await expect(page.getByText(/Version 1, published/)).toBeVisible();
+  await page.getByLabel('Headline', { exact: true }).fill('Vogue, warmer');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Version 2, draft (not published)')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Published version 2/ })).toBeVisible();
+  await page.goto(`${path}?livemode=false`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Vogue, warmer');
+
+  await page.goto(`/admin/campaigns/${campaignId}`);
+  await page.getByRole('link', { name: 'Restore version 1 as a draft' }).click();
+  await expect(page.getByText('This form holds version 1.', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Headline', { exact: true })).toHaveValue('Vogue for the winter');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Version 3, draft (not published)')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Published version 3/ })).toBeVisible();
+  await page.goto(`/admin/campaigns/${campaignId}?from=2&to=3`);
+  await expect(page.getByRole('region', { name: 'Versions' })).toContainText('Version 3');
+  await expect(page.getByText('Vogue for the winter').first()).toBeVisible();
+
+  // A visitor buys from it in test mode, with its coupon.
+  const checkout = await toCheckout(page, path, 'Vogue Winter Digital', coupon);
+  await checkout.fillBilling({ email: newEmail('studio') });
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.submitButton.click();
+  await SuccessPage.expectOpen(page);
+});
+
+test('a bought offer keeps its price: new buyers get a new offer, its subscribers a notice only after the explicit change', async ({
+  page,
+}) => {
+  const id = suffix();
+  const campaignId = `vogue-price-${id}`;
+  const path = `/vogue/price-${id}`;
+  await operatorSession(page, 'marketer');
+  await page.goto('/admin/campaigns/new');
+  await page.getByLabel('Brand', { exact: true }).selectOption('vogue');
+  await page.getByLabel('Campaign id').fill(campaignId);
+  await page.getByLabel('Address', { exact: true }).fill(`price-${id}`);
+  await page.getByLabel('Headline', { exact: true }).fill('Vogue at one price');
+  await fillOffer(page, 1, { name: 'Vogue Steady Digital', description: 'A year of Vogue', price: '40.00' });
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Version 1, draft (not published)')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Published version 1/ })).toBeVisible();
+
+  const email = newEmail('price');
+  const checkout = await toCheckout(page, path, 'Vogue Steady Digital');
+  await checkout.fillBilling({ email });
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.submitButton.click();
+  await SuccessPage.expectOpen(page);
+  const account = await signInFromSuccess(page, email);
+  const subscription = account.subscription('Vogue: Vogue Steady Digital');
+  await expect(subscription.nextCharge).toContainText('$40.00');
+
+  // Bought: its price fields are read-only; a new price is a new offer in its place.
+  await page.goto(`/admin/campaigns/${campaignId}/edit`);
+  const bought = offerGroup(page, 1);
+  await expect(bought.getByLabel('Price', { exact: true })).toHaveAttribute('readonly', '');
+  await bought.getByRole('button', { name: 'New price for new buyers' }).click();
+  await offerGroup(page, 1).getByLabel('Price', { exact: true }).fill('45.00');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Version 2, draft (not published)')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Published version 2/ })).toBeVisible();
+  await page.goto(`${path}?livemode=false`);
+  await expect(page.getByText('$45', { exact: false }).first()).toBeVisible();
+
+  // The subscriber still renews at $40.00, and is told nothing.
+  await page.goto('/account?livemode=false');
+  await expect(subscription.nextCharge).toContainText('$40.00');
+
+  // The explicit change, on the campaign's page: its retired offer, what its subscriber renews at.
+  await page.goto(`/admin/campaigns/${campaignId}`);
+  const held = page
+    .getByRole('region', { name: 'Offers subscribers hold' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Vogue Steady Digital' });
+  await expect(held).toContainText('Retired');
+  await expect(held).toContainText('One subscriber renews at $40.00.');
+  expect(await axeViolations(page, WCAG_21_AA)).toEqual([]);
+  await held.getByLabel('New renewal price (USD)').fill('50.00');
+  await held.getByRole('button', { name: 'Change their renewal price' }).click();
+  await expect(held.getByRole('status')).toContainText('now renews at $50.00 instead of $40.00');
+
+  // The notice comes before the first renewal charged at it.
+  await page.goto('/account?livemode=false');
+  await subscription.moveClock('the next notice');
+  const notice = await (await MailboxPage.open(page, email)).read(/price/i);
+  expect(notice).toContain('$40.00');
+  expect(notice).toContain('$50.00');
+});
