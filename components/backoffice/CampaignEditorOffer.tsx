@@ -6,6 +6,7 @@ import { ALL_OFFERS_PARENT_ID } from '@/lib/catalogue/crossSell';
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
 import { MAX_PLANS } from '@/lib/pricing/template';
 import { ChoiceInput, CheckInput, controlId, TextArea, TextInput, type Choice } from './CampaignEditorInputs';
+import { ImageUpload } from './CampaignEditorImageUpload';
 import { RenewalPriceChange } from './CampaignEditorRenewalPrice';
 import styles from './BackOffice.module.css';
 
@@ -215,6 +216,9 @@ function ImageFields({ offer, onChange }: { offer: OfferForm; onChange: (change:
   const control = (name: Parameters<typeof offerControl>[1]) => offerControl(offer.key, name);
   return (
     <div className={styles.fields}>
+      <ImageUpload
+        onUploaded={(image) => onChange({ imageSrc: image.src, imageWidth: String(image.width), imageHeight: String(image.height) })}
+      />
       <TextInput
         control={control('imageSrc')}
         label="Image address"

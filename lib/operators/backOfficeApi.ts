@@ -8,15 +8,16 @@ const MESSAGES: CallMessages = {
   fallback: 'Something went wrong. Nothing was changed; please try again.',
 };
 
-/** One back-office call: its JSON answer, or an ApiError whose message can be shown. */
+/** One back-office call: its JSON answer, or an ApiError whose message can be shown. A Blob body (a file) is sent as it is. */
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : { 'content-type': raw ? body.type || 'application/octet-stream' : 'application/json' },
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     });
   } catch (error) {
     throw networkError(MESSAGES, error);

@@ -53,6 +53,8 @@ export const campaignStudioApi = {
     call<ScheduledCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/schedule`, { version, publishAt, timeZone }),
   unschedule: (campaignId: string) =>
     call<{ campaignId: string; unscheduled: true }>('DELETE', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/schedule`),
+  /** A picture for an offer (PNG, JPEG or WebP, at most 2 MB): its address on this site and its size. */
+  uploadImage: (file: Blob) => call<{ src: string; width: number; height: number }>('POST', '/api/operator/images', file),
   publish: (campaignId: string, version: number) =>
     call<PublishedCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/publish`, { version }),
 };

@@ -5,6 +5,7 @@ import { toCheckout } from './pages/journey';
 import { SuccessPage } from './pages/CheckoutPage';
 import { newEmail, signInFromSuccess } from './pages/subscriberJourney';
 import { MailboxPage } from './pages/AccountPage';
+import { GIF_1X1, PNG_1X1 } from '@/tests/fixtures/images';
 
 /**
  * Issue 40: a marketer runs a campaign from the studio, from nothing to a purchase, without a
@@ -52,6 +53,14 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await page.getByLabel('Address', { exact: true }).fill(`e2e-${id}`);
   await page.getByLabel('Headline', { exact: true }).fill('Vogue for the winter');
   await fillOffer(page, 1, { name: 'Vogue Winter Digital', description: 'A winter of Vogue on every screen', price: '40.00' });
+  // Its picture, uploaded: a GIF is refused, a PNG kept and named by its address and size.
+  const upload = offerGroup(page, 1).getByLabel('Upload a picture');
+  await upload.setInputFiles({ name: 'winter.gif', mimeType: 'image/gif', buffer: GIF_1X1 });
+  await expect(offerGroup(page, 1).getByRole('alert')).toHaveText('GIF pictures are not taken: upload a PNG, JPEG or WebP.');
+  await upload.setInputFiles({ name: 'winter.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(offerGroup(page, 1).getByLabel('Image address')).toHaveValue(/^\/api\/images\/[0-9a-f]{32}\.png$/);
+  await expect(offerGroup(page, 1).getByLabel('Image width')).toHaveValue('1');
+  await offerGroup(page, 1).getByLabel('Image text').fill('Vogue in the snow');
   await fillOffer(page, 2, { name: 'Vogue Winter Print', description: 'A winter of Vogue in print', price: '60.00', print: true });
   await page.getByRole('button', { name: 'Add a coupon' }).click();
   const couponGroup = page.getByRole('group', { name: /^Coupon 1/ });
@@ -91,6 +100,10 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await expect(page.getByRole('status').filter({ hasText: /Published version 2/ })).toBeVisible();
   await page.goto(`${path}?livemode=false`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Vogue, warmer');
+  // The uploaded picture, loaded from the app under the page's content security policy.
+  const picture = page.getByRole('img', { name: 'Vogue in the snow' });
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1);
 
   await page.goto(`/admin/campaigns/${campaignId}`);
   await page.getByRole('link', { name: 'Restore version 1 as a draft' }).click();
@@ -176,4 +189,21 @@ test('a bought offer keeps its price: new buyers get a new offer, its subscriber
   const notice = await (await MailboxPage.open(page, email)).read(/price/i);
   expect(notice).toContain('$40.00');
   expect(notice).toContain('$50.00');
+});
+
+test('no studio code reaches a visitor: the offer page, cart and payment step load none of it', async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  await toCheckout(page, '/vogue/demo-single', 'Vogue Digital');
+  expect(scripts.size).toBeGreaterThan(0);
+  // Next's route manifest names every page and route, the studio's among them: a list, not their code.
+  for (const url of [...scripts].filter((script) => !/_(build|ssg)Manifest\.js$/.test(script))) {
+    const body = await (await page.request.get(url)).text();
+    // The studio's own words and its API's address: in its editor's code, nowhere a visitor loads.
+    for (const marker of ['/api/operator/campaigns', 'New price for new buyers', 'Save draft']) {
+      expect(body.includes(marker), `${url} holds "${marker}"`).toBe(false);
+    }
+  }
 });

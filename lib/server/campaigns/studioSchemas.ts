@@ -13,7 +13,7 @@ const version = z.number().int('must be a whole number').positive('must be a ver
 export const draftSchema = z.strictObject({
   flow: entry,
   offers: z.array(entry).max(MAX_PLANS * 10, `must hold at most ${MAX_PLANS * 10} offers`),
-  coupons: z.array(entry).max(200, 'must hold at most 200 coupons'),
+  coupons: z.array(entry).max(1000, 'must hold at most 1000 coupons'),
   isDefault: z.boolean(),
 });
 
@@ -24,8 +24,8 @@ export const campaignQuery = z.strictObject({
   campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
 });
 
-/** The studio's bodies are small; a draft with many offers and coupons stays far below this. */
-export const STUDIO_MAX_BODY_BYTES = 256 * 1024;
+/** A draft with a batch of 500 single-use codes is some 150 kB; a draft of 1000 coupons stays below this. */
+export const STUDIO_MAX_BODY_BYTES = 512 * 1024;
 
 export const scheduleBody = z.strictObject({
   version,

@@ -725,6 +725,19 @@ export interface CampaignScheduleTable {
   created_at: string;
 }
 
+/** A picture uploaded in the studio, under the hash of its bytes (migration 0060). */
+export interface OfferImageTable {
+  /** The first 32 hex digits of the bytes' SHA-256. */
+  id: string;
+  content_type: string;
+  width: number;
+  height: number;
+  byte_length: number;
+  bytes: Buffer;
+  operator_id: string;
+  created_at: string;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -732,6 +745,7 @@ export interface Database {
   checkout_flows: CheckoutFlowTable;
   campaign_versions: CampaignVersionTable;
   campaign_schedules: CampaignScheduleTable;
+  offer_images: OfferImageTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;
   coupon_redemptions: CouponRedemptionTable;

@@ -242,6 +242,18 @@ export const IDENTITY_ROUTES: Route[] = [
       return withClient(rng, draft);
     },
   },
+  {
+    // An offer's uploaded picture: the fuzz uploads none, so every address is a 404 (or 405 for another method).
+    name: 'api-images',
+    kind: 'api',
+    methods: ['GET'],
+    maxBody: 0,
+    queryKeys: ['x'],
+    base(rng) {
+      const file = rng.pick([`${rng.hex(32)}.png`, `${rng.hex(32)}.gif`, 'x.png', '..%2Fetc', '%00.png', `${rng.hex(32)}.webp`]);
+      return withClient(rng, newDraft('GET', `/api/images/${file}`, null, [['Accept', 'image/*']]));
+    },
+  },
   // QA's test clock: never moved here either (no session), and never in production.
   accountSubscriptionRoute('clock', (rng) => ({ advance: rng.pick(['day', 'next-renewal']) })),
   // A withdrawal within 14 days: without a session nothing is withdrawn nor refunded.

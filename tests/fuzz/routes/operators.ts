@@ -309,6 +309,14 @@ export const OPERATOR_API_ROUTES: Route[] = [
   ),
   // The campaign studio's list: a read, whatever its filter (400 for one that is not).
   adminRead('api-operator-campaigns', '/api/operator/campaigns', ['GET'], studioQuery, ['q', 'brand', 'state']),
+  // A version's single-use codes as CSV: a read (404 for a version not there, 400 for one of no shape).
+  adminRead(
+    'api-operator-campaign-codes',
+    '/api/operator/campaigns/vogue-demo-single/codes',
+    ['GET'],
+    (rng) => rng.pick([null, ['version=1'], ['version=x'], ['version=99999'], ['version=1', 'version=2']]),
+    ['version'],
+  ),
   {
     // A new campaign: always under an id the demo's catalogue holds (400 taken), its draft
     // shaped or not (400 either way).
@@ -355,6 +363,15 @@ export const OPERATOR_API_ROUTES: Route[] = [
       const version = rng.pick<unknown>([1, rng.int(1000, 99999), 0, -1, 'one', null]);
       return write(rng, ctx, 'POST', `/api/operator/campaigns/${id}/publish`, { version }, adminCredential(rng));
     },
+  },
+  {
+    // A picture upload: the fuzz's bodies are JSON and text, never a picture (400), or too large (413).
+    name: 'api-operator-images',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 2048 * KiB,
+    queryKeys: ['x'],
+    base: (rng, ctx) => write(rng, ctx, 'POST', '/api/operator/images', { not: 'a picture' }, adminCredential(rng)),
   },
   {
     // A renewal price change: of offers the catalogue does not hold (404), or a body that is not one (400).

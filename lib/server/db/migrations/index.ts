@@ -55,6 +55,7 @@ import * as m0056 from './0056_subscription_business';
 import * as m0057 from './0057_campaign_versions';
 import * as m0058 from './0058_campaign_drafts';
 import * as m0059 from './0059_campaign_schedules';
+import * as m0060 from './0060_offer_images';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -117,4 +118,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0057_campaign_versions': m0057,
   '0058_campaign_drafts': m0058,
   '0059_campaign_schedules': m0059,
+  '0060_offer_images': m0060,
 };
