@@ -229,18 +229,29 @@ describe('the studio’s drafts', () => {
   it('hands a version’s single-use codes to a partner as CSV', async () => {
     const cookie = await marketer();
     const draft = winter('vogue-partner', 'partner');
-    const single = (code: string) => ({ code, percentOff: 20, scope: { campaigns: ['vogue-partner'] }, maxRedemptions: 1, maxRedemptionsPerCustomer: 1 });
+    const single = (code: string) => ({
+      code,
+      percentOff: 20,
+      scope: { campaigns: ['vogue-partner'] },
+      maxRedemptions: 1,
+      maxRedemptionsPerCustomer: 1,
+    });
     draft.coupons = [...draft.coupons, single('PARTNERAB12CD34EF'), single('PARTNERZZ98YX76WV')];
     expect((await post('/api/operator/campaigns', cookie, { draft })).status).toBe(201);
     const csv = await operatorFetch(origin, 'GET', '/api/operator/campaigns/vogue-partner/codes?version=1', { cookie });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="vogue-partner-codes-v1.csv"');
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines.map((line) => line.split(',')[0])).toEqual(['code', 'PARTNERAB12CD34EF', 'PARTNERZZ98YX76WV']);
     expect((await operatorFetch(origin, 'GET', '/api/operator/campaigns/vogue-partner/codes?version=9', { cookie })).status).toBe(404);
     expect((await operatorFetch(origin, 'GET', '/api/operator/campaigns/vogue-partner/codes?version=x', { cookie })).status).toBe(400);
     const care = await signedInOperator(await appDb(), 'care');
-    expect((await operatorFetch(origin, 'GET', '/api/operator/campaigns/vogue-partner/codes?version=1', { cookie: care.cookie })).status).toBe(403);
+    expect(
+      (await operatorFetch(origin, 'GET', '/api/operator/campaigns/vogue-partner/codes?version=1', { cookie: care.cookie })).status,
+    ).toBe(403);
   });
 });

@@ -9,7 +9,10 @@ export const config = { api: { bodyParser: false } };
 
 const query = z.strictObject({
   campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, "_" or "-"'),
-  version: z.string().regex(/^[1-9]\d{0,8}$/, 'must be a version number such as 2').transform(Number),
+  version: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'must be a version number such as 2')
+    .transform(Number),
 });
 
 /** GET ?version=N: the version's single-use codes as a CSV file to hand to a partner (marketers, admins). */
