@@ -2,7 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /** The kind of value a column holds, as TypeScript or the database sees it. */
-export type BaseType = 'text' | 'number' | 'boolean';
+export type BaseType = 'text' | 'number' | 'boolean' | 'bytes';
 
 /** One column as schema.ts's `Database` interface declares it (its select type, with Generated/ColumnType unwrapped). */
 export interface DeclaredColumn {
@@ -77,5 +77,8 @@ function baseOf(type: ts.Type): BaseType | undefined {
   if (type.flags & ts.TypeFlags.StringLike) return 'text';
   if (type.flags & ts.TypeFlags.NumberLike) return 'number';
   if (type.flags & ts.TypeFlags.BooleanLike) return 'boolean';
+  // A picture's bytes (offer_images.bytes): node's Buffer, a Uint8Array.
+  const name = type.getSymbol()?.getName();
+  if (name === 'Buffer' || name === 'Uint8Array') return 'bytes';
   return undefined;
 }

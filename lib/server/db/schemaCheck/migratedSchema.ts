@@ -7,7 +7,7 @@ import type { BaseType } from './declaredSchema';
 export interface MigratedColumn {
   /** The database's own name for its type: text, integer, bigint, real, boolean… */
   sqlType: string;
-  /** Null for a type the tables do not use (neither text, a number nor a boolean). */
+  /** Null for a type the tables do not use (neither text, a number, a boolean nor bytes). */
   base: BaseType | null;
   nullable: boolean;
   /** It has a default, or the database numbers it: an insert may leave it out. */
@@ -101,6 +101,7 @@ function baseOf(sqlType: string): BaseType | null {
   if (sqlType === 'text') return 'text';
   if (['integer', 'bigint', 'real', 'double precision', 'numeric', 'smallint'].includes(sqlType)) return 'number';
   if (sqlType === 'boolean') return 'boolean';
+  if (sqlType === 'blob' || sqlType === 'bytea') return 'bytes';
   return null;
 }
 

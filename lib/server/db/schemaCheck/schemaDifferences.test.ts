@@ -50,7 +50,7 @@ describe('schemaDifferences', () => {
     expect(schemaDifferences(declared, migrated)).toEqual([
       'refunds.amount: schema.ts types it string (text) but the database column is integer (number)',
       'refunds.failure_code: the database column allows null; schema.ts types it string, without null',
-      'refunds.payload: schema.ts types it { a: string; }, which is not text, a number or a boolean',
+      'refunds.payload: schema.ts types it { a: string; }, which is not text, a number, a boolean or bytes',
       'refunds.settled_at: the database column is not null; schema.ts types it string | null, with null',
     ]);
   });

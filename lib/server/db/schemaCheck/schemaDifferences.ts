@@ -36,7 +36,7 @@ export function schemaDifferences(declared: DeclaredSchema, migrated: MigratedSc
 function columnDifferences(where: string, declared: DeclaredColumn, migrated: MigratedColumn): string[] {
   const differences: string[] = [];
   const typed = `schema.ts types it ${declared.typeText}`;
-  if (declared.base === null) differences.push(`${where}: ${typed}, which is not text, a number or a boolean`);
+  if (declared.base === null) differences.push(`${where}: ${typed}, which is not text, a number, a boolean or bytes`);
   else if (migrated.base === null) differences.push(`${where}: the database's ${migrated.sqlType} maps to no TypeScript type here`);
   else if (declared.base !== migrated.base)
     differences.push(`${where}: ${typed} (${declared.base}) but the database column is ${migrated.sqlType} (${migrated.base})`);
