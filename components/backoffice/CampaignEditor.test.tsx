@@ -139,7 +139,7 @@ describe('CampaignEditor', () => {
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
     saveDraft();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The campaign was not saved: see what to change.');
+    expect(alert.textContent).toContain('Nothing was changed: the fields marked below say what to fix.');
     expect(alert.textContent).toContain('Campaign, enablePreAuth: is not allowed');
     const headline = field(group('Campaign'), 'Headline');
     expect(headline.value).toBe('   ');
@@ -297,6 +297,15 @@ describe('CampaignEditor', () => {
     type(field(group('Offer 1: GQ Digital'), 'Price'), '30');
     fireEvent.click(screen.getByRole('button', { name: 'Add a coupon' }));
     type(field(group('Coupon 1'), 'Code'), 'spring25');
+    const adder = group('Single-use codes');
+    type(field(adder, 'How many'), '2');
+    type(field(adder, 'Amount off'), '5');
+    expect(field(adder, 'Currency').value).toBe('GBP');
+    fireEvent.click(within(adder).getByRole('button', { name: 'Add single-use codes' }));
+    // No campaign to fetch codes of until it is saved.
+    const batch = screen.getByRole('group', { name: /^2 single-use codes / });
+    expect(within(batch).getByText('5.00 GBP off, with no end date. Each code works once, for one customer.')).toBeTruthy();
+    expect(within(batch).getByText('Save the draft to download the codes.')).toBeTruthy();
     saveDraft();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/campaigns/gq-spring/edit'));
     const sent = api.create.mock.calls[0]![0];
@@ -310,6 +319,98 @@ describe('CampaignEditor', () => {
       currencyCode: 'GBP',
     });
     expect(sent.coupons[0]).toMatchObject({ code: 'SPRING25', percentOff: 10, scope: { campaigns: ['gq-spring'] } });
+    expect(sent.coupons.slice(1)).toEqual([
+      expect.objectContaining({ amountOff: 500, currencyCode: 'GBP', scope: { campaigns: ['gq-spring'] }, maxRedemptions: 1 }),
+      expect.objectContaining({ amountOff: 500, currencyCode: 'GBP', scope: { campaigns: ['gq-spring'] }, maxRedemptions: 1 }),
+    ]);
+  });
+
+  it('adds single-use codes as one item, sends each as a coupon of its own, and links their CSV once saved', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    render(<CampaignEditor {...props()} />);
+    const adder = group('Single-use codes');
+    type(field(adder, 'How many'), '3');
+    type(field(adder, 'Code prefix'), 'partner');
+    type(field(adder, 'Percent off'), '20');
+    type(field(adder, 'Valid until'), '2027-02-01T00:00');
+    fireEvent.click(within(adder).getByRole('button', { name: 'Add single-use codes' }));
+
+    const batch = screen.getByRole('group', { name: /^3 single-use codes / });
+    expect(document.activeElement).toBe(batch);
+    expect(within(batch).getByRole('heading', { name: '3 single-use codes' })).toBeTruthy();
+    expect(within(batch).getByText('20% off, valid until 1 Feb 2027, 00:00 (UTC). Each code works once, for one customer.')).toBeTruthy();
+    const codes = within(batch)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent!);
+    expect(codes).toHaveLength(3);
+    for (const code of codes) expect(code).toMatch(/^PARTNER[A-HJKMNP-Z2-9]{10}$/);
+    // One item, not three coupons' fieldsets; the sub-form is empty for the next batch.
+    expect(screen.getAllByRole('group', { name: /^Coupon / })).toHaveLength(1);
+    expect(field(adder, 'How many').value).toBe('');
+    expect(screen.getByText('3 single-use codes were added.')).toBeTruthy();
+    expect(within(batch).queryByRole('link')).toBeNull();
+    expect(within(batch).getByText('Save the draft to download the codes.')).toBeTruthy();
+
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    const sent = api.save.mock.calls[0]![2];
+    expect(sent.coupons.map((coupon) => coupon.code)).toEqual(['WINTER10', ...codes]);
+    expect(sent.coupons[1]).toEqual({
+      code: codes[0],
+      percentOff: 20,
+      validFrom: null,
+      validUntil: '2027-02-01T00:00:00.000Z',
+      scope: { campaigns: ['vogue-winter'] },
+      maxRedemptions: 1,
+      maxRedemptionsPerCustomer: 1,
+    });
+    const saved = screen.getByRole('group', { name: /^3 single-use codes / });
+    const link = within(saved).getByRole('link', { name: 'Download the codes (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/operator/campaigns/vogue-winter/codes?version=4');
+
+    fireEvent.click(within(saved).getByRole('button', { name: 'Remove these codes' }));
+    expect(screen.queryByRole('group', { name: /single-use codes / })).toBeNull();
+    expect(document.activeElement).toBe(within(adder).getByRole('button', { name: 'Add single-use codes' }));
+  });
+
+  it('opens saved codes as one item, links them at once, and shows the server’s problems of any of them there', async () => {
+    const single = (code: string) => ({
+      code,
+      percentOff: 20,
+      validFrom: null,
+      validUntil: null,
+      scope: { campaigns: ['vogue-winter'] },
+      maxRedemptions: 1,
+      maxRedemptionsPerCustomer: 1,
+    });
+    const codes = ['PARTNERAB2CD3EF4G', 'PARTNERZZ98YX76WV', 'PARTNERKM23NP45QR'];
+    api.save.mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'invalid_campaign',
+        message: 'The campaign was not saved: see what to change.',
+        details: [`coupons.3.code: duplicates "${codes[2]}"`],
+      }),
+    );
+    render(<CampaignEditor {...props({ draft: { ...draft(), coupons: [...draft().coupons, ...codes.map(single)] } })} />);
+    const batch = screen.getByRole('group', { name: /^3 single-use codes / });
+    expect(within(batch).getByText('20% off, with no end date. Each code works once, for one customer.')).toBeTruthy();
+    expect(within(batch).getByRole('link', { name: 'Download the codes (CSV)' }).getAttribute('href')).toBe(
+      '/api/operator/campaigns/vogue-winter/codes?version=3',
+    );
+    // The sub-form checks what it is given before any code is made.
+    fireEvent.click(screen.getByRole('button', { name: 'Add single-use codes' }));
+    const count = field(group('Single-use codes'), 'How many');
+    expect(count.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(count);
+    expect(screen.getByText('Enter how many codes to make: a whole number from 1 to 500')).toBeTruthy();
+
+    type(field(group('Campaign'), 'Subheadline'), 'All of Vogue.');
+    expect(within(batch).queryByRole('link')).toBeNull();
+    saveDraft();
+    await screen.findByRole('alert');
+    expect(batch.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(batch.getAttribute('aria-describedby')!)!.textContent).toBe(`Code: duplicates "${codes[2]}"`);
   });
 
   it('shows a refusal as the other back-office pages do', () => {

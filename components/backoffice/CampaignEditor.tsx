@@ -1,11 +1,14 @@
 import Link from 'next/link';
 import { ErrorView } from '@/components/ui/ErrorView';
+import { couponItems, type RandomBytes } from '@/lib/campaigns/couponBatch';
 import type { CampaignForm } from '@/lib/campaigns/draftForm';
+import type { CodeBatchForm, CodeBatchProblem } from '@/lib/campaigns/draftFormBatch';
 import { layoutOf } from '@/lib/campaigns/draftFormEdits';
 import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
+import { CodeBatchAdder, CodeBatchItem, type SavedCodes } from './CampaignEditorCodeBatch';
 import { CouponFields, type CouponChange } from './CampaignEditorCoupon';
 import { CampaignFields } from './CampaignEditorFields';
 import { ProblemsBeside } from './CampaignEditorInputs';
@@ -13,6 +16,7 @@ import { OfferFields, type OfferActions } from './CampaignEditorOffer';
 import {
   ADD_COUPON_ID,
   ADD_OFFER_ID,
+  savedVersion,
   useCampaignEditor,
   useFormChanges,
   type Base,
@@ -104,9 +108,12 @@ function EditorPage(props: CampaignEditorPageProps) {
           <CouponsSection
             form={form}
             busy={busy !== null}
+            saved={savedCodes(campaignId, savedVersion(campaignId, base, editor.dirty))}
             onChange={changes.onCoupon}
             onRemove={changes.removeACoupon}
             onAdd={changes.addACoupon}
+            onAddCodes={changes.addCodes}
+            onRemoveBatch={changes.removeABatch}
           />
           <EditorActions
             campaignId={campaignId}
@@ -123,6 +130,7 @@ function EditorPage(props: CampaignEditorPageProps) {
               <ScheduleControls
                 campaignId={campaignId}
                 version={publishableVersion(campaignId, base, editor.dirty)}
+                whyNone={scheduleHint(campaignId, base, editor.dirty)}
                 timeZone={form.timeZone}
                 initial={props.scheduled}
               />
@@ -163,24 +171,51 @@ function OffersSection(props: {
   );
 }
 
+const savedCodes = (campaignId: string | null, version: number | null): SavedCodes | null =>
+  campaignId !== null && version !== null ? { campaignId, version } : null;
+
+/** The coupons, each on its own or in a batch of single-use codes shown as one item; then the ways to add more. */
 function CouponsSection(props: {
   form: CampaignForm;
   busy: boolean;
+  saved: SavedCodes | null;
   onChange: (key: string, change: CouponChange) => void;
   onRemove: (key: string) => void;
   onAdd: () => void;
+  onAddCodes: (request: CodeBatchForm, random: RandomBytes) => CodeBatchProblem[];
+  onRemoveBatch: (batch: string) => void;
 }) {
   const { form, busy } = props;
   return (
     <section className={styles.card} aria-labelledby="coupons-title">
       <h2 id="coupons-title">Coupons</h2>
       <p>Codes a buyer types at checkout: each works on this campaign.</p>
-      {form.coupons.map((coupon, index) => (
-        <CouponFields key={coupon.key} form={form} index={index} busy={busy} onChange={props.onChange} onRemove={props.onRemove} />
-      ))}
+      {couponItems(form.coupons).map((item) =>
+        item.kind === 'coupon' ? (
+          <CouponFields
+            key={form.coupons[item.index]!.key}
+            form={form}
+            index={item.index}
+            busy={busy}
+            onChange={props.onChange}
+            onRemove={props.onRemove}
+          />
+        ) : (
+          <CodeBatchItem
+            key={`batch-${item.key}`}
+            form={form}
+            batch={item.key}
+            indexes={item.indexes}
+            saved={props.saved}
+            busy={busy}
+            onRemove={props.onRemoveBatch}
+          />
+        ),
+      )}
       <button id={ADD_COUPON_ID} type="button" className={styles.secondary} disabled={busy} onClick={props.onAdd}>
         Add a coupon
       </button>
+      <CodeBatchAdder form={form} busy={busy} onAdd={props.onAddCodes} />
     </section>
   );
 }
@@ -312,12 +347,24 @@ function publishableVersion(campaignId: string | null, base: Base, dirty: boolea
   return ready ? base.status!.version : null;
 }
 
+/** What to save before a publish or a schedule can take it; null when the form holds the saved newest version. */
+function saveFirst(campaignId: string | null, base: Base, dirty: boolean, done: 'published' | 'scheduled'): string | null {
+  const what =
+    campaignId === null || base.status === null ? 'the campaign' : !base.holdsNewest ? 'this version' : dirty ? 'the changes' : null;
+  return what && `Save ${what} first: a saved draft is what is ${done}.`;
+}
+
 function publishHint(campaignId: string | null, base: Base, dirty: boolean): string {
-  if (campaignId === null || base.status === null) return 'Save the campaign first: a saved draft is what is published.';
-  if (!base.holdsNewest) return 'Save this version first: a saved draft is what is published.';
-  if (dirty) return 'Save the changes first: a saved draft is what is published.';
+  const first = saveFirst(campaignId, base, dirty, 'published');
+  if (first || !base.status) return first ?? '';
   if (base.status.published) return `Version ${base.status.version} is published.`;
   return `Publishes version ${base.status.version}: visitors see it within a minute.`;
+}
+
+function scheduleHint(campaignId: string | null, base: Base, dirty: boolean): string {
+  const first = saveFirst(campaignId, base, dirty, 'scheduled');
+  if (first || !base.status) return first ?? '';
+  return `Version ${base.status.version} is published: change the campaign and save a draft to schedule it.`;
 }
 
 function layoutText(layout: ReturnType<typeof layoutOf>): string {

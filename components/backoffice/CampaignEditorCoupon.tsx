@@ -1,15 +1,16 @@
+import { couponNumber } from '@/lib/campaigns/couponBatch';
 import type { CampaignForm, CouponForm } from '@/lib/campaigns/draftForm';
 import { couponControl } from '@/lib/campaigns/draftFormProblems';
 import { CURRENCY_CODES } from '@/lib/pricing/currencies';
 import { ChoiceInput, TextInput } from './CampaignEditorInputs';
 import styles from './BackOffice.module.css';
 
-export type CouponChange = Partial<Omit<CouponForm, 'key' | 'base'>>;
+export type CouponChange = Partial<Omit<CouponForm, 'key' | 'base' | 'batch'>>;
 
-const CURRENCY_CHOICES = [{ value: '', label: 'None' }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))];
+export const CURRENCY_CHOICES = [{ value: '', label: 'None' }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))];
 
-export const couponTitle = (coupon: CouponForm, index: number) =>
-  `Coupon ${index + 1}${coupon.code.trim() ? `: ${coupon.code.trim()}` : ''}`;
+/** "Coupon 2: WINTER10": numbered among the coupons shown on their own, a batch of codes being one item of its own. */
+export const couponTitle = (coupon: CouponForm, number: number) => `Coupon ${number}${coupon.code.trim() ? `: ${coupon.code.trim()}` : ''}`;
 
 /** One coupon of the campaign: its code, what it takes off, when and how often it works. */
 export function CouponFields(props: {
@@ -26,7 +27,7 @@ export function CouponFields(props: {
   const reach = reachBeyond(coupon.base.scope, form.flow.campaignId);
   return (
     <fieldset className={styles.fieldset}>
-      <legend>{couponTitle(coupon, index)}</legend>
+      <legend>{couponTitle(coupon, couponNumber(form.coupons, index))}</legend>
       {reach && <p className={styles.hint}>This code also works on {reach}: a change here changes it there too.</p>}
       <div className={styles.fields}>
         <TextInput
@@ -104,7 +105,7 @@ export function CouponFields(props: {
 }
 
 /** The other campaigns a coupon works on ("vogue-spring, gq-spring"); null when only this one. */
-function reachBeyond(scope: unknown, campaignId: string): string | null {
+export function reachBeyond(scope: unknown, campaignId: string): string | null {
   if (!scope || typeof scope !== 'object') return null;
   const campaigns = (scope as { campaigns?: unknown }).campaigns;
   const others = Array.isArray(campaigns) ? campaigns.map(String).filter((id) => id !== campaignId) : [];

@@ -19,7 +19,14 @@ export function scheduleText(schedule: StudioSchedule): string {
  * publishes it then (lib/server/campaigns/scheduledPublications.ts). One schedule per
  * campaign; a new one replaces it, and it can be called off.
  */
-export function ScheduleControls(props: { campaignId: string; version: number | null; timeZone: string; initial: StudioSchedule | null }) {
+export function ScheduleControls(props: {
+  campaignId: string;
+  version: number | null;
+  /** Why there is no version to schedule, when there is none. */
+  whyNone: string;
+  timeZone: string;
+  initial: StudioSchedule | null;
+}) {
   const id = useId();
   const [when, setWhen] = useState('');
   const [scheduled, setScheduled] = useState<StudioSchedule | null>(props.initial);
@@ -65,9 +72,7 @@ export function ScheduleControls(props: { campaignId: string; version: number | 
         />
       </label>
       <p id={`${id}-hint`} className={styles.hint}>
-        {version === null
-          ? 'Save the changes first: a saved draft is what is scheduled.'
-          : `Schedules version ${version}. The time zone is the one chosen for the campaign’s dates above.`}
+        {version === null ? props.whyNone : `Schedules version ${version}. The time zone is the one chosen for the campaign’s dates above.`}
       </p>
       {error && (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">

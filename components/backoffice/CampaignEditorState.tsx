@@ -2,6 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type
 import { isApiError } from '@/lib/api/apiErrors';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import { draftToForm, formSignature, formToDraft, type CampaignForm, type FlowForm } from '@/lib/campaigns/draftForm';
+import type { RandomBytes } from '@/lib/campaigns/couponBatch';
+import { addCodeBatch, removeBatch, type CodeBatchForm, type CodeBatchProblem } from '@/lib/campaigns/draftFormBatch';
 import { currencyForLocale } from '@/lib/campaigns/draftFormChoices';
 import {
   addCoupon,
@@ -16,6 +18,7 @@ import {
   updateOffer,
 } from '@/lib/campaigns/draftFormEdits';
 import {
+  batchControl,
   couponControl,
   groupProblems,
   latestVersionOf,
@@ -57,6 +60,16 @@ export type Busy = 'save' | 'publish' | null;
 
 export const ADD_OFFER_ID = 'ce-add-offer';
 export const ADD_COUPON_ID = 'ce-add-coupon';
+export const ADD_CODES_ID = 'ce-add-codes';
+
+/**
+ * The saved version the form holds unchanged, whose single-use codes the server can list;
+ * null while there is none (a new campaign, one never saved here) or the form says more.
+ * Unlike a publish, a published version's codes are still there to take.
+ */
+export function savedVersion(campaignId: string | null, base: Base, dirty: boolean): number | null {
+  return campaignId !== null && base.status !== null && base.holdsNewest && !dirty ? base.status.version : null;
+}
 
 function openingBase(props: CampaignEditorPageProps): Base {
   const form = draftToForm(props.draft, DEFAULT_STUDIO_TIME_ZONE);
@@ -186,7 +199,8 @@ function failureOf(error: unknown, sent: CampaignForm): Failure {
   }
   if (error.kind !== 'refused') return { message: `${error.message} What you typed is kept.`, problems: null, conflict: null };
   const problems = error.details.length ? placeProblems(problemsByField(error.details), sent) : null;
-  return { message: error.message, problems, conflict: null };
+  // The server's own sentence repeats the first field's words: the fields say those.
+  return { message: problems ? 'Nothing was changed: the fields marked below say what to fix.' : error.message, problems, conflict: null };
 }
 
 /** The form's changes that are not typing: adding, moving and removing entries, each announced and focused. */
@@ -240,6 +254,28 @@ export function useFormChanges(
       setForm((current) => removeCoupon(current, couponKey));
       focusLater(ADD_COUPON_ID);
       setSaid('The coupon was removed from the campaign.');
+    },
+    /** Adds the codes the sub-form asks for, or gives back what keeps it from doing so (the form unchanged). */
+    addCodes: (request: CodeBatchForm, random: RandomBytes): CodeBatchProblem[] => {
+      const added = addCodeBatch(form, request, random);
+      if (!added.ok) return added.problems;
+      setForm(added.form);
+      const count = added.codes.length;
+      if (added.batch === '') {
+        focusLater(controlId(couponControl(added.key, 'code')));
+        setSaid(`A single-use code was added: ${added.codes[0]}.`);
+      } else {
+        focusLater(controlId(batchControl(added.batch)));
+        const made = count === 1 ? 'One single-use code was added' : `${count} single-use codes were added`;
+        setSaid(added.size > count ? `${made} to the batch with the same terms: ${added.size} codes in all.` : `${made}.`);
+      }
+      return [];
+    },
+    removeABatch: (batch: string) => {
+      const count = form.coupons.filter((coupon) => coupon.batch === batch).length;
+      setForm((current) => removeBatch(current, batch));
+      focusLater(ADD_CODES_ID);
+      setSaid(`The ${count} single-use codes were removed from the campaign.`);
     },
   };
 }

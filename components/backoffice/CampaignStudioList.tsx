@@ -114,7 +114,7 @@ function CampaignItem({ campaign }: { campaign: StudioCampaignView }) {
         )}
       </h3>
       <CampaignFacts campaign={campaign} />
-      <p>
+      <p className={styles.afterFacts}>
         <Link className={styles.link} href={campaignEditorPath(campaign.campaignId)} aria-label={`Edit ${campaign.headline}`}>
           Edit
         </Link>

@@ -34,7 +34,7 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
           {title} {campaign && <span className={styles.state}>{STUDIO_STATE_NAMES[campaign.state]}</span>}
         </h1>
         {campaign ? <CampaignFacts campaign={campaign} /> : <p>The catalogue no longer has this campaign; its versions remain.</p>}
-        <p>
+        <p className={styles.afterFacts}>
           <Link className={styles.primary} href={campaignEditorPath(campaignId)}>
             Edit the newest version
           </Link>

@@ -5,7 +5,7 @@ import type { DraftInput } from './campaignDraft';
 import { campaignContentOf } from './campaignContent';
 import { centsToText, draftToForm, formToDraft, textToCents } from './draftForm';
 import { layoutOf, updateCoupon, updateOffer } from './draftFormEdits';
-import { draft, drafted } from '@/tests/fixtures/draftForm';
+import { draft, drafted, singleUse } from '@/tests/fixtures/draftForm';
 
 describe('money', () => {
   it('reads major units with a point or a comma, without floating point', () => {
@@ -60,6 +60,25 @@ describe('draftToForm', () => {
       // The same offers, in the page's order.
       expect(back.offers).toEqual([draft().offers[1], draft().offers[0], draft().offers[2]]);
     }
+  });
+
+  it('shows a saved batch of single-use codes as one, and gives back each code as a coupon of its own, in its place', () => {
+    const codes = ['PARTNERAB12CD34EF', 'PARTNERZZ98YX76WV', 'PARTNERKM23NP45QR'];
+    const saved: DraftInput = {
+      ...draft(),
+      coupons: [singleUse(codes[0]!), ...draft().coupons, singleUse(codes[1]!), singleUse('SOLO2345'), singleUse(codes[2]!)].map(
+        (coupon) => (coupon.code === 'SOLO2345' ? { ...coupon, percentOff: 50 } : coupon),
+      ),
+    };
+    const form = draftToForm(saved, 'Europe/Berlin');
+    expect(form.coupons.map((coupon) => [coupon.code, coupon.batch])).toEqual([
+      [codes[0], 'b1'],
+      ['WINTER10', ''],
+      [codes[1], 'b1'],
+      ['SOLO2345', ''],
+      [codes[2], 'b1'],
+    ]);
+    expect(drafted(form).coupons).toEqual(saved.coupons);
   });
 
   it('takes every demo campaign the catalogue holds and gives it back unchanged', () => {

@@ -2,6 +2,7 @@ import { ALL_OFFERS_PARENT_ID } from '@/lib/catalogue/crossSell';
 import { NEW_OFFER_ID } from '@/lib/campaigns/newOfferIds';
 import { canonicalJson } from './campaignContent';
 import type { DraftInput, FieldProblem } from './campaignDraft';
+import { groupBatches } from './couponBatch';
 import { DEFAULT_STUDIO_TIME_ZONE, utcToZoned, zonedToUtc } from './zonedTime';
 
 /**
@@ -13,7 +14,9 @@ import { DEFAULT_STUDIO_TIME_ZONE, utcToZoned, zonedToUtc } from './zonedTime';
  *
  * Beside it: the edits a person makes (draftFormEdits.ts), the choices the form offers
  * (draftFormChoices.ts), the server's problems placed on the form (draftFormProblems.ts) and
- * the unsaved form kept through a reload (draftFormStorage.ts).
+ * the unsaved form kept through a reload (draftFormStorage.ts), and the batches of single-use
+ * codes for a partner (couponBatch.ts, draftFormBatch.ts): each code is a coupon of its own
+ * in the draft, the form only shows a batch as one.
  */
 
 type Entry = Record<string, unknown>;
@@ -67,6 +70,8 @@ export interface OfferForm extends Based {
 
 export interface CouponForm extends Based {
   key: string;
+  /** The batch of single-use codes it belongs to, shown as one item (couponBatch.ts); "": a coupon of its own. */
+  batch: string;
   code: string;
   percentOff: string;
   /** Major units, in currencyCode. */
@@ -121,6 +126,12 @@ export function textToCents(text: string): number | null {
 const WHOLE = /^\d{1,9}$/;
 const PERCENT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
 
+/** "12,5" → 12.5; null for what is not a percentage as a person types one. */
+export function textToPercent(text: string): number | null {
+  const trimmed = text.trim();
+  return PERCENT.test(trimmed) ? Number(trimmed.replace(',', '.')) : null;
+}
+
 function timeText(value: unknown, timeZone: string): string {
   return typeof value === 'string' && value !== '' ? utcToZoned(value, timeZone) : '';
 }
@@ -168,6 +179,7 @@ function couponToForm(coupon: Entry, key: string, timeZone: string): CouponForm 
   return {
     base: coupon,
     key,
+    batch: '',
     code: str(coupon.code),
     percentOff: count(coupon.percentOff),
     amountOff: centsToText(coupon.amountOff),
@@ -210,7 +222,11 @@ export function draftToForm(draft: DraftInput, timeZone: string = DEFAULT_STUDIO
     flow: flowToForm(draft.flow, timeZone),
     // A placeholder id is the draft's name for a new offer: in the form, a new offer has none.
     offers: parented.map((offer) => (NEW_OFFER_ID.test(offer.id) ? { ...offer, id: '' } : offer)),
-    coupons: draft.coupons.map((coupon, index) => couponToForm(coupon, `c${index + 1}`, timeZone)),
+    // A saved batch of codes is many coupons in the draft: it opens as the one item it was added as.
+    coupons: groupBatches(
+      draft.coupons.map((coupon, index) => couponToForm(coupon, `c${index + 1}`, timeZone)),
+      str(draft.flow.campaignId),
+    ),
     isDefault: draft.isDefault,
   };
 }
@@ -344,10 +360,10 @@ function couponToDraft(form: CampaignForm, index: number, writer: DraftWriter): 
       'Enter a whole number, such as 1, or leave it empty',
     ),
   };
-  const percent = coupon.percentOff.trim();
-  if (percent !== '') {
-    if (PERCENT.test(percent)) entry.percentOff = Number(percent.replace(',', '.'));
-    else writer.problem(`${at}.percentOff`, 'Enter a percentage such as 10');
+  if (coupon.percentOff.trim() !== '') {
+    const percent = textToPercent(coupon.percentOff);
+    if (percent === null) writer.problem(`${at}.percentOff`, 'Enter a percentage such as 10');
+    else entry.percentOff = percent;
   }
   if (coupon.amountOff.trim() !== '') {
     const cents = textToCents(coupon.amountOff);

@@ -10,11 +10,14 @@ import { utcToZoned, zonedToUtc } from './zonedTime';
  * answered with. Each gives a new form and leaves the one it was given as it was.
  */
 
-/** A key no entry of `taken` has: "o3" after "o1" and "o2". */
-function freshKey(prefix: string, taken: readonly { key: string }[]): string {
+/** `count` keys no entry of `taken` has: "o3", "o4" after "o1" and "o2". */
+export function freshKeys(prefix: string, taken: readonly { key: string }[], count: number): string[] {
   const numbers = taken.map((entry) => Number(entry.key.slice(prefix.length))).filter(Number.isFinite);
-  return `${prefix}${Math.max(0, ...numbers) + 1}`;
+  const next = Math.max(0, ...numbers) + 1;
+  return Array.from({ length: count }, (_, at) => `${prefix}${next + at}`);
 }
+
+const freshKey = (prefix: string, taken: readonly { key: string }[]) => freshKeys(prefix, taken, 1)[0]!;
 
 export const planCount = (form: CampaignForm) => form.offers.filter((offer) => offer.onPage).length;
 
@@ -61,6 +64,7 @@ export function addCoupon(form: CampaignForm): { form: CampaignForm; key: string
   const coupon: CouponForm = {
     base: {},
     key,
+    batch: '',
     code: '',
     percentOff: '10',
     amountOff: '',
@@ -181,9 +185,11 @@ function withSentKeys(savedForm: CampaignForm, sent: CampaignForm, keyOf: Map<st
   const offers = rekeyed
     .map((offer) => (offer.onPage ? offer : { ...offer, parentOfferId: rename.get(offer.parentOfferId) ?? offer.parentOfferId }))
     .sort((a, b) => place(a) - place(b));
+  const sentByCode = new Map(sent.coupons.map((coupon) => [coupon.code.trim().toUpperCase(), coupon]));
+  // A code keeps its batch too: the items shown stay as they were sent, whatever a reload would group.
   const coupons = savedForm.coupons.map((coupon, index) => {
-    const same = sent.coupons.find((candidate) => candidate.code.trim().toUpperCase() === coupon.code);
-    return { ...coupon, key: same?.key ?? `c-saved-${index + 1}` };
+    const same = sentByCode.get(coupon.code);
+    return { ...coupon, key: same?.key ?? `c-saved-${index + 1}`, batch: same ? same.batch : '' };
   });
   return { ...savedForm, offers, coupons };
 }

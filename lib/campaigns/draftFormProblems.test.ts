@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftToForm } from './draftForm';
-import { controlOf, latestVersionOf, offerControl, placeProblems, problemsByField } from './draftFormProblems';
-import { draft } from '@/tests/fixtures/draftForm';
+import { batchControl, controlOf, latestVersionOf, offerControl, placeProblems, problemsByField } from './draftFormProblems';
+import { draft, singleUse } from '@/tests/fixtures/draftForm';
 
 describe('problems', () => {
   it('splits each detail at its first ": ", a detail without a field under ""', () => {
@@ -66,5 +66,32 @@ describe('problems', () => {
       'Something about the whole draft',
     ]);
     expect(controlOf('offers.7.name', form)).toBeNull();
+  });
+
+  it('places every problem of a batch’s codes at the batch, each once and with its field, and numbers coupons without it', () => {
+    const batched = draftToForm({
+      ...draft(),
+      coupons: [singleUse('PARTNERAB12CD34EF'), singleUse('PARTNERZZ98YX76WV'), ...draft().coupons],
+    });
+    const placed = placeProblems(
+      problemsByField([
+        'coupons.0.percentOff: must be at most 100',
+        'coupons.1.percentOff: must be at most 100',
+        'coupons.1.code: duplicates "PARTNERZZ98YX76WV"',
+        'coupons.0.scope.campaigns.0: names no campaign',
+        'coupons.2.scope: must name brands',
+      ]),
+      batched,
+    );
+    expect(Object.fromEntries(placed.beside)).toEqual({
+      [batchControl('b1')]: [
+        'Percent off: must be at most 100',
+        'Code: duplicates "PARTNERZZ98YX76WV"',
+        'scope.campaigns.0: names no campaign',
+      ],
+    });
+    // The coupon after the batch is the first shown on its own.
+    expect(placed.elsewhere).toEqual(['Coupon 1 (WINTER10), scope: must name brands']);
+    expect(controlOf('coupons.1.anything', batched)).toBe(batchControl('b1'));
   });
 });

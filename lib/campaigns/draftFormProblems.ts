@@ -1,4 +1,5 @@
 import type { FieldProblem } from './campaignDraft';
+import { couponNumber } from './couponBatch';
 import type { CampaignForm, CouponForm, FlowForm, OfferForm } from './draftForm';
 
 /**
@@ -39,7 +40,9 @@ export function latestVersionOf(details: readonly string[]): number | null {
 export const flowControl = (name: keyof Omit<FlowForm, 'base'> | 'isDefault' | 'timeZone') =>
   name === 'isDefault' ? 'isDefault' : `flow.${name}`;
 export const offerControl = (key: string, name: keyof Omit<OfferForm, 'key' | 'base' | 'id'>) => `offer.${key}.${name}`;
-export const couponControl = (key: string, name: keyof Omit<CouponForm, 'key' | 'base'>) => `coupon.${key}.${name}`;
+export const couponControl = (key: string, name: keyof Omit<CouponForm, 'key' | 'base' | 'batch'>) => `coupon.${key}.${name}`;
+/** A batch of single-use codes (lib/campaigns/couponBatch.ts): one item, whichever of its coupons a problem is about. */
+export const batchControl = (batch: string) => `batch.${batch}`;
 
 const FLOW_CONTROLS: ReadonlySet<string> = new Set([
   'brand',
@@ -73,15 +76,16 @@ const OFFER_CONTROLS: ReadonlyMap<string, keyof Omit<OfferForm, 'key' | 'base' |
   ['isCrossSell', 'onPage'],
 ] as const);
 
-const COUPON_CONTROLS: ReadonlySet<string> = new Set([
-  'code',
-  'percentOff',
-  'amountOff',
-  'currencyCode',
-  'validFrom',
-  'validUntil',
-  'maxRedemptions',
-  'maxRedemptionsPerCustomer',
+/** A coupon's fields by the words its control is labelled with: a batch, which has no controls, names the field so. */
+const COUPON_CONTROLS: ReadonlyMap<string, string> = new Map([
+  ['code', 'Code'],
+  ['percentOff', 'Percent off'],
+  ['amountOff', 'Amount off'],
+  ['currencyCode', 'Currency'],
+  ['validFrom', 'Valid from'],
+  ['validUntil', 'Valid until'],
+  ['maxRedemptions', 'Uses in all'],
+  ['maxRedemptionsPerCustomer', 'Uses per customer'],
 ]);
 
 function offerControlOf(offer: OfferForm, rest: string[]): string | null {
@@ -108,6 +112,7 @@ export function controlOf(field: string, form: CampaignForm): string | null {
   }
   if (list === 'coupons' && /^\d+$/.test(index)) {
     const coupon = form.coupons[Number(index)];
+    if (coupon && coupon.batch !== '') return batchControl(coupon.batch);
     return coupon && rest.length === 1 && COUPON_CONTROLS.has(rest[0]!) ? `coupon.${coupon.key}.${rest[0]}` : null;
   }
   return null;
@@ -125,7 +130,7 @@ export function describeField(field: string, form: CampaignForm): string {
   }
   if (list === 'coupons' && /^\d+$/.test(index)) {
     const code = form.coupons[Number(index)]?.code.trim();
-    return `Coupon ${Number(index) + 1}${code ? ` (${code})` : ''}${tail}`;
+    return `Coupon ${couponNumber(form.coupons, Number(index))}${code ? ` (${code})` : ''}${tail}`;
   }
   return field;
 }
@@ -144,10 +149,19 @@ export function placeProblems(problems: ReadonlyMap<string, readonly string[]>, 
   for (const [field, messages] of problems) {
     if (field === LATEST_VERSION_FIELD) continue;
     const control = field === '' ? null : controlOf(field, form);
-    if (control) beside.set(control, [...(beside.get(control) ?? []), ...messages]);
+    // A batch shows the problems of all its codes: each once, and what field it is about.
+    const shown = control?.startsWith('batch.') ? messages.map((message) => `${batchFieldWords(field)}${message}`) : messages;
+    if (control) beside.set(control, [...new Set([...(beside.get(control) ?? []), ...shown])]);
     else elsewhere.push(...messages.map((message) => (field === '' ? message : `${describeField(field, form)}: ${message}`)));
   }
   return { beside, elsewhere };
+}
+
+/** "coupons.4.validUntil" → "Valid until: "; "coupons.4.scope.campaigns.0" → "scope.campaigns.0: ". */
+function batchFieldWords(field: string): string {
+  const rest = field.split('.').slice(2);
+  if (rest.length === 0) return '';
+  return `${(rest.length === 1 && COUPON_CONTROLS.get(rest[0]!)) || rest.join('.')}: `;
 }
 
 /** FieldProblem[] (the form's own checks) as problemsByField gives the server's. */

@@ -13,4 +13,10 @@ describe('parseStoredForm', () => {
     expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, offers: [{ name: 'x' }] } }))).toBeNull();
     expect(parseStoredForm(JSON.stringify({ shape: 0, form }))).toBeNull();
   });
+
+  it('reads a form kept before batches of codes: each coupon on its own', () => {
+    const form = draftToForm(draft(), 'Europe/London');
+    const coupons = form.coupons.map(({ batch: _batch, ...coupon }) => coupon);
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, coupons } }))).toEqual(form);
+  });
 });

@@ -77,5 +77,8 @@ export function parseStoredForm(text: string | null): CampaignForm | null {
     form.offers.every((offer) => hasFields(offer, OFFER_STRINGS, ['isPrintOffer', 'onPage'])) &&
     Array.isArray(form.coupons) &&
     form.coupons.every((coupon) => hasFields(coupon, COUPON_STRINGS));
-  return valid ? (form as unknown as CampaignForm) : null;
+  if (!valid) return null;
+  // A form kept before batches of codes were shown has coupons without one: each is on its own.
+  const coupons = (form.coupons as Entry[]).map((coupon) => ({ ...coupon, batch: typeof coupon.batch === 'string' ? coupon.batch : '' }));
+  return { ...form, coupons } as unknown as CampaignForm;
 }

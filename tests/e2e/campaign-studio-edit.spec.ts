@@ -67,6 +67,14 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await couponGroup.getByLabel('Code').fill(coupon);
   await couponGroup.getByLabel('Percent off').fill('10');
 
+  // Three single-use codes for a partner, shown as one batch.
+  const batchForm = page.getByRole('group', { name: 'Single-use codes' });
+  await batchForm.getByLabel('How many').fill('3');
+  await batchForm.getByLabel('Code prefix').fill('PARTNER');
+  await batchForm.getByLabel('Percent off').fill('20');
+  await batchForm.getByRole('button', { name: 'Add single-use codes' }).click();
+  await expect(page.getByRole('group', { name: /^3 single-use codes 20% off/ })).toBeVisible();
+
   // A mistake first: told beside its field, nothing saved, nothing typed lost.
   await offerGroup(page, 2).getByLabel('Price', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Save draft' }).click();
@@ -78,6 +86,13 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await expect(page).toHaveURL(new RegExp(`/admin/campaigns/${campaignId}/edit$`));
   await expect(page.getByText('Version 1, draft (not published)')).toBeVisible();
   expect(await axeViolations(page, WCAG_21_AA)).toEqual([]);
+  const csv = await page.request.get((await page.getByRole('link', { name: 'Download the codes (CSV)' }).getAttribute('href'))!);
+  const rows = (await csv.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(rows).toHaveLength(4);
+  expect(rows.slice(1).every((row) => /^PARTNER[A-Z2-9]{10},20,/.test(row))).toBe(true);
 
   // A draft: visitors do not see it. Scheduled a few seconds ahead, it goes on sale at its time.
   expect(await visitorPage(page, path)).toBe(404);

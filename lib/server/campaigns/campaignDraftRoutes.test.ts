@@ -115,6 +115,10 @@ describe('the studio’s drafts', () => {
     expect(ben.status).toBe(409);
     const answer = (await ben.json()) as { error: { code: string; message: string; details: string[] } };
     expect(answer.error.code).toBe('edited_meanwhile');
+    // Named by the operator directory, not an id.
+    expect(answer.error.message).toMatch(
+      /^[^()]+ \([^@\s]+@[^)\s]+\) saved version 2 at \d\d:\d\d UTC while you were editing \(you opened version 1\)/,
+    );
     expect(answer.error.details).toEqual(['latestVersion: 2']);
     const versions = await new CampaignVersions(await appDb()).list('vogue-spring');
     expect(versions.map((version) => version.content.flow.headline)).toEqual(['Ana’s', 'Vogue for the winter']);

@@ -13,6 +13,7 @@ import { appendAudit, type AuditActor } from '@/lib/server/operators/auditLog';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
 import { CatalogueRepository, lockCatalogue, writeCatalogue } from '@/lib/server/catalogue/CatalogueRepository';
 import { CampaignVersions, type CampaignVersion, type VersionAuthor } from './CampaignVersions';
+import { savedBy } from './versionAuthors';
 import { boughtOfferIds } from './boughtOffers';
 
 type Studio = Pick<ServerContext, 'db' | 'clock' | 'catalogue'>;
@@ -31,10 +32,6 @@ const refused = (problems: FieldProblem[]) =>
   );
 
 const authorOf = (caller: OperatorCaller) => ({ kind: 'operator' as const, id: caller.operator.id });
-
-/** Who saved a version and when, for a second editor's message. */
-const savedBy = (version: CampaignVersion) =>
-  `${version.author.kind === 'import' ? 'A catalogue import' : version.author.id === null ? 'Someone' : `Operator ${version.author.id}`} saved version ${version.version} at ${version.createdAt.slice(11, 16)} UTC`;
 
 /** The draft's other problems beside the schema's: its address, its coupons' codes and bought offers' prices. */
 async function draftProblems(db: Kysely<Database>, file: CatalogueFile, campaignId: string, draft: DraftInput) {
@@ -108,7 +105,7 @@ export async function saveCampaignDraft(
   const at = server.clock();
   const saved = await server.db.transaction().execute(async (trx) => {
     const written = await new CampaignVersions(trx).saveDraft(id, input.baseVersion, checked.content, authorOf(caller), at);
-    if (written.kind === 'conflict') throw editedMeanwhile(written.latest, input.baseVersion);
+    if (written.kind === 'conflict') throw await editedMeanwhile(trx, written.latest, input.baseVersion);
     if (input.restoredFrom !== undefined) {
       const before = input.baseVersion === null ? null : await new CampaignVersions(trx).find(id, input.baseVersion);
       await appendAudit(
@@ -135,13 +132,13 @@ function newCampaignId(draft: DraftInput): string {
   return id;
 }
 
-function editedMeanwhile(latest: CampaignVersion | null, baseVersion: number | null): HttpError {
+async function editedMeanwhile(db: Kysely<Database>, latest: CampaignVersion | null, baseVersion: number | null): Promise<HttpError> {
   if (!latest) return new HttpError(409, 'edited_meanwhile', 'This campaign was not saved before: open it again from the studio.');
   const opened = baseVersion === null ? 'this campaign was created meanwhile' : `you opened version ${baseVersion}`;
   return new HttpError(
     409,
     'edited_meanwhile',
-    `${savedBy(latest)} while you were editing (${opened}). Nothing was overwritten and your changes are still in the form: see what changed, then save over it if you mean to.`,
+    `${await savedBy(db, latest)} while you were editing (${opened}). Nothing was overwritten and your changes are still in the form: see what changed, then save over it if you mean to.`,
     [`latestVersion: ${latest.version}`],
   );
 }
@@ -173,6 +170,7 @@ async function checkedForPublishing(trx: Transaction<Database>, campaignId: stri
  * published unseen. A scheduled one may have newer drafts after it, but no newer published version.
  */
 async function publishable(
+  db: Kysely<Database>,
   versions: CampaignVersions,
   campaignId: string,
   version: number,
@@ -186,7 +184,7 @@ async function publishable(
     throw new HttpError(
       409,
       'edited_after',
-      `Version ${version} was edited after you opened it: ${savedBy(latest)}. Open the newest version and publish it if it is right.`,
+      `Version ${version} was edited after you opened it: ${await savedBy(db, latest)}. Open the newest version and publish it if it is right.`,
       [`latestVersion: ${latest.version}`],
     );
   if (newerPublished)
@@ -214,7 +212,7 @@ export async function publishVersionIn(
   rule: 'newest' | 'scheduled',
 ): Promise<void> {
   const versions = new CampaignVersions(trx);
-  const chosen = await publishable(versions, campaignId, version, rule);
+  const chosen = await publishable(trx, versions, campaignId, version, rule);
   const { file, checked } = await checkedForPublishing(trx, campaignId, chosen, at);
   const before = campaignContentOf(file, campaignId);
   await writeCatalogue(trx, checked.file, at, publisher.author);
@@ -273,7 +271,7 @@ export async function scheduleCampaign(
     ]);
   await server.db.transaction().execute(async (trx) => {
     await lockCatalogue(trx, at);
-    const chosen = await publishable(new CampaignVersions(trx), campaignId, input.version, 'newest');
+    const chosen = await publishable(trx, new CampaignVersions(trx), campaignId, input.version, 'newest');
     await checkedForPublishing(trx, campaignId, chosen, new Date(input.publishAt));
     const before = await trx.selectFrom('campaign_schedules').selectAll().where('campaign_id', '=', campaignId).executeTakeFirst();
     const row = {

@@ -5,7 +5,8 @@ import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import { campaignContentOf } from '@/lib/campaigns/campaignContent';
 import { queryProblem } from '@/lib/campaigns/studioList';
-import { CampaignVersions, type CampaignVersion } from '@/lib/server/campaigns/CampaignVersions';
+import { CampaignVersions } from '@/lib/server/campaigns/CampaignVersions';
+import { authorNames, versionAuthor } from '@/lib/server/campaigns/versionAuthors';
 import { boughtOfferIds } from '@/lib/server/campaigns/boughtOffers';
 import { studioSchedules } from '@/lib/server/campaigns/scheduledPublications';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
@@ -20,9 +21,6 @@ const querySchema = z.strictObject({
     .transform(Number)
     .optional(),
 });
-
-export const versionAuthor = (version: CampaignVersion) =>
-  version.author.kind === 'import' ? 'Catalogue import' : `Operator ${version.author.id ?? ''}`.trim();
 
 const brandsOf = (file: CatalogueFile) => file.brands.map((brand) => ({ slug: brand.slug, name: brand.name, locale: brand.locale }));
 
@@ -114,7 +112,7 @@ export const campaignEditorPageProps = (context: GetServerSidePropsContext) =>
         published: latest.publishedAt !== null,
         publishedAt: latest.publishedAt,
         createdAt: latest.createdAt,
-        by: versionAuthor(latest),
+        by: versionAuthor(latest, await authorNames(server.db, [latest])),
       },
       draft: content as unknown as DraftInput,
       restoredFrom: restored?.version ?? null,

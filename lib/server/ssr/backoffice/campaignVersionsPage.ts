@@ -7,7 +7,7 @@ import { queryProblem } from '@/lib/campaigns/studioList';
 import { CampaignVersions, type CampaignVersion } from '@/lib/server/campaigns/CampaignVersions';
 import { studioCampaignList } from '@/lib/server/campaigns/studioCampaigns';
 import { backOfficePage, operatorView } from './backOfficePage';
-import { versionAuthor } from './campaignEditorPage';
+import { authorNames, versionAuthor } from '@/lib/server/campaigns/versionAuthors';
 import { heldOffersOf } from '@/lib/server/campaigns/heldOffers';
 import { CatalogueRepository } from '@/lib/server/catalogue/CatalogueRepository';
 
@@ -55,6 +55,7 @@ export const campaignVersionsPageProps = (context: GetServerSidePropsContext) =>
     const comparison: StudioComparison | null =
       older && newer ? { from: older.version, to: newer.version, changes: versionChanges(older.content, newer.content) } : null;
     const file = await new CatalogueRepository(server.db).exportAll();
+    const names = await authorNames(server.db, versions);
     return {
       operator: operatorView(caller.operator),
       heldOffers: await heldOffersOf(server.db, file, versions),
@@ -63,7 +64,7 @@ export const campaignVersionsPageProps = (context: GetServerSidePropsContext) =>
       versions: versions.map((version) => ({
         version: version.version,
         createdAt: version.createdAt,
-        by: versionAuthor(version),
+        by: versionAuthor(version, names),
         publishedAt: version.publishedAt,
       })),
       comparison,
