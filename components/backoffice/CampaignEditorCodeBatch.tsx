@@ -4,8 +4,9 @@ import type { CampaignForm, CouponForm } from '@/lib/campaigns/draftForm';
 import { emptyCodeBatch, type CodeBatchForm, type CodeBatchProblem } from '@/lib/campaigns/draftFormBatch';
 import { batchControl } from '@/lib/campaigns/draftFormProblems';
 import { zonedToUtc } from '@/lib/campaigns/zonedTime';
-import { CURRENCY_CHOICES, reachBeyond } from './CampaignEditorCoupon';
-import { ChoiceInput, ProblemsBeside, TextInput, controlId } from './CampaignEditorInputs';
+import { reachBeyond } from './CampaignEditorCoupon';
+import { DiscountFields } from './CampaignEditorDiscount';
+import { ProblemsBeside, TextInput, controlId } from './CampaignEditorInputs';
 import { ADD_CODES_ID } from './CampaignEditorState';
 import styles from './BackOffice.module.css';
 
@@ -80,32 +81,12 @@ export function CodeBatchAdder(props: {
             onChange={(prefix) => change({ prefix: prefix.toUpperCase() })}
             hint={`Optional: up to ${MAX_PREFIX} letters or digits, such as PARTNER. 10 random characters follow it.`}
           />
-          <TextInput
-            control={control('percentOff')}
-            label="Percent off"
-            inputMode="decimal"
-            value={request.percentOff}
-            onChange={(percentOff) => change({ percentOff })}
-            hint="Such as 10; or an amount off instead."
+          <DiscountFields
+            control={control}
+            discount={{ percentOff: request.percentOff, amountOff: request.amountOff, currencyCode }}
+            onChange={change}
+            currencyWithAmountOnly
           />
-          <TextInput
-            control={control('amountOff')}
-            label="Amount off"
-            inputMode="decimal"
-            value={request.amountOff}
-            onChange={(amountOff) => change({ amountOff })}
-            hint="Such as 5.00."
-          />
-          {request.amountOff.trim() !== '' && (
-            <ChoiceInput
-              control={control('currencyCode')}
-              label="Currency"
-              value={currencyCode}
-              choices={CURRENCY_CHOICES}
-              onChange={(chosen) => change({ currencyCode: chosen })}
-              hint="The amount's."
-            />
-          )}
           <TextInput
             control={control('validUntil')}
             label="Valid until"

@@ -1,13 +1,11 @@
 import { couponNumber } from '@/lib/campaigns/couponBatch';
 import type { CampaignForm, CouponForm } from '@/lib/campaigns/draftForm';
 import { couponControl } from '@/lib/campaigns/draftFormProblems';
-import { CURRENCY_CODES } from '@/lib/pricing/currencies';
-import { ChoiceInput, TextInput } from './CampaignEditorInputs';
+import { DiscountFields } from './CampaignEditorDiscount';
+import { TextInput } from './CampaignEditorInputs';
 import styles from './BackOffice.module.css';
 
 export type CouponChange = Partial<Omit<CouponForm, 'key' | 'base' | 'batch'>>;
-
-export const CURRENCY_CHOICES = [{ value: '', label: 'None' }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))];
 
 /** "Coupon 2: WINTER10": numbered among the coupons shown on their own, a batch of codes being one item of its own. */
 export const couponTitle = (coupon: CouponForm, number: number) => `Coupon ${number}${coupon.code.trim() ? `: ${coupon.code.trim()}` : ''}`;
@@ -38,30 +36,7 @@ export function CouponFields(props: {
           onChange={(code) => change({ code: code.toUpperCase() })}
           hint="3 to 32 letters or digits."
         />
-        <TextInput
-          control={control('percentOff')}
-          label="Percent off"
-          inputMode="decimal"
-          value={coupon.percentOff}
-          onChange={(percentOff) => change({ percentOff })}
-          hint="Such as 10; or an amount off instead."
-        />
-        <TextInput
-          control={control('amountOff')}
-          label="Amount off"
-          inputMode="decimal"
-          value={coupon.amountOff}
-          onChange={(amountOff) => change({ amountOff })}
-          hint="Such as 5.00, in the currency beside it."
-        />
-        <ChoiceInput
-          control={control('currencyCode')}
-          label="Currency"
-          value={coupon.currencyCode}
-          choices={CURRENCY_CHOICES}
-          onChange={(currencyCode) => change({ currencyCode })}
-          hint="The amount's."
-        />
+        <DiscountFields control={control} discount={coupon} onChange={change} />
         <TextInput
           control={control('validFrom')}
           label="Valid from"

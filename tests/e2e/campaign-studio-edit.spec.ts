@@ -68,7 +68,7 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await couponGroup.getByLabel('Percent off').fill('10');
 
   // Three single-use codes for a partner, shown as one batch.
-  const batchForm = page.getByRole('group', { name: 'Single-use codes' });
+  const batchForm = page.getByRole('group', { name: 'Single-use codes', exact: true });
   await batchForm.getByLabel('How many').fill('3');
   await batchForm.getByLabel('Code prefix').fill('PARTNER');
   await batchForm.getByLabel('Percent off').fill('20');
