@@ -26,7 +26,8 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   if (!response.ok || typeof answer !== 'object' || answer === null || 'error' in answer) {
     const error = errorFromAnswer(response.status, answer, MESSAGES);
     // A refused body: its fields' own problems ("code: Enter the 6-digit code…") read better without the field's name.
-    if (error.details.length === 0) throw error;
+    // A conflict's details are for the caller (the studio's "latestVersion: 3"): its message is the sentence.
+    if (error.details.length === 0 || error.status !== 400) throw error;
     const message = error.details.map((detail) => detail.replace(/^[\w.]+: /, '')).join(' ');
     throw new ApiError({ status: error.status, code: error.code, details: error.details, message });
   }

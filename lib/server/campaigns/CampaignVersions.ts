@@ -51,13 +51,15 @@ export class CampaignVersions {
   async recordImport(file: CatalogueFile, at: Date, author: VersionAuthor = IMPORT_AUTHOR): Promise<string[]> {
     const recorded: string[] = [];
     for (const flow of file.checkoutFlows) {
-      const content = campaignContentOf(file, flow.campaignId)!;
+      const text = canonicalContent(campaignContentOf(file, flow.campaignId)!);
       const latest = await this.latestRow(flow.campaignId);
-      const text = canonicalContent(content);
       if (latest?.content_json === text) {
         if (latest.published_at === null) await this.markPublished(flow.campaignId, latest.version, at);
         continue;
       }
+      // Unchanged since it was last published: the catalogue was written for another campaign,
+      // and this one's drafts after that version stay the newest, as they were.
+      if ((await this.latestPublishedRow(flow.campaignId))?.content_json === text) continue;
       await this.insert(flow.campaignId, (latest?.version ?? 0) + 1, text, author, at, at);
       recorded.push(flow.campaignId);
     }
@@ -164,6 +166,17 @@ export class CampaignVersions {
       .onConflict((oc) => oc.columns(['campaign_id', 'version']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  private latestPublishedRow(campaignId: string) {
+    return this.db
+      .selectFrom('campaign_versions')
+      .select('content_json')
+      .where('campaign_id', '=', campaignId)
+      .where('published_at', 'is not', null)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   private latestRow(campaignId: string) {

@@ -10,8 +10,8 @@ import { CatalogueRepository, lockCatalogue, writeCatalogue } from '@/lib/server
 /**
  * The one way a bought offer's price changes for those who hold it: an explicit action, audited.
  * The catalogue's offer takes the new renewal price; the renewal engine then gives each
- * subscriber the market's notice (and asks consent where the market requires it) before the
- * first renewal charged at it (lib/subscriptions/renewalNotices.ts). New buyers pay it too.
+ * subscriber the market's notice before the first renewal charged at it
+ * (lib/subscriptions/renewalNotices.ts). New buyers pay it too.
  */
 export async function changeRenewalPrice(
   server: Pick<ServerContext, 'db' | 'clock' | 'catalogue'>,

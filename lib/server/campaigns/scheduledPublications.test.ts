@@ -117,4 +117,18 @@ describe('scheduled publications', () => {
     expect((await actions()).map((entry) => entry.action)).toContain('campaign.schedule_refused');
     expect((await new CampaignVersions(db).find('gq-winter', 2))?.publishedAt).toBeNull();
   });
+
+  it('publishing one campaign leaves another’s draft the newest, as it was', async () => {
+    const [imported] = await new CampaignVersions(db).list('vogue-demo-single');
+    const draft = structuredClone(imported!.content) as unknown as DraftInput;
+    draft.flow.headline = 'A draft of Vogue’s';
+    const saved = await saveCampaignDraft(studio(), caller, 'vogue-demo-single', { baseVersion: imported!.version, draft });
+    await saveCampaignDraft(studio(), caller, null, { baseVersion: null, draft: winter });
+    await scheduleCampaign(studio(), caller, 'gq-winter', { version: 1, publishAt: '2026-12-03T12:00:01Z', timeZone: 'UTC' });
+    clock = new Date('2026-12-03T12:00:01Z');
+    expect(await publishDueSchedules(studio())).toEqual([{ kind: 'published', campaignId: 'gq-winter', version: 1 }]);
+    const [newest] = await new CampaignVersions(db).list('vogue-demo-single');
+    expect(newest).toMatchObject({ version: saved.version, publishedAt: null });
+    expect(newest!.content.flow.headline).toBe('A draft of Vogue’s');
+  });
 });
