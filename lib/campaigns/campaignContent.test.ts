@@ -52,4 +52,20 @@ describe('versionChanges', () => {
     expect(changes.filter((change) => change.field.startsWith('offer '))).toHaveLength(1);
     expect(versionChanges(before, before)).toEqual([]);
   });
+
+  it('lists a campaign’s coupons by code, whatever order the file gives them', () => {
+    const file = JSON.parse(readDemoCatalogue()) as { coupons: { code: string; scope: unknown }[] };
+    const mine = (code: string) => ({
+      code,
+      percentOff: 10,
+      validFrom: null,
+      validUntil: null,
+      scope: { campaigns: ['vogue-demo-single'] },
+    });
+    const withMine = parseCatalogueFile({ ...file, coupons: [...file.coupons, mine('ZULU1'), mine('ALPHA1')] });
+    if (!withMine.ok) throw new Error(withMine.errors.join('\n'));
+    const codes = campaignContentOf(withMine.file, 'vogue-demo-single')!.coupons.map((coupon) => coupon.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toContain('ZULU1');
+  });
 });

@@ -27,7 +27,10 @@ export function campaignContentOf(file: CatalogueFile, campaignId: string): Camp
       // A cross-sell is offered beside its parent plan, or beside every plan of its brand ("0").
       (offer.isCrossSell && offer.brand === flow.brand && (offer.parentOfferId === '0' || plans.has(offer.parentOfferId ?? ''))),
   );
-  const coupons = file.coupons.filter((coupon) => coupon.scope !== 'all' && (coupon.scope.campaigns ?? []).includes(campaignId));
+  // By code, as the catalogue's export lists them: the same coupons are the same content, in whatever order a file or a draft gave them.
+  const coupons = file.coupons
+    .filter((coupon) => coupon.scope !== 'all' && (coupon.scope.campaigns ?? []).includes(campaignId))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const isDefault = file.brands.some((brand) => brand.slug === flow.brand && brand.defaultCampaign === flow.urlSlug);
   return { flow, offers, coupons, isDefault };
 }
