@@ -9,6 +9,7 @@ import { storageKey, storedForm } from '@/lib/campaigns/draftFormStorage';
 import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
 import type { OperatorView } from '@/lib/operators/backOfficeViews';
 import { campaignStudioApi } from '@/lib/operators/campaignStudioApi';
+import { plan } from '@/tests/fixtures/draftForm';
 import { CampaignEditor } from './CampaignEditor';
 
 vi.mock('@/lib/operators/campaignStudioApi', () => ({
@@ -18,27 +19,6 @@ vi.mock('@/lib/operators/campaignStudioApi', () => ({
 const api = vi.mocked(campaignStudioApi);
 
 const marketer: OperatorView = { id: 'op_1', email: 'mo@example.com', name: 'Mo', role: 'marketer', enrolled: true, disabledAt: null };
-
-const offer = (id: string, name: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  uuid: `5a1e0000-0000-4000-8000-00000000${id}`,
-  brand: 'vogue',
-  name,
-  description: `${name}: one year of unlimited access`,
-  currencyCode: 'USD',
-  totalAmount: 5000,
-  discountedAmount: 2500,
-  billingInterval: 'year',
-  trialOffer: false,
-  trialDays: null,
-  isPrintOffer: false,
-  isCrossSell: false,
-  features: ['Unlimited access to vogue.com', 'The Vogue app'],
-  savingBadge: 'Half price for your first year',
-  image: { src: '/offer-images/vogue-digital.svg', alt: 'Vogue on a tablet', width: 320, height: 180 },
-  parentOfferId: null,
-  ...overrides,
-});
 
 const draft = (): DraftInput => ({
   flow: {
@@ -53,7 +33,10 @@ const draft = (): DraftInput => ({
     endsAt: null,
     locale: null,
   },
-  offers: [offer('1001', 'Vogue Digital'), offer('1002', 'Vogue Print', { isPrintOffer: true, totalAmount: 8999, discountedAmount: null })],
+  offers: [
+    plan('1001', 'Vogue Digital', { features: ['Unlimited access to vogue.com', 'The Vogue app'] }),
+    plan('1002', 'Vogue Print', { isPrintOffer: true, totalAmount: 8999, discountedAmount: null }),
+  ],
   coupons: [
     {
       code: 'WINTER10',

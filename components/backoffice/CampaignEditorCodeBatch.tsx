@@ -73,7 +73,17 @@ export function CodeBatchAdder(props: {
       <p className={styles.hint}>Codes for a partner to hand out, one per person: each works once, on this campaign.</p>
       <ProblemsBeside.Provider value={problems}>
         <div className={styles.fields}>
-          <CountInput value={request.count} onChange={(count) => change({ count })} />
+          <TextInput
+            control={control('count')}
+            label="How many"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_CODES}
+            value={request.count}
+            onChange={(count) => change({ count })}
+            hint={`From 1 to ${MAX_CODES}.`}
+          />
           <TextInput
             control={control('prefix')}
             label="Code prefix"
@@ -107,38 +117,6 @@ export function CodeBatchAdder(props: {
 }
 
 /** "How many", wired as TextInput wires its fields, but a spin button: TextInput's types are all text-like. */
-function CountInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = controlId(control('count'));
-  const errors = useContext(ProblemsBeside).get(control('count')) ?? [];
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>How many</label>
-      <p id={`${id}-hint`} className={styles.hint}>
-        From 1 to {MAX_CODES}.
-      </p>
-      <input
-        id={id}
-        className={styles.input}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_CODES}
-        step={1}
-        value={value}
-        autoComplete="off"
-        aria-invalid={errors.length ? true : undefined}
-        aria-describedby={errors.length ? `${id}-hint ${id}-error` : `${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {errors.length > 0 && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {errors.map(sentence).join('; ')}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** How many of a batch's codes it shows: enough to recognise it; the CSV has them all. */
 const SHOWN_CODES = 5;
 

@@ -43,6 +43,30 @@ function Problems({ id, errors }: { id: string; errors: readonly string[] }) {
   ) : null;
 }
 
+/** A field's frame: its label, hint, control and problems, in that order. */
+function Field({
+  wiring,
+  label,
+  hint,
+  wide,
+  children,
+}: {
+  wiring: Wiring;
+  label: string;
+  hint: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label htmlFor={wiring.id}>{label}</label>
+      <Hint id={wiring.id} hint={hint} />
+      {children}
+      <Problems id={wiring.id} errors={wiring.errors} />
+    </div>
+  );
+}
+
 interface Common {
   control: string;
   label: string;
@@ -57,7 +81,10 @@ interface TextProps extends Common {
   value: string;
   onChange?: (value: string) => void;
   readOnly?: boolean;
-  type?: 'text' | 'datetime-local' | 'url';
+  type?: 'text' | 'datetime-local' | 'url' | 'number';
+  /** For a number: its bounds. */
+  min?: number;
+  max?: number;
   inputMode?: 'text' | 'decimal' | 'numeric';
   /** Text shown before the input, as part of what it means: "/vogue/". */
   prefix?: string;
@@ -75,6 +102,8 @@ export function TextInput({
   type = 'text',
   inputMode,
   prefix,
+  min,
+  max,
 }: TextProps) {
   const wiring = useWiring(control, hint, describedBy);
   const input = (
@@ -83,6 +112,9 @@ export function TextInput({
       className={styles.input}
       type={type}
       inputMode={inputMode}
+      min={min}
+      max={max}
+      step={type === 'number' ? 1 : undefined}
       value={value}
       readOnly={readOnly || !onChange}
       autoComplete="off"
@@ -92,9 +124,7 @@ export function TextInput({
     />
   );
   return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label htmlFor={wiring.id}>{label}</label>
-      <Hint id={wiring.id} hint={hint} />
+    <Field wiring={wiring} label={label} hint={hint} wide={wide}>
       {prefix ? (
         <div className={styles.prefixed}>
           <span className={styles.prefix}>{prefix}</span>
@@ -103,8 +133,7 @@ export function TextInput({
       ) : (
         input
       )}
-      <Problems id={wiring.id} errors={wiring.errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -124,9 +153,7 @@ export function TextArea({
 }) {
   const wiring = useWiring(control, hint, describedBy);
   return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label htmlFor={wiring.id}>{label}</label>
-      <Hint id={wiring.id} hint={hint} />
+    <Field wiring={wiring} label={label} hint={hint} wide={wide}>
       <textarea
         id={wiring.id}
         className={styles.input}
@@ -136,8 +163,7 @@ export function TextArea({
         aria-describedby={wiring.describedBy}
         onChange={(event) => onChange(event.target.value)}
       />
-      <Problems id={wiring.id} errors={wiring.errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -162,9 +188,7 @@ export function ChoiceInput({
 }) {
   const wiring = useWiring(control, hint, describedBy);
   return (
-    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
-      <label htmlFor={wiring.id}>{label}</label>
-      <Hint id={wiring.id} hint={hint} />
+    <Field wiring={wiring} label={label} hint={hint} wide={wide}>
       <select
         id={wiring.id}
         className={styles.input}
@@ -179,8 +203,7 @@ export function ChoiceInput({
           </option>
         ))}
       </select>
-      <Problems id={wiring.id} errors={wiring.errors} />
-    </div>
+    </Field>
   );
 }
 

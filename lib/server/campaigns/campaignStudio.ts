@@ -40,14 +40,14 @@ async function draftProblems(db: Kysely<Database>, file: CatalogueFile, campaign
     brand: version.content.flow.brand,
     urlSlug: version.content.flow.urlSlug,
   }));
+  const published = campaignContentOf(file, campaignId);
   const problems = [
     ...takenProblems(file, campaignId, draft.flow, drafted),
-    ...couponCodeProblems(file, campaignContentOf(file, campaignId), draft.coupons),
+    ...couponCodeProblems(file, published, draft.coupons),
     ...draft.coupons.flatMap((coupon, index) =>
       namesCampaign(coupon.scope, campaignId) ? [] : [{ field: `coupons.${index}.scope`, message: `must include campaign ${campaignId}` }],
     ),
   ];
-  const published = campaignContentOf(file, campaignId);
   for (const offer of brandCrossSellsLeft(published, draft))
     problems.push({
       field: '',

@@ -16,16 +16,10 @@ export async function heldOffersOf(
 ): Promise<HeldOfferView[]> {
   const sold = new Set(versions.flatMap((version) => version.content.offers.map((offer) => offer.id)));
   if (sold.size === 0) return [];
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select((eb) => ['offer_id', eb.fn.countAll<number | string>().as('subscribers')])
-    .where('offer_id', 'in', [...sold])
-    .where('ended_at', 'is', null)
-    .groupBy('offer_id')
-    .execute();
+  const counts = await runningSubscriptions(db, [...sold]);
   const onPage = new Set(versions[0]?.content.flow.plans ?? []);
-  return rows.flatMap((row) => {
-    const offer = file.offers.find((candidate) => candidate.id === row.offer_id);
+  return [...counts].flatMap(([offerId, subscribers]) => {
+    const offer = file.offers.find((candidate) => candidate.id === offerId);
     if (!offer) return [];
     return [
       {
@@ -33,9 +27,23 @@ export async function heldOffersOf(
         name: offer.name,
         currencyCode: offer.currencyCode,
         renewalAmount: renewalAmountOf(offer),
-        subscribers: Number(row.subscribers),
+        subscribers,
         onSale: onPage.has(offer.id) || offer.isCrossSell,
       },
     ];
   });
+}
+
+/** How many running subscriptions hold each of the offers (those none holds are left out). */
+export async function runningSubscriptions(db: Kysely<Database>, offerIds: readonly string[]): Promise<Map<string, number>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select((eb) => ['offer_id', eb.fn.countAll<number | string>().as('subscribers')])
+    .where('offer_id', 'in', offerIds)
+    .where('ended_at', 'is', null)
+    .groupBy('offer_id')
+    .execute();
+  // PostgreSQL's count is a bigint, which comes back as a string.
+  return new Map(rows.map((row) => [row.offer_id, Number(row.subscribers)]));
 }

@@ -6,6 +6,7 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { appendAudit } from '@/lib/server/operators/auditLog';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
 import { CatalogueRepository, lockCatalogue, writeCatalogue } from '@/lib/server/catalogue/CatalogueRepository';
+import { runningSubscriptions } from './heldOffers';
 
 /**
  * The one way a bought offer's price changes for those who hold it: an explicit action, audited.
@@ -37,13 +38,8 @@ export async function changeRenewalPrice(
       throw new HttpError(400, 'invalid_price', `With this price the offer would not be valid: ${problems.join('; ')}.`, problems);
     }
     await writeCatalogue(trx, parsed.file, at, { kind: 'operator', id: caller.operator.id });
-    const running = await trx
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('offer_id', '=', offerId)
-      .where('ended_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    const result = { offerId, before, after: amount, currencyCode: offer.currencyCode, subscribers: Number(running.count) };
+    const running = await runningSubscriptions(trx, [offerId]);
+    const result = { offerId, before, after: amount, currencyCode: offer.currencyCode, subscribers: running.get(offerId) ?? 0 };
     await appendAudit(
       trx,
       caller.actor,
