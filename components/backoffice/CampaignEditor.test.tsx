@@ -13,8 +13,9 @@ import { plan } from '@/tests/fixtures/draftForm';
 import { CampaignEditor } from './CampaignEditor';
 
 vi.mock('@/lib/operators/campaignStudioApi', () => ({
-  campaignStudioApi: { create: vi.fn(), save: vi.fn(), publish: vi.fn() },
+  campaignStudioApi: { create: vi.fn(), save: vi.fn(), publish: vi.fn(), preview: vi.fn() },
 }));
+const TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c';
 
 const api = vi.mocked(campaignStudioApi);
 
@@ -220,6 +221,59 @@ describe('CampaignEditor', () => {
     await screen.findByText('Published version 4.');
     expect(api.publish).toHaveBeenCalledWith('vogue-winter', 4);
     expect(screen.getByText(/^Version 4, published on /)).toBeTruthy();
+  });
+
+  it('previews the saved version the form holds, and asks for a save first while it holds more', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    api.preview.mockImplementation(async (campaignId, version) => ({
+      campaignId,
+      version,
+      path: `/vogue/winter?preview=${TOKEN}`,
+      expiresAt: '2026-12-04T16:00:00.000Z',
+    }));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    render(<CampaignEditor {...props()} />);
+    const preview = screen.getByRole('button', { name: 'Preview' }) as HTMLButtonElement;
+    const hint = () => document.getElementById(preview.getAttribute('aria-describedby')!)!.textContent;
+    expect(preview.disabled).toBe(false);
+    expect(hint()).toBe('Preview shows version 3 as visitors will see it, through a link anyone can open for 24 hours.');
+    type(field(group('Campaign'), 'Subheadline'), 'All of Vogue.');
+    expect(preview.disabled).toBe(true);
+    expect(hint()).toBe('Save the draft to preview it');
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    expect(preview.disabled).toBe(false);
+    fireEvent.click(preview);
+    expect(preview.textContent).toBe('Making the link…');
+    expect(preview.disabled).toBe(true);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/admin/campaigns/vogue-winter/preview?link=${TOKEN}`));
+    expect(api.preview).toHaveBeenCalledWith('vogue-winter', 4);
+    // Publishing is still its own act.
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+  });
+
+  it('says why a preview link was not made, keeping the form as it is', async () => {
+    api.preview.mockRejectedValue(new ApiError({ status: 503, message: 'The studio is not answering. Please try again in a moment.' }));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    render(<CampaignEditor {...props()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The studio is not answering. Please try again in a moment.');
+    expect((screen.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('offers no preview of a new campaign until it is saved', () => {
+    const blank: DraftInput = {
+      flow: { brand: 'vogue', urlSlug: '', campaignId: '', headline: '', subheadline: '', plans: [] },
+      offers: [],
+      coupons: [],
+      isDefault: false,
+    };
+    render(<CampaignEditor {...props({ campaignId: null, baseVersion: null, status: null, draft: blank })} />);
+    expect((screen.getByRole('button', { name: 'Preview' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Save the draft to preview it')).toBeTruthy();
   });
 
   it('holds a restored version until it is saved as the newest draft, the save saying which it restores', async () => {

@@ -26,6 +26,7 @@ import {
 } from './CampaignEditorState';
 import { careWhen } from './careWords';
 import { ScheduleControls } from './CampaignEditorSchedule';
+import { usePreviewLink } from './usePreviewLink';
 import styles from './BackOffice.module.css';
 
 /**
@@ -48,6 +49,7 @@ function EditorPage(props: CampaignEditorPageProps) {
   const { form, base, busy, failure } = editor;
   const brandLocale = brands.find((brand) => brand.slug === form.flow.brand)?.locale ?? '';
   const changes = useFormChanges(form, editor.setForm, editor.setSaid, brandLocale);
+  const previews = usePreviewLink(campaignId);
   const title = campaignId === null ? 'New campaign' : `Edit ${props.draft.flow.headline || campaignId}`;
   return (
     <BackOfficeFrame title={title} operator={operator}>
@@ -123,6 +125,7 @@ function EditorPage(props: CampaignEditorPageProps) {
             failure={failure}
             said={editor.said}
             onPublish={editor.publish}
+            preview={{ ...previews, version: savedVersion(campaignId, base, editor.dirty) }}
             onSaveOver={(latest) => void editor.save(latest)}
           />
           {campaignId !== null && (
@@ -220,7 +223,11 @@ function CouponsSection(props: {
   );
 }
 
-/** Save, publish, and what the last of them said: the alert for what went wrong, the status for what was done. */
+/**
+ * Save, publish, preview, and what the last of them said: the alert for what went wrong, the
+ * status for what was done. A preview shows the saved version the form holds unchanged
+ * (`preview.version`; null while there is none).
+ */
 function EditorActions(props: {
   campaignId: string | null;
   base: Base;
@@ -230,8 +237,9 @@ function EditorActions(props: {
   said: string;
   onPublish: () => void;
   onSaveOver: (latest: number) => void;
+  preview: ReturnType<typeof usePreviewLink> & { version: number | null };
 }) {
-  const { campaignId, base, dirty, busy, failure } = props;
+  const { campaignId, base, dirty, busy, failure, preview } = props;
   const publishable = publishableVersion(campaignId, base, dirty) !== null;
   return (
     <section className={styles.card} aria-labelledby="actions-title">
@@ -239,6 +247,11 @@ function EditorActions(props: {
       <div className={styles.stack}>
         <p>{dirty || !base.holdsNewest ? 'The form has changes that are not saved.' : 'Everything shown is saved.'}</p>
         {failure && <FailureAlert failure={failure} />}
+        {preview.error && (
+          <p className={styles.alert} role="alert">
+            {preview.error}
+          </p>
+        )}
         {failure?.conflict && campaignId !== null && (
           <ConflictWays
             campaignId={campaignId}
@@ -262,9 +275,26 @@ function EditorActions(props: {
           >
             {busy === 'publish' ? 'Publishing…' : 'Publish'}
           </button>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy !== null || preview.version === null || preview.making !== null}
+            aria-busy={preview.making !== null}
+            aria-describedby="preview-hint"
+            onClick={() => {
+              if (preview.version !== null) void preview.preview(preview.version);
+            }}
+          >
+            {preview.making !== null ? 'Making the link…' : 'Preview'}
+          </button>
         </div>
         <p id="publish-hint" className={styles.hint}>
           {publishHint(campaignId, base, dirty)}
+        </p>
+        <p id="preview-hint" className={styles.hint}>
+          {preview.version === null
+            ? 'Save the draft to preview it'
+            : `Preview shows version ${preview.version} as visitors will see it, through a link anyone can open for 24 hours.`}
         </p>
         <p role="status">{props.said}</p>
       </div>

@@ -6,6 +6,7 @@ import { STUDIO_STATE_NAMES, type HeldOfferView, type StudioCampaignPageProps, t
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { CAMPAIGNS_PATH, campaignStudioPath, campaignEditorPath } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
+import { usePreviewLink } from './usePreviewLink';
 import { CampaignFacts } from './CampaignFacts';
 import { careMoney, careWhen } from './careWords';
 import { RenewalPriceChange } from './CampaignEditorRenewalPrice';
@@ -19,6 +20,7 @@ import styles from './BackOffice.module.css';
  */
 export function CampaignVersionsView(props: StudioCampaignPageProps | BackOfficeRefusal) {
   const [comparing, setComparing] = useState(false);
+  const previews = usePreviewLink('kind' in props ? null : props.campaignId);
   if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
   const { operator, campaign, campaignId, versions, comparison, heldOffers } = props;
   const title = campaign?.headline ?? campaignId;
@@ -43,6 +45,11 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
       {heldOffers.length > 0 && <HeldOffers offers={heldOffers} />}
       <section className={styles.card} aria-labelledby="versions-title">
         <h2 id="versions-title">Versions</h2>
+        {previews.error && (
+          <p className={styles.alert} role="alert">
+            {previews.error}
+          </p>
+        )}
         {versions.length === 0 ? (
           <p>No version is recorded yet: the next catalogue import records what it is then.</p>
         ) : (
@@ -50,7 +57,8 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
             {versions.map((version) => (
               <li key={version.version}>
                 <strong>Version {version.version}</strong>, {careWhen(version.createdAt)}, by {version.by},{' '}
-                {version.publishedAt ? `published ${careWhen(version.publishedAt)}` : 'a draft'}
+                {version.publishedAt ? `published ${careWhen(version.publishedAt)}` : 'a draft'}{' '}
+                <PreviewButton version={version.version} making={previews.making} onPreview={previews.preview} />
                 {version.version !== versions[0]!.version && (
                   <>
                     {' '}
@@ -133,6 +141,29 @@ function HeldOffers({ offers }: { offers: HeldOfferView[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Makes a preview link of the version and opens its page; every such button waits while one link is made. */
+function PreviewButton({
+  version,
+  making,
+  onPreview,
+}: {
+  version: number;
+  making: number | null;
+  onPreview: (version: number) => Promise<void>;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.textButton}
+      disabled={making !== null}
+      aria-busy={making === version}
+      onClick={() => void onPreview(version)}
+    >
+      {making === version ? 'Making the link…' : `Preview version ${version}`}
+    </button>
   );
 }
 

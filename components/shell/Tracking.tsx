@@ -14,11 +14,20 @@ import { pageContext } from '@/lib/tracking/useTrackOnce';
 const NO_CONSENT_PROVIDER = trackingConsentFor({ decided: false }, 'anonymous-first');
 
 /**
- * Analytics and marketing-event tracking on journey pages (SPEC §1): a page-load event for
- * every page, the delivery pipeline (DESIGN §6) switched between anonymous and full by
- * consent, and the `data-martech-actions` bindings.
+ * Analytics and marketing-event tracking on journey pages (SPEC §1). None on a preview
+ * link's pages: what a marketer or a colleague does there is nobody's visit, and no event
+ * of it reaches the funnel, the collector, segmentation or the tag manager.
  */
 export function TrackingProvider({ children }: { children: ReactNode }) {
+  const preview = useOptionalCheckoutConfig()?.flow.preview !== undefined;
+  return preview ? <>{children}</> : <JourneyTracking>{children}</JourneyTracking>;
+}
+
+/**
+ * A page-load event for every page, the delivery pipeline (DESIGN §6) switched between
+ * anonymous and full by consent, and the `data-martech-actions` bindings.
+ */
+function JourneyTracking({ children }: { children: ReactNode }) {
   const config = useOptionalCheckoutConfig();
   const consent = useConsent()?.tracking ?? NO_CONSENT_PROVIDER;
   const router = useRouter();

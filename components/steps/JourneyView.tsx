@@ -30,6 +30,7 @@ export function JourneyView(props: JourneyPageProps) {
         brandName={flow.brandName}
         identity={flow.data.brandIdentity}
         livemode={mode.livemode}
+        preview={flow.preview}
         pricesIncludeTax={flow.pricesIncludeTax}
         mainRef={main}
       >

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import type { BrandIdentity } from '@/lib/catalogue/types';
+import type { BrandIdentity, PreviewMark } from '@/lib/catalogue/types';
 import { brandTheme } from './brandTheme';
 import { TestModeBanner } from './TestModeBanner';
 import { CookieSettingsButton } from '@/components/shell/CookieSettingsButton';
@@ -12,6 +12,8 @@ interface JourneyLayoutProps {
   brandName: string;
   identity: BrandIdentity;
   livemode: boolean;
+  /** A preview link's page: its banner says which version it shows (always in test mode). */
+  preview?: PreviewMark;
   /** The footer says prices include VAT, rather than that tax is added at checkout. */
   pricesIncludeTax: boolean;
   children: ReactNode;
@@ -20,7 +22,7 @@ interface JourneyLayoutProps {
 }
 
 /** The brand-themed frame of every journey page: skip link, header, main, footer. */
-export function JourneyLayout({ brandName, identity, livemode, pricesIncludeTax, children, mainRef }: JourneyLayoutProps) {
+export function JourneyLayout({ brandName, identity, livemode, preview, pricesIncludeTax, children, mainRef }: JourneyLayoutProps) {
   const { t } = useWords();
   const brandLine = identity.tagline ? t('common.footer.brandLine', { brand: brandName, tagline: identity.tagline }) : brandName;
   const pricesNote = t(pricesIncludeTax ? 'common.footer.pricesNote.included' : 'common.footer.pricesNote.added');
@@ -30,7 +32,7 @@ export function JourneyLayout({ brandName, identity, livemode, pricesIncludeTax,
         {t('common.skipToMain')}
       </a>
       <ConsentBannerSlot />
-      {!livemode && <TestModeBanner />}
+      {!livemode && <TestModeBanner preview={preview} />}
       <header className={styles.header}>{brandName}</header>
       <main id="main" ref={mainRef} className={styles.main} tabIndex={-1}>
         {children}

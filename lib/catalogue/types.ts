@@ -71,6 +71,15 @@ export interface CheckoutPageData {
   plans: Offer[];
 }
 
+/** A preview link's mark on the campaign it shows (lib/server/campaigns/campaignPreviews.ts). */
+export interface PreviewMark {
+  /** The link's token: the journey's requests carry it, so that the server prices and sells the previewed version. */
+  token: string;
+  version: number;
+  /** ISO instant. */
+  expiresAt: string;
+}
+
 /** A campaign's checkout flow (SPEC §3). */
 export interface CheckoutFlow {
   campaignId: string;
@@ -85,6 +94,8 @@ export interface CheckoutFlow {
   locale: string;
   /** Its market's prices hold their tax (VAT): its pages say "including VAT" (lib/pricing/marketTax.ts). */
   pricesIncludeTax: boolean;
+  /** Only on a preview link's pages: the studio's version shown in place of what visitors see. */
+  preview?: PreviewMark;
   data: {
     pageData: CheckoutPageData;
     brandIdentity: BrandIdentity;

@@ -4,6 +4,7 @@ import { MAX_ADD_ONS } from '@/lib/cart/cartSelection';
 import type { CouponRejection } from '@/lib/catalogue/couponCheck';
 import type { Quote } from '@/lib/pricing/quote';
 import { parseLocale } from '@/lib/i18n/locales';
+import { PREVIEW_TOKEN } from '@/lib/journey/preview';
 
 const countryCode = z
   .string()
@@ -37,6 +38,11 @@ export const quoteRequestSchema = z.strictObject({
   deliveryRegion: regionCode,
   /** The journey's mode, whose redemptions a capped promo code is counted in; absent: live. */
   livemode: z.boolean().optional(),
+  /**
+   * A preview link's token, on its pages: the order is priced (and sold, in test mode only)
+   * from the version it shows, and marked as a preview's (lib/server/campaigns/campaignPreviews.ts).
+   */
+  preview: z.string().regex(PREVIEW_TOKEN, "must be a preview link's token").optional(),
   /**
    * The language the buyer is served in (the page's locale), when it is not the campaign's:
    * one the campaign offers on the private steps (a Quebec buyer's French). The refusals are

@@ -40,6 +40,8 @@ export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | n
       ? { deliveryCountry: options.delivery.country, ...(options.delivery.region ? { deliveryRegion: options.delivery.region } : {}) }
       : {}),
     ...(options.livemode === false ? { livemode: false } : {}),
+    // A preview link's pages price the version they show.
+    ...(flow.preview ? { preview: flow.preview.token } : {}),
     ...(options.locale && options.locale !== flow.locale ? { locale: options.locale } : {}),
   };
 }

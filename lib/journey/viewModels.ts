@@ -124,10 +124,10 @@ export type StepPage<K extends StepId> = JourneyFrame & { step: K; view: StepVie
 /** The journey route's props: a union keyed by step, each with that step's view model. */
 export type JourneyPageProps = { [K in StepId]: StepPage<K> }[StepId];
 
-/** A request the journey refuses (a malformed query, a wrong method): the page says why. */
+/** A request the journey refuses (a malformed query, a wrong method, a preview link it can no longer show): the page says why. */
 export interface RefusedPageProps {
   kind: 'refused';
-  status: 400 | 405;
+  status: 400 | 405 | 409 | 410;
   /** What is wrong, worded in the page's language (lib/journey/query.ts, errors.refusal.*). */
   reason: MessageDescriptor;
   /** The words of the campaign or brand asked for, English when neither is known. */

@@ -24,6 +24,16 @@ export interface ScheduledCampaign {
   timeZone: string;
 }
 
+/** A link that shows a version to anyone who has it, as visitors will see it, until `expiresAt`. */
+export interface PreviewLink {
+  campaignId: string;
+  version: number;
+  /** The campaign's first page with the preview's token: "/vogue/winter?preview=…". */
+  path: string;
+  /** ISO instant, 24 hours after it was made. */
+  expiresAt: string;
+}
+
 export interface PublishedCampaign {
   campaignId: string;
   version: number;
@@ -55,6 +65,9 @@ export const campaignStudioApi = {
     call<{ campaignId: string; unscheduled: true }>('DELETE', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/schedule`),
   /** A picture for an offer (PNG, JPEG or WebP, at most 2 MB): its address on this site and its size. */
   uploadImage: (file: Blob) => call<{ src: string; width: number; height: number }>('POST', '/api/operator/images', file),
+  /** A new 24-hour preview link of `version` (audited: whoever holds it sees the draft). */
+  preview: (campaignId: string, version: number) =>
+    call<PreviewLink>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/previews`, { version }),
   publish: (campaignId: string, version: number) =>
     call<PublishedCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/publish`, { version }),
 };

@@ -1,8 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { operatorSession } from './pages/backOffice';
 import { axeViolations, WCAG_21_AA } from './accessibility';
 import { toCheckout } from './pages/journey';
-import { SuccessPage } from './pages/CheckoutPage';
+import { CheckoutPage, SuccessPage } from './pages/CheckoutPage';
+import { OfferPage } from './pages/OfferPage';
+import { CartPage } from './pages/CartPage';
+import { PromoCodePage } from './pages/PromoCodePage';
 import { newEmail, signInFromSuccess } from './pages/subscriberJourney';
 import { MailboxPage } from './pages/AccountPage';
 import { GIF_1X1, PNG_1X1 } from '@/tests/fixtures/images';
@@ -36,8 +39,66 @@ async function visitorPage(page: Page, path: string): Promise<number> {
   return response.status();
 }
 
-test('a marketer creates a campaign from nothing, schedules it, sees it on sale at its time, restores a version and buys from it', async ({
+const PREVIEW_SOURCE = 'colleague-preview';
+
+/**
+ * From the editor: version 1 previewed at phone and desktop width, then its shared link opened
+ * by a colleague with no account, who goes through every step to a test-mode purchase that
+ * sends no tracking event and is marked as the preview's.
+ */
+async function previewAndBuy(page: Page, browser: Browser, { coupon }: { coupon: string }) {
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Preview of version 1' })).toBeVisible();
+  for (const title of ['Phone preview', 'Desktop preview']) {
+    const frame = page.frameLocator(`iframe[title="${title}"]`);
+    // Two pages rendered at once, each with its scripts: given longer than one.
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Vogue for the winter', { timeout: 30_000 });
+    await expect(frame.getByTestId('test-mode-banner')).toContainText('Preview of version 1');
+  }
+  await expect(page.getByRole('figure', { name: 'Phone, 390 × 844' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Desktop, 1280 × 800' })).toBeVisible();
+  const shared = new URL(await page.getByLabel('Shared preview link').inputValue());
+  expect(shared.searchParams.get('preview')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const colleague = await browser.newContext();
+  const guest = await colleague.newPage();
+  const tracked: string[] = [];
+  guest.on('request', (request) => {
+    if (/\/(martech\/api\/funnel|com\.condenast\/yv8|user-context\/segmentation)/.test(request.url())) tracked.push(request.url());
+  });
+  shared.searchParams.set('source', PREVIEW_SOURCE);
+  const first = await guest.goto(shared.href);
+  expect(first?.status()).toBe(200);
+  expect(first?.headers()['cache-control']).toBe('private, no-store');
+  expect(first?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(guest.getByTestId('test-mode-banner')).toContainText('Preview of version 1');
+  await new OfferPage(guest).choose('Vogue Winter Digital');
+  const cart = await CartPage.expectOpen(guest);
+  await cart.openPromoCode();
+  const promo = await PromoCodePage.expectOpen(guest);
+  await promo.apply(coupon);
+  await expect(guest.getByText(`Promo code ${coupon} applied.`)).toBeVisible();
+  await promo.backToCart();
+  await guest.getByRole('link', { name: 'Continue to payment' }).click();
+  const checkout = await CheckoutPage.expectOpen(guest);
+  await expect(guest.getByTestId('test-mode-banner')).toContainText('Preview of version 1');
+  await checkout.fillBilling({ email: newEmail('preview') });
+  await checkout.fillCard('4242 4242 4242 4242');
+  await checkout.submitButton.click();
+  await SuccessPage.expectOpen(guest);
+  await expect(guest.getByTestId('test-mode-banner')).toContainText('Preview of version 1');
+  expect(new URL(guest.url()).searchParams.get('preview')).toBe(shared.searchParams.get('preview'));
+  // An address that is not a preview link is refused, and says why.
+  const bad = await guest.goto(`${shared.pathname}?preview=${'x'.repeat(43)}`);
+  expect(bad?.status()).toBe(410);
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText('This preview link has expired');
+  expect(tracked).toEqual([]);
+  await colleague.close();
+}
+
+test('a marketer creates a campaign from nothing, previews it, schedules it, sees it on sale at its time, restores a version and buys from it', async ({
   page,
+  browser,
 }) => {
   const id = suffix();
   const campaignId = `vogue-e2e-${id}`;
@@ -96,6 +157,8 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
 
   // A draft: visitors do not see it. Scheduled a few seconds ahead, it goes on sale at its time.
   expect(await visitorPage(page, path)).toBe(404);
+  await previewAndBuy(page, browser, { coupon });
+  await page.goto(`/admin/campaigns/${campaignId}/edit`);
   await page.getByLabel('Publish at (UTC)').fill(utcInput(8));
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Version 1 is scheduled for' })).toBeVisible();
@@ -138,6 +201,11 @@ test('a marketer creates a campaign from nothing, schedules it, sees it on sale 
   await checkout.fillCard('4242 4242 4242 4242');
   await checkout.submitButton.click();
   await SuccessPage.expectOpen(page);
+
+  // The report counts that order, and not the preview's.
+  await page.goto(`/admin/funnel?mode=test&campaign=${campaignId}`);
+  await expect(page.getByRole('row').filter({ hasText: 'e2e' }).first()).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: PREVIEW_SOURCE })).toHaveCount(0);
 });
 
 test('a bought offer keeps its price: new buyers get a new offer, its subscribers a notice only after the explicit change', async ({

@@ -87,6 +87,15 @@ test.describe('the offer page through nginx', () => {
       expect(await answer(url)).toMatchObject({ cache: 'HIT', body: live.body });
     });
 
+    test("a preview link's page, even one whose link has expired", async () => {
+      const url = `/vogue/demo-single?source=nginx-preview&preview=${'x'.repeat(43)}`;
+      for (let i = 0; i < 2; i += 1) {
+        const preview = await answer(url);
+        expect(preview).toMatchObject({ status: 410, cache: 'BYPASS', cacheControl: PERSONAL });
+        expect(preview.body).toContain('This preview link has expired');
+      }
+    });
+
     test('the other steps', async () => {
       for (const step of ['cart', 'credit-card', 'success']) {
         const personal = await answer(`/vogue/demo-single/${step}?source=nginx-steps`);

@@ -42,8 +42,12 @@ export const TOUCHED_BY_USE: Readonly<Record<string, { columns: readonly string[
  */
 export const WRITTEN_BY_USE: Readonly<Record<string, { except: string; why: string }>> = {
   audit_log: {
-    except: "action NOT IN ('care.searched', 'care.viewed')",
-    why: 'every care read of a customer is written to the audit log, who looked up whom (lib/server/care/careReads.ts)',
+    except: "action NOT IN ('care.searched', 'care.viewed', 'campaign.preview_shared')",
+    why: 'every care read of a customer is written to the audit log, who looked up whom (lib/server/care/careReads.ts); so is every preview link made',
+  },
+  campaign_previews: {
+    except: '1 = 0',
+    why: "a preview link asked for with the fuzz's marketer or admin credential, of a version that exists, is made (lib/server/campaigns/campaignPreviews.ts)",
   },
 };
 

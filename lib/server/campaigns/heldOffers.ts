@@ -3,6 +3,7 @@ import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import { renewalAmountOf } from '@/lib/campaigns/renewalPrice';
 import type { HeldOfferView } from '@/lib/campaigns/studioViews';
 import type { Database } from '@/lib/server/db/schema';
+import { notPreviewSubscription } from '@/lib/server/reports/previewOrders';
 import type { CampaignVersion } from './CampaignVersions';
 
 /**
@@ -42,6 +43,7 @@ export async function runningSubscriptions(db: Kysely<Database>, offerIds: reado
     .select((eb) => ['offer_id', eb.fn.countAll<number | string>().as('subscribers')])
     .where('offer_id', 'in', offerIds)
     .where('ended_at', 'is', null)
+    .where(notPreviewSubscription)
     .groupBy('offer_id')
     .execute();
   // PostgreSQL's count is a bigint, which comes back as a string.

@@ -18,6 +18,7 @@ export async function ordersSince(db: Kysely<Database>, since: Date): Promise<Or
     .select((eb) => ['campaign_id', 'livemode', eb.fn.countAll<number | string>().as('orders')])
     .where('kind', '=', 'purchase')
     .where('status', '=', 'succeeded')
+    .where('preview_version', 'is', null)
     .where('created_at', '>=', since.toISOString())
     .groupBy(['campaign_id', 'livemode'])
     .execute();

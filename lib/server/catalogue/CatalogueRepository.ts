@@ -3,7 +3,8 @@ import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer } from '@/lib/catalogue/types';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
-import { brandFromRow, couponFromRow, fileScopeOf, flowFromRows, offerFromRow, offerTermsFromRow, rowsFromFile } from './catalogueRows';
+import { fileScopeOf, offerTermsFromRow, rowsFromFile } from './catalogueRows';
+import { snapshotOfRows } from './catalogueSnapshot';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
 import { offerRenewalPrice } from '@/lib/pricing/offerPrice';
 import { writeEventToMany } from '@/lib/server/subscriptions/writeEventToMany';
@@ -22,7 +23,7 @@ export interface CatalogueSnapshot {
   scheduledChanges: ReadonlyMap<string, string>;
 }
 
-export const flowKey = (brandSlug: string, urlSlug: string) => `${brandSlug}/${urlSlug}`;
+export { flowKey } from './flowKey';
 
 const VERSION_ROW_ID = 1;
 
@@ -58,30 +59,11 @@ export class CatalogueRepository {
         trx.selectFrom('coupons').selectAll().execute(),
         trx.selectFrom('campaign_schedules').select(['campaign_id', 'publish_at']).execute(),
       ]);
-      const brands = new Map(brandRows.map((row) => [row.slug, brandFromRow(row)]));
-      const uuidById = new Map(offerRows.map((row) => [row.id, row.uuid]));
-      const offers = new Map<string, Offer>();
-      for (const row of offerRows) {
-        const brand = brands.get(row.brand_slug);
-        if (brand) offers.set(row.id, offerFromRow(row, brand, uuidById));
-      }
-      const flowsByPath = new Map<string, CheckoutFlow>();
-      for (const row of flowRows) {
-        const brand = brands.get(row.brand_slug);
-        if (!brand) continue;
-        const plans = planRows
-          .filter((plan) => plan.campaign_id === row.campaign_id)
-          .map((plan) => offers.get(plan.offer_id))
-          .filter((offer): offer is Offer => offer !== undefined);
-        flowsByPath.set(flowKey(row.brand_slug, row.url_slug), flowFromRows(row, brand, plans));
-      }
-      const crossSellsByBrand = new Map<string, Offer[]>();
-      for (const offer of offers.values()) {
-        if (offer.isCrossSell) crossSellsByBrand.set(offer.brand.slug, [...(crossSellsByBrand.get(offer.brand.slug) ?? []), offer]);
-      }
-      const couponsByCode = new Map(couponRows.map((row) => [row.code, couponFromRow(row)]));
-      const scheduledChanges = new Map(scheduleRows.map((row) => [row.campaign_id, row.publish_at]));
-      return { version: versionRow?.version ?? 0, brands, flowsByPath, crossSellsByBrand, couponsByCode, scheduledChanges };
+      return snapshotOfRows(
+        versionRow?.version ?? 0,
+        { brands: brandRows, offers: offerRows, flows: flowRows, plans: planRows, coupons: couponRows },
+        new Map(scheduleRows.map((row) => [row.campaign_id, row.publish_at])),
+      );
     });
   }
 

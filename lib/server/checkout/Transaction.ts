@@ -51,6 +51,8 @@ export interface Transaction {
   trackingSessionId: string | null;
   /** A checkout's order, or a period its subscription renewed for (lib/server/renewals). */
   kind: 'purchase' | 'renewal';
+  /** The campaign version a preview link showed, when bought through one: a test-mode order that no report counts. */
+  previewVersion?: number | null;
   /** The period a renewal pays for; null for a purchase. */
   period: { start: string; end: string } | null;
   /** The locale its campaign spoke ("de-DE"): the language and formats of its e-mails. */

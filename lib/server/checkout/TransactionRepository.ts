@@ -36,6 +36,7 @@ function transactionOf(row: TransactionRow): Transaction {
     id: row.id,
     receiptTokenHash: row.receipt_token_hash,
     campaignId: row.campaign_id,
+    previewVersion: row.preview_version,
     brandSlug: row.brand_slug,
     offerId: row.offer_id,
     order: keptOrder(row.order_json),
@@ -90,7 +91,7 @@ export type NewTransaction = Pick<
   | 'tax'
   | 'total'
 > &
-  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId' | 'locale' | 'timeZone'>>;
+  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId' | 'locale' | 'timeZone' | 'previewVersion'>>;
 
 export interface TransactionFilter {
   limit: number;
@@ -165,6 +166,7 @@ export class TransactionRepository {
         // Absent: an order written without a campaign's locale (a test's), English with times in UTC, as before.
         locale: transaction.locale ?? DEFAULT_LOCALE,
         time_zone: transaction.timeZone ?? DEFAULT_TIME_ZONE,
+        preview_version: transaction.previewVersion ?? null,
         created_at: at,
         updated_at: at,
       })

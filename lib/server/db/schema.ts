@@ -157,6 +157,8 @@ export interface TransactionTable {
   kind: Generated<Transaction['kind']>;
   /** A renewal's subscription (subscription_id is unique: it names the subscription a purchase started). */
   renewal_of: string | null;
+  /** The campaign version a preview link showed, when the order was placed through one (a test-mode order no report counts; migration 0061). */
+  preview_version: number | null;
   /** A renewal's period (ISO instants); null for a purchase. */
   period_start: string | null;
   period_end: string | null;
@@ -738,6 +740,16 @@ export interface OfferImageTable {
   created_at: string;
 }
 
+/** A preview link of a campaign's version, under its token's hash (migration 0061). */
+export interface CampaignPreviewTable {
+  token_hash: string;
+  campaign_id: string;
+  version: number;
+  operator_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
@@ -745,6 +757,7 @@ export interface Database {
   checkout_flows: CheckoutFlowTable;
   campaign_versions: CampaignVersionTable;
   campaign_schedules: CampaignScheduleTable;
+  campaign_previews: CampaignPreviewTable;
   offer_images: OfferImageTable;
   checkout_flow_plans: CheckoutFlowPlanTable;
   coupons: CouponTable;

@@ -41,6 +41,7 @@ function periodOrders(db: Kysely<Database>, filter: FunnelFilter) {
   let query = db
     .selectFrom('transactions')
     .where('kind', '=', 'purchase')
+    .where('preview_version', 'is', null)
     .where('created_at', '>=', filter.from)
     .where('created_at', '<', nextDay(filter.to));
   if (filter.campaignId !== null) query = query.where('campaign_id', '=', filter.campaignId);

@@ -11,6 +11,7 @@ import {
 } from '@/lib/reports/subscriptionFigures';
 import { CANCEL_REASON_CHOICES, CANCEL_REASON_SEPARATOR } from '@/lib/subscriptions/cancelReasons';
 import { inOneSnapshot } from '@/lib/server/db/inOneSnapshot';
+import { notPreviewSubscription, notPreviewTransaction } from './previewOrders';
 
 /**
  * The funnel report's reads of subscriptions and their payments, counted and summed in SQL
@@ -53,6 +54,7 @@ function subscriptions(db: Kysely<Database>, filter: FunnelFilter) {
   const livemode = livemodeFilter(filter.mode);
   return db
     .selectFrom('subscriptions')
+    .where(notPreviewSubscription)
     .$if(filter.campaignId !== null, (query) => query.where('campaign_id', '=', filter.campaignId!))
     .$if(livemode !== null, (query) => query.where('livemode', '=', livemode!));
 }
@@ -61,6 +63,7 @@ function transactions(db: Kysely<Database>, filter: FunnelFilter) {
   const livemode = livemodeFilter(filter.mode);
   return db
     .selectFrom('transactions')
+    .where(notPreviewTransaction)
     .where('updated_at', '>=', filter.from)
     .where('updated_at', '<', nextDay(filter.to))
     .$if(filter.campaignId !== null, (query) => query.where('campaign_id', '=', filter.campaignId!))

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serverEnv } from '@/lib/server/config/serverEnv';
 import { isPaymentPage } from '@/lib/journey/paymentPages';
+import { isPreviewLinkPage, isStudioPreviewPage } from '@/lib/journey/preview';
 import type { ScriptTrust } from '@/lib/server/http/csp/contentSecurityPolicy';
 import { pageSecurityHeaders } from '@/lib/server/http/csp/pagePolicy';
 import { mayBeKeptBySharedCache, PERSONAL_CACHE_CONTROL } from '@/lib/server/http/pageCaching';
@@ -63,10 +64,13 @@ export function applyDocumentSecurity(
   const env = serverEnv();
   // The host only places a collector derived from it ({domain}); an unknown one falls back to localhost.
   const origin = new URL(knownOrigin(env, req) ?? 'http://localhost');
+  const path = (asPath ?? '/').split(/[?#]/)[0] ?? '/';
   const page = {
-    paymentPage: isPaymentPage((asPath ?? '/').split(/[?#]/)[0] ?? '/'),
+    paymentPage: isPaymentPage(path),
     host: origin.host,
     protocol: origin.protocol === 'https:' ? ('https' as const) : ('http' as const),
+    framedBySelf: isPreviewLinkPage(asPath ?? '/'),
+    framesSelf: isStudioPreviewPage(path),
   };
   const applyPolicy = (scripts: ScriptTrust) => {
     if (res.headersSent) return;

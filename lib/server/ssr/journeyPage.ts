@@ -9,8 +9,10 @@ import { LIVEMODE_COOKIE, parseJourneyMode, type QueryValue } from '@/lib/journe
 import { asksTestMode, inRequestMode } from '@/lib/journey/errorPage';
 import { epicuriousHostRedirect, searchOf } from '@/lib/journey/navigation';
 import type { StepId } from '@/lib/journey/steps';
-import type { JourneyPageProps, JourneyRouteProps } from '@/lib/journey/viewModels';
-import { flowKey } from '@/lib/server/catalogue/CatalogueRepository';
+import type { JourneyPageProps, JourneyRouteProps, RefusedPageProps } from '@/lib/journey/viewModels';
+import { parsePreviewToken, PREVIEW_PARAMETER } from '@/lib/journey/preview';
+import { openedPreview } from './previewCatalogue';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { refuseUnlessPageMethod } from './pageMethods';
 import { refusalFrameFor } from './errorPage';
 import type { MessageDescriptor } from '@/lib/i18n/messageKey';
@@ -108,7 +110,7 @@ async function loadStep<K extends StepId>(step: K, context: StepLoaderContext): 
  */
 async function refusal(
   context: GetServerSidePropsContext,
-  status: 400 | 405,
+  status: RefusedPageProps['status'],
   reason: MessageDescriptor,
 ): Promise<{ props: JourneyRouteProps }> {
   const url = inRequestMode(context.resolvedUrl, context.req.cookies[LIVEMODE_COOKIE]);
@@ -155,10 +157,28 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     return refusal(context, 400, mode.reason);
   }
 
+  const previewToken = parsePreviewToken(queryOf(search)[PREVIEW_PARAMETER]);
+  if (!previewToken.ok) {
+    context.res.statusCode = 400;
+    return refusal(context, 400, previewToken.reason);
+  }
+
   const server = await serverContext();
-  const snapshot = await server.catalogue.get();
+  let snapshot: CatalogueSnapshot;
+  if (previewToken.value === null) snapshot = await server.catalogue.get();
+  else {
+    // A preview is nobody's page but its link's holders': never indexed, never kept by a cache.
+    context.res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    const opened = await openedPreview(server, previewToken.value);
+    if (!opened.ok) {
+      context.res.statusCode = opened.status;
+      return refusal(context, opened.status, opened.reason);
+    }
+    snapshot = opened.snapshot;
+  }
   const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
-  if (!flow) return { notFound: true };
+  // A preview link opens its own campaign's pages only.
+  if (!flow || (previewToken.value !== null && !flow.preview)) return { notFound: true };
   const now = server.clock();
   // Outside its dates a campaign is not sold: its pages are the not-found page, which links
   // to the brand's current offer (lib/server/ssr/errorPage.ts).
@@ -170,7 +190,8 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     base: location.base,
     search,
     returnSegments: location.returnSegments,
-    mode: mode.value,
+    // A preview's orders are test-mode orders, whatever the link's query says.
+    mode: flow.preview ? { ...mode.value, livemode: false } : mode.value,
     flow: flowInLocale(flow, locale),
     locale,
     snapshot,

@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { answeredIn } from '@/lib/server/http/refusal';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { requestLocaleOr } from '@/lib/server/checkout/requestLocale';
+import { checkoutCatalogue } from '@/lib/server/checkout/checkoutCatalogue';
 
 /** apiRoute reads the JSON body (at most 4 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -16,7 +17,7 @@ export default apiRoute(
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
-      const snapshot = await server.catalogue.get();
+      const snapshot = await checkoutCatalogue(server, request);
       // A limit's refusal in the request's language, as the quote's own refusals are (looked up only then).
       const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
       const words = async () => serverWords(requestLocaleOr(flow, request.locale, DEFAULT_LOCALE));

@@ -12,6 +12,7 @@ import { consentClient } from '@/lib/server/http/clientAddress';
 import { answeredIn } from '@/lib/server/http/refusal';
 import { serverWords } from '@/lib/server/i18n/pageI18n';
 import { DEFAULT_LOCALE, parseLocale } from '@/lib/i18n/locales';
+import { checkoutCatalogue } from '@/lib/server/checkout/checkoutCatalogue';
 
 /** apiRoute reads the JSON body (at most 8 KiB), so that every refusal is our JSON error shape. */
 export const config = { api: { bodyParser: false } };
@@ -41,7 +42,7 @@ export default apiRoute(
             client: consentClient(req, server.config),
             limits: checkoutLimitsFor(server, req),
           },
-          await server.catalogue.get(),
+          await checkoutCatalogue(server, request),
           request,
         ),
       );

@@ -365,6 +365,19 @@ export const OPERATOR_API_ROUTES: Route[] = [
     },
   },
   {
+    // A preview link of a version that is not there (404), or of a version (201: a row and an audit entry, no more).
+    name: 'api-operator-campaign-previews',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['campaignId'],
+    base(rng, ctx) {
+      const id = rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', '%00', 'x'.repeat(70)]);
+      const version = rng.pick<unknown>([1, rng.int(1000, 99999), 0, -1, 'one', null]);
+      return write(rng, ctx, 'POST', `/api/operator/campaigns/${id}/previews`, { version }, adminCredential(rng));
+    },
+  },
+  {
     // A picture upload: the fuzz's bodies are JSON and text, never a picture (400), or too large (413).
     name: 'api-operator-images',
     kind: 'api',
@@ -548,6 +561,25 @@ export const BACK_OFFICE_PAGES: Route[] = [
     (rng) => `/admin/campaigns/${rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', 'x'.repeat(81), '%00'])}/edit`,
     (rng) => rng.pick([null, ['restore=1'], [`restore=${rng.pick(['0', '-1', 'x', '99999'])}`], ['restore=1', 'restore=2'], ['order=x']]),
     ['restore'],
+    [
+      ['marketer-session', 4],
+      ['admin-session', 1],
+      ['wrong-session', 1],
+      ['none', 1],
+    ],
+  ),
+  backOfficePage(
+    'page-admin-campaign-preview',
+    (rng) => `/admin/campaigns/${rng.pick(['vogue-demo-single', 'gq-demo-de', 'no-such-campaign', 'x'.repeat(81), '%00'])}/preview`,
+    (rng) =>
+      rng.pick([
+        null,
+        [`link=${'a'.repeat(43)}`],
+        [`link=${rng.pick(['', 'x', 'a'.repeat(44), '%00'.repeat(15)])}`],
+        [`link=${'a'.repeat(43)}`, `link=${'b'.repeat(43)}`],
+        ['version=1'],
+      ]),
+    ['link'],
     [
       ['marketer-session', 4],
       ['admin-session', 1],

@@ -27,12 +27,14 @@ function pageRoute(step: (typeof STEPS)[number]): Route {
     kind: 'page',
     methods: ['GET', 'HEAD'],
     maxBody: 0,
-    queryKeys: ['livemode', 'source', 'token', 'attempt', 'stage', 'amazonCheckoutSessionId', 'utm_source'],
+    queryKeys: ['livemode', 'source', 'preview', 'token', 'attempt', 'stage', 'amazonCheckoutSessionId', 'utm_source'],
     base(rng, ctx) {
       const c = campaign(rng, ctx);
       const query = [...(step.query?.(rng, c) ?? [])];
       if (rng.chance(0.5)) query.push('livemode=false');
       if (rng.chance(0.3)) query.push('source=newsletter');
+      // A preview link's token that is not one (410), or a malformed one (400).
+      if (rng.chance(0.1)) query.push(`preview=${rng.pick([rng.hex(43), 'x', ''])}`);
       const draft = newDraft(rng.chance(0.9) ? 'GET' : 'HEAD', `/${c.brand}/${c.slug}${step.segments(rng)}`, query.length ? query : null, [
         ['Accept', HTML_ACCEPT],
       ]);

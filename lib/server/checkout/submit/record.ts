@@ -117,6 +117,7 @@ async function createTransaction(
     gateway: gateway.name,
     livemode: request.livemode,
     source: request.source,
+    previewVersion: flow.preview?.version ?? null,
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,

@@ -56,6 +56,7 @@ import * as m0057 from './0057_campaign_versions';
 import * as m0058 from './0058_campaign_drafts';
 import * as m0059 from './0059_campaign_schedules';
 import * as m0060 from './0060_offer_images';
+import * as m0061 from './0061_campaign_previews';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -119,4 +120,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0058_campaign_drafts': m0058,
   '0059_campaign_schedules': m0059,
   '0060_offer_images': m0060,
+  '0061_campaign_previews': m0061,
 };

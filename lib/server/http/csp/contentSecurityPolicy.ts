@@ -23,6 +23,8 @@ export interface PolicyInput {
   reportTo: boolean;
   /** next dev evaluates modules with eval (React Refresh); a production build never does. */
   development: boolean;
+  /** Who may frame the page: nobody, or our own pages (a preview link's page, in the studio's preview). */
+  frameAncestors?: "'none'" | "'self'";
 }
 
 /** The group name Reporting-Endpoints declares for report-to. */
@@ -40,10 +42,18 @@ function ownScripts(scripts: ScriptTrust): string {
  * The Content-Security-Policy header of a page. Scripts: nonce + 'strict-dynamic' (CSP 3),
  * with 'self' and the parties' hosts as the fallback of browsers without it; or, on a
  * shared page, hashes + 'self' + the parties' hosts (ScriptTrust). No plugins, no <base>
- * (a base tag could send our relative scripts elsewhere), no framing by anyone.
+ * (a base tag could send our relative scripts elsewhere), no framing by anyone but, for a
+ * preview link's page, our own studio.
  * Styles allow inline: React and the payment providers' frames set style attributes.
  */
-export function contentSecurityPolicy({ scripts, sources, reportPath, reportTo, development }: PolicyInput): string {
+export function contentSecurityPolicy({
+  scripts,
+  sources,
+  reportPath,
+  reportTo,
+  development,
+  frameAncestors = "'none'",
+}: PolicyInput): string {
   const merged = mergeSources(sources);
   const directives: [string, string][] = [
     ['default-src', "'self'"],
@@ -56,7 +66,7 @@ export function contentSecurityPolicy({ scripts, sources, reportPath, reportTo, 
     ['form-action', `'self' ${list(merged.formAction)}`],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
-    ['frame-ancestors', "'none'"],
+    ['frame-ancestors', frameAncestors],
     ['report-uri', reportPath],
     ...(reportTo ? [['report-to', CSP_REPORT_GROUP] as [string, string]] : []),
   ];

@@ -14,6 +14,10 @@ export interface PageContext {
   /** The page's host and protocol, for a collector origin derived from them. */
   host: string;
   protocol: 'http' | 'https';
+  /** A preview link's page: the studio's preview page (same origin) may frame it. */
+  framedBySelf?: boolean;
+  /** The studio's preview page: it frames our own preview link's pages. */
+  framesSelf?: boolean;
 }
 
 /** Every party a page may run or reach, as configured: nothing is allowed for what is not set up. */
@@ -28,6 +32,7 @@ export function pageParties(env: ServerEnv, page: PageContext, sentryDsn: string
     ].filter((origin): origin is string => origin !== null),
   };
   const parties: CspSources[] = [tracking];
+  if (page.framesSelf) parties.push({ frame: ["'self'"] });
   if (env.ONETRUST_CONSENT_ID) parties.push(CONSENT_MANAGER_SOURCES);
   if (page.paymentPage) {
     for (const method of enabledServerMethods(env)) parties.push(method.cspSources(env));
@@ -50,7 +55,14 @@ export function pageSecurityHeaders(env: ServerEnv, page: PageContext, scripts: 
     reportPath: CSP_REPORT_PATH,
     reportTo: https,
     development: process.env.NODE_ENV === 'development',
+    frameAncestors: page.framedBySelf ? "'self'" : "'none'",
   });
-  if (!https) return { 'Content-Security-Policy': policy };
-  return { 'Content-Security-Policy': policy, 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="https://${page.host}${CSP_REPORT_PATH}"` };
+  // next.config.js says DENY on every answer; a page our studio frames says so in both headers.
+  const framing: Record<string, string> = page.framedBySelf ? { 'X-Frame-Options': 'SAMEORIGIN' } : {};
+  if (!https) return { 'Content-Security-Policy': policy, ...framing };
+  return {
+    'Content-Security-Policy': policy,
+    'Reporting-Endpoints': `${CSP_REPORT_GROUP}="https://${page.host}${CSP_REPORT_PATH}"`,
+    ...framing,
+  };
 }

@@ -1,0 +1,23 @@
+import type { QuoteRequest } from '@/lib/checkout/quoteContract';
+import { previewCatalogue } from '@/lib/server/campaigns/campaignPreviews';
+import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { HttpError } from '@/lib/server/http/HttpError';
+
+/**
+ * The catalogue a quote or an order is priced from: visitors' (the cached one), or, for a
+ * request from a preview link's pages, the version it shows in place of its campaign. A
+ * preview sells in test mode only, and only its own campaign; an expired link is 410.
+ */
+export async function checkoutCatalogue(
+  server: Pick<ServerContext, 'db' | 'clock' | 'catalogue'>,
+  request: Pick<QuoteRequest, 'brand' | 'urlSlug' | 'livemode' | 'preview'>,
+): Promise<CatalogueSnapshot> {
+  if (request.preview === undefined) return server.catalogue.get();
+  if (request.livemode !== false)
+    throw new HttpError(400, 'invalid_body', 'A preview is priced and sold in test mode only: send livemode false with it.');
+  const { snapshot } = await previewCatalogue(server, request.preview);
+  if (!snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug))?.preview)
+    throw new HttpError(400, 'invalid_body', `This preview link shows another campaign than ${request.brand}/${request.urlSlug}.`);
+  return snapshot;
+}
