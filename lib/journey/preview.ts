@@ -21,17 +21,22 @@ export function parsePreviewToken(value: QueryValue): QueryResult<string | null>
   const token = values[0];
   if (token === undefined) return { ok: true, value: null };
   if (!PREVIEW_TOKEN.test(token))
-    return { ok: false, message: 'The "preview" parameter is not a preview link\'s.', reason: { id: 'errors.refusal.preview' } };
+    return { ok: false, message: 'The "preview" parameter does not hold a preview link.', reason: { id: 'errors.refusal.preview' } };
   return { ok: true, value: token };
 }
 
 /** A campaign's first page with a preview's token. */
 export const previewPath = (brand: string, urlSlug: string, token: string) => `/${brand}/${urlSlug}?${PREVIEW_PARAMETER}=${token}`;
 
-/** A page opened through a preview link (its query names a preview), which the studio's preview page frames. */
+/**
+ * A campaign's page opened through a preview link (`/{brand}/{url_slug}…?preview={token}`),
+ * which the studio's preview page frames; no other page may be framed.
+ */
 export function isPreviewLinkPage(url: string): boolean {
-  const query = url.split('#')[0]!.split('?')[1];
-  return query !== undefined && new URLSearchParams(query).has(PREVIEW_PARAMETER) && !url.startsWith('/admin');
+  const [path = '', query] = url.split('#')[0]!.split('?');
+  if (query === undefined || !/^\/[a-z0-9-]+\/[a-z0-9-]+(\/|$)/.test(path) || /^\/(admin|api|account)\//.test(path)) return false;
+  const tokens = new URLSearchParams(query).getAll(PREVIEW_PARAMETER);
+  return tokens.length === 1 && PREVIEW_TOKEN.test(tokens[0]!);
 }
 
 /** The studio's preview page, /admin/campaigns/{id}/preview: it frames a preview link's pages at two widths. */

@@ -81,10 +81,12 @@ export interface PreviewCatalogue {
 }
 
 /**
- * The catalogue as it would be with the link's version published, checked as a publish
- * checks it: 410 once the link has expired (or never existed), 409 when the catalogue has
- * changed so that the version no longer fits (an address taken since, an offer gone). Its
- * campaign is shown whatever its dates: a preview is of what a visitor will see.
+ * The catalogue as it would be with the link's version published, placed and checked by the
+ * catalogue's schema as a save places it: 410 once the link has expired (or never existed),
+ * 409 when the catalogue has changed so that the version no longer fits (an address taken
+ * since, an offer gone). The studio's own checks (a bought offer's price, a coupon ended)
+ * stay for the publish: the preview shows the version as it was saved. Its campaign is shown
+ * whatever its dates: a preview is of what a visitor will see.
  */
 export async function previewCatalogue(server: Studio, token: string): Promise<PreviewCatalogue> {
   const link = await findPreview(server.db, token, server.clock());

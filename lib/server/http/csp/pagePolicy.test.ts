@@ -63,3 +63,40 @@ describe('pageSecurityHeaders', () => {
     expect(headers['Content-Security-Policy']).not.toContain('report-to');
   });
 });
+
+describe('framing: a preview link’s pages in the studio’s preview page', () => {
+  const directive = (policy: string, name: string) => policy.split('; ').find((entry) => entry.startsWith(`${name} `));
+
+  it('lets nobody frame a page by default, saying so in the policy alone (next.config.js sends DENY)', () => {
+    const headers = pageSecurityHeaders(parseServerEnv({}), page, { nonce: 'n0nce' });
+    expect(directive(headers['Content-Security-Policy']!, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(headers['Content-Security-Policy']!, 'frame-src')).toBe("frame-src 'none'");
+    expect(headers['X-Frame-Options']).toBeUndefined();
+  });
+
+  it.each([
+    ['https', page],
+    ['http', { ...page, protocol: 'http' as const, host: 'localhost:3000' }],
+  ])('lets our own pages frame a preview link’s page (%s), in both headers', (_protocol, context) => {
+    const headers = pageSecurityHeaders(parseServerEnv({}), { ...context, framedBySelf: true }, { nonce: 'n0nce' });
+    expect(directive(headers['Content-Security-Policy']!, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+    // It frames nothing itself for being framed.
+    expect(directive(headers['Content-Security-Policy']!, 'frame-src')).toBe("frame-src 'none'");
+  });
+
+  it('keeps a framed payment page’s provider frames and scripts', () => {
+    const headers = pageSecurityHeaders(parseServerEnv(STRIPE), { ...payment, framedBySelf: true }, { nonce: 'n0nce' });
+    expect(directive(headers['Content-Security-Policy']!, 'frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive(headers['Content-Security-Policy']!, 'frame-ancestors')).toBe("frame-ancestors 'self'");
+  });
+
+  it('lets the studio’s preview page frame our own pages, and only it, while nobody may frame it', () => {
+    expect(mergeSources(pageParties(parseServerEnv({}), { ...page, framesSelf: true }, undefined)).frame).toEqual(["'self'"]);
+    expect(sources({}, page).frame).toEqual([]);
+    const headers = pageSecurityHeaders(parseServerEnv({}), { ...page, framesSelf: true }, { nonce: 'n0nce' });
+    expect(directive(headers['Content-Security-Policy']!, 'frame-src')).toBe("frame-src 'self'");
+    expect(directive(headers['Content-Security-Policy']!, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(headers['X-Frame-Options']).toBeUndefined();
+  });
+});
