@@ -30,8 +30,8 @@ const props = (filter: Partial<StudioListPageProps['filter']> = {}): StudioListP
   operator: marketer,
   today: '2026-12-03',
   brands: [
-    { slug: 'gq', name: 'GQ' },
-    { slug: 'vogue', name: 'Vogue' },
+    { slug: 'gq', name: 'GQ', readingUrl: null },
+    { slug: 'vogue', name: 'Vogue', readingUrl: 'https://www.vogue.com/' },
   ],
   filter: { q: '', brand: null, state: null, ...filter },
   campaigns: [
@@ -78,6 +78,14 @@ describe('CampaignStudioList', () => {
     expect((screen.getByLabelText('Brand') as HTMLSelectElement).value).toBe('vogue');
     expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('scheduled');
     expect(screen.getByRole('link', { name: 'Show every campaign' }).getAttribute('href')).toBe('/admin/campaigns');
+  });
+
+  it('ends with each brand’s reading URL, whatever the filter shows', () => {
+    render(<CampaignStudioList {...props({ brand: 'gq' })} />);
+    const readingUrls = screen.getByRole('region', { name: 'Where new subscribers start reading' });
+    expect((within(readingUrls).getByLabelText('Reading URL of Vogue') as HTMLInputElement).value).toBe('https://www.vogue.com/');
+    expect((within(readingUrls).getByLabelText('Reading URL of GQ') as HTMLInputElement).value).toBe('');
+    expect(within(readingUrls).getByRole('button', { name: 'Save the reading URL of GQ' })).toBeTruthy();
   });
 
   it('says so when nothing matches', () => {

@@ -8,13 +8,15 @@ import { STUDIO_STATE_NAMES, STUDIO_STATES, type StudioCampaignView, type Studio
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { CAMPAIGNS_PATH, campaignStudioPath, campaignEditorPath, NEW_CAMPAIGN_PATH } from '@/lib/operators/operatorPaths';
 import { BackOfficeFrame } from './BackOfficeFrame';
+import { BrandReadingUrls } from './BrandReadingUrls';
 import { CampaignFacts } from './CampaignFacts';
 import styles from './BackOffice.module.css';
 
 /**
  * /admin/campaigns: the studio's list of every campaign by brand, with its state, dates and
- * today's orders. A plain GET form searches and filters: the address keeps them through a
- * reload, back and forward, and a shared link, and it works before the page's script loads.
+ * today's orders, then each brand's reading URL. A plain GET form searches and filters: the
+ * address keeps them through a reload, back and forward, and a shared link, and it works
+ * before the page's script loads.
  */
 export function CampaignStudioList(props: StudioListPageProps | BackOfficeRefusal) {
   const [searching, setSearching] = useState(false);
@@ -96,6 +98,7 @@ export function CampaignStudioList(props: StudioListPageProps | BackOfficeRefusa
           </ul>
         )}
       </section>
+      <BrandReadingUrls brands={brands} />
     </BackOfficeFrame>
   );
 }

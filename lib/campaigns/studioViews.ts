@@ -59,8 +59,8 @@ export interface StudioFilter {
 export interface StudioListPageProps {
   operator: OperatorView;
   campaigns: StudioCampaignView[];
-  /** Every brand, by slug, for the brand filter. */
-  brands: { slug: string; name: string }[];
+  /** Every brand, by slug, for the brand filter and its reading URL's form. */
+  brands: { slug: string; name: string; readingUrl: string | null }[];
   filter: StudioFilter;
   /** The day "today's orders" counts, "2026-12-03" (UTC). */
   today: string;

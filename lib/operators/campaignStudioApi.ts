@@ -34,6 +34,13 @@ export interface PreviewLink {
   expiresAt: string;
 }
 
+export interface ReadingUrlChanged {
+  brand: string;
+  readingUrl: string | null;
+  /** False when the brand already had this reading URL: nothing was written. */
+  changed: boolean;
+}
+
 export interface PublishedCampaign {
   campaignId: string;
   version: number;
@@ -68,6 +75,9 @@ export const campaignStudioApi = {
   /** A new 24-hour preview link of `version` (audited: whoever holds it sees the draft). */
   preview: (campaignId: string, version: number) =>
     call<PreviewLink>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/previews`, { version }),
+  /** Where the brand's new subscribers start reading (null: nowhere): the brand's, written at once, audited. */
+  changeReadingUrl: (brandSlug: string, readingUrl: string | null) =>
+    call<ReadingUrlChanged>('POST', `/api/operator/brands/${encodeURIComponent(brandSlug)}/reading-url`, { readingUrl }),
   publish: (campaignId: string, version: number) =>
     call<PublishedCampaign>('POST', `/api/operator/campaigns/${encodeURIComponent(campaignId)}/publish`, { version }),
 };

@@ -290,3 +290,33 @@ test('no studio code reaches a visitor: the offer page, cart and payment step lo
     }
   }
 });
+
+test("a marketer sets where a brand's new subscribers start reading, and its success page leads there", async ({ page }) => {
+  await operatorSession(page, 'marketer');
+  await page.goto('/admin/campaigns');
+  const section = page.getByRole('region', { name: 'Where new subscribers start reading' });
+  const field = section.getByRole('textbox', { name: 'Reading URL of WIRED' });
+  const before = await field.inputValue();
+  // Refused beside its field, typing kept; then saved.
+  await field.fill('http://www.wired.com/start');
+  await section.getByRole('button', { name: 'Save the reading URL of WIRED' }).click();
+  await expect(section.getByRole('alert')).toHaveText('Must be an absolute https URL such as https://www.vogue.com/');
+  await expect(field).toHaveValue('http://www.wired.com/start');
+  await field.fill('https://www.wired.com/start-here');
+  await section.getByRole('button', { name: 'Save the reading URL of WIRED' }).click();
+  await expect(section.getByText('Saved: new subscribers of WIRED start reading at https://www.wired.com/start-here.')).toBeVisible();
+  await page.reload();
+  await expect(field).toHaveValue('https://www.wired.com/start-here');
+
+  try {
+    const checkout = await toCheckout(page, '/wired/demo-trial', 'WIRED Free Trial');
+    await checkout.fillBilling({ email: newEmail('reading') });
+    await checkout.fillCard('4242 4242 4242 4242');
+    await checkout.submitButton.click();
+    const success = await SuccessPage.expectOpen(page);
+    await expect(success.startReading).toHaveAttribute('href', 'https://www.wired.com/start-here');
+  } finally {
+    // Put back as it was, for the other tests' success pages.
+    await page.request.post('/api/operator/brands/wired/reading-url', { data: { readingUrl: before || null } });
+  }
+});

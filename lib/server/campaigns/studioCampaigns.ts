@@ -40,7 +40,7 @@ export async function ordersSince(db: Kysely<Database>, since: Date): Promise<Or
  */
 export async function studioCampaignList(server: Pick<ServerContext, 'db' | 'clock'>): Promise<{
   campaigns: StudioCampaignView[];
-  brands: { slug: string; name: string }[];
+  brands: { slug: string; name: string; readingUrl: string | null }[];
   today: string;
 }> {
   const now = server.clock();
@@ -57,7 +57,7 @@ export async function studioCampaignList(server: Pick<ServerContext, 'db' | 'clo
     schedules,
   );
   const brands = [...catalogue.brands.values()]
-    .map((brand) => ({ slug: brand.slug, name: brand.name }))
+    .map((brand) => ({ slug: brand.slug, name: brand.name, readingUrl: brand.readingUrl }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return { campaigns, brands, today: since.toISOString().slice(0, 10) };
 }

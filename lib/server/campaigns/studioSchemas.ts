@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PLANS } from '@/lib/pricing/template';
 import { isTimeZone } from '@/lib/campaigns/zonedTime';
+import { readingUrlSchema } from '@/lib/catalogue/readingUrl';
 
 /**
  * The studio's bodies. A draft's entries are only shaped here (records, lists of bounded
@@ -32,3 +33,9 @@ export const scheduleBody = z.strictObject({
   publishAt: z.iso.datetime({ offset: true, message: 'must be a date and time such as 2027-01-31T09:00:00+01:00' }),
   timeZone: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Europe/Berlin'),
 });
+
+export const brandQuery = z.strictObject({
+  brandSlug: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a brand slug such as vogue'),
+});
+/** A brand's reading URL, checked as the catalogue checks it; null: the brand has none. */
+export const readingUrlBody = z.strictObject({ readingUrl: readingUrlSchema.unwrap().unwrap().nullable() });

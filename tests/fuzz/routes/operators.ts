@@ -365,6 +365,19 @@ export const OPERATOR_API_ROUTES: Route[] = [
     },
   },
   {
+    // A brand's reading URL: refused unless an absolute https address or null (400), an unknown brand (404).
+    name: 'api-operator-brand-reading-url',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: 4 * KiB,
+    queryKeys: ['brandSlug'],
+    base(rng, ctx) {
+      const brand = rng.pick(['no-such-brand', 'Vogue', '%00', 'x'.repeat(70)]);
+      const readingUrl = rng.pick<unknown>(['http://www.vogue.com/', 'javascript:alert(1)', '/read', 42, 'https://', '']);
+      return write(rng, ctx, 'POST', `/api/operator/brands/${brand}/reading-url`, { readingUrl }, adminCredential(rng));
+    },
+  },
+  {
     // A preview link of a version that is not there (404), or of a version (201: a row and an audit entry, no more).
     name: 'api-operator-campaign-previews',
     kind: 'api',
