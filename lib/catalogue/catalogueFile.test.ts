@@ -183,6 +183,48 @@ describe('parseCatalogueFile: valid input', () => {
     expect(errors.some((error) => error.includes(message))).toBe(true);
   });
 
+  it("keeps an offer's words in another locale, and reads a file without any as before", () => {
+    const file = minimal();
+    const french = {
+      description: 'Vogue en numérique',
+      features: ['Accès illimité'],
+      savingBadge: 'Moitié prix la première année',
+      imageAlt: 'Vogue sur une tablette',
+    };
+    Object.assign(file.offers[0]!, { translations: { 'fr-CA': french } });
+    const result = parseCatalogueFile(file);
+    if (!result.ok) throw new Error(result.errors.join('\n'));
+    expect(result.file.offers[0]!.translations).toEqual({ 'fr-CA': french });
+    const plain = parseCatalogueFile(minimal());
+    if (!plain.ok) throw new Error(plain.errors.join('\n'));
+    expect('translations' in plain.file.offers[0]!).toBe(false);
+  });
+
+  it.each<[string, unknown, string, string]>([
+    [
+      'a locale the pages are not written in',
+      { 'xx-YY': { description: 'x' } },
+      'offers[0].translations.xx-YY',
+      'is keyed by a locale that must be a language and region',
+    ],
+    [
+      'a translated badge whose saving is not true',
+      { 'fr-CA': { savingBadge: 'Économisez 80 %' } },
+      'offers[0].translations.fr-CA.savingBadge',
+      'states 80%',
+    ],
+    ['an empty description', { 'fr-CA': { description: ' ' } }, 'offers[0].translations.fr-CA.description', 'must not be empty'],
+    ['a word it does not know', { 'fr-CA': { headline: 'Vogue' } }, 'offers[0].translations.fr-CA', 'headline'],
+  ])('refuses a translation with %s', (_case, translations, fieldPath, message) => {
+    const file = minimal();
+    Object.assign(file.offers[0]!, { translations });
+    const errors = errorsOf(file).filter((error) => error.startsWith(fieldPath));
+    expect(
+      errors.some((error) => error.includes(message)),
+      errorsOf(file).join('\n'),
+    ).toBe(true);
+  });
+
   it('trims names', () => {
     const file = minimal();
     file.offers[0]!.name = '  Vogue Digital  ';

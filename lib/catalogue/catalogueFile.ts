@@ -60,6 +60,18 @@ const brandSchema = z.strictObject({
   locale: localeSchema.default(DEFAULT_LOCALE),
 });
 
+/**
+ * An offer's words in another language its campaigns offer (a Quebec buyer's French on an
+ * English campaign: lib/i18n/languageOffers.ts). A word left out is not shown in that
+ * language, as when there is no translation (lib/catalogue/catalogueInLocale.ts).
+ */
+const offerTranslationSchema = z.strictObject({
+  description: text(500).optional(),
+  features: z.array(text(200)).max(12).optional(),
+  savingBadge: text(40).nullable().optional(),
+  imageAlt: z.string().trim().max(200).optional(),
+});
+
 const offerSchema = z
   .strictObject({
     id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a positive whole number written as a string (id "0" means all offers)'),
@@ -80,6 +92,8 @@ const offerSchema = z
     // operator's words; a saving it states must be against the offer's own renewal price.
     savingBadge: text(40).nullable().default(null),
     image: offerImageSchema.nullable().default(null),
+    // Optional, so that catalogues exported before them still import.
+    translations: z.record(z.string(), offerTranslationSchema).optional(),
     parentOfferId: z
       .string()
       .regex(/^[0-9]{1,18}$/, 'must be an offer id, or "0" for all offers')
@@ -102,6 +116,14 @@ const offerSchema = z
     }
     const badgeProblem = savingBadgeProblem(offer);
     if (badgeProblem) ctx.addIssue({ code: 'custom', path: ['savingBadge'], message: badgeProblem });
+    // A translated badge makes the same claim to its readers: it is held to the same truth.
+    for (const [locale, words] of Object.entries(offer.translations ?? {})) {
+      const localeProblem = localeSchema.safeParse(locale).error?.issues[0]?.message;
+      if (localeProblem)
+        ctx.addIssue({ code: 'custom', path: ['translations', locale], message: `is keyed by a locale that ${localeProblem}` });
+      const translated = words.savingBadge ? savingBadgeProblem({ ...offer, savingBadge: words.savingBadge }) : null;
+      if (translated) ctx.addIssue({ code: 'custom', path: ['translations', locale, 'savingBadge'], message: translated });
+    }
   });
 
 const checkoutFlowSchema = z

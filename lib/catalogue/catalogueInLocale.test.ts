@@ -34,4 +34,25 @@ describe('the catalogue in a page language', () => {
     expect(addOnsInLocale(flow, [plan], 'fr-CA')[0]!.description).toBe(`${plan.brand.name} Digital`);
     expect(addOnsInLocale(flow, [plan], 'en-CA')[0]).toBe(plan);
   });
+
+  it("shows the words translated for the page's locale, and none it has no translation of", () => {
+    const translated = offerFixture({
+      ...plan,
+      translations: { 'fr-CA': { description: 'The New Yorker en numérique : un an, au Canada', features: ['Accès illimité'] } },
+    });
+    const bilingual = flowFixture([translated], { locale: 'en-CA' });
+    const [french] = flowInLocale(bilingual, 'fr-CA').data.pageData.plans;
+    expect(french).toMatchObject({
+      description: 'The New Yorker en numérique : un an, au Canada',
+      features: ['Accès illimité'],
+      savingBadge: null,
+      image: { alt: '' },
+    });
+    // No page is sent an offer's translations, in whatever language it is.
+    expect(french).not.toHaveProperty('translations');
+    const [english] = flowInLocale(bilingual, 'en-CA').data.pageData.plans;
+    expect(english).not.toHaveProperty('translations');
+    expect(english!.description).toBe('The New Yorker Digital: one year, in Canada');
+    expect(addOnsInLocale(bilingual, [translated], 'fr-CA')[0]!.features).toEqual(['Accès illimité']);
+  });
 });

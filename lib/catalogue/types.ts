@@ -41,6 +41,14 @@ export interface OfferImage {
 }
 
 /** An offer (SPEC §3). Amounts are in cents. */
+/** An offer's words in another language its campaigns offer; a word left out is not shown in it. */
+export interface OfferTranslation {
+  description?: string;
+  features?: string[];
+  savingBadge?: string | null;
+  imageAlt?: string;
+}
+
 export interface Offer {
   id: string;
   uuid: string;
@@ -61,6 +69,8 @@ export interface Offer {
   /** A short line the offer card shows above the name ("Half price for a year"); null: none. */
   savingBadge: string | null;
   image: OfferImage | null;
+  /** Its words by locale ("fr-CA"), for pages in a language its campaign offers; absent: none. Never sent to a page (catalogueInLocale.ts). */
+  translations?: Readonly<Record<string, OfferTranslation>>;
   /** Cross-sell offers name their parent; parent id "0" means every offer. */
   appliesIf: { parentOffer: { id: string; uuid: string | null } } | null;
 }

@@ -163,6 +163,20 @@ describe('CatalogueRepository', () => {
     expect(await repo.exportAll()).toEqual(exported);
   });
 
+  it("round-trips an offer's words in another locale, and exports none for an offer without", async () => {
+    const file = JSON.parse(readDemoCatalogue());
+    const canadian = file.offers.find((offer: { id: string }) => offer.id === '2201');
+    canadian.translations = { 'fr-CA': { description: 'The New Yorker en numérique, au Canada', features: ['Accès illimité'] } };
+    expect(await importCatalogueJson(db, JSON.stringify(file))).toMatchObject({ ok: true });
+    const exported = await repo.exportAll();
+    expect(exported.offers.find((offer) => offer.id === '2201')!.translations).toEqual(canadian.translations);
+    expect(exported.offers.find((offer) => offer.id === '1001')).not.toHaveProperty('translations');
+    const plan = (await repo.loadSnapshot()).flowsByPath.get('newyorker/demo-ca')!.data.pageData.plans[0]!;
+    expect(plan.translations).toEqual(canadian.translations);
+    expect(await importCatalogueJson(db, JSON.stringify(exported))).toMatchObject({ ok: true });
+    expect(await repo.exportAll()).toEqual(exported);
+  });
+
   it("gives each campaign its locale, its brand's by default, and round-trips both", async () => {
     await importCatalogueJson(db, readDemoCatalogue());
     const snapshot = await repo.loadSnapshot();

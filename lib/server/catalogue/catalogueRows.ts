@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BrandTable, CheckoutFlowTable, CouponTable, OfferTable } from '@/lib/server/db/schema';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
-import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer, OfferImage } from '@/lib/catalogue/types';
+import type { Brand, BrandIdentity, CheckoutFlow, Coupon, CouponScope, Offer, OfferImage, OfferTranslation } from '@/lib/catalogue/types';
 import { brandDisplayName } from '@/lib/brands/displayNames';
 import { currencySymbol, type CurrencyCode } from '@/lib/pricing/currencies';
 import { templateForPlanCount } from '@/lib/pricing/template';
@@ -42,6 +42,8 @@ export function offerTermsFromRow(row: OfferRow) {
     features: JSON.parse(row.features_json) as string[],
     savingBadge: row.saving_badge,
     image: row.image_json === null ? null : (JSON.parse(row.image_json) as OfferImage),
+    // Only when it has some: an offer without reads (and exports, and versions) as before they existed.
+    ...(row.translations_json === null ? {} : { translations: JSON.parse(row.translations_json) as Record<string, OfferTranslation> }),
   };
 }
 
@@ -143,6 +145,7 @@ export function rowsFromFile(file: CatalogueFile) {
       features_json: JSON.stringify(o.features),
       saving_badge: o.savingBadge,
       image_json: o.image === null ? null : JSON.stringify(o.image),
+      translations_json: o.translations && Object.keys(o.translations).length > 0 ? JSON.stringify(o.translations) : null,
       position,
     })),
     flows: file.checkoutFlows.map((f, position): FlowRow => ({

@@ -67,6 +67,8 @@ export interface OfferTable {
   /** Migration 0036: the offer card's badge, and its image as JSON ({ src, alt, width, height }); null: none. */
   saving_badge: string | null;
   image_json: string | null;
+  /** The offer's words by locale, JSON (lib/catalogue/catalogueFile.ts translations); null: none (migration 0062). */
+  translations_json: string | null;
 }
 
 export interface CheckoutFlowTable {

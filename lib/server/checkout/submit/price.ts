@@ -50,7 +50,7 @@ export function priceOrder(snapshot: CatalogueSnapshot, request: SubmitRequest, 
   // The order speaks the buyer's language from here on: its consent, answer, records and e-mails,
   // with the catalogue's words as a page in that language shows them.
   const locale = request.locale ?? campaign.locale;
-  const flow = locale === campaign.locale ? campaign : { ...flowInLocale(campaign, locale), locale };
+  const flow = { ...flowInLocale(campaign, locale), locale };
   const offer = flow.data.pageData.plans.find((plan) => plan.id === request.offerId)!;
   return { priced, flow, offer, coupon };
 }
