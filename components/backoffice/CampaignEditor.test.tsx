@@ -450,6 +450,97 @@ describe('CampaignEditor', () => {
     expect(document.getElementById(batch.getAttribute('aria-describedby')!)!.textContent).toBe(`Code: duplicates "${codes[2]}"`);
   });
 
+  it('edits which plans a coupon takes money off and which other campaigns it works on, saying what to change first', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    const shared = { ...draft().coupons[0]!, scope: { brands: ['vogue'], campaigns: ['vogue-winter', 'gq-winter'] } };
+    render(<CampaignEditor {...props({ draft: { ...draft(), coupons: [shared] } })} />);
+    const coupon = group('Coupon 1: WINTER10');
+    const also = field(coupon, 'Also works on campaigns');
+    expect(also.value).toBe('gq-winter');
+    expect(document.getElementById(also.getAttribute('aria-describedby')!)!.textContent).toBe(
+      "Other campaigns' ids, separated by commas; empty: this campaign only. A change here changes the code there too.",
+    );
+    const worksOn = within(coupon).getByRole('group', { name: 'Works on' });
+    expect(field(worksOn, 'Every plan of this campaign').checked).toBe(true);
+    const [digital, print] = [field(worksOn, 'Vogue Digital'), field(worksOn, 'Vogue Print')];
+    expect([digital.disabled, print.disabled]).toEqual([true, true]);
+
+    fireEvent.click(field(worksOn, 'Only the plans ticked'));
+    expect(print.disabled).toBe(false);
+    type(also, 'gq-winter, vogue spring');
+    saveDraft();
+    expect(api.save).not.toHaveBeenCalled();
+    expect(worksOn.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(worksOn.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Tick at least one plan, or choose every plan',
+    );
+    expect(also.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter campaign ids such as vogue-spring, separated by commas')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('2 fields say what to change.');
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Go to the first' }));
+    expect(document.activeElement).toBe(worksOn);
+
+    fireEvent.click(print);
+    type(also, 'gq-winter, vogue-spring, gq-winter');
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    expect(api.save.mock.calls[0]![2].coupons[0]!.scope).toEqual({
+      brands: ['vogue'],
+      campaigns: ['vogue-winter', 'gq-winter', 'vogue-spring'],
+      offers: ['1002'],
+    });
+    expect(field(group('Coupon 1: WINTER10'), 'Vogue Print').checked).toBe(true);
+  });
+
+  it('shows the server’s problems of a coupon’s scope beside its controls, and ticks an unsaved plan by its placeholder', async () => {
+    api.save.mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'invalid_campaign',
+        message: 'The campaign was not saved: see what to change.',
+        details: ['coupons.0.scope.campaigns.1: names unknown campaign "gq-sprung"', 'coupons.0.scope.offers.0: names unknown plan offer'],
+      }),
+    );
+    render(<CampaignEditor {...props()} />);
+    fireEvent.click(within(group('Offer 2: Vogue Print')).getByRole('button', { name: 'Remove offer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add an offer' }));
+    type(field(group('Offer 2'), 'Price'), '9');
+    const coupon = group('Coupon 1: WINTER10');
+    const worksOn = within(coupon).getByRole('group', { name: 'Works on' });
+    expect(within(worksOn).queryByLabelText('Vogue Print')).toBeNull();
+    fireEvent.click(field(worksOn, 'Only the plans ticked'));
+    fireEvent.click(field(worksOn, 'Offer 2'));
+    type(field(coupon, 'Also works on campaigns'), 'gq-sprung');
+    saveDraft();
+    await screen.findByRole('alert');
+    expect(api.save.mock.calls[0]![2].coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter', 'gq-sprung'], offers: ['new-2'] });
+    const also = field(coupon, 'Also works on campaigns');
+    expect(also.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${also.id}-error`)!.textContent).toBe('Names unknown campaign "gq-sprung"');
+    expect(document.getElementById(worksOn.getAttribute('aria-describedby')!)!.textContent).toBe('Names unknown plan offer');
+    // The plan removed from the form is no longer ticked: moved off the page, neither.
+    fireEvent.click(field(group('Offer 2'), 'Sold on the page'));
+    expect(within(worksOn).queryByLabelText('Offer 2')).toBeNull();
+    fireEvent.click(field(group('Offer 2'), 'Sold on the page'));
+    expect(field(worksOn, 'Offer 2').checked).toBe(false);
+  });
+
+  it('brings back a form kept before coupons’ scopes were edited, each coupon where its draft says it works', async () => {
+    const typed = updateOffer(draftToForm(draft()), 'o1', { name: 'Vogue Digital+' });
+    const coupons = typed.coupons.map(({ scope: _scope, ...coupon }) => ({
+      ...coupon,
+      base: { ...coupon.base, scope: { campaigns: ['vogue-winter', 'gq-winter'], offers: ['1001'] } },
+    }));
+    sessionStorage.setItem(storageKey('vogue-winter', 3), storedForm({ ...typed, coupons }));
+    render(<CampaignEditor {...props()} />);
+    expect(await screen.findByText('Your unsaved changes were restored.')).toBeTruthy();
+    const coupon = group('Coupon 1: WINTER10');
+    expect(field(coupon, 'Also works on campaigns').value).toBe('gq-winter');
+    expect(field(coupon, 'Only the plans ticked').checked).toBe(true);
+    expect(field(coupon, 'Vogue Digital+').checked).toBe(true);
+    expect(field(coupon, 'Vogue Print').checked).toBe(false);
+  });
+
   it('shows a refusal as the other back-office pages do', () => {
     render(<CampaignEditor kind="refused" status={403} title="Not for your role" message="Campaigns are for marketers and admins." />);
     expect(screen.getByRole('heading', { level: 1, name: 'Not for your role' })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { couponNumber } from '@/lib/campaigns/couponBatch';
 import type { CampaignForm, CouponForm } from '@/lib/campaigns/draftForm';
 import { couponControl } from '@/lib/campaigns/draftFormProblems';
+import { CouponScopeFields } from './CampaignEditorCouponScope';
 import { DiscountFields } from './CampaignEditorDiscount';
 import { TextInput } from './CampaignEditorInputs';
 import styles from './BackOffice.module.css';
@@ -10,7 +11,7 @@ export type CouponChange = Partial<Omit<CouponForm, 'key' | 'base' | 'batch'>>;
 /** "Coupon 2: WINTER10": numbered among the coupons shown on their own, a batch of codes being one item of its own. */
 export const couponTitle = (coupon: CouponForm, number: number) => `Coupon ${number}${coupon.code.trim() ? `: ${coupon.code.trim()}` : ''}`;
 
-/** One coupon of the campaign: its code, what it takes off, when and how often it works. */
+/** One coupon of the campaign: its code, what it takes off, when, how often and where it works. */
 export function CouponFields(props: {
   form: CampaignForm;
   index: number;
@@ -22,11 +23,9 @@ export function CouponFields(props: {
   const coupon = form.coupons[index]!;
   const change = (value: CouponChange) => props.onChange(coupon.key, value);
   const control = (name: Parameters<typeof couponControl>[1]) => couponControl(coupon.key, name);
-  const reach = reachBeyond(coupon.base.scope, form.flow.campaignId);
   return (
     <fieldset className={styles.fieldset}>
       <legend>{couponTitle(coupon, couponNumber(form.coupons, index))}</legend>
-      {reach && <p className={styles.hint}>This code also works on {reach}: a change here changes it there too.</p>}
       <div className={styles.fields}>
         <TextInput
           control={control('code')}
@@ -70,6 +69,7 @@ export function CouponFields(props: {
           hint="Empty: no cap."
         />
       </div>
+      <CouponScopeFields form={form} coupon={coupon} onChange={(scope) => change({ scope })} />
       <div className={styles.row}>
         <button type="button" className={styles.secondary} disabled={busy} onClick={() => props.onRemove(coupon.key)}>
           Remove coupon
@@ -79,7 +79,7 @@ export function CouponFields(props: {
   );
 }
 
-/** The other campaigns a coupon works on ("vogue-spring, gq-spring"); null when only this one. */
+/** The other campaigns a coupon's scope names ("vogue-spring, gq-spring"); null when only this one. A batch of codes says so (CampaignEditorCodeBatch.tsx). */
 export function reachBeyond(scope: unknown, campaignId: string): string | null {
   if (!scope || typeof scope !== 'object') return null;
   const campaigns = (scope as { campaigns?: unknown }).campaigns;

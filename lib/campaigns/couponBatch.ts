@@ -96,6 +96,8 @@ export function termsOf(coupon: CouponForm, campaignId: string): string {
     validFrom: coupon.validFrom.trim(),
     validUntil: coupon.validUntil.trim(),
     scope: coupon.base.scope ?? { campaigns: [campaignId.trim()] },
+    // A scope edited in the form is the coupon's own now: it never joins a batch by its old one.
+    editedScope: coupon.scope ?? null,
   });
 }
 

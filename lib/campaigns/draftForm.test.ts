@@ -3,8 +3,8 @@ import { parseCatalogueFile } from '@/lib/catalogue/catalogueFile';
 import demoCatalogue from '@/data/demo-catalogue.json';
 import type { DraftInput } from './campaignDraft';
 import { campaignContentOf } from './campaignContent';
-import { centsToText, draftToForm, formToDraft, textToCents } from './draftForm';
-import { layoutOf, updateCoupon, updateOffer } from './draftFormEdits';
+import { campaignIdsIn, centsToText, couponScope, draftToForm, formToDraft, textToCents, type CouponScopeForm } from './draftForm';
+import { addOffer, layoutOf, updateCoupon, updateOffer } from './draftFormEdits';
 import { draft, drafted, singleUse } from '@/tests/fixtures/draftForm';
 
 describe('money', () => {
@@ -158,5 +158,84 @@ describe('formToDraft', () => {
     form = updateCoupon(form, key, { percentOff: '12.5', amountOff: '' });
     expect(drafted(form).coupons[0]).toMatchObject({ percentOff: 12.5 });
     expect(drafted(form).coupons[0]).not.toHaveProperty('currencyCode');
+  });
+});
+
+describe('a coupon’s scope', () => {
+  /** The fixture with its coupon's scope as given. */
+  const scoped = (scope: Record<string, unknown>): DraftInput => ({ ...draft(), coupons: [{ ...draft().coupons[0]!, scope }] });
+
+  it('opens as the plans it is ticked for and the other campaigns it works on, and gives back the scope it came as', () => {
+    const scope = { brands: ['vogue'], campaigns: ['gq-winter', 'vogue-winter'], offers: ['3001', '1002'] };
+    const form = draftToForm(scoped(scope));
+    const print = form.offers.find((offer) => offer.id === '1002')!;
+    expect(form.coupons[0]!.scope).toEqual({ plansOnly: true, plans: [print.key], otherOffers: ['3001'], otherCampaigns: 'gq-winter' });
+    expect(couponScope(form, form.coupons[0]!)).toBe(form.coupons[0]!.scope);
+    // Untouched, the lists are sent as they came, in their order.
+    expect(drafted(form).coupons[0]!.scope).toEqual(scope);
+    expect(draftToForm(draft()).coupons[0]!.scope).toEqual({ plansOnly: false, plans: [], otherOffers: [], otherCampaigns: '' });
+  });
+
+  it('sends this campaign first and the others typed, each once; the plans ticked or none for every plan; its brands as they were', () => {
+    let form = draftToForm(scoped({ brands: ['vogue'], campaigns: ['vogue-winter'] }));
+    const [print, digital] = form.offers;
+    const key = form.coupons[0]!.key;
+    const withScope = (change: Partial<CouponScopeForm>) => updateCoupon(form, key, { scope: { ...form.coupons[0]!.scope!, ...change } });
+    form = withScope({ otherCampaigns: ' gq-spring,vogue-winter , gq-spring,, wired_2027 ' });
+    expect(drafted(form).coupons[0]!.scope).toEqual({ brands: ['vogue'], campaigns: ['vogue-winter', 'gq-spring', 'wired_2027'] });
+    form = withScope({ plansOnly: true, plans: [digital!.key, print!.key] });
+    // In the page's order, whatever order they were ticked in.
+    expect(drafted(form).coupons[0]!.scope).toMatchObject({ offers: ['1002', '1001'] });
+    // Ticked plans stay ticked in the form while every plan is chosen, but are not sent.
+    form = withScope({ plansOnly: false });
+    expect(drafted(form).coupons[0]!.scope).not.toHaveProperty('offers');
+  });
+
+  it('names a new plan by its placeholder, and a plan no longer on the page not at all', () => {
+    const added = addOffer(draftToForm(draft()), 'USD');
+    let form = updateOffer(added.form, added.key, { name: 'Vogue Weekend', price: '9' });
+    const [print, digital] = form.offers;
+    const key = form.coupons[0]!.key;
+    form = updateCoupon(form, key, { scope: { ...form.coupons[0]!.scope!, plansOnly: true, plans: [added.key, print!.key] } });
+    // The new offer is the form's fourth: a cross-sell, the page having room for two plans.
+    expect(form.offers[3]!.onPage).toBe(false);
+    expect(drafted(form).coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter'], offers: ['1002'] });
+    form = updateOffer(updateOffer(form, digital!.key, { onPage: false }), added.key, { onPage: true });
+    form = updateCoupon(form, key, { scope: { ...form.coupons[0]!.scope!, plans: [added.key, print!.key] } });
+    expect(drafted(form).coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter'], offers: ['1002', 'new-4'] });
+  });
+
+  it('keeps the other campaigns’ plans it names: beside every plan of this one when it takes them all', () => {
+    const form = draftToForm(scoped({ campaigns: ['vogue-winter', 'gq-winter'], offers: ['1001', '3001'] }));
+    const scope = form.coupons[0]!.scope!;
+    expect(scope).toMatchObject({ plansOnly: true, otherOffers: ['3001'] });
+    const every = updateCoupon(form, form.coupons[0]!.key, { scope: { ...scope, plansOnly: false } });
+    expect(drafted(every).coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter', 'gq-winter'], offers: ['1002', '1001', '3001'] });
+  });
+
+  it('asks for a plan ticked, and for campaign ids, rather than send the draft', () => {
+    let form = draftToForm(draft());
+    const key = form.coupons[0]!.key;
+    form = updateCoupon(form, key, { scope: { plansOnly: true, plans: [], otherOffers: [], otherCampaigns: 'gq-spring, GQ spring!' } });
+    const result = formToDraft(form);
+    expect(!result.ok && result.problems).toEqual([
+      { field: 'coupons.0.scope.campaigns', message: 'Enter campaign ids such as vogue-spring, separated by commas' },
+      { field: 'coupons.0.scope.offers', message: 'Tick at least one plan, or choose every plan' },
+    ]);
+    expect(campaignIdsIn(' a, b ,,a ')).toEqual(['a', 'b']);
+    expect(campaignIdsIn('')).toEqual([]);
+  });
+
+  it('sends a batch of codes with the scope it came with: no control of the form changes it', () => {
+    const codes = [singleUse('PARTNERAB12CD34EF', { scope: { campaigns: ['vogue-winter'], offers: ['1001'] } })];
+    codes.push({ ...codes[0]!, code: 'PARTNERZZ98YX76WV' });
+    let form = draftToForm({ ...draft(), coupons: [...draft().coupons, ...codes] });
+    expect(form.coupons.map((coupon) => [coupon.batch, coupon.scope !== undefined])).toEqual([
+      ['', true],
+      ['b1', false],
+      ['b1', false],
+    ]);
+    form = updateOffer(form, form.offers[1]!.key, { onPage: false });
+    expect(drafted(form).coupons.slice(1)).toEqual(codes);
   });
 });

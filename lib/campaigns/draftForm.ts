@@ -82,6 +82,26 @@ export interface CouponForm extends Based {
   /** "": no cap. */
   maxRedemptions: string;
   maxRedemptionsPerCustomer: string;
+  /**
+   * Where it works, as the form edits it. Absent, it is sent as the draft gave it, or as this
+   * campaign's only when new: a batch's codes (couponBatch.ts), whose scope is not edited here.
+   */
+  scope?: CouponScopeForm;
+}
+
+/**
+ * A coupon's scope as the form edits it: which of this campaign's plans it takes money off,
+ * and which other campaigns it also works on. The scope's brands are kept as they came.
+ */
+export interface CouponScopeForm {
+  /** Only the plans ticked (the scope's offers); false: every plan of this campaign. */
+  plansOnly: boolean;
+  /** The plans ticked, by their offers' keys: an unsaved offer has no id yet. */
+  plans: string[];
+  /** Offers the scope names that are no offer of this campaign (another campaign's plans): kept as they are. */
+  otherOffers: string[];
+  /** The other campaigns' ids, as typed: separated by commas. */
+  otherCampaigns: string;
 }
 
 export interface CampaignForm {
@@ -175,6 +195,31 @@ function offerToForm(offer: Entry, key: string): OfferForm {
   };
 }
 
+/** "gq-spring, wired-spring" → the ids, each once; nothing between two commas is no id. */
+export function campaignIdsIn(text: string): string[] {
+  return [...new Set(text.split(',').map((id) => id.trim()))].filter((id) => id !== '');
+}
+
+/** A draft's scope as the form edits it; `keyOfId` gives the key of each offer the form holds by the id the draft names it by. */
+function scopeToForm(scope: unknown, campaignId: string, keyOfId: ReadonlyMap<string, string>): CouponScopeForm {
+  const given = record(scope);
+  const campaigns = Array.isArray(given.campaigns) ? given.campaigns.map(String) : [];
+  const offers = Array.isArray(given.offers) ? given.offers.map(String) : null;
+  return {
+    plansOnly: offers !== null,
+    plans: (offers ?? []).filter((id) => keyOfId.has(id)).map((id) => keyOfId.get(id)!),
+    otherOffers: (offers ?? []).filter((id) => !keyOfId.has(id)),
+    otherCampaigns: [...new Set(campaigns.filter((id) => id !== campaignId))].join(', '),
+  };
+}
+
+/** Where a coupon of `form` works, as the form shows it: as edited, else as its draft says. */
+export function couponScope(form: CampaignForm, coupon: CouponForm): CouponScopeForm {
+  if (coupon.scope) return coupon.scope;
+  const keyOfId = new Map(form.offers.filter((offer) => offer.id !== '').map((offer) => [offer.id, offer.key]));
+  return scopeToForm(coupon.base.scope, form.flow.campaignId.trim(), keyOfId);
+}
+
 function couponToForm(coupon: Entry, key: string, timeZone: string): CouponForm {
   return {
     base: coupon,
@@ -223,9 +268,12 @@ export function draftToForm(draft: DraftInput, timeZone: string = DEFAULT_STUDIO
     // A placeholder id is the draft's name for a new offer: in the form, a new offer has none.
     offers: parented.map((offer) => (NEW_OFFER_ID.test(offer.id) ? { ...offer, id: '' } : offer)),
     // A saved batch of codes is many coupons in the draft: it opens as the one item it was added as.
+    // A coupon of its own has its scope edited; a batch's codes keep theirs as they came.
     coupons: groupBatches(
       draft.coupons.map((coupon, index) => couponToForm(coupon, `c${index + 1}`, timeZone)),
       str(draft.flow.campaignId),
+    ).map((coupon) =>
+      coupon.batch === '' ? { ...coupon, scope: scopeToForm(coupon.base.scope, str(draft.flow.campaignId), keyOfId) } : coupon,
     ),
     isDefault: draft.isDefault,
   };
@@ -341,6 +389,39 @@ function offerToDraft(form: CampaignForm, index: number, writer: DraftWriter): E
   };
 }
 
+// As the catalogue's campaign ids are (lib/catalogue/catalogueFile.ts).
+const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The list as it came when it holds the same ids, in whatever order: an untouched scope reads as it did. */
+function asItCame(ids: string[], was: unknown): unknown[] {
+  const same = Array.isArray(was) && was.length === ids.length && ids.every((id) => was.includes(id));
+  return same ? (was as unknown[]) : ids;
+}
+
+/**
+ * The scope the form says: this campaign first, then the others typed; the plans ticked, or
+ * none for every plan. A plan removed or no longer on the page is no longer ticked. Another
+ * campaign's plans it named stay named, beside every plan of this one when it takes all.
+ */
+function scopeToDraft(form: CampaignForm, index: number, scope: CouponScopeForm, writer: DraftWriter): Entry {
+  const at = `coupons.${index}.scope`;
+  const campaignId = form.flow.campaignId.trim();
+  const others = campaignIdsIn(scope.otherCampaigns).filter((id) => id !== campaignId);
+  if (!others.every((id) => CAMPAIGN_ID.test(id)))
+    writer.problem(`${at}.campaigns`, 'Enter campaign ids such as vogue-spring, separated by commas');
+  const plans = form.offers.filter((offer) => offer.onPage);
+  const ticked = plans.filter((plan) => scope.plans.includes(plan.key));
+  if (scope.plansOnly && ticked.length === 0) writer.problem(`${at}.offers`, 'Tick at least one plan, or choose every plan');
+  const named = (scope.plansOnly ? ticked : plans).map((plan) => referenceOf(form.offers, plan.key)!);
+  const offers = scope.plansOnly || scope.otherOffers.length ? [...named, ...scope.otherOffers] : null;
+  const { campaigns: wasCampaigns, offers: wasOffers, ...kept } = record(form.coupons[index]!.base.scope);
+  return {
+    ...kept,
+    campaigns: asItCame([campaignId, ...others], wasCampaigns),
+    ...(offers && { offers: asItCame(offers, wasOffers) }),
+  };
+}
+
 function couponToDraft(form: CampaignForm, index: number, writer: DraftWriter): Entry {
   const coupon = form.coupons[index]!;
   const at = `coupons.${index}`;
@@ -352,7 +433,9 @@ function couponToDraft(form: CampaignForm, index: number, writer: DraftWriter): 
     validFrom: writer.instant(`${at}.validFrom`, coupon.validFrom, coupon.base.validFrom),
     validUntil: writer.instant(`${at}.validUntil`, coupon.validUntil, coupon.base.validUntil),
     // A coupon added here works on this campaign, whatever id it ends up with.
-    scope: coupon.base.scope ?? { campaigns: [form.flow.campaignId.trim()] },
+    scope: coupon.scope
+      ? scopeToDraft(form, index, coupon.scope, writer)
+      : (coupon.base.scope ?? { campaigns: [form.flow.campaignId.trim()] }),
     maxRedemptions: writer.whole(`${at}.maxRedemptions`, coupon.maxRedemptions, 'Enter a whole number, such as 100, or leave it empty'),
     maxRedemptionsPerCustomer: writer.whole(
       `${at}.maxRedemptionsPerCustomer`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftInput } from './campaignDraft';
 import { offerIdsAbove, withOfferIds } from './newOfferIds';
-import { draftToForm, formSignature, type CampaignForm } from './draftForm';
+import { draftToForm, formSignature, formToDraft, type CampaignForm } from './draftForm';
 import { currencyForLocale } from './draftFormChoices';
 import {
   addCoupon,
@@ -13,6 +13,7 @@ import {
   moveOffer,
   offerWithNewPrice,
   removeOffer,
+  updateCoupon,
   updateOffer,
 } from './draftFormEdits';
 import { draft, drafted } from '@/tests/fixtures/draftForm';
@@ -68,6 +69,33 @@ describe('building the campaign', () => {
     expect(out.offers.some((offer) => offer.id === '1002')).toBe(false);
   });
 
+  it('drops a removed plan, or one moved off the page, from the plans a coupon is ticked for; a new price’s offer takes its tick', () => {
+    let form = draftToForm(draft());
+    const [print, digital] = form.offers;
+    const key = form.coupons[0]!.key;
+    form = updateCoupon(form, key, { scope: { ...form.coupons[0]!.scope!, plansOnly: true, plans: [print!.key, digital!.key] } });
+    const ticked = (edited: CampaignForm) => edited.coupons[0]!.scope!.plans;
+    expect(ticked(removeOffer(form, print!.key))).toEqual([digital!.key]);
+    const off = updateOffer(form, digital!.key, { onPage: false });
+    expect(ticked(off)).toEqual([print!.key]);
+    // Back on the page, it is ticked again by hand.
+    expect(ticked(updateOffer(off, digital!.key, { onPage: true }))).toEqual([print!.key]);
+    // Other changes leave the ticks as they are.
+    expect(ticked(updateOffer(form, digital!.key, { name: 'Vogue Digital+' }))).toEqual([print!.key, digital!.key]);
+    const renewed = offerWithNewPrice(form, print!.key);
+    expect(ticked(renewed.form)).toEqual([renewed.key, digital!.key]);
+    expect(drafted(renewed.form).coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter'], offers: ['new-1', '1001'] });
+    // Nothing left ticked: the form asks for one rather than send it.
+    const none = removeOffer(removeOffer(form, print!.key), digital!.key);
+    expect(formToDraft(none)).toMatchObject({ ok: false, problems: [{ field: 'coupons.0.scope.offers' }] });
+  });
+
+  it('adds a coupon working on every plan of this campaign only', () => {
+    const { form } = addCoupon(draftToForm(draft()));
+    expect(form.coupons[1]!.scope).toEqual({ plansOnly: false, plans: [], otherOffers: [], otherCampaigns: '' });
+    expect(drafted(form).coupons[1]!.scope).toEqual({ campaigns: ['vogue-winter'] });
+  });
+
   it('shows the same instants on another zone’s clock', () => {
     const form = changeTimeZone(draftToForm(draft(), 'UTC'), 'Europe/Berlin');
     expect(form.flow.startsAt).toBe('2026-12-24T09:00');
@@ -95,6 +123,17 @@ describe('adoptSavedDraft', () => {
     const adopted = adoptSavedDraft(sent, sent, saved);
     expect(adopted.offers.map((offer) => offer.key)).toEqual(sent.offers.map((offer) => offer.key));
     expect(adopted.offers.find((offer) => offer.key === key)!.id).toBe('2002');
+    expect(formSignature(adopted)).toBe(formSignature(draftToForm(saved)));
+  });
+
+  it('keeps a coupon ticked for a new plan ticked for it once the plan has its id', () => {
+    const { sent: untyped, key } = sentWithNewOffer();
+    const coupon = untyped.coupons[0]!;
+    const sent = updateCoupon(untyped, coupon.key, { scope: { ...coupon.scope!, plansOnly: true, plans: [key] } });
+    const saved = saveOf(sent);
+    expect(saved.coupons[0]!.scope).toEqual({ campaigns: ['vogue-winter'], offers: ['2002'] });
+    const adopted = adoptSavedDraft(sent, sent, saved);
+    expect(adopted.coupons[0]!.scope).toEqual({ plansOnly: true, plans: [key], otherOffers: [], otherCampaigns: '' });
     expect(formSignature(adopted)).toBe(formSignature(draftToForm(saved)));
   });
 

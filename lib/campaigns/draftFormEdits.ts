@@ -1,7 +1,7 @@
 import { ALL_OFFERS_PARENT_ID } from '@/lib/catalogue/crossSell';
 import { MAX_PLANS } from '@/lib/pricing/template';
 import type { DraftInput } from './campaignDraft';
-import { draftToForm, formSignature, type CampaignForm, type CouponForm, type OfferForm } from './draftForm';
+import { couponScope, draftToForm, formSignature, type CampaignForm, type CouponForm, type OfferForm } from './draftForm';
 import { utcToZoned, zonedToUtc } from './zonedTime';
 
 /**
@@ -73,13 +73,25 @@ export function addCoupon(form: CampaignForm): { form: CampaignForm; key: string
     validUntil: '',
     maxRedemptions: '',
     maxRedemptionsPerCustomer: '',
+    scope: { plansOnly: false, plans: [], otherOffers: [], otherCampaigns: '' },
   };
   return { form: { ...form, coupons: [...form.coupons, coupon] }, key };
 }
 
+/** The coupons with the plan `from` ticked ticking `to` instead, or no longer ticking it (null). */
+function retickPlan(coupons: CouponForm[], from: string, to: string | null): CouponForm[] {
+  return coupons.map((coupon) => {
+    if (!coupon.scope?.plans.includes(from)) return coupon;
+    const plans = coupon.scope.plans.flatMap((key) => (key !== from ? [key] : to === null ? [] : [to]));
+    return { ...coupon, scope: { ...coupon.scope, plans } };
+  });
+}
+
+/** An offer moved off the page is no plan a coupon may be ticked for: moved back, it is ticked again by hand. */
 export function updateOffer(form: CampaignForm, key: string, change: Partial<Omit<OfferForm, 'key' | 'base' | 'id'>>): CampaignForm {
   if (change.onPage === true && !canSellOnPage(form, key)) return form;
-  return { ...form, offers: form.offers.map((offer) => (offer.key === key ? { ...offer, ...change } : offer)) };
+  const offers = form.offers.map((offer) => (offer.key === key ? { ...offer, ...change } : offer));
+  return { ...form, offers, coupons: change.onPage === false ? retickPlan(form.coupons, key, null) : form.coupons };
 }
 
 export function updateCoupon(form: CampaignForm, key: string, change: Partial<Omit<CouponForm, 'key' | 'base'>>): CampaignForm {
@@ -98,7 +110,8 @@ export function moveOffer(form: CampaignForm, key: string, step: -1 | 1): Campai
 
 /**
  * The offer leaves the campaign (the catalogue keeps one it published, for its subscribers);
- * the cross-sells it had are offered beside every plan rather than beside nothing.
+ * the cross-sells it had are offered beside every plan rather than beside nothing, and the
+ * coupons ticked for it no longer are.
  */
 export function removeOffer(form: CampaignForm, key: string): CampaignForm {
   return {
@@ -106,6 +119,7 @@ export function removeOffer(form: CampaignForm, key: string): CampaignForm {
     offers: form.offers
       .filter((offer) => offer.key !== key)
       .map((offer) => (!offer.onPage && offer.parentOfferId === key ? { ...offer, parentOfferId: ALL_OFFERS_PARENT_ID } : offer)),
+    coupons: retickPlan(form.coupons, key, null),
   };
 }
 
@@ -115,8 +129,8 @@ export function removeCoupon(form: CampaignForm, key: string): CampaignForm {
 
 /**
  * A new price for new buyers of an offer subscribers hold: a new offer, the same words and
- * prices to change, takes its place (its plan place and its cross-sells). The held offer
- * leaves the draft: the catalogue keeps it for the subscribers' renewals.
+ * prices to change, takes its place (its plan place, its cross-sells and the coupons ticked
+ * for it). The held offer leaves the draft: the catalogue keeps it for the subscribers' renewals.
  */
 export function offerWithNewPrice(form: CampaignForm, key: string): { form: CampaignForm; key: string } {
   const held = form.offers.find((offer) => offer.key === key);
@@ -127,7 +141,7 @@ export function offerWithNewPrice(form: CampaignForm, key: string): { form: Camp
     if (offer.key === key) return copy;
     return !offer.onPage && offer.parentOfferId === key ? { ...offer, parentOfferId: copyKey } : offer;
   });
-  return { form: { ...form, offers }, key: copyKey };
+  return { form: { ...form, offers, coupons: retickPlan(form.coupons, key, copyKey) }, key: copyKey };
 }
 
 /** The same instants on another zone's clock: choosing a zone changes how dates read, never when they are. */
@@ -189,7 +203,11 @@ function withSentKeys(savedForm: CampaignForm, sent: CampaignForm, keyOf: Map<st
   // A code keeps its batch too: the items shown stay as they were sent, whatever a reload would group.
   const coupons = savedForm.coupons.map((coupon, index) => {
     const same = sentByCode.get(coupon.code);
-    return { ...coupon, key: same?.key ?? `c-saved-${index + 1}`, batch: same ? same.batch : '' };
+    const batch = same ? same.batch : '';
+    // A coupon of its own has its scope edited (draftToForm), its ticked plans named by the sent form's keys as the offers now are.
+    const scope = coupon.scope ?? (batch === '' ? couponScope(savedForm, coupon) : undefined);
+    const renamed = scope && { scope: { ...scope, plans: scope.plans.map((key) => rename.get(key) ?? key) } };
+    return { ...coupon, key: same?.key ?? `c-saved-${index + 1}`, batch, ...renamed };
   });
   return { ...savedForm, offers, coupons };
 }

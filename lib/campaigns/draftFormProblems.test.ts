@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { draftToForm } from './draftForm';
-import { batchControl, controlOf, latestVersionOf, offerControl, placeProblems, problemsByField } from './draftFormProblems';
+import { draftToForm, formToDraft } from './draftForm';
+import { updateCoupon } from './draftFormEdits';
+import {
+  batchControl,
+  controlOf,
+  couponControl,
+  groupProblems,
+  latestVersionOf,
+  offerControl,
+  placeProblems,
+  problemsByField,
+} from './draftFormProblems';
 import { draft, singleUse } from '@/tests/fixtures/draftForm';
 
 describe('problems', () => {
@@ -66,6 +76,32 @@ describe('problems', () => {
       'Something about the whole draft',
     ]);
     expect(controlOf('offers.7.name', form)).toBeNull();
+  });
+
+  it('places a coupon’s scope problems, the server’s and the form’s own, beside the controls of its plans and its other campaigns', () => {
+    let form = draftToForm(draft());
+    const key = form.coupons[0]!.key;
+    form = updateCoupon(form, key, { scope: { plansOnly: true, plans: [], otherOffers: [], otherCampaigns: 'gq spring' } });
+    const result = formToDraft(form);
+    const own = placeProblems(groupProblems(result.ok ? [] : result.problems), form);
+    expect(Object.fromEntries(own.beside)).toEqual({
+      [couponControl(key, 'otherCampaigns')]: ['Enter campaign ids such as vogue-spring, separated by commas'],
+      [couponControl(key, 'plans')]: ['Tick at least one plan, or choose every plan'],
+    });
+    const placed = placeProblems(
+      problemsByField([
+        'coupons.0.scope.campaigns.1: names unknown campaign "gq-sprung"',
+        'coupons.0.scope.offers.0: names unknown plan offer "1009"',
+        'coupons.0.scope.brands.0: names unknown brand "voque"',
+      ]),
+      form,
+    );
+    expect(Object.fromEntries(placed.beside)).toEqual({
+      [couponControl(key, 'otherCampaigns')]: ['names unknown campaign "gq-sprung"'],
+      [couponControl(key, 'plans')]: ['names unknown plan offer "1009"'],
+    });
+    // No control shows the brands it was scoped to: they are kept as they came.
+    expect(placed.elsewhere).toEqual(['Coupon 1 (WINTER10), scope.brands.0: names unknown brand "voque"']);
   });
 
   it('places every problem of a batch’s codes at the batch, each once and with its field, and numbers coupons without it', () => {

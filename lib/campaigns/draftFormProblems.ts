@@ -1,6 +1,6 @@
 import type { FieldProblem } from './campaignDraft';
 import { couponNumber } from './couponBatch';
-import type { CampaignForm, CouponForm, FlowForm, OfferForm } from './draftForm';
+import type { CampaignForm, CouponForm, CouponScopeForm, FlowForm, OfferForm } from './draftForm';
 
 /**
  * The problems of a refused draft, each where the campaign editor's form shows it: the
@@ -40,7 +40,10 @@ export function latestVersionOf(details: readonly string[]): number | null {
 export const flowControl = (name: keyof Omit<FlowForm, 'base'> | 'isDefault' | 'timeZone') =>
   name === 'isDefault' ? 'isDefault' : `flow.${name}`;
 export const offerControl = (key: string, name: keyof Omit<OfferForm, 'key' | 'base' | 'id'>) => `offer.${key}.${name}`;
-export const couponControl = (key: string, name: keyof Omit<CouponForm, 'key' | 'base' | 'batch'>) => `coupon.${key}.${name}`;
+export const couponControl = (
+  key: string,
+  name: keyof Omit<CouponForm, 'key' | 'base' | 'batch' | 'scope'> | keyof Pick<CouponScopeForm, 'plans' | 'otherCampaigns'>,
+) => `coupon.${key}.${name}`;
 /** A batch of single-use codes (lib/campaigns/couponBatch.ts): one item, whichever of its coupons a problem is about. */
 export const batchControl = (batch: string) => `batch.${batch}`;
 
@@ -88,6 +91,14 @@ const COUPON_CONTROLS: ReadonlyMap<string, string> = new Map([
   ['maxRedemptionsPerCustomer', 'Uses per customer'],
 ]);
 
+function couponControlOf(coupon: CouponForm, rest: string[]): string | null {
+  const [name = '', part] = rest;
+  // The scope's lists ("scope.campaigns.1: names unknown campaign"): its brands, and the scope as a whole, no control shows.
+  if (name === 'scope' && part === 'offers') return couponControl(coupon.key, 'plans');
+  if (name === 'scope' && part === 'campaigns') return couponControl(coupon.key, 'otherCampaigns');
+  return rest.length === 1 && COUPON_CONTROLS.has(name) ? `coupon.${coupon.key}.${name}` : null;
+}
+
 function offerControlOf(offer: OfferForm, rest: string[]): string | null {
   const [name = '', inner] = rest;
   if (name === 'parentOfferId') return offerControl(offer.key, offer.onPage ? 'onPage' : 'parentOfferId');
@@ -113,7 +124,7 @@ export function controlOf(field: string, form: CampaignForm): string | null {
   if (list === 'coupons' && /^\d+$/.test(index)) {
     const coupon = form.coupons[Number(index)];
     if (coupon && coupon.batch !== '') return batchControl(coupon.batch);
-    return coupon && rest.length === 1 && COUPON_CONTROLS.has(rest[0]!) ? `coupon.${coupon.key}.${rest[0]}` : null;
+    return coupon ? couponControlOf(coupon, rest) : null;
   }
   return null;
 }

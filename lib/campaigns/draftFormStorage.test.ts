@@ -14,6 +14,19 @@ describe('parseStoredForm', () => {
     expect(parseStoredForm(JSON.stringify({ shape: 0, form }))).toBeNull();
   });
 
+  it('reads a form kept before a coupon’s scope was edited: each coupon of its own with the scope its draft says', () => {
+    const saved = {
+      ...draft(),
+      coupons: [{ ...draft().coupons[0]!, scope: { campaigns: ['vogue-winter', 'gq-winter'], offers: ['1002'] } }],
+    };
+    const form = draftToForm(saved, 'Europe/London');
+    expect(form.coupons[0]!.scope).toMatchObject({ plansOnly: true, otherCampaigns: 'gq-winter' });
+    const coupons = form.coupons.map(({ scope: _scope, ...coupon }) => coupon);
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, coupons } }))).toEqual(form);
+    const damaged = form.coupons.map((coupon) => ({ ...coupon, scope: { ...coupon.scope, plans: 'o2' } }));
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, coupons: damaged } }))).toBeNull();
+  });
+
   it('reads a form kept before batches of codes: each coupon on its own', () => {
     const form = draftToForm(draft(), 'Europe/London');
     const coupons = form.coupons.map(({ batch: _batch, ...coupon }) => coupon);

@@ -1,4 +1,4 @@
-import type { CampaignForm } from './draftForm';
+import { couponScope, type CampaignForm, type CouponForm } from './draftForm';
 import { isStudioTimeZone } from './zonedTime';
 
 /** Keeping the campaign editor's unsaved form through a reload: the text a tab stores, and the form read back from it. */
@@ -57,6 +57,17 @@ const COUPON_STRINGS = [
   'maxRedemptionsPerCustomer',
 ] as const;
 
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** A coupon's edited scope (CouponScopeForm), or none: a batch's codes, or a form kept before scopes were edited. */
+const isScope = (value: unknown) =>
+  value === undefined ||
+  (isRecord(value) &&
+    typeof value.plansOnly === 'boolean' &&
+    isStrings(value.plans) &&
+    isStrings(value.otherOffers) &&
+    typeof value.otherCampaigns === 'string');
+
 /** A form storedForm wrote, or null for anything else (another build's shape, a damaged value). */
 export function parseStoredForm(text: string | null): CampaignForm | null {
   if (!text) return null;
@@ -76,9 +87,13 @@ export function parseStoredForm(text: string | null): CampaignForm | null {
     Array.isArray(form.offers) &&
     form.offers.every((offer) => hasFields(offer, OFFER_STRINGS, ['isPrintOffer', 'onPage'])) &&
     Array.isArray(form.coupons) &&
-    form.coupons.every((coupon) => hasFields(coupon, COUPON_STRINGS));
+    form.coupons.every((coupon) => hasFields(coupon, COUPON_STRINGS) && isScope(coupon.scope));
   if (!valid) return null;
   // A form kept before batches of codes were shown has coupons without one: each is on its own.
   const coupons = (form.coupons as Entry[]).map((coupon) => ({ ...coupon, batch: typeof coupon.batch === 'string' ? coupon.batch : '' }));
-  return { ...form, coupons } as unknown as CampaignForm;
+  const restored = { ...form, coupons } as unknown as CampaignForm;
+  // One kept before a coupon's scope was edited: each coupon of its own gets the scope its draft says, as it would on opening.
+  const scoped = (coupon: CouponForm) =>
+    coupon.scope || coupon.batch !== '' ? coupon : { ...coupon, scope: couponScope(restored, coupon) };
+  return { ...restored, coupons: restored.coupons.map(scoped) };
 }
