@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/apiErrors';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
-import { draftToForm } from '@/lib/campaigns/draftForm';
+import { draftToForm, NO_TRANSLATION } from '@/lib/campaigns/draftForm';
 import { updateOffer } from '@/lib/campaigns/draftFormEdits';
 import { storageKey, storedForm } from '@/lib/campaigns/draftFormStorage';
 import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
@@ -539,6 +539,109 @@ describe('CampaignEditor', () => {
     expect(field(coupon, 'Only the plans ticked').checked).toBe(true);
     expect(field(coupon, 'Vogue Digital+').checked).toBe(true);
     expect(field(coupon, 'Vogue Print').checked).toBe(false);
+  });
+
+  /** The fixture's campaign as its brand's, Vogue's, in English for Canada: Quebec's buyers are offered French. */
+  const canadian = (overrides: Partial<CampaignEditorPageProps> = {}) =>
+    props({ brands: [{ slug: 'vogue', name: 'Vogue', locale: 'en-CA' }, ...props().brands.slice(1)], ...overrides });
+  const frenchOf = (offer: HTMLElement) => within(offer).getByRole('group', { name: 'In French (fr-CA)' });
+
+  it('edits an offer’s words in the French an English campaign in Canada offers, and sends only the words given', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    const pictureless = { ...draft(), offers: draft().offers.map((offer) => (offer.id === '1002' ? { ...offer, image: null } : offer)) };
+    render(<CampaignEditor {...canadian({ draft: pictureless })} />);
+    const digital = group('Offer 1: Vogue Digital');
+    const french = frenchOf(digital);
+    const [hint] = french.getAttribute('aria-describedby')!.split(' ');
+    expect(document.getElementById(hint!)!.textContent).toBe('Shown to buyers served in French. A word left empty is not shown to them.');
+    // The offer's own words keep their names, each once in its group.
+    expect(within(digital).getAllByLabelText('Description')).toHaveLength(1);
+    expect(field(digital, 'Description').value).toBe('Vogue Digital: one year');
+    type(field(french, 'Description in fr-CA'), 'Vogue sur tous vos écrans');
+    type(field(french, 'Features in fr-CA'), ' Accès illimité à vogue.com\n\nL’appli Vogue ');
+    type(field(french, 'Picture text in fr-CA'), 'Vogue sur une tablette');
+    expect(field(french, 'Saving badge in fr-CA').value).toBe('');
+    // No picture, no picture text to translate.
+    const print = frenchOf(group('Offer 2: Vogue Print'));
+    expect(within(print).queryByLabelText('Picture text in fr-CA')).toBeNull();
+    expect(field(print, 'Saving badge in fr-CA')).toBeTruthy();
+
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    const sent = api.save.mock.calls[0]![2];
+    expect(sent.offers[0]!.translations).toEqual({
+      'fr-CA': {
+        description: 'Vogue sur tous vos écrans',
+        features: ['Accès illimité à vogue.com', 'L’appli Vogue'],
+        imageAlt: 'Vogue sur une tablette',
+      },
+    });
+    expect(sent.offers[1]).not.toHaveProperty('translations');
+    expect(field(frenchOf(group('Offer 1: Vogue Digital')), 'Description in fr-CA').value).toBe('Vogue sur tous vos écrans');
+  });
+
+  it('shows no other language for a campaign in English for the United States; one changed to it no longer sends its French', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    const { unmount } = render(<CampaignEditor {...props()} />);
+    expect(screen.queryAllByRole('group', { name: /^In / })).toHaveLength(0);
+    unmount();
+
+    const translations = { 'fr-CA': { description: 'Vogue sur tous vos écrans' } };
+    const saved = draft();
+    const inCanada: DraftInput = {
+      ...saved,
+      flow: { ...saved.flow, locale: 'en-CA' },
+      offers: saved.offers.map((offer) => (offer.id === '1001' ? { ...offer, translations } : offer)),
+    };
+    render(<CampaignEditor {...props({ draft: inCanada })} />);
+    const french = frenchOf(group('Offer 1: Vogue Digital'));
+    expect(field(french, 'Description in fr-CA').value).toBe('Vogue sur tous vos écrans');
+    type(field(french, 'Description in fr-CA'), 'Vogue, partout');
+    fireEvent.change(field(group('Campaign'), 'Language'), { target: { value: 'en-US' } });
+    expect(screen.queryAllByRole('group', { name: /^In / })).toHaveLength(0);
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    // The French it had stays as it was: the form no longer shows it to change.
+    expect(api.save.mock.calls[0]![2].offers[0]!.translations).toEqual(translations);
+  });
+
+  it('brings back French typed before a reload, and still sends French typed once those changes are discarded', async () => {
+    api.save.mockImplementation(async (_id, _base, sent) => ({ campaignId: 'vogue-winter', version: 4, draft: sent }));
+    // As the editor kept it: told the brand's language.
+    const opened = { ...draftToForm(draft()), brandLocale: 'en-CA' };
+    const typed = updateOffer(opened, 'o1', { translations: { 'fr-CA': { ...NO_TRANSLATION, description: 'Vogue partout' } } });
+    sessionStorage.setItem(storageKey('vogue-winter', 3), storedForm(typed));
+    render(<CampaignEditor {...canadian()} />);
+    expect(await screen.findByText('Your unsaved changes were restored.')).toBeTruthy();
+    expect(field(frenchOf(group('Offer 1: Vogue Digital')), 'Description in fr-CA').value).toBe('Vogue partout');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard them' }));
+    const description = field(frenchOf(group('Offer 1: Vogue Digital')), 'Description in fr-CA');
+    expect(description.value).toBe('');
+    type(description, 'Vogue, partout');
+    saveDraft();
+    await screen.findByText('Saved as version 4 (draft).');
+    expect(api.save.mock.calls[0]![2].offers[0]!.translations).toEqual({ 'fr-CA': { description: 'Vogue, partout' } });
+  });
+
+  it('shows the server’s problem of a translated word beside it', async () => {
+    api.save.mockRejectedValue(
+      new ApiError({
+        status: 400,
+        code: 'invalid_campaign',
+        message: 'The campaign was not saved: see what to change.',
+        details: ['offers.0.translations.fr-CA.savingBadge: states 80%, more than the offer saves (50%)'],
+      }),
+    );
+    render(<CampaignEditor {...canadian()} />);
+    const badge = field(frenchOf(group('Offer 1: Vogue Digital')), 'Saving badge in fr-CA');
+    type(badge, 'Économisez 80 %');
+    saveDraft();
+    const alert = await screen.findByRole('alert');
+    expect(api.save.mock.calls[0]![2].offers[0]!.translations).toEqual({ 'fr-CA': { savingBadge: 'Économisez 80 %' } });
+    expect(alert.textContent).toContain('One field says what to change.');
+    expect(badge.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${badge.id}-error`)!.textContent).toBe('States 80%, more than the offer saves (50%)');
+    expect(badge.value).toBe('Économisez 80 %');
   });
 
   it('shows a refusal as the other back-office pages do', () => {

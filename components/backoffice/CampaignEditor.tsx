@@ -1,9 +1,10 @@
 import Link from 'next/link';
+import { useEffect } from 'react';
 import { ErrorView } from '@/components/ui/ErrorView';
 import { couponItems, type RandomBytes } from '@/lib/campaigns/couponBatch';
 import type { CampaignForm } from '@/lib/campaigns/draftForm';
 import type { CodeBatchForm, CodeBatchProblem } from '@/lib/campaigns/draftFormBatch';
-import { layoutOf } from '@/lib/campaigns/draftFormEdits';
+import { layoutOf, withBrandLocale } from '@/lib/campaigns/draftFormEdits';
 import type { CampaignEditorPageProps } from '@/lib/campaigns/studioViews';
 import type { BackOfficeRefusal } from '@/lib/operators/backOfficeViews';
 import { CAMPAIGNS_PATH, campaignStudioPath } from '@/lib/operators/operatorPaths';
@@ -46,8 +47,13 @@ const NO_PROBLEMS: ReadonlyMap<string, readonly string[]> = new Map();
 function EditorPage(props: CampaignEditorPageProps) {
   const { operator, campaignId, brands } = props;
   const editor = useCampaignEditor(props);
-  const { form, base, busy, failure } = editor;
+  const { form, base, busy, failure, setForm } = editor;
   const brandLocale = brands.find((brand) => brand.slug === form.flow.brand)?.locale ?? '';
+  // The languages an offer's words are sent in follow from the campaign's language, its brand's
+  // while it has none of its own: the page knows the brand's, the draft the form came from does not.
+  useEffect(() => {
+    setForm((current) => withBrandLocale(current, brandLocale));
+  }, [form.brandLocale, brandLocale, setForm]);
   const changes = useFormChanges(form, editor.setForm, editor.setSaid, brandLocale);
   const previews = usePreviewLink(campaignId);
   const title = campaignId === null ? 'New campaign' : `Edit ${props.draft.flow.headline || campaignId}`;
@@ -102,6 +108,7 @@ function EditorPage(props: CampaignEditorPageProps) {
           </div>
           <OffersSection
             form={form}
+            campaignLocale={form.flow.locale || brandLocale}
             boughtOfferIds={props.boughtOfferIds}
             busy={busy !== null}
             actions={changes.offerActions}
@@ -147,6 +154,7 @@ function EditorPage(props: CampaignEditorPageProps) {
 
 function OffersSection(props: {
   form: CampaignForm;
+  campaignLocale: string;
   boughtOfferIds: readonly string[];
   busy: boolean;
   actions: OfferActions;
@@ -162,6 +170,7 @@ function OffersSection(props: {
           key={offer.key}
           form={form}
           index={index}
+          campaignLocale={props.campaignLocale}
           held={offer.id !== '' && props.boughtOfferIds.includes(offer.id)}
           busy={busy}
           actions={props.actions}

@@ -7,6 +7,7 @@ import { CURRENCY_CODES } from '@/lib/pricing/currencies';
 import { MAX_PLANS } from '@/lib/pricing/template';
 import { ChoiceInput, CheckInput, controlId, TextArea, TextInput, type Choice } from './CampaignEditorInputs';
 import { ImageUpload } from './CampaignEditorImageUpload';
+import { OfferTranslationsFields } from './CampaignEditorOfferTranslations';
 import { RenewalPriceChange } from './CampaignEditorRenewalPrice';
 import styles from './BackOffice.module.css';
 
@@ -26,10 +27,15 @@ const INTERVAL_CHOICES = BILLING_INTERVALS.map((interval) => ({ value: interval,
 
 export const offerTitle = (offer: OfferForm, index: number) => `Offer ${index + 1}${offer.name.trim() ? `: ${offer.name.trim()}` : ''}`;
 
-/** One offer of the campaign: its words, its price, its picture, and where the page sells it. */
+/**
+ * One offer of the campaign: its words (in the other languages its campaign offers too), its
+ * price, its picture, and where the page sells it.
+ */
 export function OfferFields(props: {
   form: CampaignForm;
   index: number;
+  /** The campaign's language: its own, else its brand's. */
+  campaignLocale: string;
   /** Subscribers hold it: its price stays. */
   held: boolean;
   busy: boolean;
@@ -74,6 +80,7 @@ export function OfferFields(props: {
         hint="Optional, such as “Half price for your first year”: what it claims must hold against this offer’s own prices."
       />
       <ImageFields offer={offer} onChange={change} />
+      <OfferTranslationsFields offer={offer} campaignLocale={props.campaignLocale} onChange={(translations) => change({ translations })} />
       <OfferButtons form={form} index={index} busy={busy} actions={actions} />
     </fieldset>
   );

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { parseCatalogueFile } from '@/lib/catalogue/catalogueFile';
 import demoCatalogue from '@/data/demo-catalogue.json';
 import type { DraftInput } from './campaignDraft';
-import { campaignContentOf } from './campaignContent';
-import { campaignIdsIn, centsToText, couponScope, draftToForm, formToDraft, textToCents, type CouponScopeForm } from './draftForm';
+import { campaignContentOf, canonicalJson } from './campaignContent';
+import {
+  campaignIdsIn,
+  campaignLocaleOf,
+  centsToText,
+  couponScope,
+  draftToForm,
+  formSignature,
+  formToDraft,
+  NO_TRANSLATION,
+  textToCents,
+  translationLocales,
+  type CampaignForm,
+  type CouponScopeForm,
+  type OfferTranslationForm,
+} from './draftForm';
 import { addOffer, layoutOf, updateCoupon, updateOffer } from './draftFormEdits';
 import { draft, drafted, singleUse } from '@/tests/fixtures/draftForm';
 
@@ -237,5 +251,87 @@ describe('a coupon’s scope', () => {
     ]);
     form = updateOffer(form, form.offers[1]!.key, { onPage: false });
     expect(drafted(form).coupons.slice(1)).toEqual(codes);
+  });
+});
+
+describe('an offer’s words in other languages', () => {
+  const french = { description: 'Vogue sur tous vos écrans', features: ['Accès illimité', 'L’appli'], savingBadge: 'Moitié prix' };
+  /** The fixture in `locale`, its digital plan translated as given. */
+  const translated = (locale: string | null, translations: Record<string, unknown> | undefined): DraftInput => {
+    const saved = draft();
+    return {
+      ...saved,
+      flow: { ...saved.flow, locale },
+      offers: saved.offers.map((offer) => (offer.id === '1001' && translations ? { ...offer, translations } : offer)),
+    };
+  };
+  const digitalOf = (form: CampaignForm) => form.offers.find((offer) => offer.id === '1001')!;
+  const typeIn = (form: CampaignForm, locale: string, words: Partial<OfferTranslationForm>) => {
+    const digital = digitalOf(form);
+    const was = digital.translations[locale] ?? NO_TRANSLATION;
+    return updateOffer(form, digital.key, { translations: { ...digital.translations, [locale]: { ...was, ...words } } });
+  };
+  const sentOf = (form: CampaignForm) => drafted(form).offers.find((offer) => offer.id === '1001')!;
+
+  it('opens them as typed text, and gives back an untouched offer exactly as it came, with no key when it had none', () => {
+    const given = { 'fr-CA': { ...french, savingBadge: null }, 'de-CH': { imageAlt: 'Vogue auf dem Tablet' } };
+    const form = draftToForm(translated('en-CA', given));
+    expect(digitalOf(form).translations).toEqual({
+      'fr-CA': { description: 'Vogue sur tous vos écrans', features: 'Accès illimité\nL’appli', savingBadge: '', imageAlt: '' },
+      'de-CH': { description: '', features: '', savingBadge: '', imageAlt: 'Vogue auf dem Tablet' },
+    });
+    // The versions compare canonical JSON: an untouched offer's reads the same, its translations as they were.
+    const came = translated('en-CA', given);
+    for (const offer of came.offers)
+      expect(canonicalJson(drafted(form).offers.find((sent) => sent.id === offer.id))).toBe(canonicalJson(offer));
+    expect(sentOf(form).translations).toEqual(given);
+    const none = drafted(draftToForm(translated('en-CA', undefined)));
+    expect(none.offers.every((offer) => !('translations' in offer))).toBe(true);
+  });
+
+  it('sends the words typed in a language the campaign offers: only those given, features by line, no badge rather than null', () => {
+    let form = draftToForm(translated('en-CA', undefined));
+    form = typeIn(form, 'fr-CA', {
+      description: ' Vogue sur tous vos écrans ',
+      features: '  Accès illimité\n\n L’appli \n',
+      savingBadge: '  ',
+    });
+    expect(sentOf(form).translations).toEqual({
+      'fr-CA': { description: 'Vogue sur tous vos écrans', features: ['Accès illimité', 'L’appli'] },
+    });
+    // A language whose words are all erased is left out, and with it the key.
+    form = typeIn(form, 'fr-CA', { description: '', features: '\n' });
+    expect(sentOf(form)).not.toHaveProperty('translations');
+    expect(drafted(form)).toEqual(drafted(draftToForm(translated('en-CA', undefined))));
+  });
+
+  it('keeps the languages the form does not edit as they came: another campaign’s, and one this campaign no longer offers', () => {
+    const given = { 'fr-CA': french, 'de-CH': { description: 'Vogue auf allen Bildschirmen' } };
+    let form = draftToForm(translated('en-CA', given));
+    form = typeIn(form, 'fr-CA', { savingBadge: '' });
+    form = typeIn(form, 'de-CH', { description: 'Anders' });
+    expect(sentOf(form).translations).toEqual({
+      'fr-CA': { description: french.description, features: french.features },
+      'de-CH': given['de-CH'],
+    });
+    // In English for the United States, the campaign offers no French: what was typed stays in the form, unsent.
+    const american = { ...form, flow: { ...form.flow, locale: 'en-US' } };
+    expect(sentOf(american).translations).toEqual(given);
+    expect(digitalOf(american).translations['fr-CA']!.savingBadge).toBe('');
+  });
+
+  it('offers the brand’s languages while the campaign speaks its brand’s, once the form is told which that is', () => {
+    const typed = typeIn(draftToForm(translated(null, undefined)), 'fr-CA', { description: 'Vogue sur tous vos écrans' });
+    expect(campaignLocaleOf(typed)).toBe('');
+    expect(sentOf(typed)).not.toHaveProperty('translations');
+    const told = { ...typed, brandLocale: 'en-CA' };
+    expect(campaignLocaleOf(told)).toBe('en-CA');
+    expect(sentOf(told).translations).toEqual({ 'fr-CA': { description: 'Vogue sur tous vos écrans' } });
+    expect(campaignLocaleOf({ ...told, flow: { ...told.flow, locale: 'en-GB' } })).toBe('en-GB');
+    expect(translationLocales('en-CA')).toEqual(['fr-CA']);
+    expect(translationLocales('en-US')).toEqual([]);
+    // What the page tells the form is no change of it.
+    const untold = draftToForm(translated(null, undefined));
+    expect(formSignature({ ...untold, brandLocale: 'en-CA' })).toBe(formSignature(untold));
   });
 });

@@ -1,5 +1,6 @@
 import { ALL_OFFERS_PARENT_ID } from '@/lib/catalogue/crossSell';
 import { NEW_OFFER_ID } from '@/lib/campaigns/newOfferIds';
+import { languageOffersOf } from '@/lib/i18n/languageOffers';
 import { canonicalJson } from './campaignContent';
 import type { DraftInput, FieldProblem } from './campaignDraft';
 import { groupBatches } from './couponBatch';
@@ -17,6 +18,10 @@ import { DEFAULT_STUDIO_TIME_ZONE, utcToZoned, zonedToUtc } from './zonedTime';
  * the unsaved form kept through a reload (draftFormStorage.ts), and the batches of single-use
  * codes for a partner (couponBatch.ts, draftFormBatch.ts): each code is a coupon of its own
  * in the draft, the form only shows a batch as one.
+ *
+ * An offer's words in the other languages its campaign offers (OfferTranslationForm) are
+ * edited only for those languages: which they are follows from the campaign's language, its
+ * own or its brand's (CampaignForm.brandLocale).
  */
 
 type Entry = Record<string, unknown>;
@@ -66,7 +71,25 @@ export interface OfferForm extends Based {
   onPage: boolean;
   /** A cross-sell's plan: "0" for every plan, a plan's key, or an id the form does not hold. */
   parentOfferId: string;
+  /**
+   * Its words in other languages, by locale ("fr-CA"), as typed: those the draft has, and
+   * those typed here. Only the languages its campaign offers are edited and sent as typed;
+   * the others go back as the draft had them (translationsToDraft).
+   */
+  translations: Record<string, OfferTranslationForm>;
 }
+
+/** An offer's words in one other language, as typed (lib/catalogue/types.ts OfferTranslation); "": a word not given. */
+export interface OfferTranslationForm {
+  description: string;
+  /** One per line. */
+  features: string;
+  savingBadge: string;
+  imageAlt: string;
+}
+
+export const NO_TRANSLATION: OfferTranslationForm = { description: '', features: '', savingBadge: '', imageAlt: '' };
+export const TRANSLATION_WORDS = Object.keys(NO_TRANSLATION) as (keyof OfferTranslationForm)[];
 
 export interface CouponForm extends Based {
   key: string;
@@ -112,6 +135,13 @@ export interface CampaignForm {
   offers: OfferForm[];
   coupons: CouponForm[];
   isDefault: boolean;
+  /**
+   * The campaign's brand's language, which the campaign speaks while flow.locale is "": it
+   * decides which languages an offer's words are edited in. The page knows it (its brands),
+   * the draft does not: the editor tells the form (CampaignEditor.tsx). Absent: not told,
+   * and such a campaign then edits no other language.
+   */
+  brandLocale?: string;
 }
 
 /**
@@ -126,6 +156,13 @@ export const newOfferReference = (index: number) => `new-${index + 1}`;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const count = (value: unknown): string => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
 const record = (value: unknown): Entry => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Entry) : {});
+const linesText = (value: unknown): string => (Array.isArray(value) ? value.filter((line) => typeof line === 'string').join('\n') : '');
+/** Text typed one per line → its lines, each trimmed, the empty ones left out. */
+const typedLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** 1299 → "12.99"; what is no whole number of cents → "". */
 export function centsToText(value: unknown): string {
@@ -184,7 +221,7 @@ function offerToForm(offer: Entry, key: string): OfferForm {
     billingInterval: str(offer.billingInterval),
     trialDays: count(offer.trialDays),
     isPrintOffer: offer.isPrintOffer === true,
-    features: Array.isArray(offer.features) ? offer.features.filter((line) => typeof line === 'string').join('\n') : '',
+    features: linesText(offer.features),
     savingBadge: str(offer.savingBadge),
     imageSrc: str(image?.src),
     imageAlt: str(image?.alt),
@@ -192,8 +229,33 @@ function offerToForm(offer: Entry, key: string): OfferForm {
     imageHeight: count(image?.height),
     onPage: offer.isCrossSell !== true,
     parentOfferId: str(offer.parentOfferId) || ALL_OFFERS_PARENT_ID,
+    translations: translationsToForm(offer.translations),
   };
 }
+
+function translationToForm(words: unknown): OfferTranslationForm {
+  const given = record(words);
+  return {
+    description: str(given.description),
+    features: linesText(given.features),
+    savingBadge: str(given.savingBadge),
+    imageAlt: str(given.imageAlt),
+  };
+}
+
+/** A draft offer's translations as the form shows them, by locale. */
+export function translationsToForm(translations: unknown): Record<string, OfferTranslationForm> {
+  return Object.fromEntries(Object.entries(record(translations)).map(([locale, words]) => [locale, translationToForm(words)]));
+}
+
+/** The language the form's campaign speaks: its own, else its brand's; "" while the form knows neither. */
+export const campaignLocaleOf = (form: CampaignForm): string => form.flow.locale || form.brandLocale || '';
+
+/** The locales an offer's words are edited in: those a campaign in `campaignLocale` offers besides its own (most: none). */
+export const translationLocales = (campaignLocale: string): string[] => languageOffersOf(campaignLocale).map((offer) => offer.locale);
+
+/** Whether the offer has a picture, whose text then has a translation to edit. */
+export const hasPicture = (offer: OfferForm): boolean => offer.imageSrc.trim() !== '';
 
 /** "gq-spring, wired-spring" → the ids, each once; nothing between two commas is no id. */
 export function campaignIdsIn(text: string): string[] {
@@ -363,7 +425,7 @@ function offerToDraft(form: CampaignForm, index: number, writer: DraftWriter): E
     offer.parentOfferId === ALL_OFFERS_PARENT_ID
       ? ALL_OFFERS_PARENT_ID
       : (referenceOf(form.offers, offer.parentOfferId) ?? offer.parentOfferId);
-  return {
+  const entry: Entry = {
     ...offer.base,
     id: offer.id || newOfferReference(index),
     uuid: offer.id === '' ? '' : str(offer.base.uuid),
@@ -379,14 +441,54 @@ function offerToDraft(form: CampaignForm, index: number, writer: DraftWriter): E
     trialDays,
     isPrintOffer: offer.isPrintOffer,
     isCrossSell: !offer.onPage,
-    features: offer.features
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
+    features: typedLines(offer.features),
     savingBadge: offer.savingBadge.trim() || null,
     image: imageToDraft(offer, at, writer),
     parentOfferId: offer.onPage ? null : parent,
+    translations: translationsToDraft(offer, translationLocales(campaignLocaleOf(form))),
   };
+  // No translations, no key: an offer without any reads as it did before there were any.
+  if (entry.translations === undefined) delete entry.translations;
+  return entry;
+}
+
+/**
+ * The words typed in one language, only those given (a word left out is not shown in it):
+ * features one per line; no badge is left out rather than null. Their number and length are
+ * the server's to check, as the offer's own are.
+ */
+function typedTranslation(typed: OfferTranslationForm): Entry {
+  const features = typedLines(typed.features);
+  const words: Entry = {
+    description: typed.description.trim() || undefined,
+    features: features.length ? features : undefined,
+    savingBadge: typed.savingBadge.trim() || undefined,
+    imageAlt: typed.imageAlt.trim() || undefined,
+  };
+  return Object.fromEntries(Object.entries(words).filter(([, word]) => word !== undefined));
+}
+
+/**
+ * An offer's translations as its draft is to hold them: each language `shown` (the campaign
+ * offers it) as typed, a language without words left out; any other (another campaign's
+ * language, one this campaign no longer offers) and an untouched one as the draft had it,
+ * so that an untouched offer's draft reads exactly as it came. Undefined: none at all.
+ */
+function translationsToDraft(offer: OfferForm, shown: readonly string[]): Entry | undefined {
+  const was = record(offer.base.translations);
+  const out: Entry = {};
+  for (const locale of new Set([...Object.keys(was), ...Object.keys(offer.translations)])) {
+    const typed = offer.translations[locale];
+    const asItWas = translationToForm(was[locale]);
+    const untouched = !typed || TRANSLATION_WORDS.every((word) => typed[word] === asItWas[word]);
+    if (untouched || !shown.includes(locale)) {
+      if (was[locale] !== undefined) out[locale] = was[locale];
+      continue;
+    }
+    const words = typedTranslation(typed);
+    if (Object.keys(words).length) out[locale] = words;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 // As the catalogue's campaign ids are (lib/catalogue/catalogueFile.ts).
@@ -472,12 +574,12 @@ export function formToDraft(form: CampaignForm): DraftFromForm {
 
 /**
  * What the form says, as text to compare: two forms with the same signature would save the
- * same draft (the zone they are shown in does not count). A form that says no draft yet
- * compares by what was typed.
+ * same draft (the zone they are shown in does not count, nor the brand's language the page
+ * tells it). A form that says no draft yet compares by what was typed.
  */
 export function formSignature(form: CampaignForm): string {
   const result = formToDraft(form);
   if (result.ok) return `draft:${canonicalJson(result.draft)}`;
-  const { timeZone: _zone, ...typed } = form;
+  const { timeZone: _zone, brandLocale: _brandLocale, ...typed } = form;
   return `typed:${canonicalJson(typed)}`;
 }

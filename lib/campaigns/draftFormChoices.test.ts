@@ -3,8 +3,8 @@ import { currencyForLocale, localeChoices } from './draftFormChoices';
 
 describe('choices', () => {
   it('offers the brand’s language first', () => {
-    expect(localeChoices('en-GB', '')).toEqual(['en-GB', 'en-US', 'de-DE', 'fr-FR', 'fr-CA']);
-    expect(localeChoices('en-US', 'de-CH')).toEqual(['en-US', 'en-GB', 'de-DE', 'fr-FR', 'fr-CA', 'de-CH']);
+    expect(localeChoices('en-GB', '')).toEqual(['en-GB', 'en-US', 'en-CA', 'de-DE', 'fr-FR', 'fr-CA']);
+    expect(localeChoices('en-US', 'de-CH')).toEqual(['en-US', 'en-GB', 'en-CA', 'de-DE', 'fr-FR', 'fr-CA', 'de-CH']);
   });
 
   it('takes a brand’s currency from its language’s region', () => {

@@ -13,7 +13,7 @@ export function currencyForLocale(locale: string): CurrencyCode {
 
 /** The choices of the campaign's language: the brand's own first, and the one it has if another. */
 export function localeChoices(brandLocale: string, current: string): string[] {
-  return [...new Set([brandLocale, 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'fr-CA', ...(current ? [current] : [])].filter(Boolean))];
+  return [...new Set([brandLocale, 'en-US', 'en-GB', 'en-CA', 'de-DE', 'fr-FR', 'fr-CA', ...(current ? [current] : [])].filter(Boolean))];
 }
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;

@@ -15,6 +15,7 @@ import {
   removeOffer,
   updateCoupon,
   updateOffer,
+  withBrandLocale,
 } from './draftFormEdits';
 import { draft, drafted } from '@/tests/fixtures/draftForm';
 
@@ -67,6 +68,25 @@ describe('building the campaign', () => {
     expect(out.offers[0]).toMatchObject({ id: 'new-1', uuid: '', totalAmount: 8999, name: 'Vogue Print' });
     expect(out.offers[2]!.parentOfferId).toBe('new-1');
     expect(out.offers.some((offer) => offer.id === '1002')).toBe(false);
+  });
+
+  it('gives a held offer’s copy its words in other languages, those typed and those it came with', () => {
+    const given = { 'fr-CA': { description: 'Vogue en version papier' }, 'de-CH': { description: 'Vogue auf Papier' } };
+    const saved = draft();
+    let form = draftToForm({
+      ...saved,
+      flow: { ...saved.flow, locale: 'en-CA' },
+      offers: saved.offers.map((offer) => (offer.id === '1002' ? { ...offer, translations: given } : offer)),
+    });
+    const print = form.offers[0]!;
+    const typed = { ...print.translations['fr-CA']!, savingBadge: 'Un an pour 89,99 $' };
+    form = updateOffer(form, print.key, { translations: { ...print.translations, 'fr-CA': typed } });
+    const { form: changed } = offerWithNewPrice(form, print.key);
+    expect(changed.offers[0]!.translations['fr-CA']).toEqual(typed);
+    expect(drafted(changed).offers[0]).toMatchObject({
+      id: 'new-1',
+      translations: { 'fr-CA': { description: 'Vogue en version papier', savingBadge: 'Un an pour 89,99 $' }, 'de-CH': given['de-CH'] },
+    });
   });
 
   it('drops a removed plan, or one moved off the page, from the plans a coupon is ticked for; a new price’s offer takes its tick', () => {
@@ -135,6 +155,14 @@ describe('adoptSavedDraft', () => {
     const adopted = adoptSavedDraft(sent, sent, saved);
     expect(adopted.coupons[0]!.scope).toEqual({ plansOnly: true, plans: [key], otherOffers: [], otherCampaigns: '' });
     expect(formSignature(adopted)).toBe(formSignature(draftToForm(saved)));
+  });
+
+  it('keeps the brand’s language the form was told, which the saved draft does not say', () => {
+    const { sent } = sentWithNewOffer();
+    const told = withBrandLocale(sent, 'en-CA');
+    expect(withBrandLocale(told, 'en-CA')).toBe(told);
+    expect(withBrandLocale(sent, '')).toBe(sent);
+    expect(adoptSavedDraft(told, told, saveOf(told)).brandLocale).toBe('en-CA');
   });
 
   it('keeps what was typed while the save ran, its new offers given their ids', () => {

@@ -54,6 +54,7 @@ export function addOffer(form: CampaignForm, currencyCode: string): { form: Camp
     imageHeight: '',
     onPage: planCount(form) < MAX_PLANS,
     parentOfferId: ALL_OFFERS_PARENT_ID,
+    translations: {},
   };
   return { form: { ...form, offers: [...form.offers, offer] }, key };
 }
@@ -128,9 +129,10 @@ export function removeCoupon(form: CampaignForm, key: string): CampaignForm {
 }
 
 /**
- * A new price for new buyers of an offer subscribers hold: a new offer, the same words and
- * prices to change, takes its place (its plan place, its cross-sells and the coupons ticked
- * for it). The held offer leaves the draft: the catalogue keeps it for the subscribers' renewals.
+ * A new price for new buyers of an offer subscribers hold: a new offer, the same words (in
+ * every language, as typed) and prices to change, takes its place (its plan place, its
+ * cross-sells and the coupons ticked for it). The held offer leaves the draft: the catalogue
+ * keeps it for the subscribers' renewals.
  */
 export function offerWithNewPrice(form: CampaignForm, key: string): { form: CampaignForm; key: string } {
   const held = form.offers.find((offer) => offer.key === key);
@@ -158,13 +160,19 @@ export function changeTimeZone(form: CampaignForm, timeZone: string): CampaignFo
   };
 }
 
+/** The form told its brand's language (CampaignForm.brandLocale); the same form when it knew it. */
+export function withBrandLocale(form: CampaignForm, brandLocale: string): CampaignForm {
+  return (form.brandLocale ?? '') === brandLocale ? form : { ...form, brandLocale };
+}
+
 /**
  * The form after a save answered with `saved` (the draft as the catalogue holds it: new
  * offers with their ids). Unchanged since it was sent: the saved draft, each entry keeping
  * its key and place. Changed meanwhile: what was typed stays, its new offers given their ids.
  */
 export function adoptSavedDraft(current: CampaignForm, sent: CampaignForm, saved: DraftInput): CampaignForm {
-  const savedForm = draftToForm(saved, current.timeZone);
+  // The draft does not say the brand's language: the form keeps what it was told.
+  const savedForm = withBrandLocale(draftToForm(saved, current.timeZone), current.brandLocale ?? '');
   const sentIds = new Set(sent.offers.map((offer) => offer.id).filter((id) => id !== ''));
   const newSent = sent.offers.filter((offer) => offer.id === '');
   const newSaved = savedForm.offers.filter((offer) => !sentIds.has(offer.id));

@@ -8,6 +8,7 @@ import {
   groupProblems,
   latestVersionOf,
   offerControl,
+  offerTranslationControl,
   placeProblems,
   problemsByField,
 } from './draftFormProblems';
@@ -129,5 +130,46 @@ describe('problems', () => {
     // The coupon after the batch is the first shown on its own.
     expect(placed.elsewhere).toEqual(['Coupon 1 (WINTER10), scope: must name brands']);
     expect(controlOf('coupons.1.anything', batched)).toBe(batchControl('b1'));
+  });
+
+  it('places a translated word’s problem beside it, a bad locale at its language, and those of a language not shown in words', () => {
+    const saved = draft();
+    let form = draftToForm({ ...saved, flow: { ...saved.flow, locale: 'en-CA' } });
+    const [print, digital, tote] = form.offers;
+    const details = [
+      'offers.1.translations.fr-CA.savingBadge: states 80%, more than the offer saves',
+      'offers.1.translations.fr-CA.description: must not be empty',
+      'offers.1.translations.fr-CA.features.12: must be at most 200 characters',
+      'offers.1.translations.fr-CA.imageAlt: must be at most 200 characters',
+      'offers.2.translations.fr-CA.imageAlt: must be at most 200 characters',
+      'offers.0.translations.fr-CA: Unrecognized key: "tagline"',
+      'offers.0.translations.fr-ca: is keyed by a locale that must be a language and region',
+      'offers.0.translations.de-CH.savingBadge: states 80%',
+      'offers.0.translations: expected record',
+    ];
+    const placed = placeProblems(problemsByField(details), form);
+    expect(Object.fromEntries(placed.beside)).toEqual({
+      [offerTranslationControl(digital!.key, 'fr-CA', 'savingBadge')]: ['states 80%, more than the offer saves'],
+      [offerTranslationControl(digital!.key, 'fr-CA', 'description')]: ['must not be empty'],
+      [offerTranslationControl(digital!.key, 'fr-CA', 'features')]: ['must be at most 200 characters'],
+      [offerTranslationControl(digital!.key, 'fr-CA', 'imageAlt')]: ['must be at most 200 characters'],
+      // The tote has no picture, whose text is then not shown: its language's group says it.
+      [offerTranslationControl(tote!.key, 'fr-CA')]: ['must be at most 200 characters'],
+      [offerTranslationControl(print!.key, 'fr-CA')]: ['Unrecognized key: "tagline"'],
+    });
+    expect(placed.elsewhere).toEqual([
+      'Offer 1 (Vogue Print), translations.fr-ca: is keyed by a locale that must be a language and region',
+      'Offer 1 (Vogue Print), translations.de-CH.savingBadge: states 80%',
+      'Offer 1 (Vogue Print), translations: expected record',
+    ]);
+    // A campaign that offers no French shows none: its problems are in words.
+    form = { ...form, flow: { ...form.flow, locale: 'en-US' } };
+    expect(controlOf('offers.1.translations.fr-CA.savingBadge', form)).toBeNull();
+    // Nor does one in its brand's language until the form is told the brand's.
+    const branded = { ...form, flow: { ...form.flow, locale: '' } };
+    expect(controlOf('offers.1.translations.fr-CA.savingBadge', branded)).toBeNull();
+    expect(controlOf('offers.1.translations.fr-CA.savingBadge', { ...branded, brandLocale: 'en-CA' })).toBe(
+      offerTranslationControl(digital!.key, 'fr-CA', 'savingBadge'),
+    );
   });
 });

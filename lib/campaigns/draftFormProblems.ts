@@ -1,6 +1,17 @@
 import type { FieldProblem } from './campaignDraft';
 import { couponNumber } from './couponBatch';
-import type { CampaignForm, CouponForm, CouponScopeForm, FlowForm, OfferForm } from './draftForm';
+import {
+  campaignLocaleOf,
+  hasPicture,
+  TRANSLATION_WORDS,
+  translationLocales,
+  type CampaignForm,
+  type CouponForm,
+  type CouponScopeForm,
+  type FlowForm,
+  type OfferForm,
+  type OfferTranslationForm,
+} from './draftForm';
 
 /**
  * The problems of a refused draft, each where the campaign editor's form shows it: the
@@ -12,8 +23,8 @@ import type { CampaignForm, CouponForm, CouponScopeForm, FlowForm, OfferForm } f
 /** The detail a 409 edited_meanwhile carries: "latestVersion: 5". Not a problem of a field. */
 export const LATEST_VERSION_FIELD = 'latestVersion';
 
-// A dotted path into the draft: "flow.headline", "offers.1.image.src".
-const FIELD = /^[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*$/;
+// A dotted path into the draft: "flow.headline", "offers.1.image.src", "offers.1.translations.fr-CA.description".
+const FIELD = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
 
 /**
  * "offers.1.totalAmount: must not be negative" → that field's messages. A detail without a
@@ -36,10 +47,15 @@ export function latestVersionOf(details: readonly string[]): number | null {
   return message && /^\d+$/.test(message) ? Number(message) : null;
 }
 
-/** Where the form shows a problem: flow.headline, offer.o2.price, coupon.c1.code, isDefault. */
+type OfferControlName = keyof Omit<OfferForm, 'key' | 'base' | 'id' | 'translations'>;
+
+/** Where the form shows a problem: flow.headline, offer.o2.price, offer.o2.translations.fr-CA.description, coupon.c1.code, isDefault. */
 export const flowControl = (name: keyof Omit<FlowForm, 'base'> | 'isDefault' | 'timeZone') =>
   name === 'isDefault' ? 'isDefault' : `flow.${name}`;
-export const offerControl = (key: string, name: keyof Omit<OfferForm, 'key' | 'base' | 'id'>) => `offer.${key}.${name}`;
+export const offerControl = (key: string, name: OfferControlName) => `offer.${key}.${name}`;
+/** An offer's word in another language; without a word, the group of that language's words. */
+export const offerTranslationControl = (key: string, locale: string, word?: keyof OfferTranslationForm) =>
+  `offer.${key}.translations.${locale}${word ? `.${word}` : ''}`;
 export const couponControl = (
   key: string,
   name: keyof Omit<CouponForm, 'key' | 'base' | 'batch' | 'scope'> | keyof Pick<CouponScopeForm, 'plans' | 'otherCampaigns'>,
@@ -59,7 +75,7 @@ const FLOW_CONTROLS: ReadonlySet<string> = new Set([
 ]);
 
 /** The draft's offer fields by the control that shows them. */
-const OFFER_CONTROLS: ReadonlyMap<string, keyof Omit<OfferForm, 'key' | 'base' | 'id'>> = new Map([
+const OFFER_CONTROLS: ReadonlyMap<string, OfferControlName> = new Map([
   ['name', 'name'],
   ['description', 'description'],
   ['totalAmount', 'price'],
@@ -99,9 +115,24 @@ function couponControlOf(coupon: CouponForm, rest: string[]): string | null {
   return rest.length === 1 && COUPON_CONTROLS.has(name) ? `coupon.${coupon.key}.${name}` : null;
 }
 
-function offerControlOf(offer: OfferForm, rest: string[]): string | null {
+const TRANSLATED: ReadonlySet<string> = new Set(TRANSLATION_WORDS);
+
+/**
+ * "translations.fr-CA.savingBadge" → that word's control; "translations.fr-CA" (its key is no
+ * locale, it has a word it may not have) → the language's group. In a language the form does
+ * not show (another campaign's, kept as it came), none: the summary says it.
+ */
+function translationControlOf(form: CampaignForm, offer: OfferForm, [locale = '', word = '']: string[]): string | null {
+  if (!translationLocales(campaignLocaleOf(form)).includes(locale)) return null;
+  // "features.3": the line is in the one text area. The picture's text is shown only while there is a picture.
+  const shown = TRANSLATED.has(word) && (word !== 'imageAlt' || hasPicture(offer));
+  return offerTranslationControl(offer.key, locale, shown ? (word as keyof OfferTranslationForm) : undefined);
+}
+
+function offerControlOf(form: CampaignForm, offer: OfferForm, rest: string[]): string | null {
   const [name = '', inner] = rest;
   if (name === 'parentOfferId') return offerControl(offer.key, offer.onPage ? 'onPage' : 'parentOfferId');
+  if (name === 'translations') return translationControlOf(form, offer, rest.slice(1));
   // "features.3": the line is in the one text area.
   const path = name === 'image' && inner ? `image.${inner}` : name;
   const control = OFFER_CONTROLS.get(path);
@@ -119,7 +150,7 @@ export function controlOf(field: string, form: CampaignForm): string | null {
   }
   if (list === 'offers' && /^\d+$/.test(index)) {
     const offer = form.offers[Number(index)];
-    return offer ? offerControlOf(offer, rest) : null;
+    return offer ? offerControlOf(form, offer, rest) : null;
   }
   if (list === 'coupons' && /^\d+$/.test(index)) {
     const coupon = form.coupons[Number(index)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftToForm } from './draftForm';
+import { draftToForm, type CampaignForm } from './draftForm';
 import { draft } from '@/tests/fixtures/draftForm';
 import { parseStoredForm, storedForm } from './draftFormStorage';
 
@@ -31,5 +31,31 @@ describe('parseStoredForm', () => {
     const form = draftToForm(draft(), 'Europe/London');
     const coupons = form.coupons.map(({ batch: _batch, ...coupon }) => coupon);
     expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, coupons } }))).toEqual(form);
+  });
+
+  it('gives back an offer’s words typed in other languages, and reads a form kept before them with those its draft has', () => {
+    const saved = draft();
+    const translations = { 'fr-CA': { description: 'Vogue sur tous vos écrans', features: ['Accès illimité'] } };
+    const form: CampaignForm = {
+      ...draftToForm({ ...saved, offers: saved.offers.map((offer) => (offer.id === '1001' ? { ...offer, translations } : offer)) }),
+      brandLocale: 'en-CA',
+    };
+    const digital = form.offers.find((offer) => offer.id === '1001')!;
+    expect(digital.translations['fr-CA']).toMatchObject({ description: 'Vogue sur tous vos écrans', features: 'Accès illimité' });
+    const typed = {
+      ...form,
+      offers: form.offers.map((offer) =>
+        offer === digital
+          ? { ...offer, translations: { 'fr-CA': { ...offer.translations['fr-CA']!, savingBadge: 'Moitié prix' } } }
+          : offer,
+      ),
+    };
+    expect(parseStoredForm(storedForm(typed))).toEqual(typed);
+    const older = { ...form, offers: form.offers.map(({ translations: _translations, ...offer }) => offer) };
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: older }))).toEqual(form);
+    const damaged = form.offers.map((offer) => ({ ...offer, translations: { 'fr-CA': { description: 1 } } }));
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, offers: damaged } }))).toBeNull();
+    // The brand's language is the page's to tell again: a damaged one is dropped, not the form.
+    expect(parseStoredForm(JSON.stringify({ shape: 1, form: { ...form, brandLocale: 7 } }))).not.toHaveProperty('brandLocale');
   });
 });

@@ -1,4 +1,4 @@
-import { couponScope, type CampaignForm, type CouponForm } from './draftForm';
+import { couponScope, TRANSLATION_WORDS, translationsToForm, type CampaignForm, type CouponForm, type OfferForm } from './draftForm';
 import { isStudioTimeZone } from './zonedTime';
 
 /** Keeping the campaign editor's unsaved form through a reload: the text a tab stores, and the form read back from it. */
@@ -68,6 +68,12 @@ const isScope = (value: unknown) =>
     isStrings(value.otherOffers) &&
     typeof value.otherCampaigns === 'string');
 
+/** An offer's typed words by locale (OfferForm.translations), or none: a form kept before they were edited. */
+const isTranslations = (value: unknown) =>
+  value === undefined ||
+  (isRecord(value) &&
+    Object.values(value).every((words) => isRecord(words) && TRANSLATION_WORDS.every((name) => typeof words[name] === 'string')));
+
 /** A form storedForm wrote, or null for anything else (another build's shape, a damaged value). */
 export function parseStoredForm(text: string | null): CampaignForm | null {
   if (!text) return null;
@@ -85,13 +91,20 @@ export function parseStoredForm(text: string | null): CampaignForm | null {
     typeof form.isDefault === 'boolean' &&
     hasFields(form.flow, FLOW_STRINGS) &&
     Array.isArray(form.offers) &&
-    form.offers.every((offer) => hasFields(offer, OFFER_STRINGS, ['isPrintOffer', 'onPage'])) &&
+    form.offers.every((offer) => hasFields(offer, OFFER_STRINGS, ['isPrintOffer', 'onPage']) && isTranslations(offer.translations)) &&
     Array.isArray(form.coupons) &&
     form.coupons.every((coupon) => hasFields(coupon, COUPON_STRINGS) && isScope(coupon.scope));
   if (!valid) return null;
   // A form kept before batches of codes were shown has coupons without one: each is on its own.
   const coupons = (form.coupons as Entry[]).map((coupon) => ({ ...coupon, batch: typeof coupon.batch === 'string' ? coupon.batch : '' }));
-  const restored = { ...form, coupons } as unknown as CampaignForm;
+  // One kept before an offer's words in other languages were edited: each offer's as its draft has them, as on opening.
+  const offers = (form.offers as unknown as OfferForm[]).map((offer) =>
+    offer.translations ? offer : { ...offer, translations: translationsToForm(offer.base.translations) },
+  );
+  // The brand's language is the page's to tell (CampaignEditor.tsx): a damaged one is not kept.
+  const { brandLocale, ...rest } = form;
+  const told = typeof brandLocale === 'string' ? { brandLocale } : {};
+  const restored = { ...rest, ...told, offers, coupons } as unknown as CampaignForm;
   // One kept before a coupon's scope was edited: each coupon of its own gets the scope its draft says, as it would on opening.
   const scoped = (coupon: CouponForm) =>
     coupon.scope || coupon.batch !== '' ? coupon : { ...coupon, scope: couponScope(restored, coupon) };

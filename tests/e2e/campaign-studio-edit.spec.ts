@@ -320,3 +320,41 @@ test("a marketer sets where a brand's new subscribers start reading, and its suc
     await page.request.post('/api/operator/brands/wired/reading-url', { data: { readingUrl: before || null } });
   }
 });
+
+test("a marketer writes an offer's French words for Quebec's buyers, who read them in the cart", async ({ page }) => {
+  const id = suffix();
+  const campaignId = `newyorker-fr-${id}`;
+  const path = `/newyorker/fr-${id}`;
+  await operatorSession(page, 'marketer');
+  await page.goto('/admin/campaigns/new');
+  await page.getByLabel('Brand', { exact: true }).selectOption('newyorker');
+  await page.getByLabel('Campaign id').fill(campaignId);
+  await page.getByLabel('Address', { exact: true }).fill(`fr-${id}`);
+  await page.getByLabel('Headline', { exact: true }).fill('The New Yorker in Canada');
+  // An English campaign offers no other language: no French words to write.
+  await fillOffer(page, 1, { name: 'Digital Canada', description: 'The New Yorker, digital, in Canada', price: '40.00' });
+  await expect(offerGroup(page, 1).getByRole('group', { name: 'In French (fr-CA)' })).toHaveCount(0);
+  await page.getByLabel('Language', { exact: true }).selectOption('en-CA');
+  await fillOffer(page, 2, { name: 'Tote', description: 'A New Yorker tote bag', price: '20.00' });
+  await offerGroup(page, 2).getByLabel('Sold on the page').uncheck();
+  await offerGroup(page, 2).getByLabel('Offered beside').selectOption({ label: 'Digital Canada' });
+  const french = offerGroup(page, 2).getByRole('group', { name: 'In French (fr-CA)' });
+  await french.getByLabel('Description in fr-CA').fill('Un sac The New Yorker');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Version 1, draft (not published)')).toBeVisible();
+  // Reopened, the brand's own add-ons come first: the tote is found by its name.
+  const tote = page.getByRole('group', { name: /^Offer \d+: Tote$/ });
+  await expect(tote.getByLabel('Description in fr-CA')).toHaveValue('Un sac The New Yorker');
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Published version 1/ })).toBeVisible();
+
+  // The cart in English, then in the French the campaign offers Quebec's buyers.
+  await OfferPage.open(page, path, { livemode: 'false' });
+  await new OfferPage(page).choose('Digital Canada');
+  await CartPage.expectOpen(page);
+  await expect(page.getByText('A New Yorker tote bag')).toBeVisible();
+  await page.goto(`${page.url()}&lang=fr-CA`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr-CA');
+  await expect(page.getByText('Un sac The New Yorker')).toBeVisible();
+  await expect(page.getByText('A New Yorker tote bag')).toHaveCount(0);
+});
