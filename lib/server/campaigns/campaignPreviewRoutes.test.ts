@@ -1,3 +1,4 @@
+import { newPlan } from '@/tests/fixtures/draftForm';
 import { describe, expect, it } from 'vitest';
 import { operatorFetch } from '@/tests/fixtures/operatorRequests';
 import { appDb, origin, serveRoutesWithServerContext } from '@/tests/fixtures/routeServerContext';
@@ -48,18 +49,7 @@ const errorOf = async (response: Response) => ((await response.json()) as { erro
 async function newCampaignDraft(cookie: string, campaignId: string, urlSlug: string): Promise<{ offerId: string }> {
   const draft: DraftInput = {
     flow: { brand: 'vogue', urlSlug, campaignId, headline: 'Vogue for the winter', subheadline: '', plans: ['new-1'] },
-    offers: [
-      {
-        id: 'new-1',
-        uuid: '',
-        brand: 'vogue',
-        name: 'Vogue Winter Digital',
-        description: 'A year of Vogue',
-        currencyCode: 'USD',
-        totalAmount: 4000,
-        billingInterval: 'year',
-      },
-    ],
+    offers: [newPlan(1, 'Vogue Winter Digital')],
     coupons: [],
     isDefault: false,
   };

@@ -1,3 +1,4 @@
+import { newPlan } from '@/tests/fixtures/draftForm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
@@ -48,18 +49,7 @@ const winter = (overrides: { urlSlug?: string; couponScope?: Record<string, stri
     startsAt: '2027-02-01T00:00:00Z',
     endsAt: '2027-03-01T00:00:00Z',
   },
-  offers: [
-    {
-      id: 'new-1',
-      uuid: '',
-      brand: 'gq',
-      name: 'GQ Winter',
-      description: 'A year of GQ',
-      currencyCode: 'GBP',
-      totalAmount: 3900,
-      billingInterval: 'year',
-    },
-  ],
+  offers: [newPlan(1, 'GQ Winter', { brand: 'gq', description: 'A year of GQ', currencyCode: 'GBP', totalAmount: 3900 })],
   coupons: [{ code: 'GQWINTER', percentOff: 15, scope: overrides.couponScope ?? { campaigns: ['gq-winter'] } }],
   isDefault: false,
 });

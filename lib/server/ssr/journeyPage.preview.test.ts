@@ -1,3 +1,4 @@
+import { newPlan } from '@/tests/fixtures/draftForm';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GetServerSidePropsContext } from 'next';
@@ -75,18 +76,7 @@ async function newCampaign(campaignId: string, urlSlug: string): Promise<{ offer
       plans: ['new-1'],
       startsAt: '2027-02-01T00:00:00Z',
     },
-    offers: [
-      {
-        id: 'new-1',
-        uuid: '',
-        brand: 'vogue',
-        name: 'Vogue Winter Digital',
-        description: 'A year of Vogue',
-        currencyCode: 'USD',
-        totalAmount: 4000,
-        billingInterval: 'year',
-      },
-    ],
+    offers: [newPlan(1, 'Vogue Winter Digital')],
     coupons: [],
     isDefault: false,
   };
