@@ -51,8 +51,8 @@ export async function createPreview(server: Studio, caller: OperatorCaller, camp
   return { campaignId, version, path: previewPath(brand, urlSlug, token), expiresAt };
 }
 
-/** The link a token opens while it works: null when the token is unknown or its 24 hours are over. */
-export async function findPreview(db: Kysely<Database>, token: string, now: Date): Promise<(PreviewLink & { createdAt: string }) | null> {
+/** The link a token opens while it works, with the version it shows: null when the token is unknown or its 24 hours are over. */
+async function openLink(db: Kysely<Database>, token: string, now: Date) {
   if (!PREVIEW_TOKEN.test(token)) return null;
   const row = await db
     .selectFrom('campaign_previews')
@@ -60,17 +60,22 @@ export async function findPreview(db: Kysely<Database>, token: string, now: Date
     .where('token_hash', '=', sha256(token))
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  if (!row) return null;
-  const version = await new CampaignVersions(db).find(row.campaign_id, row.version);
-  if (!version) return null;
+  const version = row ? await new CampaignVersions(db).find(row.campaign_id, row.version) : null;
+  if (!row || !version) return null;
   const { brand, urlSlug } = version.content.flow;
-  return {
+  const link = {
     campaignId: row.campaign_id,
     version: row.version,
     path: previewPath(brand, urlSlug, token),
     expiresAt: row.expires_at,
     createdAt: row.created_at,
   };
+  return { link, content: version.content };
+}
+
+/** The link a token opens while it works: null when the token is unknown or its 24 hours are over. */
+export async function findPreview(db: Kysely<Database>, token: string, now: Date): Promise<(PreviewLink & { createdAt: string }) | null> {
+  return (await openLink(db, token, now))?.link ?? null;
 }
 
 /** The catalogue a preview link's pages and orders read: today's, with the previewed version in place of its campaign. */
@@ -89,13 +94,13 @@ export interface PreviewCatalogue {
  * whatever its dates: a preview is of what a visitor will see.
  */
 export async function previewCatalogue(server: Studio, token: string): Promise<PreviewCatalogue> {
-  const link = await findPreview(server.db, token, server.clock());
-  if (!link)
+  const opened = await openLink(server.db, token, server.clock());
+  if (!opened)
     throw new HttpError(410, 'preview_expired', 'This preview link has expired or does not exist: preview links work for 24 hours.');
-  const version = (await new CampaignVersions(server.db).find(link.campaignId, link.version))!;
+  const { link, content } = opened;
   const catalogue = new CatalogueRepository(server.db);
   const [file, catalogueVersion] = await Promise.all([catalogue.exportAll(), catalogue.version()]);
-  const checked = checkDraft(file, link.campaignId, version.content as unknown as DraftInput);
+  const checked = checkDraft(file, link.campaignId, content as unknown as DraftInput);
   if (!checked.ok)
     throw new HttpError(
       409,
