@@ -13,13 +13,16 @@
  *   - funnel ingestion and checkout submits on each database (SQLite, and PostgreSQL on a
  *     throw-away server), each behind a server of its own;
  *   - renewals per second with the sandbox answering after 300 ms, one instance and two, on
- *     each database (`renewalsPerSecond`).
+ *     each database (`renewalsPerSecond`);
+ *   - the offer page with a 50/50 experiment against the same page without one, for
+ *     anonymous, first-time and returning consented visitors (`experiment`, last).
  * Results are printed and written to bench/results/latest.json. BENCH_ONLY=pages measures
  * the journey pages alone (no load tests) and writes bench/results/pages.json;
  * BENCH_ONLY=flood measures the flood alone; BENCH_ONLY=nginx the offer page against the
  * floor alone (bench/results/nginx.json); BENCH_ONLY=databases the two databases alone
  * (bench/results/databases.json); BENCH_ONLY=renewals the renewals alone
- * (bench/results/renewals.json). Every run also records its parts in bench/results.json,
+ * (bench/results/renewals.json); BENCH_ONLY=experiment the experiment alone
+ * (bench/results/experiment.json). Every run also records its parts in bench/results.json,
  * the latest figures of each (committed: docs/performance.md's table comes from it).
  */
 import { ensureBuild } from '@/entrypoint/buildGuard.mjs';
@@ -37,6 +40,7 @@ import { measureRenewals, printRenewalBench } from './renewalLoad';
 import { recordResults } from './results';
 import { measurePages, type StepMeasure } from './pageMeasures';
 import { printPageTable } from './pageReport';
+import { measureExperiment, printExperimentBench } from './experimentLoad';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -121,8 +125,8 @@ function printFlood(flood: FloodResult): void {
 }
 
 async function main(): Promise<void> {
-  if (!['', 'pages', 'flood', 'nginx', 'databases', 'renewals'].includes(ONLY)) {
-    throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx", "databases" and "renewals"`);
+  if (!['', 'pages', 'flood', 'nginx', 'databases', 'renewals', 'experiment'].includes(ONLY)) {
+    throw new Error(`BENCH_ONLY=${ONLY}: the choices are "pages", "flood", "nginx", "databases", "renewals" and "experiment"`);
   }
   if (!Number.isInteger(RENEWALS_PER_INSTANCE) || RENEWALS_PER_INSTANCE < 1)
     throw new Error(`BENCH_RENEWALS_PER_INSTANCE=${process.env.BENCH_RENEWALS_PER_INSTANCE}: a whole number, at least 1`);
@@ -177,6 +181,27 @@ async function main(): Promise<void> {
         log: (line) => console.log(line),
       });
     };
+    // Last in a full run: the experiment it starts stays on the demo campaign.
+    const experimentBench = async () => {
+      console.log('The offer page with and without an experiment…');
+      for (let i = 0; i < 2; i += 1) await load(OFFER_PATHS[0]!, WARMUP_S / 6);
+      return measureExperiment({
+        origin: ORIGIN,
+        databaseUrl: env.DATABASE_URL,
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        rounds: ROUNDS,
+      });
+    };
+    if (ONLY === 'experiment') {
+      const experiment = await experimentBench();
+      printExperimentBench(experiment, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
+      fs.mkdirSync('bench/results', { recursive: true });
+      fs.writeFileSync(path.join('bench/results', 'experiment.json'), JSON.stringify({ experiment }, null, 2));
+      recordResults({ experiment });
+      console.log('Written to bench/results/experiment.json and bench/results.json');
+      return;
+    }
     if (ONLY === 'renewals') {
       const renewalsPerSecond = await renewalsBench();
       printRenewalBench(renewalsPerSecond, RENEWAL_LATENCY_MS, (line) => console.log(line));
@@ -280,6 +305,7 @@ async function main(): Promise<void> {
     const pages = await measureJourneyPages();
     const databases = await databasesBench();
     const renewalsPerSecond = await renewalsBench();
+    const experiment = await experimentBench();
 
     console.log(
       `\nThroughput at ${CONNECTIONS} connections (production build, same server; median of ${ROUNDS} rounds of ${DURATION_S} s)`,
@@ -327,6 +353,7 @@ async function main(): Promise<void> {
     printNginxBench(nginx, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
     printDatabaseBench(databases, (line) => console.log(line));
     printRenewalBench(renewalsPerSecond, RENEWAL_LATENCY_MS, (line) => console.log(line));
+    printExperimentBench(experiment, CONNECTIONS, ROUNDS, DURATION_S, (line) => console.log(line));
 
     const worstRatio = Math.min(...offers.map((o) => o.requestsPerSecond / baseline.requestsPerSecond));
     console.log(`\nWorst throughput ratio ${worstRatio.toFixed(2)} (aim: >= 0.9).`);
@@ -347,6 +374,7 @@ async function main(): Promise<void> {
       pages,
       databases,
       renewalsPerSecond,
+      experiment,
     };
     fs.writeFileSync(out, JSON.stringify(results, null, 2));
     recordResults(results);

@@ -1,3 +1,4 @@
+import { followVisitorConsent } from '@/lib/experiments/visitorCookie';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConsentBanner } from './ConsentBanner';
 import {
@@ -79,6 +80,9 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
       setBannerRequested(true);
     }
   }, [consentId]);
+
+  // The experiments' visitor id lives and dies with the consent to analytics.
+  useEffect(() => followVisitorConsent(state, !consentId), [state, consentId]);
 
   const tracking = useMemo(() => trackingConsentFor(state, policy), [state, policy]);
   const value = useMemo<ConsentValue>(

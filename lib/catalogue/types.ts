@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
 import type { TemplateIdentifier } from '@/lib/pricing/template';
 
@@ -106,6 +107,8 @@ export interface CheckoutFlow {
   pricesIncludeTax: boolean;
   /** Only on a preview link's pages: the studio's version shown in place of what visitors see. */
   preview?: PreviewMark;
+  /** Only for a visitor enrolled in the campaign's experiment: the variant their pages show (lib/server/experiments). */
+  experiment?: ExperimentMark;
   data: {
     pageData: CheckoutPageData;
     brandIdentity: BrandIdentity;

@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 /**
  * The one typed catalogue of the journey's events (SPEC §3, §4). Each event is built by a
  * pure `build*` function: the offer page's here, the later steps' and the order's in
@@ -180,6 +181,8 @@ export interface FunnelContext {
   sessionId: string;
   source: string | null;
   livemode: boolean;
+  /** The experiment and variant the page showed, when the visitor is enrolled in one (issue 41). */
+  experiment?: ExperimentMark;
 }
 
 /** One item of the body of `POST /martech/api/funnel`: `{action, payload, _topic?}` plus our context. */

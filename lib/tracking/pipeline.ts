@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 import type { JourneyEvent } from './events';
 import { sameConsent, type TrackingConsent, type TrackingMode, type TrackingPurpose } from './consent/consentGroups';
 
@@ -9,6 +10,8 @@ export interface EventContext {
   livemode: boolean;
   page: string;
   mode: TrackingMode;
+  /** The experiment and variant the page showed, when the visitor is enrolled in one (issue 41). */
+  experiment?: ExperimentMark;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 import { afterNextPaint } from '@/lib/browser/afterNextPaint';
 import type { PublicTrackingEnv } from '@/lib/config/publicEnv';
 import type { JourneyMode } from '@/lib/journey/query';
@@ -27,7 +28,7 @@ import { pageViewSessionId, storedTracingSessionId } from './tracingSession';
 
 /** What a journey page tells tracking: its campaign, the visitor's mode and where events go. */
 export interface TrackingPageConfig {
-  flow: { campaignId: string };
+  flow: { campaignId: string; experiment?: ExperimentMark };
   mode: JourneyMode;
   tracking: PublicTrackingEnv;
 }
@@ -82,6 +83,7 @@ export function startTracking(
       source: latest.current.mode.source,
       livemode: latest.current.mode.livemode,
       page: window.location.pathname,
+      ...(latest.current.flow.experiment ? { experiment: latest.current.flow.experiment } : {}),
     }),
   });
   const detach = attachPipeline(pipeline);

@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DraftInput } from '@/lib/campaigns/campaignDraft';
-import { checkDraft } from '@/lib/campaigns/campaignDraft';
-import type { CheckoutFlow, PreviewMark } from '@/lib/catalogue/types';
+import type { PreviewMark } from '@/lib/catalogue/types';
 import { PREVIEW_LIFETIME_MS, PREVIEW_TOKEN, previewPath } from '@/lib/journey/preview';
 import type { PreviewLink } from '@/lib/operators/campaignStudioApi';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
@@ -10,8 +8,8 @@ import { HttpError } from '@/lib/server/http/HttpError';
 import { newSecret, sha256 } from '@/lib/server/ids';
 import { appendAudit } from '@/lib/server/operators/auditLog';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
-import { CatalogueRepository, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
-import { snapshotOfFile } from '@/lib/server/catalogue/catalogueSnapshot';
+import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import { versionCatalogue } from './versionCatalogue';
 import { CampaignVersions } from './CampaignVersions';
 
 export { PREVIEW_TOKEN } from '@/lib/journey/preview';
@@ -98,20 +96,19 @@ export async function previewCatalogue(server: Studio, token: string): Promise<P
   if (!opened)
     throw new HttpError(410, 'preview_expired', 'This preview link has expired or does not exist: preview links work for 24 hours.');
   const { link, content } = opened;
-  const catalogue = new CatalogueRepository(server.db);
-  const [file, catalogueVersion] = await Promise.all([catalogue.exportAll(), catalogue.version()]);
-  const checked = checkDraft(file, link.campaignId, content as unknown as DraftInput);
-  if (!checked.ok)
+  const mark: PreviewMark = { token, version: link.version, expiresAt: link.expiresAt };
+  const placed = await versionCatalogue(server, link.campaignId, content, (flow) => ({
+    ...flow,
+    startsAt: null,
+    endsAt: null,
+    preview: mark,
+  }));
+  if (!placed.ok)
     throw new HttpError(
       409,
       'preview_outdated',
       `Version ${link.version} no longer fits the catalogue, which changed since it was saved: open it in the studio to see why.`,
-      checked.problems.map((problem) => `${problem.field}: ${problem.message}`),
+      placed.problems.map((problem) => `${problem.field}: ${problem.message}`),
     );
-  const mark: PreviewMark = { token, version: link.version, expiresAt: link.expiresAt };
-  const snapshot = snapshotOfFile(checked.file, catalogueVersion);
-  const flowsByPath = new Map<string, CheckoutFlow>();
-  for (const [path, flow] of snapshot.flowsByPath)
-    flowsByPath.set(path, flow.campaignId === link.campaignId ? { ...flow, startsAt: null, endsAt: null, preview: mark } : flow);
-  return { snapshot: { ...snapshot, flowsByPath }, campaignId: link.campaignId, mark };
+  return { snapshot: placed.snapshot, campaignId: link.campaignId, mark };
 }

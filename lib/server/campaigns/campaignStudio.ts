@@ -14,6 +14,7 @@ import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
 import { CatalogueRepository, lockCatalogue, writeCatalogue } from '@/lib/server/catalogue/CatalogueRepository';
 import { CampaignVersions, type CampaignVersion, type VersionAuthor } from './CampaignVersions';
 import { savedBy } from './versionAuthors';
+import { refuseWhileExperimenting } from '@/lib/server/experiments/experimentGuard';
 import { boughtOfferIds } from './boughtOffers';
 
 type Studio = Pick<ServerContext, 'db' | 'clock' | 'catalogue'>;
@@ -211,6 +212,7 @@ export async function publishVersionIn(
   version: number,
   rule: 'newest' | 'scheduled',
 ): Promise<void> {
+  await refuseWhileExperimenting(trx, campaignId);
   const versions = new CampaignVersions(trx);
   const chosen = await publishable(trx, versions, campaignId, version, rule);
   const { file, checked } = await checkedForPublishing(trx, campaignId, chosen, at);
@@ -271,6 +273,7 @@ export async function scheduleCampaign(
     ]);
   await server.db.transaction().execute(async (trx) => {
     await lockCatalogue(trx, at);
+    await refuseWhileExperimenting(trx, campaignId);
     const chosen = await publishable(trx, new CampaignVersions(trx), campaignId, input.version, 'newest');
     await checkedForPublishing(trx, campaignId, chosen, new Date(input.publishAt));
     const before = await trx.selectFrom('campaign_schedules').selectAll().where('campaign_id', '=', campaignId).executeTakeFirst();

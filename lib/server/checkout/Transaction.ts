@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 import type { Billing } from '@/lib/checkout/billing';
 import { deliveryAddressOf } from '@/lib/checkout/deliveryAddressOf';
 import type { OrderSnapshot, TransactionStatus, TransactionView } from '@/lib/checkout/transactionView';
@@ -53,6 +54,8 @@ export interface Transaction {
   kind: 'purchase' | 'renewal';
   /** The campaign version a preview link showed, when bought through one: a test-mode order that no report counts. */
   previewVersion?: number | null;
+  /** The experiment and variant the buyer was enrolled in when they bought (issue 41); null outside one. */
+  experiment?: ExperimentMark | null;
   /** The period a renewal pays for; null for a purchase. */
   period: { start: string; end: string } | null;
   /** The locale its campaign spoke ("de-DE"): the language and formats of its e-mails. */

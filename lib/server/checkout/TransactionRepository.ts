@@ -1,3 +1,4 @@
+import { isVariantKey } from '@/lib/experiments/experiment';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { PaymentFailureCode } from '@/lib/payments/paymentErrors';
 import type { Database, TransactionTable } from '@/lib/server/db/schema';
@@ -37,6 +38,7 @@ function transactionOf(row: TransactionRow): Transaction {
     receiptTokenHash: row.receipt_token_hash,
     campaignId: row.campaign_id,
     previewVersion: row.preview_version,
+    experiment: row.experiment_id && isVariantKey(row.variant_key) ? { id: row.experiment_id, variant: row.variant_key } : null,
     brandSlug: row.brand_slug,
     offerId: row.offer_id,
     order: keptOrder(row.order_json),
@@ -91,7 +93,7 @@ export type NewTransaction = Pick<
   | 'tax'
   | 'total'
 > &
-  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId' | 'locale' | 'timeZone' | 'previewVersion'>>;
+  Partial<Pick<Transaction, 'buyerIdentity' | 'trackingSessionId' | 'locale' | 'timeZone' | 'previewVersion' | 'experiment'>>;
 
 export interface TransactionFilter {
   limit: number;
@@ -167,6 +169,8 @@ export class TransactionRepository {
         locale: transaction.locale ?? DEFAULT_LOCALE,
         time_zone: transaction.timeZone ?? DEFAULT_TIME_ZONE,
         preview_version: transaction.previewVersion ?? null,
+        experiment_id: transaction.experiment?.id ?? null,
+        variant_key: transaction.experiment?.variant ?? null,
         created_at: at,
         updated_at: at,
       })

@@ -3,17 +3,32 @@ import { previewCatalogue } from '@/lib/server/campaigns/campaignPreviews';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { HttpError } from '@/lib/server/http/HttpError';
+import { visitorExperiment } from '@/lib/server/experiments/visitorExperiment';
 
 /**
  * The catalogue a quote or an order is priced from: visitors' (the cached one), or, for a
  * request from a preview link's pages, the version it shows in place of its campaign. A
- * preview sells in test mode only, and only its own campaign; an expired link is 410.
+ * preview sells in test mode only, and only its own campaign; an expired link is 410. A
+ * visitor enrolled in the campaign's experiment is priced by their variant.
  */
 export async function checkoutCatalogue(
-  server: Pick<ServerContext, 'db' | 'clock' | 'catalogue'>,
+  server: Pick<ServerContext, 'db' | 'clock' | 'catalogue' | 'config'>,
   request: Pick<QuoteRequest, 'brand' | 'urlSlug' | 'livemode' | 'preview'>,
+  cookies: Partial<Record<string, string>>,
 ): Promise<CatalogueSnapshot> {
-  if (request.preview === undefined) return server.catalogue.get();
+  if (request.preview === undefined) {
+    const snapshot = await server.catalogue.get();
+    const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
+    if (!flow) return snapshot;
+    // An enrolled visitor is priced by their variant, as their pages showed it; nobody is enrolled here.
+    const experimented = await visitorExperiment(server, snapshot, flow, {
+      cookies,
+      livemode: request.livemode !== false,
+      source: null,
+      enrol: false,
+    });
+    return experimented?.snapshot ?? snapshot;
+  }
   if (request.livemode !== false)
     throw new HttpError(400, 'invalid_body', 'A preview is priced and sold in test mode only: send livemode false with it.');
   const { snapshot } = await previewCatalogue(server, request.preview);

@@ -161,6 +161,9 @@ export interface TransactionTable {
   renewal_of: string | null;
   /** The campaign version a preview link showed, when the order was placed through one (a test-mode order no report counts; migration 0061). */
   preview_version: number | null;
+  /** The experiment and variant the buyer was enrolled in when they bought (migration 0063); null outside one. */
+  experiment_id: string | null;
+  variant_key: string | null;
   /** A renewal's period (ISO instants); null for a purchase. */
   period_start: string | null;
   period_end: string | null;
@@ -314,6 +317,9 @@ export interface SubscriptionTable {
   ended_at: string | null;
   /** Failed tries of the period being renewed. */
   renewal_tries: Generated<number>;
+  /** The experiment and variant of the purchase that started it (its transaction's; migration 0063). */
+  experiment_id: Generated<string | null>;
+  variant_key: Generated<string | null>;
   past_due_since: string | null;
   /** When the next try of a past-due renewal is due; null: none (a hard decline, or no tries left). */
   retry_at: string | null;
@@ -656,6 +662,9 @@ export interface TrackingEventTable {
   source: string | null;
   livemode: number;
   payload_json: string;
+  /** The experiment and variant the event's page showed (its `_context.experiment`; migration 0063). */
+  experiment_id: string | null;
+  variant_key: string | null;
 }
 
 export interface TrackingBadRowTable {
@@ -752,7 +761,46 @@ export interface CampaignPreviewTable {
   expires_at: string;
 }
 
+export type ExperimentStatus = 'running' | 'paused' | 'stopped';
+
+/** An A/B test of a campaign's versions (migration 0063). */
+export interface ExperimentTable {
+  id: string;
+  campaign_id: string;
+  name: string;
+  status: ExperimentStatus;
+  operator_id: string;
+  started_at: string;
+  paused_at: string | null;
+  stopped_at: string | null;
+  /** The variant kept when it was stopped, and the campaign version that published it. */
+  winner_key: string | null;
+  winner_version: number | null;
+}
+
+/** One variant of an experiment: a campaign version and its whole-percent weight; the first (A) is the control. */
+export interface ExperimentVariantTable {
+  experiment_id: string;
+  key: string;
+  position: number;
+  version: number;
+  weight: number;
+}
+
+/** A visitor enrolled in an experiment (with analytics consent, on the offer page) and the variant they keep. */
+export interface ExperimentVisitorTable {
+  experiment_id: string;
+  visitor_id: string;
+  variant_key: string;
+  livemode: number;
+  source: string | null;
+  enrolled_at: string;
+}
+
 export interface Database {
+  experiments: ExperimentTable;
+  experiment_variants: ExperimentVariantTable;
+  experiment_visitors: ExperimentVisitorTable;
   catalogue_version: CatalogueVersionTable;
   brands: BrandTable;
   offers: OfferTable;

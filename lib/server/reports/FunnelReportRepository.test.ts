@@ -56,6 +56,8 @@ function event({
     session_id: session,
     source,
     livemode,
+    experiment_id: null,
+    variant_key: null,
     payload_json: JSON.stringify({
       waypointId: waypoint,
       depth: 100,

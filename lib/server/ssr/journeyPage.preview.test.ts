@@ -169,7 +169,7 @@ describe('a preview link’s journey pages', () => {
       preview: token,
       returnPath: `/vogue/preview-paid/credit-card?preview=${token}`,
     });
-    const { response, receipt } = await submitCheckout(server.checkout, await checkoutCatalogue(server, request), request);
+    const { response, receipt } = await submitCheckout(server.checkout, await checkoutCatalogue(server, request, {}), request);
     expect(response).toMatchObject({ status: 'succeeded', successPath: `/vogue/preview-paid/success?preview=${token}` });
     const page = await journeyProps(`/vogue/preview-paid/success?preview=${token}`, {
       [RECEIPT_COOKIE]: `${receipt!.transactionId}.${receipt!.token}`,

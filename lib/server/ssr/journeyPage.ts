@@ -12,6 +12,7 @@ import type { StepId } from '@/lib/journey/steps';
 import type { JourneyPageProps, JourneyRouteProps, RefusedPageProps } from '@/lib/journey/viewModels';
 import { parsePreviewToken, PREVIEW_PARAMETER } from '@/lib/journey/preview';
 import { openedPreview } from './previewCatalogue';
+import { visitorExperiment } from '@/lib/server/experiments/visitorExperiment';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { refuseUnlessPageMethod } from './pageMethods';
 import { refusalFrameFor } from './errorPage';
@@ -176,10 +177,19 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
     }
     snapshot = opened.snapshot;
   }
-  const flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
+  let flow = snapshot.flowsByPath.get(flowKey(location.brand, location.urlSlug));
   // A preview link opens its own campaign's pages only.
   if (!flow || (previewToken.value !== null && !flow.preview)) return { notFound: true };
   const now = server.clock();
+  if (isOnSale(flow, now)) {
+    const experimented = await visitorExperiment(server, snapshot, flow, {
+      cookies: context.req.cookies,
+      livemode: mode.value.livemode,
+      source: mode.value.source,
+      enrol: location.step === 'campaign' && context.req.method === 'GET',
+    });
+    if (experimented) ({ snapshot, flow } = experimented);
+  }
   // Outside its dates a campaign is not sold: its pages are the not-found page, which links
   // to the brand's current offer (lib/server/ssr/errorPage.ts).
   if (!isOnSale(flow, now) && !OPEN_AFTER_SALE.has(location.step)) return { notFound: true };

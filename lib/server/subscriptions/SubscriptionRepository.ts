@@ -43,9 +43,21 @@ export class SubscriptionRepository {
   /** Writes a new subscription (in the caller's transaction when given one); writing it again changes nothing. */
   async create(subscription: Omit<Subscription, 'createdAt' | 'updatedAt'>, at: Date): Promise<void> {
     const row = subscriptionRowOf(subscription);
+    const origin = await this.db
+      .selectFrom('transactions')
+      .select(['experiment_id', 'variant_key'])
+      .where('id', '=', row.transaction_id)
+      .executeTakeFirst();
     await new SubscriptionStore(this.db).insert(
       // Its first renewal (or the end of a trial) is due at its period end: next_action_at says when.
-      { ...row, created_at: at.toISOString(), updated_at: at.toISOString() },
+      {
+        ...row,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        // The experiment its purchase was made in, if any (issue 41).
+        experiment_id: origin?.experiment_id ?? null,
+        variant_key: origin?.variant_key ?? null,
+      },
       { event: 'purchased', actor: BUYER },
       subscription.nextActionAt,
     );

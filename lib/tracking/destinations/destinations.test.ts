@@ -59,6 +59,28 @@ describe('funnel destination', () => {
       funnelItemFor(buildCartExitClick('sign-in', 'c1'), ctx),
     ]);
   });
+
+  it("adds the page's experiment to the context only when the page has one (issue 41)", async () => {
+    const beacon = createMemoryTransport({ kind: 'beacon' });
+    const client = createFunnelClient({
+      url: '/martech/api/funnel',
+      apiKey: 'key-123456',
+      livemode: false,
+      transports: { beacon },
+      win: null,
+    });
+    const destination = createFunnelDestination(client);
+    const experiment = { id: 'exp_0123456789abcdef', variant: 'B' } as const;
+    destination.send(buildOfferPageLoad(page), { ...context, experiment });
+    destination.send(buildOfferPageLoad(page), context);
+    destination.send(buildOfferPageLoad(page), { ...context, experiment: undefined });
+    await client.flush();
+    const sent = JSON.parse(beacon.sent[0]!.body) as { _context: Record<string, unknown> }[];
+    const ctx = { sessionId: 's-1', source: 'newsletter', livemode: false };
+    expect(sent.map((item) => item._context)).toEqual([{ ...ctx, experiment }, ctx, ctx]);
+    // Absent, not null: an unmarked page's items are what they were before experiments.
+    expect(sent.slice(1).every((item) => !('experiment' in item._context))).toBe(true);
+  });
 });
 
 describe('segmentation destination', () => {

@@ -13,7 +13,8 @@ export function createFunnelDestination(client: FunnelClient): Destination {
     name: 'funnel',
     purpose: 'measurement',
     send(event, context) {
-      client.send(funnelItemFor(event, { sessionId: context.sessionId, source: context.source, livemode: context.livemode }));
+      const { sessionId, source, livemode, experiment } = context;
+      client.send(funnelItemFor(event, { sessionId, source, livemode, ...(experiment ? { experiment } : {}) }));
     },
   };
 }

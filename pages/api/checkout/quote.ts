@@ -17,7 +17,7 @@ export default apiRoute(
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
-      const snapshot = await checkoutCatalogue(server, request);
+      const snapshot = await checkoutCatalogue(server, request, req.cookies);
       // A limit's refusal in the request's language, as the quote's own refusals are (looked up only then).
       const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
       const words = async () => serverWords(requestLocaleOr(flow, request.locale, DEFAULT_LOCALE));

@@ -42,7 +42,7 @@ export default apiRoute(
             client: consentClient(req, server.config),
             limits: checkoutLimitsFor(server, req),
           },
-          await checkoutCatalogue(server, request),
+          await checkoutCatalogue(server, request, req.cookies),
           request,
         ),
       );

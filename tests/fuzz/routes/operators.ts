@@ -391,6 +391,52 @@ export const OPERATOR_API_ROUTES: Route[] = [
     },
   },
   {
+    // An experiment of versions the demo campaigns do not have, or a body that is not one (400, 404): nothing starts.
+    name: 'api-operator-campaign-experiments',
+    kind: 'api',
+    methods: ['GET', 'POST'],
+    maxBody: 2 * KiB,
+    queryKeys: ['campaignId'],
+    base(rng, ctx) {
+      const id = rng.pick(['vogue-demo-single', 'no-such-campaign', '%00', 'x'.repeat(70)]);
+      const version = () => rng.pick<unknown>([1, rng.int(1000, 99999), 0, -1, 'two', null]);
+      const weight = () => rng.pick<unknown>([50, 60, 0, 100, 1.5, '50']);
+      const body = {
+        name: rng.pick<unknown>(['Price test', '', ' ', 'x'.repeat(200), 7]),
+        variants: rng.pick<unknown>([
+          [
+            { version: 1, weight: 50 },
+            { version: version(), weight: weight() },
+          ],
+          [],
+          [{ version: 1, weight: 100 }],
+          'A/B',
+        ]),
+      };
+      return write(rng, ctx, 'POST', `/api/operator/campaigns/${id}/experiments`, body, adminCredential(rng));
+    },
+  },
+  {
+    // Pause, resume or stop of an experiment that does not exist (404), or a malformed id or action (400).
+    name: 'api-operator-experiment-action',
+    kind: 'api',
+    methods: ['POST'],
+    maxBody: KiB,
+    queryKeys: ['experimentId'],
+    base(rng, ctx) {
+      const id = rng.pick(['exp_0123456789abcdef', 'exp_', 'EXP_0123456789ABCDEF', '%00', 'x'.repeat(70)]);
+      const body = rng.pick<unknown>([
+        { action: 'pause' },
+        { action: 'resume' },
+        { action: 'stop', winner: 'B' },
+        { action: 'stop', winner: 'E' },
+        { action: 'stop' },
+        {},
+      ]);
+      return write(rng, ctx, 'POST', `/api/operator/experiments/${id}`, body, adminCredential(rng));
+    },
+  },
+  {
     // A picture upload: the fuzz's bodies are JSON and text, never a picture (400), or too large (413).
     name: 'api-operator-images',
     kind: 'api',

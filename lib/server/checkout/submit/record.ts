@@ -118,6 +118,7 @@ async function createTransaction(
     livemode: request.livemode,
     source: request.source,
     previewVersion: flow.preview?.version ?? null,
+    experiment: flow.experiment ?? null,
     customer,
     buyerIdentity: deps.buyerIdentity ?? null,
     trackingSessionId: request.trackingSessionId,

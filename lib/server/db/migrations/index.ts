@@ -58,6 +58,7 @@ import * as m0059 from './0059_campaign_schedules';
 import * as m0060 from './0060_offer_images';
 import * as m0061 from './0061_campaign_previews';
 import * as m0062 from './0062_offer_translations';
+import * as m0063 from './0063_experiments';
 
 /**
  * Versioned migrations, in order. They are imported statically (not read from a folder at
@@ -123,4 +124,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0060_offer_images': m0060,
   '0061_campaign_previews': m0061,
   '0062_offer_translations': m0062,
+  '0063_experiments': m0063,
 };

@@ -43,6 +43,34 @@ describe('POST /martech/api/funnel', () => {
     expect(await badRows()).toEqual([]);
   });
 
+  it("stores the experiment and variant an enrolled visitor's page showed, and none for the others (issue 41)", async () => {
+    const experiment = { id: 'exp_0123456789abcdef', variant: 'B' } as const;
+    const enrolled = sampleFunnelItems('vogue-demo-single', { ...context, experiment }).slice(0, 3);
+    const others = sampleFunnelItems('vogue-demo-single', context).slice(0, 2);
+    const response = await beacon(JSON.stringify([...enrolled, ...others]));
+    expect(await response.json()).toEqual({ accepted: 5 });
+    expect((await eventRows()).map((row) => [row.experiment_id, row.variant_key])).toEqual([
+      ['exp_0123456789abcdef', 'B'],
+      ['exp_0123456789abcdef', 'B'],
+      ['exp_0123456789abcdef', 'B'],
+      [null, null],
+      [null, null],
+    ]);
+    // The mark is kept in its columns, not in the payload.
+    expect((await eventRows()).map((row) => JSON.parse(row.payload_json))).toEqual([...enrolled, ...others].map((item) => item.payload));
+  });
+
+  it.each([
+    ['an experiment id that is not one', { id: 'exp_42', variant: 'A' }, '_context.experiment.id: must be an experiment id'],
+    ['a variant past D', { id: 'exp_0123456789abcdef', variant: 'E' }, '_context.experiment.variant: '],
+    ['a key of its own', { id: 'exp_0123456789abcdef', variant: 'A', weight: 50 }, '_context.experiment: '],
+  ])('refuses a batch whose experiment has %s, as any malformed item', async (_case, experiment, problem) => {
+    const items = sampleFunnelItems('vogue-demo-single', context).slice(0, 3);
+    items[2] = { ...items[2]!, _context: { ...context, experiment } } as (typeof items)[number];
+    const { badRow } = await expectRefused(await beacon(JSON.stringify(items)), 400, 'invalid_item');
+    expect(badRow.reason).toContain(`items[2].${problem}`);
+  });
+
   it('takes XHR JSON too; without livemode=false the events are live', async () => {
     const response = await fetch(`${origin}/api/funnel?api_key=${API_KEY}`, {
       method: 'POST',

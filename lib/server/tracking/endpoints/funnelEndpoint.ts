@@ -106,6 +106,7 @@ export function funnelEventsFrom(body: unknown, livemode: boolean, isKnownCampai
     source: item._context?.source ?? null,
     livemode,
     payload: item.payload,
+    experiment: item._context?.experiment ?? null,
   }));
 }
 

@@ -36,6 +36,14 @@ describe('funnel item schemas', () => {
     }
   });
 
+  it("accept the experiment and variant of an enrolled visitor's page, on every event", () => {
+    const experiment = { id: 'exp_0123456789abcdef', variant: 'B' };
+    for (const item of sampleFunnelItems('c', { ...context, experiment: { id: 'exp_0123456789abcdef', variant: 'B' } })) {
+      expect(item._context?.experiment).toEqual(experiment);
+      expect(checkFunnelItem(JSON.parse(JSON.stringify(item)))).toEqual({ ok: true, item });
+    }
+  });
+
   const [ui, , , , , , , waypoint] = sampleFunnelItems('c', context);
   const purchase = sampleFunnelItems('c').find((i) => i.action === 'purchase')!;
   const permissions = sampleFunnelItems('c').find((i) => i.action === 'marketing-permissions')!;
@@ -92,6 +100,31 @@ describe('funnel item schemas', () => {
     ],
     ['a context with an unknown key', { ...waypoint, _context: { ...context, user: 'u' } }, /^_context: .*user/],
     ['a context without a session', { ...waypoint, _context: { source: null, livemode: true } }, /^_context\.sessionId: /],
+    [
+      'an experiment id that is not one',
+      { ...waypoint, _context: { ...context, experiment: { id: 'exp_1', variant: 'A' } } },
+      /^_context\.experiment\.id: must be an experiment id/,
+    ],
+    [
+      'a variant past D',
+      { ...waypoint, _context: { ...context, experiment: { id: 'exp_0123456789abcdef', variant: 'E' } } },
+      /^_context\.experiment\.variant: /,
+    ],
+    [
+      'an experiment without its variant',
+      { ...waypoint, _context: { ...context, experiment: { id: 'exp_0123456789abcdef' } } },
+      /^_context\.experiment\.variant: /,
+    ],
+    [
+      'an unknown key in the experiment',
+      { ...waypoint, _context: { ...context, experiment: { id: 'exp_0123456789abcdef', variant: 'A', version: 2 } } },
+      /^_context\.experiment: .*version/,
+    ],
+    [
+      'an experiment that is a string',
+      { ...waypoint, _context: { ...context, experiment: 'exp_0123456789abcdef:A' } },
+      /^_context\.experiment: /,
+    ],
   ])('reject %s', (_case, item, message) => {
     const problems = problemsOf(JSON.parse(JSON.stringify(item)) as unknown);
     expect(problems.length).toBeGreaterThan(0);

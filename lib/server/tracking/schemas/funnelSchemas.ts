@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPERIMENT_ID, VARIANT_KEYS } from '@/lib/experiments/experiment';
 import {
   UI_ACTIONS,
   WAYPOINT_IDS,
@@ -169,6 +170,12 @@ export const funnelContextSchema = z.strictObject({
   sessionId: id(),
   source: source().nullable(),
   livemode: z.boolean(),
+  experiment: z
+    .strictObject({
+      id: z.string().regex(EXPERIMENT_ID, 'must be an experiment id such as exp_0123456789abcdef'),
+      variant: z.enum(VARIANT_KEYS),
+    })
+    .optional(),
 });
 
 /** UI events travel as `{action, _topic, payload: {el, position, campaignId}}` (funnelItemFor). */

@@ -1,3 +1,4 @@
+import type { ExperimentMark } from '@/lib/experiments/experiment';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import { markedError } from '@/lib/server/crossBundleMark';
@@ -18,6 +19,8 @@ export interface NewTrackingEvent {
   source: string | null;
   livemode: boolean;
   payload: unknown;
+  /** The experiment and variant the event's page showed (issue 41); none outside one. */
+  experiment?: ExperimentMark | null;
 }
 
 export interface NewBadRow {
@@ -130,6 +133,8 @@ export class EventStore {
         source: event.source,
         livemode: event.livemode ? 1 : 0,
         payload_json: JSON.stringify(event.payload),
+        experiment_id: event.experiment?.id ?? null,
+        variant_key: event.experiment?.variant ?? null,
       };
     });
     return this.enqueue({ kind: 'events', rows }).then(() => rows.map((row) => row.id));

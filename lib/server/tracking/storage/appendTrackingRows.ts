@@ -19,6 +19,8 @@ const EVENT_COLUMNS = [
   'source',
   'livemode',
   'payload_json',
+  'experiment_id',
+  'variant_key',
 ] as const;
 const BAD_ROW_COLUMNS = ['id', 'received_at', 'channel', 'reason', 'raw'] as const;
 
