@@ -11,18 +11,20 @@ import { CampaignFacts } from './CampaignFacts';
 import { careMoney, careWhen } from './careWords';
 import { RenewalPriceChange } from './CampaignEditorRenewalPrice';
 import type { CurrencyCode } from '@/lib/pricing/currencies';
+import type { Experiment } from '@/lib/experiments/experiment';
+import { CampaignExperiments } from './CampaignExperiments';
 import styles from './BackOffice.module.css';
 
 /**
  * /admin/campaigns/{campaignId}: a campaign as visitors see it now, its recorded versions,
- * and two of them side by side, field by field. The comparison is a plain GET form, as the
- * list's filters are: the address keeps it.
+ * and two of them side by side, field by field, and its A/B tests. The comparison is a plain
+ * GET form, as the list's filters are: the address keeps it.
  */
-export function CampaignVersionsView(props: StudioCampaignPageProps | BackOfficeRefusal) {
+export function CampaignVersionsView(props: (StudioCampaignPageProps & { experiments?: Experiment[] }) | BackOfficeRefusal) {
   const [comparing, setComparing] = useState(false);
   const previews = usePreviewLink('kind' in props ? null : props.campaignId);
   if ('kind' in props) return <ErrorView title={props.title} message={props.message} />;
-  const { operator, campaign, campaignId, versions, comparison, heldOffers } = props;
+  const { operator, campaign, campaignId, versions, comparison, heldOffers, experiments = [] } = props;
   const title = campaign?.headline ?? campaignId;
   return (
     <BackOfficeFrame title={title} operator={operator}>
@@ -114,6 +116,7 @@ export function CampaignVersionsView(props: StudioCampaignPageProps | BackOffice
           )}
         </section>
       )}
+      <CampaignExperiments campaignId={campaignId} versions={versions} experiments={experiments} />
     </BackOfficeFrame>
   );
 }

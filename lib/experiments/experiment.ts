@@ -45,7 +45,7 @@ export interface ExperimentMark {
 }
 
 /** An experiment's name, as the studio lists it. */
-export const MAX_VARIANT_NAME = 120;
+export const MAX_EXPERIMENT_NAME = 120;
 
 /** Experiment ids: `exp_` and 16 hex digits. */
 export const EXPERIMENT_ID = /^exp_[0-9a-f]{16}$/;
