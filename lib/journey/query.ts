@@ -22,8 +22,11 @@ export type QueryResult<T> = { ok: true; value: T } | { ok: false; message: stri
 
 export const LIVEMODE_COOKIE = 'mt_livemode';
 const MAX_SOURCE_LENGTH = 200;
-/** Letters, digits and the punctuation marketers use in campaign codes. */
-const SOURCE_PATTERN = /^[\w .:~+\-/|]+$/;
+/**
+ * Letters, digits and the punctuation marketers use in campaign codes, "=" and "@" among
+ * them: free text a spreadsheet would run as a formula, which the report's CSV neutralises.
+ */
+const SOURCE_PATTERN = /^[\w .:~+\-/|=@]+$/;
 
 function single(value: QueryValue, name: 'livemode' | 'source'): QueryResult<string | undefined> {
   if (Array.isArray(value)) {
@@ -69,7 +72,7 @@ export function parseSource(queryValue: QueryValue): QueryResult<string | null> 
   if (!SOURCE_PATTERN.test(raw)) {
     return {
       ok: false,
-      message: 'The "source" parameter may hold only letters, digits and . : ~ + - / | _',
+      message: 'The "source" parameter may hold only letters, digits and . : ~ + - / | _ = @',
       reason: { id: 'errors.refusal.sourceCharacters' },
     };
   }

@@ -69,7 +69,7 @@ function reportProblems(item: ValidFunnelItem, index: number, isKnownCampaign: (
     problems.push(`items[${index}].payload.campaignId: not a campaign of the catalogue`);
   const source = item._context?.source;
   if (typeof source === 'string' && !isSafeSource(source)) {
-    problems.push(`items[${index}]._context.source: may hold only letters, digits and . : ~ + - / | _ (at most 200 characters)`);
+    problems.push(`items[${index}]._context.source: may hold only letters, digits and . : ~ + - / | _ = @ (at most 200 characters)`);
   }
   return problems;
 }
