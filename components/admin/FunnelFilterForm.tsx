@@ -1,3 +1,4 @@
+import { CONTROL_KEY, VARIANT_KEYS } from '@/lib/experiments/experiment';
 import type { FunnelFilter, ReportMode } from '@/lib/reports/funnelFilter';
 import type { CampaignOption } from '@/lib/reports/funnelReportView';
 import styles from './FunnelFilterForm.module.css';
@@ -56,6 +57,17 @@ export function FunnelFilterForm({ filter, campaignOptions, action }: FunnelFilt
           ))}
         </select>
       </div>
+      <div className={styles.field}>
+        <label htmlFor="funnel-variant">Variant</label>
+        <select id="funnel-variant" className={styles.input} name="variant" defaultValue={filter.variant ?? ''}>
+          <option value="">All variants</option>
+          {VARIANT_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {key === CONTROL_KEY ? `${key} (control)` : key}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className={styles.actions}>
         <button type="submit" className={styles.submit}>
           Show report
@@ -64,7 +76,7 @@ export function FunnelFilterForm({ filter, campaignOptions, action }: FunnelFilt
           Reset
         </a>
       </div>
-      <p className={styles.hint}>Days are UTC and both ends are included.</p>
+      <p className={styles.hint}>Days are UTC and both ends are included. The variant narrows the experiment tables only.</p>
     </form>
   );
 }

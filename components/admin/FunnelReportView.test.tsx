@@ -163,6 +163,7 @@ const fixture: FunnelReportData = {
       validUntil: null,
     },
   ],
+  experiments: [],
 };
 
 describe('FunnelReportView', () => {
@@ -266,6 +267,17 @@ describe('FunnelReportView', () => {
     expect([...campaign.options].map((o) => o.value)).toEqual(['', 'vogue-demo-single', 'newyorker-demo-dual', 'gone-campaign']);
     expect((screen.getByLabelText('Traffic') as HTMLSelectElement).value).toBe('test');
     expect(screen.getByRole('button', { name: 'Show report' })).toBeTruthy();
+  });
+
+  it('offers the variant filter and the CSV of every table, for the filter shown', () => {
+    render(<FunnelReportView {...fixture} filter={{ ...filter, campaignId: 'vogue-demo-single', variant: 'B' }} />);
+    const variant = screen.getByLabelText('Variant') as HTMLSelectElement;
+    expect(variant.value).toBe('B');
+    expect([...variant.options].map((o) => o.textContent)).toEqual(['All variants', 'A (control)', 'B', 'C', 'D']);
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/operator/reports/funnel-csv?from=2025-03-01&to=2025-03-31&campaign=vogue-demo-single&mode=all&variant=B',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Experiments' })).toBeTruthy();
   });
 
   it("tables each campaign's orders per source, mode and currency, with its totals per mode and currency", () => {

@@ -1,6 +1,7 @@
 import type { ReportMode } from '@/lib/reports/funnelFilter';
 import type { CampaignFunnel } from '@/lib/reports/funnelReport';
-import type { FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
+import { campaignLabeller, type FunnelReportView as FunnelReportData } from '@/lib/reports/funnelReportView';
+import { funnelCsvPath } from '@/lib/reports/reportCsv';
 import { FunnelChart } from './FunnelChart';
 import { FunnelFilterForm } from './FunnelFilterForm';
 import { FunnelTable } from './FunnelTable';
@@ -10,6 +11,7 @@ import { OrderFiguresSection } from './OrderFiguresSection';
 import { SubscriptionFiguresSection } from './SubscriptionFiguresSection';
 import { CouponFiguresSection } from './CouponFiguresSection';
 import { SignInWallSection } from './SignInWallSection';
+import { ExperimentSection } from './ExperimentSection';
 import { formatCount, formatPeriod } from './reportFormat';
 import styles from './FunnelReportView.module.css';
 import reportSection from './ReportSection.module.css';
@@ -24,9 +26,6 @@ const MODE_DESCRIPTIONS: Record<ReportMode, string> = {
 };
 
 const TOTAL_MODE_LABELS: Record<ReportMode, string> = { live: 'Live', test: 'Test', all: 'Live and test' };
-
-/** Campaigns events arrive for without one in the catalogue (an old or external campaign) show by id. */
-const NO_CAMPAIGN_LABEL = '(no campaign)';
 
 function CampaignSection({ campaign, label, mode }: { campaign: CampaignFunnel; label: string; mode: ReportMode }) {
   // Campaign ids are letters, digits, "-" and "_", so they make valid, distinct element ids.
@@ -69,9 +68,10 @@ export function FunnelReportView({
   cspViolations,
   coupons,
   signInWall,
+  experiments,
 }: FunnelReportData) {
-  const labels = new Map(campaignOptions.map((option) => [option.campaignId, option.label]));
-  const labelOf = (campaignId: string | null) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
+  // Campaigns events arrive for without one in the catalogue (an old or external campaign) show by id.
+  const labelOf = campaignLabeller(campaignOptions);
   const period = formatPeriod(report.range.from, report.range.to);
   const scope = filter.campaignId ? labelOf(filter.campaignId) : 'all campaigns';
   return (
@@ -91,6 +91,12 @@ export function FunnelReportView({
         </p>
 
         <FunnelFilterForm filter={filter} campaignOptions={campaignOptions} action={FUNNEL_REPORT_PATH} />
+        <p className={styles.download}>
+          <a href={funnelCsvPath(filter)} download>
+            Download CSV
+          </a>{' '}
+          of every table of this report, for the filter shown.
+        </p>
 
         <details className={`${reportSection.method} ${styles.method}`}>
           <summary>How visitors are counted</summary>
@@ -143,6 +149,14 @@ export function FunnelReportView({
 
         <SignInWallSection figures={signInWall} labelOf={labelOf} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
         <OrderFiguresSection orders={orders} labelOf={labelOf} scope={scope} modeDescription={MODE_DESCRIPTIONS[filter.mode]} />
+        <ExperimentSection
+          experiments={experiments}
+          labelOf={labelOf}
+          firstDay={filter.from}
+          scope={scope}
+          modeDescription={MODE_DESCRIPTIONS[filter.mode]}
+          variant={filter.variant ?? null}
+        />
         <SubscriptionFiguresSection
           subscriptions={subscriptions}
           lastDay={filter.to}

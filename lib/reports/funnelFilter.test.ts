@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, livemodeFilter, nextDay, parseFunnelFilter } from './funnelFilter';
+import { defaultRange, funnelFilterQuery, livemodeFilter, nextDay, parseFunnelFilter } from './funnelFilter';
 
 const now = new Date('2025-03-31T23:30:00.000Z');
 
 describe('parseFunnelFilter', () => {
   it.each<[string, Record<string, string | string[] | undefined>, object]>([
-    ['no query: the last 30 days, live, all campaigns', {}, { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live' }],
+    [
+      'no query: the last 30 days, live, all campaigns and variants',
+      {},
+      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null },
+    ],
     [
       'empty fields, as a GET form sends them',
-      { from: '', to: ' ', campaign: '', mode: '' },
-      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live' },
+      { from: '', to: ' ', campaign: '', mode: '', variant: '' },
+      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null },
     ],
     ['a given period', { from: '2025-01-01', to: '2025-01-31' }, { from: '2025-01-01', to: '2025-01-31' }],
     ['one day', { from: '2024-02-29', to: '2024-02-29' }, { from: '2024-02-29', to: '2024-02-29' }],
     ['a campaign and a mode', { campaign: 'vogue-demo_single', mode: 'test' }, { campaignId: 'vogue-demo_single', mode: 'test' }],
     ['both modes', { mode: 'all' }, { mode: 'all' }],
     ['a value given once as a list', { mode: ['all'] }, { mode: 'all' }],
+    ['a variant', { variant: 'B' }, { variant: 'B' }],
+    ['the last variant, with spaces around it', { variant: ' D ' }, { variant: 'D' }],
     ['a period of exactly the longest span', { from: '2024-01-01', to: '2024-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
   ])('accepts %s', (_name, query, expected) => {
     const result = parseFunnelFilter(query, now);
@@ -34,8 +40,27 @@ describe('parseFunnelFilter', () => {
     [{ campaign: 'x'.repeat(65) }, 'The "campaign" parameter must be a campaign id: 1 to 64 letters, digits, "_" or "-".'],
     [{ mode: 'LIVE' }, 'The "mode" parameter must be "all", "live" or "test".'],
     [{ mode: ['live', 'test'] }, 'The "mode" parameter appears more than once.'],
+    [{ variant: 'E' }, 'The "variant" parameter must be a variant letter: A, B, C, D.'],
+    [{ variant: 'b' }, 'The "variant" parameter must be a variant letter: A, B, C, D.'],
+    [{ variant: 'AB' }, 'The "variant" parameter must be a variant letter: A, B, C, D.'],
+    [{ variant: ['A', 'B'] }, 'The "variant" parameter appears more than once.'],
   ])('refuses %j', (query, message) => {
     expect(parseFunnelFilter(query, now)).toEqual({ ok: false, message });
+  });
+});
+
+describe('funnelFilterQuery', () => {
+  it.each([
+    [{ from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'live', variant: null }, 'from=2025-03-01&to=2025-03-31&mode=live'],
+    [
+      { from: '2025-03-01', to: '2025-03-01', campaignId: 'vogue-demo_single', mode: 'test', variant: 'C' },
+      'from=2025-03-01&to=2025-03-01&campaign=vogue-demo_single&mode=test&variant=C',
+    ],
+    [{ from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' }, 'from=2025-03-01&to=2025-03-31&mode=all'],
+  ] as const)('writes %j as the query the page reads back', (filter, query) => {
+    expect(funnelFilterQuery(filter)).toBe(query);
+    const parsed = parseFunnelFilter(Object.fromEntries(new URLSearchParams(query)), now);
+    expect(parsed).toEqual({ ok: true, value: { variant: null, ...filter } });
   });
 });
 

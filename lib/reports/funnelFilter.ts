@@ -1,10 +1,12 @@
 /**
  * The funnel report's filter, read from the page's query: `from` and `to` (YYYY-MM-DD,
- * UTC days, both inclusive; the last 30 days by default), `campaign` (optional) and
+ * UTC days, both inclusive; the last 30 days by default), `campaign` (optional),
  * `mode` (all | live | test; live by default, because test-mode traffic is QA's and would
- * blur the conversions marketers act on). Empty values mean the default, as a GET form
- * sends every field. A bad value is refused with a message saying what is wrong.
+ * blur the conversions marketers act on) and `variant` (optional, A to D: the experiment
+ * tables' rows only). Empty values mean the default, as a GET form sends every field. A
+ * bad value is refused with a message saying what is wrong.
  */
+import { VARIANT_KEYS, isVariantKey, type VariantKey } from '@/lib/experiments/experiment';
 import type { ParseResult, QueryValue } from '@/lib/journey/query';
 import type { ReportRange } from './funnelReport';
 
@@ -14,6 +16,13 @@ export type ReportMode = (typeof REPORT_MODES)[number];
 export interface FunnelFilter extends ReportRange {
   campaignId: string | null;
   mode: ReportMode;
+  /**
+   * One variant of the experiments (issue 41): their tables show only its row; null or left
+   * out, every variant. Nothing else is narrowed by it: the funnel, orders and subscriptions
+   * above count every visitor, enrolled or not. Optional because the other tables' reads take
+   * a filter without it.
+   */
+  variant?: VariantKey | null;
 }
 
 export const DEFAULT_RANGE_DAYS = 30;
@@ -88,13 +97,37 @@ export function parseFunnelFilter(query: Record<string, QueryValue>, now: Date):
   if (mode.value !== null && !(REPORT_MODES as readonly string[]).includes(mode.value)) {
     return { ok: false, message: 'The "mode" parameter must be "all", "live" or "test".' };
   }
+
+  const variant = single(query.variant, 'variant');
+  if (!variant.ok) return variant;
+  if (variant.value !== null && !isVariantKey(variant.value)) {
+    return { ok: false, message: `The "variant" parameter must be a variant letter: ${VARIANT_KEYS.join(', ')}.` };
+  }
   return {
     ok: true,
-    value: { from: from.value, to: to.value, campaignId: campaign.value, mode: (mode.value as ReportMode | null) ?? DEFAULT_MODE },
+    value: {
+      from: from.value,
+      to: to.value,
+      campaignId: campaign.value,
+      mode: (mode.value as ReportMode | null) ?? DEFAULT_MODE,
+      variant: variant.value,
+    },
   };
 }
 
 /** The livemode column's value a mode keeps, or null for both. */
 export function livemodeFilter(mode: ReportMode): 0 | 1 | null {
   return mode === 'all' ? null : mode === 'live' ? 1 : 0;
+}
+
+/**
+ * The filter as the query parseFunnelFilter reads (every field it sets; none it left at
+ * "every"), so that a link elsewhere (the CSV) covers the same report the page shows.
+ */
+export function funnelFilterQuery(filter: FunnelFilter): string {
+  const query = new URLSearchParams({ from: filter.from, to: filter.to });
+  if (filter.campaignId !== null) query.set('campaign', filter.campaignId);
+  query.set('mode', filter.mode);
+  if (filter.variant) query.set('variant', filter.variant);
+  return query.toString();
 }

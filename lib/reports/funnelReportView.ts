@@ -1,4 +1,5 @@
 import type { CouponFigure } from './couponFigures';
+import type { ExperimentReport } from './experimentReport';
 import type { FunnelFilter } from './funnelFilter';
 import type { FunnelReport } from './funnelReport';
 import type { OrderFiguresReport } from './orderFigures';
@@ -8,6 +9,15 @@ import type { SubscriptionFiguresReport } from './subscriptionFigures';
 
 // What the funnel report page (/admin/funnel) is given: computed on the server
 // (lib/server/reports), rendered by components/admin.
+
+/** How the report names the events and orders that carry no campaign id at all. */
+export const NO_CAMPAIGN_LABEL = '(no campaign)';
+
+/** How the report names a campaign: as the filter offers it (brand and path), else by its id (an old or external campaign). */
+export function campaignLabeller(options: readonly CampaignOption[]): (campaignId: string | null) => string {
+  const labels = new Map(options.map((option) => [option.campaignId, option.label]));
+  return (campaignId) => (campaignId === null ? NO_CAMPAIGN_LABEL : (labels.get(campaignId) ?? campaignId));
+}
 
 /** A campaign of the catalogue as the filter offers it. */
 export interface CampaignOption {
@@ -55,6 +65,8 @@ export interface FunnelReportView {
   cspViolations: CspViolationSummary[];
   /** Each coupon's redemptions, cap and what remains, since it was made (the filter's mode; every campaign). */
   coupons: CouponFigure[];
+  /** The experiments that ran during the period, their variants' figures and verdicts (same campaign and mode; the filter's variant only). */
+  experiments: ExperimentReport[];
 }
 
 export type RefusedStatus = 400 | 403 | 405;

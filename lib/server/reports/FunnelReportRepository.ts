@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { jsonTextField } from '@/lib/server/db/dialect';
-import type { Database } from '@/lib/server/db/schema';
+import type { Database, TrackingEventTable } from '@/lib/server/db/schema';
 import { arrivalIdFloor } from '@/lib/server/tracking/storage/arrivalIds';
 import {
   FUNNEL_STEPS,
@@ -40,7 +40,7 @@ function receivedBounds(range: ReportRange): { from: string; before: string } {
   return { from: range.from, before: nextDay(range.to) };
 }
 
-function waypointEvents(db: Kysely<Database>, filter: FunnelFilter, waypointIds: readonly string[] = FUNNEL_WAYPOINT_IDS) {
+export function waypointEvents(db: Kysely<Database>, filter: FunnelFilter, waypointIds: readonly string[] = FUNNEL_WAYPOINT_IDS) {
   const { from, before } = receivedBounds(filter);
   const livemode = livemodeFilter(filter.mode);
   let query = db.selectFrom('tracking_events');
@@ -65,31 +65,41 @@ const stepIndexOf = (db: Kysely<Database>) =>
     sql` `,
   )} end`;
 
+/** The columns a count of sessions by furthest step may be split by: a session counts once per value of them. */
+export type SessionSplitColumn = 'campaign_id' | 'source' | 'livemode' | 'experiment_id' | 'variant_key';
+
 /**
- * Sessions per campaign × source × mode by the furthest funnel step each reached. Events
- * without a session id are left out: they cannot be followed from step to step.
+ * Sessions of `events` per value of `columns` by the furthest funnel step each reached
+ * (reachedCounts turns them into visitors per step). Events without a session id are left
+ * out: they cannot be followed from step to step.
  */
-export function splitCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
-  const sessions = waypointEvents(db, filter)
+export function sessionsByFurthestStep<C extends SessionSplitColumn>(
+  db: Kysely<Database>,
+  events: ReturnType<typeof waypointEvents>,
+  columns: readonly C[],
+) {
+  const sessions = events
     .where('session_id', 'is not', null)
-    .select(['campaign_id', 'source', 'livemode', sql<number>`max(${stepIndexOf(db)})`.as('furthest')])
-    .groupBy(['campaign_id', 'source', 'livemode', 'session_id']);
+    .select([...columns, sql<number>`max(${stepIndexOf(db)})`.as('furthest')])
+    .groupBy([...columns, 'session_id']);
+  // The derived table's columns depend on C, which Kysely cannot follow through a generic:
+  // they are named as plain references and the row typed here.
+  const column = (name: C | 'furthest') => sql.ref(name);
   return db
     .selectFrom(sessions.as('sessions'))
-    .select(['campaign_id', 'source', 'livemode', 'furthest', sql<number>`count(*)`.as('visitors')])
-    .groupBy(['campaign_id', 'source', 'livemode', 'furthest']);
+    .select([...columns.map((name) => column(name).as(name)), column('furthest').as('furthest'), sql<number>`count(*)`.as('visitors')])
+    .groupBy([...columns.map(column), column('furthest')])
+    .$castTo<Pick<TrackingEventTable, C> & { furthest: number; visitors: number }>();
+}
+
+/** Sessions per campaign × source × mode by the furthest funnel step each reached. */
+export function splitCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
+  return sessionsByFurthestStep(db, waypointEvents(db, filter), ['campaign_id', 'source', 'livemode']);
 }
 
 /** Sessions per campaign by the furthest step each reached, whatever their source or mode. */
 export function campaignCountsQuery(db: Kysely<Database>, filter: FunnelFilter) {
-  const sessions = waypointEvents(db, filter)
-    .where('session_id', 'is not', null)
-    .select(['campaign_id', sql<number>`max(${stepIndexOf(db)})`.as('furthest')])
-    .groupBy(['campaign_id', 'session_id']);
-  return db
-    .selectFrom(sessions.as('sessions'))
-    .select(['campaign_id', 'furthest', sql<number>`count(*)`.as('visitors')])
-    .groupBy(['campaign_id', 'furthest']);
+  return sessionsByFurthestStep(db, waypointEvents(db, filter), ['campaign_id']);
 }
 
 /** Every page's load event (SPEC §3): the wall's page has no funnel waypoint of its own. */

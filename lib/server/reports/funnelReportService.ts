@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@/lib/server/db/schema';
 import type { CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
+import type { ServerContext } from '@/lib/server/context/createServerContext';
+import { expectedEventSchemas } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { DRIFT_OBSERVATIONS_MAX, FunnelReportRepository } from './FunnelReportRepository';
 import { computeFunnelReport } from '@/lib/reports/funnelReport';
 import type { FunnelFilter } from '@/lib/reports/funnelFilter';
@@ -14,6 +16,8 @@ import { computeSubscriptionFigures } from '@/lib/reports/subscriptionFigures';
 import { computeCouponFigures } from '@/lib/reports/couponFigures';
 import { computeSignInWall } from '@/lib/reports/signInWall';
 import { CouponRedemptionRepository } from '@/lib/server/checkout/CouponRedemptionRepository';
+import { computeExperimentReports } from '@/lib/reports/experimentReport';
+import { ExperimentReportRepository } from './ExperimentReportRepository';
 
 /** The differences the drift list shows at most: the most recently seen ones. */
 export const DRIFT_ENTRIES_MAX = 500;
@@ -44,6 +48,11 @@ export interface FunnelReportSources {
   expectedSchemas: ExpectedEventSchemas;
 }
 
+/** The report's sources on a running server: its two databases, the catalogue as pages read it, and the event catalogue's schemas. */
+export async function funnelReportSources(server: Pick<ServerContext, 'db' | 'trackingDb' | 'catalogue'>): Promise<FunnelReportSources> {
+  return { db: server.db, trackingDb: server.trackingDb, catalogue: await server.catalogue.get(), expectedSchemas: expectedEventSchemas() };
+}
+
 /**
  * At most `max` differences, the most recently seen, in the list's own order (by event,
  * kind and property), with how many there were.
@@ -54,11 +63,11 @@ export function boundedDrift(drift: readonly SchemaDriftEntry[], max = DRIFT_ENT
   return { shown: drift.filter((entry) => recent.has(entry)), found: drift.length };
 }
 
-/** Reads the period's counts, orders, subscriptions and observed schemas and turns them into the page's view. */
+/** Reads the period's counts, orders, subscriptions, experiments and observed schemas and turns them into the page's view. */
 export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelReportSources, now = new Date()): Promise<FunnelReportView> {
   const repository = new FunnelReportRepository(sources.trackingDb);
   const periodEnd = new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000);
-  const [counts, wallCounts, orderCounts, subscriptionCounts, observed, cspViolations, couponUsage] = await Promise.all([
+  const [counts, wallCounts, orderCounts, subscriptionCounts, observed, cspViolations, couponUsage, experimentCounts] = await Promise.all([
     repository.funnelCounts(filter),
     repository.signInWallCounts(filter),
     new OrderFiguresRepository(sources.db).orderCounts(filter),
@@ -66,6 +75,7 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     repository.schemaObservations(filter, DRIFT_OBSERVATIONS_MAX),
     new CspReportStore(sources.trackingDb).summary(new Date(`${filter.from}T00:00:00Z`), periodEnd),
     new CouponRedemptionRepository(sources.db).usage(now),
+    new ExperimentReportRepository(sources.db, sources.trackingDb).experimentCounts(filter),
   ]);
   const { shown, found } = boundedDrift(schemaDrift(observed.observations, sources.expectedSchemas));
   return {
@@ -79,5 +89,6 @@ export async function loadFunnelReport(filter: FunnelFilter, sources: FunnelRepo
     driftLimits: { shapesCompared: observed.observations.length, shapesCut: observed.cut, differencesFound: found },
     cspViolations,
     coupons: computeCouponFigures([...sources.catalogue.couponsByCode.values()], couponUsage, filter.mode),
+    experiments: computeExperimentReports(experimentCounts, filter, filter.variant ?? null),
   };
 }

@@ -1,8 +1,7 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { serverContext } from '@/lib/server/context/serverContext';
-import { expectedEventSchemas } from '@/lib/server/tracking/schemas/funnelSchemas';
 import { parseFunnelFilter } from '@/lib/reports/funnelFilter';
-import { loadFunnelReport } from '@/lib/server/reports/funnelReportService';
+import { funnelReportSources, loadFunnelReport } from '@/lib/server/reports/funnelReportService';
 import type { FunnelReportPageProps, RefusedStatus } from '@/lib/reports/funnelReportView';
 import { operatorPageAccess } from '@/lib/server/operators/operatorPage';
 import { METHOD_NOT_ALLOWED_MESSAGE, refuseUnlessPageMethod } from './pageMethods';
@@ -36,15 +35,6 @@ export async function getServerSideProps(context: GetServerSidePropsContext): Pr
   const filter = parseFunnelFilter(context.query, server.clock());
   if (!filter.ok) return refuse(context, 400, filter.message);
 
-  const view = await loadFunnelReport(
-    filter.value,
-    {
-      db: server.db,
-      trackingDb: server.trackingDb,
-      catalogue: await server.catalogue.get(),
-      expectedSchemas: expectedEventSchemas(),
-    },
-    server.clock(),
-  );
+  const view = await loadFunnelReport(filter.value, await funnelReportSources(server), server.clock());
   return { props: { kind: 'report', ...view } };
 }
