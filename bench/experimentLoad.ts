@@ -93,7 +93,15 @@ async function startExperiment(origin: string, databaseUrl: string): Promise<str
       flow: { ...flow, plans: ['new-1', ...rest] },
       offers: [
         ...offers,
-        { ...plain, id: 'new-1', uuid: '', name: `${plain.name} (tried at $29)`, totalAmount: 2900, discountedAmount: null },
+        {
+          ...plain,
+          id: 'new-1',
+          uuid: '',
+          name: `${plain.name} (tried at $29)`,
+          totalAmount: 2900,
+          discountedAmount: null,
+          savingBadge: null,
+        },
       ],
     };
     const saved = await operatorFetch(origin, 'POST', `/api/operator/campaigns/${CAMPAIGN.id}/versions`, {
