@@ -151,7 +151,7 @@ export function ExperimentSection({ experiments, labelOf, firstDay, scope, modeD
         the chance that it has the best order rate.
         {variant && ` Variant ${variant} only: the tables above count every visitor.`}
       </p>
-      <details className={`${reportSection.method} ${styles.method}`}>
+      <details className={`${reportSection.method} ${reportSection.sectionMethod}`}>
         <summary>How experiments are counted</summary>
         <ul>
           <li>
@@ -175,7 +175,7 @@ export function ExperimentSection({ experiments, labelOf, firstDay, scope, modeD
         </ul>
       </details>
       {experiments.length === 0 ? (
-        <div className={styles.empty}>
+        <div className={reportSection.empty}>
           <h3>No experiments in this period</h3>
           <p>
             No experiment of {scope} ran in this period ({modeDescription}).

@@ -1,6 +1,5 @@
 import type { OrderFiguresReport } from '@/lib/reports/orderFigures';
 import { OrderFiguresTable } from './OrderFiguresTable';
-import styles from './OrderFiguresSection.module.css';
 import reportSection from './ReportSection.module.css';
 
 interface OrderFiguresSectionProps {
@@ -25,7 +24,7 @@ export function OrderFiguresSection({ orders, labelOf, scope, modeDescription }:
         Orders placed in this period, by source, live or test, and currency: what was paid, the promo codes used, the declines and 3-D
         Secure.
       </p>
-      <details className={`${reportSection.method} ${styles.method}`}>
+      <details className={`${reportSection.method} ${reportSection.sectionMethod}`}>
         <summary>How orders are counted</summary>
         <ul>
           <li>An order counts in the period it was placed in (UTC), whatever became of it since.</li>
@@ -46,7 +45,7 @@ export function OrderFiguresSection({ orders, labelOf, scope, modeDescription }:
         </ul>
       </details>
       {orders.campaigns.length === 0 ? (
-        <div className={styles.empty}>
+        <div className={reportSection.empty}>
           <h3>No orders in this period</h3>
           <p>
             No order of {scope} was paid, declined or asked for 3-D Secure in this period ({modeDescription}).

@@ -11,7 +11,6 @@ import { FiguresTable, type FiguresColumn } from './FiguresTable';
 import { formatAmount, formatCount, formatDay } from './reportFormat';
 import reportSection from './ReportSection.module.css';
 import reportTable from './ReportTable.module.css';
-import styles from './SubscriptionFiguresSection.module.css';
 
 interface SubscriptionFiguresSectionProps {
   subscriptions: SubscriptionFiguresReport;
@@ -51,7 +50,7 @@ function isEmpty(figures: SubscriptionFiguresReport): boolean {
 
 function Method() {
   return (
-    <details className={`${reportSection.method} ${styles.method}`}>
+    <details className={`${reportSection.method} ${reportSection.sectionMethod}`}>
       <summary>How subscriptions are counted</summary>
       <ul>
         <li>
@@ -100,7 +99,7 @@ export function SubscriptionFiguresSection({ subscriptions, lastDay, scope, mode
       </p>
       <Method />
       {isEmpty(subscriptions) ? (
-        <div className={styles.empty}>
+        <div className={reportSection.empty}>
           <h3>No subscriptions in this period.</h3>
           <p>
             No subscription of {scope} was active at its end, renewed, cancelled or paid for in this period ({modeDescription}).
