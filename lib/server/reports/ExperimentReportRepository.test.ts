@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
+import { transactionRow } from '@/tests/fixtures/transactionRows';
 import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, TrackingEventTable, TransactionTable } from '@/lib/server/db/schema';
 import type { Experiment, VariantKey } from '@/lib/experiments/experiment';
@@ -127,39 +128,20 @@ async function order({
   preview = null,
 }: OrderFields): Promise<void> {
   nextOrder += 1;
-  const row: Insertable<TransactionTable> = {
+  const row = transactionRow({
     id: `txn_${String(nextOrder).padStart(6, '0')}`,
     receipt_token_hash: 'x',
-    campaign_id: 'vogue-demo-single',
-    brand_slug: 'vogue',
-    offer_id: '1001',
-    order_json: '{}',
-    coupon_code: null,
-    payment_method: 'card',
-    gateway: 'sandbox',
-    gateway_payment_id: null,
     status,
     livemode,
-    source: null,
-    customer_json: '{}',
-    auto_renewal_consent_json: null,
     currency_code: currency,
-    subtotal: total - tax,
-    discount: 0,
     tax,
     total,
-    invoice_number: null,
-    subscription_id: null,
-    failure_code: null,
-    customer_email: null,
-    buyer_identity: null,
     kind,
     preview_version: preview,
     experiment_id: experimentId,
     variant_key: variant,
     created_at: at,
-    updated_at: at,
-  };
+  });
   await db.insertInto('transactions').values(row).execute();
 }
 

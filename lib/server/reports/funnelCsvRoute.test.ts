@@ -1,13 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Insertable } from 'kysely';
 import { appDb, origin, serveRoutesWithServerContext, trackingDb } from '@/tests/fixtures/routeServerContext';
 import { operatorFetch, runPageLoader } from '@/tests/fixtures/operatorRequests';
 import { signedInOperator } from '@/tests/fixtures/operatorSessions';
+import { transactionRow } from '@/tests/fixtures/transactionRows';
 import type { ExperimentMark, VariantKey } from '@/lib/experiments/experiment';
 import type { FunnelReportPageProps } from '@/lib/reports/funnelReportView';
 import { percent } from '@/lib/reports/reportCsv';
-import type { TransactionTable } from '@/lib/server/db/schema';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
 import { ExperimentRepository } from '@/lib/server/experiments/ExperimentRepository';
@@ -88,37 +87,17 @@ let nextOrder = 0;
 async function paidOrder(variant: VariantKey | null, source: string | null, total: number, tax: number, currency = 'USD') {
   nextOrder += 1;
   const at = new Date().toISOString();
-  const row: Insertable<TransactionTable> = {
+  const row = transactionRow({
     id: `txn_csv_${String(nextOrder).padStart(4, '0')}`,
-    receipt_token_hash: `hash-${nextOrder}`,
     campaign_id: CAMPAIGN,
-    brand_slug: 'vogue',
-    offer_id: '1001',
-    order_json: '{}',
-    coupon_code: null,
-    payment_method: 'card',
-    gateway: 'sandbox',
-    gateway_payment_id: null,
-    status: 'succeeded',
-    livemode: 1,
     source,
-    customer_json: '{}',
-    auto_renewal_consent_json: null,
     currency_code: currency,
-    subtotal: total - tax,
-    discount: 0,
     tax,
     total,
-    invoice_number: null,
-    subscription_id: null,
-    failure_code: null,
-    customer_email: null,
-    buyer_identity: null,
     experiment_id: variant === null ? null : EXPERIMENT,
     variant_key: variant,
     created_at: at,
-    updated_at: at,
-  };
+  });
   await (await appDb()).insertInto('transactions').values(row).execute();
 }
 
