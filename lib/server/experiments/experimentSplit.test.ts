@@ -22,6 +22,8 @@ import { serverContext } from '@/lib/server/context/serverContext';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
 import { getServerSideProps } from '@/lib/server/ssr/journeyPage';
 import { startExperiment } from './experimentStudio';
+import { computeExperimentReports } from '@/lib/reports/experimentReport';
+import { ExperimentReportRepository } from '@/lib/server/reports/ExperimentReportRepository';
 
 /**
  * Issue 41's acceptance test: "With 50/50 weights, a fixed set of 2,000 simulated visitor ids
@@ -266,5 +268,18 @@ describe('an experiment with 50/50 weights', () => {
         .executeTakeFirstOrThrow();
       expect(subscription).toEqual({ experiment_id: experiment.id, variant_key: variant });
     }
+
+    // The report's figures per variant are the visitors enrolled and the orders made here.
+    const today = server.clock().toISOString().slice(0, 10);
+    const filter = { from: today, to: today, campaignId: 'vogue-demo-single', mode: 'test' as const };
+    const [report] = computeExperimentReports(
+      await new ExperimentReportRepository(server.db, server.trackingDb).experimentCounts(filter),
+      filter,
+    );
+    const enrolledBy = tally(shownOnOffer.values());
+    expect(report!.variants.map((line) => [line.key, line.visitors, line.orders])).toEqual([
+      ['A', enrolledBy.A, 3],
+      ['B', enrolledBy.B, 3],
+    ]);
   });
 });
