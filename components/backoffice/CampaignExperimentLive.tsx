@@ -44,7 +44,12 @@ export function CampaignExperimentLive({
     return run(async () => {
       if (winner === null) return;
       const stopped = await experimentsApi.stop(experiment.id, winner);
-      onChanged(stopped, `Variant ${stopped.winnerKey} is now the campaign (version ${stopped.winnerVersion}).`);
+      onChanged(
+        stopped,
+        stopped.winnerKey === CONTROL_KEY
+          ? `The control stays the campaign (version ${stopped.winnerVersion}).`
+          : `Variant ${stopped.winnerKey} is now the campaign (version ${stopped.winnerVersion}).`,
+      );
     });
   };
 
@@ -112,8 +117,8 @@ export function CampaignExperimentLive({
           ))}
         </div>
         <p id={`${id}-stop-hint`}>
-          The variant kept is saved again as the campaign’s newest version and published at once; nobody new is enrolled. Orders made in the
-          experiment keep their variant.
+          A variant kept is saved again as the campaign’s newest version and published at once; keeping the control leaves the campaign as
+          it is. Nobody new is enrolled. Orders made in the experiment keep their variant.
         </p>
         <div>
           <button

@@ -45,6 +45,8 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
   const [state, setState] = useState<ConsentState>(consentId ? { decided: false } : initial);
   const [bannerOpen, setBannerOpen] = useState(!consentId && !initial.decided);
   const [bannerRequested, setBannerRequested] = useState(false);
+  // Whether the OneTrust visitor answered its banner: a region's default groups are no consent to keep an id.
+  const [oneTrustAnswered, setOneTrustAnswered] = useState(false);
 
   useEffect(() => {
     if (!consentId) return undefined;
@@ -55,9 +57,10 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
       ({ loadOneTrust }) => {
         if (!cancelled) {
           // Under the strict policy, the region's default groups are not an answer.
-          stop = loadOneTrust(consentId, (groups, answered) =>
-            setState(policy === 'strict' && !answered ? { decided: false } : { decided: true, groups }),
-          );
+          stop = loadOneTrust(consentId, (groups, answered) => {
+            setOneTrustAnswered(answered);
+            setState(policy === 'strict' && !answered ? { decided: false } : { decided: true, groups });
+          });
         }
       },
       (error: unknown) => console.error('The consent manager could not load; tracking stays anonymous.', error),
@@ -82,7 +85,10 @@ export function ConsentProvider({ consentId, policy = 'anonymous-first', initial
   }, [consentId]);
 
   // The experiments' visitor id lives and dies with the consent to analytics.
-  useEffect(() => followVisitorConsent(state, !consentId), [state, consentId]);
+  useEffect(
+    () => followVisitorConsent(consentId && !oneTrustAnswered ? { decided: false } : state, !consentId),
+    [state, consentId, oneTrustAnswered],
+  );
 
   const tracking = useMemo(() => trackingConsentFor(state, policy), [state, policy]);
   const value = useMemo<ConsentValue>(

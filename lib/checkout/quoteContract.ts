@@ -5,6 +5,7 @@ import type { CouponRejection } from '@/lib/catalogue/couponCheck';
 import type { Quote } from '@/lib/pricing/quote';
 import { parseLocale } from '@/lib/i18n/locales';
 import { PREVIEW_TOKEN } from '@/lib/journey/preview';
+import { EXPERIMENT_ID, VARIANT_KEYS } from '@/lib/experiments/experiment';
 
 const countryCode = z
   .string()
@@ -43,6 +44,17 @@ export const quoteRequestSchema = z.strictObject({
    * from the version it shows, and marked as a preview's (lib/server/campaigns/campaignPreviews.ts).
    */
   preview: z.string().regex(PREVIEW_TOKEN, "must be a preview link's token").optional(),
+  /**
+   * The experiment variant the page showed (its flow's mark), when the buyer is enrolled in
+   * one: the server prices by the variant it finds for the buyer and refuses (409) when that
+   * is not the one shown, so that nobody is charged a price they were not shown.
+   */
+  experiment: z
+    .strictObject({
+      id: z.string().regex(EXPERIMENT_ID, 'must be an experiment id such as exp_0123456789abcdef'),
+      variant: z.enum(VARIANT_KEYS),
+    })
+    .optional(),
   /**
    * The language the buyer is served in (the page's locale), when it is not the campaign's:
    * one the campaign offers on the private steps (a Quebec buyer's French). The refusals are

@@ -42,6 +42,8 @@ export function quoteRequestFor(flow: CheckoutFlow, selection: CartSelection | n
     ...(options.livemode === false ? { livemode: false } : {}),
     // A preview link's pages price the version they show.
     ...(flow.preview ? { preview: flow.preview.token } : {}),
+    // An experiment's pages name the variant they showed: the server refuses another.
+    ...(flow.experiment ? { experiment: flow.experiment } : {}),
     ...(options.locale && options.locale !== flow.locale ? { locale: options.locale } : {}),
   };
 }

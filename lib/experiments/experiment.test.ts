@@ -36,13 +36,13 @@ describe('consentsToExperiments', () => {
 });
 
 describe('enrollableVisitor', () => {
-  it('is the visitor id when no built-in record speaks (OneTrust keeps its own: pj_vid is the answer)', () => {
-    expect(enrollableVisitor(VISITOR, null)).toBe(VISITOR);
+  it('is nobody before an answer, whatever id is left behind (a lapsed record is no consent)', () => {
+    expect(enrollableVisitor(VISITOR, { decided: false })).toBeNull();
+    expect(enrollableVisitor(VISITOR, parseStoredConsent(undefined))).toBeNull();
   });
 
   it('is nobody without a well-formed visitor id, whatever the consent', () => {
     for (const cookie of [undefined, '', 'short', `${VISITOR}!`]) {
-      expect(enrollableVisitor(cookie, null)).toBeNull();
       expect(enrollableVisitor(cookie, answered('C0002'))).toBeNull();
     }
   });

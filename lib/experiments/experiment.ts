@@ -71,14 +71,11 @@ export function consentsToExperiments(state: ConsentState): boolean {
 }
 
 /**
- * Whether a visitor may be enrolled: they hold a visitor id, and the consent the server can
- * read allows it. With the built-in banner that is its record (`pj_consent`), which must
- * grant analytics: a lapsed or missing record is no consent, whatever id is left. With
- * OneTrust (`consent` null: it keeps its own record) the browser's id is the answer.
+ * Whether a visitor may be enrolled: they hold a visitor id, and the consent the server reads
+ * (the built-in banner's record, or OneTrust's) grants analytics. A lapsed or missing record
+ * is no consent, whatever id is left behind.
  */
-export function enrollableVisitor(visitorCookie: unknown, consent: ConsentState | null): string | null {
+export function enrollableVisitor(visitorCookie: unknown, consent: ConsentState): string | null {
   const visitorId = parseVisitorId(visitorCookie);
-  if (visitorId === null) return null;
-  if (consent !== null && !consentsToExperiments(consent)) return null;
-  return visitorId;
+  return visitorId !== null && consentsToExperiments(consent) ? visitorId : null;
 }

@@ -2,11 +2,13 @@ import type { DraftInput, FieldProblem } from '@/lib/campaigns/campaignDraft';
 import { checkDraft } from '@/lib/campaigns/campaignDraft';
 import type { CampaignContent } from '@/lib/campaigns/campaignContent';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
+import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import { CatalogueRepository, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
 import { snapshotOfFile } from '@/lib/server/catalogue/catalogueSnapshot';
 
-export type VersionCatalogue = { ok: true; snapshot: CatalogueSnapshot } | { ok: false; problems: FieldProblem[] };
+/** `current`: the catalogue as it is, which the version was placed in. */
+export type VersionCatalogue = { ok: true; snapshot: CatalogueSnapshot; current: CatalogueFile } | { ok: false; problems: FieldProblem[] };
 
 /**
  * Today's catalogue with a campaign's saved version in place of what is published, placed
@@ -27,5 +29,5 @@ export async function versionCatalogue(
   const snapshot = snapshotOfFile(checked.file, catalogueVersion);
   const flowsByPath = new Map<string, CheckoutFlow>();
   for (const [path, flow] of snapshot.flowsByPath) flowsByPath.set(path, flow.campaignId === campaignId ? mark(flow) : flow);
-  return { ok: true, snapshot: { ...snapshot, flowsByPath } };
+  return { ok: true, snapshot: { ...snapshot, flowsByPath }, current: file };
 }

@@ -99,3 +99,36 @@ describe('publishing while an experiment runs', () => {
     expect(await headline()).toBe('Vogue, after the experiment');
   });
 });
+
+describe('stopping keeping the control', () => {
+  it('leaves the published campaign as it is: no version saved, no publish check to fail', async () => {
+    const server = await serverContext();
+    const versions = new CampaignVersions(server.db);
+    const [published] = await versions.list(CAMPAIGN);
+    const tried = await saveHeadline('Vogue, tried again');
+    const second = await startExperiment(server, caller, CAMPAIGN, {
+      name: 'Headline test again',
+      variants: [
+        { version: published!.version, weight: 50 },
+        { version: tried, weight: 50 },
+      ],
+    });
+    const before = await versions.list(CAMPAIGN);
+    const stopped = await stopExperiment(server, caller, second.id, 'A');
+    expect(stopped).toMatchObject({ status: 'stopped', winnerKey: 'A', winnerVersion: published!.version });
+    expect(await versions.list(CAMPAIGN)).toEqual(before);
+    expect(await headline()).toBe('Vogue, after the experiment');
+    const audit = await server.db
+      .selectFrom('audit_log')
+      .select('after_json')
+      .where('action', '=', 'experiment.stopped')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.after_json!)).toMatchObject({
+      id: second.id,
+      winner: 'A',
+      publishedVersion: published!.version,
+      control: true,
+    });
+  });
+});

@@ -232,8 +232,20 @@ describe('an experiment with 50/50 weights', () => {
       const page = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookies);
       const plan = page.flow.data.pageData.plans[0]!;
 
-      const asked = quoteRequestSchema.parse({ brand: 'vogue', urlSlug: 'demo-single', offerId: plan.id, livemode: false });
+      const mark = page.flow.experiment!;
+      const asked = quoteRequestSchema.parse({
+        brand: 'vogue',
+        urlSlug: 'demo-single',
+        offerId: plan.id,
+        livemode: false,
+        experiment: mark,
+      });
       const quoted = quoteCheckout(await checkoutCatalogue(server, asked, cookies), asked, server.clock());
+      // A request that names no variant, or another, is not priced: the buyer was shown another page.
+      for (const claimed of [undefined, { ...mark, variant: variant === 'A' ? 'B' : 'A' }]) {
+        const mismatched = quoteRequestSchema.parse({ ...asked, experiment: claimed });
+        await expect(checkoutCatalogue(server, mismatched, cookies)).rejects.toMatchObject({ status: 409, code: 'variant_changed' });
+      }
       expect(quoted.quote.total, `${visitor} in ${variant}`).toBe(pagePrice(plan));
       // The other variant's plan is not for sale to them.
       const other = quoteRequestSchema.parse({ ...asked, offerId: plans[variant === 'A' ? 'B' : 'A'] });
@@ -252,6 +264,7 @@ describe('an experiment with 50/50 weights', () => {
         livemode: false,
         source: null,
         returnPath: '/vogue/demo-single/credit-card?livemode=false',
+        experiment: mark,
       });
       const { response, receipt } = await submitCheckout(server.checkout, await checkoutCatalogue(server, request, cookies), request);
       expect(response).toMatchObject({ status: 'succeeded' });

@@ -69,7 +69,9 @@ async function variantProblems(
       problems.push({ field, message: `is not a version of ${campaignId}` });
       continue;
     }
-    const { brand, urlSlug } = saved.content.flow;
+    const { brand, urlSlug, startsAt, endsAt } = saved.content.flow;
+    if ((startsAt ?? null) !== (published.flow.startsAt ?? null) || (endsAt ?? null) !== (published.flow.endsAt ?? null))
+      problems.push({ field, message: 'is sold on other dates than the published version: every variant is sold while the campaign is' });
     if (brand !== published.flow.brand || urlSlug !== published.flow.urlSlug)
       problems.push({
         field,
@@ -175,10 +177,11 @@ export async function setExperimentPaused(server: Studio, caller: OperatorCaller
 }
 
 /**
- * Stops an experiment and keeps the chosen variant as the campaign: its version is saved
- * again as the campaign's newest and published, with the catalogue held and every publish
- * check made, so the winner is a new version in the history and the audit log. Nobody is
- * enrolled after; the orders made in it keep their variant.
+ * Stops an experiment and keeps the chosen variant as the campaign. A variant other than the
+ * control is saved again as the campaign's newest version and published, with the catalogue
+ * held and every publish check made, so the winner is a new version in the history and the
+ * audit log; the control, already published, stays as it is. Nobody is enrolled after; the
+ * orders made in it keep their variant.
  */
 export async function stopExperiment(server: Studio, caller: OperatorCaller, id: string, winner: VariantKey): Promise<Experiment> {
   const at = server.clock();
@@ -193,32 +196,37 @@ export async function stopExperiment(server: Studio, caller: OperatorCaller, id:
           message: `must be one of the experiment's variants (${experiment.variants.map((variant) => variant.key).join(', ')})`,
         },
       ]);
-    const versions = new CampaignVersions(trx);
-    const [content, latest] = await Promise.all([
-      versions.find(experiment.campaignId, chosen.version),
-      versions.latest(experiment.campaignId),
-    ]);
-    const publisher = publisherOf(caller);
-    const saved = await versions.saveDraft(experiment.campaignId, latest?.version ?? null, content!.content, publisher.author, at);
-    if (saved.kind === 'conflict') throw new HttpError(409, 'experiment_changed', 'The campaign was saved meanwhile: try again.');
+    const keepsControl = winner === CONTROL_KEY;
     const repository = new ExperimentRepository(trx);
-    if (
-      !(await repository.move(id, experiment.status, {
-        status: 'stopped',
-        stopped_at: at.toISOString(),
-        winner_key: winner,
-        winner_version: saved.version.version,
-      }))
-    )
-      throw new HttpError(409, 'experiment_changed', 'The experiment was changed meanwhile: reload to see it.');
-    await publishVersionIn(trx, at, publisher, experiment.campaignId, saved.version.version, 'newest');
+    const publisher = publisherOf(caller);
+    // The control is the published version: kept as it is, so that a coupon ended or a price
+    // changed since can never leave an experiment that cannot be stopped.
+    let kept = chosen.version;
+    if (!keepsControl) {
+      const versions = new CampaignVersions(trx);
+      const [content, latest] = await Promise.all([
+        versions.find(experiment.campaignId, chosen.version),
+        versions.latest(experiment.campaignId),
+      ]);
+      const saved = await versions.saveDraft(experiment.campaignId, latest?.version ?? null, content!.content, publisher.author, at);
+      if (saved.kind === 'conflict') throw new HttpError(409, 'experiment_changed', 'The campaign was saved meanwhile: try again.');
+      kept = saved.version.version;
+    }
+    const moved = await repository.move(id, experiment.status, {
+      status: 'stopped',
+      stopped_at: at.toISOString(),
+      winner_key: winner,
+      winner_version: kept,
+    });
+    if (!moved) throw new HttpError(409, 'experiment_changed', 'The experiment was changed meanwhile: reload to see it.');
+    if (!keepsControl) await publishVersionIn(trx, at, publisher, experiment.campaignId, kept, 'newest');
     await appendAudit(
       trx,
       caller.actor,
       {
         action: 'experiment.stopped',
         target: `campaign:${experiment.campaignId}`,
-        after: { id, winner, fromVersion: chosen.version, publishedVersion: saved.version.version, control: winner === CONTROL_KEY },
+        after: { id, winner, fromVersion: chosen.version, publishedVersion: kept, control: keepsControl },
       },
       at,
     );

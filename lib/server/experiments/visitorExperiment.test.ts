@@ -114,8 +114,16 @@ describe('visitorExperiment', () => {
     // With the built-in banner, an id without its record (lapsed, or never made) enrols nobody.
     expect(await shown({ [VISITOR_COOKIE]: visitorIn('A') })).toBeNull();
     expect(await enrolments()).toHaveLength(1);
-    // A OneTrust deployment has no record of ours: the id, made from its answer, enrols.
-    expect((await shown({ [VISITOR_COOKIE]: visitorIn('A') }, true, true))?.mark).toEqual({ id: experiment.id, variant: 'A' });
+    // A OneTrust deployment reads OneTrust's record: an id alone, or its region's defaults, enrol nobody.
+    const oneTrust = (groups: string, answered: boolean) => ({
+      [VISITOR_COOKIE]: visitorIn('A'),
+      OptanonConsent: encodeURIComponent(`isGpcEnabled=0&groups=${groups}`),
+      ...(answered ? { OptanonAlertBoxClosed: '2026-12-04T10:00:00.000Z' } : {}),
+    });
+    expect(await shown({ [VISITOR_COOKIE]: visitorIn('A') }, true, true)).toBeNull();
+    expect(await shown(oneTrust('C0001:1,C0002:1', false), true, true)).toBeNull();
+    expect(await shown(oneTrust('C0001:1,C0002:0', true), true, true)).toBeNull();
+    expect((await shown(oneTrust('C0001:1,C0002:1', true), true, true))?.mark).toEqual({ id: experiment.id, variant: 'A' });
     expect(await enrolments()).toHaveLength(2);
   });
 

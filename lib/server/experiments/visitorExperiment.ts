@@ -1,7 +1,9 @@
 import { assignVariant } from '@/lib/experiments/assignment';
+import { offerTermsChange } from '@/lib/experiments/offerTerms';
 import { CONTROL_KEY, enrollableVisitor, VISITOR_COOKIE, type Experiment, type ExperimentMark } from '@/lib/experiments/experiment';
 import type { CheckoutFlow } from '@/lib/catalogue/types';
 import { CONSENT_COOKIE, parseStoredConsent } from '@/lib/tracking/consent/consentStore';
+import { ONETRUST_ANSWERED_COOKIE, ONETRUST_CONSENT_COOKIE, parseOneTrustConsent } from '@/lib/tracking/consent/oneTrustCookie';
 import { CampaignVersions } from '@/lib/server/campaigns/CampaignVersions';
 import { versionCatalogue } from '@/lib/server/campaigns/versionCatalogue';
 import { flowKey, type CatalogueSnapshot } from '@/lib/server/catalogue/CatalogueRepository';
@@ -54,12 +56,11 @@ async function variantCatalogue(
       const saved = await new CampaignVersions(server.db).find(experiment.campaignId, version);
       if (!saved) return null;
       const placed = await versionCatalogue(server, experiment.campaignId, saved.content, (flow) => ({ ...flow, experiment: mark }));
-      if (placed.ok) return placed.snapshot;
-      // Checked when it started; an import since may have made it unfit. Its visitors then see the control, uncounted.
-      console.warn(
-        `Experiment ${experiment.id}: variant ${mark.variant} (version ${version}) no longer fits the catalogue`,
-        placed.problems,
-      );
+      // Checked when it started; a change since (an import, a renewal price) may have made it
+      // unfit or priced an offer it sells otherwise. Its visitors then see the control, uncounted.
+      const problems = placed.ok ? offerTermsChange(placed.current.offers, saved.content.offers) : placed.problems;
+      if (placed.ok && problems.length === 0) return placed.snapshot;
+      console.warn(`Experiment ${experiment.id}: variant ${mark.variant} (version ${version}) can no longer be shown`, problems);
       return null;
     })();
     cache.set(key, made);
@@ -82,29 +83,37 @@ export async function visitorExperiment(
   request: ExperimentRequest,
 ): Promise<VisitorExperiment | null> {
   if (flow.preview) return null;
-  // The built-in banner's record speaks for the visitor (none: not decided); OneTrust keeps its own.
-  const consent = server.config.ONETRUST_CONSENT_ID ? null : parseStoredConsent(request.cookies[CONSENT_COOKIE]);
+  // The record of whichever banner asked: the built-in one's, or OneTrust's (none: not decided).
+  const { cookies } = request;
+  const consent = server.config.ONETRUST_CONSENT_ID
+    ? parseOneTrustConsent(cookies[ONETRUST_CONSENT_COOKIE], cookies[ONETRUST_ANSWERED_COOKIE])
+    : parseStoredConsent(cookies[CONSENT_COOKIE]);
   const visitorId = enrollableVisitor(request.cookies[VISITOR_COOKIE], consent);
   // No database read for a visitor who cannot be enrolled: every shared-cached offer page is one.
   if (visitorId === null) return null;
   const repository = new ExperimentRepository(server.db);
   const experiment = await repository.live(flow.campaignId);
   if (!experiment) return null;
-  let variant = await repository.enrolment(experiment.id, visitorId);
-  if (variant === null) {
-    if (!request.enrol || experiment.status !== 'running') return null;
-    const weighted = experiment.variants.map((candidate) => ({ id: candidate.key, weight: candidate.weight }));
-    variant = await repository.enrol({
+  const enrolled = await repository.enrolment(experiment.id, visitorId);
+  if (enrolled === null && (!request.enrol || experiment.status !== 'running')) return null;
+  const weighted = experiment.variants.map((candidate) => ({ id: candidate.key, weight: candidate.weight }));
+  const variant = enrolled ?? (assignVariant(visitorId, experiment.id, weighted) as ExperimentMark['variant']);
+  // The variant's pages first: a visitor it cannot be shown to sees the control and is not counted.
+  const mark: ExperimentMark = { id: experiment.id, variant };
+  const snapshot = await variantCatalogue(server, base, experiment, mark);
+  const shown = snapshot?.flowsByPath.get(flowKey(flow.brand_slug, flow.url_slug));
+  if (!snapshot || !shown) return null;
+  if (enrolled === null) {
+    const kept = await repository.enrol({
       experimentId: experiment.id,
       visitorId,
-      variant: assignVariant(visitorId, experiment.id, weighted) as ExperimentMark['variant'],
+      variant,
       livemode: request.livemode,
       source: request.source,
       at: server.clock(),
     });
+    // Another server enrolled them first, in the same variant (the hash is the same everywhere).
+    if (kept !== variant) return null;
   }
-  const mark: ExperimentMark = { id: experiment.id, variant };
-  const snapshot = await variantCatalogue(server, base, experiment, mark);
-  const shown = snapshot?.flowsByPath.get(flowKey(flow.brand_slug, flow.url_slug));
-  return snapshot && shown ? { snapshot, flow: shown, mark } : null;
+  return { snapshot, flow: shown, mark };
 }

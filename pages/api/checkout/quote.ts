@@ -17,11 +17,14 @@ export default apiRoute(
     POST: async (req, _res, server) => {
       const request = parseRequest(quoteRequestSchema, req.body, 'body');
       const limits = checkoutLimitsFor(server, req);
-      const snapshot = await checkoutCatalogue(server, request, req.cookies);
-      // A limit's refusal in the request's language, as the quote's own refusals are (looked up only then).
-      const flow = snapshot.flowsByPath.get(flowKey(request.brand, request.urlSlug));
-      const words = async () => serverWords(requestLocaleOr(flow, request.locale, DEFAULT_LOCALE));
+      // A refusal (a limit's, a variant no longer the buyer's) in the request's language, as the
+      // quote's own refusals are (looked up only then).
+      const words = async () => {
+        const flow = (await server.catalogue.get()).flowsByPath.get(flowKey(request.brand, request.urlSlug));
+        return serverWords(requestLocaleOr(flow, request.locale, DEFAULT_LOCALE));
+      };
       return answeredIn(words, async () => {
+        const snapshot = await checkoutCatalogue(server, request, req.cookies);
         await limits.admitQuote(request.livemode ?? true);
         return quoteForClient(clientQuoteDeps(server.db, limits), snapshot, request, server.clock());
       });
