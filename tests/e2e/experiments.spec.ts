@@ -28,8 +28,8 @@ const SPLIT = [
 ];
 
 /** A fixed visitor id that a 50/50 split of `experimentId` puts in `variant`. */
-function visitorIn(experimentId: string, variant: Variant): string {
-  for (let n = 0; ; n += 1) {
+function visitorIn(experimentId: string, variant: Variant, from = 0): string {
+  for (let n = from; ; n += 1) {
     const id = createHash('sha256').update(`e2e-visitor-${n}`).digest().subarray(0, 16).toString('base64url');
     if (assignVariant(id, experimentId, SPLIT) === variant) return id;
   }
@@ -127,6 +127,27 @@ test('a marketer runs an experiment from the studio, a visitor buys in each vari
   const other: Variant = first === 'A' ? 'B' : 'A';
   expect(await buyAs(browser, path, experimentId, visitorIn(experimentId, other), shown)).toBe(other);
 
+  // A visitor in B who withdraws consent on the payment step is not charged A's price: the
+  // server no longer finds them in B, refuses the order, and asks them to reload.
+  const withdrawing = await browser.newContext();
+  const withdrawer = await withdrawing.newPage();
+  await withdrawing.addCookies([
+    { name: 'pj_consent', value: CONSENTED, url: test.info().project.use.baseURL! },
+    { name: 'pj_vid', value: visitorIn(experimentId, 'B', 1000), url: test.info().project.use.baseURL! },
+  ]);
+  const inB = await OfferPage.open(withdrawer, path, { livemode: 'false' });
+  await inB.choose(shown.B.offer);
+  await (await CartPage.expectOpen(withdrawer)).page.getByRole('link', { name: 'Continue to payment' }).click();
+  const payment = await CheckoutPage.expectOpen(withdrawer);
+  await payment.fillBilling({ email: newEmail('ab-withdrawn') });
+  await payment.fillCard('4242 4242 4242 4242');
+  await withdrawer.getByRole('button', { name: 'Cookie settings' }).click();
+  await withdrawer.getByRole('button', { name: 'Reject all' }).click();
+  await expect.poll(async () => (await withdrawing.cookies()).some((cookie) => cookie.name === 'pj_vid')).toBe(false);
+  await payment.submitButton.click();
+  await expect(withdrawer.getByText(/The offers on this page have changed since it was shown to you/)).toBeVisible();
+  await withdrawing.close();
+
   // A visitor who has not consented sees the control and is not counted.
   const anonymous = await browser.newContext();
   const anonymousPage = await anonymous.newPage();
@@ -134,14 +155,18 @@ test('a marketer runs an experiment from the studio, a visitor buys in each vari
   await expect(control.offer('Vogue at forty')).toBeVisible();
   await anonymous.close();
 
-  // The verdict: one visitor and one order each, not enough data for a leader.
+  // The verdict: not enough data for a leader.
   await page.goto(`/admin/funnel?campaign=${campaignId}&mode=test`);
   const table = page.getByRole('table', { name: 'Experiment: Twenty-nine dollars' });
   await expect(table).toBeVisible();
-  for (const variant of [/^A \(control\)/, /^B\b/]) {
+  // A: one visitor, one order; B: two visitors (the one who withdrew was enrolled first), one order.
+  for (const [variant, visitors] of [
+    [/^A \(control\)/, '1'],
+    [/^B\b/, '2'],
+  ] as const) {
     const row = table.getByRole('row', { name: variant });
     // Visitors first; orders after the four steps (their cells say visitors and conversion).
-    await expect(row.getByRole('cell').nth(0)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(0)).toHaveText(visitors);
     await expect(row.getByRole('cell').nth(5)).toHaveText('1');
   }
   await expect(page.getByText('Not enough data yet: every variant needs 200 visitors and 20 orders.')).toBeVisible();
@@ -160,7 +185,7 @@ test('a marketer runs an experiment from the studio, a visitor buys in each vari
   // Variant, version, weight, visitors, four steps (reached and conversion), orders.
   expect(variants.map((cells) => [cells[0], cells[3], cells[11]])).toEqual([
     ['A (control)', '1', '1'],
-    ['B', '1', '1'],
+    ['B', '2', '1'],
   ]);
   expect(records.flat()).toContain("'=1+1");
   expect(records.flat().filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);

@@ -224,6 +224,9 @@ describe('an A/B test of a campaign, through the studio’s routes', () => {
     const variant = await saveVariant(cookie, control, (draft) => {
       draft.flow = { ...draft.flow, headline: 'GQ, for less' };
     });
+    const later = await saveVariant(cookie, control, (draft) => {
+      draft.flow = { ...draft.flow, endsAt: '2099-01-01T00:00:00.000Z' };
+    });
     const before = await written();
     const refusedWith = async (variants: { version: number; weight: number }[]) => {
       const answer = await start(cookie, 'gq-demo-gbp', { name: 'Headline', variants });
@@ -257,6 +260,13 @@ describe('an A/B test of a campaign, through the studio’s routes', () => {
         { version: control.version, weight: 50 },
       ]),
     ).toEqual([expect.stringMatching(/^variants\.1\.version: shows version \d+ again/)]);
+    // A variant sold on other dates would sell after the campaign has ended, or 404 its visitors.
+    expect(
+      await refusedWith([
+        { version: control.version, weight: 50 },
+        { version: later, weight: 50 },
+      ]),
+    ).toEqual(['variants.1.version: is sold on other dates than the published version: every variant is sold while the campaign is']);
 
     // Bodies that are not {name, variants}: refused before the campaign is read.
     for (const body of [
