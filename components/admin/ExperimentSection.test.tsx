@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { experimentFixture } from '@/tests/fixtures/experiments';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Experiment } from '@/lib/experiments/experiment';
@@ -8,21 +9,7 @@ import { ExperimentSection } from './ExperimentSection';
 const march = { from: '2025-03-01', to: '2025-03-31' };
 const ID = 'exp_00000000000000a1';
 
-const experiment: Experiment = {
-  id: ID,
-  campaignId: 'vogue-demo-single',
-  name: 'Lower price',
-  status: 'running',
-  startedAt: '2025-03-02T09:00:00.000Z',
-  pausedAt: null,
-  stoppedAt: null,
-  winnerKey: null,
-  winnerVersion: null,
-  variants: [
-    { key: 'A', version: 3, weight: 50 },
-    { key: 'B', version: 4, weight: 50 },
-  ],
-};
+const experiment: Experiment = experimentFixture({ id: ID, startedAt: '2025-03-02T09:00:00.000Z' });
 
 /** A: 1,000 visitors, 50 orders in dollars; B: 1,000 visitors, 90 orders in dollars and pounds. */
 const counts: ExperimentCounts = {

@@ -1,3 +1,4 @@
+import { experimentFixture } from '@/tests/fixtures/experiments';
 import { describe, expect, it } from 'vitest';
 import type { Experiment } from '@/lib/experiments/experiment';
 import type { FunnelWaypointId } from './funnelReport';
@@ -16,21 +17,13 @@ import {
 const march = { from: '2025-03-01', to: '2025-03-31' };
 const ID = 'exp_00000000000000a1';
 
-const experiment: Experiment = {
+const experiment: Experiment = experimentFixture({
   id: ID,
-  campaignId: 'vogue-demo-single',
-  name: 'Lower price',
-  status: 'running',
-  startedAt: '2025-03-01T09:00:00.000Z',
-  pausedAt: null,
-  stoppedAt: null,
-  winnerKey: null,
-  winnerVersion: null,
   variants: [
     { key: 'A', version: 3, weight: 60 },
     { key: 'B', version: 4, weight: 40 },
   ],
-};
+});
 
 const WAYPOINTS: FunnelWaypointId[] = ['campaign', 'cart', 'credit-card', 'success'];
 const steps = (variantKey: string, sessions: number[]): VariantStepCount[] =>

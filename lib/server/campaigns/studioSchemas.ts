@@ -9,7 +9,13 @@ import { readingUrlSchema } from '@/lib/catalogue/readingUrl';
  * whose problems name the field the editor shows them beside.
  */
 const entry = z.record(z.string(), z.unknown());
-const version = z.number().int('must be a whole number').positive('must be a version number such as 2');
+/** A campaign version: a whole number a database integer column holds (PostgreSQL's is 32-bit). */
+export const versionNumber = z
+  .number()
+  .int('must be a whole number')
+  .positive('must be a version number such as 2')
+  .max(2_147_483_647, 'must be a version number such as 2');
+const version = versionNumber;
 
 export const draftSchema = z.strictObject({
   flow: entry,

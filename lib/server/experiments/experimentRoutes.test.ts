@@ -273,6 +273,14 @@ describe('an A/B test of a campaign, through the studio’s routes', () => {
       {},
       { name: '', variants: [{ version: control.version, weight: 100 }] },
       { name: 'One', variants: [{ version: control.version, weight: 100 }] },
+      // Beyond what a database integer holds: refused here, never a database error.
+      {
+        name: 'Huge',
+        variants: [
+          { version: control.version, weight: 50 },
+          { version: 2 ** 31, weight: 50 },
+        ],
+      },
       {
         name: 'Zero',
         variants: [

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EXPERIMENT_ID, MAX_EXPERIMENT_NAME, VARIANT_KEYS } from '@/lib/experiments/experiment';
 import { MAX_VARIANTS } from '@/lib/experiments/assignment';
+import { versionNumber } from '@/lib/server/campaigns/studioSchemas';
 
 /** The studio's experiment bodies and queries; the variants' versions and weights are checked against the campaign by experimentStudio.ts. */
-const version = z.number().int('must be a whole number').positive('must be a version number such as 2');
+const version = versionNumber;
 
 export const startExperimentBody = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(MAX_EXPERIMENT_NAME, `must be at most ${MAX_EXPERIMENT_NAME} characters`),

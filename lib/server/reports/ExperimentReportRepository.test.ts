@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { testDb } from '@/tests/fixtures/testDb';
 import { queryPlan } from '@/tests/fixtures/queryPlan';
 import { transactionRow } from '@/tests/fixtures/transactionRows';
+import { experimentFixture } from '@/tests/fixtures/experiments';
 import { dialectOf } from '@/lib/server/db/dialect';
 import type { Database, TrackingEventTable, TransactionTable } from '@/lib/server/db/schema';
 import type { Experiment, VariantKey } from '@/lib/experiments/experiment';
@@ -31,23 +32,7 @@ const march: FunnelFilter = { from: '2025-03-01', to: '2025-03-31', campaignId: 
 const PRICE = 'exp_00000000000000a1';
 const COPY = 'exp_00000000000000b2';
 
-function experiment(fields: Partial<Experiment> & Pick<Experiment, 'id'>): Experiment {
-  return {
-    campaignId: 'vogue-demo-single',
-    name: 'Lower price',
-    status: 'running',
-    startedAt: '2025-03-01T09:00:00.000Z',
-    pausedAt: null,
-    stoppedAt: null,
-    winnerKey: null,
-    winnerVersion: null,
-    variants: [
-      { key: 'A', version: 3, weight: 50 },
-      { key: 'B', version: 4, weight: 50 },
-    ],
-    ...fields,
-  };
-}
+const experiment = (fields: Partial<Experiment> & Pick<Experiment, 'id'>): Experiment => experimentFixture(fields);
 
 /** Started as the studio starts one (running), then stopped when it says when. */
 async function start(...experiments: Experiment[]): Promise<void> {
