@@ -68,6 +68,19 @@ export function FunnelFilterForm({ filter, campaignOptions, action }: FunnelFilt
           ))}
         </select>
       </div>
+      <div className={styles.field}>
+        <label htmlFor="funnel-source">Source</label>
+        <input
+          id="funnel-source"
+          className={styles.input}
+          name="source"
+          defaultValue={filter.source ?? ''}
+          maxLength={200}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby="funnel-filter-hint"
+        />
+      </div>
       <div className={styles.actions}>
         <button type="submit" className={styles.submit}>
           Show report
@@ -76,7 +89,10 @@ export function FunnelFilterForm({ filter, campaignOptions, action }: FunnelFilt
           Reset
         </a>
       </div>
-      <p className={styles.hint}>Days are UTC and both ends are included. The variant narrows the experiment tables only.</p>
+      <p id="funnel-filter-hint" className={styles.hint}>
+        Days are UTC and both ends are included. A source (as in <code>?source=</code>) narrows the funnel, orders and experiments; the
+        variant, the experiment tables only.
+      </p>
     </form>
   );
 }

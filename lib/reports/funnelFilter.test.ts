@@ -8,12 +8,12 @@ describe('parseFunnelFilter', () => {
     [
       'no query: the last 30 days, live, all campaigns and variants',
       {},
-      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null },
+      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null, source: null },
     ],
     [
       'empty fields, as a GET form sends them',
-      { from: '', to: ' ', campaign: '', mode: '', variant: '' },
-      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null },
+      { from: '', to: ' ', campaign: '', mode: '', variant: '', source: ' ' },
+      { from: '2025-03-02', to: '2025-03-31', campaignId: null, mode: 'live', variant: null, source: null },
     ],
     ['a given period', { from: '2025-01-01', to: '2025-01-31' }, { from: '2025-01-01', to: '2025-01-31' }],
     ['one day', { from: '2024-02-29', to: '2024-02-29' }, { from: '2024-02-29', to: '2024-02-29' }],
@@ -22,6 +22,8 @@ describe('parseFunnelFilter', () => {
     ['a value given once as a list', { mode: ['all'] }, { mode: 'all' }],
     ['a variant', { variant: 'B' }, { variant: 'B' }],
     ['the last variant, with spaces around it', { variant: ' D ' }, { variant: 'D' }],
+    ['a source, formula-like as a URL may carry it', { source: '=1+1' }, { source: '=1+1' }],
+    ['a campaign code', { source: ' newsletter:2025-03|fr ' }, { source: 'newsletter:2025-03|fr' }],
     ['a period of exactly the longest span', { from: '2024-01-01', to: '2024-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
   ])('accepts %s', (_name, query, expected) => {
     const result = parseFunnelFilter(query, now);
@@ -44,6 +46,8 @@ describe('parseFunnelFilter', () => {
     [{ variant: 'b' }, 'The "variant" parameter must be a variant letter: A, B, C, D.'],
     [{ variant: 'AB' }, 'The "variant" parameter must be a variant letter: A, B, C, D.'],
     [{ variant: ['A', 'B'] }, 'The "variant" parameter appears more than once.'],
+    [{ source: 'a&b' }, 'The "source" parameter may hold only letters, digits and . : ~ + - / | _ = @ (at most 200 characters).'],
+    [{ source: 's'.repeat(201) }, 'The "source" parameter may hold only letters, digits and . : ~ + - / | _ = @ (at most 200 characters).'],
   ])('refuses %j', (query, message) => {
     expect(parseFunnelFilter(query, now)).toEqual({ ok: false, message });
   });
@@ -57,10 +61,14 @@ describe('funnelFilterQuery', () => {
       'from=2025-03-01&to=2025-03-01&campaign=vogue-demo_single&mode=test&variant=C',
     ],
     [{ from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all' }, 'from=2025-03-01&to=2025-03-31&mode=all'],
+    [
+      { from: '2025-03-01', to: '2025-03-31', campaignId: null, mode: 'all', source: '=1+1' },
+      'from=2025-03-01&to=2025-03-31&mode=all&source=%3D1%2B1',
+    ],
   ] as const)('writes %j as the query the page reads back', (filter, query) => {
     expect(funnelFilterQuery(filter)).toBe(query);
     const parsed = parseFunnelFilter(Object.fromEntries(new URLSearchParams(query)), now);
-    expect(parsed).toEqual({ ok: true, value: { variant: null, ...filter } });
+    expect(parsed).toEqual({ ok: true, value: { variant: null, source: null, ...filter } });
   });
 });
 

@@ -2,12 +2,13 @@
  * The funnel report's filter, read from the page's query: `from` and `to` (YYYY-MM-DD,
  * UTC days, both inclusive; the last 30 days by default), `campaign` (optional),
  * `mode` (all | live | test; live by default, because test-mode traffic is QA's and would
- * blur the conversions marketers act on) and `variant` (optional, A to D: the experiment
+ * blur the conversions marketers act on), `source` (optional: the visits, orders and
+ * experiment visitors of one source) and `variant` (optional, A to D: the experiment
  * tables' rows only). Empty values mean the default, as a GET form sends every field. A
  * bad value is refused with a message saying what is wrong.
  */
 import { VARIANT_KEYS, isVariantKey, type VariantKey } from '@/lib/experiments/experiment';
-import type { ParseResult, QueryValue } from '@/lib/journey/query';
+import { isSafeSource, type ParseResult, type QueryValue } from '@/lib/journey/query';
 import type { ReportRange } from './funnelReport';
 
 export const REPORT_MODES = ['all', 'live', 'test'] as const;
@@ -23,6 +24,12 @@ export interface FunnelFilter extends ReportRange {
    * a filter without it.
    */
   variant?: VariantKey | null;
+  /**
+   * One source, as the journey took it from `?source=` (free text, formula-like ones
+   * included): the funnel, orders and experiments count only its visits and orders; null or
+   * left out, every source. Subscriptions and promo codes are not split by source.
+   */
+  source?: string | null;
 }
 
 export const DEFAULT_RANGE_DAYS = 30;
@@ -103,6 +110,11 @@ export function parseFunnelFilter(query: Record<string, QueryValue>, now: Date):
   if (variant.value !== null && !isVariantKey(variant.value)) {
     return { ok: false, message: `The "variant" parameter must be a variant letter: ${VARIANT_KEYS.join(', ')}.` };
   }
+  const source = single(query.source, 'source');
+  if (!source.ok) return source;
+  if (source.value !== null && !isSafeSource(source.value)) {
+    return { ok: false, message: 'The "source" parameter may hold only letters, digits and . : ~ + - / | _ = @ (at most 200 characters).' };
+  }
   return {
     ok: true,
     value: {
@@ -111,6 +123,7 @@ export function parseFunnelFilter(query: Record<string, QueryValue>, now: Date):
       campaignId: campaign.value,
       mode: (mode.value as ReportMode | null) ?? DEFAULT_MODE,
       variant: variant.value,
+      source: source.value,
     },
   };
 }
@@ -129,5 +142,6 @@ export function funnelFilterQuery(filter: FunnelFilter): string {
   if (filter.campaignId !== null) query.set('campaign', filter.campaignId);
   query.set('mode', filter.mode);
   if (filter.variant) query.set('variant', filter.variant);
+  if (filter.source) query.set('source', filter.source);
   return query.toString();
 }

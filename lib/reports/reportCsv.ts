@@ -73,6 +73,7 @@ function filterTable(view: FunnelReportView, labelOf: (campaignId: string | null
       ['Campaign', filter.campaignId === null ? 'All campaigns' : labelOf(filter.campaignId)],
       ['Traffic', TOTAL_MODE_WORDS[filter.mode]],
       ['Variant', filter.variant ?? 'All variants'],
+      ['Source', filter.source ?? 'All sources'],
     ],
     empty: '',
   };

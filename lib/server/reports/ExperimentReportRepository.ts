@@ -33,6 +33,8 @@ export function visitorCountsQuery(db: Kysely<Database>, filter: FunnelFilter, e
     .where('enrolled_at', '>=', filter.from)
     .where('enrolled_at', '<', nextDay(filter.to));
   if (livemode !== null) query = query.where('livemode', '=', livemode);
+  // A visitor counts under the source of the visit that enrolled them.
+  if (filter.source) query = query.where('source', '=', filter.source);
   return query.select(['experiment_id', 'variant_key', sql<number>`count(*)`.as('visitors')]).groupBy(['experiment_id', 'variant_key']);
 }
 
@@ -52,6 +54,7 @@ export function orderCountsQuery(db: Kysely<Database>, filter: FunnelFilter, exp
     .where('created_at', '>=', filter.from)
     .where('created_at', '<', nextDay(filter.to));
   if (livemode !== null) query = query.where('livemode', '=', livemode);
+  if (filter.source) query = query.where('source', '=', filter.source);
   return query
     .select([
       'experiment_id',

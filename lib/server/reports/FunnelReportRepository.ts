@@ -55,6 +55,7 @@ export function waypointEvents(db: Kysely<Database>, filter: FunnelFilter, waypo
     .where('channel', '=', 'funnel')
     .where(waypointIdOf(db), 'in', [...waypointIds]);
   if (livemode !== null) query = query.where('livemode', '=', livemode);
+  if (filter.source) query = query.where('source', '=', filter.source);
   return query;
 }
 

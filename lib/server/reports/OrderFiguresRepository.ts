@@ -46,6 +46,7 @@ function periodOrders(db: Kysely<Database>, filter: FunnelFilter) {
     .where('created_at', '<', nextDay(filter.to));
   if (filter.campaignId !== null) query = query.where('campaign_id', '=', filter.campaignId);
   if (livemode !== null) query = query.where('livemode', '=', livemode);
+  if (filter.source) query = query.where('source', '=', filter.source);
   return query;
 }
 

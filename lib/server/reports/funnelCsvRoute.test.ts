@@ -282,8 +282,31 @@ describe('GET /api/operator/reports/funnel-csv', () => {
     expect(experiment.map((row) => row[0])).toEqual(['Variant', 'B', 'Campaign', 'Status', 'Verdict']);
   });
 
+  it('narrows the funnel, orders and experiment to the source asked for, a formula-like one included', async () => {
+    const response = await download(`/api/operator/reports/funnel-csv?${query}&source=${encodeURIComponent('=1+1')}`);
+    expect(response.status).toBe(200);
+    const tables = tablesOf(await response.text());
+    expect(tables.get('Funnel report')!.find((row) => row[0] === 'Source')).toEqual(['Source', "'=1+1"]);
+    const label = [...tables.keys()].find((title) => title.startsWith('Visitors per step by source and mode: '))!;
+    // Its visits only: the "-1+1" and direct ones are left out, and the total is its own.
+    expect(tables.get(label)!.map((row) => row[0])).toEqual(expect.arrayContaining(["'=1+1", 'All sources']));
+    expect(tables.get(label)!.some((row) => row[0] === "'-1+1" || row[0] === '(direct)')).toBe(false);
+    const orders = [...tables.entries()].find(([title]) => title.startsWith('Orders by source, mode and currency: '))![1];
+    expect(orders.filter((row) => row[0] !== 'Source' && row[0] !== 'All sources' && row[0] !== '').map((row) => row[0])).toEqual([
+      "'=1+1",
+    ]);
+    // Every enrolled visitor came from "=1+1"; only A's order did.
+    const experiment = tables.get('Experiment: Spring price')!;
+    expect(experiment.filter((row) => /^[AB]/.test(row[0]!)).map((row) => [row[0], row[3]])).toEqual([
+      ['A (control)', '3'],
+      ['B', '2'],
+    ]);
+    expect(experiment.find((row) => row[0] === 'B')![11]).toBe('0');
+    expect(experiment.find((row) => row[0] === 'A (control)')![11]).toBe('1');
+  });
+
   it('refuses a bad query (400, JSON), a caller without the reports (401, 403) and another method (405)', async () => {
-    for (const bad of ['from=yesterday', 'mode=LIVE', 'variant=E', 'campaign=no%20such', 'from=2025-03-02&to=2025-03-01']) {
+    for (const bad of ['from=yesterday', 'mode=LIVE', 'variant=E', 'source=a%26b', 'campaign=no%20such', 'from=2025-03-02&to=2025-03-01']) {
       const refused = await download(`/api/operator/reports/funnel-csv?${bad}`);
       expect(refused.status, bad).toBe(400);
       expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
