@@ -1,28 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueFile } from '@/lib/catalogue/catalogueFile';
+import { plan } from '@/tests/fixtures/draftForm';
 import { offerTermsChange } from './offerTerms';
 
 type FileOffer = CatalogueFile['offers'][number];
 
-const digital: FileOffer = {
-  id: '1001',
-  uuid: '5a1e0000-0000-4000-8000-000000001001',
-  brand: 'vogue',
-  name: 'Vogue Digital',
+const digital = plan('1001', 'Vogue Digital', {
   description: 'A year of Vogue',
-  currencyCode: 'USD',
-  totalAmount: 5000,
-  discountedAmount: 2500,
-  billingInterval: 'year',
-  trialOffer: false,
-  trialDays: null,
-  isPrintOffer: false,
-  isCrossSell: false,
   features: ['Unlimited access'],
   savingBadge: null,
   image: null,
-  parentOfferId: null,
-};
+}) as FileOffer;
 const catalogue = [digital];
 
 describe('offerTermsChange', () => {

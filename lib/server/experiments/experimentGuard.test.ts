@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInOperator } from '@/tests/fixtures/operatorSessions';
+import { operatorCaller } from '@/tests/fixtures/operatorSessions';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import type { Experiment } from '@/lib/experiments/experiment';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
@@ -45,8 +45,7 @@ beforeAll(async () => {
   const imported = await importCatalogueJson(server.db, readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server.catalogue.invalidate();
-  const { operator } = await signedInOperator(server.db, 'marketer');
-  caller = { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}` } } as OperatorCaller;
+  caller = await operatorCaller(server.db, 'marketer');
   const [published] = await new CampaignVersions(server.db).list(CAMPAIGN);
   const variant = await saveHeadline('Vogue, the variant');
   experiment = await startExperiment(server, caller, CAMPAIGN, {

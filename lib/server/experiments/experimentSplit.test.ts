@@ -1,15 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { GetServerSidePropsContext } from 'next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { journeyPageProps } from '@/tests/fixtures/journeyPageLoad';
 import { newPlan } from '@/tests/fixtures/draftForm';
-import { signedInOperator } from '@/tests/fixtures/operatorSessions';
+import { operatorCaller } from '@/tests/fixtures/operatorSessions';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import { cartCookieName, encodeCartSelection } from '@/lib/cart/cartSelection';
 import type { Offer } from '@/lib/catalogue/types';
 import { quoteRequestSchema } from '@/lib/checkout/quoteContract';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
 import { VISITOR_COOKIE, type Experiment, type VariantKey } from '@/lib/experiments/experiment';
-import type { JourneyPageProps } from '@/lib/journey/viewModels';
 import { CONSENT_COOKIE } from '@/lib/tracking/consent/consentStore';
 import { importCatalogueJson } from '@/lib/server/catalogue/importCatalogue';
 import { readDemoCatalogue } from '@/lib/server/catalogue/demoCatalogue';
@@ -20,7 +19,6 @@ import { quoteCheckout } from '@/lib/server/checkout/quoteService';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import { serverContext } from '@/lib/server/context/serverContext';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
-import { getServerSideProps } from '@/lib/server/ssr/journeyPage';
 import { startExperiment } from './experimentStudio';
 import { computeExperimentReports } from '@/lib/reports/experimentReport';
 import { ExperimentReportRepository } from '@/lib/server/reports/ExperimentReportRepository';
@@ -60,37 +58,6 @@ let experiment: Experiment;
 /** The variant each of the 2,000 was shown on the offer page. */
 const shownOnOffer = new Map<string, VariantKey>();
 
-/** The journey route's loader for a URL, as Next calls it (as journeyPage.test.ts does). */
-async function load(url: string, cookies: Record<string, string>, method = 'GET') {
-  const [brand, url_slug, ...step] = url.split('?')[0]!.split('/').slice(1);
-  const headers: Record<string, string | string[]> = {};
-  const res = {
-    statusCode: 200,
-    setHeader: (name: string, value: string | string[]) => (headers[name] = value),
-    appendHeader: (name: string, value: string) => (headers[name] = [...[headers[name] ?? []].flat(), value]),
-  };
-  const cookie = Object.entries(cookies)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join('; ');
-  const context = {
-    params: { brand, url_slug, ...(step.length ? { step } : {}) },
-    query: {},
-    resolvedUrl: url,
-    req: { method, headers: { host: 'localhost:3000', ...(cookie ? { cookie } : {}) }, cookies },
-    res,
-  } as unknown as GetServerSidePropsContext;
-  return getServerSideProps(context);
-}
-
-/** The props of a journey page; fails the test on anything else. */
-async function journeyProps(url: string, cookies: Record<string, string>, method = 'GET'): Promise<JourneyPageProps> {
-  const result = await load(url, cookies, method);
-  if (!('props' in result)) throw new Error(`${url}: expected props, got ${JSON.stringify(result)}`);
-  const props = await result.props;
-  if (props.kind !== 'journey') throw new Error(`${url}: expected a journey page, got ${JSON.stringify(props)}`);
-  return props;
-}
-
 /** What an offer page's plan costs the first period. */
 const pagePrice = (plan: Offer) => plan.discountedAmount ?? plan.totalAmount;
 
@@ -110,8 +77,7 @@ beforeAll(async () => {
   const imported = await importCatalogueJson(server.db, readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server.catalogue.invalidate();
-  const { operator } = await signedInOperator(server.db, 'marketer');
-  caller = { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}` } } as OperatorCaller;
+  caller = await operatorCaller(server.db, 'marketer');
   const [published] = await new CampaignVersions(server.db).list(CAMPAIGN);
   const draft = structuredClone(published!.content) as unknown as DraftInput;
   draft.offers = [...draft.offers, newPlan(1, 'Vogue Digital Intro', { totalAmount: 3000 })];
@@ -131,7 +97,7 @@ describe('an experiment with 50/50 weights', () => {
     'splits 2,000 fixed visitor ids 50 % ± 3 % on the offer page, as its pages and its enrolments count them',
     async () => {
       for (const visitor of visitors) {
-        const page = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
+        const page = await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
         expect(page.flow.experiment?.id).toBe(experiment.id);
         shownOnOffer.set(visitor, page.flow.experiment!.variant);
       }
@@ -155,14 +121,14 @@ describe('an experiment with 50/50 weights', () => {
     async () => {
       for (const visitor of visitors) {
         const variant = shownOnOffer.get(visitor)!;
-        const offer = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
+        const offer = await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
         expect(offer.flow.experiment?.variant).toBe(variant);
         const [plan] = offer.flow.data.pageData.plans;
         expect(plan!.name).toBe(variant === 'A' ? 'Vogue Digital' : 'Vogue Digital Intro');
         const cart = encodeCartSelection({ offerId: plan!.id, addOnIds: [], promoCode: null, country: null, region: null });
         const cookies = cookiesOf(visitor, { [cartCookieName(CAMPAIGN)]: cart });
         for (const step of ['cart', 'promo-code', 'credit-card', 'auth/initiate']) {
-          const page = await journeyProps(`${OFFER_PAGE}/${step}?livemode=false`, cookies);
+          const page = await journeyPageProps(`${OFFER_PAGE}/${step}?livemode=false`, cookies);
           expect(page.flow.experiment, `${visitor} on ${step}`).toEqual({ id: experiment.id, variant });
           expect(page.flow.data.pageData.plans.map((shown) => shown.id)).toEqual([plan!.id]);
           // The cart prices the plan at what the offer page showed.
@@ -181,12 +147,12 @@ describe('an experiment with 50/50 weights', () => {
     const late = Array.from({ length: 50 }, (_, n) => visitorId(VISITORS + n));
     for (const visitor of late) {
       for (const step of ['/cart', '/promo-code', '/credit-card', '/auth/initiate']) {
-        const page = await journeyProps(`${OFFER_PAGE}${step}?livemode=false`, cookiesOf(visitor));
+        const page = await journeyPageProps(`${OFFER_PAGE}${step}?livemode=false`, cookiesOf(visitor));
         expect(page.flow.experiment, `${visitor} on ${step}`).toBeUndefined();
         expect(page.flow.data.pageData.plans.map((plan) => plan.id)).toEqual(['1001']);
       }
       // A HEAD request is no visit.
-      expect((await journeyProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor), 'HEAD')).flow.experiment).toBeUndefined();
+      expect((await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor), 'HEAD')).flow.experiment).toBeUndefined();
     }
     expect(await enrolments()).toHaveLength(VISITORS);
   });
@@ -198,7 +164,7 @@ describe('an experiment with 50/50 weights', () => {
       { [CONSENT_COOKIE]: CONSENTED },
       {},
     ] as Record<string, string>[]) {
-      const page = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookies);
+      const page = await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookies);
       expect(page.flow.experiment).toBeUndefined();
       expect(page.flow.data.pageData.plans.map((plan) => plan.id)).toEqual(['1001']);
     }
@@ -212,7 +178,7 @@ describe('an experiment with 50/50 weights', () => {
       await Promise.all(
         (['A', 'B'] as const).map(async (variant) => {
           const visitor = visitors.find((candidate) => shownOnOffer.get(candidate) === variant)!;
-          const page = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
+          const page = await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookiesOf(visitor));
           return [variant, page.flow.data.pageData.plans[0]!.id] as const;
         }),
       ),
@@ -229,7 +195,7 @@ describe('an experiment with 50/50 weights', () => {
     for (const [index, visitor] of buyers.entries()) {
       const variant = shownOnOffer.get(visitor)!;
       const cookies = cookiesOf(visitor);
-      const page = await journeyProps(`${OFFER_PAGE}?livemode=false`, cookies);
+      const page = await journeyPageProps(`${OFFER_PAGE}?livemode=false`, cookies);
       const plan = page.flow.data.pageData.plans[0]!;
 
       const mark = page.flow.experiment!;

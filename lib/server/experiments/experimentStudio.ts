@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { variantsProblem } from '@/lib/experiments/assignment';
 import { CONTROL_KEY, VARIANT_KEYS, type Experiment, type VariantKey } from '@/lib/experiments/experiment';
 import { offerTermsChange } from '@/lib/experiments/offerTerms';
-import type { FieldProblem } from '@/lib/campaigns/campaignDraft';
+import { checkDraft, type DraftInput, type FieldProblem } from '@/lib/campaigns/campaignDraft';
 import type { CampaignContent } from '@/lib/campaigns/campaignContent';
 import type { ServerContext } from '@/lib/server/context/createServerContext';
 import type { Database } from '@/lib/server/db/schema';
@@ -13,7 +13,6 @@ import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
 import { CatalogueRepository, lockCatalogue } from '@/lib/server/catalogue/CatalogueRepository';
 import { CampaignVersions } from '@/lib/server/campaigns/CampaignVersions';
 import { publisherOf, publishVersionIn } from '@/lib/server/campaigns/campaignStudio';
-import { versionCatalogue } from '@/lib/server/campaigns/versionCatalogue';
 import { ExperimentRepository } from './ExperimentRepository';
 import { refuseWhileExperimenting } from './experimentGuard';
 
@@ -77,11 +76,12 @@ async function variantProblems(
         field,
         message: `has another address (/${brand}/${urlSlug}): every variant is shown at /${published.flow.brand}/${published.flow.urlSlug}`,
       });
-    const placed = await versionCatalogue({ db: trx }, campaignId, saved.content, (flow) => flow);
-    if (!placed.ok)
+    // Placed in the catalogue read once for every variant, as a save places it.
+    const checked = checkDraft(file, campaignId, saved.content as unknown as DraftInput);
+    if (!checked.ok)
       problems.push({
         field,
-        message: `no longer fits the catalogue (${placed.problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')})`,
+        message: `no longer fits the catalogue (${checked.problems.map((problem) => `${problem.field} ${problem.message}`).join('; ')})`,
       });
     for (const change of offerTermsChange(file.offers, saved.content.offers)) problems.push({ field, message: change });
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPlan } from '@/tests/fixtures/draftForm';
-import { signedInOperator } from '@/tests/fixtures/operatorSessions';
+import { operatorCaller } from '@/tests/fixtures/operatorSessions';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import { assignVariant } from '@/lib/experiments/assignment';
 import { VISITOR_COOKIE, type Experiment } from '@/lib/experiments/experiment';
@@ -60,8 +60,7 @@ beforeAll(async () => {
   const imported = await importCatalogueJson(server.db, readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
   server.catalogue.invalidate();
-  const { operator } = await signedInOperator(server.db, 'marketer');
-  caller = { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}` } } as OperatorCaller;
+  caller = await operatorCaller(server.db, 'marketer');
   const [current] = await new CampaignVersions(server.db).list(CAMPAIGN);
   published = current!.version;
   // B tries a price: a plan of its own, since offer 1001 renews at its catalogue price.

@@ -1,8 +1,8 @@
+import { journeyPageProps, loadJourneyPage } from '@/tests/fixtures/journeyPageLoad';
 import { newPlan } from '@/tests/fixtures/draftForm';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GetServerSidePropsContext } from 'next';
-import { signedInOperator } from '@/tests/fixtures/operatorSessions';
+import { operatorCaller } from '@/tests/fixtures/operatorSessions';
 import type { DraftInput } from '@/lib/campaigns/campaignDraft';
 import { encodeCartSelection } from '@/lib/cart/cartSelection';
 import { submitRequestSchema } from '@/lib/checkout/submitContract';
@@ -19,7 +19,6 @@ import { checkoutCatalogue } from '@/lib/server/checkout/checkoutCatalogue';
 import { RECEIPT_COOKIE } from '@/lib/server/checkout/receiptCookie';
 import { submitCheckout } from '@/lib/server/checkout/submitService';
 import type { OperatorCaller } from '@/lib/server/operators/operatorAccess';
-import { getServerSideProps } from './journeyPage';
 
 /** The journey pages of a preview link (issue 40), through the route's loader on the process's server context and the demo catalogue. */
 
@@ -30,40 +29,8 @@ beforeAll(async () => {
   const imported = await importCatalogueJson(db, readDemoCatalogue());
   if (!imported.ok) throw new Error(imported.errors.join('\n'));
   catalogue.invalidate();
-  const { operator } = await signedInOperator(db, 'marketer');
-  caller = { operator, via: 'session', actor: { operatorId: operator.id, label: `operator:${operator.email}` } } as OperatorCaller;
+  caller = await operatorCaller(db, 'marketer');
 });
-
-/** The journey route's loader for a URL, as Next calls it (as journeyPage.test.ts does): its result, status and headers. */
-async function load(url: string, cookies: Record<string, string> = {}) {
-  const [brand, url_slug, ...step] = url.split('?')[0]!.split('/').slice(1);
-  const headers: Record<string, string | string[]> = {};
-  const res = {
-    statusCode: 200,
-    setHeader: (name: string, value: string | string[]) => (headers[name] = value),
-    appendHeader: (name: string, value: string) => (headers[name] = [...[headers[name] ?? []].flat(), value]),
-  };
-  const cookie = Object.entries(cookies)
-    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-    .join('; ');
-  const context = {
-    params: { brand, url_slug, ...(step.length ? { step } : {}) },
-    query: {},
-    resolvedUrl: url,
-    req: { method: 'GET', headers: { host: 'localhost:3000', ...(cookie ? { cookie } : {}) }, cookies },
-    res,
-  } as unknown as GetServerSidePropsContext;
-  return { result: await getServerSideProps(context), status: res.statusCode, headers };
-}
-
-/** The props of a journey page; fails the test on anything else. */
-async function journeyProps(url: string, cookies?: Record<string, string>): Promise<JourneyPageProps> {
-  const { result } = await load(url, cookies);
-  if (!('props' in result)) throw new Error(`${url}: expected props, got ${JSON.stringify(result)}`);
-  const props = await result.props;
-  if (props.kind !== 'journey') throw new Error(`${url}: expected a journey page, got ${JSON.stringify(props)}`);
-  return props;
-}
 
 /** A new Vogue campaign at /vogue/{urlSlug}, saved as a draft and never published, on sale only from 2027-02-01 once it is. */
 async function newCampaign(campaignId: string, urlSlug: string): Promise<{ offerId: string }> {
@@ -96,9 +63,9 @@ describe('a preview link’s journey pages', () => {
     await newCampaign('vogue-preview-new', 'preview-new');
     const token = await previewToken('vogue-preview-new', 1);
     // Without the link it is no page at all.
-    expect((await load('/vogue/preview-new')).result).toEqual({ notFound: true });
+    expect((await loadJourneyPage('/vogue/preview-new')).result).toEqual({ notFound: true });
 
-    const page = await load(`/vogue/preview-new?preview=${token}`);
+    const page = await loadJourneyPage(`/vogue/preview-new?preview=${token}`);
     expect(page.status).toBe(200);
     expect(page.headers['Cache-Control']).toBe('private, no-store');
     expect(page.headers['X-Robots-Tag']).toBe('noindex, nofollow');
@@ -117,7 +84,7 @@ describe('a preview link’s journey pages', () => {
     });
     // A link that asks for live mode is still a test-mode page: a preview takes no real payment.
     for (const url of [`/vogue/preview-new?livemode=true&preview=${token}`, `/vogue/preview-new/cart?preview=${token}&livemode=true`]) {
-      expect((await journeyProps(url)).mode.livemode).toBe(false);
+      expect((await journeyPageProps(url)).mode.livemode).toBe(false);
     }
   });
 
@@ -125,7 +92,7 @@ describe('a preview link’s journey pages', () => {
     const { offerId } = await newCampaign('vogue-preview-cart', 'preview-cart');
     const token = await previewToken('vogue-preview-cart', 1);
     const cart = encodeCartSelection({ offerId, addOnIds: [], promoCode: null, country: null, region: null });
-    const props = await journeyProps(`/vogue/preview-cart/cart?preview=${token}`, { 'pj_cart_vogue-preview-cart': cart });
+    const props = await journeyPageProps(`/vogue/preview-cart/cart?preview=${token}`, { 'pj_cart_vogue-preview-cart': cart });
     expect(props.view).toMatchObject({
       order: {
         quoteRequest: { brand: 'vogue', urlSlug: 'preview-cart', offerId, livemode: false, preview: token },
@@ -142,10 +109,10 @@ describe('a preview link’s journey pages', () => {
     const saved = await saveCampaignDraft(server, caller, 'vogue-demo-fr', { baseVersion: published!.version, draft });
     const token = await previewToken('vogue-demo-fr', saved.version);
 
-    const previewed = await journeyProps(`/vogue/demo-fr?preview=${token}`);
+    const previewed = await journeyPageProps(`/vogue/demo-fr?preview=${token}`);
     expect(previewed.flow.preview).toMatchObject({ token, version: saved.version });
     expect(previewed.flow.data.pageData.headline).toBe('Un brouillon de Vogue');
-    const visitors = await load('/vogue/demo-fr');
+    const visitors = await loadJourneyPage('/vogue/demo-fr');
     expect(visitors.headers['X-Robots-Tag']).toBeUndefined();
     expect(visitors.result).toMatchObject({ props: { flow: { data: { pageData: { headline: published!.content.flow.headline } } } } });
     expect((visitors.result as { props: JourneyPageProps }).props.flow.preview).toBeUndefined();
@@ -171,7 +138,7 @@ describe('a preview link’s journey pages', () => {
     });
     const { response, receipt } = await submitCheckout(server.checkout, await checkoutCatalogue(server, request, {}), request);
     expect(response).toMatchObject({ status: 'succeeded', successPath: `/vogue/preview-paid/success?preview=${token}` });
-    const page = await journeyProps(`/vogue/preview-paid/success?preview=${token}`, {
+    const page = await journeyPageProps(`/vogue/preview-paid/success?preview=${token}`, {
       [RECEIPT_COOKIE]: `${receipt!.transactionId}.${receipt!.token}`,
     });
     expect(page).toMatchObject({ step: 'success', view: { transaction: { status: 'succeeded', offer: { id: offerId } } } });
@@ -185,7 +152,7 @@ describe('a preview link’s journey pages', () => {
       `/gq/demo-gbp/cart?preview=${token}`,
       `/vogue/preview-own-x?preview=${token}`,
     ]) {
-      const page = await load(url);
+      const page = await loadJourneyPage(url);
       expect(page.result, url).toEqual({ notFound: true });
       expect(page.headers['Cache-Control']).toBe('private, no-store');
     }
@@ -197,7 +164,7 @@ describe('a preview link’s journey pages', () => {
       ['/vogue/demo-single?preview=short', { id: 'errors.refusal.preview' }],
       [`/vogue/demo-single?preview=${token}&preview=${token}`, { id: 'errors.refusal.repeated', values: { parameter: 'preview' } }],
     ] as const) {
-      const page = await load(url);
+      const page = await loadJourneyPage(url);
       expect(page.status, url).toBe(400);
       expect(page.result).toEqual({
         props: expect.objectContaining({ kind: 'refused', status: 400, reason, brand: expect.objectContaining({ name: 'Vogue' }) }),
@@ -209,7 +176,7 @@ describe('a preview link’s journey pages', () => {
     await newCampaign('vogue-preview-old', 'preview-old');
     const expired = await previewToken('vogue-preview-old', 1, 25);
     for (const token of [expired, 'B'.repeat(43)]) {
-      const page = await load(`/vogue/preview-old?preview=${token}`);
+      const page = await loadJourneyPage(`/vogue/preview-old?preview=${token}`);
       expect(page.status).toBe(410);
       expect(page.headers['X-Robots-Tag']).toBe('noindex, nofollow');
       expect(page.headers['Cache-Control']).toBe('private, no-store');
@@ -221,13 +188,13 @@ describe('a preview link’s journey pages', () => {
     }
     // Made 23 hours ago, it still works.
     const recent = await previewToken('vogue-preview-old', 1, 23);
-    expect((await load(`/vogue/preview-old?preview=${recent}`)).status).toBe(200);
+    expect((await loadJourneyPage(`/vogue/preview-old?preview=${recent}`)).status).toBe(200);
   });
 
   it('say 409 once the catalogue has changed so that the version no longer fits it', async () => {
     await newCampaign('vogue-preview-taken', 'preview-taken');
     const token = await previewToken('vogue-preview-taken', 1);
-    expect((await load(`/vogue/preview-taken?preview=${token}`)).status).toBe(200);
+    expect((await loadJourneyPage(`/vogue/preview-taken?preview=${token}`)).status).toBe(200);
     // An import gives another campaign the draft's address.
     const { db, catalogue } = await serverContext();
     const file = (await new CatalogueRepository(db).exportAll()) as CatalogueFile;
@@ -241,7 +208,7 @@ describe('a preview link’s journey pages', () => {
     );
     if (!imported.ok) throw new Error(imported.errors.join('\n'));
     catalogue.invalidate();
-    const page = await load(`/vogue/preview-taken?preview=${token}`);
+    const page = await loadJourneyPage(`/vogue/preview-taken?preview=${token}`);
     expect(page.status).toBe(409);
     expect(page.result).toEqual({
       props: expect.objectContaining({ kind: 'refused', status: 409, reason: { id: 'errors.previewOutdated.message' } }),
